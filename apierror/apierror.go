@@ -1,0 +1,84 @@
+// Package apierror is the one set of error kinds of the service. Operations
+// return *Error for anything the caller did wrong; the REST adapter renders it
+// as the body of spec 7.1 and the graph as an error with extensions.code, so
+// both faces say the same thing for the same mistake.
+package apierror
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+)
+
+// Machine-readable codes shared by many operations. Operations may use more
+// specific codes (spec 7.1 names candidate_not_found and message_not_found).
+const (
+	CodeBadRequest       = "bad_request"
+	CodeInvalidJSON      = "invalid_json"
+	CodeValidation       = "validation_failed"
+	CodeUnauthorized     = "unauthorized"
+	CodeForbidden        = "forbidden"
+	CodeNotFound         = "not_found"
+	CodeMethodNotAllowed = "method_not_allowed"
+	CodeConflict         = "conflict"
+	CodePayloadTooLarge  = "payload_too_large"
+	CodeRateLimited      = "rate_limited"
+	CodeInternal         = "internal_error"
+)
+
+// Error is an error the caller can act on. Message is safe to show: it never
+// carries database or Go error text.
+type Error struct {
+	Status  int    // HTTP status code
+	Code    string // machine-readable code
+	Message string // human-readable explanation, naming the field at fault
+	Field   string // the input field at fault, when there is one
+}
+
+func (e *Error) Error() string { return e.Code + ": " + e.Message }
+
+// New returns an error with the given status, code and message.
+func New(status int, code, format string, args ...any) *Error {
+	return &Error{Status: status, Code: code, Message: fmt.Sprintf(format, args...)}
+}
+
+// BadRequest is input the service cannot read: malformed JSON, a value of
+// the wrong type, an unparsable query parameter.
+func BadRequest(field, format string, args ...any) *Error {
+	e := New(http.StatusBadRequest, CodeBadRequest, format, args...)
+	e.Field = field
+	return e
+}
+
+// Invalid is well-formed input that breaks a rule of the operation.
+func Invalid(field, format string, args ...any) *Error {
+	e := New(http.StatusUnprocessableEntity, CodeValidation, format, args...)
+	e.Field = field
+	return e
+}
+
+// NotFound reports a resource that does not exist for the caller. Another
+// company's records are reported exactly like missing ones.
+func NotFound(code, format string, args ...any) *Error {
+	return New(http.StatusNotFound, code, format, args...)
+}
+
+// Unauthorized reports missing or bad credentials.
+func Unauthorized(format string, args ...any) *Error {
+	return New(http.StatusUnauthorized, CodeUnauthorized, format, args...)
+}
+
+// Forbidden reports valid credentials that lack a permission.
+func Forbidden(format string, args ...any) *Error {
+	return New(http.StatusForbidden, CodeForbidden, format, args...)
+}
+
+// Internal is the only thing a caller learns of an unexpected failure.
+var Internal = &Error{Status: http.StatusInternalServerError, Code: CodeInternal, Message: "internal error; the failure was logged"}
+
+// As returns err as an *Error when it is or wraps one.
+func As(err error) (*Error, bool) {
+	var e *Error
+	ok := errors.As(err, &e)
+	return e, ok
+}

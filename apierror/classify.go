@@ -1,0 +1,35 @@
+package apierror
+
+import (
+	"errors"
+	"net/http"
+	"strings"
+
+	"github.com/hiregraph/hiregraph/ent"
+	"github.com/hiregraph/hiregraph/ent/privacy"
+)
+
+// From maps any error to the *Error a caller sees. Errors of the data layer
+// that stem from input (validation, missing records, constraint clashes) get
+// their own kinds; anything else is Internal, and the caller must log it.
+func From(err error) (e *Error, unexpected bool) {
+	if e, ok := As(err); ok {
+		return e, false
+	}
+	var maxBytes *http.MaxBytesError
+	switch {
+	case errors.As(err, &maxBytes):
+		return New(http.StatusRequestEntityTooLarge, CodePayloadTooLarge, "request body is larger than %d bytes", maxBytes.Limit), false
+	case ent.IsNotFound(err):
+		return NotFound(CodeNotFound, "%s", strings.TrimPrefix(err.Error(), "ent: ")), false
+	case ent.IsValidationError(err):
+		var v *ent.ValidationError
+		errors.As(err, &v)
+		return Invalid(v.Name, "%s", strings.TrimPrefix(err.Error(), "ent: ")), false
+	case ent.IsConstraintError(err):
+		return New(http.StatusConflict, CodeConflict, "the request conflicts with an existing record"), false
+	case errors.Is(err, privacy.Deny):
+		return Forbidden("the API key is not allowed to do this"), false
+	}
+	return Internal, true
+}

@@ -1,0 +1,91 @@
+package auth
+
+import (
+	"crypto/aes"
+	"crypto/cipher"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// Sealer encrypts secrets at rest with the operator's key (AES-256-GCM). API
+// key secrets are sealed because checking an HS256 JWT needs the secret
+// itself, which a hash cannot give back.
+type Sealer struct {
+	aead cipher.AEAD
+}
+
+// NewSealer returns a Sealer for a 32-byte key.
+func NewSealer(key []byte) (*Sealer, error) {
+	if len(key) != 32 {
+		return nil, fmt.Errorf("secret key must be 32 bytes, got %d", len(key))
+	}
+	block, err := aes.NewCipher(key)
+	if err != nil {
+		return nil, fmt.Errorf("creating cipher: %w", err)
+	}
+	aead, err := cipher.NewGCM(block)
+	if err != nil {
+		return nil, fmt.Errorf("creating GCM: %w", err)
+	}
+	return &Sealer{aead: aead}, nil
+}
+
+// ParseKey decodes a 64-character hex key, the form HIREGRAPH_SECRET_KEY takes.
+func ParseKey(s string) ([]byte, error) {
+	key, err := hex.DecodeString(strings.TrimSpace(s))
+	if err != nil || len(key) != 32 {
+		return nil, errors.New("secret key must be 64 hex characters (32 bytes)")
+	}
+	return key, nil
+}
+
+// LoadOrCreateKeyFile reads the hex key in path, creating the file with a
+// fresh random key (mode 0600) when it does not exist. It lets the embedded
+// default run with no configuration; production sets HIREGRAPH_SECRET_KEY.
+func LoadOrCreateKeyFile(path string) ([]byte, error) {
+	b, err := os.ReadFile(path)
+	if err == nil {
+		return ParseKey(string(b))
+	}
+	if !errors.Is(err, os.ErrNotExist) {
+		return nil, fmt.Errorf("reading key file: %w", err)
+	}
+	key := make([]byte, 32)
+	if _, err := rand.Read(key); err != nil {
+		return nil, fmt.Errorf("generating key: %w", err)
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return nil, fmt.Errorf("creating key directory: %w", err)
+	}
+	if err := os.WriteFile(path, []byte(hex.EncodeToString(key)+"\n"), 0o600); err != nil {
+		return nil, fmt.Errorf("writing key file: %w", err)
+	}
+	return key, nil
+}
+
+// Seal encrypts plaintext; the nonce is prepended to the result.
+func (s *Sealer) Seal(plaintext []byte) ([]byte, error) {
+	nonce := make([]byte, s.aead.NonceSize())
+	if _, err := rand.Read(nonce); err != nil {
+		return nil, fmt.Errorf("generating nonce: %w", err)
+	}
+	return s.aead.Seal(nonce, nonce, plaintext, nil), nil
+}
+
+// Open decrypts what Seal produced.
+func (s *Sealer) Open(sealed []byte) ([]byte, error) {
+	n := s.aead.NonceSize()
+	if len(sealed) < n {
+		return nil, errors.New("sealed value too short")
+	}
+	plain, err := s.aead.Open(nil, sealed[:n], sealed[n:], nil)
+	if err != nil {
+		return nil, fmt.Errorf("opening sealed value: %w", err)
+	}
+	return plain, nil
+}

@@ -1,0 +1,90 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/hiregraph/hiregraph/demo"
+	"github.com/hiregraph/hiregraph/hiregraphtest"
+)
+
+// databaseURL is the database the command tests run against: a temp SQLite
+// file, or the PostgreSQL of HIREGRAPH_TEST_DATABASE_URL in a fresh schema.
+func databaseURL(t *testing.T) string {
+	if pg := os.Getenv(hiregraphtest.DatabaseEnv); pg != "" {
+		return hiregraphtest.PostgresSchemaURL(t, pg)
+	}
+	return "sqlite://" + filepath.Join(t.TempDir(), "demo.db")
+}
+
+func runDemo(t *testing.T, dbURL string, extra ...string) demo.Manifest {
+	t.Helper()
+	var out bytes.Buffer
+	args := append([]string{"demo", "--json", "--database-url", dbURL, "--secret-key-file", filepath.Join(t.TempDir(), "key")}, extra...)
+	if err := run(context.Background(), args, &out); err != nil {
+		t.Fatalf("hiregraph %v: %v", args, err)
+	}
+	var m demo.Manifest
+	if err := json.Unmarshal(out.Bytes(), &m); err != nil {
+		t.Fatalf("demo --json printed no JSON manifest: %v\n%s", err, out.Bytes())
+	}
+	return m
+}
+
+func TestDemoManifestIsCompleteAndIdempotent(t *testing.T) {
+	dbURL := databaseURL(t)
+	first := runDemo(t, dbURL)
+	for name, v := range map[string]string{
+		"company_uid": first.CompanyUID, "api_key": first.APIKey, "careers_token": first.CareersToken,
+		"template_position_uid": first.TemplatePositionUID, "non_template_position_uid": first.NonTemplatePositionUID,
+		"published_position_uid": first.PublishedPositionUID, "unpublished_position_uid": first.UnpublishedPositionUID,
+		"candidate_uid": first.CandidateUID, "conversation_uid": first.ConversationUID,
+		"owner": first.Users["owner"], "recruiter": first.Users["recruiter"], "hiring_manager": first.Users["hiring_manager"],
+	} {
+		if v == "" {
+			t.Errorf("manifest field %s is empty", name)
+		}
+	}
+	second := runDemo(t, dbURL)
+	if second.CompanyUID != first.CompanyUID || second.TemplatePositionUID != first.TemplatePositionUID || second.CandidateUID != first.CandidateUID {
+		t.Errorf("second run made a new company or records: %+v vs %+v", second, first)
+	}
+	if second.APIKey == first.APIKey {
+		t.Error("second run printed the same API key; keys are shown once, so it must issue a new one")
+	}
+	other := runDemo(t, dbURL, "--company", "Globex")
+	if other.CompanyUID == first.CompanyUID || other.PublishedPositionUID == first.PublishedPositionUID {
+		t.Errorf("--company made no new company: %+v", other)
+	}
+}
+
+func TestAPIKeyCreate(t *testing.T) {
+	dbURL := databaseURL(t)
+	m := runDemo(t, dbURL)
+	var out bytes.Buffer
+	keyFile := filepath.Join(t.TempDir(), "key")
+	err := run(context.Background(), []string{"apikey", "create", "--company", m.CompanyUID, "--scopes", "read", "--database-url", dbURL, "--secret-key-file", keyFile}, &out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var key struct {
+		ID     string   `json:"id"`
+		APIKey string   `json:"api_key"`
+		Scopes []string `json:"scopes"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &key); err != nil || key.APIKey == "" || len(key.Scopes) != 1 {
+		t.Fatalf("apikey create printed %s (%v)", out.Bytes(), err)
+	}
+	err = run(context.Background(), []string{"apikey", "create", "--company", m.CompanyUID, "--scopes", "root", "--database-url", dbURL, "--secret-key-file", keyFile}, &out)
+	if err == nil {
+		t.Error("an unknown scope was accepted")
+	}
+	err = run(context.Background(), []string{"apikey", "create", "--company", "com_nope", "--database-url", dbURL, "--secret-key-file", keyFile}, &out)
+	if err == nil {
+		t.Error("a key for an unknown company was created")
+	}
+}

@@ -1,0 +1,52 @@
+package schema
+
+import (
+	"time"
+
+	"entgo.io/contrib/entgql"
+	"entgo.io/ent"
+	"entgo.io/ent/schema"
+	"entgo.io/ent/schema/field"
+
+	"github.com/hiregraph/hiregraph/ent/privacy"
+	"github.com/hiregraph/hiregraph/ent/schema/rule"
+	"github.com/hiregraph/hiregraph/ent/schema/uid"
+)
+
+// Company is a tenant: every other record belongs to exactly one company.
+type Company struct {
+	ent.Schema
+}
+
+// Mixin of the Company.
+func (Company) Mixin() []ent.Mixin {
+	return []ent.Mixin{uid.Mixin("com")}
+}
+
+// Fields of the Company.
+func (Company) Fields() []ent.Field {
+	return []ent.Field{
+		field.String("name").NotEmpty().MaxLen(200),
+		// careers_token authenticates the public careers API (spec 4.7); it
+		// is printed in position URLs, so it is a capability, not a secret key.
+		field.String("careers_token").NotEmpty().Sensitive().Annotations(entgql.Skip()),
+		field.Time("time_created").Default(now).Immutable(),
+	}
+}
+
+// Annotations of the Company.
+func (Company) Annotations() []schema.Annotation {
+	return []schema.Annotation{entgql.Skip(entgql.SkipMutationCreateInput, entgql.SkipMutationUpdateInput)}
+}
+
+// Policy of the Company: a viewer reads only its own company.
+func (Company) Policy() ent.Policy {
+	return privacy.Policy{
+		Query:    privacy.QueryPolicy{rule.FilterTenant()},
+		Mutation: privacy.MutationPolicy{rule.DenyCompanyMutation()},
+	}
+}
+
+// now is the default for every timestamp: UTC and whole microseconds, so a
+// value reads back the same from SQLite and PostgreSQL and cursors match.
+func now() time.Time { return time.Now().UTC().Truncate(time.Microsecond) }

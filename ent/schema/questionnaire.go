@@ -1,0 +1,52 @@
+package schema
+
+import (
+	"entgo.io/contrib/entgql"
+	"entgo.io/ent"
+	"entgo.io/ent/schema"
+	"entgo.io/ent/schema/edge"
+	"entgo.io/ent/schema/field"
+	"entgo.io/ent/schema/index"
+
+	"github.com/hiregraph/hiregraph/ent/schema/schematype"
+	"github.com/hiregraph/hiregraph/ent/schema/uid"
+)
+
+// Questionnaire is a set of questions put to candidates (spec 2.11).
+type Questionnaire struct {
+	ent.Schema
+}
+
+// Mixin of the Questionnaire.
+func (Questionnaire) Mixin() []ent.Mixin {
+	return []ent.Mixin{uid.Mixin("qnr"), TenantMixin{}}
+}
+
+// Fields of the Questionnaire.
+func (Questionnaire) Fields() []ent.Field {
+	return []ent.Field{
+		field.String("name").NotEmpty().MaxLen(200).Annotations(entgql.OrderField("NAME")),
+		field.String("specific_type").MaxLen(100).Default(""),
+		field.String("enabled_for").MaxLen(100).Default(""),
+		field.String("show_as").MaxLen(100).Default(""),
+		field.JSON("questions", []schematype.Question{}).Default([]schematype.Question{}),
+		field.Time("time_created").Default(now).Immutable().Annotations(entgql.OrderField("TIME_CREATED")),
+	}
+}
+
+// Edges of the Questionnaire.
+func (Questionnaire) Edges() []ent.Edge {
+	return []ent.Edge{
+		edge.From("positions", Position.Type).Ref("questionnaires"),
+	}
+}
+
+// Indexes of the Questionnaire.
+func (Questionnaire) Indexes() []ent.Index {
+	return []ent.Index{index.Fields("company_id", "time_created")}
+}
+
+// Annotations of the Questionnaire.
+func (Questionnaire) Annotations() []schema.Annotation {
+	return []schema.Annotation{entgql.QueryField(), entgql.RelayConnection()}
+}

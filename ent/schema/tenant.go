@@ -1,0 +1,53 @@
+package schema
+
+import (
+	"entgo.io/contrib/entgql"
+	"entgo.io/ent"
+	"entgo.io/ent/schema/edge"
+	"entgo.io/ent/schema/field"
+	"entgo.io/ent/schema/mixin"
+
+	"github.com/hiregraph/hiregraph/ent/privacy"
+	"github.com/hiregraph/hiregraph/ent/schema/rule"
+)
+
+// TenantMixin ties a record to the company that owns it. Its privacy policy
+// scopes every query and mutation to the viewer's company.
+type TenantMixin struct {
+	mixin.Schema
+}
+
+// Fields of the TenantMixin.
+func (TenantMixin) Fields() []ent.Field {
+	return []ent.Field{
+		field.String("company_id").
+			Immutable().
+			NotEmpty().
+			Annotations(entgql.Skip()),
+	}
+}
+
+// Edges of the TenantMixin.
+func (TenantMixin) Edges() []ent.Edge {
+	return []ent.Edge{
+		edge.To("company", Company.Type).
+			Field("company_id").
+			Unique().
+			Required().
+			Immutable().
+			Annotations(entgql.Skip()),
+	}
+}
+
+// Policy of the TenantMixin.
+func (TenantMixin) Policy() ent.Policy {
+	return privacy.Policy{
+		Query:    privacy.QueryPolicy{rule.FilterTenant()},
+		Mutation: privacy.MutationPolicy{rule.FilterTenant()},
+	}
+}
+
+// Hooks of the TenantMixin.
+func (TenantMixin) Hooks() []ent.Hook {
+	return []ent.Hook{rule.SetTenantOnCreate}
+}

@@ -1,0 +1,15 @@
+// Package graph serves the recruiting graph: the resolvers of the
+// graph/*.graphqls schema files. Resolvers hold no business rules: they call
+// the recruiting package, the same operations the REST adapter calls.
+package graph
+
+import (
+	"github.com/hiregraph/hiregraph/ent"
+	"github.com/hiregraph/hiregraph/recruiting"
+)
+
+// Resolver is the root resolver.
+type Resolver struct {
+	service *recruiting.Service
+	client  *ent.Client
+}

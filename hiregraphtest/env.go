@@ -1,0 +1,259 @@
+// Package hiregraphtest starts a real Hiregraph server for tests: a fresh
+// database (SQLite in a temp dir, or a private PostgreSQL schema when
+// HIREGRAPH_TEST_DATABASE_URL is set), the demo company seeded, and an
+// httptest server in front of the full handler.
+package hiregraphtest
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"database/sql"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hiregraph/hiregraph/auth"
+	"github.com/hiregraph/hiregraph/database"
+	"github.com/hiregraph/hiregraph/demo"
+	"github.com/hiregraph/hiregraph/server"
+)
+
+// DatabaseEnv names the variable that points the tests at PostgreSQL.
+const DatabaseEnv = "HIREGRAPH_TEST_DATABASE_URL"
+
+// Env is one running server with its own database.
+type Env struct {
+	T      testing.TB
+	Server *httptest.Server
+	DB     *database.DB
+	Sealer *auth.Sealer
+	// Demo is the manifest of the seeded demo company.
+	Demo *demo.Manifest
+	// Clock is the time the server sees; tests may move it.
+	Clock *Clock
+}
+
+// New starts a server for t and stops it when t ends.
+func New(t testing.TB) *Env {
+	t.Helper()
+	// Request logs would drown test output; warnings and errors still show.
+	slog.SetDefault(slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn})))
+	ctx := context.Background()
+	db, err := database.Open(ctx, databaseURL(t))
+	if err != nil {
+		t.Fatalf("opening test database: %v", err)
+	}
+	t.Cleanup(func() { db.Close() })
+	key := make([]byte, 32)
+	if _, err := rand.Read(key); err != nil {
+		t.Fatal(err)
+	}
+	sealer, err := auth.NewSealer(key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := demo.Seed(ctx, db.Client, sealer, demo.DefaultCompany)
+	if err != nil {
+		t.Fatalf("seeding demo: %v", err)
+	}
+	env := &Env{T: t, DB: db, Sealer: sealer, Demo: m, Clock: &Clock{}}
+	env.Server = httptest.NewUnstartedServer(nil)
+	cfg := server.Config{DB: db, Sealer: sealer, Now: env.Clock.Now, PublicURL: "http://" + env.Server.Listener.Addr().String()}
+	env.Server.Config.Handler = server.New(cfg)
+	env.Server.Start()
+	t.Cleanup(env.Server.Close)
+	return env
+}
+
+// URL returns the absolute URL of path on the test server.
+func (e *Env) URL(path string) string { return e.Server.URL + path }
+
+// databaseURL gives each test a database of its own.
+func databaseURL(t testing.TB) string {
+	pg := strings.TrimSpace(os.Getenv(DatabaseEnv))
+	if pg == "" {
+		return "sqlite://" + filepath.Join(t.TempDir(), "test.db")
+	}
+	return PostgresSchemaURL(t, pg)
+}
+
+// PostgresSchemaURL creates a schema of its own for t in the PostgreSQL
+// database at pg, drops it when t ends, and returns a URL that uses it.
+func PostgresSchemaURL(t testing.TB, pg string) string {
+	t.Helper()
+	schema := "t_" + randomHex(8)
+	admin, err := sql.Open("postgres", pg)
+	if err != nil {
+		t.Fatalf("opening PostgreSQL: %v", err)
+	}
+	defer admin.Close()
+	if _, err := admin.Exec("CREATE SCHEMA " + schema); err != nil {
+		t.Fatalf("creating schema on %s: %v", DatabaseEnv, err)
+	}
+	t.Cleanup(func() {
+		admin, err := sql.Open("postgres", pg)
+		if err != nil {
+			return
+		}
+		defer admin.Close()
+		_, _ = admin.Exec("DROP SCHEMA " + schema + " CASCADE")
+	})
+	u, err := url.Parse(pg)
+	if err != nil {
+		t.Fatalf("parsing %s: %v", DatabaseEnv, err)
+	}
+	q := u.Query()
+	q.Set("search_path", schema)
+	u.RawQuery = q.Encode()
+	return u.String()
+}
+
+func randomHex(n int) string {
+	b := make([]byte, n)
+	if _, err := rand.Read(b); err != nil {
+		panic(err)
+	}
+	return hex.EncodeToString(b)
+}
+
+// Clock is a settable clock; the zero Clock reads the real time.
+type Clock struct {
+	fixed time.Time
+}
+
+// Now returns the set time, or the real time when none is set.
+func (c *Clock) Now() time.Time {
+	if c.fixed.IsZero() {
+		return time.Now()
+	}
+	return c.fixed
+}
+
+// Set fixes the clock at t.
+func (c *Clock) Set(t time.Time) { c.fixed = t }
+
+// Response is a finished HTTP exchange.
+type Response struct {
+	Status int
+	Header http.Header
+	Body   []byte
+}
+
+// JSON decodes the body into v, failing the test when it is not JSON.
+func (r *Response) JSON(t testing.TB, v any) {
+	t.Helper()
+	if err := json.Unmarshal(r.Body, v); err != nil {
+		t.Fatalf("response body is not JSON (%v): %s", err, r.Body)
+	}
+}
+
+// Map decodes the body as a JSON object.
+func (r *Response) Map(t testing.TB) map[string]any {
+	t.Helper()
+	var m map[string]any
+	r.JSON(t, &m)
+	return m
+}
+
+// Do sends a request with the demo API key. body may be nil, a string or
+// []byte (sent as is), or any value (sent as JSON).
+func (e *Env) Do(method, path string, body any) *Response {
+	e.T.Helper()
+	return e.DoWith(method, path, body, map[string]string{"Authorization": "Bearer " + e.Demo.APIKey})
+}
+
+// DoWith sends a request with exactly the given headers.
+func (e *Env) DoWith(method, path string, body any, headers map[string]string) *Response {
+	e.T.Helper()
+	var r io.Reader
+	switch b := body.(type) {
+	case nil:
+	case string:
+		r = strings.NewReader(b)
+	case []byte:
+		r = bytes.NewReader(b)
+	default:
+		j, err := json.Marshal(b)
+		if err != nil {
+			e.T.Fatalf("encoding body: %v", err)
+		}
+		r = bytes.NewReader(j)
+	}
+	req, err := http.NewRequest(method, e.URL(path), r)
+	if err != nil {
+		e.T.Fatalf("building request: %v", err)
+	}
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	for k, v := range headers {
+		req.Header.Set(k, v)
+	}
+	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	resp, err := client.Do(req)
+	if err != nil {
+		e.T.Fatalf("%s %s: %v", method, path, err)
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	if err != nil {
+		e.T.Fatalf("reading response: %v", err)
+	}
+	return &Response{Status: resp.StatusCode, Header: resp.Header, Body: b}
+}
+
+// GraphQL runs a GraphQL operation with the demo key and returns the
+// decoded response ({"data":…, "errors":…}).
+func (e *Env) GraphQL(query string, vars map[string]any) *GraphQLResponse {
+	e.T.Helper()
+	resp := e.Do(http.MethodPost, "/graphql", map[string]any{"query": query, "variables": vars})
+	var out GraphQLResponse
+	resp.JSON(e.T, &out)
+	out.Status = resp.Status
+	return &out
+}
+
+// GraphQLResponse is a decoded GraphQL response.
+type GraphQLResponse struct {
+	Status int             `json:"-"`
+	Data   json.RawMessage `json:"data"`
+	Errors []struct {
+		Message    string         `json:"message"`
+		Path       []any          `json:"path"`
+		Extensions map[string]any `json:"extensions"`
+	} `json:"errors"`
+}
+
+// Decode decodes data into v, failing when the response has errors.
+func (g *GraphQLResponse) Decode(t testing.TB, v any) {
+	t.Helper()
+	if len(g.Errors) > 0 {
+		t.Fatalf("GraphQL errors: %+v", g.Errors)
+	}
+	if err := json.Unmarshal(g.Data, v); err != nil {
+		t.Fatalf("decoding data: %v (%s)", err, g.Data)
+	}
+}
+
+// Code returns extensions.code of the first error, or "" when there is none.
+func (g *GraphQLResponse) Code() string {
+	if len(g.Errors) == 0 {
+		return ""
+	}
+	c, _ := g.Errors[0].Extensions["code"].(string)
+	return c
+}
+
+// String formats the response for failure messages.
+func (r *Response) String() string { return fmt.Sprintf("%d %s", r.Status, r.Body) }

@@ -1,0 +1,69 @@
+// Package recruiting holds the operations of the service: the business rules
+// that the GraphQL resolvers and the REST adapter both call, so each rule is
+// written once. Operations take the viewer from the context; the data layer's
+// privacy rules scope every query to the viewer's company.
+package recruiting
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/hiregraph/hiregraph/apierror"
+	"github.com/hiregraph/hiregraph/ent"
+	"github.com/hiregraph/hiregraph/viewer"
+)
+
+// Service runs the operations against one database.
+type Service struct {
+	Client *ent.Client
+	// PublicURL is the absolute base URL the service is reached at, used to
+	// build URLs in responses (position_url, next_page).
+	PublicURL string
+	// Now is the clock; tests replace it.
+	Now func() time.Time
+}
+
+// now returns the current time in the precision the database keeps.
+func (s *Service) now() time.Time {
+	t := time.Now()
+	if s.Now != nil {
+		t = s.Now()
+	}
+	return t.UTC().Truncate(time.Microsecond)
+}
+
+// WithTx runs fn in a transaction, so a write that fails changes nothing. A
+// transaction already in ctx (GraphQL mutations run in one) is reused.
+func (s *Service) WithTx(ctx context.Context, fn func(ctx context.Context, client *ent.Client) error) error {
+	if tx := ent.TxFromContext(ctx); tx != nil {
+		return fn(ctx, tx.Client())
+	}
+	tx, err := s.Client.Tx(ctx)
+	if err != nil {
+		return fmt.Errorf("starting transaction: %w", err)
+	}
+	ctx = ent.NewTxContext(ctx, tx)
+	if err := fn(ctx, tx.Client()); err != nil {
+		if rerr := tx.Rollback(); rerr != nil {
+			return fmt.Errorf("%w (rollback: %v)", err, rerr)
+		}
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("committing transaction: %w", err)
+	}
+	return nil
+}
+
+// Require fails unless the viewer holds scope.
+func Require(ctx context.Context, scope string) error {
+	v, ok := viewer.FromContext(ctx)
+	if !ok {
+		return apierror.Unauthorized("no credentials")
+	}
+	if !v.Can(scope) {
+		return apierror.Forbidden("the API key lacks the scope %q", scope)
+	}
+	return nil
+}

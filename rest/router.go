@@ -1,0 +1,37 @@
+// Package rest is the REST compatibility layer of spec 4: it maps the
+// documented endpoints onto the operations of the recruiting package and only
+// translates shapes (snake_case JSON, the error body of spec 7.1).
+package rest
+
+import (
+	"net/http"
+
+	"github.com/go-chi/chi/v5"
+
+	"github.com/hiregraph/hiregraph/apierror"
+	"github.com/hiregraph/hiregraph/recruiting"
+)
+
+// API serves the endpoints at {base_url}.
+type API struct {
+	Service *recruiting.Service
+}
+
+// Routes returns the handler of the service API. Requests reach it
+// authenticated; it answers unknown paths and methods with the error body.
+func (a *API) Routes() http.Handler {
+	r := chi.NewRouter()
+	r.NotFound(NotFound)
+	r.MethodNotAllowed(MethodNotAllowed)
+	return r
+}
+
+// NotFound answers a path no endpoint serves.
+func NotFound(w http.ResponseWriter, r *http.Request) {
+	WriteError(w, r, apierror.NotFound(apierror.CodeNotFound, "no endpoint at %s", r.URL.Path))
+}
+
+// MethodNotAllowed answers a known path asked with the wrong method.
+func MethodNotAllowed(w http.ResponseWriter, r *http.Request) {
+	WriteError(w, r, apierror.New(http.StatusMethodNotAllowed, apierror.CodeMethodNotAllowed, "%s is not allowed on %s", r.Method, r.URL.Path))
+}

@@ -1,0 +1,122 @@
+package server_test
+
+import (
+	"context"
+	"net/http"
+	"testing"
+	"time"
+
+	"github.com/golang-jwt/jwt/v5"
+
+	"github.com/hiregraph/hiregraph/ent/apikey"
+	"github.com/hiregraph/hiregraph/ent/privacy"
+	"github.com/hiregraph/hiregraph/hiregraphtest"
+)
+
+const viewerQuery = `{"query":"{ viewer { id name } }"}`
+
+func bearer(token string) map[string]string {
+	return map[string]string{"Authorization": "Bearer " + token, "Content-Type": "application/json"}
+}
+
+func assertErrorBody(t *testing.T, r *hiregraphtest.Response, status int, code string) {
+	t.Helper()
+	if r.Status != status {
+		t.Fatalf("status = %d, want %d; body %s", r.Status, status, r.Body)
+	}
+	body := r.Map(t)
+	if body["status"] != float64(status) || body["error"] != code {
+		t.Fatalf("error body = %s, want status %d and error %q", r.Body, status, code)
+	}
+	if msg, _ := body["message"].(string); msg == "" {
+		t.Fatalf("error body has no message: %s", r.Body)
+	}
+	if ct := r.Header.Get("Content-Type"); ct != "application/json; charset=utf-8" {
+		t.Fatalf("Content-Type = %q", ct)
+	}
+}
+
+func TestAPIKeyAuthentication(t *testing.T) {
+	env := hiregraphtest.New(t)
+	for name, headers := range map[string]map[string]string{
+		"no header":        {},
+		"empty bearer":     {"Authorization": "Bearer "},
+		"basic scheme":     {"Authorization": "Basic dXNlcjpwYXNz"},
+		"unknown key":      bearer("hgk_not-a-real-key"),
+		"key without hgk_": bearer(env.Demo.APIKey[4:]),
+	} {
+		t.Run(name, func(t *testing.T) {
+			for _, path := range []string{"/graphql", "/v1/openings", "/v1/candidates"} {
+				r := env.DoWith(http.MethodPost, path, viewerQuery, headers)
+				assertErrorBody(t, r, http.StatusUnauthorized, "unauthorized")
+				if r.Header.Get("WWW-Authenticate") == "" {
+					t.Errorf("%s: 401 without WWW-Authenticate", path)
+				}
+			}
+		})
+	}
+
+	r := env.DoWith(http.MethodPost, "/graphql", viewerQuery, bearer(env.Demo.APIKey))
+	var data struct{ Viewer struct{ ID, Name string } }
+	gr := &hiregraphtest.GraphQLResponse{}
+	r.JSON(t, gr)
+	gr.Decode(t, &data)
+	if data.Viewer.ID != env.Demo.CompanyUID {
+		t.Fatalf("viewer = %+v, want company %s", data.Viewer, env.Demo.CompanyUID)
+	}
+}
+
+func TestRevokedKeyIsRefused(t *testing.T) {
+	env := hiregraphtest.New(t)
+	ctx := privacy.DecisionContext(context.Background(), privacy.Allow)
+	env.DB.Client.APIKey.Update().Where(apikey.ID(env.Demo.APIKeyID)).SetRevoked(true).ExecX(ctx)
+	r := env.DoWith(http.MethodPost, "/graphql", viewerQuery, bearer(env.Demo.APIKey))
+	assertErrorBody(t, r, http.StatusUnauthorized, "unauthorized")
+}
+
+func signJWT(t *testing.T, method jwt.SigningMethod, claims jwt.MapClaims, key any) string {
+	t.Helper()
+	s, err := jwt.NewWithClaims(method, claims).SignedString(key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func TestJWTAuthentication(t *testing.T) {
+	env := hiregraphtest.New(t)
+	secret := []byte(env.Demo.APIKey)
+	now := time.Now()
+	valid := jwt.MapClaims{"iss": env.Demo.APIKeyID, "exp": now.Add(5 * time.Minute).Unix()}
+
+	r := env.DoWith(http.MethodPost, "/graphql", viewerQuery, bearer(signJWT(t, jwt.SigningMethodHS256, valid, secret)))
+	if r.Status != http.StatusOK {
+		t.Fatalf("valid JWT: %s", r)
+	}
+
+	for name, token := range map[string]string{
+		"expired":         signJWT(t, jwt.SigningMethodHS256, jwt.MapClaims{"iss": env.Demo.APIKeyID, "exp": now.Add(-5 * time.Minute).Unix()}, secret),
+		"exp too far":     signJWT(t, jwt.SigningMethodHS256, jwt.MapClaims{"iss": env.Demo.APIKeyID, "exp": now.Add(time.Hour).Unix()}, secret),
+		"no exp":          signJWT(t, jwt.SigningMethodHS256, jwt.MapClaims{"iss": env.Demo.APIKeyID}, secret),
+		"wrong secret":    signJWT(t, jwt.SigningMethodHS256, valid, []byte("not the key")),
+		"unknown issuer":  signJWT(t, jwt.SigningMethodHS256, jwt.MapClaims{"iss": "key_unknown", "exp": now.Add(time.Minute).Unix()}, secret),
+		"HS512 not HS256": signJWT(t, jwt.SigningMethodHS512, valid, secret),
+		"alg none":        signJWT(t, jwt.SigningMethodNone, valid, jwt.UnsafeAllowNoneSignatureType),
+		"garbage":         "eyJ.eyJ.sig",
+	} {
+		t.Run(name, func(t *testing.T) {
+			r := env.DoWith(http.MethodPost, "/graphql", viewerQuery, bearer(token))
+			assertErrorBody(t, r, http.StatusUnauthorized, "unauthorized")
+		})
+	}
+}
+
+func TestHealthAndReadiness(t *testing.T) {
+	env := hiregraphtest.New(t)
+	for _, path := range []string{"/healthz", "/readyz"} {
+		r := env.DoWith(http.MethodGet, path, nil, nil)
+		if r.Status != http.StatusOK {
+			t.Errorf("%s: %s", path, r)
+		}
+	}
+}

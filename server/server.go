@@ -1,0 +1,78 @@
+// Package server assembles the HTTP face of Hiregraph: the GraphQL endpoint,
+// the REST compatibility layer at {base_url}, health checks, and the
+// middleware every request passes (logging, panics, body caps, CORS, auth).
+package server
+
+import (
+	"context"
+	"net/http"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+	"github.com/rs/cors"
+
+	"github.com/hiregraph/hiregraph/auth"
+	"github.com/hiregraph/hiregraph/database"
+	"github.com/hiregraph/hiregraph/graph"
+	"github.com/hiregraph/hiregraph/recruiting"
+	"github.com/hiregraph/hiregraph/rest"
+)
+
+// BasePath is where the service API of spec 4 ({base_url}) is mounted.
+const BasePath = "/v1"
+
+// MaxBodyBytes caps every request body.
+const MaxBodyBytes = 1 << 20
+
+// Config is what the server needs to run.
+type Config struct {
+	DB     *database.DB
+	Sealer *auth.Sealer
+	// PublicURL is the absolute URL clients reach the server at, without a
+	// trailing slash; response URLs are built on it.
+	PublicURL string
+	// Now is the clock; tests replace it.
+	Now func() time.Time
+}
+
+// New returns the root handler.
+func New(cfg Config) http.Handler {
+	service := &recruiting.Service{Client: cfg.DB.Client, PublicURL: cfg.PublicURL, Now: cfg.Now}
+	authn := &auth.Authenticator{Client: cfg.DB.Client, Sealer: cfg.Sealer, Now: cfg.Now}
+	api := &rest.API{Service: service}
+
+	r := chi.NewRouter()
+	r.Use(logRequests, recoverPanics, limitBody(MaxBodyBytes))
+	r.NotFound(rest.NotFound)
+	r.MethodNotAllowed(rest.MethodNotAllowed)
+
+	r.Get("/healthz", func(w http.ResponseWriter, _ *http.Request) {
+		rest.WriteJSON(w, http.StatusOK, map[string]string{"status": "ok"})
+	})
+	r.Get("/readyz", func(w http.ResponseWriter, r *http.Request) {
+		ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+		defer cancel()
+		if err := cfg.DB.Ready(ctx); err != nil {
+			rest.WriteJSON(w, http.StatusServiceUnavailable, map[string]string{"status": "database unavailable"})
+			return
+		}
+		rest.WriteJSON(w, http.StatusOK, map[string]string{"status": "ready"})
+	})
+
+	// Browser apps call the API with a bearer key and no cookies, so any
+	// origin may; credentials are never sent by the browser on its own.
+	apiCORS := cors.New(cors.Options{
+		AllowedOrigins: []string{"*"},
+		AllowedMethods: []string{http.MethodGet, http.MethodPost},
+		AllowedHeaders: []string{"Authorization", "Content-Type", "Idempotency-Key"},
+		MaxAge:         600,
+	})
+	r.Group(func(r chi.Router) {
+		r.Use(apiCORS.Handler, authenticate(authn))
+		gql := bufferBody(graph.NewServer(service))
+		r.Get("/graphql", gql.ServeHTTP)
+		r.Post("/graphql", gql.ServeHTTP)
+		r.Mount(BasePath, api.Routes())
+	})
+	return r
+}
