@@ -47,6 +47,13 @@ type Env struct {
 // New starts a server for t and stops it when t ends.
 func New(t testing.TB) *Env {
 	t.Helper()
+	return NewWithConfig(t, nil)
+}
+
+// NewWithConfig starts a server whose config adjust may change first (rate
+// limits, say).
+func NewWithConfig(t testing.TB, adjust func(*server.Config)) *Env {
+	t.Helper()
 	// Request logs would drown test output; warnings and errors still show.
 	slog.SetDefault(slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn})))
 	ctx := context.Background()
@@ -70,6 +77,9 @@ func New(t testing.TB) *Env {
 	env := &Env{T: t, DB: db, Sealer: sealer, Demo: m, Clock: &Clock{}}
 	env.Server = httptest.NewUnstartedServer(nil)
 	cfg := server.Config{DB: db, Sealer: sealer, Now: env.Clock.Now, PublicURL: "http://" + env.Server.Listener.Addr().String()}
+	if adjust != nil {
+		adjust(&cfg)
+	}
 	env.Server.Config.Handler = server.New(cfg)
 	env.Server.Start()
 	t.Cleanup(env.Server.Close)

@@ -14,6 +14,7 @@ import (
 	"github.com/hiregraph/hiregraph/auth"
 	"github.com/hiregraph/hiregraph/database"
 	"github.com/hiregraph/hiregraph/graph"
+	"github.com/hiregraph/hiregraph/ratelimit"
 	"github.com/hiregraph/hiregraph/recruiting"
 	"github.com/hiregraph/hiregraph/rest"
 )
@@ -33,6 +34,17 @@ type Config struct {
 	PublicURL string
 	// Now is the clock; tests replace it.
 	Now func() time.Time
+	// APIRatePerMinute and APIBurst limit each API key; zero means the
+	// defaults. CareersRatePerMinute and CareersBurst do so per careers token.
+	APIRatePerMinute, APIBurst         int
+	CareersRatePerMinute, CareersBurst int
+}
+
+func orDefault(v, def int) int {
+	if v > 0 {
+		return v
+	}
+	return def
 }
 
 // New returns the root handler.
@@ -41,14 +53,18 @@ func New(cfg Config) http.Handler {
 	authn := &auth.Authenticator{Client: cfg.DB.Client, Sealer: cfg.Sealer, Now: cfg.Now}
 	api := &rest.API{Service: service}
 
+	apiLimiter := ratelimit.New(orDefault(cfg.APIRatePerMinute, DefaultAPIRatePerMinute), orDefault(cfg.APIBurst, DefaultAPIBurst))
+	m := newMetrics()
+
 	r := chi.NewRouter()
-	r.Use(logRequests, recoverPanics, limitBody(MaxBodyBytes))
+	r.Use(m.measure, logRequests, recoverPanics, limitBody(MaxBodyBytes))
 	r.NotFound(rest.NotFound)
 	r.MethodNotAllowed(rest.MethodNotAllowed)
 
 	r.Get("/healthz", func(w http.ResponseWriter, _ *http.Request) {
 		rest.WriteJSON(w, http.StatusOK, map[string]string{"status": "ok"})
 	})
+	r.Method(http.MethodGet, "/metrics", m.handler())
 	r.Get("/readyz", func(w http.ResponseWriter, r *http.Request) {
 		ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
 		defer cancel()
@@ -68,7 +84,7 @@ func New(cfg Config) http.Handler {
 		MaxAge:         600,
 	})
 	r.Group(func(r chi.Router) {
-		r.Use(apiCORS.Handler, authenticate(authn))
+		r.Use(apiCORS.Handler, authenticate(authn), limitRate(apiLimiter, apiKeyOf))
 		gql := bufferBody(graph.NewServer(service))
 		r.Get("/graphql", gql.ServeHTTP)
 		r.Post("/graphql", gql.ServeHTTP)
