@@ -20,6 +20,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/conversation"
 	"github.com/hiregraph/hiregraph/ent/evaluationpartner"
 	"github.com/hiregraph/hiregraph/ent/fielddefinition"
+	"github.com/hiregraph/hiregraph/ent/idempotencykey"
 	"github.com/hiregraph/hiregraph/ent/location"
 	"github.com/hiregraph/hiregraph/ent/message"
 	"github.com/hiregraph/hiregraph/ent/note"
@@ -98,6 +99,7 @@ func checkColumn(t, c string) error {
 			conversation.Table:      conversation.ValidColumn,
 			evaluationpartner.Table: evaluationpartner.ValidColumn,
 			fielddefinition.Table:   fielddefinition.ValidColumn,
+			idempotencykey.Table:    idempotencykey.ValidColumn,
 			location.Table:          location.ValidColumn,
 			message.Table:           message.ValidColumn,
 			note.Table:              note.ValidColumn,

@@ -15,6 +15,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/conversation"
 	"github.com/hiregraph/hiregraph/ent/evaluationpartner"
 	"github.com/hiregraph/hiregraph/ent/fielddefinition"
+	"github.com/hiregraph/hiregraph/ent/idempotencykey"
 	"github.com/hiregraph/hiregraph/ent/location"
 	"github.com/hiregraph/hiregraph/ent/message"
 	"github.com/hiregraph/hiregraph/ent/note"
@@ -37,6 +38,7 @@ var prefixTable = map[string]string{
 	"cnv": conversation.Table,
 	"prt": evaluationpartner.Table,
 	"fld": fielddefinition.Table,
+	"idk": idempotencykey.Table,
 	"loc": location.Table,
 	"msg": message.Table,
 	"not": note.Table,

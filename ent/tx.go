@@ -30,6 +30,8 @@ type Tx struct {
 	EvaluationPartner *EvaluationPartnerClient
 	// FieldDefinition is the client for interacting with the FieldDefinition builders.
 	FieldDefinition *FieldDefinitionClient
+	// IdempotencyKey is the client for interacting with the IdempotencyKey builders.
+	IdempotencyKey *IdempotencyKeyClient
 	// Location is the client for interacting with the Location builders.
 	Location *LocationClient
 	// Message is the client for interacting with the Message builders.
@@ -189,6 +191,7 @@ func (tx *Tx) init() {
 	tx.Conversation = NewConversationClient(tx.config)
 	tx.EvaluationPartner = NewEvaluationPartnerClient(tx.config)
 	tx.FieldDefinition = NewFieldDefinitionClient(tx.config)
+	tx.IdempotencyKey = NewIdempotencyKeyClient(tx.config)
 	tx.Location = NewLocationClient(tx.config)
 	tx.Message = NewMessageClient(tx.config)
 	tx.Note = NewNoteClient(tx.config)

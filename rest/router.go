@@ -9,6 +9,7 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"github.com/hiregraph/hiregraph/apierror"
+	"github.com/hiregraph/hiregraph/idempotency"
 	"github.com/hiregraph/hiregraph/recruiting"
 )
 
@@ -21,6 +22,7 @@ type API struct {
 // authenticated; it answers unknown paths and methods with the error body.
 func (a *API) Routes() http.Handler {
 	r := chi.NewRouter()
+	r.Use((&idempotency.Store{Client: a.Service.Client, WriteError: WriteError, Now: a.Service.Now}).Middleware)
 	r.NotFound(NotFound)
 	r.MethodNotAllowed(MethodNotAllowed)
 	return r

@@ -277,6 +277,38 @@ var (
 			},
 		},
 	}
+	// IdempotencyKeysColumns holds the columns for the "idempotency_keys" table.
+	IdempotencyKeysColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString, Size: 40},
+		{Name: "key", Type: field.TypeString, Size: 255},
+		{Name: "request_hash", Type: field.TypeString},
+		{Name: "status", Type: field.TypeInt, Default: 0},
+		{Name: "content_type", Type: field.TypeString, Default: ""},
+		{Name: "response", Type: field.TypeBytes, Nullable: true},
+		{Name: "time_created", Type: field.TypeTime},
+		{Name: "company_id", Type: field.TypeString, Size: 40},
+	}
+	// IdempotencyKeysTable holds the schema information for the "idempotency_keys" table.
+	IdempotencyKeysTable = &schema.Table{
+		Name:       "idempotency_keys",
+		Columns:    IdempotencyKeysColumns,
+		PrimaryKey: []*schema.Column{IdempotencyKeysColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "idempotency_keys_companies_company",
+				Columns:    []*schema.Column{IdempotencyKeysColumns[7]},
+				RefColumns: []*schema.Column{CompaniesColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "idempotencykey_company_id_key",
+				Unique:  true,
+				Columns: []*schema.Column{IdempotencyKeysColumns[7], IdempotencyKeysColumns[1]},
+			},
+		},
+	}
 	// LocationsColumns holds the columns for the "locations" table.
 	LocationsColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeString, Size: 40},
@@ -809,6 +841,7 @@ var (
 		ConversationsTable,
 		EvaluationPartnersTable,
 		FieldDefinitionsTable,
+		IdempotencyKeysTable,
 		LocationsTable,
 		MessagesTable,
 		NotesTable,
@@ -836,6 +869,7 @@ func init() {
 	ConversationsTable.ForeignKeys[1].RefTable = CompaniesTable
 	EvaluationPartnersTable.ForeignKeys[0].RefTable = CompaniesTable
 	FieldDefinitionsTable.ForeignKeys[0].RefTable = CompaniesTable
+	IdempotencyKeysTable.ForeignKeys[0].RefTable = CompaniesTable
 	LocationsTable.ForeignKeys[0].RefTable = CompaniesTable
 	MessagesTable.ForeignKeys[0].RefTable = ConversationsTable
 	MessagesTable.ForeignKeys[1].RefTable = CompaniesTable

@@ -303,6 +303,30 @@ func (f FieldDefinitionMutationRuleFunc) EvalMutation(ctx context.Context, m ent
 	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.FieldDefinitionMutation", m)
 }
 
+// The IdempotencyKeyQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type IdempotencyKeyQueryRuleFunc func(context.Context, *ent.IdempotencyKeyQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f IdempotencyKeyQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.IdempotencyKeyQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.IdempotencyKeyQuery", q)
+}
+
+// The IdempotencyKeyMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type IdempotencyKeyMutationRuleFunc func(context.Context, *ent.IdempotencyKeyMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f IdempotencyKeyMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.IdempotencyKeyMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.IdempotencyKeyMutation", m)
+}
+
 // The LocationQueryRuleFunc type is an adapter to allow the use of ordinary
 // functions as a query rule.
 type LocationQueryRuleFunc func(context.Context, *ent.LocationQuery) error
@@ -594,6 +618,8 @@ func queryFilter(q ent.Query) (Filter, error) {
 		return q.Filter(), nil
 	case *ent.FieldDefinitionQuery:
 		return q.Filter(), nil
+	case *ent.IdempotencyKeyQuery:
+		return q.Filter(), nil
 	case *ent.LocationQuery:
 		return q.Filter(), nil
 	case *ent.MessageQuery:
@@ -636,6 +662,8 @@ func mutationFilter(m ent.Mutation) (Filter, error) {
 	case *ent.EvaluationPartnerMutation:
 		return m.Filter(), nil
 	case *ent.FieldDefinitionMutation:
+		return m.Filter(), nil
+	case *ent.IdempotencyKeyMutation:
 		return m.Filter(), nil
 	case *ent.LocationMutation:
 		return m.Filter(), nil

@@ -14,6 +14,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/conversation"
 	"github.com/hiregraph/hiregraph/ent/evaluationpartner"
 	"github.com/hiregraph/hiregraph/ent/fielddefinition"
+	"github.com/hiregraph/hiregraph/ent/idempotencykey"
 	"github.com/hiregraph/hiregraph/ent/location"
 	"github.com/hiregraph/hiregraph/ent/message"
 	"github.com/hiregraph/hiregraph/ent/note"
@@ -601,6 +602,83 @@ func init() {
 	// fielddefinition.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	fielddefinition.IDValidator = func() func(string) error {
 		validators := fielddefinitionDescID.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(id string) error {
+			for _, fn := range fns {
+				if err := fn(id); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	idempotencykeyMixin := schema.IdempotencyKey{}.Mixin()
+	idempotencykey.Policy = privacy.NewPolicies(idempotencykeyMixin[1], schema.IdempotencyKey{})
+	idempotencykey.Hooks[0] = func(next ent.Mutator) ent.Mutator {
+		return ent.MutateFunc(func(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+			if err := idempotencykey.Policy.EvalMutation(ctx, m); err != nil {
+				return nil, err
+			}
+			return next.Mutate(ctx, m)
+		})
+	}
+	idempotencykeyMixinHooks1 := idempotencykeyMixin[1].Hooks()
+
+	idempotencykey.Hooks[1] = idempotencykeyMixinHooks1[0]
+	idempotencykeyMixinFields0 := idempotencykeyMixin[0].Fields()
+	_ = idempotencykeyMixinFields0
+	idempotencykeyMixinFields1 := idempotencykeyMixin[1].Fields()
+	_ = idempotencykeyMixinFields1
+	idempotencykeyFields := schema.IdempotencyKey{}.Fields()
+	_ = idempotencykeyFields
+	// idempotencykeyDescCompanyID is the schema descriptor for company_id field.
+	idempotencykeyDescCompanyID := idempotencykeyMixinFields1[0].Descriptor()
+	// idempotencykey.CompanyIDValidator is a validator for the "company_id" field. It is called by the builders before save.
+	idempotencykey.CompanyIDValidator = idempotencykeyDescCompanyID.Validators[0].(func(string) error)
+	// idempotencykeyDescKey is the schema descriptor for key field.
+	idempotencykeyDescKey := idempotencykeyFields[0].Descriptor()
+	// idempotencykey.KeyValidator is a validator for the "key" field. It is called by the builders before save.
+	idempotencykey.KeyValidator = func() func(string) error {
+		validators := idempotencykeyDescKey.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(key string) error {
+			for _, fn := range fns {
+				if err := fn(key); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// idempotencykeyDescRequestHash is the schema descriptor for request_hash field.
+	idempotencykeyDescRequestHash := idempotencykeyFields[1].Descriptor()
+	// idempotencykey.RequestHashValidator is a validator for the "request_hash" field. It is called by the builders before save.
+	idempotencykey.RequestHashValidator = idempotencykeyDescRequestHash.Validators[0].(func(string) error)
+	// idempotencykeyDescStatus is the schema descriptor for status field.
+	idempotencykeyDescStatus := idempotencykeyFields[2].Descriptor()
+	// idempotencykey.DefaultStatus holds the default value on creation for the status field.
+	idempotencykey.DefaultStatus = idempotencykeyDescStatus.Default.(int)
+	// idempotencykeyDescContentType is the schema descriptor for content_type field.
+	idempotencykeyDescContentType := idempotencykeyFields[3].Descriptor()
+	// idempotencykey.DefaultContentType holds the default value on creation for the content_type field.
+	idempotencykey.DefaultContentType = idempotencykeyDescContentType.Default.(string)
+	// idempotencykeyDescTimeCreated is the schema descriptor for time_created field.
+	idempotencykeyDescTimeCreated := idempotencykeyFields[5].Descriptor()
+	// idempotencykey.DefaultTimeCreated holds the default value on creation for the time_created field.
+	idempotencykey.DefaultTimeCreated = idempotencykeyDescTimeCreated.Default.(func() time.Time)
+	// idempotencykeyDescID is the schema descriptor for id field.
+	idempotencykeyDescID := idempotencykeyMixinFields0[0].Descriptor()
+	// idempotencykey.DefaultID holds the default value on creation for the id field.
+	idempotencykey.DefaultID = idempotencykeyDescID.Default.(func() string)
+	// idempotencykey.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	idempotencykey.IDValidator = func() func(string) error {
+		validators := idempotencykeyDescID.Validators
 		fns := [...]func(string) error{
 			validators[0].(func(string) error),
 			validators[1].(func(string) error),
