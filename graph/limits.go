@@ -2,6 +2,7 @@ package graph
 
 import (
 	"context"
+	"strings"
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/vektah/gqlparser/v2/ast"
@@ -50,6 +51,11 @@ func depth(doc *ast.QueryDocument, set ast.SelectionSet, visiting map[string]boo
 		d := 0
 		switch s := sel.(type) {
 		case *ast.Field:
+			// Introspection nests ofType a dozen levels deep by design and
+			// reads only the schema, so it does not count.
+			if strings.HasPrefix(s.Name, "__") {
+				continue
+			}
 			if len(s.SelectionSet) > 0 {
 				d = 1 + depth(doc, s.SelectionSet, visiting)
 			}

@@ -14,6 +14,7 @@ import (
 	"github.com/hiregraph/hiregraph/auth"
 	"github.com/hiregraph/hiregraph/database"
 	"github.com/hiregraph/hiregraph/graph"
+	"github.com/hiregraph/hiregraph/graphiql"
 	"github.com/hiregraph/hiregraph/ratelimit"
 	"github.com/hiregraph/hiregraph/recruiting"
 	"github.com/hiregraph/hiregraph/rest"
@@ -65,6 +66,9 @@ func New(cfg Config) http.Handler {
 		rest.WriteJSON(w, http.StatusOK, map[string]string{"status": "ok"})
 	})
 	r.Method(http.MethodGet, "/metrics", m.handler())
+	ide := graphiql.Handler("Hiregraph", "/graphql")
+	r.Handle("/", ide)
+	r.Handle(graphiql.AssetsPath+"*", ide)
 	r.Get("/readyz", func(w http.ResponseWriter, r *http.Request) {
 		ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
 		defer cancel()

@@ -3,6 +3,7 @@ package server_test
 import (
 	"context"
 	"net/http"
+	"strings"
 	"testing"
 
 	"github.com/hiregraph/hiregraph/demo"
@@ -97,5 +98,23 @@ func TestGraphQLLimits(t *testing.T) {
 	resp := env.Do(http.MethodGet, "/graphql?query=%7B%20viewer%20%7B%20name%20%7D%20%7D", nil)
 	if resp.Status != http.StatusOK {
 		t.Errorf("GET transport: %s", resp)
+	}
+}
+
+// TestIntrospectionIsNotDepthLimited checks that GraphiQL's schema query,
+// which nests ofType 9 levels deep, passes the depth limit.
+func TestIntrospectionIsNotDepthLimited(t *testing.T) {
+	env := hiregraphtest.New(t)
+	q := `{ __schema { types { name fields { type { ofType { ofType { ofType { ofType { ofType { ofType { ofType { ofType { name } } } } } } } } } } } } }`
+	if r := env.GraphQL(q, nil); len(r.Errors) > 0 {
+		t.Fatalf("introspection refused: %+v", r.Errors)
+	}
+}
+
+func TestGraphiQLPageIsServed(t *testing.T) {
+	env := hiregraphtest.New(t)
+	r := env.DoWith(http.MethodGet, "/", nil, nil)
+	if r.Status != http.StatusOK || !strings.Contains(string(r.Body), "/graphql") {
+		t.Fatalf("GraphiQL page: %d %.200s", r.Status, r.Body)
 	}
 }
