@@ -25,6 +25,9 @@ func (a *API) Routes() http.Handler {
 	r.Use((&idempotency.Store{Client: a.Service.Client, WriteError: WriteError, Now: a.Service.Now}).Middleware)
 	r.NotFound(NotFound)
 	r.MethodNotAllowed(MethodNotAllowed)
+	r.Get("/openings", a.listOpenings)
+	r.Get("/candidates", a.listCandidates)
+	r.Get("/questionnaires", a.listQuestionnaires)
 	r.Post("/candidates/{uid}/notes", a.createNote)
 	r.Post("/conversations/{uid}/messages", a.createMessage)
 	return r
