@@ -130,4 +130,3 @@ func (s *Service) ListOpenings(ctx context.Context, f OpeningFilter, page PageRe
 func normalizeStatus(v string) string {
 	return strings.ReplaceAll(strings.ToUpper(strings.TrimSpace(v)), " ", "_")
 }
-

@@ -67,7 +67,7 @@ func TestListOpenings(t *testing.T) {
 		"time_created:before=" + at(-52*day): 2, "time_created_before=" + at(-52*day): 2,
 		"time_last_status_change:after=" + at(-47*day): 2, "time_last_status_change:before=" + at(-47*day): 3,
 		"time_updated:after=" + at(-57*day) + "&time_updated:before=" + at(-42*day): 3,
-		"requestedby=someone&1700000000": 5,
+		"requestedby=someone&1700000000":                                            5,
 	} {
 		if got := count(query); got != n {
 			t.Errorf("openings?%s: %d, want %d", query, got, n)
@@ -87,15 +87,15 @@ func TestListOpenings(t *testing.T) {
 func TestListErrors(t *testing.T) {
 	env := hiregraphtest.New(t)
 	for path, mentions := range map[string]string{
-		"/v1/openings?status=BOGUS":                       "APPROVED",
-		"/v1/openings?time_created:after=yesterday":       "time_created:after",
-		"/v1/openings?time_created_before=2026-01-01":     "time_created_before",
+		"/v1/openings?status=BOGUS":                        "APPROVED",
+		"/v1/openings?time_created:after=yesterday":        "time_created:after",
+		"/v1/openings?time_created_before=2026-01-01":      "time_created_before",
 		"/v1/candidates?time_person_last_activity:after=x": "time_person_last_activity:after",
-		"/v1/candidates?status=Sleeping":                  "In progress",
-		"/v1/candidates?deleted=maybe":                    "deleted",
-		"/v1/candidates?limit=0":                          "limit",
-		"/v1/candidates?limit=501":                        "limit",
-		"/v1/questionnaires?limit=ten":                    "limit",
+		"/v1/candidates?status=Sleeping":                   "In progress",
+		"/v1/candidates?deleted=maybe":                     "deleted",
+		"/v1/candidates?limit=0":                           "limit",
+		"/v1/candidates?limit=501":                         "limit",
+		"/v1/questionnaires?limit=ten":                     "limit",
 	} {
 		assertError(t, env.Do(http.MethodGet, path, nil), http.StatusBadRequest, "bad_request", mentions)
 	}
@@ -130,7 +130,7 @@ func TestListCandidates(t *testing.T) {
 		"time_last_status_change:before=" + at(-35*day): 2,
 		// Ada's person was last active 38 days ago: both her candidates match.
 		"time_person_last_activity:before=" + at(-37*day): 2,
-		"time_person_last_activity:after=" + at(-37*day): 7,
+		"time_person_last_activity:after=" + at(-37*day):  7,
 	} {
 		if got := count(query); got != n {
 			t.Errorf("candidates?%s: %d, want %d", query, got, n)
@@ -244,7 +244,9 @@ func TestListsThroughGraphQL(t *testing.T) {
 		Candidates struct{ TotalCount int }
 		Openings   struct {
 			TotalCount int
-			Edges      []struct{ Node struct{ ID, ApprovalStatus string } }
+			Edges      []struct {
+				Node struct{ ID, ApprovalStatus string }
+			}
 		}
 		Questionnaires struct{ TotalCount int }
 	}
