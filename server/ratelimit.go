@@ -1,7 +1,11 @@
 package server
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"net/http"
+
+	"github.com/go-chi/chi/v5"
 
 	"github.com/hiregraph/hiregraph/apierror"
 	"github.com/hiregraph/hiregraph/ratelimit"
@@ -45,4 +49,11 @@ func limitRate(l *ratelimit.Limiter, keyOf func(*http.Request) string) func(http
 func apiKeyOf(r *http.Request) string {
 	v, _ := viewer.FromContext(r.Context())
 	return v.KeyID
+}
+
+// careersTokenOf keys careers requests by company and token, hashed so the
+// limiter's memory holds no tokens.
+func careersTokenOf(r *http.Request) string {
+	sum := sha256.Sum256([]byte(chi.URLParam(r, "company_uid") + "\x00" + r.URL.Query().Get("token")))
+	return hex.EncodeToString(sum[:])
 }

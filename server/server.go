@@ -12,6 +12,7 @@ import (
 	"github.com/rs/cors"
 
 	"github.com/hiregraph/hiregraph/auth"
+	"github.com/hiregraph/hiregraph/careerspage"
 	"github.com/hiregraph/hiregraph/database"
 	"github.com/hiregraph/hiregraph/graph"
 	"github.com/hiregraph/hiregraph/graphiql"
@@ -87,6 +88,23 @@ func New(cfg Config) http.Handler {
 		AllowedHeaders: []string{"Authorization", "Content-Type", "Idempotency-Key"},
 		MaxAge:         600,
 	})
+	// Careers sites call the careers API from any page, reading only.
+	careersCORS := cors.New(cors.Options{
+		AllowedOrigins: []string{"*"},
+		AllowedMethods: []string{http.MethodGet, http.MethodHead},
+		MaxAge:         600,
+	})
+	careersLimiter := ratelimit.New(orDefault(cfg.CareersRatePerMinute, DefaultCareersRatePerMinute), orDefault(cfg.CareersBurst, DefaultCareersBurst))
+	careers := &rest.Careers{Service: service}
+	r.Route("/careers-api/2.0/company/{company_uid}/positions", func(r chi.Router) {
+		r.Use(careersCORS.Handler, limitRate(careersLimiter, careersTokenOf))
+		r.Get("/", careers.List)
+		r.Get("/{position_uid}", careers.Get)
+	})
+
+	r.Method(http.MethodGet, "/careers/{company_uid}", careerspage.Page())
+	r.Method(http.MethodGet, careerspage.AssetsPath+"*", careerspage.Assets())
+
 	r.Group(func(r chi.Router) {
 		r.Use(apiCORS.Handler, authenticate(authn), limitRate(apiLimiter, apiKeyOf))
 		gql := bufferBody(graph.NewServer(service))

@@ -1,0 +1,126 @@
+package careerspage_test
+
+import (
+	"context"
+	"net/http"
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/hiregraph/hiregraph/hiregraphtest"
+)
+
+func TestPageHeaders(t *testing.T) {
+	env := hiregraphtest.New(t)
+	r := env.DoWith(http.MethodGet, "/careers/"+env.Demo.CompanyUID+"?token="+env.Demo.CareersToken, nil, nil)
+	if r.Status != http.StatusOK || !strings.Contains(r.Header.Get("Content-Security-Policy"), "script-src 'self'") {
+		t.Fatalf("page: %d %v", r.Status, r.Header)
+	}
+	body := string(r.Body)
+	if strings.Contains(body, "http://") || strings.Contains(body, "https://") || strings.Contains(body, "<script>") {
+		t.Errorf("page loads from other sites or inlines script: %s", body)
+	}
+	for _, asset := range []string{"careers.js", "careers.css"} {
+		if a := env.DoWith(http.MethodGet, "/careers/assets/"+asset, nil, nil); a.Status != http.StatusOK || len(a.Body) == 0 {
+			t.Errorf("%s: %d", asset, a.Status)
+		}
+	}
+}
+
+// chromium finds a Chromium to drive, or skips: the end-to-end test needs a
+// browser, which .ci/run installs from Debian's chromium package.
+func chromium(t *testing.T) string {
+	if p := os.Getenv("CHROMIUM_PATH"); p != "" {
+		return p
+	}
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	t.Skip("no Chromium found (install Debian's chromium package or set CHROMIUM_PATH); skipping the careers page end-to-end test")
+	return ""
+}
+
+// TestVisitorBrowsesPositions drives the page in headless Chromium as a
+// visitor would: the published positions appear under their departments,
+// and clicking one shows its details, without internal-use fields.
+func TestVisitorBrowsesPositions(t *testing.T) {
+	exe := chromium(t)
+	env := hiregraphtest.New(t)
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(exe),
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.UserDataDir(t.TempDir()),
+	)
+	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	defer cancelAlloc()
+	ctx, cancel := chromedp.NewContext(allocCtx)
+	defer cancel()
+	ctx, cancelTimeout := context.WithTimeout(ctx, 60*time.Second)
+	defer cancelTimeout()
+
+	err := chromedp.Do(ctx,
+		chromedp.Navigate(env.URL("/careers/"+env.Demo.CompanyUID+"?token="+env.Demo.CareersToken)),
+		chromedp.WaitVisible(chromedp.CSS(`button.position`)),
+	)
+	if err != nil {
+		t.Fatalf("loading the page: %v", err)
+	}
+	list := text(t, ctx, chromedp.ID("positions"))
+	heading := text(t, ctx, chromedp.ID("company"))
+	if heading != "Careers at Acme Robotics" {
+		t.Errorf("heading = %q", heading)
+	}
+	for _, want := range []string{"Engineering", "Operations", "Sales", "Senior Backend Engineer", "Berlin, DE", "Robotics Technician", "Austin, US", "Account Executive"} {
+		if !strings.Contains(list, want) {
+			t.Errorf("the list does not show %q:\n%s", want, list)
+		}
+	}
+	for _, hidden := range []string{"Office Manager", "template"} {
+		if strings.Contains(list, hidden) {
+			t.Errorf("the list shows %q:\n%s", hidden, list)
+		}
+	}
+	if strings.Index(list, "Engineering") > strings.Index(list, "Senior Backend Engineer") {
+		t.Errorf("positions are not grouped under their department:\n%s", list)
+	}
+
+	err = chromedp.Do(ctx,
+		chromedp.Click(chromedp.Search(`//button[normalize-space()="Senior Backend Engineer"]`)),
+		chromedp.WaitVisible(chromedp.ID("details")),
+	)
+	if err != nil {
+		t.Fatalf("opening a position: %v", err)
+	}
+	title := text(t, ctx, chromedp.ID("details-title"))
+	details := text(t, ctx, chromedp.ID("details-body"))
+	if title != "Senior Backend Engineer" || !strings.Contains(details, "fleet API") || !strings.Contains(details, "Requirements") {
+		t.Errorf("details = %q / %q", title, details)
+	}
+	if strings.Contains(details, "Hiring notes") || strings.Contains(details, "budget") {
+		t.Errorf("details show internal-use fields: %q", details)
+	}
+	bold, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll('#details-body b').length`))
+	if err != nil || bold == 0 {
+		t.Errorf("the description's <b> was not rendered as markup (%d, %v)", bold, err)
+	}
+}
+
+func text(t *testing.T, ctx context.Context, sel chromedp.ID) string {
+	t.Helper()
+	s, err := chromedp.Run(ctx, chromedp.Text(sel))
+	if err != nil {
+		t.Fatalf("reading %s: %v", sel, err)
+	}
+	return s
+}

@@ -1,0 +1,194 @@
+package rest
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"net/http"
+	"strings"
+
+	"github.com/go-chi/chi/v5"
+
+	"github.com/hiregraph/hiregraph/apierror"
+	"github.com/hiregraph/hiregraph/apitime"
+	"github.com/hiregraph/hiregraph/ent"
+	"github.com/hiregraph/hiregraph/ent/fielddefinition"
+	"github.com/hiregraph/hiregraph/ent/schema/schematype"
+	"github.com/hiregraph/hiregraph/recruiting"
+	"github.com/hiregraph/hiregraph/sanitize"
+)
+
+// CareersCacheControl lets browsers and CDNs reuse an answer for a minute:
+// careers pages are read far more often than positions change. Caches key
+// on the full URL, token included.
+const CareersCacheControl = "public, max-age=60"
+
+// Careers serves the public careers API of spec 4.7 and 4.8.
+type Careers struct {
+	Service *recruiting.Service
+}
+
+// careersPositionJSON is the position object of spec 2.2, in its order.
+type careersPositionJSON struct {
+	UID                  string                  `json:"uid"`
+	Name                 string                  `json:"name"`
+	Department           *string                 `json:"department,omitempty"`
+	WorkplaceType        string                  `json:"workplace_type"`
+	Email                string                  `json:"email"`
+	Location             careersLocationJSON     `json:"location"`
+	URLServiceHostedPage string                  `json:"url_service_hosted_page"`
+	URLActivePage        string                  `json:"url_active_page"`
+	EmploymentType       *string                 `json:"employment_type,omitempty"`
+	ExperienceLevel      *string                 `json:"experience_level,omitempty"`
+	InternalUseCustomID  *string                 `json:"internal_use_custom_id"`
+	PictureURL           string                  `json:"picture_url"`
+	TimeUpdated          string                  `json:"time_updated"`
+	CompanyName          string                  `json:"company_name"`
+	PositionURL          string                  `json:"position_url"`
+	Categories           []schematype.NamedValue `json:"categories"`
+	// Details is there only when the request asks for it (details=true).
+	Details *[]schematype.NamedValue `json:"details,omitempty"`
+}
+
+// careersLocationJSON is the location of spec 2.3 without its uid. It is
+// always an object: a position with no location gets empty fields.
+type careersLocationJSON struct {
+	Name                string  `json:"name"`
+	Country             string  `json:"country"`
+	City                string  `json:"city"`
+	State               string  `json:"state"`
+	PostalCode          string  `json:"postal_code"`
+	StreetName          string  `json:"street_name"`
+	StreetNumber        string  `json:"street_number"`
+	ArrivalInstructions *string `json:"arrival_instructions"`
+	Timezone            string  `json:"timezone"`
+}
+
+// List serves GET /careers-api/2.0/company/{company_uid}/positions.
+func (c *Careers) List(w http.ResponseWriter, r *http.Request) {
+	c.serve(w, r, func(ctx context.Context, render func(*ent.Position) careersPositionJSON) (any, error) {
+		ps, err := c.Service.PublishedPositions(ctx)
+		if err != nil {
+			return nil, err
+		}
+		out := make([]careersPositionJSON, len(ps))
+		for i, p := range ps {
+			out[i] = render(p)
+		}
+		return out, nil
+	})
+}
+
+// Get serves GET /careers-api/2.0/company/{company_uid}/positions/{position_uid}.
+func (c *Careers) Get(w http.ResponseWriter, r *http.Request) {
+	c.serve(w, r, func(ctx context.Context, render func(*ent.Position) careersPositionJSON) (any, error) {
+		p, err := c.Service.PublishedPosition(ctx, chi.URLParam(r, "position_uid"))
+		if err != nil {
+			return nil, err
+		}
+		return render(p), nil
+	})
+}
+
+// serve authenticates the careers request, renders what load returns and
+// answers it with an ETag, or 304 when the client has it already.
+func (c *Careers) serve(w http.ResponseWriter, r *http.Request, load func(context.Context, func(*ent.Position) careersPositionJSON) (any, error)) {
+	withDetails, err := parseDetailsParam(r.URL.Query().Get("details"))
+	if err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	ctx, company, err := c.Service.CareersContext(r.Context(), chi.URLParam(r, "company_uid"), r.URL.Query().Get("token"))
+	if err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	vis, err := c.Service.LoadVisibility(ctx)
+	if err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	render := func(p *ent.Position) careersPositionJSON { return c.render(company, vis, p, withDetails) }
+	v, err := load(ctx, render)
+	if err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	var body bytes.Buffer
+	enc := json.NewEncoder(&body)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	sum := sha256.Sum256(body.Bytes())
+	etag := `"` + hex.EncodeToString(sum[:16]) + `"`
+	w.Header().Set("ETag", etag)
+	w.Header().Set("Cache-Control", CareersCacheControl)
+	if etagMatches(r.Header.Get("If-None-Match"), etag) {
+		w.WriteHeader(http.StatusNotModified)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	_, _ = w.Write(body.Bytes())
+}
+
+func (c *Careers) render(company *ent.Company, vis *recruiting.Visibility, p *ent.Position, withDetails bool) careersPositionJSON {
+	shown := func(scope fielddefinition.Scope, v string) *string {
+		if !vis.Shows(scope) {
+			return nil
+		}
+		return &v
+	}
+	out := careersPositionJSON{
+		UID: p.ID, Name: p.Name,
+		Department:    shown(fielddefinition.ScopeDepartment, p.Department),
+		WorkplaceType: p.WorkplaceType, Email: p.Email,
+		URLServiceHostedPage: p.URLServiceHostedPage, URLActivePage: p.URLActivePage,
+		EmploymentType:      shown(fielddefinition.ScopeEmploymentType, p.EmploymentType),
+		ExperienceLevel:     shown(fielddefinition.ScopeExperienceLevel, p.ExperienceLevel),
+		InternalUseCustomID: p.InternalUseCustomID, PictureURL: p.PictureURL,
+		TimeUpdated: apitime.Format(p.TimeUpdated), CompanyName: company.Name,
+		PositionURL: c.Service.PositionURL(company, p.ID),
+		Categories:  vis.Categories(p.Categories),
+	}
+	if l := p.Edges.Location; l != nil {
+		out.Location = careersLocationJSON{
+			Name: l.Name, Country: l.Country, City: l.City, State: l.State, PostalCode: l.PostalCode,
+			StreetName: l.StreetName, StreetNumber: l.StreetNumber, ArrivalInstructions: l.ArrivalInstructions, Timezone: l.Timezone,
+		}
+	}
+	if withDetails {
+		// Details were sanitized when written; sanitizing again on the way
+		// out keeps careers sites safe from records written by other means.
+		details := vis.Details(p.Details)
+		for i := range details {
+			details[i].Value = sanitize.PositionDetail(details[i].Value)
+		}
+		out.Details = &details
+	}
+	return out
+}
+
+func parseDetailsParam(v string) (bool, error) {
+	switch strings.ToLower(v) {
+	case "", "false", "0":
+		return false, nil
+	case "true", "1":
+		return true, nil
+	}
+	return false, apierror.BadRequest("details", "details must be true, false, 1 or 0, got %q", v)
+}
+
+// etagMatches implements If-None-Match: a list of tags, weak or strong, or *.
+func etagMatches(header, etag string) bool {
+	for _, t := range strings.Split(header, ",") {
+		t = strings.TrimPrefix(strings.TrimSpace(t), "W/")
+		if t == "*" || t == etag {
+			return true
+		}
+	}
+	return false
+}
