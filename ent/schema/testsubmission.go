@@ -54,7 +54,10 @@ func (TestSubmission) Edges() []ent.Edge {
 // Indexes of the TestSubmission.
 func (TestSubmission) Indexes() []ent.Index {
 	return []ent.Index{
-		index.Fields("partner_id", "candidate_evaluation_id").Unique(),
+		// Partners report status updates by candidate_evaluation_id alone
+		// (POST /v1/evaluations/{id}), so it must name one submission of
+		// the company, whichever partner issued it.
+		index.Fields("company_id", "candidate_evaluation_id").Unique(),
 		index.Fields("candidate_id"),
 	}
 }
