@@ -25,6 +25,8 @@ func (a *API) Routes() http.Handler {
 	r.Use((&idempotency.Store{Client: a.Service.Client, WriteError: WriteError, Now: a.Service.Now}).Middleware)
 	r.NotFound(NotFound)
 	r.MethodNotAllowed(MethodNotAllowed)
+	r.Post("/candidates/{uid}/notes", a.createNote)
+	r.Post("/conversations/{uid}/messages", a.createMessage)
 	return r
 }
 

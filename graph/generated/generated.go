@@ -23,6 +23,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/schema/schematype"
 	"github.com/hiregraph/hiregraph/ent/testsubmission"
+	"github.com/hiregraph/hiregraph/recruiting"
 	gqlparser "github.com/vektah/gqlparser/v2"
 	"github.com/vektah/gqlparser/v2/ast"
 )
@@ -233,6 +234,8 @@ type ComplexityRoot struct {
 
 	Mutation struct {
 		CreateLocation func(childComplexity int, input ent.CreateLocationInput) int
+		CreateMessage  func(childComplexity int, conversationID string, input recruiting.MessageInput) int
+		CreateNote     func(childComplexity int, candidateID string, input recruiting.NoteInput) int
 	}
 
 	NamedValue struct {
@@ -531,6 +534,8 @@ type ComplexityRoot struct {
 
 type MutationResolver interface {
 	CreateLocation(ctx context.Context, input ent.CreateLocationInput) (*ent.Location, error)
+	CreateNote(ctx context.Context, candidateID string, input recruiting.NoteInput) (*ent.Note, error)
+	CreateMessage(ctx context.Context, conversationID string, input recruiting.MessageInput) (*ent.Message, error)
 }
 type QueryResolver interface {
 	Node(ctx context.Context, id string) (ent.Noder, error)
@@ -1316,6 +1321,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateLocation(childComplexity, args["input"].(ent.CreateLocationInput)), true
+	case "Mutation.createMessage":
+		if e.ComplexityRoot.Mutation.CreateMessage == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createMessage_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateMessage(childComplexity, args["conversationID"].(string), args["input"].(recruiting.MessageInput)), true
+	case "Mutation.createNote":
+		if e.ComplexityRoot.Mutation.CreateNote == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createNote_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateNote(childComplexity, args["candidateID"].(string), args["input"].(recruiting.NoteInput)), true
 
 	case "NamedValue.name":
 		if e.ComplexityRoot.NamedValue.Name == nil {
@@ -2567,6 +2594,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("CandidateOrder", ec.unmarshalInputCandidateOrder),
 			graphql.NewInputUnmarshaler("CandidateWhereInput", ec.unmarshalInputCandidateWhereInput),
 			graphql.NewInputUnmarshaler("CompanyWhereInput", ec.unmarshalInputCompanyWhereInput),
+			graphql.NewInputUnmarshaler("ContactInput", ec.unmarshalInputContactInput),
 			graphql.NewInputUnmarshaler("ContactWhereInput", ec.unmarshalInputContactWhereInput),
 			graphql.NewInputUnmarshaler("ConversationOrder", ec.unmarshalInputConversationOrder),
 			graphql.NewInputUnmarshaler("ConversationWhereInput", ec.unmarshalInputConversationWhereInput),
@@ -2577,8 +2605,11 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("FieldDefinitionWhereInput", ec.unmarshalInputFieldDefinitionWhereInput),
 			graphql.NewInputUnmarshaler("LocationOrder", ec.unmarshalInputLocationOrder),
 			graphql.NewInputUnmarshaler("LocationWhereInput", ec.unmarshalInputLocationWhereInput),
+			graphql.NewInputUnmarshaler("MessageInput", ec.unmarshalInputMessageInput),
 			graphql.NewInputUnmarshaler("MessageOrder", ec.unmarshalInputMessageOrder),
 			graphql.NewInputUnmarshaler("MessageWhereInput", ec.unmarshalInputMessageWhereInput),
+			graphql.NewInputUnmarshaler("NoteDetailInput", ec.unmarshalInputNoteDetailInput),
+			graphql.NewInputUnmarshaler("NoteInput", ec.unmarshalInputNoteInput),
 			graphql.NewInputUnmarshaler("NoteOrder", ec.unmarshalInputNoteOrder),
 			graphql.NewInputUnmarshaler("NoteWhereInput", ec.unmarshalInputNoteWhereInput),
 			graphql.NewInputUnmarshaler("OfferLetterWhereInput", ec.unmarshalInputOfferLetterWhereInput),
@@ -2670,6 +2701,58 @@ func newExecutionContext(
 }
 
 var sources = []*ast.Source{
+	{Name: "../conversation.graphqls", Input: `# Notes on candidates and messages in conversations (spec 4.2, 4.3). The
+# inputs mirror the REST bodies field for field and bind to the same Go
+# types, so both faces run the same validation.
+
+"A party named in a request: a note's author, or a message's sender or recipient."
+input ContactInput {
+  "user, candidate, source_contact or other (notes: user, source_contact, other or app)"
+  type: String!
+  firstName: String!
+  middleName: String
+  lastName: String
+  "Required unless type is candidate (messages)."
+  email: String
+  "Recipients only: Sent, Open, Failed or Clicked."
+  status: String
+}
+
+input NoteDetailInput {
+  title: String!
+  text: String
+}
+
+input NoteInput {
+  "YYYY-MM-DDTHH:mm:ssZ"
+  timeCreated: String!
+  createdBy: ContactInput!
+  "HTML; only <b>, <i> and <u> are kept."
+  text: String!
+  details: [NoteDetailInput!]
+}
+
+input MessageInput {
+  "YYYY-MM-DDTHH:mm:ssZ"
+  timeSent: String!
+  subject: String
+  "HTML; <b>, <i>, <u> and http(s)/mailto links are kept."
+  body: String!
+  from: ContactInput!
+  to: [ContactInput!]!
+  cc: [ContactInput!]
+  bcc: [ContactInput!]
+  "Default delivery status of recipients that name none, and the message's status."
+  status: String
+}
+
+extend type Mutation {
+  "Adds a note to a candidate's profile."
+  createNote(candidateID: ID!, input: NoteInput!): Note!
+  "Adds a message to an existing conversation."
+  createMessage(conversationID: ID!, input: MessageInput!): Message!
+}
+`, BuiltIn: false},
 	{Name: "../ent.graphqls", Input: `directive @goField(forceResolver: Boolean, name: String, omittable: Boolean) on FIELD_DEFINITION | INPUT_FIELD_DEFINITION
 directive @goModel(model: String, models: [String!], forceGenerate: Boolean) on OBJECT | INPUT_OBJECT | SCALAR | ENUM | INTERFACE | UNION
 type ApprovalProcess implements Node {
@@ -7791,6 +7874,50 @@ func (ec *executionContext) field_Mutation_createLocation_args(ctx context.Conte
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_createMessage_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "conversationID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["conversationID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (recruiting.MessageInput, error) {
+			return ec.unmarshalNMessageInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐMessageInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_createNote_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "candidateID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["candidateID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (recruiting.NoteInput, error) {
+			return ec.unmarshalNNoteInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐNoteInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
+	return args, nil
+}
+
 func (ec *executionContext) field_Person_candidates_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -11765,6 +11892,94 @@ func (ec *executionContext) fieldContext_Mutation_createLocation(ctx context.Con
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Mutation_createLocation_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_createNote(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createNote(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreateNote(ctx, fc.Args["candidateID"].(string), fc.Args["input"].(recruiting.NoteInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Note) graphql.Marshaler {
+			return ec.marshalNNote2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐNote(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createNote(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Note(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createNote_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_createMessage(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createMessage(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreateMessage(ctx, fc.Args["conversationID"].(string), fc.Args["input"].(recruiting.MessageInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Message) graphql.Marshaler {
+			return ec.marshalNMessage2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐMessage(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createMessage(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Message(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createMessage_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -19174,6 +19389,83 @@ func UnmarshalCompanyWhereInput(ctx context.Context, raw any) (ent.CompanyWhereI
 	return out, err
 }
 
+func (ec *executionContext) unmarshalInputContactInput(ctx context.Context, obj any) (recruiting.ContactInput, error) {
+	var it recruiting.ContactInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"type", "firstName", "middleName", "lastName", "email", "status"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "type":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("type"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Type = data
+		case "firstName":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("firstName"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FirstName = data
+		case "middleName":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("middleName"))
+			data, err := ec.unmarshalOString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.MiddleName = data
+		case "lastName":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("lastName"))
+			data, err := ec.unmarshalOString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LastName = data
+		case "email":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("email"))
+			data, err := ec.unmarshalOString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Email = data
+		case "status":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("status"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Status = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalContactInput unmarshals raw into the ContactInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalContactInput(ctx context.Context, raw any) (recruiting.ContactInput, error) {
+	var out recruiting.ContactInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "ContactInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputContactWhereInput(ctx context.Context, obj any) (ent.ContactWhereInput, error) {
 	var it ent.ContactWhereInput
 	if obj == nil {
@@ -22326,6 +22618,97 @@ func UnmarshalLocationWhereInput(ctx context.Context, raw any) (ent.LocationWher
 	return out, err
 }
 
+func (ec *executionContext) unmarshalInputMessageInput(ctx context.Context, obj any) (recruiting.MessageInput, error) {
+	var it recruiting.MessageInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"timeSent", "subject", "body", "from", "to", "cc", "bcc", "status"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "timeSent":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeSent"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeSent = data
+		case "subject":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("subject"))
+			data, err := ec.unmarshalOString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Subject = data
+		case "body":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("body"))
+			data, err := ec.unmarshalNString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Body = data
+		case "from":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("from"))
+			data, err := ec.unmarshalNContactInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐContactInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.From = data
+		case "to":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("to"))
+			data, err := ec.unmarshalNContactInput2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐContactInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.To = data
+		case "cc":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("cc"))
+			data, err := ec.unmarshalOContactInput2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐContactInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Cc = data
+		case "bcc":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("bcc"))
+			data, err := ec.unmarshalOContactInput2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐContactInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Bcc = data
+		case "status":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("status"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Status = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalMessageInput unmarshals raw into the MessageInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalMessageInput(ctx context.Context, raw any) (recruiting.MessageInput, error) {
+	var out recruiting.MessageInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "MessageInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputMessageOrder(ctx context.Context, obj any) (ent.MessageOrder, error) {
 	var it ent.MessageOrder
 	if obj == nil {
@@ -22845,6 +23228,118 @@ func (ec *executionContext) unmarshalInputMessageWhereInput(ctx context.Context,
 func UnmarshalMessageWhereInput(ctx context.Context, raw any) (ent.MessageWhereInput, error) {
 	var out ent.MessageWhereInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "MessageWhereInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputNoteDetailInput(ctx context.Context, obj any) (recruiting.NoteDetailInput, error) {
+	var it recruiting.NoteDetailInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"title", "text"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "title":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("title"))
+			data, err := ec.unmarshalNString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Title = data
+		case "text":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("text"))
+			data, err := ec.unmarshalOString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Text = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalNoteDetailInput unmarshals raw into the NoteDetailInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalNoteDetailInput(ctx context.Context, raw any) (recruiting.NoteDetailInput, error) {
+	var out recruiting.NoteDetailInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "NoteDetailInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputNoteInput(ctx context.Context, obj any) (recruiting.NoteInput, error) {
+	var it recruiting.NoteInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"timeCreated", "createdBy", "text", "details"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "timeCreated":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreated"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreated = data
+		case "createdBy":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdBy"))
+			data, err := ec.unmarshalNContactInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐContactInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedBy = data
+		case "text":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("text"))
+			data, err := ec.unmarshalNString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Text = data
+		case "details":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("details"))
+			data, err := ec.unmarshalONoteDetailInput2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐNoteDetailInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Details = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalNoteInput unmarshals raw into the NoteInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalNoteInput(ctx context.Context, raw any) (recruiting.NoteInput, error) {
+	var out recruiting.NoteInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "NoteInput", raw, &out)
 	return out, err
 }
 
@@ -30562,6 +31057,20 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "createNote":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createNote(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createMessage":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createMessage(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -32974,6 +33483,30 @@ func (ec *executionContext) marshalNContactConnection2ᚖgithubᚗcomᚋhiregrap
 	return ec._ContactConnection(ctx, sel, v)
 }
 
+func (ec *executionContext) unmarshalNContactInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐContactInput(ctx context.Context, v any) (recruiting.ContactInput, error) {
+	res, err := ec.unmarshalInputContactInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNContactInput2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐContactInputᚄ(ctx context.Context, v any) ([]recruiting.ContactInput, error) {
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]recruiting.ContactInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNContactInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐContactInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalNContactInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐContactInput(ctx context.Context, v any) (*recruiting.ContactInput, error) {
+	res, err := ec.unmarshalInputContactInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalNContactWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐContactWhereInput(ctx context.Context, v any) (*ent.ContactWhereInput, error) {
 	res, err := ec.unmarshalInputContactWhereInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
@@ -33227,12 +33760,25 @@ func (ec *executionContext) unmarshalNLocationWhereInput2ᚖgithubᚗcomᚋhireg
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) marshalNMessage2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐMessage(ctx context.Context, sel ast.SelectionSet, v *ent.Message) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "Message!")
+		return graphql.Null
+	}
+	return ec._Message(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalNMessageConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐMessageConnection(ctx context.Context, sel ast.SelectionSet, v *ent.MessageConnection) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "MessageConnection!")
 		return graphql.Null
 	}
 	return ec._MessageConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNMessageInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐMessageInput(ctx context.Context, v any) (recruiting.MessageInput, error) {
+	res, err := ec.unmarshalInputMessageInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) unmarshalNMessageOrderField2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐMessageOrderField(ctx context.Context, v any) (*ent.MessageOrderField, error) {
@@ -33284,6 +33830,14 @@ func (ec *executionContext) marshalNNode2ᚕgithubᚗcomᚋhiregraphᚋhiregraph
 	return ret
 }
 
+func (ec *executionContext) marshalNNote2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐNote(ctx context.Context, sel ast.SelectionSet, v *ent.Note) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "Note!")
+		return graphql.Null
+	}
+	return ec._Note(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalNNoteConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐNoteConnection(ctx context.Context, sel ast.SelectionSet, v *ent.NoteConnection) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "NoteConnection!")
@@ -33310,6 +33864,16 @@ func (ec *executionContext) marshalNNoteDetail2ᚕgithubᚗcomᚋhiregraphᚋhir
 	}
 
 	return ret
+}
+
+func (ec *executionContext) unmarshalNNoteDetailInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐNoteDetailInput(ctx context.Context, v any) (recruiting.NoteDetailInput, error) {
+	res, err := ec.unmarshalInputNoteDetailInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNNoteInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐNoteInput(ctx context.Context, v any) (recruiting.NoteInput, error) {
+	res, err := ec.unmarshalInputNoteInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) unmarshalNNoteOrderField2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐNoteOrderField(ctx context.Context, v any) (*ent.NoteOrderField, error) {
@@ -33677,6 +34241,24 @@ func (ec *executionContext) marshalNString2ᚕstringᚄ(ctx context.Context, sel
 	}
 
 	return ret
+}
+
+func (ec *executionContext) unmarshalNString2ᚖstring(ctx context.Context, v any) (*string, error) {
+	res, err := graphql.UnmarshalString(v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNString2ᚖstring(ctx context.Context, sel ast.SelectionSet, v *string) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "String!")
+		return graphql.Null
+	}
+	_ = sel
+	res := graphql.MarshalString(*v)
+	if res == graphql.Null {
+		graphql.AddInvalidNullFromMarshaler(ctx, "String!")
+	}
+	return res
 }
 
 func (ec *executionContext) unmarshalNStringMap2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐStringMap(ctx context.Context, v any) (schematype.StringMap, error) {
@@ -34181,6 +34763,23 @@ func (ec *executionContext) marshalOContactEdge2ᚖgithubᚗcomᚋhiregraphᚋhi
 		return graphql.Null
 	}
 	return ec._ContactEdge(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOContactInput2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐContactInputᚄ(ctx context.Context, v any) ([]recruiting.ContactInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]recruiting.ContactInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNContactInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐContactInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
 }
 
 func (ec *executionContext) unmarshalOContactWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐContactWhereInputᚄ(ctx context.Context, v any) ([]*ent.ContactWhereInput, error) {
@@ -34798,6 +35397,23 @@ func (ec *executionContext) marshalONote2ᚖgithubᚗcomᚋhiregraphᚋhiregraph
 		return graphql.Null
 	}
 	return ec._Note(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalONoteDetailInput2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐNoteDetailInputᚄ(ctx context.Context, v any) ([]recruiting.NoteDetailInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]recruiting.NoteDetailInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNNoteDetailInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐNoteDetailInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
 }
 
 func (ec *executionContext) marshalONoteEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐNoteEdge(ctx context.Context, sel ast.SelectionSet, v []*ent.NoteEdge) graphql.Marshaler {

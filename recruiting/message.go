@@ -1,0 +1,163 @@
+package recruiting
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/hiregraph/hiregraph/apierror"
+	"github.com/hiregraph/hiregraph/ent"
+	"github.com/hiregraph/hiregraph/ent/schema/schematype"
+	"github.com/hiregraph/hiregraph/sanitize"
+	"github.com/hiregraph/hiregraph/viewer"
+)
+
+// MessageInput is the body of spec 4.3.
+type MessageInput struct {
+	TimeSent string         `json:"time_sent"`
+	Subject  string         `json:"subject"`
+	Body     *string        `json:"body"`
+	From     *ContactInput  `json:"from"`
+	To       []ContactInput `json:"to"`
+	Cc       []ContactInput `json:"cc"`
+	Bcc      []ContactInput `json:"bcc"`
+	// Status is the sample's top-level status: the delivery status of every
+	// recipient that names none, and the status of the message itself.
+	Status *string `json:"status"`
+}
+
+// defaultMessageStatus is a message's status when the request names none.
+const defaultMessageStatus = "Sent"
+
+// CreateMessage adds a message to an existing conversation (spec 4.3). The
+// body keeps <b>, <i>, <u> and safe links; a message about a candidate
+// counts as activity of the candidate.
+func (s *Service) CreateMessage(ctx context.Context, conversationID string, in MessageInput) (*ent.Message, error) {
+	if err := Require(ctx, viewer.ScopeWrite); err != nil {
+		return nil, err
+	}
+	sent, err := s.parsePastTime("time_sent", in.TimeSent)
+	if err != nil {
+		return nil, err
+	}
+	if err := validateMessage(in); err != nil {
+		return nil, err
+	}
+	var msg *ent.Message
+	err = s.WithTx(ctx, func(ctx context.Context, client *ent.Client) error {
+		conv, err := client.Conversation.Get(ctx, conversationID)
+		if ent.IsNotFound(err) {
+			return apierror.NotFound("message_not_found", "no conversation has the uid %q", conversationID)
+		}
+		if err != nil {
+			return err
+		}
+		about, err := conv.QueryCandidate().Only(ctx)
+		if err != nil && !ent.IsNotFound(err) {
+			return err
+		}
+		from, err := linkParty(ctx, client, *in.From, about)
+		if err != nil {
+			return err
+		}
+		var lists [3][]schematype.Party
+		for i, list := range [][]ContactInput{in.To, in.Cc, in.Bcc} {
+			if lists[i], err = linkRecipients(ctx, client, list, in.Status, about); err != nil {
+				return err
+			}
+		}
+		status := defaultMessageStatus
+		if in.Status != nil {
+			status = *in.Status
+		}
+		msg, err = client.Message.Create().
+			SetConversation(conv).
+			SetTimeSent(sent).
+			SetStatus(status).
+			SetSubject(sanitize.PlainText(in.Subject)).
+			SetBody(sanitize.MessageBody(*in.Body)).
+			SetFrom(from).SetTo(lists[0]).SetCc(lists[1]).SetBcc(lists[2]).
+			Save(ctx)
+		if err != nil {
+			return fmt.Errorf("saving message: %w", err)
+		}
+		if about == nil {
+			return nil
+		}
+		return recordActivity(ctx, client, about, s.now())
+	})
+	return msg, err
+}
+
+func validateMessage(in MessageInput) error {
+	if in.Body == nil || strings.TrimSpace(*in.Body) == "" {
+		return apierror.Invalid("body", "body is required")
+	}
+	if in.From == nil {
+		return apierror.Invalid("from", "from is required")
+	}
+	if err := validateContact("from", *in.From); err != nil {
+		return err
+	}
+	if in.From.Status != nil {
+		return apierror.Invalid("from.status", "from.status does not apply: only recipients have a delivery status")
+	}
+	if in.Status != nil && !slices.Contains(recipientStatuses, *in.Status) {
+		return apierror.Invalid("status", "status must be one of %s, got %q", strings.Join(recipientStatuses, ", "), *in.Status)
+	}
+	if len(in.To) == 0 {
+		return apierror.Invalid("to", "to needs at least one recipient")
+	}
+	for _, l := range []struct {
+		name string
+		list []ContactInput
+	}{{"to", in.To}, {"cc", in.Cc}, {"bcc", in.Bcc}} {
+		for i, c := range l.list {
+			if err := validateRecipient(fmt.Sprintf("%s[%d]", l.name, i), c, in.Status != nil); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// validateContact checks a message party per spec 2.10: an e-mail is
+// required unless the party is the candidate.
+func validateContact(field string, c ContactInput) error {
+	if err := validateParty(field, c, messagePartyTypes); err != nil {
+		return err
+	}
+	if c.Type != "candidate" && c.Email == "" {
+		return apierror.Invalid(field+".email", "%s.email is required for a %s", field, c.Type)
+	}
+	return nil
+}
+
+func validateRecipient(field string, c ContactInput, hasDefault bool) error {
+	if err := validateContact(field, c); err != nil {
+		return err
+	}
+	switch {
+	case c.Status == nil && !hasDefault:
+		return apierror.Invalid(field+".status", "%s.status is required (one of %s)", field, strings.Join(recipientStatuses, ", "))
+	case c.Status != nil && !slices.Contains(recipientStatuses, *c.Status):
+		return apierror.Invalid(field+".status", "%s.status must be one of %s, got %q", field, strings.Join(recipientStatuses, ", "), *c.Status)
+	}
+	return nil
+}
+
+func linkRecipients(ctx context.Context, client *ent.Client, list []ContactInput, defaultStatus *string, about *ent.Candidate) ([]schematype.Party, error) {
+	out := make([]schematype.Party, 0, len(list))
+	for _, c := range list {
+		if c.Status == nil {
+			c.Status = defaultStatus
+		}
+		p, err := linkParty(ctx, client, c, about)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, p)
+	}
+	return out, nil
+}

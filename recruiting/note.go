@@ -1,0 +1,120 @@
+package recruiting
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/hiregraph/hiregraph/apierror"
+	"github.com/hiregraph/hiregraph/apitime"
+	"github.com/hiregraph/hiregraph/ent"
+	"github.com/hiregraph/hiregraph/ent/schema/schematype"
+	"github.com/hiregraph/hiregraph/sanitize"
+	"github.com/hiregraph/hiregraph/viewer"
+)
+
+// NoteInput is the body of spec 4.2.
+type NoteInput struct {
+	TimeCreated string            `json:"time_created"`
+	CreatedBy   *ContactInput     `json:"created_by"`
+	Text        *string           `json:"text"`
+	Details     []NoteDetailInput `json:"details"`
+}
+
+// NoteDetailInput is one titled block of a note.
+type NoteDetailInput struct {
+	Title *string `json:"title"`
+	Text  string  `json:"text"`
+}
+
+// futureSkew is how far ahead of the server's clock a client's timestamp may
+// be: clocks drift, but a note written tomorrow is a client bug.
+const futureSkew = 5 * time.Minute
+
+// CreateNote adds a note to a candidate (spec 4.2). The text keeps only
+// <b>, <i> and <u>; the note counts as activity of the candidate.
+func (s *Service) CreateNote(ctx context.Context, candidateID string, in NoteInput) (*ent.Note, error) {
+	if err := Require(ctx, viewer.ScopeWrite); err != nil {
+		return nil, err
+	}
+	created, err := s.parsePastTime("time_created", in.TimeCreated)
+	if err != nil {
+		return nil, err
+	}
+	if err := validateNote(in); err != nil {
+		return nil, err
+	}
+	var note *ent.Note
+	err = s.WithTx(ctx, func(ctx context.Context, client *ent.Client) error {
+		c, err := client.Candidate.Get(ctx, candidateID)
+		if ent.IsNotFound(err) {
+			return apierror.NotFound("candidate_not_found", "no candidate has the uid %q", candidateID)
+		}
+		if err != nil {
+			return err
+		}
+		author, err := linkParty(ctx, client, *in.CreatedBy, c)
+		if err != nil {
+			return err
+		}
+		note, err = client.Note.Create().
+			SetCandidate(c).
+			SetTimeCreated(created).
+			SetCreatedBy(author).
+			SetText(sanitize.NoteText(*in.Text)).
+			SetDetails(noteDetails(in.Details)).
+			Save(ctx)
+		if err != nil {
+			return fmt.Errorf("saving note: %w", err)
+		}
+		return recordActivity(ctx, client, c, s.now())
+	})
+	return note, err
+}
+
+func validateNote(in NoteInput) error {
+	if in.CreatedBy == nil {
+		return apierror.Invalid("created_by", "created_by is required")
+	}
+	if err := validateParty("created_by", *in.CreatedBy, noteAuthorTypes); err != nil {
+		return err
+	}
+	if in.CreatedBy.Status != nil {
+		return apierror.Invalid("created_by.status", "created_by.status does not apply to a note author")
+	}
+	if in.Text == nil || strings.TrimSpace(*in.Text) == "" {
+		return apierror.Invalid("text", "text is required")
+	}
+	for i, d := range in.Details {
+		if d.Title == nil || strings.TrimSpace(*d.Title) == "" {
+			return apierror.Invalid(fmt.Sprintf("details[%d].title", i), "details[%d].title is required", i)
+		}
+	}
+	return nil
+}
+
+// noteDetails stores detail titles and texts as plain text: the spec allows
+// HTML only in the note's own text.
+func noteDetails(in []NoteDetailInput) []schematype.NoteDetail {
+	out := make([]schematype.NoteDetail, len(in))
+	for i, d := range in {
+		out[i] = schematype.NoteDetail{Title: sanitize.PlainText(*d.Title), Text: sanitize.PlainText(d.Text)}
+	}
+	return out
+}
+
+// parsePastTime reads a required timestamp that must not lie in the future.
+func (s *Service) parsePastTime(field, value string) (time.Time, error) {
+	if value == "" {
+		return time.Time{}, apierror.Invalid(field, "%s is required", field)
+	}
+	t, err := apitime.Parse(field, value)
+	if err != nil {
+		return time.Time{}, err
+	}
+	if t.After(s.now().Add(futureSkew)) {
+		return time.Time{}, apierror.Invalid(field, "%s lies in the future: %s", field, value)
+	}
+	return t, nil
+}

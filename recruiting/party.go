@@ -1,0 +1,123 @@
+package recruiting
+
+import (
+	"context"
+	"fmt"
+	"net/mail"
+	"slices"
+	"strings"
+
+	"github.com/hiregraph/hiregraph/apierror"
+	"github.com/hiregraph/hiregraph/ent"
+	"github.com/hiregraph/hiregraph/ent/contact"
+	"github.com/hiregraph/hiregraph/ent/person"
+	"github.com/hiregraph/hiregraph/ent/schema/schematype"
+	"github.com/hiregraph/hiregraph/ent/user"
+)
+
+// ContactInput is a party named in a request: the author of a note (spec
+// 4.2 created_by) or a sender or recipient of a message (spec 2.10).
+type ContactInput struct {
+	Type       string  `json:"type"`
+	FirstName  string  `json:"first_name"`
+	MiddleName string  `json:"middle_name"`
+	LastName   string  `json:"last_name"`
+	Email      string  `json:"email"`
+	Status     *string `json:"status"`
+}
+
+// Party types of spec 2.10 (message contacts) and 4.2 (note authors).
+var (
+	messagePartyTypes = []string{"user", "candidate", "source_contact", "other"}
+	noteAuthorTypes   = []string{"user", "source_contact", "other", "app"}
+	recipientStatuses = []string{"Sent", "Open", "Failed", "Clicked"}
+)
+
+// validateParty checks the fields every party has; field is its path in
+// the request, such as "to[2]".
+func validateParty(field string, in ContactInput, types []string) error {
+	if !slices.Contains(types, in.Type) {
+		return apierror.Invalid(field+".type", "%s.type must be one of %s, got %q", field, strings.Join(types, ", "), in.Type)
+	}
+	if strings.TrimSpace(in.FirstName) == "" {
+		return apierror.Invalid(field+".first_name", "%s.first_name is required", field)
+	}
+	if in.Email != "" {
+		if _, err := mail.ParseAddress(in.Email); err != nil {
+			return apierror.Invalid(field+".email", "%s.email is not an e-mail address: %q", field, in.Email)
+		}
+	}
+	return nil
+}
+
+// linkParty gives a party the uid of the record it stands for: the user or
+// candidate of the company with that e-mail, the candidate the request is
+// about for a candidate with no e-mail, or else a Contact of its own (found
+// again by type and e-mail, or by type and name when there is no e-mail).
+func linkParty(ctx context.Context, client *ent.Client, in ContactInput, about *ent.Candidate) (schematype.Party, error) {
+	p := schematype.Party{
+		Type: in.Type, FirstName: in.FirstName, MiddleName: in.MiddleName, LastName: in.LastName, Email: in.Email,
+	}
+	if in.Status != nil {
+		p.Status = *in.Status
+	}
+	id, err := matchingRecord(ctx, client, in, about)
+	if err != nil {
+		return p, err
+	}
+	if id == "" {
+		id, err = contactFor(ctx, client, in)
+		if err != nil {
+			return p, err
+		}
+	}
+	p.UID = id
+	return p, nil
+}
+
+func matchingRecord(ctx context.Context, client *ent.Client, in ContactInput, about *ent.Candidate) (string, error) {
+	switch {
+	case in.Type == "user" && in.Email != "":
+		return firstIDOrEmpty(client.User.Query().Where(user.EmailEqualFold(in.Email)).FirstID(ctx))
+	case in.Type == "candidate" && in.Email == "" && about != nil:
+		return about.ID, nil
+	case in.Type == "candidate":
+		if about != nil {
+			// The candidate the request is about wins when the e-mail is theirs.
+			ok, err := about.QueryPerson().Where(person.EmailEqualFold(in.Email)).Exist(ctx)
+			if err != nil || ok {
+				return about.ID, err
+			}
+		}
+		return firstIDOrEmpty(client.Person.Query().Where(person.EmailEqualFold(in.Email)).QueryCandidates().FirstID(ctx))
+	}
+	return "", nil
+}
+
+func contactFor(ctx context.Context, client *ent.Client, in ContactInput) (string, error) {
+	q := client.Contact.Query().Where(contact.Type(in.Type))
+	if in.Email != "" {
+		q.Where(contact.EmailEqualFold(in.Email))
+	} else {
+		q.Where(contact.FirstName(in.FirstName), contact.LastName(in.LastName), contact.Or(contact.EmailIsNil(), contact.Email("")))
+	}
+	id, err := firstIDOrEmpty(q.FirstID(ctx))
+	if err != nil || id != "" {
+		return id, err
+	}
+	c, err := client.Contact.Create().
+		SetType(in.Type).SetFirstName(in.FirstName).SetMiddleName(in.MiddleName).
+		SetLastName(in.LastName).SetEmail(in.Email).
+		Save(ctx)
+	if err != nil {
+		return "", fmt.Errorf("creating contact: %w", err)
+	}
+	return c.ID, nil
+}
+
+func firstIDOrEmpty(id string, err error) (string, error) {
+	if ent.IsNotFound(err) {
+		return "", nil
+	}
+	return id, err
+}
