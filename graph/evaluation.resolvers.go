@@ -36,3 +36,8 @@ func (r *mutationResolver) UpdateEvaluationPartner(ctx context.Context, id strin
 func (r *mutationResolver) RefreshPartnerTests(ctx context.Context, partnerID string) (*ent.EvaluationPartner, error) {
 	return r.service.RefreshPartnerTests(ctx, partnerID)
 }
+
+// SubmitCandidateForTest is the resolver for the submitCandidateForTest field.
+func (r *mutationResolver) SubmitCandidateForTest(ctx context.Context, candidateID string, partnerID string, testID string) (*ent.TestSubmission, error) {
+	return r.service.SubmitForTest(ctx, candidateID, partnerID, testID)
+}

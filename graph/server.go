@@ -35,10 +35,11 @@ const (
 )
 
 // partnerCalls are the mutations that call an evaluation partner. They run
-// without the mutation transaction, so the call holds no connection (and
-// no SQLite write lock) while the partner answers; they draw their own
-// transactions once the answer is in.
-var partnerCalls = []string{"refreshPartnerTests"}
+// without the mutation transaction: the call must not hold a connection
+// (and SQLite's write lock) while the partner answers, and the record of a
+// failed attempt must survive the error it reports. They draw their own
+// transactions (recruiting.Service.SubmitForTest).
+var partnerCalls = []string{"submitCandidateForTest", "refreshPartnerTests"}
 
 // NewServer returns the GraphQL HTTP handler. Mutations run in one database
 // transaction each, except partnerCalls; queries need the read scope.

@@ -27,6 +27,7 @@ func (a *API) Routes() http.Handler {
 	r.MethodNotAllowed(MethodNotAllowed)
 	r.Post("/candidates/{uid}/notes", a.createNote)
 	r.Post("/conversations/{uid}/messages", a.createMessage)
+	r.Post("/candidates/{uid}/tests", a.submitTest)
 	return r
 }
 

@@ -92,6 +92,9 @@ func New(cfg Config) http.Handler {
 		}
 		rest.WriteJSON(w, http.StatusOK, map[string]string{"status": "ready"})
 	})
+	// Partners fetch offer letters with their own credential, which the
+	// handler checks; no API key is involved.
+	r.Get(recruiting.OfferLetterPath+"{uid}", api.OfferLetter)
 
 	// Browser apps call the API with a bearer key and no cookies, so any
 	// origin may; credentials are never sent by the browser on its own.

@@ -241,6 +241,7 @@ type ComplexityRoot struct {
 		CreateMessage           func(childComplexity int, conversationID string, input recruiting.MessageInput) int
 		CreateNote              func(childComplexity int, candidateID string, input recruiting.NoteInput) int
 		RefreshPartnerTests     func(childComplexity int, partnerID string) int
+		SubmitCandidateForTest  func(childComplexity int, candidateID string, partnerID string, testID string) int
 		UpdateEvaluationPartner func(childComplexity int, id string, input recruiting.UpdatePartnerInput) int
 	}
 
@@ -549,6 +550,7 @@ type MutationResolver interface {
 	CreateEvaluationPartner(ctx context.Context, input recruiting.CreatePartnerInput) (*ent.EvaluationPartner, error)
 	UpdateEvaluationPartner(ctx context.Context, id string, input recruiting.UpdatePartnerInput) (*ent.EvaluationPartner, error)
 	RefreshPartnerTests(ctx context.Context, partnerID string) (*ent.EvaluationPartner, error)
+	SubmitCandidateForTest(ctx context.Context, candidateID string, partnerID string, testID string) (*ent.TestSubmission, error)
 }
 type QueryResolver interface {
 	Node(ctx context.Context, id string) (ent.Noder, error)
@@ -1390,6 +1392,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.RefreshPartnerTests(childComplexity, args["partnerID"].(string)), true
+	case "Mutation.submitCandidateForTest":
+		if e.ComplexityRoot.Mutation.SubmitCandidateForTest == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_submitCandidateForTest_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.SubmitCandidateForTest(childComplexity, args["candidateID"].(string), args["partnerID"].(string), args["testID"].(string)), true
 	case "Mutation.updateEvaluationPartner":
 		if e.ComplexityRoot.Mutation.UpdateEvaluationPartner == nil {
 			break
@@ -6461,7 +6474,8 @@ input UserWhereInput {
   hasHiringTeamOfWith: [PositionWhereInput!]
 }
 `, BuiltIn: false},
-	{Name: "../evaluation.graphqls", Input: `# Evaluation partners (spec 4.9): their configuration and their test catalogs.
+	{Name: "../evaluation.graphqls", Input: `# Evaluation partners (spec 4.9): their configuration, their test catalogs,
+# and submitting candidates for their tests.
 
 extend type EvaluationPartner {
   "Whether an access token is stored. The token itself is write-only."
@@ -6521,6 +6535,13 @@ extend type Mutation {
   list stays and the error says why.
   """
   refreshPartnerTests(partnerID: ID!): EvaluationPartner!
+  """
+  Sends the candidate to the partner's test. Every attempt that reaches the
+  partner is recorded in Candidate.testSubmissions; a refusal carries the
+  partner's display_message as the error message, with extensions.code
+  partner_rejected.
+  """
+  submitCandidateForTest(candidateID: ID!, partnerID: ID!, testID: String!): TestSubmission!
 }
 `, BuiltIn: false},
 	{Name: "../schema.graphqls", Input: `# Hand-written part of the recruiting graph: the value types stored in JSON
@@ -8070,6 +8091,36 @@ func (ec *executionContext) field_Mutation_refreshPartnerTests_args(ctx context.
 		return nil, err
 	}
 	args["partnerID"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_submitCandidateForTest_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "candidateID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["candidateID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "partnerID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["partnerID"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "testID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["testID"] = arg2
 	return args, nil
 }
 
@@ -12335,6 +12386,50 @@ func (ec *executionContext) fieldContext_Mutation_refreshPartnerTests(ctx contex
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Mutation_refreshPartnerTests_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_submitCandidateForTest(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_submitCandidateForTest(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().SubmitCandidateForTest(ctx, fc.Args["candidateID"].(string), fc.Args["partnerID"].(string), fc.Args["testID"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.TestSubmission) graphql.Marshaler {
+			return ec.marshalNTestSubmission2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐTestSubmission(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_submitCandidateForTest(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_TestSubmission(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_submitCandidateForTest_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -31697,6 +31792,13 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "submitCandidateForTest":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_submitCandidateForTest(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -34904,6 +35006,14 @@ func (ec *executionContext) marshalNStringMap2githubᚗcomᚋhiregraphᚋhiregra
 		return graphql.Null
 	}
 	return v
+}
+
+func (ec *executionContext) marshalNTestSubmission2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐTestSubmission(ctx context.Context, sel ast.SelectionSet, v *ent.TestSubmission) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "TestSubmission!")
+		return graphql.Null
+	}
+	return ec._TestSubmission(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNTestSubmissionConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐTestSubmissionConnection(ctx context.Context, sel ast.SelectionSet, v *ent.TestSubmissionConnection) graphql.Marshaler {
