@@ -3,6 +3,7 @@ package rest
 import (
 	"mime"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 
@@ -18,6 +19,16 @@ import (
 type testRequest struct {
 	PartnerUID string `json:"partner_uid"`
 	TestID     string `json:"test_id"`
+}
+
+// evaluationRequest is the body of POST /evaluations/{candidate_evaluation_id},
+// a partner's report on a test; omitted fields stay as they are.
+type evaluationRequest struct {
+	Status     *string   `json:"status"`
+	Outcome    *string   `json:"outcome"`
+	Score      *int      `json:"score"`
+	Summary    *string   `json:"summary"`
+	ResultURLs *[]string `json:"result_urls"`
 }
 
 // testSubmission is a test submission in responses.
@@ -70,6 +81,30 @@ func (a *API) submitTest(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	WriteJSON(w, http.StatusCreated, newTestSubmission(ts))
+}
+
+// updateEvaluation takes a partner's report on a test it was sent.
+func (a *API) updateEvaluation(w http.ResponseWriter, r *http.Request) {
+	id := chi.URLParam(r, "id")
+	if r.URL.RawPath != "" {
+		// The id is the partner's and may hold escaped characters.
+		var err error
+		if id, err = url.PathUnescape(id); err != nil {
+			WriteError(w, r, apierror.BadRequest("candidate_evaluation_id", "the candidate_evaluation_id in the path is not validly escaped"))
+			return
+		}
+	}
+	var body evaluationRequest
+	if err := DecodeJSON(r, &body); err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	ts, err := a.Service.UpdateEvaluation(r.Context(), id, recruiting.EvaluationUpdate(body))
+	if err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	WriteJSON(w, http.StatusOK, newTestSubmission(ts))
 }
 
 // OfferLetter serves the PDF of an offer letter to the partner a signed URL
