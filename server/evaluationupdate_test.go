@@ -78,7 +78,7 @@ func TestEvaluationUpdatesAreValidated(t *testing.T) {
 		code   string
 	}{
 		"empty":           {map[string]any{}, http.StatusUnprocessableEntity, "validation_failed"},
-		"long status":     {map[string]any{"status": strings.Repeat("s", 41)}, http.StatusUnprocessableEntity, "validation_failed"},
+		"long status":     {map[string]any{"status": strings.Repeat("é", 41)}, http.StatusUnprocessableEntity, "validation_failed"},
 		"blank status":    {map[string]any{"status": "  "}, http.StatusUnprocessableEntity, "validation_failed"},
 		"unknown outcome": {map[string]any{"outcome": "great"}, http.StatusUnprocessableEntity, "validation_failed"},
 		"score 0":         {map[string]any{"score": 0}, http.StatusUnprocessableEntity, "validation_failed"},
@@ -93,10 +93,11 @@ func TestEvaluationUpdatesAreValidated(t *testing.T) {
 			assertErrorBody(t, partnerKey.Do(http.MethodPost, "/v1/evaluations/ev-200", tc.body), tc.status, tc.code)
 		})
 	}
-	if r := partnerKey.Do(http.MethodPost, "/v1/evaluations/ev-200", map[string]any{"status": strings.Repeat("s", 40)}); r.Status != http.StatusOK {
+	status := strings.Repeat("é", 40) // 40 characters, 80 bytes
+	if r := partnerKey.Do(http.MethodPost, "/v1/evaluations/ev-200", map[string]any{"status": status}); r.Status != http.StatusOK {
 		t.Errorf("a 40-character status: %s", r)
 	}
-	if rec := candidateSubmissions(t, env, env.Demo.CandidateUID)[0]; rec.Status != strings.Repeat("s", 40) || rec.Outcome != nil || rec.Score != nil {
+	if rec := candidateSubmissions(t, env, env.Demo.CandidateUID)[0]; rec.Status != status || rec.Outcome != nil || rec.Score != nil {
 		t.Errorf("refused updates changed the record: %+v", rec)
 	}
 }

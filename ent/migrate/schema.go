@@ -691,7 +691,7 @@ var (
 	TestSubmissionsColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeString, Size: 40},
 		{Name: "test_id", Type: field.TypeString, Size: 200},
-		{Name: "status", Type: field.TypeString, Size: 40},
+		{Name: "status", Type: field.TypeString, Size: 160},
 		{Name: "candidate_evaluation_id", Type: field.TypeString, Nullable: true, Size: 200},
 		{Name: "display_message", Type: field.TypeString, Nullable: true, Size: 2000},
 		{Name: "error_code", Type: field.TypeString, Nullable: true, Size: 100},

@@ -28,8 +28,9 @@ func (TestSubmission) Fields() []ent.Field {
 		field.String("partner_id").Immutable().Annotations(entgql.Skip()),
 		field.String("candidate_id").Immutable().Annotations(entgql.Skip()),
 		field.String("test_id").NotEmpty().MaxLen(200),
-		// status is "submitted", "failed", or what the partner reports later.
-		field.String("status").NotEmpty().MaxLen(40),
+		// status is "submitted", "failed", or what the partner reports later:
+		// at most 40 characters, so up to 160 bytes of UTF-8.
+		field.String("status").NotEmpty().MaxLen(160),
 		field.String("candidate_evaluation_id").Optional().Nillable().MaxLen(200),
 		field.String("display_message").Optional().MaxLen(2000),
 		field.String("error_code").Optional().MaxLen(100),
