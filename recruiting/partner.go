@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/hiregraph/hiregraph/apierror"
 	"github.com/hiregraph/hiregraph/ent"
@@ -99,8 +98,8 @@ func (s *Service) UpdatePartner(ctx context.Context, id string, in UpdatePartner
 func (s *Service) applyPartnerInput(m *ent.EvaluationPartnerMutation, current *ent.EvaluationPartner, name, submitURL *string, in PartnerSettings) error {
 	if name != nil {
 		n := strings.TrimSpace(*name)
-		if n == "" || utf8.RuneCountInString(n) > 200 {
-			return apierror.Invalid("name", "name must be 1 to 200 characters")
+		if n == "" || len(n) > 200 {
+			return apierror.Invalid("name", "name must be 1 to 200 bytes of UTF-8")
 		}
 		m.SetName(n)
 	}

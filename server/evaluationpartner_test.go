@@ -204,6 +204,7 @@ func TestPartnerConfigurationIsValidated(t *testing.T) {
 		"credentials in URL":      {map[string]any{"submitURL": "https://user:pw@partner.example/submit"}, "submitURL"},
 		"javascript tests URL":    {map[string]any{"testsURL": "javascript:alert(1)"}, "testsURL"},
 		"empty name":              {map[string]any{"name": "  "}, "name"},
+		"long name":               {map[string]any{"name": strings.Repeat("é", 101)}, "name"},
 		"token with a newline":    {map[string]any{"accessToken": "abc\nX-Evil: 1"}, "accessToken"},
 		"short signing secret":    {map[string]any{"authMode": "SIGNED_JWT", "signingSecret": "too-short"}, "signingSecret"},
 		"JWT mode without secret": {map[string]any{"authMode": "SIGNED_JWT"}, "signingSecret"},
