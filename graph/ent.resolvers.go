@@ -23,14 +23,6 @@ func (r *queryResolver) Nodes(ctx context.Context, ids []string) ([]ent.Noder, e
 	return r.client.Noders(ctx, ids, ent.WithNodeType(nodeType))
 }
 
-// Candidates is the resolver for the candidates field.
-func (r *queryResolver) Candidates(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.CandidateOrder, where *ent.CandidateWhereInput) (*ent.CandidateConnection, error) {
-	return r.client.Candidate.Query().Paginate(ctx, after, first, before, last,
-		ent.WithCandidateOrder(orderBy),
-		ent.WithCandidateFilter(where.Filter),
-	)
-}
-
 // Contacts is the resolver for the contacts field.
 func (r *queryResolver) Contacts(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, where *ent.ContactWhereInput) (*ent.ContactConnection, error) {
 	return r.client.Contact.Query().Paginate(ctx, after, first, before, last,
@@ -70,14 +62,6 @@ func (r *queryResolver) Locations(ctx context.Context, after *entgql.Cursor[stri
 	)
 }
 
-// Openings is the resolver for the openings field.
-func (r *queryResolver) Openings(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.OpeningOrder, where *ent.OpeningWhereInput) (*ent.OpeningConnection, error) {
-	return r.client.Opening.Query().Paginate(ctx, after, first, before, last,
-		ent.WithOpeningOrder(orderBy),
-		ent.WithOpeningFilter(where.Filter),
-	)
-}
-
 // People is the resolver for the people field.
 func (r *queryResolver) People(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.PersonOrder, where *ent.PersonWhereInput) (*ent.PersonConnection, error) {
 	return r.client.Person.Query().Paginate(ctx, after, first, before, last,
@@ -91,14 +75,6 @@ func (r *queryResolver) Positions(ctx context.Context, after *entgql.Cursor[stri
 	return r.client.Position.Query().Paginate(ctx, after, first, before, last,
 		ent.WithPositionOrder(orderBy),
 		ent.WithPositionFilter(where.Filter),
-	)
-}
-
-// Questionnaires is the resolver for the questionnaires field.
-func (r *queryResolver) Questionnaires(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.QuestionnaireOrder, where *ent.QuestionnaireWhereInput) (*ent.QuestionnaireConnection, error) {
-	return r.client.Questionnaire.Query().Paginate(ctx, after, first, before, last,
-		ent.WithQuestionnaireOrder(orderBy),
-		ent.WithQuestionnaireFilter(where.Filter),
 	)
 }
 

@@ -48,5 +48,6 @@ func (Questionnaire) Indexes() []ent.Index {
 
 // Annotations of the Questionnaire.
 func (Questionnaire) Annotations() []schema.Annotation {
-	return []schema.Annotation{entgql.QueryField(), entgql.RelayConnection()}
+	// The top-level query field is hand-written in graph/lists.graphqls.
+	return []schema.Annotation{entgql.RelayConnection()}
 }

@@ -409,7 +409,7 @@ type ComplexityRoot struct {
 	}
 
 	Query struct {
-		Candidates         func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.CandidateOrder, where *ent.CandidateWhereInput) int
+		Candidates         func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.CandidateOrder, where *ent.CandidateWhereInput, filter *recruiting.CandidateFilter) int
 		Contacts           func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, where *ent.ContactWhereInput) int
 		Conversations      func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.ConversationOrder, where *ent.ConversationWhereInput) int
 		EvaluationPartners func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.EvaluationPartnerOrder, where *ent.EvaluationPartnerWhereInput) int
@@ -417,7 +417,7 @@ type ComplexityRoot struct {
 		Locations          func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.LocationOrder, where *ent.LocationWhereInput) int
 		Node               func(childComplexity int, id string) int
 		Nodes              func(childComplexity int, ids []string) int
-		Openings           func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.OpeningOrder, where *ent.OpeningWhereInput) int
+		Openings           func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.OpeningOrder, where *ent.OpeningWhereInput, filter *recruiting.OpeningFilter) int
 		People             func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.PersonOrder, where *ent.PersonWhereInput) int
 		Positions          func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.PositionOrder, where *ent.PositionWhereInput) int
 		Questionnaires     func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.QuestionnaireOrder, where *ent.QuestionnaireWhereInput) int
@@ -555,17 +555,17 @@ type MutationResolver interface {
 type QueryResolver interface {
 	Node(ctx context.Context, id string) (ent.Noder, error)
 	Nodes(ctx context.Context, ids []string) ([]ent.Noder, error)
-	Candidates(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.CandidateOrder, where *ent.CandidateWhereInput) (*ent.CandidateConnection, error)
 	Contacts(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, where *ent.ContactWhereInput) (*ent.ContactConnection, error)
 	Conversations(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.ConversationOrder, where *ent.ConversationWhereInput) (*ent.ConversationConnection, error)
 	EvaluationPartners(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.EvaluationPartnerOrder, where *ent.EvaluationPartnerWhereInput) (*ent.EvaluationPartnerConnection, error)
 	FieldDefinitions(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.FieldDefinitionOrder, where *ent.FieldDefinitionWhereInput) (*ent.FieldDefinitionConnection, error)
 	Locations(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.LocationOrder, where *ent.LocationWhereInput) (*ent.LocationConnection, error)
-	Openings(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.OpeningOrder, where *ent.OpeningWhereInput) (*ent.OpeningConnection, error)
 	People(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.PersonOrder, where *ent.PersonWhereInput) (*ent.PersonConnection, error)
 	Positions(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.PositionOrder, where *ent.PositionWhereInput) (*ent.PositionConnection, error)
-	Questionnaires(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.QuestionnaireOrder, where *ent.QuestionnaireWhereInput) (*ent.QuestionnaireConnection, error)
 	Users(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.UserOrder, where *ent.UserWhereInput) (*ent.UserConnection, error)
+	Openings(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.OpeningOrder, where *ent.OpeningWhereInput, filter *recruiting.OpeningFilter) (*ent.OpeningConnection, error)
+	Candidates(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.CandidateOrder, where *ent.CandidateWhereInput, filter *recruiting.CandidateFilter) (*ent.CandidateConnection, error)
+	Questionnaires(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.QuestionnaireOrder, where *ent.QuestionnaireWhereInput) (*ent.QuestionnaireConnection, error)
 	Viewer(ctx context.Context) (*ent.Company, error)
 }
 
@@ -2112,7 +2112,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.Candidates(childComplexity, args["after"].(*entgql.Cursor[string]), args["first"].(*int), args["before"].(*entgql.Cursor[string]), args["last"].(*int), args["orderBy"].([]*ent.CandidateOrder), args["where"].(*ent.CandidateWhereInput)), true
+		return e.ComplexityRoot.Query.Candidates(childComplexity, args["after"].(*entgql.Cursor[string]), args["first"].(*int), args["before"].(*entgql.Cursor[string]), args["last"].(*int), args["orderBy"].([]*ent.CandidateOrder), args["where"].(*ent.CandidateWhereInput), args["filter"].(*recruiting.CandidateFilter)), true
 	case "Query.contacts":
 		if e.ComplexityRoot.Query.Contacts == nil {
 			break
@@ -2201,7 +2201,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.Openings(childComplexity, args["after"].(*entgql.Cursor[string]), args["first"].(*int), args["before"].(*entgql.Cursor[string]), args["last"].(*int), args["orderBy"].([]*ent.OpeningOrder), args["where"].(*ent.OpeningWhereInput)), true
+		return e.ComplexityRoot.Query.Openings(childComplexity, args["after"].(*entgql.Cursor[string]), args["first"].(*int), args["before"].(*entgql.Cursor[string]), args["last"].(*int), args["orderBy"].([]*ent.OpeningOrder), args["where"].(*ent.OpeningWhereInput), args["filter"].(*recruiting.OpeningFilter)), true
 	case "Query.people":
 		if e.ComplexityRoot.Query.People == nil {
 			break
@@ -2662,6 +2662,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 	inputUnmarshalers := func() *graphql.InputUnmarshalerIndex {
 		return graphql.NewInputUnmarshalerIndex(
 			graphql.NewInputUnmarshaler("ApprovalProcessWhereInput", ec.unmarshalInputApprovalProcessWhereInput),
+			graphql.NewInputUnmarshaler("CandidateFilter", ec.unmarshalInputCandidateFilter),
 			graphql.NewInputUnmarshaler("CandidateOrder", ec.unmarshalInputCandidateOrder),
 			graphql.NewInputUnmarshaler("CandidateWhereInput", ec.unmarshalInputCandidateWhereInput),
 			graphql.NewInputUnmarshaler("CompanyWhereInput", ec.unmarshalInputCompanyWhereInput),
@@ -2685,6 +2686,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("NoteOrder", ec.unmarshalInputNoteOrder),
 			graphql.NewInputUnmarshaler("NoteWhereInput", ec.unmarshalInputNoteWhereInput),
 			graphql.NewInputUnmarshaler("OfferLetterWhereInput", ec.unmarshalInputOfferLetterWhereInput),
+			graphql.NewInputUnmarshaler("OpeningFilter", ec.unmarshalInputOpeningFilter),
 			graphql.NewInputUnmarshaler("OpeningOrder", ec.unmarshalInputOpeningOrder),
 			graphql.NewInputUnmarshaler("OpeningWhereInput", ec.unmarshalInputOpeningWhereInput),
 			graphql.NewInputUnmarshaler("PersonOrder", ec.unmarshalInputPersonOrder),
@@ -5545,37 +5547,6 @@ type Query {
     """
     ids: [ID!]!
   ): [Node]!
-  candidates(
-    """
-    Returns the elements in the list that come after the specified cursor.
-    """
-    after: Cursor
-
-    """
-    Returns the first _n_ elements from the list.
-    """
-    first: Int
-
-    """
-    Returns the elements in the list that come before the specified cursor.
-    """
-    before: Cursor
-
-    """
-    Returns the last _n_ elements from the list.
-    """
-    last: Int
-
-    """
-    Ordering options for Candidates returned from the connection.
-    """
-    orderBy: [CandidateOrder!]
-
-    """
-    Filtering options for Candidates returned from the connection.
-    """
-    where: CandidateWhereInput
-  ): CandidateConnection!
   contacts(
     """
     Returns the elements in the list that come after the specified cursor.
@@ -5726,37 +5697,6 @@ type Query {
     """
     where: LocationWhereInput
   ): LocationConnection!
-  openings(
-    """
-    Returns the elements in the list that come after the specified cursor.
-    """
-    after: Cursor
-
-    """
-    Returns the first _n_ elements from the list.
-    """
-    first: Int
-
-    """
-    Returns the elements in the list that come before the specified cursor.
-    """
-    before: Cursor
-
-    """
-    Returns the last _n_ elements from the list.
-    """
-    last: Int
-
-    """
-    Ordering options for Openings returned from the connection.
-    """
-    orderBy: [OpeningOrder!]
-
-    """
-    Filtering options for Openings returned from the connection.
-    """
-    where: OpeningWhereInput
-  ): OpeningConnection!
   people(
     """
     Returns the elements in the list that come after the specified cursor.
@@ -5819,37 +5759,6 @@ type Query {
     """
     where: PositionWhereInput
   ): PositionConnection!
-  questionnaires(
-    """
-    Returns the elements in the list that come after the specified cursor.
-    """
-    after: Cursor
-
-    """
-    Returns the first _n_ elements from the list.
-    """
-    first: Int
-
-    """
-    Returns the elements in the list that come before the specified cursor.
-    """
-    before: Cursor
-
-    """
-    Returns the last _n_ elements from the list.
-    """
-    last: Int
-
-    """
-    Ordering options for Questionnaires returned from the connection.
-    """
-    orderBy: QuestionnaireOrder
-
-    """
-    Filtering options for Questionnaires returned from the connection.
-    """
-    where: QuestionnaireWhereInput
-  ): QuestionnaireConnection!
   users(
     """
     Returns the elements in the list that come after the specified cursor.
@@ -6542,6 +6451,71 @@ extend type Mutation {
   partner_rejected.
   """
   submitCandidateForTest(candidateID: ID!, partnerID: ID!, testID: String!): TestSubmission!
+}
+`, BuiltIn: false},
+	{Name: "../lists.graphqls", Input: `# The top-level lists of spec 4.4-4.6 as Relay connections. Besides entgql's
+# where and orderBy, openings and candidates take ` + "`" + `filter` + "`" + `: the filters of the
+# REST lists, applied by the same code.
+
+"The filters of GET /openings (spec 4.4). Before and after are strict."
+input OpeningFilter {
+  "Approval statuses NA, APPROVED, REJECTED, STARTED, PAUSED or states OPEN, PENDING, FILLED, CLOSED; any case; any may match."
+  status: [String!]
+  positionID: ID
+  hiredCandidateID: ID
+  timeCreatedBefore: Time
+  timeCreatedAfter: Time
+  timeLastStatusChangeBefore: Time
+  timeLastStatusChangeAfter: Time
+  timeUpdatedBefore: Time
+  timeUpdatedAfter: Time
+}
+
+"The filters of GET /candidates (spec 4.5). Before and after are strict."
+input CandidateFilter {
+  "In progress, Rejected, Hired or Withdrawn; any case; any may match."
+  status: [String!]
+  timeCreatedBefore: Time
+  timeCreatedAfter: Time
+  timeLastStatusChangeBefore: Time
+  timeLastStatusChangeAfter: Time
+  "Any activity on the candidate."
+  timeHiringProcessUpdatedBefore: Time
+  timeHiringProcessUpdatedAfter: Time
+  "The person's latest activity across all of their candidates."
+  timePersonLastActivityBefore: Time
+  timePersonLastActivityAfter: Time
+  "Only deleted (true) or only live (false) candidates; both when unset."
+  deleted: Boolean
+}
+
+extend type Query {
+  openings(
+    after: Cursor
+    first: Int
+    before: Cursor
+    last: Int
+    orderBy: [OpeningOrder!]
+    where: OpeningWhereInput
+    filter: OpeningFilter
+  ): OpeningConnection!
+  candidates(
+    after: Cursor
+    first: Int
+    before: Cursor
+    last: Int
+    orderBy: [CandidateOrder!]
+    where: CandidateWhereInput
+    filter: CandidateFilter
+  ): CandidateConnection!
+  questionnaires(
+    after: Cursor
+    first: Int
+    before: Cursor
+    last: Int
+    orderBy: QuestionnaireOrder
+    where: QuestionnaireWhereInput
+  ): QuestionnaireConnection!
 }
 `, BuiltIn: false},
 	{Name: "../schema.graphqls", Input: `# Hand-written part of the recruiting graph: the value types stored in JSON
@@ -8373,6 +8347,14 @@ func (ec *executionContext) field_Query_candidates_args(ctx context.Context, raw
 		return nil, err
 	}
 	args["where"] = arg5
+	arg6, err := graphql.ProcessArgField(ctx, rawArgs, "filter",
+		func(ctx context.Context, v any) (*recruiting.CandidateFilter, error) {
+			return ec.unmarshalOCandidateFilter2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐCandidateFilter(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["filter"] = arg6
 	return args, nil
 }
 
@@ -8717,6 +8699,14 @@ func (ec *executionContext) field_Query_openings_args(ctx context.Context, rawAr
 		return nil, err
 	}
 	args["where"] = arg5
+	arg6, err := graphql.ProcessArgField(ctx, rawArgs, "filter",
+		func(ctx context.Context, v any) (*recruiting.OpeningFilter, error) {
+			return ec.unmarshalOOpeningFilter2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐOpeningFilter(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["filter"] = arg6
 	return args, nil
 }
 
@@ -15373,50 +15363,6 @@ func (ec *executionContext) fieldContext_Query_nodes(ctx context.Context, field 
 	return fc, nil
 }
 
-func (ec *executionContext) _Query_candidates(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Query_candidates(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Query().Candidates(ctx, fc.Args["after"].(*entgql.Cursor[string]), fc.Args["first"].(*int), fc.Args["before"].(*entgql.Cursor[string]), fc.Args["last"].(*int), fc.Args["orderBy"].([]*ent.CandidateOrder), fc.Args["where"].(*ent.CandidateWhereInput))
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.CandidateConnection) graphql.Marshaler {
-			return ec.marshalNCandidateConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateConnection(ctx, selections, v)
-		},
-		true,
-		true,
-	)
-}
-func (ec *executionContext) fieldContext_Query_candidates(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	fc = &graphql.FieldContext{
-		Object:     "Query",
-		Field:      field,
-		IsMethod:   true,
-		IsResolver: true,
-		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields_CandidateConnection(ctx, field)
-		},
-	}
-	defer func() {
-		if r := recover(); r != nil {
-			err = ec.Recover(ctx, r)
-			ec.Error(ctx, err)
-		}
-	}()
-	ctx = graphql.WithFieldContext(ctx, fc)
-	if fc.Args, err = ec.field_Query_candidates_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
-		ec.Error(ctx, err)
-		return fc, err
-	}
-	return fc, nil
-}
-
 func (ec *executionContext) _Query_contacts(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -15637,50 +15583,6 @@ func (ec *executionContext) fieldContext_Query_locations(ctx context.Context, fi
 	return fc, nil
 }
 
-func (ec *executionContext) _Query_openings(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Query_openings(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Query().Openings(ctx, fc.Args["after"].(*entgql.Cursor[string]), fc.Args["first"].(*int), fc.Args["before"].(*entgql.Cursor[string]), fc.Args["last"].(*int), fc.Args["orderBy"].([]*ent.OpeningOrder), fc.Args["where"].(*ent.OpeningWhereInput))
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.OpeningConnection) graphql.Marshaler {
-			return ec.marshalNOpeningConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOpeningConnection(ctx, selections, v)
-		},
-		true,
-		true,
-	)
-}
-func (ec *executionContext) fieldContext_Query_openings(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	fc = &graphql.FieldContext{
-		Object:     "Query",
-		Field:      field,
-		IsMethod:   true,
-		IsResolver: true,
-		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields_OpeningConnection(ctx, field)
-		},
-	}
-	defer func() {
-		if r := recover(); r != nil {
-			err = ec.Recover(ctx, r)
-			ec.Error(ctx, err)
-		}
-	}()
-	ctx = graphql.WithFieldContext(ctx, fc)
-	if fc.Args, err = ec.field_Query_openings_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
-		ec.Error(ctx, err)
-		return fc, err
-	}
-	return fc, nil
-}
-
 func (ec *executionContext) _Query_people(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -15769,50 +15671,6 @@ func (ec *executionContext) fieldContext_Query_positions(ctx context.Context, fi
 	return fc, nil
 }
 
-func (ec *executionContext) _Query_questionnaires(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Query_questionnaires(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Query().Questionnaires(ctx, fc.Args["after"].(*entgql.Cursor[string]), fc.Args["first"].(*int), fc.Args["before"].(*entgql.Cursor[string]), fc.Args["last"].(*int), fc.Args["orderBy"].(*ent.QuestionnaireOrder), fc.Args["where"].(*ent.QuestionnaireWhereInput))
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.QuestionnaireConnection) graphql.Marshaler {
-			return ec.marshalNQuestionnaireConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐQuestionnaireConnection(ctx, selections, v)
-		},
-		true,
-		true,
-	)
-}
-func (ec *executionContext) fieldContext_Query_questionnaires(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	fc = &graphql.FieldContext{
-		Object:     "Query",
-		Field:      field,
-		IsMethod:   true,
-		IsResolver: true,
-		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields_QuestionnaireConnection(ctx, field)
-		},
-	}
-	defer func() {
-		if r := recover(); r != nil {
-			err = ec.Recover(ctx, r)
-			ec.Error(ctx, err)
-		}
-	}()
-	ctx = graphql.WithFieldContext(ctx, fc)
-	if fc.Args, err = ec.field_Query_questionnaires_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
-		ec.Error(ctx, err)
-		return fc, err
-	}
-	return fc, nil
-}
-
 func (ec *executionContext) _Query_users(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -15851,6 +15709,138 @@ func (ec *executionContext) fieldContext_Query_users(ctx context.Context, field 
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Query_users_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_openings(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_openings(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().Openings(ctx, fc.Args["after"].(*entgql.Cursor[string]), fc.Args["first"].(*int), fc.Args["before"].(*entgql.Cursor[string]), fc.Args["last"].(*int), fc.Args["orderBy"].([]*ent.OpeningOrder), fc.Args["where"].(*ent.OpeningWhereInput), fc.Args["filter"].(*recruiting.OpeningFilter))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.OpeningConnection) graphql.Marshaler {
+			return ec.marshalNOpeningConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOpeningConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_openings(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_OpeningConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_openings_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_candidates(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_candidates(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().Candidates(ctx, fc.Args["after"].(*entgql.Cursor[string]), fc.Args["first"].(*int), fc.Args["before"].(*entgql.Cursor[string]), fc.Args["last"].(*int), fc.Args["orderBy"].([]*ent.CandidateOrder), fc.Args["where"].(*ent.CandidateWhereInput), fc.Args["filter"].(*recruiting.CandidateFilter))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.CandidateConnection) graphql.Marshaler {
+			return ec.marshalNCandidateConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_candidates(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CandidateConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_candidates_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_questionnaires(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_questionnaires(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().Questionnaires(ctx, fc.Args["after"].(*entgql.Cursor[string]), fc.Args["first"].(*int), fc.Args["before"].(*entgql.Cursor[string]), fc.Args["last"].(*int), fc.Args["orderBy"].(*ent.QuestionnaireOrder), fc.Args["where"].(*ent.QuestionnaireWhereInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.QuestionnaireConnection) graphql.Marshaler {
+			return ec.marshalNQuestionnaireConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐQuestionnaireConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_questionnaires(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_QuestionnaireConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_questionnaires_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -19076,6 +19066,111 @@ func (ec *executionContext) unmarshalInputApprovalProcessWhereInput(ctx context.
 func UnmarshalApprovalProcessWhereInput(ctx context.Context, raw any) (ent.ApprovalProcessWhereInput, error) {
 	var out ent.ApprovalProcessWhereInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "ApprovalProcessWhereInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputCandidateFilter(ctx context.Context, obj any) (recruiting.CandidateFilter, error) {
+	var it recruiting.CandidateFilter
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"status", "timeCreatedBefore", "timeCreatedAfter", "timeLastStatusChangeBefore", "timeLastStatusChangeAfter", "timeHiringProcessUpdatedBefore", "timeHiringProcessUpdatedAfter", "timePersonLastActivityBefore", "timePersonLastActivityAfter", "deleted"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "status":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("status"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Status = data
+		case "timeCreatedBefore":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedBefore"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedBefore = data
+		case "timeCreatedAfter":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedAfter"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedAfter = data
+		case "timeLastStatusChangeBefore":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeLastStatusChangeBefore"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeLastStatusChangeBefore = data
+		case "timeLastStatusChangeAfter":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeLastStatusChangeAfter"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeLastStatusChangeAfter = data
+		case "timeHiringProcessUpdatedBefore":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeHiringProcessUpdatedBefore"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeHiringProcessUpdatedBefore = data
+		case "timeHiringProcessUpdatedAfter":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeHiringProcessUpdatedAfter"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeHiringProcessUpdatedAfter = data
+		case "timePersonLastActivityBefore":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timePersonLastActivityBefore"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimePersonLastActivityBefore = data
+		case "timePersonLastActivityAfter":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timePersonLastActivityAfter"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimePersonLastActivityAfter = data
+		case "deleted":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("deleted"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Deleted = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalCandidateFilter unmarshals raw into the CandidateFilter input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalCandidateFilter(ctx context.Context, raw any) (recruiting.CandidateFilter, error) {
+	var out recruiting.CandidateFilter
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "CandidateFilter", raw, &out)
 	return out, err
 }
 
@@ -24522,6 +24617,104 @@ func (ec *executionContext) unmarshalInputOfferLetterWhereInput(ctx context.Cont
 func UnmarshalOfferLetterWhereInput(ctx context.Context, raw any) (ent.OfferLetterWhereInput, error) {
 	var out ent.OfferLetterWhereInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "OfferLetterWhereInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputOpeningFilter(ctx context.Context, obj any) (recruiting.OpeningFilter, error) {
+	var it recruiting.OpeningFilter
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"status", "positionID", "hiredCandidateID", "timeCreatedBefore", "timeCreatedAfter", "timeLastStatusChangeBefore", "timeLastStatusChangeAfter", "timeUpdatedBefore", "timeUpdatedAfter"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "status":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("status"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Status = data
+		case "positionID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("positionID"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PositionID = data
+		case "hiredCandidateID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hiredCandidateID"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HiredCandidateID = data
+		case "timeCreatedBefore":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedBefore"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedBefore = data
+		case "timeCreatedAfter":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedAfter"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedAfter = data
+		case "timeLastStatusChangeBefore":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeLastStatusChangeBefore"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeLastStatusChangeBefore = data
+		case "timeLastStatusChangeAfter":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeLastStatusChangeAfter"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeLastStatusChangeAfter = data
+		case "timeUpdatedBefore":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeUpdatedBefore"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeUpdatedBefore = data
+		case "timeUpdatedAfter":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeUpdatedAfter"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeUpdatedAfter = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalOpeningFilter unmarshals raw into the OpeningFilter input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalOpeningFilter(ctx context.Context, raw any) (recruiting.OpeningFilter, error) {
+	var out recruiting.OpeningFilter
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "OpeningFilter", raw, &out)
 	return out, err
 }
 
@@ -32912,12 +33105,6 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Query_nodes(ctx, field)
 				})
-		case "candidates":
-			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Query_candidates(ctx, field)
-				})
 		case "contacts":
 			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
 				true, true,
@@ -32948,12 +33135,6 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Query_locations(ctx, field)
 				})
-		case "openings":
-			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Query_openings(ctx, field)
-				})
 		case "people":
 			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
 				true, true,
@@ -32966,17 +33147,29 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Query_positions(ctx, field)
 				})
-		case "questionnaires":
-			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Query_questionnaires(ctx, field)
-				})
 		case "users":
 			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Query_users(ctx, field)
+				})
+		case "openings":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_openings(ctx, field)
+				})
+		case "candidates":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_candidates(ctx, field)
+				})
+		case "questionnaires":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_questionnaires(ctx, field)
 				})
 		case "viewer":
 			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
@@ -35365,6 +35558,14 @@ func (ec *executionContext) marshalOCandidateEdge2ᚖgithubᚗcomᚋhiregraphᚋ
 	return ec._CandidateEdge(ctx, sel, v)
 }
 
+func (ec *executionContext) unmarshalOCandidateFilter2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐCandidateFilter(ctx context.Context, v any) (*recruiting.CandidateFilter, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputCandidateFilter(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalOCandidateOrder2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateOrderᚄ(ctx context.Context, v any) ([]*ent.CandidateOrder, error) {
 	if v == nil {
 		return nil, nil
@@ -36355,6 +36556,14 @@ func (ec *executionContext) marshalOOpeningEdge2ᚖgithubᚗcomᚋhiregraphᚋhi
 		return graphql.Null
 	}
 	return ec._OpeningEdge(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOOpeningFilter2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐOpeningFilter(ctx context.Context, v any) (*recruiting.OpeningFilter, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputOpeningFilter(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) unmarshalOOpeningOrder2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOpeningOrderᚄ(ctx context.Context, v any) ([]*ent.OpeningOrder, error) {

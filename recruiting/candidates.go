@@ -1,0 +1,95 @@
+package recruiting
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/hiregraph/hiregraph/apierror"
+	"github.com/hiregraph/hiregraph/ent"
+	"github.com/hiregraph/hiregraph/ent/candidate"
+	"github.com/hiregraph/hiregraph/ent/person"
+	"github.com/hiregraph/hiregraph/ent/predicate"
+	"github.com/hiregraph/hiregraph/viewer"
+)
+
+// CandidateFilter holds the filters of spec 4.5. The REST list and the
+// GraphQL candidates connection both apply it. "Before" and "after" are
+// strict.
+type CandidateFilter struct {
+	// Status matches In progress, Rejected, Hired and Withdrawn, in any
+	// case and with spaces or underscores.
+	Status                         []string
+	TimeCreatedBefore              *time.Time
+	TimeCreatedAfter               *time.Time
+	TimeLastStatusChangeBefore     *time.Time
+	TimeLastStatusChangeAfter      *time.Time
+	TimeHiringProcessUpdatedBefore *time.Time
+	TimeHiringProcessUpdatedAfter  *time.Time
+	// The person filters look at the person's latest activity across all
+	// of their candidates.
+	TimePersonLastActivityBefore *time.Time
+	TimePersonLastActivityAfter  *time.Time
+	// Deleted, when set, keeps only deleted (true) or live (false)
+	// candidates; unset lists both, so syncing clients see deletions.
+	Deleted *bool
+}
+
+// CandidateStatusValues lists what the status filter accepts.
+var CandidateStatusValues = []string{"In progress", "Rejected", "Hired", "Withdrawn"}
+
+// ApplyTo is Apply for an optional filter: a nil filter selects everything.
+func (f *CandidateFilter) ApplyTo(q *ent.CandidateQuery) (*ent.CandidateQuery, error) {
+	if f == nil {
+		return q, nil
+	}
+	return f.Apply(q)
+}
+
+// Apply narrows q to the candidates the filter selects.
+func (f CandidateFilter) Apply(q *ent.CandidateQuery) (*ent.CandidateQuery, error) {
+	var ps []predicate.Candidate
+	if len(f.Status) > 0 {
+		statuses := make([]candidate.Status, 0, len(f.Status))
+		for _, v := range f.Status {
+			st := candidate.Status(normalizeStatus(v))
+			if candidate.StatusValidator(st) != nil {
+				return nil, apierror.BadRequest("status", "status %q is not one of %s", v, strings.Join(CandidateStatusValues, ", "))
+			}
+			statuses = append(statuses, st)
+		}
+		ps = append(ps, candidate.StatusIn(statuses...))
+	}
+	ps = appendRange(ps, f.TimeCreatedBefore, f.TimeCreatedAfter, candidate.TimeCreatedLT, candidate.TimeCreatedGT)
+	ps = appendRange(ps, f.TimeLastStatusChangeBefore, f.TimeLastStatusChangeAfter, candidate.TimeLastStatusChangedLT, candidate.TimeLastStatusChangedGT)
+	ps = appendRange(ps, f.TimeHiringProcessUpdatedBefore, f.TimeHiringProcessUpdatedAfter, candidate.TimeHiringProcessUpdatedLT, candidate.TimeHiringProcessUpdatedGT)
+	if personPs := appendRange(nil, f.TimePersonLastActivityBefore, f.TimePersonLastActivityAfter, person.TimeLastActivityLT, person.TimeLastActivityGT); len(personPs) > 0 {
+		ps = append(ps, candidate.HasPersonWith(personPs...))
+	}
+	if f.Deleted != nil {
+		ps = append(ps, candidate.Deleted(*f.Deleted))
+	}
+	return q.Where(ps...), nil
+}
+
+// ListCandidates returns one page of the candidates the filter selects, in
+// creation order, and the cursor of the next page (nil on the last).
+func (s *Service) ListCandidates(ctx context.Context, f CandidateFilter, page PageRequest) ([]*ent.Candidate, *Cursor, error) {
+	if err := Require(ctx, viewer.ScopeRead); err != nil {
+		return nil, nil, err
+	}
+	q, err := f.Apply(s.Client.Candidate.Query())
+	if err != nil {
+		return nil, nil, err
+	}
+	if page.After != nil {
+		q.Where(predicate.Candidate(afterCursor(*page.After)))
+	}
+	rows, err := q.Order(candidate.ByTimeCreated(), candidate.ByID()).Limit(page.Limit + 1).All(ctx)
+	if err != nil {
+		return nil, nil, fmt.Errorf("listing candidates: %w", err)
+	}
+	rows, next := nextCursor(rows, page.Limit, func(c *ent.Candidate) Cursor { return Cursor{c.TimeCreated, c.ID} })
+	return rows, next, nil
+}

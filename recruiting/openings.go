@@ -1,0 +1,132 @@
+package recruiting
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/hiregraph/hiregraph/apierror"
+	"github.com/hiregraph/hiregraph/ent"
+	"github.com/hiregraph/hiregraph/ent/opening"
+	"github.com/hiregraph/hiregraph/ent/predicate"
+	"github.com/hiregraph/hiregraph/viewer"
+)
+
+// OpeningFilter holds the filters of spec 4.4. The REST list and the
+// GraphQL openings connection both apply it. "Before" and "after" are
+// strict.
+type OpeningFilter struct {
+	// Status matches approval statuses (NA, APPROVED, REJECTED, STARTED,
+	// PAUSED) and opening states (OPEN, PENDING, FILLED, CLOSED), any case;
+	// an opening matching any value is returned.
+	Status                     []string
+	PositionID                 *string
+	HiredCandidateID           *string
+	TimeCreatedBefore          *time.Time
+	TimeCreatedAfter           *time.Time
+	TimeLastStatusChangeBefore *time.Time
+	TimeLastStatusChangeAfter  *time.Time
+	TimeUpdatedBefore          *time.Time
+	TimeUpdatedAfter           *time.Time
+}
+
+// OpeningStatusValues lists what the status filter accepts.
+var OpeningStatusValues = []string{"NA", "APPROVED", "REJECTED", "STARTED", "PAUSED", "OPEN", "PENDING", "FILLED", "CLOSED"}
+
+// ApplyTo is Apply for an optional filter: a nil filter selects everything.
+func (f *OpeningFilter) ApplyTo(q *ent.OpeningQuery) (*ent.OpeningQuery, error) {
+	if f == nil {
+		return q, nil
+	}
+	return f.Apply(q)
+}
+
+// Apply narrows q to the openings the filter selects.
+func (f OpeningFilter) Apply(q *ent.OpeningQuery) (*ent.OpeningQuery, error) {
+	ps, err := f.predicates()
+	if err != nil {
+		return nil, err
+	}
+	return q.Where(ps...), nil
+}
+
+func (f OpeningFilter) predicates() ([]predicate.Opening, error) {
+	var ps []predicate.Opening
+	if len(f.Status) > 0 {
+		p, err := openingStatusPredicate(f.Status)
+		if err != nil {
+			return nil, err
+		}
+		ps = append(ps, p)
+	}
+	if f.PositionID != nil {
+		ps = append(ps, opening.PositionID(*f.PositionID))
+	}
+	if f.HiredCandidateID != nil {
+		ps = append(ps, opening.HiredCandidateID(*f.HiredCandidateID))
+	}
+	ps = appendRange(ps, f.TimeCreatedBefore, f.TimeCreatedAfter, opening.TimeCreatedLT, opening.TimeCreatedGT)
+	ps = appendRange(ps, f.TimeLastStatusChangeBefore, f.TimeLastStatusChangeAfter, opening.TimeLastStatusChangeLT, opening.TimeLastStatusChangeGT)
+	ps = appendRange(ps, f.TimeUpdatedBefore, f.TimeUpdatedAfter, opening.TimeUpdatedLT, opening.TimeUpdatedGT)
+	return ps, nil
+}
+
+func openingStatusPredicate(values []string) (predicate.Opening, error) {
+	var approvals []opening.ApprovalStatus
+	var states []opening.Status
+	for _, v := range values {
+		v = strings.ToUpper(strings.TrimSpace(v))
+		switch {
+		case opening.ApprovalStatusValidator(opening.ApprovalStatus(v)) == nil:
+			approvals = append(approvals, opening.ApprovalStatus(v))
+		case opening.StatusValidator(opening.Status(v)) == nil:
+			states = append(states, opening.Status(v))
+		default:
+			return nil, apierror.BadRequest("status", "status %q is not one of %s", v, strings.Join(OpeningStatusValues, ", "))
+		}
+	}
+	return opening.Or(opening.ApprovalStatusIn(approvals...), opening.StatusIn(states...)), nil
+}
+
+// appendRange adds the strict before/after bounds that are set.
+func appendRange[P any](ps []P, before, after *time.Time, lt, gt func(time.Time) P) []P {
+	if before != nil {
+		ps = append(ps, lt(*before))
+	}
+	if after != nil {
+		ps = append(ps, gt(*after))
+	}
+	return ps
+}
+
+// ListOpenings returns one page of the openings the filter selects, in
+// creation order, with their approval processes, and the cursor of the
+// next page (nil on the last).
+func (s *Service) ListOpenings(ctx context.Context, f OpeningFilter, page PageRequest) ([]*ent.Opening, *Cursor, error) {
+	if err := Require(ctx, viewer.ScopeRead); err != nil {
+		return nil, nil, err
+	}
+	q, err := f.Apply(s.Client.Opening.Query())
+	if err != nil {
+		return nil, nil, err
+	}
+	if page.After != nil {
+		q.Where(predicate.Opening(afterCursor(*page.After)))
+	}
+	rows, err := q.WithApprovalProcess().
+		Order(opening.ByTimeCreated(), opening.ByID()).
+		Limit(page.Limit + 1).
+		All(ctx)
+	if err != nil {
+		return nil, nil, fmt.Errorf("listing openings: %w", err)
+	}
+	rows, next := nextCursor(rows, page.Limit, func(o *ent.Opening) Cursor { return Cursor{o.TimeCreated, o.ID} })
+	return rows, next, nil
+}
+
+// normalizeStatus turns "In progress", "in_progress" and "IN_PROGRESS" into
+// the stored form.
+func normalizeStatus(v string) string {
+	return strings.ReplaceAll(strings.ToUpper(strings.TrimSpace(v)), " ", "_")
+}

@@ -1,0 +1,97 @@
+package rest
+
+import (
+	"net/http"
+
+	"github.com/hiregraph/hiregraph/apitime"
+	"github.com/hiregraph/hiregraph/ent"
+	"github.com/hiregraph/hiregraph/ent/candidate"
+	"github.com/hiregraph/hiregraph/ent/schema/schematype"
+	"github.com/hiregraph/hiregraph/recruiting"
+)
+
+// candidateJSON is the candidate object of spec 2.7.
+type candidateJSON struct {
+	UID                   string              `json:"uid"`
+	Deleted               bool                `json:"deleted"`
+	PositionUID           string              `json:"position_uid"`
+	TimeCreated           string              `json:"time_created"`
+	TimeLastStatusChanged string              `json:"time_last_status_changed"`
+	CurrentSteps          []currentStepJSON   `json:"current_steps"`
+	CompletedSteps        []completedStepJSON `json:"completed_steps"`
+	Address               schematype.Address  `json:"address"`
+	Status                string              `json:"status"`
+}
+
+type currentStepJSON struct {
+	Name          string  `json:"name"`
+	Type          string  `json:"type"`
+	TimeScheduled *string `json:"time_scheduled"`
+}
+
+type completedStepJSON struct {
+	currentStepJSON
+	TimeCompleted *string `json:"time_completed"`
+}
+
+var candidateStatuses = map[candidate.Status]string{
+	candidate.StatusInProgress: "In progress", candidate.StatusRejected: "Rejected",
+	candidate.StatusHired: "Hired", candidate.StatusWithdrawn: "Withdrawn",
+}
+
+func newCandidateJSON(c *ent.Candidate) candidateJSON {
+	out := candidateJSON{
+		UID: c.ID, Deleted: c.Deleted, PositionUID: c.PositionID,
+		TimeCreated: apitime.Format(c.TimeCreated), TimeLastStatusChanged: apitime.Format(c.TimeLastStatusChanged),
+		CurrentSteps: make([]currentStepJSON, len(c.CurrentSteps)), CompletedSteps: make([]completedStepJSON, len(c.CompletedSteps)),
+		Status: candidateStatuses[c.Status],
+	}
+	for i, s := range c.CurrentSteps {
+		out.CurrentSteps[i] = currentStepJSON{Name: s.Name, Type: s.Type, TimeScheduled: apitime.FormatPtr(s.TimeScheduled)}
+	}
+	for i, s := range c.CompletedSteps {
+		out.CompletedSteps[i] = completedStepJSON{
+			currentStepJSON: currentStepJSON{Name: s.Name, Type: s.Type, TimeScheduled: apitime.FormatPtr(s.TimeScheduled)},
+			TimeCompleted:   apitime.FormatPtr(s.TimeCompleted),
+		}
+	}
+	if c.Address != nil {
+		out.Address = *c.Address
+	}
+	return out
+}
+
+// listCandidates serves GET /candidates (spec 4.5).
+func (a *API) listCandidates(w http.ResponseWriter, r *http.Request) {
+	q := newQueryReader(r.URL.Query())
+	f := recruiting.CandidateFilter{
+		Status:                         q.list("status"),
+		TimeCreatedBefore:              q.time("time_created:before", "time_created_before"),
+		TimeCreatedAfter:               q.time("time_created:after", "time_created_after"),
+		TimeLastStatusChangeBefore:     q.time("time_last_status_change:before"),
+		TimeLastStatusChangeAfter:      q.time("time_last_status_change:after"),
+		TimeHiringProcessUpdatedBefore: q.time("time_hiring_process_updated:before"),
+		TimeHiringProcessUpdatedAfter:  q.time("time_hiring_process_updated:after"),
+		TimePersonLastActivityBefore:   q.time("time_person_last_activity:before"),
+		TimePersonLastActivityAfter:    q.time("time_person_last_activity:after"),
+		Deleted:                        q.bool("deleted"),
+	}
+	page := q.page()
+	if q.err != nil {
+		WriteError(w, r, q.err)
+		return
+	}
+	rows, next, err := a.Service.ListCandidates(r.Context(), f, page)
+	if err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	out := make([]candidateJSON, len(rows))
+	for i, c := range rows {
+		out[i] = newCandidateJSON(c)
+	}
+	WriteJSON(w, http.StatusOK, map[string]any{
+		"candidates": out,
+		"next_page":  q.nextPage(a.Service.PublicURL+"/v1/candidates", next),
+	})
+}

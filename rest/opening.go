@@ -1,0 +1,110 @@
+package rest
+
+import (
+	"net/http"
+
+	"github.com/hiregraph/hiregraph/apitime"
+	"github.com/hiregraph/hiregraph/ent"
+	"github.com/hiregraph/hiregraph/ent/opening"
+	"github.com/hiregraph/hiregraph/ent/schema/schematype"
+	"github.com/hiregraph/hiregraph/recruiting"
+)
+
+// openingJSON is the opening object of spec 2.5.
+type openingJSON struct {
+	UID                  string               `json:"uid"`
+	PositionUID          string               `json:"position_uid"`
+	Name                 string               `json:"name"`
+	ApprovalProcess      *approvalProcessJSON `json:"approval_process"`
+	HiredCandidateUID    *string              `json:"hired_candidate_uid"`
+	TimeExpectedHire     *string              `json:"time_expected_hire"`
+	Headcount            int                  `json:"headcount"`
+	Reason               string               `json:"reason"`
+	Status               string               `json:"status"`
+	TimeCreated          string               `json:"time_created"`
+	TimeLastStatusChange string               `json:"time_last_status_change"`
+	TimeOpened           string               `json:"time_opened"`
+	TimeUpdated          string               `json:"time_updated"`
+	// CustomFields is in the clone response only (spec 2.5).
+	CustomFields *schematype.StringMap `json:"custom_fields,omitempty"`
+}
+
+// approvalProcessJSON is the approval process object of spec 2.6.
+type approvalProcessJSON struct {
+	UID           string  `json:"uid"`
+	Name          string  `json:"name"`
+	TimeStarted   string  `json:"time_started"`
+	TimeCompleted *string `json:"time_completed"`
+	Status        string  `json:"status"`
+}
+
+// Spellings of the spec for stored enum values.
+var (
+	openingReasons = map[opening.Reason]string{
+		opening.ReasonNew:                  "New",
+		opening.ReasonReplacementHire:      "Replacement hire",
+		opening.ReasonTemporaryReplacement: "Temporary replacement",
+	}
+	openingStates = map[opening.Status]string{
+		opening.StatusOpen: "Open", opening.StatusPending: "Pending", opening.StatusFilled: "Filled", opening.StatusClosed: "Closed",
+	}
+)
+
+// newOpeningJSON renders o; its approval process must be loaded.
+func newOpeningJSON(o *ent.Opening) openingJSON {
+	out := openingJSON{
+		UID:                  o.ID,
+		PositionUID:          o.PositionID,
+		Name:                 o.Name,
+		HiredCandidateUID:    o.HiredCandidateID,
+		TimeExpectedHire:     apitime.FormatPtr(o.TimeExpectedHire),
+		Headcount:            o.Headcount,
+		Reason:               openingReasons[o.Reason],
+		Status:               openingStates[o.Status],
+		TimeCreated:          apitime.Format(o.TimeCreated),
+		TimeLastStatusChange: apitime.Format(o.TimeLastStatusChange),
+		TimeOpened:           apitime.Format(o.TimeOpened),
+		TimeUpdated:          apitime.Format(o.TimeUpdated),
+	}
+	if ap := o.Edges.ApprovalProcess; ap != nil {
+		out.ApprovalProcess = &approvalProcessJSON{
+			UID: ap.ID, Name: ap.Name, TimeStarted: apitime.Format(ap.TimeStarted),
+			TimeCompleted: apitime.FormatPtr(ap.TimeCompleted), Status: ap.Status,
+		}
+	}
+	return out
+}
+
+// listOpenings serves GET /openings (spec 4.4).
+func (a *API) listOpenings(w http.ResponseWriter, r *http.Request) {
+	q := newQueryReader(r.URL.Query())
+	f := recruiting.OpeningFilter{
+		Status:                     q.list("status"),
+		PositionID:                 q.str("position_uid"),
+		HiredCandidateID:           q.str("hired_candidate_uid"),
+		TimeCreatedBefore:          q.time("time_created:before", "time_created_before"),
+		TimeCreatedAfter:           q.time("time_created:after", "time_created_after"),
+		TimeLastStatusChangeBefore: q.time("time_last_status_change:before"),
+		TimeLastStatusChangeAfter:  q.time("time_last_status_change:after"),
+		TimeUpdatedBefore:          q.time("time_updated:before"),
+		TimeUpdatedAfter:           q.time("time_updated:after"),
+	}
+	page := q.page()
+	if q.err != nil {
+		WriteError(w, r, q.err)
+		return
+	}
+	rows, next, err := a.Service.ListOpenings(r.Context(), f, page)
+	if err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	out := make([]openingJSON, len(rows))
+	for i, o := range rows {
+		out[i] = newOpeningJSON(o)
+	}
+	WriteJSON(w, http.StatusOK, map[string]any{
+		"openings":  out,
+		"next_page": q.nextPage(a.Service.PublicURL+"/v1/openings", next),
+	})
+}

@@ -1,0 +1,50 @@
+package rest
+
+import (
+	"net/http"
+
+	"github.com/hiregraph/hiregraph/ent"
+	"github.com/hiregraph/hiregraph/ent/schema/schematype"
+)
+
+// questionnaireJSON is the questionnaire object of spec 2.11, with the
+// spec's spelling of speicifc_type.
+type questionnaireJSON struct {
+	UID          string                `json:"uid"`
+	SpecificType string                `json:"speicifc_type"`
+	Name         string                `json:"name"`
+	EnabledFor   string                `json:"enabled_for"`
+	ShowAs       string                `json:"show_as"`
+	Questions    []schematype.Question `json:"questions"`
+}
+
+func newQuestionnaireJSON(q *ent.Questionnaire) questionnaireJSON {
+	questions := q.Questions
+	if questions == nil {
+		questions = []schematype.Question{}
+	}
+	return questionnaireJSON{UID: q.ID, SpecificType: q.SpecificType, Name: q.Name, EnabledFor: q.EnabledFor, ShowAs: q.ShowAs, Questions: questions}
+}
+
+// listQuestionnaires serves GET /questionnaires (spec 4.6).
+func (a *API) listQuestionnaires(w http.ResponseWriter, r *http.Request) {
+	q := newQueryReader(r.URL.Query())
+	page := q.page()
+	if q.err != nil {
+		WriteError(w, r, q.err)
+		return
+	}
+	rows, next, err := a.Service.ListQuestionnaires(r.Context(), page)
+	if err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	out := make([]questionnaireJSON, len(rows))
+	for i, row := range rows {
+		out[i] = newQuestionnaireJSON(row)
+	}
+	WriteJSON(w, http.StatusOK, map[string]any{
+		"questionnaires": out,
+		"next_page":      q.nextPage(a.Service.PublicURL+"/v1/questionnaires", next),
+	})
+}
