@@ -25,6 +25,7 @@ func (a *API) Routes() http.Handler {
 	r.Use((&idempotency.Store{Client: a.Service.Client, WriteError: WriteError, Now: a.Service.Now}).Middleware)
 	r.NotFound(NotFound)
 	r.MethodNotAllowed(MethodNotAllowed)
+	r.Post("/positions/{uid}/clone", a.clonePosition)
 	r.Get("/openings", a.listOpenings)
 	r.Get("/candidates", a.listCandidates)
 	r.Get("/questionnaires", a.listQuestionnaires)

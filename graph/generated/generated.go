@@ -236,6 +236,7 @@ type ComplexityRoot struct {
 	}
 
 	Mutation struct {
+		ClonePosition           func(childComplexity int, uid string, input recruiting.CloneInput) int
 		CreateEvaluationPartner func(childComplexity int, input recruiting.CreatePartnerInput) int
 		CreateLocation          func(childComplexity int, input ent.CreateLocationInput) int
 		CreateMessage           func(childComplexity int, conversationID string, input recruiting.MessageInput) int
@@ -551,6 +552,7 @@ type MutationResolver interface {
 	UpdateEvaluationPartner(ctx context.Context, id string, input recruiting.UpdatePartnerInput) (*ent.EvaluationPartner, error)
 	RefreshPartnerTests(ctx context.Context, partnerID string) (*ent.EvaluationPartner, error)
 	SubmitCandidateForTest(ctx context.Context, candidateID string, partnerID string, testID string) (*ent.TestSubmission, error)
+	ClonePosition(ctx context.Context, uid string, input recruiting.CloneInput) (*ent.Position, error)
 }
 type QueryResolver interface {
 	Node(ctx context.Context, id string) (ent.Noder, error)
@@ -1337,6 +1339,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.MessageEdge.Node(childComplexity), true
 
+	case "Mutation.clonePosition":
+		if e.ComplexityRoot.Mutation.ClonePosition == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_clonePosition_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ClonePosition(childComplexity, args["uid"].(string), args["input"].(recruiting.CloneInput)), true
 	case "Mutation.createEvaluationPartner":
 		if e.ComplexityRoot.Mutation.CreateEvaluationPartner == nil {
 			break
@@ -2665,6 +2678,9 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("CandidateFilter", ec.unmarshalInputCandidateFilter),
 			graphql.NewInputUnmarshaler("CandidateOrder", ec.unmarshalInputCandidateOrder),
 			graphql.NewInputUnmarshaler("CandidateWhereInput", ec.unmarshalInputCandidateWhereInput),
+			graphql.NewInputUnmarshaler("CloneOpeningInput", ec.unmarshalInputCloneOpeningInput),
+			graphql.NewInputUnmarshaler("ClonePositionInput", ec.unmarshalInputClonePositionInput),
+			graphql.NewInputUnmarshaler("CloneUsersInput", ec.unmarshalInputCloneUsersInput),
 			graphql.NewInputUnmarshaler("CompanyWhereInput", ec.unmarshalInputCompanyWhereInput),
 			graphql.NewInputUnmarshaler("ContactInput", ec.unmarshalInputContactInput),
 			graphql.NewInputUnmarshaler("ContactWhereInput", ec.unmarshalInputContactWhereInput),
@@ -2677,10 +2693,12 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("FieldDefinitionOrder", ec.unmarshalInputFieldDefinitionOrder),
 			graphql.NewInputUnmarshaler("FieldDefinitionWhereInput", ec.unmarshalInputFieldDefinitionWhereInput),
 			graphql.NewInputUnmarshaler("LocationOrder", ec.unmarshalInputLocationOrder),
+			graphql.NewInputUnmarshaler("LocationRefInput", ec.unmarshalInputLocationRefInput),
 			graphql.NewInputUnmarshaler("LocationWhereInput", ec.unmarshalInputLocationWhereInput),
 			graphql.NewInputUnmarshaler("MessageInput", ec.unmarshalInputMessageInput),
 			graphql.NewInputUnmarshaler("MessageOrder", ec.unmarshalInputMessageOrder),
 			graphql.NewInputUnmarshaler("MessageWhereInput", ec.unmarshalInputMessageWhereInput),
+			graphql.NewInputUnmarshaler("NamedValueInput", ec.unmarshalInputNamedValueInput),
 			graphql.NewInputUnmarshaler("NoteDetailInput", ec.unmarshalInputNoteDetailInput),
 			graphql.NewInputUnmarshaler("NoteInput", ec.unmarshalInputNoteInput),
 			graphql.NewInputUnmarshaler("NoteOrder", ec.unmarshalInputNoteOrder),
@@ -2696,10 +2714,12 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("QuestionnaireOrder", ec.unmarshalInputQuestionnaireOrder),
 			graphql.NewInputUnmarshaler("QuestionnaireWhereInput", ec.unmarshalInputQuestionnaireWhereInput),
 			graphql.NewInputUnmarshaler("RequiredCandidateFieldsInput", ec.unmarshalInputRequiredCandidateFieldsInput),
+			graphql.NewInputUnmarshaler("SalaryRangeInput", ec.unmarshalInputSalaryRangeInput),
 			graphql.NewInputUnmarshaler("TestSubmissionOrder", ec.unmarshalInputTestSubmissionOrder),
 			graphql.NewInputUnmarshaler("TestSubmissionWhereInput", ec.unmarshalInputTestSubmissionWhereInput),
 			graphql.NewInputUnmarshaler("UpdateEvaluationPartnerInput", ec.unmarshalInputUpdateEvaluationPartnerInput),
 			graphql.NewInputUnmarshaler("UserOrder", ec.unmarshalInputUserOrder),
+			graphql.NewInputUnmarshaler("UserRefInput", ec.unmarshalInputUserRefInput),
 			graphql.NewInputUnmarshaler("UserWhereInput", ec.unmarshalInputUserWhereInput),
 		)
 	}
@@ -6518,6 +6538,88 @@ extend type Query {
   ): QuestionnaireConnection!
 }
 `, BuiltIn: false},
+	{Name: "../position.graphqls", Input: `# Cloning a position from a template (spec 4.1). The input mirrors the REST
+# body field for field and binds to the same Go type, so both faces run the
+# same rules.
+
+input LocationRefInput {
+  uid: ID
+}
+
+input SalaryRangeInput {
+  min: Int
+  max: Int
+  "ISO 4217 code."
+  currencyCode: String
+  "hourly, weekly, monthly or annually"
+  period: String
+}
+
+input NamedValueInput {
+  "Name of an existing category or detail field."
+  name: String!
+  "Categories: text (a new dropdown value becomes an option). Details: HTML, sanitized."
+  value: String!
+}
+
+input UserRefInput {
+  email: String!
+}
+
+input CloneUsersInput {
+  "An existing user with the recruiter role."
+  leadRecruiter: UserRefInput!
+  hiringManager: UserRefInput!
+  leadRecruitingCoordinator: UserRefInput
+}
+
+input CloneOpeningInput {
+  name: String!
+  "APPROVED, or null."
+  approvalStatus: String
+  "A date (2026-05-01) or a timestamp."
+  timeExpectedHire: String!
+  "New, Replacement hire or Temporary replacement."
+  reason: String!
+  "Must be OPEN."
+  status: String!
+  "Required when approvalStatus is APPROVED: a date or a timestamp."
+  timeApproved: String
+  "Defaults to now."
+  timeOpened: String
+  "Keys name existing opening custom fields."
+  customFields: StringMap
+}
+
+input ClonePositionInput {
+  name: String!
+  copyAssignees: Boolean!
+  "open, on hold or closed"
+  status: String!
+  isDiscreet: Boolean!
+  department: String
+  experienceLevel: String
+  employmentType: String
+  isTalentPool: Boolean
+  location: LocationRefInput
+  locationUID: ID
+  "Needs the salary_ranges:write scope."
+  salaryRange: SalaryRangeInput
+  categories: [NamedValueInput!]
+  details: [NamedValueInput!]
+  "When an e-mail in users matches no user: true gives the role to the earliest owner; false fails."
+  allowFallback: Boolean
+  users: CloneUsersInput!
+  "Omitted: one opening named after the position."
+  openings: [CloneOpeningInput!]
+  questionnaireUIDs: [ID!]
+}
+
+extend type Mutation {
+  "Creates a position from a template position, with its openings."
+  clonePosition(uid: ID!, input: ClonePositionInput!): Position!
+}
+`, BuiltIn: false},
 	{Name: "../schema.graphqls", Input: `# Hand-written part of the recruiting graph: the value types stored in JSON
 # columns, the viewer, and the base Mutation type that other schema files
 # extend. graph/ent.graphqls is generated from ent/schema.
@@ -7979,6 +8081,28 @@ func (ec *executionContext) field_Location_positions_args(ctx context.Context, r
 		return nil, err
 	}
 	args["where"] = arg5
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_clonePosition_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "uid",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["uid"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (recruiting.CloneInput, error) {
+			return ec.unmarshalNClonePositionInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐCloneInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
 	return args, nil
 }
 
@@ -12420,6 +12544,50 @@ func (ec *executionContext) fieldContext_Mutation_submitCandidateForTest(ctx con
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Mutation_submitCandidateForTest_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_clonePosition(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_clonePosition(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().ClonePosition(ctx, fc.Args["uid"].(string), fc.Args["input"].(recruiting.CloneInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Position) graphql.Marshaler {
+			return ec.marshalNPosition2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPosition(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_clonePosition(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Position(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_clonePosition_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -19661,6 +19829,307 @@ func UnmarshalCandidateWhereInput(ctx context.Context, raw any) (ent.CandidateWh
 	return out, err
 }
 
+func (ec *executionContext) unmarshalInputCloneOpeningInput(ctx context.Context, obj any) (recruiting.OpeningInput, error) {
+	var it recruiting.OpeningInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"name", "approvalStatus", "timeExpectedHire", "reason", "status", "timeApproved", "timeOpened", "customFields"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalNString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "approvalStatus":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("approvalStatus"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ApprovalStatus = data
+		case "timeExpectedHire":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeExpectedHire"))
+			data, err := ec.unmarshalNString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeExpectedHire = data
+		case "reason":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reason"))
+			data, err := ec.unmarshalNString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Reason = data
+		case "status":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("status"))
+			data, err := ec.unmarshalNString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Status = data
+		case "timeApproved":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeApproved"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeApproved = data
+		case "timeOpened":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeOpened"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeOpened = data
+		case "customFields":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("customFields"))
+			data, err := ec.unmarshalOStringMap2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐStringMap(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CustomFields = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalCloneOpeningInput unmarshals raw into the CloneOpeningInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalCloneOpeningInput(ctx context.Context, raw any) (recruiting.OpeningInput, error) {
+	var out recruiting.OpeningInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "CloneOpeningInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputClonePositionInput(ctx context.Context, obj any) (recruiting.CloneInput, error) {
+	var it recruiting.CloneInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"name", "copyAssignees", "status", "isDiscreet", "department", "experienceLevel", "employmentType", "isTalentPool", "location", "locationUID", "salaryRange", "categories", "details", "allowFallback", "users", "openings", "questionnaireUIDs"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalNString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "copyAssignees":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("copyAssignees"))
+			data, err := ec.unmarshalNBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CopyAssignees = data
+		case "status":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("status"))
+			data, err := ec.unmarshalNString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Status = data
+		case "isDiscreet":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("isDiscreet"))
+			data, err := ec.unmarshalNBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IsDiscreet = data
+		case "department":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("department"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Department = data
+		case "experienceLevel":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("experienceLevel"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExperienceLevel = data
+		case "employmentType":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("employmentType"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EmploymentType = data
+		case "isTalentPool":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("isTalentPool"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IsTalentPool = data
+		case "location":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("location"))
+			data, err := ec.unmarshalOLocationRefInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐLocationRef(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Location = data
+		case "locationUID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("locationUID"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LocationUID = data
+		case "salaryRange":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("salaryRange"))
+			data, err := ec.unmarshalOSalaryRangeInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐSalaryRangeInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SalaryRange = data
+		case "categories":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("categories"))
+			data, err := ec.unmarshalONamedValueInput2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐNamedValueInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Categories = data
+		case "details":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("details"))
+			data, err := ec.unmarshalONamedValueInput2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐNamedValueInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Details = data
+		case "allowFallback":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("allowFallback"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AllowFallback = data
+		case "users":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("users"))
+			data, err := ec.unmarshalNCloneUsersInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐCloneUsers(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Users = data
+		case "openings":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("openings"))
+			data, err := ec.unmarshalOCloneOpeningInput2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐOpeningInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Openings = data
+		case "questionnaireUIDs":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("questionnaireUIDs"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.QuestionnaireUIDs = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalClonePositionInput unmarshals raw into the ClonePositionInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalClonePositionInput(ctx context.Context, raw any) (recruiting.CloneInput, error) {
+	var out recruiting.CloneInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "ClonePositionInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputCloneUsersInput(ctx context.Context, obj any) (recruiting.CloneUsers, error) {
+	var it recruiting.CloneUsers
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"leadRecruiter", "hiringManager", "leadRecruitingCoordinator"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "leadRecruiter":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("leadRecruiter"))
+			data, err := ec.unmarshalNUserRefInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐUserRef(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LeadRecruiter = data
+		case "hiringManager":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hiringManager"))
+			data, err := ec.unmarshalNUserRefInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐUserRef(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HiringManager = data
+		case "leadRecruitingCoordinator":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("leadRecruitingCoordinator"))
+			data, err := ec.unmarshalOUserRefInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐUserRef(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LeadRecruitingCoordinator = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalCloneUsersInput unmarshals raw into the CloneUsersInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalCloneUsersInput(ctx context.Context, raw any) (recruiting.CloneUsers, error) {
+	var out recruiting.CloneUsers
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "CloneUsersInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputCompanyWhereInput(ctx context.Context, obj any) (ent.CompanyWhereInput, error) {
 	var it ent.CompanyWhereInput
 	if obj == nil {
@@ -22281,6 +22750,48 @@ func UnmarshalLocationOrder(ctx context.Context, raw any) (ent.LocationOrder, er
 	return out, err
 }
 
+func (ec *executionContext) unmarshalInputLocationRefInput(ctx context.Context, obj any) (recruiting.LocationRef, error) {
+	var it recruiting.LocationRef
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"uid"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "uid":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("uid"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UID = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalLocationRefInput unmarshals raw into the LocationRefInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalLocationRefInput(ctx context.Context, raw any) (recruiting.LocationRef, error) {
+	var out recruiting.LocationRef
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "LocationRefInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputLocationWhereInput(ctx context.Context, obj any) (ent.LocationWhereInput, error) {
 	var it ent.LocationWhereInput
 	if obj == nil {
@@ -23864,6 +24375,55 @@ func (ec *executionContext) unmarshalInputMessageWhereInput(ctx context.Context,
 func UnmarshalMessageWhereInput(ctx context.Context, raw any) (ent.MessageWhereInput, error) {
 	var out ent.MessageWhereInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "MessageWhereInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputNamedValueInput(ctx context.Context, obj any) (recruiting.NamedValueInput, error) {
+	var it recruiting.NamedValueInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"name", "value"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalNString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "value":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("value"))
+			data, err := ec.unmarshalNString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Value = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalNamedValueInput unmarshals raw into the NamedValueInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalNamedValueInput(ctx context.Context, raw any) (recruiting.NamedValueInput, error) {
+	var out recruiting.NamedValueInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "NamedValueInput", raw, &out)
 	return out, err
 }
 
@@ -28773,6 +29333,69 @@ func UnmarshalRequiredCandidateFieldsInput(ctx context.Context, raw any) (recrui
 	return out, err
 }
 
+func (ec *executionContext) unmarshalInputSalaryRangeInput(ctx context.Context, obj any) (recruiting.SalaryRangeInput, error) {
+	var it recruiting.SalaryRangeInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"min", "max", "currencyCode", "period"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "min":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("min"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Min = data
+		case "max":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("max"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Max = data
+		case "currencyCode":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("currencyCode"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CurrencyCode = data
+		case "period":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("period"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Period = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalSalaryRangeInput unmarshals raw into the SalaryRangeInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalSalaryRangeInput(ctx context.Context, raw any) (recruiting.SalaryRangeInput, error) {
+	var out recruiting.SalaryRangeInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "SalaryRangeInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputTestSubmissionOrder(ctx context.Context, obj any) (ent.TestSubmissionOrder, error) {
 	var it ent.TestSubmissionOrder
 	if obj == nil {
@@ -29961,6 +30584,48 @@ func (ec *executionContext) unmarshalInputUserOrder(ctx context.Context, obj any
 func UnmarshalUserOrder(ctx context.Context, raw any) (ent.UserOrder, error) {
 	var out ent.UserOrder
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "UserOrder", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputUserRefInput(ctx context.Context, obj any) (recruiting.UserRef, error) {
+	var it recruiting.UserRef
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"email"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "email":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("email"))
+			data, err := ec.unmarshalNString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Email = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalUserRefInput unmarshals raw into the UserRefInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalUserRefInput(ctx context.Context, raw any) (recruiting.UserRef, error) {
+	var out recruiting.UserRef
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "UserRefInput", raw, &out)
 	return out, err
 }
 
@@ -31988,6 +32653,13 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "submitCandidateForTest":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_submitCandidateForTest(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "clonePosition":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_clonePosition(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -34333,6 +35005,24 @@ func (ec *executionContext) marshalNBoolean2bool(ctx context.Context, sel ast.Se
 	return res
 }
 
+func (ec *executionContext) unmarshalNBoolean2ᚖbool(ctx context.Context, v any) (*bool, error) {
+	res, err := graphql.UnmarshalBoolean(v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNBoolean2ᚖbool(ctx context.Context, sel ast.SelectionSet, v *bool) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "Boolean!")
+		return graphql.Null
+	}
+	_ = sel
+	res := graphql.MarshalBoolean(*v)
+	if res == graphql.Null {
+		graphql.AddInvalidNullFromMarshaler(ctx, "Boolean!")
+	}
+	return res
+}
+
 func (ec *executionContext) marshalNCandidate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidate(ctx context.Context, sel ast.SelectionSet, v *ent.Candidate) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "Candidate!")
@@ -34380,6 +35070,21 @@ func (ec *executionContext) marshalNCandidateStatus2githubᚗcomᚋhiregraphᚋh
 
 func (ec *executionContext) unmarshalNCandidateWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateWhereInput(ctx context.Context, v any) (*ent.CandidateWhereInput, error) {
 	res, err := ec.unmarshalInputCandidateWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNCloneOpeningInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐOpeningInput(ctx context.Context, v any) (recruiting.OpeningInput, error) {
+	res, err := ec.unmarshalInputCloneOpeningInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNClonePositionInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐCloneInput(ctx context.Context, v any) (recruiting.CloneInput, error) {
+	res, err := ec.unmarshalInputClonePositionInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNCloneUsersInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐCloneUsers(ctx context.Context, v any) (*recruiting.CloneUsers, error) {
+	res, err := ec.unmarshalInputCloneUsersInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
@@ -34744,6 +35449,11 @@ func (ec *executionContext) marshalNNamedValue2ᚕgithubᚗcomᚋhiregraphᚋhir
 	}
 
 	return ret
+}
+
+func (ec *executionContext) unmarshalNNamedValueInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐNamedValueInput(ctx context.Context, v any) (recruiting.NamedValueInput, error) {
+	res, err := ec.unmarshalInputNamedValueInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) marshalNNode2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐNoder(ctx context.Context, sel ast.SelectionSet, v []ent.Noder) graphql.Marshaler {
@@ -35295,6 +36005,11 @@ func (ec *executionContext) marshalNUserOrderField2ᚖgithubᚗcomᚋhiregraph�
 	return v
 }
 
+func (ec *executionContext) unmarshalNUserRefInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐUserRef(ctx context.Context, v any) (*recruiting.UserRef, error) {
+	res, err := ec.unmarshalInputUserRefInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalNUserWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐUserWhereInput(ctx context.Context, v any) (*ent.UserWhereInput, error) {
 	res, err := ec.unmarshalInputUserWhereInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
@@ -35658,6 +36373,23 @@ func (ec *executionContext) unmarshalOCandidateWhereInput2ᚖgithubᚗcomᚋhire
 	}
 	res, err := ec.unmarshalInputCandidateWhereInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalOCloneOpeningInput2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐOpeningInputᚄ(ctx context.Context, v any) ([]recruiting.OpeningInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]recruiting.OpeningInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNCloneOpeningInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐOpeningInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
 }
 
 func (ec *executionContext) unmarshalOCompanyWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCompanyWhereInputᚄ(ctx context.Context, v any) ([]*ent.CompanyWhereInput, error) {
@@ -36212,6 +36944,24 @@ func (ec *executionContext) marshalOInt2ᚖint(ctx context.Context, sel ast.Sele
 	return res
 }
 
+func (ec *executionContext) unmarshalOInt2ᚖint64(ctx context.Context, v any) (*int64, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := graphql.UnmarshalInt64(v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOInt2ᚖint64(ctx context.Context, sel ast.SelectionSet, v *int64) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	_ = sel
+	_ = ctx
+	res := graphql.MarshalInt64(*v)
+	return res
+}
+
 func (ec *executionContext) marshalOLocation2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐLocation(ctx context.Context, sel ast.SelectionSet, v *ent.Location) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
@@ -36244,6 +36994,14 @@ func (ec *executionContext) unmarshalOLocationOrder2ᚖgithubᚗcomᚋhiregraph�
 		return nil, nil
 	}
 	res, err := ec.unmarshalInputLocationOrder(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalOLocationRefInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐLocationRef(ctx context.Context, v any) (*recruiting.LocationRef, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputLocationRefInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
@@ -36330,6 +37088,23 @@ func (ec *executionContext) unmarshalOMessageWhereInput2ᚖgithubᚗcomᚋhiregr
 	}
 	res, err := ec.unmarshalInputMessageWhereInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalONamedValueInput2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐNamedValueInputᚄ(ctx context.Context, v any) ([]recruiting.NamedValueInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]recruiting.NamedValueInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNNamedValueInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐNamedValueInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
 }
 
 func (ec *executionContext) marshalONode2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚐNoder(ctx context.Context, sel ast.SelectionSet, v ent.Noder) graphql.Marshaler {
@@ -37025,6 +37800,14 @@ func (ec *executionContext) marshalOSalaryRange2ᚖgithubᚗcomᚋhiregraphᚋhi
 	return ec._SalaryRange(ctx, sel, v)
 }
 
+func (ec *executionContext) unmarshalOSalaryRangeInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐSalaryRangeInput(ctx context.Context, v any) (*recruiting.SalaryRangeInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputSalaryRangeInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalOString2string(ctx context.Context, v any) (string, error) {
 	res, err := graphql.UnmarshalString(v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -37088,6 +37871,22 @@ func (ec *executionContext) marshalOString2ᚖstring(ctx context.Context, sel as
 	_ = ctx
 	res := graphql.MarshalString(*v)
 	return res
+}
+
+func (ec *executionContext) unmarshalOStringMap2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐStringMap(ctx context.Context, v any) (schematype.StringMap, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res schematype.StringMap
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOStringMap2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐStringMap(ctx context.Context, sel ast.SelectionSet, v schematype.StringMap) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
 }
 
 func (ec *executionContext) marshalOTestSubmission2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐTestSubmission(ctx context.Context, sel ast.SelectionSet, v *ent.TestSubmission) graphql.Marshaler {
@@ -37306,6 +38105,14 @@ func (ec *executionContext) unmarshalOUserOrder2ᚖgithubᚗcomᚋhiregraphᚋhi
 		return nil, nil
 	}
 	res, err := ec.unmarshalInputUserOrder(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalOUserRefInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐUserRef(ctx context.Context, v any) (*recruiting.UserRef, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputUserRefInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 

@@ -1,0 +1,358 @@
+package recruiting
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"slices"
+
+	"github.com/hiregraph/hiregraph/apierror"
+	"github.com/hiregraph/hiregraph/apitime"
+	"github.com/hiregraph/hiregraph/ent"
+	"github.com/hiregraph/hiregraph/ent/fielddefinition"
+	"github.com/hiregraph/hiregraph/ent/opening"
+	"github.com/hiregraph/hiregraph/ent/position"
+	"github.com/hiregraph/hiregraph/ent/schema/schematype"
+	"github.com/hiregraph/hiregraph/sanitize"
+	"github.com/hiregraph/hiregraph/viewer"
+)
+
+// ClonePosition creates a position from a template position, with its
+// openings (spec 4.1), in one transaction: a request that fails on any
+// field writes nothing. It returns the new position with its location,
+// openings and their approval processes loaded.
+func (s *Service) ClonePosition(ctx context.Context, templateID string, in CloneInput) (*ent.Position, error) {
+	if err := Require(ctx, viewer.ScopeWrite); err != nil {
+		return nil, err
+	}
+	if err := in.validate(); err != nil {
+		return nil, err
+	}
+	if in.SalaryRange != nil {
+		if err := Require(ctx, viewer.ScopeSalaryRangesWrite); err != nil {
+			return nil, err
+		}
+	}
+	var created *ent.Position
+	err := s.WithTx(ctx, func(ctx context.Context, client *ent.Client) error {
+		c := &cloner{Service: s, client: client, in: in}
+		id, err := c.clone(ctx, templateID)
+		if err != nil {
+			return err
+		}
+		created, err = client.Position.Query().
+			Where(position.ID(id)).
+			WithLocation().
+			WithOpenings(func(q *ent.OpeningQuery) { q.WithApprovalProcess().Order(opening.ByTimeCreated(), opening.ByID()) }).
+			Only(ctx)
+		return err
+	})
+	return created, err
+}
+
+// cloner carries one clone request through its steps.
+type cloner struct {
+	*Service
+	client *ent.Client
+	in     CloneInput
+	fields *fieldBook
+}
+
+func (c *cloner) clone(ctx context.Context, templateID string) (string, error) {
+	tmpl, err := c.client.Position.Get(ctx, templateID)
+	if ent.IsNotFound(err) {
+		return "", apierror.NotFound("position_not_found", "no position has the uid %q", templateID)
+	}
+	if err != nil {
+		return "", err
+	}
+	if !tmpl.IsTemplate {
+		return "", apierror.New(http.StatusUnprocessableEntity, "position_not_template",
+			"position %s is not a template; only positions with is_template true can be cloned", templateID)
+	}
+	if c.fields, err = loadFieldBook(ctx, c.client); err != nil {
+		return "", err
+	}
+	create, err := c.positionFromTemplate(ctx, tmpl)
+	if err != nil {
+		return "", err
+	}
+	if err := c.applyRequest(ctx, create, tmpl); err != nil {
+		return "", err
+	}
+	pos, err := create.Save(ctx)
+	if err != nil {
+		return "", fmt.Errorf("saving position: %w", err)
+	}
+	return pos.ID, c.createOpenings(ctx, pos)
+}
+
+// positionFromTemplate copies what the new position inherits.
+func (c *cloner) positionFromTemplate(ctx context.Context, tmpl *ent.Position) (*ent.PositionCreate, error) {
+	create := c.client.Position.Create().
+		SetTemplate(tmpl).
+		SetIsTemplate(false).
+		SetIsPublished(false).
+		SetEmail(tmpl.Email).
+		SetURLServiceHostedPage(tmpl.URLServiceHostedPage).
+		SetURLActivePage(tmpl.URLActivePage).
+		SetPictureURL(tmpl.PictureURL).
+		SetWorkplaceType(tmpl.WorkplaceType).
+		SetDepartment(tmpl.Department).
+		SetExperienceLevel(tmpl.ExperienceLevel).
+		SetEmploymentType(tmpl.EmploymentType).
+		SetIsTalentPool(tmpl.IsTalentPool).
+		SetNillableLocationID(tmpl.LocationID)
+	if tmpl.SalaryRange != nil {
+		create.SetSalaryRange(tmpl.SalaryRange)
+	}
+	if len(c.in.QuestionnaireUIDs) == 0 {
+		ids, err := tmpl.QueryQuestionnaires().IDs(ctx)
+		if err != nil {
+			return nil, err
+		}
+		create.AddQuestionnaireIDs(ids...)
+	}
+	return create, nil
+}
+
+// applyRequest sets what the request says, over what the template gave.
+func (c *cloner) applyRequest(ctx context.Context, create *ent.PositionCreate, tmpl *ent.Position) error {
+	in := c.in
+	create.SetName(*in.Name).SetStatus(positionStatuses[*in.Status]).SetIsDiscreet(*in.IsDiscreet)
+	if in.IsTalentPool != nil {
+		create.SetIsTalentPool(*in.IsTalentPool)
+	}
+	if in.SalaryRange != nil {
+		r := in.SalaryRange
+		create.SetSalaryRange(&schematype.SalaryRange{Min: *r.Min, Max: *r.Max, CurrencyCode: *r.CurrencyCode, Period: *r.Period})
+	}
+	for _, opt := range []struct {
+		value *string
+		scope fielddefinition.Scope
+		label string
+		set   func(string) *ent.PositionCreate
+	}{
+		{in.Department, fielddefinition.ScopeDepartment, "Department", create.SetDepartment},
+		{in.ExperienceLevel, fielddefinition.ScopeExperienceLevel, "Experience level", create.SetExperienceLevel},
+		{in.EmploymentType, fielddefinition.ScopeEmploymentType, "Employment type", create.SetEmploymentType},
+	} {
+		if opt.value == nil {
+			continue
+		}
+		if err := c.fields.useOption(ctx, opt.scope, opt.label, *opt.value); err != nil {
+			return err
+		}
+		opt.set(*opt.value)
+	}
+	if err := c.setLocation(ctx, create); err != nil {
+		return err
+	}
+	categories, err := c.namedValues(ctx, fielddefinition.ScopeCategory, "categories", tmpl.Categories, in.Categories, func(s string) string { return s })
+	if err != nil {
+		return err
+	}
+	details, err := c.namedValues(ctx, fielddefinition.ScopeDetail, "details", tmpl.Details, in.Details, sanitize.PositionDetail)
+	if err != nil {
+		return err
+	}
+	create.SetCategories(categories).SetDetails(details)
+	if err := c.setQuestionnaires(ctx, create); err != nil {
+		return err
+	}
+	return c.setHiringTeam(ctx, create, tmpl)
+}
+
+func (c *cloner) setLocation(ctx context.Context, create *ent.PositionCreate) error {
+	id, field := c.in.LocationUID, "location_uid"
+	if c.in.Location != nil && c.in.Location.UID != nil {
+		id, field = c.in.Location.UID, "location.uid"
+	}
+	if id == nil {
+		return nil
+	}
+	loc, err := c.client.Location.Get(ctx, *id)
+	if ent.IsNotFound(err) {
+		return apierror.New(http.StatusUnprocessableEntity, "location_not_found", "%s: no location has the uid %q", field, *id)
+	}
+	if err != nil {
+		return err
+	}
+	create.SetLocation(loc)
+	return nil
+}
+
+// namedValues merges the request's categories or details over the
+// template's: a name the request gives replaces the template's value, new
+// names are appended, and order is renumbered from 1.
+func (c *cloner) namedValues(ctx context.Context, scope fielddefinition.Scope, field string, base []schematype.NamedValue, in []NamedValueInput, clean func(string) string) ([]schematype.NamedValue, error) {
+	out := slices.Clone(base)
+	for i, v := range in {
+		def, err := c.fields.field(scope, *v.Name, fmt.Sprintf("%s[%d].name", field, i))
+		if err != nil {
+			return nil, err
+		}
+		if err := c.fields.useValue(ctx, def, *v.Value); err != nil {
+			return nil, err
+		}
+		nv := schematype.NamedValue{Name: def.Name, Value: clean(*v.Value)}
+		if at := slices.IndexFunc(out, func(x schematype.NamedValue) bool { return x.Name == def.Name }); at >= 0 {
+			out[at] = nv
+		} else {
+			out = append(out, nv)
+		}
+	}
+	for i := range out {
+		out[i].Order = i + 1
+	}
+	return out, nil
+}
+
+func (c *cloner) setQuestionnaires(ctx context.Context, create *ent.PositionCreate) error {
+	for i, id := range c.in.QuestionnaireUIDs {
+		q, err := c.client.Questionnaire.Get(ctx, id)
+		if ent.IsNotFound(err) {
+			return apierror.New(http.StatusUnprocessableEntity, "questionnaire_not_found", "questionnaire_uids[%d]: no questionnaire has the uid %q", i, id)
+		}
+		if err != nil {
+			return err
+		}
+		create.AddQuestionnaires(q)
+	}
+	return nil
+}
+
+// setHiringTeam gives the position the users of the request. With
+// copy_assignees the template's hiring team and workflow assignees come
+// along; without, the workflow keeps its steps but not their assignees, which
+// the new hiring team assigns.
+func (c *cloner) setHiringTeam(ctx context.Context, create *ent.PositionCreate, tmpl *ent.Position) error {
+	team, err := resolveHiringTeam(ctx, c.client, *c.in.Users, c.in.AllowFallback != nil && *c.in.AllowFallback)
+	if err != nil {
+		return err
+	}
+	create.SetLeadRecruiter(team.leadRecruiter).SetHiringManager(team.hiringManager)
+	members := []*ent.User{team.leadRecruiter, team.hiringManager}
+	if team.coordinator != nil {
+		create.SetCoordinator(team.coordinator)
+		members = append(members, team.coordinator)
+	}
+	workflow := slices.Clone(tmpl.Workflow)
+	if *c.in.CopyAssignees {
+		templateTeam, err := tmpl.QueryHiringTeam().All(ctx)
+		if err != nil {
+			return err
+		}
+		members = append(members, templateTeam...)
+	} else {
+		for i := range workflow {
+			workflow[i].AssigneeIDs = []string{}
+		}
+	}
+	create.SetWorkflow(workflow).AddHiringTeamIDs(uniqueIDs(members)...)
+	return nil
+}
+
+func uniqueIDs(users []*ent.User) []string {
+	var ids []string
+	for _, u := range users {
+		if !slices.Contains(ids, u.ID) {
+			ids = append(ids, u.ID)
+		}
+	}
+	return ids
+}
+
+// createOpenings creates the request's openings, or one opening named
+// after the position when the request lists none.
+func (c *cloner) createOpenings(ctx context.Context, pos *ent.Position) error {
+	if c.in.Openings == nil {
+		now := c.now()
+		return c.client.Opening.Create().
+			SetPosition(pos).SetName(pos.Name).SetReason(opening.ReasonNew).SetStatus(opening.StatusOpen).
+			SetTimeOpened(now).SetTimeCreated(now).SetTimeLastStatusChange(now).SetTimeUpdated(now).
+			Exec(ctx)
+	}
+	for i, o := range c.in.Openings {
+		if err := c.createOpening(ctx, pos, fmt.Sprintf("openings[%d]", i), o); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+var openingReasons = map[string]opening.Reason{
+	"New": opening.ReasonNew, "Replacement hire": opening.ReasonReplacementHire, "Temporary replacement": opening.ReasonTemporaryReplacement,
+}
+
+func (c *cloner) createOpening(ctx context.Context, pos *ent.Position, field string, in OpeningInput) error {
+	switch {
+	case isBlank(in.Name):
+		return apierror.Invalid(field+".name", "%s.name is required", field)
+	case in.Status == nil || *in.Status != "OPEN":
+		return apierror.Invalid(field+".status", "%s.status is required and must be OPEN", field)
+	case in.Reason == nil || openingReasons[*in.Reason] == "":
+		return apierror.Invalid(field+".reason", "%s.reason must be New, Replacement hire or Temporary replacement", field)
+	case isBlank(in.TimeExpectedHire):
+		return apierror.Invalid(field+".time_expected_hire", "%s.time_expected_hire is required", field)
+	case in.ApprovalStatus != nil && *in.ApprovalStatus != "APPROVED":
+		return apierror.Invalid(field+".approval_status", "%s.approval_status can only be APPROVED", field)
+	case in.ApprovalStatus != nil && isBlank(in.TimeApproved):
+		return apierror.Invalid(field+".time_approved", "%s.time_approved is required when approval_status is APPROVED", field)
+	case in.ApprovalStatus == nil && in.TimeApproved != nil:
+		return apierror.Invalid(field+".time_approved", "%s.time_approved needs approval_status APPROVED", field)
+	}
+	expected, err := apitime.ParseDateOrTime(field+".time_expected_hire", *in.TimeExpectedHire)
+	if err != nil {
+		return err
+	}
+	now := c.now()
+	opened := now
+	if in.TimeOpened != nil {
+		if opened, err = apitime.ParseDateOrTime(field+".time_opened", *in.TimeOpened); err != nil {
+			return err
+		}
+	}
+	if err := c.useCustomFields(ctx, field, in.CustomFields); err != nil {
+		return err
+	}
+	create := c.client.Opening.Create().
+		SetPosition(pos).SetName(*in.Name).SetStatus(opening.StatusOpen).SetReason(openingReasons[*in.Reason]).
+		SetTimeExpectedHire(expected).SetTimeOpened(opened).
+		SetTimeCreated(now).SetTimeLastStatusChange(now).SetTimeUpdated(now).
+		SetCustomFields(in.CustomFields)
+	if in.ApprovalStatus == nil {
+		return create.Exec(ctx)
+	}
+	approved, err := apitime.ParseDateOrTime(field+".time_approved", *in.TimeApproved)
+	if err != nil {
+		return err
+	}
+	o, err := create.SetApprovalStatus(opening.ApprovalStatusApproved).SetTimeApproved(approved).Save(ctx)
+	if err != nil {
+		return err
+	}
+	// The opening arrives approved: its approval process is complete.
+	return c.client.ApprovalProcess.Create().
+		SetOpening(o).SetName("Opening approval").SetStatus("COMPLETED").
+		SetTimeStarted(approved).SetTimeCompleted(approved).
+		Exec(ctx)
+}
+
+func (c *cloner) useCustomFields(ctx context.Context, field string, values schematype.StringMap) error {
+	keys := make([]string, 0, len(values))
+	for k := range values {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys) // report the first bad key the same way every time
+	for _, k := range keys {
+		def, err := c.fields.field(fielddefinition.ScopeOpeningCustomField, k, field+".custom_fields."+k)
+		if err != nil {
+			return err
+		}
+		if err := c.fields.useValue(ctx, def, values[k]); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,125 @@
+package rest
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/go-chi/chi/v5"
+
+	"github.com/hiregraph/hiregraph/apitime"
+	"github.com/hiregraph/hiregraph/ent"
+	"github.com/hiregraph/hiregraph/ent/fielddefinition"
+	"github.com/hiregraph/hiregraph/ent/position"
+	"github.com/hiregraph/hiregraph/ent/schema/schematype"
+	"github.com/hiregraph/hiregraph/recruiting"
+)
+
+// positionJSON is the position object of spec 2.1, in the spec's order.
+// Fields the company marks internal-use are left out.
+type positionJSON struct {
+	UID                  string                  `json:"uid"`
+	Name                 string                  `json:"name"`
+	Status               string                  `json:"status"`
+	IsDiscreet           bool                    `json:"is_discreet"`
+	IsPublished          bool                    `json:"is_published"`
+	Department           *string                 `json:"department,omitempty"`
+	Email                string                  `json:"email"`
+	URLServiceHostedPage string                  `json:"url_service_hosted_page"`
+	URLActivePage        string                  `json:"url_active_page"`
+	EmploymentType       *string                 `json:"employment_type,omitempty"`
+	ExperienceLevel      *string                 `json:"experience_level,omitempty"`
+	InternalUseCustomID  *string                 `json:"internal_use_custom_id"`
+	PictureURL           string                  `json:"picture_url"`
+	TimeUpdated          string                  `json:"time_updated"`
+	CompanyName          string                  `json:"company_name"`
+	PositionURL          string                  `json:"position_url"`
+	IsTalentPool         bool                    `json:"is_talent_pool"`
+	Location             *locationJSON           `json:"location"`
+	SalaryRange          *schematype.SalaryRange `json:"salary_range"`
+	Categories           []schematype.NamedValue `json:"categories"`
+	Details              []schematype.NamedValue `json:"details"`
+	Openings             []openingJSON           `json:"openings"`
+}
+
+// locationJSON is the location object of spec 2.3.
+type locationJSON struct {
+	UID                 string  `json:"uid"`
+	Name                string  `json:"name"`
+	Country             string  `json:"country"`
+	City                string  `json:"city"`
+	State               string  `json:"state"`
+	PostalCode          string  `json:"postal_code"`
+	StreetName          string  `json:"street_name"`
+	StreetNumber        string  `json:"street_number"`
+	ArrivalInstructions *string `json:"arrival_instructions"`
+	Timezone            string  `json:"timezone"`
+}
+
+var positionStatuses = map[position.Status]string{
+	position.StatusOpen: "open", position.StatusOnHold: "on hold", position.StatusClosed: "closed",
+}
+
+// clonePosition serves POST /positions/{uid}/clone (spec 4.1).
+func (a *API) clonePosition(w http.ResponseWriter, r *http.Request) {
+	var in recruiting.CloneInput
+	if err := DecodeJSON(r, &in); err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	p, err := a.Service.ClonePosition(r.Context(), chi.URLParam(r, "uid"), in)
+	if err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	out, err := a.newPositionJSON(r.Context(), p)
+	if err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	WriteJSON(w, http.StatusCreated, out)
+}
+
+// newPositionJSON renders p; its location and openings (with approval
+// processes) must be loaded.
+func (a *API) newPositionJSON(ctx context.Context, p *ent.Position) (positionJSON, error) {
+	vis, err := a.Service.LoadVisibility(ctx)
+	if err != nil {
+		return positionJSON{}, err
+	}
+	company, err := a.Service.Company(ctx)
+	if err != nil {
+		return positionJSON{}, err
+	}
+	shown := func(scope fielddefinition.Scope, v string) *string {
+		if !vis.Shows(scope) {
+			return nil
+		}
+		return &v
+	}
+	out := positionJSON{
+		UID: p.ID, Name: p.Name, Status: positionStatuses[p.Status], IsDiscreet: p.IsDiscreet, IsPublished: p.IsPublished,
+		Department:           shown(fielddefinition.ScopeDepartment, p.Department),
+		Email:                p.Email,
+		URLServiceHostedPage: p.URLServiceHostedPage, URLActivePage: p.URLActivePage,
+		EmploymentType:      shown(fielddefinition.ScopeEmploymentType, p.EmploymentType),
+		ExperienceLevel:     shown(fielddefinition.ScopeExperienceLevel, p.ExperienceLevel),
+		InternalUseCustomID: p.InternalUseCustomID, PictureURL: p.PictureURL,
+		TimeUpdated: apitime.Format(p.TimeUpdated), CompanyName: company.Name,
+		PositionURL:  a.Service.PositionURL(company, p.ID),
+		IsTalentPool: p.IsTalentPool, SalaryRange: p.SalaryRange,
+		Categories: vis.Categories(p.Categories), Details: vis.Details(p.Details),
+		Openings: make([]openingJSON, len(p.Edges.Openings)),
+	}
+	if l := p.Edges.Location; l != nil {
+		out.Location = &locationJSON{
+			UID: l.ID, Name: l.Name, Country: l.Country, City: l.City, State: l.State, PostalCode: l.PostalCode,
+			StreetName: l.StreetName, StreetNumber: l.StreetNumber, ArrivalInstructions: l.ArrivalInstructions, Timezone: l.Timezone,
+		}
+	}
+	for i, o := range p.Edges.Openings {
+		out.Openings[i] = newOpeningJSON(o)
+		fields := vis.CustomFields(o.CustomFields)
+		out.Openings[i].CustomFields = &fields
+	}
+	return out, nil
+}
