@@ -26,6 +26,10 @@ const (
 	CodeInternal         = "internal_error"
 )
 
+// CodeCandidateNotFound is spec 7.1's code for a candidate uid that names no
+// candidate of the company.
+const CodeCandidateNotFound = "candidate_not_found"
+
 // Error is an error the caller can act on. Message is safe to show: it never
 // carries database or Go error text.
 type Error struct {

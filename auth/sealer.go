@@ -3,7 +3,11 @@ package auth
 import (
 	"crypto/aes"
 	"crypto/cipher"
+	"crypto/hkdf"
+	"crypto/hmac"
 	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -14,9 +18,13 @@ import (
 
 // Sealer encrypts secrets at rest with the operator's key (AES-256-GCM). API
 // key secrets are sealed because checking an HS256 JWT needs the secret
-// itself, which a hash cannot give back.
+// itself, which a hash cannot give back; evaluation partner credentials are
+// sealed because the service must send them. It also signs the links the
+// service hands out (offer letters), with a key derived from the operator's
+// key rather than the encryption key itself.
 type Sealer struct {
-	aead cipher.AEAD
+	aead   cipher.AEAD
+	macKey []byte
 }
 
 // NewSealer returns a Sealer for a 32-byte key.
@@ -32,7 +40,11 @@ func NewSealer(key []byte) (*Sealer, error) {
 	if err != nil {
 		return nil, fmt.Errorf("creating GCM: %w", err)
 	}
-	return &Sealer{aead: aead}, nil
+	macKey, err := hkdf.Key(sha256.New, key, nil, "hiregraph link signing v1", 32)
+	if err != nil {
+		return nil, fmt.Errorf("deriving signing key: %w", err)
+	}
+	return &Sealer{aead: aead, macKey: macKey}, nil
 }
 
 // ParseKey decodes a 64-character hex key, the form HIREGRAPH_SECRET_KEY takes.
@@ -88,4 +100,21 @@ func (s *Sealer) Open(sealed []byte) ([]byte, error) {
 		return nil, fmt.Errorf("opening sealed value: %w", err)
 	}
 	return plain, nil
+}
+
+// Sign returns an HMAC-SHA256 signature of message, URL-safe base64.
+func (s *Sealer) Sign(message string) string {
+	return base64.RawURLEncoding.EncodeToString(s.mac(message))
+}
+
+// Verify reports whether signature is Sign(message), in constant time.
+func (s *Sealer) Verify(message, signature string) bool {
+	sig, err := base64.RawURLEncoding.DecodeString(signature)
+	return err == nil && hmac.Equal(sig, s.mac(message))
+}
+
+func (s *Sealer) mac(message string) []byte {
+	h := hmac.New(sha256.New, s.macKey)
+	h.Write([]byte(message))
+	return h.Sum(nil)
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent"
 	"github.com/hiregraph/hiregraph/ent/company"
 	"github.com/hiregraph/hiregraph/ent/conversation"
+	"github.com/hiregraph/hiregraph/ent/evaluationpartner"
 	"github.com/hiregraph/hiregraph/ent/location"
 	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/privacy"
@@ -38,6 +39,7 @@ type Manifest struct {
 	ConversationUID        string            `json:"conversation_uid"`
 	LocationUID            string            `json:"location_uid"`
 	QuestionnaireUID       string            `json:"questionnaire_uid"`
+	EvaluationPartnerUID   string            `json:"evaluation_partner_uid"`
 	Users                  map[string]string `json:"users"`
 }
 
@@ -52,7 +54,7 @@ func Seed(ctx context.Context, client *ent.Client, sealer *auth.Sealer, name str
 	comp, err := client.Company.Query().Where(company.Name(name)).Order(company.ByID()).First(sys)
 	switch {
 	case ent.IsNotFound(err):
-		comp, err = create(ctx, client, name)
+		comp, err = create(ctx, client, sealer, name)
 		if err != nil {
 			return nil, fmt.Errorf("seeding demo company: %w", err)
 		}
@@ -73,7 +75,7 @@ func Seed(ctx context.Context, client *ent.Client, sealer *auth.Sealer, name str
 }
 
 // create writes the whole demo company in one transaction.
-func create(ctx context.Context, client *ent.Client, name string) (*ent.Company, error) {
+func create(ctx context.Context, client *ent.Client, sealer *auth.Sealer, name string) (*ent.Company, error) {
 	tx, err := client.Tx(ctx)
 	if err != nil {
 		return nil, err
@@ -83,7 +85,7 @@ func create(ctx context.Context, client *ent.Client, name string) (*ent.Company,
 		return nil, rollback(tx, err)
 	}
 	ctx = viewer.NewContext(ctx, viewer.Viewer{CompanyID: comp.ID, Scopes: viewer.AllScopes})
-	if err := (&seeder{tx: tx.Client(), now: time.Now().UTC().Truncate(time.Second)}).run(ctx); err != nil {
+	if err := (&seeder{tx: tx.Client(), sealer: sealer, now: time.Now().UTC().Truncate(time.Second)}).run(ctx); err != nil {
 		return nil, rollback(tx, err)
 	}
 	return comp, tx.Commit()
@@ -118,6 +120,7 @@ func manifest(ctx context.Context, client *ent.Client, comp *ent.Company) (*Mani
 	m.ConversationUID = first(client.Conversation.Query().Order(conversation.ByID()))
 	m.LocationUID = first(client.Location.Query().Where(location.Name(headquarters)).Order(location.ByID()))
 	m.QuestionnaireUID = first(client.Questionnaire.Query().Order(questionnaire.ByID()))
+	m.EvaluationPartnerUID = first(client.EvaluationPartner.Query().Where(evaluationpartner.Name(PartnerName)).Order(evaluationpartner.ByID()))
 	for role, email := range map[string]string{"owner": ownerEmail, "recruiter": recruiterEmail, "hiring_manager": managerEmail} {
 		if first(client.User.Query().Where(user.Email(email))) != "" {
 			m.Users[role] = email

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/hiregraph/hiregraph/auth"
 	"github.com/hiregraph/hiregraph/ent"
 	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/fielddefinition"
@@ -24,11 +25,20 @@ const (
 	managerEmail    = "hank.manager@acme.example"
 )
 
+// The demo evaluation partner is the example partner of
+// examples/evaluation-partner, run locally; its token is public so the
+// example can verify it with no setup.
+const (
+	PartnerName  = "SkillCheck (example partner)"
+	PartnerToken = "skillcheck-demo-token"
+)
+
 // seeder writes the demo records of one company inside one transaction.
 type seeder struct {
-	tx  *ent.Client
-	now time.Time
-	err error // the first failure; later steps do nothing once it is set
+	tx     *ent.Client
+	sealer *auth.Sealer
+	now    time.Time
+	err    error // the first failure; later steps do nothing once it is set
 
 	users     map[string]*ent.User
 	locations map[string]*ent.Location
@@ -345,11 +355,17 @@ func (s *seeder) seedPartner(ctx context.Context) {
 	if s.err != nil {
 		return
 	}
+	var token []byte
+	token, s.err = s.sealer.Seal([]byte(PartnerToken))
+	if s.err != nil {
+		return
+	}
 	_, s.err = s.tx.EvaluationPartner.Create().
-		SetName("SkillCheck (example partner)").
+		SetName(PartnerName).
 		SetSubmitURL("http://127.0.0.1:9090/submit").
 		SetTestsURL("http://127.0.0.1:9090/tests").
-		SetAccessToken(newToken()).
+		SetSealedAccessToken(token).
+		SetCanSeeOffers(true).
 		SetTestCatalog([]schematype.PartnerTest{{TestID: "go-basics", TestName: "Go basics"}, {TestID: "sql-1", TestName: "SQL fundamentals"}}).
 		Save(ctx)
 }

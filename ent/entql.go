@@ -158,18 +158,18 @@ var schemaGraph = func() *sqlgraph.Schema {
 		},
 		Type: "EvaluationPartner",
 		Fields: map[string]*sqlgraph.FieldSpec{
-			evaluationpartner.FieldCompanyID:          {Type: field.TypeString, Column: evaluationpartner.FieldCompanyID},
-			evaluationpartner.FieldName:               {Type: field.TypeString, Column: evaluationpartner.FieldName},
-			evaluationpartner.FieldSubmitURL:          {Type: field.TypeString, Column: evaluationpartner.FieldSubmitURL},
-			evaluationpartner.FieldTestsURL:           {Type: field.TypeString, Column: evaluationpartner.FieldTestsURL},
-			evaluationpartner.FieldAuthMode:           {Type: field.TypeEnum, Column: evaluationpartner.FieldAuthMode},
-			evaluationpartner.FieldAccessToken:        {Type: field.TypeString, Column: evaluationpartner.FieldAccessToken},
-			evaluationpartner.FieldSigningSecret:      {Type: field.TypeString, Column: evaluationpartner.FieldSigningSecret},
-			evaluationpartner.FieldRequiredFields:     {Type: field.TypeJSON, Column: evaluationpartner.FieldRequiredFields},
-			evaluationpartner.FieldCanSeeOffers:       {Type: field.TypeBool, Column: evaluationpartner.FieldCanSeeOffers},
-			evaluationpartner.FieldTestCatalog:        {Type: field.TypeJSON, Column: evaluationpartner.FieldTestCatalog},
-			evaluationpartner.FieldTimeCatalogFetched: {Type: field.TypeTime, Column: evaluationpartner.FieldTimeCatalogFetched},
-			evaluationpartner.FieldTimeCreated:        {Type: field.TypeTime, Column: evaluationpartner.FieldTimeCreated},
+			evaluationpartner.FieldCompanyID:           {Type: field.TypeString, Column: evaluationpartner.FieldCompanyID},
+			evaluationpartner.FieldName:                {Type: field.TypeString, Column: evaluationpartner.FieldName},
+			evaluationpartner.FieldSubmitURL:           {Type: field.TypeString, Column: evaluationpartner.FieldSubmitURL},
+			evaluationpartner.FieldTestsURL:            {Type: field.TypeString, Column: evaluationpartner.FieldTestsURL},
+			evaluationpartner.FieldAuthMode:            {Type: field.TypeEnum, Column: evaluationpartner.FieldAuthMode},
+			evaluationpartner.FieldSealedAccessToken:   {Type: field.TypeBytes, Column: evaluationpartner.FieldSealedAccessToken},
+			evaluationpartner.FieldSealedSigningSecret: {Type: field.TypeBytes, Column: evaluationpartner.FieldSealedSigningSecret},
+			evaluationpartner.FieldRequiredFields:      {Type: field.TypeJSON, Column: evaluationpartner.FieldRequiredFields},
+			evaluationpartner.FieldCanSeeOffers:        {Type: field.TypeBool, Column: evaluationpartner.FieldCanSeeOffers},
+			evaluationpartner.FieldTestCatalog:         {Type: field.TypeJSON, Column: evaluationpartner.FieldTestCatalog},
+			evaluationpartner.FieldTimeCatalogFetched:  {Type: field.TypeTime, Column: evaluationpartner.FieldTimeCatalogFetched},
+			evaluationpartner.FieldTimeCreated:         {Type: field.TypeTime, Column: evaluationpartner.FieldTimeCreated},
 		},
 	}
 	graph.Nodes[7] = &sqlgraph.Node{
@@ -1771,14 +1771,14 @@ func (f *EvaluationPartnerFilter) WhereAuthMode(p entql.StringP) {
 	f.Where(p.Field(evaluationpartner.FieldAuthMode))
 }
 
-// WhereAccessToken applies the entql string predicate on the access_token field.
-func (f *EvaluationPartnerFilter) WhereAccessToken(p entql.StringP) {
-	f.Where(p.Field(evaluationpartner.FieldAccessToken))
+// WhereSealedAccessToken applies the entql []byte predicate on the sealed_access_token field.
+func (f *EvaluationPartnerFilter) WhereSealedAccessToken(p entql.BytesP) {
+	f.Where(p.Field(evaluationpartner.FieldSealedAccessToken))
 }
 
-// WhereSigningSecret applies the entql string predicate on the signing_secret field.
-func (f *EvaluationPartnerFilter) WhereSigningSecret(p entql.StringP) {
-	f.Where(p.Field(evaluationpartner.FieldSigningSecret))
+// WhereSealedSigningSecret applies the entql []byte predicate on the sealed_signing_secret field.
+func (f *EvaluationPartnerFilter) WhereSealedSigningSecret(p entql.BytesP) {
+	f.Where(p.Field(evaluationpartner.FieldSealedSigningSecret))
 }
 
 // WhereRequiredFields applies the entql json.RawMessage predicate on the required_fields field.

@@ -30,10 +30,10 @@ type EvaluationPartner struct {
 	TestsURL string `json:"tests_url,omitempty"`
 	// AuthMode holds the value of the "auth_mode" field.
 	AuthMode evaluationpartner.AuthMode `json:"auth_mode,omitempty"`
-	// AccessToken holds the value of the "access_token" field.
-	AccessToken string `json:"-"`
-	// SigningSecret holds the value of the "signing_secret" field.
-	SigningSecret string `json:"-"`
+	// SealedAccessToken holds the value of the "sealed_access_token" field.
+	SealedAccessToken []byte `json:"-"`
+	// SealedSigningSecret holds the value of the "sealed_signing_secret" field.
+	SealedSigningSecret []byte `json:"-"`
 	// RequiredFields holds the value of the "required_fields" field.
 	RequiredFields schematype.RequiredCandidateFields `json:"required_fields,omitempty"`
 	// CanSeeOffers holds the value of the "can_see_offers" field.
@@ -90,11 +90,11 @@ func (*EvaluationPartner) scanValues(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
 	for i := range columns {
 		switch columns[i] {
-		case evaluationpartner.FieldRequiredFields, evaluationpartner.FieldTestCatalog:
+		case evaluationpartner.FieldSealedAccessToken, evaluationpartner.FieldSealedSigningSecret, evaluationpartner.FieldRequiredFields, evaluationpartner.FieldTestCatalog:
 			values[i] = new([]byte)
 		case evaluationpartner.FieldCanSeeOffers:
 			values[i] = new(sql.NullBool)
-		case evaluationpartner.FieldID, evaluationpartner.FieldCompanyID, evaluationpartner.FieldName, evaluationpartner.FieldSubmitURL, evaluationpartner.FieldTestsURL, evaluationpartner.FieldAuthMode, evaluationpartner.FieldAccessToken, evaluationpartner.FieldSigningSecret:
+		case evaluationpartner.FieldID, evaluationpartner.FieldCompanyID, evaluationpartner.FieldName, evaluationpartner.FieldSubmitURL, evaluationpartner.FieldTestsURL, evaluationpartner.FieldAuthMode:
 			values[i] = new(sql.NullString)
 		case evaluationpartner.FieldTimeCatalogFetched, evaluationpartner.FieldTimeCreated:
 			values[i] = new(sql.NullTime)
@@ -149,17 +149,17 @@ func (_m *EvaluationPartner) assignValues(columns []string, values []any) error 
 			} else if value.Valid {
 				_m.AuthMode = evaluationpartner.AuthMode(value.String)
 			}
-		case evaluationpartner.FieldAccessToken:
-			if value, ok := values[i].(*sql.NullString); !ok {
-				return fmt.Errorf("unexpected type %T for field access_token", values[i])
-			} else if value.Valid {
-				_m.AccessToken = value.String
+		case evaluationpartner.FieldSealedAccessToken:
+			if value, ok := values[i].(*[]byte); !ok {
+				return fmt.Errorf("unexpected type %T for field sealed_access_token", values[i])
+			} else if value != nil {
+				_m.SealedAccessToken = *value
 			}
-		case evaluationpartner.FieldSigningSecret:
-			if value, ok := values[i].(*sql.NullString); !ok {
-				return fmt.Errorf("unexpected type %T for field signing_secret", values[i])
-			} else if value.Valid {
-				_m.SigningSecret = value.String
+		case evaluationpartner.FieldSealedSigningSecret:
+			if value, ok := values[i].(*[]byte); !ok {
+				return fmt.Errorf("unexpected type %T for field sealed_signing_secret", values[i])
+			} else if value != nil {
+				_m.SealedSigningSecret = *value
 			}
 		case evaluationpartner.FieldRequiredFields:
 			if value, ok := values[i].(*[]byte); !ok {
@@ -257,9 +257,9 @@ func (_m *EvaluationPartner) String() string {
 	builder.WriteString("auth_mode=")
 	builder.WriteString(fmt.Sprintf("%v", _m.AuthMode))
 	builder.WriteString(", ")
-	builder.WriteString("access_token=<sensitive>")
+	builder.WriteString("sealed_access_token=<sensitive>")
 	builder.WriteString(", ")
-	builder.WriteString("signing_secret=<sensitive>")
+	builder.WriteString("sealed_signing_secret=<sensitive>")
 	builder.WriteString(", ")
 	builder.WriteString("required_fields=")
 	builder.WriteString(fmt.Sprintf("%v", _m.RequiredFields))

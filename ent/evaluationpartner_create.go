@@ -72,31 +72,15 @@ func (_c *EvaluationPartnerCreate) SetNillableAuthMode(v *evaluationpartner.Auth
 	return _c
 }
 
-// SetAccessToken sets the "access_token" field.
-func (_c *EvaluationPartnerCreate) SetAccessToken(v string) *EvaluationPartnerCreate {
-	_c.mutation.SetAccessToken(v)
+// SetSealedAccessToken sets the "sealed_access_token" field.
+func (_c *EvaluationPartnerCreate) SetSealedAccessToken(v []byte) *EvaluationPartnerCreate {
+	_c.mutation.SetSealedAccessToken(v)
 	return _c
 }
 
-// SetNillableAccessToken sets the "access_token" field if the given value is not nil.
-func (_c *EvaluationPartnerCreate) SetNillableAccessToken(v *string) *EvaluationPartnerCreate {
-	if v != nil {
-		_c.SetAccessToken(*v)
-	}
-	return _c
-}
-
-// SetSigningSecret sets the "signing_secret" field.
-func (_c *EvaluationPartnerCreate) SetSigningSecret(v string) *EvaluationPartnerCreate {
-	_c.mutation.SetSigningSecret(v)
-	return _c
-}
-
-// SetNillableSigningSecret sets the "signing_secret" field if the given value is not nil.
-func (_c *EvaluationPartnerCreate) SetNillableSigningSecret(v *string) *EvaluationPartnerCreate {
-	if v != nil {
-		_c.SetSigningSecret(*v)
-	}
+// SetSealedSigningSecret sets the "sealed_signing_secret" field.
+func (_c *EvaluationPartnerCreate) SetSealedSigningSecret(v []byte) *EvaluationPartnerCreate {
+	_c.mutation.SetSealedSigningSecret(v)
 	return _c
 }
 
@@ -377,13 +361,13 @@ func (_c *EvaluationPartnerCreate) createSpec() (*EvaluationPartner, *sqlgraph.C
 		_spec.SetField(evaluationpartner.FieldAuthMode, field.TypeEnum, value)
 		_node.AuthMode = value
 	}
-	if value, ok := _c.mutation.AccessToken(); ok {
-		_spec.SetField(evaluationpartner.FieldAccessToken, field.TypeString, value)
-		_node.AccessToken = value
+	if value, ok := _c.mutation.SealedAccessToken(); ok {
+		_spec.SetField(evaluationpartner.FieldSealedAccessToken, field.TypeBytes, value)
+		_node.SealedAccessToken = value
 	}
-	if value, ok := _c.mutation.SigningSecret(); ok {
-		_spec.SetField(evaluationpartner.FieldSigningSecret, field.TypeString, value)
-		_node.SigningSecret = value
+	if value, ok := _c.mutation.SealedSigningSecret(); ok {
+		_spec.SetField(evaluationpartner.FieldSealedSigningSecret, field.TypeBytes, value)
+		_node.SealedSigningSecret = value
 	}
 	if value, ok := _c.mutation.RequiredFields(); ok {
 		_spec.SetField(evaluationpartner.FieldRequiredFields, field.TypeJSON, value)
@@ -544,39 +528,39 @@ func (u *EvaluationPartnerUpsert) UpdateAuthMode() *EvaluationPartnerUpsert {
 	return u
 }
 
-// SetAccessToken sets the "access_token" field.
-func (u *EvaluationPartnerUpsert) SetAccessToken(v string) *EvaluationPartnerUpsert {
-	u.Set(evaluationpartner.FieldAccessToken, v)
+// SetSealedAccessToken sets the "sealed_access_token" field.
+func (u *EvaluationPartnerUpsert) SetSealedAccessToken(v []byte) *EvaluationPartnerUpsert {
+	u.Set(evaluationpartner.FieldSealedAccessToken, v)
 	return u
 }
 
-// UpdateAccessToken sets the "access_token" field to the value that was provided on create.
-func (u *EvaluationPartnerUpsert) UpdateAccessToken() *EvaluationPartnerUpsert {
-	u.SetExcluded(evaluationpartner.FieldAccessToken)
+// UpdateSealedAccessToken sets the "sealed_access_token" field to the value that was provided on create.
+func (u *EvaluationPartnerUpsert) UpdateSealedAccessToken() *EvaluationPartnerUpsert {
+	u.SetExcluded(evaluationpartner.FieldSealedAccessToken)
 	return u
 }
 
-// ClearAccessToken clears the value of the "access_token" field.
-func (u *EvaluationPartnerUpsert) ClearAccessToken() *EvaluationPartnerUpsert {
-	u.SetNull(evaluationpartner.FieldAccessToken)
+// ClearSealedAccessToken clears the value of the "sealed_access_token" field.
+func (u *EvaluationPartnerUpsert) ClearSealedAccessToken() *EvaluationPartnerUpsert {
+	u.SetNull(evaluationpartner.FieldSealedAccessToken)
 	return u
 }
 
-// SetSigningSecret sets the "signing_secret" field.
-func (u *EvaluationPartnerUpsert) SetSigningSecret(v string) *EvaluationPartnerUpsert {
-	u.Set(evaluationpartner.FieldSigningSecret, v)
+// SetSealedSigningSecret sets the "sealed_signing_secret" field.
+func (u *EvaluationPartnerUpsert) SetSealedSigningSecret(v []byte) *EvaluationPartnerUpsert {
+	u.Set(evaluationpartner.FieldSealedSigningSecret, v)
 	return u
 }
 
-// UpdateSigningSecret sets the "signing_secret" field to the value that was provided on create.
-func (u *EvaluationPartnerUpsert) UpdateSigningSecret() *EvaluationPartnerUpsert {
-	u.SetExcluded(evaluationpartner.FieldSigningSecret)
+// UpdateSealedSigningSecret sets the "sealed_signing_secret" field to the value that was provided on create.
+func (u *EvaluationPartnerUpsert) UpdateSealedSigningSecret() *EvaluationPartnerUpsert {
+	u.SetExcluded(evaluationpartner.FieldSealedSigningSecret)
 	return u
 }
 
-// ClearSigningSecret clears the value of the "signing_secret" field.
-func (u *EvaluationPartnerUpsert) ClearSigningSecret() *EvaluationPartnerUpsert {
-	u.SetNull(evaluationpartner.FieldSigningSecret)
+// ClearSealedSigningSecret clears the value of the "sealed_signing_secret" field.
+func (u *EvaluationPartnerUpsert) ClearSealedSigningSecret() *EvaluationPartnerUpsert {
+	u.SetNull(evaluationpartner.FieldSealedSigningSecret)
 	return u
 }
 
@@ -751,45 +735,45 @@ func (u *EvaluationPartnerUpsertOne) UpdateAuthMode() *EvaluationPartnerUpsertOn
 	})
 }
 
-// SetAccessToken sets the "access_token" field.
-func (u *EvaluationPartnerUpsertOne) SetAccessToken(v string) *EvaluationPartnerUpsertOne {
+// SetSealedAccessToken sets the "sealed_access_token" field.
+func (u *EvaluationPartnerUpsertOne) SetSealedAccessToken(v []byte) *EvaluationPartnerUpsertOne {
 	return u.Update(func(s *EvaluationPartnerUpsert) {
-		s.SetAccessToken(v)
+		s.SetSealedAccessToken(v)
 	})
 }
 
-// UpdateAccessToken sets the "access_token" field to the value that was provided on create.
-func (u *EvaluationPartnerUpsertOne) UpdateAccessToken() *EvaluationPartnerUpsertOne {
+// UpdateSealedAccessToken sets the "sealed_access_token" field to the value that was provided on create.
+func (u *EvaluationPartnerUpsertOne) UpdateSealedAccessToken() *EvaluationPartnerUpsertOne {
 	return u.Update(func(s *EvaluationPartnerUpsert) {
-		s.UpdateAccessToken()
+		s.UpdateSealedAccessToken()
 	})
 }
 
-// ClearAccessToken clears the value of the "access_token" field.
-func (u *EvaluationPartnerUpsertOne) ClearAccessToken() *EvaluationPartnerUpsertOne {
+// ClearSealedAccessToken clears the value of the "sealed_access_token" field.
+func (u *EvaluationPartnerUpsertOne) ClearSealedAccessToken() *EvaluationPartnerUpsertOne {
 	return u.Update(func(s *EvaluationPartnerUpsert) {
-		s.ClearAccessToken()
+		s.ClearSealedAccessToken()
 	})
 }
 
-// SetSigningSecret sets the "signing_secret" field.
-func (u *EvaluationPartnerUpsertOne) SetSigningSecret(v string) *EvaluationPartnerUpsertOne {
+// SetSealedSigningSecret sets the "sealed_signing_secret" field.
+func (u *EvaluationPartnerUpsertOne) SetSealedSigningSecret(v []byte) *EvaluationPartnerUpsertOne {
 	return u.Update(func(s *EvaluationPartnerUpsert) {
-		s.SetSigningSecret(v)
+		s.SetSealedSigningSecret(v)
 	})
 }
 
-// UpdateSigningSecret sets the "signing_secret" field to the value that was provided on create.
-func (u *EvaluationPartnerUpsertOne) UpdateSigningSecret() *EvaluationPartnerUpsertOne {
+// UpdateSealedSigningSecret sets the "sealed_signing_secret" field to the value that was provided on create.
+func (u *EvaluationPartnerUpsertOne) UpdateSealedSigningSecret() *EvaluationPartnerUpsertOne {
 	return u.Update(func(s *EvaluationPartnerUpsert) {
-		s.UpdateSigningSecret()
+		s.UpdateSealedSigningSecret()
 	})
 }
 
-// ClearSigningSecret clears the value of the "signing_secret" field.
-func (u *EvaluationPartnerUpsertOne) ClearSigningSecret() *EvaluationPartnerUpsertOne {
+// ClearSealedSigningSecret clears the value of the "sealed_signing_secret" field.
+func (u *EvaluationPartnerUpsertOne) ClearSealedSigningSecret() *EvaluationPartnerUpsertOne {
 	return u.Update(func(s *EvaluationPartnerUpsert) {
-		s.ClearSigningSecret()
+		s.ClearSealedSigningSecret()
 	})
 }
 
@@ -1140,45 +1124,45 @@ func (u *EvaluationPartnerUpsertBulk) UpdateAuthMode() *EvaluationPartnerUpsertB
 	})
 }
 
-// SetAccessToken sets the "access_token" field.
-func (u *EvaluationPartnerUpsertBulk) SetAccessToken(v string) *EvaluationPartnerUpsertBulk {
+// SetSealedAccessToken sets the "sealed_access_token" field.
+func (u *EvaluationPartnerUpsertBulk) SetSealedAccessToken(v []byte) *EvaluationPartnerUpsertBulk {
 	return u.Update(func(s *EvaluationPartnerUpsert) {
-		s.SetAccessToken(v)
+		s.SetSealedAccessToken(v)
 	})
 }
 
-// UpdateAccessToken sets the "access_token" field to the value that was provided on create.
-func (u *EvaluationPartnerUpsertBulk) UpdateAccessToken() *EvaluationPartnerUpsertBulk {
+// UpdateSealedAccessToken sets the "sealed_access_token" field to the value that was provided on create.
+func (u *EvaluationPartnerUpsertBulk) UpdateSealedAccessToken() *EvaluationPartnerUpsertBulk {
 	return u.Update(func(s *EvaluationPartnerUpsert) {
-		s.UpdateAccessToken()
+		s.UpdateSealedAccessToken()
 	})
 }
 
-// ClearAccessToken clears the value of the "access_token" field.
-func (u *EvaluationPartnerUpsertBulk) ClearAccessToken() *EvaluationPartnerUpsertBulk {
+// ClearSealedAccessToken clears the value of the "sealed_access_token" field.
+func (u *EvaluationPartnerUpsertBulk) ClearSealedAccessToken() *EvaluationPartnerUpsertBulk {
 	return u.Update(func(s *EvaluationPartnerUpsert) {
-		s.ClearAccessToken()
+		s.ClearSealedAccessToken()
 	})
 }
 
-// SetSigningSecret sets the "signing_secret" field.
-func (u *EvaluationPartnerUpsertBulk) SetSigningSecret(v string) *EvaluationPartnerUpsertBulk {
+// SetSealedSigningSecret sets the "sealed_signing_secret" field.
+func (u *EvaluationPartnerUpsertBulk) SetSealedSigningSecret(v []byte) *EvaluationPartnerUpsertBulk {
 	return u.Update(func(s *EvaluationPartnerUpsert) {
-		s.SetSigningSecret(v)
+		s.SetSealedSigningSecret(v)
 	})
 }
 
-// UpdateSigningSecret sets the "signing_secret" field to the value that was provided on create.
-func (u *EvaluationPartnerUpsertBulk) UpdateSigningSecret() *EvaluationPartnerUpsertBulk {
+// UpdateSealedSigningSecret sets the "sealed_signing_secret" field to the value that was provided on create.
+func (u *EvaluationPartnerUpsertBulk) UpdateSealedSigningSecret() *EvaluationPartnerUpsertBulk {
 	return u.Update(func(s *EvaluationPartnerUpsert) {
-		s.UpdateSigningSecret()
+		s.UpdateSealedSigningSecret()
 	})
 }
 
-// ClearSigningSecret clears the value of the "signing_secret" field.
-func (u *EvaluationPartnerUpsertBulk) ClearSigningSecret() *EvaluationPartnerUpsertBulk {
+// ClearSealedSigningSecret clears the value of the "sealed_signing_secret" field.
+func (u *EvaluationPartnerUpsertBulk) ClearSealedSigningSecret() *EvaluationPartnerUpsertBulk {
 	return u.Update(func(s *EvaluationPartnerUpsert) {
-		s.ClearSigningSecret()
+		s.ClearSealedSigningSecret()
 	})
 }
 

@@ -94,43 +94,27 @@ func (_u *EvaluationPartnerUpdate) SetNillableAuthMode(v *evaluationpartner.Auth
 	return _u
 }
 
-// SetAccessToken sets the "access_token" field.
-func (_u *EvaluationPartnerUpdate) SetAccessToken(v string) *EvaluationPartnerUpdate {
-	_u.mutation.SetAccessToken(v)
+// SetSealedAccessToken sets the "sealed_access_token" field.
+func (_u *EvaluationPartnerUpdate) SetSealedAccessToken(v []byte) *EvaluationPartnerUpdate {
+	_u.mutation.SetSealedAccessToken(v)
 	return _u
 }
 
-// SetNillableAccessToken sets the "access_token" field if the given value is not nil.
-func (_u *EvaluationPartnerUpdate) SetNillableAccessToken(v *string) *EvaluationPartnerUpdate {
-	if v != nil {
-		_u.SetAccessToken(*v)
-	}
+// ClearSealedAccessToken clears the value of the "sealed_access_token" field.
+func (_u *EvaluationPartnerUpdate) ClearSealedAccessToken() *EvaluationPartnerUpdate {
+	_u.mutation.ClearSealedAccessToken()
 	return _u
 }
 
-// ClearAccessToken clears the value of the "access_token" field.
-func (_u *EvaluationPartnerUpdate) ClearAccessToken() *EvaluationPartnerUpdate {
-	_u.mutation.ClearAccessToken()
+// SetSealedSigningSecret sets the "sealed_signing_secret" field.
+func (_u *EvaluationPartnerUpdate) SetSealedSigningSecret(v []byte) *EvaluationPartnerUpdate {
+	_u.mutation.SetSealedSigningSecret(v)
 	return _u
 }
 
-// SetSigningSecret sets the "signing_secret" field.
-func (_u *EvaluationPartnerUpdate) SetSigningSecret(v string) *EvaluationPartnerUpdate {
-	_u.mutation.SetSigningSecret(v)
-	return _u
-}
-
-// SetNillableSigningSecret sets the "signing_secret" field if the given value is not nil.
-func (_u *EvaluationPartnerUpdate) SetNillableSigningSecret(v *string) *EvaluationPartnerUpdate {
-	if v != nil {
-		_u.SetSigningSecret(*v)
-	}
-	return _u
-}
-
-// ClearSigningSecret clears the value of the "signing_secret" field.
-func (_u *EvaluationPartnerUpdate) ClearSigningSecret() *EvaluationPartnerUpdate {
-	_u.mutation.ClearSigningSecret()
+// ClearSealedSigningSecret clears the value of the "sealed_signing_secret" field.
+func (_u *EvaluationPartnerUpdate) ClearSealedSigningSecret() *EvaluationPartnerUpdate {
+	_u.mutation.ClearSealedSigningSecret()
 	return _u
 }
 
@@ -323,17 +307,17 @@ func (_u *EvaluationPartnerUpdate) sqlSave(ctx context.Context) (_node int, err 
 	if value, ok := _u.mutation.AuthMode(); ok {
 		_spec.SetField(evaluationpartner.FieldAuthMode, field.TypeEnum, value)
 	}
-	if value, ok := _u.mutation.AccessToken(); ok {
-		_spec.SetField(evaluationpartner.FieldAccessToken, field.TypeString, value)
+	if value, ok := _u.mutation.SealedAccessToken(); ok {
+		_spec.SetField(evaluationpartner.FieldSealedAccessToken, field.TypeBytes, value)
 	}
-	if _u.mutation.AccessTokenCleared() {
-		_spec.ClearField(evaluationpartner.FieldAccessToken, field.TypeString)
+	if _u.mutation.SealedAccessTokenCleared() {
+		_spec.ClearField(evaluationpartner.FieldSealedAccessToken, field.TypeBytes)
 	}
-	if value, ok := _u.mutation.SigningSecret(); ok {
-		_spec.SetField(evaluationpartner.FieldSigningSecret, field.TypeString, value)
+	if value, ok := _u.mutation.SealedSigningSecret(); ok {
+		_spec.SetField(evaluationpartner.FieldSealedSigningSecret, field.TypeBytes, value)
 	}
-	if _u.mutation.SigningSecretCleared() {
-		_spec.ClearField(evaluationpartner.FieldSigningSecret, field.TypeString)
+	if _u.mutation.SealedSigningSecretCleared() {
+		_spec.ClearField(evaluationpartner.FieldSealedSigningSecret, field.TypeBytes)
 	}
 	if value, ok := _u.mutation.RequiredFields(); ok {
 		_spec.SetField(evaluationpartner.FieldRequiredFields, field.TypeJSON, value)
@@ -484,43 +468,27 @@ func (_u *EvaluationPartnerUpdateOne) SetNillableAuthMode(v *evaluationpartner.A
 	return _u
 }
 
-// SetAccessToken sets the "access_token" field.
-func (_u *EvaluationPartnerUpdateOne) SetAccessToken(v string) *EvaluationPartnerUpdateOne {
-	_u.mutation.SetAccessToken(v)
+// SetSealedAccessToken sets the "sealed_access_token" field.
+func (_u *EvaluationPartnerUpdateOne) SetSealedAccessToken(v []byte) *EvaluationPartnerUpdateOne {
+	_u.mutation.SetSealedAccessToken(v)
 	return _u
 }
 
-// SetNillableAccessToken sets the "access_token" field if the given value is not nil.
-func (_u *EvaluationPartnerUpdateOne) SetNillableAccessToken(v *string) *EvaluationPartnerUpdateOne {
-	if v != nil {
-		_u.SetAccessToken(*v)
-	}
+// ClearSealedAccessToken clears the value of the "sealed_access_token" field.
+func (_u *EvaluationPartnerUpdateOne) ClearSealedAccessToken() *EvaluationPartnerUpdateOne {
+	_u.mutation.ClearSealedAccessToken()
 	return _u
 }
 
-// ClearAccessToken clears the value of the "access_token" field.
-func (_u *EvaluationPartnerUpdateOne) ClearAccessToken() *EvaluationPartnerUpdateOne {
-	_u.mutation.ClearAccessToken()
+// SetSealedSigningSecret sets the "sealed_signing_secret" field.
+func (_u *EvaluationPartnerUpdateOne) SetSealedSigningSecret(v []byte) *EvaluationPartnerUpdateOne {
+	_u.mutation.SetSealedSigningSecret(v)
 	return _u
 }
 
-// SetSigningSecret sets the "signing_secret" field.
-func (_u *EvaluationPartnerUpdateOne) SetSigningSecret(v string) *EvaluationPartnerUpdateOne {
-	_u.mutation.SetSigningSecret(v)
-	return _u
-}
-
-// SetNillableSigningSecret sets the "signing_secret" field if the given value is not nil.
-func (_u *EvaluationPartnerUpdateOne) SetNillableSigningSecret(v *string) *EvaluationPartnerUpdateOne {
-	if v != nil {
-		_u.SetSigningSecret(*v)
-	}
-	return _u
-}
-
-// ClearSigningSecret clears the value of the "signing_secret" field.
-func (_u *EvaluationPartnerUpdateOne) ClearSigningSecret() *EvaluationPartnerUpdateOne {
-	_u.mutation.ClearSigningSecret()
+// ClearSealedSigningSecret clears the value of the "sealed_signing_secret" field.
+func (_u *EvaluationPartnerUpdateOne) ClearSealedSigningSecret() *EvaluationPartnerUpdateOne {
+	_u.mutation.ClearSealedSigningSecret()
 	return _u
 }
 
@@ -743,17 +711,17 @@ func (_u *EvaluationPartnerUpdateOne) sqlSave(ctx context.Context) (_node *Evalu
 	if value, ok := _u.mutation.AuthMode(); ok {
 		_spec.SetField(evaluationpartner.FieldAuthMode, field.TypeEnum, value)
 	}
-	if value, ok := _u.mutation.AccessToken(); ok {
-		_spec.SetField(evaluationpartner.FieldAccessToken, field.TypeString, value)
+	if value, ok := _u.mutation.SealedAccessToken(); ok {
+		_spec.SetField(evaluationpartner.FieldSealedAccessToken, field.TypeBytes, value)
 	}
-	if _u.mutation.AccessTokenCleared() {
-		_spec.ClearField(evaluationpartner.FieldAccessToken, field.TypeString)
+	if _u.mutation.SealedAccessTokenCleared() {
+		_spec.ClearField(evaluationpartner.FieldSealedAccessToken, field.TypeBytes)
 	}
-	if value, ok := _u.mutation.SigningSecret(); ok {
-		_spec.SetField(evaluationpartner.FieldSigningSecret, field.TypeString, value)
+	if value, ok := _u.mutation.SealedSigningSecret(); ok {
+		_spec.SetField(evaluationpartner.FieldSealedSigningSecret, field.TypeBytes, value)
 	}
-	if _u.mutation.SigningSecretCleared() {
-		_spec.ClearField(evaluationpartner.FieldSigningSecret, field.TypeString)
+	if _u.mutation.SealedSigningSecretCleared() {
+		_spec.ClearField(evaluationpartner.FieldSealedSigningSecret, field.TypeBytes)
 	}
 	if value, ok := _u.mutation.RequiredFields(); ok {
 		_spec.SetField(evaluationpartner.FieldRequiredFields, field.TypeJSON, value)

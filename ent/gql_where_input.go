@@ -1775,40 +1775,6 @@ type EvaluationPartnerWhereInput struct {
 	AuthModeIn    []evaluationpartner.AuthMode `json:"authModeIn,omitempty"`
 	AuthModeNotIn []evaluationpartner.AuthMode `json:"authModeNotIn,omitempty"`
 
-	// "access_token" field predicates.
-	AccessToken             *string  `json:"accessToken,omitempty"`
-	AccessTokenNEQ          *string  `json:"accessTokenNEQ,omitempty"`
-	AccessTokenIn           []string `json:"accessTokenIn,omitempty"`
-	AccessTokenNotIn        []string `json:"accessTokenNotIn,omitempty"`
-	AccessTokenGT           *string  `json:"accessTokenGT,omitempty"`
-	AccessTokenGTE          *string  `json:"accessTokenGTE,omitempty"`
-	AccessTokenLT           *string  `json:"accessTokenLT,omitempty"`
-	AccessTokenLTE          *string  `json:"accessTokenLTE,omitempty"`
-	AccessTokenContains     *string  `json:"accessTokenContains,omitempty"`
-	AccessTokenHasPrefix    *string  `json:"accessTokenHasPrefix,omitempty"`
-	AccessTokenHasSuffix    *string  `json:"accessTokenHasSuffix,omitempty"`
-	AccessTokenIsNil        bool     `json:"accessTokenIsNil,omitempty"`
-	AccessTokenNotNil       bool     `json:"accessTokenNotNil,omitempty"`
-	AccessTokenEqualFold    *string  `json:"accessTokenEqualFold,omitempty"`
-	AccessTokenContainsFold *string  `json:"accessTokenContainsFold,omitempty"`
-
-	// "signing_secret" field predicates.
-	SigningSecret             *string  `json:"signingSecret,omitempty"`
-	SigningSecretNEQ          *string  `json:"signingSecretNEQ,omitempty"`
-	SigningSecretIn           []string `json:"signingSecretIn,omitempty"`
-	SigningSecretNotIn        []string `json:"signingSecretNotIn,omitempty"`
-	SigningSecretGT           *string  `json:"signingSecretGT,omitempty"`
-	SigningSecretGTE          *string  `json:"signingSecretGTE,omitempty"`
-	SigningSecretLT           *string  `json:"signingSecretLT,omitempty"`
-	SigningSecretLTE          *string  `json:"signingSecretLTE,omitempty"`
-	SigningSecretContains     *string  `json:"signingSecretContains,omitempty"`
-	SigningSecretHasPrefix    *string  `json:"signingSecretHasPrefix,omitempty"`
-	SigningSecretHasSuffix    *string  `json:"signingSecretHasSuffix,omitempty"`
-	SigningSecretIsNil        bool     `json:"signingSecretIsNil,omitempty"`
-	SigningSecretNotNil       bool     `json:"signingSecretNotNil,omitempty"`
-	SigningSecretEqualFold    *string  `json:"signingSecretEqualFold,omitempty"`
-	SigningSecretContainsFold *string  `json:"signingSecretContainsFold,omitempty"`
-
 	// "can_see_offers" field predicates.
 	CanSeeOffers    *bool `json:"canSeeOffers,omitempty"`
 	CanSeeOffersNEQ *bool `json:"canSeeOffersNEQ,omitempty"`
@@ -2075,96 +2041,6 @@ func (i *EvaluationPartnerWhereInput) P() (predicate.EvaluationPartner, error) {
 	}
 	if len(i.AuthModeNotIn) > 0 {
 		predicates = append(predicates, evaluationpartner.AuthModeNotIn(i.AuthModeNotIn...))
-	}
-	if i.AccessToken != nil {
-		predicates = append(predicates, evaluationpartner.AccessTokenEQ(*i.AccessToken))
-	}
-	if i.AccessTokenNEQ != nil {
-		predicates = append(predicates, evaluationpartner.AccessTokenNEQ(*i.AccessTokenNEQ))
-	}
-	if len(i.AccessTokenIn) > 0 {
-		predicates = append(predicates, evaluationpartner.AccessTokenIn(i.AccessTokenIn...))
-	}
-	if len(i.AccessTokenNotIn) > 0 {
-		predicates = append(predicates, evaluationpartner.AccessTokenNotIn(i.AccessTokenNotIn...))
-	}
-	if i.AccessTokenGT != nil {
-		predicates = append(predicates, evaluationpartner.AccessTokenGT(*i.AccessTokenGT))
-	}
-	if i.AccessTokenGTE != nil {
-		predicates = append(predicates, evaluationpartner.AccessTokenGTE(*i.AccessTokenGTE))
-	}
-	if i.AccessTokenLT != nil {
-		predicates = append(predicates, evaluationpartner.AccessTokenLT(*i.AccessTokenLT))
-	}
-	if i.AccessTokenLTE != nil {
-		predicates = append(predicates, evaluationpartner.AccessTokenLTE(*i.AccessTokenLTE))
-	}
-	if i.AccessTokenContains != nil {
-		predicates = append(predicates, evaluationpartner.AccessTokenContains(*i.AccessTokenContains))
-	}
-	if i.AccessTokenHasPrefix != nil {
-		predicates = append(predicates, evaluationpartner.AccessTokenHasPrefix(*i.AccessTokenHasPrefix))
-	}
-	if i.AccessTokenHasSuffix != nil {
-		predicates = append(predicates, evaluationpartner.AccessTokenHasSuffix(*i.AccessTokenHasSuffix))
-	}
-	if i.AccessTokenIsNil {
-		predicates = append(predicates, evaluationpartner.AccessTokenIsNil())
-	}
-	if i.AccessTokenNotNil {
-		predicates = append(predicates, evaluationpartner.AccessTokenNotNil())
-	}
-	if i.AccessTokenEqualFold != nil {
-		predicates = append(predicates, evaluationpartner.AccessTokenEqualFold(*i.AccessTokenEqualFold))
-	}
-	if i.AccessTokenContainsFold != nil {
-		predicates = append(predicates, evaluationpartner.AccessTokenContainsFold(*i.AccessTokenContainsFold))
-	}
-	if i.SigningSecret != nil {
-		predicates = append(predicates, evaluationpartner.SigningSecretEQ(*i.SigningSecret))
-	}
-	if i.SigningSecretNEQ != nil {
-		predicates = append(predicates, evaluationpartner.SigningSecretNEQ(*i.SigningSecretNEQ))
-	}
-	if len(i.SigningSecretIn) > 0 {
-		predicates = append(predicates, evaluationpartner.SigningSecretIn(i.SigningSecretIn...))
-	}
-	if len(i.SigningSecretNotIn) > 0 {
-		predicates = append(predicates, evaluationpartner.SigningSecretNotIn(i.SigningSecretNotIn...))
-	}
-	if i.SigningSecretGT != nil {
-		predicates = append(predicates, evaluationpartner.SigningSecretGT(*i.SigningSecretGT))
-	}
-	if i.SigningSecretGTE != nil {
-		predicates = append(predicates, evaluationpartner.SigningSecretGTE(*i.SigningSecretGTE))
-	}
-	if i.SigningSecretLT != nil {
-		predicates = append(predicates, evaluationpartner.SigningSecretLT(*i.SigningSecretLT))
-	}
-	if i.SigningSecretLTE != nil {
-		predicates = append(predicates, evaluationpartner.SigningSecretLTE(*i.SigningSecretLTE))
-	}
-	if i.SigningSecretContains != nil {
-		predicates = append(predicates, evaluationpartner.SigningSecretContains(*i.SigningSecretContains))
-	}
-	if i.SigningSecretHasPrefix != nil {
-		predicates = append(predicates, evaluationpartner.SigningSecretHasPrefix(*i.SigningSecretHasPrefix))
-	}
-	if i.SigningSecretHasSuffix != nil {
-		predicates = append(predicates, evaluationpartner.SigningSecretHasSuffix(*i.SigningSecretHasSuffix))
-	}
-	if i.SigningSecretIsNil {
-		predicates = append(predicates, evaluationpartner.SigningSecretIsNil())
-	}
-	if i.SigningSecretNotNil {
-		predicates = append(predicates, evaluationpartner.SigningSecretNotNil())
-	}
-	if i.SigningSecretEqualFold != nil {
-		predicates = append(predicates, evaluationpartner.SigningSecretEqualFold(*i.SigningSecretEqualFold))
-	}
-	if i.SigningSecretContainsFold != nil {
-		predicates = append(predicates, evaluationpartner.SigningSecretContainsFold(*i.SigningSecretContainsFold))
 	}
 	if i.CanSeeOffers != nil {
 		predicates = append(predicates, evaluationpartner.CanSeeOffersEQ(*i.CanSeeOffers))

@@ -4820,8 +4820,8 @@ type EvaluationPartnerMutation struct {
 	submit_url              *string
 	tests_url               *string
 	auth_mode               *evaluationpartner.AuthMode
-	access_token            *string
-	signing_secret          *string
+	sealed_access_token     *[]byte
+	sealed_signing_secret   *[]byte
 	required_fields         *schematype.RequiredCandidateFields
 	can_see_offers          *bool
 	test_catalog            *[]schematype.PartnerTest
@@ -5136,102 +5136,102 @@ func (m *EvaluationPartnerMutation) ResetAuthMode() {
 	m.auth_mode = nil
 }
 
-// SetAccessToken sets the "access_token" field.
-func (m *EvaluationPartnerMutation) SetAccessToken(s string) {
-	m.access_token = &s
+// SetSealedAccessToken sets the "sealed_access_token" field.
+func (m *EvaluationPartnerMutation) SetSealedAccessToken(b []byte) {
+	m.sealed_access_token = &b
 }
 
-// AccessToken returns the value of the "access_token" field in the mutation.
-func (m *EvaluationPartnerMutation) AccessToken() (r string, exists bool) {
-	v := m.access_token
+// SealedAccessToken returns the value of the "sealed_access_token" field in the mutation.
+func (m *EvaluationPartnerMutation) SealedAccessToken() (r []byte, exists bool) {
+	v := m.sealed_access_token
 	if v == nil {
 		return
 	}
 	return *v, true
 }
 
-// OldAccessToken returns the old "access_token" field's value of the EvaluationPartner entity.
+// OldSealedAccessToken returns the old "sealed_access_token" field's value of the EvaluationPartner entity.
 // If the EvaluationPartner object wasn't provided to the builder, the object is fetched from the database.
 // An error is returned if the mutation operation is not UpdateOne, or the database query fails.
-func (m *EvaluationPartnerMutation) OldAccessToken(ctx context.Context) (v string, err error) {
+func (m *EvaluationPartnerMutation) OldSealedAccessToken(ctx context.Context) (v []byte, err error) {
 	if !m.op.Is(OpUpdateOne) {
-		return v, errors.New("OldAccessToken is only allowed on UpdateOne operations")
+		return v, errors.New("OldSealedAccessToken is only allowed on UpdateOne operations")
 	}
 	if m.id == nil || m.oldValue == nil {
-		return v, errors.New("OldAccessToken requires an ID field in the mutation")
+		return v, errors.New("OldSealedAccessToken requires an ID field in the mutation")
 	}
 	oldValue, err := m.oldValue(ctx)
 	if err != nil {
-		return v, fmt.Errorf("querying old value for OldAccessToken: %w", err)
+		return v, fmt.Errorf("querying old value for OldSealedAccessToken: %w", err)
 	}
-	return oldValue.AccessToken, nil
+	return oldValue.SealedAccessToken, nil
 }
 
-// ClearAccessToken clears the value of the "access_token" field.
-func (m *EvaluationPartnerMutation) ClearAccessToken() {
-	m.access_token = nil
-	m.clearedFields[evaluationpartner.FieldAccessToken] = struct{}{}
+// ClearSealedAccessToken clears the value of the "sealed_access_token" field.
+func (m *EvaluationPartnerMutation) ClearSealedAccessToken() {
+	m.sealed_access_token = nil
+	m.clearedFields[evaluationpartner.FieldSealedAccessToken] = struct{}{}
 }
 
-// AccessTokenCleared returns if the "access_token" field was cleared in this mutation.
-func (m *EvaluationPartnerMutation) AccessTokenCleared() bool {
-	_, ok := m.clearedFields[evaluationpartner.FieldAccessToken]
+// SealedAccessTokenCleared returns if the "sealed_access_token" field was cleared in this mutation.
+func (m *EvaluationPartnerMutation) SealedAccessTokenCleared() bool {
+	_, ok := m.clearedFields[evaluationpartner.FieldSealedAccessToken]
 	return ok
 }
 
-// ResetAccessToken resets all changes to the "access_token" field.
-func (m *EvaluationPartnerMutation) ResetAccessToken() {
-	m.access_token = nil
-	delete(m.clearedFields, evaluationpartner.FieldAccessToken)
+// ResetSealedAccessToken resets all changes to the "sealed_access_token" field.
+func (m *EvaluationPartnerMutation) ResetSealedAccessToken() {
+	m.sealed_access_token = nil
+	delete(m.clearedFields, evaluationpartner.FieldSealedAccessToken)
 }
 
-// SetSigningSecret sets the "signing_secret" field.
-func (m *EvaluationPartnerMutation) SetSigningSecret(s string) {
-	m.signing_secret = &s
+// SetSealedSigningSecret sets the "sealed_signing_secret" field.
+func (m *EvaluationPartnerMutation) SetSealedSigningSecret(b []byte) {
+	m.sealed_signing_secret = &b
 }
 
-// SigningSecret returns the value of the "signing_secret" field in the mutation.
-func (m *EvaluationPartnerMutation) SigningSecret() (r string, exists bool) {
-	v := m.signing_secret
+// SealedSigningSecret returns the value of the "sealed_signing_secret" field in the mutation.
+func (m *EvaluationPartnerMutation) SealedSigningSecret() (r []byte, exists bool) {
+	v := m.sealed_signing_secret
 	if v == nil {
 		return
 	}
 	return *v, true
 }
 
-// OldSigningSecret returns the old "signing_secret" field's value of the EvaluationPartner entity.
+// OldSealedSigningSecret returns the old "sealed_signing_secret" field's value of the EvaluationPartner entity.
 // If the EvaluationPartner object wasn't provided to the builder, the object is fetched from the database.
 // An error is returned if the mutation operation is not UpdateOne, or the database query fails.
-func (m *EvaluationPartnerMutation) OldSigningSecret(ctx context.Context) (v string, err error) {
+func (m *EvaluationPartnerMutation) OldSealedSigningSecret(ctx context.Context) (v []byte, err error) {
 	if !m.op.Is(OpUpdateOne) {
-		return v, errors.New("OldSigningSecret is only allowed on UpdateOne operations")
+		return v, errors.New("OldSealedSigningSecret is only allowed on UpdateOne operations")
 	}
 	if m.id == nil || m.oldValue == nil {
-		return v, errors.New("OldSigningSecret requires an ID field in the mutation")
+		return v, errors.New("OldSealedSigningSecret requires an ID field in the mutation")
 	}
 	oldValue, err := m.oldValue(ctx)
 	if err != nil {
-		return v, fmt.Errorf("querying old value for OldSigningSecret: %w", err)
+		return v, fmt.Errorf("querying old value for OldSealedSigningSecret: %w", err)
 	}
-	return oldValue.SigningSecret, nil
+	return oldValue.SealedSigningSecret, nil
 }
 
-// ClearSigningSecret clears the value of the "signing_secret" field.
-func (m *EvaluationPartnerMutation) ClearSigningSecret() {
-	m.signing_secret = nil
-	m.clearedFields[evaluationpartner.FieldSigningSecret] = struct{}{}
+// ClearSealedSigningSecret clears the value of the "sealed_signing_secret" field.
+func (m *EvaluationPartnerMutation) ClearSealedSigningSecret() {
+	m.sealed_signing_secret = nil
+	m.clearedFields[evaluationpartner.FieldSealedSigningSecret] = struct{}{}
 }
 
-// SigningSecretCleared returns if the "signing_secret" field was cleared in this mutation.
-func (m *EvaluationPartnerMutation) SigningSecretCleared() bool {
-	_, ok := m.clearedFields[evaluationpartner.FieldSigningSecret]
+// SealedSigningSecretCleared returns if the "sealed_signing_secret" field was cleared in this mutation.
+func (m *EvaluationPartnerMutation) SealedSigningSecretCleared() bool {
+	_, ok := m.clearedFields[evaluationpartner.FieldSealedSigningSecret]
 	return ok
 }
 
-// ResetSigningSecret resets all changes to the "signing_secret" field.
-func (m *EvaluationPartnerMutation) ResetSigningSecret() {
-	m.signing_secret = nil
-	delete(m.clearedFields, evaluationpartner.FieldSigningSecret)
+// ResetSealedSigningSecret resets all changes to the "sealed_signing_secret" field.
+func (m *EvaluationPartnerMutation) ResetSealedSigningSecret() {
+	m.sealed_signing_secret = nil
+	delete(m.clearedFields, evaluationpartner.FieldSealedSigningSecret)
 }
 
 // SetRequiredFields sets the "required_fields" field.
@@ -5573,11 +5573,11 @@ func (m *EvaluationPartnerMutation) Fields() []string {
 	if m.auth_mode != nil {
 		fields = append(fields, evaluationpartner.FieldAuthMode)
 	}
-	if m.access_token != nil {
-		fields = append(fields, evaluationpartner.FieldAccessToken)
+	if m.sealed_access_token != nil {
+		fields = append(fields, evaluationpartner.FieldSealedAccessToken)
 	}
-	if m.signing_secret != nil {
-		fields = append(fields, evaluationpartner.FieldSigningSecret)
+	if m.sealed_signing_secret != nil {
+		fields = append(fields, evaluationpartner.FieldSealedSigningSecret)
 	}
 	if m.required_fields != nil {
 		fields = append(fields, evaluationpartner.FieldRequiredFields)
@@ -5612,10 +5612,10 @@ func (m *EvaluationPartnerMutation) Field(name string) (ent.Value, bool) {
 		return m.TestsURL()
 	case evaluationpartner.FieldAuthMode:
 		return m.AuthMode()
-	case evaluationpartner.FieldAccessToken:
-		return m.AccessToken()
-	case evaluationpartner.FieldSigningSecret:
-		return m.SigningSecret()
+	case evaluationpartner.FieldSealedAccessToken:
+		return m.SealedAccessToken()
+	case evaluationpartner.FieldSealedSigningSecret:
+		return m.SealedSigningSecret()
 	case evaluationpartner.FieldRequiredFields:
 		return m.RequiredFields()
 	case evaluationpartner.FieldCanSeeOffers:
@@ -5645,10 +5645,10 @@ func (m *EvaluationPartnerMutation) OldField(ctx context.Context, name string) (
 		return m.OldTestsURL(ctx)
 	case evaluationpartner.FieldAuthMode:
 		return m.OldAuthMode(ctx)
-	case evaluationpartner.FieldAccessToken:
-		return m.OldAccessToken(ctx)
-	case evaluationpartner.FieldSigningSecret:
-		return m.OldSigningSecret(ctx)
+	case evaluationpartner.FieldSealedAccessToken:
+		return m.OldSealedAccessToken(ctx)
+	case evaluationpartner.FieldSealedSigningSecret:
+		return m.OldSealedSigningSecret(ctx)
 	case evaluationpartner.FieldRequiredFields:
 		return m.OldRequiredFields(ctx)
 	case evaluationpartner.FieldCanSeeOffers:
@@ -5703,19 +5703,19 @@ func (m *EvaluationPartnerMutation) SetField(name string, value ent.Value) error
 		}
 		m.SetAuthMode(v)
 		return nil
-	case evaluationpartner.FieldAccessToken:
-		v, ok := value.(string)
+	case evaluationpartner.FieldSealedAccessToken:
+		v, ok := value.([]byte)
 		if !ok {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
-		m.SetAccessToken(v)
+		m.SetSealedAccessToken(v)
 		return nil
-	case evaluationpartner.FieldSigningSecret:
-		v, ok := value.(string)
+	case evaluationpartner.FieldSealedSigningSecret:
+		v, ok := value.([]byte)
 		if !ok {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
-		m.SetSigningSecret(v)
+		m.SetSealedSigningSecret(v)
 		return nil
 	case evaluationpartner.FieldRequiredFields:
 		v, ok := value.(schematype.RequiredCandidateFields)
@@ -5785,11 +5785,11 @@ func (m *EvaluationPartnerMutation) ClearedFields() []string {
 	if m.FieldCleared(evaluationpartner.FieldTestsURL) {
 		fields = append(fields, evaluationpartner.FieldTestsURL)
 	}
-	if m.FieldCleared(evaluationpartner.FieldAccessToken) {
-		fields = append(fields, evaluationpartner.FieldAccessToken)
+	if m.FieldCleared(evaluationpartner.FieldSealedAccessToken) {
+		fields = append(fields, evaluationpartner.FieldSealedAccessToken)
 	}
-	if m.FieldCleared(evaluationpartner.FieldSigningSecret) {
-		fields = append(fields, evaluationpartner.FieldSigningSecret)
+	if m.FieldCleared(evaluationpartner.FieldSealedSigningSecret) {
+		fields = append(fields, evaluationpartner.FieldSealedSigningSecret)
 	}
 	if m.FieldCleared(evaluationpartner.FieldTimeCatalogFetched) {
 		fields = append(fields, evaluationpartner.FieldTimeCatalogFetched)
@@ -5811,11 +5811,11 @@ func (m *EvaluationPartnerMutation) ClearField(name string) error {
 	case evaluationpartner.FieldTestsURL:
 		m.ClearTestsURL()
 		return nil
-	case evaluationpartner.FieldAccessToken:
-		m.ClearAccessToken()
+	case evaluationpartner.FieldSealedAccessToken:
+		m.ClearSealedAccessToken()
 		return nil
-	case evaluationpartner.FieldSigningSecret:
-		m.ClearSigningSecret()
+	case evaluationpartner.FieldSealedSigningSecret:
+		m.ClearSealedSigningSecret()
 		return nil
 	case evaluationpartner.FieldTimeCatalogFetched:
 		m.ClearTimeCatalogFetched()
@@ -5843,11 +5843,11 @@ func (m *EvaluationPartnerMutation) ResetField(name string) error {
 	case evaluationpartner.FieldAuthMode:
 		m.ResetAuthMode()
 		return nil
-	case evaluationpartner.FieldAccessToken:
-		m.ResetAccessToken()
+	case evaluationpartner.FieldSealedAccessToken:
+		m.ResetSealedAccessToken()
 		return nil
-	case evaluationpartner.FieldSigningSecret:
-		m.ResetSigningSecret()
+	case evaluationpartner.FieldSealedSigningSecret:
+		m.ResetSealedSigningSecret()
 		return nil
 	case evaluationpartner.FieldRequiredFields:
 		m.ResetRequiredFields()

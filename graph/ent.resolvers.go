@@ -86,7 +86,15 @@ func (r *queryResolver) Users(ctx context.Context, after *entgql.Cursor[string],
 	)
 }
 
+// EvaluationPartner returns generated.EvaluationPartnerResolver implementation.
+func (r *Resolver) EvaluationPartner() generated.EvaluationPartnerResolver {
+	return &evaluationPartnerResolver{r}
+}
+
 // Query returns generated.QueryResolver implementation.
 func (r *Resolver) Query() generated.QueryResolver { return &queryResolver{r} }
 
-type queryResolver struct{ *Resolver }
+type (
+	evaluationPartnerResolver struct{ *Resolver }
+	queryResolver             struct{ *Resolver }
+)

@@ -34,8 +34,15 @@ const (
 	QueryTimeLimit = 30 * time.Second
 )
 
+// partnerCalls are the mutations that call an evaluation partner. They run
+// without the mutation transaction: the call must not hold a connection
+// (and SQLite's write lock) while the partner answers, and the record of a
+// failed attempt must survive the error it reports. They draw their own
+// transactions (recruiting.Service.SubmitForTest).
+var partnerCalls = []string{"submitCandidateForTest", "refreshPartnerTests"}
+
 // NewServer returns the GraphQL HTTP handler. Mutations run in one database
-// transaction each; queries need the read scope.
+// transaction each, except partnerCalls; queries need the read scope.
 func NewServer(service *recruiting.Service) *handler.Server {
 	schema := generated.NewExecutableSchema(generated.Config{
 		Resolvers: &Resolver{service: service, client: service.Client},
@@ -53,7 +60,7 @@ func NewServer(service *recruiting.Service) *handler.Server {
 	})
 	srv.Use(extension.Introspection{})
 	srv.Use(extension.FixedComplexityLimit(MaxComplexity))
-	srv.Use(entgql.Transactioner{TxOpener: service.Client})
+	srv.Use(entgql.Transactioner{TxOpener: service.Client, SkipTxFunc: entgql.SkipIfHasFields(partnerCalls...)})
 	srv.AroundOperations(requireReadScope)
 	srv.AroundFields(defaultPageSize)
 	srv.SetErrorPresenter(presentError)

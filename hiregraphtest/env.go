@@ -16,10 +16,12 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"net/netip"
 	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -31,6 +33,10 @@ import (
 
 // DatabaseEnv names the variable that points the tests at PostgreSQL.
 const DatabaseEnv = "HIREGRAPH_TEST_DATABASE_URL"
+
+// loopbackNets are the loopback networks, where tests run evaluation
+// partners.
+var loopbackNets = []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8"), netip.MustParsePrefix("::1/128")}
 
 // Env is one running server with its own database.
 type Env struct {
@@ -77,6 +83,9 @@ func NewWithConfig(t testing.TB, adjust func(*server.Config)) *Env {
 	env := &Env{T: t, DB: db, Sealer: sealer, Demo: m, Clock: &Clock{}}
 	env.Server = httptest.NewUnstartedServer(nil)
 	cfg := server.Config{DB: db, Sealer: sealer, Now: env.Clock.Now, PublicURL: "http://" + env.Server.Listener.Addr().String()}
+	// Tests run evaluation partners on loopback (httptest), which the
+	// server refuses to call unless allowed.
+	cfg.PartnerAllowNets = loopbackNets
 	if adjust != nil {
 		adjust(&cfg)
 	}
@@ -137,13 +146,17 @@ func randomHex(n int) string {
 	return hex.EncodeToString(b)
 }
 
-// Clock is a settable clock; the zero Clock reads the real time.
+// Clock is a settable clock; the zero Clock reads the real time. The server
+// reads it from its own goroutines while a test sets it.
 type Clock struct {
+	mu    sync.Mutex
 	fixed time.Time
 }
 
 // Now returns the set time, or the real time when none is set.
 func (c *Clock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
 	if c.fixed.IsZero() {
 		return time.Now()
 	}
@@ -151,7 +164,11 @@ func (c *Clock) Now() time.Time {
 }
 
 // Set fixes the clock at t.
-func (c *Clock) Set(t time.Time) { c.fixed = t }
+func (c *Clock) Set(t time.Time) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.fixed = t
+}
 
 // Response is a finished HTTP exchange.
 type Response struct {

@@ -10,7 +10,9 @@ import (
 	"time"
 
 	"github.com/hiregraph/hiregraph/apierror"
+	"github.com/hiregraph/hiregraph/auth"
 	"github.com/hiregraph/hiregraph/ent"
+	"github.com/hiregraph/hiregraph/outbound"
 	"github.com/hiregraph/hiregraph/viewer"
 )
 
@@ -18,8 +20,13 @@ import (
 type Service struct {
 	Client *ent.Client
 	// PublicURL is the absolute base URL the service is reached at, used to
-	// build URLs in responses (position_url, next_page).
+	// build URLs in responses (position_url, next_page) and the offer
+	// letter URLs sent to partners.
 	PublicURL string
+	// Sealer seals partner credentials at rest and signs offer letter URLs.
+	Sealer *auth.Sealer
+	// Partners calls evaluation partners.
+	Partners *outbound.Client
 	// Now is the clock; tests replace it.
 	Now func() time.Time
 }

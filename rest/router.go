@@ -31,6 +31,8 @@ func (a *API) Routes() http.Handler {
 	r.Get("/questionnaires", a.listQuestionnaires)
 	r.Post("/candidates/{uid}/notes", a.createNote)
 	r.Post("/conversations/{uid}/messages", a.createMessage)
+	r.Post("/candidates/{uid}/tests", a.submitTest)
+	r.Post("/evaluations/{id}", a.updateEvaluation)
 	return r
 }
 

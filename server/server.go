@@ -6,6 +6,7 @@ package server
 import (
 	"context"
 	"net/http"
+	"net/netip"
 	"time"
 
 	"github.com/go-chi/chi/v5"
@@ -16,6 +17,7 @@ import (
 	"github.com/hiregraph/hiregraph/database"
 	"github.com/hiregraph/hiregraph/graph"
 	"github.com/hiregraph/hiregraph/graphiql"
+	"github.com/hiregraph/hiregraph/outbound"
 	"github.com/hiregraph/hiregraph/ratelimit"
 	"github.com/hiregraph/hiregraph/recruiting"
 	"github.com/hiregraph/hiregraph/rest"
@@ -40,6 +42,12 @@ type Config struct {
 	// defaults. CareersRatePerMinute and CareersBurst do so per careers token.
 	APIRatePerMinute, APIBurst         int
 	CareersRatePerMinute, CareersBurst int
+	// PartnerAllowNets are non-public networks evaluation partners may be
+	// called at; public addresses are always allowed.
+	PartnerAllowNets []netip.Prefix
+	// PartnerTimeout bounds a call to a partner; zero means
+	// outbound.DefaultTimeout.
+	PartnerTimeout time.Duration
 }
 
 func orDefault(v, def int) int {
@@ -51,7 +59,13 @@ func orDefault(v, def int) int {
 
 // New returns the root handler.
 func New(cfg Config) http.Handler {
-	service := &recruiting.Service{Client: cfg.DB.Client, PublicURL: cfg.PublicURL, Now: cfg.Now}
+	service := &recruiting.Service{
+		Client:    cfg.DB.Client,
+		PublicURL: cfg.PublicURL,
+		Sealer:    cfg.Sealer,
+		Partners:  outbound.New(outbound.Config{AllowNets: cfg.PartnerAllowNets, Timeout: cfg.PartnerTimeout}),
+		Now:       cfg.Now,
+	}
 	authn := &auth.Authenticator{Client: cfg.DB.Client, Sealer: cfg.Sealer, Now: cfg.Now}
 	api := &rest.API{Service: service}
 
@@ -79,6 +93,9 @@ func New(cfg Config) http.Handler {
 		}
 		rest.WriteJSON(w, http.StatusOK, map[string]string{"status": "ready"})
 	})
+	// Partners fetch offer letters with their own credential, which the
+	// handler checks; no API key is involved.
+	r.Get(recruiting.OfferLetterPath+"{uid}", api.OfferLetter)
 
 	// Browser apps call the API with a bearer key and no cookies, so any
 	// origin may; credentials are never sent by the browser on its own.

@@ -42,7 +42,7 @@ func TestDemoManifestIsCompleteAndIdempotent(t *testing.T) {
 		"company_uid": first.CompanyUID, "api_key": first.APIKey, "careers_token": first.CareersToken,
 		"template_position_uid": first.TemplatePositionUID, "non_template_position_uid": first.NonTemplatePositionUID,
 		"published_position_uid": first.PublishedPositionUID, "unpublished_position_uid": first.UnpublishedPositionUID,
-		"candidate_uid": first.CandidateUID, "conversation_uid": first.ConversationUID,
+		"candidate_uid": first.CandidateUID, "conversation_uid": first.ConversationUID, "evaluation_partner_uid": first.EvaluationPartnerUID,
 		"owner": first.Users["owner"], "recruiter": first.Users["recruiter"], "hiring_manager": first.Users["hiring_manager"],
 	} {
 		if v == "" {

@@ -16,6 +16,7 @@ import (
 	"github.com/hiregraph/hiregraph/demo"
 	"github.com/hiregraph/hiregraph/ent"
 	"github.com/hiregraph/hiregraph/ent/privacy"
+	"github.com/hiregraph/hiregraph/outbound"
 	"github.com/hiregraph/hiregraph/server"
 )
 
@@ -26,8 +27,20 @@ func serve(ctx context.Context, args []string, stdout io.Writer) error {
 	addr := fs.String("addr", envOr("HIREGRAPH_ADDR", ":8080"), "address to listen on (env HIREGRAPH_ADDR)")
 	publicURL := fs.String("public-url", envOr("HIREGRAPH_PUBLIC_URL", ""),
 		"absolute URL clients reach the server at, for URLs in responses (env HIREGRAPH_PUBLIC_URL; default http://localhost:PORT)")
+	allowNets := fs.String("partner-allow-nets", envOr("HIREGRAPH_PARTNER_ALLOW_NETS", ""),
+		"comma-separated non-public networks evaluation partners may be called at, e.g. 127.0.0.0/8 for a local partner (env HIREGRAPH_PARTNER_ALLOW_NETS; default none)")
+	partnerTimeout := fs.String("partner-timeout", envOr("HIREGRAPH_PARTNER_TIMEOUT", outbound.DefaultTimeout.String()),
+		"longest wait for an evaluation partner's answer, such as 10s (env HIREGRAPH_PARTNER_TIMEOUT)")
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	nets, err := outbound.ParseNets(*allowNets)
+	if err != nil {
+		return fmt.Errorf("--partner-allow-nets: %w", err)
+	}
+	timeout, err := time.ParseDuration(*partnerTimeout)
+	if err != nil || timeout <= 0 {
+		return fmt.Errorf("--partner-timeout: %q is not a positive duration such as 10s", *partnerTimeout)
 	}
 	db, sealer, err := store.open(ctx)
 	if err != nil {
@@ -45,7 +58,10 @@ func serve(ctx context.Context, args []string, stdout io.Writer) error {
 		*publicURL = fmt.Sprintf("http://localhost:%d", ln.Addr().(*net.TCPAddr).Port)
 	}
 	srv := &http.Server{
-		Handler:           server.New(server.Config{DB: db, Sealer: sealer, PublicURL: *publicURL}),
+		Handler: server.New(server.Config{
+			DB: db, Sealer: sealer, PublicURL: *publicURL,
+			PartnerAllowNets: nets, PartnerTimeout: timeout,
+		}),
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       30 * time.Second,
 		WriteTimeout:      90 * time.Second,

@@ -29,10 +29,10 @@ const (
 	FieldTestsURL = "tests_url"
 	// FieldAuthMode holds the string denoting the auth_mode field in the database.
 	FieldAuthMode = "auth_mode"
-	// FieldAccessToken holds the string denoting the access_token field in the database.
-	FieldAccessToken = "access_token"
-	// FieldSigningSecret holds the string denoting the signing_secret field in the database.
-	FieldSigningSecret = "signing_secret"
+	// FieldSealedAccessToken holds the string denoting the sealed_access_token field in the database.
+	FieldSealedAccessToken = "sealed_access_token"
+	// FieldSealedSigningSecret holds the string denoting the sealed_signing_secret field in the database.
+	FieldSealedSigningSecret = "sealed_signing_secret"
 	// FieldRequiredFields holds the string denoting the required_fields field in the database.
 	FieldRequiredFields = "required_fields"
 	// FieldCanSeeOffers holds the string denoting the can_see_offers field in the database.
@@ -73,8 +73,8 @@ var Columns = []string{
 	FieldSubmitURL,
 	FieldTestsURL,
 	FieldAuthMode,
-	FieldAccessToken,
-	FieldSigningSecret,
+	FieldSealedAccessToken,
+	FieldSealedSigningSecret,
 	FieldRequiredFields,
 	FieldCanSeeOffers,
 	FieldTestCatalog,
@@ -179,16 +179,6 @@ func ByTestsURL(opts ...sql.OrderTermOption) OrderOption {
 // ByAuthMode orders the results by the auth_mode field.
 func ByAuthMode(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldAuthMode, opts...).ToFunc()
-}
-
-// ByAccessToken orders the results by the access_token field.
-func ByAccessToken(opts ...sql.OrderTermOption) OrderOption {
-	return sql.OrderByField(FieldAccessToken, opts...).ToFunc()
-}
-
-// BySigningSecret orders the results by the signing_secret field.
-func BySigningSecret(opts ...sql.OrderTermOption) OrderOption {
-	return sql.OrderByField(FieldSigningSecret, opts...).ToFunc()
 }
 
 // ByCanSeeOffers orders the results by the can_see_offers field.

@@ -85,14 +85,14 @@ func TestsURL(v string) predicate.EvaluationPartner {
 	return predicate.EvaluationPartner(sql.FieldEQ(FieldTestsURL, v))
 }
 
-// AccessToken applies equality check predicate on the "access_token" field. It's identical to AccessTokenEQ.
-func AccessToken(v string) predicate.EvaluationPartner {
-	return predicate.EvaluationPartner(sql.FieldEQ(FieldAccessToken, v))
+// SealedAccessToken applies equality check predicate on the "sealed_access_token" field. It's identical to SealedAccessTokenEQ.
+func SealedAccessToken(v []byte) predicate.EvaluationPartner {
+	return predicate.EvaluationPartner(sql.FieldEQ(FieldSealedAccessToken, v))
 }
 
-// SigningSecret applies equality check predicate on the "signing_secret" field. It's identical to SigningSecretEQ.
-func SigningSecret(v string) predicate.EvaluationPartner {
-	return predicate.EvaluationPartner(sql.FieldEQ(FieldSigningSecret, v))
+// SealedSigningSecret applies equality check predicate on the "sealed_signing_secret" field. It's identical to SealedSigningSecretEQ.
+func SealedSigningSecret(v []byte) predicate.EvaluationPartner {
+	return predicate.EvaluationPartner(sql.FieldEQ(FieldSealedSigningSecret, v))
 }
 
 // CanSeeOffers applies equality check predicate on the "can_see_offers" field. It's identical to CanSeeOffersEQ.
@@ -400,154 +400,104 @@ func AuthModeNotIn(vs ...AuthMode) predicate.EvaluationPartner {
 	return predicate.EvaluationPartner(sql.FieldNotIn(FieldAuthMode, vs...))
 }
 
-// AccessTokenEQ applies the EQ predicate on the "access_token" field.
-func AccessTokenEQ(v string) predicate.EvaluationPartner {
-	return predicate.EvaluationPartner(sql.FieldEQ(FieldAccessToken, v))
+// SealedAccessTokenEQ applies the EQ predicate on the "sealed_access_token" field.
+func SealedAccessTokenEQ(v []byte) predicate.EvaluationPartner {
+	return predicate.EvaluationPartner(sql.FieldEQ(FieldSealedAccessToken, v))
 }
 
-// AccessTokenNEQ applies the NEQ predicate on the "access_token" field.
-func AccessTokenNEQ(v string) predicate.EvaluationPartner {
-	return predicate.EvaluationPartner(sql.FieldNEQ(FieldAccessToken, v))
+// SealedAccessTokenNEQ applies the NEQ predicate on the "sealed_access_token" field.
+func SealedAccessTokenNEQ(v []byte) predicate.EvaluationPartner {
+	return predicate.EvaluationPartner(sql.FieldNEQ(FieldSealedAccessToken, v))
 }
 
-// AccessTokenIn applies the In predicate on the "access_token" field.
-func AccessTokenIn(vs ...string) predicate.EvaluationPartner {
-	return predicate.EvaluationPartner(sql.FieldIn(FieldAccessToken, vs...))
+// SealedAccessTokenIn applies the In predicate on the "sealed_access_token" field.
+func SealedAccessTokenIn(vs ...[]byte) predicate.EvaluationPartner {
+	return predicate.EvaluationPartner(sql.FieldIn(FieldSealedAccessToken, vs...))
 }
 
-// AccessTokenNotIn applies the NotIn predicate on the "access_token" field.
-func AccessTokenNotIn(vs ...string) predicate.EvaluationPartner {
-	return predicate.EvaluationPartner(sql.FieldNotIn(FieldAccessToken, vs...))
+// SealedAccessTokenNotIn applies the NotIn predicate on the "sealed_access_token" field.
+func SealedAccessTokenNotIn(vs ...[]byte) predicate.EvaluationPartner {
+	return predicate.EvaluationPartner(sql.FieldNotIn(FieldSealedAccessToken, vs...))
 }
 
-// AccessTokenGT applies the GT predicate on the "access_token" field.
-func AccessTokenGT(v string) predicate.EvaluationPartner {
-	return predicate.EvaluationPartner(sql.FieldGT(FieldAccessToken, v))
+// SealedAccessTokenGT applies the GT predicate on the "sealed_access_token" field.
+func SealedAccessTokenGT(v []byte) predicate.EvaluationPartner {
+	return predicate.EvaluationPartner(sql.FieldGT(FieldSealedAccessToken, v))
 }
 
-// AccessTokenGTE applies the GTE predicate on the "access_token" field.
-func AccessTokenGTE(v string) predicate.EvaluationPartner {
-	return predicate.EvaluationPartner(sql.FieldGTE(FieldAccessToken, v))
+// SealedAccessTokenGTE applies the GTE predicate on the "sealed_access_token" field.
+func SealedAccessTokenGTE(v []byte) predicate.EvaluationPartner {
+	return predicate.EvaluationPartner(sql.FieldGTE(FieldSealedAccessToken, v))
 }
 
-// AccessTokenLT applies the LT predicate on the "access_token" field.
-func AccessTokenLT(v string) predicate.EvaluationPartner {
-	return predicate.EvaluationPartner(sql.FieldLT(FieldAccessToken, v))
+// SealedAccessTokenLT applies the LT predicate on the "sealed_access_token" field.
+func SealedAccessTokenLT(v []byte) predicate.EvaluationPartner {
+	return predicate.EvaluationPartner(sql.FieldLT(FieldSealedAccessToken, v))
 }
 
-// AccessTokenLTE applies the LTE predicate on the "access_token" field.
-func AccessTokenLTE(v string) predicate.EvaluationPartner {
-	return predicate.EvaluationPartner(sql.FieldLTE(FieldAccessToken, v))
+// SealedAccessTokenLTE applies the LTE predicate on the "sealed_access_token" field.
+func SealedAccessTokenLTE(v []byte) predicate.EvaluationPartner {
+	return predicate.EvaluationPartner(sql.FieldLTE(FieldSealedAccessToken, v))
 }
 
-// AccessTokenContains applies the Contains predicate on the "access_token" field.
-func AccessTokenContains(v string) predicate.EvaluationPartner {
-	return predicate.EvaluationPartner(sql.FieldContains(FieldAccessToken, v))
+// SealedAccessTokenIsNil applies the IsNil predicate on the "sealed_access_token" field.
+func SealedAccessTokenIsNil() predicate.EvaluationPartner {
+	return predicate.EvaluationPartner(sql.FieldIsNull(FieldSealedAccessToken))
 }
 
-// AccessTokenHasPrefix applies the HasPrefix predicate on the "access_token" field.
-func AccessTokenHasPrefix(v string) predicate.EvaluationPartner {
-	return predicate.EvaluationPartner(sql.FieldHasPrefix(FieldAccessToken, v))
+// SealedAccessTokenNotNil applies the NotNil predicate on the "sealed_access_token" field.
+func SealedAccessTokenNotNil() predicate.EvaluationPartner {
+	return predicate.EvaluationPartner(sql.FieldNotNull(FieldSealedAccessToken))
 }
 
-// AccessTokenHasSuffix applies the HasSuffix predicate on the "access_token" field.
-func AccessTokenHasSuffix(v string) predicate.EvaluationPartner {
-	return predicate.EvaluationPartner(sql.FieldHasSuffix(FieldAccessToken, v))
+// SealedSigningSecretEQ applies the EQ predicate on the "sealed_signing_secret" field.
+func SealedSigningSecretEQ(v []byte) predicate.EvaluationPartner {
+	return predicate.EvaluationPartner(sql.FieldEQ(FieldSealedSigningSecret, v))
 }
 
-// AccessTokenIsNil applies the IsNil predicate on the "access_token" field.
-func AccessTokenIsNil() predicate.EvaluationPartner {
-	return predicate.EvaluationPartner(sql.FieldIsNull(FieldAccessToken))
+// SealedSigningSecretNEQ applies the NEQ predicate on the "sealed_signing_secret" field.
+func SealedSigningSecretNEQ(v []byte) predicate.EvaluationPartner {
+	return predicate.EvaluationPartner(sql.FieldNEQ(FieldSealedSigningSecret, v))
 }
 
-// AccessTokenNotNil applies the NotNil predicate on the "access_token" field.
-func AccessTokenNotNil() predicate.EvaluationPartner {
-	return predicate.EvaluationPartner(sql.FieldNotNull(FieldAccessToken))
+// SealedSigningSecretIn applies the In predicate on the "sealed_signing_secret" field.
+func SealedSigningSecretIn(vs ...[]byte) predicate.EvaluationPartner {
+	return predicate.EvaluationPartner(sql.FieldIn(FieldSealedSigningSecret, vs...))
 }
 
-// AccessTokenEqualFold applies the EqualFold predicate on the "access_token" field.
-func AccessTokenEqualFold(v string) predicate.EvaluationPartner {
-	return predicate.EvaluationPartner(sql.FieldEqualFold(FieldAccessToken, v))
+// SealedSigningSecretNotIn applies the NotIn predicate on the "sealed_signing_secret" field.
+func SealedSigningSecretNotIn(vs ...[]byte) predicate.EvaluationPartner {
+	return predicate.EvaluationPartner(sql.FieldNotIn(FieldSealedSigningSecret, vs...))
 }
 
-// AccessTokenContainsFold applies the ContainsFold predicate on the "access_token" field.
-func AccessTokenContainsFold(v string) predicate.EvaluationPartner {
-	return predicate.EvaluationPartner(sql.FieldContainsFold(FieldAccessToken, v))
+// SealedSigningSecretGT applies the GT predicate on the "sealed_signing_secret" field.
+func SealedSigningSecretGT(v []byte) predicate.EvaluationPartner {
+	return predicate.EvaluationPartner(sql.FieldGT(FieldSealedSigningSecret, v))
 }
 
-// SigningSecretEQ applies the EQ predicate on the "signing_secret" field.
-func SigningSecretEQ(v string) predicate.EvaluationPartner {
-	return predicate.EvaluationPartner(sql.FieldEQ(FieldSigningSecret, v))
+// SealedSigningSecretGTE applies the GTE predicate on the "sealed_signing_secret" field.
+func SealedSigningSecretGTE(v []byte) predicate.EvaluationPartner {
+	return predicate.EvaluationPartner(sql.FieldGTE(FieldSealedSigningSecret, v))
 }
 
-// SigningSecretNEQ applies the NEQ predicate on the "signing_secret" field.
-func SigningSecretNEQ(v string) predicate.EvaluationPartner {
-	return predicate.EvaluationPartner(sql.FieldNEQ(FieldSigningSecret, v))
+// SealedSigningSecretLT applies the LT predicate on the "sealed_signing_secret" field.
+func SealedSigningSecretLT(v []byte) predicate.EvaluationPartner {
+	return predicate.EvaluationPartner(sql.FieldLT(FieldSealedSigningSecret, v))
 }
 
-// SigningSecretIn applies the In predicate on the "signing_secret" field.
-func SigningSecretIn(vs ...string) predicate.EvaluationPartner {
-	return predicate.EvaluationPartner(sql.FieldIn(FieldSigningSecret, vs...))
+// SealedSigningSecretLTE applies the LTE predicate on the "sealed_signing_secret" field.
+func SealedSigningSecretLTE(v []byte) predicate.EvaluationPartner {
+	return predicate.EvaluationPartner(sql.FieldLTE(FieldSealedSigningSecret, v))
 }
 
-// SigningSecretNotIn applies the NotIn predicate on the "signing_secret" field.
-func SigningSecretNotIn(vs ...string) predicate.EvaluationPartner {
-	return predicate.EvaluationPartner(sql.FieldNotIn(FieldSigningSecret, vs...))
+// SealedSigningSecretIsNil applies the IsNil predicate on the "sealed_signing_secret" field.
+func SealedSigningSecretIsNil() predicate.EvaluationPartner {
+	return predicate.EvaluationPartner(sql.FieldIsNull(FieldSealedSigningSecret))
 }
 
-// SigningSecretGT applies the GT predicate on the "signing_secret" field.
-func SigningSecretGT(v string) predicate.EvaluationPartner {
-	return predicate.EvaluationPartner(sql.FieldGT(FieldSigningSecret, v))
-}
-
-// SigningSecretGTE applies the GTE predicate on the "signing_secret" field.
-func SigningSecretGTE(v string) predicate.EvaluationPartner {
-	return predicate.EvaluationPartner(sql.FieldGTE(FieldSigningSecret, v))
-}
-
-// SigningSecretLT applies the LT predicate on the "signing_secret" field.
-func SigningSecretLT(v string) predicate.EvaluationPartner {
-	return predicate.EvaluationPartner(sql.FieldLT(FieldSigningSecret, v))
-}
-
-// SigningSecretLTE applies the LTE predicate on the "signing_secret" field.
-func SigningSecretLTE(v string) predicate.EvaluationPartner {
-	return predicate.EvaluationPartner(sql.FieldLTE(FieldSigningSecret, v))
-}
-
-// SigningSecretContains applies the Contains predicate on the "signing_secret" field.
-func SigningSecretContains(v string) predicate.EvaluationPartner {
-	return predicate.EvaluationPartner(sql.FieldContains(FieldSigningSecret, v))
-}
-
-// SigningSecretHasPrefix applies the HasPrefix predicate on the "signing_secret" field.
-func SigningSecretHasPrefix(v string) predicate.EvaluationPartner {
-	return predicate.EvaluationPartner(sql.FieldHasPrefix(FieldSigningSecret, v))
-}
-
-// SigningSecretHasSuffix applies the HasSuffix predicate on the "signing_secret" field.
-func SigningSecretHasSuffix(v string) predicate.EvaluationPartner {
-	return predicate.EvaluationPartner(sql.FieldHasSuffix(FieldSigningSecret, v))
-}
-
-// SigningSecretIsNil applies the IsNil predicate on the "signing_secret" field.
-func SigningSecretIsNil() predicate.EvaluationPartner {
-	return predicate.EvaluationPartner(sql.FieldIsNull(FieldSigningSecret))
-}
-
-// SigningSecretNotNil applies the NotNil predicate on the "signing_secret" field.
-func SigningSecretNotNil() predicate.EvaluationPartner {
-	return predicate.EvaluationPartner(sql.FieldNotNull(FieldSigningSecret))
-}
-
-// SigningSecretEqualFold applies the EqualFold predicate on the "signing_secret" field.
-func SigningSecretEqualFold(v string) predicate.EvaluationPartner {
-	return predicate.EvaluationPartner(sql.FieldEqualFold(FieldSigningSecret, v))
-}
-
-// SigningSecretContainsFold applies the ContainsFold predicate on the "signing_secret" field.
-func SigningSecretContainsFold(v string) predicate.EvaluationPartner {
-	return predicate.EvaluationPartner(sql.FieldContainsFold(FieldSigningSecret, v))
+// SealedSigningSecretNotNil applies the NotNil predicate on the "sealed_signing_secret" field.
+func SealedSigningSecretNotNil() predicate.EvaluationPartner {
+	return predicate.EvaluationPartner(sql.FieldNotNull(FieldSealedSigningSecret))
 }
 
 // CanSeeOffersEQ applies the EQ predicate on the "can_see_offers" field.

@@ -223,8 +223,8 @@ var (
 		{Name: "submit_url", Type: field.TypeString, Size: 2000},
 		{Name: "tests_url", Type: field.TypeString, Nullable: true, Size: 2000},
 		{Name: "auth_mode", Type: field.TypeEnum, Enums: []string{"STATIC_TOKEN", "SIGNED_JWT"}, Default: "STATIC_TOKEN"},
-		{Name: "access_token", Type: field.TypeString, Nullable: true},
-		{Name: "signing_secret", Type: field.TypeString, Nullable: true},
+		{Name: "sealed_access_token", Type: field.TypeBytes, Nullable: true},
+		{Name: "sealed_signing_secret", Type: field.TypeBytes, Nullable: true},
 		{Name: "required_fields", Type: field.TypeJSON},
 		{Name: "can_see_offers", Type: field.TypeBool, Default: false},
 		{Name: "test_catalog", Type: field.TypeJSON},
@@ -691,7 +691,7 @@ var (
 	TestSubmissionsColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeString, Size: 40},
 		{Name: "test_id", Type: field.TypeString, Size: 200},
-		{Name: "status", Type: field.TypeString, Size: 40},
+		{Name: "status", Type: field.TypeString, Size: 160},
 		{Name: "candidate_evaluation_id", Type: field.TypeString, Nullable: true, Size: 200},
 		{Name: "display_message", Type: field.TypeString, Nullable: true, Size: 2000},
 		{Name: "error_code", Type: field.TypeString, Nullable: true, Size: 100},
@@ -733,9 +733,9 @@ var (
 		},
 		Indexes: []*schema.Index{
 			{
-				Name:    "testsubmission_partner_id_candidate_evaluation_id",
+				Name:    "testsubmission_company_id_candidate_evaluation_id",
 				Unique:  true,
-				Columns: []*schema.Column{TestSubmissionsColumns[14], TestSubmissionsColumns[3]},
+				Columns: []*schema.Column{TestSubmissionsColumns[15], TestSubmissionsColumns[3]},
 			},
 			{
 				Name:    "testsubmission_candidate_id",

@@ -31,8 +31,10 @@ func (EvaluationPartner) Fields() []ent.Field {
 		// auth_mode says how the service authenticates to the partner: a
 		// static bearer token, or a short-lived HS256 JWT signed with the secret.
 		field.Enum("auth_mode").NamedValues("StaticToken", "STATIC_TOKEN", "SignedJWT", "SIGNED_JWT").Default("STATIC_TOKEN"),
-		field.String("access_token").Optional().Sensitive().Annotations(entgql.Skip(entgql.SkipType)),
-		field.String("signing_secret").Optional().Sensitive().Annotations(entgql.Skip(entgql.SkipType)),
+		// The credentials are write-only: sealed with the operator's key at
+		// rest and never readable through any API.
+		field.Bytes("sealed_access_token").Optional().Sensitive().Annotations(entgql.Skip()),
+		field.Bytes("sealed_signing_secret").Optional().Sensitive().Annotations(entgql.Skip()),
 		field.JSON("required_fields", schematype.RequiredCandidateFields{}).
 			Default(schematype.RequiredCandidateFields{Email: true}),
 		field.Bool("can_see_offers").Default(false),

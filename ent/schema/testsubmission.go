@@ -28,8 +28,9 @@ func (TestSubmission) Fields() []ent.Field {
 		field.String("partner_id").Immutable().Annotations(entgql.Skip()),
 		field.String("candidate_id").Immutable().Annotations(entgql.Skip()),
 		field.String("test_id").NotEmpty().MaxLen(200),
-		// status is "submitted", "failed", or what the partner reports later.
-		field.String("status").NotEmpty().MaxLen(40),
+		// status is "submitted", "failed", or what the partner reports later:
+		// at most 40 characters, so up to 160 bytes of UTF-8.
+		field.String("status").NotEmpty().MaxLen(160),
 		field.String("candidate_evaluation_id").Optional().Nillable().MaxLen(200),
 		field.String("display_message").Optional().MaxLen(2000),
 		field.String("error_code").Optional().MaxLen(100),
@@ -54,7 +55,10 @@ func (TestSubmission) Edges() []ent.Edge {
 // Indexes of the TestSubmission.
 func (TestSubmission) Indexes() []ent.Index {
 	return []ent.Index{
-		index.Fields("partner_id", "candidate_evaluation_id").Unique(),
+		// Partners report status updates by candidate_evaluation_id alone
+		// (POST /v1/evaluations/{id}), so it must name one submission of
+		// the company, whichever partner issued it.
+		index.Fields("company_id", "candidate_evaluation_id").Unique(),
 		index.Fields("candidate_id"),
 	}
 }

@@ -38,6 +38,7 @@ func NewExecutableSchema(cfg Config) graphql.ExecutableSchema {
 type Config = graphql.Config[ResolverRoot, DirectiveRoot, ComplexityRoot]
 
 type ResolverRoot interface {
+	EvaluationPartner() EvaluationPartnerResolver
 	Mutation() MutationResolver
 	Query() QueryResolver
 }
@@ -141,6 +142,8 @@ type ComplexityRoot struct {
 	EvaluationPartner struct {
 		AuthMode           func(childComplexity int) int
 		CanSeeOffers       func(childComplexity int) int
+		HasAccessToken     func(childComplexity int) int
+		HasSigningSecret   func(childComplexity int) int
 		ID                 func(childComplexity int) int
 		Name               func(childComplexity int) int
 		RequiredFields     func(childComplexity int) int
@@ -233,10 +236,14 @@ type ComplexityRoot struct {
 	}
 
 	Mutation struct {
-		ClonePosition  func(childComplexity int, uid string, input recruiting.CloneInput) int
-		CreateLocation func(childComplexity int, input ent.CreateLocationInput) int
-		CreateMessage  func(childComplexity int, conversationID string, input recruiting.MessageInput) int
-		CreateNote     func(childComplexity int, candidateID string, input recruiting.NoteInput) int
+		ClonePosition           func(childComplexity int, uid string, input recruiting.CloneInput) int
+		CreateEvaluationPartner func(childComplexity int, input recruiting.CreatePartnerInput) int
+		CreateLocation          func(childComplexity int, input ent.CreateLocationInput) int
+		CreateMessage           func(childComplexity int, conversationID string, input recruiting.MessageInput) int
+		CreateNote              func(childComplexity int, candidateID string, input recruiting.NoteInput) int
+		RefreshPartnerTests     func(childComplexity int, partnerID string) int
+		SubmitCandidateForTest  func(childComplexity int, candidateID string, partnerID string, testID string) int
+		UpdateEvaluationPartner func(childComplexity int, id string, input recruiting.UpdatePartnerInput) int
 	}
 
 	NamedValue struct {
@@ -533,10 +540,18 @@ type ComplexityRoot struct {
 
 // region    ************************** generated!.gotpl **************************
 
+type EvaluationPartnerResolver interface {
+	HasAccessToken(ctx context.Context, obj *ent.EvaluationPartner) (bool, error)
+	HasSigningSecret(ctx context.Context, obj *ent.EvaluationPartner) (bool, error)
+}
 type MutationResolver interface {
 	CreateLocation(ctx context.Context, input ent.CreateLocationInput) (*ent.Location, error)
 	CreateNote(ctx context.Context, candidateID string, input recruiting.NoteInput) (*ent.Note, error)
 	CreateMessage(ctx context.Context, conversationID string, input recruiting.MessageInput) (*ent.Message, error)
+	CreateEvaluationPartner(ctx context.Context, input recruiting.CreatePartnerInput) (*ent.EvaluationPartner, error)
+	UpdateEvaluationPartner(ctx context.Context, id string, input recruiting.UpdatePartnerInput) (*ent.EvaluationPartner, error)
+	RefreshPartnerTests(ctx context.Context, partnerID string) (*ent.EvaluationPartner, error)
+	SubmitCandidateForTest(ctx context.Context, candidateID string, partnerID string, testID string) (*ent.TestSubmission, error)
 	ClonePosition(ctx context.Context, uid string, input recruiting.CloneInput) (*ent.Position, error)
 }
 type QueryResolver interface {
@@ -954,6 +969,18 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.EvaluationPartner.CanSeeOffers(childComplexity), true
+	case "EvaluationPartner.hasAccessToken":
+		if e.ComplexityRoot.EvaluationPartner.HasAccessToken == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EvaluationPartner.HasAccessToken(childComplexity), true
+	case "EvaluationPartner.hasSigningSecret":
+		if e.ComplexityRoot.EvaluationPartner.HasSigningSecret == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EvaluationPartner.HasSigningSecret(childComplexity), true
 	case "EvaluationPartner.id":
 		if e.ComplexityRoot.EvaluationPartner.ID == nil {
 			break
@@ -1323,6 +1350,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.ClonePosition(childComplexity, args["uid"].(string), args["input"].(recruiting.CloneInput)), true
+	case "Mutation.createEvaluationPartner":
+		if e.ComplexityRoot.Mutation.CreateEvaluationPartner == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createEvaluationPartner_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateEvaluationPartner(childComplexity, args["input"].(recruiting.CreatePartnerInput)), true
 	case "Mutation.createLocation":
 		if e.ComplexityRoot.Mutation.CreateLocation == nil {
 			break
@@ -1356,6 +1394,39 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateNote(childComplexity, args["candidateID"].(string), args["input"].(recruiting.NoteInput)), true
+	case "Mutation.refreshPartnerTests":
+		if e.ComplexityRoot.Mutation.RefreshPartnerTests == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_refreshPartnerTests_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.RefreshPartnerTests(childComplexity, args["partnerID"].(string)), true
+	case "Mutation.submitCandidateForTest":
+		if e.ComplexityRoot.Mutation.SubmitCandidateForTest == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_submitCandidateForTest_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.SubmitCandidateForTest(childComplexity, args["candidateID"].(string), args["partnerID"].(string), args["testID"].(string)), true
+	case "Mutation.updateEvaluationPartner":
+		if e.ComplexityRoot.Mutation.UpdateEvaluationPartner == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateEvaluationPartner_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateEvaluationPartner(childComplexity, args["id"].(string), args["input"].(recruiting.UpdatePartnerInput)), true
 
 	case "NamedValue.name":
 		if e.ComplexityRoot.NamedValue.Name == nil {
@@ -2615,6 +2686,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("ContactWhereInput", ec.unmarshalInputContactWhereInput),
 			graphql.NewInputUnmarshaler("ConversationOrder", ec.unmarshalInputConversationOrder),
 			graphql.NewInputUnmarshaler("ConversationWhereInput", ec.unmarshalInputConversationWhereInput),
+			graphql.NewInputUnmarshaler("CreateEvaluationPartnerInput", ec.unmarshalInputCreateEvaluationPartnerInput),
 			graphql.NewInputUnmarshaler("CreateLocationInput", ec.unmarshalInputCreateLocationInput),
 			graphql.NewInputUnmarshaler("EvaluationPartnerOrder", ec.unmarshalInputEvaluationPartnerOrder),
 			graphql.NewInputUnmarshaler("EvaluationPartnerWhereInput", ec.unmarshalInputEvaluationPartnerWhereInput),
@@ -2641,9 +2713,11 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("PositionWhereInput", ec.unmarshalInputPositionWhereInput),
 			graphql.NewInputUnmarshaler("QuestionnaireOrder", ec.unmarshalInputQuestionnaireOrder),
 			graphql.NewInputUnmarshaler("QuestionnaireWhereInput", ec.unmarshalInputQuestionnaireWhereInput),
+			graphql.NewInputUnmarshaler("RequiredCandidateFieldsInput", ec.unmarshalInputRequiredCandidateFieldsInput),
 			graphql.NewInputUnmarshaler("SalaryRangeInput", ec.unmarshalInputSalaryRangeInput),
 			graphql.NewInputUnmarshaler("TestSubmissionOrder", ec.unmarshalInputTestSubmissionOrder),
 			graphql.NewInputUnmarshaler("TestSubmissionWhereInput", ec.unmarshalInputTestSubmissionWhereInput),
+			graphql.NewInputUnmarshaler("UpdateEvaluationPartnerInput", ec.unmarshalInputUpdateEvaluationPartnerInput),
 			graphql.NewInputUnmarshaler("UserOrder", ec.unmarshalInputUserOrder),
 			graphql.NewInputUnmarshaler("UserRefInput", ec.unmarshalInputUserRefInput),
 			graphql.NewInputUnmarshaler("UserWhereInput", ec.unmarshalInputUserWhereInput),
@@ -6329,6 +6403,76 @@ input UserWhereInput {
   hasHiringTeamOfWith: [PositionWhereInput!]
 }
 `, BuiltIn: false},
+	{Name: "../evaluation.graphqls", Input: `# Evaluation partners (spec 4.9): their configuration, their test catalogs,
+# and submitting candidates for their tests.
+
+extend type EvaluationPartner {
+  "Whether an access token is stored. The token itself is write-only."
+  hasAccessToken: Boolean!
+  "Whether a JWT signing secret is stored. The secret itself is write-only."
+  hasSigningSecret: Boolean!
+}
+
+"""
+Flips which candidate fields a partner requires before a submission is sent.
+An omitted field keeps its value; a new partner requires e-mail only.
+"""
+input RequiredCandidateFieldsInput {
+  email: Boolean
+  lastName: Boolean
+  phone: Boolean
+}
+
+"A new evaluation partner of the company."
+input CreateEvaluationPartnerInput {
+  name: String!
+  "Absolute http(s) URL the service POSTs submissions to."
+  submitURL: String!
+  "Absolute http(s) URL answering GET with [{test_id, test_name}]; optional."
+  testsURL: String
+  "How the service authenticates to the partner; default STATIC_TOKEN."
+  authMode: EvaluationPartnerAuthMode
+  "Sent as ` + "`" + `Authorization: Bearer <accessToken>` + "`" + ` in STATIC_TOKEN mode. Write-only."
+  accessToken: String
+  "Signs the short-lived HS256 JWT sent in SIGNED_JWT mode; at least 32 bytes. Write-only."
+  signingSecret: String
+  requiredFields: RequiredCandidateFieldsInput
+  "Whether submissions carry links to the candidate's offer letters; default false."
+  canSeeOffers: Boolean
+}
+
+"Changes to an evaluation partner; omitted fields keep their values."
+input UpdateEvaluationPartnerInput {
+  name: String
+  submitURL: String
+  "An empty string removes the test catalog URL."
+  testsURL: String
+  authMode: EvaluationPartnerAuthMode
+  accessToken: String
+  signingSecret: String
+  requiredFields: RequiredCandidateFieldsInput
+  canSeeOffers: Boolean
+}
+
+extend type Mutation {
+  "Adds an evaluation partner. Needs the admin scope."
+  createEvaluationPartner(input: CreateEvaluationPartnerInput!): EvaluationPartner!
+  "Changes an evaluation partner. Needs the admin scope."
+  updateEvaluationPartner(id: ID!, input: UpdateEvaluationPartnerInput!): EvaluationPartner!
+  """
+  Fetches the partner's tests from its testsURL. On failure the last good
+  list stays and the error says why.
+  """
+  refreshPartnerTests(partnerID: ID!): EvaluationPartner!
+  """
+  Sends the candidate to the partner's test. Every attempt that reaches the
+  partner is recorded in Candidate.testSubmissions; a refusal carries the
+  partner's display_message as the error message, with extensions.code
+  partner_rejected.
+  """
+  submitCandidateForTest(candidateID: ID!, partnerID: ID!, testID: String!): TestSubmission!
+}
+`, BuiltIn: false},
 	{Name: "../lists.graphqls", Input: `# The top-level lists of spec 4.4-4.6 as Relay connections. Besides entgql's
 # where and orderBy, openings and candidates take ` + "`" + `filter` + "`" + `: the filters of the
 # REST lists, applied by the same code.
@@ -6788,6 +6932,10 @@ func (ec *executionContext) childFields_EvaluationPartner(ctx context.Context, f
 		return ec.fieldContext_EvaluationPartner_timeCreated(ctx, field)
 	case "testSubmissions":
 		return ec.fieldContext_EvaluationPartner_testSubmissions(ctx, field)
+	case "hasAccessToken":
+		return ec.fieldContext_EvaluationPartner_hasAccessToken(ctx, field)
+	case "hasSigningSecret":
+		return ec.fieldContext_EvaluationPartner_hasSigningSecret(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type EvaluationPartner", field.Name)
 }
@@ -7958,6 +8106,20 @@ func (ec *executionContext) field_Mutation_clonePosition_args(ctx context.Contex
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_createEvaluationPartner_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (recruiting.CreatePartnerInput, error) {
+			return ec.unmarshalNCreateEvaluationPartnerInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐCreatePartnerInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_createLocation_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -8008,6 +8170,72 @@ func (ec *executionContext) field_Mutation_createNote_args(ctx context.Context, 
 	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (recruiting.NoteInput, error) {
 			return ec.unmarshalNNoteInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐNoteInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_refreshPartnerTests_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "partnerID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["partnerID"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_submitCandidateForTest_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "candidateID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["candidateID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "partnerID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["partnerID"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "testID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["testID"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateEvaluationPartner_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (recruiting.UpdatePartnerInput, error) {
+			return ec.unmarshalNUpdateEvaluationPartnerInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐUpdatePartnerInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -10713,6 +10941,52 @@ func (ec *executionContext) fieldContext_EvaluationPartner_testSubmissions(ctx c
 	return fc, nil
 }
 
+func (ec *executionContext) _EvaluationPartner_hasAccessToken(ctx context.Context, field graphql.CollectedField, obj *ent.EvaluationPartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EvaluationPartner_hasAccessToken(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.EvaluationPartner().HasAccessToken(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EvaluationPartner_hasAccessToken(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EvaluationPartner", field, true, true, "Boolean")
+}
+
+func (ec *executionContext) _EvaluationPartner_hasSigningSecret(ctx context.Context, field graphql.CollectedField, obj *ent.EvaluationPartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EvaluationPartner_hasSigningSecret(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.EvaluationPartner().HasSigningSecret(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EvaluationPartner_hasSigningSecret(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EvaluationPartner", field, true, true, "Boolean")
+}
+
 func (ec *executionContext) _EvaluationPartnerConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.EvaluationPartnerConnection) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -12094,6 +12368,182 @@ func (ec *executionContext) fieldContext_Mutation_createMessage(ctx context.Cont
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Mutation_createMessage_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_createEvaluationPartner(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createEvaluationPartner(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreateEvaluationPartner(ctx, fc.Args["input"].(recruiting.CreatePartnerInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.EvaluationPartner) graphql.Marshaler {
+			return ec.marshalNEvaluationPartner2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐEvaluationPartner(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createEvaluationPartner(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_EvaluationPartner(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createEvaluationPartner_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateEvaluationPartner(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateEvaluationPartner(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateEvaluationPartner(ctx, fc.Args["id"].(string), fc.Args["input"].(recruiting.UpdatePartnerInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.EvaluationPartner) graphql.Marshaler {
+			return ec.marshalNEvaluationPartner2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐEvaluationPartner(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateEvaluationPartner(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_EvaluationPartner(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateEvaluationPartner_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_refreshPartnerTests(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_refreshPartnerTests(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().RefreshPartnerTests(ctx, fc.Args["partnerID"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.EvaluationPartner) graphql.Marshaler {
+			return ec.marshalNEvaluationPartner2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐEvaluationPartner(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_refreshPartnerTests(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_EvaluationPartner(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_refreshPartnerTests_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_submitCandidateForTest(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_submitCandidateForTest(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().SubmitCandidateForTest(ctx, fc.Args["candidateID"].(string), fc.Args["partnerID"].(string), fc.Args["testID"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.TestSubmission) graphql.Marshaler {
+			return ec.marshalNTestSubmission2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐTestSubmission(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_submitCandidateForTest(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_TestSubmission(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_submitCandidateForTest_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -21063,6 +21513,97 @@ func UnmarshalConversationWhereInput(ctx context.Context, raw any) (ent.Conversa
 	return out, err
 }
 
+func (ec *executionContext) unmarshalInputCreateEvaluationPartnerInput(ctx context.Context, obj any) (recruiting.CreatePartnerInput, error) {
+	var it recruiting.CreatePartnerInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"name", "submitURL", "testsURL", "authMode", "accessToken", "signingSecret", "requiredFields", "canSeeOffers"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "submitURL":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("submitURL"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SubmitURL = data
+		case "testsURL":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("testsURL"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TestsURL = data
+		case "authMode":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("authMode"))
+			data, err := ec.unmarshalOEvaluationPartnerAuthMode2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋevaluationpartnerᚐAuthMode(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AuthMode = data
+		case "accessToken":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("accessToken"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AccessToken = data
+		case "signingSecret":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("signingSecret"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SigningSecret = data
+		case "requiredFields":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("requiredFields"))
+			data, err := ec.unmarshalORequiredCandidateFieldsInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐRequiredFieldsInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RequiredFields = data
+		case "canSeeOffers":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("canSeeOffers"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CanSeeOffers = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalCreateEvaluationPartnerInput unmarshals raw into the CreateEvaluationPartnerInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalCreateEvaluationPartnerInput(ctx context.Context, raw any) (recruiting.CreatePartnerInput, error) {
+	var out recruiting.CreatePartnerInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "CreateEvaluationPartnerInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputCreateLocationInput(ctx context.Context, obj any) (ent.CreateLocationInput, error) {
 	var it ent.CreateLocationInput
 	if obj == nil {
@@ -28736,6 +29277,62 @@ func UnmarshalQuestionnaireWhereInput(ctx context.Context, raw any) (ent.Questio
 	return out, err
 }
 
+func (ec *executionContext) unmarshalInputRequiredCandidateFieldsInput(ctx context.Context, obj any) (recruiting.RequiredFieldsInput, error) {
+	var it recruiting.RequiredFieldsInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"email", "lastName", "phone"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "email":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("email"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Email = data
+		case "lastName":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("lastName"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LastName = data
+		case "phone":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("phone"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Phone = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalRequiredCandidateFieldsInput unmarshals raw into the RequiredCandidateFieldsInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalRequiredCandidateFieldsInput(ctx context.Context, raw any) (recruiting.RequiredFieldsInput, error) {
+	var out recruiting.RequiredFieldsInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "RequiredCandidateFieldsInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputSalaryRangeInput(ctx context.Context, obj any) (recruiting.SalaryRangeInput, error) {
 	var it recruiting.SalaryRangeInput
 	if obj == nil {
@@ -29843,6 +30440,97 @@ func (ec *executionContext) unmarshalInputTestSubmissionWhereInput(ctx context.C
 func UnmarshalTestSubmissionWhereInput(ctx context.Context, raw any) (ent.TestSubmissionWhereInput, error) {
 	var out ent.TestSubmissionWhereInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "TestSubmissionWhereInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputUpdateEvaluationPartnerInput(ctx context.Context, obj any) (recruiting.UpdatePartnerInput, error) {
+	var it recruiting.UpdatePartnerInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"name", "submitURL", "testsURL", "authMode", "accessToken", "signingSecret", "requiredFields", "canSeeOffers"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "submitURL":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("submitURL"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SubmitURL = data
+		case "testsURL":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("testsURL"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TestsURL = data
+		case "authMode":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("authMode"))
+			data, err := ec.unmarshalOEvaluationPartnerAuthMode2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋevaluationpartnerᚐAuthMode(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AuthMode = data
+		case "accessToken":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("accessToken"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AccessToken = data
+		case "signingSecret":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("signingSecret"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SigningSecret = data
+		case "requiredFields":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("requiredFields"))
+			data, err := ec.unmarshalORequiredCandidateFieldsInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐRequiredFieldsInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RequiredFields = data
+		case "canSeeOffers":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("canSeeOffers"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CanSeeOffers = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalUpdateEvaluationPartnerInput unmarshals raw into the UpdateEvaluationPartnerInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalUpdateEvaluationPartnerInput(ctx context.Context, raw any) (recruiting.UpdatePartnerInput, error) {
+	var out recruiting.UpdatePartnerInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "UpdateEvaluationPartnerInput", raw, &out)
 	return out, err
 }
 
@@ -31327,6 +32015,18 @@ func (ec *executionContext) _EvaluationPartner(ctx context.Context, sel ast.Sele
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._EvaluationPartner_testSubmissions(ctx, field, obj)
 				})
+		case "hasAccessToken":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._EvaluationPartner_hasAccessToken(ctx, field, obj)
+				})
+		case "hasSigningSecret":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._EvaluationPartner_hasSigningSecret(ctx, field, obj)
+				})
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -31925,6 +32625,34 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "createMessage":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_createMessage(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createEvaluationPartner":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createEvaluationPartner(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateEvaluationPartner":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateEvaluationPartner(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "refreshPartnerTests":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_refreshPartnerTests(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "submitCandidateForTest":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_submitCandidateForTest(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -34445,6 +35173,11 @@ func (ec *executionContext) unmarshalNConversationWhereInput2ᚖgithubᚗcomᚋh
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) unmarshalNCreateEvaluationPartnerInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐCreatePartnerInput(ctx context.Context, v any) (recruiting.CreatePartnerInput, error) {
+	res, err := ec.unmarshalInputCreateEvaluationPartnerInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalNCreateLocationInput2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCreateLocationInput(ctx context.Context, v any) (ent.CreateLocationInput, error) {
 	res, err := ec.unmarshalInputCreateLocationInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -35178,6 +35911,14 @@ func (ec *executionContext) marshalNStringMap2githubᚗcomᚋhiregraphᚋhiregra
 	return v
 }
 
+func (ec *executionContext) marshalNTestSubmission2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐTestSubmission(ctx context.Context, sel ast.SelectionSet, v *ent.TestSubmission) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "TestSubmission!")
+		return graphql.Null
+	}
+	return ec._TestSubmission(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalNTestSubmissionConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐTestSubmissionConnection(ctx context.Context, sel ast.SelectionSet, v *ent.TestSubmissionConnection) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "TestSubmissionConnection!")
@@ -35227,6 +35968,11 @@ func (ec *executionContext) marshalNTime2timeᚐTime(ctx context.Context, sel as
 		graphql.AddInvalidNullFromMarshaler(ctx, "Time!")
 	}
 	return res
+}
+
+func (ec *executionContext) unmarshalNUpdateEvaluationPartnerInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐUpdatePartnerInput(ctx context.Context, v any) (recruiting.UpdatePartnerInput, error) {
+	res, err := ec.unmarshalInputUpdateEvaluationPartnerInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) marshalNUser2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐUser(ctx context.Context, sel ast.SelectionSet, v *ent.User) graphql.Marshaler {
@@ -37036,6 +37782,14 @@ func (ec *executionContext) unmarshalOQuestionnaireWhereInput2ᚖgithubᚗcomᚋ
 		return nil, nil
 	}
 	res, err := ec.unmarshalInputQuestionnaireWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalORequiredCandidateFieldsInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐRequiredFieldsInput(ctx context.Context, v any) (*recruiting.RequiredFieldsInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputRequiredCandidateFieldsInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 

@@ -1,0 +1,149 @@
+package recruiting
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/hiregraph/hiregraph/apierror"
+	"github.com/hiregraph/hiregraph/ent"
+	"github.com/hiregraph/hiregraph/ent/testsubmission"
+	"github.com/hiregraph/hiregraph/sanitize"
+	"github.com/hiregraph/hiregraph/viewer"
+)
+
+// EvaluationUpdate is a partner's report on a submission; nil fields stay
+// as they are.
+type EvaluationUpdate struct {
+	Status     *string
+	Outcome    *string
+	Score      *int
+	Summary    *string
+	ResultURLs *[]string
+}
+
+// Limits of an evaluation update.
+const (
+	MaxEvaluationStatus  = 40
+	MaxEvaluationSummary = 10000
+	MaxResultURLs        = 20
+)
+
+// outcomes maps the outcome values of evaluation updates to the stored enum.
+var outcomes = map[string]testsubmission.Outcome{
+	"passed": testsubmission.OutcomePassed,
+	"review": testsubmission.OutcomeReview,
+	"failed": testsubmission.OutcomeFailed,
+}
+
+// Error codes of evaluation updates.
+const (
+	CodeEvaluationNotFound  = "evaluation_not_found"
+	CodeEvaluationCompleted = "evaluation_completed"
+)
+
+// UpdateEvaluation applies a partner's report to the submission it named
+// by candidate_evaluation_id. Once the status is "completed" the
+// submission is final: later reports get 409. Partners hold an API key of
+// the company with the evaluations:write scope.
+func (s *Service) UpdateEvaluation(ctx context.Context, evaluationID string, in EvaluationUpdate) (*ent.TestSubmission, error) {
+	if err := Require(ctx, viewer.ScopeEvaluationsWrite); err != nil {
+		return nil, err
+	}
+	var ts *ent.TestSubmission
+	err := s.WithTx(ctx, func(ctx context.Context, client *ent.Client) error {
+		current, err := client.TestSubmission.Query().
+			Where(testsubmission.CandidateEvaluationID(evaluationID)).
+			WithCandidate().
+			Only(ctx)
+		if ent.IsNotFound(err) {
+			return apierror.NotFound(CodeEvaluationNotFound, "no test submission has the candidate_evaluation_id %q", evaluationID)
+		}
+		if err != nil {
+			return fmt.Errorf("loading evaluation: %w", err)
+		}
+		now := s.now()
+		update := client.TestSubmission.Update().
+			Where(testsubmission.ID(current.ID), testsubmission.Completed(false)).
+			SetTimeUpdated(now)
+		if err := applyEvaluationUpdate(update.Mutation(), in); err != nil {
+			return err
+		}
+		// The completed condition in the UPDATE itself makes the freeze
+		// hold against concurrent reports.
+		n, err := update.Save(ctx)
+		if err != nil {
+			return err
+		}
+		if n == 0 {
+			return apierror.New(http.StatusConflict, CodeEvaluationCompleted, "the evaluation %q is completed and can no longer change", evaluationID)
+		}
+		if err := recordActivity(ctx, client, current.Edges.Candidate, now); err != nil {
+			return err
+		}
+		ts, err = client.TestSubmission.Get(ctx, current.ID)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return ts, nil
+}
+
+func applyEvaluationUpdate(m *ent.TestSubmissionMutation, in EvaluationUpdate) error {
+	if in == (EvaluationUpdate{}) {
+		return apierror.Invalid("", "send at least one of status, outcome, score, summary, result_urls")
+	}
+	if in.Status != nil {
+		status := strings.TrimSpace(sanitize.PlainText(*in.Status))
+		if status == "" || utf8.RuneCountInString(status) > MaxEvaluationStatus {
+			return apierror.Invalid("status", "status must be 1 to %d characters of plain text", MaxEvaluationStatus)
+		}
+		m.SetStatus(status)
+		m.SetCompleted(strings.EqualFold(status, StatusCompleted))
+	}
+	if in.Outcome != nil {
+		outcome, ok := outcomes[*in.Outcome]
+		if !ok {
+			return apierror.Invalid("outcome", "outcome must be passed, review or failed, got %q", *in.Outcome)
+		}
+		m.SetOutcome(outcome)
+	}
+	if in.Score != nil {
+		if *in.Score < 1 || *in.Score > 5 {
+			return apierror.Invalid("score", "score must be an integer from 1 to 5, got %d", *in.Score)
+		}
+		m.SetScore(*in.Score)
+	}
+	if in.Summary != nil {
+		if utf8.RuneCountInString(*in.Summary) > MaxEvaluationSummary {
+			return apierror.Invalid("summary", "summary must be at most %d characters", MaxEvaluationSummary)
+		}
+		m.SetSummary(strings.TrimSpace(sanitize.PlainText(*in.Summary)))
+	}
+	if in.ResultURLs != nil {
+		urls, err := resultURLs(*in.ResultURLs)
+		if err != nil {
+			return err
+		}
+		m.SetResultUrls(urls)
+	}
+	return nil
+}
+
+func resultURLs(raw []string) ([]string, error) {
+	if len(raw) > MaxResultURLs {
+		return nil, apierror.Invalid("result_urls", "result_urls holds at most %d URLs", MaxResultURLs)
+	}
+	urls := make([]string, 0, len(raw))
+	for i, r := range raw {
+		u, err := partnerURL(fmt.Sprintf("result_urls[%d]", i), r)
+		if err != nil {
+			return nil, err
+		}
+		urls = append(urls, u)
+	}
+	return urls, nil
+}
