@@ -6,12 +6,13 @@ import (
 	"strings"
 	"time"
 
+	"entgo.io/ent/dialect/sql"
+
 	"github.com/hiregraph/hiregraph/apierror"
 	"github.com/hiregraph/hiregraph/ent"
 	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/person"
 	"github.com/hiregraph/hiregraph/ent/predicate"
-	"github.com/hiregraph/hiregraph/viewer"
 )
 
 // CandidateFilter holds the filters of spec 4.5. The REST list and the
@@ -76,20 +77,19 @@ func (f CandidateFilter) Apply(q *ent.CandidateQuery) (*ent.CandidateQuery, erro
 // ListCandidates returns one page of the candidates the filter selects, in
 // creation order, and the cursor of the next page (nil on the last).
 func (s *Service) ListCandidates(ctx context.Context, f CandidateFilter, page PageRequest) ([]*ent.Candidate, *Cursor, error) {
-	if err := Require(ctx, viewer.ScopeRead); err != nil {
-		return nil, nil, err
-	}
 	q, err := f.Apply(s.Client.Candidate.Query())
 	if err != nil {
 		return nil, nil, err
 	}
-	if page.After != nil {
-		q.Where(predicate.Candidate(afterCursor(*page.After)))
-	}
-	rows, err := q.Order(candidate.ByTimeCreated(), candidate.ByID()).Limit(page.Limit + 1).All(ctx)
-	if err != nil {
-		return nil, nil, fmt.Errorf("listing candidates: %w", err)
-	}
-	rows, next := nextCursor(rows, page.Limit, func(c *ent.Candidate) Cursor { return Cursor{c.TimeCreated, c.ID} })
-	return rows, next, nil
+	return fetchPage(ctx, page, func(c *ent.Candidate) Cursor { return Cursor{c.TimeCreated, c.ID} },
+		func(after func(*sql.Selector), n int) ([]*ent.Candidate, error) {
+			if after != nil {
+				q.Where(predicate.Candidate(after))
+			}
+			rows, err := q.Order(candidate.ByTimeCreated(), candidate.ByID()).Limit(n).All(ctx)
+			if err != nil {
+				return nil, fmt.Errorf("listing candidates: %w", err)
+			}
+			return rows, nil
+		})
 }

@@ -89,7 +89,7 @@ func (s *Service) candidateForTest(ctx context.Context, id string) (*ent.Candida
 		WithOfferLetters().
 		Only(ctx)
 	if ent.IsNotFound(err) {
-		return nil, apierror.NotFound(apierror.CodeCandidateNotFound, "no candidate %q", id)
+		return nil, apierror.NotFound(apierror.CodeCandidateNotFound, "no candidate has the uid %q", id)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("loading candidate: %w", err)

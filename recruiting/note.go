@@ -49,7 +49,7 @@ func (s *Service) CreateNote(ctx context.Context, candidateID string, in NoteInp
 	err = s.WithTx(ctx, func(ctx context.Context, client *ent.Client) error {
 		c, err := client.Candidate.Get(ctx, candidateID)
 		if ent.IsNotFound(err) {
-			return apierror.NotFound("candidate_not_found", "no candidate has the uid %q", candidateID)
+			return apierror.NotFound(apierror.CodeCandidateNotFound, "no candidate has the uid %q", candidateID)
 		}
 		if err != nil {
 			return err

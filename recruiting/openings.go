@@ -6,11 +6,12 @@ import (
 	"strings"
 	"time"
 
+	"entgo.io/ent/dialect/sql"
+
 	"github.com/hiregraph/hiregraph/apierror"
 	"github.com/hiregraph/hiregraph/ent"
 	"github.com/hiregraph/hiregraph/ent/opening"
 	"github.com/hiregraph/hiregraph/ent/predicate"
-	"github.com/hiregraph/hiregraph/viewer"
 )
 
 // OpeningFilter holds the filters of spec 4.4. The REST list and the
@@ -104,25 +105,21 @@ func appendRange[P any](ps []P, before, after *time.Time, lt, gt func(time.Time)
 // creation order, with their approval processes, and the cursor of the
 // next page (nil on the last).
 func (s *Service) ListOpenings(ctx context.Context, f OpeningFilter, page PageRequest) ([]*ent.Opening, *Cursor, error) {
-	if err := Require(ctx, viewer.ScopeRead); err != nil {
-		return nil, nil, err
-	}
 	q, err := f.Apply(s.Client.Opening.Query())
 	if err != nil {
 		return nil, nil, err
 	}
-	if page.After != nil {
-		q.Where(predicate.Opening(afterCursor(*page.After)))
-	}
-	rows, err := q.WithApprovalProcess().
-		Order(opening.ByTimeCreated(), opening.ByID()).
-		Limit(page.Limit + 1).
-		All(ctx)
-	if err != nil {
-		return nil, nil, fmt.Errorf("listing openings: %w", err)
-	}
-	rows, next := nextCursor(rows, page.Limit, func(o *ent.Opening) Cursor { return Cursor{o.TimeCreated, o.ID} })
-	return rows, next, nil
+	return fetchPage(ctx, page, func(o *ent.Opening) Cursor { return Cursor{o.TimeCreated, o.ID} },
+		func(after func(*sql.Selector), n int) ([]*ent.Opening, error) {
+			if after != nil {
+				q.Where(predicate.Opening(after))
+			}
+			rows, err := q.WithApprovalProcess().Order(opening.ByTimeCreated(), opening.ByID()).Limit(n).All(ctx)
+			if err != nil {
+				return nil, fmt.Errorf("listing openings: %w", err)
+			}
+			return rows, nil
+		})
 }
 
 // normalizeStatus turns "In progress", "in_progress" and "IN_PROGRESS" into

@@ -1,6 +1,7 @@
 package recruiting
 
 import (
+	"context"
 	"encoding/base64"
 	"encoding/json"
 	"net/http"
@@ -10,6 +11,7 @@ import (
 	"entgo.io/ent/dialect/sql"
 
 	"github.com/hiregraph/hiregraph/apierror"
+	"github.com/hiregraph/hiregraph/viewer"
 )
 
 // Page sizes of the REST lists (spec 4.4-4.6 leave them open).
@@ -80,13 +82,27 @@ func afterCursor(c Cursor) func(*sql.Selector) {
 	}
 }
 
-// nextCursor returns the cursor after the last of n fetched rows when the
-// query fetched one row more than the page holds, or nil on the last page.
-func nextCursor[T any](rows []T, limit int, key func(T) Cursor) ([]T, *Cursor) {
-	if len(rows) <= limit {
-		return rows, nil
+// fetchPage reads one page in (time_created, id) order. fetch runs the
+// query: it gets the keyset predicate (nil on the first page) and how many
+// rows to read, one more than the page holds, to learn whether a next page
+// exists. It returns the page and the cursor of the next one (nil on the
+// last page).
+func fetchPage[T any](ctx context.Context, page PageRequest, key func(T) Cursor, fetch func(after func(*sql.Selector), n int) ([]T, error)) ([]T, *Cursor, error) {
+	if err := Require(ctx, viewer.ScopeRead); err != nil {
+		return nil, nil, err
 	}
-	rows = rows[:limit]
-	c := key(rows[limit-1])
-	return rows, &c
+	var after func(*sql.Selector)
+	if page.After != nil {
+		after = afterCursor(*page.After)
+	}
+	rows, err := fetch(after, page.Limit+1)
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(rows) <= page.Limit {
+		return rows, nil, nil
+	}
+	rows = rows[:page.Limit]
+	c := key(rows[page.Limit-1])
+	return rows, &c, nil
 }

@@ -82,16 +82,5 @@ func (a *API) listCandidates(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	rows, next, err := a.Service.ListCandidates(r.Context(), f, page)
-	if err != nil {
-		WriteError(w, r, err)
-		return
-	}
-	out := make([]candidateJSON, len(rows))
-	for i, c := range rows {
-		out[i] = newCandidateJSON(c)
-	}
-	WriteJSON(w, http.StatusOK, map[string]any{
-		"candidates": out,
-		"next_page":  q.nextPage(a.Service.PublicURL+"/v1/candidates", next),
-	})
+	writeList(w, r, q, a.Service.PublicURL+"/v1/candidates", "candidates", rows, next, err, newCandidateJSON)
 }

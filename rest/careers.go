@@ -32,12 +32,14 @@ type Careers struct {
 
 // careersPositionJSON is the position object of spec 2.2, in its order.
 type careersPositionJSON struct {
-	UID                  string                  `json:"uid"`
-	Name                 string                  `json:"name"`
-	Department           *string                 `json:"department,omitempty"`
-	WorkplaceType        string                  `json:"workplace_type"`
-	Email                string                  `json:"email"`
-	Location             careersLocationJSON     `json:"location"`
+	UID           string  `json:"uid"`
+	Name          string  `json:"name"`
+	Department    *string `json:"department,omitempty"`
+	WorkplaceType string  `json:"workplace_type"`
+	Email         string  `json:"email"`
+	// Location is always an object: a position with no location gets
+	// empty fields.
+	Location             locationJSON            `json:"location"`
 	URLServiceHostedPage string                  `json:"url_service_hosted_page"`
 	URLActivePage        string                  `json:"url_active_page"`
 	EmploymentType       *string                 `json:"employment_type,omitempty"`
@@ -50,20 +52,6 @@ type careersPositionJSON struct {
 	Categories           []schematype.NamedValue `json:"categories"`
 	// Details is there only when the request asks for it (details=true).
 	Details *[]schematype.NamedValue `json:"details,omitempty"`
-}
-
-// careersLocationJSON is the location of spec 2.3 without its uid. It is
-// always an object: a position with no location gets empty fields.
-type careersLocationJSON struct {
-	Name                string  `json:"name"`
-	Country             string  `json:"country"`
-	City                string  `json:"city"`
-	State               string  `json:"state"`
-	PostalCode          string  `json:"postal_code"`
-	StreetName          string  `json:"street_name"`
-	StreetNumber        string  `json:"street_number"`
-	ArrivalInstructions *string `json:"arrival_instructions"`
-	Timezone            string  `json:"timezone"`
 }
 
 // List serves GET /careers-api/2.0/company/{company_uid}/positions.
@@ -155,10 +143,7 @@ func (c *Careers) render(company *ent.Company, vis *recruiting.Visibility, p *en
 		Categories:  vis.Categories(p.Categories),
 	}
 	if l := p.Edges.Location; l != nil {
-		out.Location = careersLocationJSON{
-			Name: l.Name, Country: l.Country, City: l.City, State: l.State, PostalCode: l.PostalCode,
-			StreetName: l.StreetName, StreetNumber: l.StreetNumber, ArrivalInstructions: l.ArrivalInstructions, Timezone: l.Timezone,
-		}
+		out.Location = newLocationJSON(l)
 	}
 	if withDetails {
 		// Details were sanitized when written; sanitizing again on the way

@@ -95,16 +95,5 @@ func (a *API) listOpenings(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	rows, next, err := a.Service.ListOpenings(r.Context(), f, page)
-	if err != nil {
-		WriteError(w, r, err)
-		return
-	}
-	out := make([]openingJSON, len(rows))
-	for i, o := range rows {
-		out[i] = newOpeningJSON(o)
-	}
-	WriteJSON(w, http.StatusOK, map[string]any{
-		"openings":  out,
-		"next_page": q.nextPage(a.Service.PublicURL+"/v1/openings", next),
-	})
+	writeList(w, r, q, a.Service.PublicURL+"/v1/openings", "openings", rows, next, err, newOpeningJSON)
 }

@@ -41,9 +41,10 @@ type positionJSON struct {
 	Openings             []openingJSON           `json:"openings"`
 }
 
-// locationJSON is the location object of spec 2.3.
+// locationJSON is the location object of spec 2.3. The uid is in the clone
+// response only: the careers API never shows it (spec 2.2).
 type locationJSON struct {
-	UID                 string  `json:"uid"`
+	UID                 *string `json:"uid,omitempty"`
 	Name                string  `json:"name"`
 	Country             string  `json:"country"`
 	City                string  `json:"city"`
@@ -111,10 +112,9 @@ func (a *API) newPositionJSON(ctx context.Context, p *ent.Position) (positionJSO
 		Openings: make([]openingJSON, len(p.Edges.Openings)),
 	}
 	if l := p.Edges.Location; l != nil {
-		out.Location = &locationJSON{
-			UID: l.ID, Name: l.Name, Country: l.Country, City: l.City, State: l.State, PostalCode: l.PostalCode,
-			StreetName: l.StreetName, StreetNumber: l.StreetNumber, ArrivalInstructions: l.ArrivalInstructions, Timezone: l.Timezone,
-		}
+		loc := newLocationJSON(l)
+		loc.UID = &l.ID
+		out.Location = &loc
 	}
 	for i, o := range p.Edges.Openings {
 		out.Openings[i] = newOpeningJSON(o)
@@ -122,4 +122,11 @@ func (a *API) newPositionJSON(ctx context.Context, p *ent.Position) (positionJSO
 		out.Openings[i].CustomFields = &fields
 	}
 	return out, nil
+}
+
+func newLocationJSON(l *ent.Location) locationJSON {
+	return locationJSON{
+		Name: l.Name, Country: l.Country, City: l.City, State: l.State, PostalCode: l.PostalCode,
+		StreetName: l.StreetName, StreetNumber: l.StreetNumber, ArrivalInstructions: l.ArrivalInstructions, Timezone: l.Timezone,
+	}
 }

@@ -1,6 +1,7 @@
 package rest
 
 import (
+	"net/http"
 	"net/url"
 	"strconv"
 	"strings"
@@ -106,4 +107,18 @@ func (r *queryReader) nextPage(base string, next *recruiting.Cursor) *string {
 	q.Set("cursor", next.Encode())
 	u := base + "?" + q.Encode()
 	return &u
+}
+
+// writeList answers a list request: the rows rendered under key, and the
+// next_page URL of the list at baseURL.
+func writeList[T, J any](w http.ResponseWriter, r *http.Request, q *queryReader, baseURL, key string, rows []T, next *recruiting.Cursor, err error, render func(T) J) {
+	if err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	out := make([]J, len(rows))
+	for i, row := range rows {
+		out[i] = render(row)
+	}
+	WriteJSON(w, http.StatusOK, map[string]any{key: out, "next_page": q.nextPage(baseURL, next)})
 }

@@ -35,16 +35,5 @@ func (a *API) listQuestionnaires(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	rows, next, err := a.Service.ListQuestionnaires(r.Context(), page)
-	if err != nil {
-		WriteError(w, r, err)
-		return
-	}
-	out := make([]questionnaireJSON, len(rows))
-	for i, row := range rows {
-		out[i] = newQuestionnaireJSON(row)
-	}
-	WriteJSON(w, http.StatusOK, map[string]any{
-		"questionnaires": out,
-		"next_page":      q.nextPage(a.Service.PublicURL+"/v1/questionnaires", next),
-	})
+	writeList(w, r, q, a.Service.PublicURL+"/v1/questionnaires", "questionnaires", rows, next, err, newQuestionnaireJSON)
 }
