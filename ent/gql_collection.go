@@ -722,6 +722,28 @@ func newContactPaginateArgs(rv map[string]any) *contactPaginateArgs {
 	if v := rv[beforeField]; v != nil {
 		args.before = v.(*Cursor)
 	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case map[string]any:
+			var (
+				err1, err2 error
+				order      = &ContactOrder{Field: &ContactOrderField{}, Direction: entgql.OrderDirectionAsc}
+			)
+			if d, ok := v[directionField]; ok {
+				err1 = order.Direction.UnmarshalGQL(d)
+			}
+			if f, ok := v[fieldField]; ok {
+				err2 = order.Field.UnmarshalGQL(f)
+			}
+			if err1 == nil && err2 == nil {
+				args.opts = append(args.opts, WithContactOrder(order))
+			}
+		case *ContactOrder:
+			if v != nil {
+				args.opts = append(args.opts, WithContactOrder(v))
+			}
+		}
+	}
 	if v, ok := rv[whereField].(*ContactWhereInput); ok {
 		args.opts = append(args.opts, WithContactFilter(v.Filter))
 	}

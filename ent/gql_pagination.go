@@ -1206,6 +1206,53 @@ func (_m *ContactQuery) Paginate(
 	return conn, nil
 }
 
+var (
+	// ContactOrderFieldTimeCreated orders Contact by time_created.
+	ContactOrderFieldTimeCreated = &ContactOrderField{
+		Value: func(_m *Contact) (ent.Value, error) {
+			return _m.TimeCreated, nil
+		},
+		column: contact.FieldTimeCreated,
+		toTerm: contact.ByTimeCreated,
+		toCursor: func(_m *Contact) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.TimeCreated,
+			}
+		},
+	}
+)
+
+// String implement fmt.Stringer interface.
+func (f ContactOrderField) String() string {
+	var str string
+	switch f.column {
+	case ContactOrderFieldTimeCreated.column:
+		str = "TIME_CREATED"
+	}
+	return str
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (f ContactOrderField) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(f.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (f *ContactOrderField) UnmarshalGQL(v interface{}) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("ContactOrderField %T must be a string", v)
+	}
+	switch str {
+	case "TIME_CREATED":
+		*f = *ContactOrderFieldTimeCreated
+	default:
+		return fmt.Errorf("%s is not a valid ContactOrderField", str)
+	}
+	return nil
+}
+
 // ContactOrderField defines the ordering field of Contact.
 type ContactOrderField struct {
 	// Value extracts the ordering value from the given Contact.

@@ -24,8 +24,9 @@ func (r *queryResolver) Nodes(ctx context.Context, ids []string) ([]ent.Noder, e
 }
 
 // Contacts is the resolver for the contacts field.
-func (r *queryResolver) Contacts(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, where *ent.ContactWhereInput) (*ent.ContactConnection, error) {
+func (r *queryResolver) Contacts(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.ContactOrder, where *ent.ContactWhereInput) (*ent.ContactConnection, error) {
 	return r.client.Contact.Query().Paginate(ctx, after, first, before, last,
+		ent.WithContactOrder(orderBy),
 		ent.WithContactFilter(where.Filter),
 	)
 }

@@ -30,7 +30,7 @@ func (Contact) Fields() []ent.Field {
 		field.String("middle_name").Optional().MaxLen(100),
 		field.String("last_name").Optional().MaxLen(100),
 		field.String("email").Optional().MaxLen(320),
-		field.Time("time_created").Default(now).Immutable(),
+		field.Time("time_created").Default(now).Immutable().Annotations(entgql.OrderField("TIME_CREATED")),
 	}
 }
 

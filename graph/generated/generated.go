@@ -411,7 +411,7 @@ type ComplexityRoot struct {
 
 	Query struct {
 		Candidates         func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.CandidateOrder, where *ent.CandidateWhereInput, filter *recruiting.CandidateFilter) int
-		Contacts           func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, where *ent.ContactWhereInput) int
+		Contacts           func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.ContactOrder, where *ent.ContactWhereInput) int
 		Conversations      func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.ConversationOrder, where *ent.ConversationWhereInput) int
 		EvaluationPartners func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.EvaluationPartnerOrder, where *ent.EvaluationPartnerWhereInput) int
 		FieldDefinitions   func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.FieldDefinitionOrder, where *ent.FieldDefinitionWhereInput) int
@@ -557,7 +557,7 @@ type MutationResolver interface {
 type QueryResolver interface {
 	Node(ctx context.Context, id string) (ent.Noder, error)
 	Nodes(ctx context.Context, ids []string) ([]ent.Noder, error)
-	Contacts(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, where *ent.ContactWhereInput) (*ent.ContactConnection, error)
+	Contacts(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.ContactOrder, where *ent.ContactWhereInput) (*ent.ContactConnection, error)
 	Conversations(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.ConversationOrder, where *ent.ConversationWhereInput) (*ent.ConversationConnection, error)
 	EvaluationPartners(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.EvaluationPartnerOrder, where *ent.EvaluationPartnerWhereInput) (*ent.EvaluationPartnerConnection, error)
 	FieldDefinitions(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.FieldDefinitionOrder, where *ent.FieldDefinitionWhereInput) (*ent.FieldDefinitionConnection, error)
@@ -2136,7 +2136,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.Contacts(childComplexity, args["after"].(*entgql.Cursor[string]), args["first"].(*int), args["before"].(*entgql.Cursor[string]), args["last"].(*int), args["where"].(*ent.ContactWhereInput)), true
+		return e.ComplexityRoot.Query.Contacts(childComplexity, args["after"].(*entgql.Cursor[string]), args["first"].(*int), args["before"].(*entgql.Cursor[string]), args["last"].(*int), args["orderBy"].(*ent.ContactOrder), args["where"].(*ent.ContactWhereInput)), true
 	case "Query.conversations":
 		if e.ComplexityRoot.Query.Conversations == nil {
 			break
@@ -2683,6 +2683,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("CloneUsersInput", ec.unmarshalInputCloneUsersInput),
 			graphql.NewInputUnmarshaler("CompanyWhereInput", ec.unmarshalInputCompanyWhereInput),
 			graphql.NewInputUnmarshaler("ContactInput", ec.unmarshalInputContactInput),
+			graphql.NewInputUnmarshaler("ContactOrder", ec.unmarshalInputContactOrder),
 			graphql.NewInputUnmarshaler("ContactWhereInput", ec.unmarshalInputContactWhereInput),
 			graphql.NewInputUnmarshaler("ConversationOrder", ec.unmarshalInputConversationOrder),
 			graphql.NewInputUnmarshaler("ConversationWhereInput", ec.unmarshalInputConversationWhereInput),
@@ -3299,6 +3300,25 @@ type ContactEdge {
   A cursor for use in pagination.
   """
   cursor: Cursor!
+}
+"""
+Ordering options for Contact connections
+"""
+input ContactOrder {
+  """
+  The ordering direction.
+  """
+  direction: OrderDirection! = ASC
+  """
+  The field by which to order Contacts.
+  """
+  field: ContactOrderField!
+}
+"""
+Properties by which Contact connections can be ordered.
+"""
+enum ContactOrderField {
+  TIME_CREATED
 }
 """
 ContactWhereInput is used for filtering Contact objects.
@@ -5587,6 +5607,11 @@ type Query {
     Returns the last _n_ elements from the list.
     """
     last: Int
+
+    """
+    Ordering options for Contacts returned from the connection.
+    """
+    orderBy: ContactOrder
 
     """
     Filtering options for Contacts returned from the connection.
@@ -8517,14 +8542,22 @@ func (ec *executionContext) field_Query_contacts_args(ctx context.Context, rawAr
 		return nil, err
 	}
 	args["last"] = arg3
-	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "where",
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "orderBy",
+		func(ctx context.Context, v any) (*ent.ContactOrder, error) {
+			return ec.unmarshalOContactOrder2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐContactOrder(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["orderBy"] = arg4
+	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "where",
 		func(ctx context.Context, v any) (*ent.ContactWhereInput, error) {
 			return ec.unmarshalOContactWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐContactWhereInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["where"] = arg4
+	args["where"] = arg5
 	return args, nil
 }
 
@@ -15541,7 +15574,7 @@ func (ec *executionContext) _Query_contacts(ctx context.Context, field graphql.C
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Query().Contacts(ctx, fc.Args["after"].(*entgql.Cursor[string]), fc.Args["first"].(*int), fc.Args["before"].(*entgql.Cursor[string]), fc.Args["last"].(*int), fc.Args["where"].(*ent.ContactWhereInput))
+			return ec.Resolvers.Query().Contacts(ctx, fc.Args["after"].(*entgql.Cursor[string]), fc.Args["first"].(*int), fc.Args["before"].(*entgql.Cursor[string]), fc.Args["last"].(*int), fc.Args["orderBy"].(*ent.ContactOrder), fc.Args["where"].(*ent.ContactWhereInput))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.ContactConnection) graphql.Marshaler {
@@ -20477,6 +20510,59 @@ func (ec *executionContext) unmarshalInputContactInput(ctx context.Context, obj 
 func UnmarshalContactInput(ctx context.Context, raw any) (recruiting.ContactInput, error) {
 	var out recruiting.ContactInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "ContactInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputContactOrder(ctx context.Context, obj any) (ent.ContactOrder, error) {
+	var it ent.ContactOrder
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	if _, present := asMap["direction"]; !present {
+		asMap["direction"] = "ASC"
+	}
+
+	fieldsInOrder := [...]string{"direction", "field"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "direction":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
+			data, err := ec.unmarshalNOrderDirection2entgoᚗioᚋcontribᚋentgqlᚐOrderDirection(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Direction = data
+		case "field":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("field"))
+			data, err := ec.unmarshalNContactOrderField2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐContactOrderField(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Field = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalContactOrder unmarshals raw into the ContactOrder input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalContactOrder(ctx context.Context, raw any) (ent.ContactOrder, error) {
+	var out ent.ContactOrder
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "ContactOrder", raw, &out)
 	return out, err
 }
 
@@ -35133,6 +35219,20 @@ func (ec *executionContext) unmarshalNContactInput2ᚖgithubᚗcomᚋhiregraph�
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) unmarshalNContactOrderField2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐContactOrderField(ctx context.Context, v any) (*ent.ContactOrderField, error) {
+	var res = new(ent.ContactOrderField)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNContactOrderField2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐContactOrderField(ctx context.Context, sel ast.SelectionSet, v *ent.ContactOrderField) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "ContactOrderField!")
+		return graphql.Null
+	}
+	return v
+}
+
 func (ec *executionContext) unmarshalNContactWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐContactWhereInput(ctx context.Context, v any) (*ent.ContactWhereInput, error) {
 	res, err := ec.unmarshalInputContactWhereInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
@@ -36459,6 +36559,14 @@ func (ec *executionContext) unmarshalOContactInput2ᚕgithubᚗcomᚋhiregraph�
 		}
 	}
 	return res, nil
+}
+
+func (ec *executionContext) unmarshalOContactOrder2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐContactOrder(ctx context.Context, v any) (*ent.ContactOrder, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputContactOrder(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) unmarshalOContactWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐContactWhereInputᚄ(ctx context.Context, v any) ([]*ent.ContactWhereInput, error) {
