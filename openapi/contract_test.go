@@ -268,6 +268,7 @@ func checkLists(c *contract) {
 	}
 	get(u.RequestURI(), http.StatusOK)
 	get("/v1/openings?status=SOMEDAY", http.StatusBadRequest)
+	get("/v1/openings?position_uid=pos%00", http.StatusBadRequest)
 	get("/v1/openings?cursor=not-ours", http.StatusBadRequest)
 	c.check(exchange{method: http.MethodGet, path: "/v1/openings?time_created:before=yesterday", status: http.StatusBadRequest, offSpec: true})
 	c.check(exchange{method: http.MethodGet, path: "/v1/openings?limit=0", status: http.StatusBadRequest, offSpec: true})
@@ -366,6 +367,9 @@ func checkNotesAndMessages(c *contract) {
 	future["time_created"] = "2999-01-01T00:00:00Z"
 	post(notes, future, http.StatusUnprocessableEntity)
 	c.check(exchange{method: http.MethodPost, path: notes, body: "[]", status: http.StatusBadRequest, offSpec: true})
+	nul := noteBody()
+	nul["text"] = "a\x00b"
+	post(notes, nul, http.StatusBadRequest)
 	c.check(exchange{method: http.MethodPost, path: notes, body: map[string]any{"text": "no author"}, status: http.StatusUnprocessableEntity, offSpec: true})
 	huge := noteBody()
 	huge["text"] = strings.Repeat("x", 1<<20)
@@ -421,6 +425,7 @@ func checkTestsAndEvaluations(c *contract) {
 		"result_urls": []string{"https://skillcheck.example/r/1"}}, http.StatusOK)
 	report(map[string]any{"score": 1}, http.StatusConflict)
 	c.check(exchange{method: http.MethodPost, path: "/v1/evaluations/no-such-evaluation", body: map[string]any{"score": 3}, headers: partnerKey, status: http.StatusNotFound})
+	c.check(exchange{method: http.MethodPost, path: "/v1/evaluations/a%00", body: map[string]any{"score": 3}, headers: partnerKey, status: http.StatusBadRequest})
 	c.check(exchange{method: http.MethodPost, path: "/v1/evaluations/a%2Fb%20c", body: map[string]any{"score": 3}, headers: partnerKey, status: http.StatusNotFound})
 	writer := apiKey(env.WithKey("read", "write").Demo.APIKey)
 	c.check(exchange{method: http.MethodPost, path: evaluation, body: map[string]any{"status": "x"}, headers: writer, status: http.StatusForbidden})
@@ -473,6 +478,7 @@ func checkCareers(c *contract) {
 	c.check(exchange{method: http.MethodGet, path: base + token, headers: map[string]string{"If-None-Match": list.Header.Get("ETag")}, status: http.StatusNotModified})
 	c.check(exchange{method: http.MethodGet, path: base + token + "&details=maybe", headers: none, status: http.StatusBadRequest, offSpec: true})
 	get(base+"?token=wrong", http.StatusUnauthorized)
+	get("/careers-api/2.0/company/com%00/positions"+token, http.StatusBadRequest)
 	get("/careers-api/2.0/company/com_01ZZZZZZZZZZZZZZZZZZZZZZZZ/positions"+token, http.StatusUnauthorized)
 	c.check(exchange{method: http.MethodGet, path: base, headers: none, status: http.StatusUnauthorized, offSpec: true})
 

@@ -19,13 +19,14 @@ const Path = "/openapi.json"
 var Document []byte
 
 // Handler serves the document. It changes only with a new build, so clients
-// may cache it for an hour.
+// may cache it for an hour; it is public, so tools on any origin may read it.
 func Handler() http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 		h := w.Header()
 		h.Set("Content-Type", "application/json; charset=utf-8")
 		h.Set("Content-Length", strconv.Itoa(len(Document)))
 		h.Set("Cache-Control", "public, max-age=3600")
+		h.Set("Access-Control-Allow-Origin", "*")
 		_, _ = w.Write(Document)
 	})
 }

@@ -74,7 +74,7 @@ func New(cfg Config) http.Handler {
 	m := newMetrics()
 
 	r := chi.NewRouter()
-	r.Use(m.measure, logRequests, recoverPanics, limitBody(MaxBodyBytes))
+	r.Use(m.measure, logRequests, recoverPanics, limitBody(MaxBodyBytes), refuseNUL)
 	r.NotFound(rest.NotFound)
 	r.MethodNotAllowed(rest.MethodNotAllowed)
 
