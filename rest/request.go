@@ -1,6 +1,7 @@
 package rest
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -18,14 +19,42 @@ func DecodeJSON(r *http.Request, dst any) error {
 	if r.Body == nil {
 		return apierror.New(http.StatusBadRequest, apierror.CodeInvalidJSON, "the request needs a JSON body")
 	}
-	dec := json.NewDecoder(r.Body)
+	// Bodies are capped (server.MaxBodyBytes), so reading one whole is cheap.
+	body, err := io.ReadAll(r.Body)
+	if err != nil {
+		return decodeError(err)
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
 	if err := dec.Decode(dst); err != nil {
 		return decodeError(err)
 	}
 	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
 		return apierror.New(http.StatusBadRequest, apierror.CodeInvalidJSON, "the body must hold a single JSON value")
 	}
+	if holdsNUL(body) {
+		return apierror.BadRequest("", "the body holds a NUL character (\\u0000); no field accepts one")
+	}
 	return nil
+}
+
+// holdsNUL reports whether a string or key of the JSON body holds U+0000.
+// PostgreSQL cannot store it in text, and it has no use in any field. In
+// valid JSON it can only come from the escape \u0000, so bodies without
+// that escape are not scanned.
+func holdsNUL(body []byte) bool {
+	if !bytes.Contains(body, []byte(`\u0000`)) {
+		return false
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			return false
+		}
+		if s, ok := tok.(string); ok && strings.ContainsRune(s, 0) {
+			return true
+		}
+	}
 }
 
 func decodeError(err error) error {

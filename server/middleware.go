@@ -6,6 +6,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/hiregraph/hiregraph/apierror"
@@ -43,6 +44,19 @@ func limitBody(n int64) func(http.Handler) http.Handler {
 			next.ServeHTTP(w, r)
 		})
 	}
+}
+
+// refuseNUL answers 400 to a request whose path or query holds a NUL
+// character (%00): no uid, token or filter can contain one, and PostgreSQL
+// refuses it as a query argument.
+func refuseNUL(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.ContainsRune(r.URL.Path, 0) || strings.Contains(r.URL.RawQuery, "%00") {
+			rest.WriteError(w, r, apierror.BadRequest("", "the URL holds a NUL character (%%00)"))
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
 }
 
 // bufferBody reads the whole (already capped) body before next runs, so an

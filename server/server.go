@@ -17,6 +17,7 @@ import (
 	"github.com/hiregraph/hiregraph/database"
 	"github.com/hiregraph/hiregraph/graph"
 	"github.com/hiregraph/hiregraph/graphiql"
+	"github.com/hiregraph/hiregraph/openapi"
 	"github.com/hiregraph/hiregraph/outbound"
 	"github.com/hiregraph/hiregraph/ratelimit"
 	"github.com/hiregraph/hiregraph/recruiting"
@@ -73,7 +74,7 @@ func New(cfg Config) http.Handler {
 	m := newMetrics()
 
 	r := chi.NewRouter()
-	r.Use(m.measure, logRequests, recoverPanics, limitBody(MaxBodyBytes))
+	r.Use(m.measure, logRequests, recoverPanics, limitBody(MaxBodyBytes), refuseNUL)
 	r.NotFound(rest.NotFound)
 	r.MethodNotAllowed(rest.MethodNotAllowed)
 
@@ -81,6 +82,7 @@ func New(cfg Config) http.Handler {
 		rest.WriteJSON(w, http.StatusOK, map[string]string{"status": "ok"})
 	})
 	r.Method(http.MethodGet, "/metrics", m.handler())
+	r.Method(http.MethodGet, openapi.Path, openapi.Handler())
 	ide := graphiql.Handler("Hiregraph", "/graphql")
 	r.Handle("/", ide)
 	r.Handle(graphiql.AssetsPath+"*", ide)
