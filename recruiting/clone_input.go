@@ -6,7 +6,7 @@ import (
 	"slices"
 	"strings"
 
-	"golang.org/x/text/currency"
+	"github.com/bojanz/currency"
 
 	"github.com/hiregraph/hiregraph/apierror"
 	"github.com/hiregraph/hiregraph/ent/position"
@@ -162,11 +162,9 @@ func (s SalaryRangeInput) validate() error {
 	return nil
 }
 
-// isISO4217 accepts the active currency codes golang.org/x/text knows.
+// isISO4217 accepts the codes of ISO 4217 list one, the currencies in force.
+// golang.org/x/text/currency is not used: its tables date from 2017, so it
+// refuses VES or SLE and accepts withdrawn codes such as DEM.
 func isISO4217(code string) bool {
-	if !currencyCode.MatchString(code) {
-		return false
-	}
-	_, err := currency.ParseISO(code)
-	return err == nil
+	return currencyCode.MatchString(code) && currency.IsValid(code)
 }

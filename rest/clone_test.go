@@ -226,6 +226,8 @@ func TestCloneValidation(t *testing.T) {
 		{"second opening invalid", func(b map[string]any) { b["openings"].([]any)[1].(map[string]any)["status"] = "CLOSED" }, 422, "validation_failed", "openings[1].status"},
 		{"bad currency", func(b map[string]any) { b["salary_range"].(map[string]any)["currency_code"] = "EURO" }, 422, "validation_failed", "salary_range.currency_code"},
 		{"unknown currency", func(b map[string]any) { b["salary_range"].(map[string]any)["currency_code"] = "QQQ" }, 422, "validation_failed", "salary_range.currency_code"},
+		{"withdrawn currency", func(b map[string]any) { b["salary_range"].(map[string]any)["currency_code"] = "DEM" }, 422, "validation_failed", "salary_range.currency_code"},
+		{"test currency", func(b map[string]any) { b["salary_range"].(map[string]any)["currency_code"] = "XTS" }, 422, "validation_failed", "salary_range.currency_code"},
 		{"bad period", func(b map[string]any) { b["salary_range"].(map[string]any)["period"] = "yearly" }, 422, "validation_failed", "salary_range.period"},
 		{"min above max", func(b map[string]any) { b["salary_range"].(map[string]any)["min"] = 100000 }, 422, "validation_failed", "salary_range.max"},
 		{"salary not integer", func(b map[string]any) { b["salary_range"].(map[string]any)["min"] = "lots" }, 400, "bad_request", "salary_range.min"},
@@ -296,13 +298,13 @@ func TestClonePositionThroughGraphQL(t *testing.T) {
 		clonePosition(uid: $uid, input: $in) { id name status template { id } openings { totalCount } salaryRange { currencyCode } } }`, map[string]any{
 		"uid": env.Demo.TemplatePositionUID,
 		"in": map[string]any{"name": "Data Engineer", "copyAssignees": true, "status": "closed", "isDiscreet": true,
-			"salaryRange": map[string]any{"min": 1, "max": 2, "currencyCode": "USD", "period": "hourly"},
+			"salaryRange": map[string]any{"min": 1, "max": 2, "currencyCode": "VES", "period": "hourly"},
 			"users":       map[string]any{"leadRecruiter": map[string]any{"email": env.Demo.Users["recruiter"]}, "hiringManager": map[string]any{"email": env.Demo.Users["hiring_manager"]}},
 			"openings":    []any{map[string]any{"name": "DE #1", "timeExpectedHire": "2026-12-01", "reason": "Temporary replacement", "status": "OPEN", "customFields": map[string]any{"Requisition ID": "R-9"}}},
 		},
 	}).Decode(t, &out)
 	c := out.ClonePosition
-	if c.Name != "Data Engineer" || c.Status != "CLOSED" || c.Template.ID != env.Demo.TemplatePositionUID || c.Openings.TotalCount != 1 || c.SalaryRange.CurrencyCode != "USD" {
+	if c.Name != "Data Engineer" || c.Status != "CLOSED" || c.Template.ID != env.Demo.TemplatePositionUID || c.Openings.TotalCount != 1 || c.SalaryRange.CurrencyCode != "VES" {
 		t.Errorf("clonePosition = %+v", c)
 	}
 }
