@@ -351,13 +351,18 @@ func TestCloneOptionLists(t *testing.T) {
 
 	body := validClone(env)
 	body["employment_type"] = "Internship"
+	body["experience_level"] = ""
 	r := env.Do(http.MethodPost, clonePath(env.Demo.TemplatePositionUID), body)
 	if r.Status != http.StatusCreated {
 		t.Fatalf("clone: %s", r)
 	}
 	p := r.Map(t)
-	if _, shown := p["department"]; shown || p["employment_type"] != "Internship" {
-		t.Errorf("department %v (internal-use: must be left out), employment_type %v", p["department"], p["employment_type"])
+	if _, shown := p["department"]; shown || p["employment_type"] != "Internship" || p["experience_level"] != "" {
+		t.Errorf("department %v (internal-use: must be left out), employment_type %v, experience_level %v (cleared)",
+			p["department"], p["employment_type"], p["experience_level"])
+	}
+	if got := options(t, env, fielddefinition.ScopeExperienceLevel, "Experience level"); !slices.Equal(got, []string{"Junior", "Mid-level", "Senior"}) {
+		t.Errorf("clearing experience_level changed its options: %q", got)
 	}
 	def := env.DB.Client.FieldDefinition.Query().
 		Where(fielddefinition.CompanyID(env.Demo.CompanyUID), fielddefinition.ScopeEQ(fielddefinition.ScopeEmploymentType)).OnlyX(ctx)
