@@ -307,8 +307,8 @@ func (c *cloner) createOpenings(ctx context.Context, pos *ent.Position) error {
 	return nil
 }
 
-// createOpening creates one opening of the request, which validate has
-// checked.
+// createOpening creates one opening of the request. validate has checked
+// its fields; its dates are read here, where they are used.
 func (c *cloner) createOpening(ctx context.Context, pos *ent.Position, field string, in OpeningInput) error {
 	expected, err := apitime.ParseDateOrTime(field+".time_expected_hire", *in.TimeExpectedHire)
 	if err != nil {
