@@ -6,6 +6,8 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/lib/pq"
+
 	"github.com/hiregraph/hiregraph/ent"
 	"github.com/hiregraph/hiregraph/ent/privacy"
 )
@@ -28,6 +30,8 @@ func From(err error) (e *Error, unexpected bool) {
 		return New(StatusClientClosedRequest, "request_canceled", "the client closed the request"), false
 	case errors.Is(err, context.DeadlineExceeded):
 		return New(http.StatusServiceUnavailable, "timeout", "the request took too long; retry later"), false
+	case isUnstorableText(err):
+		return New(http.StatusBadRequest, CodeBadRequest, "the input holds a character that cannot be stored, such as NUL (\\u0000)"), false
 	case errors.As(err, &maxBytes):
 		return New(http.StatusRequestEntityTooLarge, CodePayloadTooLarge, "request body is larger than %d bytes", maxBytes.Limit), false
 	case ent.IsNotFound(err):
@@ -42,4 +46,12 @@ func From(err error) (e *Error, unexpected bool) {
 		return Forbidden("the API key is not allowed to do this"), false
 	}
 	return Internal, true
+}
+
+// isUnstorableText reports PostgreSQL's refusal of a NUL or of an invalid
+// byte sequence in text: bad input that slipped past the checks of an
+// operation, never a server fault.
+func isUnstorableText(err error) bool {
+	var pqErr *pq.Error
+	return errors.As(err, &pqErr) && (pqErr.Code == "22021" || pqErr.Code == "22P05")
 }

@@ -3,8 +3,10 @@ package recruiting
 import (
 	"context"
 	"fmt"
+	"maps"
 	"net/http"
 	"slices"
+	"strings"
 
 	"github.com/hiregraph/hiregraph/apierror"
 	"github.com/hiregraph/hiregraph/apitime"
@@ -25,18 +27,22 @@ func (s *Service) ClonePosition(ctx context.Context, templateID string, in Clone
 	if err := Require(ctx, viewer.ScopeWrite); err != nil {
 		return nil, err
 	}
-	if err := in.validate(); err != nil {
-		return nil, err
-	}
-	if in.SalaryRange != nil {
-		if err := Require(ctx, viewer.ScopeSalaryRangesWrite); err != nil {
-			return nil, err
-		}
-	}
 	var created *ent.Position
 	err := s.WithTx(ctx, func(ctx context.Context, client *ent.Client) error {
+		tmpl, err := findTemplate(ctx, client, templateID)
+		if err != nil {
+			return err
+		}
+		if in.SalaryRange != nil {
+			if err := Require(ctx, viewer.ScopeSalaryRangesWrite); err != nil {
+				return err
+			}
+		}
+		if err := in.validate(); err != nil {
+			return err
+		}
 		c := &cloner{Service: s, client: client, in: in}
-		id, err := c.clone(ctx, templateID)
+		id, err := c.clone(ctx, tmpl)
 		if err != nil {
 			return err
 		}
@@ -50,6 +56,29 @@ func (s *Service) ClonePosition(ctx context.Context, templateID string, in Clone
 	return created, err
 }
 
+// findTemplate returns the position to clone. The path comes first: a
+// request for a position that cannot be cloned gets that answer whatever its
+// body says. Another company's position reads like a missing one.
+func findTemplate(ctx context.Context, client *ent.Client, id string) (*ent.Position, error) {
+	notFound := apierror.NotFound("position_not_found", "no position has the uid %q", id)
+	// No uid holds NUL, and PostgreSQL cannot even compare text with it.
+	if strings.ContainsRune(id, 0) {
+		return nil, notFound
+	}
+	tmpl, err := client.Position.Get(ctx, id)
+	if ent.IsNotFound(err) {
+		return nil, notFound
+	}
+	if err != nil {
+		return nil, fmt.Errorf("loading template: %w", err)
+	}
+	if !tmpl.IsTemplate {
+		return nil, apierror.New(http.StatusUnprocessableEntity, "position_not_template",
+			"position %s is not a template; only positions with is_template true can be cloned", id)
+	}
+	return tmpl, nil
+}
+
 // cloner carries one clone request through its steps.
 type cloner struct {
 	*Service
@@ -58,18 +87,8 @@ type cloner struct {
 	fields *fieldBook
 }
 
-func (c *cloner) clone(ctx context.Context, templateID string) (string, error) {
-	tmpl, err := c.client.Position.Get(ctx, templateID)
-	if ent.IsNotFound(err) {
-		return "", apierror.NotFound("position_not_found", "no position has the uid %q", templateID)
-	}
-	if err != nil {
-		return "", err
-	}
-	if !tmpl.IsTemplate {
-		return "", apierror.New(http.StatusUnprocessableEntity, "position_not_template",
-			"position %s is not a template; only positions with is_template true can be cloned", templateID)
-	}
+func (c *cloner) clone(ctx context.Context, tmpl *ent.Position) (string, error) {
+	var err error
 	if c.fields, err = loadFieldBook(ctx, c.client); err != nil {
 		return "", err
 	}
@@ -89,8 +108,11 @@ func (c *cloner) clone(ctx context.Context, templateID string) (string, error) {
 
 // positionFromTemplate copies what the new position inherits.
 func (c *cloner) positionFromTemplate(ctx context.Context, tmpl *ent.Position) (*ent.PositionCreate, error) {
+	now := c.now()
 	create := c.client.Position.Create().
 		SetTemplate(tmpl).
+		SetTimeCreated(now).
+		SetTimeUpdated(now).
 		SetIsTemplate(false).
 		SetIsPublished(false).
 		SetEmail(tmpl.Email).
@@ -106,7 +128,9 @@ func (c *cloner) positionFromTemplate(ctx context.Context, tmpl *ent.Position) (
 	if tmpl.SalaryRange != nil {
 		create.SetSalaryRange(tmpl.SalaryRange)
 	}
-	if len(c.in.QuestionnaireUIDs) == 0 {
+	// Omitted questionnaire_uids keep the template's; a list, even an
+	// empty one, replaces them.
+	if c.in.QuestionnaireUIDs == nil {
 		ids, err := tmpl.QueryQuestionnaires().IDs(ctx)
 		if err != nil {
 			return nil, err
@@ -140,10 +164,11 @@ func (c *cloner) applyRequest(ctx context.Context, create *ent.PositionCreate, t
 		if opt.value == nil {
 			continue
 		}
-		if err := c.fields.useOption(ctx, opt.scope, opt.label, *opt.value); err != nil {
+		value, err := c.fields.useOption(ctx, opt.scope, opt.label, *opt.value)
+		if err != nil {
 			return err
 		}
-		opt.set(*opt.value)
+		opt.set(value)
 	}
 	if err := c.setLocation(ctx, create); err != nil {
 		return err
@@ -173,7 +198,7 @@ func (c *cloner) setLocation(ctx context.Context, create *ent.PositionCreate) er
 	}
 	loc, err := c.client.Location.Get(ctx, *id)
 	if ent.IsNotFound(err) {
-		return apierror.New(http.StatusUnprocessableEntity, "location_not_found", "%s: no location has the uid %q", field, *id)
+		return invalidRef("location_not_found", field, "%s: no location has the uid %q", field, *id)
 	}
 	if err != nil {
 		return err
@@ -192,10 +217,11 @@ func (c *cloner) namedValues(ctx context.Context, scope fielddefinition.Scope, f
 		if err != nil {
 			return nil, err
 		}
-		if err := c.fields.useValue(ctx, def, *v.Value); err != nil {
+		value, err := c.fields.useValue(ctx, def, *v.Value)
+		if err != nil {
 			return nil, err
 		}
-		nv := schematype.NamedValue{Name: def.Name, Value: clean(*v.Value)}
+		nv := schematype.NamedValue{Name: def.Name, Value: clean(value)}
 		if at := slices.IndexFunc(out, func(x schematype.NamedValue) bool { return x.Name == def.Name }); at >= 0 {
 			out[at] = nv
 		} else {
@@ -212,7 +238,7 @@ func (c *cloner) setQuestionnaires(ctx context.Context, create *ent.PositionCrea
 	for i, id := range c.in.QuestionnaireUIDs {
 		q, err := c.client.Questionnaire.Get(ctx, id)
 		if ent.IsNotFound(err) {
-			return apierror.New(http.StatusUnprocessableEntity, "questionnaire_not_found", "questionnaire_uids[%d]: no questionnaire has the uid %q", i, id)
+			return invalidRef("questionnaire_not_found", fmt.Sprintf("questionnaire_uids[%d]", i), "questionnaire_uids[%d]: no questionnaire has the uid %q", i, id)
 		}
 		if err != nil {
 			return err
@@ -281,27 +307,9 @@ func (c *cloner) createOpenings(ctx context.Context, pos *ent.Position) error {
 	return nil
 }
 
-var openingReasons = map[string]opening.Reason{
-	"New": opening.ReasonNew, "Replacement hire": opening.ReasonReplacementHire, "Temporary replacement": opening.ReasonTemporaryReplacement,
-}
-
+// createOpening creates one opening of the request. validate has checked
+// its fields; its dates are read here, where they are used.
 func (c *cloner) createOpening(ctx context.Context, pos *ent.Position, field string, in OpeningInput) error {
-	switch {
-	case isBlank(in.Name):
-		return apierror.Invalid(field+".name", "%s.name is required", field)
-	case in.Status == nil || *in.Status != "OPEN":
-		return apierror.Invalid(field+".status", "%s.status is required and must be OPEN", field)
-	case in.Reason == nil || openingReasons[*in.Reason] == "":
-		return apierror.Invalid(field+".reason", "%s.reason must be New, Replacement hire or Temporary replacement", field)
-	case isBlank(in.TimeExpectedHire):
-		return apierror.Invalid(field+".time_expected_hire", "%s.time_expected_hire is required", field)
-	case in.ApprovalStatus != nil && *in.ApprovalStatus != "APPROVED":
-		return apierror.Invalid(field+".approval_status", "%s.approval_status can only be APPROVED", field)
-	case in.ApprovalStatus != nil && isBlank(in.TimeApproved):
-		return apierror.Invalid(field+".time_approved", "%s.time_approved is required when approval_status is APPROVED", field)
-	case in.ApprovalStatus == nil && in.TimeApproved != nil:
-		return apierror.Invalid(field+".time_approved", "%s.time_approved needs approval_status APPROVED", field)
-	}
 	expected, err := apitime.ParseDateOrTime(field+".time_expected_hire", *in.TimeExpectedHire)
 	if err != nil {
 		return err
@@ -313,14 +321,15 @@ func (c *cloner) createOpening(ctx context.Context, pos *ent.Position, field str
 			return err
 		}
 	}
-	if err := c.useCustomFields(ctx, field, in.CustomFields); err != nil {
+	customFields, err := c.customFields(ctx, field, in.CustomFields)
+	if err != nil {
 		return err
 	}
 	create := c.client.Opening.Create().
 		SetPosition(pos).SetName(*in.Name).SetStatus(opening.StatusOpen).SetReason(openingReasons[*in.Reason]).
 		SetTimeExpectedHire(expected).SetTimeOpened(opened).
 		SetTimeCreated(now).SetTimeLastStatusChange(now).SetTimeUpdated(now).
-		SetCustomFields(in.CustomFields)
+		SetCustomFields(customFields)
 	if in.ApprovalStatus == nil {
 		return create.Exec(ctx)
 	}
@@ -339,20 +348,20 @@ func (c *cloner) createOpening(ctx context.Context, pos *ent.Position, field str
 		Exec(ctx)
 }
 
-func (c *cloner) useCustomFields(ctx context.Context, field string, values schematype.StringMap) error {
-	keys := make([]string, 0, len(values))
-	for k := range values {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys) // report the first bad key the same way every time
-	for _, k := range keys {
+// customFields checks an opening's custom fields against the company's
+// definitions and returns them as stored (dropdown values in the options'
+// spelling).
+func (c *cloner) customFields(ctx context.Context, field string, values schematype.StringMap) (schematype.StringMap, error) {
+	out := make(schematype.StringMap, len(values))
+	// Sorted, so the first bad key is reported the same way every time.
+	for _, k := range slices.Sorted(maps.Keys(values)) {
 		def, err := c.fields.field(fielddefinition.ScopeOpeningCustomField, k, field+".custom_fields."+k)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		if err := c.fields.useValue(ctx, def, values[k]); err != nil {
-			return err
+		if out[def.Name], err = c.fields.useValue(ctx, def, values[k]); err != nil {
+			return nil, err
 		}
 	}
-	return nil
+	return out, nil
 }

@@ -6,9 +6,10 @@ import (
 	"slices"
 	"strings"
 
-	"golang.org/x/text/currency"
+	"github.com/bojanz/currency"
 
 	"github.com/hiregraph/hiregraph/apierror"
+	"github.com/hiregraph/hiregraph/ent/opening"
 	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/schema/schematype"
 )
@@ -82,14 +83,59 @@ type OpeningInput struct {
 // Values of spec 4.1 and 2.4.
 var (
 	positionStatuses = map[string]position.Status{"open": position.StatusOpen, "on hold": position.StatusOnHold, "closed": position.StatusClosed}
-	salaryPeriods    = []string{"hourly", "weekly", "monthly", "annually"}
-	currencyCode     = regexp.MustCompile(`^[A-Z]{3}$`)
+	openingReasons   = map[string]opening.Reason{
+		"New": opening.ReasonNew, "Replacement hire": opening.ReasonReplacementHire, "Temporary replacement": opening.ReasonTemporaryReplacement,
+	}
+	salaryPeriods = []string{"hourly", "weekly", "monthly", "annually"}
+	currencyCode  = regexp.MustCompile(`^[A-Z]{3}$`)
 )
+
+// maxText is the byte limit of the short text columns a clone writes (the
+// MaxLen of name, department, experience_level, employment_type in
+// ent/schema); checked here so the message names the request field.
+const maxText = 200
 
 func isBlank(s *string) bool { return s == nil || strings.TrimSpace(*s) == "" }
 
-// validate checks what needs no database: presence, enums and ranges.
+// invalidRef is a 422 with its own code for a request field that names
+// something the company does not have (a user, a location, a field).
+func invalidRef(code, field, format string, args ...any) *apierror.Error {
+	e := apierror.Invalid(field, format, args...)
+	e.Code = code
+	return e
+}
+
+func tooLong(field string, s *string) error {
+	if s != nil && len(*s) > maxText {
+		return apierror.Invalid(field, "%s must be at most %d bytes of UTF-8, got %d", field, maxText, len(*s))
+	}
+	return nil
+}
+
+// validate checks what needs no database: presence, enums, lengths and
+// ranges.
 func (in CloneInput) validate() error {
+	for _, check := range []func() error{
+		in.checkNUL, in.checkRequired, in.checkUsers, in.checkLengths, in.checkLocation,
+		func() error { return validateNamedValues("categories", in.Categories) },
+		func() error { return validateNamedValues("details", in.Details) },
+		in.checkSalaryRange, in.checkOpenings,
+	} {
+		if err := check(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (in CloneInput) checkNUL() error {
+	if field := nulField(in); field != "" {
+		return apierror.Invalid(field, "%s must not contain the NUL character (\\u0000)", field)
+	}
+	return nil
+}
+
+func (in CloneInput) checkRequired() error {
 	switch {
 	case isBlank(in.Name):
 		return apierror.Invalid("name", "name is required")
@@ -103,43 +149,99 @@ func (in CloneInput) validate() error {
 	if _, ok := positionStatuses[*in.Status]; !ok {
 		return apierror.Invalid("status", "status must be open, on hold or closed, got %q", *in.Status)
 	}
-	if in.Users == nil {
+	return nil
+}
+
+func (in CloneInput) checkUsers() error {
+	switch {
+	case in.Users == nil:
 		return apierror.Invalid("users", "users is required, with lead_recruiter and hiring_manager")
-	}
-	if in.Users.LeadRecruiter == nil || isBlank(in.Users.LeadRecruiter.Email) {
+	case in.Users.LeadRecruiter == nil || isBlank(in.Users.LeadRecruiter.Email):
 		return apierror.Invalid("users.lead_recruiter.email", "users.lead_recruiter.email is required")
-	}
-	if in.Users.HiringManager == nil || isBlank(in.Users.HiringManager.Email) {
+	case in.Users.HiringManager == nil || isBlank(in.Users.HiringManager.Email):
 		return apierror.Invalid("users.hiring_manager.email", "users.hiring_manager.email is required")
-	}
-	if in.Location != nil && in.LocationUID != nil && in.Location.UID != nil && *in.Location.UID != *in.LocationUID {
-		return apierror.Invalid("location.uid", "location.uid and location_uid name different locations")
-	}
-	if err := validateNamedValues("categories", in.Categories); err != nil {
-		return err
-	}
-	if err := validateNamedValues("details", in.Details); err != nil {
-		return err
-	}
-	if in.SalaryRange != nil {
-		if err := in.SalaryRange.validate(); err != nil {
-			return err
-		}
-	}
-	if in.Openings != nil && len(in.Openings) == 0 {
-		return apierror.Invalid("openings", "openings is empty; omit it to create one opening, or list at least one")
 	}
 	return nil
 }
 
+func (in CloneInput) checkLengths() error {
+	for _, f := range []struct {
+		field string
+		value *string
+	}{
+		{"name", in.Name}, {"department", in.Department},
+		{"experience_level", in.ExperienceLevel}, {"employment_type", in.EmploymentType},
+	} {
+		if err := tooLong(f.field, f.value); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (in CloneInput) checkLocation() error {
+	if in.Location != nil && in.LocationUID != nil && in.Location.UID != nil && *in.Location.UID != *in.LocationUID {
+		return apierror.Invalid("location.uid", "location.uid and location_uid name different locations")
+	}
+	return nil
+}
+
+func (in CloneInput) checkSalaryRange() error {
+	if in.SalaryRange == nil {
+		return nil
+	}
+	return in.SalaryRange.validate()
+}
+
+func (in CloneInput) checkOpenings() error {
+	if in.Openings != nil && len(in.Openings) == 0 {
+		return apierror.Invalid("openings", "openings is empty; omit it to create one opening, or list at least one")
+	}
+	for i, o := range in.Openings {
+		if err := o.validate(fmt.Sprintf("openings[%d]", i)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (o OpeningInput) validate(field string) error {
+	switch {
+	case isBlank(o.Name):
+		return apierror.Invalid(field+".name", "%s.name is required", field)
+	case len(*o.Name) > maxText:
+		return tooLong(field+".name", o.Name)
+	case o.Status == nil || *o.Status != "OPEN":
+		return apierror.Invalid(field+".status", "%s.status is required and must be OPEN", field)
+	case o.Reason == nil || openingReasons[*o.Reason] == "":
+		return apierror.Invalid(field+".reason", "%s.reason must be New, Replacement hire or Temporary replacement", field)
+	case isBlank(o.TimeExpectedHire):
+		return apierror.Invalid(field+".time_expected_hire", "%s.time_expected_hire is required", field)
+	case o.ApprovalStatus != nil && *o.ApprovalStatus != "APPROVED":
+		return apierror.Invalid(field+".approval_status", "%s.approval_status can only be APPROVED", field)
+	case o.ApprovalStatus != nil && isBlank(o.TimeApproved):
+		return apierror.Invalid(field+".time_approved", "%s.time_approved is required when approval_status is APPROVED", field)
+	case o.ApprovalStatus == nil && o.TimeApproved != nil:
+		return apierror.Invalid(field+".time_approved", "%s.time_approved needs approval_status APPROVED", field)
+	}
+	return nil
+}
+
+// validateNamedValues checks categories or details: each names a field
+// once, with a value.
 func validateNamedValues(field string, values []NamedValueInput) error {
+	seen := map[string]bool{}
 	for i, v := range values {
-		if isBlank(v.Name) {
-			return apierror.Invalid(fmt.Sprintf("%s[%d].name", field, i), "%s[%d].name is required", field, i)
+		at := fmt.Sprintf("%s[%d]", field, i)
+		switch {
+		case isBlank(v.Name):
+			return apierror.Invalid(at+".name", "%s.name is required", at)
+		case v.Value == nil:
+			return apierror.Invalid(at+".value", "%s.value is required", at)
+		case seen[*v.Name]:
+			return apierror.Invalid(at+".name", "%s.name: %q is given twice; give each field once", at, *v.Name)
 		}
-		if v.Value == nil {
-			return apierror.Invalid(fmt.Sprintf("%s[%d].value", field, i), "%s[%d].value is required", field, i)
-		}
+		seen[*v.Name] = true
 	}
 	return nil
 }
@@ -162,11 +264,9 @@ func (s SalaryRangeInput) validate() error {
 	return nil
 }
 
-// isISO4217 accepts the active currency codes golang.org/x/text knows.
+// isISO4217 accepts the codes of ISO 4217 list one, the currencies in force.
+// golang.org/x/text/currency is not used: its tables date from 2017, so it
+// refuses VES or SLE and accepts withdrawn codes such as DEM.
 func isISO4217(code string) bool {
-	if !currencyCode.MatchString(code) {
-		return false
-	}
-	_, err := currency.ParseISO(code)
-	return err == nil
+	return currencyCode.MatchString(code) && currency.IsValid(code)
 }

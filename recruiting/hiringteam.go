@@ -2,13 +2,11 @@ package recruiting
 
 import (
 	"context"
-	"net/http"
 	"slices"
 
 	"entgo.io/ent/dialect/sql"
 	"entgo.io/ent/dialect/sql/sqljson"
 
-	"github.com/hiregraph/hiregraph/apierror"
 	"github.com/hiregraph/hiregraph/ent"
 	"github.com/hiregraph/hiregraph/ent/user"
 )
@@ -38,7 +36,7 @@ func resolveHiringTeam(ctx context.Context, client *ent.Client, users CloneUsers
 		return team, err
 	}
 	if !fellBack && !slices.Contains(team.leadRecruiter.Roles, RoleRecruiter) {
-		return team, apierror.New(http.StatusUnprocessableEntity, "user_not_recruiter",
+		return team, invalidRef("user_not_recruiter", "users.lead_recruiter.email",
 			"users.lead_recruiter.email: %s does not have the recruiter role", team.leadRecruiter.Email)
 	}
 	if team.hiringManager, _, err = findUser(ctx, client, *users.HiringManager.Email, "users.hiring_manager.email", allowFallback); err != nil {
@@ -58,7 +56,7 @@ func findUser(ctx context.Context, client *ent.Client, email, field string, allo
 		return u, false, err
 	}
 	if !allowFallback {
-		return nil, false, apierror.New(http.StatusUnprocessableEntity, "user_not_found",
+		return nil, false, invalidRef("user_not_found", field,
 			"%s: no user has the e-mail %q (send allow_fallback: true to give the role to the earliest owner)", field, email)
 	}
 	owner, err := client.User.Query().
@@ -66,7 +64,7 @@ func findUser(ctx context.Context, client *ent.Client, email, field string, allo
 		Order(user.ByTimeCreated(), user.ByID()).
 		First(ctx)
 	if ent.IsNotFound(err) {
-		return nil, false, apierror.New(http.StatusUnprocessableEntity, "user_not_found",
+		return nil, false, invalidRef("user_not_found", field,
 			"%s: no user has the e-mail %q and the company has no owner to fall back to", field, email)
 	}
 	return owner, true, err

@@ -271,3 +271,18 @@ func TestCreateMessageValidation(t *testing.T) {
 		t.Errorf("failed requests wrote %d contacts", n)
 	}
 }
+
+// TestNULInGraphQLTextIsBadInput checks the GraphQL face: a NUL in a
+// variable is refused as bad input on both databases (PostgreSQL cannot
+// store it), never a 500 and never stored on one database only.
+func TestNULInGraphQLTextIsBadInput(t *testing.T) {
+	env := hiregraphtest.New(t)
+	r := env.Do(http.MethodPost, "/graphql", map[string]any{
+		"query": `mutation($id: ID!, $in: NoteInput!) { createNote(candidateID: $id, input: $in) { id } }`,
+		"variables": map[string]any{
+			"id": env.Demo.CandidateUID,
+			"in": map[string]any{"timeCreated": "2026-03-01T10:00:00Z", "createdBy": map[string]any{"type": "app", "firstName": "Bot"}, "text": "a\x00b"},
+		},
+	})
+	assertError(t, r, http.StatusBadRequest, "bad_request", "NUL")
+}

@@ -13,7 +13,7 @@ import (
 // openingJSON is the opening object of spec 2.5.
 type openingJSON struct {
 	UID                  string               `json:"uid"`
-	PositionUID          string               `json:"position_uid"`
+	PositionUID          string               `json:"position_uid,omitempty"` // in the openings list only (spec 2.5)
 	Name                 string               `json:"name"`
 	ApprovalProcess      *approvalProcessJSON `json:"approval_process"`
 	HiredCandidateUID    *string              `json:"hired_candidate_uid"`

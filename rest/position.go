@@ -118,6 +118,7 @@ func (a *API) newPositionJSON(ctx context.Context, p *ent.Position) (positionJSO
 	}
 	for i, o := range p.Edges.Openings {
 		out.Openings[i] = newOpeningJSON(o)
+		out.Openings[i].PositionUID = ""
 		fields := vis.CustomFields(o.CustomFields)
 		out.Openings[i].CustomFields = &fields
 	}

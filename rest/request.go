@@ -31,17 +31,17 @@ func DecodeJSON(r *http.Request, dst any) error {
 	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
 		return apierror.New(http.StatusBadRequest, apierror.CodeInvalidJSON, "the body must hold a single JSON value")
 	}
-	if holdsNUL(body) {
+	if HoldsNUL(body) {
 		return apierror.BadRequest("", "the body holds a NUL character (\\u0000); no field accepts one")
 	}
 	return nil
 }
 
-// holdsNUL reports whether a string or key of the JSON body holds U+0000.
+// HoldsNUL reports whether a string or key of the JSON body holds U+0000.
 // PostgreSQL cannot store it in text, and it has no use in any field. In
 // valid JSON it can only come from the escape \u0000, so bodies without
 // that escape are not scanned.
-func holdsNUL(body []byte) bool {
+func HoldsNUL(body []byte) bool {
 	if !bytes.Contains(body, []byte(`\u0000`)) {
 		return false
 	}

@@ -73,6 +73,10 @@ func bufferBody(next http.Handler) http.Handler {
 			rest.WriteError(w, r, err)
 			return
 		}
+		if rest.HoldsNUL(b) {
+			rest.WriteError(w, r, apierror.BadRequest("", "the body holds a NUL character (\\u0000); no field accepts one"))
+			return
+		}
 		r.Body = io.NopCloser(bytes.NewReader(b))
 		next.ServeHTTP(w, r)
 	})

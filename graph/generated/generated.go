@@ -6618,15 +6618,18 @@ input CloneOpeningInput {
 
 input ClonePositionInput {
   name: String!
+  "true: the template's hiring team and workflow assignees; false: the workflow without assignees, for the new hiring team."
   copyAssignees: Boolean!
   "open, on hold or closed"
   status: String!
   isDiscreet: Boolean!
+  "A value not among the company's options (ignoring case) is added as one; likewise experienceLevel and employmentType."
   department: String
   experienceLevel: String
   employmentType: String
   isTalentPool: Boolean
   location: LocationRefInput
+  "The spec's sample form of location.uid; when both are given they must agree."
   locationUID: ID
   "Needs the salary_ranges:write scope."
   salaryRange: SalaryRangeInput
@@ -6637,6 +6640,7 @@ input ClonePositionInput {
   users: CloneUsersInput!
   "Omitted: one opening named after the position."
   openings: [CloneOpeningInput!]
+  "Omitted: the template's questionnaires. A list, even an empty one, replaces them."
   questionnaireUIDs: [ID!]
 }
 
