@@ -13,8 +13,8 @@ import (
 	"github.com/hiregraph/hiregraph/viewer"
 )
 
-// MessageInput is the body of spec 4.3.
-type MessageInput struct {
+// CreateMessageInput is the body of spec 4.3.
+type CreateMessageInput struct {
 	TimeSent string         `json:"time_sent"`
 	Subject  string         `json:"subject"`
 	Body     *string        `json:"body"`
@@ -33,7 +33,7 @@ const defaultMessageStatus = "Sent"
 // CreateMessage adds a message to an existing conversation (spec 4.3). The
 // body keeps <b>, <i>, <u> and safe links; a message about a candidate
 // counts as activity of the candidate.
-func (s *Service) CreateMessage(ctx context.Context, conversationID string, in MessageInput) (*ent.Message, error) {
+func (s *Service) CreateMessage(ctx context.Context, conversationID string, in CreateMessageInput) (*ent.Message, error) {
 	if err := Require(ctx, viewer.ScopeWrite); err != nil {
 		return nil, err
 	}
@@ -90,7 +90,7 @@ func (s *Service) CreateMessage(ctx context.Context, conversationID string, in M
 	return msg, err
 }
 
-func validateMessage(in MessageInput) error {
+func validateMessage(in CreateMessageInput) error {
 	if in.Body == nil || strings.TrimSpace(*in.Body) == "" {
 		return apierror.Invalid("body", "body is required")
 	}

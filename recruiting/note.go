@@ -14,8 +14,8 @@ import (
 	"github.com/hiregraph/hiregraph/viewer"
 )
 
-// NoteInput is the body of spec 4.2.
-type NoteInput struct {
+// CreateNoteInput is the body of spec 4.2.
+type CreateNoteInput struct {
 	TimeCreated string            `json:"time_created"`
 	CreatedBy   *ContactInput     `json:"created_by"`
 	Text        *string           `json:"text"`
@@ -34,7 +34,7 @@ const futureSkew = 5 * time.Minute
 
 // CreateNote adds a note to a candidate (spec 4.2). The text keeps only
 // <b>, <i> and <u>; the note counts as activity of the candidate.
-func (s *Service) CreateNote(ctx context.Context, candidateID string, in NoteInput) (*ent.Note, error) {
+func (s *Service) CreateNote(ctx context.Context, candidateID string, in CreateNoteInput) (*ent.Note, error) {
 	if err := Require(ctx, viewer.ScopeWrite); err != nil {
 		return nil, err
 	}
@@ -73,7 +73,7 @@ func (s *Service) CreateNote(ctx context.Context, candidateID string, in NoteInp
 	return note, err
 }
 
-func validateNote(in NoteInput) error {
+func validateNote(in CreateNoteInput) error {
 	if in.CreatedBy == nil {
 		return apierror.Invalid("created_by", "created_by is required")
 	}

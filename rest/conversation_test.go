@@ -130,7 +130,7 @@ func TestNoteForUnknownOrForeignCandidateIs404(t *testing.T) {
 		r := env.Do(http.MethodPost, "/v1/candidates/"+id+"/notes", validNote(env))
 		assertError(t, r, http.StatusNotFound, "candidate_not_found", id)
 	}
-	gql := env.GraphQL(`mutation($id: ID!, $in: NoteInput!) { createNote(candidateID: $id, input: $in) { id } }`, map[string]any{
+	gql := env.GraphQL(`mutation($id: ID!, $in: CreateNoteInput!) { createNote(candidateID: $id, input: $in) { id } }`, map[string]any{
 		"id": other.CandidateUID,
 		"in": map[string]any{"timeCreated": "2026-03-01T10:00:00Z", "createdBy": map[string]any{"type": "app", "firstName": "Bot"}, "text": "x"},
 	})
@@ -148,14 +148,14 @@ func TestCreateNoteThroughGraphQL(t *testing.T) {
 			CreatedBy struct{ Type, UID string }
 		}
 	}
-	env.GraphQL(`mutation($id: ID!, $in: NoteInput!) { createNote(candidateID: $id, input: $in) { id text createdBy { type uid } } }`, map[string]any{
+	env.GraphQL(`mutation($id: ID!, $in: CreateNoteInput!) { createNote(candidateID: $id, input: $in) { id text createdBy { type uid } } }`, map[string]any{
 		"id": env.Demo.CandidateUID,
 		"in": map[string]any{"timeCreated": "2026-03-01T10:00:00Z", "createdBy": map[string]any{"type": "app", "firstName": "ATS Sync"}, "text": "<u>ok</u><img src=x onerror=alert(1)>"},
 	}).Decode(t, &out)
 	if out.CreateNote.Text != "<u>ok</u>" || out.CreateNote.CreatedBy.Type != "app" || !strings.HasPrefix(out.CreateNote.CreatedBy.UID, "ctc_") {
 		t.Errorf("createNote = %+v", out.CreateNote)
 	}
-	bad := env.GraphQL(`mutation($id: ID!, $in: NoteInput!) { createNote(candidateID: $id, input: $in) { id } }`, map[string]any{
+	bad := env.GraphQL(`mutation($id: ID!, $in: CreateNoteInput!) { createNote(candidateID: $id, input: $in) { id } }`, map[string]any{
 		"id": env.Demo.CandidateUID,
 		"in": map[string]any{"timeCreated": "yesterday", "createdBy": map[string]any{"type": "app", "firstName": "x"}, "text": "x"},
 	})
