@@ -2809,12 +2809,13 @@ input ContactInput {
   firstName: String!
   middleName: String
   lastName: String
-  "Required unless type is candidate (messages)."
+  "A bare address (ada@example.com); required unless type is candidate (messages)."
   email: String
   "Recipients only: Sent, Open, Failed or Clicked."
   status: String
 }
 
+"A titled block of a note. Both fields are plain text: tags are removed and & < > and quotes come back escaped as HTML entities."
 input NoteDetailInput {
   title: String!
   text: String
@@ -2832,6 +2833,7 @@ input CreateNoteInput {
 input CreateMessageInput {
   "YYYY-MM-DDTHH:mm:ssZ"
   timeSent: String!
+  "Plain text, stored like note details: tags removed, & < > and quotes escaped."
   subject: String
   "HTML; <b>, <i>, <u> and http(s)/mailto links are kept."
   body: String!
@@ -2839,7 +2841,11 @@ input CreateMessageInput {
   to: [ContactInput!]!
   cc: [ContactInput!]
   bcc: [ContactInput!]
-  "Default delivery status of recipients that name none, and the message's status."
+  """
+  Delivery status of recipients that name none, and the message's status.
+  Without it the message's status is the furthest any recipient got:
+  Clicked, Open, Sent, or Failed when every recipient failed.
+  """
   status: String
 }
 
