@@ -115,7 +115,8 @@ func matchingRecord(ctx context.Context, client *ent.Client, in ContactInput, ab
 			}
 		}
 		// Otherwise the person's latest hiring process stands for them.
-		return firstIDOrEmpty(client.Person.Query().Where(person.EmailEqualFold(in.Email)).QueryCandidates().
+		return firstIDOrEmpty(client.Candidate.Query().
+			Where(candidate.HasPersonWith(person.EmailEqualFold(in.Email))).
 			Order(candidate.ByTimeCreated(sql.OrderDesc()), candidate.ByID()).FirstID(ctx))
 	}
 	return "", nil

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/hiregraph/hiregraph/demo"
+	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/person"
 	"github.com/hiregraph/hiregraph/hiregraphtest"
 )
@@ -196,6 +197,22 @@ func TestMessageCandidatesAreLinked(t *testing.T) {
 	}
 	if to[2].(map[string]any)["type"] != "candidate" {
 		t.Errorf("to[2] = %v keeps its type", to[2])
+	}
+
+	// In a conversation about someone else, a person with two hiring
+	// processes is linked to the latest: Ada's application as technician.
+	ctx := asCompany(env)
+	graceConv := env.DB.Client.Conversation.Create().SetSubject("Onboarding").SetCandidateID(grace).SaveX(ctx)
+	adaLatest := env.DB.Client.Candidate.Query().
+		Where(candidate.HasPersonWith(person.Email("ada@example.com")), candidate.IDNEQ(env.Demo.CandidateUID)).OnlyIDX(ctx)
+	body = validMessage()
+	body["to"] = []any{map[string]any{"type": "candidate", "first_name": "Ada", "email": "ada@example.com", "status": "Sent"}}
+	r = env.Do(http.MethodPost, messagePath(graceConv.ID), body)
+	if r.Status != http.StatusCreated {
+		t.Fatalf("%s", r)
+	}
+	if got := r.Map(t)["to"].([]any)[0].(map[string]any)["uid"]; got != adaLatest {
+		t.Errorf("Ada by e-mail in Grace's conversation = %v, want her latest candidate %s", got, adaLatest)
 	}
 }
 
