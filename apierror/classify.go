@@ -1,6 +1,7 @@
 package apierror
 
 import (
+	"context"
 	"errors"
 	"net/http"
 	"strings"
@@ -8,6 +9,10 @@ import (
 	"github.com/hiregraph/hiregraph/ent"
 	"github.com/hiregraph/hiregraph/ent/privacy"
 )
+
+// StatusClientClosedRequest is the status logged for requests the client
+// abandoned (nginx's 499); no client ever receives it.
+const StatusClientClosedRequest = 499
 
 // From maps any error to the *Error a caller sees. Errors of the data layer
 // that stem from input (validation, missing records, constraint clashes) get
@@ -18,6 +23,11 @@ func From(err error) (e *Error, unexpected bool) {
 	}
 	var maxBytes *http.MaxBytesError
 	switch {
+	case errors.Is(err, context.Canceled):
+		// The client went away; nobody reads the answer and nothing failed.
+		return New(StatusClientClosedRequest, "request_canceled", "the client closed the request"), false
+	case errors.Is(err, context.DeadlineExceeded):
+		return New(http.StatusServiceUnavailable, "timeout", "the request took too long; retry later"), false
 	case errors.As(err, &maxBytes):
 		return New(http.StatusRequestEntityTooLarge, CodePayloadTooLarge, "request body is larger than %d bytes", maxBytes.Limit), false
 	case ent.IsNotFound(err):

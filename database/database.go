@@ -57,7 +57,24 @@ func Open(ctx context.Context, rawURL string) (*DB, error) {
 		client.Close()
 		return nil, fmt.Errorf("migrating schema: %w", err)
 	}
+	if dia == dialect.SQLite {
+		// SQLite plans with the statistics ANALYZE keeps; without them it
+		// may walk a company's whole index where a position's rows would do.
+		// This is SQLite's advice for long-lived connections.
+		if _, err := db.ExecContext(ctx, "PRAGMA optimize=0x10002"); err != nil {
+			client.Close()
+			return nil, fmt.Errorf("optimizing: %w", err)
+		}
+	}
 	return &DB{Client: client, SQL: db, Dialect: dia}, nil
+}
+
+// Analyze refreshes the planner's statistics, after a bulk load say.
+func (d *DB) Analyze(ctx context.Context) error {
+	if _, err := d.SQL.ExecContext(ctx, "ANALYZE"); err != nil {
+		return fmt.Errorf("analyzing: %w", err)
+	}
+	return nil
 }
 
 // Close closes the connection pool.

@@ -2,6 +2,7 @@ package graph
 
 import (
 	"context"
+	"encoding/json"
 	"strings"
 
 	"github.com/99designs/gqlgen/graphql"
@@ -26,8 +27,23 @@ func (c connectionCost) Complexity(ctx context.Context, typeName, field string, 
 	}
 	page := DefaultPage
 	for _, name := range []string{"first", "last"} {
-		if n, ok := args[name].(*int); ok && n != nil {
-			page = *n
+		// The complexity walker hands over raw argument values: int64 for
+		// a literal, whatever the variables decoded to otherwise.
+		switch n := args[name].(type) {
+		case int64:
+			page = int(n)
+		case int:
+			page = n
+		case float64:
+			page = int(n)
+		case json.Number:
+			if v, err := n.Int64(); err == nil {
+				page = int(v)
+			}
+		case *int:
+			if n != nil {
+				page = *n
+			}
 		}
 	}
 	return 1 + page*max(child, 1), true

@@ -71,14 +71,15 @@ func DecodeCursor(s string) (Cursor, error) {
 }
 
 // afterCursor selects rows that come after c in (time_created, id) order. It
-// works on any table with those columns.
+// works on any table with those columns. It is written as a row-value
+// comparison, which SQLite and PostgreSQL both serve with a range scan of
+// the (company_id, time_created, id) index; the equivalent OR of two
+// conditions makes SQLite scan the company's rows from the start.
 func afterCursor(c Cursor) func(*sql.Selector) {
 	return func(s *sql.Selector) {
-		t := s.C("time_created")
-		s.Where(sql.Or(
-			sql.GT(t, c.TimeCreated),
-			sql.And(sql.EQ(t, c.TimeCreated), sql.GT(s.C("id"), c.ID)),
-		))
+		s.Where(sql.P(func(b *sql.Builder) {
+			b.WriteString("(" + s.C("time_created") + ", " + s.C("id") + ") > (").Args(c.TimeCreated, c.ID).WriteString(")")
+		}))
 	}
 }
 

@@ -30,7 +30,7 @@ func TestCandidateTimeFiltersUseIndexes(t *testing.T) {
 	// of the newest batch, whose times run to about now+500s.
 	since := time.Now().Add(490 * time.Second)
 	for column, index := range map[string]string{
-		"time_created":                "candidate_company_id_time_created",
+		"time_created":                "candidate_company_id_time_created_id",
 		"time_last_status_changed":    "candidate_company_id_time_last_status_changed",
 		"time_hiring_process_updated": "candidate_company_id_time_hiring_process_updated",
 	} {

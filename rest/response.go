@@ -24,7 +24,8 @@ func WriteJSON(w http.ResponseWriter, status int, v any) {
 	// would be valid JSON but unreadable for people checking responses.
 	enc.SetEscapeHTML(false)
 	if err := enc.Encode(v); err != nil {
-		slog.Error("writing response", "error", err)
+		// The client hung up; nothing on our side failed.
+		slog.Debug("writing response", "error", err)
 	}
 }
 

@@ -118,3 +118,14 @@ func TestGraphiQLPageIsServed(t *testing.T) {
 		t.Fatalf("GraphiQL page: %d %.200s", r.Status, r.Body)
 	}
 }
+
+// TestRealisticNestedQueryFitsTheCostLimit checks that the cost model reads
+// the page sizes a query asks for: 20 positions with 5 openings and 10
+// candidates each is a normal screen of a recruiting front end.
+func TestRealisticNestedQueryFitsTheCostLimit(t *testing.T) {
+	env := hiregraphtest.New(t)
+	r := env.GraphQL(`{ positions(first: 20) { edges { node { id name openings(first: 5) { edges { node { id name } } } candidates(first: 10) { edges { node { id status person { firstName } } } } } } } }`, nil)
+	if len(r.Errors) > 0 {
+		t.Fatalf("refused: %+v", r.Errors)
+	}
+}

@@ -4,6 +4,8 @@
 //	hiregraph demo [--json] [--company NAME]
 //	                                    create the demo company, print its credentials
 //	hiregraph apikey create --company UID [--scopes read,write,...] [--name NAME]
+//	hiregraph bench [--candidates N] [--database-url URL]
+//	                                    compare with a hand-written database/sql service
 //
 // Every command takes --database-url (HIREGRAPH_DATABASE_URL), default
 // sqlite://hiregraph.db, and --secret-key-file / HIREGRAPH_SECRET_KEY.
@@ -41,6 +43,8 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 		return demoCmd(ctx, args, stdout)
 	case "apikey":
 		return apikeyCmd(ctx, args, stdout)
+	case "bench":
+		return benchCmd(ctx, args, stdout)
 	}
-	return fmt.Errorf("unknown command %q (commands: serve, demo, apikey create)", cmd)
+	return fmt.Errorf("unknown command %q (commands: serve, demo, apikey create, bench)", cmd)
 }

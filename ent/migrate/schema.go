@@ -112,9 +112,9 @@ var (
 		},
 		Indexes: []*schema.Index{
 			{
-				Name:    "candidate_company_id_time_created",
+				Name:    "candidate_company_id_time_created_id",
 				Unique:  false,
-				Columns: []*schema.Column{CandidatesColumns[9], CandidatesColumns[6]},
+				Columns: []*schema.Column{CandidatesColumns[9], CandidatesColumns[6], CandidatesColumns[0]},
 			},
 			{
 				Name:    "candidate_company_id_time_last_status_changed",
@@ -137,9 +137,9 @@ var (
 				Columns: []*schema.Column{CandidatesColumns[10]},
 			},
 			{
-				Name:    "candidate_position_id",
+				Name:    "candidate_position_id_id",
 				Unique:  false,
-				Columns: []*schema.Column{CandidatesColumns[11]},
+				Columns: []*schema.Column{CandidatesColumns[11], CandidatesColumns[0]},
 			},
 		},
 	}
@@ -491,9 +491,9 @@ var (
 		},
 		Indexes: []*schema.Index{
 			{
-				Name:    "opening_company_id_time_created",
+				Name:    "opening_company_id_time_created_id",
 				Unique:  false,
-				Columns: []*schema.Column{OpeningsColumns[13], OpeningsColumns[10]},
+				Columns: []*schema.Column{OpeningsColumns[13], OpeningsColumns[10], OpeningsColumns[0]},
 			},
 			{
 				Name:    "opening_company_id_time_last_status_change",
@@ -516,9 +516,9 @@ var (
 				Columns: []*schema.Column{OpeningsColumns[13], OpeningsColumns[2]},
 			},
 			{
-				Name:    "opening_position_id",
+				Name:    "opening_position_id_id",
 				Unique:  false,
-				Columns: []*schema.Column{OpeningsColumns[15]},
+				Columns: []*schema.Column{OpeningsColumns[15], OpeningsColumns[0]},
 			},
 			{
 				Name:    "opening_hired_candidate_id",
@@ -681,9 +681,9 @@ var (
 		},
 		Indexes: []*schema.Index{
 			{
-				Name:    "questionnaire_company_id_time_created",
+				Name:    "questionnaire_company_id_time_created_id",
 				Unique:  false,
-				Columns: []*schema.Column{QuestionnairesColumns[7], QuestionnairesColumns[6]},
+				Columns: []*schema.Column{QuestionnairesColumns[7], QuestionnairesColumns[6], QuestionnairesColumns[0]},
 			},
 		},
 	}

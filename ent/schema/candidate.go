@@ -60,12 +60,14 @@ func (Candidate) Edges() []ent.Edge {
 // Indexes of the Candidate: one for each filter of spec 4.5, led by the tenant.
 func (Candidate) Indexes() []ent.Index {
 	return []ent.Index{
-		index.Fields("company_id", "time_created"),
+		// time_created then id: the keyset order of the REST lists.
+		index.Fields("company_id", "time_created", "id"),
 		index.Fields("company_id", "time_last_status_changed"),
 		index.Fields("company_id", "time_hiring_process_updated"),
 		index.Fields("company_id", "status"),
 		index.Fields("person_id"),
-		index.Fields("position_id"),
+		// position_id then id: nested connections page by id within a position.
+		index.Fields("position_id", "id"),
 	}
 }
 

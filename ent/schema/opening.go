@@ -61,12 +61,14 @@ func (Opening) Edges() []ent.Edge {
 // Indexes of the Opening: one for each filter of spec 4.4, led by the tenant.
 func (Opening) Indexes() []ent.Index {
 	return []ent.Index{
-		index.Fields("company_id", "time_created"),
+		// time_created then id: the keyset order of the REST lists.
+		index.Fields("company_id", "time_created", "id"),
 		index.Fields("company_id", "time_last_status_change"),
 		index.Fields("company_id", "time_updated"),
 		index.Fields("company_id", "approval_status"),
 		index.Fields("company_id", "status"),
-		index.Fields("position_id"),
+		// position_id then id: nested connections page by id within a position.
+		index.Fields("position_id", "id"),
 		index.Fields("hired_candidate_id"),
 	}
 }

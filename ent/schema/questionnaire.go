@@ -43,7 +43,7 @@ func (Questionnaire) Edges() []ent.Edge {
 
 // Indexes of the Questionnaire.
 func (Questionnaire) Indexes() []ent.Index {
-	return []ent.Index{index.Fields("company_id", "time_created")}
+	return []ent.Index{index.Fields("company_id", "time_created", "id")}
 }
 
 // Annotations of the Questionnaire.

@@ -1,0 +1,38 @@
+package bench
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestBenchRunsSmall runs the whole bench on a few thousand candidates:
+// both servers must answer every endpoint with the same JSON, and the
+// report must have a row per endpoint.
+func TestBenchRunsSmall(t *testing.T) {
+	slog.SetDefault(slog.New(slog.NewTextHandler(io.Discard, nil)))
+	var out strings.Builder
+	rows, err := Run(context.Background(), Config{
+		DatabaseURL: "sqlite://" + filepath.Join(t.TempDir(), "bench.db"),
+		Candidates:  2000,
+		Duration:    200 * time.Millisecond,
+		Concurrency: 2,
+		MaxRequests: 200,
+	}, &out)
+	if err != nil {
+		t.Fatalf("bench: %v\n%s", err, out.String())
+	}
+	if len(rows) != 5 {
+		t.Fatalf("%d rows, want 5:\n%s", len(rows), out.String())
+	}
+	for _, r := range rows {
+		if r.Hiregraph.requests == 0 || r.Handler.requests == 0 {
+			t.Errorf("%s measured nothing", r.Endpoint)
+		}
+	}
+	t.Log("\n" + out.String())
+}

@@ -1,0 +1,316 @@
+package bench
+
+import (
+	"crypto/sha256"
+	"database/sql"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"entgo.io/ent/dialect"
+
+	"github.com/hiregraph/hiregraph/apitime"
+	"github.com/hiregraph/hiregraph/recruiting"
+)
+
+// handWritten serves the benchmarked endpoints with plain database/sql and
+// encoding/json: the baseline Hiregraph is measured against. It does the
+// same work a careful hand-written service would: one indexed lookup of the
+// API key, one query per list, the same JSON. It has no GraphQL engine,
+// privacy layer, rate limits or idempotency checks.
+type handWritten struct {
+	db        *sql.DB
+	dialect   string
+	publicURL string
+}
+
+func (h *handWritten) routes() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /v1/candidates", h.authed(h.candidates))
+	mux.HandleFunc("GET /v1/openings", h.authed(h.openings))
+	mux.HandleFunc("POST /graphql", h.authed(h.nestedPositions))
+	mux.HandleFunc("GET /careers-api/2.0/company/{company}/positions", h.careers)
+	return mux
+}
+
+// q rewrites ? placeholders to $n for PostgreSQL.
+func (h *handWritten) q(query string) string {
+	if h.dialect != dialect.Postgres {
+		return query
+	}
+	var b strings.Builder
+	n := 0
+	for _, r := range query {
+		if r == '?' {
+			n++
+			b.WriteString("$" + strconv.Itoa(n))
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+func (h *handWritten) authed(next func(http.ResponseWriter, *http.Request, string)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		key := strings.TrimPrefix(r.Header.Get("Authorization"), "Bearer ")
+		sum := sha256.Sum256([]byte(key))
+		var company string
+		err := h.db.QueryRowContext(r.Context(), h.q(`SELECT company_id FROM api_keys WHERE secret_hash = ? AND revoked = ?`),
+			hex.EncodeToString(sum[:]), false).Scan(&company)
+		if err != nil {
+			http.Error(w, "unauthorized", http.StatusUnauthorized)
+			return
+		}
+		next(w, r, company)
+	}
+}
+
+func writeJSON(w http.ResponseWriter, v any) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(v)
+}
+
+// flexTime scans a time whichever way the driver hands it over.
+type flexTime struct{ t *time.Time }
+
+func (f flexTime) Scan(src any) error {
+	switch v := src.(type) {
+	case nil:
+		return nil
+	case time.Time:
+		*f.t = v.UTC()
+		return nil
+	case string:
+		return f.parse(v)
+	case []byte:
+		return f.parse(string(v))
+	}
+	return fmt.Errorf("unexpected time %T", src)
+}
+
+func (f flexTime) parse(s string) error {
+	for _, layout := range []string{"2006-01-02 15:04:05.999999999-07:00", time.RFC3339Nano, "2006-01-02 15:04:05.999999999 -0700 MST"} {
+		if t, err := time.Parse(layout, s); err == nil {
+			*f.t = t.UTC()
+			return nil
+		}
+	}
+	return fmt.Errorf("unparsable time %q", s)
+}
+
+type hwStep struct {
+	Name          string     `json:"name"`
+	Type          string     `json:"type"`
+	TimeScheduled *time.Time `json:"time_scheduled"`
+	TimeCompleted *time.Time `json:"time_completed"`
+}
+
+// hwStepOut is a step as the API shows it; TimeCompleted only for
+// completed steps.
+type hwStepOut struct {
+	Name          string   `json:"name"`
+	Type          string   `json:"type"`
+	TimeScheduled *string  `json:"time_scheduled"`
+	TimeCompleted **string `json:"time_completed,omitempty"`
+}
+
+type hwAddress struct {
+	Country       string `json:"country"`
+	State         string `json:"state"`
+	Zip           string `json:"zip"`
+	StreetAddress string `json:"street_address"`
+	City          string `json:"city"`
+}
+
+type hwCandidate struct {
+	UID                   string      `json:"uid"`
+	Deleted               bool        `json:"deleted"`
+	PositionUID           string      `json:"position_uid"`
+	TimeCreated           string      `json:"time_created"`
+	TimeLastStatusChanged string      `json:"time_last_status_changed"`
+	CurrentSteps          []hwStepOut `json:"current_steps"`
+	CompletedSteps        []hwStepOut `json:"completed_steps"`
+	Address               hwAddress   `json:"address"`
+	Status                string      `json:"status"`
+}
+
+func stepsJSON(raw []byte, completed bool) ([]hwStepOut, error) {
+	var steps []hwStep
+	if len(raw) > 0 {
+		if err := json.Unmarshal(raw, &steps); err != nil {
+			return nil, err
+		}
+	}
+	out := make([]hwStepOut, len(steps))
+	for i, s := range steps {
+		out[i] = hwStepOut{Name: s.Name, Type: s.Type, TimeScheduled: apitime.FormatPtr(s.TimeScheduled)}
+		if completed {
+			done := apitime.FormatPtr(s.TimeCompleted)
+			out[i].TimeCompleted = &done
+		}
+	}
+	return out, nil
+}
+
+var hwCandidateStatus = map[string]string{"IN_PROGRESS": "In progress", "REJECTED": "Rejected", "HIRED": "Hired", "WITHDRAWN": "Withdrawn"}
+
+// candidates is GET /v1/candidates with limit and cursor.
+func (h *handWritten) candidates(w http.ResponseWriter, r *http.Request, company string) {
+	limit, _ := strconv.Atoi(r.URL.Query().Get("limit"))
+	if limit < 1 {
+		limit = recruiting.DefaultPageSize
+	}
+	query := `SELECT id, deleted, position_id, time_created, time_last_status_changed, current_steps, completed_steps, address, status
+		FROM candidates WHERE company_id = ?`
+	args := []any{company}
+	if c := r.URL.Query().Get("cursor"); c != "" {
+		cur, err := recruiting.DecodeCursor(c)
+		if err != nil {
+			http.Error(w, "bad cursor", http.StatusBadRequest)
+			return
+		}
+		query += ` AND (time_created, id) > (?, ?)`
+		args = append(args, cur.TimeCreated, cur.ID)
+	}
+	query += ` ORDER BY time_created, id LIMIT ?`
+	args = append(args, limit+1)
+	rows, err := h.db.QueryContext(r.Context(), h.q(query), args...)
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+		return
+	}
+	defer rows.Close()
+	out := []hwCandidate{}
+	var last recruiting.Cursor
+	hasMore := false
+	for rows.Next() {
+		if len(out) == limit {
+			hasMore = true
+			break
+		}
+		var (
+			id, position, status           string
+			deleted                        bool
+			created, changed               time.Time
+			current, completed, addressRaw []byte
+		)
+		if err := rows.Scan(&id, &deleted, &position, flexTime{&created}, flexTime{&changed}, &current, &completed, &addressRaw, &status); err != nil {
+			http.Error(w, err.Error(), http.StatusInternalServerError)
+			return
+		}
+		cur, err1 := stepsJSON(current, false)
+		done, err2 := stepsJSON(completed, true)
+		var address hwAddress
+		var err3 error
+		if len(addressRaw) > 0 && string(addressRaw) != "null" {
+			err3 = json.Unmarshal(addressRaw, &address)
+		}
+		if err1 != nil || err2 != nil || err3 != nil {
+			http.Error(w, "bad JSON column", http.StatusInternalServerError)
+			return
+		}
+		out = append(out, hwCandidate{
+			UID: id, Deleted: deleted, PositionUID: position,
+			TimeCreated: apitime.Format(created), TimeLastStatusChanged: apitime.Format(changed),
+			CurrentSteps: cur, CompletedSteps: done, Address: address, Status: hwCandidateStatus[status],
+		})
+		last = recruiting.Cursor{TimeCreated: created, ID: id}
+	}
+	writeJSON(w, map[string]any{"candidates": out, "next_page": h.nextPage(r, "/v1/candidates", hasMore, last)})
+}
+
+// nextPage builds next_page the way the service does: limit (when given)
+// and the cursor after the last row.
+func (h *handWritten) nextPage(r *http.Request, path string, hasMore bool, last recruiting.Cursor) *string {
+	if !hasMore {
+		return nil
+	}
+	v := url.Values{"cursor": {last.Encode()}}
+	if l := r.URL.Query().Get("limit"); l != "" {
+		v.Set("limit", l)
+	}
+	u := h.publicURL + path + "?" + v.Encode()
+	return &u
+}
+
+var (
+	hwReasons = map[string]string{"NEW": "New", "REPLACEMENT_HIRE": "Replacement hire", "TEMPORARY_REPLACEMENT": "Temporary replacement"}
+	hwStates  = map[string]string{"OPEN": "Open", "PENDING": "Pending", "FILLED": "Filled", "CLOSED": "Closed"}
+)
+
+// openings is GET /v1/openings?limit=N (first page).
+func (h *handWritten) openings(w http.ResponseWriter, r *http.Request, company string) {
+	limit, _ := strconv.Atoi(r.URL.Query().Get("limit"))
+	if limit < 1 {
+		limit = recruiting.DefaultPageSize
+	}
+	rows, err := h.db.QueryContext(r.Context(), h.q(`SELECT o.id, o.position_id, o.name, o.hired_candidate_id, o.time_expected_hire, o.headcount,
+			o.reason, o.status, o.time_created, o.time_last_status_change, o.time_opened, o.time_updated,
+			a.id, a.name, a.time_started, a.time_completed, a.status
+		FROM openings o LEFT JOIN approval_processes a ON a.opening_approval_process = o.id
+		WHERE o.company_id = ? ORDER BY o.time_created, o.id LIMIT ?`), company, limit+1)
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+		return
+	}
+	defer rows.Close()
+	out := []map[string]any{}
+	var last recruiting.Cursor
+	hasMore := false
+	for rows.Next() {
+		if len(out) == limit {
+			hasMore = true
+			break
+		}
+		var (
+			id, position, name, reason, status          string
+			hired, apID, apName, apStatus               sql.NullString
+			headcount                                   int
+			expected, apCompleted                       time.Time
+			created, changed, opened, updated, apStared time.Time
+		)
+		if err := rows.Scan(&id, &position, &name, &hired, flexTime{&expected}, &headcount, &reason, &status,
+			flexTime{&created}, flexTime{&changed}, flexTime{&opened}, flexTime{&updated},
+			&apID, &apName, flexTime{&apStared}, flexTime{&apCompleted}, &apStatus); err != nil {
+			http.Error(w, err.Error(), http.StatusInternalServerError)
+			return
+		}
+		o := map[string]any{
+			"uid": id, "position_uid": position, "name": name, "approval_process": nil,
+			"hired_candidate_uid": nullable(hired), "time_expected_hire": timeOrNil(expected), "headcount": headcount,
+			"reason": hwReasons[reason], "status": hwStates[status],
+			"time_created": apitime.Format(created), "time_last_status_change": apitime.Format(changed),
+			"time_opened": apitime.Format(opened), "time_updated": apitime.Format(updated),
+		}
+		if apID.Valid {
+			o["approval_process"] = map[string]any{"uid": apID.String, "name": apName.String,
+				"time_started": apitime.Format(apStared), "time_completed": timeOrNil(apCompleted), "status": apStatus.String}
+		}
+		out = append(out, o)
+		last = recruiting.Cursor{TimeCreated: created, ID: id}
+	}
+	writeJSON(w, map[string]any{"openings": out, "next_page": h.nextPage(r, "/v1/openings", hasMore, last)})
+}
+
+func nullable(s sql.NullString) *string {
+	if !s.Valid {
+		return nil
+	}
+	return &s.String
+}
+
+func timeOrNil(t time.Time) *string {
+	if t.IsZero() {
+		return nil
+	}
+	s := apitime.Format(t)
+	return &s
+}

@@ -1,0 +1,106 @@
+package bench
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"slices"
+	"sync"
+	"time"
+)
+
+// request is one benchmarked call.
+type request struct {
+	method, path, body string
+	header             http.Header
+}
+
+func (q request) do(ctx context.Context, client *http.Client, base string) ([]byte, error) {
+	req, err := http.NewRequestWithContext(ctx, q.method, base+q.path, bytes.NewReader([]byte(q.body)))
+	if err != nil {
+		return nil, err
+	}
+	req.Header = q.header.Clone()
+	resp, err := client.Do(req)
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	if err != nil {
+		return nil, err
+	}
+	if resp.StatusCode != http.StatusOK {
+		return nil, fmt.Errorf("%s %s: status %d: %.200s", q.method, q.path, resp.StatusCode, b)
+	}
+	return b, nil
+}
+
+// result is what a load run measured.
+type result struct {
+	requests int
+	elapsed  time.Duration
+	p50, p99 time.Duration
+}
+
+func (r result) perSecond() float64 { return float64(r.requests) / r.elapsed.Seconds() }
+
+// load sends q from workers goroutines over loopback for d, and at most
+// maxRequests requests in all, so every run is bounded in time and count.
+func load(ctx context.Context, client *http.Client, base string, q request, workers int, d time.Duration, maxRequests int) (result, error) {
+	ctx, cancel := context.WithTimeout(ctx, d)
+	defer cancel()
+	var (
+		mu        sync.Mutex
+		latencies []time.Duration
+		firstErr  error
+		wg        sync.WaitGroup
+		sent      int
+	)
+	start := time.Now()
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var mine []time.Duration
+			for {
+				mu.Lock()
+				stop := sent >= maxRequests || firstErr != nil
+				sent++
+				mu.Unlock()
+				if stop || ctx.Err() != nil {
+					break
+				}
+				t := time.Now()
+				if _, err := q.do(ctx, client, base); err != nil {
+					if ctx.Err() == nil {
+						mu.Lock()
+						firstErr = err
+						mu.Unlock()
+					}
+					break
+				}
+				mine = append(mine, time.Since(t))
+			}
+			mu.Lock()
+			latencies = append(latencies, mine...)
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	if firstErr != nil {
+		return result{}, firstErr
+	}
+	if len(latencies) == 0 {
+		return result{}, fmt.Errorf("%s %s: no request finished in %s", q.method, q.path, d)
+	}
+	slices.Sort(latencies)
+	return result{
+		requests: len(latencies),
+		elapsed:  time.Since(start),
+		p50:      latencies[len(latencies)/2],
+		p99:      latencies[len(latencies)*99/100],
+	}, nil
+}
