@@ -26,9 +26,14 @@ const (
 	CodeInternal         = "internal_error"
 )
 
-// CodeCandidateNotFound is spec 7.1's code for a candidate uid that names no
-// candidate of the company.
-const CodeCandidateNotFound = "candidate_not_found"
+// Codes spec 7.1 gives for missing records.
+const (
+	// CodeCandidateNotFound: a candidate uid names no candidate of the company.
+	CodeCandidateNotFound = "candidate_not_found"
+	// CodeMessageNotFound: a message operation names no conversation (or
+	// message) of the company; spec 7.1 has no conversation_not_found.
+	CodeMessageNotFound = "message_not_found"
+)
 
 // Error is an error the caller can act on. Message is safe to show: it never
 // carries database or Go error text.

@@ -13,11 +13,11 @@ import (
 )
 
 // CreateNote is the resolver for the createNote field.
-func (r *mutationResolver) CreateNote(ctx context.Context, candidateID string, input recruiting.NoteInput) (*ent.Note, error) {
+func (r *mutationResolver) CreateNote(ctx context.Context, candidateID string, input recruiting.CreateNoteInput) (*ent.Note, error) {
 	return r.service.CreateNote(ctx, candidateID, input)
 }
 
 // CreateMessage is the resolver for the createMessage field.
-func (r *mutationResolver) CreateMessage(ctx context.Context, conversationID string, input recruiting.MessageInput) (*ent.Message, error) {
+func (r *mutationResolver) CreateMessage(ctx context.Context, conversationID string, input recruiting.CreateMessageInput) (*ent.Message, error) {
 	return r.service.CreateMessage(ctx, conversationID, input)
 }

@@ -13,8 +13,8 @@ import (
 	"github.com/hiregraph/hiregraph/viewer"
 )
 
-// MessageInput is the body of spec 4.3.
-type MessageInput struct {
+// CreateMessageInput is the body of spec 4.3.
+type CreateMessageInput struct {
 	TimeSent string         `json:"time_sent"`
 	Subject  string         `json:"subject"`
 	Body     *string        `json:"body"`
@@ -27,13 +27,17 @@ type MessageInput struct {
 	Status *string `json:"status"`
 }
 
-// defaultMessageStatus is a message's status when the request names none.
-const defaultMessageStatus = "Sent"
+// Limits of one message: each recipient is looked up, so their number is
+// bounded; the subject column holds 500 bytes.
+const (
+	maxRecipients   = 100
+	maxSubjectBytes = 500
+)
 
 // CreateMessage adds a message to an existing conversation (spec 4.3). The
 // body keeps <b>, <i>, <u> and safe links; a message about a candidate
 // counts as activity of the candidate.
-func (s *Service) CreateMessage(ctx context.Context, conversationID string, in MessageInput) (*ent.Message, error) {
+func (s *Service) CreateMessage(ctx context.Context, conversationID string, in CreateMessageInput) (*ent.Message, error) {
 	if err := Require(ctx, viewer.ScopeWrite); err != nil {
 		return nil, err
 	}
@@ -41,14 +45,22 @@ func (s *Service) CreateMessage(ctx context.Context, conversationID string, in M
 	if err != nil {
 		return nil, err
 	}
-	if err := validateMessage(in); err != nil {
+	body, err := requiredHTML("body", in.Body, sanitize.MessageBody)
+	if err != nil {
+		return nil, err
+	}
+	subject := sanitize.PlainText(in.Subject)
+	if len(subject) > maxSubjectBytes {
+		return nil, apierror.Invalid("subject", "subject must be at most %d bytes of UTF-8 (& < > and quotes count as escaped)", maxSubjectBytes)
+	}
+	if err := validateMessageParties(in); err != nil {
 		return nil, err
 	}
 	var msg *ent.Message
 	err = s.WithTx(ctx, func(ctx context.Context, client *ent.Client) error {
 		conv, err := client.Conversation.Get(ctx, conversationID)
 		if ent.IsNotFound(err) {
-			return apierror.NotFound("message_not_found", "no conversation has the uid %q", conversationID)
+			return apierror.NotFound(apierror.CodeMessageNotFound, "no conversation has the uid %q", conversationID)
 		}
 		if err != nil {
 			return err
@@ -67,16 +79,12 @@ func (s *Service) CreateMessage(ctx context.Context, conversationID string, in M
 				return err
 			}
 		}
-		status := defaultMessageStatus
-		if in.Status != nil {
-			status = *in.Status
-		}
 		msg, err = client.Message.Create().
 			SetConversation(conv).
 			SetTimeSent(sent).
-			SetStatus(status).
-			SetSubject(sanitize.PlainText(in.Subject)).
-			SetBody(sanitize.MessageBody(*in.Body)).
+			SetStatus(messageStatus(in.Status, lists[:]...)).
+			SetSubject(subject).
+			SetBody(body).
 			SetFrom(from).SetTo(lists[0]).SetCc(lists[1]).SetBcc(lists[2]).
 			Save(ctx)
 		if err != nil {
@@ -90,10 +98,7 @@ func (s *Service) CreateMessage(ctx context.Context, conversationID string, in M
 	return msg, err
 }
 
-func validateMessage(in MessageInput) error {
-	if in.Body == nil || strings.TrimSpace(*in.Body) == "" {
-		return apierror.Invalid("body", "body is required")
-	}
+func validateMessageParties(in CreateMessageInput) error {
 	if in.From == nil {
 		return apierror.Invalid("from", "from is required")
 	}
@@ -108,6 +113,9 @@ func validateMessage(in MessageInput) error {
 	}
 	if len(in.To) == 0 {
 		return apierror.Invalid("to", "to needs at least one recipient")
+	}
+	if n := len(in.To) + len(in.Cc) + len(in.Bcc); n > maxRecipients {
+		return apierror.Invalid("to", "a message may have at most %d recipients in to, cc and bcc together, got %d", maxRecipients, n)
 	}
 	for _, l := range []struct {
 		name string
@@ -160,4 +168,26 @@ func linkRecipients(ctx context.Context, client *ent.Client, list []ContactInput
 		out = append(out, p)
 	}
 	return out, nil
+}
+
+// deliveryProgress orders recipient statuses by how far a message got.
+var deliveryProgress = map[string]int{"Failed": 0, "Sent": 1, "Open": 2, "Clicked": 3}
+
+// messageStatus is the status the caller gave, or else the furthest any
+// recipient got: Clicked, then Open, then Sent, and Failed only when every
+// recipient failed. A message one recipient opened reads as opened, as in
+// every mail client's sent folder.
+func messageStatus(given *string, recipients ...[]schematype.Party) string {
+	if given != nil {
+		return *given
+	}
+	status := "Failed"
+	for _, list := range recipients {
+		for _, r := range list {
+			if deliveryProgress[r.Status] > deliveryProgress[status] {
+				status = r.Status
+			}
+		}
+	}
+	return status
 }

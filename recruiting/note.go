@@ -14,8 +14,8 @@ import (
 	"github.com/hiregraph/hiregraph/viewer"
 )
 
-// NoteInput is the body of spec 4.2.
-type NoteInput struct {
+// CreateNoteInput is the body of spec 4.2.
+type CreateNoteInput struct {
 	TimeCreated string            `json:"time_created"`
 	CreatedBy   *ContactInput     `json:"created_by"`
 	Text        *string           `json:"text"`
@@ -28,13 +28,16 @@ type NoteDetailInput struct {
 	Text  string  `json:"text"`
 }
 
+// maxNoteDetails bounds the details of one note; each is stored inline.
+const maxNoteDetails = 100
+
 // futureSkew is how far ahead of the server's clock a client's timestamp may
 // be: clocks drift, but a note written tomorrow is a client bug.
 const futureSkew = 5 * time.Minute
 
 // CreateNote adds a note to a candidate (spec 4.2). The text keeps only
 // <b>, <i> and <u>; the note counts as activity of the candidate.
-func (s *Service) CreateNote(ctx context.Context, candidateID string, in NoteInput) (*ent.Note, error) {
+func (s *Service) CreateNote(ctx context.Context, candidateID string, in CreateNoteInput) (*ent.Note, error) {
 	if err := Require(ctx, viewer.ScopeWrite); err != nil {
 		return nil, err
 	}
@@ -42,7 +45,15 @@ func (s *Service) CreateNote(ctx context.Context, candidateID string, in NoteInp
 	if err != nil {
 		return nil, err
 	}
-	if err := validateNote(in); err != nil {
+	if err := validateNoteAuthor(in.CreatedBy); err != nil {
+		return nil, err
+	}
+	text, err := requiredHTML("text", in.Text, sanitize.NoteText)
+	if err != nil {
+		return nil, err
+	}
+	details, err := noteDetails(in.Details)
+	if err != nil {
 		return nil, err
 	}
 	var note *ent.Note
@@ -62,8 +73,8 @@ func (s *Service) CreateNote(ctx context.Context, candidateID string, in NoteInp
 			SetCandidate(c).
 			SetTimeCreated(created).
 			SetCreatedBy(author).
-			SetText(sanitize.NoteText(*in.Text)).
-			SetDetails(noteDetails(in.Details)).
+			SetText(text).
+			SetDetails(details).
 			Save(ctx)
 		if err != nil {
 			return fmt.Errorf("saving note: %w", err)
@@ -73,35 +84,52 @@ func (s *Service) CreateNote(ctx context.Context, candidateID string, in NoteInp
 	return note, err
 }
 
-func validateNote(in NoteInput) error {
-	if in.CreatedBy == nil {
+func validateNoteAuthor(by *ContactInput) error {
+	if by == nil {
 		return apierror.Invalid("created_by", "created_by is required")
 	}
-	if err := validateParty("created_by", *in.CreatedBy, noteAuthorTypes); err != nil {
+	if err := validateParty("created_by", *by, noteAuthorTypes); err != nil {
 		return err
 	}
-	if in.CreatedBy.Status != nil {
+	if by.Status != nil {
 		return apierror.Invalid("created_by.status", "created_by.status does not apply to a note author")
-	}
-	if in.Text == nil || strings.TrimSpace(*in.Text) == "" {
-		return apierror.Invalid("text", "text is required")
-	}
-	for i, d := range in.Details {
-		if d.Title == nil || strings.TrimSpace(*d.Title) == "" {
-			return apierror.Invalid(fmt.Sprintf("details[%d].title", i), "details[%d].title is required", i)
-		}
 	}
 	return nil
 }
 
-// noteDetails stores detail titles and texts as plain text: the spec allows
-// HTML only in the note's own text.
-func noteDetails(in []NoteDetailInput) []schematype.NoteDetail {
+// noteDetails checks the details and keeps their titles and texts as plain
+// text: the spec allows HTML only in the note's own text.
+func noteDetails(in []NoteDetailInput) ([]schematype.NoteDetail, error) {
+	if len(in) > maxNoteDetails {
+		return nil, apierror.Invalid("details", "details may hold at most %d entries, got %d", maxNoteDetails, len(in))
+	}
 	out := make([]schematype.NoteDetail, len(in))
 	for i, d := range in {
-		out[i] = schematype.NoteDetail{Title: sanitize.PlainText(*d.Title), Text: sanitize.PlainText(d.Text)}
+		field := fmt.Sprintf("details[%d].title", i)
+		if d.Title == nil {
+			return nil, apierror.Invalid(field, "%s is required", field)
+		}
+		title := sanitize.PlainText(*d.Title)
+		if strings.TrimSpace(title) == "" {
+			return nil, apierror.Invalid(field, "%s is required and must hold text, not only HTML tags", field)
+		}
+		out[i] = schematype.NoteDetail{Title: title, Text: sanitize.PlainText(d.Text)}
 	}
-	return out
+	return out, nil
+}
+
+// requiredHTML sanitizes a required HTML field with clean and refuses it
+// when no text is left: a note of nothing but <script> would otherwise be
+// stored empty, and the caller would never learn why.
+func requiredHTML(field string, value *string, clean func(string) string) (string, error) {
+	if value == nil || strings.TrimSpace(*value) == "" {
+		return "", apierror.Invalid(field, "%s is required", field)
+	}
+	out := clean(*value)
+	if strings.TrimSpace(sanitize.PlainText(out)) == "" {
+		return "", apierror.Invalid(field, "%s has no text left once unsupported HTML is removed", field)
+	}
+	return out, nil
 }
 
 // parsePastTime reads a required timestamp that must not lie in the future.
@@ -114,7 +142,7 @@ func (s *Service) parsePastTime(field, value string) (time.Time, error) {
 		return time.Time{}, err
 	}
 	if t.After(s.now().Add(futureSkew)) {
-		return time.Time{}, apierror.Invalid(field, "%s lies in the future: %s", field, value)
+		return time.Time{}, apierror.Invalid(field, "%s lies in the future: %s (the server's time is %s)", field, value, apitime.Format(s.now()))
 	}
-	return t, nil
+	return t.Truncate(time.Microsecond), nil
 }

@@ -7,8 +7,11 @@ import (
 	"slices"
 	"strings"
 
+	"entgo.io/ent/dialect/sql"
+
 	"github.com/hiregraph/hiregraph/apierror"
 	"github.com/hiregraph/hiregraph/ent"
+	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/contact"
 	"github.com/hiregraph/hiregraph/ent/person"
 	"github.com/hiregraph/hiregraph/ent/schema/schematype"
@@ -33,6 +36,12 @@ var (
 	recipientStatuses = []string{"Sent", "Open", "Failed", "Clicked"}
 )
 
+// Sizes of party fields, in bytes as the contact columns count them.
+const (
+	maxNameBytes  = 100
+	maxEmailBytes = 320
+)
+
 // validateParty checks the fields every party has; field is its path in
 // the request, such as "to[2]".
 func validateParty(field string, in ContactInput, types []string) error {
@@ -42,10 +51,26 @@ func validateParty(field string, in ContactInput, types []string) error {
 	if strings.TrimSpace(in.FirstName) == "" {
 		return apierror.Invalid(field+".first_name", "%s.first_name is required", field)
 	}
-	if in.Email != "" {
-		if _, err := mail.ParseAddress(in.Email); err != nil {
-			return apierror.Invalid(field+".email", "%s.email is not an e-mail address: %q", field, in.Email)
+	for _, name := range []struct{ key, value string }{
+		{"first_name", in.FirstName}, {"middle_name", in.MiddleName}, {"last_name", in.LastName},
+	} {
+		if len(name.value) > maxNameBytes {
+			return apierror.Invalid(field+"."+name.key, "%s.%s must be at most %d bytes of UTF-8", field, name.key, maxNameBytes)
 		}
+	}
+	return validateEmail(field+".email", in.Email)
+}
+
+// validateEmail accepts an empty value or one bare address: the display-name
+// form "Ada <ada@example.com>" is refused, because the value is what parties
+// are matched on.
+func validateEmail(field, email string) error {
+	if email == "" {
+		return nil
+	}
+	addr, err := mail.ParseAddress(email)
+	if err != nil || addr.Address != email || len(email) > maxEmailBytes {
+		return apierror.Invalid(field, "%s must be an e-mail address like ada@example.com, got %q", field, email)
 	}
 	return nil
 }
@@ -89,13 +114,16 @@ func matchingRecord(ctx context.Context, client *ent.Client, in ContactInput, ab
 				return about.ID, err
 			}
 		}
-		return firstIDOrEmpty(client.Person.Query().Where(person.EmailEqualFold(in.Email)).QueryCandidates().FirstID(ctx))
+		// Otherwise the person's latest hiring process stands for them.
+		return firstIDOrEmpty(client.Candidate.Query().
+			Where(candidate.HasPersonWith(person.EmailEqualFold(in.Email))).
+			Order(candidate.ByTimeCreated(sql.OrderDesc()), candidate.ByID()).FirstID(ctx))
 	}
 	return "", nil
 }
 
 func contactFor(ctx context.Context, client *ent.Client, in ContactInput) (string, error) {
-	q := client.Contact.Query().Where(contact.Type(in.Type))
+	q := client.Contact.Query().Where(contact.Type(in.Type)).Order(contact.ByID())
 	if in.Email != "" {
 		q.Where(contact.EmailEqualFold(in.Email))
 	} else {

@@ -51,7 +51,7 @@ type messageJSON struct {
 
 // createNote serves POST /candidates/{uid}/notes (spec 4.2).
 func (a *API) createNote(w http.ResponseWriter, r *http.Request) {
-	var in recruiting.NoteInput
+	var in recruiting.CreateNoteInput
 	if err := DecodeJSON(r, &in); err != nil {
 		WriteError(w, r, err)
 		return
@@ -66,7 +66,7 @@ func (a *API) createNote(w http.ResponseWriter, r *http.Request) {
 
 // createMessage serves POST /conversations/{uid}/messages (spec 4.3).
 func (a *API) createMessage(w http.ResponseWriter, r *http.Request) {
-	var in recruiting.MessageInput
+	var in recruiting.CreateMessageInput
 	if err := DecodeJSON(r, &in); err != nil {
 		WriteError(w, r, err)
 		return

@@ -239,8 +239,8 @@ type ComplexityRoot struct {
 		ClonePosition           func(childComplexity int, uid string, input recruiting.CloneInput) int
 		CreateEvaluationPartner func(childComplexity int, input recruiting.CreatePartnerInput) int
 		CreateLocation          func(childComplexity int, input ent.CreateLocationInput) int
-		CreateMessage           func(childComplexity int, conversationID string, input recruiting.MessageInput) int
-		CreateNote              func(childComplexity int, candidateID string, input recruiting.NoteInput) int
+		CreateMessage           func(childComplexity int, conversationID string, input recruiting.CreateMessageInput) int
+		CreateNote              func(childComplexity int, candidateID string, input recruiting.CreateNoteInput) int
 		RefreshPartnerTests     func(childComplexity int, partnerID string) int
 		SubmitCandidateForTest  func(childComplexity int, candidateID string, partnerID string, testID string) int
 		UpdateEvaluationPartner func(childComplexity int, id string, input recruiting.UpdatePartnerInput) int
@@ -546,8 +546,8 @@ type EvaluationPartnerResolver interface {
 }
 type MutationResolver interface {
 	CreateLocation(ctx context.Context, input ent.CreateLocationInput) (*ent.Location, error)
-	CreateNote(ctx context.Context, candidateID string, input recruiting.NoteInput) (*ent.Note, error)
-	CreateMessage(ctx context.Context, conversationID string, input recruiting.MessageInput) (*ent.Message, error)
+	CreateNote(ctx context.Context, candidateID string, input recruiting.CreateNoteInput) (*ent.Note, error)
+	CreateMessage(ctx context.Context, conversationID string, input recruiting.CreateMessageInput) (*ent.Message, error)
 	CreateEvaluationPartner(ctx context.Context, input recruiting.CreatePartnerInput) (*ent.EvaluationPartner, error)
 	UpdateEvaluationPartner(ctx context.Context, id string, input recruiting.UpdatePartnerInput) (*ent.EvaluationPartner, error)
 	RefreshPartnerTests(ctx context.Context, partnerID string) (*ent.EvaluationPartner, error)
@@ -1382,7 +1382,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.CreateMessage(childComplexity, args["conversationID"].(string), args["input"].(recruiting.MessageInput)), true
+		return e.ComplexityRoot.Mutation.CreateMessage(childComplexity, args["conversationID"].(string), args["input"].(recruiting.CreateMessageInput)), true
 	case "Mutation.createNote":
 		if e.ComplexityRoot.Mutation.CreateNote == nil {
 			break
@@ -1393,7 +1393,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.CreateNote(childComplexity, args["candidateID"].(string), args["input"].(recruiting.NoteInput)), true
+		return e.ComplexityRoot.Mutation.CreateNote(childComplexity, args["candidateID"].(string), args["input"].(recruiting.CreateNoteInput)), true
 	case "Mutation.refreshPartnerTests":
 		if e.ComplexityRoot.Mutation.RefreshPartnerTests == nil {
 			break
@@ -2689,6 +2689,8 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("ConversationWhereInput", ec.unmarshalInputConversationWhereInput),
 			graphql.NewInputUnmarshaler("CreateEvaluationPartnerInput", ec.unmarshalInputCreateEvaluationPartnerInput),
 			graphql.NewInputUnmarshaler("CreateLocationInput", ec.unmarshalInputCreateLocationInput),
+			graphql.NewInputUnmarshaler("CreateMessageInput", ec.unmarshalInputCreateMessageInput),
+			graphql.NewInputUnmarshaler("CreateNoteInput", ec.unmarshalInputCreateNoteInput),
 			graphql.NewInputUnmarshaler("EvaluationPartnerOrder", ec.unmarshalInputEvaluationPartnerOrder),
 			graphql.NewInputUnmarshaler("EvaluationPartnerWhereInput", ec.unmarshalInputEvaluationPartnerWhereInput),
 			graphql.NewInputUnmarshaler("FieldDefinitionOrder", ec.unmarshalInputFieldDefinitionOrder),
@@ -2696,12 +2698,10 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("LocationOrder", ec.unmarshalInputLocationOrder),
 			graphql.NewInputUnmarshaler("LocationRefInput", ec.unmarshalInputLocationRefInput),
 			graphql.NewInputUnmarshaler("LocationWhereInput", ec.unmarshalInputLocationWhereInput),
-			graphql.NewInputUnmarshaler("MessageInput", ec.unmarshalInputMessageInput),
 			graphql.NewInputUnmarshaler("MessageOrder", ec.unmarshalInputMessageOrder),
 			graphql.NewInputUnmarshaler("MessageWhereInput", ec.unmarshalInputMessageWhereInput),
 			graphql.NewInputUnmarshaler("NamedValueInput", ec.unmarshalInputNamedValueInput),
 			graphql.NewInputUnmarshaler("NoteDetailInput", ec.unmarshalInputNoteDetailInput),
-			graphql.NewInputUnmarshaler("NoteInput", ec.unmarshalInputNoteInput),
 			graphql.NewInputUnmarshaler("NoteOrder", ec.unmarshalInputNoteOrder),
 			graphql.NewInputUnmarshaler("NoteWhereInput", ec.unmarshalInputNoteWhereInput),
 			graphql.NewInputUnmarshaler("OfferLetterWhereInput", ec.unmarshalInputOfferLetterWhereInput),
@@ -2809,18 +2809,19 @@ input ContactInput {
   firstName: String!
   middleName: String
   lastName: String
-  "Required unless type is candidate (messages)."
+  "A bare address (ada@example.com); required unless type is candidate (messages)."
   email: String
   "Recipients only: Sent, Open, Failed or Clicked."
   status: String
 }
 
+"A titled block of a note. Both fields are plain text: tags are removed and & < > and quotes come back escaped as HTML entities."
 input NoteDetailInput {
   title: String!
   text: String
 }
 
-input NoteInput {
+input CreateNoteInput {
   "YYYY-MM-DDTHH:mm:ssZ"
   timeCreated: String!
   createdBy: ContactInput!
@@ -2829,9 +2830,10 @@ input NoteInput {
   details: [NoteDetailInput!]
 }
 
-input MessageInput {
+input CreateMessageInput {
   "YYYY-MM-DDTHH:mm:ssZ"
   timeSent: String!
+  "Plain text, stored like note details: tags removed, & < > and quotes escaped."
   subject: String
   "HTML; <b>, <i>, <u> and http(s)/mailto links are kept."
   body: String!
@@ -2839,15 +2841,19 @@ input MessageInput {
   to: [ContactInput!]!
   cc: [ContactInput!]
   bcc: [ContactInput!]
-  "Default delivery status of recipients that name none, and the message's status."
+  """
+  Delivery status of recipients that name none, and the message's status.
+  Without it the message's status is the furthest any recipient got:
+  Clicked, Open, Sent, or Failed when every recipient failed.
+  """
   status: String
 }
 
 extend type Mutation {
   "Adds a note to a candidate's profile."
-  createNote(candidateID: ID!, input: NoteInput!): Note!
+  createNote(candidateID: ID!, input: CreateNoteInput!): Note!
   "Adds a message to an existing conversation."
-  createMessage(conversationID: ID!, input: MessageInput!): Message!
+  createMessage(conversationID: ID!, input: CreateMessageInput!): Message!
 }
 `, BuiltIn: false},
 	{Name: "../ent.graphqls", Input: `directive @goField(forceResolver: Boolean, name: String, omittable: Boolean) on FIELD_DEFINITION | INPUT_FIELD_DEFINITION
@@ -8175,8 +8181,8 @@ func (ec *executionContext) field_Mutation_createMessage_args(ctx context.Contex
 	}
 	args["conversationID"] = arg0
 	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (recruiting.MessageInput, error) {
-			return ec.unmarshalNMessageInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐMessageInput(ctx, v)
+		func(ctx context.Context, v any) (recruiting.CreateMessageInput, error) {
+			return ec.unmarshalNCreateMessageInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐCreateMessageInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -8197,8 +8203,8 @@ func (ec *executionContext) field_Mutation_createNote_args(ctx context.Context, 
 	}
 	args["candidateID"] = arg0
 	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (recruiting.NoteInput, error) {
-			return ec.unmarshalNNoteInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐNoteInput(ctx, v)
+		func(ctx context.Context, v any) (recruiting.CreateNoteInput, error) {
+			return ec.unmarshalNCreateNoteInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐCreateNoteInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -12333,7 +12339,7 @@ func (ec *executionContext) _Mutation_createNote(ctx context.Context, field grap
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().CreateNote(ctx, fc.Args["candidateID"].(string), fc.Args["input"].(recruiting.NoteInput))
+			return ec.Resolvers.Mutation().CreateNote(ctx, fc.Args["candidateID"].(string), fc.Args["input"].(recruiting.CreateNoteInput))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.Note) graphql.Marshaler {
@@ -12377,7 +12383,7 @@ func (ec *executionContext) _Mutation_createMessage(ctx context.Context, field g
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().CreateMessage(ctx, fc.Args["conversationID"].(string), fc.Args["input"].(recruiting.MessageInput))
+			return ec.Resolvers.Mutation().CreateMessage(ctx, fc.Args["conversationID"].(string), fc.Args["input"].(recruiting.CreateMessageInput))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.Message) graphql.Marshaler {
@@ -21799,6 +21805,160 @@ func UnmarshalCreateLocationInput(ctx context.Context, raw any) (ent.CreateLocat
 	return out, err
 }
 
+func (ec *executionContext) unmarshalInputCreateMessageInput(ctx context.Context, obj any) (recruiting.CreateMessageInput, error) {
+	var it recruiting.CreateMessageInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"timeSent", "subject", "body", "from", "to", "cc", "bcc", "status"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "timeSent":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeSent"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeSent = data
+		case "subject":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("subject"))
+			data, err := ec.unmarshalOString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Subject = data
+		case "body":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("body"))
+			data, err := ec.unmarshalNString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Body = data
+		case "from":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("from"))
+			data, err := ec.unmarshalNContactInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐContactInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.From = data
+		case "to":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("to"))
+			data, err := ec.unmarshalNContactInput2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐContactInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.To = data
+		case "cc":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("cc"))
+			data, err := ec.unmarshalOContactInput2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐContactInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Cc = data
+		case "bcc":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("bcc"))
+			data, err := ec.unmarshalOContactInput2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐContactInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Bcc = data
+		case "status":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("status"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Status = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalCreateMessageInput unmarshals raw into the CreateMessageInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalCreateMessageInput(ctx context.Context, raw any) (recruiting.CreateMessageInput, error) {
+	var out recruiting.CreateMessageInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "CreateMessageInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputCreateNoteInput(ctx context.Context, obj any) (recruiting.CreateNoteInput, error) {
+	var it recruiting.CreateNoteInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"timeCreated", "createdBy", "text", "details"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "timeCreated":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreated"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreated = data
+		case "createdBy":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdBy"))
+			data, err := ec.unmarshalNContactInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐContactInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedBy = data
+		case "text":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("text"))
+			data, err := ec.unmarshalNString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Text = data
+		case "details":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("details"))
+			data, err := ec.unmarshalONoteDetailInput2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐNoteDetailInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Details = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalCreateNoteInput unmarshals raw into the CreateNoteInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalCreateNoteInput(ctx context.Context, raw any) (recruiting.CreateNoteInput, error) {
+	var out recruiting.CreateNoteInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "CreateNoteInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputEvaluationPartnerOrder(ctx context.Context, obj any) (ent.EvaluationPartnerOrder, error) {
 	var it ent.EvaluationPartnerOrder
 	if obj == nil {
@@ -23855,97 +24015,6 @@ func UnmarshalLocationWhereInput(ctx context.Context, raw any) (ent.LocationWher
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputMessageInput(ctx context.Context, obj any) (recruiting.MessageInput, error) {
-	var it recruiting.MessageInput
-	if obj == nil {
-		return it, nil
-	}
-
-	asMap := map[string]any{}
-	for k, v := range obj.(map[string]any) {
-		asMap[k] = v
-	}
-
-	fieldsInOrder := [...]string{"timeSent", "subject", "body", "from", "to", "cc", "bcc", "status"}
-	for _, k := range fieldsInOrder {
-		v, ok := asMap[k]
-		if !ok {
-			continue
-		}
-		switch k {
-		case "timeSent":
-			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeSent"))
-			data, err := ec.unmarshalNString2string(ctx, v)
-			if err != nil {
-				return it, err
-			}
-			it.TimeSent = data
-		case "subject":
-			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("subject"))
-			data, err := ec.unmarshalOString2string(ctx, v)
-			if err != nil {
-				return it, err
-			}
-			it.Subject = data
-		case "body":
-			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("body"))
-			data, err := ec.unmarshalNString2ᚖstring(ctx, v)
-			if err != nil {
-				return it, err
-			}
-			it.Body = data
-		case "from":
-			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("from"))
-			data, err := ec.unmarshalNContactInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐContactInput(ctx, v)
-			if err != nil {
-				return it, err
-			}
-			it.From = data
-		case "to":
-			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("to"))
-			data, err := ec.unmarshalNContactInput2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐContactInputᚄ(ctx, v)
-			if err != nil {
-				return it, err
-			}
-			it.To = data
-		case "cc":
-			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("cc"))
-			data, err := ec.unmarshalOContactInput2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐContactInputᚄ(ctx, v)
-			if err != nil {
-				return it, err
-			}
-			it.Cc = data
-		case "bcc":
-			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("bcc"))
-			data, err := ec.unmarshalOContactInput2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐContactInputᚄ(ctx, v)
-			if err != nil {
-				return it, err
-			}
-			it.Bcc = data
-		case "status":
-			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("status"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
-			if err != nil {
-				return it, err
-			}
-			it.Status = data
-		}
-	}
-	return it, nil
-}
-
-// UnmarshalMessageInput unmarshals raw into the MessageInput input type, using the
-// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
-// object that was not passed as a field argument.
-//
-// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
-// and the returned error says so.
-func UnmarshalMessageInput(ctx context.Context, raw any) (recruiting.MessageInput, error) {
-	var out recruiting.MessageInput
-	err := graphql.UnmarshalNamedInputFromContext(ctx, "MessageInput", raw, &out)
-	return out, err
-}
-
 func (ec *executionContext) unmarshalInputMessageOrder(ctx context.Context, obj any) (ent.MessageOrder, error) {
 	var it ent.MessageOrder
 	if obj == nil {
@@ -24563,69 +24632,6 @@ func (ec *executionContext) unmarshalInputNoteDetailInput(ctx context.Context, o
 func UnmarshalNoteDetailInput(ctx context.Context, raw any) (recruiting.NoteDetailInput, error) {
 	var out recruiting.NoteDetailInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "NoteDetailInput", raw, &out)
-	return out, err
-}
-
-func (ec *executionContext) unmarshalInputNoteInput(ctx context.Context, obj any) (recruiting.NoteInput, error) {
-	var it recruiting.NoteInput
-	if obj == nil {
-		return it, nil
-	}
-
-	asMap := map[string]any{}
-	for k, v := range obj.(map[string]any) {
-		asMap[k] = v
-	}
-
-	fieldsInOrder := [...]string{"timeCreated", "createdBy", "text", "details"}
-	for _, k := range fieldsInOrder {
-		v, ok := asMap[k]
-		if !ok {
-			continue
-		}
-		switch k {
-		case "timeCreated":
-			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreated"))
-			data, err := ec.unmarshalNString2string(ctx, v)
-			if err != nil {
-				return it, err
-			}
-			it.TimeCreated = data
-		case "createdBy":
-			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdBy"))
-			data, err := ec.unmarshalNContactInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐContactInput(ctx, v)
-			if err != nil {
-				return it, err
-			}
-			it.CreatedBy = data
-		case "text":
-			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("text"))
-			data, err := ec.unmarshalNString2ᚖstring(ctx, v)
-			if err != nil {
-				return it, err
-			}
-			it.Text = data
-		case "details":
-			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("details"))
-			data, err := ec.unmarshalONoteDetailInput2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐNoteDetailInputᚄ(ctx, v)
-			if err != nil {
-				return it, err
-			}
-			it.Details = data
-		}
-	}
-	return it, nil
-}
-
-// UnmarshalNoteInput unmarshals raw into the NoteInput input type, using the
-// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
-// object that was not passed as a field argument.
-//
-// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
-// and the returned error says so.
-func UnmarshalNoteInput(ctx context.Context, raw any) (recruiting.NoteInput, error) {
-	var out recruiting.NoteInput
-	err := graphql.UnmarshalNamedInputFromContext(ctx, "NoteInput", raw, &out)
 	return out, err
 }
 
@@ -35287,6 +35293,16 @@ func (ec *executionContext) unmarshalNCreateLocationInput2githubᚗcomᚋhiregra
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) unmarshalNCreateMessageInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐCreateMessageInput(ctx context.Context, v any) (recruiting.CreateMessageInput, error) {
+	res, err := ec.unmarshalInputCreateMessageInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNCreateNoteInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐCreateNoteInput(ctx context.Context, v any) (recruiting.CreateNoteInput, error) {
+	res, err := ec.unmarshalInputCreateNoteInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor(ctx context.Context, v any) (entgql.Cursor[string], error) {
 	var res entgql.Cursor[string]
 	err := res.UnmarshalGQL(v)
@@ -35511,11 +35527,6 @@ func (ec *executionContext) marshalNMessageConnection2ᚖgithubᚗcomᚋhiregrap
 	return ec._MessageConnection(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalNMessageInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐMessageInput(ctx context.Context, v any) (recruiting.MessageInput, error) {
-	res, err := ec.unmarshalInputMessageInput(ctx, v)
-	return res, graphql.ErrorOnPath(ctx, err)
-}
-
 func (ec *executionContext) unmarshalNMessageOrderField2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐMessageOrderField(ctx context.Context, v any) (*ent.MessageOrderField, error) {
 	var res = new(ent.MessageOrderField)
 	err := res.UnmarshalGQL(v)
@@ -35608,11 +35619,6 @@ func (ec *executionContext) marshalNNoteDetail2ᚕgithubᚗcomᚋhiregraphᚋhir
 
 func (ec *executionContext) unmarshalNNoteDetailInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐNoteDetailInput(ctx context.Context, v any) (recruiting.NoteDetailInput, error) {
 	res, err := ec.unmarshalInputNoteDetailInput(ctx, v)
-	return res, graphql.ErrorOnPath(ctx, err)
-}
-
-func (ec *executionContext) unmarshalNNoteInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐNoteInput(ctx context.Context, v any) (recruiting.NoteInput, error) {
-	res, err := ec.unmarshalInputNoteInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
