@@ -78,7 +78,7 @@ func DecodeCursor(s string) (Cursor, error) {
 func afterCursor(c Cursor) func(*sql.Selector) {
 	return func(s *sql.Selector) {
 		s.Where(sql.P(func(b *sql.Builder) {
-			b.WriteString("(" + s.C("time_created") + ", " + s.C("id") + ") > (").Args(c.TimeCreated, c.ID).WriteString(")")
+			b.WriteString("("+s.C("time_created")+", "+s.C("id")+") > (").Args(c.TimeCreated, c.ID).WriteString(")")
 		}))
 	}
 }
