@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"slices"
 
 	"github.com/hiregraph/hiregraph/apierror"
 	"github.com/hiregraph/hiregraph/auth"
@@ -36,15 +37,30 @@ func (s *Service) CareersContext(ctx context.Context, companyID, token string) (
 	return viewer.NewContext(ctx, viewer.Viewer{CompanyID: company.ID, Scopes: []string{viewer.ScopeRead}}), company, nil
 }
 
-// published selects positions a careers site may show.
-func published(q *ent.PositionQuery) *ent.PositionQuery {
-	return q.Where(position.IsPublished(true), position.IsTemplate(false)).WithLocation()
+// careersColumns are the position columns the careers API shows (spec 2.2);
+// reading only these skips the workflow, salary and, unless asked for, the
+// details, which are most of a row.
+var careersColumns = []string{
+	position.FieldID, position.FieldName, position.FieldDepartment, position.FieldWorkplaceType, position.FieldEmail,
+	position.FieldURLServiceHostedPage, position.FieldURLActivePage, position.FieldEmploymentType,
+	position.FieldExperienceLevel, position.FieldInternalUseCustomID, position.FieldPictureURL,
+	position.FieldTimeUpdated, position.FieldCategories, position.FieldLocationID,
+}
+
+// published selects positions a careers site may show, with their
+// locations (one more query for all of them).
+func published(q *ent.PositionQuery, withDetails bool) *ent.PositionQuery {
+	columns := careersColumns
+	if withDetails {
+		columns = append(slices.Clone(careersColumns), position.FieldDetails)
+	}
+	return q.Where(position.IsPublished(true), position.IsTemplate(false)).WithLocation().Select(columns...).PositionQuery
 }
 
 // PublishedPositions lists the company's published positions with their
-// locations, in one query, ordered by name.
-func (s *Service) PublishedPositions(ctx context.Context) ([]*ent.Position, error) {
-	ps, err := published(s.Client.Position.Query()).Order(position.ByName(), position.ByID()).All(ctx)
+// locations, ordered by name.
+func (s *Service) PublishedPositions(ctx context.Context, withDetails bool) ([]*ent.Position, error) {
+	ps, err := published(s.Client.Position.Query(), withDetails).Order(position.ByName(), position.ByID()).All(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("listing published positions: %w", err)
 	}
@@ -53,8 +69,8 @@ func (s *Service) PublishedPositions(ctx context.Context) ([]*ent.Position, erro
 
 // PublishedPosition reads one published position; unpublished positions
 // and templates read as missing.
-func (s *Service) PublishedPosition(ctx context.Context, id string) (*ent.Position, error) {
-	p, err := published(s.Client.Position.Query()).Where(position.ID(id)).Only(ctx)
+func (s *Service) PublishedPosition(ctx context.Context, id string, withDetails bool) (*ent.Position, error) {
+	p, err := published(s.Client.Position.Query(), withDetails).Where(position.ID(id)).Only(ctx)
 	if ent.IsNotFound(err) {
 		return nil, apierror.NotFound("position_not_found", "no published position has the uid %q", id)
 	}

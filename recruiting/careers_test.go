@@ -33,7 +33,7 @@ func TestCareersListQueriesDoNotGrowWithPositions(t *testing.T) {
 		if _, err := service.LoadVisibility(ctx); err != nil {
 			t.Fatal(err)
 		}
-		ps, err := service.PublishedPositions(ctx)
+		ps, err := service.PublishedPositions(ctx, true)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -56,8 +56,8 @@ type careersPositionJSON struct {
 
 // List serves GET /careers-api/2.0/company/{company_uid}/positions.
 func (c *Careers) List(w http.ResponseWriter, r *http.Request) {
-	c.serve(w, r, func(ctx context.Context, render func(*ent.Position) careersPositionJSON) (any, error) {
-		ps, err := c.Service.PublishedPositions(ctx)
+	c.serve(w, r, func(ctx context.Context, withDetails bool, render func(*ent.Position) careersPositionJSON) (any, error) {
+		ps, err := c.Service.PublishedPositions(ctx, withDetails)
 		if err != nil {
 			return nil, err
 		}
@@ -71,8 +71,8 @@ func (c *Careers) List(w http.ResponseWriter, r *http.Request) {
 
 // Get serves GET /careers-api/2.0/company/{company_uid}/positions/{position_uid}.
 func (c *Careers) Get(w http.ResponseWriter, r *http.Request) {
-	c.serve(w, r, func(ctx context.Context, render func(*ent.Position) careersPositionJSON) (any, error) {
-		p, err := c.Service.PublishedPosition(ctx, chi.URLParam(r, "position_uid"))
+	c.serve(w, r, func(ctx context.Context, withDetails bool, render func(*ent.Position) careersPositionJSON) (any, error) {
+		p, err := c.Service.PublishedPosition(ctx, chi.URLParam(r, "position_uid"), withDetails)
 		if err != nil {
 			return nil, err
 		}
@@ -82,7 +82,7 @@ func (c *Careers) Get(w http.ResponseWriter, r *http.Request) {
 
 // serve authenticates the careers request, renders what load returns and
 // answers it with an ETag, or 304 when the client has it already.
-func (c *Careers) serve(w http.ResponseWriter, r *http.Request, load func(context.Context, func(*ent.Position) careersPositionJSON) (any, error)) {
+func (c *Careers) serve(w http.ResponseWriter, r *http.Request, load func(ctx context.Context, withDetails bool, render func(*ent.Position) careersPositionJSON) (any, error)) {
 	withDetails, err := parseDetailsParam(r.URL.Query().Get("details"))
 	if err != nil {
 		WriteError(w, r, err)
@@ -99,7 +99,7 @@ func (c *Careers) serve(w http.ResponseWriter, r *http.Request, load func(contex
 		return
 	}
 	render := func(p *ent.Position) careersPositionJSON { return c.render(company, vis, p, withDetails) }
-	v, err := load(ctx, render)
+	v, err := load(ctx, withDetails, render)
 	if err != nil {
 		WriteError(w, r, err)
 		return
