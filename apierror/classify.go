@@ -25,7 +25,7 @@ func From(err error) (e *Error, unexpected bool) {
 	}
 	var maxBytes *http.MaxBytesError
 	switch {
-	case errors.Is(err, context.Canceled):
+	case errors.Is(err, context.Canceled), isCanceledStatement(err):
 		// The client went away; nobody reads the answer and nothing failed.
 		return New(StatusClientClosedRequest, "request_canceled", "the client closed the request"), false
 	case errors.Is(err, context.DeadlineExceeded):
@@ -54,4 +54,11 @@ func From(err error) (e *Error, unexpected bool) {
 func isUnstorableText(err error) bool {
 	var pqErr *pq.Error
 	return errors.As(err, &pqErr) && (pqErr.Code == "22021" || pqErr.Code == "22P05")
+}
+
+// isCanceledStatement reports PostgreSQL cancelling a statement because the
+// request's context ended: lib/pq reports it as its own error.
+func isCanceledStatement(err error) bool {
+	var pqErr *pq.Error
+	return errors.As(err, &pqErr) && pqErr.Code == "57014"
 }
