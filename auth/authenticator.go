@@ -54,8 +54,10 @@ func (a *Authenticator) Authenticate(ctx context.Context, header string) (viewer
 }
 
 func (a *Authenticator) keyOfSecret(ctx context.Context, secret string) (*ent.APIKey, error) {
+	// Every API request runs this lookup: read only what a viewer needs.
 	key, err := a.Client.APIKey.Query().
 		Where(apikey.SecretHash(hashSecret(secret)), apikey.Revoked(false)).
+		Select(apikey.FieldID, apikey.FieldCompanyID, apikey.FieldScopes).
 		Only(ctx)
 	if ent.IsNotFound(err) {
 		return nil, apierror.Unauthorized("the API key is not valid")
