@@ -7,7 +7,9 @@ import (
 	"database/sql"
 	"fmt"
 	"net/url"
+	"log/slog"
 	"strings"
+	"time"
 
 	"entgo.io/ent/dialect"
 	entsql "entgo.io/ent/dialect/sql"
@@ -67,6 +69,27 @@ func Open(ctx context.Context, rawURL string) (*DB, error) {
 		}
 	}
 	return &DB{Client: client, SQL: db, Dialect: dia}, nil
+}
+
+// KeepStatisticsFresh runs SQLite's PRAGMA optimize every interval until ctx
+// ends, as SQLite advises for long-lived connections; PostgreSQL's
+// autovacuum does this on its own.
+func (d *DB) KeepStatisticsFresh(ctx context.Context, interval time.Duration) {
+	if d.Dialect != dialect.SQLite {
+		return
+	}
+	t := time.NewTicker(interval)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			if _, err := d.SQL.ExecContext(ctx, "PRAGMA optimize"); err != nil && ctx.Err() == nil {
+				slog.Warn("refreshing SQLite statistics", "error", err)
+			}
+		}
+	}
 }
 
 // Analyze refreshes the planner's statistics, after a bulk load say.

@@ -68,6 +68,7 @@ func serve(ctx context.Context, args []string, stdout io.Writer) error {
 		IdleTimeout:       120 * time.Second,
 	}
 	slog.Info("listening", "addr", ln.Addr().String(), "public_url", *publicURL, "database", db.Dialect)
+	go db.KeepStatisticsFresh(ctx, time.Hour)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	select {
