@@ -6,8 +6,8 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"net/url"
 	"log/slog"
+	"net/url"
 	"strings"
 	"time"
 
