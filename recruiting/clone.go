@@ -6,7 +6,6 @@ import (
 	"maps"
 	"net/http"
 	"slices"
-	"strings"
 
 	"github.com/hiregraph/hiregraph/apierror"
 	"github.com/hiregraph/hiregraph/apitime"
@@ -61,10 +60,6 @@ func (s *Service) ClonePosition(ctx context.Context, templateID string, in Clone
 // body says. Another company's position reads like a missing one.
 func findTemplate(ctx context.Context, client *ent.Client, id string) (*ent.Position, error) {
 	notFound := apierror.NotFound("position_not_found", "no position has the uid %q", id)
-	// No uid holds NUL, and PostgreSQL cannot even compare text with it.
-	if strings.ContainsRune(id, 0) {
-		return nil, notFound
-	}
 	tmpl, err := client.Position.Get(ctx, id)
 	if ent.IsNotFound(err) {
 		return nil, notFound

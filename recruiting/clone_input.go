@@ -116,7 +116,7 @@ func tooLong(field string, s *string) error {
 // ranges.
 func (in CloneInput) validate() error {
 	for _, check := range []func() error{
-		in.checkNUL, in.checkRequired, in.checkUsers, in.checkLengths, in.checkLocation,
+		in.checkRequired, in.checkUsers, in.checkLengths, in.checkLocation,
 		func() error { return validateNamedValues("categories", in.Categories) },
 		func() error { return validateNamedValues("details", in.Details) },
 		in.checkSalaryRange, in.checkOpenings,
@@ -124,13 +124,6 @@ func (in CloneInput) validate() error {
 		if err := check(); err != nil {
 			return err
 		}
-	}
-	return nil
-}
-
-func (in CloneInput) checkNUL() error {
-	if field := nulField(in); field != "" {
-		return apierror.Invalid(field, "%s must not contain the NUL character (\\u0000)", field)
 	}
 	return nil
 }
