@@ -73,7 +73,7 @@ func NewServer(service *recruiting.Service) *handler.Server {
 
 func requireReadScope(ctx context.Context, next graphql.OperationHandler) graphql.ResponseHandler {
 	if err := recruiting.Require(ctx, viewer.ScopeRead); err != nil {
-		return graphql.OneShot(graphql.ErrorResponse(ctx, "%s", err.(*apierror.Error).Message))
+		return graphql.OneShot(&graphql.Response{Errors: gqlerror.List{presentError(ctx, err)}})
 	}
 	return next(ctx)
 }

@@ -8,9 +8,11 @@ import (
 
 	"github.com/golang-jwt/jwt/v5"
 
+	"github.com/hiregraph/hiregraph/auth"
 	"github.com/hiregraph/hiregraph/ent/apikey"
 	"github.com/hiregraph/hiregraph/ent/privacy"
 	"github.com/hiregraph/hiregraph/hiregraphtest"
+	"github.com/hiregraph/hiregraph/viewer"
 )
 
 const viewerQuery = `{"query":"{ viewer { id name } }"}`
@@ -118,5 +120,19 @@ func TestHealthAndReadiness(t *testing.T) {
 		if r.Status != http.StatusOK {
 			t.Errorf("%s: %s", path, r)
 		}
+	}
+}
+
+func TestGraphQLNeedsTheReadScope(t *testing.T) {
+	env := hiregraphtest.New(t)
+	ctx := privacy.DecisionContext(context.Background(), privacy.Allow)
+	key, err := auth.CreateKey(ctx, env.DB.Client, env.Sealer, env.Demo.CompanyUID, "partner", []string{viewer.ScopeEvaluationsWrite})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out hiregraphtest.GraphQLResponse
+	env.DoWith(http.MethodPost, "/graphql", viewerQuery, bearer(key.Secret)).JSON(t, &out)
+	if out.Code() != "forbidden" || out.Data != nil && string(out.Data) != "null" {
+		t.Errorf("query without the read scope: data %s, errors %+v", out.Data, out.Errors)
 	}
 }
