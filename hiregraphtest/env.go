@@ -284,3 +284,23 @@ func (g *GraphQLResponse) Code() string {
 
 // String formats the response for failure messages.
 func (r *Response) String() string { return fmt.Sprintf("%d %s", r.Status, r.Body) }
+
+// AssertError checks that r is the error body of spec 7.1 with the given
+// status and code, served as JSON, and that its message mentions what the
+// caller must fix (any non-empty message when mentions is "").
+func (r *Response) AssertError(t testing.TB, status int, code, mentions string) {
+	t.Helper()
+	if r.Status != status {
+		t.Fatalf("status %d, want %d: %s", r.Status, status, r.Body)
+	}
+	body := r.Map(t)
+	if body["status"] != float64(status) || body["error"] != code {
+		t.Fatalf("body %s, want status %d error %q", r.Body, status, code)
+	}
+	if msg, _ := body["message"].(string); msg == "" || !strings.Contains(msg, mentions) {
+		t.Fatalf("message %q is empty or does not mention %q", msg, mentions)
+	}
+	if ct := r.Header.Get("Content-Type"); ct != "application/json; charset=utf-8" {
+		t.Fatalf("Content-Type = %q", ct)
+	}
+}

@@ -28,16 +28,7 @@ func keys(m map[string]any) []string {
 // mentions what the caller must fix.
 func assertError(t *testing.T, r *hiregraphtest.Response, status int, code, mentions string) {
 	t.Helper()
-	if r.Status != status {
-		t.Fatalf("status %d, want %d: %s", r.Status, status, r.Body)
-	}
-	body := r.Map(t)
-	if body["status"] != float64(status) || body["error"] != code {
-		t.Fatalf("body %s, want status %d error %q", r.Body, status, code)
-	}
-	if msg, _ := body["message"].(string); !strings.Contains(msg, mentions) {
-		t.Fatalf("message %q does not mention %q", msg, mentions)
-	}
+	r.AssertError(t, status, code, mentions)
 }
 
 // written counts the records notes and messages write, across companies:

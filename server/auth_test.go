@@ -23,19 +23,7 @@ func bearer(token string) map[string]string {
 
 func assertErrorBody(t *testing.T, r *hiregraphtest.Response, status int, code string) {
 	t.Helper()
-	if r.Status != status {
-		t.Fatalf("status = %d, want %d; body %s", r.Status, status, r.Body)
-	}
-	body := r.Map(t)
-	if body["status"] != float64(status) || body["error"] != code {
-		t.Fatalf("error body = %s, want status %d and error %q", r.Body, status, code)
-	}
-	if msg, _ := body["message"].(string); msg == "" {
-		t.Fatalf("error body has no message: %s", r.Body)
-	}
-	if ct := r.Header.Get("Content-Type"); ct != "application/json; charset=utf-8" {
-		t.Fatalf("Content-Type = %q", ct)
-	}
+	r.AssertError(t, status, code, "")
 }
 
 func TestAPIKeyAuthentication(t *testing.T) {
