@@ -56,17 +56,24 @@ func ParseKey(s string) ([]byte, error) {
 	return key, nil
 }
 
-// LoadOrCreateKeyFile reads the hex key in path, creating the file with a
-// fresh random key (mode 0600) when it does not exist. It lets the embedded
-// default run with no configuration; production sets HIREGRAPH_SECRET_KEY.
-func LoadOrCreateKeyFile(path string) ([]byte, error) {
+// ReadKeyFile reads the hex key in path. A missing file is an error
+// satisfying errors.Is(err, os.ErrNotExist).
+func ReadKeyFile(path string) ([]byte, error) {
 	b, err := os.ReadFile(path)
-	if err == nil {
-		return ParseKey(string(b))
+	if err != nil {
+		return nil, err
 	}
-	if !errors.Is(err, os.ErrNotExist) {
-		return nil, fmt.Errorf("reading key file: %w", err)
+	key, err := ParseKey(string(b))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
 	}
+	return key, nil
+}
+
+// CreateKeyFile writes a fresh random key to path (mode 0600), creating its
+// directory. It lets the embedded default run with no configuration;
+// production sets HIREGRAPH_SECRET_KEY.
+func CreateKeyFile(path string) ([]byte, error) {
 	key := make([]byte, 32)
 	if _, err := rand.Read(key); err != nil {
 		return nil, fmt.Errorf("generating key: %w", err)
@@ -111,6 +118,15 @@ func (s *Sealer) Sign(message string) string {
 func (s *Sealer) Verify(message, signature string) bool {
 	sig, err := base64.RawURLEncoding.DecodeString(signature)
 	return err == nil && hmac.Equal(sig, s.mac(message))
+}
+
+// MAC returns the HMAC-SHA256 of message, raw, for formats that carry the
+// signature inside their own encoding (GraphQL cursors).
+func (s *Sealer) MAC(message string) []byte { return s.mac(message) }
+
+// VerifyMAC reports whether mac is MAC(message), in constant time.
+func (s *Sealer) VerifyMAC(message string, mac []byte) bool {
+	return hmac.Equal(mac, s.mac(message))
 }
 
 func (s *Sealer) mac(message string) []byte {

@@ -1,20 +1,23 @@
 // Package bench measures Hiregraph against a hand-written database/sql
-// service on the same data: it seeds a company with many candidates, starts
-// both servers on loopback, checks that they answer the same JSON, then
-// loads each endpoint in turn and prints requests a second, latency
-// percentiles and the ratio between the two.
+// "floor" service on the same data: it seeds a company with many
+// candidates, starts both servers on loopback, checks that they answer the
+// same JSON, then loads each endpoint at each concurrency and prints
+// requests a second, latency percentiles, CPU cores used, the ratio between
+// the two and the Go heap.
 package bench
 
 import (
 	"context"
 	"crypto/rand"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net"
 	"net/http"
 	"reflect"
 	"runtime"
+	"slices"
 	"text/tabwriter"
 	"time"
 
@@ -29,24 +32,38 @@ import (
 
 // Config says what to measure.
 type Config struct {
-	DatabaseURL string        // an empty database (sqlite://… or postgres://…)
-	Candidates  int           // candidates to seed
-	Duration    time.Duration // load time per endpoint and side
-	Concurrency int           // parallel clients
-	MaxRequests int           // bound on requests per endpoint and side
+	// DatabaseURL is an empty database (sqlite://… or postgres://…), or one
+	// an earlier bench seeded with the same Candidates, which is reused.
+	DatabaseURL   string
+	Candidates    int           // candidates to seed
+	Duration      time.Duration // load time per endpoint, concurrency and side
+	Concurrencies []int         // parallel clients, one run each
+	MaxRequests   int           // bound on requests per run
+	// ProfileDir, when set, receives a CPU and an allocation profile of
+	// Hiregraph's run of each endpoint at the highest concurrency.
+	ProfileDir string
 }
 
-// Row is one line of the report.
+// DefaultConcurrencies are the client counts measured when none are given.
+var DefaultConcurrencies = []int{1, 8, 32}
+
+// Row is one line of the report: one endpoint at one concurrency.
 type Row struct {
 	Endpoint           string
+	Concurrency        int
 	Hiregraph, Handler result
+	// HeapInUse is the Go heap in use after the row's runs (after a GC).
+	HeapInUse uint64
 }
 
-// Ratio is Hiregraph's throughput as a share of the hand-written handler's.
+// Ratio is Hiregraph's throughput as a share of the floor handler's.
 func (r Row) Ratio() float64 { return r.Hiregraph.perSecond() / r.Handler.perSecond() }
 
 // Run seeds, checks and measures, writing progress and the table to out.
 func Run(ctx context.Context, cfg Config, out io.Writer) ([]Row, error) {
+	if len(cfg.Concurrencies) == 0 {
+		cfg.Concurrencies = DefaultConcurrencies
+	}
 	key := make([]byte, 32)
 	if _, err := rand.Read(key); err != nil {
 		return nil, err
@@ -61,16 +78,11 @@ func Run(ctx context.Context, cfg Config, out io.Writer) ([]Row, error) {
 	}
 	defer db.Close()
 
-	start := time.Now()
-	m, err := seed(ctx, db, sealer, cfg.Candidates)
+	m, err := seed(ctx, db, sealer, cfg.Candidates, out)
 	if err != nil {
 		return nil, fmt.Errorf("seeding: %w", err)
 	}
-	if err := db.Analyze(ctx); err != nil {
-		return nil, err
-	}
-	fmt.Fprintf(out, "seeded %d candidates on %s in %s\n", cfg.Candidates, db.Dialect, time.Since(start).Round(time.Millisecond))
-	before := heapInUse()
+	fmt.Fprintf(out, "Go heap in use after seeding: %.1f MiB; %d cores (GOMAXPROCS)\n", mib(heapInUse()), runtime.GOMAXPROCS(0))
 
 	ln1, ln2, err := listeners()
 	if err != nil {
@@ -79,36 +91,42 @@ func Run(ctx context.Context, cfg Config, out io.Writer) ([]Row, error) {
 	publicURL := "http://" + ln1.Addr().String()
 	hg := &http.Server{Handler: server.New(server.Config{DB: db, Sealer: sealer, PublicURL: publicURL,
 		APIRatePerMinute: 1 << 30, APIBurst: 1 << 30, CareersRatePerMinute: 1 << 30, CareersBurst: 1 << 30})}
-	hw := &http.Server{Handler: (&handWritten{db: db.SQL, dialect: db.Dialect, publicURL: publicURL}).routes()}
+	hw := &http.Server{Handler: (&handWritten{db: db.ReadSQL, dialect: db.Dialect, publicURL: publicURL, sealer: sealer}).routes()}
 	go hg.Serve(ln1)
 	go hw.Serve(ln2)
 	defer hg.Close()
 	defer hw.Close()
 
-	requests, err := benchRequests(ctx, db, m, cfg.Candidates)
+	requests, err := benchRequests(ctx, db, sealer, m, cfg.Candidates)
 	if err != nil {
 		return nil, err
 	}
-	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: cfg.Concurrency * 2}}
+	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: slices.Max(cfg.Concurrencies) * 2}}
 	hgURL, hwURL := publicURL, "http://"+ln2.Addr().String()
 	var rows []Row
 	for _, nr := range requests {
 		if err := sameAnswer(ctx, client, nr.request, hgURL, hwURL); err != nil {
 			return nil, fmt.Errorf("%s: %w", nr.name, err)
 		}
-		row := Row{Endpoint: nr.name}
-		if row.Hiregraph, err = load(ctx, client, hgURL, nr.request, cfg.Concurrency, cfg.Duration, cfg.MaxRequests); err != nil {
-			return nil, err
+		for _, c := range cfg.Concurrencies {
+			row := Row{Endpoint: nr.name, Concurrency: c}
+			stop, err := startProfile(cfg.ProfileDir, nr.name, c == slices.Max(cfg.Concurrencies))
+			if err != nil {
+				return nil, err
+			}
+			row.Hiregraph, err = load(ctx, client, hgURL, nr.request, c, cfg.Duration, cfg.MaxRequests)
+			if err := errors.Join(err, stop()); err != nil {
+				return nil, err
+			}
+			if row.Handler, err = load(ctx, client, hwURL, nr.request, c, cfg.Duration, cfg.MaxRequests); err != nil {
+				return nil, err
+			}
+			row.HeapInUse = heapInUse()
+			rows = append(rows, row)
 		}
-		if row.Handler, err = load(ctx, client, hwURL, nr.request, cfg.Concurrency, cfg.Duration, cfg.MaxRequests); err != nil {
-			return nil, err
-		}
-		rows = append(rows, row)
 	}
-	after := heapInUse()
 	printTable(out, rows)
-	fmt.Fprintf(out, "Go heap in use: %.1f MiB after seeding, %.1f MiB after the load (%d candidates)\n",
-		float64(before)/(1<<20), float64(after)/(1<<20), cfg.Candidates)
+	fmt.Fprintf(out, "cores: CPU time of this process (both servers, the load generator; not PostgreSQL) / wall time.\n")
 	return rows, nil
 }
 
@@ -117,7 +135,7 @@ type namedRequest struct {
 	request
 }
 
-func benchRequests(ctx context.Context, db *database.DB, m *demo.Manifest, n int) ([]namedRequest, error) {
+func benchRequests(ctx context.Context, db *database.DB, sealer *auth.Sealer, m *demo.Manifest, n int) ([]namedRequest, error) {
 	auth := http.Header{"Authorization": {"Bearer " + m.APIKey}}
 	gql := http.Header{"Authorization": {"Bearer " + m.APIKey}, "Content-Type": {"application/json"}}
 	vctx := viewer.NewContext(ctx, viewer.Viewer{CompanyID: m.CompanyUID, Scopes: viewer.AllScopes})
@@ -125,14 +143,16 @@ func benchRequests(ctx context.Context, db *database.DB, m *demo.Manifest, n int
 	if err != nil {
 		return nil, fmt.Errorf("finding a deep cursor: %w", err)
 	}
-	deep := recruiting.Cursor{TimeCreated: middle.TimeCreated, ID: middle.ID}.Encode()
-	body, _ := json.Marshal(map[string]string{"query": nestedQuery})
+	deep := recruiting.Cursor{TimeCreated: middle.TimeCreated, ID: middle.ID}.Seal(sealer, "candidates")
+	nested, _ := json.Marshal(map[string]string{"query": nestedQuery})
+	flat, _ := json.Marshal(map[string]string{"query": flatQuery})
 	return []namedRequest{
 		{"GET /v1/candidates?limit=100", request{method: http.MethodGet, path: "/v1/candidates?limit=100", header: auth}},
 		{"GET /v1/candidates (deep page)", request{method: http.MethodGet, path: "/v1/candidates?limit=100&cursor=" + deep, header: auth}},
 		{"GET /v1/openings?limit=100", request{method: http.MethodGet, path: "/v1/openings?limit=100", header: auth}},
 		{"GET careers list", request{method: http.MethodGet, path: "/careers-api/2.0/company/" + m.CompanyUID + "/positions?token=" + m.CareersToken, header: http.Header{}}},
-		{"POST /graphql nested", request{method: http.MethodPost, path: "/graphql", body: string(body), header: gql}},
+		{"POST /graphql nested", request{method: http.MethodPost, path: "/graphql", body: string(nested), header: gql}},
+		{"POST /graphql candidates(first: 100)", request{method: http.MethodPost, path: "/graphql", body: string(flat), header: gql}},
 	}, nil
 }
 
@@ -181,13 +201,15 @@ func heapInUse() uint64 {
 
 func printTable(out io.Writer, rows []Row) {
 	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "endpoint\thiregraph req/s\tp50\tp99\thand-written req/s\tp50\tp99\tratio\t")
+	fmt.Fprintln(tw, "endpoint\tc\thiregraph req/s\tp50\tp99\tcores\tfloor req/s\tp50\tp99\tcores\tratio\tGo heap\t")
 	for _, r := range rows {
-		fmt.Fprintf(tw, "%s\t%.0f\t%s\t%s\t%.0f\t%s\t%s\t%.2f\t\n", r.Endpoint,
-			r.Hiregraph.perSecond(), ms(r.Hiregraph.p50), ms(r.Hiregraph.p99),
-			r.Handler.perSecond(), ms(r.Handler.p50), ms(r.Handler.p99), r.Ratio())
+		fmt.Fprintf(tw, "%s\t%d\t%.0f\t%s\t%s\t%.1f\t%.0f\t%s\t%s\t%.1f\t%.2f\t%.1f MiB\t\n", r.Endpoint, r.Concurrency,
+			r.Hiregraph.perSecond(), ms(r.Hiregraph.p50), ms(r.Hiregraph.p99), r.Hiregraph.cores(),
+			r.Handler.perSecond(), ms(r.Handler.p50), ms(r.Handler.p99), r.Handler.cores(), r.Ratio(), mib(r.HeapInUse))
 	}
 	tw.Flush()
 }
 
 func ms(d time.Duration) string { return fmt.Sprintf("%.2fms", float64(d.Microseconds())/1000) }
+
+func mib(b uint64) float64 { return float64(b) / (1 << 20) }

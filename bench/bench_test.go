@@ -17,17 +17,17 @@ func TestBenchRunsSmall(t *testing.T) {
 	slog.SetDefault(slog.New(slog.NewTextHandler(io.Discard, nil)))
 	var out strings.Builder
 	rows, err := Run(context.Background(), Config{
-		DatabaseURL: "sqlite://" + filepath.Join(t.TempDir(), "bench.db"),
-		Candidates:  2000,
-		Duration:    200 * time.Millisecond,
-		Concurrency: 2,
-		MaxRequests: 200,
+		DatabaseURL:   "sqlite://" + filepath.Join(t.TempDir(), "bench.db"),
+		Candidates:    2000,
+		Duration:      200 * time.Millisecond,
+		Concurrencies: []int{1, 2},
+		MaxRequests:   200,
 	}, &out)
 	if err != nil {
 		t.Fatalf("bench: %v\n%s", err, out.String())
 	}
-	if len(rows) != 5 {
-		t.Fatalf("%d rows, want 5:\n%s", len(rows), out.String())
+	if len(rows) != 12 {
+		t.Fatalf("%d rows, want 6 endpoints x 2 concurrencies:\n%s", len(rows), out.String())
 	}
 	for _, r := range rows {
 		if r.Hiregraph.requests == 0 || r.Handler.requests == 0 {

@@ -15,6 +15,7 @@ import (
 	"entgo.io/ent/dialect"
 
 	"github.com/hiregraph/hiregraph/apitime"
+	"github.com/hiregraph/hiregraph/auth"
 	"github.com/hiregraph/hiregraph/recruiting"
 )
 
@@ -27,13 +28,14 @@ type handWritten struct {
 	db        *sql.DB
 	dialect   string
 	publicURL string
+	sealer    *auth.Sealer // signs cursors as the service does
 }
 
 func (h *handWritten) routes() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /v1/candidates", h.authed(h.candidates))
 	mux.HandleFunc("GET /v1/openings", h.authed(h.openings))
-	mux.HandleFunc("POST /graphql", h.authed(h.nestedPositions))
+	mux.HandleFunc("POST /graphql", h.authed(h.graphql))
 	mux.HandleFunc("GET /careers-api/2.0/company/{company}/positions", h.careers)
 	return mux
 }
@@ -172,7 +174,7 @@ func (h *handWritten) candidates(w http.ResponseWriter, r *http.Request, company
 		FROM candidates WHERE company_id = ?`
 	args := []any{company}
 	if c := r.URL.Query().Get("cursor"); c != "" {
-		cur, err := recruiting.DecodeCursor(c)
+		cur, err := recruiting.OpenCursor(h.sealer, "candidates", c)
 		if err != nil {
 			http.Error(w, "bad cursor", http.StatusBadRequest)
 			return
@@ -233,7 +235,7 @@ func (h *handWritten) nextPage(r *http.Request, path string, hasMore bool, last 
 	if !hasMore {
 		return nil
 	}
-	v := url.Values{"cursor": {last.Encode()}}
+	v := url.Values{"cursor": {last.Seal(h.sealer, strings.TrimPrefix(path, "/v1/"))}}
 	if l := r.URL.Query().Get("limit"); l != "" {
 		v.Set("limit", l)
 	}

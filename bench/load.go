@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"slices"
 	"sync"
+	"syscall"
 	"time"
 )
 
@@ -43,9 +44,22 @@ type result struct {
 	requests int
 	elapsed  time.Duration
 	p50, p99 time.Duration
+	cpu      time.Duration // CPU time of the process during the run
 }
 
 func (r result) perSecond() float64 { return float64(r.requests) / r.elapsed.Seconds() }
+
+// cores is the number of cores the process kept busy on average.
+func (r result) cores() float64 { return r.cpu.Seconds() / r.elapsed.Seconds() }
+
+// cpuTime is the user and system CPU time the process has used.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
 
 // load sends q from workers goroutines over loopback for d, and at most
 // maxRequests requests in all, so every run is bounded in time and count.
@@ -59,7 +73,7 @@ func load(ctx context.Context, client *http.Client, base string, q request, work
 		wg        sync.WaitGroup
 		sent      int
 	)
-	start := time.Now()
+	start, cpuStart := time.Now(), cpuTime()
 	for range workers {
 		wg.Add(1)
 		go func() {
@@ -100,6 +114,7 @@ func load(ctx context.Context, client *http.Client, base string, q request, work
 	return result{
 		requests: len(latencies),
 		elapsed:  time.Since(start),
+		cpu:      cpuTime() - cpuStart,
 		p50:      latencies[len(latencies)/2],
 		p99:      latencies[len(latencies)*99/100],
 	}, nil

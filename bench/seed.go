@@ -3,7 +3,10 @@ package bench
 import (
 	"context"
 	"fmt"
+	"io"
 	"time"
+
+	"github.com/schollz/progressbar/v3"
 
 	"github.com/hiregraph/hiregraph/auth"
 	"github.com/hiregraph/hiregraph/database"
@@ -11,6 +14,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent"
 	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/opening"
+	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/schema/schematype"
 	"github.com/hiregraph/hiregraph/viewer"
 )
@@ -20,13 +24,25 @@ const batchSize = 1000
 
 // seed creates the demo company and n candidates spread across n/1000
 // positions (at least 10, half of them published), one opening each, and
-// n/2 people with two candidates apiece.
-func seed(ctx context.Context, db *database.DB, sealer *auth.Sealer, n int) (*demo.Manifest, error) {
+// n/2 people with two candidates apiece, showing progress on out. A
+// database an earlier run seeded with n candidates is reused as it is.
+func seed(ctx context.Context, db *database.DB, sealer *auth.Sealer, n int, out io.Writer) (*demo.Manifest, error) {
 	m, err := demo.Seed(ctx, db.Client, sealer, demo.DefaultCompany)
 	if err != nil {
 		return nil, err
 	}
 	ctx = viewer.NewContext(ctx, viewer.Viewer{CompanyID: m.CompanyUID, Scopes: viewer.AllScopes})
+	have, err := db.Client.Candidate.Query().Where(candidate.HasPositionWith(position.NameHasPrefix(benchPositionPrefix))).Count(ctx)
+	switch {
+	case err != nil:
+		return nil, err
+	case have == n:
+		fmt.Fprintf(out, "reusing the %d candidates seeded earlier on %s\n", n, db.Dialect)
+		return m, nil
+	case have != 0:
+		return nil, fmt.Errorf("the database holds %d bench candidates; give an empty one, or one seeded with --candidates %d", have, have)
+	}
+	start := time.Now()
 	loc, err := db.Client.Location.Get(ctx, m.LocationUID)
 	if err != nil {
 		return nil, err
@@ -35,8 +51,21 @@ func seed(ctx context.Context, db *database.DB, sealer *auth.Sealer, n int) (*de
 	if err != nil {
 		return nil, err
 	}
-	return m, seedCandidates(ctx, db.Client, positions, n)
+	bar := progressbar.NewOptions(n, progressbar.OptionSetWriter(out), progressbar.OptionSetDescription("seeding candidates"),
+		progressbar.OptionShowCount(), progressbar.OptionSetWidth(30), progressbar.OptionThrottle(500*time.Millisecond),
+		progressbar.OptionSetPredictTime(true), progressbar.OptionOnCompletion(func() { fmt.Fprintln(out) }))
+	if err := seedCandidates(ctx, db.Client, positions, n, bar); err != nil {
+		return nil, err
+	}
+	if err := db.Analyze(ctx); err != nil {
+		return nil, err
+	}
+	fmt.Fprintf(out, "seeded %d candidates on %s in %s\n", n, db.Dialect, time.Since(start).Round(time.Second))
+	return m, nil
 }
+
+// benchPositionPrefix starts the name of every position the bench seeds.
+const benchPositionPrefix = "Bench position "
 
 func seedPositions(ctx context.Context, client *ent.Client, loc *ent.Location, count int) ([]*ent.Position, error) {
 	var positions []*ent.Position
@@ -44,7 +73,7 @@ func seedPositions(ctx context.Context, client *ent.Client, loc *ent.Location, c
 		builders := make([]*ent.PositionCreate, count)
 		for i := range builders {
 			builders[i] = tx.Position.Create().
-				SetName(fmt.Sprintf("Bench position %05d", i)).
+				SetName(fmt.Sprintf("%s%05d", benchPositionPrefix, i)).
 				SetIsPublished(i%2 == 0).
 				SetDepartment([]string{"Engineering", "Operations", "Sales"}[i%3]).
 				SetWorkplaceType("hybrid").
@@ -65,7 +94,7 @@ func seedPositions(ctx context.Context, client *ent.Client, loc *ent.Location, c
 	return positions, err
 }
 
-func seedCandidates(ctx context.Context, client *ent.Client, positions []*ent.Position, n int) error {
+func seedCandidates(ctx context.Context, client *ent.Client, positions []*ent.Position, n int, bar *progressbar.ProgressBar) error {
 	start := time.Now().UTC().Add(-365 * 24 * time.Hour)
 	step := 365 * 24 * time.Hour / time.Duration(max(n, 1))
 	for done := 0; done < n; done += batchSize {
@@ -98,6 +127,7 @@ func seedCandidates(ctx context.Context, client *ent.Client, positions []*ent.Po
 		if err != nil {
 			return fmt.Errorf("seeding candidates %d-%d: %w", done, done+size, err)
 		}
+		_ = bar.Add(size)
 	}
 	return nil
 }

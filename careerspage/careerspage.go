@@ -5,8 +5,9 @@ package careerspage
 
 import (
 	"embed"
-	"io/fs"
 	"net/http"
+
+	"github.com/hiregraph/hiregraph/staticpage"
 )
 
 //go:embed assets
@@ -22,35 +23,10 @@ const contentSecurityPolicy = "default-src 'none'; script-src 'self'; style-src 
 // Page serves the page at /careers/{company_uid}?token=…; the script reads
 // both from the URL.
 func Page() http.Handler {
-	index, err := assets.ReadFile("assets/index.html")
-	if err != nil {
-		panic("careerspage: index.html is not embedded: " + err.Error())
-	}
-	return http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
-		h := w.Header()
-		h.Set("Content-Type", "text/html; charset=utf-8")
-		h.Set("Content-Security-Policy", contentSecurityPolicy)
-		h.Set("Referrer-Policy", "no-referrer")
-		h.Set("X-Content-Type-Options", "nosniff")
-		h.Set("Cache-Control", "no-cache")
-		_, _ = w.Write(index)
-	})
+	return staticpage.Page(assets, "assets/index.html", contentSecurityPolicy)
 }
 
 // Assets serves the page's script and style sheet under AssetsPath.
 func Assets() http.Handler {
-	sub, err := fs.Sub(assets, "assets")
-	if err != nil {
-		panic(err)
-	}
-	files := http.StripPrefix(AssetsPath, http.FileServerFS(sub))
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.URL.Path == AssetsPath+"index.html" || r.URL.Path == AssetsPath {
-			http.NotFound(w, r)
-			return
-		}
-		w.Header().Set("X-Content-Type-Options", "nosniff")
-		w.Header().Set("Cache-Control", "public, max-age=300")
-		files.ServeHTTP(w, r)
-	})
+	return staticpage.Assets(assets, "assets", AssetsPath, ".js", ".css")
 }

@@ -3,11 +3,8 @@ package careerspage_test
 import (
 	"context"
 	"net/http"
-	"os"
-	"os/exec"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -31,43 +28,12 @@ func TestPageHeaders(t *testing.T) {
 	}
 }
 
-// chromium finds a Chromium to drive, or skips: the end-to-end test needs a
-// browser, which .ci/run installs from Debian's chromium package.
-func chromium(t *testing.T) string {
-	if p := os.Getenv("CHROMIUM_PATH"); p != "" {
-		return p
-	}
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	t.Skip("no Chromium found (install Debian's chromium package or set CHROMIUM_PATH); skipping the careers page end-to-end test")
-	return ""
-}
-
 // TestVisitorBrowsesPositions drives the page in headless Chromium as a
 // visitor would: the published positions appear under their departments,
 // and clicking one shows its details, without internal-use fields.
 func TestVisitorBrowsesPositions(t *testing.T) {
-	exe := chromium(t)
 	env := hiregraphtest.New(t)
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(exe),
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.UserDataDir(t.TempDir()),
-	)
-	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	defer cancelAlloc()
-	ctx, cancel := chromedp.NewContext(allocCtx)
-	defer cancel()
-	ctx, cancelTimeout := context.WithTimeout(ctx, 60*time.Second)
-	defer cancelTimeout()
+	ctx := hiregraphtest.Browser(t)
 
 	err := chromedp.Do(ctx,
 		chromedp.Navigate(env.URL("/careers/"+env.Demo.CompanyUID+"?token="+env.Demo.CareersToken)),

@@ -3,16 +3,17 @@
 package database
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"fmt"
 	"log/slog"
 	"net/url"
+	"runtime"
 	"strings"
 	"time"
 
 	"entgo.io/ent/dialect"
-	entsql "entgo.io/ent/dialect/sql"
 	_ "github.com/lib/pq"  // PostgreSQL driver "postgres"
 	_ "modernc.org/sqlite" // pure-Go SQLite driver "sqlite"
 
@@ -26,39 +27,82 @@ const DefaultURL = "sqlite://hiregraph.db"
 // DB is an open data store.
 type DB struct {
 	Client *ent.Client
-	SQL    *sql.DB
+	// SQL is the pool writes go through: on SQLite the one writer
+	// connection, on PostgreSQL the whole pool.
+	SQL *sql.DB
+	// ReadSQL serves reads outside transactions: on SQLite a pool of
+	// read-only connections, on PostgreSQL the same pool as SQL.
+	ReadSQL *sql.DB
 	// Dialect is dialect.SQLite or dialect.Postgres.
 	Dialect string
 }
 
+// SQLiteReadConns sets the number of read-only SQLite connections (zero:
+// twice the cores Go uses, at least 4). Writes always go through one
+// connection: SQLite allows one writer at a time, and queueing them in the
+// pool rather than in SQLite's busy handler means no SQLITE_BUSY however
+// many writers wait.
+func SQLiteReadConns(n int) Option { return func(o *options) { o.sqliteReadConns = n } }
+
+// PostgresConns sets the size of the PostgreSQL pool (zero:
+// DefaultPostgresConns).
+func PostgresConns(n int) Option { return func(o *options) { o.postgresConns = n } }
+
+// DefaultPostgresConns is the PostgreSQL pool size when none is given.
+const DefaultPostgresConns = 20
+
+// sqliteReadConns is the default number of SQLite read connections: reads
+// run in Go (modernc) and on the page cache, so twice the cores keeps every
+// core busy while some connections wait on the disk.
+func sqliteReadConns() int { return max(4, 2*runtime.GOMAXPROCS(0)) }
+
 // Open connects to the database at rawURL (sqlite://PATH or postgres://...)
-// and migrates its schema to the current one.
-func Open(ctx context.Context, rawURL string) (*DB, error) {
+// and applies the migrations it lacks (see migrate.go).
+func Open(ctx context.Context, rawURL string, opts ...Option) (*DB, error) {
+	var o options
+	for _, opt := range opts {
+		opt(&o)
+	}
 	driver, dsn, dia, err := parse(rawURL)
 	if err != nil {
 		return nil, err
 	}
-	db, err := sql.Open(driver, dsn)
+	schema := ""
+	if dia == dialect.Postgres {
+		if dsn, schema, err = postgresURL(dsn, o.schema); err != nil {
+			return nil, err
+		}
+	}
+	db, err := openCached(driver, dsn)
 	if err != nil {
 		return nil, fmt.Errorf("opening %s database: %w", dia, err)
 	}
+	read := db
 	if dia == dialect.SQLite {
-		// SQLite allows one writer; a small pool with immediate transactions
-		// and a busy timeout makes writers queue instead of failing.
-		db.SetMaxOpenConns(4)
+		db.SetMaxOpenConns(1)
+		// Idle connections keep their page cache and prepared statements.
+		db.SetMaxIdleConns(1)
+		db.SetConnMaxIdleTime(0)
 	} else {
-		db.SetMaxOpenConns(20)
-		db.SetMaxIdleConns(20)
+		n := cmp.Or(o.postgresConns, DefaultPostgresConns)
+		db.SetMaxOpenConns(n)
+		db.SetMaxIdleConns(n)
 	}
 	if err := db.PingContext(ctx); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("connecting to %s database: %w", dia, err)
 	}
-	client := ent.NewClient(ent.Driver(entsql.OpenDB(dia, db)))
-	if err := client.Schema.Create(ctx); err != nil {
-		client.Close()
-		return nil, fmt.Errorf("migrating schema: %w", err)
+	if err := prepare(ctx, db, dia, schema, o); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("database schema: %w", err)
 	}
+	if dia == dialect.SQLite {
+		if read, err = openSQLiteReaders(ctx, dsn, cmp.Or(o.sqliteReadConns, sqliteReadConns())); err != nil {
+			db.Close()
+			return nil, err
+		}
+	}
+	client := ent.NewClient(ent.Driver(newDriver(dia, db, read)))
 	if dia == dialect.SQLite {
 		// SQLite plans with the statistics ANALYZE keeps; without them it
 		// may walk a company's whole index where a position's rows would do.
@@ -68,7 +112,24 @@ func Open(ctx context.Context, rawURL string) (*DB, error) {
 			return nil, fmt.Errorf("optimizing: %w", err)
 		}
 	}
-	return &DB{Client: client, SQL: db, Dialect: dia}, nil
+	return &DB{Client: client, SQL: db, ReadSQL: read, Dialect: dia}, nil
+}
+
+// openSQLiteReaders opens the pool of read-only connections (query_only:
+// a write through one of them fails instead of competing with the writer).
+// In WAL mode readers never wait for the writer, nor it for them.
+func openSQLiteReaders(ctx context.Context, dsn string, n int) (*sql.DB, error) {
+	read, err := openCached("sqlite", dsn+"&_pragma=query_only(1)")
+	if err != nil {
+		return nil, fmt.Errorf("opening SQLite readers: %w", err)
+	}
+	read.SetMaxOpenConns(n)
+	read.SetMaxIdleConns(n)
+	if err := read.PingContext(ctx); err != nil {
+		read.Close()
+		return nil, fmt.Errorf("connecting SQLite readers: %w", err)
+	}
+	return read, nil
 }
 
 // KeepStatisticsFresh runs SQLite's PRAGMA optimize every interval until ctx
@@ -120,6 +181,9 @@ func parse(rawURL string) (driver, dsn, dia string, err error) {
 		q.Add("_pragma", "journal_mode(WAL)")
 		q.Add("_pragma", "busy_timeout(10000)")
 		q.Add("_pragma", "synchronous(NORMAL)")
+		// Writes begin with BEGIN IMMEDIATE: a transaction that reads and
+		// then writes takes the write lock up front instead of failing when
+		// another writer committed in between.
 		// Times are written in one sortable text form, so range filters
 		// and keyset cursors compare correctly.
 		q.Set("_time_format", "sqlite")

@@ -12,6 +12,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/opening"
 	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/schema/schematype"
+	"github.com/hiregraph/hiregraph/recruiting"
 )
 
 // Names of the records the manifest points at.
@@ -246,10 +247,15 @@ func (s *seeder) seedOpenings(ctx context.Context) {
 		}
 		var o *ent.Opening
 		o, s.err = c.Save(ctx)
-		if s.err == nil && i <= 1 {
-			_, s.err = s.tx.ApprovalProcess.Create().
-				SetName("Headcount approval").SetStatus(map[int]string{0: "COMPLETED", 1: "STARTED"}[i]).
-				SetTimeStarted(created).SetOpening(o).Save(ctx)
+		if s.err == nil && o.ApprovalStatus != opening.ApprovalStatusNA {
+			// An approval process shows the opening's approval status.
+			ap := s.tx.ApprovalProcess.Create().
+				SetName("Headcount approval").SetStatus(recruiting.ApprovalStatuses.Spell(o.ApprovalStatus)).
+				SetTimeStarted(created).SetOpening(o)
+			if o.ApprovalStatus == opening.ApprovalStatusApproved {
+				ap.SetTimeCompleted(created)
+			}
+			_, s.err = ap.Save(ctx)
 		}
 	}
 }

@@ -19,19 +19,19 @@ type APIKey struct {
 	config `json:"-"`
 	// ID of the ent.
 	ID string `json:"id,omitempty"`
-	// CompanyID holds the value of the "company_id" field.
+	// The company that owns the record; the privacy rules scope every query to it.
 	CompanyID string `json:"company_id,omitempty"`
-	// Name holds the value of the "name" field.
+	// A label for people: what the key is for.
 	Name string `json:"name,omitempty"`
-	// SecretHash holds the value of the "secret_hash" field.
+	// SHA-256 of the secret, for looking up bearer keys.
 	SecretHash string `json:"-"`
-	// SealedSecret holds the value of the "sealed_secret" field.
+	// The secret sealed with the operator's key: verifying an HS256 JWT needs the secret itself.
 	SealedSecret []byte `json:"-"`
-	// Scopes holds the value of the "scopes" field.
+	// What the key may do: read, write, salary_ranges:write, evaluations:write, admin.
 	Scopes []string `json:"scopes,omitempty"`
-	// Revoked holds the value of the "revoked" field.
+	// A revoked key authenticates nothing.
 	Revoked bool `json:"revoked,omitempty"`
-	// TimeCreated holds the value of the "time_created" field.
+	// When the key was issued.
 	TimeCreated time.Time `json:"time_created,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
 	// The values are being populated by the APIKeyQuery when eager-loading is set.
@@ -41,7 +41,7 @@ type APIKey struct {
 
 // APIKeyEdges holds the relations/edges for other nodes in the graph.
 type APIKeyEdges struct {
-	// Company holds the value of the company edge.
+	// The company that owns the record.
 	Company *Company `json:"company,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.

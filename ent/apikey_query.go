@@ -16,6 +16,8 @@ import (
 	"github.com/hiregraph/hiregraph/ent/apikey"
 	"github.com/hiregraph/hiregraph/ent/company"
 	"github.com/hiregraph/hiregraph/ent/predicate"
+
+	"github.com/hiregraph/hiregraph/perparent"
 )
 
 // APIKeyQuery is the builder for querying APIKey entities.
@@ -28,6 +30,9 @@ type APIKeyQuery struct {
 	withCompany *CompanyQuery
 	loadTotal   []func(context.Context, []*APIKey) error
 	modifiers   []func(*sql.Selector)
+	// perParent, when set, loads the query as a nested connection: the first
+	// rows of each parent (package perparent).
+	perParent *perparent.Limit
 	// intermediate query (i.e. traversal path).
 	sql  *sql.Selector
 	path func(context.Context) (*sql.Selector, error)
@@ -570,6 +575,14 @@ func (_q *APIKeyQuery) ForShare(opts ...sql.LockOption) *APIKeyQuery {
 func (_q *APIKeyQuery) Modify(modifiers ...func(s *sql.Selector)) *APIKeySelect {
 	_q.modifiers = append(_q.modifiers, modifiers...)
 	return _q.Select()
+}
+
+// limitPerParent makes the query a nested connection: its parent query loads
+// the first n rows of each parent in order. entgql's collection code calls it
+// where it would call entgql.LimitPerRow.
+func (_q *APIKeyQuery) limitPerParent(column string, n int, order ...sql.Querier) func(*sql.Selector) {
+	_q.perParent = perparent.New(column, n, order...)
+	return _q.perParent.Modify
 }
 
 // APIKeyGroupBy is the group-by builder for APIKey entities.

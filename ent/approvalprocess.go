@@ -14,20 +14,20 @@ import (
 	"github.com/hiregraph/hiregraph/ent/opening"
 )
 
-// ApprovalProcess is the model entity for the ApprovalProcess schema.
+// The approval of an opening (spec 2.6).
 type ApprovalProcess struct {
 	config `json:"-"`
 	// ID of the ent.
 	ID string `json:"id,omitempty"`
-	// CompanyID holds the value of the "company_id" field.
+	// The company that owns the record; the privacy rules scope every query to it.
 	CompanyID string `json:"company_id,omitempty"`
-	// Name holds the value of the "name" field.
+	// The name of the approval process.
 	Name string `json:"name,omitempty"`
-	// Status holds the value of the "status" field.
+	// The opening's approval status while the process runs or after it ended: APPROVED, REJECTED, STARTED or PAUSED (spec 2.6).
 	Status string `json:"status,omitempty"`
-	// TimeStarted holds the value of the "time_started" field.
+	// When the approval process started.
 	TimeStarted time.Time `json:"time_started,omitempty"`
-	// TimeCompleted holds the value of the "time_completed" field.
+	// When the approval process ended; null while it runs.
 	TimeCompleted *time.Time `json:"time_completed,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
 	// The values are being populated by the ApprovalProcessQuery when eager-loading is set.
@@ -38,9 +38,9 @@ type ApprovalProcess struct {
 
 // ApprovalProcessEdges holds the relations/edges for other nodes in the graph.
 type ApprovalProcessEdges struct {
-	// Company holds the value of the company edge.
+	// The company that owns the record.
 	Company *Company `json:"company,omitempty"`
-	// Opening holds the value of the opening edge.
+	// The opening the approval is for.
 	Opening *Opening `json:"opening,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.

@@ -17,6 +17,8 @@ import (
 	"github.com/hiregraph/hiregraph/ent/company"
 	"github.com/hiregraph/hiregraph/ent/opening"
 	"github.com/hiregraph/hiregraph/ent/predicate"
+
+	"github.com/hiregraph/hiregraph/perparent"
 )
 
 // ApprovalProcessQuery is the builder for querying ApprovalProcess entities.
@@ -31,6 +33,9 @@ type ApprovalProcessQuery struct {
 	withFKs     bool
 	loadTotal   []func(context.Context, []*ApprovalProcess) error
 	modifiers   []func(*sql.Selector)
+	// perParent, when set, loads the query as a nested connection: the first
+	// rows of each parent (package perparent).
+	perParent *perparent.Limit
 	// intermediate query (i.e. traversal path).
 	sql  *sql.Selector
 	path func(context.Context) (*sql.Selector, error)
@@ -653,6 +658,14 @@ func (_q *ApprovalProcessQuery) ForShare(opts ...sql.LockOption) *ApprovalProces
 func (_q *ApprovalProcessQuery) Modify(modifiers ...func(s *sql.Selector)) *ApprovalProcessSelect {
 	_q.modifiers = append(_q.modifiers, modifiers...)
 	return _q.Select()
+}
+
+// limitPerParent makes the query a nested connection: its parent query loads
+// the first n rows of each parent in order. entgql's collection code calls it
+// where it would call entgql.LimitPerRow.
+func (_q *ApprovalProcessQuery) limitPerParent(column string, n int, order ...sql.Querier) func(*sql.Selector) {
+	_q.perParent = perparent.New(column, n, order...)
+	return _q.perParent.Modify
 }
 
 // ApprovalProcessGroupBy is the group-by builder for ApprovalProcess entities.

@@ -17,32 +17,32 @@ import (
 	"github.com/hiregraph/hiregraph/ent/schema/schematype"
 )
 
-// Candidate is the model entity for the Candidate schema.
+// One hiring process: one person considered for one position (spec 2.7).
 type Candidate struct {
 	config `json:"-"`
 	// ID of the ent.
 	ID string `json:"id,omitempty"`
-	// CompanyID holds the value of the "company_id" field.
+	// The company that owns the record; the privacy rules scope every query to it.
 	CompanyID string `json:"company_id,omitempty"`
-	// PersonID holds the value of the "person_id" field.
+	// The person this hiring process is about.
 	PersonID string `json:"person_id,omitempty"`
-	// PositionID holds the value of the "position_id" field.
+	// The position the person is considered for.
 	PositionID string `json:"position_id,omitempty"`
-	// Status holds the value of the "status" field.
+	// Where the hiring process stands: In progress, Rejected, Hired or Withdrawn in REST (spec 2.7).
 	Status candidate.Status `json:"status,omitempty"`
-	// Deleted holds the value of the "deleted" field.
+	// A deleted candidate is still listed, so syncing clients see the deletion.
 	Deleted bool `json:"deleted,omitempty"`
-	// CurrentSteps holds the value of the "current_steps" field.
+	// The workflow steps the candidate is in now.
 	CurrentSteps []schematype.Step `json:"current_steps,omitempty"`
-	// CompletedSteps holds the value of the "completed_steps" field.
+	// The workflow steps the candidate has completed, with when.
 	CompletedSteps []schematype.Step `json:"completed_steps,omitempty"`
-	// Address holds the value of the "address" field.
+	// The candidate's postal address, when known.
 	Address *schematype.Address `json:"address,omitempty"`
-	// TimeCreated holds the value of the "time_created" field.
+	// When the hiring process started.
 	TimeCreated time.Time `json:"time_created,omitempty"`
-	// TimeLastStatusChanged holds the value of the "time_last_status_changed" field.
+	// When status last changed.
 	TimeLastStatusChanged time.Time `json:"time_last_status_changed,omitempty"`
-	// TimeHiringProcessUpdated holds the value of the "time_hiring_process_updated" field.
+	// When anything last happened in the hiring process (a note, a message, a status change).
 	TimeHiringProcessUpdated time.Time `json:"time_hiring_process_updated,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
 	// The values are being populated by the CandidateQuery when eager-loading is set.
@@ -52,21 +52,21 @@ type Candidate struct {
 
 // CandidateEdges holds the relations/edges for other nodes in the graph.
 type CandidateEdges struct {
-	// Company holds the value of the company edge.
+	// The company that owns the record.
 	Company *Company `json:"company,omitempty"`
-	// Person holds the value of the person edge.
+	// The person considered; one person may have several candidates.
 	Person *Person `json:"person,omitempty"`
-	// Position holds the value of the position edge.
+	// The position the person is considered for.
 	Position *Position `json:"position,omitempty"`
-	// Notes holds the value of the notes edge.
+	// Notes on the candidate's profile.
 	Notes []*Note `json:"notes,omitempty"`
-	// Conversations holds the value of the conversations edge.
+	// Conversations about this candidate.
 	Conversations []*Conversation `json:"conversations,omitempty"`
-	// TestSubmissions holds the value of the test_submissions edge.
+	// Every attempt to send the candidate to an evaluation partner's test.
 	TestSubmissions []*TestSubmission `json:"test_submissions,omitempty"`
-	// OfferLetters holds the value of the offer_letters edge.
+	// The offer letters made to the candidate.
 	OfferLetters []*OfferLetter `json:"offer_letters,omitempty"`
-	// HiredFor holds the value of the hired_for edge.
+	// The openings this candidate was hired for.
 	HiredFor []*Opening `json:"hired_for,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.

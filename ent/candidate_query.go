@@ -24,6 +24,8 @@ import (
 	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/predicate"
 	"github.com/hiregraph/hiregraph/ent/testsubmission"
+
+	"github.com/hiregraph/hiregraph/perparent"
 )
 
 // CandidateQuery is the builder for querying Candidate entities.
@@ -48,6 +50,9 @@ type CandidateQuery struct {
 	withNamedTestSubmissions map[string]*TestSubmissionQuery
 	withNamedOfferLetters    map[string]*OfferLetterQuery
 	withNamedHiredFor        map[string]*OpeningQuery
+	// perParent, when set, loads the query as a nested connection: the first
+	// rows of each parent (package perparent).
+	perParent *perparent.Limit
 	// intermediate query (i.e. traversal path).
 	sql  *sql.Selector
 	path func(context.Context) (*sql.Selector, error)
@@ -725,35 +730,49 @@ func (_q *CandidateQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Ca
 		}
 	}
 	for name, query := range _q.withNamedNotes {
-		if err := _q.loadNotes(ctx, query, nodes,
+		load := _q.loadNotes
+		if query.perParent != nil {
+			load = _q.loadNotesPerParent
+		}
+		if err := load(ctx, query, nodes,
 			func(n *Candidate) { n.appendNamedNotes(name) },
 			func(n *Candidate, e *Note) { n.appendNamedNotes(name, e) }); err != nil {
 			return nil, err
 		}
 	}
 	for name, query := range _q.withNamedConversations {
-		if err := _q.loadConversations(ctx, query, nodes,
+		load := _q.loadConversations
+		if query.perParent != nil {
+			load = _q.loadConversationsPerParent
+		}
+		if err := load(ctx, query, nodes,
 			func(n *Candidate) { n.appendNamedConversations(name) },
 			func(n *Candidate, e *Conversation) { n.appendNamedConversations(name, e) }); err != nil {
 			return nil, err
 		}
 	}
 	for name, query := range _q.withNamedTestSubmissions {
-		if err := _q.loadTestSubmissions(ctx, query, nodes,
+		load := _q.loadTestSubmissions
+		if query.perParent != nil {
+			load = _q.loadTestSubmissionsPerParent
+		}
+		if err := load(ctx, query, nodes,
 			func(n *Candidate) { n.appendNamedTestSubmissions(name) },
 			func(n *Candidate, e *TestSubmission) { n.appendNamedTestSubmissions(name, e) }); err != nil {
 			return nil, err
 		}
 	}
 	for name, query := range _q.withNamedOfferLetters {
-		if err := _q.loadOfferLetters(ctx, query, nodes,
+		load := _q.loadOfferLetters
+		if err := load(ctx, query, nodes,
 			func(n *Candidate) { n.appendNamedOfferLetters(name) },
 			func(n *Candidate, e *OfferLetter) { n.appendNamedOfferLetters(name, e) }); err != nil {
 			return nil, err
 		}
 	}
 	for name, query := range _q.withNamedHiredFor {
-		if err := _q.loadHiredFor(ctx, query, nodes,
+		load := _q.loadHiredFor
+		if err := load(ctx, query, nodes,
 			func(n *Candidate) { n.appendNamedHiredFor(name) },
 			func(n *Candidate, e *Opening) { n.appendNamedHiredFor(name, e) }); err != nil {
 			return nil, err
@@ -1205,6 +1224,102 @@ func (_q *CandidateQuery) WithNamedHiredFor(name string, opts ...func(*OpeningQu
 	}
 	_q.withNamedHiredFor[name] = query
 	return _q
+}
+
+// limitPerParent makes the query a nested connection: its parent query loads
+// the first n rows of each parent in order. entgql's collection code calls it
+// where it would call entgql.LimitPerRow.
+func (_q *CandidateQuery) limitPerParent(column string, n int, order ...sql.Querier) func(*sql.Selector) {
+	_q.perParent = perparent.New(column, n, order...)
+	return _q.perParent.Modify
+}
+
+// loadNotesPerParent loads the first rows of each node's notes in
+// one statement (see package perparent).
+func (_q *CandidateQuery) loadNotesPerParent(ctx context.Context, query *NoteQuery, nodes []*Candidate, init func(*Candidate), assign func(*Candidate, *Note)) error {
+	ids := make([]string, len(nodes))
+	byID := make(map[string]*Candidate, len(nodes))
+	for i, n := range nodes {
+		ids[i] = n.ID
+		byID[n.ID] = n
+		init(n)
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(note.FieldCandidateID)
+	}
+	query.perParent.Parents = ids
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.CandidateID
+		node, ok := byID[fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "candidate_id" returned %v for node %v`, fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
+
+// loadConversationsPerParent loads the first rows of each node's conversations in
+// one statement (see package perparent).
+func (_q *CandidateQuery) loadConversationsPerParent(ctx context.Context, query *ConversationQuery, nodes []*Candidate, init func(*Candidate), assign func(*Candidate, *Conversation)) error {
+	ids := make([]string, len(nodes))
+	byID := make(map[string]*Candidate, len(nodes))
+	for i, n := range nodes {
+		ids[i] = n.ID
+		byID[n.ID] = n
+		init(n)
+	}
+	query.withFKs = true
+	query.perParent.Parents = ids
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.candidate_conversations
+		if fk == nil {
+			return fmt.Errorf(`foreign-key "candidate_conversations" is nil for node %v`, n.ID)
+		}
+		node, ok := byID[*fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "candidate_conversations" returned %v for node %v`, *fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
+
+// loadTestSubmissionsPerParent loads the first rows of each node's test_submissions in
+// one statement (see package perparent).
+func (_q *CandidateQuery) loadTestSubmissionsPerParent(ctx context.Context, query *TestSubmissionQuery, nodes []*Candidate, init func(*Candidate), assign func(*Candidate, *TestSubmission)) error {
+	ids := make([]string, len(nodes))
+	byID := make(map[string]*Candidate, len(nodes))
+	for i, n := range nodes {
+		ids[i] = n.ID
+		byID[n.ID] = n
+		init(n)
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(testsubmission.FieldCandidateID)
+	}
+	query.perParent.Parents = ids
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.CandidateID
+		node, ok := byID[fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "candidate_id" returned %v for node %v`, fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
 }
 
 // CandidateGroupBy is the group-by builder for Candidate entities.

@@ -32,6 +32,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/person"
 	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/questionnaire"
+	"github.com/hiregraph/hiregraph/ent/ratelimitbucket"
 	"github.com/hiregraph/hiregraph/ent/testsubmission"
 	"github.com/hiregraph/hiregraph/ent/user"
 
@@ -77,6 +78,8 @@ type Client struct {
 	Position *PositionClient
 	// Questionnaire is the client for interacting with the Questionnaire builders.
 	Questionnaire *QuestionnaireClient
+	// RateLimitBucket is the client for interacting with the RateLimitBucket builders.
+	RateLimitBucket *RateLimitBucketClient
 	// TestSubmission is the client for interacting with the TestSubmission builders.
 	TestSubmission *TestSubmissionClient
 	// User is the client for interacting with the User builders.
@@ -109,6 +112,7 @@ func (c *Client) init() {
 	c.Person = NewPersonClient(c.config)
 	c.Position = NewPositionClient(c.config)
 	c.Questionnaire = NewQuestionnaireClient(c.config)
+	c.RateLimitBucket = NewRateLimitBucketClient(c.config)
 	c.TestSubmission = NewTestSubmissionClient(c.config)
 	c.User = NewUserClient(c.config)
 }
@@ -220,6 +224,7 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		Person:            NewPersonClient(cfg),
 		Position:          NewPositionClient(cfg),
 		Questionnaire:     NewQuestionnaireClient(cfg),
+		RateLimitBucket:   NewRateLimitBucketClient(cfg),
 		TestSubmission:    NewTestSubmissionClient(cfg),
 		User:              NewUserClient(cfg),
 	}, nil
@@ -258,6 +263,7 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		Person:            NewPersonClient(cfg),
 		Position:          NewPositionClient(cfg),
 		Questionnaire:     NewQuestionnaireClient(cfg),
+		RateLimitBucket:   NewRateLimitBucketClient(cfg),
 		TestSubmission:    NewTestSubmissionClient(cfg),
 		User:              NewUserClient(cfg),
 	}, nil
@@ -292,7 +298,7 @@ func (c *Client) Use(hooks ...Hook) {
 		c.APIKey, c.ApprovalProcess, c.Candidate, c.Company, c.Contact, c.Conversation,
 		c.EvaluationPartner, c.FieldDefinition, c.IdempotencyKey, c.Location,
 		c.Message, c.Note, c.OfferLetter, c.Opening, c.Person, c.Position,
-		c.Questionnaire, c.TestSubmission, c.User,
+		c.Questionnaire, c.RateLimitBucket, c.TestSubmission, c.User,
 	} {
 		n.Use(hooks...)
 	}
@@ -305,7 +311,7 @@ func (c *Client) Intercept(interceptors ...Interceptor) {
 		c.APIKey, c.ApprovalProcess, c.Candidate, c.Company, c.Contact, c.Conversation,
 		c.EvaluationPartner, c.FieldDefinition, c.IdempotencyKey, c.Location,
 		c.Message, c.Note, c.OfferLetter, c.Opening, c.Person, c.Position,
-		c.Questionnaire, c.TestSubmission, c.User,
+		c.Questionnaire, c.RateLimitBucket, c.TestSubmission, c.User,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -348,6 +354,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.Position.mutate(ctx, m)
 	case *QuestionnaireMutation:
 		return c.Questionnaire.mutate(ctx, m)
+	case *RateLimitBucketMutation:
+		return c.RateLimitBucket.mutate(ctx, m)
 	case *TestSubmissionMutation:
 		return c.TestSubmission.mutate(ctx, m)
 	case *UserMutation:
@@ -3371,6 +3379,139 @@ func (c *QuestionnaireClient) mutate(ctx context.Context, m *QuestionnaireMutati
 	}
 }
 
+// RateLimitBucketClient is a client for the RateLimitBucket schema.
+type RateLimitBucketClient struct {
+	config
+}
+
+// NewRateLimitBucketClient returns a client for the RateLimitBucket from the given config.
+func NewRateLimitBucketClient(c config) *RateLimitBucketClient {
+	return &RateLimitBucketClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `ratelimitbucket.Hooks(f(g(h())))`.
+func (c *RateLimitBucketClient) Use(hooks ...Hook) {
+	c.hooks.RateLimitBucket = append(c.hooks.RateLimitBucket, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `ratelimitbucket.Intercept(f(g(h())))`.
+func (c *RateLimitBucketClient) Intercept(interceptors ...Interceptor) {
+	c.inters.RateLimitBucket = append(c.inters.RateLimitBucket, interceptors...)
+}
+
+// Create returns a builder for creating a RateLimitBucket entity.
+func (c *RateLimitBucketClient) Create() *RateLimitBucketCreate {
+	mutation := newRateLimitBucketMutation(c.config, OpCreate)
+	return &RateLimitBucketCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of RateLimitBucket entities.
+func (c *RateLimitBucketClient) CreateBulk(builders ...*RateLimitBucketCreate) *RateLimitBucketCreateBulk {
+	return &RateLimitBucketCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *RateLimitBucketClient) MapCreateBulk(slice any, setFunc func(*RateLimitBucketCreate, int)) *RateLimitBucketCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &RateLimitBucketCreateBulk{err: fmt.Errorf("calling to RateLimitBucketClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*RateLimitBucketCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &RateLimitBucketCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for RateLimitBucket.
+func (c *RateLimitBucketClient) Update() *RateLimitBucketUpdate {
+	mutation := newRateLimitBucketMutation(c.config, OpUpdate)
+	return &RateLimitBucketUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *RateLimitBucketClient) UpdateOne(_m *RateLimitBucket) *RateLimitBucketUpdateOne {
+	mutation := newRateLimitBucketMutation(c.config, OpUpdateOne, withRateLimitBucket(_m))
+	return &RateLimitBucketUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *RateLimitBucketClient) UpdateOneID(id string) *RateLimitBucketUpdateOne {
+	mutation := newRateLimitBucketMutation(c.config, OpUpdateOne, withRateLimitBucketID(id))
+	return &RateLimitBucketUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for RateLimitBucket.
+func (c *RateLimitBucketClient) Delete() *RateLimitBucketDelete {
+	mutation := newRateLimitBucketMutation(c.config, OpDelete)
+	return &RateLimitBucketDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *RateLimitBucketClient) DeleteOne(_m *RateLimitBucket) *RateLimitBucketDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *RateLimitBucketClient) DeleteOneID(id string) *RateLimitBucketDeleteOne {
+	builder := c.Delete().Where(ratelimitbucket.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &RateLimitBucketDeleteOne{builder}
+}
+
+// Query returns a query builder for RateLimitBucket.
+func (c *RateLimitBucketClient) Query() *RateLimitBucketQuery {
+	return &RateLimitBucketQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeRateLimitBucket},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a RateLimitBucket entity by its id.
+func (c *RateLimitBucketClient) Get(ctx context.Context, id string) (*RateLimitBucket, error) {
+	return c.Query().Where(ratelimitbucket.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *RateLimitBucketClient) GetX(ctx context.Context, id string) *RateLimitBucket {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *RateLimitBucketClient) Hooks() []Hook {
+	return c.hooks.RateLimitBucket
+}
+
+// Interceptors returns the client interceptors.
+func (c *RateLimitBucketClient) Interceptors() []Interceptor {
+	return c.inters.RateLimitBucket
+}
+
+func (c *RateLimitBucketClient) mutate(ctx context.Context, m *RateLimitBucketMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&RateLimitBucketCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&RateLimitBucketUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&RateLimitBucketUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&RateLimitBucketDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown RateLimitBucket mutation op: %q", m.Op())
+	}
+}
+
 // TestSubmissionClient is a client for the TestSubmission schema.
 type TestSubmissionClient struct {
 	config
@@ -3724,14 +3865,14 @@ type (
 	hooks struct {
 		APIKey, ApprovalProcess, Candidate, Company, Contact, Conversation,
 		EvaluationPartner, FieldDefinition, IdempotencyKey, Location, Message, Note,
-		OfferLetter, Opening, Person, Position, Questionnaire, TestSubmission,
-		User []ent.Hook
+		OfferLetter, Opening, Person, Position, Questionnaire, RateLimitBucket,
+		TestSubmission, User []ent.Hook
 	}
 	inters struct {
 		APIKey, ApprovalProcess, Candidate, Company, Contact, Conversation,
 		EvaluationPartner, FieldDefinition, IdempotencyKey, Location, Message, Note,
-		OfferLetter, Opening, Person, Position, Questionnaire, TestSubmission,
-		User []ent.Interceptor
+		OfferLetter, Opening, Person, Position, Questionnaire, RateLimitBucket,
+		TestSubmission, User []ent.Interceptor
 	}
 )
 

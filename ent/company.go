@@ -12,16 +12,16 @@ import (
 	"github.com/hiregraph/hiregraph/ent/company"
 )
 
-// Company is the model entity for the Company schema.
+// A company using the service; every record belongs to one, and each API key sees only its own.
 type Company struct {
 	config `json:"-"`
 	// ID of the ent.
 	ID string `json:"id,omitempty"`
-	// Name holds the value of the "name" field.
+	// The company's name, shown as company_name in positions.
 	Name string `json:"name,omitempty"`
-	// CareersToken holds the value of the "careers_token" field.
+	// The token careers sites pass to the careers API; never shown in the graph.
 	CareersToken string `json:"-"`
-	// TimeCreated holds the value of the "time_created" field.
+	// When the company was created.
 	TimeCreated  time.Time `json:"time_created,omitempty"`
 	selectValues sql.SelectValues
 }

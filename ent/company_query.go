@@ -15,6 +15,8 @@ import (
 	"entgo.io/ent/schema/field"
 	"github.com/hiregraph/hiregraph/ent/company"
 	"github.com/hiregraph/hiregraph/ent/predicate"
+
+	"github.com/hiregraph/hiregraph/perparent"
 )
 
 // CompanyQuery is the builder for querying Company entities.
@@ -26,6 +28,9 @@ type CompanyQuery struct {
 	predicates []predicate.Company
 	loadTotal  []func(context.Context, []*Company) error
 	modifiers  []func(*sql.Selector)
+	// perParent, when set, loads the query as a nested connection: the first
+	// rows of each parent (package perparent).
+	perParent *perparent.Limit
 	// intermediate query (i.e. traversal path).
 	sql  *sql.Selector
 	path func(context.Context) (*sql.Selector, error)
@@ -491,6 +496,14 @@ func (_q *CompanyQuery) ForShare(opts ...sql.LockOption) *CompanyQuery {
 func (_q *CompanyQuery) Modify(modifiers ...func(s *sql.Selector)) *CompanySelect {
 	_q.modifiers = append(_q.modifiers, modifiers...)
 	return _q.Select()
+}
+
+// limitPerParent makes the query a nested connection: its parent query loads
+// the first n rows of each parent in order. entgql's collection code calls it
+// where it would call entgql.LimitPerRow.
+func (_q *CompanyQuery) limitPerParent(column string, n int, order ...sql.Querier) func(*sql.Selector) {
+	_q.perParent = perparent.New(column, n, order...)
+	return _q.perParent.Modify
 }
 
 // CompanyGroupBy is the group-by builder for Company entities.

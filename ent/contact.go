@@ -13,24 +13,24 @@ import (
 	"github.com/hiregraph/hiregraph/ent/contact"
 )
 
-// Contact is the model entity for the Contact schema.
+// A party of a note or message that is not a user or candidate of the company: a source contact, an app, anyone else.
 type Contact struct {
 	config `json:"-"`
 	// ID of the ent.
 	ID string `json:"id,omitempty"`
-	// CompanyID holds the value of the "company_id" field.
+	// The company that owns the record; the privacy rules scope every query to it.
 	CompanyID string `json:"company_id,omitempty"`
-	// Type holds the value of the "type" field.
+	// user, candidate, source_contact, other or app: what the party was named as.
 	Type string `json:"type,omitempty"`
-	// FirstName holds the value of the "first_name" field.
+	// The contact's first name.
 	FirstName string `json:"first_name,omitempty"`
-	// MiddleName holds the value of the "middle_name" field.
+	// The contact's middle name, if given.
 	MiddleName string `json:"middle_name,omitempty"`
-	// LastName holds the value of the "last_name" field.
+	// The contact's last name, if given.
 	LastName string `json:"last_name,omitempty"`
-	// Email holds the value of the "email" field.
+	// The contact's e-mail address, if given; contacts are reused by type and e-mail.
 	Email string `json:"email,omitempty"`
-	// TimeCreated holds the value of the "time_created" field.
+	// When the contact was first named in a note or message.
 	TimeCreated time.Time `json:"time_created,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
 	// The values are being populated by the ContactQuery when eager-loading is set.
@@ -40,7 +40,7 @@ type Contact struct {
 
 // ContactEdges holds the relations/edges for other nodes in the graph.
 type ContactEdges struct {
-	// Company holds the value of the company edge.
+	// The company that owns the record.
 	Company *Company `json:"company,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.

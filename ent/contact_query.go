@@ -16,6 +16,8 @@ import (
 	"github.com/hiregraph/hiregraph/ent/company"
 	"github.com/hiregraph/hiregraph/ent/contact"
 	"github.com/hiregraph/hiregraph/ent/predicate"
+
+	"github.com/hiregraph/hiregraph/perparent"
 )
 
 // ContactQuery is the builder for querying Contact entities.
@@ -28,6 +30,9 @@ type ContactQuery struct {
 	withCompany *CompanyQuery
 	loadTotal   []func(context.Context, []*Contact) error
 	modifiers   []func(*sql.Selector)
+	// perParent, when set, loads the query as a nested connection: the first
+	// rows of each parent (package perparent).
+	perParent *perparent.Limit
 	// intermediate query (i.e. traversal path).
 	sql  *sql.Selector
 	path func(context.Context) (*sql.Selector, error)
@@ -570,6 +575,14 @@ func (_q *ContactQuery) ForShare(opts ...sql.LockOption) *ContactQuery {
 func (_q *ContactQuery) Modify(modifiers ...func(s *sql.Selector)) *ContactSelect {
 	_q.modifiers = append(_q.modifiers, modifiers...)
 	return _q.Select()
+}
+
+// limitPerParent makes the query a nested connection: its parent query loads
+// the first n rows of each parent in order. entgql's collection code calls it
+// where it would call entgql.LimitPerRow.
+func (_q *ContactQuery) limitPerParent(column string, n int, order ...sql.Querier) func(*sql.Selector) {
+	_q.perParent = perparent.New(column, n, order...)
+	return _q.perParent.Modify
 }
 
 // ContactGroupBy is the group-by builder for Contact entities.

@@ -14,16 +14,16 @@ import (
 	"github.com/hiregraph/hiregraph/ent/conversation"
 )
 
-// Conversation is the model entity for the Conversation schema.
+// A conversation, usually with or about a candidate; messages are added to it (spec 4.3).
 type Conversation struct {
 	config `json:"-"`
 	// ID of the ent.
 	ID string `json:"id,omitempty"`
-	// CompanyID holds the value of the "company_id" field.
+	// The company that owns the record; the privacy rules scope every query to it.
 	CompanyID string `json:"company_id,omitempty"`
-	// Subject holds the value of the "subject" field.
+	// The subject of the conversation.
 	Subject string `json:"subject,omitempty"`
-	// TimeCreated holds the value of the "time_created" field.
+	// When the conversation started.
 	TimeCreated time.Time `json:"time_created,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
 	// The values are being populated by the ConversationQuery when eager-loading is set.
@@ -34,11 +34,11 @@ type Conversation struct {
 
 // ConversationEdges holds the relations/edges for other nodes in the graph.
 type ConversationEdges struct {
-	// Company holds the value of the company edge.
+	// The company that owns the record.
 	Company *Company `json:"company,omitempty"`
-	// Candidate holds the value of the candidate edge.
+	// The candidate the conversation is about, if any.
 	Candidate *Candidate `json:"candidate,omitempty"`
-	// Messages holds the value of the messages edge.
+	// The messages of the conversation.
 	Messages []*Message `json:"messages,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.

@@ -19,6 +19,8 @@ import (
 	"github.com/hiregraph/hiregraph/ent/conversation"
 	"github.com/hiregraph/hiregraph/ent/message"
 	"github.com/hiregraph/hiregraph/ent/predicate"
+
+	"github.com/hiregraph/hiregraph/perparent"
 )
 
 // ConversationQuery is the builder for querying Conversation entities.
@@ -35,6 +37,9 @@ type ConversationQuery struct {
 	loadTotal         []func(context.Context, []*Conversation) error
 	modifiers         []func(*sql.Selector)
 	withNamedMessages map[string]*MessageQuery
+	// perParent, when set, loads the query as a nested connection: the first
+	// rows of each parent (package perparent).
+	perParent *perparent.Limit
 	// intermediate query (i.e. traversal path).
 	sql  *sql.Selector
 	path func(context.Context) (*sql.Selector, error)
@@ -510,7 +515,11 @@ func (_q *ConversationQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]
 		}
 	}
 	for name, query := range _q.withNamedMessages {
-		if err := _q.loadMessages(ctx, query, nodes,
+		load := _q.loadMessages
+		if query.perParent != nil {
+			load = _q.loadMessagesPerParent
+		}
+		if err := load(ctx, query, nodes,
 			func(n *Conversation) { n.appendNamedMessages(name) },
 			func(n *Conversation, e *Message) { n.appendNamedMessages(name, e) }); err != nil {
 			return nil, err
@@ -750,6 +759,43 @@ func (_q *ConversationQuery) WithNamedMessages(name string, opts ...func(*Messag
 	}
 	_q.withNamedMessages[name] = query
 	return _q
+}
+
+// limitPerParent makes the query a nested connection: its parent query loads
+// the first n rows of each parent in order. entgql's collection code calls it
+// where it would call entgql.LimitPerRow.
+func (_q *ConversationQuery) limitPerParent(column string, n int, order ...sql.Querier) func(*sql.Selector) {
+	_q.perParent = perparent.New(column, n, order...)
+	return _q.perParent.Modify
+}
+
+// loadMessagesPerParent loads the first rows of each node's messages in
+// one statement (see package perparent).
+func (_q *ConversationQuery) loadMessagesPerParent(ctx context.Context, query *MessageQuery, nodes []*Conversation, init func(*Conversation), assign func(*Conversation, *Message)) error {
+	ids := make([]string, len(nodes))
+	byID := make(map[string]*Conversation, len(nodes))
+	for i, n := range nodes {
+		ids[i] = n.ID
+		byID[n.ID] = n
+		init(n)
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(message.FieldConversationID)
+	}
+	query.perParent.Parents = ids
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.ConversationID
+		node, ok := byID[fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "conversation_id" returned %v for node %v`, fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
 }
 
 // ConversationGroupBy is the group-by builder for Conversation entities.

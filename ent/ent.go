@@ -29,6 +29,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/person"
 	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/questionnaire"
+	"github.com/hiregraph/hiregraph/ent/ratelimitbucket"
 	"github.com/hiregraph/hiregraph/ent/testsubmission"
 	"github.com/hiregraph/hiregraph/ent/user"
 )
@@ -108,6 +109,7 @@ func checkColumn(t, c string) error {
 			person.Table:            person.ValidColumn,
 			position.Table:          position.ValidColumn,
 			questionnaire.Table:     questionnaire.ValidColumn,
+			ratelimitbucket.Table:   ratelimitbucket.ValidColumn,
 			testsubmission.Table:    testsubmission.ValidColumn,
 			user.Table:              user.ValidColumn,
 		})

@@ -15,34 +15,34 @@ import (
 	"github.com/hiregraph/hiregraph/ent/schema/schematype"
 )
 
-// EvaluationPartner is the model entity for the EvaluationPartner schema.
+// An assessment vendor the company sends candidates to for tests (spec 4.9).
 type EvaluationPartner struct {
 	config `json:"-"`
 	// ID of the ent.
 	ID string `json:"id,omitempty"`
-	// CompanyID holds the value of the "company_id" field.
+	// The company that owns the record; the privacy rules scope every query to it.
 	CompanyID string `json:"company_id,omitempty"`
-	// Name holds the value of the "name" field.
+	// The partner's name, shown to recruiters.
 	Name string `json:"name,omitempty"`
-	// SubmitURL holds the value of the "submit_url" field.
+	// The absolute http(s) URL the service POSTs test submissions to (spec 4.9).
 	SubmitURL string `json:"submit_url,omitempty"`
-	// TestsURL holds the value of the "tests_url" field.
+	// The absolute http(s) URL answering GET with the partner's tests; empty when the partner has no catalog.
 	TestsURL string `json:"tests_url,omitempty"`
-	// AuthMode holds the value of the "auth_mode" field.
+	// How the service authenticates to the partner: STATIC_TOKEN or SIGNED_JWT.
 	AuthMode evaluationpartner.AuthMode `json:"auth_mode,omitempty"`
-	// SealedAccessToken holds the value of the "sealed_access_token" field.
+	// The static bearer token, sealed; write-only.
 	SealedAccessToken []byte `json:"-"`
-	// SealedSigningSecret holds the value of the "sealed_signing_secret" field.
+	// The JWT signing secret, sealed; write-only.
 	SealedSigningSecret []byte `json:"-"`
-	// RequiredFields holds the value of the "required_fields" field.
+	// Which candidate fields the partner requires before a submission is sent.
 	RequiredFields schematype.RequiredCandidateFields `json:"required_fields,omitempty"`
-	// CanSeeOffers holds the value of the "can_see_offers" field.
+	// Whether submissions carry links to the candidate's offer letters.
 	CanSeeOffers bool `json:"can_see_offers,omitempty"`
-	// TestCatalog holds the value of the "test_catalog" field.
+	// The tests last fetched from testsURL.
 	TestCatalog []schematype.PartnerTest `json:"test_catalog,omitempty"`
-	// TimeCatalogFetched holds the value of the "time_catalog_fetched" field.
+	// When testCatalog was last fetched; null before the first fetch.
 	TimeCatalogFetched *time.Time `json:"time_catalog_fetched,omitempty"`
-	// TimeCreated holds the value of the "time_created" field.
+	// When the partner was configured.
 	TimeCreated time.Time `json:"time_created,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
 	// The values are being populated by the EvaluationPartnerQuery when eager-loading is set.
@@ -52,9 +52,9 @@ type EvaluationPartner struct {
 
 // EvaluationPartnerEdges holds the relations/edges for other nodes in the graph.
 type EvaluationPartnerEdges struct {
-	// Company holds the value of the company edge.
+	// The company that owns the record.
 	Company *Company `json:"company,omitempty"`
-	// TestSubmissions holds the value of the test_submissions edge.
+	// The submissions sent to this partner.
 	TestSubmissions []*TestSubmission `json:"test_submissions,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.

@@ -18,6 +18,8 @@ import (
 	"github.com/hiregraph/hiregraph/ent/evaluationpartner"
 	"github.com/hiregraph/hiregraph/ent/predicate"
 	"github.com/hiregraph/hiregraph/ent/testsubmission"
+
+	"github.com/hiregraph/hiregraph/perparent"
 )
 
 // EvaluationPartnerQuery is the builder for querying EvaluationPartner entities.
@@ -32,6 +34,9 @@ type EvaluationPartnerQuery struct {
 	loadTotal                []func(context.Context, []*EvaluationPartner) error
 	modifiers                []func(*sql.Selector)
 	withNamedTestSubmissions map[string]*TestSubmissionQuery
+	// perParent, when set, loads the query as a nested connection: the first
+	// rows of each parent (package perparent).
+	perParent *perparent.Limit
 	// intermediate query (i.e. traversal path).
 	sql  *sql.Selector
 	path func(context.Context) (*sql.Selector, error)
@@ -461,7 +466,11 @@ func (_q *EvaluationPartnerQuery) sqlAll(ctx context.Context, hooks ...queryHook
 		}
 	}
 	for name, query := range _q.withNamedTestSubmissions {
-		if err := _q.loadTestSubmissions(ctx, query, nodes,
+		load := _q.loadTestSubmissions
+		if query.perParent != nil {
+			load = _q.loadTestSubmissionsPerParent
+		}
+		if err := load(ctx, query, nodes,
 			func(n *EvaluationPartner) { n.appendNamedTestSubmissions(name) },
 			func(n *EvaluationPartner, e *TestSubmission) { n.appendNamedTestSubmissions(name, e) }); err != nil {
 			return nil, err
@@ -669,6 +678,43 @@ func (_q *EvaluationPartnerQuery) WithNamedTestSubmissions(name string, opts ...
 	}
 	_q.withNamedTestSubmissions[name] = query
 	return _q
+}
+
+// limitPerParent makes the query a nested connection: its parent query loads
+// the first n rows of each parent in order. entgql's collection code calls it
+// where it would call entgql.LimitPerRow.
+func (_q *EvaluationPartnerQuery) limitPerParent(column string, n int, order ...sql.Querier) func(*sql.Selector) {
+	_q.perParent = perparent.New(column, n, order...)
+	return _q.perParent.Modify
+}
+
+// loadTestSubmissionsPerParent loads the first rows of each node's test_submissions in
+// one statement (see package perparent).
+func (_q *EvaluationPartnerQuery) loadTestSubmissionsPerParent(ctx context.Context, query *TestSubmissionQuery, nodes []*EvaluationPartner, init func(*EvaluationPartner), assign func(*EvaluationPartner, *TestSubmission)) error {
+	ids := make([]string, len(nodes))
+	byID := make(map[string]*EvaluationPartner, len(nodes))
+	for i, n := range nodes {
+		ids[i] = n.ID
+		byID[n.ID] = n
+		init(n)
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(testsubmission.FieldPartnerID)
+	}
+	query.perParent.Parents = ids
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.PartnerID
+		node, ok := byID[fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "partner_id" returned %v for node %v`, fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
 }
 
 // EvaluationPartnerGroupBy is the group-by builder for EvaluationPartner entities.

@@ -13,22 +13,22 @@ import (
 	"github.com/hiregraph/hiregraph/ent/fielddefinition"
 )
 
-// FieldDefinition is the model entity for the FieldDefinition schema.
+// A field the company defines: a category, a detail, an opening custom field, or the option list of department, experience level or employment type.
 type FieldDefinition struct {
 	config `json:"-"`
 	// ID of the ent.
 	ID string `json:"id,omitempty"`
-	// CompanyID holds the value of the "company_id" field.
+	// The company that owns the record; the privacy rules scope every query to it.
 	CompanyID string `json:"company_id,omitempty"`
-	// Scope holds the value of the "scope" field.
+	// What the field applies to: position categories, details, opening custom fields, or the option lists of department, experience level and employment type.
 	Scope fielddefinition.Scope `json:"scope,omitempty"`
-	// Name holds the value of the "name" field.
+	// The field's name, as requests name it (categories[].name, custom_fields keys).
 	Name string `json:"name,omitempty"`
-	// Kind holds the value of the "kind" field.
+	// TEXT takes any value; DROPDOWN takes one of options, and a new value becomes an option.
 	Kind fielddefinition.Kind `json:"kind,omitempty"`
-	// Options holds the value of the "options" field.
+	// The values of a dropdown field.
 	Options []string `json:"options,omitempty"`
-	// InternalUse holds the value of the "internal_use" field.
+	// Internal-use fields never leave the service in a position or opening (spec 2.1).
 	InternalUse bool `json:"internal_use,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
 	// The values are being populated by the FieldDefinitionQuery when eager-loading is set.
@@ -38,7 +38,7 @@ type FieldDefinition struct {
 
 // FieldDefinitionEdges holds the relations/edges for other nodes in the graph.
 type FieldDefinitionEdges struct {
-	// Company holds the value of the company edge.
+	// The company that owns the record.
 	Company *Company `json:"company,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.

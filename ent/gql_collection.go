@@ -4,17 +4,15 @@ package ent
 
 import (
 	"context"
-	"database/sql/driver"
 	"fmt"
 
-	"entgo.io/contrib/entgql"
-	"entgo.io/ent/dialect/sql"
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/hiregraph/hiregraph/ent/approvalprocess"
 	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/company"
 	"github.com/hiregraph/hiregraph/ent/contact"
 	"github.com/hiregraph/hiregraph/ent/conversation"
+	"github.com/hiregraph/hiregraph/ent/entgql"
 	"github.com/hiregraph/hiregraph/ent/evaluationpartner"
 	"github.com/hiregraph/hiregraph/ent/fielddefinition"
 	"github.com/hiregraph/hiregraph/ent/location"
@@ -27,6 +25,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/questionnaire"
 	"github.com/hiregraph/hiregraph/ent/testsubmission"
 	"github.com/hiregraph/hiregraph/ent/user"
+	"github.com/hiregraph/hiregraph/perparent"
 )
 
 // CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
@@ -186,23 +185,16 @@ func (_q *CandidateQuery) collectField(ctx context.Context, oneNode bool, opCtx 
 				if hasPagination || ignoredEdges {
 					query := query.Clone()
 					_q.loadTotal = append(_q.loadTotal, func(ctx context.Context, nodes []*Candidate) error {
-						ids := make([]driver.Value, len(nodes))
+						ids := make([]string, len(nodes))
 						for i := range nodes {
 							ids[i] = nodes[i].ID
 						}
-						var v []struct {
-							NodeID string `sql:"candidate_id"`
-							Count  int    `sql:"count"`
-						}
-						query.Where(func(s *sql.Selector) {
-							s.Where(sql.InValues(s.C(candidate.NotesColumn), ids...))
-						})
-						if err := query.GroupBy(candidate.NotesColumn).Aggregate(Count()).Scan(ctx, &v); err != nil {
+						if err := query.prepareQuery(ctx); err != nil {
 							return err
 						}
-						m := make(map[string]int, len(v))
-						for i := range v {
-							m[v[i].NodeID] = v[i].Count
+						m, err := perparent.Count(ctx, query.driver, query.sqlQuery(ctx), candidate.NotesColumn, ids)
+						if err != nil {
+							return err
 						}
 						for i := range nodes {
 							n := m[nodes[i].ID]
@@ -242,7 +234,7 @@ func (_q *CandidateQuery) collectField(ctx context.Context, oneNode bool, opCtx 
 				if oneNode {
 					pager.applyOrder(query.Limit(limit))
 				} else {
-					modify := entgql.LimitPerRow(candidate.NotesColumn, limit, pager.orderExpr(query))
+					modify := query.limitPerParent(candidate.NotesColumn, limit, pager.orderExpr(query))
 					query.modifiers = append(query.modifiers, modify)
 				}
 			} else {
@@ -275,23 +267,16 @@ func (_q *CandidateQuery) collectField(ctx context.Context, oneNode bool, opCtx 
 				if hasPagination || ignoredEdges {
 					query := query.Clone()
 					_q.loadTotal = append(_q.loadTotal, func(ctx context.Context, nodes []*Candidate) error {
-						ids := make([]driver.Value, len(nodes))
+						ids := make([]string, len(nodes))
 						for i := range nodes {
 							ids[i] = nodes[i].ID
 						}
-						var v []struct {
-							NodeID string `sql:"candidate_conversations"`
-							Count  int    `sql:"count"`
-						}
-						query.Where(func(s *sql.Selector) {
-							s.Where(sql.InValues(s.C(candidate.ConversationsColumn), ids...))
-						})
-						if err := query.GroupBy(candidate.ConversationsColumn).Aggregate(Count()).Scan(ctx, &v); err != nil {
+						if err := query.prepareQuery(ctx); err != nil {
 							return err
 						}
-						m := make(map[string]int, len(v))
-						for i := range v {
-							m[v[i].NodeID] = v[i].Count
+						m, err := perparent.Count(ctx, query.driver, query.sqlQuery(ctx), candidate.ConversationsColumn, ids)
+						if err != nil {
+							return err
 						}
 						for i := range nodes {
 							n := m[nodes[i].ID]
@@ -331,7 +316,7 @@ func (_q *CandidateQuery) collectField(ctx context.Context, oneNode bool, opCtx 
 				if oneNode {
 					pager.applyOrder(query.Limit(limit))
 				} else {
-					modify := entgql.LimitPerRow(candidate.ConversationsColumn, limit, pager.orderExpr(query))
+					modify := query.limitPerParent(candidate.ConversationsColumn, limit, pager.orderExpr(query))
 					query.modifiers = append(query.modifiers, modify)
 				}
 			} else {
@@ -364,23 +349,16 @@ func (_q *CandidateQuery) collectField(ctx context.Context, oneNode bool, opCtx 
 				if hasPagination || ignoredEdges {
 					query := query.Clone()
 					_q.loadTotal = append(_q.loadTotal, func(ctx context.Context, nodes []*Candidate) error {
-						ids := make([]driver.Value, len(nodes))
+						ids := make([]string, len(nodes))
 						for i := range nodes {
 							ids[i] = nodes[i].ID
 						}
-						var v []struct {
-							NodeID string `sql:"candidate_id"`
-							Count  int    `sql:"count"`
-						}
-						query.Where(func(s *sql.Selector) {
-							s.Where(sql.InValues(s.C(candidate.TestSubmissionsColumn), ids...))
-						})
-						if err := query.GroupBy(candidate.TestSubmissionsColumn).Aggregate(Count()).Scan(ctx, &v); err != nil {
+						if err := query.prepareQuery(ctx); err != nil {
 							return err
 						}
-						m := make(map[string]int, len(v))
-						for i := range v {
-							m[v[i].NodeID] = v[i].Count
+						m, err := perparent.Count(ctx, query.driver, query.sqlQuery(ctx), candidate.TestSubmissionsColumn, ids)
+						if err != nil {
+							return err
 						}
 						for i := range nodes {
 							n := m[nodes[i].ID]
@@ -420,7 +398,7 @@ func (_q *CandidateQuery) collectField(ctx context.Context, oneNode bool, opCtx 
 				if oneNode {
 					pager.applyOrder(query.Limit(limit))
 				} else {
-					modify := entgql.LimitPerRow(candidate.TestSubmissionsColumn, limit, pager.orderExpr(query))
+					modify := query.limitPerParent(candidate.TestSubmissionsColumn, limit, pager.orderExpr(query))
 					query.modifiers = append(query.modifiers, modify)
 				}
 			} else {
@@ -806,23 +784,16 @@ func (_q *ConversationQuery) collectField(ctx context.Context, oneNode bool, opC
 				if hasPagination || ignoredEdges {
 					query := query.Clone()
 					_q.loadTotal = append(_q.loadTotal, func(ctx context.Context, nodes []*Conversation) error {
-						ids := make([]driver.Value, len(nodes))
+						ids := make([]string, len(nodes))
 						for i := range nodes {
 							ids[i] = nodes[i].ID
 						}
-						var v []struct {
-							NodeID string `sql:"conversation_id"`
-							Count  int    `sql:"count"`
-						}
-						query.Where(func(s *sql.Selector) {
-							s.Where(sql.InValues(s.C(conversation.MessagesColumn), ids...))
-						})
-						if err := query.GroupBy(conversation.MessagesColumn).Aggregate(Count()).Scan(ctx, &v); err != nil {
+						if err := query.prepareQuery(ctx); err != nil {
 							return err
 						}
-						m := make(map[string]int, len(v))
-						for i := range v {
-							m[v[i].NodeID] = v[i].Count
+						m, err := perparent.Count(ctx, query.driver, query.sqlQuery(ctx), conversation.MessagesColumn, ids)
+						if err != nil {
+							return err
 						}
 						for i := range nodes {
 							n := m[nodes[i].ID]
@@ -862,7 +833,7 @@ func (_q *ConversationQuery) collectField(ctx context.Context, oneNode bool, opC
 				if oneNode {
 					pager.applyOrder(query.Limit(limit))
 				} else {
-					modify := entgql.LimitPerRow(conversation.MessagesColumn, limit, pager.orderExpr(query))
+					modify := query.limitPerParent(conversation.MessagesColumn, limit, pager.orderExpr(query))
 					query.modifiers = append(query.modifiers, modify)
 				}
 			} else {
@@ -989,23 +960,16 @@ func (_q *EvaluationPartnerQuery) collectField(ctx context.Context, oneNode bool
 				if hasPagination || ignoredEdges {
 					query := query.Clone()
 					_q.loadTotal = append(_q.loadTotal, func(ctx context.Context, nodes []*EvaluationPartner) error {
-						ids := make([]driver.Value, len(nodes))
+						ids := make([]string, len(nodes))
 						for i := range nodes {
 							ids[i] = nodes[i].ID
 						}
-						var v []struct {
-							NodeID string `sql:"partner_id"`
-							Count  int    `sql:"count"`
-						}
-						query.Where(func(s *sql.Selector) {
-							s.Where(sql.InValues(s.C(evaluationpartner.TestSubmissionsColumn), ids...))
-						})
-						if err := query.GroupBy(evaluationpartner.TestSubmissionsColumn).Aggregate(Count()).Scan(ctx, &v); err != nil {
+						if err := query.prepareQuery(ctx); err != nil {
 							return err
 						}
-						m := make(map[string]int, len(v))
-						for i := range v {
-							m[v[i].NodeID] = v[i].Count
+						m, err := perparent.Count(ctx, query.driver, query.sqlQuery(ctx), evaluationpartner.TestSubmissionsColumn, ids)
+						if err != nil {
+							return err
 						}
 						for i := range nodes {
 							n := m[nodes[i].ID]
@@ -1045,7 +1009,7 @@ func (_q *EvaluationPartnerQuery) collectField(ctx context.Context, oneNode bool
 				if oneNode {
 					pager.applyOrder(query.Limit(limit))
 				} else {
-					modify := entgql.LimitPerRow(evaluationpartner.TestSubmissionsColumn, limit, pager.orderExpr(query))
+					modify := query.limitPerParent(evaluationpartner.TestSubmissionsColumn, limit, pager.orderExpr(query))
 					query.modifiers = append(query.modifiers, modify)
 				}
 			} else {
@@ -1316,23 +1280,16 @@ func (_q *LocationQuery) collectField(ctx context.Context, oneNode bool, opCtx *
 				if hasPagination || ignoredEdges {
 					query := query.Clone()
 					_q.loadTotal = append(_q.loadTotal, func(ctx context.Context, nodes []*Location) error {
-						ids := make([]driver.Value, len(nodes))
+						ids := make([]string, len(nodes))
 						for i := range nodes {
 							ids[i] = nodes[i].ID
 						}
-						var v []struct {
-							NodeID string `sql:"location_id"`
-							Count  int    `sql:"count"`
-						}
-						query.Where(func(s *sql.Selector) {
-							s.Where(sql.InValues(s.C(location.PositionsColumn), ids...))
-						})
-						if err := query.GroupBy(location.PositionsColumn).Aggregate(Count()).Scan(ctx, &v); err != nil {
+						if err := query.prepareQuery(ctx); err != nil {
 							return err
 						}
-						m := make(map[string]int, len(v))
-						for i := range v {
-							m[v[i].NodeID] = v[i].Count
+						m, err := perparent.Count(ctx, query.driver, query.sqlQuery(ctx), location.PositionsColumn, ids)
+						if err != nil {
+							return err
 						}
 						for i := range nodes {
 							n := m[nodes[i].ID]
@@ -1372,7 +1329,7 @@ func (_q *LocationQuery) collectField(ctx context.Context, oneNode bool, opCtx *
 				if oneNode {
 					pager.applyOrder(query.Limit(limit))
 				} else {
-					modify := entgql.LimitPerRow(location.PositionsColumn, limit, pager.orderExpr(query))
+					modify := query.limitPerParent(location.PositionsColumn, limit, pager.orderExpr(query))
 					query.modifiers = append(query.modifiers, modify)
 				}
 			} else {
@@ -2075,23 +2032,16 @@ func (_q *PersonQuery) collectField(ctx context.Context, oneNode bool, opCtx *gr
 				if hasPagination || ignoredEdges {
 					query := query.Clone()
 					_q.loadTotal = append(_q.loadTotal, func(ctx context.Context, nodes []*Person) error {
-						ids := make([]driver.Value, len(nodes))
+						ids := make([]string, len(nodes))
 						for i := range nodes {
 							ids[i] = nodes[i].ID
 						}
-						var v []struct {
-							NodeID string `sql:"person_id"`
-							Count  int    `sql:"count"`
-						}
-						query.Where(func(s *sql.Selector) {
-							s.Where(sql.InValues(s.C(person.CandidatesColumn), ids...))
-						})
-						if err := query.GroupBy(person.CandidatesColumn).Aggregate(Count()).Scan(ctx, &v); err != nil {
+						if err := query.prepareQuery(ctx); err != nil {
 							return err
 						}
-						m := make(map[string]int, len(v))
-						for i := range v {
-							m[v[i].NodeID] = v[i].Count
+						m, err := perparent.Count(ctx, query.driver, query.sqlQuery(ctx), person.CandidatesColumn, ids)
+						if err != nil {
+							return err
 						}
 						for i := range nodes {
 							n := m[nodes[i].ID]
@@ -2131,7 +2081,7 @@ func (_q *PersonQuery) collectField(ctx context.Context, oneNode bool, opCtx *gr
 				if oneNode {
 					pager.applyOrder(query.Limit(limit))
 				} else {
-					modify := entgql.LimitPerRow(person.CandidatesColumn, limit, pager.orderExpr(query))
+					modify := query.limitPerParent(person.CandidatesColumn, limit, pager.orderExpr(query))
 					query.modifiers = append(query.modifiers, modify)
 				}
 			} else {
@@ -2412,23 +2362,16 @@ func (_q *PositionQuery) collectField(ctx context.Context, oneNode bool, opCtx *
 				if hasPagination || ignoredEdges {
 					query := query.Clone()
 					_q.loadTotal = append(_q.loadTotal, func(ctx context.Context, nodes []*Position) error {
-						ids := make([]driver.Value, len(nodes))
+						ids := make([]string, len(nodes))
 						for i := range nodes {
 							ids[i] = nodes[i].ID
 						}
-						var v []struct {
-							NodeID string `sql:"position_id"`
-							Count  int    `sql:"count"`
-						}
-						query.Where(func(s *sql.Selector) {
-							s.Where(sql.InValues(s.C(position.OpeningsColumn), ids...))
-						})
-						if err := query.GroupBy(position.OpeningsColumn).Aggregate(Count()).Scan(ctx, &v); err != nil {
+						if err := query.prepareQuery(ctx); err != nil {
 							return err
 						}
-						m := make(map[string]int, len(v))
-						for i := range v {
-							m[v[i].NodeID] = v[i].Count
+						m, err := perparent.Count(ctx, query.driver, query.sqlQuery(ctx), position.OpeningsColumn, ids)
+						if err != nil {
+							return err
 						}
 						for i := range nodes {
 							n := m[nodes[i].ID]
@@ -2468,7 +2411,7 @@ func (_q *PositionQuery) collectField(ctx context.Context, oneNode bool, opCtx *
 				if oneNode {
 					pager.applyOrder(query.Limit(limit))
 				} else {
-					modify := entgql.LimitPerRow(position.OpeningsColumn, limit, pager.orderExpr(query))
+					modify := query.limitPerParent(position.OpeningsColumn, limit, pager.orderExpr(query))
 					query.modifiers = append(query.modifiers, modify)
 				}
 			} else {
@@ -2501,23 +2444,16 @@ func (_q *PositionQuery) collectField(ctx context.Context, oneNode bool, opCtx *
 				if hasPagination || ignoredEdges {
 					query := query.Clone()
 					_q.loadTotal = append(_q.loadTotal, func(ctx context.Context, nodes []*Position) error {
-						ids := make([]driver.Value, len(nodes))
+						ids := make([]string, len(nodes))
 						for i := range nodes {
 							ids[i] = nodes[i].ID
 						}
-						var v []struct {
-							NodeID string `sql:"position_id"`
-							Count  int    `sql:"count"`
-						}
-						query.Where(func(s *sql.Selector) {
-							s.Where(sql.InValues(s.C(position.CandidatesColumn), ids...))
-						})
-						if err := query.GroupBy(position.CandidatesColumn).Aggregate(Count()).Scan(ctx, &v); err != nil {
+						if err := query.prepareQuery(ctx); err != nil {
 							return err
 						}
-						m := make(map[string]int, len(v))
-						for i := range v {
-							m[v[i].NodeID] = v[i].Count
+						m, err := perparent.Count(ctx, query.driver, query.sqlQuery(ctx), position.CandidatesColumn, ids)
+						if err != nil {
+							return err
 						}
 						for i := range nodes {
 							n := m[nodes[i].ID]
@@ -2557,7 +2493,7 @@ func (_q *PositionQuery) collectField(ctx context.Context, oneNode bool, opCtx *
 				if oneNode {
 					pager.applyOrder(query.Limit(limit))
 				} else {
-					modify := entgql.LimitPerRow(position.CandidatesColumn, limit, pager.orderExpr(query))
+					modify := query.limitPerParent(position.CandidatesColumn, limit, pager.orderExpr(query))
 					query.modifiers = append(query.modifiers, modify)
 				}
 			} else {
@@ -2596,11 +2532,6 @@ func (_q *PositionQuery) collectField(ctx context.Context, oneNode bool, opCtx *
 				selectedFields = append(selectedFields, position.FieldIsTalentPool)
 				fieldSeen[position.FieldIsTalentPool] = struct{}{}
 			}
-		case "department":
-			if _, ok := fieldSeen[position.FieldDepartment]; !ok {
-				selectedFields = append(selectedFields, position.FieldDepartment)
-				fieldSeen[position.FieldDepartment] = struct{}{}
-			}
 		case "email":
 			if _, ok := fieldSeen[position.FieldEmail]; !ok {
 				selectedFields = append(selectedFields, position.FieldEmail)
@@ -2615,16 +2546,6 @@ func (_q *PositionQuery) collectField(ctx context.Context, oneNode bool, opCtx *
 			if _, ok := fieldSeen[position.FieldURLActivePage]; !ok {
 				selectedFields = append(selectedFields, position.FieldURLActivePage)
 				fieldSeen[position.FieldURLActivePage] = struct{}{}
-			}
-		case "employmentType":
-			if _, ok := fieldSeen[position.FieldEmploymentType]; !ok {
-				selectedFields = append(selectedFields, position.FieldEmploymentType)
-				fieldSeen[position.FieldEmploymentType] = struct{}{}
-			}
-		case "experienceLevel":
-			if _, ok := fieldSeen[position.FieldExperienceLevel]; !ok {
-				selectedFields = append(selectedFields, position.FieldExperienceLevel)
-				fieldSeen[position.FieldExperienceLevel] = struct{}{}
 			}
 		case "workplaceType":
 			if _, ok := fieldSeen[position.FieldWorkplaceType]; !ok {

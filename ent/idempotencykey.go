@@ -18,19 +18,19 @@ type IdempotencyKey struct {
 	config `json:"-"`
 	// ID of the ent.
 	ID string `json:"id,omitempty"`
-	// CompanyID holds the value of the "company_id" field.
+	// The company that owns the record; the privacy rules scope every query to it.
 	CompanyID string `json:"company_id,omitempty"`
-	// Key holds the value of the "key" field.
+	// The Idempotency-Key header of the first request.
 	Key string `json:"key,omitempty"`
-	// RequestHash holds the value of the "request_hash" field.
+	// SHA-256 of the method, path and body: a retry must send the same request.
 	RequestHash string `json:"request_hash,omitempty"`
-	// Status holds the value of the "status" field.
+	// The status of the stored response; 0 while the first request is being served.
 	Status int `json:"status,omitempty"`
-	// ContentType holds the value of the "content_type" field.
+	// The Content-Type of the stored response.
 	ContentType string `json:"content_type,omitempty"`
-	// Response holds the value of the "response" field.
+	// The body of the stored response.
 	Response []byte `json:"response,omitempty"`
-	// TimeCreated holds the value of the "time_created" field.
+	// When the first request arrived; keys are kept 24 hours.
 	TimeCreated time.Time `json:"time_created,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
 	// The values are being populated by the IdempotencyKeyQuery when eager-loading is set.
@@ -40,7 +40,7 @@ type IdempotencyKey struct {
 
 // IdempotencyKeyEdges holds the relations/edges for other nodes in the graph.
 type IdempotencyKeyEdges struct {
-	// Company holds the value of the company edge.
+	// The company that owns the record.
 	Company *Company `json:"company,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.

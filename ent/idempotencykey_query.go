@@ -16,6 +16,8 @@ import (
 	"github.com/hiregraph/hiregraph/ent/company"
 	"github.com/hiregraph/hiregraph/ent/idempotencykey"
 	"github.com/hiregraph/hiregraph/ent/predicate"
+
+	"github.com/hiregraph/hiregraph/perparent"
 )
 
 // IdempotencyKeyQuery is the builder for querying IdempotencyKey entities.
@@ -28,6 +30,9 @@ type IdempotencyKeyQuery struct {
 	withCompany *CompanyQuery
 	loadTotal   []func(context.Context, []*IdempotencyKey) error
 	modifiers   []func(*sql.Selector)
+	// perParent, when set, loads the query as a nested connection: the first
+	// rows of each parent (package perparent).
+	perParent *perparent.Limit
 	// intermediate query (i.e. traversal path).
 	sql  *sql.Selector
 	path func(context.Context) (*sql.Selector, error)
@@ -570,6 +575,14 @@ func (_q *IdempotencyKeyQuery) ForShare(opts ...sql.LockOption) *IdempotencyKeyQ
 func (_q *IdempotencyKeyQuery) Modify(modifiers ...func(s *sql.Selector)) *IdempotencyKeySelect {
 	_q.modifiers = append(_q.modifiers, modifiers...)
 	return _q.Select()
+}
+
+// limitPerParent makes the query a nested connection: its parent query loads
+// the first n rows of each parent in order. entgql's collection code calls it
+// where it would call entgql.LimitPerRow.
+func (_q *IdempotencyKeyQuery) limitPerParent(column string, n int, order ...sql.Querier) func(*sql.Selector) {
+	_q.perParent = perparent.New(column, n, order...)
+	return _q.perParent.Modify
 }
 
 // IdempotencyKeyGroupBy is the group-by builder for IdempotencyKey entities.

@@ -12,30 +12,30 @@ import (
 	"github.com/hiregraph/hiregraph/ent/location"
 )
 
-// Location is the model entity for the Location schema.
+// An office or site where positions are based (spec 2.3).
 type Location struct {
 	config `json:"-"`
 	// ID of the ent.
 	ID string `json:"id,omitempty"`
-	// CompanyID holds the value of the "company_id" field.
+	// The company that owns the record; the privacy rules scope every query to it.
 	CompanyID string `json:"company_id,omitempty"`
-	// Name holds the value of the "name" field.
+	// The location's name.
 	Name string `json:"name,omitempty"`
-	// ISO 3166-1 alpha-2 country code
+	// ISO 3166-1 alpha-2 country code.
 	Country string `json:"country,omitempty"`
-	// City holds the value of the "city" field.
+	// The city.
 	City string `json:"city,omitempty"`
-	// State holds the value of the "state" field.
+	// The state or region.
 	State string `json:"state,omitempty"`
-	// PostalCode holds the value of the "postal_code" field.
+	// The postal code.
 	PostalCode string `json:"postal_code,omitempty"`
-	// StreetName holds the value of the "street_name" field.
+	// The street name.
 	StreetName string `json:"street_name,omitempty"`
-	// StreetNumber holds the value of the "street_number" field.
+	// The street number.
 	StreetNumber string `json:"street_number,omitempty"`
-	// ArrivalInstructions holds the value of the "arrival_instructions" field.
+	// How to get there, for candidates; null when there are none.
 	ArrivalInstructions *string `json:"arrival_instructions,omitempty"`
-	// Timezone holds the value of the "timezone" field.
+	// The IANA time zone name, such as Europe/Berlin.
 	Timezone string `json:"timezone,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
 	// The values are being populated by the LocationQuery when eager-loading is set.
@@ -45,9 +45,9 @@ type Location struct {
 
 // LocationEdges holds the relations/edges for other nodes in the graph.
 type LocationEdges struct {
-	// Company holds the value of the company edge.
+	// The company that owns the record.
 	Company *Company `json:"company,omitempty"`
-	// Positions holds the value of the positions edge.
+	// The positions based at this location.
 	Positions []*Position `json:"positions,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.

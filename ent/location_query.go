@@ -18,6 +18,8 @@ import (
 	"github.com/hiregraph/hiregraph/ent/location"
 	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/predicate"
+
+	"github.com/hiregraph/hiregraph/perparent"
 )
 
 // LocationQuery is the builder for querying Location entities.
@@ -32,6 +34,9 @@ type LocationQuery struct {
 	loadTotal          []func(context.Context, []*Location) error
 	modifiers          []func(*sql.Selector)
 	withNamedPositions map[string]*PositionQuery
+	// perParent, when set, loads the query as a nested connection: the first
+	// rows of each parent (package perparent).
+	perParent *perparent.Limit
 	// intermediate query (i.e. traversal path).
 	sql  *sql.Selector
 	path func(context.Context) (*sql.Selector, error)
@@ -459,7 +464,11 @@ func (_q *LocationQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Loc
 		}
 	}
 	for name, query := range _q.withNamedPositions {
-		if err := _q.loadPositions(ctx, query, nodes,
+		load := _q.loadPositions
+		if query.perParent != nil {
+			load = _q.loadPositionsPerParent
+		}
+		if err := load(ctx, query, nodes,
 			func(n *Location) { n.appendNamedPositions(name) },
 			func(n *Location, e *Position) { n.appendNamedPositions(name, e) }); err != nil {
 			return nil, err
@@ -670,6 +679,46 @@ func (_q *LocationQuery) WithNamedPositions(name string, opts ...func(*PositionQ
 	}
 	_q.withNamedPositions[name] = query
 	return _q
+}
+
+// limitPerParent makes the query a nested connection: its parent query loads
+// the first n rows of each parent in order. entgql's collection code calls it
+// where it would call entgql.LimitPerRow.
+func (_q *LocationQuery) limitPerParent(column string, n int, order ...sql.Querier) func(*sql.Selector) {
+	_q.perParent = perparent.New(column, n, order...)
+	return _q.perParent.Modify
+}
+
+// loadPositionsPerParent loads the first rows of each node's positions in
+// one statement (see package perparent).
+func (_q *LocationQuery) loadPositionsPerParent(ctx context.Context, query *PositionQuery, nodes []*Location, init func(*Location), assign func(*Location, *Position)) error {
+	ids := make([]string, len(nodes))
+	byID := make(map[string]*Location, len(nodes))
+	for i, n := range nodes {
+		ids[i] = n.ID
+		byID[n.ID] = n
+		init(n)
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(position.FieldLocationID)
+	}
+	query.perParent.Parents = ids
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.LocationID
+		if fk == nil {
+			return fmt.Errorf(`foreign-key "location_id" is nil for node %v`, n.ID)
+		}
+		node, ok := byID[*fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "location_id" returned %v for node %v`, *fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
 }
 
 // LocationGroupBy is the group-by builder for Location entities.

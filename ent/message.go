@@ -16,30 +16,30 @@ import (
 	"github.com/hiregraph/hiregraph/ent/schema/schematype"
 )
 
-// Message is the model entity for the Message schema.
+// A message in a conversation (spec 2.9).
 type Message struct {
 	config `json:"-"`
 	// ID of the ent.
 	ID string `json:"id,omitempty"`
-	// CompanyID holds the value of the "company_id" field.
+	// The company that owns the record; the privacy rules scope every query to it.
 	CompanyID string `json:"company_id,omitempty"`
-	// ConversationID holds the value of the "conversation_id" field.
+	// The conversation the message belongs to.
 	ConversationID string `json:"conversation_id,omitempty"`
-	// TimeSent holds the value of the "time_sent" field.
+	// When the message was sent, as the caller stated it.
 	TimeSent time.Time `json:"time_sent,omitempty"`
-	// Status holds the value of the "status" field.
+	// The message's delivery status: the status given, or the furthest any recipient got (Sent, Open, Clicked, Failed).
 	Status string `json:"status,omitempty"`
-	// Subject holds the value of the "subject" field.
+	// The subject, plain text (HTML-escaped).
 	Subject string `json:"subject,omitempty"`
-	// Body holds the value of the "body" field.
+	// The body, sanitized HTML: <b>, <i>, <u> and http(s)/mailto links.
 	Body string `json:"body,omitempty"`
-	// From holds the value of the "from" field.
+	// The sender.
 	From schematype.Party `json:"from,omitempty"`
-	// To holds the value of the "to" field.
+	// The recipients, each with a delivery status.
 	To []schematype.Party `json:"to,omitempty"`
-	// Cc holds the value of the "cc" field.
+	// The copy recipients, each with a delivery status.
 	Cc []schematype.Party `json:"cc,omitempty"`
-	// Bcc holds the value of the "bcc" field.
+	// The blind copy recipients, each with a delivery status.
 	Bcc []schematype.Party `json:"bcc,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
 	// The values are being populated by the MessageQuery when eager-loading is set.
@@ -49,9 +49,9 @@ type Message struct {
 
 // MessageEdges holds the relations/edges for other nodes in the graph.
 type MessageEdges struct {
-	// Company holds the value of the company edge.
+	// The company that owns the record.
 	Company *Company `json:"company,omitempty"`
-	// Conversation holds the value of the conversation edge.
+	// The conversation the message belongs to.
 	Conversation *Conversation `json:"conversation,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.

@@ -17,6 +17,8 @@ import (
 	"github.com/hiregraph/hiregraph/ent/conversation"
 	"github.com/hiregraph/hiregraph/ent/message"
 	"github.com/hiregraph/hiregraph/ent/predicate"
+
+	"github.com/hiregraph/hiregraph/perparent"
 )
 
 // MessageQuery is the builder for querying Message entities.
@@ -30,6 +32,9 @@ type MessageQuery struct {
 	withConversation *ConversationQuery
 	loadTotal        []func(context.Context, []*Message) error
 	modifiers        []func(*sql.Selector)
+	// perParent, when set, loads the query as a nested connection: the first
+	// rows of each parent (package perparent).
+	perParent *perparent.Limit
 	// intermediate query (i.e. traversal path).
 	sql  *sql.Selector
 	path func(context.Context) (*sql.Selector, error)
@@ -645,6 +650,14 @@ func (_q *MessageQuery) ForShare(opts ...sql.LockOption) *MessageQuery {
 func (_q *MessageQuery) Modify(modifiers ...func(s *sql.Selector)) *MessageSelect {
 	_q.modifiers = append(_q.modifiers, modifiers...)
 	return _q.Select()
+}
+
+// limitPerParent makes the query a nested connection: its parent query loads
+// the first n rows of each parent in order. entgql's collection code calls it
+// where it would call entgql.LimitPerRow.
+func (_q *MessageQuery) limitPerParent(column string, n int, order ...sql.Querier) func(*sql.Selector) {
+	_q.perParent = perparent.New(column, n, order...)
+	return _q.perParent.Modify
 }
 
 // MessageGroupBy is the group-by builder for Message entities.

@@ -29,6 +29,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/predicate"
 	"github.com/hiregraph/hiregraph/ent/questionnaire"
+	"github.com/hiregraph/hiregraph/ent/ratelimitbucket"
 	"github.com/hiregraph/hiregraph/ent/schema/schematype"
 	"github.com/hiregraph/hiregraph/ent/testsubmission"
 	"github.com/hiregraph/hiregraph/ent/user"
@@ -60,6 +61,7 @@ const (
 	TypePerson            = "Person"
 	TypePosition          = "Position"
 	TypeQuestionnaire     = "Questionnaire"
+	TypeRateLimitBucket   = "RateLimitBucket"
 	TypeTestSubmission    = "TestSubmission"
 	TypeUser              = "User"
 )
@@ -16741,6 +16743,374 @@ func (m *QuestionnaireMutation) ResetEdge(name string) error {
 		return nil
 	}
 	return fmt.Errorf("unknown Questionnaire edge %s", name)
+}
+
+// RateLimitBucketMutation represents an operation that mutates the RateLimitBucket nodes in the graph.
+type RateLimitBucketMutation struct {
+	config
+	op            Op
+	typ           string
+	id            *string
+	tat           *int64
+	addtat        *int64
+	clearedFields map[string]struct{}
+	done          bool
+	oldValue      func(context.Context) (*RateLimitBucket, error)
+	predicates    []predicate.RateLimitBucket
+}
+
+var _ ent.Mutation = (*RateLimitBucketMutation)(nil)
+
+// ratelimitbucketOption allows management of the mutation configuration using functional options.
+type ratelimitbucketOption func(*RateLimitBucketMutation)
+
+// newRateLimitBucketMutation creates new mutation for the RateLimitBucket entity.
+func newRateLimitBucketMutation(c config, op Op, opts ...ratelimitbucketOption) *RateLimitBucketMutation {
+	m := &RateLimitBucketMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeRateLimitBucket,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withRateLimitBucketID sets the ID field of the mutation.
+func withRateLimitBucketID(id string) ratelimitbucketOption {
+	return func(m *RateLimitBucketMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *RateLimitBucket
+		)
+		m.oldValue = func(ctx context.Context) (*RateLimitBucket, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().RateLimitBucket.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withRateLimitBucket sets the old RateLimitBucket of the mutation.
+func withRateLimitBucket(node *RateLimitBucket) ratelimitbucketOption {
+	return func(m *RateLimitBucketMutation) {
+		m.oldValue = func(context.Context) (*RateLimitBucket, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m RateLimitBucketMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m RateLimitBucketMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of RateLimitBucket entities.
+func (m *RateLimitBucketMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *RateLimitBucketMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *RateLimitBucketMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().RateLimitBucket.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetTat sets the "tat" field.
+func (m *RateLimitBucketMutation) SetTat(i int64) {
+	m.tat = &i
+	m.addtat = nil
+}
+
+// Tat returns the value of the "tat" field in the mutation.
+func (m *RateLimitBucketMutation) Tat() (r int64, exists bool) {
+	v := m.tat
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTat returns the old "tat" field's value of the RateLimitBucket entity.
+// If the RateLimitBucket object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RateLimitBucketMutation) OldTat(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTat is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTat requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTat: %w", err)
+	}
+	return oldValue.Tat, nil
+}
+
+// AddTat adds i to the "tat" field.
+func (m *RateLimitBucketMutation) AddTat(i int64) {
+	if m.addtat != nil {
+		*m.addtat += i
+	} else {
+		m.addtat = &i
+	}
+}
+
+// AddedTat returns the value that was added to the "tat" field in this mutation.
+func (m *RateLimitBucketMutation) AddedTat() (r int64, exists bool) {
+	v := m.addtat
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetTat resets all changes to the "tat" field.
+func (m *RateLimitBucketMutation) ResetTat() {
+	m.tat = nil
+	m.addtat = nil
+}
+
+// Where appends a list predicates to the RateLimitBucketMutation builder.
+func (m *RateLimitBucketMutation) Where(ps ...predicate.RateLimitBucket) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the RateLimitBucketMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *RateLimitBucketMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.RateLimitBucket, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *RateLimitBucketMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *RateLimitBucketMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (RateLimitBucket).
+func (m *RateLimitBucketMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *RateLimitBucketMutation) Fields() []string {
+	fields := make([]string, 0, 1)
+	if m.tat != nil {
+		fields = append(fields, ratelimitbucket.FieldTat)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *RateLimitBucketMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case ratelimitbucket.FieldTat:
+		return m.Tat()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *RateLimitBucketMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case ratelimitbucket.FieldTat:
+		return m.OldTat(ctx)
+	}
+	return nil, fmt.Errorf("unknown RateLimitBucket field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *RateLimitBucketMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case ratelimitbucket.FieldTat:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTat(v)
+		return nil
+	}
+	return fmt.Errorf("unknown RateLimitBucket field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *RateLimitBucketMutation) AddedFields() []string {
+	var fields []string
+	if m.addtat != nil {
+		fields = append(fields, ratelimitbucket.FieldTat)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *RateLimitBucketMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case ratelimitbucket.FieldTat:
+		return m.AddedTat()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *RateLimitBucketMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case ratelimitbucket.FieldTat:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddTat(v)
+		return nil
+	}
+	return fmt.Errorf("unknown RateLimitBucket numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *RateLimitBucketMutation) ClearedFields() []string {
+	return nil
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *RateLimitBucketMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *RateLimitBucketMutation) ClearField(name string) error {
+	return fmt.Errorf("unknown RateLimitBucket nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *RateLimitBucketMutation) ResetField(name string) error {
+	switch name {
+	case ratelimitbucket.FieldTat:
+		m.ResetTat()
+		return nil
+	}
+	return fmt.Errorf("unknown RateLimitBucket field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *RateLimitBucketMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *RateLimitBucketMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *RateLimitBucketMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *RateLimitBucketMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *RateLimitBucketMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *RateLimitBucketMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *RateLimitBucketMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown RateLimitBucket unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *RateLimitBucketMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown RateLimitBucket edge %s", name)
 }
 
 // TestSubmissionMutation represents an operation that mutates the TestSubmission nodes in the graph.

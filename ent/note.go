@@ -16,22 +16,22 @@ import (
 	"github.com/hiregraph/hiregraph/ent/schema/schematype"
 )
 
-// Note is the model entity for the Note schema.
+// A note on a candidate's profile (spec 2.8).
 type Note struct {
 	config `json:"-"`
 	// ID of the ent.
 	ID string `json:"id,omitempty"`
-	// CompanyID holds the value of the "company_id" field.
+	// The company that owns the record; the privacy rules scope every query to it.
 	CompanyID string `json:"company_id,omitempty"`
-	// CandidateID holds the value of the "candidate_id" field.
+	// The candidate the note is about.
 	CandidateID string `json:"candidate_id,omitempty"`
-	// TimeCreated holds the value of the "time_created" field.
+	// When the note was written, as the caller stated it.
 	TimeCreated time.Time `json:"time_created,omitempty"`
-	// CreatedBy holds the value of the "created_by" field.
+	// Who wrote the note.
 	CreatedBy schematype.Party `json:"created_by,omitempty"`
-	// Text holds the value of the "text" field.
+	// The note, sanitized HTML: only <b>, <i> and <u> are kept.
 	Text string `json:"text,omitempty"`
-	// Details holds the value of the "details" field.
+	// Titled blocks of plain text.
 	Details []schematype.NoteDetail `json:"details,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
 	// The values are being populated by the NoteQuery when eager-loading is set.
@@ -41,9 +41,9 @@ type Note struct {
 
 // NoteEdges holds the relations/edges for other nodes in the graph.
 type NoteEdges struct {
-	// Company holds the value of the company edge.
+	// The company that owns the record.
 	Company *Company `json:"company,omitempty"`
-	// Candidate holds the value of the candidate edge.
+	// The candidate the note is about.
 	Candidate *Candidate `json:"candidate,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.

@@ -17,6 +17,8 @@ import (
 	"github.com/hiregraph/hiregraph/ent/company"
 	"github.com/hiregraph/hiregraph/ent/note"
 	"github.com/hiregraph/hiregraph/ent/predicate"
+
+	"github.com/hiregraph/hiregraph/perparent"
 )
 
 // NoteQuery is the builder for querying Note entities.
@@ -30,6 +32,9 @@ type NoteQuery struct {
 	withCandidate *CandidateQuery
 	loadTotal     []func(context.Context, []*Note) error
 	modifiers     []func(*sql.Selector)
+	// perParent, when set, loads the query as a nested connection: the first
+	// rows of each parent (package perparent).
+	perParent *perparent.Limit
 	// intermediate query (i.e. traversal path).
 	sql  *sql.Selector
 	path func(context.Context) (*sql.Selector, error)
@@ -645,6 +650,14 @@ func (_q *NoteQuery) ForShare(opts ...sql.LockOption) *NoteQuery {
 func (_q *NoteQuery) Modify(modifiers ...func(s *sql.Selector)) *NoteSelect {
 	_q.modifiers = append(_q.modifiers, modifiers...)
 	return _q.Select()
+}
+
+// limitPerParent makes the query a nested connection: its parent query loads
+// the first n rows of each parent in order. entgql's collection code calls it
+// where it would call entgql.LimitPerRow.
+func (_q *NoteQuery) limitPerParent(column string, n int, order ...sql.Querier) func(*sql.Selector) {
+	_q.perParent = perparent.New(column, n, order...)
+	return _q.perParent.Modify
 }
 
 // NoteGroupBy is the group-by builder for Note entities.

@@ -14,22 +14,22 @@ import (
 	"github.com/hiregraph/hiregraph/ent/offerletter"
 )
 
-// OfferLetter is the model entity for the OfferLetter schema.
+// A PDF offer letter made to a candidate; evaluation partners allowed to see offers get signed links to it (spec 4.9).
 type OfferLetter struct {
 	config `json:"-"`
 	// ID of the ent.
 	ID string `json:"id,omitempty"`
-	// CompanyID holds the value of the "company_id" field.
+	// The company that owns the record; the privacy rules scope every query to it.
 	CompanyID string `json:"company_id,omitempty"`
-	// CandidateID holds the value of the "candidate_id" field.
+	// The candidate the offer is made to.
 	CandidateID string `json:"candidate_id,omitempty"`
-	// FileName holds the value of the "file_name" field.
+	// The PDF's file name.
 	FileName string `json:"file_name,omitempty"`
-	// Content holds the value of the "content" field.
+	// The PDF itself; partners fetch it through signed links.
 	Content []byte `json:"content,omitempty"`
-	// Signed holds the value of the "signed" field.
+	// Whether the candidate has signed the offer.
 	Signed bool `json:"signed,omitempty"`
-	// TimeCreated holds the value of the "time_created" field.
+	// When the letter was stored.
 	TimeCreated time.Time `json:"time_created,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
 	// The values are being populated by the OfferLetterQuery when eager-loading is set.
@@ -39,9 +39,9 @@ type OfferLetter struct {
 
 // OfferLetterEdges holds the relations/edges for other nodes in the graph.
 type OfferLetterEdges struct {
-	// Company holds the value of the company edge.
+	// The company that owns the record.
 	Company *Company `json:"company,omitempty"`
-	// Candidate holds the value of the candidate edge.
+	// The candidate the offer is made to.
 	Candidate *Candidate `json:"candidate,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.

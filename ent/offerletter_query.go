@@ -17,6 +17,8 @@ import (
 	"github.com/hiregraph/hiregraph/ent/company"
 	"github.com/hiregraph/hiregraph/ent/offerletter"
 	"github.com/hiregraph/hiregraph/ent/predicate"
+
+	"github.com/hiregraph/hiregraph/perparent"
 )
 
 // OfferLetterQuery is the builder for querying OfferLetter entities.
@@ -30,6 +32,9 @@ type OfferLetterQuery struct {
 	withCandidate *CandidateQuery
 	loadTotal     []func(context.Context, []*OfferLetter) error
 	modifiers     []func(*sql.Selector)
+	// perParent, when set, loads the query as a nested connection: the first
+	// rows of each parent (package perparent).
+	perParent *perparent.Limit
 	// intermediate query (i.e. traversal path).
 	sql  *sql.Selector
 	path func(context.Context) (*sql.Selector, error)
@@ -645,6 +650,14 @@ func (_q *OfferLetterQuery) ForShare(opts ...sql.LockOption) *OfferLetterQuery {
 func (_q *OfferLetterQuery) Modify(modifiers ...func(s *sql.Selector)) *OfferLetterSelect {
 	_q.modifiers = append(_q.modifiers, modifiers...)
 	return _q.Select()
+}
+
+// limitPerParent makes the query a nested connection: its parent query loads
+// the first n rows of each parent in order. entgql's collection code calls it
+// where it would call entgql.LimitPerRow.
+func (_q *OfferLetterQuery) limitPerParent(column string, n int, order ...sql.Querier) func(*sql.Selector) {
+	_q.perParent = perparent.New(column, n, order...)
+	return _q.perParent.Modify
 }
 
 // OfferLetterGroupBy is the group-by builder for OfferLetter entities.

@@ -18,40 +18,40 @@ import (
 	"github.com/hiregraph/hiregraph/ent/schema/schematype"
 )
 
-// Opening is the model entity for the Opening schema.
+// One hire to be made for a position (spec 2.5).
 type Opening struct {
 	config `json:"-"`
 	// ID of the ent.
 	ID string `json:"id,omitempty"`
-	// CompanyID holds the value of the "company_id" field.
+	// The company that owns the record; the privacy rules scope every query to it.
 	CompanyID string `json:"company_id,omitempty"`
-	// PositionID holds the value of the "position_id" field.
+	// The position the opening belongs to.
 	PositionID string `json:"position_id,omitempty"`
-	// HiredCandidateID holds the value of the "hired_candidate_id" field.
+	// The candidate hired for the opening, once there is one.
 	HiredCandidateID *string `json:"hired_candidate_id,omitempty"`
-	// Name holds the value of the "name" field.
+	// The opening's name.
 	Name string `json:"name,omitempty"`
-	// Status holds the value of the "status" field.
+	// The opening's state: Open, Pending, Filled or Closed in REST (spec 2.5).
 	Status opening.Status `json:"status,omitempty"`
-	// ApprovalStatus holds the value of the "approval_status" field.
+	// Where the opening's approval stands; the openings list filter matches it (spec 4.4).
 	ApprovalStatus opening.ApprovalStatus `json:"approval_status,omitempty"`
-	// Reason holds the value of the "reason" field.
+	// Why the hire is made: New, Replacement hire or Temporary replacement in REST.
 	Reason opening.Reason `json:"reason,omitempty"`
-	// Headcount holds the value of the "headcount" field.
+	// How many people the opening hires.
 	Headcount int `json:"headcount,omitempty"`
-	// TimeExpectedHire holds the value of the "time_expected_hire" field.
+	// When the hire is expected; null when not set.
 	TimeExpectedHire *time.Time `json:"time_expected_hire,omitempty"`
-	// TimeApproved holds the value of the "time_approved" field.
+	// When the opening was approved; null when it is not.
 	TimeApproved *time.Time `json:"time_approved,omitempty"`
-	// TimeOpened holds the value of the "time_opened" field.
+	// When the opening opened.
 	TimeOpened time.Time `json:"time_opened,omitempty"`
-	// CustomFields holds the value of the "custom_fields" field.
+	// Values of the company's opening custom fields, by field name; internal-use fields are left out.
 	CustomFields schematype.StringMap `json:"custom_fields,omitempty"`
-	// TimeCreated holds the value of the "time_created" field.
+	// When the opening was created.
 	TimeCreated time.Time `json:"time_created,omitempty"`
-	// TimeLastStatusChange holds the value of the "time_last_status_change" field.
+	// When status last changed.
 	TimeLastStatusChange time.Time `json:"time_last_status_change,omitempty"`
-	// TimeUpdated holds the value of the "time_updated" field.
+	// When the opening last changed.
 	TimeUpdated time.Time `json:"time_updated,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
 	// The values are being populated by the OpeningQuery when eager-loading is set.
@@ -61,13 +61,13 @@ type Opening struct {
 
 // OpeningEdges holds the relations/edges for other nodes in the graph.
 type OpeningEdges struct {
-	// Company holds the value of the company edge.
+	// The company that owns the record.
 	Company *Company `json:"company,omitempty"`
-	// Position holds the value of the position edge.
+	// The position the opening belongs to.
 	Position *Position `json:"position,omitempty"`
-	// HiredCandidate holds the value of the hired_candidate edge.
+	// The candidate hired for the opening, once there is one.
 	HiredCandidate *Candidate `json:"hired_candidate,omitempty"`
-	// ApprovalProcess holds the value of the approval_process edge.
+	// The opening's approval process; null when its approval status is NA.
 	ApprovalProcess *ApprovalProcess `json:"approval_process,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.

@@ -20,6 +20,8 @@ import (
 	"github.com/hiregraph/hiregraph/ent/opening"
 	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/predicate"
+
+	"github.com/hiregraph/hiregraph/perparent"
 )
 
 // OpeningQuery is the builder for querying Opening entities.
@@ -35,6 +37,9 @@ type OpeningQuery struct {
 	withApprovalProcess *ApprovalProcessQuery
 	loadTotal           []func(context.Context, []*Opening) error
 	modifiers           []func(*sql.Selector)
+	// perParent, when set, loads the query as a nested connection: the first
+	// rows of each parent (package perparent).
+	perParent *perparent.Limit
 	// intermediate query (i.e. traversal path).
 	sql  *sql.Selector
 	path func(context.Context) (*sql.Selector, error)
@@ -795,6 +800,14 @@ func (_q *OpeningQuery) ForShare(opts ...sql.LockOption) *OpeningQuery {
 func (_q *OpeningQuery) Modify(modifiers ...func(s *sql.Selector)) *OpeningSelect {
 	_q.modifiers = append(_q.modifiers, modifiers...)
 	return _q.Select()
+}
+
+// limitPerParent makes the query a nested connection: its parent query loads
+// the first n rows of each parent in order. entgql's collection code calls it
+// where it would call entgql.LimitPerRow.
+func (_q *OpeningQuery) limitPerParent(column string, n int, order ...sql.Querier) func(*sql.Selector) {
+	_q.perParent = perparent.New(column, n, order...)
+	return _q.perParent.Modify
 }
 
 // OpeningGroupBy is the group-by builder for Opening entities.

@@ -13,32 +13,32 @@ import (
 	"github.com/hiregraph/hiregraph/ent/person"
 )
 
-// Person is the model entity for the Person schema.
+// A person the company considers; each of their hiring processes is a Candidate.
 type Person struct {
 	config `json:"-"`
 	// ID of the ent.
 	ID string `json:"id,omitempty"`
-	// CompanyID holds the value of the "company_id" field.
+	// The company that owns the record; the privacy rules scope every query to it.
 	CompanyID string `json:"company_id,omitempty"`
-	// FirstName holds the value of the "first_name" field.
+	// The person's first name.
 	FirstName string `json:"first_name,omitempty"`
-	// MiddleName holds the value of the "middle_name" field.
+	// The person's middle name, if known.
 	MiddleName string `json:"middle_name,omitempty"`
-	// LastName holds the value of the "last_name" field.
+	// The person's last name, if known.
 	LastName string `json:"last_name,omitempty"`
-	// Email holds the value of the "email" field.
+	// The person's e-mail address, if known.
 	Email string `json:"email,omitempty"`
-	// Phone holds the value of the "phone" field.
+	// The person's phone number, if known.
 	Phone string `json:"phone,omitempty"`
-	// IDNumber holds the value of the "id_number" field.
+	// The custom candidate field ID Number, sent to evaluation partners when known (spec 4.9).
 	IDNumber string `json:"id_number,omitempty"`
-	// ResumeName holds the value of the "resume_name" field.
+	// The file name of the person's resume.
 	ResumeName string `json:"resume_name,omitempty"`
-	// ResumeURL holds the value of the "resume_url" field.
+	// A URL where a signed-in user can view the resume.
 	ResumeURL string `json:"resume_url,omitempty"`
-	// TimeLastActivity holds the value of the "time_last_activity" field.
+	// When anything last happened in any of the person's hiring processes.
 	TimeLastActivity time.Time `json:"time_last_activity,omitempty"`
-	// TimeCreated holds the value of the "time_created" field.
+	// When the person was first recorded.
 	TimeCreated time.Time `json:"time_created,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
 	// The values are being populated by the PersonQuery when eager-loading is set.
@@ -48,9 +48,9 @@ type Person struct {
 
 // PersonEdges holds the relations/edges for other nodes in the graph.
 type PersonEdges struct {
-	// Company holds the value of the company edge.
+	// The company that owns the record.
 	Company *Company `json:"company,omitempty"`
-	// Candidates holds the value of the candidates edge.
+	// The person's hiring processes, one per position.
 	Candidates []*Candidate `json:"candidates,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.

@@ -18,6 +18,8 @@ import (
 	"github.com/hiregraph/hiregraph/ent/company"
 	"github.com/hiregraph/hiregraph/ent/person"
 	"github.com/hiregraph/hiregraph/ent/predicate"
+
+	"github.com/hiregraph/hiregraph/perparent"
 )
 
 // PersonQuery is the builder for querying Person entities.
@@ -32,6 +34,9 @@ type PersonQuery struct {
 	loadTotal           []func(context.Context, []*Person) error
 	modifiers           []func(*sql.Selector)
 	withNamedCandidates map[string]*CandidateQuery
+	// perParent, when set, loads the query as a nested connection: the first
+	// rows of each parent (package perparent).
+	perParent *perparent.Limit
 	// intermediate query (i.e. traversal path).
 	sql  *sql.Selector
 	path func(context.Context) (*sql.Selector, error)
@@ -459,7 +464,11 @@ func (_q *PersonQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Perso
 		}
 	}
 	for name, query := range _q.withNamedCandidates {
-		if err := _q.loadCandidates(ctx, query, nodes,
+		load := _q.loadCandidates
+		if query.perParent != nil {
+			load = _q.loadCandidatesPerParent
+		}
+		if err := load(ctx, query, nodes,
 			func(n *Person) { n.appendNamedCandidates(name) },
 			func(n *Person, e *Candidate) { n.appendNamedCandidates(name, e) }); err != nil {
 			return nil, err
@@ -667,6 +676,43 @@ func (_q *PersonQuery) WithNamedCandidates(name string, opts ...func(*CandidateQ
 	}
 	_q.withNamedCandidates[name] = query
 	return _q
+}
+
+// limitPerParent makes the query a nested connection: its parent query loads
+// the first n rows of each parent in order. entgql's collection code calls it
+// where it would call entgql.LimitPerRow.
+func (_q *PersonQuery) limitPerParent(column string, n int, order ...sql.Querier) func(*sql.Selector) {
+	_q.perParent = perparent.New(column, n, order...)
+	return _q.perParent.Modify
+}
+
+// loadCandidatesPerParent loads the first rows of each node's candidates in
+// one statement (see package perparent).
+func (_q *PersonQuery) loadCandidatesPerParent(ctx context.Context, query *CandidateQuery, nodes []*Person, init func(*Person), assign func(*Person, *Candidate)) error {
+	ids := make([]string, len(nodes))
+	byID := make(map[string]*Person, len(nodes))
+	for i, n := range nodes {
+		ids[i] = n.ID
+		byID[n.ID] = n
+		init(n)
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(candidate.FieldPersonID)
+	}
+	query.perParent.Parents = ids
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.PersonID
+		node, ok := byID[fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "person_id" returned %v for node %v`, fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
 }
 
 // PersonGroupBy is the group-by builder for Person entities.

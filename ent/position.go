@@ -17,64 +17,64 @@ import (
 	"github.com/hiregraph/hiregraph/ent/user"
 )
 
-// Position is the model entity for the Position schema.
+// A job the company hires for (spec 2.1); templates are cloned into new positions.
 type Position struct {
 	config `json:"-"`
 	// ID of the ent.
 	ID string `json:"id,omitempty"`
-	// CompanyID holds the value of the "company_id" field.
+	// The company that owns the record; the privacy rules scope every query to it.
 	CompanyID string `json:"company_id,omitempty"`
-	// Name holds the value of the "name" field.
+	// The position's name.
 	Name string `json:"name,omitempty"`
-	// Status holds the value of the "status" field.
+	// open, on hold or closed in REST (spec 2.1).
 	Status position.Status `json:"status,omitempty"`
-	// IsTemplate holds the value of the "is_template" field.
+	// Templates are cloned into new positions (spec 4.1).
 	IsTemplate bool `json:"is_template,omitempty"`
-	// IsDiscreet holds the value of the "is_discreet" field.
+	// A discreet position is visible only to its hiring team.
 	IsDiscreet bool `json:"is_discreet,omitempty"`
-	// IsPublished holds the value of the "is_published" field.
+	// Published positions appear in the careers API.
 	IsPublished bool `json:"is_published,omitempty"`
-	// IsTalentPool holds the value of the "is_talent_pool" field.
+	// A talent pool collects candidates without a specific hire.
 	IsTalentPool bool `json:"is_talent_pool,omitempty"`
-	// Department holds the value of the "department" field.
+	// The department, one of the company's department options.
 	Department string `json:"department,omitempty"`
-	// Email holds the value of the "email" field.
+	// The e-mail address candidates write to about the position.
 	Email string `json:"email,omitempty"`
-	// URLServiceHostedPage holds the value of the "url_service_hosted_page" field.
+	// The position's page hosted by the service.
 	URLServiceHostedPage string `json:"url_service_hosted_page,omitempty"`
-	// URLActivePage holds the value of the "url_active_page" field.
+	// The position's page on the company's own site.
 	URLActivePage string `json:"url_active_page,omitempty"`
-	// EmploymentType holds the value of the "employment_type" field.
+	// The employment type, one of the company's options.
 	EmploymentType string `json:"employment_type,omitempty"`
-	// ExperienceLevel holds the value of the "experience_level" field.
+	// The experience level, one of the company's options.
 	ExperienceLevel string `json:"experience_level,omitempty"`
-	// on-site, hybrid or remote
+	// on-site, hybrid or remote.
 	WorkplaceType string `json:"workplace_type,omitempty"`
-	// InternalUseCustomID holds the value of the "internal_use_custom_id" field.
+	// The company's own id of the requisition; null when not set.
 	InternalUseCustomID *string `json:"internal_use_custom_id,omitempty"`
-	// PictureURL holds the value of the "picture_url" field.
+	// A picture for the position's page.
 	PictureURL string `json:"picture_url,omitempty"`
-	// SalaryRange holds the value of the "salary_range" field.
+	// The pay band; null when not set. Writing it needs the salary_ranges:write scope.
 	SalaryRange *schematype.SalaryRange `json:"salary_range,omitempty"`
-	// Categories holds the value of the "categories" field.
+	// Custom categories, ordered; internal-use categories are left out.
 	Categories []schematype.NamedValue `json:"categories,omitempty"`
-	// Details holds the value of the "details" field.
+	// Free-form details such as the job description, sanitized HTML; internal-use details are left out.
 	Details []schematype.NamedValue `json:"details,omitempty"`
-	// Workflow holds the value of the "workflow" field.
+	// The steps of the hiring process, with who is assigned to each.
 	Workflow []schematype.WorkflowStep `json:"workflow,omitempty"`
-	// LocationID holds the value of the "location_id" field.
+	// The location the position is based at.
 	LocationID *string `json:"location_id,omitempty"`
-	// TemplateID holds the value of the "template_id" field.
+	// The template the position was cloned from.
 	TemplateID *string `json:"template_id,omitempty"`
-	// LeadRecruiterID holds the value of the "lead_recruiter_id" field.
+	// The lead recruiter.
 	LeadRecruiterID *string `json:"lead_recruiter_id,omitempty"`
-	// HiringManagerID holds the value of the "hiring_manager_id" field.
+	// The hiring manager.
 	HiringManagerID *string `json:"hiring_manager_id,omitempty"`
-	// CoordinatorID holds the value of the "coordinator_id" field.
+	// The lead recruiting coordinator.
 	CoordinatorID *string `json:"coordinator_id,omitempty"`
-	// TimeCreated holds the value of the "time_created" field.
+	// When the position was created.
 	TimeCreated time.Time `json:"time_created,omitempty"`
-	// TimeUpdated holds the value of the "time_updated" field.
+	// When the position last changed.
 	TimeUpdated time.Time `json:"time_updated,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
 	// The values are being populated by the PositionQuery when eager-loading is set.
@@ -84,27 +84,27 @@ type Position struct {
 
 // PositionEdges holds the relations/edges for other nodes in the graph.
 type PositionEdges struct {
-	// Company holds the value of the company edge.
+	// The company that owns the record.
 	Company *Company `json:"company,omitempty"`
-	// Location holds the value of the location edge.
+	// The location the position is based at; null when none.
 	Location *Location `json:"location,omitempty"`
-	// Template holds the value of the template edge.
+	// The template the position was cloned from; null for positions not cloned.
 	Template *Position `json:"template,omitempty"`
-	// Clones holds the value of the clones edge.
+	// The positions cloned from this template.
 	Clones []*Position `json:"clones,omitempty"`
-	// LeadRecruiter holds the value of the lead_recruiter edge.
+	// The lead recruiter, a user with the recruiter role.
 	LeadRecruiter *User `json:"lead_recruiter,omitempty"`
-	// HiringManager holds the value of the hiring_manager edge.
+	// The hiring manager.
 	HiringManager *User `json:"hiring_manager,omitempty"`
-	// Coordinator holds the value of the coordinator edge.
+	// The lead recruiting coordinator, if any.
 	Coordinator *User `json:"coordinator,omitempty"`
-	// HiringTeam holds the value of the hiring_team edge.
+	// Everyone on the position's hiring team.
 	HiringTeam []*User `json:"hiring_team,omitempty"`
-	// Questionnaires holds the value of the questionnaires edge.
+	// The questionnaires candidates for the position answer.
 	Questionnaires []*Questionnaire `json:"questionnaires,omitempty"`
-	// Openings holds the value of the openings edge.
+	// The hires to be made for the position.
 	Openings []*Opening `json:"openings,omitempty"`
-	// Candidates holds the value of the candidates edge.
+	// The people considered for the position.
 	Candidates []*Candidate `json:"candidates,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.

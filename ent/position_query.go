@@ -22,6 +22,8 @@ import (
 	"github.com/hiregraph/hiregraph/ent/predicate"
 	"github.com/hiregraph/hiregraph/ent/questionnaire"
 	"github.com/hiregraph/hiregraph/ent/user"
+
+	"github.com/hiregraph/hiregraph/perparent"
 )
 
 // PositionQuery is the builder for querying Position entities.
@@ -49,6 +51,9 @@ type PositionQuery struct {
 	withNamedQuestionnaires map[string]*QuestionnaireQuery
 	withNamedOpenings       map[string]*OpeningQuery
 	withNamedCandidates     map[string]*CandidateQuery
+	// perParent, when set, loads the query as a nested connection: the first
+	// rows of each parent (package perparent).
+	perParent *perparent.Limit
 	// intermediate query (i.e. traversal path).
 	sql  *sql.Selector
 	path func(context.Context) (*sql.Selector, error)
@@ -849,35 +854,46 @@ func (_q *PositionQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Pos
 		}
 	}
 	for name, query := range _q.withNamedClones {
-		if err := _q.loadClones(ctx, query, nodes,
+		load := _q.loadClones
+		if err := load(ctx, query, nodes,
 			func(n *Position) { n.appendNamedClones(name) },
 			func(n *Position, e *Position) { n.appendNamedClones(name, e) }); err != nil {
 			return nil, err
 		}
 	}
 	for name, query := range _q.withNamedHiringTeam {
-		if err := _q.loadHiringTeam(ctx, query, nodes,
+		load := _q.loadHiringTeam
+		if err := load(ctx, query, nodes,
 			func(n *Position) { n.appendNamedHiringTeam(name) },
 			func(n *Position, e *User) { n.appendNamedHiringTeam(name, e) }); err != nil {
 			return nil, err
 		}
 	}
 	for name, query := range _q.withNamedQuestionnaires {
-		if err := _q.loadQuestionnaires(ctx, query, nodes,
+		load := _q.loadQuestionnaires
+		if err := load(ctx, query, nodes,
 			func(n *Position) { n.appendNamedQuestionnaires(name) },
 			func(n *Position, e *Questionnaire) { n.appendNamedQuestionnaires(name, e) }); err != nil {
 			return nil, err
 		}
 	}
 	for name, query := range _q.withNamedOpenings {
-		if err := _q.loadOpenings(ctx, query, nodes,
+		load := _q.loadOpenings
+		if query.perParent != nil {
+			load = _q.loadOpeningsPerParent
+		}
+		if err := load(ctx, query, nodes,
 			func(n *Position) { n.appendNamedOpenings(name) },
 			func(n *Position, e *Opening) { n.appendNamedOpenings(name, e) }); err != nil {
 			return nil, err
 		}
 	}
 	for name, query := range _q.withNamedCandidates {
-		if err := _q.loadCandidates(ctx, query, nodes,
+		load := _q.loadCandidates
+		if query.perParent != nil {
+			load = _q.loadCandidatesPerParent
+		}
+		if err := load(ctx, query, nodes,
 			func(n *Position) { n.appendNamedCandidates(name) },
 			func(n *Position, e *Candidate) { n.appendNamedCandidates(name, e) }); err != nil {
 			return nil, err
@@ -1501,6 +1517,72 @@ func (_q *PositionQuery) WithNamedCandidates(name string, opts ...func(*Candidat
 	}
 	_q.withNamedCandidates[name] = query
 	return _q
+}
+
+// limitPerParent makes the query a nested connection: its parent query loads
+// the first n rows of each parent in order. entgql's collection code calls it
+// where it would call entgql.LimitPerRow.
+func (_q *PositionQuery) limitPerParent(column string, n int, order ...sql.Querier) func(*sql.Selector) {
+	_q.perParent = perparent.New(column, n, order...)
+	return _q.perParent.Modify
+}
+
+// loadOpeningsPerParent loads the first rows of each node's openings in
+// one statement (see package perparent).
+func (_q *PositionQuery) loadOpeningsPerParent(ctx context.Context, query *OpeningQuery, nodes []*Position, init func(*Position), assign func(*Position, *Opening)) error {
+	ids := make([]string, len(nodes))
+	byID := make(map[string]*Position, len(nodes))
+	for i, n := range nodes {
+		ids[i] = n.ID
+		byID[n.ID] = n
+		init(n)
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(opening.FieldPositionID)
+	}
+	query.perParent.Parents = ids
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.PositionID
+		node, ok := byID[fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "position_id" returned %v for node %v`, fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
+
+// loadCandidatesPerParent loads the first rows of each node's candidates in
+// one statement (see package perparent).
+func (_q *PositionQuery) loadCandidatesPerParent(ctx context.Context, query *CandidateQuery, nodes []*Position, init func(*Position), assign func(*Position, *Candidate)) error {
+	ids := make([]string, len(nodes))
+	byID := make(map[string]*Position, len(nodes))
+	for i, n := range nodes {
+		ids[i] = n.ID
+		byID[n.ID] = n
+		init(n)
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(candidate.FieldPositionID)
+	}
+	query.perParent.Parents = ids
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.PositionID
+		node, ok := byID[fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "position_id" returned %v for node %v`, fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
 }
 
 // PositionGroupBy is the group-by builder for Position entities.

@@ -15,24 +15,24 @@ import (
 	"github.com/hiregraph/hiregraph/ent/schema/schematype"
 )
 
-// Questionnaire is the model entity for the Questionnaire schema.
+// A questionnaire candidates answer (spec 2.11).
 type Questionnaire struct {
 	config `json:"-"`
 	// ID of the ent.
 	ID string `json:"id,omitempty"`
-	// CompanyID holds the value of the "company_id" field.
+	// The company that owns the record; the privacy rules scope every query to it.
 	CompanyID string `json:"company_id,omitempty"`
-	// Name holds the value of the "name" field.
+	// The questionnaire's name.
 	Name string `json:"name,omitempty"`
-	// SpecificType holds the value of the "specific_type" field.
+	// What kind of questionnaire it is (REST spells it speicifc_type, as spec 2.11 does).
 	SpecificType string `json:"specific_type,omitempty"`
-	// EnabledFor holds the value of the "enabled_for" field.
+	// Who the questionnaire is enabled for.
 	EnabledFor string `json:"enabled_for,omitempty"`
-	// ShowAs holds the value of the "show_as" field.
+	// How the questionnaire is shown.
 	ShowAs string `json:"show_as,omitempty"`
-	// Questions holds the value of the "questions" field.
+	// The questions, in order.
 	Questions []schematype.Question `json:"questions,omitempty"`
-	// TimeCreated holds the value of the "time_created" field.
+	// When the questionnaire was created.
 	TimeCreated time.Time `json:"time_created,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
 	// The values are being populated by the QuestionnaireQuery when eager-loading is set.
@@ -42,9 +42,9 @@ type Questionnaire struct {
 
 // QuestionnaireEdges holds the relations/edges for other nodes in the graph.
 type QuestionnaireEdges struct {
-	// Company holds the value of the company edge.
+	// The company that owns the record.
 	Company *Company `json:"company,omitempty"`
-	// Positions holds the value of the positions edge.
+	// The positions that use the questionnaire.
 	Positions []*Position `json:"positions,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.

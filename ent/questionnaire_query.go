@@ -18,6 +18,8 @@ import (
 	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/predicate"
 	"github.com/hiregraph/hiregraph/ent/questionnaire"
+
+	"github.com/hiregraph/hiregraph/perparent"
 )
 
 // QuestionnaireQuery is the builder for querying Questionnaire entities.
@@ -32,6 +34,9 @@ type QuestionnaireQuery struct {
 	loadTotal          []func(context.Context, []*Questionnaire) error
 	modifiers          []func(*sql.Selector)
 	withNamedPositions map[string]*PositionQuery
+	// perParent, when set, loads the query as a nested connection: the first
+	// rows of each parent (package perparent).
+	perParent *perparent.Limit
 	// intermediate query (i.e. traversal path).
 	sql  *sql.Selector
 	path func(context.Context) (*sql.Selector, error)
@@ -459,7 +464,8 @@ func (_q *QuestionnaireQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([
 		}
 	}
 	for name, query := range _q.withNamedPositions {
-		if err := _q.loadPositions(ctx, query, nodes,
+		load := _q.loadPositions
+		if err := load(ctx, query, nodes,
 			func(n *Questionnaire) { n.appendNamedPositions(name) },
 			func(n *Questionnaire, e *Position) { n.appendNamedPositions(name, e) }); err != nil {
 			return nil, err
@@ -698,6 +704,14 @@ func (_q *QuestionnaireQuery) WithNamedPositions(name string, opts ...func(*Posi
 	}
 	_q.withNamedPositions[name] = query
 	return _q
+}
+
+// limitPerParent makes the query a nested connection: its parent query loads
+// the first n rows of each parent in order. entgql's collection code calls it
+// where it would call entgql.LimitPerRow.
+func (_q *QuestionnaireQuery) limitPerParent(column string, n int, order ...sql.Querier) func(*sql.Selector) {
+	_q.perParent = perparent.New(column, n, order...)
+	return _q.perParent.Modify
 }
 
 // QuestionnaireGroupBy is the group-by builder for Questionnaire entities.

@@ -16,40 +16,40 @@ import (
 	"github.com/hiregraph/hiregraph/ent/testsubmission"
 )
 
-// TestSubmission is the model entity for the TestSubmission schema.
+// One attempt to send a candidate to an evaluation partner's test, and what the partner reported since.
 type TestSubmission struct {
 	config `json:"-"`
 	// ID of the ent.
 	ID string `json:"id,omitempty"`
-	// CompanyID holds the value of the "company_id" field.
+	// The company that owns the record; the privacy rules scope every query to it.
 	CompanyID string `json:"company_id,omitempty"`
-	// PartnerID holds the value of the "partner_id" field.
+	// The evaluation partner the candidate was sent to.
 	PartnerID string `json:"partner_id,omitempty"`
-	// CandidateID holds the value of the "candidate_id" field.
+	// The candidate sent.
 	CandidateID string `json:"candidate_id,omitempty"`
-	// TestID holds the value of the "test_id" field.
+	// The partner's id of the test.
 	TestID string `json:"test_id,omitempty"`
-	// Status holds the value of the "status" field.
+	// submitted or failed at first; then what the partner reports (completed is final).
 	Status string `json:"status,omitempty"`
-	// CandidateEvaluationID holds the value of the "candidate_evaluation_id" field.
+	// The partner's id of the evaluation (spec 4.9); null when the submission failed.
 	CandidateEvaluationID *string `json:"candidate_evaluation_id,omitempty"`
-	// DisplayMessage holds the value of the "display_message" field.
+	// The partner's message shown to the recruiter when it refused the submission.
 	DisplayMessage string `json:"display_message,omitempty"`
-	// ErrorCode holds the value of the "error_code" field.
+	// Why the submission failed: the error code the recruiter got.
 	ErrorCode string `json:"error_code,omitempty"`
-	// Outcome holds the value of the "outcome" field.
+	// The result the partner reported, if any.
 	Outcome *testsubmission.Outcome `json:"outcome,omitempty"`
-	// Score holds the value of the "score" field.
+	// The score from 1 to 5 the partner reported, if any.
 	Score *int `json:"score,omitempty"`
-	// Summary holds the value of the "summary" field.
+	// The partner's summary of the evaluation, plain text.
 	Summary string `json:"summary,omitempty"`
-	// ResultUrls holds the value of the "result_urls" field.
+	// Links to the partner's results.
 	ResultUrls []string `json:"result_urls,omitempty"`
-	// Completed holds the value of the "completed" field.
+	// Whether the partner reported the evaluation completed; no update follows.
 	Completed bool `json:"completed,omitempty"`
-	// TimeSubmitted holds the value of the "time_submitted" field.
+	// When the submission was sent.
 	TimeSubmitted time.Time `json:"time_submitted,omitempty"`
-	// TimeUpdated holds the value of the "time_updated" field.
+	// When the submission last changed.
 	TimeUpdated time.Time `json:"time_updated,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
 	// The values are being populated by the TestSubmissionQuery when eager-loading is set.
@@ -59,11 +59,11 @@ type TestSubmission struct {
 
 // TestSubmissionEdges holds the relations/edges for other nodes in the graph.
 type TestSubmissionEdges struct {
-	// Company holds the value of the company edge.
+	// The company that owns the record.
 	Company *Company `json:"company,omitempty"`
-	// Partner holds the value of the partner edge.
+	// The evaluation partner.
 	Partner *EvaluationPartner `json:"partner,omitempty"`
-	// Candidate holds the value of the candidate edge.
+	// The candidate sent.
 	Candidate *Candidate `json:"candidate,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.

@@ -18,6 +18,8 @@ import (
 	"github.com/hiregraph/hiregraph/ent/evaluationpartner"
 	"github.com/hiregraph/hiregraph/ent/predicate"
 	"github.com/hiregraph/hiregraph/ent/testsubmission"
+
+	"github.com/hiregraph/hiregraph/perparent"
 )
 
 // TestSubmissionQuery is the builder for querying TestSubmission entities.
@@ -32,6 +34,9 @@ type TestSubmissionQuery struct {
 	withCandidate *CandidateQuery
 	loadTotal     []func(context.Context, []*TestSubmission) error
 	modifiers     []func(*sql.Selector)
+	// perParent, when set, loads the query as a nested connection: the first
+	// rows of each parent (package perparent).
+	perParent *perparent.Limit
 	// intermediate query (i.e. traversal path).
 	sql  *sql.Selector
 	path func(context.Context) (*sql.Selector, error)
@@ -720,6 +725,14 @@ func (_q *TestSubmissionQuery) ForShare(opts ...sql.LockOption) *TestSubmissionQ
 func (_q *TestSubmissionQuery) Modify(modifiers ...func(s *sql.Selector)) *TestSubmissionSelect {
 	_q.modifiers = append(_q.modifiers, modifiers...)
 	return _q.Select()
+}
+
+// limitPerParent makes the query a nested connection: its parent query loads
+// the first n rows of each parent in order. entgql's collection code calls it
+// where it would call entgql.LimitPerRow.
+func (_q *TestSubmissionQuery) limitPerParent(column string, n int, order ...sql.Querier) func(*sql.Selector) {
+	_q.perParent = perparent.New(column, n, order...)
+	return _q.perParent.Modify
 }
 
 // TestSubmissionGroupBy is the group-by builder for TestSubmission entities.

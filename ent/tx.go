@@ -48,6 +48,8 @@ type Tx struct {
 	Position *PositionClient
 	// Questionnaire is the client for interacting with the Questionnaire builders.
 	Questionnaire *QuestionnaireClient
+	// RateLimitBucket is the client for interacting with the RateLimitBucket builders.
+	RateLimitBucket *RateLimitBucketClient
 	// TestSubmission is the client for interacting with the TestSubmission builders.
 	TestSubmission *TestSubmissionClient
 	// User is the client for interacting with the User builders.
@@ -200,6 +202,7 @@ func (tx *Tx) init() {
 	tx.Person = NewPersonClient(tx.config)
 	tx.Position = NewPositionClient(tx.config)
 	tx.Questionnaire = NewQuestionnaireClient(tx.config)
+	tx.RateLimitBucket = NewRateLimitBucketClient(tx.config)
 	tx.TestSubmission = NewTestSubmissionClient(tx.config)
 	tx.User = NewUserClient(tx.config)
 }

@@ -14,24 +14,24 @@ import (
 	"github.com/hiregraph/hiregraph/ent/user"
 )
 
-// User is the model entity for the User schema.
+// A user of the company: a recruiter, hiring manager, coordinator or owner.
 type User struct {
 	config `json:"-"`
 	// ID of the ent.
 	ID string `json:"id,omitempty"`
-	// CompanyID holds the value of the "company_id" field.
+	// The company that owns the record; the privacy rules scope every query to it.
 	CompanyID string `json:"company_id,omitempty"`
-	// Email holds the value of the "email" field.
+	// The user's e-mail address; clone requests name users by it, in any case.
 	Email string `json:"email,omitempty"`
-	// FirstName holds the value of the "first_name" field.
+	// The user's first name.
 	FirstName string `json:"first_name,omitempty"`
-	// MiddleName holds the value of the "middle_name" field.
+	// The user's middle name, if known.
 	MiddleName string `json:"middle_name,omitempty"`
-	// LastName holds the value of the "last_name" field.
+	// The user's last name, if known.
 	LastName string `json:"last_name,omitempty"`
-	// Roles holds the value of the "roles" field.
+	// owner, recruiter, hiring_manager, coordinator.
 	Roles []string `json:"roles,omitempty"`
-	// TimeCreated holds the value of the "time_created" field.
+	// When the user was created; the earliest owner takes unknown users' roles with allow_fallback (spec 4.1).
 	TimeCreated time.Time `json:"time_created,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
 	// The values are being populated by the UserQuery when eager-loading is set.
@@ -41,9 +41,9 @@ type User struct {
 
 // UserEdges holds the relations/edges for other nodes in the graph.
 type UserEdges struct {
-	// Company holds the value of the company edge.
+	// The company that owns the record.
 	Company *Company `json:"company,omitempty"`
-	// HiringTeamOf holds the value of the hiring_team_of edge.
+	// The positions whose hiring team the user is on.
 	HiringTeamOf []*Position `json:"hiring_team_of,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.

@@ -18,6 +18,8 @@ import (
 	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/predicate"
 	"github.com/hiregraph/hiregraph/ent/user"
+
+	"github.com/hiregraph/hiregraph/perparent"
 )
 
 // UserQuery is the builder for querying User entities.
@@ -32,6 +34,9 @@ type UserQuery struct {
 	loadTotal             []func(context.Context, []*User) error
 	modifiers             []func(*sql.Selector)
 	withNamedHiringTeamOf map[string]*PositionQuery
+	// perParent, when set, loads the query as a nested connection: the first
+	// rows of each parent (package perparent).
+	perParent *perparent.Limit
 	// intermediate query (i.e. traversal path).
 	sql  *sql.Selector
 	path func(context.Context) (*sql.Selector, error)
@@ -459,7 +464,8 @@ func (_q *UserQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*User, e
 		}
 	}
 	for name, query := range _q.withNamedHiringTeamOf {
-		if err := _q.loadHiringTeamOf(ctx, query, nodes,
+		load := _q.loadHiringTeamOf
+		if err := load(ctx, query, nodes,
 			func(n *User) { n.appendNamedHiringTeamOf(name) },
 			func(n *User, e *Position) { n.appendNamedHiringTeamOf(name, e) }); err != nil {
 			return nil, err
@@ -698,6 +704,14 @@ func (_q *UserQuery) WithNamedHiringTeamOf(name string, opts ...func(*PositionQu
 	}
 	_q.withNamedHiringTeamOf[name] = query
 	return _q
+}
+
+// limitPerParent makes the query a nested connection: its parent query loads
+// the first n rows of each parent in order. entgql's collection code calls it
+// where it would call entgql.LimitPerRow.
+func (_q *UserQuery) limitPerParent(column string, n int, order ...sql.Querier) func(*sql.Selector) {
+	_q.perParent = perparent.New(column, n, order...)
+	return _q.perParent.Modify
 }
 
 // UserGroupBy is the group-by builder for User entities.

@@ -8,10 +8,29 @@ package graph
 import (
 	"context"
 
-	"entgo.io/contrib/entgql"
 	"github.com/hiregraph/hiregraph/ent"
+	"github.com/hiregraph/hiregraph/ent/entgql"
+	"github.com/hiregraph/hiregraph/ent/schema/schematype"
 	"github.com/hiregraph/hiregraph/graph/generated"
 )
+
+// CustomFields is the resolver for the customFields field.
+func (r *openingResolver) CustomFields(ctx context.Context, obj *ent.Opening) (schematype.StringMap, error) {
+	view, err := r.service.ViewOpening(ctx, obj)
+	return view.CustomFields, err
+}
+
+// Categories is the resolver for the categories field.
+func (r *positionResolver) Categories(ctx context.Context, obj *ent.Position) ([]*schematype.NamedValue, error) {
+	view, err := r.service.ViewPosition(ctx, obj)
+	return pointers(view.Categories), err
+}
+
+// Details is the resolver for the details field.
+func (r *positionResolver) Details(ctx context.Context, obj *ent.Position) ([]*schematype.NamedValue, error) {
+	view, err := r.service.ViewPosition(ctx, obj)
+	return pointers(view.Details), err
+}
 
 // Node is the resolver for the node field.
 func (r *queryResolver) Node(ctx context.Context, id string) (ent.Noder, error) {
@@ -92,10 +111,18 @@ func (r *Resolver) EvaluationPartner() generated.EvaluationPartnerResolver {
 	return &evaluationPartnerResolver{r}
 }
 
+// Opening returns generated.OpeningResolver implementation.
+func (r *Resolver) Opening() generated.OpeningResolver { return &openingResolver{r} }
+
+// Position returns generated.PositionResolver implementation.
+func (r *Resolver) Position() generated.PositionResolver { return &positionResolver{r} }
+
 // Query returns generated.QueryResolver implementation.
 func (r *Resolver) Query() generated.QueryResolver { return &queryResolver{r} }
 
 type (
 	evaluationPartnerResolver struct{ *Resolver }
+	openingResolver           struct{ *Resolver }
+	positionResolver          struct{ *Resolver }
 	queryResolver             struct{ *Resolver }
 )

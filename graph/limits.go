@@ -3,12 +3,47 @@ package graph
 import (
 	"context"
 	"encoding/json"
+	"net/http"
 	"strings"
 
+	"github.com/99designs/gqlgen/complexity"
 	"github.com/99designs/gqlgen/graphql"
+	"github.com/99designs/gqlgen/graphql/errcode"
 	"github.com/vektah/gqlparser/v2/ast"
+	"github.com/vektah/gqlparser/v2/gqlerror"
 	"github.com/vektah/gqlparser/v2/validator/core"
+
+	"github.com/hiregraph/hiregraph/apierror"
 )
+
+// CodeResponseTooLarge answers an operation whose answer would pass
+// Limits.MaxResponseBytes.
+const CodeResponseTooLarge = "response_too_large"
+
+// Limits are the limits of a GraphQL request an operator may change; a
+// zero field takes its default.
+type Limits struct {
+	// MaxResponseBytes caps the data of one answer (default
+	// DefaultMaxResponseBytes).
+	MaxResponseBytes int
+}
+
+// limitResponse replaces an answer whose data is larger than maxBytes with
+// an error, so a client gets a clear refusal rather than a body cut short.
+// The data is built before it can be measured; the shape and cost limits
+// keep it from growing far past maxBytes.
+func limitResponse(maxBytes int) graphql.ResponseMiddleware {
+	return func(ctx context.Context, next graphql.ResponseHandler) *graphql.Response {
+		resp := next(ctx)
+		if resp == nil || len(resp.Data) <= maxBytes {
+			return resp
+		}
+		err := apierror.New(http.StatusUnprocessableEntity, CodeResponseTooLarge,
+			"the answer would hold %d bytes, more than the limit of %d; ask for fewer fields, smaller pages or fewer aliases", len(resp.Data), maxBytes)
+		setStatus(ctx, err.Status)
+		return &graphql.Response{Errors: gqlerror.List{presentError(ctx, err)}}
+	}
+}
 
 // connectionCost prices a connection field at its page size times the cost
 // of one element, so `first: 100` nested three deep costs what it reads. The
@@ -49,18 +84,6 @@ func (c connectionCost) Complexity(ctx context.Context, typeName, field string, 
 	return 1 + page*max(child, 1), true
 }
 
-// maxDepthRule rejects documents nested deeper than limit, counting through
-// fragments, before anything runs.
-func maxDepthRule(limit int) core.RuleFunc {
-	return func(observers *core.Events, addError core.AddErrFunc) {
-		observers.OnOperation(func(walker *core.Walker, op *ast.OperationDefinition) {
-			if d := depth(walker.Document, op.SelectionSet, map[string]bool{}); d > limit {
-				addError(core.Message("the query is nested %d levels deep; the limit is %d", d, limit), core.At(op.Position))
-			}
-		})
-	}
-}
-
 func depth(doc *ast.QueryDocument, set ast.SelectionSet, visiting map[string]bool) int {
 	deepest := 0
 	for _, sel := range set {
@@ -89,4 +112,136 @@ func depth(doc *ast.QueryDocument, set ast.SelectionSet, visiting map[string]boo
 		deepest = max(deepest, d)
 	}
 	return deepest
+}
+
+// errComplexityLimit keeps the code gqlgen's own complexity limit used, so
+// clients that look for it still find it.
+const errComplexityLimit = "COMPLEXITY_LIMIT_EXCEEDED"
+
+// An operation over the limits is refused before it runs, as a request
+// error (422), like a validation error.
+func init() { errcode.RegisterErrorType(errComplexityLimit, errcode.KindProtocol) }
+
+// complexityLimit refuses operations that cost more than limit. It adds
+// what gqlgen's calculation leaves out: gqlgen prices __schema at nothing,
+// yet one __schema selection can answer half a megabyte, and aliases repeat
+// it at will. Here __schema costs like any field: 1 plus its selections.
+type complexityLimit struct {
+	limit  int
+	schema graphql.ExecutableSchema
+}
+
+var _ interface {
+	graphql.HandlerExtension
+	graphql.OperationContextMutator
+} = &complexityLimit{}
+
+func (*complexityLimit) ExtensionName() string { return "ComplexityLimit" }
+
+func (c *complexityLimit) Validate(schema graphql.ExecutableSchema) error {
+	c.schema = schema
+	return nil
+}
+
+func (c *complexityLimit) MutateOperationContext(ctx context.Context, oc *graphql.OperationContext) *gqlerror.Error {
+	cost := complexity.Calculate(ctx, c.schema, oc.Operation, oc.Variables)
+	cost += schemaFieldsCost(oc.Doc, oc.Operation.SelectionSet, c.limit+1)
+	if cost <= c.limit {
+		return nil
+	}
+	err := gqlerror.Errorf("the operation costs %d, more than the limit of %d; ask for fewer or smaller pages, fields or aliases", cost, c.limit)
+	errcode.Set(err, errComplexityLimit)
+	return err
+}
+
+// schemaFieldsCost prices the __schema fields among the root fields of set,
+// each at 1 plus the fields below it, counting up to budget.
+func schemaFieldsCost(doc *ast.QueryDocument, set ast.SelectionSet, budget int) int {
+	cost := 0
+	forEachField(doc, set, false, map[string]bool{}, func(f *ast.Field) bool {
+		if f.Name == "__schema" {
+			cost += 1 + countFields(doc, f.SelectionSet, true, budget-cost, func(*ast.Field) bool { return true })
+		}
+		return cost <= budget
+	})
+	return cost
+}
+
+// shapeRule refuses operations that are too large in shape, before
+// anything runs: more than maxFields fields in all, counted through
+// fragments (each spread again, as execution would), more than maxRoot root
+// fields, more than maxAliases aliased fields, or nested deeper than
+// maxDepth. Aliases are what lets one document ask for the same costly
+// field hundreds of times; a real client needs a few. The total is checked
+// first, so the other counts never walk a document that expands without
+// bound.
+func shapeRule(maxFields, maxRoot, maxAliases, maxDepth int) core.RuleFunc {
+	return func(observers *core.Events, addError core.AddErrFunc) {
+		observers.OnOperation(func(walker *core.Walker, op *ast.OperationDefinition) {
+			doc := walker.Document
+			fail := func(format string, args ...any) { addError(core.Message(format, args...), core.At(op.Position)) }
+			all := func(*ast.Field) bool { return true }
+			aliased := func(f *ast.Field) bool { return f.Alias != f.Name }
+			switch {
+			case countFields(doc, op.SelectionSet, true, maxFields, all) > maxFields:
+				fail("the operation selects more than %d fields, counting each fragment spread; ask for less", maxFields)
+			case countFields(doc, op.SelectionSet, false, maxRoot, all) > maxRoot:
+				fail("the operation has more than %d root fields; send several requests", maxRoot)
+			case countFields(doc, op.SelectionSet, true, maxAliases, aliased) > maxAliases:
+				fail("the operation has more than %d aliased fields; send several requests", maxAliases)
+			default:
+				if d := depth(doc, op.SelectionSet, map[string]bool{}); d > maxDepth {
+					fail("the query is nested %d levels deep; the limit is %d", d, maxDepth)
+				}
+			}
+		})
+	}
+}
+
+// countFields counts the fields of set that match, through fragments, and
+// below them too when deep. It stops once the count passes limit, so a
+// document whose fragments spread each other many times over costs no
+// more than limit steps of counting.
+func countFields(doc *ast.QueryDocument, set ast.SelectionSet, deep bool, limit int, match func(*ast.Field) bool) int {
+	n := 0
+	forEachField(doc, set, deep, map[string]bool{}, func(f *ast.Field) bool {
+		if match(f) {
+			n++
+		}
+		return n <= limit
+	})
+	return n
+}
+
+// forEachField calls visit for each field of set, through inline fragments
+// and fragment spreads (each spread again), and below each field when deep,
+// until visit returns false. It reports whether the walk went to the end.
+func forEachField(doc *ast.QueryDocument, set ast.SelectionSet, deep bool, visiting map[string]bool, visit func(*ast.Field) bool) bool {
+	for _, sel := range set {
+		switch s := sel.(type) {
+		case *ast.Field:
+			if !visit(s) {
+				return false
+			}
+			if deep && !forEachField(doc, s.SelectionSet, deep, visiting, visit) {
+				return false
+			}
+		case *ast.InlineFragment:
+			if !forEachField(doc, s.SelectionSet, deep, visiting, visit) {
+				return false
+			}
+		case *ast.FragmentSpread:
+			frag := doc.Fragments.ForName(s.Name)
+			if frag == nil || visiting[s.Name] {
+				continue // unknown or cyclic fragments are reported by other rules
+			}
+			visiting[s.Name] = true
+			ok := forEachField(doc, frag.SelectionSet, deep, visiting, visit)
+			delete(visiting, s.Name)
+			if !ok {
+				return false
+			}
+		}
+	}
+	return true
 }

@@ -8,39 +8,22 @@ package graph
 import (
 	"context"
 
-	"entgo.io/contrib/entgql"
 	"github.com/hiregraph/hiregraph/ent"
+	"github.com/hiregraph/hiregraph/ent/entgql"
 	"github.com/hiregraph/hiregraph/recruiting"
 )
 
 // Openings is the resolver for the openings field.
 func (r *queryResolver) Openings(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.OpeningOrder, where *ent.OpeningWhereInput, filter *recruiting.OpeningFilter) (*ent.OpeningConnection, error) {
-	q, err := filter.ApplyTo(r.client.Opening.Query())
-	if err != nil {
-		return nil, err
-	}
-	return q.Paginate(ctx, after, first, before, last,
-		ent.WithOpeningOrder(orderBy),
-		ent.WithOpeningFilter(where.Filter),
-	)
+	return r.service.OpeningConnection(ctx, recruiting.RelayPage{After: after, First: first, Before: before, Last: last}, orderBy, where, filter)
 }
 
 // Candidates is the resolver for the candidates field.
 func (r *queryResolver) Candidates(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.CandidateOrder, where *ent.CandidateWhereInput, filter *recruiting.CandidateFilter) (*ent.CandidateConnection, error) {
-	q, err := filter.ApplyTo(r.client.Candidate.Query())
-	if err != nil {
-		return nil, err
-	}
-	return q.Paginate(ctx, after, first, before, last,
-		ent.WithCandidateOrder(orderBy),
-		ent.WithCandidateFilter(where.Filter),
-	)
+	return r.service.CandidateConnection(ctx, recruiting.RelayPage{After: after, First: first, Before: before, Last: last}, orderBy, where, filter)
 }
 
 // Questionnaires is the resolver for the questionnaires field.
 func (r *queryResolver) Questionnaires(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.QuestionnaireOrder, where *ent.QuestionnaireWhereInput) (*ent.QuestionnaireConnection, error) {
-	return r.client.Questionnaire.Query().Paginate(ctx, after, first, before, last,
-		ent.WithQuestionnaireOrder(orderBy),
-		ent.WithQuestionnaireFilter(where.Filter),
-	)
+	return r.service.QuestionnaireConnection(ctx, recruiting.RelayPage{After: after, First: first, Before: before, Last: last}, orderBy, where)
 }

@@ -16,3 +16,21 @@ import (
 func (r *mutationResolver) ClonePosition(ctx context.Context, uid string, input recruiting.CloneInput) (*ent.Position, error) {
 	return r.service.ClonePosition(ctx, uid, input)
 }
+
+// Department is the resolver for the department field.
+func (r *positionResolver) Department(ctx context.Context, obj *ent.Position) (*string, error) {
+	view, err := r.service.ViewPosition(ctx, obj)
+	return view.Department, err
+}
+
+// ExperienceLevel is the resolver for the experienceLevel field.
+func (r *positionResolver) ExperienceLevel(ctx context.Context, obj *ent.Position) (*string, error) {
+	view, err := r.service.ViewPosition(ctx, obj)
+	return view.ExperienceLevel, err
+}
+
+// EmploymentType is the resolver for the employmentType field.
+func (r *positionResolver) EmploymentType(ctx context.Context, obj *ent.Position) (*string, error) {
+	view, err := r.service.ViewPosition(ctx, obj)
+	return view.EmploymentType, err
+}

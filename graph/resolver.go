@@ -13,3 +13,12 @@ type Resolver struct {
 	service *recruiting.Service
 	client  *ent.Client
 }
+
+// pointers is the form gqlgen wants for lists of value types.
+func pointers[T any](values []T) []*T {
+	out := make([]*T, len(values))
+	for i := range values {
+		out[i] = &values[i]
+	}
+	return out
+}

@@ -2,12 +2,13 @@ package graph
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"log/slog"
+	"net/http"
+	"slices"
+	"strings"
 	"time"
 
-	"entgo.io/contrib/entgql"
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/99designs/gqlgen/graphql/handler"
 	"github.com/99designs/gqlgen/graphql/handler/extension"
@@ -18,6 +19,7 @@ import (
 	"github.com/vektah/gqlparser/v2/validator/rules"
 
 	"github.com/hiregraph/hiregraph/apierror"
+	"github.com/hiregraph/hiregraph/ent/entgql"
 	"github.com/hiregraph/hiregraph/graph/generated"
 	"github.com/hiregraph/hiregraph/recruiting"
 	"github.com/hiregraph/hiregraph/viewer"
@@ -28,10 +30,21 @@ const (
 	MaxComplexity  = 5000  // see connectionCost
 	MaxDepth       = 12    // nesting of selections, fragments included
 	MaxTokens      = 10000 // lexer tokens in one query document
+	MaxFields      = 2000  // fields in one operation, each fragment spread counted again
+	MaxRootFields  = 20    // root fields of one operation
+	MaxAliases     = 30    // aliased fields in one operation
 	MaxQueryCache  = 1000  // parsed documents kept
-	DefaultPage    = 50    // first, when a connection gets neither first nor last
-	MaxPage        = 100   // largest first or last
 	QueryTimeLimit = 30 * time.Second
+
+	// DefaultMaxResponseBytes holds the full introspection answer (about
+	// 430 KB) several times over, and any answer MaxComplexity allows.
+	DefaultMaxResponseBytes = 4 << 20
+)
+
+// Page sizes of connections: those of every list of the service.
+const (
+	DefaultPage = recruiting.DefaultPageSize // first, when a connection gets neither first nor last
+	MaxPage     = recruiting.MaxPageSize     // largest first or last
 )
 
 // partnerCalls are the mutations that call an evaluation partner. They run
@@ -41,9 +54,13 @@ const (
 // transactions (recruiting.Service.SubmitForTest).
 var partnerCalls = []string{"submitCandidateForTest", "refreshPartnerTests"}
 
-// NewServer returns the GraphQL HTTP handler. Mutations run in one database
-// transaction each, except partnerCalls; queries need the read scope.
-func NewServer(service *recruiting.Service) *handler.Server {
+// NewServer returns the handler of /graphql. Mutations run in one database
+// transaction each, except partnerCalls; see requireScopes for who may run
+// what. extensions (tracing, say) wrap what the server does.
+func NewServer(service *recruiting.Service, limits Limits, extensions ...graphql.HandlerExtension) http.Handler {
+	if limits.MaxResponseBytes <= 0 {
+		limits.MaxResponseBytes = DefaultMaxResponseBytes
+	}
 	schema := generated.NewExecutableSchema(generated.Config{
 		Resolvers: &Resolver{service: service, client: service.Client},
 	})
@@ -55,32 +72,100 @@ func NewServer(service *recruiting.Service) *handler.Server {
 	srv.SetParserTokenLimit(MaxTokens)
 	srv.SetValidationRulesFn(func() *rules.Rules {
 		r := rules.NewDefaultRules()
-		r.AddRule("MaxDepth", maxDepthRule(MaxDepth))
+		r.AddRule("OperationShape", shapeRule(MaxFields, MaxRootFields, MaxAliases, MaxDepth))
 		return r
 	})
 	srv.Use(extension.Introspection{})
-	srv.Use(extension.FixedComplexityLimit(MaxComplexity))
-	srv.Use(entgql.Transactioner{TxOpener: service.Client, SkipTxFunc: entgql.SkipIfHasFields(partnerCalls...)})
-	srv.AroundOperations(requireReadScope)
+	srv.Use(&complexityLimit{limit: MaxComplexity})
+	srv.Use(transactioner{entgql.Transactioner{TxOpener: service.Client, SkipTxFunc: entgql.SkipIfHasFields(partnerCalls...)}})
+	// Inside the transaction: an answer refused for its size rolls the
+	// mutation back.
+	srv.AroundResponses(limitResponse(limits.MaxResponseBytes))
+	srv.AroundResponses(cacheIntrospection())
+	srv.AroundOperations(requireScopes(recordTypes(schema.Schema())))
+	srv.AroundOperations(func(ctx context.Context, next graphql.OperationHandler) graphql.ResponseHandler {
+		return next(service.OperationContext(ctx))
+	})
 	srv.AroundFields(defaultPageSize)
 	srv.SetErrorPresenter(presentError)
 	srv.SetRecoverFunc(func(ctx context.Context, p any) error {
 		slog.ErrorContext(ctx, "panic in resolver", "panic", fmt.Sprint(p))
 		return apierror.Internal
 	})
-	return srv
-}
-
-func requireReadScope(ctx context.Context, next graphql.OperationHandler) graphql.ResponseHandler {
-	if err := recruiting.Require(ctx, viewer.ScopeRead); err != nil {
-		return graphql.OneShot(&graphql.Response{Errors: gqlerror.List{presentError(ctx, err)}})
+	for _, e := range extensions {
+		srv.Use(e)
 	}
-	return next(ctx)
+	return Handler{gql: srv}
 }
 
-// defaultPageSize gives every connection a page of DefaultPage when the
-// query names neither first nor last, and refuses pages beyond MaxPage, so
-// no query reads a whole table.
+// transactioner is entgql's, made safe for errors gqlgen reports before an
+// operation exists (a body it cannot decode), where entgql's would panic.
+type transactioner struct{ entgql.Transactioner }
+
+func (t transactioner) InterceptResponse(ctx context.Context, next graphql.ResponseHandler) *graphql.Response {
+	if !graphql.HasOperationContext(ctx) {
+		return next(ctx)
+	}
+	return t.Transactioner.InterceptResponse(ctx, next)
+}
+
+// requireScopes checks, before an operation runs, the scopes of what it
+// does, as REST does per endpoint. A query reads: it needs read. A
+// mutation's root fields need the scope of their operation (write, admin),
+// which the recruiting operation checks; its answer's own fields are what
+// the write made, answered to a write-only key as REST answers them. A
+// field of the answer that leads to other records (a node or a connection)
+// reads them, so it needs read.
+func requireScopes(records map[string]bool) graphql.OperationMiddleware {
+	return func(ctx context.Context, next graphql.OperationHandler) graphql.ResponseHandler {
+		if err := scopeError(ctx, graphql.GetOperationContext(ctx), records); err != nil {
+			setStatus(ctx, err.Status)
+			return graphql.OneShot(&graphql.Response{Errors: gqlerror.List{presentError(ctx, err)}})
+		}
+		return next(ctx)
+	}
+}
+
+func scopeError(ctx context.Context, oc *graphql.OperationContext, records map[string]bool) *apierror.Error {
+	v, _ := viewer.FromContext(ctx)
+	if v.Can(viewer.ScopeRead) {
+		return nil
+	}
+	if oc.Operation.Operation != ast.Mutation {
+		return apierror.Forbidden("the API key lacks the scope %q, which every query needs", viewer.ScopeRead)
+	}
+	var reads *ast.Field
+	forEachField(oc.Doc, oc.Operation.SelectionSet, false, map[string]bool{}, func(root *ast.Field) bool {
+		forEachField(oc.Doc, root.SelectionSet, true, map[string]bool{}, func(f *ast.Field) bool {
+			if f.Definition != nil && records[f.Definition.Type.Name()] {
+				reads = f
+			}
+			return reads == nil
+		})
+		return reads == nil
+	})
+	if reads == nil {
+		return nil
+	}
+	return apierror.Forbidden("the API key lacks the scope %q, which selecting %q in a mutation's answer needs: it reads other records", viewer.ScopeRead, reads.Alias)
+}
+
+// recordTypes names the types of schema whose fields read stored records:
+// nodes and connections of nodes.
+func recordTypes(schema *ast.Schema) map[string]bool {
+	records := map[string]bool{}
+	for name, def := range schema.Types {
+		if def.Kind == ast.Object && (slices.Contains(def.Interfaces, "Node") || strings.HasSuffix(name, "Connection")) {
+			records[name] = true
+		}
+	}
+	return records
+}
+
+// defaultPageSize applies the page sizes of every list
+// (recruiting.RelayPageSize) to every connection, nested ones included: a
+// page of DefaultPage when the query names neither first nor last, none
+// beyond MaxPage, so no query reads a whole table.
 func defaultPageSize(ctx context.Context, next graphql.Resolver) (any, error) {
 	fc := graphql.GetFieldContext(ctx)
 	if fc == nil || fc.Args == nil {
@@ -91,38 +176,10 @@ func defaultPageSize(ctx context.Context, next graphql.Resolver) (any, error) {
 	if !hasFirst && !hasLast {
 		return next(ctx)
 	}
-	for name, n := range map[string]*int{"first": first, "last": last} {
-		if n != nil && (*n < 1 || *n > MaxPage) {
-			return nil, apierror.Invalid(name, "%s must be between 1 and %d, got %d", name, MaxPage, *n)
-		}
+	first, last, err := recruiting.RelayPageSize(first, last)
+	if err != nil {
+		return nil, err
 	}
-	if first == nil && last == nil {
-		n := DefaultPage
-		fc.Args["first"] = &n
-	}
+	fc.Args["first"], fc.Args["last"] = first, last
 	return next(ctx)
-}
-
-// presentError maps errors to GraphQL errors with extensions.code, through
-// the same apierror mapping the REST body uses.
-func presentError(ctx context.Context, err error) *gqlerror.Error {
-	e, unexpected := apierror.From(err)
-	var gqlErr *gqlerror.Error
-	if unexpected && errors.As(err, &gqlErr) && gqlErr.Err == nil {
-		return gqlErr // parse, validation and complexity errors of gqlgen itself
-	}
-	out := graphql.DefaultErrorPresenter(ctx, err)
-	if unexpected {
-		slog.ErrorContext(ctx, "graphql resolver failed", "path", out.Path.String(), "error", err)
-	}
-	out.Message = e.Message
-	if out.Extensions == nil {
-		out.Extensions = map[string]any{}
-	}
-	out.Extensions["code"] = e.Code
-	out.Extensions["status"] = e.Status
-	if e.Field != "" {
-		out.Extensions["field"] = e.Field
-	}
-	return out
 }

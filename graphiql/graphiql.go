@@ -96,7 +96,8 @@ type handler struct {
 // POSTs to endpoint, a path on the same origin ("/graphql") or an absolute
 // URL. Users paste their API key into the IDE's headers editor, which is
 // pre-filled with an Authorization header and kept in the browser's local
-// storage.
+// storage; the schema is fetched again whenever the headers change, so it
+// loads as soon as the key is in. A new browser opens on an example query.
 //
 // The handler answers GET and HEAD for exactly these paths:
 //

@@ -80,7 +80,16 @@ func NewWithConfig(t testing.TB, adjust func(*server.Config)) *Env {
 	if err != nil {
 		t.Fatalf("seeding demo: %v", err)
 	}
-	env := &Env{T: t, DB: db, Sealer: sealer, Demo: m, Clock: &Clock{}}
+	env := Serve(t, db, sealer, adjust)
+	env.Demo = m
+	return env
+}
+
+// Serve starts a server on a database t has opened already (one upgraded
+// from an earlier release, say); Demo is left nil.
+func Serve(t testing.TB, db *database.DB, sealer *auth.Sealer, adjust func(*server.Config)) *Env {
+	t.Helper()
+	env := &Env{T: t, DB: db, Sealer: sealer, Clock: &Clock{}}
 	env.Server = httptest.NewUnstartedServer(nil)
 	cfg := server.Config{DB: db, Sealer: sealer, Now: env.Clock.Now, PublicURL: "http://" + env.Server.Listener.Addr().String()}
 	// Tests run evaluation partners on loopback (httptest), which the
@@ -301,6 +310,26 @@ func (r *Response) AssertError(t testing.TB, status int, code, mentions string) 
 		t.Fatalf("message %q is empty or does not mention %q", msg, mentions)
 	}
 	if ct := r.Header.Get("Content-Type"); ct != "application/json; charset=utf-8" {
+		t.Fatalf("Content-Type = %q", ct)
+	}
+}
+
+// AssertGraphQLError checks that r is a GraphQL error answer with the given
+// HTTP status and extensions.code, a message, and no data.
+func (r *Response) AssertGraphQLError(t testing.TB, status int, code string) {
+	t.Helper()
+	if r.Status != status {
+		t.Fatalf("status %d, want %d: %s", r.Status, status, r.Body)
+	}
+	var g GraphQLResponse
+	r.JSON(t, &g)
+	if g.Code() != code || g.Errors[0].Message == "" {
+		t.Fatalf("body %s, want an error with extensions.code %q and a message", r.Body, code)
+	}
+	if len(g.Data) > 0 && string(g.Data) != "null" {
+		t.Fatalf("body %s carries data beside the error", r.Body)
+	}
+	if ct := r.Header.Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
 		t.Fatalf("Content-Type = %q", ct)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
 	"io"
 	"net/http"
 	"time"
@@ -15,6 +16,7 @@ import (
 	"github.com/hiregraph/hiregraph/apierror"
 	"github.com/hiregraph/hiregraph/ent"
 	"github.com/hiregraph/hiregraph/ent/idempotencykey"
+	"github.com/hiregraph/hiregraph/ent/privacy"
 )
 
 // Header is the request header that carries the key.
@@ -159,4 +161,16 @@ func (r *recorder) WriteHeader(code int) {
 func (r *recorder) Write(b []byte) (int, error) {
 	r.body.Write(b)
 	return r.ResponseWriter.Write(b)
+}
+
+// Sweep deletes the keys of every company older than Retention, which
+// claim would ignore anyway, and returns how many it deleted.
+func Sweep(ctx context.Context, client *ent.Client, now time.Time) (int, error) {
+	n, err := client.IdempotencyKey.Delete().
+		Where(idempotencykey.TimeCreatedLT(now.UTC().Add(-Retention))).
+		Exec(privacy.DecisionContext(ctx, privacy.Allow))
+	if err != nil {
+		return 0, fmt.Errorf("sweeping idempotency keys: %w", err)
+	}
+	return n, nil
 }

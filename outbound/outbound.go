@@ -93,7 +93,9 @@ func New(cfg Config) *Client {
 
 // Do sends req and reads the answer. Failures wrap one of the Err values
 // above, so callers can tell the recruiter what went wrong without showing
-// anything the remote side sent.
+// anything the remote side sent. The rest of an error's text (addresses,
+// the network's own error) is for the operator's log: it would tell a
+// caller what the service's network holds.
 func (c *Client) Do(req *http.Request) (*Response, error) {
 	host := req.URL.Host
 	resp, err := c.http.Do(req)
@@ -111,15 +113,17 @@ func (c *Client) Do(req *http.Request) (*Response, error) {
 	return &Response{Status: resp.StatusCode, Header: resp.Header, Body: body}, nil
 }
 
+// classify wraps err with the Err value that says what went wrong for the
+// caller, keeping err itself for the operator's log.
 func classify(host string, err error) error {
 	var netErr net.Error
 	switch {
 	case errors.Is(err, ErrBlockedAddress):
-		return fmt.Errorf("%s: %w", host, ErrBlockedAddress)
+		return fmt.Errorf("%s: %w", host, err)
 	case errors.Is(err, context.DeadlineExceeded), errors.As(err, &netErr) && netErr.Timeout():
-		return fmt.Errorf("%s: %w", host, ErrTimeout)
+		return fmt.Errorf("%s: %w (%w)", host, ErrTimeout, err)
 	}
-	return fmt.Errorf("%s: %w", host, ErrUnreachable)
+	return fmt.Errorf("%s: %w (%w)", host, ErrUnreachable, err)
 }
 
 // addressGuard decides, for each connection, whether its resolved address

@@ -1,38 +1,47 @@
-// Package ratelimit limits how fast one client may call the service: a token
-// bucket per API key, and one per careers token. A client over its limit
-// gets 429 with Retry-After; every answer carries X-RateLimit-* headers so
-// well-behaved clients can pace themselves before that.
+// Package ratelimit limits how fast one client may call the service, with a
+// token bucket per client key (GCRA: a bucket is the moment it is full
+// again). The buckets live in a Store: in memory for one process, or in
+// PostgreSQL or Redis, shared by every process serving one database. A
+// client over its limit gets 429 with Retry-After; every answer carries
+// X-RateLimit-* headers so well-behaved clients can pace themselves.
 package ratelimit
 
 import (
+	"context"
+	"log/slog"
 	"math"
 	"strconv"
-	"sync"
 	"time"
-
-	"golang.org/x/time/rate"
 )
 
-// Limiter holds one token bucket per client key.
+// Rate is a limit: PerMinute requests a minute on average, in bursts of up
+// to Burst.
+type Rate struct {
+	PerMinute, Burst int
+}
+
+// interval is the time one token takes to come back.
+func (r Rate) interval() time.Duration { return time.Minute / time.Duration(r.PerMinute) }
+
+// Store keeps buckets.
+type Store interface {
+	// Take takes cost tokens (1, or 0 to only look) from key's bucket of
+	// rate r, if the bucket holds them, and reports whether it did and how
+	// long the bucket now takes to be full again.
+	Take(ctx context.Context, key string, r Rate, cost int) (taken bool, untilFull time.Duration, err error)
+}
+
+// Limiter applies one Rate to the clients of one kind, such as API keys.
 type Limiter struct {
-	perMinute int
-	burst     int
-	now       func() time.Time
-
-	mu      sync.Mutex
-	buckets map[string]*bucket
-	swept   time.Time
+	store Store
+	rate  Rate
+	// kind prefixes keys, so limits of different kinds never share a bucket.
+	kind string
 }
 
-type bucket struct {
-	limiter  *rate.Limiter
-	lastSeen time.Time
-}
-
-// New returns a limiter allowing perMinute requests a minute per key on
-// average, and bursts of up to burst requests.
-func New(perMinute, burst int) *Limiter {
-	return &Limiter{perMinute: perMinute, burst: burst, now: time.Now, buckets: map[string]*bucket{}}
+// New returns a limiter of rate r on store, for keys of the given kind.
+func New(store Store, kind string, r Rate) *Limiter {
+	return &Limiter{store: store, rate: r, kind: kind}
 }
 
 // Decision is the outcome of one request against its key's bucket.
@@ -45,44 +54,66 @@ type Decision struct {
 }
 
 // Allow takes one request from key's bucket.
-func (l *Limiter) Allow(key string) Decision {
-	now := l.now()
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	l.sweep(now)
-	b, ok := l.buckets[key]
-	if !ok {
-		b = &bucket{limiter: rate.NewLimiter(rate.Limit(float64(l.perMinute)/60), l.burst)}
-		l.buckets[key] = b
+func (l *Limiter) Allow(ctx context.Context, key string) Decision {
+	return l.take(ctx, key, 1)
+}
+
+// Peek tells whether key's bucket holds a request, taking nothing: a client
+// whose failures emptied its bucket is refused before it is checked again.
+func (l *Limiter) Peek(ctx context.Context, key string) Decision {
+	return l.take(ctx, key, 0)
+}
+
+func (l *Limiter) take(ctx context.Context, key string, cost int) Decision {
+	taken, untilFull, err := l.store.Take(ctx, l.kind+":"+key, l.rate, cost)
+	if err != nil {
+		// A limiter that cannot reach its store lets requests through:
+		// refusing every client would turn a store outage into an API
+		// outage. A client that went away is no outage.
+		if ctx.Err() == nil {
+			slog.WarnContext(ctx, "rate limit store unavailable; allowing the request", "kind", l.kind, "error", err)
+		}
+		return Decision{Allowed: true, Limit: l.rate.PerMinute, Remaining: l.rate.Burst}
 	}
-	b.lastSeen = now
-	r := b.limiter.ReserveN(now, 1)
-	d := Decision{Limit: l.perMinute}
-	if delay := r.DelayFrom(now); delay > 0 {
-		r.CancelAt(now)
-		d.RetryAfter = delay
-	} else {
-		d.Allowed = true
+	return decide(l.rate, cost, taken, untilFull)
+}
+
+func decide(r Rate, cost int, taken bool, untilFull time.Duration) Decision {
+	untilFull = max(0, untilFull)
+	interval := r.interval()
+	tokens := float64(r.Burst) - float64(untilFull)/float64(interval)
+	d := Decision{
+		Limit:     r.PerMinute,
+		Remaining: max(0, int(math.Floor(tokens))),
+		Reset:     untilFull,
+		Allowed:   taken && (cost > 0 || tokens >= 1),
 	}
-	tokens := b.limiter.TokensAt(now)
-	d.Remaining = max(0, int(math.Floor(tokens)))
-	d.Reset = time.Duration((float64(l.burst) - tokens) / (float64(l.perMinute) / 60) * float64(time.Second))
+	if !d.Allowed {
+		d.RetryAfter = untilFull - time.Duration(r.Burst-1)*interval
+	}
 	return d
 }
 
-// sweep forgets buckets idle long enough to have refilled, so memory stays
-// bounded by the clients of the last few minutes.
-func (l *Limiter) sweep(now time.Time) {
-	if now.Sub(l.swept) < time.Minute {
-		return
+// maxAhead is how far ahead of now a bucket's tat can be: a full burst,
+// plus the skew between replicas' clocks (tat was set by another clock),
+// which a minute covers generously. A tat further ahead means this clock
+// went back (tests move it by days); the bucket is then taken as full, as
+// its state cannot be judged.
+func maxAhead(r Rate) time.Duration {
+	return time.Duration(r.Burst)*r.interval() + time.Minute
+}
+
+// gcra applies a take of cost tokens to a bucket full at tat (zero: new),
+// at now. It returns the bucket's new tat and whether the tokens were taken.
+func gcra(tat, now time.Time, r Rate, cost int) (time.Time, bool) {
+	if tat.Before(now) || tat.Sub(now) > maxAhead(r) {
+		tat = now
 	}
-	l.swept = now
-	idle := time.Duration(float64(l.burst)/(float64(l.perMinute)/60)*float64(time.Second)) + time.Minute
-	for k, b := range l.buckets {
-		if now.Sub(b.lastSeen) > idle {
-			delete(l.buckets, k)
-		}
+	next := tat.Add(time.Duration(cost) * r.interval())
+	if next.Sub(now) > time.Duration(r.Burst)*r.interval() {
+		return tat, false
 	}
+	return next, true
 }
 
 // Headers returns the X-RateLimit-* headers (and Retry-After when refused)

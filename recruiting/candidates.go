@@ -2,11 +2,8 @@ package recruiting
 
 import (
 	"context"
-	"fmt"
 	"strings"
 	"time"
-
-	"entgo.io/ent/dialect/sql"
 
 	"github.com/hiregraph/hiregraph/apierror"
 	"github.com/hiregraph/hiregraph/ent"
@@ -37,9 +34,6 @@ type CandidateFilter struct {
 	Deleted *bool
 }
 
-// CandidateStatusValues lists what the status filter accepts.
-var CandidateStatusValues = []string{"In progress", "Rejected", "Hired", "Withdrawn"}
-
 // ApplyTo is Apply for an optional filter: a nil filter selects everything.
 func (f *CandidateFilter) ApplyTo(q *ent.CandidateQuery) (*ent.CandidateQuery, error) {
 	if f == nil {
@@ -54,9 +48,9 @@ func (f CandidateFilter) Apply(q *ent.CandidateQuery) (*ent.CandidateQuery, erro
 	if len(f.Status) > 0 {
 		statuses := make([]candidate.Status, 0, len(f.Status))
 		for _, v := range f.Status {
-			st := candidate.Status(normalizeStatus(v))
-			if candidate.StatusValidator(st) != nil {
-				return nil, apierror.BadRequest("status", "status %q is not one of %s", v, strings.Join(CandidateStatusValues, ", "))
+			st, ok := CandidateStatuses.Match(v)
+			if !ok {
+				return nil, apierror.BadRequest("status", "status %q is not one of %s", v, strings.Join(CandidateStatuses.Spellings(), ", "))
 			}
 			statuses = append(statuses, st)
 		}
@@ -74,22 +68,13 @@ func (f CandidateFilter) Apply(q *ent.CandidateQuery) (*ent.CandidateQuery, erro
 	return q.Where(ps...), nil
 }
 
+var candidateList = keysetList[*ent.Candidate]{
+	name: "candidates",
+	key:  func(c *ent.Candidate) Cursor { return Cursor{c.TimeCreated, c.ID} },
+}
+
 // ListCandidates returns one page of the candidates the filter selects, in
-// creation order, and the cursor of the next page (nil on the last).
-func (s *Service) ListCandidates(ctx context.Context, f CandidateFilter, page PageRequest) ([]*ent.Candidate, *Cursor, error) {
-	q, err := f.Apply(s.Client.Candidate.Query())
-	if err != nil {
-		return nil, nil, err
-	}
-	return fetchPage(ctx, page, func(c *ent.Candidate) Cursor { return Cursor{c.TimeCreated, c.ID} },
-		func(after func(*sql.Selector), n int) ([]*ent.Candidate, error) {
-			if after != nil {
-				q.Where(predicate.Candidate(after))
-			}
-			rows, err := q.Order(candidate.ByTimeCreated(), candidate.ByID()).Limit(n).All(ctx)
-			if err != nil {
-				return nil, fmt.Errorf("listing candidates: %w", err)
-			}
-			return rows, nil
-		})
+// creation order (spec 4.5).
+func (s *Service) ListCandidates(ctx context.Context, f CandidateFilter, page PageRequest) (Page[*ent.Candidate], error) {
+	return readPage[predicate.Candidate, candidate.OrderOption](ctx, s, candidateList, s.Client.Candidate.Query(), f.Apply, page)
 }

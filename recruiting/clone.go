@@ -138,7 +138,8 @@ func (c *cloner) positionFromTemplate(ctx context.Context, tmpl *ent.Position) (
 // applyRequest sets what the request says, over what the template gave.
 func (c *cloner) applyRequest(ctx context.Context, create *ent.PositionCreate, tmpl *ent.Position) error {
 	in := c.in
-	create.SetName(*in.Name).SetStatus(positionStatuses[*in.Status]).SetIsDiscreet(*in.IsDiscreet)
+	status, _ := PositionStatuses.Read(*in.Status)
+	create.SetName(*in.Name).SetStatus(status).SetIsDiscreet(*in.IsDiscreet)
 	if in.IsTalentPool != nil {
 		create.SetIsTalentPool(*in.IsTalentPool)
 	}
@@ -320,8 +321,9 @@ func (c *cloner) createOpening(ctx context.Context, pos *ent.Position, field str
 	if err != nil {
 		return err
 	}
+	reason, _ := OpeningReasons.Read(*in.Reason)
 	create := c.client.Opening.Create().
-		SetPosition(pos).SetName(*in.Name).SetStatus(opening.StatusOpen).SetReason(openingReasons[*in.Reason]).
+		SetPosition(pos).SetName(*in.Name).SetStatus(opening.StatusOpen).SetReason(reason).
 		SetTimeExpectedHire(expected).SetTimeOpened(opened).
 		SetTimeCreated(now).SetTimeLastStatusChange(now).SetTimeUpdated(now).
 		SetCustomFields(customFields)
@@ -336,9 +338,11 @@ func (c *cloner) createOpening(ctx context.Context, pos *ent.Position, field str
 	if err != nil {
 		return err
 	}
-	// The opening arrives approved: its approval process is complete.
+	// The opening arrives approved: its approval process is complete, and
+	// its status is the opening's approval status, the value the openings
+	// filter matches.
 	return c.client.ApprovalProcess.Create().
-		SetOpening(o).SetName("Opening approval").SetStatus("COMPLETED").
+		SetOpening(o).SetName("Opening approval").SetStatus(ApprovalStatuses.Spell(o.ApprovalStatus)).
 		SetTimeStarted(approved).SetTimeCompleted(approved).
 		Exec(ctx)
 }

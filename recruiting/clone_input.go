@@ -10,7 +10,6 @@ import (
 
 	"github.com/hiregraph/hiregraph/apierror"
 	"github.com/hiregraph/hiregraph/ent/opening"
-	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/schema/schematype"
 )
 
@@ -80,14 +79,17 @@ type OpeningInput struct {
 	CustomFields     schematype.StringMap `json:"custom_fields"`
 }
 
-// Values of spec 4.1 and 2.4.
+// Values of spec 2.4.
 var (
-	positionStatuses = map[string]position.Status{"open": position.StatusOpen, "on hold": position.StatusOnHold, "closed": position.StatusClosed}
-	openingReasons   = map[string]opening.Reason{
-		"New": opening.ReasonNew, "Replacement hire": opening.ReasonReplacementHire, "Temporary replacement": opening.ReasonTemporaryReplacement,
-	}
 	salaryPeriods = []string{"hourly", "weekly", "monthly", "annually"}
 	currencyCode  = regexp.MustCompile(`^[A-Z]{3}$`)
+)
+
+// Clone requests spell an opening's state and approval status in the
+// stored form (spec 4.1): status must be OPEN, approval_status APPROVED.
+const (
+	cloneOpeningStatus  = string(opening.StatusOpen)
+	cloneApprovalStatus = string(opening.ApprovalStatusApproved)
 )
 
 // maxText is the byte limit of the short text columns a clone writes (the
@@ -139,8 +141,8 @@ func (in CloneInput) checkRequired() error {
 	case in.IsDiscreet == nil:
 		return apierror.Invalid("is_discreet", "is_discreet is required (true or false)")
 	}
-	if _, ok := positionStatuses[*in.Status]; !ok {
-		return apierror.Invalid("status", "status must be open, on hold or closed, got %q", *in.Status)
+	if _, ok := PositionStatuses.Read(*in.Status); !ok {
+		return apierror.Invalid("status", "status must be one of %s, got %q", strings.Join(PositionStatuses.Spellings(), ", "), *in.Status)
 	}
 	return nil
 }
@@ -204,14 +206,14 @@ func (o OpeningInput) validate(field string) error {
 		return apierror.Invalid(field+".name", "%s.name is required", field)
 	case len(*o.Name) > maxText:
 		return tooLong(field+".name", o.Name)
-	case o.Status == nil || *o.Status != "OPEN":
-		return apierror.Invalid(field+".status", "%s.status is required and must be OPEN", field)
-	case o.Reason == nil || openingReasons[*o.Reason] == "":
-		return apierror.Invalid(field+".reason", "%s.reason must be New, Replacement hire or Temporary replacement", field)
+	case o.Status == nil || *o.Status != cloneOpeningStatus:
+		return apierror.Invalid(field+".status", "%s.status is required and must be %s", field, cloneOpeningStatus)
+	case o.Reason == nil || !OpeningReasons.Knows(*o.Reason):
+		return apierror.Invalid(field+".reason", "%s.reason must be one of %s", field, strings.Join(OpeningReasons.Spellings(), ", "))
 	case isBlank(o.TimeExpectedHire):
 		return apierror.Invalid(field+".time_expected_hire", "%s.time_expected_hire is required", field)
-	case o.ApprovalStatus != nil && *o.ApprovalStatus != "APPROVED":
-		return apierror.Invalid(field+".approval_status", "%s.approval_status can only be APPROVED", field)
+	case o.ApprovalStatus != nil && *o.ApprovalStatus != cloneApprovalStatus:
+		return apierror.Invalid(field+".approval_status", "%s.approval_status can only be %s", field, cloneApprovalStatus)
 	case o.ApprovalStatus != nil && isBlank(o.TimeApproved):
 		return apierror.Invalid(field+".time_approved", "%s.time_approved is required when approval_status is APPROVED", field)
 	case o.ApprovalStatus == nil && o.TimeApproved != nil:

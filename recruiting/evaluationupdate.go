@@ -31,13 +31,6 @@ const (
 	MaxResultURLs        = 20
 )
 
-// outcomes maps the outcome values of evaluation updates to the stored enum.
-var outcomes = map[string]testsubmission.Outcome{
-	"passed": testsubmission.OutcomePassed,
-	"review": testsubmission.OutcomeReview,
-	"failed": testsubmission.OutcomeFailed,
-}
-
 // Error codes of evaluation updates.
 const (
 	CodeEvaluationNotFound  = "evaluation_not_found"
@@ -105,9 +98,9 @@ func applyEvaluationUpdate(m *ent.TestSubmissionMutation, in EvaluationUpdate) e
 		m.SetCompleted(strings.EqualFold(status, StatusCompleted))
 	}
 	if in.Outcome != nil {
-		outcome, ok := outcomes[*in.Outcome]
+		outcome, ok := Outcomes.Read(*in.Outcome)
 		if !ok {
-			return apierror.Invalid("outcome", "outcome must be passed, review or failed, got %q", *in.Outcome)
+			return apierror.Invalid("outcome", "outcome must be one of %s, got %q", strings.Join(Outcomes.Spellings(), ", "), *in.Outcome)
 		}
 		m.SetOutcome(outcome)
 	}

@@ -2,11 +2,9 @@ package recruiting
 
 import (
 	"context"
-	"fmt"
+	"slices"
 	"strings"
 	"time"
-
-	"entgo.io/ent/dialect/sql"
 
 	"github.com/hiregraph/hiregraph/apierror"
 	"github.com/hiregraph/hiregraph/ent"
@@ -31,9 +29,6 @@ type OpeningFilter struct {
 	TimeUpdatedBefore          *time.Time
 	TimeUpdatedAfter           *time.Time
 }
-
-// OpeningStatusValues lists what the status filter accepts.
-var OpeningStatusValues = []string{"NA", "APPROVED", "REJECTED", "STARTED", "PAUSED", "OPEN", "PENDING", "FILLED", "CLOSED"}
 
 // ApplyTo is Apply for an optional filter: a nil filter selects everything.
 func (f *OpeningFilter) ApplyTo(q *ent.OpeningQuery) (*ent.OpeningQuery, error) {
@@ -77,14 +72,13 @@ func openingStatusPredicate(values []string) (predicate.Opening, error) {
 	var approvals []opening.ApprovalStatus
 	var states []opening.Status
 	for _, v := range values {
-		v = strings.ToUpper(strings.TrimSpace(v))
-		switch {
-		case opening.ApprovalStatusValidator(opening.ApprovalStatus(v)) == nil:
-			approvals = append(approvals, opening.ApprovalStatus(v))
-		case opening.StatusValidator(opening.Status(v)) == nil:
-			states = append(states, opening.Status(v))
-		default:
-			return nil, apierror.BadRequest("status", "status %q is not one of %s", v, strings.Join(OpeningStatusValues, ", "))
+		if a, ok := ApprovalStatuses.Match(v); ok {
+			approvals = append(approvals, a)
+		} else if st, ok := OpeningStates.Match(v); ok {
+			states = append(states, st)
+		} else {
+			accepted := append(slices.Clone(ApprovalStatuses.Spellings()), OpeningStates.Spellings()...)
+			return nil, apierror.BadRequest("status", "status %q is not one of %s", v, strings.Join(accepted, ", "))
 		}
 	}
 	return opening.Or(opening.ApprovalStatusIn(approvals...), opening.StatusIn(states...)), nil
@@ -101,29 +95,13 @@ func appendRange[P any](ps []P, before, after *time.Time, lt, gt func(time.Time)
 	return ps
 }
 
-// ListOpenings returns one page of the openings the filter selects, in
-// creation order, with their approval processes, and the cursor of the
-// next page (nil on the last).
-func (s *Service) ListOpenings(ctx context.Context, f OpeningFilter, page PageRequest) ([]*ent.Opening, *Cursor, error) {
-	q, err := f.Apply(s.Client.Opening.Query())
-	if err != nil {
-		return nil, nil, err
-	}
-	return fetchPage(ctx, page, func(o *ent.Opening) Cursor { return Cursor{o.TimeCreated, o.ID} },
-		func(after func(*sql.Selector), n int) ([]*ent.Opening, error) {
-			if after != nil {
-				q.Where(predicate.Opening(after))
-			}
-			rows, err := q.WithApprovalProcess().Order(opening.ByTimeCreated(), opening.ByID()).Limit(n).All(ctx)
-			if err != nil {
-				return nil, fmt.Errorf("listing openings: %w", err)
-			}
-			return rows, nil
-		})
+var openingList = keysetList[*ent.Opening]{
+	name: "openings",
+	key:  func(o *ent.Opening) Cursor { return Cursor{o.TimeCreated, o.ID} },
 }
 
-// normalizeStatus turns "In progress", "in_progress" and "IN_PROGRESS" into
-// the stored form.
-func normalizeStatus(v string) string {
-	return strings.ReplaceAll(strings.ToUpper(strings.TrimSpace(v)), " ", "_")
+// ListOpenings returns one page of the openings the filter selects, in
+// creation order, with their approval processes (spec 4.4).
+func (s *Service) ListOpenings(ctx context.Context, f OpeningFilter, page PageRequest) (Page[*ent.Opening], error) {
+	return readPage[predicate.Opening, opening.OrderOption](ctx, s, openingList, s.Client.Opening.Query().WithApprovalProcess(), f.Apply, page)
 }

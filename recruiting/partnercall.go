@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"net/http"
 
 	"github.com/hiregraph/hiregraph/apierror"
@@ -18,7 +19,7 @@ import (
 const (
 	CodePartnerNotFound    = "partner_not_found"
 	CodePartnerRejected    = "partner_rejected"     // 422: the partner refused, with a display_message
-	CodePartnerUnavailable = "partner_unavailable"  // 502: no connection, or an address that is not allowed
+	CodePartnerUnavailable = "partner_unavailable"  // 502: no connection, or an address that is not allowed (one message for both)
 	CodePartnerTimeout     = "partner_timeout"      // 504: no complete answer in time
 	CodePartnerBadResponse = "partner_bad_response" // 502: an answer the contract does not allow
 )
@@ -39,16 +40,21 @@ func (s *Service) partnerRequest(ctx context.Context, p *ent.EvaluationPartner, 
 		req.Header.Set("Content-Type", "application/json")
 	}
 	resp, err := s.Partners.Do(req)
+	if err != nil {
+		// The detail (a refused address, a refused connection) is the
+		// operator's: told to the caller, it would map the internal network.
+		slog.WarnContext(ctx, "calling an evaluation partner failed", "partner", p.ID, "error", err)
+	}
 	switch {
-	case errors.Is(err, outbound.ErrBlockedAddress):
-		return nil, partnerError(CodePartnerUnavailable, p,
-			"is at an address that is not public; the server calls such addresses only when its operator allows the network (HIREGRAPH_PARTNER_ALLOW_NETS)")
 	case errors.Is(err, outbound.ErrTimeout):
 		return nil, partnerError(CodePartnerTimeout, p, "did not answer in time; try again later")
 	case errors.Is(err, outbound.ErrTooLarge):
 		return nil, partnerError(CodePartnerBadResponse, p, "answered with a body larger than the service accepts")
 	case err != nil:
-		return nil, partnerError(CodePartnerUnavailable, p, "could not be reached; try again later, or have an admin check its URL")
+		// An address the guard refuses gets the same words as one that
+		// does not answer, so the answer reveals nothing about the network.
+		return nil, partnerError(CodePartnerUnavailable, p,
+			"could not be reached; try again later, or have an admin check its URL (the server log says why)")
 	case resp.Status >= 300 && resp.Status < 400:
 		return nil, partnerError(CodePartnerBadResponse, p,
 			"answered with a redirect (HTTP %d), which the service does not follow; an admin should set the final URL", resp.Status)

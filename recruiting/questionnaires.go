@@ -2,28 +2,19 @@ package recruiting
 
 import (
 	"context"
-	"fmt"
-
-	"entgo.io/ent/dialect/sql"
 
 	"github.com/hiregraph/hiregraph/ent"
 	"github.com/hiregraph/hiregraph/ent/predicate"
 	"github.com/hiregraph/hiregraph/ent/questionnaire"
 )
 
+var questionnaireList = keysetList[*ent.Questionnaire]{
+	name: "questionnaires",
+	key:  func(q *ent.Questionnaire) Cursor { return Cursor{q.TimeCreated, q.ID} },
+}
+
 // ListQuestionnaires returns one page of the company's questionnaires
-// (spec 4.6), in creation order, and the cursor of the next page.
-func (s *Service) ListQuestionnaires(ctx context.Context, page PageRequest) ([]*ent.Questionnaire, *Cursor, error) {
-	q := s.Client.Questionnaire.Query()
-	return fetchPage(ctx, page, func(q *ent.Questionnaire) Cursor { return Cursor{q.TimeCreated, q.ID} },
-		func(after func(*sql.Selector), n int) ([]*ent.Questionnaire, error) {
-			if after != nil {
-				q.Where(predicate.Questionnaire(after))
-			}
-			rows, err := q.Order(questionnaire.ByTimeCreated(), questionnaire.ByID()).Limit(n).All(ctx)
-			if err != nil {
-				return nil, fmt.Errorf("listing questionnaires: %w", err)
-			}
-			return rows, nil
-		})
+// (spec 4.6), in creation order.
+func (s *Service) ListQuestionnaires(ctx context.Context, page PageRequest) (Page[*ent.Questionnaire], error) {
+	return readPage[predicate.Questionnaire, questionnaire.OrderOption](ctx, s, questionnaireList, s.Client.Questionnaire.Query(), noFilter, page)
 }

@@ -74,3 +74,12 @@ func Require(ctx context.Context, scope string) error {
 	}
 	return nil
 }
+
+// OperationContext prepares ctx for one GraphQL operation: it carries the
+// service's cursor key to the Cursor scalar, and a memo that reads the
+// company's internal-use marks once however many positions the operation
+// shows.
+func (s *Service) OperationContext(ctx context.Context) context.Context {
+	ctx = context.WithValue(ctx, visibilityMemoKey{}, &visibilityMemo{})
+	return context.WithValue(ctx, cursorSignerKey{}, s.Sealer)
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/url"
+	"sync"
 
 	"github.com/hiregraph/hiregraph/ent"
 	"github.com/hiregraph/hiregraph/ent/fielddefinition"
@@ -18,8 +19,26 @@ type Visibility struct {
 }
 
 // LoadVisibility reads the internal-use marks of the viewer's company in one
-// query; load it once per response, not per position.
+// query; load it once per response, not per position. Within a GraphQL
+// operation (OperationContext) it is read once for the whole operation.
 func (s *Service) LoadVisibility(ctx context.Context) (*Visibility, error) {
+	memo, _ := ctx.Value(visibilityMemoKey{}).(*visibilityMemo)
+	if memo == nil {
+		return s.loadVisibility(ctx)
+	}
+	memo.mu.Lock()
+	defer memo.mu.Unlock()
+	if memo.v == nil {
+		v, err := s.loadVisibility(ctx)
+		if err != nil {
+			return nil, err
+		}
+		memo.v = v
+	}
+	return memo.v, nil
+}
+
+func (s *Service) loadVisibility(ctx context.Context) (*Visibility, error) {
 	defs, err := s.Client.FieldDefinition.Query().
 		Where(fielddefinition.InternalUse(true)).
 		Select(fielddefinition.FieldScope, fielddefinition.FieldName).
@@ -37,35 +56,91 @@ func (s *Service) LoadVisibility(ctx context.Context) (*Visibility, error) {
 	return v, nil
 }
 
-// Categories returns the categories that may be shown.
-func (v *Visibility) Categories(values []schematype.NamedValue) []schematype.NamedValue {
-	return v.visible(fielddefinition.ScopeCategory, values)
+// visibilityMemo keeps the marks for one operation; GraphQL resolves
+// fields concurrently.
+type visibilityMemo struct {
+	mu sync.Mutex
+	v  *Visibility
 }
 
-// Details returns the details that may be shown.
-func (v *Visibility) Details(values []schematype.NamedValue) []schematype.NamedValue {
-	return v.visible(fielddefinition.ScopeDetail, values)
+type visibilityMemoKey struct{}
+
+// ViewPosition returns the view of p for the viewer's company.
+func (s *Service) ViewPosition(ctx context.Context, p *ent.Position) (PositionView, error) {
+	vis, err := s.LoadVisibility(ctx)
+	if err != nil {
+		return PositionView{}, err
+	}
+	return vis.Position(p), nil
 }
 
-// CustomFields returns the opening custom fields that may be shown.
-func (v *Visibility) CustomFields(fields schematype.StringMap) schematype.StringMap {
-	out := make(schematype.StringMap, len(fields))
-	for k, val := range fields {
-		if !v.internal[fielddefinition.ScopeOpeningCustomField][k] {
-			out[k] = val
-		}
+// ViewOpening returns the view of o for the viewer's company.
+func (s *Service) ViewOpening(ctx context.Context, o *ent.Opening) (OpeningView, error) {
+	vis, err := s.LoadVisibility(ctx)
+	if err != nil {
+		return OpeningView{}, err
+	}
+	return vis.Opening(o), nil
+}
+
+// PositionView is a position as it may leave the service, whichever API
+// serves it: what the company marks internal-use is taken out (spec 2.1).
+// The fields it declares stand in for the position's own.
+type PositionView struct {
+	*ent.Position
+	// Department, ExperienceLevel and EmploymentType are nil when the
+	// company marks their option list internal-use.
+	Department, ExperienceLevel, EmploymentType *string
+	Categories, Details                         []schematype.NamedValue
+	// Openings are the position's loaded openings.
+	Openings []OpeningView
+}
+
+// OpeningView is an opening as it may leave the service.
+type OpeningView struct {
+	*ent.Opening
+	CustomFields schematype.StringMap
+}
+
+// Position returns the view of p; its loaded openings are viewed too.
+func (v *Visibility) Position(p *ent.Position) PositionView {
+	out := PositionView{
+		Position:        p,
+		Department:      v.standard(fielddefinition.ScopeDepartment, p.Department),
+		ExperienceLevel: v.standard(fielddefinition.ScopeExperienceLevel, p.ExperienceLevel),
+		EmploymentType:  v.standard(fielddefinition.ScopeEmploymentType, p.EmploymentType),
+		Categories:      v.named(fielddefinition.ScopeCategory, p.Categories),
+		Details:         v.named(fielddefinition.ScopeDetail, p.Details),
+		Openings:        make([]OpeningView, len(p.Edges.Openings)),
+	}
+	for i, o := range p.Edges.Openings {
+		out.Openings[i] = v.Opening(o)
 	}
 	return out
 }
 
-// Shows reports whether a standard position field may be shown: department,
-// experience level and employment type are hidden when the company marks
-// their definition internal.
-func (v *Visibility) Shows(scope fielddefinition.Scope) bool {
-	return len(v.internal[scope]) == 0
+// Opening returns the view of o.
+func (v *Visibility) Opening(o *ent.Opening) OpeningView {
+	fields := make(schematype.StringMap, len(o.CustomFields))
+	for k, val := range o.CustomFields {
+		if !v.internal[fielddefinition.ScopeOpeningCustomField][k] {
+			fields[k] = val
+		}
+	}
+	return OpeningView{Opening: o, CustomFields: fields}
 }
 
-func (v *Visibility) visible(scope fielddefinition.Scope, values []schematype.NamedValue) []schematype.NamedValue {
+// standard returns a standard position field's value, or nil when the
+// company marks the definition of that field internal-use.
+func (v *Visibility) standard(scope fielddefinition.Scope, value string) *string {
+	if len(v.internal[scope]) > 0 {
+		return nil
+	}
+	return &value
+}
+
+// named returns the categories or details that may be shown.
+func (v *Visibility) named(scope fielddefinition.Scope, values []schematype.NamedValue) []schematype.NamedValue {
 	out := make([]schematype.NamedValue, 0, len(values))
 	for _, nv := range values {
 		if !v.internal[scope][nv.Name] {

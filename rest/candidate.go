@@ -5,7 +5,6 @@ import (
 
 	"github.com/hiregraph/hiregraph/apitime"
 	"github.com/hiregraph/hiregraph/ent"
-	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/schema/schematype"
 	"github.com/hiregraph/hiregraph/recruiting"
 )
@@ -34,17 +33,12 @@ type completedStepJSON struct {
 	TimeCompleted *string `json:"time_completed"`
 }
 
-var candidateStatuses = map[candidate.Status]string{
-	candidate.StatusInProgress: "In progress", candidate.StatusRejected: "Rejected",
-	candidate.StatusHired: "Hired", candidate.StatusWithdrawn: "Withdrawn",
-}
-
 func newCandidateJSON(c *ent.Candidate) candidateJSON {
 	out := candidateJSON{
 		UID: c.ID, Deleted: c.Deleted, PositionUID: c.PositionID,
 		TimeCreated: apitime.Format(c.TimeCreated), TimeLastStatusChanged: apitime.Format(c.TimeLastStatusChanged),
 		CurrentSteps: make([]currentStepJSON, len(c.CurrentSteps)), CompletedSteps: make([]completedStepJSON, len(c.CompletedSteps)),
-		Status: candidateStatuses[c.Status],
+		Status: recruiting.CandidateStatuses.Spell(c.Status),
 	}
 	for i, s := range c.CurrentSteps {
 		out.CurrentSteps[i] = currentStepJSON{Name: s.Name, Type: s.Type, TimeScheduled: apitime.FormatPtr(s.TimeScheduled)}
@@ -62,7 +56,7 @@ func newCandidateJSON(c *ent.Candidate) candidateJSON {
 }
 
 // listCandidates serves GET /candidates (spec 4.5).
-func (a *API) listCandidates(w http.ResponseWriter, r *http.Request) {
+func (a *API) listCandidates(w http.ResponseWriter, r *http.Request) error {
 	q := newQueryReader(r.URL.Query())
 	f := recruiting.CandidateFilter{
 		Status:                         q.list("status"),
@@ -78,9 +72,8 @@ func (a *API) listCandidates(w http.ResponseWriter, r *http.Request) {
 	}
 	page := q.page()
 	if q.err != nil {
-		WriteError(w, r, q.err)
-		return
+		return q.err
 	}
-	rows, next, err := a.Service.ListCandidates(r.Context(), f, page)
-	writeList(w, r, q, a.Service.PublicURL+"/v1/candidates", "candidates", rows, next, err, newCandidateJSON)
+	rows, err := a.Service.ListCandidates(r.Context(), f, page)
+	return writeList(w, q, a.Service.PublicURL+"/v1/candidates", "candidates", rows, err, newCandidateJSON)
 }

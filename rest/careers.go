@@ -14,7 +14,6 @@ import (
 	"github.com/hiregraph/hiregraph/apierror"
 	"github.com/hiregraph/hiregraph/apitime"
 	"github.com/hiregraph/hiregraph/ent"
-	"github.com/hiregraph/hiregraph/ent/fielddefinition"
 	"github.com/hiregraph/hiregraph/ent/schema/schematype"
 	"github.com/hiregraph/hiregraph/recruiting"
 	"github.com/hiregraph/hiregraph/sanitize"
@@ -56,60 +55,59 @@ type careersPositionJSON struct {
 
 // List serves GET /careers-api/2.0/company/{company_uid}/positions.
 func (c *Careers) List(w http.ResponseWriter, r *http.Request) {
-	c.serve(w, r, func(ctx context.Context, withDetails bool, render func(*ent.Position) careersPositionJSON) (any, error) {
-		ps, err := c.Service.PublishedPositions(ctx, withDetails)
-		if err != nil {
-			return nil, err
-		}
-		out := make([]careersPositionJSON, len(ps))
-		for i, p := range ps {
-			out[i] = render(p)
-		}
-		return out, nil
-	})
+	handle(func(w http.ResponseWriter, r *http.Request) error {
+		return c.serve(w, r, func(ctx context.Context, withDetails bool, render func(*ent.Position) careersPositionJSON) (any, error) {
+			ps, err := c.Service.PublishedPositions(ctx, withDetails)
+			if err != nil {
+				return nil, err
+			}
+			out := make([]careersPositionJSON, len(ps))
+			for i, p := range ps {
+				out[i] = render(p)
+			}
+			return out, nil
+		})
+	})(w, r)
 }
 
 // Get serves GET /careers-api/2.0/company/{company_uid}/positions/{position_uid}.
 func (c *Careers) Get(w http.ResponseWriter, r *http.Request) {
-	c.serve(w, r, func(ctx context.Context, withDetails bool, render func(*ent.Position) careersPositionJSON) (any, error) {
-		p, err := c.Service.PublishedPosition(ctx, chi.URLParam(r, "position_uid"), withDetails)
-		if err != nil {
-			return nil, err
-		}
-		return render(p), nil
-	})
+	handle(func(w http.ResponseWriter, r *http.Request) error {
+		return c.serve(w, r, func(ctx context.Context, withDetails bool, render func(*ent.Position) careersPositionJSON) (any, error) {
+			p, err := c.Service.PublishedPosition(ctx, chi.URLParam(r, "position_uid"), withDetails)
+			if err != nil {
+				return nil, err
+			}
+			return render(p), nil
+		})
+	})(w, r)
 }
 
 // serve authenticates the careers request, renders what load returns and
 // answers it with an ETag, or 304 when the client has it already.
-func (c *Careers) serve(w http.ResponseWriter, r *http.Request, load func(ctx context.Context, withDetails bool, render func(*ent.Position) careersPositionJSON) (any, error)) {
+func (c *Careers) serve(w http.ResponseWriter, r *http.Request, load func(ctx context.Context, withDetails bool, render func(*ent.Position) careersPositionJSON) (any, error)) error {
 	withDetails, err := parseDetailsParam(r.URL.Query().Get("details"))
 	if err != nil {
-		WriteError(w, r, err)
-		return
+		return err
 	}
 	ctx, company, err := c.Service.CareersContext(r.Context(), chi.URLParam(r, "company_uid"), r.URL.Query().Get("token"))
 	if err != nil {
-		WriteError(w, r, err)
-		return
+		return err
 	}
 	vis, err := c.Service.LoadVisibility(ctx)
 	if err != nil {
-		WriteError(w, r, err)
-		return
+		return err
 	}
-	render := func(p *ent.Position) careersPositionJSON { return c.render(company, vis, p, withDetails) }
+	render := func(p *ent.Position) careersPositionJSON { return c.render(company, vis.Position(p), withDetails) }
 	v, err := load(ctx, withDetails, render)
 	if err != nil {
-		WriteError(w, r, err)
-		return
+		return err
 	}
 	var body bytes.Buffer
 	enc := json.NewEncoder(&body)
 	enc.SetEscapeHTML(false)
 	if err := enc.Encode(v); err != nil {
-		WriteError(w, r, err)
-		return
+		return err
 	}
 	sum := sha256.Sum256(body.Bytes())
 	etag := `"` + hex.EncodeToString(sum[:16]) + `"`
@@ -117,30 +115,25 @@ func (c *Careers) serve(w http.ResponseWriter, r *http.Request, load func(ctx co
 	w.Header().Set("Cache-Control", CareersCacheControl)
 	if etagMatches(r.Header.Get("If-None-Match"), etag) {
 		w.WriteHeader(http.StatusNotModified)
-		return
+		return nil
 	}
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	_, _ = w.Write(body.Bytes())
+	return nil
 }
 
-func (c *Careers) render(company *ent.Company, vis *recruiting.Visibility, p *ent.Position, withDetails bool) careersPositionJSON {
-	shown := func(scope fielddefinition.Scope, v string) *string {
-		if !vis.Shows(scope) {
-			return nil
-		}
-		return &v
-	}
+func (c *Careers) render(company *ent.Company, p recruiting.PositionView, withDetails bool) careersPositionJSON {
 	out := careersPositionJSON{
 		UID: p.ID, Name: p.Name,
-		Department:    shown(fielddefinition.ScopeDepartment, p.Department),
+		Department:    p.Department,
 		WorkplaceType: p.WorkplaceType, Email: p.Email,
 		URLServiceHostedPage: p.URLServiceHostedPage, URLActivePage: p.URLActivePage,
-		EmploymentType:      shown(fielddefinition.ScopeEmploymentType, p.EmploymentType),
-		ExperienceLevel:     shown(fielddefinition.ScopeExperienceLevel, p.ExperienceLevel),
+		EmploymentType:      p.EmploymentType,
+		ExperienceLevel:     p.ExperienceLevel,
 		InternalUseCustomID: p.InternalUseCustomID, PictureURL: p.PictureURL,
 		TimeUpdated: apitime.Format(p.TimeUpdated), CompanyName: company.Name,
 		PositionURL: c.Service.PositionURL(company, p.ID),
-		Categories:  vis.Categories(p.Categories),
+		Categories:  p.Categories,
 	}
 	if l := p.Edges.Location; l != nil {
 		out.Location = newLocationJSON(l)
@@ -148,7 +141,7 @@ func (c *Careers) render(company *ent.Company, vis *recruiting.Visibility, p *en
 	if withDetails {
 		// Details were sanitized when written; sanitizing again on the way
 		// out keeps careers sites safe from records written by other means.
-		details := vis.Details(p.Details)
+		details := p.Details
 		for i := range details {
 			details[i].Value = sanitize.PositionDetail(details[i].Value)
 		}

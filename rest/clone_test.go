@@ -58,32 +58,6 @@ func validClone(env *hiregraphtest.Env) map[string]any {
 
 func clonePath(uid string) string { return "/v1/positions/" + uid + "/clone" }
 
-// counts is what a failed clone must leave as it was.
-type counts struct{ positions, openings, approvals, fields, fieldOptions int }
-
-func countAll(t *testing.T, env *hiregraphtest.Env) counts {
-	t.Helper()
-	ctx := system()
-	c := counts{
-		positions: env.DB.Client.Position.Query().CountX(ctx),
-		openings:  env.DB.Client.Opening.Query().CountX(ctx),
-		approvals: env.DB.Client.ApprovalProcess.Query().CountX(ctx),
-	}
-	for _, d := range env.DB.Client.FieldDefinition.Query().AllX(ctx) {
-		c.fields++
-		c.fieldOptions += len(d.Options)
-	}
-	return c
-}
-
-// assertUnchanged fails when the database differs from before.
-func assertUnchanged(t *testing.T, env *hiregraphtest.Env, before counts) {
-	t.Helper()
-	if after := countAll(t, env); after != before {
-		t.Errorf("a refused clone wrote: %+v -> %+v", before, after)
-	}
-}
-
 // assertJSON compares a response body with want, a JSON document.
 func assertJSON(t *testing.T, body []byte, want string) {
 	t.Helper()
@@ -167,7 +141,7 @@ func TestClonePositionResponse(t *testing.T) {
 		"openings": [
 			{"uid": "$OPN1", "name": "Payments #1",
 			 "approval_process": {"uid": "$APR", "name": "Opening approval", "time_started": "2026-04-01T08:00:00Z",
-				"time_completed": "2026-04-01T08:00:00Z", "status": "COMPLETED"},
+				"time_completed": "2026-04-01T08:00:00Z", "status": "APPROVED"},
 			 "hired_candidate_uid": null, "time_expected_hire": "2026-09-01T00:00:00Z", "headcount": 1,
 			 "reason": "New", "status": "Open",
 			 "time_created": "2026-03-02T10:00:00Z", "time_last_status_change": "2026-03-02T10:00:00Z",
@@ -409,9 +383,9 @@ func TestCloneUsers(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			body := validClone(env)
 			c.change(body)
-			before := countAll(t, env)
+			before := env.CloneCounts()
 			assertError(t, env.Do(http.MethodPost, clonePath(env.Demo.TemplatePositionUID), body), 422, c.code, c.mentions)
-			assertUnchanged(t, env, before)
+			env.AssertCloneUnchanged(t, before)
 			if c.code != "user_not_found" {
 				return
 			}
@@ -437,9 +411,9 @@ func TestCloneUsers(t *testing.T) {
 		body := validClone(env)
 		users(body)["lead_recruiter"] = map[string]any{"email": coordinatorEmail}
 		body["allow_fallback"] = true
-		before := countAll(t, env)
+		before := env.CloneCounts()
 		assertError(t, env.Do(http.MethodPost, clonePath(env.Demo.TemplatePositionUID), body), 422, "user_not_recruiter", "users.lead_recruiter.email")
-		assertUnchanged(t, env, before)
+		env.AssertCloneUnchanged(t, before)
 	})
 
 	t.Run("e-mails match whatever their case", func(t *testing.T) {
@@ -540,13 +514,13 @@ func TestCloneValidation(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			body := validClone(env)
 			c.change(body)
-			before := countAll(t, env)
+			before := env.CloneCounts()
 			r := env.Do(http.MethodPost, clonePath(env.Demo.TemplatePositionUID), body)
 			assertError(t, r, c.status, c.code, c.mentions)
 			if msg := r.Map(t)["message"].(string); strings.Contains(msg, "ent:") || strings.Contains(msg, "validator") {
 				t.Errorf("message %q carries the data layer's wording", msg)
 			}
-			assertUnchanged(t, env, before)
+			env.AssertCloneUnchanged(t, before)
 		})
 	}
 	for name, body := range map[string]string{"malformed JSON": `{"name": `, "not an object": `[]`, "empty": ``} {
@@ -566,7 +540,7 @@ func TestCloneOnlyTemplatesOfTheCompany(t *testing.T) {
 		t.Fatal(err)
 	}
 	otherQuestionnaire := env.DB.Client.Questionnaire.Query().Where(questionnaire.CompanyID(other.CompanyUID)).FirstIDX(system())
-	before := countAll(t, env)
+	before := env.CloneCounts()
 	assertError(t, env.Do(http.MethodPost, clonePath(env.Demo.NonTemplatePositionUID), validClone(env)), 422, "position_not_template", "not a template")
 	assertError(t, env.Do(http.MethodPost, clonePath("pos_nope"), validClone(env)), 404, "position_not_found", "pos_nope")
 	assertError(t, env.Do(http.MethodPost, clonePath(other.TemplatePositionUID), validClone(env)), 404, "position_not_found", other.TemplatePositionUID)
@@ -581,7 +555,7 @@ func TestCloneOnlyTemplatesOfTheCompany(t *testing.T) {
 	body = validClone(env)
 	body["questionnaire_uids"] = []any{otherQuestionnaire}
 	assertError(t, env.Do(http.MethodPost, clonePath(env.Demo.TemplatePositionUID), body), 422, "questionnaire_not_found", "questionnaire_uids[0]")
-	assertUnchanged(t, env, before)
+	env.AssertCloneUnchanged(t, before)
 }
 
 func TestCloneSalaryNeedsScope(t *testing.T) {
@@ -592,13 +566,13 @@ func TestCloneSalaryNeedsScope(t *testing.T) {
 		t.Fatal(err)
 	}
 	headers := map[string]string{"Authorization": "Bearer " + key.Secret}
-	before := countAll(t, env)
+	before := env.CloneCounts()
 	assertError(t, env.DoWith(http.MethodPost, clonePath(env.Demo.TemplatePositionUID), validClone(env), headers), 403, "forbidden", "salary_ranges:write")
 	// The missing permission is reported before the salary range's mistakes.
 	body := validClone(env)
 	body["salary_range"].(map[string]any)["period"] = "yearly"
 	assertError(t, env.DoWith(http.MethodPost, clonePath(env.Demo.TemplatePositionUID), body, headers), 403, "forbidden", "salary_ranges:write")
-	assertUnchanged(t, env, before)
+	env.AssertCloneUnchanged(t, before)
 
 	// Without salary_range the clone keeps the template's, which the key
 	// did not write.
@@ -614,168 +588,8 @@ func TestCloneSalaryNeedsScope(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	before = countAll(t, env)
+	before = env.CloneCounts()
 	assertError(t, env.DoWith(http.MethodPost, clonePath(env.Demo.TemplatePositionUID), validClone(env),
 		map[string]string{"Authorization": "Bearer " + readOnly.Secret}), 403, "forbidden", "write")
-	assertUnchanged(t, env, before)
-}
-
-const cloneMutation = `mutation($uid: ID!, $in: ClonePositionInput!) {
-	clonePosition(uid: $uid, input: $in) {
-		id name status isTemplate isPublished department experienceLevel
-		template { id }
-		location { id }
-		salaryRange { min max currencyCode period }
-		categories { name value order }
-		leadRecruiter { email } hiringManager { email } coordinator { email }
-		workflow { name assigneeIDs }
-		openings { edges { node { name status reason approvalStatus timeExpectedHire customFields approvalProcess { status } } } }
-	}
-}`
-
-// validCloneInput is validClone in the GraphQL input's camelCase.
-func validCloneInput(env *hiregraphtest.Env) map[string]any {
-	return map[string]any{
-		"name": "Data Engineer", "copyAssignees": false, "status": "closed", "isDiscreet": true,
-		"department": "Research", "experienceLevel": "senior",
-		"locationUID": env.Demo.LocationUID,
-		"salaryRange": map[string]any{"min": 1, "max": 2, "currencyCode": "VES", "period": "hourly"},
-		"categories":  []any{map[string]any{"name": "Team", "value": "Data"}},
-		"users": map[string]any{
-			"leadRecruiter":             map[string]any{"email": env.Demo.Users["recruiter"]},
-			"hiringManager":             map[string]any{"email": env.Demo.Users["hiring_manager"]},
-			"leadRecruitingCoordinator": map[string]any{"email": coordinatorEmail},
-		},
-		"openings": []any{map[string]any{"name": "DE #1", "timeExpectedHire": "2026-12-01", "reason": "Temporary replacement", "status": "OPEN",
-			"approvalStatus": "APPROVED", "timeApproved": "2026-11-01", "customFields": map[string]any{"Requisition ID": "R-9"}}},
-		"questionnaireUIDs": []any{env.Demo.QuestionnaireUID},
-	}
-}
-
-func TestClonePositionThroughGraphQL(t *testing.T) {
-	env := hiregraphtest.New(t)
-	var out struct {
-		ClonePosition struct {
-			ID, Name, Status, Department, ExperienceLevel string
-			IsTemplate, IsPublished                       bool
-			Template, Location                            struct{ ID string }
-			SalaryRange                                   struct {
-				Min, Max             int
-				CurrencyCode, Period string
-			}
-			Categories                                []struct{ Name, Value string }
-			LeadRecruiter, HiringManager, Coordinator struct{ Email string }
-			Workflow                                  []struct{ AssigneeIDs []string }
-			Openings                                  struct {
-				Edges []struct {
-					Node struct {
-						Name, Status, Reason, ApprovalStatus, TimeExpectedHire string
-						CustomFields                                           map[string]string
-						ApprovalProcess                                        struct{ Status string }
-					}
-				}
-			}
-		}
-	}
-	env.GraphQL(cloneMutation, map[string]any{"uid": env.Demo.TemplatePositionUID, "in": validCloneInput(env)}).Decode(t, &out)
-	c := out.ClonePosition
-	if c.Name != "Data Engineer" || c.Status != "CLOSED" || c.IsTemplate || c.IsPublished || c.Template.ID != env.Demo.TemplatePositionUID ||
-		c.Department != "Research" || c.ExperienceLevel != "Senior" || c.Location.ID != env.Demo.LocationUID {
-		t.Errorf("clonePosition = %+v", c)
-	}
-	if c.SalaryRange.CurrencyCode != "VES" || c.SalaryRange.Min != 1 || c.SalaryRange.Period != "hourly" {
-		t.Errorf("salaryRange = %+v", c.SalaryRange)
-	}
-	if len(c.Categories) == 0 || c.Categories[0].Name != "Team" || c.Categories[0].Value != "Data" {
-		t.Errorf("categories = %+v", c.Categories)
-	}
-	if c.LeadRecruiter.Email != env.Demo.Users["recruiter"] || c.HiringManager.Email != env.Demo.Users["hiring_manager"] || c.Coordinator.Email != coordinatorEmail {
-		t.Errorf("users = %+v %+v %+v", c.LeadRecruiter, c.HiringManager, c.Coordinator)
-	}
-	for _, step := range c.Workflow {
-		if len(step.AssigneeIDs) != 0 {
-			t.Errorf("copyAssignees false kept assignees %v", step.AssigneeIDs)
-		}
-	}
-	if len(c.Openings.Edges) != 1 {
-		t.Fatalf("openings = %+v", c.Openings)
-	}
-	o := c.Openings.Edges[0].Node
-	if o.Name != "DE #1" || o.Status != "OPEN" || o.Reason != "TEMPORARY_REPLACEMENT" || o.ApprovalStatus != "APPROVED" ||
-		o.TimeExpectedHire != "2026-12-01T00:00:00Z" || o.CustomFields["Requisition ID"] != "R-9" || o.ApprovalProcess.Status != "COMPLETED" {
-		t.Errorf("opening = %+v", o)
-	}
-	if !slices.Contains(options(t, env, fielddefinition.ScopeCategory, "Team"), "Data") {
-		t.Error("the new category value Data is not an option")
-	}
-}
-
-// TestCloneGraphQLErrors: the mutation runs the same rules as the REST
-// endpoint and reports them with the same code, writing nothing.
-func TestCloneGraphQLErrors(t *testing.T) {
-	env := hiregraphtest.New(t)
-	ctx := privacy.DecisionContext(context.Background(), privacy.Allow)
-	noSalary, err := auth.CreateKey(ctx, env.DB.Client, env.Sealer, env.Demo.CompanyUID, "no salary", []string{viewer.ScopeRead, viewer.ScopeWrite})
-	if err != nil {
-		t.Fatal(err)
-	}
-	users := func(in map[string]any) map[string]any { return in["users"].(map[string]any) }
-	opening := func(in map[string]any) map[string]any { return in["openings"].([]any)[0].(map[string]any) }
-	cases := []struct {
-		name        string
-		uid         string
-		change      func(map[string]any)
-		key         string
-		code, field string
-	}{
-		{"not a template", env.Demo.NonTemplatePositionUID, nil, "", "position_not_template", ""},
-		{"unknown position", "pos_nope", nil, "", "position_not_found", ""},
-		{"bad status", "", func(in map[string]any) { in["status"] = "OPEN" }, "", "validation_failed", "status"},
-		{"blank name", "", func(in map[string]any) { in["name"] = " " }, "", "validation_failed", "name"},
-		{"unknown lead recruiter", "", func(in map[string]any) { users(in)["leadRecruiter"] = map[string]any{"email": "nobody@acme.example"} },
-			"", "user_not_found", "users.lead_recruiter.email"},
-		{"lead recruiter without the role", "", func(in map[string]any) { users(in)["leadRecruiter"] = map[string]any{"email": coordinatorEmail} },
-			"", "user_not_recruiter", "users.lead_recruiter.email"},
-		{"unknown location", "", func(in map[string]any) { in["locationUID"] = "loc_nope" }, "", "location_not_found", "location_uid"},
-		{"unknown category", "", func(in map[string]any) { in["categories"] = []any{map[string]any{"name": "Mood", "value": "x"}} },
-			"", "field_not_found", "categories[0].name"},
-		{"unknown questionnaire", "", func(in map[string]any) { in["questionnaireUIDs"] = []any{"qnr_nope"} }, "", "questionnaire_not_found", "questionnaire_uids[0]"},
-		{"empty openings", "", func(in map[string]any) { in["openings"] = []any{} }, "", "validation_failed", "openings"},
-		{"opening not OPEN", "", func(in map[string]any) { opening(in)["status"] = "PENDING" }, "", "validation_failed", "openings[0].status"},
-		{"unknown custom field", "", func(in map[string]any) { opening(in)["customFields"] = map[string]any{"Shoe size": "42"} },
-			"", "field_not_found", "openings[0].custom_fields.Shoe size"},
-		{"bad currency", "", func(in map[string]any) { in["salaryRange"].(map[string]any)["currencyCode"] = "DEM" }, "", "validation_failed", "salary_range.currency_code"},
-		{"salary without the scope", "", nil, noSalary.Secret, "forbidden", ""},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			in := validCloneInput(env)
-			if c.change != nil {
-				c.change(in)
-			}
-			uid := c.uid
-			if uid == "" {
-				uid = env.Demo.TemplatePositionUID
-			}
-			key := c.key
-			if key == "" {
-				key = env.Demo.APIKey
-			}
-			before := countAll(t, env)
-			r := env.DoWith(http.MethodPost, "/graphql", map[string]any{"query": cloneMutation, "variables": map[string]any{"uid": uid, "in": in}},
-				map[string]string{"Authorization": "Bearer " + key, "Content-Type": "application/json"})
-			var gql hiregraphtest.GraphQLResponse
-			r.JSON(t, &gql)
-			if gql.Code() != c.code {
-				t.Fatalf("code %q, want %q: %s", gql.Code(), c.code, r.Body)
-			}
-			if field, _ := gql.Errors[0].Extensions["field"].(string); field != c.field || !strings.Contains(gql.Errors[0].Message, c.field) {
-				t.Errorf("error %+v does not name %q", gql.Errors[0], c.field)
-			}
-			if string(gql.Data) != "null" {
-				t.Errorf("data = %s, want null", gql.Data)
-			}
-			assertUnchanged(t, env, before)
-		})
-	}
+	env.AssertCloneUnchanged(t, before)
 }

@@ -50,33 +50,31 @@ type messageJSON struct {
 }
 
 // createNote serves POST /candidates/{uid}/notes (spec 4.2).
-func (a *API) createNote(w http.ResponseWriter, r *http.Request) {
+func (a *API) createNote(w http.ResponseWriter, r *http.Request) error {
 	var in recruiting.CreateNoteInput
 	if err := DecodeJSON(r, &in); err != nil {
-		WriteError(w, r, err)
-		return
+		return err
 	}
 	n, err := a.Service.CreateNote(r.Context(), chi.URLParam(r, "uid"), in)
 	if err != nil {
-		WriteError(w, r, err)
-		return
+		return err
 	}
 	WriteJSON(w, http.StatusCreated, newNoteJSON(n))
+	return nil
 }
 
 // createMessage serves POST /conversations/{uid}/messages (spec 4.3).
-func (a *API) createMessage(w http.ResponseWriter, r *http.Request) {
+func (a *API) createMessage(w http.ResponseWriter, r *http.Request) error {
 	var in recruiting.CreateMessageInput
 	if err := DecodeJSON(r, &in); err != nil {
-		WriteError(w, r, err)
-		return
+		return err
 	}
 	m, err := a.Service.CreateMessage(r.Context(), chi.URLParam(r, "uid"), in)
 	if err != nil {
-		WriteError(w, r, err)
-		return
+		return err
 	}
 	WriteJSON(w, http.StatusCreated, newMessageJSON(m))
+	return nil
 }
 
 func newNoteJSON(n *ent.Note) noteJSON {

@@ -5,7 +5,6 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
-	"strings"
 
 	"github.com/go-chi/chi/v5"
 
@@ -62,55 +61,54 @@ func newTestSubmission(ts *ent.TestSubmission) testSubmission {
 		TimeUpdated:           apitime.Format(ts.TimeUpdated),
 	}
 	if ts.Outcome != nil {
-		o := strings.ToLower(ts.Outcome.String())
+		o := recruiting.Outcomes.Spell(*ts.Outcome)
 		out.Outcome = &o
 	}
 	return out
 }
 
 // submitTest sends a candidate to an evaluation partner's test (spec 4.9).
-func (a *API) submitTest(w http.ResponseWriter, r *http.Request) {
+func (a *API) submitTest(w http.ResponseWriter, r *http.Request) error {
 	var body testRequest
 	if err := DecodeJSON(r, &body); err != nil {
-		WriteError(w, r, err)
-		return
+		return err
 	}
 	ts, err := a.Service.SubmitForTest(r.Context(), chi.URLParam(r, "uid"), body.PartnerUID, body.TestID)
 	if err != nil {
-		WriteError(w, r, err)
-		return
+		return err
 	}
 	WriteJSON(w, http.StatusCreated, newTestSubmission(ts))
+	return nil
 }
 
 // updateEvaluation takes a partner's report on a test it was sent.
-func (a *API) updateEvaluation(w http.ResponseWriter, r *http.Request) {
+func (a *API) updateEvaluation(w http.ResponseWriter, r *http.Request) error {
 	id := chi.URLParam(r, "id")
 	if r.URL.RawPath != "" {
 		// The id is the partner's and may hold escaped characters.
 		var err error
 		if id, err = url.PathUnescape(id); err != nil {
-			WriteError(w, r, apierror.BadRequest("candidate_evaluation_id", "the candidate_evaluation_id in the path is not validly escaped"))
-			return
+			return apierror.BadRequest("candidate_evaluation_id", "the candidate_evaluation_id in the path is not validly escaped")
 		}
 	}
 	var body evaluationRequest
 	if err := DecodeJSON(r, &body); err != nil {
-		WriteError(w, r, err)
-		return
+		return err
 	}
 	ts, err := a.Service.UpdateEvaluation(r.Context(), id, recruiting.EvaluationUpdate(body))
 	if err != nil {
-		WriteError(w, r, err)
-		return
+		return err
 	}
 	WriteJSON(w, http.StatusOK, newTestSubmission(ts))
+	return nil
 }
 
 // OfferLetter serves the PDF of an offer letter to the partner a signed URL
 // was made for (spec 4.9: valid 300 seconds, the Authorization header is
 // required). It is mounted outside {base_url}, without API key auth.
-func (a *API) OfferLetter(w http.ResponseWriter, r *http.Request) {
+func (a *API) OfferLetter(w http.ResponseWriter, r *http.Request) { handle(a.offerLetter)(w, r) }
+
+func (a *API) offerLetter(w http.ResponseWriter, r *http.Request) error {
 	q := r.URL.Query()
 	letter, err := a.Service.PartnerOfferLetter(r.Context(), recruiting.OfferLetterRequest{
 		LetterID:      chi.URLParam(r, "uid"),
@@ -123,8 +121,7 @@ func (a *API) OfferLetter(w http.ResponseWriter, r *http.Request) {
 		if e, ok := apierror.As(err); ok && e.Status == http.StatusUnauthorized {
 			w.Header().Set("WWW-Authenticate", `Bearer realm="hiregraph offer letters"`)
 		}
-		WriteError(w, r, err)
-		return
+		return err
 	}
 	h := w.Header()
 	h.Set("Content-Type", "application/pdf")
@@ -135,4 +132,5 @@ func (a *API) OfferLetter(w http.ResponseWriter, r *http.Request) {
 	h.Set("X-Content-Type-Options", "nosniff")
 	w.WriteHeader(http.StatusOK)
 	_, _ = w.Write(letter.Content)
+	return nil
 }

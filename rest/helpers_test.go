@@ -7,13 +7,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hiregraph/hiregraph/ent/privacy"
 	"github.com/hiregraph/hiregraph/hiregraphtest"
 )
 
 // system is a context that reads every company's records, for checks of
 // what a request wrote.
-func system() context.Context { return privacy.DecisionContext(context.Background(), privacy.Allow) }
+func system() context.Context { return hiregraphtest.System() }
 
 func keys(m map[string]any) []string {
 	out := make([]string, 0, len(m))
@@ -31,28 +30,11 @@ func assertError(t *testing.T, r *hiregraphtest.Response, status int, code, ment
 	r.AssertError(t, status, code, mentions)
 }
 
-// written counts the records notes and messages write, across companies:
-// a refused request must leave all of them as they were.
-type written struct{ notes, messages, contacts int }
-
-func countWritten(env *hiregraphtest.Env) written {
-	ctx := system()
-	return written{
-		notes:    env.DB.Client.Note.Query().CountX(ctx),
-		messages: env.DB.Client.Message.Query().CountX(ctx),
-		contacts: env.DB.Client.Contact.Query().CountX(ctx),
-	}
-}
-
 // assertNothingWritten runs a request that must fail and checks that it
 // changed no note, message or contact.
 func assertNothingWritten(t *testing.T, env *hiregraphtest.Env, request func()) {
 	t.Helper()
-	before := countWritten(env)
-	request()
-	if after := countWritten(env); after != before {
-		t.Errorf("a refused request wrote records: before %+v, after %+v", before, after)
-	}
+	env.AssertNothingWritten(t, request)
 }
 
 // badBody is a change that spoils a valid request body, and the error the

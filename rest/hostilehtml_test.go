@@ -172,7 +172,7 @@ func TestHostileHTMLInMessagesIsNeutralized(t *testing.T) {
 			t.Errorf("stored message %+v differs from the answer %s", stored.Node, r.Body)
 		}
 
-		in2 := graphQLMessage()
+		in2 := hiregraphtest.MessageInput()
 		in2["body"] = keptInline + links + in
 		var viaGraph struct{ CreateMessage struct{ Body string } }
 		env.GraphQL(`mutation($id: ID!, $in: CreateMessageInput!) { createMessage(conversationID: $id, input: $in) { body } }`, map[string]any{

@@ -5,7 +5,6 @@ import (
 
 	"github.com/hiregraph/hiregraph/apitime"
 	"github.com/hiregraph/hiregraph/ent"
-	"github.com/hiregraph/hiregraph/ent/opening"
 	"github.com/hiregraph/hiregraph/ent/schema/schematype"
 	"github.com/hiregraph/hiregraph/recruiting"
 )
@@ -38,18 +37,6 @@ type approvalProcessJSON struct {
 	Status        string  `json:"status"`
 }
 
-// Spellings of the spec for stored enum values.
-var (
-	openingReasons = map[opening.Reason]string{
-		opening.ReasonNew:                  "New",
-		opening.ReasonReplacementHire:      "Replacement hire",
-		opening.ReasonTemporaryReplacement: "Temporary replacement",
-	}
-	openingStates = map[opening.Status]string{
-		opening.StatusOpen: "Open", opening.StatusPending: "Pending", opening.StatusFilled: "Filled", opening.StatusClosed: "Closed",
-	}
-)
-
 // newOpeningJSON renders o; its approval process must be loaded.
 func newOpeningJSON(o *ent.Opening) openingJSON {
 	out := openingJSON{
@@ -59,24 +46,26 @@ func newOpeningJSON(o *ent.Opening) openingJSON {
 		HiredCandidateUID:    o.HiredCandidateID,
 		TimeExpectedHire:     apitime.FormatPtr(o.TimeExpectedHire),
 		Headcount:            o.Headcount,
-		Reason:               openingReasons[o.Reason],
-		Status:               openingStates[o.Status],
+		Reason:               recruiting.OpeningReasons.Spell(o.Reason),
+		Status:               recruiting.OpeningStates.Spell(o.Status),
 		TimeCreated:          apitime.Format(o.TimeCreated),
 		TimeLastStatusChange: apitime.Format(o.TimeLastStatusChange),
 		TimeOpened:           apitime.Format(o.TimeOpened),
 		TimeUpdated:          apitime.Format(o.TimeUpdated),
 	}
 	if ap := o.Edges.ApprovalProcess; ap != nil {
+		// The status is the opening's approval status, the value the
+		// openings filter matches.
 		out.ApprovalProcess = &approvalProcessJSON{
 			UID: ap.ID, Name: ap.Name, TimeStarted: apitime.Format(ap.TimeStarted),
-			TimeCompleted: apitime.FormatPtr(ap.TimeCompleted), Status: ap.Status,
+			TimeCompleted: apitime.FormatPtr(ap.TimeCompleted), Status: recruiting.ApprovalStatuses.Spell(o.ApprovalStatus),
 		}
 	}
 	return out
 }
 
 // listOpenings serves GET /openings (spec 4.4).
-func (a *API) listOpenings(w http.ResponseWriter, r *http.Request) {
+func (a *API) listOpenings(w http.ResponseWriter, r *http.Request) error {
 	q := newQueryReader(r.URL.Query())
 	f := recruiting.OpeningFilter{
 		Status:                     q.list("status"),
@@ -91,9 +80,8 @@ func (a *API) listOpenings(w http.ResponseWriter, r *http.Request) {
 	}
 	page := q.page()
 	if q.err != nil {
-		WriteError(w, r, q.err)
-		return
+		return q.err
 	}
-	rows, next, err := a.Service.ListOpenings(r.Context(), f, page)
-	writeList(w, r, q, a.Service.PublicURL+"/v1/openings", "openings", rows, next, err, newOpeningJSON)
+	rows, err := a.Service.ListOpenings(r.Context(), f, page)
+	return writeList(w, q, a.Service.PublicURL+"/v1/openings", "openings", rows, err, newOpeningJSON)
 }

@@ -1,15 +1,12 @@
 package rest
 
 import (
-	"context"
 	"net/http"
 
 	"github.com/go-chi/chi/v5"
 
 	"github.com/hiregraph/hiregraph/apitime"
 	"github.com/hiregraph/hiregraph/ent"
-	"github.com/hiregraph/hiregraph/ent/fielddefinition"
-	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/schema/schematype"
 	"github.com/hiregraph/hiregraph/recruiting"
 )
@@ -56,73 +53,54 @@ type locationJSON struct {
 	Timezone            string  `json:"timezone"`
 }
 
-var positionStatuses = map[position.Status]string{
-	position.StatusOpen: "open", position.StatusOnHold: "on hold", position.StatusClosed: "closed",
-}
-
 // clonePosition serves POST /positions/{uid}/clone (spec 4.1).
-func (a *API) clonePosition(w http.ResponseWriter, r *http.Request) {
+func (a *API) clonePosition(w http.ResponseWriter, r *http.Request) error {
 	var in recruiting.CloneInput
 	if err := DecodeJSON(r, &in); err != nil {
-		WriteError(w, r, err)
-		return
+		return err
 	}
 	p, err := a.Service.ClonePosition(r.Context(), chi.URLParam(r, "uid"), in)
 	if err != nil {
-		WriteError(w, r, err)
-		return
+		return err
 	}
-	out, err := a.newPositionJSON(r.Context(), p)
+	view, err := a.Service.ViewPosition(r.Context(), p)
 	if err != nil {
-		WriteError(w, r, err)
-		return
+		return err
 	}
-	WriteJSON(w, http.StatusCreated, out)
+	company, err := a.Service.Company(r.Context())
+	if err != nil {
+		return err
+	}
+	WriteJSON(w, http.StatusCreated, a.newPositionJSON(company, view))
+	return nil
 }
 
 // newPositionJSON renders p; its location and openings (with approval
 // processes) must be loaded.
-func (a *API) newPositionJSON(ctx context.Context, p *ent.Position) (positionJSON, error) {
-	vis, err := a.Service.LoadVisibility(ctx)
-	if err != nil {
-		return positionJSON{}, err
-	}
-	company, err := a.Service.Company(ctx)
-	if err != nil {
-		return positionJSON{}, err
-	}
-	shown := func(scope fielddefinition.Scope, v string) *string {
-		if !vis.Shows(scope) {
-			return nil
-		}
-		return &v
-	}
+func (a *API) newPositionJSON(company *ent.Company, p recruiting.PositionView) positionJSON {
 	out := positionJSON{
-		UID: p.ID, Name: p.Name, Status: positionStatuses[p.Status], IsDiscreet: p.IsDiscreet, IsPublished: p.IsPublished,
-		Department:           shown(fielddefinition.ScopeDepartment, p.Department),
-		Email:                p.Email,
+		UID: p.ID, Name: p.Name, Status: recruiting.PositionStatuses.Spell(p.Status), IsDiscreet: p.IsDiscreet, IsPublished: p.IsPublished,
+		Department: p.Department, Email: p.Email,
 		URLServiceHostedPage: p.URLServiceHostedPage, URLActivePage: p.URLActivePage,
-		EmploymentType:      shown(fielddefinition.ScopeEmploymentType, p.EmploymentType),
-		ExperienceLevel:     shown(fielddefinition.ScopeExperienceLevel, p.ExperienceLevel),
+		EmploymentType: p.EmploymentType, ExperienceLevel: p.ExperienceLevel,
 		InternalUseCustomID: p.InternalUseCustomID, PictureURL: p.PictureURL,
 		TimeUpdated: apitime.Format(p.TimeUpdated), CompanyName: company.Name,
 		PositionURL:  a.Service.PositionURL(company, p.ID),
 		IsTalentPool: p.IsTalentPool, SalaryRange: p.SalaryRange,
-		Categories: vis.Categories(p.Categories), Details: vis.Details(p.Details),
-		Openings: make([]openingJSON, len(p.Edges.Openings)),
+		Categories: p.Categories, Details: p.Details,
+		Openings: make([]openingJSON, len(p.Openings)),
 	}
 	if l := p.Edges.Location; l != nil {
 		loc := newLocationJSON(l)
 		loc.UID = &l.ID
 		out.Location = &loc
 	}
-	for i, o := range p.Edges.Openings {
-		out.Openings[i] = newOpeningJSON(o)
+	for i, o := range p.Openings {
+		out.Openings[i] = newOpeningJSON(o.Opening)
 		out.Openings[i].PositionUID = ""
-		fields := vis.CustomFields(o.CustomFields)
-		out.Openings[i].CustomFields = &fields
+		out.Openings[i].CustomFields = &o.CustomFields
 	}
-	return out, nil
+	return out
 }
 
 func newLocationJSON(l *ent.Location) locationJSON {

@@ -94,31 +94,31 @@ func (r *queryReader) page() recruiting.PageRequest {
 	return p
 }
 
-// nextPage is the absolute URL of the page after next, or nil on the last
-// page: the caller's filters and limit once each, and the new cursor.
-func (r *queryReader) nextPage(base string, next *recruiting.Cursor) *string {
-	if next == nil {
+// nextPage is the absolute URL of the page after this one, or nil on the
+// last page: the caller's filters and limit once each, and the new cursor.
+func (r *queryReader) nextPage(base, cursor string) *string {
+	if cursor == "" {
 		return nil
 	}
 	q := url.Values{}
 	for k, v := range r.used {
 		q[k] = v
 	}
-	q.Set("cursor", next.Encode())
+	q.Set("cursor", cursor)
 	u := base + "?" + q.Encode()
 	return &u
 }
 
 // writeList answers a list request: the rows rendered under key, and the
 // next_page URL of the list at baseURL.
-func writeList[T, J any](w http.ResponseWriter, r *http.Request, q *queryReader, baseURL, key string, rows []T, next *recruiting.Cursor, err error, render func(T) J) {
+func writeList[T, J any](w http.ResponseWriter, q *queryReader, baseURL, key string, page recruiting.Page[T], err error, render func(T) J) error {
 	if err != nil {
-		WriteError(w, r, err)
-		return
+		return err
 	}
-	out := make([]J, len(rows))
-	for i, row := range rows {
+	out := make([]J, len(page.Rows))
+	for i, row := range page.Rows {
 		out[i] = render(row)
 	}
-	WriteJSON(w, http.StatusOK, map[string]any{key: out, "next_page": q.nextPage(baseURL, next)})
+	WriteJSON(w, http.StatusOK, map[string]any{key: out, "next_page": q.nextPage(baseURL, page.Next)})
+	return nil
 }

@@ -27,13 +27,12 @@ func newQuestionnaireJSON(q *ent.Questionnaire) questionnaireJSON {
 }
 
 // listQuestionnaires serves GET /questionnaires (spec 4.6).
-func (a *API) listQuestionnaires(w http.ResponseWriter, r *http.Request) {
+func (a *API) listQuestionnaires(w http.ResponseWriter, r *http.Request) error {
 	q := newQueryReader(r.URL.Query())
 	page := q.page()
 	if q.err != nil {
-		WriteError(w, r, q.err)
-		return
+		return q.err
 	}
-	rows, next, err := a.Service.ListQuestionnaires(r.Context(), page)
-	writeList(w, r, q, a.Service.PublicURL+"/v1/questionnaires", "questionnaires", rows, next, err, newQuestionnaireJSON)
+	rows, err := a.Service.ListQuestionnaires(r.Context(), page)
+	return writeList(w, q, a.Service.PublicURL+"/v1/questionnaires", "questionnaires", rows, err, newQuestionnaireJSON)
 }

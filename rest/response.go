@@ -5,7 +5,7 @@ import (
 	"log/slog"
 	"net/http"
 
-	"github.com/hiregraph/hiregraph/apierror"
+	"github.com/hiregraph/hiregraph/database"
 )
 
 // errorBody is the error body of spec 7.1.
@@ -32,7 +32,7 @@ func WriteJSON(w http.ResponseWriter, status int, v any) {
 // WriteError writes err as the error body of spec 7.1. Unexpected errors are
 // logged and reach the caller only as internal_error.
 func WriteError(w http.ResponseWriter, r *http.Request, err error) {
-	e, unexpected := apierror.From(err)
+	e, unexpected := database.APIError(err)
 	if unexpected {
 		slog.ErrorContext(r.Context(), "request failed", "method", r.Method, "path", r.URL.Path, "error", err)
 	}

@@ -25,15 +25,25 @@ func (a *API) Routes() http.Handler {
 	r.Use((&idempotency.Store{Client: a.Service.Client, WriteError: WriteError, Now: a.Service.Now}).Middleware)
 	r.NotFound(NotFound)
 	r.MethodNotAllowed(MethodNotAllowed)
-	r.Post("/positions/{uid}/clone", a.clonePosition)
-	r.Get("/openings", a.listOpenings)
-	r.Get("/candidates", a.listCandidates)
-	r.Get("/questionnaires", a.listQuestionnaires)
-	r.Post("/candidates/{uid}/notes", a.createNote)
-	r.Post("/conversations/{uid}/messages", a.createMessage)
-	r.Post("/candidates/{uid}/tests", a.submitTest)
-	r.Post("/evaluations/{id}", a.updateEvaluation)
+	r.Post("/positions/{uid}/clone", handle(a.clonePosition))
+	r.Get("/openings", handle(a.listOpenings))
+	r.Get("/candidates", handle(a.listCandidates))
+	r.Get("/questionnaires", handle(a.listQuestionnaires))
+	r.Post("/candidates/{uid}/notes", handle(a.createNote))
+	r.Post("/conversations/{uid}/messages", handle(a.createMessage))
+	r.Post("/candidates/{uid}/tests", handle(a.submitTest))
+	r.Post("/evaluations/{id}", handle(a.updateEvaluation))
 	return r
+}
+
+// handle adapts a handler that returns its error: every REST error is
+// written here, as the body of spec 7.1.
+func handle(h func(http.ResponseWriter, *http.Request) error) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if err := h(w, r); err != nil {
+			WriteError(w, r, err)
+		}
+	}
 }
 
 // NotFound answers a path no endpoint serves.

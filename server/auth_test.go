@@ -38,7 +38,12 @@ func TestAPIKeyAuthentication(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			for _, path := range []string{"/graphql", "/v1/openings", "/v1/candidates"} {
 				r := env.DoWith(http.MethodPost, path, viewerQuery, headers)
-				assertErrorBody(t, r, http.StatusUnauthorized, "unauthorized")
+				if path == "/graphql" {
+					// GraphQL clients read errors[].extensions.code.
+					r.AssertGraphQLError(t, http.StatusUnauthorized, "unauthenticated")
+				} else {
+					assertErrorBody(t, r, http.StatusUnauthorized, "unauthorized")
+				}
 				if r.Header.Get("WWW-Authenticate") == "" {
 					t.Errorf("%s: 401 without WWW-Authenticate", path)
 				}
@@ -61,7 +66,7 @@ func TestRevokedKeyIsRefused(t *testing.T) {
 	ctx := privacy.DecisionContext(context.Background(), privacy.Allow)
 	env.DB.Client.APIKey.Update().Where(apikey.ID(env.Demo.APIKeyID)).SetRevoked(true).ExecX(ctx)
 	r := env.DoWith(http.MethodPost, "/graphql", viewerQuery, bearer(env.Demo.APIKey))
-	assertErrorBody(t, r, http.StatusUnauthorized, "unauthorized")
+	r.AssertGraphQLError(t, http.StatusUnauthorized, "unauthenticated")
 }
 
 func signJWT(t *testing.T, method jwt.SigningMethod, claims jwt.MapClaims, key any) string {
@@ -96,7 +101,7 @@ func TestJWTAuthentication(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			r := env.DoWith(http.MethodPost, "/graphql", viewerQuery, bearer(token))
-			assertErrorBody(t, r, http.StatusUnauthorized, "unauthorized")
+			r.AssertGraphQLError(t, http.StatusUnauthorized, "unauthenticated")
 		})
 	}
 }

@@ -136,7 +136,7 @@ func TestCreatePartnerKeepsSecretsWriteOnly(t *testing.T) {
 
 	for _, field := range []string{"accessToken", "signingSecret", "sealedAccessToken"} {
 		r := env.GraphQL(`{ evaluationPartners { edges { node { `+field+` } } } }`, nil)
-		if r.Code() != "GRAPHQL_VALIDATION_FAILED" {
+		if r.Code() != "graphql_validation_failed" {
 			t.Errorf("reading %s: %+v, want a validation error (the field must not exist)", field, r.Errors)
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"strings"
 	"time"
 
@@ -15,19 +16,32 @@ import (
 	"github.com/hiregraph/hiregraph/viewer"
 )
 
+// errorWriter answers a failed request in the error shape of its face.
+type errorWriter func(http.ResponseWriter, *http.Request, error)
+
 // authenticate admits requests with a valid API key or JWT and puts the
-// viewer in their context; others get 401 with the error body.
-func authenticate(authn *auth.Authenticator) func(http.Handler) http.Handler {
+// viewer in their context; others get 401 in the error shape writeError
+// gives, and a client address with too many failed credentials 429.
+func authenticate(authn *auth.Authenticator, failures *authFailures, trusted []netip.Prefix, writeError errorWriter) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			if r.Method == http.MethodOptions {
 				next.ServeHTTP(w, r)
 				return
 			}
+			address := clientAddress(r, trusted)
+			if failures.refused(w, r, address, "", writeError) {
+				return
+			}
 			v, err := authn.Authenticate(r.Context(), r.Header.Get("Authorization"))
 			if err != nil {
 				w.Header().Set("WWW-Authenticate", `Bearer realm="hiregraph"`)
-				rest.WriteError(w, r, err)
+				// A request without credentials guesses nothing.
+				if isUnauthorized(err) && r.Header.Get("Authorization") != "" {
+					failures.failed(w, r, address, "", err, writeError)
+					return
+				}
+				writeError(w, r, err)
 				return
 			}
 			next.ServeHTTP(w, r.WithContext(viewer.NewContext(r.Context(), v)))
@@ -62,7 +76,7 @@ func refuseNUL(next http.Handler) http.Handler {
 // bufferBody reads the whole (already capped) body before next runs, so an
 // oversized body is answered with 413 and the error body instead of failing
 // midway inside a handler that cannot report it cleanly.
-func bufferBody(next http.Handler) http.Handler {
+func bufferBody(writeError errorWriter, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Body == nil || r.Body == http.NoBody {
 			next.ServeHTTP(w, r)
@@ -70,11 +84,11 @@ func bufferBody(next http.Handler) http.Handler {
 		}
 		b, err := io.ReadAll(r.Body)
 		if err != nil {
-			rest.WriteError(w, r, err)
+			writeError(w, r, err)
 			return
 		}
 		if rest.HoldsNUL(b) {
-			rest.WriteError(w, r, apierror.BadRequest("", "the body holds a NUL character (\\u0000); no field accepts one"))
+			writeError(w, r, apierror.BadRequest("", "the body holds a NUL character (\\u0000); no field accepts one"))
 			return
 		}
 		r.Body = io.NopCloser(bytes.NewReader(b))

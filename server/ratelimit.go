@@ -1,25 +1,41 @@
 package server
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"net/http"
+	"time"
+
+	"entgo.io/ent/dialect"
 
 	"github.com/go-chi/chi/v5"
 
 	"github.com/hiregraph/hiregraph/apierror"
+	"github.com/hiregraph/hiregraph/database"
 	"github.com/hiregraph/hiregraph/ratelimit"
 	"github.com/hiregraph/hiregraph/rest"
 	"github.com/hiregraph/hiregraph/viewer"
 )
 
 // Default rates; Config overrides them.
-const (
-	DefaultAPIRatePerMinute     = 600
-	DefaultAPIBurst             = 100
-	DefaultCareersRatePerMinute = 300
-	DefaultCareersBurst         = 60
+var (
+	DefaultAPIRate     = ratelimit.Rate{PerMinute: 600, Burst: 100}
+	DefaultCareersRate = ratelimit.Rate{PerMinute: 300, Burst: 60}
+	// Failed authentications allowed per client address: a client that
+	// mistyped a key retries a few times; a guesser is stopped at 20.
+	DefaultFailedAuthRate = ratelimit.Rate{PerMinute: 30, Burst: 20}
+	// Failed careers tokens allowed per company, from all addresses
+	// together: what stops guessing spread over many addresses.
+	DefaultFailedCareersRate = ratelimit.Rate{PerMinute: 120, Burst: 60}
 )
+
+// DefaultRateLimitStore is where limits keep their buckets unless
+// Config.RateLimitStore says otherwise: on PostgreSQL the database, shared
+// by every replica; on SQLite (one process) memory.
+func DefaultRateLimitStore(db *database.DB, now func() time.Time) ratelimit.Store {
+	if db.Dialect == dialect.Postgres {
+		return ratelimit.NewSQL(db.SQL, true, now)
+	}
+	return ratelimit.NewMemory(now)
+}
 
 // limitRate refuses requests over the limit of the client keyOf names, with
 // 429 and Retry-After; every answer carries the X-RateLimit-* headers.
@@ -31,7 +47,7 @@ func limitRate(l *ratelimit.Limiter, keyOf func(*http.Request) string) func(http
 				next.ServeHTTP(w, r)
 				return
 			}
-			d := l.Allow(key)
+			d := l.Allow(r.Context(), key)
 			for k, v := range d.Headers() {
 				w.Header().Set(k, v)
 			}
@@ -51,9 +67,10 @@ func apiKeyOf(r *http.Request) string {
 	return v.KeyID
 }
 
-// careersTokenOf keys careers requests by company and token, hashed so the
-// limiter's memory holds no tokens.
-func careersTokenOf(r *http.Request) string {
-	sum := sha256.Sum256([]byte(chi.URLParam(r, "company_uid") + "\x00" + r.URL.Query().Get("token")))
-	return hex.EncodeToString(sum[:])
+// careersCompanyOf keys careers requests by company: it runs after
+// checkCareersToken, so the request holds the company's one careers token
+// and a bucket per company is a bucket per token; guessed tokens never
+// make buckets here.
+func careersCompanyOf(r *http.Request) string {
+	return chi.URLParam(r, "company_uid")
 }

@@ -4,14 +4,17 @@
 package server
 
 import (
+	"cmp"
 	"context"
 	"net/http"
 	"net/netip"
 	"time"
 
+	"github.com/99designs/gqlgen/graphql"
 	"github.com/go-chi/chi/v5"
 	"github.com/rs/cors"
 
+	"github.com/hiregraph/hiregraph/apidocs"
 	"github.com/hiregraph/hiregraph/auth"
 	"github.com/hiregraph/hiregraph/careerspage"
 	"github.com/hiregraph/hiregraph/database"
@@ -22,12 +25,13 @@ import (
 	"github.com/hiregraph/hiregraph/ratelimit"
 	"github.com/hiregraph/hiregraph/recruiting"
 	"github.com/hiregraph/hiregraph/rest"
+	"github.com/hiregraph/hiregraph/telemetry"
 )
 
 // BasePath is where the service API of spec 4 ({base_url}) is mounted.
 const BasePath = "/v1"
 
-// MaxBodyBytes caps every request body.
+// MaxBodyBytes caps every request body unless Config says otherwise.
 const MaxBodyBytes = 1 << 20
 
 // Config is what the server needs to run.
@@ -43,12 +47,28 @@ type Config struct {
 	// defaults. CareersRatePerMinute and CareersBurst do so per careers token.
 	APIRatePerMinute, APIBurst         int
 	CareersRatePerMinute, CareersBurst int
+	// FailedAuthRate limits failed authentications per client address,
+	// FailedCareersRate failed careers tokens per company; zero fields mean
+	// the defaults.
+	FailedAuthRate, FailedCareersRate ratelimit.Rate
+	// RateLimitStore keeps every limit's buckets; nil means
+	// DefaultRateLimitStore.
+	RateLimitStore ratelimit.Store
+	// TrustedProxies are the addresses of reverse proxies whose
+	// X-Forwarded-For names the client; from any other address the
+	// connection's own address is the client's.
+	TrustedProxies []netip.Prefix
 	// PartnerAllowNets are non-public networks evaluation partners may be
 	// called at; public addresses are always allowed.
 	PartnerAllowNets []netip.Prefix
 	// PartnerTimeout bounds a call to a partner; zero means
 	// outbound.DefaultTimeout.
 	PartnerTimeout time.Duration
+	// MaxBodyBytes caps request bodies; zero means the constant MaxBodyBytes.
+	MaxBodyBytes int64
+	// GraphQL holds the limits of /graphql an operator may change; zero
+	// fields take their defaults.
+	GraphQL graph.Limits
 }
 
 func orDefault(v, def int) int {
@@ -56,6 +76,10 @@ func orDefault(v, def int) int {
 		return v
 	}
 	return def
+}
+
+func rateOrDefault(perMinute, burst int, def ratelimit.Rate) ratelimit.Rate {
+	return ratelimit.Rate{PerMinute: orDefault(perMinute, def.PerMinute), Burst: orDefault(burst, def.Burst)}
 }
 
 // New returns the root handler.
@@ -70,11 +94,20 @@ func New(cfg Config) http.Handler {
 	authn := &auth.Authenticator{Client: cfg.DB.Client, Sealer: cfg.Sealer, Now: cfg.Now}
 	api := &rest.API{Service: service}
 
-	apiLimiter := ratelimit.New(orDefault(cfg.APIRatePerMinute, DefaultAPIRatePerMinute), orDefault(cfg.APIBurst, DefaultAPIBurst))
+	store := cfg.RateLimitStore
+	if store == nil {
+		store = DefaultRateLimitStore(cfg.DB, cfg.Now)
+	}
+	apiLimiter := ratelimit.New(store, "api", rateOrDefault(cfg.APIRatePerMinute, cfg.APIBurst, DefaultAPIRate))
+	careersLimiter := ratelimit.New(store, "careers", rateOrDefault(cfg.CareersRatePerMinute, cfg.CareersBurst, DefaultCareersRate))
+	failures := &authFailures{
+		perAddress: ratelimit.New(store, "authfail", rateOrDefault(cfg.FailedAuthRate.PerMinute, cfg.FailedAuthRate.Burst, DefaultFailedAuthRate)),
+		perCompany: ratelimit.New(store, "careersfail", rateOrDefault(cfg.FailedCareersRate.PerMinute, cfg.FailedCareersRate.Burst, DefaultFailedCareersRate)),
+	}
 	m := newMetrics()
 
 	r := chi.NewRouter()
-	r.Use(m.measure, logRequests, recoverPanics, limitBody(MaxBodyBytes), refuseNUL)
+	r.Use(telemetry.HTTP(routePattern), m.measure, logRequests, recoverPanics, limitBody(cmp.Or(cfg.MaxBodyBytes, MaxBodyBytes)), refuseNUL)
 	r.NotFound(rest.NotFound)
 	r.MethodNotAllowed(rest.MethodNotAllowed)
 
@@ -83,6 +116,8 @@ func New(cfg Config) http.Handler {
 	})
 	r.Method(http.MethodGet, "/metrics", m.handler())
 	r.Method(http.MethodGet, openapi.Path, openapi.Handler())
+	r.Method(http.MethodGet, apidocs.Path, apidocs.Page())
+	r.Method(http.MethodGet, apidocs.AssetsPath+"*", apidocs.Assets())
 	ide := graphiql.Handler("Hiregraph", "/graphql")
 	r.Handle("/", ide)
 	r.Handle(graphiql.AssetsPath+"*", ide)
@@ -113,10 +148,9 @@ func New(cfg Config) http.Handler {
 		AllowedMethods: []string{http.MethodGet, http.MethodHead},
 		MaxAge:         600,
 	})
-	careersLimiter := ratelimit.New(orDefault(cfg.CareersRatePerMinute, DefaultCareersRatePerMinute), orDefault(cfg.CareersBurst, DefaultCareersBurst))
 	careers := &rest.Careers{Service: service}
 	r.Route("/careers-api/2.0/company/{company_uid}/positions", func(r chi.Router) {
-		r.Use(careersCORS.Handler, limitRate(careersLimiter, careersTokenOf))
+		r.Use(careersCORS.Handler, checkCareersToken(service, failures, cfg.TrustedProxies), limitRate(careersLimiter, careersCompanyOf))
 		r.Get("/", careers.List)
 		r.Get("/{position_uid}", careers.Get)
 	})
@@ -124,11 +158,20 @@ func New(cfg Config) http.Handler {
 	r.Method(http.MethodGet, "/careers/{company_uid}", careerspage.Page())
 	r.Method(http.MethodGet, careerspage.AssetsPath+"*", careerspage.Assets())
 
+	// Both faces answer failures before the operation in their own error
+	// shape: GraphQL clients read errors[].extensions.code.
 	r.Group(func(r chi.Router) {
-		r.Use(apiCORS.Handler, authenticate(authn), limitRate(apiLimiter, apiKeyOf))
-		gql := bufferBody(graph.NewServer(service))
+		r.Use(apiCORS.Handler, authenticate(authn, failures, cfg.TrustedProxies, graph.WriteError), limitRate(apiLimiter, apiKeyOf))
+		var tracing []graphql.HandlerExtension
+		if telemetry.Enabled() {
+			tracing = append(tracing, telemetry.GraphQL{})
+		}
+		gql := bufferBody(graph.WriteError, graph.NewServer(service, cfg.GraphQL, tracing...))
 		r.Get("/graphql", gql.ServeHTTP)
 		r.Post("/graphql", gql.ServeHTTP)
+	})
+	r.Group(func(r chi.Router) {
+		r.Use(apiCORS.Handler, authenticate(authn, failures, cfg.TrustedProxies, rest.WriteError), limitRate(apiLimiter, apiKeyOf))
 		r.Mount(BasePath, api.Routes())
 	})
 	return r

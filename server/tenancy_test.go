@@ -64,13 +64,14 @@ func TestTenantIsolationInTheGraph(t *testing.T) {
 func TestGraphQLLimits(t *testing.T) {
 	env := hiregraphtest.New(t)
 
-	r := env.GraphQL(`{ positions(first: 101) { totalCount } }`, nil)
-	if r.Code() != "validation_failed" {
-		t.Errorf("first: 101 gave %+v, want validation_failed", r.Errors)
+	// The page sizes of the REST lists (recruiting.MaxPageSize).
+	r := env.GraphQL(`{ positions(first: 501) { totalCount } }`, nil)
+	if r.Code() != "bad_request" {
+		t.Errorf("first: 501 gave %+v, want bad_request", r.Errors)
 	}
 	r = env.GraphQL(`{ positions(last: 0) { totalCount } }`, nil)
-	if r.Code() != "validation_failed" {
-		t.Errorf("last: 0 gave %+v, want validation_failed", r.Errors)
+	if r.Code() != "bad_request" {
+		t.Errorf("last: 0 gave %+v, want bad_request", r.Errors)
 	}
 
 	var page struct {
@@ -85,14 +86,14 @@ func TestGraphQLLimits(t *testing.T) {
 
 	deep := `{ positions { edges { node { openings { edges { node { position { candidates { edges { node { position { openings { edges { node { id } } } } } } } } } } } } } } }`
 	r = env.GraphQL(deep, nil)
-	if r.Code() != "GRAPHQL_VALIDATION_FAILED" {
+	if r.Code() != "graphql_validation_failed" {
 		t.Errorf("deep query gave %+v, want a validation failure", r.Errors)
 	}
 
 	costly := `{ positions(first: 100) { edges { node { candidates(first: 100) { edges { node { notes(first: 100) { totalCount } } } } } } } }`
 	r = env.GraphQL(costly, nil)
-	if r.Code() != "COMPLEXITY_LIMIT_EXCEEDED" {
-		t.Errorf("costly query gave %+v, want COMPLEXITY_LIMIT_EXCEEDED", r.Errors)
+	if r.Code() != "complexity_limit_exceeded" {
+		t.Errorf("costly query gave %+v, want complexity_limit_exceeded", r.Errors)
 	}
 
 	resp := env.Do(http.MethodGet, "/graphql?query=%7B%20viewer%20%7B%20name%20%7D%20%7D", nil)

@@ -1,9 +1,11 @@
 package server_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
+	"log/slog"
 	"net/http"
 	"reflect"
 	"strings"
@@ -359,17 +361,32 @@ func TestSlowPartnerTimesOut(t *testing.T) {
 	}
 }
 
+// A refused address and a partner that does not answer read alike to the
+// caller, so the API cannot map the internal network; the log tells the
+// operator which it was.
 func TestPrivatePartnerAddressIsRefused(t *testing.T) {
 	env := hiregraphtest.NewWithConfig(t, func(cfg *server.Config) { cfg.PartnerAllowNets = nil })
+	var logs bytes.Buffer
+	slog.SetDefault(slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelWarn})))
 	p := newFakePartner(t, answerJSON(http.StatusOK, `{"candidate_evaluation_id":"never"}`))
 	partner := createPartner(t, env, p, nil)
-	r := submitTest(env, env.Demo.CandidateUID, partner.ID, "go-1")
-	assertErrorBody(t, r, http.StatusBadGateway, "partner_unavailable")
-	if msg := r.Map(t)["message"].(string); !strings.Contains(msg, "not public") {
-		t.Errorf("message %q does not say why", msg)
-	}
+	blocked := submitTest(env, env.Demo.CandidateUID, partner.ID, "go-1")
+	assertErrorBody(t, blocked, http.StatusBadGateway, "partner_unavailable")
 	if n := len(p.received()); n != 0 {
 		t.Errorf("the partner on 127.0.0.1 received %d requests although loopback is not allowed", n)
+	}
+	if !strings.Contains(logs.String(), "not public") {
+		t.Errorf("the log does not say the address was refused: %s", logs.String())
+	}
+
+	// A name that resolves to nothing (RFC 2606) fails before the guard.
+	_, err := env.DB.Client.EvaluationPartner.UpdateOneID(partner.ID).SetSubmitURL("http://partner.invalid/submit").Save(privacy.DecisionContext(context.Background(), privacy.Allow))
+	if err != nil {
+		t.Fatal(err)
+	}
+	unreachable := submitTest(env, env.Demo.CandidateUID, partner.ID, "go-1")
+	if blocked.Status != unreachable.Status || blocked.Map(t)["message"] != unreachable.Map(t)["message"] {
+		t.Errorf("a refused address answers %s, an unreachable partner %s", blocked, unreachable)
 	}
 }
 

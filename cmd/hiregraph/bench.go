@@ -1,42 +1,55 @@
+//go:build bench
+
 package main
 
 import (
-	"context"
-	"flag"
 	"fmt"
-	"io"
 	"log/slog"
 	"os"
 	"path/filepath"
 	"time"
 
+	"github.com/alecthomas/kong"
+
 	"github.com/hiregraph/hiregraph/bench"
 )
 
-func benchCmd(ctx context.Context, args []string, stdout io.Writer) error {
-	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
-	dbURL := fs.String("database-url", "", "an EMPTY database to seed (default: a temporary SQLite file); postgres://… for PostgreSQL")
-	candidates := fs.Int("candidates", 100_000, "candidates to seed (1000000 for the large run)")
-	duration := fs.Duration("duration", 10*time.Second, "load time per endpoint and server")
-	concurrency := fs.Int("concurrency", 8, "parallel clients")
-	maxRequests := fs.Int("max-requests", 200_000, "at most this many requests per endpoint and server")
-	if err := fs.Parse(args); err != nil {
-		return err
+// The benchmark is compiled in only with -tags bench, so the server binary
+// does not carry it: go run -tags bench ./cmd/hiregraph bench.
+func init() {
+	extraCommands = append(extraCommands, kong.DynamicCommand("bench",
+		"Compare with a hand-written database/sql service at the SQL floor (built with -tags bench).", "", &benchCmd{}))
+}
+
+type benchCmd struct {
+	DatabaseURL string        `name:"database-url" help:"An EMPTY database to seed, or one an earlier bench seeded with the same --candidates (reused: seed 1M once); default a temporary SQLite file; postgres://... for PostgreSQL."`
+	Candidates  int           `name:"candidates" default:"100000" help:"Candidates to seed (1000000 for the large run)."`
+	Duration    time.Duration `name:"duration" default:"5s" help:"Load time per endpoint, concurrency and server."`
+	Concurrency []int         `name:"concurrency" default:"1,8,32" help:"Parallel clients: a comma-separated list, one run each."`
+	MaxRequests int           `name:"max-requests" default:"200000" help:"At most this many requests per run."`
+	ProfileDir  string        `name:"profile-dir" placeholder:"DIR" help:"Write CPU and allocation profiles of Hiregraph's run of each endpoint at the highest concurrency here."`
+}
+
+func (c *benchCmd) Run(a *app) error {
+	for _, n := range c.Concurrency {
+		if n < 1 {
+			return fmt.Errorf("--concurrency: %v is not a list of positive numbers such as 1,8,32", c.Concurrency)
+		}
 	}
-	if *dbURL == "" {
+	if c.DatabaseURL == "" {
 		dir, err := os.MkdirTemp("", "hiregraph-bench-")
 		if err != nil {
 			return err
 		}
 		defer os.RemoveAll(dir)
-		*dbURL = "sqlite://" + filepath.Join(dir, "bench.db")
+		c.DatabaseURL = "sqlite://" + filepath.Join(dir, "bench.db")
 	}
 	// Request logs would cost more than some requests; keep warnings only.
 	slog.SetDefault(slog.New(slog.NewJSONHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn})))
-	_, err := bench.Run(ctx, bench.Config{
-		DatabaseURL: *dbURL, Candidates: *candidates, Duration: *duration,
-		Concurrency: *concurrency, MaxRequests: *maxRequests,
-	}, stdout)
+	_, err := bench.Run(a.ctx, bench.Config{
+		DatabaseURL: c.DatabaseURL, Candidates: c.Candidates, Duration: c.Duration,
+		Concurrencies: c.Concurrency, MaxRequests: c.MaxRequests, ProfileDir: c.ProfileDir,
+	}, a.stdout)
 	if err != nil {
 		return fmt.Errorf("bench: %w", err)
 	}

@@ -1,34 +1,72 @@
 package main
 
 import (
-	"context"
-	"flag"
+	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
+	"slices"
+	"strings"
 
 	"github.com/hiregraph/hiregraph/demo"
 )
 
-func demoCmd(ctx context.Context, args []string, stdout io.Writer) error {
-	fs := flag.NewFlagSet("demo", flag.ContinueOnError)
-	var store storeFlags
-	store.register(fs)
-	asJSON := fs.Bool("json", false, "print the manifest as JSON only")
-	name := fs.String("company", demo.DefaultCompany, "name of the demo company; another name makes another company")
-	if err := fs.Parse(args); err != nil {
-		return err
-	}
-	db, sealer, err := store.open(ctx)
+type demoCmd struct {
+	storeFlags `embed:""`
+
+	JSON    bool   `name:"json" xor:"format" help:"Print the manifest as JSON only."`
+	Env     bool   `name:"env" xor:"format" help:"Print export HIREGRAPH_...= lines for a shell: eval \"$(hiregraph demo --env)\"."`
+	Company string `name:"company" default:"${demo_company}" help:"Name of the demo company; another name makes another company."`
+}
+
+func (c *demoCmd) Run(a *app) error {
+	st, err := c.open(a.ctx)
 	if err != nil {
 		return err
 	}
-	defer db.Close()
-	m, err := demo.Seed(ctx, db.Client, sealer, *name)
+	defer st.Close()
+	m, err := demo.Seed(a.ctx, st.Client, st.Sealer, c.Company)
 	if err != nil {
 		return err
 	}
-	if !*asJSON {
-		fmt.Fprintf(stdout, "Demo company %q is ready. Use the api_key below as `Authorization: Bearer <api_key>`:\n", *name)
+	switch {
+	case c.Env:
+		return printEnv(a.stdout, m)
+	case !c.JSON:
+		fmt.Fprintf(a.stdout, "Demo company %q is ready. Use the api_key below as `Authorization: Bearer <api_key>`:\n", c.Company)
 	}
-	return printJSON(stdout, m)
+	return printJSON(a.stdout, m)
+}
+
+// printEnv prints the manifest as shell exports named after its JSON keys
+// (api_key: HIREGRAPH_API_KEY; users.recruiter: HIREGRAPH_USER_RECRUITER),
+// the names README's examples use.
+func printEnv(w io.Writer, m *demo.Manifest) error {
+	b, err := json.Marshal(m)
+	if err != nil {
+		return err
+	}
+	var fields map[string]any
+	if err := json.Unmarshal(b, &fields); err != nil {
+		return err
+	}
+	vars := map[string]string{}
+	for k, v := range fields {
+		switch v := v.(type) {
+		case string:
+			vars[k] = v
+		case map[string]any:
+			for role, email := range v {
+				vars["user_"+role] = fmt.Sprint(email)
+			}
+		}
+	}
+	for _, k := range slices.Sorted(maps.Keys(vars)) {
+		fmt.Fprintf(w, "export HIREGRAPH_%s=%s\n", strings.ToUpper(k), shellQuote(vars[k]))
+	}
+	return nil
+}
+
+func shellQuote(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }

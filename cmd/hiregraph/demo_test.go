@@ -5,7 +5,10 @@ import (
 	"context"
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/hiregraph/hiregraph/demo"
@@ -21,10 +24,10 @@ func databaseURL(t *testing.T) string {
 	return "sqlite://" + filepath.Join(t.TempDir(), "demo.db")
 }
 
-func runDemo(t *testing.T, dbURL string, extra ...string) demo.Manifest {
+func runDemo(t *testing.T, dbURL, keyFile string, extra ...string) demo.Manifest {
 	t.Helper()
 	var out bytes.Buffer
-	args := append([]string{"demo", "--json", "--database-url", dbURL, "--secret-key-file", filepath.Join(t.TempDir(), "key")}, extra...)
+	args := append([]string{"demo", "--json", "--database-url", dbURL, "--secret-key-file", keyFile}, extra...)
 	if err := run(context.Background(), args, &out); err != nil {
 		t.Fatalf("hiregraph %v: %v", args, err)
 	}
@@ -37,7 +40,8 @@ func runDemo(t *testing.T, dbURL string, extra ...string) demo.Manifest {
 
 func TestDemoManifestIsCompleteAndIdempotent(t *testing.T) {
 	dbURL := databaseURL(t)
-	first := runDemo(t, dbURL)
+	keyFile := filepath.Join(t.TempDir(), "key")
+	first := runDemo(t, dbURL, keyFile)
 	for name, v := range map[string]string{
 		"company_uid": first.CompanyUID, "api_key": first.APIKey, "careers_token": first.CareersToken,
 		"template_position_uid": first.TemplatePositionUID, "non_template_position_uid": first.NonTemplatePositionUID,
@@ -49,14 +53,14 @@ func TestDemoManifestIsCompleteAndIdempotent(t *testing.T) {
 			t.Errorf("manifest field %s is empty", name)
 		}
 	}
-	second := runDemo(t, dbURL)
+	second := runDemo(t, dbURL, keyFile)
 	if second.CompanyUID != first.CompanyUID || second.TemplatePositionUID != first.TemplatePositionUID || second.CandidateUID != first.CandidateUID {
 		t.Errorf("second run made a new company or records: %+v vs %+v", second, first)
 	}
 	if second.APIKey == first.APIKey {
 		t.Error("second run printed the same API key; keys are shown once, so it must issue a new one")
 	}
-	other := runDemo(t, dbURL, "--company", "Globex")
+	other := runDemo(t, dbURL, keyFile, "--company", "Globex")
 	if other.CompanyUID == first.CompanyUID || other.PublishedPositionUID == first.PublishedPositionUID {
 		t.Errorf("--company made no new company: %+v", other)
 	}
@@ -64,9 +68,9 @@ func TestDemoManifestIsCompleteAndIdempotent(t *testing.T) {
 
 func TestAPIKeyCreate(t *testing.T) {
 	dbURL := databaseURL(t)
-	m := runDemo(t, dbURL)
-	var out bytes.Buffer
 	keyFile := filepath.Join(t.TempDir(), "key")
+	m := runDemo(t, dbURL, keyFile)
+	var out bytes.Buffer
 	err := run(context.Background(), []string{"apikey", "create", "--company", m.CompanyUID, "--scopes", "read", "--database-url", dbURL, "--secret-key-file", keyFile}, &out)
 	if err != nil {
 		t.Fatal(err)
@@ -86,5 +90,39 @@ func TestAPIKeyCreate(t *testing.T) {
 	err = run(context.Background(), []string{"apikey", "create", "--company", "com_nope", "--database-url", dbURL, "--secret-key-file", keyFile}, &out)
 	if err == nil {
 		t.Error("a key for an unknown company was created")
+	}
+}
+
+func TestDemoEnvExportsTheNamesREADMEUses(t *testing.T) {
+	dir := t.TempDir()
+	out := mustRun(t, dir, nil, "demo", "--env", "--database-url", databaseURL(t), "--secret-key-file", filepath.Join(dir, "key"))
+	exported := map[string]bool{}
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		name, _, ok := strings.Cut(strings.TrimPrefix(line, "export "), "=")
+		if !strings.HasPrefix(line, "export HIREGRAPH_") || !ok {
+			t.Fatalf("demo --env printed a line that is no export: %q", line)
+		}
+		exported[name] = true
+	}
+	// A shell takes the lines as they are.
+	sh := exec.Command("sh", "-c", out+`printf %s "$HIREGRAPH_API_KEY"`)
+	key, err := sh.Output()
+	if err != nil || !strings.HasPrefix(string(key), "hgk_") {
+		t.Fatalf("sh could not use the exports: %q %v", key, err)
+	}
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Besides the demo's names, README may expand the server's settings.
+	settings := mustRun(t, dir, nil, "help", "serve")
+	used := regexp.MustCompile(`\$\{?(HIREGRAPH_[A-Z_]+)`).FindAllStringSubmatch(string(readme), -1)
+	if len(used) == 0 {
+		t.Fatal("README uses no $HIREGRAPH_ variable; its examples should take demo --env's")
+	}
+	for _, u := range used {
+		if !exported[u[1]] && !strings.Contains(settings, "$"+u[1]+")") {
+			t.Errorf("README uses $%s, which neither demo --env exports nor serve reads", u[1])
+		}
 	}
 }

@@ -1,25 +1,53 @@
-// Command hiregraph is the Hiregraph binary.
+// Command hiregraph is the Hiregraph binary: the server and the operator's
+// commands around it. `hiregraph help` lists them; a bare `hiregraph` runs
+// the server, so `go run ./cmd/hiregraph` is all a newcomer types.
 //
-//	hiregraph [serve]                   run the server (the default)
-//	hiregraph demo [--json] [--company NAME]
-//	                                    create the demo company, print its credentials
-//	hiregraph apikey create --company UID [--scopes read,write,...] [--name NAME]
-//	hiregraph bench [--candidates N] [--database-url URL]
-//	                                    compare with a hand-written database/sql service
-//
-// Every command takes --database-url (HIREGRAPH_DATABASE_URL), default
-// sqlite://hiregraph.db, and --secret-key-file / HIREGRAPH_SECRET_KEY.
+// Every flag can also be set by an environment variable (HIREGRAPH_...),
+// which the help of each command names.
 package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
+
+	"github.com/alecthomas/kong"
+
+	"github.com/hiregraph/hiregraph/database"
+	"github.com/hiregraph/hiregraph/demo"
+	"github.com/hiregraph/hiregraph/viewer"
 )
+
+// cli is the command line. A command is one field here and a type with a
+// Run(*app) error method; its flags are fields of that type, each one line:
+//
+//	RedisURL string `name:"redis-url" env:"HIREGRAPH_REDIS_URL" help:"..."`
+type cli struct {
+	Serve   serveCmd   `cmd:"" default:"withargs" help:"Run the server (what a bare hiregraph does)."`
+	Demo    demoCmd    `cmd:"" help:"Create the demo company if missing and print its credentials with a fresh API key."`
+	APIKey  apikeyCmd  `cmd:"" name:"apikey" help:"List, create and revoke API keys."`
+	Backup  backupCmd  `cmd:"" help:"Copy the SQLite database, consistently, while the server runs."`
+	Migrate migrateCmd `cmd:"" help:"Apply the database migrations it lacks (for a release step before serve --no-migrate)."`
+	Version versionCmd `cmd:"" help:"Print the version of this binary."`
+
+	Healthcheck healthcheckCmd `cmd:"" help:"Exit 0 when a running server answers that it is ready (for container health checks)."`
+	Help        helpCmd        `cmd:"" help:"List the commands, or show the flags of one (hiregraph help apikey create)."`
+}
+
+// app is what every command runs with.
+type app struct {
+	ctx    context.Context
+	stdout io.Writer
+}
+
+// extraCommands are commands compiled in only with a build tag (bench).
+var extraCommands []kong.Option
 
 func main() {
 	slog.SetDefault(slog.New(slog.NewJSONHandler(os.Stderr, nil)))
@@ -31,20 +59,76 @@ func main() {
 	}
 }
 
-func run(ctx context.Context, args []string, stdout io.Writer) error {
-	cmd := "serve"
-	if len(args) > 0 && args[0] != "" && args[0][0] != '-' {
-		cmd, args = args[0], args[1:]
+// exitRequest carries kong's request to exit (after --help) out of the
+// parser, so run returns instead of ending the process.
+type exitRequest int
+
+func run(ctx context.Context, args []string, stdout io.Writer) (err error) {
+	defer func() {
+		p := recover()
+		if p == nil {
+			return
+		}
+		code, ok := p.(exitRequest)
+		if !ok {
+			panic(p)
+		}
+		if code != 0 {
+			err = fmt.Errorf("exit status %d", code)
+		}
+	}()
+	parser, err := newParser(stdout)
+	if err != nil {
+		return err
 	}
-	switch cmd {
-	case "serve":
-		return serve(ctx, args, stdout)
-	case "demo":
-		return demoCmd(ctx, args, stdout)
-	case "apikey":
-		return apikeyCmd(ctx, args, stdout)
-	case "bench":
-		return benchCmd(ctx, args, stdout)
+	k, err := parser.Parse(args)
+	if err != nil {
+		return usageError(args, err)
 	}
-	return fmt.Errorf("unknown command %q (commands: serve, demo, apikey create, bench)", cmd)
+	return k.Run(&app{ctx: ctx, stdout: stdout})
+}
+
+func newParser(stdout io.Writer) (*kong.Kong, error) {
+	options := append([]kong.Option{
+		kong.Name("hiregraph"),
+		kong.Description("Hiregraph: a recruiting backend with a GraphQL graph and a REST compatibility layer.\n\n" +
+			"A bare `hiregraph` runs the server with an embedded SQLite database (hiregraph.db).\n" +
+			"Every flag can also be set by the environment variable named in its help."),
+		kong.Writers(stdout, stdout),
+		kong.Exit(func(code int) { panic(exitRequest(code)) }),
+		kong.ConfigureHelp(kong.HelpOptions{Compact: true, NoExpandSubcommands: true}),
+		kong.Vars(serveVars()),
+		kong.Vars{
+			"default_database_url":    database.DefaultURL,
+			"default_database_schema": database.DefaultSchema,
+			"default_postgres_conns":  fmt.Sprint(database.DefaultPostgresConns),
+			"demo_company":            demo.DefaultCompany,
+			"scopes":                  strings.Join(viewer.AllScopes, ", "),
+		},
+	}, extraCommands...)
+	return kong.New(&cli{}, options...)
+}
+
+// usageError adds where to look to a command line kong could not read.
+func usageError(args []string, err error) error {
+	var parseErr *kong.ParseError
+	if !errors.As(err, &parseErr) {
+		return err
+	}
+	if len(args) > 0 && args[0] == "bench" {
+		return fmt.Errorf("%w: this binary was built without the benchmark; run it with `go run -tags bench ./cmd/hiregraph bench`", err)
+	}
+	return fmt.Errorf("%w (`hiregraph help` lists the commands and their flags)", err)
+}
+
+// helpCmd shows kong's help for the command it names.
+type helpCmd struct {
+	Command []string `arg:"" optional:"" help:"The command to explain."`
+}
+
+func (c *helpCmd) Run(k *kong.Context) error {
+	if _, err := k.Kong.Parse(append(c.Command, "--help")); err != nil {
+		return usageError(c.Command, err)
+	}
+	return nil
 }

@@ -1,74 +1,147 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"log/slog"
 	"net"
 	"net/http"
+	"os"
 	"time"
 
-	"github.com/hiregraph/hiregraph/auth"
 	"github.com/hiregraph/hiregraph/demo"
-	"github.com/hiregraph/hiregraph/ent"
 	"github.com/hiregraph/hiregraph/ent/privacy"
 	"github.com/hiregraph/hiregraph/outbound"
 	"github.com/hiregraph/hiregraph/server"
+	"github.com/hiregraph/hiregraph/telemetry"
 )
 
-func serve(ctx context.Context, args []string, stdout io.Writer) error {
-	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-	var store storeFlags
-	store.register(fs)
-	addr := fs.String("addr", envOr("HIREGRAPH_ADDR", ":8080"), "address to listen on (env HIREGRAPH_ADDR)")
-	publicURL := fs.String("public-url", envOr("HIREGRAPH_PUBLIC_URL", ""),
-		"absolute URL clients reach the server at, for URLs in responses (env HIREGRAPH_PUBLIC_URL; default http://localhost:PORT)")
-	allowNets := fs.String("partner-allow-nets", envOr("HIREGRAPH_PARTNER_ALLOW_NETS", ""),
-		"comma-separated non-public networks evaluation partners may be called at, e.g. 127.0.0.0/8 for a local partner (env HIREGRAPH_PARTNER_ALLOW_NETS; default none)")
-	partnerTimeout := fs.String("partner-timeout", envOr("HIREGRAPH_PARTNER_TIMEOUT", outbound.DefaultTimeout.String()),
-		"longest wait for an evaluation partner's answer, such as 10s (env HIREGRAPH_PARTNER_TIMEOUT)")
-	if err := fs.Parse(args); err != nil {
+// serveCmd runs the server. Each operational setting is one field: a flag,
+// its environment variable and its help.
+type serveCmd struct {
+	storeFlags   `embed:""`
+	replicaFlags `embed:""`
+
+	Addr      string `name:"addr" env:"HIREGRAPH_ADDR" default:":8080" help:"Address to listen on."`
+	PublicURL string `name:"public-url" env:"HIREGRAPH_PUBLIC_URL" placeholder:"URL" help:"Absolute URL clients reach the server at, used in URLs of responses (default http://localhost:PORT)."`
+
+	PartnerAllowNets string        `name:"partner-allow-nets" env:"HIREGRAPH_PARTNER_ALLOW_NETS" group:"Evaluation partners" placeholder:"CIDRS" help:"Comma-separated non-public networks evaluation partners may be called at, e.g. 127.0.0.0/8 for a local partner (default none)."`
+	PartnerTimeout   time.Duration `name:"partner-timeout" env:"HIREGRAPH_PARTNER_TIMEOUT" group:"Evaluation partners" default:"${partner_timeout}" help:"Longest wait for an evaluation partner's answer."`
+
+	APIRate      int   `name:"api-rate" env:"HIREGRAPH_API_RATE" group:"Limits" default:"${api_rate}" help:"Requests a minute each API key may make (token bucket)."`
+	APIBurst     int   `name:"api-burst" env:"HIREGRAPH_API_BURST" group:"Limits" default:"${api_burst}" help:"Requests an API key may make at once, beyond its rate."`
+	CareersRate  int   `name:"careers-rate" env:"HIREGRAPH_CAREERS_RATE" group:"Limits" default:"${careers_rate}" help:"Requests a minute each company's careers token may make."`
+	CareersBurst int   `name:"careers-burst" env:"HIREGRAPH_CAREERS_BURST" group:"Limits" default:"${careers_burst}" help:"Careers requests a token may make at once, beyond its rate."`
+	MaxBodyBytes int64 `name:"max-body-bytes" env:"HIREGRAPH_MAX_BODY_BYTES" group:"Limits" default:"${max_body_bytes}" help:"Largest request body, in bytes (larger gets 413)."`
+
+	ReadHeaderTimeout time.Duration `name:"read-header-timeout" env:"HIREGRAPH_READ_HEADER_TIMEOUT" group:"Timeouts" default:"10s" help:"Longest wait for a request's headers."`
+	ReadTimeout       time.Duration `name:"read-timeout" env:"HIREGRAPH_READ_TIMEOUT" group:"Timeouts" default:"30s" help:"Longest wait for a whole request."`
+	WriteTimeout      time.Duration `name:"write-timeout" env:"HIREGRAPH_WRITE_TIMEOUT" group:"Timeouts" default:"90s" help:"Longest time to write a response."`
+	IdleTimeout       time.Duration `name:"idle-timeout" env:"HIREGRAPH_IDLE_TIMEOUT" group:"Timeouts" default:"120s" help:"How long an idle keep-alive connection stays open."`
+	ShutdownTimeout   time.Duration `name:"shutdown-timeout" env:"HIREGRAPH_SHUTDOWN_TIMEOUT" group:"Timeouts" default:"20s" help:"How long SIGTERM waits for requests under way."`
+
+	DebugAddr string `name:"debug-addr" env:"HIREGRAPH_DEBUG_ADDR" placeholder:"ADDR" help:"Address to serve net/http/pprof on, such as 127.0.0.1:6060; never the public address (default off)."`
+}
+
+// serveVars are the defaults of serveCmd that live in other packages.
+func serveVars() map[string]string {
+	return map[string]string{
+		"partner_timeout": outbound.DefaultTimeout.String(),
+		"api_rate":        fmt.Sprint(server.DefaultAPIRate.PerMinute),
+		"api_burst":       fmt.Sprint(server.DefaultAPIRate.Burst),
+		"careers_rate":    fmt.Sprint(server.DefaultCareersRate.PerMinute),
+		"careers_burst":   fmt.Sprint(server.DefaultCareersRate.Burst),
+		"max_body_bytes":  fmt.Sprint(server.MaxBodyBytes),
+		"sweep_interval":  server.DefaultSweepInterval.String(),
+	}
+}
+
+func (c *serveCmd) Run(a *app) error {
+	fmt.Fprintln(a.stdout, "Hiregraph is starting. `hiregraph help` lists the commands, `hiregraph serve --help` the settings.")
+	cfg, err := c.config()
+	if err != nil {
 		return err
 	}
-	nets, err := outbound.ParseNets(*allowNets)
-	if err != nil {
-		return fmt.Errorf("--partner-allow-nets: %w", err)
-	}
-	timeout, err := time.ParseDuration(*partnerTimeout)
-	if err != nil || timeout <= 0 {
-		return fmt.Errorf("--partner-timeout: %q is not a positive duration such as 10s", *partnerTimeout)
-	}
-	db, sealer, err := store.open(ctx)
+	// Tracing starts before the database and the server are built, so
+	// both are instrumented (or, when it is off, left as they are).
+	v, _ := buildVersion()
+	stopTracing, err := telemetry.Start(a.ctx, v)
 	if err != nil {
 		return err
 	}
-	defer db.Close()
-	if err := seedEmptyDatabase(ctx, db.Client, sealer, stdout); err != nil {
+	defer flushTraces(stopTracing)
+	if telemetry.Enabled() {
+		slog.Info("exporting traces over OTLP", "endpoint", cmp.Or(os.Getenv("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT"), os.Getenv("OTEL_EXPORTER_OTLP_ENDPOINT")))
+	}
+	st, err := c.open(a.ctx, c.databaseOptions()...)
+	if err != nil {
 		return err
 	}
-	ln, err := net.Listen("tcp", *addr)
+	defer st.Close()
+	if err := c.apply(a.ctx, st.DB, &cfg); err != nil {
+		return err
+	}
+	ln, err := net.Listen("tcp", c.Addr)
 	if err != nil {
-		return fmt.Errorf("listening on %s: %w", *addr, err)
+		return fmt.Errorf("listening on %s (set another address with --addr or HIREGRAPH_ADDR): %w", c.Addr, err)
 	}
-	if *publicURL == "" {
-		*publicURL = fmt.Sprintf("http://localhost:%d", ln.Addr().(*net.TCPAddr).Port)
+	defer ln.Close()
+	if c.PublicURL == "" {
+		c.PublicURL = fmt.Sprintf("http://localhost:%d", ln.Addr().(*net.TCPAddr).Port)
 	}
+	m, err := seedEmptyDatabase(a.ctx, st, a.stdout)
+	if err != nil {
+		return err
+	}
+	printURLs(m, c.PublicURL, a.stdout)
+	cfg.DB, cfg.Sealer, cfg.PublicURL = st.DB, st.Sealer, c.PublicURL
 	srv := &http.Server{
-		Handler: server.New(server.Config{
-			DB: db, Sealer: sealer, PublicURL: *publicURL,
-			PartnerAllowNets: nets, PartnerTimeout: timeout,
-		}),
-		ReadHeaderTimeout: 10 * time.Second,
-		ReadTimeout:       30 * time.Second,
-		WriteTimeout:      90 * time.Second,
-		IdleTimeout:       120 * time.Second,
+		Handler:           server.New(cfg),
+		ReadHeaderTimeout: c.ReadHeaderTimeout,
+		ReadTimeout:       c.ReadTimeout,
+		WriteTimeout:      c.WriteTimeout,
+		IdleTimeout:       c.IdleTimeout,
 	}
-	slog.Info("listening", "addr", ln.Addr().String(), "public_url", *publicURL, "database", db.Dialect)
-	go db.KeepStatisticsFresh(ctx, time.Hour)
+	slog.Info("listening", "addr", ln.Addr().String(), "public_url", c.PublicURL, "database", st.Dialect)
+	go st.KeepStatisticsFresh(a.ctx, time.Hour)
+	if c.DebugAddr != "" {
+		go func() {
+			if err := serveDebug(a.ctx, c.DebugAddr); err != nil {
+				slog.Error("debug server", "addr", c.DebugAddr, "error", err)
+			}
+		}()
+	}
+	go server.SweepPeriodically(a.ctx, st.DB, cfg.RateLimitStore, c.SweepInterval)
+	return c.serveUntilDone(a.ctx, srv, ln)
+}
+
+// config checks the flags and turns them into the server's config.
+func (c *serveCmd) config() (server.Config, error) {
+	nets, err := outbound.ParseNets(c.PartnerAllowNets)
+	if err != nil {
+		return server.Config{}, fmt.Errorf("--partner-allow-nets: %w", err)
+	}
+	for name, v := range map[string]int64{
+		"--partner-timeout": int64(c.PartnerTimeout), "--api-rate": int64(c.APIRate), "--api-burst": int64(c.APIBurst),
+		"--careers-rate": int64(c.CareersRate), "--careers-burst": int64(c.CareersBurst), "--max-body-bytes": c.MaxBodyBytes,
+	} {
+		if v <= 0 {
+			return server.Config{}, fmt.Errorf("%s must be positive", name)
+		}
+	}
+	return server.Config{
+		PartnerAllowNets: nets, PartnerTimeout: c.PartnerTimeout,
+		APIRatePerMinute: c.APIRate, APIBurst: c.APIBurst,
+		CareersRatePerMinute: c.CareersRate, CareersBurst: c.CareersBurst,
+		MaxBodyBytes: c.MaxBodyBytes,
+	}, nil
+}
+
+func (c *serveCmd) serveUntilDone(ctx context.Context, srv *http.Server, ln net.Listener) error {
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	select {
@@ -77,7 +150,7 @@ func serve(ctx context.Context, args []string, stdout io.Writer) error {
 	case <-ctx.Done():
 	}
 	slog.Info("shutting down")
-	shutdownCtx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), c.ShutdownTimeout)
 	defer cancel()
 	if err := srv.Shutdown(shutdownCtx); err != nil {
 		return fmt.Errorf("shutting down: %w", err)
@@ -88,22 +161,41 @@ func serve(ctx context.Context, args []string, stdout io.Writer) error {
 	return nil
 }
 
+func flushTraces(stop func(context.Context) error) {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := stop(ctx); err != nil {
+		slog.Warn("flushing traces", "error", err)
+	}
+}
+
 // seedEmptyDatabase gives a fresh install the demo company and prints its
-// credentials, so the first run is usable with no other step.
-func seedEmptyDatabase(ctx context.Context, client *ent.Client, sealer *auth.Sealer, stdout io.Writer) error {
-	n, err := client.Company.Query().Count(privacy.DecisionContext(ctx, privacy.Allow))
+// credentials, so the first run is usable with no other step. It returns
+// the manifest, or nil when the database had a company already.
+func seedEmptyDatabase(ctx context.Context, st *store, stdout io.Writer) (*demo.Manifest, error) {
+	n, err := st.Client.Company.Query().Count(privacy.DecisionContext(ctx, privacy.Allow))
 	if err != nil {
-		return fmt.Errorf("counting companies: %w", err)
+		return nil, fmt.Errorf("counting companies: %w", err)
 	}
 	if n > 0 {
-		return nil
+		return nil, nil
 	}
-	m, err := demo.Seed(ctx, client, sealer, demo.DefaultCompany)
+	m, err := demo.Seed(ctx, st.Client, st.Sealer, demo.DefaultCompany)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	fmt.Fprintln(stdout, "The database was empty: created the demo company. Its credentials (shown once):")
-	return printJSON(stdout, m)
+	fmt.Fprintln(stdout, "The database was empty: created the demo company. Its credentials (shown once; `hiregraph demo --env` issues a new key):")
+	return m, printJSON(stdout, m)
+}
+
+// printURLs tells a person where to go next. The careers page needs a
+// company and its token, which only a first run (m) knows to print.
+func printURLs(m *demo.Manifest, publicURL string, stdout io.Writer) {
+	careers := publicURL + "/careers/{company_uid}?token={careers_token}"
+	if m != nil {
+		careers = publicURL + "/careers/" + m.CompanyUID + "?token=" + m.CareersToken
+	}
+	fmt.Fprintf(stdout, "Ready. GraphiQL: %s/  Careers page: %s  OpenAPI: %s/openapi.json\n", publicURL, careers, publicURL)
 }
 
 func printJSON(w io.Writer, v any) error {

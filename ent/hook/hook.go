@@ -213,6 +213,18 @@ func (f QuestionnaireFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Valu
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.QuestionnaireMutation", m)
 }
 
+// The RateLimitBucketFunc type is an adapter to allow the use of ordinary
+// function as RateLimitBucket mutator.
+type RateLimitBucketFunc func(context.Context, *ent.RateLimitBucketMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f RateLimitBucketFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.RateLimitBucketMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.RateLimitBucketMutation", m)
+}
+
 // The TestSubmissionFunc type is an adapter to allow the use of ordinary
 // function as TestSubmission mutator.
 type TestSubmissionFunc func(context.Context, *ent.TestSubmissionMutation) (ent.Value, error)

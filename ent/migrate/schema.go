@@ -3,6 +3,7 @@
 package migrate
 
 import (
+	"entgo.io/ent/dialect/entsql"
 	"entgo.io/ent/dialect/sql/schema"
 	"entgo.io/ent/schema/field"
 )
@@ -132,14 +133,14 @@ var (
 				Columns: []*schema.Column{CandidatesColumns[9], CandidatesColumns[1]},
 			},
 			{
-				Name:    "candidate_person_id",
+				Name:    "candidate_company_id_position_id_id",
 				Unique:  false,
-				Columns: []*schema.Column{CandidatesColumns[10]},
+				Columns: []*schema.Column{CandidatesColumns[9], CandidatesColumns[11], CandidatesColumns[0]},
 			},
 			{
-				Name:    "candidate_position_id_id",
+				Name:    "candidate_company_id_person_id_id",
 				Unique:  false,
-				Columns: []*schema.Column{CandidatesColumns[11], CandidatesColumns[0]},
+				Columns: []*schema.Column{CandidatesColumns[9], CandidatesColumns[10], CandidatesColumns[0]},
 			},
 		},
 	}
@@ -213,6 +214,13 @@ var (
 				Columns:    []*schema.Column{ConversationsColumns[4]},
 				RefColumns: []*schema.Column{CompaniesColumns[0]},
 				OnDelete:   schema.NoAction,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "conversation_company_id_candidate_conversations",
+				Unique:  false,
+				Columns: []*schema.Column{ConversationsColumns[4], ConversationsColumns[3]},
 			},
 		},
 	}
@@ -307,6 +315,11 @@ var (
 				Unique:  true,
 				Columns: []*schema.Column{IdempotencyKeysColumns[7], IdempotencyKeysColumns[1]},
 			},
+			{
+				Name:    "idempotencykey_time_created",
+				Unique:  false,
+				Columns: []*schema.Column{IdempotencyKeysColumns[6]},
+			},
 		},
 	}
 	// LocationsColumns holds the columns for the "locations" table.
@@ -372,9 +385,9 @@ var (
 		},
 		Indexes: []*schema.Index{
 			{
-				Name:    "message_conversation_id_time_sent",
+				Name:    "message_company_id_conversation_id_id",
 				Unique:  false,
-				Columns: []*schema.Column{MessagesColumns[9], MessagesColumns[1]},
+				Columns: []*schema.Column{MessagesColumns[10], MessagesColumns[9], MessagesColumns[0]},
 			},
 		},
 	}
@@ -409,9 +422,9 @@ var (
 		},
 		Indexes: []*schema.Index{
 			{
-				Name:    "note_candidate_id_time_created",
+				Name:    "note_company_id_candidate_id_id",
 				Unique:  false,
-				Columns: []*schema.Column{NotesColumns[5], NotesColumns[1]},
+				Columns: []*schema.Column{NotesColumns[6], NotesColumns[5], NotesColumns[0]},
 			},
 		},
 	}
@@ -516,9 +529,9 @@ var (
 				Columns: []*schema.Column{OpeningsColumns[13], OpeningsColumns[2]},
 			},
 			{
-				Name:    "opening_position_id_id",
+				Name:    "opening_company_id_position_id_id",
 				Unique:  false,
-				Columns: []*schema.Column{OpeningsColumns[15], OpeningsColumns[0]},
+				Columns: []*schema.Column{OpeningsColumns[13], OpeningsColumns[15], OpeningsColumns[0]},
 			},
 			{
 				Name:    "opening_hired_candidate_id",
@@ -653,6 +666,11 @@ var (
 				Unique:  false,
 				Columns: []*schema.Column{PositionsColumns[22], PositionsColumns[21]},
 			},
+			{
+				Name:    "position_company_id_location_id_id",
+				Unique:  false,
+				Columns: []*schema.Column{PositionsColumns[22], PositionsColumns[23], PositionsColumns[0]},
+			},
 		},
 	}
 	// QuestionnairesColumns holds the columns for the "questionnaires" table.
@@ -684,6 +702,24 @@ var (
 				Name:    "questionnaire_company_id_time_created_id",
 				Unique:  false,
 				Columns: []*schema.Column{QuestionnairesColumns[7], QuestionnairesColumns[6], QuestionnairesColumns[0]},
+			},
+		},
+	}
+	// RateLimitBucketsColumns holds the columns for the "rate_limit_buckets" table.
+	RateLimitBucketsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString, Size: 200},
+		{Name: "tat", Type: field.TypeInt64},
+	}
+	// RateLimitBucketsTable holds the schema information for the "rate_limit_buckets" table.
+	RateLimitBucketsTable = &schema.Table{
+		Name:       "rate_limit_buckets",
+		Columns:    RateLimitBucketsColumns,
+		PrimaryKey: []*schema.Column{RateLimitBucketsColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "ratelimitbucket_tat",
+				Unique:  false,
+				Columns: []*schema.Column{RateLimitBucketsColumns[1]},
 			},
 		},
 	}
@@ -738,9 +774,14 @@ var (
 				Columns: []*schema.Column{TestSubmissionsColumns[15], TestSubmissionsColumns[3]},
 			},
 			{
-				Name:    "testsubmission_candidate_id",
+				Name:    "testsubmission_company_id_candidate_id_id",
 				Unique:  false,
-				Columns: []*schema.Column{TestSubmissionsColumns[13]},
+				Columns: []*schema.Column{TestSubmissionsColumns[15], TestSubmissionsColumns[13], TestSubmissionsColumns[0]},
+			},
+			{
+				Name:    "testsubmission_company_id_partner_id_id",
+				Unique:  false,
+				Columns: []*schema.Column{TestSubmissionsColumns[15], TestSubmissionsColumns[14], TestSubmissionsColumns[0]},
 			},
 		},
 	}
@@ -850,6 +891,7 @@ var (
 		PersonsTable,
 		PositionsTable,
 		QuestionnairesTable,
+		RateLimitBucketsTable,
 		TestSubmissionsTable,
 		UsersTable,
 		PositionHiringTeamTable,
@@ -888,6 +930,9 @@ func init() {
 	PositionsTable.ForeignKeys[4].RefTable = UsersTable
 	PositionsTable.ForeignKeys[5].RefTable = UsersTable
 	QuestionnairesTable.ForeignKeys[0].RefTable = CompaniesTable
+	RateLimitBucketsTable.Annotation = &entsql.Annotation{
+		Table: "rate_limit_buckets",
+	}
 	TestSubmissionsTable.ForeignKeys[0].RefTable = CandidatesTable
 	TestSubmissionsTable.ForeignKeys[1].RefTable = EvaluationPartnersTable
 	TestSubmissionsTable.ForeignKeys[2].RefTable = CompaniesTable

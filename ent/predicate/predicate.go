@@ -57,6 +57,9 @@ type Position func(*sql.Selector)
 // Questionnaire is the predicate function for questionnaire builders.
 type Questionnaire func(*sql.Selector)
 
+// RateLimitBucket is the predicate function for ratelimitbucket builders.
+type RateLimitBucket func(*sql.Selector)
+
 // TestSubmission is the predicate function for testsubmission builders.
 type TestSubmission func(*sql.Selector)
 

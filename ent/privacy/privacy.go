@@ -519,6 +519,30 @@ func (f QuestionnaireMutationRuleFunc) EvalMutation(ctx context.Context, m ent.M
 	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.QuestionnaireMutation", m)
 }
 
+// The RateLimitBucketQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type RateLimitBucketQueryRuleFunc func(context.Context, *ent.RateLimitBucketQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f RateLimitBucketQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.RateLimitBucketQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.RateLimitBucketQuery", q)
+}
+
+// The RateLimitBucketMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type RateLimitBucketMutationRuleFunc func(context.Context, *ent.RateLimitBucketMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f RateLimitBucketMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.RateLimitBucketMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.RateLimitBucketMutation", m)
+}
+
 // The TestSubmissionQueryRuleFunc type is an adapter to allow the use of ordinary
 // functions as a query rule.
 type TestSubmissionQueryRuleFunc func(context.Context, *ent.TestSubmissionQuery) error
@@ -636,6 +660,8 @@ func queryFilter(q ent.Query) (Filter, error) {
 		return q.Filter(), nil
 	case *ent.QuestionnaireQuery:
 		return q.Filter(), nil
+	case *ent.RateLimitBucketQuery:
+		return q.Filter(), nil
 	case *ent.TestSubmissionQuery:
 		return q.Filter(), nil
 	case *ent.UserQuery:
@@ -680,6 +706,8 @@ func mutationFilter(m ent.Mutation) (Filter, error) {
 	case *ent.PositionMutation:
 		return m.Filter(), nil
 	case *ent.QuestionnaireMutation:
+		return m.Filter(), nil
+	case *ent.RateLimitBucketMutation:
 		return m.Filter(), nil
 	case *ent.TestSubmissionMutation:
 		return m.Filter(), nil

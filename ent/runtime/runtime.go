@@ -23,6 +23,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/person"
 	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/questionnaire"
+	"github.com/hiregraph/hiregraph/ent/ratelimitbucket"
 	"github.com/hiregraph/hiregraph/ent/schema"
 	"github.com/hiregraph/hiregraph/ent/schema/schematype"
 	"github.com/hiregraph/hiregraph/ent/testsubmission"
@@ -1379,6 +1380,26 @@ func init() {
 	// questionnaire.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	questionnaire.IDValidator = func() func(string) error {
 		validators := questionnaireDescID.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(id string) error {
+			for _, fn := range fns {
+				if err := fn(id); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	ratelimitbucketFields := schema.RateLimitBucket{}.Fields()
+	_ = ratelimitbucketFields
+	// ratelimitbucketDescID is the schema descriptor for id field.
+	ratelimitbucketDescID := ratelimitbucketFields[0].Descriptor()
+	// ratelimitbucket.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	ratelimitbucket.IDValidator = func() func(string) error {
+		validators := ratelimitbucketDescID.Validators
 		fns := [...]func(string) error{
 			validators[0].(func(string) error),
 			validators[1].(func(string) error),

@@ -1,12 +1,12 @@
 package schema
 
 import (
-	"entgo.io/contrib/entgql"
 	"entgo.io/ent"
 	"entgo.io/ent/schema"
 	"entgo.io/ent/schema/field"
 	"entgo.io/ent/schema/index"
 
+	entgql "github.com/hiregraph/hiregraph/ent/schema/gqlannotation"
 	"github.com/hiregraph/hiregraph/ent/schema/uid"
 )
 
@@ -25,12 +25,12 @@ func (APIKey) Mixin() []ent.Mixin {
 // Fields of the APIKey.
 func (APIKey) Fields() []ent.Field {
 	return []ent.Field{
-		field.String("name").MaxLen(200).Default(""),
-		field.String("secret_hash").NotEmpty().Sensitive().Immutable(),
-		field.Bytes("sealed_secret").Sensitive().Immutable(),
-		field.Strings("scopes").Default([]string{}),
-		field.Bool("revoked").Default(false),
-		field.Time("time_created").Default(now).Immutable(),
+		field.String("name").Comment("A label for people: what the key is for.").MaxLen(200).Default(""),
+		field.String("secret_hash").Comment("SHA-256 of the secret, for looking up bearer keys.").NotEmpty().Sensitive().Immutable(),
+		field.Bytes("sealed_secret").Comment("The secret sealed with the operator's key: verifying an HS256 JWT needs the secret itself.").Sensitive().Immutable(),
+		field.Strings("scopes").Comment("What the key may do: read, write, salary_ranges:write, evaluations:write, admin.").Default([]string{}),
+		field.Bool("revoked").Comment("A revoked key authenticates nothing.").Default(false),
+		field.Time("time_created").Comment("When the key was issued.").Default(now).Immutable(),
 	}
 }
 

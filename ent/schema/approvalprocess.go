@@ -1,11 +1,12 @@
 package schema
 
 import (
-	"entgo.io/contrib/entgql"
 	"entgo.io/ent"
+	"entgo.io/ent/schema"
 	"entgo.io/ent/schema/edge"
 	"entgo.io/ent/schema/field"
 
+	entgql "github.com/hiregraph/hiregraph/ent/schema/gqlannotation"
 	"github.com/hiregraph/hiregraph/ent/schema/uid"
 )
 
@@ -22,16 +23,21 @@ func (ApprovalProcess) Mixin() []ent.Mixin {
 // Fields of the ApprovalProcess.
 func (ApprovalProcess) Fields() []ent.Field {
 	return []ent.Field{
-		field.String("name").NotEmpty().MaxLen(200),
-		field.String("status").NotEmpty().MaxLen(40).Default("STARTED"),
-		field.Time("time_started").Default(now),
-		field.Time("time_completed").Optional().Nillable(),
+		field.String("name").Comment("The name of the approval process.").NotEmpty().MaxLen(200),
+		field.String("status").Comment("The opening's approval status while the process runs or after it ended: APPROVED, REJECTED, STARTED or PAUSED (spec 2.6).").NotEmpty().MaxLen(40).Default("STARTED"),
+		field.Time("time_started").Comment("When the approval process started.").Default(now),
+		field.Time("time_completed").Comment("When the approval process ended; null while it runs.").Optional().Nillable(),
 	}
 }
 
 // Edges of the ApprovalProcess.
 func (ApprovalProcess) Edges() []ent.Edge {
 	return []ent.Edge{
-		edge.From("opening", Opening.Type).Ref("approval_process").Unique().Annotations(entgql.Skip()),
+		edge.From("opening", Opening.Type).Comment("The opening the approval is for.").Ref("approval_process").Unique().Annotations(entgql.Skip()),
 	}
+}
+
+// Annotations of the ApprovalProcess.
+func (ApprovalProcess) Annotations() []schema.Annotation {
+	return []schema.Annotation{schema.Comment("The approval of an opening (spec 2.6).")}
 }

@@ -1,13 +1,14 @@
 package schema
 
 import (
-	"entgo.io/contrib/entgql"
 	"entgo.io/ent"
 	"entgo.io/ent/schema"
 	"entgo.io/ent/schema/edge"
 	"entgo.io/ent/schema/field"
 	"entgo.io/ent/schema/index"
 
+	"github.com/hiregraph/hiregraph/ent/schema/enumdoc"
+	entgql "github.com/hiregraph/hiregraph/ent/schema/gqlannotation"
 	"github.com/hiregraph/hiregraph/ent/schema/schematype"
 	"github.com/hiregraph/hiregraph/ent/schema/uid"
 )
@@ -26,34 +27,40 @@ func (Candidate) Mixin() []ent.Mixin {
 // Fields of the Candidate.
 func (Candidate) Fields() []ent.Field {
 	return []ent.Field{
-		field.String("person_id").Immutable().Annotations(entgql.Skip()),
-		field.String("position_id").Immutable().Annotations(entgql.Skip()),
-		field.Enum("status").
+		field.String("person_id").Comment("The person this hiring process is about.").Immutable().Annotations(entgql.Skip()),
+		field.String("position_id").Comment("The position the person is considered for.").Immutable().Annotations(entgql.Skip()),
+		field.Enum("status").Comment("Where the hiring process stands: In progress, Rejected, Hired or Withdrawn in REST (spec 2.7).").
 			NamedValues("InProgress", "IN_PROGRESS", "Rejected", "REJECTED", "Hired", "HIRED", "Withdrawn", "WITHDRAWN").
 			Default("IN_PROGRESS").
-			Annotations(entgql.OrderField("STATUS")),
-		field.Bool("deleted").Default(false),
-		field.JSON("current_steps", []schematype.Step{}).Default([]schematype.Step{}),
-		field.JSON("completed_steps", []schematype.Step{}).Default([]schematype.Step{}),
-		field.JSON("address", &schematype.Address{}).Optional(),
-		field.Time("time_created").Default(now).Immutable().Annotations(entgql.OrderField("TIME_CREATED")),
-		field.Time("time_last_status_changed").Default(now).Annotations(entgql.OrderField("TIME_LAST_STATUS_CHANGED")),
+			Annotations(entgql.OrderField("STATUS")).
+			Annotations(enumdoc.Values{
+				"IN_PROGRESS": "The hiring process is under way (REST: In progress).",
+				"REJECTED":    "The company turned the candidate down (REST: Rejected).",
+				"HIRED":       "The candidate was hired (REST: Hired).",
+				"WITHDRAWN":   "The candidate withdrew (REST: Withdrawn).",
+			}),
+		field.Bool("deleted").Comment("A deleted candidate is still listed, so syncing clients see the deletion.").Default(false),
+		field.JSON("current_steps", []schematype.Step{}).Comment("The workflow steps the candidate is in now.").Default([]schematype.Step{}),
+		field.JSON("completed_steps", []schematype.Step{}).Comment("The workflow steps the candidate has completed, with when.").Default([]schematype.Step{}),
+		field.JSON("address", &schematype.Address{}).Comment("The candidate's postal address, when known.").Optional(),
+		field.Time("time_created").Comment("When the hiring process started.").Default(now).Immutable().Annotations(entgql.OrderField("TIME_CREATED")),
+		field.Time("time_last_status_changed").Comment("When status last changed.").Default(now).Annotations(entgql.OrderField("TIME_LAST_STATUS_CHANGED")),
 		// time_hiring_process_updated moves with any activity on the
 		// candidate (spec 4.5, time_hiring_process_updated).
-		field.Time("time_hiring_process_updated").Default(now).Annotations(entgql.OrderField("TIME_HIRING_PROCESS_UPDATED")),
+		field.Time("time_hiring_process_updated").Comment("When anything last happened in the hiring process (a note, a message, a status change).").Default(now).Annotations(entgql.OrderField("TIME_HIRING_PROCESS_UPDATED")),
 	}
 }
 
 // Edges of the Candidate.
 func (Candidate) Edges() []ent.Edge {
 	return []ent.Edge{
-		edge.From("person", Person.Type).Ref("candidates").Field("person_id").Unique().Required().Immutable(),
-		edge.From("position", Position.Type).Ref("candidates").Field("position_id").Unique().Required().Immutable(),
-		edge.To("notes", Note.Type).Annotations(entgql.RelayConnection()),
-		edge.To("conversations", Conversation.Type).Annotations(entgql.RelayConnection()),
-		edge.To("test_submissions", TestSubmission.Type).Annotations(entgql.RelayConnection()),
-		edge.To("offer_letters", OfferLetter.Type),
-		edge.From("hired_for", Opening.Type).Ref("hired_candidate"),
+		edge.From("person", Person.Type).Comment("The person considered; one person may have several candidates.").Ref("candidates").Field("person_id").Unique().Required().Immutable(),
+		edge.From("position", Position.Type).Comment("The position the person is considered for.").Ref("candidates").Field("position_id").Unique().Required().Immutable(),
+		edge.To("notes", Note.Type).Comment("Notes on the candidate's profile.").Annotations(entgql.RelayConnection()),
+		edge.To("conversations", Conversation.Type).Comment("Conversations about this candidate.").Annotations(entgql.RelayConnection()),
+		edge.To("test_submissions", TestSubmission.Type).Comment("Every attempt to send the candidate to an evaluation partner's test.").Annotations(entgql.RelayConnection()),
+		edge.To("offer_letters", OfferLetter.Type).Comment("The offer letters made to the candidate."),
+		edge.From("hired_for", Opening.Type).Comment("The openings this candidate was hired for.").Ref("hired_candidate"),
 	}
 }
 
@@ -65,9 +72,10 @@ func (Candidate) Indexes() []ent.Index {
 		index.Fields("company_id", "time_last_status_changed"),
 		index.Fields("company_id", "time_hiring_process_updated"),
 		index.Fields("company_id", "status"),
-		index.Fields("person_id"),
-		// position_id then id: nested connections page by id within a position.
-		index.Fields("position_id", "id"),
+		// Nested connections (package perparent) read each parent's first rows
+		// in id order on (company, parent, id).
+		index.Fields("company_id", "position_id", "id"),
+		index.Fields("company_id", "person_id", "id"),
 	}
 }
 
@@ -75,5 +83,5 @@ func (Candidate) Indexes() []ent.Index {
 func (Candidate) Annotations() []schema.Annotation {
 	// The top-level query field is hand-written in graph/lists.graphqls: it adds
 	// the filter argument that the REST list shares.
-	return []schema.Annotation{entgql.RelayConnection(), entgql.MultiOrder()}
+	return []schema.Annotation{schema.Comment("One hiring process: one person considered for one position (spec 2.7)."), entgql.RelayConnection(), entgql.MultiOrder()}
 }

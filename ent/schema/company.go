@@ -3,12 +3,12 @@ package schema
 import (
 	"time"
 
-	"entgo.io/contrib/entgql"
 	"entgo.io/ent"
 	"entgo.io/ent/schema"
 	"entgo.io/ent/schema/field"
 
 	"github.com/hiregraph/hiregraph/ent/privacy"
+	entgql "github.com/hiregraph/hiregraph/ent/schema/gqlannotation"
 	"github.com/hiregraph/hiregraph/ent/schema/rule"
 	"github.com/hiregraph/hiregraph/ent/schema/uid"
 )
@@ -26,17 +26,17 @@ func (Company) Mixin() []ent.Mixin {
 // Fields of the Company.
 func (Company) Fields() []ent.Field {
 	return []ent.Field{
-		field.String("name").NotEmpty().MaxLen(200),
+		field.String("name").Comment("The company's name, shown as company_name in positions.").NotEmpty().MaxLen(200),
 		// careers_token authenticates the public careers API (spec 4.7); it
 		// is printed in position URLs, so it is a capability, not a secret key.
-		field.String("careers_token").NotEmpty().Sensitive().Annotations(entgql.Skip()),
-		field.Time("time_created").Default(now).Immutable(),
+		field.String("careers_token").Comment("The token careers sites pass to the careers API; never shown in the graph.").NotEmpty().Sensitive().Annotations(entgql.Skip()),
+		field.Time("time_created").Comment("When the company was created.").Default(now).Immutable(),
 	}
 }
 
 // Annotations of the Company.
 func (Company) Annotations() []schema.Annotation {
-	return []schema.Annotation{entgql.Skip(entgql.SkipMutationCreateInput, entgql.SkipMutationUpdateInput)}
+	return []schema.Annotation{schema.Comment("A company using the service; every record belongs to one, and each API key sees only its own."), entgql.Skip(entgql.SkipMutationCreateInput, entgql.SkipMutationUpdateInput)}
 }
 
 // Policy of the Company: a viewer reads only its own company.

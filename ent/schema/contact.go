@@ -1,12 +1,12 @@
 package schema
 
 import (
-	"entgo.io/contrib/entgql"
 	"entgo.io/ent"
 	"entgo.io/ent/schema"
 	"entgo.io/ent/schema/field"
 	"entgo.io/ent/schema/index"
 
+	entgql "github.com/hiregraph/hiregraph/ent/schema/gqlannotation"
 	"github.com/hiregraph/hiregraph/ent/schema/uid"
 )
 
@@ -25,12 +25,12 @@ func (Contact) Mixin() []ent.Mixin {
 // Fields of the Contact.
 func (Contact) Fields() []ent.Field {
 	return []ent.Field{
-		field.String("type").NotEmpty().MaxLen(40),
-		field.String("first_name").MaxLen(100),
-		field.String("middle_name").Optional().MaxLen(100),
-		field.String("last_name").Optional().MaxLen(100),
-		field.String("email").Optional().MaxLen(320),
-		field.Time("time_created").Default(now).Immutable().Annotations(entgql.OrderField("TIME_CREATED")),
+		field.String("type").Comment("user, candidate, source_contact, other or app: what the party was named as.").NotEmpty().MaxLen(40),
+		field.String("first_name").Comment("The contact's first name.").MaxLen(100),
+		field.String("middle_name").Comment("The contact's middle name, if given.").Optional().MaxLen(100),
+		field.String("last_name").Comment("The contact's last name, if given.").Optional().MaxLen(100),
+		field.String("email").Comment("The contact's e-mail address, if given; contacts are reused by type and e-mail.").Optional().MaxLen(320),
+		field.Time("time_created").Comment("When the contact was first named in a note or message.").Default(now).Immutable().Annotations(entgql.OrderField("TIME_CREATED")),
 	}
 }
 
@@ -41,5 +41,5 @@ func (Contact) Indexes() []ent.Index {
 
 // Annotations of the Contact.
 func (Contact) Annotations() []schema.Annotation {
-	return []schema.Annotation{entgql.QueryField(), entgql.RelayConnection()}
+	return []schema.Annotation{schema.Comment("A party of a note or message that is not a user or candidate of the company: a source contact, an app, anyone else."), entgql.QueryField().Description("The company's contacts: parties of notes and messages that are neither users nor candidates."), entgql.RelayConnection()}
 }

@@ -1,12 +1,12 @@
 package schema
 
 import (
-	"entgo.io/contrib/entgql"
 	"entgo.io/ent"
 	"entgo.io/ent/schema"
 	"entgo.io/ent/schema/edge"
 	"entgo.io/ent/schema/field"
 
+	entgql "github.com/hiregraph/hiregraph/ent/schema/gqlannotation"
 	"github.com/hiregraph/hiregraph/ent/schema/uid"
 )
 
@@ -23,29 +23,30 @@ func (Location) Mixin() []ent.Mixin {
 // Fields of the Location.
 func (Location) Fields() []ent.Field {
 	return []ent.Field{
-		field.String("name").NotEmpty().MaxLen(200).Annotations(entgql.OrderField("NAME")),
-		field.String("country").MaxLen(2).Default("").Comment("ISO 3166-1 alpha-2 country code"),
-		field.String("city").MaxLen(100).Default(""),
-		field.String("state").MaxLen(100).Default(""),
-		field.String("postal_code").MaxLen(20).Default(""),
-		field.String("street_name").MaxLen(200).Default(""),
-		field.String("street_number").MaxLen(20).Default(""),
-		field.String("arrival_instructions").Optional().Nillable().MaxLen(2000),
-		field.String("timezone").MaxLen(64).Default("UTC"),
+		field.String("name").Comment("The location's name.").NotEmpty().MaxLen(200).Annotations(entgql.OrderField("NAME")),
+		field.String("country").Comment("ISO 3166-1 alpha-2 country code.").MaxLen(2).Default(""),
+		field.String("city").Comment("The city.").MaxLen(100).Default(""),
+		field.String("state").Comment("The state or region.").MaxLen(100).Default(""),
+		field.String("postal_code").Comment("The postal code.").MaxLen(20).Default(""),
+		field.String("street_name").Comment("The street name.").MaxLen(200).Default(""),
+		field.String("street_number").Comment("The street number.").MaxLen(20).Default(""),
+		field.String("arrival_instructions").Comment("How to get there, for candidates; null when there are none.").Optional().Nillable().MaxLen(2000),
+		field.String("timezone").Comment("The IANA time zone name, such as Europe/Berlin.").MaxLen(64).Default("UTC"),
 	}
 }
 
 // Edges of the Location.
 func (Location) Edges() []ent.Edge {
 	return []ent.Edge{
-		edge.From("positions", Position.Type).Ref("location").Annotations(entgql.RelayConnection()),
+		edge.From("positions", Position.Type).Comment("The positions based at this location.").Ref("location").Annotations(entgql.RelayConnection()),
 	}
 }
 
 // Annotations of the Location.
 func (Location) Annotations() []schema.Annotation {
 	return []schema.Annotation{
-		entgql.QueryField(),
+		schema.Comment("An office or site where positions are based (spec 2.3)."),
+		entgql.QueryField().Description("The company's locations."),
 		entgql.RelayConnection(),
 		entgql.Mutations(entgql.MutationCreate()),
 	}

@@ -1,13 +1,13 @@
 package schema
 
 import (
-	"entgo.io/contrib/entgql"
 	"entgo.io/ent"
 	"entgo.io/ent/schema"
 	"entgo.io/ent/schema/edge"
 	"entgo.io/ent/schema/field"
 	"entgo.io/ent/schema/index"
 
+	entgql "github.com/hiregraph/hiregraph/ent/schema/gqlannotation"
 	"github.com/hiregraph/hiregraph/ent/schema/schematype"
 	"github.com/hiregraph/hiregraph/ent/schema/uid"
 )
@@ -26,32 +26,36 @@ func (Message) Mixin() []ent.Mixin {
 // Fields of the Message.
 func (Message) Fields() []ent.Field {
 	return []ent.Field{
-		field.String("conversation_id").Immutable().Annotations(entgql.Skip()),
-		field.Time("time_sent").Immutable().Annotations(entgql.OrderField("TIME_SENT")),
-		field.String("status").MaxLen(40).Default(""),
-		field.String("subject").MaxLen(500).Default(""),
+		field.String("conversation_id").Comment("The conversation the message belongs to.").Immutable().Annotations(entgql.Skip()),
+		field.Time("time_sent").Comment("When the message was sent, as the caller stated it.").Immutable().Annotations(entgql.OrderField("TIME_SENT")),
+		field.String("status").Comment("The message's delivery status: the status given, or the furthest any recipient got (Sent, Open, Clicked, Failed).").MaxLen(40).Default(""),
+		field.String("subject").Comment("The subject, plain text (HTML-escaped).").MaxLen(500).Default(""),
 		// body is sanitized HTML: <b>, <i>, <u> and safe <a> links.
-		field.Text("body"),
-		field.JSON("from", schematype.Party{}),
-		field.JSON("to", []schematype.Party{}).Default([]schematype.Party{}),
-		field.JSON("cc", []schematype.Party{}).Default([]schematype.Party{}),
-		field.JSON("bcc", []schematype.Party{}).Default([]schematype.Party{}),
+		field.Text("body").Comment("The body, sanitized HTML: <b>, <i>, <u> and http(s)/mailto links."),
+		field.JSON("from", schematype.Party{}).Comment("The sender."),
+		field.JSON("to", []schematype.Party{}).Comment("The recipients, each with a delivery status.").Default([]schematype.Party{}),
+		field.JSON("cc", []schematype.Party{}).Comment("The copy recipients, each with a delivery status.").Default([]schematype.Party{}),
+		field.JSON("bcc", []schematype.Party{}).Comment("The blind copy recipients, each with a delivery status.").Default([]schematype.Party{}),
 	}
 }
 
 // Edges of the Message.
 func (Message) Edges() []ent.Edge {
 	return []ent.Edge{
-		edge.From("conversation", Conversation.Type).Ref("messages").Field("conversation_id").Unique().Required().Immutable(),
+		edge.From("conversation", Conversation.Type).Comment("The conversation the message belongs to.").Ref("messages").Field("conversation_id").Unique().Required().Immutable(),
 	}
 }
 
 // Indexes of the Message.
 func (Message) Indexes() []ent.Index {
-	return []ent.Index{index.Fields("conversation_id", "time_sent")}
+	return []ent.Index{
+		// Nested connections (package perparent) read each parent's first rows
+		// in id order on (company, parent, id).
+		index.Fields("company_id", "conversation_id", "id"),
+	}
 }
 
 // Annotations of the Message.
 func (Message) Annotations() []schema.Annotation {
-	return []schema.Annotation{entgql.RelayConnection()}
+	return []schema.Annotation{schema.Comment("A message in a conversation (spec 2.9)."), entgql.RelayConnection()}
 }

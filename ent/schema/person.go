@@ -1,13 +1,13 @@
 package schema
 
 import (
-	"entgo.io/contrib/entgql"
 	"entgo.io/ent"
 	"entgo.io/ent/schema"
 	"entgo.io/ent/schema/edge"
 	"entgo.io/ent/schema/field"
 	"entgo.io/ent/schema/index"
 
+	entgql "github.com/hiregraph/hiregraph/ent/schema/gqlannotation"
 	"github.com/hiregraph/hiregraph/ent/schema/uid"
 )
 
@@ -25,26 +25,26 @@ func (Person) Mixin() []ent.Mixin {
 // Fields of the Person.
 func (Person) Fields() []ent.Field {
 	return []ent.Field{
-		field.String("first_name").MaxLen(100),
-		field.String("middle_name").Optional().MaxLen(100),
-		field.String("last_name").Optional().MaxLen(100),
-		field.String("email").Optional().MaxLen(320),
-		field.String("phone").Optional().MaxLen(50),
+		field.String("first_name").Comment("The person's first name.").MaxLen(100),
+		field.String("middle_name").Comment("The person's middle name, if known.").Optional().MaxLen(100),
+		field.String("last_name").Comment("The person's last name, if known.").Optional().MaxLen(100),
+		field.String("email").Comment("The person's e-mail address, if known.").Optional().MaxLen(320),
+		field.String("phone").Comment("The person's phone number, if known.").Optional().MaxLen(50),
 		// id_number is the custom candidate field "ID Number" (spec 4.9).
-		field.String("id_number").Optional().MaxLen(100),
-		field.String("resume_name").Optional().MaxLen(300),
-		field.String("resume_url").Optional().MaxLen(2000),
+		field.String("id_number").Comment("The custom candidate field ID Number, sent to evaluation partners when known (spec 4.9).").Optional().MaxLen(100),
+		field.String("resume_name").Comment("The file name of the person's resume.").Optional().MaxLen(300),
+		field.String("resume_url").Comment("A URL where a signed-in user can view the resume.").Optional().MaxLen(2000),
 		// time_last_activity is the latest activity across all of the
 		// person's candidates (spec 4.5, time_person_last_activity).
-		field.Time("time_last_activity").Default(now).Annotations(entgql.OrderField("TIME_LAST_ACTIVITY")),
-		field.Time("time_created").Default(now).Immutable().Annotations(entgql.OrderField("TIME_CREATED")),
+		field.Time("time_last_activity").Comment("When anything last happened in any of the person's hiring processes.").Default(now).Annotations(entgql.OrderField("TIME_LAST_ACTIVITY")),
+		field.Time("time_created").Comment("When the person was first recorded.").Default(now).Immutable().Annotations(entgql.OrderField("TIME_CREATED")),
 	}
 }
 
 // Edges of the Person.
 func (Person) Edges() []ent.Edge {
 	return []ent.Edge{
-		edge.To("candidates", Candidate.Type).Annotations(entgql.RelayConnection()),
+		edge.To("candidates", Candidate.Type).Comment("The person's hiring processes, one per position.").Annotations(entgql.RelayConnection()),
 	}
 }
 
@@ -58,5 +58,5 @@ func (Person) Indexes() []ent.Index {
 
 // Annotations of the Person.
 func (Person) Annotations() []schema.Annotation {
-	return []schema.Annotation{entgql.QueryField("people"), entgql.RelayConnection()}
+	return []schema.Annotation{schema.Comment("A person the company considers; each of their hiring processes is a Candidate."), entgql.QueryField("people").Description("The people the company considers, each with their candidates."), entgql.RelayConnection()}
 }

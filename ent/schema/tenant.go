@@ -1,13 +1,13 @@
 package schema
 
 import (
-	"entgo.io/contrib/entgql"
 	"entgo.io/ent"
 	"entgo.io/ent/schema/edge"
 	"entgo.io/ent/schema/field"
 	"entgo.io/ent/schema/mixin"
 
 	"github.com/hiregraph/hiregraph/ent/privacy"
+	entgql "github.com/hiregraph/hiregraph/ent/schema/gqlannotation"
 	"github.com/hiregraph/hiregraph/ent/schema/rule"
 )
 
@@ -20,7 +20,7 @@ type TenantMixin struct {
 // Fields of the TenantMixin.
 func (TenantMixin) Fields() []ent.Field {
 	return []ent.Field{
-		field.String("company_id").
+		field.String("company_id").Comment("The company that owns the record; the privacy rules scope every query to it.").
 			Immutable().
 			NotEmpty().
 			Annotations(entgql.Skip()),
@@ -30,7 +30,7 @@ func (TenantMixin) Fields() []ent.Field {
 // Edges of the TenantMixin.
 func (TenantMixin) Edges() []ent.Edge {
 	return []ent.Edge{
-		edge.To("company", Company.Type).
+		edge.To("company", Company.Type).Comment("The company that owns the record.").
 			Field("company_id").
 			Unique().
 			Required().

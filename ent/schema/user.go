@@ -1,13 +1,13 @@
 package schema
 
 import (
-	"entgo.io/contrib/entgql"
 	"entgo.io/ent"
 	"entgo.io/ent/schema"
 	"entgo.io/ent/schema/edge"
 	"entgo.io/ent/schema/field"
 	"entgo.io/ent/schema/index"
 
+	entgql "github.com/hiregraph/hiregraph/ent/schema/gqlannotation"
 	"github.com/hiregraph/hiregraph/ent/schema/uid"
 )
 
@@ -24,21 +24,21 @@ func (User) Mixin() []ent.Mixin {
 // Fields of the User.
 func (User) Fields() []ent.Field {
 	return []ent.Field{
-		field.String("email").NotEmpty().MaxLen(320).Annotations(entgql.OrderField("EMAIL")),
-		field.String("first_name").MaxLen(100),
-		field.String("middle_name").Optional().MaxLen(100),
-		field.String("last_name").Optional().MaxLen(100),
+		field.String("email").Comment("The user's e-mail address; clone requests name users by it, in any case.").NotEmpty().MaxLen(320).Annotations(entgql.OrderField("EMAIL")),
+		field.String("first_name").Comment("The user's first name.").MaxLen(100),
+		field.String("middle_name").Comment("The user's middle name, if known.").Optional().MaxLen(100),
+		field.String("last_name").Comment("The user's last name, if known.").Optional().MaxLen(100),
 		// roles: owner, recruiter, hiring_manager, coordinator.
-		field.Strings("roles").Default([]string{}),
+		field.Strings("roles").Comment("owner, recruiter, hiring_manager, coordinator.").Default([]string{}),
 		// time_created orders owners: "the earliest Owner" of spec 4.1.
-		field.Time("time_created").Default(now).Immutable().Annotations(entgql.OrderField("TIME_CREATED")),
+		field.Time("time_created").Comment("When the user was created; the earliest owner takes unknown users' roles with allow_fallback (spec 4.1).").Default(now).Immutable().Annotations(entgql.OrderField("TIME_CREATED")),
 	}
 }
 
 // Edges of the User.
 func (User) Edges() []ent.Edge {
 	return []ent.Edge{
-		edge.From("hiring_team_of", Position.Type).Ref("hiring_team"),
+		edge.From("hiring_team_of", Position.Type).Comment("The positions whose hiring team the user is on.").Ref("hiring_team"),
 	}
 }
 
@@ -52,5 +52,5 @@ func (User) Indexes() []ent.Index {
 
 // Annotations of the User.
 func (User) Annotations() []schema.Annotation {
-	return []schema.Annotation{entgql.QueryField(), entgql.RelayConnection()}
+	return []schema.Annotation{schema.Comment("A user of the company: a recruiter, hiring manager, coordinator or owner."), entgql.QueryField().Description("The company's users."), entgql.RelayConnection()}
 }

@@ -12,17 +12,18 @@ import (
 	"sync/atomic"
 	"time"
 
-	"entgo.io/contrib/entgql"
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/99designs/gqlgen/graphql/introspection"
 	"github.com/hiregraph/hiregraph/ent"
 	"github.com/hiregraph/hiregraph/ent/candidate"
+	"github.com/hiregraph/hiregraph/ent/entgql"
 	"github.com/hiregraph/hiregraph/ent/evaluationpartner"
 	"github.com/hiregraph/hiregraph/ent/fielddefinition"
 	"github.com/hiregraph/hiregraph/ent/opening"
 	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/schema/schematype"
 	"github.com/hiregraph/hiregraph/ent/testsubmission"
+	"github.com/hiregraph/hiregraph/graph/relay"
 	"github.com/hiregraph/hiregraph/recruiting"
 	gqlparser "github.com/vektah/gqlparser/v2"
 	"github.com/vektah/gqlparser/v2/ast"
@@ -40,6 +41,8 @@ type Config = graphql.Config[ResolverRoot, DirectiveRoot, ComplexityRoot]
 type ResolverRoot interface {
 	EvaluationPartner() EvaluationPartnerResolver
 	Mutation() MutationResolver
+	Opening() OpeningResolver
+	Position() PositionResolver
 	Query() QueryResolver
 }
 
@@ -553,6 +556,17 @@ type MutationResolver interface {
 	RefreshPartnerTests(ctx context.Context, partnerID string) (*ent.EvaluationPartner, error)
 	SubmitCandidateForTest(ctx context.Context, candidateID string, partnerID string, testID string) (*ent.TestSubmission, error)
 	ClonePosition(ctx context.Context, uid string, input recruiting.CloneInput) (*ent.Position, error)
+}
+type OpeningResolver interface {
+	CustomFields(ctx context.Context, obj *ent.Opening) (schematype.StringMap, error)
+}
+type PositionResolver interface {
+	Categories(ctx context.Context, obj *ent.Position) ([]*schematype.NamedValue, error)
+	Details(ctx context.Context, obj *ent.Position) ([]*schematype.NamedValue, error)
+
+	Department(ctx context.Context, obj *ent.Position) (*string, error)
+	ExperienceLevel(ctx context.Context, obj *ent.Position) (*string, error)
+	EmploymentType(ctx context.Context, obj *ent.Position) (*string, error)
 }
 type QueryResolver interface {
 	Node(ctx context.Context, id string) (ent.Noder, error)
@@ -2806,8 +2820,11 @@ var sources = []*ast.Source{
 input ContactInput {
   "user, candidate, source_contact or other (notes: user, source_contact, other or app)"
   type: String!
+  "The party's first name."
   firstName: String!
+  "The party's middle name."
   middleName: String
+  "The party's last name."
   lastName: String
   "A bare address (ada@example.com); required unless type is candidate (messages)."
   email: String
@@ -2817,19 +2834,25 @@ input ContactInput {
 
 "A titled block of a note. Both fields are plain text: tags are removed and & < > and quotes come back escaped as HTML entities."
 input NoteDetailInput {
+  "The block's title."
   title: String!
+  "The block's text."
   text: String
 }
 
+"A note on a candidate's profile (spec 4.2)."
 input CreateNoteInput {
   "YYYY-MM-DDTHH:mm:ssZ"
   timeCreated: String!
+  "Who wrote the note: user, source_contact, other or app."
   createdBy: ContactInput!
   "HTML; only <b>, <i> and <u> are kept."
   text: String!
+  "Titled blocks of plain text; at most 100."
   details: [NoteDetailInput!]
 }
 
+"A message added to a conversation (spec 4.3)."
 input CreateMessageInput {
   "YYYY-MM-DDTHH:mm:ssZ"
   timeSent: String!
@@ -2837,9 +2860,13 @@ input CreateMessageInput {
   subject: String
   "HTML; <b>, <i>, <u> and http(s)/mailto links are kept."
   body: String!
+  "The sender; without status."
   from: ContactInput!
+  "The recipients, each with a status unless the message's status is given."
   to: [ContactInput!]!
+  "The copy recipients."
   cc: [ContactInput!]
+  "The blind copy recipients."
   bcc: [ContactInput!]
   """
   Delivery status of recipients that name none, and the message's status.
@@ -2851,18 +2878,36 @@ input CreateMessageInput {
 
 extend type Mutation {
   "Adds a note to a candidate's profile."
-  createNote(candidateID: ID!, input: CreateNoteInput!): Note!
+  createNote("The candidate the note is about." candidateID: ID!, "The note." input: CreateNoteInput!): Note!
   "Adds a message to an existing conversation."
-  createMessage(conversationID: ID!, input: CreateMessageInput!): Message!
+  createMessage("The conversation to add to." conversationID: ID!, "The message." input: CreateMessageInput!): Message!
 }
 `, BuiltIn: false},
 	{Name: "../ent.graphqls", Input: `directive @goField(forceResolver: Boolean, name: String, omittable: Boolean) on FIELD_DEFINITION | INPUT_FIELD_DEFINITION
 directive @goModel(model: String, models: [String!], forceGenerate: Boolean) on OBJECT | INPUT_OBJECT | SCALAR | ENUM | INTERFACE | UNION
+"""
+The approval of an opening (spec 2.6).
+"""
 type ApprovalProcess implements Node {
+  """
+  The global id of the ApprovalProcess: its type prefix and a ULID.
+  """
   id: ID!
+  """
+  The name of the approval process.
+  """
   name: String!
+  """
+  The opening's approval status while the process runs or after it ended: APPROVED, REJECTED, STARTED or PAUSED (spec 2.6).
+  """
   status: String!
+  """
+  When the approval process started.
+  """
   timeStarted: Time!
+  """
+  When the approval process ended; null while it runs.
+  """
   timeCompleted: Time
 }
 """
@@ -2870,91 +2915,286 @@ ApprovalProcessWhereInput is used for filtering ApprovalProcess objects.
 Input was generated by ent.
 """
 input ApprovalProcessWhereInput {
+  """
+  Matches what the filter inside does not match.
+  """
   not: ApprovalProcessWhereInput
+  """
+  Matches what every filter in the list matches.
+  """
   and: [ApprovalProcessWhereInput!]
+  """
+  Matches what any filter in the list matches.
+  """
   or: [ApprovalProcessWhereInput!]
   """
   id field predicates
   """
   id: ID
+  """
+  Matches records whose id does not equal the value.
+  """
   idNEQ: ID
+  """
+  Matches records whose id is one of the values.
+  """
   idIn: [ID!]
+  """
+  Matches records whose id is none of the values.
+  """
   idNotIn: [ID!]
+  """
+  Matches records whose id is after (greater than) the value.
+  """
   idGT: ID
+  """
+  Matches records whose id is the value or after (greater).
+  """
   idGTE: ID
+  """
+  Matches records whose id is before (less than) the value.
+  """
   idLT: ID
+  """
+  Matches records whose id is the value or before (less).
+  """
   idLTE: ID
+  """
+  Matches records whose id equals the value, ignoring case.
+  """
   idEqualFold: ID
+  """
+  Matches records whose id contains the value, ignoring case.
+  """
   idContainsFold: ID
   """
   name field predicates
   """
   name: String
+  """
+  Matches records whose name does not equal the value.
+  """
   nameNEQ: String
+  """
+  Matches records whose name is one of the values.
+  """
   nameIn: [String!]
+  """
+  Matches records whose name is none of the values.
+  """
   nameNotIn: [String!]
+  """
+  Matches records whose name is after (greater than) the value.
+  """
   nameGT: String
+  """
+  Matches records whose name is the value or after (greater).
+  """
   nameGTE: String
+  """
+  Matches records whose name is before (less than) the value.
+  """
   nameLT: String
+  """
+  Matches records whose name is the value or before (less).
+  """
   nameLTE: String
+  """
+  Matches records whose name contains the value.
+  """
   nameContains: String
+  """
+  Matches records whose name starts with the value.
+  """
   nameHasPrefix: String
+  """
+  Matches records whose name ends with the value.
+  """
   nameHasSuffix: String
+  """
+  Matches records whose name equals the value, ignoring case.
+  """
   nameEqualFold: String
+  """
+  Matches records whose name contains the value, ignoring case.
+  """
   nameContainsFold: String
   """
   status field predicates
   """
   status: String
+  """
+  Matches records whose status does not equal the value.
+  """
   statusNEQ: String
+  """
+  Matches records whose status is one of the values.
+  """
   statusIn: [String!]
+  """
+  Matches records whose status is none of the values.
+  """
   statusNotIn: [String!]
+  """
+  Matches records whose status is after (greater than) the value.
+  """
   statusGT: String
+  """
+  Matches records whose status is the value or after (greater).
+  """
   statusGTE: String
+  """
+  Matches records whose status is before (less than) the value.
+  """
   statusLT: String
+  """
+  Matches records whose status is the value or before (less).
+  """
   statusLTE: String
+  """
+  Matches records whose status contains the value.
+  """
   statusContains: String
+  """
+  Matches records whose status starts with the value.
+  """
   statusHasPrefix: String
+  """
+  Matches records whose status ends with the value.
+  """
   statusHasSuffix: String
+  """
+  Matches records whose status equals the value, ignoring case.
+  """
   statusEqualFold: String
+  """
+  Matches records whose status contains the value, ignoring case.
+  """
   statusContainsFold: String
   """
   time_started field predicates
   """
   timeStarted: Time
+  """
+  Matches records whose timeStarted does not equal the value.
+  """
   timeStartedNEQ: Time
+  """
+  Matches records whose timeStarted is one of the values.
+  """
   timeStartedIn: [Time!]
+  """
+  Matches records whose timeStarted is none of the values.
+  """
   timeStartedNotIn: [Time!]
+  """
+  Matches records whose timeStarted is after (greater than) the value.
+  """
   timeStartedGT: Time
+  """
+  Matches records whose timeStarted is the value or after (greater).
+  """
   timeStartedGTE: Time
+  """
+  Matches records whose timeStarted is before (less than) the value.
+  """
   timeStartedLT: Time
+  """
+  Matches records whose timeStarted is the value or before (less).
+  """
   timeStartedLTE: Time
   """
   time_completed field predicates
   """
   timeCompleted: Time
+  """
+  Matches records whose timeCompleted does not equal the value.
+  """
   timeCompletedNEQ: Time
+  """
+  Matches records whose timeCompleted is one of the values.
+  """
   timeCompletedIn: [Time!]
+  """
+  Matches records whose timeCompleted is none of the values.
+  """
   timeCompletedNotIn: [Time!]
+  """
+  Matches records whose timeCompleted is after (greater than) the value.
+  """
   timeCompletedGT: Time
+  """
+  Matches records whose timeCompleted is the value or after (greater).
+  """
   timeCompletedGTE: Time
+  """
+  Matches records whose timeCompleted is before (less than) the value.
+  """
   timeCompletedLT: Time
+  """
+  Matches records whose timeCompleted is the value or before (less).
+  """
   timeCompletedLTE: Time
+  """
+  Matches records whose timeCompleted is null.
+  """
   timeCompletedIsNil: Boolean
+  """
+  Matches records whose timeCompleted is set.
+  """
   timeCompletedNotNil: Boolean
 }
+"""
+One hiring process: one person considered for one position (spec 2.7).
+"""
 type Candidate implements Node {
+  """
+  The global id of the Candidate: its type prefix and a ULID.
+  """
   id: ID!
+  """
+  Where the hiring process stands: In progress, Rejected, Hired or Withdrawn in REST (spec 2.7).
+  """
   status: CandidateStatus!
+  """
+  A deleted candidate is still listed, so syncing clients see the deletion.
+  """
   deleted: Boolean!
+  """
+  The workflow steps the candidate is in now.
+  """
   currentSteps: [Step!]!
+  """
+  The workflow steps the candidate has completed, with when.
+  """
   completedSteps: [Step!]!
+  """
+  The candidate's postal address, when known.
+  """
   address: Address
+  """
+  When the hiring process started.
+  """
   timeCreated: Time!
+  """
+  When status last changed.
+  """
   timeLastStatusChanged: Time!
+  """
+  When anything last happened in the hiring process (a note, a message, a status change).
+  """
   timeHiringProcessUpdated: Time!
+  """
+  The person considered; one person may have several candidates.
+  """
   person: Person!
+  """
+  The position the person is considered for.
+  """
   position: Position!
+  """
+  Notes on the candidate's profile.
+  """
   notes(
     """
     Returns the elements in the list that come after the specified cursor.
@@ -2986,6 +3226,9 @@ type Candidate implements Node {
     """
     where: NoteWhereInput
   ): NoteConnection!
+  """
+  Conversations about this candidate.
+  """
   conversations(
     """
     Returns the elements in the list that come after the specified cursor.
@@ -3017,6 +3260,9 @@ type Candidate implements Node {
     """
     where: ConversationWhereInput
   ): ConversationConnection!
+  """
+  Every attempt to send the candidate to an evaluation partner's test.
+  """
   testSubmissions(
     """
     Returns the elements in the list that come after the specified cursor.
@@ -3048,7 +3294,13 @@ type Candidate implements Node {
     """
     where: TestSubmissionWhereInput
   ): TestSubmissionConnection!
+  """
+  The offer letters made to the candidate.
+  """
   offerLetters: [OfferLetter!]
+  """
+  The openings this candidate was hired for.
+  """
   hiredFor: [Opening!]
 }
 """
@@ -3098,18 +3350,42 @@ input CandidateOrder {
 Properties by which Candidate connections can be ordered.
 """
 enum CandidateOrderField {
+  """
+  Orders by status.
+  """
   STATUS
+  """
+  Orders by time created.
+  """
   TIME_CREATED
+  """
+  Orders by time last status changed.
+  """
   TIME_LAST_STATUS_CHANGED
+  """
+  Orders by time hiring process updated.
+  """
   TIME_HIRING_PROCESS_UPDATED
 }
 """
 CandidateStatus is enum for the field status
 """
 enum CandidateStatus @goModel(model: "github.com/hiregraph/hiregraph/ent/candidate.Status") {
+  """
+  The hiring process is under way (REST: In progress).
+  """
   IN_PROGRESS
+  """
+  The company turned the candidate down (REST: Rejected).
+  """
   REJECTED
+  """
+  The candidate was hired (REST: Hired).
+  """
   HIRED
+  """
+  The candidate withdrew (REST: Withdrawn).
+  """
   WITHDRAWN
 }
 """
@@ -3117,106 +3393,250 @@ CandidateWhereInput is used for filtering Candidate objects.
 Input was generated by ent.
 """
 input CandidateWhereInput {
+  """
+  Matches what the filter inside does not match.
+  """
   not: CandidateWhereInput
+  """
+  Matches what every filter in the list matches.
+  """
   and: [CandidateWhereInput!]
+  """
+  Matches what any filter in the list matches.
+  """
   or: [CandidateWhereInput!]
   """
   id field predicates
   """
   id: ID
+  """
+  Matches records whose id does not equal the value.
+  """
   idNEQ: ID
+  """
+  Matches records whose id is one of the values.
+  """
   idIn: [ID!]
+  """
+  Matches records whose id is none of the values.
+  """
   idNotIn: [ID!]
+  """
+  Matches records whose id is after (greater than) the value.
+  """
   idGT: ID
+  """
+  Matches records whose id is the value or after (greater).
+  """
   idGTE: ID
+  """
+  Matches records whose id is before (less than) the value.
+  """
   idLT: ID
+  """
+  Matches records whose id is the value or before (less).
+  """
   idLTE: ID
+  """
+  Matches records whose id equals the value, ignoring case.
+  """
   idEqualFold: ID
+  """
+  Matches records whose id contains the value, ignoring case.
+  """
   idContainsFold: ID
   """
   status field predicates
   """
   status: CandidateStatus
+  """
+  Matches records whose status does not equal the value.
+  """
   statusNEQ: CandidateStatus
+  """
+  Matches records whose status is one of the values.
+  """
   statusIn: [CandidateStatus!]
+  """
+  Matches records whose status is none of the values.
+  """
   statusNotIn: [CandidateStatus!]
   """
   deleted field predicates
   """
   deleted: Boolean
+  """
+  Matches records whose deleted does not equal the value.
+  """
   deletedNEQ: Boolean
   """
   time_created field predicates
   """
   timeCreated: Time
+  """
+  Matches records whose timeCreated does not equal the value.
+  """
   timeCreatedNEQ: Time
+  """
+  Matches records whose timeCreated is one of the values.
+  """
   timeCreatedIn: [Time!]
+  """
+  Matches records whose timeCreated is none of the values.
+  """
   timeCreatedNotIn: [Time!]
+  """
+  Matches records whose timeCreated is after (greater than) the value.
+  """
   timeCreatedGT: Time
+  """
+  Matches records whose timeCreated is the value or after (greater).
+  """
   timeCreatedGTE: Time
+  """
+  Matches records whose timeCreated is before (less than) the value.
+  """
   timeCreatedLT: Time
+  """
+  Matches records whose timeCreated is the value or before (less).
+  """
   timeCreatedLTE: Time
   """
   time_last_status_changed field predicates
   """
   timeLastStatusChanged: Time
+  """
+  Matches records whose timeLastStatusChanged does not equal the value.
+  """
   timeLastStatusChangedNEQ: Time
+  """
+  Matches records whose timeLastStatusChanged is one of the values.
+  """
   timeLastStatusChangedIn: [Time!]
+  """
+  Matches records whose timeLastStatusChanged is none of the values.
+  """
   timeLastStatusChangedNotIn: [Time!]
+  """
+  Matches records whose timeLastStatusChanged is after (greater than) the value.
+  """
   timeLastStatusChangedGT: Time
+  """
+  Matches records whose timeLastStatusChanged is the value or after (greater).
+  """
   timeLastStatusChangedGTE: Time
+  """
+  Matches records whose timeLastStatusChanged is before (less than) the value.
+  """
   timeLastStatusChangedLT: Time
+  """
+  Matches records whose timeLastStatusChanged is the value or before (less).
+  """
   timeLastStatusChangedLTE: Time
   """
   time_hiring_process_updated field predicates
   """
   timeHiringProcessUpdated: Time
+  """
+  Matches records whose timeHiringProcessUpdated does not equal the value.
+  """
   timeHiringProcessUpdatedNEQ: Time
+  """
+  Matches records whose timeHiringProcessUpdated is one of the values.
+  """
   timeHiringProcessUpdatedIn: [Time!]
+  """
+  Matches records whose timeHiringProcessUpdated is none of the values.
+  """
   timeHiringProcessUpdatedNotIn: [Time!]
+  """
+  Matches records whose timeHiringProcessUpdated is after (greater than) the value.
+  """
   timeHiringProcessUpdatedGT: Time
+  """
+  Matches records whose timeHiringProcessUpdated is the value or after (greater).
+  """
   timeHiringProcessUpdatedGTE: Time
+  """
+  Matches records whose timeHiringProcessUpdated is before (less than) the value.
+  """
   timeHiringProcessUpdatedLT: Time
+  """
+  Matches records whose timeHiringProcessUpdated is the value or before (less).
+  """
   timeHiringProcessUpdatedLTE: Time
   """
   person edge predicates
   """
   hasPerson: Boolean
+  """
+  Matches records with a person that matches every filter in the list.
+  """
   hasPersonWith: [PersonWhereInput!]
   """
   position edge predicates
   """
   hasPosition: Boolean
+  """
+  Matches records with a position that matches every filter in the list.
+  """
   hasPositionWith: [PositionWhereInput!]
   """
   notes edge predicates
   """
   hasNotes: Boolean
+  """
+  Matches records with a notes that matches every filter in the list.
+  """
   hasNotesWith: [NoteWhereInput!]
   """
   conversations edge predicates
   """
   hasConversations: Boolean
+  """
+  Matches records with a conversations that matches every filter in the list.
+  """
   hasConversationsWith: [ConversationWhereInput!]
   """
   test_submissions edge predicates
   """
   hasTestSubmissions: Boolean
+  """
+  Matches records with a testSubmissions that matches every filter in the list.
+  """
   hasTestSubmissionsWith: [TestSubmissionWhereInput!]
   """
   offer_letters edge predicates
   """
   hasOfferLetters: Boolean
+  """
+  Matches records with a offerLetters that matches every filter in the list.
+  """
   hasOfferLettersWith: [OfferLetterWhereInput!]
   """
   hired_for edge predicates
   """
   hasHiredFor: Boolean
+  """
+  Matches records with a hiredFor that matches every filter in the list.
+  """
   hasHiredForWith: [OpeningWhereInput!]
 }
+"""
+A company using the service; every record belongs to one, and each API key sees only its own.
+"""
 type Company implements Node {
+  """
+  The global id of the Company: its type prefix and a ULID.
+  """
   id: ID!
+  """
+  The company's name, shown as company_name in positions.
+  """
   name: String!
+  """
+  When the company was created.
+  """
   timeCreated: Time!
 }
 """
@@ -3224,57 +3644,174 @@ CompanyWhereInput is used for filtering Company objects.
 Input was generated by ent.
 """
 input CompanyWhereInput {
+  """
+  Matches what the filter inside does not match.
+  """
   not: CompanyWhereInput
+  """
+  Matches what every filter in the list matches.
+  """
   and: [CompanyWhereInput!]
+  """
+  Matches what any filter in the list matches.
+  """
   or: [CompanyWhereInput!]
   """
   id field predicates
   """
   id: ID
+  """
+  Matches records whose id does not equal the value.
+  """
   idNEQ: ID
+  """
+  Matches records whose id is one of the values.
+  """
   idIn: [ID!]
+  """
+  Matches records whose id is none of the values.
+  """
   idNotIn: [ID!]
+  """
+  Matches records whose id is after (greater than) the value.
+  """
   idGT: ID
+  """
+  Matches records whose id is the value or after (greater).
+  """
   idGTE: ID
+  """
+  Matches records whose id is before (less than) the value.
+  """
   idLT: ID
+  """
+  Matches records whose id is the value or before (less).
+  """
   idLTE: ID
+  """
+  Matches records whose id equals the value, ignoring case.
+  """
   idEqualFold: ID
+  """
+  Matches records whose id contains the value, ignoring case.
+  """
   idContainsFold: ID
   """
   name field predicates
   """
   name: String
+  """
+  Matches records whose name does not equal the value.
+  """
   nameNEQ: String
+  """
+  Matches records whose name is one of the values.
+  """
   nameIn: [String!]
+  """
+  Matches records whose name is none of the values.
+  """
   nameNotIn: [String!]
+  """
+  Matches records whose name is after (greater than) the value.
+  """
   nameGT: String
+  """
+  Matches records whose name is the value or after (greater).
+  """
   nameGTE: String
+  """
+  Matches records whose name is before (less than) the value.
+  """
   nameLT: String
+  """
+  Matches records whose name is the value or before (less).
+  """
   nameLTE: String
+  """
+  Matches records whose name contains the value.
+  """
   nameContains: String
+  """
+  Matches records whose name starts with the value.
+  """
   nameHasPrefix: String
+  """
+  Matches records whose name ends with the value.
+  """
   nameHasSuffix: String
+  """
+  Matches records whose name equals the value, ignoring case.
+  """
   nameEqualFold: String
+  """
+  Matches records whose name contains the value, ignoring case.
+  """
   nameContainsFold: String
   """
   time_created field predicates
   """
   timeCreated: Time
+  """
+  Matches records whose timeCreated does not equal the value.
+  """
   timeCreatedNEQ: Time
+  """
+  Matches records whose timeCreated is one of the values.
+  """
   timeCreatedIn: [Time!]
+  """
+  Matches records whose timeCreated is none of the values.
+  """
   timeCreatedNotIn: [Time!]
+  """
+  Matches records whose timeCreated is after (greater than) the value.
+  """
   timeCreatedGT: Time
+  """
+  Matches records whose timeCreated is the value or after (greater).
+  """
   timeCreatedGTE: Time
+  """
+  Matches records whose timeCreated is before (less than) the value.
+  """
   timeCreatedLT: Time
+  """
+  Matches records whose timeCreated is the value or before (less).
+  """
   timeCreatedLTE: Time
 }
+"""
+A party of a note or message that is not a user or candidate of the company: a source contact, an app, anyone else.
+"""
 type Contact implements Node {
+  """
+  The global id of the Contact: its type prefix and a ULID.
+  """
   id: ID!
+  """
+  user, candidate, source_contact, other or app: what the party was named as.
+  """
   type: String!
+  """
+  The contact's first name.
+  """
   firstName: String!
+  """
+  The contact's middle name, if given.
+  """
   middleName: String
+  """
+  The contact's last name, if given.
+  """
   lastName: String
+  """
+  The contact's e-mail address, if given; contacts are reused by type and e-mail.
+  """
   email: String
+  """
+  When the contact was first named in a note or message.
+  """
   timeCreated: Time!
 }
 """
@@ -3324,6 +3861,9 @@ input ContactOrder {
 Properties by which Contact connections can be ordered.
 """
 enum ContactOrderField {
+  """
+  Orders by time created.
+  """
   TIME_CREATED
 }
 """
@@ -3331,125 +3871,398 @@ ContactWhereInput is used for filtering Contact objects.
 Input was generated by ent.
 """
 input ContactWhereInput {
+  """
+  Matches what the filter inside does not match.
+  """
   not: ContactWhereInput
+  """
+  Matches what every filter in the list matches.
+  """
   and: [ContactWhereInput!]
+  """
+  Matches what any filter in the list matches.
+  """
   or: [ContactWhereInput!]
   """
   id field predicates
   """
   id: ID
+  """
+  Matches records whose id does not equal the value.
+  """
   idNEQ: ID
+  """
+  Matches records whose id is one of the values.
+  """
   idIn: [ID!]
+  """
+  Matches records whose id is none of the values.
+  """
   idNotIn: [ID!]
+  """
+  Matches records whose id is after (greater than) the value.
+  """
   idGT: ID
+  """
+  Matches records whose id is the value or after (greater).
+  """
   idGTE: ID
+  """
+  Matches records whose id is before (less than) the value.
+  """
   idLT: ID
+  """
+  Matches records whose id is the value or before (less).
+  """
   idLTE: ID
+  """
+  Matches records whose id equals the value, ignoring case.
+  """
   idEqualFold: ID
+  """
+  Matches records whose id contains the value, ignoring case.
+  """
   idContainsFold: ID
   """
   type field predicates
   """
   type: String
+  """
+  Matches records whose type does not equal the value.
+  """
   typeNEQ: String
+  """
+  Matches records whose type is one of the values.
+  """
   typeIn: [String!]
+  """
+  Matches records whose type is none of the values.
+  """
   typeNotIn: [String!]
+  """
+  Matches records whose type is after (greater than) the value.
+  """
   typeGT: String
+  """
+  Matches records whose type is the value or after (greater).
+  """
   typeGTE: String
+  """
+  Matches records whose type is before (less than) the value.
+  """
   typeLT: String
+  """
+  Matches records whose type is the value or before (less).
+  """
   typeLTE: String
+  """
+  Matches records whose type contains the value.
+  """
   typeContains: String
+  """
+  Matches records whose type starts with the value.
+  """
   typeHasPrefix: String
+  """
+  Matches records whose type ends with the value.
+  """
   typeHasSuffix: String
+  """
+  Matches records whose type equals the value, ignoring case.
+  """
   typeEqualFold: String
+  """
+  Matches records whose type contains the value, ignoring case.
+  """
   typeContainsFold: String
   """
   first_name field predicates
   """
   firstName: String
+  """
+  Matches records whose firstName does not equal the value.
+  """
   firstNameNEQ: String
+  """
+  Matches records whose firstName is one of the values.
+  """
   firstNameIn: [String!]
+  """
+  Matches records whose firstName is none of the values.
+  """
   firstNameNotIn: [String!]
+  """
+  Matches records whose firstName is after (greater than) the value.
+  """
   firstNameGT: String
+  """
+  Matches records whose firstName is the value or after (greater).
+  """
   firstNameGTE: String
+  """
+  Matches records whose firstName is before (less than) the value.
+  """
   firstNameLT: String
+  """
+  Matches records whose firstName is the value or before (less).
+  """
   firstNameLTE: String
+  """
+  Matches records whose firstName contains the value.
+  """
   firstNameContains: String
+  """
+  Matches records whose firstName starts with the value.
+  """
   firstNameHasPrefix: String
+  """
+  Matches records whose firstName ends with the value.
+  """
   firstNameHasSuffix: String
+  """
+  Matches records whose firstName equals the value, ignoring case.
+  """
   firstNameEqualFold: String
+  """
+  Matches records whose firstName contains the value, ignoring case.
+  """
   firstNameContainsFold: String
   """
   middle_name field predicates
   """
   middleName: String
+  """
+  Matches records whose middleName does not equal the value.
+  """
   middleNameNEQ: String
+  """
+  Matches records whose middleName is one of the values.
+  """
   middleNameIn: [String!]
+  """
+  Matches records whose middleName is none of the values.
+  """
   middleNameNotIn: [String!]
+  """
+  Matches records whose middleName is after (greater than) the value.
+  """
   middleNameGT: String
+  """
+  Matches records whose middleName is the value or after (greater).
+  """
   middleNameGTE: String
+  """
+  Matches records whose middleName is before (less than) the value.
+  """
   middleNameLT: String
+  """
+  Matches records whose middleName is the value or before (less).
+  """
   middleNameLTE: String
+  """
+  Matches records whose middleName contains the value.
+  """
   middleNameContains: String
+  """
+  Matches records whose middleName starts with the value.
+  """
   middleNameHasPrefix: String
+  """
+  Matches records whose middleName ends with the value.
+  """
   middleNameHasSuffix: String
+  """
+  Matches records whose middleName is null.
+  """
   middleNameIsNil: Boolean
+  """
+  Matches records whose middleName is set.
+  """
   middleNameNotNil: Boolean
+  """
+  Matches records whose middleName equals the value, ignoring case.
+  """
   middleNameEqualFold: String
+  """
+  Matches records whose middleName contains the value, ignoring case.
+  """
   middleNameContainsFold: String
   """
   last_name field predicates
   """
   lastName: String
+  """
+  Matches records whose lastName does not equal the value.
+  """
   lastNameNEQ: String
+  """
+  Matches records whose lastName is one of the values.
+  """
   lastNameIn: [String!]
+  """
+  Matches records whose lastName is none of the values.
+  """
   lastNameNotIn: [String!]
+  """
+  Matches records whose lastName is after (greater than) the value.
+  """
   lastNameGT: String
+  """
+  Matches records whose lastName is the value or after (greater).
+  """
   lastNameGTE: String
+  """
+  Matches records whose lastName is before (less than) the value.
+  """
   lastNameLT: String
+  """
+  Matches records whose lastName is the value or before (less).
+  """
   lastNameLTE: String
+  """
+  Matches records whose lastName contains the value.
+  """
   lastNameContains: String
+  """
+  Matches records whose lastName starts with the value.
+  """
   lastNameHasPrefix: String
+  """
+  Matches records whose lastName ends with the value.
+  """
   lastNameHasSuffix: String
+  """
+  Matches records whose lastName is null.
+  """
   lastNameIsNil: Boolean
+  """
+  Matches records whose lastName is set.
+  """
   lastNameNotNil: Boolean
+  """
+  Matches records whose lastName equals the value, ignoring case.
+  """
   lastNameEqualFold: String
+  """
+  Matches records whose lastName contains the value, ignoring case.
+  """
   lastNameContainsFold: String
   """
   email field predicates
   """
   email: String
+  """
+  Matches records whose email does not equal the value.
+  """
   emailNEQ: String
+  """
+  Matches records whose email is one of the values.
+  """
   emailIn: [String!]
+  """
+  Matches records whose email is none of the values.
+  """
   emailNotIn: [String!]
+  """
+  Matches records whose email is after (greater than) the value.
+  """
   emailGT: String
+  """
+  Matches records whose email is the value or after (greater).
+  """
   emailGTE: String
+  """
+  Matches records whose email is before (less than) the value.
+  """
   emailLT: String
+  """
+  Matches records whose email is the value or before (less).
+  """
   emailLTE: String
+  """
+  Matches records whose email contains the value.
+  """
   emailContains: String
+  """
+  Matches records whose email starts with the value.
+  """
   emailHasPrefix: String
+  """
+  Matches records whose email ends with the value.
+  """
   emailHasSuffix: String
+  """
+  Matches records whose email is null.
+  """
   emailIsNil: Boolean
+  """
+  Matches records whose email is set.
+  """
   emailNotNil: Boolean
+  """
+  Matches records whose email equals the value, ignoring case.
+  """
   emailEqualFold: String
+  """
+  Matches records whose email contains the value, ignoring case.
+  """
   emailContainsFold: String
   """
   time_created field predicates
   """
   timeCreated: Time
+  """
+  Matches records whose timeCreated does not equal the value.
+  """
   timeCreatedNEQ: Time
+  """
+  Matches records whose timeCreated is one of the values.
+  """
   timeCreatedIn: [Time!]
+  """
+  Matches records whose timeCreated is none of the values.
+  """
   timeCreatedNotIn: [Time!]
+  """
+  Matches records whose timeCreated is after (greater than) the value.
+  """
   timeCreatedGT: Time
+  """
+  Matches records whose timeCreated is the value or after (greater).
+  """
   timeCreatedGTE: Time
+  """
+  Matches records whose timeCreated is before (less than) the value.
+  """
   timeCreatedLT: Time
+  """
+  Matches records whose timeCreated is the value or before (less).
+  """
   timeCreatedLTE: Time
 }
+"""
+A conversation, usually with or about a candidate; messages are added to it (spec 4.3).
+"""
 type Conversation implements Node {
+  """
+  The global id of the Conversation: its type prefix and a ULID.
+  """
   id: ID!
+  """
+  The subject of the conversation.
+  """
   subject: String!
+  """
+  When the conversation started.
+  """
   timeCreated: Time!
+  """
+  The candidate the conversation is about, if any.
+  """
   candidate: Candidate
+  """
+  The messages of the conversation.
+  """
   messages(
     """
     Returns the elements in the list that come after the specified cursor.
@@ -3529,6 +4342,9 @@ input ConversationOrder {
 Properties by which Conversation connections can be ordered.
 """
 enum ConversationOrderField {
+  """
+  Orders by time created.
+  """
   TIME_CREATED
 }
 """
@@ -3536,58 +4352,157 @@ ConversationWhereInput is used for filtering Conversation objects.
 Input was generated by ent.
 """
 input ConversationWhereInput {
+  """
+  Matches what the filter inside does not match.
+  """
   not: ConversationWhereInput
+  """
+  Matches what every filter in the list matches.
+  """
   and: [ConversationWhereInput!]
+  """
+  Matches what any filter in the list matches.
+  """
   or: [ConversationWhereInput!]
   """
   id field predicates
   """
   id: ID
+  """
+  Matches records whose id does not equal the value.
+  """
   idNEQ: ID
+  """
+  Matches records whose id is one of the values.
+  """
   idIn: [ID!]
+  """
+  Matches records whose id is none of the values.
+  """
   idNotIn: [ID!]
+  """
+  Matches records whose id is after (greater than) the value.
+  """
   idGT: ID
+  """
+  Matches records whose id is the value or after (greater).
+  """
   idGTE: ID
+  """
+  Matches records whose id is before (less than) the value.
+  """
   idLT: ID
+  """
+  Matches records whose id is the value or before (less).
+  """
   idLTE: ID
+  """
+  Matches records whose id equals the value, ignoring case.
+  """
   idEqualFold: ID
+  """
+  Matches records whose id contains the value, ignoring case.
+  """
   idContainsFold: ID
   """
   subject field predicates
   """
   subject: String
+  """
+  Matches records whose subject does not equal the value.
+  """
   subjectNEQ: String
+  """
+  Matches records whose subject is one of the values.
+  """
   subjectIn: [String!]
+  """
+  Matches records whose subject is none of the values.
+  """
   subjectNotIn: [String!]
+  """
+  Matches records whose subject is after (greater than) the value.
+  """
   subjectGT: String
+  """
+  Matches records whose subject is the value or after (greater).
+  """
   subjectGTE: String
+  """
+  Matches records whose subject is before (less than) the value.
+  """
   subjectLT: String
+  """
+  Matches records whose subject is the value or before (less).
+  """
   subjectLTE: String
+  """
+  Matches records whose subject contains the value.
+  """
   subjectContains: String
+  """
+  Matches records whose subject starts with the value.
+  """
   subjectHasPrefix: String
+  """
+  Matches records whose subject ends with the value.
+  """
   subjectHasSuffix: String
+  """
+  Matches records whose subject equals the value, ignoring case.
+  """
   subjectEqualFold: String
+  """
+  Matches records whose subject contains the value, ignoring case.
+  """
   subjectContainsFold: String
   """
   time_created field predicates
   """
   timeCreated: Time
+  """
+  Matches records whose timeCreated does not equal the value.
+  """
   timeCreatedNEQ: Time
+  """
+  Matches records whose timeCreated is one of the values.
+  """
   timeCreatedIn: [Time!]
+  """
+  Matches records whose timeCreated is none of the values.
+  """
   timeCreatedNotIn: [Time!]
+  """
+  Matches records whose timeCreated is after (greater than) the value.
+  """
   timeCreatedGT: Time
+  """
+  Matches records whose timeCreated is the value or after (greater).
+  """
   timeCreatedGTE: Time
+  """
+  Matches records whose timeCreated is before (less than) the value.
+  """
   timeCreatedLT: Time
+  """
+  Matches records whose timeCreated is the value or before (less).
+  """
   timeCreatedLTE: Time
   """
   candidate edge predicates
   """
   hasCandidate: Boolean
+  """
+  Matches records with a candidate that matches every filter in the list.
+  """
   hasCandidateWith: [CandidateWhereInput!]
   """
   messages edge predicates
   """
   hasMessages: Boolean
+  """
+  Matches records with a messages that matches every filter in the list.
+  """
   hasMessagesWith: [MessageWhereInput!]
 }
 """
@@ -3595,18 +4510,45 @@ CreateLocationInput is used for create Location object.
 Input was generated by ent.
 """
 input CreateLocationInput {
+  """
+  The location's name.
+  """
   name: String!
   """
-  ISO 3166-1 alpha-2 country code
+  ISO 3166-1 alpha-2 country code.
   """
   country: String
+  """
+  The city.
+  """
   city: String
+  """
+  The state or region.
+  """
   state: String
+  """
+  The postal code.
+  """
   postalCode: String
+  """
+  The street name.
+  """
   streetName: String
+  """
+  The street number.
+  """
   streetNumber: String
+  """
+  How to get there, for candidates; null when there are none.
+  """
   arrivalInstructions: String
+  """
+  The IANA time zone name, such as Europe/Berlin.
+  """
   timezone: String
+  """
+  The positions based at this location. (by id)
+  """
   positionIDs: [ID!]
 }
 """
@@ -3614,17 +4556,53 @@ Define a Relay Cursor type:
 https://relay.dev/graphql/connections.htm#sec-Cursor
 """
 scalar Cursor
+"""
+An assessment vendor the company sends candidates to for tests (spec 4.9).
+"""
 type EvaluationPartner implements Node {
+  """
+  The global id of the EvaluationPartner: its type prefix and a ULID.
+  """
   id: ID!
+  """
+  The partner's name, shown to recruiters.
+  """
   name: String!
+  """
+  The absolute http(s) URL the service POSTs test submissions to (spec 4.9).
+  """
   submitURL: String!
+  """
+  The absolute http(s) URL answering GET with the partner's tests; empty when the partner has no catalog.
+  """
   testsURL: String
+  """
+  How the service authenticates to the partner: STATIC_TOKEN or SIGNED_JWT.
+  """
   authMode: EvaluationPartnerAuthMode!
+  """
+  Which candidate fields the partner requires before a submission is sent.
+  """
   requiredFields: RequiredCandidateFields!
+  """
+  Whether submissions carry links to the candidate's offer letters.
+  """
   canSeeOffers: Boolean!
+  """
+  The tests last fetched from testsURL.
+  """
   testCatalog: [PartnerTest!]!
+  """
+  When testCatalog was last fetched; null before the first fetch.
+  """
   timeCatalogFetched: Time
+  """
+  When the partner was configured.
+  """
   timeCreated: Time!
+  """
+  The submissions sent to this partner.
+  """
   testSubmissions(
     """
     Returns the elements in the list that come after the specified cursor.
@@ -3661,7 +4639,13 @@ type EvaluationPartner implements Node {
 EvaluationPartnerAuthMode is enum for the field auth_mode
 """
 enum EvaluationPartnerAuthMode @goModel(model: "github.com/hiregraph/hiregraph/ent/evaluationpartner.AuthMode") {
+  """
+  The service sends the partner's access token as a bearer token.
+  """
   STATIC_TOKEN
+  """
+  The service sends a fresh HS256 JWT signed with the partner's secret, valid 5 minutes.
+  """
   SIGNED_JWT
 }
 """
@@ -3711,6 +4695,9 @@ input EvaluationPartnerOrder {
 Properties by which EvaluationPartner connections can be ordered.
 """
 enum EvaluationPartnerOrderField {
+  """
+  Orders by name.
+  """
   NAME
 }
 """
@@ -3718,120 +4705,354 @@ EvaluationPartnerWhereInput is used for filtering EvaluationPartner objects.
 Input was generated by ent.
 """
 input EvaluationPartnerWhereInput {
+  """
+  Matches what the filter inside does not match.
+  """
   not: EvaluationPartnerWhereInput
+  """
+  Matches what every filter in the list matches.
+  """
   and: [EvaluationPartnerWhereInput!]
+  """
+  Matches what any filter in the list matches.
+  """
   or: [EvaluationPartnerWhereInput!]
   """
   id field predicates
   """
   id: ID
+  """
+  Matches records whose id does not equal the value.
+  """
   idNEQ: ID
+  """
+  Matches records whose id is one of the values.
+  """
   idIn: [ID!]
+  """
+  Matches records whose id is none of the values.
+  """
   idNotIn: [ID!]
+  """
+  Matches records whose id is after (greater than) the value.
+  """
   idGT: ID
+  """
+  Matches records whose id is the value or after (greater).
+  """
   idGTE: ID
+  """
+  Matches records whose id is before (less than) the value.
+  """
   idLT: ID
+  """
+  Matches records whose id is the value or before (less).
+  """
   idLTE: ID
+  """
+  Matches records whose id equals the value, ignoring case.
+  """
   idEqualFold: ID
+  """
+  Matches records whose id contains the value, ignoring case.
+  """
   idContainsFold: ID
   """
   name field predicates
   """
   name: String
+  """
+  Matches records whose name does not equal the value.
+  """
   nameNEQ: String
+  """
+  Matches records whose name is one of the values.
+  """
   nameIn: [String!]
+  """
+  Matches records whose name is none of the values.
+  """
   nameNotIn: [String!]
+  """
+  Matches records whose name is after (greater than) the value.
+  """
   nameGT: String
+  """
+  Matches records whose name is the value or after (greater).
+  """
   nameGTE: String
+  """
+  Matches records whose name is before (less than) the value.
+  """
   nameLT: String
+  """
+  Matches records whose name is the value or before (less).
+  """
   nameLTE: String
+  """
+  Matches records whose name contains the value.
+  """
   nameContains: String
+  """
+  Matches records whose name starts with the value.
+  """
   nameHasPrefix: String
+  """
+  Matches records whose name ends with the value.
+  """
   nameHasSuffix: String
+  """
+  Matches records whose name equals the value, ignoring case.
+  """
   nameEqualFold: String
+  """
+  Matches records whose name contains the value, ignoring case.
+  """
   nameContainsFold: String
   """
   submit_url field predicates
   """
   submitURL: String
+  """
+  Matches records whose submitURL does not equal the value.
+  """
   submitURLNEQ: String
+  """
+  Matches records whose submitURL is one of the values.
+  """
   submitURLIn: [String!]
+  """
+  Matches records whose submitURL is none of the values.
+  """
   submitURLNotIn: [String!]
+  """
+  Matches records whose submitURL is after (greater than) the value.
+  """
   submitURLGT: String
+  """
+  Matches records whose submitURL is the value or after (greater).
+  """
   submitURLGTE: String
+  """
+  Matches records whose submitURL is before (less than) the value.
+  """
   submitURLLT: String
+  """
+  Matches records whose submitURL is the value or before (less).
+  """
   submitURLLTE: String
+  """
+  Matches records whose submitURL contains the value.
+  """
   submitURLContains: String
+  """
+  Matches records whose submitURL starts with the value.
+  """
   submitURLHasPrefix: String
+  """
+  Matches records whose submitURL ends with the value.
+  """
   submitURLHasSuffix: String
+  """
+  Matches records whose submitURL equals the value, ignoring case.
+  """
   submitURLEqualFold: String
+  """
+  Matches records whose submitURL contains the value, ignoring case.
+  """
   submitURLContainsFold: String
   """
   tests_url field predicates
   """
   testsURL: String
+  """
+  Matches records whose testsURL does not equal the value.
+  """
   testsURLNEQ: String
+  """
+  Matches records whose testsURL is one of the values.
+  """
   testsURLIn: [String!]
+  """
+  Matches records whose testsURL is none of the values.
+  """
   testsURLNotIn: [String!]
+  """
+  Matches records whose testsURL is after (greater than) the value.
+  """
   testsURLGT: String
+  """
+  Matches records whose testsURL is the value or after (greater).
+  """
   testsURLGTE: String
+  """
+  Matches records whose testsURL is before (less than) the value.
+  """
   testsURLLT: String
+  """
+  Matches records whose testsURL is the value or before (less).
+  """
   testsURLLTE: String
+  """
+  Matches records whose testsURL contains the value.
+  """
   testsURLContains: String
+  """
+  Matches records whose testsURL starts with the value.
+  """
   testsURLHasPrefix: String
+  """
+  Matches records whose testsURL ends with the value.
+  """
   testsURLHasSuffix: String
+  """
+  Matches records whose testsURL is null.
+  """
   testsURLIsNil: Boolean
+  """
+  Matches records whose testsURL is set.
+  """
   testsURLNotNil: Boolean
+  """
+  Matches records whose testsURL equals the value, ignoring case.
+  """
   testsURLEqualFold: String
+  """
+  Matches records whose testsURL contains the value, ignoring case.
+  """
   testsURLContainsFold: String
   """
   auth_mode field predicates
   """
   authMode: EvaluationPartnerAuthMode
+  """
+  Matches records whose authMode does not equal the value.
+  """
   authModeNEQ: EvaluationPartnerAuthMode
+  """
+  Matches records whose authMode is one of the values.
+  """
   authModeIn: [EvaluationPartnerAuthMode!]
+  """
+  Matches records whose authMode is none of the values.
+  """
   authModeNotIn: [EvaluationPartnerAuthMode!]
   """
   can_see_offers field predicates
   """
   canSeeOffers: Boolean
+  """
+  Matches records whose canSeeOffers does not equal the value.
+  """
   canSeeOffersNEQ: Boolean
   """
   time_catalog_fetched field predicates
   """
   timeCatalogFetched: Time
+  """
+  Matches records whose timeCatalogFetched does not equal the value.
+  """
   timeCatalogFetchedNEQ: Time
+  """
+  Matches records whose timeCatalogFetched is one of the values.
+  """
   timeCatalogFetchedIn: [Time!]
+  """
+  Matches records whose timeCatalogFetched is none of the values.
+  """
   timeCatalogFetchedNotIn: [Time!]
+  """
+  Matches records whose timeCatalogFetched is after (greater than) the value.
+  """
   timeCatalogFetchedGT: Time
+  """
+  Matches records whose timeCatalogFetched is the value or after (greater).
+  """
   timeCatalogFetchedGTE: Time
+  """
+  Matches records whose timeCatalogFetched is before (less than) the value.
+  """
   timeCatalogFetchedLT: Time
+  """
+  Matches records whose timeCatalogFetched is the value or before (less).
+  """
   timeCatalogFetchedLTE: Time
+  """
+  Matches records whose timeCatalogFetched is null.
+  """
   timeCatalogFetchedIsNil: Boolean
+  """
+  Matches records whose timeCatalogFetched is set.
+  """
   timeCatalogFetchedNotNil: Boolean
   """
   time_created field predicates
   """
   timeCreated: Time
+  """
+  Matches records whose timeCreated does not equal the value.
+  """
   timeCreatedNEQ: Time
+  """
+  Matches records whose timeCreated is one of the values.
+  """
   timeCreatedIn: [Time!]
+  """
+  Matches records whose timeCreated is none of the values.
+  """
   timeCreatedNotIn: [Time!]
+  """
+  Matches records whose timeCreated is after (greater than) the value.
+  """
   timeCreatedGT: Time
+  """
+  Matches records whose timeCreated is the value or after (greater).
+  """
   timeCreatedGTE: Time
+  """
+  Matches records whose timeCreated is before (less than) the value.
+  """
   timeCreatedLT: Time
+  """
+  Matches records whose timeCreated is the value or before (less).
+  """
   timeCreatedLTE: Time
   """
   test_submissions edge predicates
   """
   hasTestSubmissions: Boolean
+  """
+  Matches records with a testSubmissions that matches every filter in the list.
+  """
   hasTestSubmissionsWith: [TestSubmissionWhereInput!]
 }
+"""
+A field the company defines: a category, a detail, an opening custom field, or the option list of department, experience level or employment type.
+"""
 type FieldDefinition implements Node {
+  """
+  The global id of the FieldDefinition: its type prefix and a ULID.
+  """
   id: ID!
+  """
+  What the field applies to: position categories, details, opening custom fields, or the option lists of department, experience level and employment type.
+  """
   scope: FieldDefinitionScope!
+  """
+  The field's name, as requests name it (categories[].name, custom_fields keys).
+  """
   name: String!
+  """
+  TEXT takes any value; DROPDOWN takes one of options, and a new value becomes an option.
+  """
   kind: FieldDefinitionKind!
+  """
+  The values of a dropdown field.
+  """
   options: [String!]!
+  """
+  Internal-use fields never leave the service in a position or opening (spec 2.1).
+  """
   internalUse: Boolean!
 }
 """
@@ -3868,7 +5089,13 @@ type FieldDefinitionEdge {
 FieldDefinitionKind is enum for the field kind
 """
 enum FieldDefinitionKind @goModel(model: "github.com/hiregraph/hiregraph/ent/fielddefinition.Kind") {
+  """
+  Takes any text.
+  """
   TEXT
+  """
+  Takes one of the options; a new value becomes an option.
+  """
   DROPDOWN
 }
 """
@@ -3888,18 +5115,42 @@ input FieldDefinitionOrder {
 Properties by which FieldDefinition connections can be ordered.
 """
 enum FieldDefinitionOrderField {
+  """
+  Orders by scope.
+  """
   SCOPE
+  """
+  Orders by name.
+  """
   NAME
 }
 """
 FieldDefinitionScope is enum for the field scope
 """
 enum FieldDefinitionScope @goModel(model: "github.com/hiregraph/hiregraph/ent/fielddefinition.Scope") {
+  """
+  A custom category of positions.
+  """
   CATEGORY
+  """
+  A free-form detail of positions, such as the job description.
+  """
   DETAIL
+  """
+  A custom field of openings.
+  """
   OPENING_CUSTOM_FIELD
+  """
+  The option list of positions' department.
+  """
   DEPARTMENT
+  """
+  The option list of positions' experience level.
+  """
   EXPERIENCE_LEVEL
+  """
+  The option list of positions' employment type.
+  """
   EMPLOYMENT_TYPE
 }
 """
@@ -3907,72 +5158,198 @@ FieldDefinitionWhereInput is used for filtering FieldDefinition objects.
 Input was generated by ent.
 """
 input FieldDefinitionWhereInput {
+  """
+  Matches what the filter inside does not match.
+  """
   not: FieldDefinitionWhereInput
+  """
+  Matches what every filter in the list matches.
+  """
   and: [FieldDefinitionWhereInput!]
+  """
+  Matches what any filter in the list matches.
+  """
   or: [FieldDefinitionWhereInput!]
   """
   id field predicates
   """
   id: ID
+  """
+  Matches records whose id does not equal the value.
+  """
   idNEQ: ID
+  """
+  Matches records whose id is one of the values.
+  """
   idIn: [ID!]
+  """
+  Matches records whose id is none of the values.
+  """
   idNotIn: [ID!]
+  """
+  Matches records whose id is after (greater than) the value.
+  """
   idGT: ID
+  """
+  Matches records whose id is the value or after (greater).
+  """
   idGTE: ID
+  """
+  Matches records whose id is before (less than) the value.
+  """
   idLT: ID
+  """
+  Matches records whose id is the value or before (less).
+  """
   idLTE: ID
+  """
+  Matches records whose id equals the value, ignoring case.
+  """
   idEqualFold: ID
+  """
+  Matches records whose id contains the value, ignoring case.
+  """
   idContainsFold: ID
   """
   scope field predicates
   """
   scope: FieldDefinitionScope
+  """
+  Matches records whose scope does not equal the value.
+  """
   scopeNEQ: FieldDefinitionScope
+  """
+  Matches records whose scope is one of the values.
+  """
   scopeIn: [FieldDefinitionScope!]
+  """
+  Matches records whose scope is none of the values.
+  """
   scopeNotIn: [FieldDefinitionScope!]
   """
   name field predicates
   """
   name: String
+  """
+  Matches records whose name does not equal the value.
+  """
   nameNEQ: String
+  """
+  Matches records whose name is one of the values.
+  """
   nameIn: [String!]
+  """
+  Matches records whose name is none of the values.
+  """
   nameNotIn: [String!]
+  """
+  Matches records whose name is after (greater than) the value.
+  """
   nameGT: String
+  """
+  Matches records whose name is the value or after (greater).
+  """
   nameGTE: String
+  """
+  Matches records whose name is before (less than) the value.
+  """
   nameLT: String
+  """
+  Matches records whose name is the value or before (less).
+  """
   nameLTE: String
+  """
+  Matches records whose name contains the value.
+  """
   nameContains: String
+  """
+  Matches records whose name starts with the value.
+  """
   nameHasPrefix: String
+  """
+  Matches records whose name ends with the value.
+  """
   nameHasSuffix: String
+  """
+  Matches records whose name equals the value, ignoring case.
+  """
   nameEqualFold: String
+  """
+  Matches records whose name contains the value, ignoring case.
+  """
   nameContainsFold: String
   """
   kind field predicates
   """
   kind: FieldDefinitionKind
+  """
+  Matches records whose kind does not equal the value.
+  """
   kindNEQ: FieldDefinitionKind
+  """
+  Matches records whose kind is one of the values.
+  """
   kindIn: [FieldDefinitionKind!]
+  """
+  Matches records whose kind is none of the values.
+  """
   kindNotIn: [FieldDefinitionKind!]
   """
   internal_use field predicates
   """
   internalUse: Boolean
+  """
+  Matches records whose internalUse does not equal the value.
+  """
   internalUseNEQ: Boolean
 }
+"""
+An office or site where positions are based (spec 2.3).
+"""
 type Location implements Node {
+  """
+  The global id of the Location: its type prefix and a ULID.
+  """
   id: ID!
+  """
+  The location's name.
+  """
   name: String!
   """
-  ISO 3166-1 alpha-2 country code
+  ISO 3166-1 alpha-2 country code.
   """
   country: String!
+  """
+  The city.
+  """
   city: String!
+  """
+  The state or region.
+  """
   state: String!
+  """
+  The postal code.
+  """
   postalCode: String!
+  """
+  The street name.
+  """
   streetName: String!
+  """
+  The street number.
+  """
   streetNumber: String!
+  """
+  How to get there, for candidates; null when there are none.
+  """
   arrivalInstructions: String
+  """
+  The IANA time zone name, such as Europe/Berlin.
+  """
   timezone: String!
+  """
+  The positions based at this location.
+  """
   positions(
     """
     Returns the elements in the list that come after the specified cursor.
@@ -4052,6 +5429,9 @@ input LocationOrder {
 Properties by which Location connections can be ordered.
 """
 enum LocationOrderField {
+  """
+  Orders by name.
+  """
   NAME
 }
 """
@@ -4059,184 +5439,586 @@ LocationWhereInput is used for filtering Location objects.
 Input was generated by ent.
 """
 input LocationWhereInput {
+  """
+  Matches what the filter inside does not match.
+  """
   not: LocationWhereInput
+  """
+  Matches what every filter in the list matches.
+  """
   and: [LocationWhereInput!]
+  """
+  Matches what any filter in the list matches.
+  """
   or: [LocationWhereInput!]
   """
   id field predicates
   """
   id: ID
+  """
+  Matches records whose id does not equal the value.
+  """
   idNEQ: ID
+  """
+  Matches records whose id is one of the values.
+  """
   idIn: [ID!]
+  """
+  Matches records whose id is none of the values.
+  """
   idNotIn: [ID!]
+  """
+  Matches records whose id is after (greater than) the value.
+  """
   idGT: ID
+  """
+  Matches records whose id is the value or after (greater).
+  """
   idGTE: ID
+  """
+  Matches records whose id is before (less than) the value.
+  """
   idLT: ID
+  """
+  Matches records whose id is the value or before (less).
+  """
   idLTE: ID
+  """
+  Matches records whose id equals the value, ignoring case.
+  """
   idEqualFold: ID
+  """
+  Matches records whose id contains the value, ignoring case.
+  """
   idContainsFold: ID
   """
   name field predicates
   """
   name: String
+  """
+  Matches records whose name does not equal the value.
+  """
   nameNEQ: String
+  """
+  Matches records whose name is one of the values.
+  """
   nameIn: [String!]
+  """
+  Matches records whose name is none of the values.
+  """
   nameNotIn: [String!]
+  """
+  Matches records whose name is after (greater than) the value.
+  """
   nameGT: String
+  """
+  Matches records whose name is the value or after (greater).
+  """
   nameGTE: String
+  """
+  Matches records whose name is before (less than) the value.
+  """
   nameLT: String
+  """
+  Matches records whose name is the value or before (less).
+  """
   nameLTE: String
+  """
+  Matches records whose name contains the value.
+  """
   nameContains: String
+  """
+  Matches records whose name starts with the value.
+  """
   nameHasPrefix: String
+  """
+  Matches records whose name ends with the value.
+  """
   nameHasSuffix: String
+  """
+  Matches records whose name equals the value, ignoring case.
+  """
   nameEqualFold: String
+  """
+  Matches records whose name contains the value, ignoring case.
+  """
   nameContainsFold: String
   """
   country field predicates
   """
   country: String
+  """
+  Matches records whose country does not equal the value.
+  """
   countryNEQ: String
+  """
+  Matches records whose country is one of the values.
+  """
   countryIn: [String!]
+  """
+  Matches records whose country is none of the values.
+  """
   countryNotIn: [String!]
+  """
+  Matches records whose country is after (greater than) the value.
+  """
   countryGT: String
+  """
+  Matches records whose country is the value or after (greater).
+  """
   countryGTE: String
+  """
+  Matches records whose country is before (less than) the value.
+  """
   countryLT: String
+  """
+  Matches records whose country is the value or before (less).
+  """
   countryLTE: String
+  """
+  Matches records whose country contains the value.
+  """
   countryContains: String
+  """
+  Matches records whose country starts with the value.
+  """
   countryHasPrefix: String
+  """
+  Matches records whose country ends with the value.
+  """
   countryHasSuffix: String
+  """
+  Matches records whose country equals the value, ignoring case.
+  """
   countryEqualFold: String
+  """
+  Matches records whose country contains the value, ignoring case.
+  """
   countryContainsFold: String
   """
   city field predicates
   """
   city: String
+  """
+  Matches records whose city does not equal the value.
+  """
   cityNEQ: String
+  """
+  Matches records whose city is one of the values.
+  """
   cityIn: [String!]
+  """
+  Matches records whose city is none of the values.
+  """
   cityNotIn: [String!]
+  """
+  Matches records whose city is after (greater than) the value.
+  """
   cityGT: String
+  """
+  Matches records whose city is the value or after (greater).
+  """
   cityGTE: String
+  """
+  Matches records whose city is before (less than) the value.
+  """
   cityLT: String
+  """
+  Matches records whose city is the value or before (less).
+  """
   cityLTE: String
+  """
+  Matches records whose city contains the value.
+  """
   cityContains: String
+  """
+  Matches records whose city starts with the value.
+  """
   cityHasPrefix: String
+  """
+  Matches records whose city ends with the value.
+  """
   cityHasSuffix: String
+  """
+  Matches records whose city equals the value, ignoring case.
+  """
   cityEqualFold: String
+  """
+  Matches records whose city contains the value, ignoring case.
+  """
   cityContainsFold: String
   """
   state field predicates
   """
   state: String
+  """
+  Matches records whose state does not equal the value.
+  """
   stateNEQ: String
+  """
+  Matches records whose state is one of the values.
+  """
   stateIn: [String!]
+  """
+  Matches records whose state is none of the values.
+  """
   stateNotIn: [String!]
+  """
+  Matches records whose state is after (greater than) the value.
+  """
   stateGT: String
+  """
+  Matches records whose state is the value or after (greater).
+  """
   stateGTE: String
+  """
+  Matches records whose state is before (less than) the value.
+  """
   stateLT: String
+  """
+  Matches records whose state is the value or before (less).
+  """
   stateLTE: String
+  """
+  Matches records whose state contains the value.
+  """
   stateContains: String
+  """
+  Matches records whose state starts with the value.
+  """
   stateHasPrefix: String
+  """
+  Matches records whose state ends with the value.
+  """
   stateHasSuffix: String
+  """
+  Matches records whose state equals the value, ignoring case.
+  """
   stateEqualFold: String
+  """
+  Matches records whose state contains the value, ignoring case.
+  """
   stateContainsFold: String
   """
   postal_code field predicates
   """
   postalCode: String
+  """
+  Matches records whose postalCode does not equal the value.
+  """
   postalCodeNEQ: String
+  """
+  Matches records whose postalCode is one of the values.
+  """
   postalCodeIn: [String!]
+  """
+  Matches records whose postalCode is none of the values.
+  """
   postalCodeNotIn: [String!]
+  """
+  Matches records whose postalCode is after (greater than) the value.
+  """
   postalCodeGT: String
+  """
+  Matches records whose postalCode is the value or after (greater).
+  """
   postalCodeGTE: String
+  """
+  Matches records whose postalCode is before (less than) the value.
+  """
   postalCodeLT: String
+  """
+  Matches records whose postalCode is the value or before (less).
+  """
   postalCodeLTE: String
+  """
+  Matches records whose postalCode contains the value.
+  """
   postalCodeContains: String
+  """
+  Matches records whose postalCode starts with the value.
+  """
   postalCodeHasPrefix: String
+  """
+  Matches records whose postalCode ends with the value.
+  """
   postalCodeHasSuffix: String
+  """
+  Matches records whose postalCode equals the value, ignoring case.
+  """
   postalCodeEqualFold: String
+  """
+  Matches records whose postalCode contains the value, ignoring case.
+  """
   postalCodeContainsFold: String
   """
   street_name field predicates
   """
   streetName: String
+  """
+  Matches records whose streetName does not equal the value.
+  """
   streetNameNEQ: String
+  """
+  Matches records whose streetName is one of the values.
+  """
   streetNameIn: [String!]
+  """
+  Matches records whose streetName is none of the values.
+  """
   streetNameNotIn: [String!]
+  """
+  Matches records whose streetName is after (greater than) the value.
+  """
   streetNameGT: String
+  """
+  Matches records whose streetName is the value or after (greater).
+  """
   streetNameGTE: String
+  """
+  Matches records whose streetName is before (less than) the value.
+  """
   streetNameLT: String
+  """
+  Matches records whose streetName is the value or before (less).
+  """
   streetNameLTE: String
+  """
+  Matches records whose streetName contains the value.
+  """
   streetNameContains: String
+  """
+  Matches records whose streetName starts with the value.
+  """
   streetNameHasPrefix: String
+  """
+  Matches records whose streetName ends with the value.
+  """
   streetNameHasSuffix: String
+  """
+  Matches records whose streetName equals the value, ignoring case.
+  """
   streetNameEqualFold: String
+  """
+  Matches records whose streetName contains the value, ignoring case.
+  """
   streetNameContainsFold: String
   """
   street_number field predicates
   """
   streetNumber: String
+  """
+  Matches records whose streetNumber does not equal the value.
+  """
   streetNumberNEQ: String
+  """
+  Matches records whose streetNumber is one of the values.
+  """
   streetNumberIn: [String!]
+  """
+  Matches records whose streetNumber is none of the values.
+  """
   streetNumberNotIn: [String!]
+  """
+  Matches records whose streetNumber is after (greater than) the value.
+  """
   streetNumberGT: String
+  """
+  Matches records whose streetNumber is the value or after (greater).
+  """
   streetNumberGTE: String
+  """
+  Matches records whose streetNumber is before (less than) the value.
+  """
   streetNumberLT: String
+  """
+  Matches records whose streetNumber is the value or before (less).
+  """
   streetNumberLTE: String
+  """
+  Matches records whose streetNumber contains the value.
+  """
   streetNumberContains: String
+  """
+  Matches records whose streetNumber starts with the value.
+  """
   streetNumberHasPrefix: String
+  """
+  Matches records whose streetNumber ends with the value.
+  """
   streetNumberHasSuffix: String
+  """
+  Matches records whose streetNumber equals the value, ignoring case.
+  """
   streetNumberEqualFold: String
+  """
+  Matches records whose streetNumber contains the value, ignoring case.
+  """
   streetNumberContainsFold: String
   """
   arrival_instructions field predicates
   """
   arrivalInstructions: String
+  """
+  Matches records whose arrivalInstructions does not equal the value.
+  """
   arrivalInstructionsNEQ: String
+  """
+  Matches records whose arrivalInstructions is one of the values.
+  """
   arrivalInstructionsIn: [String!]
+  """
+  Matches records whose arrivalInstructions is none of the values.
+  """
   arrivalInstructionsNotIn: [String!]
+  """
+  Matches records whose arrivalInstructions is after (greater than) the value.
+  """
   arrivalInstructionsGT: String
+  """
+  Matches records whose arrivalInstructions is the value or after (greater).
+  """
   arrivalInstructionsGTE: String
+  """
+  Matches records whose arrivalInstructions is before (less than) the value.
+  """
   arrivalInstructionsLT: String
+  """
+  Matches records whose arrivalInstructions is the value or before (less).
+  """
   arrivalInstructionsLTE: String
+  """
+  Matches records whose arrivalInstructions contains the value.
+  """
   arrivalInstructionsContains: String
+  """
+  Matches records whose arrivalInstructions starts with the value.
+  """
   arrivalInstructionsHasPrefix: String
+  """
+  Matches records whose arrivalInstructions ends with the value.
+  """
   arrivalInstructionsHasSuffix: String
+  """
+  Matches records whose arrivalInstructions is null.
+  """
   arrivalInstructionsIsNil: Boolean
+  """
+  Matches records whose arrivalInstructions is set.
+  """
   arrivalInstructionsNotNil: Boolean
+  """
+  Matches records whose arrivalInstructions equals the value, ignoring case.
+  """
   arrivalInstructionsEqualFold: String
+  """
+  Matches records whose arrivalInstructions contains the value, ignoring case.
+  """
   arrivalInstructionsContainsFold: String
   """
   timezone field predicates
   """
   timezone: String
+  """
+  Matches records whose timezone does not equal the value.
+  """
   timezoneNEQ: String
+  """
+  Matches records whose timezone is one of the values.
+  """
   timezoneIn: [String!]
+  """
+  Matches records whose timezone is none of the values.
+  """
   timezoneNotIn: [String!]
+  """
+  Matches records whose timezone is after (greater than) the value.
+  """
   timezoneGT: String
+  """
+  Matches records whose timezone is the value or after (greater).
+  """
   timezoneGTE: String
+  """
+  Matches records whose timezone is before (less than) the value.
+  """
   timezoneLT: String
+  """
+  Matches records whose timezone is the value or before (less).
+  """
   timezoneLTE: String
+  """
+  Matches records whose timezone contains the value.
+  """
   timezoneContains: String
+  """
+  Matches records whose timezone starts with the value.
+  """
   timezoneHasPrefix: String
+  """
+  Matches records whose timezone ends with the value.
+  """
   timezoneHasSuffix: String
+  """
+  Matches records whose timezone equals the value, ignoring case.
+  """
   timezoneEqualFold: String
+  """
+  Matches records whose timezone contains the value, ignoring case.
+  """
   timezoneContainsFold: String
   """
   positions edge predicates
   """
   hasPositions: Boolean
+  """
+  Matches records with a positions that matches every filter in the list.
+  """
   hasPositionsWith: [PositionWhereInput!]
 }
+"""
+A message in a conversation (spec 2.9).
+"""
 type Message implements Node {
+  """
+  The global id of the Message: its type prefix and a ULID.
+  """
   id: ID!
+  """
+  When the message was sent, as the caller stated it.
+  """
   timeSent: Time!
+  """
+  The message's delivery status: the status given, or the furthest any recipient got (Sent, Open, Clicked, Failed).
+  """
   status: String!
+  """
+  The subject, plain text (HTML-escaped).
+  """
   subject: String!
+  """
+  The body, sanitized HTML: <b>, <i>, <u> and http(s)/mailto links.
+  """
   body: String!
+  """
+  The sender.
+  """
   from: Party!
+  """
+  The recipients, each with a delivery status.
+  """
   to: [Party!]!
+  """
+  The copy recipients, each with a delivery status.
+  """
   cc: [Party!]!
+  """
+  The blind copy recipients, each with a delivery status.
+  """
   bcc: [Party!]!
+  """
+  The conversation the message belongs to.
+  """
   conversation: Conversation!
 }
 """
@@ -4286,6 +6068,9 @@ input MessageOrder {
 Properties by which Message connections can be ordered.
 """
 enum MessageOrderField {
+  """
+  Orders by time sent.
+  """
   TIME_SENT
 }
 """
@@ -4293,85 +6078,253 @@ MessageWhereInput is used for filtering Message objects.
 Input was generated by ent.
 """
 input MessageWhereInput {
+  """
+  Matches what the filter inside does not match.
+  """
   not: MessageWhereInput
+  """
+  Matches what every filter in the list matches.
+  """
   and: [MessageWhereInput!]
+  """
+  Matches what any filter in the list matches.
+  """
   or: [MessageWhereInput!]
   """
   id field predicates
   """
   id: ID
+  """
+  Matches records whose id does not equal the value.
+  """
   idNEQ: ID
+  """
+  Matches records whose id is one of the values.
+  """
   idIn: [ID!]
+  """
+  Matches records whose id is none of the values.
+  """
   idNotIn: [ID!]
+  """
+  Matches records whose id is after (greater than) the value.
+  """
   idGT: ID
+  """
+  Matches records whose id is the value or after (greater).
+  """
   idGTE: ID
+  """
+  Matches records whose id is before (less than) the value.
+  """
   idLT: ID
+  """
+  Matches records whose id is the value or before (less).
+  """
   idLTE: ID
+  """
+  Matches records whose id equals the value, ignoring case.
+  """
   idEqualFold: ID
+  """
+  Matches records whose id contains the value, ignoring case.
+  """
   idContainsFold: ID
   """
   time_sent field predicates
   """
   timeSent: Time
+  """
+  Matches records whose timeSent does not equal the value.
+  """
   timeSentNEQ: Time
+  """
+  Matches records whose timeSent is one of the values.
+  """
   timeSentIn: [Time!]
+  """
+  Matches records whose timeSent is none of the values.
+  """
   timeSentNotIn: [Time!]
+  """
+  Matches records whose timeSent is after (greater than) the value.
+  """
   timeSentGT: Time
+  """
+  Matches records whose timeSent is the value or after (greater).
+  """
   timeSentGTE: Time
+  """
+  Matches records whose timeSent is before (less than) the value.
+  """
   timeSentLT: Time
+  """
+  Matches records whose timeSent is the value or before (less).
+  """
   timeSentLTE: Time
   """
   status field predicates
   """
   status: String
+  """
+  Matches records whose status does not equal the value.
+  """
   statusNEQ: String
+  """
+  Matches records whose status is one of the values.
+  """
   statusIn: [String!]
+  """
+  Matches records whose status is none of the values.
+  """
   statusNotIn: [String!]
+  """
+  Matches records whose status is after (greater than) the value.
+  """
   statusGT: String
+  """
+  Matches records whose status is the value or after (greater).
+  """
   statusGTE: String
+  """
+  Matches records whose status is before (less than) the value.
+  """
   statusLT: String
+  """
+  Matches records whose status is the value or before (less).
+  """
   statusLTE: String
+  """
+  Matches records whose status contains the value.
+  """
   statusContains: String
+  """
+  Matches records whose status starts with the value.
+  """
   statusHasPrefix: String
+  """
+  Matches records whose status ends with the value.
+  """
   statusHasSuffix: String
+  """
+  Matches records whose status equals the value, ignoring case.
+  """
   statusEqualFold: String
+  """
+  Matches records whose status contains the value, ignoring case.
+  """
   statusContainsFold: String
   """
   subject field predicates
   """
   subject: String
+  """
+  Matches records whose subject does not equal the value.
+  """
   subjectNEQ: String
+  """
+  Matches records whose subject is one of the values.
+  """
   subjectIn: [String!]
+  """
+  Matches records whose subject is none of the values.
+  """
   subjectNotIn: [String!]
+  """
+  Matches records whose subject is after (greater than) the value.
+  """
   subjectGT: String
+  """
+  Matches records whose subject is the value or after (greater).
+  """
   subjectGTE: String
+  """
+  Matches records whose subject is before (less than) the value.
+  """
   subjectLT: String
+  """
+  Matches records whose subject is the value or before (less).
+  """
   subjectLTE: String
+  """
+  Matches records whose subject contains the value.
+  """
   subjectContains: String
+  """
+  Matches records whose subject starts with the value.
+  """
   subjectHasPrefix: String
+  """
+  Matches records whose subject ends with the value.
+  """
   subjectHasSuffix: String
+  """
+  Matches records whose subject equals the value, ignoring case.
+  """
   subjectEqualFold: String
+  """
+  Matches records whose subject contains the value, ignoring case.
+  """
   subjectContainsFold: String
   """
   body field predicates
   """
   body: String
+  """
+  Matches records whose body does not equal the value.
+  """
   bodyNEQ: String
+  """
+  Matches records whose body is one of the values.
+  """
   bodyIn: [String!]
+  """
+  Matches records whose body is none of the values.
+  """
   bodyNotIn: [String!]
+  """
+  Matches records whose body is after (greater than) the value.
+  """
   bodyGT: String
+  """
+  Matches records whose body is the value or after (greater).
+  """
   bodyGTE: String
+  """
+  Matches records whose body is before (less than) the value.
+  """
   bodyLT: String
+  """
+  Matches records whose body is the value or before (less).
+  """
   bodyLTE: String
+  """
+  Matches records whose body contains the value.
+  """
   bodyContains: String
+  """
+  Matches records whose body starts with the value.
+  """
   bodyHasPrefix: String
+  """
+  Matches records whose body ends with the value.
+  """
   bodyHasSuffix: String
+  """
+  Matches records whose body equals the value, ignoring case.
+  """
   bodyEqualFold: String
+  """
+  Matches records whose body contains the value, ignoring case.
+  """
   bodyContainsFold: String
   """
   conversation edge predicates
   """
   hasConversation: Boolean
+  """
+  Matches records with a conversation that matches every filter in the list.
+  """
   hasConversationWith: [ConversationWhereInput!]
 }
 """
@@ -4384,12 +6337,33 @@ interface Node @goModel(model: "github.com/hiregraph/hiregraph/ent.Noder") {
   """
   id: ID!
 }
+"""
+A note on a candidate's profile (spec 2.8).
+"""
 type Note implements Node {
+  """
+  The global id of the Note: its type prefix and a ULID.
+  """
   id: ID!
+  """
+  When the note was written, as the caller stated it.
+  """
   timeCreated: Time!
+  """
+  Who wrote the note.
+  """
   createdBy: Party!
+  """
+  The note, sanitized HTML: only <b>, <i> and <u> are kept.
+  """
   text: String!
+  """
+  Titled blocks of plain text.
+  """
   details: [NoteDetail!]!
+  """
+  The candidate the note is about.
+  """
   candidate: Candidate!
 }
 """
@@ -4439,6 +6413,9 @@ input NoteOrder {
 Properties by which Note connections can be ordered.
 """
 enum NoteOrderField {
+  """
+  Orders by time created.
+  """
   TIME_CREATED
 }
 """
@@ -4446,60 +6423,174 @@ NoteWhereInput is used for filtering Note objects.
 Input was generated by ent.
 """
 input NoteWhereInput {
+  """
+  Matches what the filter inside does not match.
+  """
   not: NoteWhereInput
+  """
+  Matches what every filter in the list matches.
+  """
   and: [NoteWhereInput!]
+  """
+  Matches what any filter in the list matches.
+  """
   or: [NoteWhereInput!]
   """
   id field predicates
   """
   id: ID
+  """
+  Matches records whose id does not equal the value.
+  """
   idNEQ: ID
+  """
+  Matches records whose id is one of the values.
+  """
   idIn: [ID!]
+  """
+  Matches records whose id is none of the values.
+  """
   idNotIn: [ID!]
+  """
+  Matches records whose id is after (greater than) the value.
+  """
   idGT: ID
+  """
+  Matches records whose id is the value or after (greater).
+  """
   idGTE: ID
+  """
+  Matches records whose id is before (less than) the value.
+  """
   idLT: ID
+  """
+  Matches records whose id is the value or before (less).
+  """
   idLTE: ID
+  """
+  Matches records whose id equals the value, ignoring case.
+  """
   idEqualFold: ID
+  """
+  Matches records whose id contains the value, ignoring case.
+  """
   idContainsFold: ID
   """
   time_created field predicates
   """
   timeCreated: Time
+  """
+  Matches records whose timeCreated does not equal the value.
+  """
   timeCreatedNEQ: Time
+  """
+  Matches records whose timeCreated is one of the values.
+  """
   timeCreatedIn: [Time!]
+  """
+  Matches records whose timeCreated is none of the values.
+  """
   timeCreatedNotIn: [Time!]
+  """
+  Matches records whose timeCreated is after (greater than) the value.
+  """
   timeCreatedGT: Time
+  """
+  Matches records whose timeCreated is the value or after (greater).
+  """
   timeCreatedGTE: Time
+  """
+  Matches records whose timeCreated is before (less than) the value.
+  """
   timeCreatedLT: Time
+  """
+  Matches records whose timeCreated is the value or before (less).
+  """
   timeCreatedLTE: Time
   """
   text field predicates
   """
   text: String
+  """
+  Matches records whose text does not equal the value.
+  """
   textNEQ: String
+  """
+  Matches records whose text is one of the values.
+  """
   textIn: [String!]
+  """
+  Matches records whose text is none of the values.
+  """
   textNotIn: [String!]
+  """
+  Matches records whose text is after (greater than) the value.
+  """
   textGT: String
+  """
+  Matches records whose text is the value or after (greater).
+  """
   textGTE: String
+  """
+  Matches records whose text is before (less than) the value.
+  """
   textLT: String
+  """
+  Matches records whose text is the value or before (less).
+  """
   textLTE: String
+  """
+  Matches records whose text contains the value.
+  """
   textContains: String
+  """
+  Matches records whose text starts with the value.
+  """
   textHasPrefix: String
+  """
+  Matches records whose text ends with the value.
+  """
   textHasSuffix: String
+  """
+  Matches records whose text equals the value, ignoring case.
+  """
   textEqualFold: String
+  """
+  Matches records whose text contains the value, ignoring case.
+  """
   textContainsFold: String
   """
   candidate edge predicates
   """
   hasCandidate: Boolean
+  """
+  Matches records with a candidate that matches every filter in the list.
+  """
   hasCandidateWith: [CandidateWhereInput!]
 }
+"""
+A PDF offer letter made to a candidate; evaluation partners allowed to see offers get signed links to it (spec 4.9).
+"""
 type OfferLetter implements Node {
+  """
+  The global id of the OfferLetter: its type prefix and a ULID.
+  """
   id: ID!
+  """
+  The PDF's file name.
+  """
   fileName: String!
+  """
+  Whether the candidate has signed the offer.
+  """
   signed: Boolean!
+  """
+  When the letter was stored.
+  """
   timeCreated: Time!
+  """
+  The candidate the offer is made to.
+  """
   candidate: Candidate!
 }
 """
@@ -4507,86 +6598,251 @@ OfferLetterWhereInput is used for filtering OfferLetter objects.
 Input was generated by ent.
 """
 input OfferLetterWhereInput {
+  """
+  Matches what the filter inside does not match.
+  """
   not: OfferLetterWhereInput
+  """
+  Matches what every filter in the list matches.
+  """
   and: [OfferLetterWhereInput!]
+  """
+  Matches what any filter in the list matches.
+  """
   or: [OfferLetterWhereInput!]
   """
   id field predicates
   """
   id: ID
+  """
+  Matches records whose id does not equal the value.
+  """
   idNEQ: ID
+  """
+  Matches records whose id is one of the values.
+  """
   idIn: [ID!]
+  """
+  Matches records whose id is none of the values.
+  """
   idNotIn: [ID!]
+  """
+  Matches records whose id is after (greater than) the value.
+  """
   idGT: ID
+  """
+  Matches records whose id is the value or after (greater).
+  """
   idGTE: ID
+  """
+  Matches records whose id is before (less than) the value.
+  """
   idLT: ID
+  """
+  Matches records whose id is the value or before (less).
+  """
   idLTE: ID
+  """
+  Matches records whose id equals the value, ignoring case.
+  """
   idEqualFold: ID
+  """
+  Matches records whose id contains the value, ignoring case.
+  """
   idContainsFold: ID
   """
   file_name field predicates
   """
   fileName: String
+  """
+  Matches records whose fileName does not equal the value.
+  """
   fileNameNEQ: String
+  """
+  Matches records whose fileName is one of the values.
+  """
   fileNameIn: [String!]
+  """
+  Matches records whose fileName is none of the values.
+  """
   fileNameNotIn: [String!]
+  """
+  Matches records whose fileName is after (greater than) the value.
+  """
   fileNameGT: String
+  """
+  Matches records whose fileName is the value or after (greater).
+  """
   fileNameGTE: String
+  """
+  Matches records whose fileName is before (less than) the value.
+  """
   fileNameLT: String
+  """
+  Matches records whose fileName is the value or before (less).
+  """
   fileNameLTE: String
+  """
+  Matches records whose fileName contains the value.
+  """
   fileNameContains: String
+  """
+  Matches records whose fileName starts with the value.
+  """
   fileNameHasPrefix: String
+  """
+  Matches records whose fileName ends with the value.
+  """
   fileNameHasSuffix: String
+  """
+  Matches records whose fileName equals the value, ignoring case.
+  """
   fileNameEqualFold: String
+  """
+  Matches records whose fileName contains the value, ignoring case.
+  """
   fileNameContainsFold: String
   """
   signed field predicates
   """
   signed: Boolean
+  """
+  Matches records whose signed does not equal the value.
+  """
   signedNEQ: Boolean
   """
   time_created field predicates
   """
   timeCreated: Time
+  """
+  Matches records whose timeCreated does not equal the value.
+  """
   timeCreatedNEQ: Time
+  """
+  Matches records whose timeCreated is one of the values.
+  """
   timeCreatedIn: [Time!]
+  """
+  Matches records whose timeCreated is none of the values.
+  """
   timeCreatedNotIn: [Time!]
+  """
+  Matches records whose timeCreated is after (greater than) the value.
+  """
   timeCreatedGT: Time
+  """
+  Matches records whose timeCreated is the value or after (greater).
+  """
   timeCreatedGTE: Time
+  """
+  Matches records whose timeCreated is before (less than) the value.
+  """
   timeCreatedLT: Time
+  """
+  Matches records whose timeCreated is the value or before (less).
+  """
   timeCreatedLTE: Time
   """
   candidate edge predicates
   """
   hasCandidate: Boolean
+  """
+  Matches records with a candidate that matches every filter in the list.
+  """
   hasCandidateWith: [CandidateWhereInput!]
 }
+"""
+One hire to be made for a position (spec 2.5).
+"""
 type Opening implements Node {
+  """
+  The global id of the Opening: its type prefix and a ULID.
+  """
   id: ID!
+  """
+  The opening's name.
+  """
   name: String!
+  """
+  The opening's state: Open, Pending, Filled or Closed in REST (spec 2.5).
+  """
   status: OpeningStatus!
+  """
+  Where the opening's approval stands; the openings list filter matches it (spec 4.4).
+  """
   approvalStatus: OpeningApprovalStatus!
+  """
+  Why the hire is made: New, Replacement hire or Temporary replacement in REST.
+  """
   reason: OpeningReason!
+  """
+  How many people the opening hires.
+  """
   headcount: Int!
+  """
+  When the hire is expected; null when not set.
+  """
   timeExpectedHire: Time
+  """
+  When the opening was approved; null when it is not.
+  """
   timeApproved: Time
+  """
+  When the opening opened.
+  """
   timeOpened: Time!
+  """
+  Values of the company's opening custom fields, by field name; internal-use fields are left out.
+  """
   customFields: StringMap!
+  """
+  When the opening was created.
+  """
   timeCreated: Time!
+  """
+  When status last changed.
+  """
   timeLastStatusChange: Time!
+  """
+  When the opening last changed.
+  """
   timeUpdated: Time!
+  """
+  The position the opening belongs to.
+  """
   position: Position!
+  """
+  The candidate hired for the opening, once there is one.
+  """
   hiredCandidate: Candidate
+  """
+  The opening's approval process; null when its approval status is NA.
+  """
   approvalProcess: ApprovalProcess
 }
 """
 OpeningApprovalStatus is enum for the field approval_status
 """
 enum OpeningApprovalStatus @goModel(model: "github.com/hiregraph/hiregraph/ent/opening.ApprovalStatus") {
+  """
+  The opening needs no approval; it has no approval process.
+  """
   NA
+  """
+  The opening was approved.
+  """
   APPROVED
+  """
+  The opening was turned down.
+  """
   REJECTED
+  """
+  The approval is under way.
+  """
   STARTED
+  """
+  The approval is on hold.
+  """
   PAUSED
 }
 """
@@ -4636,27 +6892,63 @@ input OpeningOrder {
 Properties by which Opening connections can be ordered.
 """
 enum OpeningOrderField {
+  """
+  Orders by name.
+  """
   NAME
+  """
+  Orders by status.
+  """
   STATUS
+  """
+  Orders by time created.
+  """
   TIME_CREATED
+  """
+  Orders by time last status change.
+  """
   TIME_LAST_STATUS_CHANGE
+  """
+  Orders by time updated.
+  """
   TIME_UPDATED
 }
 """
 OpeningReason is enum for the field reason
 """
 enum OpeningReason @goModel(model: "github.com/hiregraph/hiregraph/ent/opening.Reason") {
+  """
+  A new role (REST: New).
+  """
   NEW
+  """
+  Replaces someone who left (REST: Replacement hire).
+  """
   REPLACEMENT_HIRE
+  """
+  Covers for someone for a while (REST: Temporary replacement).
+  """
   TEMPORARY_REPLACEMENT
 }
 """
 OpeningStatus is enum for the field status
 """
 enum OpeningStatus @goModel(model: "github.com/hiregraph/hiregraph/ent/opening.Status") {
+  """
+  The opening takes candidates (REST: Open).
+  """
   OPEN
+  """
+  The opening waits, for example for its approval (REST: Pending).
+  """
   PENDING
+  """
+  The hire is made (REST: Filled).
+  """
   FILLED
+  """
+  The opening was closed without a hire (REST: Closed).
+  """
   CLOSED
 }
 """
@@ -4664,154 +6956,421 @@ OpeningWhereInput is used for filtering Opening objects.
 Input was generated by ent.
 """
 input OpeningWhereInput {
+  """
+  Matches what the filter inside does not match.
+  """
   not: OpeningWhereInput
+  """
+  Matches what every filter in the list matches.
+  """
   and: [OpeningWhereInput!]
+  """
+  Matches what any filter in the list matches.
+  """
   or: [OpeningWhereInput!]
   """
   id field predicates
   """
   id: ID
+  """
+  Matches records whose id does not equal the value.
+  """
   idNEQ: ID
+  """
+  Matches records whose id is one of the values.
+  """
   idIn: [ID!]
+  """
+  Matches records whose id is none of the values.
+  """
   idNotIn: [ID!]
+  """
+  Matches records whose id is after (greater than) the value.
+  """
   idGT: ID
+  """
+  Matches records whose id is the value or after (greater).
+  """
   idGTE: ID
+  """
+  Matches records whose id is before (less than) the value.
+  """
   idLT: ID
+  """
+  Matches records whose id is the value or before (less).
+  """
   idLTE: ID
+  """
+  Matches records whose id equals the value, ignoring case.
+  """
   idEqualFold: ID
+  """
+  Matches records whose id contains the value, ignoring case.
+  """
   idContainsFold: ID
   """
   name field predicates
   """
   name: String
+  """
+  Matches records whose name does not equal the value.
+  """
   nameNEQ: String
+  """
+  Matches records whose name is one of the values.
+  """
   nameIn: [String!]
+  """
+  Matches records whose name is none of the values.
+  """
   nameNotIn: [String!]
+  """
+  Matches records whose name is after (greater than) the value.
+  """
   nameGT: String
+  """
+  Matches records whose name is the value or after (greater).
+  """
   nameGTE: String
+  """
+  Matches records whose name is before (less than) the value.
+  """
   nameLT: String
+  """
+  Matches records whose name is the value or before (less).
+  """
   nameLTE: String
+  """
+  Matches records whose name contains the value.
+  """
   nameContains: String
+  """
+  Matches records whose name starts with the value.
+  """
   nameHasPrefix: String
+  """
+  Matches records whose name ends with the value.
+  """
   nameHasSuffix: String
+  """
+  Matches records whose name equals the value, ignoring case.
+  """
   nameEqualFold: String
+  """
+  Matches records whose name contains the value, ignoring case.
+  """
   nameContainsFold: String
   """
   status field predicates
   """
   status: OpeningStatus
+  """
+  Matches records whose status does not equal the value.
+  """
   statusNEQ: OpeningStatus
+  """
+  Matches records whose status is one of the values.
+  """
   statusIn: [OpeningStatus!]
+  """
+  Matches records whose status is none of the values.
+  """
   statusNotIn: [OpeningStatus!]
   """
   approval_status field predicates
   """
   approvalStatus: OpeningApprovalStatus
+  """
+  Matches records whose approvalStatus does not equal the value.
+  """
   approvalStatusNEQ: OpeningApprovalStatus
+  """
+  Matches records whose approvalStatus is one of the values.
+  """
   approvalStatusIn: [OpeningApprovalStatus!]
+  """
+  Matches records whose approvalStatus is none of the values.
+  """
   approvalStatusNotIn: [OpeningApprovalStatus!]
   """
   reason field predicates
   """
   reason: OpeningReason
+  """
+  Matches records whose reason does not equal the value.
+  """
   reasonNEQ: OpeningReason
+  """
+  Matches records whose reason is one of the values.
+  """
   reasonIn: [OpeningReason!]
+  """
+  Matches records whose reason is none of the values.
+  """
   reasonNotIn: [OpeningReason!]
   """
   headcount field predicates
   """
   headcount: Int
+  """
+  Matches records whose headcount does not equal the value.
+  """
   headcountNEQ: Int
+  """
+  Matches records whose headcount is one of the values.
+  """
   headcountIn: [Int!]
+  """
+  Matches records whose headcount is none of the values.
+  """
   headcountNotIn: [Int!]
+  """
+  Matches records whose headcount is after (greater than) the value.
+  """
   headcountGT: Int
+  """
+  Matches records whose headcount is the value or after (greater).
+  """
   headcountGTE: Int
+  """
+  Matches records whose headcount is before (less than) the value.
+  """
   headcountLT: Int
+  """
+  Matches records whose headcount is the value or before (less).
+  """
   headcountLTE: Int
   """
   time_expected_hire field predicates
   """
   timeExpectedHire: Time
+  """
+  Matches records whose timeExpectedHire does not equal the value.
+  """
   timeExpectedHireNEQ: Time
+  """
+  Matches records whose timeExpectedHire is one of the values.
+  """
   timeExpectedHireIn: [Time!]
+  """
+  Matches records whose timeExpectedHire is none of the values.
+  """
   timeExpectedHireNotIn: [Time!]
+  """
+  Matches records whose timeExpectedHire is after (greater than) the value.
+  """
   timeExpectedHireGT: Time
+  """
+  Matches records whose timeExpectedHire is the value or after (greater).
+  """
   timeExpectedHireGTE: Time
+  """
+  Matches records whose timeExpectedHire is before (less than) the value.
+  """
   timeExpectedHireLT: Time
+  """
+  Matches records whose timeExpectedHire is the value or before (less).
+  """
   timeExpectedHireLTE: Time
+  """
+  Matches records whose timeExpectedHire is null.
+  """
   timeExpectedHireIsNil: Boolean
+  """
+  Matches records whose timeExpectedHire is set.
+  """
   timeExpectedHireNotNil: Boolean
   """
   time_approved field predicates
   """
   timeApproved: Time
+  """
+  Matches records whose timeApproved does not equal the value.
+  """
   timeApprovedNEQ: Time
+  """
+  Matches records whose timeApproved is one of the values.
+  """
   timeApprovedIn: [Time!]
+  """
+  Matches records whose timeApproved is none of the values.
+  """
   timeApprovedNotIn: [Time!]
+  """
+  Matches records whose timeApproved is after (greater than) the value.
+  """
   timeApprovedGT: Time
+  """
+  Matches records whose timeApproved is the value or after (greater).
+  """
   timeApprovedGTE: Time
+  """
+  Matches records whose timeApproved is before (less than) the value.
+  """
   timeApprovedLT: Time
+  """
+  Matches records whose timeApproved is the value or before (less).
+  """
   timeApprovedLTE: Time
+  """
+  Matches records whose timeApproved is null.
+  """
   timeApprovedIsNil: Boolean
+  """
+  Matches records whose timeApproved is set.
+  """
   timeApprovedNotNil: Boolean
   """
   time_opened field predicates
   """
   timeOpened: Time
+  """
+  Matches records whose timeOpened does not equal the value.
+  """
   timeOpenedNEQ: Time
+  """
+  Matches records whose timeOpened is one of the values.
+  """
   timeOpenedIn: [Time!]
+  """
+  Matches records whose timeOpened is none of the values.
+  """
   timeOpenedNotIn: [Time!]
+  """
+  Matches records whose timeOpened is after (greater than) the value.
+  """
   timeOpenedGT: Time
+  """
+  Matches records whose timeOpened is the value or after (greater).
+  """
   timeOpenedGTE: Time
+  """
+  Matches records whose timeOpened is before (less than) the value.
+  """
   timeOpenedLT: Time
+  """
+  Matches records whose timeOpened is the value or before (less).
+  """
   timeOpenedLTE: Time
   """
   time_created field predicates
   """
   timeCreated: Time
+  """
+  Matches records whose timeCreated does not equal the value.
+  """
   timeCreatedNEQ: Time
+  """
+  Matches records whose timeCreated is one of the values.
+  """
   timeCreatedIn: [Time!]
+  """
+  Matches records whose timeCreated is none of the values.
+  """
   timeCreatedNotIn: [Time!]
+  """
+  Matches records whose timeCreated is after (greater than) the value.
+  """
   timeCreatedGT: Time
+  """
+  Matches records whose timeCreated is the value or after (greater).
+  """
   timeCreatedGTE: Time
+  """
+  Matches records whose timeCreated is before (less than) the value.
+  """
   timeCreatedLT: Time
+  """
+  Matches records whose timeCreated is the value or before (less).
+  """
   timeCreatedLTE: Time
   """
   time_last_status_change field predicates
   """
   timeLastStatusChange: Time
+  """
+  Matches records whose timeLastStatusChange does not equal the value.
+  """
   timeLastStatusChangeNEQ: Time
+  """
+  Matches records whose timeLastStatusChange is one of the values.
+  """
   timeLastStatusChangeIn: [Time!]
+  """
+  Matches records whose timeLastStatusChange is none of the values.
+  """
   timeLastStatusChangeNotIn: [Time!]
+  """
+  Matches records whose timeLastStatusChange is after (greater than) the value.
+  """
   timeLastStatusChangeGT: Time
+  """
+  Matches records whose timeLastStatusChange is the value or after (greater).
+  """
   timeLastStatusChangeGTE: Time
+  """
+  Matches records whose timeLastStatusChange is before (less than) the value.
+  """
   timeLastStatusChangeLT: Time
+  """
+  Matches records whose timeLastStatusChange is the value or before (less).
+  """
   timeLastStatusChangeLTE: Time
   """
   time_updated field predicates
   """
   timeUpdated: Time
+  """
+  Matches records whose timeUpdated does not equal the value.
+  """
   timeUpdatedNEQ: Time
+  """
+  Matches records whose timeUpdated is one of the values.
+  """
   timeUpdatedIn: [Time!]
+  """
+  Matches records whose timeUpdated is none of the values.
+  """
   timeUpdatedNotIn: [Time!]
+  """
+  Matches records whose timeUpdated is after (greater than) the value.
+  """
   timeUpdatedGT: Time
+  """
+  Matches records whose timeUpdated is the value or after (greater).
+  """
   timeUpdatedGTE: Time
+  """
+  Matches records whose timeUpdated is before (less than) the value.
+  """
   timeUpdatedLT: Time
+  """
+  Matches records whose timeUpdated is the value or before (less).
+  """
   timeUpdatedLTE: Time
   """
   position edge predicates
   """
   hasPosition: Boolean
+  """
+  Matches records with a position that matches every filter in the list.
+  """
   hasPositionWith: [PositionWhereInput!]
   """
   hired_candidate edge predicates
   """
   hasHiredCandidate: Boolean
+  """
+  Matches records with a hiredCandidate that matches every filter in the list.
+  """
   hasHiredCandidateWith: [CandidateWhereInput!]
   """
   approval_process edge predicates
   """
   hasApprovalProcess: Boolean
+  """
+  Matches records with a approvalProcess that matches every filter in the list.
+  """
   hasApprovalProcessWith: [ApprovalProcessWhereInput!]
 }
 """
@@ -4849,18 +7408,57 @@ type PageInfo {
   """
   endCursor: Cursor
 }
+"""
+A person the company considers; each of their hiring processes is a Candidate.
+"""
 type Person implements Node {
+  """
+  The global id of the Person: its type prefix and a ULID.
+  """
   id: ID!
+  """
+  The person's first name.
+  """
   firstName: String!
+  """
+  The person's middle name, if known.
+  """
   middleName: String
+  """
+  The person's last name, if known.
+  """
   lastName: String
+  """
+  The person's e-mail address, if known.
+  """
   email: String
+  """
+  The person's phone number, if known.
+  """
   phone: String
+  """
+  The custom candidate field ID Number, sent to evaluation partners when known (spec 4.9).
+  """
   idNumber: String
+  """
+  The file name of the person's resume.
+  """
   resumeName: String
+  """
+  A URL where a signed-in user can view the resume.
+  """
   resumeURL: String
+  """
+  When anything last happened in any of the person's hiring processes.
+  """
   timeLastActivity: Time!
+  """
+  When the person was first recorded.
+  """
   timeCreated: Time!
+  """
+  The person's hiring processes, one per position.
+  """
   candidates(
     """
     Returns the elements in the list that come after the specified cursor.
@@ -4940,7 +7538,13 @@ input PersonOrder {
 Properties by which Person connections can be ordered.
 """
 enum PersonOrderField {
+  """
+  Orders by time last activity.
+  """
   TIME_LAST_ACTIVITY
+  """
+  Orders by time created.
+  """
   TIME_CREATED
 }
 """
@@ -4948,226 +7552,718 @@ PersonWhereInput is used for filtering Person objects.
 Input was generated by ent.
 """
 input PersonWhereInput {
+  """
+  Matches what the filter inside does not match.
+  """
   not: PersonWhereInput
+  """
+  Matches what every filter in the list matches.
+  """
   and: [PersonWhereInput!]
+  """
+  Matches what any filter in the list matches.
+  """
   or: [PersonWhereInput!]
   """
   id field predicates
   """
   id: ID
+  """
+  Matches records whose id does not equal the value.
+  """
   idNEQ: ID
+  """
+  Matches records whose id is one of the values.
+  """
   idIn: [ID!]
+  """
+  Matches records whose id is none of the values.
+  """
   idNotIn: [ID!]
+  """
+  Matches records whose id is after (greater than) the value.
+  """
   idGT: ID
+  """
+  Matches records whose id is the value or after (greater).
+  """
   idGTE: ID
+  """
+  Matches records whose id is before (less than) the value.
+  """
   idLT: ID
+  """
+  Matches records whose id is the value or before (less).
+  """
   idLTE: ID
+  """
+  Matches records whose id equals the value, ignoring case.
+  """
   idEqualFold: ID
+  """
+  Matches records whose id contains the value, ignoring case.
+  """
   idContainsFold: ID
   """
   first_name field predicates
   """
   firstName: String
+  """
+  Matches records whose firstName does not equal the value.
+  """
   firstNameNEQ: String
+  """
+  Matches records whose firstName is one of the values.
+  """
   firstNameIn: [String!]
+  """
+  Matches records whose firstName is none of the values.
+  """
   firstNameNotIn: [String!]
+  """
+  Matches records whose firstName is after (greater than) the value.
+  """
   firstNameGT: String
+  """
+  Matches records whose firstName is the value or after (greater).
+  """
   firstNameGTE: String
+  """
+  Matches records whose firstName is before (less than) the value.
+  """
   firstNameLT: String
+  """
+  Matches records whose firstName is the value or before (less).
+  """
   firstNameLTE: String
+  """
+  Matches records whose firstName contains the value.
+  """
   firstNameContains: String
+  """
+  Matches records whose firstName starts with the value.
+  """
   firstNameHasPrefix: String
+  """
+  Matches records whose firstName ends with the value.
+  """
   firstNameHasSuffix: String
+  """
+  Matches records whose firstName equals the value, ignoring case.
+  """
   firstNameEqualFold: String
+  """
+  Matches records whose firstName contains the value, ignoring case.
+  """
   firstNameContainsFold: String
   """
   middle_name field predicates
   """
   middleName: String
+  """
+  Matches records whose middleName does not equal the value.
+  """
   middleNameNEQ: String
+  """
+  Matches records whose middleName is one of the values.
+  """
   middleNameIn: [String!]
+  """
+  Matches records whose middleName is none of the values.
+  """
   middleNameNotIn: [String!]
+  """
+  Matches records whose middleName is after (greater than) the value.
+  """
   middleNameGT: String
+  """
+  Matches records whose middleName is the value or after (greater).
+  """
   middleNameGTE: String
+  """
+  Matches records whose middleName is before (less than) the value.
+  """
   middleNameLT: String
+  """
+  Matches records whose middleName is the value or before (less).
+  """
   middleNameLTE: String
+  """
+  Matches records whose middleName contains the value.
+  """
   middleNameContains: String
+  """
+  Matches records whose middleName starts with the value.
+  """
   middleNameHasPrefix: String
+  """
+  Matches records whose middleName ends with the value.
+  """
   middleNameHasSuffix: String
+  """
+  Matches records whose middleName is null.
+  """
   middleNameIsNil: Boolean
+  """
+  Matches records whose middleName is set.
+  """
   middleNameNotNil: Boolean
+  """
+  Matches records whose middleName equals the value, ignoring case.
+  """
   middleNameEqualFold: String
+  """
+  Matches records whose middleName contains the value, ignoring case.
+  """
   middleNameContainsFold: String
   """
   last_name field predicates
   """
   lastName: String
+  """
+  Matches records whose lastName does not equal the value.
+  """
   lastNameNEQ: String
+  """
+  Matches records whose lastName is one of the values.
+  """
   lastNameIn: [String!]
+  """
+  Matches records whose lastName is none of the values.
+  """
   lastNameNotIn: [String!]
+  """
+  Matches records whose lastName is after (greater than) the value.
+  """
   lastNameGT: String
+  """
+  Matches records whose lastName is the value or after (greater).
+  """
   lastNameGTE: String
+  """
+  Matches records whose lastName is before (less than) the value.
+  """
   lastNameLT: String
+  """
+  Matches records whose lastName is the value or before (less).
+  """
   lastNameLTE: String
+  """
+  Matches records whose lastName contains the value.
+  """
   lastNameContains: String
+  """
+  Matches records whose lastName starts with the value.
+  """
   lastNameHasPrefix: String
+  """
+  Matches records whose lastName ends with the value.
+  """
   lastNameHasSuffix: String
+  """
+  Matches records whose lastName is null.
+  """
   lastNameIsNil: Boolean
+  """
+  Matches records whose lastName is set.
+  """
   lastNameNotNil: Boolean
+  """
+  Matches records whose lastName equals the value, ignoring case.
+  """
   lastNameEqualFold: String
+  """
+  Matches records whose lastName contains the value, ignoring case.
+  """
   lastNameContainsFold: String
   """
   email field predicates
   """
   email: String
+  """
+  Matches records whose email does not equal the value.
+  """
   emailNEQ: String
+  """
+  Matches records whose email is one of the values.
+  """
   emailIn: [String!]
+  """
+  Matches records whose email is none of the values.
+  """
   emailNotIn: [String!]
+  """
+  Matches records whose email is after (greater than) the value.
+  """
   emailGT: String
+  """
+  Matches records whose email is the value or after (greater).
+  """
   emailGTE: String
+  """
+  Matches records whose email is before (less than) the value.
+  """
   emailLT: String
+  """
+  Matches records whose email is the value or before (less).
+  """
   emailLTE: String
+  """
+  Matches records whose email contains the value.
+  """
   emailContains: String
+  """
+  Matches records whose email starts with the value.
+  """
   emailHasPrefix: String
+  """
+  Matches records whose email ends with the value.
+  """
   emailHasSuffix: String
+  """
+  Matches records whose email is null.
+  """
   emailIsNil: Boolean
+  """
+  Matches records whose email is set.
+  """
   emailNotNil: Boolean
+  """
+  Matches records whose email equals the value, ignoring case.
+  """
   emailEqualFold: String
+  """
+  Matches records whose email contains the value, ignoring case.
+  """
   emailContainsFold: String
   """
   phone field predicates
   """
   phone: String
+  """
+  Matches records whose phone does not equal the value.
+  """
   phoneNEQ: String
+  """
+  Matches records whose phone is one of the values.
+  """
   phoneIn: [String!]
+  """
+  Matches records whose phone is none of the values.
+  """
   phoneNotIn: [String!]
+  """
+  Matches records whose phone is after (greater than) the value.
+  """
   phoneGT: String
+  """
+  Matches records whose phone is the value or after (greater).
+  """
   phoneGTE: String
+  """
+  Matches records whose phone is before (less than) the value.
+  """
   phoneLT: String
+  """
+  Matches records whose phone is the value or before (less).
+  """
   phoneLTE: String
+  """
+  Matches records whose phone contains the value.
+  """
   phoneContains: String
+  """
+  Matches records whose phone starts with the value.
+  """
   phoneHasPrefix: String
+  """
+  Matches records whose phone ends with the value.
+  """
   phoneHasSuffix: String
+  """
+  Matches records whose phone is null.
+  """
   phoneIsNil: Boolean
+  """
+  Matches records whose phone is set.
+  """
   phoneNotNil: Boolean
+  """
+  Matches records whose phone equals the value, ignoring case.
+  """
   phoneEqualFold: String
+  """
+  Matches records whose phone contains the value, ignoring case.
+  """
   phoneContainsFold: String
   """
   id_number field predicates
   """
   idNumber: String
+  """
+  Matches records whose idNumber does not equal the value.
+  """
   idNumberNEQ: String
+  """
+  Matches records whose idNumber is one of the values.
+  """
   idNumberIn: [String!]
+  """
+  Matches records whose idNumber is none of the values.
+  """
   idNumberNotIn: [String!]
+  """
+  Matches records whose idNumber is after (greater than) the value.
+  """
   idNumberGT: String
+  """
+  Matches records whose idNumber is the value or after (greater).
+  """
   idNumberGTE: String
+  """
+  Matches records whose idNumber is before (less than) the value.
+  """
   idNumberLT: String
+  """
+  Matches records whose idNumber is the value or before (less).
+  """
   idNumberLTE: String
+  """
+  Matches records whose idNumber contains the value.
+  """
   idNumberContains: String
+  """
+  Matches records whose idNumber starts with the value.
+  """
   idNumberHasPrefix: String
+  """
+  Matches records whose idNumber ends with the value.
+  """
   idNumberHasSuffix: String
+  """
+  Matches records whose idNumber is null.
+  """
   idNumberIsNil: Boolean
+  """
+  Matches records whose idNumber is set.
+  """
   idNumberNotNil: Boolean
+  """
+  Matches records whose idNumber equals the value, ignoring case.
+  """
   idNumberEqualFold: String
+  """
+  Matches records whose idNumber contains the value, ignoring case.
+  """
   idNumberContainsFold: String
   """
   resume_name field predicates
   """
   resumeName: String
+  """
+  Matches records whose resumeName does not equal the value.
+  """
   resumeNameNEQ: String
+  """
+  Matches records whose resumeName is one of the values.
+  """
   resumeNameIn: [String!]
+  """
+  Matches records whose resumeName is none of the values.
+  """
   resumeNameNotIn: [String!]
+  """
+  Matches records whose resumeName is after (greater than) the value.
+  """
   resumeNameGT: String
+  """
+  Matches records whose resumeName is the value or after (greater).
+  """
   resumeNameGTE: String
+  """
+  Matches records whose resumeName is before (less than) the value.
+  """
   resumeNameLT: String
+  """
+  Matches records whose resumeName is the value or before (less).
+  """
   resumeNameLTE: String
+  """
+  Matches records whose resumeName contains the value.
+  """
   resumeNameContains: String
+  """
+  Matches records whose resumeName starts with the value.
+  """
   resumeNameHasPrefix: String
+  """
+  Matches records whose resumeName ends with the value.
+  """
   resumeNameHasSuffix: String
+  """
+  Matches records whose resumeName is null.
+  """
   resumeNameIsNil: Boolean
+  """
+  Matches records whose resumeName is set.
+  """
   resumeNameNotNil: Boolean
+  """
+  Matches records whose resumeName equals the value, ignoring case.
+  """
   resumeNameEqualFold: String
+  """
+  Matches records whose resumeName contains the value, ignoring case.
+  """
   resumeNameContainsFold: String
   """
   resume_url field predicates
   """
   resumeURL: String
+  """
+  Matches records whose resumeURL does not equal the value.
+  """
   resumeURLNEQ: String
+  """
+  Matches records whose resumeURL is one of the values.
+  """
   resumeURLIn: [String!]
+  """
+  Matches records whose resumeURL is none of the values.
+  """
   resumeURLNotIn: [String!]
+  """
+  Matches records whose resumeURL is after (greater than) the value.
+  """
   resumeURLGT: String
+  """
+  Matches records whose resumeURL is the value or after (greater).
+  """
   resumeURLGTE: String
+  """
+  Matches records whose resumeURL is before (less than) the value.
+  """
   resumeURLLT: String
+  """
+  Matches records whose resumeURL is the value or before (less).
+  """
   resumeURLLTE: String
+  """
+  Matches records whose resumeURL contains the value.
+  """
   resumeURLContains: String
+  """
+  Matches records whose resumeURL starts with the value.
+  """
   resumeURLHasPrefix: String
+  """
+  Matches records whose resumeURL ends with the value.
+  """
   resumeURLHasSuffix: String
+  """
+  Matches records whose resumeURL is null.
+  """
   resumeURLIsNil: Boolean
+  """
+  Matches records whose resumeURL is set.
+  """
   resumeURLNotNil: Boolean
+  """
+  Matches records whose resumeURL equals the value, ignoring case.
+  """
   resumeURLEqualFold: String
+  """
+  Matches records whose resumeURL contains the value, ignoring case.
+  """
   resumeURLContainsFold: String
   """
   time_last_activity field predicates
   """
   timeLastActivity: Time
+  """
+  Matches records whose timeLastActivity does not equal the value.
+  """
   timeLastActivityNEQ: Time
+  """
+  Matches records whose timeLastActivity is one of the values.
+  """
   timeLastActivityIn: [Time!]
+  """
+  Matches records whose timeLastActivity is none of the values.
+  """
   timeLastActivityNotIn: [Time!]
+  """
+  Matches records whose timeLastActivity is after (greater than) the value.
+  """
   timeLastActivityGT: Time
+  """
+  Matches records whose timeLastActivity is the value or after (greater).
+  """
   timeLastActivityGTE: Time
+  """
+  Matches records whose timeLastActivity is before (less than) the value.
+  """
   timeLastActivityLT: Time
+  """
+  Matches records whose timeLastActivity is the value or before (less).
+  """
   timeLastActivityLTE: Time
   """
   time_created field predicates
   """
   timeCreated: Time
+  """
+  Matches records whose timeCreated does not equal the value.
+  """
   timeCreatedNEQ: Time
+  """
+  Matches records whose timeCreated is one of the values.
+  """
   timeCreatedIn: [Time!]
+  """
+  Matches records whose timeCreated is none of the values.
+  """
   timeCreatedNotIn: [Time!]
+  """
+  Matches records whose timeCreated is after (greater than) the value.
+  """
   timeCreatedGT: Time
+  """
+  Matches records whose timeCreated is the value or after (greater).
+  """
   timeCreatedGTE: Time
+  """
+  Matches records whose timeCreated is before (less than) the value.
+  """
   timeCreatedLT: Time
+  """
+  Matches records whose timeCreated is the value or before (less).
+  """
   timeCreatedLTE: Time
   """
   candidates edge predicates
   """
   hasCandidates: Boolean
+  """
+  Matches records with a candidates that matches every filter in the list.
+  """
   hasCandidatesWith: [CandidateWhereInput!]
 }
+"""
+A job the company hires for (spec 2.1); templates are cloned into new positions.
+"""
 type Position implements Node {
-  id: ID!
-  name: String!
-  status: PositionStatus!
-  isTemplate: Boolean!
-  isDiscreet: Boolean!
-  isPublished: Boolean!
-  isTalentPool: Boolean!
-  department: String!
-  email: String!
-  urlServiceHostedPage: String!
-  urlActivePage: String!
-  employmentType: String!
-  experienceLevel: String!
   """
-  on-site, hybrid or remote
+  The global id of the Position: its type prefix and a ULID.
+  """
+  id: ID!
+  """
+  The position's name.
+  """
+  name: String!
+  """
+  open, on hold or closed in REST (spec 2.1).
+  """
+  status: PositionStatus!
+  """
+  Templates are cloned into new positions (spec 4.1).
+  """
+  isTemplate: Boolean!
+  """
+  A discreet position is visible only to its hiring team.
+  """
+  isDiscreet: Boolean!
+  """
+  Published positions appear in the careers API.
+  """
+  isPublished: Boolean!
+  """
+  A talent pool collects candidates without a specific hire.
+  """
+  isTalentPool: Boolean!
+  """
+  The e-mail address candidates write to about the position.
+  """
+  email: String!
+  """
+  The position's page hosted by the service.
+  """
+  urlServiceHostedPage: String!
+  """
+  The position's page on the company's own site.
+  """
+  urlActivePage: String!
+  """
+  on-site, hybrid or remote.
   """
   workplaceType: String!
+  """
+  The company's own id of the requisition; null when not set.
+  """
   internalUseCustomID: String
+  """
+  A picture for the position's page.
+  """
   pictureURL: String!
+  """
+  The pay band; null when not set. Writing it needs the salary_ranges:write scope.
+  """
   salaryRange: SalaryRange
+  """
+  Custom categories, ordered; internal-use categories are left out.
+  """
   categories: [NamedValue!]!
+  """
+  Free-form details such as the job description, sanitized HTML; internal-use details are left out.
+  """
   details: [NamedValue!]!
+  """
+  The steps of the hiring process, with who is assigned to each.
+  """
   workflow: [WorkflowStep!]!
+  """
+  When the position was created.
+  """
   timeCreated: Time!
+  """
+  When the position last changed.
+  """
   timeUpdated: Time!
+  """
+  The location the position is based at; null when none.
+  """
   location: Location
+  """
+  The template the position was cloned from; null for positions not cloned.
+  """
   template: Position
+  """
+  The positions cloned from this template.
+  """
   clones: [Position!]
+  """
+  The lead recruiter, a user with the recruiter role.
+  """
   leadRecruiter: User
+  """
+  The hiring manager.
+  """
   hiringManager: User
+  """
+  The lead recruiting coordinator, if any.
+  """
   coordinator: User
+  """
+  Everyone on the position's hiring team.
+  """
   hiringTeam: [User!]
+  """
+  The questionnaires candidates for the position answer.
+  """
   questionnaires: [Questionnaire!]
+  """
+  The hires to be made for the position.
+  """
   openings(
     """
     Returns the elements in the list that come after the specified cursor.
@@ -5199,6 +8295,9 @@ type Position implements Node {
     """
     where: OpeningWhereInput
   ): OpeningConnection!
+  """
+  The people considered for the position.
+  """
   candidates(
     """
     Returns the elements in the list that come after the specified cursor.
@@ -5278,17 +8377,38 @@ input PositionOrder {
 Properties by which Position connections can be ordered.
 """
 enum PositionOrderField {
+  """
+  Orders by name.
+  """
   NAME
+  """
+  Orders by status.
+  """
   STATUS
+  """
+  Orders by time created.
+  """
   TIME_CREATED
+  """
+  Orders by time updated.
+  """
   TIME_UPDATED
 }
 """
 PositionStatus is enum for the field status
 """
 enum PositionStatus @goModel(model: "github.com/hiregraph/hiregraph/ent/position.Status") {
+  """
+  The position is hiring (REST: open).
+  """
   OPEN
+  """
+  Hiring is paused (REST: on hold).
+  """
   ON_HOLD
+  """
+  The position no longer hires (REST: closed).
+  """
   CLOSED
 }
 """
@@ -5296,284 +8416,782 @@ PositionWhereInput is used for filtering Position objects.
 Input was generated by ent.
 """
 input PositionWhereInput {
+  """
+  Matches what the filter inside does not match.
+  """
   not: PositionWhereInput
+  """
+  Matches what every filter in the list matches.
+  """
   and: [PositionWhereInput!]
+  """
+  Matches what any filter in the list matches.
+  """
   or: [PositionWhereInput!]
   """
   id field predicates
   """
   id: ID
+  """
+  Matches records whose id does not equal the value.
+  """
   idNEQ: ID
+  """
+  Matches records whose id is one of the values.
+  """
   idIn: [ID!]
+  """
+  Matches records whose id is none of the values.
+  """
   idNotIn: [ID!]
+  """
+  Matches records whose id is after (greater than) the value.
+  """
   idGT: ID
+  """
+  Matches records whose id is the value or after (greater).
+  """
   idGTE: ID
+  """
+  Matches records whose id is before (less than) the value.
+  """
   idLT: ID
+  """
+  Matches records whose id is the value or before (less).
+  """
   idLTE: ID
+  """
+  Matches records whose id equals the value, ignoring case.
+  """
   idEqualFold: ID
+  """
+  Matches records whose id contains the value, ignoring case.
+  """
   idContainsFold: ID
   """
   name field predicates
   """
   name: String
+  """
+  Matches records whose name does not equal the value.
+  """
   nameNEQ: String
+  """
+  Matches records whose name is one of the values.
+  """
   nameIn: [String!]
+  """
+  Matches records whose name is none of the values.
+  """
   nameNotIn: [String!]
+  """
+  Matches records whose name is after (greater than) the value.
+  """
   nameGT: String
+  """
+  Matches records whose name is the value or after (greater).
+  """
   nameGTE: String
+  """
+  Matches records whose name is before (less than) the value.
+  """
   nameLT: String
+  """
+  Matches records whose name is the value or before (less).
+  """
   nameLTE: String
+  """
+  Matches records whose name contains the value.
+  """
   nameContains: String
+  """
+  Matches records whose name starts with the value.
+  """
   nameHasPrefix: String
+  """
+  Matches records whose name ends with the value.
+  """
   nameHasSuffix: String
+  """
+  Matches records whose name equals the value, ignoring case.
+  """
   nameEqualFold: String
+  """
+  Matches records whose name contains the value, ignoring case.
+  """
   nameContainsFold: String
   """
   status field predicates
   """
   status: PositionStatus
+  """
+  Matches records whose status does not equal the value.
+  """
   statusNEQ: PositionStatus
+  """
+  Matches records whose status is one of the values.
+  """
   statusIn: [PositionStatus!]
+  """
+  Matches records whose status is none of the values.
+  """
   statusNotIn: [PositionStatus!]
   """
   is_template field predicates
   """
   isTemplate: Boolean
+  """
+  Matches records whose isTemplate does not equal the value.
+  """
   isTemplateNEQ: Boolean
   """
   is_discreet field predicates
   """
   isDiscreet: Boolean
+  """
+  Matches records whose isDiscreet does not equal the value.
+  """
   isDiscreetNEQ: Boolean
   """
   is_published field predicates
   """
   isPublished: Boolean
+  """
+  Matches records whose isPublished does not equal the value.
+  """
   isPublishedNEQ: Boolean
   """
   is_talent_pool field predicates
   """
   isTalentPool: Boolean
+  """
+  Matches records whose isTalentPool does not equal the value.
+  """
   isTalentPoolNEQ: Boolean
   """
   department field predicates
   """
   department: String
+  """
+  Matches records whose department does not equal the value.
+  """
   departmentNEQ: String
+  """
+  Matches records whose department is one of the values.
+  """
   departmentIn: [String!]
+  """
+  Matches records whose department is none of the values.
+  """
   departmentNotIn: [String!]
+  """
+  Matches records whose department is after (greater than) the value.
+  """
   departmentGT: String
+  """
+  Matches records whose department is the value or after (greater).
+  """
   departmentGTE: String
+  """
+  Matches records whose department is before (less than) the value.
+  """
   departmentLT: String
+  """
+  Matches records whose department is the value or before (less).
+  """
   departmentLTE: String
+  """
+  Matches records whose department contains the value.
+  """
   departmentContains: String
+  """
+  Matches records whose department starts with the value.
+  """
   departmentHasPrefix: String
+  """
+  Matches records whose department ends with the value.
+  """
   departmentHasSuffix: String
+  """
+  Matches records whose department equals the value, ignoring case.
+  """
   departmentEqualFold: String
+  """
+  Matches records whose department contains the value, ignoring case.
+  """
   departmentContainsFold: String
   """
   email field predicates
   """
   email: String
+  """
+  Matches records whose email does not equal the value.
+  """
   emailNEQ: String
+  """
+  Matches records whose email is one of the values.
+  """
   emailIn: [String!]
+  """
+  Matches records whose email is none of the values.
+  """
   emailNotIn: [String!]
+  """
+  Matches records whose email is after (greater than) the value.
+  """
   emailGT: String
+  """
+  Matches records whose email is the value or after (greater).
+  """
   emailGTE: String
+  """
+  Matches records whose email is before (less than) the value.
+  """
   emailLT: String
+  """
+  Matches records whose email is the value or before (less).
+  """
   emailLTE: String
+  """
+  Matches records whose email contains the value.
+  """
   emailContains: String
+  """
+  Matches records whose email starts with the value.
+  """
   emailHasPrefix: String
+  """
+  Matches records whose email ends with the value.
+  """
   emailHasSuffix: String
+  """
+  Matches records whose email equals the value, ignoring case.
+  """
   emailEqualFold: String
+  """
+  Matches records whose email contains the value, ignoring case.
+  """
   emailContainsFold: String
   """
   url_service_hosted_page field predicates
   """
   urlServiceHostedPage: String
+  """
+  Matches records whose urlServiceHostedPage does not equal the value.
+  """
   urlServiceHostedPageNEQ: String
+  """
+  Matches records whose urlServiceHostedPage is one of the values.
+  """
   urlServiceHostedPageIn: [String!]
+  """
+  Matches records whose urlServiceHostedPage is none of the values.
+  """
   urlServiceHostedPageNotIn: [String!]
+  """
+  Matches records whose urlServiceHostedPage is after (greater than) the value.
+  """
   urlServiceHostedPageGT: String
+  """
+  Matches records whose urlServiceHostedPage is the value or after (greater).
+  """
   urlServiceHostedPageGTE: String
+  """
+  Matches records whose urlServiceHostedPage is before (less than) the value.
+  """
   urlServiceHostedPageLT: String
+  """
+  Matches records whose urlServiceHostedPage is the value or before (less).
+  """
   urlServiceHostedPageLTE: String
+  """
+  Matches records whose urlServiceHostedPage contains the value.
+  """
   urlServiceHostedPageContains: String
+  """
+  Matches records whose urlServiceHostedPage starts with the value.
+  """
   urlServiceHostedPageHasPrefix: String
+  """
+  Matches records whose urlServiceHostedPage ends with the value.
+  """
   urlServiceHostedPageHasSuffix: String
+  """
+  Matches records whose urlServiceHostedPage equals the value, ignoring case.
+  """
   urlServiceHostedPageEqualFold: String
+  """
+  Matches records whose urlServiceHostedPage contains the value, ignoring case.
+  """
   urlServiceHostedPageContainsFold: String
   """
   url_active_page field predicates
   """
   urlActivePage: String
+  """
+  Matches records whose urlActivePage does not equal the value.
+  """
   urlActivePageNEQ: String
+  """
+  Matches records whose urlActivePage is one of the values.
+  """
   urlActivePageIn: [String!]
+  """
+  Matches records whose urlActivePage is none of the values.
+  """
   urlActivePageNotIn: [String!]
+  """
+  Matches records whose urlActivePage is after (greater than) the value.
+  """
   urlActivePageGT: String
+  """
+  Matches records whose urlActivePage is the value or after (greater).
+  """
   urlActivePageGTE: String
+  """
+  Matches records whose urlActivePage is before (less than) the value.
+  """
   urlActivePageLT: String
+  """
+  Matches records whose urlActivePage is the value or before (less).
+  """
   urlActivePageLTE: String
+  """
+  Matches records whose urlActivePage contains the value.
+  """
   urlActivePageContains: String
+  """
+  Matches records whose urlActivePage starts with the value.
+  """
   urlActivePageHasPrefix: String
+  """
+  Matches records whose urlActivePage ends with the value.
+  """
   urlActivePageHasSuffix: String
+  """
+  Matches records whose urlActivePage equals the value, ignoring case.
+  """
   urlActivePageEqualFold: String
+  """
+  Matches records whose urlActivePage contains the value, ignoring case.
+  """
   urlActivePageContainsFold: String
   """
   employment_type field predicates
   """
   employmentType: String
+  """
+  Matches records whose employmentType does not equal the value.
+  """
   employmentTypeNEQ: String
+  """
+  Matches records whose employmentType is one of the values.
+  """
   employmentTypeIn: [String!]
+  """
+  Matches records whose employmentType is none of the values.
+  """
   employmentTypeNotIn: [String!]
+  """
+  Matches records whose employmentType is after (greater than) the value.
+  """
   employmentTypeGT: String
+  """
+  Matches records whose employmentType is the value or after (greater).
+  """
   employmentTypeGTE: String
+  """
+  Matches records whose employmentType is before (less than) the value.
+  """
   employmentTypeLT: String
+  """
+  Matches records whose employmentType is the value or before (less).
+  """
   employmentTypeLTE: String
+  """
+  Matches records whose employmentType contains the value.
+  """
   employmentTypeContains: String
+  """
+  Matches records whose employmentType starts with the value.
+  """
   employmentTypeHasPrefix: String
+  """
+  Matches records whose employmentType ends with the value.
+  """
   employmentTypeHasSuffix: String
+  """
+  Matches records whose employmentType equals the value, ignoring case.
+  """
   employmentTypeEqualFold: String
+  """
+  Matches records whose employmentType contains the value, ignoring case.
+  """
   employmentTypeContainsFold: String
   """
   experience_level field predicates
   """
   experienceLevel: String
+  """
+  Matches records whose experienceLevel does not equal the value.
+  """
   experienceLevelNEQ: String
+  """
+  Matches records whose experienceLevel is one of the values.
+  """
   experienceLevelIn: [String!]
+  """
+  Matches records whose experienceLevel is none of the values.
+  """
   experienceLevelNotIn: [String!]
+  """
+  Matches records whose experienceLevel is after (greater than) the value.
+  """
   experienceLevelGT: String
+  """
+  Matches records whose experienceLevel is the value or after (greater).
+  """
   experienceLevelGTE: String
+  """
+  Matches records whose experienceLevel is before (less than) the value.
+  """
   experienceLevelLT: String
+  """
+  Matches records whose experienceLevel is the value or before (less).
+  """
   experienceLevelLTE: String
+  """
+  Matches records whose experienceLevel contains the value.
+  """
   experienceLevelContains: String
+  """
+  Matches records whose experienceLevel starts with the value.
+  """
   experienceLevelHasPrefix: String
+  """
+  Matches records whose experienceLevel ends with the value.
+  """
   experienceLevelHasSuffix: String
+  """
+  Matches records whose experienceLevel equals the value, ignoring case.
+  """
   experienceLevelEqualFold: String
+  """
+  Matches records whose experienceLevel contains the value, ignoring case.
+  """
   experienceLevelContainsFold: String
   """
   workplace_type field predicates
   """
   workplaceType: String
+  """
+  Matches records whose workplaceType does not equal the value.
+  """
   workplaceTypeNEQ: String
+  """
+  Matches records whose workplaceType is one of the values.
+  """
   workplaceTypeIn: [String!]
+  """
+  Matches records whose workplaceType is none of the values.
+  """
   workplaceTypeNotIn: [String!]
+  """
+  Matches records whose workplaceType is after (greater than) the value.
+  """
   workplaceTypeGT: String
+  """
+  Matches records whose workplaceType is the value or after (greater).
+  """
   workplaceTypeGTE: String
+  """
+  Matches records whose workplaceType is before (less than) the value.
+  """
   workplaceTypeLT: String
+  """
+  Matches records whose workplaceType is the value or before (less).
+  """
   workplaceTypeLTE: String
+  """
+  Matches records whose workplaceType contains the value.
+  """
   workplaceTypeContains: String
+  """
+  Matches records whose workplaceType starts with the value.
+  """
   workplaceTypeHasPrefix: String
+  """
+  Matches records whose workplaceType ends with the value.
+  """
   workplaceTypeHasSuffix: String
+  """
+  Matches records whose workplaceType equals the value, ignoring case.
+  """
   workplaceTypeEqualFold: String
+  """
+  Matches records whose workplaceType contains the value, ignoring case.
+  """
   workplaceTypeContainsFold: String
   """
   internal_use_custom_id field predicates
   """
   internalUseCustomID: String
+  """
+  Matches records whose internalUseCustomID does not equal the value.
+  """
   internalUseCustomIDNEQ: String
+  """
+  Matches records whose internalUseCustomID is one of the values.
+  """
   internalUseCustomIDIn: [String!]
+  """
+  Matches records whose internalUseCustomID is none of the values.
+  """
   internalUseCustomIDNotIn: [String!]
+  """
+  Matches records whose internalUseCustomID is after (greater than) the value.
+  """
   internalUseCustomIDGT: String
+  """
+  Matches records whose internalUseCustomID is the value or after (greater).
+  """
   internalUseCustomIDGTE: String
+  """
+  Matches records whose internalUseCustomID is before (less than) the value.
+  """
   internalUseCustomIDLT: String
+  """
+  Matches records whose internalUseCustomID is the value or before (less).
+  """
   internalUseCustomIDLTE: String
+  """
+  Matches records whose internalUseCustomID contains the value.
+  """
   internalUseCustomIDContains: String
+  """
+  Matches records whose internalUseCustomID starts with the value.
+  """
   internalUseCustomIDHasPrefix: String
+  """
+  Matches records whose internalUseCustomID ends with the value.
+  """
   internalUseCustomIDHasSuffix: String
+  """
+  Matches records whose internalUseCustomID is null.
+  """
   internalUseCustomIDIsNil: Boolean
+  """
+  Matches records whose internalUseCustomID is set.
+  """
   internalUseCustomIDNotNil: Boolean
+  """
+  Matches records whose internalUseCustomID equals the value, ignoring case.
+  """
   internalUseCustomIDEqualFold: String
+  """
+  Matches records whose internalUseCustomID contains the value, ignoring case.
+  """
   internalUseCustomIDContainsFold: String
   """
   picture_url field predicates
   """
   pictureURL: String
+  """
+  Matches records whose pictureURL does not equal the value.
+  """
   pictureURLNEQ: String
+  """
+  Matches records whose pictureURL is one of the values.
+  """
   pictureURLIn: [String!]
+  """
+  Matches records whose pictureURL is none of the values.
+  """
   pictureURLNotIn: [String!]
+  """
+  Matches records whose pictureURL is after (greater than) the value.
+  """
   pictureURLGT: String
+  """
+  Matches records whose pictureURL is the value or after (greater).
+  """
   pictureURLGTE: String
+  """
+  Matches records whose pictureURL is before (less than) the value.
+  """
   pictureURLLT: String
+  """
+  Matches records whose pictureURL is the value or before (less).
+  """
   pictureURLLTE: String
+  """
+  Matches records whose pictureURL contains the value.
+  """
   pictureURLContains: String
+  """
+  Matches records whose pictureURL starts with the value.
+  """
   pictureURLHasPrefix: String
+  """
+  Matches records whose pictureURL ends with the value.
+  """
   pictureURLHasSuffix: String
+  """
+  Matches records whose pictureURL equals the value, ignoring case.
+  """
   pictureURLEqualFold: String
+  """
+  Matches records whose pictureURL contains the value, ignoring case.
+  """
   pictureURLContainsFold: String
   """
   time_created field predicates
   """
   timeCreated: Time
+  """
+  Matches records whose timeCreated does not equal the value.
+  """
   timeCreatedNEQ: Time
+  """
+  Matches records whose timeCreated is one of the values.
+  """
   timeCreatedIn: [Time!]
+  """
+  Matches records whose timeCreated is none of the values.
+  """
   timeCreatedNotIn: [Time!]
+  """
+  Matches records whose timeCreated is after (greater than) the value.
+  """
   timeCreatedGT: Time
+  """
+  Matches records whose timeCreated is the value or after (greater).
+  """
   timeCreatedGTE: Time
+  """
+  Matches records whose timeCreated is before (less than) the value.
+  """
   timeCreatedLT: Time
+  """
+  Matches records whose timeCreated is the value or before (less).
+  """
   timeCreatedLTE: Time
   """
   time_updated field predicates
   """
   timeUpdated: Time
+  """
+  Matches records whose timeUpdated does not equal the value.
+  """
   timeUpdatedNEQ: Time
+  """
+  Matches records whose timeUpdated is one of the values.
+  """
   timeUpdatedIn: [Time!]
+  """
+  Matches records whose timeUpdated is none of the values.
+  """
   timeUpdatedNotIn: [Time!]
+  """
+  Matches records whose timeUpdated is after (greater than) the value.
+  """
   timeUpdatedGT: Time
+  """
+  Matches records whose timeUpdated is the value or after (greater).
+  """
   timeUpdatedGTE: Time
+  """
+  Matches records whose timeUpdated is before (less than) the value.
+  """
   timeUpdatedLT: Time
+  """
+  Matches records whose timeUpdated is the value or before (less).
+  """
   timeUpdatedLTE: Time
   """
   location edge predicates
   """
   hasLocation: Boolean
+  """
+  Matches records with a location that matches every filter in the list.
+  """
   hasLocationWith: [LocationWhereInput!]
   """
   template edge predicates
   """
   hasTemplate: Boolean
+  """
+  Matches records with a template that matches every filter in the list.
+  """
   hasTemplateWith: [PositionWhereInput!]
   """
   clones edge predicates
   """
   hasClones: Boolean
+  """
+  Matches records with a clones that matches every filter in the list.
+  """
   hasClonesWith: [PositionWhereInput!]
   """
   lead_recruiter edge predicates
   """
   hasLeadRecruiter: Boolean
+  """
+  Matches records with a leadRecruiter that matches every filter in the list.
+  """
   hasLeadRecruiterWith: [UserWhereInput!]
   """
   hiring_manager edge predicates
   """
   hasHiringManager: Boolean
+  """
+  Matches records with a hiringManager that matches every filter in the list.
+  """
   hasHiringManagerWith: [UserWhereInput!]
   """
   coordinator edge predicates
   """
   hasCoordinator: Boolean
+  """
+  Matches records with a coordinator that matches every filter in the list.
+  """
   hasCoordinatorWith: [UserWhereInput!]
   """
   hiring_team edge predicates
   """
   hasHiringTeam: Boolean
+  """
+  Matches records with a hiringTeam that matches every filter in the list.
+  """
   hasHiringTeamWith: [UserWhereInput!]
   """
   questionnaires edge predicates
   """
   hasQuestionnaires: Boolean
+  """
+  Matches records with a questionnaires that matches every filter in the list.
+  """
   hasQuestionnairesWith: [QuestionnaireWhereInput!]
   """
   openings edge predicates
   """
   hasOpenings: Boolean
+  """
+  Matches records with a openings that matches every filter in the list.
+  """
   hasOpeningsWith: [OpeningWhereInput!]
   """
   candidates edge predicates
   """
   hasCandidates: Boolean
+  """
+  Matches records with a candidates that matches every filter in the list.
+  """
   hasCandidatesWith: [CandidateWhereInput!]
 }
+"""
+Reads the company of the caller's API key: every list and node is scoped to it.
+"""
 type Query {
   """
   Fetches an object given its ID.
@@ -5593,6 +9211,9 @@ type Query {
     """
     ids: [ID!]!
   ): [Node]!
+  """
+  The company's contacts: parties of notes and messages that are neither users nor candidates.
+  """
   contacts(
     """
     Returns the elements in the list that come after the specified cursor.
@@ -5624,6 +9245,9 @@ type Query {
     """
     where: ContactWhereInput
   ): ContactConnection!
+  """
+  The company's conversations.
+  """
   conversations(
     """
     Returns the elements in the list that come after the specified cursor.
@@ -5655,6 +9279,9 @@ type Query {
     """
     where: ConversationWhereInput
   ): ConversationConnection!
+  """
+  The company's evaluation partners.
+  """
   evaluationPartners(
     """
     Returns the elements in the list that come after the specified cursor.
@@ -5686,6 +9313,9 @@ type Query {
     """
     where: EvaluationPartnerWhereInput
   ): EvaluationPartnerConnection!
+  """
+  The company's field definitions.
+  """
   fieldDefinitions(
     """
     Returns the elements in the list that come after the specified cursor.
@@ -5717,6 +9347,9 @@ type Query {
     """
     where: FieldDefinitionWhereInput
   ): FieldDefinitionConnection!
+  """
+  The company's locations.
+  """
   locations(
     """
     Returns the elements in the list that come after the specified cursor.
@@ -5748,6 +9381,9 @@ type Query {
     """
     where: LocationWhereInput
   ): LocationConnection!
+  """
+  The people the company considers, each with their candidates.
+  """
   people(
     """
     Returns the elements in the list that come after the specified cursor.
@@ -5779,6 +9415,9 @@ type Query {
     """
     where: PersonWhereInput
   ): PersonConnection!
+  """
+  The company's positions, templates included.
+  """
   positions(
     """
     Returns the elements in the list that come after the specified cursor.
@@ -5810,6 +9449,9 @@ type Query {
     """
     where: PositionWhereInput
   ): PositionConnection!
+  """
+  The company's users.
+  """
   users(
     """
     Returns the elements in the list that come after the specified cursor.
@@ -5842,14 +9484,41 @@ type Query {
     where: UserWhereInput
   ): UserConnection!
 }
+"""
+A questionnaire candidates answer (spec 2.11).
+"""
 type Questionnaire implements Node {
+  """
+  The global id of the Questionnaire: its type prefix and a ULID.
+  """
   id: ID!
+  """
+  The questionnaire's name.
+  """
   name: String!
+  """
+  What kind of questionnaire it is (REST spells it speicifc_type, as spec 2.11 does).
+  """
   specificType: String!
+  """
+  Who the questionnaire is enabled for.
+  """
   enabledFor: String!
+  """
+  How the questionnaire is shown.
+  """
   showAs: String!
+  """
+  The questions, in order.
+  """
   questions: [Question!]!
+  """
+  When the questionnaire was created.
+  """
   timeCreated: Time!
+  """
+  The positions that use the questionnaire.
+  """
   positions: [Position!]
 }
 """
@@ -5899,7 +9568,13 @@ input QuestionnaireOrder {
 Properties by which Questionnaire connections can be ordered.
 """
 enum QuestionnaireOrderField {
+  """
+  Orders by name.
+  """
   NAME
+  """
+  Orders by time created.
+  """
   TIME_CREATED
 }
 """
@@ -5907,118 +9582,370 @@ QuestionnaireWhereInput is used for filtering Questionnaire objects.
 Input was generated by ent.
 """
 input QuestionnaireWhereInput {
+  """
+  Matches what the filter inside does not match.
+  """
   not: QuestionnaireWhereInput
+  """
+  Matches what every filter in the list matches.
+  """
   and: [QuestionnaireWhereInput!]
+  """
+  Matches what any filter in the list matches.
+  """
   or: [QuestionnaireWhereInput!]
   """
   id field predicates
   """
   id: ID
+  """
+  Matches records whose id does not equal the value.
+  """
   idNEQ: ID
+  """
+  Matches records whose id is one of the values.
+  """
   idIn: [ID!]
+  """
+  Matches records whose id is none of the values.
+  """
   idNotIn: [ID!]
+  """
+  Matches records whose id is after (greater than) the value.
+  """
   idGT: ID
+  """
+  Matches records whose id is the value or after (greater).
+  """
   idGTE: ID
+  """
+  Matches records whose id is before (less than) the value.
+  """
   idLT: ID
+  """
+  Matches records whose id is the value or before (less).
+  """
   idLTE: ID
+  """
+  Matches records whose id equals the value, ignoring case.
+  """
   idEqualFold: ID
+  """
+  Matches records whose id contains the value, ignoring case.
+  """
   idContainsFold: ID
   """
   name field predicates
   """
   name: String
+  """
+  Matches records whose name does not equal the value.
+  """
   nameNEQ: String
+  """
+  Matches records whose name is one of the values.
+  """
   nameIn: [String!]
+  """
+  Matches records whose name is none of the values.
+  """
   nameNotIn: [String!]
+  """
+  Matches records whose name is after (greater than) the value.
+  """
   nameGT: String
+  """
+  Matches records whose name is the value or after (greater).
+  """
   nameGTE: String
+  """
+  Matches records whose name is before (less than) the value.
+  """
   nameLT: String
+  """
+  Matches records whose name is the value or before (less).
+  """
   nameLTE: String
+  """
+  Matches records whose name contains the value.
+  """
   nameContains: String
+  """
+  Matches records whose name starts with the value.
+  """
   nameHasPrefix: String
+  """
+  Matches records whose name ends with the value.
+  """
   nameHasSuffix: String
+  """
+  Matches records whose name equals the value, ignoring case.
+  """
   nameEqualFold: String
+  """
+  Matches records whose name contains the value, ignoring case.
+  """
   nameContainsFold: String
   """
   specific_type field predicates
   """
   specificType: String
+  """
+  Matches records whose specificType does not equal the value.
+  """
   specificTypeNEQ: String
+  """
+  Matches records whose specificType is one of the values.
+  """
   specificTypeIn: [String!]
+  """
+  Matches records whose specificType is none of the values.
+  """
   specificTypeNotIn: [String!]
+  """
+  Matches records whose specificType is after (greater than) the value.
+  """
   specificTypeGT: String
+  """
+  Matches records whose specificType is the value or after (greater).
+  """
   specificTypeGTE: String
+  """
+  Matches records whose specificType is before (less than) the value.
+  """
   specificTypeLT: String
+  """
+  Matches records whose specificType is the value or before (less).
+  """
   specificTypeLTE: String
+  """
+  Matches records whose specificType contains the value.
+  """
   specificTypeContains: String
+  """
+  Matches records whose specificType starts with the value.
+  """
   specificTypeHasPrefix: String
+  """
+  Matches records whose specificType ends with the value.
+  """
   specificTypeHasSuffix: String
+  """
+  Matches records whose specificType equals the value, ignoring case.
+  """
   specificTypeEqualFold: String
+  """
+  Matches records whose specificType contains the value, ignoring case.
+  """
   specificTypeContainsFold: String
   """
   enabled_for field predicates
   """
   enabledFor: String
+  """
+  Matches records whose enabledFor does not equal the value.
+  """
   enabledForNEQ: String
+  """
+  Matches records whose enabledFor is one of the values.
+  """
   enabledForIn: [String!]
+  """
+  Matches records whose enabledFor is none of the values.
+  """
   enabledForNotIn: [String!]
+  """
+  Matches records whose enabledFor is after (greater than) the value.
+  """
   enabledForGT: String
+  """
+  Matches records whose enabledFor is the value or after (greater).
+  """
   enabledForGTE: String
+  """
+  Matches records whose enabledFor is before (less than) the value.
+  """
   enabledForLT: String
+  """
+  Matches records whose enabledFor is the value or before (less).
+  """
   enabledForLTE: String
+  """
+  Matches records whose enabledFor contains the value.
+  """
   enabledForContains: String
+  """
+  Matches records whose enabledFor starts with the value.
+  """
   enabledForHasPrefix: String
+  """
+  Matches records whose enabledFor ends with the value.
+  """
   enabledForHasSuffix: String
+  """
+  Matches records whose enabledFor equals the value, ignoring case.
+  """
   enabledForEqualFold: String
+  """
+  Matches records whose enabledFor contains the value, ignoring case.
+  """
   enabledForContainsFold: String
   """
   show_as field predicates
   """
   showAs: String
+  """
+  Matches records whose showAs does not equal the value.
+  """
   showAsNEQ: String
+  """
+  Matches records whose showAs is one of the values.
+  """
   showAsIn: [String!]
+  """
+  Matches records whose showAs is none of the values.
+  """
   showAsNotIn: [String!]
+  """
+  Matches records whose showAs is after (greater than) the value.
+  """
   showAsGT: String
+  """
+  Matches records whose showAs is the value or after (greater).
+  """
   showAsGTE: String
+  """
+  Matches records whose showAs is before (less than) the value.
+  """
   showAsLT: String
+  """
+  Matches records whose showAs is the value or before (less).
+  """
   showAsLTE: String
+  """
+  Matches records whose showAs contains the value.
+  """
   showAsContains: String
+  """
+  Matches records whose showAs starts with the value.
+  """
   showAsHasPrefix: String
+  """
+  Matches records whose showAs ends with the value.
+  """
   showAsHasSuffix: String
+  """
+  Matches records whose showAs equals the value, ignoring case.
+  """
   showAsEqualFold: String
+  """
+  Matches records whose showAs contains the value, ignoring case.
+  """
   showAsContainsFold: String
   """
   time_created field predicates
   """
   timeCreated: Time
+  """
+  Matches records whose timeCreated does not equal the value.
+  """
   timeCreatedNEQ: Time
+  """
+  Matches records whose timeCreated is one of the values.
+  """
   timeCreatedIn: [Time!]
+  """
+  Matches records whose timeCreated is none of the values.
+  """
   timeCreatedNotIn: [Time!]
+  """
+  Matches records whose timeCreated is after (greater than) the value.
+  """
   timeCreatedGT: Time
+  """
+  Matches records whose timeCreated is the value or after (greater).
+  """
   timeCreatedGTE: Time
+  """
+  Matches records whose timeCreated is before (less than) the value.
+  """
   timeCreatedLT: Time
+  """
+  Matches records whose timeCreated is the value or before (less).
+  """
   timeCreatedLTE: Time
   """
   positions edge predicates
   """
   hasPositions: Boolean
+  """
+  Matches records with a positions that matches every filter in the list.
+  """
   hasPositionsWith: [PositionWhereInput!]
 }
+"""
+One attempt to send a candidate to an evaluation partner's test, and what the partner reported since.
+"""
 type TestSubmission implements Node {
+  """
+  The global id of the TestSubmission: its type prefix and a ULID.
+  """
   id: ID!
+  """
+  The partner's id of the test.
+  """
   testID: String!
+  """
+  submitted or failed at first; then what the partner reports (completed is final).
+  """
   status: String!
+  """
+  The partner's id of the evaluation (spec 4.9); null when the submission failed.
+  """
   candidateEvaluationID: String
+  """
+  The partner's message shown to the recruiter when it refused the submission.
+  """
   displayMessage: String
+  """
+  Why the submission failed: the error code the recruiter got.
+  """
   errorCode: String
+  """
+  The result the partner reported, if any.
+  """
   outcome: TestSubmissionOutcome
+  """
+  The score from 1 to 5 the partner reported, if any.
+  """
   score: Int
+  """
+  The partner's summary of the evaluation, plain text.
+  """
   summary: String
+  """
+  Links to the partner's results.
+  """
   resultUrls: [String!]!
+  """
+  Whether the partner reported the evaluation completed; no update follows.
+  """
   completed: Boolean!
+  """
+  When the submission was sent.
+  """
   timeSubmitted: Time!
+  """
+  When the submission last changed.
+  """
   timeUpdated: Time!
+  """
+  The evaluation partner.
+  """
   partner: EvaluationPartner!
+  """
+  The candidate sent.
+  """
   candidate: Candidate!
 }
 """
@@ -6068,14 +9995,26 @@ input TestSubmissionOrder {
 Properties by which TestSubmission connections can be ordered.
 """
 enum TestSubmissionOrderField {
+  """
+  Orders by time submitted.
+  """
   TIME_SUBMITTED
 }
 """
 TestSubmissionOutcome is enum for the field outcome
 """
 enum TestSubmissionOutcome @goModel(model: "github.com/hiregraph/hiregraph/ent/testsubmission.Outcome") {
+  """
+  The candidate passed (REST: passed).
+  """
   PASSED
+  """
+  The result needs a person's review (REST: review).
+  """
   REVIEW
+  """
+  The candidate did not pass (REST: failed).
+  """
   FAILED
 }
 """
@@ -6083,198 +10022,594 @@ TestSubmissionWhereInput is used for filtering TestSubmission objects.
 Input was generated by ent.
 """
 input TestSubmissionWhereInput {
+  """
+  Matches what the filter inside does not match.
+  """
   not: TestSubmissionWhereInput
+  """
+  Matches what every filter in the list matches.
+  """
   and: [TestSubmissionWhereInput!]
+  """
+  Matches what any filter in the list matches.
+  """
   or: [TestSubmissionWhereInput!]
   """
   id field predicates
   """
   id: ID
+  """
+  Matches records whose id does not equal the value.
+  """
   idNEQ: ID
+  """
+  Matches records whose id is one of the values.
+  """
   idIn: [ID!]
+  """
+  Matches records whose id is none of the values.
+  """
   idNotIn: [ID!]
+  """
+  Matches records whose id is after (greater than) the value.
+  """
   idGT: ID
+  """
+  Matches records whose id is the value or after (greater).
+  """
   idGTE: ID
+  """
+  Matches records whose id is before (less than) the value.
+  """
   idLT: ID
+  """
+  Matches records whose id is the value or before (less).
+  """
   idLTE: ID
+  """
+  Matches records whose id equals the value, ignoring case.
+  """
   idEqualFold: ID
+  """
+  Matches records whose id contains the value, ignoring case.
+  """
   idContainsFold: ID
   """
   test_id field predicates
   """
   testID: String
+  """
+  Matches records whose testID does not equal the value.
+  """
   testIDNEQ: String
+  """
+  Matches records whose testID is one of the values.
+  """
   testIDIn: [String!]
+  """
+  Matches records whose testID is none of the values.
+  """
   testIDNotIn: [String!]
+  """
+  Matches records whose testID is after (greater than) the value.
+  """
   testIDGT: String
+  """
+  Matches records whose testID is the value or after (greater).
+  """
   testIDGTE: String
+  """
+  Matches records whose testID is before (less than) the value.
+  """
   testIDLT: String
+  """
+  Matches records whose testID is the value or before (less).
+  """
   testIDLTE: String
+  """
+  Matches records whose testID contains the value.
+  """
   testIDContains: String
+  """
+  Matches records whose testID starts with the value.
+  """
   testIDHasPrefix: String
+  """
+  Matches records whose testID ends with the value.
+  """
   testIDHasSuffix: String
+  """
+  Matches records whose testID equals the value, ignoring case.
+  """
   testIDEqualFold: String
+  """
+  Matches records whose testID contains the value, ignoring case.
+  """
   testIDContainsFold: String
   """
   status field predicates
   """
   status: String
+  """
+  Matches records whose status does not equal the value.
+  """
   statusNEQ: String
+  """
+  Matches records whose status is one of the values.
+  """
   statusIn: [String!]
+  """
+  Matches records whose status is none of the values.
+  """
   statusNotIn: [String!]
+  """
+  Matches records whose status is after (greater than) the value.
+  """
   statusGT: String
+  """
+  Matches records whose status is the value or after (greater).
+  """
   statusGTE: String
+  """
+  Matches records whose status is before (less than) the value.
+  """
   statusLT: String
+  """
+  Matches records whose status is the value or before (less).
+  """
   statusLTE: String
+  """
+  Matches records whose status contains the value.
+  """
   statusContains: String
+  """
+  Matches records whose status starts with the value.
+  """
   statusHasPrefix: String
+  """
+  Matches records whose status ends with the value.
+  """
   statusHasSuffix: String
+  """
+  Matches records whose status equals the value, ignoring case.
+  """
   statusEqualFold: String
+  """
+  Matches records whose status contains the value, ignoring case.
+  """
   statusContainsFold: String
   """
   candidate_evaluation_id field predicates
   """
   candidateEvaluationID: String
+  """
+  Matches records whose candidateEvaluationID does not equal the value.
+  """
   candidateEvaluationIDNEQ: String
+  """
+  Matches records whose candidateEvaluationID is one of the values.
+  """
   candidateEvaluationIDIn: [String!]
+  """
+  Matches records whose candidateEvaluationID is none of the values.
+  """
   candidateEvaluationIDNotIn: [String!]
+  """
+  Matches records whose candidateEvaluationID is after (greater than) the value.
+  """
   candidateEvaluationIDGT: String
+  """
+  Matches records whose candidateEvaluationID is the value or after (greater).
+  """
   candidateEvaluationIDGTE: String
+  """
+  Matches records whose candidateEvaluationID is before (less than) the value.
+  """
   candidateEvaluationIDLT: String
+  """
+  Matches records whose candidateEvaluationID is the value or before (less).
+  """
   candidateEvaluationIDLTE: String
+  """
+  Matches records whose candidateEvaluationID contains the value.
+  """
   candidateEvaluationIDContains: String
+  """
+  Matches records whose candidateEvaluationID starts with the value.
+  """
   candidateEvaluationIDHasPrefix: String
+  """
+  Matches records whose candidateEvaluationID ends with the value.
+  """
   candidateEvaluationIDHasSuffix: String
+  """
+  Matches records whose candidateEvaluationID is null.
+  """
   candidateEvaluationIDIsNil: Boolean
+  """
+  Matches records whose candidateEvaluationID is set.
+  """
   candidateEvaluationIDNotNil: Boolean
+  """
+  Matches records whose candidateEvaluationID equals the value, ignoring case.
+  """
   candidateEvaluationIDEqualFold: String
+  """
+  Matches records whose candidateEvaluationID contains the value, ignoring case.
+  """
   candidateEvaluationIDContainsFold: String
   """
   display_message field predicates
   """
   displayMessage: String
+  """
+  Matches records whose displayMessage does not equal the value.
+  """
   displayMessageNEQ: String
+  """
+  Matches records whose displayMessage is one of the values.
+  """
   displayMessageIn: [String!]
+  """
+  Matches records whose displayMessage is none of the values.
+  """
   displayMessageNotIn: [String!]
+  """
+  Matches records whose displayMessage is after (greater than) the value.
+  """
   displayMessageGT: String
+  """
+  Matches records whose displayMessage is the value or after (greater).
+  """
   displayMessageGTE: String
+  """
+  Matches records whose displayMessage is before (less than) the value.
+  """
   displayMessageLT: String
+  """
+  Matches records whose displayMessage is the value or before (less).
+  """
   displayMessageLTE: String
+  """
+  Matches records whose displayMessage contains the value.
+  """
   displayMessageContains: String
+  """
+  Matches records whose displayMessage starts with the value.
+  """
   displayMessageHasPrefix: String
+  """
+  Matches records whose displayMessage ends with the value.
+  """
   displayMessageHasSuffix: String
+  """
+  Matches records whose displayMessage is null.
+  """
   displayMessageIsNil: Boolean
+  """
+  Matches records whose displayMessage is set.
+  """
   displayMessageNotNil: Boolean
+  """
+  Matches records whose displayMessage equals the value, ignoring case.
+  """
   displayMessageEqualFold: String
+  """
+  Matches records whose displayMessage contains the value, ignoring case.
+  """
   displayMessageContainsFold: String
   """
   error_code field predicates
   """
   errorCode: String
+  """
+  Matches records whose errorCode does not equal the value.
+  """
   errorCodeNEQ: String
+  """
+  Matches records whose errorCode is one of the values.
+  """
   errorCodeIn: [String!]
+  """
+  Matches records whose errorCode is none of the values.
+  """
   errorCodeNotIn: [String!]
+  """
+  Matches records whose errorCode is after (greater than) the value.
+  """
   errorCodeGT: String
+  """
+  Matches records whose errorCode is the value or after (greater).
+  """
   errorCodeGTE: String
+  """
+  Matches records whose errorCode is before (less than) the value.
+  """
   errorCodeLT: String
+  """
+  Matches records whose errorCode is the value or before (less).
+  """
   errorCodeLTE: String
+  """
+  Matches records whose errorCode contains the value.
+  """
   errorCodeContains: String
+  """
+  Matches records whose errorCode starts with the value.
+  """
   errorCodeHasPrefix: String
+  """
+  Matches records whose errorCode ends with the value.
+  """
   errorCodeHasSuffix: String
+  """
+  Matches records whose errorCode is null.
+  """
   errorCodeIsNil: Boolean
+  """
+  Matches records whose errorCode is set.
+  """
   errorCodeNotNil: Boolean
+  """
+  Matches records whose errorCode equals the value, ignoring case.
+  """
   errorCodeEqualFold: String
+  """
+  Matches records whose errorCode contains the value, ignoring case.
+  """
   errorCodeContainsFold: String
   """
   outcome field predicates
   """
   outcome: TestSubmissionOutcome
+  """
+  Matches records whose outcome does not equal the value.
+  """
   outcomeNEQ: TestSubmissionOutcome
+  """
+  Matches records whose outcome is one of the values.
+  """
   outcomeIn: [TestSubmissionOutcome!]
+  """
+  Matches records whose outcome is none of the values.
+  """
   outcomeNotIn: [TestSubmissionOutcome!]
+  """
+  Matches records whose outcome is null.
+  """
   outcomeIsNil: Boolean
+  """
+  Matches records whose outcome is set.
+  """
   outcomeNotNil: Boolean
   """
   score field predicates
   """
   score: Int
+  """
+  Matches records whose score does not equal the value.
+  """
   scoreNEQ: Int
+  """
+  Matches records whose score is one of the values.
+  """
   scoreIn: [Int!]
+  """
+  Matches records whose score is none of the values.
+  """
   scoreNotIn: [Int!]
+  """
+  Matches records whose score is after (greater than) the value.
+  """
   scoreGT: Int
+  """
+  Matches records whose score is the value or after (greater).
+  """
   scoreGTE: Int
+  """
+  Matches records whose score is before (less than) the value.
+  """
   scoreLT: Int
+  """
+  Matches records whose score is the value or before (less).
+  """
   scoreLTE: Int
+  """
+  Matches records whose score is null.
+  """
   scoreIsNil: Boolean
+  """
+  Matches records whose score is set.
+  """
   scoreNotNil: Boolean
   """
   summary field predicates
   """
   summary: String
+  """
+  Matches records whose summary does not equal the value.
+  """
   summaryNEQ: String
+  """
+  Matches records whose summary is one of the values.
+  """
   summaryIn: [String!]
+  """
+  Matches records whose summary is none of the values.
+  """
   summaryNotIn: [String!]
+  """
+  Matches records whose summary is after (greater than) the value.
+  """
   summaryGT: String
+  """
+  Matches records whose summary is the value or after (greater).
+  """
   summaryGTE: String
+  """
+  Matches records whose summary is before (less than) the value.
+  """
   summaryLT: String
+  """
+  Matches records whose summary is the value or before (less).
+  """
   summaryLTE: String
+  """
+  Matches records whose summary contains the value.
+  """
   summaryContains: String
+  """
+  Matches records whose summary starts with the value.
+  """
   summaryHasPrefix: String
+  """
+  Matches records whose summary ends with the value.
+  """
   summaryHasSuffix: String
+  """
+  Matches records whose summary is null.
+  """
   summaryIsNil: Boolean
+  """
+  Matches records whose summary is set.
+  """
   summaryNotNil: Boolean
+  """
+  Matches records whose summary equals the value, ignoring case.
+  """
   summaryEqualFold: String
+  """
+  Matches records whose summary contains the value, ignoring case.
+  """
   summaryContainsFold: String
   """
   completed field predicates
   """
   completed: Boolean
+  """
+  Matches records whose completed does not equal the value.
+  """
   completedNEQ: Boolean
   """
   time_submitted field predicates
   """
   timeSubmitted: Time
+  """
+  Matches records whose timeSubmitted does not equal the value.
+  """
   timeSubmittedNEQ: Time
+  """
+  Matches records whose timeSubmitted is one of the values.
+  """
   timeSubmittedIn: [Time!]
+  """
+  Matches records whose timeSubmitted is none of the values.
+  """
   timeSubmittedNotIn: [Time!]
+  """
+  Matches records whose timeSubmitted is after (greater than) the value.
+  """
   timeSubmittedGT: Time
+  """
+  Matches records whose timeSubmitted is the value or after (greater).
+  """
   timeSubmittedGTE: Time
+  """
+  Matches records whose timeSubmitted is before (less than) the value.
+  """
   timeSubmittedLT: Time
+  """
+  Matches records whose timeSubmitted is the value or before (less).
+  """
   timeSubmittedLTE: Time
   """
   time_updated field predicates
   """
   timeUpdated: Time
+  """
+  Matches records whose timeUpdated does not equal the value.
+  """
   timeUpdatedNEQ: Time
+  """
+  Matches records whose timeUpdated is one of the values.
+  """
   timeUpdatedIn: [Time!]
+  """
+  Matches records whose timeUpdated is none of the values.
+  """
   timeUpdatedNotIn: [Time!]
+  """
+  Matches records whose timeUpdated is after (greater than) the value.
+  """
   timeUpdatedGT: Time
+  """
+  Matches records whose timeUpdated is the value or after (greater).
+  """
   timeUpdatedGTE: Time
+  """
+  Matches records whose timeUpdated is before (less than) the value.
+  """
   timeUpdatedLT: Time
+  """
+  Matches records whose timeUpdated is the value or before (less).
+  """
   timeUpdatedLTE: Time
   """
   partner edge predicates
   """
   hasPartner: Boolean
+  """
+  Matches records with a partner that matches every filter in the list.
+  """
   hasPartnerWith: [EvaluationPartnerWhereInput!]
   """
   candidate edge predicates
   """
   hasCandidate: Boolean
+  """
+  Matches records with a candidate that matches every filter in the list.
+  """
   hasCandidateWith: [CandidateWhereInput!]
 }
 """
 The builtin Time type
 """
 scalar Time
+"""
+A user of the company: a recruiter, hiring manager, coordinator or owner.
+"""
 type User implements Node {
+  """
+  The global id of the User: its type prefix and a ULID.
+  """
   id: ID!
+  """
+  The user's e-mail address; clone requests name users by it, in any case.
+  """
   email: String!
+  """
+  The user's first name.
+  """
   firstName: String!
+  """
+  The user's middle name, if known.
+  """
   middleName: String
+  """
+  The user's last name, if known.
+  """
   lastName: String
+  """
+  owner, recruiter, hiring_manager, coordinator.
+  """
   roles: [String!]!
+  """
+  When the user was created; the earliest owner takes unknown users' roles with allow_fallback (spec 4.1).
+  """
   timeCreated: Time!
+  """
+  The positions whose hiring team the user is on.
+  """
   hiringTeamOf: [Position!]
 }
 """
@@ -6324,7 +10659,13 @@ input UserOrder {
 Properties by which User connections can be ordered.
 """
 enum UserOrderField {
+  """
+  Orders by email.
+  """
   EMAIL
+  """
+  Orders by time created.
+  """
   TIME_CREATED
 }
 """
@@ -6332,105 +10673,321 @@ UserWhereInput is used for filtering User objects.
 Input was generated by ent.
 """
 input UserWhereInput {
+  """
+  Matches what the filter inside does not match.
+  """
   not: UserWhereInput
+  """
+  Matches what every filter in the list matches.
+  """
   and: [UserWhereInput!]
+  """
+  Matches what any filter in the list matches.
+  """
   or: [UserWhereInput!]
   """
   id field predicates
   """
   id: ID
+  """
+  Matches records whose id does not equal the value.
+  """
   idNEQ: ID
+  """
+  Matches records whose id is one of the values.
+  """
   idIn: [ID!]
+  """
+  Matches records whose id is none of the values.
+  """
   idNotIn: [ID!]
+  """
+  Matches records whose id is after (greater than) the value.
+  """
   idGT: ID
+  """
+  Matches records whose id is the value or after (greater).
+  """
   idGTE: ID
+  """
+  Matches records whose id is before (less than) the value.
+  """
   idLT: ID
+  """
+  Matches records whose id is the value or before (less).
+  """
   idLTE: ID
+  """
+  Matches records whose id equals the value, ignoring case.
+  """
   idEqualFold: ID
+  """
+  Matches records whose id contains the value, ignoring case.
+  """
   idContainsFold: ID
   """
   email field predicates
   """
   email: String
+  """
+  Matches records whose email does not equal the value.
+  """
   emailNEQ: String
+  """
+  Matches records whose email is one of the values.
+  """
   emailIn: [String!]
+  """
+  Matches records whose email is none of the values.
+  """
   emailNotIn: [String!]
+  """
+  Matches records whose email is after (greater than) the value.
+  """
   emailGT: String
+  """
+  Matches records whose email is the value or after (greater).
+  """
   emailGTE: String
+  """
+  Matches records whose email is before (less than) the value.
+  """
   emailLT: String
+  """
+  Matches records whose email is the value or before (less).
+  """
   emailLTE: String
+  """
+  Matches records whose email contains the value.
+  """
   emailContains: String
+  """
+  Matches records whose email starts with the value.
+  """
   emailHasPrefix: String
+  """
+  Matches records whose email ends with the value.
+  """
   emailHasSuffix: String
+  """
+  Matches records whose email equals the value, ignoring case.
+  """
   emailEqualFold: String
+  """
+  Matches records whose email contains the value, ignoring case.
+  """
   emailContainsFold: String
   """
   first_name field predicates
   """
   firstName: String
+  """
+  Matches records whose firstName does not equal the value.
+  """
   firstNameNEQ: String
+  """
+  Matches records whose firstName is one of the values.
+  """
   firstNameIn: [String!]
+  """
+  Matches records whose firstName is none of the values.
+  """
   firstNameNotIn: [String!]
+  """
+  Matches records whose firstName is after (greater than) the value.
+  """
   firstNameGT: String
+  """
+  Matches records whose firstName is the value or after (greater).
+  """
   firstNameGTE: String
+  """
+  Matches records whose firstName is before (less than) the value.
+  """
   firstNameLT: String
+  """
+  Matches records whose firstName is the value or before (less).
+  """
   firstNameLTE: String
+  """
+  Matches records whose firstName contains the value.
+  """
   firstNameContains: String
+  """
+  Matches records whose firstName starts with the value.
+  """
   firstNameHasPrefix: String
+  """
+  Matches records whose firstName ends with the value.
+  """
   firstNameHasSuffix: String
+  """
+  Matches records whose firstName equals the value, ignoring case.
+  """
   firstNameEqualFold: String
+  """
+  Matches records whose firstName contains the value, ignoring case.
+  """
   firstNameContainsFold: String
   """
   middle_name field predicates
   """
   middleName: String
+  """
+  Matches records whose middleName does not equal the value.
+  """
   middleNameNEQ: String
+  """
+  Matches records whose middleName is one of the values.
+  """
   middleNameIn: [String!]
+  """
+  Matches records whose middleName is none of the values.
+  """
   middleNameNotIn: [String!]
+  """
+  Matches records whose middleName is after (greater than) the value.
+  """
   middleNameGT: String
+  """
+  Matches records whose middleName is the value or after (greater).
+  """
   middleNameGTE: String
+  """
+  Matches records whose middleName is before (less than) the value.
+  """
   middleNameLT: String
+  """
+  Matches records whose middleName is the value or before (less).
+  """
   middleNameLTE: String
+  """
+  Matches records whose middleName contains the value.
+  """
   middleNameContains: String
+  """
+  Matches records whose middleName starts with the value.
+  """
   middleNameHasPrefix: String
+  """
+  Matches records whose middleName ends with the value.
+  """
   middleNameHasSuffix: String
+  """
+  Matches records whose middleName is null.
+  """
   middleNameIsNil: Boolean
+  """
+  Matches records whose middleName is set.
+  """
   middleNameNotNil: Boolean
+  """
+  Matches records whose middleName equals the value, ignoring case.
+  """
   middleNameEqualFold: String
+  """
+  Matches records whose middleName contains the value, ignoring case.
+  """
   middleNameContainsFold: String
   """
   last_name field predicates
   """
   lastName: String
+  """
+  Matches records whose lastName does not equal the value.
+  """
   lastNameNEQ: String
+  """
+  Matches records whose lastName is one of the values.
+  """
   lastNameIn: [String!]
+  """
+  Matches records whose lastName is none of the values.
+  """
   lastNameNotIn: [String!]
+  """
+  Matches records whose lastName is after (greater than) the value.
+  """
   lastNameGT: String
+  """
+  Matches records whose lastName is the value or after (greater).
+  """
   lastNameGTE: String
+  """
+  Matches records whose lastName is before (less than) the value.
+  """
   lastNameLT: String
+  """
+  Matches records whose lastName is the value or before (less).
+  """
   lastNameLTE: String
+  """
+  Matches records whose lastName contains the value.
+  """
   lastNameContains: String
+  """
+  Matches records whose lastName starts with the value.
+  """
   lastNameHasPrefix: String
+  """
+  Matches records whose lastName ends with the value.
+  """
   lastNameHasSuffix: String
+  """
+  Matches records whose lastName is null.
+  """
   lastNameIsNil: Boolean
+  """
+  Matches records whose lastName is set.
+  """
   lastNameNotNil: Boolean
+  """
+  Matches records whose lastName equals the value, ignoring case.
+  """
   lastNameEqualFold: String
+  """
+  Matches records whose lastName contains the value, ignoring case.
+  """
   lastNameContainsFold: String
   """
   time_created field predicates
   """
   timeCreated: Time
+  """
+  Matches records whose timeCreated does not equal the value.
+  """
   timeCreatedNEQ: Time
+  """
+  Matches records whose timeCreated is one of the values.
+  """
   timeCreatedIn: [Time!]
+  """
+  Matches records whose timeCreated is none of the values.
+  """
   timeCreatedNotIn: [Time!]
+  """
+  Matches records whose timeCreated is after (greater than) the value.
+  """
   timeCreatedGT: Time
+  """
+  Matches records whose timeCreated is the value or after (greater).
+  """
   timeCreatedGTE: Time
+  """
+  Matches records whose timeCreated is before (less than) the value.
+  """
   timeCreatedLT: Time
+  """
+  Matches records whose timeCreated is the value or before (less).
+  """
   timeCreatedLTE: Time
   """
   hiring_team_of edge predicates
   """
   hasHiringTeamOf: Boolean
+  """
+  Matches records with a hiringTeamOf that matches every filter in the list.
+  """
   hasHiringTeamOfWith: [PositionWhereInput!]
 }
 `, BuiltIn: false},
@@ -6449,13 +11006,17 @@ Flips which candidate fields a partner requires before a submission is sent.
 An omitted field keeps its value; a new partner requires e-mail only.
 """
 input RequiredCandidateFieldsInput {
+  "Whether the candidate's e-mail address is required."
   email: Boolean
+  "Whether the candidate's last name is required."
   lastName: Boolean
+  "Whether the candidate's phone number is required."
   phone: Boolean
 }
 
 "A new evaluation partner of the company."
 input CreateEvaluationPartnerInput {
+  "The partner's name, shown to recruiters."
   name: String!
   "Absolute http(s) URL the service POSTs submissions to."
   submitURL: String!
@@ -6467,6 +11028,7 @@ input CreateEvaluationPartnerInput {
   accessToken: String
   "Signs the short-lived HS256 JWT sent in SIGNED_JWT mode; at least 32 bytes. Write-only."
   signingSecret: String
+  "Which candidate fields the partner requires; by default e-mail only."
   requiredFields: RequiredCandidateFieldsInput
   "Whether submissions carry links to the candidate's offer letters; default false."
   canSeeOffers: Boolean
@@ -6474,34 +11036,48 @@ input CreateEvaluationPartnerInput {
 
 "Changes to an evaluation partner; omitted fields keep their values."
 input UpdateEvaluationPartnerInput {
+  "The partner's name."
   name: String
+  "Absolute http(s) URL the service POSTs submissions to."
   submitURL: String
   "An empty string removes the test catalog URL."
   testsURL: String
+  "How the service authenticates to the partner."
   authMode: EvaluationPartnerAuthMode
+  "A new static token. Write-only."
   accessToken: String
+  "A new JWT signing secret, at least 32 bytes. Write-only."
   signingSecret: String
+  "Flips which candidate fields the partner requires; omitted ones keep their value."
   requiredFields: RequiredCandidateFieldsInput
+  "Whether submissions carry links to the candidate's offer letters."
   canSeeOffers: Boolean
 }
 
 extend type Mutation {
   "Adds an evaluation partner. Needs the admin scope."
-  createEvaluationPartner(input: CreateEvaluationPartnerInput!): EvaluationPartner!
+  createEvaluationPartner("The new partner." input: CreateEvaluationPartnerInput!): EvaluationPartner!
   "Changes an evaluation partner. Needs the admin scope."
-  updateEvaluationPartner(id: ID!, input: UpdateEvaluationPartnerInput!): EvaluationPartner!
+  updateEvaluationPartner("The partner's id." id: ID!, "The changes." input: UpdateEvaluationPartnerInput!): EvaluationPartner!
   """
   Fetches the partner's tests from its testsURL. On failure the last good
   list stays and the error says why.
   """
-  refreshPartnerTests(partnerID: ID!): EvaluationPartner!
+  refreshPartnerTests("The partner's id." partnerID: ID!): EvaluationPartner!
   """
   Sends the candidate to the partner's test. Every attempt that reaches the
   partner is recorded in Candidate.testSubmissions; a refusal carries the
   partner's display_message as the error message, with extensions.code
   partner_rejected.
   """
-  submitCandidateForTest(candidateID: ID!, partnerID: ID!, testID: String!): TestSubmission!
+  submitCandidateForTest(
+    "The candidate to send."
+    candidateID: ID!
+    "The evaluation partner's id."
+    partnerID: ID!
+    "The test, one of the partner's testCatalog when it has one."
+    testID: String!
+  ): TestSubmission!
 }
 `, BuiltIn: false},
 	{Name: "../lists.graphqls", Input: `# The top-level lists of spec 4.4-4.6 as Relay connections. Besides entgql's
@@ -6512,13 +11088,21 @@ extend type Mutation {
 input OpeningFilter {
   "Approval statuses NA, APPROVED, REJECTED, STARTED, PAUSED or states OPEN, PENDING, FILLED, CLOSED; any case; any may match."
   status: [String!]
+  "Openings of this position."
   positionID: ID
+  "The opening that hired this candidate."
   hiredCandidateID: ID
+  "Created before this time."
   timeCreatedBefore: Time
+  "Created after this time."
   timeCreatedAfter: Time
+  "Status last changed before this time."
   timeLastStatusChangeBefore: Time
+  "Status last changed after this time."
   timeLastStatusChangeAfter: Time
+  "Last changed before this time."
   timeUpdatedBefore: Time
+  "Last changed after this time."
   timeUpdatedAfter: Time
 }
 
@@ -6526,45 +11110,74 @@ input OpeningFilter {
 input CandidateFilter {
   "In progress, Rejected, Hired or Withdrawn; any case; any may match."
   status: [String!]
+  "Created before this time."
   timeCreatedBefore: Time
+  "Created after this time."
   timeCreatedAfter: Time
+  "Status last changed before this time."
   timeLastStatusChangeBefore: Time
+  "Status last changed after this time."
   timeLastStatusChangeAfter: Time
-  "Any activity on the candidate."
+  "Any activity on the candidate before this time."
   timeHiringProcessUpdatedBefore: Time
+  "Any activity on the candidate after this time."
   timeHiringProcessUpdatedAfter: Time
-  "The person's latest activity across all of their candidates."
+  "The person's latest activity, across all of their candidates, before this time."
   timePersonLastActivityBefore: Time
+  "The person's latest activity, across all of their candidates, after this time."
   timePersonLastActivityAfter: Time
   "Only deleted (true) or only live (false) candidates; both when unset."
   deleted: Boolean
 }
 
 extend type Query {
+  "The company's openings (spec 4.4), with the filters of GET /v1/openings."
   openings(
+    "Returns the elements after this cursor (endCursor of the page before)."
     after: Cursor
+    "Returns the first n elements, 1 to 500; 100 when neither first nor last is given."
     first: Int
+    "Returns the elements before this cursor (startCursor of the page after)."
     before: Cursor
+    "Returns the last n elements, 1 to 500; not together with first."
     last: Int
+    "Ordering options; the REST list runs by TIME_CREATED."
     orderBy: [OpeningOrder!]
+    "entgql's filters on any field."
     where: OpeningWhereInput
+    "The filters of GET /v1/openings, run by the same code."
     filter: OpeningFilter
   ): OpeningConnection!
+  "The company's candidates (spec 4.5), with the filters of GET /v1/candidates."
   candidates(
+    "Returns the elements after this cursor (endCursor of the page before)."
     after: Cursor
+    "Returns the first n elements, 1 to 500; 100 when neither first nor last is given."
     first: Int
+    "Returns the elements before this cursor (startCursor of the page after)."
     before: Cursor
+    "Returns the last n elements, 1 to 500; not together with first."
     last: Int
+    "Ordering options; the REST list runs by TIME_CREATED."
     orderBy: [CandidateOrder!]
+    "entgql's filters on any field."
     where: CandidateWhereInput
+    "The filters of GET /v1/candidates, run by the same code."
     filter: CandidateFilter
   ): CandidateConnection!
+  "The company's questionnaires (spec 4.6)."
   questionnaires(
+    "Returns the elements after this cursor (endCursor of the page before)."
     after: Cursor
+    "Returns the first n elements, 1 to 500; 100 when neither first nor last is given."
     first: Int
+    "Returns the elements before this cursor (startCursor of the page after)."
     before: Cursor
+    "Returns the last n elements, 1 to 500; not together with first."
     last: Int
+    "Ordering options; the REST list runs by TIME_CREATED."
     orderBy: QuestionnaireOrder
+    "entgql's filters on any field."
     where: QuestionnaireWhereInput
   ): QuestionnaireConnection!
 }
@@ -6573,12 +11186,17 @@ extend type Query {
 # body field for field and binds to the same Go type, so both faces run the
 # same rules.
 
+"Names a location of the company."
 input LocationRefInput {
+  "The location's id."
   uid: ID
 }
 
+"A pay band (spec 2.4)."
 input SalaryRangeInput {
+  "The lowest pay, at least 0."
   min: Int
+  "The highest pay, at least min."
   max: Int
   "ISO 4217 code."
   currencyCode: String
@@ -6586,6 +11204,7 @@ input SalaryRangeInput {
   period: String
 }
 
+"A category or detail of a clone request."
 input NamedValueInput {
   "Name of an existing category or detail field."
   name: String!
@@ -6593,18 +11212,25 @@ input NamedValueInput {
   value: String!
 }
 
+"Names a user of the company by e-mail."
 input UserRefInput {
+  "The user's e-mail address, in any case."
   email: String!
 }
 
+"The hiring team of a new position."
 input CloneUsersInput {
   "An existing user with the recruiter role."
   leadRecruiter: UserRefInput!
+  "An existing user."
   hiringManager: UserRefInput!
+  "An existing user; optional."
   leadRecruitingCoordinator: UserRefInput
 }
 
+"An opening of a clone request."
 input CloneOpeningInput {
+  "The opening's name."
   name: String!
   "APPROVED, or null."
   approvalStatus: String
@@ -6622,27 +11248,37 @@ input CloneOpeningInput {
   customFields: StringMap
 }
 
+"A clone request (spec 4.1), the REST body in camelCase."
 input ClonePositionInput {
+  "The new position's name."
   name: String!
   "true: the template's hiring team and workflow assignees; false: the workflow without assignees, for the new hiring team."
   copyAssignees: Boolean!
   "open, on hold or closed"
   status: String!
+  "true: only the position's hiring team sees it."
   isDiscreet: Boolean!
   "A value not among the company's options (ignoring case) is added as one; likewise experienceLevel and employmentType."
   department: String
+  "Added as an option when new, like department."
   experienceLevel: String
+  "Added as an option when new, like department."
   employmentType: String
+  "true: the position is a talent pool."
   isTalentPool: Boolean
+  "The position's location."
   location: LocationRefInput
   "The spec's sample form of location.uid; when both are given they must agree."
   locationUID: ID
   "Needs the salary_ranges:write scope."
   salaryRange: SalaryRangeInput
+  "Categories merged by name over the template's."
   categories: [NamedValueInput!]
+  "Details merged by name over the template's; HTML, sanitized."
   details: [NamedValueInput!]
   "When an e-mail in users matches no user: true gives the role to the earliest owner; false fails."
   allowFallback: Boolean
+  "The new position's hiring team."
   users: CloneUsersInput!
   "Omitted: one opening named after the position."
   openings: [CloneOpeningInput!]
@@ -6650,9 +11286,20 @@ input ClonePositionInput {
   questionnaireUIDs: [ID!]
 }
 
+# Fields a company can mark internal-use: they never leave the service
+# (spec 2.1), in the graph no more than in REST.
+extend type Position {
+  "The position's department; null when the company marks departments internal-use."
+  department: String
+  "The position's experience level; null when the company marks experience levels internal-use."
+  experienceLevel: String
+  "The position's employment type; null when the company marks employment types internal-use."
+  employmentType: String
+}
+
 extend type Mutation {
   "Creates a position from a template position, with its openings."
-  clonePosition(uid: ID!, input: ClonePositionInput!): Position!
+  clonePosition("The template position's id." uid: ID!, "The new position." input: ClonePositionInput!): Position!
 }
 `, BuiltIn: false},
 	{Name: "../schema.graphqls", Input: `# Hand-written part of the recruiting graph: the value types stored in JSON
@@ -6664,7 +11311,9 @@ scalar StringMap
 
 "A position's pay band."
 type SalaryRange {
+  "The lowest pay of the band."
   min: Int!
+  "The highest pay of the band."
   max: Int!
   "ISO 4217 currency code."
   currencyCode: String!
@@ -6674,71 +11323,107 @@ type SalaryRange {
 
 "A category or detail of a position; detail values are sanitized HTML."
 type NamedValue {
+  "The name of the company's field."
   name: String!
+  "The value; for details, sanitized HTML."
   value: String!
+  "The position in the list, from 1."
   order: Int!
 }
 
 "A stage of a candidate's hiring process."
 type Step {
+  "The step's name, as the position's workflow names it."
   name: String!
+  "The kind of step, such as review or interview."
   type: String!
+  "When the step is scheduled; null when it is not."
   timeScheduled: Time
+  "When the step was completed; null for current steps."
   timeCompleted: Time
 }
 
 "A stage of a position's workflow."
 type WorkflowStep {
+  "The step's name."
   name: String!
+  "The kind of step, such as review or interview."
   type: String!
+  "The users assigned to the step."
   assigneeIDs: [ID!]!
 }
 
+"A candidate's postal address (spec 2.7)."
 type Address {
+  "The country."
   country: String!
+  "The state or region."
   state: String!
+  "The postal code."
   zip: String!
+  "The street and number."
   streetAddress: String!
+  "The city."
   city: String!
 }
 
+"A titled block of a note, plain text (HTML-escaped)."
 type NoteDetail {
+  "The block's title."
   title: String!
+  "The block's text."
   text: String!
 }
 
 "Who wrote a note or took part in a message."
 type Party {
+  "user, candidate, source_contact, other or app."
   type: String!
+  "The user, candidate or contact the party was matched to."
   uid: ID!
+  "The first name as the request gave it."
   firstName: String!
+  "The middle name as the request gave it."
   middleName: String
+  "The last name as the request gave it."
   lastName: String
+  "The e-mail address as the request gave it."
   email: String
   "Delivery status of a recipient; null for senders."
   status: String
 }
 
+"A question of a questionnaire."
 type Question {
+  "The question."
   title: String!
+  "What the question asks for, in more words."
   explanation: String!
+  "The answers to choose from; null for free answers."
   options: [QuestionOption!]
 }
 
+"An answer to choose from."
 type QuestionOption {
+  "The answer."
   title: String!
 }
 
 "A test offered by an evaluation partner."
 type PartnerTest {
+  "The partner's id of the test, as submitCandidateForTest takes it."
   testID: String!
+  "The test's name, plain text."
   testName: String!
 }
 
 "Which candidate fields an evaluation partner requires."
 type RequiredCandidateFields {
+  "Whether the candidate's e-mail address is required (by default it is)."
   email: Boolean!
+  "Whether the candidate's last name is required."
   lastName: Boolean!
+  "Whether the candidate's phone number is required."
   phone: Boolean!
 }
 
@@ -6747,9 +11432,10 @@ extend type Query {
   viewer: Company!
 }
 
+"Changes the company's hiring; every mutation runs in one transaction and needs the write scope unless it says otherwise."
 type Mutation {
   "Adds an office or site where positions can be based."
-  createLocation(input: CreateLocationInput!): Location!
+  createLocation("The new location." input: CreateLocationInput!): Location!
 }
 `, BuiltIn: false},
 }
@@ -7385,18 +12071,12 @@ func (ec *executionContext) childFields_Position(ctx context.Context, field grap
 		return ec.fieldContext_Position_isPublished(ctx, field)
 	case "isTalentPool":
 		return ec.fieldContext_Position_isTalentPool(ctx, field)
-	case "department":
-		return ec.fieldContext_Position_department(ctx, field)
 	case "email":
 		return ec.fieldContext_Position_email(ctx, field)
 	case "urlServiceHostedPage":
 		return ec.fieldContext_Position_urlServiceHostedPage(ctx, field)
 	case "urlActivePage":
 		return ec.fieldContext_Position_urlActivePage(ctx, field)
-	case "employmentType":
-		return ec.fieldContext_Position_employmentType(ctx, field)
-	case "experienceLevel":
-		return ec.fieldContext_Position_experienceLevel(ctx, field)
 	case "workplaceType":
 		return ec.fieldContext_Position_workplaceType(ctx, field)
 	case "internalUseCustomID":
@@ -7435,6 +12115,12 @@ func (ec *executionContext) childFields_Position(ctx context.Context, field grap
 		return ec.fieldContext_Position_openings(ctx, field)
 	case "candidates":
 		return ec.fieldContext_Position_candidates(ctx, field)
+	case "department":
+		return ec.fieldContext_Position_department(ctx, field)
+	case "experienceLevel":
+		return ec.fieldContext_Position_experienceLevel(ctx, field)
+	case "employmentType":
+		return ec.fieldContext_Position_employmentType(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Position", field.Name)
 }
@@ -7800,7 +12486,7 @@ func (ec *executionContext) field_Candidate_conversations_args(ctx context.Conte
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "after",
 		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
-			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+			return ec.unmarshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -7816,7 +12502,7 @@ func (ec *executionContext) field_Candidate_conversations_args(ctx context.Conte
 	args["first"] = arg1
 	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "before",
 		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
-			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+			return ec.unmarshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -7854,7 +12540,7 @@ func (ec *executionContext) field_Candidate_notes_args(ctx context.Context, rawA
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "after",
 		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
-			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+			return ec.unmarshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -7870,7 +12556,7 @@ func (ec *executionContext) field_Candidate_notes_args(ctx context.Context, rawA
 	args["first"] = arg1
 	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "before",
 		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
-			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+			return ec.unmarshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -7908,7 +12594,7 @@ func (ec *executionContext) field_Candidate_testSubmissions_args(ctx context.Con
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "after",
 		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
-			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+			return ec.unmarshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -7924,7 +12610,7 @@ func (ec *executionContext) field_Candidate_testSubmissions_args(ctx context.Con
 	args["first"] = arg1
 	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "before",
 		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
-			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+			return ec.unmarshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -7962,7 +12648,7 @@ func (ec *executionContext) field_Conversation_messages_args(ctx context.Context
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "after",
 		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
-			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+			return ec.unmarshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -7978,7 +12664,7 @@ func (ec *executionContext) field_Conversation_messages_args(ctx context.Context
 	args["first"] = arg1
 	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "before",
 		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
-			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+			return ec.unmarshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -8016,7 +12702,7 @@ func (ec *executionContext) field_EvaluationPartner_testSubmissions_args(ctx con
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "after",
 		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
-			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+			return ec.unmarshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -8032,7 +12718,7 @@ func (ec *executionContext) field_EvaluationPartner_testSubmissions_args(ctx con
 	args["first"] = arg1
 	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "before",
 		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
-			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+			return ec.unmarshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -8070,7 +12756,7 @@ func (ec *executionContext) field_Location_positions_args(ctx context.Context, r
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "after",
 		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
-			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+			return ec.unmarshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -8086,7 +12772,7 @@ func (ec *executionContext) field_Location_positions_args(ctx context.Context, r
 	args["first"] = arg1
 	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "before",
 		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
-			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+			return ec.unmarshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -8284,7 +12970,7 @@ func (ec *executionContext) field_Person_candidates_args(ctx context.Context, ra
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "after",
 		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
-			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+			return ec.unmarshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -8300,7 +12986,7 @@ func (ec *executionContext) field_Person_candidates_args(ctx context.Context, ra
 	args["first"] = arg1
 	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "before",
 		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
-			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+			return ec.unmarshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -8338,7 +13024,7 @@ func (ec *executionContext) field_Position_candidates_args(ctx context.Context, 
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "after",
 		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
-			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+			return ec.unmarshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -8354,7 +13040,7 @@ func (ec *executionContext) field_Position_candidates_args(ctx context.Context, 
 	args["first"] = arg1
 	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "before",
 		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
-			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+			return ec.unmarshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -8392,7 +13078,7 @@ func (ec *executionContext) field_Position_openings_args(ctx context.Context, ra
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "after",
 		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
-			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+			return ec.unmarshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -8408,7 +13094,7 @@ func (ec *executionContext) field_Position_openings_args(ctx context.Context, ra
 	args["first"] = arg1
 	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "before",
 		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
-			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+			return ec.unmarshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -8460,7 +13146,7 @@ func (ec *executionContext) field_Query_candidates_args(ctx context.Context, raw
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "after",
 		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
-			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+			return ec.unmarshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -8476,7 +13162,7 @@ func (ec *executionContext) field_Query_candidates_args(ctx context.Context, raw
 	args["first"] = arg1
 	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "before",
 		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
-			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+			return ec.unmarshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -8522,7 +13208,7 @@ func (ec *executionContext) field_Query_contacts_args(ctx context.Context, rawAr
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "after",
 		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
-			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+			return ec.unmarshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -8538,7 +13224,7 @@ func (ec *executionContext) field_Query_contacts_args(ctx context.Context, rawAr
 	args["first"] = arg1
 	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "before",
 		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
-			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+			return ec.unmarshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -8576,7 +13262,7 @@ func (ec *executionContext) field_Query_conversations_args(ctx context.Context, 
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "after",
 		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
-			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+			return ec.unmarshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -8592,7 +13278,7 @@ func (ec *executionContext) field_Query_conversations_args(ctx context.Context, 
 	args["first"] = arg1
 	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "before",
 		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
-			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+			return ec.unmarshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -8630,7 +13316,7 @@ func (ec *executionContext) field_Query_evaluationPartners_args(ctx context.Cont
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "after",
 		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
-			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+			return ec.unmarshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -8646,7 +13332,7 @@ func (ec *executionContext) field_Query_evaluationPartners_args(ctx context.Cont
 	args["first"] = arg1
 	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "before",
 		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
-			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+			return ec.unmarshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -8684,7 +13370,7 @@ func (ec *executionContext) field_Query_fieldDefinitions_args(ctx context.Contex
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "after",
 		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
-			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+			return ec.unmarshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -8700,7 +13386,7 @@ func (ec *executionContext) field_Query_fieldDefinitions_args(ctx context.Contex
 	args["first"] = arg1
 	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "before",
 		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
-			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+			return ec.unmarshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -8738,7 +13424,7 @@ func (ec *executionContext) field_Query_locations_args(ctx context.Context, rawA
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "after",
 		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
-			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+			return ec.unmarshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -8754,7 +13440,7 @@ func (ec *executionContext) field_Query_locations_args(ctx context.Context, rawA
 	args["first"] = arg1
 	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "before",
 		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
-			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+			return ec.unmarshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -8820,7 +13506,7 @@ func (ec *executionContext) field_Query_openings_args(ctx context.Context, rawAr
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "after",
 		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
-			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+			return ec.unmarshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -8836,7 +13522,7 @@ func (ec *executionContext) field_Query_openings_args(ctx context.Context, rawAr
 	args["first"] = arg1
 	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "before",
 		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
-			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+			return ec.unmarshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -8882,7 +13568,7 @@ func (ec *executionContext) field_Query_people_args(ctx context.Context, rawArgs
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "after",
 		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
-			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+			return ec.unmarshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -8898,7 +13584,7 @@ func (ec *executionContext) field_Query_people_args(ctx context.Context, rawArgs
 	args["first"] = arg1
 	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "before",
 		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
-			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+			return ec.unmarshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -8936,7 +13622,7 @@ func (ec *executionContext) field_Query_positions_args(ctx context.Context, rawA
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "after",
 		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
-			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+			return ec.unmarshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -8952,7 +13638,7 @@ func (ec *executionContext) field_Query_positions_args(ctx context.Context, rawA
 	args["first"] = arg1
 	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "before",
 		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
-			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+			return ec.unmarshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -8990,7 +13676,7 @@ func (ec *executionContext) field_Query_questionnaires_args(ctx context.Context,
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "after",
 		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
-			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+			return ec.unmarshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -9006,7 +13692,7 @@ func (ec *executionContext) field_Query_questionnaires_args(ctx context.Context,
 	args["first"] = arg1
 	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "before",
 		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
-			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+			return ec.unmarshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -9044,7 +13730,7 @@ func (ec *executionContext) field_Query_users_args(ctx context.Context, rawArgs 
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "after",
 		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
-			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+			return ec.unmarshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -9060,7 +13746,7 @@ func (ec *executionContext) field_Query_users_args(ctx context.Context, rawArgs 
 	args["first"] = arg1
 	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "before",
 		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
-			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+			return ec.unmarshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -9936,7 +14622,7 @@ func (ec *executionContext) _CandidateConnection_pageInfo(ctx context.Context, f
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v entgql.PageInfo[string]) graphql.Marshaler {
-			return ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo(ctx, selections, v)
+			return ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo(ctx, selections, v)
 		},
 		true,
 		true,
@@ -10023,7 +14709,7 @@ func (ec *executionContext) _CandidateEdge_cursor(ctx context.Context, field gra
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v entgql.Cursor[string]) graphql.Marshaler {
-			return ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, selections, v)
+			return ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, selections, v)
 		},
 		true,
 		true,
@@ -10308,7 +14994,7 @@ func (ec *executionContext) _ContactConnection_pageInfo(ctx context.Context, fie
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v entgql.PageInfo[string]) graphql.Marshaler {
-			return ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo(ctx, selections, v)
+			return ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo(ctx, selections, v)
 		},
 		true,
 		true,
@@ -10395,7 +15081,7 @@ func (ec *executionContext) _ContactEdge_cursor(ctx context.Context, field graph
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v entgql.Cursor[string]) graphql.Marshaler {
-			return ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, selections, v)
+			return ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, selections, v)
 		},
 		true,
 		true,
@@ -10595,7 +15281,7 @@ func (ec *executionContext) _ConversationConnection_pageInfo(ctx context.Context
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v entgql.PageInfo[string]) graphql.Marshaler {
-			return ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo(ctx, selections, v)
+			return ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo(ctx, selections, v)
 		},
 		true,
 		true,
@@ -10682,7 +15368,7 @@ func (ec *executionContext) _ConversationEdge_cursor(ctx context.Context, field 
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v entgql.Cursor[string]) graphql.Marshaler {
-			return ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, selections, v)
+			return ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, selections, v)
 		},
 		true,
 		true,
@@ -11075,7 +15761,7 @@ func (ec *executionContext) _EvaluationPartnerConnection_pageInfo(ctx context.Co
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v entgql.PageInfo[string]) graphql.Marshaler {
-			return ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo(ctx, selections, v)
+			return ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo(ctx, selections, v)
 		},
 		true,
 		true,
@@ -11162,7 +15848,7 @@ func (ec *executionContext) _EvaluationPartnerEdge_cursor(ctx context.Context, f
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v entgql.Cursor[string]) graphql.Marshaler {
-			return ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, selections, v)
+			return ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, selections, v)
 		},
 		true,
 		true,
@@ -11355,7 +16041,7 @@ func (ec *executionContext) _FieldDefinitionConnection_pageInfo(ctx context.Cont
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v entgql.PageInfo[string]) graphql.Marshaler {
-			return ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo(ctx, selections, v)
+			return ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo(ctx, selections, v)
 		},
 		true,
 		true,
@@ -11442,7 +16128,7 @@ func (ec *executionContext) _FieldDefinitionEdge_cursor(ctx context.Context, fie
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v entgql.Cursor[string]) graphql.Marshaler {
-			return ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, selections, v)
+			return ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, selections, v)
 		},
 		true,
 		true,
@@ -11771,7 +16457,7 @@ func (ec *executionContext) _LocationConnection_pageInfo(ctx context.Context, fi
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v entgql.PageInfo[string]) graphql.Marshaler {
-			return ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo(ctx, selections, v)
+			return ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo(ctx, selections, v)
 		},
 		true,
 		true,
@@ -11858,7 +16544,7 @@ func (ec *executionContext) _LocationEdge_cursor(ctx context.Context, field grap
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v entgql.Cursor[string]) graphql.Marshaler {
-			return ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, selections, v)
+			return ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, selections, v)
 		},
 		true,
 		true,
@@ -12188,7 +16874,7 @@ func (ec *executionContext) _MessageConnection_pageInfo(ctx context.Context, fie
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v entgql.PageInfo[string]) graphql.Marshaler {
-			return ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo(ctx, selections, v)
+			return ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo(ctx, selections, v)
 		},
 		true,
 		true,
@@ -12275,7 +16961,7 @@ func (ec *executionContext) _MessageEdge_cursor(ctx context.Context, field graph
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v entgql.Cursor[string]) graphql.Marshaler {
-			return ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, selections, v)
+			return ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, selections, v)
 		},
 		true,
 		true,
@@ -12916,7 +17602,7 @@ func (ec *executionContext) _NoteConnection_pageInfo(ctx context.Context, field 
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v entgql.PageInfo[string]) graphql.Marshaler {
-			return ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo(ctx, selections, v)
+			return ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo(ctx, selections, v)
 		},
 		true,
 		true,
@@ -13049,7 +17735,7 @@ func (ec *executionContext) _NoteEdge_cursor(ctx context.Context, field graphql.
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v entgql.Cursor[string]) graphql.Marshaler {
-			return ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, selections, v)
+			return ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, selections, v)
 		},
 		true,
 		true,
@@ -13399,7 +18085,7 @@ func (ec *executionContext) _Opening_customFields(ctx context.Context, field gra
 			return ec.fieldContext_Opening_customFields(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.CustomFields, nil
+			return ec.Resolvers.Opening().CustomFields(ctx, obj)
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v schematype.StringMap) graphql.Marshaler {
@@ -13410,7 +18096,7 @@ func (ec *executionContext) _Opening_customFields(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_Opening_customFields(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Opening", field, false, false, "StringMap")
+	return graphql.NewScalarFieldContext("Opening", field, true, true, "StringMap")
 }
 
 func (ec *executionContext) _Opening_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.Opening) (ret graphql.Marshaler) {
@@ -13623,7 +18309,7 @@ func (ec *executionContext) _OpeningConnection_pageInfo(ctx context.Context, fie
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v entgql.PageInfo[string]) graphql.Marshaler {
-			return ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo(ctx, selections, v)
+			return ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo(ctx, selections, v)
 		},
 		true,
 		true,
@@ -13710,7 +18396,7 @@ func (ec *executionContext) _OpeningEdge_cursor(ctx context.Context, field graph
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v entgql.Cursor[string]) graphql.Marshaler {
-			return ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, selections, v)
+			return ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, selections, v)
 		},
 		true,
 		true,
@@ -13779,7 +18465,7 @@ func (ec *executionContext) _PageInfo_startCursor(ctx context.Context, field gra
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *entgql.Cursor[string]) graphql.Marshaler {
-			return ec.marshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, selections, v)
+			return ec.marshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, selections, v)
 		},
 		true,
 		false,
@@ -13802,7 +18488,7 @@ func (ec *executionContext) _PageInfo_endCursor(ctx context.Context, field graph
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *entgql.Cursor[string]) graphql.Marshaler {
-			return ec.marshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, selections, v)
+			return ec.marshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, selections, v)
 		},
 		true,
 		false,
@@ -14361,7 +19047,7 @@ func (ec *executionContext) _PersonConnection_pageInfo(ctx context.Context, fiel
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v entgql.PageInfo[string]) graphql.Marshaler {
-			return ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo(ctx, selections, v)
+			return ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo(ctx, selections, v)
 		},
 		true,
 		true,
@@ -14448,7 +19134,7 @@ func (ec *executionContext) _PersonEdge_cursor(ctx context.Context, field graphq
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v entgql.Cursor[string]) graphql.Marshaler {
-			return ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, selections, v)
+			return ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, selections, v)
 		},
 		true,
 		true,
@@ -14619,29 +19305,6 @@ func (ec *executionContext) fieldContext_Position_isTalentPool(_ context.Context
 	return graphql.NewScalarFieldContext("Position", field, false, false, "Boolean")
 }
 
-func (ec *executionContext) _Position_department(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Position_department(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Department, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
-}
-func (ec *executionContext) fieldContext_Position_department(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Position", field, false, false, "String")
-}
-
 func (ec *executionContext) _Position_email(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -14708,52 +19371,6 @@ func (ec *executionContext) _Position_urlActivePage(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_Position_urlActivePage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Position", field, false, false, "String")
-}
-
-func (ec *executionContext) _Position_employmentType(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Position_employmentType(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.EmploymentType, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
-}
-func (ec *executionContext) fieldContext_Position_employmentType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Position", field, false, false, "String")
-}
-
-func (ec *executionContext) _Position_experienceLevel(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Position_experienceLevel(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ExperienceLevel, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
-}
-func (ec *executionContext) fieldContext_Position_experienceLevel(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Position", field, false, false, "String")
 }
 
@@ -14867,11 +19484,11 @@ func (ec *executionContext) _Position_categories(ctx context.Context, field grap
 			return ec.fieldContext_Position_categories(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Categories, nil
+			return ec.Resolvers.Position().Categories(ctx, obj)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []schematype.NamedValue) graphql.Marshaler {
-			return ec.marshalNNamedValue2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐNamedValueᚄ(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v []*schematype.NamedValue) graphql.Marshaler {
+			return ec.marshalNNamedValue2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐNamedValueᚄ(ctx, selections, v)
 		},
 		true,
 		true,
@@ -14881,8 +19498,8 @@ func (ec *executionContext) fieldContext_Position_categories(_ context.Context, 
 	fc = &graphql.FieldContext{
 		Object:     "Position",
 		Field:      field,
-		IsMethod:   false,
-		IsResolver: false,
+		IsMethod:   true,
+		IsResolver: true,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_NamedValue(ctx, field)
 		},
@@ -14899,11 +19516,11 @@ func (ec *executionContext) _Position_details(ctx context.Context, field graphql
 			return ec.fieldContext_Position_details(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Details, nil
+			return ec.Resolvers.Position().Details(ctx, obj)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []schematype.NamedValue) graphql.Marshaler {
-			return ec.marshalNNamedValue2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐNamedValueᚄ(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v []*schematype.NamedValue) graphql.Marshaler {
+			return ec.marshalNNamedValue2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐNamedValueᚄ(ctx, selections, v)
 		},
 		true,
 		true,
@@ -14913,8 +19530,8 @@ func (ec *executionContext) fieldContext_Position_details(_ context.Context, fie
 	fc = &graphql.FieldContext{
 		Object:     "Position",
 		Field:      field,
-		IsMethod:   false,
-		IsResolver: false,
+		IsMethod:   true,
+		IsResolver: true,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_NamedValue(ctx, field)
 		},
@@ -15344,6 +19961,75 @@ func (ec *executionContext) fieldContext_Position_candidates(ctx context.Context
 	return fc, nil
 }
 
+func (ec *executionContext) _Position_department(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Position_department(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Position().Department(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Position_department(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Position", field, true, true, "String")
+}
+
+func (ec *executionContext) _Position_experienceLevel(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Position_experienceLevel(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Position().ExperienceLevel(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Position_experienceLevel(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Position", field, true, true, "String")
+}
+
+func (ec *executionContext) _Position_employmentType(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Position_employmentType(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Position().EmploymentType(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Position_employmentType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Position", field, true, true, "String")
+}
+
 func (ec *executionContext) _PositionConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.PositionConnection) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -15389,7 +20075,7 @@ func (ec *executionContext) _PositionConnection_pageInfo(ctx context.Context, fi
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v entgql.PageInfo[string]) graphql.Marshaler {
-			return ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo(ctx, selections, v)
+			return ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo(ctx, selections, v)
 		},
 		true,
 		true,
@@ -15476,7 +20162,7 @@ func (ec *executionContext) _PositionEdge_cursor(ctx context.Context, field grap
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v entgql.Cursor[string]) graphql.Marshaler {
-			return ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, selections, v)
+			return ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, selections, v)
 		},
 		true,
 		true,
@@ -16514,7 +21200,7 @@ func (ec *executionContext) _QuestionnaireConnection_pageInfo(ctx context.Contex
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v entgql.PageInfo[string]) graphql.Marshaler {
-			return ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo(ctx, selections, v)
+			return ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo(ctx, selections, v)
 		},
 		true,
 		true,
@@ -16601,7 +21287,7 @@ func (ec *executionContext) _QuestionnaireEdge_cursor(ctx context.Context, field
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v entgql.Cursor[string]) graphql.Marshaler {
-			return ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, selections, v)
+			return ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, selections, v)
 		},
 		true,
 		true,
@@ -17272,7 +21958,7 @@ func (ec *executionContext) _TestSubmissionConnection_pageInfo(ctx context.Conte
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v entgql.PageInfo[string]) graphql.Marshaler {
-			return ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo(ctx, selections, v)
+			return ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo(ctx, selections, v)
 		},
 		true,
 		true,
@@ -17359,7 +22045,7 @@ func (ec *executionContext) _TestSubmissionEdge_cursor(ctx context.Context, fiel
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v entgql.Cursor[string]) graphql.Marshaler {
-			return ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, selections, v)
+			return ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, selections, v)
 		},
 		true,
 		true,
@@ -17607,7 +22293,7 @@ func (ec *executionContext) _UserConnection_pageInfo(ctx context.Context, field 
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v entgql.PageInfo[string]) graphql.Marshaler {
-			return ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo(ctx, selections, v)
+			return ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo(ctx, selections, v)
 		},
 		true,
 		true,
@@ -17694,7 +22380,7 @@ func (ec *executionContext) _UserEdge_cursor(ctx context.Context, field graphql.
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v entgql.Cursor[string]) graphql.Marshaler {
-			return ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, selections, v)
+			return ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, selections, v)
 		},
 		true,
 		true,
@@ -19409,7 +24095,7 @@ func (ec *executionContext) unmarshalInputCandidateOrder(ctx context.Context, ob
 		switch k {
 		case "direction":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
-			data, err := ec.unmarshalNOrderDirection2entgoᚗioᚋcontribᚋentgqlᚐOrderDirection(ctx, v)
+			data, err := ec.unmarshalNOrderDirection2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐOrderDirection(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -20547,7 +25233,7 @@ func (ec *executionContext) unmarshalInputContactOrder(ctx context.Context, obj 
 		switch k {
 		case "direction":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
-			data, err := ec.unmarshalNOrderDirection2entgoᚗioᚋcontribᚋentgqlᚐOrderDirection(ctx, v)
+			data, err := ec.unmarshalNOrderDirection2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐOrderDirection(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -21279,7 +25965,7 @@ func (ec *executionContext) unmarshalInputConversationOrder(ctx context.Context,
 		switch k {
 		case "direction":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
-			data, err := ec.unmarshalNOrderDirection2entgoᚗioᚋcontribᚋentgqlᚐOrderDirection(ctx, v)
+			data, err := ec.unmarshalNOrderDirection2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐOrderDirection(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -21983,7 +26669,7 @@ func (ec *executionContext) unmarshalInputEvaluationPartnerOrder(ctx context.Con
 		switch k {
 		case "direction":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
-			data, err := ec.unmarshalNOrderDirection2entgoᚗioᚋcontribᚋentgqlᚐOrderDirection(ctx, v)
+			data, err := ec.unmarshalNOrderDirection2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐOrderDirection(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -22631,7 +27317,7 @@ func (ec *executionContext) unmarshalInputFieldDefinitionOrder(ctx context.Conte
 		switch k {
 		case "direction":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
-			data, err := ec.unmarshalNOrderDirection2entgoᚗioᚋcontribᚋentgqlᚐOrderDirection(ctx, v)
+			data, err := ec.unmarshalNOrderDirection2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐOrderDirection(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -22971,7 +27657,7 @@ func (ec *executionContext) unmarshalInputLocationOrder(ctx context.Context, obj
 		switch k {
 		case "direction":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
-			data, err := ec.unmarshalNOrderDirection2entgoᚗioᚋcontribᚋentgqlᚐOrderDirection(ctx, v)
+			data, err := ec.unmarshalNOrderDirection2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐOrderDirection(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -24039,7 +28725,7 @@ func (ec *executionContext) unmarshalInputMessageOrder(ctx context.Context, obj 
 		switch k {
 		case "direction":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
-			data, err := ec.unmarshalNOrderDirection2entgoᚗioᚋcontribᚋentgqlᚐOrderDirection(ctx, v)
+			data, err := ec.unmarshalNOrderDirection2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐOrderDirection(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -24659,7 +29345,7 @@ func (ec *executionContext) unmarshalInputNoteOrder(ctx context.Context, obj any
 		switch k {
 		case "direction":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
-			data, err := ec.unmarshalNOrderDirection2entgoᚗioᚋcontribᚋentgqlᚐOrderDirection(ctx, v)
+			data, err := ec.unmarshalNOrderDirection2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐOrderDirection(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -25398,7 +30084,7 @@ func (ec *executionContext) unmarshalInputOpeningOrder(ctx context.Context, obj 
 		switch k {
 		case "direction":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
-			data, err := ec.unmarshalNOrderDirection2entgoᚗioᚋcontribᚋentgqlᚐOrderDirection(ctx, v)
+			data, err := ec.unmarshalNOrderDirection2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐOrderDirection(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -26214,7 +30900,7 @@ func (ec *executionContext) unmarshalInputPersonOrder(ctx context.Context, obj a
 		switch k {
 		case "direction":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
-			data, err := ec.unmarshalNOrderDirection2entgoᚗioᚋcontribᚋentgqlᚐOrderDirection(ctx, v)
+			data, err := ec.unmarshalNOrderDirection2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐOrderDirection(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -27345,7 +32031,7 @@ func (ec *executionContext) unmarshalInputPositionOrder(ctx context.Context, obj
 		switch k {
 		case "direction":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
-			data, err := ec.unmarshalNOrderDirection2entgoᚗioᚋcontribᚋentgqlᚐOrderDirection(ctx, v)
+			data, err := ec.unmarshalNOrderDirection2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐOrderDirection(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -28784,7 +33470,7 @@ func (ec *executionContext) unmarshalInputQuestionnaireOrder(ctx context.Context
 		switch k {
 		case "direction":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
-			data, err := ec.unmarshalNOrderDirection2entgoᚗioᚋcontribᚋentgqlᚐOrderDirection(ctx, v)
+			data, err := ec.unmarshalNOrderDirection2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐOrderDirection(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -29516,7 +34202,7 @@ func (ec *executionContext) unmarshalInputTestSubmissionOrder(ctx context.Contex
 		switch k {
 		case "direction":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
-			data, err := ec.unmarshalNOrderDirection2entgoᚗioᚋcontribᚋentgqlᚐOrderDirection(ctx, v)
+			data, err := ec.unmarshalNOrderDirection2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐOrderDirection(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -30654,7 +35340,7 @@ func (ec *executionContext) unmarshalInputUserOrder(ctx context.Context, obj any
 		switch k {
 		case "direction":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
-			data, err := ec.unmarshalNOrderDirection2entgoᚗioᚋcontribᚋentgqlᚐOrderDirection(ctx, v)
+			data, err := ec.unmarshalNOrderDirection2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐOrderDirection(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -33109,10 +37795,11 @@ func (ec *executionContext) _Opening(ctx context.Context, sel ast.SelectionSet, 
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "customFields":
-			out.Values[i] = ec._Opening_customFields(ctx, field, obj)
-			if out.Values[i] == graphql.Null {
-				atomic.AddUint32(&out.Invalids, 1)
-			}
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Opening_customFields(ctx, field, obj)
+				})
 		case "timeCreated":
 			out.Values[i] = ec._Opening_timeCreated(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -33609,11 +38296,6 @@ func (ec *executionContext) _Position(ctx context.Context, sel ast.SelectionSet,
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
-		case "department":
-			out.Values[i] = ec._Position_department(ctx, field, obj)
-			if out.Values[i] == graphql.Null {
-				atomic.AddUint32(&out.Invalids, 1)
-			}
 		case "email":
 			out.Values[i] = ec._Position_email(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -33626,16 +38308,6 @@ func (ec *executionContext) _Position(ctx context.Context, sel ast.SelectionSet,
 			}
 		case "urlActivePage":
 			out.Values[i] = ec._Position_urlActivePage(ctx, field, obj)
-			if out.Values[i] == graphql.Null {
-				atomic.AddUint32(&out.Invalids, 1)
-			}
-		case "employmentType":
-			out.Values[i] = ec._Position_employmentType(ctx, field, obj)
-			if out.Values[i] == graphql.Null {
-				atomic.AddUint32(&out.Invalids, 1)
-			}
-		case "experienceLevel":
-			out.Values[i] = ec._Position_experienceLevel(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
@@ -33660,15 +38332,17 @@ func (ec *executionContext) _Position(ctx context.Context, sel ast.SelectionSet,
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "categories":
-			out.Values[i] = ec._Position_categories(ctx, field, obj)
-			if out.Values[i] == graphql.Null {
-				atomic.AddUint32(&out.Invalids, 1)
-			}
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Position_categories(ctx, field, obj)
+				})
 		case "details":
-			out.Values[i] = ec._Position_details(ctx, field, obj)
-			if out.Values[i] == graphql.Null {
-				atomic.AddUint32(&out.Invalids, 1)
-			}
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Position_details(ctx, field, obj)
+				})
 		case "workflow":
 			out.Values[i] = ec._Position_workflow(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -33743,6 +38417,24 @@ func (ec *executionContext) _Position(ctx context.Context, sel ast.SelectionSet,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Position_candidates(ctx, field, obj)
+				})
+		case "department":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Position_department(ctx, field, obj)
+				})
+		case "experienceLevel":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Position_experienceLevel(ctx, field, obj)
+				})
+		case "employmentType":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Position_employmentType(ctx, field, obj)
 				})
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
@@ -35303,14 +39995,18 @@ func (ec *executionContext) unmarshalNCreateNoteInput2githubᚗcomᚋhiregraph�
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor(ctx context.Context, v any) (entgql.Cursor[string], error) {
-	var res entgql.Cursor[string]
-	err := res.UnmarshalGQL(v)
+func (ec *executionContext) unmarshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx context.Context, v any) (entgql.Cursor[string], error) {
+	res, err := relay.UnmarshalCursor(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor(ctx context.Context, sel ast.SelectionSet, v entgql.Cursor[string]) graphql.Marshaler {
-	return v
+func (ec *executionContext) marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx context.Context, sel ast.SelectionSet, v entgql.Cursor[string]) graphql.Marshaler {
+	_ = sel
+	res := relay.MarshalCursor(v)
+	if res == graphql.Null {
+		graphql.AddInvalidNullFromMarshaler(ctx, "Cursor!")
+	}
+	return graphql.WrapContextMarshaler(ctx, res)
 }
 
 func (ec *executionContext) marshalNEvaluationPartner2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐEvaluationPartner(ctx context.Context, sel ast.SelectionSet, v *ent.EvaluationPartner) graphql.Marshaler {
@@ -35546,15 +40242,11 @@ func (ec *executionContext) unmarshalNMessageWhereInput2ᚖgithubᚗcomᚋhiregr
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNNamedValue2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐNamedValue(ctx context.Context, sel ast.SelectionSet, v schematype.NamedValue) graphql.Marshaler {
-	return ec._NamedValue(ctx, sel, &v)
-}
-
-func (ec *executionContext) marshalNNamedValue2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐNamedValueᚄ(ctx context.Context, sel ast.SelectionSet, v []schematype.NamedValue) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+func (ec *executionContext) marshalNNamedValue2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐNamedValueᚄ(ctx context.Context, sel ast.SelectionSet, v []*schematype.NamedValue) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNNamedValue2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐNamedValue(ctx, sel, v[i])
+		return ec.marshalNNamedValue2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐNamedValue(ctx, sel, v[i])
 	})
 
 	for _, e := range ret {
@@ -35566,13 +40258,21 @@ func (ec *executionContext) marshalNNamedValue2ᚕgithubᚗcomᚋhiregraphᚋhir
 	return ret
 }
 
+func (ec *executionContext) marshalNNamedValue2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐNamedValue(ctx context.Context, sel ast.SelectionSet, v *schematype.NamedValue) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "NamedValue!")
+		return graphql.Null
+	}
+	return ec._NamedValue(ctx, sel, v)
+}
+
 func (ec *executionContext) unmarshalNNamedValueInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐNamedValueInput(ctx context.Context, v any) (recruiting.NamedValueInput, error) {
 	res, err := ec.unmarshalInputNamedValueInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) marshalNNode2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐNoder(ctx context.Context, sel ast.SelectionSet, v []ent.Noder) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalONode2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚐNoder(ctx, sel, v[i])
@@ -35602,7 +40302,7 @@ func (ec *executionContext) marshalNNoteDetail2githubᚗcomᚋhiregraphᚋhiregr
 }
 
 func (ec *executionContext) marshalNNoteDetail2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐNoteDetailᚄ(ctx context.Context, sel ast.SelectionSet, v []schematype.NoteDetail) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNNoteDetail2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐNoteDetail(ctx, sel, v[i])
@@ -35724,17 +40424,17 @@ func (ec *executionContext) unmarshalNOpeningWhereInput2ᚖgithubᚗcomᚋhiregr
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalNOrderDirection2entgoᚗioᚋcontribᚋentgqlᚐOrderDirection(ctx context.Context, v any) (entgql.OrderDirection, error) {
+func (ec *executionContext) unmarshalNOrderDirection2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐOrderDirection(ctx context.Context, v any) (entgql.OrderDirection, error) {
 	var res entgql.OrderDirection
 	err := res.UnmarshalGQL(v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNOrderDirection2entgoᚗioᚋcontribᚋentgqlᚐOrderDirection(ctx context.Context, sel ast.SelectionSet, v entgql.OrderDirection) graphql.Marshaler {
+func (ec *executionContext) marshalNOrderDirection2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐOrderDirection(ctx context.Context, sel ast.SelectionSet, v entgql.OrderDirection) graphql.Marshaler {
 	return v
 }
 
-func (ec *executionContext) marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo(ctx context.Context, sel ast.SelectionSet, v entgql.PageInfo[string]) graphql.Marshaler {
+func (ec *executionContext) marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo(ctx context.Context, sel ast.SelectionSet, v entgql.PageInfo[string]) graphql.Marshaler {
 	return ec._PageInfo(ctx, sel, &v)
 }
 
@@ -35743,7 +40443,7 @@ func (ec *executionContext) marshalNPartnerTest2githubᚗcomᚋhiregraphᚋhireg
 }
 
 func (ec *executionContext) marshalNPartnerTest2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐPartnerTestᚄ(ctx context.Context, sel ast.SelectionSet, v []schematype.PartnerTest) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNPartnerTest2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐPartnerTest(ctx, sel, v[i])
@@ -35763,7 +40463,7 @@ func (ec *executionContext) marshalNParty2githubᚗcomᚋhiregraphᚋhiregraph�
 }
 
 func (ec *executionContext) marshalNParty2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐPartyᚄ(ctx context.Context, sel ast.SelectionSet, v []schematype.Party) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNParty2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐParty(ctx, sel, v[i])
@@ -35868,7 +40568,7 @@ func (ec *executionContext) marshalNQuestion2githubᚗcomᚋhiregraphᚋhiregrap
 }
 
 func (ec *executionContext) marshalNQuestion2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐQuestionᚄ(ctx context.Context, sel ast.SelectionSet, v []schematype.Question) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNQuestion2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐQuestion(ctx, sel, v[i])
@@ -35931,7 +40631,7 @@ func (ec *executionContext) marshalNStep2githubᚗcomᚋhiregraphᚋhiregraphᚋ
 }
 
 func (ec *executionContext) marshalNStep2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐStepᚄ(ctx context.Context, sel ast.SelectionSet, v []schematype.Step) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNStep2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐStep(ctx, sel, v[i])
@@ -36130,7 +40830,7 @@ func (ec *executionContext) marshalNWorkflowStep2githubᚗcomᚋhiregraphᚋhire
 }
 
 func (ec *executionContext) marshalNWorkflowStep2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐWorkflowStepᚄ(ctx context.Context, sel ast.SelectionSet, v []schematype.WorkflowStep) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNWorkflowStep2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐWorkflowStep(ctx, sel, v[i])
@@ -36150,7 +40850,7 @@ func (ec *executionContext) marshalN__Directive2githubᚗcomᚋ99designsᚋgqlge
 }
 
 func (ec *executionContext) marshalN__Directive2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐDirectiveᚄ(ctx context.Context, sel ast.SelectionSet, v []introspection.Directive) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalN__Directive2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐDirective(ctx, sel, v[i])
@@ -36194,7 +40894,7 @@ func (ec *executionContext) unmarshalN__DirectiveLocation2ᚕstringᚄ(ctx conte
 }
 
 func (ec *executionContext) marshalN__DirectiveLocation2ᚕstringᚄ(ctx context.Context, sel ast.SelectionSet, v []string) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalN__DirectiveLocation2string(ctx, sel, v[i])
@@ -36222,7 +40922,7 @@ func (ec *executionContext) marshalN__InputValue2githubᚗcomᚋ99designsᚋgqlg
 }
 
 func (ec *executionContext) marshalN__InputValue2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐInputValueᚄ(ctx context.Context, sel ast.SelectionSet, v []introspection.InputValue) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalN__InputValue2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐInputValue(ctx, sel, v[i])
@@ -36250,7 +40950,7 @@ func (ec *executionContext) marshalN__Type2githubᚗcomᚋ99designsᚋgqlgenᚋg
 }
 
 func (ec *executionContext) marshalN__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ(ctx context.Context, sel ast.SelectionSet, v []introspection.Type) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalN__Type2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(ctx, sel, v[i])
@@ -36367,7 +41067,7 @@ func (ec *executionContext) marshalOCandidateEdge2ᚕᚖgithubᚗcomᚋhiregraph
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOCandidateEdge2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateEdge(ctx, sel, v[i])
@@ -36429,7 +41129,7 @@ func (ec *executionContext) marshalOCandidateStatus2ᚕgithubᚗcomᚋhiregraph�
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNCandidateStatus2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋcandidateᚐStatus(ctx, sel, v[i])
@@ -36538,7 +41238,7 @@ func (ec *executionContext) marshalOContactEdge2ᚕᚖgithubᚗcomᚋhiregraph�
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOContactEdge2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐContactEdge(ctx, sel, v[i])
@@ -36615,7 +41315,7 @@ func (ec *executionContext) marshalOConversationEdge2ᚕᚖgithubᚗcomᚋhiregr
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOConversationEdge2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐConversationEdge(ctx, sel, v[i])
@@ -36664,20 +41364,21 @@ func (ec *executionContext) unmarshalOConversationWhereInput2ᚖgithubᚗcomᚋh
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx context.Context, v any) (*entgql.Cursor[string], error) {
+func (ec *executionContext) unmarshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx context.Context, v any) (*entgql.Cursor[string], error) {
 	if v == nil {
 		return nil, nil
 	}
-	var res = new(entgql.Cursor[string])
-	err := res.UnmarshalGQL(v)
-	return res, graphql.ErrorOnPath(ctx, err)
+	res, err := relay.UnmarshalCursor(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx context.Context, sel ast.SelectionSet, v *entgql.Cursor[string]) graphql.Marshaler {
+func (ec *executionContext) marshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx context.Context, sel ast.SelectionSet, v *entgql.Cursor[string]) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
-	return v
+	_ = sel
+	res := relay.MarshalCursor(*v)
+	return graphql.WrapContextMarshaler(ctx, res)
 }
 
 func (ec *executionContext) marshalOEvaluationPartner2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐEvaluationPartner(ctx context.Context, sel ast.SelectionSet, v *ent.EvaluationPartner) graphql.Marshaler {
@@ -36708,7 +41409,7 @@ func (ec *executionContext) marshalOEvaluationPartnerAuthMode2ᚕgithubᚗcomᚋ
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNEvaluationPartnerAuthMode2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋevaluationpartnerᚐAuthMode(ctx, sel, v[i])
@@ -36743,7 +41444,7 @@ func (ec *executionContext) marshalOEvaluationPartnerEdge2ᚕᚖgithubᚗcomᚋh
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOEvaluationPartnerEdge2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐEvaluationPartnerEdge(ctx, sel, v[i])
@@ -36803,7 +41504,7 @@ func (ec *executionContext) marshalOFieldDefinitionEdge2ᚕᚖgithubᚗcomᚋhir
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOFieldDefinitionEdge2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐFieldDefinitionEdge(ctx, sel, v[i])
@@ -36840,7 +41541,7 @@ func (ec *executionContext) marshalOFieldDefinitionKind2ᚕgithubᚗcomᚋhiregr
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNFieldDefinitionKind2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋfielddefinitionᚐKind(ctx, sel, v[i])
@@ -36900,7 +41601,7 @@ func (ec *executionContext) marshalOFieldDefinitionScope2ᚕgithubᚗcomᚋhireg
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNFieldDefinitionScope2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋfielddefinitionᚐScope(ctx, sel, v[i])
@@ -37091,7 +41792,7 @@ func (ec *executionContext) marshalOLocationEdge2ᚕᚖgithubᚗcomᚋhiregraph�
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOLocationEdge2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐLocationEdge(ctx, sel, v[i])
@@ -37159,7 +41860,7 @@ func (ec *executionContext) marshalOMessageEdge2ᚕᚖgithubᚗcomᚋhiregraph�
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOMessageEdge2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐMessageEdge(ctx, sel, v[i])
@@ -37260,7 +41961,7 @@ func (ec *executionContext) marshalONoteEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhi
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalONoteEdge2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐNoteEdge(ctx, sel, v[i])
@@ -37313,7 +42014,7 @@ func (ec *executionContext) marshalOOfferLetter2ᚕᚖgithubᚗcomᚋhiregraph�
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNOfferLetter2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOfferLetter(ctx, sel, v[i])
@@ -37357,7 +42058,7 @@ func (ec *executionContext) marshalOOpening2ᚕᚖgithubᚗcomᚋhiregraphᚋhir
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNOpening2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOpening(ctx, sel, v[i])
@@ -37400,7 +42101,7 @@ func (ec *executionContext) marshalOOpeningApprovalStatus2ᚕgithubᚗcomᚋhire
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNOpeningApprovalStatus2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋopeningᚐApprovalStatus(ctx, sel, v[i])
@@ -37435,7 +42136,7 @@ func (ec *executionContext) marshalOOpeningEdge2ᚕᚖgithubᚗcomᚋhiregraph�
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOOpeningEdge2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOpeningEdge(ctx, sel, v[i])
@@ -37497,7 +42198,7 @@ func (ec *executionContext) marshalOOpeningReason2ᚕgithubᚗcomᚋhiregraphᚋ
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNOpeningReason2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋopeningᚐReason(ctx, sel, v[i])
@@ -37549,7 +42250,7 @@ func (ec *executionContext) marshalOOpeningStatus2ᚕgithubᚗcomᚋhiregraphᚋ
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNOpeningStatus2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋopeningᚐStatus(ctx, sel, v[i])
@@ -37616,7 +42317,7 @@ func (ec *executionContext) marshalOPersonEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋ
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOPersonEdge2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPersonEdge(ctx, sel, v[i])
@@ -37669,7 +42370,7 @@ func (ec *executionContext) marshalOPosition2ᚕᚖgithubᚗcomᚋhiregraphᚋhi
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNPosition2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPosition(ctx, sel, v[i])
@@ -37695,7 +42396,7 @@ func (ec *executionContext) marshalOPositionEdge2ᚕᚖgithubᚗcomᚋhiregraph�
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOPositionEdge2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPositionEdge(ctx, sel, v[i])
@@ -37749,7 +42450,7 @@ func (ec *executionContext) marshalOPositionStatus2ᚕgithubᚗcomᚋhiregraph�
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNPositionStatus2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋpositionᚐStatus(ctx, sel, v[i])
@@ -37809,7 +42510,7 @@ func (ec *executionContext) marshalOQuestionOption2ᚕgithubᚗcomᚋhiregraph�
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNQuestionOption2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐQuestionOption(ctx, sel, v[i])
@@ -37828,7 +42529,7 @@ func (ec *executionContext) marshalOQuestionnaire2ᚕᚖgithubᚗcomᚋhiregraph
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNQuestionnaire2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐQuestionnaire(ctx, sel, v[i])
@@ -37854,7 +42555,7 @@ func (ec *executionContext) marshalOQuestionnaireEdge2ᚕᚖgithubᚗcomᚋhireg
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOQuestionnaireEdge2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐQuestionnaireEdge(ctx, sel, v[i])
@@ -38018,7 +42719,7 @@ func (ec *executionContext) marshalOTestSubmissionEdge2ᚕᚖgithubᚗcomᚋhire
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOTestSubmissionEdge2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐTestSubmissionEdge(ctx, sel, v[i])
@@ -38063,7 +42764,7 @@ func (ec *executionContext) marshalOTestSubmissionOutcome2ᚕgithubᚗcomᚋhire
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNTestSubmissionOutcome2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋtestsubmissionᚐOutcome(ctx, sel, v[i])
@@ -38176,7 +42877,7 @@ func (ec *executionContext) marshalOUser2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregr
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNUser2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐUser(ctx, sel, v[i])
@@ -38202,7 +42903,7 @@ func (ec *executionContext) marshalOUserEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhi
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOUserEdge2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐUserEdge(ctx, sel, v[i])
@@ -38263,7 +42964,7 @@ func (ec *executionContext) marshalO__EnumValue2ᚕgithubᚗcomᚋ99designsᚋgq
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalN__EnumValue2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐEnumValue(ctx, sel, v[i])
@@ -38282,7 +42983,7 @@ func (ec *executionContext) marshalO__Field2ᚕgithubᚗcomᚋ99designsᚋgqlgen
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalN__Field2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐField(ctx, sel, v[i])
@@ -38301,7 +43002,7 @@ func (ec *executionContext) marshalO__InputValue2ᚕgithubᚗcomᚋ99designsᚋg
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalN__InputValue2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐInputValue(ctx, sel, v[i])
@@ -38320,7 +43021,7 @@ func (ec *executionContext) marshalO__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgen�
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalN__Type2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(ctx, sel, v[i])

@@ -1,0 +1,93 @@
+package main
+
+import (
+	"io"
+	"net"
+	"net/http"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestFirstRunBindsThenPrintsCredentialsThenURLs(t *testing.T) {
+	dir := t.TempDir()
+	s := startServer(t, dir, nil, "--database-url", databaseURL(t), "--secret-key-file", filepath.Join(dir, "key"))
+	if !strings.Contains(s.lines[0], "hiregraph help") {
+		t.Errorf("first line %q does not say how to get help", s.lines[0])
+	}
+	m := s.manifest(t)
+	key, _ := m["api_key"].(string)
+	ready := s.lines[len(s.lines)-1]
+	for _, want := range []string{s.url + "/ ", s.url + "/careers/" + m["company_uid"].(string) + "?token=" + m["careers_token"].(string), s.url + "/openapi.json"} {
+		if !strings.Contains(ready+" ", want) {
+			t.Errorf("ready line %q lacks %q", ready, want)
+		}
+	}
+	// The printed key works on the printed address.
+	req, _ := http.NewRequest(http.MethodGet, s.url+"/graphql?query={viewer{name}}", nil)
+	req.Header.Set("Authorization", "Bearer "+key)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK || !strings.Contains(string(body), "Acme") {
+		t.Errorf("GraphQL with the printed key: %d %s", resp.StatusCode, body)
+	}
+	if out := mustRun(t, dir, nil, "healthcheck", "--url", s.url+"/readyz"); !strings.Contains(out, "ready") {
+		t.Errorf("healthcheck printed %q", out)
+	}
+	if r := hiregraph(t, dir, nil, "healthcheck", "--url", s.url+"/nowhere"); r.exitCode == 0 {
+		t.Error("healthcheck of a 404 exited 0")
+	}
+}
+
+func TestBusyPortFailsBeforePrintingCredentials(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	dir := t.TempDir()
+	r := hiregraph(t, dir, nil, "--addr", ln.Addr().String(), "--database-url", databaseURL(t), "--secret-key-file", filepath.Join(dir, "key"))
+	if r.exitCode == 0 || !strings.Contains(r.stderr, "address already in use") || !strings.Contains(r.stderr, "--addr") {
+		t.Errorf("exit %d, stderr %q: want the bind error and how to change the address", r.exitCode, r.stderr)
+	}
+	if strings.Contains(r.stdout, "api_key") {
+		t.Errorf("credentials were printed although the port was busy:\n%s", r.stdout)
+	}
+}
+
+func TestLimitsComeFromFlagsAndEnvironment(t *testing.T) {
+	dir := t.TempDir()
+	dbURL := databaseURL(t)
+	keyFile := filepath.Join(dir, "key")
+	s := startServer(t, dir, []string{"HIREGRAPH_API_RATE=7", "HIREGRAPH_API_BURST=3"}, "--database-url", dbURL, "--secret-key-file", keyFile, "--max-body-bytes", "100")
+	key := s.manifest(t)["api_key"].(string)
+	req, _ := http.NewRequest(http.MethodGet, s.url+"/v1/questionnaires", nil)
+	req.Header.Set("Authorization", "Bearer "+key)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if got := resp.Header.Get("X-RateLimit-Limit"); got != "7" {
+		t.Errorf("X-RateLimit-Limit = %q with HIREGRAPH_API_RATE=7", got)
+	}
+	req, _ = http.NewRequest(http.MethodPost, s.url+"/graphql", strings.NewReader(`{"query":"{ viewer { name } }", "padding": "`+strings.Repeat("x", 200)+`"}`))
+	req.Header.Set("Authorization", "Bearer "+key)
+	req.Header.Set("Content-Type", "application/json")
+	resp, err = http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusRequestEntityTooLarge {
+		t.Errorf("a 250-byte body with --max-body-bytes 100 got %d, want 413", resp.StatusCode)
+	}
+	r := hiregraph(t, dir, nil, "--api-rate", "0", "--database-url", dbURL)
+	if r.exitCode == 0 || !strings.Contains(r.stderr, "--api-rate must be positive") {
+		t.Errorf("--api-rate 0: exit %d, stderr %q", r.exitCode, r.stderr)
+	}
+}

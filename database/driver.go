@@ -1,0 +1,51 @@
+package database
+
+import (
+	"context"
+	"database/sql"
+	"strings"
+
+	"entgo.io/ent/dialect"
+	entsql "entgo.io/ent/dialect/sql"
+)
+
+// routedDriver is ent's driver over two pools: statements that only read,
+// outside a transaction, go to the read pool; writes and transactions go to
+// the write pool. On PostgreSQL both are the same pool.
+type routedDriver struct {
+	*entsql.Driver // the write pool
+	read           *entsql.Driver
+}
+
+func newDriver(dia string, write, read *sql.DB) dialect.Driver {
+	w := entsql.OpenDB(dia, write)
+	if read == write {
+		return w
+	}
+	return &routedDriver{Driver: w, read: entsql.OpenDB(dia, read)}
+}
+
+// Query runs a SELECT on the read pool and anything else (INSERT …
+// RETURNING, say) on the writer.
+func (d *routedDriver) Query(ctx context.Context, query string, args, v any) error {
+	if isRead(query) {
+		return d.read.Query(ctx, query, args, v)
+	}
+	return d.Driver.Query(ctx, query, args, v)
+}
+
+// Close closes both pools.
+func (d *routedDriver) Close() error {
+	rerr := d.read.Close()
+	if err := d.Driver.Close(); err != nil {
+		return err
+	}
+	return rerr
+}
+
+// isRead reports whether query is a plain SELECT (a WITH could hide a
+// write, so it goes to the writer).
+func isRead(query string) bool {
+	q := strings.TrimLeft(query, " \t\n(")
+	return len(q) >= 6 && strings.EqualFold(q[:6], "SELECT")
+}

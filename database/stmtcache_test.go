@@ -1,0 +1,62 @@
+package database
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+)
+
+// TestStatementsArePreparedOncePerConnection runs one query twice on a
+// connection, the second time while the first's rows are still open (a
+// loop over rows that queries again): both answer, and the connection keeps
+// the prepared statement for the next run.
+func TestStatementsArePreparedOncePerConnection(t *testing.T) {
+	ctx := context.Background()
+	db, err := Open(ctx, "sqlite://"+filepath.Join(t.TempDir(), "t.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	conn, err := db.ReadSQL.Conn(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	const q = "SELECT value FROM json_each(?)"
+	outer, err := conn.QueryContext(ctx, q, `[1,2]`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []int
+	for outer.Next() {
+		var v int
+		if err := outer.Scan(&v); err != nil {
+			t.Fatal(err)
+		}
+		var inner int
+		if err := conn.QueryRowContext(ctx, q, `[10]`).Scan(&inner); err != nil {
+			t.Fatalf("the same query while its rows are open: %v", err)
+		}
+		got = append(got, v, inner)
+	}
+	if err := outer.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 4 || got[0] != 1 || got[1] != 10 || got[2] != 2 || got[3] != 10 {
+		t.Fatalf("got %v, want [1 10 2 10]", got)
+	}
+	var again int
+	if err := conn.QueryRowContext(ctx, q, `[7]`).Scan(&again); err != nil || again != 7 {
+		t.Fatalf("third run: %d, %v", again, err)
+	}
+	err = conn.Raw(func(dc any) error {
+		c := dc.(*cachingConn)
+		if s := c.stmts[q]; s == nil || s.busy {
+			t.Errorf("connection keeps no free prepared statement for %q: %+v", q, s)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}

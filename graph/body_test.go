@@ -1,0 +1,90 @@
+package graph_test
+
+import (
+	"encoding/json"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/hiregraph/hiregraph/graph"
+	"github.com/hiregraph/hiregraph/hiregraphtest"
+	"github.com/hiregraph/hiregraph/server"
+)
+
+func TestBatchesAreRefused(t *testing.T) {
+	env := hiregraphtest.New(t)
+	for _, body := range []string{
+		`[{"query":"{ viewer { id } }"}]`,
+		`[{"query":"{ viewer { id } }"},{"query":"{ viewer { name } }"}]`,
+		" \n\t[]",
+	} {
+		r := env.Do(http.MethodPost, "/graphql", body)
+		r.AssertGraphQLError(t, http.StatusBadRequest, graph.CodeBatchingNotSupported)
+	}
+}
+
+// Bodies gqlgen cannot decode once ended in a panic (logged as a 500).
+func TestUndecodableBodiesAreBadRequests(t *testing.T) {
+	env := hiregraphtest.New(t)
+	for _, body := range []string{`{`, `"query"`, `{"query": 5}`, `{"query":"{ viewer { id } }","variables":[]}`, `{"query": 5, "pad": "` + strings.Repeat("x", 1000) + `"}`} {
+		r := env.Do(http.MethodPost, "/graphql", body)
+		r.AssertGraphQLError(t, http.StatusBadRequest, "bad_request")
+		if len(r.Body) > 500 {
+			t.Errorf("the answer copies the body: %s", r)
+		}
+	}
+	metrics := string(env.DoWith(http.MethodGet, "/metrics", nil, nil).Body)
+	if strings.Contains(metrics, `route="/graphql",status="500"`) {
+		t.Errorf("a body was counted as a server error:\n%s", metrics)
+	}
+}
+
+// assertGraphQLAnswer fails unless r is below 500 and a GraphQL answer:
+// JSON with data or errors, every error with a message.
+func assertGraphQLAnswer(t *testing.T, r *hiregraphtest.Response) {
+	t.Helper()
+	if r.Status >= 500 {
+		t.Fatalf("server error: %s", r)
+	}
+	var g struct {
+		Data   json.RawMessage   `json:"data"`
+		Errors []json.RawMessage `json:"errors"`
+	}
+	if err := json.Unmarshal(r.Body, &g); err != nil {
+		t.Fatalf("not JSON (%v): %s", err, r)
+	}
+	if len(g.Data) == 0 && len(g.Errors) == 0 {
+		t.Fatalf("neither data nor errors: %s", r)
+	}
+	for _, e := range g.Errors {
+		var msg struct{ Message string }
+		if json.Unmarshal(e, &msg) != nil || msg.Message == "" {
+			t.Fatalf("an error without a message: %s", r)
+		}
+	}
+}
+
+// FuzzGraphQLBody posts raw bodies to /graphql: whatever arrives, the
+// answer is a GraphQL answer below 500.
+func FuzzGraphQLBody(f *testing.F) {
+	env := hiregraphtest.NewWithConfig(f, func(cfg *server.Config) {
+		cfg.APIRatePerMinute, cfg.APIBurst = 1<<30, 1<<30
+	})
+	for _, seed := range []string{
+		`{"query":"{ viewer { id name } }"}`,
+		`{"query":"query Q($n: Int) { positions(first: $n) { totalCount edges { node { id } } } }","variables":{"n":2},"operationName":"Q"}`,
+		`{"query":"mutation { createLocation(input: {name: \"x\"}) { id } }"}`,
+		`{"query":"{ __schema { types { name } } }"}`,
+		`{"query":"{ node(id: \"\u0000\") { id } }"}`,
+		`[{"query":"{ viewer { id } }"}]`, `[]`, `{`, `null`, `{"query":5}`, `{"query":"{"}`,
+		`{"query":"{ viewer { id } }","variables":"x","extensions":{"persistedQuery":{"version":1,"sha256Hash":"0"}}}`,
+		strings.Repeat(`[`, 10000), `{"query":"` + strings.Repeat(`{a`, 5000) + `"}`,
+	} {
+		f.Add([]byte(seed))
+	}
+	f.Fuzz(func(t *testing.T, body []byte) {
+		e := *env
+		e.T = t
+		assertGraphQLAnswer(t, e.Do(http.MethodPost, "/graphql", body))
+	})
+}

@@ -1,0 +1,134 @@
+package graph_test
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/99designs/gqlgen/graphql/introspection"
+
+	"github.com/hiregraph/hiregraph/ent/location"
+	"github.com/hiregraph/hiregraph/ent/privacy"
+	"github.com/hiregraph/hiregraph/graph"
+	"github.com/hiregraph/hiregraph/hiregraphtest"
+	"github.com/hiregraph/hiregraph/server"
+)
+
+func gqlBody(query string) map[string]any { return map[string]any{"query": query} }
+
+// aliased repeats field n times under aliases a0, a1, …
+func aliased(n int, field string) string {
+	var b strings.Builder
+	for i := range n {
+		fmt.Fprintf(&b, "a%d: %s ", i, field)
+	}
+	return b.String()
+}
+
+func heapInUse() uint64 {
+	runtime.GC()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return m.HeapAlloc
+}
+
+// The attack of issue 14: a 32 KB document of 550 aliased __schema
+// selections once answered 11 MB each and grew the process by gigabytes
+// under eight parallel requests.
+func TestIntrospectionAliasFloodIsRefusedFast(t *testing.T) {
+	env := hiregraphtest.New(t)
+	query := "{ " + aliased(550, "__schema { types { name fields { name type { name } } } }") + "}"
+	if len(query) < 32<<10 {
+		t.Fatalf("the query is %d bytes, not the 32 KB of the report", len(query))
+	}
+	before := heapInUse()
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Go(func() {
+			start := time.Now()
+			r := env.Do(http.MethodPost, "/graphql", gqlBody(query))
+			if took := time.Since(start); took > time.Second {
+				t.Errorf("answered in %s", took)
+			}
+			if r.Status < 400 || r.Status >= 500 || len(r.Body) > 4096 {
+				t.Errorf("status %d with %d bytes, want a short 4xx", r.Status, len(r.Body))
+			}
+		})
+	}
+	wg.Wait()
+	if after := heapInUse(); after > before+16<<20 {
+		t.Errorf("heap grew from %d MiB to %d MiB", before>>20, after>>20)
+	}
+}
+
+func TestOperationShapeLimits(t *testing.T) {
+	env := hiregraphtest.New(t)
+	// Each fragment spreads the next twice: 2^40 fields once expanded.
+	var diamond strings.Builder
+	diamond.WriteString("{ viewer { ...F0 } } ")
+	for i := range 40 {
+		fmt.Fprintf(&diamond, "fragment F%d on Company { ...F%d ...F%d } ", i, i+1, i+1)
+	}
+	diamond.WriteString("fragment F40 on Company { id }")
+	for name, tc := range map[string]struct{ query, mentions string }{
+		"root fields":       {"{ " + aliased(graph.MaxRootFields+1, "viewer { id }") + "}", "root fields"},
+		"aliases":           {"{ viewer { " + aliased(graph.MaxAliases+1, "id") + "} }", "aliased fields"},
+		"introspection too": {"{ __schema { types { " + aliased(graph.MaxAliases+1, "name") + "} } }", "aliased fields"},
+		"fragment spreads":  {diamond.String(), "fields"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			start := time.Now()
+			r := env.Do(http.MethodPost, "/graphql", gqlBody(tc.query))
+			if took := time.Since(start); took > time.Second {
+				t.Errorf("answered in %s", took)
+			}
+			r.AssertGraphQLError(t, http.StatusUnprocessableEntity, "graphql_validation_failed")
+			if !strings.Contains(string(r.Body), tc.mentions) {
+				t.Errorf("the error does not mention %q: %s", tc.mentions, r.Body)
+			}
+		})
+	}
+}
+
+// positionsCosting4801 costs 1 + 100 × (edges 1 + node 1 + openings (1 +
+// 15 × 3)) = 4801 of the 5000 allowed.
+const positionsCosting4801 = `positions(first: 100) { edges { node { openings(first: 15) { edges { node { id } } } } } }`
+
+func TestIntrospectionCountsTowardComplexity(t *testing.T) {
+	env := hiregraphtest.New(t)
+	for name, query := range map[string]string{
+		"data alone":          "{ " + positionsCosting4801 + " }",
+		"introspection alone": introspection.Query,
+	} {
+		if r := env.Do(http.MethodPost, "/graphql", gqlBody(query)); r.Status != http.StatusOK || strings.Contains(string(r.Body), `"errors"`) {
+			t.Fatalf("%s: %.300s", name, r)
+		}
+	}
+	both := strings.Replace(introspection.Query, "query IntrospectionQuery {", "query IntrospectionQuery { "+positionsCosting4801, 1)
+	r := env.Do(http.MethodPost, "/graphql", gqlBody(both))
+	r.AssertGraphQLError(t, http.StatusUnprocessableEntity, "complexity_limit_exceeded")
+}
+
+func TestResponseSizeLimit(t *testing.T) {
+	env := hiregraphtest.NewWithConfig(t, func(c *server.Config) { c.GraphQL.MaxResponseBytes = 100_000 })
+	// The full introspection answer is about 430 KB.
+	r := env.Do(http.MethodPost, "/graphql", gqlBody(introspection.Query))
+	r.AssertGraphQLError(t, http.StatusUnprocessableEntity, graph.CodeResponseTooLarge)
+	if !strings.Contains(string(r.Body), "100000") {
+		t.Errorf("the error does not state the limit: %s", r.Body)
+	}
+
+	// A mutation whose answer is refused writes nothing.
+	tiny := hiregraphtest.NewWithConfig(t, func(c *server.Config) { c.GraphQL.MaxResponseBytes = 10 })
+	r = tiny.Do(http.MethodPost, "/graphql", gqlBody(`mutation { createLocation(input: {name: "Annex", country: "DE", city: "Berlin"}) { id name } }`))
+	r.AssertGraphQLError(t, http.StatusUnprocessableEntity, graph.CodeResponseTooLarge)
+	ctx := privacy.DecisionContext(context.Background(), privacy.Allow)
+	if n := tiny.DB.Client.Location.Query().Where(location.Name("Annex")).CountX(ctx); n != 0 {
+		t.Errorf("the refused mutation left %d locations", n)
+	}
+}

@@ -1,0 +1,48 @@
+package server
+
+import (
+	"context"
+	"log/slog"
+	"time"
+
+	"github.com/hiregraph/hiregraph/database"
+	"github.com/hiregraph/hiregraph/idempotency"
+	"github.com/hiregraph/hiregraph/ratelimit"
+)
+
+// DefaultSweepInterval is how often serve deletes expired idempotency keys
+// and full rate-limit buckets.
+const DefaultSweepInterval = 10 * time.Minute
+
+// SweepPeriodically deletes expired idempotency keys, and the full buckets
+// of a shared rate-limit store, every interval until ctx ends. Every
+// replica runs it: the deletes are idempotent, so replicas sweeping at once
+// only repeat each other's work, and none has to be elected.
+func SweepPeriodically(ctx context.Context, db *database.DB, store ratelimit.Store, interval time.Duration) {
+	t := time.NewTicker(interval)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			sweep(ctx, db, store)
+		}
+	}
+}
+
+func sweep(ctx context.Context, db *database.DB, store ratelimit.Store) {
+	keys, err := idempotency.Sweep(ctx, db.Client, time.Now())
+	if err != nil && ctx.Err() == nil {
+		slog.Warn("sweeping", "error", err)
+	}
+	var buckets int64
+	if s, ok := store.(*ratelimit.SQL); ok {
+		if buckets, err = s.Sweep(ctx); err != nil && ctx.Err() == nil {
+			slog.Warn("sweeping", "error", err)
+		}
+	}
+	if keys > 0 || buckets > 0 {
+		slog.Info("swept", "idempotency_keys", keys, "rate_limit_buckets", buckets)
+	}
+}
