@@ -12,6 +12,8 @@ import (
 	"entgo.io/ent/dialect/sql"
 	"github.com/hiregraph/hiregraph/ent/apikey"
 	"github.com/hiregraph/hiregraph/ent/company"
+	"github.com/hiregraph/hiregraph/ent/evaluationpartner"
+	"github.com/hiregraph/hiregraph/ent/user"
 )
 
 // APIKey is the model entity for the APIKey schema.
@@ -33,6 +35,12 @@ type APIKey struct {
 	Revoked bool `json:"revoked,omitempty"`
 	// When the key was issued.
 	TimeCreated time.Time `json:"time_created,omitempty"`
+	// The user the key is bound to: it acts for that user.
+	UserID *string `json:"user_id,omitempty"`
+	// The evaluation partner the key is bound to.
+	PartnerID *string `json:"partner_id,omitempty"`
+	// When the key last authenticated a request, to the minute.
+	TimeLastUsed *time.Time `json:"time_last_used,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
 	// The values are being populated by the APIKeyQuery when eager-loading is set.
 	Edges        APIKeyEdges `json:"edges"`
@@ -43,9 +51,15 @@ type APIKey struct {
 type APIKeyEdges struct {
 	// The company that owns the record.
 	Company *Company `json:"company,omitempty"`
+	// The user the key acts for.
+	User *User `json:"user,omitempty"`
+	// The evaluation partner the key belongs to.
+	Partner *EvaluationPartner `json:"partner,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.
-	loadedTypes [1]bool
+	loadedTypes [3]bool
+	// totalCount holds the count of the edges above.
+	totalCount [2]map[string]int
 }
 
 // CompanyOrErr returns the Company value or an error if the edge
@@ -59,6 +73,28 @@ func (e APIKeyEdges) CompanyOrErr() (*Company, error) {
 	return nil, &NotLoadedError{edge: "company"}
 }
 
+// UserOrErr returns the User value or an error if the edge
+// was not loaded in eager-loading, or loaded but was not found.
+func (e APIKeyEdges) UserOrErr() (*User, error) {
+	if e.User != nil {
+		return e.User, nil
+	} else if e.loadedTypes[1] {
+		return nil, &NotFoundError{label: user.Label}
+	}
+	return nil, &NotLoadedError{edge: "user"}
+}
+
+// PartnerOrErr returns the Partner value or an error if the edge
+// was not loaded in eager-loading, or loaded but was not found.
+func (e APIKeyEdges) PartnerOrErr() (*EvaluationPartner, error) {
+	if e.Partner != nil {
+		return e.Partner, nil
+	} else if e.loadedTypes[2] {
+		return nil, &NotFoundError{label: evaluationpartner.Label}
+	}
+	return nil, &NotLoadedError{edge: "partner"}
+}
+
 // scanValues returns the types for scanning values from sql.Rows.
 func (*APIKey) scanValues(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
@@ -68,9 +104,9 @@ func (*APIKey) scanValues(columns []string) ([]any, error) {
 			values[i] = new([]byte)
 		case apikey.FieldRevoked:
 			values[i] = new(sql.NullBool)
-		case apikey.FieldID, apikey.FieldCompanyID, apikey.FieldName, apikey.FieldSecretHash:
+		case apikey.FieldID, apikey.FieldCompanyID, apikey.FieldName, apikey.FieldSecretHash, apikey.FieldUserID, apikey.FieldPartnerID:
 			values[i] = new(sql.NullString)
-		case apikey.FieldTimeCreated:
+		case apikey.FieldTimeCreated, apikey.FieldTimeLastUsed:
 			values[i] = new(sql.NullTime)
 		default:
 			values[i] = new(sql.UnknownType)
@@ -137,6 +173,27 @@ func (_m *APIKey) assignValues(columns []string, values []any) error {
 			} else if value.Valid {
 				_m.TimeCreated = value.Time
 			}
+		case apikey.FieldUserID:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field user_id", values[i])
+			} else if value.Valid {
+				_m.UserID = new(string)
+				*_m.UserID = value.String
+			}
+		case apikey.FieldPartnerID:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field partner_id", values[i])
+			} else if value.Valid {
+				_m.PartnerID = new(string)
+				*_m.PartnerID = value.String
+			}
+		case apikey.FieldTimeLastUsed:
+			if value, ok := values[i].(*sql.NullTime); !ok {
+				return fmt.Errorf("unexpected type %T for field time_last_used", values[i])
+			} else if value.Valid {
+				_m.TimeLastUsed = new(time.Time)
+				*_m.TimeLastUsed = value.Time
+			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
 		}
@@ -153,6 +210,16 @@ func (_m *APIKey) Value(name string) (ent.Value, error) {
 // QueryCompany queries the "company" edge of the APIKey entity.
 func (_m *APIKey) QueryCompany() *CompanyQuery {
 	return NewAPIKeyClient(_m.config).QueryCompany(_m)
+}
+
+// QueryUser queries the "user" edge of the APIKey entity.
+func (_m *APIKey) QueryUser() *UserQuery {
+	return NewAPIKeyClient(_m.config).QueryUser(_m)
+}
+
+// QueryPartner queries the "partner" edge of the APIKey entity.
+func (_m *APIKey) QueryPartner() *EvaluationPartnerQuery {
+	return NewAPIKeyClient(_m.config).QueryPartner(_m)
 }
 
 // Update returns a builder for updating this APIKey.
@@ -196,6 +263,21 @@ func (_m *APIKey) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("time_created=")
 	builder.WriteString(_m.TimeCreated.Format(time.ANSIC))
+	builder.WriteString(", ")
+	if v := _m.UserID; v != nil {
+		builder.WriteString("user_id=")
+		builder.WriteString(*v)
+	}
+	builder.WriteString(", ")
+	if v := _m.PartnerID; v != nil {
+		builder.WriteString("partner_id=")
+		builder.WriteString(*v)
+	}
+	builder.WriteString(", ")
+	if v := _m.TimeLastUsed; v != nil {
+		builder.WriteString("time_last_used=")
+		builder.WriteString(v.Format(time.ANSIC))
+	}
 	builder.WriteByte(')')
 	return builder.String()
 }

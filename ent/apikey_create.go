@@ -14,6 +14,8 @@ import (
 	"entgo.io/ent/schema/field"
 	"github.com/hiregraph/hiregraph/ent/apikey"
 	"github.com/hiregraph/hiregraph/ent/company"
+	"github.com/hiregraph/hiregraph/ent/evaluationpartner"
+	"github.com/hiregraph/hiregraph/ent/user"
 )
 
 // APIKeyCreate is the builder for creating a APIKey entity.
@@ -90,6 +92,48 @@ func (_c *APIKeyCreate) SetNillableTimeCreated(v *time.Time) *APIKeyCreate {
 	return _c
 }
 
+// SetUserID sets the "user_id" field.
+func (_c *APIKeyCreate) SetUserID(v string) *APIKeyCreate {
+	_c.mutation.SetUserID(v)
+	return _c
+}
+
+// SetNillableUserID sets the "user_id" field if the given value is not nil.
+func (_c *APIKeyCreate) SetNillableUserID(v *string) *APIKeyCreate {
+	if v != nil {
+		_c.SetUserID(*v)
+	}
+	return _c
+}
+
+// SetPartnerID sets the "partner_id" field.
+func (_c *APIKeyCreate) SetPartnerID(v string) *APIKeyCreate {
+	_c.mutation.SetPartnerID(v)
+	return _c
+}
+
+// SetNillablePartnerID sets the "partner_id" field if the given value is not nil.
+func (_c *APIKeyCreate) SetNillablePartnerID(v *string) *APIKeyCreate {
+	if v != nil {
+		_c.SetPartnerID(*v)
+	}
+	return _c
+}
+
+// SetTimeLastUsed sets the "time_last_used" field.
+func (_c *APIKeyCreate) SetTimeLastUsed(v time.Time) *APIKeyCreate {
+	_c.mutation.SetTimeLastUsed(v)
+	return _c
+}
+
+// SetNillableTimeLastUsed sets the "time_last_used" field if the given value is not nil.
+func (_c *APIKeyCreate) SetNillableTimeLastUsed(v *time.Time) *APIKeyCreate {
+	if v != nil {
+		_c.SetTimeLastUsed(*v)
+	}
+	return _c
+}
+
 // SetID sets the "id" field.
 func (_c *APIKeyCreate) SetID(v string) *APIKeyCreate {
 	_c.mutation.SetID(v)
@@ -107,6 +151,16 @@ func (_c *APIKeyCreate) SetNillableID(v *string) *APIKeyCreate {
 // SetCompany sets the "company" edge to the Company entity.
 func (_c *APIKeyCreate) SetCompany(v *Company) *APIKeyCreate {
 	return _c.SetCompanyID(v.ID)
+}
+
+// SetUser sets the "user" edge to the User entity.
+func (_c *APIKeyCreate) SetUser(v *User) *APIKeyCreate {
+	return _c.SetUserID(v.ID)
+}
+
+// SetPartner sets the "partner" edge to the EvaluationPartner entity.
+func (_c *APIKeyCreate) SetPartner(v *EvaluationPartner) *APIKeyCreate {
+	return _c.SetPartnerID(v.ID)
 }
 
 // Mutation returns the APIKeyMutation object of the builder.
@@ -281,6 +335,10 @@ func (_c *APIKeyCreate) createSpec() (*APIKey, *sqlgraph.CreateSpec) {
 		_spec.SetField(apikey.FieldTimeCreated, field.TypeTime, value)
 		_node.TimeCreated = value
 	}
+	if value, ok := _c.mutation.TimeLastUsed(); ok {
+		_spec.SetField(apikey.FieldTimeLastUsed, field.TypeTime, value)
+		_node.TimeLastUsed = &value
+	}
 	if nodes := _c.mutation.CompanyIDs(); len(nodes) > 0 {
 		edge := &sqlgraph.EdgeSpec{
 			Rel:     sqlgraph.M2O,
@@ -296,6 +354,40 @@ func (_c *APIKeyCreate) createSpec() (*APIKey, *sqlgraph.CreateSpec) {
 			edge.Target.Nodes = append(edge.Target.Nodes, k)
 		}
 		_node.CompanyID = nodes[0]
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.UserIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: false,
+			Table:   apikey.UserTable,
+			Columns: []string{apikey.UserColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(user.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_node.UserID = &nodes[0]
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.PartnerIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: false,
+			Table:   apikey.PartnerTable,
+			Columns: []string{apikey.PartnerColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(evaluationpartner.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_node.PartnerID = &nodes[0]
 		_spec.Edges = append(_spec.Edges, edge)
 	}
 	return _node, _spec
@@ -386,6 +478,24 @@ func (u *APIKeyUpsert) UpdateRevoked() *APIKeyUpsert {
 	return u
 }
 
+// SetTimeLastUsed sets the "time_last_used" field.
+func (u *APIKeyUpsert) SetTimeLastUsed(v time.Time) *APIKeyUpsert {
+	u.Set(apikey.FieldTimeLastUsed, v)
+	return u
+}
+
+// UpdateTimeLastUsed sets the "time_last_used" field to the value that was provided on create.
+func (u *APIKeyUpsert) UpdateTimeLastUsed() *APIKeyUpsert {
+	u.SetExcluded(apikey.FieldTimeLastUsed)
+	return u
+}
+
+// ClearTimeLastUsed clears the value of the "time_last_used" field.
+func (u *APIKeyUpsert) ClearTimeLastUsed() *APIKeyUpsert {
+	u.SetNull(apikey.FieldTimeLastUsed)
+	return u
+}
+
 // UpdateNewValues updates the mutable fields using the new values that were set on create except the ID field.
 // Using this option is equivalent to using:
 //
@@ -414,6 +524,12 @@ func (u *APIKeyUpsertOne) UpdateNewValues() *APIKeyUpsertOne {
 		}
 		if _, exists := u.create.mutation.TimeCreated(); exists {
 			s.SetIgnore(apikey.FieldTimeCreated)
+		}
+		if _, exists := u.create.mutation.UserID(); exists {
+			s.SetIgnore(apikey.FieldUserID)
+		}
+		if _, exists := u.create.mutation.PartnerID(); exists {
+			s.SetIgnore(apikey.FieldPartnerID)
 		}
 	}))
 	return u
@@ -485,6 +601,27 @@ func (u *APIKeyUpsertOne) SetRevoked(v bool) *APIKeyUpsertOne {
 func (u *APIKeyUpsertOne) UpdateRevoked() *APIKeyUpsertOne {
 	return u.Update(func(s *APIKeyUpsert) {
 		s.UpdateRevoked()
+	})
+}
+
+// SetTimeLastUsed sets the "time_last_used" field.
+func (u *APIKeyUpsertOne) SetTimeLastUsed(v time.Time) *APIKeyUpsertOne {
+	return u.Update(func(s *APIKeyUpsert) {
+		s.SetTimeLastUsed(v)
+	})
+}
+
+// UpdateTimeLastUsed sets the "time_last_used" field to the value that was provided on create.
+func (u *APIKeyUpsertOne) UpdateTimeLastUsed() *APIKeyUpsertOne {
+	return u.Update(func(s *APIKeyUpsert) {
+		s.UpdateTimeLastUsed()
+	})
+}
+
+// ClearTimeLastUsed clears the value of the "time_last_used" field.
+func (u *APIKeyUpsertOne) ClearTimeLastUsed() *APIKeyUpsertOne {
+	return u.Update(func(s *APIKeyUpsert) {
+		s.ClearTimeLastUsed()
 	})
 }
 
@@ -683,6 +820,12 @@ func (u *APIKeyUpsertBulk) UpdateNewValues() *APIKeyUpsertBulk {
 			if _, exists := b.mutation.TimeCreated(); exists {
 				s.SetIgnore(apikey.FieldTimeCreated)
 			}
+			if _, exists := b.mutation.UserID(); exists {
+				s.SetIgnore(apikey.FieldUserID)
+			}
+			if _, exists := b.mutation.PartnerID(); exists {
+				s.SetIgnore(apikey.FieldPartnerID)
+			}
 		}
 	}))
 	return u
@@ -754,6 +897,27 @@ func (u *APIKeyUpsertBulk) SetRevoked(v bool) *APIKeyUpsertBulk {
 func (u *APIKeyUpsertBulk) UpdateRevoked() *APIKeyUpsertBulk {
 	return u.Update(func(s *APIKeyUpsert) {
 		s.UpdateRevoked()
+	})
+}
+
+// SetTimeLastUsed sets the "time_last_used" field.
+func (u *APIKeyUpsertBulk) SetTimeLastUsed(v time.Time) *APIKeyUpsertBulk {
+	return u.Update(func(s *APIKeyUpsert) {
+		s.SetTimeLastUsed(v)
+	})
+}
+
+// UpdateTimeLastUsed sets the "time_last_used" field to the value that was provided on create.
+func (u *APIKeyUpsertBulk) UpdateTimeLastUsed() *APIKeyUpsertBulk {
+	return u.Update(func(s *APIKeyUpsert) {
+		s.UpdateTimeLastUsed()
+	})
+}
+
+// ClearTimeLastUsed clears the value of the "time_last_used" field.
+func (u *APIKeyUpsertBulk) ClearTimeLastUsed() *APIKeyUpsertBulk {
+	return u.Update(func(s *APIKeyUpsert) {
+		s.ClearTimeLastUsed()
 	})
 }
 

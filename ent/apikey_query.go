@@ -15,7 +15,9 @@ import (
 	"entgo.io/ent/schema/field"
 	"github.com/hiregraph/hiregraph/ent/apikey"
 	"github.com/hiregraph/hiregraph/ent/company"
+	"github.com/hiregraph/hiregraph/ent/evaluationpartner"
 	"github.com/hiregraph/hiregraph/ent/predicate"
+	"github.com/hiregraph/hiregraph/ent/user"
 
 	"github.com/hiregraph/hiregraph/perparent"
 )
@@ -28,6 +30,8 @@ type APIKeyQuery struct {
 	inters      []Interceptor
 	predicates  []predicate.APIKey
 	withCompany *CompanyQuery
+	withUser    *UserQuery
+	withPartner *EvaluationPartnerQuery
 	loadTotal   []func(context.Context, []*APIKey) error
 	modifiers   []func(*sql.Selector)
 	// perParent, when set, loads the query as a nested connection: the first
@@ -84,6 +88,50 @@ func (_q *APIKeyQuery) QueryCompany() *CompanyQuery {
 			sqlgraph.From(apikey.Table, apikey.FieldID, selector),
 			sqlgraph.To(company.Table, company.FieldID),
 			sqlgraph.Edge(sqlgraph.M2O, false, apikey.CompanyTable, apikey.CompanyColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
+// QueryUser chains the current query on the "user" edge.
+func (_q *APIKeyQuery) QueryUser() *UserQuery {
+	query := (&UserClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(apikey.Table, apikey.FieldID, selector),
+			sqlgraph.To(user.Table, user.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, false, apikey.UserTable, apikey.UserColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
+// QueryPartner chains the current query on the "partner" edge.
+func (_q *APIKeyQuery) QueryPartner() *EvaluationPartnerQuery {
+	query := (&EvaluationPartnerClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(apikey.Table, apikey.FieldID, selector),
+			sqlgraph.To(evaluationpartner.Table, evaluationpartner.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, false, apikey.PartnerTable, apikey.PartnerColumn),
 		)
 		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
 		return fromU, nil
@@ -284,6 +332,8 @@ func (_q *APIKeyQuery) Clone() *APIKeyQuery {
 		inters:      append([]Interceptor{}, _q.inters...),
 		predicates:  append([]predicate.APIKey{}, _q.predicates...),
 		withCompany: _q.withCompany.Clone(),
+		withUser:    _q.withUser.Clone(),
+		withPartner: _q.withPartner.Clone(),
 		// clone intermediate query.
 		sql:       _q.sql.Clone(),
 		path:      _q.path,
@@ -299,6 +349,28 @@ func (_q *APIKeyQuery) WithCompany(opts ...func(*CompanyQuery)) *APIKeyQuery {
 		opt(query)
 	}
 	_q.withCompany = query
+	return _q
+}
+
+// WithUser tells the query-builder to eager-load the nodes that are connected to
+// the "user" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *APIKeyQuery) WithUser(opts ...func(*UserQuery)) *APIKeyQuery {
+	query := (&UserClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withUser = query
+	return _q
+}
+
+// WithPartner tells the query-builder to eager-load the nodes that are connected to
+// the "partner" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *APIKeyQuery) WithPartner(opts ...func(*EvaluationPartnerQuery)) *APIKeyQuery {
+	query := (&EvaluationPartnerClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withPartner = query
 	return _q
 }
 
@@ -386,8 +458,10 @@ func (_q *APIKeyQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*APIKe
 	var (
 		nodes       = []*APIKey{}
 		_spec       = _q.querySpec()
-		loadedTypes = [1]bool{
+		loadedTypes = [3]bool{
 			_q.withCompany != nil,
+			_q.withUser != nil,
+			_q.withPartner != nil,
 		}
 	)
 	_spec.ScanValues = func(columns []string) ([]any, error) {
@@ -414,6 +488,18 @@ func (_q *APIKeyQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*APIKe
 	if query := _q.withCompany; query != nil {
 		if err := _q.loadCompany(ctx, query, nodes, nil,
 			func(n *APIKey, e *Company) { n.Edges.Company = e }); err != nil {
+			return nil, err
+		}
+	}
+	if query := _q.withUser; query != nil {
+		if err := _q.loadUser(ctx, query, nodes, nil,
+			func(n *APIKey, e *User) { n.Edges.User = e }); err != nil {
+			return nil, err
+		}
+	}
+	if query := _q.withPartner; query != nil {
+		if err := _q.loadPartner(ctx, query, nodes, nil,
+			func(n *APIKey, e *EvaluationPartner) { n.Edges.Partner = e }); err != nil {
 			return nil, err
 		}
 	}
@@ -454,6 +540,70 @@ func (_q *APIKeyQuery) loadCompany(ctx context.Context, query *CompanyQuery, nod
 	}
 	return nil
 }
+func (_q *APIKeyQuery) loadUser(ctx context.Context, query *UserQuery, nodes []*APIKey, init func(*APIKey), assign func(*APIKey, *User)) error {
+	ids := make([]string, 0, len(nodes))
+	nodeids := make(map[string][]*APIKey)
+	for i := range nodes {
+		if nodes[i].UserID == nil {
+			continue
+		}
+		fk := *nodes[i].UserID
+		if _, ok := nodeids[fk]; !ok {
+			ids = append(ids, fk)
+		}
+		nodeids[fk] = append(nodeids[fk], nodes[i])
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	query.Where(user.IDIn(ids...))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		nodes, ok := nodeids[n.ID]
+		if !ok {
+			return fmt.Errorf(`unexpected foreign-key "user_id" returned %v`, n.ID)
+		}
+		for i := range nodes {
+			assign(nodes[i], n)
+		}
+	}
+	return nil
+}
+func (_q *APIKeyQuery) loadPartner(ctx context.Context, query *EvaluationPartnerQuery, nodes []*APIKey, init func(*APIKey), assign func(*APIKey, *EvaluationPartner)) error {
+	ids := make([]string, 0, len(nodes))
+	nodeids := make(map[string][]*APIKey)
+	for i := range nodes {
+		if nodes[i].PartnerID == nil {
+			continue
+		}
+		fk := *nodes[i].PartnerID
+		if _, ok := nodeids[fk]; !ok {
+			ids = append(ids, fk)
+		}
+		nodeids[fk] = append(nodeids[fk], nodes[i])
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	query.Where(evaluationpartner.IDIn(ids...))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		nodes, ok := nodeids[n.ID]
+		if !ok {
+			return fmt.Errorf(`unexpected foreign-key "partner_id" returned %v`, n.ID)
+		}
+		for i := range nodes {
+			assign(nodes[i], n)
+		}
+	}
+	return nil
+}
 
 func (_q *APIKeyQuery) sqlCount(ctx context.Context) (int, error) {
 	_spec := _q.querySpec()
@@ -485,6 +635,12 @@ func (_q *APIKeyQuery) querySpec() *sqlgraph.QuerySpec {
 		}
 		if _q.withCompany != nil {
 			_spec.Node.AddColumnOnce(apikey.FieldCompanyID)
+		}
+		if _q.withUser != nil {
+			_spec.Node.AddColumnOnce(apikey.FieldUserID)
+		}
+		if _q.withPartner != nil {
+			_spec.Node.AddColumnOnce(apikey.FieldPartnerID)
 		}
 	}
 	if ps := _q.predicates; len(ps) > 0 {

@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"entgo.io/ent/dialect/sql"
 	"entgo.io/ent/dialect/sql/sqlgraph"
@@ -66,6 +67,26 @@ func (_u *APIKeyUpdate) SetNillableRevoked(v *bool) *APIKeyUpdate {
 	if v != nil {
 		_u.SetRevoked(*v)
 	}
+	return _u
+}
+
+// SetTimeLastUsed sets the "time_last_used" field.
+func (_u *APIKeyUpdate) SetTimeLastUsed(v time.Time) *APIKeyUpdate {
+	_u.mutation.SetTimeLastUsed(v)
+	return _u
+}
+
+// SetNillableTimeLastUsed sets the "time_last_used" field if the given value is not nil.
+func (_u *APIKeyUpdate) SetNillableTimeLastUsed(v *time.Time) *APIKeyUpdate {
+	if v != nil {
+		_u.SetTimeLastUsed(*v)
+	}
+	return _u
+}
+
+// ClearTimeLastUsed clears the value of the "time_last_used" field.
+func (_u *APIKeyUpdate) ClearTimeLastUsed() *APIKeyUpdate {
+	_u.mutation.ClearTimeLastUsed()
 	return _u
 }
 
@@ -146,6 +167,12 @@ func (_u *APIKeyUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	if value, ok := _u.mutation.Revoked(); ok {
 		_spec.SetField(apikey.FieldRevoked, field.TypeBool, value)
 	}
+	if value, ok := _u.mutation.TimeLastUsed(); ok {
+		_spec.SetField(apikey.FieldTimeLastUsed, field.TypeTime, value)
+	}
+	if _u.mutation.TimeLastUsedCleared() {
+		_spec.ClearField(apikey.FieldTimeLastUsed, field.TypeTime)
+	}
 	_spec.AddModifiers(_u.modifiers...)
 	if _node, err = sqlgraph.UpdateNodes(ctx, _u.driver, _spec); err != nil {
 		if _, ok := err.(*sqlgraph.NotFoundError); ok {
@@ -205,6 +232,26 @@ func (_u *APIKeyUpdateOne) SetNillableRevoked(v *bool) *APIKeyUpdateOne {
 	if v != nil {
 		_u.SetRevoked(*v)
 	}
+	return _u
+}
+
+// SetTimeLastUsed sets the "time_last_used" field.
+func (_u *APIKeyUpdateOne) SetTimeLastUsed(v time.Time) *APIKeyUpdateOne {
+	_u.mutation.SetTimeLastUsed(v)
+	return _u
+}
+
+// SetNillableTimeLastUsed sets the "time_last_used" field if the given value is not nil.
+func (_u *APIKeyUpdateOne) SetNillableTimeLastUsed(v *time.Time) *APIKeyUpdateOne {
+	if v != nil {
+		_u.SetTimeLastUsed(*v)
+	}
+	return _u
+}
+
+// ClearTimeLastUsed clears the value of the "time_last_used" field.
+func (_u *APIKeyUpdateOne) ClearTimeLastUsed() *APIKeyUpdateOne {
+	_u.mutation.ClearTimeLastUsed()
 	return _u
 }
 
@@ -314,6 +361,12 @@ func (_u *APIKeyUpdateOne) sqlSave(ctx context.Context) (_node *APIKey, err erro
 	}
 	if value, ok := _u.mutation.Revoked(); ok {
 		_spec.SetField(apikey.FieldRevoked, field.TypeBool, value)
+	}
+	if value, ok := _u.mutation.TimeLastUsed(); ok {
+		_spec.SetField(apikey.FieldTimeLastUsed, field.TypeTime, value)
+	}
+	if _u.mutation.TimeLastUsedCleared() {
+		_spec.ClearField(apikey.FieldTimeLastUsed, field.TypeTime)
 	}
 	_spec.AddModifiers(_u.modifiers...)
 	_node = &APIKey{config: _u.config}

@@ -52,6 +52,9 @@ var schemaGraph = func() *sqlgraph.Schema {
 			apikey.FieldScopes:       {Type: field.TypeJSON, Column: apikey.FieldScopes},
 			apikey.FieldRevoked:      {Type: field.TypeBool, Column: apikey.FieldRevoked},
 			apikey.FieldTimeCreated:  {Type: field.TypeTime, Column: apikey.FieldTimeCreated},
+			apikey.FieldUserID:       {Type: field.TypeString, Column: apikey.FieldUserID},
+			apikey.FieldPartnerID:    {Type: field.TypeString, Column: apikey.FieldPartnerID},
+			apikey.FieldTimeLastUsed: {Type: field.TypeTime, Column: apikey.FieldTimeLastUsed},
 		},
 	}
 	graph.Nodes[1] = &sqlgraph.Node{
@@ -467,6 +470,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			user.FieldMiddleName:  {Type: field.TypeString, Column: user.FieldMiddleName},
 			user.FieldLastName:    {Type: field.TypeString, Column: user.FieldLastName},
 			user.FieldRoles:       {Type: field.TypeJSON, Column: user.FieldRoles},
+			user.FieldActive:      {Type: field.TypeBool, Column: user.FieldActive},
 			user.FieldTimeCreated: {Type: field.TypeTime, Column: user.FieldTimeCreated},
 		},
 	}
@@ -481,6 +485,30 @@ var schemaGraph = func() *sqlgraph.Schema {
 		},
 		"APIKey",
 		"Company",
+	)
+	graph.MustAddE(
+		"user",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: false,
+			Table:   apikey.UserTable,
+			Columns: []string{apikey.UserColumn},
+			Bidi:    false,
+		},
+		"APIKey",
+		"User",
+	)
+	graph.MustAddE(
+		"partner",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: false,
+			Table:   apikey.PartnerTable,
+			Columns: []string{apikey.PartnerColumn},
+			Bidi:    false,
+		},
+		"APIKey",
+		"EvaluationPartner",
 	)
 	graph.MustAddE(
 		"company",
@@ -1166,6 +1194,21 @@ func (f *APIKeyFilter) WhereTimeCreated(p entql.TimeP) {
 	f.Where(p.Field(apikey.FieldTimeCreated))
 }
 
+// WhereUserID applies the entql string predicate on the user_id field.
+func (f *APIKeyFilter) WhereUserID(p entql.StringP) {
+	f.Where(p.Field(apikey.FieldUserID))
+}
+
+// WherePartnerID applies the entql string predicate on the partner_id field.
+func (f *APIKeyFilter) WherePartnerID(p entql.StringP) {
+	f.Where(p.Field(apikey.FieldPartnerID))
+}
+
+// WhereTimeLastUsed applies the entql time.Time predicate on the time_last_used field.
+func (f *APIKeyFilter) WhereTimeLastUsed(p entql.TimeP) {
+	f.Where(p.Field(apikey.FieldTimeLastUsed))
+}
+
 // WhereHasCompany applies a predicate to check if query has an edge company.
 func (f *APIKeyFilter) WhereHasCompany() {
 	f.Where(entql.HasEdge("company"))
@@ -1174,6 +1217,34 @@ func (f *APIKeyFilter) WhereHasCompany() {
 // WhereHasCompanyWith applies a predicate to check if query has an edge company with a given conditions (other predicates).
 func (f *APIKeyFilter) WhereHasCompanyWith(preds ...predicate.Company) {
 	f.Where(entql.HasEdgeWith("company", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// WhereHasUser applies a predicate to check if query has an edge user.
+func (f *APIKeyFilter) WhereHasUser() {
+	f.Where(entql.HasEdge("user"))
+}
+
+// WhereHasUserWith applies a predicate to check if query has an edge user with a given conditions (other predicates).
+func (f *APIKeyFilter) WhereHasUserWith(preds ...predicate.User) {
+	f.Where(entql.HasEdgeWith("user", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// WhereHasPartner applies a predicate to check if query has an edge partner.
+func (f *APIKeyFilter) WhereHasPartner() {
+	f.Where(entql.HasEdge("partner"))
+}
+
+// WhereHasPartnerWith applies a predicate to check if query has an edge partner with a given conditions (other predicates).
+func (f *APIKeyFilter) WhereHasPartnerWith(preds ...predicate.EvaluationPartner) {
+	f.Where(entql.HasEdgeWith("partner", sqlgraph.WrapFunc(func(s *sql.Selector) {
 		for _, p := range preds {
 			p(s)
 		}
@@ -3450,6 +3521,11 @@ func (f *UserFilter) WhereLastName(p entql.StringP) {
 // WhereRoles applies the entql json.RawMessage predicate on the roles field.
 func (f *UserFilter) WhereRoles(p entql.BytesP) {
 	f.Where(p.Field(user.FieldRoles))
+}
+
+// WhereActive applies the entql bool predicate on the active field.
+func (f *UserFilter) WhereActive(p entql.BoolP) {
+	f.Where(p.Field(user.FieldActive))
 }
 
 // WhereTimeCreated applies the entql time.Time predicate on the time_created field.

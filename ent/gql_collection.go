@@ -3021,6 +3021,11 @@ func (_q *UserQuery) collectField(ctx context.Context, oneNode bool, opCtx *grap
 				selectedFields = append(selectedFields, user.FieldRoles)
 				fieldSeen[user.FieldRoles] = struct{}{}
 			}
+		case "active":
+			if _, ok := fieldSeen[user.FieldActive]; !ok {
+				selectedFields = append(selectedFields, user.FieldActive)
+				fieldSeen[user.FieldActive] = struct{}{}
+			}
 		case "timeCreated":
 			if _, ok := fieldSeen[user.FieldTimeCreated]; !ok {
 				selectedFields = append(selectedFields, user.FieldTimeCreated)

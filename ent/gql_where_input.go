@@ -7316,6 +7316,10 @@ type UserWhereInput struct {
 	LastNameEqualFold    *string  `json:"lastNameEqualFold,omitempty"`
 	LastNameContainsFold *string  `json:"lastNameContainsFold,omitempty"`
 
+	// "active" field predicates.
+	Active    *bool `json:"active,omitempty"`
+	ActiveNEQ *bool `json:"activeNEQ,omitempty"`
+
 	// "time_created" field predicates.
 	TimeCreated      *time.Time  `json:"timeCreated,omitempty"`
 	TimeCreatedNEQ   *time.Time  `json:"timeCreatedNEQ,omitempty"`
@@ -7599,6 +7603,12 @@ func (i *UserWhereInput) P() (predicate.User, error) {
 	}
 	if i.LastNameContainsFold != nil {
 		predicates = append(predicates, user.LastNameContainsFold(*i.LastNameContainsFold))
+	}
+	if i.Active != nil {
+		predicates = append(predicates, user.ActiveEQ(*i.Active))
+	}
+	if i.ActiveNEQ != nil {
+		predicates = append(predicates, user.ActiveNEQ(*i.ActiveNEQ))
 	}
 	if i.TimeCreated != nil {
 		predicates = append(predicates, user.TimeCreatedEQ(*i.TimeCreated))

@@ -79,9 +79,14 @@ type APIKeyMutation struct {
 	appendscopes   []string
 	revoked        *bool
 	time_created   *time.Time
+	time_last_used *time.Time
 	clearedFields  map[string]struct{}
 	company        *string
 	clearedcompany bool
+	user           *string
+	cleareduser    bool
+	partner        *string
+	clearedpartner bool
 	done           bool
 	oldValue       func(context.Context) (*APIKey, error)
 	predicates     []predicate.APIKey
@@ -458,6 +463,153 @@ func (m *APIKeyMutation) ResetTimeCreated() {
 	m.time_created = nil
 }
 
+// SetUserID sets the "user_id" field.
+func (m *APIKeyMutation) SetUserID(s string) {
+	m.user = &s
+}
+
+// UserID returns the value of the "user_id" field in the mutation.
+func (m *APIKeyMutation) UserID() (r string, exists bool) {
+	v := m.user
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUserID returns the old "user_id" field's value of the APIKey entity.
+// If the APIKey object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *APIKeyMutation) OldUserID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUserID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUserID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUserID: %w", err)
+	}
+	return oldValue.UserID, nil
+}
+
+// ClearUserID clears the value of the "user_id" field.
+func (m *APIKeyMutation) ClearUserID() {
+	m.user = nil
+	m.clearedFields[apikey.FieldUserID] = struct{}{}
+}
+
+// UserIDCleared returns if the "user_id" field was cleared in this mutation.
+func (m *APIKeyMutation) UserIDCleared() bool {
+	_, ok := m.clearedFields[apikey.FieldUserID]
+	return ok
+}
+
+// ResetUserID resets all changes to the "user_id" field.
+func (m *APIKeyMutation) ResetUserID() {
+	m.user = nil
+	delete(m.clearedFields, apikey.FieldUserID)
+}
+
+// SetPartnerID sets the "partner_id" field.
+func (m *APIKeyMutation) SetPartnerID(s string) {
+	m.partner = &s
+}
+
+// PartnerID returns the value of the "partner_id" field in the mutation.
+func (m *APIKeyMutation) PartnerID() (r string, exists bool) {
+	v := m.partner
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPartnerID returns the old "partner_id" field's value of the APIKey entity.
+// If the APIKey object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *APIKeyMutation) OldPartnerID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPartnerID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPartnerID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPartnerID: %w", err)
+	}
+	return oldValue.PartnerID, nil
+}
+
+// ClearPartnerID clears the value of the "partner_id" field.
+func (m *APIKeyMutation) ClearPartnerID() {
+	m.partner = nil
+	m.clearedFields[apikey.FieldPartnerID] = struct{}{}
+}
+
+// PartnerIDCleared returns if the "partner_id" field was cleared in this mutation.
+func (m *APIKeyMutation) PartnerIDCleared() bool {
+	_, ok := m.clearedFields[apikey.FieldPartnerID]
+	return ok
+}
+
+// ResetPartnerID resets all changes to the "partner_id" field.
+func (m *APIKeyMutation) ResetPartnerID() {
+	m.partner = nil
+	delete(m.clearedFields, apikey.FieldPartnerID)
+}
+
+// SetTimeLastUsed sets the "time_last_used" field.
+func (m *APIKeyMutation) SetTimeLastUsed(t time.Time) {
+	m.time_last_used = &t
+}
+
+// TimeLastUsed returns the value of the "time_last_used" field in the mutation.
+func (m *APIKeyMutation) TimeLastUsed() (r time.Time, exists bool) {
+	v := m.time_last_used
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTimeLastUsed returns the old "time_last_used" field's value of the APIKey entity.
+// If the APIKey object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *APIKeyMutation) OldTimeLastUsed(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTimeLastUsed is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTimeLastUsed requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTimeLastUsed: %w", err)
+	}
+	return oldValue.TimeLastUsed, nil
+}
+
+// ClearTimeLastUsed clears the value of the "time_last_used" field.
+func (m *APIKeyMutation) ClearTimeLastUsed() {
+	m.time_last_used = nil
+	m.clearedFields[apikey.FieldTimeLastUsed] = struct{}{}
+}
+
+// TimeLastUsedCleared returns if the "time_last_used" field was cleared in this mutation.
+func (m *APIKeyMutation) TimeLastUsedCleared() bool {
+	_, ok := m.clearedFields[apikey.FieldTimeLastUsed]
+	return ok
+}
+
+// ResetTimeLastUsed resets all changes to the "time_last_used" field.
+func (m *APIKeyMutation) ResetTimeLastUsed() {
+	m.time_last_used = nil
+	delete(m.clearedFields, apikey.FieldTimeLastUsed)
+}
+
 // ClearCompany clears the "company" edge to the Company entity.
 func (m *APIKeyMutation) ClearCompany() {
 	m.clearedcompany = true
@@ -483,6 +635,60 @@ func (m *APIKeyMutation) CompanyIDs() (ids []string) {
 func (m *APIKeyMutation) ResetCompany() {
 	m.company = nil
 	m.clearedcompany = false
+}
+
+// ClearUser clears the "user" edge to the User entity.
+func (m *APIKeyMutation) ClearUser() {
+	m.cleareduser = true
+	m.clearedFields[apikey.FieldUserID] = struct{}{}
+}
+
+// UserCleared reports if the "user" edge to the User entity was cleared.
+func (m *APIKeyMutation) UserCleared() bool {
+	return m.UserIDCleared() || m.cleareduser
+}
+
+// UserIDs returns the "user" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// UserID instead. It exists only for internal usage by the builders.
+func (m *APIKeyMutation) UserIDs() (ids []string) {
+	if id := m.user; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetUser resets all changes to the "user" edge.
+func (m *APIKeyMutation) ResetUser() {
+	m.user = nil
+	m.cleareduser = false
+}
+
+// ClearPartner clears the "partner" edge to the EvaluationPartner entity.
+func (m *APIKeyMutation) ClearPartner() {
+	m.clearedpartner = true
+	m.clearedFields[apikey.FieldPartnerID] = struct{}{}
+}
+
+// PartnerCleared reports if the "partner" edge to the EvaluationPartner entity was cleared.
+func (m *APIKeyMutation) PartnerCleared() bool {
+	return m.PartnerIDCleared() || m.clearedpartner
+}
+
+// PartnerIDs returns the "partner" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// PartnerID instead. It exists only for internal usage by the builders.
+func (m *APIKeyMutation) PartnerIDs() (ids []string) {
+	if id := m.partner; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetPartner resets all changes to the "partner" edge.
+func (m *APIKeyMutation) ResetPartner() {
+	m.partner = nil
+	m.clearedpartner = false
 }
 
 // Where appends a list predicates to the APIKeyMutation builder.
@@ -519,7 +725,7 @@ func (m *APIKeyMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *APIKeyMutation) Fields() []string {
-	fields := make([]string, 0, 7)
+	fields := make([]string, 0, 10)
 	if m.company != nil {
 		fields = append(fields, apikey.FieldCompanyID)
 	}
@@ -540,6 +746,15 @@ func (m *APIKeyMutation) Fields() []string {
 	}
 	if m.time_created != nil {
 		fields = append(fields, apikey.FieldTimeCreated)
+	}
+	if m.user != nil {
+		fields = append(fields, apikey.FieldUserID)
+	}
+	if m.partner != nil {
+		fields = append(fields, apikey.FieldPartnerID)
+	}
+	if m.time_last_used != nil {
+		fields = append(fields, apikey.FieldTimeLastUsed)
 	}
 	return fields
 }
@@ -563,6 +778,12 @@ func (m *APIKeyMutation) Field(name string) (ent.Value, bool) {
 		return m.Revoked()
 	case apikey.FieldTimeCreated:
 		return m.TimeCreated()
+	case apikey.FieldUserID:
+		return m.UserID()
+	case apikey.FieldPartnerID:
+		return m.PartnerID()
+	case apikey.FieldTimeLastUsed:
+		return m.TimeLastUsed()
 	}
 	return nil, false
 }
@@ -586,6 +807,12 @@ func (m *APIKeyMutation) OldField(ctx context.Context, name string) (ent.Value, 
 		return m.OldRevoked(ctx)
 	case apikey.FieldTimeCreated:
 		return m.OldTimeCreated(ctx)
+	case apikey.FieldUserID:
+		return m.OldUserID(ctx)
+	case apikey.FieldPartnerID:
+		return m.OldPartnerID(ctx)
+	case apikey.FieldTimeLastUsed:
+		return m.OldTimeLastUsed(ctx)
 	}
 	return nil, fmt.Errorf("unknown APIKey field %s", name)
 }
@@ -644,6 +871,27 @@ func (m *APIKeyMutation) SetField(name string, value ent.Value) error {
 		}
 		m.SetTimeCreated(v)
 		return nil
+	case apikey.FieldUserID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUserID(v)
+		return nil
+	case apikey.FieldPartnerID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPartnerID(v)
+		return nil
+	case apikey.FieldTimeLastUsed:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTimeLastUsed(v)
+		return nil
 	}
 	return fmt.Errorf("unknown APIKey field %s", name)
 }
@@ -673,7 +921,17 @@ func (m *APIKeyMutation) AddField(name string, value ent.Value) error {
 // ClearedFields returns all nullable fields that were cleared during this
 // mutation.
 func (m *APIKeyMutation) ClearedFields() []string {
-	return nil
+	var fields []string
+	if m.FieldCleared(apikey.FieldUserID) {
+		fields = append(fields, apikey.FieldUserID)
+	}
+	if m.FieldCleared(apikey.FieldPartnerID) {
+		fields = append(fields, apikey.FieldPartnerID)
+	}
+	if m.FieldCleared(apikey.FieldTimeLastUsed) {
+		fields = append(fields, apikey.FieldTimeLastUsed)
+	}
+	return fields
 }
 
 // FieldCleared returns a boolean indicating if a field with the given name was
@@ -686,6 +944,17 @@ func (m *APIKeyMutation) FieldCleared(name string) bool {
 // ClearField clears the value of the field with the given name. It returns an
 // error if the field is not defined in the schema.
 func (m *APIKeyMutation) ClearField(name string) error {
+	switch name {
+	case apikey.FieldUserID:
+		m.ClearUserID()
+		return nil
+	case apikey.FieldPartnerID:
+		m.ClearPartnerID()
+		return nil
+	case apikey.FieldTimeLastUsed:
+		m.ClearTimeLastUsed()
+		return nil
+	}
 	return fmt.Errorf("unknown APIKey nullable field %s", name)
 }
 
@@ -714,15 +983,30 @@ func (m *APIKeyMutation) ResetField(name string) error {
 	case apikey.FieldTimeCreated:
 		m.ResetTimeCreated()
 		return nil
+	case apikey.FieldUserID:
+		m.ResetUserID()
+		return nil
+	case apikey.FieldPartnerID:
+		m.ResetPartnerID()
+		return nil
+	case apikey.FieldTimeLastUsed:
+		m.ResetTimeLastUsed()
+		return nil
 	}
 	return fmt.Errorf("unknown APIKey field %s", name)
 }
 
 // AddedEdges returns all edge names that were set/added in this mutation.
 func (m *APIKeyMutation) AddedEdges() []string {
-	edges := make([]string, 0, 1)
+	edges := make([]string, 0, 3)
 	if m.company != nil {
 		edges = append(edges, apikey.EdgeCompany)
+	}
+	if m.user != nil {
+		edges = append(edges, apikey.EdgeUser)
+	}
+	if m.partner != nil {
+		edges = append(edges, apikey.EdgePartner)
 	}
 	return edges
 }
@@ -735,13 +1019,21 @@ func (m *APIKeyMutation) AddedIDs(name string) []ent.Value {
 		if id := m.company; id != nil {
 			return []ent.Value{*id}
 		}
+	case apikey.EdgeUser:
+		if id := m.user; id != nil {
+			return []ent.Value{*id}
+		}
+	case apikey.EdgePartner:
+		if id := m.partner; id != nil {
+			return []ent.Value{*id}
+		}
 	}
 	return nil
 }
 
 // RemovedEdges returns all edge names that were removed in this mutation.
 func (m *APIKeyMutation) RemovedEdges() []string {
-	edges := make([]string, 0, 1)
+	edges := make([]string, 0, 3)
 	return edges
 }
 
@@ -753,9 +1045,15 @@ func (m *APIKeyMutation) RemovedIDs(name string) []ent.Value {
 
 // ClearedEdges returns all edge names that were cleared in this mutation.
 func (m *APIKeyMutation) ClearedEdges() []string {
-	edges := make([]string, 0, 1)
+	edges := make([]string, 0, 3)
 	if m.clearedcompany {
 		edges = append(edges, apikey.EdgeCompany)
+	}
+	if m.cleareduser {
+		edges = append(edges, apikey.EdgeUser)
+	}
+	if m.clearedpartner {
+		edges = append(edges, apikey.EdgePartner)
 	}
 	return edges
 }
@@ -766,6 +1064,10 @@ func (m *APIKeyMutation) EdgeCleared(name string) bool {
 	switch name {
 	case apikey.EdgeCompany:
 		return m.clearedcompany
+	case apikey.EdgeUser:
+		return m.cleareduser
+	case apikey.EdgePartner:
+		return m.clearedpartner
 	}
 	return false
 }
@@ -777,6 +1079,12 @@ func (m *APIKeyMutation) ClearEdge(name string) error {
 	case apikey.EdgeCompany:
 		m.ClearCompany()
 		return nil
+	case apikey.EdgeUser:
+		m.ClearUser()
+		return nil
+	case apikey.EdgePartner:
+		m.ClearPartner()
+		return nil
 	}
 	return fmt.Errorf("unknown APIKey unique edge %s", name)
 }
@@ -787,6 +1095,12 @@ func (m *APIKeyMutation) ResetEdge(name string) error {
 	switch name {
 	case apikey.EdgeCompany:
 		m.ResetCompany()
+		return nil
+	case apikey.EdgeUser:
+		m.ResetUser()
+		return nil
+	case apikey.EdgePartner:
+		m.ResetPartner()
 		return nil
 	}
 	return fmt.Errorf("unknown APIKey edge %s", name)
@@ -18529,6 +18843,7 @@ type UserMutation struct {
 	last_name             *string
 	roles                 *[]string
 	appendroles           []string
+	active                *bool
 	time_created          *time.Time
 	clearedFields         map[string]struct{}
 	company               *string
@@ -18902,6 +19217,42 @@ func (m *UserMutation) ResetRoles() {
 	m.appendroles = nil
 }
 
+// SetActive sets the "active" field.
+func (m *UserMutation) SetActive(b bool) {
+	m.active = &b
+}
+
+// Active returns the value of the "active" field in the mutation.
+func (m *UserMutation) Active() (r bool, exists bool) {
+	v := m.active
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldActive returns the old "active" field's value of the User entity.
+// If the User object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *UserMutation) OldActive(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldActive is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldActive requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldActive: %w", err)
+	}
+	return oldValue.Active, nil
+}
+
+// ResetActive resets all changes to the "active" field.
+func (m *UserMutation) ResetActive() {
+	m.active = nil
+}
+
 // SetTimeCreated sets the "time_created" field.
 func (m *UserMutation) SetTimeCreated(t time.Time) {
 	m.time_created = &t
@@ -19053,7 +19404,7 @@ func (m *UserMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *UserMutation) Fields() []string {
-	fields := make([]string, 0, 7)
+	fields := make([]string, 0, 8)
 	if m.company != nil {
 		fields = append(fields, user.FieldCompanyID)
 	}
@@ -19071,6 +19422,9 @@ func (m *UserMutation) Fields() []string {
 	}
 	if m.roles != nil {
 		fields = append(fields, user.FieldRoles)
+	}
+	if m.active != nil {
+		fields = append(fields, user.FieldActive)
 	}
 	if m.time_created != nil {
 		fields = append(fields, user.FieldTimeCreated)
@@ -19095,6 +19449,8 @@ func (m *UserMutation) Field(name string) (ent.Value, bool) {
 		return m.LastName()
 	case user.FieldRoles:
 		return m.Roles()
+	case user.FieldActive:
+		return m.Active()
 	case user.FieldTimeCreated:
 		return m.TimeCreated()
 	}
@@ -19118,6 +19474,8 @@ func (m *UserMutation) OldField(ctx context.Context, name string) (ent.Value, er
 		return m.OldLastName(ctx)
 	case user.FieldRoles:
 		return m.OldRoles(ctx)
+	case user.FieldActive:
+		return m.OldActive(ctx)
 	case user.FieldTimeCreated:
 		return m.OldTimeCreated(ctx)
 	}
@@ -19170,6 +19528,13 @@ func (m *UserMutation) SetField(name string, value ent.Value) error {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.SetRoles(v)
+		return nil
+	case user.FieldActive:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetActive(v)
 		return nil
 	case user.FieldTimeCreated:
 		v, ok := value.(time.Time)
@@ -19259,6 +19624,9 @@ func (m *UserMutation) ResetField(name string) error {
 		return nil
 	case user.FieldRoles:
 		m.ResetRoles()
+		return nil
+	case user.FieldActive:
+		m.ResetActive()
 		return nil
 	case user.FieldTimeCreated:
 		m.ResetTimeCreated()

@@ -29,8 +29,10 @@ type User struct {
 	MiddleName string `json:"middle_name,omitempty"`
 	// The user's last name, if known.
 	LastName string `json:"last_name,omitempty"`
-	// owner, recruiter, hiring_manager, coordinator.
+	// owner, admin, recruiter, coordinator, hiring_manager, interviewer.
 	Roles []string `json:"roles,omitempty"`
+	// Whether the user may sign in; a deactivated user's tokens fail at once.
+	Active bool `json:"active,omitempty"`
 	// When the user was created; the earliest owner takes unknown users' roles with allow_fallback (spec 4.1).
 	TimeCreated time.Time `json:"time_created,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
@@ -81,6 +83,8 @@ func (*User) scanValues(columns []string) ([]any, error) {
 		switch columns[i] {
 		case user.FieldRoles:
 			values[i] = new([]byte)
+		case user.FieldActive:
+			values[i] = new(sql.NullBool)
 		case user.FieldID, user.FieldCompanyID, user.FieldEmail, user.FieldFirstName, user.FieldMiddleName, user.FieldLastName:
 			values[i] = new(sql.NullString)
 		case user.FieldTimeCreated:
@@ -143,6 +147,12 @@ func (_m *User) assignValues(columns []string, values []any) error {
 				if err := json.Unmarshal(*value, &_m.Roles); err != nil {
 					return fmt.Errorf("unmarshal field roles: %w", err)
 				}
+			}
+		case user.FieldActive:
+			if value, ok := values[i].(*sql.NullBool); !ok {
+				return fmt.Errorf("unexpected type %T for field active", values[i])
+			} else if value.Valid {
+				_m.Active = value.Bool
 			}
 		case user.FieldTimeCreated:
 			if value, ok := values[i].(*sql.NullTime); !ok {
@@ -213,6 +223,9 @@ func (_m *User) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("roles=")
 	builder.WriteString(fmt.Sprintf("%v", _m.Roles))
+	builder.WriteString(", ")
+	builder.WriteString("active=")
+	builder.WriteString(fmt.Sprintf("%v", _m.Active))
 	builder.WriteString(", ")
 	builder.WriteString("time_created=")
 	builder.WriteString(_m.TimeCreated.Format(time.ANSIC))

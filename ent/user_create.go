@@ -77,6 +77,20 @@ func (_c *UserCreate) SetRoles(v []string) *UserCreate {
 	return _c
 }
 
+// SetActive sets the "active" field.
+func (_c *UserCreate) SetActive(v bool) *UserCreate {
+	_c.mutation.SetActive(v)
+	return _c
+}
+
+// SetNillableActive sets the "active" field if the given value is not nil.
+func (_c *UserCreate) SetNillableActive(v *bool) *UserCreate {
+	if v != nil {
+		_c.SetActive(*v)
+	}
+	return _c
+}
+
 // SetTimeCreated sets the "time_created" field.
 func (_c *UserCreate) SetTimeCreated(v time.Time) *UserCreate {
 	_c.mutation.SetTimeCreated(v)
@@ -166,6 +180,10 @@ func (_c *UserCreate) defaults() error {
 		v := user.DefaultRoles
 		_c.mutation.SetRoles(v)
 	}
+	if _, ok := _c.mutation.Active(); !ok {
+		v := user.DefaultActive
+		_c.mutation.SetActive(v)
+	}
 	if _, ok := _c.mutation.TimeCreated(); !ok {
 		if user.DefaultTimeCreated == nil {
 			return fmt.Errorf("ent: uninitialized user.DefaultTimeCreated (forgotten import ent/runtime?)")
@@ -221,6 +239,9 @@ func (_c *UserCreate) check() error {
 	}
 	if _, ok := _c.mutation.Roles(); !ok {
 		return &ValidationError{Name: "roles", err: errors.New(`ent: missing required field "User.roles"`)}
+	}
+	if _, ok := _c.mutation.Active(); !ok {
+		return &ValidationError{Name: "active", err: errors.New(`ent: missing required field "User.active"`)}
 	}
 	if _, ok := _c.mutation.TimeCreated(); !ok {
 		return &ValidationError{Name: "time_created", err: errors.New(`ent: missing required field "User.time_created"`)}
@@ -288,6 +309,10 @@ func (_c *UserCreate) createSpec() (*User, *sqlgraph.CreateSpec) {
 	if value, ok := _c.mutation.Roles(); ok {
 		_spec.SetField(user.FieldRoles, field.TypeJSON, value)
 		_node.Roles = value
+	}
+	if value, ok := _c.mutation.Active(); ok {
+		_spec.SetField(user.FieldActive, field.TypeBool, value)
+		_node.Active = value
 	}
 	if value, ok := _c.mutation.TimeCreated(); ok {
 		_spec.SetField(user.FieldTimeCreated, field.TypeTime, value)
@@ -450,6 +475,18 @@ func (u *UserUpsert) UpdateRoles() *UserUpsert {
 	return u
 }
 
+// SetActive sets the "active" field.
+func (u *UserUpsert) SetActive(v bool) *UserUpsert {
+	u.Set(user.FieldActive, v)
+	return u
+}
+
+// UpdateActive sets the "active" field to the value that was provided on create.
+func (u *UserUpsert) UpdateActive() *UserUpsert {
+	u.SetExcluded(user.FieldActive)
+	return u
+}
+
 // UpdateNewValues updates the mutable fields using the new values that were set on create except the ID field.
 // Using this option is equivalent to using:
 //
@@ -585,6 +622,20 @@ func (u *UserUpsertOne) SetRoles(v []string) *UserUpsertOne {
 func (u *UserUpsertOne) UpdateRoles() *UserUpsertOne {
 	return u.Update(func(s *UserUpsert) {
 		s.UpdateRoles()
+	})
+}
+
+// SetActive sets the "active" field.
+func (u *UserUpsertOne) SetActive(v bool) *UserUpsertOne {
+	return u.Update(func(s *UserUpsert) {
+		s.SetActive(v)
+	})
+}
+
+// UpdateActive sets the "active" field to the value that was provided on create.
+func (u *UserUpsertOne) UpdateActive() *UserUpsertOne {
+	return u.Update(func(s *UserUpsert) {
+		s.UpdateActive()
 	})
 }
 
@@ -890,6 +941,20 @@ func (u *UserUpsertBulk) SetRoles(v []string) *UserUpsertBulk {
 func (u *UserUpsertBulk) UpdateRoles() *UserUpsertBulk {
 	return u.Update(func(s *UserUpsert) {
 		s.UpdateRoles()
+	})
+}
+
+// SetActive sets the "active" field.
+func (u *UserUpsertBulk) SetActive(v bool) *UserUpsertBulk {
+	return u.Update(func(s *UserUpsert) {
+		s.SetActive(v)
+	})
+}
+
+// UpdateActive sets the "active" field to the value that was provided on create.
+func (u *UserUpsertBulk) UpdateActive() *UserUpsertBulk {
+	return u.Update(func(s *UserUpsert) {
+		s.UpdateActive()
 	})
 }
 

@@ -110,6 +110,20 @@ func (_u *UserUpdate) AppendRoles(v []string) *UserUpdate {
 	return _u
 }
 
+// SetActive sets the "active" field.
+func (_u *UserUpdate) SetActive(v bool) *UserUpdate {
+	_u.mutation.SetActive(v)
+	return _u
+}
+
+// SetNillableActive sets the "active" field if the given value is not nil.
+func (_u *UserUpdate) SetNillableActive(v *bool) *UserUpdate {
+	if v != nil {
+		_u.SetActive(*v)
+	}
+	return _u
+}
+
 // AddHiringTeamOfIDs adds the "hiring_team_of" edge to the Position entity by IDs.
 func (_u *UserUpdate) AddHiringTeamOfIDs(ids ...string) *UserUpdate {
 	_u.mutation.AddHiringTeamOfIDs(ids...)
@@ -249,6 +263,9 @@ func (_u *UserUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 		_spec.AddModifier(func(u *sql.UpdateBuilder) {
 			sqljson.Append(u, user.FieldRoles, value)
 		})
+	}
+	if value, ok := _u.mutation.Active(); ok {
+		_spec.SetField(user.FieldActive, field.TypeBool, value)
 	}
 	if _u.mutation.HiringTeamOfCleared() {
 		edge := &sqlgraph.EdgeSpec{
@@ -394,6 +411,20 @@ func (_u *UserUpdateOne) SetRoles(v []string) *UserUpdateOne {
 // AppendRoles appends value to the "roles" field.
 func (_u *UserUpdateOne) AppendRoles(v []string) *UserUpdateOne {
 	_u.mutation.AppendRoles(v)
+	return _u
+}
+
+// SetActive sets the "active" field.
+func (_u *UserUpdateOne) SetActive(v bool) *UserUpdateOne {
+	_u.mutation.SetActive(v)
+	return _u
+}
+
+// SetNillableActive sets the "active" field if the given value is not nil.
+func (_u *UserUpdateOne) SetNillableActive(v *bool) *UserUpdateOne {
+	if v != nil {
+		_u.SetActive(*v)
+	}
 	return _u
 }
 
@@ -566,6 +597,9 @@ func (_u *UserUpdateOne) sqlSave(ctx context.Context) (_node *User, err error) {
 		_spec.AddModifier(func(u *sql.UpdateBuilder) {
 			sqljson.Append(u, user.FieldRoles, value)
 		})
+	}
+	if value, ok := _u.mutation.Active(); ok {
+		_spec.SetField(user.FieldActive, field.TypeBool, value)
 	}
 	if _u.mutation.HiringTeamOfCleared() {
 		edge := &sqlgraph.EdgeSpec{

@@ -29,8 +29,18 @@ const (
 	FieldRevoked = "revoked"
 	// FieldTimeCreated holds the string denoting the time_created field in the database.
 	FieldTimeCreated = "time_created"
+	// FieldUserID holds the string denoting the user_id field in the database.
+	FieldUserID = "user_id"
+	// FieldPartnerID holds the string denoting the partner_id field in the database.
+	FieldPartnerID = "partner_id"
+	// FieldTimeLastUsed holds the string denoting the time_last_used field in the database.
+	FieldTimeLastUsed = "time_last_used"
 	// EdgeCompany holds the string denoting the company edge name in mutations.
 	EdgeCompany = "company"
+	// EdgeUser holds the string denoting the user edge name in mutations.
+	EdgeUser = "user"
+	// EdgePartner holds the string denoting the partner edge name in mutations.
+	EdgePartner = "partner"
 	// Table holds the table name of the apikey in the database.
 	Table = "api_keys"
 	// CompanyTable is the table that holds the company relation/edge.
@@ -40,6 +50,20 @@ const (
 	CompanyInverseTable = "companies"
 	// CompanyColumn is the table column denoting the company relation/edge.
 	CompanyColumn = "company_id"
+	// UserTable is the table that holds the user relation/edge.
+	UserTable = "api_keys"
+	// UserInverseTable is the table name for the User entity.
+	// It exists in this package in order to avoid circular dependency with the "user" package.
+	UserInverseTable = "users"
+	// UserColumn is the table column denoting the user relation/edge.
+	UserColumn = "user_id"
+	// PartnerTable is the table that holds the partner relation/edge.
+	PartnerTable = "api_keys"
+	// PartnerInverseTable is the table name for the EvaluationPartner entity.
+	// It exists in this package in order to avoid circular dependency with the "evaluationpartner" package.
+	PartnerInverseTable = "evaluation_partners"
+	// PartnerColumn is the table column denoting the partner relation/edge.
+	PartnerColumn = "partner_id"
 )
 
 // Columns holds all SQL columns for apikey fields.
@@ -52,6 +76,9 @@ var Columns = []string{
 	FieldScopes,
 	FieldRevoked,
 	FieldTimeCreated,
+	FieldUserID,
+	FieldPartnerID,
+	FieldTimeLastUsed,
 }
 
 // ValidColumn reports if the column name is valid (part of the table columns).
@@ -125,10 +152,39 @@ func ByTimeCreated(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldTimeCreated, opts...).ToFunc()
 }
 
+// ByUserID orders the results by the user_id field.
+func ByUserID(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldUserID, opts...).ToFunc()
+}
+
+// ByPartnerID orders the results by the partner_id field.
+func ByPartnerID(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldPartnerID, opts...).ToFunc()
+}
+
+// ByTimeLastUsed orders the results by the time_last_used field.
+func ByTimeLastUsed(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldTimeLastUsed, opts...).ToFunc()
+}
+
 // ByCompanyField orders the results by company field.
 func ByCompanyField(field string, opts ...sql.OrderTermOption) OrderOption {
 	return func(s *sql.Selector) {
 		sqlgraph.OrderByNeighborTerms(s, newCompanyStep(), sql.OrderByField(field, opts...))
+	}
+}
+
+// ByUserField orders the results by user field.
+func ByUserField(field string, opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newUserStep(), sql.OrderByField(field, opts...))
+	}
+}
+
+// ByPartnerField orders the results by partner field.
+func ByPartnerField(field string, opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newPartnerStep(), sql.OrderByField(field, opts...))
 	}
 }
 func newCompanyStep() *sqlgraph.Step {
@@ -136,5 +192,19 @@ func newCompanyStep() *sqlgraph.Step {
 		sqlgraph.From(Table, FieldID),
 		sqlgraph.To(CompanyInverseTable, FieldID),
 		sqlgraph.Edge(sqlgraph.M2O, false, CompanyTable, CompanyColumn),
+	)
+}
+func newUserStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(UserInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.M2O, false, UserTable, UserColumn),
+	)
+}
+func newPartnerStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(PartnerInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.M2O, false, PartnerTable, PartnerColumn),
 	)
 }

@@ -95,6 +95,21 @@ func TimeCreated(v time.Time) predicate.APIKey {
 	return predicate.APIKey(sql.FieldEQ(FieldTimeCreated, v))
 }
 
+// UserID applies equality check predicate on the "user_id" field. It's identical to UserIDEQ.
+func UserID(v string) predicate.APIKey {
+	return predicate.APIKey(sql.FieldEQ(FieldUserID, v))
+}
+
+// PartnerID applies equality check predicate on the "partner_id" field. It's identical to PartnerIDEQ.
+func PartnerID(v string) predicate.APIKey {
+	return predicate.APIKey(sql.FieldEQ(FieldPartnerID, v))
+}
+
+// TimeLastUsed applies equality check predicate on the "time_last_used" field. It's identical to TimeLastUsedEQ.
+func TimeLastUsed(v time.Time) predicate.APIKey {
+	return predicate.APIKey(sql.FieldEQ(FieldTimeLastUsed, v))
+}
+
 // CompanyIDEQ applies the EQ predicate on the "company_id" field.
 func CompanyIDEQ(v string) predicate.APIKey {
 	return predicate.APIKey(sql.FieldEQ(FieldCompanyID, v))
@@ -380,6 +395,206 @@ func TimeCreatedLTE(v time.Time) predicate.APIKey {
 	return predicate.APIKey(sql.FieldLTE(FieldTimeCreated, v))
 }
 
+// UserIDEQ applies the EQ predicate on the "user_id" field.
+func UserIDEQ(v string) predicate.APIKey {
+	return predicate.APIKey(sql.FieldEQ(FieldUserID, v))
+}
+
+// UserIDNEQ applies the NEQ predicate on the "user_id" field.
+func UserIDNEQ(v string) predicate.APIKey {
+	return predicate.APIKey(sql.FieldNEQ(FieldUserID, v))
+}
+
+// UserIDIn applies the In predicate on the "user_id" field.
+func UserIDIn(vs ...string) predicate.APIKey {
+	return predicate.APIKey(sql.FieldIn(FieldUserID, vs...))
+}
+
+// UserIDNotIn applies the NotIn predicate on the "user_id" field.
+func UserIDNotIn(vs ...string) predicate.APIKey {
+	return predicate.APIKey(sql.FieldNotIn(FieldUserID, vs...))
+}
+
+// UserIDGT applies the GT predicate on the "user_id" field.
+func UserIDGT(v string) predicate.APIKey {
+	return predicate.APIKey(sql.FieldGT(FieldUserID, v))
+}
+
+// UserIDGTE applies the GTE predicate on the "user_id" field.
+func UserIDGTE(v string) predicate.APIKey {
+	return predicate.APIKey(sql.FieldGTE(FieldUserID, v))
+}
+
+// UserIDLT applies the LT predicate on the "user_id" field.
+func UserIDLT(v string) predicate.APIKey {
+	return predicate.APIKey(sql.FieldLT(FieldUserID, v))
+}
+
+// UserIDLTE applies the LTE predicate on the "user_id" field.
+func UserIDLTE(v string) predicate.APIKey {
+	return predicate.APIKey(sql.FieldLTE(FieldUserID, v))
+}
+
+// UserIDContains applies the Contains predicate on the "user_id" field.
+func UserIDContains(v string) predicate.APIKey {
+	return predicate.APIKey(sql.FieldContains(FieldUserID, v))
+}
+
+// UserIDHasPrefix applies the HasPrefix predicate on the "user_id" field.
+func UserIDHasPrefix(v string) predicate.APIKey {
+	return predicate.APIKey(sql.FieldHasPrefix(FieldUserID, v))
+}
+
+// UserIDHasSuffix applies the HasSuffix predicate on the "user_id" field.
+func UserIDHasSuffix(v string) predicate.APIKey {
+	return predicate.APIKey(sql.FieldHasSuffix(FieldUserID, v))
+}
+
+// UserIDIsNil applies the IsNil predicate on the "user_id" field.
+func UserIDIsNil() predicate.APIKey {
+	return predicate.APIKey(sql.FieldIsNull(FieldUserID))
+}
+
+// UserIDNotNil applies the NotNil predicate on the "user_id" field.
+func UserIDNotNil() predicate.APIKey {
+	return predicate.APIKey(sql.FieldNotNull(FieldUserID))
+}
+
+// UserIDEqualFold applies the EqualFold predicate on the "user_id" field.
+func UserIDEqualFold(v string) predicate.APIKey {
+	return predicate.APIKey(sql.FieldEqualFold(FieldUserID, v))
+}
+
+// UserIDContainsFold applies the ContainsFold predicate on the "user_id" field.
+func UserIDContainsFold(v string) predicate.APIKey {
+	return predicate.APIKey(sql.FieldContainsFold(FieldUserID, v))
+}
+
+// PartnerIDEQ applies the EQ predicate on the "partner_id" field.
+func PartnerIDEQ(v string) predicate.APIKey {
+	return predicate.APIKey(sql.FieldEQ(FieldPartnerID, v))
+}
+
+// PartnerIDNEQ applies the NEQ predicate on the "partner_id" field.
+func PartnerIDNEQ(v string) predicate.APIKey {
+	return predicate.APIKey(sql.FieldNEQ(FieldPartnerID, v))
+}
+
+// PartnerIDIn applies the In predicate on the "partner_id" field.
+func PartnerIDIn(vs ...string) predicate.APIKey {
+	return predicate.APIKey(sql.FieldIn(FieldPartnerID, vs...))
+}
+
+// PartnerIDNotIn applies the NotIn predicate on the "partner_id" field.
+func PartnerIDNotIn(vs ...string) predicate.APIKey {
+	return predicate.APIKey(sql.FieldNotIn(FieldPartnerID, vs...))
+}
+
+// PartnerIDGT applies the GT predicate on the "partner_id" field.
+func PartnerIDGT(v string) predicate.APIKey {
+	return predicate.APIKey(sql.FieldGT(FieldPartnerID, v))
+}
+
+// PartnerIDGTE applies the GTE predicate on the "partner_id" field.
+func PartnerIDGTE(v string) predicate.APIKey {
+	return predicate.APIKey(sql.FieldGTE(FieldPartnerID, v))
+}
+
+// PartnerIDLT applies the LT predicate on the "partner_id" field.
+func PartnerIDLT(v string) predicate.APIKey {
+	return predicate.APIKey(sql.FieldLT(FieldPartnerID, v))
+}
+
+// PartnerIDLTE applies the LTE predicate on the "partner_id" field.
+func PartnerIDLTE(v string) predicate.APIKey {
+	return predicate.APIKey(sql.FieldLTE(FieldPartnerID, v))
+}
+
+// PartnerIDContains applies the Contains predicate on the "partner_id" field.
+func PartnerIDContains(v string) predicate.APIKey {
+	return predicate.APIKey(sql.FieldContains(FieldPartnerID, v))
+}
+
+// PartnerIDHasPrefix applies the HasPrefix predicate on the "partner_id" field.
+func PartnerIDHasPrefix(v string) predicate.APIKey {
+	return predicate.APIKey(sql.FieldHasPrefix(FieldPartnerID, v))
+}
+
+// PartnerIDHasSuffix applies the HasSuffix predicate on the "partner_id" field.
+func PartnerIDHasSuffix(v string) predicate.APIKey {
+	return predicate.APIKey(sql.FieldHasSuffix(FieldPartnerID, v))
+}
+
+// PartnerIDIsNil applies the IsNil predicate on the "partner_id" field.
+func PartnerIDIsNil() predicate.APIKey {
+	return predicate.APIKey(sql.FieldIsNull(FieldPartnerID))
+}
+
+// PartnerIDNotNil applies the NotNil predicate on the "partner_id" field.
+func PartnerIDNotNil() predicate.APIKey {
+	return predicate.APIKey(sql.FieldNotNull(FieldPartnerID))
+}
+
+// PartnerIDEqualFold applies the EqualFold predicate on the "partner_id" field.
+func PartnerIDEqualFold(v string) predicate.APIKey {
+	return predicate.APIKey(sql.FieldEqualFold(FieldPartnerID, v))
+}
+
+// PartnerIDContainsFold applies the ContainsFold predicate on the "partner_id" field.
+func PartnerIDContainsFold(v string) predicate.APIKey {
+	return predicate.APIKey(sql.FieldContainsFold(FieldPartnerID, v))
+}
+
+// TimeLastUsedEQ applies the EQ predicate on the "time_last_used" field.
+func TimeLastUsedEQ(v time.Time) predicate.APIKey {
+	return predicate.APIKey(sql.FieldEQ(FieldTimeLastUsed, v))
+}
+
+// TimeLastUsedNEQ applies the NEQ predicate on the "time_last_used" field.
+func TimeLastUsedNEQ(v time.Time) predicate.APIKey {
+	return predicate.APIKey(sql.FieldNEQ(FieldTimeLastUsed, v))
+}
+
+// TimeLastUsedIn applies the In predicate on the "time_last_used" field.
+func TimeLastUsedIn(vs ...time.Time) predicate.APIKey {
+	return predicate.APIKey(sql.FieldIn(FieldTimeLastUsed, vs...))
+}
+
+// TimeLastUsedNotIn applies the NotIn predicate on the "time_last_used" field.
+func TimeLastUsedNotIn(vs ...time.Time) predicate.APIKey {
+	return predicate.APIKey(sql.FieldNotIn(FieldTimeLastUsed, vs...))
+}
+
+// TimeLastUsedGT applies the GT predicate on the "time_last_used" field.
+func TimeLastUsedGT(v time.Time) predicate.APIKey {
+	return predicate.APIKey(sql.FieldGT(FieldTimeLastUsed, v))
+}
+
+// TimeLastUsedGTE applies the GTE predicate on the "time_last_used" field.
+func TimeLastUsedGTE(v time.Time) predicate.APIKey {
+	return predicate.APIKey(sql.FieldGTE(FieldTimeLastUsed, v))
+}
+
+// TimeLastUsedLT applies the LT predicate on the "time_last_used" field.
+func TimeLastUsedLT(v time.Time) predicate.APIKey {
+	return predicate.APIKey(sql.FieldLT(FieldTimeLastUsed, v))
+}
+
+// TimeLastUsedLTE applies the LTE predicate on the "time_last_used" field.
+func TimeLastUsedLTE(v time.Time) predicate.APIKey {
+	return predicate.APIKey(sql.FieldLTE(FieldTimeLastUsed, v))
+}
+
+// TimeLastUsedIsNil applies the IsNil predicate on the "time_last_used" field.
+func TimeLastUsedIsNil() predicate.APIKey {
+	return predicate.APIKey(sql.FieldIsNull(FieldTimeLastUsed))
+}
+
+// TimeLastUsedNotNil applies the NotNil predicate on the "time_last_used" field.
+func TimeLastUsedNotNil() predicate.APIKey {
+	return predicate.APIKey(sql.FieldNotNull(FieldTimeLastUsed))
+}
+
 // HasCompany applies the HasEdge predicate on the "company" edge.
 func HasCompany() predicate.APIKey {
 	return predicate.APIKey(func(s *sql.Selector) {
@@ -395,6 +610,52 @@ func HasCompany() predicate.APIKey {
 func HasCompanyWith(preds ...predicate.Company) predicate.APIKey {
 	return predicate.APIKey(func(s *sql.Selector) {
 		step := newCompanyStep()
+		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
+			for _, p := range preds {
+				p(s)
+			}
+		})
+	})
+}
+
+// HasUser applies the HasEdge predicate on the "user" edge.
+func HasUser() predicate.APIKey {
+	return predicate.APIKey(func(s *sql.Selector) {
+		step := sqlgraph.NewStep(
+			sqlgraph.From(Table, FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, false, UserTable, UserColumn),
+		)
+		sqlgraph.HasNeighbors(s, step)
+	})
+}
+
+// HasUserWith applies the HasEdge predicate on the "user" edge with a given conditions (other predicates).
+func HasUserWith(preds ...predicate.User) predicate.APIKey {
+	return predicate.APIKey(func(s *sql.Selector) {
+		step := newUserStep()
+		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
+			for _, p := range preds {
+				p(s)
+			}
+		})
+	})
+}
+
+// HasPartner applies the HasEdge predicate on the "partner" edge.
+func HasPartner() predicate.APIKey {
+	return predicate.APIKey(func(s *sql.Selector) {
+		step := sqlgraph.NewStep(
+			sqlgraph.From(Table, FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, false, PartnerTable, PartnerColumn),
+		)
+		sqlgraph.HasNeighbors(s, step)
+	})
+}
+
+// HasPartnerWith applies the HasEdge predicate on the "partner" edge with a given conditions (other predicates).
+func HasPartnerWith(preds ...predicate.EvaluationPartner) predicate.APIKey {
+	return predicate.APIKey(func(s *sql.Selector) {
+		step := newPartnerStep()
 		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
 			for _, p := range preds {
 				p(s)

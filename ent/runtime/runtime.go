@@ -1583,8 +1583,12 @@ func init() {
 	userDescRoles := userFields[4].Descriptor()
 	// user.DefaultRoles holds the default value on creation for the roles field.
 	user.DefaultRoles = userDescRoles.Default.([]string)
+	// userDescActive is the schema descriptor for active field.
+	userDescActive := userFields[5].Descriptor()
+	// user.DefaultActive holds the default value on creation for the active field.
+	user.DefaultActive = userDescActive.Default.(bool)
 	// userDescTimeCreated is the schema descriptor for time_created field.
-	userDescTimeCreated := userFields[5].Descriptor()
+	userDescTimeCreated := userFields[6].Descriptor()
 	// user.DefaultTimeCreated holds the default value on creation for the time_created field.
 	user.DefaultTimeCreated = userDescTimeCreated.Default.(func() time.Time)
 	// userDescID is the schema descriptor for id field.

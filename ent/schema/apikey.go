@@ -3,6 +3,7 @@ package schema
 import (
 	"entgo.io/ent"
 	"entgo.io/ent/schema"
+	"entgo.io/ent/schema/edge"
 	"entgo.io/ent/schema/field"
 	"entgo.io/ent/schema/index"
 
@@ -31,6 +32,18 @@ func (APIKey) Fields() []ent.Field {
 		field.Strings("scopes").Comment("What the key may do: read, write, salary_ranges:write, evaluations:write, admin.").Default([]string{}),
 		field.Bool("revoked").Comment("A revoked key authenticates nothing.").Default(false),
 		field.Time("time_created").Comment("When the key was issued.").Default(now).Immutable(),
+		field.String("user_id").Comment("The user the key is bound to: it acts for that user.").Optional().Nillable().Immutable(),
+		field.String("partner_id").Comment("The evaluation partner the key is bound to.").Optional().Nillable().Immutable(),
+		// Written at most once a minute per key: every request uses a key.
+		field.Time("time_last_used").Comment("When the key last authenticated a request, to the minute.").Optional().Nillable(),
+	}
+}
+
+// Edges of the APIKey.
+func (APIKey) Edges() []ent.Edge {
+	return []ent.Edge{
+		edge.To("user", User.Type).Comment("The user the key acts for.").Field("user_id").Unique().Immutable(),
+		edge.To("partner", EvaluationPartner.Type).Comment("The evaluation partner the key belongs to.").Field("partner_id").Unique().Immutable(),
 	}
 }
 

@@ -28,8 +28,11 @@ func (User) Fields() []ent.Field {
 		field.String("first_name").Comment("The user's first name.").MaxLen(100),
 		field.String("middle_name").Comment("The user's middle name, if known.").Optional().MaxLen(100),
 		field.String("last_name").Comment("The user's last name, if known.").Optional().MaxLen(100),
-		// roles: owner, recruiter, hiring_manager, coordinator.
-		field.Strings("roles").Comment("owner, recruiter, hiring_manager, coordinator.").Default([]string{}),
+		// roles: owner (or admin), recruiter, coordinator, hiring_manager,
+		// interviewer; README.md has the table of what each may do.
+		field.Strings("roles").Comment("owner, admin, recruiter, coordinator, hiring_manager, interviewer.").Default([]string{}),
+		// A deactivated user's tokens stop working on the next request.
+		field.Bool("active").Comment("Whether the user may sign in; a deactivated user's tokens fail at once.").Default(true),
 		// time_created orders owners: "the earliest Owner" of spec 4.1.
 		field.Time("time_created").Comment("When the user was created; the earliest owner takes unknown users' roles with allow_fallback (spec 4.1).").Default(now).Immutable().Annotations(entgql.OrderField("TIME_CREATED")),
 	}

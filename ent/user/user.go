@@ -27,6 +27,8 @@ const (
 	FieldLastName = "last_name"
 	// FieldRoles holds the string denoting the roles field in the database.
 	FieldRoles = "roles"
+	// FieldActive holds the string denoting the active field in the database.
+	FieldActive = "active"
 	// FieldTimeCreated holds the string denoting the time_created field in the database.
 	FieldTimeCreated = "time_created"
 	// EdgeCompany holds the string denoting the company edge name in mutations.
@@ -58,6 +60,7 @@ var Columns = []string{
 	FieldMiddleName,
 	FieldLastName,
 	FieldRoles,
+	FieldActive,
 	FieldTimeCreated,
 }
 
@@ -97,6 +100,8 @@ var (
 	LastNameValidator func(string) error
 	// DefaultRoles holds the default value on creation for the "roles" field.
 	DefaultRoles []string
+	// DefaultActive holds the default value on creation for the "active" field.
+	DefaultActive bool
 	// DefaultTimeCreated holds the default value on creation for the "time_created" field.
 	DefaultTimeCreated func() time.Time
 	// DefaultID holds the default value on creation for the "id" field.
@@ -136,6 +141,11 @@ func ByMiddleName(opts ...sql.OrderTermOption) OrderOption {
 // ByLastName orders the results by the last_name field.
 func ByLastName(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldLastName, opts...).ToFunc()
+}
+
+// ByActive orders the results by the active field.
+func ByActive(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldActive, opts...).ToFunc()
 }
 
 // ByTimeCreated orders the results by the time_created field.
