@@ -4,6 +4,8 @@ import (
 	"context"
 	"crypto/subtle"
 	"errors"
+	"fmt"
+	"log/slog"
 	"strings"
 	"time"
 
@@ -13,6 +15,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent"
 	"github.com/hiregraph/hiregraph/ent/apikey"
 	"github.com/hiregraph/hiregraph/ent/privacy"
+	"github.com/hiregraph/hiregraph/ent/user"
 	"github.com/hiregraph/hiregraph/viewer"
 )
 
@@ -24,6 +27,8 @@ const MaxTokenLifetime = 10 * time.Minute
 type Authenticator struct {
 	Client *ent.Client
 	Sealer *Sealer
+	// Users verifies user tokens; nil refuses them.
+	Users *UserTokens
 	// Now is the clock; tests replace it.
 	Now func() time.Time
 }
@@ -42,22 +47,101 @@ func (a *Authenticator) Authenticate(ctx context.Context, header string) (viewer
 		key *ent.APIKey
 		err error
 	)
-	if strings.Count(credential, ".") == 2 && !strings.HasPrefix(credential, keyPrefix) {
-		key, err = a.keyOfJWT(ctx, credential)
-	} else {
+	switch {
+	case strings.Count(credential, ".") != 2 || strings.HasPrefix(credential, keyPrefix):
 		key, err = a.keyOfSecret(ctx, credential)
+	case a.Users != nil && a.Users.handles(unverifiedIssuer(credential)):
+		return a.userOfToken(ctx, credential)
+	default:
+		key, err = a.keyOfJWT(ctx, credential)
 	}
 	if err != nil {
 		return viewer.Viewer{}, err
 	}
-	return viewer.Viewer{CompanyID: key.CompanyID, KeyID: key.ID, Scopes: key.Scopes}, nil
+	a.touch(ctx, key)
+	v := viewer.Viewer{CompanyID: key.CompanyID, KeyID: key.ID, Scopes: key.Scopes}
+	if key.UserID == nil {
+		return v, nil
+	}
+	u, err := findUser(ctx, a.Client, identity{userID: *key.UserID})
+	if err != nil {
+		return viewer.Viewer{}, err
+	}
+	return userViewer(v, u), nil
+}
+
+// userOfToken signs in the user a user token names. The user is read on
+// every request, so deactivating them or changing their roles takes effect
+// at once.
+func (a *Authenticator) userOfToken(ctx context.Context, token string) (viewer.Viewer, error) {
+	id, err := a.Users.verify(ctx, unverifiedIssuer(token), token, a.now())
+	if err != nil {
+		return viewer.Viewer{}, err
+	}
+	u, err := findUser(ctx, a.Client, id)
+	if err != nil {
+		return viewer.Viewer{}, err
+	}
+	return userViewer(viewer.Viewer{}, u), nil
+}
+
+// ActFor makes an API key's request act for the user who (an e-mail or a
+// uid) names, as the On-Behalf-Of header asks: the user must be an active
+// user of the key's company, and the request may then do only what both
+// the key and the user may.
+func (a *Authenticator) ActFor(ctx context.Context, v viewer.Viewer, who string) (viewer.Viewer, error) {
+	if v.KeyID == "" {
+		return viewer.Viewer{}, apierror.BadRequest("", "On-Behalf-Of applies to API keys; a user token acts for its own user")
+	}
+	ctx = privacy.DecisionContext(ctx, privacy.Allow)
+	q := a.Client.User.Query().Where(user.CompanyID(v.CompanyID))
+	if strings.Contains(who, "@") {
+		q.Where(user.EmailEqualFold(who))
+	} else {
+		q.Where(user.ID(who))
+	}
+	u, err := q.Select(user.FieldID, user.FieldCompanyID, user.FieldRoles, user.FieldActive, user.FieldEmail).First(ctx)
+	if ent.IsNotFound(err) {
+		return viewer.Viewer{}, unauthorized(CodeUserUnknown, "On-Behalf-Of names no user of the API key's company: %q", who)
+	}
+	if err != nil {
+		return viewer.Viewer{}, fmt.Errorf("looking up the On-Behalf-Of user: %w", err)
+	}
+	if !u.Active {
+		return viewer.Viewer{}, unauthorized(CodeUserDeactivated, "the user %s has been deactivated", u.Email)
+	}
+	if v.UserID != "" && v.UserID != u.ID {
+		return viewer.Viewer{}, apierror.Forbidden("the API key is bound to a user and acts only for them")
+	}
+	return userViewer(v, u), nil
+}
+
+// lastUsedEvery is how often a key's last-used time is written: every
+// request uses a key, and a write per request would cost more than the
+// request itself.
+const lastUsedEvery = time.Minute
+
+// touch records that key was used, at most once per lastUsedEvery. A
+// failed write is logged, not returned: it must not fail the request.
+func (a *Authenticator) touch(ctx context.Context, key *ent.APIKey) {
+	now := a.now().UTC().Truncate(time.Second)
+	if key.TimeLastUsed != nil && now.Sub(*key.TimeLastUsed) < lastUsedEvery {
+		return
+	}
+	err := a.Client.APIKey.Update().
+		Where(apikey.ID(key.ID), apikey.Or(apikey.TimeLastUsedIsNil(), apikey.TimeLastUsedLT(now.Add(-lastUsedEvery)))).
+		SetTimeLastUsed(now).
+		Exec(ctx)
+	if err != nil {
+		slog.WarnContext(ctx, "recording an API key's last use", "key", key.ID, "error", err)
+	}
 }
 
 func (a *Authenticator) keyOfSecret(ctx context.Context, secret string) (*ent.APIKey, error) {
 	// Every API request runs this lookup: read only what a viewer needs.
 	key, err := a.Client.APIKey.Query().
 		Where(apikey.SecretHash(hashSecret(secret)), apikey.Revoked(false)).
-		Select(apikey.FieldID, apikey.FieldCompanyID, apikey.FieldScopes).
+		Select(apikey.FieldID, apikey.FieldCompanyID, apikey.FieldScopes, apikey.FieldUserID, apikey.FieldTimeLastUsed).
 		Only(ctx)
 	if ent.IsNotFound(err) {
 		return nil, apierror.Unauthorized("the API key is not valid")

@@ -3,6 +3,7 @@ package auth
 import (
 	"crypto/aes"
 	"crypto/cipher"
+	"crypto/ed25519"
 	"crypto/hkdf"
 	"crypto/hmac"
 	"crypto/rand"
@@ -25,6 +26,8 @@ import (
 type Sealer struct {
 	aead   cipher.AEAD
 	macKey []byte
+	// userTokenKey signs the user tokens `hiregraph token` mints.
+	userTokenKey ed25519.PrivateKey
 }
 
 // NewSealer returns a Sealer for a 32-byte key.
@@ -44,7 +47,11 @@ func NewSealer(key []byte) (*Sealer, error) {
 	if err != nil {
 		return nil, fmt.Errorf("deriving signing key: %w", err)
 	}
-	return &Sealer{aead: aead, macKey: macKey}, nil
+	tokenSeed, err := hkdf.Key(sha256.New, key, nil, "hiregraph user token v1", ed25519.SeedSize)
+	if err != nil {
+		return nil, fmt.Errorf("deriving user token key: %w", err)
+	}
+	return &Sealer{aead: aead, macKey: macKey, userTokenKey: deriveUserTokenKey(tokenSeed)}, nil
 }
 
 // ParseKey decodes a 64-character hex key, the form HIREGRAPH_SECRET_KEY takes.

@@ -41,7 +41,16 @@ type Manifest struct {
 	QuestionnaireUID       string            `json:"questionnaire_uid"`
 	EvaluationPartnerUID   string            `json:"evaluation_partner_uid"`
 	Users                  map[string]string `json:"users"`
+	// UserToken signs in the recruiter (RecruiterEmail) for an hour, as a
+	// browser front-end would: `Authorization: Bearer <user_token>`.
+	UserToken string `json:"user_token"`
 }
+
+// RecruiterEmail is the demo user the manifest's user token signs in.
+const RecruiterEmail = recruiterEmail
+
+// UserTokenTTL is how long the manifest's user token lasts.
+const UserTokenTTL = time.Hour
 
 // Seed creates the demo company named name, or finds it when it already
 // exists, and issues a fresh API key with every scope for it: keys are only
@@ -71,6 +80,13 @@ func Seed(ctx context.Context, client *ent.Client, sealer *auth.Sealer, name str
 		return nil, err
 	}
 	m.APIKeyID, m.APIKey = key.ID, key.Secret
+	recruiter, err := client.User.Query().Where(user.Email(recruiterEmail)).Only(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("reading the demo recruiter: %w", err)
+	}
+	if m.UserToken, err = sealer.MintUserToken(recruiter, time.Now(), UserTokenTTL); err != nil {
+		return nil, err
+	}
 	return m, nil
 }
 

@@ -16,6 +16,10 @@ import (
 	"github.com/hiregraph/hiregraph/viewer"
 )
 
+// OnBehalfOfHeader names the user an API key's request acts for, by
+// e-mail or uid (as Greenhouse's header of the same name does).
+const OnBehalfOfHeader = "On-Behalf-Of"
+
 // errorWriter answers a failed request in the error shape of its face.
 type errorWriter func(http.ResponseWriter, *http.Request, error)
 
@@ -43,6 +47,12 @@ func authenticate(authn *auth.Authenticator, failures *authFailures, trusted []n
 				}
 				writeError(w, r, err)
 				return
+			}
+			if who := r.Header.Get(OnBehalfOfHeader); who != "" {
+				if v, err = authn.ActFor(r.Context(), v, who); err != nil {
+					writeError(w, r, err)
+					return
+				}
 			}
 			next.ServeHTTP(w, r.WithContext(viewer.NewContext(r.Context(), v)))
 		})

@@ -61,9 +61,13 @@ func limitRate(l *ratelimit.Limiter, keyOf func(*http.Request) string) func(http
 	}
 }
 
-// apiKeyOf keys API requests by the authenticated key.
+// apiKeyOf keys API requests by the authenticated key, or by the user of
+// a user token.
 func apiKeyOf(r *http.Request) string {
 	v, _ := viewer.FromContext(r.Context())
+	if v.KeyID == "" && v.UserID != "" {
+		return "user:" + v.UserID
+	}
 	return v.KeyID
 }
 

@@ -66,6 +66,13 @@ type Config struct {
 	PartnerTimeout time.Duration
 	// MaxBodyBytes caps request bodies; zero means the constant MaxBodyBytes.
 	MaxBodyBytes int64
+	// UserTokens verifies user sign-in tokens; nil accepts only the tokens
+	// `hiregraph token` mints with Sealer's key.
+	UserTokens *auth.UserTokens
+	// CORSOrigins are the browser origins that may call the API. Empty
+	// means any origin without cookies (bearer credentials only); listed
+	// origins may also send credentials. "*" never allows credentials.
+	CORSOrigins []string
 	// GraphQL holds the limits of /graphql an operator may change; zero
 	// fields take their defaults.
 	GraphQL graph.Limits
@@ -91,7 +98,13 @@ func New(cfg Config) http.Handler {
 		Partners:  outbound.New(outbound.Config{AllowNets: cfg.PartnerAllowNets, Timeout: cfg.PartnerTimeout}),
 		Now:       cfg.Now,
 	}
-	authn := &auth.Authenticator{Client: cfg.DB.Client, Sealer: cfg.Sealer, Now: cfg.Now}
+	users := cfg.UserTokens
+	if users == nil {
+		// Without a provider only local tokens verify, which needs no
+		// network: this cannot fail.
+		users, _ = auth.NewUserTokens(context.Background(), cfg.Sealer, nil)
+	}
+	authn := &auth.Authenticator{Client: cfg.DB.Client, Sealer: cfg.Sealer, Users: users, Now: cfg.Now}
 	api := &rest.API{Service: service}
 
 	store := cfg.RateLimitStore
@@ -134,14 +147,7 @@ func New(cfg Config) http.Handler {
 	// handler checks; no API key is involved.
 	r.Get(recruiting.OfferLetterPath+"{uid}", api.OfferLetter)
 
-	// Browser apps call the API with a bearer key and no cookies, so any
-	// origin may; credentials are never sent by the browser on its own.
-	apiCORS := cors.New(cors.Options{
-		AllowedOrigins: []string{"*"},
-		AllowedMethods: []string{http.MethodGet, http.MethodPost},
-		AllowedHeaders: []string{"Authorization", "Content-Type", "Idempotency-Key"},
-		MaxAge:         600,
-	})
+	apiCORS := apiCORS(cfg.CORSOrigins)
 	// Careers sites call the careers API from any page, reading only.
 	careersCORS := cors.New(cors.Options{
 		AllowedOrigins: []string{"*"},

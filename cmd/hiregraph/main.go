@@ -32,6 +32,7 @@ type cli struct {
 	Serve   serveCmd   `cmd:"" default:"withargs" help:"Run the server (what a bare hiregraph does)."`
 	Demo    demoCmd    `cmd:"" help:"Create the demo company if missing and print its credentials with a fresh API key."`
 	APIKey  apikeyCmd  `cmd:"" name:"apikey" help:"List, create and revoke API keys."`
+	Token   tokenCmd   `cmd:"" help:"Mint a short-lived user token signed with the server's key (for machines with no identity provider)."`
 	Backup  backupCmd  `cmd:"" help:"Copy the SQLite database, consistently, while the server runs."`
 	Migrate migrateCmd `cmd:"" help:"Apply the database migrations it lacks (for a release step before serve --no-migrate)."`
 	Version versionCmd `cmd:"" help:"Print the version of this binary."`

@@ -13,6 +13,7 @@ import (
 	"os"
 	"time"
 
+	"github.com/hiregraph/hiregraph/auth"
 	"github.com/hiregraph/hiregraph/demo"
 	"github.com/hiregraph/hiregraph/ent/privacy"
 	"github.com/hiregraph/hiregraph/outbound"
@@ -31,6 +32,11 @@ type serveCmd struct {
 
 	PartnerAllowNets string        `name:"partner-allow-nets" env:"HIREGRAPH_PARTNER_ALLOW_NETS" group:"Evaluation partners" placeholder:"CIDRS" help:"Comma-separated non-public networks evaluation partners may be called at, e.g. 127.0.0.0/8 for a local partner (default none)."`
 	PartnerTimeout   time.Duration `name:"partner-timeout" env:"HIREGRAPH_PARTNER_TIMEOUT" group:"Evaluation partners" default:"${partner_timeout}" help:"Longest wait for an evaluation partner's answer."`
+
+	OIDCIssuer   string   `name:"oidc-issuer" env:"HIREGRAPH_OIDC_ISSUER" group:"Sign-in" placeholder:"URL" help:"Issuer URL of an OpenID Connect provider whose tokens sign users in (default none: only tokens of hiregraph token)."`
+	OIDCAudience string   `name:"oidc-audience" env:"HIREGRAPH_OIDC_AUDIENCE" group:"Sign-in" placeholder:"CLIENT_ID" help:"The aud a provider's token must carry (its client id for this server)."`
+	OIDCClaim    string   `name:"oidc-claim" env:"HIREGRAPH_OIDC_CLAIM" group:"Sign-in" default:"email" help:"The claim holding the user's e-mail address."`
+	CORSOrigins  []string `name:"cors-origins" env:"HIREGRAPH_CORS_ORIGINS" group:"Sign-in" placeholder:"ORIGINS" help:"Comma-separated browser origins of the deployment's front-ends, such as https://app.example.com; they may send credentials. Default: any origin, without credentials."`
 
 	APIRate      int   `name:"api-rate" env:"HIREGRAPH_API_RATE" group:"Limits" default:"${api_rate}" help:"Requests a minute each API key may make (token bucket)."`
 	APIBurst     int   `name:"api-burst" env:"HIREGRAPH_API_BURST" group:"Limits" default:"${api_burst}" help:"Requests an API key may make at once, beyond its rate."`
@@ -99,6 +105,9 @@ func (c *serveCmd) Run(a *app) error {
 	}
 	printURLs(m, c.PublicURL, a.stdout)
 	cfg.DB, cfg.Sealer, cfg.PublicURL = st.DB, st.Sealer, c.PublicURL
+	if cfg.UserTokens, err = c.userTokens(a.ctx, st.Sealer); err != nil {
+		return err
+	}
 	srv := &http.Server{
 		Handler:           server.New(cfg),
 		ReadHeaderTimeout: c.ReadHeaderTimeout,
@@ -138,7 +147,20 @@ func (c *serveCmd) config() (server.Config, error) {
 		APIRatePerMinute: c.APIRate, APIBurst: c.APIBurst,
 		CareersRatePerMinute: c.CareersRate, CareersBurst: c.CareersBurst,
 		MaxBodyBytes: c.MaxBodyBytes,
+		CORSOrigins:  c.CORSOrigins,
 	}, nil
+}
+
+// userTokens sets up the verifier of user tokens; with --oidc-issuer it
+// reads the provider's discovery document, so a wrong URL stops the start.
+func (c *serveCmd) userTokens(ctx context.Context, sealer *auth.Sealer) (*auth.UserTokens, error) {
+	if c.OIDCIssuer == "" {
+		return auth.NewUserTokens(ctx, sealer, nil)
+	}
+	if c.OIDCAudience == "" {
+		return nil, errors.New("--oidc-issuer needs --oidc-audience (HIREGRAPH_OIDC_AUDIENCE): the client id its tokens carry in aud")
+	}
+	return auth.NewUserTokens(ctx, sealer, &auth.OIDCConfig{Issuer: c.OIDCIssuer, Audience: c.OIDCAudience, Claim: c.OIDCClaim})
 }
 
 func (c *serveCmd) serveUntilDone(ctx context.Context, srv *http.Server, ln net.Listener) error {
