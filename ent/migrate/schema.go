@@ -41,6 +41,64 @@ var (
 			},
 		},
 	}
+	// ActivitiesColumns holds the columns for the "activities" table.
+	ActivitiesColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString, Size: 40},
+		{Name: "verb", Type: field.TypeString, Size: 64},
+		{Name: "actor_type", Type: field.TypeEnum, Enums: []string{"USER", "API_KEY", "EVALUATION_PARTNER", "CAREERS_SITE", "SYSTEM"}},
+		{Name: "actor_id", Type: field.TypeString, Nullable: true},
+		{Name: "actor_name", Type: field.TypeString, Nullable: true},
+		{Name: "object_type", Type: field.TypeString},
+		{Name: "object_id", Type: field.TypeString},
+		{Name: "changes", Type: field.TypeJSON},
+		{Name: "time_created", Type: field.TypeTime},
+		{Name: "company_id", Type: field.TypeString, Size: 40},
+		{Name: "candidate_id", Type: field.TypeString, Nullable: true, Size: 40},
+		{Name: "position_id", Type: field.TypeString, Nullable: true, Size: 40},
+	}
+	// ActivitiesTable holds the schema information for the "activities" table.
+	ActivitiesTable = &schema.Table{
+		Name:       "activities",
+		Columns:    ActivitiesColumns,
+		PrimaryKey: []*schema.Column{ActivitiesColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "activities_companies_company",
+				Columns:    []*schema.Column{ActivitiesColumns[9]},
+				RefColumns: []*schema.Column{CompaniesColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+			{
+				Symbol:     "activities_candidates_activities",
+				Columns:    []*schema.Column{ActivitiesColumns[10]},
+				RefColumns: []*schema.Column{CandidatesColumns[0]},
+				OnDelete:   schema.SetNull,
+			},
+			{
+				Symbol:     "activities_positions_activities",
+				Columns:    []*schema.Column{ActivitiesColumns[11]},
+				RefColumns: []*schema.Column{PositionsColumns[0]},
+				OnDelete:   schema.SetNull,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "activity_company_id_candidate_id_id",
+				Unique:  false,
+				Columns: []*schema.Column{ActivitiesColumns[9], ActivitiesColumns[10], ActivitiesColumns[0]},
+			},
+			{
+				Name:    "activity_company_id_position_id_id",
+				Unique:  false,
+				Columns: []*schema.Column{ActivitiesColumns[9], ActivitiesColumns[11], ActivitiesColumns[0]},
+			},
+			{
+				Name:    "activity_company_id_time_created_id",
+				Unique:  false,
+				Columns: []*schema.Column{ActivitiesColumns[9], ActivitiesColumns[8], ActivitiesColumns[0]},
+			},
+		},
+	}
 	// ApprovalProcessesColumns holds the columns for the "approval_processes" table.
 	ApprovalProcessesColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeString, Size: 40},
@@ -875,6 +933,7 @@ var (
 	// Tables holds all the tables in the schema.
 	Tables = []*schema.Table{
 		APIKeysTable,
+		ActivitiesTable,
 		ApprovalProcessesTable,
 		CandidatesTable,
 		CompaniesTable,
@@ -901,6 +960,9 @@ var (
 
 func init() {
 	APIKeysTable.ForeignKeys[0].RefTable = CompaniesTable
+	ActivitiesTable.ForeignKeys[0].RefTable = CompaniesTable
+	ActivitiesTable.ForeignKeys[1].RefTable = CandidatesTable
+	ActivitiesTable.ForeignKeys[2].RefTable = PositionsTable
 	ApprovalProcessesTable.ForeignKeys[0].RefTable = CompaniesTable
 	ApprovalProcessesTable.ForeignKeys[1].RefTable = OpeningsTable
 	CandidatesTable.ForeignKeys[0].RefTable = CompaniesTable
