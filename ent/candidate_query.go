@@ -14,6 +14,7 @@ import (
 	"entgo.io/ent/dialect/sql"
 	"entgo.io/ent/dialect/sql/sqlgraph"
 	"entgo.io/ent/schema/field"
+	"github.com/hiregraph/hiregraph/ent/activity"
 	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/company"
 	"github.com/hiregraph/hiregraph/ent/conversation"
@@ -42,6 +43,7 @@ type CandidateQuery struct {
 	withConversations        *ConversationQuery
 	withTestSubmissions      *TestSubmissionQuery
 	withOfferLetters         *OfferLetterQuery
+	withActivities           *ActivityQuery
 	withHiredFor             *OpeningQuery
 	loadTotal                []func(context.Context, []*Candidate) error
 	modifiers                []func(*sql.Selector)
@@ -49,6 +51,7 @@ type CandidateQuery struct {
 	withNamedConversations   map[string]*ConversationQuery
 	withNamedTestSubmissions map[string]*TestSubmissionQuery
 	withNamedOfferLetters    map[string]*OfferLetterQuery
+	withNamedActivities      map[string]*ActivityQuery
 	withNamedHiredFor        map[string]*OpeningQuery
 	// perParent, when set, loads the query as a nested connection: the first
 	// rows of each parent (package perparent).
@@ -236,6 +239,28 @@ func (_q *CandidateQuery) QueryOfferLetters() *OfferLetterQuery {
 			sqlgraph.From(candidate.Table, candidate.FieldID, selector),
 			sqlgraph.To(offerletter.Table, offerletter.FieldID),
 			sqlgraph.Edge(sqlgraph.O2M, false, candidate.OfferLettersTable, candidate.OfferLettersColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
+// QueryActivities chains the current query on the "activities" edge.
+func (_q *CandidateQuery) QueryActivities() *ActivityQuery {
+	query := (&ActivityClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(candidate.Table, candidate.FieldID, selector),
+			sqlgraph.To(activity.Table, activity.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, candidate.ActivitiesTable, candidate.ActivitiesColumn),
 		)
 		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
 		return fromU, nil
@@ -464,6 +489,7 @@ func (_q *CandidateQuery) Clone() *CandidateQuery {
 		withConversations:   _q.withConversations.Clone(),
 		withTestSubmissions: _q.withTestSubmissions.Clone(),
 		withOfferLetters:    _q.withOfferLetters.Clone(),
+		withActivities:      _q.withActivities.Clone(),
 		withHiredFor:        _q.withHiredFor.Clone(),
 		// clone intermediate query.
 		sql:       _q.sql.Clone(),
@@ -546,6 +572,17 @@ func (_q *CandidateQuery) WithOfferLetters(opts ...func(*OfferLetterQuery)) *Can
 		opt(query)
 	}
 	_q.withOfferLetters = query
+	return _q
+}
+
+// WithActivities tells the query-builder to eager-load the nodes that are connected to
+// the "activities" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *CandidateQuery) WithActivities(opts ...func(*ActivityQuery)) *CandidateQuery {
+	query := (&ActivityClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withActivities = query
 	return _q
 }
 
@@ -644,7 +681,7 @@ func (_q *CandidateQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Ca
 	var (
 		nodes       = []*Candidate{}
 		_spec       = _q.querySpec()
-		loadedTypes = [8]bool{
+		loadedTypes = [9]bool{
 			_q.withCompany != nil,
 			_q.withPerson != nil,
 			_q.withPosition != nil,
@@ -652,6 +689,7 @@ func (_q *CandidateQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Ca
 			_q.withConversations != nil,
 			_q.withTestSubmissions != nil,
 			_q.withOfferLetters != nil,
+			_q.withActivities != nil,
 			_q.withHiredFor != nil,
 		}
 	)
@@ -722,6 +760,13 @@ func (_q *CandidateQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Ca
 			return nil, err
 		}
 	}
+	if query := _q.withActivities; query != nil {
+		if err := _q.loadActivities(ctx, query, nodes,
+			func(n *Candidate) { n.Edges.Activities = []*Activity{} },
+			func(n *Candidate, e *Activity) { n.Edges.Activities = append(n.Edges.Activities, e) }); err != nil {
+			return nil, err
+		}
+	}
 	if query := _q.withHiredFor; query != nil {
 		if err := _q.loadHiredFor(ctx, query, nodes,
 			func(n *Candidate) { n.Edges.HiredFor = []*Opening{} },
@@ -767,6 +812,17 @@ func (_q *CandidateQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Ca
 		if err := load(ctx, query, nodes,
 			func(n *Candidate) { n.appendNamedOfferLetters(name) },
 			func(n *Candidate, e *OfferLetter) { n.appendNamedOfferLetters(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedActivities {
+		load := _q.loadActivities
+		if query.perParent != nil {
+			load = _q.loadActivitiesPerParent
+		}
+		if err := load(ctx, query, nodes,
+			func(n *Candidate) { n.appendNamedActivities(name) },
+			func(n *Candidate, e *Activity) { n.appendNamedActivities(name, e) }); err != nil {
 			return nil, err
 		}
 	}
@@ -994,6 +1050,39 @@ func (_q *CandidateQuery) loadOfferLetters(ctx context.Context, query *OfferLett
 	}
 	return nil
 }
+func (_q *CandidateQuery) loadActivities(ctx context.Context, query *ActivityQuery, nodes []*Candidate, init func(*Candidate), assign func(*Candidate, *Activity)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[string]*Candidate)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(activity.FieldCandidateID)
+	}
+	query.Where(predicate.Activity(func(s *sql.Selector) {
+		s.Where(sql.InValues(s.C(candidate.ActivitiesColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.CandidateID
+		if fk == nil {
+			return fmt.Errorf(`foreign-key "candidate_id" is nil for node %v`, n.ID)
+		}
+		node, ok := nodeids[*fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "candidate_id" returned %v for node %v`, *fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
 func (_q *CandidateQuery) loadHiredFor(ctx context.Context, query *OpeningQuery, nodes []*Candidate, init func(*Candidate), assign func(*Candidate, *Opening)) error {
 	fks := make([]driver.Value, 0, len(nodes))
 	nodeids := make(map[string]*Candidate)
@@ -1212,6 +1301,20 @@ func (_q *CandidateQuery) WithNamedOfferLetters(name string, opts ...func(*Offer
 	return _q
 }
 
+// WithNamedActivities tells the query-builder to eager-load the nodes that are connected to the "activities"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *CandidateQuery) WithNamedActivities(name string, opts ...func(*ActivityQuery)) *CandidateQuery {
+	query := (&ActivityClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedActivities == nil {
+		_q.withNamedActivities = make(map[string]*ActivityQuery)
+	}
+	_q.withNamedActivities[name] = query
+	return _q
+}
+
 // WithNamedHiredFor tells the query-builder to eager-load the nodes that are connected to the "hired_for"
 // edge with the given name. The optional arguments are used to configure the query builder of the edge.
 func (_q *CandidateQuery) WithNamedHiredFor(name string, opts ...func(*OpeningQuery)) *CandidateQuery {
@@ -1316,6 +1419,38 @@ func (_q *CandidateQuery) loadTestSubmissionsPerParent(ctx context.Context, quer
 		node, ok := byID[fk]
 		if !ok {
 			return fmt.Errorf(`unexpected referenced foreign-key "candidate_id" returned %v for node %v`, fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
+
+// loadActivitiesPerParent loads the first rows of each node's activities in
+// one statement (see package perparent).
+func (_q *CandidateQuery) loadActivitiesPerParent(ctx context.Context, query *ActivityQuery, nodes []*Candidate, init func(*Candidate), assign func(*Candidate, *Activity)) error {
+	ids := make([]string, len(nodes))
+	byID := make(map[string]*Candidate, len(nodes))
+	for i, n := range nodes {
+		ids[i] = n.ID
+		byID[n.ID] = n
+		init(n)
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(activity.FieldCandidateID)
+	}
+	query.perParent.Parents = ids
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.CandidateID
+		if fk == nil {
+			return fmt.Errorf(`foreign-key "candidate_id" is nil for node %v`, n.ID)
+		}
+		node, ok := byID[*fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "candidate_id" returned %v for node %v`, *fk, n.ID)
 		}
 		assign(node, n)
 	}

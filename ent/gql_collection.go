@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"github.com/99designs/gqlgen/graphql"
+	"github.com/hiregraph/hiregraph/ent/activity"
 	"github.com/hiregraph/hiregraph/ent/approvalprocess"
 	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/company"
@@ -27,6 +28,160 @@ import (
 	"github.com/hiregraph/hiregraph/ent/user"
 	"github.com/hiregraph/hiregraph/perparent"
 )
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *ActivityQuery) CollectFields(ctx context.Context, satisfies ...string) (*ActivityQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *ActivityQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(activity.Columns))
+		selectedFields = []string{activity.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+
+		case "candidate":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&CandidateClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, candidateImplementors)...); err != nil {
+				return err
+			}
+			_q.withCandidate = query
+			if _, ok := fieldSeen[activity.FieldCandidateID]; !ok {
+				selectedFields = append(selectedFields, activity.FieldCandidateID)
+				fieldSeen[activity.FieldCandidateID] = struct{}{}
+			}
+
+		case "position":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&PositionClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, positionImplementors)...); err != nil {
+				return err
+			}
+			_q.withPosition = query
+			if _, ok := fieldSeen[activity.FieldPositionID]; !ok {
+				selectedFields = append(selectedFields, activity.FieldPositionID)
+				fieldSeen[activity.FieldPositionID] = struct{}{}
+			}
+		case "verb":
+			if _, ok := fieldSeen[activity.FieldVerb]; !ok {
+				selectedFields = append(selectedFields, activity.FieldVerb)
+				fieldSeen[activity.FieldVerb] = struct{}{}
+			}
+		case "actorType":
+			if _, ok := fieldSeen[activity.FieldActorType]; !ok {
+				selectedFields = append(selectedFields, activity.FieldActorType)
+				fieldSeen[activity.FieldActorType] = struct{}{}
+			}
+		case "actorID":
+			if _, ok := fieldSeen[activity.FieldActorID]; !ok {
+				selectedFields = append(selectedFields, activity.FieldActorID)
+				fieldSeen[activity.FieldActorID] = struct{}{}
+			}
+		case "actorName":
+			if _, ok := fieldSeen[activity.FieldActorName]; !ok {
+				selectedFields = append(selectedFields, activity.FieldActorName)
+				fieldSeen[activity.FieldActorName] = struct{}{}
+			}
+		case "objectType":
+			if _, ok := fieldSeen[activity.FieldObjectType]; !ok {
+				selectedFields = append(selectedFields, activity.FieldObjectType)
+				fieldSeen[activity.FieldObjectType] = struct{}{}
+			}
+		case "objectID":
+			if _, ok := fieldSeen[activity.FieldObjectID]; !ok {
+				selectedFields = append(selectedFields, activity.FieldObjectID)
+				fieldSeen[activity.FieldObjectID] = struct{}{}
+			}
+		case "changes":
+			if _, ok := fieldSeen[activity.FieldChanges]; !ok {
+				selectedFields = append(selectedFields, activity.FieldChanges)
+				fieldSeen[activity.FieldChanges] = struct{}{}
+			}
+		case "timeCreated":
+			if _, ok := fieldSeen[activity.FieldTimeCreated]; !ok {
+				selectedFields = append(selectedFields, activity.FieldTimeCreated)
+				fieldSeen[activity.FieldTimeCreated] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type activityPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []ActivityPaginateOption
+}
+
+func newActivityPaginateArgs(rv map[string]any) *activityPaginateArgs {
+	args := &activityPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case map[string]any:
+			var (
+				err1, err2 error
+				order      = &ActivityOrder{Field: &ActivityOrderField{}, Direction: entgql.OrderDirectionAsc}
+			)
+			if d, ok := v[directionField]; ok {
+				err1 = order.Direction.UnmarshalGQL(d)
+			}
+			if f, ok := v[fieldField]; ok {
+				err2 = order.Field.UnmarshalGQL(f)
+			}
+			if err1 == nil && err2 == nil {
+				args.opts = append(args.opts, WithActivityOrder(order))
+			}
+		case *ActivityOrder:
+			if v != nil {
+				args.opts = append(args.opts, WithActivityOrder(v))
+			}
+		}
+	}
+	if v, ok := rv[whereField].(*ActivityWhereInput); ok {
+		args.opts = append(args.opts, WithActivityFilter(v.Filter))
+	}
+	return args
+}
 
 // CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
 func (_q *ApprovalProcessQuery) CollectFields(ctx context.Context, satisfies ...string) (*ApprovalProcessQuery, error) {
@@ -418,6 +573,88 @@ func (_q *CandidateQuery) collectField(ctx context.Context, oneNode bool, opCtx 
 				return err
 			}
 			_q.WithNamedOfferLetters(alias, func(wq *OfferLetterQuery) {
+				*wq = *query
+			})
+
+		case "activities":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&ActivityClient{config: _q.config}).Query()
+			)
+			args := newActivityPaginateArgs(fieldArgs(ctx, new(ActivityWhereInput), path...))
+			if err := validateFirstLast(args.first, args.last); err != nil {
+				return fmt.Errorf("validate first and last in path %q: %w", path, err)
+			}
+			pager, err := newActivityPager(args.opts, args.last != nil)
+			if err != nil {
+				return fmt.Errorf("create new pager in path %q: %w", path, err)
+			}
+			if query, err = pager.applyFilter(query); err != nil {
+				return err
+			}
+			ignoredEdges := !hasCollectedField(ctx, append(path, edgesField)...)
+			if hasCollectedField(ctx, append(path, totalCountField)...) || hasCollectedField(ctx, append(path, pageInfoField)...) {
+				hasPagination := args.after != nil || args.first != nil || args.before != nil || args.last != nil
+				if hasPagination || ignoredEdges {
+					query := query.Clone()
+					_q.loadTotal = append(_q.loadTotal, func(ctx context.Context, nodes []*Candidate) error {
+						ids := make([]string, len(nodes))
+						for i := range nodes {
+							ids[i] = nodes[i].ID
+						}
+						if err := query.prepareQuery(ctx); err != nil {
+							return err
+						}
+						m, err := perparent.Count(ctx, query.driver, query.sqlQuery(ctx), candidate.ActivitiesColumn, ids)
+						if err != nil {
+							return err
+						}
+						for i := range nodes {
+							n := m[nodes[i].ID]
+							if nodes[i].Edges.totalCount[6] == nil {
+								nodes[i].Edges.totalCount[6] = make(map[string]int)
+							}
+							nodes[i].Edges.totalCount[6][alias] = n
+						}
+						return nil
+					})
+				} else {
+					_q.loadTotal = append(_q.loadTotal, func(_ context.Context, nodes []*Candidate) error {
+						for i := range nodes {
+							n := len(nodes[i].Edges.Activities)
+							if nodes[i].Edges.totalCount[6] == nil {
+								nodes[i].Edges.totalCount[6] = make(map[string]int)
+							}
+							nodes[i].Edges.totalCount[6][alias] = n
+						}
+						return nil
+					})
+				}
+			}
+			if ignoredEdges || (args.first != nil && *args.first == 0) || (args.last != nil && *args.last == 0) {
+				continue
+			}
+			if query, err = pager.applyCursors(query, args.after, args.before); err != nil {
+				return err
+			}
+			path = append(path, edgesField, nodeField)
+			if field := collectedField(ctx, path...); field != nil {
+				if err := query.collectField(ctx, false, opCtx, *field, path, mayAddCondition(satisfies, activityImplementors)...); err != nil {
+					return err
+				}
+			}
+			if limit := paginateLimit(args.first, args.last); limit > 0 {
+				if oneNode {
+					pager.applyOrder(query.Limit(limit))
+				} else {
+					modify := query.limitPerParent(candidate.ActivitiesColumn, limit, pager.orderExpr(query))
+					query.modifiers = append(query.modifiers, modify)
+				}
+			} else {
+				query = pager.applyOrder(query)
+			}
+			_q.WithNamedActivities(alias, func(wq *ActivityQuery) {
 				*wq = *query
 			})
 
@@ -2500,6 +2737,88 @@ func (_q *PositionQuery) collectField(ctx context.Context, oneNode bool, opCtx *
 				query = pager.applyOrder(query)
 			}
 			_q.WithNamedCandidates(alias, func(wq *CandidateQuery) {
+				*wq = *query
+			})
+
+		case "activities":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&ActivityClient{config: _q.config}).Query()
+			)
+			args := newActivityPaginateArgs(fieldArgs(ctx, new(ActivityWhereInput), path...))
+			if err := validateFirstLast(args.first, args.last); err != nil {
+				return fmt.Errorf("validate first and last in path %q: %w", path, err)
+			}
+			pager, err := newActivityPager(args.opts, args.last != nil)
+			if err != nil {
+				return fmt.Errorf("create new pager in path %q: %w", path, err)
+			}
+			if query, err = pager.applyFilter(query); err != nil {
+				return err
+			}
+			ignoredEdges := !hasCollectedField(ctx, append(path, edgesField)...)
+			if hasCollectedField(ctx, append(path, totalCountField)...) || hasCollectedField(ctx, append(path, pageInfoField)...) {
+				hasPagination := args.after != nil || args.first != nil || args.before != nil || args.last != nil
+				if hasPagination || ignoredEdges {
+					query := query.Clone()
+					_q.loadTotal = append(_q.loadTotal, func(ctx context.Context, nodes []*Position) error {
+						ids := make([]string, len(nodes))
+						for i := range nodes {
+							ids[i] = nodes[i].ID
+						}
+						if err := query.prepareQuery(ctx); err != nil {
+							return err
+						}
+						m, err := perparent.Count(ctx, query.driver, query.sqlQuery(ctx), position.ActivitiesColumn, ids)
+						if err != nil {
+							return err
+						}
+						for i := range nodes {
+							n := m[nodes[i].ID]
+							if nodes[i].Edges.totalCount[10] == nil {
+								nodes[i].Edges.totalCount[10] = make(map[string]int)
+							}
+							nodes[i].Edges.totalCount[10][alias] = n
+						}
+						return nil
+					})
+				} else {
+					_q.loadTotal = append(_q.loadTotal, func(_ context.Context, nodes []*Position) error {
+						for i := range nodes {
+							n := len(nodes[i].Edges.Activities)
+							if nodes[i].Edges.totalCount[10] == nil {
+								nodes[i].Edges.totalCount[10] = make(map[string]int)
+							}
+							nodes[i].Edges.totalCount[10][alias] = n
+						}
+						return nil
+					})
+				}
+			}
+			if ignoredEdges || (args.first != nil && *args.first == 0) || (args.last != nil && *args.last == 0) {
+				continue
+			}
+			if query, err = pager.applyCursors(query, args.after, args.before); err != nil {
+				return err
+			}
+			path = append(path, edgesField, nodeField)
+			if field := collectedField(ctx, path...); field != nil {
+				if err := query.collectField(ctx, false, opCtx, *field, path, mayAddCondition(satisfies, activityImplementors)...); err != nil {
+					return err
+				}
+			}
+			if limit := paginateLimit(args.first, args.last); limit > 0 {
+				if oneNode {
+					pager.applyOrder(query.Limit(limit))
+				} else {
+					modify := query.limitPerParent(position.ActivitiesColumn, limit, pager.orderExpr(query))
+					query.modifiers = append(query.modifiers, modify)
+				}
+			} else {
+				query = pager.applyOrder(query)
+			}
+			_q.WithNamedActivities(alias, func(wq *ActivityQuery) {
 				*wq = *query
 			})
 		case "name":

@@ -8,6 +8,22 @@ import (
 	"github.com/99designs/gqlgen/graphql"
 )
 
+func (_m *Activity) Candidate(ctx context.Context) (*Candidate, error) {
+	result, err := _m.Edges.CandidateOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryCandidate().Only(ctx)
+	}
+	return result, MaskNotFound(err)
+}
+
+func (_m *Activity) Position(ctx context.Context) (*Position, error) {
+	result, err := _m.Edges.PositionOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryPosition().Only(ctx)
+	}
+	return result, MaskNotFound(err)
+}
+
 func (_m *Candidate) Person(ctx context.Context) (*Person, error) {
 	result, err := _m.Edges.PersonOrErr()
 	if IsNotLoaded(err) {
@@ -97,6 +113,27 @@ func (_m *Candidate) OfferLetters(ctx context.Context) (result []*OfferLetter, e
 		result, err = _m.QueryOfferLetters().All(ctx)
 	}
 	return result, err
+}
+
+func (_m *Candidate) Activities(
+	ctx context.Context, after *Cursor, first *int, before *Cursor, last *int, orderBy *ActivityOrder, where *ActivityWhereInput,
+) (*ActivityConnection, error) {
+	opts := []ActivityPaginateOption{
+		WithActivityOrder(orderBy),
+		WithActivityFilter(where.Filter),
+	}
+	alias := graphql.GetFieldContext(ctx).Field.Alias
+	totalCount, hasTotalCount := _m.Edges.totalCount[6][alias]
+	if nodes, err := _m.NamedActivities(alias); err == nil || hasTotalCount {
+		pager, err := newActivityPager(opts, last != nil)
+		if err != nil {
+			return nil, err
+		}
+		conn := &ActivityConnection{Edges: []*ActivityEdge{}, TotalCount: totalCount}
+		conn.build(nodes, pager, after, first, before, last)
+		return conn, nil
+	}
+	return _m.QueryActivities().Paginate(ctx, after, first, before, last, opts...)
 }
 
 func (_m *Candidate) HiredFor(ctx context.Context) (result []*Opening, err error) {
@@ -367,6 +404,27 @@ func (_m *Position) Candidates(
 		return conn, nil
 	}
 	return _m.QueryCandidates().Paginate(ctx, after, first, before, last, opts...)
+}
+
+func (_m *Position) Activities(
+	ctx context.Context, after *Cursor, first *int, before *Cursor, last *int, orderBy *ActivityOrder, where *ActivityWhereInput,
+) (*ActivityConnection, error) {
+	opts := []ActivityPaginateOption{
+		WithActivityOrder(orderBy),
+		WithActivityFilter(where.Filter),
+	}
+	alias := graphql.GetFieldContext(ctx).Field.Alias
+	totalCount, hasTotalCount := _m.Edges.totalCount[10][alias]
+	if nodes, err := _m.NamedActivities(alias); err == nil || hasTotalCount {
+		pager, err := newActivityPager(opts, last != nil)
+		if err != nil {
+			return nil, err
+		}
+		conn := &ActivityConnection{Edges: []*ActivityEdge{}, TotalCount: totalCount}
+		conn.build(nodes, pager, after, first, before, last)
+		return conn, nil
+	}
+	return _m.QueryActivities().Paginate(ctx, after, first, before, last, opts...)
 }
 
 func (_m *Questionnaire) Positions(ctx context.Context) (result []*Position, err error) {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/hashicorp/go-multierror"
+	"github.com/hiregraph/hiregraph/ent/activity"
 	"github.com/hiregraph/hiregraph/ent/approvalprocess"
 	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/company"
@@ -32,6 +33,11 @@ import (
 type Noder interface {
 	IsNode()
 }
+
+var activityImplementors = []string{"Activity", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*Activity) IsNode() {}
 
 var approvalprocessImplementors = []string{"ApprovalProcess", "Node"}
 
@@ -176,6 +182,15 @@ func (c *Client) Noder(ctx context.Context, id string, opts ...NodeOption) (_ No
 
 func (c *Client) noder(ctx context.Context, table string, id string) (Noder, error) {
 	switch table {
+	case activity.Table:
+		query := c.Activity.Query().
+			Where(activity.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, activityImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
 	case approvalprocess.Table:
 		query := c.ApprovalProcess.Query().
 			Where(approvalprocess.ID(id))
@@ -402,6 +417,22 @@ func (c *Client) noders(ctx context.Context, table string, ids []string) ([]Node
 		idmap[id] = append(idmap[id], &noders[i])
 	}
 	switch table {
+	case activity.Table:
+		query := c.Activity.Query().
+			Where(activity.IDIn(ids...))
+		query, err := query.CollectFields(ctx, activityImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
 	case approvalprocess.Table:
 		query := c.ApprovalProcess.Query().
 			Where(approvalprocess.IDIn(ids...))

@@ -13,6 +13,7 @@ import (
 	"entgo.io/ent/dialect/sql"
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/99designs/gqlgen/graphql/errcode"
+	"github.com/hiregraph/hiregraph/ent/activity"
 	"github.com/hiregraph/hiregraph/ent/approvalprocess"
 	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/company"
@@ -112,6 +113,302 @@ func paginateLimit(first, last *int) int {
 		limit = *last + 1
 	}
 	return limit
+}
+
+// ActivityEdge is the edge representation of Activity.
+type ActivityEdge struct {
+	Node   *Activity `json:"node"`
+	Cursor Cursor    `json:"cursor"`
+}
+
+// ActivityConnection is the connection containing edges to Activity.
+type ActivityConnection struct {
+	Edges      []*ActivityEdge `json:"edges"`
+	PageInfo   PageInfo        `json:"pageInfo"`
+	TotalCount int             `json:"totalCount"`
+}
+
+func (c *ActivityConnection) build(nodes []*Activity, pager *activityPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *Activity
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *Activity {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *Activity {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*ActivityEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &ActivityEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// ActivityPaginateOption enables pagination customization.
+type ActivityPaginateOption func(*activityPager) error
+
+// WithActivityOrder configures pagination ordering.
+func WithActivityOrder(order *ActivityOrder) ActivityPaginateOption {
+	if order == nil {
+		order = DefaultActivityOrder
+	}
+	o := *order
+	return func(pager *activityPager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultActivityOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithActivityFilter configures pagination filter.
+func WithActivityFilter(filter func(*ActivityQuery) (*ActivityQuery, error)) ActivityPaginateOption {
+	return func(pager *activityPager) error {
+		if filter == nil {
+			return errors.New("ActivityQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type activityPager struct {
+	reverse bool
+	order   *ActivityOrder
+	filter  func(*ActivityQuery) (*ActivityQuery, error)
+}
+
+func newActivityPager(opts []ActivityPaginateOption, reverse bool) (*activityPager, error) {
+	pager := &activityPager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultActivityOrder
+	}
+	return pager, nil
+}
+
+func (p *activityPager) applyFilter(query *ActivityQuery) (*ActivityQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *activityPager) toCursor(_m *Activity) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *activityPager) applyCursors(query *ActivityQuery, after, before *Cursor) (*ActivityQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultActivityOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *activityPager) applyOrder(query *ActivityQuery) *ActivityQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultActivityOrder.Field {
+		query = query.Order(DefaultActivityOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *activityPager) orderExpr(query *ActivityQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultActivityOrder.Field {
+			b.Comma().Ident(DefaultActivityOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to Activity.
+func (_m *ActivityQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...ActivityPaginateOption,
+) (*ActivityConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newActivityPager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &ActivityConnection{Edges: []*ActivityEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
+		hasPagination := after != nil || first != nil || before != nil || last != nil
+		if hasPagination || ignoredEdges {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if conn.TotalCount, err = c.Count(ctx); err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+		}
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+var (
+	// ActivityOrderFieldTimeCreated orders Activity by time_created.
+	ActivityOrderFieldTimeCreated = &ActivityOrderField{
+		Value: func(_m *Activity) (ent.Value, error) {
+			return _m.TimeCreated, nil
+		},
+		column: activity.FieldTimeCreated,
+		toTerm: activity.ByTimeCreated,
+		toCursor: func(_m *Activity) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.TimeCreated,
+			}
+		},
+	}
+)
+
+// String implement fmt.Stringer interface.
+func (f ActivityOrderField) String() string {
+	var str string
+	switch f.column {
+	case ActivityOrderFieldTimeCreated.column:
+		str = "TIME_CREATED"
+	}
+	return str
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (f ActivityOrderField) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(f.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (f *ActivityOrderField) UnmarshalGQL(v interface{}) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("ActivityOrderField %T must be a string", v)
+	}
+	switch str {
+	case "TIME_CREATED":
+		*f = *ActivityOrderFieldTimeCreated
+	default:
+		return fmt.Errorf("%s is not a valid ActivityOrderField", str)
+	}
+	return nil
+}
+
+// ActivityOrderField defines the ordering field of Activity.
+type ActivityOrderField struct {
+	// Value extracts the ordering value from the given Activity.
+	Value    func(*Activity) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) activity.OrderOption
+	toCursor func(*Activity) Cursor
+}
+
+// ActivityOrder defines the ordering of Activity.
+type ActivityOrder struct {
+	Direction OrderDirection      `json:"direction"`
+	Field     *ActivityOrderField `json:"field"`
+}
+
+// DefaultActivityOrder is the default ordering of Activity.
+var DefaultActivityOrder = &ActivityOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &ActivityOrderField{
+		Value: func(_m *Activity) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: activity.FieldID,
+		toTerm: activity.ByID,
+		toCursor: func(_m *Activity) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts Activity into ActivityEdge.
+func (_m *Activity) ToEdge(order *ActivityOrder) *ActivityEdge {
+	if order == nil {
+		order = DefaultActivityOrder
+	}
+	return &ActivityEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
 }
 
 // ApprovalProcessEdge is the edge representation of ApprovalProcess.

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/hiregraph/hiregraph/ent/activity"
 	"github.com/hiregraph/hiregraph/ent/approvalprocess"
 	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/company"
@@ -26,6 +27,520 @@ import (
 	"github.com/hiregraph/hiregraph/ent/testsubmission"
 	"github.com/hiregraph/hiregraph/ent/user"
 )
+
+// ActivityWhereInput represents a where input for filtering Activity queries.
+type ActivityWhereInput struct {
+	Predicates []predicate.Activity  `json:"-"`
+	Not        *ActivityWhereInput   `json:"not,omitempty"`
+	Or         []*ActivityWhereInput `json:"or,omitempty"`
+	And        []*ActivityWhereInput `json:"and,omitempty"`
+
+	// "id" field predicates.
+	ID             *string  `json:"id,omitempty"`
+	IDNEQ          *string  `json:"idNEQ,omitempty"`
+	IDIn           []string `json:"idIn,omitempty"`
+	IDNotIn        []string `json:"idNotIn,omitempty"`
+	IDGT           *string  `json:"idGT,omitempty"`
+	IDGTE          *string  `json:"idGTE,omitempty"`
+	IDLT           *string  `json:"idLT,omitempty"`
+	IDLTE          *string  `json:"idLTE,omitempty"`
+	IDEqualFold    *string  `json:"idEqualFold,omitempty"`
+	IDContainsFold *string  `json:"idContainsFold,omitempty"`
+
+	// "verb" field predicates.
+	Verb             *string  `json:"verb,omitempty"`
+	VerbNEQ          *string  `json:"verbNEQ,omitempty"`
+	VerbIn           []string `json:"verbIn,omitempty"`
+	VerbNotIn        []string `json:"verbNotIn,omitempty"`
+	VerbGT           *string  `json:"verbGT,omitempty"`
+	VerbGTE          *string  `json:"verbGTE,omitempty"`
+	VerbLT           *string  `json:"verbLT,omitempty"`
+	VerbLTE          *string  `json:"verbLTE,omitempty"`
+	VerbContains     *string  `json:"verbContains,omitempty"`
+	VerbHasPrefix    *string  `json:"verbHasPrefix,omitempty"`
+	VerbHasSuffix    *string  `json:"verbHasSuffix,omitempty"`
+	VerbEqualFold    *string  `json:"verbEqualFold,omitempty"`
+	VerbContainsFold *string  `json:"verbContainsFold,omitempty"`
+
+	// "actor_type" field predicates.
+	ActorType      *activity.ActorType  `json:"actorType,omitempty"`
+	ActorTypeNEQ   *activity.ActorType  `json:"actorTypeNEQ,omitempty"`
+	ActorTypeIn    []activity.ActorType `json:"actorTypeIn,omitempty"`
+	ActorTypeNotIn []activity.ActorType `json:"actorTypeNotIn,omitempty"`
+
+	// "actor_id" field predicates.
+	ActorID             *string  `json:"actorID,omitempty"`
+	ActorIDNEQ          *string  `json:"actorIDNEQ,omitempty"`
+	ActorIDIn           []string `json:"actorIDIn,omitempty"`
+	ActorIDNotIn        []string `json:"actorIDNotIn,omitempty"`
+	ActorIDGT           *string  `json:"actorIDGT,omitempty"`
+	ActorIDGTE          *string  `json:"actorIDGTE,omitempty"`
+	ActorIDLT           *string  `json:"actorIDLT,omitempty"`
+	ActorIDLTE          *string  `json:"actorIDLTE,omitempty"`
+	ActorIDContains     *string  `json:"actorIDContains,omitempty"`
+	ActorIDHasPrefix    *string  `json:"actorIDHasPrefix,omitempty"`
+	ActorIDHasSuffix    *string  `json:"actorIDHasSuffix,omitempty"`
+	ActorIDIsNil        bool     `json:"actorIDIsNil,omitempty"`
+	ActorIDNotNil       bool     `json:"actorIDNotNil,omitempty"`
+	ActorIDEqualFold    *string  `json:"actorIDEqualFold,omitempty"`
+	ActorIDContainsFold *string  `json:"actorIDContainsFold,omitempty"`
+
+	// "actor_name" field predicates.
+	ActorName             *string  `json:"actorName,omitempty"`
+	ActorNameNEQ          *string  `json:"actorNameNEQ,omitempty"`
+	ActorNameIn           []string `json:"actorNameIn,omitempty"`
+	ActorNameNotIn        []string `json:"actorNameNotIn,omitempty"`
+	ActorNameGT           *string  `json:"actorNameGT,omitempty"`
+	ActorNameGTE          *string  `json:"actorNameGTE,omitempty"`
+	ActorNameLT           *string  `json:"actorNameLT,omitempty"`
+	ActorNameLTE          *string  `json:"actorNameLTE,omitempty"`
+	ActorNameContains     *string  `json:"actorNameContains,omitempty"`
+	ActorNameHasPrefix    *string  `json:"actorNameHasPrefix,omitempty"`
+	ActorNameHasSuffix    *string  `json:"actorNameHasSuffix,omitempty"`
+	ActorNameIsNil        bool     `json:"actorNameIsNil,omitempty"`
+	ActorNameNotNil       bool     `json:"actorNameNotNil,omitempty"`
+	ActorNameEqualFold    *string  `json:"actorNameEqualFold,omitempty"`
+	ActorNameContainsFold *string  `json:"actorNameContainsFold,omitempty"`
+
+	// "object_type" field predicates.
+	ObjectType             *string  `json:"objectType,omitempty"`
+	ObjectTypeNEQ          *string  `json:"objectTypeNEQ,omitempty"`
+	ObjectTypeIn           []string `json:"objectTypeIn,omitempty"`
+	ObjectTypeNotIn        []string `json:"objectTypeNotIn,omitempty"`
+	ObjectTypeGT           *string  `json:"objectTypeGT,omitempty"`
+	ObjectTypeGTE          *string  `json:"objectTypeGTE,omitempty"`
+	ObjectTypeLT           *string  `json:"objectTypeLT,omitempty"`
+	ObjectTypeLTE          *string  `json:"objectTypeLTE,omitempty"`
+	ObjectTypeContains     *string  `json:"objectTypeContains,omitempty"`
+	ObjectTypeHasPrefix    *string  `json:"objectTypeHasPrefix,omitempty"`
+	ObjectTypeHasSuffix    *string  `json:"objectTypeHasSuffix,omitempty"`
+	ObjectTypeEqualFold    *string  `json:"objectTypeEqualFold,omitempty"`
+	ObjectTypeContainsFold *string  `json:"objectTypeContainsFold,omitempty"`
+
+	// "object_id" field predicates.
+	ObjectID             *string  `json:"objectID,omitempty"`
+	ObjectIDNEQ          *string  `json:"objectIDNEQ,omitempty"`
+	ObjectIDIn           []string `json:"objectIDIn,omitempty"`
+	ObjectIDNotIn        []string `json:"objectIDNotIn,omitempty"`
+	ObjectIDGT           *string  `json:"objectIDGT,omitempty"`
+	ObjectIDGTE          *string  `json:"objectIDGTE,omitempty"`
+	ObjectIDLT           *string  `json:"objectIDLT,omitempty"`
+	ObjectIDLTE          *string  `json:"objectIDLTE,omitempty"`
+	ObjectIDContains     *string  `json:"objectIDContains,omitempty"`
+	ObjectIDHasPrefix    *string  `json:"objectIDHasPrefix,omitempty"`
+	ObjectIDHasSuffix    *string  `json:"objectIDHasSuffix,omitempty"`
+	ObjectIDEqualFold    *string  `json:"objectIDEqualFold,omitempty"`
+	ObjectIDContainsFold *string  `json:"objectIDContainsFold,omitempty"`
+
+	// "time_created" field predicates.
+	TimeCreated      *time.Time  `json:"timeCreated,omitempty"`
+	TimeCreatedNEQ   *time.Time  `json:"timeCreatedNEQ,omitempty"`
+	TimeCreatedIn    []time.Time `json:"timeCreatedIn,omitempty"`
+	TimeCreatedNotIn []time.Time `json:"timeCreatedNotIn,omitempty"`
+	TimeCreatedGT    *time.Time  `json:"timeCreatedGT,omitempty"`
+	TimeCreatedGTE   *time.Time  `json:"timeCreatedGTE,omitempty"`
+	TimeCreatedLT    *time.Time  `json:"timeCreatedLT,omitempty"`
+	TimeCreatedLTE   *time.Time  `json:"timeCreatedLTE,omitempty"`
+
+	// "candidate" edge predicates.
+	HasCandidate     *bool                  `json:"hasCandidate,omitempty"`
+	HasCandidateWith []*CandidateWhereInput `json:"hasCandidateWith,omitempty"`
+
+	// "position" edge predicates.
+	HasPosition     *bool                 `json:"hasPosition,omitempty"`
+	HasPositionWith []*PositionWhereInput `json:"hasPositionWith,omitempty"`
+}
+
+// AddPredicates adds custom predicates to the where input to be used during the filtering phase.
+func (i *ActivityWhereInput) AddPredicates(predicates ...predicate.Activity) {
+	i.Predicates = append(i.Predicates, predicates...)
+}
+
+// Filter applies the ActivityWhereInput filter on the ActivityQuery builder.
+func (i *ActivityWhereInput) Filter(q *ActivityQuery) (*ActivityQuery, error) {
+	if i == nil {
+		return q, nil
+	}
+	p, err := i.P()
+	if err != nil {
+		if err == ErrEmptyActivityWhereInput {
+			return q, nil
+		}
+		return nil, err
+	}
+	return q.Where(p), nil
+}
+
+// ErrEmptyActivityWhereInput is returned in case the ActivityWhereInput is empty.
+var ErrEmptyActivityWhereInput = errors.New("ent: empty predicate ActivityWhereInput")
+
+// P returns a predicate for filtering activities.
+// An error is returned if the input is empty or invalid.
+func (i *ActivityWhereInput) P() (predicate.Activity, error) {
+	var predicates []predicate.Activity
+	if i.Not != nil {
+		p, err := i.Not.P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'not'", err)
+		}
+		predicates = append(predicates, activity.Not(p))
+	}
+	switch n := len(i.Or); {
+	case n == 1:
+		p, err := i.Or[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'or'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		or := make([]predicate.Activity, 0, n)
+		for _, w := range i.Or {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'or'", err)
+			}
+			or = append(or, p)
+		}
+		predicates = append(predicates, activity.Or(or...))
+	}
+	switch n := len(i.And); {
+	case n == 1:
+		p, err := i.And[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'and'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		and := make([]predicate.Activity, 0, n)
+		for _, w := range i.And {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'and'", err)
+			}
+			and = append(and, p)
+		}
+		predicates = append(predicates, activity.And(and...))
+	}
+	predicates = append(predicates, i.Predicates...)
+	if i.ID != nil {
+		predicates = append(predicates, activity.IDEQ(*i.ID))
+	}
+	if i.IDNEQ != nil {
+		predicates = append(predicates, activity.IDNEQ(*i.IDNEQ))
+	}
+	if len(i.IDIn) > 0 {
+		predicates = append(predicates, activity.IDIn(i.IDIn...))
+	}
+	if len(i.IDNotIn) > 0 {
+		predicates = append(predicates, activity.IDNotIn(i.IDNotIn...))
+	}
+	if i.IDGT != nil {
+		predicates = append(predicates, activity.IDGT(*i.IDGT))
+	}
+	if i.IDGTE != nil {
+		predicates = append(predicates, activity.IDGTE(*i.IDGTE))
+	}
+	if i.IDLT != nil {
+		predicates = append(predicates, activity.IDLT(*i.IDLT))
+	}
+	if i.IDLTE != nil {
+		predicates = append(predicates, activity.IDLTE(*i.IDLTE))
+	}
+	if i.IDEqualFold != nil {
+		predicates = append(predicates, activity.IDEqualFold(*i.IDEqualFold))
+	}
+	if i.IDContainsFold != nil {
+		predicates = append(predicates, activity.IDContainsFold(*i.IDContainsFold))
+	}
+	if i.Verb != nil {
+		predicates = append(predicates, activity.VerbEQ(*i.Verb))
+	}
+	if i.VerbNEQ != nil {
+		predicates = append(predicates, activity.VerbNEQ(*i.VerbNEQ))
+	}
+	if len(i.VerbIn) > 0 {
+		predicates = append(predicates, activity.VerbIn(i.VerbIn...))
+	}
+	if len(i.VerbNotIn) > 0 {
+		predicates = append(predicates, activity.VerbNotIn(i.VerbNotIn...))
+	}
+	if i.VerbGT != nil {
+		predicates = append(predicates, activity.VerbGT(*i.VerbGT))
+	}
+	if i.VerbGTE != nil {
+		predicates = append(predicates, activity.VerbGTE(*i.VerbGTE))
+	}
+	if i.VerbLT != nil {
+		predicates = append(predicates, activity.VerbLT(*i.VerbLT))
+	}
+	if i.VerbLTE != nil {
+		predicates = append(predicates, activity.VerbLTE(*i.VerbLTE))
+	}
+	if i.VerbContains != nil {
+		predicates = append(predicates, activity.VerbContains(*i.VerbContains))
+	}
+	if i.VerbHasPrefix != nil {
+		predicates = append(predicates, activity.VerbHasPrefix(*i.VerbHasPrefix))
+	}
+	if i.VerbHasSuffix != nil {
+		predicates = append(predicates, activity.VerbHasSuffix(*i.VerbHasSuffix))
+	}
+	if i.VerbEqualFold != nil {
+		predicates = append(predicates, activity.VerbEqualFold(*i.VerbEqualFold))
+	}
+	if i.VerbContainsFold != nil {
+		predicates = append(predicates, activity.VerbContainsFold(*i.VerbContainsFold))
+	}
+	if i.ActorType != nil {
+		predicates = append(predicates, activity.ActorTypeEQ(*i.ActorType))
+	}
+	if i.ActorTypeNEQ != nil {
+		predicates = append(predicates, activity.ActorTypeNEQ(*i.ActorTypeNEQ))
+	}
+	if len(i.ActorTypeIn) > 0 {
+		predicates = append(predicates, activity.ActorTypeIn(i.ActorTypeIn...))
+	}
+	if len(i.ActorTypeNotIn) > 0 {
+		predicates = append(predicates, activity.ActorTypeNotIn(i.ActorTypeNotIn...))
+	}
+	if i.ActorID != nil {
+		predicates = append(predicates, activity.ActorIDEQ(*i.ActorID))
+	}
+	if i.ActorIDNEQ != nil {
+		predicates = append(predicates, activity.ActorIDNEQ(*i.ActorIDNEQ))
+	}
+	if len(i.ActorIDIn) > 0 {
+		predicates = append(predicates, activity.ActorIDIn(i.ActorIDIn...))
+	}
+	if len(i.ActorIDNotIn) > 0 {
+		predicates = append(predicates, activity.ActorIDNotIn(i.ActorIDNotIn...))
+	}
+	if i.ActorIDGT != nil {
+		predicates = append(predicates, activity.ActorIDGT(*i.ActorIDGT))
+	}
+	if i.ActorIDGTE != nil {
+		predicates = append(predicates, activity.ActorIDGTE(*i.ActorIDGTE))
+	}
+	if i.ActorIDLT != nil {
+		predicates = append(predicates, activity.ActorIDLT(*i.ActorIDLT))
+	}
+	if i.ActorIDLTE != nil {
+		predicates = append(predicates, activity.ActorIDLTE(*i.ActorIDLTE))
+	}
+	if i.ActorIDContains != nil {
+		predicates = append(predicates, activity.ActorIDContains(*i.ActorIDContains))
+	}
+	if i.ActorIDHasPrefix != nil {
+		predicates = append(predicates, activity.ActorIDHasPrefix(*i.ActorIDHasPrefix))
+	}
+	if i.ActorIDHasSuffix != nil {
+		predicates = append(predicates, activity.ActorIDHasSuffix(*i.ActorIDHasSuffix))
+	}
+	if i.ActorIDIsNil {
+		predicates = append(predicates, activity.ActorIDIsNil())
+	}
+	if i.ActorIDNotNil {
+		predicates = append(predicates, activity.ActorIDNotNil())
+	}
+	if i.ActorIDEqualFold != nil {
+		predicates = append(predicates, activity.ActorIDEqualFold(*i.ActorIDEqualFold))
+	}
+	if i.ActorIDContainsFold != nil {
+		predicates = append(predicates, activity.ActorIDContainsFold(*i.ActorIDContainsFold))
+	}
+	if i.ActorName != nil {
+		predicates = append(predicates, activity.ActorNameEQ(*i.ActorName))
+	}
+	if i.ActorNameNEQ != nil {
+		predicates = append(predicates, activity.ActorNameNEQ(*i.ActorNameNEQ))
+	}
+	if len(i.ActorNameIn) > 0 {
+		predicates = append(predicates, activity.ActorNameIn(i.ActorNameIn...))
+	}
+	if len(i.ActorNameNotIn) > 0 {
+		predicates = append(predicates, activity.ActorNameNotIn(i.ActorNameNotIn...))
+	}
+	if i.ActorNameGT != nil {
+		predicates = append(predicates, activity.ActorNameGT(*i.ActorNameGT))
+	}
+	if i.ActorNameGTE != nil {
+		predicates = append(predicates, activity.ActorNameGTE(*i.ActorNameGTE))
+	}
+	if i.ActorNameLT != nil {
+		predicates = append(predicates, activity.ActorNameLT(*i.ActorNameLT))
+	}
+	if i.ActorNameLTE != nil {
+		predicates = append(predicates, activity.ActorNameLTE(*i.ActorNameLTE))
+	}
+	if i.ActorNameContains != nil {
+		predicates = append(predicates, activity.ActorNameContains(*i.ActorNameContains))
+	}
+	if i.ActorNameHasPrefix != nil {
+		predicates = append(predicates, activity.ActorNameHasPrefix(*i.ActorNameHasPrefix))
+	}
+	if i.ActorNameHasSuffix != nil {
+		predicates = append(predicates, activity.ActorNameHasSuffix(*i.ActorNameHasSuffix))
+	}
+	if i.ActorNameIsNil {
+		predicates = append(predicates, activity.ActorNameIsNil())
+	}
+	if i.ActorNameNotNil {
+		predicates = append(predicates, activity.ActorNameNotNil())
+	}
+	if i.ActorNameEqualFold != nil {
+		predicates = append(predicates, activity.ActorNameEqualFold(*i.ActorNameEqualFold))
+	}
+	if i.ActorNameContainsFold != nil {
+		predicates = append(predicates, activity.ActorNameContainsFold(*i.ActorNameContainsFold))
+	}
+	if i.ObjectType != nil {
+		predicates = append(predicates, activity.ObjectTypeEQ(*i.ObjectType))
+	}
+	if i.ObjectTypeNEQ != nil {
+		predicates = append(predicates, activity.ObjectTypeNEQ(*i.ObjectTypeNEQ))
+	}
+	if len(i.ObjectTypeIn) > 0 {
+		predicates = append(predicates, activity.ObjectTypeIn(i.ObjectTypeIn...))
+	}
+	if len(i.ObjectTypeNotIn) > 0 {
+		predicates = append(predicates, activity.ObjectTypeNotIn(i.ObjectTypeNotIn...))
+	}
+	if i.ObjectTypeGT != nil {
+		predicates = append(predicates, activity.ObjectTypeGT(*i.ObjectTypeGT))
+	}
+	if i.ObjectTypeGTE != nil {
+		predicates = append(predicates, activity.ObjectTypeGTE(*i.ObjectTypeGTE))
+	}
+	if i.ObjectTypeLT != nil {
+		predicates = append(predicates, activity.ObjectTypeLT(*i.ObjectTypeLT))
+	}
+	if i.ObjectTypeLTE != nil {
+		predicates = append(predicates, activity.ObjectTypeLTE(*i.ObjectTypeLTE))
+	}
+	if i.ObjectTypeContains != nil {
+		predicates = append(predicates, activity.ObjectTypeContains(*i.ObjectTypeContains))
+	}
+	if i.ObjectTypeHasPrefix != nil {
+		predicates = append(predicates, activity.ObjectTypeHasPrefix(*i.ObjectTypeHasPrefix))
+	}
+	if i.ObjectTypeHasSuffix != nil {
+		predicates = append(predicates, activity.ObjectTypeHasSuffix(*i.ObjectTypeHasSuffix))
+	}
+	if i.ObjectTypeEqualFold != nil {
+		predicates = append(predicates, activity.ObjectTypeEqualFold(*i.ObjectTypeEqualFold))
+	}
+	if i.ObjectTypeContainsFold != nil {
+		predicates = append(predicates, activity.ObjectTypeContainsFold(*i.ObjectTypeContainsFold))
+	}
+	if i.ObjectID != nil {
+		predicates = append(predicates, activity.ObjectIDEQ(*i.ObjectID))
+	}
+	if i.ObjectIDNEQ != nil {
+		predicates = append(predicates, activity.ObjectIDNEQ(*i.ObjectIDNEQ))
+	}
+	if len(i.ObjectIDIn) > 0 {
+		predicates = append(predicates, activity.ObjectIDIn(i.ObjectIDIn...))
+	}
+	if len(i.ObjectIDNotIn) > 0 {
+		predicates = append(predicates, activity.ObjectIDNotIn(i.ObjectIDNotIn...))
+	}
+	if i.ObjectIDGT != nil {
+		predicates = append(predicates, activity.ObjectIDGT(*i.ObjectIDGT))
+	}
+	if i.ObjectIDGTE != nil {
+		predicates = append(predicates, activity.ObjectIDGTE(*i.ObjectIDGTE))
+	}
+	if i.ObjectIDLT != nil {
+		predicates = append(predicates, activity.ObjectIDLT(*i.ObjectIDLT))
+	}
+	if i.ObjectIDLTE != nil {
+		predicates = append(predicates, activity.ObjectIDLTE(*i.ObjectIDLTE))
+	}
+	if i.ObjectIDContains != nil {
+		predicates = append(predicates, activity.ObjectIDContains(*i.ObjectIDContains))
+	}
+	if i.ObjectIDHasPrefix != nil {
+		predicates = append(predicates, activity.ObjectIDHasPrefix(*i.ObjectIDHasPrefix))
+	}
+	if i.ObjectIDHasSuffix != nil {
+		predicates = append(predicates, activity.ObjectIDHasSuffix(*i.ObjectIDHasSuffix))
+	}
+	if i.ObjectIDEqualFold != nil {
+		predicates = append(predicates, activity.ObjectIDEqualFold(*i.ObjectIDEqualFold))
+	}
+	if i.ObjectIDContainsFold != nil {
+		predicates = append(predicates, activity.ObjectIDContainsFold(*i.ObjectIDContainsFold))
+	}
+	if i.TimeCreated != nil {
+		predicates = append(predicates, activity.TimeCreatedEQ(*i.TimeCreated))
+	}
+	if i.TimeCreatedNEQ != nil {
+		predicates = append(predicates, activity.TimeCreatedNEQ(*i.TimeCreatedNEQ))
+	}
+	if len(i.TimeCreatedIn) > 0 {
+		predicates = append(predicates, activity.TimeCreatedIn(i.TimeCreatedIn...))
+	}
+	if len(i.TimeCreatedNotIn) > 0 {
+		predicates = append(predicates, activity.TimeCreatedNotIn(i.TimeCreatedNotIn...))
+	}
+	if i.TimeCreatedGT != nil {
+		predicates = append(predicates, activity.TimeCreatedGT(*i.TimeCreatedGT))
+	}
+	if i.TimeCreatedGTE != nil {
+		predicates = append(predicates, activity.TimeCreatedGTE(*i.TimeCreatedGTE))
+	}
+	if i.TimeCreatedLT != nil {
+		predicates = append(predicates, activity.TimeCreatedLT(*i.TimeCreatedLT))
+	}
+	if i.TimeCreatedLTE != nil {
+		predicates = append(predicates, activity.TimeCreatedLTE(*i.TimeCreatedLTE))
+	}
+
+	if i.HasCandidate != nil {
+		p := activity.HasCandidate()
+		if !*i.HasCandidate {
+			p = activity.Not(p)
+		}
+		predicates = append(predicates, p)
+	}
+	if len(i.HasCandidateWith) > 0 {
+		with := make([]predicate.Candidate, 0, len(i.HasCandidateWith))
+		for _, w := range i.HasCandidateWith {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'HasCandidateWith'", err)
+			}
+			with = append(with, p)
+		}
+		predicates = append(predicates, activity.HasCandidateWith(with...))
+	}
+	if i.HasPosition != nil {
+		p := activity.HasPosition()
+		if !*i.HasPosition {
+			p = activity.Not(p)
+		}
+		predicates = append(predicates, p)
+	}
+	if len(i.HasPositionWith) > 0 {
+		with := make([]predicate.Position, 0, len(i.HasPositionWith))
+		for _, w := range i.HasPositionWith {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'HasPositionWith'", err)
+			}
+			with = append(with, p)
+		}
+		predicates = append(predicates, activity.HasPositionWith(with...))
+	}
+	switch len(predicates) {
+	case 0:
+		return nil, ErrEmptyActivityWhereInput
+	case 1:
+		return predicates[0], nil
+	default:
+		return activity.And(predicates...), nil
+	}
+}
 
 // ApprovalProcessWhereInput represents a where input for filtering ApprovalProcess queries.
 type ApprovalProcessWhereInput struct {
@@ -426,6 +941,10 @@ type CandidateWhereInput struct {
 	HasOfferLetters     *bool                    `json:"hasOfferLetters,omitempty"`
 	HasOfferLettersWith []*OfferLetterWhereInput `json:"hasOfferLettersWith,omitempty"`
 
+	// "activities" edge predicates.
+	HasActivities     *bool                 `json:"hasActivities,omitempty"`
+	HasActivitiesWith []*ActivityWhereInput `json:"hasActivitiesWith,omitempty"`
+
 	// "hired_for" edge predicates.
 	HasHiredFor     *bool                `json:"hasHiredFor,omitempty"`
 	HasHiredForWith []*OpeningWhereInput `json:"hasHiredForWith,omitempty"`
@@ -730,6 +1249,24 @@ func (i *CandidateWhereInput) P() (predicate.Candidate, error) {
 			with = append(with, p)
 		}
 		predicates = append(predicates, candidate.HasOfferLettersWith(with...))
+	}
+	if i.HasActivities != nil {
+		p := candidate.HasActivities()
+		if !*i.HasActivities {
+			p = candidate.Not(p)
+		}
+		predicates = append(predicates, p)
+	}
+	if len(i.HasActivitiesWith) > 0 {
+		with := make([]predicate.Activity, 0, len(i.HasActivitiesWith))
+		for _, w := range i.HasActivitiesWith {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'HasActivitiesWith'", err)
+			}
+			with = append(with, p)
+		}
+		predicates = append(predicates, candidate.HasActivitiesWith(with...))
 	}
 	if i.HasHiredFor != nil {
 		p := candidate.HasHiredFor()
@@ -5377,6 +5914,10 @@ type PositionWhereInput struct {
 	// "candidates" edge predicates.
 	HasCandidates     *bool                  `json:"hasCandidates,omitempty"`
 	HasCandidatesWith []*CandidateWhereInput `json:"hasCandidatesWith,omitempty"`
+
+	// "activities" edge predicates.
+	HasActivities     *bool                 `json:"hasActivities,omitempty"`
+	HasActivitiesWith []*ActivityWhereInput `json:"hasActivitiesWith,omitempty"`
 }
 
 // AddPredicates adds custom predicates to the where input to be used during the filtering phase.
@@ -6140,6 +6681,24 @@ func (i *PositionWhereInput) P() (predicate.Position, error) {
 			with = append(with, p)
 		}
 		predicates = append(predicates, position.HasCandidatesWith(with...))
+	}
+	if i.HasActivities != nil {
+		p := position.HasActivities()
+		if !*i.HasActivities {
+			p = position.Not(p)
+		}
+		predicates = append(predicates, p)
+	}
+	if len(i.HasActivitiesWith) > 0 {
+		with := make([]predicate.Activity, 0, len(i.HasActivitiesWith))
+		for _, w := range i.HasActivitiesWith {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'HasActivitiesWith'", err)
+			}
+			with = append(with, p)
+		}
+		predicates = append(predicates, position.HasActivitiesWith(with...))
 	}
 	switch len(predicates) {
 	case 0:

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/hiregraph/hiregraph/ent/activity"
 	"github.com/hiregraph/hiregraph/ent/apikey"
 	"github.com/hiregraph/hiregraph/ent/approvalprocess"
 	"github.com/hiregraph/hiregraph/ent/candidate"
@@ -31,6 +32,7 @@ import (
 // prefixTable maps identifier prefixes to table names.
 var prefixTable = map[string]string{
 	"key": apikey.Table,
+	"act": activity.Table,
 	"apr": approvalprocess.Table,
 	"can": candidate.Table,
 	"com": company.Table,

@@ -11,6 +11,7 @@ import (
 
 	"entgo.io/ent"
 	"entgo.io/ent/dialect/sql"
+	"github.com/hiregraph/hiregraph/ent/activity"
 	"github.com/hiregraph/hiregraph/ent/apikey"
 	"github.com/hiregraph/hiregraph/ent/approvalprocess"
 	"github.com/hiregraph/hiregraph/ent/candidate"
@@ -45,6 +46,7 @@ const (
 
 	// Node types.
 	TypeAPIKey            = "APIKey"
+	TypeActivity          = "Activity"
 	TypeApprovalProcess   = "ApprovalProcess"
 	TypeCandidate         = "Candidate"
 	TypeCompany           = "Company"
@@ -1106,6 +1108,1119 @@ func (m *APIKeyMutation) ResetEdge(name string) error {
 	return fmt.Errorf("unknown APIKey edge %s", name)
 }
 
+// ActivityMutation represents an operation that mutates the Activity nodes in the graph.
+type ActivityMutation struct {
+	config
+	op               Op
+	typ              string
+	id               *string
+	verb             *string
+	actor_type       *activity.ActorType
+	actor_id         *string
+	actor_name       *string
+	object_type      *string
+	object_id        *string
+	changes          *[]schematype.FieldChange
+	appendchanges    []schematype.FieldChange
+	time_created     *time.Time
+	clearedFields    map[string]struct{}
+	company          *string
+	clearedcompany   bool
+	candidate        *string
+	clearedcandidate bool
+	position         *string
+	clearedposition  bool
+	done             bool
+	oldValue         func(context.Context) (*Activity, error)
+	predicates       []predicate.Activity
+}
+
+var _ ent.Mutation = (*ActivityMutation)(nil)
+
+// activityOption allows management of the mutation configuration using functional options.
+type activityOption func(*ActivityMutation)
+
+// newActivityMutation creates new mutation for the Activity entity.
+func newActivityMutation(c config, op Op, opts ...activityOption) *ActivityMutation {
+	m := &ActivityMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeActivity,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withActivityID sets the ID field of the mutation.
+func withActivityID(id string) activityOption {
+	return func(m *ActivityMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *Activity
+		)
+		m.oldValue = func(ctx context.Context) (*Activity, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().Activity.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withActivity sets the old Activity of the mutation.
+func withActivity(node *Activity) activityOption {
+	return func(m *ActivityMutation) {
+		m.oldValue = func(context.Context) (*Activity, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m ActivityMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m ActivityMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of Activity entities.
+func (m *ActivityMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *ActivityMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *ActivityMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().Activity.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetCompanyID sets the "company_id" field.
+func (m *ActivityMutation) SetCompanyID(s string) {
+	m.company = &s
+}
+
+// CompanyID returns the value of the "company_id" field in the mutation.
+func (m *ActivityMutation) CompanyID() (r string, exists bool) {
+	v := m.company
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCompanyID returns the old "company_id" field's value of the Activity entity.
+// If the Activity object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ActivityMutation) OldCompanyID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCompanyID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCompanyID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCompanyID: %w", err)
+	}
+	return oldValue.CompanyID, nil
+}
+
+// ResetCompanyID resets all changes to the "company_id" field.
+func (m *ActivityMutation) ResetCompanyID() {
+	m.company = nil
+}
+
+// SetVerb sets the "verb" field.
+func (m *ActivityMutation) SetVerb(s string) {
+	m.verb = &s
+}
+
+// Verb returns the value of the "verb" field in the mutation.
+func (m *ActivityMutation) Verb() (r string, exists bool) {
+	v := m.verb
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldVerb returns the old "verb" field's value of the Activity entity.
+// If the Activity object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ActivityMutation) OldVerb(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldVerb is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldVerb requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldVerb: %w", err)
+	}
+	return oldValue.Verb, nil
+}
+
+// ResetVerb resets all changes to the "verb" field.
+func (m *ActivityMutation) ResetVerb() {
+	m.verb = nil
+}
+
+// SetActorType sets the "actor_type" field.
+func (m *ActivityMutation) SetActorType(at activity.ActorType) {
+	m.actor_type = &at
+}
+
+// ActorType returns the value of the "actor_type" field in the mutation.
+func (m *ActivityMutation) ActorType() (r activity.ActorType, exists bool) {
+	v := m.actor_type
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldActorType returns the old "actor_type" field's value of the Activity entity.
+// If the Activity object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ActivityMutation) OldActorType(ctx context.Context) (v activity.ActorType, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldActorType is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldActorType requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldActorType: %w", err)
+	}
+	return oldValue.ActorType, nil
+}
+
+// ResetActorType resets all changes to the "actor_type" field.
+func (m *ActivityMutation) ResetActorType() {
+	m.actor_type = nil
+}
+
+// SetActorID sets the "actor_id" field.
+func (m *ActivityMutation) SetActorID(s string) {
+	m.actor_id = &s
+}
+
+// ActorID returns the value of the "actor_id" field in the mutation.
+func (m *ActivityMutation) ActorID() (r string, exists bool) {
+	v := m.actor_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldActorID returns the old "actor_id" field's value of the Activity entity.
+// If the Activity object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ActivityMutation) OldActorID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldActorID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldActorID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldActorID: %w", err)
+	}
+	return oldValue.ActorID, nil
+}
+
+// ClearActorID clears the value of the "actor_id" field.
+func (m *ActivityMutation) ClearActorID() {
+	m.actor_id = nil
+	m.clearedFields[activity.FieldActorID] = struct{}{}
+}
+
+// ActorIDCleared returns if the "actor_id" field was cleared in this mutation.
+func (m *ActivityMutation) ActorIDCleared() bool {
+	_, ok := m.clearedFields[activity.FieldActorID]
+	return ok
+}
+
+// ResetActorID resets all changes to the "actor_id" field.
+func (m *ActivityMutation) ResetActorID() {
+	m.actor_id = nil
+	delete(m.clearedFields, activity.FieldActorID)
+}
+
+// SetActorName sets the "actor_name" field.
+func (m *ActivityMutation) SetActorName(s string) {
+	m.actor_name = &s
+}
+
+// ActorName returns the value of the "actor_name" field in the mutation.
+func (m *ActivityMutation) ActorName() (r string, exists bool) {
+	v := m.actor_name
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldActorName returns the old "actor_name" field's value of the Activity entity.
+// If the Activity object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ActivityMutation) OldActorName(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldActorName is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldActorName requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldActorName: %w", err)
+	}
+	return oldValue.ActorName, nil
+}
+
+// ClearActorName clears the value of the "actor_name" field.
+func (m *ActivityMutation) ClearActorName() {
+	m.actor_name = nil
+	m.clearedFields[activity.FieldActorName] = struct{}{}
+}
+
+// ActorNameCleared returns if the "actor_name" field was cleared in this mutation.
+func (m *ActivityMutation) ActorNameCleared() bool {
+	_, ok := m.clearedFields[activity.FieldActorName]
+	return ok
+}
+
+// ResetActorName resets all changes to the "actor_name" field.
+func (m *ActivityMutation) ResetActorName() {
+	m.actor_name = nil
+	delete(m.clearedFields, activity.FieldActorName)
+}
+
+// SetObjectType sets the "object_type" field.
+func (m *ActivityMutation) SetObjectType(s string) {
+	m.object_type = &s
+}
+
+// ObjectType returns the value of the "object_type" field in the mutation.
+func (m *ActivityMutation) ObjectType() (r string, exists bool) {
+	v := m.object_type
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldObjectType returns the old "object_type" field's value of the Activity entity.
+// If the Activity object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ActivityMutation) OldObjectType(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldObjectType is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldObjectType requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldObjectType: %w", err)
+	}
+	return oldValue.ObjectType, nil
+}
+
+// ResetObjectType resets all changes to the "object_type" field.
+func (m *ActivityMutation) ResetObjectType() {
+	m.object_type = nil
+}
+
+// SetObjectID sets the "object_id" field.
+func (m *ActivityMutation) SetObjectID(s string) {
+	m.object_id = &s
+}
+
+// ObjectID returns the value of the "object_id" field in the mutation.
+func (m *ActivityMutation) ObjectID() (r string, exists bool) {
+	v := m.object_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldObjectID returns the old "object_id" field's value of the Activity entity.
+// If the Activity object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ActivityMutation) OldObjectID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldObjectID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldObjectID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldObjectID: %w", err)
+	}
+	return oldValue.ObjectID, nil
+}
+
+// ResetObjectID resets all changes to the "object_id" field.
+func (m *ActivityMutation) ResetObjectID() {
+	m.object_id = nil
+}
+
+// SetCandidateID sets the "candidate_id" field.
+func (m *ActivityMutation) SetCandidateID(s string) {
+	m.candidate = &s
+}
+
+// CandidateID returns the value of the "candidate_id" field in the mutation.
+func (m *ActivityMutation) CandidateID() (r string, exists bool) {
+	v := m.candidate
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCandidateID returns the old "candidate_id" field's value of the Activity entity.
+// If the Activity object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ActivityMutation) OldCandidateID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCandidateID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCandidateID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCandidateID: %w", err)
+	}
+	return oldValue.CandidateID, nil
+}
+
+// ClearCandidateID clears the value of the "candidate_id" field.
+func (m *ActivityMutation) ClearCandidateID() {
+	m.candidate = nil
+	m.clearedFields[activity.FieldCandidateID] = struct{}{}
+}
+
+// CandidateIDCleared returns if the "candidate_id" field was cleared in this mutation.
+func (m *ActivityMutation) CandidateIDCleared() bool {
+	_, ok := m.clearedFields[activity.FieldCandidateID]
+	return ok
+}
+
+// ResetCandidateID resets all changes to the "candidate_id" field.
+func (m *ActivityMutation) ResetCandidateID() {
+	m.candidate = nil
+	delete(m.clearedFields, activity.FieldCandidateID)
+}
+
+// SetPositionID sets the "position_id" field.
+func (m *ActivityMutation) SetPositionID(s string) {
+	m.position = &s
+}
+
+// PositionID returns the value of the "position_id" field in the mutation.
+func (m *ActivityMutation) PositionID() (r string, exists bool) {
+	v := m.position
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPositionID returns the old "position_id" field's value of the Activity entity.
+// If the Activity object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ActivityMutation) OldPositionID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPositionID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPositionID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPositionID: %w", err)
+	}
+	return oldValue.PositionID, nil
+}
+
+// ClearPositionID clears the value of the "position_id" field.
+func (m *ActivityMutation) ClearPositionID() {
+	m.position = nil
+	m.clearedFields[activity.FieldPositionID] = struct{}{}
+}
+
+// PositionIDCleared returns if the "position_id" field was cleared in this mutation.
+func (m *ActivityMutation) PositionIDCleared() bool {
+	_, ok := m.clearedFields[activity.FieldPositionID]
+	return ok
+}
+
+// ResetPositionID resets all changes to the "position_id" field.
+func (m *ActivityMutation) ResetPositionID() {
+	m.position = nil
+	delete(m.clearedFields, activity.FieldPositionID)
+}
+
+// SetChanges sets the "changes" field.
+func (m *ActivityMutation) SetChanges(sc []schematype.FieldChange) {
+	m.changes = &sc
+	m.appendchanges = nil
+}
+
+// Changes returns the value of the "changes" field in the mutation.
+func (m *ActivityMutation) Changes() (r []schematype.FieldChange, exists bool) {
+	v := m.changes
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldChanges returns the old "changes" field's value of the Activity entity.
+// If the Activity object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ActivityMutation) OldChanges(ctx context.Context) (v []schematype.FieldChange, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldChanges is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldChanges requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldChanges: %w", err)
+	}
+	return oldValue.Changes, nil
+}
+
+// AppendChanges adds sc to the "changes" field.
+func (m *ActivityMutation) AppendChanges(sc []schematype.FieldChange) {
+	m.appendchanges = append(m.appendchanges, sc...)
+}
+
+// AppendedChanges returns the list of values that were appended to the "changes" field in this mutation.
+func (m *ActivityMutation) AppendedChanges() ([]schematype.FieldChange, bool) {
+	if len(m.appendchanges) == 0 {
+		return nil, false
+	}
+	return m.appendchanges, true
+}
+
+// ResetChanges resets all changes to the "changes" field.
+func (m *ActivityMutation) ResetChanges() {
+	m.changes = nil
+	m.appendchanges = nil
+}
+
+// SetTimeCreated sets the "time_created" field.
+func (m *ActivityMutation) SetTimeCreated(t time.Time) {
+	m.time_created = &t
+}
+
+// TimeCreated returns the value of the "time_created" field in the mutation.
+func (m *ActivityMutation) TimeCreated() (r time.Time, exists bool) {
+	v := m.time_created
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTimeCreated returns the old "time_created" field's value of the Activity entity.
+// If the Activity object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ActivityMutation) OldTimeCreated(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTimeCreated is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTimeCreated requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTimeCreated: %w", err)
+	}
+	return oldValue.TimeCreated, nil
+}
+
+// ResetTimeCreated resets all changes to the "time_created" field.
+func (m *ActivityMutation) ResetTimeCreated() {
+	m.time_created = nil
+}
+
+// ClearCompany clears the "company" edge to the Company entity.
+func (m *ActivityMutation) ClearCompany() {
+	m.clearedcompany = true
+	m.clearedFields[activity.FieldCompanyID] = struct{}{}
+}
+
+// CompanyCleared reports if the "company" edge to the Company entity was cleared.
+func (m *ActivityMutation) CompanyCleared() bool {
+	return m.clearedcompany
+}
+
+// CompanyIDs returns the "company" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// CompanyID instead. It exists only for internal usage by the builders.
+func (m *ActivityMutation) CompanyIDs() (ids []string) {
+	if id := m.company; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetCompany resets all changes to the "company" edge.
+func (m *ActivityMutation) ResetCompany() {
+	m.company = nil
+	m.clearedcompany = false
+}
+
+// ClearCandidate clears the "candidate" edge to the Candidate entity.
+func (m *ActivityMutation) ClearCandidate() {
+	m.clearedcandidate = true
+	m.clearedFields[activity.FieldCandidateID] = struct{}{}
+}
+
+// CandidateCleared reports if the "candidate" edge to the Candidate entity was cleared.
+func (m *ActivityMutation) CandidateCleared() bool {
+	return m.CandidateIDCleared() || m.clearedcandidate
+}
+
+// CandidateIDs returns the "candidate" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// CandidateID instead. It exists only for internal usage by the builders.
+func (m *ActivityMutation) CandidateIDs() (ids []string) {
+	if id := m.candidate; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetCandidate resets all changes to the "candidate" edge.
+func (m *ActivityMutation) ResetCandidate() {
+	m.candidate = nil
+	m.clearedcandidate = false
+}
+
+// ClearPosition clears the "position" edge to the Position entity.
+func (m *ActivityMutation) ClearPosition() {
+	m.clearedposition = true
+	m.clearedFields[activity.FieldPositionID] = struct{}{}
+}
+
+// PositionCleared reports if the "position" edge to the Position entity was cleared.
+func (m *ActivityMutation) PositionCleared() bool {
+	return m.PositionIDCleared() || m.clearedposition
+}
+
+// PositionIDs returns the "position" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// PositionID instead. It exists only for internal usage by the builders.
+func (m *ActivityMutation) PositionIDs() (ids []string) {
+	if id := m.position; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetPosition resets all changes to the "position" edge.
+func (m *ActivityMutation) ResetPosition() {
+	m.position = nil
+	m.clearedposition = false
+}
+
+// Where appends a list predicates to the ActivityMutation builder.
+func (m *ActivityMutation) Where(ps ...predicate.Activity) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the ActivityMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *ActivityMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.Activity, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *ActivityMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *ActivityMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (Activity).
+func (m *ActivityMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *ActivityMutation) Fields() []string {
+	fields := make([]string, 0, 11)
+	if m.company != nil {
+		fields = append(fields, activity.FieldCompanyID)
+	}
+	if m.verb != nil {
+		fields = append(fields, activity.FieldVerb)
+	}
+	if m.actor_type != nil {
+		fields = append(fields, activity.FieldActorType)
+	}
+	if m.actor_id != nil {
+		fields = append(fields, activity.FieldActorID)
+	}
+	if m.actor_name != nil {
+		fields = append(fields, activity.FieldActorName)
+	}
+	if m.object_type != nil {
+		fields = append(fields, activity.FieldObjectType)
+	}
+	if m.object_id != nil {
+		fields = append(fields, activity.FieldObjectID)
+	}
+	if m.candidate != nil {
+		fields = append(fields, activity.FieldCandidateID)
+	}
+	if m.position != nil {
+		fields = append(fields, activity.FieldPositionID)
+	}
+	if m.changes != nil {
+		fields = append(fields, activity.FieldChanges)
+	}
+	if m.time_created != nil {
+		fields = append(fields, activity.FieldTimeCreated)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *ActivityMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case activity.FieldCompanyID:
+		return m.CompanyID()
+	case activity.FieldVerb:
+		return m.Verb()
+	case activity.FieldActorType:
+		return m.ActorType()
+	case activity.FieldActorID:
+		return m.ActorID()
+	case activity.FieldActorName:
+		return m.ActorName()
+	case activity.FieldObjectType:
+		return m.ObjectType()
+	case activity.FieldObjectID:
+		return m.ObjectID()
+	case activity.FieldCandidateID:
+		return m.CandidateID()
+	case activity.FieldPositionID:
+		return m.PositionID()
+	case activity.FieldChanges:
+		return m.Changes()
+	case activity.FieldTimeCreated:
+		return m.TimeCreated()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *ActivityMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case activity.FieldCompanyID:
+		return m.OldCompanyID(ctx)
+	case activity.FieldVerb:
+		return m.OldVerb(ctx)
+	case activity.FieldActorType:
+		return m.OldActorType(ctx)
+	case activity.FieldActorID:
+		return m.OldActorID(ctx)
+	case activity.FieldActorName:
+		return m.OldActorName(ctx)
+	case activity.FieldObjectType:
+		return m.OldObjectType(ctx)
+	case activity.FieldObjectID:
+		return m.OldObjectID(ctx)
+	case activity.FieldCandidateID:
+		return m.OldCandidateID(ctx)
+	case activity.FieldPositionID:
+		return m.OldPositionID(ctx)
+	case activity.FieldChanges:
+		return m.OldChanges(ctx)
+	case activity.FieldTimeCreated:
+		return m.OldTimeCreated(ctx)
+	}
+	return nil, fmt.Errorf("unknown Activity field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *ActivityMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case activity.FieldCompanyID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCompanyID(v)
+		return nil
+	case activity.FieldVerb:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetVerb(v)
+		return nil
+	case activity.FieldActorType:
+		v, ok := value.(activity.ActorType)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetActorType(v)
+		return nil
+	case activity.FieldActorID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetActorID(v)
+		return nil
+	case activity.FieldActorName:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetActorName(v)
+		return nil
+	case activity.FieldObjectType:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetObjectType(v)
+		return nil
+	case activity.FieldObjectID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetObjectID(v)
+		return nil
+	case activity.FieldCandidateID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCandidateID(v)
+		return nil
+	case activity.FieldPositionID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPositionID(v)
+		return nil
+	case activity.FieldChanges:
+		v, ok := value.([]schematype.FieldChange)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetChanges(v)
+		return nil
+	case activity.FieldTimeCreated:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTimeCreated(v)
+		return nil
+	}
+	return fmt.Errorf("unknown Activity field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *ActivityMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *ActivityMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *ActivityMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown Activity numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *ActivityMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(activity.FieldActorID) {
+		fields = append(fields, activity.FieldActorID)
+	}
+	if m.FieldCleared(activity.FieldActorName) {
+		fields = append(fields, activity.FieldActorName)
+	}
+	if m.FieldCleared(activity.FieldCandidateID) {
+		fields = append(fields, activity.FieldCandidateID)
+	}
+	if m.FieldCleared(activity.FieldPositionID) {
+		fields = append(fields, activity.FieldPositionID)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *ActivityMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *ActivityMutation) ClearField(name string) error {
+	switch name {
+	case activity.FieldActorID:
+		m.ClearActorID()
+		return nil
+	case activity.FieldActorName:
+		m.ClearActorName()
+		return nil
+	case activity.FieldCandidateID:
+		m.ClearCandidateID()
+		return nil
+	case activity.FieldPositionID:
+		m.ClearPositionID()
+		return nil
+	}
+	return fmt.Errorf("unknown Activity nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *ActivityMutation) ResetField(name string) error {
+	switch name {
+	case activity.FieldCompanyID:
+		m.ResetCompanyID()
+		return nil
+	case activity.FieldVerb:
+		m.ResetVerb()
+		return nil
+	case activity.FieldActorType:
+		m.ResetActorType()
+		return nil
+	case activity.FieldActorID:
+		m.ResetActorID()
+		return nil
+	case activity.FieldActorName:
+		m.ResetActorName()
+		return nil
+	case activity.FieldObjectType:
+		m.ResetObjectType()
+		return nil
+	case activity.FieldObjectID:
+		m.ResetObjectID()
+		return nil
+	case activity.FieldCandidateID:
+		m.ResetCandidateID()
+		return nil
+	case activity.FieldPositionID:
+		m.ResetPositionID()
+		return nil
+	case activity.FieldChanges:
+		m.ResetChanges()
+		return nil
+	case activity.FieldTimeCreated:
+		m.ResetTimeCreated()
+		return nil
+	}
+	return fmt.Errorf("unknown Activity field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *ActivityMutation) AddedEdges() []string {
+	edges := make([]string, 0, 3)
+	if m.company != nil {
+		edges = append(edges, activity.EdgeCompany)
+	}
+	if m.candidate != nil {
+		edges = append(edges, activity.EdgeCandidate)
+	}
+	if m.position != nil {
+		edges = append(edges, activity.EdgePosition)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *ActivityMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case activity.EdgeCompany:
+		if id := m.company; id != nil {
+			return []ent.Value{*id}
+		}
+	case activity.EdgeCandidate:
+		if id := m.candidate; id != nil {
+			return []ent.Value{*id}
+		}
+	case activity.EdgePosition:
+		if id := m.position; id != nil {
+			return []ent.Value{*id}
+		}
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *ActivityMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 3)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *ActivityMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *ActivityMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 3)
+	if m.clearedcompany {
+		edges = append(edges, activity.EdgeCompany)
+	}
+	if m.clearedcandidate {
+		edges = append(edges, activity.EdgeCandidate)
+	}
+	if m.clearedposition {
+		edges = append(edges, activity.EdgePosition)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *ActivityMutation) EdgeCleared(name string) bool {
+	switch name {
+	case activity.EdgeCompany:
+		return m.clearedcompany
+	case activity.EdgeCandidate:
+		return m.clearedcandidate
+	case activity.EdgePosition:
+		return m.clearedposition
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *ActivityMutation) ClearEdge(name string) error {
+	switch name {
+	case activity.EdgeCompany:
+		m.ClearCompany()
+		return nil
+	case activity.EdgeCandidate:
+		m.ClearCandidate()
+		return nil
+	case activity.EdgePosition:
+		m.ClearPosition()
+		return nil
+	}
+	return fmt.Errorf("unknown Activity unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *ActivityMutation) ResetEdge(name string) error {
+	switch name {
+	case activity.EdgeCompany:
+		m.ResetCompany()
+		return nil
+	case activity.EdgeCandidate:
+		m.ResetCandidate()
+		return nil
+	case activity.EdgePosition:
+		m.ResetPosition()
+		return nil
+	}
+	return fmt.Errorf("unknown Activity edge %s", name)
+}
+
 // ApprovalProcessMutation represents an operation that mutates the ApprovalProcess nodes in the graph.
 type ApprovalProcessMutation struct {
 	config
@@ -1824,6 +2939,9 @@ type CandidateMutation struct {
 	offer_letters               map[string]struct{}
 	removedoffer_letters        map[string]struct{}
 	clearedoffer_letters        bool
+	activities                  map[string]struct{}
+	removedactivities           map[string]struct{}
+	clearedactivities           bool
 	hired_for                   map[string]struct{}
 	removedhired_for            map[string]struct{}
 	clearedhired_for            bool
@@ -2672,6 +3790,60 @@ func (m *CandidateMutation) ResetOfferLetters() {
 	m.removedoffer_letters = nil
 }
 
+// AddActivityIDs adds the "activities" edge to the Activity entity by ids.
+func (m *CandidateMutation) AddActivityIDs(ids ...string) {
+	if m.activities == nil {
+		m.activities = make(map[string]struct{})
+	}
+	for i := range ids {
+		m.activities[ids[i]] = struct{}{}
+	}
+}
+
+// ClearActivities clears the "activities" edge to the Activity entity.
+func (m *CandidateMutation) ClearActivities() {
+	m.clearedactivities = true
+}
+
+// ActivitiesCleared reports if the "activities" edge to the Activity entity was cleared.
+func (m *CandidateMutation) ActivitiesCleared() bool {
+	return m.clearedactivities
+}
+
+// RemoveActivityIDs removes the "activities" edge to the Activity entity by IDs.
+func (m *CandidateMutation) RemoveActivityIDs(ids ...string) {
+	if m.removedactivities == nil {
+		m.removedactivities = make(map[string]struct{})
+	}
+	for i := range ids {
+		delete(m.activities, ids[i])
+		m.removedactivities[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedActivities returns the removed IDs of the "activities" edge to the Activity entity.
+func (m *CandidateMutation) RemovedActivitiesIDs() (ids []string) {
+	for id := range m.removedactivities {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ActivitiesIDs returns the "activities" edge IDs in the mutation.
+func (m *CandidateMutation) ActivitiesIDs() (ids []string) {
+	for id := range m.activities {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetActivities resets all changes to the "activities" edge.
+func (m *CandidateMutation) ResetActivities() {
+	m.activities = nil
+	m.clearedactivities = false
+	m.removedactivities = nil
+}
+
 // AddHiredForIDs adds the "hired_for" edge to the Opening entity by ids.
 func (m *CandidateMutation) AddHiredForIDs(ids ...string) {
 	if m.hired_for == nil {
@@ -3038,7 +4210,7 @@ func (m *CandidateMutation) ResetField(name string) error {
 
 // AddedEdges returns all edge names that were set/added in this mutation.
 func (m *CandidateMutation) AddedEdges() []string {
-	edges := make([]string, 0, 8)
+	edges := make([]string, 0, 9)
 	if m.company != nil {
 		edges = append(edges, candidate.EdgeCompany)
 	}
@@ -3059,6 +4231,9 @@ func (m *CandidateMutation) AddedEdges() []string {
 	}
 	if m.offer_letters != nil {
 		edges = append(edges, candidate.EdgeOfferLetters)
+	}
+	if m.activities != nil {
+		edges = append(edges, candidate.EdgeActivities)
 	}
 	if m.hired_for != nil {
 		edges = append(edges, candidate.EdgeHiredFor)
@@ -3106,6 +4281,12 @@ func (m *CandidateMutation) AddedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case candidate.EdgeActivities:
+		ids := make([]ent.Value, 0, len(m.activities))
+		for id := range m.activities {
+			ids = append(ids, id)
+		}
+		return ids
 	case candidate.EdgeHiredFor:
 		ids := make([]ent.Value, 0, len(m.hired_for))
 		for id := range m.hired_for {
@@ -3118,7 +4299,7 @@ func (m *CandidateMutation) AddedIDs(name string) []ent.Value {
 
 // RemovedEdges returns all edge names that were removed in this mutation.
 func (m *CandidateMutation) RemovedEdges() []string {
-	edges := make([]string, 0, 8)
+	edges := make([]string, 0, 9)
 	if m.removednotes != nil {
 		edges = append(edges, candidate.EdgeNotes)
 	}
@@ -3130,6 +4311,9 @@ func (m *CandidateMutation) RemovedEdges() []string {
 	}
 	if m.removedoffer_letters != nil {
 		edges = append(edges, candidate.EdgeOfferLetters)
+	}
+	if m.removedactivities != nil {
+		edges = append(edges, candidate.EdgeActivities)
 	}
 	if m.removedhired_for != nil {
 		edges = append(edges, candidate.EdgeHiredFor)
@@ -3165,6 +4349,12 @@ func (m *CandidateMutation) RemovedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case candidate.EdgeActivities:
+		ids := make([]ent.Value, 0, len(m.removedactivities))
+		for id := range m.removedactivities {
+			ids = append(ids, id)
+		}
+		return ids
 	case candidate.EdgeHiredFor:
 		ids := make([]ent.Value, 0, len(m.removedhired_for))
 		for id := range m.removedhired_for {
@@ -3177,7 +4367,7 @@ func (m *CandidateMutation) RemovedIDs(name string) []ent.Value {
 
 // ClearedEdges returns all edge names that were cleared in this mutation.
 func (m *CandidateMutation) ClearedEdges() []string {
-	edges := make([]string, 0, 8)
+	edges := make([]string, 0, 9)
 	if m.clearedcompany {
 		edges = append(edges, candidate.EdgeCompany)
 	}
@@ -3198,6 +4388,9 @@ func (m *CandidateMutation) ClearedEdges() []string {
 	}
 	if m.clearedoffer_letters {
 		edges = append(edges, candidate.EdgeOfferLetters)
+	}
+	if m.clearedactivities {
+		edges = append(edges, candidate.EdgeActivities)
 	}
 	if m.clearedhired_for {
 		edges = append(edges, candidate.EdgeHiredFor)
@@ -3223,6 +4416,8 @@ func (m *CandidateMutation) EdgeCleared(name string) bool {
 		return m.clearedtest_submissions
 	case candidate.EdgeOfferLetters:
 		return m.clearedoffer_letters
+	case candidate.EdgeActivities:
+		return m.clearedactivities
 	case candidate.EdgeHiredFor:
 		return m.clearedhired_for
 	}
@@ -3270,6 +4465,9 @@ func (m *CandidateMutation) ResetEdge(name string) error {
 		return nil
 	case candidate.EdgeOfferLetters:
 		m.ResetOfferLetters()
+		return nil
+	case candidate.EdgeActivities:
+		m.ResetActivities()
 		return nil
 	case candidate.EdgeHiredFor:
 		m.ResetHiredFor()
@@ -13685,6 +14883,9 @@ type PositionMutation struct {
 	candidates              map[string]struct{}
 	removedcandidates       map[string]struct{}
 	clearedcandidates       bool
+	activities              map[string]struct{}
+	removedactivities       map[string]struct{}
+	clearedactivities       bool
 	done                    bool
 	oldValue                func(context.Context) (*Position, error)
 	predicates              []predicate.Position
@@ -15334,6 +16535,60 @@ func (m *PositionMutation) ResetCandidates() {
 	m.removedcandidates = nil
 }
 
+// AddActivityIDs adds the "activities" edge to the Activity entity by ids.
+func (m *PositionMutation) AddActivityIDs(ids ...string) {
+	if m.activities == nil {
+		m.activities = make(map[string]struct{})
+	}
+	for i := range ids {
+		m.activities[ids[i]] = struct{}{}
+	}
+}
+
+// ClearActivities clears the "activities" edge to the Activity entity.
+func (m *PositionMutation) ClearActivities() {
+	m.clearedactivities = true
+}
+
+// ActivitiesCleared reports if the "activities" edge to the Activity entity was cleared.
+func (m *PositionMutation) ActivitiesCleared() bool {
+	return m.clearedactivities
+}
+
+// RemoveActivityIDs removes the "activities" edge to the Activity entity by IDs.
+func (m *PositionMutation) RemoveActivityIDs(ids ...string) {
+	if m.removedactivities == nil {
+		m.removedactivities = make(map[string]struct{})
+	}
+	for i := range ids {
+		delete(m.activities, ids[i])
+		m.removedactivities[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedActivities returns the removed IDs of the "activities" edge to the Activity entity.
+func (m *PositionMutation) RemovedActivitiesIDs() (ids []string) {
+	for id := range m.removedactivities {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ActivitiesIDs returns the "activities" edge IDs in the mutation.
+func (m *PositionMutation) ActivitiesIDs() (ids []string) {
+	for id := range m.activities {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetActivities resets all changes to the "activities" edge.
+func (m *PositionMutation) ResetActivities() {
+	m.activities = nil
+	m.clearedactivities = false
+	m.removedactivities = nil
+}
+
 // Where appends a list predicates to the PositionMutation builder.
 func (m *PositionMutation) Where(ps ...predicate.Position) {
 	m.predicates = append(m.predicates, ps...)
@@ -15954,7 +17209,7 @@ func (m *PositionMutation) ResetField(name string) error {
 
 // AddedEdges returns all edge names that were set/added in this mutation.
 func (m *PositionMutation) AddedEdges() []string {
-	edges := make([]string, 0, 11)
+	edges := make([]string, 0, 12)
 	if m.company != nil {
 		edges = append(edges, position.EdgeCompany)
 	}
@@ -15987,6 +17242,9 @@ func (m *PositionMutation) AddedEdges() []string {
 	}
 	if m.candidates != nil {
 		edges = append(edges, position.EdgeCandidates)
+	}
+	if m.activities != nil {
+		edges = append(edges, position.EdgeActivities)
 	}
 	return edges
 }
@@ -16049,13 +17307,19 @@ func (m *PositionMutation) AddedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case position.EdgeActivities:
+		ids := make([]ent.Value, 0, len(m.activities))
+		for id := range m.activities {
+			ids = append(ids, id)
+		}
+		return ids
 	}
 	return nil
 }
 
 // RemovedEdges returns all edge names that were removed in this mutation.
 func (m *PositionMutation) RemovedEdges() []string {
-	edges := make([]string, 0, 11)
+	edges := make([]string, 0, 12)
 	if m.removedclones != nil {
 		edges = append(edges, position.EdgeClones)
 	}
@@ -16070,6 +17334,9 @@ func (m *PositionMutation) RemovedEdges() []string {
 	}
 	if m.removedcandidates != nil {
 		edges = append(edges, position.EdgeCandidates)
+	}
+	if m.removedactivities != nil {
+		edges = append(edges, position.EdgeActivities)
 	}
 	return edges
 }
@@ -16108,13 +17375,19 @@ func (m *PositionMutation) RemovedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case position.EdgeActivities:
+		ids := make([]ent.Value, 0, len(m.removedactivities))
+		for id := range m.removedactivities {
+			ids = append(ids, id)
+		}
+		return ids
 	}
 	return nil
 }
 
 // ClearedEdges returns all edge names that were cleared in this mutation.
 func (m *PositionMutation) ClearedEdges() []string {
-	edges := make([]string, 0, 11)
+	edges := make([]string, 0, 12)
 	if m.clearedcompany {
 		edges = append(edges, position.EdgeCompany)
 	}
@@ -16148,6 +17421,9 @@ func (m *PositionMutation) ClearedEdges() []string {
 	if m.clearedcandidates {
 		edges = append(edges, position.EdgeCandidates)
 	}
+	if m.clearedactivities {
+		edges = append(edges, position.EdgeActivities)
+	}
 	return edges
 }
 
@@ -16177,6 +17453,8 @@ func (m *PositionMutation) EdgeCleared(name string) bool {
 		return m.clearedopenings
 	case position.EdgeCandidates:
 		return m.clearedcandidates
+	case position.EdgeActivities:
+		return m.clearedactivities
 	}
 	return false
 }
@@ -16243,6 +17521,9 @@ func (m *PositionMutation) ResetEdge(name string) error {
 		return nil
 	case position.EdgeCandidates:
 		m.ResetCandidates()
+		return nil
+	case position.EdgeActivities:
+		m.ResetActivities()
 		return nil
 	}
 	return fmt.Errorf("unknown Position edge %s", name)

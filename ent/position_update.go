@@ -12,6 +12,7 @@ import (
 	"entgo.io/ent/dialect/sql/sqlgraph"
 	"entgo.io/ent/dialect/sql/sqljson"
 	"entgo.io/ent/schema/field"
+	"github.com/hiregraph/hiregraph/ent/activity"
 	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/location"
 	"github.com/hiregraph/hiregraph/ent/opening"
@@ -481,6 +482,21 @@ func (_u *PositionUpdate) AddCandidates(v ...*Candidate) *PositionUpdate {
 	return _u.AddCandidateIDs(ids...)
 }
 
+// AddActivityIDs adds the "activities" edge to the Activity entity by IDs.
+func (_u *PositionUpdate) AddActivityIDs(ids ...string) *PositionUpdate {
+	_u.mutation.AddActivityIDs(ids...)
+	return _u
+}
+
+// AddActivities adds the "activities" edges to the Activity entity.
+func (_u *PositionUpdate) AddActivities(v ...*Activity) *PositionUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddActivityIDs(ids...)
+}
+
 // Mutation returns the PositionMutation object of the builder.
 func (_u *PositionUpdate) Mutation() *PositionMutation {
 	return _u.mutation
@@ -613,6 +629,27 @@ func (_u *PositionUpdate) RemoveCandidates(v ...*Candidate) *PositionUpdate {
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveCandidateIDs(ids...)
+}
+
+// ClearActivities clears all "activities" edges to the Activity entity.
+func (_u *PositionUpdate) ClearActivities() *PositionUpdate {
+	_u.mutation.ClearActivities()
+	return _u
+}
+
+// RemoveActivityIDs removes the "activities" edge to Activity entities by IDs.
+func (_u *PositionUpdate) RemoveActivityIDs(ids ...string) *PositionUpdate {
+	_u.mutation.RemoveActivityIDs(ids...)
+	return _u
+}
+
+// RemoveActivities removes "activities" edges to Activity entities.
+func (_u *PositionUpdate) RemoveActivities(v ...*Activity) *PositionUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveActivityIDs(ids...)
 }
 
 // Save executes the query and returns the number of nodes affected by the update operation.
@@ -1160,6 +1197,51 @@ func (_u *PositionUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 		}
 		_spec.Edges.Add = append(_spec.Edges.Add, edge)
 	}
+	if _u.mutation.ActivitiesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   position.ActivitiesTable,
+			Columns: []string{position.ActivitiesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(activity.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedActivitiesIDs(); len(nodes) > 0 && !_u.mutation.ActivitiesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   position.ActivitiesTable,
+			Columns: []string{position.ActivitiesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(activity.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.ActivitiesIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   position.ActivitiesTable,
+			Columns: []string{position.ActivitiesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(activity.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
 	_spec.AddModifiers(_u.modifiers...)
 	if _node, err = sqlgraph.UpdateNodes(ctx, _u.driver, _spec); err != nil {
 		if _, ok := err.(*sqlgraph.NotFoundError); ok {
@@ -1627,6 +1709,21 @@ func (_u *PositionUpdateOne) AddCandidates(v ...*Candidate) *PositionUpdateOne {
 	return _u.AddCandidateIDs(ids...)
 }
 
+// AddActivityIDs adds the "activities" edge to the Activity entity by IDs.
+func (_u *PositionUpdateOne) AddActivityIDs(ids ...string) *PositionUpdateOne {
+	_u.mutation.AddActivityIDs(ids...)
+	return _u
+}
+
+// AddActivities adds the "activities" edges to the Activity entity.
+func (_u *PositionUpdateOne) AddActivities(v ...*Activity) *PositionUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddActivityIDs(ids...)
+}
+
 // Mutation returns the PositionMutation object of the builder.
 func (_u *PositionUpdateOne) Mutation() *PositionMutation {
 	return _u.mutation
@@ -1759,6 +1856,27 @@ func (_u *PositionUpdateOne) RemoveCandidates(v ...*Candidate) *PositionUpdateOn
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveCandidateIDs(ids...)
+}
+
+// ClearActivities clears all "activities" edges to the Activity entity.
+func (_u *PositionUpdateOne) ClearActivities() *PositionUpdateOne {
+	_u.mutation.ClearActivities()
+	return _u
+}
+
+// RemoveActivityIDs removes the "activities" edge to Activity entities by IDs.
+func (_u *PositionUpdateOne) RemoveActivityIDs(ids ...string) *PositionUpdateOne {
+	_u.mutation.RemoveActivityIDs(ids...)
+	return _u
+}
+
+// RemoveActivities removes "activities" edges to Activity entities.
+func (_u *PositionUpdateOne) RemoveActivities(v ...*Activity) *PositionUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveActivityIDs(ids...)
 }
 
 // Where appends a list predicates to the PositionUpdate builder.
@@ -2329,6 +2447,51 @@ func (_u *PositionUpdateOne) sqlSave(ctx context.Context) (_node *Position, err 
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(candidate.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.ActivitiesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   position.ActivitiesTable,
+			Columns: []string{position.ActivitiesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(activity.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedActivitiesIDs(); len(nodes) > 0 && !_u.mutation.ActivitiesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   position.ActivitiesTable,
+			Columns: []string{position.ActivitiesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(activity.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.ActivitiesIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   position.ActivitiesTable,
+			Columns: []string{position.ActivitiesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(activity.FieldID, field.TypeString),
 			},
 		}
 		for _, k := range nodes {

@@ -55,6 +55,8 @@ const (
 	EdgeTestSubmissions = "test_submissions"
 	// EdgeOfferLetters holds the string denoting the offer_letters edge name in mutations.
 	EdgeOfferLetters = "offer_letters"
+	// EdgeActivities holds the string denoting the activities edge name in mutations.
+	EdgeActivities = "activities"
 	// EdgeHiredFor holds the string denoting the hired_for edge name in mutations.
 	EdgeHiredFor = "hired_for"
 	// Table holds the table name of the candidate in the database.
@@ -108,6 +110,13 @@ const (
 	OfferLettersInverseTable = "offer_letters"
 	// OfferLettersColumn is the table column denoting the offer_letters relation/edge.
 	OfferLettersColumn = "candidate_id"
+	// ActivitiesTable is the table that holds the activities relation/edge.
+	ActivitiesTable = "activities"
+	// ActivitiesInverseTable is the table name for the Activity entity.
+	// It exists in this package in order to avoid circular dependency with the "activity" package.
+	ActivitiesInverseTable = "activities"
+	// ActivitiesColumn is the table column denoting the activities relation/edge.
+	ActivitiesColumn = "candidate_id"
 	// HiredForTable is the table that holds the hired_for relation/edge.
 	HiredForTable = "openings"
 	// HiredForInverseTable is the table name for the Opening entity.
@@ -324,6 +333,20 @@ func ByOfferLetters(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
 	}
 }
 
+// ByActivitiesCount orders the results by activities count.
+func ByActivitiesCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newActivitiesStep(), opts...)
+	}
+}
+
+// ByActivities orders the results by activities terms.
+func ByActivities(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newActivitiesStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
+
 // ByHiredForCount orders the results by hired_for count.
 func ByHiredForCount(opts ...sql.OrderTermOption) OrderOption {
 	return func(s *sql.Selector) {
@@ -384,6 +407,13 @@ func newOfferLettersStep() *sqlgraph.Step {
 		sqlgraph.From(Table, FieldID),
 		sqlgraph.To(OfferLettersInverseTable, FieldID),
 		sqlgraph.Edge(sqlgraph.O2M, false, OfferLettersTable, OfferLettersColumn),
+	)
+}
+func newActivitiesStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(ActivitiesInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.O2M, false, ActivitiesTable, ActivitiesColumn),
 	)
 }
 func newHiredForStep() *sqlgraph.Step {

@@ -18,10 +18,7 @@ var (
 		{Name: "scopes", Type: field.TypeJSON},
 		{Name: "revoked", Type: field.TypeBool, Default: false},
 		{Name: "time_created", Type: field.TypeTime},
-		{Name: "time_last_used", Type: field.TypeTime, Nullable: true},
 		{Name: "company_id", Type: field.TypeString, Size: 40},
-		{Name: "user_id", Type: field.TypeString, Nullable: true, Size: 40},
-		{Name: "partner_id", Type: field.TypeString, Nullable: true, Size: 40},
 	}
 	// APIKeysTable holds the schema information for the "api_keys" table.
 	APIKeysTable = &schema.Table{
@@ -31,21 +28,9 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "api_keys_companies_company",
-				Columns:    []*schema.Column{APIKeysColumns[8]},
+				Columns:    []*schema.Column{APIKeysColumns[7]},
 				RefColumns: []*schema.Column{CompaniesColumns[0]},
 				OnDelete:   schema.NoAction,
-			},
-			{
-				Symbol:     "api_keys_users_user",
-				Columns:    []*schema.Column{APIKeysColumns[9]},
-				RefColumns: []*schema.Column{UsersColumns[0]},
-				OnDelete:   schema.SetNull,
-			},
-			{
-				Symbol:     "api_keys_evaluation_partners_partner",
-				Columns:    []*schema.Column{APIKeysColumns[10]},
-				RefColumns: []*schema.Column{EvaluationPartnersColumns[0]},
-				OnDelete:   schema.SetNull,
 			},
 		},
 		Indexes: []*schema.Index{
@@ -53,6 +38,64 @@ var (
 				Name:    "apikey_secret_hash",
 				Unique:  true,
 				Columns: []*schema.Column{APIKeysColumns[2]},
+			},
+		},
+	}
+	// ActivitiesColumns holds the columns for the "activities" table.
+	ActivitiesColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString, Size: 40},
+		{Name: "verb", Type: field.TypeString, Size: 64},
+		{Name: "actor_type", Type: field.TypeEnum, Enums: []string{"USER", "API_KEY", "EVALUATION_PARTNER", "CAREERS_SITE", "SYSTEM"}},
+		{Name: "actor_id", Type: field.TypeString, Nullable: true},
+		{Name: "actor_name", Type: field.TypeString, Nullable: true},
+		{Name: "object_type", Type: field.TypeString},
+		{Name: "object_id", Type: field.TypeString},
+		{Name: "changes", Type: field.TypeJSON},
+		{Name: "time_created", Type: field.TypeTime},
+		{Name: "company_id", Type: field.TypeString, Size: 40},
+		{Name: "candidate_id", Type: field.TypeString, Nullable: true, Size: 40},
+		{Name: "position_id", Type: field.TypeString, Nullable: true, Size: 40},
+	}
+	// ActivitiesTable holds the schema information for the "activities" table.
+	ActivitiesTable = &schema.Table{
+		Name:       "activities",
+		Columns:    ActivitiesColumns,
+		PrimaryKey: []*schema.Column{ActivitiesColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "activities_companies_company",
+				Columns:    []*schema.Column{ActivitiesColumns[9]},
+				RefColumns: []*schema.Column{CompaniesColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+			{
+				Symbol:     "activities_candidates_activities",
+				Columns:    []*schema.Column{ActivitiesColumns[10]},
+				RefColumns: []*schema.Column{CandidatesColumns[0]},
+				OnDelete:   schema.SetNull,
+			},
+			{
+				Symbol:     "activities_positions_activities",
+				Columns:    []*schema.Column{ActivitiesColumns[11]},
+				RefColumns: []*schema.Column{PositionsColumns[0]},
+				OnDelete:   schema.SetNull,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "activity_company_id_candidate_id_id",
+				Unique:  false,
+				Columns: []*schema.Column{ActivitiesColumns[9], ActivitiesColumns[10], ActivitiesColumns[0]},
+			},
+			{
+				Name:    "activity_company_id_position_id_id",
+				Unique:  false,
+				Columns: []*schema.Column{ActivitiesColumns[9], ActivitiesColumns[11], ActivitiesColumns[0]},
+			},
+			{
+				Name:    "activity_company_id_time_created_id",
+				Unique:  false,
+				Columns: []*schema.Column{ActivitiesColumns[9], ActivitiesColumns[8], ActivitiesColumns[0]},
 			},
 		},
 	}
@@ -808,7 +851,6 @@ var (
 		{Name: "middle_name", Type: field.TypeString, Nullable: true, Size: 100},
 		{Name: "last_name", Type: field.TypeString, Nullable: true, Size: 100},
 		{Name: "roles", Type: field.TypeJSON},
-		{Name: "active", Type: field.TypeBool, Default: true},
 		{Name: "time_created", Type: field.TypeTime},
 		{Name: "company_id", Type: field.TypeString, Size: 40},
 	}
@@ -820,7 +862,7 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "users_companies_company",
-				Columns:    []*schema.Column{UsersColumns[8]},
+				Columns:    []*schema.Column{UsersColumns[7]},
 				RefColumns: []*schema.Column{CompaniesColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
@@ -829,12 +871,12 @@ var (
 			{
 				Name:    "user_company_id_email",
 				Unique:  true,
-				Columns: []*schema.Column{UsersColumns[8], UsersColumns[1]},
+				Columns: []*schema.Column{UsersColumns[7], UsersColumns[1]},
 			},
 			{
 				Name:    "user_company_id_time_created",
 				Unique:  false,
-				Columns: []*schema.Column{UsersColumns[8], UsersColumns[7]},
+				Columns: []*schema.Column{UsersColumns[7], UsersColumns[6]},
 			},
 		},
 	}
@@ -891,6 +933,7 @@ var (
 	// Tables holds all the tables in the schema.
 	Tables = []*schema.Table{
 		APIKeysTable,
+		ActivitiesTable,
 		ApprovalProcessesTable,
 		CandidatesTable,
 		CompaniesTable,
@@ -917,8 +960,9 @@ var (
 
 func init() {
 	APIKeysTable.ForeignKeys[0].RefTable = CompaniesTable
-	APIKeysTable.ForeignKeys[1].RefTable = UsersTable
-	APIKeysTable.ForeignKeys[2].RefTable = EvaluationPartnersTable
+	ActivitiesTable.ForeignKeys[0].RefTable = CompaniesTable
+	ActivitiesTable.ForeignKeys[1].RefTable = CandidatesTable
+	ActivitiesTable.ForeignKeys[2].RefTable = PositionsTable
 	ApprovalProcessesTable.ForeignKeys[0].RefTable = CompaniesTable
 	ApprovalProcessesTable.ForeignKeys[1].RefTable = OpeningsTable
 	CandidatesTable.ForeignKeys[0].RefTable = CompaniesTable

@@ -9,6 +9,9 @@ import (
 // APIKey is the predicate function for apikey builders.
 type APIKey func(*sql.Selector)
 
+// Activity is the predicate function for activity builders.
+type Activity func(*sql.Selector)
+
 // ApprovalProcess is the predicate function for approvalprocess builders.
 type ApprovalProcess func(*sql.Selector)
 

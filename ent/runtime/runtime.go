@@ -6,6 +6,7 @@ import (
 	"context"
 	"time"
 
+	"github.com/hiregraph/hiregraph/ent/activity"
 	"github.com/hiregraph/hiregraph/ent/apikey"
 	"github.com/hiregraph/hiregraph/ent/approvalprocess"
 	"github.com/hiregraph/hiregraph/ent/candidate"
@@ -89,6 +90,83 @@ func init() {
 	// apikey.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	apikey.IDValidator = func() func(string) error {
 		validators := apikeyDescID.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(id string) error {
+			for _, fn := range fns {
+				if err := fn(id); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	activityMixin := schema.Activity{}.Mixin()
+	activity.Policy = privacy.NewPolicies(activityMixin[1], schema.Activity{})
+	activity.Hooks[0] = func(next ent.Mutator) ent.Mutator {
+		return ent.MutateFunc(func(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+			if err := activity.Policy.EvalMutation(ctx, m); err != nil {
+				return nil, err
+			}
+			return next.Mutate(ctx, m)
+		})
+	}
+	activityMixinHooks1 := activityMixin[1].Hooks()
+
+	activity.Hooks[1] = activityMixinHooks1[0]
+	activityMixinFields0 := activityMixin[0].Fields()
+	_ = activityMixinFields0
+	activityMixinFields1 := activityMixin[1].Fields()
+	_ = activityMixinFields1
+	activityFields := schema.Activity{}.Fields()
+	_ = activityFields
+	// activityDescCompanyID is the schema descriptor for company_id field.
+	activityDescCompanyID := activityMixinFields1[0].Descriptor()
+	// activity.CompanyIDValidator is a validator for the "company_id" field. It is called by the builders before save.
+	activity.CompanyIDValidator = activityDescCompanyID.Validators[0].(func(string) error)
+	// activityDescVerb is the schema descriptor for verb field.
+	activityDescVerb := activityFields[0].Descriptor()
+	// activity.VerbValidator is a validator for the "verb" field. It is called by the builders before save.
+	activity.VerbValidator = func() func(string) error {
+		validators := activityDescVerb.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(verb string) error {
+			for _, fn := range fns {
+				if err := fn(verb); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// activityDescObjectType is the schema descriptor for object_type field.
+	activityDescObjectType := activityFields[4].Descriptor()
+	// activity.ObjectTypeValidator is a validator for the "object_type" field. It is called by the builders before save.
+	activity.ObjectTypeValidator = activityDescObjectType.Validators[0].(func(string) error)
+	// activityDescObjectID is the schema descriptor for object_id field.
+	activityDescObjectID := activityFields[5].Descriptor()
+	// activity.ObjectIDValidator is a validator for the "object_id" field. It is called by the builders before save.
+	activity.ObjectIDValidator = activityDescObjectID.Validators[0].(func(string) error)
+	// activityDescChanges is the schema descriptor for changes field.
+	activityDescChanges := activityFields[8].Descriptor()
+	// activity.DefaultChanges holds the default value on creation for the changes field.
+	activity.DefaultChanges = activityDescChanges.Default.([]schematype.FieldChange)
+	// activityDescTimeCreated is the schema descriptor for time_created field.
+	activityDescTimeCreated := activityFields[9].Descriptor()
+	// activity.DefaultTimeCreated holds the default value on creation for the time_created field.
+	activity.DefaultTimeCreated = activityDescTimeCreated.Default.(func() time.Time)
+	// activityDescID is the schema descriptor for id field.
+	activityDescID := activityMixinFields0[0].Descriptor()
+	// activity.DefaultID holds the default value on creation for the id field.
+	activity.DefaultID = activityDescID.Default.(func() string)
+	// activity.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	activity.IDValidator = func() func(string) error {
+		validators := activityDescID.Validators
 		fns := [...]func(string) error{
 			validators[0].(func(string) error),
 			validators[1].(func(string) error),

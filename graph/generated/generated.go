@@ -15,6 +15,7 @@ import (
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/99designs/gqlgen/graphql/introspection"
 	"github.com/hiregraph/hiregraph/ent"
+	"github.com/hiregraph/hiregraph/ent/activity"
 	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/entgql"
 	"github.com/hiregraph/hiregraph/ent/evaluationpartner"
@@ -50,6 +51,31 @@ type DirectiveRoot struct {
 }
 
 type ComplexityRoot struct {
+	Activity struct {
+		ActorID     func(childComplexity int) int
+		ActorName   func(childComplexity int) int
+		ActorType   func(childComplexity int) int
+		Candidate   func(childComplexity int) int
+		Changes     func(childComplexity int) int
+		ID          func(childComplexity int) int
+		ObjectID    func(childComplexity int) int
+		ObjectType  func(childComplexity int) int
+		Position    func(childComplexity int) int
+		TimeCreated func(childComplexity int) int
+		Verb        func(childComplexity int) int
+	}
+
+	ActivityConnection struct {
+		Edges      func(childComplexity int) int
+		PageInfo   func(childComplexity int) int
+		TotalCount func(childComplexity int) int
+	}
+
+	ActivityEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
 	Address struct {
 		City          func(childComplexity int) int
 		Country       func(childComplexity int) int
@@ -67,6 +93,7 @@ type ComplexityRoot struct {
 	}
 
 	Candidate struct {
+		Activities               func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.ActivityOrder, where *ent.ActivityWhereInput) int
 		Address                  func(childComplexity int) int
 		CompletedSteps           func(childComplexity int) int
 		Conversations            func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.ConversationOrder, where *ent.ConversationWhereInput) int
@@ -167,6 +194,12 @@ type ComplexityRoot struct {
 	EvaluationPartnerEdge struct {
 		Cursor func(childComplexity int) int
 		Node   func(childComplexity int) int
+	}
+
+	FieldChange struct {
+		After  func(childComplexity int) int
+		Before func(childComplexity int) int
+		Field  func(childComplexity int) int
 	}
 
 	FieldDefinition struct {
@@ -367,6 +400,7 @@ type ComplexityRoot struct {
 	}
 
 	Position struct {
+		Activities           func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.ActivityOrder, where *ent.ActivityWhereInput) int
 		Candidates           func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.CandidateOrder, where *ent.CandidateWhereInput) int
 		Categories           func(childComplexity int) int
 		Clones               func(childComplexity int) int
@@ -604,6 +638,105 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 	_ = ec
 	switch typeName + "." + field {
 
+	case "Activity.actorID":
+		if e.ComplexityRoot.Activity.ActorID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Activity.ActorID(childComplexity), true
+	case "Activity.actorName":
+		if e.ComplexityRoot.Activity.ActorName == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Activity.ActorName(childComplexity), true
+	case "Activity.actorType":
+		if e.ComplexityRoot.Activity.ActorType == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Activity.ActorType(childComplexity), true
+	case "Activity.candidate":
+		if e.ComplexityRoot.Activity.Candidate == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Activity.Candidate(childComplexity), true
+	case "Activity.changes":
+		if e.ComplexityRoot.Activity.Changes == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Activity.Changes(childComplexity), true
+	case "Activity.id":
+		if e.ComplexityRoot.Activity.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Activity.ID(childComplexity), true
+	case "Activity.objectID":
+		if e.ComplexityRoot.Activity.ObjectID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Activity.ObjectID(childComplexity), true
+	case "Activity.objectType":
+		if e.ComplexityRoot.Activity.ObjectType == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Activity.ObjectType(childComplexity), true
+	case "Activity.position":
+		if e.ComplexityRoot.Activity.Position == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Activity.Position(childComplexity), true
+	case "Activity.timeCreated":
+		if e.ComplexityRoot.Activity.TimeCreated == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Activity.TimeCreated(childComplexity), true
+	case "Activity.verb":
+		if e.ComplexityRoot.Activity.Verb == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Activity.Verb(childComplexity), true
+
+	case "ActivityConnection.edges":
+		if e.ComplexityRoot.ActivityConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ActivityConnection.Edges(childComplexity), true
+	case "ActivityConnection.pageInfo":
+		if e.ComplexityRoot.ActivityConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ActivityConnection.PageInfo(childComplexity), true
+	case "ActivityConnection.totalCount":
+		if e.ComplexityRoot.ActivityConnection.TotalCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ActivityConnection.TotalCount(childComplexity), true
+
+	case "ActivityEdge.cursor":
+		if e.ComplexityRoot.ActivityEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ActivityEdge.Cursor(childComplexity), true
+	case "ActivityEdge.node":
+		if e.ComplexityRoot.ActivityEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ActivityEdge.Node(childComplexity), true
+
 	case "Address.city":
 		if e.ComplexityRoot.Address.City == nil {
 			break
@@ -666,6 +799,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.ApprovalProcess.TimeStarted(childComplexity), true
 
+	case "Candidate.activities":
+		if e.ComplexityRoot.Candidate.Activities == nil {
+			break
+		}
+
+		args, err := ec.field_Candidate_activities_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Candidate.Activities(childComplexity, args["after"].(*entgql.Cursor[string]), args["first"].(*int), args["before"].(*entgql.Cursor[string]), args["last"].(*int), args["orderBy"].(*ent.ActivityOrder), args["where"].(*ent.ActivityWhereInput)), true
 	case "Candidate.address":
 		if e.ComplexityRoot.Candidate.Address == nil {
 			break
@@ -1087,6 +1231,25 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.EvaluationPartnerEdge.Node(childComplexity), true
+
+	case "FieldChange.after":
+		if e.ComplexityRoot.FieldChange.After == nil {
+			break
+		}
+
+		return e.ComplexityRoot.FieldChange.After(childComplexity), true
+	case "FieldChange.before":
+		if e.ComplexityRoot.FieldChange.Before == nil {
+			break
+		}
+
+		return e.ComplexityRoot.FieldChange.Before(childComplexity), true
+	case "FieldChange.field":
+		if e.ComplexityRoot.FieldChange.Field == nil {
+			break
+		}
+
+		return e.ComplexityRoot.FieldChange.Field(childComplexity), true
 
 	case "FieldDefinition.id":
 		if e.ComplexityRoot.FieldDefinition.ID == nil {
@@ -1895,6 +2058,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.PersonEdge.Node(childComplexity), true
 
+	case "Position.activities":
+		if e.ComplexityRoot.Position.Activities == nil {
+			break
+		}
+
+		args, err := ec.field_Position_activities_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Position.Activities(childComplexity, args["after"].(*entgql.Cursor[string]), args["first"].(*int), args["before"].(*entgql.Cursor[string]), args["last"].(*int), args["orderBy"].(*ent.ActivityOrder), args["where"].(*ent.ActivityWhereInput)), true
 	case "Position.candidates":
 		if e.ComplexityRoot.Position.Candidates == nil {
 			break
@@ -2695,6 +2869,8 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 	ec := newExecutionContext(opCtx, e, make(chan graphql.DeferredResult))
 	inputUnmarshalers := func() *graphql.InputUnmarshalerIndex {
 		return graphql.NewInputUnmarshalerIndex(
+			graphql.NewInputUnmarshaler("ActivityOrder", ec.unmarshalInputActivityOrder),
+			graphql.NewInputUnmarshaler("ActivityWhereInput", ec.unmarshalInputActivityWhereInput),
 			graphql.NewInputUnmarshaler("ApprovalProcessWhereInput", ec.unmarshalInputApprovalProcessWhereInput),
 			graphql.NewInputUnmarshaler("CandidateFilter", ec.unmarshalInputCandidateFilter),
 			graphql.NewInputUnmarshaler("CandidateOrder", ec.unmarshalInputCandidateOrder),
@@ -2892,6 +3068,530 @@ extend type Mutation {
 `, BuiltIn: false},
 	{Name: "../ent.graphqls", Input: `directive @goField(forceResolver: Boolean, name: String, omittable: Boolean) on FIELD_DEFINITION | INPUT_FIELD_DEFINITION
 directive @goModel(model: String, models: [String!], forceGenerate: Boolean) on OBJECT | INPUT_OBJECT | SCALAR | ENUM | INTERFACE | UNION
+"""
+One entry of a timeline: who did what to which record, and what it changed.
+"""
+type Activity implements Node {
+  """
+  The global id of the Activity: its type prefix and a ULID.
+  """
+  id: ID!
+  """
+  What happened, as object.action: candidate.created, candidate.moved, note.created and so on (README, Timeline).
+  """
+  verb: String!
+  """
+  Who did it: a user, an API key, an evaluation partner, a careers site or the service itself.
+  """
+  actorType: ActivityActorType!
+  """
+  The uid of the user, API key or partner that did it; empty for careers sites and the system.
+  """
+  actorID: String
+  """
+  The actor's display name when it was done.
+  """
+  actorName: String
+  """
+  The kind of record acted on: Candidate, Position, Opening, Note, Message, TestSubmission and so on.
+  """
+  objectType: String!
+  """
+  The uid of the record acted on.
+  """
+  objectID: String!
+  """
+  The fields the activity changed, each with its value before and after.
+  """
+  changes: [FieldChange!]!
+  """
+  When it happened.
+  """
+  timeCreated: Time!
+  """
+  The candidate whose timeline shows the activity.
+  """
+  candidate: Candidate
+  """
+  The position whose timeline shows the activity.
+  """
+  position: Position
+}
+"""
+ActivityActorType is enum for the field actor_type
+"""
+enum ActivityActorType @goModel(model: "github.com/hiregraph/hiregraph/ent/activity.ActorType") {
+  """
+  A person signed in with a user token, or named by On-Behalf-Of.
+  """
+  USER
+  """
+  A server-side integration with a company API key.
+  """
+  API_KEY
+  """
+  An evaluation partner reporting on a test.
+  """
+  EVALUATION_PARTNER
+  """
+  A careers site, on behalf of an applicant.
+  """
+  CAREERS_SITE
+  """
+  The service itself, such as a scheduled job.
+  """
+  SYSTEM
+}
+"""
+A connection to a list of items.
+"""
+type ActivityConnection {
+  """
+  A list of edges.
+  """
+  edges: [ActivityEdge]
+  """
+  Information to aid in pagination.
+  """
+  pageInfo: PageInfo!
+  """
+  Identifies the total count of items in the connection.
+  """
+  totalCount: Int!
+}
+"""
+An edge in a connection.
+"""
+type ActivityEdge {
+  """
+  The item at the end of the edge.
+  """
+  node: Activity
+  """
+  A cursor for use in pagination.
+  """
+  cursor: Cursor!
+}
+"""
+Ordering options for Activity connections
+"""
+input ActivityOrder {
+  """
+  The ordering direction.
+  """
+  direction: OrderDirection! = ASC
+  """
+  The field by which to order Activities.
+  """
+  field: ActivityOrderField!
+}
+"""
+Properties by which Activity connections can be ordered.
+"""
+enum ActivityOrderField {
+  """
+  Orders by time created.
+  """
+  TIME_CREATED
+}
+"""
+ActivityWhereInput is used for filtering Activity objects.
+Input was generated by ent.
+"""
+input ActivityWhereInput {
+  """
+  Matches what the filter inside does not match.
+  """
+  not: ActivityWhereInput
+  """
+  Matches what every filter in the list matches.
+  """
+  and: [ActivityWhereInput!]
+  """
+  Matches what any filter in the list matches.
+  """
+  or: [ActivityWhereInput!]
+  """
+  id field predicates
+  """
+  id: ID
+  """
+  Matches records whose id does not equal the value.
+  """
+  idNEQ: ID
+  """
+  Matches records whose id is one of the values.
+  """
+  idIn: [ID!]
+  """
+  Matches records whose id is none of the values.
+  """
+  idNotIn: [ID!]
+  """
+  Matches records whose id is after (greater than) the value.
+  """
+  idGT: ID
+  """
+  Matches records whose id is the value or after (greater).
+  """
+  idGTE: ID
+  """
+  Matches records whose id is before (less than) the value.
+  """
+  idLT: ID
+  """
+  Matches records whose id is the value or before (less).
+  """
+  idLTE: ID
+  """
+  Matches records whose id equals the value, ignoring case.
+  """
+  idEqualFold: ID
+  """
+  Matches records whose id contains the value, ignoring case.
+  """
+  idContainsFold: ID
+  """
+  verb field predicates
+  """
+  verb: String
+  """
+  Matches records whose verb does not equal the value.
+  """
+  verbNEQ: String
+  """
+  Matches records whose verb is one of the values.
+  """
+  verbIn: [String!]
+  """
+  Matches records whose verb is none of the values.
+  """
+  verbNotIn: [String!]
+  """
+  Matches records whose verb is after (greater than) the value.
+  """
+  verbGT: String
+  """
+  Matches records whose verb is the value or after (greater).
+  """
+  verbGTE: String
+  """
+  Matches records whose verb is before (less than) the value.
+  """
+  verbLT: String
+  """
+  Matches records whose verb is the value or before (less).
+  """
+  verbLTE: String
+  """
+  Matches records whose verb contains the value.
+  """
+  verbContains: String
+  """
+  Matches records whose verb starts with the value.
+  """
+  verbHasPrefix: String
+  """
+  Matches records whose verb ends with the value.
+  """
+  verbHasSuffix: String
+  """
+  Matches records whose verb equals the value, ignoring case.
+  """
+  verbEqualFold: String
+  """
+  Matches records whose verb contains the value, ignoring case.
+  """
+  verbContainsFold: String
+  """
+  actor_type field predicates
+  """
+  actorType: ActivityActorType
+  """
+  Matches records whose actorType does not equal the value.
+  """
+  actorTypeNEQ: ActivityActorType
+  """
+  Matches records whose actorType is one of the values.
+  """
+  actorTypeIn: [ActivityActorType!]
+  """
+  Matches records whose actorType is none of the values.
+  """
+  actorTypeNotIn: [ActivityActorType!]
+  """
+  actor_id field predicates
+  """
+  actorID: String
+  """
+  Matches records whose actorID does not equal the value.
+  """
+  actorIDNEQ: String
+  """
+  Matches records whose actorID is one of the values.
+  """
+  actorIDIn: [String!]
+  """
+  Matches records whose actorID is none of the values.
+  """
+  actorIDNotIn: [String!]
+  """
+  Matches records whose actorID is after (greater than) the value.
+  """
+  actorIDGT: String
+  """
+  Matches records whose actorID is the value or after (greater).
+  """
+  actorIDGTE: String
+  """
+  Matches records whose actorID is before (less than) the value.
+  """
+  actorIDLT: String
+  """
+  Matches records whose actorID is the value or before (less).
+  """
+  actorIDLTE: String
+  """
+  Matches records whose actorID contains the value.
+  """
+  actorIDContains: String
+  """
+  Matches records whose actorID starts with the value.
+  """
+  actorIDHasPrefix: String
+  """
+  Matches records whose actorID ends with the value.
+  """
+  actorIDHasSuffix: String
+  """
+  Matches records whose actorID is null.
+  """
+  actorIDIsNil: Boolean
+  """
+  Matches records whose actorID is set.
+  """
+  actorIDNotNil: Boolean
+  """
+  Matches records whose actorID equals the value, ignoring case.
+  """
+  actorIDEqualFold: String
+  """
+  Matches records whose actorID contains the value, ignoring case.
+  """
+  actorIDContainsFold: String
+  """
+  actor_name field predicates
+  """
+  actorName: String
+  """
+  Matches records whose actorName does not equal the value.
+  """
+  actorNameNEQ: String
+  """
+  Matches records whose actorName is one of the values.
+  """
+  actorNameIn: [String!]
+  """
+  Matches records whose actorName is none of the values.
+  """
+  actorNameNotIn: [String!]
+  """
+  Matches records whose actorName is after (greater than) the value.
+  """
+  actorNameGT: String
+  """
+  Matches records whose actorName is the value or after (greater).
+  """
+  actorNameGTE: String
+  """
+  Matches records whose actorName is before (less than) the value.
+  """
+  actorNameLT: String
+  """
+  Matches records whose actorName is the value or before (less).
+  """
+  actorNameLTE: String
+  """
+  Matches records whose actorName contains the value.
+  """
+  actorNameContains: String
+  """
+  Matches records whose actorName starts with the value.
+  """
+  actorNameHasPrefix: String
+  """
+  Matches records whose actorName ends with the value.
+  """
+  actorNameHasSuffix: String
+  """
+  Matches records whose actorName is null.
+  """
+  actorNameIsNil: Boolean
+  """
+  Matches records whose actorName is set.
+  """
+  actorNameNotNil: Boolean
+  """
+  Matches records whose actorName equals the value, ignoring case.
+  """
+  actorNameEqualFold: String
+  """
+  Matches records whose actorName contains the value, ignoring case.
+  """
+  actorNameContainsFold: String
+  """
+  object_type field predicates
+  """
+  objectType: String
+  """
+  Matches records whose objectType does not equal the value.
+  """
+  objectTypeNEQ: String
+  """
+  Matches records whose objectType is one of the values.
+  """
+  objectTypeIn: [String!]
+  """
+  Matches records whose objectType is none of the values.
+  """
+  objectTypeNotIn: [String!]
+  """
+  Matches records whose objectType is after (greater than) the value.
+  """
+  objectTypeGT: String
+  """
+  Matches records whose objectType is the value or after (greater).
+  """
+  objectTypeGTE: String
+  """
+  Matches records whose objectType is before (less than) the value.
+  """
+  objectTypeLT: String
+  """
+  Matches records whose objectType is the value or before (less).
+  """
+  objectTypeLTE: String
+  """
+  Matches records whose objectType contains the value.
+  """
+  objectTypeContains: String
+  """
+  Matches records whose objectType starts with the value.
+  """
+  objectTypeHasPrefix: String
+  """
+  Matches records whose objectType ends with the value.
+  """
+  objectTypeHasSuffix: String
+  """
+  Matches records whose objectType equals the value, ignoring case.
+  """
+  objectTypeEqualFold: String
+  """
+  Matches records whose objectType contains the value, ignoring case.
+  """
+  objectTypeContainsFold: String
+  """
+  object_id field predicates
+  """
+  objectID: String
+  """
+  Matches records whose objectID does not equal the value.
+  """
+  objectIDNEQ: String
+  """
+  Matches records whose objectID is one of the values.
+  """
+  objectIDIn: [String!]
+  """
+  Matches records whose objectID is none of the values.
+  """
+  objectIDNotIn: [String!]
+  """
+  Matches records whose objectID is after (greater than) the value.
+  """
+  objectIDGT: String
+  """
+  Matches records whose objectID is the value or after (greater).
+  """
+  objectIDGTE: String
+  """
+  Matches records whose objectID is before (less than) the value.
+  """
+  objectIDLT: String
+  """
+  Matches records whose objectID is the value or before (less).
+  """
+  objectIDLTE: String
+  """
+  Matches records whose objectID contains the value.
+  """
+  objectIDContains: String
+  """
+  Matches records whose objectID starts with the value.
+  """
+  objectIDHasPrefix: String
+  """
+  Matches records whose objectID ends with the value.
+  """
+  objectIDHasSuffix: String
+  """
+  Matches records whose objectID equals the value, ignoring case.
+  """
+  objectIDEqualFold: String
+  """
+  Matches records whose objectID contains the value, ignoring case.
+  """
+  objectIDContainsFold: String
+  """
+  time_created field predicates
+  """
+  timeCreated: Time
+  """
+  Matches records whose timeCreated does not equal the value.
+  """
+  timeCreatedNEQ: Time
+  """
+  Matches records whose timeCreated is one of the values.
+  """
+  timeCreatedIn: [Time!]
+  """
+  Matches records whose timeCreated is none of the values.
+  """
+  timeCreatedNotIn: [Time!]
+  """
+  Matches records whose timeCreated is after (greater than) the value.
+  """
+  timeCreatedGT: Time
+  """
+  Matches records whose timeCreated is the value or after (greater).
+  """
+  timeCreatedGTE: Time
+  """
+  Matches records whose timeCreated is before (less than) the value.
+  """
+  timeCreatedLT: Time
+  """
+  Matches records whose timeCreated is the value or before (less).
+  """
+  timeCreatedLTE: Time
+  """
+  candidate edge predicates
+  """
+  hasCandidate: Boolean
+  """
+  Matches records with a candidate that matches every filter in the list.
+  """
+  hasCandidateWith: [CandidateWhereInput!]
+  """
+  position edge predicates
+  """
+  hasPosition: Boolean
+  """
+  Matches records with a position that matches every filter in the list.
+  """
+  hasPositionWith: [PositionWhereInput!]
+}
 """
 The approval of an opening (spec 2.6).
 """
@@ -3306,6 +4006,40 @@ type Candidate implements Node {
   """
   offerLetters: [OfferLetter!]
   """
+  The candidate's timeline.
+  """
+  activities(
+    """
+    Returns the elements in the list that come after the specified cursor.
+    """
+    after: Cursor
+
+    """
+    Returns the first _n_ elements from the list.
+    """
+    first: Int
+
+    """
+    Returns the elements in the list that come before the specified cursor.
+    """
+    before: Cursor
+
+    """
+    Returns the last _n_ elements from the list.
+    """
+    last: Int
+
+    """
+    Ordering options for Activities returned from the connection.
+    """
+    orderBy: ActivityOrder
+
+    """
+    Filtering options for Activities returned from the connection.
+    """
+    where: ActivityWhereInput
+  ): ActivityConnection!
+  """
   The openings this candidate was hired for.
   """
   hiredFor: [Opening!]
@@ -3620,6 +4354,14 @@ input CandidateWhereInput {
   Matches records with a offerLetters that matches every filter in the list.
   """
   hasOfferLettersWith: [OfferLetterWhereInput!]
+  """
+  activities edge predicates
+  """
+  hasActivities: Boolean
+  """
+  Matches records with a activities that matches every filter in the list.
+  """
+  hasActivitiesWith: [ActivityWhereInput!]
   """
   hired_for edge predicates
   """
@@ -8336,6 +9078,40 @@ type Position implements Node {
     """
     where: CandidateWhereInput
   ): CandidateConnection!
+  """
+  The position's timeline, with the activities of its candidates.
+  """
+  activities(
+    """
+    Returns the elements in the list that come after the specified cursor.
+    """
+    after: Cursor
+
+    """
+    Returns the first _n_ elements from the list.
+    """
+    first: Int
+
+    """
+    Returns the elements in the list that come before the specified cursor.
+    """
+    before: Cursor
+
+    """
+    Returns the last _n_ elements from the list.
+    """
+    last: Int
+
+    """
+    Ordering options for Activities returned from the connection.
+    """
+    orderBy: ActivityOrder
+
+    """
+    Filtering options for Activities returned from the connection.
+    """
+    where: ActivityWhereInput
+  ): ActivityConnection!
 }
 """
 A connection to a list of items.
@@ -9195,6 +9971,14 @@ input PositionWhereInput {
   Matches records with a candidates that matches every filter in the list.
   """
   hasCandidatesWith: [CandidateWhereInput!]
+  """
+  activities edge predicates
+  """
+  hasActivities: Boolean
+  """
+  Matches records with a activities that matches every filter in the list.
+  """
+  hasActivitiesWith: [ActivityWhereInput!]
 }
 """
 Reads the company of the caller's API key: every list and node is scoped to it.
@@ -11456,6 +12240,19 @@ type Mutation {
   "Adds an office or site where positions can be based."
   createLocation("The new location." input: CreateLocationInput!): Location!
 }
+
+"One field an activity changed, with its values as JSON spells them."
+type FieldChange {
+  "The field's name, as the graph spells it."
+  field: String!
+  "The value before the change; null when it had none."
+  before: Any
+  "The value after the change; null when it has none."
+  after: Any
+}
+
+"Any JSON value: a string, number, boolean, object, list or null."
+scalar Any
 `, BuiltIn: false},
 }
 var parsedSchema = gqlparser.MustLoadSchema(sources...)
@@ -11463,6 +12260,56 @@ var parsedSchema = gqlparser.MustLoadSchema(sources...)
 // childFields_* functions provide shared child field context lookups.
 // Each function is generated once per unique object type, deduplicating the
 // switch statements that were previously inlined in every fieldContext_* function.
+
+func (ec *executionContext) childFields_Activity(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_Activity_id(ctx, field)
+	case "verb":
+		return ec.fieldContext_Activity_verb(ctx, field)
+	case "actorType":
+		return ec.fieldContext_Activity_actorType(ctx, field)
+	case "actorID":
+		return ec.fieldContext_Activity_actorID(ctx, field)
+	case "actorName":
+		return ec.fieldContext_Activity_actorName(ctx, field)
+	case "objectType":
+		return ec.fieldContext_Activity_objectType(ctx, field)
+	case "objectID":
+		return ec.fieldContext_Activity_objectID(ctx, field)
+	case "changes":
+		return ec.fieldContext_Activity_changes(ctx, field)
+	case "timeCreated":
+		return ec.fieldContext_Activity_timeCreated(ctx, field)
+	case "candidate":
+		return ec.fieldContext_Activity_candidate(ctx, field)
+	case "position":
+		return ec.fieldContext_Activity_position(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Activity", field.Name)
+}
+
+func (ec *executionContext) childFields_ActivityConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_ActivityConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_ActivityConnection_pageInfo(ctx, field)
+	case "totalCount":
+		return ec.fieldContext_ActivityConnection_totalCount(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ActivityConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_ActivityEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "node":
+		return ec.fieldContext_ActivityEdge_node(ctx, field)
+	case "cursor":
+		return ec.fieldContext_ActivityEdge_cursor(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ActivityEdge", field.Name)
+}
 
 func (ec *executionContext) childFields_Address(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
@@ -11528,6 +12375,8 @@ func (ec *executionContext) childFields_Candidate(ctx context.Context, field gra
 		return ec.fieldContext_Candidate_testSubmissions(ctx, field)
 	case "offerLetters":
 		return ec.fieldContext_Candidate_offerLetters(ctx, field)
+	case "activities":
+		return ec.fieldContext_Candidate_activities(ctx, field)
 	case "hiredFor":
 		return ec.fieldContext_Candidate_hiredFor(ctx, field)
 	}
@@ -11700,6 +12549,18 @@ func (ec *executionContext) childFields_EvaluationPartnerEdge(ctx context.Contex
 		return ec.fieldContext_EvaluationPartnerEdge_cursor(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type EvaluationPartnerEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_FieldChange(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "field":
+		return ec.fieldContext_FieldChange_field(ctx, field)
+	case "before":
+		return ec.fieldContext_FieldChange_before(ctx, field)
+	case "after":
+		return ec.fieldContext_FieldChange_after(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type FieldChange", field.Name)
 }
 
 func (ec *executionContext) childFields_FieldDefinition(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -12134,6 +12995,8 @@ func (ec *executionContext) childFields_Position(ctx context.Context, field grap
 		return ec.fieldContext_Position_openings(ctx, field)
 	case "candidates":
 		return ec.fieldContext_Position_candidates(ctx, field)
+	case "activities":
+		return ec.fieldContext_Position_activities(ctx, field)
 	case "department":
 		return ec.fieldContext_Position_department(ctx, field)
 	case "experienceLevel":
@@ -12501,6 +13364,60 @@ func (ec *executionContext) childFields___Type(ctx context.Context, field graphq
 // endregion ************************** internal!.gotpl ***************************
 
 // region    ***************************** args.gotpl *****************************
+
+func (ec *executionContext) field_Candidate_activities_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
+			return ec.unmarshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "before",
+		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
+			return ec.unmarshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["before"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "last",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["last"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "orderBy",
+		func(ctx context.Context, v any) (*ent.ActivityOrder, error) {
+			return ec.unmarshalOActivityOrder2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐActivityOrder(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["orderBy"] = arg4
+	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "where",
+		func(ctx context.Context, v any) (*ent.ActivityWhereInput, error) {
+			return ec.unmarshalOActivityWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐActivityWhereInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["where"] = arg5
+	return args, nil
+}
 
 func (ec *executionContext) field_Candidate_conversations_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
@@ -13032,6 +13949,60 @@ func (ec *executionContext) field_Person_candidates_args(ctx context.Context, ra
 	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "where",
 		func(ctx context.Context, v any) (*ent.CandidateWhereInput, error) {
 			return ec.unmarshalOCandidateWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateWhereInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["where"] = arg5
+	return args, nil
+}
+
+func (ec *executionContext) field_Position_activities_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
+			return ec.unmarshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "before",
+		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
+			return ec.unmarshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["before"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "last",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["last"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "orderBy",
+		func(ctx context.Context, v any) (*ent.ActivityOrder, error) {
+			return ec.unmarshalOActivityOrder2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐActivityOrder(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["orderBy"] = arg4
+	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "where",
+		func(ctx context.Context, v any) (*ent.ActivityWhereInput, error) {
+			return ec.unmarshalOActivityWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐActivityWhereInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -13874,6 +14845,428 @@ func (ec *executionContext) field___Type_inputFields_args(ctx context.Context, r
 
 // region    **************************** field.gotpl *****************************
 
+func (ec *executionContext) _Activity_id(ctx context.Context, field graphql.CollectedField, obj *ent.Activity) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Activity_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Activity_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Activity", field, false, false, "ID")
+}
+
+func (ec *executionContext) _Activity_verb(ctx context.Context, field graphql.CollectedField, obj *ent.Activity) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Activity_verb(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Verb, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Activity_verb(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Activity", field, false, false, "String")
+}
+
+func (ec *executionContext) _Activity_actorType(ctx context.Context, field graphql.CollectedField, obj *ent.Activity) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Activity_actorType(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ActorType, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v activity.ActorType) graphql.Marshaler {
+			return ec.marshalNActivityActorType2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋactivityᚐActorType(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Activity_actorType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Activity", field, false, false, "ActivityActorType")
+}
+
+func (ec *executionContext) _Activity_actorID(ctx context.Context, field graphql.CollectedField, obj *ent.Activity) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Activity_actorID(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ActorID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalOString2string(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Activity_actorID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Activity", field, false, false, "String")
+}
+
+func (ec *executionContext) _Activity_actorName(ctx context.Context, field graphql.CollectedField, obj *ent.Activity) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Activity_actorName(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ActorName, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalOString2string(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Activity_actorName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Activity", field, false, false, "String")
+}
+
+func (ec *executionContext) _Activity_objectType(ctx context.Context, field graphql.CollectedField, obj *ent.Activity) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Activity_objectType(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ObjectType, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Activity_objectType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Activity", field, false, false, "String")
+}
+
+func (ec *executionContext) _Activity_objectID(ctx context.Context, field graphql.CollectedField, obj *ent.Activity) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Activity_objectID(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ObjectID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Activity_objectID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Activity", field, false, false, "String")
+}
+
+func (ec *executionContext) _Activity_changes(ctx context.Context, field graphql.CollectedField, obj *ent.Activity) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Activity_changes(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Changes, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []schematype.FieldChange) graphql.Marshaler {
+			return ec.marshalNFieldChange2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐFieldChangeᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Activity_changes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Activity",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_FieldChange(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Activity_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.Activity) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Activity_timeCreated(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TimeCreated, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Activity_timeCreated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Activity", field, false, false, "Time")
+}
+
+func (ec *executionContext) _Activity_candidate(ctx context.Context, field graphql.CollectedField, obj *ent.Activity) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Activity_candidate(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Candidate(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Candidate) graphql.Marshaler {
+			return ec.marshalOCandidate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidate(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Activity_candidate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Activity",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Candidate(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Activity_position(ctx context.Context, field graphql.CollectedField, obj *ent.Activity) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Activity_position(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Position(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Position) graphql.Marshaler {
+			return ec.marshalOPosition2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPosition(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Activity_position(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Activity",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Position(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ActivityConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.ActivityConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ActivityConnection_edges(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Edges, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.ActivityEdge) graphql.Marshaler {
+			return ec.marshalOActivityEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐActivityEdge(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ActivityConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ActivityConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ActivityEdge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ActivityConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.ActivityConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ActivityConnection_pageInfo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PageInfo, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v entgql.PageInfo[string]) graphql.Marshaler {
+			return ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ActivityConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ActivityConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageInfo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ActivityConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.ActivityConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ActivityConnection_totalCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TotalCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ActivityConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ActivityConnection", field, false, false, "Int")
+}
+
+func (ec *executionContext) _ActivityEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.ActivityEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ActivityEdge_node(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Node, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Activity) graphql.Marshaler {
+			return ec.marshalOActivity2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐActivity(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ActivityEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ActivityEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Activity(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ActivityEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.ActivityEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ActivityEdge_cursor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cursor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v entgql.Cursor[string]) graphql.Marshaler {
+			return ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ActivityEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ActivityEdge", field, false, false, "Cursor")
+}
+
 func (ec *executionContext) _Address_country(ctx context.Context, field graphql.CollectedField, obj *schematype.Address) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -14562,6 +15955,50 @@ func (ec *executionContext) fieldContext_Candidate_offerLetters(_ context.Contex
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_OfferLetter(ctx, field)
 		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Candidate_activities(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Candidate_activities(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return obj.Activities(ctx, fc.Args["after"].(*entgql.Cursor[string]), fc.Args["first"].(*int), fc.Args["before"].(*entgql.Cursor[string]), fc.Args["last"].(*int), fc.Args["orderBy"].(*ent.ActivityOrder), fc.Args["where"].(*ent.ActivityWhereInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.ActivityConnection) graphql.Marshaler {
+			return ec.marshalNActivityConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐActivityConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Candidate_activities(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Candidate",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ActivityConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Candidate_activities_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
 	}
 	return fc, nil
 }
@@ -15877,6 +17314,75 @@ func (ec *executionContext) _EvaluationPartnerEdge_cursor(ctx context.Context, f
 }
 func (ec *executionContext) fieldContext_EvaluationPartnerEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("EvaluationPartnerEdge", field, false, false, "Cursor")
+}
+
+func (ec *executionContext) _FieldChange_field(ctx context.Context, field graphql.CollectedField, obj *schematype.FieldChange) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_FieldChange_field(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Field, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_FieldChange_field(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("FieldChange", field, false, false, "String")
+}
+
+func (ec *executionContext) _FieldChange_before(ctx context.Context, field graphql.CollectedField, obj *schematype.FieldChange) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_FieldChange_before(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Before, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v any) graphql.Marshaler {
+			return ec.marshalOAny2interface(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_FieldChange_before(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("FieldChange", field, false, false, "Any")
+}
+
+func (ec *executionContext) _FieldChange_after(ctx context.Context, field graphql.CollectedField, obj *schematype.FieldChange) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_FieldChange_after(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.After, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v any) graphql.Marshaler {
+			return ec.marshalOAny2interface(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_FieldChange_after(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("FieldChange", field, false, false, "Any")
 }
 
 func (ec *executionContext) _FieldDefinition_id(ctx context.Context, field graphql.CollectedField, obj *ent.FieldDefinition) (ret graphql.Marshaler) {
@@ -19982,6 +21488,50 @@ func (ec *executionContext) fieldContext_Position_candidates(ctx context.Context
 	return fc, nil
 }
 
+func (ec *executionContext) _Position_activities(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Position_activities(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return obj.Activities(ctx, fc.Args["after"].(*entgql.Cursor[string]), fc.Args["first"].(*int), fc.Args["before"].(*entgql.Cursor[string]), fc.Args["last"].(*int), fc.Args["orderBy"].(*ent.ActivityOrder), fc.Args["where"].(*ent.ActivityWhereInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.ActivityConnection) graphql.Marshaler {
+			return ec.marshalNActivityConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐActivityConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Position_activities(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Position",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ActivityConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Position_activities_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Position_department(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -23576,6 +25126,780 @@ func (ec *executionContext) fieldContext___Type_isOneOf(_ context.Context, field
 
 // region    **************************** input.gotpl *****************************
 
+func (ec *executionContext) unmarshalInputActivityOrder(ctx context.Context, obj any) (ent.ActivityOrder, error) {
+	var it ent.ActivityOrder
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	if _, present := asMap["direction"]; !present {
+		asMap["direction"] = "ASC"
+	}
+
+	fieldsInOrder := [...]string{"direction", "field"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "direction":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
+			data, err := ec.unmarshalNOrderDirection2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐOrderDirection(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Direction = data
+		case "field":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("field"))
+			data, err := ec.unmarshalNActivityOrderField2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐActivityOrderField(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Field = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalActivityOrder unmarshals raw into the ActivityOrder input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalActivityOrder(ctx context.Context, raw any) (ent.ActivityOrder, error) {
+	var out ent.ActivityOrder
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "ActivityOrder", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputActivityWhereInput(ctx context.Context, obj any) (ent.ActivityWhereInput, error) {
+	var it ent.ActivityWhereInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "verb", "verbNEQ", "verbIn", "verbNotIn", "verbGT", "verbGTE", "verbLT", "verbLTE", "verbContains", "verbHasPrefix", "verbHasSuffix", "verbEqualFold", "verbContainsFold", "actorType", "actorTypeNEQ", "actorTypeIn", "actorTypeNotIn", "actorID", "actorIDNEQ", "actorIDIn", "actorIDNotIn", "actorIDGT", "actorIDGTE", "actorIDLT", "actorIDLTE", "actorIDContains", "actorIDHasPrefix", "actorIDHasSuffix", "actorIDIsNil", "actorIDNotNil", "actorIDEqualFold", "actorIDContainsFold", "actorName", "actorNameNEQ", "actorNameIn", "actorNameNotIn", "actorNameGT", "actorNameGTE", "actorNameLT", "actorNameLTE", "actorNameContains", "actorNameHasPrefix", "actorNameHasSuffix", "actorNameIsNil", "actorNameNotNil", "actorNameEqualFold", "actorNameContainsFold", "objectType", "objectTypeNEQ", "objectTypeIn", "objectTypeNotIn", "objectTypeGT", "objectTypeGTE", "objectTypeLT", "objectTypeLTE", "objectTypeContains", "objectTypeHasPrefix", "objectTypeHasSuffix", "objectTypeEqualFold", "objectTypeContainsFold", "objectID", "objectIDNEQ", "objectIDIn", "objectIDNotIn", "objectIDGT", "objectIDGTE", "objectIDLT", "objectIDLTE", "objectIDContains", "objectIDHasPrefix", "objectIDHasSuffix", "objectIDEqualFold", "objectIDContainsFold", "timeCreated", "timeCreatedNEQ", "timeCreatedIn", "timeCreatedNotIn", "timeCreatedGT", "timeCreatedGTE", "timeCreatedLT", "timeCreatedLTE", "hasCandidate", "hasCandidateWith", "hasPosition", "hasPositionWith"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "not":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("not"))
+			data, err := ec.unmarshalOActivityWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐActivityWhereInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Not = data
+		case "and":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("and"))
+			data, err := ec.unmarshalOActivityWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐActivityWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.And = data
+		case "or":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("or"))
+			data, err := ec.unmarshalOActivityWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐActivityWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Or = data
+		case "id":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ID = data
+		case "idNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNEQ"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNEQ = data
+		case "idIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idIn"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDIn = data
+		case "idNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNotIn"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNotIn = data
+		case "idGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGT"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGT = data
+		case "idGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGTE"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGTE = data
+		case "idLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLT"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLT = data
+		case "idLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLTE"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLTE = data
+		case "idEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idEqualFold"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDEqualFold = data
+		case "idContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idContainsFold"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDContainsFold = data
+		case "verb":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("verb"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Verb = data
+		case "verbNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("verbNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VerbNEQ = data
+		case "verbIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("verbIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VerbIn = data
+		case "verbNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("verbNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VerbNotIn = data
+		case "verbGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("verbGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VerbGT = data
+		case "verbGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("verbGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VerbGTE = data
+		case "verbLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("verbLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VerbLT = data
+		case "verbLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("verbLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VerbLTE = data
+		case "verbContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("verbContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VerbContains = data
+		case "verbHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("verbHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VerbHasPrefix = data
+		case "verbHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("verbHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VerbHasSuffix = data
+		case "verbEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("verbEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VerbEqualFold = data
+		case "verbContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("verbContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VerbContainsFold = data
+		case "actorType":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("actorType"))
+			data, err := ec.unmarshalOActivityActorType2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋactivityᚐActorType(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActorType = data
+		case "actorTypeNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("actorTypeNEQ"))
+			data, err := ec.unmarshalOActivityActorType2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋactivityᚐActorType(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActorTypeNEQ = data
+		case "actorTypeIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("actorTypeIn"))
+			data, err := ec.unmarshalOActivityActorType2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋactivityᚐActorTypeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActorTypeIn = data
+		case "actorTypeNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("actorTypeNotIn"))
+			data, err := ec.unmarshalOActivityActorType2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋactivityᚐActorTypeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActorTypeNotIn = data
+		case "actorID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("actorID"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActorID = data
+		case "actorIDNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("actorIDNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActorIDNEQ = data
+		case "actorIDIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("actorIDIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActorIDIn = data
+		case "actorIDNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("actorIDNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActorIDNotIn = data
+		case "actorIDGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("actorIDGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActorIDGT = data
+		case "actorIDGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("actorIDGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActorIDGTE = data
+		case "actorIDLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("actorIDLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActorIDLT = data
+		case "actorIDLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("actorIDLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActorIDLTE = data
+		case "actorIDContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("actorIDContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActorIDContains = data
+		case "actorIDHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("actorIDHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActorIDHasPrefix = data
+		case "actorIDHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("actorIDHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActorIDHasSuffix = data
+		case "actorIDIsNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("actorIDIsNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActorIDIsNil = data
+		case "actorIDNotNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("actorIDNotNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActorIDNotNil = data
+		case "actorIDEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("actorIDEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActorIDEqualFold = data
+		case "actorIDContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("actorIDContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActorIDContainsFold = data
+		case "actorName":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("actorName"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActorName = data
+		case "actorNameNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("actorNameNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActorNameNEQ = data
+		case "actorNameIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("actorNameIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActorNameIn = data
+		case "actorNameNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("actorNameNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActorNameNotIn = data
+		case "actorNameGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("actorNameGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActorNameGT = data
+		case "actorNameGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("actorNameGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActorNameGTE = data
+		case "actorNameLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("actorNameLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActorNameLT = data
+		case "actorNameLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("actorNameLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActorNameLTE = data
+		case "actorNameContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("actorNameContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActorNameContains = data
+		case "actorNameHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("actorNameHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActorNameHasPrefix = data
+		case "actorNameHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("actorNameHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActorNameHasSuffix = data
+		case "actorNameIsNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("actorNameIsNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActorNameIsNil = data
+		case "actorNameNotNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("actorNameNotNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActorNameNotNil = data
+		case "actorNameEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("actorNameEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActorNameEqualFold = data
+		case "actorNameContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("actorNameContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActorNameContainsFold = data
+		case "objectType":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("objectType"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ObjectType = data
+		case "objectTypeNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("objectTypeNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ObjectTypeNEQ = data
+		case "objectTypeIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("objectTypeIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ObjectTypeIn = data
+		case "objectTypeNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("objectTypeNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ObjectTypeNotIn = data
+		case "objectTypeGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("objectTypeGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ObjectTypeGT = data
+		case "objectTypeGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("objectTypeGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ObjectTypeGTE = data
+		case "objectTypeLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("objectTypeLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ObjectTypeLT = data
+		case "objectTypeLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("objectTypeLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ObjectTypeLTE = data
+		case "objectTypeContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("objectTypeContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ObjectTypeContains = data
+		case "objectTypeHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("objectTypeHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ObjectTypeHasPrefix = data
+		case "objectTypeHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("objectTypeHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ObjectTypeHasSuffix = data
+		case "objectTypeEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("objectTypeEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ObjectTypeEqualFold = data
+		case "objectTypeContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("objectTypeContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ObjectTypeContainsFold = data
+		case "objectID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("objectID"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ObjectID = data
+		case "objectIDNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("objectIDNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ObjectIDNEQ = data
+		case "objectIDIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("objectIDIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ObjectIDIn = data
+		case "objectIDNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("objectIDNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ObjectIDNotIn = data
+		case "objectIDGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("objectIDGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ObjectIDGT = data
+		case "objectIDGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("objectIDGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ObjectIDGTE = data
+		case "objectIDLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("objectIDLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ObjectIDLT = data
+		case "objectIDLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("objectIDLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ObjectIDLTE = data
+		case "objectIDContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("objectIDContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ObjectIDContains = data
+		case "objectIDHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("objectIDHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ObjectIDHasPrefix = data
+		case "objectIDHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("objectIDHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ObjectIDHasSuffix = data
+		case "objectIDEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("objectIDEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ObjectIDEqualFold = data
+		case "objectIDContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("objectIDContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ObjectIDContainsFold = data
+		case "timeCreated":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreated"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreated = data
+		case "timeCreatedNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedNEQ = data
+		case "timeCreatedIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedIn = data
+		case "timeCreatedNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedNotIn = data
+		case "timeCreatedGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedGT = data
+		case "timeCreatedGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedGTE = data
+		case "timeCreatedLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedLT = data
+		case "timeCreatedLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedLTE = data
+		case "hasCandidate":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasCandidate"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasCandidate = data
+		case "hasCandidateWith":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasCandidateWith"))
+			data, err := ec.unmarshalOCandidateWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasCandidateWith = data
+		case "hasPosition":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasPosition"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasPosition = data
+		case "hasPositionWith":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasPositionWith"))
+			data, err := ec.unmarshalOPositionWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPositionWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasPositionWith = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalActivityWhereInput unmarshals raw into the ActivityWhereInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalActivityWhereInput(ctx context.Context, raw any) (ent.ActivityWhereInput, error) {
+	var out ent.ActivityWhereInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "ActivityWhereInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputApprovalProcessWhereInput(ctx context.Context, obj any) (ent.ApprovalProcessWhereInput, error) {
 	var it ent.ApprovalProcessWhereInput
 	if obj == nil {
@@ -24179,7 +26503,7 @@ func (ec *executionContext) unmarshalInputCandidateWhereInput(ctx context.Contex
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "status", "statusNEQ", "statusIn", "statusNotIn", "deleted", "deletedNEQ", "timeCreated", "timeCreatedNEQ", "timeCreatedIn", "timeCreatedNotIn", "timeCreatedGT", "timeCreatedGTE", "timeCreatedLT", "timeCreatedLTE", "timeLastStatusChanged", "timeLastStatusChangedNEQ", "timeLastStatusChangedIn", "timeLastStatusChangedNotIn", "timeLastStatusChangedGT", "timeLastStatusChangedGTE", "timeLastStatusChangedLT", "timeLastStatusChangedLTE", "timeHiringProcessUpdated", "timeHiringProcessUpdatedNEQ", "timeHiringProcessUpdatedIn", "timeHiringProcessUpdatedNotIn", "timeHiringProcessUpdatedGT", "timeHiringProcessUpdatedGTE", "timeHiringProcessUpdatedLT", "timeHiringProcessUpdatedLTE", "hasPerson", "hasPersonWith", "hasPosition", "hasPositionWith", "hasNotes", "hasNotesWith", "hasConversations", "hasConversationsWith", "hasTestSubmissions", "hasTestSubmissionsWith", "hasOfferLetters", "hasOfferLettersWith", "hasHiredFor", "hasHiredForWith"}
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "status", "statusNEQ", "statusIn", "statusNotIn", "deleted", "deletedNEQ", "timeCreated", "timeCreatedNEQ", "timeCreatedIn", "timeCreatedNotIn", "timeCreatedGT", "timeCreatedGTE", "timeCreatedLT", "timeCreatedLTE", "timeLastStatusChanged", "timeLastStatusChangedNEQ", "timeLastStatusChangedIn", "timeLastStatusChangedNotIn", "timeLastStatusChangedGT", "timeLastStatusChangedGTE", "timeLastStatusChangedLT", "timeLastStatusChangedLTE", "timeHiringProcessUpdated", "timeHiringProcessUpdatedNEQ", "timeHiringProcessUpdatedIn", "timeHiringProcessUpdatedNotIn", "timeHiringProcessUpdatedGT", "timeHiringProcessUpdatedGTE", "timeHiringProcessUpdatedLT", "timeHiringProcessUpdatedLTE", "hasPerson", "hasPersonWith", "hasPosition", "hasPositionWith", "hasNotes", "hasNotesWith", "hasConversations", "hasConversationsWith", "hasTestSubmissions", "hasTestSubmissionsWith", "hasOfferLetters", "hasOfferLettersWith", "hasActivities", "hasActivitiesWith", "hasHiredFor", "hasHiredForWith"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -24571,6 +26895,20 @@ func (ec *executionContext) unmarshalInputCandidateWhereInput(ctx context.Contex
 				return it, err
 			}
 			it.HasOfferLettersWith = data
+		case "hasActivities":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasActivities"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasActivities = data
+		case "hasActivitiesWith":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasActivitiesWith"))
+			data, err := ec.unmarshalOActivityWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐActivityWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasActivitiesWith = data
 		case "hasHiredFor":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasHiredFor"))
 			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
@@ -32115,7 +34453,7 @@ func (ec *executionContext) unmarshalInputPositionWhereInput(ctx context.Context
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "name", "nameNEQ", "nameIn", "nameNotIn", "nameGT", "nameGTE", "nameLT", "nameLTE", "nameContains", "nameHasPrefix", "nameHasSuffix", "nameEqualFold", "nameContainsFold", "status", "statusNEQ", "statusIn", "statusNotIn", "isTemplate", "isTemplateNEQ", "isDiscreet", "isDiscreetNEQ", "isPublished", "isPublishedNEQ", "isTalentPool", "isTalentPoolNEQ", "department", "departmentNEQ", "departmentIn", "departmentNotIn", "departmentGT", "departmentGTE", "departmentLT", "departmentLTE", "departmentContains", "departmentHasPrefix", "departmentHasSuffix", "departmentEqualFold", "departmentContainsFold", "email", "emailNEQ", "emailIn", "emailNotIn", "emailGT", "emailGTE", "emailLT", "emailLTE", "emailContains", "emailHasPrefix", "emailHasSuffix", "emailEqualFold", "emailContainsFold", "urlServiceHostedPage", "urlServiceHostedPageNEQ", "urlServiceHostedPageIn", "urlServiceHostedPageNotIn", "urlServiceHostedPageGT", "urlServiceHostedPageGTE", "urlServiceHostedPageLT", "urlServiceHostedPageLTE", "urlServiceHostedPageContains", "urlServiceHostedPageHasPrefix", "urlServiceHostedPageHasSuffix", "urlServiceHostedPageEqualFold", "urlServiceHostedPageContainsFold", "urlActivePage", "urlActivePageNEQ", "urlActivePageIn", "urlActivePageNotIn", "urlActivePageGT", "urlActivePageGTE", "urlActivePageLT", "urlActivePageLTE", "urlActivePageContains", "urlActivePageHasPrefix", "urlActivePageHasSuffix", "urlActivePageEqualFold", "urlActivePageContainsFold", "employmentType", "employmentTypeNEQ", "employmentTypeIn", "employmentTypeNotIn", "employmentTypeGT", "employmentTypeGTE", "employmentTypeLT", "employmentTypeLTE", "employmentTypeContains", "employmentTypeHasPrefix", "employmentTypeHasSuffix", "employmentTypeEqualFold", "employmentTypeContainsFold", "experienceLevel", "experienceLevelNEQ", "experienceLevelIn", "experienceLevelNotIn", "experienceLevelGT", "experienceLevelGTE", "experienceLevelLT", "experienceLevelLTE", "experienceLevelContains", "experienceLevelHasPrefix", "experienceLevelHasSuffix", "experienceLevelEqualFold", "experienceLevelContainsFold", "workplaceType", "workplaceTypeNEQ", "workplaceTypeIn", "workplaceTypeNotIn", "workplaceTypeGT", "workplaceTypeGTE", "workplaceTypeLT", "workplaceTypeLTE", "workplaceTypeContains", "workplaceTypeHasPrefix", "workplaceTypeHasSuffix", "workplaceTypeEqualFold", "workplaceTypeContainsFold", "internalUseCustomID", "internalUseCustomIDNEQ", "internalUseCustomIDIn", "internalUseCustomIDNotIn", "internalUseCustomIDGT", "internalUseCustomIDGTE", "internalUseCustomIDLT", "internalUseCustomIDLTE", "internalUseCustomIDContains", "internalUseCustomIDHasPrefix", "internalUseCustomIDHasSuffix", "internalUseCustomIDIsNil", "internalUseCustomIDNotNil", "internalUseCustomIDEqualFold", "internalUseCustomIDContainsFold", "pictureURL", "pictureURLNEQ", "pictureURLIn", "pictureURLNotIn", "pictureURLGT", "pictureURLGTE", "pictureURLLT", "pictureURLLTE", "pictureURLContains", "pictureURLHasPrefix", "pictureURLHasSuffix", "pictureURLEqualFold", "pictureURLContainsFold", "timeCreated", "timeCreatedNEQ", "timeCreatedIn", "timeCreatedNotIn", "timeCreatedGT", "timeCreatedGTE", "timeCreatedLT", "timeCreatedLTE", "timeUpdated", "timeUpdatedNEQ", "timeUpdatedIn", "timeUpdatedNotIn", "timeUpdatedGT", "timeUpdatedGTE", "timeUpdatedLT", "timeUpdatedLTE", "hasLocation", "hasLocationWith", "hasTemplate", "hasTemplateWith", "hasClones", "hasClonesWith", "hasLeadRecruiter", "hasLeadRecruiterWith", "hasHiringManager", "hasHiringManagerWith", "hasCoordinator", "hasCoordinatorWith", "hasHiringTeam", "hasHiringTeamWith", "hasQuestionnaires", "hasQuestionnairesWith", "hasOpenings", "hasOpeningsWith", "hasCandidates", "hasCandidatesWith"}
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "name", "nameNEQ", "nameIn", "nameNotIn", "nameGT", "nameGTE", "nameLT", "nameLTE", "nameContains", "nameHasPrefix", "nameHasSuffix", "nameEqualFold", "nameContainsFold", "status", "statusNEQ", "statusIn", "statusNotIn", "isTemplate", "isTemplateNEQ", "isDiscreet", "isDiscreetNEQ", "isPublished", "isPublishedNEQ", "isTalentPool", "isTalentPoolNEQ", "department", "departmentNEQ", "departmentIn", "departmentNotIn", "departmentGT", "departmentGTE", "departmentLT", "departmentLTE", "departmentContains", "departmentHasPrefix", "departmentHasSuffix", "departmentEqualFold", "departmentContainsFold", "email", "emailNEQ", "emailIn", "emailNotIn", "emailGT", "emailGTE", "emailLT", "emailLTE", "emailContains", "emailHasPrefix", "emailHasSuffix", "emailEqualFold", "emailContainsFold", "urlServiceHostedPage", "urlServiceHostedPageNEQ", "urlServiceHostedPageIn", "urlServiceHostedPageNotIn", "urlServiceHostedPageGT", "urlServiceHostedPageGTE", "urlServiceHostedPageLT", "urlServiceHostedPageLTE", "urlServiceHostedPageContains", "urlServiceHostedPageHasPrefix", "urlServiceHostedPageHasSuffix", "urlServiceHostedPageEqualFold", "urlServiceHostedPageContainsFold", "urlActivePage", "urlActivePageNEQ", "urlActivePageIn", "urlActivePageNotIn", "urlActivePageGT", "urlActivePageGTE", "urlActivePageLT", "urlActivePageLTE", "urlActivePageContains", "urlActivePageHasPrefix", "urlActivePageHasSuffix", "urlActivePageEqualFold", "urlActivePageContainsFold", "employmentType", "employmentTypeNEQ", "employmentTypeIn", "employmentTypeNotIn", "employmentTypeGT", "employmentTypeGTE", "employmentTypeLT", "employmentTypeLTE", "employmentTypeContains", "employmentTypeHasPrefix", "employmentTypeHasSuffix", "employmentTypeEqualFold", "employmentTypeContainsFold", "experienceLevel", "experienceLevelNEQ", "experienceLevelIn", "experienceLevelNotIn", "experienceLevelGT", "experienceLevelGTE", "experienceLevelLT", "experienceLevelLTE", "experienceLevelContains", "experienceLevelHasPrefix", "experienceLevelHasSuffix", "experienceLevelEqualFold", "experienceLevelContainsFold", "workplaceType", "workplaceTypeNEQ", "workplaceTypeIn", "workplaceTypeNotIn", "workplaceTypeGT", "workplaceTypeGTE", "workplaceTypeLT", "workplaceTypeLTE", "workplaceTypeContains", "workplaceTypeHasPrefix", "workplaceTypeHasSuffix", "workplaceTypeEqualFold", "workplaceTypeContainsFold", "internalUseCustomID", "internalUseCustomIDNEQ", "internalUseCustomIDIn", "internalUseCustomIDNotIn", "internalUseCustomIDGT", "internalUseCustomIDGTE", "internalUseCustomIDLT", "internalUseCustomIDLTE", "internalUseCustomIDContains", "internalUseCustomIDHasPrefix", "internalUseCustomIDHasSuffix", "internalUseCustomIDIsNil", "internalUseCustomIDNotNil", "internalUseCustomIDEqualFold", "internalUseCustomIDContainsFold", "pictureURL", "pictureURLNEQ", "pictureURLIn", "pictureURLNotIn", "pictureURLGT", "pictureURLGTE", "pictureURLLT", "pictureURLLTE", "pictureURLContains", "pictureURLHasPrefix", "pictureURLHasSuffix", "pictureURLEqualFold", "pictureURLContainsFold", "timeCreated", "timeCreatedNEQ", "timeCreatedIn", "timeCreatedNotIn", "timeCreatedGT", "timeCreatedGTE", "timeCreatedLT", "timeCreatedLTE", "timeUpdated", "timeUpdatedNEQ", "timeUpdatedIn", "timeUpdatedNotIn", "timeUpdatedGT", "timeUpdatedGTE", "timeUpdatedLT", "timeUpdatedLTE", "hasLocation", "hasLocationWith", "hasTemplate", "hasTemplateWith", "hasClones", "hasClonesWith", "hasLeadRecruiter", "hasLeadRecruiterWith", "hasHiringManager", "hasHiringManagerWith", "hasCoordinator", "hasCoordinatorWith", "hasHiringTeam", "hasHiringTeamWith", "hasQuestionnaires", "hasQuestionnairesWith", "hasOpenings", "hasOpeningsWith", "hasCandidates", "hasCandidatesWith", "hasActivities", "hasActivitiesWith"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -33473,6 +35811,20 @@ func (ec *executionContext) unmarshalInputPositionWhereInput(ctx context.Context
 				return it, err
 			}
 			it.HasCandidatesWith = data
+		case "hasActivities":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasActivities"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasActivities = data
+		case "hasActivitiesWith":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasActivitiesWith"))
+			data, err := ec.unmarshalOActivityWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐActivityWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasActivitiesWith = data
 		}
 	}
 	return it, nil
@@ -36150,6 +38502,11 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 			return graphql.Null
 		}
 		return ec._ApprovalProcess(ctx, sel, obj)
+	case *ent.Activity:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._Activity(ctx, sel, obj)
 	default:
 		if typedObj, ok := obj.(graphql.Marshaler); ok {
 			return typedObj
@@ -36162,6 +38519,172 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 // endregion ************************** interface.gotpl ***************************
 
 // region    **************************** object.gotpl ****************************
+
+var activityImplementors = []string{"Activity", "Node"}
+
+func (ec *executionContext) _Activity(ctx context.Context, sel ast.SelectionSet, obj *ent.Activity) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, activityImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Activity")
+		case "id":
+			out.Values[i] = ec._Activity_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "verb":
+			out.Values[i] = ec._Activity_verb(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "actorType":
+			out.Values[i] = ec._Activity_actorType(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "actorID":
+			out.Values[i] = ec._Activity_actorID(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "actorName":
+			out.Values[i] = ec._Activity_actorName(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "objectType":
+			out.Values[i] = ec._Activity_objectType(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "objectID":
+			out.Values[i] = ec._Activity_objectID(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "changes":
+			out.Values[i] = ec._Activity_changes(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "timeCreated":
+			out.Values[i] = ec._Activity_timeCreated(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "candidate":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Activity_candidate(ctx, field, obj)
+				})
+		case "position":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Activity_position(ctx, field, obj)
+				})
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var activityConnectionImplementors = []string{"ActivityConnection"}
+
+func (ec *executionContext) _ActivityConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.ActivityConnection) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, activityConnectionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ActivityConnection")
+		case "edges":
+			out.Values[i] = ec._ActivityConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "pageInfo":
+			out.Values[i] = ec._ActivityConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "totalCount":
+			out.Values[i] = ec._ActivityConnection_totalCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var activityEdgeImplementors = []string{"ActivityEdge"}
+
+func (ec *executionContext) _ActivityEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.ActivityEdge) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, activityEdgeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ActivityEdge")
+		case "node":
+			out.Values[i] = ec._ActivityEdge_node(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "cursor":
+			out.Values[i] = ec._ActivityEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
 
 var addressImplementors = []string{"Address"}
 
@@ -36360,6 +38883,12 @@ func (ec *executionContext) _Candidate(ctx context.Context, sel ast.SelectionSet
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Candidate_offerLetters(ctx, field, obj)
+				})
+		case "activities":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Candidate_activities(ctx, field, obj)
 				})
 		case "hiredFor":
 			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
@@ -36946,6 +39475,49 @@ func (ec *executionContext) _EvaluationPartnerEdge(ctx context.Context, sel ast.
 		case "cursor":
 			out.Values[i] = ec._EvaluationPartnerEdge_cursor(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var fieldChangeImplementors = []string{"FieldChange"}
+
+func (ec *executionContext) _FieldChange(ctx context.Context, sel ast.SelectionSet, obj *schematype.FieldChange) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, fieldChangeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("FieldChange")
+		case "field":
+			out.Values[i] = ec._FieldChange_field(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "before":
+			out.Values[i] = ec._FieldChange_before(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "after":
+			out.Values[i] = ec._FieldChange_after(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		default:
@@ -38476,6 +41048,12 @@ func (ec *executionContext) _Position(ctx context.Context, sel ast.SelectionSet,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Position_candidates(ctx, field, obj)
 				})
+		case "activities":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Position_activities(ctx, field, obj)
+				})
 		case "department":
 			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
 				true, false,
@@ -39837,6 +42415,43 @@ func (ec *executionContext) ___Type(ctx context.Context, sel ast.SelectionSet, o
 
 // region    ***************************** type.gotpl *****************************
 
+func (ec *executionContext) unmarshalNActivityActorType2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋactivityᚐActorType(ctx context.Context, v any) (activity.ActorType, error) {
+	var res activity.ActorType
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNActivityActorType2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋactivityᚐActorType(ctx context.Context, sel ast.SelectionSet, v activity.ActorType) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) marshalNActivityConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐActivityConnection(ctx context.Context, sel ast.SelectionSet, v *ent.ActivityConnection) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "ActivityConnection!")
+		return graphql.Null
+	}
+	return ec._ActivityConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNActivityOrderField2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐActivityOrderField(ctx context.Context, v any) (*ent.ActivityOrderField, error) {
+	var res = new(ent.ActivityOrderField)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNActivityOrderField2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐActivityOrderField(ctx context.Context, sel ast.SelectionSet, v *ent.ActivityOrderField) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "ActivityOrderField!")
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) unmarshalNActivityWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐActivityWhereInput(ctx context.Context, v any) (*ent.ActivityWhereInput, error) {
+	res, err := ec.unmarshalInputActivityWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalNApprovalProcessWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐApprovalProcessWhereInput(ctx context.Context, v any) (*ent.ApprovalProcessWhereInput, error) {
 	res, err := ec.unmarshalInputApprovalProcessWhereInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
@@ -40115,6 +42730,26 @@ func (ec *executionContext) marshalNEvaluationPartnerOrderField2ᚖgithubᚗcom�
 func (ec *executionContext) unmarshalNEvaluationPartnerWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐEvaluationPartnerWhereInput(ctx context.Context, v any) (*ent.EvaluationPartnerWhereInput, error) {
 	res, err := ec.unmarshalInputEvaluationPartnerWhereInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNFieldChange2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐFieldChange(ctx context.Context, sel ast.SelectionSet, v schematype.FieldChange) graphql.Marshaler {
+	return ec._FieldChange(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNFieldChange2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐFieldChangeᚄ(ctx context.Context, sel ast.SelectionSet, v []schematype.FieldChange) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNFieldChange2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐFieldChange(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
 }
 
 func (ec *executionContext) marshalNFieldDefinitionConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐFieldDefinitionConnection(ctx context.Context, sel ast.SelectionSet, v *ent.FieldDefinitionConnection) graphql.Marshaler {
@@ -41050,11 +43685,141 @@ func (ec *executionContext) marshalN__TypeKind2string(ctx context.Context, sel a
 	return res
 }
 
+func (ec *executionContext) marshalOActivity2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐActivity(ctx context.Context, sel ast.SelectionSet, v *ent.Activity) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._Activity(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOActivityActorType2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋactivityᚐActorTypeᚄ(ctx context.Context, v any) ([]activity.ActorType, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]activity.ActorType, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNActivityActorType2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋactivityᚐActorType(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalOActivityActorType2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋactivityᚐActorTypeᚄ(ctx context.Context, sel ast.SelectionSet, v []activity.ActorType) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNActivityActorType2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋactivityᚐActorType(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) unmarshalOActivityActorType2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋactivityᚐActorType(ctx context.Context, v any) (*activity.ActorType, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(activity.ActorType)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOActivityActorType2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋactivityᚐActorType(ctx context.Context, sel ast.SelectionSet, v *activity.ActorType) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) marshalOActivityEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐActivityEdge(ctx context.Context, sel ast.SelectionSet, v []*ent.ActivityEdge) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalOActivityEdge2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐActivityEdge(ctx, sel, v[i])
+	})
+
+	return ret
+}
+
+func (ec *executionContext) marshalOActivityEdge2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐActivityEdge(ctx context.Context, sel ast.SelectionSet, v *ent.ActivityEdge) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._ActivityEdge(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOActivityOrder2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐActivityOrder(ctx context.Context, v any) (*ent.ActivityOrder, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputActivityOrder(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalOActivityWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐActivityWhereInputᚄ(ctx context.Context, v any) ([]*ent.ActivityWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*ent.ActivityWhereInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNActivityWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐActivityWhereInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalOActivityWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐActivityWhereInput(ctx context.Context, v any) (*ent.ActivityWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputActivityWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) marshalOAddress2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐAddress(ctx context.Context, sel ast.SelectionSet, v *schematype.Address) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
 	return ec._Address(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOAny2interface(ctx context.Context, v any) (any, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := graphql.UnmarshalAny(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOAny2interface(ctx context.Context, sel ast.SelectionSet, v any) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	_ = sel
+	_ = ctx
+	res := graphql.MarshalAny(v)
+	return res
 }
 
 func (ec *executionContext) marshalOApprovalProcess2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐApprovalProcess(ctx context.Context, sel ast.SelectionSet, v *ent.ApprovalProcess) graphql.Marshaler {
