@@ -32,6 +32,25 @@ type NewKey struct {
 // CreateKey issues an API key with the given scopes for the company of ctx's
 // viewer (or the explicit company when ctx has a system decision).
 func CreateKey(ctx context.Context, client *ent.Client, sealer *Sealer, companyID, name string, scopes []string) (*NewKey, error) {
+	return CreateBoundKey(ctx, client, sealer, KeySpec{CompanyID: companyID, Name: name, Scopes: scopes})
+}
+
+// KeySpec describes a key to issue.
+type KeySpec struct {
+	CompanyID string
+	Name      string
+	Scopes    []string
+	// UserID binds the key to a user it acts for; PartnerID to an
+	// evaluation partner. Either may be nil.
+	UserID, PartnerID *string
+}
+
+// CreateBoundKey issues an API key as spec says.
+func CreateBoundKey(ctx context.Context, client *ent.Client, sealer *Sealer, spec KeySpec) (*NewKey, error) {
+	scopes := spec.Scopes
+	if scopes == nil {
+		scopes = []string{}
+	}
 	for _, s := range scopes {
 		if !slices.Contains(viewer.AllScopes, s) {
 			return nil, fmt.Errorf("unknown scope %q (known: %v)", s, viewer.AllScopes)
@@ -47,8 +66,10 @@ func CreateKey(ctx context.Context, client *ent.Client, sealer *Sealer, companyI
 		return nil, err
 	}
 	k, err := client.APIKey.Create().
-		SetCompanyID(companyID).
-		SetName(name).
+		SetCompanyID(spec.CompanyID).
+		SetName(spec.Name).
+		SetNillableUserID(spec.UserID).
+		SetNillablePartnerID(spec.PartnerID).
 		SetSecretHash(hashSecret(secret)).
 		SetSealedSecret(sealed).
 		SetScopes(scopes).

@@ -100,7 +100,7 @@ func (a *Authenticator) ActFor(ctx context.Context, v viewer.Viewer, who string)
 	} else {
 		q.Where(user.ID(who))
 	}
-	u, err := q.Select(user.FieldID, user.FieldCompanyID, user.FieldRoles, user.FieldActive, user.FieldEmail).First(ctx)
+	u, err := q.Select(user.FieldID, user.FieldCompanyID, user.FieldRoles, user.FieldActive, user.FieldEmail, user.FieldFirstName, user.FieldLastName).First(ctx)
 	if ent.IsNotFound(err) {
 		return viewer.Viewer{}, unauthorized(CodeUserUnknown, "On-Behalf-Of names no user of the API key's company: %q", who)
 	}

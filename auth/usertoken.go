@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"net/http"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/coreos/go-oidc/v3/oidc"
@@ -187,7 +188,7 @@ func findUser(ctx context.Context, client *ent.Client, id identity) (*ent.User, 
 	} else {
 		q.Where(user.EmailEqualFold(id.email))
 	}
-	users, err := q.Select(user.FieldID, user.FieldCompanyID, user.FieldRoles, user.FieldActive, user.FieldEmail).Limit(10).All(ctx)
+	users, err := q.Select(user.FieldID, user.FieldCompanyID, user.FieldRoles, user.FieldActive, user.FieldEmail, user.FieldFirstName, user.FieldLastName).Limit(10).All(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("looking up the user of a token: %w", err)
 	}
@@ -250,7 +251,9 @@ func unverifiedIssuer(token string) string {
 // userViewer turns an active user into the viewer of a request.
 func userViewer(base viewer.Viewer, u *ent.User) viewer.Viewer {
 	base.CompanyID = u.CompanyID
-	return base.ForUser(u.ID, u.Roles)
+	v := base.ForUser(u.ID, u.Roles)
+	v.UserName = strings.TrimSpace(u.FirstName + " " + u.LastName)
+	return v
 }
 
 // deriveUserTokenKey derives the Ed25519 key of local user tokens from the

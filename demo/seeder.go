@@ -73,7 +73,7 @@ func (s *seeder) seedUsers(ctx context.Context) {
 		{"recruiter", recruiterEmail, "Rita", "Recruiter", []string{"recruiter"}},
 		{"hiring_manager", managerEmail, "Hank", "Manager", []string{"hiring_manager"}},
 		{"coordinator", "cody.coordinator@acme.example", "Cody", "Coordinator", []string{"coordinator"}},
-		{"interviewer", "ian.interviewer@acme.example", "Ian", "Interviewer", []string{"hiring_manager"}},
+		{"interviewer", "ian.interviewer@acme.example", "Ian", "Interviewer", []string{"interviewer"}},
 		{"second_owner", "sam.founder@acme.example", "Sam", "Founder", []string{"owner", "recruiter"}},
 	} {
 		if s.err != nil {

@@ -3449,7 +3449,8 @@ func (c *PositionClient) Hooks() []Hook {
 
 // Interceptors returns the client interceptors.
 func (c *PositionClient) Interceptors() []Interceptor {
-	return c.inters.Position
+	inters := c.inters.Position
+	return append(inters[:len(inters):len(inters)], position.Interceptors[:]...)
 }
 
 func (c *PositionClient) mutate(ctx context.Context, m *PositionMutation) (Value, error) {

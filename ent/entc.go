@@ -74,6 +74,7 @@ func main() {
 			gen.FeatureUpsert,
 			gen.FeatureExecQuery,
 			gen.FeatureLock,
+			gen.FeatureIntercept,
 			gen.FeatureVersionedMigration,
 		},
 		Templates: templates,

@@ -49,10 +49,14 @@ type Actor struct {
 	Name string
 }
 
-// actorOf returns who is acting in ctx: the API key of the viewer, or the
-// service itself when no viewer is there (scheduled jobs).
+// actorOf returns who is acting in ctx: the user of a user token or of
+// On-Behalf-Of, else the API key of the viewer, or the service itself when
+// no viewer is there (scheduled jobs).
 func actorOf(ctx context.Context) Actor {
 	v, ok := viewer.FromContext(ctx)
+	if ok && v.UserID != "" {
+		return Actor{Type: activity.ActorTypeUser, ID: v.UserID, Name: v.UserName}
+	}
 	if !ok || v.KeyID == "" {
 		return Actor{Type: activity.ActorTypeSystem}
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/fielddefinition"
 	"github.com/hiregraph/hiregraph/ent/opening"
 	"github.com/hiregraph/hiregraph/ent/position"
+	"github.com/hiregraph/hiregraph/ent/schema/rule"
 	"github.com/hiregraph/hiregraph/ent/schema/schematype"
 	"github.com/hiregraph/hiregraph/sanitize"
 	"github.com/hiregraph/hiregraph/viewer"
@@ -60,7 +61,9 @@ func (s *Service) ClonePosition(ctx context.Context, templateID string, in Clone
 // body says. Another company's position reads like a missing one.
 func findTemplate(ctx context.Context, client *ent.Client, id string) (*ent.Position, error) {
 	notFound := apierror.NotFound("position_not_found", "no position has the uid %q", id)
-	tmpl, err := client.Position.Get(ctx, id)
+	// The clone keeps the template's salary range even when the caller may
+	// not read it.
+	tmpl, err := client.Position.Get(rule.WithSalaries(ctx), id)
 	if ent.IsNotFound(err) {
 		return nil, notFound
 	}

@@ -53,6 +53,14 @@ func (s *Service) CreateMessage(ctx context.Context, conversationID string, in C
 	if len(subject) > maxSubjectBytes {
 		return nil, apierror.Invalid("subject", "subject must be at most %d bytes of UTF-8 (& < > and quotes count as escaped)", maxSubjectBytes)
 	}
+	// A message logged by a signed-in user without a sender is theirs.
+	if in.From == nil {
+		by, err := s.actingUser(ctx)
+		if err != nil {
+			return nil, err
+		}
+		in.From = by
+	}
 	if err := validateMessageParties(in); err != nil {
 		return nil, err
 	}

@@ -45,6 +45,13 @@ func (s *Service) CreateNote(ctx context.Context, candidateID string, in CreateN
 	if err != nil {
 		return nil, err
 	}
+	// A person signed in (or named by On-Behalf-Of) wrote the note,
+	// whatever the body says.
+	if by, err := s.actingUser(ctx); err != nil {
+		return nil, err
+	} else if by != nil {
+		in.CreatedBy = by
+	}
 	if err := validateNoteAuthor(in.CreatedBy); err != nil {
 		return nil, err
 	}

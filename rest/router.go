@@ -33,6 +33,12 @@ func (a *API) Routes() http.Handler {
 	r.Post("/conversations/{uid}/messages", handle(a.createMessage))
 	r.Post("/candidates/{uid}/tests", handle(a.submitTest))
 	r.Post("/evaluations/{id}", handle(a.updateEvaluation))
+	r.Post("/users", handle(a.createUser))
+	r.Post("/users/{uid}/roles", handle(a.setUserRoles))
+	r.Post("/users/{uid}/deactivate", handle(a.deactivateUser))
+	r.Get("/api_keys", handle(a.listAPIKeys))
+	r.Post("/api_keys", handle(a.createAPIKey))
+	r.Post("/api_keys/{id}/revoke", handle(a.revokeAPIKey))
 	return r
 }
 

@@ -74,6 +74,8 @@ type Viewer struct {
 	// or the user an API key names in On-Behalf-Of. Empty for an API key
 	// acting for no one.
 	UserID string
+	// UserName is the user's name, for the timeline.
+	UserName string
 	// Roles are the user's roles; empty without a user.
 	Roles []string
 }

@@ -18,7 +18,10 @@ var (
 		{Name: "scopes", Type: field.TypeJSON},
 		{Name: "revoked", Type: field.TypeBool, Default: false},
 		{Name: "time_created", Type: field.TypeTime},
+		{Name: "time_last_used", Type: field.TypeTime, Nullable: true},
 		{Name: "company_id", Type: field.TypeString, Size: 40},
+		{Name: "user_id", Type: field.TypeString, Nullable: true, Size: 40},
+		{Name: "partner_id", Type: field.TypeString, Nullable: true, Size: 40},
 	}
 	// APIKeysTable holds the schema information for the "api_keys" table.
 	APIKeysTable = &schema.Table{
@@ -28,9 +31,21 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "api_keys_companies_company",
-				Columns:    []*schema.Column{APIKeysColumns[7]},
+				Columns:    []*schema.Column{APIKeysColumns[8]},
 				RefColumns: []*schema.Column{CompaniesColumns[0]},
 				OnDelete:   schema.NoAction,
+			},
+			{
+				Symbol:     "api_keys_users_user",
+				Columns:    []*schema.Column{APIKeysColumns[9]},
+				RefColumns: []*schema.Column{UsersColumns[0]},
+				OnDelete:   schema.SetNull,
+			},
+			{
+				Symbol:     "api_keys_evaluation_partners_partner",
+				Columns:    []*schema.Column{APIKeysColumns[10]},
+				RefColumns: []*schema.Column{EvaluationPartnersColumns[0]},
+				OnDelete:   schema.SetNull,
 			},
 		},
 		Indexes: []*schema.Index{
@@ -851,6 +866,7 @@ var (
 		{Name: "middle_name", Type: field.TypeString, Nullable: true, Size: 100},
 		{Name: "last_name", Type: field.TypeString, Nullable: true, Size: 100},
 		{Name: "roles", Type: field.TypeJSON},
+		{Name: "active", Type: field.TypeBool, Default: true},
 		{Name: "time_created", Type: field.TypeTime},
 		{Name: "company_id", Type: field.TypeString, Size: 40},
 	}
@@ -862,7 +878,7 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "users_companies_company",
-				Columns:    []*schema.Column{UsersColumns[7]},
+				Columns:    []*schema.Column{UsersColumns[8]},
 				RefColumns: []*schema.Column{CompaniesColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
@@ -871,12 +887,12 @@ var (
 			{
 				Name:    "user_company_id_email",
 				Unique:  true,
-				Columns: []*schema.Column{UsersColumns[7], UsersColumns[1]},
+				Columns: []*schema.Column{UsersColumns[8], UsersColumns[1]},
 			},
 			{
 				Name:    "user_company_id_time_created",
 				Unique:  false,
-				Columns: []*schema.Column{UsersColumns[7], UsersColumns[6]},
+				Columns: []*schema.Column{UsersColumns[8], UsersColumns[7]},
 			},
 		},
 	}
@@ -960,6 +976,8 @@ var (
 
 func init() {
 	APIKeysTable.ForeignKeys[0].RefTable = CompaniesTable
+	APIKeysTable.ForeignKeys[1].RefTable = UsersTable
+	APIKeysTable.ForeignKeys[2].RefTable = EvaluationPartnersTable
 	ActivitiesTable.ForeignKeys[0].RefTable = CompaniesTable
 	ActivitiesTable.ForeignKeys[1].RefTable = CandidatesTable
 	ActivitiesTable.ForeignKeys[2].RefTable = PositionsTable

@@ -1246,6 +1246,8 @@ func init() {
 	positionMixinHooks1 := positionMixin[1].Hooks()
 
 	position.Hooks[1] = positionMixinHooks1[0]
+	positionInters := schema.Position{}.Interceptors()
+	position.Interceptors[0] = positionInters[0]
 	positionMixinFields0 := positionMixin[0].Fields()
 	_ = positionMixinFields0
 	positionMixinFields1 := positionMixin[1].Fields()

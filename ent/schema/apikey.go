@@ -7,7 +7,9 @@ import (
 	"entgo.io/ent/schema/field"
 	"entgo.io/ent/schema/index"
 
+	"github.com/hiregraph/hiregraph/ent/privacy"
 	entgql "github.com/hiregraph/hiregraph/ent/schema/gqlannotation"
+	"github.com/hiregraph/hiregraph/ent/schema/rule"
 	"github.com/hiregraph/hiregraph/ent/schema/uid"
 )
 
@@ -55,4 +57,13 @@ func (APIKey) Indexes() []ent.Index {
 // Annotations of the APIKey.
 func (APIKey) Annotations() []schema.Annotation {
 	return []schema.Annotation{entgql.Skip()}
+}
+
+// Policy of the APIKey: only admins list, issue and revoke keys. Checking a
+// key's secret runs before any viewer exists, with a decision of its own.
+func (APIKey) Policy() ent.Policy {
+	return privacy.Policy{
+		Query:    privacy.QueryPolicy{rule.AdminOnly("API keys")},
+		Mutation: privacy.MutationPolicy{rule.AdminOnly("API keys")},
+	}
 }

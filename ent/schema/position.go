@@ -9,6 +9,7 @@ import (
 
 	"github.com/hiregraph/hiregraph/ent/schema/enumdoc"
 	entgql "github.com/hiregraph/hiregraph/ent/schema/gqlannotation"
+	"github.com/hiregraph/hiregraph/ent/schema/rule"
 	"github.com/hiregraph/hiregraph/ent/schema/schematype"
 	"github.com/hiregraph/hiregraph/ent/schema/uid"
 )
@@ -103,4 +104,10 @@ func (Position) Indexes() []ent.Index {
 // Annotations of the Position.
 func (Position) Annotations() []schema.Annotation {
 	return []schema.Annotation{schema.Comment("A job the company hires for (spec 2.1); templates are cloned into new positions."), entgql.QueryField().Description("The company's positions, templates included."), entgql.RelayConnection(), entgql.MultiOrder()}
+}
+
+// Interceptors of the Position: salary ranges only for viewers with the
+// salary permission.
+func (Position) Interceptors() []ent.Interceptor {
+	return []ent.Interceptor{rule.HideSalaries()}
 }

@@ -1,0 +1,46 @@
+package rule
+
+import (
+	"context"
+
+	"github.com/hiregraph/hiregraph/ent"
+	"github.com/hiregraph/hiregraph/viewer"
+)
+
+type salariesKey struct{}
+
+// WithSalaries marks ctx as reading salary ranges for the service's own
+// use (copying a template's range into its clone), not to show them.
+func WithSalaries(ctx context.Context) context.Context {
+	return context.WithValue(ctx, salariesKey{}, true)
+}
+
+// seesSalaries reports whether the reader of ctx may see salary ranges.
+// System jobs (no viewer) do.
+func seesSalaries(ctx context.Context) bool {
+	if ctx.Value(salariesKey{}) != nil {
+		return true
+	}
+	v, ok := viewer.FromContext(ctx)
+	return !ok || v.SeesSalaries()
+}
+
+// HideSalaries blanks the salary range of every position read by a viewer
+// without the salary permission (spec 5), however the position is reached:
+// a list, a node, a nested edge or the REST API.
+func HideSalaries() ent.Interceptor {
+	return ent.InterceptFunc(func(next ent.Querier) ent.Querier {
+		return ent.QuerierFunc(func(ctx context.Context, q ent.Query) (ent.Value, error) {
+			v, err := next.Query(ctx, q)
+			if err != nil || seesSalaries(ctx) {
+				return v, err
+			}
+			if positions, ok := v.([]*ent.Position); ok {
+				for _, p := range positions {
+					p.SalaryRange = nil
+				}
+			}
+			return v, err
+		})
+	})
+}

@@ -1,0 +1,211 @@
+package recruiting
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/hiregraph/hiregraph/apierror"
+	"github.com/hiregraph/hiregraph/auth"
+	"github.com/hiregraph/hiregraph/ent"
+	"github.com/hiregraph/hiregraph/ent/apikey"
+	"github.com/hiregraph/hiregraph/ent/user"
+	"github.com/hiregraph/hiregraph/viewer"
+)
+
+// User management and API keys are admins' business; the privacy rules of
+// User and APIKey refuse everyone else (ent/schema/rule), whichever face
+// the request came through. The checks here only spell bad input.
+
+// CreateUserInput invites a user to the company.
+type CreateUserInput struct {
+	Email     string   `json:"email"`
+	FirstName string   `json:"first_name"`
+	LastName  string   `json:"last_name"`
+	Roles     []string `json:"roles"`
+}
+
+// CreateAPIKeyInput issues an API key through the API.
+type CreateAPIKeyInput struct {
+	Name   string   `json:"name"`
+	Scopes []string `json:"scopes"`
+	// UserID binds the key to a user: it acts for them, with no more than
+	// their roles allow.
+	UserID *string `json:"user_uid"`
+	// PartnerID binds the key to an evaluation partner.
+	PartnerID *string `json:"partner_uid"`
+}
+
+// CreatedAPIKey is a new key with its secret, shown this once.
+type CreatedAPIKey struct {
+	APIKey *ent.APIKey `json:"api_key"`
+	Secret string      `json:"secret"`
+}
+
+// ViewerUser returns the user the request acts for, or nil for an API key
+// acting for no one.
+func (s *Service) ViewerUser(ctx context.Context) (*ent.User, error) {
+	v, _ := viewer.FromContext(ctx)
+	if v.UserID == "" {
+		return nil, nil
+	}
+	return s.Client.User.Get(ctx, v.UserID)
+}
+
+func validateRoles(roles []string) error {
+	if len(roles) == 0 {
+		return apierror.Invalid("roles", "roles needs at least one of %s", strings.Join(viewer.AllRoles, ", "))
+	}
+	for i, r := range roles {
+		if !slices.Contains(viewer.AllRoles, r) {
+			return apierror.Invalid(fmt.Sprintf("roles[%d]", i), "roles[%d] must be one of %s, got %q", i, strings.Join(viewer.AllRoles, ", "), r)
+		}
+	}
+	return nil
+}
+
+// CreateUser adds a user to the viewer's company. They sign in with a
+// token of the company's identity provider naming their e-mail address,
+// or one `hiregraph token` mints.
+func (s *Service) CreateUser(ctx context.Context, in CreateUserInput) (*ent.User, error) {
+	if in.Email == "" {
+		return nil, apierror.Invalid("email", "email is required")
+	}
+	if err := validateEmail("email", in.Email); err != nil {
+		return nil, err
+	}
+	if strings.TrimSpace(in.FirstName) == "" {
+		return nil, apierror.Invalid("first_name", "first_name is required")
+	}
+	if err := validateRoles(in.Roles); err != nil {
+		return nil, err
+	}
+	var created *ent.User
+	err := s.WithTx(ctx, func(ctx context.Context, client *ent.Client) error {
+		taken, err := client.User.Query().Where(user.EmailEqualFold(in.Email)).Exist(ctx)
+		if err != nil {
+			return fmt.Errorf("checking e-mail: %w", err)
+		}
+		if taken {
+			return apierror.New(409, apierror.CodeConflict, "the company has a user with the e-mail address %s already", in.Email)
+		}
+		create := client.User.Create().SetEmail(in.Email).SetFirstName(in.FirstName).SetRoles(in.Roles).SetTimeCreated(s.now())
+		if in.LastName != "" {
+			create.SetLastName(in.LastName)
+		}
+		created, err = create.Save(ctx)
+		return err
+	})
+	return created, err
+}
+
+// SetUserRoles replaces a user's roles; the next request of the user runs
+// with the new ones.
+func (s *Service) SetUserRoles(ctx context.Context, id string, roles []string) (*ent.User, error) {
+	if err := validateRoles(roles); err != nil {
+		return nil, err
+	}
+	return s.updateUser(ctx, id, func(u *ent.UserUpdateOne) { u.SetRoles(roles) })
+}
+
+// DeactivateUser stops a user: their tokens and the API keys bound to them
+// fail from the next request on. Admins cannot deactivate themselves, so
+// a company cannot lock out its last admin by accident.
+func (s *Service) DeactivateUser(ctx context.Context, id string) (*ent.User, error) {
+	if v, _ := viewer.FromContext(ctx); v.UserID == id {
+		return nil, apierror.Invalid("uid", "you cannot deactivate yourself; ask another admin")
+	}
+	return s.updateUser(ctx, id, func(u *ent.UserUpdateOne) { u.SetActive(false) })
+}
+
+func (s *Service) updateUser(ctx context.Context, id string, change func(*ent.UserUpdateOne)) (*ent.User, error) {
+	var updated *ent.User
+	err := s.WithTx(ctx, func(ctx context.Context, client *ent.Client) error {
+		u, err := client.User.Get(ctx, id)
+		if ent.IsNotFound(err) {
+			return apierror.NotFound("user_not_found", "no user has the uid %q", id)
+		}
+		if err != nil {
+			return err
+		}
+		up := client.User.UpdateOne(u)
+		change(up)
+		updated, err = up.Save(ctx)
+		return err
+	})
+	return updated, err
+}
+
+// APIKeys lists the company's API keys, newest first; never their secrets.
+func (s *Service) APIKeys(ctx context.Context) ([]*ent.APIKey, error) {
+	return s.Client.APIKey.Query().Order(ent.Desc(apikey.FieldTimeCreated), ent.Desc(apikey.FieldID)).All(ctx)
+}
+
+// CreateAPIKey issues a key for the viewer's company, bound to a user or a
+// partner of it when the input names one.
+func (s *Service) CreateAPIKey(ctx context.Context, in CreateAPIKeyInput) (*CreatedAPIKey, error) {
+	v, _ := viewer.FromContext(ctx)
+	for i, sc := range in.Scopes {
+		if !slices.Contains(viewer.AllScopes, sc) {
+			return nil, apierror.Invalid(fmt.Sprintf("scopes[%d]", i), "scopes[%d] must be one of %s, got %q", i, strings.Join(viewer.AllScopes, ", "), sc)
+		}
+	}
+	if in.UserID != nil && in.PartnerID != nil {
+		return nil, apierror.Invalid("user_uid", "a key is bound to a user or to a partner, not both")
+	}
+	var out *CreatedAPIKey
+	err := s.WithTx(ctx, func(ctx context.Context, client *ent.Client) error {
+		if in.UserID != nil {
+			if _, err := client.User.Get(ctx, *in.UserID); err != nil {
+				return apierror.Invalid("user_uid", "no user of the company has the uid %q", *in.UserID)
+			}
+		}
+		if in.PartnerID != nil {
+			if _, err := client.EvaluationPartner.Get(ctx, *in.PartnerID); err != nil {
+				return apierror.Invalid("partner_uid", "no evaluation partner of the company has the uid %q", *in.PartnerID)
+			}
+		}
+		key, err := auth.CreateBoundKey(ctx, client, s.Sealer, auth.KeySpec{
+			CompanyID: v.CompanyID, Name: in.Name, Scopes: in.Scopes, UserID: in.UserID, PartnerID: in.PartnerID,
+		})
+		if err != nil {
+			return err
+		}
+		k, err := client.APIKey.Get(ctx, key.ID)
+		if err != nil {
+			return err
+		}
+		out = &CreatedAPIKey{APIKey: k, Secret: key.Secret}
+		return nil
+	})
+	return out, err
+}
+
+// RevokeAPIKey revokes a key of the company: it and the JWTs signed with
+// it fail from the next request on.
+func (s *Service) RevokeAPIKey(ctx context.Context, id string) (*ent.APIKey, error) {
+	var revoked *ent.APIKey
+	err := s.WithTx(ctx, func(ctx context.Context, client *ent.Client) error {
+		k, err := client.APIKey.Get(ctx, id)
+		if ent.IsNotFound(err) {
+			return apierror.NotFound("api_key_not_found", "no API key has the id %q", id)
+		}
+		if err != nil {
+			return err
+		}
+		revoked, err = client.APIKey.UpdateOne(k).SetRevoked(true).Save(ctx)
+		return err
+	})
+	return revoked, err
+}
+
+// actingUser returns the party of the user the request acts for, as the
+// spec's created_by spells a user, or nil when it acts for no one.
+func (s *Service) actingUser(ctx context.Context) (*ContactInput, error) {
+	u, err := s.ViewerUser(ctx)
+	if err != nil || u == nil {
+		return nil, err
+	}
+	return &ContactInput{Type: "user", FirstName: u.FirstName, MiddleName: u.MiddleName, LastName: u.LastName, Email: u.Email}, nil
+}
