@@ -175,6 +175,9 @@ func New(cfg Config) http.Handler {
 		gql := bufferBody(graph.WriteError, graph.NewServer(service, cfg.GraphQL, tracing...))
 		r.Get("/graphql", gql.ServeHTTP)
 		r.Post("/graphql", gql.ServeHTTP)
+		// A browser's preflight must reach apiCORS, which answers it; chi
+		// would answer an unrouted OPTIONS 405 before any middleware.
+		r.Options("/graphql", func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.StatusNoContent) })
 	})
 	r.Group(func(r chi.Router) {
 		r.Use(apiCORS.Handler, authenticate(authn, failures, cfg.TrustedProxies, rest.WriteError), limitRate(apiLimiter, apiKeyOf))
