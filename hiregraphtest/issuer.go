@@ -3,9 +3,9 @@ package hiregraphtest
 import (
 	"context"
 	"crypto/rand"
-	"encoding/json"
 	"crypto/rsa"
 	"encoding/base64"
+	"encoding/json"
 	"math/big"
 	"net/http"
 	"net/http/httptest"

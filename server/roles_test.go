@@ -59,7 +59,9 @@ func TestRolesOnBothFaces(t *testing.T) {
 			var lists struct {
 				Positions struct {
 					TotalCount int
-					Edges      []struct{ Node struct{ SalaryRange *struct{ Min int } } }
+					Edges      []struct {
+						Node struct{ SalaryRange *struct{ Min int } }
+					}
 				}
 				Candidates struct{ TotalCount int }
 			}

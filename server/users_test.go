@@ -70,7 +70,9 @@ func noteBy(t *testing.T, env *hiregraphtest.Env, headers map[string]string) (cr
 	var data struct {
 		Node struct {
 			Activities struct {
-				Edges []struct{ Node struct{ Verb, ObjectID, ActorType, ActorID string } }
+				Edges []struct {
+					Node struct{ Verb, ObjectID, ActorType, ActorID string }
+				}
 			}
 		}
 	}
@@ -123,7 +125,9 @@ func TestAdminsManageUsers(t *testing.T) {
 	if r.Status != http.StatusOK || r.Map(t)["roles"].([]any)[0] != "recruiter" {
 		t.Fatalf("set roles: %s", r)
 	}
-	var roles struct{ Viewer struct{ ViewerUser struct{ Roles []string } } }
+	var roles struct {
+		Viewer struct{ ViewerUser struct{ Roles []string } }
+	}
 	env.GraphQLAs(token, `{ viewer { viewerUser { roles } } }`, nil).Decode(t, &roles)
 	if len(roles.Viewer.ViewerUser.Roles) != 1 || roles.Viewer.ViewerUser.Roles[0] != "recruiter" {
 		t.Errorf("the same token after the change has roles %v, want [recruiter]", roles.Viewer.ViewerUser.Roles)
@@ -220,7 +224,9 @@ func TestSalaryRangesNeedTheSalaryPermission(t *testing.T) {
 	clone(cody, withSalary).AssertError(t, http.StatusForbidden, "forbidden", "salary_ranges:write")
 
 	// The clone kept the template's range: Rita reads it.
-	var data struct{ Node struct{ SalaryRange *struct{ Min int } } }
+	var data struct {
+		Node struct{ SalaryRange *struct{ Min int } }
+	}
 	env.GraphQLAs(env.Demo.UserToken, `query($id: ID!) { node(id: $id) { ... on Position { salaryRange { min } } } }`, map[string]any{"id": r.Map(t)["uid"]}).Decode(t, &data)
 	if data.Node.SalaryRange == nil {
 		t.Errorf("a coordinator's clone lost the template's salary range")

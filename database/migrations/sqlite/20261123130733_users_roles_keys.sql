@@ -10,17 +10,10 @@ DROP TABLE `api_keys`;
 ALTER TABLE `new_api_keys` RENAME TO `api_keys`;
 -- Create index "apikey_secret_hash" to table: "api_keys"
 CREATE UNIQUE INDEX `apikey_secret_hash` ON `api_keys` (`secret_hash`);
--- Create "new_users" table
-CREATE TABLE `new_users` (`id` text NOT NULL, `email` text NOT NULL, `first_name` text NOT NULL, `middle_name` text NULL, `last_name` text NULL, `roles` json NOT NULL, `active` bool NOT NULL DEFAULT (true), `time_created` datetime NOT NULL, `company_id` text NOT NULL, PRIMARY KEY (`id`), CONSTRAINT `users_companies_company` FOREIGN KEY (`company_id`) REFERENCES `companies` (`id`) ON DELETE NO ACTION);
--- Copy rows from old table "users" to new temporary table "new_users"
-INSERT INTO `new_users` (`id`, `email`, `first_name`, `middle_name`, `last_name`, `roles`, `time_created`, `company_id`) SELECT `id`, `email`, `first_name`, `middle_name`, `last_name`, `roles`, `time_created`, `company_id` FROM `users`;
--- Drop "users" table after copying rows
-DROP TABLE `users`;
--- Rename temporary table "new_users" to "users"
-ALTER TABLE `new_users` RENAME TO `users`;
--- Create index "user_company_id_email" to table: "users"
-CREATE UNIQUE INDEX `user_company_id_email` ON `users` (`company_id`, `email`);
--- Create index "user_company_id_time_created" to table: "users"
-CREATE INDEX `user_company_id_time_created` ON `users` (`company_id`, `time_created`);
+-- Add column "active" to table: "users". Written by hand: atlas would
+-- rebuild the table, and dropping users inside the migration's transaction
+-- (where PRAGMA foreign_keys = off has no effect) cascades to the hiring
+-- teams and clears positions' recruiters and managers.
+ALTER TABLE `users` ADD COLUMN `active` bool NOT NULL DEFAULT (true);
 -- Enable back the enforcement of foreign-keys constraints
 PRAGMA foreign_keys = on;
