@@ -231,6 +231,7 @@ func TestEveryEndpointMatchesTheDocument(t *testing.T) {
 	checkNotesAndMessages(c)
 	checkTestsAndEvaluations(c)
 	checkCareers(c)
+	checkUsersAndKeys(c)
 	c.check(exchange{method: http.MethodGet, path: "/healthz", headers: map[string]string{}, status: http.StatusOK})
 
 	// Last: with the database gone the service is not ready.
@@ -527,4 +528,36 @@ func TestEveryRouteIsDocumented(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+}
+
+func checkUsersAndKeys(c *contract) {
+	owner := apiKey(c.env.UserToken("olivia.owner@acme.example"))
+	recruiter := apiKey(c.env.Demo.UserToken)
+	created := c.check(exchange{method: http.MethodPost, path: "/v1/users", headers: owner, status: http.StatusCreated,
+		body: map[string]any{"email": "nina.new@acme.example", "first_name": "Nina", "last_name": "New", "roles": []string{"interviewer"}}})
+	c.check(exchange{method: http.MethodPost, path: "/v1/users", headers: recruiter, status: http.StatusForbidden,
+		body: map[string]any{"email": "other@acme.example", "first_name": "O", "roles": []string{"interviewer"}}})
+	var user struct {
+		UID string `json:"uid"`
+	}
+	created.JSON(c.t, &user)
+	roles := "/v1/users/" + user.UID + "/roles"
+	c.check(exchange{method: http.MethodPost, path: roles, headers: owner, status: http.StatusOK, body: map[string]any{"roles": []string{"recruiter"}}})
+	c.check(exchange{method: http.MethodPost, path: "/v1/users/usr_01ZZZZZZZZZZZZZZZZZZZZZZZZ/roles", headers: owner, status: http.StatusNotFound, body: map[string]any{"roles": []string{"recruiter"}}})
+	c.check(exchange{method: http.MethodPost, path: "/v1/users/" + user.UID + "/deactivate", headers: owner, status: http.StatusOK})
+	c.check(exchange{method: http.MethodPost, path: "/v1/users/" + user.UID + "/deactivate", headers: recruiter, status: http.StatusForbidden})
+
+	key := c.check(exchange{method: http.MethodPost, path: "/v1/api_keys", headers: owner, status: http.StatusCreated, body: map[string]any{"name": "sync", "scopes": []string{"read"}}})
+	c.check(exchange{method: http.MethodPost, path: "/v1/api_keys", headers: recruiter, status: http.StatusForbidden, body: map[string]any{"name": "mine", "scopes": []string{"read"}}})
+	c.check(exchange{method: http.MethodPost, path: "/v1/api_keys", headers: owner, status: http.StatusUnprocessableEntity, body: map[string]any{"scopes": []string{"everything"}}, offSpec: true})
+	c.check(exchange{method: http.MethodGet, path: "/v1/api_keys", headers: owner, status: http.StatusOK})
+	c.check(exchange{method: http.MethodGet, path: "/v1/api_keys", headers: recruiter, status: http.StatusForbidden})
+	var k struct {
+		APIKey struct {
+			ID string `json:"id"`
+		} `json:"api_key"`
+	}
+	key.JSON(c.t, &k)
+	c.check(exchange{method: http.MethodPost, path: "/v1/api_keys/" + k.APIKey.ID + "/revoke", headers: owner, status: http.StatusOK})
+	c.check(exchange{method: http.MethodPost, path: "/v1/api_keys/key_01ZZZZZZZZZZZZZZZZZZZZZZZZ/revoke", headers: owner, status: http.StatusNotFound})
 }
