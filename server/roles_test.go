@@ -60,19 +60,28 @@ func TestRolesOnBothFaces(t *testing.T) {
 				Positions struct {
 					TotalCount int
 					Edges      []struct {
-						Node struct{ SalaryRange *struct{ Min int } }
+						Node struct {
+							SalaryRange *struct{ Min int }
+							Candidates  struct{ TotalCount int }
+						}
 					}
 				}
 				Candidates struct{ TotalCount int }
 			}
-			env.GraphQLAs(token, `{ positions(first: 50) { totalCount edges { node { salaryRange { min } } } } candidates { totalCount } }`, nil).Decode(t, &lists)
+			env.GraphQLAs(token, `{ positions(first: 50) { totalCount edges { node { salaryRange { min } candidates(first: 50) { totalCount } } } }
+				candidates { totalCount } }`, nil).Decode(t, &lists)
 			if lists.Positions.TotalCount != row.positions || lists.Candidates.TotalCount != row.candidates {
 				t.Errorf("GraphQL sees %d positions and %d candidates, want %d and %d", lists.Positions.TotalCount, lists.Candidates.TotalCount, row.positions, row.candidates)
 			}
+			nested := 0
 			for _, e := range lists.Positions.Edges {
+				nested += e.Node.Candidates.TotalCount
 				if (e.Node.SalaryRange != nil) != row.salaries {
 					t.Errorf("GraphQL salaryRange = %v, want shown: %v", e.Node.SalaryRange, row.salaries)
 				}
+			}
+			if nested != row.candidates {
+				t.Errorf("nested position.candidates add up to %d, want %d", nested, row.candidates)
 			}
 			var rest struct{ Candidates []any }
 			env.DoAs(token, http.MethodGet, "/v1/candidates?limit=100", nil).JSON(t, &rest)
