@@ -126,3 +126,52 @@ func TestRolesOnBothFaces(t *testing.T) {
 		})
 	}
 }
+
+// Salary ranges stay hidden however a position is reached: through a
+// location's nested connection or a candidate's position.
+func TestSalaryRangesHiddenOnNestedEdges(t *testing.T) {
+	env := hiregraphtest.New(t)
+	for _, row := range roleTable {
+		var data struct {
+			Locations struct {
+				Edges []struct {
+					Node struct {
+						Positions struct {
+							Edges []struct {
+								Node struct{ SalaryRange *struct{ Min int } }
+							}
+						}
+					}
+				}
+			}
+			Candidates struct {
+				Edges []struct {
+					Node struct {
+						Position struct{ SalaryRange *struct{ Min int } }
+					}
+				}
+			}
+		}
+		env.GraphQLAs(env.UserToken(row.email), `{
+			locations(first: 10) { edges { node { positions(first: 10) { edges { node { salaryRange { min } } } } } } }
+			candidates(first: 20) { edges { node { position { salaryRange { min } } } } } }`, nil).Decode(t, &data)
+		seen := 0
+		for _, l := range data.Locations.Edges {
+			for _, p := range l.Node.Positions.Edges {
+				seen++
+				if (p.Node.SalaryRange != nil) != row.salaries {
+					t.Errorf("%s: location.positions salaryRange %v, want shown: %v", row.role, p.Node.SalaryRange, row.salaries)
+				}
+			}
+		}
+		for _, c := range data.Candidates.Edges {
+			seen++
+			if (c.Node.Position.SalaryRange != nil) != row.salaries {
+				t.Errorf("%s: candidate.position salaryRange %v, want shown: %v", row.role, c.Node.Position.SalaryRange, row.salaries)
+			}
+		}
+		if seen == 0 {
+			t.Errorf("%s: no nested positions to check", row.role)
+		}
+	}
+}
