@@ -105,6 +105,11 @@ func TestRolesOnBothFaces(t *testing.T) {
 			if !assigned {
 				note.AssertError(t, http.StatusNotFound, "candidate_not_found", "")
 			}
+			gqlNote := env.GraphQLAs(token, `mutation($id: ID!) { createNote(candidateID: $id, input: {timeCreated: "2026-03-01T10:00:00Z", text: "Seen"}) { createdBy { type uid } } }`,
+				map[string]any{"id": sales})
+			if want := map[bool]string{true: "", false: "candidate_not_found"}[assigned]; gqlNote.Code() != want {
+				t.Errorf("GraphQL createNote on Account Executive's candidate: code %q, want %q", gqlNote.Code(), want)
+			}
 
 			// Managing keys and users: admins only.
 			keys := env.DoAs(token, http.MethodGet, "/v1/api_keys", nil)

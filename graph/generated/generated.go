@@ -3191,8 +3191,8 @@ input NoteDetailInput {
 input CreateNoteInput {
   "YYYY-MM-DDTHH:mm:ssZ"
   timeCreated: String!
-  "Who wrote the note: user, source_contact, other or app."
-  createdBy: ContactInput!
+  "Who wrote the note: user, source_contact, other or app. Required unless the request acts for a user (a user token or On-Behalf-Of): then the note is that user's, whatever this says."
+  createdBy: ContactInput
   "HTML; only <b>, <i> and <u> are kept."
   text: String!
   "Titled blocks of plain text; at most 100."
@@ -29932,7 +29932,7 @@ func (ec *executionContext) unmarshalInputCreateNoteInput(ctx context.Context, o
 			it.TimeCreated = data
 		case "createdBy":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdBy"))
-			data, err := ec.unmarshalNContactInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐContactInput(ctx, v)
+			data, err := ec.unmarshalOContactInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐContactInput(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -45296,6 +45296,14 @@ func (ec *executionContext) unmarshalOContactInput2ᚕgithubᚗcomᚋhiregraph�
 		}
 	}
 	return res, nil
+}
+
+func (ec *executionContext) unmarshalOContactInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐContactInput(ctx context.Context, v any) (*recruiting.ContactInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputContactInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) unmarshalOContactOrder2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐContactOrder(ctx context.Context, v any) (*ent.ContactOrder, error) {

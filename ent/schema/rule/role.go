@@ -12,10 +12,15 @@ import (
 )
 
 // assignedTo is the predicate of a position user id is assigned to: on its
-// hiring team or its hiring manager.
+// hiring team, or its hiring manager, lead recruiter or coordinator.
 func assignedTo(userID string) entql.P {
 	isUser := entql.FieldEQ("id", userID)
-	return entql.Or(entql.HasEdgeWith("hiring_team", isUser), entql.HasEdgeWith("hiring_manager", isUser))
+	return entql.Or(
+		entql.HasEdgeWith("hiring_team", isUser),
+		entql.HasEdgeWith("hiring_manager", isUser),
+		entql.HasEdgeWith("lead_recruiter", isUser),
+		entql.HasEdgeWith("coordinator", isUser),
+	)
 }
 
 // filterable is every generated entql filter.
