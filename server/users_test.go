@@ -3,6 +3,7 @@ package server_test
 import (
 	"net/http"
 	"testing"
+	"time"
 
 	"github.com/hiregraph/hiregraph/auth"
 	"github.com/hiregraph/hiregraph/demo"
@@ -255,5 +256,69 @@ func TestCORSOrigins(t *testing.T) {
 	star := hiregraphtest.NewWithConfig(t, func(cfg *server.Config) { cfg.CORSOrigins = []string{"*"} })
 	if h = preflight(star, "https://anywhere.example"); h.Get("Access-Control-Allow-Credentials") != "" {
 		t.Errorf("* allowed credentials: %v", h)
+	}
+}
+
+// A key's last use is written at most once a minute: every request uses a
+// key, and a write per request would cost more than the request.
+func TestAPIKeyLastUseIsRecordedOnceAMinute(t *testing.T) {
+	env := hiregraphtest.New(t)
+	start := time.Date(2026, 5, 4, 10, 0, 0, 0, time.UTC)
+	env.Clock.Set(start)
+	owner := env.UserToken(ownerEmail)
+	lastUsed := func() string {
+		t.Helper()
+		var list struct {
+			APIKeys []struct {
+				ID           string  `json:"id"`
+				TimeLastUsed *string `json:"time_last_used"`
+			} `json:"api_keys"`
+		}
+		env.DoAs(owner, http.MethodGet, "/v1/api_keys", nil).JSON(t, &list)
+		for _, k := range list.APIKeys {
+			if k.ID == env.Demo.APIKeyID && k.TimeLastUsed != nil {
+				return *k.TimeLastUsed
+			}
+		}
+		return ""
+	}
+	use := func() {
+		t.Helper()
+		if r := env.Do(http.MethodGet, "/v1/questionnaires", nil); r.Status != http.StatusOK {
+			t.Fatal(r)
+		}
+	}
+	if got := lastUsed(); got != "" {
+		t.Fatalf("an unused key has a last use: %s", got)
+	}
+	use()
+	if got := lastUsed(); got != "2026-05-04T10:00:00Z" {
+		t.Fatalf("last use %q, want 2026-05-04T10:00:00Z", got)
+	}
+	env.Clock.Set(start.Add(30 * time.Second))
+	use()
+	if got := lastUsed(); got != "2026-05-04T10:00:00Z" {
+		t.Errorf("a use 30 s later wrote %q; the write is once a minute", got)
+	}
+	env.Clock.Set(start.Add(2 * time.Minute))
+	use()
+	if got := lastUsed(); got != "2026-05-04T10:02:00Z" {
+		t.Errorf("a use 2 minutes later: last use %q, want 2026-05-04T10:02:00Z", got)
+	}
+}
+
+func TestMessageWithoutSenderIsTheUsers(t *testing.T) {
+	env := hiregraphtest.New(t)
+	rita := userIDOf(t, env, env.Demo.UserToken)
+	r := env.DoAs(env.Demo.UserToken, http.MethodPost, "/v1/conversations/"+env.Demo.ConversationUID+"/messages", map[string]any{
+		"time_sent": "2026-03-02T09:00:00Z", "status": "Open", "subject": "Next steps", "body": "Hi",
+		"to": []any{map[string]any{"type": "candidate", "first_name": "Ada", "email": "ada@example.com"}},
+	})
+	if r.Status != http.StatusCreated {
+		t.Fatalf("message: %s", r)
+	}
+	from, _ := r.Map(t)["from"].(map[string]any)
+	if from["type"] != "user" || from["uid"] != rita {
+		t.Errorf("from = %v, want user %s", from, rita)
 	}
 }
