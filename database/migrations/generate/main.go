@@ -27,6 +27,7 @@ import (
 	_ "github.com/lib/pq"
 
 	"github.com/hiregraph/hiregraph/database/migrations"
+	"github.com/hiregraph/hiregraph/database/schemadiff"
 )
 
 func main() {
@@ -70,8 +71,8 @@ func diff(ctx context.Context, dia, pgDev, name string) error {
 	if err != nil {
 		return fmt.Errorf("opening %s (run from the module root): %w", path, err)
 	}
-	err = migrations.Diff(ctx, dia, pgDev, dir, name)
-	if errors.Is(err, migrations.ErrInSync) {
+	err = schemadiff.Diff(ctx, dia, pgDev, dir, name)
+	if errors.Is(err, schemadiff.ErrInSync) {
 		fmt.Printf("%s: the migrations already match the ent schema; nothing written\n", dia)
 		return nil
 	}
