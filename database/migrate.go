@@ -3,21 +3,18 @@ package database
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
 	"log/slog"
 	"net/url"
 	"regexp"
 	"slices"
 	"strings"
+	"time"
 
 	"ariga.io/atlas/sql/migrate"
-	atlaspostgres "ariga.io/atlas/sql/postgres"
-	atlassqlite "ariga.io/atlas/sql/sqlite"
 	"entgo.io/ent/dialect"
 
 	"github.com/hiregraph/hiregraph/database/migrations"
-	entmigrate "github.com/hiregraph/hiregraph/ent/migrate"
 )
 
 // DefaultSchema is the PostgreSQL schema Hiregraph's tables live in, unless
@@ -95,7 +92,11 @@ func prepare(ctx context.Context, db *sql.DB, dia, schema string, o options) err
 		if len(pending) > 0 {
 			return fmt.Errorf("the database lacks migrations %s; run `hiregraph migrate` (or serve without --migrate=false)", strings.Join(pending, ", "))
 		}
-		return checkNoForeignTables(ctx, db, dia)
+		dir, err := migrations.Dir(dia)
+		if err != nil {
+			return err
+		}
+		return checkNoForeignTables(ctx, db, dia, dir)
 	}
 	applied, err := migrateSchema(ctx, db, dia, schema)
 	if err != nil {
@@ -111,25 +112,13 @@ func prepare(ctx context.Context, db *sql.DB, dia, schema string, o options) err
 // returns their versions. Concurrent callers on PostgreSQL (replicas
 // starting together) wait for each other.
 func migrateSchema(ctx context.Context, db *sql.DB, dia, schema string) ([]string, error) {
-	applied, baselined, err := applyMigrations(ctx, db, dia, schema)
-	// The comparison needs a connection of its own: SQLite's pool has one
-	// writer, which applyMigrations holds until it returns.
-	if err == nil && baselined {
-		warnOfDrift(ctx, db, dia)
-	}
-	return applied, err
-}
-
-// applyMigrations does migrateSchema's work on one connection and tells
-// whether it baselined a release 0 database.
-func applyMigrations(ctx context.Context, db *sql.DB, dia, schema string) (applied []string, baselined bool, err error) {
 	dir, err := migrations.Dir(dia)
 	if err != nil {
-		return nil, false, err
+		return nil, err
 	}
 	conn, err := db.Conn(ctx)
 	if err != nil {
-		return nil, false, err
+		return nil, err
 	}
 	defer conn.Close()
 	if dia == dialect.Postgres {
@@ -137,75 +126,90 @@ func applyMigrations(ctx context.Context, db *sql.DB, dia, schema string) (appli
 		// CREATE SCHEMA IF NOT EXISTS, which fails when run concurrently.
 		lock := "hiregraph migrate " + schema
 		if _, err := conn.ExecContext(ctx, "SELECT pg_advisory_lock(hashtext($1))", lock); err != nil {
-			return nil, false, fmt.Errorf("waiting for the migration lock: %w", err)
+			return nil, fmt.Errorf("waiting for the migration lock: %w", err)
 		}
 		defer conn.ExecContext(context.WithoutCancel(ctx), "SELECT pg_advisory_unlock(hashtext($1))", lock)
 		if _, err := conn.ExecContext(ctx, `CREATE SCHEMA IF NOT EXISTS "`+schema+`"`); err != nil {
-			return nil, false, fmt.Errorf("creating schema %s: %w", schema, err)
+			return nil, fmt.Errorf("creating schema %s: %w", schema, err)
 		}
 	}
 	if _, err := conn.ExecContext(ctx, revisionsDDL); err != nil {
-		return nil, false, fmt.Errorf("creating %s: %w", revisionsTable, err)
+		return nil, fmt.Errorf("creating %s: %w", revisionsTable, err)
 	}
 	baseline, err := baselineOf(ctx, conn, dia, schema)
 	if err != nil {
-		return nil, false, err
+		return nil, err
 	}
-	baselined = baseline != ""
-	for {
-		version, err := applyNext(ctx, conn, dia, dir, baseline)
-		if errors.Is(err, migrate.ErrNoPendingFiles) {
-			break
+	if baseline != "" {
+		if err := writeBaseline(ctx, conn, dia, baseline); err != nil {
+			return nil, err
 		}
-		if err != nil {
-			return applied, baselined, err
-		}
-		applied = append(applied, version)
-		baseline = ""
 	}
-	return applied, baselined, checkNoForeignTables(ctx, conn, dia)
+	pending, err := pendingFiles(ctx, conn, dir)
+	if err != nil {
+		return nil, err
+	}
+	var applied []string
+	for _, f := range pending {
+		if err := applyFile(ctx, conn, dia, dir, f); err != nil {
+			return applied, err
+		}
+		applied = append(applied, f.Version())
+	}
+	return applied, checkNoForeignTables(ctx, conn, dia, dir)
 }
 
-// warnOfDrift logs how a baselined database differs from the ent schema:
-// the baseline trusted its table names, and a release 0 database someone
-// changed by hand would otherwise go unnoticed until a query fails.
-func warnOfDrift(ctx context.Context, db *sql.DB, dia string) {
-	drift, err := migrations.Drift(ctx, dia, db)
-	switch {
-	case err != nil:
-		slog.Warn("could not compare the upgraded database with the schema", "error", err)
-	case drift != "":
-		slog.Warn("the upgraded database differs from the schema of this release; review and apply by hand what it lacks", "statements", drift)
+// pendingFiles returns the files of dir that the database has no revision
+// of, in order, once dir is checked against its atlas.sum.
+func pendingFiles(ctx context.Context, q execQuerier, dir migrate.Dir) ([]migrate.File, error) {
+	if err := migrate.Validate(dir); err != nil {
+		return nil, fmt.Errorf("the migrations do not match their atlas.sum: %w", err)
 	}
+	files, err := dir.Files()
+	if err != nil {
+		return nil, fmt.Errorf("reading migrations: %w", err)
+	}
+	done, err := appliedVersions(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	return slices.DeleteFunc(files, func(f migrate.File) bool { return done[f.Version()] }), nil
 }
 
-// applyNext applies the first pending migration in a transaction of its
-// own: a migration that fails leaves no trace, its revision included.
-func applyNext(ctx context.Context, conn *sql.Conn, dia string, dir migrate.Dir, baseline string) (string, error) {
+// applyFile runs one migration and records it in a transaction of its own:
+// a migration that fails leaves no trace, its revision included.
+func applyFile(ctx context.Context, conn *sql.Conn, dia string, dir migrate.Dir, f migrate.File) error {
+	stmts, err := migrate.Stmts(string(f.Bytes()))
+	if err != nil {
+		return fmt.Errorf("reading migration %s: %w", f.Name(), err)
+	}
+	sum, err := dir.Checksum()
+	if err != nil {
+		return err
+	}
+	hash, err := sum.SumByName(f.Name())
+	if err != nil {
+		return fmt.Errorf("migration %s: %w", f.Name(), err)
+	}
 	tx, err := conn.BeginTx(ctx, nil)
 	if err != nil {
-		return "", err
+		return err
 	}
 	defer tx.Rollback()
-	ex, err := executor(tx, dia, dir, baseline)
-	if err != nil {
-		return "", err
-	}
-	pending, err := ex.Pending(ctx)
-	if errors.Is(err, migrate.ErrNoPendingFiles) {
-		// Pending may have written a baseline revision.
-		if cerr := tx.Commit(); cerr != nil {
-			return "", cerr
+	start := time.Now()
+	for _, stmt := range stmts {
+		if _, err := tx.ExecContext(ctx, stmt.Text); err != nil {
+			return fmt.Errorf("applying migration %s: %s: %w", f.Name(), stmt.Text, err)
 		}
-		return "", err
 	}
-	if err != nil {
-		return "", fmt.Errorf("reading migrations: %w", err)
+	rev := &migrate.Revision{
+		Version: f.Version(), Description: f.Desc(), Type: migrate.RevisionTypeExecute,
+		Applied: len(stmts), Total: len(stmts), ExecutedAt: start, ExecutionTime: time.Since(start), Hash: hash,
 	}
-	if err := ex.Execute(ctx, pending[0]); err != nil {
-		return "", fmt.Errorf("applying migration %s: %w", pending[0].Name(), err)
+	if err := writeRevision(ctx, tx, dia, rev); err != nil {
+		return err
 	}
-	return pending[0].Version(), tx.Commit()
+	return tx.Commit()
 }
 
 // pendingVersions returns the versions of the migrations db lacks.
@@ -221,14 +225,7 @@ func pendingVersions(ctx context.Context, db *sql.DB, dia string) ([]string, err
 	if !exists {
 		return []string{"all (no " + revisionsTable + " table)"}, nil
 	}
-	ex, err := executor(db, dia, dir, "")
-	if err != nil {
-		return nil, err
-	}
-	files, err := ex.Pending(ctx)
-	if errors.Is(err, migrate.ErrNoPendingFiles) {
-		return nil, nil
-	}
+	files, err := pendingFiles(ctx, db, dir)
 	if err != nil {
 		return nil, err
 	}
@@ -244,32 +241,6 @@ type execQuerier interface {
 	QueryContext(context.Context, string, ...any) (*sql.Rows, error)
 	QueryRowContext(context.Context, string, ...any) *sql.Row
 }
-
-func executor(q execQuerier, dia string, dir migrate.Dir, baseline string) (*migrate.Executor, error) {
-	var (
-		drv migrate.Driver
-		err error
-	)
-	if dia == dialect.Postgres {
-		drv, err = atlaspostgres.Open(q)
-	} else {
-		drv, err = atlassqlite.Open(q)
-	}
-	if err != nil {
-		return nil, err
-	}
-	opts := []migrate.ExecutorOption{}
-	if baseline != "" {
-		opts = append(opts, migrate.WithBaselineVersion(baseline))
-	}
-	// baselineOf has judged the tables already; Atlas's own check looks at
-	// every schema of the database, not the one Hiregraph uses.
-	return migrate.NewExecutor(checkedClean{drv}, dir, &revisions{q: q, dia: dia}, opts...)
-}
-
-type checkedClean struct{ migrate.Driver }
-
-func (checkedClean) CheckClean(context.Context, *migrate.TableIdent) error { return nil }
 
 // baselineOf decides where a database without revisions starts: empty is
 // migrated from the first file; release 0's tables are baselined at
@@ -320,15 +291,16 @@ func refuseRelease0InPublic(ctx context.Context, q execQuerier, schema string) e
 // checkNoForeignTables refuses a schema holding tables that neither this
 // binary's migrations nor a newer release (a replica rolled out first)
 // explain.
-func checkNoForeignTables(ctx context.Context, q execQuerier, dia string) error {
+func checkNoForeignTables(ctx context.Context, q execQuerier, dia string, dir migrate.Dir) error {
 	tables, err := listTables(ctx, q, dia)
 	if err != nil {
 		return err
 	}
-	known := map[string]bool{revisionsTable: true}
-	for _, t := range entmigrate.Tables {
-		known[t.Name] = true
+	known, err := createdTables(dir)
+	if err != nil {
+		return err
 	}
+	known[revisionsTable] = true
 	var foreign []string
 	for _, t := range tables {
 		if !known[t] {
@@ -338,7 +310,7 @@ func checkNoForeignTables(ctx context.Context, q execQuerier, dia string) error 
 	if len(foreign) == 0 {
 		return nil
 	}
-	newer, err := newerRevisions(ctx, q, dia)
+	newer, err := newerRevisions(ctx, q, dia, dir)
 	if err != nil {
 		return err
 	}
@@ -352,11 +324,7 @@ func checkNoForeignTables(ctx context.Context, q execQuerier, dia string) error 
 
 // newerRevisions reports whether the database has migrations this binary
 // does not know, being newer than its last.
-func newerRevisions(ctx context.Context, q execQuerier, dia string) (bool, error) {
-	dir, err := migrations.Dir(dia)
-	if err != nil {
-		return false, err
-	}
+func newerRevisions(ctx context.Context, q execQuerier, dia string, dir migrate.Dir) (bool, error) {
 	files, err := dir.Files()
 	if err != nil || len(files) == 0 {
 		return false, err
@@ -365,6 +333,40 @@ func newerRevisions(ctx context.Context, q execQuerier, dia string) (bool, error
 	err = q.QueryRowContext(ctx, "SELECT COUNT(*) FROM "+revisionsTable+" WHERE version > "+placeholder(dia, 1),
 		files[len(files)-1].Version()).Scan(&n)
 	return n > 0, err
+}
+
+var (
+	createTable = regexp.MustCompile(`(?i)^CREATE TABLE (?:IF NOT EXISTS )?[` + "`" + `"]?(\w+)`)
+	dropTable   = regexp.MustCompile(`(?i)^DROP TABLE (?:IF EXISTS )?[` + "`" + `"]?(\w+)`)
+	renameTable = regexp.MustCompile(`(?i)^ALTER TABLE [` + "`" + `"]?(\w+)[` + "`" + `"]? RENAME TO [` + "`" + `"]?(\w+)`)
+)
+
+// createdTables replays the table statements of dir's migrations and
+// returns the tables they leave: the tables this binary knows. (SQLite's
+// migrations rebuild a table under a new name and rename it back.)
+func createdTables(dir migrate.Dir) (map[string]bool, error) {
+	files, err := dir.Files()
+	if err != nil {
+		return nil, err
+	}
+	tables := map[string]bool{}
+	for _, f := range files {
+		stmts, err := migrate.Stmts(string(f.Bytes()))
+		if err != nil {
+			return nil, fmt.Errorf("reading migration %s: %w", f.Name(), err)
+		}
+		for _, stmt := range stmts {
+			if m := createTable.FindStringSubmatch(stmt.Text); m != nil {
+				tables[m[1]] = true
+			} else if m := dropTable.FindStringSubmatch(stmt.Text); m != nil {
+				delete(tables, m[1])
+			} else if m := renameTable.FindStringSubmatch(stmt.Text); m != nil {
+				delete(tables, m[1])
+				tables[m[2]] = true
+			}
+		}
+	}
+	return tables, nil
 }
 
 // listTables lists the tables and views of the schema Hiregraph uses,

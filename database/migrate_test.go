@@ -1,10 +1,8 @@
 package database_test
 
 import (
-	"bytes"
 	"context"
 	"database/sql"
-	"log/slog"
 	"net/url"
 	"os"
 	"strings"
@@ -133,31 +131,4 @@ func privateDatabase(t *testing.T, pg string) string {
 	}
 	u.Path = "/" + name
 	return u.String()
-}
-
-// A release 0 database someone changed by hand is still baselined by its
-// tables, but the difference from the schema is logged for the operator.
-func TestBaselineWarnsOfDrift(t *testing.T) {
-	r := loadRelease0(t)
-	dia := dialects(t)[0] // SQLite
-	raw, err := sql.Open(dia.driver, dia.rawDSN)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r.create(t, dia.name, raw)
-	if _, err := raw.Exec(`DROP INDEX candidate_company_id_status`); err != nil {
-		t.Fatal(err)
-	}
-	raw.Close()
-	var log bytes.Buffer
-	defer slog.SetDefault(slog.Default())
-	slog.SetDefault(slog.New(slog.NewTextHandler(&log, nil)))
-	db, err := database.Open(context.Background(), dia.url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	db.Close()
-	if !strings.Contains(log.String(), "differs from the schema") || !strings.Contains(log.String(), "candidate_company_id_status") {
-		t.Fatalf("no warning naming the missing index:\n%s", log.String())
-	}
 }

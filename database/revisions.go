@@ -2,18 +2,18 @@ package database
 
 import (
 	"context"
-	"database/sql"
-	"errors"
 	"fmt"
 	"strings"
 	"time"
 
 	"ariga.io/atlas/sql/migrate"
 	"entgo.io/ent/dialect"
+
+	"github.com/hiregraph/hiregraph/database/migrations"
 )
 
 // revisionsTable records the migrations applied to the database, one row
-// per file, as Atlas's executor reads and writes them.
+// per file, in the columns of Atlas's migrate.Revision.
 const revisionsTable = "hiregraph_schema_revisions"
 
 const revisionsDDL = `CREATE TABLE IF NOT EXISTS ` + revisionsTable + ` (
@@ -33,59 +33,62 @@ const revisionsDDL = `CREATE TABLE IF NOT EXISTS ` + revisionsTable + ` (
 
 const revisionColumns = `version, description, type, applied, total, executed_at, execution_time_ns, error, error_stmt, hash, partial_hashes, operator_version`
 
-// revisions is Atlas's migrate.RevisionReadWriter on revisionsTable. The
-// atlas CLI keeps its own table for this; the executor leaves storage to its
-// caller.
-type revisions struct {
-	q   execQuerier
-	dia string
-}
+// operatorVersion marks the revisions this package wrote.
+const operatorVersion = "hiregraph"
 
-func (r *revisions) Ident() *migrate.TableIdent { return &migrate.TableIdent{Name: revisionsTable} }
-
-func (r *revisions) ReadRevisions(ctx context.Context) ([]*migrate.Revision, error) {
-	rows, err := r.q.QueryContext(ctx, "SELECT "+revisionColumns+" FROM "+revisionsTable+" ORDER BY version")
+// appliedVersions returns the versions the database has a revision of.
+func appliedVersions(ctx context.Context, q execQuerier) (map[string]bool, error) {
+	rows, err := q.QueryContext(ctx, "SELECT version FROM "+revisionsTable)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("reading %s: %w", revisionsTable, err)
 	}
 	defer rows.Close()
-	var revs []*migrate.Revision
+	done := map[string]bool{}
 	for rows.Next() {
-		rev, err := scanRevision(rows)
-		if err != nil {
-			return nil, err
+		var v string
+		if err := rows.Scan(&v); err != nil {
+			return nil, fmt.Errorf("reading %s: %w", revisionsTable, err)
 		}
-		revs = append(revs, rev)
+		done[v] = true
 	}
-	return revs, rows.Err()
+	return done, rows.Err()
 }
 
-func (r *revisions) ReadRevision(ctx context.Context, version string) (*migrate.Revision, error) {
-	rows, err := r.q.QueryContext(ctx, "SELECT "+revisionColumns+" FROM "+revisionsTable+" WHERE version = "+placeholder(r.dia, 1), version)
+// writeBaseline marks every migration up to version as applied: the
+// database was made by a release whose schema they describe.
+func writeBaseline(ctx context.Context, q execQuerier, dia, version string) error {
+	dir, err := migrations.Dir(dia)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	defer rows.Close()
-	if !rows.Next() {
-		if err := rows.Err(); err != nil {
-			return nil, err
+	files, err := dir.Files()
+	if err != nil {
+		return err
+	}
+	for _, f := range files {
+		if f.Version() > version {
+			break
 		}
-		return nil, migrate.ErrRevisionNotExist
+		rev := &migrate.Revision{Version: f.Version(), Description: f.Desc(), Type: migrate.RevisionTypeBaseline, ExecutedAt: time.Now()}
+		if err := writeRevision(ctx, q, dia, rev); err != nil {
+			return err
+		}
 	}
-	return scanRevision(rows)
+	return nil
 }
 
-func (r *revisions) WriteRevision(ctx context.Context, rev *migrate.Revision) error {
+// writeRevision records rev, replacing an earlier record of its version.
+func writeRevision(ctx context.Context, q execQuerier, dia string, rev *migrate.Revision) error {
 	args := []any{rev.Version, rev.Description, int(rev.Type), rev.Applied, rev.Total,
 		rev.ExecutedAt.UTC().Format(time.RFC3339Nano), int64(rev.ExecutionTime), rev.Error, rev.ErrorStmt,
-		rev.Hash, strings.Join(rev.PartialHashes, ","), rev.OperatorVersion}
+		rev.Hash, strings.Join(rev.PartialHashes, ","), operatorVersion}
 	marks := make([]string, len(args))
 	for i := range args {
-		marks[i] = placeholder(r.dia, i+1)
+		marks[i] = placeholder(dia, i+1)
 	}
 	// The same statement on both dialects: PostgreSQL and SQLite share
 	// ON CONFLICT ... DO UPDATE.
-	_, err := r.q.ExecContext(ctx, "INSERT INTO "+revisionsTable+" ("+revisionColumns+") VALUES ("+strings.Join(marks, ", ")+`)
+	_, err := q.ExecContext(ctx, "INSERT INTO "+revisionsTable+" ("+revisionColumns+") VALUES ("+strings.Join(marks, ", ")+`)
 		ON CONFLICT (version) DO UPDATE SET description = excluded.description, type = excluded.type,
 		applied = excluded.applied, total = excluded.total, executed_at = excluded.executed_at,
 		execution_time_ns = excluded.execution_time_ns, error = excluded.error, error_stmt = excluded.error_stmt,
@@ -94,34 +97,6 @@ func (r *revisions) WriteRevision(ctx context.Context, rev *migrate.Revision) er
 		return fmt.Errorf("writing revision %s: %w", rev.Version, err)
 	}
 	return nil
-}
-
-func (r *revisions) DeleteRevision(ctx context.Context, version string) error {
-	_, err := r.q.ExecContext(ctx, "DELETE FROM "+revisionsTable+" WHERE version = "+placeholder(r.dia, 1), version)
-	return err
-}
-
-func scanRevision(rows *sql.Rows) (*migrate.Revision, error) {
-	var (
-		rev                      migrate.Revision
-		typ                      int
-		executedAt, partials     string
-		executionTimeNanoseconds int64
-	)
-	err := rows.Scan(&rev.Version, &rev.Description, &typ, &rev.Applied, &rev.Total, &executedAt,
-		&executionTimeNanoseconds, &rev.Error, &rev.ErrorStmt, &rev.Hash, &partials, &rev.OperatorVersion)
-	if err != nil {
-		return nil, fmt.Errorf("reading %s: %w", revisionsTable, err)
-	}
-	rev.Type = migrate.RevisionType(typ)
-	rev.ExecutionTime = time.Duration(executionTimeNanoseconds)
-	if rev.ExecutedAt, err = time.Parse(time.RFC3339Nano, executedAt); err != nil {
-		return nil, errors.Join(fmt.Errorf("revision %s: executed_at %q", rev.Version, executedAt), err)
-	}
-	if partials != "" {
-		rev.PartialHashes = strings.Split(partials, ",")
-	}
-	return &rev, nil
 }
 
 // placeholder is the n-th query argument in dia's syntax.

@@ -21,6 +21,7 @@ import (
 	"github.com/hiregraph/hiregraph/auth"
 	"github.com/hiregraph/hiregraph/database"
 	"github.com/hiregraph/hiregraph/database/migrations"
+	"github.com/hiregraph/hiregraph/database/schemadiff"
 	"github.com/hiregraph/hiregraph/demo"
 	"github.com/hiregraph/hiregraph/hiregraphtest"
 )
@@ -233,7 +234,7 @@ func assertRowsKept(t *testing.T, db *database.DB, table string, want []map[stri
 // would show here.
 func assertSchemaIsCurrent(t *testing.T, db *database.DB) {
 	t.Helper()
-	drift, err := migrations.Drift(context.Background(), db.Dialect, db.SQL)
+	drift, err := schemadiff.Drift(context.Background(), db.Dialect, db.SQL)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,8 +9,6 @@ import (
 	"log"
 	"reflect"
 
-	"github.com/hiregraph/hiregraph/ent/migrate"
-
 	"entgo.io/ent"
 	"entgo.io/ent/dialect"
 	"entgo.io/ent/dialect/sql"
@@ -43,8 +41,6 @@ import (
 // Client is the client that holds all ent builders.
 type Client struct {
 	config
-	// Schema is the client for creating, migrating and dropping schema.
-	Schema *migrate.Schema
 	// APIKey is the client for interacting with the APIKey builders.
 	APIKey *APIKeyClient
 	// Activity is the client for interacting with the Activity builders.
@@ -97,7 +93,6 @@ func NewClient(opts ...Option) *Client {
 }
 
 func (c *Client) init() {
-	c.Schema = migrate.NewSchema(c.driver)
 	c.APIKey = NewAPIKeyClient(c.config)
 	c.Activity = NewActivityClient(c.config)
 	c.ApprovalProcess = NewApprovalProcessClient(c.config)

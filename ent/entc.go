@@ -63,6 +63,7 @@ func main() {
 	}
 	templates := []*gen.Template{
 		gen.MustParse(gen.NewTemplate("idtype").ParseFiles("./ent/schema/uid/template/idtype.tmpl")),
+		gen.MustParse(gen.NewTemplate("client").ParseFiles("./ent/template/client.tmpl")),
 	}
 	err = entc.Generate("./ent/schema", &gen.Config{
 		Target:  "./ent",

@@ -9,6 +9,7 @@ import (
 	"entgo.io/ent/dialect"
 
 	"github.com/hiregraph/hiregraph/database/migrations"
+	"github.com/hiregraph/hiregraph/database/schemadiff"
 	"github.com/hiregraph/hiregraph/hiregraphtest"
 )
 
@@ -28,8 +29,8 @@ func TestMigrationsMatchEntSchema(t *testing.T) {
 				t.Fatal(err)
 			}
 			before, _ := dir.Files()
-			err = migrations.Diff(context.Background(), dia, pgDev, dir, "missing")
-			if errors.Is(err, migrations.ErrInSync) {
+			err = schemadiff.Diff(context.Background(), dia, pgDev, dir, "missing")
+			if errors.Is(err, schemadiff.ErrInSync) {
 				return
 			}
 			if err != nil {

@@ -27,16 +27,25 @@ import (
 	_ "github.com/lib/pq"
 
 	"github.com/hiregraph/hiregraph/database/migrations"
+	"github.com/hiregraph/hiregraph/database/schemadiff"
 )
 
 func main() {
 	devURL := flag.String("dev-url", envOr("HIREGRAPH_DEV_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/test?sslmode=disable"),
 		"a PostgreSQL database where a temporary schema may be created (env HIREGRAPH_DEV_DATABASE_URL)")
+	rehash := flag.Bool("rehash", false, "only rewrite each atlas.sum over the files as they are: after a merge brings in migrations of two branches")
 	flag.Usage = func() {
-		fmt.Fprintln(flag.CommandLine.Output(), "usage: go run ./database/migrations/generate [--dev-url URL] NAME")
+		fmt.Fprintln(flag.CommandLine.Output(), "usage: go run ./database/migrations/generate [--dev-url URL] NAME | --rehash")
 		flag.PrintDefaults()
 	}
 	flag.Parse()
+	if *rehash {
+		if err := rehashAll(); err != nil {
+			fmt.Fprintln(os.Stderr, "generate:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if flag.NArg() != 1 || !regexp.MustCompile(`^[a-z0-9_]+$`).MatchString(flag.Arg(0)) {
 		flag.Usage()
 		os.Exit(2)
@@ -70,8 +79,8 @@ func diff(ctx context.Context, dia, pgDev, name string) error {
 	if err != nil {
 		return fmt.Errorf("opening %s (run from the module root): %w", path, err)
 	}
-	err = migrations.Diff(ctx, dia, pgDev, dir, name)
-	if errors.Is(err, migrations.ErrInSync) {
+	err = schemadiff.Diff(ctx, dia, pgDev, dir, name)
+	if errors.Is(err, schemadiff.ErrInSync) {
 		fmt.Printf("%s: the migrations already match the ent schema; nothing written\n", dia)
 		return nil
 	}
@@ -79,6 +88,29 @@ func diff(ctx context.Context, dia, pgDev, name string) error {
 		return err
 	}
 	fmt.Printf("%s: wrote a migration to %s; review it and commit it\n", dia, path)
+	return nil
+}
+
+// rehashAll rewrites the atlas.sum of each dialect's directory. Migrations
+// merged from two branches are each valid, but their sums disagree.
+func rehashAll() error {
+	for _, dia := range []string{dialect.Postgres, dialect.SQLite} {
+		path, err := migrations.SourcePath(dia)
+		if err != nil {
+			return err
+		}
+		dir, err := migrate.NewLocalDir(path)
+		if err != nil {
+			return fmt.Errorf("opening %s (run from the module root): %w", path, err)
+		}
+		sum, err := dir.Checksum()
+		if err != nil {
+			return fmt.Errorf("%s: %w", path, err)
+		}
+		if err := migrate.WriteSumFile(dir, sum); err != nil {
+			return fmt.Errorf("%s: %w", path, err)
+		}
+	}
 	return nil
 }
 
