@@ -60,6 +60,9 @@ func (a *Authenticator) Authenticate(ctx context.Context, header string) (viewer
 	}
 	a.touch(ctx, key)
 	v := viewer.Viewer{CompanyID: key.CompanyID, KeyID: key.ID, Scopes: key.Scopes}
+	if key.PartnerID != nil {
+		v.PartnerID = *key.PartnerID
+	}
 	if key.UserID == nil {
 		return v, nil
 	}
@@ -141,7 +144,7 @@ func (a *Authenticator) keyOfSecret(ctx context.Context, secret string) (*ent.AP
 	// Every API request runs this lookup: read only what a viewer needs.
 	key, err := a.Client.APIKey.Query().
 		Where(apikey.SecretHash(hashSecret(secret)), apikey.Revoked(false)).
-		Select(apikey.FieldID, apikey.FieldCompanyID, apikey.FieldScopes, apikey.FieldUserID, apikey.FieldTimeLastUsed).
+		Select(apikey.FieldID, apikey.FieldCompanyID, apikey.FieldScopes, apikey.FieldUserID, apikey.FieldPartnerID, apikey.FieldTimeLastUsed).
 		Only(ctx)
 	if ent.IsNotFound(err) {
 		return nil, apierror.Unauthorized("the API key is not valid")

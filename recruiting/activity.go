@@ -57,6 +57,9 @@ func actorOf(ctx context.Context) Actor {
 	if ok && v.UserID != "" {
 		return Actor{Type: activity.ActorTypeUser, ID: v.UserID, Name: v.UserName}
 	}
+	if ok && v.PartnerID != "" {
+		return Actor{Type: activity.ActorTypeEvaluationPartner, ID: v.PartnerID}
+	}
 	if !ok || v.KeyID == "" {
 		return Actor{Type: activity.ActorTypeSystem}
 	}

@@ -108,6 +108,28 @@ func TestUserIsTheActor(t *testing.T) {
 	}
 }
 
+func TestPartnerKeyActsAsThePartner(t *testing.T) {
+	env := hiregraphtest.New(t)
+	r := env.DoAs(env.UserToken(ownerEmail), http.MethodPost, "/v1/api_keys", map[string]any{"name": "partner", "scopes": []string{"read", "write"}, "partner_uid": env.Demo.EvaluationPartnerUID})
+	if r.Status != http.StatusCreated {
+		t.Fatalf("create key: %s", r)
+	}
+	var created struct {
+		APIKey struct {
+			PartnerUID string `json:"partner_uid"`
+		} `json:"api_key"`
+		Secret string `json:"secret"`
+	}
+	r.JSON(t, &created)
+	if created.APIKey.PartnerUID != env.Demo.EvaluationPartnerUID {
+		t.Fatalf("key = %+v", created.APIKey)
+	}
+	_, actorType, actorID := noteBy(t, env, map[string]string{"Authorization": "Bearer " + created.Secret})
+	if actorType != "EVALUATION_PARTNER" || actorID != env.Demo.EvaluationPartnerUID {
+		t.Errorf("a partner key's note has actor %s %s, want the partner", actorType, actorID)
+	}
+}
+
 func TestAdminsManageUsers(t *testing.T) {
 	env := hiregraphtest.New(t)
 	owner := env.UserToken(ownerEmail)

@@ -74,6 +74,9 @@ type Viewer struct {
 	// or the user an API key names in On-Behalf-Of. Empty for an API key
 	// acting for no one.
 	UserID string
+	// PartnerID is the evaluation partner an API key is bound to; its
+	// writes are the partner's on the timeline.
+	PartnerID string
 	// UserName is the user's name, for the timeline.
 	UserName string
 	// Roles are the user's roles; empty without a user.
