@@ -3,6 +3,7 @@ package recruiting
 import (
 	"context"
 	"fmt"
+	"net/http"
 	"slices"
 	"strings"
 
@@ -88,7 +89,7 @@ func (s *Service) CreateUser(ctx context.Context, in CreateUserInput) (*ent.User
 			return fmt.Errorf("checking e-mail: %w", err)
 		}
 		if taken {
-			return apierror.New(409, apierror.CodeConflict, "the company has a user with the e-mail address %s already", in.Email)
+			return apierror.New(http.StatusConflict, apierror.CodeConflict, "the company has a user with the e-mail address %s already", in.Email)
 		}
 		create := client.User.Create().SetEmail(in.Email).SetFirstName(in.FirstName).SetRoles(in.Roles).SetTimeCreated(s.now())
 		if in.LastName != "" {
@@ -106,7 +107,37 @@ func (s *Service) SetUserRoles(ctx context.Context, id string, roles []string) (
 	if err := validateRoles(roles); err != nil {
 		return nil, err
 	}
-	return s.updateUser(ctx, id, func(u *ent.UserUpdateOne) { u.SetRoles(roles) })
+	var updated *ent.User
+	err := s.WithTx(ctx, func(ctx context.Context, client *ent.Client) error {
+		if !isAdmin(roles) {
+			if err := keepAnAdmin(ctx, client, id); err != nil {
+				return err
+			}
+		}
+		var err error
+		updated, err = s.updateUser(ctx, id, func(u *ent.UserUpdateOne) { u.SetRoles(roles) })
+		return err
+	})
+	return updated, err
+}
+
+func isAdmin(roles []string) bool {
+	return slices.Contains(roles, viewer.RoleOwner) || slices.Contains(roles, viewer.RoleAdmin)
+}
+
+// keepAnAdmin refuses to take the admin roles from id when no other active
+// user holds one: nobody could manage the company's users any more.
+func keepAnAdmin(ctx context.Context, client *ent.Client, id string) error {
+	admins, err := client.User.Query().Where(user.Active(true), user.IDNEQ(id)).Select(user.FieldRoles).All(ctx)
+	if err != nil {
+		return fmt.Errorf("counting admins: %w", err)
+	}
+	for _, u := range admins {
+		if isAdmin(u.Roles) {
+			return nil
+		}
+	}
+	return apierror.New(http.StatusConflict, "last_admin", "the company would have no active owner or admin left; make another user one first")
 }
 
 // DeactivateUser stops a user: their tokens and the API keys bound to them

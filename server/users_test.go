@@ -163,6 +163,13 @@ func TestAdminsManageUsers(t *testing.T) {
 	env.DoAs(token, http.MethodGet, "/v1/openings", nil).AssertError(t, http.StatusUnauthorized, auth.CodeUserDeactivated, "")
 
 	olivia := userIDOf(t, env, owner)
+	// Sam, the other owner, steps down; Olivia, the last one, cannot.
+	sam := userIDOf(t, env, env.UserToken("sam.founder@acme.example"))
+	if r := env.DoAs(owner, http.MethodPost, "/v1/users/"+sam+"/roles", map[string]any{"roles": []string{"recruiter"}}); r.Status != http.StatusOK {
+		t.Fatalf("the second owner steps down: %s", r)
+	}
+	env.DoAs(owner, http.MethodPost, "/v1/users/"+olivia+"/roles", map[string]any{"roles": []string{"recruiter"}}).
+		AssertError(t, http.StatusConflict, "last_admin", "owner or admin")
 	env.DoAs(owner, http.MethodPost, "/v1/users/"+olivia+"/deactivate", nil).AssertError(t, http.StatusUnprocessableEntity, "validation_failed", "yourself")
 	if gr := env.GraphQLAs(env.Demo.UserToken, `mutation($id: ID!) { deactivateUser(id: $id) { active } }`, map[string]any{"id": olivia}); gr.Code() != "forbidden" {
 		t.Errorf("a recruiter deactivating the owner: code %q, want forbidden", gr.Code())
