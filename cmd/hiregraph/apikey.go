@@ -13,7 +13,7 @@ import (
 )
 
 type apikeyCmd struct {
-	List   apikeyListCmd   `cmd:"" help:"List API keys: id, company, name, scopes, created, revoked."`
+	List   apikeyListCmd   `cmd:"" help:"List API keys: id, company, name, scopes, created, last used, revoked."`
 	Create apikeyCreateCmd `cmd:"" help:"Issue an API key; its secret is printed once."`
 	Revoke apikeyRevokeCmd `cmd:"" help:"Revoke an API key: the key and JWTs signed with it fail from the next request on."`
 }
@@ -33,6 +33,11 @@ type keyInfo struct {
 	Scopes      []string  `json:"scopes"`
 	TimeCreated time.Time `json:"time_created"`
 	Revoked     bool      `json:"revoked"`
+	// UserUID and PartnerUID name what the key is bound to, if anything.
+	UserUID    *string `json:"user_uid"`
+	PartnerUID *string `json:"partner_uid"`
+	// TimeLastUsed is to the minute: it is written at most once a minute.
+	TimeLastUsed *time.Time `json:"time_last_used"`
 }
 
 func (c *apikeyListCmd) Run(a *app) error {
@@ -51,19 +56,24 @@ func (c *apikeyListCmd) Run(a *app) error {
 	}
 	infos := make([]keyInfo, len(keys))
 	for i, k := range keys {
-		infos[i] = keyInfo{ID: k.ID, CompanyUID: k.CompanyID, Name: k.Name, Scopes: k.Scopes, TimeCreated: k.TimeCreated.UTC(), Revoked: k.Revoked}
+		infos[i] = keyInfo{ID: k.ID, CompanyUID: k.CompanyID, Name: k.Name, Scopes: k.Scopes, TimeCreated: k.TimeCreated.UTC(), Revoked: k.Revoked,
+			UserUID: k.UserID, PartnerUID: k.PartnerID, TimeLastUsed: k.TimeLastUsed}
 	}
 	if c.JSON {
 		return printJSON(a.stdout, infos)
 	}
 	tw := tabwriter.NewWriter(a.stdout, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "ID\tCOMPANY\tNAME\tSCOPES\tCREATED\tSTATUS")
+	fmt.Fprintln(tw, "ID\tCOMPANY\tNAME\tSCOPES\tCREATED\tLAST USED\tSTATUS")
 	for _, k := range infos {
 		status := "active"
 		if k.Revoked {
 			status = "revoked"
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", k.ID, k.CompanyUID, k.Name, strings.Join(k.Scopes, ","), k.TimeCreated.Format(time.RFC3339), status)
+		lastUsed := "never"
+		if k.TimeLastUsed != nil {
+			lastUsed = k.TimeLastUsed.UTC().Format(time.RFC3339)
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", k.ID, k.CompanyUID, k.Name, strings.Join(k.Scopes, ","), k.TimeCreated.Format(time.RFC3339), lastUsed, status)
 	}
 	return tw.Flush()
 }

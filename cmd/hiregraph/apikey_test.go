@@ -44,7 +44,7 @@ func TestRevokedKeyStopsWorkingAtOnce(t *testing.T) {
 	for _, k := range listed {
 		if k.ID == key.ID {
 			found = true
-			if k.Name != "integration" || strings.Join(k.Scopes, ",") != "read" || k.TimeCreated.IsZero() || k.Revoked {
+			if k.Name != "integration" || strings.Join(k.Scopes, ",") != "read" || k.TimeCreated.IsZero() || k.Revoked || k.TimeLastUsed == nil {
 				t.Errorf("apikey list shows %+v", k)
 			}
 		}
