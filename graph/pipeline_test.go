@@ -61,7 +61,9 @@ func TestPipelineEdits(t *testing.T) {
 	var out struct {
 		Node struct {
 			Workflow   []struct{ Name, Type string }
-			Activities struct{ Edges []struct{ Node struct{ Verb string } } }
+			Activities struct {
+				Edges []struct{ Node struct{ Verb string } }
+			}
 		}
 	}
 	env.GraphQL(`query($id: ID!) { node(id: $id) { ... on Position { workflow { name type } activities(first: 10) { edges { node { verb } } } } } }`,
@@ -96,10 +98,12 @@ func TestPipelineEditErrors(t *testing.T) {
 	assertCode(t, r, "forbidden", 403)
 
 	// A step with a candidate at it stays.
-	var board struct{ Pipeline []struct {
-		ID         string
-		Candidates struct{ TotalCount int }
-	} }
+	var board struct {
+		Pipeline []struct {
+			ID         string
+			Candidates struct{ TotalCount int }
+		}
+	}
 	env.GraphQL(`query($p: ID) { pipeline(positionID: $p) { id candidates { totalCount } } }`, map[string]any{"p": env.Demo.PublishedPositionUID}).Decode(t, &board)
 	for _, st := range board.Pipeline {
 		if st.Candidates.TotalCount > 0 {

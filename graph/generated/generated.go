@@ -304,6 +304,7 @@ type ComplexityRoot struct {
 	Mutation struct {
 		AddPipelineStep         func(childComplexity int, positionID *string, input recruiting.StepInput) int
 		ClonePosition           func(childComplexity int, uid string, input recruiting.CloneInput) int
+		CreateCandidate         func(childComplexity int, input recruiting.CreateCandidateInput) int
 		CreateEvaluationPartner func(childComplexity int, input recruiting.CreatePartnerInput) int
 		CreateLocation          func(childComplexity int, input ent.CreateLocationInput) int
 		CreateMessage           func(childComplexity int, conversationID string, input recruiting.CreateMessageInput) int
@@ -648,6 +649,7 @@ type EvaluationPartnerResolver interface {
 }
 type MutationResolver interface {
 	CreateLocation(ctx context.Context, input ent.CreateLocationInput) (*ent.Location, error)
+	CreateCandidate(ctx context.Context, input recruiting.CreateCandidateInput) (*ent.Candidate, error)
 	CreateNote(ctx context.Context, candidateID string, input recruiting.CreateNoteInput) (*ent.Note, error)
 	CreateMessage(ctx context.Context, conversationID string, input recruiting.CreateMessageInput) (*ent.Message, error)
 	CreateEvaluationPartner(ctx context.Context, input recruiting.CreatePartnerInput) (*ent.EvaluationPartner, error)
@@ -1738,6 +1740,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.ClonePosition(childComplexity, args["uid"].(string), args["input"].(recruiting.CloneInput)), true
+	case "Mutation.createCandidate":
+		if e.ComplexityRoot.Mutation.CreateCandidate == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createCandidate_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateCandidate(childComplexity, args["input"].(recruiting.CreateCandidateInput)), true
 	case "Mutation.createEvaluationPartner":
 		if e.ComplexityRoot.Mutation.CreateEvaluationPartner == nil {
 			break
@@ -3257,6 +3270,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("ContactWhereInput", ec.unmarshalInputContactWhereInput),
 			graphql.NewInputUnmarshaler("ConversationOrder", ec.unmarshalInputConversationOrder),
 			graphql.NewInputUnmarshaler("ConversationWhereInput", ec.unmarshalInputConversationWhereInput),
+			graphql.NewInputUnmarshaler("CreateCandidateInput", ec.unmarshalInputCreateCandidateInput),
 			graphql.NewInputUnmarshaler("CreateEvaluationPartnerInput", ec.unmarshalInputCreateEvaluationPartnerInput),
 			graphql.NewInputUnmarshaler("CreateLocationInput", ec.unmarshalInputCreateLocationInput),
 			graphql.NewInputUnmarshaler("CreateMessageInput", ec.unmarshalInputCreateMessageInput),
@@ -3278,6 +3292,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("OpeningFilter", ec.unmarshalInputOpeningFilter),
 			graphql.NewInputUnmarshaler("OpeningOrder", ec.unmarshalInputOpeningOrder),
 			graphql.NewInputUnmarshaler("OpeningWhereInput", ec.unmarshalInputOpeningWhereInput),
+			graphql.NewInputUnmarshaler("PersonInput", ec.unmarshalInputPersonInput),
 			graphql.NewInputUnmarshaler("PersonOrder", ec.unmarshalInputPersonOrder),
 			graphql.NewInputUnmarshaler("PersonWhereInput", ec.unmarshalInputPersonWhereInput),
 			graphql.NewInputUnmarshaler("PipelineStepWhereInput", ec.unmarshalInputPipelineStepWhereInput),
@@ -3372,6 +3387,42 @@ func newExecutionContext(
 }
 
 var sources = []*ast.Source{
+	{Name: "../candidate.graphqls", Input: `# Running a candidate through the hiring process: create, update, move,
+# reject, revive, hire, withdraw, assign (README, Candidate transitions).
+
+"A person's fields. On create firstName is required; on update null fields stay as they are and an empty string clears an optional one."
+input PersonInput {
+  "The first name."
+  firstName: String
+  "The middle name."
+  middleName: String
+  "The last name."
+  lastName: String
+  "The e-mail address; the company's person with this address (in any case) is reused, never recorded twice."
+  email: String
+  "The phone number."
+  phone: String
+}
+
+"A new hiring process."
+input CreateCandidateInput {
+  "The position the person is considered for."
+  positionID: ID!
+  "The person; an existing person of the company with the same e-mail address is reused."
+  person: PersonInput!
+  "Where the candidate came from: careers site, referral, sourcing and so on."
+  source: String
+}
+
+extend type Mutation {
+  """
+  Starts a hiring process at the first step of the position's pipeline. The company's person with
+  the same e-mail address is reused (errors: position_not_found, candidate_exists when the person
+  is already a candidate for the position).
+  """
+  createCandidate("The new candidate." input: CreateCandidateInput!): Candidate!
+}
+`, BuiltIn: false},
 	{Name: "../conversation.graphqls", Input: `# Notes on candidates and messages in conversations (spec 4.2, 4.3). The
 # inputs mirror the REST bodies field for field and bind to the same Go
 # types, so both faces run the same validation.
@@ -15586,6 +15637,20 @@ func (ec *executionContext) field_Mutation_clonePosition_args(ctx context.Contex
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_createCandidate_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (recruiting.CreateCandidateInput, error) {
+			return ec.unmarshalNCreateCandidateInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐCreateCandidateInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_createEvaluationPartner_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -21081,6 +21146,50 @@ func (ec *executionContext) fieldContext_Mutation_createLocation(ctx context.Con
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Mutation_createLocation_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_createCandidate(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createCandidate(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreateCandidate(ctx, fc.Args["input"].(recruiting.CreateCandidateInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Candidate) graphql.Marshaler {
+			return ec.marshalNCandidate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidate(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createCandidate(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Candidate(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createCandidate_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -32995,6 +33104,62 @@ func UnmarshalConversationWhereInput(ctx context.Context, raw any) (ent.Conversa
 	return out, err
 }
 
+func (ec *executionContext) unmarshalInputCreateCandidateInput(ctx context.Context, obj any) (recruiting.CreateCandidateInput, error) {
+	var it recruiting.CreateCandidateInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"positionID", "person", "source"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "positionID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("positionID"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PositionID = data
+		case "person":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("person"))
+			data, err := ec.unmarshalNPersonInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐPersonInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Person = data
+		case "source":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("source"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Source = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalCreateCandidateInput unmarshals raw into the CreateCandidateInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalCreateCandidateInput(ctx context.Context, raw any) (recruiting.CreateCandidateInput, error) {
+	var out recruiting.CreateCandidateInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "CreateCandidateInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputCreateEvaluationPartnerInput(ctx context.Context, obj any) (recruiting.CreatePartnerInput, error) {
 	var it recruiting.CreatePartnerInput
 	if obj == nil {
@@ -37573,6 +37738,76 @@ func (ec *executionContext) unmarshalInputOpeningWhereInput(ctx context.Context,
 func UnmarshalOpeningWhereInput(ctx context.Context, raw any) (ent.OpeningWhereInput, error) {
 	var out ent.OpeningWhereInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "OpeningWhereInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputPersonInput(ctx context.Context, obj any) (recruiting.PersonInput, error) {
+	var it recruiting.PersonInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"firstName", "middleName", "lastName", "email", "phone"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "firstName":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("firstName"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FirstName = data
+		case "middleName":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("middleName"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.MiddleName = data
+		case "lastName":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("lastName"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LastName = data
+		case "email":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("email"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Email = data
+		case "phone":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("phone"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Phone = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalPersonInput unmarshals raw into the PersonInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalPersonInput(ctx context.Context, raw any) (recruiting.PersonInput, error) {
+	var out recruiting.PersonInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "PersonInput", raw, &out)
 	return out, err
 }
 
@@ -45253,6 +45488,13 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "createCandidate":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createCandidate(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "createNote":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_createNote(ctx, field)
@@ -48146,6 +48388,11 @@ func (ec *executionContext) unmarshalNConversationWhereInput2ᚖgithubᚗcomᚋh
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) unmarshalNCreateCandidateInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐCreateCandidateInput(ctx context.Context, v any) (recruiting.CreateCandidateInput, error) {
+	res, err := ec.unmarshalInputCreateCandidateInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalNCreateEvaluationPartnerInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐCreatePartnerInput(ctx context.Context, v any) (recruiting.CreatePartnerInput, error) {
 	res, err := ec.unmarshalInputCreateEvaluationPartnerInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -48683,6 +48930,11 @@ func (ec *executionContext) marshalNPersonConnection2ᚖgithubᚗcomᚋhiregraph
 		return graphql.Null
 	}
 	return ec._PersonConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNPersonInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐPersonInput(ctx context.Context, v any) (recruiting.PersonInput, error) {
+	res, err := ec.unmarshalInputPersonInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) unmarshalNPersonOrderField2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPersonOrderField(ctx context.Context, v any) (*ent.PersonOrderField, error) {
