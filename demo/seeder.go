@@ -326,6 +326,7 @@ func (s *seeder) seedCandidates(ctx context.Context) {
 		Save(ctx)
 	s.placeCandidate(ctx, second, "technician", 0)
 	s.seedConversation(ctx)
+	s.settleActivityTimes(ctx)
 }
 
 // seedConversation gives the first candidate of the published position a
@@ -388,3 +389,36 @@ func (s *seeder) seedPartner(ctx context.Context) {
 
 // minimalPDF is a valid one-page PDF, small enough to keep in the source.
 var minimalPDF = []byte("%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n")
+
+// settleActivityTimes keeps the demo's times consistent: a candidate's
+// hiring process is updated no earlier than its notes and messages, and a
+// person's last activity is the latest of their candidates'.
+func (s *seeder) settleActivityTimes(ctx context.Context) {
+	if s.err != nil {
+		return
+	}
+	var main *ent.Candidate
+	if main, s.err = s.positions["published"].QueryCandidates().Order(ent.Asc("id")).First(ctx); s.err != nil {
+		return
+	}
+	if s.err = main.Update().SetTimeHiringProcessUpdated(s.ago(9 * day)).Exec(ctx); s.err != nil {
+		return
+	}
+	var people []*ent.Person
+	if people, s.err = s.tx.Person.Query().WithCandidates().All(ctx); s.err != nil {
+		return
+	}
+	for _, p := range people {
+		latest := p.TimeLastActivity
+		for _, c := range p.Edges.Candidates {
+			if c.TimeHiringProcessUpdated.After(latest) {
+				latest = c.TimeHiringProcessUpdated
+			}
+		}
+		if latest.After(p.TimeLastActivity) {
+			if s.err = p.Update().SetTimeLastActivity(latest).Exec(ctx); s.err != nil {
+				return
+			}
+		}
+	}
+}
