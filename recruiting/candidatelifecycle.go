@@ -300,8 +300,19 @@ func (s *Service) assign(ctx context.Context, candidateID string, userIDs []stri
 
 // UpdateCandidateInput changes a candidate; null fields stay as they are.
 type UpdateCandidateInput struct {
-	Source  *string             `json:"source"`
-	Address *schematype.Address `json:"address"`
+	Source  *string       `json:"source"`
+	Address *AddressInput `json:"address"`
+}
+
+// AddressInput is a postal address in a request. It is a type of its own,
+// not schematype.Address, so the graph's Address output type and this
+// input bind to different Go types.
+type AddressInput struct {
+	Country       string `json:"country"`
+	State         string `json:"state"`
+	Zip           string `json:"zip"`
+	StreetAddress string `json:"street_address"`
+	City          string `json:"city"`
 }
 
 // UpdateCandidate changes a candidate's source or address.
@@ -318,8 +329,9 @@ func (s *Service) UpdateCandidate(ctx context.Context, candidateID string, in Up
 			changes = append(changes, Change("source", c.Source, src)...)
 		}
 		if in.Address != nil {
-			upd.SetAddress(in.Address)
-			changes = append(changes, Change("address", c.Address, in.Address)...)
+			addr := schematype.Address(*in.Address)
+			upd.SetAddress(&addr)
+			changes = append(changes, Change("address", c.Address, addr)...)
 		}
 		if err := upd.Exec(ctx); err != nil {
 			return "", nil, fmt.Errorf("updating candidate: %w", err)

@@ -30139,8 +30139,8 @@ func UnmarshalAddPipelineStepInput(ctx context.Context, raw any) (recruiting.Ste
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputAddressInput(ctx context.Context, obj any) (schematype.Address, error) {
-	var it schematype.Address
+func (ec *executionContext) unmarshalInputAddressInput(ctx context.Context, obj any) (recruiting.AddressInput, error) {
+	var it recruiting.AddressInput
 	if obj == nil {
 		return it, nil
 	}
@@ -30219,8 +30219,8 @@ func (ec *executionContext) unmarshalInputAddressInput(ctx context.Context, obj 
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalAddressInput(ctx context.Context, raw any) (schematype.Address, error) {
-	var out schematype.Address
+func UnmarshalAddressInput(ctx context.Context, raw any) (recruiting.AddressInput, error) {
+	var out recruiting.AddressInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "AddressInput", raw, &out)
 	return out, err
 }
@@ -43857,7 +43857,7 @@ func (ec *executionContext) unmarshalInputUpdateCandidateInput(ctx context.Conte
 			it.Source = data
 		case "address":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("address"))
-			data, err := ec.unmarshalOAddressInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐAddress(ctx, v)
+			data, err := ec.unmarshalOAddressInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐAddressInput(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -49582,7 +49582,7 @@ func (ec *executionContext) marshalNFieldChange2githubᚗcomᚋhiregraphᚋhireg
 }
 
 func (ec *executionContext) marshalNFieldChange2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐFieldChangeᚄ(ctx context.Context, sel ast.SelectionSet, v []schematype.FieldChange) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNFieldChange2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐFieldChange(ctx, sel, v[i])
@@ -49786,7 +49786,7 @@ func (ec *executionContext) unmarshalNMessageWhereInput2ᚖgithubᚗcomᚋhiregr
 }
 
 func (ec *executionContext) marshalNNamedValue2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐNamedValueᚄ(ctx context.Context, sel ast.SelectionSet, v []*schematype.NamedValue) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNNamedValue2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐNamedValue(ctx, sel, v[i])
@@ -49815,7 +49815,7 @@ func (ec *executionContext) unmarshalNNamedValueInput2githubᚗcomᚋhiregraph�
 }
 
 func (ec *executionContext) marshalNNode2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐNoder(ctx context.Context, sel ast.SelectionSet, v []ent.Noder) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalONode2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚐNoder(ctx, sel, v[i])
@@ -49845,7 +49845,7 @@ func (ec *executionContext) marshalNNoteDetail2githubᚗcomᚋhiregraphᚋhiregr
 }
 
 func (ec *executionContext) marshalNNoteDetail2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐNoteDetailᚄ(ctx context.Context, sel ast.SelectionSet, v []schematype.NoteDetail) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNNoteDetail2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐNoteDetail(ctx, sel, v[i])
@@ -49986,7 +49986,7 @@ func (ec *executionContext) marshalNPartnerTest2githubᚗcomᚋhiregraphᚋhireg
 }
 
 func (ec *executionContext) marshalNPartnerTest2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐPartnerTestᚄ(ctx context.Context, sel ast.SelectionSet, v []schematype.PartnerTest) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNPartnerTest2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐPartnerTest(ctx, sel, v[i])
@@ -50006,7 +50006,7 @@ func (ec *executionContext) marshalNParty2githubᚗcomᚋhiregraphᚋhiregraph�
 }
 
 func (ec *executionContext) marshalNParty2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐPartyᚄ(ctx context.Context, sel ast.SelectionSet, v []schematype.Party) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNParty2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐParty(ctx, sel, v[i])
@@ -50022,7 +50022,7 @@ func (ec *executionContext) marshalNParty2ᚕgithubᚗcomᚋhiregraphᚋhiregrap
 }
 
 func (ec *executionContext) marshalNPerson2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPersonᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Person) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNPerson2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPerson(ctx, sel, v[i])
@@ -50078,7 +50078,7 @@ func (ec *executionContext) unmarshalNPersonWhereInput2ᚖgithubᚗcomᚋhiregra
 }
 
 func (ec *executionContext) marshalNPipelineStep2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPipelineStepᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.PipelineStep) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNPipelineStep2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPipelineStep(ctx, sel, v[i])
@@ -50171,7 +50171,7 @@ func (ec *executionContext) marshalNQuestion2githubᚗcomᚋhiregraphᚋhiregrap
 }
 
 func (ec *executionContext) marshalNQuestion2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐQuestionᚄ(ctx context.Context, sel ast.SelectionSet, v []schematype.Question) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNQuestion2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐQuestion(ctx, sel, v[i])
@@ -50266,7 +50266,7 @@ func (ec *executionContext) marshalNStep2githubᚗcomᚋhiregraphᚋhiregraphᚋ
 }
 
 func (ec *executionContext) marshalNStep2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐStepᚄ(ctx context.Context, sel ast.SelectionSet, v []schematype.Step) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNStep2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐStep(ctx, sel, v[i])
@@ -50475,7 +50475,7 @@ func (ec *executionContext) marshalNWorkflowStep2githubᚗcomᚋhiregraphᚋhire
 }
 
 func (ec *executionContext) marshalNWorkflowStep2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐWorkflowStepᚄ(ctx context.Context, sel ast.SelectionSet, v []schematype.WorkflowStep) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNWorkflowStep2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐWorkflowStep(ctx, sel, v[i])
@@ -50495,7 +50495,7 @@ func (ec *executionContext) marshalN__Directive2githubᚗcomᚋ99designsᚋgqlge
 }
 
 func (ec *executionContext) marshalN__Directive2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐDirectiveᚄ(ctx context.Context, sel ast.SelectionSet, v []introspection.Directive) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalN__Directive2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐDirective(ctx, sel, v[i])
@@ -50539,7 +50539,7 @@ func (ec *executionContext) unmarshalN__DirectiveLocation2ᚕstringᚄ(ctx conte
 }
 
 func (ec *executionContext) marshalN__DirectiveLocation2ᚕstringᚄ(ctx context.Context, sel ast.SelectionSet, v []string) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalN__DirectiveLocation2string(ctx, sel, v[i])
@@ -50567,7 +50567,7 @@ func (ec *executionContext) marshalN__InputValue2githubᚗcomᚋ99designsᚋgqlg
 }
 
 func (ec *executionContext) marshalN__InputValue2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐInputValueᚄ(ctx context.Context, sel ast.SelectionSet, v []introspection.InputValue) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalN__InputValue2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐInputValue(ctx, sel, v[i])
@@ -50595,7 +50595,7 @@ func (ec *executionContext) marshalN__Type2githubᚗcomᚋ99designsᚋgqlgenᚋg
 }
 
 func (ec *executionContext) marshalN__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ(ctx context.Context, sel ast.SelectionSet, v []introspection.Type) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalN__Type2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(ctx, sel, v[i])
@@ -50660,7 +50660,7 @@ func (ec *executionContext) marshalOActivityActorType2ᚕgithubᚗcomᚋhiregrap
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNActivityActorType2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋactivityᚐActorType(ctx, sel, v[i])
@@ -50695,7 +50695,7 @@ func (ec *executionContext) marshalOActivityEdge2ᚕᚖgithubᚗcomᚋhiregraph�
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOActivityEdge2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐActivityEdge(ctx, sel, v[i])
@@ -50751,7 +50751,7 @@ func (ec *executionContext) marshalOAddress2ᚖgithubᚗcomᚋhiregraphᚋhiregr
 	return ec._Address(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalOAddressInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐAddress(ctx context.Context, v any) (*schematype.Address, error) {
+func (ec *executionContext) unmarshalOAddressInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐAddressInput(ctx context.Context, v any) (*recruiting.AddressInput, error) {
 	if v == nil {
 		return nil, nil
 	}
@@ -50850,7 +50850,7 @@ func (ec *executionContext) marshalOCandidateEdge2ᚕᚖgithubᚗcomᚋhiregraph
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOCandidateEdge2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateEdge(ctx, sel, v[i])
@@ -50912,7 +50912,7 @@ func (ec *executionContext) marshalOCandidateStatus2ᚕgithubᚗcomᚋhiregraph�
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNCandidateStatus2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋcandidateᚐStatus(ctx, sel, v[i])
@@ -50954,7 +50954,7 @@ func (ec *executionContext) marshalOCandidateStepEdge2ᚕᚖgithubᚗcomᚋhireg
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOCandidateStepEdge2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateStepEdge(ctx, sel, v[i])
@@ -51081,7 +51081,7 @@ func (ec *executionContext) marshalOContactEdge2ᚕᚖgithubᚗcomᚋhiregraph�
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOContactEdge2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐContactEdge(ctx, sel, v[i])
@@ -51158,7 +51158,7 @@ func (ec *executionContext) marshalOConversationEdge2ᚕᚖgithubᚗcomᚋhiregr
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOConversationEdge2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐConversationEdge(ctx, sel, v[i])
@@ -51252,7 +51252,7 @@ func (ec *executionContext) marshalOEvaluationPartnerAuthMode2ᚕgithubᚗcomᚋ
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNEvaluationPartnerAuthMode2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋevaluationpartnerᚐAuthMode(ctx, sel, v[i])
@@ -51287,7 +51287,7 @@ func (ec *executionContext) marshalOEvaluationPartnerEdge2ᚕᚖgithubᚗcomᚋh
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOEvaluationPartnerEdge2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐEvaluationPartnerEdge(ctx, sel, v[i])
@@ -51347,7 +51347,7 @@ func (ec *executionContext) marshalOFieldDefinitionEdge2ᚕᚖgithubᚗcomᚋhir
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOFieldDefinitionEdge2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐFieldDefinitionEdge(ctx, sel, v[i])
@@ -51384,7 +51384,7 @@ func (ec *executionContext) marshalOFieldDefinitionKind2ᚕgithubᚗcomᚋhiregr
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNFieldDefinitionKind2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋfielddefinitionᚐKind(ctx, sel, v[i])
@@ -51444,7 +51444,7 @@ func (ec *executionContext) marshalOFieldDefinitionScope2ᚕgithubᚗcomᚋhireg
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNFieldDefinitionScope2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋfielddefinitionᚐScope(ctx, sel, v[i])
@@ -51635,7 +51635,7 @@ func (ec *executionContext) marshalOLocationEdge2ᚕᚖgithubᚗcomᚋhiregraph�
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOLocationEdge2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐLocationEdge(ctx, sel, v[i])
@@ -51703,7 +51703,7 @@ func (ec *executionContext) marshalOMessageEdge2ᚕᚖgithubᚗcomᚋhiregraph�
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOMessageEdge2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐMessageEdge(ctx, sel, v[i])
@@ -51804,7 +51804,7 @@ func (ec *executionContext) marshalONoteEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhi
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalONoteEdge2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐNoteEdge(ctx, sel, v[i])
@@ -51857,7 +51857,7 @@ func (ec *executionContext) marshalOOfferLetter2ᚕᚖgithubᚗcomᚋhiregraph�
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNOfferLetter2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOfferLetter(ctx, sel, v[i])
@@ -51901,7 +51901,7 @@ func (ec *executionContext) marshalOOpening2ᚕᚖgithubᚗcomᚋhiregraphᚋhir
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNOpening2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOpening(ctx, sel, v[i])
@@ -51944,7 +51944,7 @@ func (ec *executionContext) marshalOOpeningApprovalStatus2ᚕgithubᚗcomᚋhire
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNOpeningApprovalStatus2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋopeningᚐApprovalStatus(ctx, sel, v[i])
@@ -51979,7 +51979,7 @@ func (ec *executionContext) marshalOOpeningEdge2ᚕᚖgithubᚗcomᚋhiregraph�
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOOpeningEdge2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOpeningEdge(ctx, sel, v[i])
@@ -52041,7 +52041,7 @@ func (ec *executionContext) marshalOOpeningReason2ᚕgithubᚗcomᚋhiregraphᚋ
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNOpeningReason2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋopeningᚐReason(ctx, sel, v[i])
@@ -52093,7 +52093,7 @@ func (ec *executionContext) marshalOOpeningStatus2ᚕgithubᚗcomᚋhiregraphᚋ
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNOpeningStatus2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋopeningᚐStatus(ctx, sel, v[i])
@@ -52160,7 +52160,7 @@ func (ec *executionContext) marshalOPersonEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋ
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOPersonEdge2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPersonEdge(ctx, sel, v[i])
@@ -52237,7 +52237,7 @@ func (ec *executionContext) marshalOPipelineStepKind2ᚕgithubᚗcomᚋhiregraph
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNPipelineStepKind2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋpipelinestepᚐKind(ctx, sel, v[i])
@@ -52297,7 +52297,7 @@ func (ec *executionContext) marshalOPosition2ᚕᚖgithubᚗcomᚋhiregraphᚋhi
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNPosition2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPosition(ctx, sel, v[i])
@@ -52323,7 +52323,7 @@ func (ec *executionContext) marshalOPositionEdge2ᚕᚖgithubᚗcomᚋhiregraph�
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOPositionEdge2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPositionEdge(ctx, sel, v[i])
@@ -52377,7 +52377,7 @@ func (ec *executionContext) marshalOPositionStatus2ᚕgithubᚗcomᚋhiregraph�
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNPositionStatus2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋpositionᚐStatus(ctx, sel, v[i])
@@ -52437,7 +52437,7 @@ func (ec *executionContext) marshalOQuestionOption2ᚕgithubᚗcomᚋhiregraph�
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNQuestionOption2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐQuestionOption(ctx, sel, v[i])
@@ -52456,7 +52456,7 @@ func (ec *executionContext) marshalOQuestionnaire2ᚕᚖgithubᚗcomᚋhiregraph
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNQuestionnaire2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐQuestionnaire(ctx, sel, v[i])
@@ -52482,7 +52482,7 @@ func (ec *executionContext) marshalOQuestionnaireEdge2ᚕᚖgithubᚗcomᚋhireg
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOQuestionnaireEdge2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐQuestionnaireEdge(ctx, sel, v[i])
@@ -52542,7 +52542,7 @@ func (ec *executionContext) marshalORejectionReasonEdge2ᚕᚖgithubᚗcomᚋhir
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalORejectionReasonEdge2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐRejectionReasonEdge(ctx, sel, v[i])
@@ -52706,7 +52706,7 @@ func (ec *executionContext) marshalOTestSubmissionEdge2ᚕᚖgithubᚗcomᚋhire
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOTestSubmissionEdge2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐTestSubmissionEdge(ctx, sel, v[i])
@@ -52751,7 +52751,7 @@ func (ec *executionContext) marshalOTestSubmissionOutcome2ᚕgithubᚗcomᚋhire
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNTestSubmissionOutcome2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋtestsubmissionᚐOutcome(ctx, sel, v[i])
@@ -52864,7 +52864,7 @@ func (ec *executionContext) marshalOUser2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregr
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNUser2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐUser(ctx, sel, v[i])
@@ -52890,7 +52890,7 @@ func (ec *executionContext) marshalOUserEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhi
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOUserEdge2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐUserEdge(ctx, sel, v[i])
@@ -52951,7 +52951,7 @@ func (ec *executionContext) marshalO__EnumValue2ᚕgithubᚗcomᚋ99designsᚋgq
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalN__EnumValue2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐEnumValue(ctx, sel, v[i])
@@ -52970,7 +52970,7 @@ func (ec *executionContext) marshalO__Field2ᚕgithubᚗcomᚋ99designsᚋgqlgen
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalN__Field2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐField(ctx, sel, v[i])
@@ -52989,7 +52989,7 @@ func (ec *executionContext) marshalO__InputValue2ᚕgithubᚗcomᚋ99designsᚋg
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalN__InputValue2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐInputValue(ctx, sel, v[i])
@@ -53008,7 +53008,7 @@ func (ec *executionContext) marshalO__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgen�
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalN__Type2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(ctx, sel, v[i])
