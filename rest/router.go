@@ -28,6 +28,8 @@ func (a *API) Routes() http.Handler {
 	r.Post("/positions/{uid}/clone", handle(a.clonePosition))
 	r.Get("/openings", handle(a.listOpenings))
 	r.Get("/candidates", handle(a.listCandidates))
+	r.Get("/candidates/{uid}", handle(a.getCandidate))
+	r.Get("/sourcing/candidates/find_duplicates", handle(a.findDuplicates))
 	r.Get("/questionnaires", handle(a.listQuestionnaires))
 	r.Post("/candidates/{uid}/notes", handle(a.createNote))
 	r.Post("/conversations/{uid}/messages", handle(a.createMessage))

@@ -12,6 +12,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/apikey"
 	"github.com/hiregraph/hiregraph/ent/approvalprocess"
 	"github.com/hiregraph/hiregraph/ent/candidate"
+	"github.com/hiregraph/hiregraph/ent/candidatestep"
 	"github.com/hiregraph/hiregraph/ent/company"
 	"github.com/hiregraph/hiregraph/ent/contact"
 	"github.com/hiregraph/hiregraph/ent/conversation"
@@ -24,10 +25,12 @@ import (
 	"github.com/hiregraph/hiregraph/ent/offerletter"
 	"github.com/hiregraph/hiregraph/ent/opening"
 	"github.com/hiregraph/hiregraph/ent/person"
+	"github.com/hiregraph/hiregraph/ent/pipelinestep"
 	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/predicate"
 	"github.com/hiregraph/hiregraph/ent/questionnaire"
 	"github.com/hiregraph/hiregraph/ent/ratelimitbucket"
+	"github.com/hiregraph/hiregraph/ent/rejectionreason"
 	"github.com/hiregraph/hiregraph/ent/testsubmission"
 	"github.com/hiregraph/hiregraph/ent/user"
 )
@@ -194,6 +197,33 @@ func (f TraverseCandidate) Traverse(ctx context.Context, q ent.Query) error {
 		return f(ctx, q)
 	}
 	return fmt.Errorf("unexpected query type %T. expect *ent.CandidateQuery", q)
+}
+
+// The CandidateStepFunc type is an adapter to allow the use of ordinary function as a Querier.
+type CandidateStepFunc func(context.Context, *ent.CandidateStepQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f CandidateStepFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.CandidateStepQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.CandidateStepQuery", q)
+}
+
+// The TraverseCandidateStep type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseCandidateStep func(context.Context, *ent.CandidateStepQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseCandidateStep) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseCandidateStep) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.CandidateStepQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.CandidateStepQuery", q)
 }
 
 // The CompanyFunc type is an adapter to allow the use of ordinary function as a Querier.
@@ -520,6 +550,33 @@ func (f TraversePerson) Traverse(ctx context.Context, q ent.Query) error {
 	return fmt.Errorf("unexpected query type %T. expect *ent.PersonQuery", q)
 }
 
+// The PipelineStepFunc type is an adapter to allow the use of ordinary function as a Querier.
+type PipelineStepFunc func(context.Context, *ent.PipelineStepQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f PipelineStepFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.PipelineStepQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.PipelineStepQuery", q)
+}
+
+// The TraversePipelineStep type is an adapter to allow the use of ordinary function as Traverser.
+type TraversePipelineStep func(context.Context, *ent.PipelineStepQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraversePipelineStep) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraversePipelineStep) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.PipelineStepQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.PipelineStepQuery", q)
+}
+
 // The PositionFunc type is an adapter to allow the use of ordinary function as a Querier.
 type PositionFunc func(context.Context, *ent.PositionQuery) (ent.Value, error)
 
@@ -601,6 +658,33 @@ func (f TraverseRateLimitBucket) Traverse(ctx context.Context, q ent.Query) erro
 	return fmt.Errorf("unexpected query type %T. expect *ent.RateLimitBucketQuery", q)
 }
 
+// The RejectionReasonFunc type is an adapter to allow the use of ordinary function as a Querier.
+type RejectionReasonFunc func(context.Context, *ent.RejectionReasonQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f RejectionReasonFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.RejectionReasonQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.RejectionReasonQuery", q)
+}
+
+// The TraverseRejectionReason type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseRejectionReason func(context.Context, *ent.RejectionReasonQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseRejectionReason) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseRejectionReason) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.RejectionReasonQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.RejectionReasonQuery", q)
+}
+
 // The TestSubmissionFunc type is an adapter to allow the use of ordinary function as a Querier.
 type TestSubmissionFunc func(context.Context, *ent.TestSubmissionQuery) (ent.Value, error)
 
@@ -666,6 +750,8 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.ApprovalProcessQuery, predicate.ApprovalProcess, approvalprocess.OrderOption]{typ: ent.TypeApprovalProcess, tq: q}, nil
 	case *ent.CandidateQuery:
 		return &query[*ent.CandidateQuery, predicate.Candidate, candidate.OrderOption]{typ: ent.TypeCandidate, tq: q}, nil
+	case *ent.CandidateStepQuery:
+		return &query[*ent.CandidateStepQuery, predicate.CandidateStep, candidatestep.OrderOption]{typ: ent.TypeCandidateStep, tq: q}, nil
 	case *ent.CompanyQuery:
 		return &query[*ent.CompanyQuery, predicate.Company, company.OrderOption]{typ: ent.TypeCompany, tq: q}, nil
 	case *ent.ContactQuery:
@@ -690,12 +776,16 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.OpeningQuery, predicate.Opening, opening.OrderOption]{typ: ent.TypeOpening, tq: q}, nil
 	case *ent.PersonQuery:
 		return &query[*ent.PersonQuery, predicate.Person, person.OrderOption]{typ: ent.TypePerson, tq: q}, nil
+	case *ent.PipelineStepQuery:
+		return &query[*ent.PipelineStepQuery, predicate.PipelineStep, pipelinestep.OrderOption]{typ: ent.TypePipelineStep, tq: q}, nil
 	case *ent.PositionQuery:
 		return &query[*ent.PositionQuery, predicate.Position, position.OrderOption]{typ: ent.TypePosition, tq: q}, nil
 	case *ent.QuestionnaireQuery:
 		return &query[*ent.QuestionnaireQuery, predicate.Questionnaire, questionnaire.OrderOption]{typ: ent.TypeQuestionnaire, tq: q}, nil
 	case *ent.RateLimitBucketQuery:
 		return &query[*ent.RateLimitBucketQuery, predicate.RateLimitBucket, ratelimitbucket.OrderOption]{typ: ent.TypeRateLimitBucket, tq: q}, nil
+	case *ent.RejectionReasonQuery:
+		return &query[*ent.RejectionReasonQuery, predicate.RejectionReason, rejectionreason.OrderOption]{typ: ent.TypeRejectionReason, tq: q}, nil
 	case *ent.TestSubmissionQuery:
 		return &query[*ent.TestSubmissionQuery, predicate.TestSubmission, testsubmission.OrderOption]{typ: ent.TypeTestSubmission, tq: q}, nil
 	case *ent.UserQuery:
