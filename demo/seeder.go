@@ -55,8 +55,62 @@ func (s *seeder) run(ctx context.Context) error {
 	s.seedPositions(ctx)
 	s.seedOpenings(ctx)
 	s.seedCandidates(ctx)
+	s.alignActivity(ctx)
 	s.seedPartner(ctx)
 	return s.err
+}
+
+// alignActivity keeps the activity times consistent: a candidate's hiring
+// process was last updated no earlier than its notes and messages, and a
+// person's last activity is the latest of their candidates' (the
+// time_person_last_activity filter of spec 4.5 relies on it).
+func (s *seeder) alignActivity(ctx context.Context) {
+	if s.err != nil {
+		return
+	}
+	var notes []*ent.Note
+	if notes, s.err = s.tx.Note.Query().All(ctx); s.err != nil {
+		return
+	}
+	var msgs []*ent.Message
+	if msgs, s.err = s.tx.Message.Query().WithConversation(func(q *ent.ConversationQuery) { q.WithCandidate() }).All(ctx); s.err != nil {
+		return
+	}
+	latest := map[string]time.Time{}
+	for _, n := range notes {
+		latest[n.CandidateID] = later(latest[n.CandidateID], n.TimeCreated)
+	}
+	for _, m := range msgs {
+		if c := m.Edges.Conversation; c != nil && c.Edges.Candidate != nil {
+			id := c.Edges.Candidate.ID
+			latest[id] = later(latest[id], m.TimeSent)
+		}
+	}
+	for id, at := range latest {
+		if s.err = s.tx.Candidate.Update().Where(candidate.ID(id), candidate.TimeHiringProcessUpdatedLT(at)).SetTimeHiringProcessUpdated(at).Exec(ctx); s.err != nil {
+			return
+		}
+	}
+	var people []*ent.Person
+	if people, s.err = s.tx.Person.Query().WithCandidates().All(ctx); s.err != nil {
+		return
+	}
+	for _, p := range people {
+		last := p.TimeLastActivity
+		for _, c := range p.Edges.Candidates {
+			last = later(last, c.TimeHiringProcessUpdated)
+		}
+		if s.err = s.tx.Person.UpdateOne(p).SetTimeLastActivity(last).Exec(ctx); s.err != nil {
+			return
+		}
+	}
+}
+
+func later(a, b time.Time) time.Time {
+	if b.After(a) {
+		return b
+	}
+	return a
 }
 
 func (s *seeder) ago(d time.Duration) time.Time { return s.now.Add(-d) }
