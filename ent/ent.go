@@ -16,6 +16,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/apikey"
 	"github.com/hiregraph/hiregraph/ent/approvalprocess"
 	"github.com/hiregraph/hiregraph/ent/candidate"
+	"github.com/hiregraph/hiregraph/ent/candidatestep"
 	"github.com/hiregraph/hiregraph/ent/company"
 	"github.com/hiregraph/hiregraph/ent/contact"
 	"github.com/hiregraph/hiregraph/ent/conversation"
@@ -28,9 +29,11 @@ import (
 	"github.com/hiregraph/hiregraph/ent/offerletter"
 	"github.com/hiregraph/hiregraph/ent/opening"
 	"github.com/hiregraph/hiregraph/ent/person"
+	"github.com/hiregraph/hiregraph/ent/pipelinestep"
 	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/questionnaire"
 	"github.com/hiregraph/hiregraph/ent/ratelimitbucket"
+	"github.com/hiregraph/hiregraph/ent/rejectionreason"
 	"github.com/hiregraph/hiregraph/ent/testsubmission"
 	"github.com/hiregraph/hiregraph/ent/user"
 )
@@ -97,6 +100,7 @@ func checkColumn(t, c string) error {
 			activity.Table:          activity.ValidColumn,
 			approvalprocess.Table:   approvalprocess.ValidColumn,
 			candidate.Table:         candidate.ValidColumn,
+			candidatestep.Table:     candidatestep.ValidColumn,
 			company.Table:           company.ValidColumn,
 			contact.Table:           contact.ValidColumn,
 			conversation.Table:      conversation.ValidColumn,
@@ -109,9 +113,11 @@ func checkColumn(t, c string) error {
 			offerletter.Table:       offerletter.ValidColumn,
 			opening.Table:           opening.ValidColumn,
 			person.Table:            person.ValidColumn,
+			pipelinestep.Table:      pipelinestep.ValidColumn,
 			position.Table:          position.ValidColumn,
 			questionnaire.Table:     questionnaire.ValidColumn,
 			ratelimitbucket.Table:   ratelimitbucket.ValidColumn,
+			rejectionreason.Table:   rejectionreason.ValidColumn,
 			testsubmission.Table:    testsubmission.ValidColumn,
 			user.Table:              user.ValidColumn,
 		})

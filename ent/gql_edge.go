@@ -136,6 +136,55 @@ func (_m *Candidate) Activities(
 	return _m.QueryActivities().Paginate(ctx, after, first, before, last, opts...)
 }
 
+func (_m *Candidate) CurrentStep(ctx context.Context) (*PipelineStep, error) {
+	result, err := _m.Edges.CurrentStepOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryCurrentStep().Only(ctx)
+	}
+	return result, MaskNotFound(err)
+}
+
+func (_m *Candidate) StepHistory(
+	ctx context.Context, after *Cursor, first *int, before *Cursor, last *int, orderBy *CandidateStepOrder, where *CandidateStepWhereInput,
+) (*CandidateStepConnection, error) {
+	opts := []CandidateStepPaginateOption{
+		WithCandidateStepOrder(orderBy),
+		WithCandidateStepFilter(where.Filter),
+	}
+	alias := graphql.GetFieldContext(ctx).Field.Alias
+	totalCount, hasTotalCount := _m.Edges.totalCount[8][alias]
+	if nodes, err := _m.NamedStepHistory(alias); err == nil || hasTotalCount {
+		pager, err := newCandidateStepPager(opts, last != nil)
+		if err != nil {
+			return nil, err
+		}
+		conn := &CandidateStepConnection{Edges: []*CandidateStepEdge{}, TotalCount: totalCount}
+		conn.build(nodes, pager, after, first, before, last)
+		return conn, nil
+	}
+	return _m.QueryStepHistory().Paginate(ctx, after, first, before, last, opts...)
+}
+
+func (_m *Candidate) RejectionReason(ctx context.Context) (*RejectionReason, error) {
+	result, err := _m.Edges.RejectionReasonOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryRejectionReason().Only(ctx)
+	}
+	return result, MaskNotFound(err)
+}
+
+func (_m *Candidate) Assignees(ctx context.Context) (result []*User, err error) {
+	if fc := graphql.GetFieldContext(ctx); fc != nil && fc.Field.Alias != "" {
+		result, err = _m.NamedAssignees(graphql.GetFieldContext(ctx).Field.Alias)
+	} else {
+		result, err = _m.Edges.AssigneesOrErr()
+	}
+	if IsNotLoaded(err) {
+		result, err = _m.QueryAssignees().All(ctx)
+	}
+	return result, err
+}
+
 func (_m *Candidate) HiredFor(ctx context.Context) (result []*Opening, err error) {
 	if fc := graphql.GetFieldContext(ctx); fc != nil && fc.Field.Alias != "" {
 		result, err = _m.NamedHiredFor(graphql.GetFieldContext(ctx).Field.Alias)
@@ -144,6 +193,14 @@ func (_m *Candidate) HiredFor(ctx context.Context) (result []*Opening, err error
 	}
 	if IsNotLoaded(err) {
 		result, err = _m.QueryHiredFor().All(ctx)
+	}
+	return result, err
+}
+
+func (_m *CandidateStep) Candidate(ctx context.Context) (*Candidate, error) {
+	result, err := _m.Edges.CandidateOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryCandidate().Only(ctx)
 	}
 	return result, err
 }
@@ -276,6 +333,35 @@ func (_m *Person) Candidates(
 	}
 	alias := graphql.GetFieldContext(ctx).Field.Alias
 	totalCount, hasTotalCount := _m.Edges.totalCount[0][alias]
+	if nodes, err := _m.NamedCandidates(alias); err == nil || hasTotalCount {
+		pager, err := newCandidatePager(opts, last != nil)
+		if err != nil {
+			return nil, err
+		}
+		conn := &CandidateConnection{Edges: []*CandidateEdge{}, TotalCount: totalCount}
+		conn.build(nodes, pager, after, first, before, last)
+		return conn, nil
+	}
+	return _m.QueryCandidates().Paginate(ctx, after, first, before, last, opts...)
+}
+
+func (_m *PipelineStep) Position(ctx context.Context) (*Position, error) {
+	result, err := _m.Edges.PositionOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryPosition().Only(ctx)
+	}
+	return result, MaskNotFound(err)
+}
+
+func (_m *PipelineStep) Candidates(
+	ctx context.Context, after *Cursor, first *int, before *Cursor, last *int, orderBy []*CandidateOrder, where *CandidateWhereInput,
+) (*CandidateConnection, error) {
+	opts := []CandidatePaginateOption{
+		WithCandidateOrder(orderBy),
+		WithCandidateFilter(where.Filter),
+	}
+	alias := graphql.GetFieldContext(ctx).Field.Alias
+	totalCount, hasTotalCount := _m.Edges.totalCount[1][alias]
 	if nodes, err := _m.NamedCandidates(alias); err == nil || hasTotalCount {
 		pager, err := newCandidatePager(opts, last != nil)
 		if err != nil {

@@ -11,6 +11,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/activity"
 	"github.com/hiregraph/hiregraph/ent/approvalprocess"
 	"github.com/hiregraph/hiregraph/ent/candidate"
+	"github.com/hiregraph/hiregraph/ent/candidatestep"
 	"github.com/hiregraph/hiregraph/ent/company"
 	"github.com/hiregraph/hiregraph/ent/contact"
 	"github.com/hiregraph/hiregraph/ent/conversation"
@@ -23,8 +24,10 @@ import (
 	"github.com/hiregraph/hiregraph/ent/offerletter"
 	"github.com/hiregraph/hiregraph/ent/opening"
 	"github.com/hiregraph/hiregraph/ent/person"
+	"github.com/hiregraph/hiregraph/ent/pipelinestep"
 	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/questionnaire"
+	"github.com/hiregraph/hiregraph/ent/rejectionreason"
 	"github.com/hiregraph/hiregraph/ent/testsubmission"
 	"github.com/hiregraph/hiregraph/ent/user"
 )
@@ -48,6 +51,11 @@ var candidateImplementors = []string{"Candidate", "Node"}
 
 // IsNode implements the Node interface check for GQLGen.
 func (*Candidate) IsNode() {}
+
+var candidatestepImplementors = []string{"CandidateStep", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*CandidateStep) IsNode() {}
 
 var companyImplementors = []string{"Company", "Node"}
 
@@ -104,6 +112,11 @@ var personImplementors = []string{"Person", "Node"}
 // IsNode implements the Node interface check for GQLGen.
 func (*Person) IsNode() {}
 
+var pipelinestepImplementors = []string{"PipelineStep", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*PipelineStep) IsNode() {}
+
 var positionImplementors = []string{"Position", "Node"}
 
 // IsNode implements the Node interface check for GQLGen.
@@ -113,6 +126,11 @@ var questionnaireImplementors = []string{"Questionnaire", "Node"}
 
 // IsNode implements the Node interface check for GQLGen.
 func (*Questionnaire) IsNode() {}
+
+var rejectionreasonImplementors = []string{"RejectionReason", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*RejectionReason) IsNode() {}
 
 var testsubmissionImplementors = []string{"TestSubmission", "Node"}
 
@@ -205,6 +223,15 @@ func (c *Client) noder(ctx context.Context, table string, id string) (Noder, err
 			Where(candidate.ID(id))
 		if fc := graphql.GetFieldContext(ctx); fc != nil {
 			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, candidateImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
+	case candidatestep.Table:
+		query := c.CandidateStep.Query().
+			Where(candidatestep.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, candidatestepImplementors...); err != nil {
 				return nil, err
 			}
 		}
@@ -308,6 +335,15 @@ func (c *Client) noder(ctx context.Context, table string, id string) (Noder, err
 			}
 		}
 		return query.Only(ctx)
+	case pipelinestep.Table:
+		query := c.PipelineStep.Query().
+			Where(pipelinestep.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, pipelinestepImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
 	case position.Table:
 		query := c.Position.Query().
 			Where(position.ID(id))
@@ -322,6 +358,15 @@ func (c *Client) noder(ctx context.Context, table string, id string) (Noder, err
 			Where(questionnaire.ID(id))
 		if fc := graphql.GetFieldContext(ctx); fc != nil {
 			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, questionnaireImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
+	case rejectionreason.Table:
+		query := c.RejectionReason.Query().
+			Where(rejectionreason.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, rejectionreasonImplementors...); err != nil {
 				return nil, err
 			}
 		}
@@ -453,6 +498,22 @@ func (c *Client) noders(ctx context.Context, table string, ids []string) ([]Node
 		query := c.Candidate.Query().
 			Where(candidate.IDIn(ids...))
 		query, err := query.CollectFields(ctx, candidateImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
+	case candidatestep.Table:
+		query := c.CandidateStep.Query().
+			Where(candidatestep.IDIn(ids...))
+		query, err := query.CollectFields(ctx, candidatestepImplementors...)
 		if err != nil {
 			return nil, err
 		}
@@ -641,6 +702,22 @@ func (c *Client) noders(ctx context.Context, table string, ids []string) ([]Node
 				*noder = node
 			}
 		}
+	case pipelinestep.Table:
+		query := c.PipelineStep.Query().
+			Where(pipelinestep.IDIn(ids...))
+		query, err := query.CollectFields(ctx, pipelinestepImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
 	case position.Table:
 		query := c.Position.Query().
 			Where(position.IDIn(ids...))
@@ -661,6 +738,22 @@ func (c *Client) noders(ctx context.Context, table string, ids []string) ([]Node
 		query := c.Questionnaire.Query().
 			Where(questionnaire.IDIn(ids...))
 		query, err := query.CollectFields(ctx, questionnaireImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
+	case rejectionreason.Table:
+		query := c.RejectionReason.Query().
+			Where(rejectionreason.IDIn(ids...))
+		query, err := query.CollectFields(ctx, rejectionreasonImplementors...)
 		if err != nil {
 			return nil, err
 		}

@@ -11,6 +11,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/apikey"
 	"github.com/hiregraph/hiregraph/ent/approvalprocess"
 	"github.com/hiregraph/hiregraph/ent/candidate"
+	"github.com/hiregraph/hiregraph/ent/candidatestep"
 	"github.com/hiregraph/hiregraph/ent/company"
 	"github.com/hiregraph/hiregraph/ent/contact"
 	"github.com/hiregraph/hiregraph/ent/conversation"
@@ -23,8 +24,10 @@ import (
 	"github.com/hiregraph/hiregraph/ent/offerletter"
 	"github.com/hiregraph/hiregraph/ent/opening"
 	"github.com/hiregraph/hiregraph/ent/person"
+	"github.com/hiregraph/hiregraph/ent/pipelinestep"
 	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/questionnaire"
+	"github.com/hiregraph/hiregraph/ent/rejectionreason"
 	"github.com/hiregraph/hiregraph/ent/testsubmission"
 	"github.com/hiregraph/hiregraph/ent/user"
 )
@@ -35,6 +38,7 @@ var prefixTable = map[string]string{
 	"act": activity.Table,
 	"apr": approvalprocess.Table,
 	"can": candidate.Table,
+	"cst": candidatestep.Table,
 	"com": company.Table,
 	"ctc": contact.Table,
 	"cnv": conversation.Table,
@@ -47,8 +51,10 @@ var prefixTable = map[string]string{
 	"ofr": offerletter.Table,
 	"opn": opening.Table,
 	"per": person.Table,
+	"stp": pipelinestep.Table,
 	"pos": position.Table,
 	"qnr": questionnaire.Table,
+	"rjr": rejectionreason.Table,
 	"tsb": testsubmission.Table,
 	"usr": user.Table,
 }

@@ -108,9 +108,11 @@ type PositionEdges struct {
 	Candidates []*Candidate `json:"candidates,omitempty"`
 	// The position's timeline, with the activities of its candidates.
 	Activities []*Activity `json:"activities,omitempty"`
+	// The position's own pipeline steps.
+	PipelineSteps []*PipelineStep `json:"pipeline_steps,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.
-	loadedTypes [12]bool
+	loadedTypes [13]bool
 	// totalCount holds the count of the edges above.
 	totalCount [11]map[string]int
 
@@ -120,6 +122,7 @@ type PositionEdges struct {
 	namedOpenings       map[string][]*Opening
 	namedCandidates     map[string][]*Candidate
 	namedActivities     map[string][]*Activity
+	namedPipelineSteps  map[string][]*PipelineStep
 }
 
 // CompanyOrErr returns the Company value or an error if the edge
@@ -240,6 +243,15 @@ func (e PositionEdges) ActivitiesOrErr() ([]*Activity, error) {
 		return e.Activities, nil
 	}
 	return nil, &NotLoadedError{edge: "activities"}
+}
+
+// PipelineStepsOrErr returns the PipelineSteps value or an error if the edge
+// was not loaded in eager-loading.
+func (e PositionEdges) PipelineStepsOrErr() ([]*PipelineStep, error) {
+	if e.loadedTypes[12] {
+		return e.PipelineSteps, nil
+	}
+	return nil, &NotLoadedError{edge: "pipeline_steps"}
 }
 
 // scanValues returns the types for scanning values from sql.Rows.
@@ -525,6 +537,11 @@ func (_m *Position) QueryActivities() *ActivityQuery {
 	return NewPositionClient(_m.config).QueryActivities(_m)
 }
 
+// QueryPipelineSteps queries the "pipeline_steps" edge of the Position entity.
+func (_m *Position) QueryPipelineSteps() *PipelineStepQuery {
+	return NewPositionClient(_m.config).QueryPipelineSteps(_m)
+}
+
 // Update returns a builder for updating this Position.
 // Note that you need to call Position.Unwrap() before calling this method if this Position
 // was returned from a transaction, and the transaction was committed or rolled back.
@@ -785,6 +802,30 @@ func (_m *Position) appendNamedActivities(name string, edges ...*Activity) {
 		_m.Edges.namedActivities[name] = []*Activity{}
 	} else {
 		_m.Edges.namedActivities[name] = append(_m.Edges.namedActivities[name], edges...)
+	}
+}
+
+// NamedPipelineSteps returns the PipelineSteps named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *Position) NamedPipelineSteps(name string) ([]*PipelineStep, error) {
+	if _m.Edges.namedPipelineSteps == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedPipelineSteps[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *Position) appendNamedPipelineSteps(name string, edges ...*PipelineStep) {
+	if _m.Edges.namedPipelineSteps == nil {
+		_m.Edges.namedPipelineSteps = make(map[string][]*PipelineStep)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedPipelineSteps[name] = []*PipelineStep{}
+	} else {
+		_m.Edges.namedPipelineSteps[name] = append(_m.Edges.namedPipelineSteps[name], edges...)
 	}
 }
 

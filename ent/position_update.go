@@ -16,6 +16,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/location"
 	"github.com/hiregraph/hiregraph/ent/opening"
+	"github.com/hiregraph/hiregraph/ent/pipelinestep"
 	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/predicate"
 	"github.com/hiregraph/hiregraph/ent/questionnaire"
@@ -497,6 +498,21 @@ func (_u *PositionUpdate) AddActivities(v ...*Activity) *PositionUpdate {
 	return _u.AddActivityIDs(ids...)
 }
 
+// AddPipelineStepIDs adds the "pipeline_steps" edge to the PipelineStep entity by IDs.
+func (_u *PositionUpdate) AddPipelineStepIDs(ids ...string) *PositionUpdate {
+	_u.mutation.AddPipelineStepIDs(ids...)
+	return _u
+}
+
+// AddPipelineSteps adds the "pipeline_steps" edges to the PipelineStep entity.
+func (_u *PositionUpdate) AddPipelineSteps(v ...*PipelineStep) *PositionUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddPipelineStepIDs(ids...)
+}
+
 // Mutation returns the PositionMutation object of the builder.
 func (_u *PositionUpdate) Mutation() *PositionMutation {
 	return _u.mutation
@@ -650,6 +666,27 @@ func (_u *PositionUpdate) RemoveActivities(v ...*Activity) *PositionUpdate {
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveActivityIDs(ids...)
+}
+
+// ClearPipelineSteps clears all "pipeline_steps" edges to the PipelineStep entity.
+func (_u *PositionUpdate) ClearPipelineSteps() *PositionUpdate {
+	_u.mutation.ClearPipelineSteps()
+	return _u
+}
+
+// RemovePipelineStepIDs removes the "pipeline_steps" edge to PipelineStep entities by IDs.
+func (_u *PositionUpdate) RemovePipelineStepIDs(ids ...string) *PositionUpdate {
+	_u.mutation.RemovePipelineStepIDs(ids...)
+	return _u
+}
+
+// RemovePipelineSteps removes "pipeline_steps" edges to PipelineStep entities.
+func (_u *PositionUpdate) RemovePipelineSteps(v ...*PipelineStep) *PositionUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemovePipelineStepIDs(ids...)
 }
 
 // Save executes the query and returns the number of nodes affected by the update operation.
@@ -1242,6 +1279,51 @@ func (_u *PositionUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 		}
 		_spec.Edges.Add = append(_spec.Edges.Add, edge)
 	}
+	if _u.mutation.PipelineStepsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   position.PipelineStepsTable,
+			Columns: []string{position.PipelineStepsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(pipelinestep.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedPipelineStepsIDs(); len(nodes) > 0 && !_u.mutation.PipelineStepsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   position.PipelineStepsTable,
+			Columns: []string{position.PipelineStepsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(pipelinestep.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.PipelineStepsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   position.PipelineStepsTable,
+			Columns: []string{position.PipelineStepsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(pipelinestep.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
 	_spec.AddModifiers(_u.modifiers...)
 	if _node, err = sqlgraph.UpdateNodes(ctx, _u.driver, _spec); err != nil {
 		if _, ok := err.(*sqlgraph.NotFoundError); ok {
@@ -1724,6 +1806,21 @@ func (_u *PositionUpdateOne) AddActivities(v ...*Activity) *PositionUpdateOne {
 	return _u.AddActivityIDs(ids...)
 }
 
+// AddPipelineStepIDs adds the "pipeline_steps" edge to the PipelineStep entity by IDs.
+func (_u *PositionUpdateOne) AddPipelineStepIDs(ids ...string) *PositionUpdateOne {
+	_u.mutation.AddPipelineStepIDs(ids...)
+	return _u
+}
+
+// AddPipelineSteps adds the "pipeline_steps" edges to the PipelineStep entity.
+func (_u *PositionUpdateOne) AddPipelineSteps(v ...*PipelineStep) *PositionUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddPipelineStepIDs(ids...)
+}
+
 // Mutation returns the PositionMutation object of the builder.
 func (_u *PositionUpdateOne) Mutation() *PositionMutation {
 	return _u.mutation
@@ -1877,6 +1974,27 @@ func (_u *PositionUpdateOne) RemoveActivities(v ...*Activity) *PositionUpdateOne
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveActivityIDs(ids...)
+}
+
+// ClearPipelineSteps clears all "pipeline_steps" edges to the PipelineStep entity.
+func (_u *PositionUpdateOne) ClearPipelineSteps() *PositionUpdateOne {
+	_u.mutation.ClearPipelineSteps()
+	return _u
+}
+
+// RemovePipelineStepIDs removes the "pipeline_steps" edge to PipelineStep entities by IDs.
+func (_u *PositionUpdateOne) RemovePipelineStepIDs(ids ...string) *PositionUpdateOne {
+	_u.mutation.RemovePipelineStepIDs(ids...)
+	return _u
+}
+
+// RemovePipelineSteps removes "pipeline_steps" edges to PipelineStep entities.
+func (_u *PositionUpdateOne) RemovePipelineSteps(v ...*PipelineStep) *PositionUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemovePipelineStepIDs(ids...)
 }
 
 // Where appends a list predicates to the PositionUpdate builder.
@@ -2492,6 +2610,51 @@ func (_u *PositionUpdateOne) sqlSave(ctx context.Context) (_node *Position, err 
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(activity.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.PipelineStepsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   position.PipelineStepsTable,
+			Columns: []string{position.PipelineStepsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(pipelinestep.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedPipelineStepsIDs(); len(nodes) > 0 && !_u.mutation.PipelineStepsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   position.PipelineStepsTable,
+			Columns: []string{position.PipelineStepsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(pipelinestep.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.PipelineStepsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   position.PipelineStepsTable,
+			Columns: []string{position.PipelineStepsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(pipelinestep.FieldID, field.TypeString),
 			},
 		}
 		for _, k := range nodes {

@@ -113,6 +113,23 @@ func TestCreatePositionFromScratch(t *testing.T) {
 	if p.Openings.TotalCount != 1 || p.Openings.Edges[0].Node.Name != "Firmware Engineer" || p.Openings.Edges[0].Node.ApprovalStatus != "NA" {
 		t.Errorf("openings %+v, want one named after the position", p.Openings)
 	}
+	// A copy of the company's default pipeline, without its assignees.
+	var board struct {
+		Node struct {
+			Pipeline []struct{ ID, Name string }
+		}
+	}
+	env.GraphQL(`query($id: ID!) { node(id: $id) { ... on Position { pipeline { id name } } } }`, map[string]any{"id": p.ID}).Decode(t, &board)
+	var def struct {
+		Node struct {
+			Pipeline []struct{ ID, Name string }
+		}
+	}
+	env.GraphQL(`query($id: ID!) { node(id: $id) { ... on Position { pipeline { id name } } } }`, map[string]any{"id": env.Demo.PublishedPositionUID}).Decode(t, &def)
+	if len(board.Node.Pipeline) == 0 || len(board.Node.Pipeline) != len(def.Node.Pipeline) || board.Node.Pipeline[0].Name != "Applied" ||
+		board.Node.Pipeline[0].ID == def.Node.Pipeline[0].ID {
+		t.Errorf("pipeline %+v, want a copy of the default pipeline (the demo positions have it too: %+v)", board.Node.Pipeline, def.Node.Pipeline)
+	}
 	// Newest first: the opening was created after the position.
 	if got := p.Activities.verbs(); len(got) != 2 || got[0] != "opening.created" || got[1] != "position.created" {
 		t.Errorf("timeline %v, want opening.created then position.created", got)

@@ -108,6 +108,16 @@ func (c *cloner) clone(ctx context.Context, tmpl *ent.Position) (string, error) 
 		Changes: Change("template", nil, pos.TemplateID)}); err != nil {
 		return "", err
 	}
+	// The template's pipeline comes along, as its workflow did; a position
+	// made from scratch (a blank base, whose ID is "") gets a copy of the
+	// company's default pipeline.
+	steps, err := c.pipelineOf(ctx, c.client, tmpl.ID)
+	if err != nil {
+		return "", err
+	}
+	if _, err := c.CopyPipeline(ctx, c.client, pos, steps, *c.in.CopyAssignees); err != nil {
+		return "", err
+	}
 	return pos.ID, c.createOpenings(ctx, pos)
 }
 

@@ -57,6 +57,18 @@ func (f CandidateFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, e
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.CandidateMutation", m)
 }
 
+// The CandidateStepFunc type is an adapter to allow the use of ordinary
+// function as CandidateStep mutator.
+type CandidateStepFunc func(context.Context, *ent.CandidateStepMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f CandidateStepFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.CandidateStepMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.CandidateStepMutation", m)
+}
+
 // The CompanyFunc type is an adapter to allow the use of ordinary
 // function as Company mutator.
 type CompanyFunc func(context.Context, *ent.CompanyMutation) (ent.Value, error)
@@ -201,6 +213,18 @@ func (f PersonFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, erro
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.PersonMutation", m)
 }
 
+// The PipelineStepFunc type is an adapter to allow the use of ordinary
+// function as PipelineStep mutator.
+type PipelineStepFunc func(context.Context, *ent.PipelineStepMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f PipelineStepFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.PipelineStepMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.PipelineStepMutation", m)
+}
+
 // The PositionFunc type is an adapter to allow the use of ordinary
 // function as Position mutator.
 type PositionFunc func(context.Context, *ent.PositionMutation) (ent.Value, error)
@@ -235,6 +259,18 @@ func (f RateLimitBucketFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Va
 		return f(ctx, mv)
 	}
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.RateLimitBucketMutation", m)
+}
+
+// The RejectionReasonFunc type is an adapter to allow the use of ordinary
+// function as RejectionReason mutator.
+type RejectionReasonFunc func(context.Context, *ent.RejectionReasonMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f RejectionReasonFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.RejectionReasonMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.RejectionReasonMutation", m)
 }
 
 // The TestSubmissionFunc type is an adapter to allow the use of ordinary

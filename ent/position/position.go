@@ -97,6 +97,8 @@ const (
 	EdgeCandidates = "candidates"
 	// EdgeActivities holds the string denoting the activities edge name in mutations.
 	EdgeActivities = "activities"
+	// EdgePipelineSteps holds the string denoting the pipeline_steps edge name in mutations.
+	EdgePipelineSteps = "pipeline_steps"
 	// Table holds the table name of the position in the database.
 	Table = "positions"
 	// CompanyTable is the table that holds the company relation/edge.
@@ -173,6 +175,13 @@ const (
 	ActivitiesInverseTable = "activities"
 	// ActivitiesColumn is the table column denoting the activities relation/edge.
 	ActivitiesColumn = "position_id"
+	// PipelineStepsTable is the table that holds the pipeline_steps relation/edge.
+	PipelineStepsTable = "pipeline_steps"
+	// PipelineStepsInverseTable is the table name for the PipelineStep entity.
+	// It exists in this package in order to avoid circular dependency with the "pipelinestep" package.
+	PipelineStepsInverseTable = "pipeline_steps"
+	// PipelineStepsColumn is the table column denoting the pipeline_steps relation/edge.
+	PipelineStepsColumn = "position_id"
 )
 
 // Columns holds all SQL columns for position fields.
@@ -573,6 +582,20 @@ func ByActivities(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
 		sqlgraph.OrderByNeighborTerms(s, newActivitiesStep(), append([]sql.OrderTerm{term}, terms...)...)
 	}
 }
+
+// ByPipelineStepsCount orders the results by pipeline_steps count.
+func ByPipelineStepsCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newPipelineStepsStep(), opts...)
+	}
+}
+
+// ByPipelineSteps orders the results by pipeline_steps terms.
+func ByPipelineSteps(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newPipelineStepsStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
 func newCompanyStep() *sqlgraph.Step {
 	return sqlgraph.NewStep(
 		sqlgraph.From(Table, FieldID),
@@ -655,6 +678,13 @@ func newActivitiesStep() *sqlgraph.Step {
 		sqlgraph.From(Table, FieldID),
 		sqlgraph.To(ActivitiesInverseTable, FieldID),
 		sqlgraph.Edge(sqlgraph.O2M, false, ActivitiesTable, ActivitiesColumn),
+	)
+}
+func newPipelineStepsStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(PipelineStepsInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.O2M, false, PipelineStepsTable, PipelineStepsColumn),
 	)
 }
 

@@ -18,6 +18,9 @@ type ApprovalProcess func(*sql.Selector)
 // Candidate is the predicate function for candidate builders.
 type Candidate func(*sql.Selector)
 
+// CandidateStep is the predicate function for candidatestep builders.
+type CandidateStep func(*sql.Selector)
+
 // Company is the predicate function for company builders.
 type Company func(*sql.Selector)
 
@@ -54,6 +57,9 @@ type Opening func(*sql.Selector)
 // Person is the predicate function for person builders.
 type Person func(*sql.Selector)
 
+// PipelineStep is the predicate function for pipelinestep builders.
+type PipelineStep func(*sql.Selector)
+
 // Position is the predicate function for position builders.
 type Position func(*sql.Selector)
 
@@ -62,6 +68,9 @@ type Questionnaire func(*sql.Selector)
 
 // RateLimitBucket is the predicate function for ratelimitbucket builders.
 type RateLimitBucket func(*sql.Selector)
+
+// RejectionReason is the predicate function for rejectionreason builders.
+type RejectionReason func(*sql.Selector)
 
 // TestSubmission is the predicate function for testsubmission builders.
 type TestSubmission func(*sql.Selector)
