@@ -392,6 +392,8 @@ func positionMutations(env *hiregraphtest.Env, openingID string) []struct{ name,
 	return []struct{ name, query, verb string }{
 		{"createPosition", `mutation { createPosition(input: {name: "X", status: "open", isDiscreet: false,
 			users: {leadRecruiter: {email: "rita.recruiter@acme.example"}, hiringManager: {email: "hank.manager@acme.example"}}}) { id } }`, "opening.created"},
+		{"clonePosition", `mutation($t: ID!) { clonePosition(uid: $t, input: {name: "C", copyAssignees: false, status: "open", isDiscreet: false,
+			users: {leadRecruiter: {email: "rita.recruiter@acme.example"}, hiringManager: {email: "hank.manager@acme.example"}}}) { id } }`, "opening.created"},
 		{"updatePosition", `mutation($p: ID!) { updatePosition(id: $p, input: {name: "Y"}) { id } }`, "position.updated"},
 		{"unpublishPosition", `mutation($p: ID!) { unpublishPosition(id: $p) { id } }`, "position.unpublished"},
 		{"publishPosition", `mutation($p: ID!) { publishPosition(id: $p) { id } }`, "position.published"},
@@ -414,14 +416,14 @@ func TestEveryPositionMutationWritesItsActivity(t *testing.T) {
 	var created struct{ CreateOpening struct{ ID string } }
 	env.GraphQL(`mutation($p: ID!) { createOpening(positionID: $p, input: {name: "A", timeExpectedHire: "2027-01-01", reason: "New"}) { id } }`,
 		map[string]any{"p": pos}).Decode(t, &created)
-	vars := map[string]any{"p": pos, "o": created.CreateOpening.ID}
+	vars := map[string]any{"p": pos, "o": created.CreateOpening.ID, "t": env.Demo.TemplatePositionUID}
 	for _, m := range positionMutations(env, created.CreateOpening.ID) {
 		var out map[string]struct{ ID string }
 		r := env.GraphQL(m.query, varsOf(m.query, vars))
 		r.Decode(t, &out)
 		timelineOf := pos
-		if m.name == "createPosition" {
-			timelineOf = out["createPosition"].ID
+		if m.name == "createPosition" || m.name == "clonePosition" {
+			timelineOf = out[m.name].ID
 		}
 		if got := readPosition(t, env, timelineOf).Activities.verbs(); len(got) == 0 || got[0] != m.verb {
 			t.Errorf("%s: timeline starts with %v, want %s", m.name, got, m.verb)
@@ -461,8 +463,8 @@ func TestPositionMutationsStayInScopeAndTenant(t *testing.T) {
 	otherEnv.Demo = other
 	otherOpening := readPosition(t, &otherEnv, other.PublishedPositionUID).Openings.Edges[1].Node.ID
 	readOnly := env.WithKey(viewer.ScopeRead)
-	foreign := map[string]any{"p": other.PublishedPositionUID, "o": otherOpening}
-	ours := map[string]any{"p": env.Demo.PublishedPositionUID, "o": readPosition(t, env, env.Demo.PublishedPositionUID).Openings.Edges[1].Node.ID}
+	foreign := map[string]any{"p": other.PublishedPositionUID, "o": otherOpening, "t": other.TemplatePositionUID}
+	ours := map[string]any{"p": env.Demo.PublishedPositionUID, "o": readPosition(t, env, env.Demo.PublishedPositionUID).Openings.Edges[1].Node.ID, "t": env.Demo.TemplatePositionUID}
 	before := env.CloneCounts()
 	for _, m := range positionMutations(env, "") {
 		assertCode(t, readOnly.GraphQL(m.query, varsOf(m.query, ours)), "forbidden", http.StatusForbidden)
