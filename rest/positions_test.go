@@ -58,10 +58,10 @@ func TestListPositions(t *testing.T) {
 		t.Errorf("position %v", p)
 	}
 	for query, want := range map[string]string{
-		"status=on%20hold":           "Office Manager",
-		"status=ON_HOLD,open":        "Senior Backend Engineer,Robotics Technician,Account Executive,Office Manager",
-		"status=closed":              "",
-		"is_published=false":         "Office Manager",
+		"status=on%20hold":    "Office Manager",
+		"status=ON_HOLD,open": "Senior Backend Engineer,Robotics Technician,Account Executive,Office Manager",
+		"status=closed":       "",
+		"is_published=false":  "Office Manager",
 		"time_created:after=" + at(-88*day) + "&time_created:before=" + at(-86*day): "Account Executive",
 	} {
 		if got := names(getPage(t, env, "/v1/positions?"+query).Positions); got != want {
