@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/hiregraph/hiregraph/demo"
 	"github.com/hiregraph/hiregraph/ent"
@@ -62,7 +63,7 @@ func TestListPositions(t *testing.T) {
 		"status=ON_HOLD,open": "Senior Backend Engineer,Robotics Technician,Account Executive,Office Manager",
 		"status=closed":       "",
 		"is_published=false":  "Office Manager",
-		"time_created:after=" + at(-88*day) + "&time_created:before=" + at(-86*day): "Account Executive",
+		"time_created:after=" + at(-87*day-12*time.Hour) + "&time_created:before=" + at(-86*day-12*time.Hour): "Account Executive",
 	} {
 		if got := names(getPage(t, env, "/v1/positions?"+query).Positions); got != want {
 			t.Errorf("positions?%s: %s, want %s", query, got, want)
