@@ -1,57 +1,43 @@
 package demo_test
 
 import (
-	"context"
 	"testing"
 
-	"github.com/hiregraph/hiregraph/demo"
-	"github.com/hiregraph/hiregraph/ent"
-	"github.com/hiregraph/hiregraph/ent/opening"
 	"github.com/hiregraph/hiregraph/hiregraphtest"
 )
 
-// TestDemoDataIsConsistent holds the seed to the rules the service keeps
-// for data it writes itself: an approval process has time_completed
-// exactly when it ended, an approved opening has time_approved, and no
-// candidate's hiring process was updated after its person's last activity.
-func TestDemoDataIsConsistent(t *testing.T) {
+// TestDemoIsConsistent: every demo candidate is at a step of its
+// position's pipeline with a history that ends there; no candidate's hiring
+// process is updated after its person's last activity; the board of the
+// published position shows candidates on more than one step.
+func TestDemoIsConsistent(t *testing.T) {
 	env := hiregraphtest.New(t)
-	if _, err := demo.Seed(context.Background(), env.DB.Client, env.Sealer, "Second Demo"); err != nil {
-		t.Fatal(err)
-	}
 	ctx := hiregraphtest.System()
-	openings := env.DB.Client.Opening.Query().WithApprovalProcess().AllX(ctx)
-	for _, o := range openings {
-		ap := o.Edges.ApprovalProcess
-		if (ap == nil) != (o.ApprovalStatus == opening.ApprovalStatusNA) {
-			t.Errorf("opening %s: approval status %s with process %v", o.Name, o.ApprovalStatus, ap)
+	cands := env.DB.Client.Candidate.Query().WithPerson().WithCurrentStep().WithStepHistory().AllX(ctx)
+	steps := map[string]bool{}
+	for _, c := range cands {
+		if c.Edges.CurrentStep == nil || *c.Edges.CurrentStep.PositionID != c.PositionID {
+			t.Errorf("candidate %s is at no step of its position", c.ID)
 			continue
 		}
-		if ap == nil {
-			continue
+		steps[c.Edges.CurrentStep.ID] = true
+		open := 0
+		for _, h := range c.Edges.StepHistory {
+			if h.TimeLeft == nil {
+				open++
+			}
+			if h.TimeEntered.After(c.TimeHiringProcessUpdated) {
+				t.Errorf("candidate %s entered %s after its last update", c.ID, h.Name)
+			}
 		}
-		ended := o.ApprovalStatus == opening.ApprovalStatusApproved || o.ApprovalStatus == opening.ApprovalStatusRejected
-		if ended != (ap.TimeCompleted != nil) || ap.Status != string(o.ApprovalStatus) {
-			t.Errorf("opening %s (%s): approval process %s completed %v", o.Name, o.ApprovalStatus, ap.Status, ap.TimeCompleted)
+		if open != 1 || len(c.CurrentSteps) != 1 || c.CurrentSteps[0].Name != c.Edges.CurrentStep.Name {
+			t.Errorf("candidate %s: %d open stays, current_steps %+v", c.ID, open, c.CurrentSteps)
 		}
-		if ap.TimeCompleted != nil && ap.TimeCompleted.Before(ap.TimeStarted) {
-			t.Errorf("opening %s: approval completed before it started", o.Name)
-		}
-		if (o.ApprovalStatus == opening.ApprovalStatusApproved) != (o.TimeApproved != nil) {
-			t.Errorf("opening %s (%s): time_approved %v", o.Name, o.ApprovalStatus, o.TimeApproved)
+		if c.TimeHiringProcessUpdated.After(c.Edges.Person.TimeLastActivity) {
+			t.Errorf("candidate %s updated %s, after its person's last activity %s", c.ID, c.TimeHiringProcessUpdated, c.Edges.Person.TimeLastActivity)
 		}
 	}
-	people := env.DB.Client.Person.Query().WithCandidates(func(q *ent.CandidateQuery) { q.WithNotes() }).AllX(ctx)
-	for _, p := range people {
-		for _, c := range p.Edges.Candidates {
-			if c.TimeHiringProcessUpdated.After(p.TimeLastActivity) {
-				t.Errorf("candidate %s of %s updated %v, after the person's last activity %v", c.ID, p.FirstName, c.TimeHiringProcessUpdated, p.TimeLastActivity)
-			}
-			for _, n := range c.Edges.Notes {
-				if n.TimeCreated.After(c.TimeHiringProcessUpdated) {
-					t.Errorf("candidate %s has a note of %v, after its hiring process was last updated %v", c.ID, n.TimeCreated, c.TimeHiringProcessUpdated)
-				}
-			}
-		}
+	if len(steps) < 4 {
+		t.Errorf("candidates on %d steps, want them spread", len(steps))
 	}
 }

@@ -58,62 +58,8 @@ func (s *seeder) run(ctx context.Context) error {
 	s.seedPipelines(ctx)
 	s.seedOpenings(ctx)
 	s.seedCandidates(ctx)
-	s.alignActivity(ctx)
 	s.seedPartner(ctx)
 	return s.err
-}
-
-// alignActivity keeps the activity times consistent: a candidate's hiring
-// process was last updated no earlier than its notes and messages, and a
-// person's last activity is the latest of their candidates' (the
-// time_person_last_activity filter of spec 4.5 relies on it).
-func (s *seeder) alignActivity(ctx context.Context) {
-	if s.err != nil {
-		return
-	}
-	var notes []*ent.Note
-	if notes, s.err = s.tx.Note.Query().All(ctx); s.err != nil {
-		return
-	}
-	var msgs []*ent.Message
-	if msgs, s.err = s.tx.Message.Query().WithConversation(func(q *ent.ConversationQuery) { q.WithCandidate() }).All(ctx); s.err != nil {
-		return
-	}
-	latest := map[string]time.Time{}
-	for _, n := range notes {
-		latest[n.CandidateID] = later(latest[n.CandidateID], n.TimeCreated)
-	}
-	for _, m := range msgs {
-		if c := m.Edges.Conversation; c != nil && c.Edges.Candidate != nil {
-			id := c.Edges.Candidate.ID
-			latest[id] = later(latest[id], m.TimeSent)
-		}
-	}
-	for id, at := range latest {
-		if s.err = s.tx.Candidate.Update().Where(candidate.ID(id), candidate.TimeHiringProcessUpdatedLT(at)).SetTimeHiringProcessUpdated(at).Exec(ctx); s.err != nil {
-			return
-		}
-	}
-	var people []*ent.Person
-	if people, s.err = s.tx.Person.Query().WithCandidates().All(ctx); s.err != nil {
-		return
-	}
-	for _, p := range people {
-		last := p.TimeLastActivity
-		for _, c := range p.Edges.Candidates {
-			last = later(last, c.TimeHiringProcessUpdated)
-		}
-		if s.err = s.tx.Person.UpdateOne(p).SetTimeLastActivity(last).Exec(ctx); s.err != nil {
-			return
-		}
-	}
-}
-
-func later(a, b time.Time) time.Time {
-	if b.After(a) {
-		return b
-	}
-	return a
 }
 
 func (s *seeder) ago(d time.Duration) time.Time { return s.now.Add(-d) }
@@ -380,6 +326,7 @@ func (s *seeder) seedCandidates(ctx context.Context) {
 		Save(ctx)
 	s.placeCandidate(ctx, second, "technician", 0)
 	s.seedConversation(ctx)
+	s.settleActivityTimes(ctx)
 }
 
 // seedConversation gives the first candidate of the published position a
@@ -442,3 +389,36 @@ func (s *seeder) seedPartner(ctx context.Context) {
 
 // minimalPDF is a valid one-page PDF, small enough to keep in the source.
 var minimalPDF = []byte("%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n")
+
+// settleActivityTimes keeps the demo's times consistent: a candidate's
+// hiring process is updated no earlier than its notes and messages, and a
+// person's last activity is the latest of their candidates'.
+func (s *seeder) settleActivityTimes(ctx context.Context) {
+	if s.err != nil {
+		return
+	}
+	var main *ent.Candidate
+	if main, s.err = s.positions["published"].QueryCandidates().Order(ent.Asc("id")).First(ctx); s.err != nil {
+		return
+	}
+	if s.err = main.Update().SetTimeHiringProcessUpdated(s.ago(9 * day)).Exec(ctx); s.err != nil {
+		return
+	}
+	var people []*ent.Person
+	if people, s.err = s.tx.Person.Query().WithCandidates().All(ctx); s.err != nil {
+		return
+	}
+	for _, p := range people {
+		latest := p.TimeLastActivity
+		for _, c := range p.Edges.Candidates {
+			if c.TimeHiringProcessUpdated.After(latest) {
+				latest = c.TimeHiringProcessUpdated
+			}
+		}
+		if latest.After(p.TimeLastActivity) {
+			if s.err = p.Update().SetTimeLastActivity(latest).Exec(ctx); s.err != nil {
+				return
+			}
+		}
+	}
+}

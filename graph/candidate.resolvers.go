@@ -16,3 +16,53 @@ import (
 func (r *mutationResolver) CreateCandidate(ctx context.Context, input recruiting.CreateCandidateInput) (*ent.Candidate, error) {
 	return r.service.CreateCandidate(ctx, input)
 }
+
+// UpdateCandidate is the resolver for the updateCandidate field.
+func (r *mutationResolver) UpdateCandidate(ctx context.Context, id string, input recruiting.UpdateCandidateInput) (*ent.Candidate, error) {
+	return r.service.UpdateCandidate(ctx, id, input)
+}
+
+// UpdatePerson is the resolver for the updatePerson field.
+func (r *mutationResolver) UpdatePerson(ctx context.Context, id string, input recruiting.PersonInput) (*ent.Person, error) {
+	return r.service.UpdatePerson(ctx, id, input)
+}
+
+// MoveCandidate is the resolver for the moveCandidate field.
+func (r *mutationResolver) MoveCandidate(ctx context.Context, id string, toStepID string) (*ent.Candidate, error) {
+	return r.service.MoveCandidate(ctx, id, toStepID)
+}
+
+// RejectCandidate is the resolver for the rejectCandidate field.
+func (r *mutationResolver) RejectCandidate(ctx context.Context, id string, input recruiting.RejectCandidateInput) (*ent.Candidate, error) {
+	return r.service.RejectCandidate(ctx, id, input)
+}
+
+// ReviveCandidate is the resolver for the reviveCandidate field.
+func (r *mutationResolver) ReviveCandidate(ctx context.Context, id string) (*ent.Candidate, error) {
+	return r.service.ReviveCandidate(ctx, id)
+}
+
+// HireCandidate is the resolver for the hireCandidate field.
+func (r *mutationResolver) HireCandidate(ctx context.Context, id string, openingID string) (*ent.Candidate, error) {
+	return r.service.HireCandidate(ctx, id, openingID)
+}
+
+// WithdrawCandidate is the resolver for the withdrawCandidate field.
+func (r *mutationResolver) WithdrawCandidate(ctx context.Context, id string) (*ent.Candidate, error) {
+	return r.service.WithdrawCandidate(ctx, id)
+}
+
+// AssignCandidate is the resolver for the assignCandidate field.
+func (r *mutationResolver) AssignCandidate(ctx context.Context, id string, userIDs []string) (*ent.Candidate, error) {
+	return r.service.AssignCandidate(ctx, id, userIDs)
+}
+
+// UnassignCandidate is the resolver for the unassignCandidate field.
+func (r *mutationResolver) UnassignCandidate(ctx context.Context, id string, userIDs []string) (*ent.Candidate, error) {
+	return r.service.UnassignCandidate(ctx, id, userIDs)
+}
+
+// FindDuplicates is the resolver for the findDuplicates field.
+func (r *queryResolver) FindDuplicates(ctx context.Context, email string) ([]*ent.Person, error) {
+	return r.service.FindDuplicates(ctx, email)
+}

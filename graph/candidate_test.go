@@ -18,7 +18,9 @@ type createdCandidate struct {
 		Person             struct{ ID, FirstName, Email string }
 		CurrentStep        struct{ Name, Kind string }
 		CurrentSteps       []struct{ Name, Type string }
-		Activities         struct{ Edges []struct{ Node struct{ Verb string } } }
+		Activities         struct {
+			Edges []struct{ Node struct{ Verb string } }
+		}
 	}
 }
 

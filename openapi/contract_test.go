@@ -284,6 +284,11 @@ func checkLists(c *contract) {
 	c.check(exchange{method: http.MethodGet, path: "/v1/candidates?deleted=perhaps", status: http.StatusBadRequest, offSpec: true})
 	readless := c.env.WithKey("write")
 	c.check(exchange{method: http.MethodGet, path: "/v1/candidates", headers: apiKey(readless.Demo.APIKey), status: http.StatusForbidden})
+	get("/v1/candidates/"+c.env.Demo.CandidateUID, http.StatusOK)
+	get("/v1/candidates/can_01ZZZZZZZZZZZZZZZZZZZZZZZZ", http.StatusNotFound)
+	get("/v1/sourcing/candidates/find_duplicates?email=ADA@example.com", http.StatusOK)
+	get("/v1/sourcing/candidates/find_duplicates?email=nobody@example.com", http.StatusOK)
+	c.check(exchange{method: http.MethodGet, path: "/v1/sourcing/candidates/find_duplicates", status: http.StatusBadRequest, offSpec: true})
 
 	get("/v1/questionnaires", http.StatusOK)
 	get("/v1/questionnaires?limit=1", http.StatusOK)

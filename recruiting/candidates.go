@@ -5,6 +5,8 @@ import (
 	"strings"
 	"time"
 
+	"entgo.io/ent/dialect/sql"
+
 	"github.com/hiregraph/hiregraph/apierror"
 	"github.com/hiregraph/hiregraph/ent"
 	"github.com/hiregraph/hiregraph/ent/candidate"
@@ -32,6 +34,13 @@ type CandidateFilter struct {
 	// Deleted, when set, keeps only deleted (true) or live (false)
 	// candidates; unset lists both, so syncing clients see deletions.
 	Deleted *bool
+	// Search matches the start of the person's first name, last name or
+	// e-mail address, in any case (GraphQL only).
+	Search *string
+	// PositionID and StepID keep the candidates of one position, or now
+	// at one pipeline step (GraphQL only).
+	PositionID *string
+	StepID     *string
 }
 
 // ApplyTo is Apply for an optional filter: a nil filter selects everything.
@@ -65,6 +74,15 @@ func (f CandidateFilter) Apply(q *ent.CandidateQuery) (*ent.CandidateQuery, erro
 	if f.Deleted != nil {
 		ps = append(ps, candidate.Deleted(*f.Deleted))
 	}
+	if f.PositionID != nil {
+		ps = append(ps, candidate.PositionID(*f.PositionID))
+	}
+	if f.StepID != nil {
+		ps = append(ps, candidate.CurrentStepID(*f.StepID))
+	}
+	if f.Search != nil && strings.TrimSpace(*f.Search) != "" {
+		ps = append(ps, candidate.HasPersonWith(personPrefix(strings.TrimSpace(*f.Search))))
+	}
 	return q.Where(ps...), nil
 }
 
@@ -77,4 +95,20 @@ var candidateList = keysetList[*ent.Candidate]{
 // creation order (spec 4.5).
 func (s *Service) ListCandidates(ctx context.Context, f CandidateFilter, page PageRequest) (Page[*ent.Candidate], error) {
 	return readPage[predicate.Candidate, candidate.OrderOption](ctx, s, candidateList, s.Client.Candidate.Query(), f.Apply, page)
+}
+
+// personPrefix matches people whose first name, last name or e-mail
+// address starts with prefix, in any case. LIKE's wildcards in prefix are
+// escaped, so "50%" finds "50%" only.
+func personPrefix(prefix string) predicate.Person {
+	lower := strings.ToLower(prefix)
+	escaped := strings.NewReplacer(`\`, `\\`, "%", `\%`, "_", `\_`).Replace(lower) + "%"
+	return predicate.Person(func(s *sql.Selector) {
+		like := func(col string) *sql.Predicate {
+			return sql.P(func(b *sql.Builder) {
+				b.WriteString("LOWER(" + s.C(col) + ") LIKE ").Arg(escaped).WriteString(` ESCAPE '\'`)
+			})
+		}
+		s.Where(sql.Or(like(person.FieldFirstName), like(person.FieldLastName), sql.HasPrefix(s.C(person.FieldEmailNormalized), lower)))
+	})
 }

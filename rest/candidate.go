@@ -3,6 +3,8 @@ package rest
 import (
 	"net/http"
 
+	"github.com/go-chi/chi/v5"
+
 	"github.com/hiregraph/hiregraph/apitime"
 	"github.com/hiregraph/hiregraph/ent"
 	"github.com/hiregraph/hiregraph/ent/schema/schematype"
@@ -82,4 +84,30 @@ func candidateFilter(q *queryReader) recruiting.CandidateFilter {
 		TimePersonLastActivityAfter:    q.time("time_person_last_activity:after"),
 		Deleted:                        q.bool("deleted"),
 	}
+}
+
+// getCandidate serves GET /candidates/{uid}: the candidate object of spec
+// 2.7, as the list shows it.
+func (a *API) getCandidate(w http.ResponseWriter, r *http.Request) error {
+	c, err := a.Service.Candidate(r.Context(), chi.URLParam(r, "uid"))
+	if err != nil {
+		return err
+	}
+	WriteJSON(w, http.StatusOK, newCandidateJSON(c))
+	return nil
+}
+
+// findDuplicates serves GET /sourcing/candidates/find_duplicates?email=:
+// the candidates of the company's people with the address, in any case.
+func (a *API) findDuplicates(w http.ResponseWriter, r *http.Request) error {
+	cands, err := a.Service.DuplicateCandidates(r.Context(), r.URL.Query().Get("email"))
+	if err != nil {
+		return err
+	}
+	out := make([]candidateJSON, len(cands))
+	for i, c := range cands {
+		out[i] = newCandidateJSON(c)
+	}
+	WriteJSON(w, http.StatusOK, map[string]any{"candidates": out})
+	return nil
 }

@@ -127,10 +127,10 @@ func TestListCandidates(t *testing.T) {
 		"deleted=true": 1, "deleted=false": 8,
 		"time_created:after=" + at(-30*day): 5, "time_created:before=" + at(-30*day): 4,
 		"time_last_status_change:before=" + at(-35*day): 2,
-		// Ada's person was last active 3 days ago, when her second
-		// candidate started: both her candidates match.
-		"time_person_last_activity:after=" + at(-4*day):  2,
-		"time_person_last_activity:before=" + at(-4*day): 7,
+		// Grace was last active 35 days ago; Ada's person 3 days ago, with
+		// her second application: both of Ada's candidates match "after".
+		"time_person_last_activity:before=" + at(-34*day): 1,
+		"time_person_last_activity:after=" + at(-34*day):  8,
 	} {
 		if got := count(query); got != n {
 			t.Errorf("candidates?%s: %d, want %d", query, got, n)

@@ -31,6 +31,8 @@ func (a *API) Routes() http.Handler {
 	r.Get("/positions/{uid}/candidates", handle(a.listPositionCandidates))
 	r.Get("/openings", handle(a.listOpenings))
 	r.Get("/candidates", handle(a.listCandidates))
+	r.Get("/candidates/{uid}", handle(a.getCandidate))
+	r.Get("/sourcing/candidates/find_duplicates", handle(a.findDuplicates))
 	r.Get("/questionnaires", handle(a.listQuestionnaires))
 	r.Post("/candidates/{uid}/notes", handle(a.createNote))
 	r.Post("/conversations/{uid}/messages", handle(a.createMessage))

@@ -17,6 +17,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/person"
 	"github.com/hiregraph/hiregraph/ent/position"
+	"github.com/hiregraph/hiregraph/ent/schema/schematype"
 	"github.com/hiregraph/hiregraph/ent/privacy"
 	"github.com/hiregraph/hiregraph/hiregraphtest"
 	"github.com/hiregraph/hiregraph/server"
@@ -133,11 +134,13 @@ func TestSubmitFallsBackToLeadRecruiterAndHiringManager(t *testing.T) {
 	env := hiregraphtest.New(t)
 	p := newFakePartner(t, answerJSON(http.StatusOK, `{"candidate_evaluation_id":"eval-7"}`))
 	partner := createPartner(t, env, p, nil)
-	// Ada's second application has no current step.
+	// Ada's second application, taken off its step: a candidate recorded
+	// before pipelines, with no current step.
 	ctx := privacy.DecisionContext(context.Background(), privacy.Allow)
 	second := env.DB.Client.Candidate.Query().
 		Where(candidate.HasPersonWith(person.FirstName("Ada")), candidate.HasPositionWith(position.Name("Robotics Technician"))).
 		OnlyX(ctx)
+	second = env.DB.Client.Candidate.UpdateOne(second).ClearCurrentStep().SetCurrentSteps([]schematype.Step{}).SaveX(ctx)
 	if r := submitTest(env, second.ID, partner.ID, "go-1"); r.Status != http.StatusCreated {
 		t.Fatalf("submit: %s", r)
 	}

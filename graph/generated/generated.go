@@ -304,6 +304,7 @@ type ComplexityRoot struct {
 	Mutation struct {
 		AddPipelineStep         func(childComplexity int, positionID *string, input recruiting.StepInput) int
 		ApproveOpening          func(childComplexity int, openingID string) int
+		AssignCandidate         func(childComplexity int, id string, userIDs []string) int
 		ClonePosition           func(childComplexity int, uid string, input recruiting.CloneInput) int
 		CreateCandidate         func(childComplexity int, input recruiting.CreateCandidateInput) int
 		CreateEvaluationPartner func(childComplexity int, input recruiting.CreatePartnerInput) int
@@ -312,20 +313,28 @@ type ComplexityRoot struct {
 		CreateNote              func(childComplexity int, candidateID string, input recruiting.CreateNoteInput) int
 		CreateOpening           func(childComplexity int, positionID string, input recruiting.CreateOpeningInput) int
 		CreatePosition          func(childComplexity int, input recruiting.CreatePositionInput) int
+		HireCandidate           func(childComplexity int, id string, openingID string) int
+		MoveCandidate           func(childComplexity int, id string, toStepID string) int
 		PauseOpeningApproval    func(childComplexity int, openingID string) int
 		PublishPosition         func(childComplexity int, id string) int
 		RefreshPartnerTests     func(childComplexity int, partnerID string) int
+		RejectCandidate         func(childComplexity int, id string, input recruiting.RejectCandidateInput) int
 		RejectOpening           func(childComplexity int, openingID string) int
 		RemovePipelineStep      func(childComplexity int, id string) int
 		ReorderPipeline         func(childComplexity int, positionID *string, stepIDs []string) int
+		ReviveCandidate         func(childComplexity int, id string) int
 		SetPositionStatus       func(childComplexity int, id string, status position.Status) int
 		StartOpeningApproval    func(childComplexity int, openingID string, name *string) int
 		SubmitCandidateForTest  func(childComplexity int, candidateID string, partnerID string, testID string) int
+		UnassignCandidate       func(childComplexity int, id string, userIDs []string) int
 		UnpublishPosition       func(childComplexity int, id string) int
+		UpdateCandidate         func(childComplexity int, id string, input recruiting.UpdateCandidateInput) int
 		UpdateEvaluationPartner func(childComplexity int, id string, input recruiting.UpdatePartnerInput) int
 		UpdateOpening           func(childComplexity int, id string, input recruiting.UpdateOpeningInput) int
+		UpdatePerson            func(childComplexity int, id string, input recruiting.PersonInput) int
 		UpdatePipelineStep      func(childComplexity int, id string, input recruiting.UpdateStepInput) int
 		UpdatePosition          func(childComplexity int, id string, input recruiting.UpdatePositionInput) int
+		WithdrawCandidate       func(childComplexity int, id string) int
 	}
 
 	NamedValue struct {
@@ -509,6 +518,7 @@ type ComplexityRoot struct {
 		Conversations      func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.ConversationOrder, where *ent.ConversationWhereInput) int
 		EvaluationPartners func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.EvaluationPartnerOrder, where *ent.EvaluationPartnerWhereInput) int
 		FieldDefinitions   func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.FieldDefinitionOrder, where *ent.FieldDefinitionWhereInput) int
+		FindDuplicates     func(childComplexity int, email string) int
 		Locations          func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.LocationOrder, where *ent.LocationWhereInput) int
 		Node               func(childComplexity int, id string) int
 		Nodes              func(childComplexity int, ids []string) int
@@ -661,6 +671,15 @@ type EvaluationPartnerResolver interface {
 type MutationResolver interface {
 	CreateLocation(ctx context.Context, input ent.CreateLocationInput) (*ent.Location, error)
 	CreateCandidate(ctx context.Context, input recruiting.CreateCandidateInput) (*ent.Candidate, error)
+	UpdateCandidate(ctx context.Context, id string, input recruiting.UpdateCandidateInput) (*ent.Candidate, error)
+	UpdatePerson(ctx context.Context, id string, input recruiting.PersonInput) (*ent.Person, error)
+	MoveCandidate(ctx context.Context, id string, toStepID string) (*ent.Candidate, error)
+	RejectCandidate(ctx context.Context, id string, input recruiting.RejectCandidateInput) (*ent.Candidate, error)
+	ReviveCandidate(ctx context.Context, id string) (*ent.Candidate, error)
+	HireCandidate(ctx context.Context, id string, openingID string) (*ent.Candidate, error)
+	WithdrawCandidate(ctx context.Context, id string) (*ent.Candidate, error)
+	AssignCandidate(ctx context.Context, id string, userIDs []string) (*ent.Candidate, error)
+	UnassignCandidate(ctx context.Context, id string, userIDs []string) (*ent.Candidate, error)
 	CreateNote(ctx context.Context, candidateID string, input recruiting.CreateNoteInput) (*ent.Note, error)
 	CreateMessage(ctx context.Context, conversationID string, input recruiting.CreateMessageInput) (*ent.Message, error)
 	CreateEvaluationPartner(ctx context.Context, input recruiting.CreatePartnerInput) (*ent.EvaluationPartner, error)
@@ -708,6 +727,7 @@ type QueryResolver interface {
 	Positions(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.PositionOrder, where *ent.PositionWhereInput) (*ent.PositionConnection, error)
 	RejectionReasons(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.RejectionReasonOrder, where *ent.RejectionReasonWhereInput) (*ent.RejectionReasonConnection, error)
 	Users(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.UserOrder, where *ent.UserWhereInput) (*ent.UserConnection, error)
+	FindDuplicates(ctx context.Context, email string) ([]*ent.Person, error)
 	Openings(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.OpeningOrder, where *ent.OpeningWhereInput, filter *recruiting.OpeningFilter) (*ent.OpeningConnection, error)
 	Candidates(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.CandidateOrder, where *ent.CandidateWhereInput, filter *recruiting.CandidateFilter) (*ent.CandidateConnection, error)
 	Questionnaires(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.QuestionnaireOrder, where *ent.QuestionnaireWhereInput) (*ent.QuestionnaireConnection, error)
@@ -1762,6 +1782,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.ApproveOpening(childComplexity, args["openingID"].(string)), true
+	case "Mutation.assignCandidate":
+		if e.ComplexityRoot.Mutation.AssignCandidate == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_assignCandidate_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.AssignCandidate(childComplexity, args["id"].(string), args["userIDs"].([]string)), true
 	case "Mutation.clonePosition":
 		if e.ComplexityRoot.Mutation.ClonePosition == nil {
 			break
@@ -1850,6 +1881,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreatePosition(childComplexity, args["input"].(recruiting.CreatePositionInput)), true
+	case "Mutation.hireCandidate":
+		if e.ComplexityRoot.Mutation.HireCandidate == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_hireCandidate_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.HireCandidate(childComplexity, args["id"].(string), args["openingID"].(string)), true
+	case "Mutation.moveCandidate":
+		if e.ComplexityRoot.Mutation.MoveCandidate == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_moveCandidate_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.MoveCandidate(childComplexity, args["id"].(string), args["toStepID"].(string)), true
 	case "Mutation.pauseOpeningApproval":
 		if e.ComplexityRoot.Mutation.PauseOpeningApproval == nil {
 			break
@@ -1883,6 +1936,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.RefreshPartnerTests(childComplexity, args["partnerID"].(string)), true
+	case "Mutation.rejectCandidate":
+		if e.ComplexityRoot.Mutation.RejectCandidate == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_rejectCandidate_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.RejectCandidate(childComplexity, args["id"].(string), args["input"].(recruiting.RejectCandidateInput)), true
 	case "Mutation.rejectOpening":
 		if e.ComplexityRoot.Mutation.RejectOpening == nil {
 			break
@@ -1916,6 +1980,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.ReorderPipeline(childComplexity, args["positionID"].(*string), args["stepIDs"].([]string)), true
+	case "Mutation.reviveCandidate":
+		if e.ComplexityRoot.Mutation.ReviveCandidate == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_reviveCandidate_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ReviveCandidate(childComplexity, args["id"].(string)), true
 	case "Mutation.setPositionStatus":
 		if e.ComplexityRoot.Mutation.SetPositionStatus == nil {
 			break
@@ -1949,6 +2024,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.SubmitCandidateForTest(childComplexity, args["candidateID"].(string), args["partnerID"].(string), args["testID"].(string)), true
+	case "Mutation.unassignCandidate":
+		if e.ComplexityRoot.Mutation.UnassignCandidate == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_unassignCandidate_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UnassignCandidate(childComplexity, args["id"].(string), args["userIDs"].([]string)), true
 	case "Mutation.unpublishPosition":
 		if e.ComplexityRoot.Mutation.UnpublishPosition == nil {
 			break
@@ -1960,6 +2046,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UnpublishPosition(childComplexity, args["id"].(string)), true
+	case "Mutation.updateCandidate":
+		if e.ComplexityRoot.Mutation.UpdateCandidate == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateCandidate_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateCandidate(childComplexity, args["id"].(string), args["input"].(recruiting.UpdateCandidateInput)), true
 	case "Mutation.updateEvaluationPartner":
 		if e.ComplexityRoot.Mutation.UpdateEvaluationPartner == nil {
 			break
@@ -1982,6 +2079,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpdateOpening(childComplexity, args["id"].(string), args["input"].(recruiting.UpdateOpeningInput)), true
+	case "Mutation.updatePerson":
+		if e.ComplexityRoot.Mutation.UpdatePerson == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updatePerson_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdatePerson(childComplexity, args["id"].(string), args["input"].(recruiting.PersonInput)), true
 	case "Mutation.updatePipelineStep":
 		if e.ComplexityRoot.Mutation.UpdatePipelineStep == nil {
 			break
@@ -2004,6 +2112,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpdatePosition(childComplexity, args["id"].(string), args["input"].(recruiting.UpdatePositionInput)), true
+	case "Mutation.withdrawCandidate":
+		if e.ComplexityRoot.Mutation.WithdrawCandidate == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_withdrawCandidate_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.WithdrawCandidate(childComplexity, args["id"].(string)), true
 
 	case "NamedValue.name":
 		if e.ComplexityRoot.NamedValue.Name == nil {
@@ -2812,6 +2931,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.FieldDefinitions(childComplexity, args["after"].(*entgql.Cursor[string]), args["first"].(*int), args["before"].(*entgql.Cursor[string]), args["last"].(*int), args["orderBy"].(*ent.FieldDefinitionOrder), args["where"].(*ent.FieldDefinitionWhereInput)), true
+	case "Query.findDuplicates":
+		if e.ComplexityRoot.Query.FindDuplicates == nil {
+			break
+		}
+
+		args, err := ec.field_Query_findDuplicates_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.FindDuplicates(childComplexity, args["email"].(string)), true
 
 	case "Query.locations":
 		if e.ComplexityRoot.Query.Locations == nil {
@@ -3398,6 +3528,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("ActivityOrder", ec.unmarshalInputActivityOrder),
 			graphql.NewInputUnmarshaler("ActivityWhereInput", ec.unmarshalInputActivityWhereInput),
 			graphql.NewInputUnmarshaler("AddPipelineStepInput", ec.unmarshalInputAddPipelineStepInput),
+			graphql.NewInputUnmarshaler("AddressInput", ec.unmarshalInputAddressInput),
 			graphql.NewInputUnmarshaler("ApprovalProcessWhereInput", ec.unmarshalInputApprovalProcessWhereInput),
 			graphql.NewInputUnmarshaler("CandidateFilter", ec.unmarshalInputCandidateFilter),
 			graphql.NewInputUnmarshaler("CandidateOrder", ec.unmarshalInputCandidateOrder),
@@ -3445,12 +3576,14 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("PositionWhereInput", ec.unmarshalInputPositionWhereInput),
 			graphql.NewInputUnmarshaler("QuestionnaireOrder", ec.unmarshalInputQuestionnaireOrder),
 			graphql.NewInputUnmarshaler("QuestionnaireWhereInput", ec.unmarshalInputQuestionnaireWhereInput),
+			graphql.NewInputUnmarshaler("RejectCandidateInput", ec.unmarshalInputRejectCandidateInput),
 			graphql.NewInputUnmarshaler("RejectionReasonOrder", ec.unmarshalInputRejectionReasonOrder),
 			graphql.NewInputUnmarshaler("RejectionReasonWhereInput", ec.unmarshalInputRejectionReasonWhereInput),
 			graphql.NewInputUnmarshaler("RequiredCandidateFieldsInput", ec.unmarshalInputRequiredCandidateFieldsInput),
 			graphql.NewInputUnmarshaler("SalaryRangeInput", ec.unmarshalInputSalaryRangeInput),
 			graphql.NewInputUnmarshaler("TestSubmissionOrder", ec.unmarshalInputTestSubmissionOrder),
 			graphql.NewInputUnmarshaler("TestSubmissionWhereInput", ec.unmarshalInputTestSubmissionWhereInput),
+			graphql.NewInputUnmarshaler("UpdateCandidateInput", ec.unmarshalInputUpdateCandidateInput),
 			graphql.NewInputUnmarshaler("UpdateEvaluationPartnerInput", ec.unmarshalInputUpdateEvaluationPartnerInput),
 			graphql.NewInputUnmarshaler("UpdateOpeningInput", ec.unmarshalInputUpdateOpeningInput),
 			graphql.NewInputUnmarshaler("UpdatePipelineStepInput", ec.unmarshalInputUpdatePipelineStepInput),
@@ -3569,6 +3702,62 @@ extend type Mutation {
   is already a candidate for the position).
   """
   createCandidate("The new candidate." input: CreateCandidateInput!): Candidate!
+}
+
+"Changes to a candidate; null fields stay as they are."
+input UpdateCandidateInput {
+  "Where the candidate came from."
+  source: String
+  "The candidate's postal address, replacing the one stored."
+  address: AddressInput
+}
+
+"A postal address; missing parts are empty."
+input AddressInput {
+  "The country."
+  country: String! = ""
+  "The state or region."
+  state: String! = ""
+  "The postal code."
+  zip: String! = ""
+  "The street and number."
+  streetAddress: String! = ""
+  "The city."
+  city: String! = ""
+}
+
+"Why a candidate is rejected."
+input RejectCandidateInput {
+  "One of the company's rejection reasons (query rejectionReasons)."
+  reasonID: ID!
+  "A note on the rejection, plain text."
+  note: String
+}
+
+extend type Mutation {
+  "Changes a candidate's source or address (candidate.updated)."
+  updateCandidate("The candidate." id: ID!, "The changes." input: UpdateCandidateInput!): Candidate!
+  "Changes a person's fields (person.updated on each of their candidates' timelines); an e-mail address of another person of the company answers person_exists."
+  updatePerson("The person." id: ID!, "The changes." input: PersonInput!): Person!
+  "Moves a candidate in progress to another step of its position's pipeline (candidate.moved). The hired step is reached by hireCandidate."
+  moveCandidate("The candidate." id: ID!, "A step of the candidate's position's pipeline." toStepID: ID!): Candidate!
+  "Rejects a candidate in progress for one of the company's reasons (candidate.rejected); the candidate stays at its step."
+  rejectCandidate("The candidate." id: ID!, "The reason and note." input: RejectCandidateInput!): Candidate!
+  "Puts a rejected or withdrawn candidate back in progress at its step (candidate.revived)."
+  reviveCandidate("The candidate." id: ID!): Candidate!
+  "Hires a candidate in progress for an OPEN opening of its position: the opening becomes FILLED and records the hire; the candidate moves to the hired step (candidate.hired). A filled opening answers opening_filled."
+  hireCandidate("The candidate." id: ID!, "An open opening of the candidate's position." openingID: ID!): Candidate!
+  "Records that a candidate in progress withdrew (candidate.withdrawn)."
+  withdrawCandidate("The candidate." id: ID!): Candidate!
+  "Adds users of the company to the candidate's assignees (candidate.assigned)."
+  assignCandidate("The candidate." id: ID!, "The users to add." userIDs: [ID!]!): Candidate!
+  "Removes users from the candidate's assignees (candidate.unassigned)."
+  unassignCandidate("The candidate." id: ID!, "The users to remove." userIDs: [ID!]!): Candidate!
+}
+
+extend type Query {
+  "The company's people with this e-mail address, in any case: the person createCandidate would reuse, and any duplicates recorded before the check existed."
+  findDuplicates("The e-mail address." email: String!): [Person!]!
 }
 `, BuiltIn: false},
 	{Name: "../conversation.graphqls", Input: `# Notes on candidates and messages in conversations (spec 4.2, 4.3). The
@@ -13715,6 +13904,12 @@ input CandidateFilter {
   timePersonLastActivityAfter: Time
   "Only deleted (true) or only live (false) candidates; both when unset."
   deleted: Boolean
+  "Candidates whose person's first name, last name or e-mail address starts with this text, in any case."
+  search: String
+  "Candidates for this position."
+  positionID: ID
+  "Candidates now at this pipeline step."
+  stepID: ID
 }
 
 extend type Query {
@@ -15946,6 +16141,28 @@ func (ec *executionContext) field_Mutation_approveOpening_args(ctx context.Conte
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_assignCandidate_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "userIDs",
+		func(ctx context.Context, v any) ([]string, error) {
+			return ec.unmarshalNID2ᚕstringᚄ(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["userIDs"] = arg1
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_clonePosition_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -16090,6 +16307,50 @@ func (ec *executionContext) field_Mutation_createPosition_args(ctx context.Conte
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_hireCandidate_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "openingID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["openingID"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_moveCandidate_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "toStepID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["toStepID"] = arg1
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_pauseOpeningApproval_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -16129,6 +16390,28 @@ func (ec *executionContext) field_Mutation_refreshPartnerTests_args(ctx context.
 		return nil, err
 	}
 	args["partnerID"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_rejectCandidate_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (recruiting.RejectCandidateInput, error) {
+			return ec.unmarshalNRejectCandidateInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐRejectCandidateInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
 	return args, nil
 }
 
@@ -16179,6 +16462,20 @@ func (ec *executionContext) field_Mutation_reorderPipeline_args(ctx context.Cont
 		return nil, err
 	}
 	args["stepIDs"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_reviveCandidate_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
 	return args, nil
 }
 
@@ -16256,6 +16553,28 @@ func (ec *executionContext) field_Mutation_submitCandidateForTest_args(ctx conte
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_unassignCandidate_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "userIDs",
+		func(ctx context.Context, v any) ([]string, error) {
+			return ec.unmarshalNID2ᚕstringᚄ(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["userIDs"] = arg1
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_unpublishPosition_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -16267,6 +16586,28 @@ func (ec *executionContext) field_Mutation_unpublishPosition_args(ctx context.Co
 		return nil, err
 	}
 	args["id"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateCandidate_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (recruiting.UpdateCandidateInput, error) {
+			return ec.unmarshalNUpdateCandidateInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐUpdateCandidateInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
 	return args, nil
 }
 
@@ -16306,6 +16647,28 @@ func (ec *executionContext) field_Mutation_updateOpening_args(ctx context.Contex
 	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (recruiting.UpdateOpeningInput, error) {
 			return ec.unmarshalNUpdateOpeningInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐUpdateOpeningInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updatePerson_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (recruiting.PersonInput, error) {
+			return ec.unmarshalNPersonInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐPersonInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -16355,6 +16718,20 @@ func (ec *executionContext) field_Mutation_updatePosition_args(ctx context.Conte
 		return nil, err
 	}
 	args["input"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_withdrawCandidate_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
 	return args, nil
 }
 
@@ -16917,6 +17294,20 @@ func (ec *executionContext) field_Query_fieldDefinitions_args(ctx context.Contex
 		return nil, err
 	}
 	args["where"] = arg5
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_findDuplicates_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "email",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["email"] = arg0
 	return args, nil
 }
 
@@ -21707,6 +22098,402 @@ func (ec *executionContext) fieldContext_Mutation_createCandidate(ctx context.Co
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_updateCandidate(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateCandidate(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateCandidate(ctx, fc.Args["id"].(string), fc.Args["input"].(recruiting.UpdateCandidateInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Candidate) graphql.Marshaler {
+			return ec.marshalNCandidate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidate(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateCandidate(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Candidate(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateCandidate_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updatePerson(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updatePerson(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdatePerson(ctx, fc.Args["id"].(string), fc.Args["input"].(recruiting.PersonInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Person) graphql.Marshaler {
+			return ec.marshalNPerson2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPerson(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updatePerson(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Person(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updatePerson_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_moveCandidate(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_moveCandidate(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().MoveCandidate(ctx, fc.Args["id"].(string), fc.Args["toStepID"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Candidate) graphql.Marshaler {
+			return ec.marshalNCandidate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidate(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_moveCandidate(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Candidate(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_moveCandidate_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_rejectCandidate(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_rejectCandidate(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().RejectCandidate(ctx, fc.Args["id"].(string), fc.Args["input"].(recruiting.RejectCandidateInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Candidate) graphql.Marshaler {
+			return ec.marshalNCandidate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidate(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_rejectCandidate(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Candidate(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_rejectCandidate_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_reviveCandidate(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_reviveCandidate(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().ReviveCandidate(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Candidate) graphql.Marshaler {
+			return ec.marshalNCandidate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidate(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_reviveCandidate(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Candidate(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_reviveCandidate_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_hireCandidate(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_hireCandidate(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().HireCandidate(ctx, fc.Args["id"].(string), fc.Args["openingID"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Candidate) graphql.Marshaler {
+			return ec.marshalNCandidate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidate(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_hireCandidate(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Candidate(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_hireCandidate_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_withdrawCandidate(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_withdrawCandidate(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().WithdrawCandidate(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Candidate) graphql.Marshaler {
+			return ec.marshalNCandidate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidate(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_withdrawCandidate(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Candidate(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_withdrawCandidate_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_assignCandidate(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_assignCandidate(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().AssignCandidate(ctx, fc.Args["id"].(string), fc.Args["userIDs"].([]string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Candidate) graphql.Marshaler {
+			return ec.marshalNCandidate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidate(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_assignCandidate(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Candidate(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_assignCandidate_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_unassignCandidate(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_unassignCandidate(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UnassignCandidate(ctx, fc.Args["id"].(string), fc.Args["userIDs"].([]string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Candidate) graphql.Marshaler {
+			return ec.marshalNCandidate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidate(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_unassignCandidate(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Candidate(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_unassignCandidate_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Mutation_createNote(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -26275,6 +27062,50 @@ func (ec *executionContext) fieldContext_Query_users(ctx context.Context, field 
 	return fc, nil
 }
 
+func (ec *executionContext) _Query_findDuplicates(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_findDuplicates(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().FindDuplicates(ctx, fc.Args["email"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Person) graphql.Marshaler {
+			return ec.marshalNPerson2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPersonᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_findDuplicates(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Person(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_findDuplicates_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Query_openings(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -30303,6 +31134,92 @@ func UnmarshalAddPipelineStepInput(ctx context.Context, raw any) (recruiting.Ste
 	return out, err
 }
 
+func (ec *executionContext) unmarshalInputAddressInput(ctx context.Context, obj any) (schematype.Address, error) {
+	var it schematype.Address
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	if _, present := asMap["country"]; !present {
+		asMap["country"] = ""
+	}
+	if _, present := asMap["state"]; !present {
+		asMap["state"] = ""
+	}
+	if _, present := asMap["zip"]; !present {
+		asMap["zip"] = ""
+	}
+	if _, present := asMap["streetAddress"]; !present {
+		asMap["streetAddress"] = ""
+	}
+	if _, present := asMap["city"]; !present {
+		asMap["city"] = ""
+	}
+
+	fieldsInOrder := [...]string{"country", "state", "zip", "streetAddress", "city"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "country":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("country"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Country = data
+		case "state":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("state"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.State = data
+		case "zip":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("zip"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Zip = data
+		case "streetAddress":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("streetAddress"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StreetAddress = data
+		case "city":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("city"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.City = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalAddressInput unmarshals raw into the AddressInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalAddressInput(ctx context.Context, raw any) (schematype.Address, error) {
+	var out schematype.Address
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "AddressInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputApprovalProcessWhereInput(ctx context.Context, obj any) (ent.ApprovalProcessWhereInput, error) {
 	var it ent.ApprovalProcessWhereInput
 	if obj == nil {
@@ -30748,7 +31665,7 @@ func (ec *executionContext) unmarshalInputCandidateFilter(ctx context.Context, o
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"status", "timeCreatedBefore", "timeCreatedAfter", "timeLastStatusChangeBefore", "timeLastStatusChangeAfter", "timeHiringProcessUpdatedBefore", "timeHiringProcessUpdatedAfter", "timePersonLastActivityBefore", "timePersonLastActivityAfter", "deleted"}
+	fieldsInOrder := [...]string{"status", "timeCreatedBefore", "timeCreatedAfter", "timeLastStatusChangeBefore", "timeLastStatusChangeAfter", "timeHiringProcessUpdatedBefore", "timeHiringProcessUpdatedAfter", "timePersonLastActivityBefore", "timePersonLastActivityAfter", "deleted", "search", "positionID", "stepID"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -30825,6 +31742,27 @@ func (ec *executionContext) unmarshalInputCandidateFilter(ctx context.Context, o
 				return it, err
 			}
 			it.Deleted = data
+		case "search":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("search"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Search = data
+		case "positionID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("positionID"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PositionID = data
+		case "stepID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("stepID"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StepID = data
 		}
 	}
 	return it, nil
@@ -42619,6 +43557,55 @@ func UnmarshalQuestionnaireWhereInput(ctx context.Context, raw any) (ent.Questio
 	return out, err
 }
 
+func (ec *executionContext) unmarshalInputRejectCandidateInput(ctx context.Context, obj any) (recruiting.RejectCandidateInput, error) {
+	var it recruiting.RejectCandidateInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"reasonID", "note"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "reasonID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reasonID"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReasonID = data
+		case "note":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("note"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Note = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalRejectCandidateInput unmarshals raw into the RejectCandidateInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalRejectCandidateInput(ctx context.Context, raw any) (recruiting.RejectCandidateInput, error) {
+	var out recruiting.RejectCandidateInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "RejectCandidateInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputRejectionReasonOrder(ctx context.Context, obj any) (ent.RejectionReasonOrder, error) {
 	var it ent.RejectionReasonOrder
 	if obj == nil {
@@ -44122,6 +45109,55 @@ func (ec *executionContext) unmarshalInputTestSubmissionWhereInput(ctx context.C
 func UnmarshalTestSubmissionWhereInput(ctx context.Context, raw any) (ent.TestSubmissionWhereInput, error) {
 	var out ent.TestSubmissionWhereInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "TestSubmissionWhereInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputUpdateCandidateInput(ctx context.Context, obj any) (recruiting.UpdateCandidateInput, error) {
+	var it recruiting.UpdateCandidateInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"source", "address"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "source":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("source"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Source = data
+		case "address":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("address"))
+			data, err := ec.unmarshalOAddressInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐAddress(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Address = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalUpdateCandidateInput unmarshals raw into the UpdateCandidateInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalUpdateCandidateInput(ctx context.Context, raw any) (recruiting.UpdateCandidateInput, error) {
+	var out recruiting.UpdateCandidateInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "UpdateCandidateInput", raw, &out)
 	return out, err
 }
 
@@ -47078,6 +48114,69 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "updateCandidate":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateCandidate(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updatePerson":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updatePerson(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "moveCandidate":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_moveCandidate(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "rejectCandidate":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_rejectCandidate(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "reviveCandidate":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_reviveCandidate(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "hireCandidate":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_hireCandidate(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "withdrawCandidate":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_withdrawCandidate(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "assignCandidate":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_assignCandidate(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "unassignCandidate":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_unassignCandidate(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "createNote":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_createNote(ctx, field)
@@ -48481,6 +49580,12 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Query_users(ctx, field)
+				})
+		case "findDuplicates":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_findDuplicates(ctx, field)
 				})
 		case "openings":
 			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
@@ -50586,6 +51691,22 @@ func (ec *executionContext) marshalNParty2ᚕgithubᚗcomᚋhiregraphᚋhiregrap
 	return ret
 }
 
+func (ec *executionContext) marshalNPerson2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPersonᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Person) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNPerson2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPerson(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
 func (ec *executionContext) marshalNPerson2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPerson(ctx context.Context, sel ast.SelectionSet, v *ent.Person) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "Person!")
@@ -50774,6 +51895,11 @@ func (ec *executionContext) unmarshalNQuestionnaireWhereInput2ᚖgithubᚗcomᚋ
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) unmarshalNRejectCandidateInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐRejectCandidateInput(ctx context.Context, v any) (recruiting.RejectCandidateInput, error) {
+	res, err := ec.unmarshalInputRejectCandidateInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) marshalNRejectionReasonConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐRejectionReasonConnection(ctx context.Context, sel ast.SelectionSet, v *ent.RejectionReasonConnection) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "RejectionReasonConnection!")
@@ -50957,6 +52083,11 @@ func (ec *executionContext) marshalNTime2timeᚐTime(ctx context.Context, sel as
 		graphql.AddInvalidNullFromMarshaler(ctx, "Time!")
 	}
 	return res
+}
+
+func (ec *executionContext) unmarshalNUpdateCandidateInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐUpdateCandidateInput(ctx context.Context, v any) (recruiting.UpdateCandidateInput, error) {
+	res, err := ec.unmarshalInputUpdateCandidateInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) unmarshalNUpdateEvaluationPartnerInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐUpdatePartnerInput(ctx context.Context, v any) (recruiting.UpdatePartnerInput, error) {
@@ -51298,6 +52429,14 @@ func (ec *executionContext) marshalOAddress2ᚖgithubᚗcomᚋhiregraphᚋhiregr
 		return graphql.Null
 	}
 	return ec._Address(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOAddressInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐAddress(ctx context.Context, v any) (*schematype.Address, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputAddressInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) unmarshalOAny2interface(ctx context.Context, v any) (any, error) {

@@ -1,0 +1,429 @@
+package recruiting
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"slices"
+	"strings"
+
+	"github.com/hiregraph/hiregraph/apierror"
+	"github.com/hiregraph/hiregraph/ent"
+	"github.com/hiregraph/hiregraph/ent/candidate"
+	"github.com/hiregraph/hiregraph/ent/opening"
+	"github.com/hiregraph/hiregraph/ent/person"
+	"github.com/hiregraph/hiregraph/ent/pipelinestep"
+	"github.com/hiregraph/hiregraph/ent/schema/rule"
+	"github.com/hiregraph/hiregraph/ent/schema/schematype"
+	"github.com/hiregraph/hiregraph/ent/user"
+	"github.com/hiregraph/hiregraph/viewer"
+)
+
+// transitionFunc changes a candidate loaded in the transaction and returns
+// the verb and changes of its activity.
+type transitionFunc func(ctx context.Context, client *ent.Client, c *ent.Candidate) (verb string, changes []schematype.FieldChange, err error)
+
+// transition runs one change of a candidate in one transaction: it needs
+// the write scope, reads another company's candidate (or a deleted one) as
+// missing, and records the activity with the change. It returns the
+// candidate as saved.
+func (s *Service) transition(ctx context.Context, candidateID string, fn transitionFunc) (*ent.Candidate, error) {
+	if err := Require(ctx, viewer.ScopeWrite); err != nil {
+		return nil, err
+	}
+	var out *ent.Candidate
+	err := s.WithTx(ctx, func(ctx context.Context, client *ent.Client) error {
+		c, err := client.Candidate.Query().Where(candidate.ID(candidateID), candidate.Deleted(false)).Only(ctx)
+		if ent.IsNotFound(err) {
+			return apierror.NotFound(apierror.CodeCandidateNotFound, "no candidate has the uid %q", candidateID)
+		}
+		if err != nil {
+			return err
+		}
+		verb, changes, err := fn(ctx, client, c)
+		if err != nil {
+			return err
+		}
+		if err := s.record(ctx, client, Activity{Verb: verb, ObjectType: "Candidate", ObjectID: c.ID, Candidate: c, Changes: changes}); err != nil {
+			return err
+		}
+		out, err = client.Candidate.Get(ctx, c.ID)
+		return err
+	})
+	return out, err
+}
+
+// illegal answers a transition the candidate's status does not allow.
+func illegal(c *ent.Candidate, action string, allowed ...candidate.Status) error {
+	spelled := make([]string, len(allowed))
+	for i, st := range allowed {
+		spelled[i] = string(st)
+	}
+	return apierror.New(http.StatusConflict, CodeIllegalTransition,
+		"cannot %s candidate %s: its status is %s; only a candidate in status %s can be", action, c.ID, c.Status, strings.Join(spelled, " or "))
+}
+
+// setStatus changes the status and when it changed, and returns the change.
+func (s *Service) setStatus(upd *ent.CandidateUpdateOne, c *ent.Candidate, to candidate.Status) []schematype.FieldChange {
+	upd.SetStatus(to).SetTimeLastStatusChanged(s.now())
+	return Change("status", c.Status, to)
+}
+
+// MoveCandidate moves a candidate in progress to another step of its
+// position's pipeline. The hired step is reached through HireCandidate.
+func (s *Service) MoveCandidate(ctx context.Context, candidateID, stepID string) (*ent.Candidate, error) {
+	return s.transition(ctx, candidateID, func(ctx context.Context, client *ent.Client, c *ent.Candidate) (string, []schematype.FieldChange, error) {
+		if c.Status != candidate.StatusInProgress {
+			return "", nil, illegal(c, "move", candidate.StatusInProgress)
+		}
+		step, err := client.PipelineStep.Query().Where(pipelinestep.ID(stepID), pipelinestep.PositionID(c.PositionID)).Only(ctx)
+		if ent.IsNotFound(err) {
+			return "", nil, apierror.NotFound(CodeStepNotFound, "the candidate's position has no pipeline step with the uid %q", stepID)
+		}
+		if err != nil {
+			return "", nil, err
+		}
+		if step.Kind == pipelinestep.KindHired {
+			return "", nil, apierror.New(http.StatusConflict, CodeIllegalTransition, "step %q is the hired step; use hireCandidate, which fills an opening", step.Name)
+		}
+		if c.CurrentStepID != nil && *c.CurrentStepID == step.ID {
+			return "", nil, apierror.New(http.StatusConflict, CodeIllegalTransition, "candidate %s is already at step %q", c.ID, step.Name)
+		}
+		before := currentStepName(c)
+		if _, err := enterStep(ctx, client, c, step, actorOf(ctx), s.now()); err != nil {
+			return "", nil, err
+		}
+		return VerbCandidateMoved, Change("step", before, step.Name), nil
+	})
+}
+
+func currentStepName(c *ent.Candidate) any {
+	if len(c.CurrentSteps) == 0 {
+		return nil
+	}
+	return c.CurrentSteps[len(c.CurrentSteps)-1].Name
+}
+
+// RejectCandidateInput says why a candidate is rejected.
+type RejectCandidateInput struct {
+	ReasonID string  `json:"reason_uid"`
+	Note     *string `json:"note"`
+}
+
+// RejectCandidate turns a candidate in progress down for one of the
+// company's rejection reasons. The candidate stays at its step, so the board
+// shows where it left.
+func (s *Service) RejectCandidate(ctx context.Context, candidateID string, in RejectCandidateInput) (*ent.Candidate, error) {
+	note := ""
+	if in.Note != nil {
+		note = strings.TrimSpace(*in.Note)
+		if len([]rune(note)) > 2000 {
+			return nil, apierror.Invalid("note", "note may be at most 2000 characters")
+		}
+	}
+	return s.transition(ctx, candidateID, func(ctx context.Context, client *ent.Client, c *ent.Candidate) (string, []schematype.FieldChange, error) {
+		if c.Status != candidate.StatusInProgress {
+			return "", nil, illegal(c, "reject", candidate.StatusInProgress)
+		}
+		if err := ensureRejectionReasons(ctx, client); err != nil {
+			return "", nil, err
+		}
+		reason, err := client.RejectionReason.Get(ctx, in.ReasonID)
+		if ent.IsNotFound(err) {
+			return "", nil, apierror.NotFound(CodeReasonNotFound, "no rejection reason has the uid %q; the rejectionReasons query lists the company's", in.ReasonID)
+		}
+		if err != nil {
+			return "", nil, err
+		}
+		upd := client.Candidate.UpdateOne(c).SetRejectionReasonID(reason.ID)
+		changes := s.setStatus(upd, c, candidate.StatusRejected)
+		changes = append(changes, Change("rejectionReason", nil, reason.Name)...)
+		if note != "" {
+			upd.SetRejectionNote(note)
+			changes = append(changes, Change("rejectionNote", nil, note)...)
+		}
+		if err := upd.Exec(ctx); err != nil {
+			return "", nil, fmt.Errorf("rejecting candidate: %w", err)
+		}
+		return VerbCandidateRejected, changes, nil
+	})
+}
+
+// ReviveCandidate puts a rejected or withdrawn candidate back in progress,
+// at the step it left from; the rejection reason and note are cleared.
+func (s *Service) ReviveCandidate(ctx context.Context, candidateID string) (*ent.Candidate, error) {
+	return s.transition(ctx, candidateID, func(ctx context.Context, client *ent.Client, c *ent.Candidate) (string, []schematype.FieldChange, error) {
+		if c.Status != candidate.StatusRejected && c.Status != candidate.StatusWithdrawn {
+			return "", nil, illegal(c, "revive", candidate.StatusRejected, candidate.StatusWithdrawn)
+		}
+		upd := client.Candidate.UpdateOne(c).ClearRejectionReason().ClearRejectionNote()
+		changes := s.setStatus(upd, c, candidate.StatusInProgress)
+		if c.RejectionNote != nil {
+			changes = append(changes, Change("rejectionNote", *c.RejectionNote, nil)...)
+		}
+		if err := upd.Exec(ctx); err != nil {
+			return "", nil, fmt.Errorf("reviving candidate: %w", err)
+		}
+		return VerbCandidateRevived, changes, nil
+	})
+}
+
+// WithdrawCandidate records that a candidate in progress withdrew.
+func (s *Service) WithdrawCandidate(ctx context.Context, candidateID string) (*ent.Candidate, error) {
+	return s.transition(ctx, candidateID, func(ctx context.Context, client *ent.Client, c *ent.Candidate) (string, []schematype.FieldChange, error) {
+		if c.Status != candidate.StatusInProgress {
+			return "", nil, illegal(c, "withdraw", candidate.StatusInProgress)
+		}
+		upd := client.Candidate.UpdateOne(c)
+		changes := s.setStatus(upd, c, candidate.StatusWithdrawn)
+		if err := upd.Exec(ctx); err != nil {
+			return "", nil, fmt.Errorf("withdrawing candidate: %w", err)
+		}
+		return VerbCandidateWithdrawn, changes, nil
+	})
+}
+
+// HireCandidate hires a candidate in progress for an open opening of its
+// position: the opening records the hire and becomes FILLED, and the
+// candidate moves to the pipeline's hired step when it has one.
+func (s *Service) HireCandidate(ctx context.Context, candidateID, openingID string) (*ent.Candidate, error) {
+	return s.transition(ctx, candidateID, func(ctx context.Context, client *ent.Client, c *ent.Candidate) (string, []schematype.FieldChange, error) {
+		if c.Status != candidate.StatusInProgress {
+			return "", nil, illegal(c, "hire", candidate.StatusInProgress)
+		}
+		o, err := client.Opening.Query().Where(opening.ID(openingID), opening.PositionID(c.PositionID)).Only(ctx)
+		if ent.IsNotFound(err) {
+			return "", nil, apierror.NotFound(CodeOpeningNotFound, "the candidate's position has no opening with the uid %q", openingID)
+		}
+		if err != nil {
+			return "", nil, err
+		}
+		if o.Status == opening.StatusFilled || o.HiredCandidateID != nil {
+			return "", nil, apierror.New(http.StatusConflict, CodeOpeningFilled, "opening %s is already filled", o.ID)
+		}
+		if o.Status != opening.StatusOpen {
+			return "", nil, apierror.New(http.StatusConflict, CodeOpeningNotAvailable, "opening %s is %s; only an OPEN opening can be filled", o.ID, o.Status)
+		}
+		now := s.now()
+		// The status guard makes a concurrent hire into the same opening
+		// fail here instead of overwriting the first.
+		n, err := client.Opening.Update().
+			Where(opening.ID(o.ID), opening.StatusEQ(opening.StatusOpen), opening.HiredCandidateIDIsNil()).
+			SetHiredCandidateID(c.ID).SetStatus(opening.StatusFilled).SetTimeLastStatusChange(now).SetTimeUpdated(now).
+			Save(ctx)
+		if err != nil {
+			return "", nil, fmt.Errorf("filling opening: %w", err)
+		}
+		if n == 0 {
+			return "", nil, apierror.New(http.StatusConflict, CodeOpeningFilled, "opening %s is already filled", o.ID)
+		}
+		changes := Change("opening", nil, o.ID)
+		changes = append(changes, Change("openingStatus", o.Status, opening.StatusFilled)...)
+		hiredStep, err := client.PipelineStep.Query().
+			Where(pipelinestep.PositionID(c.PositionID), pipelinestep.KindEQ(pipelinestep.KindHired)).
+			Order(pipelinestep.ByRank()).First(ctx)
+		if err != nil && !ent.IsNotFound(err) {
+			return "", nil, err
+		}
+		if hiredStep != nil && (c.CurrentStepID == nil || *c.CurrentStepID != hiredStep.ID) {
+			before := currentStepName(c)
+			if c, err = enterStep(ctx, client, c, hiredStep, actorOf(ctx), now); err != nil {
+				return "", nil, err
+			}
+			changes = append(changes, Change("step", before, hiredStep.Name)...)
+		}
+		upd := client.Candidate.UpdateOne(c)
+		changes = append(s.setStatus(upd, c, candidate.StatusHired), changes...)
+		if err := upd.Exec(ctx); err != nil {
+			return "", nil, fmt.Errorf("hiring candidate: %w", err)
+		}
+		return VerbCandidateHired, changes, nil
+	})
+}
+
+// AssignCandidate adds users of the company to the candidate's assignees;
+// UnassignCandidate removes them. Users already in (or out) are skipped.
+func (s *Service) AssignCandidate(ctx context.Context, candidateID string, userIDs []string) (*ent.Candidate, error) {
+	return s.assign(ctx, candidateID, userIDs, true)
+}
+
+// UnassignCandidate removes users from the candidate's assignees.
+func (s *Service) UnassignCandidate(ctx context.Context, candidateID string, userIDs []string) (*ent.Candidate, error) {
+	return s.assign(ctx, candidateID, userIDs, false)
+}
+
+func (s *Service) assign(ctx context.Context, candidateID string, userIDs []string, add bool) (*ent.Candidate, error) {
+	if len(userIDs) == 0 {
+		return nil, apierror.Invalid("userIDs", "userIDs must name at least one user")
+	}
+	return s.transition(ctx, candidateID, func(ctx context.Context, client *ent.Client, c *ent.Candidate) (string, []schematype.FieldChange, error) {
+		for i, id := range userIDs {
+			ok, err := client.User.Query().Where(user.ID(id)).Exist(ctx)
+			if err != nil {
+				return "", nil, err
+			}
+			if !ok {
+				return "", nil, apierror.NotFound(CodeUserNotFound, "userIDs[%d]: no user has the uid %q", i, id)
+			}
+		}
+		before, err := c.QueryAssignees().IDs(ctx)
+		if err != nil {
+			return "", nil, err
+		}
+		slices.Sort(before)
+		upd := client.Candidate.UpdateOne(c)
+		after := slices.Clone(before)
+		verb := VerbCandidateAssigned
+		if add {
+			for _, id := range userIDs {
+				if !slices.Contains(after, id) {
+					after = append(after, id)
+					upd.AddAssigneeIDs(id)
+				}
+			}
+		} else {
+			verb = VerbCandidateUnassigned
+			for _, id := range userIDs {
+				if i := slices.Index(after, id); i >= 0 {
+					after = slices.Delete(after, i, i+1)
+					upd.RemoveAssigneeIDs(id)
+				}
+			}
+		}
+		slices.Sort(after)
+		if err := upd.Exec(ctx); err != nil {
+			return "", nil, fmt.Errorf("assigning candidate: %w", err)
+		}
+		return verb, Change("assignees", before, after), nil
+	})
+}
+
+// UpdateCandidateInput changes a candidate; null fields stay as they are.
+type UpdateCandidateInput struct {
+	Source  *string             `json:"source"`
+	Address *schematype.Address `json:"address"`
+}
+
+// UpdateCandidate changes a candidate's source or address.
+func (s *Service) UpdateCandidate(ctx context.Context, candidateID string, in UpdateCandidateInput) (*ent.Candidate, error) {
+	if in.Source != nil && len([]rune(*in.Source)) > 200 {
+		return nil, apierror.Invalid("source", "source may be at most 200 characters")
+	}
+	return s.transition(ctx, candidateID, func(ctx context.Context, client *ent.Client, c *ent.Candidate) (string, []schematype.FieldChange, error) {
+		upd := client.Candidate.UpdateOne(c)
+		var changes []schematype.FieldChange
+		if in.Source != nil {
+			src := strings.TrimSpace(*in.Source)
+			upd.SetSource(src)
+			changes = append(changes, Change("source", c.Source, src)...)
+		}
+		if in.Address != nil {
+			upd.SetAddress(in.Address)
+			changes = append(changes, Change("address", c.Address, in.Address)...)
+		}
+		if err := upd.Exec(ctx); err != nil {
+			return "", nil, fmt.Errorf("updating candidate: %w", err)
+		}
+		return VerbCandidateUpdated, changes, nil
+	})
+}
+
+// UpdatePerson changes a person's fields. An e-mail address another person
+// of the company has is refused (person_exists): the two would be one
+// person recorded twice. The activity shows on each of the person's
+// candidates' timelines.
+func (s *Service) UpdatePerson(ctx context.Context, personID string, in PersonInput) (*ent.Person, error) {
+	if err := Require(ctx, viewer.ScopeWrite); err != nil {
+		return nil, err
+	}
+	if err := validatePerson(in); err != nil {
+		return nil, err
+	}
+	var out *ent.Person
+	err := s.WithTx(ctx, func(ctx context.Context, client *ent.Client) error {
+		p, err := client.Person.Get(ctx, personID)
+		if ent.IsNotFound(err) {
+			return apierror.NotFound(CodePersonNotFound, "no person has the uid %q", personID)
+		}
+		if err != nil {
+			return err
+		}
+		upd, changes, err := personUpdate(ctx, client, p, in)
+		if err != nil {
+			return err
+		}
+		if out, err = upd.Save(ctx); err != nil {
+			return fmt.Errorf("updating person: %w", err)
+		}
+		return s.recordPersonUpdate(ctx, client, p, changes)
+	})
+	return out, err
+}
+
+func personUpdate(ctx context.Context, client *ent.Client, p *ent.Person, in PersonInput) (*ent.PersonUpdateOne, []schematype.FieldChange, error) {
+	upd := client.Person.UpdateOne(p)
+	var changes []schematype.FieldChange
+	if in.FirstName != nil {
+		v := strings.TrimSpace(*in.FirstName)
+		upd.SetFirstName(v)
+		changes = append(changes, Change("firstName", p.FirstName, v)...)
+	}
+	for _, f := range []struct {
+		name   string
+		value  *string
+		before string
+		set    func(string) *ent.PersonUpdateOne
+		clear  func() *ent.PersonUpdateOne
+	}{
+		{"middleName", in.MiddleName, p.MiddleName, upd.SetMiddleName, upd.ClearMiddleName},
+		{"lastName", in.LastName, p.LastName, upd.SetLastName, upd.ClearLastName},
+		{"email", in.Email, p.Email, upd.SetEmail, upd.ClearEmail},
+		{"phone", in.Phone, p.Phone, upd.SetPhone, upd.ClearPhone},
+	} {
+		if f.value == nil {
+			continue
+		}
+		v := strings.TrimSpace(*f.value)
+		if v == "" {
+			f.clear()
+		} else {
+			f.set(v)
+		}
+		changes = append(changes, Change(f.name, f.before, v)...)
+	}
+	if in.Email != nil {
+		key := rule.NormalEmail(*in.Email)
+		if key != "" {
+			taken, err := client.Person.Query().Where(person.EmailNormalized(key), person.IDNEQ(p.ID)).Exist(ctx)
+			if err != nil {
+				return nil, nil, err
+			}
+			if taken {
+				return nil, nil, apierror.New(http.StatusConflict, CodePersonExists,
+					"another person of the company has the e-mail address %q; findDuplicates shows them", strings.TrimSpace(*in.Email))
+			}
+		}
+	}
+	return upd, changes, nil
+}
+
+// CodePersonExists: an update would give a person another person's e-mail.
+const CodePersonExists = "person_exists"
+
+// recordPersonUpdate puts person.updated on the timeline of each of the
+// person's candidates, or on no timeline when the person has none.
+func (s *Service) recordPersonUpdate(ctx context.Context, client *ent.Client, p *ent.Person, changes []schematype.FieldChange) error {
+	cands, err := client.Candidate.Query().Where(candidate.PersonID(p.ID)).All(ctx)
+	if err != nil {
+		return err
+	}
+	if len(cands) == 0 {
+		return s.record(ctx, client, Activity{Verb: VerbPersonUpdated, ObjectType: "Person", ObjectID: p.ID, Changes: changes})
+	}
+	for _, c := range cands {
+		if err := s.record(ctx, client, Activity{Verb: VerbPersonUpdated, ObjectType: "Person", ObjectID: p.ID, Candidate: c, Changes: changes}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
