@@ -109,8 +109,10 @@ func New(cfg Config) http.Handler {
 	m := newMetrics()
 
 	r := chi.NewRouter()
-	r.Use(telemetry.HTTP(routePattern), m.measure, logRequests, recoverPanics, limitBody(cmp.Or(cfg.MaxBodyBytes, MaxBodyBytes)), refuseNUL,
-		requestBaseURL(cfg.TrustedProxies))
+	// requestBaseURL comes first: it hands a copy of the request on, and
+	// otelhttp reads the route chi sets on the request it passed down.
+	r.Use(requestBaseURL(cfg.TrustedProxies), telemetry.HTTP(routePattern), m.measure, logRequests, recoverPanics,
+		limitBody(cmp.Or(cfg.MaxBodyBytes, MaxBodyBytes)), refuseNUL)
 	r.NotFound(rest.NotFound)
 	r.MethodNotAllowed(rest.MethodNotAllowed)
 
