@@ -57,11 +57,18 @@ func (h *handWritten) careers(w http.ResponseWriter, r *http.Request) {
 			http.Error(w, err.Error(), http.StatusInternalServerError)
 			return
 		}
+		location := map[string]any{"name": lName.String, "country": lCountry.String, "city": lCity.String, "state": lState.String,
+			"postal_code": lPostal.String, "street_name": lStreet.String, "street_number": lNumber.String,
+			"arrival_instructions": nullable(arrival), "timezone": lTZ.String, "is_remote": workplace == "remote"}
+		locations := []any{}
+		if lName.Valid {
+			locations = append(locations, location)
+		}
 		p := map[string]any{
 			"uid": id, "name": pname, "department": dept, "workplace_type": workplace, "email": email,
-			"location": map[string]any{"name": lName.String, "country": lCountry.String, "city": lCity.String, "state": lState.String,
-				"postal_code": lPostal.String, "street_name": lStreet.String, "street_number": lNumber.String,
-				"arrival_instructions": nullable(arrival), "timezone": lTZ.String},
+			"location": location, "locations": locations, "is_internal": false,
+			"url_recruit_hosted_page": fmt.Sprintf("%s/careers/%s?token=%s#position=%s", h.publicURL, company, url.QueryEscape(token), url.QueryEscape(id)),
+			"url_comeet_hosted_page":  hosted,
 			"url_service_hosted_page": hosted, "url_active_page": active, "employment_type": employment,
 			"experience_level": experience, "internal_use_custom_id": nullable(customID), "picture_url": picture,
 			"time_updated": apitime.Format(updated), "company_name": name,

@@ -90,3 +90,35 @@ func text(t *testing.T, ctx context.Context, sel chromedp.ID) string {
 	}
 	return s
 }
+
+// TestPageFollowsPublication: a position published or unpublished through
+// the graph shows on, or leaves, the page at its next load, though the page
+// loaded the list a moment before (the API allows caching for a minute).
+func TestPageFollowsPublication(t *testing.T) {
+	env := hiregraphtest.New(t)
+	ctx := hiregraphtest.Browser(t)
+	page := env.URL("/careers/" + env.Demo.CompanyUID + "?token=" + env.Demo.CareersToken)
+	load := func() string {
+		t.Helper()
+		if err := chromedp.Do(ctx, chromedp.Navigate(page), chromedp.WaitVisible(chromedp.CSS(`button.position`))); err != nil {
+			t.Fatalf("loading the page: %v", err)
+		}
+		return text(t, ctx, chromedp.ID("positions"))
+	}
+	if list := load(); !strings.Contains(list, "Senior Backend Engineer") {
+		t.Fatalf("the published position is missing:\n%s", list)
+	}
+	mutate := func(name string) {
+		t.Helper()
+		var out map[string]any
+		env.GraphQL(`mutation($id: ID!) { `+name+`(id: $id) { id } }`, map[string]any{"id": env.Demo.PublishedPositionUID}).Decode(t, &out)
+	}
+	mutate("unpublishPosition")
+	if list := load(); strings.Contains(list, "Senior Backend Engineer") {
+		t.Errorf("an unpublished position still shows:\n%s", list)
+	}
+	mutate("publishPosition")
+	if list := load(); !strings.Contains(list, "Senior Backend Engineer") {
+		t.Errorf("a published position does not show:\n%s", list)
+	}
+}

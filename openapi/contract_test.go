@@ -294,6 +294,23 @@ func checkLists(c *contract) {
 	get("/v1/questionnaires", http.StatusOK)
 	get("/v1/questionnaires?limit=1", http.StatusOK)
 	get("/v1/questionnaires?cursor=eyJ9", http.StatusBadRequest)
+	checkPositionReads(c, get)
+}
+
+func checkPositionReads(c *contract, get func(string, int) *hiregraphtest.Response) {
+	pos := c.env.Demo.PublishedPositionUID
+	get("/v1/positions", http.StatusOK)
+	get("/v1/positions?status=open,on%20hold&is_published=true&time_created:after=2020-01-01T00:00:00Z&time_created_before=2100-01-01T00:00:00Z"+
+		"&time_updated:after=2020-01-01T00:00:00Z&time_updated:before=2100-01-01T00:00:00Z&limit=1000", http.StatusOK)
+	get("/v1/positions?limit=1", http.StatusOK)
+	get("/v1/positions?status=paused", http.StatusBadRequest)
+	get("/v1/positions/"+c.env.Demo.TemplatePositionUID, http.StatusOK)
+	get("/v1/positions/"+pos, http.StatusOK)
+	get("/v1/positions/pos_nope", http.StatusNotFound)
+	get("/v1/positions/"+pos+"/candidates", http.StatusOK)
+	get("/v1/positions/"+pos+"/candidates?status=In%20progress&deleted=false&time_created:after=2020-01-01T00:00:00Z&limit=1", http.StatusOK)
+	get("/v1/positions/pos_nope/candidates", http.StatusNotFound)
+	get("/v1/positions/"+pos+"/candidates?status=maybe", http.StatusBadRequest)
 }
 
 func cloneBody(env *hiregraphtest.Env) map[string]any {

@@ -22,6 +22,19 @@ const (
 	VerbMessageCreated    = "message.created"
 	VerbTestSubmitted     = "test.submitted"
 	VerbEvaluationUpdated = "evaluation.updated"
+
+	VerbPositionCreated       = "position.created"
+	VerbPositionUpdated       = "position.updated"
+	VerbPositionStatusChanged = "position.status_changed"
+	VerbPositionPublished     = "position.published"
+	VerbPositionUnpublished   = "position.unpublished"
+	VerbOpeningCreated        = "opening.created"
+	VerbOpeningUpdated        = "opening.updated"
+	VerbOpeningStatusChanged  = "opening.status_changed"
+	VerbApprovalStarted       = "approval.started"
+	VerbApprovalPaused        = "approval.paused"
+	VerbApprovalApproved      = "approval.approved"
+	VerbApprovalRejected      = "approval.rejected"
 )
 
 // Activity is one change for the timeline. Every write of this package

@@ -46,14 +46,20 @@ func (s *Service) ClonePosition(ctx context.Context, templateID string, in Clone
 		if err != nil {
 			return err
 		}
-		created, err = client.Position.Query().
-			Where(position.ID(id)).
-			WithLocation().
-			WithOpenings(func(q *ent.OpeningQuery) { q.WithApprovalProcess().Order(opening.ByTimeCreated(), opening.ByID()) }).
-			Only(ctx)
+		created, err = loadPositionWithOpenings(ctx, client, id)
 		return err
 	})
 	return created, err
+}
+
+// loadPositionWithOpenings reads a position as the clone response shows
+// it: with its location, and its openings with their approval processes.
+func loadPositionWithOpenings(ctx context.Context, client *ent.Client, id string) (*ent.Position, error) {
+	return client.Position.Query().
+		Where(position.ID(id)).
+		WithLocation().
+		WithOpenings(func(q *ent.OpeningQuery) { q.WithApprovalProcess().Order(opening.ByTimeCreated(), opening.ByID()) }).
+		Only(ctx)
 }
 
 // findTemplate returns the position to clone. The path comes first: a
@@ -101,7 +107,13 @@ func (c *cloner) clone(ctx context.Context, tmpl *ent.Position) (string, error) 
 	if err != nil {
 		return "", fmt.Errorf("saving position: %w", err)
 	}
-	// The template's pipeline comes along, as its workflow did.
+	if err := c.record(ctx, c.client, Activity{Verb: VerbPositionCreated, ObjectType: "Position", ObjectID: pos.ID, PositionID: pos.ID,
+		Changes: Change("template", nil, pos.TemplateID)}); err != nil {
+		return "", err
+	}
+	// The template's pipeline comes along, as its workflow did; a position
+	// made from scratch (a blank base, whose ID is "") gets a copy of the
+	// company's default pipeline.
 	steps, err := c.pipelineOf(ctx, c.client, tmpl.ID)
 	if err != nil {
 		return "", err
@@ -112,11 +124,21 @@ func (c *cloner) clone(ctx context.Context, tmpl *ent.Position) (string, error) 
 	return pos.ID, c.createOpenings(ctx, pos)
 }
 
-// positionFromTemplate copies what the new position inherits.
+// isBlankBase tells the empty base of createPosition from a template.
+func isBlankBase(tmpl *ent.Position) bool { return tmpl.ID == "" }
+
+// positionFromTemplate copies what the new position inherits; a blank base
+// (createPosition) gives nothing.
 func (c *cloner) positionFromTemplate(ctx context.Context, tmpl *ent.Position) (*ent.PositionCreate, error) {
 	now := c.now()
-	create := c.client.Position.Create().
-		SetTemplate(tmpl).
+	create := c.client.Position.Create()
+	if isBlankBase(tmpl) {
+		// Not a clone: the requisition id is the request's own.
+		create.SetNillableInternalUseCustomID(tmpl.InternalUseCustomID)
+	} else {
+		create.SetTemplate(tmpl)
+	}
+	create.
 		SetTimeCreated(now).
 		SetTimeUpdated(now).
 		SetIsTemplate(false).
@@ -136,7 +158,7 @@ func (c *cloner) positionFromTemplate(ctx context.Context, tmpl *ent.Position) (
 	}
 	// Omitted questionnaire_uids keep the template's; a list, even an
 	// empty one, replaces them.
-	if c.in.QuestionnaireUIDs == nil {
+	if c.in.QuestionnaireUIDs == nil && !isBlankBase(tmpl) {
 		ids, err := tmpl.QueryQuestionnaires().IDs(ctx)
 		if err != nil {
 			return nil, err
@@ -218,7 +240,7 @@ func (c *cloner) setLocation(ctx context.Context, create *ent.PositionCreate) er
 // template's: a name the request gives replaces the template's value, new
 // names are appended, and order is renumbered from 1.
 func (c *cloner) namedValues(ctx context.Context, scope fielddefinition.Scope, field string, base []schematype.NamedValue, in []NamedValueInput, clean func(string) string) ([]schematype.NamedValue, error) {
-	out := slices.Clone(base)
+	out := append([]schematype.NamedValue{}, base...)
 	for i, v := range in {
 		def, err := c.fields.field(scope, *v.Name, fmt.Sprintf("%s[%d].name", field, i))
 		if err != nil {
@@ -270,8 +292,8 @@ func (c *cloner) setHiringTeam(ctx context.Context, create *ent.PositionCreate, 
 		create.SetCoordinator(team.coordinator)
 		members = append(members, team.coordinator)
 	}
-	workflow := slices.Clone(tmpl.Workflow)
-	if *c.in.CopyAssignees {
+	workflow := append([]schematype.WorkflowStep{}, tmpl.Workflow...)
+	if *c.in.CopyAssignees && !isBlankBase(tmpl) {
 		templateTeam, err := tmpl.QueryHiringTeam().All(ctx)
 		if err != nil {
 			return err
@@ -301,62 +323,82 @@ func uniqueIDs(users []*ent.User) []string {
 func (c *cloner) createOpenings(ctx context.Context, pos *ent.Position) error {
 	if c.in.Openings == nil {
 		now := c.now()
-		return c.client.Opening.Create().
+		o, err := c.client.Opening.Create().
 			SetPosition(pos).SetName(pos.Name).SetReason(opening.ReasonNew).SetStatus(opening.StatusOpen).
 			SetTimeOpened(now).SetTimeCreated(now).SetTimeLastStatusChange(now).SetTimeUpdated(now).
-			Exec(ctx)
+			Save(ctx)
+		if err != nil {
+			return err
+		}
+		return c.recordOpeningCreated(ctx, o)
 	}
 	for i, o := range c.in.Openings {
-		if err := c.createOpening(ctx, pos, fmt.Sprintf("openings[%d]", i), o); err != nil {
+		if _, err := c.createOpening(ctx, pos, fmt.Sprintf("openings[%d]", i), o, 1); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// createOpening creates one opening of the request. validate has checked
-// its fields; its dates are read here, where they are used.
-func (c *cloner) createOpening(ctx context.Context, pos *ent.Position, field string, in OpeningInput) error {
+func (c *cloner) recordOpeningCreated(ctx context.Context, o *ent.Opening) error {
+	return c.record(ctx, c.client, Activity{Verb: VerbOpeningCreated, ObjectType: "Opening", ObjectID: o.ID, PositionID: o.PositionID})
+}
+
+// createOpening creates one opening of the request, with its activity.
+// validate has checked its fields; its dates are read here, where they are
+// used.
+func (c *cloner) createOpening(ctx context.Context, pos *ent.Position, field string, in OpeningInput, headcount int) (*ent.Opening, error) {
+	o, err := c.saveOpening(ctx, pos, field, in, headcount)
+	if err != nil {
+		return nil, err
+	}
+	return o, c.recordOpeningCreated(ctx, o)
+}
+
+func (c *cloner) saveOpening(ctx context.Context, pos *ent.Position, field string, in OpeningInput, headcount int) (*ent.Opening, error) {
 	expected, err := apitime.ParseDateOrTime(field+".time_expected_hire", *in.TimeExpectedHire)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	now := c.now()
 	opened := now
 	if in.TimeOpened != nil {
 		if opened, err = apitime.ParseDateOrTime(field+".time_opened", *in.TimeOpened); err != nil {
-			return err
+			return nil, err
 		}
 	}
 	customFields, err := c.customFields(ctx, field, in.CustomFields)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	reason, _ := OpeningReasons.Read(*in.Reason)
 	create := c.client.Opening.Create().
-		SetPosition(pos).SetName(*in.Name).SetStatus(opening.StatusOpen).SetReason(reason).
+		SetPosition(pos).SetName(*in.Name).SetStatus(opening.StatusOpen).SetReason(reason).SetHeadcount(headcount).
 		SetTimeExpectedHire(expected).SetTimeOpened(opened).
 		SetTimeCreated(now).SetTimeLastStatusChange(now).SetTimeUpdated(now).
 		SetCustomFields(customFields)
 	if in.ApprovalStatus == nil {
-		return create.Exec(ctx)
+		return create.Save(ctx)
 	}
 	approved, err := apitime.ParseDateOrTime(field+".time_approved", *in.TimeApproved)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	o, err := create.SetApprovalStatus(opening.ApprovalStatusApproved).SetTimeApproved(approved).Save(ctx)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	// The opening arrives approved: its approval process is complete, and
 	// its status is the opening's approval status, the value the openings
 	// filter matches.
-	return c.client.ApprovalProcess.Create().
-		SetOpening(o).SetName("Opening approval").SetStatus(ApprovalStatuses.Spell(o.ApprovalStatus)).
+	return o, c.client.ApprovalProcess.Create().
+		SetOpening(o).SetName(approvalProcessName).SetStatus(ApprovalStatuses.Spell(o.ApprovalStatus)).
 		SetTimeStarted(approved).SetTimeCompleted(approved).
 		Exec(ctx)
 }
+
+// approvalProcessName names the approval processes the service starts.
+const approvalProcessName = "Opening approval"
 
 // customFields checks an opening's custom fields against the company's
 // definitions and returns them as stored (dropdown values in the options'

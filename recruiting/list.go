@@ -49,7 +49,8 @@ type PageRequest struct {
 }
 
 // ParsePageRequest reads the REST paging parameters limit and cursor; the
-// cursor is checked when the list runs.
+// cursor is checked when the list runs. A limit above MaxPageSize reads as
+// MaxPageSize; below 1 it is refused.
 func ParsePageRequest(limit, cursor string) (PageRequest, error) {
 	p := PageRequest{Limit: DefaultPageSize, Cursor: cursor}
 	if limit == "" {
@@ -59,8 +60,10 @@ func ParsePageRequest(limit, cursor string) (PageRequest, error) {
 	if err != nil {
 		return p, apierror.BadRequest("limit", "limit must be a whole number from 1 to %d, got %q", MaxPageSize, limit)
 	}
-	p.Limit = n
-	return p, checkPageSize("limit", n)
+	// A limit above the maximum is clamped, not refused: the page is
+	// shorter and next_page continues, as clients of paged APIs expect.
+	p.Limit = min(n, MaxPageSize)
+	return p, checkPageSize("limit", p.Limit)
 }
 
 // Page is one page of a list and the cursor of the next (empty on the

@@ -31,14 +31,14 @@ const (
 
 // offerLetterURL is a link to a letter for one partner, signed so that
 // neither the letter, the partner nor the expiry can be changed.
-func (s *Service) offerLetterURL(letterID, partnerID string) string {
+func (s *Service) offerLetterURL(ctx context.Context, letterID, partnerID string) string {
 	expires := strconv.FormatInt(s.now().Add(OfferLetterURLLifetime).Unix(), 10)
 	q := url.Values{
 		"partner":   {partnerID},
 		"expires":   {expires},
 		"signature": {s.Sealer.Sign(offerLetterMessage(letterID, partnerID, expires))},
 	}
-	return s.PublicURL + OfferLetterPath + url.PathEscape(letterID) + "?" + q.Encode()
+	return s.BaseURL(ctx) + OfferLetterPath + url.PathEscape(letterID) + "?" + q.Encode()
 }
 
 func offerLetterMessage(letterID, partnerID, expires string) string {

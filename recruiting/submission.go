@@ -78,7 +78,7 @@ func (s *Service) submissionPayload(ctx context.Context, c *ent.Candidate, p *en
 	}
 	if p.CanSeeOffers {
 		for _, letter := range c.Edges.OfferLetters {
-			out.Candidate.Offers = append(out.Candidate.Offers, submittedOffer{URL: s.offerLetterURL(letter.ID, p.ID)})
+			out.Candidate.Offers = append(out.Candidate.Offers, submittedOffer{URL: s.offerLetterURL(ctx, letter.ID, p.ID)})
 		}
 	}
 	assignees, err := stepAssignees(ctx, s.Client, c, pos)

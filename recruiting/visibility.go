@@ -3,7 +3,6 @@ package recruiting
 import (
 	"context"
 	"fmt"
-	"net/url"
 	"sync"
 
 	"github.com/hiregraph/hiregraph/ent"
@@ -148,11 +147,4 @@ func (v *Visibility) named(scope fielddefinition.Scope, values []schematype.Name
 		}
 	}
 	return out
-}
-
-// PositionURL is the careers API URL of a position, carrying the company
-// token as the query parameter careers sites need (spec 2.1 position_url).
-func (s *Service) PositionURL(company *ent.Company, positionID string) string {
-	return fmt.Sprintf("%s/careers-api/2.0/company/%s/positions/%s?token=%s",
-		s.PublicURL, url.PathEscape(company.ID), url.PathEscape(positionID), url.QueryEscape(company.CareersToken))
 }

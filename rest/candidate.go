@@ -60,7 +60,19 @@ func newCandidateJSON(c *ent.Candidate) candidateJSON {
 // listCandidates serves GET /candidates (spec 4.5).
 func (a *API) listCandidates(w http.ResponseWriter, r *http.Request) error {
 	q := newQueryReader(r.URL.Query())
-	f := recruiting.CandidateFilter{
+	f := candidateFilter(q)
+	page := q.page()
+	if q.err != nil {
+		return q.err
+	}
+	rows, err := a.Service.ListCandidates(r.Context(), f, page)
+	return writeList(w, q, a.Service.BaseURL(r.Context())+"/v1/candidates", "candidates", rows, err, newCandidateJSON)
+}
+
+// candidateFilter reads the filters of spec 4.5, which every candidates
+// list takes.
+func candidateFilter(q *queryReader) recruiting.CandidateFilter {
+	return recruiting.CandidateFilter{
 		Status:                         q.list("status"),
 		TimeCreatedBefore:              q.time("time_created:before", "time_created_before"),
 		TimeCreatedAfter:               q.time("time_created:after", "time_created_after"),
@@ -72,12 +84,6 @@ func (a *API) listCandidates(w http.ResponseWriter, r *http.Request) error {
 		TimePersonLastActivityAfter:    q.time("time_person_last_activity:after"),
 		Deleted:                        q.bool("deleted"),
 	}
-	page := q.page()
-	if q.err != nil {
-		return q.err
-	}
-	rows, err := a.Service.ListCandidates(r.Context(), f, page)
-	return writeList(w, q, a.Service.PublicURL+"/v1/candidates", "candidates", rows, err, newCandidateJSON)
 }
 
 // getCandidate serves GET /candidates/{uid}: the candidate object of spec

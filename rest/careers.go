@@ -38,7 +38,7 @@ type careersPositionJSON struct {
 	Email         string  `json:"email"`
 	// Location is always an object: a position with no location gets
 	// empty fields.
-	Location             locationJSON            `json:"location"`
+	Location             careersLocationJSON     `json:"location"`
 	URLServiceHostedPage string                  `json:"url_service_hosted_page"`
 	URLActivePage        string                  `json:"url_active_page"`
 	EmploymentType       *string                 `json:"employment_type,omitempty"`
@@ -51,6 +51,23 @@ type careersPositionJSON struct {
 	Categories           []schematype.NamedValue `json:"categories"`
 	// Details is there only when the request asks for it (details=true).
 	Details *[]schematype.NamedValue `json:"details,omitempty"`
+	// Fields clients read from the real service, beyond spec 2.2.
+	// IsInternal is always false: the careers API lists only positions
+	// published to the public.
+	IsInternal bool                  `json:"is_internal"`
+	Locations  []careersLocationJSON `json:"locations"`
+	// URLRecruitHostedPage is the position on the service's careers page.
+	URLRecruitHostedPage string `json:"url_recruit_hosted_page"`
+	// URLComeetHostedPage is url_service_hosted_page under the name the
+	// real service's clients read.
+	URLComeetHostedPage string `json:"url_comeet_hosted_page"`
+}
+
+// careersLocationJSON is the location of spec 2.3 without its uid, and
+// whether the position is remote.
+type careersLocationJSON struct {
+	locationJSON
+	IsRemote bool `json:"is_remote"`
 }
 
 // List serves GET /careers-api/2.0/company/{company_uid}/positions.
@@ -98,7 +115,7 @@ func (c *Careers) serve(w http.ResponseWriter, r *http.Request, load func(ctx co
 	if err != nil {
 		return err
 	}
-	render := func(p *ent.Position) careersPositionJSON { return c.render(company, vis.Position(p), withDetails) }
+	render := func(p *ent.Position) careersPositionJSON { return c.render(ctx, company, vis.Position(p), withDetails) }
 	v, err := load(ctx, withDetails, render)
 	if err != nil {
 		return err
@@ -122,7 +139,7 @@ func (c *Careers) serve(w http.ResponseWriter, r *http.Request, load func(ctx co
 	return nil
 }
 
-func (c *Careers) render(company *ent.Company, p recruiting.PositionView, withDetails bool) careersPositionJSON {
+func (c *Careers) render(ctx context.Context, company *ent.Company, p recruiting.PositionView, withDetails bool) careersPositionJSON {
 	out := careersPositionJSON{
 		UID: p.ID, Name: p.Name,
 		Department:    p.Department,
@@ -132,11 +149,17 @@ func (c *Careers) render(company *ent.Company, p recruiting.PositionView, withDe
 		ExperienceLevel:     p.ExperienceLevel,
 		InternalUseCustomID: p.InternalUseCustomID, PictureURL: p.PictureURL,
 		TimeUpdated: apitime.Format(p.TimeUpdated), CompanyName: company.Name,
-		PositionURL: c.Service.PositionURL(company, p.ID),
+		PositionURL: c.Service.PositionURL(ctx, company, p.ID),
 		Categories:  p.Categories,
+		// One location a position: the list has it, or is empty.
+		Locations:            []careersLocationJSON{},
+		URLRecruitHostedPage: c.Service.CareersPageURL(ctx, company, p.ID),
+		URLComeetHostedPage:  p.URLServiceHostedPage,
 	}
+	out.Location.IsRemote = p.WorkplaceType == "remote"
 	if l := p.Edges.Location; l != nil {
-		out.Location = newLocationJSON(l)
+		out.Location.locationJSON = newLocationJSON(l)
+		out.Locations = append(out.Locations, out.Location)
 	}
 	if withDetails {
 		// Details were sanitized when written; sanitizing again on the way

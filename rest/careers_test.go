@@ -19,7 +19,7 @@ func anonymous(env *hiregraphtest.Env, path string, headers map[string]string) *
 	return env.DoWith(http.MethodGet, path, nil, headers)
 }
 
-const careersKeys = "categories,company_name,department,email,employment_type,experience_level,internal_use_custom_id,location,name,picture_url,position_url,time_updated,uid,url_active_page,url_service_hosted_page,workplace_type"
+const careersKeys = "categories,company_name,department,email,employment_type,experience_level,internal_use_custom_id,is_internal,location,locations,name,picture_url,position_url,time_updated,uid,url_active_page,url_comeet_hosted_page,url_recruit_hosted_page,url_service_hosted_page,workplace_type"
 
 func TestCareersList(t *testing.T) {
 	env := hiregraphtest.New(t)
@@ -35,7 +35,7 @@ func TestCareersList(t *testing.T) {
 		if got := strings.Join(keys(p), ","); got != careersKeys {
 			t.Errorf("%s keys = %s", p["name"], got)
 		}
-		if loc := p["location"].(map[string]any); loc["uid"] != nil || len(loc) != 9 {
+		if loc := p["location"].(map[string]any); loc["uid"] != nil || len(loc) != 10 || loc["is_remote"] != (p["workplace_type"] == "remote") {
 			t.Errorf("%s location = %v", p["name"], loc)
 		}
 	}
@@ -69,7 +69,7 @@ func TestCareersDetails(t *testing.T) {
 	for _, v := range []string{"true", "1", "TRUE"} {
 		r := anonymous(env, careersPath(env, "/"+env.Demo.PublishedPositionUID, "&details="+v), nil)
 		p := r.Map(t)
-		if got := strings.Join(keys(p), ","); got != "categories,company_name,department,details,email,employment_type,experience_level,internal_use_custom_id,location,name,picture_url,position_url,time_updated,uid,url_active_page,url_service_hosted_page,workplace_type" {
+		if got := strings.Join(keys(p), ","); got != "categories,company_name,department,details,email,employment_type,experience_level,internal_use_custom_id,is_internal,location,locations,name,picture_url,position_url,time_updated,uid,url_active_page,url_comeet_hosted_page,url_recruit_hosted_page,url_service_hosted_page,workplace_type" {
 			t.Errorf("details=%s keys = %s", v, got)
 		}
 		body := string(r.Body)
@@ -162,5 +162,46 @@ func TestCareersRateLimit(t *testing.T) {
 	assertError(t, r, http.StatusTooManyRequests, "rate_limited", "requests a minute")
 	if r.Header.Get("Retry-After") == "" {
 		t.Error("429 without Retry-After")
+	}
+}
+
+// The fields clients read from the real service: location.is_remote,
+// is_internal, locations, url_recruit_hosted_page and
+// url_comeet_hosted_page.
+func TestCareersClientFields(t *testing.T) {
+	env := hiregraphtest.New(t)
+	var list []struct {
+		Name                 string
+		IsInternal           bool   `json:"is_internal"`
+		URLServiceHostedPage string `json:"url_service_hosted_page"`
+		URLComeetHostedPage  string `json:"url_comeet_hosted_page"`
+		URLRecruitHostedPage string `json:"url_recruit_hosted_page"`
+		Location             struct {
+			City     string
+			IsRemote bool `json:"is_remote"`
+		}
+		Locations []struct {
+			City     string
+			UID      *string
+			IsRemote bool `json:"is_remote"`
+		}
+	}
+	anonymous(env, careersPath(env, "", ""), nil).JSON(t, &list)
+	sales, backend := list[0], list[2]
+	if !sales.Location.IsRemote || len(sales.Locations) != 0 {
+		t.Errorf("remote position without a location: %+v", sales)
+	}
+	if backend.Location.IsRemote || len(backend.Locations) != 1 || backend.Locations[0].City != "Berlin" || backend.Locations[0].UID != nil {
+		t.Errorf("hybrid position in Berlin: %+v", backend)
+	}
+	if backend.IsInternal || backend.URLComeetHostedPage != backend.URLServiceHostedPage || backend.URLComeetHostedPage == "" {
+		t.Errorf("is_internal / url_comeet_hosted_page: %+v", backend)
+	}
+	page := env.Server.URL + "/careers/" + env.Demo.CompanyUID + "?token=" + env.Demo.CareersToken + "#position=" + env.Demo.PublishedPositionUID
+	if backend.URLRecruitHostedPage != page {
+		t.Errorf("url_recruit_hosted_page %q, want %q", backend.URLRecruitHostedPage, page)
+	}
+	if r := env.DoWith(http.MethodGet, strings.TrimSuffix(strings.TrimPrefix(page, env.Server.URL), "#position="+env.Demo.PublishedPositionUID), nil, nil); r.Status != http.StatusOK {
+		t.Errorf("the careers page at url_recruit_hosted_page: %d", r.Status)
 	}
 }

@@ -1,7 +1,9 @@
 package rest
 
 import (
+	"context"
 	"net/http"
+	"net/url"
 
 	"github.com/go-chi/chi/v5"
 
@@ -71,13 +73,80 @@ func (a *API) clonePosition(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	WriteJSON(w, http.StatusCreated, a.newPositionJSON(company, view))
+	WriteJSON(w, http.StatusCreated, a.newPositionJSON(r.Context(), company, view))
 	return nil
+}
+
+// getPosition serves GET /positions/{uid}: the position object of spec 2.1
+// with its openings, templates included.
+func (a *API) getPosition(w http.ResponseWriter, r *http.Request) error {
+	p, err := a.Service.Position(r.Context(), chi.URLParam(r, "uid"))
+	if err != nil {
+		return err
+	}
+	view, err := a.Service.ViewPosition(r.Context(), p)
+	if err != nil {
+		return err
+	}
+	company, err := a.Service.Company(r.Context())
+	if err != nil {
+		return err
+	}
+	WriteJSON(w, http.StatusOK, a.newPositionJSON(r.Context(), company, view))
+	return nil
+}
+
+// listPositions serves GET /positions: the company's positions (not its
+// templates) as spec 2.1 objects, paged like every list.
+func (a *API) listPositions(w http.ResponseWriter, r *http.Request) error {
+	q := newQueryReader(r.URL.Query())
+	f := recruiting.PositionFilter{
+		Status:            q.list("status"),
+		IsPublished:       q.bool("is_published"),
+		TimeCreatedBefore: q.time("time_created:before", "time_created_before"),
+		TimeCreatedAfter:  q.time("time_created:after", "time_created_after"),
+		TimeUpdatedBefore: q.time("time_updated:before", "time_updated_before"),
+		TimeUpdatedAfter:  q.time("time_updated:after", "time_updated_after"),
+	}
+	page := q.page()
+	if q.err != nil {
+		return q.err
+	}
+	rows, err := a.Service.ListPositions(r.Context(), f, page)
+	if err != nil {
+		return err
+	}
+	vis, err := a.Service.LoadVisibility(r.Context())
+	if err != nil {
+		return err
+	}
+	company, err := a.Service.Company(r.Context())
+	if err != nil {
+		return err
+	}
+	return writeList(w, q, a.Service.BaseURL(r.Context())+"/v1/positions", "positions", rows, nil, func(p *ent.Position) positionJSON {
+		return a.newPositionJSON(r.Context(), company, vis.Position(p))
+	})
+}
+
+// listPositionCandidates serves GET /positions/{uid}/candidates: the
+// position's candidates, with the filters and shape of GET /candidates.
+func (a *API) listPositionCandidates(w http.ResponseWriter, r *http.Request) error {
+	q := newQueryReader(r.URL.Query())
+	f := candidateFilter(q)
+	page := q.page()
+	if q.err != nil {
+		return q.err
+	}
+	id := chi.URLParam(r, "uid")
+	rows, err := a.Service.ListPositionCandidates(r.Context(), id, f, page)
+	base := a.Service.BaseURL(r.Context()) + "/v1/positions/" + url.PathEscape(id) + "/candidates"
+	return writeList(w, q, base, "candidates", rows, err, newCandidateJSON)
 }
 
 // newPositionJSON renders p; its location and openings (with approval
 // processes) must be loaded.
-func (a *API) newPositionJSON(company *ent.Company, p recruiting.PositionView) positionJSON {
+func (a *API) newPositionJSON(ctx context.Context, company *ent.Company, p recruiting.PositionView) positionJSON {
 	out := positionJSON{
 		UID: p.ID, Name: p.Name, Status: recruiting.PositionStatuses.Spell(p.Status), IsDiscreet: p.IsDiscreet, IsPublished: p.IsPublished,
 		Department: p.Department, Email: p.Email,
@@ -85,7 +154,7 @@ func (a *API) newPositionJSON(company *ent.Company, p recruiting.PositionView) p
 		EmploymentType: p.EmploymentType, ExperienceLevel: p.ExperienceLevel,
 		InternalUseCustomID: p.InternalUseCustomID, PictureURL: p.PictureURL,
 		TimeUpdated: apitime.Format(p.TimeUpdated), CompanyName: company.Name,
-		PositionURL:  a.Service.PositionURL(company, p.ID),
+		PositionURL:  a.Service.PositionURL(ctx, company, p.ID),
 		IsTalentPool: p.IsTalentPool, SalaryRange: p.SalaryRange,
 		Categories: p.Categories, Details: p.Details,
 		Openings: make([]openingJSON, len(p.Openings)),

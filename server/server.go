@@ -39,7 +39,9 @@ type Config struct {
 	DB     *database.DB
 	Sealer *auth.Sealer
 	// PublicURL is the absolute URL clients reach the server at, without a
-	// trailing slash; response URLs are built on it.
+	// trailing slash; response URLs are built on it. Empty: on the scheme
+	// and host of each request (X-Forwarded-Proto and X-Forwarded-Host
+	// from TrustedProxies only).
 	PublicURL string
 	// Now is the clock; tests replace it.
 	Now func() time.Time
@@ -120,7 +122,10 @@ func New(cfg Config) http.Handler {
 	m := newMetrics()
 
 	r := chi.NewRouter()
-	r.Use(telemetry.HTTP(routePattern), m.measure, logRequests, recoverPanics, limitBody(cmp.Or(cfg.MaxBodyBytes, MaxBodyBytes)), refuseNUL)
+	// requestBaseURL comes first: it hands a copy of the request on, and
+	// otelhttp reads the route chi sets on the request it passed down.
+	r.Use(requestBaseURL(cfg.TrustedProxies), telemetry.HTTP(routePattern), m.measure, logRequests, recoverPanics,
+		limitBody(cmp.Or(cfg.MaxBodyBytes, MaxBodyBytes)), refuseNUL)
 	r.NotFound(rest.NotFound)
 	r.MethodNotAllowed(rest.MethodNotAllowed)
 

@@ -13,7 +13,10 @@ const allowedTags = new Set(['P', 'BR', 'B', 'STRONG', 'I', 'EM', 'U', 'UL', 'OL
 function $(id) { return document.getElementById(id); }
 
 async function fetchJSON(url) {
-  const resp = await fetch(url, { headers: { Accept: 'application/json' } });
+  // no-cache: revalidate (If-None-Match, a 304 when nothing changed) so a
+  // position published or unpublished a moment ago shows at once; the API's
+  // max-age stays for other careers sites and CDNs.
+  const resp = await fetch(url, { headers: { Accept: 'application/json' }, cache: 'no-cache' });
   const body = await resp.json().catch(() => ({}));
   if (!resp.ok) throw new Error(body.message || `The careers API answered ${resp.status}`);
   return body;

@@ -28,7 +28,7 @@ type serveCmd struct {
 	replicaFlags `embed:""`
 
 	Addr      string `name:"addr" env:"HIREGRAPH_ADDR" default:":8080" help:"Address to listen on."`
-	PublicURL string `name:"public-url" env:"HIREGRAPH_PUBLIC_URL" placeholder:"URL" help:"Absolute URL clients reach the server at, used in URLs of responses (default http://localhost:PORT)."`
+	PublicURL string `name:"public-url" env:"HIREGRAPH_PUBLIC_URL" placeholder:"URL" help:"Absolute URL clients reach the server at, used in URLs of responses (default: the scheme and host of each request; X-Forwarded-Proto/-Host from --trusted-proxies only)."`
 
 	PartnerAllowNets string        `name:"partner-allow-nets" env:"HIREGRAPH_PARTNER_ALLOW_NETS" group:"Evaluation partners" placeholder:"CIDRS" help:"Comma-separated non-public networks evaluation partners may be called at, e.g. 127.0.0.0/8 for a local partner (default none)."`
 	PartnerTimeout   time.Duration `name:"partner-timeout" env:"HIREGRAPH_PARTNER_TIMEOUT" group:"Evaluation partners" default:"${partner_timeout}" help:"Longest wait for an evaluation partner's answer."`
@@ -96,14 +96,17 @@ func (c *serveCmd) Run(a *app) error {
 		return fmt.Errorf("listening on %s (set another address with --addr or HIREGRAPH_ADDR): %w", c.Addr, err)
 	}
 	defer ln.Close()
-	if c.PublicURL == "" {
-		c.PublicURL = fmt.Sprintf("http://localhost:%d", ln.Addr().(*net.TCPAddr).Port)
+	// Without a public URL, responses build their URLs on each request's
+	// own scheme and host; the banner names the local one.
+	shown := c.PublicURL
+	if shown == "" {
+		shown = fmt.Sprintf("http://localhost:%d", ln.Addr().(*net.TCPAddr).Port)
 	}
 	m, err := seedEmptyDatabase(a.ctx, st, a.stdout)
 	if err != nil {
 		return err
 	}
-	printURLs(m, c.PublicURL, a.stdout)
+	printURLs(m, shown, a.stdout)
 	cfg.DB, cfg.Sealer, cfg.PublicURL = st.DB, st.Sealer, c.PublicURL
 	if cfg.UserTokens, err = c.userTokens(a.ctx, st.Sealer); err != nil {
 		return err

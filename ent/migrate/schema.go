@@ -851,6 +851,11 @@ var (
 				Columns: []*schema.Column{PositionsColumns[22], PositionsColumns[5], PositionsColumns[3]},
 			},
 			{
+				Name:    "position_company_id_time_created_id",
+				Unique:  false,
+				Columns: []*schema.Column{PositionsColumns[22], PositionsColumns[20], PositionsColumns[0]},
+			},
+			{
 				Name:    "position_company_id_time_updated",
 				Unique:  false,
 				Columns: []*schema.Column{PositionsColumns[22], PositionsColumns[21]},

@@ -49,7 +49,10 @@ func (Candidate) Fields() []ent.Field {
 		// without a join (README, Pipelines).
 		field.JSON("current_steps", []schematype.Step{}).Comment("The workflow steps the candidate is in now.").Default([]schematype.Step{}),
 		field.JSON("completed_steps", []schematype.Step{}).Comment("The workflow steps the candidate has completed, with when.").Default([]schematype.Step{}),
-		field.JSON("address", &schematype.Address{}).Comment("The candidate's postal address, when known.").Optional(),
+		field.JSON("address", &schematype.Address{}).Comment("The candidate's postal address, when known.").Optional().
+			// Named: AddressInput binds the same Go type, and entgql would
+			// otherwise pick either name.
+			Annotations(entgql.Type("Address")),
 		field.Time("time_created").Comment("When the hiring process started.").Default(now).Immutable().Annotations(entgql.OrderField("TIME_CREATED")),
 		field.Time("time_last_status_changed").Comment("When status last changed.").Default(now).Annotations(entgql.OrderField("TIME_LAST_STATUS_CHANGED")),
 		// time_hiring_process_updated moves with any activity on the

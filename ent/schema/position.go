@@ -98,6 +98,8 @@ func (Position) Edges() []ent.Edge {
 func (Position) Indexes() []ent.Index {
 	return []ent.Index{
 		index.Fields("company_id", "is_published", "is_template"),
+		// time_created then id: the keyset order of GET /v1/positions.
+		index.Fields("company_id", "time_created", "id"),
 		index.Fields("company_id", "time_updated"),
 		// Location.positions, a nested connection (package perparent).
 		index.Fields("company_id", "location_id", "id"),

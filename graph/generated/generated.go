@@ -321,6 +321,7 @@ type ComplexityRoot struct {
 
 	Mutation struct {
 		AddPipelineStep         func(childComplexity int, positionID *string, input recruiting.StepInput) int
+		ApproveOpening          func(childComplexity int, openingID string) int
 		AssignCandidate         func(childComplexity int, id string, userIDs []string) int
 		ClonePosition           func(childComplexity int, uid string, input recruiting.CloneInput) int
 		CreateAPIKey            func(childComplexity int, input recruiting.CreateAPIKeyInput) int
@@ -329,23 +330,33 @@ type ComplexityRoot struct {
 		CreateLocation          func(childComplexity int, input ent.CreateLocationInput) int
 		CreateMessage           func(childComplexity int, conversationID string, input recruiting.CreateMessageInput) int
 		CreateNote              func(childComplexity int, candidateID string, input recruiting.CreateNoteInput) int
+		CreateOpening           func(childComplexity int, positionID string, input recruiting.CreateOpeningInput) int
+		CreatePosition          func(childComplexity int, input recruiting.CreatePositionInput) int
 		CreateUser              func(childComplexity int, input recruiting.CreateUserInput) int
 		DeactivateUser          func(childComplexity int, id string) int
 		HireCandidate           func(childComplexity int, id string, openingID string) int
 		MoveCandidate           func(childComplexity int, id string, toStepID string) int
+		PauseOpeningApproval    func(childComplexity int, openingID string) int
+		PublishPosition         func(childComplexity int, id string) int
 		RefreshPartnerTests     func(childComplexity int, partnerID string) int
 		RejectCandidate         func(childComplexity int, id string, input recruiting.RejectCandidateInput) int
+		RejectOpening           func(childComplexity int, openingID string) int
 		RemovePipelineStep      func(childComplexity int, id string) int
 		ReorderPipeline         func(childComplexity int, positionID *string, stepIDs []string) int
 		ReviveCandidate         func(childComplexity int, id string) int
 		RevokeAPIKey            func(childComplexity int, id string) int
+		SetPositionStatus       func(childComplexity int, id string, status position.Status) int
 		SetUserRoles            func(childComplexity int, id string, roles []string) int
+		StartOpeningApproval    func(childComplexity int, openingID string, name *string) int
 		SubmitCandidateForTest  func(childComplexity int, candidateID string, partnerID string, testID string) int
 		UnassignCandidate       func(childComplexity int, id string, userIDs []string) int
+		UnpublishPosition       func(childComplexity int, id string) int
 		UpdateCandidate         func(childComplexity int, id string, input recruiting.UpdateCandidateInput) int
 		UpdateEvaluationPartner func(childComplexity int, id string, input recruiting.UpdatePartnerInput) int
+		UpdateOpening           func(childComplexity int, id string, input recruiting.UpdateOpeningInput) int
 		UpdatePerson            func(childComplexity int, id string, input recruiting.PersonInput) int
 		UpdatePipelineStep      func(childComplexity int, id string, input recruiting.UpdateStepInput) int
+		UpdatePosition          func(childComplexity int, id string, input recruiting.UpdatePositionInput) int
 		WithdrawCandidate       func(childComplexity int, id string) int
 	}
 
@@ -708,6 +719,17 @@ type MutationResolver interface {
 	RemovePipelineStep(ctx context.Context, id string) ([]*ent.PipelineStep, error)
 	ReorderPipeline(ctx context.Context, positionID *string, stepIDs []string) ([]*ent.PipelineStep, error)
 	ClonePosition(ctx context.Context, uid string, input recruiting.CloneInput) (*ent.Position, error)
+	CreatePosition(ctx context.Context, input recruiting.CreatePositionInput) (*ent.Position, error)
+	UpdatePosition(ctx context.Context, id string, input recruiting.UpdatePositionInput) (*ent.Position, error)
+	SetPositionStatus(ctx context.Context, id string, status position.Status) (*ent.Position, error)
+	PublishPosition(ctx context.Context, id string) (*ent.Position, error)
+	UnpublishPosition(ctx context.Context, id string) (*ent.Position, error)
+	CreateOpening(ctx context.Context, positionID string, input recruiting.CreateOpeningInput) (*ent.Opening, error)
+	UpdateOpening(ctx context.Context, id string, input recruiting.UpdateOpeningInput) (*ent.Opening, error)
+	StartOpeningApproval(ctx context.Context, openingID string, name *string) (*ent.Opening, error)
+	PauseOpeningApproval(ctx context.Context, openingID string) (*ent.Opening, error)
+	ApproveOpening(ctx context.Context, openingID string) (*ent.Opening, error)
+	RejectOpening(ctx context.Context, openingID string) (*ent.Opening, error)
 	CreateUser(ctx context.Context, input recruiting.CreateUserInput) (*ent.User, error)
 	SetUserRoles(ctx context.Context, id string, roles []string) (*ent.User, error)
 	DeactivateUser(ctx context.Context, id string) (*ent.User, error)
@@ -1851,6 +1873,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.AddPipelineStep(childComplexity, args["positionID"].(*string), args["input"].(recruiting.StepInput)), true
+	case "Mutation.approveOpening":
+		if e.ComplexityRoot.Mutation.ApproveOpening == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_approveOpening_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ApproveOpening(childComplexity, args["openingID"].(string)), true
 	case "Mutation.assignCandidate":
 		if e.ComplexityRoot.Mutation.AssignCandidate == nil {
 			break
@@ -1939,6 +1972,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateNote(childComplexity, args["candidateID"].(string), args["input"].(recruiting.CreateNoteInput)), true
+	case "Mutation.createOpening":
+		if e.ComplexityRoot.Mutation.CreateOpening == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createOpening_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateOpening(childComplexity, args["positionID"].(string), args["input"].(recruiting.CreateOpeningInput)), true
+	case "Mutation.createPosition":
+		if e.ComplexityRoot.Mutation.CreatePosition == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createPosition_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreatePosition(childComplexity, args["input"].(recruiting.CreatePositionInput)), true
 	case "Mutation.createUser":
 		if e.ComplexityRoot.Mutation.CreateUser == nil {
 			break
@@ -1983,6 +2038,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.MoveCandidate(childComplexity, args["id"].(string), args["toStepID"].(string)), true
+	case "Mutation.pauseOpeningApproval":
+		if e.ComplexityRoot.Mutation.PauseOpeningApproval == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_pauseOpeningApproval_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.PauseOpeningApproval(childComplexity, args["openingID"].(string)), true
+	case "Mutation.publishPosition":
+		if e.ComplexityRoot.Mutation.PublishPosition == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_publishPosition_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.PublishPosition(childComplexity, args["id"].(string)), true
 	case "Mutation.refreshPartnerTests":
 		if e.ComplexityRoot.Mutation.RefreshPartnerTests == nil {
 			break
@@ -2005,6 +2082,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.RejectCandidate(childComplexity, args["id"].(string), args["input"].(recruiting.RejectCandidateInput)), true
+	case "Mutation.rejectOpening":
+		if e.ComplexityRoot.Mutation.RejectOpening == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_rejectOpening_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.RejectOpening(childComplexity, args["openingID"].(string)), true
 	case "Mutation.removePipelineStep":
 		if e.ComplexityRoot.Mutation.RemovePipelineStep == nil {
 			break
@@ -2049,6 +2137,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.RevokeAPIKey(childComplexity, args["id"].(string)), true
+	case "Mutation.setPositionStatus":
+		if e.ComplexityRoot.Mutation.SetPositionStatus == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_setPositionStatus_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.SetPositionStatus(childComplexity, args["id"].(string), args["status"].(position.Status)), true
 	case "Mutation.setUserRoles":
 		if e.ComplexityRoot.Mutation.SetUserRoles == nil {
 			break
@@ -2060,6 +2159,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.SetUserRoles(childComplexity, args["id"].(string), args["roles"].([]string)), true
+	case "Mutation.startOpeningApproval":
+		if e.ComplexityRoot.Mutation.StartOpeningApproval == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_startOpeningApproval_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.StartOpeningApproval(childComplexity, args["openingID"].(string), args["name"].(*string)), true
 	case "Mutation.submitCandidateForTest":
 		if e.ComplexityRoot.Mutation.SubmitCandidateForTest == nil {
 			break
@@ -2082,6 +2192,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UnassignCandidate(childComplexity, args["id"].(string), args["userIDs"].([]string)), true
+	case "Mutation.unpublishPosition":
+		if e.ComplexityRoot.Mutation.UnpublishPosition == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_unpublishPosition_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UnpublishPosition(childComplexity, args["id"].(string)), true
 	case "Mutation.updateCandidate":
 		if e.ComplexityRoot.Mutation.UpdateCandidate == nil {
 			break
@@ -2104,6 +2225,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpdateEvaluationPartner(childComplexity, args["id"].(string), args["input"].(recruiting.UpdatePartnerInput)), true
+	case "Mutation.updateOpening":
+		if e.ComplexityRoot.Mutation.UpdateOpening == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateOpening_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateOpening(childComplexity, args["id"].(string), args["input"].(recruiting.UpdateOpeningInput)), true
 	case "Mutation.updatePerson":
 		if e.ComplexityRoot.Mutation.UpdatePerson == nil {
 			break
@@ -2126,6 +2258,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpdatePipelineStep(childComplexity, args["id"].(string), args["input"].(recruiting.UpdateStepInput)), true
+	case "Mutation.updatePosition":
+		if e.ComplexityRoot.Mutation.UpdatePosition == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updatePosition_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdatePosition(childComplexity, args["id"].(string), args["input"].(recruiting.UpdatePositionInput)), true
 	case "Mutation.withdrawCandidate":
 		if e.ComplexityRoot.Mutation.WithdrawCandidate == nil {
 			break
@@ -3576,6 +3719,8 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("CreateLocationInput", ec.unmarshalInputCreateLocationInput),
 			graphql.NewInputUnmarshaler("CreateMessageInput", ec.unmarshalInputCreateMessageInput),
 			graphql.NewInputUnmarshaler("CreateNoteInput", ec.unmarshalInputCreateNoteInput),
+			graphql.NewInputUnmarshaler("CreateOpeningInput", ec.unmarshalInputCreateOpeningInput),
+			graphql.NewInputUnmarshaler("CreatePositionInput", ec.unmarshalInputCreatePositionInput),
 			graphql.NewInputUnmarshaler("CreateUserInput", ec.unmarshalInputCreateUserInput),
 			graphql.NewInputUnmarshaler("EvaluationPartnerOrder", ec.unmarshalInputEvaluationPartnerOrder),
 			graphql.NewInputUnmarshaler("EvaluationPartnerWhereInput", ec.unmarshalInputEvaluationPartnerWhereInput),
@@ -3611,7 +3756,10 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("TestSubmissionWhereInput", ec.unmarshalInputTestSubmissionWhereInput),
 			graphql.NewInputUnmarshaler("UpdateCandidateInput", ec.unmarshalInputUpdateCandidateInput),
 			graphql.NewInputUnmarshaler("UpdateEvaluationPartnerInput", ec.unmarshalInputUpdateEvaluationPartnerInput),
+			graphql.NewInputUnmarshaler("UpdateOpeningInput", ec.unmarshalInputUpdateOpeningInput),
 			graphql.NewInputUnmarshaler("UpdatePipelineStepInput", ec.unmarshalInputUpdatePipelineStepInput),
+			graphql.NewInputUnmarshaler("UpdatePositionInput", ec.unmarshalInputUpdatePositionInput),
+			graphql.NewInputUnmarshaler("UpdatePositionUsersInput", ec.unmarshalInputUpdatePositionUsersInput),
 			graphql.NewInputUnmarshaler("UserOrder", ec.unmarshalInputUserOrder),
 			graphql.NewInputUnmarshaler("UserRefInput", ec.unmarshalInputUserRefInput),
 			graphql.NewInputUnmarshaler("UserWhereInput", ec.unmarshalInputUserWhereInput),
@@ -14165,6 +14313,175 @@ extend type Mutation {
   clonePosition("The template position's id." uid: ID!, "The new position." input: ClonePositionInput!): Position!
 }
 `, BuiltIn: false},
+	{Name: "../positionwrite.graphqls", Input: `# Running a position: create, change, open / hold / close, publish, and
+# its openings with their approval (README, "Position lifecycle"). The
+# inputs bind to the recruiting package's request types; every mutation
+# runs in one transaction and writes its activity to the position's
+# timeline.
+
+"A position made from scratch: the fields of a clone request without a template, and the fields a clone inherits."
+input CreatePositionInput {
+  "The position's name."
+  name: String!
+  "open, on hold or closed"
+  status: String!
+  "true: only the position's hiring team sees it."
+  isDiscreet: Boolean!
+  "A value not among the company's options (ignoring case) is added as one; likewise experienceLevel and employmentType."
+  department: String
+  "Added as an option when new, like department."
+  experienceLevel: String
+  "Added as an option when new, like department."
+  employmentType: String
+  "true: the position is a talent pool."
+  isTalentPool: Boolean
+  "The position's location."
+  location: LocationRefInput
+  "The spec's sample form of location.uid; when both are given they must agree."
+  locationUID: ID
+  "Needs the salary_ranges:write scope."
+  salaryRange: SalaryRangeInput
+  "Categories by name of the company's category fields."
+  categories: [NamedValueInput!]
+  "Details by name of the company's detail fields; HTML, sanitized."
+  details: [NamedValueInput!]
+  "When an e-mail in users matches no user: true gives the role to the earliest owner; false fails."
+  allowFallback: Boolean
+  "The position's hiring team."
+  users: CloneUsersInput!
+  "Omitted: one opening named after the position."
+  openings: [CloneOpeningInput!]
+  "The questionnaires candidates answer; omitted means none."
+  questionnaireUIDs: [ID!]
+  "on-site, hybrid or remote; empty for none."
+  workplaceType: String
+  "The e-mail address candidates write to about the position."
+  email: String
+  "The position's page hosted by the service: an absolute http(s) URL."
+  urlServiceHostedPage: String
+  "The position's page on the company's site: an absolute http(s) URL."
+  urlActivePage: String
+  "A picture for the position's page: an absolute http(s) URL."
+  pictureURL: String
+  "The company's own id of the requisition."
+  internalUseCustomID: String
+}
+
+"New holders of a position's roles, by e-mail; a role left out keeps its user."
+input UpdatePositionUsersInput {
+  "A user with the recruiter role."
+  leadRecruiter: UserRefInput
+  "Any user of the company."
+  hiringManager: UserRefInput
+  "Any user of the company."
+  leadRecruitingCoordinator: UserRefInput
+}
+
+"Changes to a position; a field left out keeps its value. Status and publication have mutations of their own."
+input UpdatePositionInput {
+  "The position's name."
+  name: String
+  "true: only the position's hiring team sees it."
+  isDiscreet: Boolean
+  "true: the position is a talent pool."
+  isTalentPool: Boolean
+  "One of the company's departments; a new value is added as an option."
+  department: String
+  "Added as an option when new, like department."
+  experienceLevel: String
+  "Added as an option when new, like department."
+  employmentType: String
+  "The new location; a location without a uid removes it."
+  location: LocationRefInput
+  "Replaces the pay band; needs the salary_ranges:write scope."
+  salaryRange: SalaryRangeInput
+  "true removes the pay band; needs the salary_ranges:write scope."
+  clearSalaryRange: Boolean
+  "Categories merged by name over the position's."
+  categories: [NamedValueInput!]
+  "Details merged by name over the position's; HTML, sanitized."
+  details: [NamedValueInput!]
+  "New holders of the position's roles; each joins the hiring team."
+  users: UpdatePositionUsersInput
+  "Replaces the questionnaires; an empty list removes them."
+  questionnaireUIDs: [ID!]
+  "on-site, hybrid or remote; empty for none."
+  workplaceType: String
+  "The e-mail address candidates write to about the position."
+  email: String
+  "The position's page hosted by the service: an absolute http(s) URL."
+  urlServiceHostedPage: String
+  "The position's page on the company's site: an absolute http(s) URL."
+  urlActivePage: String
+  "A picture for the position's page: an absolute http(s) URL."
+  pictureURL: String
+  "The company's own id of the requisition; empty clears it."
+  internalUseCustomID: String
+}
+
+"A new opening of a position: the opening of a clone request, with a headcount."
+input CreateOpeningInput {
+  "The opening's name."
+  name: String!
+  "APPROVED for an opening approved elsewhere (then timeApproved is required), or null."
+  approvalStatus: String
+  "A date (2026-05-01) or a timestamp."
+  timeExpectedHire: String!
+  "New, Replacement hire or Temporary replacement."
+  reason: String!
+  "OPEN, or null."
+  status: String
+  "Required when approvalStatus is APPROVED: a date or a timestamp."
+  timeApproved: String
+  "Defaults to now."
+  timeOpened: String
+  "Keys name existing opening custom fields."
+  customFields: StringMap
+  "How many people the opening hires, 1 to 1000; default 1."
+  headcount: Int
+}
+
+"Changes to an opening; a field left out keeps its value."
+input UpdateOpeningInput {
+  "The opening's name."
+  name: String
+  "New, Replacement hire or Temporary replacement."
+  reason: String
+  "How many people the opening hires, 1 to 1000."
+  headcount: Int
+  "A date (2026-05-01) or a timestamp."
+  timeExpectedHire: String
+  "Merged by name over the opening's; an empty value removes the field."
+  customFields: StringMap
+  "CLOSED closes an open or pending opening; OPEN reopens a closed one (Pending while its approval is not done)."
+  status: OpeningStatus
+}
+
+extend type Mutation {
+  "Creates a position from scratch, with its openings; the clone's rules apply."
+  createPosition("The new position." input: CreatePositionInput!): Position!
+  "Changes a position's fields, custom fields and users."
+  updatePosition("The position's id." id: ID!, "The changes." input: UpdatePositionInput!): Position!
+  "Opens, holds or closes a position. On hold and closed unpublish it; closing needs no candidate in progress and closes its open and pending openings."
+  setPositionStatus("The position's id." id: ID!, "The new status." status: PositionStatus!): Position!
+  "Shows an open, non-template position in the careers API and page at once."
+  publishPosition("The position's id." id: ID!): Position!
+  "Takes a position off the careers API and page at once."
+  unpublishPosition("The position's id." id: ID!): Position!
+  "Adds an opening to a position that is not closed."
+  createOpening("The position's id." positionID: ID!, "The new opening." input: CreateOpeningInput!): Opening!
+  "Changes an opening's fields, or closes or reopens it."
+  updateOpening("The opening's id." id: ID!, "The changes." input: UpdateOpeningInput!): Opening!
+  "Starts the approval of an opening (NA or REJECTED), or resumes a paused one; the opening is Pending until approved."
+  startOpeningApproval("The opening's id." openingID: ID!, "The approval process's name when a new one starts; default Opening approval." name: String): Opening!
+  "Puts a started approval on hold."
+  pauseOpeningApproval("The opening's id." openingID: ID!): Opening!
+  "Approves a started or paused approval: the opening opens and records timeApproved."
+  approveOpening("The opening's id." openingID: ID!): Opening!
+  "Turns a started or paused approval down: the opening stays Pending."
+  rejectOpening("The opening's id." openingID: ID!): Opening!
+}
+`, BuiltIn: false},
 	{Name: "../schema.graphqls", Input: `# Hand-written part of the recruiting graph: the value types stored in JSON
 # columns, the viewer, and the base Mutation type that other schema files
 # extend. graph/ent.graphqls is generated from ent/schema.
@@ -16108,6 +16425,20 @@ func (ec *executionContext) field_Mutation_addPipelineStep_args(ctx context.Cont
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_approveOpening_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "openingID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["openingID"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_assignCandidate_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -16252,6 +16583,42 @@ func (ec *executionContext) field_Mutation_createNote_args(ctx context.Context, 
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_createOpening_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "positionID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["positionID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (recruiting.CreateOpeningInput, error) {
+			return ec.unmarshalNCreateOpeningInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐCreateOpeningInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_createPosition_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (recruiting.CreatePositionInput, error) {
+			return ec.unmarshalNCreatePositionInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐCreatePositionInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_createUser_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -16324,6 +16691,34 @@ func (ec *executionContext) field_Mutation_moveCandidate_args(ctx context.Contex
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_pauseOpeningApproval_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "openingID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["openingID"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_publishPosition_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_refreshPartnerTests_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -16357,6 +16752,20 @@ func (ec *executionContext) field_Mutation_rejectCandidate_args(ctx context.Cont
 		return nil, err
 	}
 	args["input"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_rejectOpening_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "openingID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["openingID"] = arg0
 	return args, nil
 }
 
@@ -16424,6 +16833,28 @@ func (ec *executionContext) field_Mutation_revokeAPIKey_args(ctx context.Context
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_setPositionStatus_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "status",
+		func(ctx context.Context, v any) (position.Status, error) {
+			return ec.unmarshalNPositionStatus2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋpositionᚐStatus(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["status"] = arg1
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_setUserRoles_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -16443,6 +16874,28 @@ func (ec *executionContext) field_Mutation_setUserRoles_args(ctx context.Context
 		return nil, err
 	}
 	args["roles"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_startOpeningApproval_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "openingID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["openingID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "name",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["name"] = arg1
 	return args, nil
 }
 
@@ -16498,6 +16951,20 @@ func (ec *executionContext) field_Mutation_unassignCandidate_args(ctx context.Co
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_unpublishPosition_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_updateCandidate_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -16542,6 +17009,28 @@ func (ec *executionContext) field_Mutation_updateEvaluationPartner_args(ctx cont
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_updateOpening_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (recruiting.UpdateOpeningInput, error) {
+			return ec.unmarshalNUpdateOpeningInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐUpdateOpeningInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_updatePerson_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -16578,6 +17067,28 @@ func (ec *executionContext) field_Mutation_updatePipelineStep_args(ctx context.C
 	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (recruiting.UpdateStepInput, error) {
 			return ec.unmarshalNUpdatePipelineStepInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐUpdateStepInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updatePosition_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (recruiting.UpdatePositionInput, error) {
+			return ec.unmarshalNUpdatePositionInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐUpdatePositionInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -23108,6 +23619,490 @@ func (ec *executionContext) fieldContext_Mutation_clonePosition(ctx context.Cont
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Mutation_clonePosition_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_createPosition(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createPosition(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreatePosition(ctx, fc.Args["input"].(recruiting.CreatePositionInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Position) graphql.Marshaler {
+			return ec.marshalNPosition2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPosition(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createPosition(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Position(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createPosition_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updatePosition(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updatePosition(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdatePosition(ctx, fc.Args["id"].(string), fc.Args["input"].(recruiting.UpdatePositionInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Position) graphql.Marshaler {
+			return ec.marshalNPosition2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPosition(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updatePosition(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Position(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updatePosition_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_setPositionStatus(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_setPositionStatus(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().SetPositionStatus(ctx, fc.Args["id"].(string), fc.Args["status"].(position.Status))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Position) graphql.Marshaler {
+			return ec.marshalNPosition2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPosition(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_setPositionStatus(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Position(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_setPositionStatus_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_publishPosition(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_publishPosition(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().PublishPosition(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Position) graphql.Marshaler {
+			return ec.marshalNPosition2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPosition(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_publishPosition(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Position(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_publishPosition_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_unpublishPosition(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_unpublishPosition(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UnpublishPosition(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Position) graphql.Marshaler {
+			return ec.marshalNPosition2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPosition(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_unpublishPosition(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Position(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_unpublishPosition_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_createOpening(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createOpening(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreateOpening(ctx, fc.Args["positionID"].(string), fc.Args["input"].(recruiting.CreateOpeningInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Opening) graphql.Marshaler {
+			return ec.marshalNOpening2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOpening(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createOpening(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Opening(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createOpening_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateOpening(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateOpening(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateOpening(ctx, fc.Args["id"].(string), fc.Args["input"].(recruiting.UpdateOpeningInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Opening) graphql.Marshaler {
+			return ec.marshalNOpening2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOpening(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateOpening(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Opening(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateOpening_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_startOpeningApproval(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_startOpeningApproval(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().StartOpeningApproval(ctx, fc.Args["openingID"].(string), fc.Args["name"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Opening) graphql.Marshaler {
+			return ec.marshalNOpening2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOpening(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_startOpeningApproval(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Opening(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_startOpeningApproval_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_pauseOpeningApproval(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_pauseOpeningApproval(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().PauseOpeningApproval(ctx, fc.Args["openingID"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Opening) graphql.Marshaler {
+			return ec.marshalNOpening2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOpening(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_pauseOpeningApproval(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Opening(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_pauseOpeningApproval_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_approveOpening(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_approveOpening(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().ApproveOpening(ctx, fc.Args["openingID"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Opening) graphql.Marshaler {
+			return ec.marshalNOpening2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOpening(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_approveOpening(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Opening(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_approveOpening_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_rejectOpening(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_rejectOpening(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().RejectOpening(ctx, fc.Args["openingID"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Opening) graphql.Marshaler {
+			return ec.marshalNOpening2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOpening(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_rejectOpening(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Opening(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_rejectOpening_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -35433,6 +36428,293 @@ func UnmarshalCreateNoteInput(ctx context.Context, raw any) (recruiting.CreateNo
 	return out, err
 }
 
+func (ec *executionContext) unmarshalInputCreateOpeningInput(ctx context.Context, obj any) (recruiting.CreateOpeningInput, error) {
+	var it recruiting.CreateOpeningInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"name", "approvalStatus", "timeExpectedHire", "reason", "status", "timeApproved", "timeOpened", "customFields", "headcount"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalNString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "approvalStatus":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("approvalStatus"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ApprovalStatus = data
+		case "timeExpectedHire":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeExpectedHire"))
+			data, err := ec.unmarshalNString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeExpectedHire = data
+		case "reason":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reason"))
+			data, err := ec.unmarshalNString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Reason = data
+		case "status":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("status"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Status = data
+		case "timeApproved":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeApproved"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeApproved = data
+		case "timeOpened":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeOpened"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeOpened = data
+		case "customFields":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("customFields"))
+			data, err := ec.unmarshalOStringMap2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐStringMap(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CustomFields = data
+		case "headcount":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("headcount"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Headcount = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalCreateOpeningInput unmarshals raw into the CreateOpeningInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalCreateOpeningInput(ctx context.Context, raw any) (recruiting.CreateOpeningInput, error) {
+	var out recruiting.CreateOpeningInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "CreateOpeningInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputCreatePositionInput(ctx context.Context, obj any) (recruiting.CreatePositionInput, error) {
+	var it recruiting.CreatePositionInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"name", "status", "isDiscreet", "department", "experienceLevel", "employmentType", "isTalentPool", "location", "locationUID", "salaryRange", "categories", "details", "allowFallback", "users", "openings", "questionnaireUIDs", "workplaceType", "email", "urlServiceHostedPage", "urlActivePage", "pictureURL", "internalUseCustomID"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalNString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "status":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("status"))
+			data, err := ec.unmarshalNString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Status = data
+		case "isDiscreet":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("isDiscreet"))
+			data, err := ec.unmarshalNBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IsDiscreet = data
+		case "department":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("department"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Department = data
+		case "experienceLevel":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("experienceLevel"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExperienceLevel = data
+		case "employmentType":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("employmentType"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EmploymentType = data
+		case "isTalentPool":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("isTalentPool"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IsTalentPool = data
+		case "location":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("location"))
+			data, err := ec.unmarshalOLocationRefInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐLocationRef(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Location = data
+		case "locationUID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("locationUID"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LocationUID = data
+		case "salaryRange":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("salaryRange"))
+			data, err := ec.unmarshalOSalaryRangeInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐSalaryRangeInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SalaryRange = data
+		case "categories":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("categories"))
+			data, err := ec.unmarshalONamedValueInput2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐNamedValueInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Categories = data
+		case "details":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("details"))
+			data, err := ec.unmarshalONamedValueInput2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐNamedValueInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Details = data
+		case "allowFallback":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("allowFallback"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AllowFallback = data
+		case "users":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("users"))
+			data, err := ec.unmarshalNCloneUsersInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐCloneUsers(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Users = data
+		case "openings":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("openings"))
+			data, err := ec.unmarshalOCloneOpeningInput2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐOpeningInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Openings = data
+		case "questionnaireUIDs":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("questionnaireUIDs"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.QuestionnaireUIDs = data
+		case "workplaceType":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("workplaceType"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.WorkplaceType = data
+		case "email":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("email"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Email = data
+		case "urlServiceHostedPage":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("urlServiceHostedPage"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.URLServiceHostedPage = data
+		case "urlActivePage":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("urlActivePage"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.URLActivePage = data
+		case "pictureURL":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("pictureURL"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PictureURL = data
+		case "internalUseCustomID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("internalUseCustomID"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.InternalUseCustomID = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalCreatePositionInput unmarshals raw into the CreatePositionInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalCreatePositionInput(ctx context.Context, raw any) (recruiting.CreatePositionInput, error) {
+	var out recruiting.CreatePositionInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "CreatePositionInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputCreateUserInput(ctx context.Context, obj any) (recruiting.CreateUserInput, error) {
 	var it recruiting.CreateUserInput
 	if obj == nil {
@@ -45018,6 +46300,83 @@ func UnmarshalUpdateEvaluationPartnerInput(ctx context.Context, raw any) (recrui
 	return out, err
 }
 
+func (ec *executionContext) unmarshalInputUpdateOpeningInput(ctx context.Context, obj any) (recruiting.UpdateOpeningInput, error) {
+	var it recruiting.UpdateOpeningInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"name", "reason", "headcount", "timeExpectedHire", "customFields", "status"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "reason":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reason"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Reason = data
+		case "headcount":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("headcount"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Headcount = data
+		case "timeExpectedHire":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeExpectedHire"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeExpectedHire = data
+		case "customFields":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("customFields"))
+			data, err := ec.unmarshalOStringMap2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐStringMap(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CustomFields = data
+		case "status":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("status"))
+			data, err := ec.unmarshalOOpeningStatus2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋopeningᚐStatus(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Status = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalUpdateOpeningInput unmarshals raw into the UpdateOpeningInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalUpdateOpeningInput(ctx context.Context, raw any) (recruiting.UpdateOpeningInput, error) {
+	var out recruiting.UpdateOpeningInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "UpdateOpeningInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputUpdatePipelineStepInput(ctx context.Context, obj any) (recruiting.UpdateStepInput, error) {
 	var it recruiting.UpdateStepInput
 	if obj == nil {
@@ -45064,6 +46423,230 @@ func (ec *executionContext) unmarshalInputUpdatePipelineStepInput(ctx context.Co
 func UnmarshalUpdatePipelineStepInput(ctx context.Context, raw any) (recruiting.UpdateStepInput, error) {
 	var out recruiting.UpdateStepInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "UpdatePipelineStepInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputUpdatePositionInput(ctx context.Context, obj any) (recruiting.UpdatePositionInput, error) {
+	var it recruiting.UpdatePositionInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"name", "isDiscreet", "isTalentPool", "department", "experienceLevel", "employmentType", "location", "salaryRange", "clearSalaryRange", "categories", "details", "users", "questionnaireUIDs", "workplaceType", "email", "urlServiceHostedPage", "urlActivePage", "pictureURL", "internalUseCustomID"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "isDiscreet":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("isDiscreet"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IsDiscreet = data
+		case "isTalentPool":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("isTalentPool"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IsTalentPool = data
+		case "department":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("department"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Department = data
+		case "experienceLevel":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("experienceLevel"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExperienceLevel = data
+		case "employmentType":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("employmentType"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EmploymentType = data
+		case "location":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("location"))
+			data, err := ec.unmarshalOLocationRefInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐLocationRef(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Location = data
+		case "salaryRange":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("salaryRange"))
+			data, err := ec.unmarshalOSalaryRangeInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐSalaryRangeInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SalaryRange = data
+		case "clearSalaryRange":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("clearSalaryRange"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ClearSalaryRange = data
+		case "categories":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("categories"))
+			data, err := ec.unmarshalONamedValueInput2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐNamedValueInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Categories = data
+		case "details":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("details"))
+			data, err := ec.unmarshalONamedValueInput2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐNamedValueInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Details = data
+		case "users":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("users"))
+			data, err := ec.unmarshalOUpdatePositionUsersInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐUpdateUsers(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Users = data
+		case "questionnaireUIDs":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("questionnaireUIDs"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.QuestionnaireUIDs = data
+		case "workplaceType":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("workplaceType"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.WorkplaceType = data
+		case "email":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("email"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Email = data
+		case "urlServiceHostedPage":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("urlServiceHostedPage"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.URLServiceHostedPage = data
+		case "urlActivePage":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("urlActivePage"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.URLActivePage = data
+		case "pictureURL":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("pictureURL"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PictureURL = data
+		case "internalUseCustomID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("internalUseCustomID"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.InternalUseCustomID = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalUpdatePositionInput unmarshals raw into the UpdatePositionInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalUpdatePositionInput(ctx context.Context, raw any) (recruiting.UpdatePositionInput, error) {
+	var out recruiting.UpdatePositionInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "UpdatePositionInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputUpdatePositionUsersInput(ctx context.Context, obj any) (recruiting.UpdateUsers, error) {
+	var it recruiting.UpdateUsers
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"leadRecruiter", "hiringManager", "leadRecruitingCoordinator"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "leadRecruiter":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("leadRecruiter"))
+			data, err := ec.unmarshalOUserRefInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐUserRef(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LeadRecruiter = data
+		case "hiringManager":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hiringManager"))
+			data, err := ec.unmarshalOUserRefInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐUserRef(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HiringManager = data
+		case "leadRecruitingCoordinator":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("leadRecruitingCoordinator"))
+			data, err := ec.unmarshalOUserRefInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐUserRef(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LeadRecruitingCoordinator = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalUpdatePositionUsersInput unmarshals raw into the UpdatePositionUsersInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalUpdatePositionUsersInput(ctx context.Context, raw any) (recruiting.UpdateUsers, error) {
+	var out recruiting.UpdateUsers
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "UpdatePositionUsersInput", raw, &out)
 	return out, err
 }
 
@@ -47841,6 +49424,83 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "clonePosition":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_clonePosition(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createPosition":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createPosition(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updatePosition":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updatePosition(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "setPositionStatus":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_setPositionStatus(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "publishPosition":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_publishPosition(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "unpublishPosition":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_unpublishPosition(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createOpening":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createOpening(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateOpening":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateOpening(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "startOpeningApproval":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_startOpeningApproval(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pauseOpeningApproval":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_pauseOpeningApproval(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "approveOpening":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_approveOpening(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "rejectOpening":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_rejectOpening(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -50767,6 +52427,16 @@ func (ec *executionContext) unmarshalNCreateNoteInput2githubᚗcomᚋhiregraph�
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) unmarshalNCreateOpeningInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐCreateOpeningInput(ctx context.Context, v any) (recruiting.CreateOpeningInput, error) {
+	res, err := ec.unmarshalInputCreateOpeningInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNCreatePositionInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐCreatePositionInput(ctx context.Context, v any) (recruiting.CreatePositionInput, error) {
+	res, err := ec.unmarshalInputCreatePositionInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalNCreateUserInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐCreateUserInput(ctx context.Context, v any) (recruiting.CreateUserInput, error) {
 	res, err := ec.unmarshalInputCreateUserInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -51687,8 +53357,18 @@ func (ec *executionContext) unmarshalNUpdateEvaluationPartnerInput2githubᚗcom�
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) unmarshalNUpdateOpeningInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐUpdateOpeningInput(ctx context.Context, v any) (recruiting.UpdateOpeningInput, error) {
+	res, err := ec.unmarshalInputUpdateOpeningInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalNUpdatePipelineStepInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐUpdateStepInput(ctx context.Context, v any) (recruiting.UpdateStepInput, error) {
 	res, err := ec.unmarshalInputUpdatePipelineStepInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNUpdatePositionInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐUpdatePositionInput(ctx context.Context, v any) (recruiting.UpdatePositionInput, error) {
+	res, err := ec.unmarshalInputUpdatePositionInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
@@ -54128,6 +55808,14 @@ func (ec *executionContext) marshalOTime2ᚖtimeᚐTime(ctx context.Context, sel
 	_ = ctx
 	res := graphql.MarshalTime(*v)
 	return res
+}
+
+func (ec *executionContext) unmarshalOUpdatePositionUsersInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐUpdateUsers(ctx context.Context, v any) (*recruiting.UpdateUsers, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputUpdatePositionUsersInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) marshalOUser2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐUserᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.User) graphql.Marshaler {

@@ -19,6 +19,7 @@ var (
 	QueryField      = entgql.QueryField
 	Mutations       = entgql.Mutations
 	MutationCreate  = entgql.MutationCreate
+	Type            = entgql.Type
 )
 
 // What Skip can skip.

@@ -33,6 +33,7 @@ func MultiOrder() schema.Annotation                 { return inert{} }
 func QueryField(...string) QueryFieldAnnotation     { return QueryFieldAnnotation{} }
 func Mutations(...MutationOption) schema.Annotation { return inert{} }
 func MutationCreate() MutationOption                { return MutationOption{} }
+func Type(string) schema.Annotation                 { return inert{} }
 
 // QueryFieldAnnotation mirrors entgql's, so schema files can describe their
 // query fields.
