@@ -2,6 +2,8 @@ package recruiting
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"fmt"
 	"net/http"
 	"strings"
@@ -190,10 +192,7 @@ func findPersonByEmail(ctx context.Context, client *ent.Client, email string) (*
 }
 
 // findOrCreatePerson returns the person with the input's e-mail address,
-// creating it when the company has none. The insert does nothing on a
-// conflict of the (company, e-mail) index, so a concurrent create of the
-// same person leaves this transaction usable, and the re-read finds the
-// person the other request created.
+// creating it when the company has none.
 func (s *Service) findOrCreatePerson(ctx context.Context, client *ent.Client, in PersonInput) (*ent.Person, error) {
 	email := ""
 	if in.Email != nil {
@@ -202,6 +201,15 @@ func (s *Service) findOrCreatePerson(ctx context.Context, client *ent.Client, in
 	if p, err := findPersonByEmail(ctx, client, email); p != nil || err != nil {
 		return p, err
 	}
+	return s.insertPerson(ctx, client, in, email)
+}
+
+// insertPerson records a new person. With an e-mail address the insert does
+// nothing on a conflict of the (company, e-mail) index, so when a concurrent
+// request created the person since the look-up, this transaction stays
+// usable (PostgreSQL aborts one on a plain unique violation) and the re-read
+// returns that person.
+func (s *Service) insertPerson(ctx context.Context, client *ent.Client, in PersonInput, email string) (*ent.Person, error) {
 	now := s.now()
 	create := client.Person.Create().
 		SetFirstName(strings.TrimSpace(*in.FirstName)).
@@ -217,7 +225,10 @@ func (s *Service) findOrCreatePerson(ctx context.Context, client *ent.Client, in
 		return p, nil
 	}
 	create.SetEmail(email)
-	if err := create.OnConflictColumns(person.FieldCompanyID, person.FieldEmailNormalized).DoNothing().Exec(ctx); err != nil {
+	// On a conflict nothing is inserted and ent, finding no returned row,
+	// answers sql.ErrNoRows: that is the lost race, not a failure.
+	err := create.OnConflictColumns(person.FieldCompanyID, person.FieldEmailNormalized).DoNothing().Exec(ctx)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return nil, fmt.Errorf("saving person: %w", err)
 	}
 	p, err := findPersonByEmail(ctx, client, email)
