@@ -117,7 +117,7 @@ func TestSanitizeName(t *testing.T) {
 		`C:\Users\ada\My CV (2026).pdf`:   "My CV (2026).pdf",
 		".bashrc":                         "bashrc.pdf",
 		"":                                "file.pdf",
-		"<script>x</script>.pdf":          "scriptxscript.pdf",
+		"<script>x</script>.pdf":          "script.pdf",
 		"Lebenslauf Müller.pdf":           "Lebenslauf Müller.pdf",
 		"a\r\nContent-Type: x.pdf":        "a Content-Type x.pdf",
 		"résumé":                          "résumé.pdf",
