@@ -66,18 +66,21 @@ type CandidateEdges struct {
 	TestSubmissions []*TestSubmission `json:"test_submissions,omitempty"`
 	// The offer letters made to the candidate.
 	OfferLetters []*OfferLetter `json:"offer_letters,omitempty"`
+	// The candidate's documents: resumes, cover letters, attachments.
+	Files []*CandidateFile `json:"files,omitempty"`
 	// The openings this candidate was hired for.
 	HiredFor []*Opening `json:"hired_for,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.
-	loadedTypes [8]bool
+	loadedTypes [9]bool
 	// totalCount holds the count of the edges above.
-	totalCount [7]map[string]int
+	totalCount [8]map[string]int
 
 	namedNotes           map[string][]*Note
 	namedConversations   map[string][]*Conversation
 	namedTestSubmissions map[string][]*TestSubmission
 	namedOfferLetters    map[string][]*OfferLetter
+	namedFiles           map[string][]*CandidateFile
 	namedHiredFor        map[string][]*Opening
 }
 
@@ -150,10 +153,19 @@ func (e CandidateEdges) OfferLettersOrErr() ([]*OfferLetter, error) {
 	return nil, &NotLoadedError{edge: "offer_letters"}
 }
 
+// FilesOrErr returns the Files value or an error if the edge
+// was not loaded in eager-loading.
+func (e CandidateEdges) FilesOrErr() ([]*CandidateFile, error) {
+	if e.loadedTypes[7] {
+		return e.Files, nil
+	}
+	return nil, &NotLoadedError{edge: "files"}
+}
+
 // HiredForOrErr returns the HiredFor value or an error if the edge
 // was not loaded in eager-loading.
 func (e CandidateEdges) HiredForOrErr() ([]*Opening, error) {
-	if e.loadedTypes[7] {
+	if e.loadedTypes[8] {
 		return e.HiredFor, nil
 	}
 	return nil, &NotLoadedError{edge: "hired_for"}
@@ -313,6 +325,11 @@ func (_m *Candidate) QueryOfferLetters() *OfferLetterQuery {
 	return NewCandidateClient(_m.config).QueryOfferLetters(_m)
 }
 
+// QueryFiles queries the "files" edge of the Candidate entity.
+func (_m *Candidate) QueryFiles() *CandidateFileQuery {
+	return NewCandidateClient(_m.config).QueryFiles(_m)
+}
+
 // QueryHiredFor queries the "hired_for" edge of the Candidate entity.
 func (_m *Candidate) QueryHiredFor() *OpeningQuery {
 	return NewCandidateClient(_m.config).QueryHiredFor(_m)
@@ -470,6 +487,30 @@ func (_m *Candidate) appendNamedOfferLetters(name string, edges ...*OfferLetter)
 		_m.Edges.namedOfferLetters[name] = []*OfferLetter{}
 	} else {
 		_m.Edges.namedOfferLetters[name] = append(_m.Edges.namedOfferLetters[name], edges...)
+	}
+}
+
+// NamedFiles returns the Files named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *Candidate) NamedFiles(name string) ([]*CandidateFile, error) {
+	if _m.Edges.namedFiles == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedFiles[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *Candidate) appendNamedFiles(name string, edges ...*CandidateFile) {
+	if _m.Edges.namedFiles == nil {
+		_m.Edges.namedFiles = make(map[string][]*CandidateFile)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedFiles[name] = []*CandidateFile{}
+	} else {
+		_m.Edges.namedFiles[name] = append(_m.Edges.namedFiles[name], edges...)
 	}
 }
 

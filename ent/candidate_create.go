@@ -13,6 +13,7 @@ import (
 	"entgo.io/ent/dialect/sql/sqlgraph"
 	"entgo.io/ent/schema/field"
 	"github.com/hiregraph/hiregraph/ent/candidate"
+	"github.com/hiregraph/hiregraph/ent/candidatefile"
 	"github.com/hiregraph/hiregraph/ent/company"
 	"github.com/hiregraph/hiregraph/ent/conversation"
 	"github.com/hiregraph/hiregraph/ent/note"
@@ -225,6 +226,21 @@ func (_c *CandidateCreate) AddOfferLetters(v ...*OfferLetter) *CandidateCreate {
 		ids[i] = v[i].ID
 	}
 	return _c.AddOfferLetterIDs(ids...)
+}
+
+// AddFileIDs adds the "files" edge to the CandidateFile entity by IDs.
+func (_c *CandidateCreate) AddFileIDs(ids ...string) *CandidateCreate {
+	_c.mutation.AddFileIDs(ids...)
+	return _c
+}
+
+// AddFiles adds the "files" edges to the CandidateFile entity.
+func (_c *CandidateCreate) AddFiles(v ...*CandidateFile) *CandidateCreate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddFileIDs(ids...)
 }
 
 // AddHiredForIDs adds the "hired_for" edge to the Opening entity by IDs.
@@ -558,6 +574,22 @@ func (_c *CandidateCreate) createSpec() (*Candidate, *sqlgraph.CreateSpec) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(offerletter.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.FilesIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   candidate.FilesTable,
+			Columns: []string{candidate.FilesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(candidatefile.FieldID, field.TypeString),
 			},
 		}
 		for _, k := range nodes {

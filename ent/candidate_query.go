@@ -15,6 +15,7 @@ import (
 	"entgo.io/ent/dialect/sql/sqlgraph"
 	"entgo.io/ent/schema/field"
 	"github.com/hiregraph/hiregraph/ent/candidate"
+	"github.com/hiregraph/hiregraph/ent/candidatefile"
 	"github.com/hiregraph/hiregraph/ent/company"
 	"github.com/hiregraph/hiregraph/ent/conversation"
 	"github.com/hiregraph/hiregraph/ent/note"
@@ -42,6 +43,7 @@ type CandidateQuery struct {
 	withConversations        *ConversationQuery
 	withTestSubmissions      *TestSubmissionQuery
 	withOfferLetters         *OfferLetterQuery
+	withFiles                *CandidateFileQuery
 	withHiredFor             *OpeningQuery
 	loadTotal                []func(context.Context, []*Candidate) error
 	modifiers                []func(*sql.Selector)
@@ -49,6 +51,7 @@ type CandidateQuery struct {
 	withNamedConversations   map[string]*ConversationQuery
 	withNamedTestSubmissions map[string]*TestSubmissionQuery
 	withNamedOfferLetters    map[string]*OfferLetterQuery
+	withNamedFiles           map[string]*CandidateFileQuery
 	withNamedHiredFor        map[string]*OpeningQuery
 	// perParent, when set, loads the query as a nested connection: the first
 	// rows of each parent (package perparent).
@@ -236,6 +239,28 @@ func (_q *CandidateQuery) QueryOfferLetters() *OfferLetterQuery {
 			sqlgraph.From(candidate.Table, candidate.FieldID, selector),
 			sqlgraph.To(offerletter.Table, offerletter.FieldID),
 			sqlgraph.Edge(sqlgraph.O2M, false, candidate.OfferLettersTable, candidate.OfferLettersColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
+// QueryFiles chains the current query on the "files" edge.
+func (_q *CandidateQuery) QueryFiles() *CandidateFileQuery {
+	query := (&CandidateFileClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(candidate.Table, candidate.FieldID, selector),
+			sqlgraph.To(candidatefile.Table, candidatefile.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, candidate.FilesTable, candidate.FilesColumn),
 		)
 		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
 		return fromU, nil
@@ -464,6 +489,7 @@ func (_q *CandidateQuery) Clone() *CandidateQuery {
 		withConversations:   _q.withConversations.Clone(),
 		withTestSubmissions: _q.withTestSubmissions.Clone(),
 		withOfferLetters:    _q.withOfferLetters.Clone(),
+		withFiles:           _q.withFiles.Clone(),
 		withHiredFor:        _q.withHiredFor.Clone(),
 		// clone intermediate query.
 		sql:       _q.sql.Clone(),
@@ -546,6 +572,17 @@ func (_q *CandidateQuery) WithOfferLetters(opts ...func(*OfferLetterQuery)) *Can
 		opt(query)
 	}
 	_q.withOfferLetters = query
+	return _q
+}
+
+// WithFiles tells the query-builder to eager-load the nodes that are connected to
+// the "files" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *CandidateQuery) WithFiles(opts ...func(*CandidateFileQuery)) *CandidateQuery {
+	query := (&CandidateFileClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withFiles = query
 	return _q
 }
 
@@ -644,7 +681,7 @@ func (_q *CandidateQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Ca
 	var (
 		nodes       = []*Candidate{}
 		_spec       = _q.querySpec()
-		loadedTypes = [8]bool{
+		loadedTypes = [9]bool{
 			_q.withCompany != nil,
 			_q.withPerson != nil,
 			_q.withPosition != nil,
@@ -652,6 +689,7 @@ func (_q *CandidateQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Ca
 			_q.withConversations != nil,
 			_q.withTestSubmissions != nil,
 			_q.withOfferLetters != nil,
+			_q.withFiles != nil,
 			_q.withHiredFor != nil,
 		}
 	)
@@ -722,6 +760,13 @@ func (_q *CandidateQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Ca
 			return nil, err
 		}
 	}
+	if query := _q.withFiles; query != nil {
+		if err := _q.loadFiles(ctx, query, nodes,
+			func(n *Candidate) { n.Edges.Files = []*CandidateFile{} },
+			func(n *Candidate, e *CandidateFile) { n.Edges.Files = append(n.Edges.Files, e) }); err != nil {
+			return nil, err
+		}
+	}
 	if query := _q.withHiredFor; query != nil {
 		if err := _q.loadHiredFor(ctx, query, nodes,
 			func(n *Candidate) { n.Edges.HiredFor = []*Opening{} },
@@ -767,6 +812,17 @@ func (_q *CandidateQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Ca
 		if err := load(ctx, query, nodes,
 			func(n *Candidate) { n.appendNamedOfferLetters(name) },
 			func(n *Candidate, e *OfferLetter) { n.appendNamedOfferLetters(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedFiles {
+		load := _q.loadFiles
+		if query.perParent != nil {
+			load = _q.loadFilesPerParent
+		}
+		if err := load(ctx, query, nodes,
+			func(n *Candidate) { n.appendNamedFiles(name) },
+			func(n *Candidate, e *CandidateFile) { n.appendNamedFiles(name, e) }); err != nil {
 			return nil, err
 		}
 	}
@@ -979,6 +1035,36 @@ func (_q *CandidateQuery) loadOfferLetters(ctx context.Context, query *OfferLett
 	}
 	query.Where(predicate.OfferLetter(func(s *sql.Selector) {
 		s.Where(sql.InValues(s.C(candidate.OfferLettersColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.CandidateID
+		node, ok := nodeids[fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "candidate_id" returned %v for node %v`, fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
+func (_q *CandidateQuery) loadFiles(ctx context.Context, query *CandidateFileQuery, nodes []*Candidate, init func(*Candidate), assign func(*Candidate, *CandidateFile)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[string]*Candidate)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(candidatefile.FieldCandidateID)
+	}
+	query.Where(predicate.CandidateFile(func(s *sql.Selector) {
+		s.Where(sql.InValues(s.C(candidate.FilesColumn), fks...))
 	}))
 	neighbors, err := query.All(ctx)
 	if err != nil {
@@ -1212,6 +1298,20 @@ func (_q *CandidateQuery) WithNamedOfferLetters(name string, opts ...func(*Offer
 	return _q
 }
 
+// WithNamedFiles tells the query-builder to eager-load the nodes that are connected to the "files"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *CandidateQuery) WithNamedFiles(name string, opts ...func(*CandidateFileQuery)) *CandidateQuery {
+	query := (&CandidateFileClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedFiles == nil {
+		_q.withNamedFiles = make(map[string]*CandidateFileQuery)
+	}
+	_q.withNamedFiles[name] = query
+	return _q
+}
+
 // WithNamedHiredFor tells the query-builder to eager-load the nodes that are connected to the "hired_for"
 // edge with the given name. The optional arguments are used to configure the query builder of the edge.
 func (_q *CandidateQuery) WithNamedHiredFor(name string, opts ...func(*OpeningQuery)) *CandidateQuery {
@@ -1305,6 +1405,35 @@ func (_q *CandidateQuery) loadTestSubmissionsPerParent(ctx context.Context, quer
 	}
 	if len(query.ctx.Fields) > 0 {
 		query.ctx.AppendFieldOnce(testsubmission.FieldCandidateID)
+	}
+	query.perParent.Parents = ids
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.CandidateID
+		node, ok := byID[fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "candidate_id" returned %v for node %v`, fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
+
+// loadFilesPerParent loads the first rows of each node's files in
+// one statement (see package perparent).
+func (_q *CandidateQuery) loadFilesPerParent(ctx context.Context, query *CandidateFileQuery, nodes []*Candidate, init func(*Candidate), assign func(*Candidate, *CandidateFile)) error {
+	ids := make([]string, len(nodes))
+	byID := make(map[string]*Candidate, len(nodes))
+	for i, n := range nodes {
+		ids[i] = n.ID
+		byID[n.ID] = n
+		init(n)
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(candidatefile.FieldCandidateID)
 	}
 	query.perParent.Parents = ids
 	neighbors, err := query.All(ctx)

@@ -13,6 +13,7 @@ import (
 	"entgo.io/ent/dialect/sql/sqljson"
 	"entgo.io/ent/schema/field"
 	"github.com/hiregraph/hiregraph/ent/candidate"
+	"github.com/hiregraph/hiregraph/ent/candidatefile"
 	"github.com/hiregraph/hiregraph/ent/conversation"
 	"github.com/hiregraph/hiregraph/ent/note"
 	"github.com/hiregraph/hiregraph/ent/offerletter"
@@ -188,6 +189,21 @@ func (_u *CandidateUpdate) AddOfferLetters(v ...*OfferLetter) *CandidateUpdate {
 	return _u.AddOfferLetterIDs(ids...)
 }
 
+// AddFileIDs adds the "files" edge to the CandidateFile entity by IDs.
+func (_u *CandidateUpdate) AddFileIDs(ids ...string) *CandidateUpdate {
+	_u.mutation.AddFileIDs(ids...)
+	return _u
+}
+
+// AddFiles adds the "files" edges to the CandidateFile entity.
+func (_u *CandidateUpdate) AddFiles(v ...*CandidateFile) *CandidateUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddFileIDs(ids...)
+}
+
 // AddHiredForIDs adds the "hired_for" edge to the Opening entity by IDs.
 func (_u *CandidateUpdate) AddHiredForIDs(ids ...string) *CandidateUpdate {
 	_u.mutation.AddHiredForIDs(ids...)
@@ -290,6 +306,27 @@ func (_u *CandidateUpdate) RemoveOfferLetters(v ...*OfferLetter) *CandidateUpdat
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveOfferLetterIDs(ids...)
+}
+
+// ClearFiles clears all "files" edges to the CandidateFile entity.
+func (_u *CandidateUpdate) ClearFiles() *CandidateUpdate {
+	_u.mutation.ClearFiles()
+	return _u
+}
+
+// RemoveFileIDs removes the "files" edge to CandidateFile entities by IDs.
+func (_u *CandidateUpdate) RemoveFileIDs(ids ...string) *CandidateUpdate {
+	_u.mutation.RemoveFileIDs(ids...)
+	return _u
+}
+
+// RemoveFiles removes "files" edges to CandidateFile entities.
+func (_u *CandidateUpdate) RemoveFiles(v ...*CandidateFile) *CandidateUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveFileIDs(ids...)
 }
 
 // ClearHiredFor clears all "hired_for" edges to the Opening entity.
@@ -591,6 +628,51 @@ func (_u *CandidateUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 		}
 		_spec.Edges.Add = append(_spec.Edges.Add, edge)
 	}
+	if _u.mutation.FilesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   candidate.FilesTable,
+			Columns: []string{candidate.FilesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(candidatefile.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedFilesIDs(); len(nodes) > 0 && !_u.mutation.FilesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   candidate.FilesTable,
+			Columns: []string{candidate.FilesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(candidatefile.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.FilesIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   candidate.FilesTable,
+			Columns: []string{candidate.FilesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(candidatefile.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
 	if _u.mutation.HiredForCleared() {
 		edge := &sqlgraph.EdgeSpec{
 			Rel:     sqlgraph.O2M,
@@ -810,6 +892,21 @@ func (_u *CandidateUpdateOne) AddOfferLetters(v ...*OfferLetter) *CandidateUpdat
 	return _u.AddOfferLetterIDs(ids...)
 }
 
+// AddFileIDs adds the "files" edge to the CandidateFile entity by IDs.
+func (_u *CandidateUpdateOne) AddFileIDs(ids ...string) *CandidateUpdateOne {
+	_u.mutation.AddFileIDs(ids...)
+	return _u
+}
+
+// AddFiles adds the "files" edges to the CandidateFile entity.
+func (_u *CandidateUpdateOne) AddFiles(v ...*CandidateFile) *CandidateUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddFileIDs(ids...)
+}
+
 // AddHiredForIDs adds the "hired_for" edge to the Opening entity by IDs.
 func (_u *CandidateUpdateOne) AddHiredForIDs(ids ...string) *CandidateUpdateOne {
 	_u.mutation.AddHiredForIDs(ids...)
@@ -912,6 +1009,27 @@ func (_u *CandidateUpdateOne) RemoveOfferLetters(v ...*OfferLetter) *CandidateUp
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveOfferLetterIDs(ids...)
+}
+
+// ClearFiles clears all "files" edges to the CandidateFile entity.
+func (_u *CandidateUpdateOne) ClearFiles() *CandidateUpdateOne {
+	_u.mutation.ClearFiles()
+	return _u
+}
+
+// RemoveFileIDs removes the "files" edge to CandidateFile entities by IDs.
+func (_u *CandidateUpdateOne) RemoveFileIDs(ids ...string) *CandidateUpdateOne {
+	_u.mutation.RemoveFileIDs(ids...)
+	return _u
+}
+
+// RemoveFiles removes "files" edges to CandidateFile entities.
+func (_u *CandidateUpdateOne) RemoveFiles(v ...*CandidateFile) *CandidateUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveFileIDs(ids...)
 }
 
 // ClearHiredFor clears all "hired_for" edges to the Opening entity.
@@ -1236,6 +1354,51 @@ func (_u *CandidateUpdateOne) sqlSave(ctx context.Context) (_node *Candidate, er
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(offerletter.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.FilesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   candidate.FilesTable,
+			Columns: []string{candidate.FilesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(candidatefile.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedFilesIDs(); len(nodes) > 0 && !_u.mutation.FilesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   candidate.FilesTable,
+			Columns: []string{candidate.FilesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(candidatefile.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.FilesIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   candidate.FilesTable,
+			Columns: []string{candidate.FilesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(candidatefile.FieldID, field.TypeString),
 			},
 		}
 		for _, k := range nodes {

@@ -18,6 +18,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/apikey"
 	"github.com/hiregraph/hiregraph/ent/approvalprocess"
 	"github.com/hiregraph/hiregraph/ent/candidate"
+	"github.com/hiregraph/hiregraph/ent/candidatefile"
 	"github.com/hiregraph/hiregraph/ent/company"
 	"github.com/hiregraph/hiregraph/ent/contact"
 	"github.com/hiregraph/hiregraph/ent/conversation"
@@ -50,6 +51,8 @@ type Client struct {
 	ApprovalProcess *ApprovalProcessClient
 	// Candidate is the client for interacting with the Candidate builders.
 	Candidate *CandidateClient
+	// CandidateFile is the client for interacting with the CandidateFile builders.
+	CandidateFile *CandidateFileClient
 	// Company is the client for interacting with the Company builders.
 	Company *CompanyClient
 	// Contact is the client for interacting with the Contact builders.
@@ -98,6 +101,7 @@ func (c *Client) init() {
 	c.APIKey = NewAPIKeyClient(c.config)
 	c.ApprovalProcess = NewApprovalProcessClient(c.config)
 	c.Candidate = NewCandidateClient(c.config)
+	c.CandidateFile = NewCandidateFileClient(c.config)
 	c.Company = NewCompanyClient(c.config)
 	c.Contact = NewContactClient(c.config)
 	c.Conversation = NewConversationClient(c.config)
@@ -210,6 +214,7 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		APIKey:            NewAPIKeyClient(cfg),
 		ApprovalProcess:   NewApprovalProcessClient(cfg),
 		Candidate:         NewCandidateClient(cfg),
+		CandidateFile:     NewCandidateFileClient(cfg),
 		Company:           NewCompanyClient(cfg),
 		Contact:           NewContactClient(cfg),
 		Conversation:      NewConversationClient(cfg),
@@ -249,6 +254,7 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		APIKey:            NewAPIKeyClient(cfg),
 		ApprovalProcess:   NewApprovalProcessClient(cfg),
 		Candidate:         NewCandidateClient(cfg),
+		CandidateFile:     NewCandidateFileClient(cfg),
 		Company:           NewCompanyClient(cfg),
 		Contact:           NewContactClient(cfg),
 		Conversation:      NewConversationClient(cfg),
@@ -295,9 +301,9 @@ func (c *Client) Close() error {
 // In order to add hooks to a specific client, call: `client.Node.Use(...)`.
 func (c *Client) Use(hooks ...Hook) {
 	for _, n := range []interface{ Use(...Hook) }{
-		c.APIKey, c.ApprovalProcess, c.Candidate, c.Company, c.Contact, c.Conversation,
-		c.EvaluationPartner, c.FieldDefinition, c.IdempotencyKey, c.Location,
-		c.Message, c.Note, c.OfferLetter, c.Opening, c.Person, c.Position,
+		c.APIKey, c.ApprovalProcess, c.Candidate, c.CandidateFile, c.Company, c.Contact,
+		c.Conversation, c.EvaluationPartner, c.FieldDefinition, c.IdempotencyKey,
+		c.Location, c.Message, c.Note, c.OfferLetter, c.Opening, c.Person, c.Position,
 		c.Questionnaire, c.RateLimitBucket, c.TestSubmission, c.User,
 	} {
 		n.Use(hooks...)
@@ -308,9 +314,9 @@ func (c *Client) Use(hooks ...Hook) {
 // In order to add interceptors to a specific client, call: `client.Node.Intercept(...)`.
 func (c *Client) Intercept(interceptors ...Interceptor) {
 	for _, n := range []interface{ Intercept(...Interceptor) }{
-		c.APIKey, c.ApprovalProcess, c.Candidate, c.Company, c.Contact, c.Conversation,
-		c.EvaluationPartner, c.FieldDefinition, c.IdempotencyKey, c.Location,
-		c.Message, c.Note, c.OfferLetter, c.Opening, c.Person, c.Position,
+		c.APIKey, c.ApprovalProcess, c.Candidate, c.CandidateFile, c.Company, c.Contact,
+		c.Conversation, c.EvaluationPartner, c.FieldDefinition, c.IdempotencyKey,
+		c.Location, c.Message, c.Note, c.OfferLetter, c.Opening, c.Person, c.Position,
 		c.Questionnaire, c.RateLimitBucket, c.TestSubmission, c.User,
 	} {
 		n.Intercept(interceptors...)
@@ -326,6 +332,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.ApprovalProcess.mutate(ctx, m)
 	case *CandidateMutation:
 		return c.Candidate.mutate(ctx, m)
+	case *CandidateFileMutation:
+		return c.CandidateFile.mutate(ctx, m)
 	case *CompanyMutation:
 		return c.Company.mutate(ctx, m)
 	case *ContactMutation:
@@ -901,6 +909,22 @@ func (c *CandidateClient) QueryOfferLetters(_m *Candidate) *OfferLetterQuery {
 	return query
 }
 
+// QueryFiles queries the files edge of a Candidate.
+func (c *CandidateClient) QueryFiles(_m *Candidate) *CandidateFileQuery {
+	query := (&CandidateFileClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(candidate.Table, candidate.FieldID, id),
+			sqlgraph.To(candidatefile.Table, candidatefile.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, candidate.FilesTable, candidate.FilesColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
 // QueryHiredFor queries the hired_for edge of a Candidate.
 func (c *CandidateClient) QueryHiredFor(_m *Candidate) *OpeningQuery {
 	query := (&OpeningClient{config: c.config}).Query()
@@ -940,6 +964,172 @@ func (c *CandidateClient) mutate(ctx context.Context, m *CandidateMutation) (Val
 		return (&CandidateDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown Candidate mutation op: %q", m.Op())
+	}
+}
+
+// CandidateFileClient is a client for the CandidateFile schema.
+type CandidateFileClient struct {
+	config
+}
+
+// NewCandidateFileClient returns a client for the CandidateFile from the given config.
+func NewCandidateFileClient(c config) *CandidateFileClient {
+	return &CandidateFileClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `candidatefile.Hooks(f(g(h())))`.
+func (c *CandidateFileClient) Use(hooks ...Hook) {
+	c.hooks.CandidateFile = append(c.hooks.CandidateFile, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `candidatefile.Intercept(f(g(h())))`.
+func (c *CandidateFileClient) Intercept(interceptors ...Interceptor) {
+	c.inters.CandidateFile = append(c.inters.CandidateFile, interceptors...)
+}
+
+// Create returns a builder for creating a CandidateFile entity.
+func (c *CandidateFileClient) Create() *CandidateFileCreate {
+	mutation := newCandidateFileMutation(c.config, OpCreate)
+	return &CandidateFileCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of CandidateFile entities.
+func (c *CandidateFileClient) CreateBulk(builders ...*CandidateFileCreate) *CandidateFileCreateBulk {
+	return &CandidateFileCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *CandidateFileClient) MapCreateBulk(slice any, setFunc func(*CandidateFileCreate, int)) *CandidateFileCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &CandidateFileCreateBulk{err: fmt.Errorf("calling to CandidateFileClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*CandidateFileCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &CandidateFileCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for CandidateFile.
+func (c *CandidateFileClient) Update() *CandidateFileUpdate {
+	mutation := newCandidateFileMutation(c.config, OpUpdate)
+	return &CandidateFileUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *CandidateFileClient) UpdateOne(_m *CandidateFile) *CandidateFileUpdateOne {
+	mutation := newCandidateFileMutation(c.config, OpUpdateOne, withCandidateFile(_m))
+	return &CandidateFileUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *CandidateFileClient) UpdateOneID(id string) *CandidateFileUpdateOne {
+	mutation := newCandidateFileMutation(c.config, OpUpdateOne, withCandidateFileID(id))
+	return &CandidateFileUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for CandidateFile.
+func (c *CandidateFileClient) Delete() *CandidateFileDelete {
+	mutation := newCandidateFileMutation(c.config, OpDelete)
+	return &CandidateFileDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *CandidateFileClient) DeleteOne(_m *CandidateFile) *CandidateFileDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *CandidateFileClient) DeleteOneID(id string) *CandidateFileDeleteOne {
+	builder := c.Delete().Where(candidatefile.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &CandidateFileDeleteOne{builder}
+}
+
+// Query returns a query builder for CandidateFile.
+func (c *CandidateFileClient) Query() *CandidateFileQuery {
+	return &CandidateFileQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeCandidateFile},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a CandidateFile entity by its id.
+func (c *CandidateFileClient) Get(ctx context.Context, id string) (*CandidateFile, error) {
+	return c.Query().Where(candidatefile.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *CandidateFileClient) GetX(ctx context.Context, id string) *CandidateFile {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryCompany queries the company edge of a CandidateFile.
+func (c *CandidateFileClient) QueryCompany(_m *CandidateFile) *CompanyQuery {
+	query := (&CompanyClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(candidatefile.Table, candidatefile.FieldID, id),
+			sqlgraph.To(company.Table, company.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, false, candidatefile.CompanyTable, candidatefile.CompanyColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryCandidate queries the candidate edge of a CandidateFile.
+func (c *CandidateFileClient) QueryCandidate(_m *CandidateFile) *CandidateQuery {
+	query := (&CandidateClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(candidatefile.Table, candidatefile.FieldID, id),
+			sqlgraph.To(candidate.Table, candidate.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, candidatefile.CandidateTable, candidatefile.CandidateColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *CandidateFileClient) Hooks() []Hook {
+	hooks := c.hooks.CandidateFile
+	return append(hooks[:len(hooks):len(hooks)], candidatefile.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *CandidateFileClient) Interceptors() []Interceptor {
+	return c.inters.CandidateFile
+}
+
+func (c *CandidateFileClient) mutate(ctx context.Context, m *CandidateFileMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&CandidateFileCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&CandidateFileUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&CandidateFileUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&CandidateFileDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown CandidateFile mutation op: %q", m.Op())
 	}
 }
 
@@ -3863,16 +4053,16 @@ func (c *UserClient) mutate(ctx context.Context, m *UserMutation) (Value, error)
 // hooks and interceptors per client, for fast access.
 type (
 	hooks struct {
-		APIKey, ApprovalProcess, Candidate, Company, Contact, Conversation,
-		EvaluationPartner, FieldDefinition, IdempotencyKey, Location, Message, Note,
-		OfferLetter, Opening, Person, Position, Questionnaire, RateLimitBucket,
-		TestSubmission, User []ent.Hook
+		APIKey, ApprovalProcess, Candidate, CandidateFile, Company, Contact,
+		Conversation, EvaluationPartner, FieldDefinition, IdempotencyKey, Location,
+		Message, Note, OfferLetter, Opening, Person, Position, Questionnaire,
+		RateLimitBucket, TestSubmission, User []ent.Hook
 	}
 	inters struct {
-		APIKey, ApprovalProcess, Candidate, Company, Contact, Conversation,
-		EvaluationPartner, FieldDefinition, IdempotencyKey, Location, Message, Note,
-		OfferLetter, Opening, Person, Position, Questionnaire, RateLimitBucket,
-		TestSubmission, User []ent.Interceptor
+		APIKey, ApprovalProcess, Candidate, CandidateFile, Company, Contact,
+		Conversation, EvaluationPartner, FieldDefinition, IdempotencyKey, Location,
+		Message, Note, OfferLetter, Opening, Person, Position, Questionnaire,
+		RateLimitBucket, TestSubmission, User []ent.Interceptor
 	}
 )
 

@@ -15,6 +15,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/apikey"
 	"github.com/hiregraph/hiregraph/ent/approvalprocess"
 	"github.com/hiregraph/hiregraph/ent/candidate"
+	"github.com/hiregraph/hiregraph/ent/candidatefile"
 	"github.com/hiregraph/hiregraph/ent/company"
 	"github.com/hiregraph/hiregraph/ent/contact"
 	"github.com/hiregraph/hiregraph/ent/conversation"
@@ -95,6 +96,7 @@ func checkColumn(t, c string) error {
 			apikey.Table:            apikey.ValidColumn,
 			approvalprocess.Table:   approvalprocess.ValidColumn,
 			candidate.Table:         candidate.ValidColumn,
+			candidatefile.Table:     candidatefile.ValidColumn,
 			company.Table:           company.ValidColumn,
 			contact.Table:           contact.ValidColumn,
 			conversation.Table:      conversation.ValidColumn,

@@ -6,6 +6,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/apikey"
 	"github.com/hiregraph/hiregraph/ent/approvalprocess"
 	"github.com/hiregraph/hiregraph/ent/candidate"
+	"github.com/hiregraph/hiregraph/ent/candidatefile"
 	"github.com/hiregraph/hiregraph/ent/company"
 	"github.com/hiregraph/hiregraph/ent/contact"
 	"github.com/hiregraph/hiregraph/ent/conversation"
@@ -33,7 +34,7 @@ import (
 
 // schemaGraph holds a representation of ent/schema at runtime.
 var schemaGraph = func() *sqlgraph.Schema {
-	graph := &sqlgraph.Schema{Nodes: make([]*sqlgraph.Node, 20)}
+	graph := &sqlgraph.Schema{Nodes: make([]*sqlgraph.Node, 21)}
 	graph.Nodes[0] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   apikey.Table,
@@ -98,6 +99,27 @@ var schemaGraph = func() *sqlgraph.Schema {
 	}
 	graph.Nodes[3] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
+			Table:   candidatefile.Table,
+			Columns: candidatefile.Columns,
+			ID: &sqlgraph.FieldSpec{
+				Type:   field.TypeString,
+				Column: candidatefile.FieldID,
+			},
+		},
+		Type: "CandidateFile",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			candidatefile.FieldCompanyID:   {Type: field.TypeString, Column: candidatefile.FieldCompanyID},
+			candidatefile.FieldCandidateID: {Type: field.TypeString, Column: candidatefile.FieldCandidateID},
+			candidatefile.FieldKind:        {Type: field.TypeEnum, Column: candidatefile.FieldKind},
+			candidatefile.FieldFileName:    {Type: field.TypeString, Column: candidatefile.FieldFileName},
+			candidatefile.FieldContentType: {Type: field.TypeString, Column: candidatefile.FieldContentType},
+			candidatefile.FieldSize:        {Type: field.TypeInt64, Column: candidatefile.FieldSize},
+			candidatefile.FieldStorageKey:  {Type: field.TypeString, Column: candidatefile.FieldStorageKey},
+			candidatefile.FieldTimeCreated: {Type: field.TypeTime, Column: candidatefile.FieldTimeCreated},
+		},
+	}
+	graph.Nodes[4] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
 			Table:   company.Table,
 			Columns: company.Columns,
 			ID: &sqlgraph.FieldSpec{
@@ -112,7 +134,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			company.FieldTimeCreated:  {Type: field.TypeTime, Column: company.FieldTimeCreated},
 		},
 	}
-	graph.Nodes[4] = &sqlgraph.Node{
+	graph.Nodes[5] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   contact.Table,
 			Columns: contact.Columns,
@@ -132,7 +154,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			contact.FieldTimeCreated: {Type: field.TypeTime, Column: contact.FieldTimeCreated},
 		},
 	}
-	graph.Nodes[5] = &sqlgraph.Node{
+	graph.Nodes[6] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   conversation.Table,
 			Columns: conversation.Columns,
@@ -148,7 +170,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			conversation.FieldTimeCreated: {Type: field.TypeTime, Column: conversation.FieldTimeCreated},
 		},
 	}
-	graph.Nodes[6] = &sqlgraph.Node{
+	graph.Nodes[7] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   evaluationpartner.Table,
 			Columns: evaluationpartner.Columns,
@@ -173,7 +195,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			evaluationpartner.FieldTimeCreated:         {Type: field.TypeTime, Column: evaluationpartner.FieldTimeCreated},
 		},
 	}
-	graph.Nodes[7] = &sqlgraph.Node{
+	graph.Nodes[8] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   fielddefinition.Table,
 			Columns: fielddefinition.Columns,
@@ -192,7 +214,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			fielddefinition.FieldInternalUse: {Type: field.TypeBool, Column: fielddefinition.FieldInternalUse},
 		},
 	}
-	graph.Nodes[8] = &sqlgraph.Node{
+	graph.Nodes[9] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   idempotencykey.Table,
 			Columns: idempotencykey.Columns,
@@ -212,7 +234,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			idempotencykey.FieldTimeCreated: {Type: field.TypeTime, Column: idempotencykey.FieldTimeCreated},
 		},
 	}
-	graph.Nodes[9] = &sqlgraph.Node{
+	graph.Nodes[10] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   location.Table,
 			Columns: location.Columns,
@@ -235,7 +257,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			location.FieldTimezone:            {Type: field.TypeString, Column: location.FieldTimezone},
 		},
 	}
-	graph.Nodes[10] = &sqlgraph.Node{
+	graph.Nodes[11] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   message.Table,
 			Columns: message.Columns,
@@ -258,7 +280,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			message.FieldBcc:            {Type: field.TypeJSON, Column: message.FieldBcc},
 		},
 	}
-	graph.Nodes[11] = &sqlgraph.Node{
+	graph.Nodes[12] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   note.Table,
 			Columns: note.Columns,
@@ -277,7 +299,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			note.FieldDetails:     {Type: field.TypeJSON, Column: note.FieldDetails},
 		},
 	}
-	graph.Nodes[12] = &sqlgraph.Node{
+	graph.Nodes[13] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   offerletter.Table,
 			Columns: offerletter.Columns,
@@ -296,7 +318,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			offerletter.FieldTimeCreated: {Type: field.TypeTime, Column: offerletter.FieldTimeCreated},
 		},
 	}
-	graph.Nodes[13] = &sqlgraph.Node{
+	graph.Nodes[14] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   opening.Table,
 			Columns: opening.Columns,
@@ -324,7 +346,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			opening.FieldTimeUpdated:          {Type: field.TypeTime, Column: opening.FieldTimeUpdated},
 		},
 	}
-	graph.Nodes[14] = &sqlgraph.Node{
+	graph.Nodes[15] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   person.Table,
 			Columns: person.Columns,
@@ -348,7 +370,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			person.FieldTimeCreated:      {Type: field.TypeTime, Column: person.FieldTimeCreated},
 		},
 	}
-	graph.Nodes[15] = &sqlgraph.Node{
+	graph.Nodes[16] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   position.Table,
 			Columns: position.Columns,
@@ -388,7 +410,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			position.FieldTimeUpdated:          {Type: field.TypeTime, Column: position.FieldTimeUpdated},
 		},
 	}
-	graph.Nodes[16] = &sqlgraph.Node{
+	graph.Nodes[17] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   questionnaire.Table,
 			Columns: questionnaire.Columns,
@@ -408,7 +430,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			questionnaire.FieldTimeCreated:  {Type: field.TypeTime, Column: questionnaire.FieldTimeCreated},
 		},
 	}
-	graph.Nodes[17] = &sqlgraph.Node{
+	graph.Nodes[18] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   ratelimitbucket.Table,
 			Columns: ratelimitbucket.Columns,
@@ -422,7 +444,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			ratelimitbucket.FieldTat: {Type: field.TypeInt64, Column: ratelimitbucket.FieldTat},
 		},
 	}
-	graph.Nodes[18] = &sqlgraph.Node{
+	graph.Nodes[19] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   testsubmission.Table,
 			Columns: testsubmission.Columns,
@@ -450,7 +472,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			testsubmission.FieldTimeUpdated:           {Type: field.TypeTime, Column: testsubmission.FieldTimeUpdated},
 		},
 	}
-	graph.Nodes[19] = &sqlgraph.Node{
+	graph.Nodes[20] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   user.Table,
 			Columns: user.Columns,
@@ -591,6 +613,18 @@ var schemaGraph = func() *sqlgraph.Schema {
 		"OfferLetter",
 	)
 	graph.MustAddE(
+		"files",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   candidate.FilesTable,
+			Columns: []string{candidate.FilesColumn},
+			Bidi:    false,
+		},
+		"Candidate",
+		"CandidateFile",
+	)
+	graph.MustAddE(
 		"hired_for",
 		&sqlgraph.EdgeSpec{
 			Rel:     sqlgraph.O2M,
@@ -601,6 +635,30 @@ var schemaGraph = func() *sqlgraph.Schema {
 		},
 		"Candidate",
 		"Opening",
+	)
+	graph.MustAddE(
+		"company",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: false,
+			Table:   candidatefile.CompanyTable,
+			Columns: []string{candidatefile.CompanyColumn},
+			Bidi:    false,
+		},
+		"CandidateFile",
+		"Company",
+	)
+	graph.MustAddE(
+		"candidate",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: true,
+			Table:   candidatefile.CandidateTable,
+			Columns: []string{candidatefile.CandidateColumn},
+			Bidi:    false,
+		},
+		"CandidateFile",
+		"Candidate",
 	)
 	graph.MustAddE(
 		"company",
@@ -1466,6 +1524,20 @@ func (f *CandidateFilter) WhereHasOfferLettersWith(preds ...predicate.OfferLette
 	})))
 }
 
+// WhereHasFiles applies a predicate to check if query has an edge files.
+func (f *CandidateFilter) WhereHasFiles() {
+	f.Where(entql.HasEdge("files"))
+}
+
+// WhereHasFilesWith applies a predicate to check if query has an edge files with a given conditions (other predicates).
+func (f *CandidateFilter) WhereHasFilesWith(preds ...predicate.CandidateFile) {
+	f.Where(entql.HasEdgeWith("files", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
 // WhereHasHiredFor applies a predicate to check if query has an edge hired_for.
 func (f *CandidateFilter) WhereHasHiredFor() {
 	f.Where(entql.HasEdge("hired_for"))
@@ -1474,6 +1546,114 @@ func (f *CandidateFilter) WhereHasHiredFor() {
 // WhereHasHiredForWith applies a predicate to check if query has an edge hired_for with a given conditions (other predicates).
 func (f *CandidateFilter) WhereHasHiredForWith(preds ...predicate.Opening) {
 	f.Where(entql.HasEdgeWith("hired_for", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// addPredicate implements the predicateAdder interface.
+func (_q *CandidateFileQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the CandidateFileQuery builder.
+func (_q *CandidateFileQuery) Filter() *CandidateFileFilter {
+	return &CandidateFileFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *CandidateFileMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the CandidateFileMutation builder.
+func (m *CandidateFileMutation) Filter() *CandidateFileFilter {
+	return &CandidateFileFilter{config: m.config, predicateAdder: m}
+}
+
+// CandidateFileFilter provides a generic filtering capability at runtime for CandidateFileQuery.
+type CandidateFileFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *CandidateFileFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[3].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereID applies the entql string predicate on the id field.
+func (f *CandidateFileFilter) WhereID(p entql.StringP) {
+	f.Where(p.Field(candidatefile.FieldID))
+}
+
+// WhereCompanyID applies the entql string predicate on the company_id field.
+func (f *CandidateFileFilter) WhereCompanyID(p entql.StringP) {
+	f.Where(p.Field(candidatefile.FieldCompanyID))
+}
+
+// WhereCandidateID applies the entql string predicate on the candidate_id field.
+func (f *CandidateFileFilter) WhereCandidateID(p entql.StringP) {
+	f.Where(p.Field(candidatefile.FieldCandidateID))
+}
+
+// WhereKind applies the entql string predicate on the kind field.
+func (f *CandidateFileFilter) WhereKind(p entql.StringP) {
+	f.Where(p.Field(candidatefile.FieldKind))
+}
+
+// WhereFileName applies the entql string predicate on the file_name field.
+func (f *CandidateFileFilter) WhereFileName(p entql.StringP) {
+	f.Where(p.Field(candidatefile.FieldFileName))
+}
+
+// WhereContentType applies the entql string predicate on the content_type field.
+func (f *CandidateFileFilter) WhereContentType(p entql.StringP) {
+	f.Where(p.Field(candidatefile.FieldContentType))
+}
+
+// WhereSize applies the entql int64 predicate on the size field.
+func (f *CandidateFileFilter) WhereSize(p entql.Int64P) {
+	f.Where(p.Field(candidatefile.FieldSize))
+}
+
+// WhereStorageKey applies the entql string predicate on the storage_key field.
+func (f *CandidateFileFilter) WhereStorageKey(p entql.StringP) {
+	f.Where(p.Field(candidatefile.FieldStorageKey))
+}
+
+// WhereTimeCreated applies the entql time.Time predicate on the time_created field.
+func (f *CandidateFileFilter) WhereTimeCreated(p entql.TimeP) {
+	f.Where(p.Field(candidatefile.FieldTimeCreated))
+}
+
+// WhereHasCompany applies a predicate to check if query has an edge company.
+func (f *CandidateFileFilter) WhereHasCompany() {
+	f.Where(entql.HasEdge("company"))
+}
+
+// WhereHasCompanyWith applies a predicate to check if query has an edge company with a given conditions (other predicates).
+func (f *CandidateFileFilter) WhereHasCompanyWith(preds ...predicate.Company) {
+	f.Where(entql.HasEdgeWith("company", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// WhereHasCandidate applies a predicate to check if query has an edge candidate.
+func (f *CandidateFileFilter) WhereHasCandidate() {
+	f.Where(entql.HasEdge("candidate"))
+}
+
+// WhereHasCandidateWith applies a predicate to check if query has an edge candidate with a given conditions (other predicates).
+func (f *CandidateFileFilter) WhereHasCandidateWith(preds ...predicate.Candidate) {
+	f.Where(entql.HasEdgeWith("candidate", sqlgraph.WrapFunc(func(s *sql.Selector) {
 		for _, p := range preds {
 			p(s)
 		}
@@ -1509,7 +1689,7 @@ type CompanyFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *CompanyFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[3].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[4].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -1564,7 +1744,7 @@ type ContactFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *ContactFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[4].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[5].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -1653,7 +1833,7 @@ type ConversationFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *ConversationFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[5].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[6].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -1750,7 +1930,7 @@ type EvaluationPartnerFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *EvaluationPartnerFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[6].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[7].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -1878,7 +2058,7 @@ type FieldDefinitionFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *FieldDefinitionFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[7].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[8].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -1962,7 +2142,7 @@ type IdempotencyKeyFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *IdempotencyKeyFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[8].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[9].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2051,7 +2231,7 @@ type LocationFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *LocationFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[9].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[10].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2169,7 +2349,7 @@ type MessageFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *MessageFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[10].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[11].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2287,7 +2467,7 @@ type NoteFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *NoteFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[11].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[12].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2385,7 +2565,7 @@ type OfferLetterFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *OfferLetterFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[12].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[13].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2483,7 +2663,7 @@ type OpeningFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *OpeningFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[13].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[14].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2654,7 +2834,7 @@ type PersonFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *PersonFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[14].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[15].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2777,7 +2957,7 @@ type PositionFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *PositionFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[15].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[16].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3106,7 +3286,7 @@ type QuestionnaireFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *QuestionnaireFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[16].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[17].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3209,7 +3389,7 @@ type RateLimitBucketFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *RateLimitBucketFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[17].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[18].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3254,7 +3434,7 @@ type TestSubmissionFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *TestSubmissionFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[18].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[19].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3411,7 +3591,7 @@ type UserFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *UserFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[19].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[20].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})

@@ -99,6 +99,26 @@ func (_m *Candidate) OfferLetters(ctx context.Context) (result []*OfferLetter, e
 	return result, err
 }
 
+func (_m *Candidate) Files(
+	ctx context.Context, after *Cursor, first *int, before *Cursor, last *int, where *CandidateFileWhereInput,
+) (*CandidateFileConnection, error) {
+	opts := []CandidateFilePaginateOption{
+		WithCandidateFileFilter(where.Filter),
+	}
+	alias := graphql.GetFieldContext(ctx).Field.Alias
+	totalCount, hasTotalCount := _m.Edges.totalCount[6][alias]
+	if nodes, err := _m.NamedFiles(alias); err == nil || hasTotalCount {
+		pager, err := newCandidateFilePager(opts, last != nil)
+		if err != nil {
+			return nil, err
+		}
+		conn := &CandidateFileConnection{Edges: []*CandidateFileEdge{}, TotalCount: totalCount}
+		conn.build(nodes, pager, after, first, before, last)
+		return conn, nil
+	}
+	return _m.QueryFiles().Paginate(ctx, after, first, before, last, opts...)
+}
+
 func (_m *Candidate) HiredFor(ctx context.Context) (result []*Opening, err error) {
 	if fc := graphql.GetFieldContext(ctx); fc != nil && fc.Field.Alias != "" {
 		result, err = _m.NamedHiredFor(graphql.GetFieldContext(ctx).Field.Alias)
@@ -107,6 +127,14 @@ func (_m *Candidate) HiredFor(ctx context.Context) (result []*Opening, err error
 	}
 	if IsNotLoaded(err) {
 		result, err = _m.QueryHiredFor().All(ctx)
+	}
+	return result, err
+}
+
+func (_m *CandidateFile) Candidate(ctx context.Context) (*Candidate, error) {
+	result, err := _m.Edges.CandidateOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryCandidate().Only(ctx)
 	}
 	return result, err
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/hashicorp/go-multierror"
 	"github.com/hiregraph/hiregraph/ent/approvalprocess"
 	"github.com/hiregraph/hiregraph/ent/candidate"
+	"github.com/hiregraph/hiregraph/ent/candidatefile"
 	"github.com/hiregraph/hiregraph/ent/company"
 	"github.com/hiregraph/hiregraph/ent/contact"
 	"github.com/hiregraph/hiregraph/ent/conversation"
@@ -42,6 +43,11 @@ var candidateImplementors = []string{"Candidate", "Node"}
 
 // IsNode implements the Node interface check for GQLGen.
 func (*Candidate) IsNode() {}
+
+var candidatefileImplementors = []string{"CandidateFile", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*CandidateFile) IsNode() {}
 
 var companyImplementors = []string{"Company", "Node"}
 
@@ -190,6 +196,15 @@ func (c *Client) noder(ctx context.Context, table string, id string) (Noder, err
 			Where(candidate.ID(id))
 		if fc := graphql.GetFieldContext(ctx); fc != nil {
 			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, candidateImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
+	case candidatefile.Table:
+		query := c.CandidateFile.Query().
+			Where(candidatefile.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, candidatefileImplementors...); err != nil {
 				return nil, err
 			}
 		}
@@ -422,6 +437,22 @@ func (c *Client) noders(ctx context.Context, table string, ids []string) ([]Node
 		query := c.Candidate.Query().
 			Where(candidate.IDIn(ids...))
 		query, err := query.CollectFields(ctx, candidateImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
+	case candidatefile.Table:
+		query := c.CandidateFile.Query().
+			Where(candidatefile.IDIn(ids...))
+		query, err := query.CollectFields(ctx, candidatefileImplementors...)
 		if err != nil {
 			return nil, err
 		}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/hiregraph/hiregraph/ent/approvalprocess"
 	"github.com/hiregraph/hiregraph/ent/candidate"
+	"github.com/hiregraph/hiregraph/ent/candidatefile"
 	"github.com/hiregraph/hiregraph/ent/company"
 	"github.com/hiregraph/hiregraph/ent/contact"
 	"github.com/hiregraph/hiregraph/ent/conversation"
@@ -426,6 +427,10 @@ type CandidateWhereInput struct {
 	HasOfferLetters     *bool                    `json:"hasOfferLetters,omitempty"`
 	HasOfferLettersWith []*OfferLetterWhereInput `json:"hasOfferLettersWith,omitempty"`
 
+	// "files" edge predicates.
+	HasFiles     *bool                      `json:"hasFiles,omitempty"`
+	HasFilesWith []*CandidateFileWhereInput `json:"hasFilesWith,omitempty"`
+
 	// "hired_for" edge predicates.
 	HasHiredFor     *bool                `json:"hasHiredFor,omitempty"`
 	HasHiredForWith []*OpeningWhereInput `json:"hasHiredForWith,omitempty"`
@@ -731,6 +736,24 @@ func (i *CandidateWhereInput) P() (predicate.Candidate, error) {
 		}
 		predicates = append(predicates, candidate.HasOfferLettersWith(with...))
 	}
+	if i.HasFiles != nil {
+		p := candidate.HasFiles()
+		if !*i.HasFiles {
+			p = candidate.Not(p)
+		}
+		predicates = append(predicates, p)
+	}
+	if len(i.HasFilesWith) > 0 {
+		with := make([]predicate.CandidateFile, 0, len(i.HasFilesWith))
+		for _, w := range i.HasFilesWith {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'HasFilesWith'", err)
+			}
+			with = append(with, p)
+		}
+		predicates = append(predicates, candidate.HasFilesWith(with...))
+	}
 	if i.HasHiredFor != nil {
 		p := candidate.HasHiredFor()
 		if !*i.HasHiredFor {
@@ -756,6 +779,354 @@ func (i *CandidateWhereInput) P() (predicate.Candidate, error) {
 		return predicates[0], nil
 	default:
 		return candidate.And(predicates...), nil
+	}
+}
+
+// CandidateFileWhereInput represents a where input for filtering CandidateFile queries.
+type CandidateFileWhereInput struct {
+	Predicates []predicate.CandidateFile  `json:"-"`
+	Not        *CandidateFileWhereInput   `json:"not,omitempty"`
+	Or         []*CandidateFileWhereInput `json:"or,omitempty"`
+	And        []*CandidateFileWhereInput `json:"and,omitempty"`
+
+	// "id" field predicates.
+	ID             *string  `json:"id,omitempty"`
+	IDNEQ          *string  `json:"idNEQ,omitempty"`
+	IDIn           []string `json:"idIn,omitempty"`
+	IDNotIn        []string `json:"idNotIn,omitempty"`
+	IDGT           *string  `json:"idGT,omitempty"`
+	IDGTE          *string  `json:"idGTE,omitempty"`
+	IDLT           *string  `json:"idLT,omitempty"`
+	IDLTE          *string  `json:"idLTE,omitempty"`
+	IDEqualFold    *string  `json:"idEqualFold,omitempty"`
+	IDContainsFold *string  `json:"idContainsFold,omitempty"`
+
+	// "kind" field predicates.
+	Kind      *candidatefile.Kind  `json:"kind,omitempty"`
+	KindNEQ   *candidatefile.Kind  `json:"kindNEQ,omitempty"`
+	KindIn    []candidatefile.Kind `json:"kindIn,omitempty"`
+	KindNotIn []candidatefile.Kind `json:"kindNotIn,omitempty"`
+
+	// "file_name" field predicates.
+	FileName             *string  `json:"fileName,omitempty"`
+	FileNameNEQ          *string  `json:"fileNameNEQ,omitempty"`
+	FileNameIn           []string `json:"fileNameIn,omitempty"`
+	FileNameNotIn        []string `json:"fileNameNotIn,omitempty"`
+	FileNameGT           *string  `json:"fileNameGT,omitempty"`
+	FileNameGTE          *string  `json:"fileNameGTE,omitempty"`
+	FileNameLT           *string  `json:"fileNameLT,omitempty"`
+	FileNameLTE          *string  `json:"fileNameLTE,omitempty"`
+	FileNameContains     *string  `json:"fileNameContains,omitempty"`
+	FileNameHasPrefix    *string  `json:"fileNameHasPrefix,omitempty"`
+	FileNameHasSuffix    *string  `json:"fileNameHasSuffix,omitempty"`
+	FileNameEqualFold    *string  `json:"fileNameEqualFold,omitempty"`
+	FileNameContainsFold *string  `json:"fileNameContainsFold,omitempty"`
+
+	// "content_type" field predicates.
+	ContentType             *string  `json:"contentType,omitempty"`
+	ContentTypeNEQ          *string  `json:"contentTypeNEQ,omitempty"`
+	ContentTypeIn           []string `json:"contentTypeIn,omitempty"`
+	ContentTypeNotIn        []string `json:"contentTypeNotIn,omitempty"`
+	ContentTypeGT           *string  `json:"contentTypeGT,omitempty"`
+	ContentTypeGTE          *string  `json:"contentTypeGTE,omitempty"`
+	ContentTypeLT           *string  `json:"contentTypeLT,omitempty"`
+	ContentTypeLTE          *string  `json:"contentTypeLTE,omitempty"`
+	ContentTypeContains     *string  `json:"contentTypeContains,omitempty"`
+	ContentTypeHasPrefix    *string  `json:"contentTypeHasPrefix,omitempty"`
+	ContentTypeHasSuffix    *string  `json:"contentTypeHasSuffix,omitempty"`
+	ContentTypeEqualFold    *string  `json:"contentTypeEqualFold,omitempty"`
+	ContentTypeContainsFold *string  `json:"contentTypeContainsFold,omitempty"`
+
+	// "size" field predicates.
+	Size      *int64  `json:"size,omitempty"`
+	SizeNEQ   *int64  `json:"sizeNEQ,omitempty"`
+	SizeIn    []int64 `json:"sizeIn,omitempty"`
+	SizeNotIn []int64 `json:"sizeNotIn,omitempty"`
+	SizeGT    *int64  `json:"sizeGT,omitempty"`
+	SizeGTE   *int64  `json:"sizeGTE,omitempty"`
+	SizeLT    *int64  `json:"sizeLT,omitempty"`
+	SizeLTE   *int64  `json:"sizeLTE,omitempty"`
+
+	// "time_created" field predicates.
+	TimeCreated      *time.Time  `json:"timeCreated,omitempty"`
+	TimeCreatedNEQ   *time.Time  `json:"timeCreatedNEQ,omitempty"`
+	TimeCreatedIn    []time.Time `json:"timeCreatedIn,omitempty"`
+	TimeCreatedNotIn []time.Time `json:"timeCreatedNotIn,omitempty"`
+	TimeCreatedGT    *time.Time  `json:"timeCreatedGT,omitempty"`
+	TimeCreatedGTE   *time.Time  `json:"timeCreatedGTE,omitempty"`
+	TimeCreatedLT    *time.Time  `json:"timeCreatedLT,omitempty"`
+	TimeCreatedLTE   *time.Time  `json:"timeCreatedLTE,omitempty"`
+
+	// "candidate" edge predicates.
+	HasCandidate     *bool                  `json:"hasCandidate,omitempty"`
+	HasCandidateWith []*CandidateWhereInput `json:"hasCandidateWith,omitempty"`
+}
+
+// AddPredicates adds custom predicates to the where input to be used during the filtering phase.
+func (i *CandidateFileWhereInput) AddPredicates(predicates ...predicate.CandidateFile) {
+	i.Predicates = append(i.Predicates, predicates...)
+}
+
+// Filter applies the CandidateFileWhereInput filter on the CandidateFileQuery builder.
+func (i *CandidateFileWhereInput) Filter(q *CandidateFileQuery) (*CandidateFileQuery, error) {
+	if i == nil {
+		return q, nil
+	}
+	p, err := i.P()
+	if err != nil {
+		if err == ErrEmptyCandidateFileWhereInput {
+			return q, nil
+		}
+		return nil, err
+	}
+	return q.Where(p), nil
+}
+
+// ErrEmptyCandidateFileWhereInput is returned in case the CandidateFileWhereInput is empty.
+var ErrEmptyCandidateFileWhereInput = errors.New("ent: empty predicate CandidateFileWhereInput")
+
+// P returns a predicate for filtering candidatefiles.
+// An error is returned if the input is empty or invalid.
+func (i *CandidateFileWhereInput) P() (predicate.CandidateFile, error) {
+	var predicates []predicate.CandidateFile
+	if i.Not != nil {
+		p, err := i.Not.P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'not'", err)
+		}
+		predicates = append(predicates, candidatefile.Not(p))
+	}
+	switch n := len(i.Or); {
+	case n == 1:
+		p, err := i.Or[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'or'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		or := make([]predicate.CandidateFile, 0, n)
+		for _, w := range i.Or {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'or'", err)
+			}
+			or = append(or, p)
+		}
+		predicates = append(predicates, candidatefile.Or(or...))
+	}
+	switch n := len(i.And); {
+	case n == 1:
+		p, err := i.And[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'and'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		and := make([]predicate.CandidateFile, 0, n)
+		for _, w := range i.And {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'and'", err)
+			}
+			and = append(and, p)
+		}
+		predicates = append(predicates, candidatefile.And(and...))
+	}
+	predicates = append(predicates, i.Predicates...)
+	if i.ID != nil {
+		predicates = append(predicates, candidatefile.IDEQ(*i.ID))
+	}
+	if i.IDNEQ != nil {
+		predicates = append(predicates, candidatefile.IDNEQ(*i.IDNEQ))
+	}
+	if len(i.IDIn) > 0 {
+		predicates = append(predicates, candidatefile.IDIn(i.IDIn...))
+	}
+	if len(i.IDNotIn) > 0 {
+		predicates = append(predicates, candidatefile.IDNotIn(i.IDNotIn...))
+	}
+	if i.IDGT != nil {
+		predicates = append(predicates, candidatefile.IDGT(*i.IDGT))
+	}
+	if i.IDGTE != nil {
+		predicates = append(predicates, candidatefile.IDGTE(*i.IDGTE))
+	}
+	if i.IDLT != nil {
+		predicates = append(predicates, candidatefile.IDLT(*i.IDLT))
+	}
+	if i.IDLTE != nil {
+		predicates = append(predicates, candidatefile.IDLTE(*i.IDLTE))
+	}
+	if i.IDEqualFold != nil {
+		predicates = append(predicates, candidatefile.IDEqualFold(*i.IDEqualFold))
+	}
+	if i.IDContainsFold != nil {
+		predicates = append(predicates, candidatefile.IDContainsFold(*i.IDContainsFold))
+	}
+	if i.Kind != nil {
+		predicates = append(predicates, candidatefile.KindEQ(*i.Kind))
+	}
+	if i.KindNEQ != nil {
+		predicates = append(predicates, candidatefile.KindNEQ(*i.KindNEQ))
+	}
+	if len(i.KindIn) > 0 {
+		predicates = append(predicates, candidatefile.KindIn(i.KindIn...))
+	}
+	if len(i.KindNotIn) > 0 {
+		predicates = append(predicates, candidatefile.KindNotIn(i.KindNotIn...))
+	}
+	if i.FileName != nil {
+		predicates = append(predicates, candidatefile.FileNameEQ(*i.FileName))
+	}
+	if i.FileNameNEQ != nil {
+		predicates = append(predicates, candidatefile.FileNameNEQ(*i.FileNameNEQ))
+	}
+	if len(i.FileNameIn) > 0 {
+		predicates = append(predicates, candidatefile.FileNameIn(i.FileNameIn...))
+	}
+	if len(i.FileNameNotIn) > 0 {
+		predicates = append(predicates, candidatefile.FileNameNotIn(i.FileNameNotIn...))
+	}
+	if i.FileNameGT != nil {
+		predicates = append(predicates, candidatefile.FileNameGT(*i.FileNameGT))
+	}
+	if i.FileNameGTE != nil {
+		predicates = append(predicates, candidatefile.FileNameGTE(*i.FileNameGTE))
+	}
+	if i.FileNameLT != nil {
+		predicates = append(predicates, candidatefile.FileNameLT(*i.FileNameLT))
+	}
+	if i.FileNameLTE != nil {
+		predicates = append(predicates, candidatefile.FileNameLTE(*i.FileNameLTE))
+	}
+	if i.FileNameContains != nil {
+		predicates = append(predicates, candidatefile.FileNameContains(*i.FileNameContains))
+	}
+	if i.FileNameHasPrefix != nil {
+		predicates = append(predicates, candidatefile.FileNameHasPrefix(*i.FileNameHasPrefix))
+	}
+	if i.FileNameHasSuffix != nil {
+		predicates = append(predicates, candidatefile.FileNameHasSuffix(*i.FileNameHasSuffix))
+	}
+	if i.FileNameEqualFold != nil {
+		predicates = append(predicates, candidatefile.FileNameEqualFold(*i.FileNameEqualFold))
+	}
+	if i.FileNameContainsFold != nil {
+		predicates = append(predicates, candidatefile.FileNameContainsFold(*i.FileNameContainsFold))
+	}
+	if i.ContentType != nil {
+		predicates = append(predicates, candidatefile.ContentTypeEQ(*i.ContentType))
+	}
+	if i.ContentTypeNEQ != nil {
+		predicates = append(predicates, candidatefile.ContentTypeNEQ(*i.ContentTypeNEQ))
+	}
+	if len(i.ContentTypeIn) > 0 {
+		predicates = append(predicates, candidatefile.ContentTypeIn(i.ContentTypeIn...))
+	}
+	if len(i.ContentTypeNotIn) > 0 {
+		predicates = append(predicates, candidatefile.ContentTypeNotIn(i.ContentTypeNotIn...))
+	}
+	if i.ContentTypeGT != nil {
+		predicates = append(predicates, candidatefile.ContentTypeGT(*i.ContentTypeGT))
+	}
+	if i.ContentTypeGTE != nil {
+		predicates = append(predicates, candidatefile.ContentTypeGTE(*i.ContentTypeGTE))
+	}
+	if i.ContentTypeLT != nil {
+		predicates = append(predicates, candidatefile.ContentTypeLT(*i.ContentTypeLT))
+	}
+	if i.ContentTypeLTE != nil {
+		predicates = append(predicates, candidatefile.ContentTypeLTE(*i.ContentTypeLTE))
+	}
+	if i.ContentTypeContains != nil {
+		predicates = append(predicates, candidatefile.ContentTypeContains(*i.ContentTypeContains))
+	}
+	if i.ContentTypeHasPrefix != nil {
+		predicates = append(predicates, candidatefile.ContentTypeHasPrefix(*i.ContentTypeHasPrefix))
+	}
+	if i.ContentTypeHasSuffix != nil {
+		predicates = append(predicates, candidatefile.ContentTypeHasSuffix(*i.ContentTypeHasSuffix))
+	}
+	if i.ContentTypeEqualFold != nil {
+		predicates = append(predicates, candidatefile.ContentTypeEqualFold(*i.ContentTypeEqualFold))
+	}
+	if i.ContentTypeContainsFold != nil {
+		predicates = append(predicates, candidatefile.ContentTypeContainsFold(*i.ContentTypeContainsFold))
+	}
+	if i.Size != nil {
+		predicates = append(predicates, candidatefile.SizeEQ(*i.Size))
+	}
+	if i.SizeNEQ != nil {
+		predicates = append(predicates, candidatefile.SizeNEQ(*i.SizeNEQ))
+	}
+	if len(i.SizeIn) > 0 {
+		predicates = append(predicates, candidatefile.SizeIn(i.SizeIn...))
+	}
+	if len(i.SizeNotIn) > 0 {
+		predicates = append(predicates, candidatefile.SizeNotIn(i.SizeNotIn...))
+	}
+	if i.SizeGT != nil {
+		predicates = append(predicates, candidatefile.SizeGT(*i.SizeGT))
+	}
+	if i.SizeGTE != nil {
+		predicates = append(predicates, candidatefile.SizeGTE(*i.SizeGTE))
+	}
+	if i.SizeLT != nil {
+		predicates = append(predicates, candidatefile.SizeLT(*i.SizeLT))
+	}
+	if i.SizeLTE != nil {
+		predicates = append(predicates, candidatefile.SizeLTE(*i.SizeLTE))
+	}
+	if i.TimeCreated != nil {
+		predicates = append(predicates, candidatefile.TimeCreatedEQ(*i.TimeCreated))
+	}
+	if i.TimeCreatedNEQ != nil {
+		predicates = append(predicates, candidatefile.TimeCreatedNEQ(*i.TimeCreatedNEQ))
+	}
+	if len(i.TimeCreatedIn) > 0 {
+		predicates = append(predicates, candidatefile.TimeCreatedIn(i.TimeCreatedIn...))
+	}
+	if len(i.TimeCreatedNotIn) > 0 {
+		predicates = append(predicates, candidatefile.TimeCreatedNotIn(i.TimeCreatedNotIn...))
+	}
+	if i.TimeCreatedGT != nil {
+		predicates = append(predicates, candidatefile.TimeCreatedGT(*i.TimeCreatedGT))
+	}
+	if i.TimeCreatedGTE != nil {
+		predicates = append(predicates, candidatefile.TimeCreatedGTE(*i.TimeCreatedGTE))
+	}
+	if i.TimeCreatedLT != nil {
+		predicates = append(predicates, candidatefile.TimeCreatedLT(*i.TimeCreatedLT))
+	}
+	if i.TimeCreatedLTE != nil {
+		predicates = append(predicates, candidatefile.TimeCreatedLTE(*i.TimeCreatedLTE))
+	}
+
+	if i.HasCandidate != nil {
+		p := candidatefile.HasCandidate()
+		if !*i.HasCandidate {
+			p = candidatefile.Not(p)
+		}
+		predicates = append(predicates, p)
+	}
+	if len(i.HasCandidateWith) > 0 {
+		with := make([]predicate.Candidate, 0, len(i.HasCandidateWith))
+		for _, w := range i.HasCandidateWith {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'HasCandidateWith'", err)
+			}
+			with = append(with, p)
+		}
+		predicates = append(predicates, candidatefile.HasCandidateWith(with...))
+	}
+	switch len(predicates) {
+	case 0:
+		return nil, ErrEmptyCandidateFileWhereInput
+	case 1:
+		return predicates[0], nil
+	default:
+		return candidatefile.And(predicates...), nil
 	}
 }
 

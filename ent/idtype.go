@@ -10,6 +10,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/apikey"
 	"github.com/hiregraph/hiregraph/ent/approvalprocess"
 	"github.com/hiregraph/hiregraph/ent/candidate"
+	"github.com/hiregraph/hiregraph/ent/candidatefile"
 	"github.com/hiregraph/hiregraph/ent/company"
 	"github.com/hiregraph/hiregraph/ent/contact"
 	"github.com/hiregraph/hiregraph/ent/conversation"
@@ -33,6 +34,7 @@ var prefixTable = map[string]string{
 	"key": apikey.Table,
 	"apr": approvalprocess.Table,
 	"can": candidate.Table,
+	"fil": candidatefile.Table,
 	"com": company.Table,
 	"ctc": contact.Table,
 	"cnv": conversation.Table,

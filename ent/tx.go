@@ -20,6 +20,8 @@ type Tx struct {
 	ApprovalProcess *ApprovalProcessClient
 	// Candidate is the client for interacting with the Candidate builders.
 	Candidate *CandidateClient
+	// CandidateFile is the client for interacting with the CandidateFile builders.
+	CandidateFile *CandidateFileClient
 	// Company is the client for interacting with the Company builders.
 	Company *CompanyClient
 	// Contact is the client for interacting with the Contact builders.
@@ -188,6 +190,7 @@ func (tx *Tx) init() {
 	tx.APIKey = NewAPIKeyClient(tx.config)
 	tx.ApprovalProcess = NewApprovalProcessClient(tx.config)
 	tx.Candidate = NewCandidateClient(tx.config)
+	tx.CandidateFile = NewCandidateFileClient(tx.config)
 	tx.Company = NewCompanyClient(tx.config)
 	tx.Contact = NewContactClient(tx.config)
 	tx.Conversation = NewConversationClient(tx.config)

@@ -106,6 +106,9 @@ func (r *queryResolver) Users(ctx context.Context, after *entgql.Cursor[string],
 	)
 }
 
+// CandidateFile returns generated.CandidateFileResolver implementation.
+func (r *Resolver) CandidateFile() generated.CandidateFileResolver { return &candidateFileResolver{r} }
+
 // EvaluationPartner returns generated.EvaluationPartnerResolver implementation.
 func (r *Resolver) EvaluationPartner() generated.EvaluationPartnerResolver {
 	return &evaluationPartnerResolver{r}
@@ -121,6 +124,7 @@ func (r *Resolver) Position() generated.PositionResolver { return &positionResol
 func (r *Resolver) Query() generated.QueryResolver { return &queryResolver{r} }
 
 type (
+	candidateFileResolver     struct{ *Resolver }
 	evaluationPartnerResolver struct{ *Resolver }
 	openingResolver           struct{ *Resolver }
 	positionResolver          struct{ *Resolver }

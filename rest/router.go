@@ -29,6 +29,7 @@ func (a *API) Routes() http.Handler {
 	r.Get("/openings", handle(a.listOpenings))
 	r.Get("/candidates", handle(a.listCandidates))
 	r.Get("/questionnaires", handle(a.listQuestionnaires))
+	r.Get("/candidates/{uid}/files", handle(a.listCandidateFiles))
 	r.Post("/candidates/{uid}/notes", handle(a.createNote))
 	r.Post("/conversations/{uid}/messages", handle(a.createMessage))
 	r.Post("/candidates/{uid}/tests", handle(a.submitTest))

@@ -18,6 +18,7 @@ import (
 	"github.com/hiregraph/hiregraph/auth"
 	"github.com/hiregraph/hiregraph/careerspage"
 	"github.com/hiregraph/hiregraph/database"
+	"github.com/hiregraph/hiregraph/filestore"
 	"github.com/hiregraph/hiregraph/graph"
 	"github.com/hiregraph/hiregraph/graphiql"
 	"github.com/hiregraph/hiregraph/openapi"
@@ -69,6 +70,9 @@ type Config struct {
 	// GraphQL holds the limits of /graphql an operator may change; zero
 	// fields take their defaults.
 	GraphQL graph.Limits
+	// Files keeps candidates' documents; nil means the server accepts none
+	// (uploads and downloads answer 503).
+	Files *filestore.Store
 }
 
 func orDefault(v, def int) int {
@@ -90,7 +94,13 @@ func New(cfg Config) http.Handler {
 		Sealer:    cfg.Sealer,
 		Partners:  outbound.New(outbound.Config{AllowNets: cfg.PartnerAllowNets, Timeout: cfg.PartnerTimeout}),
 		Now:       cfg.Now,
+		Files:     cfg.Files,
 	}
+	maxFile := int64(filestore.DefaultMaxBytes)
+	if cfg.Files != nil {
+		maxFile = cfg.Files.MaxBytes()
+	}
+	cfg.GraphQL.MaxFileBytes = maxFile
 	authn := &auth.Authenticator{Client: cfg.DB.Client, Sealer: cfg.Sealer, Now: cfg.Now}
 	api := &rest.API{Service: service}
 
@@ -107,7 +117,7 @@ func New(cfg Config) http.Handler {
 	m := newMetrics()
 
 	r := chi.NewRouter()
-	r.Use(telemetry.HTTP(routePattern), m.measure, logRequests, recoverPanics, limitBody(cmp.Or(cfg.MaxBodyBytes, MaxBodyBytes)), refuseNUL)
+	r.Use(telemetry.HTTP(routePattern), m.measure, logRequests, recoverPanics, limitBody(cmp.Or(cfg.MaxBodyBytes, MaxBodyBytes), maxFile), refuseNUL)
 	r.NotFound(rest.NotFound)
 	r.MethodNotAllowed(rest.MethodNotAllowed)
 
@@ -133,6 +143,9 @@ func New(cfg Config) http.Handler {
 	// Partners fetch offer letters with their own credential, which the
 	// handler checks; no API key is involved.
 	r.Get(recruiting.OfferLetterPath+"{uid}", api.OfferLetter)
+	// Candidates' files, through the short-lived signed links GraphQL and
+	// REST give recruiters; the link is the credential.
+	r.Get(recruiting.FilePath+"{uid}", api.CandidateFile)
 
 	// Browser apps call the API with a bearer key and no cookies, so any
 	// origin may; credentials are never sent by the browser on its own.

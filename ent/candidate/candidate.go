@@ -55,6 +55,8 @@ const (
 	EdgeTestSubmissions = "test_submissions"
 	// EdgeOfferLetters holds the string denoting the offer_letters edge name in mutations.
 	EdgeOfferLetters = "offer_letters"
+	// EdgeFiles holds the string denoting the files edge name in mutations.
+	EdgeFiles = "files"
 	// EdgeHiredFor holds the string denoting the hired_for edge name in mutations.
 	EdgeHiredFor = "hired_for"
 	// Table holds the table name of the candidate in the database.
@@ -108,6 +110,13 @@ const (
 	OfferLettersInverseTable = "offer_letters"
 	// OfferLettersColumn is the table column denoting the offer_letters relation/edge.
 	OfferLettersColumn = "candidate_id"
+	// FilesTable is the table that holds the files relation/edge.
+	FilesTable = "candidate_files"
+	// FilesInverseTable is the table name for the CandidateFile entity.
+	// It exists in this package in order to avoid circular dependency with the "candidatefile" package.
+	FilesInverseTable = "candidate_files"
+	// FilesColumn is the table column denoting the files relation/edge.
+	FilesColumn = "candidate_id"
 	// HiredForTable is the table that holds the hired_for relation/edge.
 	HiredForTable = "openings"
 	// HiredForInverseTable is the table name for the Opening entity.
@@ -324,6 +333,20 @@ func ByOfferLetters(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
 	}
 }
 
+// ByFilesCount orders the results by files count.
+func ByFilesCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newFilesStep(), opts...)
+	}
+}
+
+// ByFiles orders the results by files terms.
+func ByFiles(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newFilesStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
+
 // ByHiredForCount orders the results by hired_for count.
 func ByHiredForCount(opts ...sql.OrderTermOption) OrderOption {
 	return func(s *sql.Selector) {
@@ -384,6 +407,13 @@ func newOfferLettersStep() *sqlgraph.Step {
 		sqlgraph.From(Table, FieldID),
 		sqlgraph.To(OfferLettersInverseTable, FieldID),
 		sqlgraph.Edge(sqlgraph.O2M, false, OfferLettersTable, OfferLettersColumn),
+	)
+}
+func newFilesStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(FilesInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.O2M, false, FilesTable, FilesColumn),
 	)
 }
 func newHiredForStep() *sqlgraph.Step {

@@ -616,6 +616,29 @@ func HasOfferLettersWith(preds ...predicate.OfferLetter) predicate.Candidate {
 	})
 }
 
+// HasFiles applies the HasEdge predicate on the "files" edge.
+func HasFiles() predicate.Candidate {
+	return predicate.Candidate(func(s *sql.Selector) {
+		step := sqlgraph.NewStep(
+			sqlgraph.From(Table, FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, FilesTable, FilesColumn),
+		)
+		sqlgraph.HasNeighbors(s, step)
+	})
+}
+
+// HasFilesWith applies the HasEdge predicate on the "files" edge with a given conditions (other predicates).
+func HasFilesWith(preds ...predicate.CandidateFile) predicate.Candidate {
+	return predicate.Candidate(func(s *sql.Selector) {
+		step := newFilesStep()
+		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
+			for _, p := range preds {
+				p(s)
+			}
+		})
+	})
+}
+
 // HasHiredFor applies the HasEdge predicate on the "hired_for" edge.
 func HasHiredFor() predicate.Candidate {
 	return predicate.Candidate(func(s *sql.Selector) {

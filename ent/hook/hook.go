@@ -45,6 +45,18 @@ func (f CandidateFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, e
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.CandidateMutation", m)
 }
 
+// The CandidateFileFunc type is an adapter to allow the use of ordinary
+// function as CandidateFile mutator.
+type CandidateFileFunc func(context.Context, *ent.CandidateFileMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f CandidateFileFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.CandidateFileMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.CandidateFileMutation", m)
+}
+
 // The CompanyFunc type is an adapter to allow the use of ordinary
 // function as Company mutator.
 type CompanyFunc func(context.Context, *ent.CompanyMutation) (ent.Value, error)

@@ -144,6 +144,45 @@ var (
 			},
 		},
 	}
+	// CandidateFilesColumns holds the columns for the "candidate_files" table.
+	CandidateFilesColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString, Size: 40},
+		{Name: "kind", Type: field.TypeEnum, Enums: []string{"RESUME", "COVER_LETTER", "ATTACHMENT"}, Default: "ATTACHMENT"},
+		{Name: "file_name", Type: field.TypeString, Size: 300},
+		{Name: "content_type", Type: field.TypeString, Size: 200},
+		{Name: "size", Type: field.TypeInt64},
+		{Name: "storage_key", Type: field.TypeString, Size: 300},
+		{Name: "time_created", Type: field.TypeTime},
+		{Name: "candidate_id", Type: field.TypeString, Size: 40},
+		{Name: "company_id", Type: field.TypeString, Size: 40},
+	}
+	// CandidateFilesTable holds the schema information for the "candidate_files" table.
+	CandidateFilesTable = &schema.Table{
+		Name:       "candidate_files",
+		Columns:    CandidateFilesColumns,
+		PrimaryKey: []*schema.Column{CandidateFilesColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "candidate_files_candidates_files",
+				Columns:    []*schema.Column{CandidateFilesColumns[7]},
+				RefColumns: []*schema.Column{CandidatesColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+			{
+				Symbol:     "candidate_files_companies_company",
+				Columns:    []*schema.Column{CandidateFilesColumns[8]},
+				RefColumns: []*schema.Column{CompaniesColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "candidatefile_company_id_candidate_id_id",
+				Unique:  false,
+				Columns: []*schema.Column{CandidateFilesColumns[8], CandidateFilesColumns[7], CandidateFilesColumns[0]},
+			},
+		},
+	}
 	// CompaniesColumns holds the columns for the "companies" table.
 	CompaniesColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeString, Size: 40},
@@ -877,6 +916,7 @@ var (
 		APIKeysTable,
 		ApprovalProcessesTable,
 		CandidatesTable,
+		CandidateFilesTable,
 		CompaniesTable,
 		ContactsTable,
 		ConversationsTable,
@@ -906,6 +946,8 @@ func init() {
 	CandidatesTable.ForeignKeys[0].RefTable = CompaniesTable
 	CandidatesTable.ForeignKeys[1].RefTable = PersonsTable
 	CandidatesTable.ForeignKeys[2].RefTable = PositionsTable
+	CandidateFilesTable.ForeignKeys[0].RefTable = CandidatesTable
+	CandidateFilesTable.ForeignKeys[1].RefTable = CompaniesTable
 	ContactsTable.ForeignKeys[0].RefTable = CompaniesTable
 	ConversationsTable.ForeignKeys[0].RefTable = CandidatesTable
 	ConversationsTable.ForeignKeys[1].RefTable = CompaniesTable

@@ -15,6 +15,9 @@ type ApprovalProcess func(*sql.Selector)
 // Candidate is the predicate function for candidate builders.
 type Candidate func(*sql.Selector)
 
+// CandidateFile is the predicate function for candidatefile builders.
+type CandidateFile func(*sql.Selector)
+
 // Company is the predicate function for company builders.
 type Company func(*sql.Selector)
 

@@ -183,6 +183,30 @@ func (f CandidateMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutat
 	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.CandidateMutation", m)
 }
 
+// The CandidateFileQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type CandidateFileQueryRuleFunc func(context.Context, *ent.CandidateFileQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f CandidateFileQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.CandidateFileQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.CandidateFileQuery", q)
+}
+
+// The CandidateFileMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type CandidateFileMutationRuleFunc func(context.Context, *ent.CandidateFileMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f CandidateFileMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.CandidateFileMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.CandidateFileMutation", m)
+}
+
 // The CompanyQueryRuleFunc type is an adapter to allow the use of ordinary
 // functions as a query rule.
 type CompanyQueryRuleFunc func(context.Context, *ent.CompanyQuery) error
@@ -632,6 +656,8 @@ func queryFilter(q ent.Query) (Filter, error) {
 		return q.Filter(), nil
 	case *ent.CandidateQuery:
 		return q.Filter(), nil
+	case *ent.CandidateFileQuery:
+		return q.Filter(), nil
 	case *ent.CompanyQuery:
 		return q.Filter(), nil
 	case *ent.ContactQuery:
@@ -678,6 +704,8 @@ func mutationFilter(m ent.Mutation) (Filter, error) {
 	case *ent.ApprovalProcessMutation:
 		return m.Filter(), nil
 	case *ent.CandidateMutation:
+		return m.Filter(), nil
+	case *ent.CandidateFileMutation:
 		return m.Filter(), nil
 	case *ent.CompanyMutation:
 		return m.Filter(), nil

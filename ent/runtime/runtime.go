@@ -9,6 +9,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/apikey"
 	"github.com/hiregraph/hiregraph/ent/approvalprocess"
 	"github.com/hiregraph/hiregraph/ent/candidate"
+	"github.com/hiregraph/hiregraph/ent/candidatefile"
 	"github.com/hiregraph/hiregraph/ent/company"
 	"github.com/hiregraph/hiregraph/ent/contact"
 	"github.com/hiregraph/hiregraph/ent/conversation"
@@ -241,6 +242,111 @@ func init() {
 	// candidate.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	candidate.IDValidator = func() func(string) error {
 		validators := candidateDescID.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(id string) error {
+			for _, fn := range fns {
+				if err := fn(id); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	candidatefileMixin := schema.CandidateFile{}.Mixin()
+	candidatefile.Policy = privacy.NewPolicies(candidatefileMixin[1], schema.CandidateFile{})
+	candidatefile.Hooks[0] = func(next ent.Mutator) ent.Mutator {
+		return ent.MutateFunc(func(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+			if err := candidatefile.Policy.EvalMutation(ctx, m); err != nil {
+				return nil, err
+			}
+			return next.Mutate(ctx, m)
+		})
+	}
+	candidatefileMixinHooks1 := candidatefileMixin[1].Hooks()
+
+	candidatefile.Hooks[1] = candidatefileMixinHooks1[0]
+	candidatefileMixinFields0 := candidatefileMixin[0].Fields()
+	_ = candidatefileMixinFields0
+	candidatefileMixinFields1 := candidatefileMixin[1].Fields()
+	_ = candidatefileMixinFields1
+	candidatefileFields := schema.CandidateFile{}.Fields()
+	_ = candidatefileFields
+	// candidatefileDescCompanyID is the schema descriptor for company_id field.
+	candidatefileDescCompanyID := candidatefileMixinFields1[0].Descriptor()
+	// candidatefile.CompanyIDValidator is a validator for the "company_id" field. It is called by the builders before save.
+	candidatefile.CompanyIDValidator = candidatefileDescCompanyID.Validators[0].(func(string) error)
+	// candidatefileDescFileName is the schema descriptor for file_name field.
+	candidatefileDescFileName := candidatefileFields[2].Descriptor()
+	// candidatefile.FileNameValidator is a validator for the "file_name" field. It is called by the builders before save.
+	candidatefile.FileNameValidator = func() func(string) error {
+		validators := candidatefileDescFileName.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(file_name string) error {
+			for _, fn := range fns {
+				if err := fn(file_name); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// candidatefileDescContentType is the schema descriptor for content_type field.
+	candidatefileDescContentType := candidatefileFields[3].Descriptor()
+	// candidatefile.ContentTypeValidator is a validator for the "content_type" field. It is called by the builders before save.
+	candidatefile.ContentTypeValidator = func() func(string) error {
+		validators := candidatefileDescContentType.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(content_type string) error {
+			for _, fn := range fns {
+				if err := fn(content_type); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// candidatefileDescSize is the schema descriptor for size field.
+	candidatefileDescSize := candidatefileFields[4].Descriptor()
+	// candidatefile.SizeValidator is a validator for the "size" field. It is called by the builders before save.
+	candidatefile.SizeValidator = candidatefileDescSize.Validators[0].(func(int64) error)
+	// candidatefileDescStorageKey is the schema descriptor for storage_key field.
+	candidatefileDescStorageKey := candidatefileFields[5].Descriptor()
+	// candidatefile.StorageKeyValidator is a validator for the "storage_key" field. It is called by the builders before save.
+	candidatefile.StorageKeyValidator = func() func(string) error {
+		validators := candidatefileDescStorageKey.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(storage_key string) error {
+			for _, fn := range fns {
+				if err := fn(storage_key); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// candidatefileDescTimeCreated is the schema descriptor for time_created field.
+	candidatefileDescTimeCreated := candidatefileFields[6].Descriptor()
+	// candidatefile.DefaultTimeCreated holds the default value on creation for the time_created field.
+	candidatefile.DefaultTimeCreated = candidatefileDescTimeCreated.Default.(func() time.Time)
+	// candidatefileDescID is the schema descriptor for id field.
+	candidatefileDescID := candidatefileMixinFields0[0].Descriptor()
+	// candidatefile.DefaultID holds the default value on creation for the id field.
+	candidatefile.DefaultID = candidatefileDescID.Default.(func() string)
+	// candidatefile.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	candidatefile.IDValidator = func() func(string) error {
+		validators := candidatefileDescID.Validators
 		fns := [...]func(string) error{
 			validators[0].(func(string) error),
 			validators[1].(func(string) error),

@@ -16,6 +16,7 @@ import (
 	"github.com/99designs/gqlgen/graphql/introspection"
 	"github.com/hiregraph/hiregraph/ent"
 	"github.com/hiregraph/hiregraph/ent/candidate"
+	"github.com/hiregraph/hiregraph/ent/candidatefile"
 	"github.com/hiregraph/hiregraph/ent/entgql"
 	"github.com/hiregraph/hiregraph/ent/evaluationpartner"
 	"github.com/hiregraph/hiregraph/ent/fielddefinition"
@@ -39,6 +40,7 @@ func NewExecutableSchema(cfg Config) graphql.ExecutableSchema {
 type Config = graphql.Config[ResolverRoot, DirectiveRoot, ComplexityRoot]
 
 type ResolverRoot interface {
+	CandidateFile() CandidateFileResolver
 	EvaluationPartner() EvaluationPartnerResolver
 	Mutation() MutationResolver
 	Opening() OpeningResolver
@@ -72,6 +74,7 @@ type ComplexityRoot struct {
 		Conversations            func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.ConversationOrder, where *ent.ConversationWhereInput) int
 		CurrentSteps             func(childComplexity int) int
 		Deleted                  func(childComplexity int) int
+		Files                    func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, where *ent.CandidateFileWhereInput) int
 		HiredFor                 func(childComplexity int) int
 		ID                       func(childComplexity int) int
 		Notes                    func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.NoteOrder, where *ent.NoteWhereInput) int
@@ -92,6 +95,29 @@ type ComplexityRoot struct {
 	}
 
 	CandidateEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	CandidateFile struct {
+		Candidate          func(childComplexity int) int
+		ContentType        func(childComplexity int) int
+		DownloadURL        func(childComplexity int) int
+		DownloadURLExpires func(childComplexity int) int
+		FileName           func(childComplexity int) int
+		ID                 func(childComplexity int) int
+		Kind               func(childComplexity int) int
+		Size               func(childComplexity int) int
+		TimeCreated        func(childComplexity int) int
+	}
+
+	CandidateFileConnection struct {
+		Edges      func(childComplexity int) int
+		PageInfo   func(childComplexity int) int
+		TotalCount func(childComplexity int) int
+	}
+
+	CandidateFileEdge struct {
 		Cursor func(childComplexity int) int
 		Node   func(childComplexity int) int
 	}
@@ -247,6 +273,7 @@ type ComplexityRoot struct {
 		RefreshPartnerTests     func(childComplexity int, partnerID string) int
 		SubmitCandidateForTest  func(childComplexity int, candidateID string, partnerID string, testID string) int
 		UpdateEvaluationPartner func(childComplexity int, id string, input recruiting.UpdatePartnerInput) int
+		UploadCandidateFile     func(childComplexity int, candidateID string, file graphql.Upload, kind *candidatefile.Kind) int
 	}
 
 	NamedValue struct {
@@ -543,6 +570,10 @@ type ComplexityRoot struct {
 
 // region    ************************** generated!.gotpl **************************
 
+type CandidateFileResolver interface {
+	DownloadURL(ctx context.Context, obj *ent.CandidateFile) (string, error)
+	DownloadURLExpires(ctx context.Context, obj *ent.CandidateFile) (*time.Time, error)
+}
 type EvaluationPartnerResolver interface {
 	HasAccessToken(ctx context.Context, obj *ent.EvaluationPartner) (bool, error)
 	HasSigningSecret(ctx context.Context, obj *ent.EvaluationPartner) (bool, error)
@@ -555,6 +586,7 @@ type MutationResolver interface {
 	UpdateEvaluationPartner(ctx context.Context, id string, input recruiting.UpdatePartnerInput) (*ent.EvaluationPartner, error)
 	RefreshPartnerTests(ctx context.Context, partnerID string) (*ent.EvaluationPartner, error)
 	SubmitCandidateForTest(ctx context.Context, candidateID string, partnerID string, testID string) (*ent.TestSubmission, error)
+	UploadCandidateFile(ctx context.Context, candidateID string, file graphql.Upload, kind *candidatefile.Kind) (*ent.CandidateFile, error)
 	ClonePosition(ctx context.Context, uid string, input recruiting.CloneInput) (*ent.Position, error)
 }
 type OpeningResolver interface {
@@ -700,6 +732,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Candidate.Deleted(childComplexity), true
+	case "Candidate.files":
+		if e.ComplexityRoot.Candidate.Files == nil {
+			break
+		}
+
+		args, err := ec.field_Candidate_files_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Candidate.Files(childComplexity, args["after"].(*entgql.Cursor[string]), args["first"].(*int), args["before"].(*entgql.Cursor[string]), args["last"].(*int), args["where"].(*ent.CandidateFileWhereInput)), true
 	case "Candidate.hiredFor":
 		if e.ComplexityRoot.Candidate.HiredFor == nil {
 			break
@@ -808,6 +851,93 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.CandidateEdge.Node(childComplexity), true
+
+	case "CandidateFile.candidate":
+		if e.ComplexityRoot.CandidateFile.Candidate == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CandidateFile.Candidate(childComplexity), true
+	case "CandidateFile.contentType":
+		if e.ComplexityRoot.CandidateFile.ContentType == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CandidateFile.ContentType(childComplexity), true
+	case "CandidateFile.downloadURL":
+		if e.ComplexityRoot.CandidateFile.DownloadURL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CandidateFile.DownloadURL(childComplexity), true
+	case "CandidateFile.downloadURLExpires":
+		if e.ComplexityRoot.CandidateFile.DownloadURLExpires == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CandidateFile.DownloadURLExpires(childComplexity), true
+	case "CandidateFile.fileName":
+		if e.ComplexityRoot.CandidateFile.FileName == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CandidateFile.FileName(childComplexity), true
+	case "CandidateFile.id":
+		if e.ComplexityRoot.CandidateFile.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CandidateFile.ID(childComplexity), true
+	case "CandidateFile.kind":
+		if e.ComplexityRoot.CandidateFile.Kind == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CandidateFile.Kind(childComplexity), true
+	case "CandidateFile.size":
+		if e.ComplexityRoot.CandidateFile.Size == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CandidateFile.Size(childComplexity), true
+	case "CandidateFile.timeCreated":
+		if e.ComplexityRoot.CandidateFile.TimeCreated == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CandidateFile.TimeCreated(childComplexity), true
+
+	case "CandidateFileConnection.edges":
+		if e.ComplexityRoot.CandidateFileConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CandidateFileConnection.Edges(childComplexity), true
+	case "CandidateFileConnection.pageInfo":
+		if e.ComplexityRoot.CandidateFileConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CandidateFileConnection.PageInfo(childComplexity), true
+	case "CandidateFileConnection.totalCount":
+		if e.ComplexityRoot.CandidateFileConnection.TotalCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CandidateFileConnection.TotalCount(childComplexity), true
+
+	case "CandidateFileEdge.cursor":
+		if e.ComplexityRoot.CandidateFileEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CandidateFileEdge.Cursor(childComplexity), true
+	case "CandidateFileEdge.node":
+		if e.ComplexityRoot.CandidateFileEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CandidateFileEdge.Node(childComplexity), true
 
 	case "Company.id":
 		if e.ComplexityRoot.Company.ID == nil {
@@ -1441,6 +1571,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpdateEvaluationPartner(childComplexity, args["id"].(string), args["input"].(recruiting.UpdatePartnerInput)), true
+	case "Mutation.uploadCandidateFile":
+		if e.ComplexityRoot.Mutation.UploadCandidateFile == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_uploadCandidateFile_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UploadCandidateFile(childComplexity, args["candidateID"].(string), args["file"].(graphql.Upload), args["kind"].(*candidatefile.Kind)), true
 
 	case "NamedValue.name":
 		if e.ComplexityRoot.NamedValue.Name == nil {
@@ -2689,6 +2830,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 	inputUnmarshalers := func() *graphql.InputUnmarshalerIndex {
 		return graphql.NewInputUnmarshalerIndex(
 			graphql.NewInputUnmarshaler("ApprovalProcessWhereInput", ec.unmarshalInputApprovalProcessWhereInput),
+			graphql.NewInputUnmarshaler("CandidateFileWhereInput", ec.unmarshalInputCandidateFileWhereInput),
 			graphql.NewInputUnmarshaler("CandidateFilter", ec.unmarshalInputCandidateFilter),
 			graphql.NewInputUnmarshaler("CandidateOrder", ec.unmarshalInputCandidateOrder),
 			graphql.NewInputUnmarshaler("CandidateWhereInput", ec.unmarshalInputCandidateWhereInput),
@@ -3299,6 +3441,35 @@ type Candidate implements Node {
   """
   offerLetters: [OfferLetter!]
   """
+  The candidate's documents: resumes, cover letters, attachments.
+  """
+  files(
+    """
+    Returns the elements in the list that come after the specified cursor.
+    """
+    after: Cursor
+
+    """
+    Returns the first _n_ elements from the list.
+    """
+    first: Int
+
+    """
+    Returns the elements in the list that come before the specified cursor.
+    """
+    before: Cursor
+
+    """
+    Returns the last _n_ elements from the list.
+    """
+    last: Int
+
+    """
+    Filtering options for CandidateFiles returned from the connection.
+    """
+    where: CandidateFileWhereInput
+  ): CandidateFileConnection!
+  """
   The openings this candidate was hired for.
   """
   hiredFor: [Opening!]
@@ -3332,6 +3503,336 @@ type CandidateEdge {
   A cursor for use in pagination.
   """
   cursor: Cursor!
+}
+"""
+A document of a candidate (a resume, a cover letter, an attachment); recruiters download it through a short-lived signed URL.
+"""
+type CandidateFile implements Node {
+  """
+  The global id of the CandidateFile: its type prefix and a ULID.
+  """
+  id: ID!
+  """
+  What the file is.
+  """
+  kind: CandidateFileKind!
+  """
+  The file's name, sanitized: no path, only letters, digits, spaces and . - _ ( ).
+  """
+  fileName: String!
+  """
+  The file's type, sniffed from its bytes (PDF, DOC, DOCX, RTF, ODT or plain text).
+  """
+  contentType: String!
+  """
+  The file's size in bytes.
+  """
+  size: Int!
+  """
+  When the file was stored.
+  """
+  timeCreated: Time!
+  """
+  The candidate the file belongs to.
+  """
+  candidate: Candidate!
+}
+"""
+A connection to a list of items.
+"""
+type CandidateFileConnection {
+  """
+  A list of edges.
+  """
+  edges: [CandidateFileEdge]
+  """
+  Information to aid in pagination.
+  """
+  pageInfo: PageInfo!
+  """
+  Identifies the total count of items in the connection.
+  """
+  totalCount: Int!
+}
+"""
+An edge in a connection.
+"""
+type CandidateFileEdge {
+  """
+  The item at the end of the edge.
+  """
+  node: CandidateFile
+  """
+  A cursor for use in pagination.
+  """
+  cursor: Cursor!
+}
+"""
+CandidateFileKind is enum for the field kind
+"""
+enum CandidateFileKind @goModel(model: "github.com/hiregraph/hiregraph/ent/candidatefile.Kind") {
+  """
+  The candidate's resume (CV).
+  """
+  RESUME
+  """
+  A cover letter.
+  """
+  COVER_LETTER
+  """
+  Any other document.
+  """
+  ATTACHMENT
+}
+"""
+CandidateFileWhereInput is used for filtering CandidateFile objects.
+Input was generated by ent.
+"""
+input CandidateFileWhereInput {
+  """
+  Matches what the filter inside does not match.
+  """
+  not: CandidateFileWhereInput
+  """
+  Matches what every filter in the list matches.
+  """
+  and: [CandidateFileWhereInput!]
+  """
+  Matches what any filter in the list matches.
+  """
+  or: [CandidateFileWhereInput!]
+  """
+  id field predicates
+  """
+  id: ID
+  """
+  Matches records whose id does not equal the value.
+  """
+  idNEQ: ID
+  """
+  Matches records whose id is one of the values.
+  """
+  idIn: [ID!]
+  """
+  Matches records whose id is none of the values.
+  """
+  idNotIn: [ID!]
+  """
+  Matches records whose id is after (greater than) the value.
+  """
+  idGT: ID
+  """
+  Matches records whose id is the value or after (greater).
+  """
+  idGTE: ID
+  """
+  Matches records whose id is before (less than) the value.
+  """
+  idLT: ID
+  """
+  Matches records whose id is the value or before (less).
+  """
+  idLTE: ID
+  """
+  Matches records whose id equals the value, ignoring case.
+  """
+  idEqualFold: ID
+  """
+  Matches records whose id contains the value, ignoring case.
+  """
+  idContainsFold: ID
+  """
+  kind field predicates
+  """
+  kind: CandidateFileKind
+  """
+  Matches records whose kind does not equal the value.
+  """
+  kindNEQ: CandidateFileKind
+  """
+  Matches records whose kind is one of the values.
+  """
+  kindIn: [CandidateFileKind!]
+  """
+  Matches records whose kind is none of the values.
+  """
+  kindNotIn: [CandidateFileKind!]
+  """
+  file_name field predicates
+  """
+  fileName: String
+  """
+  Matches records whose fileName does not equal the value.
+  """
+  fileNameNEQ: String
+  """
+  Matches records whose fileName is one of the values.
+  """
+  fileNameIn: [String!]
+  """
+  Matches records whose fileName is none of the values.
+  """
+  fileNameNotIn: [String!]
+  """
+  Matches records whose fileName is after (greater than) the value.
+  """
+  fileNameGT: String
+  """
+  Matches records whose fileName is the value or after (greater).
+  """
+  fileNameGTE: String
+  """
+  Matches records whose fileName is before (less than) the value.
+  """
+  fileNameLT: String
+  """
+  Matches records whose fileName is the value or before (less).
+  """
+  fileNameLTE: String
+  """
+  Matches records whose fileName contains the value.
+  """
+  fileNameContains: String
+  """
+  Matches records whose fileName starts with the value.
+  """
+  fileNameHasPrefix: String
+  """
+  Matches records whose fileName ends with the value.
+  """
+  fileNameHasSuffix: String
+  """
+  Matches records whose fileName equals the value, ignoring case.
+  """
+  fileNameEqualFold: String
+  """
+  Matches records whose fileName contains the value, ignoring case.
+  """
+  fileNameContainsFold: String
+  """
+  content_type field predicates
+  """
+  contentType: String
+  """
+  Matches records whose contentType does not equal the value.
+  """
+  contentTypeNEQ: String
+  """
+  Matches records whose contentType is one of the values.
+  """
+  contentTypeIn: [String!]
+  """
+  Matches records whose contentType is none of the values.
+  """
+  contentTypeNotIn: [String!]
+  """
+  Matches records whose contentType is after (greater than) the value.
+  """
+  contentTypeGT: String
+  """
+  Matches records whose contentType is the value or after (greater).
+  """
+  contentTypeGTE: String
+  """
+  Matches records whose contentType is before (less than) the value.
+  """
+  contentTypeLT: String
+  """
+  Matches records whose contentType is the value or before (less).
+  """
+  contentTypeLTE: String
+  """
+  Matches records whose contentType contains the value.
+  """
+  contentTypeContains: String
+  """
+  Matches records whose contentType starts with the value.
+  """
+  contentTypeHasPrefix: String
+  """
+  Matches records whose contentType ends with the value.
+  """
+  contentTypeHasSuffix: String
+  """
+  Matches records whose contentType equals the value, ignoring case.
+  """
+  contentTypeEqualFold: String
+  """
+  Matches records whose contentType contains the value, ignoring case.
+  """
+  contentTypeContainsFold: String
+  """
+  size field predicates
+  """
+  size: Int
+  """
+  Matches records whose size does not equal the value.
+  """
+  sizeNEQ: Int
+  """
+  Matches records whose size is one of the values.
+  """
+  sizeIn: [Int!]
+  """
+  Matches records whose size is none of the values.
+  """
+  sizeNotIn: [Int!]
+  """
+  Matches records whose size is after (greater than) the value.
+  """
+  sizeGT: Int
+  """
+  Matches records whose size is the value or after (greater).
+  """
+  sizeGTE: Int
+  """
+  Matches records whose size is before (less than) the value.
+  """
+  sizeLT: Int
+  """
+  Matches records whose size is the value or before (less).
+  """
+  sizeLTE: Int
+  """
+  time_created field predicates
+  """
+  timeCreated: Time
+  """
+  Matches records whose timeCreated does not equal the value.
+  """
+  timeCreatedNEQ: Time
+  """
+  Matches records whose timeCreated is one of the values.
+  """
+  timeCreatedIn: [Time!]
+  """
+  Matches records whose timeCreated is none of the values.
+  """
+  timeCreatedNotIn: [Time!]
+  """
+  Matches records whose timeCreated is after (greater than) the value.
+  """
+  timeCreatedGT: Time
+  """
+  Matches records whose timeCreated is the value or after (greater).
+  """
+  timeCreatedGTE: Time
+  """
+  Matches records whose timeCreated is before (less than) the value.
+  """
+  timeCreatedLT: Time
+  """
+  Matches records whose timeCreated is the value or before (less).
+  """
+  timeCreatedLTE: Time
+  """
+  candidate edge predicates
+  """
+  hasCandidate: Boolean
+  """
+  Matches records with a candidate that matches every filter in the list.
+  """
+  hasCandidateWith: [CandidateWhereInput!]
 }
 """
 Ordering options for Candidate connections
@@ -3613,6 +4114,14 @@ input CandidateWhereInput {
   Matches records with a offerLetters that matches every filter in the list.
   """
   hasOfferLettersWith: [OfferLetterWhereInput!]
+  """
+  files edge predicates
+  """
+  hasFiles: Boolean
+  """
+  Matches records with a files that matches every filter in the list.
+  """
+  hasFilesWith: [CandidateFileWhereInput!]
   """
   hired_for edge predicates
   """
@@ -11080,6 +11589,36 @@ extend type Mutation {
   ): TestSubmission!
 }
 `, BuiltIn: false},
+	{Name: "../files.graphqls", Input: `"""
+A file sent in a GraphQL multipart request
+(https://github.com/jaydenseric/graphql-multipart-request-spec): the
+request is multipart/form-data with an ` + "`" + `operations` + "`" + ` part (the JSON body), a
+` + "`" + `map` + "`" + ` part naming the variable each file fills, and the files.
+"""
+scalar Upload
+
+extend type CandidateFile {
+  """
+  A link that downloads the file, valid for 5 minutes from when it was
+  asked for. It needs no credential, so whoever holds it can download the
+  file until then: open it, do not store or share it.
+  """
+  downloadURL: String!
+  "When downloadURL stops working."
+  downloadURLExpires: Time!
+}
+
+extend type Mutation {
+  """
+  Adds a document to a candidate's files. The file is sniffed from its
+  bytes: PDF, DOC, DOCX, RTF, ODT or plain text (others: unsupported_file_type,
+  415), up to the server's size limit (5 MB unless configured; larger:
+  file_too_large, 413). Its name is kept sanitized; it is stored under a
+  random key.
+  """
+  uploadCandidateFile("The candidate the file belongs to." candidateID: ID!, "The file." file: Upload!, "What the file is; ATTACHMENT when not given." kind: CandidateFileKind): CandidateFile!
+}
+`, BuiltIn: false},
 	{Name: "../lists.graphqls", Input: `# The top-level lists of spec 4.4-4.6 as Relay connections. Besides entgql's
 # where and orderBy, openings and candidates take ` + "`" + `filter` + "`" + `: the filters of the
 # REST lists, applied by the same code.
@@ -11509,6 +12048,8 @@ func (ec *executionContext) childFields_Candidate(ctx context.Context, field gra
 		return ec.fieldContext_Candidate_testSubmissions(ctx, field)
 	case "offerLetters":
 		return ec.fieldContext_Candidate_offerLetters(ctx, field)
+	case "files":
+		return ec.fieldContext_Candidate_files(ctx, field)
 	case "hiredFor":
 		return ec.fieldContext_Candidate_hiredFor(ctx, field)
 	}
@@ -11535,6 +12076,52 @@ func (ec *executionContext) childFields_CandidateEdge(ctx context.Context, field
 		return ec.fieldContext_CandidateEdge_cursor(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type CandidateEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_CandidateFile(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_CandidateFile_id(ctx, field)
+	case "kind":
+		return ec.fieldContext_CandidateFile_kind(ctx, field)
+	case "fileName":
+		return ec.fieldContext_CandidateFile_fileName(ctx, field)
+	case "contentType":
+		return ec.fieldContext_CandidateFile_contentType(ctx, field)
+	case "size":
+		return ec.fieldContext_CandidateFile_size(ctx, field)
+	case "timeCreated":
+		return ec.fieldContext_CandidateFile_timeCreated(ctx, field)
+	case "candidate":
+		return ec.fieldContext_CandidateFile_candidate(ctx, field)
+	case "downloadURL":
+		return ec.fieldContext_CandidateFile_downloadURL(ctx, field)
+	case "downloadURLExpires":
+		return ec.fieldContext_CandidateFile_downloadURLExpires(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CandidateFile", field.Name)
+}
+
+func (ec *executionContext) childFields_CandidateFileConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_CandidateFileConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_CandidateFileConnection_pageInfo(ctx, field)
+	case "totalCount":
+		return ec.fieldContext_CandidateFileConnection_totalCount(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CandidateFileConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_CandidateFileEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "node":
+		return ec.fieldContext_CandidateFileEdge_node(ctx, field)
+	case "cursor":
+		return ec.fieldContext_CandidateFileEdge_cursor(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CandidateFileEdge", field.Name)
 }
 
 func (ec *executionContext) childFields_Company(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -12535,6 +13122,52 @@ func (ec *executionContext) field_Candidate_conversations_args(ctx context.Conte
 	return args, nil
 }
 
+func (ec *executionContext) field_Candidate_files_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
+			return ec.unmarshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "before",
+		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
+			return ec.unmarshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["before"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "last",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["last"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "where",
+		func(ctx context.Context, v any) (*ent.CandidateFileWhereInput, error) {
+			return ec.unmarshalOCandidateFileWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateFileWhereInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["where"] = arg4
+	return args, nil
+}
+
 func (ec *executionContext) field_Candidate_notes_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -12962,6 +13595,36 @@ func (ec *executionContext) field_Mutation_updateEvaluationPartner_args(ctx cont
 		return nil, err
 	}
 	args["input"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_uploadCandidateFile_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "candidateID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["candidateID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "file",
+		func(ctx context.Context, v any) (graphql.Upload, error) {
+			return ec.unmarshalNUpload2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚐUpload(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["file"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "kind",
+		func(ctx context.Context, v any) (*candidatefile.Kind, error) {
+			return ec.unmarshalOCandidateFileKind2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋcandidatefileᚐKind(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["kind"] = arg2
 	return args, nil
 }
 
@@ -14545,6 +15208,50 @@ func (ec *executionContext) fieldContext_Candidate_offerLetters(_ context.Contex
 	return fc, nil
 }
 
+func (ec *executionContext) _Candidate_files(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Candidate_files(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return obj.Files(ctx, fc.Args["after"].(*entgql.Cursor[string]), fc.Args["first"].(*int), fc.Args["before"].(*entgql.Cursor[string]), fc.Args["last"].(*int), fc.Args["where"].(*ent.CandidateFileWhereInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.CandidateFileConnection) graphql.Marshaler {
+			return ec.marshalNCandidateFileConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateFileConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Candidate_files(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Candidate",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CandidateFileConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Candidate_files_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Candidate_hiredFor(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -14717,6 +15424,364 @@ func (ec *executionContext) _CandidateEdge_cursor(ctx context.Context, field gra
 }
 func (ec *executionContext) fieldContext_CandidateEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("CandidateEdge", field, false, false, "Cursor")
+}
+
+func (ec *executionContext) _CandidateFile_id(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateFile) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CandidateFile_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CandidateFile_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CandidateFile", field, false, false, "ID")
+}
+
+func (ec *executionContext) _CandidateFile_kind(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateFile) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CandidateFile_kind(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Kind, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v candidatefile.Kind) graphql.Marshaler {
+			return ec.marshalNCandidateFileKind2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋcandidatefileᚐKind(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CandidateFile_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CandidateFile", field, false, false, "CandidateFileKind")
+}
+
+func (ec *executionContext) _CandidateFile_fileName(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateFile) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CandidateFile_fileName(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.FileName, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CandidateFile_fileName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CandidateFile", field, false, false, "String")
+}
+
+func (ec *executionContext) _CandidateFile_contentType(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateFile) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CandidateFile_contentType(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ContentType, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CandidateFile_contentType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CandidateFile", field, false, false, "String")
+}
+
+func (ec *executionContext) _CandidateFile_size(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateFile) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CandidateFile_size(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Size, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNInt2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CandidateFile_size(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CandidateFile", field, false, false, "Int")
+}
+
+func (ec *executionContext) _CandidateFile_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateFile) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CandidateFile_timeCreated(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TimeCreated, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CandidateFile_timeCreated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CandidateFile", field, false, false, "Time")
+}
+
+func (ec *executionContext) _CandidateFile_candidate(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateFile) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CandidateFile_candidate(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Candidate(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Candidate) graphql.Marshaler {
+			return ec.marshalNCandidate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidate(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CandidateFile_candidate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CandidateFile",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Candidate(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CandidateFile_downloadURL(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateFile) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CandidateFile_downloadURL(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.CandidateFile().DownloadURL(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CandidateFile_downloadURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CandidateFile", field, true, true, "String")
+}
+
+func (ec *executionContext) _CandidateFile_downloadURLExpires(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateFile) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CandidateFile_downloadURLExpires(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.CandidateFile().DownloadURLExpires(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalNTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CandidateFile_downloadURLExpires(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CandidateFile", field, true, true, "Time")
+}
+
+func (ec *executionContext) _CandidateFileConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateFileConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CandidateFileConnection_edges(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Edges, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.CandidateFileEdge) graphql.Marshaler {
+			return ec.marshalOCandidateFileEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateFileEdge(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CandidateFileConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CandidateFileConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CandidateFileEdge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CandidateFileConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateFileConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CandidateFileConnection_pageInfo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PageInfo, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v entgql.PageInfo[string]) graphql.Marshaler {
+			return ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CandidateFileConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CandidateFileConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageInfo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CandidateFileConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateFileConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CandidateFileConnection_totalCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TotalCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CandidateFileConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CandidateFileConnection", field, false, false, "Int")
+}
+
+func (ec *executionContext) _CandidateFileEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateFileEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CandidateFileEdge_node(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Node, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.CandidateFile) graphql.Marshaler {
+			return ec.marshalOCandidateFile2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateFile(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CandidateFileEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CandidateFileEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CandidateFile(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CandidateFileEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateFileEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CandidateFileEdge_cursor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cursor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v entgql.Cursor[string]) graphql.Marshaler {
+			return ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CandidateFileEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CandidateFileEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _Company_id(ctx context.Context, field graphql.CollectedField, obj *ent.Company) (ret graphql.Marshaler) {
@@ -17273,6 +18338,50 @@ func (ec *executionContext) fieldContext_Mutation_submitCandidateForTest(ctx con
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Mutation_submitCandidateForTest_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_uploadCandidateFile(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_uploadCandidateFile(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UploadCandidateFile(ctx, fc.Args["candidateID"].(string), fc.Args["file"].(graphql.Upload), fc.Args["kind"].(*candidatefile.Kind))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.CandidateFile) graphql.Marshaler {
+			return ec.marshalNCandidateFile2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateFile(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_uploadCandidateFile(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CandidateFile(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_uploadCandidateFile_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -23966,6 +25075,468 @@ func UnmarshalApprovalProcessWhereInput(ctx context.Context, raw any) (ent.Appro
 	return out, err
 }
 
+func (ec *executionContext) unmarshalInputCandidateFileWhereInput(ctx context.Context, obj any) (ent.CandidateFileWhereInput, error) {
+	var it ent.CandidateFileWhereInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "kind", "kindNEQ", "kindIn", "kindNotIn", "fileName", "fileNameNEQ", "fileNameIn", "fileNameNotIn", "fileNameGT", "fileNameGTE", "fileNameLT", "fileNameLTE", "fileNameContains", "fileNameHasPrefix", "fileNameHasSuffix", "fileNameEqualFold", "fileNameContainsFold", "contentType", "contentTypeNEQ", "contentTypeIn", "contentTypeNotIn", "contentTypeGT", "contentTypeGTE", "contentTypeLT", "contentTypeLTE", "contentTypeContains", "contentTypeHasPrefix", "contentTypeHasSuffix", "contentTypeEqualFold", "contentTypeContainsFold", "size", "sizeNEQ", "sizeIn", "sizeNotIn", "sizeGT", "sizeGTE", "sizeLT", "sizeLTE", "timeCreated", "timeCreatedNEQ", "timeCreatedIn", "timeCreatedNotIn", "timeCreatedGT", "timeCreatedGTE", "timeCreatedLT", "timeCreatedLTE", "hasCandidate", "hasCandidateWith"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "not":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("not"))
+			data, err := ec.unmarshalOCandidateFileWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateFileWhereInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Not = data
+		case "and":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("and"))
+			data, err := ec.unmarshalOCandidateFileWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateFileWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.And = data
+		case "or":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("or"))
+			data, err := ec.unmarshalOCandidateFileWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateFileWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Or = data
+		case "id":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ID = data
+		case "idNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNEQ"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNEQ = data
+		case "idIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idIn"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDIn = data
+		case "idNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNotIn"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNotIn = data
+		case "idGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGT"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGT = data
+		case "idGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGTE"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGTE = data
+		case "idLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLT"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLT = data
+		case "idLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLTE"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLTE = data
+		case "idEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idEqualFold"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDEqualFold = data
+		case "idContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idContainsFold"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDContainsFold = data
+		case "kind":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("kind"))
+			data, err := ec.unmarshalOCandidateFileKind2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋcandidatefileᚐKind(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Kind = data
+		case "kindNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("kindNEQ"))
+			data, err := ec.unmarshalOCandidateFileKind2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋcandidatefileᚐKind(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.KindNEQ = data
+		case "kindIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("kindIn"))
+			data, err := ec.unmarshalOCandidateFileKind2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋcandidatefileᚐKindᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.KindIn = data
+		case "kindNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("kindNotIn"))
+			data, err := ec.unmarshalOCandidateFileKind2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋcandidatefileᚐKindᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.KindNotIn = data
+		case "fileName":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("fileName"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FileName = data
+		case "fileNameNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("fileNameNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FileNameNEQ = data
+		case "fileNameIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("fileNameIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FileNameIn = data
+		case "fileNameNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("fileNameNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FileNameNotIn = data
+		case "fileNameGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("fileNameGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FileNameGT = data
+		case "fileNameGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("fileNameGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FileNameGTE = data
+		case "fileNameLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("fileNameLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FileNameLT = data
+		case "fileNameLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("fileNameLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FileNameLTE = data
+		case "fileNameContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("fileNameContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FileNameContains = data
+		case "fileNameHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("fileNameHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FileNameHasPrefix = data
+		case "fileNameHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("fileNameHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FileNameHasSuffix = data
+		case "fileNameEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("fileNameEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FileNameEqualFold = data
+		case "fileNameContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("fileNameContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FileNameContainsFold = data
+		case "contentType":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("contentType"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ContentType = data
+		case "contentTypeNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("contentTypeNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ContentTypeNEQ = data
+		case "contentTypeIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("contentTypeIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ContentTypeIn = data
+		case "contentTypeNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("contentTypeNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ContentTypeNotIn = data
+		case "contentTypeGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("contentTypeGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ContentTypeGT = data
+		case "contentTypeGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("contentTypeGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ContentTypeGTE = data
+		case "contentTypeLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("contentTypeLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ContentTypeLT = data
+		case "contentTypeLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("contentTypeLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ContentTypeLTE = data
+		case "contentTypeContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("contentTypeContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ContentTypeContains = data
+		case "contentTypeHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("contentTypeHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ContentTypeHasPrefix = data
+		case "contentTypeHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("contentTypeHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ContentTypeHasSuffix = data
+		case "contentTypeEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("contentTypeEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ContentTypeEqualFold = data
+		case "contentTypeContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("contentTypeContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ContentTypeContainsFold = data
+		case "size":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("size"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Size = data
+		case "sizeNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sizeNEQ"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SizeNEQ = data
+		case "sizeIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sizeIn"))
+			data, err := ec.unmarshalOInt2ᚕint64ᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SizeIn = data
+		case "sizeNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sizeNotIn"))
+			data, err := ec.unmarshalOInt2ᚕint64ᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SizeNotIn = data
+		case "sizeGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sizeGT"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SizeGT = data
+		case "sizeGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sizeGTE"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SizeGTE = data
+		case "sizeLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sizeLT"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SizeLT = data
+		case "sizeLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sizeLTE"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SizeLTE = data
+		case "timeCreated":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreated"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreated = data
+		case "timeCreatedNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedNEQ = data
+		case "timeCreatedIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedIn = data
+		case "timeCreatedNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedNotIn = data
+		case "timeCreatedGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedGT = data
+		case "timeCreatedGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedGTE = data
+		case "timeCreatedLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedLT = data
+		case "timeCreatedLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedLTE = data
+		case "hasCandidate":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasCandidate"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasCandidate = data
+		case "hasCandidateWith":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasCandidateWith"))
+			data, err := ec.unmarshalOCandidateWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasCandidateWith = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalCandidateFileWhereInput unmarshals raw into the CandidateFileWhereInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalCandidateFileWhereInput(ctx context.Context, raw any) (ent.CandidateFileWhereInput, error) {
+	var out ent.CandidateFileWhereInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "CandidateFileWhereInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputCandidateFilter(ctx context.Context, obj any) (recruiting.CandidateFilter, error) {
 	var it recruiting.CandidateFilter
 	if obj == nil {
@@ -24135,7 +25706,7 @@ func (ec *executionContext) unmarshalInputCandidateWhereInput(ctx context.Contex
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "status", "statusNEQ", "statusIn", "statusNotIn", "deleted", "deletedNEQ", "timeCreated", "timeCreatedNEQ", "timeCreatedIn", "timeCreatedNotIn", "timeCreatedGT", "timeCreatedGTE", "timeCreatedLT", "timeCreatedLTE", "timeLastStatusChanged", "timeLastStatusChangedNEQ", "timeLastStatusChangedIn", "timeLastStatusChangedNotIn", "timeLastStatusChangedGT", "timeLastStatusChangedGTE", "timeLastStatusChangedLT", "timeLastStatusChangedLTE", "timeHiringProcessUpdated", "timeHiringProcessUpdatedNEQ", "timeHiringProcessUpdatedIn", "timeHiringProcessUpdatedNotIn", "timeHiringProcessUpdatedGT", "timeHiringProcessUpdatedGTE", "timeHiringProcessUpdatedLT", "timeHiringProcessUpdatedLTE", "hasPerson", "hasPersonWith", "hasPosition", "hasPositionWith", "hasNotes", "hasNotesWith", "hasConversations", "hasConversationsWith", "hasTestSubmissions", "hasTestSubmissionsWith", "hasOfferLetters", "hasOfferLettersWith", "hasHiredFor", "hasHiredForWith"}
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "status", "statusNEQ", "statusIn", "statusNotIn", "deleted", "deletedNEQ", "timeCreated", "timeCreatedNEQ", "timeCreatedIn", "timeCreatedNotIn", "timeCreatedGT", "timeCreatedGTE", "timeCreatedLT", "timeCreatedLTE", "timeLastStatusChanged", "timeLastStatusChangedNEQ", "timeLastStatusChangedIn", "timeLastStatusChangedNotIn", "timeLastStatusChangedGT", "timeLastStatusChangedGTE", "timeLastStatusChangedLT", "timeLastStatusChangedLTE", "timeHiringProcessUpdated", "timeHiringProcessUpdatedNEQ", "timeHiringProcessUpdatedIn", "timeHiringProcessUpdatedNotIn", "timeHiringProcessUpdatedGT", "timeHiringProcessUpdatedGTE", "timeHiringProcessUpdatedLT", "timeHiringProcessUpdatedLTE", "hasPerson", "hasPersonWith", "hasPosition", "hasPositionWith", "hasNotes", "hasNotesWith", "hasConversations", "hasConversationsWith", "hasTestSubmissions", "hasTestSubmissionsWith", "hasOfferLetters", "hasOfferLettersWith", "hasFiles", "hasFilesWith", "hasHiredFor", "hasHiredForWith"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -24527,6 +26098,20 @@ func (ec *executionContext) unmarshalInputCandidateWhereInput(ctx context.Contex
 				return it, err
 			}
 			it.HasOfferLettersWith = data
+		case "hasFiles":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasFiles"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasFiles = data
+		case "hasFilesWith":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasFilesWith"))
+			data, err := ec.unmarshalOCandidateFileWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateFileWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasFilesWith = data
 		case "hasHiredFor":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasHiredFor"))
 			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
@@ -36082,6 +37667,11 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 			return graphql.Null
 		}
 		return ec._Company(ctx, sel, obj)
+	case *ent.CandidateFile:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._CandidateFile(ctx, sel, obj)
 	case *ent.Candidate:
 		if obj == nil {
 			return graphql.Null
@@ -36303,6 +37893,12 @@ func (ec *executionContext) _Candidate(ctx context.Context, sel ast.SelectionSet
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Candidate_offerLetters(ctx, field, obj)
 				})
+		case "files":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Candidate_files(ctx, field, obj)
+				})
 		case "hiredFor":
 			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
 				true, false,
@@ -36387,6 +37983,163 @@ func (ec *executionContext) _CandidateEdge(ctx context.Context, sel ast.Selectio
 			}
 		case "cursor":
 			out.Values[i] = ec._CandidateEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var candidateFileImplementors = []string{"CandidateFile", "Node"}
+
+func (ec *executionContext) _CandidateFile(ctx context.Context, sel ast.SelectionSet, obj *ent.CandidateFile) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, candidateFileImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CandidateFile")
+		case "id":
+			out.Values[i] = ec._CandidateFile_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "kind":
+			out.Values[i] = ec._CandidateFile_kind(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "fileName":
+			out.Values[i] = ec._CandidateFile_fileName(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "contentType":
+			out.Values[i] = ec._CandidateFile_contentType(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "size":
+			out.Values[i] = ec._CandidateFile_size(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "timeCreated":
+			out.Values[i] = ec._CandidateFile_timeCreated(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "candidate":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._CandidateFile_candidate(ctx, field, obj)
+				})
+		case "downloadURL":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._CandidateFile_downloadURL(ctx, field, obj)
+				})
+		case "downloadURLExpires":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._CandidateFile_downloadURLExpires(ctx, field, obj)
+				})
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var candidateFileConnectionImplementors = []string{"CandidateFileConnection"}
+
+func (ec *executionContext) _CandidateFileConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.CandidateFileConnection) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, candidateFileConnectionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CandidateFileConnection")
+		case "edges":
+			out.Values[i] = ec._CandidateFileConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "pageInfo":
+			out.Values[i] = ec._CandidateFileConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "totalCount":
+			out.Values[i] = ec._CandidateFileConnection_totalCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var candidateFileEdgeImplementors = []string{"CandidateFileEdge"}
+
+func (ec *executionContext) _CandidateFileEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.CandidateFileEdge) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, candidateFileEdgeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CandidateFileEdge")
+		case "node":
+			out.Values[i] = ec._CandidateFileEdge_node(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "cursor":
+			out.Values[i] = ec._CandidateFileEdge_cursor(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -37435,6 +39188,13 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "submitCandidateForTest":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_submitCandidateForTest(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "uploadCandidateFile":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_uploadCandidateFile(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -39827,6 +41587,37 @@ func (ec *executionContext) marshalNCandidateConnection2ᚖgithubᚗcomᚋhiregr
 	return ec._CandidateConnection(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalNCandidateFile2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateFile(ctx context.Context, sel ast.SelectionSet, v *ent.CandidateFile) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "CandidateFile!")
+		return graphql.Null
+	}
+	return ec._CandidateFile(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNCandidateFileConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateFileConnection(ctx context.Context, sel ast.SelectionSet, v *ent.CandidateFileConnection) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "CandidateFileConnection!")
+		return graphql.Null
+	}
+	return ec._CandidateFileConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNCandidateFileKind2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋcandidatefileᚐKind(ctx context.Context, v any) (candidatefile.Kind, error) {
+	var res candidatefile.Kind
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNCandidateFileKind2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋcandidatefileᚐKind(ctx context.Context, sel ast.SelectionSet, v candidatefile.Kind) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) unmarshalNCandidateFileWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateFileWhereInput(ctx context.Context, v any) (*ent.CandidateFileWhereInput, error) {
+	res, err := ec.unmarshalInputCandidateFileWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalNCandidateOrder2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateOrder(ctx context.Context, v any) (*ent.CandidateOrder, error) {
 	res, err := ec.unmarshalInputCandidateOrder(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
@@ -40780,9 +42571,41 @@ func (ec *executionContext) marshalNTime2timeᚐTime(ctx context.Context, sel as
 	return res
 }
 
+func (ec *executionContext) unmarshalNTime2ᚖtimeᚐTime(ctx context.Context, v any) (*time.Time, error) {
+	res, err := graphql.UnmarshalTime(v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNTime2ᚖtimeᚐTime(ctx context.Context, sel ast.SelectionSet, v *time.Time) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "Time!")
+		return graphql.Null
+	}
+	_ = sel
+	res := graphql.MarshalTime(*v)
+	if res == graphql.Null {
+		graphql.AddInvalidNullFromMarshaler(ctx, "Time!")
+	}
+	return res
+}
+
 func (ec *executionContext) unmarshalNUpdateEvaluationPartnerInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐUpdatePartnerInput(ctx context.Context, v any) (recruiting.UpdatePartnerInput, error) {
 	res, err := ec.unmarshalInputUpdateEvaluationPartnerInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNUpload2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚐUpload(ctx context.Context, v any) (graphql.Upload, error) {
+	res, err := graphql.UnmarshalUpload(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNUpload2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚐUpload(ctx context.Context, sel ast.SelectionSet, v graphql.Upload) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalUpload(v)
+	if res == graphql.Null {
+		graphql.AddInvalidNullFromMarshaler(ctx, "Upload!")
+	}
+	return res
 }
 
 func (ec *executionContext) marshalNUser2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐUser(ctx context.Context, sel ast.SelectionSet, v *ent.User) graphql.Marshaler {
@@ -41081,6 +42904,110 @@ func (ec *executionContext) marshalOCandidateEdge2ᚖgithubᚗcomᚋhiregraphᚋ
 		return graphql.Null
 	}
 	return ec._CandidateEdge(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOCandidateFile2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateFile(ctx context.Context, sel ast.SelectionSet, v *ent.CandidateFile) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._CandidateFile(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOCandidateFileEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateFileEdge(ctx context.Context, sel ast.SelectionSet, v []*ent.CandidateFileEdge) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalOCandidateFileEdge2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateFileEdge(ctx, sel, v[i])
+	})
+
+	return ret
+}
+
+func (ec *executionContext) marshalOCandidateFileEdge2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateFileEdge(ctx context.Context, sel ast.SelectionSet, v *ent.CandidateFileEdge) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._CandidateFileEdge(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOCandidateFileKind2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋcandidatefileᚐKindᚄ(ctx context.Context, v any) ([]candidatefile.Kind, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]candidatefile.Kind, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNCandidateFileKind2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋcandidatefileᚐKind(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalOCandidateFileKind2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋcandidatefileᚐKindᚄ(ctx context.Context, sel ast.SelectionSet, v []candidatefile.Kind) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNCandidateFileKind2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋcandidatefileᚐKind(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) unmarshalOCandidateFileKind2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋcandidatefileᚐKind(ctx context.Context, v any) (*candidatefile.Kind, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(candidatefile.Kind)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOCandidateFileKind2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋcandidatefileᚐKind(ctx context.Context, sel ast.SelectionSet, v *candidatefile.Kind) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) unmarshalOCandidateFileWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateFileWhereInputᚄ(ctx context.Context, v any) ([]*ent.CandidateFileWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*ent.CandidateFileWhereInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNCandidateFileWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateFileWhereInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalOCandidateFileWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateFileWhereInput(ctx context.Context, v any) (*ent.CandidateFileWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputCandidateFileWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) unmarshalOCandidateFilter2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐCandidateFilter(ctx context.Context, v any) (*recruiting.CandidateFilter, error) {
@@ -41708,6 +43635,41 @@ func (ec *executionContext) marshalOID2ᚖstring(ctx context.Context, sel ast.Se
 	_ = ctx
 	res := graphql.MarshalID(*v)
 	return res
+}
+
+func (ec *executionContext) unmarshalOInt2ᚕint64ᚄ(ctx context.Context, v any) ([]int64, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]int64, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNInt2int64(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalOInt2ᚕint64ᚄ(ctx context.Context, sel ast.SelectionSet, v []int64) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := make(graphql.Array, len(v))
+	for i := range v {
+		ret[i] = ec.marshalNInt2int64(ctx, sel, v[i])
+	}
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
 }
 
 func (ec *executionContext) unmarshalOInt2ᚕintᚄ(ctx context.Context, v any) ([]int, error) {
