@@ -37,7 +37,9 @@ func TestUploadCandidateFile(t *testing.T) {
 		Node struct {
 			Files struct {
 				TotalCount int
-				Edges      []struct{ Node struct{ ID, FileName, DownloadURL string } }
+				Edges      []struct {
+					Node struct{ ID, FileName, DownloadURL string }
+				}
 			}
 		}
 	}
