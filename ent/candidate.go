@@ -66,20 +66,23 @@ type CandidateEdges struct {
 	TestSubmissions []*TestSubmission `json:"test_submissions,omitempty"`
 	// The offer letters made to the candidate.
 	OfferLetters []*OfferLetter `json:"offer_letters,omitempty"`
+	// What the person sent through careers sites for this position, oldest first.
+	Applications []*Application `json:"applications,omitempty"`
 	// The candidate's documents: resumes, cover letters, attachments.
 	Files []*CandidateFile `json:"files,omitempty"`
 	// The openings this candidate was hired for.
 	HiredFor []*Opening `json:"hired_for,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.
-	loadedTypes [9]bool
+	loadedTypes [10]bool
 	// totalCount holds the count of the edges above.
-	totalCount [8]map[string]int
+	totalCount [9]map[string]int
 
 	namedNotes           map[string][]*Note
 	namedConversations   map[string][]*Conversation
 	namedTestSubmissions map[string][]*TestSubmission
 	namedOfferLetters    map[string][]*OfferLetter
+	namedApplications    map[string][]*Application
 	namedFiles           map[string][]*CandidateFile
 	namedHiredFor        map[string][]*Opening
 }
@@ -153,10 +156,19 @@ func (e CandidateEdges) OfferLettersOrErr() ([]*OfferLetter, error) {
 	return nil, &NotLoadedError{edge: "offer_letters"}
 }
 
+// ApplicationsOrErr returns the Applications value or an error if the edge
+// was not loaded in eager-loading.
+func (e CandidateEdges) ApplicationsOrErr() ([]*Application, error) {
+	if e.loadedTypes[7] {
+		return e.Applications, nil
+	}
+	return nil, &NotLoadedError{edge: "applications"}
+}
+
 // FilesOrErr returns the Files value or an error if the edge
 // was not loaded in eager-loading.
 func (e CandidateEdges) FilesOrErr() ([]*CandidateFile, error) {
-	if e.loadedTypes[7] {
+	if e.loadedTypes[8] {
 		return e.Files, nil
 	}
 	return nil, &NotLoadedError{edge: "files"}
@@ -165,7 +177,7 @@ func (e CandidateEdges) FilesOrErr() ([]*CandidateFile, error) {
 // HiredForOrErr returns the HiredFor value or an error if the edge
 // was not loaded in eager-loading.
 func (e CandidateEdges) HiredForOrErr() ([]*Opening, error) {
-	if e.loadedTypes[8] {
+	if e.loadedTypes[9] {
 		return e.HiredFor, nil
 	}
 	return nil, &NotLoadedError{edge: "hired_for"}
@@ -323,6 +335,11 @@ func (_m *Candidate) QueryTestSubmissions() *TestSubmissionQuery {
 // QueryOfferLetters queries the "offer_letters" edge of the Candidate entity.
 func (_m *Candidate) QueryOfferLetters() *OfferLetterQuery {
 	return NewCandidateClient(_m.config).QueryOfferLetters(_m)
+}
+
+// QueryApplications queries the "applications" edge of the Candidate entity.
+func (_m *Candidate) QueryApplications() *ApplicationQuery {
+	return NewCandidateClient(_m.config).QueryApplications(_m)
 }
 
 // QueryFiles queries the "files" edge of the Candidate entity.
@@ -487,6 +504,30 @@ func (_m *Candidate) appendNamedOfferLetters(name string, edges ...*OfferLetter)
 		_m.Edges.namedOfferLetters[name] = []*OfferLetter{}
 	} else {
 		_m.Edges.namedOfferLetters[name] = append(_m.Edges.namedOfferLetters[name], edges...)
+	}
+}
+
+// NamedApplications returns the Applications named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *Candidate) NamedApplications(name string) ([]*Application, error) {
+	if _m.Edges.namedApplications == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedApplications[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *Candidate) appendNamedApplications(name string, edges ...*Application) {
+	if _m.Edges.namedApplications == nil {
+		_m.Edges.namedApplications = make(map[string][]*Application)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedApplications[name] = []*Application{}
+	} else {
+		_m.Edges.namedApplications[name] = append(_m.Edges.namedApplications[name], edges...)
 	}
 }
 

@@ -14,6 +14,7 @@ import (
 	"entgo.io/ent/dialect/sql"
 	"entgo.io/ent/dialect/sql/sqlgraph"
 	"entgo.io/ent/schema/field"
+	"github.com/hiregraph/hiregraph/ent/application"
 	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/candidatefile"
 	"github.com/hiregraph/hiregraph/ent/company"
@@ -43,6 +44,7 @@ type CandidateQuery struct {
 	withConversations        *ConversationQuery
 	withTestSubmissions      *TestSubmissionQuery
 	withOfferLetters         *OfferLetterQuery
+	withApplications         *ApplicationQuery
 	withFiles                *CandidateFileQuery
 	withHiredFor             *OpeningQuery
 	loadTotal                []func(context.Context, []*Candidate) error
@@ -51,6 +53,7 @@ type CandidateQuery struct {
 	withNamedConversations   map[string]*ConversationQuery
 	withNamedTestSubmissions map[string]*TestSubmissionQuery
 	withNamedOfferLetters    map[string]*OfferLetterQuery
+	withNamedApplications    map[string]*ApplicationQuery
 	withNamedFiles           map[string]*CandidateFileQuery
 	withNamedHiredFor        map[string]*OpeningQuery
 	// perParent, when set, loads the query as a nested connection: the first
@@ -239,6 +242,28 @@ func (_q *CandidateQuery) QueryOfferLetters() *OfferLetterQuery {
 			sqlgraph.From(candidate.Table, candidate.FieldID, selector),
 			sqlgraph.To(offerletter.Table, offerletter.FieldID),
 			sqlgraph.Edge(sqlgraph.O2M, false, candidate.OfferLettersTable, candidate.OfferLettersColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
+// QueryApplications chains the current query on the "applications" edge.
+func (_q *CandidateQuery) QueryApplications() *ApplicationQuery {
+	query := (&ApplicationClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(candidate.Table, candidate.FieldID, selector),
+			sqlgraph.To(application.Table, application.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, candidate.ApplicationsTable, candidate.ApplicationsColumn),
 		)
 		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
 		return fromU, nil
@@ -489,6 +514,7 @@ func (_q *CandidateQuery) Clone() *CandidateQuery {
 		withConversations:   _q.withConversations.Clone(),
 		withTestSubmissions: _q.withTestSubmissions.Clone(),
 		withOfferLetters:    _q.withOfferLetters.Clone(),
+		withApplications:    _q.withApplications.Clone(),
 		withFiles:           _q.withFiles.Clone(),
 		withHiredFor:        _q.withHiredFor.Clone(),
 		// clone intermediate query.
@@ -572,6 +598,17 @@ func (_q *CandidateQuery) WithOfferLetters(opts ...func(*OfferLetterQuery)) *Can
 		opt(query)
 	}
 	_q.withOfferLetters = query
+	return _q
+}
+
+// WithApplications tells the query-builder to eager-load the nodes that are connected to
+// the "applications" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *CandidateQuery) WithApplications(opts ...func(*ApplicationQuery)) *CandidateQuery {
+	query := (&ApplicationClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withApplications = query
 	return _q
 }
 
@@ -681,7 +718,7 @@ func (_q *CandidateQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Ca
 	var (
 		nodes       = []*Candidate{}
 		_spec       = _q.querySpec()
-		loadedTypes = [9]bool{
+		loadedTypes = [10]bool{
 			_q.withCompany != nil,
 			_q.withPerson != nil,
 			_q.withPosition != nil,
@@ -689,6 +726,7 @@ func (_q *CandidateQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Ca
 			_q.withConversations != nil,
 			_q.withTestSubmissions != nil,
 			_q.withOfferLetters != nil,
+			_q.withApplications != nil,
 			_q.withFiles != nil,
 			_q.withHiredFor != nil,
 		}
@@ -760,6 +798,13 @@ func (_q *CandidateQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Ca
 			return nil, err
 		}
 	}
+	if query := _q.withApplications; query != nil {
+		if err := _q.loadApplications(ctx, query, nodes,
+			func(n *Candidate) { n.Edges.Applications = []*Application{} },
+			func(n *Candidate, e *Application) { n.Edges.Applications = append(n.Edges.Applications, e) }); err != nil {
+			return nil, err
+		}
+	}
 	if query := _q.withFiles; query != nil {
 		if err := _q.loadFiles(ctx, query, nodes,
 			func(n *Candidate) { n.Edges.Files = []*CandidateFile{} },
@@ -812,6 +857,14 @@ func (_q *CandidateQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Ca
 		if err := load(ctx, query, nodes,
 			func(n *Candidate) { n.appendNamedOfferLetters(name) },
 			func(n *Candidate, e *OfferLetter) { n.appendNamedOfferLetters(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedApplications {
+		load := _q.loadApplications
+		if err := load(ctx, query, nodes,
+			func(n *Candidate) { n.appendNamedApplications(name) },
+			func(n *Candidate, e *Application) { n.appendNamedApplications(name, e) }); err != nil {
 			return nil, err
 		}
 	}
@@ -1035,6 +1088,36 @@ func (_q *CandidateQuery) loadOfferLetters(ctx context.Context, query *OfferLett
 	}
 	query.Where(predicate.OfferLetter(func(s *sql.Selector) {
 		s.Where(sql.InValues(s.C(candidate.OfferLettersColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.CandidateID
+		node, ok := nodeids[fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "candidate_id" returned %v for node %v`, fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
+func (_q *CandidateQuery) loadApplications(ctx context.Context, query *ApplicationQuery, nodes []*Candidate, init func(*Candidate), assign func(*Candidate, *Application)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[string]*Candidate)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(application.FieldCandidateID)
+	}
+	query.Where(predicate.Application(func(s *sql.Selector) {
+		s.Where(sql.InValues(s.C(candidate.ApplicationsColumn), fks...))
 	}))
 	neighbors, err := query.All(ctx)
 	if err != nil {
@@ -1295,6 +1378,20 @@ func (_q *CandidateQuery) WithNamedOfferLetters(name string, opts ...func(*Offer
 		_q.withNamedOfferLetters = make(map[string]*OfferLetterQuery)
 	}
 	_q.withNamedOfferLetters[name] = query
+	return _q
+}
+
+// WithNamedApplications tells the query-builder to eager-load the nodes that are connected to the "applications"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *CandidateQuery) WithNamedApplications(name string, opts ...func(*ApplicationQuery)) *CandidateQuery {
+	query := (&ApplicationClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedApplications == nil {
+		_q.withNamedApplications = make(map[string]*ApplicationQuery)
+	}
+	_q.withNamedApplications[name] = query
 	return _q
 }
 

@@ -16,6 +16,7 @@ import (
 	"entgo.io/ent/dialect/sql"
 	"entgo.io/ent/dialect/sql/sqlgraph"
 	"github.com/hiregraph/hiregraph/ent/apikey"
+	"github.com/hiregraph/hiregraph/ent/application"
 	"github.com/hiregraph/hiregraph/ent/approvalprocess"
 	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/candidatefile"
@@ -47,6 +48,8 @@ type Client struct {
 	Schema *migrate.Schema
 	// APIKey is the client for interacting with the APIKey builders.
 	APIKey *APIKeyClient
+	// Application is the client for interacting with the Application builders.
+	Application *ApplicationClient
 	// ApprovalProcess is the client for interacting with the ApprovalProcess builders.
 	ApprovalProcess *ApprovalProcessClient
 	// Candidate is the client for interacting with the Candidate builders.
@@ -99,6 +102,7 @@ func NewClient(opts ...Option) *Client {
 func (c *Client) init() {
 	c.Schema = migrate.NewSchema(c.driver)
 	c.APIKey = NewAPIKeyClient(c.config)
+	c.Application = NewApplicationClient(c.config)
 	c.ApprovalProcess = NewApprovalProcessClient(c.config)
 	c.Candidate = NewCandidateClient(c.config)
 	c.CandidateFile = NewCandidateFileClient(c.config)
@@ -212,6 +216,7 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		ctx:               ctx,
 		config:            cfg,
 		APIKey:            NewAPIKeyClient(cfg),
+		Application:       NewApplicationClient(cfg),
 		ApprovalProcess:   NewApprovalProcessClient(cfg),
 		Candidate:         NewCandidateClient(cfg),
 		CandidateFile:     NewCandidateFileClient(cfg),
@@ -252,6 +257,7 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		ctx:               ctx,
 		config:            cfg,
 		APIKey:            NewAPIKeyClient(cfg),
+		Application:       NewApplicationClient(cfg),
 		ApprovalProcess:   NewApprovalProcessClient(cfg),
 		Candidate:         NewCandidateClient(cfg),
 		CandidateFile:     NewCandidateFileClient(cfg),
@@ -301,10 +307,11 @@ func (c *Client) Close() error {
 // In order to add hooks to a specific client, call: `client.Node.Use(...)`.
 func (c *Client) Use(hooks ...Hook) {
 	for _, n := range []interface{ Use(...Hook) }{
-		c.APIKey, c.ApprovalProcess, c.Candidate, c.CandidateFile, c.Company, c.Contact,
-		c.Conversation, c.EvaluationPartner, c.FieldDefinition, c.IdempotencyKey,
-		c.Location, c.Message, c.Note, c.OfferLetter, c.Opening, c.Person, c.Position,
-		c.Questionnaire, c.RateLimitBucket, c.TestSubmission, c.User,
+		c.APIKey, c.Application, c.ApprovalProcess, c.Candidate, c.CandidateFile,
+		c.Company, c.Contact, c.Conversation, c.EvaluationPartner, c.FieldDefinition,
+		c.IdempotencyKey, c.Location, c.Message, c.Note, c.OfferLetter, c.Opening,
+		c.Person, c.Position, c.Questionnaire, c.RateLimitBucket, c.TestSubmission,
+		c.User,
 	} {
 		n.Use(hooks...)
 	}
@@ -314,10 +321,11 @@ func (c *Client) Use(hooks ...Hook) {
 // In order to add interceptors to a specific client, call: `client.Node.Intercept(...)`.
 func (c *Client) Intercept(interceptors ...Interceptor) {
 	for _, n := range []interface{ Intercept(...Interceptor) }{
-		c.APIKey, c.ApprovalProcess, c.Candidate, c.CandidateFile, c.Company, c.Contact,
-		c.Conversation, c.EvaluationPartner, c.FieldDefinition, c.IdempotencyKey,
-		c.Location, c.Message, c.Note, c.OfferLetter, c.Opening, c.Person, c.Position,
-		c.Questionnaire, c.RateLimitBucket, c.TestSubmission, c.User,
+		c.APIKey, c.Application, c.ApprovalProcess, c.Candidate, c.CandidateFile,
+		c.Company, c.Contact, c.Conversation, c.EvaluationPartner, c.FieldDefinition,
+		c.IdempotencyKey, c.Location, c.Message, c.Note, c.OfferLetter, c.Opening,
+		c.Person, c.Position, c.Questionnaire, c.RateLimitBucket, c.TestSubmission,
+		c.User,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -328,6 +336,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 	switch m := m.(type) {
 	case *APIKeyMutation:
 		return c.APIKey.mutate(ctx, m)
+	case *ApplicationMutation:
+		return c.Application.mutate(ctx, m)
 	case *ApprovalProcessMutation:
 		return c.ApprovalProcess.mutate(ctx, m)
 	case *CandidateMutation:
@@ -520,6 +530,172 @@ func (c *APIKeyClient) mutate(ctx context.Context, m *APIKeyMutation) (Value, er
 		return (&APIKeyDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown APIKey mutation op: %q", m.Op())
+	}
+}
+
+// ApplicationClient is a client for the Application schema.
+type ApplicationClient struct {
+	config
+}
+
+// NewApplicationClient returns a client for the Application from the given config.
+func NewApplicationClient(c config) *ApplicationClient {
+	return &ApplicationClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `application.Hooks(f(g(h())))`.
+func (c *ApplicationClient) Use(hooks ...Hook) {
+	c.hooks.Application = append(c.hooks.Application, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `application.Intercept(f(g(h())))`.
+func (c *ApplicationClient) Intercept(interceptors ...Interceptor) {
+	c.inters.Application = append(c.inters.Application, interceptors...)
+}
+
+// Create returns a builder for creating a Application entity.
+func (c *ApplicationClient) Create() *ApplicationCreate {
+	mutation := newApplicationMutation(c.config, OpCreate)
+	return &ApplicationCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of Application entities.
+func (c *ApplicationClient) CreateBulk(builders ...*ApplicationCreate) *ApplicationCreateBulk {
+	return &ApplicationCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *ApplicationClient) MapCreateBulk(slice any, setFunc func(*ApplicationCreate, int)) *ApplicationCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &ApplicationCreateBulk{err: fmt.Errorf("calling to ApplicationClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*ApplicationCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &ApplicationCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for Application.
+func (c *ApplicationClient) Update() *ApplicationUpdate {
+	mutation := newApplicationMutation(c.config, OpUpdate)
+	return &ApplicationUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *ApplicationClient) UpdateOne(_m *Application) *ApplicationUpdateOne {
+	mutation := newApplicationMutation(c.config, OpUpdateOne, withApplication(_m))
+	return &ApplicationUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *ApplicationClient) UpdateOneID(id string) *ApplicationUpdateOne {
+	mutation := newApplicationMutation(c.config, OpUpdateOne, withApplicationID(id))
+	return &ApplicationUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for Application.
+func (c *ApplicationClient) Delete() *ApplicationDelete {
+	mutation := newApplicationMutation(c.config, OpDelete)
+	return &ApplicationDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *ApplicationClient) DeleteOne(_m *Application) *ApplicationDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *ApplicationClient) DeleteOneID(id string) *ApplicationDeleteOne {
+	builder := c.Delete().Where(application.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &ApplicationDeleteOne{builder}
+}
+
+// Query returns a query builder for Application.
+func (c *ApplicationClient) Query() *ApplicationQuery {
+	return &ApplicationQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeApplication},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a Application entity by its id.
+func (c *ApplicationClient) Get(ctx context.Context, id string) (*Application, error) {
+	return c.Query().Where(application.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *ApplicationClient) GetX(ctx context.Context, id string) *Application {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryCompany queries the company edge of a Application.
+func (c *ApplicationClient) QueryCompany(_m *Application) *CompanyQuery {
+	query := (&CompanyClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(application.Table, application.FieldID, id),
+			sqlgraph.To(company.Table, company.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, false, application.CompanyTable, application.CompanyColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryCandidate queries the candidate edge of a Application.
+func (c *ApplicationClient) QueryCandidate(_m *Application) *CandidateQuery {
+	query := (&CandidateClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(application.Table, application.FieldID, id),
+			sqlgraph.To(candidate.Table, candidate.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, application.CandidateTable, application.CandidateColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *ApplicationClient) Hooks() []Hook {
+	hooks := c.hooks.Application
+	return append(hooks[:len(hooks):len(hooks)], application.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *ApplicationClient) Interceptors() []Interceptor {
+	return c.inters.Application
+}
+
+func (c *ApplicationClient) mutate(ctx context.Context, m *ApplicationMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&ApplicationCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&ApplicationUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&ApplicationUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&ApplicationDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown Application mutation op: %q", m.Op())
 	}
 }
 
@@ -902,6 +1078,22 @@ func (c *CandidateClient) QueryOfferLetters(_m *Candidate) *OfferLetterQuery {
 			sqlgraph.From(candidate.Table, candidate.FieldID, id),
 			sqlgraph.To(offerletter.Table, offerletter.FieldID),
 			sqlgraph.Edge(sqlgraph.O2M, false, candidate.OfferLettersTable, candidate.OfferLettersColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryApplications queries the applications edge of a Candidate.
+func (c *CandidateClient) QueryApplications(_m *Candidate) *ApplicationQuery {
+	query := (&ApplicationClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(candidate.Table, candidate.FieldID, id),
+			sqlgraph.To(application.Table, application.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, candidate.ApplicationsTable, candidate.ApplicationsColumn),
 		)
 		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
 		return fromV, nil
@@ -4053,15 +4245,15 @@ func (c *UserClient) mutate(ctx context.Context, m *UserMutation) (Value, error)
 // hooks and interceptors per client, for fast access.
 type (
 	hooks struct {
-		APIKey, ApprovalProcess, Candidate, CandidateFile, Company, Contact,
-		Conversation, EvaluationPartner, FieldDefinition, IdempotencyKey, Location,
-		Message, Note, OfferLetter, Opening, Person, Position, Questionnaire,
+		APIKey, Application, ApprovalProcess, Candidate, CandidateFile, Company,
+		Contact, Conversation, EvaluationPartner, FieldDefinition, IdempotencyKey,
+		Location, Message, Note, OfferLetter, Opening, Person, Position, Questionnaire,
 		RateLimitBucket, TestSubmission, User []ent.Hook
 	}
 	inters struct {
-		APIKey, ApprovalProcess, Candidate, CandidateFile, Company, Contact,
-		Conversation, EvaluationPartner, FieldDefinition, IdempotencyKey, Location,
-		Message, Note, OfferLetter, Opening, Person, Position, Questionnaire,
+		APIKey, Application, ApprovalProcess, Candidate, CandidateFile, Company,
+		Contact, Conversation, EvaluationPartner, FieldDefinition, IdempotencyKey,
+		Location, Message, Note, OfferLetter, Opening, Person, Position, Questionnaire,
 		RateLimitBucket, TestSubmission, User []ent.Interceptor
 	}
 )

@@ -13,6 +13,7 @@ import (
 	"entgo.io/ent/dialect/sql"
 	"entgo.io/ent/dialect/sql/sqlgraph"
 	"github.com/hiregraph/hiregraph/ent/apikey"
+	"github.com/hiregraph/hiregraph/ent/application"
 	"github.com/hiregraph/hiregraph/ent/approvalprocess"
 	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/candidatefile"
@@ -94,6 +95,7 @@ func checkColumn(t, c string) error {
 	initCheck.Do(func() {
 		columnCheck = sql.NewColumnCheck(map[string]func(string) bool{
 			apikey.Table:            apikey.ValidColumn,
+			application.Table:       application.ValidColumn,
 			approvalprocess.Table:   approvalprocess.ValidColumn,
 			candidate.Table:         candidate.ValidColumn,
 			candidatefile.Table:     candidatefile.ValidColumn,

@@ -4,6 +4,7 @@ package ent
 
 import (
 	"github.com/hiregraph/hiregraph/ent/apikey"
+	"github.com/hiregraph/hiregraph/ent/application"
 	"github.com/hiregraph/hiregraph/ent/approvalprocess"
 	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/candidatefile"
@@ -34,7 +35,7 @@ import (
 
 // schemaGraph holds a representation of ent/schema at runtime.
 var schemaGraph = func() *sqlgraph.Schema {
-	graph := &sqlgraph.Schema{Nodes: make([]*sqlgraph.Node, 21)}
+	graph := &sqlgraph.Schema{Nodes: make([]*sqlgraph.Node, 22)}
 	graph.Nodes[0] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   apikey.Table,
@@ -57,6 +58,29 @@ var schemaGraph = func() *sqlgraph.Schema {
 	}
 	graph.Nodes[1] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
+			Table:   application.Table,
+			Columns: application.Columns,
+			ID: &sqlgraph.FieldSpec{
+				Type:   field.TypeString,
+				Column: application.FieldID,
+			},
+		},
+		Type: "Application",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			application.FieldCompanyID:     {Type: field.TypeString, Column: application.FieldCompanyID},
+			application.FieldCandidateID:   {Type: field.TypeString, Column: application.FieldCandidateID},
+			application.FieldEmail:         {Type: field.TypeString, Column: application.FieldEmail},
+			application.FieldSource:        {Type: field.TypeString, Column: application.FieldSource},
+			application.FieldLinkedinURL:   {Type: field.TypeString, Column: application.FieldLinkedinURL},
+			application.FieldCoverLetter:   {Type: field.TypeString, Column: application.FieldCoverLetter},
+			application.FieldAnswers:       {Type: field.TypeJSON, Column: application.FieldAnswers},
+			application.FieldConsentText:   {Type: field.TypeString, Column: application.FieldConsentText},
+			application.FieldTimeConsented: {Type: field.TypeTime, Column: application.FieldTimeConsented},
+			application.FieldTimeCreated:   {Type: field.TypeTime, Column: application.FieldTimeCreated},
+		},
+	}
+	graph.Nodes[2] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
 			Table:   approvalprocess.Table,
 			Columns: approvalprocess.Columns,
 			ID: &sqlgraph.FieldSpec{
@@ -73,7 +97,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			approvalprocess.FieldTimeCompleted: {Type: field.TypeTime, Column: approvalprocess.FieldTimeCompleted},
 		},
 	}
-	graph.Nodes[2] = &sqlgraph.Node{
+	graph.Nodes[3] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   candidate.Table,
 			Columns: candidate.Columns,
@@ -97,7 +121,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			candidate.FieldTimeHiringProcessUpdated: {Type: field.TypeTime, Column: candidate.FieldTimeHiringProcessUpdated},
 		},
 	}
-	graph.Nodes[3] = &sqlgraph.Node{
+	graph.Nodes[4] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   candidatefile.Table,
 			Columns: candidatefile.Columns,
@@ -118,7 +142,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			candidatefile.FieldTimeCreated: {Type: field.TypeTime, Column: candidatefile.FieldTimeCreated},
 		},
 	}
-	graph.Nodes[4] = &sqlgraph.Node{
+	graph.Nodes[5] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   company.Table,
 			Columns: company.Columns,
@@ -134,7 +158,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			company.FieldTimeCreated:  {Type: field.TypeTime, Column: company.FieldTimeCreated},
 		},
 	}
-	graph.Nodes[5] = &sqlgraph.Node{
+	graph.Nodes[6] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   contact.Table,
 			Columns: contact.Columns,
@@ -154,7 +178,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			contact.FieldTimeCreated: {Type: field.TypeTime, Column: contact.FieldTimeCreated},
 		},
 	}
-	graph.Nodes[6] = &sqlgraph.Node{
+	graph.Nodes[7] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   conversation.Table,
 			Columns: conversation.Columns,
@@ -170,7 +194,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			conversation.FieldTimeCreated: {Type: field.TypeTime, Column: conversation.FieldTimeCreated},
 		},
 	}
-	graph.Nodes[7] = &sqlgraph.Node{
+	graph.Nodes[8] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   evaluationpartner.Table,
 			Columns: evaluationpartner.Columns,
@@ -195,7 +219,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			evaluationpartner.FieldTimeCreated:         {Type: field.TypeTime, Column: evaluationpartner.FieldTimeCreated},
 		},
 	}
-	graph.Nodes[8] = &sqlgraph.Node{
+	graph.Nodes[9] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   fielddefinition.Table,
 			Columns: fielddefinition.Columns,
@@ -214,7 +238,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			fielddefinition.FieldInternalUse: {Type: field.TypeBool, Column: fielddefinition.FieldInternalUse},
 		},
 	}
-	graph.Nodes[9] = &sqlgraph.Node{
+	graph.Nodes[10] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   idempotencykey.Table,
 			Columns: idempotencykey.Columns,
@@ -234,7 +258,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			idempotencykey.FieldTimeCreated: {Type: field.TypeTime, Column: idempotencykey.FieldTimeCreated},
 		},
 	}
-	graph.Nodes[10] = &sqlgraph.Node{
+	graph.Nodes[11] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   location.Table,
 			Columns: location.Columns,
@@ -257,7 +281,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			location.FieldTimezone:            {Type: field.TypeString, Column: location.FieldTimezone},
 		},
 	}
-	graph.Nodes[11] = &sqlgraph.Node{
+	graph.Nodes[12] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   message.Table,
 			Columns: message.Columns,
@@ -280,7 +304,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			message.FieldBcc:            {Type: field.TypeJSON, Column: message.FieldBcc},
 		},
 	}
-	graph.Nodes[12] = &sqlgraph.Node{
+	graph.Nodes[13] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   note.Table,
 			Columns: note.Columns,
@@ -299,7 +323,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			note.FieldDetails:     {Type: field.TypeJSON, Column: note.FieldDetails},
 		},
 	}
-	graph.Nodes[13] = &sqlgraph.Node{
+	graph.Nodes[14] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   offerletter.Table,
 			Columns: offerletter.Columns,
@@ -318,7 +342,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			offerletter.FieldTimeCreated: {Type: field.TypeTime, Column: offerletter.FieldTimeCreated},
 		},
 	}
-	graph.Nodes[14] = &sqlgraph.Node{
+	graph.Nodes[15] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   opening.Table,
 			Columns: opening.Columns,
@@ -346,7 +370,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			opening.FieldTimeUpdated:          {Type: field.TypeTime, Column: opening.FieldTimeUpdated},
 		},
 	}
-	graph.Nodes[15] = &sqlgraph.Node{
+	graph.Nodes[16] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   person.Table,
 			Columns: person.Columns,
@@ -370,7 +394,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			person.FieldTimeCreated:      {Type: field.TypeTime, Column: person.FieldTimeCreated},
 		},
 	}
-	graph.Nodes[16] = &sqlgraph.Node{
+	graph.Nodes[17] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   position.Table,
 			Columns: position.Columns,
@@ -410,7 +434,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			position.FieldTimeUpdated:          {Type: field.TypeTime, Column: position.FieldTimeUpdated},
 		},
 	}
-	graph.Nodes[17] = &sqlgraph.Node{
+	graph.Nodes[18] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   questionnaire.Table,
 			Columns: questionnaire.Columns,
@@ -430,7 +454,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			questionnaire.FieldTimeCreated:  {Type: field.TypeTime, Column: questionnaire.FieldTimeCreated},
 		},
 	}
-	graph.Nodes[18] = &sqlgraph.Node{
+	graph.Nodes[19] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   ratelimitbucket.Table,
 			Columns: ratelimitbucket.Columns,
@@ -444,7 +468,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			ratelimitbucket.FieldTat: {Type: field.TypeInt64, Column: ratelimitbucket.FieldTat},
 		},
 	}
-	graph.Nodes[19] = &sqlgraph.Node{
+	graph.Nodes[20] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   testsubmission.Table,
 			Columns: testsubmission.Columns,
@@ -472,7 +496,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			testsubmission.FieldTimeUpdated:           {Type: field.TypeTime, Column: testsubmission.FieldTimeUpdated},
 		},
 	}
-	graph.Nodes[20] = &sqlgraph.Node{
+	graph.Nodes[21] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   user.Table,
 			Columns: user.Columns,
@@ -503,6 +527,30 @@ var schemaGraph = func() *sqlgraph.Schema {
 		},
 		"APIKey",
 		"Company",
+	)
+	graph.MustAddE(
+		"company",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: false,
+			Table:   application.CompanyTable,
+			Columns: []string{application.CompanyColumn},
+			Bidi:    false,
+		},
+		"Application",
+		"Company",
+	)
+	graph.MustAddE(
+		"candidate",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: true,
+			Table:   application.CandidateTable,
+			Columns: []string{application.CandidateColumn},
+			Bidi:    false,
+		},
+		"Application",
+		"Candidate",
 	)
 	graph.MustAddE(
 		"company",
@@ -611,6 +659,18 @@ var schemaGraph = func() *sqlgraph.Schema {
 		},
 		"Candidate",
 		"OfferLetter",
+	)
+	graph.MustAddE(
+		"applications",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   candidate.ApplicationsTable,
+			Columns: []string{candidate.ApplicationsColumn},
+			Bidi:    false,
+		},
+		"Candidate",
+		"Application",
 	)
 	graph.MustAddE(
 		"files",
@@ -1239,6 +1299,124 @@ func (f *APIKeyFilter) WhereHasCompanyWith(preds ...predicate.Company) {
 }
 
 // addPredicate implements the predicateAdder interface.
+func (_q *ApplicationQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the ApplicationQuery builder.
+func (_q *ApplicationQuery) Filter() *ApplicationFilter {
+	return &ApplicationFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *ApplicationMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the ApplicationMutation builder.
+func (m *ApplicationMutation) Filter() *ApplicationFilter {
+	return &ApplicationFilter{config: m.config, predicateAdder: m}
+}
+
+// ApplicationFilter provides a generic filtering capability at runtime for ApplicationQuery.
+type ApplicationFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *ApplicationFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[1].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereID applies the entql string predicate on the id field.
+func (f *ApplicationFilter) WhereID(p entql.StringP) {
+	f.Where(p.Field(application.FieldID))
+}
+
+// WhereCompanyID applies the entql string predicate on the company_id field.
+func (f *ApplicationFilter) WhereCompanyID(p entql.StringP) {
+	f.Where(p.Field(application.FieldCompanyID))
+}
+
+// WhereCandidateID applies the entql string predicate on the candidate_id field.
+func (f *ApplicationFilter) WhereCandidateID(p entql.StringP) {
+	f.Where(p.Field(application.FieldCandidateID))
+}
+
+// WhereEmail applies the entql string predicate on the email field.
+func (f *ApplicationFilter) WhereEmail(p entql.StringP) {
+	f.Where(p.Field(application.FieldEmail))
+}
+
+// WhereSource applies the entql string predicate on the source field.
+func (f *ApplicationFilter) WhereSource(p entql.StringP) {
+	f.Where(p.Field(application.FieldSource))
+}
+
+// WhereLinkedinURL applies the entql string predicate on the linkedin_url field.
+func (f *ApplicationFilter) WhereLinkedinURL(p entql.StringP) {
+	f.Where(p.Field(application.FieldLinkedinURL))
+}
+
+// WhereCoverLetter applies the entql string predicate on the cover_letter field.
+func (f *ApplicationFilter) WhereCoverLetter(p entql.StringP) {
+	f.Where(p.Field(application.FieldCoverLetter))
+}
+
+// WhereAnswers applies the entql json.RawMessage predicate on the answers field.
+func (f *ApplicationFilter) WhereAnswers(p entql.BytesP) {
+	f.Where(p.Field(application.FieldAnswers))
+}
+
+// WhereConsentText applies the entql string predicate on the consent_text field.
+func (f *ApplicationFilter) WhereConsentText(p entql.StringP) {
+	f.Where(p.Field(application.FieldConsentText))
+}
+
+// WhereTimeConsented applies the entql time.Time predicate on the time_consented field.
+func (f *ApplicationFilter) WhereTimeConsented(p entql.TimeP) {
+	f.Where(p.Field(application.FieldTimeConsented))
+}
+
+// WhereTimeCreated applies the entql time.Time predicate on the time_created field.
+func (f *ApplicationFilter) WhereTimeCreated(p entql.TimeP) {
+	f.Where(p.Field(application.FieldTimeCreated))
+}
+
+// WhereHasCompany applies a predicate to check if query has an edge company.
+func (f *ApplicationFilter) WhereHasCompany() {
+	f.Where(entql.HasEdge("company"))
+}
+
+// WhereHasCompanyWith applies a predicate to check if query has an edge company with a given conditions (other predicates).
+func (f *ApplicationFilter) WhereHasCompanyWith(preds ...predicate.Company) {
+	f.Where(entql.HasEdgeWith("company", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// WhereHasCandidate applies a predicate to check if query has an edge candidate.
+func (f *ApplicationFilter) WhereHasCandidate() {
+	f.Where(entql.HasEdge("candidate"))
+}
+
+// WhereHasCandidateWith applies a predicate to check if query has an edge candidate with a given conditions (other predicates).
+func (f *ApplicationFilter) WhereHasCandidateWith(preds ...predicate.Candidate) {
+	f.Where(entql.HasEdgeWith("candidate", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// addPredicate implements the predicateAdder interface.
 func (_q *ApprovalProcessQuery) addPredicate(pred func(s *sql.Selector)) {
 	_q.predicates = append(_q.predicates, pred)
 }
@@ -1267,7 +1445,7 @@ type ApprovalProcessFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *ApprovalProcessFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[1].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[2].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -1360,7 +1538,7 @@ type CandidateFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *CandidateFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[2].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[3].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -1524,6 +1702,20 @@ func (f *CandidateFilter) WhereHasOfferLettersWith(preds ...predicate.OfferLette
 	})))
 }
 
+// WhereHasApplications applies a predicate to check if query has an edge applications.
+func (f *CandidateFilter) WhereHasApplications() {
+	f.Where(entql.HasEdge("applications"))
+}
+
+// WhereHasApplicationsWith applies a predicate to check if query has an edge applications with a given conditions (other predicates).
+func (f *CandidateFilter) WhereHasApplicationsWith(preds ...predicate.Application) {
+	f.Where(entql.HasEdgeWith("applications", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
 // WhereHasFiles applies a predicate to check if query has an edge files.
 func (f *CandidateFilter) WhereHasFiles() {
 	f.Where(entql.HasEdge("files"))
@@ -1581,7 +1773,7 @@ type CandidateFileFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *CandidateFileFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[3].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[4].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -1689,7 +1881,7 @@ type CompanyFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *CompanyFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[4].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[5].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -1744,7 +1936,7 @@ type ContactFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *ContactFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[5].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[6].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -1833,7 +2025,7 @@ type ConversationFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *ConversationFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[6].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[7].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -1930,7 +2122,7 @@ type EvaluationPartnerFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *EvaluationPartnerFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[7].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[8].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2058,7 +2250,7 @@ type FieldDefinitionFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *FieldDefinitionFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[8].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[9].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2142,7 +2334,7 @@ type IdempotencyKeyFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *IdempotencyKeyFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[9].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[10].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2231,7 +2423,7 @@ type LocationFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *LocationFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[10].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[11].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2349,7 +2541,7 @@ type MessageFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *MessageFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[11].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[12].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2467,7 +2659,7 @@ type NoteFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *NoteFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[12].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[13].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2565,7 +2757,7 @@ type OfferLetterFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *OfferLetterFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[13].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[14].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2663,7 +2855,7 @@ type OpeningFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *OpeningFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[14].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[15].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2834,7 +3026,7 @@ type PersonFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *PersonFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[15].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[16].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2957,7 +3149,7 @@ type PositionFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *PositionFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[16].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[17].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3286,7 +3478,7 @@ type QuestionnaireFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *QuestionnaireFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[17].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[18].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3389,7 +3581,7 @@ type RateLimitBucketFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *RateLimitBucketFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[18].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[19].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3434,7 +3626,7 @@ type TestSubmissionFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *TestSubmissionFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[19].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[20].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3591,7 +3783,7 @@ type UserFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *UserFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[20].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[21].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})

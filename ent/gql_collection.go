@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"github.com/99designs/gqlgen/graphql"
+	"github.com/hiregraph/hiregraph/ent/application"
 	"github.com/hiregraph/hiregraph/ent/approvalprocess"
 	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/candidatefile"
@@ -28,6 +29,123 @@ import (
 	"github.com/hiregraph/hiregraph/ent/user"
 	"github.com/hiregraph/hiregraph/perparent"
 )
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *ApplicationQuery) CollectFields(ctx context.Context, satisfies ...string) (*ApplicationQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *ApplicationQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(application.Columns))
+		selectedFields = []string{application.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+
+		case "candidate":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&CandidateClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, candidateImplementors)...); err != nil {
+				return err
+			}
+			_q.withCandidate = query
+			if _, ok := fieldSeen[application.FieldCandidateID]; !ok {
+				selectedFields = append(selectedFields, application.FieldCandidateID)
+				fieldSeen[application.FieldCandidateID] = struct{}{}
+			}
+		case "email":
+			if _, ok := fieldSeen[application.FieldEmail]; !ok {
+				selectedFields = append(selectedFields, application.FieldEmail)
+				fieldSeen[application.FieldEmail] = struct{}{}
+			}
+		case "source":
+			if _, ok := fieldSeen[application.FieldSource]; !ok {
+				selectedFields = append(selectedFields, application.FieldSource)
+				fieldSeen[application.FieldSource] = struct{}{}
+			}
+		case "linkedinURL":
+			if _, ok := fieldSeen[application.FieldLinkedinURL]; !ok {
+				selectedFields = append(selectedFields, application.FieldLinkedinURL)
+				fieldSeen[application.FieldLinkedinURL] = struct{}{}
+			}
+		case "coverLetter":
+			if _, ok := fieldSeen[application.FieldCoverLetter]; !ok {
+				selectedFields = append(selectedFields, application.FieldCoverLetter)
+				fieldSeen[application.FieldCoverLetter] = struct{}{}
+			}
+		case "answers":
+			if _, ok := fieldSeen[application.FieldAnswers]; !ok {
+				selectedFields = append(selectedFields, application.FieldAnswers)
+				fieldSeen[application.FieldAnswers] = struct{}{}
+			}
+		case "consentText":
+			if _, ok := fieldSeen[application.FieldConsentText]; !ok {
+				selectedFields = append(selectedFields, application.FieldConsentText)
+				fieldSeen[application.FieldConsentText] = struct{}{}
+			}
+		case "timeConsented":
+			if _, ok := fieldSeen[application.FieldTimeConsented]; !ok {
+				selectedFields = append(selectedFields, application.FieldTimeConsented)
+				fieldSeen[application.FieldTimeConsented] = struct{}{}
+			}
+		case "timeCreated":
+			if _, ok := fieldSeen[application.FieldTimeCreated]; !ok {
+				selectedFields = append(selectedFields, application.FieldTimeCreated)
+				fieldSeen[application.FieldTimeCreated] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type applicationPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []ApplicationPaginateOption
+}
+
+func newApplicationPaginateArgs(rv map[string]any) *applicationPaginateArgs {
+	args := &applicationPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[whereField].(*ApplicationWhereInput); ok {
+		args.opts = append(args.opts, WithApplicationFilter(v.Filter))
+	}
+	return args
+}
 
 // CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
 func (_q *ApprovalProcessQuery) CollectFields(ctx context.Context, satisfies ...string) (*ApprovalProcessQuery, error) {
@@ -422,6 +540,19 @@ func (_q *CandidateQuery) collectField(ctx context.Context, oneNode bool, opCtx 
 				*wq = *query
 			})
 
+		case "applications":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&ApplicationClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, false, opCtx, field, path, mayAddCondition(satisfies, applicationImplementors)...); err != nil {
+				return err
+			}
+			_q.WithNamedApplications(alias, func(wq *ApplicationQuery) {
+				*wq = *query
+			})
+
 		case "files":
 			var (
 				alias = field.Alias
@@ -458,10 +589,10 @@ func (_q *CandidateQuery) collectField(ctx context.Context, oneNode bool, opCtx 
 						}
 						for i := range nodes {
 							n := m[nodes[i].ID]
-							if nodes[i].Edges.totalCount[6] == nil {
-								nodes[i].Edges.totalCount[6] = make(map[string]int)
+							if nodes[i].Edges.totalCount[7] == nil {
+								nodes[i].Edges.totalCount[7] = make(map[string]int)
 							}
-							nodes[i].Edges.totalCount[6][alias] = n
+							nodes[i].Edges.totalCount[7][alias] = n
 						}
 						return nil
 					})
@@ -469,10 +600,10 @@ func (_q *CandidateQuery) collectField(ctx context.Context, oneNode bool, opCtx 
 					_q.loadTotal = append(_q.loadTotal, func(_ context.Context, nodes []*Candidate) error {
 						for i := range nodes {
 							n := len(nodes[i].Edges.Files)
-							if nodes[i].Edges.totalCount[6] == nil {
-								nodes[i].Edges.totalCount[6] = make(map[string]int)
+							if nodes[i].Edges.totalCount[7] == nil {
+								nodes[i].Edges.totalCount[7] = make(map[string]int)
 							}
-							nodes[i].Edges.totalCount[6][alias] = n
+							nodes[i].Edges.totalCount[7][alias] = n
 						}
 						return nil
 					})

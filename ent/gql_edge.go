@@ -8,6 +8,14 @@ import (
 	"github.com/99designs/gqlgen/graphql"
 )
 
+func (_m *Application) Candidate(ctx context.Context) (*Candidate, error) {
+	result, err := _m.Edges.CandidateOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryCandidate().Only(ctx)
+	}
+	return result, err
+}
+
 func (_m *Candidate) Person(ctx context.Context) (*Person, error) {
 	result, err := _m.Edges.PersonOrErr()
 	if IsNotLoaded(err) {
@@ -99,6 +107,18 @@ func (_m *Candidate) OfferLetters(ctx context.Context) (result []*OfferLetter, e
 	return result, err
 }
 
+func (_m *Candidate) Applications(ctx context.Context) (result []*Application, err error) {
+	if fc := graphql.GetFieldContext(ctx); fc != nil && fc.Field.Alias != "" {
+		result, err = _m.NamedApplications(graphql.GetFieldContext(ctx).Field.Alias)
+	} else {
+		result, err = _m.Edges.ApplicationsOrErr()
+	}
+	if IsNotLoaded(err) {
+		result, err = _m.QueryApplications().All(ctx)
+	}
+	return result, err
+}
+
 func (_m *Candidate) Files(
 	ctx context.Context, after *Cursor, first *int, before *Cursor, last *int, where *CandidateFileWhereInput,
 ) (*CandidateFileConnection, error) {
@@ -106,7 +126,7 @@ func (_m *Candidate) Files(
 		WithCandidateFileFilter(where.Filter),
 	}
 	alias := graphql.GetFieldContext(ctx).Field.Alias
-	totalCount, hasTotalCount := _m.Edges.totalCount[6][alias]
+	totalCount, hasTotalCount := _m.Edges.totalCount[7][alias]
 	if nodes, err := _m.NamedFiles(alias); err == nil || hasTotalCount {
 		pager, err := newCandidateFilePager(opts, last != nil)
 		if err != nil {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/hashicorp/go-multierror"
+	"github.com/hiregraph/hiregraph/ent/application"
 	"github.com/hiregraph/hiregraph/ent/approvalprocess"
 	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/candidatefile"
@@ -33,6 +34,11 @@ import (
 type Noder interface {
 	IsNode()
 }
+
+var applicationImplementors = []string{"Application", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*Application) IsNode() {}
 
 var approvalprocessImplementors = []string{"ApprovalProcess", "Node"}
 
@@ -182,6 +188,15 @@ func (c *Client) Noder(ctx context.Context, id string, opts ...NodeOption) (_ No
 
 func (c *Client) noder(ctx context.Context, table string, id string) (Noder, error) {
 	switch table {
+	case application.Table:
+		query := c.Application.Query().
+			Where(application.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, applicationImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
 	case approvalprocess.Table:
 		query := c.ApprovalProcess.Query().
 			Where(approvalprocess.ID(id))
@@ -417,6 +432,22 @@ func (c *Client) noders(ctx context.Context, table string, ids []string) ([]Node
 		idmap[id] = append(idmap[id], &noders[i])
 	}
 	switch table {
+	case application.Table:
+		query := c.Application.Query().
+			Where(application.IDIn(ids...))
+		query, err := query.CollectFields(ctx, applicationImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
 	case approvalprocess.Table:
 		query := c.ApprovalProcess.Query().
 			Where(approvalprocess.IDIn(ids...))

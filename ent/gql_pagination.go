@@ -13,6 +13,7 @@ import (
 	"entgo.io/ent/dialect/sql"
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/99designs/gqlgen/graphql/errcode"
+	"github.com/hiregraph/hiregraph/ent/application"
 	"github.com/hiregraph/hiregraph/ent/approvalprocess"
 	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/candidatefile"
@@ -113,6 +114,255 @@ func paginateLimit(first, last *int) int {
 		limit = *last + 1
 	}
 	return limit
+}
+
+// ApplicationEdge is the edge representation of Application.
+type ApplicationEdge struct {
+	Node   *Application `json:"node"`
+	Cursor Cursor       `json:"cursor"`
+}
+
+// ApplicationConnection is the connection containing edges to Application.
+type ApplicationConnection struct {
+	Edges      []*ApplicationEdge `json:"edges"`
+	PageInfo   PageInfo           `json:"pageInfo"`
+	TotalCount int                `json:"totalCount"`
+}
+
+func (c *ApplicationConnection) build(nodes []*Application, pager *applicationPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *Application
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *Application {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *Application {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*ApplicationEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &ApplicationEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// ApplicationPaginateOption enables pagination customization.
+type ApplicationPaginateOption func(*applicationPager) error
+
+// WithApplicationOrder configures pagination ordering.
+func WithApplicationOrder(order *ApplicationOrder) ApplicationPaginateOption {
+	if order == nil {
+		order = DefaultApplicationOrder
+	}
+	o := *order
+	return func(pager *applicationPager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultApplicationOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithApplicationFilter configures pagination filter.
+func WithApplicationFilter(filter func(*ApplicationQuery) (*ApplicationQuery, error)) ApplicationPaginateOption {
+	return func(pager *applicationPager) error {
+		if filter == nil {
+			return errors.New("ApplicationQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type applicationPager struct {
+	reverse bool
+	order   *ApplicationOrder
+	filter  func(*ApplicationQuery) (*ApplicationQuery, error)
+}
+
+func newApplicationPager(opts []ApplicationPaginateOption, reverse bool) (*applicationPager, error) {
+	pager := &applicationPager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultApplicationOrder
+	}
+	return pager, nil
+}
+
+func (p *applicationPager) applyFilter(query *ApplicationQuery) (*ApplicationQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *applicationPager) toCursor(_m *Application) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *applicationPager) applyCursors(query *ApplicationQuery, after, before *Cursor) (*ApplicationQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultApplicationOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *applicationPager) applyOrder(query *ApplicationQuery) *ApplicationQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultApplicationOrder.Field {
+		query = query.Order(DefaultApplicationOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *applicationPager) orderExpr(query *ApplicationQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultApplicationOrder.Field {
+			b.Comma().Ident(DefaultApplicationOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to Application.
+func (_m *ApplicationQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...ApplicationPaginateOption,
+) (*ApplicationConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newApplicationPager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &ApplicationConnection{Edges: []*ApplicationEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
+		hasPagination := after != nil || first != nil || before != nil || last != nil
+		if hasPagination || ignoredEdges {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if conn.TotalCount, err = c.Count(ctx); err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+		}
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+// ApplicationOrderField defines the ordering field of Application.
+type ApplicationOrderField struct {
+	// Value extracts the ordering value from the given Application.
+	Value    func(*Application) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) application.OrderOption
+	toCursor func(*Application) Cursor
+}
+
+// ApplicationOrder defines the ordering of Application.
+type ApplicationOrder struct {
+	Direction OrderDirection         `json:"direction"`
+	Field     *ApplicationOrderField `json:"field"`
+}
+
+// DefaultApplicationOrder is the default ordering of Application.
+var DefaultApplicationOrder = &ApplicationOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &ApplicationOrderField{
+		Value: func(_m *Application) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: application.FieldID,
+		toTerm: application.ByID,
+		toCursor: func(_m *Application) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts Application into ApplicationEdge.
+func (_m *Application) ToEdge(order *ApplicationOrder) *ApplicationEdge {
+	if order == nil {
+		order = DefaultApplicationOrder
+	}
+	return &ApplicationEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
 }
 
 // ApprovalProcessEdge is the edge representation of ApprovalProcess.

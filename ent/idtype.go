@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/hiregraph/hiregraph/ent/apikey"
+	"github.com/hiregraph/hiregraph/ent/application"
 	"github.com/hiregraph/hiregraph/ent/approvalprocess"
 	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/candidatefile"
@@ -32,6 +33,7 @@ import (
 // prefixTable maps identifier prefixes to table names.
 var prefixTable = map[string]string{
 	"key": apikey.Table,
+	"app": application.Table,
 	"apr": approvalprocess.Table,
 	"can": candidate.Table,
 	"fil": candidatefile.Table,

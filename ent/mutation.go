@@ -12,6 +12,7 @@ import (
 	"entgo.io/ent"
 	"entgo.io/ent/dialect/sql"
 	"github.com/hiregraph/hiregraph/ent/apikey"
+	"github.com/hiregraph/hiregraph/ent/application"
 	"github.com/hiregraph/hiregraph/ent/approvalprocess"
 	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/candidatefile"
@@ -46,6 +47,7 @@ const (
 
 	// Node types.
 	TypeAPIKey            = "APIKey"
+	TypeApplication       = "Application"
 	TypeApprovalProcess   = "ApprovalProcess"
 	TypeCandidate         = "Candidate"
 	TypeCandidateFile     = "CandidateFile"
@@ -794,6 +796,940 @@ func (m *APIKeyMutation) ResetEdge(name string) error {
 	return fmt.Errorf("unknown APIKey edge %s", name)
 }
 
+// ApplicationMutation represents an operation that mutates the Application nodes in the graph.
+type ApplicationMutation struct {
+	config
+	op               Op
+	typ              string
+	id               *string
+	email            *string
+	source           *string
+	linkedin_url     *string
+	cover_letter     *string
+	answers          *[]schematype.NamedValue
+	appendanswers    []schematype.NamedValue
+	consent_text     *string
+	time_consented   *time.Time
+	time_created     *time.Time
+	clearedFields    map[string]struct{}
+	company          *string
+	clearedcompany   bool
+	candidate        *string
+	clearedcandidate bool
+	done             bool
+	oldValue         func(context.Context) (*Application, error)
+	predicates       []predicate.Application
+}
+
+var _ ent.Mutation = (*ApplicationMutation)(nil)
+
+// applicationOption allows management of the mutation configuration using functional options.
+type applicationOption func(*ApplicationMutation)
+
+// newApplicationMutation creates new mutation for the Application entity.
+func newApplicationMutation(c config, op Op, opts ...applicationOption) *ApplicationMutation {
+	m := &ApplicationMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeApplication,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withApplicationID sets the ID field of the mutation.
+func withApplicationID(id string) applicationOption {
+	return func(m *ApplicationMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *Application
+		)
+		m.oldValue = func(ctx context.Context) (*Application, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().Application.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withApplication sets the old Application of the mutation.
+func withApplication(node *Application) applicationOption {
+	return func(m *ApplicationMutation) {
+		m.oldValue = func(context.Context) (*Application, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m ApplicationMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m ApplicationMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of Application entities.
+func (m *ApplicationMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *ApplicationMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *ApplicationMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().Application.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetCompanyID sets the "company_id" field.
+func (m *ApplicationMutation) SetCompanyID(s string) {
+	m.company = &s
+}
+
+// CompanyID returns the value of the "company_id" field in the mutation.
+func (m *ApplicationMutation) CompanyID() (r string, exists bool) {
+	v := m.company
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCompanyID returns the old "company_id" field's value of the Application entity.
+// If the Application object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ApplicationMutation) OldCompanyID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCompanyID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCompanyID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCompanyID: %w", err)
+	}
+	return oldValue.CompanyID, nil
+}
+
+// ResetCompanyID resets all changes to the "company_id" field.
+func (m *ApplicationMutation) ResetCompanyID() {
+	m.company = nil
+}
+
+// SetCandidateID sets the "candidate_id" field.
+func (m *ApplicationMutation) SetCandidateID(s string) {
+	m.candidate = &s
+}
+
+// CandidateID returns the value of the "candidate_id" field in the mutation.
+func (m *ApplicationMutation) CandidateID() (r string, exists bool) {
+	v := m.candidate
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCandidateID returns the old "candidate_id" field's value of the Application entity.
+// If the Application object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ApplicationMutation) OldCandidateID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCandidateID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCandidateID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCandidateID: %w", err)
+	}
+	return oldValue.CandidateID, nil
+}
+
+// ResetCandidateID resets all changes to the "candidate_id" field.
+func (m *ApplicationMutation) ResetCandidateID() {
+	m.candidate = nil
+}
+
+// SetEmail sets the "email" field.
+func (m *ApplicationMutation) SetEmail(s string) {
+	m.email = &s
+}
+
+// Email returns the value of the "email" field in the mutation.
+func (m *ApplicationMutation) Email() (r string, exists bool) {
+	v := m.email
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldEmail returns the old "email" field's value of the Application entity.
+// If the Application object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ApplicationMutation) OldEmail(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldEmail is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldEmail requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldEmail: %w", err)
+	}
+	return oldValue.Email, nil
+}
+
+// ResetEmail resets all changes to the "email" field.
+func (m *ApplicationMutation) ResetEmail() {
+	m.email = nil
+}
+
+// SetSource sets the "source" field.
+func (m *ApplicationMutation) SetSource(s string) {
+	m.source = &s
+}
+
+// Source returns the value of the "source" field in the mutation.
+func (m *ApplicationMutation) Source() (r string, exists bool) {
+	v := m.source
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSource returns the old "source" field's value of the Application entity.
+// If the Application object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ApplicationMutation) OldSource(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSource is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSource requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSource: %w", err)
+	}
+	return oldValue.Source, nil
+}
+
+// ResetSource resets all changes to the "source" field.
+func (m *ApplicationMutation) ResetSource() {
+	m.source = nil
+}
+
+// SetLinkedinURL sets the "linkedin_url" field.
+func (m *ApplicationMutation) SetLinkedinURL(s string) {
+	m.linkedin_url = &s
+}
+
+// LinkedinURL returns the value of the "linkedin_url" field in the mutation.
+func (m *ApplicationMutation) LinkedinURL() (r string, exists bool) {
+	v := m.linkedin_url
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldLinkedinURL returns the old "linkedin_url" field's value of the Application entity.
+// If the Application object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ApplicationMutation) OldLinkedinURL(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldLinkedinURL is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldLinkedinURL requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldLinkedinURL: %w", err)
+	}
+	return oldValue.LinkedinURL, nil
+}
+
+// ResetLinkedinURL resets all changes to the "linkedin_url" field.
+func (m *ApplicationMutation) ResetLinkedinURL() {
+	m.linkedin_url = nil
+}
+
+// SetCoverLetter sets the "cover_letter" field.
+func (m *ApplicationMutation) SetCoverLetter(s string) {
+	m.cover_letter = &s
+}
+
+// CoverLetter returns the value of the "cover_letter" field in the mutation.
+func (m *ApplicationMutation) CoverLetter() (r string, exists bool) {
+	v := m.cover_letter
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCoverLetter returns the old "cover_letter" field's value of the Application entity.
+// If the Application object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ApplicationMutation) OldCoverLetter(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCoverLetter is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCoverLetter requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCoverLetter: %w", err)
+	}
+	return oldValue.CoverLetter, nil
+}
+
+// ResetCoverLetter resets all changes to the "cover_letter" field.
+func (m *ApplicationMutation) ResetCoverLetter() {
+	m.cover_letter = nil
+}
+
+// SetAnswers sets the "answers" field.
+func (m *ApplicationMutation) SetAnswers(sv []schematype.NamedValue) {
+	m.answers = &sv
+	m.appendanswers = nil
+}
+
+// Answers returns the value of the "answers" field in the mutation.
+func (m *ApplicationMutation) Answers() (r []schematype.NamedValue, exists bool) {
+	v := m.answers
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldAnswers returns the old "answers" field's value of the Application entity.
+// If the Application object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ApplicationMutation) OldAnswers(ctx context.Context) (v []schematype.NamedValue, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldAnswers is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldAnswers requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldAnswers: %w", err)
+	}
+	return oldValue.Answers, nil
+}
+
+// AppendAnswers adds sv to the "answers" field.
+func (m *ApplicationMutation) AppendAnswers(sv []schematype.NamedValue) {
+	m.appendanswers = append(m.appendanswers, sv...)
+}
+
+// AppendedAnswers returns the list of values that were appended to the "answers" field in this mutation.
+func (m *ApplicationMutation) AppendedAnswers() ([]schematype.NamedValue, bool) {
+	if len(m.appendanswers) == 0 {
+		return nil, false
+	}
+	return m.appendanswers, true
+}
+
+// ResetAnswers resets all changes to the "answers" field.
+func (m *ApplicationMutation) ResetAnswers() {
+	m.answers = nil
+	m.appendanswers = nil
+}
+
+// SetConsentText sets the "consent_text" field.
+func (m *ApplicationMutation) SetConsentText(s string) {
+	m.consent_text = &s
+}
+
+// ConsentText returns the value of the "consent_text" field in the mutation.
+func (m *ApplicationMutation) ConsentText() (r string, exists bool) {
+	v := m.consent_text
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldConsentText returns the old "consent_text" field's value of the Application entity.
+// If the Application object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ApplicationMutation) OldConsentText(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldConsentText is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldConsentText requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldConsentText: %w", err)
+	}
+	return oldValue.ConsentText, nil
+}
+
+// ResetConsentText resets all changes to the "consent_text" field.
+func (m *ApplicationMutation) ResetConsentText() {
+	m.consent_text = nil
+}
+
+// SetTimeConsented sets the "time_consented" field.
+func (m *ApplicationMutation) SetTimeConsented(t time.Time) {
+	m.time_consented = &t
+}
+
+// TimeConsented returns the value of the "time_consented" field in the mutation.
+func (m *ApplicationMutation) TimeConsented() (r time.Time, exists bool) {
+	v := m.time_consented
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTimeConsented returns the old "time_consented" field's value of the Application entity.
+// If the Application object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ApplicationMutation) OldTimeConsented(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTimeConsented is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTimeConsented requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTimeConsented: %w", err)
+	}
+	return oldValue.TimeConsented, nil
+}
+
+// ResetTimeConsented resets all changes to the "time_consented" field.
+func (m *ApplicationMutation) ResetTimeConsented() {
+	m.time_consented = nil
+}
+
+// SetTimeCreated sets the "time_created" field.
+func (m *ApplicationMutation) SetTimeCreated(t time.Time) {
+	m.time_created = &t
+}
+
+// TimeCreated returns the value of the "time_created" field in the mutation.
+func (m *ApplicationMutation) TimeCreated() (r time.Time, exists bool) {
+	v := m.time_created
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTimeCreated returns the old "time_created" field's value of the Application entity.
+// If the Application object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ApplicationMutation) OldTimeCreated(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTimeCreated is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTimeCreated requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTimeCreated: %w", err)
+	}
+	return oldValue.TimeCreated, nil
+}
+
+// ResetTimeCreated resets all changes to the "time_created" field.
+func (m *ApplicationMutation) ResetTimeCreated() {
+	m.time_created = nil
+}
+
+// ClearCompany clears the "company" edge to the Company entity.
+func (m *ApplicationMutation) ClearCompany() {
+	m.clearedcompany = true
+	m.clearedFields[application.FieldCompanyID] = struct{}{}
+}
+
+// CompanyCleared reports if the "company" edge to the Company entity was cleared.
+func (m *ApplicationMutation) CompanyCleared() bool {
+	return m.clearedcompany
+}
+
+// CompanyIDs returns the "company" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// CompanyID instead. It exists only for internal usage by the builders.
+func (m *ApplicationMutation) CompanyIDs() (ids []string) {
+	if id := m.company; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetCompany resets all changes to the "company" edge.
+func (m *ApplicationMutation) ResetCompany() {
+	m.company = nil
+	m.clearedcompany = false
+}
+
+// ClearCandidate clears the "candidate" edge to the Candidate entity.
+func (m *ApplicationMutation) ClearCandidate() {
+	m.clearedcandidate = true
+	m.clearedFields[application.FieldCandidateID] = struct{}{}
+}
+
+// CandidateCleared reports if the "candidate" edge to the Candidate entity was cleared.
+func (m *ApplicationMutation) CandidateCleared() bool {
+	return m.clearedcandidate
+}
+
+// CandidateIDs returns the "candidate" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// CandidateID instead. It exists only for internal usage by the builders.
+func (m *ApplicationMutation) CandidateIDs() (ids []string) {
+	if id := m.candidate; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetCandidate resets all changes to the "candidate" edge.
+func (m *ApplicationMutation) ResetCandidate() {
+	m.candidate = nil
+	m.clearedcandidate = false
+}
+
+// Where appends a list predicates to the ApplicationMutation builder.
+func (m *ApplicationMutation) Where(ps ...predicate.Application) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the ApplicationMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *ApplicationMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.Application, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *ApplicationMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *ApplicationMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (Application).
+func (m *ApplicationMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *ApplicationMutation) Fields() []string {
+	fields := make([]string, 0, 10)
+	if m.company != nil {
+		fields = append(fields, application.FieldCompanyID)
+	}
+	if m.candidate != nil {
+		fields = append(fields, application.FieldCandidateID)
+	}
+	if m.email != nil {
+		fields = append(fields, application.FieldEmail)
+	}
+	if m.source != nil {
+		fields = append(fields, application.FieldSource)
+	}
+	if m.linkedin_url != nil {
+		fields = append(fields, application.FieldLinkedinURL)
+	}
+	if m.cover_letter != nil {
+		fields = append(fields, application.FieldCoverLetter)
+	}
+	if m.answers != nil {
+		fields = append(fields, application.FieldAnswers)
+	}
+	if m.consent_text != nil {
+		fields = append(fields, application.FieldConsentText)
+	}
+	if m.time_consented != nil {
+		fields = append(fields, application.FieldTimeConsented)
+	}
+	if m.time_created != nil {
+		fields = append(fields, application.FieldTimeCreated)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *ApplicationMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case application.FieldCompanyID:
+		return m.CompanyID()
+	case application.FieldCandidateID:
+		return m.CandidateID()
+	case application.FieldEmail:
+		return m.Email()
+	case application.FieldSource:
+		return m.Source()
+	case application.FieldLinkedinURL:
+		return m.LinkedinURL()
+	case application.FieldCoverLetter:
+		return m.CoverLetter()
+	case application.FieldAnswers:
+		return m.Answers()
+	case application.FieldConsentText:
+		return m.ConsentText()
+	case application.FieldTimeConsented:
+		return m.TimeConsented()
+	case application.FieldTimeCreated:
+		return m.TimeCreated()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *ApplicationMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case application.FieldCompanyID:
+		return m.OldCompanyID(ctx)
+	case application.FieldCandidateID:
+		return m.OldCandidateID(ctx)
+	case application.FieldEmail:
+		return m.OldEmail(ctx)
+	case application.FieldSource:
+		return m.OldSource(ctx)
+	case application.FieldLinkedinURL:
+		return m.OldLinkedinURL(ctx)
+	case application.FieldCoverLetter:
+		return m.OldCoverLetter(ctx)
+	case application.FieldAnswers:
+		return m.OldAnswers(ctx)
+	case application.FieldConsentText:
+		return m.OldConsentText(ctx)
+	case application.FieldTimeConsented:
+		return m.OldTimeConsented(ctx)
+	case application.FieldTimeCreated:
+		return m.OldTimeCreated(ctx)
+	}
+	return nil, fmt.Errorf("unknown Application field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *ApplicationMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case application.FieldCompanyID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCompanyID(v)
+		return nil
+	case application.FieldCandidateID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCandidateID(v)
+		return nil
+	case application.FieldEmail:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetEmail(v)
+		return nil
+	case application.FieldSource:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSource(v)
+		return nil
+	case application.FieldLinkedinURL:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetLinkedinURL(v)
+		return nil
+	case application.FieldCoverLetter:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCoverLetter(v)
+		return nil
+	case application.FieldAnswers:
+		v, ok := value.([]schematype.NamedValue)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetAnswers(v)
+		return nil
+	case application.FieldConsentText:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetConsentText(v)
+		return nil
+	case application.FieldTimeConsented:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTimeConsented(v)
+		return nil
+	case application.FieldTimeCreated:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTimeCreated(v)
+		return nil
+	}
+	return fmt.Errorf("unknown Application field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *ApplicationMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *ApplicationMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *ApplicationMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown Application numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *ApplicationMutation) ClearedFields() []string {
+	return nil
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *ApplicationMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *ApplicationMutation) ClearField(name string) error {
+	return fmt.Errorf("unknown Application nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *ApplicationMutation) ResetField(name string) error {
+	switch name {
+	case application.FieldCompanyID:
+		m.ResetCompanyID()
+		return nil
+	case application.FieldCandidateID:
+		m.ResetCandidateID()
+		return nil
+	case application.FieldEmail:
+		m.ResetEmail()
+		return nil
+	case application.FieldSource:
+		m.ResetSource()
+		return nil
+	case application.FieldLinkedinURL:
+		m.ResetLinkedinURL()
+		return nil
+	case application.FieldCoverLetter:
+		m.ResetCoverLetter()
+		return nil
+	case application.FieldAnswers:
+		m.ResetAnswers()
+		return nil
+	case application.FieldConsentText:
+		m.ResetConsentText()
+		return nil
+	case application.FieldTimeConsented:
+		m.ResetTimeConsented()
+		return nil
+	case application.FieldTimeCreated:
+		m.ResetTimeCreated()
+		return nil
+	}
+	return fmt.Errorf("unknown Application field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *ApplicationMutation) AddedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.company != nil {
+		edges = append(edges, application.EdgeCompany)
+	}
+	if m.candidate != nil {
+		edges = append(edges, application.EdgeCandidate)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *ApplicationMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case application.EdgeCompany:
+		if id := m.company; id != nil {
+			return []ent.Value{*id}
+		}
+	case application.EdgeCandidate:
+		if id := m.candidate; id != nil {
+			return []ent.Value{*id}
+		}
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *ApplicationMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 2)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *ApplicationMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *ApplicationMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.clearedcompany {
+		edges = append(edges, application.EdgeCompany)
+	}
+	if m.clearedcandidate {
+		edges = append(edges, application.EdgeCandidate)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *ApplicationMutation) EdgeCleared(name string) bool {
+	switch name {
+	case application.EdgeCompany:
+		return m.clearedcompany
+	case application.EdgeCandidate:
+		return m.clearedcandidate
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *ApplicationMutation) ClearEdge(name string) error {
+	switch name {
+	case application.EdgeCompany:
+		m.ClearCompany()
+		return nil
+	case application.EdgeCandidate:
+		m.ClearCandidate()
+		return nil
+	}
+	return fmt.Errorf("unknown Application unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *ApplicationMutation) ResetEdge(name string) error {
+	switch name {
+	case application.EdgeCompany:
+		m.ResetCompany()
+		return nil
+	case application.EdgeCandidate:
+		m.ResetCandidate()
+		return nil
+	}
+	return fmt.Errorf("unknown Application edge %s", name)
+}
+
 // ApprovalProcessMutation represents an operation that mutates the ApprovalProcess nodes in the graph.
 type ApprovalProcessMutation struct {
 	config
@@ -1512,6 +2448,9 @@ type CandidateMutation struct {
 	offer_letters               map[string]struct{}
 	removedoffer_letters        map[string]struct{}
 	clearedoffer_letters        bool
+	applications                map[string]struct{}
+	removedapplications         map[string]struct{}
+	clearedapplications         bool
 	files                       map[string]struct{}
 	removedfiles                map[string]struct{}
 	clearedfiles                bool
@@ -2363,6 +3302,60 @@ func (m *CandidateMutation) ResetOfferLetters() {
 	m.removedoffer_letters = nil
 }
 
+// AddApplicationIDs adds the "applications" edge to the Application entity by ids.
+func (m *CandidateMutation) AddApplicationIDs(ids ...string) {
+	if m.applications == nil {
+		m.applications = make(map[string]struct{})
+	}
+	for i := range ids {
+		m.applications[ids[i]] = struct{}{}
+	}
+}
+
+// ClearApplications clears the "applications" edge to the Application entity.
+func (m *CandidateMutation) ClearApplications() {
+	m.clearedapplications = true
+}
+
+// ApplicationsCleared reports if the "applications" edge to the Application entity was cleared.
+func (m *CandidateMutation) ApplicationsCleared() bool {
+	return m.clearedapplications
+}
+
+// RemoveApplicationIDs removes the "applications" edge to the Application entity by IDs.
+func (m *CandidateMutation) RemoveApplicationIDs(ids ...string) {
+	if m.removedapplications == nil {
+		m.removedapplications = make(map[string]struct{})
+	}
+	for i := range ids {
+		delete(m.applications, ids[i])
+		m.removedapplications[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedApplications returns the removed IDs of the "applications" edge to the Application entity.
+func (m *CandidateMutation) RemovedApplicationsIDs() (ids []string) {
+	for id := range m.removedapplications {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ApplicationsIDs returns the "applications" edge IDs in the mutation.
+func (m *CandidateMutation) ApplicationsIDs() (ids []string) {
+	for id := range m.applications {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetApplications resets all changes to the "applications" edge.
+func (m *CandidateMutation) ResetApplications() {
+	m.applications = nil
+	m.clearedapplications = false
+	m.removedapplications = nil
+}
+
 // AddFileIDs adds the "files" edge to the CandidateFile entity by ids.
 func (m *CandidateMutation) AddFileIDs(ids ...string) {
 	if m.files == nil {
@@ -2783,7 +3776,7 @@ func (m *CandidateMutation) ResetField(name string) error {
 
 // AddedEdges returns all edge names that were set/added in this mutation.
 func (m *CandidateMutation) AddedEdges() []string {
-	edges := make([]string, 0, 9)
+	edges := make([]string, 0, 10)
 	if m.company != nil {
 		edges = append(edges, candidate.EdgeCompany)
 	}
@@ -2804,6 +3797,9 @@ func (m *CandidateMutation) AddedEdges() []string {
 	}
 	if m.offer_letters != nil {
 		edges = append(edges, candidate.EdgeOfferLetters)
+	}
+	if m.applications != nil {
+		edges = append(edges, candidate.EdgeApplications)
 	}
 	if m.files != nil {
 		edges = append(edges, candidate.EdgeFiles)
@@ -2854,6 +3850,12 @@ func (m *CandidateMutation) AddedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case candidate.EdgeApplications:
+		ids := make([]ent.Value, 0, len(m.applications))
+		for id := range m.applications {
+			ids = append(ids, id)
+		}
+		return ids
 	case candidate.EdgeFiles:
 		ids := make([]ent.Value, 0, len(m.files))
 		for id := range m.files {
@@ -2872,7 +3874,7 @@ func (m *CandidateMutation) AddedIDs(name string) []ent.Value {
 
 // RemovedEdges returns all edge names that were removed in this mutation.
 func (m *CandidateMutation) RemovedEdges() []string {
-	edges := make([]string, 0, 9)
+	edges := make([]string, 0, 10)
 	if m.removednotes != nil {
 		edges = append(edges, candidate.EdgeNotes)
 	}
@@ -2884,6 +3886,9 @@ func (m *CandidateMutation) RemovedEdges() []string {
 	}
 	if m.removedoffer_letters != nil {
 		edges = append(edges, candidate.EdgeOfferLetters)
+	}
+	if m.removedapplications != nil {
+		edges = append(edges, candidate.EdgeApplications)
 	}
 	if m.removedfiles != nil {
 		edges = append(edges, candidate.EdgeFiles)
@@ -2922,6 +3927,12 @@ func (m *CandidateMutation) RemovedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case candidate.EdgeApplications:
+		ids := make([]ent.Value, 0, len(m.removedapplications))
+		for id := range m.removedapplications {
+			ids = append(ids, id)
+		}
+		return ids
 	case candidate.EdgeFiles:
 		ids := make([]ent.Value, 0, len(m.removedfiles))
 		for id := range m.removedfiles {
@@ -2940,7 +3951,7 @@ func (m *CandidateMutation) RemovedIDs(name string) []ent.Value {
 
 // ClearedEdges returns all edge names that were cleared in this mutation.
 func (m *CandidateMutation) ClearedEdges() []string {
-	edges := make([]string, 0, 9)
+	edges := make([]string, 0, 10)
 	if m.clearedcompany {
 		edges = append(edges, candidate.EdgeCompany)
 	}
@@ -2961,6 +3972,9 @@ func (m *CandidateMutation) ClearedEdges() []string {
 	}
 	if m.clearedoffer_letters {
 		edges = append(edges, candidate.EdgeOfferLetters)
+	}
+	if m.clearedapplications {
+		edges = append(edges, candidate.EdgeApplications)
 	}
 	if m.clearedfiles {
 		edges = append(edges, candidate.EdgeFiles)
@@ -2989,6 +4003,8 @@ func (m *CandidateMutation) EdgeCleared(name string) bool {
 		return m.clearedtest_submissions
 	case candidate.EdgeOfferLetters:
 		return m.clearedoffer_letters
+	case candidate.EdgeApplications:
+		return m.clearedapplications
 	case candidate.EdgeFiles:
 		return m.clearedfiles
 	case candidate.EdgeHiredFor:
@@ -3038,6 +4054,9 @@ func (m *CandidateMutation) ResetEdge(name string) error {
 		return nil
 	case candidate.EdgeOfferLetters:
 		m.ResetOfferLetters()
+		return nil
+	case candidate.EdgeApplications:
+		m.ResetApplications()
 		return nil
 	case candidate.EdgeFiles:
 		m.ResetFiles()

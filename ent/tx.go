@@ -16,6 +16,8 @@ type Tx struct {
 	config
 	// APIKey is the client for interacting with the APIKey builders.
 	APIKey *APIKeyClient
+	// Application is the client for interacting with the Application builders.
+	Application *ApplicationClient
 	// ApprovalProcess is the client for interacting with the ApprovalProcess builders.
 	ApprovalProcess *ApprovalProcessClient
 	// Candidate is the client for interacting with the Candidate builders.
@@ -188,6 +190,7 @@ func (tx *Tx) Client() *Client {
 
 func (tx *Tx) init() {
 	tx.APIKey = NewAPIKeyClient(tx.config)
+	tx.Application = NewApplicationClient(tx.config)
 	tx.ApprovalProcess = NewApprovalProcessClient(tx.config)
 	tx.Candidate = NewCandidateClient(tx.config)
 	tx.CandidateFile = NewCandidateFileClient(tx.config)

@@ -70,6 +70,9 @@ type Config struct {
 	// GraphQL holds the limits of /graphql an operator may change; zero
 	// fields take their defaults.
 	GraphQL graph.Limits
+	// ApplyAddressRate limits applications per client address,
+	// ApplyCompanyRate per company; zero fields mean the defaults.
+	ApplyAddressRate, ApplyCompanyRate ratelimit.Rate
 	// Files keeps candidates' documents; nil means the server accepts none
 	// (uploads and downloads answer 503).
 	Files *filestore.Store
@@ -155,17 +158,24 @@ func New(cfg Config) http.Handler {
 		AllowedHeaders: []string{"Authorization", "Content-Type", "Idempotency-Key"},
 		MaxAge:         600,
 	})
-	// Careers sites call the careers API from any page, reading only.
+	// Careers sites call the careers API from any page: reading, and
+	// sending applications. No credential but the token in the URL.
 	careersCORS := cors.New(cors.Options{
 		AllowedOrigins: []string{"*"},
-		AllowedMethods: []string{http.MethodGet, http.MethodHead},
+		AllowedMethods: []string{http.MethodGet, http.MethodHead, http.MethodPost},
+		AllowedHeaders: []string{"Content-Type"},
 		MaxAge:         600,
 	})
+	applyPerAddress := ratelimit.New(store, "applyaddr", rateOrDefault(cfg.ApplyAddressRate.PerMinute, cfg.ApplyAddressRate.Burst, DefaultApplyAddressRate))
+	applyPerCompany := ratelimit.New(store, "applycompany", rateOrDefault(cfg.ApplyCompanyRate.PerMinute, cfg.ApplyCompanyRate.Burst, DefaultApplyCompanyRate))
+	addressOf := func(r *http.Request) string { return clientAddress(r, cfg.TrustedProxies) }
 	careers := &rest.Careers{Service: service}
 	r.Route("/careers-api/2.0/company/{company_uid}/positions", func(r chi.Router) {
 		r.Use(careersCORS.Handler, checkCareersToken(service, failures, cfg.TrustedProxies), limitRate(careersLimiter, careersCompanyOf))
 		r.Get("/", careers.List)
 		r.Get("/{position_uid}", careers.Get)
+		r.Get("/{position_uid}/apply", careers.Form)
+		r.With(limitRate(applyPerAddress, addressOf), limitRate(applyPerCompany, careersCompanyOf)).Post("/{position_uid}/apply", careers.Apply)
 	})
 
 	r.Method(http.MethodGet, "/careers/{company_uid}", careerspage.Page())

@@ -55,6 +55,8 @@ const (
 	EdgeTestSubmissions = "test_submissions"
 	// EdgeOfferLetters holds the string denoting the offer_letters edge name in mutations.
 	EdgeOfferLetters = "offer_letters"
+	// EdgeApplications holds the string denoting the applications edge name in mutations.
+	EdgeApplications = "applications"
 	// EdgeFiles holds the string denoting the files edge name in mutations.
 	EdgeFiles = "files"
 	// EdgeHiredFor holds the string denoting the hired_for edge name in mutations.
@@ -110,6 +112,13 @@ const (
 	OfferLettersInverseTable = "offer_letters"
 	// OfferLettersColumn is the table column denoting the offer_letters relation/edge.
 	OfferLettersColumn = "candidate_id"
+	// ApplicationsTable is the table that holds the applications relation/edge.
+	ApplicationsTable = "applications"
+	// ApplicationsInverseTable is the table name for the Application entity.
+	// It exists in this package in order to avoid circular dependency with the "application" package.
+	ApplicationsInverseTable = "applications"
+	// ApplicationsColumn is the table column denoting the applications relation/edge.
+	ApplicationsColumn = "candidate_id"
 	// FilesTable is the table that holds the files relation/edge.
 	FilesTable = "candidate_files"
 	// FilesInverseTable is the table name for the CandidateFile entity.
@@ -333,6 +342,20 @@ func ByOfferLetters(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
 	}
 }
 
+// ByApplicationsCount orders the results by applications count.
+func ByApplicationsCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newApplicationsStep(), opts...)
+	}
+}
+
+// ByApplications orders the results by applications terms.
+func ByApplications(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newApplicationsStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
+
 // ByFilesCount orders the results by files count.
 func ByFilesCount(opts ...sql.OrderTermOption) OrderOption {
 	return func(s *sql.Selector) {
@@ -407,6 +430,13 @@ func newOfferLettersStep() *sqlgraph.Step {
 		sqlgraph.From(Table, FieldID),
 		sqlgraph.To(OfferLettersInverseTable, FieldID),
 		sqlgraph.Edge(sqlgraph.O2M, false, OfferLettersTable, OfferLettersColumn),
+	)
+}
+func newApplicationsStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(ApplicationsInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.O2M, false, ApplicationsTable, ApplicationsColumn),
 	)
 }
 func newFilesStep() *sqlgraph.Step {

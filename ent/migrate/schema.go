@@ -41,6 +41,52 @@ var (
 			},
 		},
 	}
+	// ApplicationsColumns holds the columns for the "applications" table.
+	ApplicationsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString, Size: 40},
+		{Name: "email", Type: field.TypeString, Size: 320},
+		{Name: "source", Type: field.TypeString, Size: 200},
+		{Name: "linkedin_url", Type: field.TypeString, Size: 2000, Default: ""},
+		{Name: "cover_letter", Type: field.TypeString, Size: 20000, Default: ""},
+		{Name: "answers", Type: field.TypeJSON},
+		{Name: "consent_text", Type: field.TypeString, Size: 4000},
+		{Name: "time_consented", Type: field.TypeTime},
+		{Name: "time_created", Type: field.TypeTime},
+		{Name: "company_id", Type: field.TypeString, Size: 40},
+		{Name: "candidate_id", Type: field.TypeString, Size: 40},
+	}
+	// ApplicationsTable holds the schema information for the "applications" table.
+	ApplicationsTable = &schema.Table{
+		Name:       "applications",
+		Columns:    ApplicationsColumns,
+		PrimaryKey: []*schema.Column{ApplicationsColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "applications_companies_company",
+				Columns:    []*schema.Column{ApplicationsColumns[9]},
+				RefColumns: []*schema.Column{CompaniesColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+			{
+				Symbol:     "applications_candidates_applications",
+				Columns:    []*schema.Column{ApplicationsColumns[10]},
+				RefColumns: []*schema.Column{CandidatesColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "application_company_id_candidate_id_id",
+				Unique:  false,
+				Columns: []*schema.Column{ApplicationsColumns[9], ApplicationsColumns[10], ApplicationsColumns[0]},
+			},
+			{
+				Name:    "application_company_id_email_time_created",
+				Unique:  false,
+				Columns: []*schema.Column{ApplicationsColumns[9], ApplicationsColumns[1], ApplicationsColumns[8]},
+			},
+		},
+	}
 	// ApprovalProcessesColumns holds the columns for the "approval_processes" table.
 	ApprovalProcessesColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeString, Size: 40},
@@ -914,6 +960,7 @@ var (
 	// Tables holds all the tables in the schema.
 	Tables = []*schema.Table{
 		APIKeysTable,
+		ApplicationsTable,
 		ApprovalProcessesTable,
 		CandidatesTable,
 		CandidateFilesTable,
@@ -941,6 +988,8 @@ var (
 
 func init() {
 	APIKeysTable.ForeignKeys[0].RefTable = CompaniesTable
+	ApplicationsTable.ForeignKeys[0].RefTable = CompaniesTable
+	ApplicationsTable.ForeignKeys[1].RefTable = CandidatesTable
 	ApprovalProcessesTable.ForeignKeys[0].RefTable = CompaniesTable
 	ApprovalProcessesTable.ForeignKeys[1].RefTable = OpeningsTable
 	CandidatesTable.ForeignKeys[0].RefTable = CompaniesTable

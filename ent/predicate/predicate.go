@@ -9,6 +9,9 @@ import (
 // APIKey is the predicate function for apikey builders.
 type APIKey func(*sql.Selector)
 
+// Application is the predicate function for application builders.
+type Application func(*sql.Selector)
+
 // ApprovalProcess is the predicate function for approvalprocess builders.
 type ApprovalProcess func(*sql.Selector)
 

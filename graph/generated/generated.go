@@ -60,6 +60,19 @@ type ComplexityRoot struct {
 		Zip           func(childComplexity int) int
 	}
 
+	Application struct {
+		Answers       func(childComplexity int) int
+		Candidate     func(childComplexity int) int
+		ConsentText   func(childComplexity int) int
+		CoverLetter   func(childComplexity int) int
+		Email         func(childComplexity int) int
+		ID            func(childComplexity int) int
+		LinkedinURL   func(childComplexity int) int
+		Source        func(childComplexity int) int
+		TimeConsented func(childComplexity int) int
+		TimeCreated   func(childComplexity int) int
+	}
+
 	ApprovalProcess struct {
 		ID            func(childComplexity int) int
 		Name          func(childComplexity int) int
@@ -70,6 +83,7 @@ type ComplexityRoot struct {
 
 	Candidate struct {
 		Address                  func(childComplexity int) int
+		Applications             func(childComplexity int) int
 		CompletedSteps           func(childComplexity int) int
 		Conversations            func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.ConversationOrder, where *ent.ConversationWhereInput) int
 		CurrentSteps             func(childComplexity int) int
@@ -459,6 +473,7 @@ type ComplexityRoot struct {
 	Question struct {
 		Explanation func(childComplexity int) int
 		Options     func(childComplexity int) int
+		Required    func(childComplexity int) int
 		Title       func(childComplexity int) int
 	}
 
@@ -666,6 +681,67 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Address.Zip(childComplexity), true
 
+	case "Application.answers":
+		if e.ComplexityRoot.Application.Answers == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Application.Answers(childComplexity), true
+	case "Application.candidate":
+		if e.ComplexityRoot.Application.Candidate == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Application.Candidate(childComplexity), true
+	case "Application.consentText":
+		if e.ComplexityRoot.Application.ConsentText == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Application.ConsentText(childComplexity), true
+	case "Application.coverLetter":
+		if e.ComplexityRoot.Application.CoverLetter == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Application.CoverLetter(childComplexity), true
+	case "Application.email":
+		if e.ComplexityRoot.Application.Email == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Application.Email(childComplexity), true
+	case "Application.id":
+		if e.ComplexityRoot.Application.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Application.ID(childComplexity), true
+	case "Application.linkedinURL":
+		if e.ComplexityRoot.Application.LinkedinURL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Application.LinkedinURL(childComplexity), true
+	case "Application.source":
+		if e.ComplexityRoot.Application.Source == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Application.Source(childComplexity), true
+	case "Application.timeConsented":
+		if e.ComplexityRoot.Application.TimeConsented == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Application.TimeConsented(childComplexity), true
+	case "Application.timeCreated":
+		if e.ComplexityRoot.Application.TimeCreated == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Application.TimeCreated(childComplexity), true
+
 	case "ApprovalProcess.id":
 		if e.ComplexityRoot.ApprovalProcess.ID == nil {
 			break
@@ -703,6 +779,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Candidate.Address(childComplexity), true
+	case "Candidate.applications":
+		if e.ComplexityRoot.Candidate.Applications == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Candidate.Applications(childComplexity), true
 	case "Candidate.completedSteps":
 		if e.ComplexityRoot.Candidate.CompletedSteps == nil {
 			break
@@ -2433,6 +2515,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Question.Options(childComplexity), true
+	case "Question.required":
+		if e.ComplexityRoot.Question.Required == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Question.Required(childComplexity), true
 	case "Question.title":
 		if e.ComplexityRoot.Question.Title == nil {
 			break
@@ -2829,6 +2917,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 	ec := newExecutionContext(opCtx, e, make(chan graphql.DeferredResult))
 	inputUnmarshalers := func() *graphql.InputUnmarshalerIndex {
 		return graphql.NewInputUnmarshalerIndex(
+			graphql.NewInputUnmarshaler("ApplicationWhereInput", ec.unmarshalInputApplicationWhereInput),
 			graphql.NewInputUnmarshaler("ApprovalProcessWhereInput", ec.unmarshalInputApprovalProcessWhereInput),
 			graphql.NewInputUnmarshaler("CandidateFileWhereInput", ec.unmarshalInputCandidateFileWhereInput),
 			graphql.NewInputUnmarshaler("CandidateFilter", ec.unmarshalInputCandidateFilter),
@@ -3027,6 +3116,441 @@ extend type Mutation {
 `, BuiltIn: false},
 	{Name: "../ent.graphqls", Input: `directive @goField(forceResolver: Boolean, name: String, omittable: Boolean) on FIELD_DEFINITION | INPUT_FIELD_DEFINITION
 directive @goModel(model: String, models: [String!], forceGenerate: Boolean) on OBJECT | INPUT_OBJECT | SCALAR | ENUM | INTERFACE | UNION
+"""
+An application sent through a careers site: answers, cover letter, source and the consent given.
+"""
+type Application implements Node {
+  """
+  The global id of the Application: its type prefix and a ULID.
+  """
+  id: ID!
+  """
+  The e-mail address the applicant gave, lower-cased: what repeated applications are matched on.
+  """
+  email: String!
+  """
+  Where the applicant came from, as the careers site says (a job board, a referral); 'careers site' when it says nothing.
+  """
+  source: String!
+  """
+  The applicant's LinkedIn profile, when given.
+  """
+  linkedinURL: String!
+  """
+  The cover letter typed into the form, as plain text.
+  """
+  coverLetter: String!
+  """
+  The answers to the position's questionnaires: name is the question, value the answer.
+  """
+  answers: [NamedValue!]!
+  """
+  The text the applicant agreed to, exactly as the form showed it.
+  """
+  consentText: String!
+  """
+  When the applicant agreed: when the application arrived.
+  """
+  timeConsented: Time!
+  """
+  When the application arrived.
+  """
+  timeCreated: Time!
+  """
+  The candidate the application made or joined.
+  """
+  candidate: Candidate!
+}
+"""
+ApplicationWhereInput is used for filtering Application objects.
+Input was generated by ent.
+"""
+input ApplicationWhereInput {
+  """
+  Matches what the filter inside does not match.
+  """
+  not: ApplicationWhereInput
+  """
+  Matches what every filter in the list matches.
+  """
+  and: [ApplicationWhereInput!]
+  """
+  Matches what any filter in the list matches.
+  """
+  or: [ApplicationWhereInput!]
+  """
+  id field predicates
+  """
+  id: ID
+  """
+  Matches records whose id does not equal the value.
+  """
+  idNEQ: ID
+  """
+  Matches records whose id is one of the values.
+  """
+  idIn: [ID!]
+  """
+  Matches records whose id is none of the values.
+  """
+  idNotIn: [ID!]
+  """
+  Matches records whose id is after (greater than) the value.
+  """
+  idGT: ID
+  """
+  Matches records whose id is the value or after (greater).
+  """
+  idGTE: ID
+  """
+  Matches records whose id is before (less than) the value.
+  """
+  idLT: ID
+  """
+  Matches records whose id is the value or before (less).
+  """
+  idLTE: ID
+  """
+  Matches records whose id equals the value, ignoring case.
+  """
+  idEqualFold: ID
+  """
+  Matches records whose id contains the value, ignoring case.
+  """
+  idContainsFold: ID
+  """
+  email field predicates
+  """
+  email: String
+  """
+  Matches records whose email does not equal the value.
+  """
+  emailNEQ: String
+  """
+  Matches records whose email is one of the values.
+  """
+  emailIn: [String!]
+  """
+  Matches records whose email is none of the values.
+  """
+  emailNotIn: [String!]
+  """
+  Matches records whose email is after (greater than) the value.
+  """
+  emailGT: String
+  """
+  Matches records whose email is the value or after (greater).
+  """
+  emailGTE: String
+  """
+  Matches records whose email is before (less than) the value.
+  """
+  emailLT: String
+  """
+  Matches records whose email is the value or before (less).
+  """
+  emailLTE: String
+  """
+  Matches records whose email contains the value.
+  """
+  emailContains: String
+  """
+  Matches records whose email starts with the value.
+  """
+  emailHasPrefix: String
+  """
+  Matches records whose email ends with the value.
+  """
+  emailHasSuffix: String
+  """
+  Matches records whose email equals the value, ignoring case.
+  """
+  emailEqualFold: String
+  """
+  Matches records whose email contains the value, ignoring case.
+  """
+  emailContainsFold: String
+  """
+  source field predicates
+  """
+  source: String
+  """
+  Matches records whose source does not equal the value.
+  """
+  sourceNEQ: String
+  """
+  Matches records whose source is one of the values.
+  """
+  sourceIn: [String!]
+  """
+  Matches records whose source is none of the values.
+  """
+  sourceNotIn: [String!]
+  """
+  Matches records whose source is after (greater than) the value.
+  """
+  sourceGT: String
+  """
+  Matches records whose source is the value or after (greater).
+  """
+  sourceGTE: String
+  """
+  Matches records whose source is before (less than) the value.
+  """
+  sourceLT: String
+  """
+  Matches records whose source is the value or before (less).
+  """
+  sourceLTE: String
+  """
+  Matches records whose source contains the value.
+  """
+  sourceContains: String
+  """
+  Matches records whose source starts with the value.
+  """
+  sourceHasPrefix: String
+  """
+  Matches records whose source ends with the value.
+  """
+  sourceHasSuffix: String
+  """
+  Matches records whose source equals the value, ignoring case.
+  """
+  sourceEqualFold: String
+  """
+  Matches records whose source contains the value, ignoring case.
+  """
+  sourceContainsFold: String
+  """
+  linkedin_url field predicates
+  """
+  linkedinURL: String
+  """
+  Matches records whose linkedinURL does not equal the value.
+  """
+  linkedinURLNEQ: String
+  """
+  Matches records whose linkedinURL is one of the values.
+  """
+  linkedinURLIn: [String!]
+  """
+  Matches records whose linkedinURL is none of the values.
+  """
+  linkedinURLNotIn: [String!]
+  """
+  Matches records whose linkedinURL is after (greater than) the value.
+  """
+  linkedinURLGT: String
+  """
+  Matches records whose linkedinURL is the value or after (greater).
+  """
+  linkedinURLGTE: String
+  """
+  Matches records whose linkedinURL is before (less than) the value.
+  """
+  linkedinURLLT: String
+  """
+  Matches records whose linkedinURL is the value or before (less).
+  """
+  linkedinURLLTE: String
+  """
+  Matches records whose linkedinURL contains the value.
+  """
+  linkedinURLContains: String
+  """
+  Matches records whose linkedinURL starts with the value.
+  """
+  linkedinURLHasPrefix: String
+  """
+  Matches records whose linkedinURL ends with the value.
+  """
+  linkedinURLHasSuffix: String
+  """
+  Matches records whose linkedinURL equals the value, ignoring case.
+  """
+  linkedinURLEqualFold: String
+  """
+  Matches records whose linkedinURL contains the value, ignoring case.
+  """
+  linkedinURLContainsFold: String
+  """
+  cover_letter field predicates
+  """
+  coverLetter: String
+  """
+  Matches records whose coverLetter does not equal the value.
+  """
+  coverLetterNEQ: String
+  """
+  Matches records whose coverLetter is one of the values.
+  """
+  coverLetterIn: [String!]
+  """
+  Matches records whose coverLetter is none of the values.
+  """
+  coverLetterNotIn: [String!]
+  """
+  Matches records whose coverLetter is after (greater than) the value.
+  """
+  coverLetterGT: String
+  """
+  Matches records whose coverLetter is the value or after (greater).
+  """
+  coverLetterGTE: String
+  """
+  Matches records whose coverLetter is before (less than) the value.
+  """
+  coverLetterLT: String
+  """
+  Matches records whose coverLetter is the value or before (less).
+  """
+  coverLetterLTE: String
+  """
+  Matches records whose coverLetter contains the value.
+  """
+  coverLetterContains: String
+  """
+  Matches records whose coverLetter starts with the value.
+  """
+  coverLetterHasPrefix: String
+  """
+  Matches records whose coverLetter ends with the value.
+  """
+  coverLetterHasSuffix: String
+  """
+  Matches records whose coverLetter equals the value, ignoring case.
+  """
+  coverLetterEqualFold: String
+  """
+  Matches records whose coverLetter contains the value, ignoring case.
+  """
+  coverLetterContainsFold: String
+  """
+  consent_text field predicates
+  """
+  consentText: String
+  """
+  Matches records whose consentText does not equal the value.
+  """
+  consentTextNEQ: String
+  """
+  Matches records whose consentText is one of the values.
+  """
+  consentTextIn: [String!]
+  """
+  Matches records whose consentText is none of the values.
+  """
+  consentTextNotIn: [String!]
+  """
+  Matches records whose consentText is after (greater than) the value.
+  """
+  consentTextGT: String
+  """
+  Matches records whose consentText is the value or after (greater).
+  """
+  consentTextGTE: String
+  """
+  Matches records whose consentText is before (less than) the value.
+  """
+  consentTextLT: String
+  """
+  Matches records whose consentText is the value or before (less).
+  """
+  consentTextLTE: String
+  """
+  Matches records whose consentText contains the value.
+  """
+  consentTextContains: String
+  """
+  Matches records whose consentText starts with the value.
+  """
+  consentTextHasPrefix: String
+  """
+  Matches records whose consentText ends with the value.
+  """
+  consentTextHasSuffix: String
+  """
+  Matches records whose consentText equals the value, ignoring case.
+  """
+  consentTextEqualFold: String
+  """
+  Matches records whose consentText contains the value, ignoring case.
+  """
+  consentTextContainsFold: String
+  """
+  time_consented field predicates
+  """
+  timeConsented: Time
+  """
+  Matches records whose timeConsented does not equal the value.
+  """
+  timeConsentedNEQ: Time
+  """
+  Matches records whose timeConsented is one of the values.
+  """
+  timeConsentedIn: [Time!]
+  """
+  Matches records whose timeConsented is none of the values.
+  """
+  timeConsentedNotIn: [Time!]
+  """
+  Matches records whose timeConsented is after (greater than) the value.
+  """
+  timeConsentedGT: Time
+  """
+  Matches records whose timeConsented is the value or after (greater).
+  """
+  timeConsentedGTE: Time
+  """
+  Matches records whose timeConsented is before (less than) the value.
+  """
+  timeConsentedLT: Time
+  """
+  Matches records whose timeConsented is the value or before (less).
+  """
+  timeConsentedLTE: Time
+  """
+  time_created field predicates
+  """
+  timeCreated: Time
+  """
+  Matches records whose timeCreated does not equal the value.
+  """
+  timeCreatedNEQ: Time
+  """
+  Matches records whose timeCreated is one of the values.
+  """
+  timeCreatedIn: [Time!]
+  """
+  Matches records whose timeCreated is none of the values.
+  """
+  timeCreatedNotIn: [Time!]
+  """
+  Matches records whose timeCreated is after (greater than) the value.
+  """
+  timeCreatedGT: Time
+  """
+  Matches records whose timeCreated is the value or after (greater).
+  """
+  timeCreatedGTE: Time
+  """
+  Matches records whose timeCreated is before (less than) the value.
+  """
+  timeCreatedLT: Time
+  """
+  Matches records whose timeCreated is the value or before (less).
+  """
+  timeCreatedLTE: Time
+  """
+  candidate edge predicates
+  """
+  hasCandidate: Boolean
+  """
+  Matches records with a candidate that matches every filter in the list.
+  """
+  hasCandidateWith: [CandidateWhereInput!]
+}
 """
 The approval of an opening (spec 2.6).
 """
@@ -3440,6 +3964,10 @@ type Candidate implements Node {
   The offer letters made to the candidate.
   """
   offerLetters: [OfferLetter!]
+  """
+  What the person sent through careers sites for this position, oldest first.
+  """
+  applications: [Application!]
   """
   The candidate's documents: resumes, cover letters, attachments.
   """
@@ -4114,6 +4642,14 @@ input CandidateWhereInput {
   Matches records with a offerLetters that matches every filter in the list.
   """
   hasOfferLettersWith: [OfferLetterWhereInput!]
+  """
+  applications edge predicates
+  """
+  hasApplications: Boolean
+  """
+  Matches records with a applications that matches every filter in the list.
+  """
+  hasApplicationsWith: [ApplicationWhereInput!]
   """
   files edge predicates
   """
@@ -11940,6 +12476,8 @@ type Question {
   explanation: String!
   "The answers to choose from; null for free answers."
   options: [QuestionOption!]
+  "Whether an application through a careers site must answer it."
+  required: Boolean!
 }
 
 "An answer to choose from."
@@ -12000,6 +12538,32 @@ func (ec *executionContext) childFields_Address(ctx context.Context, field graph
 	return nil, fmt.Errorf("no field named %q was found under type Address", field.Name)
 }
 
+func (ec *executionContext) childFields_Application(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_Application_id(ctx, field)
+	case "email":
+		return ec.fieldContext_Application_email(ctx, field)
+	case "source":
+		return ec.fieldContext_Application_source(ctx, field)
+	case "linkedinURL":
+		return ec.fieldContext_Application_linkedinURL(ctx, field)
+	case "coverLetter":
+		return ec.fieldContext_Application_coverLetter(ctx, field)
+	case "answers":
+		return ec.fieldContext_Application_answers(ctx, field)
+	case "consentText":
+		return ec.fieldContext_Application_consentText(ctx, field)
+	case "timeConsented":
+		return ec.fieldContext_Application_timeConsented(ctx, field)
+	case "timeCreated":
+		return ec.fieldContext_Application_timeCreated(ctx, field)
+	case "candidate":
+		return ec.fieldContext_Application_candidate(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Application", field.Name)
+}
+
 func (ec *executionContext) childFields_ApprovalProcess(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
@@ -12048,6 +12612,8 @@ func (ec *executionContext) childFields_Candidate(ctx context.Context, field gra
 		return ec.fieldContext_Candidate_testSubmissions(ctx, field)
 	case "offerLetters":
 		return ec.fieldContext_Candidate_offerLetters(ctx, field)
+	case "applications":
+		return ec.fieldContext_Candidate_applications(ctx, field)
 	case "files":
 		return ec.fieldContext_Candidate_files(ctx, field)
 	case "hiredFor":
@@ -12742,6 +13308,8 @@ func (ec *executionContext) childFields_Question(ctx context.Context, field grap
 		return ec.fieldContext_Question_explanation(ctx, field)
 	case "options":
 		return ec.fieldContext_Question_options(ctx, field)
+	case "required":
+		return ec.fieldContext_Question_required(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Question", field.Name)
 }
@@ -14631,6 +15199,254 @@ func (ec *executionContext) fieldContext_Address_city(_ context.Context, field g
 	return graphql.NewScalarFieldContext("Address", field, false, false, "String")
 }
 
+func (ec *executionContext) _Application_id(ctx context.Context, field graphql.CollectedField, obj *ent.Application) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Application_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Application_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Application", field, false, false, "ID")
+}
+
+func (ec *executionContext) _Application_email(ctx context.Context, field graphql.CollectedField, obj *ent.Application) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Application_email(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Email, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Application_email(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Application", field, false, false, "String")
+}
+
+func (ec *executionContext) _Application_source(ctx context.Context, field graphql.CollectedField, obj *ent.Application) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Application_source(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Source, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Application_source(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Application", field, false, false, "String")
+}
+
+func (ec *executionContext) _Application_linkedinURL(ctx context.Context, field graphql.CollectedField, obj *ent.Application) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Application_linkedinURL(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LinkedinURL, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Application_linkedinURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Application", field, false, false, "String")
+}
+
+func (ec *executionContext) _Application_coverLetter(ctx context.Context, field graphql.CollectedField, obj *ent.Application) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Application_coverLetter(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CoverLetter, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Application_coverLetter(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Application", field, false, false, "String")
+}
+
+func (ec *executionContext) _Application_answers(ctx context.Context, field graphql.CollectedField, obj *ent.Application) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Application_answers(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Answers, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []schematype.NamedValue) graphql.Marshaler {
+			return ec.marshalNNamedValue2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐNamedValueᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Application_answers(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Application",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_NamedValue(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Application_consentText(ctx context.Context, field graphql.CollectedField, obj *ent.Application) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Application_consentText(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ConsentText, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Application_consentText(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Application", field, false, false, "String")
+}
+
+func (ec *executionContext) _Application_timeConsented(ctx context.Context, field graphql.CollectedField, obj *ent.Application) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Application_timeConsented(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TimeConsented, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Application_timeConsented(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Application", field, false, false, "Time")
+}
+
+func (ec *executionContext) _Application_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.Application) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Application_timeCreated(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TimeCreated, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Application_timeCreated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Application", field, false, false, "Time")
+}
+
+func (ec *executionContext) _Application_candidate(ctx context.Context, field graphql.CollectedField, obj *ent.Application) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Application_candidate(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Candidate(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Candidate) graphql.Marshaler {
+			return ec.marshalNCandidate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidate(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Application_candidate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Application",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Candidate(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _ApprovalProcess_id(ctx context.Context, field graphql.CollectedField, obj *ent.ApprovalProcess) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -15203,6 +16019,38 @@ func (ec *executionContext) fieldContext_Candidate_offerLetters(_ context.Contex
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_OfferLetter(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Candidate_applications(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Candidate_applications(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Applications(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Application) graphql.Marshaler {
+			return ec.marshalOApplication2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐApplicationᚄ(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Candidate_applications(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Candidate",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Application(ctx, field)
 		},
 	}
 	return fc, nil
@@ -22039,6 +22887,29 @@ func (ec *executionContext) fieldContext_Question_options(_ context.Context, fie
 	return fc, nil
 }
 
+func (ec *executionContext) _Question_required(ctx context.Context, field graphql.CollectedField, obj *schematype.Question) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Question_required(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Required, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Question_required(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Question", field, false, false, "Boolean")
+}
+
 func (ec *executionContext) _QuestionOption_title(ctx context.Context, field graphql.CollectedField, obj *schematype.QuestionOption) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -24641,6 +25512,713 @@ func (ec *executionContext) fieldContext___Type_isOneOf(_ context.Context, field
 
 // region    **************************** input.gotpl *****************************
 
+func (ec *executionContext) unmarshalInputApplicationWhereInput(ctx context.Context, obj any) (ent.ApplicationWhereInput, error) {
+	var it ent.ApplicationWhereInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "email", "emailNEQ", "emailIn", "emailNotIn", "emailGT", "emailGTE", "emailLT", "emailLTE", "emailContains", "emailHasPrefix", "emailHasSuffix", "emailEqualFold", "emailContainsFold", "source", "sourceNEQ", "sourceIn", "sourceNotIn", "sourceGT", "sourceGTE", "sourceLT", "sourceLTE", "sourceContains", "sourceHasPrefix", "sourceHasSuffix", "sourceEqualFold", "sourceContainsFold", "linkedinURL", "linkedinURLNEQ", "linkedinURLIn", "linkedinURLNotIn", "linkedinURLGT", "linkedinURLGTE", "linkedinURLLT", "linkedinURLLTE", "linkedinURLContains", "linkedinURLHasPrefix", "linkedinURLHasSuffix", "linkedinURLEqualFold", "linkedinURLContainsFold", "coverLetter", "coverLetterNEQ", "coverLetterIn", "coverLetterNotIn", "coverLetterGT", "coverLetterGTE", "coverLetterLT", "coverLetterLTE", "coverLetterContains", "coverLetterHasPrefix", "coverLetterHasSuffix", "coverLetterEqualFold", "coverLetterContainsFold", "consentText", "consentTextNEQ", "consentTextIn", "consentTextNotIn", "consentTextGT", "consentTextGTE", "consentTextLT", "consentTextLTE", "consentTextContains", "consentTextHasPrefix", "consentTextHasSuffix", "consentTextEqualFold", "consentTextContainsFold", "timeConsented", "timeConsentedNEQ", "timeConsentedIn", "timeConsentedNotIn", "timeConsentedGT", "timeConsentedGTE", "timeConsentedLT", "timeConsentedLTE", "timeCreated", "timeCreatedNEQ", "timeCreatedIn", "timeCreatedNotIn", "timeCreatedGT", "timeCreatedGTE", "timeCreatedLT", "timeCreatedLTE", "hasCandidate", "hasCandidateWith"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "not":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("not"))
+			data, err := ec.unmarshalOApplicationWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐApplicationWhereInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Not = data
+		case "and":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("and"))
+			data, err := ec.unmarshalOApplicationWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐApplicationWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.And = data
+		case "or":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("or"))
+			data, err := ec.unmarshalOApplicationWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐApplicationWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Or = data
+		case "id":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ID = data
+		case "idNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNEQ"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNEQ = data
+		case "idIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idIn"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDIn = data
+		case "idNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNotIn"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNotIn = data
+		case "idGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGT"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGT = data
+		case "idGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGTE"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGTE = data
+		case "idLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLT"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLT = data
+		case "idLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLTE"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLTE = data
+		case "idEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idEqualFold"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDEqualFold = data
+		case "idContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idContainsFold"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDContainsFold = data
+		case "email":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("email"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Email = data
+		case "emailNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("emailNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EmailNEQ = data
+		case "emailIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("emailIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EmailIn = data
+		case "emailNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("emailNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EmailNotIn = data
+		case "emailGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("emailGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EmailGT = data
+		case "emailGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("emailGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EmailGTE = data
+		case "emailLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("emailLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EmailLT = data
+		case "emailLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("emailLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EmailLTE = data
+		case "emailContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("emailContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EmailContains = data
+		case "emailHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("emailHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EmailHasPrefix = data
+		case "emailHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("emailHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EmailHasSuffix = data
+		case "emailEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("emailEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EmailEqualFold = data
+		case "emailContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("emailContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EmailContainsFold = data
+		case "source":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("source"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Source = data
+		case "sourceNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceNEQ = data
+		case "sourceIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceIn = data
+		case "sourceNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceNotIn = data
+		case "sourceGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceGT = data
+		case "sourceGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceGTE = data
+		case "sourceLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceLT = data
+		case "sourceLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceLTE = data
+		case "sourceContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceContains = data
+		case "sourceHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceHasPrefix = data
+		case "sourceHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceHasSuffix = data
+		case "sourceEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceEqualFold = data
+		case "sourceContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceContainsFold = data
+		case "linkedinURL":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("linkedinURL"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LinkedinURL = data
+		case "linkedinURLNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("linkedinURLNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LinkedinURLNEQ = data
+		case "linkedinURLIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("linkedinURLIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LinkedinURLIn = data
+		case "linkedinURLNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("linkedinURLNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LinkedinURLNotIn = data
+		case "linkedinURLGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("linkedinURLGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LinkedinURLGT = data
+		case "linkedinURLGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("linkedinURLGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LinkedinURLGTE = data
+		case "linkedinURLLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("linkedinURLLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LinkedinURLLT = data
+		case "linkedinURLLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("linkedinURLLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LinkedinURLLTE = data
+		case "linkedinURLContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("linkedinURLContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LinkedinURLContains = data
+		case "linkedinURLHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("linkedinURLHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LinkedinURLHasPrefix = data
+		case "linkedinURLHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("linkedinURLHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LinkedinURLHasSuffix = data
+		case "linkedinURLEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("linkedinURLEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LinkedinURLEqualFold = data
+		case "linkedinURLContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("linkedinURLContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LinkedinURLContainsFold = data
+		case "coverLetter":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("coverLetter"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CoverLetter = data
+		case "coverLetterNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("coverLetterNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CoverLetterNEQ = data
+		case "coverLetterIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("coverLetterIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CoverLetterIn = data
+		case "coverLetterNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("coverLetterNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CoverLetterNotIn = data
+		case "coverLetterGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("coverLetterGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CoverLetterGT = data
+		case "coverLetterGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("coverLetterGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CoverLetterGTE = data
+		case "coverLetterLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("coverLetterLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CoverLetterLT = data
+		case "coverLetterLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("coverLetterLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CoverLetterLTE = data
+		case "coverLetterContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("coverLetterContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CoverLetterContains = data
+		case "coverLetterHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("coverLetterHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CoverLetterHasPrefix = data
+		case "coverLetterHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("coverLetterHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CoverLetterHasSuffix = data
+		case "coverLetterEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("coverLetterEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CoverLetterEqualFold = data
+		case "coverLetterContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("coverLetterContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CoverLetterContainsFold = data
+		case "consentText":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("consentText"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ConsentText = data
+		case "consentTextNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("consentTextNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ConsentTextNEQ = data
+		case "consentTextIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("consentTextIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ConsentTextIn = data
+		case "consentTextNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("consentTextNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ConsentTextNotIn = data
+		case "consentTextGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("consentTextGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ConsentTextGT = data
+		case "consentTextGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("consentTextGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ConsentTextGTE = data
+		case "consentTextLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("consentTextLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ConsentTextLT = data
+		case "consentTextLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("consentTextLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ConsentTextLTE = data
+		case "consentTextContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("consentTextContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ConsentTextContains = data
+		case "consentTextHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("consentTextHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ConsentTextHasPrefix = data
+		case "consentTextHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("consentTextHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ConsentTextHasSuffix = data
+		case "consentTextEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("consentTextEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ConsentTextEqualFold = data
+		case "consentTextContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("consentTextContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ConsentTextContainsFold = data
+		case "timeConsented":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeConsented"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeConsented = data
+		case "timeConsentedNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeConsentedNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeConsentedNEQ = data
+		case "timeConsentedIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeConsentedIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeConsentedIn = data
+		case "timeConsentedNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeConsentedNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeConsentedNotIn = data
+		case "timeConsentedGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeConsentedGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeConsentedGT = data
+		case "timeConsentedGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeConsentedGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeConsentedGTE = data
+		case "timeConsentedLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeConsentedLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeConsentedLT = data
+		case "timeConsentedLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeConsentedLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeConsentedLTE = data
+		case "timeCreated":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreated"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreated = data
+		case "timeCreatedNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedNEQ = data
+		case "timeCreatedIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedIn = data
+		case "timeCreatedNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedNotIn = data
+		case "timeCreatedGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedGT = data
+		case "timeCreatedGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedGTE = data
+		case "timeCreatedLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedLT = data
+		case "timeCreatedLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedLTE = data
+		case "hasCandidate":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasCandidate"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasCandidate = data
+		case "hasCandidateWith":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasCandidateWith"))
+			data, err := ec.unmarshalOCandidateWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasCandidateWith = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalApplicationWhereInput unmarshals raw into the ApplicationWhereInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalApplicationWhereInput(ctx context.Context, raw any) (ent.ApplicationWhereInput, error) {
+	var out ent.ApplicationWhereInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "ApplicationWhereInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputApprovalProcessWhereInput(ctx context.Context, obj any) (ent.ApprovalProcessWhereInput, error) {
 	var it ent.ApprovalProcessWhereInput
 	if obj == nil {
@@ -25706,7 +27284,7 @@ func (ec *executionContext) unmarshalInputCandidateWhereInput(ctx context.Contex
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "status", "statusNEQ", "statusIn", "statusNotIn", "deleted", "deletedNEQ", "timeCreated", "timeCreatedNEQ", "timeCreatedIn", "timeCreatedNotIn", "timeCreatedGT", "timeCreatedGTE", "timeCreatedLT", "timeCreatedLTE", "timeLastStatusChanged", "timeLastStatusChangedNEQ", "timeLastStatusChangedIn", "timeLastStatusChangedNotIn", "timeLastStatusChangedGT", "timeLastStatusChangedGTE", "timeLastStatusChangedLT", "timeLastStatusChangedLTE", "timeHiringProcessUpdated", "timeHiringProcessUpdatedNEQ", "timeHiringProcessUpdatedIn", "timeHiringProcessUpdatedNotIn", "timeHiringProcessUpdatedGT", "timeHiringProcessUpdatedGTE", "timeHiringProcessUpdatedLT", "timeHiringProcessUpdatedLTE", "hasPerson", "hasPersonWith", "hasPosition", "hasPositionWith", "hasNotes", "hasNotesWith", "hasConversations", "hasConversationsWith", "hasTestSubmissions", "hasTestSubmissionsWith", "hasOfferLetters", "hasOfferLettersWith", "hasFiles", "hasFilesWith", "hasHiredFor", "hasHiredForWith"}
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "status", "statusNEQ", "statusIn", "statusNotIn", "deleted", "deletedNEQ", "timeCreated", "timeCreatedNEQ", "timeCreatedIn", "timeCreatedNotIn", "timeCreatedGT", "timeCreatedGTE", "timeCreatedLT", "timeCreatedLTE", "timeLastStatusChanged", "timeLastStatusChangedNEQ", "timeLastStatusChangedIn", "timeLastStatusChangedNotIn", "timeLastStatusChangedGT", "timeLastStatusChangedGTE", "timeLastStatusChangedLT", "timeLastStatusChangedLTE", "timeHiringProcessUpdated", "timeHiringProcessUpdatedNEQ", "timeHiringProcessUpdatedIn", "timeHiringProcessUpdatedNotIn", "timeHiringProcessUpdatedGT", "timeHiringProcessUpdatedGTE", "timeHiringProcessUpdatedLT", "timeHiringProcessUpdatedLTE", "hasPerson", "hasPersonWith", "hasPosition", "hasPositionWith", "hasNotes", "hasNotesWith", "hasConversations", "hasConversationsWith", "hasTestSubmissions", "hasTestSubmissionsWith", "hasOfferLetters", "hasOfferLettersWith", "hasApplications", "hasApplicationsWith", "hasFiles", "hasFilesWith", "hasHiredFor", "hasHiredForWith"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -26098,6 +27676,20 @@ func (ec *executionContext) unmarshalInputCandidateWhereInput(ctx context.Contex
 				return it, err
 			}
 			it.HasOfferLettersWith = data
+		case "hasApplications":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasApplications"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasApplications = data
+		case "hasApplicationsWith":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasApplicationsWith"))
+			data, err := ec.unmarshalOApplicationWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐApplicationWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasApplicationsWith = data
 		case "hasFiles":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasFiles"))
 			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
@@ -37682,6 +39274,11 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 			return graphql.Null
 		}
 		return ec._ApprovalProcess(ctx, sel, obj)
+	case *ent.Application:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._Application(ctx, sel, obj)
 	default:
 		if typedObj, ok := obj.(graphql.Marshaler); ok {
 			return typedObj
@@ -37731,6 +39328,85 @@ func (ec *executionContext) _Address(ctx context.Context, sel ast.SelectionSet, 
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var applicationImplementors = []string{"Application", "Node"}
+
+func (ec *executionContext) _Application(ctx context.Context, sel ast.SelectionSet, obj *ent.Application) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, applicationImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Application")
+		case "id":
+			out.Values[i] = ec._Application_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "email":
+			out.Values[i] = ec._Application_email(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "source":
+			out.Values[i] = ec._Application_source(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "linkedinURL":
+			out.Values[i] = ec._Application_linkedinURL(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "coverLetter":
+			out.Values[i] = ec._Application_coverLetter(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "answers":
+			out.Values[i] = ec._Application_answers(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "consentText":
+			out.Values[i] = ec._Application_consentText(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "timeConsented":
+			out.Values[i] = ec._Application_timeConsented(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "timeCreated":
+			out.Values[i] = ec._Application_timeCreated(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "candidate":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Application_candidate(ctx, field, obj)
+				})
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -37892,6 +39568,12 @@ func (ec *executionContext) _Candidate(ctx context.Context, sel ast.SelectionSet
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Candidate_offerLetters(ctx, field, obj)
+				})
+		case "applications":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Candidate_applications(ctx, field, obj)
 				})
 		case "files":
 			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
@@ -40454,6 +42136,11 @@ func (ec *executionContext) _Question(ctx context.Context, sel ast.SelectionSet,
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
+		case "required":
+			out.Values[i] = ec._Question_required(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -41534,6 +43221,19 @@ func (ec *executionContext) ___Type(ctx context.Context, sel ast.SelectionSet, o
 
 // region    ***************************** type.gotpl *****************************
 
+func (ec *executionContext) marshalNApplication2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐApplication(ctx context.Context, sel ast.SelectionSet, v *ent.Application) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "Application!")
+		return graphql.Null
+	}
+	return ec._Application(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNApplicationWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐApplicationWhereInput(ctx context.Context, v any) (*ent.ApplicationWhereInput, error) {
+	res, err := ec.unmarshalInputApplicationWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalNApprovalProcessWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐApprovalProcessWhereInput(ctx context.Context, v any) (*ent.ApprovalProcessWhereInput, error) {
 	res, err := ec.unmarshalInputApprovalProcessWhereInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
@@ -42031,6 +43731,26 @@ func (ec *executionContext) marshalNMessageOrderField2ᚖgithubᚗcomᚋhiregrap
 func (ec *executionContext) unmarshalNMessageWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐMessageWhereInput(ctx context.Context, v any) (*ent.MessageWhereInput, error) {
 	res, err := ec.unmarshalInputMessageWhereInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNNamedValue2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐNamedValue(ctx context.Context, sel ast.SelectionSet, v schematype.NamedValue) graphql.Marshaler {
+	return ec._NamedValue(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNNamedValue2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐNamedValueᚄ(ctx context.Context, sel ast.SelectionSet, v []schematype.NamedValue) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNNamedValue2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐNamedValue(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
 }
 
 func (ec *executionContext) marshalNNamedValue2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐNamedValueᚄ(ctx context.Context, sel ast.SelectionSet, v []*schematype.NamedValue) graphql.Marshaler {
@@ -42815,6 +44535,50 @@ func (ec *executionContext) marshalOAddress2ᚖgithubᚗcomᚋhiregraphᚋhiregr
 		return graphql.Null
 	}
 	return ec._Address(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOApplication2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐApplicationᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Application) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNApplication2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐApplication(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) unmarshalOApplicationWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐApplicationWhereInputᚄ(ctx context.Context, v any) ([]*ent.ApplicationWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*ent.ApplicationWhereInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNApplicationWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐApplicationWhereInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalOApplicationWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐApplicationWhereInput(ctx context.Context, v any) (*ent.ApplicationWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputApplicationWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) marshalOApprovalProcess2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐApprovalProcess(ctx context.Context, sel ast.SelectionSet, v *ent.ApprovalProcess) graphql.Marshaler {
