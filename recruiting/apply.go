@@ -262,6 +262,10 @@ func checkLinkedIn(bad map[string]string, v string) string {
 	if v == "" {
 		return v
 	}
+	// People paste profiles without the scheme, as browsers show them.
+	if !strings.Contains(v, "://") {
+		v = "https://" + v
+	}
 	u, err := url.Parse(v)
 	host := ""
 	if err == nil {

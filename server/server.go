@@ -8,6 +8,7 @@ import (
 	"context"
 	"net/http"
 	"net/netip"
+	"strings"
 	"time"
 
 	"github.com/99designs/gqlgen/graphql"
@@ -158,20 +159,35 @@ func New(cfg Config) http.Handler {
 		AllowedHeaders: []string{"Authorization", "Content-Type", "Idempotency-Key"},
 		MaxAge:         600,
 	})
-	// Careers sites call the careers API from any page: reading, and
-	// sending applications. No credential but the token in the URL.
+	// Careers sites call the careers API from any page, reading only, and
+	// post applications to …/apply.
 	careersCORS := cors.New(cors.Options{
+		AllowedOrigins: []string{"*"},
+		AllowedMethods: []string{http.MethodGet, http.MethodHead},
+		MaxAge:         600,
+	})
+	applyCORS := cors.New(cors.Options{
 		AllowedOrigins: []string{"*"},
 		AllowedMethods: []string{http.MethodGet, http.MethodHead, http.MethodPost},
 		AllowedHeaders: []string{"Content-Type"},
 		MaxAge:         600,
 	})
+	careersCORSFor := func(next http.Handler) http.Handler {
+		reads, applies := careersCORS.Handler(next), applyCORS.Handler(next)
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if strings.HasSuffix(r.URL.Path, "/apply") {
+				applies.ServeHTTP(w, r)
+				return
+			}
+			reads.ServeHTTP(w, r)
+		})
+	}
 	applyPerAddress := ratelimit.New(store, "applyaddr", rateOrDefault(cfg.ApplyAddressRate.PerMinute, cfg.ApplyAddressRate.Burst, DefaultApplyAddressRate))
 	applyPerCompany := ratelimit.New(store, "applycompany", rateOrDefault(cfg.ApplyCompanyRate.PerMinute, cfg.ApplyCompanyRate.Burst, DefaultApplyCompanyRate))
 	addressOf := func(r *http.Request) string { return clientAddress(r, cfg.TrustedProxies) }
 	careers := &rest.Careers{Service: service}
 	r.Route("/careers-api/2.0/company/{company_uid}/positions", func(r chi.Router) {
-		r.Use(careersCORS.Handler, checkCareersToken(service, failures, cfg.TrustedProxies), limitRate(careersLimiter, careersCompanyOf))
+		r.Use(careersCORSFor, checkCareersToken(service, failures, cfg.TrustedProxies), limitRate(careersLimiter, careersCompanyOf))
 		r.Get("/", careers.List)
 		r.Get("/{position_uid}", careers.Get)
 		r.Get("/{position_uid}/apply", careers.Form)
