@@ -116,7 +116,20 @@ func decodeMultipartApplication(r *http.Request) (in recruiting.ApplyInput, clea
 		return in, cleanup, apierror.BadRequest("", "the multipart body could not be read: %v", err)
 	}
 	form := r.MultipartForm
-	cleanup = func() { _ = form.RemoveAll() }
+	var opened []multipart.File
+	cleanup = func() {
+		for _, f := range opened {
+			_ = f.Close()
+		}
+		_ = form.RemoveAll()
+	}
+	for name, values := range form.Value {
+		for _, v := range values {
+			if strings.ContainsRune(v, 0) {
+				return in, cleanup, apierror.BadRequest(name, "%s holds a NUL character; no field accepts one", name)
+			}
+		}
+	}
 	get := func(name string) string {
 		if v := form.Value[name]; len(v) > 0 {
 			return v[0]
@@ -136,11 +149,20 @@ func decodeMultipartApplication(r *http.Request) (in recruiting.ApplyInput, clea
 			in.Answers[strings.TrimSuffix(id, "]")] = v[0]
 		}
 	}
-	if in.Resume, err = formFile(form, "resume"); err != nil {
-		return in, cleanup, err
+	for _, f := range []struct {
+		field string
+		dst   **recruiting.Upload
+	}{{"resume", &in.Resume}, {"cover_letter_file", &in.CoverLetterFile}} {
+		up, file, err := formFile(form, f.field)
+		if err != nil {
+			return in, cleanup, err
+		}
+		if file != nil {
+			opened = append(opened, file)
+		}
+		*f.dst = up
 	}
-	in.CoverLetterFile, err = formFile(form, "cover_letter_file")
-	return in, cleanup, err
+	return in, cleanup, nil
 }
 
 // isYes reads a checkbox: a browser sends "on", scripts "true" or "1".
@@ -154,16 +176,15 @@ func isYes(v string) bool {
 
 // formFile opens the file of a form field; an empty file input (a form
 // submitted without choosing one) counts as none.
-func formFile(form *multipart.Form, field string) (*recruiting.Upload, error) {
+// The caller closes the file once the application is handled.
+func formFile(form *multipart.Form, field string) (*recruiting.Upload, multipart.File, error) {
 	files := form.File[field]
 	if len(files) == 0 || (files[0].Filename == "" && files[0].Size == 0) {
-		return nil, nil
+		return nil, nil, nil
 	}
 	f, err := files[0].Open()
 	if err != nil {
-		return nil, apierror.BadRequest(field, "the file in %s could not be read", field)
+		return nil, nil, apierror.BadRequest(field, "the file in %s could not be read", field)
 	}
-	// The request's cleanup removes the spooled file; the reader is read
-	// whole before the handler returns.
-	return &recruiting.Upload{Name: files[0].Filename, Content: f}, nil
+	return &recruiting.Upload{Name: files[0].Filename, Content: f}, f, nil
 }

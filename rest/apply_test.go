@@ -198,3 +198,10 @@ func TestApplyBodyLimit(t *testing.T) {
 	// The fields are checked before the file is stored.
 	r.AssertError(t, http.StatusUnprocessableEntity, "validation_failed", "first_name")
 }
+
+func TestApplyRefusesNULInFormFields(t *testing.T) {
+	env := hiregraphtest.New(t)
+	body, ct := hiregraphtest.Multipart(t, hiregraphtest.Part{Name: "consent_text", Content: []byte("I agree\x00")})
+	env.DoWith(http.MethodPost, applyPath(env, env.Demo.PublishedPositionUID), body, map[string]string{"Content-Type": ct}).
+		AssertError(t, http.StatusBadRequest, "bad_request", "consent_text")
+}
