@@ -45,6 +45,8 @@ type seeder struct {
 	locations map[string]*ent.Location
 	positions map[string]*ent.Position
 	quests    []*ent.Questionnaire
+	steps     map[string][]*ent.PipelineStep // by position key; "" is the default pipeline
+	reasons   []*ent.RejectionReason
 }
 
 func (s *seeder) run(ctx context.Context) error {
@@ -53,6 +55,7 @@ func (s *seeder) run(ctx context.Context) error {
 	s.seedFields(ctx)
 	s.seedQuestionnaires(ctx)
 	s.seedPositions(ctx)
+	s.seedPipelines(ctx)
 	s.seedOpenings(ctx)
 	s.seedCandidates(ctx)
 	s.seedPartner(ctx)
@@ -272,6 +275,9 @@ func (s *seeder) seedCandidates(ctx context.Context) {
 		{"Barbara", "Liskov", "barbara@example.com", "", "Cambridge", "US"},
 	}
 	targets := []string{"published", "published", "technician", "sales", "published", "technician", "unpublished", "sales"}
+	// Each candidate's step in its position's pipeline (demoPipeline), so
+	// the board shows candidates spread over the steps.
+	stepAt := []int{3, 1, 2, 2, 4, 0, 1, 3}
 	for i, p := range people {
 		if s.err != nil {
 			return
@@ -292,15 +298,17 @@ func (s *seeder) seedCandidates(ctx context.Context) {
 		if i == 3 {
 			status = candidate.StatusRejected
 		}
-		sched := created.Add(5 * day)
-		done := created.Add(day)
-		_, s.err = s.tx.Candidate.Create().
-			SetPerson(per).SetPosition(s.positions[targets[i]]).SetStatus(status).
-			SetCurrentSteps([]schematype.Step{{Name: "Technical interview", Type: "interview", TimeScheduled: &sched}}).
-			SetCompletedSteps([]schematype.Step{{Name: "Application review", Type: "review", TimeScheduled: &created, TimeCompleted: &done}}).
+		create := s.tx.Candidate.Create().
+			SetPerson(per).SetPosition(s.positions[targets[i]]).SetStatus(status).SetSource("Careers site")
+		if status == candidate.StatusRejected {
+			create.SetRejectionReason(s.reasons[1]).SetRejectionNote("Strong profile, but we need deeper Go experience.")
+		}
+		var c *ent.Candidate
+		c, s.err = create.
 			SetAddress(&schematype.Address{Country: p.country, City: p.city, State: "", Zip: "", StreetAddress: ""}).
 			SetTimeCreated(created).SetTimeLastStatusChanged(created.Add(day)).SetTimeHiringProcessUpdated(created.Add(2 * day)).
 			Save(ctx)
+		s.placeCandidate(ctx, c, targets[i], stepAt[i])
 	}
 	if s.err != nil {
 		return
@@ -311,10 +319,12 @@ func (s *seeder) seedCandidates(ctx context.Context) {
 	if s.err != nil {
 		return
 	}
-	_, s.err = s.tx.Candidate.Create().
-		SetPerson(ada).SetPosition(s.positions["technician"]).
+	var second *ent.Candidate
+	second, s.err = s.tx.Candidate.Create().
+		SetPerson(ada).SetPosition(s.positions["technician"]).SetSource("Referral").
 		SetTimeCreated(s.ago(3 * day)).SetTimeLastStatusChanged(s.ago(3 * day)).SetTimeHiringProcessUpdated(s.ago(3 * day)).
 		Save(ctx)
+	s.placeCandidate(ctx, second, "technician", 0)
 	s.seedConversation(ctx)
 }
 

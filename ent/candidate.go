@@ -13,7 +13,9 @@ import (
 	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/company"
 	"github.com/hiregraph/hiregraph/ent/person"
+	"github.com/hiregraph/hiregraph/ent/pipelinestep"
 	"github.com/hiregraph/hiregraph/ent/position"
+	"github.com/hiregraph/hiregraph/ent/rejectionreason"
 	"github.com/hiregraph/hiregraph/ent/schema/schematype"
 )
 
@@ -30,6 +32,14 @@ type Candidate struct {
 	PositionID string `json:"position_id,omitempty"`
 	// Where the hiring process stands: In progress, Rejected, Hired or Withdrawn in REST (spec 2.7).
 	Status candidate.Status `json:"status,omitempty"`
+	// The pipeline step the candidate is at; null for candidates recorded before pipelines.
+	CurrentStepID *string `json:"current_step_id,omitempty"`
+	// Why the candidate was rejected; null unless rejected.
+	RejectionReasonID *string `json:"rejection_reason_id,omitempty"`
+	// The recruiter's note on the rejection; null when none.
+	RejectionNote *string `json:"rejection_note,omitempty"`
+	// Where the candidate came from, such as careers site, referral or sourcing.
+	Source string `json:"source,omitempty"`
 	// A deleted candidate is still listed, so syncing clients see the deletion.
 	Deleted bool `json:"deleted,omitempty"`
 	// The workflow steps the candidate is in now.
@@ -70,13 +80,23 @@ type CandidateEdges struct {
 	Applications []*Application `json:"applications,omitempty"`
 	// The candidate's documents: resumes, cover letters, attachments.
 	Files []*CandidateFile `json:"files,omitempty"`
+	// The candidate's timeline.
+	Activities []*Activity `json:"activities,omitempty"`
+	// The pipeline step the candidate is at; null for candidates recorded before pipelines.
+	CurrentStep *PipelineStep `json:"current_step,omitempty"`
+	// Every step the candidate has been in, with when it entered and left.
+	StepHistory []*CandidateStep `json:"step_history,omitempty"`
+	// Why the candidate was rejected; null unless rejected.
+	RejectionReason *RejectionReason `json:"rejection_reason,omitempty"`
+	// The users who look after the candidate.
+	Assignees []*User `json:"assignees,omitempty"`
 	// The openings this candidate was hired for.
 	HiredFor []*Opening `json:"hired_for,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.
-	loadedTypes [10]bool
+	loadedTypes [15]bool
 	// totalCount holds the count of the edges above.
-	totalCount [9]map[string]int
+	totalCount [14]map[string]int
 
 	namedNotes           map[string][]*Note
 	namedConversations   map[string][]*Conversation
@@ -84,6 +104,9 @@ type CandidateEdges struct {
 	namedOfferLetters    map[string][]*OfferLetter
 	namedApplications    map[string][]*Application
 	namedFiles           map[string][]*CandidateFile
+	namedActivities      map[string][]*Activity
+	namedStepHistory     map[string][]*CandidateStep
+	namedAssignees       map[string][]*User
 	namedHiredFor        map[string][]*Opening
 }
 
@@ -174,10 +197,59 @@ func (e CandidateEdges) FilesOrErr() ([]*CandidateFile, error) {
 	return nil, &NotLoadedError{edge: "files"}
 }
 
+// ActivitiesOrErr returns the Activities value or an error if the edge
+// was not loaded in eager-loading.
+func (e CandidateEdges) ActivitiesOrErr() ([]*Activity, error) {
+	if e.loadedTypes[9] {
+		return e.Activities, nil
+	}
+	return nil, &NotLoadedError{edge: "activities"}
+}
+
+// CurrentStepOrErr returns the CurrentStep value or an error if the edge
+// was not loaded in eager-loading, or loaded but was not found.
+func (e CandidateEdges) CurrentStepOrErr() (*PipelineStep, error) {
+	if e.CurrentStep != nil {
+		return e.CurrentStep, nil
+	} else if e.loadedTypes[10] {
+		return nil, &NotFoundError{label: pipelinestep.Label}
+	}
+	return nil, &NotLoadedError{edge: "current_step"}
+}
+
+// StepHistoryOrErr returns the StepHistory value or an error if the edge
+// was not loaded in eager-loading.
+func (e CandidateEdges) StepHistoryOrErr() ([]*CandidateStep, error) {
+	if e.loadedTypes[11] {
+		return e.StepHistory, nil
+	}
+	return nil, &NotLoadedError{edge: "step_history"}
+}
+
+// RejectionReasonOrErr returns the RejectionReason value or an error if the edge
+// was not loaded in eager-loading, or loaded but was not found.
+func (e CandidateEdges) RejectionReasonOrErr() (*RejectionReason, error) {
+	if e.RejectionReason != nil {
+		return e.RejectionReason, nil
+	} else if e.loadedTypes[12] {
+		return nil, &NotFoundError{label: rejectionreason.Label}
+	}
+	return nil, &NotLoadedError{edge: "rejection_reason"}
+}
+
+// AssigneesOrErr returns the Assignees value or an error if the edge
+// was not loaded in eager-loading.
+func (e CandidateEdges) AssigneesOrErr() ([]*User, error) {
+	if e.loadedTypes[13] {
+		return e.Assignees, nil
+	}
+	return nil, &NotLoadedError{edge: "assignees"}
+}
+
 // HiredForOrErr returns the HiredFor value or an error if the edge
 // was not loaded in eager-loading.
 func (e CandidateEdges) HiredForOrErr() ([]*Opening, error) {
-	if e.loadedTypes[9] {
+	if e.loadedTypes[14] {
 		return e.HiredFor, nil
 	}
 	return nil, &NotLoadedError{edge: "hired_for"}
@@ -192,7 +264,7 @@ func (*Candidate) scanValues(columns []string) ([]any, error) {
 			values[i] = new([]byte)
 		case candidate.FieldDeleted:
 			values[i] = new(sql.NullBool)
-		case candidate.FieldID, candidate.FieldCompanyID, candidate.FieldPersonID, candidate.FieldPositionID, candidate.FieldStatus:
+		case candidate.FieldID, candidate.FieldCompanyID, candidate.FieldPersonID, candidate.FieldPositionID, candidate.FieldStatus, candidate.FieldCurrentStepID, candidate.FieldRejectionReasonID, candidate.FieldRejectionNote, candidate.FieldSource:
 			values[i] = new(sql.NullString)
 		case candidate.FieldTimeCreated, candidate.FieldTimeLastStatusChanged, candidate.FieldTimeHiringProcessUpdated:
 			values[i] = new(sql.NullTime)
@@ -240,6 +312,33 @@ func (_m *Candidate) assignValues(columns []string, values []any) error {
 				return fmt.Errorf("unexpected type %T for field status", values[i])
 			} else if value.Valid {
 				_m.Status = candidate.Status(value.String)
+			}
+		case candidate.FieldCurrentStepID:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field current_step_id", values[i])
+			} else if value.Valid {
+				_m.CurrentStepID = new(string)
+				*_m.CurrentStepID = value.String
+			}
+		case candidate.FieldRejectionReasonID:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field rejection_reason_id", values[i])
+			} else if value.Valid {
+				_m.RejectionReasonID = new(string)
+				*_m.RejectionReasonID = value.String
+			}
+		case candidate.FieldRejectionNote:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field rejection_note", values[i])
+			} else if value.Valid {
+				_m.RejectionNote = new(string)
+				*_m.RejectionNote = value.String
+			}
+		case candidate.FieldSource:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field source", values[i])
+			} else if value.Valid {
+				_m.Source = value.String
 			}
 		case candidate.FieldDeleted:
 			if value, ok := values[i].(*sql.NullBool); !ok {
@@ -347,6 +446,31 @@ func (_m *Candidate) QueryFiles() *CandidateFileQuery {
 	return NewCandidateClient(_m.config).QueryFiles(_m)
 }
 
+// QueryActivities queries the "activities" edge of the Candidate entity.
+func (_m *Candidate) QueryActivities() *ActivityQuery {
+	return NewCandidateClient(_m.config).QueryActivities(_m)
+}
+
+// QueryCurrentStep queries the "current_step" edge of the Candidate entity.
+func (_m *Candidate) QueryCurrentStep() *PipelineStepQuery {
+	return NewCandidateClient(_m.config).QueryCurrentStep(_m)
+}
+
+// QueryStepHistory queries the "step_history" edge of the Candidate entity.
+func (_m *Candidate) QueryStepHistory() *CandidateStepQuery {
+	return NewCandidateClient(_m.config).QueryStepHistory(_m)
+}
+
+// QueryRejectionReason queries the "rejection_reason" edge of the Candidate entity.
+func (_m *Candidate) QueryRejectionReason() *RejectionReasonQuery {
+	return NewCandidateClient(_m.config).QueryRejectionReason(_m)
+}
+
+// QueryAssignees queries the "assignees" edge of the Candidate entity.
+func (_m *Candidate) QueryAssignees() *UserQuery {
+	return NewCandidateClient(_m.config).QueryAssignees(_m)
+}
+
 // QueryHiredFor queries the "hired_for" edge of the Candidate entity.
 func (_m *Candidate) QueryHiredFor() *OpeningQuery {
 	return NewCandidateClient(_m.config).QueryHiredFor(_m)
@@ -386,6 +510,24 @@ func (_m *Candidate) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("status=")
 	builder.WriteString(fmt.Sprintf("%v", _m.Status))
+	builder.WriteString(", ")
+	if v := _m.CurrentStepID; v != nil {
+		builder.WriteString("current_step_id=")
+		builder.WriteString(*v)
+	}
+	builder.WriteString(", ")
+	if v := _m.RejectionReasonID; v != nil {
+		builder.WriteString("rejection_reason_id=")
+		builder.WriteString(*v)
+	}
+	builder.WriteString(", ")
+	if v := _m.RejectionNote; v != nil {
+		builder.WriteString("rejection_note=")
+		builder.WriteString(*v)
+	}
+	builder.WriteString(", ")
+	builder.WriteString("source=")
+	builder.WriteString(_m.Source)
 	builder.WriteString(", ")
 	builder.WriteString("deleted=")
 	builder.WriteString(fmt.Sprintf("%v", _m.Deleted))
@@ -552,6 +694,78 @@ func (_m *Candidate) appendNamedFiles(name string, edges ...*CandidateFile) {
 		_m.Edges.namedFiles[name] = []*CandidateFile{}
 	} else {
 		_m.Edges.namedFiles[name] = append(_m.Edges.namedFiles[name], edges...)
+	}
+}
+
+// NamedActivities returns the Activities named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *Candidate) NamedActivities(name string) ([]*Activity, error) {
+	if _m.Edges.namedActivities == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedActivities[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *Candidate) appendNamedActivities(name string, edges ...*Activity) {
+	if _m.Edges.namedActivities == nil {
+		_m.Edges.namedActivities = make(map[string][]*Activity)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedActivities[name] = []*Activity{}
+	} else {
+		_m.Edges.namedActivities[name] = append(_m.Edges.namedActivities[name], edges...)
+	}
+}
+
+// NamedStepHistory returns the StepHistory named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *Candidate) NamedStepHistory(name string) ([]*CandidateStep, error) {
+	if _m.Edges.namedStepHistory == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedStepHistory[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *Candidate) appendNamedStepHistory(name string, edges ...*CandidateStep) {
+	if _m.Edges.namedStepHistory == nil {
+		_m.Edges.namedStepHistory = make(map[string][]*CandidateStep)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedStepHistory[name] = []*CandidateStep{}
+	} else {
+		_m.Edges.namedStepHistory[name] = append(_m.Edges.namedStepHistory[name], edges...)
+	}
+}
+
+// NamedAssignees returns the Assignees named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *Candidate) NamedAssignees(name string) ([]*User, error) {
+	if _m.Edges.namedAssignees == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedAssignees[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *Candidate) appendNamedAssignees(name string, edges ...*User) {
+	if _m.Edges.namedAssignees == nil {
+		_m.Edges.namedAssignees = make(map[string][]*User)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedAssignees[name] = []*User{}
+	} else {
+		_m.Edges.namedAssignees[name] = append(_m.Edges.namedAssignees[name], edges...)
 	}
 }
 

@@ -12,18 +12,23 @@ import (
 	"entgo.io/ent/dialect/sql"
 	"entgo.io/ent/dialect/sql/sqlgraph"
 	"entgo.io/ent/schema/field"
+	"github.com/hiregraph/hiregraph/ent/activity"
 	"github.com/hiregraph/hiregraph/ent/application"
 	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/candidatefile"
+	"github.com/hiregraph/hiregraph/ent/candidatestep"
 	"github.com/hiregraph/hiregraph/ent/company"
 	"github.com/hiregraph/hiregraph/ent/conversation"
 	"github.com/hiregraph/hiregraph/ent/note"
 	"github.com/hiregraph/hiregraph/ent/offerletter"
 	"github.com/hiregraph/hiregraph/ent/opening"
 	"github.com/hiregraph/hiregraph/ent/person"
+	"github.com/hiregraph/hiregraph/ent/pipelinestep"
 	"github.com/hiregraph/hiregraph/ent/position"
+	"github.com/hiregraph/hiregraph/ent/rejectionreason"
 	"github.com/hiregraph/hiregraph/ent/schema/schematype"
 	"github.com/hiregraph/hiregraph/ent/testsubmission"
+	"github.com/hiregraph/hiregraph/ent/user"
 )
 
 // CandidateCreate is the builder for creating a Candidate entity.
@@ -62,6 +67,62 @@ func (_c *CandidateCreate) SetStatus(v candidate.Status) *CandidateCreate {
 func (_c *CandidateCreate) SetNillableStatus(v *candidate.Status) *CandidateCreate {
 	if v != nil {
 		_c.SetStatus(*v)
+	}
+	return _c
+}
+
+// SetCurrentStepID sets the "current_step_id" field.
+func (_c *CandidateCreate) SetCurrentStepID(v string) *CandidateCreate {
+	_c.mutation.SetCurrentStepID(v)
+	return _c
+}
+
+// SetNillableCurrentStepID sets the "current_step_id" field if the given value is not nil.
+func (_c *CandidateCreate) SetNillableCurrentStepID(v *string) *CandidateCreate {
+	if v != nil {
+		_c.SetCurrentStepID(*v)
+	}
+	return _c
+}
+
+// SetRejectionReasonID sets the "rejection_reason_id" field.
+func (_c *CandidateCreate) SetRejectionReasonID(v string) *CandidateCreate {
+	_c.mutation.SetRejectionReasonID(v)
+	return _c
+}
+
+// SetNillableRejectionReasonID sets the "rejection_reason_id" field if the given value is not nil.
+func (_c *CandidateCreate) SetNillableRejectionReasonID(v *string) *CandidateCreate {
+	if v != nil {
+		_c.SetRejectionReasonID(*v)
+	}
+	return _c
+}
+
+// SetRejectionNote sets the "rejection_note" field.
+func (_c *CandidateCreate) SetRejectionNote(v string) *CandidateCreate {
+	_c.mutation.SetRejectionNote(v)
+	return _c
+}
+
+// SetNillableRejectionNote sets the "rejection_note" field if the given value is not nil.
+func (_c *CandidateCreate) SetNillableRejectionNote(v *string) *CandidateCreate {
+	if v != nil {
+		_c.SetRejectionNote(*v)
+	}
+	return _c
+}
+
+// SetSource sets the "source" field.
+func (_c *CandidateCreate) SetSource(v string) *CandidateCreate {
+	_c.mutation.SetSource(v)
+	return _c
+}
+
+// SetNillableSource sets the "source" field if the given value is not nil.
+func (_c *CandidateCreate) SetNillableSource(v *string) *CandidateCreate {
+	if v != nil {
+		_c.SetSource(*v)
 	}
 	return _c
 }
@@ -259,6 +320,61 @@ func (_c *CandidateCreate) AddFiles(v ...*CandidateFile) *CandidateCreate {
 	return _c.AddFileIDs(ids...)
 }
 
+// AddActivityIDs adds the "activities" edge to the Activity entity by IDs.
+func (_c *CandidateCreate) AddActivityIDs(ids ...string) *CandidateCreate {
+	_c.mutation.AddActivityIDs(ids...)
+	return _c
+}
+
+// AddActivities adds the "activities" edges to the Activity entity.
+func (_c *CandidateCreate) AddActivities(v ...*Activity) *CandidateCreate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddActivityIDs(ids...)
+}
+
+// SetCurrentStep sets the "current_step" edge to the PipelineStep entity.
+func (_c *CandidateCreate) SetCurrentStep(v *PipelineStep) *CandidateCreate {
+	return _c.SetCurrentStepID(v.ID)
+}
+
+// AddStepHistoryIDs adds the "step_history" edge to the CandidateStep entity by IDs.
+func (_c *CandidateCreate) AddStepHistoryIDs(ids ...string) *CandidateCreate {
+	_c.mutation.AddStepHistoryIDs(ids...)
+	return _c
+}
+
+// AddStepHistory adds the "step_history" edges to the CandidateStep entity.
+func (_c *CandidateCreate) AddStepHistory(v ...*CandidateStep) *CandidateCreate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddStepHistoryIDs(ids...)
+}
+
+// SetRejectionReason sets the "rejection_reason" edge to the RejectionReason entity.
+func (_c *CandidateCreate) SetRejectionReason(v *RejectionReason) *CandidateCreate {
+	return _c.SetRejectionReasonID(v.ID)
+}
+
+// AddAssigneeIDs adds the "assignees" edge to the User entity by IDs.
+func (_c *CandidateCreate) AddAssigneeIDs(ids ...string) *CandidateCreate {
+	_c.mutation.AddAssigneeIDs(ids...)
+	return _c
+}
+
+// AddAssignees adds the "assignees" edges to the User entity.
+func (_c *CandidateCreate) AddAssignees(v ...*User) *CandidateCreate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddAssigneeIDs(ids...)
+}
+
 // AddHiredForIDs adds the "hired_for" edge to the Opening entity by IDs.
 func (_c *CandidateCreate) AddHiredForIDs(ids ...string) *CandidateCreate {
 	_c.mutation.AddHiredForIDs(ids...)
@@ -314,6 +430,10 @@ func (_c *CandidateCreate) defaults() error {
 	if _, ok := _c.mutation.Status(); !ok {
 		v := candidate.DefaultStatus
 		_c.mutation.SetStatus(v)
+	}
+	if _, ok := _c.mutation.Source(); !ok {
+		v := candidate.DefaultSource
+		_c.mutation.SetSource(v)
 	}
 	if _, ok := _c.mutation.Deleted(); !ok {
 		v := candidate.DefaultDeleted
@@ -380,6 +500,19 @@ func (_c *CandidateCreate) check() error {
 	if v, ok := _c.mutation.Status(); ok {
 		if err := candidate.StatusValidator(v); err != nil {
 			return &ValidationError{Name: "status", err: fmt.Errorf(`ent: validator failed for field "Candidate.status": %w`, err)}
+		}
+	}
+	if v, ok := _c.mutation.RejectionNote(); ok {
+		if err := candidate.RejectionNoteValidator(v); err != nil {
+			return &ValidationError{Name: "rejection_note", err: fmt.Errorf(`ent: validator failed for field "Candidate.rejection_note": %w`, err)}
+		}
+	}
+	if _, ok := _c.mutation.Source(); !ok {
+		return &ValidationError{Name: "source", err: errors.New(`ent: missing required field "Candidate.source"`)}
+	}
+	if v, ok := _c.mutation.Source(); ok {
+		if err := candidate.SourceValidator(v); err != nil {
+			return &ValidationError{Name: "source", err: fmt.Errorf(`ent: validator failed for field "Candidate.source": %w`, err)}
 		}
 	}
 	if _, ok := _c.mutation.Deleted(); !ok {
@@ -453,6 +586,14 @@ func (_c *CandidateCreate) createSpec() (*Candidate, *sqlgraph.CreateSpec) {
 	if value, ok := _c.mutation.Status(); ok {
 		_spec.SetField(candidate.FieldStatus, field.TypeEnum, value)
 		_node.Status = value
+	}
+	if value, ok := _c.mutation.RejectionNote(); ok {
+		_spec.SetField(candidate.FieldRejectionNote, field.TypeString, value)
+		_node.RejectionNote = &value
+	}
+	if value, ok := _c.mutation.Source(); ok {
+		_spec.SetField(candidate.FieldSource, field.TypeString, value)
+		_node.Source = value
 	}
 	if value, ok := _c.mutation.Deleted(); ok {
 		_spec.SetField(candidate.FieldDeleted, field.TypeBool, value)
@@ -629,6 +770,88 @@ func (_c *CandidateCreate) createSpec() (*Candidate, *sqlgraph.CreateSpec) {
 		}
 		_spec.Edges = append(_spec.Edges, edge)
 	}
+	if nodes := _c.mutation.ActivitiesIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   candidate.ActivitiesTable,
+			Columns: []string{candidate.ActivitiesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(activity.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.CurrentStepIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: true,
+			Table:   candidate.CurrentStepTable,
+			Columns: []string{candidate.CurrentStepColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(pipelinestep.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_node.CurrentStepID = &nodes[0]
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.StepHistoryIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   candidate.StepHistoryTable,
+			Columns: []string{candidate.StepHistoryColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(candidatestep.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.RejectionReasonIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: true,
+			Table:   candidate.RejectionReasonTable,
+			Columns: []string{candidate.RejectionReasonColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(rejectionreason.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_node.RejectionReasonID = &nodes[0]
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.AssigneesIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2M,
+			Inverse: false,
+			Table:   candidate.AssigneesTable,
+			Columns: candidate.AssigneesPrimaryKey,
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(user.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges = append(_spec.Edges, edge)
+	}
 	if nodes := _c.mutation.HiredForIDs(); len(nodes) > 0 {
 		edge := &sqlgraph.EdgeSpec{
 			Rel:     sqlgraph.O2M,
@@ -706,6 +929,72 @@ func (u *CandidateUpsert) SetStatus(v candidate.Status) *CandidateUpsert {
 // UpdateStatus sets the "status" field to the value that was provided on create.
 func (u *CandidateUpsert) UpdateStatus() *CandidateUpsert {
 	u.SetExcluded(candidate.FieldStatus)
+	return u
+}
+
+// SetCurrentStepID sets the "current_step_id" field.
+func (u *CandidateUpsert) SetCurrentStepID(v string) *CandidateUpsert {
+	u.Set(candidate.FieldCurrentStepID, v)
+	return u
+}
+
+// UpdateCurrentStepID sets the "current_step_id" field to the value that was provided on create.
+func (u *CandidateUpsert) UpdateCurrentStepID() *CandidateUpsert {
+	u.SetExcluded(candidate.FieldCurrentStepID)
+	return u
+}
+
+// ClearCurrentStepID clears the value of the "current_step_id" field.
+func (u *CandidateUpsert) ClearCurrentStepID() *CandidateUpsert {
+	u.SetNull(candidate.FieldCurrentStepID)
+	return u
+}
+
+// SetRejectionReasonID sets the "rejection_reason_id" field.
+func (u *CandidateUpsert) SetRejectionReasonID(v string) *CandidateUpsert {
+	u.Set(candidate.FieldRejectionReasonID, v)
+	return u
+}
+
+// UpdateRejectionReasonID sets the "rejection_reason_id" field to the value that was provided on create.
+func (u *CandidateUpsert) UpdateRejectionReasonID() *CandidateUpsert {
+	u.SetExcluded(candidate.FieldRejectionReasonID)
+	return u
+}
+
+// ClearRejectionReasonID clears the value of the "rejection_reason_id" field.
+func (u *CandidateUpsert) ClearRejectionReasonID() *CandidateUpsert {
+	u.SetNull(candidate.FieldRejectionReasonID)
+	return u
+}
+
+// SetRejectionNote sets the "rejection_note" field.
+func (u *CandidateUpsert) SetRejectionNote(v string) *CandidateUpsert {
+	u.Set(candidate.FieldRejectionNote, v)
+	return u
+}
+
+// UpdateRejectionNote sets the "rejection_note" field to the value that was provided on create.
+func (u *CandidateUpsert) UpdateRejectionNote() *CandidateUpsert {
+	u.SetExcluded(candidate.FieldRejectionNote)
+	return u
+}
+
+// ClearRejectionNote clears the value of the "rejection_note" field.
+func (u *CandidateUpsert) ClearRejectionNote() *CandidateUpsert {
+	u.SetNull(candidate.FieldRejectionNote)
+	return u
+}
+
+// SetSource sets the "source" field.
+func (u *CandidateUpsert) SetSource(v string) *CandidateUpsert {
+	u.Set(candidate.FieldSource, v)
+	return u
+}
+
+// UpdateSource sets the "source" field to the value that was provided on create.
+func (u *CandidateUpsert) UpdateSource() *CandidateUpsert {
+	u.SetExcluded(candidate.FieldSource)
 	return u
 }
 
@@ -858,6 +1147,83 @@ func (u *CandidateUpsertOne) SetStatus(v candidate.Status) *CandidateUpsertOne {
 func (u *CandidateUpsertOne) UpdateStatus() *CandidateUpsertOne {
 	return u.Update(func(s *CandidateUpsert) {
 		s.UpdateStatus()
+	})
+}
+
+// SetCurrentStepID sets the "current_step_id" field.
+func (u *CandidateUpsertOne) SetCurrentStepID(v string) *CandidateUpsertOne {
+	return u.Update(func(s *CandidateUpsert) {
+		s.SetCurrentStepID(v)
+	})
+}
+
+// UpdateCurrentStepID sets the "current_step_id" field to the value that was provided on create.
+func (u *CandidateUpsertOne) UpdateCurrentStepID() *CandidateUpsertOne {
+	return u.Update(func(s *CandidateUpsert) {
+		s.UpdateCurrentStepID()
+	})
+}
+
+// ClearCurrentStepID clears the value of the "current_step_id" field.
+func (u *CandidateUpsertOne) ClearCurrentStepID() *CandidateUpsertOne {
+	return u.Update(func(s *CandidateUpsert) {
+		s.ClearCurrentStepID()
+	})
+}
+
+// SetRejectionReasonID sets the "rejection_reason_id" field.
+func (u *CandidateUpsertOne) SetRejectionReasonID(v string) *CandidateUpsertOne {
+	return u.Update(func(s *CandidateUpsert) {
+		s.SetRejectionReasonID(v)
+	})
+}
+
+// UpdateRejectionReasonID sets the "rejection_reason_id" field to the value that was provided on create.
+func (u *CandidateUpsertOne) UpdateRejectionReasonID() *CandidateUpsertOne {
+	return u.Update(func(s *CandidateUpsert) {
+		s.UpdateRejectionReasonID()
+	})
+}
+
+// ClearRejectionReasonID clears the value of the "rejection_reason_id" field.
+func (u *CandidateUpsertOne) ClearRejectionReasonID() *CandidateUpsertOne {
+	return u.Update(func(s *CandidateUpsert) {
+		s.ClearRejectionReasonID()
+	})
+}
+
+// SetRejectionNote sets the "rejection_note" field.
+func (u *CandidateUpsertOne) SetRejectionNote(v string) *CandidateUpsertOne {
+	return u.Update(func(s *CandidateUpsert) {
+		s.SetRejectionNote(v)
+	})
+}
+
+// UpdateRejectionNote sets the "rejection_note" field to the value that was provided on create.
+func (u *CandidateUpsertOne) UpdateRejectionNote() *CandidateUpsertOne {
+	return u.Update(func(s *CandidateUpsert) {
+		s.UpdateRejectionNote()
+	})
+}
+
+// ClearRejectionNote clears the value of the "rejection_note" field.
+func (u *CandidateUpsertOne) ClearRejectionNote() *CandidateUpsertOne {
+	return u.Update(func(s *CandidateUpsert) {
+		s.ClearRejectionNote()
+	})
+}
+
+// SetSource sets the "source" field.
+func (u *CandidateUpsertOne) SetSource(v string) *CandidateUpsertOne {
+	return u.Update(func(s *CandidateUpsert) {
+		s.SetSource(v)
+	})
+}
+
+// UpdateSource sets the "source" field to the value that was provided on create.
+func (u *CandidateUpsertOne) UpdateSource() *CandidateUpsertOne {
+	return u.Update(func(s *CandidateUpsert) {
+		s.UpdateSource()
 	})
 }
 
@@ -1190,6 +1556,83 @@ func (u *CandidateUpsertBulk) SetStatus(v candidate.Status) *CandidateUpsertBulk
 func (u *CandidateUpsertBulk) UpdateStatus() *CandidateUpsertBulk {
 	return u.Update(func(s *CandidateUpsert) {
 		s.UpdateStatus()
+	})
+}
+
+// SetCurrentStepID sets the "current_step_id" field.
+func (u *CandidateUpsertBulk) SetCurrentStepID(v string) *CandidateUpsertBulk {
+	return u.Update(func(s *CandidateUpsert) {
+		s.SetCurrentStepID(v)
+	})
+}
+
+// UpdateCurrentStepID sets the "current_step_id" field to the value that was provided on create.
+func (u *CandidateUpsertBulk) UpdateCurrentStepID() *CandidateUpsertBulk {
+	return u.Update(func(s *CandidateUpsert) {
+		s.UpdateCurrentStepID()
+	})
+}
+
+// ClearCurrentStepID clears the value of the "current_step_id" field.
+func (u *CandidateUpsertBulk) ClearCurrentStepID() *CandidateUpsertBulk {
+	return u.Update(func(s *CandidateUpsert) {
+		s.ClearCurrentStepID()
+	})
+}
+
+// SetRejectionReasonID sets the "rejection_reason_id" field.
+func (u *CandidateUpsertBulk) SetRejectionReasonID(v string) *CandidateUpsertBulk {
+	return u.Update(func(s *CandidateUpsert) {
+		s.SetRejectionReasonID(v)
+	})
+}
+
+// UpdateRejectionReasonID sets the "rejection_reason_id" field to the value that was provided on create.
+func (u *CandidateUpsertBulk) UpdateRejectionReasonID() *CandidateUpsertBulk {
+	return u.Update(func(s *CandidateUpsert) {
+		s.UpdateRejectionReasonID()
+	})
+}
+
+// ClearRejectionReasonID clears the value of the "rejection_reason_id" field.
+func (u *CandidateUpsertBulk) ClearRejectionReasonID() *CandidateUpsertBulk {
+	return u.Update(func(s *CandidateUpsert) {
+		s.ClearRejectionReasonID()
+	})
+}
+
+// SetRejectionNote sets the "rejection_note" field.
+func (u *CandidateUpsertBulk) SetRejectionNote(v string) *CandidateUpsertBulk {
+	return u.Update(func(s *CandidateUpsert) {
+		s.SetRejectionNote(v)
+	})
+}
+
+// UpdateRejectionNote sets the "rejection_note" field to the value that was provided on create.
+func (u *CandidateUpsertBulk) UpdateRejectionNote() *CandidateUpsertBulk {
+	return u.Update(func(s *CandidateUpsert) {
+		s.UpdateRejectionNote()
+	})
+}
+
+// ClearRejectionNote clears the value of the "rejection_note" field.
+func (u *CandidateUpsertBulk) ClearRejectionNote() *CandidateUpsertBulk {
+	return u.Update(func(s *CandidateUpsert) {
+		s.ClearRejectionNote()
+	})
+}
+
+// SetSource sets the "source" field.
+func (u *CandidateUpsertBulk) SetSource(v string) *CandidateUpsertBulk {
+	return u.Update(func(s *CandidateUpsert) {
+		s.SetSource(v)
+	})
+}
+
+// UpdateSource sets the "source" field to the value that was provided on create.
+func (u *CandidateUpsertBulk) UpdateSource() *CandidateUpsertBulk {
+	return u.Update(func(s *CandidateUpsert) {
+		s.UpdateSource()
 	})
 }
 

@@ -14,18 +14,23 @@ import (
 	"entgo.io/ent/dialect/sql"
 	"entgo.io/ent/dialect/sql/sqlgraph"
 	"entgo.io/ent/schema/field"
+	"github.com/hiregraph/hiregraph/ent/activity"
 	"github.com/hiregraph/hiregraph/ent/application"
 	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/candidatefile"
+	"github.com/hiregraph/hiregraph/ent/candidatestep"
 	"github.com/hiregraph/hiregraph/ent/company"
 	"github.com/hiregraph/hiregraph/ent/conversation"
 	"github.com/hiregraph/hiregraph/ent/note"
 	"github.com/hiregraph/hiregraph/ent/offerletter"
 	"github.com/hiregraph/hiregraph/ent/opening"
 	"github.com/hiregraph/hiregraph/ent/person"
+	"github.com/hiregraph/hiregraph/ent/pipelinestep"
 	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/predicate"
+	"github.com/hiregraph/hiregraph/ent/rejectionreason"
 	"github.com/hiregraph/hiregraph/ent/testsubmission"
+	"github.com/hiregraph/hiregraph/ent/user"
 
 	"github.com/hiregraph/hiregraph/perparent"
 )
@@ -46,6 +51,11 @@ type CandidateQuery struct {
 	withOfferLetters         *OfferLetterQuery
 	withApplications         *ApplicationQuery
 	withFiles                *CandidateFileQuery
+	withActivities           *ActivityQuery
+	withCurrentStep          *PipelineStepQuery
+	withStepHistory          *CandidateStepQuery
+	withRejectionReason      *RejectionReasonQuery
+	withAssignees            *UserQuery
 	withHiredFor             *OpeningQuery
 	loadTotal                []func(context.Context, []*Candidate) error
 	modifiers                []func(*sql.Selector)
@@ -55,6 +65,9 @@ type CandidateQuery struct {
 	withNamedOfferLetters    map[string]*OfferLetterQuery
 	withNamedApplications    map[string]*ApplicationQuery
 	withNamedFiles           map[string]*CandidateFileQuery
+	withNamedActivities      map[string]*ActivityQuery
+	withNamedStepHistory     map[string]*CandidateStepQuery
+	withNamedAssignees       map[string]*UserQuery
 	withNamedHiredFor        map[string]*OpeningQuery
 	// perParent, when set, loads the query as a nested connection: the first
 	// rows of each parent (package perparent).
@@ -293,6 +306,116 @@ func (_q *CandidateQuery) QueryFiles() *CandidateFileQuery {
 	return query
 }
 
+// QueryActivities chains the current query on the "activities" edge.
+func (_q *CandidateQuery) QueryActivities() *ActivityQuery {
+	query := (&ActivityClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(candidate.Table, candidate.FieldID, selector),
+			sqlgraph.To(activity.Table, activity.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, candidate.ActivitiesTable, candidate.ActivitiesColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
+// QueryCurrentStep chains the current query on the "current_step" edge.
+func (_q *CandidateQuery) QueryCurrentStep() *PipelineStepQuery {
+	query := (&PipelineStepClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(candidate.Table, candidate.FieldID, selector),
+			sqlgraph.To(pipelinestep.Table, pipelinestep.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, candidate.CurrentStepTable, candidate.CurrentStepColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
+// QueryStepHistory chains the current query on the "step_history" edge.
+func (_q *CandidateQuery) QueryStepHistory() *CandidateStepQuery {
+	query := (&CandidateStepClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(candidate.Table, candidate.FieldID, selector),
+			sqlgraph.To(candidatestep.Table, candidatestep.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, candidate.StepHistoryTable, candidate.StepHistoryColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
+// QueryRejectionReason chains the current query on the "rejection_reason" edge.
+func (_q *CandidateQuery) QueryRejectionReason() *RejectionReasonQuery {
+	query := (&RejectionReasonClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(candidate.Table, candidate.FieldID, selector),
+			sqlgraph.To(rejectionreason.Table, rejectionreason.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, candidate.RejectionReasonTable, candidate.RejectionReasonColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
+// QueryAssignees chains the current query on the "assignees" edge.
+func (_q *CandidateQuery) QueryAssignees() *UserQuery {
+	query := (&UserClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(candidate.Table, candidate.FieldID, selector),
+			sqlgraph.To(user.Table, user.FieldID),
+			sqlgraph.Edge(sqlgraph.M2M, false, candidate.AssigneesTable, candidate.AssigneesPrimaryKey...),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
 // QueryHiredFor chains the current query on the "hired_for" edge.
 func (_q *CandidateQuery) QueryHiredFor() *OpeningQuery {
 	query := (&OpeningClient{config: _q.config}).Query()
@@ -516,6 +639,11 @@ func (_q *CandidateQuery) Clone() *CandidateQuery {
 		withOfferLetters:    _q.withOfferLetters.Clone(),
 		withApplications:    _q.withApplications.Clone(),
 		withFiles:           _q.withFiles.Clone(),
+		withActivities:      _q.withActivities.Clone(),
+		withCurrentStep:     _q.withCurrentStep.Clone(),
+		withStepHistory:     _q.withStepHistory.Clone(),
+		withRejectionReason: _q.withRejectionReason.Clone(),
+		withAssignees:       _q.withAssignees.Clone(),
 		withHiredFor:        _q.withHiredFor.Clone(),
 		// clone intermediate query.
 		sql:       _q.sql.Clone(),
@@ -623,6 +751,61 @@ func (_q *CandidateQuery) WithFiles(opts ...func(*CandidateFileQuery)) *Candidat
 	return _q
 }
 
+// WithActivities tells the query-builder to eager-load the nodes that are connected to
+// the "activities" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *CandidateQuery) WithActivities(opts ...func(*ActivityQuery)) *CandidateQuery {
+	query := (&ActivityClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withActivities = query
+	return _q
+}
+
+// WithCurrentStep tells the query-builder to eager-load the nodes that are connected to
+// the "current_step" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *CandidateQuery) WithCurrentStep(opts ...func(*PipelineStepQuery)) *CandidateQuery {
+	query := (&PipelineStepClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withCurrentStep = query
+	return _q
+}
+
+// WithStepHistory tells the query-builder to eager-load the nodes that are connected to
+// the "step_history" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *CandidateQuery) WithStepHistory(opts ...func(*CandidateStepQuery)) *CandidateQuery {
+	query := (&CandidateStepClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withStepHistory = query
+	return _q
+}
+
+// WithRejectionReason tells the query-builder to eager-load the nodes that are connected to
+// the "rejection_reason" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *CandidateQuery) WithRejectionReason(opts ...func(*RejectionReasonQuery)) *CandidateQuery {
+	query := (&RejectionReasonClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withRejectionReason = query
+	return _q
+}
+
+// WithAssignees tells the query-builder to eager-load the nodes that are connected to
+// the "assignees" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *CandidateQuery) WithAssignees(opts ...func(*UserQuery)) *CandidateQuery {
+	query := (&UserClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withAssignees = query
+	return _q
+}
+
 // WithHiredFor tells the query-builder to eager-load the nodes that are connected to
 // the "hired_for" edge. The optional arguments are used to configure the query builder of the edge.
 func (_q *CandidateQuery) WithHiredFor(opts ...func(*OpeningQuery)) *CandidateQuery {
@@ -718,7 +901,7 @@ func (_q *CandidateQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Ca
 	var (
 		nodes       = []*Candidate{}
 		_spec       = _q.querySpec()
-		loadedTypes = [10]bool{
+		loadedTypes = [15]bool{
 			_q.withCompany != nil,
 			_q.withPerson != nil,
 			_q.withPosition != nil,
@@ -728,6 +911,11 @@ func (_q *CandidateQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Ca
 			_q.withOfferLetters != nil,
 			_q.withApplications != nil,
 			_q.withFiles != nil,
+			_q.withActivities != nil,
+			_q.withCurrentStep != nil,
+			_q.withStepHistory != nil,
+			_q.withRejectionReason != nil,
+			_q.withAssignees != nil,
 			_q.withHiredFor != nil,
 		}
 	)
@@ -812,6 +1000,39 @@ func (_q *CandidateQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Ca
 			return nil, err
 		}
 	}
+	if query := _q.withActivities; query != nil {
+		if err := _q.loadActivities(ctx, query, nodes,
+			func(n *Candidate) { n.Edges.Activities = []*Activity{} },
+			func(n *Candidate, e *Activity) { n.Edges.Activities = append(n.Edges.Activities, e) }); err != nil {
+			return nil, err
+		}
+	}
+	if query := _q.withCurrentStep; query != nil {
+		if err := _q.loadCurrentStep(ctx, query, nodes, nil,
+			func(n *Candidate, e *PipelineStep) { n.Edges.CurrentStep = e }); err != nil {
+			return nil, err
+		}
+	}
+	if query := _q.withStepHistory; query != nil {
+		if err := _q.loadStepHistory(ctx, query, nodes,
+			func(n *Candidate) { n.Edges.StepHistory = []*CandidateStep{} },
+			func(n *Candidate, e *CandidateStep) { n.Edges.StepHistory = append(n.Edges.StepHistory, e) }); err != nil {
+			return nil, err
+		}
+	}
+	if query := _q.withRejectionReason; query != nil {
+		if err := _q.loadRejectionReason(ctx, query, nodes, nil,
+			func(n *Candidate, e *RejectionReason) { n.Edges.RejectionReason = e }); err != nil {
+			return nil, err
+		}
+	}
+	if query := _q.withAssignees; query != nil {
+		if err := _q.loadAssignees(ctx, query, nodes,
+			func(n *Candidate) { n.Edges.Assignees = []*User{} },
+			func(n *Candidate, e *User) { n.Edges.Assignees = append(n.Edges.Assignees, e) }); err != nil {
+			return nil, err
+		}
+	}
 	if query := _q.withHiredFor; query != nil {
 		if err := _q.loadHiredFor(ctx, query, nodes,
 			func(n *Candidate) { n.Edges.HiredFor = []*Opening{} },
@@ -876,6 +1097,36 @@ func (_q *CandidateQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Ca
 		if err := load(ctx, query, nodes,
 			func(n *Candidate) { n.appendNamedFiles(name) },
 			func(n *Candidate, e *CandidateFile) { n.appendNamedFiles(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedActivities {
+		load := _q.loadActivities
+		if query.perParent != nil {
+			load = _q.loadActivitiesPerParent
+		}
+		if err := load(ctx, query, nodes,
+			func(n *Candidate) { n.appendNamedActivities(name) },
+			func(n *Candidate, e *Activity) { n.appendNamedActivities(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedStepHistory {
+		load := _q.loadStepHistory
+		if query.perParent != nil {
+			load = _q.loadStepHistoryPerParent
+		}
+		if err := load(ctx, query, nodes,
+			func(n *Candidate) { n.appendNamedStepHistory(name) },
+			func(n *Candidate, e *CandidateStep) { n.appendNamedStepHistory(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedAssignees {
+		load := _q.loadAssignees
+		if err := load(ctx, query, nodes,
+			func(n *Candidate) { n.appendNamedAssignees(name) },
+			func(n *Candidate, e *User) { n.appendNamedAssignees(name, e) }); err != nil {
 			return nil, err
 		}
 	}
@@ -1163,6 +1414,194 @@ func (_q *CandidateQuery) loadFiles(ctx context.Context, query *CandidateFileQue
 	}
 	return nil
 }
+func (_q *CandidateQuery) loadActivities(ctx context.Context, query *ActivityQuery, nodes []*Candidate, init func(*Candidate), assign func(*Candidate, *Activity)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[string]*Candidate)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(activity.FieldCandidateID)
+	}
+	query.Where(predicate.Activity(func(s *sql.Selector) {
+		s.Where(sql.InValues(s.C(candidate.ActivitiesColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.CandidateID
+		if fk == nil {
+			return fmt.Errorf(`foreign-key "candidate_id" is nil for node %v`, n.ID)
+		}
+		node, ok := nodeids[*fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "candidate_id" returned %v for node %v`, *fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
+func (_q *CandidateQuery) loadCurrentStep(ctx context.Context, query *PipelineStepQuery, nodes []*Candidate, init func(*Candidate), assign func(*Candidate, *PipelineStep)) error {
+	ids := make([]string, 0, len(nodes))
+	nodeids := make(map[string][]*Candidate)
+	for i := range nodes {
+		if nodes[i].CurrentStepID == nil {
+			continue
+		}
+		fk := *nodes[i].CurrentStepID
+		if _, ok := nodeids[fk]; !ok {
+			ids = append(ids, fk)
+		}
+		nodeids[fk] = append(nodeids[fk], nodes[i])
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	query.Where(pipelinestep.IDIn(ids...))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		nodes, ok := nodeids[n.ID]
+		if !ok {
+			return fmt.Errorf(`unexpected foreign-key "current_step_id" returned %v`, n.ID)
+		}
+		for i := range nodes {
+			assign(nodes[i], n)
+		}
+	}
+	return nil
+}
+func (_q *CandidateQuery) loadStepHistory(ctx context.Context, query *CandidateStepQuery, nodes []*Candidate, init func(*Candidate), assign func(*Candidate, *CandidateStep)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[string]*Candidate)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(candidatestep.FieldCandidateID)
+	}
+	query.Where(predicate.CandidateStep(func(s *sql.Selector) {
+		s.Where(sql.InValues(s.C(candidate.StepHistoryColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.CandidateID
+		node, ok := nodeids[fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "candidate_id" returned %v for node %v`, fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
+func (_q *CandidateQuery) loadRejectionReason(ctx context.Context, query *RejectionReasonQuery, nodes []*Candidate, init func(*Candidate), assign func(*Candidate, *RejectionReason)) error {
+	ids := make([]string, 0, len(nodes))
+	nodeids := make(map[string][]*Candidate)
+	for i := range nodes {
+		if nodes[i].RejectionReasonID == nil {
+			continue
+		}
+		fk := *nodes[i].RejectionReasonID
+		if _, ok := nodeids[fk]; !ok {
+			ids = append(ids, fk)
+		}
+		nodeids[fk] = append(nodeids[fk], nodes[i])
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	query.Where(rejectionreason.IDIn(ids...))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		nodes, ok := nodeids[n.ID]
+		if !ok {
+			return fmt.Errorf(`unexpected foreign-key "rejection_reason_id" returned %v`, n.ID)
+		}
+		for i := range nodes {
+			assign(nodes[i], n)
+		}
+	}
+	return nil
+}
+func (_q *CandidateQuery) loadAssignees(ctx context.Context, query *UserQuery, nodes []*Candidate, init func(*Candidate), assign func(*Candidate, *User)) error {
+	edgeIDs := make([]driver.Value, len(nodes))
+	byID := make(map[string]*Candidate)
+	nids := make(map[string]map[*Candidate]struct{})
+	for i, node := range nodes {
+		edgeIDs[i] = node.ID
+		byID[node.ID] = node
+		if init != nil {
+			init(node)
+		}
+	}
+	query.Where(func(s *sql.Selector) {
+		joinT := sql.Table(candidate.AssigneesTable)
+		s.Join(joinT).On(s.C(user.FieldID), joinT.C(candidate.AssigneesPrimaryKey[1]))
+		s.Where(sql.InValues(joinT.C(candidate.AssigneesPrimaryKey[0]), edgeIDs...))
+		columns := s.SelectedColumns()
+		s.Select(joinT.C(candidate.AssigneesPrimaryKey[0]))
+		s.AppendSelect(columns...)
+		s.SetDistinct(false)
+	})
+	if err := query.prepareQuery(ctx); err != nil {
+		return err
+	}
+	qr := QuerierFunc(func(ctx context.Context, q Query) (Value, error) {
+		return query.sqlAll(ctx, func(_ context.Context, spec *sqlgraph.QuerySpec) {
+			assign := spec.Assign
+			values := spec.ScanValues
+			spec.ScanValues = func(columns []string) ([]any, error) {
+				values, err := values(columns[1:])
+				if err != nil {
+					return nil, err
+				}
+				return append([]any{new(sql.NullString)}, values...), nil
+			}
+			spec.Assign = func(columns []string, values []any) error {
+				outValue := values[0].(*sql.NullString).String
+				inValue := values[1].(*sql.NullString).String
+				if nids[inValue] == nil {
+					nids[inValue] = map[*Candidate]struct{}{byID[outValue]: {}}
+					return assign(columns[1:], values[1:])
+				}
+				nids[inValue][byID[outValue]] = struct{}{}
+				return nil
+			}
+		})
+	})
+	neighbors, err := withInterceptors[[]*User](ctx, query, qr, query.inters)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		nodes, ok := nids[n.ID]
+		if !ok {
+			return fmt.Errorf(`unexpected "assignees" node returned %v`, n.ID)
+		}
+		for kn := range nodes {
+			assign(kn, n)
+		}
+	}
+	return nil
+}
 func (_q *CandidateQuery) loadHiredFor(ctx context.Context, query *OpeningQuery, nodes []*Candidate, init func(*Candidate), assign func(*Candidate, *Opening)) error {
 	fks := make([]driver.Value, 0, len(nodes))
 	nodeids := make(map[string]*Candidate)
@@ -1233,6 +1672,12 @@ func (_q *CandidateQuery) querySpec() *sqlgraph.QuerySpec {
 		}
 		if _q.withPosition != nil {
 			_spec.Node.AddColumnOnce(candidate.FieldPositionID)
+		}
+		if _q.withCurrentStep != nil {
+			_spec.Node.AddColumnOnce(candidate.FieldCurrentStepID)
+		}
+		if _q.withRejectionReason != nil {
+			_spec.Node.AddColumnOnce(candidate.FieldRejectionReasonID)
 		}
 	}
 	if ps := _q.predicates; len(ps) > 0 {
@@ -1409,6 +1854,48 @@ func (_q *CandidateQuery) WithNamedFiles(name string, opts ...func(*CandidateFil
 	return _q
 }
 
+// WithNamedActivities tells the query-builder to eager-load the nodes that are connected to the "activities"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *CandidateQuery) WithNamedActivities(name string, opts ...func(*ActivityQuery)) *CandidateQuery {
+	query := (&ActivityClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedActivities == nil {
+		_q.withNamedActivities = make(map[string]*ActivityQuery)
+	}
+	_q.withNamedActivities[name] = query
+	return _q
+}
+
+// WithNamedStepHistory tells the query-builder to eager-load the nodes that are connected to the "step_history"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *CandidateQuery) WithNamedStepHistory(name string, opts ...func(*CandidateStepQuery)) *CandidateQuery {
+	query := (&CandidateStepClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedStepHistory == nil {
+		_q.withNamedStepHistory = make(map[string]*CandidateStepQuery)
+	}
+	_q.withNamedStepHistory[name] = query
+	return _q
+}
+
+// WithNamedAssignees tells the query-builder to eager-load the nodes that are connected to the "assignees"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *CandidateQuery) WithNamedAssignees(name string, opts ...func(*UserQuery)) *CandidateQuery {
+	query := (&UserClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedAssignees == nil {
+		_q.withNamedAssignees = make(map[string]*UserQuery)
+	}
+	_q.withNamedAssignees[name] = query
+	return _q
+}
+
 // WithNamedHiredFor tells the query-builder to eager-load the nodes that are connected to the "hired_for"
 // edge with the given name. The optional arguments are used to configure the query builder of the edge.
 func (_q *CandidateQuery) WithNamedHiredFor(name string, opts ...func(*OpeningQuery)) *CandidateQuery {
@@ -1531,6 +2018,67 @@ func (_q *CandidateQuery) loadFilesPerParent(ctx context.Context, query *Candida
 	}
 	if len(query.ctx.Fields) > 0 {
 		query.ctx.AppendFieldOnce(candidatefile.FieldCandidateID)
+	}
+	query.perParent.Parents = ids
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.CandidateID
+		node, ok := byID[fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "candidate_id" returned %v for node %v`, fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
+
+// loadActivitiesPerParent loads the first rows of each node's activities in
+// one statement (see package perparent).
+func (_q *CandidateQuery) loadActivitiesPerParent(ctx context.Context, query *ActivityQuery, nodes []*Candidate, init func(*Candidate), assign func(*Candidate, *Activity)) error {
+	ids := make([]string, len(nodes))
+	byID := make(map[string]*Candidate, len(nodes))
+	for i, n := range nodes {
+		ids[i] = n.ID
+		byID[n.ID] = n
+		init(n)
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(activity.FieldCandidateID)
+	}
+	query.perParent.Parents = ids
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.CandidateID
+		if fk == nil {
+			return fmt.Errorf(`foreign-key "candidate_id" is nil for node %v`, n.ID)
+		}
+		node, ok := byID[*fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "candidate_id" returned %v for node %v`, *fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
+
+// loadStepHistoryPerParent loads the first rows of each node's step_history in
+// one statement (see package perparent).
+func (_q *CandidateQuery) loadStepHistoryPerParent(ctx context.Context, query *CandidateStepQuery, nodes []*Candidate, init func(*Candidate), assign func(*Candidate, *CandidateStep)) error {
+	ids := make([]string, len(nodes))
+	byID := make(map[string]*Candidate, len(nodes))
+	for i, n := range nodes {
+		ids[i] = n.ID
+		byID[n.ID] = n
+		init(n)
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(candidatestep.FieldCandidateID)
 	}
 	query.perParent.Parents = ids
 	neighbors, err := query.All(ctx)

@@ -12,16 +12,21 @@ import (
 	"entgo.io/ent/dialect/sql/sqlgraph"
 	"entgo.io/ent/dialect/sql/sqljson"
 	"entgo.io/ent/schema/field"
+	"github.com/hiregraph/hiregraph/ent/activity"
 	"github.com/hiregraph/hiregraph/ent/application"
 	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/candidatefile"
+	"github.com/hiregraph/hiregraph/ent/candidatestep"
 	"github.com/hiregraph/hiregraph/ent/conversation"
 	"github.com/hiregraph/hiregraph/ent/note"
 	"github.com/hiregraph/hiregraph/ent/offerletter"
 	"github.com/hiregraph/hiregraph/ent/opening"
+	"github.com/hiregraph/hiregraph/ent/pipelinestep"
 	"github.com/hiregraph/hiregraph/ent/predicate"
+	"github.com/hiregraph/hiregraph/ent/rejectionreason"
 	"github.com/hiregraph/hiregraph/ent/schema/schematype"
 	"github.com/hiregraph/hiregraph/ent/testsubmission"
+	"github.com/hiregraph/hiregraph/ent/user"
 )
 
 // CandidateUpdate is the builder for updating Candidate entities.
@@ -48,6 +53,80 @@ func (_u *CandidateUpdate) SetStatus(v candidate.Status) *CandidateUpdate {
 func (_u *CandidateUpdate) SetNillableStatus(v *candidate.Status) *CandidateUpdate {
 	if v != nil {
 		_u.SetStatus(*v)
+	}
+	return _u
+}
+
+// SetCurrentStepID sets the "current_step_id" field.
+func (_u *CandidateUpdate) SetCurrentStepID(v string) *CandidateUpdate {
+	_u.mutation.SetCurrentStepID(v)
+	return _u
+}
+
+// SetNillableCurrentStepID sets the "current_step_id" field if the given value is not nil.
+func (_u *CandidateUpdate) SetNillableCurrentStepID(v *string) *CandidateUpdate {
+	if v != nil {
+		_u.SetCurrentStepID(*v)
+	}
+	return _u
+}
+
+// ClearCurrentStepID clears the value of the "current_step_id" field.
+func (_u *CandidateUpdate) ClearCurrentStepID() *CandidateUpdate {
+	_u.mutation.ClearCurrentStepID()
+	return _u
+}
+
+// SetRejectionReasonID sets the "rejection_reason_id" field.
+func (_u *CandidateUpdate) SetRejectionReasonID(v string) *CandidateUpdate {
+	_u.mutation.SetRejectionReasonID(v)
+	return _u
+}
+
+// SetNillableRejectionReasonID sets the "rejection_reason_id" field if the given value is not nil.
+func (_u *CandidateUpdate) SetNillableRejectionReasonID(v *string) *CandidateUpdate {
+	if v != nil {
+		_u.SetRejectionReasonID(*v)
+	}
+	return _u
+}
+
+// ClearRejectionReasonID clears the value of the "rejection_reason_id" field.
+func (_u *CandidateUpdate) ClearRejectionReasonID() *CandidateUpdate {
+	_u.mutation.ClearRejectionReasonID()
+	return _u
+}
+
+// SetRejectionNote sets the "rejection_note" field.
+func (_u *CandidateUpdate) SetRejectionNote(v string) *CandidateUpdate {
+	_u.mutation.SetRejectionNote(v)
+	return _u
+}
+
+// SetNillableRejectionNote sets the "rejection_note" field if the given value is not nil.
+func (_u *CandidateUpdate) SetNillableRejectionNote(v *string) *CandidateUpdate {
+	if v != nil {
+		_u.SetRejectionNote(*v)
+	}
+	return _u
+}
+
+// ClearRejectionNote clears the value of the "rejection_note" field.
+func (_u *CandidateUpdate) ClearRejectionNote() *CandidateUpdate {
+	_u.mutation.ClearRejectionNote()
+	return _u
+}
+
+// SetSource sets the "source" field.
+func (_u *CandidateUpdate) SetSource(v string) *CandidateUpdate {
+	_u.mutation.SetSource(v)
+	return _u
+}
+
+// SetNillableSource sets the "source" field if the given value is not nil.
+func (_u *CandidateUpdate) SetNillableSource(v *string) *CandidateUpdate {
+	if v != nil {
+		_u.SetSource(*v)
 	}
 	return _u
 }
@@ -220,6 +299,61 @@ func (_u *CandidateUpdate) AddFiles(v ...*CandidateFile) *CandidateUpdate {
 	return _u.AddFileIDs(ids...)
 }
 
+// AddActivityIDs adds the "activities" edge to the Activity entity by IDs.
+func (_u *CandidateUpdate) AddActivityIDs(ids ...string) *CandidateUpdate {
+	_u.mutation.AddActivityIDs(ids...)
+	return _u
+}
+
+// AddActivities adds the "activities" edges to the Activity entity.
+func (_u *CandidateUpdate) AddActivities(v ...*Activity) *CandidateUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddActivityIDs(ids...)
+}
+
+// SetCurrentStep sets the "current_step" edge to the PipelineStep entity.
+func (_u *CandidateUpdate) SetCurrentStep(v *PipelineStep) *CandidateUpdate {
+	return _u.SetCurrentStepID(v.ID)
+}
+
+// AddStepHistoryIDs adds the "step_history" edge to the CandidateStep entity by IDs.
+func (_u *CandidateUpdate) AddStepHistoryIDs(ids ...string) *CandidateUpdate {
+	_u.mutation.AddStepHistoryIDs(ids...)
+	return _u
+}
+
+// AddStepHistory adds the "step_history" edges to the CandidateStep entity.
+func (_u *CandidateUpdate) AddStepHistory(v ...*CandidateStep) *CandidateUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddStepHistoryIDs(ids...)
+}
+
+// SetRejectionReason sets the "rejection_reason" edge to the RejectionReason entity.
+func (_u *CandidateUpdate) SetRejectionReason(v *RejectionReason) *CandidateUpdate {
+	return _u.SetRejectionReasonID(v.ID)
+}
+
+// AddAssigneeIDs adds the "assignees" edge to the User entity by IDs.
+func (_u *CandidateUpdate) AddAssigneeIDs(ids ...string) *CandidateUpdate {
+	_u.mutation.AddAssigneeIDs(ids...)
+	return _u
+}
+
+// AddAssignees adds the "assignees" edges to the User entity.
+func (_u *CandidateUpdate) AddAssignees(v ...*User) *CandidateUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddAssigneeIDs(ids...)
+}
+
 // AddHiredForIDs adds the "hired_for" edge to the Opening entity by IDs.
 func (_u *CandidateUpdate) AddHiredForIDs(ids ...string) *CandidateUpdate {
 	_u.mutation.AddHiredForIDs(ids...)
@@ -366,6 +500,81 @@ func (_u *CandidateUpdate) RemoveFiles(v ...*CandidateFile) *CandidateUpdate {
 	return _u.RemoveFileIDs(ids...)
 }
 
+// ClearActivities clears all "activities" edges to the Activity entity.
+func (_u *CandidateUpdate) ClearActivities() *CandidateUpdate {
+	_u.mutation.ClearActivities()
+	return _u
+}
+
+// RemoveActivityIDs removes the "activities" edge to Activity entities by IDs.
+func (_u *CandidateUpdate) RemoveActivityIDs(ids ...string) *CandidateUpdate {
+	_u.mutation.RemoveActivityIDs(ids...)
+	return _u
+}
+
+// RemoveActivities removes "activities" edges to Activity entities.
+func (_u *CandidateUpdate) RemoveActivities(v ...*Activity) *CandidateUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveActivityIDs(ids...)
+}
+
+// ClearCurrentStep clears the "current_step" edge to the PipelineStep entity.
+func (_u *CandidateUpdate) ClearCurrentStep() *CandidateUpdate {
+	_u.mutation.ClearCurrentStep()
+	return _u
+}
+
+// ClearStepHistory clears all "step_history" edges to the CandidateStep entity.
+func (_u *CandidateUpdate) ClearStepHistory() *CandidateUpdate {
+	_u.mutation.ClearStepHistory()
+	return _u
+}
+
+// RemoveStepHistoryIDs removes the "step_history" edge to CandidateStep entities by IDs.
+func (_u *CandidateUpdate) RemoveStepHistoryIDs(ids ...string) *CandidateUpdate {
+	_u.mutation.RemoveStepHistoryIDs(ids...)
+	return _u
+}
+
+// RemoveStepHistory removes "step_history" edges to CandidateStep entities.
+func (_u *CandidateUpdate) RemoveStepHistory(v ...*CandidateStep) *CandidateUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveStepHistoryIDs(ids...)
+}
+
+// ClearRejectionReason clears the "rejection_reason" edge to the RejectionReason entity.
+func (_u *CandidateUpdate) ClearRejectionReason() *CandidateUpdate {
+	_u.mutation.ClearRejectionReason()
+	return _u
+}
+
+// ClearAssignees clears all "assignees" edges to the User entity.
+func (_u *CandidateUpdate) ClearAssignees() *CandidateUpdate {
+	_u.mutation.ClearAssignees()
+	return _u
+}
+
+// RemoveAssigneeIDs removes the "assignees" edge to User entities by IDs.
+func (_u *CandidateUpdate) RemoveAssigneeIDs(ids ...string) *CandidateUpdate {
+	_u.mutation.RemoveAssigneeIDs(ids...)
+	return _u
+}
+
+// RemoveAssignees removes "assignees" edges to User entities.
+func (_u *CandidateUpdate) RemoveAssignees(v ...*User) *CandidateUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveAssigneeIDs(ids...)
+}
+
 // ClearHiredFor clears all "hired_for" edges to the Opening entity.
 func (_u *CandidateUpdate) ClearHiredFor() *CandidateUpdate {
 	_u.mutation.ClearHiredFor()
@@ -421,6 +630,16 @@ func (_u *CandidateUpdate) check() error {
 			return &ValidationError{Name: "status", err: fmt.Errorf(`ent: validator failed for field "Candidate.status": %w`, err)}
 		}
 	}
+	if v, ok := _u.mutation.RejectionNote(); ok {
+		if err := candidate.RejectionNoteValidator(v); err != nil {
+			return &ValidationError{Name: "rejection_note", err: fmt.Errorf(`ent: validator failed for field "Candidate.rejection_note": %w`, err)}
+		}
+	}
+	if v, ok := _u.mutation.Source(); ok {
+		if err := candidate.SourceValidator(v); err != nil {
+			return &ValidationError{Name: "source", err: fmt.Errorf(`ent: validator failed for field "Candidate.source": %w`, err)}
+		}
+	}
 	if _u.mutation.CompanyCleared() && len(_u.mutation.CompanyIDs()) > 0 {
 		return errors.New(`ent: clearing a required unique edge "Candidate.company"`)
 	}
@@ -453,6 +672,15 @@ func (_u *CandidateUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	}
 	if value, ok := _u.mutation.Status(); ok {
 		_spec.SetField(candidate.FieldStatus, field.TypeEnum, value)
+	}
+	if value, ok := _u.mutation.RejectionNote(); ok {
+		_spec.SetField(candidate.FieldRejectionNote, field.TypeString, value)
+	}
+	if _u.mutation.RejectionNoteCleared() {
+		_spec.ClearField(candidate.FieldRejectionNote, field.TypeString)
+	}
+	if value, ok := _u.mutation.Source(); ok {
+		_spec.SetField(candidate.FieldSource, field.TypeString, value)
 	}
 	if value, ok := _u.mutation.Deleted(); ok {
 		_spec.SetField(candidate.FieldDeleted, field.TypeBool, value)
@@ -755,6 +983,199 @@ func (_u *CandidateUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 		}
 		_spec.Edges.Add = append(_spec.Edges.Add, edge)
 	}
+	if _u.mutation.ActivitiesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   candidate.ActivitiesTable,
+			Columns: []string{candidate.ActivitiesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(activity.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedActivitiesIDs(); len(nodes) > 0 && !_u.mutation.ActivitiesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   candidate.ActivitiesTable,
+			Columns: []string{candidate.ActivitiesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(activity.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.ActivitiesIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   candidate.ActivitiesTable,
+			Columns: []string{candidate.ActivitiesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(activity.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.CurrentStepCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: true,
+			Table:   candidate.CurrentStepTable,
+			Columns: []string{candidate.CurrentStepColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(pipelinestep.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.CurrentStepIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: true,
+			Table:   candidate.CurrentStepTable,
+			Columns: []string{candidate.CurrentStepColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(pipelinestep.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.StepHistoryCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   candidate.StepHistoryTable,
+			Columns: []string{candidate.StepHistoryColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(candidatestep.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedStepHistoryIDs(); len(nodes) > 0 && !_u.mutation.StepHistoryCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   candidate.StepHistoryTable,
+			Columns: []string{candidate.StepHistoryColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(candidatestep.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.StepHistoryIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   candidate.StepHistoryTable,
+			Columns: []string{candidate.StepHistoryColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(candidatestep.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.RejectionReasonCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: true,
+			Table:   candidate.RejectionReasonTable,
+			Columns: []string{candidate.RejectionReasonColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(rejectionreason.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RejectionReasonIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: true,
+			Table:   candidate.RejectionReasonTable,
+			Columns: []string{candidate.RejectionReasonColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(rejectionreason.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.AssigneesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2M,
+			Inverse: false,
+			Table:   candidate.AssigneesTable,
+			Columns: candidate.AssigneesPrimaryKey,
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(user.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedAssigneesIDs(); len(nodes) > 0 && !_u.mutation.AssigneesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2M,
+			Inverse: false,
+			Table:   candidate.AssigneesTable,
+			Columns: candidate.AssigneesPrimaryKey,
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(user.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.AssigneesIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2M,
+			Inverse: false,
+			Table:   candidate.AssigneesTable,
+			Columns: candidate.AssigneesPrimaryKey,
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(user.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
 	if _u.mutation.HiredForCleared() {
 		edge := &sqlgraph.EdgeSpec{
 			Rel:     sqlgraph.O2M,
@@ -832,6 +1253,80 @@ func (_u *CandidateUpdateOne) SetStatus(v candidate.Status) *CandidateUpdateOne 
 func (_u *CandidateUpdateOne) SetNillableStatus(v *candidate.Status) *CandidateUpdateOne {
 	if v != nil {
 		_u.SetStatus(*v)
+	}
+	return _u
+}
+
+// SetCurrentStepID sets the "current_step_id" field.
+func (_u *CandidateUpdateOne) SetCurrentStepID(v string) *CandidateUpdateOne {
+	_u.mutation.SetCurrentStepID(v)
+	return _u
+}
+
+// SetNillableCurrentStepID sets the "current_step_id" field if the given value is not nil.
+func (_u *CandidateUpdateOne) SetNillableCurrentStepID(v *string) *CandidateUpdateOne {
+	if v != nil {
+		_u.SetCurrentStepID(*v)
+	}
+	return _u
+}
+
+// ClearCurrentStepID clears the value of the "current_step_id" field.
+func (_u *CandidateUpdateOne) ClearCurrentStepID() *CandidateUpdateOne {
+	_u.mutation.ClearCurrentStepID()
+	return _u
+}
+
+// SetRejectionReasonID sets the "rejection_reason_id" field.
+func (_u *CandidateUpdateOne) SetRejectionReasonID(v string) *CandidateUpdateOne {
+	_u.mutation.SetRejectionReasonID(v)
+	return _u
+}
+
+// SetNillableRejectionReasonID sets the "rejection_reason_id" field if the given value is not nil.
+func (_u *CandidateUpdateOne) SetNillableRejectionReasonID(v *string) *CandidateUpdateOne {
+	if v != nil {
+		_u.SetRejectionReasonID(*v)
+	}
+	return _u
+}
+
+// ClearRejectionReasonID clears the value of the "rejection_reason_id" field.
+func (_u *CandidateUpdateOne) ClearRejectionReasonID() *CandidateUpdateOne {
+	_u.mutation.ClearRejectionReasonID()
+	return _u
+}
+
+// SetRejectionNote sets the "rejection_note" field.
+func (_u *CandidateUpdateOne) SetRejectionNote(v string) *CandidateUpdateOne {
+	_u.mutation.SetRejectionNote(v)
+	return _u
+}
+
+// SetNillableRejectionNote sets the "rejection_note" field if the given value is not nil.
+func (_u *CandidateUpdateOne) SetNillableRejectionNote(v *string) *CandidateUpdateOne {
+	if v != nil {
+		_u.SetRejectionNote(*v)
+	}
+	return _u
+}
+
+// ClearRejectionNote clears the value of the "rejection_note" field.
+func (_u *CandidateUpdateOne) ClearRejectionNote() *CandidateUpdateOne {
+	_u.mutation.ClearRejectionNote()
+	return _u
+}
+
+// SetSource sets the "source" field.
+func (_u *CandidateUpdateOne) SetSource(v string) *CandidateUpdateOne {
+	_u.mutation.SetSource(v)
+	return _u
+}
+
+// SetNillableSource sets the "source" field if the given value is not nil.
+func (_u *CandidateUpdateOne) SetNillableSource(v *string) *CandidateUpdateOne {
+	if v != nil {
+		_u.SetSource(*v)
 	}
 	return _u
 }
@@ -1004,6 +1499,61 @@ func (_u *CandidateUpdateOne) AddFiles(v ...*CandidateFile) *CandidateUpdateOne 
 	return _u.AddFileIDs(ids...)
 }
 
+// AddActivityIDs adds the "activities" edge to the Activity entity by IDs.
+func (_u *CandidateUpdateOne) AddActivityIDs(ids ...string) *CandidateUpdateOne {
+	_u.mutation.AddActivityIDs(ids...)
+	return _u
+}
+
+// AddActivities adds the "activities" edges to the Activity entity.
+func (_u *CandidateUpdateOne) AddActivities(v ...*Activity) *CandidateUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddActivityIDs(ids...)
+}
+
+// SetCurrentStep sets the "current_step" edge to the PipelineStep entity.
+func (_u *CandidateUpdateOne) SetCurrentStep(v *PipelineStep) *CandidateUpdateOne {
+	return _u.SetCurrentStepID(v.ID)
+}
+
+// AddStepHistoryIDs adds the "step_history" edge to the CandidateStep entity by IDs.
+func (_u *CandidateUpdateOne) AddStepHistoryIDs(ids ...string) *CandidateUpdateOne {
+	_u.mutation.AddStepHistoryIDs(ids...)
+	return _u
+}
+
+// AddStepHistory adds the "step_history" edges to the CandidateStep entity.
+func (_u *CandidateUpdateOne) AddStepHistory(v ...*CandidateStep) *CandidateUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddStepHistoryIDs(ids...)
+}
+
+// SetRejectionReason sets the "rejection_reason" edge to the RejectionReason entity.
+func (_u *CandidateUpdateOne) SetRejectionReason(v *RejectionReason) *CandidateUpdateOne {
+	return _u.SetRejectionReasonID(v.ID)
+}
+
+// AddAssigneeIDs adds the "assignees" edge to the User entity by IDs.
+func (_u *CandidateUpdateOne) AddAssigneeIDs(ids ...string) *CandidateUpdateOne {
+	_u.mutation.AddAssigneeIDs(ids...)
+	return _u
+}
+
+// AddAssignees adds the "assignees" edges to the User entity.
+func (_u *CandidateUpdateOne) AddAssignees(v ...*User) *CandidateUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddAssigneeIDs(ids...)
+}
+
 // AddHiredForIDs adds the "hired_for" edge to the Opening entity by IDs.
 func (_u *CandidateUpdateOne) AddHiredForIDs(ids ...string) *CandidateUpdateOne {
 	_u.mutation.AddHiredForIDs(ids...)
@@ -1150,6 +1700,81 @@ func (_u *CandidateUpdateOne) RemoveFiles(v ...*CandidateFile) *CandidateUpdateO
 	return _u.RemoveFileIDs(ids...)
 }
 
+// ClearActivities clears all "activities" edges to the Activity entity.
+func (_u *CandidateUpdateOne) ClearActivities() *CandidateUpdateOne {
+	_u.mutation.ClearActivities()
+	return _u
+}
+
+// RemoveActivityIDs removes the "activities" edge to Activity entities by IDs.
+func (_u *CandidateUpdateOne) RemoveActivityIDs(ids ...string) *CandidateUpdateOne {
+	_u.mutation.RemoveActivityIDs(ids...)
+	return _u
+}
+
+// RemoveActivities removes "activities" edges to Activity entities.
+func (_u *CandidateUpdateOne) RemoveActivities(v ...*Activity) *CandidateUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveActivityIDs(ids...)
+}
+
+// ClearCurrentStep clears the "current_step" edge to the PipelineStep entity.
+func (_u *CandidateUpdateOne) ClearCurrentStep() *CandidateUpdateOne {
+	_u.mutation.ClearCurrentStep()
+	return _u
+}
+
+// ClearStepHistory clears all "step_history" edges to the CandidateStep entity.
+func (_u *CandidateUpdateOne) ClearStepHistory() *CandidateUpdateOne {
+	_u.mutation.ClearStepHistory()
+	return _u
+}
+
+// RemoveStepHistoryIDs removes the "step_history" edge to CandidateStep entities by IDs.
+func (_u *CandidateUpdateOne) RemoveStepHistoryIDs(ids ...string) *CandidateUpdateOne {
+	_u.mutation.RemoveStepHistoryIDs(ids...)
+	return _u
+}
+
+// RemoveStepHistory removes "step_history" edges to CandidateStep entities.
+func (_u *CandidateUpdateOne) RemoveStepHistory(v ...*CandidateStep) *CandidateUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveStepHistoryIDs(ids...)
+}
+
+// ClearRejectionReason clears the "rejection_reason" edge to the RejectionReason entity.
+func (_u *CandidateUpdateOne) ClearRejectionReason() *CandidateUpdateOne {
+	_u.mutation.ClearRejectionReason()
+	return _u
+}
+
+// ClearAssignees clears all "assignees" edges to the User entity.
+func (_u *CandidateUpdateOne) ClearAssignees() *CandidateUpdateOne {
+	_u.mutation.ClearAssignees()
+	return _u
+}
+
+// RemoveAssigneeIDs removes the "assignees" edge to User entities by IDs.
+func (_u *CandidateUpdateOne) RemoveAssigneeIDs(ids ...string) *CandidateUpdateOne {
+	_u.mutation.RemoveAssigneeIDs(ids...)
+	return _u
+}
+
+// RemoveAssignees removes "assignees" edges to User entities.
+func (_u *CandidateUpdateOne) RemoveAssignees(v ...*User) *CandidateUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveAssigneeIDs(ids...)
+}
+
 // ClearHiredFor clears all "hired_for" edges to the Opening entity.
 func (_u *CandidateUpdateOne) ClearHiredFor() *CandidateUpdateOne {
 	_u.mutation.ClearHiredFor()
@@ -1218,6 +1843,16 @@ func (_u *CandidateUpdateOne) check() error {
 			return &ValidationError{Name: "status", err: fmt.Errorf(`ent: validator failed for field "Candidate.status": %w`, err)}
 		}
 	}
+	if v, ok := _u.mutation.RejectionNote(); ok {
+		if err := candidate.RejectionNoteValidator(v); err != nil {
+			return &ValidationError{Name: "rejection_note", err: fmt.Errorf(`ent: validator failed for field "Candidate.rejection_note": %w`, err)}
+		}
+	}
+	if v, ok := _u.mutation.Source(); ok {
+		if err := candidate.SourceValidator(v); err != nil {
+			return &ValidationError{Name: "source", err: fmt.Errorf(`ent: validator failed for field "Candidate.source": %w`, err)}
+		}
+	}
 	if _u.mutation.CompanyCleared() && len(_u.mutation.CompanyIDs()) > 0 {
 		return errors.New(`ent: clearing a required unique edge "Candidate.company"`)
 	}
@@ -1267,6 +1902,15 @@ func (_u *CandidateUpdateOne) sqlSave(ctx context.Context) (_node *Candidate, er
 	}
 	if value, ok := _u.mutation.Status(); ok {
 		_spec.SetField(candidate.FieldStatus, field.TypeEnum, value)
+	}
+	if value, ok := _u.mutation.RejectionNote(); ok {
+		_spec.SetField(candidate.FieldRejectionNote, field.TypeString, value)
+	}
+	if _u.mutation.RejectionNoteCleared() {
+		_spec.ClearField(candidate.FieldRejectionNote, field.TypeString)
+	}
+	if value, ok := _u.mutation.Source(); ok {
+		_spec.SetField(candidate.FieldSource, field.TypeString, value)
 	}
 	if value, ok := _u.mutation.Deleted(); ok {
 		_spec.SetField(candidate.FieldDeleted, field.TypeBool, value)
@@ -1562,6 +2206,199 @@ func (_u *CandidateUpdateOne) sqlSave(ctx context.Context) (_node *Candidate, er
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(candidatefile.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.ActivitiesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   candidate.ActivitiesTable,
+			Columns: []string{candidate.ActivitiesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(activity.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedActivitiesIDs(); len(nodes) > 0 && !_u.mutation.ActivitiesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   candidate.ActivitiesTable,
+			Columns: []string{candidate.ActivitiesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(activity.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.ActivitiesIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   candidate.ActivitiesTable,
+			Columns: []string{candidate.ActivitiesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(activity.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.CurrentStepCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: true,
+			Table:   candidate.CurrentStepTable,
+			Columns: []string{candidate.CurrentStepColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(pipelinestep.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.CurrentStepIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: true,
+			Table:   candidate.CurrentStepTable,
+			Columns: []string{candidate.CurrentStepColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(pipelinestep.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.StepHistoryCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   candidate.StepHistoryTable,
+			Columns: []string{candidate.StepHistoryColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(candidatestep.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedStepHistoryIDs(); len(nodes) > 0 && !_u.mutation.StepHistoryCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   candidate.StepHistoryTable,
+			Columns: []string{candidate.StepHistoryColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(candidatestep.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.StepHistoryIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   candidate.StepHistoryTable,
+			Columns: []string{candidate.StepHistoryColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(candidatestep.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.RejectionReasonCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: true,
+			Table:   candidate.RejectionReasonTable,
+			Columns: []string{candidate.RejectionReasonColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(rejectionreason.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RejectionReasonIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: true,
+			Table:   candidate.RejectionReasonTable,
+			Columns: []string{candidate.RejectionReasonColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(rejectionreason.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.AssigneesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2M,
+			Inverse: false,
+			Table:   candidate.AssigneesTable,
+			Columns: candidate.AssigneesPrimaryKey,
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(user.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedAssigneesIDs(); len(nodes) > 0 && !_u.mutation.AssigneesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2M,
+			Inverse: false,
+			Table:   candidate.AssigneesTable,
+			Columns: candidate.AssigneesPrimaryKey,
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(user.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.AssigneesIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2M,
+			Inverse: false,
+			Table:   candidate.AssigneesTable,
+			Columns: candidate.AssigneesPrimaryKey,
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(user.FieldID, field.TypeString),
 			},
 		}
 		for _, k := range nodes {

@@ -15,11 +15,13 @@ import (
 	"entgo.io/ent/dialect"
 	"entgo.io/ent/dialect/sql"
 	"entgo.io/ent/dialect/sql/sqlgraph"
+	"github.com/hiregraph/hiregraph/ent/activity"
 	"github.com/hiregraph/hiregraph/ent/apikey"
 	"github.com/hiregraph/hiregraph/ent/application"
 	"github.com/hiregraph/hiregraph/ent/approvalprocess"
 	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/candidatefile"
+	"github.com/hiregraph/hiregraph/ent/candidatestep"
 	"github.com/hiregraph/hiregraph/ent/company"
 	"github.com/hiregraph/hiregraph/ent/contact"
 	"github.com/hiregraph/hiregraph/ent/conversation"
@@ -32,9 +34,11 @@ import (
 	"github.com/hiregraph/hiregraph/ent/offerletter"
 	"github.com/hiregraph/hiregraph/ent/opening"
 	"github.com/hiregraph/hiregraph/ent/person"
+	"github.com/hiregraph/hiregraph/ent/pipelinestep"
 	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/questionnaire"
 	"github.com/hiregraph/hiregraph/ent/ratelimitbucket"
+	"github.com/hiregraph/hiregraph/ent/rejectionreason"
 	"github.com/hiregraph/hiregraph/ent/testsubmission"
 	"github.com/hiregraph/hiregraph/ent/user"
 
@@ -48,6 +52,8 @@ type Client struct {
 	Schema *migrate.Schema
 	// APIKey is the client for interacting with the APIKey builders.
 	APIKey *APIKeyClient
+	// Activity is the client for interacting with the Activity builders.
+	Activity *ActivityClient
 	// Application is the client for interacting with the Application builders.
 	Application *ApplicationClient
 	// ApprovalProcess is the client for interacting with the ApprovalProcess builders.
@@ -56,6 +62,8 @@ type Client struct {
 	Candidate *CandidateClient
 	// CandidateFile is the client for interacting with the CandidateFile builders.
 	CandidateFile *CandidateFileClient
+	// CandidateStep is the client for interacting with the CandidateStep builders.
+	CandidateStep *CandidateStepClient
 	// Company is the client for interacting with the Company builders.
 	Company *CompanyClient
 	// Contact is the client for interacting with the Contact builders.
@@ -80,12 +88,16 @@ type Client struct {
 	Opening *OpeningClient
 	// Person is the client for interacting with the Person builders.
 	Person *PersonClient
+	// PipelineStep is the client for interacting with the PipelineStep builders.
+	PipelineStep *PipelineStepClient
 	// Position is the client for interacting with the Position builders.
 	Position *PositionClient
 	// Questionnaire is the client for interacting with the Questionnaire builders.
 	Questionnaire *QuestionnaireClient
 	// RateLimitBucket is the client for interacting with the RateLimitBucket builders.
 	RateLimitBucket *RateLimitBucketClient
+	// RejectionReason is the client for interacting with the RejectionReason builders.
+	RejectionReason *RejectionReasonClient
 	// TestSubmission is the client for interacting with the TestSubmission builders.
 	TestSubmission *TestSubmissionClient
 	// User is the client for interacting with the User builders.
@@ -102,10 +114,12 @@ func NewClient(opts ...Option) *Client {
 func (c *Client) init() {
 	c.Schema = migrate.NewSchema(c.driver)
 	c.APIKey = NewAPIKeyClient(c.config)
+	c.Activity = NewActivityClient(c.config)
 	c.Application = NewApplicationClient(c.config)
 	c.ApprovalProcess = NewApprovalProcessClient(c.config)
 	c.Candidate = NewCandidateClient(c.config)
 	c.CandidateFile = NewCandidateFileClient(c.config)
+	c.CandidateStep = NewCandidateStepClient(c.config)
 	c.Company = NewCompanyClient(c.config)
 	c.Contact = NewContactClient(c.config)
 	c.Conversation = NewConversationClient(c.config)
@@ -118,9 +132,11 @@ func (c *Client) init() {
 	c.OfferLetter = NewOfferLetterClient(c.config)
 	c.Opening = NewOpeningClient(c.config)
 	c.Person = NewPersonClient(c.config)
+	c.PipelineStep = NewPipelineStepClient(c.config)
 	c.Position = NewPositionClient(c.config)
 	c.Questionnaire = NewQuestionnaireClient(c.config)
 	c.RateLimitBucket = NewRateLimitBucketClient(c.config)
+	c.RejectionReason = NewRejectionReasonClient(c.config)
 	c.TestSubmission = NewTestSubmissionClient(c.config)
 	c.User = NewUserClient(c.config)
 }
@@ -216,10 +232,12 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		ctx:               ctx,
 		config:            cfg,
 		APIKey:            NewAPIKeyClient(cfg),
+		Activity:          NewActivityClient(cfg),
 		Application:       NewApplicationClient(cfg),
 		ApprovalProcess:   NewApprovalProcessClient(cfg),
 		Candidate:         NewCandidateClient(cfg),
 		CandidateFile:     NewCandidateFileClient(cfg),
+		CandidateStep:     NewCandidateStepClient(cfg),
 		Company:           NewCompanyClient(cfg),
 		Contact:           NewContactClient(cfg),
 		Conversation:      NewConversationClient(cfg),
@@ -232,9 +250,11 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		OfferLetter:       NewOfferLetterClient(cfg),
 		Opening:           NewOpeningClient(cfg),
 		Person:            NewPersonClient(cfg),
+		PipelineStep:      NewPipelineStepClient(cfg),
 		Position:          NewPositionClient(cfg),
 		Questionnaire:     NewQuestionnaireClient(cfg),
 		RateLimitBucket:   NewRateLimitBucketClient(cfg),
+		RejectionReason:   NewRejectionReasonClient(cfg),
 		TestSubmission:    NewTestSubmissionClient(cfg),
 		User:              NewUserClient(cfg),
 	}, nil
@@ -257,10 +277,12 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		ctx:               ctx,
 		config:            cfg,
 		APIKey:            NewAPIKeyClient(cfg),
+		Activity:          NewActivityClient(cfg),
 		Application:       NewApplicationClient(cfg),
 		ApprovalProcess:   NewApprovalProcessClient(cfg),
 		Candidate:         NewCandidateClient(cfg),
 		CandidateFile:     NewCandidateFileClient(cfg),
+		CandidateStep:     NewCandidateStepClient(cfg),
 		Company:           NewCompanyClient(cfg),
 		Contact:           NewContactClient(cfg),
 		Conversation:      NewConversationClient(cfg),
@@ -273,9 +295,11 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		OfferLetter:       NewOfferLetterClient(cfg),
 		Opening:           NewOpeningClient(cfg),
 		Person:            NewPersonClient(cfg),
+		PipelineStep:      NewPipelineStepClient(cfg),
 		Position:          NewPositionClient(cfg),
 		Questionnaire:     NewQuestionnaireClient(cfg),
 		RateLimitBucket:   NewRateLimitBucketClient(cfg),
+		RejectionReason:   NewRejectionReasonClient(cfg),
 		TestSubmission:    NewTestSubmissionClient(cfg),
 		User:              NewUserClient(cfg),
 	}, nil
@@ -307,11 +331,12 @@ func (c *Client) Close() error {
 // In order to add hooks to a specific client, call: `client.Node.Use(...)`.
 func (c *Client) Use(hooks ...Hook) {
 	for _, n := range []interface{ Use(...Hook) }{
-		c.APIKey, c.Application, c.ApprovalProcess, c.Candidate, c.CandidateFile,
-		c.Company, c.Contact, c.Conversation, c.EvaluationPartner, c.FieldDefinition,
-		c.IdempotencyKey, c.Location, c.Message, c.Note, c.OfferLetter, c.Opening,
-		c.Person, c.Position, c.Questionnaire, c.RateLimitBucket, c.TestSubmission,
-		c.User,
+		c.APIKey, c.Activity, c.Application, c.ApprovalProcess, c.Candidate,
+		c.CandidateFile, c.CandidateStep, c.Company, c.Contact, c.Conversation,
+		c.EvaluationPartner, c.FieldDefinition, c.IdempotencyKey, c.Location,
+		c.Message, c.Note, c.OfferLetter, c.Opening, c.Person, c.PipelineStep,
+		c.Position, c.Questionnaire, c.RateLimitBucket, c.RejectionReason,
+		c.TestSubmission, c.User,
 	} {
 		n.Use(hooks...)
 	}
@@ -321,11 +346,12 @@ func (c *Client) Use(hooks ...Hook) {
 // In order to add interceptors to a specific client, call: `client.Node.Intercept(...)`.
 func (c *Client) Intercept(interceptors ...Interceptor) {
 	for _, n := range []interface{ Intercept(...Interceptor) }{
-		c.APIKey, c.Application, c.ApprovalProcess, c.Candidate, c.CandidateFile,
-		c.Company, c.Contact, c.Conversation, c.EvaluationPartner, c.FieldDefinition,
-		c.IdempotencyKey, c.Location, c.Message, c.Note, c.OfferLetter, c.Opening,
-		c.Person, c.Position, c.Questionnaire, c.RateLimitBucket, c.TestSubmission,
-		c.User,
+		c.APIKey, c.Activity, c.Application, c.ApprovalProcess, c.Candidate,
+		c.CandidateFile, c.CandidateStep, c.Company, c.Contact, c.Conversation,
+		c.EvaluationPartner, c.FieldDefinition, c.IdempotencyKey, c.Location,
+		c.Message, c.Note, c.OfferLetter, c.Opening, c.Person, c.PipelineStep,
+		c.Position, c.Questionnaire, c.RateLimitBucket, c.RejectionReason,
+		c.TestSubmission, c.User,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -336,6 +362,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 	switch m := m.(type) {
 	case *APIKeyMutation:
 		return c.APIKey.mutate(ctx, m)
+	case *ActivityMutation:
+		return c.Activity.mutate(ctx, m)
 	case *ApplicationMutation:
 		return c.Application.mutate(ctx, m)
 	case *ApprovalProcessMutation:
@@ -344,6 +372,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.Candidate.mutate(ctx, m)
 	case *CandidateFileMutation:
 		return c.CandidateFile.mutate(ctx, m)
+	case *CandidateStepMutation:
+		return c.CandidateStep.mutate(ctx, m)
 	case *CompanyMutation:
 		return c.Company.mutate(ctx, m)
 	case *ContactMutation:
@@ -368,12 +398,16 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.Opening.mutate(ctx, m)
 	case *PersonMutation:
 		return c.Person.mutate(ctx, m)
+	case *PipelineStepMutation:
+		return c.PipelineStep.mutate(ctx, m)
 	case *PositionMutation:
 		return c.Position.mutate(ctx, m)
 	case *QuestionnaireMutation:
 		return c.Questionnaire.mutate(ctx, m)
 	case *RateLimitBucketMutation:
 		return c.RateLimitBucket.mutate(ctx, m)
+	case *RejectionReasonMutation:
+		return c.RejectionReason.mutate(ctx, m)
 	case *TestSubmissionMutation:
 		return c.TestSubmission.mutate(ctx, m)
 	case *UserMutation:
@@ -530,6 +564,188 @@ func (c *APIKeyClient) mutate(ctx context.Context, m *APIKeyMutation) (Value, er
 		return (&APIKeyDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown APIKey mutation op: %q", m.Op())
+	}
+}
+
+// ActivityClient is a client for the Activity schema.
+type ActivityClient struct {
+	config
+}
+
+// NewActivityClient returns a client for the Activity from the given config.
+func NewActivityClient(c config) *ActivityClient {
+	return &ActivityClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `activity.Hooks(f(g(h())))`.
+func (c *ActivityClient) Use(hooks ...Hook) {
+	c.hooks.Activity = append(c.hooks.Activity, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `activity.Intercept(f(g(h())))`.
+func (c *ActivityClient) Intercept(interceptors ...Interceptor) {
+	c.inters.Activity = append(c.inters.Activity, interceptors...)
+}
+
+// Create returns a builder for creating a Activity entity.
+func (c *ActivityClient) Create() *ActivityCreate {
+	mutation := newActivityMutation(c.config, OpCreate)
+	return &ActivityCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of Activity entities.
+func (c *ActivityClient) CreateBulk(builders ...*ActivityCreate) *ActivityCreateBulk {
+	return &ActivityCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *ActivityClient) MapCreateBulk(slice any, setFunc func(*ActivityCreate, int)) *ActivityCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &ActivityCreateBulk{err: fmt.Errorf("calling to ActivityClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*ActivityCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &ActivityCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for Activity.
+func (c *ActivityClient) Update() *ActivityUpdate {
+	mutation := newActivityMutation(c.config, OpUpdate)
+	return &ActivityUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *ActivityClient) UpdateOne(_m *Activity) *ActivityUpdateOne {
+	mutation := newActivityMutation(c.config, OpUpdateOne, withActivity(_m))
+	return &ActivityUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *ActivityClient) UpdateOneID(id string) *ActivityUpdateOne {
+	mutation := newActivityMutation(c.config, OpUpdateOne, withActivityID(id))
+	return &ActivityUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for Activity.
+func (c *ActivityClient) Delete() *ActivityDelete {
+	mutation := newActivityMutation(c.config, OpDelete)
+	return &ActivityDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *ActivityClient) DeleteOne(_m *Activity) *ActivityDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *ActivityClient) DeleteOneID(id string) *ActivityDeleteOne {
+	builder := c.Delete().Where(activity.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &ActivityDeleteOne{builder}
+}
+
+// Query returns a query builder for Activity.
+func (c *ActivityClient) Query() *ActivityQuery {
+	return &ActivityQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeActivity},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a Activity entity by its id.
+func (c *ActivityClient) Get(ctx context.Context, id string) (*Activity, error) {
+	return c.Query().Where(activity.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *ActivityClient) GetX(ctx context.Context, id string) *Activity {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryCompany queries the company edge of a Activity.
+func (c *ActivityClient) QueryCompany(_m *Activity) *CompanyQuery {
+	query := (&CompanyClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(activity.Table, activity.FieldID, id),
+			sqlgraph.To(company.Table, company.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, false, activity.CompanyTable, activity.CompanyColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryCandidate queries the candidate edge of a Activity.
+func (c *ActivityClient) QueryCandidate(_m *Activity) *CandidateQuery {
+	query := (&CandidateClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(activity.Table, activity.FieldID, id),
+			sqlgraph.To(candidate.Table, candidate.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, activity.CandidateTable, activity.CandidateColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryPosition queries the position edge of a Activity.
+func (c *ActivityClient) QueryPosition(_m *Activity) *PositionQuery {
+	query := (&PositionClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(activity.Table, activity.FieldID, id),
+			sqlgraph.To(position.Table, position.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, activity.PositionTable, activity.PositionColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *ActivityClient) Hooks() []Hook {
+	hooks := c.hooks.Activity
+	return append(hooks[:len(hooks):len(hooks)], activity.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *ActivityClient) Interceptors() []Interceptor {
+	return c.inters.Activity
+}
+
+func (c *ActivityClient) mutate(ctx context.Context, m *ActivityMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&ActivityCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&ActivityUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&ActivityUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&ActivityDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown Activity mutation op: %q", m.Op())
 	}
 }
 
@@ -1117,6 +1333,86 @@ func (c *CandidateClient) QueryFiles(_m *Candidate) *CandidateFileQuery {
 	return query
 }
 
+// QueryActivities queries the activities edge of a Candidate.
+func (c *CandidateClient) QueryActivities(_m *Candidate) *ActivityQuery {
+	query := (&ActivityClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(candidate.Table, candidate.FieldID, id),
+			sqlgraph.To(activity.Table, activity.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, candidate.ActivitiesTable, candidate.ActivitiesColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryCurrentStep queries the current_step edge of a Candidate.
+func (c *CandidateClient) QueryCurrentStep(_m *Candidate) *PipelineStepQuery {
+	query := (&PipelineStepClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(candidate.Table, candidate.FieldID, id),
+			sqlgraph.To(pipelinestep.Table, pipelinestep.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, candidate.CurrentStepTable, candidate.CurrentStepColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryStepHistory queries the step_history edge of a Candidate.
+func (c *CandidateClient) QueryStepHistory(_m *Candidate) *CandidateStepQuery {
+	query := (&CandidateStepClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(candidate.Table, candidate.FieldID, id),
+			sqlgraph.To(candidatestep.Table, candidatestep.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, candidate.StepHistoryTable, candidate.StepHistoryColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryRejectionReason queries the rejection_reason edge of a Candidate.
+func (c *CandidateClient) QueryRejectionReason(_m *Candidate) *RejectionReasonQuery {
+	query := (&RejectionReasonClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(candidate.Table, candidate.FieldID, id),
+			sqlgraph.To(rejectionreason.Table, rejectionreason.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, candidate.RejectionReasonTable, candidate.RejectionReasonColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryAssignees queries the assignees edge of a Candidate.
+func (c *CandidateClient) QueryAssignees(_m *Candidate) *UserQuery {
+	query := (&UserClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(candidate.Table, candidate.FieldID, id),
+			sqlgraph.To(user.Table, user.FieldID),
+			sqlgraph.Edge(sqlgraph.M2M, false, candidate.AssigneesTable, candidate.AssigneesPrimaryKey...),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
 // QueryHiredFor queries the hired_for edge of a Candidate.
 func (c *CandidateClient) QueryHiredFor(_m *Candidate) *OpeningQuery {
 	query := (&OpeningClient{config: c.config}).Query()
@@ -1322,6 +1618,188 @@ func (c *CandidateFileClient) mutate(ctx context.Context, m *CandidateFileMutati
 		return (&CandidateFileDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown CandidateFile mutation op: %q", m.Op())
+	}
+}
+
+// CandidateStepClient is a client for the CandidateStep schema.
+type CandidateStepClient struct {
+	config
+}
+
+// NewCandidateStepClient returns a client for the CandidateStep from the given config.
+func NewCandidateStepClient(c config) *CandidateStepClient {
+	return &CandidateStepClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `candidatestep.Hooks(f(g(h())))`.
+func (c *CandidateStepClient) Use(hooks ...Hook) {
+	c.hooks.CandidateStep = append(c.hooks.CandidateStep, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `candidatestep.Intercept(f(g(h())))`.
+func (c *CandidateStepClient) Intercept(interceptors ...Interceptor) {
+	c.inters.CandidateStep = append(c.inters.CandidateStep, interceptors...)
+}
+
+// Create returns a builder for creating a CandidateStep entity.
+func (c *CandidateStepClient) Create() *CandidateStepCreate {
+	mutation := newCandidateStepMutation(c.config, OpCreate)
+	return &CandidateStepCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of CandidateStep entities.
+func (c *CandidateStepClient) CreateBulk(builders ...*CandidateStepCreate) *CandidateStepCreateBulk {
+	return &CandidateStepCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *CandidateStepClient) MapCreateBulk(slice any, setFunc func(*CandidateStepCreate, int)) *CandidateStepCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &CandidateStepCreateBulk{err: fmt.Errorf("calling to CandidateStepClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*CandidateStepCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &CandidateStepCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for CandidateStep.
+func (c *CandidateStepClient) Update() *CandidateStepUpdate {
+	mutation := newCandidateStepMutation(c.config, OpUpdate)
+	return &CandidateStepUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *CandidateStepClient) UpdateOne(_m *CandidateStep) *CandidateStepUpdateOne {
+	mutation := newCandidateStepMutation(c.config, OpUpdateOne, withCandidateStep(_m))
+	return &CandidateStepUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *CandidateStepClient) UpdateOneID(id string) *CandidateStepUpdateOne {
+	mutation := newCandidateStepMutation(c.config, OpUpdateOne, withCandidateStepID(id))
+	return &CandidateStepUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for CandidateStep.
+func (c *CandidateStepClient) Delete() *CandidateStepDelete {
+	mutation := newCandidateStepMutation(c.config, OpDelete)
+	return &CandidateStepDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *CandidateStepClient) DeleteOne(_m *CandidateStep) *CandidateStepDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *CandidateStepClient) DeleteOneID(id string) *CandidateStepDeleteOne {
+	builder := c.Delete().Where(candidatestep.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &CandidateStepDeleteOne{builder}
+}
+
+// Query returns a query builder for CandidateStep.
+func (c *CandidateStepClient) Query() *CandidateStepQuery {
+	return &CandidateStepQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeCandidateStep},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a CandidateStep entity by its id.
+func (c *CandidateStepClient) Get(ctx context.Context, id string) (*CandidateStep, error) {
+	return c.Query().Where(candidatestep.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *CandidateStepClient) GetX(ctx context.Context, id string) *CandidateStep {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryCompany queries the company edge of a CandidateStep.
+func (c *CandidateStepClient) QueryCompany(_m *CandidateStep) *CompanyQuery {
+	query := (&CompanyClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(candidatestep.Table, candidatestep.FieldID, id),
+			sqlgraph.To(company.Table, company.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, false, candidatestep.CompanyTable, candidatestep.CompanyColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryCandidate queries the candidate edge of a CandidateStep.
+func (c *CandidateStepClient) QueryCandidate(_m *CandidateStep) *CandidateQuery {
+	query := (&CandidateClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(candidatestep.Table, candidatestep.FieldID, id),
+			sqlgraph.To(candidate.Table, candidate.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, candidatestep.CandidateTable, candidatestep.CandidateColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryStep queries the step edge of a CandidateStep.
+func (c *CandidateStepClient) QueryStep(_m *CandidateStep) *PipelineStepQuery {
+	query := (&PipelineStepClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(candidatestep.Table, candidatestep.FieldID, id),
+			sqlgraph.To(pipelinestep.Table, pipelinestep.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, candidatestep.StepTable, candidatestep.StepColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *CandidateStepClient) Hooks() []Hook {
+	hooks := c.hooks.CandidateStep
+	return append(hooks[:len(hooks):len(hooks)], candidatestep.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *CandidateStepClient) Interceptors() []Interceptor {
+	return c.inters.CandidateStep
+}
+
+func (c *CandidateStepClient) mutate(ctx context.Context, m *CandidateStepMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&CandidateStepCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&CandidateStepUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&CandidateStepUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&CandidateStepDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown CandidateStep mutation op: %q", m.Op())
 	}
 }
 
@@ -3285,6 +3763,204 @@ func (c *PersonClient) mutate(ctx context.Context, m *PersonMutation) (Value, er
 	}
 }
 
+// PipelineStepClient is a client for the PipelineStep schema.
+type PipelineStepClient struct {
+	config
+}
+
+// NewPipelineStepClient returns a client for the PipelineStep from the given config.
+func NewPipelineStepClient(c config) *PipelineStepClient {
+	return &PipelineStepClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `pipelinestep.Hooks(f(g(h())))`.
+func (c *PipelineStepClient) Use(hooks ...Hook) {
+	c.hooks.PipelineStep = append(c.hooks.PipelineStep, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `pipelinestep.Intercept(f(g(h())))`.
+func (c *PipelineStepClient) Intercept(interceptors ...Interceptor) {
+	c.inters.PipelineStep = append(c.inters.PipelineStep, interceptors...)
+}
+
+// Create returns a builder for creating a PipelineStep entity.
+func (c *PipelineStepClient) Create() *PipelineStepCreate {
+	mutation := newPipelineStepMutation(c.config, OpCreate)
+	return &PipelineStepCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of PipelineStep entities.
+func (c *PipelineStepClient) CreateBulk(builders ...*PipelineStepCreate) *PipelineStepCreateBulk {
+	return &PipelineStepCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *PipelineStepClient) MapCreateBulk(slice any, setFunc func(*PipelineStepCreate, int)) *PipelineStepCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &PipelineStepCreateBulk{err: fmt.Errorf("calling to PipelineStepClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*PipelineStepCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &PipelineStepCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for PipelineStep.
+func (c *PipelineStepClient) Update() *PipelineStepUpdate {
+	mutation := newPipelineStepMutation(c.config, OpUpdate)
+	return &PipelineStepUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *PipelineStepClient) UpdateOne(_m *PipelineStep) *PipelineStepUpdateOne {
+	mutation := newPipelineStepMutation(c.config, OpUpdateOne, withPipelineStep(_m))
+	return &PipelineStepUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *PipelineStepClient) UpdateOneID(id string) *PipelineStepUpdateOne {
+	mutation := newPipelineStepMutation(c.config, OpUpdateOne, withPipelineStepID(id))
+	return &PipelineStepUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for PipelineStep.
+func (c *PipelineStepClient) Delete() *PipelineStepDelete {
+	mutation := newPipelineStepMutation(c.config, OpDelete)
+	return &PipelineStepDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *PipelineStepClient) DeleteOne(_m *PipelineStep) *PipelineStepDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *PipelineStepClient) DeleteOneID(id string) *PipelineStepDeleteOne {
+	builder := c.Delete().Where(pipelinestep.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &PipelineStepDeleteOne{builder}
+}
+
+// Query returns a query builder for PipelineStep.
+func (c *PipelineStepClient) Query() *PipelineStepQuery {
+	return &PipelineStepQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypePipelineStep},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a PipelineStep entity by its id.
+func (c *PipelineStepClient) Get(ctx context.Context, id string) (*PipelineStep, error) {
+	return c.Query().Where(pipelinestep.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *PipelineStepClient) GetX(ctx context.Context, id string) *PipelineStep {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryCompany queries the company edge of a PipelineStep.
+func (c *PipelineStepClient) QueryCompany(_m *PipelineStep) *CompanyQuery {
+	query := (&CompanyClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(pipelinestep.Table, pipelinestep.FieldID, id),
+			sqlgraph.To(company.Table, company.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, false, pipelinestep.CompanyTable, pipelinestep.CompanyColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryPosition queries the position edge of a PipelineStep.
+func (c *PipelineStepClient) QueryPosition(_m *PipelineStep) *PositionQuery {
+	query := (&PositionClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(pipelinestep.Table, pipelinestep.FieldID, id),
+			sqlgraph.To(position.Table, position.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, pipelinestep.PositionTable, pipelinestep.PositionColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryCandidates queries the candidates edge of a PipelineStep.
+func (c *PipelineStepClient) QueryCandidates(_m *PipelineStep) *CandidateQuery {
+	query := (&CandidateClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(pipelinestep.Table, pipelinestep.FieldID, id),
+			sqlgraph.To(candidate.Table, candidate.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, pipelinestep.CandidatesTable, pipelinestep.CandidatesColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryVisits queries the visits edge of a PipelineStep.
+func (c *PipelineStepClient) QueryVisits(_m *PipelineStep) *CandidateStepQuery {
+	query := (&CandidateStepClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(pipelinestep.Table, pipelinestep.FieldID, id),
+			sqlgraph.To(candidatestep.Table, candidatestep.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, pipelinestep.VisitsTable, pipelinestep.VisitsColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *PipelineStepClient) Hooks() []Hook {
+	hooks := c.hooks.PipelineStep
+	return append(hooks[:len(hooks):len(hooks)], pipelinestep.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *PipelineStepClient) Interceptors() []Interceptor {
+	return c.inters.PipelineStep
+}
+
+func (c *PipelineStepClient) mutate(ctx context.Context, m *PipelineStepMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&PipelineStepCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&PipelineStepUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&PipelineStepUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&PipelineStepDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown PipelineStep mutation op: %q", m.Op())
+	}
+}
+
 // PositionClient is a client for the Position schema.
 type PositionClient struct {
 	config
@@ -3562,6 +4238,38 @@ func (c *PositionClient) QueryCandidates(_m *Position) *CandidateQuery {
 			sqlgraph.From(position.Table, position.FieldID, id),
 			sqlgraph.To(candidate.Table, candidate.FieldID),
 			sqlgraph.Edge(sqlgraph.O2M, false, position.CandidatesTable, position.CandidatesColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryActivities queries the activities edge of a Position.
+func (c *PositionClient) QueryActivities(_m *Position) *ActivityQuery {
+	query := (&ActivityClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(position.Table, position.FieldID, id),
+			sqlgraph.To(activity.Table, activity.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, position.ActivitiesTable, position.ActivitiesColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryPipelineSteps queries the pipeline_steps edge of a Position.
+func (c *PositionClient) QueryPipelineSteps(_m *Position) *PipelineStepQuery {
+	query := (&PipelineStepClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(position.Table, position.FieldID, id),
+			sqlgraph.To(pipelinestep.Table, pipelinestep.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, position.PipelineStepsTable, position.PipelineStepsColumn),
 		)
 		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
 		return fromV, nil
@@ -3894,6 +4602,172 @@ func (c *RateLimitBucketClient) mutate(ctx context.Context, m *RateLimitBucketMu
 	}
 }
 
+// RejectionReasonClient is a client for the RejectionReason schema.
+type RejectionReasonClient struct {
+	config
+}
+
+// NewRejectionReasonClient returns a client for the RejectionReason from the given config.
+func NewRejectionReasonClient(c config) *RejectionReasonClient {
+	return &RejectionReasonClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `rejectionreason.Hooks(f(g(h())))`.
+func (c *RejectionReasonClient) Use(hooks ...Hook) {
+	c.hooks.RejectionReason = append(c.hooks.RejectionReason, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `rejectionreason.Intercept(f(g(h())))`.
+func (c *RejectionReasonClient) Intercept(interceptors ...Interceptor) {
+	c.inters.RejectionReason = append(c.inters.RejectionReason, interceptors...)
+}
+
+// Create returns a builder for creating a RejectionReason entity.
+func (c *RejectionReasonClient) Create() *RejectionReasonCreate {
+	mutation := newRejectionReasonMutation(c.config, OpCreate)
+	return &RejectionReasonCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of RejectionReason entities.
+func (c *RejectionReasonClient) CreateBulk(builders ...*RejectionReasonCreate) *RejectionReasonCreateBulk {
+	return &RejectionReasonCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *RejectionReasonClient) MapCreateBulk(slice any, setFunc func(*RejectionReasonCreate, int)) *RejectionReasonCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &RejectionReasonCreateBulk{err: fmt.Errorf("calling to RejectionReasonClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*RejectionReasonCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &RejectionReasonCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for RejectionReason.
+func (c *RejectionReasonClient) Update() *RejectionReasonUpdate {
+	mutation := newRejectionReasonMutation(c.config, OpUpdate)
+	return &RejectionReasonUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *RejectionReasonClient) UpdateOne(_m *RejectionReason) *RejectionReasonUpdateOne {
+	mutation := newRejectionReasonMutation(c.config, OpUpdateOne, withRejectionReason(_m))
+	return &RejectionReasonUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *RejectionReasonClient) UpdateOneID(id string) *RejectionReasonUpdateOne {
+	mutation := newRejectionReasonMutation(c.config, OpUpdateOne, withRejectionReasonID(id))
+	return &RejectionReasonUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for RejectionReason.
+func (c *RejectionReasonClient) Delete() *RejectionReasonDelete {
+	mutation := newRejectionReasonMutation(c.config, OpDelete)
+	return &RejectionReasonDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *RejectionReasonClient) DeleteOne(_m *RejectionReason) *RejectionReasonDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *RejectionReasonClient) DeleteOneID(id string) *RejectionReasonDeleteOne {
+	builder := c.Delete().Where(rejectionreason.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &RejectionReasonDeleteOne{builder}
+}
+
+// Query returns a query builder for RejectionReason.
+func (c *RejectionReasonClient) Query() *RejectionReasonQuery {
+	return &RejectionReasonQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeRejectionReason},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a RejectionReason entity by its id.
+func (c *RejectionReasonClient) Get(ctx context.Context, id string) (*RejectionReason, error) {
+	return c.Query().Where(rejectionreason.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *RejectionReasonClient) GetX(ctx context.Context, id string) *RejectionReason {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryCompany queries the company edge of a RejectionReason.
+func (c *RejectionReasonClient) QueryCompany(_m *RejectionReason) *CompanyQuery {
+	query := (&CompanyClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(rejectionreason.Table, rejectionreason.FieldID, id),
+			sqlgraph.To(company.Table, company.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, false, rejectionreason.CompanyTable, rejectionreason.CompanyColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryCandidates queries the candidates edge of a RejectionReason.
+func (c *RejectionReasonClient) QueryCandidates(_m *RejectionReason) *CandidateQuery {
+	query := (&CandidateClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(rejectionreason.Table, rejectionreason.FieldID, id),
+			sqlgraph.To(candidate.Table, candidate.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, rejectionreason.CandidatesTable, rejectionreason.CandidatesColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *RejectionReasonClient) Hooks() []Hook {
+	hooks := c.hooks.RejectionReason
+	return append(hooks[:len(hooks):len(hooks)], rejectionreason.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *RejectionReasonClient) Interceptors() []Interceptor {
+	return c.inters.RejectionReason
+}
+
+func (c *RejectionReasonClient) mutate(ctx context.Context, m *RejectionReasonMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&RejectionReasonCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&RejectionReasonUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&RejectionReasonUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&RejectionReasonDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown RejectionReason mutation op: %q", m.Op())
+	}
+}
+
 // TestSubmissionClient is a client for the TestSubmission schema.
 type TestSubmissionClient struct {
 	config
@@ -4216,6 +5090,22 @@ func (c *UserClient) QueryHiringTeamOf(_m *User) *PositionQuery {
 	return query
 }
 
+// QueryAssignedCandidates queries the assigned_candidates edge of a User.
+func (c *UserClient) QueryAssignedCandidates(_m *User) *CandidateQuery {
+	query := (&CandidateClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(user.Table, user.FieldID, id),
+			sqlgraph.To(candidate.Table, candidate.FieldID),
+			sqlgraph.Edge(sqlgraph.M2M, true, user.AssignedCandidatesTable, user.AssignedCandidatesPrimaryKey...),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
 // Hooks returns the client hooks.
 func (c *UserClient) Hooks() []Hook {
 	hooks := c.hooks.User
@@ -4245,16 +5135,18 @@ func (c *UserClient) mutate(ctx context.Context, m *UserMutation) (Value, error)
 // hooks and interceptors per client, for fast access.
 type (
 	hooks struct {
-		APIKey, Application, ApprovalProcess, Candidate, CandidateFile, Company,
-		Contact, Conversation, EvaluationPartner, FieldDefinition, IdempotencyKey,
-		Location, Message, Note, OfferLetter, Opening, Person, Position, Questionnaire,
-		RateLimitBucket, TestSubmission, User []ent.Hook
+		APIKey, Activity, Application, ApprovalProcess, Candidate, CandidateFile,
+		CandidateStep, Company, Contact, Conversation, EvaluationPartner,
+		FieldDefinition, IdempotencyKey, Location, Message, Note, OfferLetter, Opening,
+		Person, PipelineStep, Position, Questionnaire, RateLimitBucket,
+		RejectionReason, TestSubmission, User []ent.Hook
 	}
 	inters struct {
-		APIKey, Application, ApprovalProcess, Candidate, CandidateFile, Company,
-		Contact, Conversation, EvaluationPartner, FieldDefinition, IdempotencyKey,
-		Location, Message, Note, OfferLetter, Opening, Person, Position, Questionnaire,
-		RateLimitBucket, TestSubmission, User []ent.Interceptor
+		APIKey, Activity, Application, ApprovalProcess, Candidate, CandidateFile,
+		CandidateStep, Company, Contact, Conversation, EvaluationPartner,
+		FieldDefinition, IdempotencyKey, Location, Message, Note, OfferLetter, Opening,
+		Person, PipelineStep, Position, Questionnaire, RateLimitBucket,
+		RejectionReason, TestSubmission, User []ent.Interceptor
 	}
 )
 

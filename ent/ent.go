@@ -12,11 +12,13 @@ import (
 	"entgo.io/ent"
 	"entgo.io/ent/dialect/sql"
 	"entgo.io/ent/dialect/sql/sqlgraph"
+	"github.com/hiregraph/hiregraph/ent/activity"
 	"github.com/hiregraph/hiregraph/ent/apikey"
 	"github.com/hiregraph/hiregraph/ent/application"
 	"github.com/hiregraph/hiregraph/ent/approvalprocess"
 	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/candidatefile"
+	"github.com/hiregraph/hiregraph/ent/candidatestep"
 	"github.com/hiregraph/hiregraph/ent/company"
 	"github.com/hiregraph/hiregraph/ent/contact"
 	"github.com/hiregraph/hiregraph/ent/conversation"
@@ -29,9 +31,11 @@ import (
 	"github.com/hiregraph/hiregraph/ent/offerletter"
 	"github.com/hiregraph/hiregraph/ent/opening"
 	"github.com/hiregraph/hiregraph/ent/person"
+	"github.com/hiregraph/hiregraph/ent/pipelinestep"
 	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/questionnaire"
 	"github.com/hiregraph/hiregraph/ent/ratelimitbucket"
+	"github.com/hiregraph/hiregraph/ent/rejectionreason"
 	"github.com/hiregraph/hiregraph/ent/testsubmission"
 	"github.com/hiregraph/hiregraph/ent/user"
 )
@@ -95,10 +99,12 @@ func checkColumn(t, c string) error {
 	initCheck.Do(func() {
 		columnCheck = sql.NewColumnCheck(map[string]func(string) bool{
 			apikey.Table:            apikey.ValidColumn,
+			activity.Table:          activity.ValidColumn,
 			application.Table:       application.ValidColumn,
 			approvalprocess.Table:   approvalprocess.ValidColumn,
 			candidate.Table:         candidate.ValidColumn,
 			candidatefile.Table:     candidatefile.ValidColumn,
+			candidatestep.Table:     candidatestep.ValidColumn,
 			company.Table:           company.ValidColumn,
 			contact.Table:           contact.ValidColumn,
 			conversation.Table:      conversation.ValidColumn,
@@ -111,9 +117,11 @@ func checkColumn(t, c string) error {
 			offerletter.Table:       offerletter.ValidColumn,
 			opening.Table:           opening.ValidColumn,
 			person.Table:            person.ValidColumn,
+			pipelinestep.Table:      pipelinestep.ValidColumn,
 			position.Table:          position.ValidColumn,
 			questionnaire.Table:     questionnaire.ValidColumn,
 			ratelimitbucket.Table:   ratelimitbucket.ValidColumn,
+			rejectionreason.Table:   rejectionreason.ValidColumn,
 			testsubmission.Table:    testsubmission.ValidColumn,
 			user.Table:              user.ValidColumn,
 		})

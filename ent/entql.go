@@ -3,11 +3,13 @@
 package ent
 
 import (
+	"github.com/hiregraph/hiregraph/ent/activity"
 	"github.com/hiregraph/hiregraph/ent/apikey"
 	"github.com/hiregraph/hiregraph/ent/application"
 	"github.com/hiregraph/hiregraph/ent/approvalprocess"
 	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/candidatefile"
+	"github.com/hiregraph/hiregraph/ent/candidatestep"
 	"github.com/hiregraph/hiregraph/ent/company"
 	"github.com/hiregraph/hiregraph/ent/contact"
 	"github.com/hiregraph/hiregraph/ent/conversation"
@@ -20,10 +22,12 @@ import (
 	"github.com/hiregraph/hiregraph/ent/offerletter"
 	"github.com/hiregraph/hiregraph/ent/opening"
 	"github.com/hiregraph/hiregraph/ent/person"
+	"github.com/hiregraph/hiregraph/ent/pipelinestep"
 	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/predicate"
 	"github.com/hiregraph/hiregraph/ent/questionnaire"
 	"github.com/hiregraph/hiregraph/ent/ratelimitbucket"
+	"github.com/hiregraph/hiregraph/ent/rejectionreason"
 	"github.com/hiregraph/hiregraph/ent/testsubmission"
 	"github.com/hiregraph/hiregraph/ent/user"
 
@@ -35,7 +39,7 @@ import (
 
 // schemaGraph holds a representation of ent/schema at runtime.
 var schemaGraph = func() *sqlgraph.Schema {
-	graph := &sqlgraph.Schema{Nodes: make([]*sqlgraph.Node, 22)}
+	graph := &sqlgraph.Schema{Nodes: make([]*sqlgraph.Node, 26)}
 	graph.Nodes[0] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   apikey.Table,
@@ -58,6 +62,30 @@ var schemaGraph = func() *sqlgraph.Schema {
 	}
 	graph.Nodes[1] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
+			Table:   activity.Table,
+			Columns: activity.Columns,
+			ID: &sqlgraph.FieldSpec{
+				Type:   field.TypeString,
+				Column: activity.FieldID,
+			},
+		},
+		Type: "Activity",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			activity.FieldCompanyID:   {Type: field.TypeString, Column: activity.FieldCompanyID},
+			activity.FieldVerb:        {Type: field.TypeString, Column: activity.FieldVerb},
+			activity.FieldActorType:   {Type: field.TypeEnum, Column: activity.FieldActorType},
+			activity.FieldActorID:     {Type: field.TypeString, Column: activity.FieldActorID},
+			activity.FieldActorName:   {Type: field.TypeString, Column: activity.FieldActorName},
+			activity.FieldObjectType:  {Type: field.TypeString, Column: activity.FieldObjectType},
+			activity.FieldObjectID:    {Type: field.TypeString, Column: activity.FieldObjectID},
+			activity.FieldCandidateID: {Type: field.TypeString, Column: activity.FieldCandidateID},
+			activity.FieldPositionID:  {Type: field.TypeString, Column: activity.FieldPositionID},
+			activity.FieldChanges:     {Type: field.TypeJSON, Column: activity.FieldChanges},
+			activity.FieldTimeCreated: {Type: field.TypeTime, Column: activity.FieldTimeCreated},
+		},
+	}
+	graph.Nodes[2] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
 			Table:   application.Table,
 			Columns: application.Columns,
 			ID: &sqlgraph.FieldSpec{
@@ -79,7 +107,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			application.FieldTimeCreated:   {Type: field.TypeTime, Column: application.FieldTimeCreated},
 		},
 	}
-	graph.Nodes[2] = &sqlgraph.Node{
+	graph.Nodes[3] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   approvalprocess.Table,
 			Columns: approvalprocess.Columns,
@@ -97,7 +125,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			approvalprocess.FieldTimeCompleted: {Type: field.TypeTime, Column: approvalprocess.FieldTimeCompleted},
 		},
 	}
-	graph.Nodes[3] = &sqlgraph.Node{
+	graph.Nodes[4] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   candidate.Table,
 			Columns: candidate.Columns,
@@ -112,6 +140,10 @@ var schemaGraph = func() *sqlgraph.Schema {
 			candidate.FieldPersonID:                 {Type: field.TypeString, Column: candidate.FieldPersonID},
 			candidate.FieldPositionID:               {Type: field.TypeString, Column: candidate.FieldPositionID},
 			candidate.FieldStatus:                   {Type: field.TypeEnum, Column: candidate.FieldStatus},
+			candidate.FieldCurrentStepID:            {Type: field.TypeString, Column: candidate.FieldCurrentStepID},
+			candidate.FieldRejectionReasonID:        {Type: field.TypeString, Column: candidate.FieldRejectionReasonID},
+			candidate.FieldRejectionNote:            {Type: field.TypeString, Column: candidate.FieldRejectionNote},
+			candidate.FieldSource:                   {Type: field.TypeString, Column: candidate.FieldSource},
 			candidate.FieldDeleted:                  {Type: field.TypeBool, Column: candidate.FieldDeleted},
 			candidate.FieldCurrentSteps:             {Type: field.TypeJSON, Column: candidate.FieldCurrentSteps},
 			candidate.FieldCompletedSteps:           {Type: field.TypeJSON, Column: candidate.FieldCompletedSteps},
@@ -121,7 +153,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			candidate.FieldTimeHiringProcessUpdated: {Type: field.TypeTime, Column: candidate.FieldTimeHiringProcessUpdated},
 		},
 	}
-	graph.Nodes[4] = &sqlgraph.Node{
+	graph.Nodes[5] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   candidatefile.Table,
 			Columns: candidatefile.Columns,
@@ -142,7 +174,30 @@ var schemaGraph = func() *sqlgraph.Schema {
 			candidatefile.FieldTimeCreated: {Type: field.TypeTime, Column: candidatefile.FieldTimeCreated},
 		},
 	}
-	graph.Nodes[5] = &sqlgraph.Node{
+	graph.Nodes[6] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
+			Table:   candidatestep.Table,
+			Columns: candidatestep.Columns,
+			ID: &sqlgraph.FieldSpec{
+				Type:   field.TypeString,
+				Column: candidatestep.FieldID,
+			},
+		},
+		Type: "CandidateStep",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			candidatestep.FieldCompanyID:     {Type: field.TypeString, Column: candidatestep.FieldCompanyID},
+			candidatestep.FieldCandidateID:   {Type: field.TypeString, Column: candidatestep.FieldCandidateID},
+			candidatestep.FieldStepID:        {Type: field.TypeString, Column: candidatestep.FieldStepID},
+			candidatestep.FieldName:          {Type: field.TypeString, Column: candidatestep.FieldName},
+			candidatestep.FieldKind:          {Type: field.TypeString, Column: candidatestep.FieldKind},
+			candidatestep.FieldTimeEntered:   {Type: field.TypeTime, Column: candidatestep.FieldTimeEntered},
+			candidatestep.FieldTimeLeft:      {Type: field.TypeTime, Column: candidatestep.FieldTimeLeft},
+			candidatestep.FieldTimeScheduled: {Type: field.TypeTime, Column: candidatestep.FieldTimeScheduled},
+			candidatestep.FieldEnteredBy:     {Type: field.TypeString, Column: candidatestep.FieldEnteredBy},
+			candidatestep.FieldLeftBy:        {Type: field.TypeString, Column: candidatestep.FieldLeftBy},
+		},
+	}
+	graph.Nodes[7] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   company.Table,
 			Columns: company.Columns,
@@ -158,7 +213,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			company.FieldTimeCreated:  {Type: field.TypeTime, Column: company.FieldTimeCreated},
 		},
 	}
-	graph.Nodes[6] = &sqlgraph.Node{
+	graph.Nodes[8] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   contact.Table,
 			Columns: contact.Columns,
@@ -178,7 +233,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			contact.FieldTimeCreated: {Type: field.TypeTime, Column: contact.FieldTimeCreated},
 		},
 	}
-	graph.Nodes[7] = &sqlgraph.Node{
+	graph.Nodes[9] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   conversation.Table,
 			Columns: conversation.Columns,
@@ -194,7 +249,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			conversation.FieldTimeCreated: {Type: field.TypeTime, Column: conversation.FieldTimeCreated},
 		},
 	}
-	graph.Nodes[8] = &sqlgraph.Node{
+	graph.Nodes[10] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   evaluationpartner.Table,
 			Columns: evaluationpartner.Columns,
@@ -219,7 +274,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			evaluationpartner.FieldTimeCreated:         {Type: field.TypeTime, Column: evaluationpartner.FieldTimeCreated},
 		},
 	}
-	graph.Nodes[9] = &sqlgraph.Node{
+	graph.Nodes[11] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   fielddefinition.Table,
 			Columns: fielddefinition.Columns,
@@ -238,7 +293,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			fielddefinition.FieldInternalUse: {Type: field.TypeBool, Column: fielddefinition.FieldInternalUse},
 		},
 	}
-	graph.Nodes[10] = &sqlgraph.Node{
+	graph.Nodes[12] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   idempotencykey.Table,
 			Columns: idempotencykey.Columns,
@@ -258,7 +313,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			idempotencykey.FieldTimeCreated: {Type: field.TypeTime, Column: idempotencykey.FieldTimeCreated},
 		},
 	}
-	graph.Nodes[11] = &sqlgraph.Node{
+	graph.Nodes[13] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   location.Table,
 			Columns: location.Columns,
@@ -281,7 +336,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			location.FieldTimezone:            {Type: field.TypeString, Column: location.FieldTimezone},
 		},
 	}
-	graph.Nodes[12] = &sqlgraph.Node{
+	graph.Nodes[14] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   message.Table,
 			Columns: message.Columns,
@@ -304,7 +359,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			message.FieldBcc:            {Type: field.TypeJSON, Column: message.FieldBcc},
 		},
 	}
-	graph.Nodes[13] = &sqlgraph.Node{
+	graph.Nodes[15] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   note.Table,
 			Columns: note.Columns,
@@ -323,7 +378,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			note.FieldDetails:     {Type: field.TypeJSON, Column: note.FieldDetails},
 		},
 	}
-	graph.Nodes[14] = &sqlgraph.Node{
+	graph.Nodes[16] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   offerletter.Table,
 			Columns: offerletter.Columns,
@@ -342,7 +397,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			offerletter.FieldTimeCreated: {Type: field.TypeTime, Column: offerletter.FieldTimeCreated},
 		},
 	}
-	graph.Nodes[15] = &sqlgraph.Node{
+	graph.Nodes[17] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   opening.Table,
 			Columns: opening.Columns,
@@ -370,7 +425,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			opening.FieldTimeUpdated:          {Type: field.TypeTime, Column: opening.FieldTimeUpdated},
 		},
 	}
-	graph.Nodes[16] = &sqlgraph.Node{
+	graph.Nodes[18] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   person.Table,
 			Columns: person.Columns,
@@ -386,6 +441,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			person.FieldMiddleName:       {Type: field.TypeString, Column: person.FieldMiddleName},
 			person.FieldLastName:         {Type: field.TypeString, Column: person.FieldLastName},
 			person.FieldEmail:            {Type: field.TypeString, Column: person.FieldEmail},
+			person.FieldEmailNormalized:  {Type: field.TypeString, Column: person.FieldEmailNormalized},
 			person.FieldPhone:            {Type: field.TypeString, Column: person.FieldPhone},
 			person.FieldIDNumber:         {Type: field.TypeString, Column: person.FieldIDNumber},
 			person.FieldResumeName:       {Type: field.TypeString, Column: person.FieldResumeName},
@@ -394,7 +450,26 @@ var schemaGraph = func() *sqlgraph.Schema {
 			person.FieldTimeCreated:      {Type: field.TypeTime, Column: person.FieldTimeCreated},
 		},
 	}
-	graph.Nodes[17] = &sqlgraph.Node{
+	graph.Nodes[19] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
+			Table:   pipelinestep.Table,
+			Columns: pipelinestep.Columns,
+			ID: &sqlgraph.FieldSpec{
+				Type:   field.TypeString,
+				Column: pipelinestep.FieldID,
+			},
+		},
+		Type: "PipelineStep",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			pipelinestep.FieldCompanyID:   {Type: field.TypeString, Column: pipelinestep.FieldCompanyID},
+			pipelinestep.FieldPositionID:  {Type: field.TypeString, Column: pipelinestep.FieldPositionID},
+			pipelinestep.FieldName:        {Type: field.TypeString, Column: pipelinestep.FieldName},
+			pipelinestep.FieldKind:        {Type: field.TypeEnum, Column: pipelinestep.FieldKind},
+			pipelinestep.FieldRank:        {Type: field.TypeInt, Column: pipelinestep.FieldRank},
+			pipelinestep.FieldAssigneeIds: {Type: field.TypeJSON, Column: pipelinestep.FieldAssigneeIds},
+		},
+	}
+	graph.Nodes[20] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   position.Table,
 			Columns: position.Columns,
@@ -434,7 +509,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			position.FieldTimeUpdated:          {Type: field.TypeTime, Column: position.FieldTimeUpdated},
 		},
 	}
-	graph.Nodes[18] = &sqlgraph.Node{
+	graph.Nodes[21] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   questionnaire.Table,
 			Columns: questionnaire.Columns,
@@ -454,7 +529,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			questionnaire.FieldTimeCreated:  {Type: field.TypeTime, Column: questionnaire.FieldTimeCreated},
 		},
 	}
-	graph.Nodes[19] = &sqlgraph.Node{
+	graph.Nodes[22] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   ratelimitbucket.Table,
 			Columns: ratelimitbucket.Columns,
@@ -468,7 +543,24 @@ var schemaGraph = func() *sqlgraph.Schema {
 			ratelimitbucket.FieldTat: {Type: field.TypeInt64, Column: ratelimitbucket.FieldTat},
 		},
 	}
-	graph.Nodes[20] = &sqlgraph.Node{
+	graph.Nodes[23] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
+			Table:   rejectionreason.Table,
+			Columns: rejectionreason.Columns,
+			ID: &sqlgraph.FieldSpec{
+				Type:   field.TypeString,
+				Column: rejectionreason.FieldID,
+			},
+		},
+		Type: "RejectionReason",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			rejectionreason.FieldCompanyID:   {Type: field.TypeString, Column: rejectionreason.FieldCompanyID},
+			rejectionreason.FieldName:        {Type: field.TypeString, Column: rejectionreason.FieldName},
+			rejectionreason.FieldByCandidate: {Type: field.TypeBool, Column: rejectionreason.FieldByCandidate},
+			rejectionreason.FieldRank:        {Type: field.TypeInt, Column: rejectionreason.FieldRank},
+		},
+	}
+	graph.Nodes[24] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   testsubmission.Table,
 			Columns: testsubmission.Columns,
@@ -496,7 +588,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			testsubmission.FieldTimeUpdated:           {Type: field.TypeTime, Column: testsubmission.FieldTimeUpdated},
 		},
 	}
-	graph.Nodes[21] = &sqlgraph.Node{
+	graph.Nodes[25] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   user.Table,
 			Columns: user.Columns,
@@ -527,6 +619,42 @@ var schemaGraph = func() *sqlgraph.Schema {
 		},
 		"APIKey",
 		"Company",
+	)
+	graph.MustAddE(
+		"company",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: false,
+			Table:   activity.CompanyTable,
+			Columns: []string{activity.CompanyColumn},
+			Bidi:    false,
+		},
+		"Activity",
+		"Company",
+	)
+	graph.MustAddE(
+		"candidate",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: true,
+			Table:   activity.CandidateTable,
+			Columns: []string{activity.CandidateColumn},
+			Bidi:    false,
+		},
+		"Activity",
+		"Candidate",
+	)
+	graph.MustAddE(
+		"position",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: true,
+			Table:   activity.PositionTable,
+			Columns: []string{activity.PositionColumn},
+			Bidi:    false,
+		},
+		"Activity",
+		"Position",
 	)
 	graph.MustAddE(
 		"company",
@@ -685,6 +813,66 @@ var schemaGraph = func() *sqlgraph.Schema {
 		"CandidateFile",
 	)
 	graph.MustAddE(
+		"activities",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   candidate.ActivitiesTable,
+			Columns: []string{candidate.ActivitiesColumn},
+			Bidi:    false,
+		},
+		"Candidate",
+		"Activity",
+	)
+	graph.MustAddE(
+		"current_step",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: true,
+			Table:   candidate.CurrentStepTable,
+			Columns: []string{candidate.CurrentStepColumn},
+			Bidi:    false,
+		},
+		"Candidate",
+		"PipelineStep",
+	)
+	graph.MustAddE(
+		"step_history",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   candidate.StepHistoryTable,
+			Columns: []string{candidate.StepHistoryColumn},
+			Bidi:    false,
+		},
+		"Candidate",
+		"CandidateStep",
+	)
+	graph.MustAddE(
+		"rejection_reason",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: true,
+			Table:   candidate.RejectionReasonTable,
+			Columns: []string{candidate.RejectionReasonColumn},
+			Bidi:    false,
+		},
+		"Candidate",
+		"RejectionReason",
+	)
+	graph.MustAddE(
+		"assignees",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2M,
+			Inverse: false,
+			Table:   candidate.AssigneesTable,
+			Columns: candidate.AssigneesPrimaryKey,
+			Bidi:    false,
+		},
+		"Candidate",
+		"User",
+	)
+	graph.MustAddE(
 		"hired_for",
 		&sqlgraph.EdgeSpec{
 			Rel:     sqlgraph.O2M,
@@ -719,6 +907,42 @@ var schemaGraph = func() *sqlgraph.Schema {
 		},
 		"CandidateFile",
 		"Candidate",
+	)
+	graph.MustAddE(
+		"company",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: false,
+			Table:   candidatestep.CompanyTable,
+			Columns: []string{candidatestep.CompanyColumn},
+			Bidi:    false,
+		},
+		"CandidateStep",
+		"Company",
+	)
+	graph.MustAddE(
+		"candidate",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: true,
+			Table:   candidatestep.CandidateTable,
+			Columns: []string{candidatestep.CandidateColumn},
+			Bidi:    false,
+		},
+		"CandidateStep",
+		"Candidate",
+	)
+	graph.MustAddE(
+		"step",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: true,
+			Table:   candidatestep.StepTable,
+			Columns: []string{candidatestep.StepColumn},
+			Bidi:    false,
+		},
+		"CandidateStep",
+		"PipelineStep",
 	)
 	graph.MustAddE(
 		"company",
@@ -989,6 +1213,54 @@ var schemaGraph = func() *sqlgraph.Schema {
 		&sqlgraph.EdgeSpec{
 			Rel:     sqlgraph.M2O,
 			Inverse: false,
+			Table:   pipelinestep.CompanyTable,
+			Columns: []string{pipelinestep.CompanyColumn},
+			Bidi:    false,
+		},
+		"PipelineStep",
+		"Company",
+	)
+	graph.MustAddE(
+		"position",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: true,
+			Table:   pipelinestep.PositionTable,
+			Columns: []string{pipelinestep.PositionColumn},
+			Bidi:    false,
+		},
+		"PipelineStep",
+		"Position",
+	)
+	graph.MustAddE(
+		"candidates",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   pipelinestep.CandidatesTable,
+			Columns: []string{pipelinestep.CandidatesColumn},
+			Bidi:    false,
+		},
+		"PipelineStep",
+		"Candidate",
+	)
+	graph.MustAddE(
+		"visits",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   pipelinestep.VisitsTable,
+			Columns: []string{pipelinestep.VisitsColumn},
+			Bidi:    false,
+		},
+		"PipelineStep",
+		"CandidateStep",
+	)
+	graph.MustAddE(
+		"company",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: false,
 			Table:   position.CompanyTable,
 			Columns: []string{position.CompanyColumn},
 			Bidi:    false,
@@ -1117,6 +1389,30 @@ var schemaGraph = func() *sqlgraph.Schema {
 		"Candidate",
 	)
 	graph.MustAddE(
+		"activities",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   position.ActivitiesTable,
+			Columns: []string{position.ActivitiesColumn},
+			Bidi:    false,
+		},
+		"Position",
+		"Activity",
+	)
+	graph.MustAddE(
+		"pipeline_steps",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   position.PipelineStepsTable,
+			Columns: []string{position.PipelineStepsColumn},
+			Bidi:    false,
+		},
+		"Position",
+		"PipelineStep",
+	)
+	graph.MustAddE(
 		"company",
 		&sqlgraph.EdgeSpec{
 			Rel:     sqlgraph.M2O,
@@ -1139,6 +1435,30 @@ var schemaGraph = func() *sqlgraph.Schema {
 		},
 		"Questionnaire",
 		"Position",
+	)
+	graph.MustAddE(
+		"company",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: false,
+			Table:   rejectionreason.CompanyTable,
+			Columns: []string{rejectionreason.CompanyColumn},
+			Bidi:    false,
+		},
+		"RejectionReason",
+		"Company",
+	)
+	graph.MustAddE(
+		"candidates",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   rejectionreason.CandidatesTable,
+			Columns: []string{rejectionreason.CandidatesColumn},
+			Bidi:    false,
+		},
+		"RejectionReason",
+		"Candidate",
 	)
 	graph.MustAddE(
 		"company",
@@ -1199,6 +1519,18 @@ var schemaGraph = func() *sqlgraph.Schema {
 		},
 		"User",
 		"Position",
+	)
+	graph.MustAddE(
+		"assigned_candidates",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2M,
+			Inverse: true,
+			Table:   user.AssignedCandidatesTable,
+			Columns: user.AssignedCandidatesPrimaryKey,
+			Bidi:    false,
+		},
+		"User",
+		"Candidate",
 	)
 	return graph
 }()
@@ -1299,6 +1631,143 @@ func (f *APIKeyFilter) WhereHasCompanyWith(preds ...predicate.Company) {
 }
 
 // addPredicate implements the predicateAdder interface.
+func (_q *ActivityQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the ActivityQuery builder.
+func (_q *ActivityQuery) Filter() *ActivityFilter {
+	return &ActivityFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *ActivityMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the ActivityMutation builder.
+func (m *ActivityMutation) Filter() *ActivityFilter {
+	return &ActivityFilter{config: m.config, predicateAdder: m}
+}
+
+// ActivityFilter provides a generic filtering capability at runtime for ActivityQuery.
+type ActivityFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *ActivityFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[1].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereID applies the entql string predicate on the id field.
+func (f *ActivityFilter) WhereID(p entql.StringP) {
+	f.Where(p.Field(activity.FieldID))
+}
+
+// WhereCompanyID applies the entql string predicate on the company_id field.
+func (f *ActivityFilter) WhereCompanyID(p entql.StringP) {
+	f.Where(p.Field(activity.FieldCompanyID))
+}
+
+// WhereVerb applies the entql string predicate on the verb field.
+func (f *ActivityFilter) WhereVerb(p entql.StringP) {
+	f.Where(p.Field(activity.FieldVerb))
+}
+
+// WhereActorType applies the entql string predicate on the actor_type field.
+func (f *ActivityFilter) WhereActorType(p entql.StringP) {
+	f.Where(p.Field(activity.FieldActorType))
+}
+
+// WhereActorID applies the entql string predicate on the actor_id field.
+func (f *ActivityFilter) WhereActorID(p entql.StringP) {
+	f.Where(p.Field(activity.FieldActorID))
+}
+
+// WhereActorName applies the entql string predicate on the actor_name field.
+func (f *ActivityFilter) WhereActorName(p entql.StringP) {
+	f.Where(p.Field(activity.FieldActorName))
+}
+
+// WhereObjectType applies the entql string predicate on the object_type field.
+func (f *ActivityFilter) WhereObjectType(p entql.StringP) {
+	f.Where(p.Field(activity.FieldObjectType))
+}
+
+// WhereObjectID applies the entql string predicate on the object_id field.
+func (f *ActivityFilter) WhereObjectID(p entql.StringP) {
+	f.Where(p.Field(activity.FieldObjectID))
+}
+
+// WhereCandidateID applies the entql string predicate on the candidate_id field.
+func (f *ActivityFilter) WhereCandidateID(p entql.StringP) {
+	f.Where(p.Field(activity.FieldCandidateID))
+}
+
+// WherePositionID applies the entql string predicate on the position_id field.
+func (f *ActivityFilter) WherePositionID(p entql.StringP) {
+	f.Where(p.Field(activity.FieldPositionID))
+}
+
+// WhereChanges applies the entql json.RawMessage predicate on the changes field.
+func (f *ActivityFilter) WhereChanges(p entql.BytesP) {
+	f.Where(p.Field(activity.FieldChanges))
+}
+
+// WhereTimeCreated applies the entql time.Time predicate on the time_created field.
+func (f *ActivityFilter) WhereTimeCreated(p entql.TimeP) {
+	f.Where(p.Field(activity.FieldTimeCreated))
+}
+
+// WhereHasCompany applies a predicate to check if query has an edge company.
+func (f *ActivityFilter) WhereHasCompany() {
+	f.Where(entql.HasEdge("company"))
+}
+
+// WhereHasCompanyWith applies a predicate to check if query has an edge company with a given conditions (other predicates).
+func (f *ActivityFilter) WhereHasCompanyWith(preds ...predicate.Company) {
+	f.Where(entql.HasEdgeWith("company", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// WhereHasCandidate applies a predicate to check if query has an edge candidate.
+func (f *ActivityFilter) WhereHasCandidate() {
+	f.Where(entql.HasEdge("candidate"))
+}
+
+// WhereHasCandidateWith applies a predicate to check if query has an edge candidate with a given conditions (other predicates).
+func (f *ActivityFilter) WhereHasCandidateWith(preds ...predicate.Candidate) {
+	f.Where(entql.HasEdgeWith("candidate", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// WhereHasPosition applies a predicate to check if query has an edge position.
+func (f *ActivityFilter) WhereHasPosition() {
+	f.Where(entql.HasEdge("position"))
+}
+
+// WhereHasPositionWith applies a predicate to check if query has an edge position with a given conditions (other predicates).
+func (f *ActivityFilter) WhereHasPositionWith(preds ...predicate.Position) {
+	f.Where(entql.HasEdgeWith("position", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// addPredicate implements the predicateAdder interface.
 func (_q *ApplicationQuery) addPredicate(pred func(s *sql.Selector)) {
 	_q.predicates = append(_q.predicates, pred)
 }
@@ -1327,7 +1796,7 @@ type ApplicationFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *ApplicationFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[1].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[2].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -1445,7 +1914,7 @@ type ApprovalProcessFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *ApprovalProcessFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[2].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[3].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -1538,7 +2007,7 @@ type CandidateFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *CandidateFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[3].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[4].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -1567,6 +2036,26 @@ func (f *CandidateFilter) WherePositionID(p entql.StringP) {
 // WhereStatus applies the entql string predicate on the status field.
 func (f *CandidateFilter) WhereStatus(p entql.StringP) {
 	f.Where(p.Field(candidate.FieldStatus))
+}
+
+// WhereCurrentStepID applies the entql string predicate on the current_step_id field.
+func (f *CandidateFilter) WhereCurrentStepID(p entql.StringP) {
+	f.Where(p.Field(candidate.FieldCurrentStepID))
+}
+
+// WhereRejectionReasonID applies the entql string predicate on the rejection_reason_id field.
+func (f *CandidateFilter) WhereRejectionReasonID(p entql.StringP) {
+	f.Where(p.Field(candidate.FieldRejectionReasonID))
+}
+
+// WhereRejectionNote applies the entql string predicate on the rejection_note field.
+func (f *CandidateFilter) WhereRejectionNote(p entql.StringP) {
+	f.Where(p.Field(candidate.FieldRejectionNote))
+}
+
+// WhereSource applies the entql string predicate on the source field.
+func (f *CandidateFilter) WhereSource(p entql.StringP) {
+	f.Where(p.Field(candidate.FieldSource))
 }
 
 // WhereDeleted applies the entql bool predicate on the deleted field.
@@ -1730,6 +2219,76 @@ func (f *CandidateFilter) WhereHasFilesWith(preds ...predicate.CandidateFile) {
 	})))
 }
 
+// WhereHasActivities applies a predicate to check if query has an edge activities.
+func (f *CandidateFilter) WhereHasActivities() {
+	f.Where(entql.HasEdge("activities"))
+}
+
+// WhereHasActivitiesWith applies a predicate to check if query has an edge activities with a given conditions (other predicates).
+func (f *CandidateFilter) WhereHasActivitiesWith(preds ...predicate.Activity) {
+	f.Where(entql.HasEdgeWith("activities", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// WhereHasCurrentStep applies a predicate to check if query has an edge current_step.
+func (f *CandidateFilter) WhereHasCurrentStep() {
+	f.Where(entql.HasEdge("current_step"))
+}
+
+// WhereHasCurrentStepWith applies a predicate to check if query has an edge current_step with a given conditions (other predicates).
+func (f *CandidateFilter) WhereHasCurrentStepWith(preds ...predicate.PipelineStep) {
+	f.Where(entql.HasEdgeWith("current_step", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// WhereHasStepHistory applies a predicate to check if query has an edge step_history.
+func (f *CandidateFilter) WhereHasStepHistory() {
+	f.Where(entql.HasEdge("step_history"))
+}
+
+// WhereHasStepHistoryWith applies a predicate to check if query has an edge step_history with a given conditions (other predicates).
+func (f *CandidateFilter) WhereHasStepHistoryWith(preds ...predicate.CandidateStep) {
+	f.Where(entql.HasEdgeWith("step_history", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// WhereHasRejectionReason applies a predicate to check if query has an edge rejection_reason.
+func (f *CandidateFilter) WhereHasRejectionReason() {
+	f.Where(entql.HasEdge("rejection_reason"))
+}
+
+// WhereHasRejectionReasonWith applies a predicate to check if query has an edge rejection_reason with a given conditions (other predicates).
+func (f *CandidateFilter) WhereHasRejectionReasonWith(preds ...predicate.RejectionReason) {
+	f.Where(entql.HasEdgeWith("rejection_reason", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// WhereHasAssignees applies a predicate to check if query has an edge assignees.
+func (f *CandidateFilter) WhereHasAssignees() {
+	f.Where(entql.HasEdge("assignees"))
+}
+
+// WhereHasAssigneesWith applies a predicate to check if query has an edge assignees with a given conditions (other predicates).
+func (f *CandidateFilter) WhereHasAssigneesWith(preds ...predicate.User) {
+	f.Where(entql.HasEdgeWith("assignees", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
 // WhereHasHiredFor applies a predicate to check if query has an edge hired_for.
 func (f *CandidateFilter) WhereHasHiredFor() {
 	f.Where(entql.HasEdge("hired_for"))
@@ -1773,7 +2332,7 @@ type CandidateFileFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *CandidateFileFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[4].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[5].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -1853,6 +2412,138 @@ func (f *CandidateFileFilter) WhereHasCandidateWith(preds ...predicate.Candidate
 }
 
 // addPredicate implements the predicateAdder interface.
+func (_q *CandidateStepQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the CandidateStepQuery builder.
+func (_q *CandidateStepQuery) Filter() *CandidateStepFilter {
+	return &CandidateStepFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *CandidateStepMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the CandidateStepMutation builder.
+func (m *CandidateStepMutation) Filter() *CandidateStepFilter {
+	return &CandidateStepFilter{config: m.config, predicateAdder: m}
+}
+
+// CandidateStepFilter provides a generic filtering capability at runtime for CandidateStepQuery.
+type CandidateStepFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *CandidateStepFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[6].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereID applies the entql string predicate on the id field.
+func (f *CandidateStepFilter) WhereID(p entql.StringP) {
+	f.Where(p.Field(candidatestep.FieldID))
+}
+
+// WhereCompanyID applies the entql string predicate on the company_id field.
+func (f *CandidateStepFilter) WhereCompanyID(p entql.StringP) {
+	f.Where(p.Field(candidatestep.FieldCompanyID))
+}
+
+// WhereCandidateID applies the entql string predicate on the candidate_id field.
+func (f *CandidateStepFilter) WhereCandidateID(p entql.StringP) {
+	f.Where(p.Field(candidatestep.FieldCandidateID))
+}
+
+// WhereStepID applies the entql string predicate on the step_id field.
+func (f *CandidateStepFilter) WhereStepID(p entql.StringP) {
+	f.Where(p.Field(candidatestep.FieldStepID))
+}
+
+// WhereName applies the entql string predicate on the name field.
+func (f *CandidateStepFilter) WhereName(p entql.StringP) {
+	f.Where(p.Field(candidatestep.FieldName))
+}
+
+// WhereKind applies the entql string predicate on the kind field.
+func (f *CandidateStepFilter) WhereKind(p entql.StringP) {
+	f.Where(p.Field(candidatestep.FieldKind))
+}
+
+// WhereTimeEntered applies the entql time.Time predicate on the time_entered field.
+func (f *CandidateStepFilter) WhereTimeEntered(p entql.TimeP) {
+	f.Where(p.Field(candidatestep.FieldTimeEntered))
+}
+
+// WhereTimeLeft applies the entql time.Time predicate on the time_left field.
+func (f *CandidateStepFilter) WhereTimeLeft(p entql.TimeP) {
+	f.Where(p.Field(candidatestep.FieldTimeLeft))
+}
+
+// WhereTimeScheduled applies the entql time.Time predicate on the time_scheduled field.
+func (f *CandidateStepFilter) WhereTimeScheduled(p entql.TimeP) {
+	f.Where(p.Field(candidatestep.FieldTimeScheduled))
+}
+
+// WhereEnteredBy applies the entql string predicate on the entered_by field.
+func (f *CandidateStepFilter) WhereEnteredBy(p entql.StringP) {
+	f.Where(p.Field(candidatestep.FieldEnteredBy))
+}
+
+// WhereLeftBy applies the entql string predicate on the left_by field.
+func (f *CandidateStepFilter) WhereLeftBy(p entql.StringP) {
+	f.Where(p.Field(candidatestep.FieldLeftBy))
+}
+
+// WhereHasCompany applies a predicate to check if query has an edge company.
+func (f *CandidateStepFilter) WhereHasCompany() {
+	f.Where(entql.HasEdge("company"))
+}
+
+// WhereHasCompanyWith applies a predicate to check if query has an edge company with a given conditions (other predicates).
+func (f *CandidateStepFilter) WhereHasCompanyWith(preds ...predicate.Company) {
+	f.Where(entql.HasEdgeWith("company", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// WhereHasCandidate applies a predicate to check if query has an edge candidate.
+func (f *CandidateStepFilter) WhereHasCandidate() {
+	f.Where(entql.HasEdge("candidate"))
+}
+
+// WhereHasCandidateWith applies a predicate to check if query has an edge candidate with a given conditions (other predicates).
+func (f *CandidateStepFilter) WhereHasCandidateWith(preds ...predicate.Candidate) {
+	f.Where(entql.HasEdgeWith("candidate", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// WhereHasStep applies a predicate to check if query has an edge step.
+func (f *CandidateStepFilter) WhereHasStep() {
+	f.Where(entql.HasEdge("step"))
+}
+
+// WhereHasStepWith applies a predicate to check if query has an edge step with a given conditions (other predicates).
+func (f *CandidateStepFilter) WhereHasStepWith(preds ...predicate.PipelineStep) {
+	f.Where(entql.HasEdgeWith("step", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// addPredicate implements the predicateAdder interface.
 func (_q *CompanyQuery) addPredicate(pred func(s *sql.Selector)) {
 	_q.predicates = append(_q.predicates, pred)
 }
@@ -1881,7 +2572,7 @@ type CompanyFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *CompanyFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[5].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[7].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -1936,7 +2627,7 @@ type ContactFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *ContactFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[6].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[8].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2025,7 +2716,7 @@ type ConversationFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *ConversationFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[7].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[9].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2122,7 +2813,7 @@ type EvaluationPartnerFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *EvaluationPartnerFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[8].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[10].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2250,7 +2941,7 @@ type FieldDefinitionFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *FieldDefinitionFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[9].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[11].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2334,7 +3025,7 @@ type IdempotencyKeyFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *IdempotencyKeyFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[10].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[12].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2423,7 +3114,7 @@ type LocationFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *LocationFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[11].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[13].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2541,7 +3232,7 @@ type MessageFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *MessageFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[12].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[14].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2659,7 +3350,7 @@ type NoteFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *NoteFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[13].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[15].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2757,7 +3448,7 @@ type OfferLetterFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *OfferLetterFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[14].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[16].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2855,7 +3546,7 @@ type OpeningFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *OpeningFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[15].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[17].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3026,7 +3717,7 @@ type PersonFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *PersonFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[16].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[18].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3060,6 +3751,11 @@ func (f *PersonFilter) WhereLastName(p entql.StringP) {
 // WhereEmail applies the entql string predicate on the email field.
 func (f *PersonFilter) WhereEmail(p entql.StringP) {
 	f.Where(p.Field(person.FieldEmail))
+}
+
+// WhereEmailNormalized applies the entql string predicate on the email_normalized field.
+func (f *PersonFilter) WhereEmailNormalized(p entql.StringP) {
+	f.Where(p.Field(person.FieldEmailNormalized))
 }
 
 // WherePhone applies the entql string predicate on the phone field.
@@ -3121,6 +3817,132 @@ func (f *PersonFilter) WhereHasCandidatesWith(preds ...predicate.Candidate) {
 }
 
 // addPredicate implements the predicateAdder interface.
+func (_q *PipelineStepQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the PipelineStepQuery builder.
+func (_q *PipelineStepQuery) Filter() *PipelineStepFilter {
+	return &PipelineStepFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *PipelineStepMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the PipelineStepMutation builder.
+func (m *PipelineStepMutation) Filter() *PipelineStepFilter {
+	return &PipelineStepFilter{config: m.config, predicateAdder: m}
+}
+
+// PipelineStepFilter provides a generic filtering capability at runtime for PipelineStepQuery.
+type PipelineStepFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *PipelineStepFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[19].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereID applies the entql string predicate on the id field.
+func (f *PipelineStepFilter) WhereID(p entql.StringP) {
+	f.Where(p.Field(pipelinestep.FieldID))
+}
+
+// WhereCompanyID applies the entql string predicate on the company_id field.
+func (f *PipelineStepFilter) WhereCompanyID(p entql.StringP) {
+	f.Where(p.Field(pipelinestep.FieldCompanyID))
+}
+
+// WherePositionID applies the entql string predicate on the position_id field.
+func (f *PipelineStepFilter) WherePositionID(p entql.StringP) {
+	f.Where(p.Field(pipelinestep.FieldPositionID))
+}
+
+// WhereName applies the entql string predicate on the name field.
+func (f *PipelineStepFilter) WhereName(p entql.StringP) {
+	f.Where(p.Field(pipelinestep.FieldName))
+}
+
+// WhereKind applies the entql string predicate on the kind field.
+func (f *PipelineStepFilter) WhereKind(p entql.StringP) {
+	f.Where(p.Field(pipelinestep.FieldKind))
+}
+
+// WhereRank applies the entql int predicate on the rank field.
+func (f *PipelineStepFilter) WhereRank(p entql.IntP) {
+	f.Where(p.Field(pipelinestep.FieldRank))
+}
+
+// WhereAssigneeIds applies the entql json.RawMessage predicate on the assignee_ids field.
+func (f *PipelineStepFilter) WhereAssigneeIds(p entql.BytesP) {
+	f.Where(p.Field(pipelinestep.FieldAssigneeIds))
+}
+
+// WhereHasCompany applies a predicate to check if query has an edge company.
+func (f *PipelineStepFilter) WhereHasCompany() {
+	f.Where(entql.HasEdge("company"))
+}
+
+// WhereHasCompanyWith applies a predicate to check if query has an edge company with a given conditions (other predicates).
+func (f *PipelineStepFilter) WhereHasCompanyWith(preds ...predicate.Company) {
+	f.Where(entql.HasEdgeWith("company", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// WhereHasPosition applies a predicate to check if query has an edge position.
+func (f *PipelineStepFilter) WhereHasPosition() {
+	f.Where(entql.HasEdge("position"))
+}
+
+// WhereHasPositionWith applies a predicate to check if query has an edge position with a given conditions (other predicates).
+func (f *PipelineStepFilter) WhereHasPositionWith(preds ...predicate.Position) {
+	f.Where(entql.HasEdgeWith("position", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// WhereHasCandidates applies a predicate to check if query has an edge candidates.
+func (f *PipelineStepFilter) WhereHasCandidates() {
+	f.Where(entql.HasEdge("candidates"))
+}
+
+// WhereHasCandidatesWith applies a predicate to check if query has an edge candidates with a given conditions (other predicates).
+func (f *PipelineStepFilter) WhereHasCandidatesWith(preds ...predicate.Candidate) {
+	f.Where(entql.HasEdgeWith("candidates", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// WhereHasVisits applies a predicate to check if query has an edge visits.
+func (f *PipelineStepFilter) WhereHasVisits() {
+	f.Where(entql.HasEdge("visits"))
+}
+
+// WhereHasVisitsWith applies a predicate to check if query has an edge visits with a given conditions (other predicates).
+func (f *PipelineStepFilter) WhereHasVisitsWith(preds ...predicate.CandidateStep) {
+	f.Where(entql.HasEdgeWith("visits", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// addPredicate implements the predicateAdder interface.
 func (_q *PositionQuery) addPredicate(pred func(s *sql.Selector)) {
 	_q.predicates = append(_q.predicates, pred)
 }
@@ -3149,7 +3971,7 @@ type PositionFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *PositionFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[17].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[20].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3449,6 +4271,34 @@ func (f *PositionFilter) WhereHasCandidatesWith(preds ...predicate.Candidate) {
 	})))
 }
 
+// WhereHasActivities applies a predicate to check if query has an edge activities.
+func (f *PositionFilter) WhereHasActivities() {
+	f.Where(entql.HasEdge("activities"))
+}
+
+// WhereHasActivitiesWith applies a predicate to check if query has an edge activities with a given conditions (other predicates).
+func (f *PositionFilter) WhereHasActivitiesWith(preds ...predicate.Activity) {
+	f.Where(entql.HasEdgeWith("activities", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// WhereHasPipelineSteps applies a predicate to check if query has an edge pipeline_steps.
+func (f *PositionFilter) WhereHasPipelineSteps() {
+	f.Where(entql.HasEdge("pipeline_steps"))
+}
+
+// WhereHasPipelineStepsWith applies a predicate to check if query has an edge pipeline_steps with a given conditions (other predicates).
+func (f *PositionFilter) WhereHasPipelineStepsWith(preds ...predicate.PipelineStep) {
+	f.Where(entql.HasEdgeWith("pipeline_steps", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
 // addPredicate implements the predicateAdder interface.
 func (_q *QuestionnaireQuery) addPredicate(pred func(s *sql.Selector)) {
 	_q.predicates = append(_q.predicates, pred)
@@ -3478,7 +4328,7 @@ type QuestionnaireFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *QuestionnaireFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[18].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[21].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3581,7 +4431,7 @@ type RateLimitBucketFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *RateLimitBucketFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[19].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[22].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3595,6 +4445,94 @@ func (f *RateLimitBucketFilter) WhereID(p entql.StringP) {
 // WhereTat applies the entql int64 predicate on the tat field.
 func (f *RateLimitBucketFilter) WhereTat(p entql.Int64P) {
 	f.Where(p.Field(ratelimitbucket.FieldTat))
+}
+
+// addPredicate implements the predicateAdder interface.
+func (_q *RejectionReasonQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the RejectionReasonQuery builder.
+func (_q *RejectionReasonQuery) Filter() *RejectionReasonFilter {
+	return &RejectionReasonFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *RejectionReasonMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the RejectionReasonMutation builder.
+func (m *RejectionReasonMutation) Filter() *RejectionReasonFilter {
+	return &RejectionReasonFilter{config: m.config, predicateAdder: m}
+}
+
+// RejectionReasonFilter provides a generic filtering capability at runtime for RejectionReasonQuery.
+type RejectionReasonFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *RejectionReasonFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[23].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereID applies the entql string predicate on the id field.
+func (f *RejectionReasonFilter) WhereID(p entql.StringP) {
+	f.Where(p.Field(rejectionreason.FieldID))
+}
+
+// WhereCompanyID applies the entql string predicate on the company_id field.
+func (f *RejectionReasonFilter) WhereCompanyID(p entql.StringP) {
+	f.Where(p.Field(rejectionreason.FieldCompanyID))
+}
+
+// WhereName applies the entql string predicate on the name field.
+func (f *RejectionReasonFilter) WhereName(p entql.StringP) {
+	f.Where(p.Field(rejectionreason.FieldName))
+}
+
+// WhereByCandidate applies the entql bool predicate on the by_candidate field.
+func (f *RejectionReasonFilter) WhereByCandidate(p entql.BoolP) {
+	f.Where(p.Field(rejectionreason.FieldByCandidate))
+}
+
+// WhereRank applies the entql int predicate on the rank field.
+func (f *RejectionReasonFilter) WhereRank(p entql.IntP) {
+	f.Where(p.Field(rejectionreason.FieldRank))
+}
+
+// WhereHasCompany applies a predicate to check if query has an edge company.
+func (f *RejectionReasonFilter) WhereHasCompany() {
+	f.Where(entql.HasEdge("company"))
+}
+
+// WhereHasCompanyWith applies a predicate to check if query has an edge company with a given conditions (other predicates).
+func (f *RejectionReasonFilter) WhereHasCompanyWith(preds ...predicate.Company) {
+	f.Where(entql.HasEdgeWith("company", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// WhereHasCandidates applies a predicate to check if query has an edge candidates.
+func (f *RejectionReasonFilter) WhereHasCandidates() {
+	f.Where(entql.HasEdge("candidates"))
+}
+
+// WhereHasCandidatesWith applies a predicate to check if query has an edge candidates with a given conditions (other predicates).
+func (f *RejectionReasonFilter) WhereHasCandidatesWith(preds ...predicate.Candidate) {
+	f.Where(entql.HasEdgeWith("candidates", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
 }
 
 // addPredicate implements the predicateAdder interface.
@@ -3626,7 +4564,7 @@ type TestSubmissionFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *TestSubmissionFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[20].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[24].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3783,7 +4721,7 @@ type UserFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *UserFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[21].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[25].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3851,6 +4789,20 @@ func (f *UserFilter) WhereHasHiringTeamOf() {
 // WhereHasHiringTeamOfWith applies a predicate to check if query has an edge hiring_team_of with a given conditions (other predicates).
 func (f *UserFilter) WhereHasHiringTeamOfWith(preds ...predicate.Position) {
 	f.Where(entql.HasEdgeWith("hiring_team_of", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// WhereHasAssignedCandidates applies a predicate to check if query has an edge assigned_candidates.
+func (f *UserFilter) WhereHasAssignedCandidates() {
+	f.Where(entql.HasEdge("assigned_candidates"))
+}
+
+// WhereHasAssignedCandidatesWith applies a predicate to check if query has an edge assigned_candidates with a given conditions (other predicates).
+func (f *UserFilter) WhereHasAssignedCandidatesWith(preds ...predicate.Candidate) {
+	f.Where(entql.HasEdgeWith("assigned_candidates", sqlgraph.WrapFunc(func(s *sql.Selector) {
 		for _, p := range preds {
 			p(s)
 		}

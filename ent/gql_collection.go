@@ -7,10 +7,12 @@ import (
 	"fmt"
 
 	"github.com/99designs/gqlgen/graphql"
+	"github.com/hiregraph/hiregraph/ent/activity"
 	"github.com/hiregraph/hiregraph/ent/application"
 	"github.com/hiregraph/hiregraph/ent/approvalprocess"
 	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/candidatefile"
+	"github.com/hiregraph/hiregraph/ent/candidatestep"
 	"github.com/hiregraph/hiregraph/ent/company"
 	"github.com/hiregraph/hiregraph/ent/contact"
 	"github.com/hiregraph/hiregraph/ent/conversation"
@@ -23,12 +25,168 @@ import (
 	"github.com/hiregraph/hiregraph/ent/offerletter"
 	"github.com/hiregraph/hiregraph/ent/opening"
 	"github.com/hiregraph/hiregraph/ent/person"
+	"github.com/hiregraph/hiregraph/ent/pipelinestep"
 	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/questionnaire"
+	"github.com/hiregraph/hiregraph/ent/rejectionreason"
 	"github.com/hiregraph/hiregraph/ent/testsubmission"
 	"github.com/hiregraph/hiregraph/ent/user"
 	"github.com/hiregraph/hiregraph/perparent"
 )
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *ActivityQuery) CollectFields(ctx context.Context, satisfies ...string) (*ActivityQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *ActivityQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(activity.Columns))
+		selectedFields = []string{activity.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+
+		case "candidate":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&CandidateClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, candidateImplementors)...); err != nil {
+				return err
+			}
+			_q.withCandidate = query
+			if _, ok := fieldSeen[activity.FieldCandidateID]; !ok {
+				selectedFields = append(selectedFields, activity.FieldCandidateID)
+				fieldSeen[activity.FieldCandidateID] = struct{}{}
+			}
+
+		case "position":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&PositionClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, positionImplementors)...); err != nil {
+				return err
+			}
+			_q.withPosition = query
+			if _, ok := fieldSeen[activity.FieldPositionID]; !ok {
+				selectedFields = append(selectedFields, activity.FieldPositionID)
+				fieldSeen[activity.FieldPositionID] = struct{}{}
+			}
+		case "verb":
+			if _, ok := fieldSeen[activity.FieldVerb]; !ok {
+				selectedFields = append(selectedFields, activity.FieldVerb)
+				fieldSeen[activity.FieldVerb] = struct{}{}
+			}
+		case "actorType":
+			if _, ok := fieldSeen[activity.FieldActorType]; !ok {
+				selectedFields = append(selectedFields, activity.FieldActorType)
+				fieldSeen[activity.FieldActorType] = struct{}{}
+			}
+		case "actorID":
+			if _, ok := fieldSeen[activity.FieldActorID]; !ok {
+				selectedFields = append(selectedFields, activity.FieldActorID)
+				fieldSeen[activity.FieldActorID] = struct{}{}
+			}
+		case "actorName":
+			if _, ok := fieldSeen[activity.FieldActorName]; !ok {
+				selectedFields = append(selectedFields, activity.FieldActorName)
+				fieldSeen[activity.FieldActorName] = struct{}{}
+			}
+		case "objectType":
+			if _, ok := fieldSeen[activity.FieldObjectType]; !ok {
+				selectedFields = append(selectedFields, activity.FieldObjectType)
+				fieldSeen[activity.FieldObjectType] = struct{}{}
+			}
+		case "objectID":
+			if _, ok := fieldSeen[activity.FieldObjectID]; !ok {
+				selectedFields = append(selectedFields, activity.FieldObjectID)
+				fieldSeen[activity.FieldObjectID] = struct{}{}
+			}
+		case "changes":
+			if _, ok := fieldSeen[activity.FieldChanges]; !ok {
+				selectedFields = append(selectedFields, activity.FieldChanges)
+				fieldSeen[activity.FieldChanges] = struct{}{}
+			}
+		case "timeCreated":
+			if _, ok := fieldSeen[activity.FieldTimeCreated]; !ok {
+				selectedFields = append(selectedFields, activity.FieldTimeCreated)
+				fieldSeen[activity.FieldTimeCreated] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type activityPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []ActivityPaginateOption
+}
+
+func newActivityPaginateArgs(rv map[string]any) *activityPaginateArgs {
+	args := &activityPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case map[string]any:
+			var (
+				err1, err2 error
+				order      = &ActivityOrder{Field: &ActivityOrderField{}, Direction: entgql.OrderDirectionAsc}
+			)
+			if d, ok := v[directionField]; ok {
+				err1 = order.Direction.UnmarshalGQL(d)
+			}
+			if f, ok := v[fieldField]; ok {
+				err2 = order.Field.UnmarshalGQL(f)
+			}
+			if err1 == nil && err2 == nil {
+				args.opts = append(args.opts, WithActivityOrder(order))
+			}
+		case *ActivityOrder:
+			if v != nil {
+				args.opts = append(args.opts, WithActivityOrder(v))
+			}
+		}
+	}
+	if v, ok := rv[whereField].(*ActivityWhereInput); ok {
+		args.opts = append(args.opts, WithActivityFilter(v.Filter))
+	}
+	return args
+}
 
 // CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
 func (_q *ApplicationQuery) CollectFields(ctx context.Context, satisfies ...string) (*ApplicationQuery, error) {
@@ -635,6 +793,213 @@ func (_q *CandidateQuery) collectField(ctx context.Context, oneNode bool, opCtx 
 				*wq = *query
 			})
 
+		case "activities":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&ActivityClient{config: _q.config}).Query()
+			)
+			args := newActivityPaginateArgs(fieldArgs(ctx, new(ActivityWhereInput), path...))
+			if err := validateFirstLast(args.first, args.last); err != nil {
+				return fmt.Errorf("validate first and last in path %q: %w", path, err)
+			}
+			pager, err := newActivityPager(args.opts, args.last != nil)
+			if err != nil {
+				return fmt.Errorf("create new pager in path %q: %w", path, err)
+			}
+			if query, err = pager.applyFilter(query); err != nil {
+				return err
+			}
+			ignoredEdges := !hasCollectedField(ctx, append(path, edgesField)...)
+			if hasCollectedField(ctx, append(path, totalCountField)...) || hasCollectedField(ctx, append(path, pageInfoField)...) {
+				hasPagination := args.after != nil || args.first != nil || args.before != nil || args.last != nil
+				if hasPagination || ignoredEdges {
+					query := query.Clone()
+					_q.loadTotal = append(_q.loadTotal, func(ctx context.Context, nodes []*Candidate) error {
+						ids := make([]string, len(nodes))
+						for i := range nodes {
+							ids[i] = nodes[i].ID
+						}
+						if err := query.prepareQuery(ctx); err != nil {
+							return err
+						}
+						m, err := perparent.Count(ctx, query.driver, query.sqlQuery(ctx), candidate.ActivitiesColumn, ids)
+						if err != nil {
+							return err
+						}
+						for i := range nodes {
+							n := m[nodes[i].ID]
+							if nodes[i].Edges.totalCount[8] == nil {
+								nodes[i].Edges.totalCount[8] = make(map[string]int)
+							}
+							nodes[i].Edges.totalCount[8][alias] = n
+						}
+						return nil
+					})
+				} else {
+					_q.loadTotal = append(_q.loadTotal, func(_ context.Context, nodes []*Candidate) error {
+						for i := range nodes {
+							n := len(nodes[i].Edges.Activities)
+							if nodes[i].Edges.totalCount[8] == nil {
+								nodes[i].Edges.totalCount[8] = make(map[string]int)
+							}
+							nodes[i].Edges.totalCount[8][alias] = n
+						}
+						return nil
+					})
+				}
+			}
+			if ignoredEdges || (args.first != nil && *args.first == 0) || (args.last != nil && *args.last == 0) {
+				continue
+			}
+			if query, err = pager.applyCursors(query, args.after, args.before); err != nil {
+				return err
+			}
+			path = append(path, edgesField, nodeField)
+			if field := collectedField(ctx, path...); field != nil {
+				if err := query.collectField(ctx, false, opCtx, *field, path, mayAddCondition(satisfies, activityImplementors)...); err != nil {
+					return err
+				}
+			}
+			if limit := paginateLimit(args.first, args.last); limit > 0 {
+				if oneNode {
+					pager.applyOrder(query.Limit(limit))
+				} else {
+					modify := query.limitPerParent(candidate.ActivitiesColumn, limit, pager.orderExpr(query))
+					query.modifiers = append(query.modifiers, modify)
+				}
+			} else {
+				query = pager.applyOrder(query)
+			}
+			_q.WithNamedActivities(alias, func(wq *ActivityQuery) {
+				*wq = *query
+			})
+
+		case "currentStep":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&PipelineStepClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, pipelinestepImplementors)...); err != nil {
+				return err
+			}
+			_q.withCurrentStep = query
+			if _, ok := fieldSeen[candidate.FieldCurrentStepID]; !ok {
+				selectedFields = append(selectedFields, candidate.FieldCurrentStepID)
+				fieldSeen[candidate.FieldCurrentStepID] = struct{}{}
+			}
+
+		case "stepHistory":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&CandidateStepClient{config: _q.config}).Query()
+			)
+			args := newCandidateStepPaginateArgs(fieldArgs(ctx, new(CandidateStepWhereInput), path...))
+			if err := validateFirstLast(args.first, args.last); err != nil {
+				return fmt.Errorf("validate first and last in path %q: %w", path, err)
+			}
+			pager, err := newCandidateStepPager(args.opts, args.last != nil)
+			if err != nil {
+				return fmt.Errorf("create new pager in path %q: %w", path, err)
+			}
+			if query, err = pager.applyFilter(query); err != nil {
+				return err
+			}
+			ignoredEdges := !hasCollectedField(ctx, append(path, edgesField)...)
+			if hasCollectedField(ctx, append(path, totalCountField)...) || hasCollectedField(ctx, append(path, pageInfoField)...) {
+				hasPagination := args.after != nil || args.first != nil || args.before != nil || args.last != nil
+				if hasPagination || ignoredEdges {
+					query := query.Clone()
+					_q.loadTotal = append(_q.loadTotal, func(ctx context.Context, nodes []*Candidate) error {
+						ids := make([]string, len(nodes))
+						for i := range nodes {
+							ids[i] = nodes[i].ID
+						}
+						if err := query.prepareQuery(ctx); err != nil {
+							return err
+						}
+						m, err := perparent.Count(ctx, query.driver, query.sqlQuery(ctx), candidate.StepHistoryColumn, ids)
+						if err != nil {
+							return err
+						}
+						for i := range nodes {
+							n := m[nodes[i].ID]
+							if nodes[i].Edges.totalCount[10] == nil {
+								nodes[i].Edges.totalCount[10] = make(map[string]int)
+							}
+							nodes[i].Edges.totalCount[10][alias] = n
+						}
+						return nil
+					})
+				} else {
+					_q.loadTotal = append(_q.loadTotal, func(_ context.Context, nodes []*Candidate) error {
+						for i := range nodes {
+							n := len(nodes[i].Edges.StepHistory)
+							if nodes[i].Edges.totalCount[10] == nil {
+								nodes[i].Edges.totalCount[10] = make(map[string]int)
+							}
+							nodes[i].Edges.totalCount[10][alias] = n
+						}
+						return nil
+					})
+				}
+			}
+			if ignoredEdges || (args.first != nil && *args.first == 0) || (args.last != nil && *args.last == 0) {
+				continue
+			}
+			if query, err = pager.applyCursors(query, args.after, args.before); err != nil {
+				return err
+			}
+			path = append(path, edgesField, nodeField)
+			if field := collectedField(ctx, path...); field != nil {
+				if err := query.collectField(ctx, false, opCtx, *field, path, mayAddCondition(satisfies, candidatestepImplementors)...); err != nil {
+					return err
+				}
+			}
+			if limit := paginateLimit(args.first, args.last); limit > 0 {
+				if oneNode {
+					pager.applyOrder(query.Limit(limit))
+				} else {
+					modify := query.limitPerParent(candidate.StepHistoryColumn, limit, pager.orderExpr(query))
+					query.modifiers = append(query.modifiers, modify)
+				}
+			} else {
+				query = pager.applyOrder(query)
+			}
+			_q.WithNamedStepHistory(alias, func(wq *CandidateStepQuery) {
+				*wq = *query
+			})
+
+		case "rejectionReason":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&RejectionReasonClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, rejectionreasonImplementors)...); err != nil {
+				return err
+			}
+			_q.withRejectionReason = query
+			if _, ok := fieldSeen[candidate.FieldRejectionReasonID]; !ok {
+				selectedFields = append(selectedFields, candidate.FieldRejectionReasonID)
+				fieldSeen[candidate.FieldRejectionReasonID] = struct{}{}
+			}
+
+		case "assignees":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&UserClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, false, opCtx, field, path, mayAddCondition(satisfies, userImplementors)...); err != nil {
+				return err
+			}
+			_q.WithNamedAssignees(alias, func(wq *UserQuery) {
+				*wq = *query
+			})
+
 		case "hiredFor":
 			var (
 				alias = field.Alias
@@ -651,6 +1016,16 @@ func (_q *CandidateQuery) collectField(ctx context.Context, oneNode bool, opCtx 
 			if _, ok := fieldSeen[candidate.FieldStatus]; !ok {
 				selectedFields = append(selectedFields, candidate.FieldStatus)
 				fieldSeen[candidate.FieldStatus] = struct{}{}
+			}
+		case "rejectionNote":
+			if _, ok := fieldSeen[candidate.FieldRejectionNote]; !ok {
+				selectedFields = append(selectedFields, candidate.FieldRejectionNote)
+				fieldSeen[candidate.FieldRejectionNote] = struct{}{}
+			}
+		case "source":
+			if _, ok := fieldSeen[candidate.FieldSource]; !ok {
+				selectedFields = append(selectedFields, candidate.FieldSource)
+				fieldSeen[candidate.FieldSource] = struct{}{}
 			}
 		case "deleted":
 			if _, ok := fieldSeen[candidate.FieldDeleted]; !ok {
@@ -854,6 +1229,140 @@ func newCandidateFilePaginateArgs(rv map[string]any) *candidatefilePaginateArgs 
 	}
 	if v, ok := rv[whereField].(*CandidateFileWhereInput); ok {
 		args.opts = append(args.opts, WithCandidateFileFilter(v.Filter))
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *CandidateStepQuery) CollectFields(ctx context.Context, satisfies ...string) (*CandidateStepQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *CandidateStepQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(candidatestep.Columns))
+		selectedFields = []string{candidatestep.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+
+		case "candidate":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&CandidateClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, candidateImplementors)...); err != nil {
+				return err
+			}
+			_q.withCandidate = query
+			if _, ok := fieldSeen[candidatestep.FieldCandidateID]; !ok {
+				selectedFields = append(selectedFields, candidatestep.FieldCandidateID)
+				fieldSeen[candidatestep.FieldCandidateID] = struct{}{}
+			}
+		case "name":
+			if _, ok := fieldSeen[candidatestep.FieldName]; !ok {
+				selectedFields = append(selectedFields, candidatestep.FieldName)
+				fieldSeen[candidatestep.FieldName] = struct{}{}
+			}
+		case "kind":
+			if _, ok := fieldSeen[candidatestep.FieldKind]; !ok {
+				selectedFields = append(selectedFields, candidatestep.FieldKind)
+				fieldSeen[candidatestep.FieldKind] = struct{}{}
+			}
+		case "timeEntered":
+			if _, ok := fieldSeen[candidatestep.FieldTimeEntered]; !ok {
+				selectedFields = append(selectedFields, candidatestep.FieldTimeEntered)
+				fieldSeen[candidatestep.FieldTimeEntered] = struct{}{}
+			}
+		case "timeLeft":
+			if _, ok := fieldSeen[candidatestep.FieldTimeLeft]; !ok {
+				selectedFields = append(selectedFields, candidatestep.FieldTimeLeft)
+				fieldSeen[candidatestep.FieldTimeLeft] = struct{}{}
+			}
+		case "timeScheduled":
+			if _, ok := fieldSeen[candidatestep.FieldTimeScheduled]; !ok {
+				selectedFields = append(selectedFields, candidatestep.FieldTimeScheduled)
+				fieldSeen[candidatestep.FieldTimeScheduled] = struct{}{}
+			}
+		case "enteredBy":
+			if _, ok := fieldSeen[candidatestep.FieldEnteredBy]; !ok {
+				selectedFields = append(selectedFields, candidatestep.FieldEnteredBy)
+				fieldSeen[candidatestep.FieldEnteredBy] = struct{}{}
+			}
+		case "leftBy":
+			if _, ok := fieldSeen[candidatestep.FieldLeftBy]; !ok {
+				selectedFields = append(selectedFields, candidatestep.FieldLeftBy)
+				fieldSeen[candidatestep.FieldLeftBy] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type candidatestepPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []CandidateStepPaginateOption
+}
+
+func newCandidateStepPaginateArgs(rv map[string]any) *candidatestepPaginateArgs {
+	args := &candidatestepPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case map[string]any:
+			var (
+				err1, err2 error
+				order      = &CandidateStepOrder{Field: &CandidateStepOrderField{}, Direction: entgql.OrderDirectionAsc}
+			)
+			if d, ok := v[directionField]; ok {
+				err1 = order.Direction.UnmarshalGQL(d)
+			}
+			if f, ok := v[fieldField]; ok {
+				err2 = order.Field.UnmarshalGQL(f)
+			}
+			if err1 == nil && err2 == nil {
+				args.opts = append(args.opts, WithCandidateStepOrder(order))
+			}
+		case *CandidateStepOrder:
+			if v != nil {
+				args.opts = append(args.opts, WithCandidateStepOrder(v))
+			}
+		}
+	}
+	if v, ok := rv[whereField].(*CandidateStepWhereInput); ok {
+		args.opts = append(args.opts, WithCandidateStepFilter(v.Filter))
 	}
 	return args
 }
@@ -2520,6 +3029,185 @@ func newPersonPaginateArgs(rv map[string]any) *personPaginateArgs {
 }
 
 // CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *PipelineStepQuery) CollectFields(ctx context.Context, satisfies ...string) (*PipelineStepQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *PipelineStepQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(pipelinestep.Columns))
+		selectedFields = []string{pipelinestep.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+
+		case "position":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&PositionClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, positionImplementors)...); err != nil {
+				return err
+			}
+			_q.withPosition = query
+			if _, ok := fieldSeen[pipelinestep.FieldPositionID]; !ok {
+				selectedFields = append(selectedFields, pipelinestep.FieldPositionID)
+				fieldSeen[pipelinestep.FieldPositionID] = struct{}{}
+			}
+
+		case "candidates":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&CandidateClient{config: _q.config}).Query()
+			)
+			args := newCandidatePaginateArgs(fieldArgs(ctx, new(CandidateWhereInput), path...))
+			if err := validateFirstLast(args.first, args.last); err != nil {
+				return fmt.Errorf("validate first and last in path %q: %w", path, err)
+			}
+			pager, err := newCandidatePager(args.opts, args.last != nil)
+			if err != nil {
+				return fmt.Errorf("create new pager in path %q: %w", path, err)
+			}
+			if query, err = pager.applyFilter(query); err != nil {
+				return err
+			}
+			ignoredEdges := !hasCollectedField(ctx, append(path, edgesField)...)
+			if hasCollectedField(ctx, append(path, totalCountField)...) || hasCollectedField(ctx, append(path, pageInfoField)...) {
+				hasPagination := args.after != nil || args.first != nil || args.before != nil || args.last != nil
+				if hasPagination || ignoredEdges {
+					query := query.Clone()
+					_q.loadTotal = append(_q.loadTotal, func(ctx context.Context, nodes []*PipelineStep) error {
+						ids := make([]string, len(nodes))
+						for i := range nodes {
+							ids[i] = nodes[i].ID
+						}
+						if err := query.prepareQuery(ctx); err != nil {
+							return err
+						}
+						m, err := perparent.Count(ctx, query.driver, query.sqlQuery(ctx), pipelinestep.CandidatesColumn, ids)
+						if err != nil {
+							return err
+						}
+						for i := range nodes {
+							n := m[nodes[i].ID]
+							if nodes[i].Edges.totalCount[1] == nil {
+								nodes[i].Edges.totalCount[1] = make(map[string]int)
+							}
+							nodes[i].Edges.totalCount[1][alias] = n
+						}
+						return nil
+					})
+				} else {
+					_q.loadTotal = append(_q.loadTotal, func(_ context.Context, nodes []*PipelineStep) error {
+						for i := range nodes {
+							n := len(nodes[i].Edges.Candidates)
+							if nodes[i].Edges.totalCount[1] == nil {
+								nodes[i].Edges.totalCount[1] = make(map[string]int)
+							}
+							nodes[i].Edges.totalCount[1][alias] = n
+						}
+						return nil
+					})
+				}
+			}
+			if ignoredEdges || (args.first != nil && *args.first == 0) || (args.last != nil && *args.last == 0) {
+				continue
+			}
+			if query, err = pager.applyCursors(query, args.after, args.before); err != nil {
+				return err
+			}
+			path = append(path, edgesField, nodeField)
+			if field := collectedField(ctx, path...); field != nil {
+				if err := query.collectField(ctx, false, opCtx, *field, path, mayAddCondition(satisfies, candidateImplementors)...); err != nil {
+					return err
+				}
+			}
+			if limit := paginateLimit(args.first, args.last); limit > 0 {
+				if oneNode {
+					pager.applyOrder(query.Limit(limit))
+				} else {
+					modify := query.limitPerParent(pipelinestep.CandidatesColumn, limit, pager.orderExpr(query))
+					query.modifiers = append(query.modifiers, modify)
+				}
+			} else {
+				query = pager.applyOrder(query)
+			}
+			_q.WithNamedCandidates(alias, func(wq *CandidateQuery) {
+				*wq = *query
+			})
+		case "name":
+			if _, ok := fieldSeen[pipelinestep.FieldName]; !ok {
+				selectedFields = append(selectedFields, pipelinestep.FieldName)
+				fieldSeen[pipelinestep.FieldName] = struct{}{}
+			}
+		case "kind":
+			if _, ok := fieldSeen[pipelinestep.FieldKind]; !ok {
+				selectedFields = append(selectedFields, pipelinestep.FieldKind)
+				fieldSeen[pipelinestep.FieldKind] = struct{}{}
+			}
+		case "rank":
+			if _, ok := fieldSeen[pipelinestep.FieldRank]; !ok {
+				selectedFields = append(selectedFields, pipelinestep.FieldRank)
+				fieldSeen[pipelinestep.FieldRank] = struct{}{}
+			}
+		case "assigneeIds":
+			if _, ok := fieldSeen[pipelinestep.FieldAssigneeIds]; !ok {
+				selectedFields = append(selectedFields, pipelinestep.FieldAssigneeIds)
+				fieldSeen[pipelinestep.FieldAssigneeIds] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type pipelinestepPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []PipelineStepPaginateOption
+}
+
+func newPipelineStepPaginateArgs(rv map[string]any) *pipelinestepPaginateArgs {
+	args := &pipelinestepPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[whereField].(*PipelineStepWhereInput); ok {
+		args.opts = append(args.opts, WithPipelineStepFilter(v.Filter))
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
 func (_q *PositionQuery) CollectFields(ctx context.Context, satisfies ...string) (*PositionQuery, error) {
 	fc := graphql.GetFieldContext(ctx)
 	if fc == nil {
@@ -2818,6 +3506,88 @@ func (_q *PositionQuery) collectField(ctx context.Context, oneNode bool, opCtx *
 			_q.WithNamedCandidates(alias, func(wq *CandidateQuery) {
 				*wq = *query
 			})
+
+		case "activities":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&ActivityClient{config: _q.config}).Query()
+			)
+			args := newActivityPaginateArgs(fieldArgs(ctx, new(ActivityWhereInput), path...))
+			if err := validateFirstLast(args.first, args.last); err != nil {
+				return fmt.Errorf("validate first and last in path %q: %w", path, err)
+			}
+			pager, err := newActivityPager(args.opts, args.last != nil)
+			if err != nil {
+				return fmt.Errorf("create new pager in path %q: %w", path, err)
+			}
+			if query, err = pager.applyFilter(query); err != nil {
+				return err
+			}
+			ignoredEdges := !hasCollectedField(ctx, append(path, edgesField)...)
+			if hasCollectedField(ctx, append(path, totalCountField)...) || hasCollectedField(ctx, append(path, pageInfoField)...) {
+				hasPagination := args.after != nil || args.first != nil || args.before != nil || args.last != nil
+				if hasPagination || ignoredEdges {
+					query := query.Clone()
+					_q.loadTotal = append(_q.loadTotal, func(ctx context.Context, nodes []*Position) error {
+						ids := make([]string, len(nodes))
+						for i := range nodes {
+							ids[i] = nodes[i].ID
+						}
+						if err := query.prepareQuery(ctx); err != nil {
+							return err
+						}
+						m, err := perparent.Count(ctx, query.driver, query.sqlQuery(ctx), position.ActivitiesColumn, ids)
+						if err != nil {
+							return err
+						}
+						for i := range nodes {
+							n := m[nodes[i].ID]
+							if nodes[i].Edges.totalCount[10] == nil {
+								nodes[i].Edges.totalCount[10] = make(map[string]int)
+							}
+							nodes[i].Edges.totalCount[10][alias] = n
+						}
+						return nil
+					})
+				} else {
+					_q.loadTotal = append(_q.loadTotal, func(_ context.Context, nodes []*Position) error {
+						for i := range nodes {
+							n := len(nodes[i].Edges.Activities)
+							if nodes[i].Edges.totalCount[10] == nil {
+								nodes[i].Edges.totalCount[10] = make(map[string]int)
+							}
+							nodes[i].Edges.totalCount[10][alias] = n
+						}
+						return nil
+					})
+				}
+			}
+			if ignoredEdges || (args.first != nil && *args.first == 0) || (args.last != nil && *args.last == 0) {
+				continue
+			}
+			if query, err = pager.applyCursors(query, args.after, args.before); err != nil {
+				return err
+			}
+			path = append(path, edgesField, nodeField)
+			if field := collectedField(ctx, path...); field != nil {
+				if err := query.collectField(ctx, false, opCtx, *field, path, mayAddCondition(satisfies, activityImplementors)...); err != nil {
+					return err
+				}
+			}
+			if limit := paginateLimit(args.first, args.last); limit > 0 {
+				if oneNode {
+					pager.applyOrder(query.Limit(limit))
+				} else {
+					modify := query.limitPerParent(position.ActivitiesColumn, limit, pager.orderExpr(query))
+					query.modifiers = append(query.modifiers, modify)
+				}
+			} else {
+				query = pager.applyOrder(query)
+			}
+			_q.WithNamedActivities(alias, func(wq *ActivityQuery) {
+				*wq = *query
+			})
 		case "name":
 			if _, ok := fieldSeen[position.FieldName]; !ok {
 				selectedFields = append(selectedFields, position.FieldName)
@@ -3100,6 +3870,105 @@ func newQuestionnairePaginateArgs(rv map[string]any) *questionnairePaginateArgs 
 	}
 	if v, ok := rv[whereField].(*QuestionnaireWhereInput); ok {
 		args.opts = append(args.opts, WithQuestionnaireFilter(v.Filter))
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *RejectionReasonQuery) CollectFields(ctx context.Context, satisfies ...string) (*RejectionReasonQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *RejectionReasonQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(rejectionreason.Columns))
+		selectedFields = []string{rejectionreason.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+		case "name":
+			if _, ok := fieldSeen[rejectionreason.FieldName]; !ok {
+				selectedFields = append(selectedFields, rejectionreason.FieldName)
+				fieldSeen[rejectionreason.FieldName] = struct{}{}
+			}
+		case "byCandidate":
+			if _, ok := fieldSeen[rejectionreason.FieldByCandidate]; !ok {
+				selectedFields = append(selectedFields, rejectionreason.FieldByCandidate)
+				fieldSeen[rejectionreason.FieldByCandidate] = struct{}{}
+			}
+		case "rank":
+			if _, ok := fieldSeen[rejectionreason.FieldRank]; !ok {
+				selectedFields = append(selectedFields, rejectionreason.FieldRank)
+				fieldSeen[rejectionreason.FieldRank] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type rejectionreasonPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []RejectionReasonPaginateOption
+}
+
+func newRejectionReasonPaginateArgs(rv map[string]any) *rejectionreasonPaginateArgs {
+	args := &rejectionreasonPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case map[string]any:
+			var (
+				err1, err2 error
+				order      = &RejectionReasonOrder{Field: &RejectionReasonOrderField{}, Direction: entgql.OrderDirectionAsc}
+			)
+			if d, ok := v[directionField]; ok {
+				err1 = order.Direction.UnmarshalGQL(d)
+			}
+			if f, ok := v[fieldField]; ok {
+				err2 = order.Field.UnmarshalGQL(f)
+			}
+			if err1 == nil && err2 == nil {
+				args.opts = append(args.opts, WithRejectionReasonOrder(order))
+			}
+		case *RejectionReasonOrder:
+			if v != nil {
+				args.opts = append(args.opts, WithRejectionReasonOrder(v))
+			}
+		}
+	}
+	if v, ok := rv[whereField].(*RejectionReasonWhereInput); ok {
+		args.opts = append(args.opts, WithRejectionReasonFilter(v.Filter))
 	}
 	return args
 }

@@ -8,6 +8,22 @@ import (
 	"github.com/99designs/gqlgen/graphql"
 )
 
+func (_m *Activity) Candidate(ctx context.Context) (*Candidate, error) {
+	result, err := _m.Edges.CandidateOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryCandidate().Only(ctx)
+	}
+	return result, MaskNotFound(err)
+}
+
+func (_m *Activity) Position(ctx context.Context) (*Position, error) {
+	result, err := _m.Edges.PositionOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryPosition().Only(ctx)
+	}
+	return result, MaskNotFound(err)
+}
+
 func (_m *Application) Candidate(ctx context.Context) (*Candidate, error) {
 	result, err := _m.Edges.CandidateOrErr()
 	if IsNotLoaded(err) {
@@ -139,6 +155,76 @@ func (_m *Candidate) Files(
 	return _m.QueryFiles().Paginate(ctx, after, first, before, last, opts...)
 }
 
+func (_m *Candidate) Activities(
+	ctx context.Context, after *Cursor, first *int, before *Cursor, last *int, orderBy *ActivityOrder, where *ActivityWhereInput,
+) (*ActivityConnection, error) {
+	opts := []ActivityPaginateOption{
+		WithActivityOrder(orderBy),
+		WithActivityFilter(where.Filter),
+	}
+	alias := graphql.GetFieldContext(ctx).Field.Alias
+	totalCount, hasTotalCount := _m.Edges.totalCount[8][alias]
+	if nodes, err := _m.NamedActivities(alias); err == nil || hasTotalCount {
+		pager, err := newActivityPager(opts, last != nil)
+		if err != nil {
+			return nil, err
+		}
+		conn := &ActivityConnection{Edges: []*ActivityEdge{}, TotalCount: totalCount}
+		conn.build(nodes, pager, after, first, before, last)
+		return conn, nil
+	}
+	return _m.QueryActivities().Paginate(ctx, after, first, before, last, opts...)
+}
+
+func (_m *Candidate) CurrentStep(ctx context.Context) (*PipelineStep, error) {
+	result, err := _m.Edges.CurrentStepOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryCurrentStep().Only(ctx)
+	}
+	return result, MaskNotFound(err)
+}
+
+func (_m *Candidate) StepHistory(
+	ctx context.Context, after *Cursor, first *int, before *Cursor, last *int, orderBy *CandidateStepOrder, where *CandidateStepWhereInput,
+) (*CandidateStepConnection, error) {
+	opts := []CandidateStepPaginateOption{
+		WithCandidateStepOrder(orderBy),
+		WithCandidateStepFilter(where.Filter),
+	}
+	alias := graphql.GetFieldContext(ctx).Field.Alias
+	totalCount, hasTotalCount := _m.Edges.totalCount[10][alias]
+	if nodes, err := _m.NamedStepHistory(alias); err == nil || hasTotalCount {
+		pager, err := newCandidateStepPager(opts, last != nil)
+		if err != nil {
+			return nil, err
+		}
+		conn := &CandidateStepConnection{Edges: []*CandidateStepEdge{}, TotalCount: totalCount}
+		conn.build(nodes, pager, after, first, before, last)
+		return conn, nil
+	}
+	return _m.QueryStepHistory().Paginate(ctx, after, first, before, last, opts...)
+}
+
+func (_m *Candidate) RejectionReason(ctx context.Context) (*RejectionReason, error) {
+	result, err := _m.Edges.RejectionReasonOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryRejectionReason().Only(ctx)
+	}
+	return result, MaskNotFound(err)
+}
+
+func (_m *Candidate) Assignees(ctx context.Context) (result []*User, err error) {
+	if fc := graphql.GetFieldContext(ctx); fc != nil && fc.Field.Alias != "" {
+		result, err = _m.NamedAssignees(graphql.GetFieldContext(ctx).Field.Alias)
+	} else {
+		result, err = _m.Edges.AssigneesOrErr()
+	}
+	if IsNotLoaded(err) {
+		result, err = _m.QueryAssignees().All(ctx)
+	}
+	return result, err
+}
+
 func (_m *Candidate) HiredFor(ctx context.Context) (result []*Opening, err error) {
 	if fc := graphql.GetFieldContext(ctx); fc != nil && fc.Field.Alias != "" {
 		result, err = _m.NamedHiredFor(graphql.GetFieldContext(ctx).Field.Alias)
@@ -152,6 +238,14 @@ func (_m *Candidate) HiredFor(ctx context.Context) (result []*Opening, err error
 }
 
 func (_m *CandidateFile) Candidate(ctx context.Context) (*Candidate, error) {
+	result, err := _m.Edges.CandidateOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryCandidate().Only(ctx)
+	}
+	return result, err
+}
+
+func (_m *CandidateStep) Candidate(ctx context.Context) (*Candidate, error) {
 	result, err := _m.Edges.CandidateOrErr()
 	if IsNotLoaded(err) {
 		result, err = _m.QueryCandidate().Only(ctx)
@@ -299,6 +393,35 @@ func (_m *Person) Candidates(
 	return _m.QueryCandidates().Paginate(ctx, after, first, before, last, opts...)
 }
 
+func (_m *PipelineStep) Position(ctx context.Context) (*Position, error) {
+	result, err := _m.Edges.PositionOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryPosition().Only(ctx)
+	}
+	return result, MaskNotFound(err)
+}
+
+func (_m *PipelineStep) Candidates(
+	ctx context.Context, after *Cursor, first *int, before *Cursor, last *int, orderBy []*CandidateOrder, where *CandidateWhereInput,
+) (*CandidateConnection, error) {
+	opts := []CandidatePaginateOption{
+		WithCandidateOrder(orderBy),
+		WithCandidateFilter(where.Filter),
+	}
+	alias := graphql.GetFieldContext(ctx).Field.Alias
+	totalCount, hasTotalCount := _m.Edges.totalCount[1][alias]
+	if nodes, err := _m.NamedCandidates(alias); err == nil || hasTotalCount {
+		pager, err := newCandidatePager(opts, last != nil)
+		if err != nil {
+			return nil, err
+		}
+		conn := &CandidateConnection{Edges: []*CandidateEdge{}, TotalCount: totalCount}
+		conn.build(nodes, pager, after, first, before, last)
+		return conn, nil
+	}
+	return _m.QueryCandidates().Paginate(ctx, after, first, before, last, opts...)
+}
+
 func (_m *Position) Location(ctx context.Context) (*Location, error) {
 	result, err := _m.Edges.LocationOrErr()
 	if IsNotLoaded(err) {
@@ -415,6 +538,27 @@ func (_m *Position) Candidates(
 		return conn, nil
 	}
 	return _m.QueryCandidates().Paginate(ctx, after, first, before, last, opts...)
+}
+
+func (_m *Position) Activities(
+	ctx context.Context, after *Cursor, first *int, before *Cursor, last *int, orderBy *ActivityOrder, where *ActivityWhereInput,
+) (*ActivityConnection, error) {
+	opts := []ActivityPaginateOption{
+		WithActivityOrder(orderBy),
+		WithActivityFilter(where.Filter),
+	}
+	alias := graphql.GetFieldContext(ctx).Field.Alias
+	totalCount, hasTotalCount := _m.Edges.totalCount[10][alias]
+	if nodes, err := _m.NamedActivities(alias); err == nil || hasTotalCount {
+		pager, err := newActivityPager(opts, last != nil)
+		if err != nil {
+			return nil, err
+		}
+		conn := &ActivityConnection{Edges: []*ActivityEdge{}, TotalCount: totalCount}
+		conn.build(nodes, pager, after, first, before, last)
+		return conn, nil
+	}
+	return _m.QueryActivities().Paginate(ctx, after, first, before, last, opts...)
 }
 
 func (_m *Questionnaire) Positions(ctx context.Context) (result []*Position, err error) {

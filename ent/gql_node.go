@@ -8,10 +8,12 @@ import (
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/hashicorp/go-multierror"
+	"github.com/hiregraph/hiregraph/ent/activity"
 	"github.com/hiregraph/hiregraph/ent/application"
 	"github.com/hiregraph/hiregraph/ent/approvalprocess"
 	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/candidatefile"
+	"github.com/hiregraph/hiregraph/ent/candidatestep"
 	"github.com/hiregraph/hiregraph/ent/company"
 	"github.com/hiregraph/hiregraph/ent/contact"
 	"github.com/hiregraph/hiregraph/ent/conversation"
@@ -24,8 +26,10 @@ import (
 	"github.com/hiregraph/hiregraph/ent/offerletter"
 	"github.com/hiregraph/hiregraph/ent/opening"
 	"github.com/hiregraph/hiregraph/ent/person"
+	"github.com/hiregraph/hiregraph/ent/pipelinestep"
 	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/questionnaire"
+	"github.com/hiregraph/hiregraph/ent/rejectionreason"
 	"github.com/hiregraph/hiregraph/ent/testsubmission"
 	"github.com/hiregraph/hiregraph/ent/user"
 )
@@ -34,6 +38,11 @@ import (
 type Noder interface {
 	IsNode()
 }
+
+var activityImplementors = []string{"Activity", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*Activity) IsNode() {}
 
 var applicationImplementors = []string{"Application", "Node"}
 
@@ -54,6 +63,11 @@ var candidatefileImplementors = []string{"CandidateFile", "Node"}
 
 // IsNode implements the Node interface check for GQLGen.
 func (*CandidateFile) IsNode() {}
+
+var candidatestepImplementors = []string{"CandidateStep", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*CandidateStep) IsNode() {}
 
 var companyImplementors = []string{"Company", "Node"}
 
@@ -110,6 +124,11 @@ var personImplementors = []string{"Person", "Node"}
 // IsNode implements the Node interface check for GQLGen.
 func (*Person) IsNode() {}
 
+var pipelinestepImplementors = []string{"PipelineStep", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*PipelineStep) IsNode() {}
+
 var positionImplementors = []string{"Position", "Node"}
 
 // IsNode implements the Node interface check for GQLGen.
@@ -119,6 +138,11 @@ var questionnaireImplementors = []string{"Questionnaire", "Node"}
 
 // IsNode implements the Node interface check for GQLGen.
 func (*Questionnaire) IsNode() {}
+
+var rejectionreasonImplementors = []string{"RejectionReason", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*RejectionReason) IsNode() {}
 
 var testsubmissionImplementors = []string{"TestSubmission", "Node"}
 
@@ -188,6 +212,15 @@ func (c *Client) Noder(ctx context.Context, id string, opts ...NodeOption) (_ No
 
 func (c *Client) noder(ctx context.Context, table string, id string) (Noder, error) {
 	switch table {
+	case activity.Table:
+		query := c.Activity.Query().
+			Where(activity.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, activityImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
 	case application.Table:
 		query := c.Application.Query().
 			Where(application.ID(id))
@@ -220,6 +253,15 @@ func (c *Client) noder(ctx context.Context, table string, id string) (Noder, err
 			Where(candidatefile.ID(id))
 		if fc := graphql.GetFieldContext(ctx); fc != nil {
 			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, candidatefileImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
+	case candidatestep.Table:
+		query := c.CandidateStep.Query().
+			Where(candidatestep.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, candidatestepImplementors...); err != nil {
 				return nil, err
 			}
 		}
@@ -323,6 +365,15 @@ func (c *Client) noder(ctx context.Context, table string, id string) (Noder, err
 			}
 		}
 		return query.Only(ctx)
+	case pipelinestep.Table:
+		query := c.PipelineStep.Query().
+			Where(pipelinestep.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, pipelinestepImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
 	case position.Table:
 		query := c.Position.Query().
 			Where(position.ID(id))
@@ -337,6 +388,15 @@ func (c *Client) noder(ctx context.Context, table string, id string) (Noder, err
 			Where(questionnaire.ID(id))
 		if fc := graphql.GetFieldContext(ctx); fc != nil {
 			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, questionnaireImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
+	case rejectionreason.Table:
+		query := c.RejectionReason.Query().
+			Where(rejectionreason.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, rejectionreasonImplementors...); err != nil {
 				return nil, err
 			}
 		}
@@ -432,6 +492,22 @@ func (c *Client) noders(ctx context.Context, table string, ids []string) ([]Node
 		idmap[id] = append(idmap[id], &noders[i])
 	}
 	switch table {
+	case activity.Table:
+		query := c.Activity.Query().
+			Where(activity.IDIn(ids...))
+		query, err := query.CollectFields(ctx, activityImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
 	case application.Table:
 		query := c.Application.Query().
 			Where(application.IDIn(ids...))
@@ -484,6 +560,22 @@ func (c *Client) noders(ctx context.Context, table string, ids []string) ([]Node
 		query := c.CandidateFile.Query().
 			Where(candidatefile.IDIn(ids...))
 		query, err := query.CollectFields(ctx, candidatefileImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
+	case candidatestep.Table:
+		query := c.CandidateStep.Query().
+			Where(candidatestep.IDIn(ids...))
+		query, err := query.CollectFields(ctx, candidatestepImplementors...)
 		if err != nil {
 			return nil, err
 		}
@@ -672,6 +764,22 @@ func (c *Client) noders(ctx context.Context, table string, ids []string) ([]Node
 				*noder = node
 			}
 		}
+	case pipelinestep.Table:
+		query := c.PipelineStep.Query().
+			Where(pipelinestep.IDIn(ids...))
+		query, err := query.CollectFields(ctx, pipelinestepImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
 	case position.Table:
 		query := c.Position.Query().
 			Where(position.IDIn(ids...))
@@ -692,6 +800,22 @@ func (c *Client) noders(ctx context.Context, table string, ids []string) ([]Node
 		query := c.Questionnaire.Query().
 			Where(questionnaire.IDIn(ids...))
 		query, err := query.CollectFields(ctx, questionnaireImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
+	case rejectionreason.Table:
+		query := c.RejectionReason.Query().
+			Where(rejectionreason.IDIn(ids...))
+		query, err := query.CollectFields(ctx, rejectionreasonImplementors...)
 		if err != nil {
 			return nil, err
 		}

@@ -13,10 +13,12 @@ import (
 	"entgo.io/ent/dialect/sql"
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/99designs/gqlgen/graphql/errcode"
+	"github.com/hiregraph/hiregraph/ent/activity"
 	"github.com/hiregraph/hiregraph/ent/application"
 	"github.com/hiregraph/hiregraph/ent/approvalprocess"
 	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/candidatefile"
+	"github.com/hiregraph/hiregraph/ent/candidatestep"
 	"github.com/hiregraph/hiregraph/ent/company"
 	"github.com/hiregraph/hiregraph/ent/contact"
 	"github.com/hiregraph/hiregraph/ent/conversation"
@@ -29,8 +31,10 @@ import (
 	"github.com/hiregraph/hiregraph/ent/offerletter"
 	"github.com/hiregraph/hiregraph/ent/opening"
 	"github.com/hiregraph/hiregraph/ent/person"
+	"github.com/hiregraph/hiregraph/ent/pipelinestep"
 	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/questionnaire"
+	"github.com/hiregraph/hiregraph/ent/rejectionreason"
 	"github.com/hiregraph/hiregraph/ent/testsubmission"
 	"github.com/hiregraph/hiregraph/ent/user"
 	"github.com/vektah/gqlparser/v2/gqlerror"
@@ -114,6 +118,302 @@ func paginateLimit(first, last *int) int {
 		limit = *last + 1
 	}
 	return limit
+}
+
+// ActivityEdge is the edge representation of Activity.
+type ActivityEdge struct {
+	Node   *Activity `json:"node"`
+	Cursor Cursor    `json:"cursor"`
+}
+
+// ActivityConnection is the connection containing edges to Activity.
+type ActivityConnection struct {
+	Edges      []*ActivityEdge `json:"edges"`
+	PageInfo   PageInfo        `json:"pageInfo"`
+	TotalCount int             `json:"totalCount"`
+}
+
+func (c *ActivityConnection) build(nodes []*Activity, pager *activityPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *Activity
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *Activity {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *Activity {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*ActivityEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &ActivityEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// ActivityPaginateOption enables pagination customization.
+type ActivityPaginateOption func(*activityPager) error
+
+// WithActivityOrder configures pagination ordering.
+func WithActivityOrder(order *ActivityOrder) ActivityPaginateOption {
+	if order == nil {
+		order = DefaultActivityOrder
+	}
+	o := *order
+	return func(pager *activityPager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultActivityOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithActivityFilter configures pagination filter.
+func WithActivityFilter(filter func(*ActivityQuery) (*ActivityQuery, error)) ActivityPaginateOption {
+	return func(pager *activityPager) error {
+		if filter == nil {
+			return errors.New("ActivityQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type activityPager struct {
+	reverse bool
+	order   *ActivityOrder
+	filter  func(*ActivityQuery) (*ActivityQuery, error)
+}
+
+func newActivityPager(opts []ActivityPaginateOption, reverse bool) (*activityPager, error) {
+	pager := &activityPager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultActivityOrder
+	}
+	return pager, nil
+}
+
+func (p *activityPager) applyFilter(query *ActivityQuery) (*ActivityQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *activityPager) toCursor(_m *Activity) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *activityPager) applyCursors(query *ActivityQuery, after, before *Cursor) (*ActivityQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultActivityOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *activityPager) applyOrder(query *ActivityQuery) *ActivityQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultActivityOrder.Field {
+		query = query.Order(DefaultActivityOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *activityPager) orderExpr(query *ActivityQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultActivityOrder.Field {
+			b.Comma().Ident(DefaultActivityOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to Activity.
+func (_m *ActivityQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...ActivityPaginateOption,
+) (*ActivityConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newActivityPager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &ActivityConnection{Edges: []*ActivityEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
+		hasPagination := after != nil || first != nil || before != nil || last != nil
+		if hasPagination || ignoredEdges {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if conn.TotalCount, err = c.Count(ctx); err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+		}
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+var (
+	// ActivityOrderFieldTimeCreated orders Activity by time_created.
+	ActivityOrderFieldTimeCreated = &ActivityOrderField{
+		Value: func(_m *Activity) (ent.Value, error) {
+			return _m.TimeCreated, nil
+		},
+		column: activity.FieldTimeCreated,
+		toTerm: activity.ByTimeCreated,
+		toCursor: func(_m *Activity) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.TimeCreated,
+			}
+		},
+	}
+)
+
+// String implement fmt.Stringer interface.
+func (f ActivityOrderField) String() string {
+	var str string
+	switch f.column {
+	case ActivityOrderFieldTimeCreated.column:
+		str = "TIME_CREATED"
+	}
+	return str
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (f ActivityOrderField) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(f.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (f *ActivityOrderField) UnmarshalGQL(v interface{}) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("ActivityOrderField %T must be a string", v)
+	}
+	switch str {
+	case "TIME_CREATED":
+		*f = *ActivityOrderFieldTimeCreated
+	default:
+		return fmt.Errorf("%s is not a valid ActivityOrderField", str)
+	}
+	return nil
+}
+
+// ActivityOrderField defines the ordering field of Activity.
+type ActivityOrderField struct {
+	// Value extracts the ordering value from the given Activity.
+	Value    func(*Activity) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) activity.OrderOption
+	toCursor func(*Activity) Cursor
+}
+
+// ActivityOrder defines the ordering of Activity.
+type ActivityOrder struct {
+	Direction OrderDirection      `json:"direction"`
+	Field     *ActivityOrderField `json:"field"`
+}
+
+// DefaultActivityOrder is the default ordering of Activity.
+var DefaultActivityOrder = &ActivityOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &ActivityOrderField{
+		Value: func(_m *Activity) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: activity.FieldID,
+		toTerm: activity.ByID,
+		toCursor: func(_m *Activity) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts Activity into ActivityEdge.
+func (_m *Activity) ToEdge(order *ActivityOrder) *ActivityEdge {
+	if order == nil {
+		order = DefaultActivityOrder
+	}
+	return &ActivityEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
 }
 
 // ApplicationEdge is the edge representation of Application.
@@ -1244,6 +1544,302 @@ func (_m *CandidateFile) ToEdge(order *CandidateFileOrder) *CandidateFileEdge {
 		order = DefaultCandidateFileOrder
 	}
 	return &CandidateFileEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
+// CandidateStepEdge is the edge representation of CandidateStep.
+type CandidateStepEdge struct {
+	Node   *CandidateStep `json:"node"`
+	Cursor Cursor         `json:"cursor"`
+}
+
+// CandidateStepConnection is the connection containing edges to CandidateStep.
+type CandidateStepConnection struct {
+	Edges      []*CandidateStepEdge `json:"edges"`
+	PageInfo   PageInfo             `json:"pageInfo"`
+	TotalCount int                  `json:"totalCount"`
+}
+
+func (c *CandidateStepConnection) build(nodes []*CandidateStep, pager *candidatestepPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *CandidateStep
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *CandidateStep {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *CandidateStep {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*CandidateStepEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &CandidateStepEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// CandidateStepPaginateOption enables pagination customization.
+type CandidateStepPaginateOption func(*candidatestepPager) error
+
+// WithCandidateStepOrder configures pagination ordering.
+func WithCandidateStepOrder(order *CandidateStepOrder) CandidateStepPaginateOption {
+	if order == nil {
+		order = DefaultCandidateStepOrder
+	}
+	o := *order
+	return func(pager *candidatestepPager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultCandidateStepOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithCandidateStepFilter configures pagination filter.
+func WithCandidateStepFilter(filter func(*CandidateStepQuery) (*CandidateStepQuery, error)) CandidateStepPaginateOption {
+	return func(pager *candidatestepPager) error {
+		if filter == nil {
+			return errors.New("CandidateStepQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type candidatestepPager struct {
+	reverse bool
+	order   *CandidateStepOrder
+	filter  func(*CandidateStepQuery) (*CandidateStepQuery, error)
+}
+
+func newCandidateStepPager(opts []CandidateStepPaginateOption, reverse bool) (*candidatestepPager, error) {
+	pager := &candidatestepPager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultCandidateStepOrder
+	}
+	return pager, nil
+}
+
+func (p *candidatestepPager) applyFilter(query *CandidateStepQuery) (*CandidateStepQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *candidatestepPager) toCursor(_m *CandidateStep) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *candidatestepPager) applyCursors(query *CandidateStepQuery, after, before *Cursor) (*CandidateStepQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultCandidateStepOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *candidatestepPager) applyOrder(query *CandidateStepQuery) *CandidateStepQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultCandidateStepOrder.Field {
+		query = query.Order(DefaultCandidateStepOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *candidatestepPager) orderExpr(query *CandidateStepQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultCandidateStepOrder.Field {
+			b.Comma().Ident(DefaultCandidateStepOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to CandidateStep.
+func (_m *CandidateStepQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...CandidateStepPaginateOption,
+) (*CandidateStepConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newCandidateStepPager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &CandidateStepConnection{Edges: []*CandidateStepEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
+		hasPagination := after != nil || first != nil || before != nil || last != nil
+		if hasPagination || ignoredEdges {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if conn.TotalCount, err = c.Count(ctx); err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+		}
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+var (
+	// CandidateStepOrderFieldTimeEntered orders CandidateStep by time_entered.
+	CandidateStepOrderFieldTimeEntered = &CandidateStepOrderField{
+		Value: func(_m *CandidateStep) (ent.Value, error) {
+			return _m.TimeEntered, nil
+		},
+		column: candidatestep.FieldTimeEntered,
+		toTerm: candidatestep.ByTimeEntered,
+		toCursor: func(_m *CandidateStep) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.TimeEntered,
+			}
+		},
+	}
+)
+
+// String implement fmt.Stringer interface.
+func (f CandidateStepOrderField) String() string {
+	var str string
+	switch f.column {
+	case CandidateStepOrderFieldTimeEntered.column:
+		str = "TIME_ENTERED"
+	}
+	return str
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (f CandidateStepOrderField) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(f.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (f *CandidateStepOrderField) UnmarshalGQL(v interface{}) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("CandidateStepOrderField %T must be a string", v)
+	}
+	switch str {
+	case "TIME_ENTERED":
+		*f = *CandidateStepOrderFieldTimeEntered
+	default:
+		return fmt.Errorf("%s is not a valid CandidateStepOrderField", str)
+	}
+	return nil
+}
+
+// CandidateStepOrderField defines the ordering field of CandidateStep.
+type CandidateStepOrderField struct {
+	// Value extracts the ordering value from the given CandidateStep.
+	Value    func(*CandidateStep) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) candidatestep.OrderOption
+	toCursor func(*CandidateStep) Cursor
+}
+
+// CandidateStepOrder defines the ordering of CandidateStep.
+type CandidateStepOrder struct {
+	Direction OrderDirection           `json:"direction"`
+	Field     *CandidateStepOrderField `json:"field"`
+}
+
+// DefaultCandidateStepOrder is the default ordering of CandidateStep.
+var DefaultCandidateStepOrder = &CandidateStepOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &CandidateStepOrderField{
+		Value: func(_m *CandidateStep) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: candidatestep.FieldID,
+		toTerm: candidatestep.ByID,
+		toCursor: func(_m *CandidateStep) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts CandidateStep into CandidateStepEdge.
+func (_m *CandidateStep) ToEdge(order *CandidateStepOrder) *CandidateStepEdge {
+	if order == nil {
+		order = DefaultCandidateStepOrder
+	}
+	return &CandidateStepEdge{
 		Node:   _m,
 		Cursor: order.Field.toCursor(_m),
 	}
@@ -4555,6 +5151,255 @@ func (_m *Person) ToEdge(order *PersonOrder) *PersonEdge {
 	}
 }
 
+// PipelineStepEdge is the edge representation of PipelineStep.
+type PipelineStepEdge struct {
+	Node   *PipelineStep `json:"node"`
+	Cursor Cursor        `json:"cursor"`
+}
+
+// PipelineStepConnection is the connection containing edges to PipelineStep.
+type PipelineStepConnection struct {
+	Edges      []*PipelineStepEdge `json:"edges"`
+	PageInfo   PageInfo            `json:"pageInfo"`
+	TotalCount int                 `json:"totalCount"`
+}
+
+func (c *PipelineStepConnection) build(nodes []*PipelineStep, pager *pipelinestepPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *PipelineStep
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *PipelineStep {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *PipelineStep {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*PipelineStepEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &PipelineStepEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// PipelineStepPaginateOption enables pagination customization.
+type PipelineStepPaginateOption func(*pipelinestepPager) error
+
+// WithPipelineStepOrder configures pagination ordering.
+func WithPipelineStepOrder(order *PipelineStepOrder) PipelineStepPaginateOption {
+	if order == nil {
+		order = DefaultPipelineStepOrder
+	}
+	o := *order
+	return func(pager *pipelinestepPager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultPipelineStepOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithPipelineStepFilter configures pagination filter.
+func WithPipelineStepFilter(filter func(*PipelineStepQuery) (*PipelineStepQuery, error)) PipelineStepPaginateOption {
+	return func(pager *pipelinestepPager) error {
+		if filter == nil {
+			return errors.New("PipelineStepQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type pipelinestepPager struct {
+	reverse bool
+	order   *PipelineStepOrder
+	filter  func(*PipelineStepQuery) (*PipelineStepQuery, error)
+}
+
+func newPipelineStepPager(opts []PipelineStepPaginateOption, reverse bool) (*pipelinestepPager, error) {
+	pager := &pipelinestepPager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultPipelineStepOrder
+	}
+	return pager, nil
+}
+
+func (p *pipelinestepPager) applyFilter(query *PipelineStepQuery) (*PipelineStepQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *pipelinestepPager) toCursor(_m *PipelineStep) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *pipelinestepPager) applyCursors(query *PipelineStepQuery, after, before *Cursor) (*PipelineStepQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultPipelineStepOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *pipelinestepPager) applyOrder(query *PipelineStepQuery) *PipelineStepQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultPipelineStepOrder.Field {
+		query = query.Order(DefaultPipelineStepOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *pipelinestepPager) orderExpr(query *PipelineStepQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultPipelineStepOrder.Field {
+			b.Comma().Ident(DefaultPipelineStepOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to PipelineStep.
+func (_m *PipelineStepQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...PipelineStepPaginateOption,
+) (*PipelineStepConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newPipelineStepPager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &PipelineStepConnection{Edges: []*PipelineStepEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
+		hasPagination := after != nil || first != nil || before != nil || last != nil
+		if hasPagination || ignoredEdges {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if conn.TotalCount, err = c.Count(ctx); err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+		}
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+// PipelineStepOrderField defines the ordering field of PipelineStep.
+type PipelineStepOrderField struct {
+	// Value extracts the ordering value from the given PipelineStep.
+	Value    func(*PipelineStep) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) pipelinestep.OrderOption
+	toCursor func(*PipelineStep) Cursor
+}
+
+// PipelineStepOrder defines the ordering of PipelineStep.
+type PipelineStepOrder struct {
+	Direction OrderDirection          `json:"direction"`
+	Field     *PipelineStepOrderField `json:"field"`
+}
+
+// DefaultPipelineStepOrder is the default ordering of PipelineStep.
+var DefaultPipelineStepOrder = &PipelineStepOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &PipelineStepOrderField{
+		Value: func(_m *PipelineStep) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: pipelinestep.FieldID,
+		toTerm: pipelinestep.ByID,
+		toCursor: func(_m *PipelineStep) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts PipelineStep into PipelineStepEdge.
+func (_m *PipelineStep) ToEdge(order *PipelineStepOrder) *PipelineStepEdge {
+	if order == nil {
+		order = DefaultPipelineStepOrder
+	}
+	return &PipelineStepEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
 // PositionEdge is the edge representation of Position.
 type PositionEdge struct {
 	Node   *Position `json:"node"`
@@ -5250,6 +6095,320 @@ func (_m *Questionnaire) ToEdge(order *QuestionnaireOrder) *QuestionnaireEdge {
 		order = DefaultQuestionnaireOrder
 	}
 	return &QuestionnaireEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
+// RejectionReasonEdge is the edge representation of RejectionReason.
+type RejectionReasonEdge struct {
+	Node   *RejectionReason `json:"node"`
+	Cursor Cursor           `json:"cursor"`
+}
+
+// RejectionReasonConnection is the connection containing edges to RejectionReason.
+type RejectionReasonConnection struct {
+	Edges      []*RejectionReasonEdge `json:"edges"`
+	PageInfo   PageInfo               `json:"pageInfo"`
+	TotalCount int                    `json:"totalCount"`
+}
+
+func (c *RejectionReasonConnection) build(nodes []*RejectionReason, pager *rejectionreasonPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *RejectionReason
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *RejectionReason {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *RejectionReason {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*RejectionReasonEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &RejectionReasonEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// RejectionReasonPaginateOption enables pagination customization.
+type RejectionReasonPaginateOption func(*rejectionreasonPager) error
+
+// WithRejectionReasonOrder configures pagination ordering.
+func WithRejectionReasonOrder(order *RejectionReasonOrder) RejectionReasonPaginateOption {
+	if order == nil {
+		order = DefaultRejectionReasonOrder
+	}
+	o := *order
+	return func(pager *rejectionreasonPager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultRejectionReasonOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithRejectionReasonFilter configures pagination filter.
+func WithRejectionReasonFilter(filter func(*RejectionReasonQuery) (*RejectionReasonQuery, error)) RejectionReasonPaginateOption {
+	return func(pager *rejectionreasonPager) error {
+		if filter == nil {
+			return errors.New("RejectionReasonQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type rejectionreasonPager struct {
+	reverse bool
+	order   *RejectionReasonOrder
+	filter  func(*RejectionReasonQuery) (*RejectionReasonQuery, error)
+}
+
+func newRejectionReasonPager(opts []RejectionReasonPaginateOption, reverse bool) (*rejectionreasonPager, error) {
+	pager := &rejectionreasonPager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultRejectionReasonOrder
+	}
+	return pager, nil
+}
+
+func (p *rejectionreasonPager) applyFilter(query *RejectionReasonQuery) (*RejectionReasonQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *rejectionreasonPager) toCursor(_m *RejectionReason) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *rejectionreasonPager) applyCursors(query *RejectionReasonQuery, after, before *Cursor) (*RejectionReasonQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultRejectionReasonOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *rejectionreasonPager) applyOrder(query *RejectionReasonQuery) *RejectionReasonQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultRejectionReasonOrder.Field {
+		query = query.Order(DefaultRejectionReasonOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *rejectionreasonPager) orderExpr(query *RejectionReasonQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultRejectionReasonOrder.Field {
+			b.Comma().Ident(DefaultRejectionReasonOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to RejectionReason.
+func (_m *RejectionReasonQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...RejectionReasonPaginateOption,
+) (*RejectionReasonConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newRejectionReasonPager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &RejectionReasonConnection{Edges: []*RejectionReasonEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
+		hasPagination := after != nil || first != nil || before != nil || last != nil
+		if hasPagination || ignoredEdges {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if conn.TotalCount, err = c.Count(ctx); err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+		}
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+var (
+	// RejectionReasonOrderFieldName orders RejectionReason by name.
+	RejectionReasonOrderFieldName = &RejectionReasonOrderField{
+		Value: func(_m *RejectionReason) (ent.Value, error) {
+			return _m.Name, nil
+		},
+		column: rejectionreason.FieldName,
+		toTerm: rejectionreason.ByName,
+		toCursor: func(_m *RejectionReason) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.Name,
+			}
+		},
+	}
+	// RejectionReasonOrderFieldRank orders RejectionReason by rank.
+	RejectionReasonOrderFieldRank = &RejectionReasonOrderField{
+		Value: func(_m *RejectionReason) (ent.Value, error) {
+			return _m.Rank, nil
+		},
+		column: rejectionreason.FieldRank,
+		toTerm: rejectionreason.ByRank,
+		toCursor: func(_m *RejectionReason) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.Rank,
+			}
+		},
+	}
+)
+
+// String implement fmt.Stringer interface.
+func (f RejectionReasonOrderField) String() string {
+	var str string
+	switch f.column {
+	case RejectionReasonOrderFieldName.column:
+		str = "NAME"
+	case RejectionReasonOrderFieldRank.column:
+		str = "RANK"
+	}
+	return str
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (f RejectionReasonOrderField) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(f.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (f *RejectionReasonOrderField) UnmarshalGQL(v interface{}) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("RejectionReasonOrderField %T must be a string", v)
+	}
+	switch str {
+	case "NAME":
+		*f = *RejectionReasonOrderFieldName
+	case "RANK":
+		*f = *RejectionReasonOrderFieldRank
+	default:
+		return fmt.Errorf("%s is not a valid RejectionReasonOrderField", str)
+	}
+	return nil
+}
+
+// RejectionReasonOrderField defines the ordering field of RejectionReason.
+type RejectionReasonOrderField struct {
+	// Value extracts the ordering value from the given RejectionReason.
+	Value    func(*RejectionReason) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) rejectionreason.OrderOption
+	toCursor func(*RejectionReason) Cursor
+}
+
+// RejectionReasonOrder defines the ordering of RejectionReason.
+type RejectionReasonOrder struct {
+	Direction OrderDirection             `json:"direction"`
+	Field     *RejectionReasonOrderField `json:"field"`
+}
+
+// DefaultRejectionReasonOrder is the default ordering of RejectionReason.
+var DefaultRejectionReasonOrder = &RejectionReasonOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &RejectionReasonOrderField{
+		Value: func(_m *RejectionReason) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: rejectionreason.FieldID,
+		toTerm: rejectionreason.ByID,
+		toCursor: func(_m *RejectionReason) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts RejectionReason into RejectionReasonEdge.
+func (_m *RejectionReason) ToEdge(order *RejectionReasonOrder) *RejectionReasonEdge {
+	if order == nil {
+		order = DefaultRejectionReasonOrder
+	}
+	return &RejectionReasonEdge{
 		Node:   _m,
 		Cursor: order.Field.toCursor(_m),
 	}

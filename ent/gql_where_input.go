@@ -7,10 +7,12 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/hiregraph/hiregraph/ent/activity"
 	"github.com/hiregraph/hiregraph/ent/application"
 	"github.com/hiregraph/hiregraph/ent/approvalprocess"
 	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/candidatefile"
+	"github.com/hiregraph/hiregraph/ent/candidatestep"
 	"github.com/hiregraph/hiregraph/ent/company"
 	"github.com/hiregraph/hiregraph/ent/contact"
 	"github.com/hiregraph/hiregraph/ent/conversation"
@@ -22,12 +24,528 @@ import (
 	"github.com/hiregraph/hiregraph/ent/offerletter"
 	"github.com/hiregraph/hiregraph/ent/opening"
 	"github.com/hiregraph/hiregraph/ent/person"
+	"github.com/hiregraph/hiregraph/ent/pipelinestep"
 	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/predicate"
 	"github.com/hiregraph/hiregraph/ent/questionnaire"
+	"github.com/hiregraph/hiregraph/ent/rejectionreason"
 	"github.com/hiregraph/hiregraph/ent/testsubmission"
 	"github.com/hiregraph/hiregraph/ent/user"
 )
+
+// ActivityWhereInput represents a where input for filtering Activity queries.
+type ActivityWhereInput struct {
+	Predicates []predicate.Activity  `json:"-"`
+	Not        *ActivityWhereInput   `json:"not,omitempty"`
+	Or         []*ActivityWhereInput `json:"or,omitempty"`
+	And        []*ActivityWhereInput `json:"and,omitempty"`
+
+	// "id" field predicates.
+	ID             *string  `json:"id,omitempty"`
+	IDNEQ          *string  `json:"idNEQ,omitempty"`
+	IDIn           []string `json:"idIn,omitempty"`
+	IDNotIn        []string `json:"idNotIn,omitempty"`
+	IDGT           *string  `json:"idGT,omitempty"`
+	IDGTE          *string  `json:"idGTE,omitempty"`
+	IDLT           *string  `json:"idLT,omitempty"`
+	IDLTE          *string  `json:"idLTE,omitempty"`
+	IDEqualFold    *string  `json:"idEqualFold,omitempty"`
+	IDContainsFold *string  `json:"idContainsFold,omitempty"`
+
+	// "verb" field predicates.
+	Verb             *string  `json:"verb,omitempty"`
+	VerbNEQ          *string  `json:"verbNEQ,omitempty"`
+	VerbIn           []string `json:"verbIn,omitempty"`
+	VerbNotIn        []string `json:"verbNotIn,omitempty"`
+	VerbGT           *string  `json:"verbGT,omitempty"`
+	VerbGTE          *string  `json:"verbGTE,omitempty"`
+	VerbLT           *string  `json:"verbLT,omitempty"`
+	VerbLTE          *string  `json:"verbLTE,omitempty"`
+	VerbContains     *string  `json:"verbContains,omitempty"`
+	VerbHasPrefix    *string  `json:"verbHasPrefix,omitempty"`
+	VerbHasSuffix    *string  `json:"verbHasSuffix,omitempty"`
+	VerbEqualFold    *string  `json:"verbEqualFold,omitempty"`
+	VerbContainsFold *string  `json:"verbContainsFold,omitempty"`
+
+	// "actor_type" field predicates.
+	ActorType      *activity.ActorType  `json:"actorType,omitempty"`
+	ActorTypeNEQ   *activity.ActorType  `json:"actorTypeNEQ,omitempty"`
+	ActorTypeIn    []activity.ActorType `json:"actorTypeIn,omitempty"`
+	ActorTypeNotIn []activity.ActorType `json:"actorTypeNotIn,omitempty"`
+
+	// "actor_id" field predicates.
+	ActorID             *string  `json:"actorID,omitempty"`
+	ActorIDNEQ          *string  `json:"actorIDNEQ,omitempty"`
+	ActorIDIn           []string `json:"actorIDIn,omitempty"`
+	ActorIDNotIn        []string `json:"actorIDNotIn,omitempty"`
+	ActorIDGT           *string  `json:"actorIDGT,omitempty"`
+	ActorIDGTE          *string  `json:"actorIDGTE,omitempty"`
+	ActorIDLT           *string  `json:"actorIDLT,omitempty"`
+	ActorIDLTE          *string  `json:"actorIDLTE,omitempty"`
+	ActorIDContains     *string  `json:"actorIDContains,omitempty"`
+	ActorIDHasPrefix    *string  `json:"actorIDHasPrefix,omitempty"`
+	ActorIDHasSuffix    *string  `json:"actorIDHasSuffix,omitempty"`
+	ActorIDIsNil        bool     `json:"actorIDIsNil,omitempty"`
+	ActorIDNotNil       bool     `json:"actorIDNotNil,omitempty"`
+	ActorIDEqualFold    *string  `json:"actorIDEqualFold,omitempty"`
+	ActorIDContainsFold *string  `json:"actorIDContainsFold,omitempty"`
+
+	// "actor_name" field predicates.
+	ActorName             *string  `json:"actorName,omitempty"`
+	ActorNameNEQ          *string  `json:"actorNameNEQ,omitempty"`
+	ActorNameIn           []string `json:"actorNameIn,omitempty"`
+	ActorNameNotIn        []string `json:"actorNameNotIn,omitempty"`
+	ActorNameGT           *string  `json:"actorNameGT,omitempty"`
+	ActorNameGTE          *string  `json:"actorNameGTE,omitempty"`
+	ActorNameLT           *string  `json:"actorNameLT,omitempty"`
+	ActorNameLTE          *string  `json:"actorNameLTE,omitempty"`
+	ActorNameContains     *string  `json:"actorNameContains,omitempty"`
+	ActorNameHasPrefix    *string  `json:"actorNameHasPrefix,omitempty"`
+	ActorNameHasSuffix    *string  `json:"actorNameHasSuffix,omitempty"`
+	ActorNameIsNil        bool     `json:"actorNameIsNil,omitempty"`
+	ActorNameNotNil       bool     `json:"actorNameNotNil,omitempty"`
+	ActorNameEqualFold    *string  `json:"actorNameEqualFold,omitempty"`
+	ActorNameContainsFold *string  `json:"actorNameContainsFold,omitempty"`
+
+	// "object_type" field predicates.
+	ObjectType             *string  `json:"objectType,omitempty"`
+	ObjectTypeNEQ          *string  `json:"objectTypeNEQ,omitempty"`
+	ObjectTypeIn           []string `json:"objectTypeIn,omitempty"`
+	ObjectTypeNotIn        []string `json:"objectTypeNotIn,omitempty"`
+	ObjectTypeGT           *string  `json:"objectTypeGT,omitempty"`
+	ObjectTypeGTE          *string  `json:"objectTypeGTE,omitempty"`
+	ObjectTypeLT           *string  `json:"objectTypeLT,omitempty"`
+	ObjectTypeLTE          *string  `json:"objectTypeLTE,omitempty"`
+	ObjectTypeContains     *string  `json:"objectTypeContains,omitempty"`
+	ObjectTypeHasPrefix    *string  `json:"objectTypeHasPrefix,omitempty"`
+	ObjectTypeHasSuffix    *string  `json:"objectTypeHasSuffix,omitempty"`
+	ObjectTypeEqualFold    *string  `json:"objectTypeEqualFold,omitempty"`
+	ObjectTypeContainsFold *string  `json:"objectTypeContainsFold,omitempty"`
+
+	// "object_id" field predicates.
+	ObjectID             *string  `json:"objectID,omitempty"`
+	ObjectIDNEQ          *string  `json:"objectIDNEQ,omitempty"`
+	ObjectIDIn           []string `json:"objectIDIn,omitempty"`
+	ObjectIDNotIn        []string `json:"objectIDNotIn,omitempty"`
+	ObjectIDGT           *string  `json:"objectIDGT,omitempty"`
+	ObjectIDGTE          *string  `json:"objectIDGTE,omitempty"`
+	ObjectIDLT           *string  `json:"objectIDLT,omitempty"`
+	ObjectIDLTE          *string  `json:"objectIDLTE,omitempty"`
+	ObjectIDContains     *string  `json:"objectIDContains,omitempty"`
+	ObjectIDHasPrefix    *string  `json:"objectIDHasPrefix,omitempty"`
+	ObjectIDHasSuffix    *string  `json:"objectIDHasSuffix,omitempty"`
+	ObjectIDEqualFold    *string  `json:"objectIDEqualFold,omitempty"`
+	ObjectIDContainsFold *string  `json:"objectIDContainsFold,omitempty"`
+
+	// "time_created" field predicates.
+	TimeCreated      *time.Time  `json:"timeCreated,omitempty"`
+	TimeCreatedNEQ   *time.Time  `json:"timeCreatedNEQ,omitempty"`
+	TimeCreatedIn    []time.Time `json:"timeCreatedIn,omitempty"`
+	TimeCreatedNotIn []time.Time `json:"timeCreatedNotIn,omitempty"`
+	TimeCreatedGT    *time.Time  `json:"timeCreatedGT,omitempty"`
+	TimeCreatedGTE   *time.Time  `json:"timeCreatedGTE,omitempty"`
+	TimeCreatedLT    *time.Time  `json:"timeCreatedLT,omitempty"`
+	TimeCreatedLTE   *time.Time  `json:"timeCreatedLTE,omitempty"`
+
+	// "candidate" edge predicates.
+	HasCandidate     *bool                  `json:"hasCandidate,omitempty"`
+	HasCandidateWith []*CandidateWhereInput `json:"hasCandidateWith,omitempty"`
+
+	// "position" edge predicates.
+	HasPosition     *bool                 `json:"hasPosition,omitempty"`
+	HasPositionWith []*PositionWhereInput `json:"hasPositionWith,omitempty"`
+}
+
+// AddPredicates adds custom predicates to the where input to be used during the filtering phase.
+func (i *ActivityWhereInput) AddPredicates(predicates ...predicate.Activity) {
+	i.Predicates = append(i.Predicates, predicates...)
+}
+
+// Filter applies the ActivityWhereInput filter on the ActivityQuery builder.
+func (i *ActivityWhereInput) Filter(q *ActivityQuery) (*ActivityQuery, error) {
+	if i == nil {
+		return q, nil
+	}
+	p, err := i.P()
+	if err != nil {
+		if err == ErrEmptyActivityWhereInput {
+			return q, nil
+		}
+		return nil, err
+	}
+	return q.Where(p), nil
+}
+
+// ErrEmptyActivityWhereInput is returned in case the ActivityWhereInput is empty.
+var ErrEmptyActivityWhereInput = errors.New("ent: empty predicate ActivityWhereInput")
+
+// P returns a predicate for filtering activities.
+// An error is returned if the input is empty or invalid.
+func (i *ActivityWhereInput) P() (predicate.Activity, error) {
+	var predicates []predicate.Activity
+	if i.Not != nil {
+		p, err := i.Not.P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'not'", err)
+		}
+		predicates = append(predicates, activity.Not(p))
+	}
+	switch n := len(i.Or); {
+	case n == 1:
+		p, err := i.Or[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'or'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		or := make([]predicate.Activity, 0, n)
+		for _, w := range i.Or {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'or'", err)
+			}
+			or = append(or, p)
+		}
+		predicates = append(predicates, activity.Or(or...))
+	}
+	switch n := len(i.And); {
+	case n == 1:
+		p, err := i.And[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'and'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		and := make([]predicate.Activity, 0, n)
+		for _, w := range i.And {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'and'", err)
+			}
+			and = append(and, p)
+		}
+		predicates = append(predicates, activity.And(and...))
+	}
+	predicates = append(predicates, i.Predicates...)
+	if i.ID != nil {
+		predicates = append(predicates, activity.IDEQ(*i.ID))
+	}
+	if i.IDNEQ != nil {
+		predicates = append(predicates, activity.IDNEQ(*i.IDNEQ))
+	}
+	if len(i.IDIn) > 0 {
+		predicates = append(predicates, activity.IDIn(i.IDIn...))
+	}
+	if len(i.IDNotIn) > 0 {
+		predicates = append(predicates, activity.IDNotIn(i.IDNotIn...))
+	}
+	if i.IDGT != nil {
+		predicates = append(predicates, activity.IDGT(*i.IDGT))
+	}
+	if i.IDGTE != nil {
+		predicates = append(predicates, activity.IDGTE(*i.IDGTE))
+	}
+	if i.IDLT != nil {
+		predicates = append(predicates, activity.IDLT(*i.IDLT))
+	}
+	if i.IDLTE != nil {
+		predicates = append(predicates, activity.IDLTE(*i.IDLTE))
+	}
+	if i.IDEqualFold != nil {
+		predicates = append(predicates, activity.IDEqualFold(*i.IDEqualFold))
+	}
+	if i.IDContainsFold != nil {
+		predicates = append(predicates, activity.IDContainsFold(*i.IDContainsFold))
+	}
+	if i.Verb != nil {
+		predicates = append(predicates, activity.VerbEQ(*i.Verb))
+	}
+	if i.VerbNEQ != nil {
+		predicates = append(predicates, activity.VerbNEQ(*i.VerbNEQ))
+	}
+	if len(i.VerbIn) > 0 {
+		predicates = append(predicates, activity.VerbIn(i.VerbIn...))
+	}
+	if len(i.VerbNotIn) > 0 {
+		predicates = append(predicates, activity.VerbNotIn(i.VerbNotIn...))
+	}
+	if i.VerbGT != nil {
+		predicates = append(predicates, activity.VerbGT(*i.VerbGT))
+	}
+	if i.VerbGTE != nil {
+		predicates = append(predicates, activity.VerbGTE(*i.VerbGTE))
+	}
+	if i.VerbLT != nil {
+		predicates = append(predicates, activity.VerbLT(*i.VerbLT))
+	}
+	if i.VerbLTE != nil {
+		predicates = append(predicates, activity.VerbLTE(*i.VerbLTE))
+	}
+	if i.VerbContains != nil {
+		predicates = append(predicates, activity.VerbContains(*i.VerbContains))
+	}
+	if i.VerbHasPrefix != nil {
+		predicates = append(predicates, activity.VerbHasPrefix(*i.VerbHasPrefix))
+	}
+	if i.VerbHasSuffix != nil {
+		predicates = append(predicates, activity.VerbHasSuffix(*i.VerbHasSuffix))
+	}
+	if i.VerbEqualFold != nil {
+		predicates = append(predicates, activity.VerbEqualFold(*i.VerbEqualFold))
+	}
+	if i.VerbContainsFold != nil {
+		predicates = append(predicates, activity.VerbContainsFold(*i.VerbContainsFold))
+	}
+	if i.ActorType != nil {
+		predicates = append(predicates, activity.ActorTypeEQ(*i.ActorType))
+	}
+	if i.ActorTypeNEQ != nil {
+		predicates = append(predicates, activity.ActorTypeNEQ(*i.ActorTypeNEQ))
+	}
+	if len(i.ActorTypeIn) > 0 {
+		predicates = append(predicates, activity.ActorTypeIn(i.ActorTypeIn...))
+	}
+	if len(i.ActorTypeNotIn) > 0 {
+		predicates = append(predicates, activity.ActorTypeNotIn(i.ActorTypeNotIn...))
+	}
+	if i.ActorID != nil {
+		predicates = append(predicates, activity.ActorIDEQ(*i.ActorID))
+	}
+	if i.ActorIDNEQ != nil {
+		predicates = append(predicates, activity.ActorIDNEQ(*i.ActorIDNEQ))
+	}
+	if len(i.ActorIDIn) > 0 {
+		predicates = append(predicates, activity.ActorIDIn(i.ActorIDIn...))
+	}
+	if len(i.ActorIDNotIn) > 0 {
+		predicates = append(predicates, activity.ActorIDNotIn(i.ActorIDNotIn...))
+	}
+	if i.ActorIDGT != nil {
+		predicates = append(predicates, activity.ActorIDGT(*i.ActorIDGT))
+	}
+	if i.ActorIDGTE != nil {
+		predicates = append(predicates, activity.ActorIDGTE(*i.ActorIDGTE))
+	}
+	if i.ActorIDLT != nil {
+		predicates = append(predicates, activity.ActorIDLT(*i.ActorIDLT))
+	}
+	if i.ActorIDLTE != nil {
+		predicates = append(predicates, activity.ActorIDLTE(*i.ActorIDLTE))
+	}
+	if i.ActorIDContains != nil {
+		predicates = append(predicates, activity.ActorIDContains(*i.ActorIDContains))
+	}
+	if i.ActorIDHasPrefix != nil {
+		predicates = append(predicates, activity.ActorIDHasPrefix(*i.ActorIDHasPrefix))
+	}
+	if i.ActorIDHasSuffix != nil {
+		predicates = append(predicates, activity.ActorIDHasSuffix(*i.ActorIDHasSuffix))
+	}
+	if i.ActorIDIsNil {
+		predicates = append(predicates, activity.ActorIDIsNil())
+	}
+	if i.ActorIDNotNil {
+		predicates = append(predicates, activity.ActorIDNotNil())
+	}
+	if i.ActorIDEqualFold != nil {
+		predicates = append(predicates, activity.ActorIDEqualFold(*i.ActorIDEqualFold))
+	}
+	if i.ActorIDContainsFold != nil {
+		predicates = append(predicates, activity.ActorIDContainsFold(*i.ActorIDContainsFold))
+	}
+	if i.ActorName != nil {
+		predicates = append(predicates, activity.ActorNameEQ(*i.ActorName))
+	}
+	if i.ActorNameNEQ != nil {
+		predicates = append(predicates, activity.ActorNameNEQ(*i.ActorNameNEQ))
+	}
+	if len(i.ActorNameIn) > 0 {
+		predicates = append(predicates, activity.ActorNameIn(i.ActorNameIn...))
+	}
+	if len(i.ActorNameNotIn) > 0 {
+		predicates = append(predicates, activity.ActorNameNotIn(i.ActorNameNotIn...))
+	}
+	if i.ActorNameGT != nil {
+		predicates = append(predicates, activity.ActorNameGT(*i.ActorNameGT))
+	}
+	if i.ActorNameGTE != nil {
+		predicates = append(predicates, activity.ActorNameGTE(*i.ActorNameGTE))
+	}
+	if i.ActorNameLT != nil {
+		predicates = append(predicates, activity.ActorNameLT(*i.ActorNameLT))
+	}
+	if i.ActorNameLTE != nil {
+		predicates = append(predicates, activity.ActorNameLTE(*i.ActorNameLTE))
+	}
+	if i.ActorNameContains != nil {
+		predicates = append(predicates, activity.ActorNameContains(*i.ActorNameContains))
+	}
+	if i.ActorNameHasPrefix != nil {
+		predicates = append(predicates, activity.ActorNameHasPrefix(*i.ActorNameHasPrefix))
+	}
+	if i.ActorNameHasSuffix != nil {
+		predicates = append(predicates, activity.ActorNameHasSuffix(*i.ActorNameHasSuffix))
+	}
+	if i.ActorNameIsNil {
+		predicates = append(predicates, activity.ActorNameIsNil())
+	}
+	if i.ActorNameNotNil {
+		predicates = append(predicates, activity.ActorNameNotNil())
+	}
+	if i.ActorNameEqualFold != nil {
+		predicates = append(predicates, activity.ActorNameEqualFold(*i.ActorNameEqualFold))
+	}
+	if i.ActorNameContainsFold != nil {
+		predicates = append(predicates, activity.ActorNameContainsFold(*i.ActorNameContainsFold))
+	}
+	if i.ObjectType != nil {
+		predicates = append(predicates, activity.ObjectTypeEQ(*i.ObjectType))
+	}
+	if i.ObjectTypeNEQ != nil {
+		predicates = append(predicates, activity.ObjectTypeNEQ(*i.ObjectTypeNEQ))
+	}
+	if len(i.ObjectTypeIn) > 0 {
+		predicates = append(predicates, activity.ObjectTypeIn(i.ObjectTypeIn...))
+	}
+	if len(i.ObjectTypeNotIn) > 0 {
+		predicates = append(predicates, activity.ObjectTypeNotIn(i.ObjectTypeNotIn...))
+	}
+	if i.ObjectTypeGT != nil {
+		predicates = append(predicates, activity.ObjectTypeGT(*i.ObjectTypeGT))
+	}
+	if i.ObjectTypeGTE != nil {
+		predicates = append(predicates, activity.ObjectTypeGTE(*i.ObjectTypeGTE))
+	}
+	if i.ObjectTypeLT != nil {
+		predicates = append(predicates, activity.ObjectTypeLT(*i.ObjectTypeLT))
+	}
+	if i.ObjectTypeLTE != nil {
+		predicates = append(predicates, activity.ObjectTypeLTE(*i.ObjectTypeLTE))
+	}
+	if i.ObjectTypeContains != nil {
+		predicates = append(predicates, activity.ObjectTypeContains(*i.ObjectTypeContains))
+	}
+	if i.ObjectTypeHasPrefix != nil {
+		predicates = append(predicates, activity.ObjectTypeHasPrefix(*i.ObjectTypeHasPrefix))
+	}
+	if i.ObjectTypeHasSuffix != nil {
+		predicates = append(predicates, activity.ObjectTypeHasSuffix(*i.ObjectTypeHasSuffix))
+	}
+	if i.ObjectTypeEqualFold != nil {
+		predicates = append(predicates, activity.ObjectTypeEqualFold(*i.ObjectTypeEqualFold))
+	}
+	if i.ObjectTypeContainsFold != nil {
+		predicates = append(predicates, activity.ObjectTypeContainsFold(*i.ObjectTypeContainsFold))
+	}
+	if i.ObjectID != nil {
+		predicates = append(predicates, activity.ObjectIDEQ(*i.ObjectID))
+	}
+	if i.ObjectIDNEQ != nil {
+		predicates = append(predicates, activity.ObjectIDNEQ(*i.ObjectIDNEQ))
+	}
+	if len(i.ObjectIDIn) > 0 {
+		predicates = append(predicates, activity.ObjectIDIn(i.ObjectIDIn...))
+	}
+	if len(i.ObjectIDNotIn) > 0 {
+		predicates = append(predicates, activity.ObjectIDNotIn(i.ObjectIDNotIn...))
+	}
+	if i.ObjectIDGT != nil {
+		predicates = append(predicates, activity.ObjectIDGT(*i.ObjectIDGT))
+	}
+	if i.ObjectIDGTE != nil {
+		predicates = append(predicates, activity.ObjectIDGTE(*i.ObjectIDGTE))
+	}
+	if i.ObjectIDLT != nil {
+		predicates = append(predicates, activity.ObjectIDLT(*i.ObjectIDLT))
+	}
+	if i.ObjectIDLTE != nil {
+		predicates = append(predicates, activity.ObjectIDLTE(*i.ObjectIDLTE))
+	}
+	if i.ObjectIDContains != nil {
+		predicates = append(predicates, activity.ObjectIDContains(*i.ObjectIDContains))
+	}
+	if i.ObjectIDHasPrefix != nil {
+		predicates = append(predicates, activity.ObjectIDHasPrefix(*i.ObjectIDHasPrefix))
+	}
+	if i.ObjectIDHasSuffix != nil {
+		predicates = append(predicates, activity.ObjectIDHasSuffix(*i.ObjectIDHasSuffix))
+	}
+	if i.ObjectIDEqualFold != nil {
+		predicates = append(predicates, activity.ObjectIDEqualFold(*i.ObjectIDEqualFold))
+	}
+	if i.ObjectIDContainsFold != nil {
+		predicates = append(predicates, activity.ObjectIDContainsFold(*i.ObjectIDContainsFold))
+	}
+	if i.TimeCreated != nil {
+		predicates = append(predicates, activity.TimeCreatedEQ(*i.TimeCreated))
+	}
+	if i.TimeCreatedNEQ != nil {
+		predicates = append(predicates, activity.TimeCreatedNEQ(*i.TimeCreatedNEQ))
+	}
+	if len(i.TimeCreatedIn) > 0 {
+		predicates = append(predicates, activity.TimeCreatedIn(i.TimeCreatedIn...))
+	}
+	if len(i.TimeCreatedNotIn) > 0 {
+		predicates = append(predicates, activity.TimeCreatedNotIn(i.TimeCreatedNotIn...))
+	}
+	if i.TimeCreatedGT != nil {
+		predicates = append(predicates, activity.TimeCreatedGT(*i.TimeCreatedGT))
+	}
+	if i.TimeCreatedGTE != nil {
+		predicates = append(predicates, activity.TimeCreatedGTE(*i.TimeCreatedGTE))
+	}
+	if i.TimeCreatedLT != nil {
+		predicates = append(predicates, activity.TimeCreatedLT(*i.TimeCreatedLT))
+	}
+	if i.TimeCreatedLTE != nil {
+		predicates = append(predicates, activity.TimeCreatedLTE(*i.TimeCreatedLTE))
+	}
+
+	if i.HasCandidate != nil {
+		p := activity.HasCandidate()
+		if !*i.HasCandidate {
+			p = activity.Not(p)
+		}
+		predicates = append(predicates, p)
+	}
+	if len(i.HasCandidateWith) > 0 {
+		with := make([]predicate.Candidate, 0, len(i.HasCandidateWith))
+		for _, w := range i.HasCandidateWith {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'HasCandidateWith'", err)
+			}
+			with = append(with, p)
+		}
+		predicates = append(predicates, activity.HasCandidateWith(with...))
+	}
+	if i.HasPosition != nil {
+		p := activity.HasPosition()
+		if !*i.HasPosition {
+			p = activity.Not(p)
+		}
+		predicates = append(predicates, p)
+	}
+	if len(i.HasPositionWith) > 0 {
+		with := make([]predicate.Position, 0, len(i.HasPositionWith))
+		for _, w := range i.HasPositionWith {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'HasPositionWith'", err)
+			}
+			with = append(with, p)
+		}
+		predicates = append(predicates, activity.HasPositionWith(with...))
+	}
+	switch len(predicates) {
+	case 0:
+		return nil, ErrEmptyActivityWhereInput
+	case 1:
+		return predicates[0], nil
+	default:
+		return activity.And(predicates...), nil
+	}
+}
 
 // ApplicationWhereInput represents a where input for filtering Application queries.
 type ApplicationWhereInput struct {
@@ -862,6 +1380,38 @@ type CandidateWhereInput struct {
 	StatusIn    []candidate.Status `json:"statusIn,omitempty"`
 	StatusNotIn []candidate.Status `json:"statusNotIn,omitempty"`
 
+	// "rejection_note" field predicates.
+	RejectionNote             *string  `json:"rejectionNote,omitempty"`
+	RejectionNoteNEQ          *string  `json:"rejectionNoteNEQ,omitempty"`
+	RejectionNoteIn           []string `json:"rejectionNoteIn,omitempty"`
+	RejectionNoteNotIn        []string `json:"rejectionNoteNotIn,omitempty"`
+	RejectionNoteGT           *string  `json:"rejectionNoteGT,omitempty"`
+	RejectionNoteGTE          *string  `json:"rejectionNoteGTE,omitempty"`
+	RejectionNoteLT           *string  `json:"rejectionNoteLT,omitempty"`
+	RejectionNoteLTE          *string  `json:"rejectionNoteLTE,omitempty"`
+	RejectionNoteContains     *string  `json:"rejectionNoteContains,omitempty"`
+	RejectionNoteHasPrefix    *string  `json:"rejectionNoteHasPrefix,omitempty"`
+	RejectionNoteHasSuffix    *string  `json:"rejectionNoteHasSuffix,omitempty"`
+	RejectionNoteIsNil        bool     `json:"rejectionNoteIsNil,omitempty"`
+	RejectionNoteNotNil       bool     `json:"rejectionNoteNotNil,omitempty"`
+	RejectionNoteEqualFold    *string  `json:"rejectionNoteEqualFold,omitempty"`
+	RejectionNoteContainsFold *string  `json:"rejectionNoteContainsFold,omitempty"`
+
+	// "source" field predicates.
+	Source             *string  `json:"source,omitempty"`
+	SourceNEQ          *string  `json:"sourceNEQ,omitempty"`
+	SourceIn           []string `json:"sourceIn,omitempty"`
+	SourceNotIn        []string `json:"sourceNotIn,omitempty"`
+	SourceGT           *string  `json:"sourceGT,omitempty"`
+	SourceGTE          *string  `json:"sourceGTE,omitempty"`
+	SourceLT           *string  `json:"sourceLT,omitempty"`
+	SourceLTE          *string  `json:"sourceLTE,omitempty"`
+	SourceContains     *string  `json:"sourceContains,omitempty"`
+	SourceHasPrefix    *string  `json:"sourceHasPrefix,omitempty"`
+	SourceHasSuffix    *string  `json:"sourceHasSuffix,omitempty"`
+	SourceEqualFold    *string  `json:"sourceEqualFold,omitempty"`
+	SourceContainsFold *string  `json:"sourceContainsFold,omitempty"`
+
 	// "deleted" field predicates.
 	Deleted    *bool `json:"deleted,omitempty"`
 	DeletedNEQ *bool `json:"deletedNEQ,omitempty"`
@@ -927,6 +1477,26 @@ type CandidateWhereInput struct {
 	// "files" edge predicates.
 	HasFiles     *bool                      `json:"hasFiles,omitempty"`
 	HasFilesWith []*CandidateFileWhereInput `json:"hasFilesWith,omitempty"`
+
+	// "activities" edge predicates.
+	HasActivities     *bool                 `json:"hasActivities,omitempty"`
+	HasActivitiesWith []*ActivityWhereInput `json:"hasActivitiesWith,omitempty"`
+
+	// "current_step" edge predicates.
+	HasCurrentStep     *bool                     `json:"hasCurrentStep,omitempty"`
+	HasCurrentStepWith []*PipelineStepWhereInput `json:"hasCurrentStepWith,omitempty"`
+
+	// "step_history" edge predicates.
+	HasStepHistory     *bool                      `json:"hasStepHistory,omitempty"`
+	HasStepHistoryWith []*CandidateStepWhereInput `json:"hasStepHistoryWith,omitempty"`
+
+	// "rejection_reason" edge predicates.
+	HasRejectionReason     *bool                        `json:"hasRejectionReason,omitempty"`
+	HasRejectionReasonWith []*RejectionReasonWhereInput `json:"hasRejectionReasonWith,omitempty"`
+
+	// "assignees" edge predicates.
+	HasAssignees     *bool             `json:"hasAssignees,omitempty"`
+	HasAssigneesWith []*UserWhereInput `json:"hasAssigneesWith,omitempty"`
 
 	// "hired_for" edge predicates.
 	HasHiredFor     *bool                `json:"hasHiredFor,omitempty"`
@@ -1045,6 +1615,90 @@ func (i *CandidateWhereInput) P() (predicate.Candidate, error) {
 	}
 	if len(i.StatusNotIn) > 0 {
 		predicates = append(predicates, candidate.StatusNotIn(i.StatusNotIn...))
+	}
+	if i.RejectionNote != nil {
+		predicates = append(predicates, candidate.RejectionNoteEQ(*i.RejectionNote))
+	}
+	if i.RejectionNoteNEQ != nil {
+		predicates = append(predicates, candidate.RejectionNoteNEQ(*i.RejectionNoteNEQ))
+	}
+	if len(i.RejectionNoteIn) > 0 {
+		predicates = append(predicates, candidate.RejectionNoteIn(i.RejectionNoteIn...))
+	}
+	if len(i.RejectionNoteNotIn) > 0 {
+		predicates = append(predicates, candidate.RejectionNoteNotIn(i.RejectionNoteNotIn...))
+	}
+	if i.RejectionNoteGT != nil {
+		predicates = append(predicates, candidate.RejectionNoteGT(*i.RejectionNoteGT))
+	}
+	if i.RejectionNoteGTE != nil {
+		predicates = append(predicates, candidate.RejectionNoteGTE(*i.RejectionNoteGTE))
+	}
+	if i.RejectionNoteLT != nil {
+		predicates = append(predicates, candidate.RejectionNoteLT(*i.RejectionNoteLT))
+	}
+	if i.RejectionNoteLTE != nil {
+		predicates = append(predicates, candidate.RejectionNoteLTE(*i.RejectionNoteLTE))
+	}
+	if i.RejectionNoteContains != nil {
+		predicates = append(predicates, candidate.RejectionNoteContains(*i.RejectionNoteContains))
+	}
+	if i.RejectionNoteHasPrefix != nil {
+		predicates = append(predicates, candidate.RejectionNoteHasPrefix(*i.RejectionNoteHasPrefix))
+	}
+	if i.RejectionNoteHasSuffix != nil {
+		predicates = append(predicates, candidate.RejectionNoteHasSuffix(*i.RejectionNoteHasSuffix))
+	}
+	if i.RejectionNoteIsNil {
+		predicates = append(predicates, candidate.RejectionNoteIsNil())
+	}
+	if i.RejectionNoteNotNil {
+		predicates = append(predicates, candidate.RejectionNoteNotNil())
+	}
+	if i.RejectionNoteEqualFold != nil {
+		predicates = append(predicates, candidate.RejectionNoteEqualFold(*i.RejectionNoteEqualFold))
+	}
+	if i.RejectionNoteContainsFold != nil {
+		predicates = append(predicates, candidate.RejectionNoteContainsFold(*i.RejectionNoteContainsFold))
+	}
+	if i.Source != nil {
+		predicates = append(predicates, candidate.SourceEQ(*i.Source))
+	}
+	if i.SourceNEQ != nil {
+		predicates = append(predicates, candidate.SourceNEQ(*i.SourceNEQ))
+	}
+	if len(i.SourceIn) > 0 {
+		predicates = append(predicates, candidate.SourceIn(i.SourceIn...))
+	}
+	if len(i.SourceNotIn) > 0 {
+		predicates = append(predicates, candidate.SourceNotIn(i.SourceNotIn...))
+	}
+	if i.SourceGT != nil {
+		predicates = append(predicates, candidate.SourceGT(*i.SourceGT))
+	}
+	if i.SourceGTE != nil {
+		predicates = append(predicates, candidate.SourceGTE(*i.SourceGTE))
+	}
+	if i.SourceLT != nil {
+		predicates = append(predicates, candidate.SourceLT(*i.SourceLT))
+	}
+	if i.SourceLTE != nil {
+		predicates = append(predicates, candidate.SourceLTE(*i.SourceLTE))
+	}
+	if i.SourceContains != nil {
+		predicates = append(predicates, candidate.SourceContains(*i.SourceContains))
+	}
+	if i.SourceHasPrefix != nil {
+		predicates = append(predicates, candidate.SourceHasPrefix(*i.SourceHasPrefix))
+	}
+	if i.SourceHasSuffix != nil {
+		predicates = append(predicates, candidate.SourceHasSuffix(*i.SourceHasSuffix))
+	}
+	if i.SourceEqualFold != nil {
+		predicates = append(predicates, candidate.SourceEqualFold(*i.SourceEqualFold))
+	}
+	if i.SourceContainsFold != nil {
+		predicates = append(predicates, candidate.SourceContainsFold(*i.SourceContainsFold))
 	}
 	if i.Deleted != nil {
 		predicates = append(predicates, candidate.DeletedEQ(*i.Deleted))
@@ -1268,6 +1922,96 @@ func (i *CandidateWhereInput) P() (predicate.Candidate, error) {
 			with = append(with, p)
 		}
 		predicates = append(predicates, candidate.HasFilesWith(with...))
+	}
+	if i.HasActivities != nil {
+		p := candidate.HasActivities()
+		if !*i.HasActivities {
+			p = candidate.Not(p)
+		}
+		predicates = append(predicates, p)
+	}
+	if len(i.HasActivitiesWith) > 0 {
+		with := make([]predicate.Activity, 0, len(i.HasActivitiesWith))
+		for _, w := range i.HasActivitiesWith {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'HasActivitiesWith'", err)
+			}
+			with = append(with, p)
+		}
+		predicates = append(predicates, candidate.HasActivitiesWith(with...))
+	}
+	if i.HasCurrentStep != nil {
+		p := candidate.HasCurrentStep()
+		if !*i.HasCurrentStep {
+			p = candidate.Not(p)
+		}
+		predicates = append(predicates, p)
+	}
+	if len(i.HasCurrentStepWith) > 0 {
+		with := make([]predicate.PipelineStep, 0, len(i.HasCurrentStepWith))
+		for _, w := range i.HasCurrentStepWith {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'HasCurrentStepWith'", err)
+			}
+			with = append(with, p)
+		}
+		predicates = append(predicates, candidate.HasCurrentStepWith(with...))
+	}
+	if i.HasStepHistory != nil {
+		p := candidate.HasStepHistory()
+		if !*i.HasStepHistory {
+			p = candidate.Not(p)
+		}
+		predicates = append(predicates, p)
+	}
+	if len(i.HasStepHistoryWith) > 0 {
+		with := make([]predicate.CandidateStep, 0, len(i.HasStepHistoryWith))
+		for _, w := range i.HasStepHistoryWith {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'HasStepHistoryWith'", err)
+			}
+			with = append(with, p)
+		}
+		predicates = append(predicates, candidate.HasStepHistoryWith(with...))
+	}
+	if i.HasRejectionReason != nil {
+		p := candidate.HasRejectionReason()
+		if !*i.HasRejectionReason {
+			p = candidate.Not(p)
+		}
+		predicates = append(predicates, p)
+	}
+	if len(i.HasRejectionReasonWith) > 0 {
+		with := make([]predicate.RejectionReason, 0, len(i.HasRejectionReasonWith))
+		for _, w := range i.HasRejectionReasonWith {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'HasRejectionReasonWith'", err)
+			}
+			with = append(with, p)
+		}
+		predicates = append(predicates, candidate.HasRejectionReasonWith(with...))
+	}
+	if i.HasAssignees != nil {
+		p := candidate.HasAssignees()
+		if !*i.HasAssignees {
+			p = candidate.Not(p)
+		}
+		predicates = append(predicates, p)
+	}
+	if len(i.HasAssigneesWith) > 0 {
+		with := make([]predicate.User, 0, len(i.HasAssigneesWith))
+		for _, w := range i.HasAssigneesWith {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'HasAssigneesWith'", err)
+			}
+			with = append(with, p)
+		}
+		predicates = append(predicates, candidate.HasAssigneesWith(with...))
 	}
 	if i.HasHiredFor != nil {
 		p := candidate.HasHiredFor()
@@ -1642,6 +2386,502 @@ func (i *CandidateFileWhereInput) P() (predicate.CandidateFile, error) {
 		return predicates[0], nil
 	default:
 		return candidatefile.And(predicates...), nil
+	}
+}
+
+// CandidateStepWhereInput represents a where input for filtering CandidateStep queries.
+type CandidateStepWhereInput struct {
+	Predicates []predicate.CandidateStep  `json:"-"`
+	Not        *CandidateStepWhereInput   `json:"not,omitempty"`
+	Or         []*CandidateStepWhereInput `json:"or,omitempty"`
+	And        []*CandidateStepWhereInput `json:"and,omitempty"`
+
+	// "id" field predicates.
+	ID             *string  `json:"id,omitempty"`
+	IDNEQ          *string  `json:"idNEQ,omitempty"`
+	IDIn           []string `json:"idIn,omitempty"`
+	IDNotIn        []string `json:"idNotIn,omitempty"`
+	IDGT           *string  `json:"idGT,omitempty"`
+	IDGTE          *string  `json:"idGTE,omitempty"`
+	IDLT           *string  `json:"idLT,omitempty"`
+	IDLTE          *string  `json:"idLTE,omitempty"`
+	IDEqualFold    *string  `json:"idEqualFold,omitempty"`
+	IDContainsFold *string  `json:"idContainsFold,omitempty"`
+
+	// "name" field predicates.
+	Name             *string  `json:"name,omitempty"`
+	NameNEQ          *string  `json:"nameNEQ,omitempty"`
+	NameIn           []string `json:"nameIn,omitempty"`
+	NameNotIn        []string `json:"nameNotIn,omitempty"`
+	NameGT           *string  `json:"nameGT,omitempty"`
+	NameGTE          *string  `json:"nameGTE,omitempty"`
+	NameLT           *string  `json:"nameLT,omitempty"`
+	NameLTE          *string  `json:"nameLTE,omitempty"`
+	NameContains     *string  `json:"nameContains,omitempty"`
+	NameHasPrefix    *string  `json:"nameHasPrefix,omitempty"`
+	NameHasSuffix    *string  `json:"nameHasSuffix,omitempty"`
+	NameEqualFold    *string  `json:"nameEqualFold,omitempty"`
+	NameContainsFold *string  `json:"nameContainsFold,omitempty"`
+
+	// "kind" field predicates.
+	Kind             *string  `json:"kind,omitempty"`
+	KindNEQ          *string  `json:"kindNEQ,omitempty"`
+	KindIn           []string `json:"kindIn,omitempty"`
+	KindNotIn        []string `json:"kindNotIn,omitempty"`
+	KindGT           *string  `json:"kindGT,omitempty"`
+	KindGTE          *string  `json:"kindGTE,omitempty"`
+	KindLT           *string  `json:"kindLT,omitempty"`
+	KindLTE          *string  `json:"kindLTE,omitempty"`
+	KindContains     *string  `json:"kindContains,omitempty"`
+	KindHasPrefix    *string  `json:"kindHasPrefix,omitempty"`
+	KindHasSuffix    *string  `json:"kindHasSuffix,omitempty"`
+	KindEqualFold    *string  `json:"kindEqualFold,omitempty"`
+	KindContainsFold *string  `json:"kindContainsFold,omitempty"`
+
+	// "time_entered" field predicates.
+	TimeEntered      *time.Time  `json:"timeEntered,omitempty"`
+	TimeEnteredNEQ   *time.Time  `json:"timeEnteredNEQ,omitempty"`
+	TimeEnteredIn    []time.Time `json:"timeEnteredIn,omitempty"`
+	TimeEnteredNotIn []time.Time `json:"timeEnteredNotIn,omitempty"`
+	TimeEnteredGT    *time.Time  `json:"timeEnteredGT,omitempty"`
+	TimeEnteredGTE   *time.Time  `json:"timeEnteredGTE,omitempty"`
+	TimeEnteredLT    *time.Time  `json:"timeEnteredLT,omitempty"`
+	TimeEnteredLTE   *time.Time  `json:"timeEnteredLTE,omitempty"`
+
+	// "time_left" field predicates.
+	TimeLeft       *time.Time  `json:"timeLeft,omitempty"`
+	TimeLeftNEQ    *time.Time  `json:"timeLeftNEQ,omitempty"`
+	TimeLeftIn     []time.Time `json:"timeLeftIn,omitempty"`
+	TimeLeftNotIn  []time.Time `json:"timeLeftNotIn,omitempty"`
+	TimeLeftGT     *time.Time  `json:"timeLeftGT,omitempty"`
+	TimeLeftGTE    *time.Time  `json:"timeLeftGTE,omitempty"`
+	TimeLeftLT     *time.Time  `json:"timeLeftLT,omitempty"`
+	TimeLeftLTE    *time.Time  `json:"timeLeftLTE,omitempty"`
+	TimeLeftIsNil  bool        `json:"timeLeftIsNil,omitempty"`
+	TimeLeftNotNil bool        `json:"timeLeftNotNil,omitempty"`
+
+	// "time_scheduled" field predicates.
+	TimeScheduled       *time.Time  `json:"timeScheduled,omitempty"`
+	TimeScheduledNEQ    *time.Time  `json:"timeScheduledNEQ,omitempty"`
+	TimeScheduledIn     []time.Time `json:"timeScheduledIn,omitempty"`
+	TimeScheduledNotIn  []time.Time `json:"timeScheduledNotIn,omitempty"`
+	TimeScheduledGT     *time.Time  `json:"timeScheduledGT,omitempty"`
+	TimeScheduledGTE    *time.Time  `json:"timeScheduledGTE,omitempty"`
+	TimeScheduledLT     *time.Time  `json:"timeScheduledLT,omitempty"`
+	TimeScheduledLTE    *time.Time  `json:"timeScheduledLTE,omitempty"`
+	TimeScheduledIsNil  bool        `json:"timeScheduledIsNil,omitempty"`
+	TimeScheduledNotNil bool        `json:"timeScheduledNotNil,omitempty"`
+
+	// "entered_by" field predicates.
+	EnteredBy             *string  `json:"enteredBy,omitempty"`
+	EnteredByNEQ          *string  `json:"enteredByNEQ,omitempty"`
+	EnteredByIn           []string `json:"enteredByIn,omitempty"`
+	EnteredByNotIn        []string `json:"enteredByNotIn,omitempty"`
+	EnteredByGT           *string  `json:"enteredByGT,omitempty"`
+	EnteredByGTE          *string  `json:"enteredByGTE,omitempty"`
+	EnteredByLT           *string  `json:"enteredByLT,omitempty"`
+	EnteredByLTE          *string  `json:"enteredByLTE,omitempty"`
+	EnteredByContains     *string  `json:"enteredByContains,omitempty"`
+	EnteredByHasPrefix    *string  `json:"enteredByHasPrefix,omitempty"`
+	EnteredByHasSuffix    *string  `json:"enteredByHasSuffix,omitempty"`
+	EnteredByEqualFold    *string  `json:"enteredByEqualFold,omitempty"`
+	EnteredByContainsFold *string  `json:"enteredByContainsFold,omitempty"`
+
+	// "left_by" field predicates.
+	LeftBy             *string  `json:"leftBy,omitempty"`
+	LeftByNEQ          *string  `json:"leftByNEQ,omitempty"`
+	LeftByIn           []string `json:"leftByIn,omitempty"`
+	LeftByNotIn        []string `json:"leftByNotIn,omitempty"`
+	LeftByGT           *string  `json:"leftByGT,omitempty"`
+	LeftByGTE          *string  `json:"leftByGTE,omitempty"`
+	LeftByLT           *string  `json:"leftByLT,omitempty"`
+	LeftByLTE          *string  `json:"leftByLTE,omitempty"`
+	LeftByContains     *string  `json:"leftByContains,omitempty"`
+	LeftByHasPrefix    *string  `json:"leftByHasPrefix,omitempty"`
+	LeftByHasSuffix    *string  `json:"leftByHasSuffix,omitempty"`
+	LeftByIsNil        bool     `json:"leftByIsNil,omitempty"`
+	LeftByNotNil       bool     `json:"leftByNotNil,omitempty"`
+	LeftByEqualFold    *string  `json:"leftByEqualFold,omitempty"`
+	LeftByContainsFold *string  `json:"leftByContainsFold,omitempty"`
+
+	// "candidate" edge predicates.
+	HasCandidate     *bool                  `json:"hasCandidate,omitempty"`
+	HasCandidateWith []*CandidateWhereInput `json:"hasCandidateWith,omitempty"`
+}
+
+// AddPredicates adds custom predicates to the where input to be used during the filtering phase.
+func (i *CandidateStepWhereInput) AddPredicates(predicates ...predicate.CandidateStep) {
+	i.Predicates = append(i.Predicates, predicates...)
+}
+
+// Filter applies the CandidateStepWhereInput filter on the CandidateStepQuery builder.
+func (i *CandidateStepWhereInput) Filter(q *CandidateStepQuery) (*CandidateStepQuery, error) {
+	if i == nil {
+		return q, nil
+	}
+	p, err := i.P()
+	if err != nil {
+		if err == ErrEmptyCandidateStepWhereInput {
+			return q, nil
+		}
+		return nil, err
+	}
+	return q.Where(p), nil
+}
+
+// ErrEmptyCandidateStepWhereInput is returned in case the CandidateStepWhereInput is empty.
+var ErrEmptyCandidateStepWhereInput = errors.New("ent: empty predicate CandidateStepWhereInput")
+
+// P returns a predicate for filtering candidatesteps.
+// An error is returned if the input is empty or invalid.
+func (i *CandidateStepWhereInput) P() (predicate.CandidateStep, error) {
+	var predicates []predicate.CandidateStep
+	if i.Not != nil {
+		p, err := i.Not.P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'not'", err)
+		}
+		predicates = append(predicates, candidatestep.Not(p))
+	}
+	switch n := len(i.Or); {
+	case n == 1:
+		p, err := i.Or[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'or'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		or := make([]predicate.CandidateStep, 0, n)
+		for _, w := range i.Or {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'or'", err)
+			}
+			or = append(or, p)
+		}
+		predicates = append(predicates, candidatestep.Or(or...))
+	}
+	switch n := len(i.And); {
+	case n == 1:
+		p, err := i.And[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'and'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		and := make([]predicate.CandidateStep, 0, n)
+		for _, w := range i.And {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'and'", err)
+			}
+			and = append(and, p)
+		}
+		predicates = append(predicates, candidatestep.And(and...))
+	}
+	predicates = append(predicates, i.Predicates...)
+	if i.ID != nil {
+		predicates = append(predicates, candidatestep.IDEQ(*i.ID))
+	}
+	if i.IDNEQ != nil {
+		predicates = append(predicates, candidatestep.IDNEQ(*i.IDNEQ))
+	}
+	if len(i.IDIn) > 0 {
+		predicates = append(predicates, candidatestep.IDIn(i.IDIn...))
+	}
+	if len(i.IDNotIn) > 0 {
+		predicates = append(predicates, candidatestep.IDNotIn(i.IDNotIn...))
+	}
+	if i.IDGT != nil {
+		predicates = append(predicates, candidatestep.IDGT(*i.IDGT))
+	}
+	if i.IDGTE != nil {
+		predicates = append(predicates, candidatestep.IDGTE(*i.IDGTE))
+	}
+	if i.IDLT != nil {
+		predicates = append(predicates, candidatestep.IDLT(*i.IDLT))
+	}
+	if i.IDLTE != nil {
+		predicates = append(predicates, candidatestep.IDLTE(*i.IDLTE))
+	}
+	if i.IDEqualFold != nil {
+		predicates = append(predicates, candidatestep.IDEqualFold(*i.IDEqualFold))
+	}
+	if i.IDContainsFold != nil {
+		predicates = append(predicates, candidatestep.IDContainsFold(*i.IDContainsFold))
+	}
+	if i.Name != nil {
+		predicates = append(predicates, candidatestep.NameEQ(*i.Name))
+	}
+	if i.NameNEQ != nil {
+		predicates = append(predicates, candidatestep.NameNEQ(*i.NameNEQ))
+	}
+	if len(i.NameIn) > 0 {
+		predicates = append(predicates, candidatestep.NameIn(i.NameIn...))
+	}
+	if len(i.NameNotIn) > 0 {
+		predicates = append(predicates, candidatestep.NameNotIn(i.NameNotIn...))
+	}
+	if i.NameGT != nil {
+		predicates = append(predicates, candidatestep.NameGT(*i.NameGT))
+	}
+	if i.NameGTE != nil {
+		predicates = append(predicates, candidatestep.NameGTE(*i.NameGTE))
+	}
+	if i.NameLT != nil {
+		predicates = append(predicates, candidatestep.NameLT(*i.NameLT))
+	}
+	if i.NameLTE != nil {
+		predicates = append(predicates, candidatestep.NameLTE(*i.NameLTE))
+	}
+	if i.NameContains != nil {
+		predicates = append(predicates, candidatestep.NameContains(*i.NameContains))
+	}
+	if i.NameHasPrefix != nil {
+		predicates = append(predicates, candidatestep.NameHasPrefix(*i.NameHasPrefix))
+	}
+	if i.NameHasSuffix != nil {
+		predicates = append(predicates, candidatestep.NameHasSuffix(*i.NameHasSuffix))
+	}
+	if i.NameEqualFold != nil {
+		predicates = append(predicates, candidatestep.NameEqualFold(*i.NameEqualFold))
+	}
+	if i.NameContainsFold != nil {
+		predicates = append(predicates, candidatestep.NameContainsFold(*i.NameContainsFold))
+	}
+	if i.Kind != nil {
+		predicates = append(predicates, candidatestep.KindEQ(*i.Kind))
+	}
+	if i.KindNEQ != nil {
+		predicates = append(predicates, candidatestep.KindNEQ(*i.KindNEQ))
+	}
+	if len(i.KindIn) > 0 {
+		predicates = append(predicates, candidatestep.KindIn(i.KindIn...))
+	}
+	if len(i.KindNotIn) > 0 {
+		predicates = append(predicates, candidatestep.KindNotIn(i.KindNotIn...))
+	}
+	if i.KindGT != nil {
+		predicates = append(predicates, candidatestep.KindGT(*i.KindGT))
+	}
+	if i.KindGTE != nil {
+		predicates = append(predicates, candidatestep.KindGTE(*i.KindGTE))
+	}
+	if i.KindLT != nil {
+		predicates = append(predicates, candidatestep.KindLT(*i.KindLT))
+	}
+	if i.KindLTE != nil {
+		predicates = append(predicates, candidatestep.KindLTE(*i.KindLTE))
+	}
+	if i.KindContains != nil {
+		predicates = append(predicates, candidatestep.KindContains(*i.KindContains))
+	}
+	if i.KindHasPrefix != nil {
+		predicates = append(predicates, candidatestep.KindHasPrefix(*i.KindHasPrefix))
+	}
+	if i.KindHasSuffix != nil {
+		predicates = append(predicates, candidatestep.KindHasSuffix(*i.KindHasSuffix))
+	}
+	if i.KindEqualFold != nil {
+		predicates = append(predicates, candidatestep.KindEqualFold(*i.KindEqualFold))
+	}
+	if i.KindContainsFold != nil {
+		predicates = append(predicates, candidatestep.KindContainsFold(*i.KindContainsFold))
+	}
+	if i.TimeEntered != nil {
+		predicates = append(predicates, candidatestep.TimeEnteredEQ(*i.TimeEntered))
+	}
+	if i.TimeEnteredNEQ != nil {
+		predicates = append(predicates, candidatestep.TimeEnteredNEQ(*i.TimeEnteredNEQ))
+	}
+	if len(i.TimeEnteredIn) > 0 {
+		predicates = append(predicates, candidatestep.TimeEnteredIn(i.TimeEnteredIn...))
+	}
+	if len(i.TimeEnteredNotIn) > 0 {
+		predicates = append(predicates, candidatestep.TimeEnteredNotIn(i.TimeEnteredNotIn...))
+	}
+	if i.TimeEnteredGT != nil {
+		predicates = append(predicates, candidatestep.TimeEnteredGT(*i.TimeEnteredGT))
+	}
+	if i.TimeEnteredGTE != nil {
+		predicates = append(predicates, candidatestep.TimeEnteredGTE(*i.TimeEnteredGTE))
+	}
+	if i.TimeEnteredLT != nil {
+		predicates = append(predicates, candidatestep.TimeEnteredLT(*i.TimeEnteredLT))
+	}
+	if i.TimeEnteredLTE != nil {
+		predicates = append(predicates, candidatestep.TimeEnteredLTE(*i.TimeEnteredLTE))
+	}
+	if i.TimeLeft != nil {
+		predicates = append(predicates, candidatestep.TimeLeftEQ(*i.TimeLeft))
+	}
+	if i.TimeLeftNEQ != nil {
+		predicates = append(predicates, candidatestep.TimeLeftNEQ(*i.TimeLeftNEQ))
+	}
+	if len(i.TimeLeftIn) > 0 {
+		predicates = append(predicates, candidatestep.TimeLeftIn(i.TimeLeftIn...))
+	}
+	if len(i.TimeLeftNotIn) > 0 {
+		predicates = append(predicates, candidatestep.TimeLeftNotIn(i.TimeLeftNotIn...))
+	}
+	if i.TimeLeftGT != nil {
+		predicates = append(predicates, candidatestep.TimeLeftGT(*i.TimeLeftGT))
+	}
+	if i.TimeLeftGTE != nil {
+		predicates = append(predicates, candidatestep.TimeLeftGTE(*i.TimeLeftGTE))
+	}
+	if i.TimeLeftLT != nil {
+		predicates = append(predicates, candidatestep.TimeLeftLT(*i.TimeLeftLT))
+	}
+	if i.TimeLeftLTE != nil {
+		predicates = append(predicates, candidatestep.TimeLeftLTE(*i.TimeLeftLTE))
+	}
+	if i.TimeLeftIsNil {
+		predicates = append(predicates, candidatestep.TimeLeftIsNil())
+	}
+	if i.TimeLeftNotNil {
+		predicates = append(predicates, candidatestep.TimeLeftNotNil())
+	}
+	if i.TimeScheduled != nil {
+		predicates = append(predicates, candidatestep.TimeScheduledEQ(*i.TimeScheduled))
+	}
+	if i.TimeScheduledNEQ != nil {
+		predicates = append(predicates, candidatestep.TimeScheduledNEQ(*i.TimeScheduledNEQ))
+	}
+	if len(i.TimeScheduledIn) > 0 {
+		predicates = append(predicates, candidatestep.TimeScheduledIn(i.TimeScheduledIn...))
+	}
+	if len(i.TimeScheduledNotIn) > 0 {
+		predicates = append(predicates, candidatestep.TimeScheduledNotIn(i.TimeScheduledNotIn...))
+	}
+	if i.TimeScheduledGT != nil {
+		predicates = append(predicates, candidatestep.TimeScheduledGT(*i.TimeScheduledGT))
+	}
+	if i.TimeScheduledGTE != nil {
+		predicates = append(predicates, candidatestep.TimeScheduledGTE(*i.TimeScheduledGTE))
+	}
+	if i.TimeScheduledLT != nil {
+		predicates = append(predicates, candidatestep.TimeScheduledLT(*i.TimeScheduledLT))
+	}
+	if i.TimeScheduledLTE != nil {
+		predicates = append(predicates, candidatestep.TimeScheduledLTE(*i.TimeScheduledLTE))
+	}
+	if i.TimeScheduledIsNil {
+		predicates = append(predicates, candidatestep.TimeScheduledIsNil())
+	}
+	if i.TimeScheduledNotNil {
+		predicates = append(predicates, candidatestep.TimeScheduledNotNil())
+	}
+	if i.EnteredBy != nil {
+		predicates = append(predicates, candidatestep.EnteredByEQ(*i.EnteredBy))
+	}
+	if i.EnteredByNEQ != nil {
+		predicates = append(predicates, candidatestep.EnteredByNEQ(*i.EnteredByNEQ))
+	}
+	if len(i.EnteredByIn) > 0 {
+		predicates = append(predicates, candidatestep.EnteredByIn(i.EnteredByIn...))
+	}
+	if len(i.EnteredByNotIn) > 0 {
+		predicates = append(predicates, candidatestep.EnteredByNotIn(i.EnteredByNotIn...))
+	}
+	if i.EnteredByGT != nil {
+		predicates = append(predicates, candidatestep.EnteredByGT(*i.EnteredByGT))
+	}
+	if i.EnteredByGTE != nil {
+		predicates = append(predicates, candidatestep.EnteredByGTE(*i.EnteredByGTE))
+	}
+	if i.EnteredByLT != nil {
+		predicates = append(predicates, candidatestep.EnteredByLT(*i.EnteredByLT))
+	}
+	if i.EnteredByLTE != nil {
+		predicates = append(predicates, candidatestep.EnteredByLTE(*i.EnteredByLTE))
+	}
+	if i.EnteredByContains != nil {
+		predicates = append(predicates, candidatestep.EnteredByContains(*i.EnteredByContains))
+	}
+	if i.EnteredByHasPrefix != nil {
+		predicates = append(predicates, candidatestep.EnteredByHasPrefix(*i.EnteredByHasPrefix))
+	}
+	if i.EnteredByHasSuffix != nil {
+		predicates = append(predicates, candidatestep.EnteredByHasSuffix(*i.EnteredByHasSuffix))
+	}
+	if i.EnteredByEqualFold != nil {
+		predicates = append(predicates, candidatestep.EnteredByEqualFold(*i.EnteredByEqualFold))
+	}
+	if i.EnteredByContainsFold != nil {
+		predicates = append(predicates, candidatestep.EnteredByContainsFold(*i.EnteredByContainsFold))
+	}
+	if i.LeftBy != nil {
+		predicates = append(predicates, candidatestep.LeftByEQ(*i.LeftBy))
+	}
+	if i.LeftByNEQ != nil {
+		predicates = append(predicates, candidatestep.LeftByNEQ(*i.LeftByNEQ))
+	}
+	if len(i.LeftByIn) > 0 {
+		predicates = append(predicates, candidatestep.LeftByIn(i.LeftByIn...))
+	}
+	if len(i.LeftByNotIn) > 0 {
+		predicates = append(predicates, candidatestep.LeftByNotIn(i.LeftByNotIn...))
+	}
+	if i.LeftByGT != nil {
+		predicates = append(predicates, candidatestep.LeftByGT(*i.LeftByGT))
+	}
+	if i.LeftByGTE != nil {
+		predicates = append(predicates, candidatestep.LeftByGTE(*i.LeftByGTE))
+	}
+	if i.LeftByLT != nil {
+		predicates = append(predicates, candidatestep.LeftByLT(*i.LeftByLT))
+	}
+	if i.LeftByLTE != nil {
+		predicates = append(predicates, candidatestep.LeftByLTE(*i.LeftByLTE))
+	}
+	if i.LeftByContains != nil {
+		predicates = append(predicates, candidatestep.LeftByContains(*i.LeftByContains))
+	}
+	if i.LeftByHasPrefix != nil {
+		predicates = append(predicates, candidatestep.LeftByHasPrefix(*i.LeftByHasPrefix))
+	}
+	if i.LeftByHasSuffix != nil {
+		predicates = append(predicates, candidatestep.LeftByHasSuffix(*i.LeftByHasSuffix))
+	}
+	if i.LeftByIsNil {
+		predicates = append(predicates, candidatestep.LeftByIsNil())
+	}
+	if i.LeftByNotNil {
+		predicates = append(predicates, candidatestep.LeftByNotNil())
+	}
+	if i.LeftByEqualFold != nil {
+		predicates = append(predicates, candidatestep.LeftByEqualFold(*i.LeftByEqualFold))
+	}
+	if i.LeftByContainsFold != nil {
+		predicates = append(predicates, candidatestep.LeftByContainsFold(*i.LeftByContainsFold))
+	}
+
+	if i.HasCandidate != nil {
+		p := candidatestep.HasCandidate()
+		if !*i.HasCandidate {
+			p = candidatestep.Not(p)
+		}
+		predicates = append(predicates, p)
+	}
+	if len(i.HasCandidateWith) > 0 {
+		with := make([]predicate.Candidate, 0, len(i.HasCandidateWith))
+		for _, w := range i.HasCandidateWith {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'HasCandidateWith'", err)
+			}
+			with = append(with, p)
+		}
+		predicates = append(predicates, candidatestep.HasCandidateWith(with...))
+	}
+	switch len(predicates) {
+	case 0:
+		return nil, ErrEmptyCandidateStepWhereInput
+	case 1:
+		return predicates[0], nil
+	default:
+		return candidatestep.And(predicates...), nil
 	}
 }
 
@@ -6011,6 +7251,288 @@ func (i *PersonWhereInput) P() (predicate.Person, error) {
 	}
 }
 
+// PipelineStepWhereInput represents a where input for filtering PipelineStep queries.
+type PipelineStepWhereInput struct {
+	Predicates []predicate.PipelineStep  `json:"-"`
+	Not        *PipelineStepWhereInput   `json:"not,omitempty"`
+	Or         []*PipelineStepWhereInput `json:"or,omitempty"`
+	And        []*PipelineStepWhereInput `json:"and,omitempty"`
+
+	// "id" field predicates.
+	ID             *string  `json:"id,omitempty"`
+	IDNEQ          *string  `json:"idNEQ,omitempty"`
+	IDIn           []string `json:"idIn,omitempty"`
+	IDNotIn        []string `json:"idNotIn,omitempty"`
+	IDGT           *string  `json:"idGT,omitempty"`
+	IDGTE          *string  `json:"idGTE,omitempty"`
+	IDLT           *string  `json:"idLT,omitempty"`
+	IDLTE          *string  `json:"idLTE,omitempty"`
+	IDEqualFold    *string  `json:"idEqualFold,omitempty"`
+	IDContainsFold *string  `json:"idContainsFold,omitempty"`
+
+	// "name" field predicates.
+	Name             *string  `json:"name,omitempty"`
+	NameNEQ          *string  `json:"nameNEQ,omitempty"`
+	NameIn           []string `json:"nameIn,omitempty"`
+	NameNotIn        []string `json:"nameNotIn,omitempty"`
+	NameGT           *string  `json:"nameGT,omitempty"`
+	NameGTE          *string  `json:"nameGTE,omitempty"`
+	NameLT           *string  `json:"nameLT,omitempty"`
+	NameLTE          *string  `json:"nameLTE,omitempty"`
+	NameContains     *string  `json:"nameContains,omitempty"`
+	NameHasPrefix    *string  `json:"nameHasPrefix,omitempty"`
+	NameHasSuffix    *string  `json:"nameHasSuffix,omitempty"`
+	NameEqualFold    *string  `json:"nameEqualFold,omitempty"`
+	NameContainsFold *string  `json:"nameContainsFold,omitempty"`
+
+	// "kind" field predicates.
+	Kind      *pipelinestep.Kind  `json:"kind,omitempty"`
+	KindNEQ   *pipelinestep.Kind  `json:"kindNEQ,omitempty"`
+	KindIn    []pipelinestep.Kind `json:"kindIn,omitempty"`
+	KindNotIn []pipelinestep.Kind `json:"kindNotIn,omitempty"`
+
+	// "rank" field predicates.
+	Rank      *int  `json:"rank,omitempty"`
+	RankNEQ   *int  `json:"rankNEQ,omitempty"`
+	RankIn    []int `json:"rankIn,omitempty"`
+	RankNotIn []int `json:"rankNotIn,omitempty"`
+	RankGT    *int  `json:"rankGT,omitempty"`
+	RankGTE   *int  `json:"rankGTE,omitempty"`
+	RankLT    *int  `json:"rankLT,omitempty"`
+	RankLTE   *int  `json:"rankLTE,omitempty"`
+
+	// "position" edge predicates.
+	HasPosition     *bool                 `json:"hasPosition,omitempty"`
+	HasPositionWith []*PositionWhereInput `json:"hasPositionWith,omitempty"`
+
+	// "candidates" edge predicates.
+	HasCandidates     *bool                  `json:"hasCandidates,omitempty"`
+	HasCandidatesWith []*CandidateWhereInput `json:"hasCandidatesWith,omitempty"`
+}
+
+// AddPredicates adds custom predicates to the where input to be used during the filtering phase.
+func (i *PipelineStepWhereInput) AddPredicates(predicates ...predicate.PipelineStep) {
+	i.Predicates = append(i.Predicates, predicates...)
+}
+
+// Filter applies the PipelineStepWhereInput filter on the PipelineStepQuery builder.
+func (i *PipelineStepWhereInput) Filter(q *PipelineStepQuery) (*PipelineStepQuery, error) {
+	if i == nil {
+		return q, nil
+	}
+	p, err := i.P()
+	if err != nil {
+		if err == ErrEmptyPipelineStepWhereInput {
+			return q, nil
+		}
+		return nil, err
+	}
+	return q.Where(p), nil
+}
+
+// ErrEmptyPipelineStepWhereInput is returned in case the PipelineStepWhereInput is empty.
+var ErrEmptyPipelineStepWhereInput = errors.New("ent: empty predicate PipelineStepWhereInput")
+
+// P returns a predicate for filtering pipelinesteps.
+// An error is returned if the input is empty or invalid.
+func (i *PipelineStepWhereInput) P() (predicate.PipelineStep, error) {
+	var predicates []predicate.PipelineStep
+	if i.Not != nil {
+		p, err := i.Not.P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'not'", err)
+		}
+		predicates = append(predicates, pipelinestep.Not(p))
+	}
+	switch n := len(i.Or); {
+	case n == 1:
+		p, err := i.Or[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'or'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		or := make([]predicate.PipelineStep, 0, n)
+		for _, w := range i.Or {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'or'", err)
+			}
+			or = append(or, p)
+		}
+		predicates = append(predicates, pipelinestep.Or(or...))
+	}
+	switch n := len(i.And); {
+	case n == 1:
+		p, err := i.And[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'and'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		and := make([]predicate.PipelineStep, 0, n)
+		for _, w := range i.And {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'and'", err)
+			}
+			and = append(and, p)
+		}
+		predicates = append(predicates, pipelinestep.And(and...))
+	}
+	predicates = append(predicates, i.Predicates...)
+	if i.ID != nil {
+		predicates = append(predicates, pipelinestep.IDEQ(*i.ID))
+	}
+	if i.IDNEQ != nil {
+		predicates = append(predicates, pipelinestep.IDNEQ(*i.IDNEQ))
+	}
+	if len(i.IDIn) > 0 {
+		predicates = append(predicates, pipelinestep.IDIn(i.IDIn...))
+	}
+	if len(i.IDNotIn) > 0 {
+		predicates = append(predicates, pipelinestep.IDNotIn(i.IDNotIn...))
+	}
+	if i.IDGT != nil {
+		predicates = append(predicates, pipelinestep.IDGT(*i.IDGT))
+	}
+	if i.IDGTE != nil {
+		predicates = append(predicates, pipelinestep.IDGTE(*i.IDGTE))
+	}
+	if i.IDLT != nil {
+		predicates = append(predicates, pipelinestep.IDLT(*i.IDLT))
+	}
+	if i.IDLTE != nil {
+		predicates = append(predicates, pipelinestep.IDLTE(*i.IDLTE))
+	}
+	if i.IDEqualFold != nil {
+		predicates = append(predicates, pipelinestep.IDEqualFold(*i.IDEqualFold))
+	}
+	if i.IDContainsFold != nil {
+		predicates = append(predicates, pipelinestep.IDContainsFold(*i.IDContainsFold))
+	}
+	if i.Name != nil {
+		predicates = append(predicates, pipelinestep.NameEQ(*i.Name))
+	}
+	if i.NameNEQ != nil {
+		predicates = append(predicates, pipelinestep.NameNEQ(*i.NameNEQ))
+	}
+	if len(i.NameIn) > 0 {
+		predicates = append(predicates, pipelinestep.NameIn(i.NameIn...))
+	}
+	if len(i.NameNotIn) > 0 {
+		predicates = append(predicates, pipelinestep.NameNotIn(i.NameNotIn...))
+	}
+	if i.NameGT != nil {
+		predicates = append(predicates, pipelinestep.NameGT(*i.NameGT))
+	}
+	if i.NameGTE != nil {
+		predicates = append(predicates, pipelinestep.NameGTE(*i.NameGTE))
+	}
+	if i.NameLT != nil {
+		predicates = append(predicates, pipelinestep.NameLT(*i.NameLT))
+	}
+	if i.NameLTE != nil {
+		predicates = append(predicates, pipelinestep.NameLTE(*i.NameLTE))
+	}
+	if i.NameContains != nil {
+		predicates = append(predicates, pipelinestep.NameContains(*i.NameContains))
+	}
+	if i.NameHasPrefix != nil {
+		predicates = append(predicates, pipelinestep.NameHasPrefix(*i.NameHasPrefix))
+	}
+	if i.NameHasSuffix != nil {
+		predicates = append(predicates, pipelinestep.NameHasSuffix(*i.NameHasSuffix))
+	}
+	if i.NameEqualFold != nil {
+		predicates = append(predicates, pipelinestep.NameEqualFold(*i.NameEqualFold))
+	}
+	if i.NameContainsFold != nil {
+		predicates = append(predicates, pipelinestep.NameContainsFold(*i.NameContainsFold))
+	}
+	if i.Kind != nil {
+		predicates = append(predicates, pipelinestep.KindEQ(*i.Kind))
+	}
+	if i.KindNEQ != nil {
+		predicates = append(predicates, pipelinestep.KindNEQ(*i.KindNEQ))
+	}
+	if len(i.KindIn) > 0 {
+		predicates = append(predicates, pipelinestep.KindIn(i.KindIn...))
+	}
+	if len(i.KindNotIn) > 0 {
+		predicates = append(predicates, pipelinestep.KindNotIn(i.KindNotIn...))
+	}
+	if i.Rank != nil {
+		predicates = append(predicates, pipelinestep.RankEQ(*i.Rank))
+	}
+	if i.RankNEQ != nil {
+		predicates = append(predicates, pipelinestep.RankNEQ(*i.RankNEQ))
+	}
+	if len(i.RankIn) > 0 {
+		predicates = append(predicates, pipelinestep.RankIn(i.RankIn...))
+	}
+	if len(i.RankNotIn) > 0 {
+		predicates = append(predicates, pipelinestep.RankNotIn(i.RankNotIn...))
+	}
+	if i.RankGT != nil {
+		predicates = append(predicates, pipelinestep.RankGT(*i.RankGT))
+	}
+	if i.RankGTE != nil {
+		predicates = append(predicates, pipelinestep.RankGTE(*i.RankGTE))
+	}
+	if i.RankLT != nil {
+		predicates = append(predicates, pipelinestep.RankLT(*i.RankLT))
+	}
+	if i.RankLTE != nil {
+		predicates = append(predicates, pipelinestep.RankLTE(*i.RankLTE))
+	}
+
+	if i.HasPosition != nil {
+		p := pipelinestep.HasPosition()
+		if !*i.HasPosition {
+			p = pipelinestep.Not(p)
+		}
+		predicates = append(predicates, p)
+	}
+	if len(i.HasPositionWith) > 0 {
+		with := make([]predicate.Position, 0, len(i.HasPositionWith))
+		for _, w := range i.HasPositionWith {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'HasPositionWith'", err)
+			}
+			with = append(with, p)
+		}
+		predicates = append(predicates, pipelinestep.HasPositionWith(with...))
+	}
+	if i.HasCandidates != nil {
+		p := pipelinestep.HasCandidates()
+		if !*i.HasCandidates {
+			p = pipelinestep.Not(p)
+		}
+		predicates = append(predicates, p)
+	}
+	if len(i.HasCandidatesWith) > 0 {
+		with := make([]predicate.Candidate, 0, len(i.HasCandidatesWith))
+		for _, w := range i.HasCandidatesWith {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'HasCandidatesWith'", err)
+			}
+			with = append(with, p)
+		}
+		predicates = append(predicates, pipelinestep.HasCandidatesWith(with...))
+	}
+	switch len(predicates) {
+	case 0:
+		return nil, ErrEmptyPipelineStepWhereInput
+	case 1:
+		return predicates[0], nil
+	default:
+		return pipelinestep.And(predicates...), nil
+	}
+}
+
 // PositionWhereInput represents a where input for filtering Position queries.
 type PositionWhereInput struct {
 	Predicates []predicate.Position  `json:"-"`
@@ -6263,6 +7785,10 @@ type PositionWhereInput struct {
 	// "candidates" edge predicates.
 	HasCandidates     *bool                  `json:"hasCandidates,omitempty"`
 	HasCandidatesWith []*CandidateWhereInput `json:"hasCandidatesWith,omitempty"`
+
+	// "activities" edge predicates.
+	HasActivities     *bool                 `json:"hasActivities,omitempty"`
+	HasActivitiesWith []*ActivityWhereInput `json:"hasActivitiesWith,omitempty"`
 }
 
 // AddPredicates adds custom predicates to the where input to be used during the filtering phase.
@@ -7027,6 +8553,24 @@ func (i *PositionWhereInput) P() (predicate.Position, error) {
 		}
 		predicates = append(predicates, position.HasCandidatesWith(with...))
 	}
+	if i.HasActivities != nil {
+		p := position.HasActivities()
+		if !*i.HasActivities {
+			p = position.Not(p)
+		}
+		predicates = append(predicates, p)
+	}
+	if len(i.HasActivitiesWith) > 0 {
+		with := make([]predicate.Activity, 0, len(i.HasActivitiesWith))
+		for _, w := range i.HasActivitiesWith {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'HasActivitiesWith'", err)
+			}
+			with = append(with, p)
+		}
+		predicates = append(predicates, position.HasActivitiesWith(with...))
+	}
 	switch len(predicates) {
 	case 0:
 		return nil, ErrEmptyPositionWhereInput
@@ -7438,6 +8982,236 @@ func (i *QuestionnaireWhereInput) P() (predicate.Questionnaire, error) {
 		return predicates[0], nil
 	default:
 		return questionnaire.And(predicates...), nil
+	}
+}
+
+// RejectionReasonWhereInput represents a where input for filtering RejectionReason queries.
+type RejectionReasonWhereInput struct {
+	Predicates []predicate.RejectionReason  `json:"-"`
+	Not        *RejectionReasonWhereInput   `json:"not,omitempty"`
+	Or         []*RejectionReasonWhereInput `json:"or,omitempty"`
+	And        []*RejectionReasonWhereInput `json:"and,omitempty"`
+
+	// "id" field predicates.
+	ID             *string  `json:"id,omitempty"`
+	IDNEQ          *string  `json:"idNEQ,omitempty"`
+	IDIn           []string `json:"idIn,omitempty"`
+	IDNotIn        []string `json:"idNotIn,omitempty"`
+	IDGT           *string  `json:"idGT,omitempty"`
+	IDGTE          *string  `json:"idGTE,omitempty"`
+	IDLT           *string  `json:"idLT,omitempty"`
+	IDLTE          *string  `json:"idLTE,omitempty"`
+	IDEqualFold    *string  `json:"idEqualFold,omitempty"`
+	IDContainsFold *string  `json:"idContainsFold,omitempty"`
+
+	// "name" field predicates.
+	Name             *string  `json:"name,omitempty"`
+	NameNEQ          *string  `json:"nameNEQ,omitempty"`
+	NameIn           []string `json:"nameIn,omitempty"`
+	NameNotIn        []string `json:"nameNotIn,omitempty"`
+	NameGT           *string  `json:"nameGT,omitempty"`
+	NameGTE          *string  `json:"nameGTE,omitempty"`
+	NameLT           *string  `json:"nameLT,omitempty"`
+	NameLTE          *string  `json:"nameLTE,omitempty"`
+	NameContains     *string  `json:"nameContains,omitempty"`
+	NameHasPrefix    *string  `json:"nameHasPrefix,omitempty"`
+	NameHasSuffix    *string  `json:"nameHasSuffix,omitempty"`
+	NameEqualFold    *string  `json:"nameEqualFold,omitempty"`
+	NameContainsFold *string  `json:"nameContainsFold,omitempty"`
+
+	// "by_candidate" field predicates.
+	ByCandidate    *bool `json:"byCandidate,omitempty"`
+	ByCandidateNEQ *bool `json:"byCandidateNEQ,omitempty"`
+
+	// "rank" field predicates.
+	Rank      *int  `json:"rank,omitempty"`
+	RankNEQ   *int  `json:"rankNEQ,omitempty"`
+	RankIn    []int `json:"rankIn,omitempty"`
+	RankNotIn []int `json:"rankNotIn,omitempty"`
+	RankGT    *int  `json:"rankGT,omitempty"`
+	RankGTE   *int  `json:"rankGTE,omitempty"`
+	RankLT    *int  `json:"rankLT,omitempty"`
+	RankLTE   *int  `json:"rankLTE,omitempty"`
+}
+
+// AddPredicates adds custom predicates to the where input to be used during the filtering phase.
+func (i *RejectionReasonWhereInput) AddPredicates(predicates ...predicate.RejectionReason) {
+	i.Predicates = append(i.Predicates, predicates...)
+}
+
+// Filter applies the RejectionReasonWhereInput filter on the RejectionReasonQuery builder.
+func (i *RejectionReasonWhereInput) Filter(q *RejectionReasonQuery) (*RejectionReasonQuery, error) {
+	if i == nil {
+		return q, nil
+	}
+	p, err := i.P()
+	if err != nil {
+		if err == ErrEmptyRejectionReasonWhereInput {
+			return q, nil
+		}
+		return nil, err
+	}
+	return q.Where(p), nil
+}
+
+// ErrEmptyRejectionReasonWhereInput is returned in case the RejectionReasonWhereInput is empty.
+var ErrEmptyRejectionReasonWhereInput = errors.New("ent: empty predicate RejectionReasonWhereInput")
+
+// P returns a predicate for filtering rejectionreasons.
+// An error is returned if the input is empty or invalid.
+func (i *RejectionReasonWhereInput) P() (predicate.RejectionReason, error) {
+	var predicates []predicate.RejectionReason
+	if i.Not != nil {
+		p, err := i.Not.P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'not'", err)
+		}
+		predicates = append(predicates, rejectionreason.Not(p))
+	}
+	switch n := len(i.Or); {
+	case n == 1:
+		p, err := i.Or[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'or'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		or := make([]predicate.RejectionReason, 0, n)
+		for _, w := range i.Or {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'or'", err)
+			}
+			or = append(or, p)
+		}
+		predicates = append(predicates, rejectionreason.Or(or...))
+	}
+	switch n := len(i.And); {
+	case n == 1:
+		p, err := i.And[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'and'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		and := make([]predicate.RejectionReason, 0, n)
+		for _, w := range i.And {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'and'", err)
+			}
+			and = append(and, p)
+		}
+		predicates = append(predicates, rejectionreason.And(and...))
+	}
+	predicates = append(predicates, i.Predicates...)
+	if i.ID != nil {
+		predicates = append(predicates, rejectionreason.IDEQ(*i.ID))
+	}
+	if i.IDNEQ != nil {
+		predicates = append(predicates, rejectionreason.IDNEQ(*i.IDNEQ))
+	}
+	if len(i.IDIn) > 0 {
+		predicates = append(predicates, rejectionreason.IDIn(i.IDIn...))
+	}
+	if len(i.IDNotIn) > 0 {
+		predicates = append(predicates, rejectionreason.IDNotIn(i.IDNotIn...))
+	}
+	if i.IDGT != nil {
+		predicates = append(predicates, rejectionreason.IDGT(*i.IDGT))
+	}
+	if i.IDGTE != nil {
+		predicates = append(predicates, rejectionreason.IDGTE(*i.IDGTE))
+	}
+	if i.IDLT != nil {
+		predicates = append(predicates, rejectionreason.IDLT(*i.IDLT))
+	}
+	if i.IDLTE != nil {
+		predicates = append(predicates, rejectionreason.IDLTE(*i.IDLTE))
+	}
+	if i.IDEqualFold != nil {
+		predicates = append(predicates, rejectionreason.IDEqualFold(*i.IDEqualFold))
+	}
+	if i.IDContainsFold != nil {
+		predicates = append(predicates, rejectionreason.IDContainsFold(*i.IDContainsFold))
+	}
+	if i.Name != nil {
+		predicates = append(predicates, rejectionreason.NameEQ(*i.Name))
+	}
+	if i.NameNEQ != nil {
+		predicates = append(predicates, rejectionreason.NameNEQ(*i.NameNEQ))
+	}
+	if len(i.NameIn) > 0 {
+		predicates = append(predicates, rejectionreason.NameIn(i.NameIn...))
+	}
+	if len(i.NameNotIn) > 0 {
+		predicates = append(predicates, rejectionreason.NameNotIn(i.NameNotIn...))
+	}
+	if i.NameGT != nil {
+		predicates = append(predicates, rejectionreason.NameGT(*i.NameGT))
+	}
+	if i.NameGTE != nil {
+		predicates = append(predicates, rejectionreason.NameGTE(*i.NameGTE))
+	}
+	if i.NameLT != nil {
+		predicates = append(predicates, rejectionreason.NameLT(*i.NameLT))
+	}
+	if i.NameLTE != nil {
+		predicates = append(predicates, rejectionreason.NameLTE(*i.NameLTE))
+	}
+	if i.NameContains != nil {
+		predicates = append(predicates, rejectionreason.NameContains(*i.NameContains))
+	}
+	if i.NameHasPrefix != nil {
+		predicates = append(predicates, rejectionreason.NameHasPrefix(*i.NameHasPrefix))
+	}
+	if i.NameHasSuffix != nil {
+		predicates = append(predicates, rejectionreason.NameHasSuffix(*i.NameHasSuffix))
+	}
+	if i.NameEqualFold != nil {
+		predicates = append(predicates, rejectionreason.NameEqualFold(*i.NameEqualFold))
+	}
+	if i.NameContainsFold != nil {
+		predicates = append(predicates, rejectionreason.NameContainsFold(*i.NameContainsFold))
+	}
+	if i.ByCandidate != nil {
+		predicates = append(predicates, rejectionreason.ByCandidateEQ(*i.ByCandidate))
+	}
+	if i.ByCandidateNEQ != nil {
+		predicates = append(predicates, rejectionreason.ByCandidateNEQ(*i.ByCandidateNEQ))
+	}
+	if i.Rank != nil {
+		predicates = append(predicates, rejectionreason.RankEQ(*i.Rank))
+	}
+	if i.RankNEQ != nil {
+		predicates = append(predicates, rejectionreason.RankNEQ(*i.RankNEQ))
+	}
+	if len(i.RankIn) > 0 {
+		predicates = append(predicates, rejectionreason.RankIn(i.RankIn...))
+	}
+	if len(i.RankNotIn) > 0 {
+		predicates = append(predicates, rejectionreason.RankNotIn(i.RankNotIn...))
+	}
+	if i.RankGT != nil {
+		predicates = append(predicates, rejectionreason.RankGT(*i.RankGT))
+	}
+	if i.RankGTE != nil {
+		predicates = append(predicates, rejectionreason.RankGTE(*i.RankGTE))
+	}
+	if i.RankLT != nil {
+		predicates = append(predicates, rejectionreason.RankLT(*i.RankLT))
+	}
+	if i.RankLTE != nil {
+		predicates = append(predicates, rejectionreason.RankLTE(*i.RankLTE))
+	}
+
+	switch len(predicates) {
+	case 0:
+		return nil, ErrEmptyRejectionReasonWhereInput
+	case 1:
+		return predicates[0], nil
+	default:
+		return rejectionreason.And(predicates...), nil
 	}
 }
 

@@ -7,11 +7,13 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/hiregraph/hiregraph/ent/activity"
 	"github.com/hiregraph/hiregraph/ent/apikey"
 	"github.com/hiregraph/hiregraph/ent/application"
 	"github.com/hiregraph/hiregraph/ent/approvalprocess"
 	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/candidatefile"
+	"github.com/hiregraph/hiregraph/ent/candidatestep"
 	"github.com/hiregraph/hiregraph/ent/company"
 	"github.com/hiregraph/hiregraph/ent/contact"
 	"github.com/hiregraph/hiregraph/ent/conversation"
@@ -24,8 +26,10 @@ import (
 	"github.com/hiregraph/hiregraph/ent/offerletter"
 	"github.com/hiregraph/hiregraph/ent/opening"
 	"github.com/hiregraph/hiregraph/ent/person"
+	"github.com/hiregraph/hiregraph/ent/pipelinestep"
 	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/questionnaire"
+	"github.com/hiregraph/hiregraph/ent/rejectionreason"
 	"github.com/hiregraph/hiregraph/ent/testsubmission"
 	"github.com/hiregraph/hiregraph/ent/user"
 )
@@ -33,10 +37,12 @@ import (
 // prefixTable maps identifier prefixes to table names.
 var prefixTable = map[string]string{
 	"key": apikey.Table,
+	"act": activity.Table,
 	"app": application.Table,
 	"apr": approvalprocess.Table,
 	"can": candidate.Table,
 	"fil": candidatefile.Table,
+	"cst": candidatestep.Table,
 	"com": company.Table,
 	"ctc": contact.Table,
 	"cnv": conversation.Table,
@@ -49,8 +55,10 @@ var prefixTable = map[string]string{
 	"ofr": offerletter.Table,
 	"opn": opening.Table,
 	"per": person.Table,
+	"stp": pipelinestep.Table,
 	"pos": position.Table,
 	"qnr": questionnaire.Table,
+	"rjr": rejectionreason.Table,
 	"tsb": testsubmission.Table,
 	"usr": user.Table,
 }

@@ -11,11 +11,13 @@ import (
 
 	"entgo.io/ent"
 	"entgo.io/ent/dialect/sql"
+	"github.com/hiregraph/hiregraph/ent/activity"
 	"github.com/hiregraph/hiregraph/ent/apikey"
 	"github.com/hiregraph/hiregraph/ent/application"
 	"github.com/hiregraph/hiregraph/ent/approvalprocess"
 	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/candidatefile"
+	"github.com/hiregraph/hiregraph/ent/candidatestep"
 	"github.com/hiregraph/hiregraph/ent/company"
 	"github.com/hiregraph/hiregraph/ent/contact"
 	"github.com/hiregraph/hiregraph/ent/conversation"
@@ -28,10 +30,12 @@ import (
 	"github.com/hiregraph/hiregraph/ent/offerletter"
 	"github.com/hiregraph/hiregraph/ent/opening"
 	"github.com/hiregraph/hiregraph/ent/person"
+	"github.com/hiregraph/hiregraph/ent/pipelinestep"
 	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/predicate"
 	"github.com/hiregraph/hiregraph/ent/questionnaire"
 	"github.com/hiregraph/hiregraph/ent/ratelimitbucket"
+	"github.com/hiregraph/hiregraph/ent/rejectionreason"
 	"github.com/hiregraph/hiregraph/ent/schema/schematype"
 	"github.com/hiregraph/hiregraph/ent/testsubmission"
 	"github.com/hiregraph/hiregraph/ent/user"
@@ -47,10 +51,12 @@ const (
 
 	// Node types.
 	TypeAPIKey            = "APIKey"
+	TypeActivity          = "Activity"
 	TypeApplication       = "Application"
 	TypeApprovalProcess   = "ApprovalProcess"
 	TypeCandidate         = "Candidate"
 	TypeCandidateFile     = "CandidateFile"
+	TypeCandidateStep     = "CandidateStep"
 	TypeCompany           = "Company"
 	TypeContact           = "Contact"
 	TypeConversation      = "Conversation"
@@ -63,9 +69,11 @@ const (
 	TypeOfferLetter       = "OfferLetter"
 	TypeOpening           = "Opening"
 	TypePerson            = "Person"
+	TypePipelineStep      = "PipelineStep"
 	TypePosition          = "Position"
 	TypeQuestionnaire     = "Questionnaire"
 	TypeRateLimitBucket   = "RateLimitBucket"
+	TypeRejectionReason   = "RejectionReason"
 	TypeTestSubmission    = "TestSubmission"
 	TypeUser              = "User"
 )
@@ -794,6 +802,1119 @@ func (m *APIKeyMutation) ResetEdge(name string) error {
 		return nil
 	}
 	return fmt.Errorf("unknown APIKey edge %s", name)
+}
+
+// ActivityMutation represents an operation that mutates the Activity nodes in the graph.
+type ActivityMutation struct {
+	config
+	op               Op
+	typ              string
+	id               *string
+	verb             *string
+	actor_type       *activity.ActorType
+	actor_id         *string
+	actor_name       *string
+	object_type      *string
+	object_id        *string
+	changes          *[]schematype.FieldChange
+	appendchanges    []schematype.FieldChange
+	time_created     *time.Time
+	clearedFields    map[string]struct{}
+	company          *string
+	clearedcompany   bool
+	candidate        *string
+	clearedcandidate bool
+	position         *string
+	clearedposition  bool
+	done             bool
+	oldValue         func(context.Context) (*Activity, error)
+	predicates       []predicate.Activity
+}
+
+var _ ent.Mutation = (*ActivityMutation)(nil)
+
+// activityOption allows management of the mutation configuration using functional options.
+type activityOption func(*ActivityMutation)
+
+// newActivityMutation creates new mutation for the Activity entity.
+func newActivityMutation(c config, op Op, opts ...activityOption) *ActivityMutation {
+	m := &ActivityMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeActivity,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withActivityID sets the ID field of the mutation.
+func withActivityID(id string) activityOption {
+	return func(m *ActivityMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *Activity
+		)
+		m.oldValue = func(ctx context.Context) (*Activity, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().Activity.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withActivity sets the old Activity of the mutation.
+func withActivity(node *Activity) activityOption {
+	return func(m *ActivityMutation) {
+		m.oldValue = func(context.Context) (*Activity, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m ActivityMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m ActivityMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of Activity entities.
+func (m *ActivityMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *ActivityMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *ActivityMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().Activity.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetCompanyID sets the "company_id" field.
+func (m *ActivityMutation) SetCompanyID(s string) {
+	m.company = &s
+}
+
+// CompanyID returns the value of the "company_id" field in the mutation.
+func (m *ActivityMutation) CompanyID() (r string, exists bool) {
+	v := m.company
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCompanyID returns the old "company_id" field's value of the Activity entity.
+// If the Activity object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ActivityMutation) OldCompanyID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCompanyID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCompanyID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCompanyID: %w", err)
+	}
+	return oldValue.CompanyID, nil
+}
+
+// ResetCompanyID resets all changes to the "company_id" field.
+func (m *ActivityMutation) ResetCompanyID() {
+	m.company = nil
+}
+
+// SetVerb sets the "verb" field.
+func (m *ActivityMutation) SetVerb(s string) {
+	m.verb = &s
+}
+
+// Verb returns the value of the "verb" field in the mutation.
+func (m *ActivityMutation) Verb() (r string, exists bool) {
+	v := m.verb
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldVerb returns the old "verb" field's value of the Activity entity.
+// If the Activity object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ActivityMutation) OldVerb(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldVerb is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldVerb requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldVerb: %w", err)
+	}
+	return oldValue.Verb, nil
+}
+
+// ResetVerb resets all changes to the "verb" field.
+func (m *ActivityMutation) ResetVerb() {
+	m.verb = nil
+}
+
+// SetActorType sets the "actor_type" field.
+func (m *ActivityMutation) SetActorType(at activity.ActorType) {
+	m.actor_type = &at
+}
+
+// ActorType returns the value of the "actor_type" field in the mutation.
+func (m *ActivityMutation) ActorType() (r activity.ActorType, exists bool) {
+	v := m.actor_type
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldActorType returns the old "actor_type" field's value of the Activity entity.
+// If the Activity object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ActivityMutation) OldActorType(ctx context.Context) (v activity.ActorType, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldActorType is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldActorType requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldActorType: %w", err)
+	}
+	return oldValue.ActorType, nil
+}
+
+// ResetActorType resets all changes to the "actor_type" field.
+func (m *ActivityMutation) ResetActorType() {
+	m.actor_type = nil
+}
+
+// SetActorID sets the "actor_id" field.
+func (m *ActivityMutation) SetActorID(s string) {
+	m.actor_id = &s
+}
+
+// ActorID returns the value of the "actor_id" field in the mutation.
+func (m *ActivityMutation) ActorID() (r string, exists bool) {
+	v := m.actor_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldActorID returns the old "actor_id" field's value of the Activity entity.
+// If the Activity object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ActivityMutation) OldActorID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldActorID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldActorID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldActorID: %w", err)
+	}
+	return oldValue.ActorID, nil
+}
+
+// ClearActorID clears the value of the "actor_id" field.
+func (m *ActivityMutation) ClearActorID() {
+	m.actor_id = nil
+	m.clearedFields[activity.FieldActorID] = struct{}{}
+}
+
+// ActorIDCleared returns if the "actor_id" field was cleared in this mutation.
+func (m *ActivityMutation) ActorIDCleared() bool {
+	_, ok := m.clearedFields[activity.FieldActorID]
+	return ok
+}
+
+// ResetActorID resets all changes to the "actor_id" field.
+func (m *ActivityMutation) ResetActorID() {
+	m.actor_id = nil
+	delete(m.clearedFields, activity.FieldActorID)
+}
+
+// SetActorName sets the "actor_name" field.
+func (m *ActivityMutation) SetActorName(s string) {
+	m.actor_name = &s
+}
+
+// ActorName returns the value of the "actor_name" field in the mutation.
+func (m *ActivityMutation) ActorName() (r string, exists bool) {
+	v := m.actor_name
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldActorName returns the old "actor_name" field's value of the Activity entity.
+// If the Activity object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ActivityMutation) OldActorName(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldActorName is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldActorName requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldActorName: %w", err)
+	}
+	return oldValue.ActorName, nil
+}
+
+// ClearActorName clears the value of the "actor_name" field.
+func (m *ActivityMutation) ClearActorName() {
+	m.actor_name = nil
+	m.clearedFields[activity.FieldActorName] = struct{}{}
+}
+
+// ActorNameCleared returns if the "actor_name" field was cleared in this mutation.
+func (m *ActivityMutation) ActorNameCleared() bool {
+	_, ok := m.clearedFields[activity.FieldActorName]
+	return ok
+}
+
+// ResetActorName resets all changes to the "actor_name" field.
+func (m *ActivityMutation) ResetActorName() {
+	m.actor_name = nil
+	delete(m.clearedFields, activity.FieldActorName)
+}
+
+// SetObjectType sets the "object_type" field.
+func (m *ActivityMutation) SetObjectType(s string) {
+	m.object_type = &s
+}
+
+// ObjectType returns the value of the "object_type" field in the mutation.
+func (m *ActivityMutation) ObjectType() (r string, exists bool) {
+	v := m.object_type
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldObjectType returns the old "object_type" field's value of the Activity entity.
+// If the Activity object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ActivityMutation) OldObjectType(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldObjectType is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldObjectType requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldObjectType: %w", err)
+	}
+	return oldValue.ObjectType, nil
+}
+
+// ResetObjectType resets all changes to the "object_type" field.
+func (m *ActivityMutation) ResetObjectType() {
+	m.object_type = nil
+}
+
+// SetObjectID sets the "object_id" field.
+func (m *ActivityMutation) SetObjectID(s string) {
+	m.object_id = &s
+}
+
+// ObjectID returns the value of the "object_id" field in the mutation.
+func (m *ActivityMutation) ObjectID() (r string, exists bool) {
+	v := m.object_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldObjectID returns the old "object_id" field's value of the Activity entity.
+// If the Activity object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ActivityMutation) OldObjectID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldObjectID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldObjectID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldObjectID: %w", err)
+	}
+	return oldValue.ObjectID, nil
+}
+
+// ResetObjectID resets all changes to the "object_id" field.
+func (m *ActivityMutation) ResetObjectID() {
+	m.object_id = nil
+}
+
+// SetCandidateID sets the "candidate_id" field.
+func (m *ActivityMutation) SetCandidateID(s string) {
+	m.candidate = &s
+}
+
+// CandidateID returns the value of the "candidate_id" field in the mutation.
+func (m *ActivityMutation) CandidateID() (r string, exists bool) {
+	v := m.candidate
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCandidateID returns the old "candidate_id" field's value of the Activity entity.
+// If the Activity object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ActivityMutation) OldCandidateID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCandidateID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCandidateID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCandidateID: %w", err)
+	}
+	return oldValue.CandidateID, nil
+}
+
+// ClearCandidateID clears the value of the "candidate_id" field.
+func (m *ActivityMutation) ClearCandidateID() {
+	m.candidate = nil
+	m.clearedFields[activity.FieldCandidateID] = struct{}{}
+}
+
+// CandidateIDCleared returns if the "candidate_id" field was cleared in this mutation.
+func (m *ActivityMutation) CandidateIDCleared() bool {
+	_, ok := m.clearedFields[activity.FieldCandidateID]
+	return ok
+}
+
+// ResetCandidateID resets all changes to the "candidate_id" field.
+func (m *ActivityMutation) ResetCandidateID() {
+	m.candidate = nil
+	delete(m.clearedFields, activity.FieldCandidateID)
+}
+
+// SetPositionID sets the "position_id" field.
+func (m *ActivityMutation) SetPositionID(s string) {
+	m.position = &s
+}
+
+// PositionID returns the value of the "position_id" field in the mutation.
+func (m *ActivityMutation) PositionID() (r string, exists bool) {
+	v := m.position
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPositionID returns the old "position_id" field's value of the Activity entity.
+// If the Activity object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ActivityMutation) OldPositionID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPositionID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPositionID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPositionID: %w", err)
+	}
+	return oldValue.PositionID, nil
+}
+
+// ClearPositionID clears the value of the "position_id" field.
+func (m *ActivityMutation) ClearPositionID() {
+	m.position = nil
+	m.clearedFields[activity.FieldPositionID] = struct{}{}
+}
+
+// PositionIDCleared returns if the "position_id" field was cleared in this mutation.
+func (m *ActivityMutation) PositionIDCleared() bool {
+	_, ok := m.clearedFields[activity.FieldPositionID]
+	return ok
+}
+
+// ResetPositionID resets all changes to the "position_id" field.
+func (m *ActivityMutation) ResetPositionID() {
+	m.position = nil
+	delete(m.clearedFields, activity.FieldPositionID)
+}
+
+// SetChanges sets the "changes" field.
+func (m *ActivityMutation) SetChanges(sc []schematype.FieldChange) {
+	m.changes = &sc
+	m.appendchanges = nil
+}
+
+// Changes returns the value of the "changes" field in the mutation.
+func (m *ActivityMutation) Changes() (r []schematype.FieldChange, exists bool) {
+	v := m.changes
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldChanges returns the old "changes" field's value of the Activity entity.
+// If the Activity object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ActivityMutation) OldChanges(ctx context.Context) (v []schematype.FieldChange, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldChanges is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldChanges requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldChanges: %w", err)
+	}
+	return oldValue.Changes, nil
+}
+
+// AppendChanges adds sc to the "changes" field.
+func (m *ActivityMutation) AppendChanges(sc []schematype.FieldChange) {
+	m.appendchanges = append(m.appendchanges, sc...)
+}
+
+// AppendedChanges returns the list of values that were appended to the "changes" field in this mutation.
+func (m *ActivityMutation) AppendedChanges() ([]schematype.FieldChange, bool) {
+	if len(m.appendchanges) == 0 {
+		return nil, false
+	}
+	return m.appendchanges, true
+}
+
+// ResetChanges resets all changes to the "changes" field.
+func (m *ActivityMutation) ResetChanges() {
+	m.changes = nil
+	m.appendchanges = nil
+}
+
+// SetTimeCreated sets the "time_created" field.
+func (m *ActivityMutation) SetTimeCreated(t time.Time) {
+	m.time_created = &t
+}
+
+// TimeCreated returns the value of the "time_created" field in the mutation.
+func (m *ActivityMutation) TimeCreated() (r time.Time, exists bool) {
+	v := m.time_created
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTimeCreated returns the old "time_created" field's value of the Activity entity.
+// If the Activity object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ActivityMutation) OldTimeCreated(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTimeCreated is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTimeCreated requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTimeCreated: %w", err)
+	}
+	return oldValue.TimeCreated, nil
+}
+
+// ResetTimeCreated resets all changes to the "time_created" field.
+func (m *ActivityMutation) ResetTimeCreated() {
+	m.time_created = nil
+}
+
+// ClearCompany clears the "company" edge to the Company entity.
+func (m *ActivityMutation) ClearCompany() {
+	m.clearedcompany = true
+	m.clearedFields[activity.FieldCompanyID] = struct{}{}
+}
+
+// CompanyCleared reports if the "company" edge to the Company entity was cleared.
+func (m *ActivityMutation) CompanyCleared() bool {
+	return m.clearedcompany
+}
+
+// CompanyIDs returns the "company" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// CompanyID instead. It exists only for internal usage by the builders.
+func (m *ActivityMutation) CompanyIDs() (ids []string) {
+	if id := m.company; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetCompany resets all changes to the "company" edge.
+func (m *ActivityMutation) ResetCompany() {
+	m.company = nil
+	m.clearedcompany = false
+}
+
+// ClearCandidate clears the "candidate" edge to the Candidate entity.
+func (m *ActivityMutation) ClearCandidate() {
+	m.clearedcandidate = true
+	m.clearedFields[activity.FieldCandidateID] = struct{}{}
+}
+
+// CandidateCleared reports if the "candidate" edge to the Candidate entity was cleared.
+func (m *ActivityMutation) CandidateCleared() bool {
+	return m.CandidateIDCleared() || m.clearedcandidate
+}
+
+// CandidateIDs returns the "candidate" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// CandidateID instead. It exists only for internal usage by the builders.
+func (m *ActivityMutation) CandidateIDs() (ids []string) {
+	if id := m.candidate; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetCandidate resets all changes to the "candidate" edge.
+func (m *ActivityMutation) ResetCandidate() {
+	m.candidate = nil
+	m.clearedcandidate = false
+}
+
+// ClearPosition clears the "position" edge to the Position entity.
+func (m *ActivityMutation) ClearPosition() {
+	m.clearedposition = true
+	m.clearedFields[activity.FieldPositionID] = struct{}{}
+}
+
+// PositionCleared reports if the "position" edge to the Position entity was cleared.
+func (m *ActivityMutation) PositionCleared() bool {
+	return m.PositionIDCleared() || m.clearedposition
+}
+
+// PositionIDs returns the "position" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// PositionID instead. It exists only for internal usage by the builders.
+func (m *ActivityMutation) PositionIDs() (ids []string) {
+	if id := m.position; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetPosition resets all changes to the "position" edge.
+func (m *ActivityMutation) ResetPosition() {
+	m.position = nil
+	m.clearedposition = false
+}
+
+// Where appends a list predicates to the ActivityMutation builder.
+func (m *ActivityMutation) Where(ps ...predicate.Activity) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the ActivityMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *ActivityMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.Activity, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *ActivityMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *ActivityMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (Activity).
+func (m *ActivityMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *ActivityMutation) Fields() []string {
+	fields := make([]string, 0, 11)
+	if m.company != nil {
+		fields = append(fields, activity.FieldCompanyID)
+	}
+	if m.verb != nil {
+		fields = append(fields, activity.FieldVerb)
+	}
+	if m.actor_type != nil {
+		fields = append(fields, activity.FieldActorType)
+	}
+	if m.actor_id != nil {
+		fields = append(fields, activity.FieldActorID)
+	}
+	if m.actor_name != nil {
+		fields = append(fields, activity.FieldActorName)
+	}
+	if m.object_type != nil {
+		fields = append(fields, activity.FieldObjectType)
+	}
+	if m.object_id != nil {
+		fields = append(fields, activity.FieldObjectID)
+	}
+	if m.candidate != nil {
+		fields = append(fields, activity.FieldCandidateID)
+	}
+	if m.position != nil {
+		fields = append(fields, activity.FieldPositionID)
+	}
+	if m.changes != nil {
+		fields = append(fields, activity.FieldChanges)
+	}
+	if m.time_created != nil {
+		fields = append(fields, activity.FieldTimeCreated)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *ActivityMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case activity.FieldCompanyID:
+		return m.CompanyID()
+	case activity.FieldVerb:
+		return m.Verb()
+	case activity.FieldActorType:
+		return m.ActorType()
+	case activity.FieldActorID:
+		return m.ActorID()
+	case activity.FieldActorName:
+		return m.ActorName()
+	case activity.FieldObjectType:
+		return m.ObjectType()
+	case activity.FieldObjectID:
+		return m.ObjectID()
+	case activity.FieldCandidateID:
+		return m.CandidateID()
+	case activity.FieldPositionID:
+		return m.PositionID()
+	case activity.FieldChanges:
+		return m.Changes()
+	case activity.FieldTimeCreated:
+		return m.TimeCreated()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *ActivityMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case activity.FieldCompanyID:
+		return m.OldCompanyID(ctx)
+	case activity.FieldVerb:
+		return m.OldVerb(ctx)
+	case activity.FieldActorType:
+		return m.OldActorType(ctx)
+	case activity.FieldActorID:
+		return m.OldActorID(ctx)
+	case activity.FieldActorName:
+		return m.OldActorName(ctx)
+	case activity.FieldObjectType:
+		return m.OldObjectType(ctx)
+	case activity.FieldObjectID:
+		return m.OldObjectID(ctx)
+	case activity.FieldCandidateID:
+		return m.OldCandidateID(ctx)
+	case activity.FieldPositionID:
+		return m.OldPositionID(ctx)
+	case activity.FieldChanges:
+		return m.OldChanges(ctx)
+	case activity.FieldTimeCreated:
+		return m.OldTimeCreated(ctx)
+	}
+	return nil, fmt.Errorf("unknown Activity field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *ActivityMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case activity.FieldCompanyID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCompanyID(v)
+		return nil
+	case activity.FieldVerb:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetVerb(v)
+		return nil
+	case activity.FieldActorType:
+		v, ok := value.(activity.ActorType)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetActorType(v)
+		return nil
+	case activity.FieldActorID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetActorID(v)
+		return nil
+	case activity.FieldActorName:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetActorName(v)
+		return nil
+	case activity.FieldObjectType:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetObjectType(v)
+		return nil
+	case activity.FieldObjectID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetObjectID(v)
+		return nil
+	case activity.FieldCandidateID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCandidateID(v)
+		return nil
+	case activity.FieldPositionID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPositionID(v)
+		return nil
+	case activity.FieldChanges:
+		v, ok := value.([]schematype.FieldChange)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetChanges(v)
+		return nil
+	case activity.FieldTimeCreated:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTimeCreated(v)
+		return nil
+	}
+	return fmt.Errorf("unknown Activity field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *ActivityMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *ActivityMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *ActivityMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown Activity numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *ActivityMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(activity.FieldActorID) {
+		fields = append(fields, activity.FieldActorID)
+	}
+	if m.FieldCleared(activity.FieldActorName) {
+		fields = append(fields, activity.FieldActorName)
+	}
+	if m.FieldCleared(activity.FieldCandidateID) {
+		fields = append(fields, activity.FieldCandidateID)
+	}
+	if m.FieldCleared(activity.FieldPositionID) {
+		fields = append(fields, activity.FieldPositionID)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *ActivityMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *ActivityMutation) ClearField(name string) error {
+	switch name {
+	case activity.FieldActorID:
+		m.ClearActorID()
+		return nil
+	case activity.FieldActorName:
+		m.ClearActorName()
+		return nil
+	case activity.FieldCandidateID:
+		m.ClearCandidateID()
+		return nil
+	case activity.FieldPositionID:
+		m.ClearPositionID()
+		return nil
+	}
+	return fmt.Errorf("unknown Activity nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *ActivityMutation) ResetField(name string) error {
+	switch name {
+	case activity.FieldCompanyID:
+		m.ResetCompanyID()
+		return nil
+	case activity.FieldVerb:
+		m.ResetVerb()
+		return nil
+	case activity.FieldActorType:
+		m.ResetActorType()
+		return nil
+	case activity.FieldActorID:
+		m.ResetActorID()
+		return nil
+	case activity.FieldActorName:
+		m.ResetActorName()
+		return nil
+	case activity.FieldObjectType:
+		m.ResetObjectType()
+		return nil
+	case activity.FieldObjectID:
+		m.ResetObjectID()
+		return nil
+	case activity.FieldCandidateID:
+		m.ResetCandidateID()
+		return nil
+	case activity.FieldPositionID:
+		m.ResetPositionID()
+		return nil
+	case activity.FieldChanges:
+		m.ResetChanges()
+		return nil
+	case activity.FieldTimeCreated:
+		m.ResetTimeCreated()
+		return nil
+	}
+	return fmt.Errorf("unknown Activity field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *ActivityMutation) AddedEdges() []string {
+	edges := make([]string, 0, 3)
+	if m.company != nil {
+		edges = append(edges, activity.EdgeCompany)
+	}
+	if m.candidate != nil {
+		edges = append(edges, activity.EdgeCandidate)
+	}
+	if m.position != nil {
+		edges = append(edges, activity.EdgePosition)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *ActivityMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case activity.EdgeCompany:
+		if id := m.company; id != nil {
+			return []ent.Value{*id}
+		}
+	case activity.EdgeCandidate:
+		if id := m.candidate; id != nil {
+			return []ent.Value{*id}
+		}
+	case activity.EdgePosition:
+		if id := m.position; id != nil {
+			return []ent.Value{*id}
+		}
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *ActivityMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 3)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *ActivityMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *ActivityMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 3)
+	if m.clearedcompany {
+		edges = append(edges, activity.EdgeCompany)
+	}
+	if m.clearedcandidate {
+		edges = append(edges, activity.EdgeCandidate)
+	}
+	if m.clearedposition {
+		edges = append(edges, activity.EdgePosition)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *ActivityMutation) EdgeCleared(name string) bool {
+	switch name {
+	case activity.EdgeCompany:
+		return m.clearedcompany
+	case activity.EdgeCandidate:
+		return m.clearedcandidate
+	case activity.EdgePosition:
+		return m.clearedposition
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *ActivityMutation) ClearEdge(name string) error {
+	switch name {
+	case activity.EdgeCompany:
+		m.ClearCompany()
+		return nil
+	case activity.EdgeCandidate:
+		m.ClearCandidate()
+		return nil
+	case activity.EdgePosition:
+		m.ClearPosition()
+		return nil
+	}
+	return fmt.Errorf("unknown Activity unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *ActivityMutation) ResetEdge(name string) error {
+	switch name {
+	case activity.EdgeCompany:
+		m.ResetCompany()
+		return nil
+	case activity.EdgeCandidate:
+		m.ResetCandidate()
+		return nil
+	case activity.EdgePosition:
+		m.ResetPosition()
+		return nil
+	}
+	return fmt.Errorf("unknown Activity edge %s", name)
 }
 
 // ApplicationMutation represents an operation that mutates the Application nodes in the graph.
@@ -2420,6 +3541,8 @@ type CandidateMutation struct {
 	typ                         string
 	id                          *string
 	status                      *candidate.Status
+	rejection_note              *string
+	source                      *string
 	deleted                     *bool
 	current_steps               *[]schematype.Step
 	appendcurrent_steps         []schematype.Step
@@ -2454,6 +3577,19 @@ type CandidateMutation struct {
 	files                       map[string]struct{}
 	removedfiles                map[string]struct{}
 	clearedfiles                bool
+	activities                  map[string]struct{}
+	removedactivities           map[string]struct{}
+	clearedactivities           bool
+	current_step                *string
+	clearedcurrent_step         bool
+	step_history                map[string]struct{}
+	removedstep_history         map[string]struct{}
+	clearedstep_history         bool
+	rejection_reason            *string
+	clearedrejection_reason     bool
+	assignees                   map[string]struct{}
+	removedassignees            map[string]struct{}
+	clearedassignees            bool
 	hired_for                   map[string]struct{}
 	removedhired_for            map[string]struct{}
 	clearedhired_for            bool
@@ -2708,6 +3844,189 @@ func (m *CandidateMutation) OldStatus(ctx context.Context) (v candidate.Status, 
 // ResetStatus resets all changes to the "status" field.
 func (m *CandidateMutation) ResetStatus() {
 	m.status = nil
+}
+
+// SetCurrentStepID sets the "current_step_id" field.
+func (m *CandidateMutation) SetCurrentStepID(s string) {
+	m.current_step = &s
+}
+
+// CurrentStepID returns the value of the "current_step_id" field in the mutation.
+func (m *CandidateMutation) CurrentStepID() (r string, exists bool) {
+	v := m.current_step
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCurrentStepID returns the old "current_step_id" field's value of the Candidate entity.
+// If the Candidate object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CandidateMutation) OldCurrentStepID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCurrentStepID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCurrentStepID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCurrentStepID: %w", err)
+	}
+	return oldValue.CurrentStepID, nil
+}
+
+// ClearCurrentStepID clears the value of the "current_step_id" field.
+func (m *CandidateMutation) ClearCurrentStepID() {
+	m.current_step = nil
+	m.clearedFields[candidate.FieldCurrentStepID] = struct{}{}
+}
+
+// CurrentStepIDCleared returns if the "current_step_id" field was cleared in this mutation.
+func (m *CandidateMutation) CurrentStepIDCleared() bool {
+	_, ok := m.clearedFields[candidate.FieldCurrentStepID]
+	return ok
+}
+
+// ResetCurrentStepID resets all changes to the "current_step_id" field.
+func (m *CandidateMutation) ResetCurrentStepID() {
+	m.current_step = nil
+	delete(m.clearedFields, candidate.FieldCurrentStepID)
+}
+
+// SetRejectionReasonID sets the "rejection_reason_id" field.
+func (m *CandidateMutation) SetRejectionReasonID(s string) {
+	m.rejection_reason = &s
+}
+
+// RejectionReasonID returns the value of the "rejection_reason_id" field in the mutation.
+func (m *CandidateMutation) RejectionReasonID() (r string, exists bool) {
+	v := m.rejection_reason
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRejectionReasonID returns the old "rejection_reason_id" field's value of the Candidate entity.
+// If the Candidate object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CandidateMutation) OldRejectionReasonID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRejectionReasonID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRejectionReasonID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRejectionReasonID: %w", err)
+	}
+	return oldValue.RejectionReasonID, nil
+}
+
+// ClearRejectionReasonID clears the value of the "rejection_reason_id" field.
+func (m *CandidateMutation) ClearRejectionReasonID() {
+	m.rejection_reason = nil
+	m.clearedFields[candidate.FieldRejectionReasonID] = struct{}{}
+}
+
+// RejectionReasonIDCleared returns if the "rejection_reason_id" field was cleared in this mutation.
+func (m *CandidateMutation) RejectionReasonIDCleared() bool {
+	_, ok := m.clearedFields[candidate.FieldRejectionReasonID]
+	return ok
+}
+
+// ResetRejectionReasonID resets all changes to the "rejection_reason_id" field.
+func (m *CandidateMutation) ResetRejectionReasonID() {
+	m.rejection_reason = nil
+	delete(m.clearedFields, candidate.FieldRejectionReasonID)
+}
+
+// SetRejectionNote sets the "rejection_note" field.
+func (m *CandidateMutation) SetRejectionNote(s string) {
+	m.rejection_note = &s
+}
+
+// RejectionNote returns the value of the "rejection_note" field in the mutation.
+func (m *CandidateMutation) RejectionNote() (r string, exists bool) {
+	v := m.rejection_note
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRejectionNote returns the old "rejection_note" field's value of the Candidate entity.
+// If the Candidate object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CandidateMutation) OldRejectionNote(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRejectionNote is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRejectionNote requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRejectionNote: %w", err)
+	}
+	return oldValue.RejectionNote, nil
+}
+
+// ClearRejectionNote clears the value of the "rejection_note" field.
+func (m *CandidateMutation) ClearRejectionNote() {
+	m.rejection_note = nil
+	m.clearedFields[candidate.FieldRejectionNote] = struct{}{}
+}
+
+// RejectionNoteCleared returns if the "rejection_note" field was cleared in this mutation.
+func (m *CandidateMutation) RejectionNoteCleared() bool {
+	_, ok := m.clearedFields[candidate.FieldRejectionNote]
+	return ok
+}
+
+// ResetRejectionNote resets all changes to the "rejection_note" field.
+func (m *CandidateMutation) ResetRejectionNote() {
+	m.rejection_note = nil
+	delete(m.clearedFields, candidate.FieldRejectionNote)
+}
+
+// SetSource sets the "source" field.
+func (m *CandidateMutation) SetSource(s string) {
+	m.source = &s
+}
+
+// Source returns the value of the "source" field in the mutation.
+func (m *CandidateMutation) Source() (r string, exists bool) {
+	v := m.source
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSource returns the old "source" field's value of the Candidate entity.
+// If the Candidate object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CandidateMutation) OldSource(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSource is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSource requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSource: %w", err)
+	}
+	return oldValue.Source, nil
+}
+
+// ResetSource resets all changes to the "source" field.
+func (m *CandidateMutation) ResetSource() {
+	m.source = nil
 }
 
 // SetDeleted sets the "deleted" field.
@@ -3410,6 +4729,222 @@ func (m *CandidateMutation) ResetFiles() {
 	m.removedfiles = nil
 }
 
+// AddActivityIDs adds the "activities" edge to the Activity entity by ids.
+func (m *CandidateMutation) AddActivityIDs(ids ...string) {
+	if m.activities == nil {
+		m.activities = make(map[string]struct{})
+	}
+	for i := range ids {
+		m.activities[ids[i]] = struct{}{}
+	}
+}
+
+// ClearActivities clears the "activities" edge to the Activity entity.
+func (m *CandidateMutation) ClearActivities() {
+	m.clearedactivities = true
+}
+
+// ActivitiesCleared reports if the "activities" edge to the Activity entity was cleared.
+func (m *CandidateMutation) ActivitiesCleared() bool {
+	return m.clearedactivities
+}
+
+// RemoveActivityIDs removes the "activities" edge to the Activity entity by IDs.
+func (m *CandidateMutation) RemoveActivityIDs(ids ...string) {
+	if m.removedactivities == nil {
+		m.removedactivities = make(map[string]struct{})
+	}
+	for i := range ids {
+		delete(m.activities, ids[i])
+		m.removedactivities[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedActivities returns the removed IDs of the "activities" edge to the Activity entity.
+func (m *CandidateMutation) RemovedActivitiesIDs() (ids []string) {
+	for id := range m.removedactivities {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ActivitiesIDs returns the "activities" edge IDs in the mutation.
+func (m *CandidateMutation) ActivitiesIDs() (ids []string) {
+	for id := range m.activities {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetActivities resets all changes to the "activities" edge.
+func (m *CandidateMutation) ResetActivities() {
+	m.activities = nil
+	m.clearedactivities = false
+	m.removedactivities = nil
+}
+
+// ClearCurrentStep clears the "current_step" edge to the PipelineStep entity.
+func (m *CandidateMutation) ClearCurrentStep() {
+	m.clearedcurrent_step = true
+	m.clearedFields[candidate.FieldCurrentStepID] = struct{}{}
+}
+
+// CurrentStepCleared reports if the "current_step" edge to the PipelineStep entity was cleared.
+func (m *CandidateMutation) CurrentStepCleared() bool {
+	return m.CurrentStepIDCleared() || m.clearedcurrent_step
+}
+
+// CurrentStepIDs returns the "current_step" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// CurrentStepID instead. It exists only for internal usage by the builders.
+func (m *CandidateMutation) CurrentStepIDs() (ids []string) {
+	if id := m.current_step; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetCurrentStep resets all changes to the "current_step" edge.
+func (m *CandidateMutation) ResetCurrentStep() {
+	m.current_step = nil
+	m.clearedcurrent_step = false
+}
+
+// AddStepHistoryIDs adds the "step_history" edge to the CandidateStep entity by ids.
+func (m *CandidateMutation) AddStepHistoryIDs(ids ...string) {
+	if m.step_history == nil {
+		m.step_history = make(map[string]struct{})
+	}
+	for i := range ids {
+		m.step_history[ids[i]] = struct{}{}
+	}
+}
+
+// ClearStepHistory clears the "step_history" edge to the CandidateStep entity.
+func (m *CandidateMutation) ClearStepHistory() {
+	m.clearedstep_history = true
+}
+
+// StepHistoryCleared reports if the "step_history" edge to the CandidateStep entity was cleared.
+func (m *CandidateMutation) StepHistoryCleared() bool {
+	return m.clearedstep_history
+}
+
+// RemoveStepHistoryIDs removes the "step_history" edge to the CandidateStep entity by IDs.
+func (m *CandidateMutation) RemoveStepHistoryIDs(ids ...string) {
+	if m.removedstep_history == nil {
+		m.removedstep_history = make(map[string]struct{})
+	}
+	for i := range ids {
+		delete(m.step_history, ids[i])
+		m.removedstep_history[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedStepHistory returns the removed IDs of the "step_history" edge to the CandidateStep entity.
+func (m *CandidateMutation) RemovedStepHistoryIDs() (ids []string) {
+	for id := range m.removedstep_history {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// StepHistoryIDs returns the "step_history" edge IDs in the mutation.
+func (m *CandidateMutation) StepHistoryIDs() (ids []string) {
+	for id := range m.step_history {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetStepHistory resets all changes to the "step_history" edge.
+func (m *CandidateMutation) ResetStepHistory() {
+	m.step_history = nil
+	m.clearedstep_history = false
+	m.removedstep_history = nil
+}
+
+// ClearRejectionReason clears the "rejection_reason" edge to the RejectionReason entity.
+func (m *CandidateMutation) ClearRejectionReason() {
+	m.clearedrejection_reason = true
+	m.clearedFields[candidate.FieldRejectionReasonID] = struct{}{}
+}
+
+// RejectionReasonCleared reports if the "rejection_reason" edge to the RejectionReason entity was cleared.
+func (m *CandidateMutation) RejectionReasonCleared() bool {
+	return m.RejectionReasonIDCleared() || m.clearedrejection_reason
+}
+
+// RejectionReasonIDs returns the "rejection_reason" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// RejectionReasonID instead. It exists only for internal usage by the builders.
+func (m *CandidateMutation) RejectionReasonIDs() (ids []string) {
+	if id := m.rejection_reason; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetRejectionReason resets all changes to the "rejection_reason" edge.
+func (m *CandidateMutation) ResetRejectionReason() {
+	m.rejection_reason = nil
+	m.clearedrejection_reason = false
+}
+
+// AddAssigneeIDs adds the "assignees" edge to the User entity by ids.
+func (m *CandidateMutation) AddAssigneeIDs(ids ...string) {
+	if m.assignees == nil {
+		m.assignees = make(map[string]struct{})
+	}
+	for i := range ids {
+		m.assignees[ids[i]] = struct{}{}
+	}
+}
+
+// ClearAssignees clears the "assignees" edge to the User entity.
+func (m *CandidateMutation) ClearAssignees() {
+	m.clearedassignees = true
+}
+
+// AssigneesCleared reports if the "assignees" edge to the User entity was cleared.
+func (m *CandidateMutation) AssigneesCleared() bool {
+	return m.clearedassignees
+}
+
+// RemoveAssigneeIDs removes the "assignees" edge to the User entity by IDs.
+func (m *CandidateMutation) RemoveAssigneeIDs(ids ...string) {
+	if m.removedassignees == nil {
+		m.removedassignees = make(map[string]struct{})
+	}
+	for i := range ids {
+		delete(m.assignees, ids[i])
+		m.removedassignees[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedAssignees returns the removed IDs of the "assignees" edge to the User entity.
+func (m *CandidateMutation) RemovedAssigneesIDs() (ids []string) {
+	for id := range m.removedassignees {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// AssigneesIDs returns the "assignees" edge IDs in the mutation.
+func (m *CandidateMutation) AssigneesIDs() (ids []string) {
+	for id := range m.assignees {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetAssignees resets all changes to the "assignees" edge.
+func (m *CandidateMutation) ResetAssignees() {
+	m.assignees = nil
+	m.clearedassignees = false
+	m.removedassignees = nil
+}
+
 // AddHiredForIDs adds the "hired_for" edge to the Opening entity by ids.
 func (m *CandidateMutation) AddHiredForIDs(ids ...string) {
 	if m.hired_for == nil {
@@ -3498,7 +5033,7 @@ func (m *CandidateMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *CandidateMutation) Fields() []string {
-	fields := make([]string, 0, 11)
+	fields := make([]string, 0, 15)
 	if m.company != nil {
 		fields = append(fields, candidate.FieldCompanyID)
 	}
@@ -3510,6 +5045,18 @@ func (m *CandidateMutation) Fields() []string {
 	}
 	if m.status != nil {
 		fields = append(fields, candidate.FieldStatus)
+	}
+	if m.current_step != nil {
+		fields = append(fields, candidate.FieldCurrentStepID)
+	}
+	if m.rejection_reason != nil {
+		fields = append(fields, candidate.FieldRejectionReasonID)
+	}
+	if m.rejection_note != nil {
+		fields = append(fields, candidate.FieldRejectionNote)
+	}
+	if m.source != nil {
+		fields = append(fields, candidate.FieldSource)
 	}
 	if m.deleted != nil {
 		fields = append(fields, candidate.FieldDeleted)
@@ -3548,6 +5095,14 @@ func (m *CandidateMutation) Field(name string) (ent.Value, bool) {
 		return m.PositionID()
 	case candidate.FieldStatus:
 		return m.Status()
+	case candidate.FieldCurrentStepID:
+		return m.CurrentStepID()
+	case candidate.FieldRejectionReasonID:
+		return m.RejectionReasonID()
+	case candidate.FieldRejectionNote:
+		return m.RejectionNote()
+	case candidate.FieldSource:
+		return m.Source()
 	case candidate.FieldDeleted:
 		return m.Deleted()
 	case candidate.FieldCurrentSteps:
@@ -3579,6 +5134,14 @@ func (m *CandidateMutation) OldField(ctx context.Context, name string) (ent.Valu
 		return m.OldPositionID(ctx)
 	case candidate.FieldStatus:
 		return m.OldStatus(ctx)
+	case candidate.FieldCurrentStepID:
+		return m.OldCurrentStepID(ctx)
+	case candidate.FieldRejectionReasonID:
+		return m.OldRejectionReasonID(ctx)
+	case candidate.FieldRejectionNote:
+		return m.OldRejectionNote(ctx)
+	case candidate.FieldSource:
+		return m.OldSource(ctx)
 	case candidate.FieldDeleted:
 		return m.OldDeleted(ctx)
 	case candidate.FieldCurrentSteps:
@@ -3629,6 +5192,34 @@ func (m *CandidateMutation) SetField(name string, value ent.Value) error {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.SetStatus(v)
+		return nil
+	case candidate.FieldCurrentStepID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCurrentStepID(v)
+		return nil
+	case candidate.FieldRejectionReasonID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRejectionReasonID(v)
+		return nil
+	case candidate.FieldRejectionNote:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRejectionNote(v)
+		return nil
+	case candidate.FieldSource:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSource(v)
 		return nil
 	case candidate.FieldDeleted:
 		v, ok := value.(bool)
@@ -3709,6 +5300,15 @@ func (m *CandidateMutation) AddField(name string, value ent.Value) error {
 // mutation.
 func (m *CandidateMutation) ClearedFields() []string {
 	var fields []string
+	if m.FieldCleared(candidate.FieldCurrentStepID) {
+		fields = append(fields, candidate.FieldCurrentStepID)
+	}
+	if m.FieldCleared(candidate.FieldRejectionReasonID) {
+		fields = append(fields, candidate.FieldRejectionReasonID)
+	}
+	if m.FieldCleared(candidate.FieldRejectionNote) {
+		fields = append(fields, candidate.FieldRejectionNote)
+	}
 	if m.FieldCleared(candidate.FieldAddress) {
 		fields = append(fields, candidate.FieldAddress)
 	}
@@ -3726,6 +5326,15 @@ func (m *CandidateMutation) FieldCleared(name string) bool {
 // error if the field is not defined in the schema.
 func (m *CandidateMutation) ClearField(name string) error {
 	switch name {
+	case candidate.FieldCurrentStepID:
+		m.ClearCurrentStepID()
+		return nil
+	case candidate.FieldRejectionReasonID:
+		m.ClearRejectionReasonID()
+		return nil
+	case candidate.FieldRejectionNote:
+		m.ClearRejectionNote()
+		return nil
 	case candidate.FieldAddress:
 		m.ClearAddress()
 		return nil
@@ -3748,6 +5357,18 @@ func (m *CandidateMutation) ResetField(name string) error {
 		return nil
 	case candidate.FieldStatus:
 		m.ResetStatus()
+		return nil
+	case candidate.FieldCurrentStepID:
+		m.ResetCurrentStepID()
+		return nil
+	case candidate.FieldRejectionReasonID:
+		m.ResetRejectionReasonID()
+		return nil
+	case candidate.FieldRejectionNote:
+		m.ResetRejectionNote()
+		return nil
+	case candidate.FieldSource:
+		m.ResetSource()
 		return nil
 	case candidate.FieldDeleted:
 		m.ResetDeleted()
@@ -3776,7 +5397,7 @@ func (m *CandidateMutation) ResetField(name string) error {
 
 // AddedEdges returns all edge names that were set/added in this mutation.
 func (m *CandidateMutation) AddedEdges() []string {
-	edges := make([]string, 0, 10)
+	edges := make([]string, 0, 15)
 	if m.company != nil {
 		edges = append(edges, candidate.EdgeCompany)
 	}
@@ -3803,6 +5424,21 @@ func (m *CandidateMutation) AddedEdges() []string {
 	}
 	if m.files != nil {
 		edges = append(edges, candidate.EdgeFiles)
+	}
+	if m.activities != nil {
+		edges = append(edges, candidate.EdgeActivities)
+	}
+	if m.current_step != nil {
+		edges = append(edges, candidate.EdgeCurrentStep)
+	}
+	if m.step_history != nil {
+		edges = append(edges, candidate.EdgeStepHistory)
+	}
+	if m.rejection_reason != nil {
+		edges = append(edges, candidate.EdgeRejectionReason)
+	}
+	if m.assignees != nil {
+		edges = append(edges, candidate.EdgeAssignees)
 	}
 	if m.hired_for != nil {
 		edges = append(edges, candidate.EdgeHiredFor)
@@ -3862,6 +5498,32 @@ func (m *CandidateMutation) AddedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case candidate.EdgeActivities:
+		ids := make([]ent.Value, 0, len(m.activities))
+		for id := range m.activities {
+			ids = append(ids, id)
+		}
+		return ids
+	case candidate.EdgeCurrentStep:
+		if id := m.current_step; id != nil {
+			return []ent.Value{*id}
+		}
+	case candidate.EdgeStepHistory:
+		ids := make([]ent.Value, 0, len(m.step_history))
+		for id := range m.step_history {
+			ids = append(ids, id)
+		}
+		return ids
+	case candidate.EdgeRejectionReason:
+		if id := m.rejection_reason; id != nil {
+			return []ent.Value{*id}
+		}
+	case candidate.EdgeAssignees:
+		ids := make([]ent.Value, 0, len(m.assignees))
+		for id := range m.assignees {
+			ids = append(ids, id)
+		}
+		return ids
 	case candidate.EdgeHiredFor:
 		ids := make([]ent.Value, 0, len(m.hired_for))
 		for id := range m.hired_for {
@@ -3874,7 +5536,7 @@ func (m *CandidateMutation) AddedIDs(name string) []ent.Value {
 
 // RemovedEdges returns all edge names that were removed in this mutation.
 func (m *CandidateMutation) RemovedEdges() []string {
-	edges := make([]string, 0, 10)
+	edges := make([]string, 0, 15)
 	if m.removednotes != nil {
 		edges = append(edges, candidate.EdgeNotes)
 	}
@@ -3892,6 +5554,15 @@ func (m *CandidateMutation) RemovedEdges() []string {
 	}
 	if m.removedfiles != nil {
 		edges = append(edges, candidate.EdgeFiles)
+	}
+	if m.removedactivities != nil {
+		edges = append(edges, candidate.EdgeActivities)
+	}
+	if m.removedstep_history != nil {
+		edges = append(edges, candidate.EdgeStepHistory)
+	}
+	if m.removedassignees != nil {
+		edges = append(edges, candidate.EdgeAssignees)
 	}
 	if m.removedhired_for != nil {
 		edges = append(edges, candidate.EdgeHiredFor)
@@ -3939,6 +5610,24 @@ func (m *CandidateMutation) RemovedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case candidate.EdgeActivities:
+		ids := make([]ent.Value, 0, len(m.removedactivities))
+		for id := range m.removedactivities {
+			ids = append(ids, id)
+		}
+		return ids
+	case candidate.EdgeStepHistory:
+		ids := make([]ent.Value, 0, len(m.removedstep_history))
+		for id := range m.removedstep_history {
+			ids = append(ids, id)
+		}
+		return ids
+	case candidate.EdgeAssignees:
+		ids := make([]ent.Value, 0, len(m.removedassignees))
+		for id := range m.removedassignees {
+			ids = append(ids, id)
+		}
+		return ids
 	case candidate.EdgeHiredFor:
 		ids := make([]ent.Value, 0, len(m.removedhired_for))
 		for id := range m.removedhired_for {
@@ -3951,7 +5640,7 @@ func (m *CandidateMutation) RemovedIDs(name string) []ent.Value {
 
 // ClearedEdges returns all edge names that were cleared in this mutation.
 func (m *CandidateMutation) ClearedEdges() []string {
-	edges := make([]string, 0, 10)
+	edges := make([]string, 0, 15)
 	if m.clearedcompany {
 		edges = append(edges, candidate.EdgeCompany)
 	}
@@ -3978,6 +5667,21 @@ func (m *CandidateMutation) ClearedEdges() []string {
 	}
 	if m.clearedfiles {
 		edges = append(edges, candidate.EdgeFiles)
+	}
+	if m.clearedactivities {
+		edges = append(edges, candidate.EdgeActivities)
+	}
+	if m.clearedcurrent_step {
+		edges = append(edges, candidate.EdgeCurrentStep)
+	}
+	if m.clearedstep_history {
+		edges = append(edges, candidate.EdgeStepHistory)
+	}
+	if m.clearedrejection_reason {
+		edges = append(edges, candidate.EdgeRejectionReason)
+	}
+	if m.clearedassignees {
+		edges = append(edges, candidate.EdgeAssignees)
 	}
 	if m.clearedhired_for {
 		edges = append(edges, candidate.EdgeHiredFor)
@@ -4007,6 +5711,16 @@ func (m *CandidateMutation) EdgeCleared(name string) bool {
 		return m.clearedapplications
 	case candidate.EdgeFiles:
 		return m.clearedfiles
+	case candidate.EdgeActivities:
+		return m.clearedactivities
+	case candidate.EdgeCurrentStep:
+		return m.clearedcurrent_step
+	case candidate.EdgeStepHistory:
+		return m.clearedstep_history
+	case candidate.EdgeRejectionReason:
+		return m.clearedrejection_reason
+	case candidate.EdgeAssignees:
+		return m.clearedassignees
 	case candidate.EdgeHiredFor:
 		return m.clearedhired_for
 	}
@@ -4025,6 +5739,12 @@ func (m *CandidateMutation) ClearEdge(name string) error {
 		return nil
 	case candidate.EdgePosition:
 		m.ClearPosition()
+		return nil
+	case candidate.EdgeCurrentStep:
+		m.ClearCurrentStep()
+		return nil
+	case candidate.EdgeRejectionReason:
+		m.ClearRejectionReason()
 		return nil
 	}
 	return fmt.Errorf("unknown Candidate unique edge %s", name)
@@ -4060,6 +5780,21 @@ func (m *CandidateMutation) ResetEdge(name string) error {
 		return nil
 	case candidate.EdgeFiles:
 		m.ResetFiles()
+		return nil
+	case candidate.EdgeActivities:
+		m.ResetActivities()
+		return nil
+	case candidate.EdgeCurrentStep:
+		m.ResetCurrentStep()
+		return nil
+	case candidate.EdgeStepHistory:
+		m.ResetStepHistory()
+		return nil
+	case candidate.EdgeRejectionReason:
+		m.ResetRejectionReason()
+		return nil
+	case candidate.EdgeAssignees:
+		m.ResetAssignees()
 		return nil
 	case candidate.EdgeHiredFor:
 		m.ResetHiredFor()
@@ -4912,6 +6647,1049 @@ func (m *CandidateFileMutation) ResetEdge(name string) error {
 		return nil
 	}
 	return fmt.Errorf("unknown CandidateFile edge %s", name)
+}
+
+// CandidateStepMutation represents an operation that mutates the CandidateStep nodes in the graph.
+type CandidateStepMutation struct {
+	config
+	op               Op
+	typ              string
+	id               *string
+	name             *string
+	kind             *string
+	time_entered     *time.Time
+	time_left        *time.Time
+	time_scheduled   *time.Time
+	entered_by       *string
+	left_by          *string
+	clearedFields    map[string]struct{}
+	company          *string
+	clearedcompany   bool
+	candidate        *string
+	clearedcandidate bool
+	step             *string
+	clearedstep      bool
+	done             bool
+	oldValue         func(context.Context) (*CandidateStep, error)
+	predicates       []predicate.CandidateStep
+}
+
+var _ ent.Mutation = (*CandidateStepMutation)(nil)
+
+// candidatestepOption allows management of the mutation configuration using functional options.
+type candidatestepOption func(*CandidateStepMutation)
+
+// newCandidateStepMutation creates new mutation for the CandidateStep entity.
+func newCandidateStepMutation(c config, op Op, opts ...candidatestepOption) *CandidateStepMutation {
+	m := &CandidateStepMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeCandidateStep,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withCandidateStepID sets the ID field of the mutation.
+func withCandidateStepID(id string) candidatestepOption {
+	return func(m *CandidateStepMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *CandidateStep
+		)
+		m.oldValue = func(ctx context.Context) (*CandidateStep, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().CandidateStep.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withCandidateStep sets the old CandidateStep of the mutation.
+func withCandidateStep(node *CandidateStep) candidatestepOption {
+	return func(m *CandidateStepMutation) {
+		m.oldValue = func(context.Context) (*CandidateStep, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m CandidateStepMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m CandidateStepMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of CandidateStep entities.
+func (m *CandidateStepMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *CandidateStepMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *CandidateStepMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().CandidateStep.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetCompanyID sets the "company_id" field.
+func (m *CandidateStepMutation) SetCompanyID(s string) {
+	m.company = &s
+}
+
+// CompanyID returns the value of the "company_id" field in the mutation.
+func (m *CandidateStepMutation) CompanyID() (r string, exists bool) {
+	v := m.company
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCompanyID returns the old "company_id" field's value of the CandidateStep entity.
+// If the CandidateStep object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CandidateStepMutation) OldCompanyID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCompanyID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCompanyID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCompanyID: %w", err)
+	}
+	return oldValue.CompanyID, nil
+}
+
+// ResetCompanyID resets all changes to the "company_id" field.
+func (m *CandidateStepMutation) ResetCompanyID() {
+	m.company = nil
+}
+
+// SetCandidateID sets the "candidate_id" field.
+func (m *CandidateStepMutation) SetCandidateID(s string) {
+	m.candidate = &s
+}
+
+// CandidateID returns the value of the "candidate_id" field in the mutation.
+func (m *CandidateStepMutation) CandidateID() (r string, exists bool) {
+	v := m.candidate
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCandidateID returns the old "candidate_id" field's value of the CandidateStep entity.
+// If the CandidateStep object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CandidateStepMutation) OldCandidateID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCandidateID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCandidateID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCandidateID: %w", err)
+	}
+	return oldValue.CandidateID, nil
+}
+
+// ResetCandidateID resets all changes to the "candidate_id" field.
+func (m *CandidateStepMutation) ResetCandidateID() {
+	m.candidate = nil
+}
+
+// SetStepID sets the "step_id" field.
+func (m *CandidateStepMutation) SetStepID(s string) {
+	m.step = &s
+}
+
+// StepID returns the value of the "step_id" field in the mutation.
+func (m *CandidateStepMutation) StepID() (r string, exists bool) {
+	v := m.step
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldStepID returns the old "step_id" field's value of the CandidateStep entity.
+// If the CandidateStep object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CandidateStepMutation) OldStepID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldStepID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldStepID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldStepID: %w", err)
+	}
+	return oldValue.StepID, nil
+}
+
+// ClearStepID clears the value of the "step_id" field.
+func (m *CandidateStepMutation) ClearStepID() {
+	m.step = nil
+	m.clearedFields[candidatestep.FieldStepID] = struct{}{}
+}
+
+// StepIDCleared returns if the "step_id" field was cleared in this mutation.
+func (m *CandidateStepMutation) StepIDCleared() bool {
+	_, ok := m.clearedFields[candidatestep.FieldStepID]
+	return ok
+}
+
+// ResetStepID resets all changes to the "step_id" field.
+func (m *CandidateStepMutation) ResetStepID() {
+	m.step = nil
+	delete(m.clearedFields, candidatestep.FieldStepID)
+}
+
+// SetName sets the "name" field.
+func (m *CandidateStepMutation) SetName(s string) {
+	m.name = &s
+}
+
+// Name returns the value of the "name" field in the mutation.
+func (m *CandidateStepMutation) Name() (r string, exists bool) {
+	v := m.name
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldName returns the old "name" field's value of the CandidateStep entity.
+// If the CandidateStep object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CandidateStepMutation) OldName(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldName is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldName requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldName: %w", err)
+	}
+	return oldValue.Name, nil
+}
+
+// ResetName resets all changes to the "name" field.
+func (m *CandidateStepMutation) ResetName() {
+	m.name = nil
+}
+
+// SetKind sets the "kind" field.
+func (m *CandidateStepMutation) SetKind(s string) {
+	m.kind = &s
+}
+
+// Kind returns the value of the "kind" field in the mutation.
+func (m *CandidateStepMutation) Kind() (r string, exists bool) {
+	v := m.kind
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldKind returns the old "kind" field's value of the CandidateStep entity.
+// If the CandidateStep object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CandidateStepMutation) OldKind(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldKind is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldKind requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldKind: %w", err)
+	}
+	return oldValue.Kind, nil
+}
+
+// ResetKind resets all changes to the "kind" field.
+func (m *CandidateStepMutation) ResetKind() {
+	m.kind = nil
+}
+
+// SetTimeEntered sets the "time_entered" field.
+func (m *CandidateStepMutation) SetTimeEntered(t time.Time) {
+	m.time_entered = &t
+}
+
+// TimeEntered returns the value of the "time_entered" field in the mutation.
+func (m *CandidateStepMutation) TimeEntered() (r time.Time, exists bool) {
+	v := m.time_entered
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTimeEntered returns the old "time_entered" field's value of the CandidateStep entity.
+// If the CandidateStep object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CandidateStepMutation) OldTimeEntered(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTimeEntered is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTimeEntered requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTimeEntered: %w", err)
+	}
+	return oldValue.TimeEntered, nil
+}
+
+// ResetTimeEntered resets all changes to the "time_entered" field.
+func (m *CandidateStepMutation) ResetTimeEntered() {
+	m.time_entered = nil
+}
+
+// SetTimeLeft sets the "time_left" field.
+func (m *CandidateStepMutation) SetTimeLeft(t time.Time) {
+	m.time_left = &t
+}
+
+// TimeLeft returns the value of the "time_left" field in the mutation.
+func (m *CandidateStepMutation) TimeLeft() (r time.Time, exists bool) {
+	v := m.time_left
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTimeLeft returns the old "time_left" field's value of the CandidateStep entity.
+// If the CandidateStep object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CandidateStepMutation) OldTimeLeft(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTimeLeft is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTimeLeft requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTimeLeft: %w", err)
+	}
+	return oldValue.TimeLeft, nil
+}
+
+// ClearTimeLeft clears the value of the "time_left" field.
+func (m *CandidateStepMutation) ClearTimeLeft() {
+	m.time_left = nil
+	m.clearedFields[candidatestep.FieldTimeLeft] = struct{}{}
+}
+
+// TimeLeftCleared returns if the "time_left" field was cleared in this mutation.
+func (m *CandidateStepMutation) TimeLeftCleared() bool {
+	_, ok := m.clearedFields[candidatestep.FieldTimeLeft]
+	return ok
+}
+
+// ResetTimeLeft resets all changes to the "time_left" field.
+func (m *CandidateStepMutation) ResetTimeLeft() {
+	m.time_left = nil
+	delete(m.clearedFields, candidatestep.FieldTimeLeft)
+}
+
+// SetTimeScheduled sets the "time_scheduled" field.
+func (m *CandidateStepMutation) SetTimeScheduled(t time.Time) {
+	m.time_scheduled = &t
+}
+
+// TimeScheduled returns the value of the "time_scheduled" field in the mutation.
+func (m *CandidateStepMutation) TimeScheduled() (r time.Time, exists bool) {
+	v := m.time_scheduled
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTimeScheduled returns the old "time_scheduled" field's value of the CandidateStep entity.
+// If the CandidateStep object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CandidateStepMutation) OldTimeScheduled(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTimeScheduled is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTimeScheduled requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTimeScheduled: %w", err)
+	}
+	return oldValue.TimeScheduled, nil
+}
+
+// ClearTimeScheduled clears the value of the "time_scheduled" field.
+func (m *CandidateStepMutation) ClearTimeScheduled() {
+	m.time_scheduled = nil
+	m.clearedFields[candidatestep.FieldTimeScheduled] = struct{}{}
+}
+
+// TimeScheduledCleared returns if the "time_scheduled" field was cleared in this mutation.
+func (m *CandidateStepMutation) TimeScheduledCleared() bool {
+	_, ok := m.clearedFields[candidatestep.FieldTimeScheduled]
+	return ok
+}
+
+// ResetTimeScheduled resets all changes to the "time_scheduled" field.
+func (m *CandidateStepMutation) ResetTimeScheduled() {
+	m.time_scheduled = nil
+	delete(m.clearedFields, candidatestep.FieldTimeScheduled)
+}
+
+// SetEnteredBy sets the "entered_by" field.
+func (m *CandidateStepMutation) SetEnteredBy(s string) {
+	m.entered_by = &s
+}
+
+// EnteredBy returns the value of the "entered_by" field in the mutation.
+func (m *CandidateStepMutation) EnteredBy() (r string, exists bool) {
+	v := m.entered_by
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldEnteredBy returns the old "entered_by" field's value of the CandidateStep entity.
+// If the CandidateStep object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CandidateStepMutation) OldEnteredBy(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldEnteredBy is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldEnteredBy requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldEnteredBy: %w", err)
+	}
+	return oldValue.EnteredBy, nil
+}
+
+// ResetEnteredBy resets all changes to the "entered_by" field.
+func (m *CandidateStepMutation) ResetEnteredBy() {
+	m.entered_by = nil
+}
+
+// SetLeftBy sets the "left_by" field.
+func (m *CandidateStepMutation) SetLeftBy(s string) {
+	m.left_by = &s
+}
+
+// LeftBy returns the value of the "left_by" field in the mutation.
+func (m *CandidateStepMutation) LeftBy() (r string, exists bool) {
+	v := m.left_by
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldLeftBy returns the old "left_by" field's value of the CandidateStep entity.
+// If the CandidateStep object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CandidateStepMutation) OldLeftBy(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldLeftBy is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldLeftBy requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldLeftBy: %w", err)
+	}
+	return oldValue.LeftBy, nil
+}
+
+// ClearLeftBy clears the value of the "left_by" field.
+func (m *CandidateStepMutation) ClearLeftBy() {
+	m.left_by = nil
+	m.clearedFields[candidatestep.FieldLeftBy] = struct{}{}
+}
+
+// LeftByCleared returns if the "left_by" field was cleared in this mutation.
+func (m *CandidateStepMutation) LeftByCleared() bool {
+	_, ok := m.clearedFields[candidatestep.FieldLeftBy]
+	return ok
+}
+
+// ResetLeftBy resets all changes to the "left_by" field.
+func (m *CandidateStepMutation) ResetLeftBy() {
+	m.left_by = nil
+	delete(m.clearedFields, candidatestep.FieldLeftBy)
+}
+
+// ClearCompany clears the "company" edge to the Company entity.
+func (m *CandidateStepMutation) ClearCompany() {
+	m.clearedcompany = true
+	m.clearedFields[candidatestep.FieldCompanyID] = struct{}{}
+}
+
+// CompanyCleared reports if the "company" edge to the Company entity was cleared.
+func (m *CandidateStepMutation) CompanyCleared() bool {
+	return m.clearedcompany
+}
+
+// CompanyIDs returns the "company" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// CompanyID instead. It exists only for internal usage by the builders.
+func (m *CandidateStepMutation) CompanyIDs() (ids []string) {
+	if id := m.company; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetCompany resets all changes to the "company" edge.
+func (m *CandidateStepMutation) ResetCompany() {
+	m.company = nil
+	m.clearedcompany = false
+}
+
+// ClearCandidate clears the "candidate" edge to the Candidate entity.
+func (m *CandidateStepMutation) ClearCandidate() {
+	m.clearedcandidate = true
+	m.clearedFields[candidatestep.FieldCandidateID] = struct{}{}
+}
+
+// CandidateCleared reports if the "candidate" edge to the Candidate entity was cleared.
+func (m *CandidateStepMutation) CandidateCleared() bool {
+	return m.clearedcandidate
+}
+
+// CandidateIDs returns the "candidate" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// CandidateID instead. It exists only for internal usage by the builders.
+func (m *CandidateStepMutation) CandidateIDs() (ids []string) {
+	if id := m.candidate; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetCandidate resets all changes to the "candidate" edge.
+func (m *CandidateStepMutation) ResetCandidate() {
+	m.candidate = nil
+	m.clearedcandidate = false
+}
+
+// ClearStep clears the "step" edge to the PipelineStep entity.
+func (m *CandidateStepMutation) ClearStep() {
+	m.clearedstep = true
+	m.clearedFields[candidatestep.FieldStepID] = struct{}{}
+}
+
+// StepCleared reports if the "step" edge to the PipelineStep entity was cleared.
+func (m *CandidateStepMutation) StepCleared() bool {
+	return m.StepIDCleared() || m.clearedstep
+}
+
+// StepIDs returns the "step" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// StepID instead. It exists only for internal usage by the builders.
+func (m *CandidateStepMutation) StepIDs() (ids []string) {
+	if id := m.step; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetStep resets all changes to the "step" edge.
+func (m *CandidateStepMutation) ResetStep() {
+	m.step = nil
+	m.clearedstep = false
+}
+
+// Where appends a list predicates to the CandidateStepMutation builder.
+func (m *CandidateStepMutation) Where(ps ...predicate.CandidateStep) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the CandidateStepMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *CandidateStepMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.CandidateStep, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *CandidateStepMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *CandidateStepMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (CandidateStep).
+func (m *CandidateStepMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *CandidateStepMutation) Fields() []string {
+	fields := make([]string, 0, 10)
+	if m.company != nil {
+		fields = append(fields, candidatestep.FieldCompanyID)
+	}
+	if m.candidate != nil {
+		fields = append(fields, candidatestep.FieldCandidateID)
+	}
+	if m.step != nil {
+		fields = append(fields, candidatestep.FieldStepID)
+	}
+	if m.name != nil {
+		fields = append(fields, candidatestep.FieldName)
+	}
+	if m.kind != nil {
+		fields = append(fields, candidatestep.FieldKind)
+	}
+	if m.time_entered != nil {
+		fields = append(fields, candidatestep.FieldTimeEntered)
+	}
+	if m.time_left != nil {
+		fields = append(fields, candidatestep.FieldTimeLeft)
+	}
+	if m.time_scheduled != nil {
+		fields = append(fields, candidatestep.FieldTimeScheduled)
+	}
+	if m.entered_by != nil {
+		fields = append(fields, candidatestep.FieldEnteredBy)
+	}
+	if m.left_by != nil {
+		fields = append(fields, candidatestep.FieldLeftBy)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *CandidateStepMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case candidatestep.FieldCompanyID:
+		return m.CompanyID()
+	case candidatestep.FieldCandidateID:
+		return m.CandidateID()
+	case candidatestep.FieldStepID:
+		return m.StepID()
+	case candidatestep.FieldName:
+		return m.Name()
+	case candidatestep.FieldKind:
+		return m.Kind()
+	case candidatestep.FieldTimeEntered:
+		return m.TimeEntered()
+	case candidatestep.FieldTimeLeft:
+		return m.TimeLeft()
+	case candidatestep.FieldTimeScheduled:
+		return m.TimeScheduled()
+	case candidatestep.FieldEnteredBy:
+		return m.EnteredBy()
+	case candidatestep.FieldLeftBy:
+		return m.LeftBy()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *CandidateStepMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case candidatestep.FieldCompanyID:
+		return m.OldCompanyID(ctx)
+	case candidatestep.FieldCandidateID:
+		return m.OldCandidateID(ctx)
+	case candidatestep.FieldStepID:
+		return m.OldStepID(ctx)
+	case candidatestep.FieldName:
+		return m.OldName(ctx)
+	case candidatestep.FieldKind:
+		return m.OldKind(ctx)
+	case candidatestep.FieldTimeEntered:
+		return m.OldTimeEntered(ctx)
+	case candidatestep.FieldTimeLeft:
+		return m.OldTimeLeft(ctx)
+	case candidatestep.FieldTimeScheduled:
+		return m.OldTimeScheduled(ctx)
+	case candidatestep.FieldEnteredBy:
+		return m.OldEnteredBy(ctx)
+	case candidatestep.FieldLeftBy:
+		return m.OldLeftBy(ctx)
+	}
+	return nil, fmt.Errorf("unknown CandidateStep field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *CandidateStepMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case candidatestep.FieldCompanyID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCompanyID(v)
+		return nil
+	case candidatestep.FieldCandidateID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCandidateID(v)
+		return nil
+	case candidatestep.FieldStepID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetStepID(v)
+		return nil
+	case candidatestep.FieldName:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetName(v)
+		return nil
+	case candidatestep.FieldKind:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetKind(v)
+		return nil
+	case candidatestep.FieldTimeEntered:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTimeEntered(v)
+		return nil
+	case candidatestep.FieldTimeLeft:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTimeLeft(v)
+		return nil
+	case candidatestep.FieldTimeScheduled:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTimeScheduled(v)
+		return nil
+	case candidatestep.FieldEnteredBy:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetEnteredBy(v)
+		return nil
+	case candidatestep.FieldLeftBy:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetLeftBy(v)
+		return nil
+	}
+	return fmt.Errorf("unknown CandidateStep field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *CandidateStepMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *CandidateStepMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *CandidateStepMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown CandidateStep numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *CandidateStepMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(candidatestep.FieldStepID) {
+		fields = append(fields, candidatestep.FieldStepID)
+	}
+	if m.FieldCleared(candidatestep.FieldTimeLeft) {
+		fields = append(fields, candidatestep.FieldTimeLeft)
+	}
+	if m.FieldCleared(candidatestep.FieldTimeScheduled) {
+		fields = append(fields, candidatestep.FieldTimeScheduled)
+	}
+	if m.FieldCleared(candidatestep.FieldLeftBy) {
+		fields = append(fields, candidatestep.FieldLeftBy)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *CandidateStepMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *CandidateStepMutation) ClearField(name string) error {
+	switch name {
+	case candidatestep.FieldStepID:
+		m.ClearStepID()
+		return nil
+	case candidatestep.FieldTimeLeft:
+		m.ClearTimeLeft()
+		return nil
+	case candidatestep.FieldTimeScheduled:
+		m.ClearTimeScheduled()
+		return nil
+	case candidatestep.FieldLeftBy:
+		m.ClearLeftBy()
+		return nil
+	}
+	return fmt.Errorf("unknown CandidateStep nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *CandidateStepMutation) ResetField(name string) error {
+	switch name {
+	case candidatestep.FieldCompanyID:
+		m.ResetCompanyID()
+		return nil
+	case candidatestep.FieldCandidateID:
+		m.ResetCandidateID()
+		return nil
+	case candidatestep.FieldStepID:
+		m.ResetStepID()
+		return nil
+	case candidatestep.FieldName:
+		m.ResetName()
+		return nil
+	case candidatestep.FieldKind:
+		m.ResetKind()
+		return nil
+	case candidatestep.FieldTimeEntered:
+		m.ResetTimeEntered()
+		return nil
+	case candidatestep.FieldTimeLeft:
+		m.ResetTimeLeft()
+		return nil
+	case candidatestep.FieldTimeScheduled:
+		m.ResetTimeScheduled()
+		return nil
+	case candidatestep.FieldEnteredBy:
+		m.ResetEnteredBy()
+		return nil
+	case candidatestep.FieldLeftBy:
+		m.ResetLeftBy()
+		return nil
+	}
+	return fmt.Errorf("unknown CandidateStep field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *CandidateStepMutation) AddedEdges() []string {
+	edges := make([]string, 0, 3)
+	if m.company != nil {
+		edges = append(edges, candidatestep.EdgeCompany)
+	}
+	if m.candidate != nil {
+		edges = append(edges, candidatestep.EdgeCandidate)
+	}
+	if m.step != nil {
+		edges = append(edges, candidatestep.EdgeStep)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *CandidateStepMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case candidatestep.EdgeCompany:
+		if id := m.company; id != nil {
+			return []ent.Value{*id}
+		}
+	case candidatestep.EdgeCandidate:
+		if id := m.candidate; id != nil {
+			return []ent.Value{*id}
+		}
+	case candidatestep.EdgeStep:
+		if id := m.step; id != nil {
+			return []ent.Value{*id}
+		}
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *CandidateStepMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 3)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *CandidateStepMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *CandidateStepMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 3)
+	if m.clearedcompany {
+		edges = append(edges, candidatestep.EdgeCompany)
+	}
+	if m.clearedcandidate {
+		edges = append(edges, candidatestep.EdgeCandidate)
+	}
+	if m.clearedstep {
+		edges = append(edges, candidatestep.EdgeStep)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *CandidateStepMutation) EdgeCleared(name string) bool {
+	switch name {
+	case candidatestep.EdgeCompany:
+		return m.clearedcompany
+	case candidatestep.EdgeCandidate:
+		return m.clearedcandidate
+	case candidatestep.EdgeStep:
+		return m.clearedstep
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *CandidateStepMutation) ClearEdge(name string) error {
+	switch name {
+	case candidatestep.EdgeCompany:
+		m.ClearCompany()
+		return nil
+	case candidatestep.EdgeCandidate:
+		m.ClearCandidate()
+		return nil
+	case candidatestep.EdgeStep:
+		m.ClearStep()
+		return nil
+	}
+	return fmt.Errorf("unknown CandidateStep unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *CandidateStepMutation) ResetEdge(name string) error {
+	switch name {
+	case candidatestep.EdgeCompany:
+		m.ResetCompany()
+		return nil
+	case candidatestep.EdgeCandidate:
+		m.ResetCandidate()
+		return nil
+	case candidatestep.EdgeStep:
+		m.ResetStep()
+		return nil
+	}
+	return fmt.Errorf("unknown CandidateStep edge %s", name)
 }
 
 // CompanyMutation represents an operation that mutates the Company nodes in the graph.
@@ -14126,6 +16904,7 @@ type PersonMutation struct {
 	middle_name        *string
 	last_name          *string
 	email              *string
+	email_normalized   *string
 	phone              *string
 	id_number          *string
 	resume_name        *string
@@ -14464,6 +17243,55 @@ func (m *PersonMutation) EmailCleared() bool {
 func (m *PersonMutation) ResetEmail() {
 	m.email = nil
 	delete(m.clearedFields, person.FieldEmail)
+}
+
+// SetEmailNormalized sets the "email_normalized" field.
+func (m *PersonMutation) SetEmailNormalized(s string) {
+	m.email_normalized = &s
+}
+
+// EmailNormalized returns the value of the "email_normalized" field in the mutation.
+func (m *PersonMutation) EmailNormalized() (r string, exists bool) {
+	v := m.email_normalized
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldEmailNormalized returns the old "email_normalized" field's value of the Person entity.
+// If the Person object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PersonMutation) OldEmailNormalized(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldEmailNormalized is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldEmailNormalized requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldEmailNormalized: %w", err)
+	}
+	return oldValue.EmailNormalized, nil
+}
+
+// ClearEmailNormalized clears the value of the "email_normalized" field.
+func (m *PersonMutation) ClearEmailNormalized() {
+	m.email_normalized = nil
+	m.clearedFields[person.FieldEmailNormalized] = struct{}{}
+}
+
+// EmailNormalizedCleared returns if the "email_normalized" field was cleared in this mutation.
+func (m *PersonMutation) EmailNormalizedCleared() bool {
+	_, ok := m.clearedFields[person.FieldEmailNormalized]
+	return ok
+}
+
+// ResetEmailNormalized resets all changes to the "email_normalized" field.
+func (m *PersonMutation) ResetEmailNormalized() {
+	m.email_normalized = nil
+	delete(m.clearedFields, person.FieldEmailNormalized)
 }
 
 // SetPhone sets the "phone" field.
@@ -14849,7 +17677,7 @@ func (m *PersonMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *PersonMutation) Fields() []string {
-	fields := make([]string, 0, 11)
+	fields := make([]string, 0, 12)
 	if m.company != nil {
 		fields = append(fields, person.FieldCompanyID)
 	}
@@ -14864,6 +17692,9 @@ func (m *PersonMutation) Fields() []string {
 	}
 	if m.email != nil {
 		fields = append(fields, person.FieldEmail)
+	}
+	if m.email_normalized != nil {
+		fields = append(fields, person.FieldEmailNormalized)
 	}
 	if m.phone != nil {
 		fields = append(fields, person.FieldPhone)
@@ -14901,6 +17732,8 @@ func (m *PersonMutation) Field(name string) (ent.Value, bool) {
 		return m.LastName()
 	case person.FieldEmail:
 		return m.Email()
+	case person.FieldEmailNormalized:
+		return m.EmailNormalized()
 	case person.FieldPhone:
 		return m.Phone()
 	case person.FieldIDNumber:
@@ -14932,6 +17765,8 @@ func (m *PersonMutation) OldField(ctx context.Context, name string) (ent.Value, 
 		return m.OldLastName(ctx)
 	case person.FieldEmail:
 		return m.OldEmail(ctx)
+	case person.FieldEmailNormalized:
+		return m.OldEmailNormalized(ctx)
 	case person.FieldPhone:
 		return m.OldPhone(ctx)
 	case person.FieldIDNumber:
@@ -14987,6 +17822,13 @@ func (m *PersonMutation) SetField(name string, value ent.Value) error {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.SetEmail(v)
+		return nil
+	case person.FieldEmailNormalized:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetEmailNormalized(v)
 		return nil
 	case person.FieldPhone:
 		v, ok := value.(string)
@@ -15069,6 +17911,9 @@ func (m *PersonMutation) ClearedFields() []string {
 	if m.FieldCleared(person.FieldEmail) {
 		fields = append(fields, person.FieldEmail)
 	}
+	if m.FieldCleared(person.FieldEmailNormalized) {
+		fields = append(fields, person.FieldEmailNormalized)
+	}
 	if m.FieldCleared(person.FieldPhone) {
 		fields = append(fields, person.FieldPhone)
 	}
@@ -15104,6 +17949,9 @@ func (m *PersonMutation) ClearField(name string) error {
 	case person.FieldEmail:
 		m.ClearEmail()
 		return nil
+	case person.FieldEmailNormalized:
+		m.ClearEmailNormalized()
+		return nil
 	case person.FieldPhone:
 		m.ClearPhone()
 		return nil
@@ -15138,6 +17986,9 @@ func (m *PersonMutation) ResetField(name string) error {
 		return nil
 	case person.FieldEmail:
 		m.ResetEmail()
+		return nil
+	case person.FieldEmailNormalized:
+		m.ResetEmailNormalized()
 		return nil
 	case person.FieldPhone:
 		m.ResetPhone()
@@ -15263,6 +18114,950 @@ func (m *PersonMutation) ResetEdge(name string) error {
 	return fmt.Errorf("unknown Person edge %s", name)
 }
 
+// PipelineStepMutation represents an operation that mutates the PipelineStep nodes in the graph.
+type PipelineStepMutation struct {
+	config
+	op                 Op
+	typ                string
+	id                 *string
+	name               *string
+	kind               *pipelinestep.Kind
+	rank               *int
+	addrank            *int
+	assignee_ids       *[]string
+	appendassignee_ids []string
+	clearedFields      map[string]struct{}
+	company            *string
+	clearedcompany     bool
+	position           *string
+	clearedposition    bool
+	candidates         map[string]struct{}
+	removedcandidates  map[string]struct{}
+	clearedcandidates  bool
+	visits             map[string]struct{}
+	removedvisits      map[string]struct{}
+	clearedvisits      bool
+	done               bool
+	oldValue           func(context.Context) (*PipelineStep, error)
+	predicates         []predicate.PipelineStep
+}
+
+var _ ent.Mutation = (*PipelineStepMutation)(nil)
+
+// pipelinestepOption allows management of the mutation configuration using functional options.
+type pipelinestepOption func(*PipelineStepMutation)
+
+// newPipelineStepMutation creates new mutation for the PipelineStep entity.
+func newPipelineStepMutation(c config, op Op, opts ...pipelinestepOption) *PipelineStepMutation {
+	m := &PipelineStepMutation{
+		config:        c,
+		op:            op,
+		typ:           TypePipelineStep,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withPipelineStepID sets the ID field of the mutation.
+func withPipelineStepID(id string) pipelinestepOption {
+	return func(m *PipelineStepMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *PipelineStep
+		)
+		m.oldValue = func(ctx context.Context) (*PipelineStep, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().PipelineStep.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withPipelineStep sets the old PipelineStep of the mutation.
+func withPipelineStep(node *PipelineStep) pipelinestepOption {
+	return func(m *PipelineStepMutation) {
+		m.oldValue = func(context.Context) (*PipelineStep, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m PipelineStepMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m PipelineStepMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of PipelineStep entities.
+func (m *PipelineStepMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *PipelineStepMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *PipelineStepMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().PipelineStep.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetCompanyID sets the "company_id" field.
+func (m *PipelineStepMutation) SetCompanyID(s string) {
+	m.company = &s
+}
+
+// CompanyID returns the value of the "company_id" field in the mutation.
+func (m *PipelineStepMutation) CompanyID() (r string, exists bool) {
+	v := m.company
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCompanyID returns the old "company_id" field's value of the PipelineStep entity.
+// If the PipelineStep object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PipelineStepMutation) OldCompanyID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCompanyID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCompanyID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCompanyID: %w", err)
+	}
+	return oldValue.CompanyID, nil
+}
+
+// ResetCompanyID resets all changes to the "company_id" field.
+func (m *PipelineStepMutation) ResetCompanyID() {
+	m.company = nil
+}
+
+// SetPositionID sets the "position_id" field.
+func (m *PipelineStepMutation) SetPositionID(s string) {
+	m.position = &s
+}
+
+// PositionID returns the value of the "position_id" field in the mutation.
+func (m *PipelineStepMutation) PositionID() (r string, exists bool) {
+	v := m.position
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPositionID returns the old "position_id" field's value of the PipelineStep entity.
+// If the PipelineStep object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PipelineStepMutation) OldPositionID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPositionID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPositionID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPositionID: %w", err)
+	}
+	return oldValue.PositionID, nil
+}
+
+// ClearPositionID clears the value of the "position_id" field.
+func (m *PipelineStepMutation) ClearPositionID() {
+	m.position = nil
+	m.clearedFields[pipelinestep.FieldPositionID] = struct{}{}
+}
+
+// PositionIDCleared returns if the "position_id" field was cleared in this mutation.
+func (m *PipelineStepMutation) PositionIDCleared() bool {
+	_, ok := m.clearedFields[pipelinestep.FieldPositionID]
+	return ok
+}
+
+// ResetPositionID resets all changes to the "position_id" field.
+func (m *PipelineStepMutation) ResetPositionID() {
+	m.position = nil
+	delete(m.clearedFields, pipelinestep.FieldPositionID)
+}
+
+// SetName sets the "name" field.
+func (m *PipelineStepMutation) SetName(s string) {
+	m.name = &s
+}
+
+// Name returns the value of the "name" field in the mutation.
+func (m *PipelineStepMutation) Name() (r string, exists bool) {
+	v := m.name
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldName returns the old "name" field's value of the PipelineStep entity.
+// If the PipelineStep object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PipelineStepMutation) OldName(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldName is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldName requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldName: %w", err)
+	}
+	return oldValue.Name, nil
+}
+
+// ResetName resets all changes to the "name" field.
+func (m *PipelineStepMutation) ResetName() {
+	m.name = nil
+}
+
+// SetKind sets the "kind" field.
+func (m *PipelineStepMutation) SetKind(pi pipelinestep.Kind) {
+	m.kind = &pi
+}
+
+// Kind returns the value of the "kind" field in the mutation.
+func (m *PipelineStepMutation) Kind() (r pipelinestep.Kind, exists bool) {
+	v := m.kind
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldKind returns the old "kind" field's value of the PipelineStep entity.
+// If the PipelineStep object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PipelineStepMutation) OldKind(ctx context.Context) (v pipelinestep.Kind, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldKind is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldKind requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldKind: %w", err)
+	}
+	return oldValue.Kind, nil
+}
+
+// ResetKind resets all changes to the "kind" field.
+func (m *PipelineStepMutation) ResetKind() {
+	m.kind = nil
+}
+
+// SetRank sets the "rank" field.
+func (m *PipelineStepMutation) SetRank(i int) {
+	m.rank = &i
+	m.addrank = nil
+}
+
+// Rank returns the value of the "rank" field in the mutation.
+func (m *PipelineStepMutation) Rank() (r int, exists bool) {
+	v := m.rank
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRank returns the old "rank" field's value of the PipelineStep entity.
+// If the PipelineStep object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PipelineStepMutation) OldRank(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRank is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRank requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRank: %w", err)
+	}
+	return oldValue.Rank, nil
+}
+
+// AddRank adds i to the "rank" field.
+func (m *PipelineStepMutation) AddRank(i int) {
+	if m.addrank != nil {
+		*m.addrank += i
+	} else {
+		m.addrank = &i
+	}
+}
+
+// AddedRank returns the value that was added to the "rank" field in this mutation.
+func (m *PipelineStepMutation) AddedRank() (r int, exists bool) {
+	v := m.addrank
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetRank resets all changes to the "rank" field.
+func (m *PipelineStepMutation) ResetRank() {
+	m.rank = nil
+	m.addrank = nil
+}
+
+// SetAssigneeIds sets the "assignee_ids" field.
+func (m *PipelineStepMutation) SetAssigneeIds(s []string) {
+	m.assignee_ids = &s
+	m.appendassignee_ids = nil
+}
+
+// AssigneeIds returns the value of the "assignee_ids" field in the mutation.
+func (m *PipelineStepMutation) AssigneeIds() (r []string, exists bool) {
+	v := m.assignee_ids
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldAssigneeIds returns the old "assignee_ids" field's value of the PipelineStep entity.
+// If the PipelineStep object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PipelineStepMutation) OldAssigneeIds(ctx context.Context) (v []string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldAssigneeIds is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldAssigneeIds requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldAssigneeIds: %w", err)
+	}
+	return oldValue.AssigneeIds, nil
+}
+
+// AppendAssigneeIds adds s to the "assignee_ids" field.
+func (m *PipelineStepMutation) AppendAssigneeIds(s []string) {
+	m.appendassignee_ids = append(m.appendassignee_ids, s...)
+}
+
+// AppendedAssigneeIds returns the list of values that were appended to the "assignee_ids" field in this mutation.
+func (m *PipelineStepMutation) AppendedAssigneeIds() ([]string, bool) {
+	if len(m.appendassignee_ids) == 0 {
+		return nil, false
+	}
+	return m.appendassignee_ids, true
+}
+
+// ResetAssigneeIds resets all changes to the "assignee_ids" field.
+func (m *PipelineStepMutation) ResetAssigneeIds() {
+	m.assignee_ids = nil
+	m.appendassignee_ids = nil
+}
+
+// ClearCompany clears the "company" edge to the Company entity.
+func (m *PipelineStepMutation) ClearCompany() {
+	m.clearedcompany = true
+	m.clearedFields[pipelinestep.FieldCompanyID] = struct{}{}
+}
+
+// CompanyCleared reports if the "company" edge to the Company entity was cleared.
+func (m *PipelineStepMutation) CompanyCleared() bool {
+	return m.clearedcompany
+}
+
+// CompanyIDs returns the "company" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// CompanyID instead. It exists only for internal usage by the builders.
+func (m *PipelineStepMutation) CompanyIDs() (ids []string) {
+	if id := m.company; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetCompany resets all changes to the "company" edge.
+func (m *PipelineStepMutation) ResetCompany() {
+	m.company = nil
+	m.clearedcompany = false
+}
+
+// ClearPosition clears the "position" edge to the Position entity.
+func (m *PipelineStepMutation) ClearPosition() {
+	m.clearedposition = true
+	m.clearedFields[pipelinestep.FieldPositionID] = struct{}{}
+}
+
+// PositionCleared reports if the "position" edge to the Position entity was cleared.
+func (m *PipelineStepMutation) PositionCleared() bool {
+	return m.PositionIDCleared() || m.clearedposition
+}
+
+// PositionIDs returns the "position" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// PositionID instead. It exists only for internal usage by the builders.
+func (m *PipelineStepMutation) PositionIDs() (ids []string) {
+	if id := m.position; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetPosition resets all changes to the "position" edge.
+func (m *PipelineStepMutation) ResetPosition() {
+	m.position = nil
+	m.clearedposition = false
+}
+
+// AddCandidateIDs adds the "candidates" edge to the Candidate entity by ids.
+func (m *PipelineStepMutation) AddCandidateIDs(ids ...string) {
+	if m.candidates == nil {
+		m.candidates = make(map[string]struct{})
+	}
+	for i := range ids {
+		m.candidates[ids[i]] = struct{}{}
+	}
+}
+
+// ClearCandidates clears the "candidates" edge to the Candidate entity.
+func (m *PipelineStepMutation) ClearCandidates() {
+	m.clearedcandidates = true
+}
+
+// CandidatesCleared reports if the "candidates" edge to the Candidate entity was cleared.
+func (m *PipelineStepMutation) CandidatesCleared() bool {
+	return m.clearedcandidates
+}
+
+// RemoveCandidateIDs removes the "candidates" edge to the Candidate entity by IDs.
+func (m *PipelineStepMutation) RemoveCandidateIDs(ids ...string) {
+	if m.removedcandidates == nil {
+		m.removedcandidates = make(map[string]struct{})
+	}
+	for i := range ids {
+		delete(m.candidates, ids[i])
+		m.removedcandidates[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedCandidates returns the removed IDs of the "candidates" edge to the Candidate entity.
+func (m *PipelineStepMutation) RemovedCandidatesIDs() (ids []string) {
+	for id := range m.removedcandidates {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// CandidatesIDs returns the "candidates" edge IDs in the mutation.
+func (m *PipelineStepMutation) CandidatesIDs() (ids []string) {
+	for id := range m.candidates {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetCandidates resets all changes to the "candidates" edge.
+func (m *PipelineStepMutation) ResetCandidates() {
+	m.candidates = nil
+	m.clearedcandidates = false
+	m.removedcandidates = nil
+}
+
+// AddVisitIDs adds the "visits" edge to the CandidateStep entity by ids.
+func (m *PipelineStepMutation) AddVisitIDs(ids ...string) {
+	if m.visits == nil {
+		m.visits = make(map[string]struct{})
+	}
+	for i := range ids {
+		m.visits[ids[i]] = struct{}{}
+	}
+}
+
+// ClearVisits clears the "visits" edge to the CandidateStep entity.
+func (m *PipelineStepMutation) ClearVisits() {
+	m.clearedvisits = true
+}
+
+// VisitsCleared reports if the "visits" edge to the CandidateStep entity was cleared.
+func (m *PipelineStepMutation) VisitsCleared() bool {
+	return m.clearedvisits
+}
+
+// RemoveVisitIDs removes the "visits" edge to the CandidateStep entity by IDs.
+func (m *PipelineStepMutation) RemoveVisitIDs(ids ...string) {
+	if m.removedvisits == nil {
+		m.removedvisits = make(map[string]struct{})
+	}
+	for i := range ids {
+		delete(m.visits, ids[i])
+		m.removedvisits[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedVisits returns the removed IDs of the "visits" edge to the CandidateStep entity.
+func (m *PipelineStepMutation) RemovedVisitsIDs() (ids []string) {
+	for id := range m.removedvisits {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// VisitsIDs returns the "visits" edge IDs in the mutation.
+func (m *PipelineStepMutation) VisitsIDs() (ids []string) {
+	for id := range m.visits {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetVisits resets all changes to the "visits" edge.
+func (m *PipelineStepMutation) ResetVisits() {
+	m.visits = nil
+	m.clearedvisits = false
+	m.removedvisits = nil
+}
+
+// Where appends a list predicates to the PipelineStepMutation builder.
+func (m *PipelineStepMutation) Where(ps ...predicate.PipelineStep) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the PipelineStepMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *PipelineStepMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.PipelineStep, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *PipelineStepMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *PipelineStepMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (PipelineStep).
+func (m *PipelineStepMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *PipelineStepMutation) Fields() []string {
+	fields := make([]string, 0, 6)
+	if m.company != nil {
+		fields = append(fields, pipelinestep.FieldCompanyID)
+	}
+	if m.position != nil {
+		fields = append(fields, pipelinestep.FieldPositionID)
+	}
+	if m.name != nil {
+		fields = append(fields, pipelinestep.FieldName)
+	}
+	if m.kind != nil {
+		fields = append(fields, pipelinestep.FieldKind)
+	}
+	if m.rank != nil {
+		fields = append(fields, pipelinestep.FieldRank)
+	}
+	if m.assignee_ids != nil {
+		fields = append(fields, pipelinestep.FieldAssigneeIds)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *PipelineStepMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case pipelinestep.FieldCompanyID:
+		return m.CompanyID()
+	case pipelinestep.FieldPositionID:
+		return m.PositionID()
+	case pipelinestep.FieldName:
+		return m.Name()
+	case pipelinestep.FieldKind:
+		return m.Kind()
+	case pipelinestep.FieldRank:
+		return m.Rank()
+	case pipelinestep.FieldAssigneeIds:
+		return m.AssigneeIds()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *PipelineStepMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case pipelinestep.FieldCompanyID:
+		return m.OldCompanyID(ctx)
+	case pipelinestep.FieldPositionID:
+		return m.OldPositionID(ctx)
+	case pipelinestep.FieldName:
+		return m.OldName(ctx)
+	case pipelinestep.FieldKind:
+		return m.OldKind(ctx)
+	case pipelinestep.FieldRank:
+		return m.OldRank(ctx)
+	case pipelinestep.FieldAssigneeIds:
+		return m.OldAssigneeIds(ctx)
+	}
+	return nil, fmt.Errorf("unknown PipelineStep field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *PipelineStepMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case pipelinestep.FieldCompanyID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCompanyID(v)
+		return nil
+	case pipelinestep.FieldPositionID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPositionID(v)
+		return nil
+	case pipelinestep.FieldName:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetName(v)
+		return nil
+	case pipelinestep.FieldKind:
+		v, ok := value.(pipelinestep.Kind)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetKind(v)
+		return nil
+	case pipelinestep.FieldRank:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRank(v)
+		return nil
+	case pipelinestep.FieldAssigneeIds:
+		v, ok := value.([]string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetAssigneeIds(v)
+		return nil
+	}
+	return fmt.Errorf("unknown PipelineStep field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *PipelineStepMutation) AddedFields() []string {
+	var fields []string
+	if m.addrank != nil {
+		fields = append(fields, pipelinestep.FieldRank)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *PipelineStepMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case pipelinestep.FieldRank:
+		return m.AddedRank()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *PipelineStepMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case pipelinestep.FieldRank:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddRank(v)
+		return nil
+	}
+	return fmt.Errorf("unknown PipelineStep numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *PipelineStepMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(pipelinestep.FieldPositionID) {
+		fields = append(fields, pipelinestep.FieldPositionID)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *PipelineStepMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *PipelineStepMutation) ClearField(name string) error {
+	switch name {
+	case pipelinestep.FieldPositionID:
+		m.ClearPositionID()
+		return nil
+	}
+	return fmt.Errorf("unknown PipelineStep nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *PipelineStepMutation) ResetField(name string) error {
+	switch name {
+	case pipelinestep.FieldCompanyID:
+		m.ResetCompanyID()
+		return nil
+	case pipelinestep.FieldPositionID:
+		m.ResetPositionID()
+		return nil
+	case pipelinestep.FieldName:
+		m.ResetName()
+		return nil
+	case pipelinestep.FieldKind:
+		m.ResetKind()
+		return nil
+	case pipelinestep.FieldRank:
+		m.ResetRank()
+		return nil
+	case pipelinestep.FieldAssigneeIds:
+		m.ResetAssigneeIds()
+		return nil
+	}
+	return fmt.Errorf("unknown PipelineStep field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *PipelineStepMutation) AddedEdges() []string {
+	edges := make([]string, 0, 4)
+	if m.company != nil {
+		edges = append(edges, pipelinestep.EdgeCompany)
+	}
+	if m.position != nil {
+		edges = append(edges, pipelinestep.EdgePosition)
+	}
+	if m.candidates != nil {
+		edges = append(edges, pipelinestep.EdgeCandidates)
+	}
+	if m.visits != nil {
+		edges = append(edges, pipelinestep.EdgeVisits)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *PipelineStepMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case pipelinestep.EdgeCompany:
+		if id := m.company; id != nil {
+			return []ent.Value{*id}
+		}
+	case pipelinestep.EdgePosition:
+		if id := m.position; id != nil {
+			return []ent.Value{*id}
+		}
+	case pipelinestep.EdgeCandidates:
+		ids := make([]ent.Value, 0, len(m.candidates))
+		for id := range m.candidates {
+			ids = append(ids, id)
+		}
+		return ids
+	case pipelinestep.EdgeVisits:
+		ids := make([]ent.Value, 0, len(m.visits))
+		for id := range m.visits {
+			ids = append(ids, id)
+		}
+		return ids
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *PipelineStepMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 4)
+	if m.removedcandidates != nil {
+		edges = append(edges, pipelinestep.EdgeCandidates)
+	}
+	if m.removedvisits != nil {
+		edges = append(edges, pipelinestep.EdgeVisits)
+	}
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *PipelineStepMutation) RemovedIDs(name string) []ent.Value {
+	switch name {
+	case pipelinestep.EdgeCandidates:
+		ids := make([]ent.Value, 0, len(m.removedcandidates))
+		for id := range m.removedcandidates {
+			ids = append(ids, id)
+		}
+		return ids
+	case pipelinestep.EdgeVisits:
+		ids := make([]ent.Value, 0, len(m.removedvisits))
+		for id := range m.removedvisits {
+			ids = append(ids, id)
+		}
+		return ids
+	}
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *PipelineStepMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 4)
+	if m.clearedcompany {
+		edges = append(edges, pipelinestep.EdgeCompany)
+	}
+	if m.clearedposition {
+		edges = append(edges, pipelinestep.EdgePosition)
+	}
+	if m.clearedcandidates {
+		edges = append(edges, pipelinestep.EdgeCandidates)
+	}
+	if m.clearedvisits {
+		edges = append(edges, pipelinestep.EdgeVisits)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *PipelineStepMutation) EdgeCleared(name string) bool {
+	switch name {
+	case pipelinestep.EdgeCompany:
+		return m.clearedcompany
+	case pipelinestep.EdgePosition:
+		return m.clearedposition
+	case pipelinestep.EdgeCandidates:
+		return m.clearedcandidates
+	case pipelinestep.EdgeVisits:
+		return m.clearedvisits
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *PipelineStepMutation) ClearEdge(name string) error {
+	switch name {
+	case pipelinestep.EdgeCompany:
+		m.ClearCompany()
+		return nil
+	case pipelinestep.EdgePosition:
+		m.ClearPosition()
+		return nil
+	}
+	return fmt.Errorf("unknown PipelineStep unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *PipelineStepMutation) ResetEdge(name string) error {
+	switch name {
+	case pipelinestep.EdgeCompany:
+		m.ResetCompany()
+		return nil
+	case pipelinestep.EdgePosition:
+		m.ResetPosition()
+		return nil
+	case pipelinestep.EdgeCandidates:
+		m.ResetCandidates()
+		return nil
+	case pipelinestep.EdgeVisits:
+		m.ResetVisits()
+		return nil
+	}
+	return fmt.Errorf("unknown PipelineStep edge %s", name)
+}
+
 // PositionMutation represents an operation that mutates the Position nodes in the graph.
 type PositionMutation struct {
 	config
@@ -15321,6 +19116,12 @@ type PositionMutation struct {
 	candidates              map[string]struct{}
 	removedcandidates       map[string]struct{}
 	clearedcandidates       bool
+	activities              map[string]struct{}
+	removedactivities       map[string]struct{}
+	clearedactivities       bool
+	pipeline_steps          map[string]struct{}
+	removedpipeline_steps   map[string]struct{}
+	clearedpipeline_steps   bool
 	done                    bool
 	oldValue                func(context.Context) (*Position, error)
 	predicates              []predicate.Position
@@ -16970,6 +20771,114 @@ func (m *PositionMutation) ResetCandidates() {
 	m.removedcandidates = nil
 }
 
+// AddActivityIDs adds the "activities" edge to the Activity entity by ids.
+func (m *PositionMutation) AddActivityIDs(ids ...string) {
+	if m.activities == nil {
+		m.activities = make(map[string]struct{})
+	}
+	for i := range ids {
+		m.activities[ids[i]] = struct{}{}
+	}
+}
+
+// ClearActivities clears the "activities" edge to the Activity entity.
+func (m *PositionMutation) ClearActivities() {
+	m.clearedactivities = true
+}
+
+// ActivitiesCleared reports if the "activities" edge to the Activity entity was cleared.
+func (m *PositionMutation) ActivitiesCleared() bool {
+	return m.clearedactivities
+}
+
+// RemoveActivityIDs removes the "activities" edge to the Activity entity by IDs.
+func (m *PositionMutation) RemoveActivityIDs(ids ...string) {
+	if m.removedactivities == nil {
+		m.removedactivities = make(map[string]struct{})
+	}
+	for i := range ids {
+		delete(m.activities, ids[i])
+		m.removedactivities[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedActivities returns the removed IDs of the "activities" edge to the Activity entity.
+func (m *PositionMutation) RemovedActivitiesIDs() (ids []string) {
+	for id := range m.removedactivities {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ActivitiesIDs returns the "activities" edge IDs in the mutation.
+func (m *PositionMutation) ActivitiesIDs() (ids []string) {
+	for id := range m.activities {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetActivities resets all changes to the "activities" edge.
+func (m *PositionMutation) ResetActivities() {
+	m.activities = nil
+	m.clearedactivities = false
+	m.removedactivities = nil
+}
+
+// AddPipelineStepIDs adds the "pipeline_steps" edge to the PipelineStep entity by ids.
+func (m *PositionMutation) AddPipelineStepIDs(ids ...string) {
+	if m.pipeline_steps == nil {
+		m.pipeline_steps = make(map[string]struct{})
+	}
+	for i := range ids {
+		m.pipeline_steps[ids[i]] = struct{}{}
+	}
+}
+
+// ClearPipelineSteps clears the "pipeline_steps" edge to the PipelineStep entity.
+func (m *PositionMutation) ClearPipelineSteps() {
+	m.clearedpipeline_steps = true
+}
+
+// PipelineStepsCleared reports if the "pipeline_steps" edge to the PipelineStep entity was cleared.
+func (m *PositionMutation) PipelineStepsCleared() bool {
+	return m.clearedpipeline_steps
+}
+
+// RemovePipelineStepIDs removes the "pipeline_steps" edge to the PipelineStep entity by IDs.
+func (m *PositionMutation) RemovePipelineStepIDs(ids ...string) {
+	if m.removedpipeline_steps == nil {
+		m.removedpipeline_steps = make(map[string]struct{})
+	}
+	for i := range ids {
+		delete(m.pipeline_steps, ids[i])
+		m.removedpipeline_steps[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedPipelineSteps returns the removed IDs of the "pipeline_steps" edge to the PipelineStep entity.
+func (m *PositionMutation) RemovedPipelineStepsIDs() (ids []string) {
+	for id := range m.removedpipeline_steps {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// PipelineStepsIDs returns the "pipeline_steps" edge IDs in the mutation.
+func (m *PositionMutation) PipelineStepsIDs() (ids []string) {
+	for id := range m.pipeline_steps {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetPipelineSteps resets all changes to the "pipeline_steps" edge.
+func (m *PositionMutation) ResetPipelineSteps() {
+	m.pipeline_steps = nil
+	m.clearedpipeline_steps = false
+	m.removedpipeline_steps = nil
+}
+
 // Where appends a list predicates to the PositionMutation builder.
 func (m *PositionMutation) Where(ps ...predicate.Position) {
 	m.predicates = append(m.predicates, ps...)
@@ -17590,7 +21499,7 @@ func (m *PositionMutation) ResetField(name string) error {
 
 // AddedEdges returns all edge names that were set/added in this mutation.
 func (m *PositionMutation) AddedEdges() []string {
-	edges := make([]string, 0, 11)
+	edges := make([]string, 0, 13)
 	if m.company != nil {
 		edges = append(edges, position.EdgeCompany)
 	}
@@ -17623,6 +21532,12 @@ func (m *PositionMutation) AddedEdges() []string {
 	}
 	if m.candidates != nil {
 		edges = append(edges, position.EdgeCandidates)
+	}
+	if m.activities != nil {
+		edges = append(edges, position.EdgeActivities)
+	}
+	if m.pipeline_steps != nil {
+		edges = append(edges, position.EdgePipelineSteps)
 	}
 	return edges
 }
@@ -17685,13 +21600,25 @@ func (m *PositionMutation) AddedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case position.EdgeActivities:
+		ids := make([]ent.Value, 0, len(m.activities))
+		for id := range m.activities {
+			ids = append(ids, id)
+		}
+		return ids
+	case position.EdgePipelineSteps:
+		ids := make([]ent.Value, 0, len(m.pipeline_steps))
+		for id := range m.pipeline_steps {
+			ids = append(ids, id)
+		}
+		return ids
 	}
 	return nil
 }
 
 // RemovedEdges returns all edge names that were removed in this mutation.
 func (m *PositionMutation) RemovedEdges() []string {
-	edges := make([]string, 0, 11)
+	edges := make([]string, 0, 13)
 	if m.removedclones != nil {
 		edges = append(edges, position.EdgeClones)
 	}
@@ -17706,6 +21633,12 @@ func (m *PositionMutation) RemovedEdges() []string {
 	}
 	if m.removedcandidates != nil {
 		edges = append(edges, position.EdgeCandidates)
+	}
+	if m.removedactivities != nil {
+		edges = append(edges, position.EdgeActivities)
+	}
+	if m.removedpipeline_steps != nil {
+		edges = append(edges, position.EdgePipelineSteps)
 	}
 	return edges
 }
@@ -17744,13 +21677,25 @@ func (m *PositionMutation) RemovedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case position.EdgeActivities:
+		ids := make([]ent.Value, 0, len(m.removedactivities))
+		for id := range m.removedactivities {
+			ids = append(ids, id)
+		}
+		return ids
+	case position.EdgePipelineSteps:
+		ids := make([]ent.Value, 0, len(m.removedpipeline_steps))
+		for id := range m.removedpipeline_steps {
+			ids = append(ids, id)
+		}
+		return ids
 	}
 	return nil
 }
 
 // ClearedEdges returns all edge names that were cleared in this mutation.
 func (m *PositionMutation) ClearedEdges() []string {
-	edges := make([]string, 0, 11)
+	edges := make([]string, 0, 13)
 	if m.clearedcompany {
 		edges = append(edges, position.EdgeCompany)
 	}
@@ -17784,6 +21729,12 @@ func (m *PositionMutation) ClearedEdges() []string {
 	if m.clearedcandidates {
 		edges = append(edges, position.EdgeCandidates)
 	}
+	if m.clearedactivities {
+		edges = append(edges, position.EdgeActivities)
+	}
+	if m.clearedpipeline_steps {
+		edges = append(edges, position.EdgePipelineSteps)
+	}
 	return edges
 }
 
@@ -17813,6 +21764,10 @@ func (m *PositionMutation) EdgeCleared(name string) bool {
 		return m.clearedopenings
 	case position.EdgeCandidates:
 		return m.clearedcandidates
+	case position.EdgeActivities:
+		return m.clearedactivities
+	case position.EdgePipelineSteps:
+		return m.clearedpipeline_steps
 	}
 	return false
 }
@@ -17879,6 +21834,12 @@ func (m *PositionMutation) ResetEdge(name string) error {
 		return nil
 	case position.EdgeCandidates:
 		m.ResetCandidates()
+		return nil
+	case position.EdgeActivities:
+		m.ResetActivities()
+		return nil
+	case position.EdgePipelineSteps:
+		m.ResetPipelineSteps()
 		return nil
 	}
 	return fmt.Errorf("unknown Position edge %s", name)
@@ -19061,6 +23022,675 @@ func (m *RateLimitBucketMutation) ClearEdge(name string) error {
 // It returns an error if the edge is not defined in the schema.
 func (m *RateLimitBucketMutation) ResetEdge(name string) error {
 	return fmt.Errorf("unknown RateLimitBucket edge %s", name)
+}
+
+// RejectionReasonMutation represents an operation that mutates the RejectionReason nodes in the graph.
+type RejectionReasonMutation struct {
+	config
+	op                Op
+	typ               string
+	id                *string
+	name              *string
+	by_candidate      *bool
+	rank              *int
+	addrank           *int
+	clearedFields     map[string]struct{}
+	company           *string
+	clearedcompany    bool
+	candidates        map[string]struct{}
+	removedcandidates map[string]struct{}
+	clearedcandidates bool
+	done              bool
+	oldValue          func(context.Context) (*RejectionReason, error)
+	predicates        []predicate.RejectionReason
+}
+
+var _ ent.Mutation = (*RejectionReasonMutation)(nil)
+
+// rejectionreasonOption allows management of the mutation configuration using functional options.
+type rejectionreasonOption func(*RejectionReasonMutation)
+
+// newRejectionReasonMutation creates new mutation for the RejectionReason entity.
+func newRejectionReasonMutation(c config, op Op, opts ...rejectionreasonOption) *RejectionReasonMutation {
+	m := &RejectionReasonMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeRejectionReason,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withRejectionReasonID sets the ID field of the mutation.
+func withRejectionReasonID(id string) rejectionreasonOption {
+	return func(m *RejectionReasonMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *RejectionReason
+		)
+		m.oldValue = func(ctx context.Context) (*RejectionReason, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().RejectionReason.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withRejectionReason sets the old RejectionReason of the mutation.
+func withRejectionReason(node *RejectionReason) rejectionreasonOption {
+	return func(m *RejectionReasonMutation) {
+		m.oldValue = func(context.Context) (*RejectionReason, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m RejectionReasonMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m RejectionReasonMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of RejectionReason entities.
+func (m *RejectionReasonMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *RejectionReasonMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *RejectionReasonMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().RejectionReason.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetCompanyID sets the "company_id" field.
+func (m *RejectionReasonMutation) SetCompanyID(s string) {
+	m.company = &s
+}
+
+// CompanyID returns the value of the "company_id" field in the mutation.
+func (m *RejectionReasonMutation) CompanyID() (r string, exists bool) {
+	v := m.company
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCompanyID returns the old "company_id" field's value of the RejectionReason entity.
+// If the RejectionReason object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RejectionReasonMutation) OldCompanyID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCompanyID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCompanyID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCompanyID: %w", err)
+	}
+	return oldValue.CompanyID, nil
+}
+
+// ResetCompanyID resets all changes to the "company_id" field.
+func (m *RejectionReasonMutation) ResetCompanyID() {
+	m.company = nil
+}
+
+// SetName sets the "name" field.
+func (m *RejectionReasonMutation) SetName(s string) {
+	m.name = &s
+}
+
+// Name returns the value of the "name" field in the mutation.
+func (m *RejectionReasonMutation) Name() (r string, exists bool) {
+	v := m.name
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldName returns the old "name" field's value of the RejectionReason entity.
+// If the RejectionReason object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RejectionReasonMutation) OldName(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldName is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldName requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldName: %w", err)
+	}
+	return oldValue.Name, nil
+}
+
+// ResetName resets all changes to the "name" field.
+func (m *RejectionReasonMutation) ResetName() {
+	m.name = nil
+}
+
+// SetByCandidate sets the "by_candidate" field.
+func (m *RejectionReasonMutation) SetByCandidate(b bool) {
+	m.by_candidate = &b
+}
+
+// ByCandidate returns the value of the "by_candidate" field in the mutation.
+func (m *RejectionReasonMutation) ByCandidate() (r bool, exists bool) {
+	v := m.by_candidate
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldByCandidate returns the old "by_candidate" field's value of the RejectionReason entity.
+// If the RejectionReason object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RejectionReasonMutation) OldByCandidate(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldByCandidate is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldByCandidate requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldByCandidate: %w", err)
+	}
+	return oldValue.ByCandidate, nil
+}
+
+// ResetByCandidate resets all changes to the "by_candidate" field.
+func (m *RejectionReasonMutation) ResetByCandidate() {
+	m.by_candidate = nil
+}
+
+// SetRank sets the "rank" field.
+func (m *RejectionReasonMutation) SetRank(i int) {
+	m.rank = &i
+	m.addrank = nil
+}
+
+// Rank returns the value of the "rank" field in the mutation.
+func (m *RejectionReasonMutation) Rank() (r int, exists bool) {
+	v := m.rank
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRank returns the old "rank" field's value of the RejectionReason entity.
+// If the RejectionReason object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RejectionReasonMutation) OldRank(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRank is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRank requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRank: %w", err)
+	}
+	return oldValue.Rank, nil
+}
+
+// AddRank adds i to the "rank" field.
+func (m *RejectionReasonMutation) AddRank(i int) {
+	if m.addrank != nil {
+		*m.addrank += i
+	} else {
+		m.addrank = &i
+	}
+}
+
+// AddedRank returns the value that was added to the "rank" field in this mutation.
+func (m *RejectionReasonMutation) AddedRank() (r int, exists bool) {
+	v := m.addrank
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetRank resets all changes to the "rank" field.
+func (m *RejectionReasonMutation) ResetRank() {
+	m.rank = nil
+	m.addrank = nil
+}
+
+// ClearCompany clears the "company" edge to the Company entity.
+func (m *RejectionReasonMutation) ClearCompany() {
+	m.clearedcompany = true
+	m.clearedFields[rejectionreason.FieldCompanyID] = struct{}{}
+}
+
+// CompanyCleared reports if the "company" edge to the Company entity was cleared.
+func (m *RejectionReasonMutation) CompanyCleared() bool {
+	return m.clearedcompany
+}
+
+// CompanyIDs returns the "company" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// CompanyID instead. It exists only for internal usage by the builders.
+func (m *RejectionReasonMutation) CompanyIDs() (ids []string) {
+	if id := m.company; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetCompany resets all changes to the "company" edge.
+func (m *RejectionReasonMutation) ResetCompany() {
+	m.company = nil
+	m.clearedcompany = false
+}
+
+// AddCandidateIDs adds the "candidates" edge to the Candidate entity by ids.
+func (m *RejectionReasonMutation) AddCandidateIDs(ids ...string) {
+	if m.candidates == nil {
+		m.candidates = make(map[string]struct{})
+	}
+	for i := range ids {
+		m.candidates[ids[i]] = struct{}{}
+	}
+}
+
+// ClearCandidates clears the "candidates" edge to the Candidate entity.
+func (m *RejectionReasonMutation) ClearCandidates() {
+	m.clearedcandidates = true
+}
+
+// CandidatesCleared reports if the "candidates" edge to the Candidate entity was cleared.
+func (m *RejectionReasonMutation) CandidatesCleared() bool {
+	return m.clearedcandidates
+}
+
+// RemoveCandidateIDs removes the "candidates" edge to the Candidate entity by IDs.
+func (m *RejectionReasonMutation) RemoveCandidateIDs(ids ...string) {
+	if m.removedcandidates == nil {
+		m.removedcandidates = make(map[string]struct{})
+	}
+	for i := range ids {
+		delete(m.candidates, ids[i])
+		m.removedcandidates[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedCandidates returns the removed IDs of the "candidates" edge to the Candidate entity.
+func (m *RejectionReasonMutation) RemovedCandidatesIDs() (ids []string) {
+	for id := range m.removedcandidates {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// CandidatesIDs returns the "candidates" edge IDs in the mutation.
+func (m *RejectionReasonMutation) CandidatesIDs() (ids []string) {
+	for id := range m.candidates {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetCandidates resets all changes to the "candidates" edge.
+func (m *RejectionReasonMutation) ResetCandidates() {
+	m.candidates = nil
+	m.clearedcandidates = false
+	m.removedcandidates = nil
+}
+
+// Where appends a list predicates to the RejectionReasonMutation builder.
+func (m *RejectionReasonMutation) Where(ps ...predicate.RejectionReason) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the RejectionReasonMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *RejectionReasonMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.RejectionReason, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *RejectionReasonMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *RejectionReasonMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (RejectionReason).
+func (m *RejectionReasonMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *RejectionReasonMutation) Fields() []string {
+	fields := make([]string, 0, 4)
+	if m.company != nil {
+		fields = append(fields, rejectionreason.FieldCompanyID)
+	}
+	if m.name != nil {
+		fields = append(fields, rejectionreason.FieldName)
+	}
+	if m.by_candidate != nil {
+		fields = append(fields, rejectionreason.FieldByCandidate)
+	}
+	if m.rank != nil {
+		fields = append(fields, rejectionreason.FieldRank)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *RejectionReasonMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case rejectionreason.FieldCompanyID:
+		return m.CompanyID()
+	case rejectionreason.FieldName:
+		return m.Name()
+	case rejectionreason.FieldByCandidate:
+		return m.ByCandidate()
+	case rejectionreason.FieldRank:
+		return m.Rank()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *RejectionReasonMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case rejectionreason.FieldCompanyID:
+		return m.OldCompanyID(ctx)
+	case rejectionreason.FieldName:
+		return m.OldName(ctx)
+	case rejectionreason.FieldByCandidate:
+		return m.OldByCandidate(ctx)
+	case rejectionreason.FieldRank:
+		return m.OldRank(ctx)
+	}
+	return nil, fmt.Errorf("unknown RejectionReason field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *RejectionReasonMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case rejectionreason.FieldCompanyID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCompanyID(v)
+		return nil
+	case rejectionreason.FieldName:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetName(v)
+		return nil
+	case rejectionreason.FieldByCandidate:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetByCandidate(v)
+		return nil
+	case rejectionreason.FieldRank:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRank(v)
+		return nil
+	}
+	return fmt.Errorf("unknown RejectionReason field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *RejectionReasonMutation) AddedFields() []string {
+	var fields []string
+	if m.addrank != nil {
+		fields = append(fields, rejectionreason.FieldRank)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *RejectionReasonMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case rejectionreason.FieldRank:
+		return m.AddedRank()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *RejectionReasonMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case rejectionreason.FieldRank:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddRank(v)
+		return nil
+	}
+	return fmt.Errorf("unknown RejectionReason numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *RejectionReasonMutation) ClearedFields() []string {
+	return nil
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *RejectionReasonMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *RejectionReasonMutation) ClearField(name string) error {
+	return fmt.Errorf("unknown RejectionReason nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *RejectionReasonMutation) ResetField(name string) error {
+	switch name {
+	case rejectionreason.FieldCompanyID:
+		m.ResetCompanyID()
+		return nil
+	case rejectionreason.FieldName:
+		m.ResetName()
+		return nil
+	case rejectionreason.FieldByCandidate:
+		m.ResetByCandidate()
+		return nil
+	case rejectionreason.FieldRank:
+		m.ResetRank()
+		return nil
+	}
+	return fmt.Errorf("unknown RejectionReason field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *RejectionReasonMutation) AddedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.company != nil {
+		edges = append(edges, rejectionreason.EdgeCompany)
+	}
+	if m.candidates != nil {
+		edges = append(edges, rejectionreason.EdgeCandidates)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *RejectionReasonMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case rejectionreason.EdgeCompany:
+		if id := m.company; id != nil {
+			return []ent.Value{*id}
+		}
+	case rejectionreason.EdgeCandidates:
+		ids := make([]ent.Value, 0, len(m.candidates))
+		for id := range m.candidates {
+			ids = append(ids, id)
+		}
+		return ids
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *RejectionReasonMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.removedcandidates != nil {
+		edges = append(edges, rejectionreason.EdgeCandidates)
+	}
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *RejectionReasonMutation) RemovedIDs(name string) []ent.Value {
+	switch name {
+	case rejectionreason.EdgeCandidates:
+		ids := make([]ent.Value, 0, len(m.removedcandidates))
+		for id := range m.removedcandidates {
+			ids = append(ids, id)
+		}
+		return ids
+	}
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *RejectionReasonMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.clearedcompany {
+		edges = append(edges, rejectionreason.EdgeCompany)
+	}
+	if m.clearedcandidates {
+		edges = append(edges, rejectionreason.EdgeCandidates)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *RejectionReasonMutation) EdgeCleared(name string) bool {
+	switch name {
+	case rejectionreason.EdgeCompany:
+		return m.clearedcompany
+	case rejectionreason.EdgeCandidates:
+		return m.clearedcandidates
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *RejectionReasonMutation) ClearEdge(name string) error {
+	switch name {
+	case rejectionreason.EdgeCompany:
+		m.ClearCompany()
+		return nil
+	}
+	return fmt.Errorf("unknown RejectionReason unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *RejectionReasonMutation) ResetEdge(name string) error {
+	switch name {
+	case rejectionreason.EdgeCompany:
+		m.ResetCompany()
+		return nil
+	case rejectionreason.EdgeCandidates:
+		m.ResetCandidates()
+		return nil
+	}
+	return fmt.Errorf("unknown RejectionReason edge %s", name)
 }
 
 // TestSubmissionMutation represents an operation that mutates the TestSubmission nodes in the graph.
@@ -20470,25 +25100,28 @@ func (m *TestSubmissionMutation) ResetEdge(name string) error {
 // UserMutation represents an operation that mutates the User nodes in the graph.
 type UserMutation struct {
 	config
-	op                    Op
-	typ                   string
-	id                    *string
-	email                 *string
-	first_name            *string
-	middle_name           *string
-	last_name             *string
-	roles                 *[]string
-	appendroles           []string
-	time_created          *time.Time
-	clearedFields         map[string]struct{}
-	company               *string
-	clearedcompany        bool
-	hiring_team_of        map[string]struct{}
-	removedhiring_team_of map[string]struct{}
-	clearedhiring_team_of bool
-	done                  bool
-	oldValue              func(context.Context) (*User, error)
-	predicates            []predicate.User
+	op                         Op
+	typ                        string
+	id                         *string
+	email                      *string
+	first_name                 *string
+	middle_name                *string
+	last_name                  *string
+	roles                      *[]string
+	appendroles                []string
+	time_created               *time.Time
+	clearedFields              map[string]struct{}
+	company                    *string
+	clearedcompany             bool
+	hiring_team_of             map[string]struct{}
+	removedhiring_team_of      map[string]struct{}
+	clearedhiring_team_of      bool
+	assigned_candidates        map[string]struct{}
+	removedassigned_candidates map[string]struct{}
+	clearedassigned_candidates bool
+	done                       bool
+	oldValue                   func(context.Context) (*User, error)
+	predicates                 []predicate.User
 }
 
 var _ ent.Mutation = (*UserMutation)(nil)
@@ -20969,6 +25602,60 @@ func (m *UserMutation) ResetHiringTeamOf() {
 	m.removedhiring_team_of = nil
 }
 
+// AddAssignedCandidateIDs adds the "assigned_candidates" edge to the Candidate entity by ids.
+func (m *UserMutation) AddAssignedCandidateIDs(ids ...string) {
+	if m.assigned_candidates == nil {
+		m.assigned_candidates = make(map[string]struct{})
+	}
+	for i := range ids {
+		m.assigned_candidates[ids[i]] = struct{}{}
+	}
+}
+
+// ClearAssignedCandidates clears the "assigned_candidates" edge to the Candidate entity.
+func (m *UserMutation) ClearAssignedCandidates() {
+	m.clearedassigned_candidates = true
+}
+
+// AssignedCandidatesCleared reports if the "assigned_candidates" edge to the Candidate entity was cleared.
+func (m *UserMutation) AssignedCandidatesCleared() bool {
+	return m.clearedassigned_candidates
+}
+
+// RemoveAssignedCandidateIDs removes the "assigned_candidates" edge to the Candidate entity by IDs.
+func (m *UserMutation) RemoveAssignedCandidateIDs(ids ...string) {
+	if m.removedassigned_candidates == nil {
+		m.removedassigned_candidates = make(map[string]struct{})
+	}
+	for i := range ids {
+		delete(m.assigned_candidates, ids[i])
+		m.removedassigned_candidates[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedAssignedCandidates returns the removed IDs of the "assigned_candidates" edge to the Candidate entity.
+func (m *UserMutation) RemovedAssignedCandidatesIDs() (ids []string) {
+	for id := range m.removedassigned_candidates {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// AssignedCandidatesIDs returns the "assigned_candidates" edge IDs in the mutation.
+func (m *UserMutation) AssignedCandidatesIDs() (ids []string) {
+	for id := range m.assigned_candidates {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetAssignedCandidates resets all changes to the "assigned_candidates" edge.
+func (m *UserMutation) ResetAssignedCandidates() {
+	m.assigned_candidates = nil
+	m.clearedassigned_candidates = false
+	m.removedassigned_candidates = nil
+}
+
 // Where appends a list predicates to the UserMutation builder.
 func (m *UserMutation) Where(ps ...predicate.User) {
 	m.predicates = append(m.predicates, ps...)
@@ -21219,12 +25906,15 @@ func (m *UserMutation) ResetField(name string) error {
 
 // AddedEdges returns all edge names that were set/added in this mutation.
 func (m *UserMutation) AddedEdges() []string {
-	edges := make([]string, 0, 2)
+	edges := make([]string, 0, 3)
 	if m.company != nil {
 		edges = append(edges, user.EdgeCompany)
 	}
 	if m.hiring_team_of != nil {
 		edges = append(edges, user.EdgeHiringTeamOf)
+	}
+	if m.assigned_candidates != nil {
+		edges = append(edges, user.EdgeAssignedCandidates)
 	}
 	return edges
 }
@@ -21243,15 +25933,24 @@ func (m *UserMutation) AddedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case user.EdgeAssignedCandidates:
+		ids := make([]ent.Value, 0, len(m.assigned_candidates))
+		for id := range m.assigned_candidates {
+			ids = append(ids, id)
+		}
+		return ids
 	}
 	return nil
 }
 
 // RemovedEdges returns all edge names that were removed in this mutation.
 func (m *UserMutation) RemovedEdges() []string {
-	edges := make([]string, 0, 2)
+	edges := make([]string, 0, 3)
 	if m.removedhiring_team_of != nil {
 		edges = append(edges, user.EdgeHiringTeamOf)
+	}
+	if m.removedassigned_candidates != nil {
+		edges = append(edges, user.EdgeAssignedCandidates)
 	}
 	return edges
 }
@@ -21266,18 +25965,27 @@ func (m *UserMutation) RemovedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case user.EdgeAssignedCandidates:
+		ids := make([]ent.Value, 0, len(m.removedassigned_candidates))
+		for id := range m.removedassigned_candidates {
+			ids = append(ids, id)
+		}
+		return ids
 	}
 	return nil
 }
 
 // ClearedEdges returns all edge names that were cleared in this mutation.
 func (m *UserMutation) ClearedEdges() []string {
-	edges := make([]string, 0, 2)
+	edges := make([]string, 0, 3)
 	if m.clearedcompany {
 		edges = append(edges, user.EdgeCompany)
 	}
 	if m.clearedhiring_team_of {
 		edges = append(edges, user.EdgeHiringTeamOf)
+	}
+	if m.clearedassigned_candidates {
+		edges = append(edges, user.EdgeAssignedCandidates)
 	}
 	return edges
 }
@@ -21290,6 +25998,8 @@ func (m *UserMutation) EdgeCleared(name string) bool {
 		return m.clearedcompany
 	case user.EdgeHiringTeamOf:
 		return m.clearedhiring_team_of
+	case user.EdgeAssignedCandidates:
+		return m.clearedassigned_candidates
 	}
 	return false
 }
@@ -21314,6 +26024,9 @@ func (m *UserMutation) ResetEdge(name string) error {
 		return nil
 	case user.EdgeHiringTeamOf:
 		m.ResetHiringTeamOf()
+		return nil
+	case user.EdgeAssignedCandidates:
+		m.ResetAssignedCandidates()
 		return nil
 	}
 	return fmt.Errorf("unknown User edge %s", name)

@@ -28,6 +28,8 @@ type Person struct {
 	LastName string `json:"last_name,omitempty"`
 	// The person's e-mail address, if known.
 	Email string `json:"email,omitempty"`
+	// The e-mail address trimmed and in lower case; unique in the company, so a person is never recorded twice.
+	EmailNormalized *string `json:"email_normalized,omitempty"`
 	// The person's phone number, if known.
 	Phone string `json:"phone,omitempty"`
 	// The custom candidate field ID Number, sent to evaluation partners when known (spec 4.9).
@@ -86,7 +88,7 @@ func (*Person) scanValues(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
 	for i := range columns {
 		switch columns[i] {
-		case person.FieldID, person.FieldCompanyID, person.FieldFirstName, person.FieldMiddleName, person.FieldLastName, person.FieldEmail, person.FieldPhone, person.FieldIDNumber, person.FieldResumeName, person.FieldResumeURL:
+		case person.FieldID, person.FieldCompanyID, person.FieldFirstName, person.FieldMiddleName, person.FieldLastName, person.FieldEmail, person.FieldEmailNormalized, person.FieldPhone, person.FieldIDNumber, person.FieldResumeName, person.FieldResumeURL:
 			values[i] = new(sql.NullString)
 		case person.FieldTimeLastActivity, person.FieldTimeCreated:
 			values[i] = new(sql.NullTime)
@@ -140,6 +142,13 @@ func (_m *Person) assignValues(columns []string, values []any) error {
 				return fmt.Errorf("unexpected type %T for field email", values[i])
 			} else if value.Valid {
 				_m.Email = value.String
+			}
+		case person.FieldEmailNormalized:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field email_normalized", values[i])
+			} else if value.Valid {
+				_m.EmailNormalized = new(string)
+				*_m.EmailNormalized = value.String
 			}
 		case person.FieldPhone:
 			if value, ok := values[i].(*sql.NullString); !ok {
@@ -237,6 +246,11 @@ func (_m *Person) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("email=")
 	builder.WriteString(_m.Email)
+	builder.WriteString(", ")
+	if v := _m.EmailNormalized; v != nil {
+		builder.WriteString("email_normalized=")
+		builder.WriteString(*v)
+	}
 	builder.WriteString(", ")
 	builder.WriteString("phone=")
 	builder.WriteString(_m.Phone)

@@ -79,6 +79,20 @@ func (_c *PersonCreate) SetNillableEmail(v *string) *PersonCreate {
 	return _c
 }
 
+// SetEmailNormalized sets the "email_normalized" field.
+func (_c *PersonCreate) SetEmailNormalized(v string) *PersonCreate {
+	_c.mutation.SetEmailNormalized(v)
+	return _c
+}
+
+// SetNillableEmailNormalized sets the "email_normalized" field if the given value is not nil.
+func (_c *PersonCreate) SetNillableEmailNormalized(v *string) *PersonCreate {
+	if v != nil {
+		_c.SetEmailNormalized(*v)
+	}
+	return _c
+}
+
 // SetPhone sets the "phone" field.
 func (_c *PersonCreate) SetPhone(v string) *PersonCreate {
 	_c.mutation.SetPhone(v)
@@ -291,6 +305,11 @@ func (_c *PersonCreate) check() error {
 			return &ValidationError{Name: "email", err: fmt.Errorf(`ent: validator failed for field "Person.email": %w`, err)}
 		}
 	}
+	if v, ok := _c.mutation.EmailNormalized(); ok {
+		if err := person.EmailNormalizedValidator(v); err != nil {
+			return &ValidationError{Name: "email_normalized", err: fmt.Errorf(`ent: validator failed for field "Person.email_normalized": %w`, err)}
+		}
+	}
 	if v, ok := _c.mutation.Phone(); ok {
 		if err := person.PhoneValidator(v); err != nil {
 			return &ValidationError{Name: "phone", err: fmt.Errorf(`ent: validator failed for field "Person.phone": %w`, err)}
@@ -376,6 +395,10 @@ func (_c *PersonCreate) createSpec() (*Person, *sqlgraph.CreateSpec) {
 	if value, ok := _c.mutation.Email(); ok {
 		_spec.SetField(person.FieldEmail, field.TypeString, value)
 		_node.Email = value
+	}
+	if value, ok := _c.mutation.EmailNormalized(); ok {
+		_spec.SetField(person.FieldEmailNormalized, field.TypeString, value)
+		_node.EmailNormalized = &value
 	}
 	if value, ok := _c.mutation.Phone(); ok {
 		_spec.SetField(person.FieldPhone, field.TypeString, value)
@@ -549,6 +572,24 @@ func (u *PersonUpsert) UpdateEmail() *PersonUpsert {
 // ClearEmail clears the value of the "email" field.
 func (u *PersonUpsert) ClearEmail() *PersonUpsert {
 	u.SetNull(person.FieldEmail)
+	return u
+}
+
+// SetEmailNormalized sets the "email_normalized" field.
+func (u *PersonUpsert) SetEmailNormalized(v string) *PersonUpsert {
+	u.Set(person.FieldEmailNormalized, v)
+	return u
+}
+
+// UpdateEmailNormalized sets the "email_normalized" field to the value that was provided on create.
+func (u *PersonUpsert) UpdateEmailNormalized() *PersonUpsert {
+	u.SetExcluded(person.FieldEmailNormalized)
+	return u
+}
+
+// ClearEmailNormalized clears the value of the "email_normalized" field.
+func (u *PersonUpsert) ClearEmailNormalized() *PersonUpsert {
+	u.SetNull(person.FieldEmailNormalized)
 	return u
 }
 
@@ -764,6 +805,27 @@ func (u *PersonUpsertOne) UpdateEmail() *PersonUpsertOne {
 func (u *PersonUpsertOne) ClearEmail() *PersonUpsertOne {
 	return u.Update(func(s *PersonUpsert) {
 		s.ClearEmail()
+	})
+}
+
+// SetEmailNormalized sets the "email_normalized" field.
+func (u *PersonUpsertOne) SetEmailNormalized(v string) *PersonUpsertOne {
+	return u.Update(func(s *PersonUpsert) {
+		s.SetEmailNormalized(v)
+	})
+}
+
+// UpdateEmailNormalized sets the "email_normalized" field to the value that was provided on create.
+func (u *PersonUpsertOne) UpdateEmailNormalized() *PersonUpsertOne {
+	return u.Update(func(s *PersonUpsert) {
+		s.UpdateEmailNormalized()
+	})
+}
+
+// ClearEmailNormalized clears the value of the "email_normalized" field.
+func (u *PersonUpsertOne) ClearEmailNormalized() *PersonUpsertOne {
+	return u.Update(func(s *PersonUpsert) {
+		s.ClearEmailNormalized()
 	})
 }
 
@@ -1160,6 +1222,27 @@ func (u *PersonUpsertBulk) UpdateEmail() *PersonUpsertBulk {
 func (u *PersonUpsertBulk) ClearEmail() *PersonUpsertBulk {
 	return u.Update(func(s *PersonUpsert) {
 		s.ClearEmail()
+	})
+}
+
+// SetEmailNormalized sets the "email_normalized" field.
+func (u *PersonUpsertBulk) SetEmailNormalized(v string) *PersonUpsertBulk {
+	return u.Update(func(s *PersonUpsert) {
+		s.SetEmailNormalized(v)
+	})
+}
+
+// UpdateEmailNormalized sets the "email_normalized" field to the value that was provided on create.
+func (u *PersonUpsertBulk) UpdateEmailNormalized() *PersonUpsertBulk {
+	return u.Update(func(s *PersonUpsert) {
+		s.UpdateEmailNormalized()
+	})
+}
+
+// ClearEmailNormalized clears the value of the "email_normalized" field.
+func (u *PersonUpsertBulk) ClearEmailNormalized() *PersonUpsertBulk {
+	return u.Update(func(s *PersonUpsert) {
+		s.ClearEmailNormalized()
 	})
 }
 

@@ -104,6 +104,26 @@ func (_u *PersonUpdate) ClearEmail() *PersonUpdate {
 	return _u
 }
 
+// SetEmailNormalized sets the "email_normalized" field.
+func (_u *PersonUpdate) SetEmailNormalized(v string) *PersonUpdate {
+	_u.mutation.SetEmailNormalized(v)
+	return _u
+}
+
+// SetNillableEmailNormalized sets the "email_normalized" field if the given value is not nil.
+func (_u *PersonUpdate) SetNillableEmailNormalized(v *string) *PersonUpdate {
+	if v != nil {
+		_u.SetEmailNormalized(*v)
+	}
+	return _u
+}
+
+// ClearEmailNormalized clears the value of the "email_normalized" field.
+func (_u *PersonUpdate) ClearEmailNormalized() *PersonUpdate {
+	_u.mutation.ClearEmailNormalized()
+	return _u
+}
+
 // SetPhone sets the "phone" field.
 func (_u *PersonUpdate) SetPhone(v string) *PersonUpdate {
 	_u.mutation.SetPhone(v)
@@ -288,6 +308,11 @@ func (_u *PersonUpdate) check() error {
 			return &ValidationError{Name: "email", err: fmt.Errorf(`ent: validator failed for field "Person.email": %w`, err)}
 		}
 	}
+	if v, ok := _u.mutation.EmailNormalized(); ok {
+		if err := person.EmailNormalizedValidator(v); err != nil {
+			return &ValidationError{Name: "email_normalized", err: fmt.Errorf(`ent: validator failed for field "Person.email_normalized": %w`, err)}
+		}
+	}
 	if v, ok := _u.mutation.Phone(); ok {
 		if err := person.PhoneValidator(v); err != nil {
 			return &ValidationError{Name: "phone", err: fmt.Errorf(`ent: validator failed for field "Person.phone": %w`, err)}
@@ -352,6 +377,12 @@ func (_u *PersonUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	}
 	if _u.mutation.EmailCleared() {
 		_spec.ClearField(person.FieldEmail, field.TypeString)
+	}
+	if value, ok := _u.mutation.EmailNormalized(); ok {
+		_spec.SetField(person.FieldEmailNormalized, field.TypeString, value)
+	}
+	if _u.mutation.EmailNormalizedCleared() {
+		_spec.ClearField(person.FieldEmailNormalized, field.TypeString)
 	}
 	if value, ok := _u.mutation.Phone(); ok {
 		_spec.SetField(person.FieldPhone, field.TypeString, value)
@@ -518,6 +549,26 @@ func (_u *PersonUpdateOne) SetNillableEmail(v *string) *PersonUpdateOne {
 // ClearEmail clears the value of the "email" field.
 func (_u *PersonUpdateOne) ClearEmail() *PersonUpdateOne {
 	_u.mutation.ClearEmail()
+	return _u
+}
+
+// SetEmailNormalized sets the "email_normalized" field.
+func (_u *PersonUpdateOne) SetEmailNormalized(v string) *PersonUpdateOne {
+	_u.mutation.SetEmailNormalized(v)
+	return _u
+}
+
+// SetNillableEmailNormalized sets the "email_normalized" field if the given value is not nil.
+func (_u *PersonUpdateOne) SetNillableEmailNormalized(v *string) *PersonUpdateOne {
+	if v != nil {
+		_u.SetEmailNormalized(*v)
+	}
+	return _u
+}
+
+// ClearEmailNormalized clears the value of the "email_normalized" field.
+func (_u *PersonUpdateOne) ClearEmailNormalized() *PersonUpdateOne {
+	_u.mutation.ClearEmailNormalized()
 	return _u
 }
 
@@ -718,6 +769,11 @@ func (_u *PersonUpdateOne) check() error {
 			return &ValidationError{Name: "email", err: fmt.Errorf(`ent: validator failed for field "Person.email": %w`, err)}
 		}
 	}
+	if v, ok := _u.mutation.EmailNormalized(); ok {
+		if err := person.EmailNormalizedValidator(v); err != nil {
+			return &ValidationError{Name: "email_normalized", err: fmt.Errorf(`ent: validator failed for field "Person.email_normalized": %w`, err)}
+		}
+	}
 	if v, ok := _u.mutation.Phone(); ok {
 		if err := person.PhoneValidator(v); err != nil {
 			return &ValidationError{Name: "phone", err: fmt.Errorf(`ent: validator failed for field "Person.phone": %w`, err)}
@@ -799,6 +855,12 @@ func (_u *PersonUpdateOne) sqlSave(ctx context.Context) (_node *Person, err erro
 	}
 	if _u.mutation.EmailCleared() {
 		_spec.ClearField(person.FieldEmail, field.TypeString)
+	}
+	if value, ok := _u.mutation.EmailNormalized(); ok {
+		_spec.SetField(person.FieldEmailNormalized, field.TypeString, value)
+	}
+	if _u.mutation.EmailNormalizedCleared() {
+		_spec.ClearField(person.FieldEmailNormalized, field.TypeString)
 	}
 	if value, ok := _u.mutation.Phone(); ok {
 		_spec.SetField(person.FieldPhone, field.TypeString, value)

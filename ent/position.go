@@ -106,17 +106,23 @@ type PositionEdges struct {
 	Openings []*Opening `json:"openings,omitempty"`
 	// The people considered for the position.
 	Candidates []*Candidate `json:"candidates,omitempty"`
+	// The position's timeline, with the activities of its candidates.
+	Activities []*Activity `json:"activities,omitempty"`
+	// The position's own pipeline steps.
+	PipelineSteps []*PipelineStep `json:"pipeline_steps,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.
-	loadedTypes [11]bool
+	loadedTypes [13]bool
 	// totalCount holds the count of the edges above.
-	totalCount [10]map[string]int
+	totalCount [11]map[string]int
 
 	namedClones         map[string][]*Position
 	namedHiringTeam     map[string][]*User
 	namedQuestionnaires map[string][]*Questionnaire
 	namedOpenings       map[string][]*Opening
 	namedCandidates     map[string][]*Candidate
+	namedActivities     map[string][]*Activity
+	namedPipelineSteps  map[string][]*PipelineStep
 }
 
 // CompanyOrErr returns the Company value or an error if the edge
@@ -228,6 +234,24 @@ func (e PositionEdges) CandidatesOrErr() ([]*Candidate, error) {
 		return e.Candidates, nil
 	}
 	return nil, &NotLoadedError{edge: "candidates"}
+}
+
+// ActivitiesOrErr returns the Activities value or an error if the edge
+// was not loaded in eager-loading.
+func (e PositionEdges) ActivitiesOrErr() ([]*Activity, error) {
+	if e.loadedTypes[11] {
+		return e.Activities, nil
+	}
+	return nil, &NotLoadedError{edge: "activities"}
+}
+
+// PipelineStepsOrErr returns the PipelineSteps value or an error if the edge
+// was not loaded in eager-loading.
+func (e PositionEdges) PipelineStepsOrErr() ([]*PipelineStep, error) {
+	if e.loadedTypes[12] {
+		return e.PipelineSteps, nil
+	}
+	return nil, &NotLoadedError{edge: "pipeline_steps"}
 }
 
 // scanValues returns the types for scanning values from sql.Rows.
@@ -508,6 +532,16 @@ func (_m *Position) QueryCandidates() *CandidateQuery {
 	return NewPositionClient(_m.config).QueryCandidates(_m)
 }
 
+// QueryActivities queries the "activities" edge of the Position entity.
+func (_m *Position) QueryActivities() *ActivityQuery {
+	return NewPositionClient(_m.config).QueryActivities(_m)
+}
+
+// QueryPipelineSteps queries the "pipeline_steps" edge of the Position entity.
+func (_m *Position) QueryPipelineSteps() *PipelineStepQuery {
+	return NewPositionClient(_m.config).QueryPipelineSteps(_m)
+}
+
 // Update returns a builder for updating this Position.
 // Note that you need to call Position.Unwrap() before calling this method if this Position
 // was returned from a transaction, and the transaction was committed or rolled back.
@@ -744,6 +778,54 @@ func (_m *Position) appendNamedCandidates(name string, edges ...*Candidate) {
 		_m.Edges.namedCandidates[name] = []*Candidate{}
 	} else {
 		_m.Edges.namedCandidates[name] = append(_m.Edges.namedCandidates[name], edges...)
+	}
+}
+
+// NamedActivities returns the Activities named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *Position) NamedActivities(name string) ([]*Activity, error) {
+	if _m.Edges.namedActivities == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedActivities[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *Position) appendNamedActivities(name string, edges ...*Activity) {
+	if _m.Edges.namedActivities == nil {
+		_m.Edges.namedActivities = make(map[string][]*Activity)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedActivities[name] = []*Activity{}
+	} else {
+		_m.Edges.namedActivities[name] = append(_m.Edges.namedActivities[name], edges...)
+	}
+}
+
+// NamedPipelineSteps returns the PipelineSteps named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *Position) NamedPipelineSteps(name string) ([]*PipelineStep, error) {
+	if _m.Edges.namedPipelineSteps == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedPipelineSteps[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *Position) appendNamedPipelineSteps(name string, edges ...*PipelineStep) {
+	if _m.Edges.namedPipelineSteps == nil {
+		_m.Edges.namedPipelineSteps = make(map[string][]*PipelineStep)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedPipelineSteps[name] = []*PipelineStep{}
+	} else {
+		_m.Edges.namedPipelineSteps[name] = append(_m.Edges.namedPipelineSteps[name], edges...)
 	}
 }
 

@@ -12,10 +12,12 @@ import (
 	"entgo.io/ent/dialect/sql"
 	"entgo.io/ent/dialect/sql/sqlgraph"
 	"entgo.io/ent/schema/field"
+	"github.com/hiregraph/hiregraph/ent/activity"
 	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/company"
 	"github.com/hiregraph/hiregraph/ent/location"
 	"github.com/hiregraph/hiregraph/ent/opening"
+	"github.com/hiregraph/hiregraph/ent/pipelinestep"
 	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/questionnaire"
 	"github.com/hiregraph/hiregraph/ent/schema/schematype"
@@ -477,6 +479,36 @@ func (_c *PositionCreate) AddCandidates(v ...*Candidate) *PositionCreate {
 		ids[i] = v[i].ID
 	}
 	return _c.AddCandidateIDs(ids...)
+}
+
+// AddActivityIDs adds the "activities" edge to the Activity entity by IDs.
+func (_c *PositionCreate) AddActivityIDs(ids ...string) *PositionCreate {
+	_c.mutation.AddActivityIDs(ids...)
+	return _c
+}
+
+// AddActivities adds the "activities" edges to the Activity entity.
+func (_c *PositionCreate) AddActivities(v ...*Activity) *PositionCreate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddActivityIDs(ids...)
+}
+
+// AddPipelineStepIDs adds the "pipeline_steps" edge to the PipelineStep entity by IDs.
+func (_c *PositionCreate) AddPipelineStepIDs(ids ...string) *PositionCreate {
+	_c.mutation.AddPipelineStepIDs(ids...)
+	return _c
+}
+
+// AddPipelineSteps adds the "pipeline_steps" edges to the PipelineStep entity.
+func (_c *PositionCreate) AddPipelineSteps(v ...*PipelineStep) *PositionCreate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddPipelineStepIDs(ids...)
 }
 
 // Mutation returns the PositionMutation object of the builder.
@@ -1029,6 +1061,38 @@ func (_c *PositionCreate) createSpec() (*Position, *sqlgraph.CreateSpec) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(candidate.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.ActivitiesIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   position.ActivitiesTable,
+			Columns: []string{position.ActivitiesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(activity.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.PipelineStepsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   position.PipelineStepsTable,
+			Columns: []string{position.PipelineStepsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(pipelinestep.FieldID, field.TypeString),
 			},
 		}
 		for _, k := range nodes {

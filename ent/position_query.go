@@ -14,10 +14,12 @@ import (
 	"entgo.io/ent/dialect/sql"
 	"entgo.io/ent/dialect/sql/sqlgraph"
 	"entgo.io/ent/schema/field"
+	"github.com/hiregraph/hiregraph/ent/activity"
 	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/company"
 	"github.com/hiregraph/hiregraph/ent/location"
 	"github.com/hiregraph/hiregraph/ent/opening"
+	"github.com/hiregraph/hiregraph/ent/pipelinestep"
 	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/predicate"
 	"github.com/hiregraph/hiregraph/ent/questionnaire"
@@ -44,6 +46,8 @@ type PositionQuery struct {
 	withQuestionnaires      *QuestionnaireQuery
 	withOpenings            *OpeningQuery
 	withCandidates          *CandidateQuery
+	withActivities          *ActivityQuery
+	withPipelineSteps       *PipelineStepQuery
 	loadTotal               []func(context.Context, []*Position) error
 	modifiers               []func(*sql.Selector)
 	withNamedClones         map[string]*PositionQuery
@@ -51,6 +55,8 @@ type PositionQuery struct {
 	withNamedQuestionnaires map[string]*QuestionnaireQuery
 	withNamedOpenings       map[string]*OpeningQuery
 	withNamedCandidates     map[string]*CandidateQuery
+	withNamedActivities     map[string]*ActivityQuery
+	withNamedPipelineSteps  map[string]*PipelineStepQuery
 	// perParent, when set, loads the query as a nested connection: the first
 	// rows of each parent (package perparent).
 	perParent *perparent.Limit
@@ -332,6 +338,50 @@ func (_q *PositionQuery) QueryCandidates() *CandidateQuery {
 	return query
 }
 
+// QueryActivities chains the current query on the "activities" edge.
+func (_q *PositionQuery) QueryActivities() *ActivityQuery {
+	query := (&ActivityClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(position.Table, position.FieldID, selector),
+			sqlgraph.To(activity.Table, activity.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, position.ActivitiesTable, position.ActivitiesColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
+// QueryPipelineSteps chains the current query on the "pipeline_steps" edge.
+func (_q *PositionQuery) QueryPipelineSteps() *PipelineStepQuery {
+	query := (&PipelineStepClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(position.Table, position.FieldID, selector),
+			sqlgraph.To(pipelinestep.Table, pipelinestep.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, position.PipelineStepsTable, position.PipelineStepsColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
 // First returns the first Position entity from the query.
 // Returns a *NotFoundError when no Position was found.
 func (_q *PositionQuery) First(ctx context.Context) (*Position, error) {
@@ -535,6 +585,8 @@ func (_q *PositionQuery) Clone() *PositionQuery {
 		withQuestionnaires: _q.withQuestionnaires.Clone(),
 		withOpenings:       _q.withOpenings.Clone(),
 		withCandidates:     _q.withCandidates.Clone(),
+		withActivities:     _q.withActivities.Clone(),
+		withPipelineSteps:  _q.withPipelineSteps.Clone(),
 		// clone intermediate query.
 		sql:       _q.sql.Clone(),
 		path:      _q.path,
@@ -663,6 +715,28 @@ func (_q *PositionQuery) WithCandidates(opts ...func(*CandidateQuery)) *Position
 	return _q
 }
 
+// WithActivities tells the query-builder to eager-load the nodes that are connected to
+// the "activities" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *PositionQuery) WithActivities(opts ...func(*ActivityQuery)) *PositionQuery {
+	query := (&ActivityClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withActivities = query
+	return _q
+}
+
+// WithPipelineSteps tells the query-builder to eager-load the nodes that are connected to
+// the "pipeline_steps" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *PositionQuery) WithPipelineSteps(opts ...func(*PipelineStepQuery)) *PositionQuery {
+	query := (&PipelineStepClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withPipelineSteps = query
+	return _q
+}
+
 // GroupBy is used to group vertices by one or more fields/columns.
 // It is often used with aggregate functions, like: count, max, mean, min, sum.
 //
@@ -747,7 +821,7 @@ func (_q *PositionQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Pos
 	var (
 		nodes       = []*Position{}
 		_spec       = _q.querySpec()
-		loadedTypes = [11]bool{
+		loadedTypes = [13]bool{
 			_q.withCompany != nil,
 			_q.withLocation != nil,
 			_q.withTemplate != nil,
@@ -759,6 +833,8 @@ func (_q *PositionQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Pos
 			_q.withQuestionnaires != nil,
 			_q.withOpenings != nil,
 			_q.withCandidates != nil,
+			_q.withActivities != nil,
+			_q.withPipelineSteps != nil,
 		}
 	)
 	_spec.ScanValues = func(columns []string) ([]any, error) {
@@ -853,6 +929,20 @@ func (_q *PositionQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Pos
 			return nil, err
 		}
 	}
+	if query := _q.withActivities; query != nil {
+		if err := _q.loadActivities(ctx, query, nodes,
+			func(n *Position) { n.Edges.Activities = []*Activity{} },
+			func(n *Position, e *Activity) { n.Edges.Activities = append(n.Edges.Activities, e) }); err != nil {
+			return nil, err
+		}
+	}
+	if query := _q.withPipelineSteps; query != nil {
+		if err := _q.loadPipelineSteps(ctx, query, nodes,
+			func(n *Position) { n.Edges.PipelineSteps = []*PipelineStep{} },
+			func(n *Position, e *PipelineStep) { n.Edges.PipelineSteps = append(n.Edges.PipelineSteps, e) }); err != nil {
+			return nil, err
+		}
+	}
 	for name, query := range _q.withNamedClones {
 		load := _q.loadClones
 		if err := load(ctx, query, nodes,
@@ -896,6 +986,25 @@ func (_q *PositionQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Pos
 		if err := load(ctx, query, nodes,
 			func(n *Position) { n.appendNamedCandidates(name) },
 			func(n *Position, e *Candidate) { n.appendNamedCandidates(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedActivities {
+		load := _q.loadActivities
+		if query.perParent != nil {
+			load = _q.loadActivitiesPerParent
+		}
+		if err := load(ctx, query, nodes,
+			func(n *Position) { n.appendNamedActivities(name) },
+			func(n *Position, e *Activity) { n.appendNamedActivities(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedPipelineSteps {
+		load := _q.loadPipelineSteps
+		if err := load(ctx, query, nodes,
+			func(n *Position) { n.appendNamedPipelineSteps(name) },
+			func(n *Position, e *PipelineStep) { n.appendNamedPipelineSteps(name, e) }); err != nil {
 			return nil, err
 		}
 	}
@@ -1311,6 +1420,72 @@ func (_q *PositionQuery) loadCandidates(ctx context.Context, query *CandidateQue
 	}
 	return nil
 }
+func (_q *PositionQuery) loadActivities(ctx context.Context, query *ActivityQuery, nodes []*Position, init func(*Position), assign func(*Position, *Activity)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[string]*Position)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(activity.FieldPositionID)
+	}
+	query.Where(predicate.Activity(func(s *sql.Selector) {
+		s.Where(sql.InValues(s.C(position.ActivitiesColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.PositionID
+		if fk == nil {
+			return fmt.Errorf(`foreign-key "position_id" is nil for node %v`, n.ID)
+		}
+		node, ok := nodeids[*fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "position_id" returned %v for node %v`, *fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
+func (_q *PositionQuery) loadPipelineSteps(ctx context.Context, query *PipelineStepQuery, nodes []*Position, init func(*Position), assign func(*Position, *PipelineStep)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[string]*Position)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(pipelinestep.FieldPositionID)
+	}
+	query.Where(predicate.PipelineStep(func(s *sql.Selector) {
+		s.Where(sql.InValues(s.C(position.PipelineStepsColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.PositionID
+		if fk == nil {
+			return fmt.Errorf(`foreign-key "position_id" is nil for node %v`, n.ID)
+		}
+		node, ok := nodeids[*fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "position_id" returned %v for node %v`, *fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
 
 func (_q *PositionQuery) sqlCount(ctx context.Context) (int, error) {
 	_spec := _q.querySpec()
@@ -1519,6 +1694,34 @@ func (_q *PositionQuery) WithNamedCandidates(name string, opts ...func(*Candidat
 	return _q
 }
 
+// WithNamedActivities tells the query-builder to eager-load the nodes that are connected to the "activities"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *PositionQuery) WithNamedActivities(name string, opts ...func(*ActivityQuery)) *PositionQuery {
+	query := (&ActivityClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedActivities == nil {
+		_q.withNamedActivities = make(map[string]*ActivityQuery)
+	}
+	_q.withNamedActivities[name] = query
+	return _q
+}
+
+// WithNamedPipelineSteps tells the query-builder to eager-load the nodes that are connected to the "pipeline_steps"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *PositionQuery) WithNamedPipelineSteps(name string, opts ...func(*PipelineStepQuery)) *PositionQuery {
+	query := (&PipelineStepClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedPipelineSteps == nil {
+		_q.withNamedPipelineSteps = make(map[string]*PipelineStepQuery)
+	}
+	_q.withNamedPipelineSteps[name] = query
+	return _q
+}
+
 // limitPerParent makes the query a nested connection: its parent query loads
 // the first n rows of each parent in order. entgql's collection code calls it
 // where it would call entgql.LimitPerRow.
@@ -1579,6 +1782,38 @@ func (_q *PositionQuery) loadCandidatesPerParent(ctx context.Context, query *Can
 		node, ok := byID[fk]
 		if !ok {
 			return fmt.Errorf(`unexpected referenced foreign-key "position_id" returned %v for node %v`, fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
+
+// loadActivitiesPerParent loads the first rows of each node's activities in
+// one statement (see package perparent).
+func (_q *PositionQuery) loadActivitiesPerParent(ctx context.Context, query *ActivityQuery, nodes []*Position, init func(*Position), assign func(*Position, *Activity)) error {
+	ids := make([]string, len(nodes))
+	byID := make(map[string]*Position, len(nodes))
+	for i, n := range nodes {
+		ids[i] = n.ID
+		byID[n.ID] = n
+		init(n)
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(activity.FieldPositionID)
+	}
+	query.perParent.Parents = ids
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.PositionID
+		if fk == nil {
+			return fmt.Errorf(`foreign-key "position_id" is nil for node %v`, n.ID)
+		}
+		node, ok := byID[*fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "position_id" returned %v for node %v`, *fk, n.ID)
 		}
 		assign(node, n)
 	}

@@ -12,9 +12,11 @@ import (
 	"entgo.io/ent/dialect/sql/sqlgraph"
 	"entgo.io/ent/dialect/sql/sqljson"
 	"entgo.io/ent/schema/field"
+	"github.com/hiregraph/hiregraph/ent/activity"
 	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/location"
 	"github.com/hiregraph/hiregraph/ent/opening"
+	"github.com/hiregraph/hiregraph/ent/pipelinestep"
 	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/predicate"
 	"github.com/hiregraph/hiregraph/ent/questionnaire"
@@ -481,6 +483,36 @@ func (_u *PositionUpdate) AddCandidates(v ...*Candidate) *PositionUpdate {
 	return _u.AddCandidateIDs(ids...)
 }
 
+// AddActivityIDs adds the "activities" edge to the Activity entity by IDs.
+func (_u *PositionUpdate) AddActivityIDs(ids ...string) *PositionUpdate {
+	_u.mutation.AddActivityIDs(ids...)
+	return _u
+}
+
+// AddActivities adds the "activities" edges to the Activity entity.
+func (_u *PositionUpdate) AddActivities(v ...*Activity) *PositionUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddActivityIDs(ids...)
+}
+
+// AddPipelineStepIDs adds the "pipeline_steps" edge to the PipelineStep entity by IDs.
+func (_u *PositionUpdate) AddPipelineStepIDs(ids ...string) *PositionUpdate {
+	_u.mutation.AddPipelineStepIDs(ids...)
+	return _u
+}
+
+// AddPipelineSteps adds the "pipeline_steps" edges to the PipelineStep entity.
+func (_u *PositionUpdate) AddPipelineSteps(v ...*PipelineStep) *PositionUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddPipelineStepIDs(ids...)
+}
+
 // Mutation returns the PositionMutation object of the builder.
 func (_u *PositionUpdate) Mutation() *PositionMutation {
 	return _u.mutation
@@ -613,6 +645,48 @@ func (_u *PositionUpdate) RemoveCandidates(v ...*Candidate) *PositionUpdate {
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveCandidateIDs(ids...)
+}
+
+// ClearActivities clears all "activities" edges to the Activity entity.
+func (_u *PositionUpdate) ClearActivities() *PositionUpdate {
+	_u.mutation.ClearActivities()
+	return _u
+}
+
+// RemoveActivityIDs removes the "activities" edge to Activity entities by IDs.
+func (_u *PositionUpdate) RemoveActivityIDs(ids ...string) *PositionUpdate {
+	_u.mutation.RemoveActivityIDs(ids...)
+	return _u
+}
+
+// RemoveActivities removes "activities" edges to Activity entities.
+func (_u *PositionUpdate) RemoveActivities(v ...*Activity) *PositionUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveActivityIDs(ids...)
+}
+
+// ClearPipelineSteps clears all "pipeline_steps" edges to the PipelineStep entity.
+func (_u *PositionUpdate) ClearPipelineSteps() *PositionUpdate {
+	_u.mutation.ClearPipelineSteps()
+	return _u
+}
+
+// RemovePipelineStepIDs removes the "pipeline_steps" edge to PipelineStep entities by IDs.
+func (_u *PositionUpdate) RemovePipelineStepIDs(ids ...string) *PositionUpdate {
+	_u.mutation.RemovePipelineStepIDs(ids...)
+	return _u
+}
+
+// RemovePipelineSteps removes "pipeline_steps" edges to PipelineStep entities.
+func (_u *PositionUpdate) RemovePipelineSteps(v ...*PipelineStep) *PositionUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemovePipelineStepIDs(ids...)
 }
 
 // Save executes the query and returns the number of nodes affected by the update operation.
@@ -1160,6 +1234,96 @@ func (_u *PositionUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 		}
 		_spec.Edges.Add = append(_spec.Edges.Add, edge)
 	}
+	if _u.mutation.ActivitiesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   position.ActivitiesTable,
+			Columns: []string{position.ActivitiesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(activity.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedActivitiesIDs(); len(nodes) > 0 && !_u.mutation.ActivitiesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   position.ActivitiesTable,
+			Columns: []string{position.ActivitiesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(activity.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.ActivitiesIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   position.ActivitiesTable,
+			Columns: []string{position.ActivitiesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(activity.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.PipelineStepsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   position.PipelineStepsTable,
+			Columns: []string{position.PipelineStepsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(pipelinestep.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedPipelineStepsIDs(); len(nodes) > 0 && !_u.mutation.PipelineStepsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   position.PipelineStepsTable,
+			Columns: []string{position.PipelineStepsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(pipelinestep.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.PipelineStepsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   position.PipelineStepsTable,
+			Columns: []string{position.PipelineStepsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(pipelinestep.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
 	_spec.AddModifiers(_u.modifiers...)
 	if _node, err = sqlgraph.UpdateNodes(ctx, _u.driver, _spec); err != nil {
 		if _, ok := err.(*sqlgraph.NotFoundError); ok {
@@ -1627,6 +1791,36 @@ func (_u *PositionUpdateOne) AddCandidates(v ...*Candidate) *PositionUpdateOne {
 	return _u.AddCandidateIDs(ids...)
 }
 
+// AddActivityIDs adds the "activities" edge to the Activity entity by IDs.
+func (_u *PositionUpdateOne) AddActivityIDs(ids ...string) *PositionUpdateOne {
+	_u.mutation.AddActivityIDs(ids...)
+	return _u
+}
+
+// AddActivities adds the "activities" edges to the Activity entity.
+func (_u *PositionUpdateOne) AddActivities(v ...*Activity) *PositionUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddActivityIDs(ids...)
+}
+
+// AddPipelineStepIDs adds the "pipeline_steps" edge to the PipelineStep entity by IDs.
+func (_u *PositionUpdateOne) AddPipelineStepIDs(ids ...string) *PositionUpdateOne {
+	_u.mutation.AddPipelineStepIDs(ids...)
+	return _u
+}
+
+// AddPipelineSteps adds the "pipeline_steps" edges to the PipelineStep entity.
+func (_u *PositionUpdateOne) AddPipelineSteps(v ...*PipelineStep) *PositionUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddPipelineStepIDs(ids...)
+}
+
 // Mutation returns the PositionMutation object of the builder.
 func (_u *PositionUpdateOne) Mutation() *PositionMutation {
 	return _u.mutation
@@ -1759,6 +1953,48 @@ func (_u *PositionUpdateOne) RemoveCandidates(v ...*Candidate) *PositionUpdateOn
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveCandidateIDs(ids...)
+}
+
+// ClearActivities clears all "activities" edges to the Activity entity.
+func (_u *PositionUpdateOne) ClearActivities() *PositionUpdateOne {
+	_u.mutation.ClearActivities()
+	return _u
+}
+
+// RemoveActivityIDs removes the "activities" edge to Activity entities by IDs.
+func (_u *PositionUpdateOne) RemoveActivityIDs(ids ...string) *PositionUpdateOne {
+	_u.mutation.RemoveActivityIDs(ids...)
+	return _u
+}
+
+// RemoveActivities removes "activities" edges to Activity entities.
+func (_u *PositionUpdateOne) RemoveActivities(v ...*Activity) *PositionUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveActivityIDs(ids...)
+}
+
+// ClearPipelineSteps clears all "pipeline_steps" edges to the PipelineStep entity.
+func (_u *PositionUpdateOne) ClearPipelineSteps() *PositionUpdateOne {
+	_u.mutation.ClearPipelineSteps()
+	return _u
+}
+
+// RemovePipelineStepIDs removes the "pipeline_steps" edge to PipelineStep entities by IDs.
+func (_u *PositionUpdateOne) RemovePipelineStepIDs(ids ...string) *PositionUpdateOne {
+	_u.mutation.RemovePipelineStepIDs(ids...)
+	return _u
+}
+
+// RemovePipelineSteps removes "pipeline_steps" edges to PipelineStep entities.
+func (_u *PositionUpdateOne) RemovePipelineSteps(v ...*PipelineStep) *PositionUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemovePipelineStepIDs(ids...)
 }
 
 // Where appends a list predicates to the PositionUpdate builder.
@@ -2329,6 +2565,96 @@ func (_u *PositionUpdateOne) sqlSave(ctx context.Context) (_node *Position, err 
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(candidate.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.ActivitiesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   position.ActivitiesTable,
+			Columns: []string{position.ActivitiesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(activity.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedActivitiesIDs(); len(nodes) > 0 && !_u.mutation.ActivitiesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   position.ActivitiesTable,
+			Columns: []string{position.ActivitiesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(activity.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.ActivitiesIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   position.ActivitiesTable,
+			Columns: []string{position.ActivitiesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(activity.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.PipelineStepsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   position.PipelineStepsTable,
+			Columns: []string{position.PipelineStepsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(pipelinestep.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedPipelineStepsIDs(); len(nodes) > 0 && !_u.mutation.PipelineStepsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   position.PipelineStepsTable,
+			Columns: []string{position.PipelineStepsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(pipelinestep.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.PipelineStepsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   position.PipelineStepsTable,
+			Columns: []string{position.PipelineStepsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(pipelinestep.FieldID, field.TypeString),
 			},
 		}
 		for _, k := range nodes {

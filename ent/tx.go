@@ -16,6 +16,8 @@ type Tx struct {
 	config
 	// APIKey is the client for interacting with the APIKey builders.
 	APIKey *APIKeyClient
+	// Activity is the client for interacting with the Activity builders.
+	Activity *ActivityClient
 	// Application is the client for interacting with the Application builders.
 	Application *ApplicationClient
 	// ApprovalProcess is the client for interacting with the ApprovalProcess builders.
@@ -24,6 +26,8 @@ type Tx struct {
 	Candidate *CandidateClient
 	// CandidateFile is the client for interacting with the CandidateFile builders.
 	CandidateFile *CandidateFileClient
+	// CandidateStep is the client for interacting with the CandidateStep builders.
+	CandidateStep *CandidateStepClient
 	// Company is the client for interacting with the Company builders.
 	Company *CompanyClient
 	// Contact is the client for interacting with the Contact builders.
@@ -48,12 +52,16 @@ type Tx struct {
 	Opening *OpeningClient
 	// Person is the client for interacting with the Person builders.
 	Person *PersonClient
+	// PipelineStep is the client for interacting with the PipelineStep builders.
+	PipelineStep *PipelineStepClient
 	// Position is the client for interacting with the Position builders.
 	Position *PositionClient
 	// Questionnaire is the client for interacting with the Questionnaire builders.
 	Questionnaire *QuestionnaireClient
 	// RateLimitBucket is the client for interacting with the RateLimitBucket builders.
 	RateLimitBucket *RateLimitBucketClient
+	// RejectionReason is the client for interacting with the RejectionReason builders.
+	RejectionReason *RejectionReasonClient
 	// TestSubmission is the client for interacting with the TestSubmission builders.
 	TestSubmission *TestSubmissionClient
 	// User is the client for interacting with the User builders.
@@ -190,10 +198,12 @@ func (tx *Tx) Client() *Client {
 
 func (tx *Tx) init() {
 	tx.APIKey = NewAPIKeyClient(tx.config)
+	tx.Activity = NewActivityClient(tx.config)
 	tx.Application = NewApplicationClient(tx.config)
 	tx.ApprovalProcess = NewApprovalProcessClient(tx.config)
 	tx.Candidate = NewCandidateClient(tx.config)
 	tx.CandidateFile = NewCandidateFileClient(tx.config)
+	tx.CandidateStep = NewCandidateStepClient(tx.config)
 	tx.Company = NewCompanyClient(tx.config)
 	tx.Contact = NewContactClient(tx.config)
 	tx.Conversation = NewConversationClient(tx.config)
@@ -206,9 +216,11 @@ func (tx *Tx) init() {
 	tx.OfferLetter = NewOfferLetterClient(tx.config)
 	tx.Opening = NewOpeningClient(tx.config)
 	tx.Person = NewPersonClient(tx.config)
+	tx.PipelineStep = NewPipelineStepClient(tx.config)
 	tx.Position = NewPositionClient(tx.config)
 	tx.Questionnaire = NewQuestionnaireClient(tx.config)
 	tx.RateLimitBucket = NewRateLimitBucketClient(tx.config)
+	tx.RejectionReason = NewRejectionReasonClient(tx.config)
 	tx.TestSubmission = NewTestSubmissionClient(tx.config)
 	tx.User = NewUserClient(tx.config)
 }

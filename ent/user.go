@@ -45,13 +45,16 @@ type UserEdges struct {
 	Company *Company `json:"company,omitempty"`
 	// The positions whose hiring team the user is on.
 	HiringTeamOf []*Position `json:"hiring_team_of,omitempty"`
+	// The candidates the user looks after.
+	AssignedCandidates []*Candidate `json:"assigned_candidates,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.
-	loadedTypes [2]bool
+	loadedTypes [3]bool
 	// totalCount holds the count of the edges above.
 	totalCount [1]map[string]int
 
-	namedHiringTeamOf map[string][]*Position
+	namedHiringTeamOf       map[string][]*Position
+	namedAssignedCandidates map[string][]*Candidate
 }
 
 // CompanyOrErr returns the Company value or an error if the edge
@@ -72,6 +75,15 @@ func (e UserEdges) HiringTeamOfOrErr() ([]*Position, error) {
 		return e.HiringTeamOf, nil
 	}
 	return nil, &NotLoadedError{edge: "hiring_team_of"}
+}
+
+// AssignedCandidatesOrErr returns the AssignedCandidates value or an error if the edge
+// was not loaded in eager-loading.
+func (e UserEdges) AssignedCandidatesOrErr() ([]*Candidate, error) {
+	if e.loadedTypes[2] {
+		return e.AssignedCandidates, nil
+	}
+	return nil, &NotLoadedError{edge: "assigned_candidates"}
 }
 
 // scanValues returns the types for scanning values from sql.Rows.
@@ -173,6 +185,11 @@ func (_m *User) QueryHiringTeamOf() *PositionQuery {
 	return NewUserClient(_m.config).QueryHiringTeamOf(_m)
 }
 
+// QueryAssignedCandidates queries the "assigned_candidates" edge of the User entity.
+func (_m *User) QueryAssignedCandidates() *CandidateQuery {
+	return NewUserClient(_m.config).QueryAssignedCandidates(_m)
+}
+
 // Update returns a builder for updating this User.
 // Note that you need to call User.Unwrap() before calling this method if this User
 // was returned from a transaction, and the transaction was committed or rolled back.
@@ -241,6 +258,30 @@ func (_m *User) appendNamedHiringTeamOf(name string, edges ...*Position) {
 		_m.Edges.namedHiringTeamOf[name] = []*Position{}
 	} else {
 		_m.Edges.namedHiringTeamOf[name] = append(_m.Edges.namedHiringTeamOf[name], edges...)
+	}
+}
+
+// NamedAssignedCandidates returns the AssignedCandidates named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *User) NamedAssignedCandidates(name string) ([]*Candidate, error) {
+	if _m.Edges.namedAssignedCandidates == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedAssignedCandidates[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *User) appendNamedAssignedCandidates(name string, edges ...*Candidate) {
+	if _m.Edges.namedAssignedCandidates == nil {
+		_m.Edges.namedAssignedCandidates = make(map[string][]*Candidate)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedAssignedCandidates[name] = []*Candidate{}
+	} else {
+		_m.Edges.namedAssignedCandidates[name] = append(_m.Edges.namedAssignedCandidates[name], edges...)
 	}
 }
 

@@ -12,6 +12,7 @@ import (
 	"entgo.io/ent/dialect/sql"
 	"entgo.io/ent/dialect/sql/sqlgraph"
 	"entgo.io/ent/schema/field"
+	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/company"
 	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/user"
@@ -123,6 +124,21 @@ func (_c *UserCreate) AddHiringTeamOf(v ...*Position) *UserCreate {
 		ids[i] = v[i].ID
 	}
 	return _c.AddHiringTeamOfIDs(ids...)
+}
+
+// AddAssignedCandidateIDs adds the "assigned_candidates" edge to the Candidate entity by IDs.
+func (_c *UserCreate) AddAssignedCandidateIDs(ids ...string) *UserCreate {
+	_c.mutation.AddAssignedCandidateIDs(ids...)
+	return _c
+}
+
+// AddAssignedCandidates adds the "assigned_candidates" edges to the Candidate entity.
+func (_c *UserCreate) AddAssignedCandidates(v ...*Candidate) *UserCreate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddAssignedCandidateIDs(ids...)
 }
 
 // Mutation returns the UserMutation object of the builder.
@@ -319,6 +335,22 @@ func (_c *UserCreate) createSpec() (*User, *sqlgraph.CreateSpec) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(position.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.AssignedCandidatesIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2M,
+			Inverse: true,
+			Table:   user.AssignedCandidatesTable,
+			Columns: user.AssignedCandidatesPrimaryKey,
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(candidate.FieldID, field.TypeString),
 			},
 		}
 		for _, k := range nodes {

@@ -14,6 +14,7 @@ import (
 	"entgo.io/ent/dialect/sql"
 	"entgo.io/ent/dialect/sql/sqlgraph"
 	"entgo.io/ent/schema/field"
+	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/company"
 	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/predicate"
@@ -25,15 +26,17 @@ import (
 // UserQuery is the builder for querying User entities.
 type UserQuery struct {
 	config
-	ctx                   *QueryContext
-	order                 []user.OrderOption
-	inters                []Interceptor
-	predicates            []predicate.User
-	withCompany           *CompanyQuery
-	withHiringTeamOf      *PositionQuery
-	loadTotal             []func(context.Context, []*User) error
-	modifiers             []func(*sql.Selector)
-	withNamedHiringTeamOf map[string]*PositionQuery
+	ctx                         *QueryContext
+	order                       []user.OrderOption
+	inters                      []Interceptor
+	predicates                  []predicate.User
+	withCompany                 *CompanyQuery
+	withHiringTeamOf            *PositionQuery
+	withAssignedCandidates      *CandidateQuery
+	loadTotal                   []func(context.Context, []*User) error
+	modifiers                   []func(*sql.Selector)
+	withNamedHiringTeamOf       map[string]*PositionQuery
+	withNamedAssignedCandidates map[string]*CandidateQuery
 	// perParent, when set, loads the query as a nested connection: the first
 	// rows of each parent (package perparent).
 	perParent *perparent.Limit
@@ -110,6 +113,28 @@ func (_q *UserQuery) QueryHiringTeamOf() *PositionQuery {
 			sqlgraph.From(user.Table, user.FieldID, selector),
 			sqlgraph.To(position.Table, position.FieldID),
 			sqlgraph.Edge(sqlgraph.M2M, true, user.HiringTeamOfTable, user.HiringTeamOfPrimaryKey...),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
+// QueryAssignedCandidates chains the current query on the "assigned_candidates" edge.
+func (_q *UserQuery) QueryAssignedCandidates() *CandidateQuery {
+	query := (&CandidateClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(user.Table, user.FieldID, selector),
+			sqlgraph.To(candidate.Table, candidate.FieldID),
+			sqlgraph.Edge(sqlgraph.M2M, true, user.AssignedCandidatesTable, user.AssignedCandidatesPrimaryKey...),
 		)
 		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
 		return fromU, nil
@@ -304,13 +329,14 @@ func (_q *UserQuery) Clone() *UserQuery {
 		return nil
 	}
 	return &UserQuery{
-		config:           _q.config,
-		ctx:              _q.ctx.Clone(),
-		order:            append([]user.OrderOption{}, _q.order...),
-		inters:           append([]Interceptor{}, _q.inters...),
-		predicates:       append([]predicate.User{}, _q.predicates...),
-		withCompany:      _q.withCompany.Clone(),
-		withHiringTeamOf: _q.withHiringTeamOf.Clone(),
+		config:                 _q.config,
+		ctx:                    _q.ctx.Clone(),
+		order:                  append([]user.OrderOption{}, _q.order...),
+		inters:                 append([]Interceptor{}, _q.inters...),
+		predicates:             append([]predicate.User{}, _q.predicates...),
+		withCompany:            _q.withCompany.Clone(),
+		withHiringTeamOf:       _q.withHiringTeamOf.Clone(),
+		withAssignedCandidates: _q.withAssignedCandidates.Clone(),
 		// clone intermediate query.
 		sql:       _q.sql.Clone(),
 		path:      _q.path,
@@ -337,6 +363,17 @@ func (_q *UserQuery) WithHiringTeamOf(opts ...func(*PositionQuery)) *UserQuery {
 		opt(query)
 	}
 	_q.withHiringTeamOf = query
+	return _q
+}
+
+// WithAssignedCandidates tells the query-builder to eager-load the nodes that are connected to
+// the "assigned_candidates" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *UserQuery) WithAssignedCandidates(opts ...func(*CandidateQuery)) *UserQuery {
+	query := (&CandidateClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withAssignedCandidates = query
 	return _q
 }
 
@@ -424,9 +461,10 @@ func (_q *UserQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*User, e
 	var (
 		nodes       = []*User{}
 		_spec       = _q.querySpec()
-		loadedTypes = [2]bool{
+		loadedTypes = [3]bool{
 			_q.withCompany != nil,
 			_q.withHiringTeamOf != nil,
+			_q.withAssignedCandidates != nil,
 		}
 	)
 	_spec.ScanValues = func(columns []string) ([]any, error) {
@@ -463,11 +501,26 @@ func (_q *UserQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*User, e
 			return nil, err
 		}
 	}
+	if query := _q.withAssignedCandidates; query != nil {
+		if err := _q.loadAssignedCandidates(ctx, query, nodes,
+			func(n *User) { n.Edges.AssignedCandidates = []*Candidate{} },
+			func(n *User, e *Candidate) { n.Edges.AssignedCandidates = append(n.Edges.AssignedCandidates, e) }); err != nil {
+			return nil, err
+		}
+	}
 	for name, query := range _q.withNamedHiringTeamOf {
 		load := _q.loadHiringTeamOf
 		if err := load(ctx, query, nodes,
 			func(n *User) { n.appendNamedHiringTeamOf(name) },
 			func(n *User, e *Position) { n.appendNamedHiringTeamOf(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedAssignedCandidates {
+		load := _q.loadAssignedCandidates
+		if err := load(ctx, query, nodes,
+			func(n *User) { n.appendNamedAssignedCandidates(name) },
+			func(n *User, e *Candidate) { n.appendNamedAssignedCandidates(name, e) }); err != nil {
 			return nil, err
 		}
 	}
@@ -562,6 +615,67 @@ func (_q *UserQuery) loadHiringTeamOf(ctx context.Context, query *PositionQuery,
 		nodes, ok := nids[n.ID]
 		if !ok {
 			return fmt.Errorf(`unexpected "hiring_team_of" node returned %v`, n.ID)
+		}
+		for kn := range nodes {
+			assign(kn, n)
+		}
+	}
+	return nil
+}
+func (_q *UserQuery) loadAssignedCandidates(ctx context.Context, query *CandidateQuery, nodes []*User, init func(*User), assign func(*User, *Candidate)) error {
+	edgeIDs := make([]driver.Value, len(nodes))
+	byID := make(map[string]*User)
+	nids := make(map[string]map[*User]struct{})
+	for i, node := range nodes {
+		edgeIDs[i] = node.ID
+		byID[node.ID] = node
+		if init != nil {
+			init(node)
+		}
+	}
+	query.Where(func(s *sql.Selector) {
+		joinT := sql.Table(user.AssignedCandidatesTable)
+		s.Join(joinT).On(s.C(candidate.FieldID), joinT.C(user.AssignedCandidatesPrimaryKey[0]))
+		s.Where(sql.InValues(joinT.C(user.AssignedCandidatesPrimaryKey[1]), edgeIDs...))
+		columns := s.SelectedColumns()
+		s.Select(joinT.C(user.AssignedCandidatesPrimaryKey[1]))
+		s.AppendSelect(columns...)
+		s.SetDistinct(false)
+	})
+	if err := query.prepareQuery(ctx); err != nil {
+		return err
+	}
+	qr := QuerierFunc(func(ctx context.Context, q Query) (Value, error) {
+		return query.sqlAll(ctx, func(_ context.Context, spec *sqlgraph.QuerySpec) {
+			assign := spec.Assign
+			values := spec.ScanValues
+			spec.ScanValues = func(columns []string) ([]any, error) {
+				values, err := values(columns[1:])
+				if err != nil {
+					return nil, err
+				}
+				return append([]any{new(sql.NullString)}, values...), nil
+			}
+			spec.Assign = func(columns []string, values []any) error {
+				outValue := values[0].(*sql.NullString).String
+				inValue := values[1].(*sql.NullString).String
+				if nids[inValue] == nil {
+					nids[inValue] = map[*User]struct{}{byID[outValue]: {}}
+					return assign(columns[1:], values[1:])
+				}
+				nids[inValue][byID[outValue]] = struct{}{}
+				return nil
+			}
+		})
+	})
+	neighbors, err := withInterceptors[[]*Candidate](ctx, query, qr, query.inters)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		nodes, ok := nids[n.ID]
+		if !ok {
+			return fmt.Errorf(`unexpected "assigned_candidates" node returned %v`, n.ID)
 		}
 		for kn := range nodes {
 			assign(kn, n)
@@ -703,6 +817,20 @@ func (_q *UserQuery) WithNamedHiringTeamOf(name string, opts ...func(*PositionQu
 		_q.withNamedHiringTeamOf = make(map[string]*PositionQuery)
 	}
 	_q.withNamedHiringTeamOf[name] = query
+	return _q
+}
+
+// WithNamedAssignedCandidates tells the query-builder to eager-load the nodes that are connected to the "assigned_candidates"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *UserQuery) WithNamedAssignedCandidates(name string, opts ...func(*CandidateQuery)) *UserQuery {
+	query := (&CandidateClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedAssignedCandidates == nil {
+		_q.withNamedAssignedCandidates = make(map[string]*CandidateQuery)
+	}
+	_q.withNamedAssignedCandidates[name] = query
 	return _q
 }
 

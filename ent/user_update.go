@@ -11,6 +11,7 @@ import (
 	"entgo.io/ent/dialect/sql/sqlgraph"
 	"entgo.io/ent/dialect/sql/sqljson"
 	"entgo.io/ent/schema/field"
+	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/predicate"
 	"github.com/hiregraph/hiregraph/ent/user"
@@ -125,6 +126,21 @@ func (_u *UserUpdate) AddHiringTeamOf(v ...*Position) *UserUpdate {
 	return _u.AddHiringTeamOfIDs(ids...)
 }
 
+// AddAssignedCandidateIDs adds the "assigned_candidates" edge to the Candidate entity by IDs.
+func (_u *UserUpdate) AddAssignedCandidateIDs(ids ...string) *UserUpdate {
+	_u.mutation.AddAssignedCandidateIDs(ids...)
+	return _u
+}
+
+// AddAssignedCandidates adds the "assigned_candidates" edges to the Candidate entity.
+func (_u *UserUpdate) AddAssignedCandidates(v ...*Candidate) *UserUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddAssignedCandidateIDs(ids...)
+}
+
 // Mutation returns the UserMutation object of the builder.
 func (_u *UserUpdate) Mutation() *UserMutation {
 	return _u.mutation
@@ -149,6 +165,27 @@ func (_u *UserUpdate) RemoveHiringTeamOf(v ...*Position) *UserUpdate {
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveHiringTeamOfIDs(ids...)
+}
+
+// ClearAssignedCandidates clears all "assigned_candidates" edges to the Candidate entity.
+func (_u *UserUpdate) ClearAssignedCandidates() *UserUpdate {
+	_u.mutation.ClearAssignedCandidates()
+	return _u
+}
+
+// RemoveAssignedCandidateIDs removes the "assigned_candidates" edge to Candidate entities by IDs.
+func (_u *UserUpdate) RemoveAssignedCandidateIDs(ids ...string) *UserUpdate {
+	_u.mutation.RemoveAssignedCandidateIDs(ids...)
+	return _u
+}
+
+// RemoveAssignedCandidates removes "assigned_candidates" edges to Candidate entities.
+func (_u *UserUpdate) RemoveAssignedCandidates(v ...*Candidate) *UserUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveAssignedCandidateIDs(ids...)
 }
 
 // Save executes the query and returns the number of nodes affected by the update operation.
@@ -295,6 +332,51 @@ func (_u *UserUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 		}
 		_spec.Edges.Add = append(_spec.Edges.Add, edge)
 	}
+	if _u.mutation.AssignedCandidatesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2M,
+			Inverse: true,
+			Table:   user.AssignedCandidatesTable,
+			Columns: user.AssignedCandidatesPrimaryKey,
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(candidate.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedAssignedCandidatesIDs(); len(nodes) > 0 && !_u.mutation.AssignedCandidatesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2M,
+			Inverse: true,
+			Table:   user.AssignedCandidatesTable,
+			Columns: user.AssignedCandidatesPrimaryKey,
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(candidate.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.AssignedCandidatesIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2M,
+			Inverse: true,
+			Table:   user.AssignedCandidatesTable,
+			Columns: user.AssignedCandidatesPrimaryKey,
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(candidate.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
 	_spec.AddModifiers(_u.modifiers...)
 	if _node, err = sqlgraph.UpdateNodes(ctx, _u.driver, _spec); err != nil {
 		if _, ok := err.(*sqlgraph.NotFoundError); ok {
@@ -412,6 +494,21 @@ func (_u *UserUpdateOne) AddHiringTeamOf(v ...*Position) *UserUpdateOne {
 	return _u.AddHiringTeamOfIDs(ids...)
 }
 
+// AddAssignedCandidateIDs adds the "assigned_candidates" edge to the Candidate entity by IDs.
+func (_u *UserUpdateOne) AddAssignedCandidateIDs(ids ...string) *UserUpdateOne {
+	_u.mutation.AddAssignedCandidateIDs(ids...)
+	return _u
+}
+
+// AddAssignedCandidates adds the "assigned_candidates" edges to the Candidate entity.
+func (_u *UserUpdateOne) AddAssignedCandidates(v ...*Candidate) *UserUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddAssignedCandidateIDs(ids...)
+}
+
 // Mutation returns the UserMutation object of the builder.
 func (_u *UserUpdateOne) Mutation() *UserMutation {
 	return _u.mutation
@@ -436,6 +533,27 @@ func (_u *UserUpdateOne) RemoveHiringTeamOf(v ...*Position) *UserUpdateOne {
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveHiringTeamOfIDs(ids...)
+}
+
+// ClearAssignedCandidates clears all "assigned_candidates" edges to the Candidate entity.
+func (_u *UserUpdateOne) ClearAssignedCandidates() *UserUpdateOne {
+	_u.mutation.ClearAssignedCandidates()
+	return _u
+}
+
+// RemoveAssignedCandidateIDs removes the "assigned_candidates" edge to Candidate entities by IDs.
+func (_u *UserUpdateOne) RemoveAssignedCandidateIDs(ids ...string) *UserUpdateOne {
+	_u.mutation.RemoveAssignedCandidateIDs(ids...)
+	return _u
+}
+
+// RemoveAssignedCandidates removes "assigned_candidates" edges to Candidate entities.
+func (_u *UserUpdateOne) RemoveAssignedCandidates(v ...*Candidate) *UserUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveAssignedCandidateIDs(ids...)
 }
 
 // Where appends a list predicates to the UserUpdate builder.
@@ -605,6 +723,51 @@ func (_u *UserUpdateOne) sqlSave(ctx context.Context) (_node *User, err error) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(position.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.AssignedCandidatesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2M,
+			Inverse: true,
+			Table:   user.AssignedCandidatesTable,
+			Columns: user.AssignedCandidatesPrimaryKey,
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(candidate.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedAssignedCandidatesIDs(); len(nodes) > 0 && !_u.mutation.AssignedCandidatesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2M,
+			Inverse: true,
+			Table:   user.AssignedCandidatesTable,
+			Columns: user.AssignedCandidatesPrimaryKey,
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(candidate.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.AssignedCandidatesIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2M,
+			Inverse: true,
+			Table:   user.AssignedCandidatesTable,
+			Columns: user.AssignedCandidatesPrimaryKey,
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(candidate.FieldID, field.TypeString),
 			},
 		}
 		for _, k := range nodes {

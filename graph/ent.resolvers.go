@@ -98,6 +98,17 @@ func (r *queryResolver) Positions(ctx context.Context, after *entgql.Cursor[stri
 	)
 }
 
+// RejectionReasons is the resolver for the rejectionReasons field.
+func (r *queryResolver) RejectionReasons(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.RejectionReasonOrder, where *ent.RejectionReasonWhereInput) (*ent.RejectionReasonConnection, error) {
+	if orderBy == nil {
+		orderBy = &ent.RejectionReasonOrder{Field: ent.RejectionReasonOrderFieldRank, Direction: entgql.OrderDirectionAsc}
+	}
+	return r.client.RejectionReason.Query().Paginate(ctx, after, first, before, last,
+		ent.WithRejectionReasonOrder(orderBy),
+		ent.WithRejectionReasonFilter(where.Filter),
+	)
+}
+
 // Users is the resolver for the users field.
 func (r *queryResolver) Users(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.UserOrder, where *ent.UserWhereInput) (*ent.UserConnection, error) {
 	return r.client.User.Query().Paginate(ctx, after, first, before, last,

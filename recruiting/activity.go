@@ -1,19 +1,112 @@
 package recruiting
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"time"
 
 	"github.com/hiregraph/hiregraph/ent"
+	"github.com/hiregraph/hiregraph/ent/activity"
 	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/person"
+	"github.com/hiregraph/hiregraph/ent/schema/schematype"
+	"github.com/hiregraph/hiregraph/viewer"
 )
 
-// recordActivity notes that something happened on a candidate at time at:
-// it moves the candidate's time_hiring_process_updated and its person's
-// time_last_activity (the "any activity" filters of spec 4.5), never back.
-func recordActivity(ctx context.Context, client *ent.Client, c *ent.Candidate, at time.Time) error {
+// Verbs of the timeline, spelled object.action. README's Timeline section
+// lists them; events and webhooks use the same names.
+const (
+	VerbNoteCreated       = "note.created"
+	VerbMessageCreated    = "message.created"
+	VerbTestSubmitted     = "test.submitted"
+	VerbEvaluationUpdated = "evaluation.updated"
+)
+
+// Activity is one change for the timeline. Every write of this package
+// records one with record, in the transaction of the change.
+type Activity struct {
+	Verb       string
+	ObjectType string
+	ObjectID   string
+	// Candidate, when set, puts the activity on the candidate's timeline
+	// and its position's, and counts as activity of the candidate.
+	Candidate *ent.Candidate
+	// PositionID puts an activity without a candidate on a position's
+	// timeline.
+	PositionID string
+	Changes    []schematype.FieldChange
+	// Actor overrides the actor taken from the viewer, for callers that act
+	// for someone else (a careers site for an applicant).
+	Actor *Actor
+}
+
+// Actor is who did something.
+type Actor struct {
+	Type activity.ActorType
+	ID   string
+	Name string
+}
+
+// actorOf returns who is acting in ctx: the API key of the viewer, or the
+// service itself when no viewer is there (scheduled jobs).
+func actorOf(ctx context.Context) Actor {
+	v, ok := viewer.FromContext(ctx)
+	if !ok || v.KeyID == "" {
+		return Actor{Type: activity.ActorTypeSystem}
+	}
+	return Actor{Type: activity.ActorTypeAPIKey, ID: v.KeyID}
+}
+
+// Change returns the change of one field, or nothing when the value stayed
+// the same, so callers can append the result unconditionally. Values are
+// compared as JSON spells them: a nil pointer is null.
+func Change(field string, before, after any) []schematype.FieldChange {
+	b, errB := json.Marshal(before)
+	a, errA := json.Marshal(after)
+	if errB == nil && errA == nil && bytes.Equal(a, b) {
+		return nil
+	}
+	return []schematype.FieldChange{{Field: field, Before: before, After: after}}
+}
+
+// record writes a to the timeline through client, which must be the
+// transaction's, so the activity commits or rolls back with its change.
+func (s *Service) record(ctx context.Context, client *ent.Client, a Activity) error {
+	at := s.now()
+	actor := actorOf(ctx)
+	if a.Actor != nil {
+		actor = *a.Actor
+	}
+	create := client.Activity.Create().
+		SetVerb(a.Verb).
+		SetActorType(actor.Type).
+		SetActorID(actor.ID).
+		SetActorName(actor.Name).
+		SetObjectType(a.ObjectType).
+		SetObjectID(a.ObjectID).
+		SetChanges(append([]schematype.FieldChange{}, a.Changes...)).
+		SetTimeCreated(at)
+	switch {
+	case a.Candidate != nil:
+		create.SetCandidateID(a.Candidate.ID).SetPositionID(a.Candidate.PositionID)
+	case a.PositionID != "":
+		create.SetPositionID(a.PositionID)
+	}
+	if err := create.Exec(ctx); err != nil {
+		return fmt.Errorf("recording activity %s: %w", a.Verb, err)
+	}
+	if a.Candidate == nil {
+		return nil
+	}
+	return touchCandidate(ctx, client, a.Candidate, at)
+}
+
+// touchCandidate moves the candidate's time_hiring_process_updated and its
+// person's time_last_activity (the "any activity" filters of spec 4.5) to
+// at, never back.
+func touchCandidate(ctx context.Context, client *ent.Client, c *ent.Candidate, at time.Time) error {
 	if err := client.Candidate.Update().
 		Where(candidate.ID(c.ID), candidate.TimeHiringProcessUpdatedLT(at)).
 		SetTimeHiringProcessUpdated(at).

@@ -98,6 +98,14 @@ func (c *cloner) clone(ctx context.Context, tmpl *ent.Position) (string, error) 
 	if err != nil {
 		return "", fmt.Errorf("saving position: %w", err)
 	}
+	// The template's pipeline comes along, as its workflow did.
+	steps, err := c.pipelineOf(ctx, c.client, tmpl.ID)
+	if err != nil {
+		return "", err
+	}
+	if _, err := c.CopyPipeline(ctx, c.client, pos, steps, *c.in.CopyAssignees); err != nil {
+		return "", err
+	}
 	return pos.ID, c.createOpenings(ctx, pos)
 }
 

@@ -158,13 +158,17 @@ func (s *Service) recordAttempt(ctx context.Context, c *ent.Candidate, p *ent.Ev
 			create.SetStatus(StatusFailed).SetErrorCode(callErr.Code).SetDisplayMessage(callErr.Message)
 		} else {
 			create.SetStatus(StatusSubmitted).SetCandidateEvaluationID(evaluationID)
-			if err := recordActivity(ctx, client, c, now); err != nil {
-				return err
-			}
 		}
 		var err error
-		ts, err = create.Save(ctx)
-		return err
+		if ts, err = create.Save(ctx); err != nil {
+			return err
+		}
+		if callErr != nil {
+			// A failed attempt is kept for the caller to see, but nothing
+			// happened in the hiring process.
+			return nil
+		}
+		return s.record(ctx, client, Activity{Verb: VerbTestSubmitted, ObjectType: "TestSubmission", ObjectID: ts.ID, Candidate: c})
 	})
 	if err != nil {
 		if callErr == nil {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/hiregraph/hiregraph/apierror"
 	"github.com/hiregraph/hiregraph/ent"
+	"github.com/hiregraph/hiregraph/ent/schema/schematype"
 	"github.com/hiregraph/hiregraph/ent/testsubmission"
 	"github.com/hiregraph/hiregraph/sanitize"
 	"github.com/hiregraph/hiregraph/viewer"
@@ -73,11 +74,12 @@ func (s *Service) UpdateEvaluation(ctx context.Context, evaluationID string, in 
 		if n == 0 {
 			return apierror.New(http.StatusConflict, CodeEvaluationCompleted, "the evaluation %q is completed and can no longer change", evaluationID)
 		}
-		if err := recordActivity(ctx, client, current.Edges.Candidate, now); err != nil {
+		ts, err = client.TestSubmission.Get(ctx, current.ID)
+		if err != nil {
 			return err
 		}
-		ts, err = client.TestSubmission.Get(ctx, current.ID)
-		return err
+		return s.record(ctx, client, Activity{Verb: VerbEvaluationUpdated, ObjectType: "TestSubmission", ObjectID: ts.ID,
+			Candidate: current.Edges.Candidate, Changes: evaluationChanges(current, ts)})
 	})
 	if err != nil {
 		return nil, err
@@ -139,4 +141,16 @@ func resultURLs(raw []string) ([]string, error) {
 		urls = append(urls, u)
 	}
 	return urls, nil
+}
+
+// evaluationChanges lists what a partner's report changed, for the timeline.
+func evaluationChanges(before, after *ent.TestSubmission) []schematype.FieldChange {
+	var out []schematype.FieldChange
+	out = append(out, Change("status", before.Status, after.Status)...)
+	out = append(out, Change("outcome", before.Outcome, after.Outcome)...)
+	out = append(out, Change("score", before.Score, after.Score)...)
+	out = append(out, Change("summary", before.Summary, after.Summary)...)
+	out = append(out, Change("resultUrls", before.ResultUrls, after.ResultUrls)...)
+	out = append(out, Change("completed", before.Completed, after.Completed)...)
+	return out
 }

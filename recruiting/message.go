@@ -90,10 +90,7 @@ func (s *Service) CreateMessage(ctx context.Context, conversationID string, in C
 		if err != nil {
 			return fmt.Errorf("saving message: %w", err)
 		}
-		if about == nil {
-			return nil
-		}
-		return recordActivity(ctx, client, about, s.now())
+		return s.record(ctx, client, Activity{Verb: VerbMessageCreated, ObjectType: "Message", ObjectID: msg.ID, Candidate: about})
 	})
 	return msg, err
 }

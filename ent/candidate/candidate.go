@@ -27,6 +27,14 @@ const (
 	FieldPositionID = "position_id"
 	// FieldStatus holds the string denoting the status field in the database.
 	FieldStatus = "status"
+	// FieldCurrentStepID holds the string denoting the current_step_id field in the database.
+	FieldCurrentStepID = "current_step_id"
+	// FieldRejectionReasonID holds the string denoting the rejection_reason_id field in the database.
+	FieldRejectionReasonID = "rejection_reason_id"
+	// FieldRejectionNote holds the string denoting the rejection_note field in the database.
+	FieldRejectionNote = "rejection_note"
+	// FieldSource holds the string denoting the source field in the database.
+	FieldSource = "source"
 	// FieldDeleted holds the string denoting the deleted field in the database.
 	FieldDeleted = "deleted"
 	// FieldCurrentSteps holds the string denoting the current_steps field in the database.
@@ -59,6 +67,16 @@ const (
 	EdgeApplications = "applications"
 	// EdgeFiles holds the string denoting the files edge name in mutations.
 	EdgeFiles = "files"
+	// EdgeActivities holds the string denoting the activities edge name in mutations.
+	EdgeActivities = "activities"
+	// EdgeCurrentStep holds the string denoting the current_step edge name in mutations.
+	EdgeCurrentStep = "current_step"
+	// EdgeStepHistory holds the string denoting the step_history edge name in mutations.
+	EdgeStepHistory = "step_history"
+	// EdgeRejectionReason holds the string denoting the rejection_reason edge name in mutations.
+	EdgeRejectionReason = "rejection_reason"
+	// EdgeAssignees holds the string denoting the assignees edge name in mutations.
+	EdgeAssignees = "assignees"
 	// EdgeHiredFor holds the string denoting the hired_for edge name in mutations.
 	EdgeHiredFor = "hired_for"
 	// Table holds the table name of the candidate in the database.
@@ -126,6 +144,39 @@ const (
 	FilesInverseTable = "candidate_files"
 	// FilesColumn is the table column denoting the files relation/edge.
 	FilesColumn = "candidate_id"
+	// ActivitiesTable is the table that holds the activities relation/edge.
+	ActivitiesTable = "activities"
+	// ActivitiesInverseTable is the table name for the Activity entity.
+	// It exists in this package in order to avoid circular dependency with the "activity" package.
+	ActivitiesInverseTable = "activities"
+	// ActivitiesColumn is the table column denoting the activities relation/edge.
+	ActivitiesColumn = "candidate_id"
+	// CurrentStepTable is the table that holds the current_step relation/edge.
+	CurrentStepTable = "candidates"
+	// CurrentStepInverseTable is the table name for the PipelineStep entity.
+	// It exists in this package in order to avoid circular dependency with the "pipelinestep" package.
+	CurrentStepInverseTable = "pipeline_steps"
+	// CurrentStepColumn is the table column denoting the current_step relation/edge.
+	CurrentStepColumn = "current_step_id"
+	// StepHistoryTable is the table that holds the step_history relation/edge.
+	StepHistoryTable = "candidate_steps"
+	// StepHistoryInverseTable is the table name for the CandidateStep entity.
+	// It exists in this package in order to avoid circular dependency with the "candidatestep" package.
+	StepHistoryInverseTable = "candidate_steps"
+	// StepHistoryColumn is the table column denoting the step_history relation/edge.
+	StepHistoryColumn = "candidate_id"
+	// RejectionReasonTable is the table that holds the rejection_reason relation/edge.
+	RejectionReasonTable = "candidates"
+	// RejectionReasonInverseTable is the table name for the RejectionReason entity.
+	// It exists in this package in order to avoid circular dependency with the "rejectionreason" package.
+	RejectionReasonInverseTable = "rejection_reasons"
+	// RejectionReasonColumn is the table column denoting the rejection_reason relation/edge.
+	RejectionReasonColumn = "rejection_reason_id"
+	// AssigneesTable is the table that holds the assignees relation/edge. The primary key declared below.
+	AssigneesTable = "candidate_assignees"
+	// AssigneesInverseTable is the table name for the User entity.
+	// It exists in this package in order to avoid circular dependency with the "user" package.
+	AssigneesInverseTable = "users"
 	// HiredForTable is the table that holds the hired_for relation/edge.
 	HiredForTable = "openings"
 	// HiredForInverseTable is the table name for the Opening entity.
@@ -142,6 +193,10 @@ var Columns = []string{
 	FieldPersonID,
 	FieldPositionID,
 	FieldStatus,
+	FieldCurrentStepID,
+	FieldRejectionReasonID,
+	FieldRejectionNote,
+	FieldSource,
 	FieldDeleted,
 	FieldCurrentSteps,
 	FieldCompletedSteps,
@@ -150,6 +205,12 @@ var Columns = []string{
 	FieldTimeLastStatusChanged,
 	FieldTimeHiringProcessUpdated,
 }
+
+var (
+	// AssigneesPrimaryKey and AssigneesColumn2 are the table columns denoting the
+	// primary key for the assignees relation (M2M).
+	AssigneesPrimaryKey = []string{"candidate_id", "user_id"}
+)
 
 // ValidColumn reports if the column name is valid (part of the table columns).
 func ValidColumn(column string) bool {
@@ -171,6 +232,12 @@ var (
 	Policy ent.Policy
 	// CompanyIDValidator is a validator for the "company_id" field. It is called by the builders before save.
 	CompanyIDValidator func(string) error
+	// RejectionNoteValidator is a validator for the "rejection_note" field. It is called by the builders before save.
+	RejectionNoteValidator func(string) error
+	// DefaultSource holds the default value on creation for the "source" field.
+	DefaultSource string
+	// SourceValidator is a validator for the "source" field. It is called by the builders before save.
+	SourceValidator func(string) error
 	// DefaultDeleted holds the default value on creation for the "deleted" field.
 	DefaultDeleted bool
 	// DefaultCurrentSteps holds the default value on creation for the "current_steps" field.
@@ -243,6 +310,26 @@ func ByPositionID(opts ...sql.OrderTermOption) OrderOption {
 // ByStatus orders the results by the status field.
 func ByStatus(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldStatus, opts...).ToFunc()
+}
+
+// ByCurrentStepID orders the results by the current_step_id field.
+func ByCurrentStepID(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldCurrentStepID, opts...).ToFunc()
+}
+
+// ByRejectionReasonID orders the results by the rejection_reason_id field.
+func ByRejectionReasonID(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldRejectionReasonID, opts...).ToFunc()
+}
+
+// ByRejectionNote orders the results by the rejection_note field.
+func ByRejectionNote(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldRejectionNote, opts...).ToFunc()
+}
+
+// BySource orders the results by the source field.
+func BySource(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldSource, opts...).ToFunc()
 }
 
 // ByDeleted orders the results by the deleted field.
@@ -370,6 +457,62 @@ func ByFiles(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
 	}
 }
 
+// ByActivitiesCount orders the results by activities count.
+func ByActivitiesCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newActivitiesStep(), opts...)
+	}
+}
+
+// ByActivities orders the results by activities terms.
+func ByActivities(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newActivitiesStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
+
+// ByCurrentStepField orders the results by current_step field.
+func ByCurrentStepField(field string, opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newCurrentStepStep(), sql.OrderByField(field, opts...))
+	}
+}
+
+// ByStepHistoryCount orders the results by step_history count.
+func ByStepHistoryCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newStepHistoryStep(), opts...)
+	}
+}
+
+// ByStepHistory orders the results by step_history terms.
+func ByStepHistory(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newStepHistoryStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
+
+// ByRejectionReasonField orders the results by rejection_reason field.
+func ByRejectionReasonField(field string, opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newRejectionReasonStep(), sql.OrderByField(field, opts...))
+	}
+}
+
+// ByAssigneesCount orders the results by assignees count.
+func ByAssigneesCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newAssigneesStep(), opts...)
+	}
+}
+
+// ByAssignees orders the results by assignees terms.
+func ByAssignees(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newAssigneesStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
+
 // ByHiredForCount orders the results by hired_for count.
 func ByHiredForCount(opts ...sql.OrderTermOption) OrderOption {
 	return func(s *sql.Selector) {
@@ -444,6 +587,41 @@ func newFilesStep() *sqlgraph.Step {
 		sqlgraph.From(Table, FieldID),
 		sqlgraph.To(FilesInverseTable, FieldID),
 		sqlgraph.Edge(sqlgraph.O2M, false, FilesTable, FilesColumn),
+	)
+}
+func newActivitiesStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(ActivitiesInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.O2M, false, ActivitiesTable, ActivitiesColumn),
+	)
+}
+func newCurrentStepStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(CurrentStepInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.M2O, true, CurrentStepTable, CurrentStepColumn),
+	)
+}
+func newStepHistoryStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(StepHistoryInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.O2M, false, StepHistoryTable, StepHistoryColumn),
+	)
+}
+func newRejectionReasonStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(RejectionReasonInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.M2O, true, RejectionReasonTable, RejectionReasonColumn),
+	)
+}
+func newAssigneesStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(AssigneesInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.M2M, false, AssigneesTable, AssigneesPrimaryKey...),
 	)
 }
 func newHiredForStep() *sqlgraph.Step {

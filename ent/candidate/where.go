@@ -80,6 +80,26 @@ func PositionID(v string) predicate.Candidate {
 	return predicate.Candidate(sql.FieldEQ(FieldPositionID, v))
 }
 
+// CurrentStepID applies equality check predicate on the "current_step_id" field. It's identical to CurrentStepIDEQ.
+func CurrentStepID(v string) predicate.Candidate {
+	return predicate.Candidate(sql.FieldEQ(FieldCurrentStepID, v))
+}
+
+// RejectionReasonID applies equality check predicate on the "rejection_reason_id" field. It's identical to RejectionReasonIDEQ.
+func RejectionReasonID(v string) predicate.Candidate {
+	return predicate.Candidate(sql.FieldEQ(FieldRejectionReasonID, v))
+}
+
+// RejectionNote applies equality check predicate on the "rejection_note" field. It's identical to RejectionNoteEQ.
+func RejectionNote(v string) predicate.Candidate {
+	return predicate.Candidate(sql.FieldEQ(FieldRejectionNote, v))
+}
+
+// Source applies equality check predicate on the "source" field. It's identical to SourceEQ.
+func Source(v string) predicate.Candidate {
+	return predicate.Candidate(sql.FieldEQ(FieldSource, v))
+}
+
 // Deleted applies equality check predicate on the "deleted" field. It's identical to DeletedEQ.
 func Deleted(v bool) predicate.Candidate {
 	return predicate.Candidate(sql.FieldEQ(FieldDeleted, v))
@@ -313,6 +333,296 @@ func StatusIn(vs ...Status) predicate.Candidate {
 // StatusNotIn applies the NotIn predicate on the "status" field.
 func StatusNotIn(vs ...Status) predicate.Candidate {
 	return predicate.Candidate(sql.FieldNotIn(FieldStatus, vs...))
+}
+
+// CurrentStepIDEQ applies the EQ predicate on the "current_step_id" field.
+func CurrentStepIDEQ(v string) predicate.Candidate {
+	return predicate.Candidate(sql.FieldEQ(FieldCurrentStepID, v))
+}
+
+// CurrentStepIDNEQ applies the NEQ predicate on the "current_step_id" field.
+func CurrentStepIDNEQ(v string) predicate.Candidate {
+	return predicate.Candidate(sql.FieldNEQ(FieldCurrentStepID, v))
+}
+
+// CurrentStepIDIn applies the In predicate on the "current_step_id" field.
+func CurrentStepIDIn(vs ...string) predicate.Candidate {
+	return predicate.Candidate(sql.FieldIn(FieldCurrentStepID, vs...))
+}
+
+// CurrentStepIDNotIn applies the NotIn predicate on the "current_step_id" field.
+func CurrentStepIDNotIn(vs ...string) predicate.Candidate {
+	return predicate.Candidate(sql.FieldNotIn(FieldCurrentStepID, vs...))
+}
+
+// CurrentStepIDGT applies the GT predicate on the "current_step_id" field.
+func CurrentStepIDGT(v string) predicate.Candidate {
+	return predicate.Candidate(sql.FieldGT(FieldCurrentStepID, v))
+}
+
+// CurrentStepIDGTE applies the GTE predicate on the "current_step_id" field.
+func CurrentStepIDGTE(v string) predicate.Candidate {
+	return predicate.Candidate(sql.FieldGTE(FieldCurrentStepID, v))
+}
+
+// CurrentStepIDLT applies the LT predicate on the "current_step_id" field.
+func CurrentStepIDLT(v string) predicate.Candidate {
+	return predicate.Candidate(sql.FieldLT(FieldCurrentStepID, v))
+}
+
+// CurrentStepIDLTE applies the LTE predicate on the "current_step_id" field.
+func CurrentStepIDLTE(v string) predicate.Candidate {
+	return predicate.Candidate(sql.FieldLTE(FieldCurrentStepID, v))
+}
+
+// CurrentStepIDContains applies the Contains predicate on the "current_step_id" field.
+func CurrentStepIDContains(v string) predicate.Candidate {
+	return predicate.Candidate(sql.FieldContains(FieldCurrentStepID, v))
+}
+
+// CurrentStepIDHasPrefix applies the HasPrefix predicate on the "current_step_id" field.
+func CurrentStepIDHasPrefix(v string) predicate.Candidate {
+	return predicate.Candidate(sql.FieldHasPrefix(FieldCurrentStepID, v))
+}
+
+// CurrentStepIDHasSuffix applies the HasSuffix predicate on the "current_step_id" field.
+func CurrentStepIDHasSuffix(v string) predicate.Candidate {
+	return predicate.Candidate(sql.FieldHasSuffix(FieldCurrentStepID, v))
+}
+
+// CurrentStepIDIsNil applies the IsNil predicate on the "current_step_id" field.
+func CurrentStepIDIsNil() predicate.Candidate {
+	return predicate.Candidate(sql.FieldIsNull(FieldCurrentStepID))
+}
+
+// CurrentStepIDNotNil applies the NotNil predicate on the "current_step_id" field.
+func CurrentStepIDNotNil() predicate.Candidate {
+	return predicate.Candidate(sql.FieldNotNull(FieldCurrentStepID))
+}
+
+// CurrentStepIDEqualFold applies the EqualFold predicate on the "current_step_id" field.
+func CurrentStepIDEqualFold(v string) predicate.Candidate {
+	return predicate.Candidate(sql.FieldEqualFold(FieldCurrentStepID, v))
+}
+
+// CurrentStepIDContainsFold applies the ContainsFold predicate on the "current_step_id" field.
+func CurrentStepIDContainsFold(v string) predicate.Candidate {
+	return predicate.Candidate(sql.FieldContainsFold(FieldCurrentStepID, v))
+}
+
+// RejectionReasonIDEQ applies the EQ predicate on the "rejection_reason_id" field.
+func RejectionReasonIDEQ(v string) predicate.Candidate {
+	return predicate.Candidate(sql.FieldEQ(FieldRejectionReasonID, v))
+}
+
+// RejectionReasonIDNEQ applies the NEQ predicate on the "rejection_reason_id" field.
+func RejectionReasonIDNEQ(v string) predicate.Candidate {
+	return predicate.Candidate(sql.FieldNEQ(FieldRejectionReasonID, v))
+}
+
+// RejectionReasonIDIn applies the In predicate on the "rejection_reason_id" field.
+func RejectionReasonIDIn(vs ...string) predicate.Candidate {
+	return predicate.Candidate(sql.FieldIn(FieldRejectionReasonID, vs...))
+}
+
+// RejectionReasonIDNotIn applies the NotIn predicate on the "rejection_reason_id" field.
+func RejectionReasonIDNotIn(vs ...string) predicate.Candidate {
+	return predicate.Candidate(sql.FieldNotIn(FieldRejectionReasonID, vs...))
+}
+
+// RejectionReasonIDGT applies the GT predicate on the "rejection_reason_id" field.
+func RejectionReasonIDGT(v string) predicate.Candidate {
+	return predicate.Candidate(sql.FieldGT(FieldRejectionReasonID, v))
+}
+
+// RejectionReasonIDGTE applies the GTE predicate on the "rejection_reason_id" field.
+func RejectionReasonIDGTE(v string) predicate.Candidate {
+	return predicate.Candidate(sql.FieldGTE(FieldRejectionReasonID, v))
+}
+
+// RejectionReasonIDLT applies the LT predicate on the "rejection_reason_id" field.
+func RejectionReasonIDLT(v string) predicate.Candidate {
+	return predicate.Candidate(sql.FieldLT(FieldRejectionReasonID, v))
+}
+
+// RejectionReasonIDLTE applies the LTE predicate on the "rejection_reason_id" field.
+func RejectionReasonIDLTE(v string) predicate.Candidate {
+	return predicate.Candidate(sql.FieldLTE(FieldRejectionReasonID, v))
+}
+
+// RejectionReasonIDContains applies the Contains predicate on the "rejection_reason_id" field.
+func RejectionReasonIDContains(v string) predicate.Candidate {
+	return predicate.Candidate(sql.FieldContains(FieldRejectionReasonID, v))
+}
+
+// RejectionReasonIDHasPrefix applies the HasPrefix predicate on the "rejection_reason_id" field.
+func RejectionReasonIDHasPrefix(v string) predicate.Candidate {
+	return predicate.Candidate(sql.FieldHasPrefix(FieldRejectionReasonID, v))
+}
+
+// RejectionReasonIDHasSuffix applies the HasSuffix predicate on the "rejection_reason_id" field.
+func RejectionReasonIDHasSuffix(v string) predicate.Candidate {
+	return predicate.Candidate(sql.FieldHasSuffix(FieldRejectionReasonID, v))
+}
+
+// RejectionReasonIDIsNil applies the IsNil predicate on the "rejection_reason_id" field.
+func RejectionReasonIDIsNil() predicate.Candidate {
+	return predicate.Candidate(sql.FieldIsNull(FieldRejectionReasonID))
+}
+
+// RejectionReasonIDNotNil applies the NotNil predicate on the "rejection_reason_id" field.
+func RejectionReasonIDNotNil() predicate.Candidate {
+	return predicate.Candidate(sql.FieldNotNull(FieldRejectionReasonID))
+}
+
+// RejectionReasonIDEqualFold applies the EqualFold predicate on the "rejection_reason_id" field.
+func RejectionReasonIDEqualFold(v string) predicate.Candidate {
+	return predicate.Candidate(sql.FieldEqualFold(FieldRejectionReasonID, v))
+}
+
+// RejectionReasonIDContainsFold applies the ContainsFold predicate on the "rejection_reason_id" field.
+func RejectionReasonIDContainsFold(v string) predicate.Candidate {
+	return predicate.Candidate(sql.FieldContainsFold(FieldRejectionReasonID, v))
+}
+
+// RejectionNoteEQ applies the EQ predicate on the "rejection_note" field.
+func RejectionNoteEQ(v string) predicate.Candidate {
+	return predicate.Candidate(sql.FieldEQ(FieldRejectionNote, v))
+}
+
+// RejectionNoteNEQ applies the NEQ predicate on the "rejection_note" field.
+func RejectionNoteNEQ(v string) predicate.Candidate {
+	return predicate.Candidate(sql.FieldNEQ(FieldRejectionNote, v))
+}
+
+// RejectionNoteIn applies the In predicate on the "rejection_note" field.
+func RejectionNoteIn(vs ...string) predicate.Candidate {
+	return predicate.Candidate(sql.FieldIn(FieldRejectionNote, vs...))
+}
+
+// RejectionNoteNotIn applies the NotIn predicate on the "rejection_note" field.
+func RejectionNoteNotIn(vs ...string) predicate.Candidate {
+	return predicate.Candidate(sql.FieldNotIn(FieldRejectionNote, vs...))
+}
+
+// RejectionNoteGT applies the GT predicate on the "rejection_note" field.
+func RejectionNoteGT(v string) predicate.Candidate {
+	return predicate.Candidate(sql.FieldGT(FieldRejectionNote, v))
+}
+
+// RejectionNoteGTE applies the GTE predicate on the "rejection_note" field.
+func RejectionNoteGTE(v string) predicate.Candidate {
+	return predicate.Candidate(sql.FieldGTE(FieldRejectionNote, v))
+}
+
+// RejectionNoteLT applies the LT predicate on the "rejection_note" field.
+func RejectionNoteLT(v string) predicate.Candidate {
+	return predicate.Candidate(sql.FieldLT(FieldRejectionNote, v))
+}
+
+// RejectionNoteLTE applies the LTE predicate on the "rejection_note" field.
+func RejectionNoteLTE(v string) predicate.Candidate {
+	return predicate.Candidate(sql.FieldLTE(FieldRejectionNote, v))
+}
+
+// RejectionNoteContains applies the Contains predicate on the "rejection_note" field.
+func RejectionNoteContains(v string) predicate.Candidate {
+	return predicate.Candidate(sql.FieldContains(FieldRejectionNote, v))
+}
+
+// RejectionNoteHasPrefix applies the HasPrefix predicate on the "rejection_note" field.
+func RejectionNoteHasPrefix(v string) predicate.Candidate {
+	return predicate.Candidate(sql.FieldHasPrefix(FieldRejectionNote, v))
+}
+
+// RejectionNoteHasSuffix applies the HasSuffix predicate on the "rejection_note" field.
+func RejectionNoteHasSuffix(v string) predicate.Candidate {
+	return predicate.Candidate(sql.FieldHasSuffix(FieldRejectionNote, v))
+}
+
+// RejectionNoteIsNil applies the IsNil predicate on the "rejection_note" field.
+func RejectionNoteIsNil() predicate.Candidate {
+	return predicate.Candidate(sql.FieldIsNull(FieldRejectionNote))
+}
+
+// RejectionNoteNotNil applies the NotNil predicate on the "rejection_note" field.
+func RejectionNoteNotNil() predicate.Candidate {
+	return predicate.Candidate(sql.FieldNotNull(FieldRejectionNote))
+}
+
+// RejectionNoteEqualFold applies the EqualFold predicate on the "rejection_note" field.
+func RejectionNoteEqualFold(v string) predicate.Candidate {
+	return predicate.Candidate(sql.FieldEqualFold(FieldRejectionNote, v))
+}
+
+// RejectionNoteContainsFold applies the ContainsFold predicate on the "rejection_note" field.
+func RejectionNoteContainsFold(v string) predicate.Candidate {
+	return predicate.Candidate(sql.FieldContainsFold(FieldRejectionNote, v))
+}
+
+// SourceEQ applies the EQ predicate on the "source" field.
+func SourceEQ(v string) predicate.Candidate {
+	return predicate.Candidate(sql.FieldEQ(FieldSource, v))
+}
+
+// SourceNEQ applies the NEQ predicate on the "source" field.
+func SourceNEQ(v string) predicate.Candidate {
+	return predicate.Candidate(sql.FieldNEQ(FieldSource, v))
+}
+
+// SourceIn applies the In predicate on the "source" field.
+func SourceIn(vs ...string) predicate.Candidate {
+	return predicate.Candidate(sql.FieldIn(FieldSource, vs...))
+}
+
+// SourceNotIn applies the NotIn predicate on the "source" field.
+func SourceNotIn(vs ...string) predicate.Candidate {
+	return predicate.Candidate(sql.FieldNotIn(FieldSource, vs...))
+}
+
+// SourceGT applies the GT predicate on the "source" field.
+func SourceGT(v string) predicate.Candidate {
+	return predicate.Candidate(sql.FieldGT(FieldSource, v))
+}
+
+// SourceGTE applies the GTE predicate on the "source" field.
+func SourceGTE(v string) predicate.Candidate {
+	return predicate.Candidate(sql.FieldGTE(FieldSource, v))
+}
+
+// SourceLT applies the LT predicate on the "source" field.
+func SourceLT(v string) predicate.Candidate {
+	return predicate.Candidate(sql.FieldLT(FieldSource, v))
+}
+
+// SourceLTE applies the LTE predicate on the "source" field.
+func SourceLTE(v string) predicate.Candidate {
+	return predicate.Candidate(sql.FieldLTE(FieldSource, v))
+}
+
+// SourceContains applies the Contains predicate on the "source" field.
+func SourceContains(v string) predicate.Candidate {
+	return predicate.Candidate(sql.FieldContains(FieldSource, v))
+}
+
+// SourceHasPrefix applies the HasPrefix predicate on the "source" field.
+func SourceHasPrefix(v string) predicate.Candidate {
+	return predicate.Candidate(sql.FieldHasPrefix(FieldSource, v))
+}
+
+// SourceHasSuffix applies the HasSuffix predicate on the "source" field.
+func SourceHasSuffix(v string) predicate.Candidate {
+	return predicate.Candidate(sql.FieldHasSuffix(FieldSource, v))
+}
+
+// SourceEqualFold applies the EqualFold predicate on the "source" field.
+func SourceEqualFold(v string) predicate.Candidate {
+	return predicate.Candidate(sql.FieldEqualFold(FieldSource, v))
+}
+
+// SourceContainsFold applies the ContainsFold predicate on the "source" field.
+func SourceContainsFold(v string) predicate.Candidate {
+	return predicate.Candidate(sql.FieldContainsFold(FieldSource, v))
 }
 
 // DeletedEQ applies the EQ predicate on the "deleted" field.
@@ -654,6 +964,121 @@ func HasFiles() predicate.Candidate {
 func HasFilesWith(preds ...predicate.CandidateFile) predicate.Candidate {
 	return predicate.Candidate(func(s *sql.Selector) {
 		step := newFilesStep()
+		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
+			for _, p := range preds {
+				p(s)
+			}
+		})
+	})
+}
+
+// HasActivities applies the HasEdge predicate on the "activities" edge.
+func HasActivities() predicate.Candidate {
+	return predicate.Candidate(func(s *sql.Selector) {
+		step := sqlgraph.NewStep(
+			sqlgraph.From(Table, FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, ActivitiesTable, ActivitiesColumn),
+		)
+		sqlgraph.HasNeighbors(s, step)
+	})
+}
+
+// HasActivitiesWith applies the HasEdge predicate on the "activities" edge with a given conditions (other predicates).
+func HasActivitiesWith(preds ...predicate.Activity) predicate.Candidate {
+	return predicate.Candidate(func(s *sql.Selector) {
+		step := newActivitiesStep()
+		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
+			for _, p := range preds {
+				p(s)
+			}
+		})
+	})
+}
+
+// HasCurrentStep applies the HasEdge predicate on the "current_step" edge.
+func HasCurrentStep() predicate.Candidate {
+	return predicate.Candidate(func(s *sql.Selector) {
+		step := sqlgraph.NewStep(
+			sqlgraph.From(Table, FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, CurrentStepTable, CurrentStepColumn),
+		)
+		sqlgraph.HasNeighbors(s, step)
+	})
+}
+
+// HasCurrentStepWith applies the HasEdge predicate on the "current_step" edge with a given conditions (other predicates).
+func HasCurrentStepWith(preds ...predicate.PipelineStep) predicate.Candidate {
+	return predicate.Candidate(func(s *sql.Selector) {
+		step := newCurrentStepStep()
+		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
+			for _, p := range preds {
+				p(s)
+			}
+		})
+	})
+}
+
+// HasStepHistory applies the HasEdge predicate on the "step_history" edge.
+func HasStepHistory() predicate.Candidate {
+	return predicate.Candidate(func(s *sql.Selector) {
+		step := sqlgraph.NewStep(
+			sqlgraph.From(Table, FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, StepHistoryTable, StepHistoryColumn),
+		)
+		sqlgraph.HasNeighbors(s, step)
+	})
+}
+
+// HasStepHistoryWith applies the HasEdge predicate on the "step_history" edge with a given conditions (other predicates).
+func HasStepHistoryWith(preds ...predicate.CandidateStep) predicate.Candidate {
+	return predicate.Candidate(func(s *sql.Selector) {
+		step := newStepHistoryStep()
+		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
+			for _, p := range preds {
+				p(s)
+			}
+		})
+	})
+}
+
+// HasRejectionReason applies the HasEdge predicate on the "rejection_reason" edge.
+func HasRejectionReason() predicate.Candidate {
+	return predicate.Candidate(func(s *sql.Selector) {
+		step := sqlgraph.NewStep(
+			sqlgraph.From(Table, FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, RejectionReasonTable, RejectionReasonColumn),
+		)
+		sqlgraph.HasNeighbors(s, step)
+	})
+}
+
+// HasRejectionReasonWith applies the HasEdge predicate on the "rejection_reason" edge with a given conditions (other predicates).
+func HasRejectionReasonWith(preds ...predicate.RejectionReason) predicate.Candidate {
+	return predicate.Candidate(func(s *sql.Selector) {
+		step := newRejectionReasonStep()
+		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
+			for _, p := range preds {
+				p(s)
+			}
+		})
+	})
+}
+
+// HasAssignees applies the HasEdge predicate on the "assignees" edge.
+func HasAssignees() predicate.Candidate {
+	return predicate.Candidate(func(s *sql.Selector) {
+		step := sqlgraph.NewStep(
+			sqlgraph.From(Table, FieldID),
+			sqlgraph.Edge(sqlgraph.M2M, false, AssigneesTable, AssigneesPrimaryKey...),
+		)
+		sqlgraph.HasNeighbors(s, step)
+	})
+}
+
+// HasAssigneesWith applies the HasEdge predicate on the "assignees" edge with a given conditions (other predicates).
+func HasAssigneesWith(preds ...predicate.User) predicate.Candidate {
+	return predicate.Candidate(func(s *sql.Selector) {
+		step := newAssigneesStep()
 		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
 			for _, p := range preds {
 				p(s)

@@ -21,6 +21,18 @@ func (f APIKeyFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, erro
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.APIKeyMutation", m)
 }
 
+// The ActivityFunc type is an adapter to allow the use of ordinary
+// function as Activity mutator.
+type ActivityFunc func(context.Context, *ent.ActivityMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f ActivityFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.ActivityMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.ActivityMutation", m)
+}
+
 // The ApplicationFunc type is an adapter to allow the use of ordinary
 // function as Application mutator.
 type ApplicationFunc func(context.Context, *ent.ApplicationMutation) (ent.Value, error)
@@ -67,6 +79,18 @@ func (f CandidateFileFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Valu
 		return f(ctx, mv)
 	}
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.CandidateFileMutation", m)
+}
+
+// The CandidateStepFunc type is an adapter to allow the use of ordinary
+// function as CandidateStep mutator.
+type CandidateStepFunc func(context.Context, *ent.CandidateStepMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f CandidateStepFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.CandidateStepMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.CandidateStepMutation", m)
 }
 
 // The CompanyFunc type is an adapter to allow the use of ordinary
@@ -213,6 +237,18 @@ func (f PersonFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, erro
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.PersonMutation", m)
 }
 
+// The PipelineStepFunc type is an adapter to allow the use of ordinary
+// function as PipelineStep mutator.
+type PipelineStepFunc func(context.Context, *ent.PipelineStepMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f PipelineStepFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.PipelineStepMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.PipelineStepMutation", m)
+}
+
 // The PositionFunc type is an adapter to allow the use of ordinary
 // function as Position mutator.
 type PositionFunc func(context.Context, *ent.PositionMutation) (ent.Value, error)
@@ -247,6 +283,18 @@ func (f RateLimitBucketFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Va
 		return f(ctx, mv)
 	}
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.RateLimitBucketMutation", m)
+}
+
+// The RejectionReasonFunc type is an adapter to allow the use of ordinary
+// function as RejectionReason mutator.
+type RejectionReasonFunc func(context.Context, *ent.RejectionReasonMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f RejectionReasonFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.RejectionReasonMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.RejectionReasonMutation", m)
 }
 
 // The TestSubmissionFunc type is an adapter to allow the use of ordinary

@@ -41,6 +41,64 @@ var (
 			},
 		},
 	}
+	// ActivitiesColumns holds the columns for the "activities" table.
+	ActivitiesColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString, Size: 40},
+		{Name: "verb", Type: field.TypeString, Size: 64},
+		{Name: "actor_type", Type: field.TypeEnum, Enums: []string{"USER", "API_KEY", "EVALUATION_PARTNER", "CAREERS_SITE", "SYSTEM"}},
+		{Name: "actor_id", Type: field.TypeString, Nullable: true},
+		{Name: "actor_name", Type: field.TypeString, Nullable: true},
+		{Name: "object_type", Type: field.TypeString},
+		{Name: "object_id", Type: field.TypeString},
+		{Name: "changes", Type: field.TypeJSON},
+		{Name: "time_created", Type: field.TypeTime},
+		{Name: "company_id", Type: field.TypeString, Size: 40},
+		{Name: "candidate_id", Type: field.TypeString, Nullable: true, Size: 40},
+		{Name: "position_id", Type: field.TypeString, Nullable: true, Size: 40},
+	}
+	// ActivitiesTable holds the schema information for the "activities" table.
+	ActivitiesTable = &schema.Table{
+		Name:       "activities",
+		Columns:    ActivitiesColumns,
+		PrimaryKey: []*schema.Column{ActivitiesColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "activities_companies_company",
+				Columns:    []*schema.Column{ActivitiesColumns[9]},
+				RefColumns: []*schema.Column{CompaniesColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+			{
+				Symbol:     "activities_candidates_activities",
+				Columns:    []*schema.Column{ActivitiesColumns[10]},
+				RefColumns: []*schema.Column{CandidatesColumns[0]},
+				OnDelete:   schema.SetNull,
+			},
+			{
+				Symbol:     "activities_positions_activities",
+				Columns:    []*schema.Column{ActivitiesColumns[11]},
+				RefColumns: []*schema.Column{PositionsColumns[0]},
+				OnDelete:   schema.SetNull,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "activity_company_id_candidate_id_id",
+				Unique:  false,
+				Columns: []*schema.Column{ActivitiesColumns[9], ActivitiesColumns[10], ActivitiesColumns[0]},
+			},
+			{
+				Name:    "activity_company_id_position_id_id",
+				Unique:  false,
+				Columns: []*schema.Column{ActivitiesColumns[9], ActivitiesColumns[11], ActivitiesColumns[0]},
+			},
+			{
+				Name:    "activity_company_id_time_created_id",
+				Unique:  false,
+				Columns: []*schema.Column{ActivitiesColumns[9], ActivitiesColumns[8], ActivitiesColumns[0]},
+			},
+		},
+	}
 	// ApplicationsColumns holds the columns for the "applications" table.
 	ApplicationsColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeString, Size: 40},
@@ -121,6 +179,8 @@ var (
 	CandidatesColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeString, Size: 40},
 		{Name: "status", Type: field.TypeEnum, Enums: []string{"IN_PROGRESS", "REJECTED", "HIRED", "WITHDRAWN"}, Default: "IN_PROGRESS"},
+		{Name: "rejection_note", Type: field.TypeString, Nullable: true, Size: 2000},
+		{Name: "source", Type: field.TypeString, Size: 200, Default: ""},
 		{Name: "deleted", Type: field.TypeBool, Default: false},
 		{Name: "current_steps", Type: field.TypeJSON},
 		{Name: "completed_steps", Type: field.TypeJSON},
@@ -130,7 +190,9 @@ var (
 		{Name: "time_hiring_process_updated", Type: field.TypeTime},
 		{Name: "company_id", Type: field.TypeString, Size: 40},
 		{Name: "person_id", Type: field.TypeString, Size: 40},
+		{Name: "current_step_id", Type: field.TypeString, Nullable: true, Size: 40},
 		{Name: "position_id", Type: field.TypeString, Size: 40},
+		{Name: "rejection_reason_id", Type: field.TypeString, Nullable: true, Size: 40},
 	}
 	// CandidatesTable holds the schema information for the "candidates" table.
 	CandidatesTable = &schema.Table{
@@ -140,53 +202,70 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "candidates_companies_company",
-				Columns:    []*schema.Column{CandidatesColumns[9]},
+				Columns:    []*schema.Column{CandidatesColumns[11]},
 				RefColumns: []*schema.Column{CompaniesColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
 			{
 				Symbol:     "candidates_persons_candidates",
-				Columns:    []*schema.Column{CandidatesColumns[10]},
+				Columns:    []*schema.Column{CandidatesColumns[12]},
 				RefColumns: []*schema.Column{PersonsColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
 			{
+				Symbol:     "candidates_pipeline_steps_candidates",
+				Columns:    []*schema.Column{CandidatesColumns[13]},
+				RefColumns: []*schema.Column{PipelineStepsColumns[0]},
+				OnDelete:   schema.SetNull,
+			},
+			{
 				Symbol:     "candidates_positions_candidates",
-				Columns:    []*schema.Column{CandidatesColumns[11]},
+				Columns:    []*schema.Column{CandidatesColumns[14]},
 				RefColumns: []*schema.Column{PositionsColumns[0]},
 				OnDelete:   schema.NoAction,
+			},
+			{
+				Symbol:     "candidates_rejection_reasons_candidates",
+				Columns:    []*schema.Column{CandidatesColumns[15]},
+				RefColumns: []*schema.Column{RejectionReasonsColumns[0]},
+				OnDelete:   schema.SetNull,
 			},
 		},
 		Indexes: []*schema.Index{
 			{
 				Name:    "candidate_company_id_time_created_id",
 				Unique:  false,
-				Columns: []*schema.Column{CandidatesColumns[9], CandidatesColumns[6], CandidatesColumns[0]},
+				Columns: []*schema.Column{CandidatesColumns[11], CandidatesColumns[8], CandidatesColumns[0]},
 			},
 			{
 				Name:    "candidate_company_id_time_last_status_changed",
 				Unique:  false,
-				Columns: []*schema.Column{CandidatesColumns[9], CandidatesColumns[7]},
+				Columns: []*schema.Column{CandidatesColumns[11], CandidatesColumns[9]},
 			},
 			{
 				Name:    "candidate_company_id_time_hiring_process_updated",
 				Unique:  false,
-				Columns: []*schema.Column{CandidatesColumns[9], CandidatesColumns[8]},
+				Columns: []*schema.Column{CandidatesColumns[11], CandidatesColumns[10]},
 			},
 			{
 				Name:    "candidate_company_id_status",
 				Unique:  false,
-				Columns: []*schema.Column{CandidatesColumns[9], CandidatesColumns[1]},
+				Columns: []*schema.Column{CandidatesColumns[11], CandidatesColumns[1]},
 			},
 			{
 				Name:    "candidate_company_id_position_id_id",
 				Unique:  false,
-				Columns: []*schema.Column{CandidatesColumns[9], CandidatesColumns[11], CandidatesColumns[0]},
+				Columns: []*schema.Column{CandidatesColumns[11], CandidatesColumns[14], CandidatesColumns[0]},
 			},
 			{
 				Name:    "candidate_company_id_person_id_id",
 				Unique:  false,
-				Columns: []*schema.Column{CandidatesColumns[9], CandidatesColumns[10], CandidatesColumns[0]},
+				Columns: []*schema.Column{CandidatesColumns[11], CandidatesColumns[12], CandidatesColumns[0]},
+			},
+			{
+				Name:    "candidate_company_id_current_step_id_id",
+				Unique:  false,
+				Columns: []*schema.Column{CandidatesColumns[11], CandidatesColumns[13], CandidatesColumns[0]},
 			},
 		},
 	}
@@ -226,6 +305,58 @@ var (
 				Name:    "candidatefile_company_id_candidate_id_id",
 				Unique:  false,
 				Columns: []*schema.Column{CandidateFilesColumns[8], CandidateFilesColumns[7], CandidateFilesColumns[0]},
+			},
+		},
+	}
+	// CandidateStepsColumns holds the columns for the "candidate_steps" table.
+	CandidateStepsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString, Size: 40},
+		{Name: "name", Type: field.TypeString},
+		{Name: "kind", Type: field.TypeString},
+		{Name: "time_entered", Type: field.TypeTime},
+		{Name: "time_left", Type: field.TypeTime, Nullable: true},
+		{Name: "time_scheduled", Type: field.TypeTime, Nullable: true},
+		{Name: "entered_by", Type: field.TypeString},
+		{Name: "left_by", Type: field.TypeString, Nullable: true},
+		{Name: "candidate_id", Type: field.TypeString, Size: 40},
+		{Name: "company_id", Type: field.TypeString, Size: 40},
+		{Name: "step_id", Type: field.TypeString, Nullable: true, Size: 40},
+	}
+	// CandidateStepsTable holds the schema information for the "candidate_steps" table.
+	CandidateStepsTable = &schema.Table{
+		Name:       "candidate_steps",
+		Columns:    CandidateStepsColumns,
+		PrimaryKey: []*schema.Column{CandidateStepsColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "candidate_steps_candidates_step_history",
+				Columns:    []*schema.Column{CandidateStepsColumns[8]},
+				RefColumns: []*schema.Column{CandidatesColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+			{
+				Symbol:     "candidate_steps_companies_company",
+				Columns:    []*schema.Column{CandidateStepsColumns[9]},
+				RefColumns: []*schema.Column{CompaniesColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+			{
+				Symbol:     "candidate_steps_pipeline_steps_visits",
+				Columns:    []*schema.Column{CandidateStepsColumns[10]},
+				RefColumns: []*schema.Column{PipelineStepsColumns[0]},
+				OnDelete:   schema.SetNull,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "candidatestep_company_id_candidate_id_id",
+				Unique:  false,
+				Columns: []*schema.Column{CandidateStepsColumns[9], CandidateStepsColumns[8], CandidateStepsColumns[0]},
+			},
+			{
+				Name:    "candidatestep_step_id",
+				Unique:  false,
+				Columns: []*schema.Column{CandidateStepsColumns[10]},
 			},
 		},
 	}
@@ -632,6 +763,7 @@ var (
 		{Name: "middle_name", Type: field.TypeString, Nullable: true, Size: 100},
 		{Name: "last_name", Type: field.TypeString, Nullable: true, Size: 100},
 		{Name: "email", Type: field.TypeString, Nullable: true, Size: 320},
+		{Name: "email_normalized", Type: field.TypeString, Nullable: true, Size: 320},
 		{Name: "phone", Type: field.TypeString, Nullable: true, Size: 50},
 		{Name: "id_number", Type: field.TypeString, Nullable: true, Size: 100},
 		{Name: "resume_name", Type: field.TypeString, Nullable: true, Size: 300},
@@ -648,7 +780,7 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "persons_companies_company",
-				Columns:    []*schema.Column{PersonsColumns[11]},
+				Columns:    []*schema.Column{PersonsColumns[12]},
 				RefColumns: []*schema.Column{CompaniesColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
@@ -657,12 +789,54 @@ var (
 			{
 				Name:    "person_company_id_time_last_activity",
 				Unique:  false,
-				Columns: []*schema.Column{PersonsColumns[11], PersonsColumns[9]},
+				Columns: []*schema.Column{PersonsColumns[12], PersonsColumns[10]},
 			},
 			{
 				Name:    "person_company_id_email",
 				Unique:  false,
-				Columns: []*schema.Column{PersonsColumns[11], PersonsColumns[4]},
+				Columns: []*schema.Column{PersonsColumns[12], PersonsColumns[4]},
+			},
+			{
+				Name:    "person_company_id_email_normalized",
+				Unique:  true,
+				Columns: []*schema.Column{PersonsColumns[12], PersonsColumns[5]},
+			},
+		},
+	}
+	// PipelineStepsColumns holds the columns for the "pipeline_steps" table.
+	PipelineStepsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString, Size: 40},
+		{Name: "name", Type: field.TypeString, Size: 100},
+		{Name: "kind", Type: field.TypeEnum, Enums: []string{"APPLIED", "REVIEW", "SCREEN", "INTERVIEW", "ASSESSMENT", "OFFER", "HIRED", "OTHER"}},
+		{Name: "rank", Type: field.TypeInt},
+		{Name: "assignee_ids", Type: field.TypeJSON},
+		{Name: "company_id", Type: field.TypeString, Size: 40},
+		{Name: "position_id", Type: field.TypeString, Nullable: true, Size: 40},
+	}
+	// PipelineStepsTable holds the schema information for the "pipeline_steps" table.
+	PipelineStepsTable = &schema.Table{
+		Name:       "pipeline_steps",
+		Columns:    PipelineStepsColumns,
+		PrimaryKey: []*schema.Column{PipelineStepsColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "pipeline_steps_companies_company",
+				Columns:    []*schema.Column{PipelineStepsColumns[5]},
+				RefColumns: []*schema.Column{CompaniesColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+			{
+				Symbol:     "pipeline_steps_positions_pipeline_steps",
+				Columns:    []*schema.Column{PipelineStepsColumns[6]},
+				RefColumns: []*schema.Column{PositionsColumns[0]},
+				OnDelete:   schema.SetNull,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "pipelinestep_company_id_position_id_rank",
+				Unique:  false,
+				Columns: []*schema.Column{PipelineStepsColumns[5], PipelineStepsColumns[6], PipelineStepsColumns[3]},
 			},
 		},
 	}
@@ -808,6 +982,40 @@ var (
 			},
 		},
 	}
+	// RejectionReasonsColumns holds the columns for the "rejection_reasons" table.
+	RejectionReasonsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString, Size: 40},
+		{Name: "name", Type: field.TypeString, Size: 200},
+		{Name: "by_candidate", Type: field.TypeBool, Default: false},
+		{Name: "rank", Type: field.TypeInt, Default: 0},
+		{Name: "company_id", Type: field.TypeString, Size: 40},
+	}
+	// RejectionReasonsTable holds the schema information for the "rejection_reasons" table.
+	RejectionReasonsTable = &schema.Table{
+		Name:       "rejection_reasons",
+		Columns:    RejectionReasonsColumns,
+		PrimaryKey: []*schema.Column{RejectionReasonsColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "rejection_reasons_companies_company",
+				Columns:    []*schema.Column{RejectionReasonsColumns[4]},
+				RefColumns: []*schema.Column{CompaniesColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "rejectionreason_company_id_name",
+				Unique:  true,
+				Columns: []*schema.Column{RejectionReasonsColumns[4], RejectionReasonsColumns[1]},
+			},
+			{
+				Name:    "rejectionreason_company_id_rank",
+				Unique:  false,
+				Columns: []*schema.Column{RejectionReasonsColumns[4], RejectionReasonsColumns[3]},
+			},
+		},
+	}
 	// TestSubmissionsColumns holds the columns for the "test_submissions" table.
 	TestSubmissionsColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeString, Size: 40},
@@ -907,6 +1115,31 @@ var (
 			},
 		},
 	}
+	// CandidateAssigneesColumns holds the columns for the "candidate_assignees" table.
+	CandidateAssigneesColumns = []*schema.Column{
+		{Name: "candidate_id", Type: field.TypeString, Size: 40},
+		{Name: "user_id", Type: field.TypeString, Size: 40},
+	}
+	// CandidateAssigneesTable holds the schema information for the "candidate_assignees" table.
+	CandidateAssigneesTable = &schema.Table{
+		Name:       "candidate_assignees",
+		Columns:    CandidateAssigneesColumns,
+		PrimaryKey: []*schema.Column{CandidateAssigneesColumns[0], CandidateAssigneesColumns[1]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "candidate_assignees_candidate_id",
+				Columns:    []*schema.Column{CandidateAssigneesColumns[0]},
+				RefColumns: []*schema.Column{CandidatesColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+			{
+				Symbol:     "candidate_assignees_user_id",
+				Columns:    []*schema.Column{CandidateAssigneesColumns[1]},
+				RefColumns: []*schema.Column{UsersColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+		},
+	}
 	// PositionHiringTeamColumns holds the columns for the "position_hiring_team" table.
 	PositionHiringTeamColumns = []*schema.Column{
 		{Name: "position_id", Type: field.TypeString, Size: 40},
@@ -960,10 +1193,12 @@ var (
 	// Tables holds all the tables in the schema.
 	Tables = []*schema.Table{
 		APIKeysTable,
+		ActivitiesTable,
 		ApplicationsTable,
 		ApprovalProcessesTable,
 		CandidatesTable,
 		CandidateFilesTable,
+		CandidateStepsTable,
 		CompaniesTable,
 		ContactsTable,
 		ConversationsTable,
@@ -976,11 +1211,14 @@ var (
 		OfferLettersTable,
 		OpeningsTable,
 		PersonsTable,
+		PipelineStepsTable,
 		PositionsTable,
 		QuestionnairesTable,
 		RateLimitBucketsTable,
+		RejectionReasonsTable,
 		TestSubmissionsTable,
 		UsersTable,
+		CandidateAssigneesTable,
 		PositionHiringTeamTable,
 		PositionQuestionnairesTable,
 	}
@@ -988,15 +1226,23 @@ var (
 
 func init() {
 	APIKeysTable.ForeignKeys[0].RefTable = CompaniesTable
+	ActivitiesTable.ForeignKeys[0].RefTable = CompaniesTable
+	ActivitiesTable.ForeignKeys[1].RefTable = CandidatesTable
+	ActivitiesTable.ForeignKeys[2].RefTable = PositionsTable
 	ApplicationsTable.ForeignKeys[0].RefTable = CompaniesTable
 	ApplicationsTable.ForeignKeys[1].RefTable = CandidatesTable
 	ApprovalProcessesTable.ForeignKeys[0].RefTable = CompaniesTable
 	ApprovalProcessesTable.ForeignKeys[1].RefTable = OpeningsTable
 	CandidatesTable.ForeignKeys[0].RefTable = CompaniesTable
 	CandidatesTable.ForeignKeys[1].RefTable = PersonsTable
-	CandidatesTable.ForeignKeys[2].RefTable = PositionsTable
+	CandidatesTable.ForeignKeys[2].RefTable = PipelineStepsTable
+	CandidatesTable.ForeignKeys[3].RefTable = PositionsTable
+	CandidatesTable.ForeignKeys[4].RefTable = RejectionReasonsTable
 	CandidateFilesTable.ForeignKeys[0].RefTable = CandidatesTable
 	CandidateFilesTable.ForeignKeys[1].RefTable = CompaniesTable
+	CandidateStepsTable.ForeignKeys[0].RefTable = CandidatesTable
+	CandidateStepsTable.ForeignKeys[1].RefTable = CompaniesTable
+	CandidateStepsTable.ForeignKeys[2].RefTable = PipelineStepsTable
 	ContactsTable.ForeignKeys[0].RefTable = CompaniesTable
 	ConversationsTable.ForeignKeys[0].RefTable = CandidatesTable
 	ConversationsTable.ForeignKeys[1].RefTable = CompaniesTable
@@ -1014,6 +1260,8 @@ func init() {
 	OpeningsTable.ForeignKeys[1].RefTable = CandidatesTable
 	OpeningsTable.ForeignKeys[2].RefTable = PositionsTable
 	PersonsTable.ForeignKeys[0].RefTable = CompaniesTable
+	PipelineStepsTable.ForeignKeys[0].RefTable = CompaniesTable
+	PipelineStepsTable.ForeignKeys[1].RefTable = PositionsTable
 	PositionsTable.ForeignKeys[0].RefTable = CompaniesTable
 	PositionsTable.ForeignKeys[1].RefTable = LocationsTable
 	PositionsTable.ForeignKeys[2].RefTable = PositionsTable
@@ -1024,10 +1272,13 @@ func init() {
 	RateLimitBucketsTable.Annotation = &entsql.Annotation{
 		Table: "rate_limit_buckets",
 	}
+	RejectionReasonsTable.ForeignKeys[0].RefTable = CompaniesTable
 	TestSubmissionsTable.ForeignKeys[0].RefTable = CandidatesTable
 	TestSubmissionsTable.ForeignKeys[1].RefTable = EvaluationPartnersTable
 	TestSubmissionsTable.ForeignKeys[2].RefTable = CompaniesTable
 	UsersTable.ForeignKeys[0].RefTable = CompaniesTable
+	CandidateAssigneesTable.ForeignKeys[0].RefTable = CandidatesTable
+	CandidateAssigneesTable.ForeignKeys[1].RefTable = UsersTable
 	PositionHiringTeamTable.ForeignKeys[0].RefTable = PositionsTable
 	PositionHiringTeamTable.ForeignKeys[1].RefTable = UsersTable
 	PositionQuestionnairesTable.ForeignKeys[0].RefTable = PositionsTable

@@ -25,6 +25,8 @@ const (
 	FieldLastName = "last_name"
 	// FieldEmail holds the string denoting the email field in the database.
 	FieldEmail = "email"
+	// FieldEmailNormalized holds the string denoting the email_normalized field in the database.
+	FieldEmailNormalized = "email_normalized"
 	// FieldPhone holds the string denoting the phone field in the database.
 	FieldPhone = "phone"
 	// FieldIDNumber holds the string denoting the id_number field in the database.
@@ -67,6 +69,7 @@ var Columns = []string{
 	FieldMiddleName,
 	FieldLastName,
 	FieldEmail,
+	FieldEmailNormalized,
 	FieldPhone,
 	FieldIDNumber,
 	FieldResumeName,
@@ -91,7 +94,7 @@ func ValidColumn(column string) bool {
 //
 //	import _ "github.com/hiregraph/hiregraph/ent/runtime"
 var (
-	Hooks  [2]ent.Hook
+	Hooks  [3]ent.Hook
 	Policy ent.Policy
 	// CompanyIDValidator is a validator for the "company_id" field. It is called by the builders before save.
 	CompanyIDValidator func(string) error
@@ -103,6 +106,8 @@ var (
 	LastNameValidator func(string) error
 	// EmailValidator is a validator for the "email" field. It is called by the builders before save.
 	EmailValidator func(string) error
+	// EmailNormalizedValidator is a validator for the "email_normalized" field. It is called by the builders before save.
+	EmailNormalizedValidator func(string) error
 	// PhoneValidator is a validator for the "phone" field. It is called by the builders before save.
 	PhoneValidator func(string) error
 	// IDNumberValidator is a validator for the "id_number" field. It is called by the builders before save.
@@ -152,6 +157,11 @@ func ByLastName(opts ...sql.OrderTermOption) OrderOption {
 // ByEmail orders the results by the email field.
 func ByEmail(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldEmail, opts...).ToFunc()
+}
+
+// ByEmailNormalized orders the results by the email_normalized field.
+func ByEmailNormalized(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldEmailNormalized, opts...).ToFunc()
 }
 
 // ByPhone orders the results by the phone field.

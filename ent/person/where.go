@@ -90,6 +90,11 @@ func Email(v string) predicate.Person {
 	return predicate.Person(sql.FieldEQ(FieldEmail, v))
 }
 
+// EmailNormalized applies equality check predicate on the "email_normalized" field. It's identical to EmailNormalizedEQ.
+func EmailNormalized(v string) predicate.Person {
+	return predicate.Person(sql.FieldEQ(FieldEmailNormalized, v))
+}
+
 // Phone applies equality check predicate on the "phone" field. It's identical to PhoneEQ.
 func Phone(v string) predicate.Person {
 	return predicate.Person(sql.FieldEQ(FieldPhone, v))
@@ -473,6 +478,81 @@ func EmailEqualFold(v string) predicate.Person {
 // EmailContainsFold applies the ContainsFold predicate on the "email" field.
 func EmailContainsFold(v string) predicate.Person {
 	return predicate.Person(sql.FieldContainsFold(FieldEmail, v))
+}
+
+// EmailNormalizedEQ applies the EQ predicate on the "email_normalized" field.
+func EmailNormalizedEQ(v string) predicate.Person {
+	return predicate.Person(sql.FieldEQ(FieldEmailNormalized, v))
+}
+
+// EmailNormalizedNEQ applies the NEQ predicate on the "email_normalized" field.
+func EmailNormalizedNEQ(v string) predicate.Person {
+	return predicate.Person(sql.FieldNEQ(FieldEmailNormalized, v))
+}
+
+// EmailNormalizedIn applies the In predicate on the "email_normalized" field.
+func EmailNormalizedIn(vs ...string) predicate.Person {
+	return predicate.Person(sql.FieldIn(FieldEmailNormalized, vs...))
+}
+
+// EmailNormalizedNotIn applies the NotIn predicate on the "email_normalized" field.
+func EmailNormalizedNotIn(vs ...string) predicate.Person {
+	return predicate.Person(sql.FieldNotIn(FieldEmailNormalized, vs...))
+}
+
+// EmailNormalizedGT applies the GT predicate on the "email_normalized" field.
+func EmailNormalizedGT(v string) predicate.Person {
+	return predicate.Person(sql.FieldGT(FieldEmailNormalized, v))
+}
+
+// EmailNormalizedGTE applies the GTE predicate on the "email_normalized" field.
+func EmailNormalizedGTE(v string) predicate.Person {
+	return predicate.Person(sql.FieldGTE(FieldEmailNormalized, v))
+}
+
+// EmailNormalizedLT applies the LT predicate on the "email_normalized" field.
+func EmailNormalizedLT(v string) predicate.Person {
+	return predicate.Person(sql.FieldLT(FieldEmailNormalized, v))
+}
+
+// EmailNormalizedLTE applies the LTE predicate on the "email_normalized" field.
+func EmailNormalizedLTE(v string) predicate.Person {
+	return predicate.Person(sql.FieldLTE(FieldEmailNormalized, v))
+}
+
+// EmailNormalizedContains applies the Contains predicate on the "email_normalized" field.
+func EmailNormalizedContains(v string) predicate.Person {
+	return predicate.Person(sql.FieldContains(FieldEmailNormalized, v))
+}
+
+// EmailNormalizedHasPrefix applies the HasPrefix predicate on the "email_normalized" field.
+func EmailNormalizedHasPrefix(v string) predicate.Person {
+	return predicate.Person(sql.FieldHasPrefix(FieldEmailNormalized, v))
+}
+
+// EmailNormalizedHasSuffix applies the HasSuffix predicate on the "email_normalized" field.
+func EmailNormalizedHasSuffix(v string) predicate.Person {
+	return predicate.Person(sql.FieldHasSuffix(FieldEmailNormalized, v))
+}
+
+// EmailNormalizedIsNil applies the IsNil predicate on the "email_normalized" field.
+func EmailNormalizedIsNil() predicate.Person {
+	return predicate.Person(sql.FieldIsNull(FieldEmailNormalized))
+}
+
+// EmailNormalizedNotNil applies the NotNil predicate on the "email_normalized" field.
+func EmailNormalizedNotNil() predicate.Person {
+	return predicate.Person(sql.FieldNotNull(FieldEmailNormalized))
+}
+
+// EmailNormalizedEqualFold applies the EqualFold predicate on the "email_normalized" field.
+func EmailNormalizedEqualFold(v string) predicate.Person {
+	return predicate.Person(sql.FieldEqualFold(FieldEmailNormalized, v))
+}
+
+// EmailNormalizedContainsFold applies the ContainsFold predicate on the "email_normalized" field.
+func EmailNormalizedContainsFold(v string) predicate.Person {
+	return predicate.Person(sql.FieldContainsFold(FieldEmailNormalized, v))
 }
 
 // PhoneEQ applies the EQ predicate on the "phone" field.

@@ -95,6 +95,10 @@ const (
 	EdgeOpenings = "openings"
 	// EdgeCandidates holds the string denoting the candidates edge name in mutations.
 	EdgeCandidates = "candidates"
+	// EdgeActivities holds the string denoting the activities edge name in mutations.
+	EdgeActivities = "activities"
+	// EdgePipelineSteps holds the string denoting the pipeline_steps edge name in mutations.
+	EdgePipelineSteps = "pipeline_steps"
 	// Table holds the table name of the position in the database.
 	Table = "positions"
 	// CompanyTable is the table that holds the company relation/edge.
@@ -164,6 +168,20 @@ const (
 	CandidatesInverseTable = "candidates"
 	// CandidatesColumn is the table column denoting the candidates relation/edge.
 	CandidatesColumn = "position_id"
+	// ActivitiesTable is the table that holds the activities relation/edge.
+	ActivitiesTable = "activities"
+	// ActivitiesInverseTable is the table name for the Activity entity.
+	// It exists in this package in order to avoid circular dependency with the "activity" package.
+	ActivitiesInverseTable = "activities"
+	// ActivitiesColumn is the table column denoting the activities relation/edge.
+	ActivitiesColumn = "position_id"
+	// PipelineStepsTable is the table that holds the pipeline_steps relation/edge.
+	PipelineStepsTable = "pipeline_steps"
+	// PipelineStepsInverseTable is the table name for the PipelineStep entity.
+	// It exists in this package in order to avoid circular dependency with the "pipelinestep" package.
+	PipelineStepsInverseTable = "pipeline_steps"
+	// PipelineStepsColumn is the table column denoting the pipeline_steps relation/edge.
+	PipelineStepsColumn = "position_id"
 )
 
 // Columns holds all SQL columns for position fields.
@@ -550,6 +568,34 @@ func ByCandidates(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
 		sqlgraph.OrderByNeighborTerms(s, newCandidatesStep(), append([]sql.OrderTerm{term}, terms...)...)
 	}
 }
+
+// ByActivitiesCount orders the results by activities count.
+func ByActivitiesCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newActivitiesStep(), opts...)
+	}
+}
+
+// ByActivities orders the results by activities terms.
+func ByActivities(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newActivitiesStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
+
+// ByPipelineStepsCount orders the results by pipeline_steps count.
+func ByPipelineStepsCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newPipelineStepsStep(), opts...)
+	}
+}
+
+// ByPipelineSteps orders the results by pipeline_steps terms.
+func ByPipelineSteps(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newPipelineStepsStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
 func newCompanyStep() *sqlgraph.Step {
 	return sqlgraph.NewStep(
 		sqlgraph.From(Table, FieldID),
@@ -625,6 +671,20 @@ func newCandidatesStep() *sqlgraph.Step {
 		sqlgraph.From(Table, FieldID),
 		sqlgraph.To(CandidatesInverseTable, FieldID),
 		sqlgraph.Edge(sqlgraph.O2M, false, CandidatesTable, CandidatesColumn),
+	)
+}
+func newActivitiesStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(ActivitiesInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.O2M, false, ActivitiesTable, ActivitiesColumn),
+	)
+}
+func newPipelineStepsStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(PipelineStepsInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.O2M, false, PipelineStepsTable, PipelineStepsColumn),
 	)
 }
 

@@ -1678,6 +1678,52 @@ func HasCandidatesWith(preds ...predicate.Candidate) predicate.Position {
 	})
 }
 
+// HasActivities applies the HasEdge predicate on the "activities" edge.
+func HasActivities() predicate.Position {
+	return predicate.Position(func(s *sql.Selector) {
+		step := sqlgraph.NewStep(
+			sqlgraph.From(Table, FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, ActivitiesTable, ActivitiesColumn),
+		)
+		sqlgraph.HasNeighbors(s, step)
+	})
+}
+
+// HasActivitiesWith applies the HasEdge predicate on the "activities" edge with a given conditions (other predicates).
+func HasActivitiesWith(preds ...predicate.Activity) predicate.Position {
+	return predicate.Position(func(s *sql.Selector) {
+		step := newActivitiesStep()
+		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
+			for _, p := range preds {
+				p(s)
+			}
+		})
+	})
+}
+
+// HasPipelineSteps applies the HasEdge predicate on the "pipeline_steps" edge.
+func HasPipelineSteps() predicate.Position {
+	return predicate.Position(func(s *sql.Selector) {
+		step := sqlgraph.NewStep(
+			sqlgraph.From(Table, FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, PipelineStepsTable, PipelineStepsColumn),
+		)
+		sqlgraph.HasNeighbors(s, step)
+	})
+}
+
+// HasPipelineStepsWith applies the HasEdge predicate on the "pipeline_steps" edge with a given conditions (other predicates).
+func HasPipelineStepsWith(preds ...predicate.PipelineStep) predicate.Position {
+	return predicate.Position(func(s *sql.Selector) {
+		step := newPipelineStepsStep()
+		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
+			for _, p := range preds {
+				p(s)
+			}
+		})
+	})
+}
+
 // And groups predicates with the AND operator between them.
 func And(predicates ...predicate.Position) predicate.Position {
 	return predicate.Position(sql.AndPredicates(predicates...))

@@ -9,6 +9,9 @@ import (
 // APIKey is the predicate function for apikey builders.
 type APIKey func(*sql.Selector)
 
+// Activity is the predicate function for activity builders.
+type Activity func(*sql.Selector)
+
 // Application is the predicate function for application builders.
 type Application func(*sql.Selector)
 
@@ -20,6 +23,9 @@ type Candidate func(*sql.Selector)
 
 // CandidateFile is the predicate function for candidatefile builders.
 type CandidateFile func(*sql.Selector)
+
+// CandidateStep is the predicate function for candidatestep builders.
+type CandidateStep func(*sql.Selector)
 
 // Company is the predicate function for company builders.
 type Company func(*sql.Selector)
@@ -57,6 +63,9 @@ type Opening func(*sql.Selector)
 // Person is the predicate function for person builders.
 type Person func(*sql.Selector)
 
+// PipelineStep is the predicate function for pipelinestep builders.
+type PipelineStep func(*sql.Selector)
+
 // Position is the predicate function for position builders.
 type Position func(*sql.Selector)
 
@@ -65,6 +74,9 @@ type Questionnaire func(*sql.Selector)
 
 // RateLimitBucket is the predicate function for ratelimitbucket builders.
 type RateLimitBucket func(*sql.Selector)
+
+// RejectionReason is the predicate function for rejectionreason builders.
+type RejectionReason func(*sql.Selector)
 
 // TestSubmission is the predicate function for testsubmission builders.
 type TestSubmission func(*sql.Selector)

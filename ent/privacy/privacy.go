@@ -135,6 +135,30 @@ func (f APIKeyMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation
 	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.APIKeyMutation", m)
 }
 
+// The ActivityQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type ActivityQueryRuleFunc func(context.Context, *ent.ActivityQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f ActivityQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.ActivityQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.ActivityQuery", q)
+}
+
+// The ActivityMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type ActivityMutationRuleFunc func(context.Context, *ent.ActivityMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f ActivityMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.ActivityMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.ActivityMutation", m)
+}
+
 // The ApplicationQueryRuleFunc type is an adapter to allow the use of ordinary
 // functions as a query rule.
 type ApplicationQueryRuleFunc func(context.Context, *ent.ApplicationQuery) error
@@ -229,6 +253,30 @@ func (f CandidateFileMutationRuleFunc) EvalMutation(ctx context.Context, m ent.M
 		return f(ctx, m)
 	}
 	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.CandidateFileMutation", m)
+}
+
+// The CandidateStepQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type CandidateStepQueryRuleFunc func(context.Context, *ent.CandidateStepQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f CandidateStepQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.CandidateStepQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.CandidateStepQuery", q)
+}
+
+// The CandidateStepMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type CandidateStepMutationRuleFunc func(context.Context, *ent.CandidateStepMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f CandidateStepMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.CandidateStepMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.CandidateStepMutation", m)
 }
 
 // The CompanyQueryRuleFunc type is an adapter to allow the use of ordinary
@@ -519,6 +567,30 @@ func (f PersonMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation
 	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.PersonMutation", m)
 }
 
+// The PipelineStepQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type PipelineStepQueryRuleFunc func(context.Context, *ent.PipelineStepQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f PipelineStepQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.PipelineStepQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.PipelineStepQuery", q)
+}
+
+// The PipelineStepMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type PipelineStepMutationRuleFunc func(context.Context, *ent.PipelineStepMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f PipelineStepMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.PipelineStepMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.PipelineStepMutation", m)
+}
+
 // The PositionQueryRuleFunc type is an adapter to allow the use of ordinary
 // functions as a query rule.
 type PositionQueryRuleFunc func(context.Context, *ent.PositionQuery) error
@@ -589,6 +661,30 @@ func (f RateLimitBucketMutationRuleFunc) EvalMutation(ctx context.Context, m ent
 		return f(ctx, m)
 	}
 	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.RateLimitBucketMutation", m)
+}
+
+// The RejectionReasonQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type RejectionReasonQueryRuleFunc func(context.Context, *ent.RejectionReasonQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f RejectionReasonQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.RejectionReasonQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.RejectionReasonQuery", q)
+}
+
+// The RejectionReasonMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type RejectionReasonMutationRuleFunc func(context.Context, *ent.RejectionReasonMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f RejectionReasonMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.RejectionReasonMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.RejectionReasonMutation", m)
 }
 
 // The TestSubmissionQueryRuleFunc type is an adapter to allow the use of ordinary
@@ -676,6 +772,8 @@ func queryFilter(q ent.Query) (Filter, error) {
 	switch q := q.(type) {
 	case *ent.APIKeyQuery:
 		return q.Filter(), nil
+	case *ent.ActivityQuery:
+		return q.Filter(), nil
 	case *ent.ApplicationQuery:
 		return q.Filter(), nil
 	case *ent.ApprovalProcessQuery:
@@ -683,6 +781,8 @@ func queryFilter(q ent.Query) (Filter, error) {
 	case *ent.CandidateQuery:
 		return q.Filter(), nil
 	case *ent.CandidateFileQuery:
+		return q.Filter(), nil
+	case *ent.CandidateStepQuery:
 		return q.Filter(), nil
 	case *ent.CompanyQuery:
 		return q.Filter(), nil
@@ -708,11 +808,15 @@ func queryFilter(q ent.Query) (Filter, error) {
 		return q.Filter(), nil
 	case *ent.PersonQuery:
 		return q.Filter(), nil
+	case *ent.PipelineStepQuery:
+		return q.Filter(), nil
 	case *ent.PositionQuery:
 		return q.Filter(), nil
 	case *ent.QuestionnaireQuery:
 		return q.Filter(), nil
 	case *ent.RateLimitBucketQuery:
+		return q.Filter(), nil
+	case *ent.RejectionReasonQuery:
 		return q.Filter(), nil
 	case *ent.TestSubmissionQuery:
 		return q.Filter(), nil
@@ -727,6 +831,8 @@ func mutationFilter(m ent.Mutation) (Filter, error) {
 	switch m := m.(type) {
 	case *ent.APIKeyMutation:
 		return m.Filter(), nil
+	case *ent.ActivityMutation:
+		return m.Filter(), nil
 	case *ent.ApplicationMutation:
 		return m.Filter(), nil
 	case *ent.ApprovalProcessMutation:
@@ -734,6 +840,8 @@ func mutationFilter(m ent.Mutation) (Filter, error) {
 	case *ent.CandidateMutation:
 		return m.Filter(), nil
 	case *ent.CandidateFileMutation:
+		return m.Filter(), nil
+	case *ent.CandidateStepMutation:
 		return m.Filter(), nil
 	case *ent.CompanyMutation:
 		return m.Filter(), nil
@@ -759,11 +867,15 @@ func mutationFilter(m ent.Mutation) (Filter, error) {
 		return m.Filter(), nil
 	case *ent.PersonMutation:
 		return m.Filter(), nil
+	case *ent.PipelineStepMutation:
+		return m.Filter(), nil
 	case *ent.PositionMutation:
 		return m.Filter(), nil
 	case *ent.QuestionnaireMutation:
 		return m.Filter(), nil
 	case *ent.RateLimitBucketMutation:
+		return m.Filter(), nil
+	case *ent.RejectionReasonMutation:
 		return m.Filter(), nil
 	case *ent.TestSubmissionMutation:
 		return m.Filter(), nil

@@ -6,11 +6,13 @@ import (
 	"context"
 	"time"
 
+	"github.com/hiregraph/hiregraph/ent/activity"
 	"github.com/hiregraph/hiregraph/ent/apikey"
 	"github.com/hiregraph/hiregraph/ent/application"
 	"github.com/hiregraph/hiregraph/ent/approvalprocess"
 	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/candidatefile"
+	"github.com/hiregraph/hiregraph/ent/candidatestep"
 	"github.com/hiregraph/hiregraph/ent/company"
 	"github.com/hiregraph/hiregraph/ent/contact"
 	"github.com/hiregraph/hiregraph/ent/conversation"
@@ -23,9 +25,11 @@ import (
 	"github.com/hiregraph/hiregraph/ent/offerletter"
 	"github.com/hiregraph/hiregraph/ent/opening"
 	"github.com/hiregraph/hiregraph/ent/person"
+	"github.com/hiregraph/hiregraph/ent/pipelinestep"
 	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/questionnaire"
 	"github.com/hiregraph/hiregraph/ent/ratelimitbucket"
+	"github.com/hiregraph/hiregraph/ent/rejectionreason"
 	"github.com/hiregraph/hiregraph/ent/schema"
 	"github.com/hiregraph/hiregraph/ent/schema/schematype"
 	"github.com/hiregraph/hiregraph/ent/testsubmission"
@@ -91,6 +95,83 @@ func init() {
 	// apikey.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	apikey.IDValidator = func() func(string) error {
 		validators := apikeyDescID.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(id string) error {
+			for _, fn := range fns {
+				if err := fn(id); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	activityMixin := schema.Activity{}.Mixin()
+	activity.Policy = privacy.NewPolicies(activityMixin[1], schema.Activity{})
+	activity.Hooks[0] = func(next ent.Mutator) ent.Mutator {
+		return ent.MutateFunc(func(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+			if err := activity.Policy.EvalMutation(ctx, m); err != nil {
+				return nil, err
+			}
+			return next.Mutate(ctx, m)
+		})
+	}
+	activityMixinHooks1 := activityMixin[1].Hooks()
+
+	activity.Hooks[1] = activityMixinHooks1[0]
+	activityMixinFields0 := activityMixin[0].Fields()
+	_ = activityMixinFields0
+	activityMixinFields1 := activityMixin[1].Fields()
+	_ = activityMixinFields1
+	activityFields := schema.Activity{}.Fields()
+	_ = activityFields
+	// activityDescCompanyID is the schema descriptor for company_id field.
+	activityDescCompanyID := activityMixinFields1[0].Descriptor()
+	// activity.CompanyIDValidator is a validator for the "company_id" field. It is called by the builders before save.
+	activity.CompanyIDValidator = activityDescCompanyID.Validators[0].(func(string) error)
+	// activityDescVerb is the schema descriptor for verb field.
+	activityDescVerb := activityFields[0].Descriptor()
+	// activity.VerbValidator is a validator for the "verb" field. It is called by the builders before save.
+	activity.VerbValidator = func() func(string) error {
+		validators := activityDescVerb.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(verb string) error {
+			for _, fn := range fns {
+				if err := fn(verb); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// activityDescObjectType is the schema descriptor for object_type field.
+	activityDescObjectType := activityFields[4].Descriptor()
+	// activity.ObjectTypeValidator is a validator for the "object_type" field. It is called by the builders before save.
+	activity.ObjectTypeValidator = activityDescObjectType.Validators[0].(func(string) error)
+	// activityDescObjectID is the schema descriptor for object_id field.
+	activityDescObjectID := activityFields[5].Descriptor()
+	// activity.ObjectIDValidator is a validator for the "object_id" field. It is called by the builders before save.
+	activity.ObjectIDValidator = activityDescObjectID.Validators[0].(func(string) error)
+	// activityDescChanges is the schema descriptor for changes field.
+	activityDescChanges := activityFields[8].Descriptor()
+	// activity.DefaultChanges holds the default value on creation for the changes field.
+	activity.DefaultChanges = activityDescChanges.Default.([]schematype.FieldChange)
+	// activityDescTimeCreated is the schema descriptor for time_created field.
+	activityDescTimeCreated := activityFields[9].Descriptor()
+	// activity.DefaultTimeCreated holds the default value on creation for the time_created field.
+	activity.DefaultTimeCreated = activityDescTimeCreated.Default.(func() time.Time)
+	// activityDescID is the schema descriptor for id field.
+	activityDescID := activityMixinFields0[0].Descriptor()
+	// activity.DefaultID holds the default value on creation for the id field.
+	activity.DefaultID = activityDescID.Default.(func() string)
+	// activity.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	activity.IDValidator = func() func(string) error {
+		validators := activityDescID.Validators
 		fns := [...]func(string) error{
 			validators[0].(func(string) error),
 			validators[1].(func(string) error),
@@ -301,28 +382,38 @@ func init() {
 	candidateDescCompanyID := candidateMixinFields1[0].Descriptor()
 	// candidate.CompanyIDValidator is a validator for the "company_id" field. It is called by the builders before save.
 	candidate.CompanyIDValidator = candidateDescCompanyID.Validators[0].(func(string) error)
+	// candidateDescRejectionNote is the schema descriptor for rejection_note field.
+	candidateDescRejectionNote := candidateFields[5].Descriptor()
+	// candidate.RejectionNoteValidator is a validator for the "rejection_note" field. It is called by the builders before save.
+	candidate.RejectionNoteValidator = candidateDescRejectionNote.Validators[0].(func(string) error)
+	// candidateDescSource is the schema descriptor for source field.
+	candidateDescSource := candidateFields[6].Descriptor()
+	// candidate.DefaultSource holds the default value on creation for the source field.
+	candidate.DefaultSource = candidateDescSource.Default.(string)
+	// candidate.SourceValidator is a validator for the "source" field. It is called by the builders before save.
+	candidate.SourceValidator = candidateDescSource.Validators[0].(func(string) error)
 	// candidateDescDeleted is the schema descriptor for deleted field.
-	candidateDescDeleted := candidateFields[3].Descriptor()
+	candidateDescDeleted := candidateFields[7].Descriptor()
 	// candidate.DefaultDeleted holds the default value on creation for the deleted field.
 	candidate.DefaultDeleted = candidateDescDeleted.Default.(bool)
 	// candidateDescCurrentSteps is the schema descriptor for current_steps field.
-	candidateDescCurrentSteps := candidateFields[4].Descriptor()
+	candidateDescCurrentSteps := candidateFields[8].Descriptor()
 	// candidate.DefaultCurrentSteps holds the default value on creation for the current_steps field.
 	candidate.DefaultCurrentSteps = candidateDescCurrentSteps.Default.([]schematype.Step)
 	// candidateDescCompletedSteps is the schema descriptor for completed_steps field.
-	candidateDescCompletedSteps := candidateFields[5].Descriptor()
+	candidateDescCompletedSteps := candidateFields[9].Descriptor()
 	// candidate.DefaultCompletedSteps holds the default value on creation for the completed_steps field.
 	candidate.DefaultCompletedSteps = candidateDescCompletedSteps.Default.([]schematype.Step)
 	// candidateDescTimeCreated is the schema descriptor for time_created field.
-	candidateDescTimeCreated := candidateFields[7].Descriptor()
+	candidateDescTimeCreated := candidateFields[11].Descriptor()
 	// candidate.DefaultTimeCreated holds the default value on creation for the time_created field.
 	candidate.DefaultTimeCreated = candidateDescTimeCreated.Default.(func() time.Time)
 	// candidateDescTimeLastStatusChanged is the schema descriptor for time_last_status_changed field.
-	candidateDescTimeLastStatusChanged := candidateFields[8].Descriptor()
+	candidateDescTimeLastStatusChanged := candidateFields[12].Descriptor()
 	// candidate.DefaultTimeLastStatusChanged holds the default value on creation for the time_last_status_changed field.
 	candidate.DefaultTimeLastStatusChanged = candidateDescTimeLastStatusChanged.Default.(func() time.Time)
 	// candidateDescTimeHiringProcessUpdated is the schema descriptor for time_hiring_process_updated field.
-	candidateDescTimeHiringProcessUpdated := candidateFields[9].Descriptor()
+	candidateDescTimeHiringProcessUpdated := candidateFields[13].Descriptor()
 	// candidate.DefaultTimeHiringProcessUpdated holds the default value on creation for the time_hiring_process_updated field.
 	candidate.DefaultTimeHiringProcessUpdated = candidateDescTimeHiringProcessUpdated.Default.(func() time.Time)
 	// candidateDescID is the schema descriptor for id field.
@@ -437,6 +528,49 @@ func init() {
 	// candidatefile.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	candidatefile.IDValidator = func() func(string) error {
 		validators := candidatefileDescID.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(id string) error {
+			for _, fn := range fns {
+				if err := fn(id); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	candidatestepMixin := schema.CandidateStep{}.Mixin()
+	candidatestep.Policy = privacy.NewPolicies(candidatestepMixin[1], schema.CandidateStep{})
+	candidatestep.Hooks[0] = func(next ent.Mutator) ent.Mutator {
+		return ent.MutateFunc(func(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+			if err := candidatestep.Policy.EvalMutation(ctx, m); err != nil {
+				return nil, err
+			}
+			return next.Mutate(ctx, m)
+		})
+	}
+	candidatestepMixinHooks1 := candidatestepMixin[1].Hooks()
+
+	candidatestep.Hooks[1] = candidatestepMixinHooks1[0]
+	candidatestepMixinFields0 := candidatestepMixin[0].Fields()
+	_ = candidatestepMixinFields0
+	candidatestepMixinFields1 := candidatestepMixin[1].Fields()
+	_ = candidatestepMixinFields1
+	candidatestepFields := schema.CandidateStep{}.Fields()
+	_ = candidatestepFields
+	// candidatestepDescCompanyID is the schema descriptor for company_id field.
+	candidatestepDescCompanyID := candidatestepMixinFields1[0].Descriptor()
+	// candidatestep.CompanyIDValidator is a validator for the "company_id" field. It is called by the builders before save.
+	candidatestep.CompanyIDValidator = candidatestepDescCompanyID.Validators[0].(func(string) error)
+	// candidatestepDescID is the schema descriptor for id field.
+	candidatestepDescID := candidatestepMixinFields0[0].Descriptor()
+	// candidatestep.DefaultID holds the default value on creation for the id field.
+	candidatestep.DefaultID = candidatestepDescID.Default.(func() string)
+	// candidatestep.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	candidatestep.IDValidator = func() func(string) error {
+		validators := candidatestepDescID.Validators
 		fns := [...]func(string) error{
 			validators[0].(func(string) error),
 			validators[1].(func(string) error),
@@ -1279,8 +1413,11 @@ func init() {
 		})
 	}
 	personMixinHooks1 := personMixin[1].Hooks()
+	personHooks := schema.Person{}.Hooks()
 
 	person.Hooks[1] = personMixinHooks1[0]
+
+	person.Hooks[2] = personHooks[0]
 	personMixinFields0 := personMixin[0].Fields()
 	_ = personMixinFields0
 	personMixinFields1 := personMixin[1].Fields()
@@ -1307,28 +1444,32 @@ func init() {
 	personDescEmail := personFields[3].Descriptor()
 	// person.EmailValidator is a validator for the "email" field. It is called by the builders before save.
 	person.EmailValidator = personDescEmail.Validators[0].(func(string) error)
+	// personDescEmailNormalized is the schema descriptor for email_normalized field.
+	personDescEmailNormalized := personFields[4].Descriptor()
+	// person.EmailNormalizedValidator is a validator for the "email_normalized" field. It is called by the builders before save.
+	person.EmailNormalizedValidator = personDescEmailNormalized.Validators[0].(func(string) error)
 	// personDescPhone is the schema descriptor for phone field.
-	personDescPhone := personFields[4].Descriptor()
+	personDescPhone := personFields[5].Descriptor()
 	// person.PhoneValidator is a validator for the "phone" field. It is called by the builders before save.
 	person.PhoneValidator = personDescPhone.Validators[0].(func(string) error)
 	// personDescIDNumber is the schema descriptor for id_number field.
-	personDescIDNumber := personFields[5].Descriptor()
+	personDescIDNumber := personFields[6].Descriptor()
 	// person.IDNumberValidator is a validator for the "id_number" field. It is called by the builders before save.
 	person.IDNumberValidator = personDescIDNumber.Validators[0].(func(string) error)
 	// personDescResumeName is the schema descriptor for resume_name field.
-	personDescResumeName := personFields[6].Descriptor()
+	personDescResumeName := personFields[7].Descriptor()
 	// person.ResumeNameValidator is a validator for the "resume_name" field. It is called by the builders before save.
 	person.ResumeNameValidator = personDescResumeName.Validators[0].(func(string) error)
 	// personDescResumeURL is the schema descriptor for resume_url field.
-	personDescResumeURL := personFields[7].Descriptor()
+	personDescResumeURL := personFields[8].Descriptor()
 	// person.ResumeURLValidator is a validator for the "resume_url" field. It is called by the builders before save.
 	person.ResumeURLValidator = personDescResumeURL.Validators[0].(func(string) error)
 	// personDescTimeLastActivity is the schema descriptor for time_last_activity field.
-	personDescTimeLastActivity := personFields[8].Descriptor()
+	personDescTimeLastActivity := personFields[9].Descriptor()
 	// person.DefaultTimeLastActivity holds the default value on creation for the time_last_activity field.
 	person.DefaultTimeLastActivity = personDescTimeLastActivity.Default.(func() time.Time)
 	// personDescTimeCreated is the schema descriptor for time_created field.
-	personDescTimeCreated := personFields[9].Descriptor()
+	personDescTimeCreated := personFields[10].Descriptor()
 	// person.DefaultTimeCreated holds the default value on creation for the time_created field.
 	person.DefaultTimeCreated = personDescTimeCreated.Default.(func() time.Time)
 	// personDescID is the schema descriptor for id field.
@@ -1338,6 +1479,75 @@ func init() {
 	// person.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	person.IDValidator = func() func(string) error {
 		validators := personDescID.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(id string) error {
+			for _, fn := range fns {
+				if err := fn(id); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	pipelinestepMixin := schema.PipelineStep{}.Mixin()
+	pipelinestep.Policy = privacy.NewPolicies(pipelinestepMixin[1], schema.PipelineStep{})
+	pipelinestep.Hooks[0] = func(next ent.Mutator) ent.Mutator {
+		return ent.MutateFunc(func(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+			if err := pipelinestep.Policy.EvalMutation(ctx, m); err != nil {
+				return nil, err
+			}
+			return next.Mutate(ctx, m)
+		})
+	}
+	pipelinestepMixinHooks1 := pipelinestepMixin[1].Hooks()
+
+	pipelinestep.Hooks[1] = pipelinestepMixinHooks1[0]
+	pipelinestepMixinFields0 := pipelinestepMixin[0].Fields()
+	_ = pipelinestepMixinFields0
+	pipelinestepMixinFields1 := pipelinestepMixin[1].Fields()
+	_ = pipelinestepMixinFields1
+	pipelinestepFields := schema.PipelineStep{}.Fields()
+	_ = pipelinestepFields
+	// pipelinestepDescCompanyID is the schema descriptor for company_id field.
+	pipelinestepDescCompanyID := pipelinestepMixinFields1[0].Descriptor()
+	// pipelinestep.CompanyIDValidator is a validator for the "company_id" field. It is called by the builders before save.
+	pipelinestep.CompanyIDValidator = pipelinestepDescCompanyID.Validators[0].(func(string) error)
+	// pipelinestepDescName is the schema descriptor for name field.
+	pipelinestepDescName := pipelinestepFields[1].Descriptor()
+	// pipelinestep.NameValidator is a validator for the "name" field. It is called by the builders before save.
+	pipelinestep.NameValidator = func() func(string) error {
+		validators := pipelinestepDescName.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(name string) error {
+			for _, fn := range fns {
+				if err := fn(name); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// pipelinestepDescRank is the schema descriptor for rank field.
+	pipelinestepDescRank := pipelinestepFields[3].Descriptor()
+	// pipelinestep.RankValidator is a validator for the "rank" field. It is called by the builders before save.
+	pipelinestep.RankValidator = pipelinestepDescRank.Validators[0].(func(int) error)
+	// pipelinestepDescAssigneeIds is the schema descriptor for assignee_ids field.
+	pipelinestepDescAssigneeIds := pipelinestepFields[4].Descriptor()
+	// pipelinestep.DefaultAssigneeIds holds the default value on creation for the assignee_ids field.
+	pipelinestep.DefaultAssigneeIds = pipelinestepDescAssigneeIds.Default.([]string)
+	// pipelinestepDescID is the schema descriptor for id field.
+	pipelinestepDescID := pipelinestepMixinFields0[0].Descriptor()
+	// pipelinestep.DefaultID holds the default value on creation for the id field.
+	pipelinestep.DefaultID = pipelinestepDescID.Default.(func() string)
+	// pipelinestep.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	pipelinestep.IDValidator = func() func(string) error {
+		validators := pipelinestepDescID.Validators
 		fns := [...]func(string) error{
 			validators[0].(func(string) error),
 			validators[1].(func(string) error),
@@ -1596,6 +1806,75 @@ func init() {
 	// ratelimitbucket.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	ratelimitbucket.IDValidator = func() func(string) error {
 		validators := ratelimitbucketDescID.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(id string) error {
+			for _, fn := range fns {
+				if err := fn(id); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	rejectionreasonMixin := schema.RejectionReason{}.Mixin()
+	rejectionreason.Policy = privacy.NewPolicies(rejectionreasonMixin[1], schema.RejectionReason{})
+	rejectionreason.Hooks[0] = func(next ent.Mutator) ent.Mutator {
+		return ent.MutateFunc(func(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+			if err := rejectionreason.Policy.EvalMutation(ctx, m); err != nil {
+				return nil, err
+			}
+			return next.Mutate(ctx, m)
+		})
+	}
+	rejectionreasonMixinHooks1 := rejectionreasonMixin[1].Hooks()
+
+	rejectionreason.Hooks[1] = rejectionreasonMixinHooks1[0]
+	rejectionreasonMixinFields0 := rejectionreasonMixin[0].Fields()
+	_ = rejectionreasonMixinFields0
+	rejectionreasonMixinFields1 := rejectionreasonMixin[1].Fields()
+	_ = rejectionreasonMixinFields1
+	rejectionreasonFields := schema.RejectionReason{}.Fields()
+	_ = rejectionreasonFields
+	// rejectionreasonDescCompanyID is the schema descriptor for company_id field.
+	rejectionreasonDescCompanyID := rejectionreasonMixinFields1[0].Descriptor()
+	// rejectionreason.CompanyIDValidator is a validator for the "company_id" field. It is called by the builders before save.
+	rejectionreason.CompanyIDValidator = rejectionreasonDescCompanyID.Validators[0].(func(string) error)
+	// rejectionreasonDescName is the schema descriptor for name field.
+	rejectionreasonDescName := rejectionreasonFields[0].Descriptor()
+	// rejectionreason.NameValidator is a validator for the "name" field. It is called by the builders before save.
+	rejectionreason.NameValidator = func() func(string) error {
+		validators := rejectionreasonDescName.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(name string) error {
+			for _, fn := range fns {
+				if err := fn(name); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// rejectionreasonDescByCandidate is the schema descriptor for by_candidate field.
+	rejectionreasonDescByCandidate := rejectionreasonFields[1].Descriptor()
+	// rejectionreason.DefaultByCandidate holds the default value on creation for the by_candidate field.
+	rejectionreason.DefaultByCandidate = rejectionreasonDescByCandidate.Default.(bool)
+	// rejectionreasonDescRank is the schema descriptor for rank field.
+	rejectionreasonDescRank := rejectionreasonFields[2].Descriptor()
+	// rejectionreason.DefaultRank holds the default value on creation for the rank field.
+	rejectionreason.DefaultRank = rejectionreasonDescRank.Default.(int)
+	// rejectionreasonDescID is the schema descriptor for id field.
+	rejectionreasonDescID := rejectionreasonMixinFields0[0].Descriptor()
+	// rejectionreason.DefaultID holds the default value on creation for the id field.
+	rejectionreason.DefaultID = rejectionreasonDescID.Default.(func() string)
+	// rejectionreason.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	rejectionreason.IDValidator = func() func(string) error {
+		validators := rejectionreasonDescID.Validators
 		fns := [...]func(string) error{
 			validators[0].(func(string) error),
 			validators[1].(func(string) error),

@@ -39,7 +39,14 @@ func (Candidate) Fields() []ent.Field {
 				"HIRED":       "The candidate was hired (REST: Hired).",
 				"WITHDRAWN":   "The candidate withdrew (REST: Withdrawn).",
 			}),
+		field.String("current_step_id").Comment("The pipeline step the candidate is at; null for candidates recorded before pipelines.").Optional().Nillable().Annotations(entgql.Skip()),
+		field.String("rejection_reason_id").Comment("Why the candidate was rejected; null unless rejected.").Optional().Nillable().Annotations(entgql.Skip()),
+		field.String("rejection_note").Comment("The recruiter's note on the rejection; null when none.").Optional().Nillable().MaxLen(2000),
+		field.String("source").Comment("Where the candidate came from, such as careers site, referral or sourcing.").Default("").MaxLen(200),
 		field.Bool("deleted").Comment("A deleted candidate is still listed, so syncing clients see the deletion.").Default(false),
+		// current_steps and completed_steps are derived from the step history
+		// (CandidateStep) by the write that changes it, so lists read them
+		// without a join (README, Pipelines).
 		field.JSON("current_steps", []schematype.Step{}).Comment("The workflow steps the candidate is in now.").Default([]schematype.Step{}),
 		field.JSON("completed_steps", []schematype.Step{}).Comment("The workflow steps the candidate has completed, with when.").Default([]schematype.Step{}),
 		field.JSON("address", &schematype.Address{}).Comment("The candidate's postal address, when known.").Optional(),
@@ -62,6 +69,11 @@ func (Candidate) Edges() []ent.Edge {
 		edge.To("offer_letters", OfferLetter.Type).Comment("The offer letters made to the candidate."),
 		edge.To("applications", Application.Type).Comment("What the person sent through careers sites for this position, oldest first."),
 		edge.To("files", CandidateFile.Type).Comment("The candidate's documents: resumes, cover letters, attachments.").Annotations(entgql.RelayConnection()),
+		edge.To("activities", Activity.Type).Comment("The candidate's timeline.").Annotations(entgql.RelayConnection()),
+		edge.From("current_step", PipelineStep.Type).Comment("The pipeline step the candidate is at; null for candidates recorded before pipelines.").Ref("candidates").Field("current_step_id").Unique(),
+		edge.To("step_history", CandidateStep.Type).Comment("Every step the candidate has been in, with when it entered and left.").Annotations(entgql.RelayConnection()),
+		edge.From("rejection_reason", RejectionReason.Type).Comment("Why the candidate was rejected; null unless rejected.").Ref("candidates").Field("rejection_reason_id").Unique(),
+		edge.To("assignees", User.Type).Comment("The users who look after the candidate."),
 		edge.From("hired_for", Opening.Type).Comment("The openings this candidate was hired for.").Ref("hired_candidate"),
 	}
 }
@@ -78,6 +90,8 @@ func (Candidate) Indexes() []ent.Index {
 		// in id order on (company, parent, id).
 		index.Fields("company_id", "position_id", "id"),
 		index.Fields("company_id", "person_id", "id"),
+		// PipelineStep.candidates, the pipeline board (package perparent).
+		index.Fields("company_id", "current_step_id", "id"),
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"entgo.io/ent/schema/index"
 
 	entgql "github.com/hiregraph/hiregraph/ent/schema/gqlannotation"
+	"github.com/hiregraph/hiregraph/ent/schema/rule"
 	"github.com/hiregraph/hiregraph/ent/schema/uid"
 )
 
@@ -29,6 +30,9 @@ func (Person) Fields() []ent.Field {
 		field.String("middle_name").Comment("The person's middle name, if known.").Optional().MaxLen(100),
 		field.String("last_name").Comment("The person's last name, if known.").Optional().MaxLen(100),
 		field.String("email").Comment("The person's e-mail address, if known.").Optional().MaxLen(320),
+		// email_normalized is the duplicate key: one person per address and
+		// company, whatever the case or surrounding spaces.
+		field.String("email_normalized").Comment("The e-mail address trimmed and in lower case; unique in the company, so a person is never recorded twice.").Optional().Nillable().MaxLen(320).Annotations(entgql.Skip()),
 		field.String("phone").Comment("The person's phone number, if known.").Optional().MaxLen(50),
 		// id_number is the custom candidate field "ID Number" (spec 4.9).
 		field.String("id_number").Comment("The custom candidate field ID Number, sent to evaluation partners when known (spec 4.9).").Optional().MaxLen(100),
@@ -53,10 +57,16 @@ func (Person) Indexes() []ent.Index {
 	return []ent.Index{
 		index.Fields("company_id", "time_last_activity"),
 		index.Fields("company_id", "email"),
+		index.Fields("company_id", "email_normalized").Unique(),
 	}
 }
 
 // Annotations of the Person.
 func (Person) Annotations() []schema.Annotation {
 	return []schema.Annotation{schema.Comment("A person the company considers; each of their hiring processes is a Candidate."), entgql.QueryField("people").Description("The people the company considers, each with their candidates."), entgql.RelayConnection()}
+}
+
+// Hooks of the Person.
+func (Person) Hooks() []ent.Hook {
+	return []ent.Hook{rule.NormalizeEmail}
 }

@@ -39,6 +39,7 @@ func (User) Fields() []ent.Field {
 func (User) Edges() []ent.Edge {
 	return []ent.Edge{
 		edge.From("hiring_team_of", Position.Type).Comment("The positions whose hiring team the user is on.").Ref("hiring_team"),
+		edge.From("assigned_candidates", Candidate.Type).Comment("The candidates the user looks after.").Ref("assignees").Annotations(entgql.Skip()),
 	}
 }
 

@@ -33,6 +33,8 @@ const (
 	EdgeCompany = "company"
 	// EdgeHiringTeamOf holds the string denoting the hiring_team_of edge name in mutations.
 	EdgeHiringTeamOf = "hiring_team_of"
+	// EdgeAssignedCandidates holds the string denoting the assigned_candidates edge name in mutations.
+	EdgeAssignedCandidates = "assigned_candidates"
 	// Table holds the table name of the user in the database.
 	Table = "users"
 	// CompanyTable is the table that holds the company relation/edge.
@@ -47,6 +49,11 @@ const (
 	// HiringTeamOfInverseTable is the table name for the Position entity.
 	// It exists in this package in order to avoid circular dependency with the "position" package.
 	HiringTeamOfInverseTable = "positions"
+	// AssignedCandidatesTable is the table that holds the assigned_candidates relation/edge. The primary key declared below.
+	AssignedCandidatesTable = "candidate_assignees"
+	// AssignedCandidatesInverseTable is the table name for the Candidate entity.
+	// It exists in this package in order to avoid circular dependency with the "candidate" package.
+	AssignedCandidatesInverseTable = "candidates"
 )
 
 // Columns holds all SQL columns for user fields.
@@ -65,6 +72,9 @@ var (
 	// HiringTeamOfPrimaryKey and HiringTeamOfColumn2 are the table columns denoting the
 	// primary key for the hiring_team_of relation (M2M).
 	HiringTeamOfPrimaryKey = []string{"position_id", "user_id"}
+	// AssignedCandidatesPrimaryKey and AssignedCandidatesColumn2 are the table columns denoting the
+	// primary key for the assigned_candidates relation (M2M).
+	AssignedCandidatesPrimaryKey = []string{"candidate_id", "user_id"}
 )
 
 // ValidColumn reports if the column name is valid (part of the table columns).
@@ -163,6 +173,20 @@ func ByHiringTeamOf(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
 		sqlgraph.OrderByNeighborTerms(s, newHiringTeamOfStep(), append([]sql.OrderTerm{term}, terms...)...)
 	}
 }
+
+// ByAssignedCandidatesCount orders the results by assigned_candidates count.
+func ByAssignedCandidatesCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newAssignedCandidatesStep(), opts...)
+	}
+}
+
+// ByAssignedCandidates orders the results by assigned_candidates terms.
+func ByAssignedCandidates(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newAssignedCandidatesStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
 func newCompanyStep() *sqlgraph.Step {
 	return sqlgraph.NewStep(
 		sqlgraph.From(Table, FieldID),
@@ -175,5 +199,12 @@ func newHiringTeamOfStep() *sqlgraph.Step {
 		sqlgraph.From(Table, FieldID),
 		sqlgraph.To(HiringTeamOfInverseTable, FieldID),
 		sqlgraph.Edge(sqlgraph.M2M, true, HiringTeamOfTable, HiringTeamOfPrimaryKey...),
+	)
+}
+func newAssignedCandidatesStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(AssignedCandidatesInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.M2M, true, AssignedCandidatesTable, AssignedCandidatesPrimaryKey...),
 	)
 }

@@ -526,6 +526,29 @@ func HasHiringTeamOfWith(preds ...predicate.Position) predicate.User {
 	})
 }
 
+// HasAssignedCandidates applies the HasEdge predicate on the "assigned_candidates" edge.
+func HasAssignedCandidates() predicate.User {
+	return predicate.User(func(s *sql.Selector) {
+		step := sqlgraph.NewStep(
+			sqlgraph.From(Table, FieldID),
+			sqlgraph.Edge(sqlgraph.M2M, true, AssignedCandidatesTable, AssignedCandidatesPrimaryKey...),
+		)
+		sqlgraph.HasNeighbors(s, step)
+	})
+}
+
+// HasAssignedCandidatesWith applies the HasEdge predicate on the "assigned_candidates" edge with a given conditions (other predicates).
+func HasAssignedCandidatesWith(preds ...predicate.Candidate) predicate.User {
+	return predicate.User(func(s *sql.Selector) {
+		step := newAssignedCandidatesStep()
+		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
+			for _, p := range preds {
+				p(s)
+			}
+		})
+	})
+}
+
 // And groups predicates with the AND operator between them.
 func And(predicates ...predicate.User) predicate.User {
 	return predicate.User(sql.AndPredicates(predicates...))

@@ -15,12 +15,14 @@ import (
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/99designs/gqlgen/graphql/introspection"
 	"github.com/hiregraph/hiregraph/ent"
+	"github.com/hiregraph/hiregraph/ent/activity"
 	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/candidatefile"
 	"github.com/hiregraph/hiregraph/ent/entgql"
 	"github.com/hiregraph/hiregraph/ent/evaluationpartner"
 	"github.com/hiregraph/hiregraph/ent/fielddefinition"
 	"github.com/hiregraph/hiregraph/ent/opening"
+	"github.com/hiregraph/hiregraph/ent/pipelinestep"
 	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/schema/schematype"
 	"github.com/hiregraph/hiregraph/ent/testsubmission"
@@ -52,6 +54,31 @@ type DirectiveRoot struct {
 }
 
 type ComplexityRoot struct {
+	Activity struct {
+		ActorID     func(childComplexity int) int
+		ActorName   func(childComplexity int) int
+		ActorType   func(childComplexity int) int
+		Candidate   func(childComplexity int) int
+		Changes     func(childComplexity int) int
+		ID          func(childComplexity int) int
+		ObjectID    func(childComplexity int) int
+		ObjectType  func(childComplexity int) int
+		Position    func(childComplexity int) int
+		TimeCreated func(childComplexity int) int
+		Verb        func(childComplexity int) int
+	}
+
+	ActivityConnection struct {
+		Edges      func(childComplexity int) int
+		PageInfo   func(childComplexity int) int
+		TotalCount func(childComplexity int) int
+	}
+
+	ActivityEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
 	Address struct {
 		City          func(childComplexity int) int
 		Country       func(childComplexity int) int
@@ -82,10 +109,13 @@ type ComplexityRoot struct {
 	}
 
 	Candidate struct {
+		Activities               func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.ActivityOrder, where *ent.ActivityWhereInput) int
 		Address                  func(childComplexity int) int
 		Applications             func(childComplexity int) int
+		Assignees                func(childComplexity int) int
 		CompletedSteps           func(childComplexity int) int
 		Conversations            func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.ConversationOrder, where *ent.ConversationWhereInput) int
+		CurrentStep              func(childComplexity int) int
 		CurrentSteps             func(childComplexity int) int
 		Deleted                  func(childComplexity int) int
 		Files                    func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, where *ent.CandidateFileWhereInput) int
@@ -95,7 +125,11 @@ type ComplexityRoot struct {
 		OfferLetters             func(childComplexity int) int
 		Person                   func(childComplexity int) int
 		Position                 func(childComplexity int) int
+		RejectionNote            func(childComplexity int) int
+		RejectionReason          func(childComplexity int) int
+		Source                   func(childComplexity int) int
 		Status                   func(childComplexity int) int
+		StepHistory              func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.CandidateStepOrder, where *ent.CandidateStepWhereInput) int
 		TestSubmissions          func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.TestSubmissionOrder, where *ent.TestSubmissionWhereInput) int
 		TimeCreated              func(childComplexity int) int
 		TimeHiringProcessUpdated func(childComplexity int) int
@@ -132,6 +166,29 @@ type ComplexityRoot struct {
 	}
 
 	CandidateFileEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	CandidateStep struct {
+		Candidate     func(childComplexity int) int
+		EnteredBy     func(childComplexity int) int
+		ID            func(childComplexity int) int
+		Kind          func(childComplexity int) int
+		LeftBy        func(childComplexity int) int
+		Name          func(childComplexity int) int
+		TimeEntered   func(childComplexity int) int
+		TimeLeft      func(childComplexity int) int
+		TimeScheduled func(childComplexity int) int
+	}
+
+	CandidateStepConnection struct {
+		Edges      func(childComplexity int) int
+		PageInfo   func(childComplexity int) int
+		TotalCount func(childComplexity int) int
+	}
+
+	CandidateStepEdge struct {
 		Cursor func(childComplexity int) int
 		Node   func(childComplexity int) int
 	}
@@ -209,6 +266,12 @@ type ComplexityRoot struct {
 		Node   func(childComplexity int) int
 	}
 
+	FieldChange struct {
+		After  func(childComplexity int) int
+		Before func(childComplexity int) int
+		Field  func(childComplexity int) int
+	}
+
 	FieldDefinition struct {
 		ID          func(childComplexity int) int
 		InternalUse func(childComplexity int) int
@@ -279,14 +342,19 @@ type ComplexityRoot struct {
 	}
 
 	Mutation struct {
+		AddPipelineStep         func(childComplexity int, positionID *string, input recruiting.StepInput) int
 		ClonePosition           func(childComplexity int, uid string, input recruiting.CloneInput) int
+		CreateCandidate         func(childComplexity int, input recruiting.CreateCandidateInput) int
 		CreateEvaluationPartner func(childComplexity int, input recruiting.CreatePartnerInput) int
 		CreateLocation          func(childComplexity int, input ent.CreateLocationInput) int
 		CreateMessage           func(childComplexity int, conversationID string, input recruiting.CreateMessageInput) int
 		CreateNote              func(childComplexity int, candidateID string, input recruiting.CreateNoteInput) int
 		RefreshPartnerTests     func(childComplexity int, partnerID string) int
+		RemovePipelineStep      func(childComplexity int, id string) int
+		ReorderPipeline         func(childComplexity int, positionID *string, stepIDs []string) int
 		SubmitCandidateForTest  func(childComplexity int, candidateID string, partnerID string, testID string) int
 		UpdateEvaluationPartner func(childComplexity int, id string, input recruiting.UpdatePartnerInput) int
+		UpdatePipelineStep      func(childComplexity int, id string, input recruiting.UpdateStepInput) int
 		UploadCandidateFile     func(childComplexity int, candidateID string, file graphql.Upload, kind *candidatefile.Kind) int
 	}
 
@@ -407,7 +475,18 @@ type ComplexityRoot struct {
 		Node   func(childComplexity int) int
 	}
 
+	PipelineStep struct {
+		AssigneeIds func(childComplexity int) int
+		Candidates  func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.CandidateOrder, where *ent.CandidateWhereInput) int
+		ID          func(childComplexity int) int
+		Kind        func(childComplexity int) int
+		Name        func(childComplexity int) int
+		Position    func(childComplexity int) int
+		Rank        func(childComplexity int) int
+	}
+
 	Position struct {
+		Activities           func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.ActivityOrder, where *ent.ActivityWhereInput) int
 		Candidates           func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.CandidateOrder, where *ent.CandidateWhereInput) int
 		Categories           func(childComplexity int) int
 		Clones               func(childComplexity int) int
@@ -430,6 +509,7 @@ type ComplexityRoot struct {
 		Name                 func(childComplexity int) int
 		Openings             func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.OpeningOrder, where *ent.OpeningWhereInput) int
 		PictureURL           func(childComplexity int) int
+		Pipeline             func(childComplexity int) int
 		Questionnaires       func(childComplexity int) int
 		SalaryRange          func(childComplexity int) int
 		Status               func(childComplexity int) int
@@ -464,8 +544,10 @@ type ComplexityRoot struct {
 		Nodes              func(childComplexity int, ids []string) int
 		Openings           func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.OpeningOrder, where *ent.OpeningWhereInput, filter *recruiting.OpeningFilter) int
 		People             func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.PersonOrder, where *ent.PersonWhereInput) int
+		Pipeline           func(childComplexity int, positionID *string) int
 		Positions          func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.PositionOrder, where *ent.PositionWhereInput) int
 		Questionnaires     func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.QuestionnaireOrder, where *ent.QuestionnaireWhereInput) int
+		RejectionReasons   func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.RejectionReasonOrder, where *ent.RejectionReasonWhereInput) int
 		Users              func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.UserOrder, where *ent.UserWhereInput) int
 		Viewer             func(childComplexity int) int
 	}
@@ -499,6 +581,24 @@ type ComplexityRoot struct {
 	}
 
 	QuestionnaireEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	RejectionReason struct {
+		ByCandidate func(childComplexity int) int
+		ID          func(childComplexity int) int
+		Name        func(childComplexity int) int
+		Rank        func(childComplexity int) int
+	}
+
+	RejectionReasonConnection struct {
+		Edges      func(childComplexity int) int
+		PageInfo   func(childComplexity int) int
+		TotalCount func(childComplexity int) int
+	}
+
+	RejectionReasonEdge struct {
 		Cursor func(childComplexity int) int
 		Node   func(childComplexity int) int
 	}
@@ -595,6 +695,7 @@ type EvaluationPartnerResolver interface {
 }
 type MutationResolver interface {
 	CreateLocation(ctx context.Context, input ent.CreateLocationInput) (*ent.Location, error)
+	CreateCandidate(ctx context.Context, input recruiting.CreateCandidateInput) (*ent.Candidate, error)
 	CreateNote(ctx context.Context, candidateID string, input recruiting.CreateNoteInput) (*ent.Note, error)
 	CreateMessage(ctx context.Context, conversationID string, input recruiting.CreateMessageInput) (*ent.Message, error)
 	CreateEvaluationPartner(ctx context.Context, input recruiting.CreatePartnerInput) (*ent.EvaluationPartner, error)
@@ -602,6 +703,10 @@ type MutationResolver interface {
 	RefreshPartnerTests(ctx context.Context, partnerID string) (*ent.EvaluationPartner, error)
 	SubmitCandidateForTest(ctx context.Context, candidateID string, partnerID string, testID string) (*ent.TestSubmission, error)
 	UploadCandidateFile(ctx context.Context, candidateID string, file graphql.Upload, kind *candidatefile.Kind) (*ent.CandidateFile, error)
+	AddPipelineStep(ctx context.Context, positionID *string, input recruiting.StepInput) ([]*ent.PipelineStep, error)
+	UpdatePipelineStep(ctx context.Context, id string, input recruiting.UpdateStepInput) ([]*ent.PipelineStep, error)
+	RemovePipelineStep(ctx context.Context, id string) ([]*ent.PipelineStep, error)
+	ReorderPipeline(ctx context.Context, positionID *string, stepIDs []string) ([]*ent.PipelineStep, error)
 	ClonePosition(ctx context.Context, uid string, input recruiting.CloneInput) (*ent.Position, error)
 }
 type OpeningResolver interface {
@@ -611,6 +716,7 @@ type PositionResolver interface {
 	Categories(ctx context.Context, obj *ent.Position) ([]*schematype.NamedValue, error)
 	Details(ctx context.Context, obj *ent.Position) ([]*schematype.NamedValue, error)
 
+	Pipeline(ctx context.Context, obj *ent.Position) ([]*ent.PipelineStep, error)
 	Department(ctx context.Context, obj *ent.Position) (*string, error)
 	ExperienceLevel(ctx context.Context, obj *ent.Position) (*string, error)
 	EmploymentType(ctx context.Context, obj *ent.Position) (*string, error)
@@ -625,10 +731,12 @@ type QueryResolver interface {
 	Locations(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.LocationOrder, where *ent.LocationWhereInput) (*ent.LocationConnection, error)
 	People(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.PersonOrder, where *ent.PersonWhereInput) (*ent.PersonConnection, error)
 	Positions(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.PositionOrder, where *ent.PositionWhereInput) (*ent.PositionConnection, error)
+	RejectionReasons(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.RejectionReasonOrder, where *ent.RejectionReasonWhereInput) (*ent.RejectionReasonConnection, error)
 	Users(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.UserOrder, where *ent.UserWhereInput) (*ent.UserConnection, error)
 	Openings(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.OpeningOrder, where *ent.OpeningWhereInput, filter *recruiting.OpeningFilter) (*ent.OpeningConnection, error)
 	Candidates(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.CandidateOrder, where *ent.CandidateWhereInput, filter *recruiting.CandidateFilter) (*ent.CandidateConnection, error)
 	Questionnaires(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.QuestionnaireOrder, where *ent.QuestionnaireWhereInput) (*ent.QuestionnaireConnection, error)
+	Pipeline(ctx context.Context, positionID *string) ([]*ent.PipelineStep, error)
 	Viewer(ctx context.Context) (*ent.Company, error)
 }
 
@@ -649,6 +757,105 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 	ec := newExecutionContext(nil, e, nil)
 	_ = ec
 	switch typeName + "." + field {
+
+	case "Activity.actorID":
+		if e.ComplexityRoot.Activity.ActorID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Activity.ActorID(childComplexity), true
+	case "Activity.actorName":
+		if e.ComplexityRoot.Activity.ActorName == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Activity.ActorName(childComplexity), true
+	case "Activity.actorType":
+		if e.ComplexityRoot.Activity.ActorType == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Activity.ActorType(childComplexity), true
+	case "Activity.candidate":
+		if e.ComplexityRoot.Activity.Candidate == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Activity.Candidate(childComplexity), true
+	case "Activity.changes":
+		if e.ComplexityRoot.Activity.Changes == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Activity.Changes(childComplexity), true
+	case "Activity.id":
+		if e.ComplexityRoot.Activity.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Activity.ID(childComplexity), true
+	case "Activity.objectID":
+		if e.ComplexityRoot.Activity.ObjectID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Activity.ObjectID(childComplexity), true
+	case "Activity.objectType":
+		if e.ComplexityRoot.Activity.ObjectType == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Activity.ObjectType(childComplexity), true
+	case "Activity.position":
+		if e.ComplexityRoot.Activity.Position == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Activity.Position(childComplexity), true
+	case "Activity.timeCreated":
+		if e.ComplexityRoot.Activity.TimeCreated == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Activity.TimeCreated(childComplexity), true
+	case "Activity.verb":
+		if e.ComplexityRoot.Activity.Verb == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Activity.Verb(childComplexity), true
+
+	case "ActivityConnection.edges":
+		if e.ComplexityRoot.ActivityConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ActivityConnection.Edges(childComplexity), true
+	case "ActivityConnection.pageInfo":
+		if e.ComplexityRoot.ActivityConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ActivityConnection.PageInfo(childComplexity), true
+	case "ActivityConnection.totalCount":
+		if e.ComplexityRoot.ActivityConnection.TotalCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ActivityConnection.TotalCount(childComplexity), true
+
+	case "ActivityEdge.cursor":
+		if e.ComplexityRoot.ActivityEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ActivityEdge.Cursor(childComplexity), true
+	case "ActivityEdge.node":
+		if e.ComplexityRoot.ActivityEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ActivityEdge.Node(childComplexity), true
 
 	case "Address.city":
 		if e.ComplexityRoot.Address.City == nil {
@@ -773,6 +980,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.ApprovalProcess.TimeStarted(childComplexity), true
 
+	case "Candidate.activities":
+		if e.ComplexityRoot.Candidate.Activities == nil {
+			break
+		}
+
+		args, err := ec.field_Candidate_activities_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Candidate.Activities(childComplexity, args["after"].(*entgql.Cursor[string]), args["first"].(*int), args["before"].(*entgql.Cursor[string]), args["last"].(*int), args["orderBy"].(*ent.ActivityOrder), args["where"].(*ent.ActivityWhereInput)), true
 	case "Candidate.address":
 		if e.ComplexityRoot.Candidate.Address == nil {
 			break
@@ -785,6 +1003,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Candidate.Applications(childComplexity), true
+	case "Candidate.assignees":
+		if e.ComplexityRoot.Candidate.Assignees == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Candidate.Assignees(childComplexity), true
 	case "Candidate.completedSteps":
 		if e.ComplexityRoot.Candidate.CompletedSteps == nil {
 			break
@@ -802,6 +1026,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Candidate.Conversations(childComplexity, args["after"].(*entgql.Cursor[string]), args["first"].(*int), args["before"].(*entgql.Cursor[string]), args["last"].(*int), args["orderBy"].(*ent.ConversationOrder), args["where"].(*ent.ConversationWhereInput)), true
+	case "Candidate.currentStep":
+		if e.ComplexityRoot.Candidate.CurrentStep == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Candidate.CurrentStep(childComplexity), true
 	case "Candidate.currentSteps":
 		if e.ComplexityRoot.Candidate.CurrentSteps == nil {
 			break
@@ -866,12 +1096,41 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Candidate.Position(childComplexity), true
+	case "Candidate.rejectionNote":
+		if e.ComplexityRoot.Candidate.RejectionNote == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Candidate.RejectionNote(childComplexity), true
+	case "Candidate.rejectionReason":
+		if e.ComplexityRoot.Candidate.RejectionReason == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Candidate.RejectionReason(childComplexity), true
+	case "Candidate.source":
+		if e.ComplexityRoot.Candidate.Source == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Candidate.Source(childComplexity), true
 	case "Candidate.status":
 		if e.ComplexityRoot.Candidate.Status == nil {
 			break
 		}
 
 		return e.ComplexityRoot.Candidate.Status(childComplexity), true
+	case "Candidate.stepHistory":
+		if e.ComplexityRoot.Candidate.StepHistory == nil {
+			break
+		}
+
+		args, err := ec.field_Candidate_stepHistory_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Candidate.StepHistory(childComplexity, args["after"].(*entgql.Cursor[string]), args["first"].(*int), args["before"].(*entgql.Cursor[string]), args["last"].(*int), args["orderBy"].(*ent.CandidateStepOrder), args["where"].(*ent.CandidateStepWhereInput)), true
 	case "Candidate.testSubmissions":
 		if e.ComplexityRoot.Candidate.TestSubmissions == nil {
 			break
@@ -1020,6 +1279,93 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.CandidateFileEdge.Node(childComplexity), true
+
+	case "CandidateStep.candidate":
+		if e.ComplexityRoot.CandidateStep.Candidate == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CandidateStep.Candidate(childComplexity), true
+	case "CandidateStep.enteredBy":
+		if e.ComplexityRoot.CandidateStep.EnteredBy == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CandidateStep.EnteredBy(childComplexity), true
+	case "CandidateStep.id":
+		if e.ComplexityRoot.CandidateStep.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CandidateStep.ID(childComplexity), true
+	case "CandidateStep.kind":
+		if e.ComplexityRoot.CandidateStep.Kind == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CandidateStep.Kind(childComplexity), true
+	case "CandidateStep.leftBy":
+		if e.ComplexityRoot.CandidateStep.LeftBy == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CandidateStep.LeftBy(childComplexity), true
+	case "CandidateStep.name":
+		if e.ComplexityRoot.CandidateStep.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CandidateStep.Name(childComplexity), true
+	case "CandidateStep.timeEntered":
+		if e.ComplexityRoot.CandidateStep.TimeEntered == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CandidateStep.TimeEntered(childComplexity), true
+	case "CandidateStep.timeLeft":
+		if e.ComplexityRoot.CandidateStep.TimeLeft == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CandidateStep.TimeLeft(childComplexity), true
+	case "CandidateStep.timeScheduled":
+		if e.ComplexityRoot.CandidateStep.TimeScheduled == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CandidateStep.TimeScheduled(childComplexity), true
+
+	case "CandidateStepConnection.edges":
+		if e.ComplexityRoot.CandidateStepConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CandidateStepConnection.Edges(childComplexity), true
+	case "CandidateStepConnection.pageInfo":
+		if e.ComplexityRoot.CandidateStepConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CandidateStepConnection.PageInfo(childComplexity), true
+	case "CandidateStepConnection.totalCount":
+		if e.ComplexityRoot.CandidateStepConnection.TotalCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CandidateStepConnection.TotalCount(childComplexity), true
+
+	case "CandidateStepEdge.cursor":
+		if e.ComplexityRoot.CandidateStepEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CandidateStepEdge.Cursor(childComplexity), true
+	case "CandidateStepEdge.node":
+		if e.ComplexityRoot.CandidateStepEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CandidateStepEdge.Node(childComplexity), true
 
 	case "Company.id":
 		if e.ComplexityRoot.Company.ID == nil {
@@ -1299,6 +1645,25 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.EvaluationPartnerEdge.Node(childComplexity), true
 
+	case "FieldChange.after":
+		if e.ComplexityRoot.FieldChange.After == nil {
+			break
+		}
+
+		return e.ComplexityRoot.FieldChange.After(childComplexity), true
+	case "FieldChange.before":
+		if e.ComplexityRoot.FieldChange.Before == nil {
+			break
+		}
+
+		return e.ComplexityRoot.FieldChange.Before(childComplexity), true
+	case "FieldChange.field":
+		if e.ComplexityRoot.FieldChange.Field == nil {
+			break
+		}
+
+		return e.ComplexityRoot.FieldChange.Field(childComplexity), true
+
 	case "FieldDefinition.id":
 		if e.ComplexityRoot.FieldDefinition.ID == nil {
 			break
@@ -1565,6 +1930,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.MessageEdge.Node(childComplexity), true
 
+	case "Mutation.addPipelineStep":
+		if e.ComplexityRoot.Mutation.AddPipelineStep == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_addPipelineStep_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.AddPipelineStep(childComplexity, args["positionID"].(*string), args["input"].(recruiting.StepInput)), true
 	case "Mutation.clonePosition":
 		if e.ComplexityRoot.Mutation.ClonePosition == nil {
 			break
@@ -1576,6 +1952,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.ClonePosition(childComplexity, args["uid"].(string), args["input"].(recruiting.CloneInput)), true
+	case "Mutation.createCandidate":
+		if e.ComplexityRoot.Mutation.CreateCandidate == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createCandidate_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateCandidate(childComplexity, args["input"].(recruiting.CreateCandidateInput)), true
 	case "Mutation.createEvaluationPartner":
 		if e.ComplexityRoot.Mutation.CreateEvaluationPartner == nil {
 			break
@@ -1631,6 +2018,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.RefreshPartnerTests(childComplexity, args["partnerID"].(string)), true
+	case "Mutation.removePipelineStep":
+		if e.ComplexityRoot.Mutation.RemovePipelineStep == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_removePipelineStep_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.RemovePipelineStep(childComplexity, args["id"].(string)), true
+	case "Mutation.reorderPipeline":
+		if e.ComplexityRoot.Mutation.ReorderPipeline == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_reorderPipeline_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ReorderPipeline(childComplexity, args["positionID"].(*string), args["stepIDs"].([]string)), true
 	case "Mutation.submitCandidateForTest":
 		if e.ComplexityRoot.Mutation.SubmitCandidateForTest == nil {
 			break
@@ -1653,6 +2062,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpdateEvaluationPartner(childComplexity, args["id"].(string), args["input"].(recruiting.UpdatePartnerInput)), true
+	case "Mutation.updatePipelineStep":
+		if e.ComplexityRoot.Mutation.UpdatePipelineStep == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updatePipelineStep_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdatePipelineStep(childComplexity, args["id"].(string), args["input"].(recruiting.UpdateStepInput)), true
 	case "Mutation.uploadCandidateFile":
 		if e.ComplexityRoot.Mutation.UploadCandidateFile == nil {
 			break
@@ -2117,6 +2537,65 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.PersonEdge.Node(childComplexity), true
 
+	case "PipelineStep.assigneeIds":
+		if e.ComplexityRoot.PipelineStep.AssigneeIds == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PipelineStep.AssigneeIds(childComplexity), true
+	case "PipelineStep.candidates":
+		if e.ComplexityRoot.PipelineStep.Candidates == nil {
+			break
+		}
+
+		args, err := ec.field_PipelineStep_candidates_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.PipelineStep.Candidates(childComplexity, args["after"].(*entgql.Cursor[string]), args["first"].(*int), args["before"].(*entgql.Cursor[string]), args["last"].(*int), args["orderBy"].([]*ent.CandidateOrder), args["where"].(*ent.CandidateWhereInput)), true
+	case "PipelineStep.id":
+		if e.ComplexityRoot.PipelineStep.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PipelineStep.ID(childComplexity), true
+	case "PipelineStep.kind":
+		if e.ComplexityRoot.PipelineStep.Kind == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PipelineStep.Kind(childComplexity), true
+	case "PipelineStep.name":
+		if e.ComplexityRoot.PipelineStep.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PipelineStep.Name(childComplexity), true
+	case "PipelineStep.position":
+		if e.ComplexityRoot.PipelineStep.Position == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PipelineStep.Position(childComplexity), true
+	case "PipelineStep.rank":
+		if e.ComplexityRoot.PipelineStep.Rank == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PipelineStep.Rank(childComplexity), true
+
+	case "Position.activities":
+		if e.ComplexityRoot.Position.Activities == nil {
+			break
+		}
+
+		args, err := ec.field_Position_activities_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Position.Activities(childComplexity, args["after"].(*entgql.Cursor[string]), args["first"].(*int), args["before"].(*entgql.Cursor[string]), args["last"].(*int), args["orderBy"].(*ent.ActivityOrder), args["where"].(*ent.ActivityWhereInput)), true
 	case "Position.candidates":
 		if e.ComplexityRoot.Position.Candidates == nil {
 			break
@@ -2259,6 +2738,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Position.PictureURL(childComplexity), true
+	case "Position.pipeline":
+		if e.ComplexityRoot.Position.Pipeline == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Position.Pipeline(childComplexity), true
 	case "Position.questionnaires":
 		if e.ComplexityRoot.Position.Questionnaires == nil {
 			break
@@ -2463,6 +2948,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.People(childComplexity, args["after"].(*entgql.Cursor[string]), args["first"].(*int), args["before"].(*entgql.Cursor[string]), args["last"].(*int), args["orderBy"].(*ent.PersonOrder), args["where"].(*ent.PersonWhereInput)), true
+	case "Query.pipeline":
+		if e.ComplexityRoot.Query.Pipeline == nil {
+			break
+		}
+
+		args, err := ec.field_Query_pipeline_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Pipeline(childComplexity, args["positionID"].(*string)), true
 	case "Query.positions":
 		if e.ComplexityRoot.Query.Positions == nil {
 			break
@@ -2485,6 +2981,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Questionnaires(childComplexity, args["after"].(*entgql.Cursor[string]), args["first"].(*int), args["before"].(*entgql.Cursor[string]), args["last"].(*int), args["orderBy"].(*ent.QuestionnaireOrder), args["where"].(*ent.QuestionnaireWhereInput)), true
+	case "Query.rejectionReasons":
+		if e.ComplexityRoot.Query.RejectionReasons == nil {
+			break
+		}
+
+		args, err := ec.field_Query_rejectionReasons_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.RejectionReasons(childComplexity, args["after"].(*entgql.Cursor[string]), args["first"].(*int), args["before"].(*entgql.Cursor[string]), args["last"].(*int), args["orderBy"].(*ent.RejectionReasonOrder), args["where"].(*ent.RejectionReasonWhereInput)), true
 	case "Query.users":
 		if e.ComplexityRoot.Query.Users == nil {
 			break
@@ -2615,6 +3122,63 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.QuestionnaireEdge.Node(childComplexity), true
+
+	case "RejectionReason.byCandidate":
+		if e.ComplexityRoot.RejectionReason.ByCandidate == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RejectionReason.ByCandidate(childComplexity), true
+	case "RejectionReason.id":
+		if e.ComplexityRoot.RejectionReason.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RejectionReason.ID(childComplexity), true
+	case "RejectionReason.name":
+		if e.ComplexityRoot.RejectionReason.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RejectionReason.Name(childComplexity), true
+	case "RejectionReason.rank":
+		if e.ComplexityRoot.RejectionReason.Rank == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RejectionReason.Rank(childComplexity), true
+
+	case "RejectionReasonConnection.edges":
+		if e.ComplexityRoot.RejectionReasonConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RejectionReasonConnection.Edges(childComplexity), true
+	case "RejectionReasonConnection.pageInfo":
+		if e.ComplexityRoot.RejectionReasonConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RejectionReasonConnection.PageInfo(childComplexity), true
+	case "RejectionReasonConnection.totalCount":
+		if e.ComplexityRoot.RejectionReasonConnection.TotalCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RejectionReasonConnection.TotalCount(childComplexity), true
+
+	case "RejectionReasonEdge.cursor":
+		if e.ComplexityRoot.RejectionReasonEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RejectionReasonEdge.Cursor(childComplexity), true
+	case "RejectionReasonEdge.node":
+		if e.ComplexityRoot.RejectionReasonEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RejectionReasonEdge.Node(childComplexity), true
 
 	case "RequiredCandidateFields.email":
 		if e.ComplexityRoot.RequiredCandidateFields.Email == nil {
@@ -2917,11 +3481,16 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 	ec := newExecutionContext(opCtx, e, make(chan graphql.DeferredResult))
 	inputUnmarshalers := func() *graphql.InputUnmarshalerIndex {
 		return graphql.NewInputUnmarshalerIndex(
+			graphql.NewInputUnmarshaler("ActivityOrder", ec.unmarshalInputActivityOrder),
+			graphql.NewInputUnmarshaler("ActivityWhereInput", ec.unmarshalInputActivityWhereInput),
+			graphql.NewInputUnmarshaler("AddPipelineStepInput", ec.unmarshalInputAddPipelineStepInput),
 			graphql.NewInputUnmarshaler("ApplicationWhereInput", ec.unmarshalInputApplicationWhereInput),
 			graphql.NewInputUnmarshaler("ApprovalProcessWhereInput", ec.unmarshalInputApprovalProcessWhereInput),
 			graphql.NewInputUnmarshaler("CandidateFileWhereInput", ec.unmarshalInputCandidateFileWhereInput),
 			graphql.NewInputUnmarshaler("CandidateFilter", ec.unmarshalInputCandidateFilter),
 			graphql.NewInputUnmarshaler("CandidateOrder", ec.unmarshalInputCandidateOrder),
+			graphql.NewInputUnmarshaler("CandidateStepOrder", ec.unmarshalInputCandidateStepOrder),
+			graphql.NewInputUnmarshaler("CandidateStepWhereInput", ec.unmarshalInputCandidateStepWhereInput),
 			graphql.NewInputUnmarshaler("CandidateWhereInput", ec.unmarshalInputCandidateWhereInput),
 			graphql.NewInputUnmarshaler("CloneOpeningInput", ec.unmarshalInputCloneOpeningInput),
 			graphql.NewInputUnmarshaler("ClonePositionInput", ec.unmarshalInputClonePositionInput),
@@ -2932,6 +3501,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("ContactWhereInput", ec.unmarshalInputContactWhereInput),
 			graphql.NewInputUnmarshaler("ConversationOrder", ec.unmarshalInputConversationOrder),
 			graphql.NewInputUnmarshaler("ConversationWhereInput", ec.unmarshalInputConversationWhereInput),
+			graphql.NewInputUnmarshaler("CreateCandidateInput", ec.unmarshalInputCreateCandidateInput),
 			graphql.NewInputUnmarshaler("CreateEvaluationPartnerInput", ec.unmarshalInputCreateEvaluationPartnerInput),
 			graphql.NewInputUnmarshaler("CreateLocationInput", ec.unmarshalInputCreateLocationInput),
 			graphql.NewInputUnmarshaler("CreateMessageInput", ec.unmarshalInputCreateMessageInput),
@@ -2953,17 +3523,22 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("OpeningFilter", ec.unmarshalInputOpeningFilter),
 			graphql.NewInputUnmarshaler("OpeningOrder", ec.unmarshalInputOpeningOrder),
 			graphql.NewInputUnmarshaler("OpeningWhereInput", ec.unmarshalInputOpeningWhereInput),
+			graphql.NewInputUnmarshaler("PersonInput", ec.unmarshalInputPersonInput),
 			graphql.NewInputUnmarshaler("PersonOrder", ec.unmarshalInputPersonOrder),
 			graphql.NewInputUnmarshaler("PersonWhereInput", ec.unmarshalInputPersonWhereInput),
+			graphql.NewInputUnmarshaler("PipelineStepWhereInput", ec.unmarshalInputPipelineStepWhereInput),
 			graphql.NewInputUnmarshaler("PositionOrder", ec.unmarshalInputPositionOrder),
 			graphql.NewInputUnmarshaler("PositionWhereInput", ec.unmarshalInputPositionWhereInput),
 			graphql.NewInputUnmarshaler("QuestionnaireOrder", ec.unmarshalInputQuestionnaireOrder),
 			graphql.NewInputUnmarshaler("QuestionnaireWhereInput", ec.unmarshalInputQuestionnaireWhereInput),
+			graphql.NewInputUnmarshaler("RejectionReasonOrder", ec.unmarshalInputRejectionReasonOrder),
+			graphql.NewInputUnmarshaler("RejectionReasonWhereInput", ec.unmarshalInputRejectionReasonWhereInput),
 			graphql.NewInputUnmarshaler("RequiredCandidateFieldsInput", ec.unmarshalInputRequiredCandidateFieldsInput),
 			graphql.NewInputUnmarshaler("SalaryRangeInput", ec.unmarshalInputSalaryRangeInput),
 			graphql.NewInputUnmarshaler("TestSubmissionOrder", ec.unmarshalInputTestSubmissionOrder),
 			graphql.NewInputUnmarshaler("TestSubmissionWhereInput", ec.unmarshalInputTestSubmissionWhereInput),
 			graphql.NewInputUnmarshaler("UpdateEvaluationPartnerInput", ec.unmarshalInputUpdateEvaluationPartnerInput),
+			graphql.NewInputUnmarshaler("UpdatePipelineStepInput", ec.unmarshalInputUpdatePipelineStepInput),
 			graphql.NewInputUnmarshaler("UserOrder", ec.unmarshalInputUserOrder),
 			graphql.NewInputUnmarshaler("UserRefInput", ec.unmarshalInputUserRefInput),
 			graphql.NewInputUnmarshaler("UserWhereInput", ec.unmarshalInputUserWhereInput),
@@ -3043,6 +3618,42 @@ func newExecutionContext(
 }
 
 var sources = []*ast.Source{
+	{Name: "../candidate.graphqls", Input: `# Running a candidate through the hiring process: create, update, move,
+# reject, revive, hire, withdraw, assign (README, Candidate transitions).
+
+"A person's fields. On create firstName is required; on update null fields stay as they are and an empty string clears an optional one."
+input PersonInput {
+  "The first name."
+  firstName: String
+  "The middle name."
+  middleName: String
+  "The last name."
+  lastName: String
+  "The e-mail address; the company's person with this address (in any case) is reused, never recorded twice."
+  email: String
+  "The phone number."
+  phone: String
+}
+
+"A new hiring process."
+input CreateCandidateInput {
+  "The position the person is considered for."
+  positionID: ID!
+  "The person; an existing person of the company with the same e-mail address is reused."
+  person: PersonInput!
+  "Where the candidate came from: careers site, referral, sourcing and so on."
+  source: String
+}
+
+extend type Mutation {
+  """
+  Starts a hiring process at the first step of the position's pipeline. The company's person with
+  the same e-mail address is reused (errors: position_not_found, candidate_exists when the person
+  is already a candidate for the position).
+  """
+  createCandidate("The new candidate." input: CreateCandidateInput!): Candidate!
+}
+`, BuiltIn: false},
 	{Name: "../conversation.graphqls", Input: `# Notes on candidates and messages in conversations (spec 4.2, 4.3). The
 # inputs mirror the REST bodies field for field and bind to the same Go
 # types, so both faces run the same validation.
@@ -3116,6 +3727,530 @@ extend type Mutation {
 `, BuiltIn: false},
 	{Name: "../ent.graphqls", Input: `directive @goField(forceResolver: Boolean, name: String, omittable: Boolean) on FIELD_DEFINITION | INPUT_FIELD_DEFINITION
 directive @goModel(model: String, models: [String!], forceGenerate: Boolean) on OBJECT | INPUT_OBJECT | SCALAR | ENUM | INTERFACE | UNION
+"""
+One entry of a timeline: who did what to which record, and what it changed.
+"""
+type Activity implements Node {
+  """
+  The global id of the Activity: its type prefix and a ULID.
+  """
+  id: ID!
+  """
+  What happened, as object.action: candidate.created, candidate.moved, note.created and so on (README, Timeline).
+  """
+  verb: String!
+  """
+  Who did it: a user, an API key, an evaluation partner, a careers site or the service itself.
+  """
+  actorType: ActivityActorType!
+  """
+  The uid of the user, API key or partner that did it; empty for careers sites and the system.
+  """
+  actorID: String
+  """
+  The actor's display name when it was done.
+  """
+  actorName: String
+  """
+  The kind of record acted on: Candidate, Position, Opening, Note, Message, TestSubmission and so on.
+  """
+  objectType: String!
+  """
+  The uid of the record acted on.
+  """
+  objectID: String!
+  """
+  The fields the activity changed, each with its value before and after.
+  """
+  changes: [FieldChange!]!
+  """
+  When it happened.
+  """
+  timeCreated: Time!
+  """
+  The candidate whose timeline shows the activity.
+  """
+  candidate: Candidate
+  """
+  The position whose timeline shows the activity.
+  """
+  position: Position
+}
+"""
+ActivityActorType is enum for the field actor_type
+"""
+enum ActivityActorType @goModel(model: "github.com/hiregraph/hiregraph/ent/activity.ActorType") {
+  """
+  A person signed in with a user token, or named by On-Behalf-Of.
+  """
+  USER
+  """
+  A server-side integration with a company API key.
+  """
+  API_KEY
+  """
+  An evaluation partner reporting on a test.
+  """
+  EVALUATION_PARTNER
+  """
+  A careers site, on behalf of an applicant.
+  """
+  CAREERS_SITE
+  """
+  The service itself, such as a scheduled job.
+  """
+  SYSTEM
+}
+"""
+A connection to a list of items.
+"""
+type ActivityConnection {
+  """
+  A list of edges.
+  """
+  edges: [ActivityEdge]
+  """
+  Information to aid in pagination.
+  """
+  pageInfo: PageInfo!
+  """
+  Identifies the total count of items in the connection.
+  """
+  totalCount: Int!
+}
+"""
+An edge in a connection.
+"""
+type ActivityEdge {
+  """
+  The item at the end of the edge.
+  """
+  node: Activity
+  """
+  A cursor for use in pagination.
+  """
+  cursor: Cursor!
+}
+"""
+Ordering options for Activity connections
+"""
+input ActivityOrder {
+  """
+  The ordering direction.
+  """
+  direction: OrderDirection! = ASC
+  """
+  The field by which to order Activities.
+  """
+  field: ActivityOrderField!
+}
+"""
+Properties by which Activity connections can be ordered.
+"""
+enum ActivityOrderField {
+  """
+  Orders by time created.
+  """
+  TIME_CREATED
+}
+"""
+ActivityWhereInput is used for filtering Activity objects.
+Input was generated by ent.
+"""
+input ActivityWhereInput {
+  """
+  Matches what the filter inside does not match.
+  """
+  not: ActivityWhereInput
+  """
+  Matches what every filter in the list matches.
+  """
+  and: [ActivityWhereInput!]
+  """
+  Matches what any filter in the list matches.
+  """
+  or: [ActivityWhereInput!]
+  """
+  id field predicates
+  """
+  id: ID
+  """
+  Matches records whose id does not equal the value.
+  """
+  idNEQ: ID
+  """
+  Matches records whose id is one of the values.
+  """
+  idIn: [ID!]
+  """
+  Matches records whose id is none of the values.
+  """
+  idNotIn: [ID!]
+  """
+  Matches records whose id is after (greater than) the value.
+  """
+  idGT: ID
+  """
+  Matches records whose id is the value or after (greater).
+  """
+  idGTE: ID
+  """
+  Matches records whose id is before (less than) the value.
+  """
+  idLT: ID
+  """
+  Matches records whose id is the value or before (less).
+  """
+  idLTE: ID
+  """
+  Matches records whose id equals the value, ignoring case.
+  """
+  idEqualFold: ID
+  """
+  Matches records whose id contains the value, ignoring case.
+  """
+  idContainsFold: ID
+  """
+  verb field predicates
+  """
+  verb: String
+  """
+  Matches records whose verb does not equal the value.
+  """
+  verbNEQ: String
+  """
+  Matches records whose verb is one of the values.
+  """
+  verbIn: [String!]
+  """
+  Matches records whose verb is none of the values.
+  """
+  verbNotIn: [String!]
+  """
+  Matches records whose verb is after (greater than) the value.
+  """
+  verbGT: String
+  """
+  Matches records whose verb is the value or after (greater).
+  """
+  verbGTE: String
+  """
+  Matches records whose verb is before (less than) the value.
+  """
+  verbLT: String
+  """
+  Matches records whose verb is the value or before (less).
+  """
+  verbLTE: String
+  """
+  Matches records whose verb contains the value.
+  """
+  verbContains: String
+  """
+  Matches records whose verb starts with the value.
+  """
+  verbHasPrefix: String
+  """
+  Matches records whose verb ends with the value.
+  """
+  verbHasSuffix: String
+  """
+  Matches records whose verb equals the value, ignoring case.
+  """
+  verbEqualFold: String
+  """
+  Matches records whose verb contains the value, ignoring case.
+  """
+  verbContainsFold: String
+  """
+  actor_type field predicates
+  """
+  actorType: ActivityActorType
+  """
+  Matches records whose actorType does not equal the value.
+  """
+  actorTypeNEQ: ActivityActorType
+  """
+  Matches records whose actorType is one of the values.
+  """
+  actorTypeIn: [ActivityActorType!]
+  """
+  Matches records whose actorType is none of the values.
+  """
+  actorTypeNotIn: [ActivityActorType!]
+  """
+  actor_id field predicates
+  """
+  actorID: String
+  """
+  Matches records whose actorID does not equal the value.
+  """
+  actorIDNEQ: String
+  """
+  Matches records whose actorID is one of the values.
+  """
+  actorIDIn: [String!]
+  """
+  Matches records whose actorID is none of the values.
+  """
+  actorIDNotIn: [String!]
+  """
+  Matches records whose actorID is after (greater than) the value.
+  """
+  actorIDGT: String
+  """
+  Matches records whose actorID is the value or after (greater).
+  """
+  actorIDGTE: String
+  """
+  Matches records whose actorID is before (less than) the value.
+  """
+  actorIDLT: String
+  """
+  Matches records whose actorID is the value or before (less).
+  """
+  actorIDLTE: String
+  """
+  Matches records whose actorID contains the value.
+  """
+  actorIDContains: String
+  """
+  Matches records whose actorID starts with the value.
+  """
+  actorIDHasPrefix: String
+  """
+  Matches records whose actorID ends with the value.
+  """
+  actorIDHasSuffix: String
+  """
+  Matches records whose actorID is null.
+  """
+  actorIDIsNil: Boolean
+  """
+  Matches records whose actorID is set.
+  """
+  actorIDNotNil: Boolean
+  """
+  Matches records whose actorID equals the value, ignoring case.
+  """
+  actorIDEqualFold: String
+  """
+  Matches records whose actorID contains the value, ignoring case.
+  """
+  actorIDContainsFold: String
+  """
+  actor_name field predicates
+  """
+  actorName: String
+  """
+  Matches records whose actorName does not equal the value.
+  """
+  actorNameNEQ: String
+  """
+  Matches records whose actorName is one of the values.
+  """
+  actorNameIn: [String!]
+  """
+  Matches records whose actorName is none of the values.
+  """
+  actorNameNotIn: [String!]
+  """
+  Matches records whose actorName is after (greater than) the value.
+  """
+  actorNameGT: String
+  """
+  Matches records whose actorName is the value or after (greater).
+  """
+  actorNameGTE: String
+  """
+  Matches records whose actorName is before (less than) the value.
+  """
+  actorNameLT: String
+  """
+  Matches records whose actorName is the value or before (less).
+  """
+  actorNameLTE: String
+  """
+  Matches records whose actorName contains the value.
+  """
+  actorNameContains: String
+  """
+  Matches records whose actorName starts with the value.
+  """
+  actorNameHasPrefix: String
+  """
+  Matches records whose actorName ends with the value.
+  """
+  actorNameHasSuffix: String
+  """
+  Matches records whose actorName is null.
+  """
+  actorNameIsNil: Boolean
+  """
+  Matches records whose actorName is set.
+  """
+  actorNameNotNil: Boolean
+  """
+  Matches records whose actorName equals the value, ignoring case.
+  """
+  actorNameEqualFold: String
+  """
+  Matches records whose actorName contains the value, ignoring case.
+  """
+  actorNameContainsFold: String
+  """
+  object_type field predicates
+  """
+  objectType: String
+  """
+  Matches records whose objectType does not equal the value.
+  """
+  objectTypeNEQ: String
+  """
+  Matches records whose objectType is one of the values.
+  """
+  objectTypeIn: [String!]
+  """
+  Matches records whose objectType is none of the values.
+  """
+  objectTypeNotIn: [String!]
+  """
+  Matches records whose objectType is after (greater than) the value.
+  """
+  objectTypeGT: String
+  """
+  Matches records whose objectType is the value or after (greater).
+  """
+  objectTypeGTE: String
+  """
+  Matches records whose objectType is before (less than) the value.
+  """
+  objectTypeLT: String
+  """
+  Matches records whose objectType is the value or before (less).
+  """
+  objectTypeLTE: String
+  """
+  Matches records whose objectType contains the value.
+  """
+  objectTypeContains: String
+  """
+  Matches records whose objectType starts with the value.
+  """
+  objectTypeHasPrefix: String
+  """
+  Matches records whose objectType ends with the value.
+  """
+  objectTypeHasSuffix: String
+  """
+  Matches records whose objectType equals the value, ignoring case.
+  """
+  objectTypeEqualFold: String
+  """
+  Matches records whose objectType contains the value, ignoring case.
+  """
+  objectTypeContainsFold: String
+  """
+  object_id field predicates
+  """
+  objectID: String
+  """
+  Matches records whose objectID does not equal the value.
+  """
+  objectIDNEQ: String
+  """
+  Matches records whose objectID is one of the values.
+  """
+  objectIDIn: [String!]
+  """
+  Matches records whose objectID is none of the values.
+  """
+  objectIDNotIn: [String!]
+  """
+  Matches records whose objectID is after (greater than) the value.
+  """
+  objectIDGT: String
+  """
+  Matches records whose objectID is the value or after (greater).
+  """
+  objectIDGTE: String
+  """
+  Matches records whose objectID is before (less than) the value.
+  """
+  objectIDLT: String
+  """
+  Matches records whose objectID is the value or before (less).
+  """
+  objectIDLTE: String
+  """
+  Matches records whose objectID contains the value.
+  """
+  objectIDContains: String
+  """
+  Matches records whose objectID starts with the value.
+  """
+  objectIDHasPrefix: String
+  """
+  Matches records whose objectID ends with the value.
+  """
+  objectIDHasSuffix: String
+  """
+  Matches records whose objectID equals the value, ignoring case.
+  """
+  objectIDEqualFold: String
+  """
+  Matches records whose objectID contains the value, ignoring case.
+  """
+  objectIDContainsFold: String
+  """
+  time_created field predicates
+  """
+  timeCreated: Time
+  """
+  Matches records whose timeCreated does not equal the value.
+  """
+  timeCreatedNEQ: Time
+  """
+  Matches records whose timeCreated is one of the values.
+  """
+  timeCreatedIn: [Time!]
+  """
+  Matches records whose timeCreated is none of the values.
+  """
+  timeCreatedNotIn: [Time!]
+  """
+  Matches records whose timeCreated is after (greater than) the value.
+  """
+  timeCreatedGT: Time
+  """
+  Matches records whose timeCreated is the value or after (greater).
+  """
+  timeCreatedGTE: Time
+  """
+  Matches records whose timeCreated is before (less than) the value.
+  """
+  timeCreatedLT: Time
+  """
+  Matches records whose timeCreated is the value or before (less).
+  """
+  timeCreatedLTE: Time
+  """
+  candidate edge predicates
+  """
+  hasCandidate: Boolean
+  """
+  Matches records with a candidate that matches every filter in the list.
+  """
+  hasCandidateWith: [CandidateWhereInput!]
+  """
+  position edge predicates
+  """
+  hasPosition: Boolean
+  """
+  Matches records with a position that matches every filter in the list.
+  """
+  hasPositionWith: [PositionWhereInput!]
+}
 """
 An application sent through a careers site: answers, cover letter, source and the consent given.
 """
@@ -3823,6 +4958,14 @@ type Candidate implements Node {
   """
   status: CandidateStatus!
   """
+  The recruiter's note on the rejection; null when none.
+  """
+  rejectionNote: String
+  """
+  Where the candidate came from, such as careers site, referral or sourcing.
+  """
+  source: String!
+  """
   A deleted candidate is still listed, so syncing clients see the deletion.
   """
   deleted: Boolean!
@@ -3997,6 +5140,86 @@ type Candidate implements Node {
     """
     where: CandidateFileWhereInput
   ): CandidateFileConnection!
+  """
+  The candidate's timeline.
+  """
+  activities(
+    """
+    Returns the elements in the list that come after the specified cursor.
+    """
+    after: Cursor
+
+    """
+    Returns the first _n_ elements from the list.
+    """
+    first: Int
+
+    """
+    Returns the elements in the list that come before the specified cursor.
+    """
+    before: Cursor
+
+    """
+    Returns the last _n_ elements from the list.
+    """
+    last: Int
+
+    """
+    Ordering options for Activities returned from the connection.
+    """
+    orderBy: ActivityOrder
+
+    """
+    Filtering options for Activities returned from the connection.
+    """
+    where: ActivityWhereInput
+  ): ActivityConnection!
+  """
+  The pipeline step the candidate is at; null for candidates recorded before pipelines.
+  """
+  currentStep: PipelineStep
+  """
+  Every step the candidate has been in, with when it entered and left.
+  """
+  stepHistory(
+    """
+    Returns the elements in the list that come after the specified cursor.
+    """
+    after: Cursor
+
+    """
+    Returns the first _n_ elements from the list.
+    """
+    first: Int
+
+    """
+    Returns the elements in the list that come before the specified cursor.
+    """
+    before: Cursor
+
+    """
+    Returns the last _n_ elements from the list.
+    """
+    last: Int
+
+    """
+    Ordering options for CandidateSteps returned from the connection.
+    """
+    orderBy: CandidateStepOrder
+
+    """
+    Filtering options for CandidateSteps returned from the connection.
+    """
+    where: CandidateStepWhereInput
+  ): CandidateStepConnection!
+  """
+  Why the candidate was rejected; null unless rejected.
+  """
+  rejectionReason: RejectionReason
+  """
+  The users who look after the candidate.
+  """
+  assignees: [User!]
   """
   The openings this candidate was hired for.
   """
@@ -4418,6 +5641,493 @@ enum CandidateStatus @goModel(model: "github.com/hiregraph/hiregraph/ent/candida
   WITHDRAWN
 }
 """
+One stay of a candidate in a pipeline step: entered, left, and by whom.
+"""
+type CandidateStep implements Node {
+  """
+  The global id of the CandidateStep: its type prefix and a ULID.
+  """
+  id: ID!
+  """
+  The step's name when the candidate entered it.
+  """
+  name: String!
+  """
+  The step's kind when the candidate entered it, in lower case as REST spells it.
+  """
+  kind: String!
+  """
+  When the candidate entered the step.
+  """
+  timeEntered: Time!
+  """
+  When the candidate left the step; null while it is there.
+  """
+  timeLeft: Time
+  """
+  When the step is scheduled, such as an interview's time; null when not set.
+  """
+  timeScheduled: Time
+  """
+  The uid of the user or API key that moved the candidate in, or the actor type when it has no uid.
+  """
+  enteredBy: String!
+  """
+  The uid of the user or API key that moved the candidate on; null while it is there.
+  """
+  leftBy: String
+  """
+  The candidate.
+  """
+  candidate: Candidate!
+}
+"""
+A connection to a list of items.
+"""
+type CandidateStepConnection {
+  """
+  A list of edges.
+  """
+  edges: [CandidateStepEdge]
+  """
+  Information to aid in pagination.
+  """
+  pageInfo: PageInfo!
+  """
+  Identifies the total count of items in the connection.
+  """
+  totalCount: Int!
+}
+"""
+An edge in a connection.
+"""
+type CandidateStepEdge {
+  """
+  The item at the end of the edge.
+  """
+  node: CandidateStep
+  """
+  A cursor for use in pagination.
+  """
+  cursor: Cursor!
+}
+"""
+Ordering options for CandidateStep connections
+"""
+input CandidateStepOrder {
+  """
+  The ordering direction.
+  """
+  direction: OrderDirection! = ASC
+  """
+  The field by which to order CandidateSteps.
+  """
+  field: CandidateStepOrderField!
+}
+"""
+Properties by which CandidateStep connections can be ordered.
+"""
+enum CandidateStepOrderField {
+  """
+  Orders by time entered.
+  """
+  TIME_ENTERED
+}
+"""
+CandidateStepWhereInput is used for filtering CandidateStep objects.
+Input was generated by ent.
+"""
+input CandidateStepWhereInput {
+  """
+  Matches what the filter inside does not match.
+  """
+  not: CandidateStepWhereInput
+  """
+  Matches what every filter in the list matches.
+  """
+  and: [CandidateStepWhereInput!]
+  """
+  Matches what any filter in the list matches.
+  """
+  or: [CandidateStepWhereInput!]
+  """
+  id field predicates
+  """
+  id: ID
+  """
+  Matches records whose id does not equal the value.
+  """
+  idNEQ: ID
+  """
+  Matches records whose id is one of the values.
+  """
+  idIn: [ID!]
+  """
+  Matches records whose id is none of the values.
+  """
+  idNotIn: [ID!]
+  """
+  Matches records whose id is after (greater than) the value.
+  """
+  idGT: ID
+  """
+  Matches records whose id is the value or after (greater).
+  """
+  idGTE: ID
+  """
+  Matches records whose id is before (less than) the value.
+  """
+  idLT: ID
+  """
+  Matches records whose id is the value or before (less).
+  """
+  idLTE: ID
+  """
+  Matches records whose id equals the value, ignoring case.
+  """
+  idEqualFold: ID
+  """
+  Matches records whose id contains the value, ignoring case.
+  """
+  idContainsFold: ID
+  """
+  name field predicates
+  """
+  name: String
+  """
+  Matches records whose name does not equal the value.
+  """
+  nameNEQ: String
+  """
+  Matches records whose name is one of the values.
+  """
+  nameIn: [String!]
+  """
+  Matches records whose name is none of the values.
+  """
+  nameNotIn: [String!]
+  """
+  Matches records whose name is after (greater than) the value.
+  """
+  nameGT: String
+  """
+  Matches records whose name is the value or after (greater).
+  """
+  nameGTE: String
+  """
+  Matches records whose name is before (less than) the value.
+  """
+  nameLT: String
+  """
+  Matches records whose name is the value or before (less).
+  """
+  nameLTE: String
+  """
+  Matches records whose name contains the value.
+  """
+  nameContains: String
+  """
+  Matches records whose name starts with the value.
+  """
+  nameHasPrefix: String
+  """
+  Matches records whose name ends with the value.
+  """
+  nameHasSuffix: String
+  """
+  Matches records whose name equals the value, ignoring case.
+  """
+  nameEqualFold: String
+  """
+  Matches records whose name contains the value, ignoring case.
+  """
+  nameContainsFold: String
+  """
+  kind field predicates
+  """
+  kind: String
+  """
+  Matches records whose kind does not equal the value.
+  """
+  kindNEQ: String
+  """
+  Matches records whose kind is one of the values.
+  """
+  kindIn: [String!]
+  """
+  Matches records whose kind is none of the values.
+  """
+  kindNotIn: [String!]
+  """
+  Matches records whose kind is after (greater than) the value.
+  """
+  kindGT: String
+  """
+  Matches records whose kind is the value or after (greater).
+  """
+  kindGTE: String
+  """
+  Matches records whose kind is before (less than) the value.
+  """
+  kindLT: String
+  """
+  Matches records whose kind is the value or before (less).
+  """
+  kindLTE: String
+  """
+  Matches records whose kind contains the value.
+  """
+  kindContains: String
+  """
+  Matches records whose kind starts with the value.
+  """
+  kindHasPrefix: String
+  """
+  Matches records whose kind ends with the value.
+  """
+  kindHasSuffix: String
+  """
+  Matches records whose kind equals the value, ignoring case.
+  """
+  kindEqualFold: String
+  """
+  Matches records whose kind contains the value, ignoring case.
+  """
+  kindContainsFold: String
+  """
+  time_entered field predicates
+  """
+  timeEntered: Time
+  """
+  Matches records whose timeEntered does not equal the value.
+  """
+  timeEnteredNEQ: Time
+  """
+  Matches records whose timeEntered is one of the values.
+  """
+  timeEnteredIn: [Time!]
+  """
+  Matches records whose timeEntered is none of the values.
+  """
+  timeEnteredNotIn: [Time!]
+  """
+  Matches records whose timeEntered is after (greater than) the value.
+  """
+  timeEnteredGT: Time
+  """
+  Matches records whose timeEntered is the value or after (greater).
+  """
+  timeEnteredGTE: Time
+  """
+  Matches records whose timeEntered is before (less than) the value.
+  """
+  timeEnteredLT: Time
+  """
+  Matches records whose timeEntered is the value or before (less).
+  """
+  timeEnteredLTE: Time
+  """
+  time_left field predicates
+  """
+  timeLeft: Time
+  """
+  Matches records whose timeLeft does not equal the value.
+  """
+  timeLeftNEQ: Time
+  """
+  Matches records whose timeLeft is one of the values.
+  """
+  timeLeftIn: [Time!]
+  """
+  Matches records whose timeLeft is none of the values.
+  """
+  timeLeftNotIn: [Time!]
+  """
+  Matches records whose timeLeft is after (greater than) the value.
+  """
+  timeLeftGT: Time
+  """
+  Matches records whose timeLeft is the value or after (greater).
+  """
+  timeLeftGTE: Time
+  """
+  Matches records whose timeLeft is before (less than) the value.
+  """
+  timeLeftLT: Time
+  """
+  Matches records whose timeLeft is the value or before (less).
+  """
+  timeLeftLTE: Time
+  """
+  Matches records whose timeLeft is null.
+  """
+  timeLeftIsNil: Boolean
+  """
+  Matches records whose timeLeft is set.
+  """
+  timeLeftNotNil: Boolean
+  """
+  time_scheduled field predicates
+  """
+  timeScheduled: Time
+  """
+  Matches records whose timeScheduled does not equal the value.
+  """
+  timeScheduledNEQ: Time
+  """
+  Matches records whose timeScheduled is one of the values.
+  """
+  timeScheduledIn: [Time!]
+  """
+  Matches records whose timeScheduled is none of the values.
+  """
+  timeScheduledNotIn: [Time!]
+  """
+  Matches records whose timeScheduled is after (greater than) the value.
+  """
+  timeScheduledGT: Time
+  """
+  Matches records whose timeScheduled is the value or after (greater).
+  """
+  timeScheduledGTE: Time
+  """
+  Matches records whose timeScheduled is before (less than) the value.
+  """
+  timeScheduledLT: Time
+  """
+  Matches records whose timeScheduled is the value or before (less).
+  """
+  timeScheduledLTE: Time
+  """
+  Matches records whose timeScheduled is null.
+  """
+  timeScheduledIsNil: Boolean
+  """
+  Matches records whose timeScheduled is set.
+  """
+  timeScheduledNotNil: Boolean
+  """
+  entered_by field predicates
+  """
+  enteredBy: String
+  """
+  Matches records whose enteredBy does not equal the value.
+  """
+  enteredByNEQ: String
+  """
+  Matches records whose enteredBy is one of the values.
+  """
+  enteredByIn: [String!]
+  """
+  Matches records whose enteredBy is none of the values.
+  """
+  enteredByNotIn: [String!]
+  """
+  Matches records whose enteredBy is after (greater than) the value.
+  """
+  enteredByGT: String
+  """
+  Matches records whose enteredBy is the value or after (greater).
+  """
+  enteredByGTE: String
+  """
+  Matches records whose enteredBy is before (less than) the value.
+  """
+  enteredByLT: String
+  """
+  Matches records whose enteredBy is the value or before (less).
+  """
+  enteredByLTE: String
+  """
+  Matches records whose enteredBy contains the value.
+  """
+  enteredByContains: String
+  """
+  Matches records whose enteredBy starts with the value.
+  """
+  enteredByHasPrefix: String
+  """
+  Matches records whose enteredBy ends with the value.
+  """
+  enteredByHasSuffix: String
+  """
+  Matches records whose enteredBy equals the value, ignoring case.
+  """
+  enteredByEqualFold: String
+  """
+  Matches records whose enteredBy contains the value, ignoring case.
+  """
+  enteredByContainsFold: String
+  """
+  left_by field predicates
+  """
+  leftBy: String
+  """
+  Matches records whose leftBy does not equal the value.
+  """
+  leftByNEQ: String
+  """
+  Matches records whose leftBy is one of the values.
+  """
+  leftByIn: [String!]
+  """
+  Matches records whose leftBy is none of the values.
+  """
+  leftByNotIn: [String!]
+  """
+  Matches records whose leftBy is after (greater than) the value.
+  """
+  leftByGT: String
+  """
+  Matches records whose leftBy is the value or after (greater).
+  """
+  leftByGTE: String
+  """
+  Matches records whose leftBy is before (less than) the value.
+  """
+  leftByLT: String
+  """
+  Matches records whose leftBy is the value or before (less).
+  """
+  leftByLTE: String
+  """
+  Matches records whose leftBy contains the value.
+  """
+  leftByContains: String
+  """
+  Matches records whose leftBy starts with the value.
+  """
+  leftByHasPrefix: String
+  """
+  Matches records whose leftBy ends with the value.
+  """
+  leftByHasSuffix: String
+  """
+  Matches records whose leftBy is null.
+  """
+  leftByIsNil: Boolean
+  """
+  Matches records whose leftBy is set.
+  """
+  leftByNotNil: Boolean
+  """
+  Matches records whose leftBy equals the value, ignoring case.
+  """
+  leftByEqualFold: String
+  """
+  Matches records whose leftBy contains the value, ignoring case.
+  """
+  leftByContainsFold: String
+  """
+  candidate edge predicates
+  """
+  hasCandidate: Boolean
+  """
+  Matches records with a candidate that matches every filter in the list.
+  """
+  hasCandidateWith: [CandidateWhereInput!]
+}
+"""
 CandidateWhereInput is used for filtering Candidate objects.
 Input was generated by ent.
 """
@@ -4490,6 +6200,118 @@ input CandidateWhereInput {
   Matches records whose status is none of the values.
   """
   statusNotIn: [CandidateStatus!]
+  """
+  rejection_note field predicates
+  """
+  rejectionNote: String
+  """
+  Matches records whose rejectionNote does not equal the value.
+  """
+  rejectionNoteNEQ: String
+  """
+  Matches records whose rejectionNote is one of the values.
+  """
+  rejectionNoteIn: [String!]
+  """
+  Matches records whose rejectionNote is none of the values.
+  """
+  rejectionNoteNotIn: [String!]
+  """
+  Matches records whose rejectionNote is after (greater than) the value.
+  """
+  rejectionNoteGT: String
+  """
+  Matches records whose rejectionNote is the value or after (greater).
+  """
+  rejectionNoteGTE: String
+  """
+  Matches records whose rejectionNote is before (less than) the value.
+  """
+  rejectionNoteLT: String
+  """
+  Matches records whose rejectionNote is the value or before (less).
+  """
+  rejectionNoteLTE: String
+  """
+  Matches records whose rejectionNote contains the value.
+  """
+  rejectionNoteContains: String
+  """
+  Matches records whose rejectionNote starts with the value.
+  """
+  rejectionNoteHasPrefix: String
+  """
+  Matches records whose rejectionNote ends with the value.
+  """
+  rejectionNoteHasSuffix: String
+  """
+  Matches records whose rejectionNote is null.
+  """
+  rejectionNoteIsNil: Boolean
+  """
+  Matches records whose rejectionNote is set.
+  """
+  rejectionNoteNotNil: Boolean
+  """
+  Matches records whose rejectionNote equals the value, ignoring case.
+  """
+  rejectionNoteEqualFold: String
+  """
+  Matches records whose rejectionNote contains the value, ignoring case.
+  """
+  rejectionNoteContainsFold: String
+  """
+  source field predicates
+  """
+  source: String
+  """
+  Matches records whose source does not equal the value.
+  """
+  sourceNEQ: String
+  """
+  Matches records whose source is one of the values.
+  """
+  sourceIn: [String!]
+  """
+  Matches records whose source is none of the values.
+  """
+  sourceNotIn: [String!]
+  """
+  Matches records whose source is after (greater than) the value.
+  """
+  sourceGT: String
+  """
+  Matches records whose source is the value or after (greater).
+  """
+  sourceGTE: String
+  """
+  Matches records whose source is before (less than) the value.
+  """
+  sourceLT: String
+  """
+  Matches records whose source is the value or before (less).
+  """
+  sourceLTE: String
+  """
+  Matches records whose source contains the value.
+  """
+  sourceContains: String
+  """
+  Matches records whose source starts with the value.
+  """
+  sourceHasPrefix: String
+  """
+  Matches records whose source ends with the value.
+  """
+  sourceHasSuffix: String
+  """
+  Matches records whose source equals the value, ignoring case.
+  """
+  sourceEqualFold: String
+  """
+  Matches records whose source contains the value, ignoring case.
+  """
+  sourceContainsFold: String
   """
   deleted field predicates
   """
@@ -4658,6 +6480,46 @@ input CandidateWhereInput {
   Matches records with a files that matches every filter in the list.
   """
   hasFilesWith: [CandidateFileWhereInput!]
+  """
+  activities edge predicates
+  """
+  hasActivities: Boolean
+  """
+  Matches records with a activities that matches every filter in the list.
+  """
+  hasActivitiesWith: [ActivityWhereInput!]
+  """
+  current_step edge predicates
+  """
+  hasCurrentStep: Boolean
+  """
+  Matches records with a currentStep that matches every filter in the list.
+  """
+  hasCurrentStepWith: [PipelineStepWhereInput!]
+  """
+  step_history edge predicates
+  """
+  hasStepHistory: Boolean
+  """
+  Matches records with a stepHistory that matches every filter in the list.
+  """
+  hasStepHistoryWith: [CandidateStepWhereInput!]
+  """
+  rejection_reason edge predicates
+  """
+  hasRejectionReason: Boolean
+  """
+  Matches records with a rejectionReason that matches every filter in the list.
+  """
+  hasRejectionReasonWith: [RejectionReasonWhereInput!]
+  """
+  assignees edge predicates
+  """
+  hasAssignees: Boolean
+  """
+  Matches records with a assignees that matches every filter in the list.
+  """
+  hasAssigneesWith: [UserWhereInput!]
   """
   hired_for edge predicates
   """
@@ -9195,6 +11057,280 @@ input PersonWhereInput {
   hasCandidatesWith: [CandidateWhereInput!]
 }
 """
+One stage of a hiring pipeline: a position's own, or the company's default that new positions copy.
+"""
+type PipelineStep implements Node {
+  """
+  The global id of the PipelineStep: its type prefix and a ULID.
+  """
+  id: ID!
+  """
+  The step's name, as the board and the REST current_steps show it.
+  """
+  name: String!
+  """
+  What happens in the step; REST spells it in lower case as the step's type.
+  """
+  kind: PipelineStepKind!
+  """
+  The step's place in its pipeline, from 0.
+  """
+  rank: Int!
+  """
+  The users responsible for candidates in the step.
+  """
+  assigneeIds: [String!]!
+  """
+  The position whose pipeline the step belongs to; null in the default pipeline.
+  """
+  position: Position
+  """
+  The candidates now in the step, for a pipeline board.
+  """
+  candidates(
+    """
+    Returns the elements in the list that come after the specified cursor.
+    """
+    after: Cursor
+
+    """
+    Returns the first _n_ elements from the list.
+    """
+    first: Int
+
+    """
+    Returns the elements in the list that come before the specified cursor.
+    """
+    before: Cursor
+
+    """
+    Returns the last _n_ elements from the list.
+    """
+    last: Int
+
+    """
+    Ordering options for Candidates returned from the connection.
+    """
+    orderBy: [CandidateOrder!]
+
+    """
+    Filtering options for Candidates returned from the connection.
+    """
+    where: CandidateWhereInput
+  ): CandidateConnection!
+}
+"""
+PipelineStepKind is enum for the field kind
+"""
+enum PipelineStepKind @goModel(model: "github.com/hiregraph/hiregraph/ent/pipelinestep.Kind") {
+  """
+  The candidate applied or was added; no one has looked yet.
+  """
+  APPLIED
+  """
+  Someone reviews the application.
+  """
+  REVIEW
+  """
+  A first call or screening.
+  """
+  SCREEN
+  """
+  An interview.
+  """
+  INTERVIEW
+  """
+  A test or home assignment.
+  """
+  ASSESSMENT
+  """
+  An offer is made.
+  """
+  OFFER
+  """
+  The candidate accepted; hireCandidate moves candidates here.
+  """
+  HIRED
+  """
+  Any other stage.
+  """
+  OTHER
+}
+"""
+PipelineStepWhereInput is used for filtering PipelineStep objects.
+Input was generated by ent.
+"""
+input PipelineStepWhereInput {
+  """
+  Matches what the filter inside does not match.
+  """
+  not: PipelineStepWhereInput
+  """
+  Matches what every filter in the list matches.
+  """
+  and: [PipelineStepWhereInput!]
+  """
+  Matches what any filter in the list matches.
+  """
+  or: [PipelineStepWhereInput!]
+  """
+  id field predicates
+  """
+  id: ID
+  """
+  Matches records whose id does not equal the value.
+  """
+  idNEQ: ID
+  """
+  Matches records whose id is one of the values.
+  """
+  idIn: [ID!]
+  """
+  Matches records whose id is none of the values.
+  """
+  idNotIn: [ID!]
+  """
+  Matches records whose id is after (greater than) the value.
+  """
+  idGT: ID
+  """
+  Matches records whose id is the value or after (greater).
+  """
+  idGTE: ID
+  """
+  Matches records whose id is before (less than) the value.
+  """
+  idLT: ID
+  """
+  Matches records whose id is the value or before (less).
+  """
+  idLTE: ID
+  """
+  Matches records whose id equals the value, ignoring case.
+  """
+  idEqualFold: ID
+  """
+  Matches records whose id contains the value, ignoring case.
+  """
+  idContainsFold: ID
+  """
+  name field predicates
+  """
+  name: String
+  """
+  Matches records whose name does not equal the value.
+  """
+  nameNEQ: String
+  """
+  Matches records whose name is one of the values.
+  """
+  nameIn: [String!]
+  """
+  Matches records whose name is none of the values.
+  """
+  nameNotIn: [String!]
+  """
+  Matches records whose name is after (greater than) the value.
+  """
+  nameGT: String
+  """
+  Matches records whose name is the value or after (greater).
+  """
+  nameGTE: String
+  """
+  Matches records whose name is before (less than) the value.
+  """
+  nameLT: String
+  """
+  Matches records whose name is the value or before (less).
+  """
+  nameLTE: String
+  """
+  Matches records whose name contains the value.
+  """
+  nameContains: String
+  """
+  Matches records whose name starts with the value.
+  """
+  nameHasPrefix: String
+  """
+  Matches records whose name ends with the value.
+  """
+  nameHasSuffix: String
+  """
+  Matches records whose name equals the value, ignoring case.
+  """
+  nameEqualFold: String
+  """
+  Matches records whose name contains the value, ignoring case.
+  """
+  nameContainsFold: String
+  """
+  kind field predicates
+  """
+  kind: PipelineStepKind
+  """
+  Matches records whose kind does not equal the value.
+  """
+  kindNEQ: PipelineStepKind
+  """
+  Matches records whose kind is one of the values.
+  """
+  kindIn: [PipelineStepKind!]
+  """
+  Matches records whose kind is none of the values.
+  """
+  kindNotIn: [PipelineStepKind!]
+  """
+  rank field predicates
+  """
+  rank: Int
+  """
+  Matches records whose rank does not equal the value.
+  """
+  rankNEQ: Int
+  """
+  Matches records whose rank is one of the values.
+  """
+  rankIn: [Int!]
+  """
+  Matches records whose rank is none of the values.
+  """
+  rankNotIn: [Int!]
+  """
+  Matches records whose rank is after (greater than) the value.
+  """
+  rankGT: Int
+  """
+  Matches records whose rank is the value or after (greater).
+  """
+  rankGTE: Int
+  """
+  Matches records whose rank is before (less than) the value.
+  """
+  rankLT: Int
+  """
+  Matches records whose rank is the value or before (less).
+  """
+  rankLTE: Int
+  """
+  position edge predicates
+  """
+  hasPosition: Boolean
+  """
+  Matches records with a position that matches every filter in the list.
+  """
+  hasPositionWith: [PositionWhereInput!]
+  """
+  candidates edge predicates
+  """
+  hasCandidates: Boolean
+  """
+  Matches records with a candidates that matches every filter in the list.
+  """
+  hasCandidatesWith: [CandidateWhereInput!]
+}
+"""
 A job the company hires for (spec 2.1); templates are cloned into new positions.
 """
 type Position implements Node {
@@ -9374,6 +11510,40 @@ type Position implements Node {
     """
     where: CandidateWhereInput
   ): CandidateConnection!
+  """
+  The position's timeline, with the activities of its candidates.
+  """
+  activities(
+    """
+    Returns the elements in the list that come after the specified cursor.
+    """
+    after: Cursor
+
+    """
+    Returns the first _n_ elements from the list.
+    """
+    first: Int
+
+    """
+    Returns the elements in the list that come before the specified cursor.
+    """
+    before: Cursor
+
+    """
+    Returns the last _n_ elements from the list.
+    """
+    last: Int
+
+    """
+    Ordering options for Activities returned from the connection.
+    """
+    orderBy: ActivityOrder
+
+    """
+    Filtering options for Activities returned from the connection.
+    """
+    where: ActivityWhereInput
+  ): ActivityConnection!
 }
 """
 A connection to a list of items.
@@ -10233,6 +12403,14 @@ input PositionWhereInput {
   Matches records with a candidates that matches every filter in the list.
   """
   hasCandidatesWith: [CandidateWhereInput!]
+  """
+  activities edge predicates
+  """
+  hasActivities: Boolean
+  """
+  Matches records with a activities that matches every filter in the list.
+  """
+  hasActivitiesWith: [ActivityWhereInput!]
 }
 """
 Reads the company of the caller's API key: every list and node is scoped to it.
@@ -10494,6 +12672,40 @@ type Query {
     """
     where: PositionWhereInput
   ): PositionConnection!
+  """
+  The company's rejection reasons, for rejectCandidate.
+  """
+  rejectionReasons(
+    """
+    Returns the elements in the list that come after the specified cursor.
+    """
+    after: Cursor
+
+    """
+    Returns the first _n_ elements from the list.
+    """
+    first: Int
+
+    """
+    Returns the elements in the list that come before the specified cursor.
+    """
+    before: Cursor
+
+    """
+    Returns the last _n_ elements from the list.
+    """
+    last: Int
+
+    """
+    Ordering options for RejectionReasons returned from the connection.
+    """
+    orderBy: RejectionReasonOrder
+
+    """
+    Filtering options for RejectionReasons returned from the connection.
+    """
+    where: RejectionReasonWhereInput
+  ): RejectionReasonConnection!
   """
   The company's users.
   """
@@ -10927,6 +13139,233 @@ input QuestionnaireWhereInput {
   Matches records with a positions that matches every filter in the list.
   """
   hasPositionsWith: [PositionWhereInput!]
+}
+"""
+A reason the company gives for rejecting a candidate.
+"""
+type RejectionReason implements Node {
+  """
+  The global id of the RejectionReason: its type prefix and a ULID.
+  """
+  id: ID!
+  """
+  The reason, as recruiters pick it.
+  """
+  name: String!
+  """
+  Whether the reason is the candidate's own choice (declined an offer) rather than the company's.
+  """
+  byCandidate: Boolean!
+  """
+  The reason's place in the company's list, from 0.
+  """
+  rank: Int!
+}
+"""
+A connection to a list of items.
+"""
+type RejectionReasonConnection {
+  """
+  A list of edges.
+  """
+  edges: [RejectionReasonEdge]
+  """
+  Information to aid in pagination.
+  """
+  pageInfo: PageInfo!
+  """
+  Identifies the total count of items in the connection.
+  """
+  totalCount: Int!
+}
+"""
+An edge in a connection.
+"""
+type RejectionReasonEdge {
+  """
+  The item at the end of the edge.
+  """
+  node: RejectionReason
+  """
+  A cursor for use in pagination.
+  """
+  cursor: Cursor!
+}
+"""
+Ordering options for RejectionReason connections
+"""
+input RejectionReasonOrder {
+  """
+  The ordering direction.
+  """
+  direction: OrderDirection! = ASC
+  """
+  The field by which to order RejectionReasons.
+  """
+  field: RejectionReasonOrderField!
+}
+"""
+Properties by which RejectionReason connections can be ordered.
+"""
+enum RejectionReasonOrderField {
+  """
+  Orders by name.
+  """
+  NAME
+  """
+  Orders by rank.
+  """
+  RANK
+}
+"""
+RejectionReasonWhereInput is used for filtering RejectionReason objects.
+Input was generated by ent.
+"""
+input RejectionReasonWhereInput {
+  """
+  Matches what the filter inside does not match.
+  """
+  not: RejectionReasonWhereInput
+  """
+  Matches what every filter in the list matches.
+  """
+  and: [RejectionReasonWhereInput!]
+  """
+  Matches what any filter in the list matches.
+  """
+  or: [RejectionReasonWhereInput!]
+  """
+  id field predicates
+  """
+  id: ID
+  """
+  Matches records whose id does not equal the value.
+  """
+  idNEQ: ID
+  """
+  Matches records whose id is one of the values.
+  """
+  idIn: [ID!]
+  """
+  Matches records whose id is none of the values.
+  """
+  idNotIn: [ID!]
+  """
+  Matches records whose id is after (greater than) the value.
+  """
+  idGT: ID
+  """
+  Matches records whose id is the value or after (greater).
+  """
+  idGTE: ID
+  """
+  Matches records whose id is before (less than) the value.
+  """
+  idLT: ID
+  """
+  Matches records whose id is the value or before (less).
+  """
+  idLTE: ID
+  """
+  Matches records whose id equals the value, ignoring case.
+  """
+  idEqualFold: ID
+  """
+  Matches records whose id contains the value, ignoring case.
+  """
+  idContainsFold: ID
+  """
+  name field predicates
+  """
+  name: String
+  """
+  Matches records whose name does not equal the value.
+  """
+  nameNEQ: String
+  """
+  Matches records whose name is one of the values.
+  """
+  nameIn: [String!]
+  """
+  Matches records whose name is none of the values.
+  """
+  nameNotIn: [String!]
+  """
+  Matches records whose name is after (greater than) the value.
+  """
+  nameGT: String
+  """
+  Matches records whose name is the value or after (greater).
+  """
+  nameGTE: String
+  """
+  Matches records whose name is before (less than) the value.
+  """
+  nameLT: String
+  """
+  Matches records whose name is the value or before (less).
+  """
+  nameLTE: String
+  """
+  Matches records whose name contains the value.
+  """
+  nameContains: String
+  """
+  Matches records whose name starts with the value.
+  """
+  nameHasPrefix: String
+  """
+  Matches records whose name ends with the value.
+  """
+  nameHasSuffix: String
+  """
+  Matches records whose name equals the value, ignoring case.
+  """
+  nameEqualFold: String
+  """
+  Matches records whose name contains the value, ignoring case.
+  """
+  nameContainsFold: String
+  """
+  by_candidate field predicates
+  """
+  byCandidate: Boolean
+  """
+  Matches records whose byCandidate does not equal the value.
+  """
+  byCandidateNEQ: Boolean
+  """
+  rank field predicates
+  """
+  rank: Int
+  """
+  Matches records whose rank does not equal the value.
+  """
+  rankNEQ: Int
+  """
+  Matches records whose rank is one of the values.
+  """
+  rankIn: [Int!]
+  """
+  Matches records whose rank is none of the values.
+  """
+  rankNotIn: [Int!]
+  """
+  Matches records whose rank is after (greater than) the value.
+  """
+  rankGT: Int
+  """
+  Matches records whose rank is the value or after (greater).
+  """
+  rankGTE: Int
+  """
+  Matches records whose rank is before (less than) the value.
+  """
+  rankLT: Int
+  """
+  Matches records whose rank is the value or before (less).
+  """
+  rankLTE: Int
 }
 """
 One attempt to send a candidate to an evaluation partner's test, and what the partner reported since.
@@ -12257,6 +14696,52 @@ extend type Query {
   ): QuestionnaireConnection!
 }
 `, BuiltIn: false},
+	{Name: "../pipeline.graphqls", Input: `# Pipelines: a position's ordered steps, the company's default pipeline that
+# new positions copy, and the edits of both (README, Pipelines).
+
+extend type Position {
+  "The position's pipeline: its steps in order. Select each step's candidates for a pipeline board."
+  pipeline: [PipelineStep!]!
+}
+
+extend type Query {
+  """
+  A pipeline board: the steps of a position's pipeline in order, or of the company's default
+  pipeline when positionID is null. Each step's candidates connection gives its count (totalCount)
+  and its first candidates, loaded for all steps at once.
+  """
+  pipeline("The position; null for the company's default pipeline." positionID: ID): [PipelineStep!]!
+}
+
+"A step to add to a pipeline."
+input AddPipelineStepInput {
+  "The step's name."
+  name: String!
+  "What happens in the step."
+  kind: PipelineStepKind!
+  "Where the step goes, from 0; null appends it."
+  index: Int
+}
+
+"Changes to a pipeline step; null fields stay as they are."
+input UpdatePipelineStepInput {
+  "The new name. Candidates' step history keeps the name the step had."
+  name: String
+  "The new kind."
+  kind: PipelineStepKind
+}
+
+extend type Mutation {
+  "Adds a step to a position's pipeline, or to the default pipeline when positionID is null. Returns the pipeline's steps in order."
+  addPipelineStep("The position; null for the company's default pipeline." positionID: ID, "The step." input: AddPipelineStepInput!): [PipelineStep!]!
+  "Renames a pipeline step or changes its kind. Returns the pipeline's steps in order."
+  updatePipelineStep("The step." id: ID!, "The changes." input: UpdatePipelineStepInput!): [PipelineStep!]!
+  "Removes a pipeline step no candidate is at (else error step_not_empty); the last step stays (pipeline_empty). Returns the remaining steps in order."
+  removePipelineStep("The step." id: ID!): [PipelineStep!]!
+  "Puts a pipeline's steps in a new order; stepIDs names every step once. Returns the steps in order."
+  reorderPipeline("The position; null for the company's default pipeline." positionID: ID, "Every step of the pipeline, in the new order." stepIDs: [ID!]!): [PipelineStep!]!
+}
+`, BuiltIn: false},
 	{Name: "../position.graphqls", Input: `# Cloning a position from a template (spec 4.1). The input mirrors the REST
 # body field for field and binds to the same Go type, so both faces run the
 # same rules.
@@ -12514,6 +14999,19 @@ type Mutation {
   "Adds an office or site where positions can be based."
   createLocation("The new location." input: CreateLocationInput!): Location!
 }
+
+"One field an activity changed, with its values as JSON spells them."
+type FieldChange {
+  "The field's name, as the graph spells it."
+  field: String!
+  "The value before the change; null when it had none."
+  before: Any
+  "The value after the change; null when it has none."
+  after: Any
+}
+
+"Any JSON value: a string, number, boolean, object, list or null."
+scalar Any
 `, BuiltIn: false},
 }
 var parsedSchema = gqlparser.MustLoadSchema(sources...)
@@ -12521,6 +15019,56 @@ var parsedSchema = gqlparser.MustLoadSchema(sources...)
 // childFields_* functions provide shared child field context lookups.
 // Each function is generated once per unique object type, deduplicating the
 // switch statements that were previously inlined in every fieldContext_* function.
+
+func (ec *executionContext) childFields_Activity(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_Activity_id(ctx, field)
+	case "verb":
+		return ec.fieldContext_Activity_verb(ctx, field)
+	case "actorType":
+		return ec.fieldContext_Activity_actorType(ctx, field)
+	case "actorID":
+		return ec.fieldContext_Activity_actorID(ctx, field)
+	case "actorName":
+		return ec.fieldContext_Activity_actorName(ctx, field)
+	case "objectType":
+		return ec.fieldContext_Activity_objectType(ctx, field)
+	case "objectID":
+		return ec.fieldContext_Activity_objectID(ctx, field)
+	case "changes":
+		return ec.fieldContext_Activity_changes(ctx, field)
+	case "timeCreated":
+		return ec.fieldContext_Activity_timeCreated(ctx, field)
+	case "candidate":
+		return ec.fieldContext_Activity_candidate(ctx, field)
+	case "position":
+		return ec.fieldContext_Activity_position(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Activity", field.Name)
+}
+
+func (ec *executionContext) childFields_ActivityConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_ActivityConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_ActivityConnection_pageInfo(ctx, field)
+	case "totalCount":
+		return ec.fieldContext_ActivityConnection_totalCount(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ActivityConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_ActivityEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "node":
+		return ec.fieldContext_ActivityEdge_node(ctx, field)
+	case "cursor":
+		return ec.fieldContext_ActivityEdge_cursor(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ActivityEdge", field.Name)
+}
 
 func (ec *executionContext) childFields_Address(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
@@ -12586,6 +15134,10 @@ func (ec *executionContext) childFields_Candidate(ctx context.Context, field gra
 		return ec.fieldContext_Candidate_id(ctx, field)
 	case "status":
 		return ec.fieldContext_Candidate_status(ctx, field)
+	case "rejectionNote":
+		return ec.fieldContext_Candidate_rejectionNote(ctx, field)
+	case "source":
+		return ec.fieldContext_Candidate_source(ctx, field)
 	case "deleted":
 		return ec.fieldContext_Candidate_deleted(ctx, field)
 	case "currentSteps":
@@ -12616,6 +15168,16 @@ func (ec *executionContext) childFields_Candidate(ctx context.Context, field gra
 		return ec.fieldContext_Candidate_applications(ctx, field)
 	case "files":
 		return ec.fieldContext_Candidate_files(ctx, field)
+	case "activities":
+		return ec.fieldContext_Candidate_activities(ctx, field)
+	case "currentStep":
+		return ec.fieldContext_Candidate_currentStep(ctx, field)
+	case "stepHistory":
+		return ec.fieldContext_Candidate_stepHistory(ctx, field)
+	case "rejectionReason":
+		return ec.fieldContext_Candidate_rejectionReason(ctx, field)
+	case "assignees":
+		return ec.fieldContext_Candidate_assignees(ctx, field)
 	case "hiredFor":
 		return ec.fieldContext_Candidate_hiredFor(ctx, field)
 	}
@@ -12688,6 +15250,52 @@ func (ec *executionContext) childFields_CandidateFileEdge(ctx context.Context, f
 		return ec.fieldContext_CandidateFileEdge_cursor(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type CandidateFileEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_CandidateStep(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_CandidateStep_id(ctx, field)
+	case "name":
+		return ec.fieldContext_CandidateStep_name(ctx, field)
+	case "kind":
+		return ec.fieldContext_CandidateStep_kind(ctx, field)
+	case "timeEntered":
+		return ec.fieldContext_CandidateStep_timeEntered(ctx, field)
+	case "timeLeft":
+		return ec.fieldContext_CandidateStep_timeLeft(ctx, field)
+	case "timeScheduled":
+		return ec.fieldContext_CandidateStep_timeScheduled(ctx, field)
+	case "enteredBy":
+		return ec.fieldContext_CandidateStep_enteredBy(ctx, field)
+	case "leftBy":
+		return ec.fieldContext_CandidateStep_leftBy(ctx, field)
+	case "candidate":
+		return ec.fieldContext_CandidateStep_candidate(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CandidateStep", field.Name)
+}
+
+func (ec *executionContext) childFields_CandidateStepConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_CandidateStepConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_CandidateStepConnection_pageInfo(ctx, field)
+	case "totalCount":
+		return ec.fieldContext_CandidateStepConnection_totalCount(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CandidateStepConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_CandidateStepEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "node":
+		return ec.fieldContext_CandidateStepEdge_node(ctx, field)
+	case "cursor":
+		return ec.fieldContext_CandidateStepEdge_cursor(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CandidateStepEdge", field.Name)
 }
 
 func (ec *executionContext) childFields_Company(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -12834,6 +15442,18 @@ func (ec *executionContext) childFields_EvaluationPartnerEdge(ctx context.Contex
 		return ec.fieldContext_EvaluationPartnerEdge_cursor(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type EvaluationPartnerEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_FieldChange(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "field":
+		return ec.fieldContext_FieldChange_field(ctx, field)
+	case "before":
+		return ec.fieldContext_FieldChange_before(ctx, field)
+	case "after":
+		return ec.fieldContext_FieldChange_after(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type FieldChange", field.Name)
 }
 
 func (ec *executionContext) childFields_FieldDefinition(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -13208,6 +15828,26 @@ func (ec *executionContext) childFields_PersonEdge(ctx context.Context, field gr
 	return nil, fmt.Errorf("no field named %q was found under type PersonEdge", field.Name)
 }
 
+func (ec *executionContext) childFields_PipelineStep(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_PipelineStep_id(ctx, field)
+	case "name":
+		return ec.fieldContext_PipelineStep_name(ctx, field)
+	case "kind":
+		return ec.fieldContext_PipelineStep_kind(ctx, field)
+	case "rank":
+		return ec.fieldContext_PipelineStep_rank(ctx, field)
+	case "assigneeIds":
+		return ec.fieldContext_PipelineStep_assigneeIds(ctx, field)
+	case "position":
+		return ec.fieldContext_PipelineStep_position(ctx, field)
+	case "candidates":
+		return ec.fieldContext_PipelineStep_candidates(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PipelineStep", field.Name)
+}
+
 func (ec *executionContext) childFields_Position(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
@@ -13268,6 +15908,10 @@ func (ec *executionContext) childFields_Position(ctx context.Context, field grap
 		return ec.fieldContext_Position_openings(ctx, field)
 	case "candidates":
 		return ec.fieldContext_Position_candidates(ctx, field)
+	case "activities":
+		return ec.fieldContext_Position_activities(ctx, field)
+	case "pipeline":
+		return ec.fieldContext_Position_pipeline(ctx, field)
 	case "department":
 		return ec.fieldContext_Position_department(ctx, field)
 	case "experienceLevel":
@@ -13364,6 +16008,42 @@ func (ec *executionContext) childFields_QuestionnaireEdge(ctx context.Context, f
 		return ec.fieldContext_QuestionnaireEdge_cursor(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type QuestionnaireEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_RejectionReason(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_RejectionReason_id(ctx, field)
+	case "name":
+		return ec.fieldContext_RejectionReason_name(ctx, field)
+	case "byCandidate":
+		return ec.fieldContext_RejectionReason_byCandidate(ctx, field)
+	case "rank":
+		return ec.fieldContext_RejectionReason_rank(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type RejectionReason", field.Name)
+}
+
+func (ec *executionContext) childFields_RejectionReasonConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_RejectionReasonConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_RejectionReasonConnection_pageInfo(ctx, field)
+	case "totalCount":
+		return ec.fieldContext_RejectionReasonConnection_totalCount(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type RejectionReasonConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_RejectionReasonEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "node":
+		return ec.fieldContext_RejectionReasonEdge_node(ctx, field)
+	case "cursor":
+		return ec.fieldContext_RejectionReasonEdge_cursor(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type RejectionReasonEdge", field.Name)
 }
 
 func (ec *executionContext) childFields_RequiredCandidateFields(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -13636,6 +16316,60 @@ func (ec *executionContext) childFields___Type(ctx context.Context, field graphq
 
 // region    ***************************** args.gotpl *****************************
 
+func (ec *executionContext) field_Candidate_activities_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
+			return ec.unmarshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "before",
+		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
+			return ec.unmarshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["before"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "last",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["last"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "orderBy",
+		func(ctx context.Context, v any) (*ent.ActivityOrder, error) {
+			return ec.unmarshalOActivityOrder2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐActivityOrder(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["orderBy"] = arg4
+	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "where",
+		func(ctx context.Context, v any) (*ent.ActivityWhereInput, error) {
+			return ec.unmarshalOActivityWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐActivityWhereInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["where"] = arg5
+	return args, nil
+}
+
 func (ec *executionContext) field_Candidate_conversations_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -13782,6 +16516,60 @@ func (ec *executionContext) field_Candidate_notes_args(ctx context.Context, rawA
 	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "where",
 		func(ctx context.Context, v any) (*ent.NoteWhereInput, error) {
 			return ec.unmarshalONoteWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐNoteWhereInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["where"] = arg5
+	return args, nil
+}
+
+func (ec *executionContext) field_Candidate_stepHistory_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
+			return ec.unmarshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "before",
+		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
+			return ec.unmarshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["before"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "last",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["last"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "orderBy",
+		func(ctx context.Context, v any) (*ent.CandidateStepOrder, error) {
+			return ec.unmarshalOCandidateStepOrder2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateStepOrder(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["orderBy"] = arg4
+	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "where",
+		func(ctx context.Context, v any) (*ent.CandidateStepWhereInput, error) {
+			return ec.unmarshalOCandidateStepWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateStepWhereInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -14006,6 +16794,28 @@ func (ec *executionContext) field_Location_positions_args(ctx context.Context, r
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_addPipelineStep_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "positionID",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOID2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["positionID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (recruiting.StepInput, error) {
+			return ec.unmarshalNAddPipelineStepInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐStepInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_clonePosition_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -14025,6 +16835,20 @@ func (ec *executionContext) field_Mutation_clonePosition_args(ctx context.Contex
 		return nil, err
 	}
 	args["input"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_createCandidate_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (recruiting.CreateCandidateInput, error) {
+			return ec.unmarshalNCreateCandidateInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐCreateCandidateInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
 	return args, nil
 }
 
@@ -14114,6 +16938,42 @@ func (ec *executionContext) field_Mutation_refreshPartnerTests_args(ctx context.
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_removePipelineStep_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_reorderPipeline_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "positionID",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOID2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["positionID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "stepIDs",
+		func(ctx context.Context, v any) ([]string, error) {
+			return ec.unmarshalNID2ᚕstringᚄ(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["stepIDs"] = arg1
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_submitCandidateForTest_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -14158,6 +17018,28 @@ func (ec *executionContext) field_Mutation_updateEvaluationPartner_args(ctx cont
 	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (recruiting.UpdatePartnerInput, error) {
 			return ec.unmarshalNUpdateEvaluationPartnerInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐUpdatePartnerInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updatePipelineStep_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (recruiting.UpdateStepInput, error) {
+			return ec.unmarshalNUpdatePipelineStepInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐUpdateStepInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -14242,6 +17124,114 @@ func (ec *executionContext) field_Person_candidates_args(ctx context.Context, ra
 	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "where",
 		func(ctx context.Context, v any) (*ent.CandidateWhereInput, error) {
 			return ec.unmarshalOCandidateWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateWhereInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["where"] = arg5
+	return args, nil
+}
+
+func (ec *executionContext) field_PipelineStep_candidates_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
+			return ec.unmarshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "before",
+		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
+			return ec.unmarshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["before"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "last",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["last"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "orderBy",
+		func(ctx context.Context, v any) ([]*ent.CandidateOrder, error) {
+			return ec.unmarshalOCandidateOrder2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateOrderᚄ(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["orderBy"] = arg4
+	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "where",
+		func(ctx context.Context, v any) (*ent.CandidateWhereInput, error) {
+			return ec.unmarshalOCandidateWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateWhereInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["where"] = arg5
+	return args, nil
+}
+
+func (ec *executionContext) field_Position_activities_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
+			return ec.unmarshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "before",
+		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
+			return ec.unmarshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["before"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "last",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["last"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "orderBy",
+		func(ctx context.Context, v any) (*ent.ActivityOrder, error) {
+			return ec.unmarshalOActivityOrder2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐActivityOrder(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["orderBy"] = arg4
+	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "where",
+		func(ctx context.Context, v any) (*ent.ActivityWhereInput, error) {
+			return ec.unmarshalOActivityWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐActivityWhereInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -14848,6 +17838,20 @@ func (ec *executionContext) field_Query_people_args(ctx context.Context, rawArgs
 	return args, nil
 }
 
+func (ec *executionContext) field_Query_pipeline_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "positionID",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOID2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["positionID"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Query_positions_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -14948,6 +17952,60 @@ func (ec *executionContext) field_Query_questionnaires_args(ctx context.Context,
 	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "where",
 		func(ctx context.Context, v any) (*ent.QuestionnaireWhereInput, error) {
 			return ec.unmarshalOQuestionnaireWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐQuestionnaireWhereInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["where"] = arg5
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_rejectionReasons_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
+			return ec.unmarshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "before",
+		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
+			return ec.unmarshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["before"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "last",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["last"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "orderBy",
+		func(ctx context.Context, v any) (*ent.RejectionReasonOrder, error) {
+			return ec.unmarshalORejectionReasonOrder2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐRejectionReasonOrder(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["orderBy"] = arg4
+	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "where",
+		func(ctx context.Context, v any) (*ent.RejectionReasonWhereInput, error) {
+			return ec.unmarshalORejectionReasonWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐRejectionReasonWhereInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -15083,6 +18141,428 @@ func (ec *executionContext) field___Type_inputFields_args(ctx context.Context, r
 // endregion ***************************** args.gotpl *****************************
 
 // region    **************************** field.gotpl *****************************
+
+func (ec *executionContext) _Activity_id(ctx context.Context, field graphql.CollectedField, obj *ent.Activity) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Activity_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Activity_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Activity", field, false, false, "ID")
+}
+
+func (ec *executionContext) _Activity_verb(ctx context.Context, field graphql.CollectedField, obj *ent.Activity) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Activity_verb(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Verb, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Activity_verb(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Activity", field, false, false, "String")
+}
+
+func (ec *executionContext) _Activity_actorType(ctx context.Context, field graphql.CollectedField, obj *ent.Activity) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Activity_actorType(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ActorType, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v activity.ActorType) graphql.Marshaler {
+			return ec.marshalNActivityActorType2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋactivityᚐActorType(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Activity_actorType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Activity", field, false, false, "ActivityActorType")
+}
+
+func (ec *executionContext) _Activity_actorID(ctx context.Context, field graphql.CollectedField, obj *ent.Activity) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Activity_actorID(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ActorID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalOString2string(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Activity_actorID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Activity", field, false, false, "String")
+}
+
+func (ec *executionContext) _Activity_actorName(ctx context.Context, field graphql.CollectedField, obj *ent.Activity) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Activity_actorName(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ActorName, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalOString2string(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Activity_actorName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Activity", field, false, false, "String")
+}
+
+func (ec *executionContext) _Activity_objectType(ctx context.Context, field graphql.CollectedField, obj *ent.Activity) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Activity_objectType(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ObjectType, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Activity_objectType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Activity", field, false, false, "String")
+}
+
+func (ec *executionContext) _Activity_objectID(ctx context.Context, field graphql.CollectedField, obj *ent.Activity) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Activity_objectID(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ObjectID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Activity_objectID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Activity", field, false, false, "String")
+}
+
+func (ec *executionContext) _Activity_changes(ctx context.Context, field graphql.CollectedField, obj *ent.Activity) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Activity_changes(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Changes, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []schematype.FieldChange) graphql.Marshaler {
+			return ec.marshalNFieldChange2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐFieldChangeᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Activity_changes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Activity",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_FieldChange(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Activity_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.Activity) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Activity_timeCreated(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TimeCreated, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Activity_timeCreated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Activity", field, false, false, "Time")
+}
+
+func (ec *executionContext) _Activity_candidate(ctx context.Context, field graphql.CollectedField, obj *ent.Activity) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Activity_candidate(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Candidate(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Candidate) graphql.Marshaler {
+			return ec.marshalOCandidate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidate(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Activity_candidate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Activity",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Candidate(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Activity_position(ctx context.Context, field graphql.CollectedField, obj *ent.Activity) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Activity_position(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Position(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Position) graphql.Marshaler {
+			return ec.marshalOPosition2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPosition(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Activity_position(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Activity",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Position(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ActivityConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.ActivityConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ActivityConnection_edges(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Edges, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.ActivityEdge) graphql.Marshaler {
+			return ec.marshalOActivityEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐActivityEdge(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ActivityConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ActivityConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ActivityEdge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ActivityConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.ActivityConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ActivityConnection_pageInfo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PageInfo, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v entgql.PageInfo[string]) graphql.Marshaler {
+			return ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ActivityConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ActivityConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageInfo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ActivityConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.ActivityConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ActivityConnection_totalCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TotalCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ActivityConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ActivityConnection", field, false, false, "Int")
+}
+
+func (ec *executionContext) _ActivityEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.ActivityEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ActivityEdge_node(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Node, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Activity) graphql.Marshaler {
+			return ec.marshalOActivity2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐActivity(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ActivityEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ActivityEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Activity(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ActivityEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.ActivityEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ActivityEdge_cursor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cursor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v entgql.Cursor[string]) graphql.Marshaler {
+			return ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ActivityEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ActivityEdge", field, false, false, "Cursor")
+}
 
 func (ec *executionContext) _Address_country(ctx context.Context, field graphql.CollectedField, obj *schematype.Address) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
@@ -15608,6 +19088,52 @@ func (ec *executionContext) fieldContext_Candidate_status(_ context.Context, fie
 	return graphql.NewScalarFieldContext("Candidate", field, false, false, "CandidateStatus")
 }
 
+func (ec *executionContext) _Candidate_rejectionNote(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Candidate_rejectionNote(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RejectionNote, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Candidate_rejectionNote(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Candidate", field, false, false, "String")
+}
+
+func (ec *executionContext) _Candidate_source(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Candidate_source(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Source, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Candidate_source(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Candidate", field, false, false, "String")
+}
+
 func (ec *executionContext) _Candidate_deleted(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -16096,6 +19622,190 @@ func (ec *executionContext) fieldContext_Candidate_files(ctx context.Context, fi
 	if fc.Args, err = ec.field_Candidate_files_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Candidate_activities(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Candidate_activities(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return obj.Activities(ctx, fc.Args["after"].(*entgql.Cursor[string]), fc.Args["first"].(*int), fc.Args["before"].(*entgql.Cursor[string]), fc.Args["last"].(*int), fc.Args["orderBy"].(*ent.ActivityOrder), fc.Args["where"].(*ent.ActivityWhereInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.ActivityConnection) graphql.Marshaler {
+			return ec.marshalNActivityConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐActivityConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Candidate_activities(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Candidate",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ActivityConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Candidate_activities_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Candidate_currentStep(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Candidate_currentStep(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CurrentStep(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.PipelineStep) graphql.Marshaler {
+			return ec.marshalOPipelineStep2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPipelineStep(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Candidate_currentStep(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Candidate",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PipelineStep(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Candidate_stepHistory(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Candidate_stepHistory(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return obj.StepHistory(ctx, fc.Args["after"].(*entgql.Cursor[string]), fc.Args["first"].(*int), fc.Args["before"].(*entgql.Cursor[string]), fc.Args["last"].(*int), fc.Args["orderBy"].(*ent.CandidateStepOrder), fc.Args["where"].(*ent.CandidateStepWhereInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.CandidateStepConnection) graphql.Marshaler {
+			return ec.marshalNCandidateStepConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateStepConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Candidate_stepHistory(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Candidate",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CandidateStepConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Candidate_stepHistory_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Candidate_rejectionReason(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Candidate_rejectionReason(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RejectionReason(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.RejectionReason) graphql.Marshaler {
+			return ec.marshalORejectionReason2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐRejectionReason(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Candidate_rejectionReason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Candidate",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_RejectionReason(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Candidate_assignees(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Candidate_assignees(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Assignees(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.User) graphql.Marshaler {
+			return ec.marshalOUser2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐUserᚄ(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Candidate_assignees(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Candidate",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_User(ctx, field)
+		},
 	}
 	return fc, nil
 }
@@ -16630,6 +20340,364 @@ func (ec *executionContext) _CandidateFileEdge_cursor(ctx context.Context, field
 }
 func (ec *executionContext) fieldContext_CandidateFileEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("CandidateFileEdge", field, false, false, "Cursor")
+}
+
+func (ec *executionContext) _CandidateStep_id(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateStep) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CandidateStep_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CandidateStep_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CandidateStep", field, false, false, "ID")
+}
+
+func (ec *executionContext) _CandidateStep_name(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateStep) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CandidateStep_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CandidateStep_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CandidateStep", field, false, false, "String")
+}
+
+func (ec *executionContext) _CandidateStep_kind(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateStep) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CandidateStep_kind(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Kind, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CandidateStep_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CandidateStep", field, false, false, "String")
+}
+
+func (ec *executionContext) _CandidateStep_timeEntered(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateStep) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CandidateStep_timeEntered(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TimeEntered, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CandidateStep_timeEntered(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CandidateStep", field, false, false, "Time")
+}
+
+func (ec *executionContext) _CandidateStep_timeLeft(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateStep) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CandidateStep_timeLeft(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TimeLeft, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CandidateStep_timeLeft(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CandidateStep", field, false, false, "Time")
+}
+
+func (ec *executionContext) _CandidateStep_timeScheduled(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateStep) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CandidateStep_timeScheduled(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TimeScheduled, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CandidateStep_timeScheduled(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CandidateStep", field, false, false, "Time")
+}
+
+func (ec *executionContext) _CandidateStep_enteredBy(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateStep) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CandidateStep_enteredBy(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.EnteredBy, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CandidateStep_enteredBy(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CandidateStep", field, false, false, "String")
+}
+
+func (ec *executionContext) _CandidateStep_leftBy(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateStep) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CandidateStep_leftBy(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LeftBy, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CandidateStep_leftBy(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CandidateStep", field, false, false, "String")
+}
+
+func (ec *executionContext) _CandidateStep_candidate(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateStep) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CandidateStep_candidate(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Candidate(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Candidate) graphql.Marshaler {
+			return ec.marshalNCandidate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidate(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CandidateStep_candidate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CandidateStep",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Candidate(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CandidateStepConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateStepConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CandidateStepConnection_edges(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Edges, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.CandidateStepEdge) graphql.Marshaler {
+			return ec.marshalOCandidateStepEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateStepEdge(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CandidateStepConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CandidateStepConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CandidateStepEdge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CandidateStepConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateStepConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CandidateStepConnection_pageInfo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PageInfo, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v entgql.PageInfo[string]) graphql.Marshaler {
+			return ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CandidateStepConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CandidateStepConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageInfo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CandidateStepConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateStepConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CandidateStepConnection_totalCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TotalCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CandidateStepConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CandidateStepConnection", field, false, false, "Int")
+}
+
+func (ec *executionContext) _CandidateStepEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateStepEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CandidateStepEdge_node(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Node, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.CandidateStep) graphql.Marshaler {
+			return ec.marshalOCandidateStep2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateStep(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CandidateStepEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CandidateStepEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CandidateStep(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CandidateStepEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateStepEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CandidateStepEdge_cursor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cursor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v entgql.Cursor[string]) graphql.Marshaler {
+			return ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CandidateStepEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CandidateStepEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _Company_id(ctx context.Context, field graphql.CollectedField, obj *ent.Company) (ret graphql.Marshaler) {
@@ -17769,6 +21837,75 @@ func (ec *executionContext) _EvaluationPartnerEdge_cursor(ctx context.Context, f
 }
 func (ec *executionContext) fieldContext_EvaluationPartnerEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("EvaluationPartnerEdge", field, false, false, "Cursor")
+}
+
+func (ec *executionContext) _FieldChange_field(ctx context.Context, field graphql.CollectedField, obj *schematype.FieldChange) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_FieldChange_field(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Field, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_FieldChange_field(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("FieldChange", field, false, false, "String")
+}
+
+func (ec *executionContext) _FieldChange_before(ctx context.Context, field graphql.CollectedField, obj *schematype.FieldChange) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_FieldChange_before(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Before, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v any) graphql.Marshaler {
+			return ec.marshalOAny2interface(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_FieldChange_before(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("FieldChange", field, false, false, "Any")
+}
+
+func (ec *executionContext) _FieldChange_after(ctx context.Context, field graphql.CollectedField, obj *schematype.FieldChange) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_FieldChange_after(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.After, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v any) graphql.Marshaler {
+			return ec.marshalOAny2interface(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_FieldChange_after(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("FieldChange", field, false, false, "Any")
 }
 
 func (ec *executionContext) _FieldDefinition_id(ctx context.Context, field graphql.CollectedField, obj *ent.FieldDefinition) (ret graphql.Marshaler) {
@@ -18928,6 +23065,50 @@ func (ec *executionContext) fieldContext_Mutation_createLocation(ctx context.Con
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_createCandidate(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createCandidate(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreateCandidate(ctx, fc.Args["input"].(recruiting.CreateCandidateInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Candidate) graphql.Marshaler {
+			return ec.marshalNCandidate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidate(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createCandidate(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Candidate(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createCandidate_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Mutation_createNote(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -19230,6 +23411,182 @@ func (ec *executionContext) fieldContext_Mutation_uploadCandidateFile(ctx contex
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Mutation_uploadCandidateFile_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_addPipelineStep(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_addPipelineStep(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().AddPipelineStep(ctx, fc.Args["positionID"].(*string), fc.Args["input"].(recruiting.StepInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.PipelineStep) graphql.Marshaler {
+			return ec.marshalNPipelineStep2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPipelineStepᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_addPipelineStep(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PipelineStep(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_addPipelineStep_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updatePipelineStep(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updatePipelineStep(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdatePipelineStep(ctx, fc.Args["id"].(string), fc.Args["input"].(recruiting.UpdateStepInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.PipelineStep) graphql.Marshaler {
+			return ec.marshalNPipelineStep2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPipelineStepᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updatePipelineStep(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PipelineStep(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updatePipelineStep_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_removePipelineStep(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_removePipelineStep(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().RemovePipelineStep(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.PipelineStep) graphql.Marshaler {
+			return ec.marshalNPipelineStep2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPipelineStepᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_removePipelineStep(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PipelineStep(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_removePipelineStep_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_reorderPipeline(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_reorderPipeline(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().ReorderPipeline(ctx, fc.Args["positionID"].(*string), fc.Args["stepIDs"].([]string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.PipelineStep) graphql.Marshaler {
+			return ec.marshalNPipelineStep2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPipelineStepᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_reorderPipeline(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PipelineStep(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_reorderPipeline_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -21101,6 +25458,197 @@ func (ec *executionContext) fieldContext_PersonEdge_cursor(_ context.Context, fi
 	return graphql.NewScalarFieldContext("PersonEdge", field, false, false, "Cursor")
 }
 
+func (ec *executionContext) _PipelineStep_id(ctx context.Context, field graphql.CollectedField, obj *ent.PipelineStep) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PipelineStep_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PipelineStep_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PipelineStep", field, false, false, "ID")
+}
+
+func (ec *executionContext) _PipelineStep_name(ctx context.Context, field graphql.CollectedField, obj *ent.PipelineStep) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PipelineStep_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PipelineStep_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PipelineStep", field, false, false, "String")
+}
+
+func (ec *executionContext) _PipelineStep_kind(ctx context.Context, field graphql.CollectedField, obj *ent.PipelineStep) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PipelineStep_kind(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Kind, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v pipelinestep.Kind) graphql.Marshaler {
+			return ec.marshalNPipelineStepKind2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋpipelinestepᚐKind(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PipelineStep_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PipelineStep", field, false, false, "PipelineStepKind")
+}
+
+func (ec *executionContext) _PipelineStep_rank(ctx context.Context, field graphql.CollectedField, obj *ent.PipelineStep) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PipelineStep_rank(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Rank, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PipelineStep_rank(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PipelineStep", field, false, false, "Int")
+}
+
+func (ec *executionContext) _PipelineStep_assigneeIds(ctx context.Context, field graphql.CollectedField, obj *ent.PipelineStep) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PipelineStep_assigneeIds(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AssigneeIds, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PipelineStep_assigneeIds(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PipelineStep", field, false, false, "String")
+}
+
+func (ec *executionContext) _PipelineStep_position(ctx context.Context, field graphql.CollectedField, obj *ent.PipelineStep) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PipelineStep_position(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Position(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Position) graphql.Marshaler {
+			return ec.marshalOPosition2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPosition(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PipelineStep_position(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PipelineStep",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Position(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PipelineStep_candidates(ctx context.Context, field graphql.CollectedField, obj *ent.PipelineStep) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PipelineStep_candidates(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return obj.Candidates(ctx, fc.Args["after"].(*entgql.Cursor[string]), fc.Args["first"].(*int), fc.Args["before"].(*entgql.Cursor[string]), fc.Args["last"].(*int), fc.Args["orderBy"].([]*ent.CandidateOrder), fc.Args["where"].(*ent.CandidateWhereInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.CandidateConnection) graphql.Marshaler {
+			return ec.marshalNCandidateConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PipelineStep_candidates(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PipelineStep",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CandidateConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_PipelineStep_candidates_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Position_id(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -21918,6 +26466,82 @@ func (ec *executionContext) fieldContext_Position_candidates(ctx context.Context
 	return fc, nil
 }
 
+func (ec *executionContext) _Position_activities(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Position_activities(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return obj.Activities(ctx, fc.Args["after"].(*entgql.Cursor[string]), fc.Args["first"].(*int), fc.Args["before"].(*entgql.Cursor[string]), fc.Args["last"].(*int), fc.Args["orderBy"].(*ent.ActivityOrder), fc.Args["where"].(*ent.ActivityWhereInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.ActivityConnection) graphql.Marshaler {
+			return ec.marshalNActivityConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐActivityConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Position_activities(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Position",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ActivityConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Position_activities_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Position_pipeline(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Position_pipeline(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Position().Pipeline(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.PipelineStep) graphql.Marshaler {
+			return ec.marshalNPipelineStep2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPipelineStepᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Position_pipeline(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Position",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PipelineStep(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Position_department(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -22525,6 +27149,50 @@ func (ec *executionContext) fieldContext_Query_positions(ctx context.Context, fi
 	return fc, nil
 }
 
+func (ec *executionContext) _Query_rejectionReasons(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_rejectionReasons(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().RejectionReasons(ctx, fc.Args["after"].(*entgql.Cursor[string]), fc.Args["first"].(*int), fc.Args["before"].(*entgql.Cursor[string]), fc.Args["last"].(*int), fc.Args["orderBy"].(*ent.RejectionReasonOrder), fc.Args["where"].(*ent.RejectionReasonWhereInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.RejectionReasonConnection) graphql.Marshaler {
+			return ec.marshalNRejectionReasonConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐRejectionReasonConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_rejectionReasons(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_RejectionReasonConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_rejectionReasons_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Query_users(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -22695,6 +27363,50 @@ func (ec *executionContext) fieldContext_Query_questionnaires(ctx context.Contex
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Query_questionnaires_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_pipeline(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_pipeline(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().Pipeline(ctx, fc.Args["positionID"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.PipelineStep) graphql.Marshaler {
+			return ec.marshalNPipelineStep2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPipelineStepᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_pipeline(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PipelineStep(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_pipeline_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -23275,6 +27987,240 @@ func (ec *executionContext) _QuestionnaireEdge_cursor(ctx context.Context, field
 }
 func (ec *executionContext) fieldContext_QuestionnaireEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("QuestionnaireEdge", field, false, false, "Cursor")
+}
+
+func (ec *executionContext) _RejectionReason_id(ctx context.Context, field graphql.CollectedField, obj *ent.RejectionReason) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RejectionReason_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RejectionReason_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RejectionReason", field, false, false, "ID")
+}
+
+func (ec *executionContext) _RejectionReason_name(ctx context.Context, field graphql.CollectedField, obj *ent.RejectionReason) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RejectionReason_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RejectionReason_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RejectionReason", field, false, false, "String")
+}
+
+func (ec *executionContext) _RejectionReason_byCandidate(ctx context.Context, field graphql.CollectedField, obj *ent.RejectionReason) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RejectionReason_byCandidate(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ByCandidate, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RejectionReason_byCandidate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RejectionReason", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _RejectionReason_rank(ctx context.Context, field graphql.CollectedField, obj *ent.RejectionReason) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RejectionReason_rank(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Rank, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RejectionReason_rank(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RejectionReason", field, false, false, "Int")
+}
+
+func (ec *executionContext) _RejectionReasonConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.RejectionReasonConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RejectionReasonConnection_edges(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Edges, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.RejectionReasonEdge) graphql.Marshaler {
+			return ec.marshalORejectionReasonEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐRejectionReasonEdge(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_RejectionReasonConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "RejectionReasonConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_RejectionReasonEdge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _RejectionReasonConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.RejectionReasonConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RejectionReasonConnection_pageInfo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PageInfo, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v entgql.PageInfo[string]) graphql.Marshaler {
+			return ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RejectionReasonConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "RejectionReasonConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageInfo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _RejectionReasonConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.RejectionReasonConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RejectionReasonConnection_totalCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TotalCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RejectionReasonConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RejectionReasonConnection", field, false, false, "Int")
+}
+
+func (ec *executionContext) _RejectionReasonEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.RejectionReasonEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RejectionReasonEdge_node(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Node, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.RejectionReason) graphql.Marshaler {
+			return ec.marshalORejectionReason2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐRejectionReason(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_RejectionReasonEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "RejectionReasonEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_RejectionReason(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _RejectionReasonEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.RejectionReasonEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RejectionReasonEdge_cursor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cursor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v entgql.Cursor[string]) graphql.Marshaler {
+			return ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RejectionReasonEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RejectionReasonEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _RequiredCandidateFields_email(ctx context.Context, field graphql.CollectedField, obj *schematype.RequiredCandidateFields) (ret graphql.Marshaler) {
@@ -25512,6 +30458,836 @@ func (ec *executionContext) fieldContext___Type_isOneOf(_ context.Context, field
 
 // region    **************************** input.gotpl *****************************
 
+func (ec *executionContext) unmarshalInputActivityOrder(ctx context.Context, obj any) (ent.ActivityOrder, error) {
+	var it ent.ActivityOrder
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	if _, present := asMap["direction"]; !present {
+		asMap["direction"] = "ASC"
+	}
+
+	fieldsInOrder := [...]string{"direction", "field"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "direction":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
+			data, err := ec.unmarshalNOrderDirection2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐOrderDirection(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Direction = data
+		case "field":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("field"))
+			data, err := ec.unmarshalNActivityOrderField2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐActivityOrderField(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Field = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalActivityOrder unmarshals raw into the ActivityOrder input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalActivityOrder(ctx context.Context, raw any) (ent.ActivityOrder, error) {
+	var out ent.ActivityOrder
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "ActivityOrder", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputActivityWhereInput(ctx context.Context, obj any) (ent.ActivityWhereInput, error) {
+	var it ent.ActivityWhereInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "verb", "verbNEQ", "verbIn", "verbNotIn", "verbGT", "verbGTE", "verbLT", "verbLTE", "verbContains", "verbHasPrefix", "verbHasSuffix", "verbEqualFold", "verbContainsFold", "actorType", "actorTypeNEQ", "actorTypeIn", "actorTypeNotIn", "actorID", "actorIDNEQ", "actorIDIn", "actorIDNotIn", "actorIDGT", "actorIDGTE", "actorIDLT", "actorIDLTE", "actorIDContains", "actorIDHasPrefix", "actorIDHasSuffix", "actorIDIsNil", "actorIDNotNil", "actorIDEqualFold", "actorIDContainsFold", "actorName", "actorNameNEQ", "actorNameIn", "actorNameNotIn", "actorNameGT", "actorNameGTE", "actorNameLT", "actorNameLTE", "actorNameContains", "actorNameHasPrefix", "actorNameHasSuffix", "actorNameIsNil", "actorNameNotNil", "actorNameEqualFold", "actorNameContainsFold", "objectType", "objectTypeNEQ", "objectTypeIn", "objectTypeNotIn", "objectTypeGT", "objectTypeGTE", "objectTypeLT", "objectTypeLTE", "objectTypeContains", "objectTypeHasPrefix", "objectTypeHasSuffix", "objectTypeEqualFold", "objectTypeContainsFold", "objectID", "objectIDNEQ", "objectIDIn", "objectIDNotIn", "objectIDGT", "objectIDGTE", "objectIDLT", "objectIDLTE", "objectIDContains", "objectIDHasPrefix", "objectIDHasSuffix", "objectIDEqualFold", "objectIDContainsFold", "timeCreated", "timeCreatedNEQ", "timeCreatedIn", "timeCreatedNotIn", "timeCreatedGT", "timeCreatedGTE", "timeCreatedLT", "timeCreatedLTE", "hasCandidate", "hasCandidateWith", "hasPosition", "hasPositionWith"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "not":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("not"))
+			data, err := ec.unmarshalOActivityWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐActivityWhereInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Not = data
+		case "and":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("and"))
+			data, err := ec.unmarshalOActivityWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐActivityWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.And = data
+		case "or":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("or"))
+			data, err := ec.unmarshalOActivityWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐActivityWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Or = data
+		case "id":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ID = data
+		case "idNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNEQ"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNEQ = data
+		case "idIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idIn"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDIn = data
+		case "idNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNotIn"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNotIn = data
+		case "idGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGT"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGT = data
+		case "idGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGTE"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGTE = data
+		case "idLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLT"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLT = data
+		case "idLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLTE"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLTE = data
+		case "idEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idEqualFold"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDEqualFold = data
+		case "idContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idContainsFold"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDContainsFold = data
+		case "verb":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("verb"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Verb = data
+		case "verbNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("verbNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VerbNEQ = data
+		case "verbIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("verbIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VerbIn = data
+		case "verbNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("verbNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VerbNotIn = data
+		case "verbGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("verbGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VerbGT = data
+		case "verbGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("verbGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VerbGTE = data
+		case "verbLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("verbLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VerbLT = data
+		case "verbLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("verbLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VerbLTE = data
+		case "verbContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("verbContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VerbContains = data
+		case "verbHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("verbHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VerbHasPrefix = data
+		case "verbHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("verbHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VerbHasSuffix = data
+		case "verbEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("verbEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VerbEqualFold = data
+		case "verbContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("verbContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VerbContainsFold = data
+		case "actorType":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("actorType"))
+			data, err := ec.unmarshalOActivityActorType2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋactivityᚐActorType(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActorType = data
+		case "actorTypeNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("actorTypeNEQ"))
+			data, err := ec.unmarshalOActivityActorType2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋactivityᚐActorType(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActorTypeNEQ = data
+		case "actorTypeIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("actorTypeIn"))
+			data, err := ec.unmarshalOActivityActorType2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋactivityᚐActorTypeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActorTypeIn = data
+		case "actorTypeNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("actorTypeNotIn"))
+			data, err := ec.unmarshalOActivityActorType2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋactivityᚐActorTypeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActorTypeNotIn = data
+		case "actorID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("actorID"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActorID = data
+		case "actorIDNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("actorIDNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActorIDNEQ = data
+		case "actorIDIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("actorIDIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActorIDIn = data
+		case "actorIDNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("actorIDNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActorIDNotIn = data
+		case "actorIDGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("actorIDGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActorIDGT = data
+		case "actorIDGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("actorIDGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActorIDGTE = data
+		case "actorIDLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("actorIDLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActorIDLT = data
+		case "actorIDLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("actorIDLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActorIDLTE = data
+		case "actorIDContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("actorIDContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActorIDContains = data
+		case "actorIDHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("actorIDHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActorIDHasPrefix = data
+		case "actorIDHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("actorIDHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActorIDHasSuffix = data
+		case "actorIDIsNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("actorIDIsNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActorIDIsNil = data
+		case "actorIDNotNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("actorIDNotNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActorIDNotNil = data
+		case "actorIDEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("actorIDEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActorIDEqualFold = data
+		case "actorIDContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("actorIDContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActorIDContainsFold = data
+		case "actorName":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("actorName"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActorName = data
+		case "actorNameNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("actorNameNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActorNameNEQ = data
+		case "actorNameIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("actorNameIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActorNameIn = data
+		case "actorNameNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("actorNameNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActorNameNotIn = data
+		case "actorNameGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("actorNameGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActorNameGT = data
+		case "actorNameGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("actorNameGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActorNameGTE = data
+		case "actorNameLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("actorNameLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActorNameLT = data
+		case "actorNameLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("actorNameLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActorNameLTE = data
+		case "actorNameContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("actorNameContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActorNameContains = data
+		case "actorNameHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("actorNameHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActorNameHasPrefix = data
+		case "actorNameHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("actorNameHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActorNameHasSuffix = data
+		case "actorNameIsNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("actorNameIsNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActorNameIsNil = data
+		case "actorNameNotNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("actorNameNotNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActorNameNotNil = data
+		case "actorNameEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("actorNameEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActorNameEqualFold = data
+		case "actorNameContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("actorNameContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActorNameContainsFold = data
+		case "objectType":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("objectType"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ObjectType = data
+		case "objectTypeNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("objectTypeNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ObjectTypeNEQ = data
+		case "objectTypeIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("objectTypeIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ObjectTypeIn = data
+		case "objectTypeNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("objectTypeNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ObjectTypeNotIn = data
+		case "objectTypeGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("objectTypeGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ObjectTypeGT = data
+		case "objectTypeGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("objectTypeGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ObjectTypeGTE = data
+		case "objectTypeLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("objectTypeLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ObjectTypeLT = data
+		case "objectTypeLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("objectTypeLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ObjectTypeLTE = data
+		case "objectTypeContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("objectTypeContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ObjectTypeContains = data
+		case "objectTypeHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("objectTypeHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ObjectTypeHasPrefix = data
+		case "objectTypeHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("objectTypeHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ObjectTypeHasSuffix = data
+		case "objectTypeEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("objectTypeEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ObjectTypeEqualFold = data
+		case "objectTypeContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("objectTypeContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ObjectTypeContainsFold = data
+		case "objectID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("objectID"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ObjectID = data
+		case "objectIDNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("objectIDNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ObjectIDNEQ = data
+		case "objectIDIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("objectIDIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ObjectIDIn = data
+		case "objectIDNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("objectIDNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ObjectIDNotIn = data
+		case "objectIDGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("objectIDGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ObjectIDGT = data
+		case "objectIDGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("objectIDGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ObjectIDGTE = data
+		case "objectIDLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("objectIDLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ObjectIDLT = data
+		case "objectIDLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("objectIDLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ObjectIDLTE = data
+		case "objectIDContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("objectIDContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ObjectIDContains = data
+		case "objectIDHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("objectIDHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ObjectIDHasPrefix = data
+		case "objectIDHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("objectIDHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ObjectIDHasSuffix = data
+		case "objectIDEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("objectIDEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ObjectIDEqualFold = data
+		case "objectIDContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("objectIDContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ObjectIDContainsFold = data
+		case "timeCreated":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreated"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreated = data
+		case "timeCreatedNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedNEQ = data
+		case "timeCreatedIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedIn = data
+		case "timeCreatedNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedNotIn = data
+		case "timeCreatedGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedGT = data
+		case "timeCreatedGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedGTE = data
+		case "timeCreatedLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedLT = data
+		case "timeCreatedLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedLTE = data
+		case "hasCandidate":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasCandidate"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasCandidate = data
+		case "hasCandidateWith":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasCandidateWith"))
+			data, err := ec.unmarshalOCandidateWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasCandidateWith = data
+		case "hasPosition":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasPosition"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasPosition = data
+		case "hasPositionWith":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasPositionWith"))
+			data, err := ec.unmarshalOPositionWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPositionWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasPositionWith = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalActivityWhereInput unmarshals raw into the ActivityWhereInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalActivityWhereInput(ctx context.Context, raw any) (ent.ActivityWhereInput, error) {
+	var out ent.ActivityWhereInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "ActivityWhereInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputAddPipelineStepInput(ctx context.Context, obj any) (recruiting.StepInput, error) {
+	var it recruiting.StepInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"name", "kind", "index"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "kind":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("kind"))
+			data, err := ec.unmarshalNPipelineStepKind2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋpipelinestepᚐKind(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Kind = data
+		case "index":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("index"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Index = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalAddPipelineStepInput unmarshals raw into the AddPipelineStepInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalAddPipelineStepInput(ctx context.Context, raw any) (recruiting.StepInput, error) {
+	var out recruiting.StepInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "AddPipelineStepInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputApplicationWhereInput(ctx context.Context, obj any) (ent.ApplicationWhereInput, error) {
 	var it ent.ApplicationWhereInput
 	if obj == nil {
@@ -27273,6 +33049,773 @@ func UnmarshalCandidateOrder(ctx context.Context, raw any) (ent.CandidateOrder, 
 	return out, err
 }
 
+func (ec *executionContext) unmarshalInputCandidateStepOrder(ctx context.Context, obj any) (ent.CandidateStepOrder, error) {
+	var it ent.CandidateStepOrder
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	if _, present := asMap["direction"]; !present {
+		asMap["direction"] = "ASC"
+	}
+
+	fieldsInOrder := [...]string{"direction", "field"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "direction":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
+			data, err := ec.unmarshalNOrderDirection2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐOrderDirection(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Direction = data
+		case "field":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("field"))
+			data, err := ec.unmarshalNCandidateStepOrderField2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateStepOrderField(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Field = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalCandidateStepOrder unmarshals raw into the CandidateStepOrder input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalCandidateStepOrder(ctx context.Context, raw any) (ent.CandidateStepOrder, error) {
+	var out ent.CandidateStepOrder
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "CandidateStepOrder", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputCandidateStepWhereInput(ctx context.Context, obj any) (ent.CandidateStepWhereInput, error) {
+	var it ent.CandidateStepWhereInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "name", "nameNEQ", "nameIn", "nameNotIn", "nameGT", "nameGTE", "nameLT", "nameLTE", "nameContains", "nameHasPrefix", "nameHasSuffix", "nameEqualFold", "nameContainsFold", "kind", "kindNEQ", "kindIn", "kindNotIn", "kindGT", "kindGTE", "kindLT", "kindLTE", "kindContains", "kindHasPrefix", "kindHasSuffix", "kindEqualFold", "kindContainsFold", "timeEntered", "timeEnteredNEQ", "timeEnteredIn", "timeEnteredNotIn", "timeEnteredGT", "timeEnteredGTE", "timeEnteredLT", "timeEnteredLTE", "timeLeft", "timeLeftNEQ", "timeLeftIn", "timeLeftNotIn", "timeLeftGT", "timeLeftGTE", "timeLeftLT", "timeLeftLTE", "timeLeftIsNil", "timeLeftNotNil", "timeScheduled", "timeScheduledNEQ", "timeScheduledIn", "timeScheduledNotIn", "timeScheduledGT", "timeScheduledGTE", "timeScheduledLT", "timeScheduledLTE", "timeScheduledIsNil", "timeScheduledNotNil", "enteredBy", "enteredByNEQ", "enteredByIn", "enteredByNotIn", "enteredByGT", "enteredByGTE", "enteredByLT", "enteredByLTE", "enteredByContains", "enteredByHasPrefix", "enteredByHasSuffix", "enteredByEqualFold", "enteredByContainsFold", "leftBy", "leftByNEQ", "leftByIn", "leftByNotIn", "leftByGT", "leftByGTE", "leftByLT", "leftByLTE", "leftByContains", "leftByHasPrefix", "leftByHasSuffix", "leftByIsNil", "leftByNotNil", "leftByEqualFold", "leftByContainsFold", "hasCandidate", "hasCandidateWith"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "not":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("not"))
+			data, err := ec.unmarshalOCandidateStepWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateStepWhereInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Not = data
+		case "and":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("and"))
+			data, err := ec.unmarshalOCandidateStepWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateStepWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.And = data
+		case "or":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("or"))
+			data, err := ec.unmarshalOCandidateStepWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateStepWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Or = data
+		case "id":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ID = data
+		case "idNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNEQ"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNEQ = data
+		case "idIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idIn"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDIn = data
+		case "idNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNotIn"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNotIn = data
+		case "idGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGT"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGT = data
+		case "idGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGTE"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGTE = data
+		case "idLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLT"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLT = data
+		case "idLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLTE"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLTE = data
+		case "idEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idEqualFold"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDEqualFold = data
+		case "idContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idContainsFold"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDContainsFold = data
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "nameNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameNEQ = data
+		case "nameIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameIn = data
+		case "nameNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameNotIn = data
+		case "nameGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameGT = data
+		case "nameGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameGTE = data
+		case "nameLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameLT = data
+		case "nameLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameLTE = data
+		case "nameContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameContains = data
+		case "nameHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameHasPrefix = data
+		case "nameHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameHasSuffix = data
+		case "nameEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameEqualFold = data
+		case "nameContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameContainsFold = data
+		case "kind":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("kind"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Kind = data
+		case "kindNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("kindNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.KindNEQ = data
+		case "kindIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("kindIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.KindIn = data
+		case "kindNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("kindNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.KindNotIn = data
+		case "kindGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("kindGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.KindGT = data
+		case "kindGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("kindGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.KindGTE = data
+		case "kindLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("kindLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.KindLT = data
+		case "kindLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("kindLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.KindLTE = data
+		case "kindContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("kindContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.KindContains = data
+		case "kindHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("kindHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.KindHasPrefix = data
+		case "kindHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("kindHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.KindHasSuffix = data
+		case "kindEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("kindEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.KindEqualFold = data
+		case "kindContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("kindContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.KindContainsFold = data
+		case "timeEntered":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeEntered"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeEntered = data
+		case "timeEnteredNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeEnteredNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeEnteredNEQ = data
+		case "timeEnteredIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeEnteredIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeEnteredIn = data
+		case "timeEnteredNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeEnteredNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeEnteredNotIn = data
+		case "timeEnteredGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeEnteredGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeEnteredGT = data
+		case "timeEnteredGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeEnteredGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeEnteredGTE = data
+		case "timeEnteredLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeEnteredLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeEnteredLT = data
+		case "timeEnteredLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeEnteredLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeEnteredLTE = data
+		case "timeLeft":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeLeft"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeLeft = data
+		case "timeLeftNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeLeftNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeLeftNEQ = data
+		case "timeLeftIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeLeftIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeLeftIn = data
+		case "timeLeftNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeLeftNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeLeftNotIn = data
+		case "timeLeftGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeLeftGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeLeftGT = data
+		case "timeLeftGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeLeftGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeLeftGTE = data
+		case "timeLeftLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeLeftLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeLeftLT = data
+		case "timeLeftLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeLeftLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeLeftLTE = data
+		case "timeLeftIsNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeLeftIsNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeLeftIsNil = data
+		case "timeLeftNotNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeLeftNotNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeLeftNotNil = data
+		case "timeScheduled":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeScheduled"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeScheduled = data
+		case "timeScheduledNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeScheduledNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeScheduledNEQ = data
+		case "timeScheduledIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeScheduledIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeScheduledIn = data
+		case "timeScheduledNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeScheduledNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeScheduledNotIn = data
+		case "timeScheduledGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeScheduledGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeScheduledGT = data
+		case "timeScheduledGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeScheduledGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeScheduledGTE = data
+		case "timeScheduledLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeScheduledLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeScheduledLT = data
+		case "timeScheduledLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeScheduledLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeScheduledLTE = data
+		case "timeScheduledIsNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeScheduledIsNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeScheduledIsNil = data
+		case "timeScheduledNotNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeScheduledNotNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeScheduledNotNil = data
+		case "enteredBy":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("enteredBy"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EnteredBy = data
+		case "enteredByNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("enteredByNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EnteredByNEQ = data
+		case "enteredByIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("enteredByIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EnteredByIn = data
+		case "enteredByNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("enteredByNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EnteredByNotIn = data
+		case "enteredByGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("enteredByGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EnteredByGT = data
+		case "enteredByGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("enteredByGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EnteredByGTE = data
+		case "enteredByLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("enteredByLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EnteredByLT = data
+		case "enteredByLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("enteredByLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EnteredByLTE = data
+		case "enteredByContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("enteredByContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EnteredByContains = data
+		case "enteredByHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("enteredByHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EnteredByHasPrefix = data
+		case "enteredByHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("enteredByHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EnteredByHasSuffix = data
+		case "enteredByEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("enteredByEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EnteredByEqualFold = data
+		case "enteredByContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("enteredByContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EnteredByContainsFold = data
+		case "leftBy":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("leftBy"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LeftBy = data
+		case "leftByNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("leftByNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LeftByNEQ = data
+		case "leftByIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("leftByIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LeftByIn = data
+		case "leftByNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("leftByNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LeftByNotIn = data
+		case "leftByGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("leftByGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LeftByGT = data
+		case "leftByGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("leftByGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LeftByGTE = data
+		case "leftByLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("leftByLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LeftByLT = data
+		case "leftByLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("leftByLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LeftByLTE = data
+		case "leftByContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("leftByContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LeftByContains = data
+		case "leftByHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("leftByHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LeftByHasPrefix = data
+		case "leftByHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("leftByHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LeftByHasSuffix = data
+		case "leftByIsNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("leftByIsNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LeftByIsNil = data
+		case "leftByNotNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("leftByNotNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LeftByNotNil = data
+		case "leftByEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("leftByEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LeftByEqualFold = data
+		case "leftByContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("leftByContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LeftByContainsFold = data
+		case "hasCandidate":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasCandidate"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasCandidate = data
+		case "hasCandidateWith":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasCandidateWith"))
+			data, err := ec.unmarshalOCandidateWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasCandidateWith = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalCandidateStepWhereInput unmarshals raw into the CandidateStepWhereInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalCandidateStepWhereInput(ctx context.Context, raw any) (ent.CandidateStepWhereInput, error) {
+	var out ent.CandidateStepWhereInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "CandidateStepWhereInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputCandidateWhereInput(ctx context.Context, obj any) (ent.CandidateWhereInput, error) {
 	var it ent.CandidateWhereInput
 	if obj == nil {
@@ -27284,7 +33827,7 @@ func (ec *executionContext) unmarshalInputCandidateWhereInput(ctx context.Contex
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "status", "statusNEQ", "statusIn", "statusNotIn", "deleted", "deletedNEQ", "timeCreated", "timeCreatedNEQ", "timeCreatedIn", "timeCreatedNotIn", "timeCreatedGT", "timeCreatedGTE", "timeCreatedLT", "timeCreatedLTE", "timeLastStatusChanged", "timeLastStatusChangedNEQ", "timeLastStatusChangedIn", "timeLastStatusChangedNotIn", "timeLastStatusChangedGT", "timeLastStatusChangedGTE", "timeLastStatusChangedLT", "timeLastStatusChangedLTE", "timeHiringProcessUpdated", "timeHiringProcessUpdatedNEQ", "timeHiringProcessUpdatedIn", "timeHiringProcessUpdatedNotIn", "timeHiringProcessUpdatedGT", "timeHiringProcessUpdatedGTE", "timeHiringProcessUpdatedLT", "timeHiringProcessUpdatedLTE", "hasPerson", "hasPersonWith", "hasPosition", "hasPositionWith", "hasNotes", "hasNotesWith", "hasConversations", "hasConversationsWith", "hasTestSubmissions", "hasTestSubmissionsWith", "hasOfferLetters", "hasOfferLettersWith", "hasApplications", "hasApplicationsWith", "hasFiles", "hasFilesWith", "hasHiredFor", "hasHiredForWith"}
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "status", "statusNEQ", "statusIn", "statusNotIn", "rejectionNote", "rejectionNoteNEQ", "rejectionNoteIn", "rejectionNoteNotIn", "rejectionNoteGT", "rejectionNoteGTE", "rejectionNoteLT", "rejectionNoteLTE", "rejectionNoteContains", "rejectionNoteHasPrefix", "rejectionNoteHasSuffix", "rejectionNoteIsNil", "rejectionNoteNotNil", "rejectionNoteEqualFold", "rejectionNoteContainsFold", "source", "sourceNEQ", "sourceIn", "sourceNotIn", "sourceGT", "sourceGTE", "sourceLT", "sourceLTE", "sourceContains", "sourceHasPrefix", "sourceHasSuffix", "sourceEqualFold", "sourceContainsFold", "deleted", "deletedNEQ", "timeCreated", "timeCreatedNEQ", "timeCreatedIn", "timeCreatedNotIn", "timeCreatedGT", "timeCreatedGTE", "timeCreatedLT", "timeCreatedLTE", "timeLastStatusChanged", "timeLastStatusChangedNEQ", "timeLastStatusChangedIn", "timeLastStatusChangedNotIn", "timeLastStatusChangedGT", "timeLastStatusChangedGTE", "timeLastStatusChangedLT", "timeLastStatusChangedLTE", "timeHiringProcessUpdated", "timeHiringProcessUpdatedNEQ", "timeHiringProcessUpdatedIn", "timeHiringProcessUpdatedNotIn", "timeHiringProcessUpdatedGT", "timeHiringProcessUpdatedGTE", "timeHiringProcessUpdatedLT", "timeHiringProcessUpdatedLTE", "hasPerson", "hasPersonWith", "hasPosition", "hasPositionWith", "hasNotes", "hasNotesWith", "hasConversations", "hasConversationsWith", "hasTestSubmissions", "hasTestSubmissionsWith", "hasOfferLetters", "hasOfferLettersWith", "hasApplications", "hasApplicationsWith", "hasFiles", "hasFilesWith", "hasActivities", "hasActivitiesWith", "hasCurrentStep", "hasCurrentStepWith", "hasStepHistory", "hasStepHistoryWith", "hasRejectionReason", "hasRejectionReasonWith", "hasAssignees", "hasAssigneesWith", "hasHiredFor", "hasHiredForWith"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -27410,6 +33953,202 @@ func (ec *executionContext) unmarshalInputCandidateWhereInput(ctx context.Contex
 				return it, err
 			}
 			it.StatusNotIn = data
+		case "rejectionNote":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rejectionNote"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RejectionNote = data
+		case "rejectionNoteNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rejectionNoteNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RejectionNoteNEQ = data
+		case "rejectionNoteIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rejectionNoteIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RejectionNoteIn = data
+		case "rejectionNoteNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rejectionNoteNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RejectionNoteNotIn = data
+		case "rejectionNoteGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rejectionNoteGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RejectionNoteGT = data
+		case "rejectionNoteGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rejectionNoteGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RejectionNoteGTE = data
+		case "rejectionNoteLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rejectionNoteLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RejectionNoteLT = data
+		case "rejectionNoteLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rejectionNoteLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RejectionNoteLTE = data
+		case "rejectionNoteContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rejectionNoteContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RejectionNoteContains = data
+		case "rejectionNoteHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rejectionNoteHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RejectionNoteHasPrefix = data
+		case "rejectionNoteHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rejectionNoteHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RejectionNoteHasSuffix = data
+		case "rejectionNoteIsNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rejectionNoteIsNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RejectionNoteIsNil = data
+		case "rejectionNoteNotNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rejectionNoteNotNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RejectionNoteNotNil = data
+		case "rejectionNoteEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rejectionNoteEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RejectionNoteEqualFold = data
+		case "rejectionNoteContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rejectionNoteContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RejectionNoteContainsFold = data
+		case "source":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("source"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Source = data
+		case "sourceNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceNEQ = data
+		case "sourceIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceIn = data
+		case "sourceNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceNotIn = data
+		case "sourceGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceGT = data
+		case "sourceGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceGTE = data
+		case "sourceLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceLT = data
+		case "sourceLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceLTE = data
+		case "sourceContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceContains = data
+		case "sourceHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceHasPrefix = data
+		case "sourceHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceHasSuffix = data
+		case "sourceEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceEqualFold = data
+		case "sourceContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceContainsFold = data
 		case "deleted":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("deleted"))
 			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
@@ -27704,6 +34443,76 @@ func (ec *executionContext) unmarshalInputCandidateWhereInput(ctx context.Contex
 				return it, err
 			}
 			it.HasFilesWith = data
+		case "hasActivities":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasActivities"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasActivities = data
+		case "hasActivitiesWith":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasActivitiesWith"))
+			data, err := ec.unmarshalOActivityWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐActivityWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasActivitiesWith = data
+		case "hasCurrentStep":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasCurrentStep"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasCurrentStep = data
+		case "hasCurrentStepWith":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasCurrentStepWith"))
+			data, err := ec.unmarshalOPipelineStepWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPipelineStepWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasCurrentStepWith = data
+		case "hasStepHistory":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasStepHistory"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasStepHistory = data
+		case "hasStepHistoryWith":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasStepHistoryWith"))
+			data, err := ec.unmarshalOCandidateStepWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateStepWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasStepHistoryWith = data
+		case "hasRejectionReason":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasRejectionReason"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasRejectionReason = data
+		case "hasRejectionReasonWith":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasRejectionReasonWith"))
+			data, err := ec.unmarshalORejectionReasonWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐRejectionReasonWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasRejectionReasonWith = data
+		case "hasAssignees":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasAssignees"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasAssignees = data
+		case "hasAssigneesWith":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasAssigneesWith"))
+			data, err := ec.unmarshalOUserWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐUserWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasAssigneesWith = data
 		case "hasHiredFor":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasHiredFor"))
 			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
@@ -29469,6 +36278,62 @@ func (ec *executionContext) unmarshalInputConversationWhereInput(ctx context.Con
 func UnmarshalConversationWhereInput(ctx context.Context, raw any) (ent.ConversationWhereInput, error) {
 	var out ent.ConversationWhereInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "ConversationWhereInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputCreateCandidateInput(ctx context.Context, obj any) (recruiting.CreateCandidateInput, error) {
+	var it recruiting.CreateCandidateInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"positionID", "person", "source"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "positionID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("positionID"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PositionID = data
+		case "person":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("person"))
+			data, err := ec.unmarshalNPersonInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐPersonInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Person = data
+		case "source":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("source"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Source = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalCreateCandidateInput unmarshals raw into the CreateCandidateInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalCreateCandidateInput(ctx context.Context, raw any) (recruiting.CreateCandidateInput, error) {
+	var out recruiting.CreateCandidateInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "CreateCandidateInput", raw, &out)
 	return out, err
 }
 
@@ -34053,6 +40918,76 @@ func UnmarshalOpeningWhereInput(ctx context.Context, raw any) (ent.OpeningWhereI
 	return out, err
 }
 
+func (ec *executionContext) unmarshalInputPersonInput(ctx context.Context, obj any) (recruiting.PersonInput, error) {
+	var it recruiting.PersonInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"firstName", "middleName", "lastName", "email", "phone"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "firstName":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("firstName"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FirstName = data
+		case "middleName":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("middleName"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.MiddleName = data
+		case "lastName":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("lastName"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LastName = data
+		case "email":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("email"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Email = data
+		case "phone":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("phone"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Phone = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalPersonInput unmarshals raw into the PersonInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalPersonInput(ctx context.Context, raw any) (recruiting.PersonInput, error) {
+	var out recruiting.PersonInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "PersonInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputPersonOrder(ctx context.Context, obj any) (ent.PersonOrder, error) {
 	var it ent.PersonOrder
 	if obj == nil {
@@ -35184,6 +42119,335 @@ func UnmarshalPersonWhereInput(ctx context.Context, raw any) (ent.PersonWhereInp
 	return out, err
 }
 
+func (ec *executionContext) unmarshalInputPipelineStepWhereInput(ctx context.Context, obj any) (ent.PipelineStepWhereInput, error) {
+	var it ent.PipelineStepWhereInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "name", "nameNEQ", "nameIn", "nameNotIn", "nameGT", "nameGTE", "nameLT", "nameLTE", "nameContains", "nameHasPrefix", "nameHasSuffix", "nameEqualFold", "nameContainsFold", "kind", "kindNEQ", "kindIn", "kindNotIn", "rank", "rankNEQ", "rankIn", "rankNotIn", "rankGT", "rankGTE", "rankLT", "rankLTE", "hasPosition", "hasPositionWith", "hasCandidates", "hasCandidatesWith"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "not":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("not"))
+			data, err := ec.unmarshalOPipelineStepWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPipelineStepWhereInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Not = data
+		case "and":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("and"))
+			data, err := ec.unmarshalOPipelineStepWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPipelineStepWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.And = data
+		case "or":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("or"))
+			data, err := ec.unmarshalOPipelineStepWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPipelineStepWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Or = data
+		case "id":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ID = data
+		case "idNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNEQ"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNEQ = data
+		case "idIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idIn"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDIn = data
+		case "idNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNotIn"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNotIn = data
+		case "idGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGT"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGT = data
+		case "idGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGTE"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGTE = data
+		case "idLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLT"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLT = data
+		case "idLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLTE"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLTE = data
+		case "idEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idEqualFold"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDEqualFold = data
+		case "idContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idContainsFold"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDContainsFold = data
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "nameNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameNEQ = data
+		case "nameIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameIn = data
+		case "nameNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameNotIn = data
+		case "nameGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameGT = data
+		case "nameGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameGTE = data
+		case "nameLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameLT = data
+		case "nameLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameLTE = data
+		case "nameContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameContains = data
+		case "nameHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameHasPrefix = data
+		case "nameHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameHasSuffix = data
+		case "nameEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameEqualFold = data
+		case "nameContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameContainsFold = data
+		case "kind":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("kind"))
+			data, err := ec.unmarshalOPipelineStepKind2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋpipelinestepᚐKind(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Kind = data
+		case "kindNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("kindNEQ"))
+			data, err := ec.unmarshalOPipelineStepKind2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋpipelinestepᚐKind(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.KindNEQ = data
+		case "kindIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("kindIn"))
+			data, err := ec.unmarshalOPipelineStepKind2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋpipelinestepᚐKindᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.KindIn = data
+		case "kindNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("kindNotIn"))
+			data, err := ec.unmarshalOPipelineStepKind2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋpipelinestepᚐKindᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.KindNotIn = data
+		case "rank":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rank"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Rank = data
+		case "rankNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rankNEQ"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RankNEQ = data
+		case "rankIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rankIn"))
+			data, err := ec.unmarshalOInt2ᚕintᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RankIn = data
+		case "rankNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rankNotIn"))
+			data, err := ec.unmarshalOInt2ᚕintᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RankNotIn = data
+		case "rankGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rankGT"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RankGT = data
+		case "rankGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rankGTE"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RankGTE = data
+		case "rankLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rankLT"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RankLT = data
+		case "rankLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rankLTE"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RankLTE = data
+		case "hasPosition":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasPosition"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasPosition = data
+		case "hasPositionWith":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasPositionWith"))
+			data, err := ec.unmarshalOPositionWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPositionWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasPositionWith = data
+		case "hasCandidates":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasCandidates"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasCandidates = data
+		case "hasCandidatesWith":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasCandidatesWith"))
+			data, err := ec.unmarshalOCandidateWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasCandidatesWith = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalPipelineStepWhereInput unmarshals raw into the PipelineStepWhereInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalPipelineStepWhereInput(ctx context.Context, raw any) (ent.PipelineStepWhereInput, error) {
+	var out ent.PipelineStepWhereInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "PipelineStepWhereInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputPositionOrder(ctx context.Context, obj any) (ent.PositionOrder, error) {
 	var it ent.PositionOrder
 	if obj == nil {
@@ -35248,7 +42512,7 @@ func (ec *executionContext) unmarshalInputPositionWhereInput(ctx context.Context
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "name", "nameNEQ", "nameIn", "nameNotIn", "nameGT", "nameGTE", "nameLT", "nameLTE", "nameContains", "nameHasPrefix", "nameHasSuffix", "nameEqualFold", "nameContainsFold", "status", "statusNEQ", "statusIn", "statusNotIn", "isTemplate", "isTemplateNEQ", "isDiscreet", "isDiscreetNEQ", "isPublished", "isPublishedNEQ", "isTalentPool", "isTalentPoolNEQ", "department", "departmentNEQ", "departmentIn", "departmentNotIn", "departmentGT", "departmentGTE", "departmentLT", "departmentLTE", "departmentContains", "departmentHasPrefix", "departmentHasSuffix", "departmentEqualFold", "departmentContainsFold", "email", "emailNEQ", "emailIn", "emailNotIn", "emailGT", "emailGTE", "emailLT", "emailLTE", "emailContains", "emailHasPrefix", "emailHasSuffix", "emailEqualFold", "emailContainsFold", "urlServiceHostedPage", "urlServiceHostedPageNEQ", "urlServiceHostedPageIn", "urlServiceHostedPageNotIn", "urlServiceHostedPageGT", "urlServiceHostedPageGTE", "urlServiceHostedPageLT", "urlServiceHostedPageLTE", "urlServiceHostedPageContains", "urlServiceHostedPageHasPrefix", "urlServiceHostedPageHasSuffix", "urlServiceHostedPageEqualFold", "urlServiceHostedPageContainsFold", "urlActivePage", "urlActivePageNEQ", "urlActivePageIn", "urlActivePageNotIn", "urlActivePageGT", "urlActivePageGTE", "urlActivePageLT", "urlActivePageLTE", "urlActivePageContains", "urlActivePageHasPrefix", "urlActivePageHasSuffix", "urlActivePageEqualFold", "urlActivePageContainsFold", "employmentType", "employmentTypeNEQ", "employmentTypeIn", "employmentTypeNotIn", "employmentTypeGT", "employmentTypeGTE", "employmentTypeLT", "employmentTypeLTE", "employmentTypeContains", "employmentTypeHasPrefix", "employmentTypeHasSuffix", "employmentTypeEqualFold", "employmentTypeContainsFold", "experienceLevel", "experienceLevelNEQ", "experienceLevelIn", "experienceLevelNotIn", "experienceLevelGT", "experienceLevelGTE", "experienceLevelLT", "experienceLevelLTE", "experienceLevelContains", "experienceLevelHasPrefix", "experienceLevelHasSuffix", "experienceLevelEqualFold", "experienceLevelContainsFold", "workplaceType", "workplaceTypeNEQ", "workplaceTypeIn", "workplaceTypeNotIn", "workplaceTypeGT", "workplaceTypeGTE", "workplaceTypeLT", "workplaceTypeLTE", "workplaceTypeContains", "workplaceTypeHasPrefix", "workplaceTypeHasSuffix", "workplaceTypeEqualFold", "workplaceTypeContainsFold", "internalUseCustomID", "internalUseCustomIDNEQ", "internalUseCustomIDIn", "internalUseCustomIDNotIn", "internalUseCustomIDGT", "internalUseCustomIDGTE", "internalUseCustomIDLT", "internalUseCustomIDLTE", "internalUseCustomIDContains", "internalUseCustomIDHasPrefix", "internalUseCustomIDHasSuffix", "internalUseCustomIDIsNil", "internalUseCustomIDNotNil", "internalUseCustomIDEqualFold", "internalUseCustomIDContainsFold", "pictureURL", "pictureURLNEQ", "pictureURLIn", "pictureURLNotIn", "pictureURLGT", "pictureURLGTE", "pictureURLLT", "pictureURLLTE", "pictureURLContains", "pictureURLHasPrefix", "pictureURLHasSuffix", "pictureURLEqualFold", "pictureURLContainsFold", "timeCreated", "timeCreatedNEQ", "timeCreatedIn", "timeCreatedNotIn", "timeCreatedGT", "timeCreatedGTE", "timeCreatedLT", "timeCreatedLTE", "timeUpdated", "timeUpdatedNEQ", "timeUpdatedIn", "timeUpdatedNotIn", "timeUpdatedGT", "timeUpdatedGTE", "timeUpdatedLT", "timeUpdatedLTE", "hasLocation", "hasLocationWith", "hasTemplate", "hasTemplateWith", "hasClones", "hasClonesWith", "hasLeadRecruiter", "hasLeadRecruiterWith", "hasHiringManager", "hasHiringManagerWith", "hasCoordinator", "hasCoordinatorWith", "hasHiringTeam", "hasHiringTeamWith", "hasQuestionnaires", "hasQuestionnairesWith", "hasOpenings", "hasOpeningsWith", "hasCandidates", "hasCandidatesWith"}
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "name", "nameNEQ", "nameIn", "nameNotIn", "nameGT", "nameGTE", "nameLT", "nameLTE", "nameContains", "nameHasPrefix", "nameHasSuffix", "nameEqualFold", "nameContainsFold", "status", "statusNEQ", "statusIn", "statusNotIn", "isTemplate", "isTemplateNEQ", "isDiscreet", "isDiscreetNEQ", "isPublished", "isPublishedNEQ", "isTalentPool", "isTalentPoolNEQ", "department", "departmentNEQ", "departmentIn", "departmentNotIn", "departmentGT", "departmentGTE", "departmentLT", "departmentLTE", "departmentContains", "departmentHasPrefix", "departmentHasSuffix", "departmentEqualFold", "departmentContainsFold", "email", "emailNEQ", "emailIn", "emailNotIn", "emailGT", "emailGTE", "emailLT", "emailLTE", "emailContains", "emailHasPrefix", "emailHasSuffix", "emailEqualFold", "emailContainsFold", "urlServiceHostedPage", "urlServiceHostedPageNEQ", "urlServiceHostedPageIn", "urlServiceHostedPageNotIn", "urlServiceHostedPageGT", "urlServiceHostedPageGTE", "urlServiceHostedPageLT", "urlServiceHostedPageLTE", "urlServiceHostedPageContains", "urlServiceHostedPageHasPrefix", "urlServiceHostedPageHasSuffix", "urlServiceHostedPageEqualFold", "urlServiceHostedPageContainsFold", "urlActivePage", "urlActivePageNEQ", "urlActivePageIn", "urlActivePageNotIn", "urlActivePageGT", "urlActivePageGTE", "urlActivePageLT", "urlActivePageLTE", "urlActivePageContains", "urlActivePageHasPrefix", "urlActivePageHasSuffix", "urlActivePageEqualFold", "urlActivePageContainsFold", "employmentType", "employmentTypeNEQ", "employmentTypeIn", "employmentTypeNotIn", "employmentTypeGT", "employmentTypeGTE", "employmentTypeLT", "employmentTypeLTE", "employmentTypeContains", "employmentTypeHasPrefix", "employmentTypeHasSuffix", "employmentTypeEqualFold", "employmentTypeContainsFold", "experienceLevel", "experienceLevelNEQ", "experienceLevelIn", "experienceLevelNotIn", "experienceLevelGT", "experienceLevelGTE", "experienceLevelLT", "experienceLevelLTE", "experienceLevelContains", "experienceLevelHasPrefix", "experienceLevelHasSuffix", "experienceLevelEqualFold", "experienceLevelContainsFold", "workplaceType", "workplaceTypeNEQ", "workplaceTypeIn", "workplaceTypeNotIn", "workplaceTypeGT", "workplaceTypeGTE", "workplaceTypeLT", "workplaceTypeLTE", "workplaceTypeContains", "workplaceTypeHasPrefix", "workplaceTypeHasSuffix", "workplaceTypeEqualFold", "workplaceTypeContainsFold", "internalUseCustomID", "internalUseCustomIDNEQ", "internalUseCustomIDIn", "internalUseCustomIDNotIn", "internalUseCustomIDGT", "internalUseCustomIDGTE", "internalUseCustomIDLT", "internalUseCustomIDLTE", "internalUseCustomIDContains", "internalUseCustomIDHasPrefix", "internalUseCustomIDHasSuffix", "internalUseCustomIDIsNil", "internalUseCustomIDNotNil", "internalUseCustomIDEqualFold", "internalUseCustomIDContainsFold", "pictureURL", "pictureURLNEQ", "pictureURLIn", "pictureURLNotIn", "pictureURLGT", "pictureURLGTE", "pictureURLLT", "pictureURLLTE", "pictureURLContains", "pictureURLHasPrefix", "pictureURLHasSuffix", "pictureURLEqualFold", "pictureURLContainsFold", "timeCreated", "timeCreatedNEQ", "timeCreatedIn", "timeCreatedNotIn", "timeCreatedGT", "timeCreatedGTE", "timeCreatedLT", "timeCreatedLTE", "timeUpdated", "timeUpdatedNEQ", "timeUpdatedIn", "timeUpdatedNotIn", "timeUpdatedGT", "timeUpdatedGTE", "timeUpdatedLT", "timeUpdatedLTE", "hasLocation", "hasLocationWith", "hasTemplate", "hasTemplateWith", "hasClones", "hasClonesWith", "hasLeadRecruiter", "hasLeadRecruiterWith", "hasHiringManager", "hasHiringManagerWith", "hasCoordinator", "hasCoordinatorWith", "hasHiringTeam", "hasHiringTeamWith", "hasQuestionnaires", "hasQuestionnairesWith", "hasOpenings", "hasOpeningsWith", "hasCandidates", "hasCandidatesWith", "hasActivities", "hasActivitiesWith"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -36606,6 +43870,20 @@ func (ec *executionContext) unmarshalInputPositionWhereInput(ctx context.Context
 				return it, err
 			}
 			it.HasCandidatesWith = data
+		case "hasActivities":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasActivities"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasActivities = data
+		case "hasActivitiesWith":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasActivitiesWith"))
+			data, err := ec.unmarshalOActivityWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐActivityWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasActivitiesWith = data
 		}
 	}
 	return it, nil
@@ -37233,6 +44511,346 @@ func (ec *executionContext) unmarshalInputQuestionnaireWhereInput(ctx context.Co
 func UnmarshalQuestionnaireWhereInput(ctx context.Context, raw any) (ent.QuestionnaireWhereInput, error) {
 	var out ent.QuestionnaireWhereInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "QuestionnaireWhereInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputRejectionReasonOrder(ctx context.Context, obj any) (ent.RejectionReasonOrder, error) {
+	var it ent.RejectionReasonOrder
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	if _, present := asMap["direction"]; !present {
+		asMap["direction"] = "ASC"
+	}
+
+	fieldsInOrder := [...]string{"direction", "field"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "direction":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
+			data, err := ec.unmarshalNOrderDirection2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐOrderDirection(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Direction = data
+		case "field":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("field"))
+			data, err := ec.unmarshalNRejectionReasonOrderField2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐRejectionReasonOrderField(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Field = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalRejectionReasonOrder unmarshals raw into the RejectionReasonOrder input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalRejectionReasonOrder(ctx context.Context, raw any) (ent.RejectionReasonOrder, error) {
+	var out ent.RejectionReasonOrder
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "RejectionReasonOrder", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputRejectionReasonWhereInput(ctx context.Context, obj any) (ent.RejectionReasonWhereInput, error) {
+	var it ent.RejectionReasonWhereInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "name", "nameNEQ", "nameIn", "nameNotIn", "nameGT", "nameGTE", "nameLT", "nameLTE", "nameContains", "nameHasPrefix", "nameHasSuffix", "nameEqualFold", "nameContainsFold", "byCandidate", "byCandidateNEQ", "rank", "rankNEQ", "rankIn", "rankNotIn", "rankGT", "rankGTE", "rankLT", "rankLTE"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "not":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("not"))
+			data, err := ec.unmarshalORejectionReasonWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐRejectionReasonWhereInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Not = data
+		case "and":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("and"))
+			data, err := ec.unmarshalORejectionReasonWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐRejectionReasonWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.And = data
+		case "or":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("or"))
+			data, err := ec.unmarshalORejectionReasonWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐRejectionReasonWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Or = data
+		case "id":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ID = data
+		case "idNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNEQ"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNEQ = data
+		case "idIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idIn"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDIn = data
+		case "idNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNotIn"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNotIn = data
+		case "idGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGT"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGT = data
+		case "idGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGTE"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGTE = data
+		case "idLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLT"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLT = data
+		case "idLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLTE"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLTE = data
+		case "idEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idEqualFold"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDEqualFold = data
+		case "idContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idContainsFold"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDContainsFold = data
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "nameNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameNEQ = data
+		case "nameIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameIn = data
+		case "nameNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameNotIn = data
+		case "nameGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameGT = data
+		case "nameGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameGTE = data
+		case "nameLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameLT = data
+		case "nameLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameLTE = data
+		case "nameContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameContains = data
+		case "nameHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameHasPrefix = data
+		case "nameHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameHasSuffix = data
+		case "nameEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameEqualFold = data
+		case "nameContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameContainsFold = data
+		case "byCandidate":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("byCandidate"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ByCandidate = data
+		case "byCandidateNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("byCandidateNEQ"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ByCandidateNEQ = data
+		case "rank":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rank"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Rank = data
+		case "rankNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rankNEQ"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RankNEQ = data
+		case "rankIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rankIn"))
+			data, err := ec.unmarshalOInt2ᚕintᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RankIn = data
+		case "rankNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rankNotIn"))
+			data, err := ec.unmarshalOInt2ᚕintᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RankNotIn = data
+		case "rankGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rankGT"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RankGT = data
+		case "rankGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rankGTE"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RankGTE = data
+		case "rankLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rankLT"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RankLT = data
+		case "rankLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rankLTE"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RankLTE = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalRejectionReasonWhereInput unmarshals raw into the RejectionReasonWhereInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalRejectionReasonWhereInput(ctx context.Context, raw any) (ent.RejectionReasonWhereInput, error) {
+	var out ent.RejectionReasonWhereInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "RejectionReasonWhereInput", raw, &out)
 	return out, err
 }
 
@@ -38493,6 +46111,55 @@ func UnmarshalUpdateEvaluationPartnerInput(ctx context.Context, raw any) (recrui
 	return out, err
 }
 
+func (ec *executionContext) unmarshalInputUpdatePipelineStepInput(ctx context.Context, obj any) (recruiting.UpdateStepInput, error) {
+	var it recruiting.UpdateStepInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"name", "kind"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "kind":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("kind"))
+			data, err := ec.unmarshalOPipelineStepKind2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋpipelinestepᚐKind(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Kind = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalUpdatePipelineStepInput unmarshals raw into the UpdatePipelineStepInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalUpdatePipelineStepInput(ctx context.Context, raw any) (recruiting.UpdateStepInput, error) {
+	var out recruiting.UpdateStepInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "UpdatePipelineStepInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputUserOrder(ctx context.Context, obj any) (ent.UserOrder, error) {
 	var it ent.UserOrder
 	if obj == nil {
@@ -39194,6 +46861,11 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 			return graphql.Null
 		}
 		return ec._TestSubmission(ctx, sel, obj)
+	case *ent.RejectionReason:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._RejectionReason(ctx, sel, obj)
 	case *ent.Questionnaire:
 		if obj == nil {
 			return graphql.Null
@@ -39204,6 +46876,11 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 			return graphql.Null
 		}
 		return ec._Position(ctx, sel, obj)
+	case *ent.PipelineStep:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._PipelineStep(ctx, sel, obj)
 	case *ent.Person:
 		if obj == nil {
 			return graphql.Null
@@ -39259,6 +46936,11 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 			return graphql.Null
 		}
 		return ec._Company(ctx, sel, obj)
+	case *ent.CandidateStep:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._CandidateStep(ctx, sel, obj)
 	case *ent.CandidateFile:
 		if obj == nil {
 			return graphql.Null
@@ -39279,6 +46961,11 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 			return graphql.Null
 		}
 		return ec._Application(ctx, sel, obj)
+	case *ent.Activity:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._Activity(ctx, sel, obj)
 	default:
 		if typedObj, ok := obj.(graphql.Marshaler); ok {
 			return typedObj
@@ -39291,6 +46978,172 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 // endregion ************************** interface.gotpl ***************************
 
 // region    **************************** object.gotpl ****************************
+
+var activityImplementors = []string{"Activity", "Node"}
+
+func (ec *executionContext) _Activity(ctx context.Context, sel ast.SelectionSet, obj *ent.Activity) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, activityImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Activity")
+		case "id":
+			out.Values[i] = ec._Activity_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "verb":
+			out.Values[i] = ec._Activity_verb(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "actorType":
+			out.Values[i] = ec._Activity_actorType(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "actorID":
+			out.Values[i] = ec._Activity_actorID(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "actorName":
+			out.Values[i] = ec._Activity_actorName(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "objectType":
+			out.Values[i] = ec._Activity_objectType(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "objectID":
+			out.Values[i] = ec._Activity_objectID(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "changes":
+			out.Values[i] = ec._Activity_changes(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "timeCreated":
+			out.Values[i] = ec._Activity_timeCreated(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "candidate":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Activity_candidate(ctx, field, obj)
+				})
+		case "position":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Activity_position(ctx, field, obj)
+				})
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var activityConnectionImplementors = []string{"ActivityConnection"}
+
+func (ec *executionContext) _ActivityConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.ActivityConnection) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, activityConnectionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ActivityConnection")
+		case "edges":
+			out.Values[i] = ec._ActivityConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "pageInfo":
+			out.Values[i] = ec._ActivityConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "totalCount":
+			out.Values[i] = ec._ActivityConnection_totalCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var activityEdgeImplementors = []string{"ActivityEdge"}
+
+func (ec *executionContext) _ActivityEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.ActivityEdge) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, activityEdgeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ActivityEdge")
+		case "node":
+			out.Values[i] = ec._ActivityEdge_node(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "cursor":
+			out.Values[i] = ec._ActivityEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
 
 var addressImplementors = []string{"Address"}
 
@@ -39498,6 +47351,16 @@ func (ec *executionContext) _Candidate(ctx context.Context, sel ast.SelectionSet
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "rejectionNote":
+			out.Values[i] = ec._Candidate_rejectionNote(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "source":
+			out.Values[i] = ec._Candidate_source(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "deleted":
 			out.Values[i] = ec._Candidate_deleted(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -39580,6 +47443,36 @@ func (ec *executionContext) _Candidate(ctx context.Context, sel ast.SelectionSet
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Candidate_files(ctx, field, obj)
+				})
+		case "activities":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Candidate_activities(ctx, field, obj)
+				})
+		case "currentStep":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Candidate_currentStep(ctx, field, obj)
+				})
+		case "stepHistory":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Candidate_stepHistory(ctx, field, obj)
+				})
+		case "rejectionReason":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Candidate_rejectionReason(ctx, field, obj)
+				})
+		case "assignees":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Candidate_assignees(ctx, field, obj)
 				})
 		case "hiredFor":
 			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
@@ -39822,6 +47715,161 @@ func (ec *executionContext) _CandidateFileEdge(ctx context.Context, sel ast.Sele
 			}
 		case "cursor":
 			out.Values[i] = ec._CandidateFileEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var candidateStepImplementors = []string{"CandidateStep", "Node"}
+
+func (ec *executionContext) _CandidateStep(ctx context.Context, sel ast.SelectionSet, obj *ent.CandidateStep) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, candidateStepImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CandidateStep")
+		case "id":
+			out.Values[i] = ec._CandidateStep_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "name":
+			out.Values[i] = ec._CandidateStep_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "kind":
+			out.Values[i] = ec._CandidateStep_kind(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "timeEntered":
+			out.Values[i] = ec._CandidateStep_timeEntered(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "timeLeft":
+			out.Values[i] = ec._CandidateStep_timeLeft(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "timeScheduled":
+			out.Values[i] = ec._CandidateStep_timeScheduled(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "enteredBy":
+			out.Values[i] = ec._CandidateStep_enteredBy(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "leftBy":
+			out.Values[i] = ec._CandidateStep_leftBy(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "candidate":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._CandidateStep_candidate(ctx, field, obj)
+				})
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var candidateStepConnectionImplementors = []string{"CandidateStepConnection"}
+
+func (ec *executionContext) _CandidateStepConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.CandidateStepConnection) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, candidateStepConnectionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CandidateStepConnection")
+		case "edges":
+			out.Values[i] = ec._CandidateStepConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "pageInfo":
+			out.Values[i] = ec._CandidateStepConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "totalCount":
+			out.Values[i] = ec._CandidateStepConnection_totalCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var candidateStepEdgeImplementors = []string{"CandidateStepEdge"}
+
+func (ec *executionContext) _CandidateStepEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.CandidateStepEdge) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, candidateStepEdgeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CandidateStepEdge")
+		case "node":
+			out.Values[i] = ec._CandidateStepEdge_node(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "cursor":
+			out.Values[i] = ec._CandidateStepEdge_cursor(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -40342,6 +48390,49 @@ func (ec *executionContext) _EvaluationPartnerEdge(ctx context.Context, sel ast.
 	return out
 }
 
+var fieldChangeImplementors = []string{"FieldChange"}
+
+func (ec *executionContext) _FieldChange(ctx context.Context, sel ast.SelectionSet, obj *schematype.FieldChange) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, fieldChangeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("FieldChange")
+		case "field":
+			out.Values[i] = ec._FieldChange_field(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "before":
+			out.Values[i] = ec._FieldChange_before(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "after":
+			out.Values[i] = ec._FieldChange_after(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
 var fieldDefinitionImplementors = []string{"FieldDefinition", "Node"}
 
 func (ec *executionContext) _FieldDefinition(ctx context.Context, sel ast.SelectionSet, obj *ent.FieldDefinition) graphql.Marshaler {
@@ -40832,6 +48923,13 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "createCandidate":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createCandidate(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "createNote":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_createNote(ctx, field)
@@ -40877,6 +48975,34 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "uploadCandidateFile":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_uploadCandidateFile(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "addPipelineStep":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_addPipelineStep(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updatePipelineStep":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updatePipelineStep(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "removePipelineStep":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_removePipelineStep(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "reorderPipeline":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_reorderPipeline(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -41692,6 +49818,71 @@ func (ec *executionContext) _PersonEdge(ctx context.Context, sel ast.SelectionSe
 	return out
 }
 
+var pipelineStepImplementors = []string{"PipelineStep", "Node"}
+
+func (ec *executionContext) _PipelineStep(ctx context.Context, sel ast.SelectionSet, obj *ent.PipelineStep) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, pipelineStepImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PipelineStep")
+		case "id":
+			out.Values[i] = ec._PipelineStep_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "name":
+			out.Values[i] = ec._PipelineStep_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "kind":
+			out.Values[i] = ec._PipelineStep_kind(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "rank":
+			out.Values[i] = ec._PipelineStep_rank(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "assigneeIds":
+			out.Values[i] = ec._PipelineStep_assigneeIds(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "position":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._PipelineStep_position(ctx, field, obj)
+				})
+		case "candidates":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._PipelineStep_candidates(ctx, field, obj)
+				})
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
 var positionImplementors = []string{"Position", "Node"}
 
 func (ec *executionContext) _Position(ctx context.Context, sel ast.SelectionSet, obj *ent.Position) graphql.Marshaler {
@@ -41859,6 +50050,18 @@ func (ec *executionContext) _Position(ctx context.Context, sel ast.SelectionSet,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Position_candidates(ctx, field, obj)
+				})
+		case "activities":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Position_activities(ctx, field, obj)
+				})
+		case "pipeline":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Position_pipeline(ctx, field, obj)
 				})
 		case "department":
 			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
@@ -42049,6 +50252,12 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Query_positions(ctx, field)
 				})
+		case "rejectionReasons":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_rejectionReasons(ctx, field)
+				})
 		case "users":
 			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
 				true, true,
@@ -42072,6 +50281,12 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Query_questionnaires(ctx, field)
+				})
+		case "pipeline":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_pipeline(ctx, field)
 				})
 		case "viewer":
 			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
@@ -42321,6 +50536,135 @@ func (ec *executionContext) _QuestionnaireEdge(ctx context.Context, sel ast.Sele
 			}
 		case "cursor":
 			out.Values[i] = ec._QuestionnaireEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var rejectionReasonImplementors = []string{"RejectionReason", "Node"}
+
+func (ec *executionContext) _RejectionReason(ctx context.Context, sel ast.SelectionSet, obj *ent.RejectionReason) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, rejectionReasonImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("RejectionReason")
+		case "id":
+			out.Values[i] = ec._RejectionReason_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "name":
+			out.Values[i] = ec._RejectionReason_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "byCandidate":
+			out.Values[i] = ec._RejectionReason_byCandidate(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "rank":
+			out.Values[i] = ec._RejectionReason_rank(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var rejectionReasonConnectionImplementors = []string{"RejectionReasonConnection"}
+
+func (ec *executionContext) _RejectionReasonConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.RejectionReasonConnection) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, rejectionReasonConnectionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("RejectionReasonConnection")
+		case "edges":
+			out.Values[i] = ec._RejectionReasonConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "pageInfo":
+			out.Values[i] = ec._RejectionReasonConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "totalCount":
+			out.Values[i] = ec._RejectionReasonConnection_totalCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var rejectionReasonEdgeImplementors = []string{"RejectionReasonEdge"}
+
+func (ec *executionContext) _RejectionReasonEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.RejectionReasonEdge) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, rejectionReasonEdgeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("RejectionReasonEdge")
+		case "node":
+			out.Values[i] = ec._RejectionReasonEdge_node(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "cursor":
+			out.Values[i] = ec._RejectionReasonEdge_cursor(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -43221,6 +51565,48 @@ func (ec *executionContext) ___Type(ctx context.Context, sel ast.SelectionSet, o
 
 // region    ***************************** type.gotpl *****************************
 
+func (ec *executionContext) unmarshalNActivityActorType2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋactivityᚐActorType(ctx context.Context, v any) (activity.ActorType, error) {
+	var res activity.ActorType
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNActivityActorType2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋactivityᚐActorType(ctx context.Context, sel ast.SelectionSet, v activity.ActorType) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) marshalNActivityConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐActivityConnection(ctx context.Context, sel ast.SelectionSet, v *ent.ActivityConnection) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "ActivityConnection!")
+		return graphql.Null
+	}
+	return ec._ActivityConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNActivityOrderField2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐActivityOrderField(ctx context.Context, v any) (*ent.ActivityOrderField, error) {
+	var res = new(ent.ActivityOrderField)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNActivityOrderField2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐActivityOrderField(ctx context.Context, sel ast.SelectionSet, v *ent.ActivityOrderField) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "ActivityOrderField!")
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) unmarshalNActivityWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐActivityWhereInput(ctx context.Context, v any) (*ent.ActivityWhereInput, error) {
+	res, err := ec.unmarshalInputActivityWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNAddPipelineStepInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐStepInput(ctx context.Context, v any) (recruiting.StepInput, error) {
+	res, err := ec.unmarshalInputAddPipelineStepInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) marshalNApplication2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐApplication(ctx context.Context, sel ast.SelectionSet, v *ent.Application) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "Application!")
@@ -43347,6 +51733,33 @@ func (ec *executionContext) marshalNCandidateStatus2githubᚗcomᚋhiregraphᚋh
 	return v
 }
 
+func (ec *executionContext) marshalNCandidateStepConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateStepConnection(ctx context.Context, sel ast.SelectionSet, v *ent.CandidateStepConnection) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "CandidateStepConnection!")
+		return graphql.Null
+	}
+	return ec._CandidateStepConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNCandidateStepOrderField2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateStepOrderField(ctx context.Context, v any) (*ent.CandidateStepOrderField, error) {
+	var res = new(ent.CandidateStepOrderField)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNCandidateStepOrderField2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateStepOrderField(ctx context.Context, sel ast.SelectionSet, v *ent.CandidateStepOrderField) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "CandidateStepOrderField!")
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) unmarshalNCandidateStepWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateStepWhereInput(ctx context.Context, v any) (*ent.CandidateStepWhereInput, error) {
+	res, err := ec.unmarshalInputCandidateStepWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalNCandidateWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateWhereInput(ctx context.Context, v any) (*ent.CandidateWhereInput, error) {
 	res, err := ec.unmarshalInputCandidateWhereInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
@@ -43466,6 +51879,11 @@ func (ec *executionContext) unmarshalNConversationWhereInput2ᚖgithubᚗcomᚋh
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) unmarshalNCreateCandidateInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐCreateCandidateInput(ctx context.Context, v any) (recruiting.CreateCandidateInput, error) {
+	res, err := ec.unmarshalInputCreateCandidateInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalNCreateEvaluationPartnerInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐCreatePartnerInput(ctx context.Context, v any) (recruiting.CreatePartnerInput, error) {
 	res, err := ec.unmarshalInputCreateEvaluationPartnerInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -43543,6 +51961,26 @@ func (ec *executionContext) marshalNEvaluationPartnerOrderField2ᚖgithubᚗcom�
 func (ec *executionContext) unmarshalNEvaluationPartnerWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐEvaluationPartnerWhereInput(ctx context.Context, v any) (*ent.EvaluationPartnerWhereInput, error) {
 	res, err := ec.unmarshalInputEvaluationPartnerWhereInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNFieldChange2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐFieldChange(ctx context.Context, sel ast.SelectionSet, v schematype.FieldChange) graphql.Marshaler {
+	return ec._FieldChange(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNFieldChange2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐFieldChangeᚄ(ctx context.Context, sel ast.SelectionSet, v []schematype.FieldChange) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNFieldChange2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐFieldChange(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
 }
 
 func (ec *executionContext) marshalNFieldDefinitionConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐFieldDefinitionConnection(ctx context.Context, sel ast.SelectionSet, v *ent.FieldDefinitionConnection) graphql.Marshaler {
@@ -44005,6 +52443,11 @@ func (ec *executionContext) marshalNPersonConnection2ᚖgithubᚗcomᚋhiregraph
 	return ec._PersonConnection(ctx, sel, v)
 }
 
+func (ec *executionContext) unmarshalNPersonInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐPersonInput(ctx context.Context, v any) (recruiting.PersonInput, error) {
+	res, err := ec.unmarshalInputPersonInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalNPersonOrderField2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPersonOrderField(ctx context.Context, v any) (*ent.PersonOrderField, error) {
 	var res = new(ent.PersonOrderField)
 	err := res.UnmarshalGQL(v)
@@ -44021,6 +52464,45 @@ func (ec *executionContext) marshalNPersonOrderField2ᚖgithubᚗcomᚋhiregraph
 
 func (ec *executionContext) unmarshalNPersonWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPersonWhereInput(ctx context.Context, v any) (*ent.PersonWhereInput, error) {
 	res, err := ec.unmarshalInputPersonWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNPipelineStep2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPipelineStepᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.PipelineStep) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNPipelineStep2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPipelineStep(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNPipelineStep2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPipelineStep(ctx context.Context, sel ast.SelectionSet, v *ent.PipelineStep) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "PipelineStep!")
+		return graphql.Null
+	}
+	return ec._PipelineStep(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNPipelineStepKind2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋpipelinestepᚐKind(ctx context.Context, v any) (pipelinestep.Kind, error) {
+	var res pipelinestep.Kind
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNPipelineStepKind2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋpipelinestepᚐKind(ctx context.Context, sel ast.SelectionSet, v pipelinestep.Kind) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) unmarshalNPipelineStepWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPipelineStepWhereInput(ctx context.Context, v any) (*ent.PipelineStepWhereInput, error) {
+	res, err := ec.unmarshalInputPipelineStepWhereInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
@@ -44130,6 +52612,33 @@ func (ec *executionContext) marshalNQuestionnaireOrderField2ᚖgithubᚗcomᚋhi
 
 func (ec *executionContext) unmarshalNQuestionnaireWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐQuestionnaireWhereInput(ctx context.Context, v any) (*ent.QuestionnaireWhereInput, error) {
 	res, err := ec.unmarshalInputQuestionnaireWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNRejectionReasonConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐRejectionReasonConnection(ctx context.Context, sel ast.SelectionSet, v *ent.RejectionReasonConnection) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "RejectionReasonConnection!")
+		return graphql.Null
+	}
+	return ec._RejectionReasonConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNRejectionReasonOrderField2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐRejectionReasonOrderField(ctx context.Context, v any) (*ent.RejectionReasonOrderField, error) {
+	var res = new(ent.RejectionReasonOrderField)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNRejectionReasonOrderField2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐRejectionReasonOrderField(ctx context.Context, sel ast.SelectionSet, v *ent.RejectionReasonOrderField) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "RejectionReasonOrderField!")
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) unmarshalNRejectionReasonWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐRejectionReasonWhereInput(ctx context.Context, v any) (*ent.RejectionReasonWhereInput, error) {
+	res, err := ec.unmarshalInputRejectionReasonWhereInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
@@ -44311,6 +52820,11 @@ func (ec *executionContext) marshalNTime2ᚖtimeᚐTime(ctx context.Context, sel
 
 func (ec *executionContext) unmarshalNUpdateEvaluationPartnerInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐUpdatePartnerInput(ctx context.Context, v any) (recruiting.UpdatePartnerInput, error) {
 	res, err := ec.unmarshalInputUpdateEvaluationPartnerInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNUpdatePipelineStepInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐUpdateStepInput(ctx context.Context, v any) (recruiting.UpdateStepInput, error) {
+	res, err := ec.unmarshalInputUpdatePipelineStepInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
@@ -44530,11 +53044,141 @@ func (ec *executionContext) marshalN__TypeKind2string(ctx context.Context, sel a
 	return res
 }
 
+func (ec *executionContext) marshalOActivity2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐActivity(ctx context.Context, sel ast.SelectionSet, v *ent.Activity) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._Activity(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOActivityActorType2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋactivityᚐActorTypeᚄ(ctx context.Context, v any) ([]activity.ActorType, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]activity.ActorType, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNActivityActorType2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋactivityᚐActorType(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalOActivityActorType2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋactivityᚐActorTypeᚄ(ctx context.Context, sel ast.SelectionSet, v []activity.ActorType) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNActivityActorType2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋactivityᚐActorType(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) unmarshalOActivityActorType2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋactivityᚐActorType(ctx context.Context, v any) (*activity.ActorType, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(activity.ActorType)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOActivityActorType2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋactivityᚐActorType(ctx context.Context, sel ast.SelectionSet, v *activity.ActorType) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) marshalOActivityEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐActivityEdge(ctx context.Context, sel ast.SelectionSet, v []*ent.ActivityEdge) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalOActivityEdge2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐActivityEdge(ctx, sel, v[i])
+	})
+
+	return ret
+}
+
+func (ec *executionContext) marshalOActivityEdge2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐActivityEdge(ctx context.Context, sel ast.SelectionSet, v *ent.ActivityEdge) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._ActivityEdge(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOActivityOrder2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐActivityOrder(ctx context.Context, v any) (*ent.ActivityOrder, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputActivityOrder(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalOActivityWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐActivityWhereInputᚄ(ctx context.Context, v any) ([]*ent.ActivityWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*ent.ActivityWhereInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNActivityWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐActivityWhereInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalOActivityWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐActivityWhereInput(ctx context.Context, v any) (*ent.ActivityWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputActivityWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) marshalOAddress2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐAddress(ctx context.Context, sel ast.SelectionSet, v *schematype.Address) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
 	return ec._Address(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOAny2interface(ctx context.Context, v any) (any, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := graphql.UnmarshalAny(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOAny2interface(ctx context.Context, sel ast.SelectionSet, v any) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	_ = sel
+	_ = ctx
+	res := graphql.MarshalAny(v)
+	return res
 }
 
 func (ec *executionContext) marshalOApplication2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐApplicationᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Application) graphql.Marshaler {
@@ -44849,6 +53493,66 @@ func (ec *executionContext) marshalOCandidateStatus2ᚖgithubᚗcomᚋhiregraph�
 		return graphql.Null
 	}
 	return v
+}
+
+func (ec *executionContext) marshalOCandidateStep2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateStep(ctx context.Context, sel ast.SelectionSet, v *ent.CandidateStep) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._CandidateStep(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOCandidateStepEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateStepEdge(ctx context.Context, sel ast.SelectionSet, v []*ent.CandidateStepEdge) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalOCandidateStepEdge2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateStepEdge(ctx, sel, v[i])
+	})
+
+	return ret
+}
+
+func (ec *executionContext) marshalOCandidateStepEdge2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateStepEdge(ctx context.Context, sel ast.SelectionSet, v *ent.CandidateStepEdge) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._CandidateStepEdge(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOCandidateStepOrder2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateStepOrder(ctx context.Context, v any) (*ent.CandidateStepOrder, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputCandidateStepOrder(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalOCandidateStepWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateStepWhereInputᚄ(ctx context.Context, v any) ([]*ent.CandidateStepWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*ent.CandidateStepWhereInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNCandidateStepWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateStepWhereInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalOCandidateStepWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateStepWhereInput(ctx context.Context, v any) (*ent.CandidateStepWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputCandidateStepWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) unmarshalOCandidateWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateWhereInputᚄ(ctx context.Context, v any) ([]*ent.CandidateWhereInput, error) {
@@ -46092,6 +54796,90 @@ func (ec *executionContext) unmarshalOPersonWhereInput2ᚖgithubᚗcomᚋhiregra
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) marshalOPipelineStep2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPipelineStep(ctx context.Context, sel ast.SelectionSet, v *ent.PipelineStep) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._PipelineStep(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOPipelineStepKind2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋpipelinestepᚐKindᚄ(ctx context.Context, v any) ([]pipelinestep.Kind, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]pipelinestep.Kind, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNPipelineStepKind2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋpipelinestepᚐKind(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalOPipelineStepKind2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋpipelinestepᚐKindᚄ(ctx context.Context, sel ast.SelectionSet, v []pipelinestep.Kind) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNPipelineStepKind2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋpipelinestepᚐKind(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) unmarshalOPipelineStepKind2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋpipelinestepᚐKind(ctx context.Context, v any) (*pipelinestep.Kind, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(pipelinestep.Kind)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOPipelineStepKind2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋpipelinestepᚐKind(ctx context.Context, sel ast.SelectionSet, v *pipelinestep.Kind) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) unmarshalOPipelineStepWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPipelineStepWhereInputᚄ(ctx context.Context, v any) ([]*ent.PipelineStepWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*ent.PipelineStepWhereInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNPipelineStepWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPipelineStepWhereInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalOPipelineStepWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPipelineStepWhereInput(ctx context.Context, v any) (*ent.PipelineStepWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputPipelineStepWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) marshalOPosition2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPositionᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Position) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
@@ -46327,6 +55115,66 @@ func (ec *executionContext) unmarshalOQuestionnaireWhereInput2ᚖgithubᚗcomᚋ
 		return nil, nil
 	}
 	res, err := ec.unmarshalInputQuestionnaireWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalORejectionReason2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐRejectionReason(ctx context.Context, sel ast.SelectionSet, v *ent.RejectionReason) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._RejectionReason(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalORejectionReasonEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐRejectionReasonEdge(ctx context.Context, sel ast.SelectionSet, v []*ent.RejectionReasonEdge) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalORejectionReasonEdge2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐRejectionReasonEdge(ctx, sel, v[i])
+	})
+
+	return ret
+}
+
+func (ec *executionContext) marshalORejectionReasonEdge2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐRejectionReasonEdge(ctx context.Context, sel ast.SelectionSet, v *ent.RejectionReasonEdge) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._RejectionReasonEdge(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalORejectionReasonOrder2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐRejectionReasonOrder(ctx context.Context, v any) (*ent.RejectionReasonOrder, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputRejectionReasonOrder(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalORejectionReasonWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐRejectionReasonWhereInputᚄ(ctx context.Context, v any) ([]*ent.RejectionReasonWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*ent.RejectionReasonWhereInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNRejectionReasonWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐRejectionReasonWhereInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalORejectionReasonWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐRejectionReasonWhereInput(ctx context.Context, v any) (*ent.RejectionReasonWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputRejectionReasonWhereInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 

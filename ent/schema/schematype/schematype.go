@@ -29,6 +29,14 @@ type Step struct {
 	TimeCompleted *time.Time `json:"time_completed,omitempty"`
 }
 
+// FieldChange is one field an activity changed. Before and After hold the
+// values as JSON would spell them; null when the field had no value.
+type FieldChange struct {
+	Field  string `json:"field"`
+	Before any    `json:"before"`
+	After  any    `json:"after"`
+}
+
 // WorkflowStep is a stage of a position's workflow with the users assigned to it.
 type WorkflowStep struct {
 	Name        string   `json:"name"`

@@ -1,4 +1,0 @@
--- Create "candidate_files" table
-CREATE TABLE "candidate_files" ("id" character varying NOT NULL, "kind" character varying NOT NULL DEFAULT 'ATTACHMENT', "file_name" character varying NOT NULL, "content_type" character varying NOT NULL, "size" bigint NOT NULL, "storage_key" character varying NOT NULL, "time_created" timestamptz NOT NULL, "candidate_id" character varying NOT NULL, "company_id" character varying NOT NULL, PRIMARY KEY ("id"), CONSTRAINT "candidate_files_candidates_files" FOREIGN KEY ("candidate_id") REFERENCES "candidates" ("id") ON UPDATE NO ACTION ON DELETE NO ACTION, CONSTRAINT "candidate_files_companies_company" FOREIGN KEY ("company_id") REFERENCES "companies" ("id") ON UPDATE NO ACTION ON DELETE NO ACTION);
--- Create index "candidatefile_company_id_candidate_id_id" to table: "candidate_files"
-CREATE INDEX "candidatefile_company_id_candidate_id_id" ON "candidate_files" ("company_id", "candidate_id", "id");

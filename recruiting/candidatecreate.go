@@ -1,0 +1,234 @@
+package recruiting
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"strings"
+
+	"github.com/hiregraph/hiregraph/apierror"
+	"github.com/hiregraph/hiregraph/ent"
+	"github.com/hiregraph/hiregraph/ent/candidate"
+	"github.com/hiregraph/hiregraph/ent/person"
+	"github.com/hiregraph/hiregraph/ent/schema/rule"
+	"github.com/hiregraph/hiregraph/viewer"
+)
+
+// Verbs of a candidate's lifecycle (README, Candidate transitions).
+const (
+	VerbCandidateCreated    = "candidate.created"
+	VerbCandidateUpdated    = "candidate.updated"
+	VerbCandidateMoved      = "candidate.moved"
+	VerbCandidateRejected   = "candidate.rejected"
+	VerbCandidateRevived    = "candidate.revived"
+	VerbCandidateHired      = "candidate.hired"
+	VerbCandidateWithdrawn  = "candidate.withdrawn"
+	VerbCandidateAssigned   = "candidate.assigned"
+	VerbCandidateUnassigned = "candidate.unassigned"
+	VerbPersonUpdated       = "person.updated"
+)
+
+// Error codes of candidate operations.
+const (
+	CodeCandidateExists     = "candidate_exists"
+	CodePersonNotFound      = "person_not_found"
+	CodeIllegalTransition   = "illegal_transition"
+	CodeReasonNotFound      = "rejection_reason_not_found"
+	CodeOpeningNotFound     = "opening_not_found"
+	CodeOpeningFilled       = "opening_filled"
+	CodeOpeningNotAvailable = "opening_not_available"
+	CodeUserNotFound        = "user_not_found"
+)
+
+// PersonInput holds a person's fields. On create, FirstName is required;
+// on update, null fields stay as they are and "" clears an optional one.
+type PersonInput struct {
+	FirstName  *string `json:"first_name"`
+	MiddleName *string `json:"middle_name"`
+	LastName   *string `json:"last_name"`
+	Email      *string `json:"email"`
+	Phone      *string `json:"phone"`
+}
+
+// CreateCandidateInput starts a hiring process.
+type CreateCandidateInput struct {
+	PositionID string      `json:"position_uid"`
+	Person     PersonInput `json:"person"`
+	// Source says where the candidate came from: careers site, referral,
+	// sourcing and so on; free text.
+	Source *string `json:"source"`
+}
+
+// CreateCandidate starts a hiring process for the person with the input's
+// e-mail address, at the first step of the position's pipeline. A person of
+// the company with that address (in any case) is reused, never recorded
+// twice, even when two requests race: the unique (company, e-mail) index
+// decides and the loser reads the winner's person. It needs the write scope.
+func (s *Service) CreateCandidate(ctx context.Context, in CreateCandidateInput) (*ent.Candidate, error) {
+	if err := Require(ctx, viewer.ScopeWrite); err != nil {
+		return nil, err
+	}
+	return s.createCandidate(ctx, in, nil)
+}
+
+// CreateCandidateAs is CreateCandidate for a caller that authenticated
+// the request itself and acts for someone else, such as a careers site for
+// an applicant: it skips the write-scope check and records actor on the
+// timeline. ctx must carry the company's viewer.
+func (s *Service) CreateCandidateAs(ctx context.Context, in CreateCandidateInput, actor Actor) (*ent.Candidate, error) {
+	return s.createCandidate(ctx, in, &actor)
+}
+
+func (s *Service) createCandidate(ctx context.Context, in CreateCandidateInput, actor *Actor) (*ent.Candidate, error) {
+	if err := validateNewPerson(in.Person); err != nil {
+		return nil, err
+	}
+	source := ""
+	if in.Source != nil {
+		source = strings.TrimSpace(*in.Source)
+		if len([]rune(source)) > 200 {
+			return nil, apierror.Invalid("source", "source may be at most 200 characters")
+		}
+	}
+	var created *ent.Candidate
+	err := s.WithTx(ctx, func(ctx context.Context, client *ent.Client) error {
+		if err := positionExists(ctx, client, in.PositionID); err != nil {
+			return err
+		}
+		steps, err := s.pipelineOf(ctx, client, in.PositionID)
+		if err != nil {
+			return err
+		}
+		per, err := s.findOrCreatePerson(ctx, client, in.Person)
+		if err != nil {
+			return err
+		}
+		if err := noOpenCandidacy(ctx, client, per, in.PositionID); err != nil {
+			return err
+		}
+		now := s.now()
+		c, err := client.Candidate.Create().
+			SetPersonID(per.ID).SetPositionID(in.PositionID).SetSource(source).
+			SetTimeCreated(now).SetTimeLastStatusChanged(now).SetTimeHiringProcessUpdated(now).
+			Save(ctx)
+		if err != nil {
+			return fmt.Errorf("saving candidate: %w", err)
+		}
+		by := actorOf(ctx)
+		if actor != nil {
+			by = *actor
+		}
+		if c, err = enterStep(ctx, client, c, steps[0], by, now); err != nil {
+			return err
+		}
+		created = c
+		return s.record(ctx, client, Activity{
+			Verb: VerbCandidateCreated, ObjectType: "Candidate", ObjectID: c.ID, Candidate: c, Actor: actor,
+			Changes: append(append(Change("status", nil, c.Status), Change("step", nil, steps[0].Name)...), Change("person", nil, per.ID)...),
+		})
+	})
+	return created, err
+}
+
+// noOpenCandidacy refuses a second hiring process of one person for one
+// position; a deleted one does not count.
+func noOpenCandidacy(ctx context.Context, client *ent.Client, per *ent.Person, positionID string) error {
+	existing, err := client.Candidate.Query().
+		Where(candidate.PersonID(per.ID), candidate.PositionID(positionID), candidate.Deleted(false)).
+		First(ctx)
+	if ent.IsNotFound(err) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	return apierror.New(http.StatusConflict, CodeCandidateExists,
+		"%s is already a candidate for this position: %s", per.FirstName, existing.ID)
+}
+
+func validateNewPerson(in PersonInput) error {
+	if in.FirstName == nil || strings.TrimSpace(*in.FirstName) == "" {
+		return apierror.Invalid("person.first_name", "person.first_name is required")
+	}
+	return validatePerson(in)
+}
+
+func validatePerson(in PersonInput) error {
+	for _, f := range []struct {
+		name  string
+		value *string
+		max   int
+	}{
+		{"person.first_name", in.FirstName, 100}, {"person.middle_name", in.MiddleName, 100}, {"person.last_name", in.LastName, 100},
+		{"person.email", in.Email, 320}, {"person.phone", in.Phone, 50},
+	} {
+		if f.value != nil && len([]rune(*f.value)) > f.max {
+			return apierror.Invalid(f.name, "%s may be at most %d characters", f.name, f.max)
+		}
+	}
+	if in.FirstName != nil && strings.TrimSpace(*in.FirstName) == "" {
+		return apierror.Invalid("person.first_name", "person.first_name cannot be empty")
+	}
+	if in.Email != nil {
+		return validateEmail("person.email", strings.TrimSpace(*in.Email))
+	}
+	return nil
+}
+
+// FindPersonByEmail returns the company's person with the e-mail address,
+// in any case, or nil.
+func findPersonByEmail(ctx context.Context, client *ent.Client, email string) (*ent.Person, error) {
+	key := rule.NormalEmail(email)
+	if key == "" {
+		return nil, nil
+	}
+	p, err := client.Person.Query().Where(person.EmailNormalized(key)).Only(ctx)
+	if ent.IsNotFound(err) {
+		return nil, nil
+	}
+	return p, err
+}
+
+// findOrCreatePerson returns the person with the input's e-mail address,
+// creating it when the company has none. The insert does nothing on a
+// conflict of the (company, e-mail) index, so a concurrent create of the
+// same person leaves this transaction usable, and the re-read finds the
+// person the other request created.
+func (s *Service) findOrCreatePerson(ctx context.Context, client *ent.Client, in PersonInput) (*ent.Person, error) {
+	email := ""
+	if in.Email != nil {
+		email = strings.TrimSpace(*in.Email)
+	}
+	if p, err := findPersonByEmail(ctx, client, email); p != nil || err != nil {
+		return p, err
+	}
+	now := s.now()
+	create := client.Person.Create().
+		SetFirstName(strings.TrimSpace(*in.FirstName)).
+		SetTimeCreated(now).SetTimeLastActivity(now)
+	setOptional(in.MiddleName, create.SetMiddleName)
+	setOptional(in.LastName, create.SetLastName)
+	setOptional(in.Phone, create.SetPhone)
+	if email == "" {
+		p, err := create.Save(ctx)
+		if err != nil {
+			return nil, fmt.Errorf("saving person: %w", err)
+		}
+		return p, nil
+	}
+	create.SetEmail(email)
+	if err := create.OnConflictColumns(person.FieldCompanyID, person.FieldEmailNormalized).DoNothing().Exec(ctx); err != nil {
+		return nil, fmt.Errorf("saving person: %w", err)
+	}
+	p, err := findPersonByEmail(ctx, client, email)
+	if err == nil && p == nil {
+		err = fmt.Errorf("person %q vanished after its insert", email)
+	}
+	return p, err
+}
+
+func setOptional[T any](v *string, set func(string) T) {
+	if v != nil && strings.TrimSpace(*v) != "" {
+		set(strings.TrimSpace(*v))
+	}
+}
