@@ -1,7 +1,9 @@
 package rest_test
 
 import (
+	"bytes"
 	"encoding/base64"
+	"encoding/json"
 	"net/http"
 	"strings"
 	"testing"
@@ -204,4 +206,56 @@ func TestApplyRefusesNULInFormFields(t *testing.T) {
 	body, ct := hiregraphtest.Multipart(t, hiregraphtest.Part{Name: "consent_text", Content: []byte("I agree\x00")})
 	env.DoWith(http.MethodPost, applyPath(env, env.Demo.PublishedPositionUID), body, map[string]string{"Content-Type": ct}).
 		AssertError(t, http.StatusBadRequest, "bad_request", "consent_text")
+}
+
+// FuzzApplyBody posts fuzzed JSON applications: the answer is never a
+// server error and always JSON, in the error body of spec 7.1 (with the
+// form's fields) when it is an error.
+func FuzzApplyBody(f *testing.F) {
+	env := hiregraphtest.NewWithConfig(f, func(c *server.Config) {
+		c.ApplyAddressRate = ratelimit.Rate{PerMinute: 1 << 30, Burst: 1 << 30}
+		c.ApplyCompanyRate = ratelimit.Rate{PerMinute: 1 << 30, Burst: 1 << 30}
+		c.CareersRatePerMinute, c.CareersBurst = 1<<30, 1<<30
+	})
+	r := env.DoWith(http.MethodGet, applyPath(env, env.Demo.PublishedPositionUID), nil, nil)
+	var form struct {
+		Questions []struct{ ID string }
+		Consent   string `json:"consent_text"`
+	}
+	if err := json.Unmarshal(r.Body, &form); err != nil || len(form.Questions) == 0 {
+		f.Fatalf("form: %s", r)
+	}
+	valid := map[string]any{
+		"first_name": "Ada", "last_name": "Byron", "email": "ada@example.com", "consent": true, "consent_text": form.Consent,
+		"answers": map[string]string{form.Questions[0].ID: "Yes"}, "linkedin_url": "linkedin.com/in/ada",
+		"resume": map[string]string{"file_name": "cv.pdf", "content_base64": base64.StdEncoding.EncodeToString(hiregraphtest.SamplePDF)},
+	}
+	b, _ := json.Marshal(valid)
+	f.Add(b)
+	for _, s := range brokenBodies {
+		f.Add([]byte(s))
+	}
+	f.Add([]byte(`{"answers":{"x":7},"resume":{"content_base64":"!!"},"consent":"yes"}`))
+	f.Fuzz(func(t *testing.T, body []byte) {
+		e := *env
+		e.T = t
+		r := e.DoWith(http.MethodPost, applyPath(env, env.Demo.PublishedPositionUID), body, nil)
+		if r.Status >= 500 || !json.Valid(r.Body) {
+			t.Fatalf("not a sane answer: %s", r)
+		}
+		if r.Status < 400 {
+			return
+		}
+		var e7 struct {
+			Status  int               `json:"status"`
+			Error   string            `json:"error"`
+			Message string            `json:"message"`
+			Fields  map[string]string `json:"fields"`
+		}
+		dec := json.NewDecoder(bytes.NewReader(r.Body))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&e7); err != nil || e7.Status != r.Status || e7.Error == "" || e7.Message == "" {
+			t.Fatalf("not the error body (%v): %s", err, r)
+		}
+	})
 }
