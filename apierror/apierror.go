@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strings"
 )
 
 // Machine-readable codes shared by many operations. Operations may use more
@@ -42,6 +43,9 @@ type Error struct {
 	Code    string // machine-readable code
 	Message string // human-readable explanation, naming the field at fault
 	Field   string // the input field at fault, when there is one
+	// Fields holds a message per input field at fault, for forms that show
+	// each next to its input (the careers apply endpoint); nil elsewhere.
+	Fields map[string]string
 }
 
 func (e *Error) Error() string { return e.Code + ": " + e.Message }
@@ -63,6 +67,24 @@ func BadRequest(field, format string, args ...any) *Error {
 func Invalid(field, format string, args ...any) *Error {
 	e := New(http.StatusUnprocessableEntity, CodeValidation, format, args...)
 	e.Field = field
+	return e
+}
+
+// InvalidFields is a form whose fields break rules: one message per field
+// (Fields), and all of them in Message, in the order of fields.
+func InvalidFields(order []string, fields map[string]string) *Error {
+	var msgs []string
+	first := ""
+	for _, f := range order {
+		if m, ok := fields[f]; ok {
+			msgs = append(msgs, f+": "+m)
+			if first == "" {
+				first = f
+			}
+		}
+	}
+	e := New(http.StatusUnprocessableEntity, CodeValidation, "%s", strings.Join(msgs, "; "))
+	e.Field, e.Fields = first, fields
 	return e
 }
 

@@ -151,7 +151,7 @@ func (s *seeder) seedQuestionnaires(ctx context.Context) {
 		questions                     []schematype.Question
 	}{
 		{"Screening questions", "screening", "all_positions", "form", []schematype.Question{
-			{Title: "Are you authorized to work in the EU?", Explanation: "We cannot sponsor visas for this role.", Options: []schematype.QuestionOption{{Title: "Yes"}, {Title: "No"}}},
+			{Title: "Are you authorized to work in the EU?", Explanation: "We cannot sponsor visas for this role.", Options: []schematype.QuestionOption{{Title: "Yes"}, {Title: "No"}}, Required: true},
 			{Title: "What is your notice period?", Explanation: "In weeks."},
 		}},
 		{"Voluntary diversity survey", "eeo", "published_positions", "survey", []schematype.Question{

@@ -76,6 +76,10 @@ type CandidateEdges struct {
 	TestSubmissions []*TestSubmission `json:"test_submissions,omitempty"`
 	// The offer letters made to the candidate.
 	OfferLetters []*OfferLetter `json:"offer_letters,omitempty"`
+	// What the person sent through careers sites for this position, oldest first.
+	Applications []*Application `json:"applications,omitempty"`
+	// The candidate's documents: resumes, cover letters, attachments.
+	Files []*CandidateFile `json:"files,omitempty"`
 	// The candidate's timeline.
 	Activities []*Activity `json:"activities,omitempty"`
 	// The pipeline step the candidate is at; null for candidates recorded before pipelines.
@@ -90,14 +94,16 @@ type CandidateEdges struct {
 	HiredFor []*Opening `json:"hired_for,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.
-	loadedTypes [13]bool
+	loadedTypes [15]bool
 	// totalCount holds the count of the edges above.
-	totalCount [12]map[string]int
+	totalCount [14]map[string]int
 
 	namedNotes           map[string][]*Note
 	namedConversations   map[string][]*Conversation
 	namedTestSubmissions map[string][]*TestSubmission
 	namedOfferLetters    map[string][]*OfferLetter
+	namedApplications    map[string][]*Application
+	namedFiles           map[string][]*CandidateFile
 	namedActivities      map[string][]*Activity
 	namedStepHistory     map[string][]*CandidateStep
 	namedAssignees       map[string][]*User
@@ -173,10 +179,28 @@ func (e CandidateEdges) OfferLettersOrErr() ([]*OfferLetter, error) {
 	return nil, &NotLoadedError{edge: "offer_letters"}
 }
 
+// ApplicationsOrErr returns the Applications value or an error if the edge
+// was not loaded in eager-loading.
+func (e CandidateEdges) ApplicationsOrErr() ([]*Application, error) {
+	if e.loadedTypes[7] {
+		return e.Applications, nil
+	}
+	return nil, &NotLoadedError{edge: "applications"}
+}
+
+// FilesOrErr returns the Files value or an error if the edge
+// was not loaded in eager-loading.
+func (e CandidateEdges) FilesOrErr() ([]*CandidateFile, error) {
+	if e.loadedTypes[8] {
+		return e.Files, nil
+	}
+	return nil, &NotLoadedError{edge: "files"}
+}
+
 // ActivitiesOrErr returns the Activities value or an error if the edge
 // was not loaded in eager-loading.
 func (e CandidateEdges) ActivitiesOrErr() ([]*Activity, error) {
-	if e.loadedTypes[7] {
+	if e.loadedTypes[9] {
 		return e.Activities, nil
 	}
 	return nil, &NotLoadedError{edge: "activities"}
@@ -187,7 +211,7 @@ func (e CandidateEdges) ActivitiesOrErr() ([]*Activity, error) {
 func (e CandidateEdges) CurrentStepOrErr() (*PipelineStep, error) {
 	if e.CurrentStep != nil {
 		return e.CurrentStep, nil
-	} else if e.loadedTypes[8] {
+	} else if e.loadedTypes[10] {
 		return nil, &NotFoundError{label: pipelinestep.Label}
 	}
 	return nil, &NotLoadedError{edge: "current_step"}
@@ -196,7 +220,7 @@ func (e CandidateEdges) CurrentStepOrErr() (*PipelineStep, error) {
 // StepHistoryOrErr returns the StepHistory value or an error if the edge
 // was not loaded in eager-loading.
 func (e CandidateEdges) StepHistoryOrErr() ([]*CandidateStep, error) {
-	if e.loadedTypes[9] {
+	if e.loadedTypes[11] {
 		return e.StepHistory, nil
 	}
 	return nil, &NotLoadedError{edge: "step_history"}
@@ -207,7 +231,7 @@ func (e CandidateEdges) StepHistoryOrErr() ([]*CandidateStep, error) {
 func (e CandidateEdges) RejectionReasonOrErr() (*RejectionReason, error) {
 	if e.RejectionReason != nil {
 		return e.RejectionReason, nil
-	} else if e.loadedTypes[10] {
+	} else if e.loadedTypes[12] {
 		return nil, &NotFoundError{label: rejectionreason.Label}
 	}
 	return nil, &NotLoadedError{edge: "rejection_reason"}
@@ -216,7 +240,7 @@ func (e CandidateEdges) RejectionReasonOrErr() (*RejectionReason, error) {
 // AssigneesOrErr returns the Assignees value or an error if the edge
 // was not loaded in eager-loading.
 func (e CandidateEdges) AssigneesOrErr() ([]*User, error) {
-	if e.loadedTypes[11] {
+	if e.loadedTypes[13] {
 		return e.Assignees, nil
 	}
 	return nil, &NotLoadedError{edge: "assignees"}
@@ -225,7 +249,7 @@ func (e CandidateEdges) AssigneesOrErr() ([]*User, error) {
 // HiredForOrErr returns the HiredFor value or an error if the edge
 // was not loaded in eager-loading.
 func (e CandidateEdges) HiredForOrErr() ([]*Opening, error) {
-	if e.loadedTypes[12] {
+	if e.loadedTypes[14] {
 		return e.HiredFor, nil
 	}
 	return nil, &NotLoadedError{edge: "hired_for"}
@@ -410,6 +434,16 @@ func (_m *Candidate) QueryTestSubmissions() *TestSubmissionQuery {
 // QueryOfferLetters queries the "offer_letters" edge of the Candidate entity.
 func (_m *Candidate) QueryOfferLetters() *OfferLetterQuery {
 	return NewCandidateClient(_m.config).QueryOfferLetters(_m)
+}
+
+// QueryApplications queries the "applications" edge of the Candidate entity.
+func (_m *Candidate) QueryApplications() *ApplicationQuery {
+	return NewCandidateClient(_m.config).QueryApplications(_m)
+}
+
+// QueryFiles queries the "files" edge of the Candidate entity.
+func (_m *Candidate) QueryFiles() *CandidateFileQuery {
+	return NewCandidateClient(_m.config).QueryFiles(_m)
 }
 
 // QueryActivities queries the "activities" edge of the Candidate entity.
@@ -612,6 +646,54 @@ func (_m *Candidate) appendNamedOfferLetters(name string, edges ...*OfferLetter)
 		_m.Edges.namedOfferLetters[name] = []*OfferLetter{}
 	} else {
 		_m.Edges.namedOfferLetters[name] = append(_m.Edges.namedOfferLetters[name], edges...)
+	}
+}
+
+// NamedApplications returns the Applications named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *Candidate) NamedApplications(name string) ([]*Application, error) {
+	if _m.Edges.namedApplications == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedApplications[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *Candidate) appendNamedApplications(name string, edges ...*Application) {
+	if _m.Edges.namedApplications == nil {
+		_m.Edges.namedApplications = make(map[string][]*Application)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedApplications[name] = []*Application{}
+	} else {
+		_m.Edges.namedApplications[name] = append(_m.Edges.namedApplications[name], edges...)
+	}
+}
+
+// NamedFiles returns the Files named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *Candidate) NamedFiles(name string) ([]*CandidateFile, error) {
+	if _m.Edges.namedFiles == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedFiles[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *Candidate) appendNamedFiles(name string, edges ...*CandidateFile) {
+	if _m.Edges.namedFiles == nil {
+		_m.Edges.namedFiles = make(map[string][]*CandidateFile)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedFiles[name] = []*CandidateFile{}
+	} else {
+		_m.Edges.namedFiles[name] = append(_m.Edges.namedFiles[name], edges...)
 	}
 }
 

@@ -15,7 +15,9 @@ import (
 	"entgo.io/ent/dialect/sql/sqlgraph"
 	"entgo.io/ent/schema/field"
 	"github.com/hiregraph/hiregraph/ent/activity"
+	"github.com/hiregraph/hiregraph/ent/application"
 	"github.com/hiregraph/hiregraph/ent/candidate"
+	"github.com/hiregraph/hiregraph/ent/candidatefile"
 	"github.com/hiregraph/hiregraph/ent/candidatestep"
 	"github.com/hiregraph/hiregraph/ent/company"
 	"github.com/hiregraph/hiregraph/ent/conversation"
@@ -47,6 +49,8 @@ type CandidateQuery struct {
 	withConversations        *ConversationQuery
 	withTestSubmissions      *TestSubmissionQuery
 	withOfferLetters         *OfferLetterQuery
+	withApplications         *ApplicationQuery
+	withFiles                *CandidateFileQuery
 	withActivities           *ActivityQuery
 	withCurrentStep          *PipelineStepQuery
 	withStepHistory          *CandidateStepQuery
@@ -59,6 +63,8 @@ type CandidateQuery struct {
 	withNamedConversations   map[string]*ConversationQuery
 	withNamedTestSubmissions map[string]*TestSubmissionQuery
 	withNamedOfferLetters    map[string]*OfferLetterQuery
+	withNamedApplications    map[string]*ApplicationQuery
+	withNamedFiles           map[string]*CandidateFileQuery
 	withNamedActivities      map[string]*ActivityQuery
 	withNamedStepHistory     map[string]*CandidateStepQuery
 	withNamedAssignees       map[string]*UserQuery
@@ -249,6 +255,50 @@ func (_q *CandidateQuery) QueryOfferLetters() *OfferLetterQuery {
 			sqlgraph.From(candidate.Table, candidate.FieldID, selector),
 			sqlgraph.To(offerletter.Table, offerletter.FieldID),
 			sqlgraph.Edge(sqlgraph.O2M, false, candidate.OfferLettersTable, candidate.OfferLettersColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
+// QueryApplications chains the current query on the "applications" edge.
+func (_q *CandidateQuery) QueryApplications() *ApplicationQuery {
+	query := (&ApplicationClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(candidate.Table, candidate.FieldID, selector),
+			sqlgraph.To(application.Table, application.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, candidate.ApplicationsTable, candidate.ApplicationsColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
+// QueryFiles chains the current query on the "files" edge.
+func (_q *CandidateQuery) QueryFiles() *CandidateFileQuery {
+	query := (&CandidateFileClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(candidate.Table, candidate.FieldID, selector),
+			sqlgraph.To(candidatefile.Table, candidatefile.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, candidate.FilesTable, candidate.FilesColumn),
 		)
 		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
 		return fromU, nil
@@ -587,6 +637,8 @@ func (_q *CandidateQuery) Clone() *CandidateQuery {
 		withConversations:   _q.withConversations.Clone(),
 		withTestSubmissions: _q.withTestSubmissions.Clone(),
 		withOfferLetters:    _q.withOfferLetters.Clone(),
+		withApplications:    _q.withApplications.Clone(),
+		withFiles:           _q.withFiles.Clone(),
 		withActivities:      _q.withActivities.Clone(),
 		withCurrentStep:     _q.withCurrentStep.Clone(),
 		withStepHistory:     _q.withStepHistory.Clone(),
@@ -674,6 +726,28 @@ func (_q *CandidateQuery) WithOfferLetters(opts ...func(*OfferLetterQuery)) *Can
 		opt(query)
 	}
 	_q.withOfferLetters = query
+	return _q
+}
+
+// WithApplications tells the query-builder to eager-load the nodes that are connected to
+// the "applications" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *CandidateQuery) WithApplications(opts ...func(*ApplicationQuery)) *CandidateQuery {
+	query := (&ApplicationClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withApplications = query
+	return _q
+}
+
+// WithFiles tells the query-builder to eager-load the nodes that are connected to
+// the "files" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *CandidateQuery) WithFiles(opts ...func(*CandidateFileQuery)) *CandidateQuery {
+	query := (&CandidateFileClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withFiles = query
 	return _q
 }
 
@@ -827,7 +901,7 @@ func (_q *CandidateQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Ca
 	var (
 		nodes       = []*Candidate{}
 		_spec       = _q.querySpec()
-		loadedTypes = [13]bool{
+		loadedTypes = [15]bool{
 			_q.withCompany != nil,
 			_q.withPerson != nil,
 			_q.withPosition != nil,
@@ -835,6 +909,8 @@ func (_q *CandidateQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Ca
 			_q.withConversations != nil,
 			_q.withTestSubmissions != nil,
 			_q.withOfferLetters != nil,
+			_q.withApplications != nil,
+			_q.withFiles != nil,
 			_q.withActivities != nil,
 			_q.withCurrentStep != nil,
 			_q.withStepHistory != nil,
@@ -907,6 +983,20 @@ func (_q *CandidateQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Ca
 		if err := _q.loadOfferLetters(ctx, query, nodes,
 			func(n *Candidate) { n.Edges.OfferLetters = []*OfferLetter{} },
 			func(n *Candidate, e *OfferLetter) { n.Edges.OfferLetters = append(n.Edges.OfferLetters, e) }); err != nil {
+			return nil, err
+		}
+	}
+	if query := _q.withApplications; query != nil {
+		if err := _q.loadApplications(ctx, query, nodes,
+			func(n *Candidate) { n.Edges.Applications = []*Application{} },
+			func(n *Candidate, e *Application) { n.Edges.Applications = append(n.Edges.Applications, e) }); err != nil {
+			return nil, err
+		}
+	}
+	if query := _q.withFiles; query != nil {
+		if err := _q.loadFiles(ctx, query, nodes,
+			func(n *Candidate) { n.Edges.Files = []*CandidateFile{} },
+			func(n *Candidate, e *CandidateFile) { n.Edges.Files = append(n.Edges.Files, e) }); err != nil {
 			return nil, err
 		}
 	}
@@ -988,6 +1078,25 @@ func (_q *CandidateQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Ca
 		if err := load(ctx, query, nodes,
 			func(n *Candidate) { n.appendNamedOfferLetters(name) },
 			func(n *Candidate, e *OfferLetter) { n.appendNamedOfferLetters(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedApplications {
+		load := _q.loadApplications
+		if err := load(ctx, query, nodes,
+			func(n *Candidate) { n.appendNamedApplications(name) },
+			func(n *Candidate, e *Application) { n.appendNamedApplications(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedFiles {
+		load := _q.loadFiles
+		if query.perParent != nil {
+			load = _q.loadFilesPerParent
+		}
+		if err := load(ctx, query, nodes,
+			func(n *Candidate) { n.appendNamedFiles(name) },
+			func(n *Candidate, e *CandidateFile) { n.appendNamedFiles(name, e) }); err != nil {
 			return nil, err
 		}
 	}
@@ -1230,6 +1339,66 @@ func (_q *CandidateQuery) loadOfferLetters(ctx context.Context, query *OfferLett
 	}
 	query.Where(predicate.OfferLetter(func(s *sql.Selector) {
 		s.Where(sql.InValues(s.C(candidate.OfferLettersColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.CandidateID
+		node, ok := nodeids[fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "candidate_id" returned %v for node %v`, fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
+func (_q *CandidateQuery) loadApplications(ctx context.Context, query *ApplicationQuery, nodes []*Candidate, init func(*Candidate), assign func(*Candidate, *Application)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[string]*Candidate)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(application.FieldCandidateID)
+	}
+	query.Where(predicate.Application(func(s *sql.Selector) {
+		s.Where(sql.InValues(s.C(candidate.ApplicationsColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.CandidateID
+		node, ok := nodeids[fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "candidate_id" returned %v for node %v`, fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
+func (_q *CandidateQuery) loadFiles(ctx context.Context, query *CandidateFileQuery, nodes []*Candidate, init func(*Candidate), assign func(*Candidate, *CandidateFile)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[string]*Candidate)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(candidatefile.FieldCandidateID)
+	}
+	query.Where(predicate.CandidateFile(func(s *sql.Selector) {
+		s.Where(sql.InValues(s.C(candidate.FilesColumn), fks...))
 	}))
 	neighbors, err := query.All(ctx)
 	if err != nil {
@@ -1657,6 +1826,34 @@ func (_q *CandidateQuery) WithNamedOfferLetters(name string, opts ...func(*Offer
 	return _q
 }
 
+// WithNamedApplications tells the query-builder to eager-load the nodes that are connected to the "applications"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *CandidateQuery) WithNamedApplications(name string, opts ...func(*ApplicationQuery)) *CandidateQuery {
+	query := (&ApplicationClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedApplications == nil {
+		_q.withNamedApplications = make(map[string]*ApplicationQuery)
+	}
+	_q.withNamedApplications[name] = query
+	return _q
+}
+
+// WithNamedFiles tells the query-builder to eager-load the nodes that are connected to the "files"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *CandidateQuery) WithNamedFiles(name string, opts ...func(*CandidateFileQuery)) *CandidateQuery {
+	query := (&CandidateFileClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedFiles == nil {
+		_q.withNamedFiles = make(map[string]*CandidateFileQuery)
+	}
+	_q.withNamedFiles[name] = query
+	return _q
+}
+
 // WithNamedActivities tells the query-builder to eager-load the nodes that are connected to the "activities"
 // edge with the given name. The optional arguments are used to configure the query builder of the edge.
 func (_q *CandidateQuery) WithNamedActivities(name string, opts ...func(*ActivityQuery)) *CandidateQuery {
@@ -1792,6 +1989,35 @@ func (_q *CandidateQuery) loadTestSubmissionsPerParent(ctx context.Context, quer
 	}
 	if len(query.ctx.Fields) > 0 {
 		query.ctx.AppendFieldOnce(testsubmission.FieldCandidateID)
+	}
+	query.perParent.Parents = ids
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.CandidateID
+		node, ok := byID[fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "candidate_id" returned %v for node %v`, fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
+
+// loadFilesPerParent loads the first rows of each node's files in
+// one statement (see package perparent).
+func (_q *CandidateQuery) loadFilesPerParent(ctx context.Context, query *CandidateFileQuery, nodes []*Candidate, init func(*Candidate), assign func(*Candidate, *CandidateFile)) error {
+	ids := make([]string, len(nodes))
+	byID := make(map[string]*Candidate, len(nodes))
+	for i, n := range nodes {
+		ids[i] = n.ID
+		byID[n.ID] = n
+		init(n)
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(candidatefile.FieldCandidateID)
 	}
 	query.perParent.Parents = ids
 	neighbors, err := query.All(ctx)

@@ -15,8 +15,10 @@ import (
 	"entgo.io/ent/dialect/sql/sqlgraph"
 	"github.com/hiregraph/hiregraph/ent/activity"
 	"github.com/hiregraph/hiregraph/ent/apikey"
+	"github.com/hiregraph/hiregraph/ent/application"
 	"github.com/hiregraph/hiregraph/ent/approvalprocess"
 	"github.com/hiregraph/hiregraph/ent/candidate"
+	"github.com/hiregraph/hiregraph/ent/candidatefile"
 	"github.com/hiregraph/hiregraph/ent/candidatestep"
 	"github.com/hiregraph/hiregraph/ent/company"
 	"github.com/hiregraph/hiregraph/ent/contact"
@@ -48,10 +50,14 @@ type Client struct {
 	APIKey *APIKeyClient
 	// Activity is the client for interacting with the Activity builders.
 	Activity *ActivityClient
+	// Application is the client for interacting with the Application builders.
+	Application *ApplicationClient
 	// ApprovalProcess is the client for interacting with the ApprovalProcess builders.
 	ApprovalProcess *ApprovalProcessClient
 	// Candidate is the client for interacting with the Candidate builders.
 	Candidate *CandidateClient
+	// CandidateFile is the client for interacting with the CandidateFile builders.
+	CandidateFile *CandidateFileClient
 	// CandidateStep is the client for interacting with the CandidateStep builders.
 	CandidateStep *CandidateStepClient
 	// Company is the client for interacting with the Company builders.
@@ -104,8 +110,10 @@ func NewClient(opts ...Option) *Client {
 func (c *Client) init() {
 	c.APIKey = NewAPIKeyClient(c.config)
 	c.Activity = NewActivityClient(c.config)
+	c.Application = NewApplicationClient(c.config)
 	c.ApprovalProcess = NewApprovalProcessClient(c.config)
 	c.Candidate = NewCandidateClient(c.config)
+	c.CandidateFile = NewCandidateFileClient(c.config)
 	c.CandidateStep = NewCandidateStepClient(c.config)
 	c.Company = NewCompanyClient(c.config)
 	c.Contact = NewContactClient(c.config)
@@ -220,8 +228,10 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		config:            cfg,
 		APIKey:            NewAPIKeyClient(cfg),
 		Activity:          NewActivityClient(cfg),
+		Application:       NewApplicationClient(cfg),
 		ApprovalProcess:   NewApprovalProcessClient(cfg),
 		Candidate:         NewCandidateClient(cfg),
+		CandidateFile:     NewCandidateFileClient(cfg),
 		CandidateStep:     NewCandidateStepClient(cfg),
 		Company:           NewCompanyClient(cfg),
 		Contact:           NewContactClient(cfg),
@@ -263,8 +273,10 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		config:            cfg,
 		APIKey:            NewAPIKeyClient(cfg),
 		Activity:          NewActivityClient(cfg),
+		Application:       NewApplicationClient(cfg),
 		ApprovalProcess:   NewApprovalProcessClient(cfg),
 		Candidate:         NewCandidateClient(cfg),
+		CandidateFile:     NewCandidateFileClient(cfg),
 		CandidateStep:     NewCandidateStepClient(cfg),
 		Company:           NewCompanyClient(cfg),
 		Contact:           NewContactClient(cfg),
@@ -314,11 +326,12 @@ func (c *Client) Close() error {
 // In order to add hooks to a specific client, call: `client.Node.Use(...)`.
 func (c *Client) Use(hooks ...Hook) {
 	for _, n := range []interface{ Use(...Hook) }{
-		c.APIKey, c.Activity, c.ApprovalProcess, c.Candidate, c.CandidateStep,
-		c.Company, c.Contact, c.Conversation, c.EvaluationPartner, c.FieldDefinition,
-		c.IdempotencyKey, c.Location, c.Message, c.Note, c.OfferLetter, c.Opening,
-		c.Person, c.PipelineStep, c.Position, c.Questionnaire, c.RateLimitBucket,
-		c.RejectionReason, c.TestSubmission, c.User,
+		c.APIKey, c.Activity, c.Application, c.ApprovalProcess, c.Candidate,
+		c.CandidateFile, c.CandidateStep, c.Company, c.Contact, c.Conversation,
+		c.EvaluationPartner, c.FieldDefinition, c.IdempotencyKey, c.Location,
+		c.Message, c.Note, c.OfferLetter, c.Opening, c.Person, c.PipelineStep,
+		c.Position, c.Questionnaire, c.RateLimitBucket, c.RejectionReason,
+		c.TestSubmission, c.User,
 	} {
 		n.Use(hooks...)
 	}
@@ -328,11 +341,12 @@ func (c *Client) Use(hooks ...Hook) {
 // In order to add interceptors to a specific client, call: `client.Node.Intercept(...)`.
 func (c *Client) Intercept(interceptors ...Interceptor) {
 	for _, n := range []interface{ Intercept(...Interceptor) }{
-		c.APIKey, c.Activity, c.ApprovalProcess, c.Candidate, c.CandidateStep,
-		c.Company, c.Contact, c.Conversation, c.EvaluationPartner, c.FieldDefinition,
-		c.IdempotencyKey, c.Location, c.Message, c.Note, c.OfferLetter, c.Opening,
-		c.Person, c.PipelineStep, c.Position, c.Questionnaire, c.RateLimitBucket,
-		c.RejectionReason, c.TestSubmission, c.User,
+		c.APIKey, c.Activity, c.Application, c.ApprovalProcess, c.Candidate,
+		c.CandidateFile, c.CandidateStep, c.Company, c.Contact, c.Conversation,
+		c.EvaluationPartner, c.FieldDefinition, c.IdempotencyKey, c.Location,
+		c.Message, c.Note, c.OfferLetter, c.Opening, c.Person, c.PipelineStep,
+		c.Position, c.Questionnaire, c.RateLimitBucket, c.RejectionReason,
+		c.TestSubmission, c.User,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -345,10 +359,14 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.APIKey.mutate(ctx, m)
 	case *ActivityMutation:
 		return c.Activity.mutate(ctx, m)
+	case *ApplicationMutation:
+		return c.Application.mutate(ctx, m)
 	case *ApprovalProcessMutation:
 		return c.ApprovalProcess.mutate(ctx, m)
 	case *CandidateMutation:
 		return c.Candidate.mutate(ctx, m)
+	case *CandidateFileMutation:
+		return c.CandidateFile.mutate(ctx, m)
 	case *CandidateStepMutation:
 		return c.CandidateStep.mutate(ctx, m)
 	case *CompanyMutation:
@@ -758,6 +776,172 @@ func (c *ActivityClient) mutate(ctx context.Context, m *ActivityMutation) (Value
 	}
 }
 
+// ApplicationClient is a client for the Application schema.
+type ApplicationClient struct {
+	config
+}
+
+// NewApplicationClient returns a client for the Application from the given config.
+func NewApplicationClient(c config) *ApplicationClient {
+	return &ApplicationClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `application.Hooks(f(g(h())))`.
+func (c *ApplicationClient) Use(hooks ...Hook) {
+	c.hooks.Application = append(c.hooks.Application, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `application.Intercept(f(g(h())))`.
+func (c *ApplicationClient) Intercept(interceptors ...Interceptor) {
+	c.inters.Application = append(c.inters.Application, interceptors...)
+}
+
+// Create returns a builder for creating a Application entity.
+func (c *ApplicationClient) Create() *ApplicationCreate {
+	mutation := newApplicationMutation(c.config, OpCreate)
+	return &ApplicationCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of Application entities.
+func (c *ApplicationClient) CreateBulk(builders ...*ApplicationCreate) *ApplicationCreateBulk {
+	return &ApplicationCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *ApplicationClient) MapCreateBulk(slice any, setFunc func(*ApplicationCreate, int)) *ApplicationCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &ApplicationCreateBulk{err: fmt.Errorf("calling to ApplicationClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*ApplicationCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &ApplicationCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for Application.
+func (c *ApplicationClient) Update() *ApplicationUpdate {
+	mutation := newApplicationMutation(c.config, OpUpdate)
+	return &ApplicationUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *ApplicationClient) UpdateOne(_m *Application) *ApplicationUpdateOne {
+	mutation := newApplicationMutation(c.config, OpUpdateOne, withApplication(_m))
+	return &ApplicationUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *ApplicationClient) UpdateOneID(id string) *ApplicationUpdateOne {
+	mutation := newApplicationMutation(c.config, OpUpdateOne, withApplicationID(id))
+	return &ApplicationUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for Application.
+func (c *ApplicationClient) Delete() *ApplicationDelete {
+	mutation := newApplicationMutation(c.config, OpDelete)
+	return &ApplicationDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *ApplicationClient) DeleteOne(_m *Application) *ApplicationDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *ApplicationClient) DeleteOneID(id string) *ApplicationDeleteOne {
+	builder := c.Delete().Where(application.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &ApplicationDeleteOne{builder}
+}
+
+// Query returns a query builder for Application.
+func (c *ApplicationClient) Query() *ApplicationQuery {
+	return &ApplicationQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeApplication},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a Application entity by its id.
+func (c *ApplicationClient) Get(ctx context.Context, id string) (*Application, error) {
+	return c.Query().Where(application.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *ApplicationClient) GetX(ctx context.Context, id string) *Application {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryCompany queries the company edge of a Application.
+func (c *ApplicationClient) QueryCompany(_m *Application) *CompanyQuery {
+	query := (&CompanyClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(application.Table, application.FieldID, id),
+			sqlgraph.To(company.Table, company.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, false, application.CompanyTable, application.CompanyColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryCandidate queries the candidate edge of a Application.
+func (c *ApplicationClient) QueryCandidate(_m *Application) *CandidateQuery {
+	query := (&CandidateClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(application.Table, application.FieldID, id),
+			sqlgraph.To(candidate.Table, candidate.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, application.CandidateTable, application.CandidateColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *ApplicationClient) Hooks() []Hook {
+	hooks := c.hooks.Application
+	return append(hooks[:len(hooks):len(hooks)], application.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *ApplicationClient) Interceptors() []Interceptor {
+	return c.inters.Application
+}
+
+func (c *ApplicationClient) mutate(ctx context.Context, m *ApplicationMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&ApplicationCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&ApplicationUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&ApplicationUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&ApplicationDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown Application mutation op: %q", m.Op())
+	}
+}
+
 // ApprovalProcessClient is a client for the ApprovalProcess schema.
 type ApprovalProcessClient struct {
 	config
@@ -1144,6 +1328,38 @@ func (c *CandidateClient) QueryOfferLetters(_m *Candidate) *OfferLetterQuery {
 	return query
 }
 
+// QueryApplications queries the applications edge of a Candidate.
+func (c *CandidateClient) QueryApplications(_m *Candidate) *ApplicationQuery {
+	query := (&ApplicationClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(candidate.Table, candidate.FieldID, id),
+			sqlgraph.To(application.Table, application.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, candidate.ApplicationsTable, candidate.ApplicationsColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryFiles queries the files edge of a Candidate.
+func (c *CandidateClient) QueryFiles(_m *Candidate) *CandidateFileQuery {
+	query := (&CandidateFileClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(candidate.Table, candidate.FieldID, id),
+			sqlgraph.To(candidatefile.Table, candidatefile.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, candidate.FilesTable, candidate.FilesColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
 // QueryActivities queries the activities edge of a Candidate.
 func (c *CandidateClient) QueryActivities(_m *Candidate) *ActivityQuery {
 	query := (&ActivityClient{config: c.config}).Query()
@@ -1263,6 +1479,172 @@ func (c *CandidateClient) mutate(ctx context.Context, m *CandidateMutation) (Val
 		return (&CandidateDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown Candidate mutation op: %q", m.Op())
+	}
+}
+
+// CandidateFileClient is a client for the CandidateFile schema.
+type CandidateFileClient struct {
+	config
+}
+
+// NewCandidateFileClient returns a client for the CandidateFile from the given config.
+func NewCandidateFileClient(c config) *CandidateFileClient {
+	return &CandidateFileClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `candidatefile.Hooks(f(g(h())))`.
+func (c *CandidateFileClient) Use(hooks ...Hook) {
+	c.hooks.CandidateFile = append(c.hooks.CandidateFile, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `candidatefile.Intercept(f(g(h())))`.
+func (c *CandidateFileClient) Intercept(interceptors ...Interceptor) {
+	c.inters.CandidateFile = append(c.inters.CandidateFile, interceptors...)
+}
+
+// Create returns a builder for creating a CandidateFile entity.
+func (c *CandidateFileClient) Create() *CandidateFileCreate {
+	mutation := newCandidateFileMutation(c.config, OpCreate)
+	return &CandidateFileCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of CandidateFile entities.
+func (c *CandidateFileClient) CreateBulk(builders ...*CandidateFileCreate) *CandidateFileCreateBulk {
+	return &CandidateFileCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *CandidateFileClient) MapCreateBulk(slice any, setFunc func(*CandidateFileCreate, int)) *CandidateFileCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &CandidateFileCreateBulk{err: fmt.Errorf("calling to CandidateFileClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*CandidateFileCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &CandidateFileCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for CandidateFile.
+func (c *CandidateFileClient) Update() *CandidateFileUpdate {
+	mutation := newCandidateFileMutation(c.config, OpUpdate)
+	return &CandidateFileUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *CandidateFileClient) UpdateOne(_m *CandidateFile) *CandidateFileUpdateOne {
+	mutation := newCandidateFileMutation(c.config, OpUpdateOne, withCandidateFile(_m))
+	return &CandidateFileUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *CandidateFileClient) UpdateOneID(id string) *CandidateFileUpdateOne {
+	mutation := newCandidateFileMutation(c.config, OpUpdateOne, withCandidateFileID(id))
+	return &CandidateFileUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for CandidateFile.
+func (c *CandidateFileClient) Delete() *CandidateFileDelete {
+	mutation := newCandidateFileMutation(c.config, OpDelete)
+	return &CandidateFileDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *CandidateFileClient) DeleteOne(_m *CandidateFile) *CandidateFileDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *CandidateFileClient) DeleteOneID(id string) *CandidateFileDeleteOne {
+	builder := c.Delete().Where(candidatefile.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &CandidateFileDeleteOne{builder}
+}
+
+// Query returns a query builder for CandidateFile.
+func (c *CandidateFileClient) Query() *CandidateFileQuery {
+	return &CandidateFileQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeCandidateFile},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a CandidateFile entity by its id.
+func (c *CandidateFileClient) Get(ctx context.Context, id string) (*CandidateFile, error) {
+	return c.Query().Where(candidatefile.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *CandidateFileClient) GetX(ctx context.Context, id string) *CandidateFile {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryCompany queries the company edge of a CandidateFile.
+func (c *CandidateFileClient) QueryCompany(_m *CandidateFile) *CompanyQuery {
+	query := (&CompanyClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(candidatefile.Table, candidatefile.FieldID, id),
+			sqlgraph.To(company.Table, company.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, false, candidatefile.CompanyTable, candidatefile.CompanyColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryCandidate queries the candidate edge of a CandidateFile.
+func (c *CandidateFileClient) QueryCandidate(_m *CandidateFile) *CandidateQuery {
+	query := (&CandidateClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(candidatefile.Table, candidatefile.FieldID, id),
+			sqlgraph.To(candidate.Table, candidate.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, candidatefile.CandidateTable, candidatefile.CandidateColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *CandidateFileClient) Hooks() []Hook {
+	hooks := c.hooks.CandidateFile
+	return append(hooks[:len(hooks):len(hooks)], candidatefile.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *CandidateFileClient) Interceptors() []Interceptor {
+	return c.inters.CandidateFile
+}
+
+func (c *CandidateFileClient) mutate(ctx context.Context, m *CandidateFileMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&CandidateFileCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&CandidateFileUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&CandidateFileUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&CandidateFileDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown CandidateFile mutation op: %q", m.Op())
 	}
 }
 
@@ -4781,18 +5163,18 @@ func (c *UserClient) mutate(ctx context.Context, m *UserMutation) (Value, error)
 // hooks and interceptors per client, for fast access.
 type (
 	hooks struct {
-		APIKey, Activity, ApprovalProcess, Candidate, CandidateStep, Company, Contact,
-		Conversation, EvaluationPartner, FieldDefinition, IdempotencyKey, Location,
-		Message, Note, OfferLetter, Opening, Person, PipelineStep, Position,
-		Questionnaire, RateLimitBucket, RejectionReason, TestSubmission,
-		User []ent.Hook
+		APIKey, Activity, Application, ApprovalProcess, Candidate, CandidateFile,
+		CandidateStep, Company, Contact, Conversation, EvaluationPartner,
+		FieldDefinition, IdempotencyKey, Location, Message, Note, OfferLetter, Opening,
+		Person, PipelineStep, Position, Questionnaire, RateLimitBucket,
+		RejectionReason, TestSubmission, User []ent.Hook
 	}
 	inters struct {
-		APIKey, Activity, ApprovalProcess, Candidate, CandidateStep, Company, Contact,
-		Conversation, EvaluationPartner, FieldDefinition, IdempotencyKey, Location,
-		Message, Note, OfferLetter, Opening, Person, PipelineStep, Position,
-		Questionnaire, RateLimitBucket, RejectionReason, TestSubmission,
-		User []ent.Interceptor
+		APIKey, Activity, Application, ApprovalProcess, Candidate, CandidateFile,
+		CandidateStep, Company, Contact, Conversation, EvaluationPartner,
+		FieldDefinition, IdempotencyKey, Location, Message, Note, OfferLetter, Opening,
+		Person, PipelineStep, Position, Questionnaire, RateLimitBucket,
+		RejectionReason, TestSubmission, User []ent.Interceptor
 	}
 )
 

@@ -14,8 +14,10 @@ import (
 	"entgo.io/ent/dialect/sql/sqlgraph"
 	"github.com/hiregraph/hiregraph/ent/activity"
 	"github.com/hiregraph/hiregraph/ent/apikey"
+	"github.com/hiregraph/hiregraph/ent/application"
 	"github.com/hiregraph/hiregraph/ent/approvalprocess"
 	"github.com/hiregraph/hiregraph/ent/candidate"
+	"github.com/hiregraph/hiregraph/ent/candidatefile"
 	"github.com/hiregraph/hiregraph/ent/candidatestep"
 	"github.com/hiregraph/hiregraph/ent/company"
 	"github.com/hiregraph/hiregraph/ent/contact"
@@ -98,8 +100,10 @@ func checkColumn(t, c string) error {
 		columnCheck = sql.NewColumnCheck(map[string]func(string) bool{
 			apikey.Table:            apikey.ValidColumn,
 			activity.Table:          activity.ValidColumn,
+			application.Table:       application.ValidColumn,
 			approvalprocess.Table:   approvalprocess.ValidColumn,
 			candidate.Table:         candidate.ValidColumn,
+			candidatefile.Table:     candidatefile.ValidColumn,
 			candidatestep.Table:     candidatestep.ValidColumn,
 			company.Table:           company.ValidColumn,
 			contact.Table:           contact.ValidColumn,

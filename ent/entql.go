@@ -5,8 +5,10 @@ package ent
 import (
 	"github.com/hiregraph/hiregraph/ent/activity"
 	"github.com/hiregraph/hiregraph/ent/apikey"
+	"github.com/hiregraph/hiregraph/ent/application"
 	"github.com/hiregraph/hiregraph/ent/approvalprocess"
 	"github.com/hiregraph/hiregraph/ent/candidate"
+	"github.com/hiregraph/hiregraph/ent/candidatefile"
 	"github.com/hiregraph/hiregraph/ent/candidatestep"
 	"github.com/hiregraph/hiregraph/ent/company"
 	"github.com/hiregraph/hiregraph/ent/contact"
@@ -37,7 +39,7 @@ import (
 
 // schemaGraph holds a representation of ent/schema at runtime.
 var schemaGraph = func() *sqlgraph.Schema {
-	graph := &sqlgraph.Schema{Nodes: make([]*sqlgraph.Node, 24)}
+	graph := &sqlgraph.Schema{Nodes: make([]*sqlgraph.Node, 26)}
 	graph.Nodes[0] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   apikey.Table,
@@ -87,6 +89,29 @@ var schemaGraph = func() *sqlgraph.Schema {
 	}
 	graph.Nodes[2] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
+			Table:   application.Table,
+			Columns: application.Columns,
+			ID: &sqlgraph.FieldSpec{
+				Type:   field.TypeString,
+				Column: application.FieldID,
+			},
+		},
+		Type: "Application",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			application.FieldCompanyID:     {Type: field.TypeString, Column: application.FieldCompanyID},
+			application.FieldCandidateID:   {Type: field.TypeString, Column: application.FieldCandidateID},
+			application.FieldEmail:         {Type: field.TypeString, Column: application.FieldEmail},
+			application.FieldSource:        {Type: field.TypeString, Column: application.FieldSource},
+			application.FieldLinkedinURL:   {Type: field.TypeString, Column: application.FieldLinkedinURL},
+			application.FieldCoverLetter:   {Type: field.TypeString, Column: application.FieldCoverLetter},
+			application.FieldAnswers:       {Type: field.TypeJSON, Column: application.FieldAnswers},
+			application.FieldConsentText:   {Type: field.TypeString, Column: application.FieldConsentText},
+			application.FieldTimeConsented: {Type: field.TypeTime, Column: application.FieldTimeConsented},
+			application.FieldTimeCreated:   {Type: field.TypeTime, Column: application.FieldTimeCreated},
+		},
+	}
+	graph.Nodes[3] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
 			Table:   approvalprocess.Table,
 			Columns: approvalprocess.Columns,
 			ID: &sqlgraph.FieldSpec{
@@ -103,7 +128,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			approvalprocess.FieldTimeCompleted: {Type: field.TypeTime, Column: approvalprocess.FieldTimeCompleted},
 		},
 	}
-	graph.Nodes[3] = &sqlgraph.Node{
+	graph.Nodes[4] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   candidate.Table,
 			Columns: candidate.Columns,
@@ -131,7 +156,28 @@ var schemaGraph = func() *sqlgraph.Schema {
 			candidate.FieldTimeHiringProcessUpdated: {Type: field.TypeTime, Column: candidate.FieldTimeHiringProcessUpdated},
 		},
 	}
-	graph.Nodes[4] = &sqlgraph.Node{
+	graph.Nodes[5] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
+			Table:   candidatefile.Table,
+			Columns: candidatefile.Columns,
+			ID: &sqlgraph.FieldSpec{
+				Type:   field.TypeString,
+				Column: candidatefile.FieldID,
+			},
+		},
+		Type: "CandidateFile",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			candidatefile.FieldCompanyID:   {Type: field.TypeString, Column: candidatefile.FieldCompanyID},
+			candidatefile.FieldCandidateID: {Type: field.TypeString, Column: candidatefile.FieldCandidateID},
+			candidatefile.FieldKind:        {Type: field.TypeEnum, Column: candidatefile.FieldKind},
+			candidatefile.FieldFileName:    {Type: field.TypeString, Column: candidatefile.FieldFileName},
+			candidatefile.FieldContentType: {Type: field.TypeString, Column: candidatefile.FieldContentType},
+			candidatefile.FieldSize:        {Type: field.TypeInt64, Column: candidatefile.FieldSize},
+			candidatefile.FieldStorageKey:  {Type: field.TypeString, Column: candidatefile.FieldStorageKey},
+			candidatefile.FieldTimeCreated: {Type: field.TypeTime, Column: candidatefile.FieldTimeCreated},
+		},
+	}
+	graph.Nodes[6] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   candidatestep.Table,
 			Columns: candidatestep.Columns,
@@ -154,7 +200,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			candidatestep.FieldLeftBy:        {Type: field.TypeString, Column: candidatestep.FieldLeftBy},
 		},
 	}
-	graph.Nodes[5] = &sqlgraph.Node{
+	graph.Nodes[7] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   company.Table,
 			Columns: company.Columns,
@@ -170,7 +216,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			company.FieldTimeCreated:  {Type: field.TypeTime, Column: company.FieldTimeCreated},
 		},
 	}
-	graph.Nodes[6] = &sqlgraph.Node{
+	graph.Nodes[8] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   contact.Table,
 			Columns: contact.Columns,
@@ -190,7 +236,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			contact.FieldTimeCreated: {Type: field.TypeTime, Column: contact.FieldTimeCreated},
 		},
 	}
-	graph.Nodes[7] = &sqlgraph.Node{
+	graph.Nodes[9] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   conversation.Table,
 			Columns: conversation.Columns,
@@ -206,7 +252,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			conversation.FieldTimeCreated: {Type: field.TypeTime, Column: conversation.FieldTimeCreated},
 		},
 	}
-	graph.Nodes[8] = &sqlgraph.Node{
+	graph.Nodes[10] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   evaluationpartner.Table,
 			Columns: evaluationpartner.Columns,
@@ -231,7 +277,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			evaluationpartner.FieldTimeCreated:         {Type: field.TypeTime, Column: evaluationpartner.FieldTimeCreated},
 		},
 	}
-	graph.Nodes[9] = &sqlgraph.Node{
+	graph.Nodes[11] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   fielddefinition.Table,
 			Columns: fielddefinition.Columns,
@@ -250,7 +296,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			fielddefinition.FieldInternalUse: {Type: field.TypeBool, Column: fielddefinition.FieldInternalUse},
 		},
 	}
-	graph.Nodes[10] = &sqlgraph.Node{
+	graph.Nodes[12] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   idempotencykey.Table,
 			Columns: idempotencykey.Columns,
@@ -270,7 +316,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			idempotencykey.FieldTimeCreated: {Type: field.TypeTime, Column: idempotencykey.FieldTimeCreated},
 		},
 	}
-	graph.Nodes[11] = &sqlgraph.Node{
+	graph.Nodes[13] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   location.Table,
 			Columns: location.Columns,
@@ -293,7 +339,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			location.FieldTimezone:            {Type: field.TypeString, Column: location.FieldTimezone},
 		},
 	}
-	graph.Nodes[12] = &sqlgraph.Node{
+	graph.Nodes[14] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   message.Table,
 			Columns: message.Columns,
@@ -316,7 +362,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			message.FieldBcc:            {Type: field.TypeJSON, Column: message.FieldBcc},
 		},
 	}
-	graph.Nodes[13] = &sqlgraph.Node{
+	graph.Nodes[15] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   note.Table,
 			Columns: note.Columns,
@@ -335,7 +381,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			note.FieldDetails:     {Type: field.TypeJSON, Column: note.FieldDetails},
 		},
 	}
-	graph.Nodes[14] = &sqlgraph.Node{
+	graph.Nodes[16] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   offerletter.Table,
 			Columns: offerletter.Columns,
@@ -354,7 +400,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			offerletter.FieldTimeCreated: {Type: field.TypeTime, Column: offerletter.FieldTimeCreated},
 		},
 	}
-	graph.Nodes[15] = &sqlgraph.Node{
+	graph.Nodes[17] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   opening.Table,
 			Columns: opening.Columns,
@@ -382,7 +428,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			opening.FieldTimeUpdated:          {Type: field.TypeTime, Column: opening.FieldTimeUpdated},
 		},
 	}
-	graph.Nodes[16] = &sqlgraph.Node{
+	graph.Nodes[18] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   person.Table,
 			Columns: person.Columns,
@@ -407,7 +453,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			person.FieldTimeCreated:      {Type: field.TypeTime, Column: person.FieldTimeCreated},
 		},
 	}
-	graph.Nodes[17] = &sqlgraph.Node{
+	graph.Nodes[19] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   pipelinestep.Table,
 			Columns: pipelinestep.Columns,
@@ -426,7 +472,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			pipelinestep.FieldAssigneeIds: {Type: field.TypeJSON, Column: pipelinestep.FieldAssigneeIds},
 		},
 	}
-	graph.Nodes[18] = &sqlgraph.Node{
+	graph.Nodes[20] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   position.Table,
 			Columns: position.Columns,
@@ -466,7 +512,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			position.FieldTimeUpdated:          {Type: field.TypeTime, Column: position.FieldTimeUpdated},
 		},
 	}
-	graph.Nodes[19] = &sqlgraph.Node{
+	graph.Nodes[21] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   questionnaire.Table,
 			Columns: questionnaire.Columns,
@@ -486,7 +532,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			questionnaire.FieldTimeCreated:  {Type: field.TypeTime, Column: questionnaire.FieldTimeCreated},
 		},
 	}
-	graph.Nodes[20] = &sqlgraph.Node{
+	graph.Nodes[22] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   ratelimitbucket.Table,
 			Columns: ratelimitbucket.Columns,
@@ -500,7 +546,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			ratelimitbucket.FieldTat: {Type: field.TypeInt64, Column: ratelimitbucket.FieldTat},
 		},
 	}
-	graph.Nodes[21] = &sqlgraph.Node{
+	graph.Nodes[23] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   rejectionreason.Table,
 			Columns: rejectionreason.Columns,
@@ -517,7 +563,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			rejectionreason.FieldRank:        {Type: field.TypeInt, Column: rejectionreason.FieldRank},
 		},
 	}
-	graph.Nodes[22] = &sqlgraph.Node{
+	graph.Nodes[24] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   testsubmission.Table,
 			Columns: testsubmission.Columns,
@@ -545,7 +591,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			testsubmission.FieldTimeUpdated:           {Type: field.TypeTime, Column: testsubmission.FieldTimeUpdated},
 		},
 	}
-	graph.Nodes[23] = &sqlgraph.Node{
+	graph.Nodes[25] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   user.Table,
 			Columns: user.Columns,
@@ -637,6 +683,30 @@ var schemaGraph = func() *sqlgraph.Schema {
 		},
 		"Activity",
 		"Position",
+	)
+	graph.MustAddE(
+		"company",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: false,
+			Table:   application.CompanyTable,
+			Columns: []string{application.CompanyColumn},
+			Bidi:    false,
+		},
+		"Application",
+		"Company",
+	)
+	graph.MustAddE(
+		"candidate",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: true,
+			Table:   application.CandidateTable,
+			Columns: []string{application.CandidateColumn},
+			Bidi:    false,
+		},
+		"Application",
+		"Candidate",
 	)
 	graph.MustAddE(
 		"company",
@@ -747,6 +817,30 @@ var schemaGraph = func() *sqlgraph.Schema {
 		"OfferLetter",
 	)
 	graph.MustAddE(
+		"applications",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   candidate.ApplicationsTable,
+			Columns: []string{candidate.ApplicationsColumn},
+			Bidi:    false,
+		},
+		"Candidate",
+		"Application",
+	)
+	graph.MustAddE(
+		"files",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   candidate.FilesTable,
+			Columns: []string{candidate.FilesColumn},
+			Bidi:    false,
+		},
+		"Candidate",
+		"CandidateFile",
+	)
+	graph.MustAddE(
 		"activities",
 		&sqlgraph.EdgeSpec{
 			Rel:     sqlgraph.O2M,
@@ -817,6 +911,30 @@ var schemaGraph = func() *sqlgraph.Schema {
 		},
 		"Candidate",
 		"Opening",
+	)
+	graph.MustAddE(
+		"company",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: false,
+			Table:   candidatefile.CompanyTable,
+			Columns: []string{candidatefile.CompanyColumn},
+			Bidi:    false,
+		},
+		"CandidateFile",
+		"Company",
+	)
+	graph.MustAddE(
+		"candidate",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: true,
+			Table:   candidatefile.CandidateTable,
+			Columns: []string{candidatefile.CandidateColumn},
+			Bidi:    false,
+		},
+		"CandidateFile",
+		"Candidate",
 	)
 	graph.MustAddE(
 		"company",
@@ -1721,6 +1839,124 @@ func (f *ActivityFilter) WhereHasPositionWith(preds ...predicate.Position) {
 }
 
 // addPredicate implements the predicateAdder interface.
+func (_q *ApplicationQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the ApplicationQuery builder.
+func (_q *ApplicationQuery) Filter() *ApplicationFilter {
+	return &ApplicationFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *ApplicationMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the ApplicationMutation builder.
+func (m *ApplicationMutation) Filter() *ApplicationFilter {
+	return &ApplicationFilter{config: m.config, predicateAdder: m}
+}
+
+// ApplicationFilter provides a generic filtering capability at runtime for ApplicationQuery.
+type ApplicationFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *ApplicationFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[2].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereID applies the entql string predicate on the id field.
+func (f *ApplicationFilter) WhereID(p entql.StringP) {
+	f.Where(p.Field(application.FieldID))
+}
+
+// WhereCompanyID applies the entql string predicate on the company_id field.
+func (f *ApplicationFilter) WhereCompanyID(p entql.StringP) {
+	f.Where(p.Field(application.FieldCompanyID))
+}
+
+// WhereCandidateID applies the entql string predicate on the candidate_id field.
+func (f *ApplicationFilter) WhereCandidateID(p entql.StringP) {
+	f.Where(p.Field(application.FieldCandidateID))
+}
+
+// WhereEmail applies the entql string predicate on the email field.
+func (f *ApplicationFilter) WhereEmail(p entql.StringP) {
+	f.Where(p.Field(application.FieldEmail))
+}
+
+// WhereSource applies the entql string predicate on the source field.
+func (f *ApplicationFilter) WhereSource(p entql.StringP) {
+	f.Where(p.Field(application.FieldSource))
+}
+
+// WhereLinkedinURL applies the entql string predicate on the linkedin_url field.
+func (f *ApplicationFilter) WhereLinkedinURL(p entql.StringP) {
+	f.Where(p.Field(application.FieldLinkedinURL))
+}
+
+// WhereCoverLetter applies the entql string predicate on the cover_letter field.
+func (f *ApplicationFilter) WhereCoverLetter(p entql.StringP) {
+	f.Where(p.Field(application.FieldCoverLetter))
+}
+
+// WhereAnswers applies the entql json.RawMessage predicate on the answers field.
+func (f *ApplicationFilter) WhereAnswers(p entql.BytesP) {
+	f.Where(p.Field(application.FieldAnswers))
+}
+
+// WhereConsentText applies the entql string predicate on the consent_text field.
+func (f *ApplicationFilter) WhereConsentText(p entql.StringP) {
+	f.Where(p.Field(application.FieldConsentText))
+}
+
+// WhereTimeConsented applies the entql time.Time predicate on the time_consented field.
+func (f *ApplicationFilter) WhereTimeConsented(p entql.TimeP) {
+	f.Where(p.Field(application.FieldTimeConsented))
+}
+
+// WhereTimeCreated applies the entql time.Time predicate on the time_created field.
+func (f *ApplicationFilter) WhereTimeCreated(p entql.TimeP) {
+	f.Where(p.Field(application.FieldTimeCreated))
+}
+
+// WhereHasCompany applies a predicate to check if query has an edge company.
+func (f *ApplicationFilter) WhereHasCompany() {
+	f.Where(entql.HasEdge("company"))
+}
+
+// WhereHasCompanyWith applies a predicate to check if query has an edge company with a given conditions (other predicates).
+func (f *ApplicationFilter) WhereHasCompanyWith(preds ...predicate.Company) {
+	f.Where(entql.HasEdgeWith("company", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// WhereHasCandidate applies a predicate to check if query has an edge candidate.
+func (f *ApplicationFilter) WhereHasCandidate() {
+	f.Where(entql.HasEdge("candidate"))
+}
+
+// WhereHasCandidateWith applies a predicate to check if query has an edge candidate with a given conditions (other predicates).
+func (f *ApplicationFilter) WhereHasCandidateWith(preds ...predicate.Candidate) {
+	f.Where(entql.HasEdgeWith("candidate", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// addPredicate implements the predicateAdder interface.
 func (_q *ApprovalProcessQuery) addPredicate(pred func(s *sql.Selector)) {
 	_q.predicates = append(_q.predicates, pred)
 }
@@ -1749,7 +1985,7 @@ type ApprovalProcessFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *ApprovalProcessFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[2].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[3].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -1842,7 +2078,7 @@ type CandidateFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *CandidateFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[3].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[4].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2026,6 +2262,34 @@ func (f *CandidateFilter) WhereHasOfferLettersWith(preds ...predicate.OfferLette
 	})))
 }
 
+// WhereHasApplications applies a predicate to check if query has an edge applications.
+func (f *CandidateFilter) WhereHasApplications() {
+	f.Where(entql.HasEdge("applications"))
+}
+
+// WhereHasApplicationsWith applies a predicate to check if query has an edge applications with a given conditions (other predicates).
+func (f *CandidateFilter) WhereHasApplicationsWith(preds ...predicate.Application) {
+	f.Where(entql.HasEdgeWith("applications", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// WhereHasFiles applies a predicate to check if query has an edge files.
+func (f *CandidateFilter) WhereHasFiles() {
+	f.Where(entql.HasEdge("files"))
+}
+
+// WhereHasFilesWith applies a predicate to check if query has an edge files with a given conditions (other predicates).
+func (f *CandidateFilter) WhereHasFilesWith(preds ...predicate.CandidateFile) {
+	f.Where(entql.HasEdgeWith("files", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
 // WhereHasActivities applies a predicate to check if query has an edge activities.
 func (f *CandidateFilter) WhereHasActivities() {
 	f.Where(entql.HasEdge("activities"))
@@ -2111,6 +2375,114 @@ func (f *CandidateFilter) WhereHasHiredForWith(preds ...predicate.Opening) {
 }
 
 // addPredicate implements the predicateAdder interface.
+func (_q *CandidateFileQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the CandidateFileQuery builder.
+func (_q *CandidateFileQuery) Filter() *CandidateFileFilter {
+	return &CandidateFileFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *CandidateFileMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the CandidateFileMutation builder.
+func (m *CandidateFileMutation) Filter() *CandidateFileFilter {
+	return &CandidateFileFilter{config: m.config, predicateAdder: m}
+}
+
+// CandidateFileFilter provides a generic filtering capability at runtime for CandidateFileQuery.
+type CandidateFileFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *CandidateFileFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[5].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereID applies the entql string predicate on the id field.
+func (f *CandidateFileFilter) WhereID(p entql.StringP) {
+	f.Where(p.Field(candidatefile.FieldID))
+}
+
+// WhereCompanyID applies the entql string predicate on the company_id field.
+func (f *CandidateFileFilter) WhereCompanyID(p entql.StringP) {
+	f.Where(p.Field(candidatefile.FieldCompanyID))
+}
+
+// WhereCandidateID applies the entql string predicate on the candidate_id field.
+func (f *CandidateFileFilter) WhereCandidateID(p entql.StringP) {
+	f.Where(p.Field(candidatefile.FieldCandidateID))
+}
+
+// WhereKind applies the entql string predicate on the kind field.
+func (f *CandidateFileFilter) WhereKind(p entql.StringP) {
+	f.Where(p.Field(candidatefile.FieldKind))
+}
+
+// WhereFileName applies the entql string predicate on the file_name field.
+func (f *CandidateFileFilter) WhereFileName(p entql.StringP) {
+	f.Where(p.Field(candidatefile.FieldFileName))
+}
+
+// WhereContentType applies the entql string predicate on the content_type field.
+func (f *CandidateFileFilter) WhereContentType(p entql.StringP) {
+	f.Where(p.Field(candidatefile.FieldContentType))
+}
+
+// WhereSize applies the entql int64 predicate on the size field.
+func (f *CandidateFileFilter) WhereSize(p entql.Int64P) {
+	f.Where(p.Field(candidatefile.FieldSize))
+}
+
+// WhereStorageKey applies the entql string predicate on the storage_key field.
+func (f *CandidateFileFilter) WhereStorageKey(p entql.StringP) {
+	f.Where(p.Field(candidatefile.FieldStorageKey))
+}
+
+// WhereTimeCreated applies the entql time.Time predicate on the time_created field.
+func (f *CandidateFileFilter) WhereTimeCreated(p entql.TimeP) {
+	f.Where(p.Field(candidatefile.FieldTimeCreated))
+}
+
+// WhereHasCompany applies a predicate to check if query has an edge company.
+func (f *CandidateFileFilter) WhereHasCompany() {
+	f.Where(entql.HasEdge("company"))
+}
+
+// WhereHasCompanyWith applies a predicate to check if query has an edge company with a given conditions (other predicates).
+func (f *CandidateFileFilter) WhereHasCompanyWith(preds ...predicate.Company) {
+	f.Where(entql.HasEdgeWith("company", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// WhereHasCandidate applies a predicate to check if query has an edge candidate.
+func (f *CandidateFileFilter) WhereHasCandidate() {
+	f.Where(entql.HasEdge("candidate"))
+}
+
+// WhereHasCandidateWith applies a predicate to check if query has an edge candidate with a given conditions (other predicates).
+func (f *CandidateFileFilter) WhereHasCandidateWith(preds ...predicate.Candidate) {
+	f.Where(entql.HasEdgeWith("candidate", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// addPredicate implements the predicateAdder interface.
 func (_q *CandidateStepQuery) addPredicate(pred func(s *sql.Selector)) {
 	_q.predicates = append(_q.predicates, pred)
 }
@@ -2139,7 +2511,7 @@ type CandidateStepFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *CandidateStepFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[4].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[6].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2271,7 +2643,7 @@ type CompanyFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *CompanyFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[5].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[7].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2326,7 +2698,7 @@ type ContactFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *ContactFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[6].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[8].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2415,7 +2787,7 @@ type ConversationFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *ConversationFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[7].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[9].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2512,7 +2884,7 @@ type EvaluationPartnerFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *EvaluationPartnerFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[8].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[10].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2640,7 +3012,7 @@ type FieldDefinitionFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *FieldDefinitionFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[9].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[11].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2724,7 +3096,7 @@ type IdempotencyKeyFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *IdempotencyKeyFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[10].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[12].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2813,7 +3185,7 @@ type LocationFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *LocationFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[11].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[13].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2931,7 +3303,7 @@ type MessageFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *MessageFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[12].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[14].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3049,7 +3421,7 @@ type NoteFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *NoteFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[13].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[15].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3147,7 +3519,7 @@ type OfferLetterFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *OfferLetterFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[14].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[16].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3245,7 +3617,7 @@ type OpeningFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *OpeningFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[15].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[17].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3416,7 +3788,7 @@ type PersonFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *PersonFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[16].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[18].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3544,7 +3916,7 @@ type PipelineStepFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *PipelineStepFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[17].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[19].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3670,7 +4042,7 @@ type PositionFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *PositionFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[18].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[20].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4027,7 +4399,7 @@ type QuestionnaireFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *QuestionnaireFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[19].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[21].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4130,7 +4502,7 @@ type RateLimitBucketFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *RateLimitBucketFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[20].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[22].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4175,7 +4547,7 @@ type RejectionReasonFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *RejectionReasonFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[21].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[23].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4263,7 +4635,7 @@ type TestSubmissionFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *TestSubmissionFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[22].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[24].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4420,7 +4792,7 @@ type UserFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *UserFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[23].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[25].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})

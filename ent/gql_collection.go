@@ -8,8 +8,10 @@ import (
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/hiregraph/hiregraph/ent/activity"
+	"github.com/hiregraph/hiregraph/ent/application"
 	"github.com/hiregraph/hiregraph/ent/approvalprocess"
 	"github.com/hiregraph/hiregraph/ent/candidate"
+	"github.com/hiregraph/hiregraph/ent/candidatefile"
 	"github.com/hiregraph/hiregraph/ent/candidatestep"
 	"github.com/hiregraph/hiregraph/ent/company"
 	"github.com/hiregraph/hiregraph/ent/contact"
@@ -182,6 +184,123 @@ func newActivityPaginateArgs(rv map[string]any) *activityPaginateArgs {
 	}
 	if v, ok := rv[whereField].(*ActivityWhereInput); ok {
 		args.opts = append(args.opts, WithActivityFilter(v.Filter))
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *ApplicationQuery) CollectFields(ctx context.Context, satisfies ...string) (*ApplicationQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *ApplicationQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(application.Columns))
+		selectedFields = []string{application.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+
+		case "candidate":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&CandidateClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, candidateImplementors)...); err != nil {
+				return err
+			}
+			_q.withCandidate = query
+			if _, ok := fieldSeen[application.FieldCandidateID]; !ok {
+				selectedFields = append(selectedFields, application.FieldCandidateID)
+				fieldSeen[application.FieldCandidateID] = struct{}{}
+			}
+		case "email":
+			if _, ok := fieldSeen[application.FieldEmail]; !ok {
+				selectedFields = append(selectedFields, application.FieldEmail)
+				fieldSeen[application.FieldEmail] = struct{}{}
+			}
+		case "source":
+			if _, ok := fieldSeen[application.FieldSource]; !ok {
+				selectedFields = append(selectedFields, application.FieldSource)
+				fieldSeen[application.FieldSource] = struct{}{}
+			}
+		case "linkedinURL":
+			if _, ok := fieldSeen[application.FieldLinkedinURL]; !ok {
+				selectedFields = append(selectedFields, application.FieldLinkedinURL)
+				fieldSeen[application.FieldLinkedinURL] = struct{}{}
+			}
+		case "coverLetter":
+			if _, ok := fieldSeen[application.FieldCoverLetter]; !ok {
+				selectedFields = append(selectedFields, application.FieldCoverLetter)
+				fieldSeen[application.FieldCoverLetter] = struct{}{}
+			}
+		case "answers":
+			if _, ok := fieldSeen[application.FieldAnswers]; !ok {
+				selectedFields = append(selectedFields, application.FieldAnswers)
+				fieldSeen[application.FieldAnswers] = struct{}{}
+			}
+		case "consentText":
+			if _, ok := fieldSeen[application.FieldConsentText]; !ok {
+				selectedFields = append(selectedFields, application.FieldConsentText)
+				fieldSeen[application.FieldConsentText] = struct{}{}
+			}
+		case "timeConsented":
+			if _, ok := fieldSeen[application.FieldTimeConsented]; !ok {
+				selectedFields = append(selectedFields, application.FieldTimeConsented)
+				fieldSeen[application.FieldTimeConsented] = struct{}{}
+			}
+		case "timeCreated":
+			if _, ok := fieldSeen[application.FieldTimeCreated]; !ok {
+				selectedFields = append(selectedFields, application.FieldTimeCreated)
+				fieldSeen[application.FieldTimeCreated] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type applicationPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []ApplicationPaginateOption
+}
+
+func newApplicationPaginateArgs(rv map[string]any) *applicationPaginateArgs {
+	args := &applicationPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[whereField].(*ApplicationWhereInput); ok {
+		args.opts = append(args.opts, WithApplicationFilter(v.Filter))
 	}
 	return args
 }
@@ -579,6 +698,101 @@ func (_q *CandidateQuery) collectField(ctx context.Context, oneNode bool, opCtx 
 				*wq = *query
 			})
 
+		case "applications":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&ApplicationClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, false, opCtx, field, path, mayAddCondition(satisfies, applicationImplementors)...); err != nil {
+				return err
+			}
+			_q.WithNamedApplications(alias, func(wq *ApplicationQuery) {
+				*wq = *query
+			})
+
+		case "files":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&CandidateFileClient{config: _q.config}).Query()
+			)
+			args := newCandidateFilePaginateArgs(fieldArgs(ctx, new(CandidateFileWhereInput), path...))
+			if err := validateFirstLast(args.first, args.last); err != nil {
+				return fmt.Errorf("validate first and last in path %q: %w", path, err)
+			}
+			pager, err := newCandidateFilePager(args.opts, args.last != nil)
+			if err != nil {
+				return fmt.Errorf("create new pager in path %q: %w", path, err)
+			}
+			if query, err = pager.applyFilter(query); err != nil {
+				return err
+			}
+			ignoredEdges := !hasCollectedField(ctx, append(path, edgesField)...)
+			if hasCollectedField(ctx, append(path, totalCountField)...) || hasCollectedField(ctx, append(path, pageInfoField)...) {
+				hasPagination := args.after != nil || args.first != nil || args.before != nil || args.last != nil
+				if hasPagination || ignoredEdges {
+					query := query.Clone()
+					_q.loadTotal = append(_q.loadTotal, func(ctx context.Context, nodes []*Candidate) error {
+						ids := make([]string, len(nodes))
+						for i := range nodes {
+							ids[i] = nodes[i].ID
+						}
+						if err := query.prepareQuery(ctx); err != nil {
+							return err
+						}
+						m, err := perparent.Count(ctx, query.driver, query.sqlQuery(ctx), candidate.FilesColumn, ids)
+						if err != nil {
+							return err
+						}
+						for i := range nodes {
+							n := m[nodes[i].ID]
+							if nodes[i].Edges.totalCount[7] == nil {
+								nodes[i].Edges.totalCount[7] = make(map[string]int)
+							}
+							nodes[i].Edges.totalCount[7][alias] = n
+						}
+						return nil
+					})
+				} else {
+					_q.loadTotal = append(_q.loadTotal, func(_ context.Context, nodes []*Candidate) error {
+						for i := range nodes {
+							n := len(nodes[i].Edges.Files)
+							if nodes[i].Edges.totalCount[7] == nil {
+								nodes[i].Edges.totalCount[7] = make(map[string]int)
+							}
+							nodes[i].Edges.totalCount[7][alias] = n
+						}
+						return nil
+					})
+				}
+			}
+			if ignoredEdges || (args.first != nil && *args.first == 0) || (args.last != nil && *args.last == 0) {
+				continue
+			}
+			if query, err = pager.applyCursors(query, args.after, args.before); err != nil {
+				return err
+			}
+			path = append(path, edgesField, nodeField)
+			if field := collectedField(ctx, path...); field != nil {
+				if err := query.collectField(ctx, false, opCtx, *field, path, mayAddCondition(satisfies, candidatefileImplementors)...); err != nil {
+					return err
+				}
+			}
+			if limit := paginateLimit(args.first, args.last); limit > 0 {
+				if oneNode {
+					pager.applyOrder(query.Limit(limit))
+				} else {
+					modify := query.limitPerParent(candidate.FilesColumn, limit, pager.orderExpr(query))
+					query.modifiers = append(query.modifiers, modify)
+				}
+			} else {
+				query = pager.applyOrder(query)
+			}
+			_q.WithNamedFiles(alias, func(wq *CandidateFileQuery) {
+				*wq = *query
+			})
+
 		case "activities":
 			var (
 				alias = field.Alias
@@ -615,10 +829,10 @@ func (_q *CandidateQuery) collectField(ctx context.Context, oneNode bool, opCtx 
 						}
 						for i := range nodes {
 							n := m[nodes[i].ID]
-							if nodes[i].Edges.totalCount[6] == nil {
-								nodes[i].Edges.totalCount[6] = make(map[string]int)
+							if nodes[i].Edges.totalCount[8] == nil {
+								nodes[i].Edges.totalCount[8] = make(map[string]int)
 							}
-							nodes[i].Edges.totalCount[6][alias] = n
+							nodes[i].Edges.totalCount[8][alias] = n
 						}
 						return nil
 					})
@@ -626,10 +840,10 @@ func (_q *CandidateQuery) collectField(ctx context.Context, oneNode bool, opCtx 
 					_q.loadTotal = append(_q.loadTotal, func(_ context.Context, nodes []*Candidate) error {
 						for i := range nodes {
 							n := len(nodes[i].Edges.Activities)
-							if nodes[i].Edges.totalCount[6] == nil {
-								nodes[i].Edges.totalCount[6] = make(map[string]int)
+							if nodes[i].Edges.totalCount[8] == nil {
+								nodes[i].Edges.totalCount[8] = make(map[string]int)
 							}
-							nodes[i].Edges.totalCount[6][alias] = n
+							nodes[i].Edges.totalCount[8][alias] = n
 						}
 						return nil
 					})
@@ -712,10 +926,10 @@ func (_q *CandidateQuery) collectField(ctx context.Context, oneNode bool, opCtx 
 						}
 						for i := range nodes {
 							n := m[nodes[i].ID]
-							if nodes[i].Edges.totalCount[8] == nil {
-								nodes[i].Edges.totalCount[8] = make(map[string]int)
+							if nodes[i].Edges.totalCount[10] == nil {
+								nodes[i].Edges.totalCount[10] = make(map[string]int)
 							}
-							nodes[i].Edges.totalCount[8][alias] = n
+							nodes[i].Edges.totalCount[10][alias] = n
 						}
 						return nil
 					})
@@ -723,10 +937,10 @@ func (_q *CandidateQuery) collectField(ctx context.Context, oneNode bool, opCtx 
 					_q.loadTotal = append(_q.loadTotal, func(_ context.Context, nodes []*Candidate) error {
 						for i := range nodes {
 							n := len(nodes[i].Edges.StepHistory)
-							if nodes[i].Edges.totalCount[8] == nil {
-								nodes[i].Edges.totalCount[8] = make(map[string]int)
+							if nodes[i].Edges.totalCount[10] == nil {
+								nodes[i].Edges.totalCount[10] = make(map[string]int)
 							}
-							nodes[i].Edges.totalCount[8][alias] = n
+							nodes[i].Edges.totalCount[10][alias] = n
 						}
 						return nil
 					})
@@ -913,6 +1127,108 @@ func newCandidatePaginateArgs(rv map[string]any) *candidatePaginateArgs {
 	}
 	if v, ok := rv[whereField].(*CandidateWhereInput); ok {
 		args.opts = append(args.opts, WithCandidateFilter(v.Filter))
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *CandidateFileQuery) CollectFields(ctx context.Context, satisfies ...string) (*CandidateFileQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *CandidateFileQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(candidatefile.Columns))
+		selectedFields = []string{candidatefile.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+
+		case "candidate":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&CandidateClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, candidateImplementors)...); err != nil {
+				return err
+			}
+			_q.withCandidate = query
+			if _, ok := fieldSeen[candidatefile.FieldCandidateID]; !ok {
+				selectedFields = append(selectedFields, candidatefile.FieldCandidateID)
+				fieldSeen[candidatefile.FieldCandidateID] = struct{}{}
+			}
+		case "kind":
+			if _, ok := fieldSeen[candidatefile.FieldKind]; !ok {
+				selectedFields = append(selectedFields, candidatefile.FieldKind)
+				fieldSeen[candidatefile.FieldKind] = struct{}{}
+			}
+		case "fileName":
+			if _, ok := fieldSeen[candidatefile.FieldFileName]; !ok {
+				selectedFields = append(selectedFields, candidatefile.FieldFileName)
+				fieldSeen[candidatefile.FieldFileName] = struct{}{}
+			}
+		case "contentType":
+			if _, ok := fieldSeen[candidatefile.FieldContentType]; !ok {
+				selectedFields = append(selectedFields, candidatefile.FieldContentType)
+				fieldSeen[candidatefile.FieldContentType] = struct{}{}
+			}
+		case "size":
+			if _, ok := fieldSeen[candidatefile.FieldSize]; !ok {
+				selectedFields = append(selectedFields, candidatefile.FieldSize)
+				fieldSeen[candidatefile.FieldSize] = struct{}{}
+			}
+		case "timeCreated":
+			if _, ok := fieldSeen[candidatefile.FieldTimeCreated]; !ok {
+				selectedFields = append(selectedFields, candidatefile.FieldTimeCreated)
+				fieldSeen[candidatefile.FieldTimeCreated] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type candidatefilePaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []CandidateFilePaginateOption
+}
+
+func newCandidateFilePaginateArgs(rv map[string]any) *candidatefilePaginateArgs {
+	args := &candidatefilePaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[whereField].(*CandidateFileWhereInput); ok {
+		args.opts = append(args.opts, WithCandidateFileFilter(v.Filter))
 	}
 	return args
 }

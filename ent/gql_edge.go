@@ -24,6 +24,14 @@ func (_m *Activity) Position(ctx context.Context) (*Position, error) {
 	return result, MaskNotFound(err)
 }
 
+func (_m *Application) Candidate(ctx context.Context) (*Candidate, error) {
+	result, err := _m.Edges.CandidateOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryCandidate().Only(ctx)
+	}
+	return result, err
+}
+
 func (_m *Candidate) Person(ctx context.Context) (*Person, error) {
 	result, err := _m.Edges.PersonOrErr()
 	if IsNotLoaded(err) {
@@ -115,6 +123,38 @@ func (_m *Candidate) OfferLetters(ctx context.Context) (result []*OfferLetter, e
 	return result, err
 }
 
+func (_m *Candidate) Applications(ctx context.Context) (result []*Application, err error) {
+	if fc := graphql.GetFieldContext(ctx); fc != nil && fc.Field.Alias != "" {
+		result, err = _m.NamedApplications(graphql.GetFieldContext(ctx).Field.Alias)
+	} else {
+		result, err = _m.Edges.ApplicationsOrErr()
+	}
+	if IsNotLoaded(err) {
+		result, err = _m.QueryApplications().All(ctx)
+	}
+	return result, err
+}
+
+func (_m *Candidate) Files(
+	ctx context.Context, after *Cursor, first *int, before *Cursor, last *int, where *CandidateFileWhereInput,
+) (*CandidateFileConnection, error) {
+	opts := []CandidateFilePaginateOption{
+		WithCandidateFileFilter(where.Filter),
+	}
+	alias := graphql.GetFieldContext(ctx).Field.Alias
+	totalCount, hasTotalCount := _m.Edges.totalCount[7][alias]
+	if nodes, err := _m.NamedFiles(alias); err == nil || hasTotalCount {
+		pager, err := newCandidateFilePager(opts, last != nil)
+		if err != nil {
+			return nil, err
+		}
+		conn := &CandidateFileConnection{Edges: []*CandidateFileEdge{}, TotalCount: totalCount}
+		conn.build(nodes, pager, after, first, before, last)
+		return conn, nil
+	}
+	return _m.QueryFiles().Paginate(ctx, after, first, before, last, opts...)
+}
+
 func (_m *Candidate) Activities(
 	ctx context.Context, after *Cursor, first *int, before *Cursor, last *int, orderBy *ActivityOrder, where *ActivityWhereInput,
 ) (*ActivityConnection, error) {
@@ -123,7 +163,7 @@ func (_m *Candidate) Activities(
 		WithActivityFilter(where.Filter),
 	}
 	alias := graphql.GetFieldContext(ctx).Field.Alias
-	totalCount, hasTotalCount := _m.Edges.totalCount[6][alias]
+	totalCount, hasTotalCount := _m.Edges.totalCount[8][alias]
 	if nodes, err := _m.NamedActivities(alias); err == nil || hasTotalCount {
 		pager, err := newActivityPager(opts, last != nil)
 		if err != nil {
@@ -152,7 +192,7 @@ func (_m *Candidate) StepHistory(
 		WithCandidateStepFilter(where.Filter),
 	}
 	alias := graphql.GetFieldContext(ctx).Field.Alias
-	totalCount, hasTotalCount := _m.Edges.totalCount[8][alias]
+	totalCount, hasTotalCount := _m.Edges.totalCount[10][alias]
 	if nodes, err := _m.NamedStepHistory(alias); err == nil || hasTotalCount {
 		pager, err := newCandidateStepPager(opts, last != nil)
 		if err != nil {
@@ -193,6 +233,14 @@ func (_m *Candidate) HiredFor(ctx context.Context) (result []*Opening, err error
 	}
 	if IsNotLoaded(err) {
 		result, err = _m.QueryHiredFor().All(ctx)
+	}
+	return result, err
+}
+
+func (_m *CandidateFile) Candidate(ctx context.Context) (*Candidate, error) {
+	result, err := _m.Edges.CandidateOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryCandidate().Only(ctx)
 	}
 	return result, err
 }

@@ -9,8 +9,10 @@ import (
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/hashicorp/go-multierror"
 	"github.com/hiregraph/hiregraph/ent/activity"
+	"github.com/hiregraph/hiregraph/ent/application"
 	"github.com/hiregraph/hiregraph/ent/approvalprocess"
 	"github.com/hiregraph/hiregraph/ent/candidate"
+	"github.com/hiregraph/hiregraph/ent/candidatefile"
 	"github.com/hiregraph/hiregraph/ent/candidatestep"
 	"github.com/hiregraph/hiregraph/ent/company"
 	"github.com/hiregraph/hiregraph/ent/contact"
@@ -42,6 +44,11 @@ var activityImplementors = []string{"Activity", "Node"}
 // IsNode implements the Node interface check for GQLGen.
 func (*Activity) IsNode() {}
 
+var applicationImplementors = []string{"Application", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*Application) IsNode() {}
+
 var approvalprocessImplementors = []string{"ApprovalProcess", "Node"}
 
 // IsNode implements the Node interface check for GQLGen.
@@ -51,6 +58,11 @@ var candidateImplementors = []string{"Candidate", "Node"}
 
 // IsNode implements the Node interface check for GQLGen.
 func (*Candidate) IsNode() {}
+
+var candidatefileImplementors = []string{"CandidateFile", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*CandidateFile) IsNode() {}
 
 var candidatestepImplementors = []string{"CandidateStep", "Node"}
 
@@ -209,6 +221,15 @@ func (c *Client) noder(ctx context.Context, table string, id string) (Noder, err
 			}
 		}
 		return query.Only(ctx)
+	case application.Table:
+		query := c.Application.Query().
+			Where(application.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, applicationImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
 	case approvalprocess.Table:
 		query := c.ApprovalProcess.Query().
 			Where(approvalprocess.ID(id))
@@ -223,6 +244,15 @@ func (c *Client) noder(ctx context.Context, table string, id string) (Noder, err
 			Where(candidate.ID(id))
 		if fc := graphql.GetFieldContext(ctx); fc != nil {
 			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, candidateImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
+	case candidatefile.Table:
+		query := c.CandidateFile.Query().
+			Where(candidatefile.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, candidatefileImplementors...); err != nil {
 				return nil, err
 			}
 		}
@@ -478,6 +508,22 @@ func (c *Client) noders(ctx context.Context, table string, ids []string) ([]Node
 				*noder = node
 			}
 		}
+	case application.Table:
+		query := c.Application.Query().
+			Where(application.IDIn(ids...))
+		query, err := query.CollectFields(ctx, applicationImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
 	case approvalprocess.Table:
 		query := c.ApprovalProcess.Query().
 			Where(approvalprocess.IDIn(ids...))
@@ -498,6 +544,22 @@ func (c *Client) noders(ctx context.Context, table string, ids []string) ([]Node
 		query := c.Candidate.Query().
 			Where(candidate.IDIn(ids...))
 		query, err := query.CollectFields(ctx, candidateImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
+	case candidatefile.Table:
+		query := c.CandidateFile.Query().
+			Where(candidatefile.IDIn(ids...))
+		query, err := query.CollectFields(ctx, candidatefileImplementors...)
 		if err != nil {
 			return nil, err
 		}

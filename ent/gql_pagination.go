@@ -14,8 +14,10 @@ import (
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/99designs/gqlgen/graphql/errcode"
 	"github.com/hiregraph/hiregraph/ent/activity"
+	"github.com/hiregraph/hiregraph/ent/application"
 	"github.com/hiregraph/hiregraph/ent/approvalprocess"
 	"github.com/hiregraph/hiregraph/ent/candidate"
+	"github.com/hiregraph/hiregraph/ent/candidatefile"
 	"github.com/hiregraph/hiregraph/ent/candidatestep"
 	"github.com/hiregraph/hiregraph/ent/company"
 	"github.com/hiregraph/hiregraph/ent/contact"
@@ -409,6 +411,255 @@ func (_m *Activity) ToEdge(order *ActivityOrder) *ActivityEdge {
 		order = DefaultActivityOrder
 	}
 	return &ActivityEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
+// ApplicationEdge is the edge representation of Application.
+type ApplicationEdge struct {
+	Node   *Application `json:"node"`
+	Cursor Cursor       `json:"cursor"`
+}
+
+// ApplicationConnection is the connection containing edges to Application.
+type ApplicationConnection struct {
+	Edges      []*ApplicationEdge `json:"edges"`
+	PageInfo   PageInfo           `json:"pageInfo"`
+	TotalCount int                `json:"totalCount"`
+}
+
+func (c *ApplicationConnection) build(nodes []*Application, pager *applicationPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *Application
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *Application {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *Application {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*ApplicationEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &ApplicationEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// ApplicationPaginateOption enables pagination customization.
+type ApplicationPaginateOption func(*applicationPager) error
+
+// WithApplicationOrder configures pagination ordering.
+func WithApplicationOrder(order *ApplicationOrder) ApplicationPaginateOption {
+	if order == nil {
+		order = DefaultApplicationOrder
+	}
+	o := *order
+	return func(pager *applicationPager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultApplicationOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithApplicationFilter configures pagination filter.
+func WithApplicationFilter(filter func(*ApplicationQuery) (*ApplicationQuery, error)) ApplicationPaginateOption {
+	return func(pager *applicationPager) error {
+		if filter == nil {
+			return errors.New("ApplicationQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type applicationPager struct {
+	reverse bool
+	order   *ApplicationOrder
+	filter  func(*ApplicationQuery) (*ApplicationQuery, error)
+}
+
+func newApplicationPager(opts []ApplicationPaginateOption, reverse bool) (*applicationPager, error) {
+	pager := &applicationPager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultApplicationOrder
+	}
+	return pager, nil
+}
+
+func (p *applicationPager) applyFilter(query *ApplicationQuery) (*ApplicationQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *applicationPager) toCursor(_m *Application) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *applicationPager) applyCursors(query *ApplicationQuery, after, before *Cursor) (*ApplicationQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultApplicationOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *applicationPager) applyOrder(query *ApplicationQuery) *ApplicationQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultApplicationOrder.Field {
+		query = query.Order(DefaultApplicationOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *applicationPager) orderExpr(query *ApplicationQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultApplicationOrder.Field {
+			b.Comma().Ident(DefaultApplicationOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to Application.
+func (_m *ApplicationQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...ApplicationPaginateOption,
+) (*ApplicationConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newApplicationPager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &ApplicationConnection{Edges: []*ApplicationEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
+		hasPagination := after != nil || first != nil || before != nil || last != nil
+		if hasPagination || ignoredEdges {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if conn.TotalCount, err = c.Count(ctx); err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+		}
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+// ApplicationOrderField defines the ordering field of Application.
+type ApplicationOrderField struct {
+	// Value extracts the ordering value from the given Application.
+	Value    func(*Application) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) application.OrderOption
+	toCursor func(*Application) Cursor
+}
+
+// ApplicationOrder defines the ordering of Application.
+type ApplicationOrder struct {
+	Direction OrderDirection         `json:"direction"`
+	Field     *ApplicationOrderField `json:"field"`
+}
+
+// DefaultApplicationOrder is the default ordering of Application.
+var DefaultApplicationOrder = &ApplicationOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &ApplicationOrderField{
+		Value: func(_m *Application) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: application.FieldID,
+		toTerm: application.ByID,
+		toCursor: func(_m *Application) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts Application into ApplicationEdge.
+func (_m *Application) ToEdge(order *ApplicationOrder) *ApplicationEdge {
+	if order == nil {
+		order = DefaultApplicationOrder
+	}
+	return &ApplicationEdge{
 		Node:   _m,
 		Cursor: order.Field.toCursor(_m),
 	}
@@ -1044,6 +1295,255 @@ func (_m *Candidate) ToEdge(order *CandidateOrder) *CandidateEdge {
 		order = DefaultCandidateOrder
 	}
 	return &CandidateEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
+// CandidateFileEdge is the edge representation of CandidateFile.
+type CandidateFileEdge struct {
+	Node   *CandidateFile `json:"node"`
+	Cursor Cursor         `json:"cursor"`
+}
+
+// CandidateFileConnection is the connection containing edges to CandidateFile.
+type CandidateFileConnection struct {
+	Edges      []*CandidateFileEdge `json:"edges"`
+	PageInfo   PageInfo             `json:"pageInfo"`
+	TotalCount int                  `json:"totalCount"`
+}
+
+func (c *CandidateFileConnection) build(nodes []*CandidateFile, pager *candidatefilePager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *CandidateFile
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *CandidateFile {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *CandidateFile {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*CandidateFileEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &CandidateFileEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// CandidateFilePaginateOption enables pagination customization.
+type CandidateFilePaginateOption func(*candidatefilePager) error
+
+// WithCandidateFileOrder configures pagination ordering.
+func WithCandidateFileOrder(order *CandidateFileOrder) CandidateFilePaginateOption {
+	if order == nil {
+		order = DefaultCandidateFileOrder
+	}
+	o := *order
+	return func(pager *candidatefilePager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultCandidateFileOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithCandidateFileFilter configures pagination filter.
+func WithCandidateFileFilter(filter func(*CandidateFileQuery) (*CandidateFileQuery, error)) CandidateFilePaginateOption {
+	return func(pager *candidatefilePager) error {
+		if filter == nil {
+			return errors.New("CandidateFileQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type candidatefilePager struct {
+	reverse bool
+	order   *CandidateFileOrder
+	filter  func(*CandidateFileQuery) (*CandidateFileQuery, error)
+}
+
+func newCandidateFilePager(opts []CandidateFilePaginateOption, reverse bool) (*candidatefilePager, error) {
+	pager := &candidatefilePager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultCandidateFileOrder
+	}
+	return pager, nil
+}
+
+func (p *candidatefilePager) applyFilter(query *CandidateFileQuery) (*CandidateFileQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *candidatefilePager) toCursor(_m *CandidateFile) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *candidatefilePager) applyCursors(query *CandidateFileQuery, after, before *Cursor) (*CandidateFileQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultCandidateFileOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *candidatefilePager) applyOrder(query *CandidateFileQuery) *CandidateFileQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultCandidateFileOrder.Field {
+		query = query.Order(DefaultCandidateFileOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *candidatefilePager) orderExpr(query *CandidateFileQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultCandidateFileOrder.Field {
+			b.Comma().Ident(DefaultCandidateFileOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to CandidateFile.
+func (_m *CandidateFileQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...CandidateFilePaginateOption,
+) (*CandidateFileConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newCandidateFilePager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &CandidateFileConnection{Edges: []*CandidateFileEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
+		hasPagination := after != nil || first != nil || before != nil || last != nil
+		if hasPagination || ignoredEdges {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if conn.TotalCount, err = c.Count(ctx); err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+		}
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+// CandidateFileOrderField defines the ordering field of CandidateFile.
+type CandidateFileOrderField struct {
+	// Value extracts the ordering value from the given CandidateFile.
+	Value    func(*CandidateFile) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) candidatefile.OrderOption
+	toCursor func(*CandidateFile) Cursor
+}
+
+// CandidateFileOrder defines the ordering of CandidateFile.
+type CandidateFileOrder struct {
+	Direction OrderDirection           `json:"direction"`
+	Field     *CandidateFileOrderField `json:"field"`
+}
+
+// DefaultCandidateFileOrder is the default ordering of CandidateFile.
+var DefaultCandidateFileOrder = &CandidateFileOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &CandidateFileOrderField{
+		Value: func(_m *CandidateFile) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: candidatefile.FieldID,
+		toTerm: candidatefile.ByID,
+		toCursor: func(_m *CandidateFile) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts CandidateFile into CandidateFileEdge.
+func (_m *CandidateFile) ToEdge(order *CandidateFileOrder) *CandidateFileEdge {
+	if order == nil {
+		order = DefaultCandidateFileOrder
+	}
+	return &CandidateFileEdge{
 		Node:   _m,
 		Cursor: order.Field.toCursor(_m),
 	}

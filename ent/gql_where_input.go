@@ -8,8 +8,10 @@ import (
 	"time"
 
 	"github.com/hiregraph/hiregraph/ent/activity"
+	"github.com/hiregraph/hiregraph/ent/application"
 	"github.com/hiregraph/hiregraph/ent/approvalprocess"
 	"github.com/hiregraph/hiregraph/ent/candidate"
+	"github.com/hiregraph/hiregraph/ent/candidatefile"
 	"github.com/hiregraph/hiregraph/ent/candidatestep"
 	"github.com/hiregraph/hiregraph/ent/company"
 	"github.com/hiregraph/hiregraph/ent/contact"
@@ -545,6 +547,498 @@ func (i *ActivityWhereInput) P() (predicate.Activity, error) {
 	}
 }
 
+// ApplicationWhereInput represents a where input for filtering Application queries.
+type ApplicationWhereInput struct {
+	Predicates []predicate.Application  `json:"-"`
+	Not        *ApplicationWhereInput   `json:"not,omitempty"`
+	Or         []*ApplicationWhereInput `json:"or,omitempty"`
+	And        []*ApplicationWhereInput `json:"and,omitempty"`
+
+	// "id" field predicates.
+	ID             *string  `json:"id,omitempty"`
+	IDNEQ          *string  `json:"idNEQ,omitempty"`
+	IDIn           []string `json:"idIn,omitempty"`
+	IDNotIn        []string `json:"idNotIn,omitempty"`
+	IDGT           *string  `json:"idGT,omitempty"`
+	IDGTE          *string  `json:"idGTE,omitempty"`
+	IDLT           *string  `json:"idLT,omitempty"`
+	IDLTE          *string  `json:"idLTE,omitempty"`
+	IDEqualFold    *string  `json:"idEqualFold,omitempty"`
+	IDContainsFold *string  `json:"idContainsFold,omitempty"`
+
+	// "email" field predicates.
+	Email             *string  `json:"email,omitempty"`
+	EmailNEQ          *string  `json:"emailNEQ,omitempty"`
+	EmailIn           []string `json:"emailIn,omitempty"`
+	EmailNotIn        []string `json:"emailNotIn,omitempty"`
+	EmailGT           *string  `json:"emailGT,omitempty"`
+	EmailGTE          *string  `json:"emailGTE,omitempty"`
+	EmailLT           *string  `json:"emailLT,omitempty"`
+	EmailLTE          *string  `json:"emailLTE,omitempty"`
+	EmailContains     *string  `json:"emailContains,omitempty"`
+	EmailHasPrefix    *string  `json:"emailHasPrefix,omitempty"`
+	EmailHasSuffix    *string  `json:"emailHasSuffix,omitempty"`
+	EmailEqualFold    *string  `json:"emailEqualFold,omitempty"`
+	EmailContainsFold *string  `json:"emailContainsFold,omitempty"`
+
+	// "source" field predicates.
+	Source             *string  `json:"source,omitempty"`
+	SourceNEQ          *string  `json:"sourceNEQ,omitempty"`
+	SourceIn           []string `json:"sourceIn,omitempty"`
+	SourceNotIn        []string `json:"sourceNotIn,omitempty"`
+	SourceGT           *string  `json:"sourceGT,omitempty"`
+	SourceGTE          *string  `json:"sourceGTE,omitempty"`
+	SourceLT           *string  `json:"sourceLT,omitempty"`
+	SourceLTE          *string  `json:"sourceLTE,omitempty"`
+	SourceContains     *string  `json:"sourceContains,omitempty"`
+	SourceHasPrefix    *string  `json:"sourceHasPrefix,omitempty"`
+	SourceHasSuffix    *string  `json:"sourceHasSuffix,omitempty"`
+	SourceEqualFold    *string  `json:"sourceEqualFold,omitempty"`
+	SourceContainsFold *string  `json:"sourceContainsFold,omitempty"`
+
+	// "linkedin_url" field predicates.
+	LinkedinURL             *string  `json:"linkedinURL,omitempty"`
+	LinkedinURLNEQ          *string  `json:"linkedinURLNEQ,omitempty"`
+	LinkedinURLIn           []string `json:"linkedinURLIn,omitempty"`
+	LinkedinURLNotIn        []string `json:"linkedinURLNotIn,omitempty"`
+	LinkedinURLGT           *string  `json:"linkedinURLGT,omitempty"`
+	LinkedinURLGTE          *string  `json:"linkedinURLGTE,omitempty"`
+	LinkedinURLLT           *string  `json:"linkedinURLLT,omitempty"`
+	LinkedinURLLTE          *string  `json:"linkedinURLLTE,omitempty"`
+	LinkedinURLContains     *string  `json:"linkedinURLContains,omitempty"`
+	LinkedinURLHasPrefix    *string  `json:"linkedinURLHasPrefix,omitempty"`
+	LinkedinURLHasSuffix    *string  `json:"linkedinURLHasSuffix,omitempty"`
+	LinkedinURLEqualFold    *string  `json:"linkedinURLEqualFold,omitempty"`
+	LinkedinURLContainsFold *string  `json:"linkedinURLContainsFold,omitempty"`
+
+	// "cover_letter" field predicates.
+	CoverLetter             *string  `json:"coverLetter,omitempty"`
+	CoverLetterNEQ          *string  `json:"coverLetterNEQ,omitempty"`
+	CoverLetterIn           []string `json:"coverLetterIn,omitempty"`
+	CoverLetterNotIn        []string `json:"coverLetterNotIn,omitempty"`
+	CoverLetterGT           *string  `json:"coverLetterGT,omitempty"`
+	CoverLetterGTE          *string  `json:"coverLetterGTE,omitempty"`
+	CoverLetterLT           *string  `json:"coverLetterLT,omitempty"`
+	CoverLetterLTE          *string  `json:"coverLetterLTE,omitempty"`
+	CoverLetterContains     *string  `json:"coverLetterContains,omitempty"`
+	CoverLetterHasPrefix    *string  `json:"coverLetterHasPrefix,omitempty"`
+	CoverLetterHasSuffix    *string  `json:"coverLetterHasSuffix,omitempty"`
+	CoverLetterEqualFold    *string  `json:"coverLetterEqualFold,omitempty"`
+	CoverLetterContainsFold *string  `json:"coverLetterContainsFold,omitempty"`
+
+	// "consent_text" field predicates.
+	ConsentText             *string  `json:"consentText,omitempty"`
+	ConsentTextNEQ          *string  `json:"consentTextNEQ,omitempty"`
+	ConsentTextIn           []string `json:"consentTextIn,omitempty"`
+	ConsentTextNotIn        []string `json:"consentTextNotIn,omitempty"`
+	ConsentTextGT           *string  `json:"consentTextGT,omitempty"`
+	ConsentTextGTE          *string  `json:"consentTextGTE,omitempty"`
+	ConsentTextLT           *string  `json:"consentTextLT,omitempty"`
+	ConsentTextLTE          *string  `json:"consentTextLTE,omitempty"`
+	ConsentTextContains     *string  `json:"consentTextContains,omitempty"`
+	ConsentTextHasPrefix    *string  `json:"consentTextHasPrefix,omitempty"`
+	ConsentTextHasSuffix    *string  `json:"consentTextHasSuffix,omitempty"`
+	ConsentTextEqualFold    *string  `json:"consentTextEqualFold,omitempty"`
+	ConsentTextContainsFold *string  `json:"consentTextContainsFold,omitempty"`
+
+	// "time_consented" field predicates.
+	TimeConsented      *time.Time  `json:"timeConsented,omitempty"`
+	TimeConsentedNEQ   *time.Time  `json:"timeConsentedNEQ,omitempty"`
+	TimeConsentedIn    []time.Time `json:"timeConsentedIn,omitempty"`
+	TimeConsentedNotIn []time.Time `json:"timeConsentedNotIn,omitempty"`
+	TimeConsentedGT    *time.Time  `json:"timeConsentedGT,omitempty"`
+	TimeConsentedGTE   *time.Time  `json:"timeConsentedGTE,omitempty"`
+	TimeConsentedLT    *time.Time  `json:"timeConsentedLT,omitempty"`
+	TimeConsentedLTE   *time.Time  `json:"timeConsentedLTE,omitempty"`
+
+	// "time_created" field predicates.
+	TimeCreated      *time.Time  `json:"timeCreated,omitempty"`
+	TimeCreatedNEQ   *time.Time  `json:"timeCreatedNEQ,omitempty"`
+	TimeCreatedIn    []time.Time `json:"timeCreatedIn,omitempty"`
+	TimeCreatedNotIn []time.Time `json:"timeCreatedNotIn,omitempty"`
+	TimeCreatedGT    *time.Time  `json:"timeCreatedGT,omitempty"`
+	TimeCreatedGTE   *time.Time  `json:"timeCreatedGTE,omitempty"`
+	TimeCreatedLT    *time.Time  `json:"timeCreatedLT,omitempty"`
+	TimeCreatedLTE   *time.Time  `json:"timeCreatedLTE,omitempty"`
+
+	// "candidate" edge predicates.
+	HasCandidate     *bool                  `json:"hasCandidate,omitempty"`
+	HasCandidateWith []*CandidateWhereInput `json:"hasCandidateWith,omitempty"`
+}
+
+// AddPredicates adds custom predicates to the where input to be used during the filtering phase.
+func (i *ApplicationWhereInput) AddPredicates(predicates ...predicate.Application) {
+	i.Predicates = append(i.Predicates, predicates...)
+}
+
+// Filter applies the ApplicationWhereInput filter on the ApplicationQuery builder.
+func (i *ApplicationWhereInput) Filter(q *ApplicationQuery) (*ApplicationQuery, error) {
+	if i == nil {
+		return q, nil
+	}
+	p, err := i.P()
+	if err != nil {
+		if err == ErrEmptyApplicationWhereInput {
+			return q, nil
+		}
+		return nil, err
+	}
+	return q.Where(p), nil
+}
+
+// ErrEmptyApplicationWhereInput is returned in case the ApplicationWhereInput is empty.
+var ErrEmptyApplicationWhereInput = errors.New("ent: empty predicate ApplicationWhereInput")
+
+// P returns a predicate for filtering applications.
+// An error is returned if the input is empty or invalid.
+func (i *ApplicationWhereInput) P() (predicate.Application, error) {
+	var predicates []predicate.Application
+	if i.Not != nil {
+		p, err := i.Not.P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'not'", err)
+		}
+		predicates = append(predicates, application.Not(p))
+	}
+	switch n := len(i.Or); {
+	case n == 1:
+		p, err := i.Or[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'or'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		or := make([]predicate.Application, 0, n)
+		for _, w := range i.Or {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'or'", err)
+			}
+			or = append(or, p)
+		}
+		predicates = append(predicates, application.Or(or...))
+	}
+	switch n := len(i.And); {
+	case n == 1:
+		p, err := i.And[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'and'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		and := make([]predicate.Application, 0, n)
+		for _, w := range i.And {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'and'", err)
+			}
+			and = append(and, p)
+		}
+		predicates = append(predicates, application.And(and...))
+	}
+	predicates = append(predicates, i.Predicates...)
+	if i.ID != nil {
+		predicates = append(predicates, application.IDEQ(*i.ID))
+	}
+	if i.IDNEQ != nil {
+		predicates = append(predicates, application.IDNEQ(*i.IDNEQ))
+	}
+	if len(i.IDIn) > 0 {
+		predicates = append(predicates, application.IDIn(i.IDIn...))
+	}
+	if len(i.IDNotIn) > 0 {
+		predicates = append(predicates, application.IDNotIn(i.IDNotIn...))
+	}
+	if i.IDGT != nil {
+		predicates = append(predicates, application.IDGT(*i.IDGT))
+	}
+	if i.IDGTE != nil {
+		predicates = append(predicates, application.IDGTE(*i.IDGTE))
+	}
+	if i.IDLT != nil {
+		predicates = append(predicates, application.IDLT(*i.IDLT))
+	}
+	if i.IDLTE != nil {
+		predicates = append(predicates, application.IDLTE(*i.IDLTE))
+	}
+	if i.IDEqualFold != nil {
+		predicates = append(predicates, application.IDEqualFold(*i.IDEqualFold))
+	}
+	if i.IDContainsFold != nil {
+		predicates = append(predicates, application.IDContainsFold(*i.IDContainsFold))
+	}
+	if i.Email != nil {
+		predicates = append(predicates, application.EmailEQ(*i.Email))
+	}
+	if i.EmailNEQ != nil {
+		predicates = append(predicates, application.EmailNEQ(*i.EmailNEQ))
+	}
+	if len(i.EmailIn) > 0 {
+		predicates = append(predicates, application.EmailIn(i.EmailIn...))
+	}
+	if len(i.EmailNotIn) > 0 {
+		predicates = append(predicates, application.EmailNotIn(i.EmailNotIn...))
+	}
+	if i.EmailGT != nil {
+		predicates = append(predicates, application.EmailGT(*i.EmailGT))
+	}
+	if i.EmailGTE != nil {
+		predicates = append(predicates, application.EmailGTE(*i.EmailGTE))
+	}
+	if i.EmailLT != nil {
+		predicates = append(predicates, application.EmailLT(*i.EmailLT))
+	}
+	if i.EmailLTE != nil {
+		predicates = append(predicates, application.EmailLTE(*i.EmailLTE))
+	}
+	if i.EmailContains != nil {
+		predicates = append(predicates, application.EmailContains(*i.EmailContains))
+	}
+	if i.EmailHasPrefix != nil {
+		predicates = append(predicates, application.EmailHasPrefix(*i.EmailHasPrefix))
+	}
+	if i.EmailHasSuffix != nil {
+		predicates = append(predicates, application.EmailHasSuffix(*i.EmailHasSuffix))
+	}
+	if i.EmailEqualFold != nil {
+		predicates = append(predicates, application.EmailEqualFold(*i.EmailEqualFold))
+	}
+	if i.EmailContainsFold != nil {
+		predicates = append(predicates, application.EmailContainsFold(*i.EmailContainsFold))
+	}
+	if i.Source != nil {
+		predicates = append(predicates, application.SourceEQ(*i.Source))
+	}
+	if i.SourceNEQ != nil {
+		predicates = append(predicates, application.SourceNEQ(*i.SourceNEQ))
+	}
+	if len(i.SourceIn) > 0 {
+		predicates = append(predicates, application.SourceIn(i.SourceIn...))
+	}
+	if len(i.SourceNotIn) > 0 {
+		predicates = append(predicates, application.SourceNotIn(i.SourceNotIn...))
+	}
+	if i.SourceGT != nil {
+		predicates = append(predicates, application.SourceGT(*i.SourceGT))
+	}
+	if i.SourceGTE != nil {
+		predicates = append(predicates, application.SourceGTE(*i.SourceGTE))
+	}
+	if i.SourceLT != nil {
+		predicates = append(predicates, application.SourceLT(*i.SourceLT))
+	}
+	if i.SourceLTE != nil {
+		predicates = append(predicates, application.SourceLTE(*i.SourceLTE))
+	}
+	if i.SourceContains != nil {
+		predicates = append(predicates, application.SourceContains(*i.SourceContains))
+	}
+	if i.SourceHasPrefix != nil {
+		predicates = append(predicates, application.SourceHasPrefix(*i.SourceHasPrefix))
+	}
+	if i.SourceHasSuffix != nil {
+		predicates = append(predicates, application.SourceHasSuffix(*i.SourceHasSuffix))
+	}
+	if i.SourceEqualFold != nil {
+		predicates = append(predicates, application.SourceEqualFold(*i.SourceEqualFold))
+	}
+	if i.SourceContainsFold != nil {
+		predicates = append(predicates, application.SourceContainsFold(*i.SourceContainsFold))
+	}
+	if i.LinkedinURL != nil {
+		predicates = append(predicates, application.LinkedinURLEQ(*i.LinkedinURL))
+	}
+	if i.LinkedinURLNEQ != nil {
+		predicates = append(predicates, application.LinkedinURLNEQ(*i.LinkedinURLNEQ))
+	}
+	if len(i.LinkedinURLIn) > 0 {
+		predicates = append(predicates, application.LinkedinURLIn(i.LinkedinURLIn...))
+	}
+	if len(i.LinkedinURLNotIn) > 0 {
+		predicates = append(predicates, application.LinkedinURLNotIn(i.LinkedinURLNotIn...))
+	}
+	if i.LinkedinURLGT != nil {
+		predicates = append(predicates, application.LinkedinURLGT(*i.LinkedinURLGT))
+	}
+	if i.LinkedinURLGTE != nil {
+		predicates = append(predicates, application.LinkedinURLGTE(*i.LinkedinURLGTE))
+	}
+	if i.LinkedinURLLT != nil {
+		predicates = append(predicates, application.LinkedinURLLT(*i.LinkedinURLLT))
+	}
+	if i.LinkedinURLLTE != nil {
+		predicates = append(predicates, application.LinkedinURLLTE(*i.LinkedinURLLTE))
+	}
+	if i.LinkedinURLContains != nil {
+		predicates = append(predicates, application.LinkedinURLContains(*i.LinkedinURLContains))
+	}
+	if i.LinkedinURLHasPrefix != nil {
+		predicates = append(predicates, application.LinkedinURLHasPrefix(*i.LinkedinURLHasPrefix))
+	}
+	if i.LinkedinURLHasSuffix != nil {
+		predicates = append(predicates, application.LinkedinURLHasSuffix(*i.LinkedinURLHasSuffix))
+	}
+	if i.LinkedinURLEqualFold != nil {
+		predicates = append(predicates, application.LinkedinURLEqualFold(*i.LinkedinURLEqualFold))
+	}
+	if i.LinkedinURLContainsFold != nil {
+		predicates = append(predicates, application.LinkedinURLContainsFold(*i.LinkedinURLContainsFold))
+	}
+	if i.CoverLetter != nil {
+		predicates = append(predicates, application.CoverLetterEQ(*i.CoverLetter))
+	}
+	if i.CoverLetterNEQ != nil {
+		predicates = append(predicates, application.CoverLetterNEQ(*i.CoverLetterNEQ))
+	}
+	if len(i.CoverLetterIn) > 0 {
+		predicates = append(predicates, application.CoverLetterIn(i.CoverLetterIn...))
+	}
+	if len(i.CoverLetterNotIn) > 0 {
+		predicates = append(predicates, application.CoverLetterNotIn(i.CoverLetterNotIn...))
+	}
+	if i.CoverLetterGT != nil {
+		predicates = append(predicates, application.CoverLetterGT(*i.CoverLetterGT))
+	}
+	if i.CoverLetterGTE != nil {
+		predicates = append(predicates, application.CoverLetterGTE(*i.CoverLetterGTE))
+	}
+	if i.CoverLetterLT != nil {
+		predicates = append(predicates, application.CoverLetterLT(*i.CoverLetterLT))
+	}
+	if i.CoverLetterLTE != nil {
+		predicates = append(predicates, application.CoverLetterLTE(*i.CoverLetterLTE))
+	}
+	if i.CoverLetterContains != nil {
+		predicates = append(predicates, application.CoverLetterContains(*i.CoverLetterContains))
+	}
+	if i.CoverLetterHasPrefix != nil {
+		predicates = append(predicates, application.CoverLetterHasPrefix(*i.CoverLetterHasPrefix))
+	}
+	if i.CoverLetterHasSuffix != nil {
+		predicates = append(predicates, application.CoverLetterHasSuffix(*i.CoverLetterHasSuffix))
+	}
+	if i.CoverLetterEqualFold != nil {
+		predicates = append(predicates, application.CoverLetterEqualFold(*i.CoverLetterEqualFold))
+	}
+	if i.CoverLetterContainsFold != nil {
+		predicates = append(predicates, application.CoverLetterContainsFold(*i.CoverLetterContainsFold))
+	}
+	if i.ConsentText != nil {
+		predicates = append(predicates, application.ConsentTextEQ(*i.ConsentText))
+	}
+	if i.ConsentTextNEQ != nil {
+		predicates = append(predicates, application.ConsentTextNEQ(*i.ConsentTextNEQ))
+	}
+	if len(i.ConsentTextIn) > 0 {
+		predicates = append(predicates, application.ConsentTextIn(i.ConsentTextIn...))
+	}
+	if len(i.ConsentTextNotIn) > 0 {
+		predicates = append(predicates, application.ConsentTextNotIn(i.ConsentTextNotIn...))
+	}
+	if i.ConsentTextGT != nil {
+		predicates = append(predicates, application.ConsentTextGT(*i.ConsentTextGT))
+	}
+	if i.ConsentTextGTE != nil {
+		predicates = append(predicates, application.ConsentTextGTE(*i.ConsentTextGTE))
+	}
+	if i.ConsentTextLT != nil {
+		predicates = append(predicates, application.ConsentTextLT(*i.ConsentTextLT))
+	}
+	if i.ConsentTextLTE != nil {
+		predicates = append(predicates, application.ConsentTextLTE(*i.ConsentTextLTE))
+	}
+	if i.ConsentTextContains != nil {
+		predicates = append(predicates, application.ConsentTextContains(*i.ConsentTextContains))
+	}
+	if i.ConsentTextHasPrefix != nil {
+		predicates = append(predicates, application.ConsentTextHasPrefix(*i.ConsentTextHasPrefix))
+	}
+	if i.ConsentTextHasSuffix != nil {
+		predicates = append(predicates, application.ConsentTextHasSuffix(*i.ConsentTextHasSuffix))
+	}
+	if i.ConsentTextEqualFold != nil {
+		predicates = append(predicates, application.ConsentTextEqualFold(*i.ConsentTextEqualFold))
+	}
+	if i.ConsentTextContainsFold != nil {
+		predicates = append(predicates, application.ConsentTextContainsFold(*i.ConsentTextContainsFold))
+	}
+	if i.TimeConsented != nil {
+		predicates = append(predicates, application.TimeConsentedEQ(*i.TimeConsented))
+	}
+	if i.TimeConsentedNEQ != nil {
+		predicates = append(predicates, application.TimeConsentedNEQ(*i.TimeConsentedNEQ))
+	}
+	if len(i.TimeConsentedIn) > 0 {
+		predicates = append(predicates, application.TimeConsentedIn(i.TimeConsentedIn...))
+	}
+	if len(i.TimeConsentedNotIn) > 0 {
+		predicates = append(predicates, application.TimeConsentedNotIn(i.TimeConsentedNotIn...))
+	}
+	if i.TimeConsentedGT != nil {
+		predicates = append(predicates, application.TimeConsentedGT(*i.TimeConsentedGT))
+	}
+	if i.TimeConsentedGTE != nil {
+		predicates = append(predicates, application.TimeConsentedGTE(*i.TimeConsentedGTE))
+	}
+	if i.TimeConsentedLT != nil {
+		predicates = append(predicates, application.TimeConsentedLT(*i.TimeConsentedLT))
+	}
+	if i.TimeConsentedLTE != nil {
+		predicates = append(predicates, application.TimeConsentedLTE(*i.TimeConsentedLTE))
+	}
+	if i.TimeCreated != nil {
+		predicates = append(predicates, application.TimeCreatedEQ(*i.TimeCreated))
+	}
+	if i.TimeCreatedNEQ != nil {
+		predicates = append(predicates, application.TimeCreatedNEQ(*i.TimeCreatedNEQ))
+	}
+	if len(i.TimeCreatedIn) > 0 {
+		predicates = append(predicates, application.TimeCreatedIn(i.TimeCreatedIn...))
+	}
+	if len(i.TimeCreatedNotIn) > 0 {
+		predicates = append(predicates, application.TimeCreatedNotIn(i.TimeCreatedNotIn...))
+	}
+	if i.TimeCreatedGT != nil {
+		predicates = append(predicates, application.TimeCreatedGT(*i.TimeCreatedGT))
+	}
+	if i.TimeCreatedGTE != nil {
+		predicates = append(predicates, application.TimeCreatedGTE(*i.TimeCreatedGTE))
+	}
+	if i.TimeCreatedLT != nil {
+		predicates = append(predicates, application.TimeCreatedLT(*i.TimeCreatedLT))
+	}
+	if i.TimeCreatedLTE != nil {
+		predicates = append(predicates, application.TimeCreatedLTE(*i.TimeCreatedLTE))
+	}
+
+	if i.HasCandidate != nil {
+		p := application.HasCandidate()
+		if !*i.HasCandidate {
+			p = application.Not(p)
+		}
+		predicates = append(predicates, p)
+	}
+	if len(i.HasCandidateWith) > 0 {
+		with := make([]predicate.Candidate, 0, len(i.HasCandidateWith))
+		for _, w := range i.HasCandidateWith {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'HasCandidateWith'", err)
+			}
+			with = append(with, p)
+		}
+		predicates = append(predicates, application.HasCandidateWith(with...))
+	}
+	switch len(predicates) {
+	case 0:
+		return nil, ErrEmptyApplicationWhereInput
+	case 1:
+		return predicates[0], nil
+	default:
+		return application.And(predicates...), nil
+	}
+}
+
 // ApprovalProcessWhereInput represents a where input for filtering ApprovalProcess queries.
 type ApprovalProcessWhereInput struct {
 	Predicates []predicate.ApprovalProcess  `json:"-"`
@@ -976,6 +1470,14 @@ type CandidateWhereInput struct {
 	HasOfferLetters     *bool                    `json:"hasOfferLetters,omitempty"`
 	HasOfferLettersWith []*OfferLetterWhereInput `json:"hasOfferLettersWith,omitempty"`
 
+	// "applications" edge predicates.
+	HasApplications     *bool                    `json:"hasApplications,omitempty"`
+	HasApplicationsWith []*ApplicationWhereInput `json:"hasApplicationsWith,omitempty"`
+
+	// "files" edge predicates.
+	HasFiles     *bool                      `json:"hasFiles,omitempty"`
+	HasFilesWith []*CandidateFileWhereInput `json:"hasFilesWith,omitempty"`
+
 	// "activities" edge predicates.
 	HasActivities     *bool                 `json:"hasActivities,omitempty"`
 	HasActivitiesWith []*ActivityWhereInput `json:"hasActivitiesWith,omitempty"`
@@ -1385,6 +1887,42 @@ func (i *CandidateWhereInput) P() (predicate.Candidate, error) {
 		}
 		predicates = append(predicates, candidate.HasOfferLettersWith(with...))
 	}
+	if i.HasApplications != nil {
+		p := candidate.HasApplications()
+		if !*i.HasApplications {
+			p = candidate.Not(p)
+		}
+		predicates = append(predicates, p)
+	}
+	if len(i.HasApplicationsWith) > 0 {
+		with := make([]predicate.Application, 0, len(i.HasApplicationsWith))
+		for _, w := range i.HasApplicationsWith {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'HasApplicationsWith'", err)
+			}
+			with = append(with, p)
+		}
+		predicates = append(predicates, candidate.HasApplicationsWith(with...))
+	}
+	if i.HasFiles != nil {
+		p := candidate.HasFiles()
+		if !*i.HasFiles {
+			p = candidate.Not(p)
+		}
+		predicates = append(predicates, p)
+	}
+	if len(i.HasFilesWith) > 0 {
+		with := make([]predicate.CandidateFile, 0, len(i.HasFilesWith))
+		for _, w := range i.HasFilesWith {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'HasFilesWith'", err)
+			}
+			with = append(with, p)
+		}
+		predicates = append(predicates, candidate.HasFilesWith(with...))
+	}
 	if i.HasActivities != nil {
 		p := candidate.HasActivities()
 		if !*i.HasActivities {
@@ -1500,6 +2038,354 @@ func (i *CandidateWhereInput) P() (predicate.Candidate, error) {
 		return predicates[0], nil
 	default:
 		return candidate.And(predicates...), nil
+	}
+}
+
+// CandidateFileWhereInput represents a where input for filtering CandidateFile queries.
+type CandidateFileWhereInput struct {
+	Predicates []predicate.CandidateFile  `json:"-"`
+	Not        *CandidateFileWhereInput   `json:"not,omitempty"`
+	Or         []*CandidateFileWhereInput `json:"or,omitempty"`
+	And        []*CandidateFileWhereInput `json:"and,omitempty"`
+
+	// "id" field predicates.
+	ID             *string  `json:"id,omitempty"`
+	IDNEQ          *string  `json:"idNEQ,omitempty"`
+	IDIn           []string `json:"idIn,omitempty"`
+	IDNotIn        []string `json:"idNotIn,omitempty"`
+	IDGT           *string  `json:"idGT,omitempty"`
+	IDGTE          *string  `json:"idGTE,omitempty"`
+	IDLT           *string  `json:"idLT,omitempty"`
+	IDLTE          *string  `json:"idLTE,omitempty"`
+	IDEqualFold    *string  `json:"idEqualFold,omitempty"`
+	IDContainsFold *string  `json:"idContainsFold,omitempty"`
+
+	// "kind" field predicates.
+	Kind      *candidatefile.Kind  `json:"kind,omitempty"`
+	KindNEQ   *candidatefile.Kind  `json:"kindNEQ,omitempty"`
+	KindIn    []candidatefile.Kind `json:"kindIn,omitempty"`
+	KindNotIn []candidatefile.Kind `json:"kindNotIn,omitempty"`
+
+	// "file_name" field predicates.
+	FileName             *string  `json:"fileName,omitempty"`
+	FileNameNEQ          *string  `json:"fileNameNEQ,omitempty"`
+	FileNameIn           []string `json:"fileNameIn,omitempty"`
+	FileNameNotIn        []string `json:"fileNameNotIn,omitempty"`
+	FileNameGT           *string  `json:"fileNameGT,omitempty"`
+	FileNameGTE          *string  `json:"fileNameGTE,omitempty"`
+	FileNameLT           *string  `json:"fileNameLT,omitempty"`
+	FileNameLTE          *string  `json:"fileNameLTE,omitempty"`
+	FileNameContains     *string  `json:"fileNameContains,omitempty"`
+	FileNameHasPrefix    *string  `json:"fileNameHasPrefix,omitempty"`
+	FileNameHasSuffix    *string  `json:"fileNameHasSuffix,omitempty"`
+	FileNameEqualFold    *string  `json:"fileNameEqualFold,omitempty"`
+	FileNameContainsFold *string  `json:"fileNameContainsFold,omitempty"`
+
+	// "content_type" field predicates.
+	ContentType             *string  `json:"contentType,omitempty"`
+	ContentTypeNEQ          *string  `json:"contentTypeNEQ,omitempty"`
+	ContentTypeIn           []string `json:"contentTypeIn,omitempty"`
+	ContentTypeNotIn        []string `json:"contentTypeNotIn,omitempty"`
+	ContentTypeGT           *string  `json:"contentTypeGT,omitempty"`
+	ContentTypeGTE          *string  `json:"contentTypeGTE,omitempty"`
+	ContentTypeLT           *string  `json:"contentTypeLT,omitempty"`
+	ContentTypeLTE          *string  `json:"contentTypeLTE,omitempty"`
+	ContentTypeContains     *string  `json:"contentTypeContains,omitempty"`
+	ContentTypeHasPrefix    *string  `json:"contentTypeHasPrefix,omitempty"`
+	ContentTypeHasSuffix    *string  `json:"contentTypeHasSuffix,omitempty"`
+	ContentTypeEqualFold    *string  `json:"contentTypeEqualFold,omitempty"`
+	ContentTypeContainsFold *string  `json:"contentTypeContainsFold,omitempty"`
+
+	// "size" field predicates.
+	Size      *int64  `json:"size,omitempty"`
+	SizeNEQ   *int64  `json:"sizeNEQ,omitempty"`
+	SizeIn    []int64 `json:"sizeIn,omitempty"`
+	SizeNotIn []int64 `json:"sizeNotIn,omitempty"`
+	SizeGT    *int64  `json:"sizeGT,omitempty"`
+	SizeGTE   *int64  `json:"sizeGTE,omitempty"`
+	SizeLT    *int64  `json:"sizeLT,omitempty"`
+	SizeLTE   *int64  `json:"sizeLTE,omitempty"`
+
+	// "time_created" field predicates.
+	TimeCreated      *time.Time  `json:"timeCreated,omitempty"`
+	TimeCreatedNEQ   *time.Time  `json:"timeCreatedNEQ,omitempty"`
+	TimeCreatedIn    []time.Time `json:"timeCreatedIn,omitempty"`
+	TimeCreatedNotIn []time.Time `json:"timeCreatedNotIn,omitempty"`
+	TimeCreatedGT    *time.Time  `json:"timeCreatedGT,omitempty"`
+	TimeCreatedGTE   *time.Time  `json:"timeCreatedGTE,omitempty"`
+	TimeCreatedLT    *time.Time  `json:"timeCreatedLT,omitempty"`
+	TimeCreatedLTE   *time.Time  `json:"timeCreatedLTE,omitempty"`
+
+	// "candidate" edge predicates.
+	HasCandidate     *bool                  `json:"hasCandidate,omitempty"`
+	HasCandidateWith []*CandidateWhereInput `json:"hasCandidateWith,omitempty"`
+}
+
+// AddPredicates adds custom predicates to the where input to be used during the filtering phase.
+func (i *CandidateFileWhereInput) AddPredicates(predicates ...predicate.CandidateFile) {
+	i.Predicates = append(i.Predicates, predicates...)
+}
+
+// Filter applies the CandidateFileWhereInput filter on the CandidateFileQuery builder.
+func (i *CandidateFileWhereInput) Filter(q *CandidateFileQuery) (*CandidateFileQuery, error) {
+	if i == nil {
+		return q, nil
+	}
+	p, err := i.P()
+	if err != nil {
+		if err == ErrEmptyCandidateFileWhereInput {
+			return q, nil
+		}
+		return nil, err
+	}
+	return q.Where(p), nil
+}
+
+// ErrEmptyCandidateFileWhereInput is returned in case the CandidateFileWhereInput is empty.
+var ErrEmptyCandidateFileWhereInput = errors.New("ent: empty predicate CandidateFileWhereInput")
+
+// P returns a predicate for filtering candidatefiles.
+// An error is returned if the input is empty or invalid.
+func (i *CandidateFileWhereInput) P() (predicate.CandidateFile, error) {
+	var predicates []predicate.CandidateFile
+	if i.Not != nil {
+		p, err := i.Not.P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'not'", err)
+		}
+		predicates = append(predicates, candidatefile.Not(p))
+	}
+	switch n := len(i.Or); {
+	case n == 1:
+		p, err := i.Or[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'or'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		or := make([]predicate.CandidateFile, 0, n)
+		for _, w := range i.Or {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'or'", err)
+			}
+			or = append(or, p)
+		}
+		predicates = append(predicates, candidatefile.Or(or...))
+	}
+	switch n := len(i.And); {
+	case n == 1:
+		p, err := i.And[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'and'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		and := make([]predicate.CandidateFile, 0, n)
+		for _, w := range i.And {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'and'", err)
+			}
+			and = append(and, p)
+		}
+		predicates = append(predicates, candidatefile.And(and...))
+	}
+	predicates = append(predicates, i.Predicates...)
+	if i.ID != nil {
+		predicates = append(predicates, candidatefile.IDEQ(*i.ID))
+	}
+	if i.IDNEQ != nil {
+		predicates = append(predicates, candidatefile.IDNEQ(*i.IDNEQ))
+	}
+	if len(i.IDIn) > 0 {
+		predicates = append(predicates, candidatefile.IDIn(i.IDIn...))
+	}
+	if len(i.IDNotIn) > 0 {
+		predicates = append(predicates, candidatefile.IDNotIn(i.IDNotIn...))
+	}
+	if i.IDGT != nil {
+		predicates = append(predicates, candidatefile.IDGT(*i.IDGT))
+	}
+	if i.IDGTE != nil {
+		predicates = append(predicates, candidatefile.IDGTE(*i.IDGTE))
+	}
+	if i.IDLT != nil {
+		predicates = append(predicates, candidatefile.IDLT(*i.IDLT))
+	}
+	if i.IDLTE != nil {
+		predicates = append(predicates, candidatefile.IDLTE(*i.IDLTE))
+	}
+	if i.IDEqualFold != nil {
+		predicates = append(predicates, candidatefile.IDEqualFold(*i.IDEqualFold))
+	}
+	if i.IDContainsFold != nil {
+		predicates = append(predicates, candidatefile.IDContainsFold(*i.IDContainsFold))
+	}
+	if i.Kind != nil {
+		predicates = append(predicates, candidatefile.KindEQ(*i.Kind))
+	}
+	if i.KindNEQ != nil {
+		predicates = append(predicates, candidatefile.KindNEQ(*i.KindNEQ))
+	}
+	if len(i.KindIn) > 0 {
+		predicates = append(predicates, candidatefile.KindIn(i.KindIn...))
+	}
+	if len(i.KindNotIn) > 0 {
+		predicates = append(predicates, candidatefile.KindNotIn(i.KindNotIn...))
+	}
+	if i.FileName != nil {
+		predicates = append(predicates, candidatefile.FileNameEQ(*i.FileName))
+	}
+	if i.FileNameNEQ != nil {
+		predicates = append(predicates, candidatefile.FileNameNEQ(*i.FileNameNEQ))
+	}
+	if len(i.FileNameIn) > 0 {
+		predicates = append(predicates, candidatefile.FileNameIn(i.FileNameIn...))
+	}
+	if len(i.FileNameNotIn) > 0 {
+		predicates = append(predicates, candidatefile.FileNameNotIn(i.FileNameNotIn...))
+	}
+	if i.FileNameGT != nil {
+		predicates = append(predicates, candidatefile.FileNameGT(*i.FileNameGT))
+	}
+	if i.FileNameGTE != nil {
+		predicates = append(predicates, candidatefile.FileNameGTE(*i.FileNameGTE))
+	}
+	if i.FileNameLT != nil {
+		predicates = append(predicates, candidatefile.FileNameLT(*i.FileNameLT))
+	}
+	if i.FileNameLTE != nil {
+		predicates = append(predicates, candidatefile.FileNameLTE(*i.FileNameLTE))
+	}
+	if i.FileNameContains != nil {
+		predicates = append(predicates, candidatefile.FileNameContains(*i.FileNameContains))
+	}
+	if i.FileNameHasPrefix != nil {
+		predicates = append(predicates, candidatefile.FileNameHasPrefix(*i.FileNameHasPrefix))
+	}
+	if i.FileNameHasSuffix != nil {
+		predicates = append(predicates, candidatefile.FileNameHasSuffix(*i.FileNameHasSuffix))
+	}
+	if i.FileNameEqualFold != nil {
+		predicates = append(predicates, candidatefile.FileNameEqualFold(*i.FileNameEqualFold))
+	}
+	if i.FileNameContainsFold != nil {
+		predicates = append(predicates, candidatefile.FileNameContainsFold(*i.FileNameContainsFold))
+	}
+	if i.ContentType != nil {
+		predicates = append(predicates, candidatefile.ContentTypeEQ(*i.ContentType))
+	}
+	if i.ContentTypeNEQ != nil {
+		predicates = append(predicates, candidatefile.ContentTypeNEQ(*i.ContentTypeNEQ))
+	}
+	if len(i.ContentTypeIn) > 0 {
+		predicates = append(predicates, candidatefile.ContentTypeIn(i.ContentTypeIn...))
+	}
+	if len(i.ContentTypeNotIn) > 0 {
+		predicates = append(predicates, candidatefile.ContentTypeNotIn(i.ContentTypeNotIn...))
+	}
+	if i.ContentTypeGT != nil {
+		predicates = append(predicates, candidatefile.ContentTypeGT(*i.ContentTypeGT))
+	}
+	if i.ContentTypeGTE != nil {
+		predicates = append(predicates, candidatefile.ContentTypeGTE(*i.ContentTypeGTE))
+	}
+	if i.ContentTypeLT != nil {
+		predicates = append(predicates, candidatefile.ContentTypeLT(*i.ContentTypeLT))
+	}
+	if i.ContentTypeLTE != nil {
+		predicates = append(predicates, candidatefile.ContentTypeLTE(*i.ContentTypeLTE))
+	}
+	if i.ContentTypeContains != nil {
+		predicates = append(predicates, candidatefile.ContentTypeContains(*i.ContentTypeContains))
+	}
+	if i.ContentTypeHasPrefix != nil {
+		predicates = append(predicates, candidatefile.ContentTypeHasPrefix(*i.ContentTypeHasPrefix))
+	}
+	if i.ContentTypeHasSuffix != nil {
+		predicates = append(predicates, candidatefile.ContentTypeHasSuffix(*i.ContentTypeHasSuffix))
+	}
+	if i.ContentTypeEqualFold != nil {
+		predicates = append(predicates, candidatefile.ContentTypeEqualFold(*i.ContentTypeEqualFold))
+	}
+	if i.ContentTypeContainsFold != nil {
+		predicates = append(predicates, candidatefile.ContentTypeContainsFold(*i.ContentTypeContainsFold))
+	}
+	if i.Size != nil {
+		predicates = append(predicates, candidatefile.SizeEQ(*i.Size))
+	}
+	if i.SizeNEQ != nil {
+		predicates = append(predicates, candidatefile.SizeNEQ(*i.SizeNEQ))
+	}
+	if len(i.SizeIn) > 0 {
+		predicates = append(predicates, candidatefile.SizeIn(i.SizeIn...))
+	}
+	if len(i.SizeNotIn) > 0 {
+		predicates = append(predicates, candidatefile.SizeNotIn(i.SizeNotIn...))
+	}
+	if i.SizeGT != nil {
+		predicates = append(predicates, candidatefile.SizeGT(*i.SizeGT))
+	}
+	if i.SizeGTE != nil {
+		predicates = append(predicates, candidatefile.SizeGTE(*i.SizeGTE))
+	}
+	if i.SizeLT != nil {
+		predicates = append(predicates, candidatefile.SizeLT(*i.SizeLT))
+	}
+	if i.SizeLTE != nil {
+		predicates = append(predicates, candidatefile.SizeLTE(*i.SizeLTE))
+	}
+	if i.TimeCreated != nil {
+		predicates = append(predicates, candidatefile.TimeCreatedEQ(*i.TimeCreated))
+	}
+	if i.TimeCreatedNEQ != nil {
+		predicates = append(predicates, candidatefile.TimeCreatedNEQ(*i.TimeCreatedNEQ))
+	}
+	if len(i.TimeCreatedIn) > 0 {
+		predicates = append(predicates, candidatefile.TimeCreatedIn(i.TimeCreatedIn...))
+	}
+	if len(i.TimeCreatedNotIn) > 0 {
+		predicates = append(predicates, candidatefile.TimeCreatedNotIn(i.TimeCreatedNotIn...))
+	}
+	if i.TimeCreatedGT != nil {
+		predicates = append(predicates, candidatefile.TimeCreatedGT(*i.TimeCreatedGT))
+	}
+	if i.TimeCreatedGTE != nil {
+		predicates = append(predicates, candidatefile.TimeCreatedGTE(*i.TimeCreatedGTE))
+	}
+	if i.TimeCreatedLT != nil {
+		predicates = append(predicates, candidatefile.TimeCreatedLT(*i.TimeCreatedLT))
+	}
+	if i.TimeCreatedLTE != nil {
+		predicates = append(predicates, candidatefile.TimeCreatedLTE(*i.TimeCreatedLTE))
+	}
+
+	if i.HasCandidate != nil {
+		p := candidatefile.HasCandidate()
+		if !*i.HasCandidate {
+			p = candidatefile.Not(p)
+		}
+		predicates = append(predicates, p)
+	}
+	if len(i.HasCandidateWith) > 0 {
+		with := make([]predicate.Candidate, 0, len(i.HasCandidateWith))
+		for _, w := range i.HasCandidateWith {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'HasCandidateWith'", err)
+			}
+			with = append(with, p)
+		}
+		predicates = append(predicates, candidatefile.HasCandidateWith(with...))
+	}
+	switch len(predicates) {
+	case 0:
+		return nil, ErrEmptyCandidateFileWhereInput
+	case 1:
+		return predicates[0], nil
+	default:
+		return candidatefile.And(predicates...), nil
 	}
 }
 

@@ -9,8 +9,10 @@ import (
 
 	"github.com/hiregraph/hiregraph/ent/activity"
 	"github.com/hiregraph/hiregraph/ent/apikey"
+	"github.com/hiregraph/hiregraph/ent/application"
 	"github.com/hiregraph/hiregraph/ent/approvalprocess"
 	"github.com/hiregraph/hiregraph/ent/candidate"
+	"github.com/hiregraph/hiregraph/ent/candidatefile"
 	"github.com/hiregraph/hiregraph/ent/candidatestep"
 	"github.com/hiregraph/hiregraph/ent/company"
 	"github.com/hiregraph/hiregraph/ent/contact"
@@ -36,8 +38,10 @@ import (
 var prefixTable = map[string]string{
 	"key": apikey.Table,
 	"act": activity.Table,
+	"app": application.Table,
 	"apr": approvalprocess.Table,
 	"can": candidate.Table,
+	"fil": candidatefile.Table,
 	"cst": candidatestep.Table,
 	"com": company.Table,
 	"ctc": contact.Table,

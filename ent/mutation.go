@@ -13,8 +13,10 @@ import (
 	"entgo.io/ent/dialect/sql"
 	"github.com/hiregraph/hiregraph/ent/activity"
 	"github.com/hiregraph/hiregraph/ent/apikey"
+	"github.com/hiregraph/hiregraph/ent/application"
 	"github.com/hiregraph/hiregraph/ent/approvalprocess"
 	"github.com/hiregraph/hiregraph/ent/candidate"
+	"github.com/hiregraph/hiregraph/ent/candidatefile"
 	"github.com/hiregraph/hiregraph/ent/candidatestep"
 	"github.com/hiregraph/hiregraph/ent/company"
 	"github.com/hiregraph/hiregraph/ent/contact"
@@ -50,8 +52,10 @@ const (
 	// Node types.
 	TypeAPIKey            = "APIKey"
 	TypeActivity          = "Activity"
+	TypeApplication       = "Application"
 	TypeApprovalProcess   = "ApprovalProcess"
 	TypeCandidate         = "Candidate"
+	TypeCandidateFile     = "CandidateFile"
 	TypeCandidateStep     = "CandidateStep"
 	TypeCompany           = "Company"
 	TypeContact           = "Contact"
@@ -2227,6 +2231,940 @@ func (m *ActivityMutation) ResetEdge(name string) error {
 	return fmt.Errorf("unknown Activity edge %s", name)
 }
 
+// ApplicationMutation represents an operation that mutates the Application nodes in the graph.
+type ApplicationMutation struct {
+	config
+	op               Op
+	typ              string
+	id               *string
+	email            *string
+	source           *string
+	linkedin_url     *string
+	cover_letter     *string
+	answers          *[]schematype.NamedValue
+	appendanswers    []schematype.NamedValue
+	consent_text     *string
+	time_consented   *time.Time
+	time_created     *time.Time
+	clearedFields    map[string]struct{}
+	company          *string
+	clearedcompany   bool
+	candidate        *string
+	clearedcandidate bool
+	done             bool
+	oldValue         func(context.Context) (*Application, error)
+	predicates       []predicate.Application
+}
+
+var _ ent.Mutation = (*ApplicationMutation)(nil)
+
+// applicationOption allows management of the mutation configuration using functional options.
+type applicationOption func(*ApplicationMutation)
+
+// newApplicationMutation creates new mutation for the Application entity.
+func newApplicationMutation(c config, op Op, opts ...applicationOption) *ApplicationMutation {
+	m := &ApplicationMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeApplication,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withApplicationID sets the ID field of the mutation.
+func withApplicationID(id string) applicationOption {
+	return func(m *ApplicationMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *Application
+		)
+		m.oldValue = func(ctx context.Context) (*Application, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().Application.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withApplication sets the old Application of the mutation.
+func withApplication(node *Application) applicationOption {
+	return func(m *ApplicationMutation) {
+		m.oldValue = func(context.Context) (*Application, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m ApplicationMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m ApplicationMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of Application entities.
+func (m *ApplicationMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *ApplicationMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *ApplicationMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().Application.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetCompanyID sets the "company_id" field.
+func (m *ApplicationMutation) SetCompanyID(s string) {
+	m.company = &s
+}
+
+// CompanyID returns the value of the "company_id" field in the mutation.
+func (m *ApplicationMutation) CompanyID() (r string, exists bool) {
+	v := m.company
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCompanyID returns the old "company_id" field's value of the Application entity.
+// If the Application object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ApplicationMutation) OldCompanyID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCompanyID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCompanyID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCompanyID: %w", err)
+	}
+	return oldValue.CompanyID, nil
+}
+
+// ResetCompanyID resets all changes to the "company_id" field.
+func (m *ApplicationMutation) ResetCompanyID() {
+	m.company = nil
+}
+
+// SetCandidateID sets the "candidate_id" field.
+func (m *ApplicationMutation) SetCandidateID(s string) {
+	m.candidate = &s
+}
+
+// CandidateID returns the value of the "candidate_id" field in the mutation.
+func (m *ApplicationMutation) CandidateID() (r string, exists bool) {
+	v := m.candidate
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCandidateID returns the old "candidate_id" field's value of the Application entity.
+// If the Application object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ApplicationMutation) OldCandidateID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCandidateID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCandidateID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCandidateID: %w", err)
+	}
+	return oldValue.CandidateID, nil
+}
+
+// ResetCandidateID resets all changes to the "candidate_id" field.
+func (m *ApplicationMutation) ResetCandidateID() {
+	m.candidate = nil
+}
+
+// SetEmail sets the "email" field.
+func (m *ApplicationMutation) SetEmail(s string) {
+	m.email = &s
+}
+
+// Email returns the value of the "email" field in the mutation.
+func (m *ApplicationMutation) Email() (r string, exists bool) {
+	v := m.email
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldEmail returns the old "email" field's value of the Application entity.
+// If the Application object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ApplicationMutation) OldEmail(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldEmail is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldEmail requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldEmail: %w", err)
+	}
+	return oldValue.Email, nil
+}
+
+// ResetEmail resets all changes to the "email" field.
+func (m *ApplicationMutation) ResetEmail() {
+	m.email = nil
+}
+
+// SetSource sets the "source" field.
+func (m *ApplicationMutation) SetSource(s string) {
+	m.source = &s
+}
+
+// Source returns the value of the "source" field in the mutation.
+func (m *ApplicationMutation) Source() (r string, exists bool) {
+	v := m.source
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSource returns the old "source" field's value of the Application entity.
+// If the Application object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ApplicationMutation) OldSource(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSource is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSource requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSource: %w", err)
+	}
+	return oldValue.Source, nil
+}
+
+// ResetSource resets all changes to the "source" field.
+func (m *ApplicationMutation) ResetSource() {
+	m.source = nil
+}
+
+// SetLinkedinURL sets the "linkedin_url" field.
+func (m *ApplicationMutation) SetLinkedinURL(s string) {
+	m.linkedin_url = &s
+}
+
+// LinkedinURL returns the value of the "linkedin_url" field in the mutation.
+func (m *ApplicationMutation) LinkedinURL() (r string, exists bool) {
+	v := m.linkedin_url
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldLinkedinURL returns the old "linkedin_url" field's value of the Application entity.
+// If the Application object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ApplicationMutation) OldLinkedinURL(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldLinkedinURL is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldLinkedinURL requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldLinkedinURL: %w", err)
+	}
+	return oldValue.LinkedinURL, nil
+}
+
+// ResetLinkedinURL resets all changes to the "linkedin_url" field.
+func (m *ApplicationMutation) ResetLinkedinURL() {
+	m.linkedin_url = nil
+}
+
+// SetCoverLetter sets the "cover_letter" field.
+func (m *ApplicationMutation) SetCoverLetter(s string) {
+	m.cover_letter = &s
+}
+
+// CoverLetter returns the value of the "cover_letter" field in the mutation.
+func (m *ApplicationMutation) CoverLetter() (r string, exists bool) {
+	v := m.cover_letter
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCoverLetter returns the old "cover_letter" field's value of the Application entity.
+// If the Application object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ApplicationMutation) OldCoverLetter(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCoverLetter is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCoverLetter requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCoverLetter: %w", err)
+	}
+	return oldValue.CoverLetter, nil
+}
+
+// ResetCoverLetter resets all changes to the "cover_letter" field.
+func (m *ApplicationMutation) ResetCoverLetter() {
+	m.cover_letter = nil
+}
+
+// SetAnswers sets the "answers" field.
+func (m *ApplicationMutation) SetAnswers(sv []schematype.NamedValue) {
+	m.answers = &sv
+	m.appendanswers = nil
+}
+
+// Answers returns the value of the "answers" field in the mutation.
+func (m *ApplicationMutation) Answers() (r []schematype.NamedValue, exists bool) {
+	v := m.answers
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldAnswers returns the old "answers" field's value of the Application entity.
+// If the Application object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ApplicationMutation) OldAnswers(ctx context.Context) (v []schematype.NamedValue, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldAnswers is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldAnswers requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldAnswers: %w", err)
+	}
+	return oldValue.Answers, nil
+}
+
+// AppendAnswers adds sv to the "answers" field.
+func (m *ApplicationMutation) AppendAnswers(sv []schematype.NamedValue) {
+	m.appendanswers = append(m.appendanswers, sv...)
+}
+
+// AppendedAnswers returns the list of values that were appended to the "answers" field in this mutation.
+func (m *ApplicationMutation) AppendedAnswers() ([]schematype.NamedValue, bool) {
+	if len(m.appendanswers) == 0 {
+		return nil, false
+	}
+	return m.appendanswers, true
+}
+
+// ResetAnswers resets all changes to the "answers" field.
+func (m *ApplicationMutation) ResetAnswers() {
+	m.answers = nil
+	m.appendanswers = nil
+}
+
+// SetConsentText sets the "consent_text" field.
+func (m *ApplicationMutation) SetConsentText(s string) {
+	m.consent_text = &s
+}
+
+// ConsentText returns the value of the "consent_text" field in the mutation.
+func (m *ApplicationMutation) ConsentText() (r string, exists bool) {
+	v := m.consent_text
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldConsentText returns the old "consent_text" field's value of the Application entity.
+// If the Application object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ApplicationMutation) OldConsentText(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldConsentText is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldConsentText requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldConsentText: %w", err)
+	}
+	return oldValue.ConsentText, nil
+}
+
+// ResetConsentText resets all changes to the "consent_text" field.
+func (m *ApplicationMutation) ResetConsentText() {
+	m.consent_text = nil
+}
+
+// SetTimeConsented sets the "time_consented" field.
+func (m *ApplicationMutation) SetTimeConsented(t time.Time) {
+	m.time_consented = &t
+}
+
+// TimeConsented returns the value of the "time_consented" field in the mutation.
+func (m *ApplicationMutation) TimeConsented() (r time.Time, exists bool) {
+	v := m.time_consented
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTimeConsented returns the old "time_consented" field's value of the Application entity.
+// If the Application object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ApplicationMutation) OldTimeConsented(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTimeConsented is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTimeConsented requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTimeConsented: %w", err)
+	}
+	return oldValue.TimeConsented, nil
+}
+
+// ResetTimeConsented resets all changes to the "time_consented" field.
+func (m *ApplicationMutation) ResetTimeConsented() {
+	m.time_consented = nil
+}
+
+// SetTimeCreated sets the "time_created" field.
+func (m *ApplicationMutation) SetTimeCreated(t time.Time) {
+	m.time_created = &t
+}
+
+// TimeCreated returns the value of the "time_created" field in the mutation.
+func (m *ApplicationMutation) TimeCreated() (r time.Time, exists bool) {
+	v := m.time_created
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTimeCreated returns the old "time_created" field's value of the Application entity.
+// If the Application object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ApplicationMutation) OldTimeCreated(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTimeCreated is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTimeCreated requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTimeCreated: %w", err)
+	}
+	return oldValue.TimeCreated, nil
+}
+
+// ResetTimeCreated resets all changes to the "time_created" field.
+func (m *ApplicationMutation) ResetTimeCreated() {
+	m.time_created = nil
+}
+
+// ClearCompany clears the "company" edge to the Company entity.
+func (m *ApplicationMutation) ClearCompany() {
+	m.clearedcompany = true
+	m.clearedFields[application.FieldCompanyID] = struct{}{}
+}
+
+// CompanyCleared reports if the "company" edge to the Company entity was cleared.
+func (m *ApplicationMutation) CompanyCleared() bool {
+	return m.clearedcompany
+}
+
+// CompanyIDs returns the "company" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// CompanyID instead. It exists only for internal usage by the builders.
+func (m *ApplicationMutation) CompanyIDs() (ids []string) {
+	if id := m.company; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetCompany resets all changes to the "company" edge.
+func (m *ApplicationMutation) ResetCompany() {
+	m.company = nil
+	m.clearedcompany = false
+}
+
+// ClearCandidate clears the "candidate" edge to the Candidate entity.
+func (m *ApplicationMutation) ClearCandidate() {
+	m.clearedcandidate = true
+	m.clearedFields[application.FieldCandidateID] = struct{}{}
+}
+
+// CandidateCleared reports if the "candidate" edge to the Candidate entity was cleared.
+func (m *ApplicationMutation) CandidateCleared() bool {
+	return m.clearedcandidate
+}
+
+// CandidateIDs returns the "candidate" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// CandidateID instead. It exists only for internal usage by the builders.
+func (m *ApplicationMutation) CandidateIDs() (ids []string) {
+	if id := m.candidate; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetCandidate resets all changes to the "candidate" edge.
+func (m *ApplicationMutation) ResetCandidate() {
+	m.candidate = nil
+	m.clearedcandidate = false
+}
+
+// Where appends a list predicates to the ApplicationMutation builder.
+func (m *ApplicationMutation) Where(ps ...predicate.Application) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the ApplicationMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *ApplicationMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.Application, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *ApplicationMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *ApplicationMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (Application).
+func (m *ApplicationMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *ApplicationMutation) Fields() []string {
+	fields := make([]string, 0, 10)
+	if m.company != nil {
+		fields = append(fields, application.FieldCompanyID)
+	}
+	if m.candidate != nil {
+		fields = append(fields, application.FieldCandidateID)
+	}
+	if m.email != nil {
+		fields = append(fields, application.FieldEmail)
+	}
+	if m.source != nil {
+		fields = append(fields, application.FieldSource)
+	}
+	if m.linkedin_url != nil {
+		fields = append(fields, application.FieldLinkedinURL)
+	}
+	if m.cover_letter != nil {
+		fields = append(fields, application.FieldCoverLetter)
+	}
+	if m.answers != nil {
+		fields = append(fields, application.FieldAnswers)
+	}
+	if m.consent_text != nil {
+		fields = append(fields, application.FieldConsentText)
+	}
+	if m.time_consented != nil {
+		fields = append(fields, application.FieldTimeConsented)
+	}
+	if m.time_created != nil {
+		fields = append(fields, application.FieldTimeCreated)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *ApplicationMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case application.FieldCompanyID:
+		return m.CompanyID()
+	case application.FieldCandidateID:
+		return m.CandidateID()
+	case application.FieldEmail:
+		return m.Email()
+	case application.FieldSource:
+		return m.Source()
+	case application.FieldLinkedinURL:
+		return m.LinkedinURL()
+	case application.FieldCoverLetter:
+		return m.CoverLetter()
+	case application.FieldAnswers:
+		return m.Answers()
+	case application.FieldConsentText:
+		return m.ConsentText()
+	case application.FieldTimeConsented:
+		return m.TimeConsented()
+	case application.FieldTimeCreated:
+		return m.TimeCreated()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *ApplicationMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case application.FieldCompanyID:
+		return m.OldCompanyID(ctx)
+	case application.FieldCandidateID:
+		return m.OldCandidateID(ctx)
+	case application.FieldEmail:
+		return m.OldEmail(ctx)
+	case application.FieldSource:
+		return m.OldSource(ctx)
+	case application.FieldLinkedinURL:
+		return m.OldLinkedinURL(ctx)
+	case application.FieldCoverLetter:
+		return m.OldCoverLetter(ctx)
+	case application.FieldAnswers:
+		return m.OldAnswers(ctx)
+	case application.FieldConsentText:
+		return m.OldConsentText(ctx)
+	case application.FieldTimeConsented:
+		return m.OldTimeConsented(ctx)
+	case application.FieldTimeCreated:
+		return m.OldTimeCreated(ctx)
+	}
+	return nil, fmt.Errorf("unknown Application field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *ApplicationMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case application.FieldCompanyID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCompanyID(v)
+		return nil
+	case application.FieldCandidateID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCandidateID(v)
+		return nil
+	case application.FieldEmail:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetEmail(v)
+		return nil
+	case application.FieldSource:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSource(v)
+		return nil
+	case application.FieldLinkedinURL:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetLinkedinURL(v)
+		return nil
+	case application.FieldCoverLetter:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCoverLetter(v)
+		return nil
+	case application.FieldAnswers:
+		v, ok := value.([]schematype.NamedValue)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetAnswers(v)
+		return nil
+	case application.FieldConsentText:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetConsentText(v)
+		return nil
+	case application.FieldTimeConsented:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTimeConsented(v)
+		return nil
+	case application.FieldTimeCreated:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTimeCreated(v)
+		return nil
+	}
+	return fmt.Errorf("unknown Application field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *ApplicationMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *ApplicationMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *ApplicationMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown Application numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *ApplicationMutation) ClearedFields() []string {
+	return nil
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *ApplicationMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *ApplicationMutation) ClearField(name string) error {
+	return fmt.Errorf("unknown Application nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *ApplicationMutation) ResetField(name string) error {
+	switch name {
+	case application.FieldCompanyID:
+		m.ResetCompanyID()
+		return nil
+	case application.FieldCandidateID:
+		m.ResetCandidateID()
+		return nil
+	case application.FieldEmail:
+		m.ResetEmail()
+		return nil
+	case application.FieldSource:
+		m.ResetSource()
+		return nil
+	case application.FieldLinkedinURL:
+		m.ResetLinkedinURL()
+		return nil
+	case application.FieldCoverLetter:
+		m.ResetCoverLetter()
+		return nil
+	case application.FieldAnswers:
+		m.ResetAnswers()
+		return nil
+	case application.FieldConsentText:
+		m.ResetConsentText()
+		return nil
+	case application.FieldTimeConsented:
+		m.ResetTimeConsented()
+		return nil
+	case application.FieldTimeCreated:
+		m.ResetTimeCreated()
+		return nil
+	}
+	return fmt.Errorf("unknown Application field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *ApplicationMutation) AddedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.company != nil {
+		edges = append(edges, application.EdgeCompany)
+	}
+	if m.candidate != nil {
+		edges = append(edges, application.EdgeCandidate)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *ApplicationMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case application.EdgeCompany:
+		if id := m.company; id != nil {
+			return []ent.Value{*id}
+		}
+	case application.EdgeCandidate:
+		if id := m.candidate; id != nil {
+			return []ent.Value{*id}
+		}
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *ApplicationMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 2)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *ApplicationMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *ApplicationMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.clearedcompany {
+		edges = append(edges, application.EdgeCompany)
+	}
+	if m.clearedcandidate {
+		edges = append(edges, application.EdgeCandidate)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *ApplicationMutation) EdgeCleared(name string) bool {
+	switch name {
+	case application.EdgeCompany:
+		return m.clearedcompany
+	case application.EdgeCandidate:
+		return m.clearedcandidate
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *ApplicationMutation) ClearEdge(name string) error {
+	switch name {
+	case application.EdgeCompany:
+		m.ClearCompany()
+		return nil
+	case application.EdgeCandidate:
+		m.ClearCandidate()
+		return nil
+	}
+	return fmt.Errorf("unknown Application unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *ApplicationMutation) ResetEdge(name string) error {
+	switch name {
+	case application.EdgeCompany:
+		m.ResetCompany()
+		return nil
+	case application.EdgeCandidate:
+		m.ResetCandidate()
+		return nil
+	}
+	return fmt.Errorf("unknown Application edge %s", name)
+}
+
 // ApprovalProcessMutation represents an operation that mutates the ApprovalProcess nodes in the graph.
 type ApprovalProcessMutation struct {
 	config
@@ -2947,6 +3885,12 @@ type CandidateMutation struct {
 	offer_letters               map[string]struct{}
 	removedoffer_letters        map[string]struct{}
 	clearedoffer_letters        bool
+	applications                map[string]struct{}
+	removedapplications         map[string]struct{}
+	clearedapplications         bool
+	files                       map[string]struct{}
+	removedfiles                map[string]struct{}
+	clearedfiles                bool
 	activities                  map[string]struct{}
 	removedactivities           map[string]struct{}
 	clearedactivities           bool
@@ -3991,6 +4935,114 @@ func (m *CandidateMutation) ResetOfferLetters() {
 	m.removedoffer_letters = nil
 }
 
+// AddApplicationIDs adds the "applications" edge to the Application entity by ids.
+func (m *CandidateMutation) AddApplicationIDs(ids ...string) {
+	if m.applications == nil {
+		m.applications = make(map[string]struct{})
+	}
+	for i := range ids {
+		m.applications[ids[i]] = struct{}{}
+	}
+}
+
+// ClearApplications clears the "applications" edge to the Application entity.
+func (m *CandidateMutation) ClearApplications() {
+	m.clearedapplications = true
+}
+
+// ApplicationsCleared reports if the "applications" edge to the Application entity was cleared.
+func (m *CandidateMutation) ApplicationsCleared() bool {
+	return m.clearedapplications
+}
+
+// RemoveApplicationIDs removes the "applications" edge to the Application entity by IDs.
+func (m *CandidateMutation) RemoveApplicationIDs(ids ...string) {
+	if m.removedapplications == nil {
+		m.removedapplications = make(map[string]struct{})
+	}
+	for i := range ids {
+		delete(m.applications, ids[i])
+		m.removedapplications[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedApplications returns the removed IDs of the "applications" edge to the Application entity.
+func (m *CandidateMutation) RemovedApplicationsIDs() (ids []string) {
+	for id := range m.removedapplications {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ApplicationsIDs returns the "applications" edge IDs in the mutation.
+func (m *CandidateMutation) ApplicationsIDs() (ids []string) {
+	for id := range m.applications {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetApplications resets all changes to the "applications" edge.
+func (m *CandidateMutation) ResetApplications() {
+	m.applications = nil
+	m.clearedapplications = false
+	m.removedapplications = nil
+}
+
+// AddFileIDs adds the "files" edge to the CandidateFile entity by ids.
+func (m *CandidateMutation) AddFileIDs(ids ...string) {
+	if m.files == nil {
+		m.files = make(map[string]struct{})
+	}
+	for i := range ids {
+		m.files[ids[i]] = struct{}{}
+	}
+}
+
+// ClearFiles clears the "files" edge to the CandidateFile entity.
+func (m *CandidateMutation) ClearFiles() {
+	m.clearedfiles = true
+}
+
+// FilesCleared reports if the "files" edge to the CandidateFile entity was cleared.
+func (m *CandidateMutation) FilesCleared() bool {
+	return m.clearedfiles
+}
+
+// RemoveFileIDs removes the "files" edge to the CandidateFile entity by IDs.
+func (m *CandidateMutation) RemoveFileIDs(ids ...string) {
+	if m.removedfiles == nil {
+		m.removedfiles = make(map[string]struct{})
+	}
+	for i := range ids {
+		delete(m.files, ids[i])
+		m.removedfiles[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedFiles returns the removed IDs of the "files" edge to the CandidateFile entity.
+func (m *CandidateMutation) RemovedFilesIDs() (ids []string) {
+	for id := range m.removedfiles {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// FilesIDs returns the "files" edge IDs in the mutation.
+func (m *CandidateMutation) FilesIDs() (ids []string) {
+	for id := range m.files {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetFiles resets all changes to the "files" edge.
+func (m *CandidateMutation) ResetFiles() {
+	m.files = nil
+	m.clearedfiles = false
+	m.removedfiles = nil
+}
+
 // AddActivityIDs adds the "activities" edge to the Activity entity by ids.
 func (m *CandidateMutation) AddActivityIDs(ids ...string) {
 	if m.activities == nil {
@@ -4659,7 +5711,7 @@ func (m *CandidateMutation) ResetField(name string) error {
 
 // AddedEdges returns all edge names that were set/added in this mutation.
 func (m *CandidateMutation) AddedEdges() []string {
-	edges := make([]string, 0, 13)
+	edges := make([]string, 0, 15)
 	if m.company != nil {
 		edges = append(edges, candidate.EdgeCompany)
 	}
@@ -4680,6 +5732,12 @@ func (m *CandidateMutation) AddedEdges() []string {
 	}
 	if m.offer_letters != nil {
 		edges = append(edges, candidate.EdgeOfferLetters)
+	}
+	if m.applications != nil {
+		edges = append(edges, candidate.EdgeApplications)
+	}
+	if m.files != nil {
+		edges = append(edges, candidate.EdgeFiles)
 	}
 	if m.activities != nil {
 		edges = append(edges, candidate.EdgeActivities)
@@ -4742,6 +5800,18 @@ func (m *CandidateMutation) AddedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case candidate.EdgeApplications:
+		ids := make([]ent.Value, 0, len(m.applications))
+		for id := range m.applications {
+			ids = append(ids, id)
+		}
+		return ids
+	case candidate.EdgeFiles:
+		ids := make([]ent.Value, 0, len(m.files))
+		for id := range m.files {
+			ids = append(ids, id)
+		}
+		return ids
 	case candidate.EdgeActivities:
 		ids := make([]ent.Value, 0, len(m.activities))
 		for id := range m.activities {
@@ -4780,7 +5850,7 @@ func (m *CandidateMutation) AddedIDs(name string) []ent.Value {
 
 // RemovedEdges returns all edge names that were removed in this mutation.
 func (m *CandidateMutation) RemovedEdges() []string {
-	edges := make([]string, 0, 13)
+	edges := make([]string, 0, 15)
 	if m.removednotes != nil {
 		edges = append(edges, candidate.EdgeNotes)
 	}
@@ -4792,6 +5862,12 @@ func (m *CandidateMutation) RemovedEdges() []string {
 	}
 	if m.removedoffer_letters != nil {
 		edges = append(edges, candidate.EdgeOfferLetters)
+	}
+	if m.removedapplications != nil {
+		edges = append(edges, candidate.EdgeApplications)
+	}
+	if m.removedfiles != nil {
+		edges = append(edges, candidate.EdgeFiles)
 	}
 	if m.removedactivities != nil {
 		edges = append(edges, candidate.EdgeActivities)
@@ -4836,6 +5912,18 @@ func (m *CandidateMutation) RemovedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case candidate.EdgeApplications:
+		ids := make([]ent.Value, 0, len(m.removedapplications))
+		for id := range m.removedapplications {
+			ids = append(ids, id)
+		}
+		return ids
+	case candidate.EdgeFiles:
+		ids := make([]ent.Value, 0, len(m.removedfiles))
+		for id := range m.removedfiles {
+			ids = append(ids, id)
+		}
+		return ids
 	case candidate.EdgeActivities:
 		ids := make([]ent.Value, 0, len(m.removedactivities))
 		for id := range m.removedactivities {
@@ -4866,7 +5954,7 @@ func (m *CandidateMutation) RemovedIDs(name string) []ent.Value {
 
 // ClearedEdges returns all edge names that were cleared in this mutation.
 func (m *CandidateMutation) ClearedEdges() []string {
-	edges := make([]string, 0, 13)
+	edges := make([]string, 0, 15)
 	if m.clearedcompany {
 		edges = append(edges, candidate.EdgeCompany)
 	}
@@ -4887,6 +5975,12 @@ func (m *CandidateMutation) ClearedEdges() []string {
 	}
 	if m.clearedoffer_letters {
 		edges = append(edges, candidate.EdgeOfferLetters)
+	}
+	if m.clearedapplications {
+		edges = append(edges, candidate.EdgeApplications)
+	}
+	if m.clearedfiles {
+		edges = append(edges, candidate.EdgeFiles)
 	}
 	if m.clearedactivities {
 		edges = append(edges, candidate.EdgeActivities)
@@ -4927,6 +6021,10 @@ func (m *CandidateMutation) EdgeCleared(name string) bool {
 		return m.clearedtest_submissions
 	case candidate.EdgeOfferLetters:
 		return m.clearedoffer_letters
+	case candidate.EdgeApplications:
+		return m.clearedapplications
+	case candidate.EdgeFiles:
+		return m.clearedfiles
 	case candidate.EdgeActivities:
 		return m.clearedactivities
 	case candidate.EdgeCurrentStep:
@@ -4991,6 +6089,12 @@ func (m *CandidateMutation) ResetEdge(name string) error {
 	case candidate.EdgeOfferLetters:
 		m.ResetOfferLetters()
 		return nil
+	case candidate.EdgeApplications:
+		m.ResetApplications()
+		return nil
+	case candidate.EdgeFiles:
+		m.ResetFiles()
+		return nil
 	case candidate.EdgeActivities:
 		m.ResetActivities()
 		return nil
@@ -5011,6 +6115,852 @@ func (m *CandidateMutation) ResetEdge(name string) error {
 		return nil
 	}
 	return fmt.Errorf("unknown Candidate edge %s", name)
+}
+
+// CandidateFileMutation represents an operation that mutates the CandidateFile nodes in the graph.
+type CandidateFileMutation struct {
+	config
+	op               Op
+	typ              string
+	id               *string
+	kind             *candidatefile.Kind
+	file_name        *string
+	content_type     *string
+	size             *int64
+	addsize          *int64
+	storage_key      *string
+	time_created     *time.Time
+	clearedFields    map[string]struct{}
+	company          *string
+	clearedcompany   bool
+	candidate        *string
+	clearedcandidate bool
+	done             bool
+	oldValue         func(context.Context) (*CandidateFile, error)
+	predicates       []predicate.CandidateFile
+}
+
+var _ ent.Mutation = (*CandidateFileMutation)(nil)
+
+// candidatefileOption allows management of the mutation configuration using functional options.
+type candidatefileOption func(*CandidateFileMutation)
+
+// newCandidateFileMutation creates new mutation for the CandidateFile entity.
+func newCandidateFileMutation(c config, op Op, opts ...candidatefileOption) *CandidateFileMutation {
+	m := &CandidateFileMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeCandidateFile,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withCandidateFileID sets the ID field of the mutation.
+func withCandidateFileID(id string) candidatefileOption {
+	return func(m *CandidateFileMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *CandidateFile
+		)
+		m.oldValue = func(ctx context.Context) (*CandidateFile, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().CandidateFile.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withCandidateFile sets the old CandidateFile of the mutation.
+func withCandidateFile(node *CandidateFile) candidatefileOption {
+	return func(m *CandidateFileMutation) {
+		m.oldValue = func(context.Context) (*CandidateFile, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m CandidateFileMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m CandidateFileMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of CandidateFile entities.
+func (m *CandidateFileMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *CandidateFileMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *CandidateFileMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().CandidateFile.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetCompanyID sets the "company_id" field.
+func (m *CandidateFileMutation) SetCompanyID(s string) {
+	m.company = &s
+}
+
+// CompanyID returns the value of the "company_id" field in the mutation.
+func (m *CandidateFileMutation) CompanyID() (r string, exists bool) {
+	v := m.company
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCompanyID returns the old "company_id" field's value of the CandidateFile entity.
+// If the CandidateFile object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CandidateFileMutation) OldCompanyID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCompanyID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCompanyID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCompanyID: %w", err)
+	}
+	return oldValue.CompanyID, nil
+}
+
+// ResetCompanyID resets all changes to the "company_id" field.
+func (m *CandidateFileMutation) ResetCompanyID() {
+	m.company = nil
+}
+
+// SetCandidateID sets the "candidate_id" field.
+func (m *CandidateFileMutation) SetCandidateID(s string) {
+	m.candidate = &s
+}
+
+// CandidateID returns the value of the "candidate_id" field in the mutation.
+func (m *CandidateFileMutation) CandidateID() (r string, exists bool) {
+	v := m.candidate
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCandidateID returns the old "candidate_id" field's value of the CandidateFile entity.
+// If the CandidateFile object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CandidateFileMutation) OldCandidateID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCandidateID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCandidateID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCandidateID: %w", err)
+	}
+	return oldValue.CandidateID, nil
+}
+
+// ResetCandidateID resets all changes to the "candidate_id" field.
+func (m *CandidateFileMutation) ResetCandidateID() {
+	m.candidate = nil
+}
+
+// SetKind sets the "kind" field.
+func (m *CandidateFileMutation) SetKind(c candidatefile.Kind) {
+	m.kind = &c
+}
+
+// Kind returns the value of the "kind" field in the mutation.
+func (m *CandidateFileMutation) Kind() (r candidatefile.Kind, exists bool) {
+	v := m.kind
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldKind returns the old "kind" field's value of the CandidateFile entity.
+// If the CandidateFile object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CandidateFileMutation) OldKind(ctx context.Context) (v candidatefile.Kind, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldKind is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldKind requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldKind: %w", err)
+	}
+	return oldValue.Kind, nil
+}
+
+// ResetKind resets all changes to the "kind" field.
+func (m *CandidateFileMutation) ResetKind() {
+	m.kind = nil
+}
+
+// SetFileName sets the "file_name" field.
+func (m *CandidateFileMutation) SetFileName(s string) {
+	m.file_name = &s
+}
+
+// FileName returns the value of the "file_name" field in the mutation.
+func (m *CandidateFileMutation) FileName() (r string, exists bool) {
+	v := m.file_name
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldFileName returns the old "file_name" field's value of the CandidateFile entity.
+// If the CandidateFile object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CandidateFileMutation) OldFileName(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldFileName is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldFileName requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldFileName: %w", err)
+	}
+	return oldValue.FileName, nil
+}
+
+// ResetFileName resets all changes to the "file_name" field.
+func (m *CandidateFileMutation) ResetFileName() {
+	m.file_name = nil
+}
+
+// SetContentType sets the "content_type" field.
+func (m *CandidateFileMutation) SetContentType(s string) {
+	m.content_type = &s
+}
+
+// ContentType returns the value of the "content_type" field in the mutation.
+func (m *CandidateFileMutation) ContentType() (r string, exists bool) {
+	v := m.content_type
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldContentType returns the old "content_type" field's value of the CandidateFile entity.
+// If the CandidateFile object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CandidateFileMutation) OldContentType(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldContentType is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldContentType requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldContentType: %w", err)
+	}
+	return oldValue.ContentType, nil
+}
+
+// ResetContentType resets all changes to the "content_type" field.
+func (m *CandidateFileMutation) ResetContentType() {
+	m.content_type = nil
+}
+
+// SetSize sets the "size" field.
+func (m *CandidateFileMutation) SetSize(i int64) {
+	m.size = &i
+	m.addsize = nil
+}
+
+// Size returns the value of the "size" field in the mutation.
+func (m *CandidateFileMutation) Size() (r int64, exists bool) {
+	v := m.size
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSize returns the old "size" field's value of the CandidateFile entity.
+// If the CandidateFile object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CandidateFileMutation) OldSize(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSize is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSize requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSize: %w", err)
+	}
+	return oldValue.Size, nil
+}
+
+// AddSize adds i to the "size" field.
+func (m *CandidateFileMutation) AddSize(i int64) {
+	if m.addsize != nil {
+		*m.addsize += i
+	} else {
+		m.addsize = &i
+	}
+}
+
+// AddedSize returns the value that was added to the "size" field in this mutation.
+func (m *CandidateFileMutation) AddedSize() (r int64, exists bool) {
+	v := m.addsize
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetSize resets all changes to the "size" field.
+func (m *CandidateFileMutation) ResetSize() {
+	m.size = nil
+	m.addsize = nil
+}
+
+// SetStorageKey sets the "storage_key" field.
+func (m *CandidateFileMutation) SetStorageKey(s string) {
+	m.storage_key = &s
+}
+
+// StorageKey returns the value of the "storage_key" field in the mutation.
+func (m *CandidateFileMutation) StorageKey() (r string, exists bool) {
+	v := m.storage_key
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldStorageKey returns the old "storage_key" field's value of the CandidateFile entity.
+// If the CandidateFile object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CandidateFileMutation) OldStorageKey(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldStorageKey is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldStorageKey requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldStorageKey: %w", err)
+	}
+	return oldValue.StorageKey, nil
+}
+
+// ResetStorageKey resets all changes to the "storage_key" field.
+func (m *CandidateFileMutation) ResetStorageKey() {
+	m.storage_key = nil
+}
+
+// SetTimeCreated sets the "time_created" field.
+func (m *CandidateFileMutation) SetTimeCreated(t time.Time) {
+	m.time_created = &t
+}
+
+// TimeCreated returns the value of the "time_created" field in the mutation.
+func (m *CandidateFileMutation) TimeCreated() (r time.Time, exists bool) {
+	v := m.time_created
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTimeCreated returns the old "time_created" field's value of the CandidateFile entity.
+// If the CandidateFile object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CandidateFileMutation) OldTimeCreated(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTimeCreated is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTimeCreated requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTimeCreated: %w", err)
+	}
+	return oldValue.TimeCreated, nil
+}
+
+// ResetTimeCreated resets all changes to the "time_created" field.
+func (m *CandidateFileMutation) ResetTimeCreated() {
+	m.time_created = nil
+}
+
+// ClearCompany clears the "company" edge to the Company entity.
+func (m *CandidateFileMutation) ClearCompany() {
+	m.clearedcompany = true
+	m.clearedFields[candidatefile.FieldCompanyID] = struct{}{}
+}
+
+// CompanyCleared reports if the "company" edge to the Company entity was cleared.
+func (m *CandidateFileMutation) CompanyCleared() bool {
+	return m.clearedcompany
+}
+
+// CompanyIDs returns the "company" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// CompanyID instead. It exists only for internal usage by the builders.
+func (m *CandidateFileMutation) CompanyIDs() (ids []string) {
+	if id := m.company; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetCompany resets all changes to the "company" edge.
+func (m *CandidateFileMutation) ResetCompany() {
+	m.company = nil
+	m.clearedcompany = false
+}
+
+// ClearCandidate clears the "candidate" edge to the Candidate entity.
+func (m *CandidateFileMutation) ClearCandidate() {
+	m.clearedcandidate = true
+	m.clearedFields[candidatefile.FieldCandidateID] = struct{}{}
+}
+
+// CandidateCleared reports if the "candidate" edge to the Candidate entity was cleared.
+func (m *CandidateFileMutation) CandidateCleared() bool {
+	return m.clearedcandidate
+}
+
+// CandidateIDs returns the "candidate" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// CandidateID instead. It exists only for internal usage by the builders.
+func (m *CandidateFileMutation) CandidateIDs() (ids []string) {
+	if id := m.candidate; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetCandidate resets all changes to the "candidate" edge.
+func (m *CandidateFileMutation) ResetCandidate() {
+	m.candidate = nil
+	m.clearedcandidate = false
+}
+
+// Where appends a list predicates to the CandidateFileMutation builder.
+func (m *CandidateFileMutation) Where(ps ...predicate.CandidateFile) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the CandidateFileMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *CandidateFileMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.CandidateFile, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *CandidateFileMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *CandidateFileMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (CandidateFile).
+func (m *CandidateFileMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *CandidateFileMutation) Fields() []string {
+	fields := make([]string, 0, 8)
+	if m.company != nil {
+		fields = append(fields, candidatefile.FieldCompanyID)
+	}
+	if m.candidate != nil {
+		fields = append(fields, candidatefile.FieldCandidateID)
+	}
+	if m.kind != nil {
+		fields = append(fields, candidatefile.FieldKind)
+	}
+	if m.file_name != nil {
+		fields = append(fields, candidatefile.FieldFileName)
+	}
+	if m.content_type != nil {
+		fields = append(fields, candidatefile.FieldContentType)
+	}
+	if m.size != nil {
+		fields = append(fields, candidatefile.FieldSize)
+	}
+	if m.storage_key != nil {
+		fields = append(fields, candidatefile.FieldStorageKey)
+	}
+	if m.time_created != nil {
+		fields = append(fields, candidatefile.FieldTimeCreated)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *CandidateFileMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case candidatefile.FieldCompanyID:
+		return m.CompanyID()
+	case candidatefile.FieldCandidateID:
+		return m.CandidateID()
+	case candidatefile.FieldKind:
+		return m.Kind()
+	case candidatefile.FieldFileName:
+		return m.FileName()
+	case candidatefile.FieldContentType:
+		return m.ContentType()
+	case candidatefile.FieldSize:
+		return m.Size()
+	case candidatefile.FieldStorageKey:
+		return m.StorageKey()
+	case candidatefile.FieldTimeCreated:
+		return m.TimeCreated()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *CandidateFileMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case candidatefile.FieldCompanyID:
+		return m.OldCompanyID(ctx)
+	case candidatefile.FieldCandidateID:
+		return m.OldCandidateID(ctx)
+	case candidatefile.FieldKind:
+		return m.OldKind(ctx)
+	case candidatefile.FieldFileName:
+		return m.OldFileName(ctx)
+	case candidatefile.FieldContentType:
+		return m.OldContentType(ctx)
+	case candidatefile.FieldSize:
+		return m.OldSize(ctx)
+	case candidatefile.FieldStorageKey:
+		return m.OldStorageKey(ctx)
+	case candidatefile.FieldTimeCreated:
+		return m.OldTimeCreated(ctx)
+	}
+	return nil, fmt.Errorf("unknown CandidateFile field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *CandidateFileMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case candidatefile.FieldCompanyID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCompanyID(v)
+		return nil
+	case candidatefile.FieldCandidateID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCandidateID(v)
+		return nil
+	case candidatefile.FieldKind:
+		v, ok := value.(candidatefile.Kind)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetKind(v)
+		return nil
+	case candidatefile.FieldFileName:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetFileName(v)
+		return nil
+	case candidatefile.FieldContentType:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetContentType(v)
+		return nil
+	case candidatefile.FieldSize:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSize(v)
+		return nil
+	case candidatefile.FieldStorageKey:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetStorageKey(v)
+		return nil
+	case candidatefile.FieldTimeCreated:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTimeCreated(v)
+		return nil
+	}
+	return fmt.Errorf("unknown CandidateFile field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *CandidateFileMutation) AddedFields() []string {
+	var fields []string
+	if m.addsize != nil {
+		fields = append(fields, candidatefile.FieldSize)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *CandidateFileMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case candidatefile.FieldSize:
+		return m.AddedSize()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *CandidateFileMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case candidatefile.FieldSize:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddSize(v)
+		return nil
+	}
+	return fmt.Errorf("unknown CandidateFile numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *CandidateFileMutation) ClearedFields() []string {
+	return nil
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *CandidateFileMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *CandidateFileMutation) ClearField(name string) error {
+	return fmt.Errorf("unknown CandidateFile nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *CandidateFileMutation) ResetField(name string) error {
+	switch name {
+	case candidatefile.FieldCompanyID:
+		m.ResetCompanyID()
+		return nil
+	case candidatefile.FieldCandidateID:
+		m.ResetCandidateID()
+		return nil
+	case candidatefile.FieldKind:
+		m.ResetKind()
+		return nil
+	case candidatefile.FieldFileName:
+		m.ResetFileName()
+		return nil
+	case candidatefile.FieldContentType:
+		m.ResetContentType()
+		return nil
+	case candidatefile.FieldSize:
+		m.ResetSize()
+		return nil
+	case candidatefile.FieldStorageKey:
+		m.ResetStorageKey()
+		return nil
+	case candidatefile.FieldTimeCreated:
+		m.ResetTimeCreated()
+		return nil
+	}
+	return fmt.Errorf("unknown CandidateFile field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *CandidateFileMutation) AddedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.company != nil {
+		edges = append(edges, candidatefile.EdgeCompany)
+	}
+	if m.candidate != nil {
+		edges = append(edges, candidatefile.EdgeCandidate)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *CandidateFileMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case candidatefile.EdgeCompany:
+		if id := m.company; id != nil {
+			return []ent.Value{*id}
+		}
+	case candidatefile.EdgeCandidate:
+		if id := m.candidate; id != nil {
+			return []ent.Value{*id}
+		}
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *CandidateFileMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 2)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *CandidateFileMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *CandidateFileMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.clearedcompany {
+		edges = append(edges, candidatefile.EdgeCompany)
+	}
+	if m.clearedcandidate {
+		edges = append(edges, candidatefile.EdgeCandidate)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *CandidateFileMutation) EdgeCleared(name string) bool {
+	switch name {
+	case candidatefile.EdgeCompany:
+		return m.clearedcompany
+	case candidatefile.EdgeCandidate:
+		return m.clearedcandidate
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *CandidateFileMutation) ClearEdge(name string) error {
+	switch name {
+	case candidatefile.EdgeCompany:
+		m.ClearCompany()
+		return nil
+	case candidatefile.EdgeCandidate:
+		m.ClearCandidate()
+		return nil
+	}
+	return fmt.Errorf("unknown CandidateFile unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *CandidateFileMutation) ResetEdge(name string) error {
+	switch name {
+	case candidatefile.EdgeCompany:
+		m.ResetCompany()
+		return nil
+	case candidatefile.EdgeCandidate:
+		m.ResetCandidate()
+		return nil
+	}
+	return fmt.Errorf("unknown CandidateFile edge %s", name)
 }
 
 // CandidateStepMutation represents an operation that mutates the CandidateStep nodes in the graph.

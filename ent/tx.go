@@ -18,10 +18,14 @@ type Tx struct {
 	APIKey *APIKeyClient
 	// Activity is the client for interacting with the Activity builders.
 	Activity *ActivityClient
+	// Application is the client for interacting with the Application builders.
+	Application *ApplicationClient
 	// ApprovalProcess is the client for interacting with the ApprovalProcess builders.
 	ApprovalProcess *ApprovalProcessClient
 	// Candidate is the client for interacting with the Candidate builders.
 	Candidate *CandidateClient
+	// CandidateFile is the client for interacting with the CandidateFile builders.
+	CandidateFile *CandidateFileClient
 	// CandidateStep is the client for interacting with the CandidateStep builders.
 	CandidateStep *CandidateStepClient
 	// Company is the client for interacting with the Company builders.
@@ -195,8 +199,10 @@ func (tx *Tx) Client() *Client {
 func (tx *Tx) init() {
 	tx.APIKey = NewAPIKeyClient(tx.config)
 	tx.Activity = NewActivityClient(tx.config)
+	tx.Application = NewApplicationClient(tx.config)
 	tx.ApprovalProcess = NewApprovalProcessClient(tx.config)
 	tx.Candidate = NewCandidateClient(tx.config)
+	tx.CandidateFile = NewCandidateFileClient(tx.config)
 	tx.CandidateStep = NewCandidateStepClient(tx.config)
 	tx.Company = NewCompanyClient(tx.config)
 	tx.Contact = NewContactClient(tx.config)

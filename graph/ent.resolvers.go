@@ -117,6 +117,9 @@ func (r *queryResolver) Users(ctx context.Context, after *entgql.Cursor[string],
 	)
 }
 
+// CandidateFile returns generated.CandidateFileResolver implementation.
+func (r *Resolver) CandidateFile() generated.CandidateFileResolver { return &candidateFileResolver{r} }
+
 // Company returns generated.CompanyResolver implementation.
 func (r *Resolver) Company() generated.CompanyResolver { return &companyResolver{r} }
 
@@ -135,6 +138,7 @@ func (r *Resolver) Position() generated.PositionResolver { return &positionResol
 func (r *Resolver) Query() generated.QueryResolver { return &queryResolver{r} }
 
 type (
+	candidateFileResolver     struct{ *Resolver }
 	companyResolver           struct{ *Resolver }
 	evaluationPartnerResolver struct{ *Resolver }
 	openingResolver           struct{ *Resolver }

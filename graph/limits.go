@@ -1,6 +1,7 @@
 package graph
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"net/http"
@@ -14,6 +15,7 @@ import (
 	"github.com/vektah/gqlparser/v2/validator/core"
 
 	"github.com/hiregraph/hiregraph/apierror"
+	"github.com/hiregraph/hiregraph/filestore"
 )
 
 // CodeResponseTooLarge answers an operation whose answer would pass
@@ -26,6 +28,15 @@ type Limits struct {
 	// MaxResponseBytes caps the data of one answer (default
 	// DefaultMaxResponseBytes).
 	MaxResponseBytes int
+	// MaxFileBytes is the largest file an upload may carry (default
+	// filestore.DefaultMaxBytes); a multipart request may hold it and 1 MiB
+	// of operations beside it.
+	MaxFileBytes int64
+}
+
+// maxUploadBytes caps a whole multipart request.
+func (l Limits) maxUploadBytes() int64 {
+	return cmp.Or(l.MaxFileBytes, filestore.DefaultMaxBytes) + 1<<20
 }
 
 // limitResponse replaces an answer whose data is larger than maxBytes with

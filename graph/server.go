@@ -54,6 +54,12 @@ const (
 // transactions (recruiting.Service.SubmitForTest).
 var partnerCalls = []string{"submitCandidateForTest", "refreshPartnerTests"}
 
+// fileWrites are the mutations that write to the file store. They too run
+// without the mutation transaction: the file is written first, with no
+// connection held, then its row in a transaction of its own
+// (recruiting.Service.UploadCandidateFile).
+var fileWrites = []string{"uploadCandidateFile"}
+
 // NewServer returns the handler of /graphql. Mutations run in one database
 // transaction each, except partnerCalls; see requireScopes for who may run
 // what. extensions (tracing, say) wrap what the server does.
@@ -68,6 +74,10 @@ func NewServer(service *recruiting.Service, limits Limits, extensions ...graphql
 	srv.AddTransport(transport.Options{})
 	srv.AddTransport(transport.GET{})
 	srv.AddTransport(transport.POST{})
+	// Uploads (the GraphQL multipart request spec): the whole request is
+	// capped by the server (server.Config.MaxUploadBytes); parts beyond
+	// MaxMemory go to temporary files.
+	srv.AddTransport(transport.MultipartForm{MaxUploadSize: limits.maxUploadBytes(), MaxMemory: 1 << 20})
 	srv.SetQueryCache(lru.New[*ast.QueryDocument](MaxQueryCache))
 	srv.SetParserTokenLimit(MaxTokens)
 	srv.SetValidationRulesFn(func() *rules.Rules {
@@ -77,7 +87,7 @@ func NewServer(service *recruiting.Service, limits Limits, extensions ...graphql
 	})
 	srv.Use(extension.Introspection{})
 	srv.Use(&complexityLimit{limit: MaxComplexity})
-	srv.Use(transactioner{entgql.Transactioner{TxOpener: service.Client, SkipTxFunc: entgql.SkipIfHasFields(partnerCalls...)}})
+	srv.Use(transactioner{entgql.Transactioner{TxOpener: service.Client, SkipTxFunc: entgql.SkipIfHasFields(append(slices.Clone(partnerCalls), fileWrites...)...)}})
 	// Inside the transaction: an answer refused for its size rolls the
 	// mutation back.
 	srv.AroundResponses(limitResponse(limits.MaxResponseBytes))

@@ -28,6 +28,7 @@ import (
 	"github.com/hiregraph/hiregraph/auth"
 	"github.com/hiregraph/hiregraph/database"
 	"github.com/hiregraph/hiregraph/demo"
+	"github.com/hiregraph/hiregraph/filestore"
 	"github.com/hiregraph/hiregraph/server"
 )
 
@@ -95,6 +96,16 @@ func Serve(t testing.TB, db *database.DB, sealer *auth.Sealer, adjust func(*serv
 	// Tests run evaluation partners on loopback (httptest), which the
 	// server refuses to call unless allowed.
 	cfg.PartnerAllowNets = loopbackNets
+	// Files go to a directory of the test's, as they go to the data
+	// directory by default.
+	filesURL, err := filestore.DirURL(filepath.Join(t.TempDir(), "files"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Files, err = filestore.Open(filesURL, 0); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cfg.Files.Close() })
 	if adjust != nil {
 		adjust(&cfg)
 	}

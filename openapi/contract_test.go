@@ -3,6 +3,7 @@ package openapi_test
 import (
 	"bytes"
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -232,6 +233,8 @@ func TestEveryEndpointMatchesTheDocument(t *testing.T) {
 	checkTestsAndEvaluations(c)
 	checkCareers(c)
 	checkUsersAndKeys(c)
+	checkFiles(c)
+	checkApply(c)
 	c.check(exchange{method: http.MethodGet, path: "/healthz", headers: map[string]string{}, status: http.StatusOK})
 
 	// Last: with the database gone the service is not ready.
@@ -510,6 +513,51 @@ func checkCareers(c *contract) {
 	get(one+"&details=1", http.StatusOK)
 	get(base+"/"+env.Demo.UnpublishedPositionUID+token, http.StatusNotFound)
 	get(base+"/"+env.Demo.PublishedPositionUID+"?token=wrong", http.StatusUnauthorized)
+}
+
+func checkFiles(c *contract) {
+	env := c.env
+	files := "/v1/candidates/" + env.Demo.CandidateUID + "/files"
+	c.check(exchange{method: http.MethodGet, path: files, status: http.StatusOK})
+	c.check(exchange{method: http.MethodGet, path: "/v1/candidates/can_01ZZZZZZZZZZZZZZZZZZZZZZZZ/files", status: http.StatusNotFound})
+	up := env.Upload(`mutation($c: ID!, $f: Upload!) { uploadCandidateFile(candidateID: $c, file: $f, kind: RESUME) { id } }`,
+		map[string]any{"c": env.Demo.CandidateUID, "f": nil}, "f", hiregraphtest.Part{FileName: "cv.pdf", Content: hiregraphtest.SamplePDF})
+	if len(up.Errors) > 0 {
+		c.t.Fatalf("upload: %+v", up.Errors)
+	}
+	var list struct{ Files []struct{ URL string } }
+	c.check(exchange{method: http.MethodGet, path: files, status: http.StatusOK}).JSON(c.t, &list)
+	if len(list.Files) != 1 {
+		c.t.Fatalf("files %+v", list)
+	}
+	u, err := url.Parse(list.Files[0].URL)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	none := map[string]string{}
+	c.check(exchange{method: http.MethodGet, path: u.RequestURI(), headers: none, status: http.StatusOK})
+	q := u.Query()
+	q.Set("signature", "AAAA"+q.Get("signature"))
+	c.check(exchange{method: http.MethodGet, path: u.Path + "?" + q.Encode(), headers: none, status: http.StatusForbidden})
+}
+
+func checkApply(c *contract) {
+	env := c.env
+	none := map[string]string{}
+	apply := "/careers-api/2.0/company/" + env.Demo.CompanyUID + "/positions/" + env.Demo.PublishedPositionUID + "/apply?token=" + url.QueryEscape(env.Demo.CareersToken)
+	var form struct {
+		Questions []struct{ ID string }
+		Consent   string `json:"consent_text"`
+	}
+	c.check(exchange{method: http.MethodGet, path: apply, headers: none, status: http.StatusOK}).JSON(c.t, &form)
+	c.check(exchange{method: http.MethodGet, path: strings.Replace(apply, env.Demo.PublishedPositionUID, env.Demo.UnpublishedPositionUID, 1), headers: none, status: http.StatusNotFound})
+	c.check(exchange{method: http.MethodPost, path: apply, headers: none, status: http.StatusUnprocessableEntity, offSpec: true,
+		body: map[string]any{"first_name": "Ada", "consent": true}})
+	c.check(exchange{method: http.MethodPost, path: apply, headers: none, status: http.StatusCreated, body: map[string]any{
+		"first_name": "Ada", "last_name": "Byron", "email": "ada.byron@example.com", "consent": true, "consent_text": form.Consent,
+		"answers": map[string]string{form.Questions[0].ID: "Yes"},
+		"resume":  map[string]string{"file_name": "cv.pdf", "content_base64": base64.StdEncoding.EncodeToString(hiregraphtest.SamplePDF)},
+	}})
 }
 
 func TestRateLimitedAnswersMatchTheDocument(t *testing.T) {

@@ -12,6 +12,7 @@ import (
 	"github.com/hiregraph/hiregraph/apierror"
 	"github.com/hiregraph/hiregraph/auth"
 	"github.com/hiregraph/hiregraph/ent"
+	"github.com/hiregraph/hiregraph/filestore"
 	"github.com/hiregraph/hiregraph/outbound"
 	"github.com/hiregraph/hiregraph/viewer"
 )
@@ -27,6 +28,8 @@ type Service struct {
 	Sealer *auth.Sealer
 	// Partners calls evaluation partners.
 	Partners *outbound.Client
+	// Files keeps candidates' documents (resumes, attachments).
+	Files *filestore.Store
 	// Now is the clock; tests replace it.
 	Now func() time.Time
 }

@@ -10,18 +10,26 @@ import (
 // questionnaireJSON is the questionnaire object of spec 2.11, with the
 // spec's spelling of speicifc_type.
 type questionnaireJSON struct {
-	UID          string                `json:"uid"`
-	SpecificType string                `json:"speicifc_type"`
-	Name         string                `json:"name"`
-	EnabledFor   string                `json:"enabled_for"`
-	ShowAs       string                `json:"show_as"`
-	Questions    []schematype.Question `json:"questions"`
+	UID          string         `json:"uid"`
+	SpecificType string         `json:"speicifc_type"`
+	Name         string         `json:"name"`
+	EnabledFor   string         `json:"enabled_for"`
+	ShowAs       string         `json:"show_as"`
+	Questions    []questionJSON `json:"questions"`
+}
+
+// questionJSON is a question as spec 2.11 shows it: without required,
+// which only careers sites' apply forms use.
+type questionJSON struct {
+	Title       string                      `json:"title"`
+	Explanation string                      `json:"explanation"`
+	Options     []schematype.QuestionOption `json:"options,omitempty"`
 }
 
 func newQuestionnaireJSON(q *ent.Questionnaire) questionnaireJSON {
-	questions := q.Questions
-	if questions == nil {
-		questions = []schematype.Question{}
+	questions := make([]questionJSON, len(q.Questions))
+	for i, question := range q.Questions {
+		questions[i] = questionJSON{Title: question.Title, Explanation: question.Explanation, Options: question.Options}
 	}
 	return questionnaireJSON{UID: q.ID, SpecificType: q.SpecificType, Name: q.Name, EnabledFor: q.EnabledFor, ShowAs: q.ShowAs, Questions: questions}
 }

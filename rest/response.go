@@ -13,6 +13,10 @@ type errorBody struct {
 	Status  int    `json:"status"`
 	Error   string `json:"error"`
 	Message string `json:"message"`
+	// Fields is there only on errors of forms (the careers apply endpoint):
+	// a message per input field, keyed by the field's name. Spec 7.1's three
+	// members are always there and mean what they always mean.
+	Fields map[string]string `json:"fields,omitempty"`
 }
 
 // WriteJSON writes v as the JSON response with the given status.
@@ -36,5 +40,5 @@ func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 	if unexpected {
 		slog.ErrorContext(r.Context(), "request failed", "method", r.Method, "path", r.URL.Path, "error", err)
 	}
-	WriteJSON(w, e.Status, errorBody{Status: e.Status, Error: e.Code, Message: e.Message})
+	WriteJSON(w, e.Status, errorBody{Status: e.Status, Error: e.Code, Message: e.Message, Fields: e.Fields})
 }

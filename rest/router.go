@@ -34,6 +34,7 @@ func (a *API) Routes() http.Handler {
 	r.Get("/candidates/{uid}", handle(a.getCandidate))
 	r.Get("/sourcing/candidates/find_duplicates", handle(a.findDuplicates))
 	r.Get("/questionnaires", handle(a.listQuestionnaires))
+	r.Get("/candidates/{uid}/files", handle(a.listCandidateFiles))
 	r.Post("/candidates/{uid}/notes", handle(a.createNote))
 	r.Post("/conversations/{uid}/messages", handle(a.createMessage))
 	r.Post("/candidates/{uid}/tests", handle(a.submitTest))

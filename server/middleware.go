@@ -59,15 +59,34 @@ func authenticate(authn *auth.Authenticator, failures *authFailures, trusted []n
 	}
 }
 
-func limitBody(n int64) func(http.Handler) http.Handler {
+// limitBody caps request bodies at n bytes, plus the files of an upload
+// (uploadAllowance); a handler reading past it gets *http.MaxBytesError (413).
+func limitBody(n, maxFile int64) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			if r.Body != nil {
-				r.Body = http.MaxBytesReader(w, r.Body, n)
+				r.Body = http.MaxBytesReader(w, r.Body, n+uploadAllowance(r, maxFile))
 			}
 			next.ServeHTTP(w, r)
 		})
 	}
+}
+
+// uploadAllowance is what a request may carry beyond the body limit:
+// multipart requests to the endpoints that take files may hold files of
+// up to maxFile each (an application: a resume and a cover letter; a
+// GraphQL upload: one file). Every other request keeps the body limit.
+func uploadAllowance(r *http.Request, maxFile int64) int64 {
+	if r.Method != http.MethodPost || !strings.HasPrefix(r.Header.Get("Content-Type"), "multipart/form-data") {
+		return 0
+	}
+	switch {
+	case r.URL.Path == "/graphql":
+		return maxFile
+	case strings.HasPrefix(r.URL.Path, "/careers-api/") && strings.HasSuffix(r.URL.Path, "/apply"):
+		return 2 * maxFile
+	}
+	return 0
 }
 
 // refuseNUL answers 400 to a request whose path or query holds a NUL

@@ -25,6 +25,13 @@ var (
 	// Failed careers tokens allowed per company, from all addresses
 	// together: what stops guessing spread over many addresses.
 	DefaultFailedCareersRate = ratelimit.Rate{PerMinute: 120, Burst: 60}
+	// Applications allowed per client address: a person applies to a few
+	// positions in a sitting, an office behind one address to some more;
+	// a script posting in a loop is stopped at 10.
+	DefaultApplyAddressRate = ratelimit.Rate{PerMinute: 5, Burst: 10}
+	// Applications allowed per company, from all addresses together: a
+	// busy careers site's peak, and a bound on what a botnet can pour in.
+	DefaultApplyCompanyRate = ratelimit.Rate{PerMinute: 120, Burst: 60}
 )
 
 // DefaultRateLimitStore is where limits keep their buckets unless

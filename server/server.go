@@ -8,6 +8,7 @@ import (
 	"context"
 	"net/http"
 	"net/netip"
+	"strings"
 	"time"
 
 	"github.com/99designs/gqlgen/graphql"
@@ -18,6 +19,7 @@ import (
 	"github.com/hiregraph/hiregraph/auth"
 	"github.com/hiregraph/hiregraph/careerspage"
 	"github.com/hiregraph/hiregraph/database"
+	"github.com/hiregraph/hiregraph/filestore"
 	"github.com/hiregraph/hiregraph/graph"
 	"github.com/hiregraph/hiregraph/graphiql"
 	"github.com/hiregraph/hiregraph/openapi"
@@ -78,6 +80,12 @@ type Config struct {
 	// GraphQL holds the limits of /graphql an operator may change; zero
 	// fields take their defaults.
 	GraphQL graph.Limits
+	// ApplyAddressRate limits applications per client address,
+	// ApplyCompanyRate per company; zero fields mean the defaults.
+	ApplyAddressRate, ApplyCompanyRate ratelimit.Rate
+	// Files keeps candidates' documents; nil means the server accepts none
+	// (uploads and downloads answer 503).
+	Files *filestore.Store
 }
 
 func orDefault(v, def int) int {
@@ -99,6 +107,7 @@ func New(cfg Config) http.Handler {
 		Sealer:    cfg.Sealer,
 		Partners:  outbound.New(outbound.Config{AllowNets: cfg.PartnerAllowNets, Timeout: cfg.PartnerTimeout}),
 		Now:       cfg.Now,
+		Files:     cfg.Files,
 	}
 	users := cfg.UserTokens
 	if users == nil {
@@ -106,6 +115,11 @@ func New(cfg Config) http.Handler {
 		// network: this cannot fail.
 		users, _ = auth.NewUserTokens(context.Background(), cfg.Sealer, nil)
 	}
+	maxFile := int64(filestore.DefaultMaxBytes)
+	if cfg.Files != nil {
+		maxFile = cfg.Files.MaxBytes()
+	}
+	cfg.GraphQL.MaxFileBytes = maxFile
 	authn := &auth.Authenticator{Client: cfg.DB.Client, Sealer: cfg.Sealer, Users: users, Now: cfg.Now}
 	api := &rest.API{Service: service}
 
@@ -125,7 +139,7 @@ func New(cfg Config) http.Handler {
 	// requestBaseURL comes first: it hands a copy of the request on, and
 	// otelhttp reads the route chi sets on the request it passed down.
 	r.Use(requestBaseURL(cfg.TrustedProxies), telemetry.HTTP(routePattern), m.measure, logRequests, recoverPanics,
-		limitBody(cmp.Or(cfg.MaxBodyBytes, MaxBodyBytes)), refuseNUL)
+		limitBody(cmp.Or(cfg.MaxBodyBytes, MaxBodyBytes), maxFile), refuseNUL)
 	r.NotFound(rest.NotFound)
 	r.MethodNotAllowed(rest.MethodNotAllowed)
 
@@ -151,19 +165,44 @@ func New(cfg Config) http.Handler {
 	// Partners fetch offer letters with their own credential, which the
 	// handler checks; no API key is involved.
 	r.Get(recruiting.OfferLetterPath+"{uid}", api.OfferLetter)
+	// Candidates' files, through the short-lived signed links GraphQL and
+	// REST give recruiters; the link is the credential.
+	r.Get(recruiting.FilePath+"{uid}", api.CandidateFile)
 
 	apiCORS := apiCORS(cfg.CORSOrigins)
-	// Careers sites call the careers API from any page, reading only.
+	// Careers sites call the careers API from any page, reading only, and
+	// post applications to …/apply.
 	careersCORS := cors.New(cors.Options{
 		AllowedOrigins: []string{"*"},
 		AllowedMethods: []string{http.MethodGet, http.MethodHead},
 		MaxAge:         600,
 	})
+	applyCORS := cors.New(cors.Options{
+		AllowedOrigins: []string{"*"},
+		AllowedMethods: []string{http.MethodGet, http.MethodHead, http.MethodPost},
+		AllowedHeaders: []string{"Content-Type"},
+		MaxAge:         600,
+	})
+	careersCORSFor := func(next http.Handler) http.Handler {
+		reads, applies := careersCORS.Handler(next), applyCORS.Handler(next)
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if strings.HasSuffix(r.URL.Path, "/apply") {
+				applies.ServeHTTP(w, r)
+				return
+			}
+			reads.ServeHTTP(w, r)
+		})
+	}
+	applyPerAddress := ratelimit.New(store, "applyaddr", rateOrDefault(cfg.ApplyAddressRate.PerMinute, cfg.ApplyAddressRate.Burst, DefaultApplyAddressRate))
+	applyPerCompany := ratelimit.New(store, "applycompany", rateOrDefault(cfg.ApplyCompanyRate.PerMinute, cfg.ApplyCompanyRate.Burst, DefaultApplyCompanyRate))
+	addressOf := func(r *http.Request) string { return clientAddress(r, cfg.TrustedProxies) }
 	careers := &rest.Careers{Service: service}
 	r.Route("/careers-api/2.0/company/{company_uid}/positions", func(r chi.Router) {
-		r.Use(careersCORS.Handler, checkCareersToken(service, failures, cfg.TrustedProxies), limitRate(careersLimiter, careersCompanyOf))
+		r.Use(careersCORSFor, checkCareersToken(service, failures, cfg.TrustedProxies), limitRate(careersLimiter, careersCompanyOf))
 		r.Get("/", careers.List)
 		r.Get("/{position_uid}", careers.Get)
+		r.Get("/{position_uid}/apply", careers.Form)
+		r.With(limitRate(applyPerAddress, addressOf), limitRate(applyPerCompany, careersCompanyOf)).Post("/{position_uid}/apply", careers.Apply)
 	})
 
 	r.Method(http.MethodGet, "/careers/{company_uid}", careerspage.Page())

@@ -102,6 +102,176 @@ async function showDetails(uid) {
   }
   $('positions').hidden = true;
   $('details').hidden = false;
+  await showApplyForm(uid);
+}
+
+// The apply form: its questions, limits and consent text come from the
+// API (GET …/apply); it is sent as multipart/form-data with the resume, and
+// the API's message for each field is shown next to its input.
+let applyingTo = '';
+let maxFileBytes = 0;
+
+function humanSize(n) {
+  return n >= 1048576 ? `${Math.round(n / 104857.6) / 10} MB` : `${Math.round(n / 1024)} KB`;
+}
+
+function clearErrors() {
+  $('apply-summary').hidden = true;
+  for (const p of document.querySelectorAll('#apply-form .error')) { p.hidden = true; p.textContent = ''; }
+  for (const el of document.querySelectorAll('#apply-form [aria-invalid]')) el.removeAttribute('aria-invalid');
+}
+
+// showFieldError puts a message under the input of field (its name); it
+// returns false when the form has no such input.
+function showFieldError(field, message) {
+  const p = document.querySelector(`#apply-form .error[data-field="${CSS.escape(field)}"]`) || $(`err-${field}`);
+  if (!p) return false;
+  p.textContent = message;
+  p.hidden = false;
+  const input = document.querySelector(`#apply-form [name="${CSS.escape(field)}"]`);
+  if (input) input.setAttribute('aria-invalid', 'true');
+  return true;
+}
+
+function renderQuestions(questions) {
+  const root = $('questions');
+  root.replaceChildren();
+  questions.forEach((q, i) => {
+    const div = document.createElement('div');
+    div.className = 'field';
+    const id = `question-${i}`;
+    const name = `answers[${q.id}]`;
+    const label = document.createElement('label');
+    label.htmlFor = id;
+    label.textContent = q.title;
+    if (q.required) {
+      const req = document.createElement('span');
+      req.className = 'req';
+      req.textContent = ' (required)';
+      label.appendChild(req);
+    }
+    let input;
+    if (q.options.length > 0) {
+      input = document.createElement('select');
+      const none = document.createElement('option');
+      none.value = '';
+      none.textContent = 'Choose…';
+      input.appendChild(none);
+      for (const o of q.options) {
+        const opt = document.createElement('option');
+        opt.value = o;
+        opt.textContent = o;
+        input.appendChild(opt);
+      }
+    } else {
+      input = document.createElement('input');
+    }
+    input.id = id;
+    input.name = name;
+    if (q.required) input.required = true;
+    const described = [];
+    div.append(label, input);
+    if (q.explanation) {
+      const hint = document.createElement('p');
+      hint.className = 'hint';
+      hint.id = `${id}-hint`;
+      hint.textContent = q.explanation;
+      div.appendChild(hint);
+      described.push(hint.id);
+    }
+    const err = document.createElement('p');
+    err.className = 'error';
+    err.id = `${id}-error`;
+    err.dataset.field = name;
+    err.hidden = true;
+    div.appendChild(err);
+    described.push(err.id);
+    input.setAttribute('aria-describedby', described.join(' '));
+    root.appendChild(div);
+  });
+}
+
+async function showApplyForm(uid) {
+  const form = $('apply-form');
+  $('applied').hidden = true;
+  $('apply-closed').hidden = true;
+  form.hidden = true;
+  if (applyingTo !== uid) form.reset();
+  applyingTo = uid;
+  clearErrors();
+  let spec;
+  try {
+    spec = await fetchJSON(`${api}/${encodeURIComponent(uid)}/apply?token=${encodeURIComponent(token)}`);
+  } catch (e) {
+    $('apply-closed').textContent = e.message;
+    $('apply-closed').hidden = false;
+    return;
+  }
+  maxFileBytes = spec.max_file_bytes;
+  $('resume-hint').textContent = `${spec.accepted_files.replace(/, (?=[^,]*$)/, ' or ')}, up to ${humanSize(spec.max_file_bytes)}.`;
+  $('consent-text').textContent = spec.consent_text;
+  renderQuestions(spec.questions);
+  form.hidden = false;
+}
+
+async function submitApplication(ev) {
+  ev.preventDefault();
+  clearErrors();
+  const form = $('apply-form');
+  const resume = $('resume').files[0];
+  if (resume && maxFileBytes && resume.size > maxFileBytes) {
+    showFieldError('resume', `The file is larger than ${humanSize(maxFileBytes)}; please choose a smaller one.`);
+    $('resume').focus();
+    return;
+  }
+  const data = new FormData(form);
+  data.set('consent_text', $('consent-text').textContent);
+  const button = $('apply-submit');
+  button.disabled = true;
+  button.textContent = 'Sending…';
+  try {
+    const resp = await fetch(`${api}/${encodeURIComponent(applyingTo)}/apply?token=${encodeURIComponent(token)}`, {
+      method: 'POST', body: data, headers: { Accept: 'application/json' },
+    });
+    const body = await resp.json().catch(() => ({}));
+    if (resp.ok) {
+      form.hidden = true;
+      form.reset();
+      $('applied-message').textContent = body.message || 'Thank you: your application was received.';
+      $('applied').hidden = false;
+      $('applied').focus();
+      return;
+    }
+    showApplyErrors(resp.status, body);
+  } catch (e) {
+    showApplyErrors(0, { message: 'The application could not be sent; check your connection and try again.' });
+  } finally {
+    button.disabled = false;
+    button.textContent = 'Send application';
+  }
+}
+
+// showApplyErrors shows the API's field messages next to their inputs and
+// the rest in the summary at the top of the form.
+function showApplyErrors(status, body) {
+  const fields = body.fields || {};
+  let first = null;
+  const unplaced = [];
+  for (const [field, message] of Object.entries(fields)) {
+    if (showFieldError(field, message)) {
+      first = first || document.querySelector(`#apply-form [name="${CSS.escape(field)}"]`);
+    } else {
+      unplaced.push(message);
+    }
+  }
+  if (Object.keys(fields).length === 0) {
+    unplaced.push(status === 429 ? 'Too many applications were sent from here just now; please try again in a few minutes.' : body.message || `The application was not accepted (${status}).`);
+  }
+  const summary = $('apply-summary');
+  const count = Object.keys(fields).length;
+  summary.textContent = [count ? `Please correct the ${count === 1 ? 'field' : `${count} fields`} marked below.` : '', ...unplaced].filter(Boolean).join(' ');
+  summary.hidden = summary.textContent === '';
+  (first || summary).focus?.();
 }
 
 function showList() {
@@ -120,6 +290,7 @@ async function route() {
 }
 
 async function main() {
+  $('apply-form').addEventListener('submit', submitApplication);
   $('back').addEventListener('click', () => { history.pushState('', '', location.pathname + location.search); showList(); });
   window.addEventListener('hashchange', route);
   try {

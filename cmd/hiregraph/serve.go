@@ -11,11 +11,13 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/hiregraph/hiregraph/auth"
 	"github.com/hiregraph/hiregraph/demo"
 	"github.com/hiregraph/hiregraph/ent/privacy"
+	"github.com/hiregraph/hiregraph/filestore"
 	"github.com/hiregraph/hiregraph/outbound"
 	"github.com/hiregraph/hiregraph/server"
 	"github.com/hiregraph/hiregraph/telemetry"
@@ -44,6 +46,9 @@ type serveCmd struct {
 	CareersBurst int   `name:"careers-burst" env:"HIREGRAPH_CAREERS_BURST" group:"Limits" default:"${careers_burst}" help:"Careers requests a token may make at once, beyond its rate."`
 	MaxBodyBytes int64 `name:"max-body-bytes" env:"HIREGRAPH_MAX_BODY_BYTES" group:"Limits" default:"${max_body_bytes}" help:"Largest request body, in bytes (larger gets 413)."`
 
+	FilesURL     string `name:"files-url" env:"HIREGRAPH_FILES_URL" group:"Files" placeholder:"URL" help:"Where resumes and other candidate files are kept: file:///DIR, s3://BUCKET?region=REGION, gs://BUCKET (default: the directory hiregraph-files beside the SQLite file, or in the working directory; created on first use)."`
+	MaxFileBytes int64  `name:"max-file-bytes" env:"HIREGRAPH_MAX_FILE_BYTES" group:"Files" default:"${max_file_bytes}" help:"Largest file a candidate or recruiter may upload, in bytes (larger gets 413)."`
+
 	ReadHeaderTimeout time.Duration `name:"read-header-timeout" env:"HIREGRAPH_READ_HEADER_TIMEOUT" group:"Timeouts" default:"10s" help:"Longest wait for a request's headers."`
 	ReadTimeout       time.Duration `name:"read-timeout" env:"HIREGRAPH_READ_TIMEOUT" group:"Timeouts" default:"30s" help:"Longest wait for a whole request."`
 	WriteTimeout      time.Duration `name:"write-timeout" env:"HIREGRAPH_WRITE_TIMEOUT" group:"Timeouts" default:"90s" help:"Longest time to write a response."`
@@ -62,6 +67,7 @@ func serveVars() map[string]string {
 		"careers_rate":    fmt.Sprint(server.DefaultCareersRate.PerMinute),
 		"careers_burst":   fmt.Sprint(server.DefaultCareersRate.Burst),
 		"max_body_bytes":  fmt.Sprint(server.MaxBodyBytes),
+		"max_file_bytes":  fmt.Sprint(filestore.DefaultMaxBytes),
 		"sweep_interval":  server.DefaultSweepInterval.String(),
 	}
 }
@@ -111,6 +117,10 @@ func (c *serveCmd) Run(a *app) error {
 	if cfg.UserTokens, err = c.userTokens(a.ctx, st.Sealer); err != nil {
 		return err
 	}
+	if cfg.Files, err = c.openFiles(); err != nil {
+		return err
+	}
+	defer cfg.Files.Close()
 	srv := &http.Server{
 		Handler:           server.New(cfg),
 		ReadHeaderTimeout: c.ReadHeaderTimeout,
@@ -140,6 +150,7 @@ func (c *serveCmd) config() (server.Config, error) {
 	for name, v := range map[string]int64{
 		"--partner-timeout": int64(c.PartnerTimeout), "--api-rate": int64(c.APIRate), "--api-burst": int64(c.APIBurst),
 		"--careers-rate": int64(c.CareersRate), "--careers-burst": int64(c.CareersBurst), "--max-body-bytes": c.MaxBodyBytes,
+		"--max-file-bytes": c.MaxFileBytes,
 	} {
 		if v <= 0 {
 			return server.Config{}, fmt.Errorf("%s must be positive", name)
@@ -164,6 +175,27 @@ func (c *serveCmd) userTokens(ctx context.Context, sealer *auth.Sealer) (*auth.U
 		return nil, errors.New("--oidc-issuer needs --oidc-audience (HIREGRAPH_OIDC_AUDIENCE): the client id its tokens carry in aud")
 	}
 	return auth.NewUserTokens(ctx, sealer, &auth.OIDCConfig{Issuer: c.OIDCIssuer, Audience: c.OIDCAudience, Claim: c.OIDCClaim})
+}
+
+// openFiles opens the file store: --files-url, or a directory beside the
+// SQLite file (in the working directory for PostgreSQL), as the key file.
+func (c *serveCmd) openFiles() (*filestore.Store, error) {
+	u := c.FilesURL
+	if u == "" {
+		dir := "hiregraph-files"
+		if path, ok := sqlitePath(c.DatabaseURL); ok {
+			dir = filepath.Join(filepath.Dir(path), dir)
+		}
+		var err error
+		if u, err = filestore.DirURL(dir); err != nil {
+			return nil, err
+		}
+	}
+	s, err := filestore.Open(u, c.MaxFileBytes)
+	if err != nil {
+		return nil, fmt.Errorf("--files-url: %w", err)
+	}
+	return s, nil
 }
 
 func (c *serveCmd) serveUntilDone(ctx context.Context, srv *http.Server, ln net.Listener) error {

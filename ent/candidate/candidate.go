@@ -63,6 +63,10 @@ const (
 	EdgeTestSubmissions = "test_submissions"
 	// EdgeOfferLetters holds the string denoting the offer_letters edge name in mutations.
 	EdgeOfferLetters = "offer_letters"
+	// EdgeApplications holds the string denoting the applications edge name in mutations.
+	EdgeApplications = "applications"
+	// EdgeFiles holds the string denoting the files edge name in mutations.
+	EdgeFiles = "files"
 	// EdgeActivities holds the string denoting the activities edge name in mutations.
 	EdgeActivities = "activities"
 	// EdgeCurrentStep holds the string denoting the current_step edge name in mutations.
@@ -126,6 +130,20 @@ const (
 	OfferLettersInverseTable = "offer_letters"
 	// OfferLettersColumn is the table column denoting the offer_letters relation/edge.
 	OfferLettersColumn = "candidate_id"
+	// ApplicationsTable is the table that holds the applications relation/edge.
+	ApplicationsTable = "applications"
+	// ApplicationsInverseTable is the table name for the Application entity.
+	// It exists in this package in order to avoid circular dependency with the "application" package.
+	ApplicationsInverseTable = "applications"
+	// ApplicationsColumn is the table column denoting the applications relation/edge.
+	ApplicationsColumn = "candidate_id"
+	// FilesTable is the table that holds the files relation/edge.
+	FilesTable = "candidate_files"
+	// FilesInverseTable is the table name for the CandidateFile entity.
+	// It exists in this package in order to avoid circular dependency with the "candidatefile" package.
+	FilesInverseTable = "candidate_files"
+	// FilesColumn is the table column denoting the files relation/edge.
+	FilesColumn = "candidate_id"
 	// ActivitiesTable is the table that holds the activities relation/edge.
 	ActivitiesTable = "activities"
 	// ActivitiesInverseTable is the table name for the Activity entity.
@@ -411,6 +429,34 @@ func ByOfferLetters(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
 	}
 }
 
+// ByApplicationsCount orders the results by applications count.
+func ByApplicationsCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newApplicationsStep(), opts...)
+	}
+}
+
+// ByApplications orders the results by applications terms.
+func ByApplications(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newApplicationsStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
+
+// ByFilesCount orders the results by files count.
+func ByFilesCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newFilesStep(), opts...)
+	}
+}
+
+// ByFiles orders the results by files terms.
+func ByFiles(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newFilesStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
+
 // ByActivitiesCount orders the results by activities count.
 func ByActivitiesCount(opts ...sql.OrderTermOption) OrderOption {
 	return func(s *sql.Selector) {
@@ -527,6 +573,20 @@ func newOfferLettersStep() *sqlgraph.Step {
 		sqlgraph.From(Table, FieldID),
 		sqlgraph.To(OfferLettersInverseTable, FieldID),
 		sqlgraph.Edge(sqlgraph.O2M, false, OfferLettersTable, OfferLettersColumn),
+	)
+}
+func newApplicationsStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(ApplicationsInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.O2M, false, ApplicationsTable, ApplicationsColumn),
+	)
+}
+func newFilesStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(FilesInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.O2M, false, FilesTable, FilesColumn),
 	)
 }
 func newActivitiesStep() *sqlgraph.Step {

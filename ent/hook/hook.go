@@ -33,6 +33,18 @@ func (f ActivityFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, er
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.ActivityMutation", m)
 }
 
+// The ApplicationFunc type is an adapter to allow the use of ordinary
+// function as Application mutator.
+type ApplicationFunc func(context.Context, *ent.ApplicationMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f ApplicationFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.ApplicationMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.ApplicationMutation", m)
+}
+
 // The ApprovalProcessFunc type is an adapter to allow the use of ordinary
 // function as ApprovalProcess mutator.
 type ApprovalProcessFunc func(context.Context, *ent.ApprovalProcessMutation) (ent.Value, error)
@@ -55,6 +67,18 @@ func (f CandidateFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, e
 		return f(ctx, mv)
 	}
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.CandidateMutation", m)
+}
+
+// The CandidateFileFunc type is an adapter to allow the use of ordinary
+// function as CandidateFile mutator.
+type CandidateFileFunc func(context.Context, *ent.CandidateFileMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f CandidateFileFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.CandidateFileMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.CandidateFileMutation", m)
 }
 
 // The CandidateStepFunc type is an adapter to allow the use of ordinary

@@ -10,8 +10,10 @@ import (
 	"github.com/hiregraph/hiregraph/ent"
 	"github.com/hiregraph/hiregraph/ent/activity"
 	"github.com/hiregraph/hiregraph/ent/apikey"
+	"github.com/hiregraph/hiregraph/ent/application"
 	"github.com/hiregraph/hiregraph/ent/approvalprocess"
 	"github.com/hiregraph/hiregraph/ent/candidate"
+	"github.com/hiregraph/hiregraph/ent/candidatefile"
 	"github.com/hiregraph/hiregraph/ent/candidatestep"
 	"github.com/hiregraph/hiregraph/ent/company"
 	"github.com/hiregraph/hiregraph/ent/contact"
@@ -145,6 +147,33 @@ func (f TraverseActivity) Traverse(ctx context.Context, q ent.Query) error {
 	return fmt.Errorf("unexpected query type %T. expect *ent.ActivityQuery", q)
 }
 
+// The ApplicationFunc type is an adapter to allow the use of ordinary function as a Querier.
+type ApplicationFunc func(context.Context, *ent.ApplicationQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f ApplicationFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.ApplicationQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.ApplicationQuery", q)
+}
+
+// The TraverseApplication type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseApplication func(context.Context, *ent.ApplicationQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseApplication) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseApplication) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.ApplicationQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.ApplicationQuery", q)
+}
+
 // The ApprovalProcessFunc type is an adapter to allow the use of ordinary function as a Querier.
 type ApprovalProcessFunc func(context.Context, *ent.ApprovalProcessQuery) (ent.Value, error)
 
@@ -197,6 +226,33 @@ func (f TraverseCandidate) Traverse(ctx context.Context, q ent.Query) error {
 		return f(ctx, q)
 	}
 	return fmt.Errorf("unexpected query type %T. expect *ent.CandidateQuery", q)
+}
+
+// The CandidateFileFunc type is an adapter to allow the use of ordinary function as a Querier.
+type CandidateFileFunc func(context.Context, *ent.CandidateFileQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f CandidateFileFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.CandidateFileQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.CandidateFileQuery", q)
+}
+
+// The TraverseCandidateFile type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseCandidateFile func(context.Context, *ent.CandidateFileQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseCandidateFile) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseCandidateFile) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.CandidateFileQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.CandidateFileQuery", q)
 }
 
 // The CandidateStepFunc type is an adapter to allow the use of ordinary function as a Querier.
@@ -746,10 +802,14 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.APIKeyQuery, predicate.APIKey, apikey.OrderOption]{typ: ent.TypeAPIKey, tq: q}, nil
 	case *ent.ActivityQuery:
 		return &query[*ent.ActivityQuery, predicate.Activity, activity.OrderOption]{typ: ent.TypeActivity, tq: q}, nil
+	case *ent.ApplicationQuery:
+		return &query[*ent.ApplicationQuery, predicate.Application, application.OrderOption]{typ: ent.TypeApplication, tq: q}, nil
 	case *ent.ApprovalProcessQuery:
 		return &query[*ent.ApprovalProcessQuery, predicate.ApprovalProcess, approvalprocess.OrderOption]{typ: ent.TypeApprovalProcess, tq: q}, nil
 	case *ent.CandidateQuery:
 		return &query[*ent.CandidateQuery, predicate.Candidate, candidate.OrderOption]{typ: ent.TypeCandidate, tq: q}, nil
+	case *ent.CandidateFileQuery:
+		return &query[*ent.CandidateFileQuery, predicate.CandidateFile, candidatefile.OrderOption]{typ: ent.TypeCandidateFile, tq: q}, nil
 	case *ent.CandidateStepQuery:
 		return &query[*ent.CandidateStepQuery, predicate.CandidateStep, candidatestep.OrderOption]{typ: ent.TypeCandidateStep, tq: q}, nil
 	case *ent.CompanyQuery:

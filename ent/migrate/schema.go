@@ -114,6 +114,52 @@ var (
 			},
 		},
 	}
+	// ApplicationsColumns holds the columns for the "applications" table.
+	ApplicationsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString, Size: 40},
+		{Name: "email", Type: field.TypeString, Size: 320},
+		{Name: "source", Type: field.TypeString, Size: 200},
+		{Name: "linkedin_url", Type: field.TypeString, Size: 2000, Default: ""},
+		{Name: "cover_letter", Type: field.TypeString, Size: 20000, Default: ""},
+		{Name: "answers", Type: field.TypeJSON},
+		{Name: "consent_text", Type: field.TypeString, Size: 4000},
+		{Name: "time_consented", Type: field.TypeTime},
+		{Name: "time_created", Type: field.TypeTime},
+		{Name: "company_id", Type: field.TypeString, Size: 40},
+		{Name: "candidate_id", Type: field.TypeString, Size: 40},
+	}
+	// ApplicationsTable holds the schema information for the "applications" table.
+	ApplicationsTable = &schema.Table{
+		Name:       "applications",
+		Columns:    ApplicationsColumns,
+		PrimaryKey: []*schema.Column{ApplicationsColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "applications_companies_company",
+				Columns:    []*schema.Column{ApplicationsColumns[9]},
+				RefColumns: []*schema.Column{CompaniesColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+			{
+				Symbol:     "applications_candidates_applications",
+				Columns:    []*schema.Column{ApplicationsColumns[10]},
+				RefColumns: []*schema.Column{CandidatesColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "application_company_id_candidate_id_id",
+				Unique:  false,
+				Columns: []*schema.Column{ApplicationsColumns[9], ApplicationsColumns[10], ApplicationsColumns[0]},
+			},
+			{
+				Name:    "application_company_id_email_time_created",
+				Unique:  false,
+				Columns: []*schema.Column{ApplicationsColumns[9], ApplicationsColumns[1], ApplicationsColumns[8]},
+			},
+		},
+	}
 	// ApprovalProcessesColumns holds the columns for the "approval_processes" table.
 	ApprovalProcessesColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeString, Size: 40},
@@ -235,6 +281,45 @@ var (
 				Name:    "candidate_company_id_current_step_id_id",
 				Unique:  false,
 				Columns: []*schema.Column{CandidatesColumns[11], CandidatesColumns[13], CandidatesColumns[0]},
+			},
+		},
+	}
+	// CandidateFilesColumns holds the columns for the "candidate_files" table.
+	CandidateFilesColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString, Size: 40},
+		{Name: "kind", Type: field.TypeEnum, Enums: []string{"RESUME", "COVER_LETTER", "ATTACHMENT"}, Default: "ATTACHMENT"},
+		{Name: "file_name", Type: field.TypeString, Size: 300},
+		{Name: "content_type", Type: field.TypeString, Size: 200},
+		{Name: "size", Type: field.TypeInt64},
+		{Name: "storage_key", Type: field.TypeString, Size: 300},
+		{Name: "time_created", Type: field.TypeTime},
+		{Name: "candidate_id", Type: field.TypeString, Size: 40},
+		{Name: "company_id", Type: field.TypeString, Size: 40},
+	}
+	// CandidateFilesTable holds the schema information for the "candidate_files" table.
+	CandidateFilesTable = &schema.Table{
+		Name:       "candidate_files",
+		Columns:    CandidateFilesColumns,
+		PrimaryKey: []*schema.Column{CandidateFilesColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "candidate_files_candidates_files",
+				Columns:    []*schema.Column{CandidateFilesColumns[7]},
+				RefColumns: []*schema.Column{CandidatesColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+			{
+				Symbol:     "candidate_files_companies_company",
+				Columns:    []*schema.Column{CandidateFilesColumns[8]},
+				RefColumns: []*schema.Column{CompaniesColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "candidatefile_company_id_candidate_id_id",
+				Unique:  false,
+				Columns: []*schema.Column{CandidateFilesColumns[8], CandidateFilesColumns[7], CandidateFilesColumns[0]},
 			},
 		},
 	}
@@ -1130,8 +1215,10 @@ var (
 	Tables = []*schema.Table{
 		APIKeysTable,
 		ActivitiesTable,
+		ApplicationsTable,
 		ApprovalProcessesTable,
 		CandidatesTable,
+		CandidateFilesTable,
 		CandidateStepsTable,
 		CompaniesTable,
 		ContactsTable,
@@ -1165,6 +1252,8 @@ func init() {
 	ActivitiesTable.ForeignKeys[0].RefTable = CompaniesTable
 	ActivitiesTable.ForeignKeys[1].RefTable = CandidatesTable
 	ActivitiesTable.ForeignKeys[2].RefTable = PositionsTable
+	ApplicationsTable.ForeignKeys[0].RefTable = CompaniesTable
+	ApplicationsTable.ForeignKeys[1].RefTable = CandidatesTable
 	ApprovalProcessesTable.ForeignKeys[0].RefTable = CompaniesTable
 	ApprovalProcessesTable.ForeignKeys[1].RefTable = OpeningsTable
 	CandidatesTable.ForeignKeys[0].RefTable = CompaniesTable
@@ -1172,6 +1261,8 @@ func init() {
 	CandidatesTable.ForeignKeys[2].RefTable = PipelineStepsTable
 	CandidatesTable.ForeignKeys[3].RefTable = PositionsTable
 	CandidatesTable.ForeignKeys[4].RefTable = RejectionReasonsTable
+	CandidateFilesTable.ForeignKeys[0].RefTable = CandidatesTable
+	CandidateFilesTable.ForeignKeys[1].RefTable = CompaniesTable
 	CandidateStepsTable.ForeignKeys[0].RefTable = CandidatesTable
 	CandidateStepsTable.ForeignKeys[1].RefTable = CompaniesTable
 	CandidateStepsTable.ForeignKeys[2].RefTable = PipelineStepsTable

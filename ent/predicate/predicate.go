@@ -12,11 +12,17 @@ type APIKey func(*sql.Selector)
 // Activity is the predicate function for activity builders.
 type Activity func(*sql.Selector)
 
+// Application is the predicate function for application builders.
+type Application func(*sql.Selector)
+
 // ApprovalProcess is the predicate function for approvalprocess builders.
 type ApprovalProcess func(*sql.Selector)
 
 // Candidate is the predicate function for candidate builders.
 type Candidate func(*sql.Selector)
+
+// CandidateFile is the predicate function for candidatefile builders.
+type CandidateFile func(*sql.Selector)
 
 // CandidateStep is the predicate function for candidatestep builders.
 type CandidateStep func(*sql.Selector)

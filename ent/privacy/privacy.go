@@ -159,6 +159,30 @@ func (f ActivityMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutati
 	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.ActivityMutation", m)
 }
 
+// The ApplicationQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type ApplicationQueryRuleFunc func(context.Context, *ent.ApplicationQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f ApplicationQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.ApplicationQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.ApplicationQuery", q)
+}
+
+// The ApplicationMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type ApplicationMutationRuleFunc func(context.Context, *ent.ApplicationMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f ApplicationMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.ApplicationMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.ApplicationMutation", m)
+}
+
 // The ApprovalProcessQueryRuleFunc type is an adapter to allow the use of ordinary
 // functions as a query rule.
 type ApprovalProcessQueryRuleFunc func(context.Context, *ent.ApprovalProcessQuery) error
@@ -205,6 +229,30 @@ func (f CandidateMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutat
 		return f(ctx, m)
 	}
 	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.CandidateMutation", m)
+}
+
+// The CandidateFileQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type CandidateFileQueryRuleFunc func(context.Context, *ent.CandidateFileQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f CandidateFileQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.CandidateFileQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.CandidateFileQuery", q)
+}
+
+// The CandidateFileMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type CandidateFileMutationRuleFunc func(context.Context, *ent.CandidateFileMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f CandidateFileMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.CandidateFileMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.CandidateFileMutation", m)
 }
 
 // The CandidateStepQueryRuleFunc type is an adapter to allow the use of ordinary
@@ -726,9 +774,13 @@ func queryFilter(q ent.Query) (Filter, error) {
 		return q.Filter(), nil
 	case *ent.ActivityQuery:
 		return q.Filter(), nil
+	case *ent.ApplicationQuery:
+		return q.Filter(), nil
 	case *ent.ApprovalProcessQuery:
 		return q.Filter(), nil
 	case *ent.CandidateQuery:
+		return q.Filter(), nil
+	case *ent.CandidateFileQuery:
 		return q.Filter(), nil
 	case *ent.CandidateStepQuery:
 		return q.Filter(), nil
@@ -781,9 +833,13 @@ func mutationFilter(m ent.Mutation) (Filter, error) {
 		return m.Filter(), nil
 	case *ent.ActivityMutation:
 		return m.Filter(), nil
+	case *ent.ApplicationMutation:
+		return m.Filter(), nil
 	case *ent.ApprovalProcessMutation:
 		return m.Filter(), nil
 	case *ent.CandidateMutation:
+		return m.Filter(), nil
+	case *ent.CandidateFileMutation:
 		return m.Filter(), nil
 	case *ent.CandidateStepMutation:
 		return m.Filter(), nil

@@ -8,8 +8,10 @@ import (
 
 	"github.com/hiregraph/hiregraph/ent/activity"
 	"github.com/hiregraph/hiregraph/ent/apikey"
+	"github.com/hiregraph/hiregraph/ent/application"
 	"github.com/hiregraph/hiregraph/ent/approvalprocess"
 	"github.com/hiregraph/hiregraph/ent/candidate"
+	"github.com/hiregraph/hiregraph/ent/candidatefile"
 	"github.com/hiregraph/hiregraph/ent/candidatestep"
 	"github.com/hiregraph/hiregraph/ent/company"
 	"github.com/hiregraph/hiregraph/ent/contact"
@@ -183,6 +185,95 @@ func init() {
 			return nil
 		}
 	}()
+	applicationMixin := schema.Application{}.Mixin()
+	application.Policy = privacy.NewPolicies(applicationMixin[1], schema.Application{})
+	application.Hooks[0] = func(next ent.Mutator) ent.Mutator {
+		return ent.MutateFunc(func(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+			if err := application.Policy.EvalMutation(ctx, m); err != nil {
+				return nil, err
+			}
+			return next.Mutate(ctx, m)
+		})
+	}
+	applicationMixinHooks1 := applicationMixin[1].Hooks()
+
+	application.Hooks[1] = applicationMixinHooks1[0]
+	applicationMixinFields0 := applicationMixin[0].Fields()
+	_ = applicationMixinFields0
+	applicationMixinFields1 := applicationMixin[1].Fields()
+	_ = applicationMixinFields1
+	applicationFields := schema.Application{}.Fields()
+	_ = applicationFields
+	// applicationDescCompanyID is the schema descriptor for company_id field.
+	applicationDescCompanyID := applicationMixinFields1[0].Descriptor()
+	// application.CompanyIDValidator is a validator for the "company_id" field. It is called by the builders before save.
+	application.CompanyIDValidator = applicationDescCompanyID.Validators[0].(func(string) error)
+	// applicationDescEmail is the schema descriptor for email field.
+	applicationDescEmail := applicationFields[1].Descriptor()
+	// application.EmailValidator is a validator for the "email" field. It is called by the builders before save.
+	application.EmailValidator = applicationDescEmail.Validators[0].(func(string) error)
+	// applicationDescSource is the schema descriptor for source field.
+	applicationDescSource := applicationFields[2].Descriptor()
+	// application.SourceValidator is a validator for the "source" field. It is called by the builders before save.
+	application.SourceValidator = applicationDescSource.Validators[0].(func(string) error)
+	// applicationDescLinkedinURL is the schema descriptor for linkedin_url field.
+	applicationDescLinkedinURL := applicationFields[3].Descriptor()
+	// application.DefaultLinkedinURL holds the default value on creation for the linkedin_url field.
+	application.DefaultLinkedinURL = applicationDescLinkedinURL.Default.(string)
+	// application.LinkedinURLValidator is a validator for the "linkedin_url" field. It is called by the builders before save.
+	application.LinkedinURLValidator = applicationDescLinkedinURL.Validators[0].(func(string) error)
+	// applicationDescCoverLetter is the schema descriptor for cover_letter field.
+	applicationDescCoverLetter := applicationFields[4].Descriptor()
+	// application.DefaultCoverLetter holds the default value on creation for the cover_letter field.
+	application.DefaultCoverLetter = applicationDescCoverLetter.Default.(string)
+	// application.CoverLetterValidator is a validator for the "cover_letter" field. It is called by the builders before save.
+	application.CoverLetterValidator = applicationDescCoverLetter.Validators[0].(func(string) error)
+	// applicationDescAnswers is the schema descriptor for answers field.
+	applicationDescAnswers := applicationFields[5].Descriptor()
+	// application.DefaultAnswers holds the default value on creation for the answers field.
+	application.DefaultAnswers = applicationDescAnswers.Default.([]schematype.NamedValue)
+	// applicationDescConsentText is the schema descriptor for consent_text field.
+	applicationDescConsentText := applicationFields[6].Descriptor()
+	// application.ConsentTextValidator is a validator for the "consent_text" field. It is called by the builders before save.
+	application.ConsentTextValidator = func() func(string) error {
+		validators := applicationDescConsentText.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(consent_text string) error {
+			for _, fn := range fns {
+				if err := fn(consent_text); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// applicationDescTimeCreated is the schema descriptor for time_created field.
+	applicationDescTimeCreated := applicationFields[8].Descriptor()
+	// application.DefaultTimeCreated holds the default value on creation for the time_created field.
+	application.DefaultTimeCreated = applicationDescTimeCreated.Default.(func() time.Time)
+	// applicationDescID is the schema descriptor for id field.
+	applicationDescID := applicationMixinFields0[0].Descriptor()
+	// application.DefaultID holds the default value on creation for the id field.
+	application.DefaultID = applicationDescID.Default.(func() string)
+	// application.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	application.IDValidator = func() func(string) error {
+		validators := applicationDescID.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(id string) error {
+			for _, fn := range fns {
+				if err := fn(id); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
 	approvalprocessMixin := schema.ApprovalProcess{}.Mixin()
 	approvalprocess.Policy = privacy.NewPolicies(approvalprocessMixin[1], schema.ApprovalProcess{})
 	approvalprocess.Hooks[0] = func(next ent.Mutator) ent.Mutator {
@@ -332,6 +423,111 @@ func init() {
 	// candidate.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	candidate.IDValidator = func() func(string) error {
 		validators := candidateDescID.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(id string) error {
+			for _, fn := range fns {
+				if err := fn(id); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	candidatefileMixin := schema.CandidateFile{}.Mixin()
+	candidatefile.Policy = privacy.NewPolicies(candidatefileMixin[1], schema.CandidateFile{})
+	candidatefile.Hooks[0] = func(next ent.Mutator) ent.Mutator {
+		return ent.MutateFunc(func(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+			if err := candidatefile.Policy.EvalMutation(ctx, m); err != nil {
+				return nil, err
+			}
+			return next.Mutate(ctx, m)
+		})
+	}
+	candidatefileMixinHooks1 := candidatefileMixin[1].Hooks()
+
+	candidatefile.Hooks[1] = candidatefileMixinHooks1[0]
+	candidatefileMixinFields0 := candidatefileMixin[0].Fields()
+	_ = candidatefileMixinFields0
+	candidatefileMixinFields1 := candidatefileMixin[1].Fields()
+	_ = candidatefileMixinFields1
+	candidatefileFields := schema.CandidateFile{}.Fields()
+	_ = candidatefileFields
+	// candidatefileDescCompanyID is the schema descriptor for company_id field.
+	candidatefileDescCompanyID := candidatefileMixinFields1[0].Descriptor()
+	// candidatefile.CompanyIDValidator is a validator for the "company_id" field. It is called by the builders before save.
+	candidatefile.CompanyIDValidator = candidatefileDescCompanyID.Validators[0].(func(string) error)
+	// candidatefileDescFileName is the schema descriptor for file_name field.
+	candidatefileDescFileName := candidatefileFields[2].Descriptor()
+	// candidatefile.FileNameValidator is a validator for the "file_name" field. It is called by the builders before save.
+	candidatefile.FileNameValidator = func() func(string) error {
+		validators := candidatefileDescFileName.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(file_name string) error {
+			for _, fn := range fns {
+				if err := fn(file_name); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// candidatefileDescContentType is the schema descriptor for content_type field.
+	candidatefileDescContentType := candidatefileFields[3].Descriptor()
+	// candidatefile.ContentTypeValidator is a validator for the "content_type" field. It is called by the builders before save.
+	candidatefile.ContentTypeValidator = func() func(string) error {
+		validators := candidatefileDescContentType.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(content_type string) error {
+			for _, fn := range fns {
+				if err := fn(content_type); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// candidatefileDescSize is the schema descriptor for size field.
+	candidatefileDescSize := candidatefileFields[4].Descriptor()
+	// candidatefile.SizeValidator is a validator for the "size" field. It is called by the builders before save.
+	candidatefile.SizeValidator = candidatefileDescSize.Validators[0].(func(int64) error)
+	// candidatefileDescStorageKey is the schema descriptor for storage_key field.
+	candidatefileDescStorageKey := candidatefileFields[5].Descriptor()
+	// candidatefile.StorageKeyValidator is a validator for the "storage_key" field. It is called by the builders before save.
+	candidatefile.StorageKeyValidator = func() func(string) error {
+		validators := candidatefileDescStorageKey.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(storage_key string) error {
+			for _, fn := range fns {
+				if err := fn(storage_key); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// candidatefileDescTimeCreated is the schema descriptor for time_created field.
+	candidatefileDescTimeCreated := candidatefileFields[6].Descriptor()
+	// candidatefile.DefaultTimeCreated holds the default value on creation for the time_created field.
+	candidatefile.DefaultTimeCreated = candidatefileDescTimeCreated.Default.(func() time.Time)
+	// candidatefileDescID is the schema descriptor for id field.
+	candidatefileDescID := candidatefileMixinFields0[0].Descriptor()
+	// candidatefile.DefaultID holds the default value on creation for the id field.
+	candidatefile.DefaultID = candidatefileDescID.Default.(func() string)
+	// candidatefile.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	candidatefile.IDValidator = func() func(string) error {
+		validators := candidatefileDescID.Validators
 		fns := [...]func(string) error{
 			validators[0].(func(string) error),
 			validators[1].(func(string) error),

@@ -70,6 +70,8 @@ func (Candidate) Edges() []ent.Edge {
 		edge.To("conversations", Conversation.Type).Comment("Conversations about this candidate.").Annotations(entgql.RelayConnection()),
 		edge.To("test_submissions", TestSubmission.Type).Comment("Every attempt to send the candidate to an evaluation partner's test.").Annotations(entgql.RelayConnection()),
 		edge.To("offer_letters", OfferLetter.Type).Comment("The offer letters made to the candidate."),
+		edge.To("applications", Application.Type).Comment("What the person sent through careers sites for this position, oldest first."),
+		edge.To("files", CandidateFile.Type).Comment("The candidate's documents: resumes, cover letters, attachments.").Annotations(entgql.RelayConnection()),
 		edge.To("activities", Activity.Type).Comment("The candidate's timeline.").Annotations(entgql.RelayConnection()),
 		edge.From("current_step", PipelineStep.Type).Comment("The pipeline step the candidate is at; null for candidates recorded before pipelines.").Ref("candidates").Field("current_step_id").Unique(),
 		edge.To("step_history", CandidateStep.Type).Comment("Every step the candidate has been in, with when it entered and left.").Annotations(entgql.RelayConnection()),

@@ -17,6 +17,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent"
 	"github.com/hiregraph/hiregraph/ent/activity"
 	"github.com/hiregraph/hiregraph/ent/candidate"
+	"github.com/hiregraph/hiregraph/ent/candidatefile"
 	"github.com/hiregraph/hiregraph/ent/entgql"
 	"github.com/hiregraph/hiregraph/ent/evaluationpartner"
 	"github.com/hiregraph/hiregraph/ent/fielddefinition"
@@ -41,6 +42,7 @@ func NewExecutableSchema(cfg Config) graphql.ExecutableSchema {
 type Config = graphql.Config[ResolverRoot, DirectiveRoot, ComplexityRoot]
 
 type ResolverRoot interface {
+	CandidateFile() CandidateFileResolver
 	Company() CompanyResolver
 	EvaluationPartner() EvaluationPartnerResolver
 	Mutation() MutationResolver
@@ -97,6 +99,19 @@ type ComplexityRoot struct {
 		Zip           func(childComplexity int) int
 	}
 
+	Application struct {
+		Answers       func(childComplexity int) int
+		Candidate     func(childComplexity int) int
+		ConsentText   func(childComplexity int) int
+		CoverLetter   func(childComplexity int) int
+		Email         func(childComplexity int) int
+		ID            func(childComplexity int) int
+		LinkedinURL   func(childComplexity int) int
+		Source        func(childComplexity int) int
+		TimeConsented func(childComplexity int) int
+		TimeCreated   func(childComplexity int) int
+	}
+
 	ApprovalProcess struct {
 		ID            func(childComplexity int) int
 		Name          func(childComplexity int) int
@@ -108,12 +123,14 @@ type ComplexityRoot struct {
 	Candidate struct {
 		Activities               func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.ActivityOrder, where *ent.ActivityWhereInput) int
 		Address                  func(childComplexity int) int
+		Applications             func(childComplexity int) int
 		Assignees                func(childComplexity int) int
 		CompletedSteps           func(childComplexity int) int
 		Conversations            func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.ConversationOrder, where *ent.ConversationWhereInput) int
 		CurrentStep              func(childComplexity int) int
 		CurrentSteps             func(childComplexity int) int
 		Deleted                  func(childComplexity int) int
+		Files                    func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, where *ent.CandidateFileWhereInput) int
 		HiredFor                 func(childComplexity int) int
 		ID                       func(childComplexity int) int
 		Notes                    func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.NoteOrder, where *ent.NoteWhereInput) int
@@ -138,6 +155,29 @@ type ComplexityRoot struct {
 	}
 
 	CandidateEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	CandidateFile struct {
+		Candidate          func(childComplexity int) int
+		ContentType        func(childComplexity int) int
+		DownloadURL        func(childComplexity int) int
+		DownloadURLExpires func(childComplexity int) int
+		FileName           func(childComplexity int) int
+		ID                 func(childComplexity int) int
+		Kind               func(childComplexity int) int
+		Size               func(childComplexity int) int
+		TimeCreated        func(childComplexity int) int
+	}
+
+	CandidateFileConnection struct {
+		Edges      func(childComplexity int) int
+		PageInfo   func(childComplexity int) int
+		TotalCount func(childComplexity int) int
+	}
+
+	CandidateFileEdge struct {
 		Cursor func(childComplexity int) int
 		Node   func(childComplexity int) int
 	}
@@ -357,6 +397,7 @@ type ComplexityRoot struct {
 		UpdatePerson            func(childComplexity int, id string, input recruiting.PersonInput) int
 		UpdatePipelineStep      func(childComplexity int, id string, input recruiting.UpdateStepInput) int
 		UpdatePosition          func(childComplexity int, id string, input recruiting.UpdatePositionInput) int
+		UploadCandidateFile     func(childComplexity int, candidateID string, file graphql.Upload, kind *candidatefile.Kind) int
 		WithdrawCandidate       func(childComplexity int, id string) int
 	}
 
@@ -559,6 +600,7 @@ type ComplexityRoot struct {
 	Question struct {
 		Explanation func(childComplexity int) int
 		Options     func(childComplexity int) int
+		Required    func(childComplexity int) int
 		Title       func(childComplexity int) int
 	}
 
@@ -689,6 +731,10 @@ type ComplexityRoot struct {
 
 // region    ************************** generated!.gotpl **************************
 
+type CandidateFileResolver interface {
+	DownloadURL(ctx context.Context, obj *ent.CandidateFile) (string, error)
+	DownloadURLExpires(ctx context.Context, obj *ent.CandidateFile) (*time.Time, error)
+}
 type CompanyResolver interface {
 	ViewerUser(ctx context.Context, obj *ent.Company) (*ent.User, error)
 }
@@ -714,6 +760,7 @@ type MutationResolver interface {
 	UpdateEvaluationPartner(ctx context.Context, id string, input recruiting.UpdatePartnerInput) (*ent.EvaluationPartner, error)
 	RefreshPartnerTests(ctx context.Context, partnerID string) (*ent.EvaluationPartner, error)
 	SubmitCandidateForTest(ctx context.Context, candidateID string, partnerID string, testID string) (*ent.TestSubmission, error)
+	UploadCandidateFile(ctx context.Context, candidateID string, file graphql.Upload, kind *candidatefile.Kind) (*ent.CandidateFile, error)
 	AddPipelineStep(ctx context.Context, positionID *string, input recruiting.StepInput) ([]*ent.PipelineStep, error)
 	UpdatePipelineStep(ctx context.Context, id string, input recruiting.UpdateStepInput) ([]*ent.PipelineStep, error)
 	RemovePipelineStep(ctx context.Context, id string) ([]*ent.PipelineStep, error)
@@ -966,6 +1013,67 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Address.Zip(childComplexity), true
 
+	case "Application.answers":
+		if e.ComplexityRoot.Application.Answers == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Application.Answers(childComplexity), true
+	case "Application.candidate":
+		if e.ComplexityRoot.Application.Candidate == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Application.Candidate(childComplexity), true
+	case "Application.consentText":
+		if e.ComplexityRoot.Application.ConsentText == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Application.ConsentText(childComplexity), true
+	case "Application.coverLetter":
+		if e.ComplexityRoot.Application.CoverLetter == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Application.CoverLetter(childComplexity), true
+	case "Application.email":
+		if e.ComplexityRoot.Application.Email == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Application.Email(childComplexity), true
+	case "Application.id":
+		if e.ComplexityRoot.Application.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Application.ID(childComplexity), true
+	case "Application.linkedinURL":
+		if e.ComplexityRoot.Application.LinkedinURL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Application.LinkedinURL(childComplexity), true
+	case "Application.source":
+		if e.ComplexityRoot.Application.Source == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Application.Source(childComplexity), true
+	case "Application.timeConsented":
+		if e.ComplexityRoot.Application.TimeConsented == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Application.TimeConsented(childComplexity), true
+	case "Application.timeCreated":
+		if e.ComplexityRoot.Application.TimeCreated == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Application.TimeCreated(childComplexity), true
+
 	case "ApprovalProcess.id":
 		if e.ComplexityRoot.ApprovalProcess.ID == nil {
 			break
@@ -1014,6 +1122,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Candidate.Address(childComplexity), true
+	case "Candidate.applications":
+		if e.ComplexityRoot.Candidate.Applications == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Candidate.Applications(childComplexity), true
 	case "Candidate.assignees":
 		if e.ComplexityRoot.Candidate.Assignees == nil {
 			break
@@ -1055,6 +1169,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Candidate.Deleted(childComplexity), true
+	case "Candidate.files":
+		if e.ComplexityRoot.Candidate.Files == nil {
+			break
+		}
+
+		args, err := ec.field_Candidate_files_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Candidate.Files(childComplexity, args["after"].(*entgql.Cursor[string]), args["first"].(*int), args["before"].(*entgql.Cursor[string]), args["last"].(*int), args["where"].(*ent.CandidateFileWhereInput)), true
 	case "Candidate.hiredFor":
 		if e.ComplexityRoot.Candidate.HiredFor == nil {
 			break
@@ -1192,6 +1317,93 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.CandidateEdge.Node(childComplexity), true
+
+	case "CandidateFile.candidate":
+		if e.ComplexityRoot.CandidateFile.Candidate == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CandidateFile.Candidate(childComplexity), true
+	case "CandidateFile.contentType":
+		if e.ComplexityRoot.CandidateFile.ContentType == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CandidateFile.ContentType(childComplexity), true
+	case "CandidateFile.downloadURL":
+		if e.ComplexityRoot.CandidateFile.DownloadURL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CandidateFile.DownloadURL(childComplexity), true
+	case "CandidateFile.downloadURLExpires":
+		if e.ComplexityRoot.CandidateFile.DownloadURLExpires == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CandidateFile.DownloadURLExpires(childComplexity), true
+	case "CandidateFile.fileName":
+		if e.ComplexityRoot.CandidateFile.FileName == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CandidateFile.FileName(childComplexity), true
+	case "CandidateFile.id":
+		if e.ComplexityRoot.CandidateFile.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CandidateFile.ID(childComplexity), true
+	case "CandidateFile.kind":
+		if e.ComplexityRoot.CandidateFile.Kind == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CandidateFile.Kind(childComplexity), true
+	case "CandidateFile.size":
+		if e.ComplexityRoot.CandidateFile.Size == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CandidateFile.Size(childComplexity), true
+	case "CandidateFile.timeCreated":
+		if e.ComplexityRoot.CandidateFile.TimeCreated == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CandidateFile.TimeCreated(childComplexity), true
+
+	case "CandidateFileConnection.edges":
+		if e.ComplexityRoot.CandidateFileConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CandidateFileConnection.Edges(childComplexity), true
+	case "CandidateFileConnection.pageInfo":
+		if e.ComplexityRoot.CandidateFileConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CandidateFileConnection.PageInfo(childComplexity), true
+	case "CandidateFileConnection.totalCount":
+		if e.ComplexityRoot.CandidateFileConnection.TotalCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CandidateFileConnection.TotalCount(childComplexity), true
+
+	case "CandidateFileEdge.cursor":
+		if e.ComplexityRoot.CandidateFileEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CandidateFileEdge.Cursor(childComplexity), true
+	case "CandidateFileEdge.node":
+		if e.ComplexityRoot.CandidateFileEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CandidateFileEdge.Node(childComplexity), true
 
 	case "CandidateStep.candidate":
 		if e.ComplexityRoot.CandidateStep.Candidate == nil {
@@ -2269,6 +2481,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpdatePosition(childComplexity, args["id"].(string), args["input"].(recruiting.UpdatePositionInput)), true
+	case "Mutation.uploadCandidateFile":
+		if e.ComplexityRoot.Mutation.UploadCandidateFile == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_uploadCandidateFile_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UploadCandidateFile(childComplexity, args["candidateID"].(string), args["file"].(graphql.Upload), args["kind"].(*candidatefile.Kind)), true
 	case "Mutation.withdrawCandidate":
 		if e.ComplexityRoot.Mutation.WithdrawCandidate == nil {
 			break
@@ -3235,6 +3458,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Question.Options(childComplexity), true
+	case "Question.required":
+		if e.ComplexityRoot.Question.Required == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Question.Required(childComplexity), true
 	case "Question.title":
 		if e.ComplexityRoot.Question.Title == nil {
 			break
@@ -3698,7 +3927,9 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("ActivityWhereInput", ec.unmarshalInputActivityWhereInput),
 			graphql.NewInputUnmarshaler("AddPipelineStepInput", ec.unmarshalInputAddPipelineStepInput),
 			graphql.NewInputUnmarshaler("AddressInput", ec.unmarshalInputAddressInput),
+			graphql.NewInputUnmarshaler("ApplicationWhereInput", ec.unmarshalInputApplicationWhereInput),
 			graphql.NewInputUnmarshaler("ApprovalProcessWhereInput", ec.unmarshalInputApprovalProcessWhereInput),
+			graphql.NewInputUnmarshaler("CandidateFileWhereInput", ec.unmarshalInputCandidateFileWhereInput),
 			graphql.NewInputUnmarshaler("CandidateFilter", ec.unmarshalInputCandidateFilter),
 			graphql.NewInputUnmarshaler("CandidateOrder", ec.unmarshalInputCandidateOrder),
 			graphql.NewInputUnmarshaler("CandidateStepOrder", ec.unmarshalInputCandidateStepOrder),
@@ -4529,6 +4760,441 @@ input ActivityWhereInput {
   hasPositionWith: [PositionWhereInput!]
 }
 """
+An application sent through a careers site: answers, cover letter, source and the consent given.
+"""
+type Application implements Node {
+  """
+  The global id of the Application: its type prefix and a ULID.
+  """
+  id: ID!
+  """
+  The e-mail address the applicant gave, lower-cased: what repeated applications are matched on.
+  """
+  email: String!
+  """
+  Where the applicant came from, as the careers site says (a job board, a referral); 'careers site' when it says nothing.
+  """
+  source: String!
+  """
+  The applicant's LinkedIn profile, when given.
+  """
+  linkedinURL: String!
+  """
+  The cover letter typed into the form, as plain text.
+  """
+  coverLetter: String!
+  """
+  The answers to the position's questionnaires: name is the question, value the answer.
+  """
+  answers: [NamedValue!]!
+  """
+  The text the applicant agreed to, exactly as the form showed it.
+  """
+  consentText: String!
+  """
+  When the applicant agreed: when the application arrived.
+  """
+  timeConsented: Time!
+  """
+  When the application arrived.
+  """
+  timeCreated: Time!
+  """
+  The candidate the application made or joined.
+  """
+  candidate: Candidate!
+}
+"""
+ApplicationWhereInput is used for filtering Application objects.
+Input was generated by ent.
+"""
+input ApplicationWhereInput {
+  """
+  Matches what the filter inside does not match.
+  """
+  not: ApplicationWhereInput
+  """
+  Matches what every filter in the list matches.
+  """
+  and: [ApplicationWhereInput!]
+  """
+  Matches what any filter in the list matches.
+  """
+  or: [ApplicationWhereInput!]
+  """
+  id field predicates
+  """
+  id: ID
+  """
+  Matches records whose id does not equal the value.
+  """
+  idNEQ: ID
+  """
+  Matches records whose id is one of the values.
+  """
+  idIn: [ID!]
+  """
+  Matches records whose id is none of the values.
+  """
+  idNotIn: [ID!]
+  """
+  Matches records whose id is after (greater than) the value.
+  """
+  idGT: ID
+  """
+  Matches records whose id is the value or after (greater).
+  """
+  idGTE: ID
+  """
+  Matches records whose id is before (less than) the value.
+  """
+  idLT: ID
+  """
+  Matches records whose id is the value or before (less).
+  """
+  idLTE: ID
+  """
+  Matches records whose id equals the value, ignoring case.
+  """
+  idEqualFold: ID
+  """
+  Matches records whose id contains the value, ignoring case.
+  """
+  idContainsFold: ID
+  """
+  email field predicates
+  """
+  email: String
+  """
+  Matches records whose email does not equal the value.
+  """
+  emailNEQ: String
+  """
+  Matches records whose email is one of the values.
+  """
+  emailIn: [String!]
+  """
+  Matches records whose email is none of the values.
+  """
+  emailNotIn: [String!]
+  """
+  Matches records whose email is after (greater than) the value.
+  """
+  emailGT: String
+  """
+  Matches records whose email is the value or after (greater).
+  """
+  emailGTE: String
+  """
+  Matches records whose email is before (less than) the value.
+  """
+  emailLT: String
+  """
+  Matches records whose email is the value or before (less).
+  """
+  emailLTE: String
+  """
+  Matches records whose email contains the value.
+  """
+  emailContains: String
+  """
+  Matches records whose email starts with the value.
+  """
+  emailHasPrefix: String
+  """
+  Matches records whose email ends with the value.
+  """
+  emailHasSuffix: String
+  """
+  Matches records whose email equals the value, ignoring case.
+  """
+  emailEqualFold: String
+  """
+  Matches records whose email contains the value, ignoring case.
+  """
+  emailContainsFold: String
+  """
+  source field predicates
+  """
+  source: String
+  """
+  Matches records whose source does not equal the value.
+  """
+  sourceNEQ: String
+  """
+  Matches records whose source is one of the values.
+  """
+  sourceIn: [String!]
+  """
+  Matches records whose source is none of the values.
+  """
+  sourceNotIn: [String!]
+  """
+  Matches records whose source is after (greater than) the value.
+  """
+  sourceGT: String
+  """
+  Matches records whose source is the value or after (greater).
+  """
+  sourceGTE: String
+  """
+  Matches records whose source is before (less than) the value.
+  """
+  sourceLT: String
+  """
+  Matches records whose source is the value or before (less).
+  """
+  sourceLTE: String
+  """
+  Matches records whose source contains the value.
+  """
+  sourceContains: String
+  """
+  Matches records whose source starts with the value.
+  """
+  sourceHasPrefix: String
+  """
+  Matches records whose source ends with the value.
+  """
+  sourceHasSuffix: String
+  """
+  Matches records whose source equals the value, ignoring case.
+  """
+  sourceEqualFold: String
+  """
+  Matches records whose source contains the value, ignoring case.
+  """
+  sourceContainsFold: String
+  """
+  linkedin_url field predicates
+  """
+  linkedinURL: String
+  """
+  Matches records whose linkedinURL does not equal the value.
+  """
+  linkedinURLNEQ: String
+  """
+  Matches records whose linkedinURL is one of the values.
+  """
+  linkedinURLIn: [String!]
+  """
+  Matches records whose linkedinURL is none of the values.
+  """
+  linkedinURLNotIn: [String!]
+  """
+  Matches records whose linkedinURL is after (greater than) the value.
+  """
+  linkedinURLGT: String
+  """
+  Matches records whose linkedinURL is the value or after (greater).
+  """
+  linkedinURLGTE: String
+  """
+  Matches records whose linkedinURL is before (less than) the value.
+  """
+  linkedinURLLT: String
+  """
+  Matches records whose linkedinURL is the value or before (less).
+  """
+  linkedinURLLTE: String
+  """
+  Matches records whose linkedinURL contains the value.
+  """
+  linkedinURLContains: String
+  """
+  Matches records whose linkedinURL starts with the value.
+  """
+  linkedinURLHasPrefix: String
+  """
+  Matches records whose linkedinURL ends with the value.
+  """
+  linkedinURLHasSuffix: String
+  """
+  Matches records whose linkedinURL equals the value, ignoring case.
+  """
+  linkedinURLEqualFold: String
+  """
+  Matches records whose linkedinURL contains the value, ignoring case.
+  """
+  linkedinURLContainsFold: String
+  """
+  cover_letter field predicates
+  """
+  coverLetter: String
+  """
+  Matches records whose coverLetter does not equal the value.
+  """
+  coverLetterNEQ: String
+  """
+  Matches records whose coverLetter is one of the values.
+  """
+  coverLetterIn: [String!]
+  """
+  Matches records whose coverLetter is none of the values.
+  """
+  coverLetterNotIn: [String!]
+  """
+  Matches records whose coverLetter is after (greater than) the value.
+  """
+  coverLetterGT: String
+  """
+  Matches records whose coverLetter is the value or after (greater).
+  """
+  coverLetterGTE: String
+  """
+  Matches records whose coverLetter is before (less than) the value.
+  """
+  coverLetterLT: String
+  """
+  Matches records whose coverLetter is the value or before (less).
+  """
+  coverLetterLTE: String
+  """
+  Matches records whose coverLetter contains the value.
+  """
+  coverLetterContains: String
+  """
+  Matches records whose coverLetter starts with the value.
+  """
+  coverLetterHasPrefix: String
+  """
+  Matches records whose coverLetter ends with the value.
+  """
+  coverLetterHasSuffix: String
+  """
+  Matches records whose coverLetter equals the value, ignoring case.
+  """
+  coverLetterEqualFold: String
+  """
+  Matches records whose coverLetter contains the value, ignoring case.
+  """
+  coverLetterContainsFold: String
+  """
+  consent_text field predicates
+  """
+  consentText: String
+  """
+  Matches records whose consentText does not equal the value.
+  """
+  consentTextNEQ: String
+  """
+  Matches records whose consentText is one of the values.
+  """
+  consentTextIn: [String!]
+  """
+  Matches records whose consentText is none of the values.
+  """
+  consentTextNotIn: [String!]
+  """
+  Matches records whose consentText is after (greater than) the value.
+  """
+  consentTextGT: String
+  """
+  Matches records whose consentText is the value or after (greater).
+  """
+  consentTextGTE: String
+  """
+  Matches records whose consentText is before (less than) the value.
+  """
+  consentTextLT: String
+  """
+  Matches records whose consentText is the value or before (less).
+  """
+  consentTextLTE: String
+  """
+  Matches records whose consentText contains the value.
+  """
+  consentTextContains: String
+  """
+  Matches records whose consentText starts with the value.
+  """
+  consentTextHasPrefix: String
+  """
+  Matches records whose consentText ends with the value.
+  """
+  consentTextHasSuffix: String
+  """
+  Matches records whose consentText equals the value, ignoring case.
+  """
+  consentTextEqualFold: String
+  """
+  Matches records whose consentText contains the value, ignoring case.
+  """
+  consentTextContainsFold: String
+  """
+  time_consented field predicates
+  """
+  timeConsented: Time
+  """
+  Matches records whose timeConsented does not equal the value.
+  """
+  timeConsentedNEQ: Time
+  """
+  Matches records whose timeConsented is one of the values.
+  """
+  timeConsentedIn: [Time!]
+  """
+  Matches records whose timeConsented is none of the values.
+  """
+  timeConsentedNotIn: [Time!]
+  """
+  Matches records whose timeConsented is after (greater than) the value.
+  """
+  timeConsentedGT: Time
+  """
+  Matches records whose timeConsented is the value or after (greater).
+  """
+  timeConsentedGTE: Time
+  """
+  Matches records whose timeConsented is before (less than) the value.
+  """
+  timeConsentedLT: Time
+  """
+  Matches records whose timeConsented is the value or before (less).
+  """
+  timeConsentedLTE: Time
+  """
+  time_created field predicates
+  """
+  timeCreated: Time
+  """
+  Matches records whose timeCreated does not equal the value.
+  """
+  timeCreatedNEQ: Time
+  """
+  Matches records whose timeCreated is one of the values.
+  """
+  timeCreatedIn: [Time!]
+  """
+  Matches records whose timeCreated is none of the values.
+  """
+  timeCreatedNotIn: [Time!]
+  """
+  Matches records whose timeCreated is after (greater than) the value.
+  """
+  timeCreatedGT: Time
+  """
+  Matches records whose timeCreated is the value or after (greater).
+  """
+  timeCreatedGTE: Time
+  """
+  Matches records whose timeCreated is before (less than) the value.
+  """
+  timeCreatedLT: Time
+  """
+  Matches records whose timeCreated is the value or before (less).
+  """
+  timeCreatedLTE: Time
+  """
+  candidate edge predicates
+  """
+  hasCandidate: Boolean
+  """
+  Matches records with a candidate that matches every filter in the list.
+  """
+  hasCandidateWith: [CandidateWhereInput!]
+}
+"""
 The approval of an opening (spec 2.6).
 """
 type ApprovalProcess implements Node {
@@ -4950,6 +5616,39 @@ type Candidate implements Node {
   """
   offerLetters: [OfferLetter!]
   """
+  What the person sent through careers sites for this position, oldest first.
+  """
+  applications: [Application!]
+  """
+  The candidate's documents: resumes, cover letters, attachments.
+  """
+  files(
+    """
+    Returns the elements in the list that come after the specified cursor.
+    """
+    after: Cursor
+
+    """
+    Returns the first _n_ elements from the list.
+    """
+    first: Int
+
+    """
+    Returns the elements in the list that come before the specified cursor.
+    """
+    before: Cursor
+
+    """
+    Returns the last _n_ elements from the list.
+    """
+    last: Int
+
+    """
+    Filtering options for CandidateFiles returned from the connection.
+    """
+    where: CandidateFileWhereInput
+  ): CandidateFileConnection!
+  """
   The candidate's timeline.
   """
   activities(
@@ -5063,6 +5762,336 @@ type CandidateEdge {
   A cursor for use in pagination.
   """
   cursor: Cursor!
+}
+"""
+A document of a candidate (a resume, a cover letter, an attachment); recruiters download it through a short-lived signed URL.
+"""
+type CandidateFile implements Node {
+  """
+  The global id of the CandidateFile: its type prefix and a ULID.
+  """
+  id: ID!
+  """
+  What the file is.
+  """
+  kind: CandidateFileKind!
+  """
+  The file's name, sanitized: no path, only letters, digits, spaces and . - _ ( ).
+  """
+  fileName: String!
+  """
+  The file's type, sniffed from its bytes (PDF, DOC, DOCX, RTF, ODT or plain text).
+  """
+  contentType: String!
+  """
+  The file's size in bytes.
+  """
+  size: Int!
+  """
+  When the file was stored.
+  """
+  timeCreated: Time!
+  """
+  The candidate the file belongs to.
+  """
+  candidate: Candidate!
+}
+"""
+A connection to a list of items.
+"""
+type CandidateFileConnection {
+  """
+  A list of edges.
+  """
+  edges: [CandidateFileEdge]
+  """
+  Information to aid in pagination.
+  """
+  pageInfo: PageInfo!
+  """
+  Identifies the total count of items in the connection.
+  """
+  totalCount: Int!
+}
+"""
+An edge in a connection.
+"""
+type CandidateFileEdge {
+  """
+  The item at the end of the edge.
+  """
+  node: CandidateFile
+  """
+  A cursor for use in pagination.
+  """
+  cursor: Cursor!
+}
+"""
+CandidateFileKind is enum for the field kind
+"""
+enum CandidateFileKind @goModel(model: "github.com/hiregraph/hiregraph/ent/candidatefile.Kind") {
+  """
+  The candidate's resume (CV).
+  """
+  RESUME
+  """
+  A cover letter.
+  """
+  COVER_LETTER
+  """
+  Any other document.
+  """
+  ATTACHMENT
+}
+"""
+CandidateFileWhereInput is used for filtering CandidateFile objects.
+Input was generated by ent.
+"""
+input CandidateFileWhereInput {
+  """
+  Matches what the filter inside does not match.
+  """
+  not: CandidateFileWhereInput
+  """
+  Matches what every filter in the list matches.
+  """
+  and: [CandidateFileWhereInput!]
+  """
+  Matches what any filter in the list matches.
+  """
+  or: [CandidateFileWhereInput!]
+  """
+  id field predicates
+  """
+  id: ID
+  """
+  Matches records whose id does not equal the value.
+  """
+  idNEQ: ID
+  """
+  Matches records whose id is one of the values.
+  """
+  idIn: [ID!]
+  """
+  Matches records whose id is none of the values.
+  """
+  idNotIn: [ID!]
+  """
+  Matches records whose id is after (greater than) the value.
+  """
+  idGT: ID
+  """
+  Matches records whose id is the value or after (greater).
+  """
+  idGTE: ID
+  """
+  Matches records whose id is before (less than) the value.
+  """
+  idLT: ID
+  """
+  Matches records whose id is the value or before (less).
+  """
+  idLTE: ID
+  """
+  Matches records whose id equals the value, ignoring case.
+  """
+  idEqualFold: ID
+  """
+  Matches records whose id contains the value, ignoring case.
+  """
+  idContainsFold: ID
+  """
+  kind field predicates
+  """
+  kind: CandidateFileKind
+  """
+  Matches records whose kind does not equal the value.
+  """
+  kindNEQ: CandidateFileKind
+  """
+  Matches records whose kind is one of the values.
+  """
+  kindIn: [CandidateFileKind!]
+  """
+  Matches records whose kind is none of the values.
+  """
+  kindNotIn: [CandidateFileKind!]
+  """
+  file_name field predicates
+  """
+  fileName: String
+  """
+  Matches records whose fileName does not equal the value.
+  """
+  fileNameNEQ: String
+  """
+  Matches records whose fileName is one of the values.
+  """
+  fileNameIn: [String!]
+  """
+  Matches records whose fileName is none of the values.
+  """
+  fileNameNotIn: [String!]
+  """
+  Matches records whose fileName is after (greater than) the value.
+  """
+  fileNameGT: String
+  """
+  Matches records whose fileName is the value or after (greater).
+  """
+  fileNameGTE: String
+  """
+  Matches records whose fileName is before (less than) the value.
+  """
+  fileNameLT: String
+  """
+  Matches records whose fileName is the value or before (less).
+  """
+  fileNameLTE: String
+  """
+  Matches records whose fileName contains the value.
+  """
+  fileNameContains: String
+  """
+  Matches records whose fileName starts with the value.
+  """
+  fileNameHasPrefix: String
+  """
+  Matches records whose fileName ends with the value.
+  """
+  fileNameHasSuffix: String
+  """
+  Matches records whose fileName equals the value, ignoring case.
+  """
+  fileNameEqualFold: String
+  """
+  Matches records whose fileName contains the value, ignoring case.
+  """
+  fileNameContainsFold: String
+  """
+  content_type field predicates
+  """
+  contentType: String
+  """
+  Matches records whose contentType does not equal the value.
+  """
+  contentTypeNEQ: String
+  """
+  Matches records whose contentType is one of the values.
+  """
+  contentTypeIn: [String!]
+  """
+  Matches records whose contentType is none of the values.
+  """
+  contentTypeNotIn: [String!]
+  """
+  Matches records whose contentType is after (greater than) the value.
+  """
+  contentTypeGT: String
+  """
+  Matches records whose contentType is the value or after (greater).
+  """
+  contentTypeGTE: String
+  """
+  Matches records whose contentType is before (less than) the value.
+  """
+  contentTypeLT: String
+  """
+  Matches records whose contentType is the value or before (less).
+  """
+  contentTypeLTE: String
+  """
+  Matches records whose contentType contains the value.
+  """
+  contentTypeContains: String
+  """
+  Matches records whose contentType starts with the value.
+  """
+  contentTypeHasPrefix: String
+  """
+  Matches records whose contentType ends with the value.
+  """
+  contentTypeHasSuffix: String
+  """
+  Matches records whose contentType equals the value, ignoring case.
+  """
+  contentTypeEqualFold: String
+  """
+  Matches records whose contentType contains the value, ignoring case.
+  """
+  contentTypeContainsFold: String
+  """
+  size field predicates
+  """
+  size: Int
+  """
+  Matches records whose size does not equal the value.
+  """
+  sizeNEQ: Int
+  """
+  Matches records whose size is one of the values.
+  """
+  sizeIn: [Int!]
+  """
+  Matches records whose size is none of the values.
+  """
+  sizeNotIn: [Int!]
+  """
+  Matches records whose size is after (greater than) the value.
+  """
+  sizeGT: Int
+  """
+  Matches records whose size is the value or after (greater).
+  """
+  sizeGTE: Int
+  """
+  Matches records whose size is before (less than) the value.
+  """
+  sizeLT: Int
+  """
+  Matches records whose size is the value or before (less).
+  """
+  sizeLTE: Int
+  """
+  time_created field predicates
+  """
+  timeCreated: Time
+  """
+  Matches records whose timeCreated does not equal the value.
+  """
+  timeCreatedNEQ: Time
+  """
+  Matches records whose timeCreated is one of the values.
+  """
+  timeCreatedIn: [Time!]
+  """
+  Matches records whose timeCreated is none of the values.
+  """
+  timeCreatedNotIn: [Time!]
+  """
+  Matches records whose timeCreated is after (greater than) the value.
+  """
+  timeCreatedGT: Time
+  """
+  Matches records whose timeCreated is the value or after (greater).
+  """
+  timeCreatedGTE: Time
+  """
+  Matches records whose timeCreated is before (less than) the value.
+  """
+  timeCreatedLT: Time
+  """
+  Matches records whose timeCreated is the value or before (less).
+  """
+  timeCreatedLTE: Time
+  """
+  candidate edge predicates
+  """
+  hasCandidate: Boolean
+  """
+  Matches records with a candidate that matches every filter in the list.
+  """
+  hasCandidateWith: [CandidateWhereInput!]
 }
 """
 Ordering options for Candidate connections
@@ -5943,6 +6972,22 @@ input CandidateWhereInput {
   Matches records with a offerLetters that matches every filter in the list.
   """
   hasOfferLettersWith: [OfferLetterWhereInput!]
+  """
+  applications edge predicates
+  """
+  hasApplications: Boolean
+  """
+  Matches records with a applications that matches every filter in the list.
+  """
+  hasApplicationsWith: [ApplicationWhereInput!]
+  """
+  files edge predicates
+  """
+  hasFiles: Boolean
+  """
+  Matches records with a files that matches every filter in the list.
+  """
+  hasFilesWith: [CandidateFileWhereInput!]
   """
   activities edge predicates
   """
@@ -14039,6 +15084,36 @@ extend type Mutation {
   ): TestSubmission!
 }
 `, BuiltIn: false},
+	{Name: "../files.graphqls", Input: `"""
+A file sent in a GraphQL multipart request
+(https://github.com/jaydenseric/graphql-multipart-request-spec): the
+request is multipart/form-data with an ` + "`" + `operations` + "`" + ` part (the JSON body), a
+` + "`" + `map` + "`" + ` part naming the variable each file fills, and the files.
+"""
+scalar Upload
+
+extend type CandidateFile {
+  """
+  A link that downloads the file, valid for 5 minutes from when it was
+  asked for. It needs no credential, so whoever holds it can download the
+  file until then: open it, do not store or share it.
+  """
+  downloadURL: String!
+  "When downloadURL stops working."
+  downloadURLExpires: Time!
+}
+
+extend type Mutation {
+  """
+  Adds a document to a candidate's files. The file is sniffed from its
+  bytes: PDF, DOC, DOCX, RTF, ODT or plain text (others: unsupported_file_type,
+  415), up to the server's size limit (5 MB unless configured; larger:
+  file_too_large, 413). Its name is kept sanitized; it is stored under a
+  random key.
+  """
+  uploadCandidateFile("The candidate the file belongs to." candidateID: ID!, "The file." file: Upload!, "What the file is; ATTACHMENT when not given." kind: CandidateFileKind): CandidateFile!
+}
+`, BuiltIn: false},
 	{Name: "../lists.graphqls", Input: `# The top-level lists of spec 4.4-4.6 as Relay connections. Besides entgql's
 # where and orderBy, openings and candidates take ` + "`" + `filter` + "`" + `: the filters of the
 # REST lists, applied by the same code.
@@ -14581,6 +15656,8 @@ type Question {
   explanation: String!
   "The answers to choose from; null for free answers."
   options: [QuestionOption!]
+  "Whether an application through a careers site must answer it."
+  required: Boolean!
 }
 
 "An answer to choose from."
@@ -14805,6 +15882,32 @@ func (ec *executionContext) childFields_Address(ctx context.Context, field graph
 	return nil, fmt.Errorf("no field named %q was found under type Address", field.Name)
 }
 
+func (ec *executionContext) childFields_Application(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_Application_id(ctx, field)
+	case "email":
+		return ec.fieldContext_Application_email(ctx, field)
+	case "source":
+		return ec.fieldContext_Application_source(ctx, field)
+	case "linkedinURL":
+		return ec.fieldContext_Application_linkedinURL(ctx, field)
+	case "coverLetter":
+		return ec.fieldContext_Application_coverLetter(ctx, field)
+	case "answers":
+		return ec.fieldContext_Application_answers(ctx, field)
+	case "consentText":
+		return ec.fieldContext_Application_consentText(ctx, field)
+	case "timeConsented":
+		return ec.fieldContext_Application_timeConsented(ctx, field)
+	case "timeCreated":
+		return ec.fieldContext_Application_timeCreated(ctx, field)
+	case "candidate":
+		return ec.fieldContext_Application_candidate(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Application", field.Name)
+}
+
 func (ec *executionContext) childFields_ApprovalProcess(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
@@ -14857,6 +15960,10 @@ func (ec *executionContext) childFields_Candidate(ctx context.Context, field gra
 		return ec.fieldContext_Candidate_testSubmissions(ctx, field)
 	case "offerLetters":
 		return ec.fieldContext_Candidate_offerLetters(ctx, field)
+	case "applications":
+		return ec.fieldContext_Candidate_applications(ctx, field)
+	case "files":
+		return ec.fieldContext_Candidate_files(ctx, field)
 	case "activities":
 		return ec.fieldContext_Candidate_activities(ctx, field)
 	case "currentStep":
@@ -14893,6 +16000,52 @@ func (ec *executionContext) childFields_CandidateEdge(ctx context.Context, field
 		return ec.fieldContext_CandidateEdge_cursor(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type CandidateEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_CandidateFile(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_CandidateFile_id(ctx, field)
+	case "kind":
+		return ec.fieldContext_CandidateFile_kind(ctx, field)
+	case "fileName":
+		return ec.fieldContext_CandidateFile_fileName(ctx, field)
+	case "contentType":
+		return ec.fieldContext_CandidateFile_contentType(ctx, field)
+	case "size":
+		return ec.fieldContext_CandidateFile_size(ctx, field)
+	case "timeCreated":
+		return ec.fieldContext_CandidateFile_timeCreated(ctx, field)
+	case "candidate":
+		return ec.fieldContext_CandidateFile_candidate(ctx, field)
+	case "downloadURL":
+		return ec.fieldContext_CandidateFile_downloadURL(ctx, field)
+	case "downloadURLExpires":
+		return ec.fieldContext_CandidateFile_downloadURLExpires(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CandidateFile", field.Name)
+}
+
+func (ec *executionContext) childFields_CandidateFileConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_CandidateFileConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_CandidateFileConnection_pageInfo(ctx, field)
+	case "totalCount":
+		return ec.fieldContext_CandidateFileConnection_totalCount(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CandidateFileConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_CandidateFileEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "node":
+		return ec.fieldContext_CandidateFileEdge_node(ctx, field)
+	case "cursor":
+		return ec.fieldContext_CandidateFileEdge_cursor(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CandidateFileEdge", field.Name)
 }
 
 func (ec *executionContext) childFields_CandidateStep(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -15607,6 +16760,8 @@ func (ec *executionContext) childFields_Question(ctx context.Context, field grap
 		return ec.fieldContext_Question_explanation(ctx, field)
 	case "options":
 		return ec.fieldContext_Question_options(ctx, field)
+	case "required":
+		return ec.fieldContext_Question_required(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Question", field.Name)
 }
@@ -16076,6 +17231,52 @@ func (ec *executionContext) field_Candidate_conversations_args(ctx context.Conte
 		return nil, err
 	}
 	args["where"] = arg5
+	return args, nil
+}
+
+func (ec *executionContext) field_Candidate_files_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
+			return ec.unmarshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "before",
+		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
+			return ec.unmarshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["before"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "last",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["last"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "where",
+		func(ctx context.Context, v any) (*ent.CandidateFileWhereInput, error) {
+			return ec.unmarshalOCandidateFileWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateFileWhereInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["where"] = arg4
 	return args, nil
 }
 
@@ -17094,6 +18295,36 @@ func (ec *executionContext) field_Mutation_updatePosition_args(ctx context.Conte
 		return nil, err
 	}
 	args["input"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_uploadCandidateFile_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "candidateID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["candidateID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "file",
+		func(ctx context.Context, v any) (graphql.Upload, error) {
+			return ec.unmarshalNUpload2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚐUpload(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["file"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "kind",
+		func(ctx context.Context, v any) (*candidatefile.Kind, error) {
+			return ec.unmarshalOCandidateFileKind2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋcandidatefileᚐKind(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["kind"] = arg2
 	return args, nil
 }
 
@@ -18910,6 +20141,254 @@ func (ec *executionContext) fieldContext_Address_city(_ context.Context, field g
 	return graphql.NewScalarFieldContext("Address", field, false, false, "String")
 }
 
+func (ec *executionContext) _Application_id(ctx context.Context, field graphql.CollectedField, obj *ent.Application) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Application_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Application_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Application", field, false, false, "ID")
+}
+
+func (ec *executionContext) _Application_email(ctx context.Context, field graphql.CollectedField, obj *ent.Application) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Application_email(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Email, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Application_email(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Application", field, false, false, "String")
+}
+
+func (ec *executionContext) _Application_source(ctx context.Context, field graphql.CollectedField, obj *ent.Application) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Application_source(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Source, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Application_source(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Application", field, false, false, "String")
+}
+
+func (ec *executionContext) _Application_linkedinURL(ctx context.Context, field graphql.CollectedField, obj *ent.Application) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Application_linkedinURL(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LinkedinURL, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Application_linkedinURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Application", field, false, false, "String")
+}
+
+func (ec *executionContext) _Application_coverLetter(ctx context.Context, field graphql.CollectedField, obj *ent.Application) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Application_coverLetter(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CoverLetter, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Application_coverLetter(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Application", field, false, false, "String")
+}
+
+func (ec *executionContext) _Application_answers(ctx context.Context, field graphql.CollectedField, obj *ent.Application) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Application_answers(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Answers, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []schematype.NamedValue) graphql.Marshaler {
+			return ec.marshalNNamedValue2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐNamedValueᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Application_answers(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Application",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_NamedValue(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Application_consentText(ctx context.Context, field graphql.CollectedField, obj *ent.Application) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Application_consentText(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ConsentText, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Application_consentText(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Application", field, false, false, "String")
+}
+
+func (ec *executionContext) _Application_timeConsented(ctx context.Context, field graphql.CollectedField, obj *ent.Application) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Application_timeConsented(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TimeConsented, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Application_timeConsented(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Application", field, false, false, "Time")
+}
+
+func (ec *executionContext) _Application_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.Application) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Application_timeCreated(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TimeCreated, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Application_timeCreated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Application", field, false, false, "Time")
+}
+
+func (ec *executionContext) _Application_candidate(ctx context.Context, field graphql.CollectedField, obj *ent.Application) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Application_candidate(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Candidate(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Candidate) graphql.Marshaler {
+			return ec.marshalNCandidate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidate(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Application_candidate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Application",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Candidate(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _ApprovalProcess_id(ctx context.Context, field graphql.CollectedField, obj *ent.ApprovalProcess) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -19533,6 +21012,82 @@ func (ec *executionContext) fieldContext_Candidate_offerLetters(_ context.Contex
 	return fc, nil
 }
 
+func (ec *executionContext) _Candidate_applications(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Candidate_applications(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Applications(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Application) graphql.Marshaler {
+			return ec.marshalOApplication2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐApplicationᚄ(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Candidate_applications(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Candidate",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Application(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Candidate_files(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Candidate_files(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return obj.Files(ctx, fc.Args["after"].(*entgql.Cursor[string]), fc.Args["first"].(*int), fc.Args["before"].(*entgql.Cursor[string]), fc.Args["last"].(*int), fc.Args["where"].(*ent.CandidateFileWhereInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.CandidateFileConnection) graphql.Marshaler {
+			return ec.marshalNCandidateFileConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateFileConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Candidate_files(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Candidate",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CandidateFileConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Candidate_files_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Candidate_activities(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -19889,6 +21444,364 @@ func (ec *executionContext) _CandidateEdge_cursor(ctx context.Context, field gra
 }
 func (ec *executionContext) fieldContext_CandidateEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("CandidateEdge", field, false, false, "Cursor")
+}
+
+func (ec *executionContext) _CandidateFile_id(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateFile) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CandidateFile_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CandidateFile_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CandidateFile", field, false, false, "ID")
+}
+
+func (ec *executionContext) _CandidateFile_kind(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateFile) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CandidateFile_kind(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Kind, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v candidatefile.Kind) graphql.Marshaler {
+			return ec.marshalNCandidateFileKind2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋcandidatefileᚐKind(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CandidateFile_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CandidateFile", field, false, false, "CandidateFileKind")
+}
+
+func (ec *executionContext) _CandidateFile_fileName(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateFile) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CandidateFile_fileName(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.FileName, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CandidateFile_fileName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CandidateFile", field, false, false, "String")
+}
+
+func (ec *executionContext) _CandidateFile_contentType(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateFile) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CandidateFile_contentType(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ContentType, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CandidateFile_contentType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CandidateFile", field, false, false, "String")
+}
+
+func (ec *executionContext) _CandidateFile_size(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateFile) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CandidateFile_size(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Size, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNInt2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CandidateFile_size(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CandidateFile", field, false, false, "Int")
+}
+
+func (ec *executionContext) _CandidateFile_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateFile) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CandidateFile_timeCreated(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TimeCreated, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CandidateFile_timeCreated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CandidateFile", field, false, false, "Time")
+}
+
+func (ec *executionContext) _CandidateFile_candidate(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateFile) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CandidateFile_candidate(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Candidate(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Candidate) graphql.Marshaler {
+			return ec.marshalNCandidate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidate(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CandidateFile_candidate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CandidateFile",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Candidate(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CandidateFile_downloadURL(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateFile) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CandidateFile_downloadURL(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.CandidateFile().DownloadURL(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CandidateFile_downloadURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CandidateFile", field, true, true, "String")
+}
+
+func (ec *executionContext) _CandidateFile_downloadURLExpires(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateFile) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CandidateFile_downloadURLExpires(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.CandidateFile().DownloadURLExpires(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalNTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CandidateFile_downloadURLExpires(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CandidateFile", field, true, true, "Time")
+}
+
+func (ec *executionContext) _CandidateFileConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateFileConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CandidateFileConnection_edges(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Edges, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.CandidateFileEdge) graphql.Marshaler {
+			return ec.marshalOCandidateFileEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateFileEdge(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CandidateFileConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CandidateFileConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CandidateFileEdge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CandidateFileConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateFileConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CandidateFileConnection_pageInfo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PageInfo, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v entgql.PageInfo[string]) graphql.Marshaler {
+			return ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CandidateFileConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CandidateFileConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageInfo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CandidateFileConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateFileConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CandidateFileConnection_totalCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TotalCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CandidateFileConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CandidateFileConnection", field, false, false, "Int")
+}
+
+func (ec *executionContext) _CandidateFileEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateFileEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CandidateFileEdge_node(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Node, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.CandidateFile) graphql.Marshaler {
+			return ec.marshalOCandidateFile2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateFile(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CandidateFileEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CandidateFileEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CandidateFile(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CandidateFileEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateFileEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CandidateFileEdge_cursor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cursor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v entgql.Cursor[string]) graphql.Marshaler {
+			return ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CandidateFileEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CandidateFileEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _CandidateStep_id(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateStep) (ret graphql.Marshaler) {
@@ -23399,6 +25312,50 @@ func (ec *executionContext) fieldContext_Mutation_submitCandidateForTest(ctx con
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Mutation_submitCandidateForTest_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_uploadCandidateFile(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_uploadCandidateFile(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UploadCandidateFile(ctx, fc.Args["candidateID"].(string), fc.Args["file"].(graphql.Upload), fc.Args["kind"].(*candidatefile.Kind))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.CandidateFile) graphql.Marshaler {
+			return ec.marshalNCandidateFile2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateFile(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_uploadCandidateFile(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CandidateFile(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_uploadCandidateFile_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -28367,6 +30324,29 @@ func (ec *executionContext) fieldContext_Question_options(_ context.Context, fie
 	return fc, nil
 }
 
+func (ec *executionContext) _Question_required(ctx context.Context, field graphql.CollectedField, obj *schematype.Question) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Question_required(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Required, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Question_required(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Question", field, false, false, "Boolean")
+}
+
 func (ec *executionContext) _QuestionOption_title(ctx context.Context, field graphql.CollectedField, obj *schematype.QuestionOption) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -32142,6 +34122,713 @@ func UnmarshalAddressInput(ctx context.Context, raw any) (recruiting.AddressInpu
 	return out, err
 }
 
+func (ec *executionContext) unmarshalInputApplicationWhereInput(ctx context.Context, obj any) (ent.ApplicationWhereInput, error) {
+	var it ent.ApplicationWhereInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "email", "emailNEQ", "emailIn", "emailNotIn", "emailGT", "emailGTE", "emailLT", "emailLTE", "emailContains", "emailHasPrefix", "emailHasSuffix", "emailEqualFold", "emailContainsFold", "source", "sourceNEQ", "sourceIn", "sourceNotIn", "sourceGT", "sourceGTE", "sourceLT", "sourceLTE", "sourceContains", "sourceHasPrefix", "sourceHasSuffix", "sourceEqualFold", "sourceContainsFold", "linkedinURL", "linkedinURLNEQ", "linkedinURLIn", "linkedinURLNotIn", "linkedinURLGT", "linkedinURLGTE", "linkedinURLLT", "linkedinURLLTE", "linkedinURLContains", "linkedinURLHasPrefix", "linkedinURLHasSuffix", "linkedinURLEqualFold", "linkedinURLContainsFold", "coverLetter", "coverLetterNEQ", "coverLetterIn", "coverLetterNotIn", "coverLetterGT", "coverLetterGTE", "coverLetterLT", "coverLetterLTE", "coverLetterContains", "coverLetterHasPrefix", "coverLetterHasSuffix", "coverLetterEqualFold", "coverLetterContainsFold", "consentText", "consentTextNEQ", "consentTextIn", "consentTextNotIn", "consentTextGT", "consentTextGTE", "consentTextLT", "consentTextLTE", "consentTextContains", "consentTextHasPrefix", "consentTextHasSuffix", "consentTextEqualFold", "consentTextContainsFold", "timeConsented", "timeConsentedNEQ", "timeConsentedIn", "timeConsentedNotIn", "timeConsentedGT", "timeConsentedGTE", "timeConsentedLT", "timeConsentedLTE", "timeCreated", "timeCreatedNEQ", "timeCreatedIn", "timeCreatedNotIn", "timeCreatedGT", "timeCreatedGTE", "timeCreatedLT", "timeCreatedLTE", "hasCandidate", "hasCandidateWith"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "not":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("not"))
+			data, err := ec.unmarshalOApplicationWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐApplicationWhereInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Not = data
+		case "and":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("and"))
+			data, err := ec.unmarshalOApplicationWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐApplicationWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.And = data
+		case "or":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("or"))
+			data, err := ec.unmarshalOApplicationWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐApplicationWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Or = data
+		case "id":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ID = data
+		case "idNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNEQ"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNEQ = data
+		case "idIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idIn"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDIn = data
+		case "idNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNotIn"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNotIn = data
+		case "idGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGT"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGT = data
+		case "idGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGTE"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGTE = data
+		case "idLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLT"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLT = data
+		case "idLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLTE"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLTE = data
+		case "idEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idEqualFold"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDEqualFold = data
+		case "idContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idContainsFold"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDContainsFold = data
+		case "email":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("email"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Email = data
+		case "emailNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("emailNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EmailNEQ = data
+		case "emailIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("emailIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EmailIn = data
+		case "emailNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("emailNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EmailNotIn = data
+		case "emailGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("emailGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EmailGT = data
+		case "emailGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("emailGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EmailGTE = data
+		case "emailLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("emailLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EmailLT = data
+		case "emailLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("emailLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EmailLTE = data
+		case "emailContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("emailContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EmailContains = data
+		case "emailHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("emailHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EmailHasPrefix = data
+		case "emailHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("emailHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EmailHasSuffix = data
+		case "emailEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("emailEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EmailEqualFold = data
+		case "emailContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("emailContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EmailContainsFold = data
+		case "source":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("source"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Source = data
+		case "sourceNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceNEQ = data
+		case "sourceIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceIn = data
+		case "sourceNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceNotIn = data
+		case "sourceGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceGT = data
+		case "sourceGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceGTE = data
+		case "sourceLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceLT = data
+		case "sourceLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceLTE = data
+		case "sourceContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceContains = data
+		case "sourceHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceHasPrefix = data
+		case "sourceHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceHasSuffix = data
+		case "sourceEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceEqualFold = data
+		case "sourceContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceContainsFold = data
+		case "linkedinURL":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("linkedinURL"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LinkedinURL = data
+		case "linkedinURLNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("linkedinURLNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LinkedinURLNEQ = data
+		case "linkedinURLIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("linkedinURLIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LinkedinURLIn = data
+		case "linkedinURLNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("linkedinURLNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LinkedinURLNotIn = data
+		case "linkedinURLGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("linkedinURLGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LinkedinURLGT = data
+		case "linkedinURLGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("linkedinURLGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LinkedinURLGTE = data
+		case "linkedinURLLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("linkedinURLLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LinkedinURLLT = data
+		case "linkedinURLLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("linkedinURLLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LinkedinURLLTE = data
+		case "linkedinURLContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("linkedinURLContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LinkedinURLContains = data
+		case "linkedinURLHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("linkedinURLHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LinkedinURLHasPrefix = data
+		case "linkedinURLHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("linkedinURLHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LinkedinURLHasSuffix = data
+		case "linkedinURLEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("linkedinURLEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LinkedinURLEqualFold = data
+		case "linkedinURLContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("linkedinURLContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LinkedinURLContainsFold = data
+		case "coverLetter":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("coverLetter"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CoverLetter = data
+		case "coverLetterNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("coverLetterNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CoverLetterNEQ = data
+		case "coverLetterIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("coverLetterIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CoverLetterIn = data
+		case "coverLetterNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("coverLetterNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CoverLetterNotIn = data
+		case "coverLetterGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("coverLetterGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CoverLetterGT = data
+		case "coverLetterGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("coverLetterGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CoverLetterGTE = data
+		case "coverLetterLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("coverLetterLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CoverLetterLT = data
+		case "coverLetterLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("coverLetterLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CoverLetterLTE = data
+		case "coverLetterContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("coverLetterContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CoverLetterContains = data
+		case "coverLetterHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("coverLetterHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CoverLetterHasPrefix = data
+		case "coverLetterHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("coverLetterHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CoverLetterHasSuffix = data
+		case "coverLetterEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("coverLetterEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CoverLetterEqualFold = data
+		case "coverLetterContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("coverLetterContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CoverLetterContainsFold = data
+		case "consentText":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("consentText"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ConsentText = data
+		case "consentTextNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("consentTextNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ConsentTextNEQ = data
+		case "consentTextIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("consentTextIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ConsentTextIn = data
+		case "consentTextNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("consentTextNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ConsentTextNotIn = data
+		case "consentTextGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("consentTextGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ConsentTextGT = data
+		case "consentTextGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("consentTextGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ConsentTextGTE = data
+		case "consentTextLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("consentTextLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ConsentTextLT = data
+		case "consentTextLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("consentTextLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ConsentTextLTE = data
+		case "consentTextContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("consentTextContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ConsentTextContains = data
+		case "consentTextHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("consentTextHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ConsentTextHasPrefix = data
+		case "consentTextHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("consentTextHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ConsentTextHasSuffix = data
+		case "consentTextEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("consentTextEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ConsentTextEqualFold = data
+		case "consentTextContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("consentTextContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ConsentTextContainsFold = data
+		case "timeConsented":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeConsented"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeConsented = data
+		case "timeConsentedNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeConsentedNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeConsentedNEQ = data
+		case "timeConsentedIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeConsentedIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeConsentedIn = data
+		case "timeConsentedNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeConsentedNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeConsentedNotIn = data
+		case "timeConsentedGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeConsentedGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeConsentedGT = data
+		case "timeConsentedGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeConsentedGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeConsentedGTE = data
+		case "timeConsentedLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeConsentedLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeConsentedLT = data
+		case "timeConsentedLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeConsentedLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeConsentedLTE = data
+		case "timeCreated":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreated"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreated = data
+		case "timeCreatedNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedNEQ = data
+		case "timeCreatedIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedIn = data
+		case "timeCreatedNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedNotIn = data
+		case "timeCreatedGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedGT = data
+		case "timeCreatedGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedGTE = data
+		case "timeCreatedLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedLT = data
+		case "timeCreatedLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedLTE = data
+		case "hasCandidate":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasCandidate"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasCandidate = data
+		case "hasCandidateWith":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasCandidateWith"))
+			data, err := ec.unmarshalOCandidateWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasCandidateWith = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalApplicationWhereInput unmarshals raw into the ApplicationWhereInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalApplicationWhereInput(ctx context.Context, raw any) (ent.ApplicationWhereInput, error) {
+	var out ent.ApplicationWhereInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "ApplicationWhereInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputApprovalProcessWhereInput(ctx context.Context, obj any) (ent.ApprovalProcessWhereInput, error) {
 	var it ent.ApprovalProcessWhereInput
 	if obj == nil {
@@ -32573,6 +35260,468 @@ func (ec *executionContext) unmarshalInputApprovalProcessWhereInput(ctx context.
 func UnmarshalApprovalProcessWhereInput(ctx context.Context, raw any) (ent.ApprovalProcessWhereInput, error) {
 	var out ent.ApprovalProcessWhereInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "ApprovalProcessWhereInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputCandidateFileWhereInput(ctx context.Context, obj any) (ent.CandidateFileWhereInput, error) {
+	var it ent.CandidateFileWhereInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "kind", "kindNEQ", "kindIn", "kindNotIn", "fileName", "fileNameNEQ", "fileNameIn", "fileNameNotIn", "fileNameGT", "fileNameGTE", "fileNameLT", "fileNameLTE", "fileNameContains", "fileNameHasPrefix", "fileNameHasSuffix", "fileNameEqualFold", "fileNameContainsFold", "contentType", "contentTypeNEQ", "contentTypeIn", "contentTypeNotIn", "contentTypeGT", "contentTypeGTE", "contentTypeLT", "contentTypeLTE", "contentTypeContains", "contentTypeHasPrefix", "contentTypeHasSuffix", "contentTypeEqualFold", "contentTypeContainsFold", "size", "sizeNEQ", "sizeIn", "sizeNotIn", "sizeGT", "sizeGTE", "sizeLT", "sizeLTE", "timeCreated", "timeCreatedNEQ", "timeCreatedIn", "timeCreatedNotIn", "timeCreatedGT", "timeCreatedGTE", "timeCreatedLT", "timeCreatedLTE", "hasCandidate", "hasCandidateWith"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "not":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("not"))
+			data, err := ec.unmarshalOCandidateFileWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateFileWhereInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Not = data
+		case "and":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("and"))
+			data, err := ec.unmarshalOCandidateFileWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateFileWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.And = data
+		case "or":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("or"))
+			data, err := ec.unmarshalOCandidateFileWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateFileWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Or = data
+		case "id":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ID = data
+		case "idNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNEQ"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNEQ = data
+		case "idIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idIn"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDIn = data
+		case "idNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNotIn"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNotIn = data
+		case "idGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGT"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGT = data
+		case "idGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGTE"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGTE = data
+		case "idLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLT"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLT = data
+		case "idLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLTE"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLTE = data
+		case "idEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idEqualFold"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDEqualFold = data
+		case "idContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idContainsFold"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDContainsFold = data
+		case "kind":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("kind"))
+			data, err := ec.unmarshalOCandidateFileKind2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋcandidatefileᚐKind(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Kind = data
+		case "kindNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("kindNEQ"))
+			data, err := ec.unmarshalOCandidateFileKind2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋcandidatefileᚐKind(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.KindNEQ = data
+		case "kindIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("kindIn"))
+			data, err := ec.unmarshalOCandidateFileKind2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋcandidatefileᚐKindᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.KindIn = data
+		case "kindNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("kindNotIn"))
+			data, err := ec.unmarshalOCandidateFileKind2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋcandidatefileᚐKindᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.KindNotIn = data
+		case "fileName":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("fileName"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FileName = data
+		case "fileNameNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("fileNameNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FileNameNEQ = data
+		case "fileNameIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("fileNameIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FileNameIn = data
+		case "fileNameNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("fileNameNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FileNameNotIn = data
+		case "fileNameGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("fileNameGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FileNameGT = data
+		case "fileNameGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("fileNameGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FileNameGTE = data
+		case "fileNameLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("fileNameLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FileNameLT = data
+		case "fileNameLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("fileNameLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FileNameLTE = data
+		case "fileNameContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("fileNameContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FileNameContains = data
+		case "fileNameHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("fileNameHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FileNameHasPrefix = data
+		case "fileNameHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("fileNameHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FileNameHasSuffix = data
+		case "fileNameEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("fileNameEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FileNameEqualFold = data
+		case "fileNameContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("fileNameContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FileNameContainsFold = data
+		case "contentType":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("contentType"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ContentType = data
+		case "contentTypeNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("contentTypeNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ContentTypeNEQ = data
+		case "contentTypeIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("contentTypeIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ContentTypeIn = data
+		case "contentTypeNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("contentTypeNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ContentTypeNotIn = data
+		case "contentTypeGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("contentTypeGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ContentTypeGT = data
+		case "contentTypeGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("contentTypeGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ContentTypeGTE = data
+		case "contentTypeLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("contentTypeLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ContentTypeLT = data
+		case "contentTypeLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("contentTypeLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ContentTypeLTE = data
+		case "contentTypeContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("contentTypeContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ContentTypeContains = data
+		case "contentTypeHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("contentTypeHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ContentTypeHasPrefix = data
+		case "contentTypeHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("contentTypeHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ContentTypeHasSuffix = data
+		case "contentTypeEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("contentTypeEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ContentTypeEqualFold = data
+		case "contentTypeContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("contentTypeContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ContentTypeContainsFold = data
+		case "size":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("size"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Size = data
+		case "sizeNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sizeNEQ"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SizeNEQ = data
+		case "sizeIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sizeIn"))
+			data, err := ec.unmarshalOInt2ᚕint64ᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SizeIn = data
+		case "sizeNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sizeNotIn"))
+			data, err := ec.unmarshalOInt2ᚕint64ᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SizeNotIn = data
+		case "sizeGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sizeGT"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SizeGT = data
+		case "sizeGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sizeGTE"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SizeGTE = data
+		case "sizeLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sizeLT"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SizeLT = data
+		case "sizeLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sizeLTE"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SizeLTE = data
+		case "timeCreated":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreated"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreated = data
+		case "timeCreatedNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedNEQ = data
+		case "timeCreatedIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedIn = data
+		case "timeCreatedNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedNotIn = data
+		case "timeCreatedGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedGT = data
+		case "timeCreatedGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedGTE = data
+		case "timeCreatedLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedLT = data
+		case "timeCreatedLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedLTE = data
+		case "hasCandidate":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasCandidate"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasCandidate = data
+		case "hasCandidateWith":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasCandidateWith"))
+			data, err := ec.unmarshalOCandidateWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasCandidateWith = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalCandidateFileWhereInput unmarshals raw into the CandidateFileWhereInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalCandidateFileWhereInput(ctx context.Context, raw any) (ent.CandidateFileWhereInput, error) {
+	var out ent.CandidateFileWhereInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "CandidateFileWhereInput", raw, &out)
 	return out, err
 }
 
@@ -33533,7 +36682,7 @@ func (ec *executionContext) unmarshalInputCandidateWhereInput(ctx context.Contex
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "status", "statusNEQ", "statusIn", "statusNotIn", "rejectionNote", "rejectionNoteNEQ", "rejectionNoteIn", "rejectionNoteNotIn", "rejectionNoteGT", "rejectionNoteGTE", "rejectionNoteLT", "rejectionNoteLTE", "rejectionNoteContains", "rejectionNoteHasPrefix", "rejectionNoteHasSuffix", "rejectionNoteIsNil", "rejectionNoteNotNil", "rejectionNoteEqualFold", "rejectionNoteContainsFold", "source", "sourceNEQ", "sourceIn", "sourceNotIn", "sourceGT", "sourceGTE", "sourceLT", "sourceLTE", "sourceContains", "sourceHasPrefix", "sourceHasSuffix", "sourceEqualFold", "sourceContainsFold", "deleted", "deletedNEQ", "timeCreated", "timeCreatedNEQ", "timeCreatedIn", "timeCreatedNotIn", "timeCreatedGT", "timeCreatedGTE", "timeCreatedLT", "timeCreatedLTE", "timeLastStatusChanged", "timeLastStatusChangedNEQ", "timeLastStatusChangedIn", "timeLastStatusChangedNotIn", "timeLastStatusChangedGT", "timeLastStatusChangedGTE", "timeLastStatusChangedLT", "timeLastStatusChangedLTE", "timeHiringProcessUpdated", "timeHiringProcessUpdatedNEQ", "timeHiringProcessUpdatedIn", "timeHiringProcessUpdatedNotIn", "timeHiringProcessUpdatedGT", "timeHiringProcessUpdatedGTE", "timeHiringProcessUpdatedLT", "timeHiringProcessUpdatedLTE", "hasPerson", "hasPersonWith", "hasPosition", "hasPositionWith", "hasNotes", "hasNotesWith", "hasConversations", "hasConversationsWith", "hasTestSubmissions", "hasTestSubmissionsWith", "hasOfferLetters", "hasOfferLettersWith", "hasActivities", "hasActivitiesWith", "hasCurrentStep", "hasCurrentStepWith", "hasStepHistory", "hasStepHistoryWith", "hasRejectionReason", "hasRejectionReasonWith", "hasAssignees", "hasAssigneesWith", "hasHiredFor", "hasHiredForWith"}
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "status", "statusNEQ", "statusIn", "statusNotIn", "rejectionNote", "rejectionNoteNEQ", "rejectionNoteIn", "rejectionNoteNotIn", "rejectionNoteGT", "rejectionNoteGTE", "rejectionNoteLT", "rejectionNoteLTE", "rejectionNoteContains", "rejectionNoteHasPrefix", "rejectionNoteHasSuffix", "rejectionNoteIsNil", "rejectionNoteNotNil", "rejectionNoteEqualFold", "rejectionNoteContainsFold", "source", "sourceNEQ", "sourceIn", "sourceNotIn", "sourceGT", "sourceGTE", "sourceLT", "sourceLTE", "sourceContains", "sourceHasPrefix", "sourceHasSuffix", "sourceEqualFold", "sourceContainsFold", "deleted", "deletedNEQ", "timeCreated", "timeCreatedNEQ", "timeCreatedIn", "timeCreatedNotIn", "timeCreatedGT", "timeCreatedGTE", "timeCreatedLT", "timeCreatedLTE", "timeLastStatusChanged", "timeLastStatusChangedNEQ", "timeLastStatusChangedIn", "timeLastStatusChangedNotIn", "timeLastStatusChangedGT", "timeLastStatusChangedGTE", "timeLastStatusChangedLT", "timeLastStatusChangedLTE", "timeHiringProcessUpdated", "timeHiringProcessUpdatedNEQ", "timeHiringProcessUpdatedIn", "timeHiringProcessUpdatedNotIn", "timeHiringProcessUpdatedGT", "timeHiringProcessUpdatedGTE", "timeHiringProcessUpdatedLT", "timeHiringProcessUpdatedLTE", "hasPerson", "hasPersonWith", "hasPosition", "hasPositionWith", "hasNotes", "hasNotesWith", "hasConversations", "hasConversationsWith", "hasTestSubmissions", "hasTestSubmissionsWith", "hasOfferLetters", "hasOfferLettersWith", "hasApplications", "hasApplicationsWith", "hasFiles", "hasFilesWith", "hasActivities", "hasActivitiesWith", "hasCurrentStep", "hasCurrentStepWith", "hasStepHistory", "hasStepHistoryWith", "hasRejectionReason", "hasRejectionReasonWith", "hasAssignees", "hasAssigneesWith", "hasHiredFor", "hasHiredForWith"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -34121,6 +37270,34 @@ func (ec *executionContext) unmarshalInputCandidateWhereInput(ctx context.Contex
 				return it, err
 			}
 			it.HasOfferLettersWith = data
+		case "hasApplications":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasApplications"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasApplications = data
+		case "hasApplicationsWith":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasApplicationsWith"))
+			data, err := ec.unmarshalOApplicationWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐApplicationWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasApplicationsWith = data
+		case "hasFiles":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasFiles"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasFiles = data
+		case "hasFilesWith":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasFilesWith"))
+			data, err := ec.unmarshalOCandidateFileWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateFileWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasFilesWith = data
 		case "hasActivities":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasActivities"))
 			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
@@ -47445,6 +50622,11 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 			return graphql.Null
 		}
 		return ec._CandidateStep(ctx, sel, obj)
+	case *ent.CandidateFile:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._CandidateFile(ctx, sel, obj)
 	case *ent.Candidate:
 		if obj == nil {
 			return graphql.Null
@@ -47455,6 +50637,11 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 			return graphql.Null
 		}
 		return ec._ApprovalProcess(ctx, sel, obj)
+	case *ent.Application:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._Application(ctx, sel, obj)
 	case *ent.Activity:
 		if obj == nil {
 			return graphql.Null
@@ -47760,6 +50947,85 @@ func (ec *executionContext) _Address(ctx context.Context, sel ast.SelectionSet, 
 	return out
 }
 
+var applicationImplementors = []string{"Application", "Node"}
+
+func (ec *executionContext) _Application(ctx context.Context, sel ast.SelectionSet, obj *ent.Application) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, applicationImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Application")
+		case "id":
+			out.Values[i] = ec._Application_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "email":
+			out.Values[i] = ec._Application_email(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "source":
+			out.Values[i] = ec._Application_source(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "linkedinURL":
+			out.Values[i] = ec._Application_linkedinURL(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "coverLetter":
+			out.Values[i] = ec._Application_coverLetter(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "answers":
+			out.Values[i] = ec._Application_answers(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "consentText":
+			out.Values[i] = ec._Application_consentText(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "timeConsented":
+			out.Values[i] = ec._Application_timeConsented(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "timeCreated":
+			out.Values[i] = ec._Application_timeCreated(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "candidate":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Application_candidate(ctx, field, obj)
+				})
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
 var approvalProcessImplementors = []string{"ApprovalProcess", "Node"}
 
 func (ec *executionContext) _ApprovalProcess(ctx context.Context, sel ast.SelectionSet, obj *ent.ApprovalProcess) graphql.Marshaler {
@@ -47915,6 +51181,18 @@ func (ec *executionContext) _Candidate(ctx context.Context, sel ast.SelectionSet
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Candidate_offerLetters(ctx, field, obj)
 				})
+		case "applications":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Candidate_applications(ctx, field, obj)
+				})
+		case "files":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Candidate_files(ctx, field, obj)
+				})
 		case "activities":
 			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
 				true, true,
@@ -48029,6 +51307,163 @@ func (ec *executionContext) _CandidateEdge(ctx context.Context, sel ast.Selectio
 			}
 		case "cursor":
 			out.Values[i] = ec._CandidateEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var candidateFileImplementors = []string{"CandidateFile", "Node"}
+
+func (ec *executionContext) _CandidateFile(ctx context.Context, sel ast.SelectionSet, obj *ent.CandidateFile) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, candidateFileImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CandidateFile")
+		case "id":
+			out.Values[i] = ec._CandidateFile_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "kind":
+			out.Values[i] = ec._CandidateFile_kind(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "fileName":
+			out.Values[i] = ec._CandidateFile_fileName(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "contentType":
+			out.Values[i] = ec._CandidateFile_contentType(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "size":
+			out.Values[i] = ec._CandidateFile_size(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "timeCreated":
+			out.Values[i] = ec._CandidateFile_timeCreated(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "candidate":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._CandidateFile_candidate(ctx, field, obj)
+				})
+		case "downloadURL":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._CandidateFile_downloadURL(ctx, field, obj)
+				})
+		case "downloadURLExpires":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._CandidateFile_downloadURLExpires(ctx, field, obj)
+				})
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var candidateFileConnectionImplementors = []string{"CandidateFileConnection"}
+
+func (ec *executionContext) _CandidateFileConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.CandidateFileConnection) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, candidateFileConnectionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CandidateFileConnection")
+		case "edges":
+			out.Values[i] = ec._CandidateFileConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "pageInfo":
+			out.Values[i] = ec._CandidateFileConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "totalCount":
+			out.Values[i] = ec._CandidateFileConnection_totalCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var candidateFileEdgeImplementors = []string{"CandidateFileEdge"}
+
+func (ec *executionContext) _CandidateFileEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.CandidateFileEdge) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, candidateFileEdgeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CandidateFileEdge")
+		case "node":
+			out.Values[i] = ec._CandidateFileEdge_node(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "cursor":
+			out.Values[i] = ec._CandidateFileEdge_cursor(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -49389,6 +52824,13 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "submitCandidateForTest":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_submitCandidateForTest(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "uploadCandidateFile":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_uploadCandidateFile(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -50889,6 +54331,11 @@ func (ec *executionContext) _Question(ctx context.Context, sel ast.SelectionSet,
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
+		case "required":
+			out.Values[i] = ec._Question_required(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -52169,6 +55616,19 @@ func (ec *executionContext) unmarshalNAddPipelineStepInput2githubᚗcomᚋhiregr
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) marshalNApplication2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐApplication(ctx context.Context, sel ast.SelectionSet, v *ent.Application) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "Application!")
+		return graphql.Null
+	}
+	return ec._Application(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNApplicationWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐApplicationWhereInput(ctx context.Context, v any) (*ent.ApplicationWhereInput, error) {
+	res, err := ec.unmarshalInputApplicationWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalNApprovalProcessWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐApprovalProcessWhereInput(ctx context.Context, v any) (*ent.ApprovalProcessWhereInput, error) {
 	res, err := ec.unmarshalInputApprovalProcessWhereInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
@@ -52220,6 +55680,37 @@ func (ec *executionContext) marshalNCandidateConnection2ᚖgithubᚗcomᚋhiregr
 		return graphql.Null
 	}
 	return ec._CandidateConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNCandidateFile2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateFile(ctx context.Context, sel ast.SelectionSet, v *ent.CandidateFile) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "CandidateFile!")
+		return graphql.Null
+	}
+	return ec._CandidateFile(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNCandidateFileConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateFileConnection(ctx context.Context, sel ast.SelectionSet, v *ent.CandidateFileConnection) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "CandidateFileConnection!")
+		return graphql.Null
+	}
+	return ec._CandidateFileConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNCandidateFileKind2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋcandidatefileᚐKind(ctx context.Context, v any) (candidatefile.Kind, error) {
+	var res candidatefile.Kind
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNCandidateFileKind2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋcandidatefileᚐKind(ctx context.Context, sel ast.SelectionSet, v candidatefile.Kind) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) unmarshalNCandidateFileWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateFileWhereInput(ctx context.Context, v any) (*ent.CandidateFileWhereInput, error) {
+	res, err := ec.unmarshalInputCandidateFileWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) unmarshalNCandidateOrder2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateOrder(ctx context.Context, v any) (*ent.CandidateOrder, error) {
@@ -52715,6 +56206,26 @@ func (ec *executionContext) marshalNMessageOrderField2ᚖgithubᚗcomᚋhiregrap
 func (ec *executionContext) unmarshalNMessageWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐMessageWhereInput(ctx context.Context, v any) (*ent.MessageWhereInput, error) {
 	res, err := ec.unmarshalInputMessageWhereInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNNamedValue2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐNamedValue(ctx context.Context, sel ast.SelectionSet, v schematype.NamedValue) graphql.Marshaler {
+	return ec._NamedValue(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNNamedValue2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐNamedValueᚄ(ctx context.Context, sel ast.SelectionSet, v []schematype.NamedValue) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNNamedValue2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐNamedValue(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
 }
 
 func (ec *executionContext) marshalNNamedValue2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐNamedValueᚄ(ctx context.Context, sel ast.SelectionSet, v []*schematype.NamedValue) graphql.Marshaler {
@@ -53347,6 +56858,24 @@ func (ec *executionContext) marshalNTime2timeᚐTime(ctx context.Context, sel as
 	return res
 }
 
+func (ec *executionContext) unmarshalNTime2ᚖtimeᚐTime(ctx context.Context, v any) (*time.Time, error) {
+	res, err := graphql.UnmarshalTime(v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNTime2ᚖtimeᚐTime(ctx context.Context, sel ast.SelectionSet, v *time.Time) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "Time!")
+		return graphql.Null
+	}
+	_ = sel
+	res := graphql.MarshalTime(*v)
+	if res == graphql.Null {
+		graphql.AddInvalidNullFromMarshaler(ctx, "Time!")
+	}
+	return res
+}
+
 func (ec *executionContext) unmarshalNUpdateCandidateInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐUpdateCandidateInput(ctx context.Context, v any) (recruiting.UpdateCandidateInput, error) {
 	res, err := ec.unmarshalInputUpdateCandidateInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -53370,6 +56899,20 @@ func (ec *executionContext) unmarshalNUpdatePipelineStepInput2githubᚗcomᚋhir
 func (ec *executionContext) unmarshalNUpdatePositionInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐUpdatePositionInput(ctx context.Context, v any) (recruiting.UpdatePositionInput, error) {
 	res, err := ec.unmarshalInputUpdatePositionInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNUpload2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚐUpload(ctx context.Context, v any) (graphql.Upload, error) {
+	res, err := graphql.UnmarshalUpload(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNUpload2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚐUpload(ctx context.Context, sel ast.SelectionSet, v graphql.Upload) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalUpload(v)
+	if res == graphql.Null {
+		graphql.AddInvalidNullFromMarshaler(ctx, "Upload!")
+	}
+	return res
 }
 
 func (ec *executionContext) marshalNUser2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐUser(ctx context.Context, sel ast.SelectionSet, v *ent.User) graphql.Marshaler {
@@ -53719,6 +57262,50 @@ func (ec *executionContext) marshalOAny2interface(ctx context.Context, sel ast.S
 	return res
 }
 
+func (ec *executionContext) marshalOApplication2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐApplicationᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Application) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNApplication2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐApplication(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) unmarshalOApplicationWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐApplicationWhereInputᚄ(ctx context.Context, v any) ([]*ent.ApplicationWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*ent.ApplicationWhereInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNApplicationWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐApplicationWhereInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalOApplicationWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐApplicationWhereInput(ctx context.Context, v any) (*ent.ApplicationWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputApplicationWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) marshalOApprovalProcess2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐApprovalProcess(ctx context.Context, sel ast.SelectionSet, v *ent.ApprovalProcess) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
@@ -53806,6 +57393,110 @@ func (ec *executionContext) marshalOCandidateEdge2ᚖgithubᚗcomᚋhiregraphᚋ
 		return graphql.Null
 	}
 	return ec._CandidateEdge(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOCandidateFile2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateFile(ctx context.Context, sel ast.SelectionSet, v *ent.CandidateFile) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._CandidateFile(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOCandidateFileEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateFileEdge(ctx context.Context, sel ast.SelectionSet, v []*ent.CandidateFileEdge) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalOCandidateFileEdge2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateFileEdge(ctx, sel, v[i])
+	})
+
+	return ret
+}
+
+func (ec *executionContext) marshalOCandidateFileEdge2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateFileEdge(ctx context.Context, sel ast.SelectionSet, v *ent.CandidateFileEdge) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._CandidateFileEdge(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOCandidateFileKind2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋcandidatefileᚐKindᚄ(ctx context.Context, v any) ([]candidatefile.Kind, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]candidatefile.Kind, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNCandidateFileKind2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋcandidatefileᚐKind(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalOCandidateFileKind2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋcandidatefileᚐKindᚄ(ctx context.Context, sel ast.SelectionSet, v []candidatefile.Kind) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNCandidateFileKind2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋcandidatefileᚐKind(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) unmarshalOCandidateFileKind2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋcandidatefileᚐKind(ctx context.Context, v any) (*candidatefile.Kind, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(candidatefile.Kind)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOCandidateFileKind2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋcandidatefileᚐKind(ctx context.Context, sel ast.SelectionSet, v *candidatefile.Kind) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) unmarshalOCandidateFileWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateFileWhereInputᚄ(ctx context.Context, v any) ([]*ent.CandidateFileWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*ent.CandidateFileWhereInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNCandidateFileWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateFileWhereInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalOCandidateFileWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateFileWhereInput(ctx context.Context, v any) (*ent.CandidateFileWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputCandidateFileWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) unmarshalOCandidateFilter2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐCandidateFilter(ctx context.Context, v any) (*recruiting.CandidateFilter, error) {
@@ -54501,6 +58192,41 @@ func (ec *executionContext) marshalOID2ᚖstring(ctx context.Context, sel ast.Se
 	_ = ctx
 	res := graphql.MarshalID(*v)
 	return res
+}
+
+func (ec *executionContext) unmarshalOInt2ᚕint64ᚄ(ctx context.Context, v any) ([]int64, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]int64, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNInt2int64(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalOInt2ᚕint64ᚄ(ctx context.Context, sel ast.SelectionSet, v []int64) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := make(graphql.Array, len(v))
+	for i := range v {
+		ret[i] = ec.marshalNInt2int64(ctx, sel, v[i])
+	}
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
 }
 
 func (ec *executionContext) unmarshalOInt2ᚕintᚄ(ctx context.Context, v any) ([]int, error) {

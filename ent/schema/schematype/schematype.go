@@ -77,6 +77,9 @@ type Question struct {
 	Title       string           `json:"title"`
 	Explanation string           `json:"explanation"`
 	Options     []QuestionOption `json:"options,omitempty"`
+	// Required questions must be answered to apply through a careers
+	// site. Spec 2.11 does not show it: the REST questionnaire leaves it out.
+	Required bool `json:"required,omitempty"`
 }
 
 // QuestionOption is one answer offered for a question.

@@ -1,0 +1,10 @@
+-- Create "applications" table
+CREATE TABLE "applications" ("id" character varying NOT NULL, "email" character varying NOT NULL, "source" character varying NOT NULL, "linkedin_url" character varying NOT NULL DEFAULT '', "cover_letter" character varying NOT NULL DEFAULT '', "answers" jsonb NOT NULL, "consent_text" character varying NOT NULL, "time_consented" timestamptz NOT NULL, "time_created" timestamptz NOT NULL, "company_id" character varying NOT NULL, "candidate_id" character varying NOT NULL, PRIMARY KEY ("id"), CONSTRAINT "applications_candidates_applications" FOREIGN KEY ("candidate_id") REFERENCES "candidates" ("id") ON UPDATE NO ACTION ON DELETE NO ACTION, CONSTRAINT "applications_companies_company" FOREIGN KEY ("company_id") REFERENCES "companies" ("id") ON UPDATE NO ACTION ON DELETE NO ACTION);
+-- Create index "application_company_id_candidate_id_id" to table: "applications"
+CREATE INDEX "application_company_id_candidate_id_id" ON "applications" ("company_id", "candidate_id", "id");
+-- Create index "application_company_id_email_time_created" to table: "applications"
+CREATE INDEX "application_company_id_email_time_created" ON "applications" ("company_id", "email", "time_created");
+-- Create "candidate_files" table
+CREATE TABLE "candidate_files" ("id" character varying NOT NULL, "kind" character varying NOT NULL DEFAULT 'ATTACHMENT', "file_name" character varying NOT NULL, "content_type" character varying NOT NULL, "size" bigint NOT NULL, "storage_key" character varying NOT NULL, "time_created" timestamptz NOT NULL, "candidate_id" character varying NOT NULL, "company_id" character varying NOT NULL, PRIMARY KEY ("id"), CONSTRAINT "candidate_files_candidates_files" FOREIGN KEY ("candidate_id") REFERENCES "candidates" ("id") ON UPDATE NO ACTION ON DELETE NO ACTION, CONSTRAINT "candidate_files_companies_company" FOREIGN KEY ("company_id") REFERENCES "companies" ("id") ON UPDATE NO ACTION ON DELETE NO ACTION);
+-- Create index "candidatefile_company_id_candidate_id_id" to table: "candidate_files"
+CREATE INDEX "candidatefile_company_id_candidate_id_id" ON "candidate_files" ("company_id", "candidate_id", "id");

@@ -1,0 +1,185 @@
+package recruiting
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"strconv"
+	"time"
+
+	"github.com/hiregraph/hiregraph/apierror"
+	"github.com/hiregraph/hiregraph/ent"
+	"github.com/hiregraph/hiregraph/ent/candidate"
+	"github.com/hiregraph/hiregraph/ent/candidatefile"
+	"github.com/hiregraph/hiregraph/ent/privacy"
+	"github.com/hiregraph/hiregraph/filestore"
+	"github.com/hiregraph/hiregraph/viewer"
+)
+
+// FileURLLifetime is how long a download link of a candidate's file works:
+// long enough to click, short enough that a link copied into a ticket or a
+// log is soon useless.
+const FileURLLifetime = 300 * time.Second
+
+// FilePath is where candidate files are downloaded. The signed link is the
+// credential (as a presigned object-store URL is), so a browser can open
+// it without an API key.
+const FilePath = "/candidate-files/"
+
+// Upload is a file as a request carries it.
+type Upload struct {
+	Name    string
+	Content io.Reader
+}
+
+// storedFile is a file checked and written to the store, waiting for its
+// row; forget removes it when the row is not written after all.
+type storedFile struct {
+	kind candidatefile.Kind
+	file *filestore.File
+	key  string
+}
+
+// storeUpload checks an upload and writes it to the file store, outside
+// any transaction: a slow store holds no database connection.
+func (s *Service) storeUpload(ctx context.Context, field string, kind candidatefile.Kind, up Upload) (*storedFile, error) {
+	if s.Files == nil {
+		return nil, apierror.New(http.StatusServiceUnavailable, "files_unavailable", "this server stores no files")
+	}
+	f, err := s.Files.Check(field, up.Name, up.Content)
+	if err != nil {
+		return nil, err
+	}
+	key, err := s.Files.Put(ctx, f)
+	if err != nil {
+		return nil, err
+	}
+	return &storedFile{kind: kind, file: f, key: key}, nil
+}
+
+// forget deletes stored files whose rows were not written. It runs detached
+// from the request, which may have been cancelled.
+func (s *Service) forget(ctx context.Context, files ...*storedFile) {
+	ctx = context.WithoutCancel(ctx)
+	for _, f := range files {
+		if f == nil {
+			continue
+		}
+		if err := s.Files.Delete(ctx, f.key); err != nil {
+			slog.WarnContext(ctx, "deleting an orphaned stored file", "error", err)
+		}
+	}
+}
+
+// createFileRow records a stored file of a candidate.
+func createFileRow(ctx context.Context, client *ent.Client, candidateID string, f *storedFile, now time.Time) (*ent.CandidateFile, error) {
+	row, err := client.CandidateFile.Create().
+		SetCandidateID(candidateID).SetKind(f.kind).
+		SetFileName(f.file.Name).SetContentType(f.file.ContentType).SetSize(int64(len(f.file.Content))).
+		SetStorageKey(f.key).SetTimeCreated(now).
+		Save(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("recording file: %w", err)
+	}
+	return row, nil
+}
+
+// UploadCandidateFile adds a document to a candidate's files (GraphQL
+// uploadCandidateFile). kind defaults to an attachment.
+func (s *Service) UploadCandidateFile(ctx context.Context, candidateID string, kind *candidatefile.Kind, up Upload) (*ent.CandidateFile, error) {
+	if err := Require(ctx, viewer.ScopeWrite); err != nil {
+		return nil, err
+	}
+	if _, err := s.Client.Candidate.Query().Where(candidate.ID(candidateID)).OnlyID(ctx); err != nil {
+		if ent.IsNotFound(err) {
+			return nil, apierror.NotFound(apierror.CodeCandidateNotFound, "no candidate has the uid %q", candidateID)
+		}
+		return nil, fmt.Errorf("loading candidate: %w", err)
+	}
+	k := candidatefile.KindAttachment
+	if kind != nil {
+		k = *kind
+	}
+	stored, err := s.storeUpload(ctx, "file", k, up)
+	if err != nil {
+		return nil, err
+	}
+	var row *ent.CandidateFile
+	err = s.WithTx(ctx, func(ctx context.Context, client *ent.Client) error {
+		row, err = createFileRow(ctx, client, candidateID, stored, s.now())
+		return err
+	})
+	if err != nil {
+		s.forget(ctx, stored)
+		return nil, err
+	}
+	return row, nil
+}
+
+// CandidateFiles lists a candidate's files, oldest first.
+func (s *Service) CandidateFiles(ctx context.Context, candidateID string) ([]*ent.CandidateFile, error) {
+	if err := Require(ctx, viewer.ScopeRead); err != nil {
+		return nil, err
+	}
+	c, err := s.Client.Candidate.Query().Where(candidate.ID(candidateID)).
+		WithFiles(func(q *ent.CandidateFileQuery) { q.Order(candidatefile.ByTimeCreated(), candidatefile.ByID()) }).
+		Only(ctx)
+	if ent.IsNotFound(err) {
+		return nil, apierror.NotFound(apierror.CodeCandidateNotFound, "no candidate has the uid %q", candidateID)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("loading candidate files: %w", err)
+	}
+	return c.Edges.Files, nil
+}
+
+// FileURL is a download link of a file, valid for FileURLLifetime.
+func (s *Service) FileURL(f *ent.CandidateFile) (link string, expires time.Time) {
+	expires = s.now().Add(FileURLLifetime).Truncate(time.Second)
+	exp := strconv.FormatInt(expires.Unix(), 10)
+	q := url.Values{"expires": {exp}, "signature": {s.Sealer.Sign(fileMessage(f.ID, exp))}}
+	return s.PublicURL + FilePath + url.PathEscape(f.ID) + "?" + q.Encode(), expires
+}
+
+func fileMessage(id, expires string) string { return "candidate-file\n" + id + "\n" + expires }
+
+// SignedFile opens the file a signed link points at, when the link is
+// authentic and unexpired. The caller closes the reader.
+func (s *Service) SignedFile(ctx context.Context, id, expires, signature string) (*ent.CandidateFile, io.ReadCloser, error) {
+	if !s.Sealer.Verify(fileMessage(id, expires), signature) {
+		return nil, nil, apierror.New(http.StatusForbidden, CodeBadSignature, "the file URL is not valid; use it exactly as it was given")
+	}
+	exp, err := strconv.ParseInt(expires, 10, 64)
+	if err != nil {
+		return nil, nil, fmt.Errorf("signed expiry %q is not a number: %w", expires, err)
+	}
+	if s.now().Unix() > exp {
+		return nil, nil, apierror.New(http.StatusForbidden, CodeURLExpired,
+			"the file URL expired at %s; links are valid for %d seconds, ask for the file again for a fresh one",
+			time.Unix(exp, 0).UTC().Format(time.RFC3339), int(FileURLLifetime.Seconds()))
+	}
+	// The signature names the file: no API key is involved, so the row is
+	// read outside any tenant.
+	f, err := s.Client.CandidateFile.Get(privacy.DecisionContext(ctx, privacy.Allow), id)
+	if ent.IsNotFound(err) {
+		return nil, nil, apierror.NotFound(apierror.CodeNotFound, "the file no longer exists")
+	}
+	if err != nil {
+		return nil, nil, fmt.Errorf("loading file: %w", err)
+	}
+	if s.Files == nil {
+		return nil, nil, apierror.New(http.StatusServiceUnavailable, "files_unavailable", "this server stores no files")
+	}
+	r, err := s.Files.Read(ctx, f.StorageKey)
+	if errors.Is(err, filestore.ErrNotFound) {
+		return nil, nil, apierror.NotFound(apierror.CodeNotFound, "the file's content is missing from the file store")
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	return f, r, nil
+}

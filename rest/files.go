@@ -1,0 +1,77 @@
+package rest
+
+import (
+	"io"
+	"log/slog"
+	"net/http"
+	"strconv"
+
+	"github.com/go-chi/chi/v5"
+
+	"github.com/hiregraph/hiregraph/apitime"
+	"github.com/hiregraph/hiregraph/ent"
+	"github.com/hiregraph/hiregraph/filestore"
+)
+
+// candidateFileJSON is one of a candidate's files, with a fresh download
+// link.
+type candidateFileJSON struct {
+	UID         string `json:"uid"`
+	Kind        string `json:"kind"`
+	FileName    string `json:"file_name"`
+	ContentType string `json:"content_type"`
+	Size        int64  `json:"size"`
+	TimeCreated string `json:"time_created"`
+	URL         string `json:"url"`
+	URLExpires  string `json:"url_expires"`
+}
+
+// listCandidateFiles serves GET {base_url}/candidates/{uid}/files.
+func (a *API) listCandidateFiles(w http.ResponseWriter, r *http.Request) error {
+	files, err := a.Service.CandidateFiles(r.Context(), chi.URLParam(r, "uid"))
+	if err != nil {
+		return err
+	}
+	out := make([]candidateFileJSON, len(files))
+	for i, f := range files {
+		out[i] = a.candidateFileJSON(f)
+	}
+	WriteJSON(w, http.StatusOK, map[string]any{"files": out})
+	return nil
+}
+
+func (a *API) candidateFileJSON(f *ent.CandidateFile) candidateFileJSON {
+	link, expires := a.Service.FileURL(f)
+	return candidateFileJSON{
+		UID: f.ID, Kind: string(f.Kind), FileName: f.FileName, ContentType: f.ContentType, Size: f.Size,
+		TimeCreated: apitime.Format(f.TimeCreated), URL: link, URLExpires: apitime.Format(expires),
+	}
+}
+
+// CandidateFile serves a candidate's file to whoever holds a signed link
+// (recruiting.FileURL). It is mounted outside {base_url}: the link is the
+// credential, so a browser opens it with no API key.
+func (a *API) CandidateFile(w http.ResponseWriter, r *http.Request) { handle(a.candidateFile)(w, r) }
+
+func (a *API) candidateFile(w http.ResponseWriter, r *http.Request) error {
+	q := r.URL.Query()
+	f, content, err := a.Service.SignedFile(r.Context(), chi.URLParam(r, "uid"), q.Get("expires"), q.Get("signature"))
+	if err != nil {
+		return err
+	}
+	defer content.Close()
+	h := w.Header()
+	h.Set("Content-Type", f.ContentType)
+	h.Set("Content-Length", strconv.FormatInt(f.Size, 10))
+	// attachment: a document from a stranger is saved, never rendered in
+	// the service's origin.
+	h.Set("Content-Disposition", filestore.ContentDisposition(f.FileName))
+	h.Set("Cache-Control", "private, no-store")
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Content-Security-Policy", "default-src 'none'; sandbox")
+	w.WriteHeader(http.StatusOK)
+	if _, err := io.Copy(w, content); err != nil {
+		slog.DebugContext(r.Context(), "sending file", "error", err)
+	}
+	return nil
+}
