@@ -163,6 +163,9 @@ func applyMigrations(ctx context.Context, db *sql.DB, dia, schema string) (appli
 		applied = append(applied, version)
 		baseline = ""
 	}
+	if err := migrateRiver(ctx, conn, dia); err != nil {
+		return applied, baselined, err
+	}
 	return applied, baselined, checkNoForeignTables(ctx, conn, dia)
 }
 
@@ -331,7 +334,7 @@ func checkNoForeignTables(ctx context.Context, q execQuerier, dia string) error 
 	}
 	var foreign []string
 	for _, t := range tables {
-		if !known[t] {
+		if !known[t] && !isRiverTable(t) {
 			foreign = append(foreign, t)
 		}
 	}

@@ -15,6 +15,8 @@ import (
 	"github.com/hiregraph/hiregraph/ent/contact"
 	"github.com/hiregraph/hiregraph/ent/conversation"
 	"github.com/hiregraph/hiregraph/ent/evaluationpartner"
+	"github.com/hiregraph/hiregraph/ent/event"
+	"github.com/hiregraph/hiregraph/ent/eventcounter"
 	"github.com/hiregraph/hiregraph/ent/fielddefinition"
 	"github.com/hiregraph/hiregraph/ent/idempotencykey"
 	"github.com/hiregraph/hiregraph/ent/location"
@@ -27,6 +29,8 @@ import (
 	"github.com/hiregraph/hiregraph/ent/questionnaire"
 	"github.com/hiregraph/hiregraph/ent/testsubmission"
 	"github.com/hiregraph/hiregraph/ent/user"
+	"github.com/hiregraph/hiregraph/ent/webhookattempt"
+	"github.com/hiregraph/hiregraph/ent/webhookendpoint"
 )
 
 // prefixTable maps identifier prefixes to table names.
@@ -39,6 +43,8 @@ var prefixTable = map[string]string{
 	"ctc": contact.Table,
 	"cnv": conversation.Table,
 	"prt": evaluationpartner.Table,
+	"evt": event.Table,
+	"evc": eventcounter.Table,
 	"fld": fielddefinition.Table,
 	"idk": idempotencykey.Table,
 	"loc": location.Table,
@@ -51,6 +57,8 @@ var prefixTable = map[string]string{
 	"qnr": questionnaire.Table,
 	"tsb": testsubmission.Table,
 	"usr": user.Table,
+	"wha": webhookattempt.Table,
+	"whe": webhookendpoint.Table,
 }
 
 // IDToType maps an identifier to the table of its type, for Node resolution.

@@ -47,12 +47,13 @@ const (
 	MaxPage     = recruiting.MaxPageSize     // largest first or last
 )
 
-// partnerCalls are the mutations that call an evaluation partner. They run
+// partnerCalls are the mutations that call an evaluation partner (or a
+// webhook endpoint, pingWebhookEndpoint). They run
 // without the mutation transaction: the call must not hold a connection
 // (and SQLite's write lock) while the partner answers, and the record of a
 // failed attempt must survive the error it reports. They draw their own
 // transactions (recruiting.Service.SubmitForTest).
-var partnerCalls = []string{"submitCandidateForTest", "refreshPartnerTests"}
+var partnerCalls = []string{"submitCandidateForTest", "refreshPartnerTests", "pingWebhookEndpoint"}
 
 // NewServer returns the handler of /graphql. Mutations run in one database
 // transaction each, except partnerCalls; see requireScopes for who may run

@@ -29,6 +29,7 @@ import (
 	"github.com/hiregraph/hiregraph/database"
 	"github.com/hiregraph/hiregraph/demo"
 	"github.com/hiregraph/hiregraph/server"
+	"github.com/hiregraph/hiregraph/webhook"
 )
 
 // DatabaseEnv names the variable that points the tests at PostgreSQL.
@@ -331,5 +332,27 @@ func (r *Response) AssertGraphQLError(t testing.TB, status int, code string) {
 	}
 	if ct := r.Header.Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
 		t.Fatalf("Content-Type = %q", ct)
+	}
+}
+
+// DeliverWebhooks is a config adjustment (NewWithConfig) that makes the
+// server send webhooks: a River worker polling often, allowed to call
+// loopback, stopped when t ends.
+func DeliverWebhooks(t testing.TB) func(*server.Config) {
+	return func(cfg *server.Config) {
+		d, err := webhook.New(webhook.Config{DB: cfg.DB, Sealer: cfg.Sealer, AllowNets: loopbackNets, Work: true,
+			PollInterval: 50 * time.Millisecond, Timeout: 5 * time.Second})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := d.Start(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() {
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			defer cancel()
+			d.Stop(ctx)
+		})
+		cfg.Webhooks = d
 	}
 }

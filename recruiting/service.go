@@ -29,6 +29,12 @@ type Service struct {
 	Partners *outbound.Client
 	// Now is the clock; tests replace it.
 	Now func() time.Time
+	// EventHooks run in the transaction of every event (webhook delivery
+	// enqueues its jobs there).
+	EventHooks []EventHook
+	// Webhooks pings endpoints and queues redeliveries; nil on a server
+	// that does not deliver webhooks.
+	Webhooks Deliveries
 }
 
 // now returns the current time in the precision the database keeps.

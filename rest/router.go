@@ -33,6 +33,15 @@ func (a *API) Routes() http.Handler {
 	r.Post("/conversations/{uid}/messages", handle(a.createMessage))
 	r.Post("/candidates/{uid}/tests", handle(a.submitTest))
 	r.Post("/evaluations/{id}", handle(a.updateEvaluation))
+	r.Get("/events", handle(a.listEvents))
+	r.Get("/webhooks", handle(a.listWebhooks))
+	r.Post("/webhooks", handle(a.createWebhook))
+	r.Patch("/webhooks/{id}", handle(a.updateWebhook))
+	r.Delete("/webhooks/{id}", handle(a.deleteWebhook))
+	r.Post("/webhooks/{id}/rotate", handle(a.rotateWebhookSecret))
+	r.Post("/webhooks/{id}/ping", handle(a.pingWebhook))
+	r.Post("/webhooks/{id}/redeliver", handle(a.redeliverWebhook))
+	r.Get("/webhooks/{id}/attempts", handle(a.listWebhookAttempts))
 	return r
 }
 

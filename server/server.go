@@ -26,6 +26,7 @@ import (
 	"github.com/hiregraph/hiregraph/recruiting"
 	"github.com/hiregraph/hiregraph/rest"
 	"github.com/hiregraph/hiregraph/telemetry"
+	"github.com/hiregraph/hiregraph/webhook"
 )
 
 // BasePath is where the service API of spec 4 ({base_url}) is mounted.
@@ -69,6 +70,12 @@ type Config struct {
 	// GraphQL holds the limits of /graphql an operator may change; zero
 	// fields take their defaults.
 	GraphQL graph.Limits
+	// Webhooks enqueues (and, when started, sends) webhook deliveries; nil
+	// makes one that only enqueues them, for a process that sends them.
+	Webhooks *webhook.Deliverer
+	// WebhookAllowNets are non-public networks webhook endpoints may be
+	// at, for pings from a server without Webhooks.
+	WebhookAllowNets []netip.Prefix
 }
 
 func orDefault(v, def int) int {
@@ -91,6 +98,17 @@ func New(cfg Config) http.Handler {
 		Partners:  outbound.New(outbound.Config{AllowNets: cfg.PartnerAllowNets, Timeout: cfg.PartnerTimeout}),
 		Now:       cfg.Now,
 	}
+	deliverer := cfg.Webhooks
+	if deliverer == nil {
+		var err error
+		deliverer, err = webhook.New(webhook.Config{DB: cfg.DB, Sealer: cfg.Sealer, AllowNets: cfg.WebhookAllowNets, Now: cfg.Now})
+		if err != nil {
+			// Only a River configuration this code sets can fail here.
+			panic(err)
+		}
+	}
+	service.EventHooks = append(service.EventHooks, deliverer.Hook)
+	service.Webhooks = deliverer
 	authn := &auth.Authenticator{Client: cfg.DB.Client, Sealer: cfg.Sealer, Now: cfg.Now}
 	api := &rest.API{Service: service}
 
@@ -138,7 +156,7 @@ func New(cfg Config) http.Handler {
 	// origin may; credentials are never sent by the browser on its own.
 	apiCORS := cors.New(cors.Options{
 		AllowedOrigins: []string{"*"},
-		AllowedMethods: []string{http.MethodGet, http.MethodPost},
+		AllowedMethods: []string{http.MethodGet, http.MethodPost, http.MethodPatch, http.MethodDelete},
 		AllowedHeaders: []string{"Authorization", "Content-Type", "Idempotency-Key"},
 		MaxAge:         600,
 	})
