@@ -185,4 +185,3 @@ func (a *API) redeliverWebhook(w http.ResponseWriter, r *http.Request) error {
 	WriteJSON(w, http.StatusAccepted, map[string]any{"event_id": in.EventID, "queued": true})
 	return nil
 }
-
