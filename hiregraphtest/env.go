@@ -336,12 +336,17 @@ func (r *Response) AssertGraphQLError(t testing.TB, status int, code string) {
 }
 
 // DeliverWebhooks is a config adjustment (NewWithConfig) that makes the
-// server send webhooks: a River worker polling often, allowed to call
-// loopback, stopped when t ends.
-func DeliverWebhooks(t testing.TB) func(*server.Config) {
+// server send webhooks: a River worker polling often, retrying after
+// milliseconds, allowed to call loopback, stopped when t ends. adjust, if
+// not nil, changes its config first.
+func DeliverWebhooks(t testing.TB, adjust func(*webhook.Config)) func(*server.Config) {
 	return func(cfg *server.Config) {
-		d, err := webhook.New(webhook.Config{DB: cfg.DB, Sealer: cfg.Sealer, AllowNets: loopbackNets, Work: true,
-			PollInterval: 50 * time.Millisecond, Timeout: 5 * time.Second})
+		wc := webhook.Config{DB: cfg.DB, Sealer: cfg.Sealer, AllowNets: loopbackNets, Work: true,
+			PollInterval: 100 * time.Millisecond, Timeout: 5 * time.Second, RetryBase: 10 * time.Millisecond}
+		if adjust != nil {
+			adjust(&wc)
+		}
+		d, err := webhook.New(wc)
 		if err != nil {
 			t.Fatal(err)
 		}

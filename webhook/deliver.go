@@ -2,6 +2,7 @@ package webhook
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"database/sql"
 	"encoding/json"
@@ -39,6 +40,8 @@ const (
 	Queue = "webhooks"
 	// DefaultWorkers is how many deliveries one process sends at once.
 	DefaultWorkers = 10
+	// DefaultRetryBase is the wait before the first retry (Backoff).
+	DefaultRetryBase = 30 * time.Second
 	// DefaultRescueAfter is how long a delivery may stay running before
 	// River takes its process for dead and runs it again.
 	DefaultRescueAfter = 5 * time.Minute
@@ -60,6 +63,10 @@ type Config struct {
 	PollInterval time.Duration
 	// RescueAfter: see DefaultRescueAfter (zero means it).
 	RescueAfter time.Duration
+	// MaxAttempts and RetryBase change the retries (zero: MaxAttempts and
+	// DefaultRetryBase); tests shorten them.
+	MaxAttempts int
+	RetryBase   time.Duration
 	// Now is the clock; tests replace it.
 	Now func() time.Time
 }
@@ -73,6 +80,9 @@ type Deliverer struct {
 	timeout time.Duration
 	now     func() time.Time
 	work    bool
+	// attempts and retryBase: Config's MaxAttempts and RetryBase.
+	attempts  int
+	retryBase time.Duration
 }
 
 // deliveryArgs is River's job: one event to one endpoint. The job holds
@@ -86,10 +96,6 @@ type deliveryArgs struct {
 
 func (deliveryArgs) Kind() string { return "webhook_delivery" }
 
-func (deliveryArgs) InsertOpts() river.InsertOpts {
-	return river.InsertOpts{Queue: Queue, MaxAttempts: MaxAttempts}
-}
-
 // New returns a deliverer over cfg.DB.
 func New(cfg Config) (*Deliverer, error) {
 	d := &Deliverer{
@@ -98,6 +104,9 @@ func New(cfg Config) (*Deliverer, error) {
 		timeout: cfg.Timeout,
 		now:     cfg.Now,
 		work:    cfg.Work,
+
+		attempts:  cmp.Or(cfg.MaxAttempts, MaxAttempts),
+		retryBase: cmp.Or(cfg.RetryBase, DefaultRetryBase),
 	}
 	if d.timeout <= 0 {
 		d.timeout = DefaultTimeout
@@ -184,7 +193,7 @@ func (d *Deliverer) enqueue(ctx context.Context, client *ent.Client, ep *ent.Web
 		return errors.New("enqueueing a webhook delivery outside a transaction")
 	}
 	args := deliveryArgs{CompanyID: ev.CompanyID, EndpointID: ep.ID, EventID: ev.ID}
-	if _, err := d.river.InsertTx(ctx, tx, args, nil); err != nil {
+	if _, err := d.river.InsertTx(ctx, tx, args, &river.InsertOpts{Queue: Queue, MaxAttempts: d.attempts}); err != nil {
 		return fmt.Errorf("enqueueing a webhook delivery: %w", err)
 	}
 	return nil
@@ -206,13 +215,14 @@ func (d *Deliverer) Ping(ctx context.Context, ep *ent.WebhookEndpoint) (*ent.Web
 	return d.send(ctx, ep, id, "ping", body, 1)
 }
 
-// Backoff is the wait before retry n (1 for the first): 30 seconds
+// Backoff is the wait before retry n (1 for the first): base (30 seconds)
 // doubling up to 6 hours, each ±20% so that endpoints coming back are not
-// hit by every retry at once.
-func Backoff(n int) time.Duration {
+// hit by every retry at once. With MaxAttempts the retries span about 20
+// hours.
+func Backoff(n int, base time.Duration) time.Duration {
 	wait := 6 * time.Hour
 	if n <= 10 {
-		wait = min(30*time.Second<<(n-1), wait)
+		wait = min(base<<(n-1), wait)
 	}
 	jitter := 0.8 + 0.4*rand.Float64()
 	return time.Duration(float64(wait) * jitter)
@@ -301,7 +311,7 @@ type worker struct {
 }
 
 func (w *worker) NextRetry(job *river.Job[deliveryArgs]) time.Time {
-	return time.Now().Add(Backoff(job.Attempt))
+	return time.Now().Add(Backoff(job.Attempt, w.d.retryBase))
 }
 
 func (w *worker) Work(ctx context.Context, job *river.Job[deliveryArgs]) error {
