@@ -55,9 +55,9 @@ type Config struct {
 	AllowNets []netip.Prefix
 	// Timeout bounds a call; zero means DefaultTimeout.
 	Timeout time.Duration
-	// Work makes this process send deliveries; without it, it only
-	// enqueues them for a process that does.
-	Work bool
+	// Workers is how many deliveries this process sends at once; zero
+	// makes it only enqueue them, for a process that sends them.
+	Workers int
 	// PollInterval is how often an idle worker looks for deliveries
 	// (zero: River's default, 1s).
 	PollInterval time.Duration
@@ -103,7 +103,7 @@ func New(cfg Config) (*Deliverer, error) {
 		sealer:  cfg.Sealer,
 		timeout: cfg.Timeout,
 		now:     cfg.Now,
-		work:    cfg.Work,
+		work:    cfg.Workers > 0,
 
 		attempts:  cmp.Or(cfg.MaxAttempts, MaxAttempts),
 		retryBase: cmp.Or(cfg.RetryBase, DefaultRetryBase),
@@ -115,27 +115,25 @@ func New(cfg Config) (*Deliverer, error) {
 		d.now = time.Now
 	}
 	d.http = outbound.New(outbound.Config{AllowNets: cfg.AllowNets, Timeout: d.timeout})
+	// A call ends within the timeout; the margin covers reading the
+	// event and writing the attempt's log.
+	jobTimeout := d.timeout + 5*time.Second
 	rc := &river.Config{
 		Logger: slog.Default(),
 		// The database's own listen/notify is not needed: idle workers
 		// poll, which works the same through lib/pq and SQLite.
-		PollOnly:          true,
-		FetchPollInterval: cfg.PollInterval,
-		// A call ends within the timeout; the margin covers writing the
-		// attempt's log.
-		JobTimeout:           d.timeout + 30*time.Second,
-		RescueStuckJobsAfter: max(cfg.RescueAfter, d.timeout+time.Minute),
+		PollOnly:             true,
+		FetchPollInterval:    cfg.PollInterval,
+		JobTimeout:           jobTimeout,
+		RescueStuckJobsAfter: max(cmp.Or(cfg.RescueAfter, DefaultRescueAfter), jobTimeout+time.Second),
 	}
-	if cfg.RescueAfter == 0 {
-		rc.RescueStuckJobsAfter = DefaultRescueAfter
-	}
-	if cfg.Work {
+	if d.work {
 		workers := river.NewWorkers()
 		if err := river.AddWorkerSafely(workers, &worker{d: d}); err != nil {
 			return nil, err
 		}
 		rc.Workers = workers
-		rc.Queues = map[string]river.QueueConfig{Queue: {MaxWorkers: DefaultWorkers}}
+		rc.Queues = map[string]river.QueueConfig{Queue: {MaxWorkers: cfg.Workers}}
 	}
 	rclient, err := river.NewClient(database.RiverDriver(cfg.DB.Dialect, cfg.DB.SQL), rc)
 	if err != nil {
