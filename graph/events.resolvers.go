@@ -55,14 +55,30 @@ func (r *queryResolver) WebhookEndpoints(ctx context.Context) ([]*ent.WebhookEnd
 	return r.service.WebhookEndpoints(ctx)
 }
 
+// PositionPipeline is the resolver for the positionPipeline field.
+func (r *subscriptionResolver) PositionPipeline(ctx context.Context, positionID string) (<-chan *recruiting.EventPayload, error) {
+	return r.service.SubscribePosition(ctx, positionID)
+}
+
+// CandidateActivities is the resolver for the candidateActivities field.
+func (r *subscriptionResolver) CandidateActivities(ctx context.Context, candidateID string) (<-chan *recruiting.EventPayload, error) {
+	return r.service.SubscribeCandidate(ctx, candidateID)
+}
+
 // Attempts is the resolver for the attempts field.
 func (r *webhookEndpointResolver) Attempts(ctx context.Context, obj *ent.WebhookEndpoint, first *int, eventID *string) ([]*ent.WebhookAttempt, error) {
 	return r.service.WebhookAttempts(ctx, obj.ID, deref(eventID), pageSize(first))
 }
+
+// Subscription returns generated.SubscriptionResolver implementation.
+func (r *Resolver) Subscription() generated.SubscriptionResolver { return &subscriptionResolver{r} }
 
 // WebhookEndpoint returns generated.WebhookEndpointResolver implementation.
 func (r *Resolver) WebhookEndpoint() generated.WebhookEndpointResolver {
 	return &webhookEndpointResolver{r}
 }
 
-type webhookEndpointResolver struct{ *Resolver }
+type (
+	subscriptionResolver    struct{ *Resolver }
+	webhookEndpointResolver struct{ *Resolver }
+)

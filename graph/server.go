@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/99designs/gqlgen/graphql"
+	coderws "github.com/coder/websocket"
 	"github.com/99designs/gqlgen/graphql/handler"
 	"github.com/99designs/gqlgen/graphql/handler/extension"
 	"github.com/99designs/gqlgen/graphql/handler/lru"
@@ -58,7 +59,7 @@ var partnerCalls = []string{"submitCandidateForTest", "refreshPartnerTests", "pi
 // NewServer returns the handler of /graphql. Mutations run in one database
 // transaction each, except partnerCalls; see requireScopes for who may run
 // what. extensions (tracing, say) wrap what the server does.
-func NewServer(service *recruiting.Service, limits Limits, extensions ...graphql.HandlerExtension) http.Handler {
+func NewServer(service *recruiting.Service, limits Limits, authenticate Authenticate, extensions ...graphql.HandlerExtension) http.Handler {
 	if limits.MaxResponseBytes <= 0 {
 		limits.MaxResponseBytes = DefaultMaxResponseBytes
 	}
@@ -66,6 +67,7 @@ func NewServer(service *recruiting.Service, limits Limits, extensions ...graphql
 		Resolvers: &Resolver{service: service, client: service.Client},
 	})
 	srv := handler.New(connectionCost{schema})
+	srv.AddTransport(websocketTransport(authenticate))
 	srv.AddTransport(transport.Options{})
 	srv.AddTransport(transport.GET{})
 	srv.AddTransport(transport.POST{})
@@ -97,6 +99,31 @@ func NewServer(service *recruiting.Service, limits Limits, extensions ...graphql
 		srv.Use(e)
 	}
 	return Handler{gql: srv}
+}
+
+// Authenticate checks the credentials of an Authorization header, as HTTP
+// requests are checked.
+type Authenticate func(ctx context.Context, header string) (viewer.Viewer, error)
+
+// websocketTransport serves subscriptions over WebSocket (graphql-ws and
+// graphql-transport-ws). The upgrade request carries no credentials
+// (browsers cannot set its headers): connection_init's Authorization
+// does, checked as an HTTP request's header is.
+func websocketTransport(authenticate Authenticate) transport.Websocket {
+	return transport.Websocket{
+		// Any origin, as the HTTP API allows: credentials come in the
+		// init message, never from cookies.
+		Implementation: transport.CoderWebsocketImplementation{AcceptOptions: coderws.AcceptOptions{InsecureSkipVerify: true}},
+		InitFunc: func(ctx context.Context, p transport.InitPayload) (context.Context, *transport.InitPayload, error) {
+			v, err := authenticate(ctx, p.Authorization())
+			if err != nil {
+				return ctx, nil, err
+			}
+			return recruiting.WithSubscriptionSlots(viewer.NewContext(ctx, v)), nil, nil
+		},
+		InitTimeout:           10 * time.Second,
+		KeepAlivePingInterval: 15 * time.Second,
+	}
 }
 
 // transactioner is entgql's, made safe for errors gqlgen reports before an

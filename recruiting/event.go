@@ -53,7 +53,17 @@ func (s *Service) writeEvent(ctx context.Context, client *ent.Client, act *ent.A
 			return err
 		}
 	}
-	return nil
+	return s.announce(ctx, client, Announcement{
+		CompanyID: ev.CompanyID, EventID: ev.ID, Type: ev.Type, ObjectType: ev.ObjectType,
+		CandidateID: deref(act.CandidateID), PositionID: deref(act.PositionID),
+	})
+}
+
+func deref(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
 }
 
 // nextSequence increments the company's event counter and returns its new

@@ -32,6 +32,9 @@ type Service struct {
 	// EventHooks run in the transaction of every event (webhook delivery
 	// enqueues its jobs there).
 	EventHooks []EventHook
+	// Broker carries committed events to GraphQL subscriptions; nil sends
+	// none.
+	Broker *Broker
 	// Webhooks pings endpoints and queues redeliveries; nil on a server
 	// that does not deliver webhooks.
 	Webhooks Deliveries

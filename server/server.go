@@ -8,6 +8,7 @@ import (
 	"context"
 	"net/http"
 	"net/netip"
+	"strings"
 	"time"
 
 	"github.com/99designs/gqlgen/graphql"
@@ -73,6 +74,9 @@ type Config struct {
 	// Webhooks enqueues (and, when started, sends) webhook deliveries; nil
 	// makes one that only enqueues them, for a process that sends them.
 	Webhooks *webhook.Deliverer
+	// Broker carries committed events to subscriptions; nil makes an
+	// in-process one (enough on SQLite, and for one PostgreSQL process).
+	Broker *recruiting.Broker
 	// WebhookAllowNets are non-public networks webhook endpoints may be
 	// at, for pings from a server without Webhooks.
 	WebhookAllowNets []netip.Prefix
@@ -87,6 +91,21 @@ func orDefault(v, def int) int {
 
 func rateOrDefault(perMinute, burst int, def ratelimit.Rate) ratelimit.Rate {
 	return ratelimit.Rate{PerMinute: orDefault(perMinute, def.PerMinute), Burst: orDefault(burst, def.Burst)}
+}
+
+// unlessWebsocket applies mw except to WebSocket upgrades, which the
+// GraphQL transport authenticates in connection_init.
+func unlessWebsocket(mw func(http.Handler) http.Handler) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler {
+		wrapped := mw(next)
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.Method == http.MethodGet && strings.EqualFold(r.Header.Get("Upgrade"), "websocket") {
+				next.ServeHTTP(w, r)
+				return
+			}
+			wrapped.ServeHTTP(w, r)
+		})
+	}
 }
 
 // New returns the root handler.
@@ -108,6 +127,10 @@ func New(cfg Config) http.Handler {
 		}
 	}
 	service.EventHooks = append(service.EventHooks, deliverer.Hook)
+	service.Broker = cfg.Broker
+	if service.Broker == nil {
+		service.Broker = &recruiting.Broker{}
+	}
 	service.Webhooks = deliverer
 	authn := &auth.Authenticator{Client: cfg.DB.Client, Sealer: cfg.Sealer, Now: cfg.Now}
 	api := &rest.API{Service: service}
@@ -179,12 +202,12 @@ func New(cfg Config) http.Handler {
 	// Both faces answer failures before the operation in their own error
 	// shape: GraphQL clients read errors[].extensions.code.
 	r.Group(func(r chi.Router) {
-		r.Use(apiCORS.Handler, authenticate(authn, failures, cfg.TrustedProxies, graph.WriteError), limitRate(apiLimiter, apiKeyOf))
+		r.Use(apiCORS.Handler, unlessWebsocket(authenticate(authn, failures, cfg.TrustedProxies, graph.WriteError)), limitRate(apiLimiter, apiKeyOf))
 		var tracing []graphql.HandlerExtension
 		if telemetry.Enabled() {
 			tracing = append(tracing, telemetry.GraphQL{})
 		}
-		gql := bufferBody(graph.WriteError, graph.NewServer(service, cfg.GraphQL, tracing...))
+		gql := bufferBody(graph.WriteError, graph.NewServer(service, cfg.GraphQL, authn.Authenticate, tracing...))
 		r.Get("/graphql", gql.ServeHTTP)
 		r.Post("/graphql", gql.ServeHTTP)
 	})

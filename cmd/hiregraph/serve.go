@@ -13,9 +13,12 @@ import (
 	"os"
 	"time"
 
+	"entgo.io/ent/dialect"
+
 	"github.com/hiregraph/hiregraph/demo"
 	"github.com/hiregraph/hiregraph/ent/privacy"
 	"github.com/hiregraph/hiregraph/outbound"
+	"github.com/hiregraph/hiregraph/recruiting"
 	"github.com/hiregraph/hiregraph/server"
 	"github.com/hiregraph/hiregraph/telemetry"
 	"github.com/hiregraph/hiregraph/webhook"
@@ -117,6 +120,13 @@ func (c *serveCmd) Run(a *app) error {
 	}
 	defer c.stopWebhooks(deliverer)
 	cfg.Webhooks = deliverer
+	if st.Dialect == dialect.Postgres {
+		// Subscriptions hear the writes of every process on the database.
+		cfg.Broker = &recruiting.Broker{NotifyChannel: recruiting.EventsChannel}
+		if err := recruiting.ListenPostgres(a.ctx, st.DSN, cfg.Broker); err != nil {
+			return fmt.Errorf("listening for events: %w", err)
+		}
+	}
 	srv := &http.Server{
 		Handler:           server.New(cfg),
 		ReadHeaderTimeout: c.ReadHeaderTimeout,

@@ -46,6 +46,7 @@ type ResolverRoot interface {
 	Opening() OpeningResolver
 	Position() PositionResolver
 	Query() QueryResolver
+	Subscription() SubscriptionResolver
 	WebhookEndpoint() WebhookEndpointResolver
 }
 
@@ -552,6 +553,11 @@ type ComplexityRoot struct {
 		Type          func(childComplexity int) int
 	}
 
+	Subscription struct {
+		CandidateActivities func(childComplexity int, candidateID string) int
+		PositionPipeline    func(childComplexity int, positionID string) int
+	}
+
 	TestSubmission struct {
 		Candidate             func(childComplexity int) int
 		CandidateEvaluationID func(childComplexity int) int
@@ -690,6 +696,10 @@ type QueryResolver interface {
 	Candidates(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.CandidateOrder, where *ent.CandidateWhereInput, filter *recruiting.CandidateFilter) (*ent.CandidateConnection, error)
 	Questionnaires(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.QuestionnaireOrder, where *ent.QuestionnaireWhereInput) (*ent.QuestionnaireConnection, error)
 	Viewer(ctx context.Context) (*ent.Company, error)
+}
+type SubscriptionResolver interface {
+	PositionPipeline(ctx context.Context, positionID string) (<-chan *recruiting.EventPayload, error)
+	CandidateActivities(ctx context.Context, candidateID string) (<-chan *recruiting.EventPayload, error)
 }
 type WebhookEndpointResolver interface {
 	Attempts(ctx context.Context, obj *ent.WebhookEndpoint, first *int, eventID *string) ([]*ent.WebhookAttempt, error)
@@ -2883,6 +2893,29 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Step.Type(childComplexity), true
 
+	case "Subscription.candidateActivities":
+		if e.ComplexityRoot.Subscription.CandidateActivities == nil {
+			break
+		}
+
+		args, err := ec.field_Subscription_candidateActivities_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Subscription.CandidateActivities(childComplexity, args["candidateId"].(string)), true
+	case "Subscription.positionPipeline":
+		if e.ComplexityRoot.Subscription.PositionPipeline == nil {
+			break
+		}
+
+		args, err := ec.field_Subscription_positionPipeline_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Subscription.PositionPipeline(childComplexity, args["positionId"].(string)), true
+
 	case "TestSubmission.candidate":
 		if e.ComplexityRoot.TestSubmission.Candidate == nil {
 			break
@@ -3333,6 +3366,23 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			ctx = graphql.WithLazyInputUnmarshalerIndex(ctx, inputUnmarshalers)
 			data := ec._Mutation(ctx, opCtx.Operation.SelectionSet)
 			var buf bytes.Buffer
+			data.MarshalGQL(&buf)
+
+			return &graphql.Response{
+				Data: buf.Bytes(),
+			}
+		}
+	case ast.Subscription:
+		next := ec._Subscription(ctx, opCtx.Operation.SelectionSet)
+
+		var buf bytes.Buffer
+		return func(ctx context.Context) *graphql.Response {
+			buf.Reset()
+			data := next(ctx)
+
+			if data == nil {
+				return nil
+			}
 			data.MarshalGQL(&buf)
 
 			return &graphql.Response{
@@ -12381,6 +12431,14 @@ extend type Mutation {
   "Posts a test event of type ping to an endpoint now and answers the attempt (admin scope)."
   pingWebhookEndpoint("The endpoint's id." id: ID!): WebhookAttempt!
 }
+
+"Live changes, over WebSocket (graphql-transport-ws at /graphql; send the API key or token as Authorization in connection_init). At most 10 subscriptions per connection."
+type Subscription {
+  "Changes of a position's pipeline: events about its candidates (created, moved, rejected, hired…), as they commit."
+  positionPipeline("The position's uid." positionId: ID!): Event!
+  "New activities of a candidate (notes, messages, moves…), as they commit."
+  candidateActivities("The candidate's uid." candidateId: ID!): Event!
+}
 `, BuiltIn: false},
 	{Name: "../lists.graphqls", Input: `# The top-level lists of spec 4.4-4.6 as Relay connections. Besides entgql's
 # where and orderBy, openings and candidates take ` + "`" + `filter` + "`" + `: the filters of the
@@ -15513,6 +15571,34 @@ func (ec *executionContext) field_Query_users_args(ctx context.Context, rawArgs 
 		return nil, err
 	}
 	args["where"] = arg5
+	return args, nil
+}
+
+func (ec *executionContext) field_Subscription_candidateActivities_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "candidateId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["candidateId"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Subscription_positionPipeline_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "positionId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["positionId"] = arg0
 	return args, nil
 }
 
@@ -24598,6 +24684,94 @@ func (ec *executionContext) _Step_timeCompleted(ctx context.Context, field graph
 }
 func (ec *executionContext) fieldContext_Step_timeCompleted(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Step", field, false, false, "Time")
+}
+
+func (ec *executionContext) _Subscription_positionPipeline(ctx context.Context, field graphql.CollectedField) (ret func(ctx context.Context) graphql.Marshaler) {
+	return graphql.ResolveFieldStream(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Subscription_positionPipeline(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Subscription().PositionPipeline(ctx, fc.Args["positionId"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *recruiting.EventPayload) graphql.Marshaler {
+			return ec.marshalNEvent2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐEventPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Subscription_positionPipeline(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Subscription",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Event(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Subscription_positionPipeline_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Subscription_candidateActivities(ctx context.Context, field graphql.CollectedField) (ret func(ctx context.Context) graphql.Marshaler) {
+	return graphql.ResolveFieldStream(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Subscription_candidateActivities(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Subscription().CandidateActivities(ctx, fc.Args["candidateId"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *recruiting.EventPayload) graphql.Marshaler {
+			return ec.marshalNEvent2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐEventPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Subscription_candidateActivities(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Subscription",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Event(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Subscription_candidateActivities_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _TestSubmission_id(ctx context.Context, field graphql.CollectedField, obj *ent.TestSubmission) (ret graphql.Marshaler) {
@@ -43929,6 +44103,28 @@ func (ec *executionContext) _Step(ctx context.Context, sel ast.SelectionSet, obj
 	}
 
 	return out
+}
+
+var subscriptionImplementors = []string{"Subscription"}
+
+func (ec *executionContext) _Subscription(ctx context.Context, sel ast.SelectionSet) func(ctx context.Context) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, subscriptionImplementors)
+	ctx = graphql.WithFieldContext(ctx, &graphql.FieldContext{
+		Object: "Subscription",
+	})
+	if len(fields) != 1 {
+		graphql.AddErrorf(ctx, "must subscribe to exactly one stream")
+		return nil
+	}
+
+	switch fields[0].Name {
+	case "positionPipeline":
+		return ec._Subscription_positionPipeline(ctx, fields[0])
+	case "candidateActivities":
+		return ec._Subscription_candidateActivities(ctx, fields[0])
+	default:
+		panic("unknown field " + strconv.Quote(fields[0].Name))
+	}
 }
 
 var testSubmissionImplementors = []string{"TestSubmission", "Node"}

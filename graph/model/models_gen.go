@@ -15,3 +15,7 @@ type EventFeed struct {
 	// Whether more events follow this page already.
 	HasMore bool `json:"hasMore"`
 }
+
+// Live changes, over WebSocket (graphql-transport-ws at /graphql; send the API key or token as Authorization in connection_init). At most 10 subscriptions per connection.
+type Subscription struct {
+}
