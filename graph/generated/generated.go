@@ -45371,7 +45371,7 @@ func (ec *executionContext) unmarshalNEvaluationPartnerWhereInput2ᚖgithubᚗco
 }
 
 func (ec *executionContext) marshalNEvent2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐEventPayloadᚄ(ctx context.Context, sel ast.SelectionSet, v []*recruiting.EventPayload) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNEvent2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐEventPayload(ctx, sel, v[i])
@@ -45415,7 +45415,7 @@ func (ec *executionContext) marshalNFieldChange2githubᚗcomᚋhiregraphᚋhireg
 }
 
 func (ec *executionContext) marshalNFieldChange2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐFieldChangeᚄ(ctx context.Context, sel ast.SelectionSet, v []schematype.FieldChange) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNFieldChange2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐFieldChange(ctx, sel, v[i])
@@ -45619,7 +45619,7 @@ func (ec *executionContext) unmarshalNMessageWhereInput2ᚖgithubᚗcomᚋhiregr
 }
 
 func (ec *executionContext) marshalNNamedValue2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐNamedValueᚄ(ctx context.Context, sel ast.SelectionSet, v []*schematype.NamedValue) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNNamedValue2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐNamedValue(ctx, sel, v[i])
@@ -45648,7 +45648,7 @@ func (ec *executionContext) unmarshalNNamedValueInput2githubᚗcomᚋhiregraph�
 }
 
 func (ec *executionContext) marshalNNode2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐNoder(ctx context.Context, sel ast.SelectionSet, v []ent.Noder) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalONode2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚐNoder(ctx, sel, v[i])
@@ -45678,7 +45678,7 @@ func (ec *executionContext) marshalNNoteDetail2githubᚗcomᚋhiregraphᚋhiregr
 }
 
 func (ec *executionContext) marshalNNoteDetail2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐNoteDetailᚄ(ctx context.Context, sel ast.SelectionSet, v []schematype.NoteDetail) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNNoteDetail2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐNoteDetail(ctx, sel, v[i])
@@ -45819,7 +45819,7 @@ func (ec *executionContext) marshalNPartnerTest2githubᚗcomᚋhiregraphᚋhireg
 }
 
 func (ec *executionContext) marshalNPartnerTest2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐPartnerTestᚄ(ctx context.Context, sel ast.SelectionSet, v []schematype.PartnerTest) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNPartnerTest2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐPartnerTest(ctx, sel, v[i])
@@ -45839,7 +45839,7 @@ func (ec *executionContext) marshalNParty2githubᚗcomᚋhiregraphᚋhiregraph�
 }
 
 func (ec *executionContext) marshalNParty2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐPartyᚄ(ctx context.Context, sel ast.SelectionSet, v []schematype.Party) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNParty2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐParty(ctx, sel, v[i])
@@ -45944,7 +45944,7 @@ func (ec *executionContext) marshalNQuestion2githubᚗcomᚋhiregraphᚋhiregrap
 }
 
 func (ec *executionContext) marshalNQuestion2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐQuestionᚄ(ctx context.Context, sel ast.SelectionSet, v []schematype.Question) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNQuestion2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐQuestion(ctx, sel, v[i])
@@ -46007,7 +46007,7 @@ func (ec *executionContext) marshalNStep2githubᚗcomᚋhiregraphᚋhiregraphᚋ
 }
 
 func (ec *executionContext) marshalNStep2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐStepᚄ(ctx context.Context, sel ast.SelectionSet, v []schematype.Step) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNStep2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐStep(ctx, sel, v[i])
@@ -46207,7 +46207,7 @@ func (ec *executionContext) unmarshalNUserWhereInput2ᚖgithubᚗcomᚋhiregraph
 }
 
 func (ec *executionContext) marshalNWebhookAttempt2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐWebhookAttemptᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.WebhookAttempt) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNWebhookAttempt2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐWebhookAttempt(ctx, sel, v[i])
@@ -46231,7 +46231,7 @@ func (ec *executionContext) marshalNWebhookAttempt2ᚖgithubᚗcomᚋhiregraph�
 }
 
 func (ec *executionContext) marshalNWebhookEndpoint2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐWebhookEndpointᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.WebhookEndpoint) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNWebhookEndpoint2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐWebhookEndpoint(ctx, sel, v[i])
@@ -46267,7 +46267,7 @@ func (ec *executionContext) marshalNWorkflowStep2githubᚗcomᚋhiregraphᚋhire
 }
 
 func (ec *executionContext) marshalNWorkflowStep2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐWorkflowStepᚄ(ctx context.Context, sel ast.SelectionSet, v []schematype.WorkflowStep) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNWorkflowStep2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐWorkflowStep(ctx, sel, v[i])
@@ -46287,7 +46287,7 @@ func (ec *executionContext) marshalN__Directive2githubᚗcomᚋ99designsᚋgqlge
 }
 
 func (ec *executionContext) marshalN__Directive2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐDirectiveᚄ(ctx context.Context, sel ast.SelectionSet, v []introspection.Directive) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalN__Directive2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐDirective(ctx, sel, v[i])
@@ -46331,7 +46331,7 @@ func (ec *executionContext) unmarshalN__DirectiveLocation2ᚕstringᚄ(ctx conte
 }
 
 func (ec *executionContext) marshalN__DirectiveLocation2ᚕstringᚄ(ctx context.Context, sel ast.SelectionSet, v []string) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalN__DirectiveLocation2string(ctx, sel, v[i])
@@ -46359,7 +46359,7 @@ func (ec *executionContext) marshalN__InputValue2githubᚗcomᚋ99designsᚋgqlg
 }
 
 func (ec *executionContext) marshalN__InputValue2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐInputValueᚄ(ctx context.Context, sel ast.SelectionSet, v []introspection.InputValue) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalN__InputValue2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐInputValue(ctx, sel, v[i])
@@ -46387,7 +46387,7 @@ func (ec *executionContext) marshalN__Type2githubᚗcomᚋ99designsᚋgqlgenᚋg
 }
 
 func (ec *executionContext) marshalN__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ(ctx context.Context, sel ast.SelectionSet, v []introspection.Type) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalN__Type2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(ctx, sel, v[i])
@@ -46452,7 +46452,7 @@ func (ec *executionContext) marshalOActivityActorType2ᚕgithubᚗcomᚋhiregrap
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNActivityActorType2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋactivityᚐActorType(ctx, sel, v[i])
@@ -46487,7 +46487,7 @@ func (ec *executionContext) marshalOActivityEdge2ᚕᚖgithubᚗcomᚋhiregraph�
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOActivityEdge2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐActivityEdge(ctx, sel, v[i])
@@ -46634,7 +46634,7 @@ func (ec *executionContext) marshalOCandidateEdge2ᚕᚖgithubᚗcomᚋhiregraph
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOCandidateEdge2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateEdge(ctx, sel, v[i])
@@ -46696,7 +46696,7 @@ func (ec *executionContext) marshalOCandidateStatus2ᚕgithubᚗcomᚋhiregraph�
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNCandidateStatus2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋcandidateᚐStatus(ctx, sel, v[i])
@@ -46805,7 +46805,7 @@ func (ec *executionContext) marshalOContactEdge2ᚕᚖgithubᚗcomᚋhiregraph�
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOContactEdge2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐContactEdge(ctx, sel, v[i])
@@ -46882,7 +46882,7 @@ func (ec *executionContext) marshalOConversationEdge2ᚕᚖgithubᚗcomᚋhiregr
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOConversationEdge2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐConversationEdge(ctx, sel, v[i])
@@ -46976,7 +46976,7 @@ func (ec *executionContext) marshalOEvaluationPartnerAuthMode2ᚕgithubᚗcomᚋ
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNEvaluationPartnerAuthMode2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋevaluationpartnerᚐAuthMode(ctx, sel, v[i])
@@ -47011,7 +47011,7 @@ func (ec *executionContext) marshalOEvaluationPartnerEdge2ᚕᚖgithubᚗcomᚋh
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOEvaluationPartnerEdge2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐEvaluationPartnerEdge(ctx, sel, v[i])
@@ -47071,7 +47071,7 @@ func (ec *executionContext) marshalOFieldDefinitionEdge2ᚕᚖgithubᚗcomᚋhir
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOFieldDefinitionEdge2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐFieldDefinitionEdge(ctx, sel, v[i])
@@ -47108,7 +47108,7 @@ func (ec *executionContext) marshalOFieldDefinitionKind2ᚕgithubᚗcomᚋhiregr
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNFieldDefinitionKind2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋfielddefinitionᚐKind(ctx, sel, v[i])
@@ -47168,7 +47168,7 @@ func (ec *executionContext) marshalOFieldDefinitionScope2ᚕgithubᚗcomᚋhireg
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNFieldDefinitionScope2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋfielddefinitionᚐScope(ctx, sel, v[i])
@@ -47359,7 +47359,7 @@ func (ec *executionContext) marshalOLocationEdge2ᚕᚖgithubᚗcomᚋhiregraph�
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOLocationEdge2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐLocationEdge(ctx, sel, v[i])
@@ -47427,7 +47427,7 @@ func (ec *executionContext) marshalOMessageEdge2ᚕᚖgithubᚗcomᚋhiregraph�
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOMessageEdge2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐMessageEdge(ctx, sel, v[i])
@@ -47528,7 +47528,7 @@ func (ec *executionContext) marshalONoteEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhi
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalONoteEdge2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐNoteEdge(ctx, sel, v[i])
@@ -47581,7 +47581,7 @@ func (ec *executionContext) marshalOOfferLetter2ᚕᚖgithubᚗcomᚋhiregraph�
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNOfferLetter2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOfferLetter(ctx, sel, v[i])
@@ -47625,7 +47625,7 @@ func (ec *executionContext) marshalOOpening2ᚕᚖgithubᚗcomᚋhiregraphᚋhir
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNOpening2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOpening(ctx, sel, v[i])
@@ -47668,7 +47668,7 @@ func (ec *executionContext) marshalOOpeningApprovalStatus2ᚕgithubᚗcomᚋhire
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNOpeningApprovalStatus2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋopeningᚐApprovalStatus(ctx, sel, v[i])
@@ -47703,7 +47703,7 @@ func (ec *executionContext) marshalOOpeningEdge2ᚕᚖgithubᚗcomᚋhiregraph�
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOOpeningEdge2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOpeningEdge(ctx, sel, v[i])
@@ -47765,7 +47765,7 @@ func (ec *executionContext) marshalOOpeningReason2ᚕgithubᚗcomᚋhiregraphᚋ
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNOpeningReason2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋopeningᚐReason(ctx, sel, v[i])
@@ -47817,7 +47817,7 @@ func (ec *executionContext) marshalOOpeningStatus2ᚕgithubᚗcomᚋhiregraphᚋ
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNOpeningStatus2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋopeningᚐStatus(ctx, sel, v[i])
@@ -47884,7 +47884,7 @@ func (ec *executionContext) marshalOPersonEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋ
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOPersonEdge2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPersonEdge(ctx, sel, v[i])
@@ -47937,7 +47937,7 @@ func (ec *executionContext) marshalOPosition2ᚕᚖgithubᚗcomᚋhiregraphᚋhi
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNPosition2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPosition(ctx, sel, v[i])
@@ -47963,7 +47963,7 @@ func (ec *executionContext) marshalOPositionEdge2ᚕᚖgithubᚗcomᚋhiregraph�
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOPositionEdge2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPositionEdge(ctx, sel, v[i])
@@ -48017,7 +48017,7 @@ func (ec *executionContext) marshalOPositionStatus2ᚕgithubᚗcomᚋhiregraph�
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNPositionStatus2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋpositionᚐStatus(ctx, sel, v[i])
@@ -48077,7 +48077,7 @@ func (ec *executionContext) marshalOQuestionOption2ᚕgithubᚗcomᚋhiregraph�
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNQuestionOption2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐQuestionOption(ctx, sel, v[i])
@@ -48096,7 +48096,7 @@ func (ec *executionContext) marshalOQuestionnaire2ᚕᚖgithubᚗcomᚋhiregraph
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNQuestionnaire2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐQuestionnaire(ctx, sel, v[i])
@@ -48122,7 +48122,7 @@ func (ec *executionContext) marshalOQuestionnaireEdge2ᚕᚖgithubᚗcomᚋhireg
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOQuestionnaireEdge2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐQuestionnaireEdge(ctx, sel, v[i])
@@ -48286,7 +48286,7 @@ func (ec *executionContext) marshalOTestSubmissionEdge2ᚕᚖgithubᚗcomᚋhire
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOTestSubmissionEdge2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐTestSubmissionEdge(ctx, sel, v[i])
@@ -48331,7 +48331,7 @@ func (ec *executionContext) marshalOTestSubmissionOutcome2ᚕgithubᚗcomᚋhire
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNTestSubmissionOutcome2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋtestsubmissionᚐOutcome(ctx, sel, v[i])
@@ -48444,7 +48444,7 @@ func (ec *executionContext) marshalOUser2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregr
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNUser2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐUser(ctx, sel, v[i])
@@ -48470,7 +48470,7 @@ func (ec *executionContext) marshalOUserEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhi
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOUserEdge2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐUserEdge(ctx, sel, v[i])
@@ -48531,7 +48531,7 @@ func (ec *executionContext) marshalO__EnumValue2ᚕgithubᚗcomᚋ99designsᚋgq
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalN__EnumValue2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐEnumValue(ctx, sel, v[i])
@@ -48550,7 +48550,7 @@ func (ec *executionContext) marshalO__Field2ᚕgithubᚗcomᚋ99designsᚋgqlgen
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalN__Field2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐField(ctx, sel, v[i])
@@ -48569,7 +48569,7 @@ func (ec *executionContext) marshalO__InputValue2ᚕgithubᚗcomᚋ99designsᚋg
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalN__InputValue2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐInputValue(ctx, sel, v[i])
@@ -48588,7 +48588,7 @@ func (ec *executionContext) marshalO__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgen�
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalN__Type2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(ctx, sel, v[i])
