@@ -35,6 +35,9 @@ type DB struct {
 	ReadSQL *sql.DB
 	// Dialect is dialect.SQLite or dialect.Postgres.
 	Dialect string
+	// DSN is the driver's connection string, for connections of their own
+	// (PostgreSQL's LISTEN).
+	DSN string
 }
 
 // SQLiteReadConns sets the number of read-only SQLite connections (zero:
@@ -112,7 +115,7 @@ func Open(ctx context.Context, rawURL string, opts ...Option) (*DB, error) {
 			return nil, fmt.Errorf("optimizing: %w", err)
 		}
 	}
-	return &DB{Client: client, SQL: db, ReadSQL: read, Dialect: dia}, nil
+	return &DB{Client: client, SQL: db, ReadSQL: read, Dialect: dia, DSN: dsn}, nil
 }
 
 // openSQLiteReaders opens the pool of read-only connections (query_only:

@@ -156,6 +156,9 @@ func migrateSchema(ctx context.Context, db *sql.DB, dia, schema string) ([]strin
 		}
 		applied = append(applied, f.Version())
 	}
+	if err := migrateRiver(ctx, conn, dia); err != nil {
+		return applied, err
+	}
 	return applied, checkNoForeignTables(ctx, conn, dia, dir)
 }
 
@@ -303,7 +306,7 @@ func checkNoForeignTables(ctx context.Context, q execQuerier, dia string, dir mi
 	known[revisionsTable] = true
 	var foreign []string
 	for _, t := range tables {
-		if !known[t] {
+		if !known[t] && !isRiverTable(t) {
 			foreign = append(foreign, t)
 		}
 	}

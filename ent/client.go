@@ -24,6 +24,8 @@ import (
 	"github.com/hiregraph/hiregraph/ent/contact"
 	"github.com/hiregraph/hiregraph/ent/conversation"
 	"github.com/hiregraph/hiregraph/ent/evaluationpartner"
+	"github.com/hiregraph/hiregraph/ent/event"
+	"github.com/hiregraph/hiregraph/ent/eventcounter"
 	"github.com/hiregraph/hiregraph/ent/fielddefinition"
 	"github.com/hiregraph/hiregraph/ent/idempotencykey"
 	"github.com/hiregraph/hiregraph/ent/location"
@@ -39,6 +41,8 @@ import (
 	"github.com/hiregraph/hiregraph/ent/rejectionreason"
 	"github.com/hiregraph/hiregraph/ent/testsubmission"
 	"github.com/hiregraph/hiregraph/ent/user"
+	"github.com/hiregraph/hiregraph/ent/webhookattempt"
+	"github.com/hiregraph/hiregraph/ent/webhookendpoint"
 
 	stdsql "database/sql"
 )
@@ -68,6 +72,10 @@ type Client struct {
 	Conversation *ConversationClient
 	// EvaluationPartner is the client for interacting with the EvaluationPartner builders.
 	EvaluationPartner *EvaluationPartnerClient
+	// Event is the client for interacting with the Event builders.
+	Event *EventClient
+	// EventCounter is the client for interacting with the EventCounter builders.
+	EventCounter *EventCounterClient
 	// FieldDefinition is the client for interacting with the FieldDefinition builders.
 	FieldDefinition *FieldDefinitionClient
 	// IdempotencyKey is the client for interacting with the IdempotencyKey builders.
@@ -98,6 +106,10 @@ type Client struct {
 	TestSubmission *TestSubmissionClient
 	// User is the client for interacting with the User builders.
 	User *UserClient
+	// WebhookAttempt is the client for interacting with the WebhookAttempt builders.
+	WebhookAttempt *WebhookAttemptClient
+	// WebhookEndpoint is the client for interacting with the WebhookEndpoint builders.
+	WebhookEndpoint *WebhookEndpointClient
 }
 
 // NewClient creates a new client configured with the given options.
@@ -119,6 +131,8 @@ func (c *Client) init() {
 	c.Contact = NewContactClient(c.config)
 	c.Conversation = NewConversationClient(c.config)
 	c.EvaluationPartner = NewEvaluationPartnerClient(c.config)
+	c.Event = NewEventClient(c.config)
+	c.EventCounter = NewEventCounterClient(c.config)
 	c.FieldDefinition = NewFieldDefinitionClient(c.config)
 	c.IdempotencyKey = NewIdempotencyKeyClient(c.config)
 	c.Location = NewLocationClient(c.config)
@@ -134,6 +148,8 @@ func (c *Client) init() {
 	c.RejectionReason = NewRejectionReasonClient(c.config)
 	c.TestSubmission = NewTestSubmissionClient(c.config)
 	c.User = NewUserClient(c.config)
+	c.WebhookAttempt = NewWebhookAttemptClient(c.config)
+	c.WebhookEndpoint = NewWebhookEndpointClient(c.config)
 }
 
 type (
@@ -237,6 +253,8 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		Contact:           NewContactClient(cfg),
 		Conversation:      NewConversationClient(cfg),
 		EvaluationPartner: NewEvaluationPartnerClient(cfg),
+		Event:             NewEventClient(cfg),
+		EventCounter:      NewEventCounterClient(cfg),
 		FieldDefinition:   NewFieldDefinitionClient(cfg),
 		IdempotencyKey:    NewIdempotencyKeyClient(cfg),
 		Location:          NewLocationClient(cfg),
@@ -252,6 +270,8 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		RejectionReason:   NewRejectionReasonClient(cfg),
 		TestSubmission:    NewTestSubmissionClient(cfg),
 		User:              NewUserClient(cfg),
+		WebhookAttempt:    NewWebhookAttemptClient(cfg),
+		WebhookEndpoint:   NewWebhookEndpointClient(cfg),
 	}, nil
 }
 
@@ -282,6 +302,8 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		Contact:           NewContactClient(cfg),
 		Conversation:      NewConversationClient(cfg),
 		EvaluationPartner: NewEvaluationPartnerClient(cfg),
+		Event:             NewEventClient(cfg),
+		EventCounter:      NewEventCounterClient(cfg),
 		FieldDefinition:   NewFieldDefinitionClient(cfg),
 		IdempotencyKey:    NewIdempotencyKeyClient(cfg),
 		Location:          NewLocationClient(cfg),
@@ -297,6 +319,8 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		RejectionReason:   NewRejectionReasonClient(cfg),
 		TestSubmission:    NewTestSubmissionClient(cfg),
 		User:              NewUserClient(cfg),
+		WebhookAttempt:    NewWebhookAttemptClient(cfg),
+		WebhookEndpoint:   NewWebhookEndpointClient(cfg),
 	}, nil
 }
 
@@ -328,10 +352,11 @@ func (c *Client) Use(hooks ...Hook) {
 	for _, n := range []interface{ Use(...Hook) }{
 		c.APIKey, c.Activity, c.Application, c.ApprovalProcess, c.Candidate,
 		c.CandidateFile, c.CandidateStep, c.Company, c.Contact, c.Conversation,
-		c.EvaluationPartner, c.FieldDefinition, c.IdempotencyKey, c.Location,
-		c.Message, c.Note, c.OfferLetter, c.Opening, c.Person, c.PipelineStep,
-		c.Position, c.Questionnaire, c.RateLimitBucket, c.RejectionReason,
-		c.TestSubmission, c.User,
+		c.EvaluationPartner, c.Event, c.EventCounter, c.FieldDefinition,
+		c.IdempotencyKey, c.Location, c.Message, c.Note, c.OfferLetter, c.Opening,
+		c.Person, c.PipelineStep, c.Position, c.Questionnaire, c.RateLimitBucket,
+		c.RejectionReason, c.TestSubmission, c.User, c.WebhookAttempt,
+		c.WebhookEndpoint,
 	} {
 		n.Use(hooks...)
 	}
@@ -343,10 +368,11 @@ func (c *Client) Intercept(interceptors ...Interceptor) {
 	for _, n := range []interface{ Intercept(...Interceptor) }{
 		c.APIKey, c.Activity, c.Application, c.ApprovalProcess, c.Candidate,
 		c.CandidateFile, c.CandidateStep, c.Company, c.Contact, c.Conversation,
-		c.EvaluationPartner, c.FieldDefinition, c.IdempotencyKey, c.Location,
-		c.Message, c.Note, c.OfferLetter, c.Opening, c.Person, c.PipelineStep,
-		c.Position, c.Questionnaire, c.RateLimitBucket, c.RejectionReason,
-		c.TestSubmission, c.User,
+		c.EvaluationPartner, c.Event, c.EventCounter, c.FieldDefinition,
+		c.IdempotencyKey, c.Location, c.Message, c.Note, c.OfferLetter, c.Opening,
+		c.Person, c.PipelineStep, c.Position, c.Questionnaire, c.RateLimitBucket,
+		c.RejectionReason, c.TestSubmission, c.User, c.WebhookAttempt,
+		c.WebhookEndpoint,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -377,6 +403,10 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.Conversation.mutate(ctx, m)
 	case *EvaluationPartnerMutation:
 		return c.EvaluationPartner.mutate(ctx, m)
+	case *EventMutation:
+		return c.Event.mutate(ctx, m)
+	case *EventCounterMutation:
+		return c.EventCounter.mutate(ctx, m)
 	case *FieldDefinitionMutation:
 		return c.FieldDefinition.mutate(ctx, m)
 	case *IdempotencyKeyMutation:
@@ -407,6 +437,10 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.TestSubmission.mutate(ctx, m)
 	case *UserMutation:
 		return c.User.mutate(ctx, m)
+	case *WebhookAttemptMutation:
+		return c.WebhookAttempt.mutate(ctx, m)
+	case *WebhookEndpointMutation:
+		return c.WebhookEndpoint.mutate(ctx, m)
 	default:
 		return nil, fmt.Errorf("ent: unknown mutation type %T", m)
 	}
@@ -2459,6 +2493,306 @@ func (c *EvaluationPartnerClient) mutate(ctx context.Context, m *EvaluationPartn
 		return (&EvaluationPartnerDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown EvaluationPartner mutation op: %q", m.Op())
+	}
+}
+
+// EventClient is a client for the Event schema.
+type EventClient struct {
+	config
+}
+
+// NewEventClient returns a client for the Event from the given config.
+func NewEventClient(c config) *EventClient {
+	return &EventClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `event.Hooks(f(g(h())))`.
+func (c *EventClient) Use(hooks ...Hook) {
+	c.hooks.Event = append(c.hooks.Event, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `event.Intercept(f(g(h())))`.
+func (c *EventClient) Intercept(interceptors ...Interceptor) {
+	c.inters.Event = append(c.inters.Event, interceptors...)
+}
+
+// Create returns a builder for creating a Event entity.
+func (c *EventClient) Create() *EventCreate {
+	mutation := newEventMutation(c.config, OpCreate)
+	return &EventCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of Event entities.
+func (c *EventClient) CreateBulk(builders ...*EventCreate) *EventCreateBulk {
+	return &EventCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *EventClient) MapCreateBulk(slice any, setFunc func(*EventCreate, int)) *EventCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &EventCreateBulk{err: fmt.Errorf("calling to EventClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*EventCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &EventCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for Event.
+func (c *EventClient) Update() *EventUpdate {
+	mutation := newEventMutation(c.config, OpUpdate)
+	return &EventUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *EventClient) UpdateOne(_m *Event) *EventUpdateOne {
+	mutation := newEventMutation(c.config, OpUpdateOne, withEvent(_m))
+	return &EventUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *EventClient) UpdateOneID(id string) *EventUpdateOne {
+	mutation := newEventMutation(c.config, OpUpdateOne, withEventID(id))
+	return &EventUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for Event.
+func (c *EventClient) Delete() *EventDelete {
+	mutation := newEventMutation(c.config, OpDelete)
+	return &EventDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *EventClient) DeleteOne(_m *Event) *EventDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *EventClient) DeleteOneID(id string) *EventDeleteOne {
+	builder := c.Delete().Where(event.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &EventDeleteOne{builder}
+}
+
+// Query returns a query builder for Event.
+func (c *EventClient) Query() *EventQuery {
+	return &EventQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeEvent},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a Event entity by its id.
+func (c *EventClient) Get(ctx context.Context, id string) (*Event, error) {
+	return c.Query().Where(event.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *EventClient) GetX(ctx context.Context, id string) *Event {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryCompany queries the company edge of a Event.
+func (c *EventClient) QueryCompany(_m *Event) *CompanyQuery {
+	query := (&CompanyClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(event.Table, event.FieldID, id),
+			sqlgraph.To(company.Table, company.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, false, event.CompanyTable, event.CompanyColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *EventClient) Hooks() []Hook {
+	hooks := c.hooks.Event
+	return append(hooks[:len(hooks):len(hooks)], event.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *EventClient) Interceptors() []Interceptor {
+	return c.inters.Event
+}
+
+func (c *EventClient) mutate(ctx context.Context, m *EventMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&EventCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&EventUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&EventUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&EventDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown Event mutation op: %q", m.Op())
+	}
+}
+
+// EventCounterClient is a client for the EventCounter schema.
+type EventCounterClient struct {
+	config
+}
+
+// NewEventCounterClient returns a client for the EventCounter from the given config.
+func NewEventCounterClient(c config) *EventCounterClient {
+	return &EventCounterClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `eventcounter.Hooks(f(g(h())))`.
+func (c *EventCounterClient) Use(hooks ...Hook) {
+	c.hooks.EventCounter = append(c.hooks.EventCounter, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `eventcounter.Intercept(f(g(h())))`.
+func (c *EventCounterClient) Intercept(interceptors ...Interceptor) {
+	c.inters.EventCounter = append(c.inters.EventCounter, interceptors...)
+}
+
+// Create returns a builder for creating a EventCounter entity.
+func (c *EventCounterClient) Create() *EventCounterCreate {
+	mutation := newEventCounterMutation(c.config, OpCreate)
+	return &EventCounterCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of EventCounter entities.
+func (c *EventCounterClient) CreateBulk(builders ...*EventCounterCreate) *EventCounterCreateBulk {
+	return &EventCounterCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *EventCounterClient) MapCreateBulk(slice any, setFunc func(*EventCounterCreate, int)) *EventCounterCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &EventCounterCreateBulk{err: fmt.Errorf("calling to EventCounterClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*EventCounterCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &EventCounterCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for EventCounter.
+func (c *EventCounterClient) Update() *EventCounterUpdate {
+	mutation := newEventCounterMutation(c.config, OpUpdate)
+	return &EventCounterUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *EventCounterClient) UpdateOne(_m *EventCounter) *EventCounterUpdateOne {
+	mutation := newEventCounterMutation(c.config, OpUpdateOne, withEventCounter(_m))
+	return &EventCounterUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *EventCounterClient) UpdateOneID(id string) *EventCounterUpdateOne {
+	mutation := newEventCounterMutation(c.config, OpUpdateOne, withEventCounterID(id))
+	return &EventCounterUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for EventCounter.
+func (c *EventCounterClient) Delete() *EventCounterDelete {
+	mutation := newEventCounterMutation(c.config, OpDelete)
+	return &EventCounterDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *EventCounterClient) DeleteOne(_m *EventCounter) *EventCounterDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *EventCounterClient) DeleteOneID(id string) *EventCounterDeleteOne {
+	builder := c.Delete().Where(eventcounter.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &EventCounterDeleteOne{builder}
+}
+
+// Query returns a query builder for EventCounter.
+func (c *EventCounterClient) Query() *EventCounterQuery {
+	return &EventCounterQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeEventCounter},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a EventCounter entity by its id.
+func (c *EventCounterClient) Get(ctx context.Context, id string) (*EventCounter, error) {
+	return c.Query().Where(eventcounter.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *EventCounterClient) GetX(ctx context.Context, id string) *EventCounter {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryCompany queries the company edge of a EventCounter.
+func (c *EventCounterClient) QueryCompany(_m *EventCounter) *CompanyQuery {
+	query := (&CompanyClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(eventcounter.Table, eventcounter.FieldID, id),
+			sqlgraph.To(company.Table, company.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, false, eventcounter.CompanyTable, eventcounter.CompanyColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *EventCounterClient) Hooks() []Hook {
+	hooks := c.hooks.EventCounter
+	return append(hooks[:len(hooks):len(hooks)], eventcounter.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *EventCounterClient) Interceptors() []Interceptor {
+	return c.inters.EventCounter
+}
+
+func (c *EventCounterClient) mutate(ctx context.Context, m *EventCounterMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&EventCounterCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&EventCounterUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&EventCounterUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&EventCounterDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown EventCounter mutation op: %q", m.Op())
 	}
 }
 
@@ -5160,21 +5494,355 @@ func (c *UserClient) mutate(ctx context.Context, m *UserMutation) (Value, error)
 	}
 }
 
+// WebhookAttemptClient is a client for the WebhookAttempt schema.
+type WebhookAttemptClient struct {
+	config
+}
+
+// NewWebhookAttemptClient returns a client for the WebhookAttempt from the given config.
+func NewWebhookAttemptClient(c config) *WebhookAttemptClient {
+	return &WebhookAttemptClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `webhookattempt.Hooks(f(g(h())))`.
+func (c *WebhookAttemptClient) Use(hooks ...Hook) {
+	c.hooks.WebhookAttempt = append(c.hooks.WebhookAttempt, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `webhookattempt.Intercept(f(g(h())))`.
+func (c *WebhookAttemptClient) Intercept(interceptors ...Interceptor) {
+	c.inters.WebhookAttempt = append(c.inters.WebhookAttempt, interceptors...)
+}
+
+// Create returns a builder for creating a WebhookAttempt entity.
+func (c *WebhookAttemptClient) Create() *WebhookAttemptCreate {
+	mutation := newWebhookAttemptMutation(c.config, OpCreate)
+	return &WebhookAttemptCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of WebhookAttempt entities.
+func (c *WebhookAttemptClient) CreateBulk(builders ...*WebhookAttemptCreate) *WebhookAttemptCreateBulk {
+	return &WebhookAttemptCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *WebhookAttemptClient) MapCreateBulk(slice any, setFunc func(*WebhookAttemptCreate, int)) *WebhookAttemptCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &WebhookAttemptCreateBulk{err: fmt.Errorf("calling to WebhookAttemptClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*WebhookAttemptCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &WebhookAttemptCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for WebhookAttempt.
+func (c *WebhookAttemptClient) Update() *WebhookAttemptUpdate {
+	mutation := newWebhookAttemptMutation(c.config, OpUpdate)
+	return &WebhookAttemptUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *WebhookAttemptClient) UpdateOne(_m *WebhookAttempt) *WebhookAttemptUpdateOne {
+	mutation := newWebhookAttemptMutation(c.config, OpUpdateOne, withWebhookAttempt(_m))
+	return &WebhookAttemptUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *WebhookAttemptClient) UpdateOneID(id string) *WebhookAttemptUpdateOne {
+	mutation := newWebhookAttemptMutation(c.config, OpUpdateOne, withWebhookAttemptID(id))
+	return &WebhookAttemptUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for WebhookAttempt.
+func (c *WebhookAttemptClient) Delete() *WebhookAttemptDelete {
+	mutation := newWebhookAttemptMutation(c.config, OpDelete)
+	return &WebhookAttemptDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *WebhookAttemptClient) DeleteOne(_m *WebhookAttempt) *WebhookAttemptDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *WebhookAttemptClient) DeleteOneID(id string) *WebhookAttemptDeleteOne {
+	builder := c.Delete().Where(webhookattempt.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &WebhookAttemptDeleteOne{builder}
+}
+
+// Query returns a query builder for WebhookAttempt.
+func (c *WebhookAttemptClient) Query() *WebhookAttemptQuery {
+	return &WebhookAttemptQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeWebhookAttempt},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a WebhookAttempt entity by its id.
+func (c *WebhookAttemptClient) Get(ctx context.Context, id string) (*WebhookAttempt, error) {
+	return c.Query().Where(webhookattempt.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *WebhookAttemptClient) GetX(ctx context.Context, id string) *WebhookAttempt {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryCompany queries the company edge of a WebhookAttempt.
+func (c *WebhookAttemptClient) QueryCompany(_m *WebhookAttempt) *CompanyQuery {
+	query := (&CompanyClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(webhookattempt.Table, webhookattempt.FieldID, id),
+			sqlgraph.To(company.Table, company.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, false, webhookattempt.CompanyTable, webhookattempt.CompanyColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryEndpoint queries the endpoint edge of a WebhookAttempt.
+func (c *WebhookAttemptClient) QueryEndpoint(_m *WebhookAttempt) *WebhookEndpointQuery {
+	query := (&WebhookEndpointClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(webhookattempt.Table, webhookattempt.FieldID, id),
+			sqlgraph.To(webhookendpoint.Table, webhookendpoint.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, webhookattempt.EndpointTable, webhookattempt.EndpointColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *WebhookAttemptClient) Hooks() []Hook {
+	hooks := c.hooks.WebhookAttempt
+	return append(hooks[:len(hooks):len(hooks)], webhookattempt.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *WebhookAttemptClient) Interceptors() []Interceptor {
+	return c.inters.WebhookAttempt
+}
+
+func (c *WebhookAttemptClient) mutate(ctx context.Context, m *WebhookAttemptMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&WebhookAttemptCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&WebhookAttemptUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&WebhookAttemptUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&WebhookAttemptDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown WebhookAttempt mutation op: %q", m.Op())
+	}
+}
+
+// WebhookEndpointClient is a client for the WebhookEndpoint schema.
+type WebhookEndpointClient struct {
+	config
+}
+
+// NewWebhookEndpointClient returns a client for the WebhookEndpoint from the given config.
+func NewWebhookEndpointClient(c config) *WebhookEndpointClient {
+	return &WebhookEndpointClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `webhookendpoint.Hooks(f(g(h())))`.
+func (c *WebhookEndpointClient) Use(hooks ...Hook) {
+	c.hooks.WebhookEndpoint = append(c.hooks.WebhookEndpoint, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `webhookendpoint.Intercept(f(g(h())))`.
+func (c *WebhookEndpointClient) Intercept(interceptors ...Interceptor) {
+	c.inters.WebhookEndpoint = append(c.inters.WebhookEndpoint, interceptors...)
+}
+
+// Create returns a builder for creating a WebhookEndpoint entity.
+func (c *WebhookEndpointClient) Create() *WebhookEndpointCreate {
+	mutation := newWebhookEndpointMutation(c.config, OpCreate)
+	return &WebhookEndpointCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of WebhookEndpoint entities.
+func (c *WebhookEndpointClient) CreateBulk(builders ...*WebhookEndpointCreate) *WebhookEndpointCreateBulk {
+	return &WebhookEndpointCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *WebhookEndpointClient) MapCreateBulk(slice any, setFunc func(*WebhookEndpointCreate, int)) *WebhookEndpointCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &WebhookEndpointCreateBulk{err: fmt.Errorf("calling to WebhookEndpointClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*WebhookEndpointCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &WebhookEndpointCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for WebhookEndpoint.
+func (c *WebhookEndpointClient) Update() *WebhookEndpointUpdate {
+	mutation := newWebhookEndpointMutation(c.config, OpUpdate)
+	return &WebhookEndpointUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *WebhookEndpointClient) UpdateOne(_m *WebhookEndpoint) *WebhookEndpointUpdateOne {
+	mutation := newWebhookEndpointMutation(c.config, OpUpdateOne, withWebhookEndpoint(_m))
+	return &WebhookEndpointUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *WebhookEndpointClient) UpdateOneID(id string) *WebhookEndpointUpdateOne {
+	mutation := newWebhookEndpointMutation(c.config, OpUpdateOne, withWebhookEndpointID(id))
+	return &WebhookEndpointUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for WebhookEndpoint.
+func (c *WebhookEndpointClient) Delete() *WebhookEndpointDelete {
+	mutation := newWebhookEndpointMutation(c.config, OpDelete)
+	return &WebhookEndpointDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *WebhookEndpointClient) DeleteOne(_m *WebhookEndpoint) *WebhookEndpointDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *WebhookEndpointClient) DeleteOneID(id string) *WebhookEndpointDeleteOne {
+	builder := c.Delete().Where(webhookendpoint.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &WebhookEndpointDeleteOne{builder}
+}
+
+// Query returns a query builder for WebhookEndpoint.
+func (c *WebhookEndpointClient) Query() *WebhookEndpointQuery {
+	return &WebhookEndpointQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeWebhookEndpoint},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a WebhookEndpoint entity by its id.
+func (c *WebhookEndpointClient) Get(ctx context.Context, id string) (*WebhookEndpoint, error) {
+	return c.Query().Where(webhookendpoint.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *WebhookEndpointClient) GetX(ctx context.Context, id string) *WebhookEndpoint {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryCompany queries the company edge of a WebhookEndpoint.
+func (c *WebhookEndpointClient) QueryCompany(_m *WebhookEndpoint) *CompanyQuery {
+	query := (&CompanyClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(webhookendpoint.Table, webhookendpoint.FieldID, id),
+			sqlgraph.To(company.Table, company.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, false, webhookendpoint.CompanyTable, webhookendpoint.CompanyColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryAttempts queries the attempts edge of a WebhookEndpoint.
+func (c *WebhookEndpointClient) QueryAttempts(_m *WebhookEndpoint) *WebhookAttemptQuery {
+	query := (&WebhookAttemptClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(webhookendpoint.Table, webhookendpoint.FieldID, id),
+			sqlgraph.To(webhookattempt.Table, webhookattempt.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, webhookendpoint.AttemptsTable, webhookendpoint.AttemptsColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *WebhookEndpointClient) Hooks() []Hook {
+	hooks := c.hooks.WebhookEndpoint
+	return append(hooks[:len(hooks):len(hooks)], webhookendpoint.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *WebhookEndpointClient) Interceptors() []Interceptor {
+	return c.inters.WebhookEndpoint
+}
+
+func (c *WebhookEndpointClient) mutate(ctx context.Context, m *WebhookEndpointMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&WebhookEndpointCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&WebhookEndpointUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&WebhookEndpointUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&WebhookEndpointDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown WebhookEndpoint mutation op: %q", m.Op())
+	}
+}
+
 // hooks and interceptors per client, for fast access.
 type (
 	hooks struct {
 		APIKey, Activity, Application, ApprovalProcess, Candidate, CandidateFile,
-		CandidateStep, Company, Contact, Conversation, EvaluationPartner,
-		FieldDefinition, IdempotencyKey, Location, Message, Note, OfferLetter, Opening,
-		Person, PipelineStep, Position, Questionnaire, RateLimitBucket,
-		RejectionReason, TestSubmission, User []ent.Hook
+		CandidateStep, Company, Contact, Conversation, EvaluationPartner, Event,
+		EventCounter, FieldDefinition, IdempotencyKey, Location, Message, Note,
+		OfferLetter, Opening, Person, PipelineStep, Position, Questionnaire,
+		RateLimitBucket, RejectionReason, TestSubmission, User, WebhookAttempt,
+		WebhookEndpoint []ent.Hook
 	}
 	inters struct {
 		APIKey, Activity, Application, ApprovalProcess, Candidate, CandidateFile,
-		CandidateStep, Company, Contact, Conversation, EvaluationPartner,
-		FieldDefinition, IdempotencyKey, Location, Message, Note, OfferLetter, Opening,
-		Person, PipelineStep, Position, Questionnaire, RateLimitBucket,
-		RejectionReason, TestSubmission, User []ent.Interceptor
+		CandidateStep, Company, Contact, Conversation, EvaluationPartner, Event,
+		EventCounter, FieldDefinition, IdempotencyKey, Location, Message, Note,
+		OfferLetter, Opening, Person, PipelineStep, Position, Questionnaire,
+		RateLimitBucket, RejectionReason, TestSubmission, User, WebhookAttempt,
+		WebhookEndpoint []ent.Interceptor
 	}
 )
 

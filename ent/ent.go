@@ -23,6 +23,8 @@ import (
 	"github.com/hiregraph/hiregraph/ent/contact"
 	"github.com/hiregraph/hiregraph/ent/conversation"
 	"github.com/hiregraph/hiregraph/ent/evaluationpartner"
+	"github.com/hiregraph/hiregraph/ent/event"
+	"github.com/hiregraph/hiregraph/ent/eventcounter"
 	"github.com/hiregraph/hiregraph/ent/fielddefinition"
 	"github.com/hiregraph/hiregraph/ent/idempotencykey"
 	"github.com/hiregraph/hiregraph/ent/location"
@@ -38,6 +40,8 @@ import (
 	"github.com/hiregraph/hiregraph/ent/rejectionreason"
 	"github.com/hiregraph/hiregraph/ent/testsubmission"
 	"github.com/hiregraph/hiregraph/ent/user"
+	"github.com/hiregraph/hiregraph/ent/webhookattempt"
+	"github.com/hiregraph/hiregraph/ent/webhookendpoint"
 )
 
 // ent aliases to avoid import conflicts in user's code.
@@ -109,6 +113,8 @@ func checkColumn(t, c string) error {
 			contact.Table:           contact.ValidColumn,
 			conversation.Table:      conversation.ValidColumn,
 			evaluationpartner.Table: evaluationpartner.ValidColumn,
+			event.Table:             event.ValidColumn,
+			eventcounter.Table:      eventcounter.ValidColumn,
 			fielddefinition.Table:   fielddefinition.ValidColumn,
 			idempotencykey.Table:    idempotencykey.ValidColumn,
 			location.Table:          location.ValidColumn,
@@ -124,6 +130,8 @@ func checkColumn(t, c string) error {
 			rejectionreason.Table:   rejectionreason.ValidColumn,
 			testsubmission.Table:    testsubmission.ValidColumn,
 			user.Table:              user.ValidColumn,
+			webhookattempt.Table:    webhookattempt.ValidColumn,
+			webhookendpoint.Table:   webhookendpoint.ValidColumn,
 		})
 	})
 	return columnCheck(t, c)

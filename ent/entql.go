@@ -14,6 +14,8 @@ import (
 	"github.com/hiregraph/hiregraph/ent/contact"
 	"github.com/hiregraph/hiregraph/ent/conversation"
 	"github.com/hiregraph/hiregraph/ent/evaluationpartner"
+	"github.com/hiregraph/hiregraph/ent/event"
+	"github.com/hiregraph/hiregraph/ent/eventcounter"
 	"github.com/hiregraph/hiregraph/ent/fielddefinition"
 	"github.com/hiregraph/hiregraph/ent/idempotencykey"
 	"github.com/hiregraph/hiregraph/ent/location"
@@ -30,6 +32,8 @@ import (
 	"github.com/hiregraph/hiregraph/ent/rejectionreason"
 	"github.com/hiregraph/hiregraph/ent/testsubmission"
 	"github.com/hiregraph/hiregraph/ent/user"
+	"github.com/hiregraph/hiregraph/ent/webhookattempt"
+	"github.com/hiregraph/hiregraph/ent/webhookendpoint"
 
 	"entgo.io/ent/dialect/sql"
 	"entgo.io/ent/dialect/sql/sqlgraph"
@@ -39,7 +43,7 @@ import (
 
 // schemaGraph holds a representation of ent/schema at runtime.
 var schemaGraph = func() *sqlgraph.Schema {
-	graph := &sqlgraph.Schema{Nodes: make([]*sqlgraph.Node, 26)}
+	graph := &sqlgraph.Schema{Nodes: make([]*sqlgraph.Node, 30)}
 	graph.Nodes[0] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   apikey.Table,
@@ -279,6 +283,45 @@ var schemaGraph = func() *sqlgraph.Schema {
 	}
 	graph.Nodes[11] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
+			Table:   event.Table,
+			Columns: event.Columns,
+			ID: &sqlgraph.FieldSpec{
+				Type:   field.TypeString,
+				Column: event.FieldID,
+			},
+		},
+		Type: "Event",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			event.FieldCompanyID:   {Type: field.TypeString, Column: event.FieldCompanyID},
+			event.FieldSequence:    {Type: field.TypeInt64, Column: event.FieldSequence},
+			event.FieldType:        {Type: field.TypeString, Column: event.FieldType},
+			event.FieldActivityID:  {Type: field.TypeString, Column: event.FieldActivityID},
+			event.FieldActorType:   {Type: field.TypeEnum, Column: event.FieldActorType},
+			event.FieldActorID:     {Type: field.TypeString, Column: event.FieldActorID},
+			event.FieldActorName:   {Type: field.TypeString, Column: event.FieldActorName},
+			event.FieldObjectType:  {Type: field.TypeString, Column: event.FieldObjectType},
+			event.FieldObjectID:    {Type: field.TypeString, Column: event.FieldObjectID},
+			event.FieldData:        {Type: field.TypeJSON, Column: event.FieldData},
+			event.FieldTimeCreated: {Type: field.TypeTime, Column: event.FieldTimeCreated},
+		},
+	}
+	graph.Nodes[12] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
+			Table:   eventcounter.Table,
+			Columns: eventcounter.Columns,
+			ID: &sqlgraph.FieldSpec{
+				Type:   field.TypeString,
+				Column: eventcounter.FieldID,
+			},
+		},
+		Type: "EventCounter",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			eventcounter.FieldCompanyID: {Type: field.TypeString, Column: eventcounter.FieldCompanyID},
+			eventcounter.FieldLast:      {Type: field.TypeInt64, Column: eventcounter.FieldLast},
+		},
+	}
+	graph.Nodes[13] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
 			Table:   fielddefinition.Table,
 			Columns: fielddefinition.Columns,
 			ID: &sqlgraph.FieldSpec{
@@ -296,7 +339,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			fielddefinition.FieldInternalUse: {Type: field.TypeBool, Column: fielddefinition.FieldInternalUse},
 		},
 	}
-	graph.Nodes[12] = &sqlgraph.Node{
+	graph.Nodes[14] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   idempotencykey.Table,
 			Columns: idempotencykey.Columns,
@@ -316,7 +359,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			idempotencykey.FieldTimeCreated: {Type: field.TypeTime, Column: idempotencykey.FieldTimeCreated},
 		},
 	}
-	graph.Nodes[13] = &sqlgraph.Node{
+	graph.Nodes[15] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   location.Table,
 			Columns: location.Columns,
@@ -339,7 +382,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			location.FieldTimezone:            {Type: field.TypeString, Column: location.FieldTimezone},
 		},
 	}
-	graph.Nodes[14] = &sqlgraph.Node{
+	graph.Nodes[16] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   message.Table,
 			Columns: message.Columns,
@@ -362,7 +405,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			message.FieldBcc:            {Type: field.TypeJSON, Column: message.FieldBcc},
 		},
 	}
-	graph.Nodes[15] = &sqlgraph.Node{
+	graph.Nodes[17] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   note.Table,
 			Columns: note.Columns,
@@ -381,7 +424,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			note.FieldDetails:     {Type: field.TypeJSON, Column: note.FieldDetails},
 		},
 	}
-	graph.Nodes[16] = &sqlgraph.Node{
+	graph.Nodes[18] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   offerletter.Table,
 			Columns: offerletter.Columns,
@@ -400,7 +443,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			offerletter.FieldTimeCreated: {Type: field.TypeTime, Column: offerletter.FieldTimeCreated},
 		},
 	}
-	graph.Nodes[17] = &sqlgraph.Node{
+	graph.Nodes[19] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   opening.Table,
 			Columns: opening.Columns,
@@ -428,7 +471,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			opening.FieldTimeUpdated:          {Type: field.TypeTime, Column: opening.FieldTimeUpdated},
 		},
 	}
-	graph.Nodes[18] = &sqlgraph.Node{
+	graph.Nodes[20] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   person.Table,
 			Columns: person.Columns,
@@ -453,7 +496,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			person.FieldTimeCreated:      {Type: field.TypeTime, Column: person.FieldTimeCreated},
 		},
 	}
-	graph.Nodes[19] = &sqlgraph.Node{
+	graph.Nodes[21] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   pipelinestep.Table,
 			Columns: pipelinestep.Columns,
@@ -472,7 +515,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			pipelinestep.FieldAssigneeIds: {Type: field.TypeJSON, Column: pipelinestep.FieldAssigneeIds},
 		},
 	}
-	graph.Nodes[20] = &sqlgraph.Node{
+	graph.Nodes[22] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   position.Table,
 			Columns: position.Columns,
@@ -512,7 +555,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			position.FieldTimeUpdated:          {Type: field.TypeTime, Column: position.FieldTimeUpdated},
 		},
 	}
-	graph.Nodes[21] = &sqlgraph.Node{
+	graph.Nodes[23] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   questionnaire.Table,
 			Columns: questionnaire.Columns,
@@ -532,7 +575,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			questionnaire.FieldTimeCreated:  {Type: field.TypeTime, Column: questionnaire.FieldTimeCreated},
 		},
 	}
-	graph.Nodes[22] = &sqlgraph.Node{
+	graph.Nodes[24] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   ratelimitbucket.Table,
 			Columns: ratelimitbucket.Columns,
@@ -546,7 +589,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			ratelimitbucket.FieldTat: {Type: field.TypeInt64, Column: ratelimitbucket.FieldTat},
 		},
 	}
-	graph.Nodes[23] = &sqlgraph.Node{
+	graph.Nodes[25] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   rejectionreason.Table,
 			Columns: rejectionreason.Columns,
@@ -563,7 +606,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			rejectionreason.FieldRank:        {Type: field.TypeInt, Column: rejectionreason.FieldRank},
 		},
 	}
-	graph.Nodes[24] = &sqlgraph.Node{
+	graph.Nodes[26] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   testsubmission.Table,
 			Columns: testsubmission.Columns,
@@ -591,7 +634,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			testsubmission.FieldTimeUpdated:           {Type: field.TypeTime, Column: testsubmission.FieldTimeUpdated},
 		},
 	}
-	graph.Nodes[25] = &sqlgraph.Node{
+	graph.Nodes[27] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   user.Table,
 			Columns: user.Columns,
@@ -610,6 +653,51 @@ var schemaGraph = func() *sqlgraph.Schema {
 			user.FieldRoles:       {Type: field.TypeJSON, Column: user.FieldRoles},
 			user.FieldActive:      {Type: field.TypeBool, Column: user.FieldActive},
 			user.FieldTimeCreated: {Type: field.TypeTime, Column: user.FieldTimeCreated},
+		},
+	}
+	graph.Nodes[28] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
+			Table:   webhookattempt.Table,
+			Columns: webhookattempt.Columns,
+			ID: &sqlgraph.FieldSpec{
+				Type:   field.TypeString,
+				Column: webhookattempt.FieldID,
+			},
+		},
+		Type: "WebhookAttempt",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			webhookattempt.FieldCompanyID:   {Type: field.TypeString, Column: webhookattempt.FieldCompanyID},
+			webhookattempt.FieldEndpointID:  {Type: field.TypeString, Column: webhookattempt.FieldEndpointID},
+			webhookattempt.FieldEventID:     {Type: field.TypeString, Column: webhookattempt.FieldEventID},
+			webhookattempt.FieldEventType:   {Type: field.TypeString, Column: webhookattempt.FieldEventType},
+			webhookattempt.FieldAttempt:     {Type: field.TypeInt, Column: webhookattempt.FieldAttempt},
+			webhookattempt.FieldStatus:      {Type: field.TypeInt, Column: webhookattempt.FieldStatus},
+			webhookattempt.FieldLatencyMs:   {Type: field.TypeInt64, Column: webhookattempt.FieldLatencyMs},
+			webhookattempt.FieldError:       {Type: field.TypeString, Column: webhookattempt.FieldError},
+			webhookattempt.FieldSuccess:     {Type: field.TypeBool, Column: webhookattempt.FieldSuccess},
+			webhookattempt.FieldTimeCreated: {Type: field.TypeTime, Column: webhookattempt.FieldTimeCreated},
+		},
+	}
+	graph.Nodes[29] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
+			Table:   webhookendpoint.Table,
+			Columns: webhookendpoint.Columns,
+			ID: &sqlgraph.FieldSpec{
+				Type:   field.TypeString,
+				Column: webhookendpoint.FieldID,
+			},
+		},
+		Type: "WebhookEndpoint",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			webhookendpoint.FieldCompanyID:             {Type: field.TypeString, Column: webhookendpoint.FieldCompanyID},
+			webhookendpoint.FieldURL:                   {Type: field.TypeString, Column: webhookendpoint.FieldURL},
+			webhookendpoint.FieldEventTypes:            {Type: field.TypeJSON, Column: webhookendpoint.FieldEventTypes},
+			webhookendpoint.FieldActive:                {Type: field.TypeBool, Column: webhookendpoint.FieldActive},
+			webhookendpoint.FieldSealedSecret:          {Type: field.TypeBytes, Column: webhookendpoint.FieldSealedSecret},
+			webhookendpoint.FieldSealedPreviousSecret:  {Type: field.TypeBytes, Column: webhookendpoint.FieldSealedPreviousSecret},
+			webhookendpoint.FieldPreviousSecretExpires: {Type: field.TypeTime, Column: webhookendpoint.FieldPreviousSecretExpires},
+			webhookendpoint.FieldFailing:               {Type: field.TypeBool, Column: webhookendpoint.FieldFailing},
+			webhookendpoint.FieldTimeCreated:           {Type: field.TypeTime, Column: webhookendpoint.FieldTimeCreated},
 		},
 	}
 	graph.MustAddE(
@@ -1043,6 +1131,30 @@ var schemaGraph = func() *sqlgraph.Schema {
 		},
 		"EvaluationPartner",
 		"TestSubmission",
+	)
+	graph.MustAddE(
+		"company",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: false,
+			Table:   event.CompanyTable,
+			Columns: []string{event.CompanyColumn},
+			Bidi:    false,
+		},
+		"Event",
+		"Company",
+	)
+	graph.MustAddE(
+		"company",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: false,
+			Table:   eventcounter.CompanyTable,
+			Columns: []string{eventcounter.CompanyColumn},
+			Bidi:    false,
+		},
+		"EventCounter",
+		"Company",
 	)
 	graph.MustAddE(
 		"company",
@@ -1559,6 +1671,54 @@ var schemaGraph = func() *sqlgraph.Schema {
 		},
 		"User",
 		"Candidate",
+	)
+	graph.MustAddE(
+		"company",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: false,
+			Table:   webhookattempt.CompanyTable,
+			Columns: []string{webhookattempt.CompanyColumn},
+			Bidi:    false,
+		},
+		"WebhookAttempt",
+		"Company",
+	)
+	graph.MustAddE(
+		"endpoint",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: true,
+			Table:   webhookattempt.EndpointTable,
+			Columns: []string{webhookattempt.EndpointColumn},
+			Bidi:    false,
+		},
+		"WebhookAttempt",
+		"WebhookEndpoint",
+	)
+	graph.MustAddE(
+		"company",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: false,
+			Table:   webhookendpoint.CompanyTable,
+			Columns: []string{webhookendpoint.CompanyColumn},
+			Bidi:    false,
+		},
+		"WebhookEndpoint",
+		"Company",
+	)
+	graph.MustAddE(
+		"attempts",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   webhookendpoint.AttemptsTable,
+			Columns: []string{webhookendpoint.AttemptsColumn},
+			Bidi:    false,
+		},
+		"WebhookEndpoint",
+		"WebhookAttempt",
 	)
 	return graph
 }()
@@ -2984,6 +3144,179 @@ func (f *EvaluationPartnerFilter) WhereHasTestSubmissionsWith(preds ...predicate
 }
 
 // addPredicate implements the predicateAdder interface.
+func (_q *EventQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the EventQuery builder.
+func (_q *EventQuery) Filter() *EventFilter {
+	return &EventFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *EventMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the EventMutation builder.
+func (m *EventMutation) Filter() *EventFilter {
+	return &EventFilter{config: m.config, predicateAdder: m}
+}
+
+// EventFilter provides a generic filtering capability at runtime for EventQuery.
+type EventFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *EventFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[11].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereID applies the entql string predicate on the id field.
+func (f *EventFilter) WhereID(p entql.StringP) {
+	f.Where(p.Field(event.FieldID))
+}
+
+// WhereCompanyID applies the entql string predicate on the company_id field.
+func (f *EventFilter) WhereCompanyID(p entql.StringP) {
+	f.Where(p.Field(event.FieldCompanyID))
+}
+
+// WhereSequence applies the entql int64 predicate on the sequence field.
+func (f *EventFilter) WhereSequence(p entql.Int64P) {
+	f.Where(p.Field(event.FieldSequence))
+}
+
+// WhereType applies the entql string predicate on the type field.
+func (f *EventFilter) WhereType(p entql.StringP) {
+	f.Where(p.Field(event.FieldType))
+}
+
+// WhereActivityID applies the entql string predicate on the activity_id field.
+func (f *EventFilter) WhereActivityID(p entql.StringP) {
+	f.Where(p.Field(event.FieldActivityID))
+}
+
+// WhereActorType applies the entql string predicate on the actor_type field.
+func (f *EventFilter) WhereActorType(p entql.StringP) {
+	f.Where(p.Field(event.FieldActorType))
+}
+
+// WhereActorID applies the entql string predicate on the actor_id field.
+func (f *EventFilter) WhereActorID(p entql.StringP) {
+	f.Where(p.Field(event.FieldActorID))
+}
+
+// WhereActorName applies the entql string predicate on the actor_name field.
+func (f *EventFilter) WhereActorName(p entql.StringP) {
+	f.Where(p.Field(event.FieldActorName))
+}
+
+// WhereObjectType applies the entql string predicate on the object_type field.
+func (f *EventFilter) WhereObjectType(p entql.StringP) {
+	f.Where(p.Field(event.FieldObjectType))
+}
+
+// WhereObjectID applies the entql string predicate on the object_id field.
+func (f *EventFilter) WhereObjectID(p entql.StringP) {
+	f.Where(p.Field(event.FieldObjectID))
+}
+
+// WhereData applies the entql json.RawMessage predicate on the data field.
+func (f *EventFilter) WhereData(p entql.BytesP) {
+	f.Where(p.Field(event.FieldData))
+}
+
+// WhereTimeCreated applies the entql time.Time predicate on the time_created field.
+func (f *EventFilter) WhereTimeCreated(p entql.TimeP) {
+	f.Where(p.Field(event.FieldTimeCreated))
+}
+
+// WhereHasCompany applies a predicate to check if query has an edge company.
+func (f *EventFilter) WhereHasCompany() {
+	f.Where(entql.HasEdge("company"))
+}
+
+// WhereHasCompanyWith applies a predicate to check if query has an edge company with a given conditions (other predicates).
+func (f *EventFilter) WhereHasCompanyWith(preds ...predicate.Company) {
+	f.Where(entql.HasEdgeWith("company", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// addPredicate implements the predicateAdder interface.
+func (_q *EventCounterQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the EventCounterQuery builder.
+func (_q *EventCounterQuery) Filter() *EventCounterFilter {
+	return &EventCounterFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *EventCounterMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the EventCounterMutation builder.
+func (m *EventCounterMutation) Filter() *EventCounterFilter {
+	return &EventCounterFilter{config: m.config, predicateAdder: m}
+}
+
+// EventCounterFilter provides a generic filtering capability at runtime for EventCounterQuery.
+type EventCounterFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *EventCounterFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[12].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereID applies the entql string predicate on the id field.
+func (f *EventCounterFilter) WhereID(p entql.StringP) {
+	f.Where(p.Field(eventcounter.FieldID))
+}
+
+// WhereCompanyID applies the entql string predicate on the company_id field.
+func (f *EventCounterFilter) WhereCompanyID(p entql.StringP) {
+	f.Where(p.Field(eventcounter.FieldCompanyID))
+}
+
+// WhereLast applies the entql int64 predicate on the last field.
+func (f *EventCounterFilter) WhereLast(p entql.Int64P) {
+	f.Where(p.Field(eventcounter.FieldLast))
+}
+
+// WhereHasCompany applies a predicate to check if query has an edge company.
+func (f *EventCounterFilter) WhereHasCompany() {
+	f.Where(entql.HasEdge("company"))
+}
+
+// WhereHasCompanyWith applies a predicate to check if query has an edge company with a given conditions (other predicates).
+func (f *EventCounterFilter) WhereHasCompanyWith(preds ...predicate.Company) {
+	f.Where(entql.HasEdgeWith("company", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// addPredicate implements the predicateAdder interface.
 func (_q *FieldDefinitionQuery) addPredicate(pred func(s *sql.Selector)) {
 	_q.predicates = append(_q.predicates, pred)
 }
@@ -3012,7 +3345,7 @@ type FieldDefinitionFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *FieldDefinitionFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[11].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[13].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3096,7 +3429,7 @@ type IdempotencyKeyFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *IdempotencyKeyFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[12].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[14].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3185,7 +3518,7 @@ type LocationFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *LocationFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[13].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[15].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3303,7 +3636,7 @@ type MessageFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *MessageFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[14].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[16].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3421,7 +3754,7 @@ type NoteFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *NoteFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[15].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[17].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3519,7 +3852,7 @@ type OfferLetterFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *OfferLetterFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[16].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[18].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3617,7 +3950,7 @@ type OpeningFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *OpeningFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[17].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[19].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3788,7 +4121,7 @@ type PersonFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *PersonFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[18].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[20].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3916,7 +4249,7 @@ type PipelineStepFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *PipelineStepFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[19].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[21].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4042,7 +4375,7 @@ type PositionFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *PositionFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[20].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[22].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4399,7 +4732,7 @@ type QuestionnaireFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *QuestionnaireFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[21].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[23].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4502,7 +4835,7 @@ type RateLimitBucketFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *RateLimitBucketFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[22].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[24].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4547,7 +4880,7 @@ type RejectionReasonFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *RejectionReasonFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[23].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[25].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4635,7 +4968,7 @@ type TestSubmissionFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *TestSubmissionFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[24].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[26].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4792,7 +5125,7 @@ type UserFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *UserFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[25].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[27].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4879,6 +5212,237 @@ func (f *UserFilter) WhereHasAssignedCandidates() {
 // WhereHasAssignedCandidatesWith applies a predicate to check if query has an edge assigned_candidates with a given conditions (other predicates).
 func (f *UserFilter) WhereHasAssignedCandidatesWith(preds ...predicate.Candidate) {
 	f.Where(entql.HasEdgeWith("assigned_candidates", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// addPredicate implements the predicateAdder interface.
+func (_q *WebhookAttemptQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the WebhookAttemptQuery builder.
+func (_q *WebhookAttemptQuery) Filter() *WebhookAttemptFilter {
+	return &WebhookAttemptFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *WebhookAttemptMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the WebhookAttemptMutation builder.
+func (m *WebhookAttemptMutation) Filter() *WebhookAttemptFilter {
+	return &WebhookAttemptFilter{config: m.config, predicateAdder: m}
+}
+
+// WebhookAttemptFilter provides a generic filtering capability at runtime for WebhookAttemptQuery.
+type WebhookAttemptFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *WebhookAttemptFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[28].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereID applies the entql string predicate on the id field.
+func (f *WebhookAttemptFilter) WhereID(p entql.StringP) {
+	f.Where(p.Field(webhookattempt.FieldID))
+}
+
+// WhereCompanyID applies the entql string predicate on the company_id field.
+func (f *WebhookAttemptFilter) WhereCompanyID(p entql.StringP) {
+	f.Where(p.Field(webhookattempt.FieldCompanyID))
+}
+
+// WhereEndpointID applies the entql string predicate on the endpoint_id field.
+func (f *WebhookAttemptFilter) WhereEndpointID(p entql.StringP) {
+	f.Where(p.Field(webhookattempt.FieldEndpointID))
+}
+
+// WhereEventID applies the entql string predicate on the event_id field.
+func (f *WebhookAttemptFilter) WhereEventID(p entql.StringP) {
+	f.Where(p.Field(webhookattempt.FieldEventID))
+}
+
+// WhereEventType applies the entql string predicate on the event_type field.
+func (f *WebhookAttemptFilter) WhereEventType(p entql.StringP) {
+	f.Where(p.Field(webhookattempt.FieldEventType))
+}
+
+// WhereAttempt applies the entql int predicate on the attempt field.
+func (f *WebhookAttemptFilter) WhereAttempt(p entql.IntP) {
+	f.Where(p.Field(webhookattempt.FieldAttempt))
+}
+
+// WhereStatus applies the entql int predicate on the status field.
+func (f *WebhookAttemptFilter) WhereStatus(p entql.IntP) {
+	f.Where(p.Field(webhookattempt.FieldStatus))
+}
+
+// WhereLatencyMs applies the entql int64 predicate on the latency_ms field.
+func (f *WebhookAttemptFilter) WhereLatencyMs(p entql.Int64P) {
+	f.Where(p.Field(webhookattempt.FieldLatencyMs))
+}
+
+// WhereError applies the entql string predicate on the error field.
+func (f *WebhookAttemptFilter) WhereError(p entql.StringP) {
+	f.Where(p.Field(webhookattempt.FieldError))
+}
+
+// WhereSuccess applies the entql bool predicate on the success field.
+func (f *WebhookAttemptFilter) WhereSuccess(p entql.BoolP) {
+	f.Where(p.Field(webhookattempt.FieldSuccess))
+}
+
+// WhereTimeCreated applies the entql time.Time predicate on the time_created field.
+func (f *WebhookAttemptFilter) WhereTimeCreated(p entql.TimeP) {
+	f.Where(p.Field(webhookattempt.FieldTimeCreated))
+}
+
+// WhereHasCompany applies a predicate to check if query has an edge company.
+func (f *WebhookAttemptFilter) WhereHasCompany() {
+	f.Where(entql.HasEdge("company"))
+}
+
+// WhereHasCompanyWith applies a predicate to check if query has an edge company with a given conditions (other predicates).
+func (f *WebhookAttemptFilter) WhereHasCompanyWith(preds ...predicate.Company) {
+	f.Where(entql.HasEdgeWith("company", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// WhereHasEndpoint applies a predicate to check if query has an edge endpoint.
+func (f *WebhookAttemptFilter) WhereHasEndpoint() {
+	f.Where(entql.HasEdge("endpoint"))
+}
+
+// WhereHasEndpointWith applies a predicate to check if query has an edge endpoint with a given conditions (other predicates).
+func (f *WebhookAttemptFilter) WhereHasEndpointWith(preds ...predicate.WebhookEndpoint) {
+	f.Where(entql.HasEdgeWith("endpoint", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// addPredicate implements the predicateAdder interface.
+func (_q *WebhookEndpointQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the WebhookEndpointQuery builder.
+func (_q *WebhookEndpointQuery) Filter() *WebhookEndpointFilter {
+	return &WebhookEndpointFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *WebhookEndpointMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the WebhookEndpointMutation builder.
+func (m *WebhookEndpointMutation) Filter() *WebhookEndpointFilter {
+	return &WebhookEndpointFilter{config: m.config, predicateAdder: m}
+}
+
+// WebhookEndpointFilter provides a generic filtering capability at runtime for WebhookEndpointQuery.
+type WebhookEndpointFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *WebhookEndpointFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[29].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereID applies the entql string predicate on the id field.
+func (f *WebhookEndpointFilter) WhereID(p entql.StringP) {
+	f.Where(p.Field(webhookendpoint.FieldID))
+}
+
+// WhereCompanyID applies the entql string predicate on the company_id field.
+func (f *WebhookEndpointFilter) WhereCompanyID(p entql.StringP) {
+	f.Where(p.Field(webhookendpoint.FieldCompanyID))
+}
+
+// WhereURL applies the entql string predicate on the url field.
+func (f *WebhookEndpointFilter) WhereURL(p entql.StringP) {
+	f.Where(p.Field(webhookendpoint.FieldURL))
+}
+
+// WhereEventTypes applies the entql json.RawMessage predicate on the event_types field.
+func (f *WebhookEndpointFilter) WhereEventTypes(p entql.BytesP) {
+	f.Where(p.Field(webhookendpoint.FieldEventTypes))
+}
+
+// WhereActive applies the entql bool predicate on the active field.
+func (f *WebhookEndpointFilter) WhereActive(p entql.BoolP) {
+	f.Where(p.Field(webhookendpoint.FieldActive))
+}
+
+// WhereSealedSecret applies the entql []byte predicate on the sealed_secret field.
+func (f *WebhookEndpointFilter) WhereSealedSecret(p entql.BytesP) {
+	f.Where(p.Field(webhookendpoint.FieldSealedSecret))
+}
+
+// WhereSealedPreviousSecret applies the entql []byte predicate on the sealed_previous_secret field.
+func (f *WebhookEndpointFilter) WhereSealedPreviousSecret(p entql.BytesP) {
+	f.Where(p.Field(webhookendpoint.FieldSealedPreviousSecret))
+}
+
+// WherePreviousSecretExpires applies the entql time.Time predicate on the previous_secret_expires field.
+func (f *WebhookEndpointFilter) WherePreviousSecretExpires(p entql.TimeP) {
+	f.Where(p.Field(webhookendpoint.FieldPreviousSecretExpires))
+}
+
+// WhereFailing applies the entql bool predicate on the failing field.
+func (f *WebhookEndpointFilter) WhereFailing(p entql.BoolP) {
+	f.Where(p.Field(webhookendpoint.FieldFailing))
+}
+
+// WhereTimeCreated applies the entql time.Time predicate on the time_created field.
+func (f *WebhookEndpointFilter) WhereTimeCreated(p entql.TimeP) {
+	f.Where(p.Field(webhookendpoint.FieldTimeCreated))
+}
+
+// WhereHasCompany applies a predicate to check if query has an edge company.
+func (f *WebhookEndpointFilter) WhereHasCompany() {
+	f.Where(entql.HasEdge("company"))
+}
+
+// WhereHasCompanyWith applies a predicate to check if query has an edge company with a given conditions (other predicates).
+func (f *WebhookEndpointFilter) WhereHasCompanyWith(preds ...predicate.Company) {
+	f.Where(entql.HasEdgeWith("company", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// WhereHasAttempts applies a predicate to check if query has an edge attempts.
+func (f *WebhookEndpointFilter) WhereHasAttempts() {
+	f.Where(entql.HasEdge("attempts"))
+}
+
+// WhereHasAttemptsWith applies a predicate to check if query has an edge attempts with a given conditions (other predicates).
+func (f *WebhookEndpointFilter) WhereHasAttemptsWith(preds ...predicate.WebhookAttempt) {
+	f.Where(entql.HasEdgeWith("attempts", sqlgraph.WrapFunc(func(s *sql.Selector) {
 		for _, p := range preds {
 			p(s)
 		}

@@ -18,6 +18,8 @@ import (
 	"github.com/hiregraph/hiregraph/ent/contact"
 	"github.com/hiregraph/hiregraph/ent/conversation"
 	"github.com/hiregraph/hiregraph/ent/evaluationpartner"
+	"github.com/hiregraph/hiregraph/ent/event"
+	"github.com/hiregraph/hiregraph/ent/eventcounter"
 	"github.com/hiregraph/hiregraph/ent/fielddefinition"
 	"github.com/hiregraph/hiregraph/ent/idempotencykey"
 	"github.com/hiregraph/hiregraph/ent/location"
@@ -32,6 +34,8 @@ import (
 	"github.com/hiregraph/hiregraph/ent/rejectionreason"
 	"github.com/hiregraph/hiregraph/ent/testsubmission"
 	"github.com/hiregraph/hiregraph/ent/user"
+	"github.com/hiregraph/hiregraph/ent/webhookattempt"
+	"github.com/hiregraph/hiregraph/ent/webhookendpoint"
 )
 
 // prefixTable maps identifier prefixes to table names.
@@ -47,6 +51,8 @@ var prefixTable = map[string]string{
 	"ctc": contact.Table,
 	"cnv": conversation.Table,
 	"prt": evaluationpartner.Table,
+	"evt": event.Table,
+	"evc": eventcounter.Table,
 	"fld": fielddefinition.Table,
 	"idk": idempotencykey.Table,
 	"loc": location.Table,
@@ -61,6 +67,8 @@ var prefixTable = map[string]string{
 	"rjr": rejectionreason.Table,
 	"tsb": testsubmission.Table,
 	"usr": user.Table,
+	"wha": webhookattempt.Table,
+	"whe": webhookendpoint.Table,
 }
 
 // IDToType maps an identifier to the table of its type, for Node resolution.

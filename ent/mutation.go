@@ -4,6 +4,7 @@ package ent
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"sync"
@@ -22,6 +23,8 @@ import (
 	"github.com/hiregraph/hiregraph/ent/contact"
 	"github.com/hiregraph/hiregraph/ent/conversation"
 	"github.com/hiregraph/hiregraph/ent/evaluationpartner"
+	"github.com/hiregraph/hiregraph/ent/event"
+	"github.com/hiregraph/hiregraph/ent/eventcounter"
 	"github.com/hiregraph/hiregraph/ent/fielddefinition"
 	"github.com/hiregraph/hiregraph/ent/idempotencykey"
 	"github.com/hiregraph/hiregraph/ent/location"
@@ -39,6 +42,8 @@ import (
 	"github.com/hiregraph/hiregraph/ent/schema/schematype"
 	"github.com/hiregraph/hiregraph/ent/testsubmission"
 	"github.com/hiregraph/hiregraph/ent/user"
+	"github.com/hiregraph/hiregraph/ent/webhookattempt"
+	"github.com/hiregraph/hiregraph/ent/webhookendpoint"
 )
 
 const (
@@ -61,6 +66,8 @@ const (
 	TypeContact           = "Contact"
 	TypeConversation      = "Conversation"
 	TypeEvaluationPartner = "EvaluationPartner"
+	TypeEvent             = "Event"
+	TypeEventCounter      = "EventCounter"
 	TypeFieldDefinition   = "FieldDefinition"
 	TypeIdempotencyKey    = "IdempotencyKey"
 	TypeLocation          = "Location"
@@ -76,6 +83,8 @@ const (
 	TypeRejectionReason   = "RejectionReason"
 	TypeTestSubmission    = "TestSubmission"
 	TypeUser              = "User"
+	TypeWebhookAttempt    = "WebhookAttempt"
+	TypeWebhookEndpoint   = "WebhookEndpoint"
 )
 
 // APIKeyMutation represents an operation that mutates the APIKey nodes in the graph.
@@ -11012,6 +11021,1521 @@ func (m *EvaluationPartnerMutation) ResetEdge(name string) error {
 		return nil
 	}
 	return fmt.Errorf("unknown EvaluationPartner edge %s", name)
+}
+
+// EventMutation represents an operation that mutates the Event nodes in the graph.
+type EventMutation struct {
+	config
+	op             Op
+	typ            string
+	id             *string
+	sequence       *int64
+	addsequence    *int64
+	_type          *string
+	activity_id    *string
+	actor_type     *event.ActorType
+	actor_id       *string
+	actor_name     *string
+	object_type    *string
+	object_id      *string
+	data           *json.RawMessage
+	appenddata     json.RawMessage
+	time_created   *time.Time
+	clearedFields  map[string]struct{}
+	company        *string
+	clearedcompany bool
+	done           bool
+	oldValue       func(context.Context) (*Event, error)
+	predicates     []predicate.Event
+}
+
+var _ ent.Mutation = (*EventMutation)(nil)
+
+// eventOption allows management of the mutation configuration using functional options.
+type eventOption func(*EventMutation)
+
+// newEventMutation creates new mutation for the Event entity.
+func newEventMutation(c config, op Op, opts ...eventOption) *EventMutation {
+	m := &EventMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeEvent,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withEventID sets the ID field of the mutation.
+func withEventID(id string) eventOption {
+	return func(m *EventMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *Event
+		)
+		m.oldValue = func(ctx context.Context) (*Event, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().Event.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withEvent sets the old Event of the mutation.
+func withEvent(node *Event) eventOption {
+	return func(m *EventMutation) {
+		m.oldValue = func(context.Context) (*Event, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m EventMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m EventMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of Event entities.
+func (m *EventMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *EventMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *EventMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().Event.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetCompanyID sets the "company_id" field.
+func (m *EventMutation) SetCompanyID(s string) {
+	m.company = &s
+}
+
+// CompanyID returns the value of the "company_id" field in the mutation.
+func (m *EventMutation) CompanyID() (r string, exists bool) {
+	v := m.company
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCompanyID returns the old "company_id" field's value of the Event entity.
+// If the Event object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *EventMutation) OldCompanyID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCompanyID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCompanyID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCompanyID: %w", err)
+	}
+	return oldValue.CompanyID, nil
+}
+
+// ResetCompanyID resets all changes to the "company_id" field.
+func (m *EventMutation) ResetCompanyID() {
+	m.company = nil
+}
+
+// SetSequence sets the "sequence" field.
+func (m *EventMutation) SetSequence(i int64) {
+	m.sequence = &i
+	m.addsequence = nil
+}
+
+// Sequence returns the value of the "sequence" field in the mutation.
+func (m *EventMutation) Sequence() (r int64, exists bool) {
+	v := m.sequence
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSequence returns the old "sequence" field's value of the Event entity.
+// If the Event object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *EventMutation) OldSequence(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSequence is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSequence requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSequence: %w", err)
+	}
+	return oldValue.Sequence, nil
+}
+
+// AddSequence adds i to the "sequence" field.
+func (m *EventMutation) AddSequence(i int64) {
+	if m.addsequence != nil {
+		*m.addsequence += i
+	} else {
+		m.addsequence = &i
+	}
+}
+
+// AddedSequence returns the value that was added to the "sequence" field in this mutation.
+func (m *EventMutation) AddedSequence() (r int64, exists bool) {
+	v := m.addsequence
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetSequence resets all changes to the "sequence" field.
+func (m *EventMutation) ResetSequence() {
+	m.sequence = nil
+	m.addsequence = nil
+}
+
+// SetType sets the "type" field.
+func (m *EventMutation) SetType(s string) {
+	m._type = &s
+}
+
+// GetType returns the value of the "type" field in the mutation.
+func (m *EventMutation) GetType() (r string, exists bool) {
+	v := m._type
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldType returns the old "type" field's value of the Event entity.
+// If the Event object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *EventMutation) OldType(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldType is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldType requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldType: %w", err)
+	}
+	return oldValue.Type, nil
+}
+
+// ResetType resets all changes to the "type" field.
+func (m *EventMutation) ResetType() {
+	m._type = nil
+}
+
+// SetActivityID sets the "activity_id" field.
+func (m *EventMutation) SetActivityID(s string) {
+	m.activity_id = &s
+}
+
+// ActivityID returns the value of the "activity_id" field in the mutation.
+func (m *EventMutation) ActivityID() (r string, exists bool) {
+	v := m.activity_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldActivityID returns the old "activity_id" field's value of the Event entity.
+// If the Event object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *EventMutation) OldActivityID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldActivityID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldActivityID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldActivityID: %w", err)
+	}
+	return oldValue.ActivityID, nil
+}
+
+// ResetActivityID resets all changes to the "activity_id" field.
+func (m *EventMutation) ResetActivityID() {
+	m.activity_id = nil
+}
+
+// SetActorType sets the "actor_type" field.
+func (m *EventMutation) SetActorType(et event.ActorType) {
+	m.actor_type = &et
+}
+
+// ActorType returns the value of the "actor_type" field in the mutation.
+func (m *EventMutation) ActorType() (r event.ActorType, exists bool) {
+	v := m.actor_type
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldActorType returns the old "actor_type" field's value of the Event entity.
+// If the Event object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *EventMutation) OldActorType(ctx context.Context) (v event.ActorType, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldActorType is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldActorType requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldActorType: %w", err)
+	}
+	return oldValue.ActorType, nil
+}
+
+// ResetActorType resets all changes to the "actor_type" field.
+func (m *EventMutation) ResetActorType() {
+	m.actor_type = nil
+}
+
+// SetActorID sets the "actor_id" field.
+func (m *EventMutation) SetActorID(s string) {
+	m.actor_id = &s
+}
+
+// ActorID returns the value of the "actor_id" field in the mutation.
+func (m *EventMutation) ActorID() (r string, exists bool) {
+	v := m.actor_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldActorID returns the old "actor_id" field's value of the Event entity.
+// If the Event object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *EventMutation) OldActorID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldActorID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldActorID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldActorID: %w", err)
+	}
+	return oldValue.ActorID, nil
+}
+
+// ClearActorID clears the value of the "actor_id" field.
+func (m *EventMutation) ClearActorID() {
+	m.actor_id = nil
+	m.clearedFields[event.FieldActorID] = struct{}{}
+}
+
+// ActorIDCleared returns if the "actor_id" field was cleared in this mutation.
+func (m *EventMutation) ActorIDCleared() bool {
+	_, ok := m.clearedFields[event.FieldActorID]
+	return ok
+}
+
+// ResetActorID resets all changes to the "actor_id" field.
+func (m *EventMutation) ResetActorID() {
+	m.actor_id = nil
+	delete(m.clearedFields, event.FieldActorID)
+}
+
+// SetActorName sets the "actor_name" field.
+func (m *EventMutation) SetActorName(s string) {
+	m.actor_name = &s
+}
+
+// ActorName returns the value of the "actor_name" field in the mutation.
+func (m *EventMutation) ActorName() (r string, exists bool) {
+	v := m.actor_name
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldActorName returns the old "actor_name" field's value of the Event entity.
+// If the Event object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *EventMutation) OldActorName(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldActorName is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldActorName requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldActorName: %w", err)
+	}
+	return oldValue.ActorName, nil
+}
+
+// ClearActorName clears the value of the "actor_name" field.
+func (m *EventMutation) ClearActorName() {
+	m.actor_name = nil
+	m.clearedFields[event.FieldActorName] = struct{}{}
+}
+
+// ActorNameCleared returns if the "actor_name" field was cleared in this mutation.
+func (m *EventMutation) ActorNameCleared() bool {
+	_, ok := m.clearedFields[event.FieldActorName]
+	return ok
+}
+
+// ResetActorName resets all changes to the "actor_name" field.
+func (m *EventMutation) ResetActorName() {
+	m.actor_name = nil
+	delete(m.clearedFields, event.FieldActorName)
+}
+
+// SetObjectType sets the "object_type" field.
+func (m *EventMutation) SetObjectType(s string) {
+	m.object_type = &s
+}
+
+// ObjectType returns the value of the "object_type" field in the mutation.
+func (m *EventMutation) ObjectType() (r string, exists bool) {
+	v := m.object_type
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldObjectType returns the old "object_type" field's value of the Event entity.
+// If the Event object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *EventMutation) OldObjectType(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldObjectType is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldObjectType requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldObjectType: %w", err)
+	}
+	return oldValue.ObjectType, nil
+}
+
+// ResetObjectType resets all changes to the "object_type" field.
+func (m *EventMutation) ResetObjectType() {
+	m.object_type = nil
+}
+
+// SetObjectID sets the "object_id" field.
+func (m *EventMutation) SetObjectID(s string) {
+	m.object_id = &s
+}
+
+// ObjectID returns the value of the "object_id" field in the mutation.
+func (m *EventMutation) ObjectID() (r string, exists bool) {
+	v := m.object_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldObjectID returns the old "object_id" field's value of the Event entity.
+// If the Event object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *EventMutation) OldObjectID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldObjectID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldObjectID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldObjectID: %w", err)
+	}
+	return oldValue.ObjectID, nil
+}
+
+// ResetObjectID resets all changes to the "object_id" field.
+func (m *EventMutation) ResetObjectID() {
+	m.object_id = nil
+}
+
+// SetData sets the "data" field.
+func (m *EventMutation) SetData(jm json.RawMessage) {
+	m.data = &jm
+	m.appenddata = nil
+}
+
+// Data returns the value of the "data" field in the mutation.
+func (m *EventMutation) Data() (r json.RawMessage, exists bool) {
+	v := m.data
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldData returns the old "data" field's value of the Event entity.
+// If the Event object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *EventMutation) OldData(ctx context.Context) (v json.RawMessage, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldData is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldData requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldData: %w", err)
+	}
+	return oldValue.Data, nil
+}
+
+// AppendData adds jm to the "data" field.
+func (m *EventMutation) AppendData(jm json.RawMessage) {
+	m.appenddata = append(m.appenddata, jm...)
+}
+
+// AppendedData returns the list of values that were appended to the "data" field in this mutation.
+func (m *EventMutation) AppendedData() (json.RawMessage, bool) {
+	if len(m.appenddata) == 0 {
+		return nil, false
+	}
+	return m.appenddata, true
+}
+
+// ClearData clears the value of the "data" field.
+func (m *EventMutation) ClearData() {
+	m.data = nil
+	m.appenddata = nil
+	m.clearedFields[event.FieldData] = struct{}{}
+}
+
+// DataCleared returns if the "data" field was cleared in this mutation.
+func (m *EventMutation) DataCleared() bool {
+	_, ok := m.clearedFields[event.FieldData]
+	return ok
+}
+
+// ResetData resets all changes to the "data" field.
+func (m *EventMutation) ResetData() {
+	m.data = nil
+	m.appenddata = nil
+	delete(m.clearedFields, event.FieldData)
+}
+
+// SetTimeCreated sets the "time_created" field.
+func (m *EventMutation) SetTimeCreated(t time.Time) {
+	m.time_created = &t
+}
+
+// TimeCreated returns the value of the "time_created" field in the mutation.
+func (m *EventMutation) TimeCreated() (r time.Time, exists bool) {
+	v := m.time_created
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTimeCreated returns the old "time_created" field's value of the Event entity.
+// If the Event object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *EventMutation) OldTimeCreated(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTimeCreated is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTimeCreated requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTimeCreated: %w", err)
+	}
+	return oldValue.TimeCreated, nil
+}
+
+// ResetTimeCreated resets all changes to the "time_created" field.
+func (m *EventMutation) ResetTimeCreated() {
+	m.time_created = nil
+}
+
+// ClearCompany clears the "company" edge to the Company entity.
+func (m *EventMutation) ClearCompany() {
+	m.clearedcompany = true
+	m.clearedFields[event.FieldCompanyID] = struct{}{}
+}
+
+// CompanyCleared reports if the "company" edge to the Company entity was cleared.
+func (m *EventMutation) CompanyCleared() bool {
+	return m.clearedcompany
+}
+
+// CompanyIDs returns the "company" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// CompanyID instead. It exists only for internal usage by the builders.
+func (m *EventMutation) CompanyIDs() (ids []string) {
+	if id := m.company; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetCompany resets all changes to the "company" edge.
+func (m *EventMutation) ResetCompany() {
+	m.company = nil
+	m.clearedcompany = false
+}
+
+// Where appends a list predicates to the EventMutation builder.
+func (m *EventMutation) Where(ps ...predicate.Event) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the EventMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *EventMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.Event, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *EventMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *EventMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (Event).
+func (m *EventMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *EventMutation) Fields() []string {
+	fields := make([]string, 0, 11)
+	if m.company != nil {
+		fields = append(fields, event.FieldCompanyID)
+	}
+	if m.sequence != nil {
+		fields = append(fields, event.FieldSequence)
+	}
+	if m._type != nil {
+		fields = append(fields, event.FieldType)
+	}
+	if m.activity_id != nil {
+		fields = append(fields, event.FieldActivityID)
+	}
+	if m.actor_type != nil {
+		fields = append(fields, event.FieldActorType)
+	}
+	if m.actor_id != nil {
+		fields = append(fields, event.FieldActorID)
+	}
+	if m.actor_name != nil {
+		fields = append(fields, event.FieldActorName)
+	}
+	if m.object_type != nil {
+		fields = append(fields, event.FieldObjectType)
+	}
+	if m.object_id != nil {
+		fields = append(fields, event.FieldObjectID)
+	}
+	if m.data != nil {
+		fields = append(fields, event.FieldData)
+	}
+	if m.time_created != nil {
+		fields = append(fields, event.FieldTimeCreated)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *EventMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case event.FieldCompanyID:
+		return m.CompanyID()
+	case event.FieldSequence:
+		return m.Sequence()
+	case event.FieldType:
+		return m.GetType()
+	case event.FieldActivityID:
+		return m.ActivityID()
+	case event.FieldActorType:
+		return m.ActorType()
+	case event.FieldActorID:
+		return m.ActorID()
+	case event.FieldActorName:
+		return m.ActorName()
+	case event.FieldObjectType:
+		return m.ObjectType()
+	case event.FieldObjectID:
+		return m.ObjectID()
+	case event.FieldData:
+		return m.Data()
+	case event.FieldTimeCreated:
+		return m.TimeCreated()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *EventMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case event.FieldCompanyID:
+		return m.OldCompanyID(ctx)
+	case event.FieldSequence:
+		return m.OldSequence(ctx)
+	case event.FieldType:
+		return m.OldType(ctx)
+	case event.FieldActivityID:
+		return m.OldActivityID(ctx)
+	case event.FieldActorType:
+		return m.OldActorType(ctx)
+	case event.FieldActorID:
+		return m.OldActorID(ctx)
+	case event.FieldActorName:
+		return m.OldActorName(ctx)
+	case event.FieldObjectType:
+		return m.OldObjectType(ctx)
+	case event.FieldObjectID:
+		return m.OldObjectID(ctx)
+	case event.FieldData:
+		return m.OldData(ctx)
+	case event.FieldTimeCreated:
+		return m.OldTimeCreated(ctx)
+	}
+	return nil, fmt.Errorf("unknown Event field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *EventMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case event.FieldCompanyID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCompanyID(v)
+		return nil
+	case event.FieldSequence:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSequence(v)
+		return nil
+	case event.FieldType:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetType(v)
+		return nil
+	case event.FieldActivityID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetActivityID(v)
+		return nil
+	case event.FieldActorType:
+		v, ok := value.(event.ActorType)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetActorType(v)
+		return nil
+	case event.FieldActorID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetActorID(v)
+		return nil
+	case event.FieldActorName:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetActorName(v)
+		return nil
+	case event.FieldObjectType:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetObjectType(v)
+		return nil
+	case event.FieldObjectID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetObjectID(v)
+		return nil
+	case event.FieldData:
+		v, ok := value.(json.RawMessage)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetData(v)
+		return nil
+	case event.FieldTimeCreated:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTimeCreated(v)
+		return nil
+	}
+	return fmt.Errorf("unknown Event field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *EventMutation) AddedFields() []string {
+	var fields []string
+	if m.addsequence != nil {
+		fields = append(fields, event.FieldSequence)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *EventMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case event.FieldSequence:
+		return m.AddedSequence()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *EventMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case event.FieldSequence:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddSequence(v)
+		return nil
+	}
+	return fmt.Errorf("unknown Event numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *EventMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(event.FieldActorID) {
+		fields = append(fields, event.FieldActorID)
+	}
+	if m.FieldCleared(event.FieldActorName) {
+		fields = append(fields, event.FieldActorName)
+	}
+	if m.FieldCleared(event.FieldData) {
+		fields = append(fields, event.FieldData)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *EventMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *EventMutation) ClearField(name string) error {
+	switch name {
+	case event.FieldActorID:
+		m.ClearActorID()
+		return nil
+	case event.FieldActorName:
+		m.ClearActorName()
+		return nil
+	case event.FieldData:
+		m.ClearData()
+		return nil
+	}
+	return fmt.Errorf("unknown Event nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *EventMutation) ResetField(name string) error {
+	switch name {
+	case event.FieldCompanyID:
+		m.ResetCompanyID()
+		return nil
+	case event.FieldSequence:
+		m.ResetSequence()
+		return nil
+	case event.FieldType:
+		m.ResetType()
+		return nil
+	case event.FieldActivityID:
+		m.ResetActivityID()
+		return nil
+	case event.FieldActorType:
+		m.ResetActorType()
+		return nil
+	case event.FieldActorID:
+		m.ResetActorID()
+		return nil
+	case event.FieldActorName:
+		m.ResetActorName()
+		return nil
+	case event.FieldObjectType:
+		m.ResetObjectType()
+		return nil
+	case event.FieldObjectID:
+		m.ResetObjectID()
+		return nil
+	case event.FieldData:
+		m.ResetData()
+		return nil
+	case event.FieldTimeCreated:
+		m.ResetTimeCreated()
+		return nil
+	}
+	return fmt.Errorf("unknown Event field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *EventMutation) AddedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.company != nil {
+		edges = append(edges, event.EdgeCompany)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *EventMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case event.EdgeCompany:
+		if id := m.company; id != nil {
+			return []ent.Value{*id}
+		}
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *EventMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 1)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *EventMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *EventMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.clearedcompany {
+		edges = append(edges, event.EdgeCompany)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *EventMutation) EdgeCleared(name string) bool {
+	switch name {
+	case event.EdgeCompany:
+		return m.clearedcompany
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *EventMutation) ClearEdge(name string) error {
+	switch name {
+	case event.EdgeCompany:
+		m.ClearCompany()
+		return nil
+	}
+	return fmt.Errorf("unknown Event unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *EventMutation) ResetEdge(name string) error {
+	switch name {
+	case event.EdgeCompany:
+		m.ResetCompany()
+		return nil
+	}
+	return fmt.Errorf("unknown Event edge %s", name)
+}
+
+// EventCounterMutation represents an operation that mutates the EventCounter nodes in the graph.
+type EventCounterMutation struct {
+	config
+	op             Op
+	typ            string
+	id             *string
+	last           *int64
+	addlast        *int64
+	clearedFields  map[string]struct{}
+	company        *string
+	clearedcompany bool
+	done           bool
+	oldValue       func(context.Context) (*EventCounter, error)
+	predicates     []predicate.EventCounter
+}
+
+var _ ent.Mutation = (*EventCounterMutation)(nil)
+
+// eventcounterOption allows management of the mutation configuration using functional options.
+type eventcounterOption func(*EventCounterMutation)
+
+// newEventCounterMutation creates new mutation for the EventCounter entity.
+func newEventCounterMutation(c config, op Op, opts ...eventcounterOption) *EventCounterMutation {
+	m := &EventCounterMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeEventCounter,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withEventCounterID sets the ID field of the mutation.
+func withEventCounterID(id string) eventcounterOption {
+	return func(m *EventCounterMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *EventCounter
+		)
+		m.oldValue = func(ctx context.Context) (*EventCounter, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().EventCounter.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withEventCounter sets the old EventCounter of the mutation.
+func withEventCounter(node *EventCounter) eventcounterOption {
+	return func(m *EventCounterMutation) {
+		m.oldValue = func(context.Context) (*EventCounter, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m EventCounterMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m EventCounterMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of EventCounter entities.
+func (m *EventCounterMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *EventCounterMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *EventCounterMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().EventCounter.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetCompanyID sets the "company_id" field.
+func (m *EventCounterMutation) SetCompanyID(s string) {
+	m.company = &s
+}
+
+// CompanyID returns the value of the "company_id" field in the mutation.
+func (m *EventCounterMutation) CompanyID() (r string, exists bool) {
+	v := m.company
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCompanyID returns the old "company_id" field's value of the EventCounter entity.
+// If the EventCounter object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *EventCounterMutation) OldCompanyID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCompanyID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCompanyID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCompanyID: %w", err)
+	}
+	return oldValue.CompanyID, nil
+}
+
+// ResetCompanyID resets all changes to the "company_id" field.
+func (m *EventCounterMutation) ResetCompanyID() {
+	m.company = nil
+}
+
+// SetLast sets the "last" field.
+func (m *EventCounterMutation) SetLast(i int64) {
+	m.last = &i
+	m.addlast = nil
+}
+
+// Last returns the value of the "last" field in the mutation.
+func (m *EventCounterMutation) Last() (r int64, exists bool) {
+	v := m.last
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldLast returns the old "last" field's value of the EventCounter entity.
+// If the EventCounter object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *EventCounterMutation) OldLast(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldLast is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldLast requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldLast: %w", err)
+	}
+	return oldValue.Last, nil
+}
+
+// AddLast adds i to the "last" field.
+func (m *EventCounterMutation) AddLast(i int64) {
+	if m.addlast != nil {
+		*m.addlast += i
+	} else {
+		m.addlast = &i
+	}
+}
+
+// AddedLast returns the value that was added to the "last" field in this mutation.
+func (m *EventCounterMutation) AddedLast() (r int64, exists bool) {
+	v := m.addlast
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetLast resets all changes to the "last" field.
+func (m *EventCounterMutation) ResetLast() {
+	m.last = nil
+	m.addlast = nil
+}
+
+// ClearCompany clears the "company" edge to the Company entity.
+func (m *EventCounterMutation) ClearCompany() {
+	m.clearedcompany = true
+	m.clearedFields[eventcounter.FieldCompanyID] = struct{}{}
+}
+
+// CompanyCleared reports if the "company" edge to the Company entity was cleared.
+func (m *EventCounterMutation) CompanyCleared() bool {
+	return m.clearedcompany
+}
+
+// CompanyIDs returns the "company" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// CompanyID instead. It exists only for internal usage by the builders.
+func (m *EventCounterMutation) CompanyIDs() (ids []string) {
+	if id := m.company; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetCompany resets all changes to the "company" edge.
+func (m *EventCounterMutation) ResetCompany() {
+	m.company = nil
+	m.clearedcompany = false
+}
+
+// Where appends a list predicates to the EventCounterMutation builder.
+func (m *EventCounterMutation) Where(ps ...predicate.EventCounter) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the EventCounterMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *EventCounterMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.EventCounter, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *EventCounterMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *EventCounterMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (EventCounter).
+func (m *EventCounterMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *EventCounterMutation) Fields() []string {
+	fields := make([]string, 0, 2)
+	if m.company != nil {
+		fields = append(fields, eventcounter.FieldCompanyID)
+	}
+	if m.last != nil {
+		fields = append(fields, eventcounter.FieldLast)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *EventCounterMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case eventcounter.FieldCompanyID:
+		return m.CompanyID()
+	case eventcounter.FieldLast:
+		return m.Last()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *EventCounterMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case eventcounter.FieldCompanyID:
+		return m.OldCompanyID(ctx)
+	case eventcounter.FieldLast:
+		return m.OldLast(ctx)
+	}
+	return nil, fmt.Errorf("unknown EventCounter field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *EventCounterMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case eventcounter.FieldCompanyID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCompanyID(v)
+		return nil
+	case eventcounter.FieldLast:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetLast(v)
+		return nil
+	}
+	return fmt.Errorf("unknown EventCounter field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *EventCounterMutation) AddedFields() []string {
+	var fields []string
+	if m.addlast != nil {
+		fields = append(fields, eventcounter.FieldLast)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *EventCounterMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case eventcounter.FieldLast:
+		return m.AddedLast()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *EventCounterMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case eventcounter.FieldLast:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddLast(v)
+		return nil
+	}
+	return fmt.Errorf("unknown EventCounter numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *EventCounterMutation) ClearedFields() []string {
+	return nil
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *EventCounterMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *EventCounterMutation) ClearField(name string) error {
+	return fmt.Errorf("unknown EventCounter nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *EventCounterMutation) ResetField(name string) error {
+	switch name {
+	case eventcounter.FieldCompanyID:
+		m.ResetCompanyID()
+		return nil
+	case eventcounter.FieldLast:
+		m.ResetLast()
+		return nil
+	}
+	return fmt.Errorf("unknown EventCounter field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *EventCounterMutation) AddedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.company != nil {
+		edges = append(edges, eventcounter.EdgeCompany)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *EventCounterMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case eventcounter.EdgeCompany:
+		if id := m.company; id != nil {
+			return []ent.Value{*id}
+		}
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *EventCounterMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 1)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *EventCounterMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *EventCounterMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.clearedcompany {
+		edges = append(edges, eventcounter.EdgeCompany)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *EventCounterMutation) EdgeCleared(name string) bool {
+	switch name {
+	case eventcounter.EdgeCompany:
+		return m.clearedcompany
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *EventCounterMutation) ClearEdge(name string) error {
+	switch name {
+	case eventcounter.EdgeCompany:
+		m.ClearCompany()
+		return nil
+	}
+	return fmt.Errorf("unknown EventCounter unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *EventCounterMutation) ResetEdge(name string) error {
+	switch name {
+	case eventcounter.EdgeCompany:
+		m.ResetCompany()
+		return nil
+	}
+	return fmt.Errorf("unknown EventCounter edge %s", name)
 }
 
 // FieldDefinitionMutation represents an operation that mutates the FieldDefinition nodes in the graph.
@@ -26398,4 +27922,2006 @@ func (m *UserMutation) ResetEdge(name string) error {
 		return nil
 	}
 	return fmt.Errorf("unknown User edge %s", name)
+}
+
+// WebhookAttemptMutation represents an operation that mutates the WebhookAttempt nodes in the graph.
+type WebhookAttemptMutation struct {
+	config
+	op              Op
+	typ             string
+	id              *string
+	event_id        *string
+	event_type      *string
+	attempt         *int
+	addattempt      *int
+	status          *int
+	addstatus       *int
+	latency_ms      *int64
+	addlatency_ms   *int64
+	error           *string
+	success         *bool
+	time_created    *time.Time
+	clearedFields   map[string]struct{}
+	company         *string
+	clearedcompany  bool
+	endpoint        *string
+	clearedendpoint bool
+	done            bool
+	oldValue        func(context.Context) (*WebhookAttempt, error)
+	predicates      []predicate.WebhookAttempt
+}
+
+var _ ent.Mutation = (*WebhookAttemptMutation)(nil)
+
+// webhookattemptOption allows management of the mutation configuration using functional options.
+type webhookattemptOption func(*WebhookAttemptMutation)
+
+// newWebhookAttemptMutation creates new mutation for the WebhookAttempt entity.
+func newWebhookAttemptMutation(c config, op Op, opts ...webhookattemptOption) *WebhookAttemptMutation {
+	m := &WebhookAttemptMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeWebhookAttempt,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withWebhookAttemptID sets the ID field of the mutation.
+func withWebhookAttemptID(id string) webhookattemptOption {
+	return func(m *WebhookAttemptMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *WebhookAttempt
+		)
+		m.oldValue = func(ctx context.Context) (*WebhookAttempt, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().WebhookAttempt.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withWebhookAttempt sets the old WebhookAttempt of the mutation.
+func withWebhookAttempt(node *WebhookAttempt) webhookattemptOption {
+	return func(m *WebhookAttemptMutation) {
+		m.oldValue = func(context.Context) (*WebhookAttempt, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m WebhookAttemptMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m WebhookAttemptMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of WebhookAttempt entities.
+func (m *WebhookAttemptMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *WebhookAttemptMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *WebhookAttemptMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().WebhookAttempt.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetCompanyID sets the "company_id" field.
+func (m *WebhookAttemptMutation) SetCompanyID(s string) {
+	m.company = &s
+}
+
+// CompanyID returns the value of the "company_id" field in the mutation.
+func (m *WebhookAttemptMutation) CompanyID() (r string, exists bool) {
+	v := m.company
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCompanyID returns the old "company_id" field's value of the WebhookAttempt entity.
+// If the WebhookAttempt object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *WebhookAttemptMutation) OldCompanyID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCompanyID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCompanyID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCompanyID: %w", err)
+	}
+	return oldValue.CompanyID, nil
+}
+
+// ResetCompanyID resets all changes to the "company_id" field.
+func (m *WebhookAttemptMutation) ResetCompanyID() {
+	m.company = nil
+}
+
+// SetEndpointID sets the "endpoint_id" field.
+func (m *WebhookAttemptMutation) SetEndpointID(s string) {
+	m.endpoint = &s
+}
+
+// EndpointID returns the value of the "endpoint_id" field in the mutation.
+func (m *WebhookAttemptMutation) EndpointID() (r string, exists bool) {
+	v := m.endpoint
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldEndpointID returns the old "endpoint_id" field's value of the WebhookAttempt entity.
+// If the WebhookAttempt object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *WebhookAttemptMutation) OldEndpointID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldEndpointID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldEndpointID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldEndpointID: %w", err)
+	}
+	return oldValue.EndpointID, nil
+}
+
+// ResetEndpointID resets all changes to the "endpoint_id" field.
+func (m *WebhookAttemptMutation) ResetEndpointID() {
+	m.endpoint = nil
+}
+
+// SetEventID sets the "event_id" field.
+func (m *WebhookAttemptMutation) SetEventID(s string) {
+	m.event_id = &s
+}
+
+// EventID returns the value of the "event_id" field in the mutation.
+func (m *WebhookAttemptMutation) EventID() (r string, exists bool) {
+	v := m.event_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldEventID returns the old "event_id" field's value of the WebhookAttempt entity.
+// If the WebhookAttempt object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *WebhookAttemptMutation) OldEventID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldEventID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldEventID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldEventID: %w", err)
+	}
+	return oldValue.EventID, nil
+}
+
+// ResetEventID resets all changes to the "event_id" field.
+func (m *WebhookAttemptMutation) ResetEventID() {
+	m.event_id = nil
+}
+
+// SetEventType sets the "event_type" field.
+func (m *WebhookAttemptMutation) SetEventType(s string) {
+	m.event_type = &s
+}
+
+// EventType returns the value of the "event_type" field in the mutation.
+func (m *WebhookAttemptMutation) EventType() (r string, exists bool) {
+	v := m.event_type
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldEventType returns the old "event_type" field's value of the WebhookAttempt entity.
+// If the WebhookAttempt object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *WebhookAttemptMutation) OldEventType(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldEventType is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldEventType requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldEventType: %w", err)
+	}
+	return oldValue.EventType, nil
+}
+
+// ResetEventType resets all changes to the "event_type" field.
+func (m *WebhookAttemptMutation) ResetEventType() {
+	m.event_type = nil
+}
+
+// SetAttempt sets the "attempt" field.
+func (m *WebhookAttemptMutation) SetAttempt(i int) {
+	m.attempt = &i
+	m.addattempt = nil
+}
+
+// Attempt returns the value of the "attempt" field in the mutation.
+func (m *WebhookAttemptMutation) Attempt() (r int, exists bool) {
+	v := m.attempt
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldAttempt returns the old "attempt" field's value of the WebhookAttempt entity.
+// If the WebhookAttempt object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *WebhookAttemptMutation) OldAttempt(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldAttempt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldAttempt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldAttempt: %w", err)
+	}
+	return oldValue.Attempt, nil
+}
+
+// AddAttempt adds i to the "attempt" field.
+func (m *WebhookAttemptMutation) AddAttempt(i int) {
+	if m.addattempt != nil {
+		*m.addattempt += i
+	} else {
+		m.addattempt = &i
+	}
+}
+
+// AddedAttempt returns the value that was added to the "attempt" field in this mutation.
+func (m *WebhookAttemptMutation) AddedAttempt() (r int, exists bool) {
+	v := m.addattempt
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetAttempt resets all changes to the "attempt" field.
+func (m *WebhookAttemptMutation) ResetAttempt() {
+	m.attempt = nil
+	m.addattempt = nil
+}
+
+// SetStatus sets the "status" field.
+func (m *WebhookAttemptMutation) SetStatus(i int) {
+	m.status = &i
+	m.addstatus = nil
+}
+
+// Status returns the value of the "status" field in the mutation.
+func (m *WebhookAttemptMutation) Status() (r int, exists bool) {
+	v := m.status
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldStatus returns the old "status" field's value of the WebhookAttempt entity.
+// If the WebhookAttempt object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *WebhookAttemptMutation) OldStatus(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldStatus is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldStatus requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldStatus: %w", err)
+	}
+	return oldValue.Status, nil
+}
+
+// AddStatus adds i to the "status" field.
+func (m *WebhookAttemptMutation) AddStatus(i int) {
+	if m.addstatus != nil {
+		*m.addstatus += i
+	} else {
+		m.addstatus = &i
+	}
+}
+
+// AddedStatus returns the value that was added to the "status" field in this mutation.
+func (m *WebhookAttemptMutation) AddedStatus() (r int, exists bool) {
+	v := m.addstatus
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetStatus resets all changes to the "status" field.
+func (m *WebhookAttemptMutation) ResetStatus() {
+	m.status = nil
+	m.addstatus = nil
+}
+
+// SetLatencyMs sets the "latency_ms" field.
+func (m *WebhookAttemptMutation) SetLatencyMs(i int64) {
+	m.latency_ms = &i
+	m.addlatency_ms = nil
+}
+
+// LatencyMs returns the value of the "latency_ms" field in the mutation.
+func (m *WebhookAttemptMutation) LatencyMs() (r int64, exists bool) {
+	v := m.latency_ms
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldLatencyMs returns the old "latency_ms" field's value of the WebhookAttempt entity.
+// If the WebhookAttempt object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *WebhookAttemptMutation) OldLatencyMs(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldLatencyMs is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldLatencyMs requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldLatencyMs: %w", err)
+	}
+	return oldValue.LatencyMs, nil
+}
+
+// AddLatencyMs adds i to the "latency_ms" field.
+func (m *WebhookAttemptMutation) AddLatencyMs(i int64) {
+	if m.addlatency_ms != nil {
+		*m.addlatency_ms += i
+	} else {
+		m.addlatency_ms = &i
+	}
+}
+
+// AddedLatencyMs returns the value that was added to the "latency_ms" field in this mutation.
+func (m *WebhookAttemptMutation) AddedLatencyMs() (r int64, exists bool) {
+	v := m.addlatency_ms
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetLatencyMs resets all changes to the "latency_ms" field.
+func (m *WebhookAttemptMutation) ResetLatencyMs() {
+	m.latency_ms = nil
+	m.addlatency_ms = nil
+}
+
+// SetError sets the "error" field.
+func (m *WebhookAttemptMutation) SetError(s string) {
+	m.error = &s
+}
+
+// Error returns the value of the "error" field in the mutation.
+func (m *WebhookAttemptMutation) Error() (r string, exists bool) {
+	v := m.error
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldError returns the old "error" field's value of the WebhookAttempt entity.
+// If the WebhookAttempt object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *WebhookAttemptMutation) OldError(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldError is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldError requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldError: %w", err)
+	}
+	return oldValue.Error, nil
+}
+
+// ClearError clears the value of the "error" field.
+func (m *WebhookAttemptMutation) ClearError() {
+	m.error = nil
+	m.clearedFields[webhookattempt.FieldError] = struct{}{}
+}
+
+// ErrorCleared returns if the "error" field was cleared in this mutation.
+func (m *WebhookAttemptMutation) ErrorCleared() bool {
+	_, ok := m.clearedFields[webhookattempt.FieldError]
+	return ok
+}
+
+// ResetError resets all changes to the "error" field.
+func (m *WebhookAttemptMutation) ResetError() {
+	m.error = nil
+	delete(m.clearedFields, webhookattempt.FieldError)
+}
+
+// SetSuccess sets the "success" field.
+func (m *WebhookAttemptMutation) SetSuccess(b bool) {
+	m.success = &b
+}
+
+// Success returns the value of the "success" field in the mutation.
+func (m *WebhookAttemptMutation) Success() (r bool, exists bool) {
+	v := m.success
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSuccess returns the old "success" field's value of the WebhookAttempt entity.
+// If the WebhookAttempt object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *WebhookAttemptMutation) OldSuccess(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSuccess is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSuccess requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSuccess: %w", err)
+	}
+	return oldValue.Success, nil
+}
+
+// ResetSuccess resets all changes to the "success" field.
+func (m *WebhookAttemptMutation) ResetSuccess() {
+	m.success = nil
+}
+
+// SetTimeCreated sets the "time_created" field.
+func (m *WebhookAttemptMutation) SetTimeCreated(t time.Time) {
+	m.time_created = &t
+}
+
+// TimeCreated returns the value of the "time_created" field in the mutation.
+func (m *WebhookAttemptMutation) TimeCreated() (r time.Time, exists bool) {
+	v := m.time_created
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTimeCreated returns the old "time_created" field's value of the WebhookAttempt entity.
+// If the WebhookAttempt object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *WebhookAttemptMutation) OldTimeCreated(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTimeCreated is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTimeCreated requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTimeCreated: %w", err)
+	}
+	return oldValue.TimeCreated, nil
+}
+
+// ResetTimeCreated resets all changes to the "time_created" field.
+func (m *WebhookAttemptMutation) ResetTimeCreated() {
+	m.time_created = nil
+}
+
+// ClearCompany clears the "company" edge to the Company entity.
+func (m *WebhookAttemptMutation) ClearCompany() {
+	m.clearedcompany = true
+	m.clearedFields[webhookattempt.FieldCompanyID] = struct{}{}
+}
+
+// CompanyCleared reports if the "company" edge to the Company entity was cleared.
+func (m *WebhookAttemptMutation) CompanyCleared() bool {
+	return m.clearedcompany
+}
+
+// CompanyIDs returns the "company" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// CompanyID instead. It exists only for internal usage by the builders.
+func (m *WebhookAttemptMutation) CompanyIDs() (ids []string) {
+	if id := m.company; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetCompany resets all changes to the "company" edge.
+func (m *WebhookAttemptMutation) ResetCompany() {
+	m.company = nil
+	m.clearedcompany = false
+}
+
+// ClearEndpoint clears the "endpoint" edge to the WebhookEndpoint entity.
+func (m *WebhookAttemptMutation) ClearEndpoint() {
+	m.clearedendpoint = true
+	m.clearedFields[webhookattempt.FieldEndpointID] = struct{}{}
+}
+
+// EndpointCleared reports if the "endpoint" edge to the WebhookEndpoint entity was cleared.
+func (m *WebhookAttemptMutation) EndpointCleared() bool {
+	return m.clearedendpoint
+}
+
+// EndpointIDs returns the "endpoint" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// EndpointID instead. It exists only for internal usage by the builders.
+func (m *WebhookAttemptMutation) EndpointIDs() (ids []string) {
+	if id := m.endpoint; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetEndpoint resets all changes to the "endpoint" edge.
+func (m *WebhookAttemptMutation) ResetEndpoint() {
+	m.endpoint = nil
+	m.clearedendpoint = false
+}
+
+// Where appends a list predicates to the WebhookAttemptMutation builder.
+func (m *WebhookAttemptMutation) Where(ps ...predicate.WebhookAttempt) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the WebhookAttemptMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *WebhookAttemptMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.WebhookAttempt, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *WebhookAttemptMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *WebhookAttemptMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (WebhookAttempt).
+func (m *WebhookAttemptMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *WebhookAttemptMutation) Fields() []string {
+	fields := make([]string, 0, 10)
+	if m.company != nil {
+		fields = append(fields, webhookattempt.FieldCompanyID)
+	}
+	if m.endpoint != nil {
+		fields = append(fields, webhookattempt.FieldEndpointID)
+	}
+	if m.event_id != nil {
+		fields = append(fields, webhookattempt.FieldEventID)
+	}
+	if m.event_type != nil {
+		fields = append(fields, webhookattempt.FieldEventType)
+	}
+	if m.attempt != nil {
+		fields = append(fields, webhookattempt.FieldAttempt)
+	}
+	if m.status != nil {
+		fields = append(fields, webhookattempt.FieldStatus)
+	}
+	if m.latency_ms != nil {
+		fields = append(fields, webhookattempt.FieldLatencyMs)
+	}
+	if m.error != nil {
+		fields = append(fields, webhookattempt.FieldError)
+	}
+	if m.success != nil {
+		fields = append(fields, webhookattempt.FieldSuccess)
+	}
+	if m.time_created != nil {
+		fields = append(fields, webhookattempt.FieldTimeCreated)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *WebhookAttemptMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case webhookattempt.FieldCompanyID:
+		return m.CompanyID()
+	case webhookattempt.FieldEndpointID:
+		return m.EndpointID()
+	case webhookattempt.FieldEventID:
+		return m.EventID()
+	case webhookattempt.FieldEventType:
+		return m.EventType()
+	case webhookattempt.FieldAttempt:
+		return m.Attempt()
+	case webhookattempt.FieldStatus:
+		return m.Status()
+	case webhookattempt.FieldLatencyMs:
+		return m.LatencyMs()
+	case webhookattempt.FieldError:
+		return m.Error()
+	case webhookattempt.FieldSuccess:
+		return m.Success()
+	case webhookattempt.FieldTimeCreated:
+		return m.TimeCreated()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *WebhookAttemptMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case webhookattempt.FieldCompanyID:
+		return m.OldCompanyID(ctx)
+	case webhookattempt.FieldEndpointID:
+		return m.OldEndpointID(ctx)
+	case webhookattempt.FieldEventID:
+		return m.OldEventID(ctx)
+	case webhookattempt.FieldEventType:
+		return m.OldEventType(ctx)
+	case webhookattempt.FieldAttempt:
+		return m.OldAttempt(ctx)
+	case webhookattempt.FieldStatus:
+		return m.OldStatus(ctx)
+	case webhookattempt.FieldLatencyMs:
+		return m.OldLatencyMs(ctx)
+	case webhookattempt.FieldError:
+		return m.OldError(ctx)
+	case webhookattempt.FieldSuccess:
+		return m.OldSuccess(ctx)
+	case webhookattempt.FieldTimeCreated:
+		return m.OldTimeCreated(ctx)
+	}
+	return nil, fmt.Errorf("unknown WebhookAttempt field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *WebhookAttemptMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case webhookattempt.FieldCompanyID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCompanyID(v)
+		return nil
+	case webhookattempt.FieldEndpointID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetEndpointID(v)
+		return nil
+	case webhookattempt.FieldEventID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetEventID(v)
+		return nil
+	case webhookattempt.FieldEventType:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetEventType(v)
+		return nil
+	case webhookattempt.FieldAttempt:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetAttempt(v)
+		return nil
+	case webhookattempt.FieldStatus:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetStatus(v)
+		return nil
+	case webhookattempt.FieldLatencyMs:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetLatencyMs(v)
+		return nil
+	case webhookattempt.FieldError:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetError(v)
+		return nil
+	case webhookattempt.FieldSuccess:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSuccess(v)
+		return nil
+	case webhookattempt.FieldTimeCreated:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTimeCreated(v)
+		return nil
+	}
+	return fmt.Errorf("unknown WebhookAttempt field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *WebhookAttemptMutation) AddedFields() []string {
+	var fields []string
+	if m.addattempt != nil {
+		fields = append(fields, webhookattempt.FieldAttempt)
+	}
+	if m.addstatus != nil {
+		fields = append(fields, webhookattempt.FieldStatus)
+	}
+	if m.addlatency_ms != nil {
+		fields = append(fields, webhookattempt.FieldLatencyMs)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *WebhookAttemptMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case webhookattempt.FieldAttempt:
+		return m.AddedAttempt()
+	case webhookattempt.FieldStatus:
+		return m.AddedStatus()
+	case webhookattempt.FieldLatencyMs:
+		return m.AddedLatencyMs()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *WebhookAttemptMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case webhookattempt.FieldAttempt:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddAttempt(v)
+		return nil
+	case webhookattempt.FieldStatus:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddStatus(v)
+		return nil
+	case webhookattempt.FieldLatencyMs:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddLatencyMs(v)
+		return nil
+	}
+	return fmt.Errorf("unknown WebhookAttempt numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *WebhookAttemptMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(webhookattempt.FieldError) {
+		fields = append(fields, webhookattempt.FieldError)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *WebhookAttemptMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *WebhookAttemptMutation) ClearField(name string) error {
+	switch name {
+	case webhookattempt.FieldError:
+		m.ClearError()
+		return nil
+	}
+	return fmt.Errorf("unknown WebhookAttempt nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *WebhookAttemptMutation) ResetField(name string) error {
+	switch name {
+	case webhookattempt.FieldCompanyID:
+		m.ResetCompanyID()
+		return nil
+	case webhookattempt.FieldEndpointID:
+		m.ResetEndpointID()
+		return nil
+	case webhookattempt.FieldEventID:
+		m.ResetEventID()
+		return nil
+	case webhookattempt.FieldEventType:
+		m.ResetEventType()
+		return nil
+	case webhookattempt.FieldAttempt:
+		m.ResetAttempt()
+		return nil
+	case webhookattempt.FieldStatus:
+		m.ResetStatus()
+		return nil
+	case webhookattempt.FieldLatencyMs:
+		m.ResetLatencyMs()
+		return nil
+	case webhookattempt.FieldError:
+		m.ResetError()
+		return nil
+	case webhookattempt.FieldSuccess:
+		m.ResetSuccess()
+		return nil
+	case webhookattempt.FieldTimeCreated:
+		m.ResetTimeCreated()
+		return nil
+	}
+	return fmt.Errorf("unknown WebhookAttempt field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *WebhookAttemptMutation) AddedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.company != nil {
+		edges = append(edges, webhookattempt.EdgeCompany)
+	}
+	if m.endpoint != nil {
+		edges = append(edges, webhookattempt.EdgeEndpoint)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *WebhookAttemptMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case webhookattempt.EdgeCompany:
+		if id := m.company; id != nil {
+			return []ent.Value{*id}
+		}
+	case webhookattempt.EdgeEndpoint:
+		if id := m.endpoint; id != nil {
+			return []ent.Value{*id}
+		}
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *WebhookAttemptMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 2)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *WebhookAttemptMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *WebhookAttemptMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.clearedcompany {
+		edges = append(edges, webhookattempt.EdgeCompany)
+	}
+	if m.clearedendpoint {
+		edges = append(edges, webhookattempt.EdgeEndpoint)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *WebhookAttemptMutation) EdgeCleared(name string) bool {
+	switch name {
+	case webhookattempt.EdgeCompany:
+		return m.clearedcompany
+	case webhookattempt.EdgeEndpoint:
+		return m.clearedendpoint
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *WebhookAttemptMutation) ClearEdge(name string) error {
+	switch name {
+	case webhookattempt.EdgeCompany:
+		m.ClearCompany()
+		return nil
+	case webhookattempt.EdgeEndpoint:
+		m.ClearEndpoint()
+		return nil
+	}
+	return fmt.Errorf("unknown WebhookAttempt unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *WebhookAttemptMutation) ResetEdge(name string) error {
+	switch name {
+	case webhookattempt.EdgeCompany:
+		m.ResetCompany()
+		return nil
+	case webhookattempt.EdgeEndpoint:
+		m.ResetEndpoint()
+		return nil
+	}
+	return fmt.Errorf("unknown WebhookAttempt edge %s", name)
+}
+
+// WebhookEndpointMutation represents an operation that mutates the WebhookEndpoint nodes in the graph.
+type WebhookEndpointMutation struct {
+	config
+	op                      Op
+	typ                     string
+	id                      *string
+	url                     *string
+	event_types             *[]string
+	appendevent_types       []string
+	active                  *bool
+	sealed_secret           *[]byte
+	sealed_previous_secret  *[]byte
+	previous_secret_expires *time.Time
+	failing                 *bool
+	time_created            *time.Time
+	clearedFields           map[string]struct{}
+	company                 *string
+	clearedcompany          bool
+	attempts                map[string]struct{}
+	removedattempts         map[string]struct{}
+	clearedattempts         bool
+	done                    bool
+	oldValue                func(context.Context) (*WebhookEndpoint, error)
+	predicates              []predicate.WebhookEndpoint
+}
+
+var _ ent.Mutation = (*WebhookEndpointMutation)(nil)
+
+// webhookendpointOption allows management of the mutation configuration using functional options.
+type webhookendpointOption func(*WebhookEndpointMutation)
+
+// newWebhookEndpointMutation creates new mutation for the WebhookEndpoint entity.
+func newWebhookEndpointMutation(c config, op Op, opts ...webhookendpointOption) *WebhookEndpointMutation {
+	m := &WebhookEndpointMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeWebhookEndpoint,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withWebhookEndpointID sets the ID field of the mutation.
+func withWebhookEndpointID(id string) webhookendpointOption {
+	return func(m *WebhookEndpointMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *WebhookEndpoint
+		)
+		m.oldValue = func(ctx context.Context) (*WebhookEndpoint, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().WebhookEndpoint.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withWebhookEndpoint sets the old WebhookEndpoint of the mutation.
+func withWebhookEndpoint(node *WebhookEndpoint) webhookendpointOption {
+	return func(m *WebhookEndpointMutation) {
+		m.oldValue = func(context.Context) (*WebhookEndpoint, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m WebhookEndpointMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m WebhookEndpointMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of WebhookEndpoint entities.
+func (m *WebhookEndpointMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *WebhookEndpointMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *WebhookEndpointMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().WebhookEndpoint.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetCompanyID sets the "company_id" field.
+func (m *WebhookEndpointMutation) SetCompanyID(s string) {
+	m.company = &s
+}
+
+// CompanyID returns the value of the "company_id" field in the mutation.
+func (m *WebhookEndpointMutation) CompanyID() (r string, exists bool) {
+	v := m.company
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCompanyID returns the old "company_id" field's value of the WebhookEndpoint entity.
+// If the WebhookEndpoint object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *WebhookEndpointMutation) OldCompanyID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCompanyID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCompanyID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCompanyID: %w", err)
+	}
+	return oldValue.CompanyID, nil
+}
+
+// ResetCompanyID resets all changes to the "company_id" field.
+func (m *WebhookEndpointMutation) ResetCompanyID() {
+	m.company = nil
+}
+
+// SetURL sets the "url" field.
+func (m *WebhookEndpointMutation) SetURL(s string) {
+	m.url = &s
+}
+
+// URL returns the value of the "url" field in the mutation.
+func (m *WebhookEndpointMutation) URL() (r string, exists bool) {
+	v := m.url
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldURL returns the old "url" field's value of the WebhookEndpoint entity.
+// If the WebhookEndpoint object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *WebhookEndpointMutation) OldURL(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldURL is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldURL requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldURL: %w", err)
+	}
+	return oldValue.URL, nil
+}
+
+// ResetURL resets all changes to the "url" field.
+func (m *WebhookEndpointMutation) ResetURL() {
+	m.url = nil
+}
+
+// SetEventTypes sets the "event_types" field.
+func (m *WebhookEndpointMutation) SetEventTypes(s []string) {
+	m.event_types = &s
+	m.appendevent_types = nil
+}
+
+// EventTypes returns the value of the "event_types" field in the mutation.
+func (m *WebhookEndpointMutation) EventTypes() (r []string, exists bool) {
+	v := m.event_types
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldEventTypes returns the old "event_types" field's value of the WebhookEndpoint entity.
+// If the WebhookEndpoint object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *WebhookEndpointMutation) OldEventTypes(ctx context.Context) (v []string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldEventTypes is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldEventTypes requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldEventTypes: %w", err)
+	}
+	return oldValue.EventTypes, nil
+}
+
+// AppendEventTypes adds s to the "event_types" field.
+func (m *WebhookEndpointMutation) AppendEventTypes(s []string) {
+	m.appendevent_types = append(m.appendevent_types, s...)
+}
+
+// AppendedEventTypes returns the list of values that were appended to the "event_types" field in this mutation.
+func (m *WebhookEndpointMutation) AppendedEventTypes() ([]string, bool) {
+	if len(m.appendevent_types) == 0 {
+		return nil, false
+	}
+	return m.appendevent_types, true
+}
+
+// ResetEventTypes resets all changes to the "event_types" field.
+func (m *WebhookEndpointMutation) ResetEventTypes() {
+	m.event_types = nil
+	m.appendevent_types = nil
+}
+
+// SetActive sets the "active" field.
+func (m *WebhookEndpointMutation) SetActive(b bool) {
+	m.active = &b
+}
+
+// Active returns the value of the "active" field in the mutation.
+func (m *WebhookEndpointMutation) Active() (r bool, exists bool) {
+	v := m.active
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldActive returns the old "active" field's value of the WebhookEndpoint entity.
+// If the WebhookEndpoint object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *WebhookEndpointMutation) OldActive(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldActive is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldActive requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldActive: %w", err)
+	}
+	return oldValue.Active, nil
+}
+
+// ResetActive resets all changes to the "active" field.
+func (m *WebhookEndpointMutation) ResetActive() {
+	m.active = nil
+}
+
+// SetSealedSecret sets the "sealed_secret" field.
+func (m *WebhookEndpointMutation) SetSealedSecret(b []byte) {
+	m.sealed_secret = &b
+}
+
+// SealedSecret returns the value of the "sealed_secret" field in the mutation.
+func (m *WebhookEndpointMutation) SealedSecret() (r []byte, exists bool) {
+	v := m.sealed_secret
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSealedSecret returns the old "sealed_secret" field's value of the WebhookEndpoint entity.
+// If the WebhookEndpoint object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *WebhookEndpointMutation) OldSealedSecret(ctx context.Context) (v []byte, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSealedSecret is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSealedSecret requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSealedSecret: %w", err)
+	}
+	return oldValue.SealedSecret, nil
+}
+
+// ResetSealedSecret resets all changes to the "sealed_secret" field.
+func (m *WebhookEndpointMutation) ResetSealedSecret() {
+	m.sealed_secret = nil
+}
+
+// SetSealedPreviousSecret sets the "sealed_previous_secret" field.
+func (m *WebhookEndpointMutation) SetSealedPreviousSecret(b []byte) {
+	m.sealed_previous_secret = &b
+}
+
+// SealedPreviousSecret returns the value of the "sealed_previous_secret" field in the mutation.
+func (m *WebhookEndpointMutation) SealedPreviousSecret() (r []byte, exists bool) {
+	v := m.sealed_previous_secret
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSealedPreviousSecret returns the old "sealed_previous_secret" field's value of the WebhookEndpoint entity.
+// If the WebhookEndpoint object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *WebhookEndpointMutation) OldSealedPreviousSecret(ctx context.Context) (v []byte, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSealedPreviousSecret is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSealedPreviousSecret requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSealedPreviousSecret: %w", err)
+	}
+	return oldValue.SealedPreviousSecret, nil
+}
+
+// ClearSealedPreviousSecret clears the value of the "sealed_previous_secret" field.
+func (m *WebhookEndpointMutation) ClearSealedPreviousSecret() {
+	m.sealed_previous_secret = nil
+	m.clearedFields[webhookendpoint.FieldSealedPreviousSecret] = struct{}{}
+}
+
+// SealedPreviousSecretCleared returns if the "sealed_previous_secret" field was cleared in this mutation.
+func (m *WebhookEndpointMutation) SealedPreviousSecretCleared() bool {
+	_, ok := m.clearedFields[webhookendpoint.FieldSealedPreviousSecret]
+	return ok
+}
+
+// ResetSealedPreviousSecret resets all changes to the "sealed_previous_secret" field.
+func (m *WebhookEndpointMutation) ResetSealedPreviousSecret() {
+	m.sealed_previous_secret = nil
+	delete(m.clearedFields, webhookendpoint.FieldSealedPreviousSecret)
+}
+
+// SetPreviousSecretExpires sets the "previous_secret_expires" field.
+func (m *WebhookEndpointMutation) SetPreviousSecretExpires(t time.Time) {
+	m.previous_secret_expires = &t
+}
+
+// PreviousSecretExpires returns the value of the "previous_secret_expires" field in the mutation.
+func (m *WebhookEndpointMutation) PreviousSecretExpires() (r time.Time, exists bool) {
+	v := m.previous_secret_expires
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPreviousSecretExpires returns the old "previous_secret_expires" field's value of the WebhookEndpoint entity.
+// If the WebhookEndpoint object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *WebhookEndpointMutation) OldPreviousSecretExpires(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPreviousSecretExpires is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPreviousSecretExpires requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPreviousSecretExpires: %w", err)
+	}
+	return oldValue.PreviousSecretExpires, nil
+}
+
+// ClearPreviousSecretExpires clears the value of the "previous_secret_expires" field.
+func (m *WebhookEndpointMutation) ClearPreviousSecretExpires() {
+	m.previous_secret_expires = nil
+	m.clearedFields[webhookendpoint.FieldPreviousSecretExpires] = struct{}{}
+}
+
+// PreviousSecretExpiresCleared returns if the "previous_secret_expires" field was cleared in this mutation.
+func (m *WebhookEndpointMutation) PreviousSecretExpiresCleared() bool {
+	_, ok := m.clearedFields[webhookendpoint.FieldPreviousSecretExpires]
+	return ok
+}
+
+// ResetPreviousSecretExpires resets all changes to the "previous_secret_expires" field.
+func (m *WebhookEndpointMutation) ResetPreviousSecretExpires() {
+	m.previous_secret_expires = nil
+	delete(m.clearedFields, webhookendpoint.FieldPreviousSecretExpires)
+}
+
+// SetFailing sets the "failing" field.
+func (m *WebhookEndpointMutation) SetFailing(b bool) {
+	m.failing = &b
+}
+
+// Failing returns the value of the "failing" field in the mutation.
+func (m *WebhookEndpointMutation) Failing() (r bool, exists bool) {
+	v := m.failing
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldFailing returns the old "failing" field's value of the WebhookEndpoint entity.
+// If the WebhookEndpoint object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *WebhookEndpointMutation) OldFailing(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldFailing is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldFailing requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldFailing: %w", err)
+	}
+	return oldValue.Failing, nil
+}
+
+// ResetFailing resets all changes to the "failing" field.
+func (m *WebhookEndpointMutation) ResetFailing() {
+	m.failing = nil
+}
+
+// SetTimeCreated sets the "time_created" field.
+func (m *WebhookEndpointMutation) SetTimeCreated(t time.Time) {
+	m.time_created = &t
+}
+
+// TimeCreated returns the value of the "time_created" field in the mutation.
+func (m *WebhookEndpointMutation) TimeCreated() (r time.Time, exists bool) {
+	v := m.time_created
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTimeCreated returns the old "time_created" field's value of the WebhookEndpoint entity.
+// If the WebhookEndpoint object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *WebhookEndpointMutation) OldTimeCreated(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTimeCreated is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTimeCreated requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTimeCreated: %w", err)
+	}
+	return oldValue.TimeCreated, nil
+}
+
+// ResetTimeCreated resets all changes to the "time_created" field.
+func (m *WebhookEndpointMutation) ResetTimeCreated() {
+	m.time_created = nil
+}
+
+// ClearCompany clears the "company" edge to the Company entity.
+func (m *WebhookEndpointMutation) ClearCompany() {
+	m.clearedcompany = true
+	m.clearedFields[webhookendpoint.FieldCompanyID] = struct{}{}
+}
+
+// CompanyCleared reports if the "company" edge to the Company entity was cleared.
+func (m *WebhookEndpointMutation) CompanyCleared() bool {
+	return m.clearedcompany
+}
+
+// CompanyIDs returns the "company" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// CompanyID instead. It exists only for internal usage by the builders.
+func (m *WebhookEndpointMutation) CompanyIDs() (ids []string) {
+	if id := m.company; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetCompany resets all changes to the "company" edge.
+func (m *WebhookEndpointMutation) ResetCompany() {
+	m.company = nil
+	m.clearedcompany = false
+}
+
+// AddAttemptIDs adds the "attempts" edge to the WebhookAttempt entity by ids.
+func (m *WebhookEndpointMutation) AddAttemptIDs(ids ...string) {
+	if m.attempts == nil {
+		m.attempts = make(map[string]struct{})
+	}
+	for i := range ids {
+		m.attempts[ids[i]] = struct{}{}
+	}
+}
+
+// ClearAttempts clears the "attempts" edge to the WebhookAttempt entity.
+func (m *WebhookEndpointMutation) ClearAttempts() {
+	m.clearedattempts = true
+}
+
+// AttemptsCleared reports if the "attempts" edge to the WebhookAttempt entity was cleared.
+func (m *WebhookEndpointMutation) AttemptsCleared() bool {
+	return m.clearedattempts
+}
+
+// RemoveAttemptIDs removes the "attempts" edge to the WebhookAttempt entity by IDs.
+func (m *WebhookEndpointMutation) RemoveAttemptIDs(ids ...string) {
+	if m.removedattempts == nil {
+		m.removedattempts = make(map[string]struct{})
+	}
+	for i := range ids {
+		delete(m.attempts, ids[i])
+		m.removedattempts[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedAttempts returns the removed IDs of the "attempts" edge to the WebhookAttempt entity.
+func (m *WebhookEndpointMutation) RemovedAttemptsIDs() (ids []string) {
+	for id := range m.removedattempts {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// AttemptsIDs returns the "attempts" edge IDs in the mutation.
+func (m *WebhookEndpointMutation) AttemptsIDs() (ids []string) {
+	for id := range m.attempts {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetAttempts resets all changes to the "attempts" edge.
+func (m *WebhookEndpointMutation) ResetAttempts() {
+	m.attempts = nil
+	m.clearedattempts = false
+	m.removedattempts = nil
+}
+
+// Where appends a list predicates to the WebhookEndpointMutation builder.
+func (m *WebhookEndpointMutation) Where(ps ...predicate.WebhookEndpoint) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the WebhookEndpointMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *WebhookEndpointMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.WebhookEndpoint, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *WebhookEndpointMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *WebhookEndpointMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (WebhookEndpoint).
+func (m *WebhookEndpointMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *WebhookEndpointMutation) Fields() []string {
+	fields := make([]string, 0, 9)
+	if m.company != nil {
+		fields = append(fields, webhookendpoint.FieldCompanyID)
+	}
+	if m.url != nil {
+		fields = append(fields, webhookendpoint.FieldURL)
+	}
+	if m.event_types != nil {
+		fields = append(fields, webhookendpoint.FieldEventTypes)
+	}
+	if m.active != nil {
+		fields = append(fields, webhookendpoint.FieldActive)
+	}
+	if m.sealed_secret != nil {
+		fields = append(fields, webhookendpoint.FieldSealedSecret)
+	}
+	if m.sealed_previous_secret != nil {
+		fields = append(fields, webhookendpoint.FieldSealedPreviousSecret)
+	}
+	if m.previous_secret_expires != nil {
+		fields = append(fields, webhookendpoint.FieldPreviousSecretExpires)
+	}
+	if m.failing != nil {
+		fields = append(fields, webhookendpoint.FieldFailing)
+	}
+	if m.time_created != nil {
+		fields = append(fields, webhookendpoint.FieldTimeCreated)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *WebhookEndpointMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case webhookendpoint.FieldCompanyID:
+		return m.CompanyID()
+	case webhookendpoint.FieldURL:
+		return m.URL()
+	case webhookendpoint.FieldEventTypes:
+		return m.EventTypes()
+	case webhookendpoint.FieldActive:
+		return m.Active()
+	case webhookendpoint.FieldSealedSecret:
+		return m.SealedSecret()
+	case webhookendpoint.FieldSealedPreviousSecret:
+		return m.SealedPreviousSecret()
+	case webhookendpoint.FieldPreviousSecretExpires:
+		return m.PreviousSecretExpires()
+	case webhookendpoint.FieldFailing:
+		return m.Failing()
+	case webhookendpoint.FieldTimeCreated:
+		return m.TimeCreated()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *WebhookEndpointMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case webhookendpoint.FieldCompanyID:
+		return m.OldCompanyID(ctx)
+	case webhookendpoint.FieldURL:
+		return m.OldURL(ctx)
+	case webhookendpoint.FieldEventTypes:
+		return m.OldEventTypes(ctx)
+	case webhookendpoint.FieldActive:
+		return m.OldActive(ctx)
+	case webhookendpoint.FieldSealedSecret:
+		return m.OldSealedSecret(ctx)
+	case webhookendpoint.FieldSealedPreviousSecret:
+		return m.OldSealedPreviousSecret(ctx)
+	case webhookendpoint.FieldPreviousSecretExpires:
+		return m.OldPreviousSecretExpires(ctx)
+	case webhookendpoint.FieldFailing:
+		return m.OldFailing(ctx)
+	case webhookendpoint.FieldTimeCreated:
+		return m.OldTimeCreated(ctx)
+	}
+	return nil, fmt.Errorf("unknown WebhookEndpoint field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *WebhookEndpointMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case webhookendpoint.FieldCompanyID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCompanyID(v)
+		return nil
+	case webhookendpoint.FieldURL:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetURL(v)
+		return nil
+	case webhookendpoint.FieldEventTypes:
+		v, ok := value.([]string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetEventTypes(v)
+		return nil
+	case webhookendpoint.FieldActive:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetActive(v)
+		return nil
+	case webhookendpoint.FieldSealedSecret:
+		v, ok := value.([]byte)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSealedSecret(v)
+		return nil
+	case webhookendpoint.FieldSealedPreviousSecret:
+		v, ok := value.([]byte)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSealedPreviousSecret(v)
+		return nil
+	case webhookendpoint.FieldPreviousSecretExpires:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPreviousSecretExpires(v)
+		return nil
+	case webhookendpoint.FieldFailing:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetFailing(v)
+		return nil
+	case webhookendpoint.FieldTimeCreated:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTimeCreated(v)
+		return nil
+	}
+	return fmt.Errorf("unknown WebhookEndpoint field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *WebhookEndpointMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *WebhookEndpointMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *WebhookEndpointMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown WebhookEndpoint numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *WebhookEndpointMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(webhookendpoint.FieldSealedPreviousSecret) {
+		fields = append(fields, webhookendpoint.FieldSealedPreviousSecret)
+	}
+	if m.FieldCleared(webhookendpoint.FieldPreviousSecretExpires) {
+		fields = append(fields, webhookendpoint.FieldPreviousSecretExpires)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *WebhookEndpointMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *WebhookEndpointMutation) ClearField(name string) error {
+	switch name {
+	case webhookendpoint.FieldSealedPreviousSecret:
+		m.ClearSealedPreviousSecret()
+		return nil
+	case webhookendpoint.FieldPreviousSecretExpires:
+		m.ClearPreviousSecretExpires()
+		return nil
+	}
+	return fmt.Errorf("unknown WebhookEndpoint nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *WebhookEndpointMutation) ResetField(name string) error {
+	switch name {
+	case webhookendpoint.FieldCompanyID:
+		m.ResetCompanyID()
+		return nil
+	case webhookendpoint.FieldURL:
+		m.ResetURL()
+		return nil
+	case webhookendpoint.FieldEventTypes:
+		m.ResetEventTypes()
+		return nil
+	case webhookendpoint.FieldActive:
+		m.ResetActive()
+		return nil
+	case webhookendpoint.FieldSealedSecret:
+		m.ResetSealedSecret()
+		return nil
+	case webhookendpoint.FieldSealedPreviousSecret:
+		m.ResetSealedPreviousSecret()
+		return nil
+	case webhookendpoint.FieldPreviousSecretExpires:
+		m.ResetPreviousSecretExpires()
+		return nil
+	case webhookendpoint.FieldFailing:
+		m.ResetFailing()
+		return nil
+	case webhookendpoint.FieldTimeCreated:
+		m.ResetTimeCreated()
+		return nil
+	}
+	return fmt.Errorf("unknown WebhookEndpoint field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *WebhookEndpointMutation) AddedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.company != nil {
+		edges = append(edges, webhookendpoint.EdgeCompany)
+	}
+	if m.attempts != nil {
+		edges = append(edges, webhookendpoint.EdgeAttempts)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *WebhookEndpointMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case webhookendpoint.EdgeCompany:
+		if id := m.company; id != nil {
+			return []ent.Value{*id}
+		}
+	case webhookendpoint.EdgeAttempts:
+		ids := make([]ent.Value, 0, len(m.attempts))
+		for id := range m.attempts {
+			ids = append(ids, id)
+		}
+		return ids
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *WebhookEndpointMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.removedattempts != nil {
+		edges = append(edges, webhookendpoint.EdgeAttempts)
+	}
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *WebhookEndpointMutation) RemovedIDs(name string) []ent.Value {
+	switch name {
+	case webhookendpoint.EdgeAttempts:
+		ids := make([]ent.Value, 0, len(m.removedattempts))
+		for id := range m.removedattempts {
+			ids = append(ids, id)
+		}
+		return ids
+	}
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *WebhookEndpointMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.clearedcompany {
+		edges = append(edges, webhookendpoint.EdgeCompany)
+	}
+	if m.clearedattempts {
+		edges = append(edges, webhookendpoint.EdgeAttempts)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *WebhookEndpointMutation) EdgeCleared(name string) bool {
+	switch name {
+	case webhookendpoint.EdgeCompany:
+		return m.clearedcompany
+	case webhookendpoint.EdgeAttempts:
+		return m.clearedattempts
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *WebhookEndpointMutation) ClearEdge(name string) error {
+	switch name {
+	case webhookendpoint.EdgeCompany:
+		m.ClearCompany()
+		return nil
+	}
+	return fmt.Errorf("unknown WebhookEndpoint unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *WebhookEndpointMutation) ResetEdge(name string) error {
+	switch name {
+	case webhookendpoint.EdgeCompany:
+		m.ResetCompany()
+		return nil
+	case webhookendpoint.EdgeAttempts:
+		m.ResetAttempts()
+		return nil
+	}
+	return fmt.Errorf("unknown WebhookEndpoint edge %s", name)
 }

@@ -36,6 +36,10 @@ type Tx struct {
 	Conversation *ConversationClient
 	// EvaluationPartner is the client for interacting with the EvaluationPartner builders.
 	EvaluationPartner *EvaluationPartnerClient
+	// Event is the client for interacting with the Event builders.
+	Event *EventClient
+	// EventCounter is the client for interacting with the EventCounter builders.
+	EventCounter *EventCounterClient
 	// FieldDefinition is the client for interacting with the FieldDefinition builders.
 	FieldDefinition *FieldDefinitionClient
 	// IdempotencyKey is the client for interacting with the IdempotencyKey builders.
@@ -66,6 +70,10 @@ type Tx struct {
 	TestSubmission *TestSubmissionClient
 	// User is the client for interacting with the User builders.
 	User *UserClient
+	// WebhookAttempt is the client for interacting with the WebhookAttempt builders.
+	WebhookAttempt *WebhookAttemptClient
+	// WebhookEndpoint is the client for interacting with the WebhookEndpoint builders.
+	WebhookEndpoint *WebhookEndpointClient
 
 	// lazily loaded.
 	client     *Client
@@ -208,6 +216,8 @@ func (tx *Tx) init() {
 	tx.Contact = NewContactClient(tx.config)
 	tx.Conversation = NewConversationClient(tx.config)
 	tx.EvaluationPartner = NewEvaluationPartnerClient(tx.config)
+	tx.Event = NewEventClient(tx.config)
+	tx.EventCounter = NewEventCounterClient(tx.config)
 	tx.FieldDefinition = NewFieldDefinitionClient(tx.config)
 	tx.IdempotencyKey = NewIdempotencyKeyClient(tx.config)
 	tx.Location = NewLocationClient(tx.config)
@@ -223,6 +233,8 @@ func (tx *Tx) init() {
 	tx.RejectionReason = NewRejectionReasonClient(tx.config)
 	tx.TestSubmission = NewTestSubmissionClient(tx.config)
 	tx.User = NewUserClient(tx.config)
+	tx.WebhookAttempt = NewWebhookAttemptClient(tx.config)
+	tx.WebhookEndpoint = NewWebhookEndpointClient(tx.config)
 }
 
 // txDriver wraps the given dialect.Tx with a nop dialect.Driver implementation.

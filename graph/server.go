@@ -14,6 +14,7 @@ import (
 	"github.com/99designs/gqlgen/graphql/handler/extension"
 	"github.com/99designs/gqlgen/graphql/handler/lru"
 	"github.com/99designs/gqlgen/graphql/handler/transport"
+	coderws "github.com/coder/websocket"
 	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/gqlerror"
 	"github.com/vektah/gqlparser/v2/validator/rules"
@@ -47,12 +48,13 @@ const (
 	MaxPage     = recruiting.MaxPageSize     // largest first or last
 )
 
-// partnerCalls are the mutations that call an evaluation partner. They run
+// partnerCalls are the mutations that call an evaluation partner (or a
+// webhook endpoint, pingWebhookEndpoint). They run
 // without the mutation transaction: the call must not hold a connection
 // (and SQLite's write lock) while the partner answers, and the record of a
 // failed attempt must survive the error it reports. They draw their own
 // transactions (recruiting.Service.SubmitForTest).
-var partnerCalls = []string{"submitCandidateForTest", "refreshPartnerTests"}
+var partnerCalls = []string{"submitCandidateForTest", "refreshPartnerTests", "pingWebhookEndpoint"}
 
 // fileWrites are the mutations that write to the file store. They too run
 // without the mutation transaction: the file is written first, with no
@@ -63,7 +65,7 @@ var fileWrites = []string{"uploadCandidateFile"}
 // NewServer returns the handler of /graphql. Mutations run in one database
 // transaction each, except partnerCalls; see requireScopes for who may run
 // what. extensions (tracing, say) wrap what the server does.
-func NewServer(service *recruiting.Service, limits Limits, extensions ...graphql.HandlerExtension) http.Handler {
+func NewServer(service *recruiting.Service, limits Limits, authenticate Authenticate, extensions ...graphql.HandlerExtension) http.Handler {
 	if limits.MaxResponseBytes <= 0 {
 		limits.MaxResponseBytes = DefaultMaxResponseBytes
 	}
@@ -71,6 +73,7 @@ func NewServer(service *recruiting.Service, limits Limits, extensions ...graphql
 		Resolvers: &Resolver{service: service, client: service.Client},
 	})
 	srv := handler.New(connectionCost{schema})
+	srv.AddTransport(websocketTransport(authenticate))
 	srv.AddTransport(transport.Options{})
 	srv.AddTransport(transport.GET{})
 	srv.AddTransport(transport.POST{})
@@ -106,6 +109,31 @@ func NewServer(service *recruiting.Service, limits Limits, extensions ...graphql
 		srv.Use(e)
 	}
 	return Handler{gql: srv}
+}
+
+// Authenticate checks the credentials of an Authorization header, as HTTP
+// requests are checked.
+type Authenticate func(ctx context.Context, header string) (viewer.Viewer, error)
+
+// websocketTransport serves subscriptions over WebSocket (graphql-ws and
+// graphql-transport-ws). The upgrade request carries no credentials
+// (browsers cannot set its headers): connection_init's Authorization
+// does, checked as an HTTP request's header is.
+func websocketTransport(authenticate Authenticate) transport.Websocket {
+	return transport.Websocket{
+		// Any origin, as the HTTP API allows: credentials come in the
+		// init message, never from cookies.
+		Implementation: transport.CoderWebsocketImplementation{AcceptOptions: coderws.AcceptOptions{InsecureSkipVerify: true}},
+		InitFunc: func(ctx context.Context, p transport.InitPayload) (context.Context, *transport.InitPayload, error) {
+			v, err := authenticate(ctx, p.Authorization())
+			if err != nil {
+				return ctx, nil, err
+			}
+			return recruiting.WithSubscriptionSlots(viewer.NewContext(ctx, v)), nil, nil
+		},
+		InitTimeout:           10 * time.Second,
+		KeepAlivePingInterval: 15 * time.Second,
+	}
 }
 
 // transactioner is entgql's, made safe for errors gqlgen reports before an

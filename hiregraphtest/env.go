@@ -30,6 +30,7 @@ import (
 	"github.com/hiregraph/hiregraph/demo"
 	"github.com/hiregraph/hiregraph/filestore"
 	"github.com/hiregraph/hiregraph/server"
+	"github.com/hiregraph/hiregraph/webhook"
 )
 
 // DatabaseEnv names the variable that points the tests at PostgreSQL.
@@ -342,5 +343,32 @@ func (r *Response) AssertGraphQLError(t testing.TB, status int, code string) {
 	}
 	if ct := r.Header.Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
 		t.Fatalf("Content-Type = %q", ct)
+	}
+}
+
+// DeliverWebhooks is a config adjustment (NewWithConfig) that makes the
+// server send webhooks: a River worker polling often, retrying after
+// milliseconds, allowed to call loopback, stopped when t ends. adjust, if
+// not nil, changes its config first.
+func DeliverWebhooks(t testing.TB, adjust func(*webhook.Config)) func(*server.Config) {
+	return func(cfg *server.Config) {
+		wc := webhook.Config{DB: cfg.DB, Sealer: cfg.Sealer, AllowNets: loopbackNets, Workers: 4,
+			PollInterval: 100 * time.Millisecond, Timeout: 5 * time.Second, RetryBase: 10 * time.Millisecond}
+		if adjust != nil {
+			adjust(&wc)
+		}
+		d, err := webhook.New(wc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := d.Start(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() {
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			defer cancel()
+			d.Stop(ctx)
+		})
+		cfg.Webhooks = d
 	}
 }

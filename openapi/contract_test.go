@@ -231,6 +231,7 @@ func TestEveryEndpointMatchesTheDocument(t *testing.T) {
 	checkClone(c)
 	checkNotesAndMessages(c)
 	checkTestsAndEvaluations(c)
+	checkEventsAndWebhooks(c)
 	checkCareers(c)
 	checkUsersAndKeys(c)
 	checkFiles(c)
@@ -314,6 +315,40 @@ func checkPositionReads(c *contract, get func(string, int) *hiregraphtest.Respon
 	get("/v1/positions/"+pos+"/candidates?status=In%20progress&deleted=false&time_created:after=2020-01-01T00:00:00Z&limit=1", http.StatusOK)
 	get("/v1/positions/pos_nope/candidates", http.StatusNotFound)
 	get("/v1/positions/"+pos+"/candidates?status=maybe", http.StatusBadRequest)
+}
+
+func checkEventsAndWebhooks(c *contract) {
+	feed := c.check(exchange{method: http.MethodGet, path: "/v1/events?limit=2&types=note.created,message.created", status: http.StatusOK})
+	var page struct {
+		Events []struct{ ID string }
+	}
+	feed.JSON(c.t, &page)
+	if len(page.Events) == 0 {
+		c.t.Fatal("the notes written earlier left no events")
+	}
+	c.check(exchange{method: http.MethodGet, path: "/v1/events?after=x", status: http.StatusBadRequest})
+
+	created := c.check(exchange{method: http.MethodPost, path: "/v1/webhooks", body: map[string]any{"url": "http://127.0.0.1:1/hook"}, status: http.StatusCreated})
+	var ep struct{ ID string }
+	created.JSON(c.t, &ep)
+	c.check(exchange{method: http.MethodPost, path: "/v1/webhooks", body: map[string]any{"url": "ftp://x"}, status: http.StatusUnprocessableEntity})
+	c.check(exchange{method: http.MethodGet, path: "/v1/webhooks", status: http.StatusOK})
+	c.check(exchange{method: http.MethodGet, path: "/v1/webhooks", headers: apiKey(c.env.WithKey("read").Demo.APIKey), status: http.StatusForbidden})
+	one := "/v1/webhooks/" + ep.ID
+	c.check(exchange{method: http.MethodPatch, path: one, body: map[string]any{"event_types": []string{"note.created"}}, status: http.StatusOK})
+	c.check(exchange{method: http.MethodPatch, path: "/v1/webhooks/whe_missing", body: map[string]any{"active": false}, status: http.StatusNotFound})
+	c.check(exchange{method: http.MethodPost, path: one + "/rotate", body: map[string]any{"overlap_hours": 2}, status: http.StatusOK})
+	c.check(exchange{method: http.MethodPost, path: one + "/rotate", body: map[string]any{"overlap_hours": 1000}, status: http.StatusUnprocessableEntity, offSpec: true})
+	c.check(exchange{method: http.MethodPost, path: one + "/ping", status: http.StatusOK})
+	c.check(exchange{method: http.MethodPost, path: "/v1/webhooks/whe_missing/ping", status: http.StatusNotFound})
+	c.check(exchange{method: http.MethodPost, path: one + "/rotate", headers: apiKey(c.env.WithKey("read").Demo.APIKey), status: http.StatusForbidden})
+	c.check(exchange{method: http.MethodGet, path: one + "/attempts", headers: apiKey(c.env.WithKey("read").Demo.APIKey), status: http.StatusForbidden})
+	c.check(exchange{method: http.MethodPost, path: one + "/redeliver", body: map[string]any{"event_id": page.Events[0].ID}, status: http.StatusAccepted})
+	c.check(exchange{method: http.MethodPost, path: one + "/redeliver", body: map[string]any{"event_id": "evt_missing"}, status: http.StatusNotFound})
+	c.check(exchange{method: http.MethodGet, path: one + "/attempts?limit=5", status: http.StatusOK})
+	c.check(exchange{method: http.MethodGet, path: one + "/attempts?limit=0", status: http.StatusBadRequest, offSpec: true})
+	c.check(exchange{method: http.MethodDelete, path: one, status: http.StatusNoContent})
+	c.check(exchange{method: http.MethodDelete, path: one, status: http.StatusNotFound})
 }
 
 func cloneBody(env *hiregraphtest.Env) map[string]any {

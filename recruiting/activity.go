@@ -53,6 +53,9 @@ type Activity struct {
 	// Actor overrides the actor taken from the viewer, for callers that act
 	// for someone else (a careers site for an applicant).
 	Actor *Actor
+	// Object is the record acted on, as it is after the change: its shape
+	// goes into the activity's event. When nil, record reads it.
+	Object any
 }
 
 // Actor is who did something.
@@ -92,7 +95,8 @@ func Change(field string, before, after any) []schematype.FieldChange {
 }
 
 // record writes a to the timeline through client, which must be the
-// transaction's, so the activity commits or rolls back with its change.
+// transaction's, so the activity commits or rolls back with its change, and
+// with it the activity's event (event.go).
 func (s *Service) record(ctx context.Context, client *ent.Client, a Activity) error {
 	at := s.now()
 	actor := actorOf(ctx)
@@ -114,8 +118,12 @@ func (s *Service) record(ctx context.Context, client *ent.Client, a Activity) er
 	case a.PositionID != "":
 		create.SetPositionID(a.PositionID)
 	}
-	if err := create.Exec(ctx); err != nil {
+	act, err := create.Save(ctx)
+	if err != nil {
 		return fmt.Errorf("recording activity %s: %w", a.Verb, err)
+	}
+	if err := s.writeEvent(ctx, client, act, a.Object); err != nil {
+		return err
 	}
 	if a.Candidate == nil {
 		return nil

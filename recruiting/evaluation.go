@@ -168,7 +168,7 @@ func (s *Service) recordAttempt(ctx context.Context, c *ent.Candidate, p *ent.Ev
 			// happened in the hiring process.
 			return nil
 		}
-		return s.record(ctx, client, Activity{Verb: VerbTestSubmitted, ObjectType: "TestSubmission", ObjectID: ts.ID, Candidate: c})
+		return s.record(ctx, client, Activity{Verb: VerbTestSubmitted, ObjectType: "TestSubmission", ObjectID: ts.ID, Candidate: c, Object: ts})
 	})
 	if err != nil {
 		if callErr == nil {

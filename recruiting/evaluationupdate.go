@@ -79,7 +79,7 @@ func (s *Service) UpdateEvaluation(ctx context.Context, evaluationID string, in 
 			return err
 		}
 		return s.record(ctx, client, Activity{Verb: VerbEvaluationUpdated, ObjectType: "TestSubmission", ObjectID: ts.ID,
-			Candidate: current.Edges.Candidate, Changes: evaluationChanges(current, ts)})
+			Candidate: current.Edges.Candidate, Changes: evaluationChanges(current, ts), Object: ts})
 	})
 	if err != nil {
 		return nil, err

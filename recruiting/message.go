@@ -98,7 +98,7 @@ func (s *Service) CreateMessage(ctx context.Context, conversationID string, in C
 		if err != nil {
 			return fmt.Errorf("saving message: %w", err)
 		}
-		return s.record(ctx, client, Activity{Verb: VerbMessageCreated, ObjectType: "Message", ObjectID: msg.ID, Candidate: about})
+		return s.record(ctx, client, Activity{Verb: VerbMessageCreated, ObjectType: "Message", ObjectID: msg.ID, Candidate: about, Object: msg})
 	})
 	return msg, err
 }

@@ -86,7 +86,7 @@ func (s *Service) CreateNote(ctx context.Context, candidateID string, in CreateN
 		if err != nil {
 			return fmt.Errorf("saving note: %w", err)
 		}
-		return s.record(ctx, client, Activity{Verb: VerbNoteCreated, ObjectType: "Note", ObjectID: note.ID, Candidate: c})
+		return s.record(ctx, client, Activity{Verb: VerbNoteCreated, ObjectType: "Note", ObjectID: note.ID, Candidate: c, Object: note})
 	})
 	return note, err
 }

@@ -32,6 +32,15 @@ type Service struct {
 	Files *filestore.Store
 	// Now is the clock; tests replace it.
 	Now func() time.Time
+	// EventHooks run in the transaction of every event (webhook delivery
+	// enqueues its jobs there).
+	EventHooks []EventHook
+	// Broker carries committed events to GraphQL subscriptions; nil sends
+	// none.
+	Broker *Broker
+	// Webhooks pings endpoints and queues redeliveries; nil on a server
+	// that does not deliver webhooks.
+	Webhooks Deliveries
 }
 
 // now returns the current time in the precision the database keeps.

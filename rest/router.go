@@ -45,6 +45,15 @@ func (a *API) Routes() http.Handler {
 	r.Get("/api_keys", handle(a.listAPIKeys))
 	r.Post("/api_keys", handle(a.createAPIKey))
 	r.Post("/api_keys/{id}/revoke", handle(a.revokeAPIKey))
+	r.Get("/events", handle(a.listEvents))
+	r.Get("/webhooks", handle(a.listWebhooks))
+	r.Post("/webhooks", handle(a.createWebhook))
+	r.Patch("/webhooks/{id}", handle(a.updateWebhook))
+	r.Delete("/webhooks/{id}", handle(a.deleteWebhook))
+	r.Post("/webhooks/{id}/rotate", handle(a.rotateWebhookSecret))
+	r.Post("/webhooks/{id}/ping", handle(a.pingWebhook))
+	r.Post("/webhooks/{id}/redeliver", handle(a.redeliverWebhook))
+	r.Get("/webhooks/{id}/attempts", handle(a.listWebhookAttempts))
 	return r
 }
 

@@ -15,7 +15,7 @@ import (
 func apiCORS(origins []string) *cors.Cors {
 	opts := cors.Options{
 		AllowedOrigins: []string{"*"},
-		AllowedMethods: []string{http.MethodGet, http.MethodPost},
+		AllowedMethods: []string{http.MethodGet, http.MethodPost, http.MethodPatch, http.MethodDelete},
 		AllowedHeaders: []string{"Authorization", "Content-Type", "Idempotency-Key", OnBehalfOfHeader},
 		MaxAge:         600,
 	}

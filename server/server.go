@@ -28,6 +28,7 @@ import (
 	"github.com/hiregraph/hiregraph/recruiting"
 	"github.com/hiregraph/hiregraph/rest"
 	"github.com/hiregraph/hiregraph/telemetry"
+	"github.com/hiregraph/hiregraph/webhook"
 )
 
 // BasePath is where the service API of spec 4 ({base_url}) is mounted.
@@ -86,6 +87,15 @@ type Config struct {
 	// Files keeps candidates' documents; nil means the server accepts none
 	// (uploads and downloads answer 503).
 	Files *filestore.Store
+	// Webhooks enqueues (and, when started, sends) webhook deliveries; nil
+	// makes one that only enqueues them, for a process that sends them.
+	Webhooks *webhook.Deliverer
+	// Broker carries committed events to subscriptions; nil makes an
+	// in-process one (enough on SQLite, and for one PostgreSQL process).
+	Broker *recruiting.Broker
+	// WebhookAllowNets are non-public networks webhook endpoints may be
+	// at, for pings from a server without Webhooks.
+	WebhookAllowNets []netip.Prefix
 }
 
 func orDefault(v, def int) int {
@@ -97,6 +107,21 @@ func orDefault(v, def int) int {
 
 func rateOrDefault(perMinute, burst int, def ratelimit.Rate) ratelimit.Rate {
 	return ratelimit.Rate{PerMinute: orDefault(perMinute, def.PerMinute), Burst: orDefault(burst, def.Burst)}
+}
+
+// unlessWebsocket applies mw except to WebSocket upgrades, which the
+// GraphQL transport authenticates in connection_init.
+func unlessWebsocket(mw func(http.Handler) http.Handler) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler {
+		wrapped := mw(next)
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.Method == http.MethodGet && strings.EqualFold(r.Header.Get("Upgrade"), "websocket") {
+				next.ServeHTTP(w, r)
+				return
+			}
+			wrapped.ServeHTTP(w, r)
+		})
+	}
 }
 
 // New returns the root handler.
@@ -120,6 +145,21 @@ func New(cfg Config) http.Handler {
 		maxFile = cfg.Files.MaxBytes()
 	}
 	cfg.GraphQL.MaxFileBytes = maxFile
+	deliverer := cfg.Webhooks
+	if deliverer == nil {
+		var err error
+		deliverer, err = webhook.New(webhook.Config{DB: cfg.DB, Sealer: cfg.Sealer, AllowNets: cfg.WebhookAllowNets, Now: cfg.Now})
+		if err != nil {
+			// Only a River configuration this code sets can fail here.
+			panic(err)
+		}
+	}
+	service.EventHooks = append(service.EventHooks, deliverer.Hook)
+	service.Broker = cfg.Broker
+	if service.Broker == nil {
+		service.Broker = &recruiting.Broker{}
+	}
+	service.Webhooks = deliverer
 	authn := &auth.Authenticator{Client: cfg.DB.Client, Sealer: cfg.Sealer, Users: users, Now: cfg.Now}
 	api := &rest.API{Service: service}
 
@@ -211,12 +251,12 @@ func New(cfg Config) http.Handler {
 	// Both faces answer failures before the operation in their own error
 	// shape: GraphQL clients read errors[].extensions.code.
 	r.Group(func(r chi.Router) {
-		r.Use(apiCORS.Handler, authenticate(authn, failures, cfg.TrustedProxies, graph.WriteError), limitRate(apiLimiter, apiKeyOf))
+		r.Use(apiCORS.Handler, unlessWebsocket(authenticate(authn, failures, cfg.TrustedProxies, graph.WriteError)), limitRate(apiLimiter, apiKeyOf))
 		var tracing []graphql.HandlerExtension
 		if telemetry.Enabled() {
 			tracing = append(tracing, telemetry.GraphQL{})
 		}
-		gql := bufferBody(graph.WriteError, graph.NewServer(service, cfg.GraphQL, tracing...))
+		gql := bufferBody(graph.WriteError, graph.NewServer(service, cfg.GraphQL, authn.Authenticate, tracing...))
 		r.Get("/graphql", gql.ServeHTTP)
 		r.Post("/graphql", gql.ServeHTTP)
 		// A browser's preflight must reach apiCORS, which answers it; chi

@@ -14,13 +14,17 @@ import (
 	"path/filepath"
 	"time"
 
+	"entgo.io/ent/dialect"
+
 	"github.com/hiregraph/hiregraph/auth"
 	"github.com/hiregraph/hiregraph/demo"
 	"github.com/hiregraph/hiregraph/ent/privacy"
 	"github.com/hiregraph/hiregraph/filestore"
 	"github.com/hiregraph/hiregraph/outbound"
+	"github.com/hiregraph/hiregraph/recruiting"
 	"github.com/hiregraph/hiregraph/server"
 	"github.com/hiregraph/hiregraph/telemetry"
+	"github.com/hiregraph/hiregraph/webhook"
 )
 
 // serveCmd runs the server. Each operational setting is one field: a flag,
@@ -35,10 +39,15 @@ type serveCmd struct {
 	PartnerAllowNets string        `name:"partner-allow-nets" env:"HIREGRAPH_PARTNER_ALLOW_NETS" group:"Evaluation partners" placeholder:"CIDRS" help:"Comma-separated non-public networks evaluation partners may be called at, e.g. 127.0.0.0/8 for a local partner (default none)."`
 	PartnerTimeout   time.Duration `name:"partner-timeout" env:"HIREGRAPH_PARTNER_TIMEOUT" group:"Evaluation partners" default:"${partner_timeout}" help:"Longest wait for an evaluation partner's answer."`
 
-	OIDCIssuer   string   `name:"oidc-issuer" env:"HIREGRAPH_OIDC_ISSUER" group:"Sign-in" placeholder:"URL" help:"Issuer URL of an OpenID Connect provider whose tokens sign users in (default none: only tokens of hiregraph token)."`
-	OIDCAudience string   `name:"oidc-audience" env:"HIREGRAPH_OIDC_AUDIENCE" group:"Sign-in" placeholder:"CLIENT_ID" help:"The aud a provider's token must carry (its client id for this server)."`
-	OIDCClaim    string   `name:"oidc-claim" env:"HIREGRAPH_OIDC_CLAIM" group:"Sign-in" default:"email" help:"The claim holding the user's e-mail address."`
-	CORSOrigins  []string `name:"cors-origins" env:"HIREGRAPH_CORS_ORIGINS" group:"Sign-in" placeholder:"ORIGINS" help:"Comma-separated browser origins of the deployment's front-ends, such as https://app.example.com; they may send credentials. Default: any origin, without credentials."`
+	OIDCIssuer         string        `name:"oidc-issuer" env:"HIREGRAPH_OIDC_ISSUER" group:"Sign-in" placeholder:"URL" help:"Issuer URL of an OpenID Connect provider whose tokens sign users in (default none: only tokens of hiregraph token)."`
+	OIDCAudience       string        `name:"oidc-audience" env:"HIREGRAPH_OIDC_AUDIENCE" group:"Sign-in" placeholder:"CLIENT_ID" help:"The aud a provider's token must carry (its client id for this server)."`
+	OIDCClaim          string        `name:"oidc-claim" env:"HIREGRAPH_OIDC_CLAIM" group:"Sign-in" default:"email" help:"The claim holding the user's e-mail address."`
+	CORSOrigins        []string      `name:"cors-origins" env:"HIREGRAPH_CORS_ORIGINS" group:"Sign-in" placeholder:"ORIGINS" help:"Comma-separated browser origins of the deployment's front-ends, such as https://app.example.com; they may send credentials. Default: any origin, without credentials."`
+	WebhookAllowNets   string        `name:"webhook-allow-nets" env:"HIREGRAPH_WEBHOOK_ALLOW_NETS" group:"Webhooks" placeholder:"CIDRS" help:"Comma-separated non-public networks webhook endpoints may be at, e.g. 10.0.0.0/8 (default none)."`
+	WebhookTimeout     time.Duration `name:"webhook-timeout" env:"HIREGRAPH_WEBHOOK_TIMEOUT" group:"Webhooks" default:"${webhook_timeout}" help:"Longest wait for a webhook endpoint's answer."`
+	WebhookWorkers     int           `name:"webhook-workers" env:"HIREGRAPH_WEBHOOK_WORKERS" group:"Webhooks" default:"${webhook_workers}" help:"Webhooks this process sends at once; 0 sends none (another process does), deliveries are still queued."`
+	WebhookRescueAfter time.Duration `name:"webhook-rescue-after" env:"HIREGRAPH_WEBHOOK_RESCUE_AFTER" group:"Webhooks" default:"${webhook_rescue_after}" help:"How long a delivery may run before it is taken for lost (its process died) and sent again; longer than --webhook-timeout."`
+	WebhookRetryBase   time.Duration `name:"webhook-retry-base" env:"HIREGRAPH_WEBHOOK_RETRY_BASE" group:"Webhooks" default:"${webhook_retry_base}" hidden:"" help:"Wait before a failed delivery's first retry; later ones double it."`
 
 	APIRate      int   `name:"api-rate" env:"HIREGRAPH_API_RATE" group:"Limits" default:"${api_rate}" help:"Requests a minute each API key may make (token bucket)."`
 	APIBurst     int   `name:"api-burst" env:"HIREGRAPH_API_BURST" group:"Limits" default:"${api_burst}" help:"Requests an API key may make at once, beyond its rate."`
@@ -69,6 +78,11 @@ func serveVars() map[string]string {
 		"max_body_bytes":  fmt.Sprint(server.MaxBodyBytes),
 		"max_file_bytes":  fmt.Sprint(filestore.DefaultMaxBytes),
 		"sweep_interval":  server.DefaultSweepInterval.String(),
+
+		"webhook_timeout":      webhook.DefaultTimeout.String(),
+		"webhook_workers":      fmt.Sprint(webhook.DefaultWorkers),
+		"webhook_rescue_after": webhook.DefaultRescueAfter.String(),
+		"webhook_retry_base":   webhook.DefaultRetryBase.String(),
 	}
 }
 
@@ -121,6 +135,19 @@ func (c *serveCmd) Run(a *app) error {
 		return err
 	}
 	defer cfg.Files.Close()
+	deliverer, err := c.startWebhooks(a.ctx, st)
+	if err != nil {
+		return err
+	}
+	defer c.stopWebhooks(deliverer)
+	cfg.Webhooks = deliverer
+	if st.Dialect == dialect.Postgres {
+		// Subscriptions hear the writes of every process on the database.
+		cfg.Broker = &recruiting.Broker{NotifyChannel: recruiting.EventsChannel}
+		if err := recruiting.ListenPostgres(a.ctx, st.DSN, cfg.Broker); err != nil {
+			return fmt.Errorf("listening for events: %w", err)
+		}
+	}
 	srv := &http.Server{
 		Handler:           server.New(cfg),
 		ReadHeaderTimeout: c.ReadHeaderTimeout,
@@ -139,6 +166,39 @@ func (c *serveCmd) Run(a *app) error {
 	}
 	go server.SweepPeriodically(a.ctx, st.DB, cfg.RateLimitStore, c.SweepInterval)
 	return c.serveUntilDone(a.ctx, srv, ln)
+}
+
+// startWebhooks starts sending the webhooks queued in the database (none
+// with --webhook-workers=0: this process then only queues them).
+func (c *serveCmd) startWebhooks(ctx context.Context, st *store) (*webhook.Deliverer, error) {
+	nets, err := outbound.ParseNets(c.WebhookAllowNets)
+	if err != nil {
+		return nil, fmt.Errorf("--webhook-allow-nets: %w", err)
+	}
+	if c.WebhookTimeout <= 0 || c.WebhookWorkers < 0 || c.WebhookRescueAfter <= c.WebhookTimeout || c.WebhookRetryBase <= 0 {
+		return nil, fmt.Errorf("--webhook-timeout and --webhook-retry-base must be positive, --webhook-workers at least 0, --webhook-rescue-after longer than --webhook-timeout")
+	}
+	d, err := webhook.New(webhook.Config{
+		DB: st.DB, Sealer: st.Sealer, AllowNets: nets, Timeout: c.WebhookTimeout,
+		Workers: c.WebhookWorkers, RescueAfter: c.WebhookRescueAfter, RetryBase: c.WebhookRetryBase,
+	})
+	if err != nil {
+		return nil, err
+	}
+	if err := d.Start(ctx); err != nil {
+		return nil, fmt.Errorf("starting webhook delivery: %w", err)
+	}
+	return d, nil
+}
+
+// stopWebhooks lets deliveries under way finish, within the shutdown
+// timeout; one cut short is sent again by the next process.
+func (c *serveCmd) stopWebhooks(d *webhook.Deliverer) {
+	ctx, cancel := context.WithTimeout(context.Background(), c.ShutdownTimeout)
+	defer cancel()
+	if err := d.Stop(ctx); err != nil {
+		slog.Warn("stopping webhook delivery", "error", err)
+	}
 }
 
 // config checks the flags and turns them into the server's config.

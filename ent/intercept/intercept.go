@@ -19,6 +19,8 @@ import (
 	"github.com/hiregraph/hiregraph/ent/contact"
 	"github.com/hiregraph/hiregraph/ent/conversation"
 	"github.com/hiregraph/hiregraph/ent/evaluationpartner"
+	"github.com/hiregraph/hiregraph/ent/event"
+	"github.com/hiregraph/hiregraph/ent/eventcounter"
 	"github.com/hiregraph/hiregraph/ent/fielddefinition"
 	"github.com/hiregraph/hiregraph/ent/idempotencykey"
 	"github.com/hiregraph/hiregraph/ent/location"
@@ -35,6 +37,8 @@ import (
 	"github.com/hiregraph/hiregraph/ent/rejectionreason"
 	"github.com/hiregraph/hiregraph/ent/testsubmission"
 	"github.com/hiregraph/hiregraph/ent/user"
+	"github.com/hiregraph/hiregraph/ent/webhookattempt"
+	"github.com/hiregraph/hiregraph/ent/webhookendpoint"
 )
 
 // The Query interface represents an operation that queries a graph.
@@ -388,6 +392,60 @@ func (f TraverseEvaluationPartner) Traverse(ctx context.Context, q ent.Query) er
 		return f(ctx, q)
 	}
 	return fmt.Errorf("unexpected query type %T. expect *ent.EvaluationPartnerQuery", q)
+}
+
+// The EventFunc type is an adapter to allow the use of ordinary function as a Querier.
+type EventFunc func(context.Context, *ent.EventQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f EventFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.EventQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.EventQuery", q)
+}
+
+// The TraverseEvent type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseEvent func(context.Context, *ent.EventQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseEvent) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseEvent) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.EventQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.EventQuery", q)
+}
+
+// The EventCounterFunc type is an adapter to allow the use of ordinary function as a Querier.
+type EventCounterFunc func(context.Context, *ent.EventCounterQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f EventCounterFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.EventCounterQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.EventCounterQuery", q)
+}
+
+// The TraverseEventCounter type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseEventCounter func(context.Context, *ent.EventCounterQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseEventCounter) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseEventCounter) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.EventCounterQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.EventCounterQuery", q)
 }
 
 // The FieldDefinitionFunc type is an adapter to allow the use of ordinary function as a Querier.
@@ -795,6 +853,60 @@ func (f TraverseUser) Traverse(ctx context.Context, q ent.Query) error {
 	return fmt.Errorf("unexpected query type %T. expect *ent.UserQuery", q)
 }
 
+// The WebhookAttemptFunc type is an adapter to allow the use of ordinary function as a Querier.
+type WebhookAttemptFunc func(context.Context, *ent.WebhookAttemptQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f WebhookAttemptFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.WebhookAttemptQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.WebhookAttemptQuery", q)
+}
+
+// The TraverseWebhookAttempt type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseWebhookAttempt func(context.Context, *ent.WebhookAttemptQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseWebhookAttempt) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseWebhookAttempt) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.WebhookAttemptQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.WebhookAttemptQuery", q)
+}
+
+// The WebhookEndpointFunc type is an adapter to allow the use of ordinary function as a Querier.
+type WebhookEndpointFunc func(context.Context, *ent.WebhookEndpointQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f WebhookEndpointFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.WebhookEndpointQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.WebhookEndpointQuery", q)
+}
+
+// The TraverseWebhookEndpoint type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseWebhookEndpoint func(context.Context, *ent.WebhookEndpointQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseWebhookEndpoint) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseWebhookEndpoint) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.WebhookEndpointQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.WebhookEndpointQuery", q)
+}
+
 // NewQuery returns the generic Query interface for the given typed query.
 func NewQuery(q ent.Query) (Query, error) {
 	switch q := q.(type) {
@@ -820,6 +932,10 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.ConversationQuery, predicate.Conversation, conversation.OrderOption]{typ: ent.TypeConversation, tq: q}, nil
 	case *ent.EvaluationPartnerQuery:
 		return &query[*ent.EvaluationPartnerQuery, predicate.EvaluationPartner, evaluationpartner.OrderOption]{typ: ent.TypeEvaluationPartner, tq: q}, nil
+	case *ent.EventQuery:
+		return &query[*ent.EventQuery, predicate.Event, event.OrderOption]{typ: ent.TypeEvent, tq: q}, nil
+	case *ent.EventCounterQuery:
+		return &query[*ent.EventCounterQuery, predicate.EventCounter, eventcounter.OrderOption]{typ: ent.TypeEventCounter, tq: q}, nil
 	case *ent.FieldDefinitionQuery:
 		return &query[*ent.FieldDefinitionQuery, predicate.FieldDefinition, fielddefinition.OrderOption]{typ: ent.TypeFieldDefinition, tq: q}, nil
 	case *ent.IdempotencyKeyQuery:
@@ -850,6 +966,10 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.TestSubmissionQuery, predicate.TestSubmission, testsubmission.OrderOption]{typ: ent.TypeTestSubmission, tq: q}, nil
 	case *ent.UserQuery:
 		return &query[*ent.UserQuery, predicate.User, user.OrderOption]{typ: ent.TypeUser, tq: q}, nil
+	case *ent.WebhookAttemptQuery:
+		return &query[*ent.WebhookAttemptQuery, predicate.WebhookAttempt, webhookattempt.OrderOption]{typ: ent.TypeWebhookAttempt, tq: q}, nil
+	case *ent.WebhookEndpointQuery:
+		return &query[*ent.WebhookEndpointQuery, predicate.WebhookEndpoint, webhookendpoint.OrderOption]{typ: ent.TypeWebhookEndpoint, tq: q}, nil
 	default:
 		return nil, fmt.Errorf("unknown query type %T", q)
 	}

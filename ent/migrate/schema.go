@@ -485,6 +485,69 @@ var (
 			},
 		},
 	}
+	// EventsColumns holds the columns for the "events" table.
+	EventsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString, Size: 40},
+		{Name: "sequence", Type: field.TypeInt64},
+		{Name: "type", Type: field.TypeString, Size: 64},
+		{Name: "activity_id", Type: field.TypeString},
+		{Name: "actor_type", Type: field.TypeEnum, Enums: []string{"USER", "API_KEY", "EVALUATION_PARTNER", "CAREERS_SITE", "SYSTEM"}},
+		{Name: "actor_id", Type: field.TypeString, Nullable: true},
+		{Name: "actor_name", Type: field.TypeString, Nullable: true},
+		{Name: "object_type", Type: field.TypeString},
+		{Name: "object_id", Type: field.TypeString},
+		{Name: "data", Type: field.TypeJSON, Nullable: true},
+		{Name: "time_created", Type: field.TypeTime},
+		{Name: "company_id", Type: field.TypeString, Size: 40},
+	}
+	// EventsTable holds the schema information for the "events" table.
+	EventsTable = &schema.Table{
+		Name:       "events",
+		Columns:    EventsColumns,
+		PrimaryKey: []*schema.Column{EventsColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "events_companies_company",
+				Columns:    []*schema.Column{EventsColumns[11]},
+				RefColumns: []*schema.Column{CompaniesColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "event_company_id_sequence",
+				Unique:  true,
+				Columns: []*schema.Column{EventsColumns[11], EventsColumns[1]},
+			},
+		},
+	}
+	// EventCountersColumns holds the columns for the "event_counters" table.
+	EventCountersColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString, Size: 40},
+		{Name: "last", Type: field.TypeInt64, Default: 0},
+		{Name: "company_id", Type: field.TypeString, Size: 40},
+	}
+	// EventCountersTable holds the schema information for the "event_counters" table.
+	EventCountersTable = &schema.Table{
+		Name:       "event_counters",
+		Columns:    EventCountersColumns,
+		PrimaryKey: []*schema.Column{EventCountersColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "event_counters_companies_company",
+				Columns:    []*schema.Column{EventCountersColumns[2]},
+				RefColumns: []*schema.Column{CompaniesColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "eventcounter_company_id",
+				Unique:  true,
+				Columns: []*schema.Column{EventCountersColumns[2]},
+			},
+		},
+	}
 	// FieldDefinitionsColumns holds the columns for the "field_definitions" table.
 	FieldDefinitionsColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeString, Size: 40},
@@ -1136,6 +1199,79 @@ var (
 			},
 		},
 	}
+	// WebhookAttemptsColumns holds the columns for the "webhook_attempts" table.
+	WebhookAttemptsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString, Size: 40},
+		{Name: "event_id", Type: field.TypeString},
+		{Name: "event_type", Type: field.TypeString},
+		{Name: "attempt", Type: field.TypeInt},
+		{Name: "status", Type: field.TypeInt, Default: 0},
+		{Name: "latency_ms", Type: field.TypeInt64, Default: 0},
+		{Name: "error", Type: field.TypeString, Nullable: true},
+		{Name: "success", Type: field.TypeBool, Default: false},
+		{Name: "time_created", Type: field.TypeTime},
+		{Name: "company_id", Type: field.TypeString, Size: 40},
+		{Name: "endpoint_id", Type: field.TypeString, Size: 40},
+	}
+	// WebhookAttemptsTable holds the schema information for the "webhook_attempts" table.
+	WebhookAttemptsTable = &schema.Table{
+		Name:       "webhook_attempts",
+		Columns:    WebhookAttemptsColumns,
+		PrimaryKey: []*schema.Column{WebhookAttemptsColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "webhook_attempts_companies_company",
+				Columns:    []*schema.Column{WebhookAttemptsColumns[9]},
+				RefColumns: []*schema.Column{CompaniesColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+			{
+				Symbol:     "webhook_attempts_webhook_endpoints_attempts",
+				Columns:    []*schema.Column{WebhookAttemptsColumns[10]},
+				RefColumns: []*schema.Column{WebhookEndpointsColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "webhookattempt_company_id_endpoint_id_id",
+				Unique:  false,
+				Columns: []*schema.Column{WebhookAttemptsColumns[9], WebhookAttemptsColumns[10], WebhookAttemptsColumns[0]},
+			},
+			{
+				Name:    "webhookattempt_company_id_event_id_id",
+				Unique:  false,
+				Columns: []*schema.Column{WebhookAttemptsColumns[9], WebhookAttemptsColumns[1], WebhookAttemptsColumns[0]},
+			},
+		},
+	}
+	// WebhookEndpointsColumns holds the columns for the "webhook_endpoints" table.
+	WebhookEndpointsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString, Size: 40},
+		{Name: "url", Type: field.TypeString, Size: 2048},
+		{Name: "event_types", Type: field.TypeJSON},
+		{Name: "active", Type: field.TypeBool, Default: true},
+		{Name: "sealed_secret", Type: field.TypeBytes},
+		{Name: "sealed_previous_secret", Type: field.TypeBytes, Nullable: true},
+		{Name: "previous_secret_expires", Type: field.TypeTime, Nullable: true},
+		{Name: "failing", Type: field.TypeBool, Default: false},
+		{Name: "time_created", Type: field.TypeTime},
+		{Name: "company_id", Type: field.TypeString, Size: 40},
+	}
+	// WebhookEndpointsTable holds the schema information for the "webhook_endpoints" table.
+	WebhookEndpointsTable = &schema.Table{
+		Name:       "webhook_endpoints",
+		Columns:    WebhookEndpointsColumns,
+		PrimaryKey: []*schema.Column{WebhookEndpointsColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "webhook_endpoints_companies_company",
+				Columns:    []*schema.Column{WebhookEndpointsColumns[9]},
+				RefColumns: []*schema.Column{CompaniesColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+		},
+	}
 	// CandidateAssigneesColumns holds the columns for the "candidate_assignees" table.
 	CandidateAssigneesColumns = []*schema.Column{
 		{Name: "candidate_id", Type: field.TypeString, Size: 40},
@@ -1224,6 +1360,8 @@ var (
 		ContactsTable,
 		ConversationsTable,
 		EvaluationPartnersTable,
+		EventsTable,
+		EventCountersTable,
 		FieldDefinitionsTable,
 		IdempotencyKeysTable,
 		LocationsTable,
@@ -1239,6 +1377,8 @@ var (
 		RejectionReasonsTable,
 		TestSubmissionsTable,
 		UsersTable,
+		WebhookAttemptsTable,
+		WebhookEndpointsTable,
 		CandidateAssigneesTable,
 		PositionHiringTeamTable,
 		PositionQuestionnairesTable,
@@ -1270,6 +1410,8 @@ func init() {
 	ConversationsTable.ForeignKeys[0].RefTable = CandidatesTable
 	ConversationsTable.ForeignKeys[1].RefTable = CompaniesTable
 	EvaluationPartnersTable.ForeignKeys[0].RefTable = CompaniesTable
+	EventsTable.ForeignKeys[0].RefTable = CompaniesTable
+	EventCountersTable.ForeignKeys[0].RefTable = CompaniesTable
 	FieldDefinitionsTable.ForeignKeys[0].RefTable = CompaniesTable
 	IdempotencyKeysTable.ForeignKeys[0].RefTable = CompaniesTable
 	LocationsTable.ForeignKeys[0].RefTable = CompaniesTable
@@ -1300,6 +1442,9 @@ func init() {
 	TestSubmissionsTable.ForeignKeys[1].RefTable = EvaluationPartnersTable
 	TestSubmissionsTable.ForeignKeys[2].RefTable = CompaniesTable
 	UsersTable.ForeignKeys[0].RefTable = CompaniesTable
+	WebhookAttemptsTable.ForeignKeys[0].RefTable = CompaniesTable
+	WebhookAttemptsTable.ForeignKeys[1].RefTable = WebhookEndpointsTable
+	WebhookEndpointsTable.ForeignKeys[0].RefTable = CompaniesTable
 	CandidateAssigneesTable.ForeignKeys[0].RefTable = CandidatesTable
 	CandidateAssigneesTable.ForeignKeys[1].RefTable = UsersTable
 	PositionHiringTeamTable.ForeignKeys[0].RefTable = PositionsTable

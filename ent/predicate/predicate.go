@@ -39,6 +39,12 @@ type Conversation func(*sql.Selector)
 // EvaluationPartner is the predicate function for evaluationpartner builders.
 type EvaluationPartner func(*sql.Selector)
 
+// Event is the predicate function for event builders.
+type Event func(*sql.Selector)
+
+// EventCounter is the predicate function for eventcounter builders.
+type EventCounter func(*sql.Selector)
+
 // FieldDefinition is the predicate function for fielddefinition builders.
 type FieldDefinition func(*sql.Selector)
 
@@ -83,3 +89,9 @@ type TestSubmission func(*sql.Selector)
 
 // User is the predicate function for user builders.
 type User func(*sql.Selector)
+
+// WebhookAttempt is the predicate function for webhookattempt builders.
+type WebhookAttempt func(*sql.Selector)
+
+// WebhookEndpoint is the predicate function for webhookendpoint builders.
+type WebhookEndpoint func(*sql.Selector)

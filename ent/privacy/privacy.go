@@ -375,6 +375,54 @@ func (f EvaluationPartnerMutationRuleFunc) EvalMutation(ctx context.Context, m e
 	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.EvaluationPartnerMutation", m)
 }
 
+// The EventQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type EventQueryRuleFunc func(context.Context, *ent.EventQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f EventQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.EventQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.EventQuery", q)
+}
+
+// The EventMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type EventMutationRuleFunc func(context.Context, *ent.EventMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f EventMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.EventMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.EventMutation", m)
+}
+
+// The EventCounterQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type EventCounterQueryRuleFunc func(context.Context, *ent.EventCounterQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f EventCounterQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.EventCounterQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.EventCounterQuery", q)
+}
+
+// The EventCounterMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type EventCounterMutationRuleFunc func(context.Context, *ent.EventCounterMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f EventCounterMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.EventCounterMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.EventCounterMutation", m)
+}
+
 // The FieldDefinitionQueryRuleFunc type is an adapter to allow the use of ordinary
 // functions as a query rule.
 type FieldDefinitionQueryRuleFunc func(context.Context, *ent.FieldDefinitionQuery) error
@@ -735,6 +783,54 @@ func (f UserMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) 
 	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.UserMutation", m)
 }
 
+// The WebhookAttemptQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type WebhookAttemptQueryRuleFunc func(context.Context, *ent.WebhookAttemptQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f WebhookAttemptQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.WebhookAttemptQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.WebhookAttemptQuery", q)
+}
+
+// The WebhookAttemptMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type WebhookAttemptMutationRuleFunc func(context.Context, *ent.WebhookAttemptMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f WebhookAttemptMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.WebhookAttemptMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.WebhookAttemptMutation", m)
+}
+
+// The WebhookEndpointQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type WebhookEndpointQueryRuleFunc func(context.Context, *ent.WebhookEndpointQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f WebhookEndpointQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.WebhookEndpointQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.WebhookEndpointQuery", q)
+}
+
+// The WebhookEndpointMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type WebhookEndpointMutationRuleFunc func(context.Context, *ent.WebhookEndpointMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f WebhookEndpointMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.WebhookEndpointMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.WebhookEndpointMutation", m)
+}
+
 type (
 	// Filter is the interface that wraps the Where function
 	// for filtering nodes in queries and mutations.
@@ -792,6 +888,10 @@ func queryFilter(q ent.Query) (Filter, error) {
 		return q.Filter(), nil
 	case *ent.EvaluationPartnerQuery:
 		return q.Filter(), nil
+	case *ent.EventQuery:
+		return q.Filter(), nil
+	case *ent.EventCounterQuery:
+		return q.Filter(), nil
 	case *ent.FieldDefinitionQuery:
 		return q.Filter(), nil
 	case *ent.IdempotencyKeyQuery:
@@ -822,6 +922,10 @@ func queryFilter(q ent.Query) (Filter, error) {
 		return q.Filter(), nil
 	case *ent.UserQuery:
 		return q.Filter(), nil
+	case *ent.WebhookAttemptQuery:
+		return q.Filter(), nil
+	case *ent.WebhookEndpointQuery:
+		return q.Filter(), nil
 	default:
 		return nil, Denyf("ent/privacy: unexpected query type %T for query filter", q)
 	}
@@ -850,6 +954,10 @@ func mutationFilter(m ent.Mutation) (Filter, error) {
 	case *ent.ConversationMutation:
 		return m.Filter(), nil
 	case *ent.EvaluationPartnerMutation:
+		return m.Filter(), nil
+	case *ent.EventMutation:
+		return m.Filter(), nil
+	case *ent.EventCounterMutation:
 		return m.Filter(), nil
 	case *ent.FieldDefinitionMutation:
 		return m.Filter(), nil
@@ -880,6 +988,10 @@ func mutationFilter(m ent.Mutation) (Filter, error) {
 	case *ent.TestSubmissionMutation:
 		return m.Filter(), nil
 	case *ent.UserMutation:
+		return m.Filter(), nil
+	case *ent.WebhookAttemptMutation:
+		return m.Filter(), nil
+	case *ent.WebhookEndpointMutation:
 		return m.Filter(), nil
 	default:
 		return nil, Denyf("ent/privacy: unexpected mutation type %T for mutation filter", m)

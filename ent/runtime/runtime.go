@@ -17,6 +17,8 @@ import (
 	"github.com/hiregraph/hiregraph/ent/contact"
 	"github.com/hiregraph/hiregraph/ent/conversation"
 	"github.com/hiregraph/hiregraph/ent/evaluationpartner"
+	"github.com/hiregraph/hiregraph/ent/event"
+	"github.com/hiregraph/hiregraph/ent/eventcounter"
 	"github.com/hiregraph/hiregraph/ent/fielddefinition"
 	"github.com/hiregraph/hiregraph/ent/idempotencykey"
 	"github.com/hiregraph/hiregraph/ent/location"
@@ -34,6 +36,8 @@ import (
 	"github.com/hiregraph/hiregraph/ent/schema/schematype"
 	"github.com/hiregraph/hiregraph/ent/testsubmission"
 	"github.com/hiregraph/hiregraph/ent/user"
+	"github.com/hiregraph/hiregraph/ent/webhookattempt"
+	"github.com/hiregraph/hiregraph/ent/webhookendpoint"
 
 	"entgo.io/ent"
 	"entgo.io/ent/privacy"
@@ -864,6 +868,134 @@ func init() {
 	// evaluationpartner.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	evaluationpartner.IDValidator = func() func(string) error {
 		validators := evaluationpartnerDescID.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(id string) error {
+			for _, fn := range fns {
+				if err := fn(id); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	eventMixin := schema.Event{}.Mixin()
+	event.Policy = privacy.NewPolicies(eventMixin[1], schema.Event{})
+	event.Hooks[0] = func(next ent.Mutator) ent.Mutator {
+		return ent.MutateFunc(func(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+			if err := event.Policy.EvalMutation(ctx, m); err != nil {
+				return nil, err
+			}
+			return next.Mutate(ctx, m)
+		})
+	}
+	eventMixinHooks1 := eventMixin[1].Hooks()
+
+	event.Hooks[1] = eventMixinHooks1[0]
+	eventMixinFields0 := eventMixin[0].Fields()
+	_ = eventMixinFields0
+	eventMixinFields1 := eventMixin[1].Fields()
+	_ = eventMixinFields1
+	eventFields := schema.Event{}.Fields()
+	_ = eventFields
+	// eventDescCompanyID is the schema descriptor for company_id field.
+	eventDescCompanyID := eventMixinFields1[0].Descriptor()
+	// event.CompanyIDValidator is a validator for the "company_id" field. It is called by the builders before save.
+	event.CompanyIDValidator = eventDescCompanyID.Validators[0].(func(string) error)
+	// eventDescSequence is the schema descriptor for sequence field.
+	eventDescSequence := eventFields[0].Descriptor()
+	// event.SequenceValidator is a validator for the "sequence" field. It is called by the builders before save.
+	event.SequenceValidator = eventDescSequence.Validators[0].(func(int64) error)
+	// eventDescType is the schema descriptor for type field.
+	eventDescType := eventFields[1].Descriptor()
+	// event.TypeValidator is a validator for the "type" field. It is called by the builders before save.
+	event.TypeValidator = func() func(string) error {
+		validators := eventDescType.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(_type string) error {
+			for _, fn := range fns {
+				if err := fn(_type); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// eventDescActivityID is the schema descriptor for activity_id field.
+	eventDescActivityID := eventFields[2].Descriptor()
+	// event.ActivityIDValidator is a validator for the "activity_id" field. It is called by the builders before save.
+	event.ActivityIDValidator = eventDescActivityID.Validators[0].(func(string) error)
+	// eventDescObjectType is the schema descriptor for object_type field.
+	eventDescObjectType := eventFields[6].Descriptor()
+	// event.ObjectTypeValidator is a validator for the "object_type" field. It is called by the builders before save.
+	event.ObjectTypeValidator = eventDescObjectType.Validators[0].(func(string) error)
+	// eventDescObjectID is the schema descriptor for object_id field.
+	eventDescObjectID := eventFields[7].Descriptor()
+	// event.ObjectIDValidator is a validator for the "object_id" field. It is called by the builders before save.
+	event.ObjectIDValidator = eventDescObjectID.Validators[0].(func(string) error)
+	// eventDescTimeCreated is the schema descriptor for time_created field.
+	eventDescTimeCreated := eventFields[9].Descriptor()
+	// event.DefaultTimeCreated holds the default value on creation for the time_created field.
+	event.DefaultTimeCreated = eventDescTimeCreated.Default.(func() time.Time)
+	// eventDescID is the schema descriptor for id field.
+	eventDescID := eventMixinFields0[0].Descriptor()
+	// event.DefaultID holds the default value on creation for the id field.
+	event.DefaultID = eventDescID.Default.(func() string)
+	// event.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	event.IDValidator = func() func(string) error {
+		validators := eventDescID.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(id string) error {
+			for _, fn := range fns {
+				if err := fn(id); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	eventcounterMixin := schema.EventCounter{}.Mixin()
+	eventcounter.Policy = privacy.NewPolicies(eventcounterMixin[1], schema.EventCounter{})
+	eventcounter.Hooks[0] = func(next ent.Mutator) ent.Mutator {
+		return ent.MutateFunc(func(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+			if err := eventcounter.Policy.EvalMutation(ctx, m); err != nil {
+				return nil, err
+			}
+			return next.Mutate(ctx, m)
+		})
+	}
+	eventcounterMixinHooks1 := eventcounterMixin[1].Hooks()
+
+	eventcounter.Hooks[1] = eventcounterMixinHooks1[0]
+	eventcounterMixinFields0 := eventcounterMixin[0].Fields()
+	_ = eventcounterMixinFields0
+	eventcounterMixinFields1 := eventcounterMixin[1].Fields()
+	_ = eventcounterMixinFields1
+	eventcounterFields := schema.EventCounter{}.Fields()
+	_ = eventcounterFields
+	// eventcounterDescCompanyID is the schema descriptor for company_id field.
+	eventcounterDescCompanyID := eventcounterMixinFields1[0].Descriptor()
+	// eventcounter.CompanyIDValidator is a validator for the "company_id" field. It is called by the builders before save.
+	eventcounter.CompanyIDValidator = eventcounterDescCompanyID.Validators[0].(func(string) error)
+	// eventcounterDescLast is the schema descriptor for last field.
+	eventcounterDescLast := eventcounterFields[0].Descriptor()
+	// eventcounter.DefaultLast holds the default value on creation for the last field.
+	eventcounter.DefaultLast = eventcounterDescLast.Default.(int64)
+	// eventcounterDescID is the schema descriptor for id field.
+	eventcounterDescID := eventcounterMixinFields0[0].Descriptor()
+	// eventcounter.DefaultID holds the default value on creation for the id field.
+	eventcounter.DefaultID = eventcounterDescID.Default.(func() string)
+	// eventcounter.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	eventcounter.IDValidator = func() func(string) error {
+		validators := eventcounterDescID.Validators
 		fns := [...]func(string) error{
 			validators[0].(func(string) error),
 			validators[1].(func(string) error),
@@ -2075,6 +2207,158 @@ func init() {
 	// user.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	user.IDValidator = func() func(string) error {
 		validators := userDescID.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(id string) error {
+			for _, fn := range fns {
+				if err := fn(id); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	webhookattemptMixin := schema.WebhookAttempt{}.Mixin()
+	webhookattempt.Policy = privacy.NewPolicies(webhookattemptMixin[1], schema.WebhookAttempt{})
+	webhookattempt.Hooks[0] = func(next ent.Mutator) ent.Mutator {
+		return ent.MutateFunc(func(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+			if err := webhookattempt.Policy.EvalMutation(ctx, m); err != nil {
+				return nil, err
+			}
+			return next.Mutate(ctx, m)
+		})
+	}
+	webhookattemptMixinHooks1 := webhookattemptMixin[1].Hooks()
+
+	webhookattempt.Hooks[1] = webhookattemptMixinHooks1[0]
+	webhookattemptMixinFields0 := webhookattemptMixin[0].Fields()
+	_ = webhookattemptMixinFields0
+	webhookattemptMixinFields1 := webhookattemptMixin[1].Fields()
+	_ = webhookattemptMixinFields1
+	webhookattemptFields := schema.WebhookAttempt{}.Fields()
+	_ = webhookattemptFields
+	// webhookattemptDescCompanyID is the schema descriptor for company_id field.
+	webhookattemptDescCompanyID := webhookattemptMixinFields1[0].Descriptor()
+	// webhookattempt.CompanyIDValidator is a validator for the "company_id" field. It is called by the builders before save.
+	webhookattempt.CompanyIDValidator = webhookattemptDescCompanyID.Validators[0].(func(string) error)
+	// webhookattemptDescEndpointID is the schema descriptor for endpoint_id field.
+	webhookattemptDescEndpointID := webhookattemptFields[0].Descriptor()
+	// webhookattempt.EndpointIDValidator is a validator for the "endpoint_id" field. It is called by the builders before save.
+	webhookattempt.EndpointIDValidator = webhookattemptDescEndpointID.Validators[0].(func(string) error)
+	// webhookattemptDescEventID is the schema descriptor for event_id field.
+	webhookattemptDescEventID := webhookattemptFields[1].Descriptor()
+	// webhookattempt.EventIDValidator is a validator for the "event_id" field. It is called by the builders before save.
+	webhookattempt.EventIDValidator = webhookattemptDescEventID.Validators[0].(func(string) error)
+	// webhookattemptDescEventType is the schema descriptor for event_type field.
+	webhookattemptDescEventType := webhookattemptFields[2].Descriptor()
+	// webhookattempt.EventTypeValidator is a validator for the "event_type" field. It is called by the builders before save.
+	webhookattempt.EventTypeValidator = webhookattemptDescEventType.Validators[0].(func(string) error)
+	// webhookattemptDescAttempt is the schema descriptor for attempt field.
+	webhookattemptDescAttempt := webhookattemptFields[3].Descriptor()
+	// webhookattempt.AttemptValidator is a validator for the "attempt" field. It is called by the builders before save.
+	webhookattempt.AttemptValidator = webhookattemptDescAttempt.Validators[0].(func(int) error)
+	// webhookattemptDescStatus is the schema descriptor for status field.
+	webhookattemptDescStatus := webhookattemptFields[4].Descriptor()
+	// webhookattempt.DefaultStatus holds the default value on creation for the status field.
+	webhookattempt.DefaultStatus = webhookattemptDescStatus.Default.(int)
+	// webhookattemptDescLatencyMs is the schema descriptor for latency_ms field.
+	webhookattemptDescLatencyMs := webhookattemptFields[5].Descriptor()
+	// webhookattempt.DefaultLatencyMs holds the default value on creation for the latency_ms field.
+	webhookattempt.DefaultLatencyMs = webhookattemptDescLatencyMs.Default.(int64)
+	// webhookattemptDescSuccess is the schema descriptor for success field.
+	webhookattemptDescSuccess := webhookattemptFields[7].Descriptor()
+	// webhookattempt.DefaultSuccess holds the default value on creation for the success field.
+	webhookattempt.DefaultSuccess = webhookattemptDescSuccess.Default.(bool)
+	// webhookattemptDescTimeCreated is the schema descriptor for time_created field.
+	webhookattemptDescTimeCreated := webhookattemptFields[8].Descriptor()
+	// webhookattempt.DefaultTimeCreated holds the default value on creation for the time_created field.
+	webhookattempt.DefaultTimeCreated = webhookattemptDescTimeCreated.Default.(func() time.Time)
+	// webhookattemptDescID is the schema descriptor for id field.
+	webhookattemptDescID := webhookattemptMixinFields0[0].Descriptor()
+	// webhookattempt.DefaultID holds the default value on creation for the id field.
+	webhookattempt.DefaultID = webhookattemptDescID.Default.(func() string)
+	// webhookattempt.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	webhookattempt.IDValidator = func() func(string) error {
+		validators := webhookattemptDescID.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(id string) error {
+			for _, fn := range fns {
+				if err := fn(id); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	webhookendpointMixin := schema.WebhookEndpoint{}.Mixin()
+	webhookendpoint.Policy = privacy.NewPolicies(webhookendpointMixin[1], schema.WebhookEndpoint{})
+	webhookendpoint.Hooks[0] = func(next ent.Mutator) ent.Mutator {
+		return ent.MutateFunc(func(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+			if err := webhookendpoint.Policy.EvalMutation(ctx, m); err != nil {
+				return nil, err
+			}
+			return next.Mutate(ctx, m)
+		})
+	}
+	webhookendpointMixinHooks1 := webhookendpointMixin[1].Hooks()
+
+	webhookendpoint.Hooks[1] = webhookendpointMixinHooks1[0]
+	webhookendpointMixinFields0 := webhookendpointMixin[0].Fields()
+	_ = webhookendpointMixinFields0
+	webhookendpointMixinFields1 := webhookendpointMixin[1].Fields()
+	_ = webhookendpointMixinFields1
+	webhookendpointFields := schema.WebhookEndpoint{}.Fields()
+	_ = webhookendpointFields
+	// webhookendpointDescCompanyID is the schema descriptor for company_id field.
+	webhookendpointDescCompanyID := webhookendpointMixinFields1[0].Descriptor()
+	// webhookendpoint.CompanyIDValidator is a validator for the "company_id" field. It is called by the builders before save.
+	webhookendpoint.CompanyIDValidator = webhookendpointDescCompanyID.Validators[0].(func(string) error)
+	// webhookendpointDescURL is the schema descriptor for url field.
+	webhookendpointDescURL := webhookendpointFields[0].Descriptor()
+	// webhookendpoint.URLValidator is a validator for the "url" field. It is called by the builders before save.
+	webhookendpoint.URLValidator = func() func(string) error {
+		validators := webhookendpointDescURL.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(url string) error {
+			for _, fn := range fns {
+				if err := fn(url); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// webhookendpointDescEventTypes is the schema descriptor for event_types field.
+	webhookendpointDescEventTypes := webhookendpointFields[1].Descriptor()
+	// webhookendpoint.DefaultEventTypes holds the default value on creation for the event_types field.
+	webhookendpoint.DefaultEventTypes = webhookendpointDescEventTypes.Default.([]string)
+	// webhookendpointDescActive is the schema descriptor for active field.
+	webhookendpointDescActive := webhookendpointFields[2].Descriptor()
+	// webhookendpoint.DefaultActive holds the default value on creation for the active field.
+	webhookendpoint.DefaultActive = webhookendpointDescActive.Default.(bool)
+	// webhookendpointDescFailing is the schema descriptor for failing field.
+	webhookendpointDescFailing := webhookendpointFields[6].Descriptor()
+	// webhookendpoint.DefaultFailing holds the default value on creation for the failing field.
+	webhookendpoint.DefaultFailing = webhookendpointDescFailing.Default.(bool)
+	// webhookendpointDescTimeCreated is the schema descriptor for time_created field.
+	webhookendpointDescTimeCreated := webhookendpointFields[7].Descriptor()
+	// webhookendpoint.DefaultTimeCreated holds the default value on creation for the time_created field.
+	webhookendpoint.DefaultTimeCreated = webhookendpointDescTimeCreated.Default.(func() time.Time)
+	// webhookendpointDescID is the schema descriptor for id field.
+	webhookendpointDescID := webhookendpointMixinFields0[0].Descriptor()
+	// webhookendpoint.DefaultID holds the default value on creation for the id field.
+	webhookendpoint.DefaultID = webhookendpointDescID.Default.(func() string)
+	// webhookendpoint.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	webhookendpoint.IDValidator = func() func(string) error {
+		validators := webhookendpointDescID.Validators
 		fns := [...]func(string) error{
 			validators[0].(func(string) error),
 			validators[1].(func(string) error),

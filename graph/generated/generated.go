@@ -26,6 +26,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/schema/schematype"
 	"github.com/hiregraph/hiregraph/ent/testsubmission"
+	"github.com/hiregraph/hiregraph/graph/model"
 	"github.com/hiregraph/hiregraph/graph/relay"
 	"github.com/hiregraph/hiregraph/recruiting"
 	gqlparser "github.com/vektah/gqlparser/v2"
@@ -49,6 +50,8 @@ type ResolverRoot interface {
 	Opening() OpeningResolver
 	Position() PositionResolver
 	Query() QueryResolver
+	Subscription() SubscriptionResolver
+	WebhookEndpoint() WebhookEndpointResolver
 }
 
 type DirectiveRoot struct {
@@ -284,6 +287,33 @@ type ComplexityRoot struct {
 		Node   func(childComplexity int) int
 	}
 
+	Event struct {
+		Actor    func(childComplexity int) int
+		ID       func(childComplexity int) int
+		Object   func(childComplexity int) int
+		Sequence func(childComplexity int) int
+		Time     func(childComplexity int) int
+		Type     func(childComplexity int) int
+	}
+
+	EventActor struct {
+		ID   func(childComplexity int) int
+		Name func(childComplexity int) int
+		Type func(childComplexity int) int
+	}
+
+	EventFeed struct {
+		Cursor  func(childComplexity int) int
+		Events  func(childComplexity int) int
+		HasMore func(childComplexity int) int
+	}
+
+	EventObject struct {
+		Data func(childComplexity int) int
+		ID   func(childComplexity int) int
+		Type func(childComplexity int) int
+	}
+
 	FieldChange struct {
 		After  func(childComplexity int) int
 		Before func(childComplexity int) int
@@ -373,11 +403,15 @@ type ComplexityRoot struct {
 		CreateOpening           func(childComplexity int, positionID string, input recruiting.CreateOpeningInput) int
 		CreatePosition          func(childComplexity int, input recruiting.CreatePositionInput) int
 		CreateUser              func(childComplexity int, input recruiting.CreateUserInput) int
+		CreateWebhookEndpoint   func(childComplexity int, input recruiting.WebhookInput) int
 		DeactivateUser          func(childComplexity int, id string) int
+		DeleteWebhookEndpoint   func(childComplexity int, id string) int
 		HireCandidate           func(childComplexity int, id string, openingID string) int
 		MoveCandidate           func(childComplexity int, id string, toStepID string) int
 		PauseOpeningApproval    func(childComplexity int, openingID string) int
+		PingWebhookEndpoint     func(childComplexity int, id string) int
 		PublishPosition         func(childComplexity int, id string) int
+		RedeliverEvent          func(childComplexity int, endpointID string, eventID string) int
 		RefreshPartnerTests     func(childComplexity int, partnerID string) int
 		RejectCandidate         func(childComplexity int, id string, input recruiting.RejectCandidateInput) int
 		RejectOpening           func(childComplexity int, openingID string) int
@@ -385,6 +419,7 @@ type ComplexityRoot struct {
 		ReorderPipeline         func(childComplexity int, positionID *string, stepIDs []string) int
 		ReviveCandidate         func(childComplexity int, id string) int
 		RevokeAPIKey            func(childComplexity int, id string) int
+		RotateWebhookSecret     func(childComplexity int, id string, overlapHours *int) int
 		SetPositionStatus       func(childComplexity int, id string, status position.Status) int
 		SetUserRoles            func(childComplexity int, id string, roles []string) int
 		StartOpeningApproval    func(childComplexity int, openingID string, name *string) int
@@ -397,6 +432,7 @@ type ComplexityRoot struct {
 		UpdatePerson            func(childComplexity int, id string, input recruiting.PersonInput) int
 		UpdatePipelineStep      func(childComplexity int, id string, input recruiting.UpdateStepInput) int
 		UpdatePosition          func(childComplexity int, id string, input recruiting.UpdatePositionInput) int
+		UpdateWebhookEndpoint   func(childComplexity int, id string, input recruiting.WebhookInput) int
 		UploadCandidateFile     func(childComplexity int, candidateID string, file graphql.Upload, kind *candidatefile.Kind) int
 		WithdrawCandidate       func(childComplexity int, id string) int
 	}
@@ -582,6 +618,7 @@ type ComplexityRoot struct {
 		Contacts           func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.ContactOrder, where *ent.ContactWhereInput) int
 		Conversations      func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.ConversationOrder, where *ent.ConversationWhereInput) int
 		EvaluationPartners func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.EvaluationPartnerOrder, where *ent.EvaluationPartnerWhereInput) int
+		Events             func(childComplexity int, after *string, types []string, first *int) int
 		FieldDefinitions   func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.FieldDefinitionOrder, where *ent.FieldDefinitionWhereInput) int
 		FindDuplicates     func(childComplexity int, email string) int
 		Locations          func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.LocationOrder, where *ent.LocationWhereInput) int
@@ -595,6 +632,7 @@ type ComplexityRoot struct {
 		RejectionReasons   func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.RejectionReasonOrder, where *ent.RejectionReasonWhereInput) int
 		Users              func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.UserOrder, where *ent.UserWhereInput) int
 		Viewer             func(childComplexity int) int
+		WebhookEndpoints   func(childComplexity int) int
 	}
 
 	Question struct {
@@ -668,6 +706,11 @@ type ComplexityRoot struct {
 		Type          func(childComplexity int) int
 	}
 
+	Subscription struct {
+		CandidateActivities func(childComplexity int, candidateID string) int
+		PositionPipeline    func(childComplexity int, positionID string) int
+	}
+
 	TestSubmission struct {
 		Candidate             func(childComplexity int) int
 		CandidateEvaluationID func(childComplexity int) int
@@ -720,6 +763,34 @@ type ComplexityRoot struct {
 		Node   func(childComplexity int) int
 	}
 
+	WebhookAttempt struct {
+		Attempt     func(childComplexity int) int
+		Error       func(childComplexity int) int
+		EventID     func(childComplexity int) int
+		EventType   func(childComplexity int) int
+		ID          func(childComplexity int) int
+		LatencyMs   func(childComplexity int) int
+		Status      func(childComplexity int) int
+		Success     func(childComplexity int) int
+		TimeCreated func(childComplexity int) int
+	}
+
+	WebhookEndpoint struct {
+		Active                func(childComplexity int) int
+		Attempts              func(childComplexity int, first *int, eventID *string) int
+		EventTypes            func(childComplexity int) int
+		Failing               func(childComplexity int) int
+		ID                    func(childComplexity int) int
+		PreviousSecretExpires func(childComplexity int) int
+		TimeCreated           func(childComplexity int) int
+		URL                   func(childComplexity int) int
+	}
+
+	WebhookEndpointSecret struct {
+		Endpoint func(childComplexity int) int
+		Secret   func(childComplexity int) int
+	}
+
 	WorkflowStep struct {
 		AssigneeIDs func(childComplexity int) int
 		Name        func(childComplexity int) int
@@ -760,6 +831,12 @@ type MutationResolver interface {
 	UpdateEvaluationPartner(ctx context.Context, id string, input recruiting.UpdatePartnerInput) (*ent.EvaluationPartner, error)
 	RefreshPartnerTests(ctx context.Context, partnerID string) (*ent.EvaluationPartner, error)
 	SubmitCandidateForTest(ctx context.Context, candidateID string, partnerID string, testID string) (*ent.TestSubmission, error)
+	CreateWebhookEndpoint(ctx context.Context, input recruiting.WebhookInput) (*recruiting.WebhookWithSecret, error)
+	UpdateWebhookEndpoint(ctx context.Context, id string, input recruiting.WebhookInput) (*ent.WebhookEndpoint, error)
+	DeleteWebhookEndpoint(ctx context.Context, id string) (string, error)
+	RotateWebhookSecret(ctx context.Context, id string, overlapHours *int) (*recruiting.WebhookWithSecret, error)
+	RedeliverEvent(ctx context.Context, endpointID string, eventID string) (bool, error)
+	PingWebhookEndpoint(ctx context.Context, id string) (*ent.WebhookAttempt, error)
 	UploadCandidateFile(ctx context.Context, candidateID string, file graphql.Upload, kind *candidatefile.Kind) (*ent.CandidateFile, error)
 	AddPipelineStep(ctx context.Context, positionID *string, input recruiting.StepInput) ([]*ent.PipelineStep, error)
 	UpdatePipelineStep(ctx context.Context, id string, input recruiting.UpdateStepInput) ([]*ent.PipelineStep, error)
@@ -808,12 +885,21 @@ type QueryResolver interface {
 	RejectionReasons(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.RejectionReasonOrder, where *ent.RejectionReasonWhereInput) (*ent.RejectionReasonConnection, error)
 	Users(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.UserOrder, where *ent.UserWhereInput) (*ent.UserConnection, error)
 	FindDuplicates(ctx context.Context, email string) ([]*ent.Person, error)
+	Events(ctx context.Context, after *string, types []string, first *int) (*model.EventFeed, error)
+	WebhookEndpoints(ctx context.Context) ([]*ent.WebhookEndpoint, error)
 	Openings(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.OpeningOrder, where *ent.OpeningWhereInput, filter *recruiting.OpeningFilter) (*ent.OpeningConnection, error)
 	Candidates(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.CandidateOrder, where *ent.CandidateWhereInput, filter *recruiting.CandidateFilter) (*ent.CandidateConnection, error)
 	Questionnaires(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.QuestionnaireOrder, where *ent.QuestionnaireWhereInput) (*ent.QuestionnaireConnection, error)
 	Pipeline(ctx context.Context, positionID *string) ([]*ent.PipelineStep, error)
 	Viewer(ctx context.Context) (*ent.Company, error)
 	APIKeys(ctx context.Context) ([]*ent.APIKey, error)
+}
+type SubscriptionResolver interface {
+	PositionPipeline(ctx context.Context, positionID string) (<-chan *recruiting.EventPayload, error)
+	CandidateActivities(ctx context.Context, candidateID string) (<-chan *recruiting.EventPayload, error)
+}
+type WebhookEndpointResolver interface {
+	Attempts(ctx context.Context, obj *ent.WebhookEndpoint, first *int, eventID *string) ([]*ent.WebhookAttempt, error)
 }
 
 // endregion ************************** generated!.gotpl **************************
@@ -1789,6 +1875,100 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.EvaluationPartnerEdge.Node(childComplexity), true
 
+	case "Event.actor":
+		if e.ComplexityRoot.Event.Actor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Event.Actor(childComplexity), true
+	case "Event.id":
+		if e.ComplexityRoot.Event.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Event.ID(childComplexity), true
+	case "Event.object":
+		if e.ComplexityRoot.Event.Object == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Event.Object(childComplexity), true
+	case "Event.sequence":
+		if e.ComplexityRoot.Event.Sequence == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Event.Sequence(childComplexity), true
+	case "Event.time":
+		if e.ComplexityRoot.Event.Time == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Event.Time(childComplexity), true
+	case "Event.type":
+		if e.ComplexityRoot.Event.Type == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Event.Type(childComplexity), true
+
+	case "EventActor.id":
+		if e.ComplexityRoot.EventActor.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EventActor.ID(childComplexity), true
+	case "EventActor.name":
+		if e.ComplexityRoot.EventActor.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EventActor.Name(childComplexity), true
+	case "EventActor.type":
+		if e.ComplexityRoot.EventActor.Type == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EventActor.Type(childComplexity), true
+
+	case "EventFeed.cursor":
+		if e.ComplexityRoot.EventFeed.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EventFeed.Cursor(childComplexity), true
+	case "EventFeed.events":
+		if e.ComplexityRoot.EventFeed.Events == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EventFeed.Events(childComplexity), true
+	case "EventFeed.hasMore":
+		if e.ComplexityRoot.EventFeed.HasMore == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EventFeed.HasMore(childComplexity), true
+
+	case "EventObject.data":
+		if e.ComplexityRoot.EventObject.Data == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EventObject.Data(childComplexity), true
+	case "EventObject.id":
+		if e.ComplexityRoot.EventObject.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EventObject.ID(childComplexity), true
+	case "EventObject.type":
+		if e.ComplexityRoot.EventObject.Type == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EventObject.Type(childComplexity), true
+
 	case "FieldChange.after":
 		if e.ComplexityRoot.FieldChange.After == nil {
 			break
@@ -2217,6 +2397,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateUser(childComplexity, args["input"].(recruiting.CreateUserInput)), true
+	case "Mutation.createWebhookEndpoint":
+		if e.ComplexityRoot.Mutation.CreateWebhookEndpoint == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createWebhookEndpoint_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateWebhookEndpoint(childComplexity, args["input"].(recruiting.WebhookInput)), true
 	case "Mutation.deactivateUser":
 		if e.ComplexityRoot.Mutation.DeactivateUser == nil {
 			break
@@ -2228,6 +2419,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.DeactivateUser(childComplexity, args["id"].(string)), true
+	case "Mutation.deleteWebhookEndpoint":
+		if e.ComplexityRoot.Mutation.DeleteWebhookEndpoint == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deleteWebhookEndpoint_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeleteWebhookEndpoint(childComplexity, args["id"].(string)), true
 	case "Mutation.hireCandidate":
 		if e.ComplexityRoot.Mutation.HireCandidate == nil {
 			break
@@ -2261,6 +2463,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.PauseOpeningApproval(childComplexity, args["openingID"].(string)), true
+	case "Mutation.pingWebhookEndpoint":
+		if e.ComplexityRoot.Mutation.PingWebhookEndpoint == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_pingWebhookEndpoint_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.PingWebhookEndpoint(childComplexity, args["id"].(string)), true
 	case "Mutation.publishPosition":
 		if e.ComplexityRoot.Mutation.PublishPosition == nil {
 			break
@@ -2272,6 +2485,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.PublishPosition(childComplexity, args["id"].(string)), true
+	case "Mutation.redeliverEvent":
+		if e.ComplexityRoot.Mutation.RedeliverEvent == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_redeliverEvent_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.RedeliverEvent(childComplexity, args["endpointId"].(string), args["eventId"].(string)), true
 	case "Mutation.refreshPartnerTests":
 		if e.ComplexityRoot.Mutation.RefreshPartnerTests == nil {
 			break
@@ -2349,6 +2573,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.RevokeAPIKey(childComplexity, args["id"].(string)), true
+	case "Mutation.rotateWebhookSecret":
+		if e.ComplexityRoot.Mutation.RotateWebhookSecret == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_rotateWebhookSecret_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.RotateWebhookSecret(childComplexity, args["id"].(string), args["overlapHours"].(*int)), true
 	case "Mutation.setPositionStatus":
 		if e.ComplexityRoot.Mutation.SetPositionStatus == nil {
 			break
@@ -2481,6 +2716,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpdatePosition(childComplexity, args["id"].(string), args["input"].(recruiting.UpdatePositionInput)), true
+	case "Mutation.updateWebhookEndpoint":
+		if e.ComplexityRoot.Mutation.UpdateWebhookEndpoint == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateWebhookEndpoint_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateWebhookEndpoint(childComplexity, args["id"].(string), args["input"].(recruiting.WebhookInput)), true
 	case "Mutation.uploadCandidateFile":
 		if e.ComplexityRoot.Mutation.UploadCandidateFile == nil {
 			break
@@ -3306,6 +3552,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.EvaluationPartners(childComplexity, args["after"].(*entgql.Cursor[string]), args["first"].(*int), args["before"].(*entgql.Cursor[string]), args["last"].(*int), args["orderBy"].(*ent.EvaluationPartnerOrder), args["where"].(*ent.EvaluationPartnerWhereInput)), true
+	case "Query.events":
+		if e.ComplexityRoot.Query.Events == nil {
+			break
+		}
+
+		args, err := ec.field_Query_events_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Events(childComplexity, args["after"].(*string), args["types"].([]string), args["first"].(*int)), true
 	case "Query.fieldDefinitions":
 		if e.ComplexityRoot.Query.FieldDefinitions == nil {
 			break
@@ -3445,6 +3702,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Viewer(childComplexity), true
+	case "Query.webhookEndpoints":
+		if e.ComplexityRoot.Query.WebhookEndpoints == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.WebhookEndpoints(childComplexity), true
 
 	case "Question.explanation":
 		if e.ComplexityRoot.Question.Explanation == nil {
@@ -3685,6 +3948,29 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Step.Type(childComplexity), true
 
+	case "Subscription.candidateActivities":
+		if e.ComplexityRoot.Subscription.CandidateActivities == nil {
+			break
+		}
+
+		args, err := ec.field_Subscription_candidateActivities_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Subscription.CandidateActivities(childComplexity, args["candidateId"].(string)), true
+	case "Subscription.positionPipeline":
+		if e.ComplexityRoot.Subscription.PositionPipeline == nil {
+			break
+		}
+
+		args, err := ec.field_Subscription_positionPipeline_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Subscription.PositionPipeline(childComplexity, args["positionId"].(string)), true
+
 	case "TestSubmission.candidate":
 		if e.ComplexityRoot.TestSubmission.Candidate == nil {
 			break
@@ -3895,6 +4181,128 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.UserEdge.Node(childComplexity), true
 
+	case "WebhookAttempt.attempt":
+		if e.ComplexityRoot.WebhookAttempt.Attempt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookAttempt.Attempt(childComplexity), true
+	case "WebhookAttempt.error":
+		if e.ComplexityRoot.WebhookAttempt.Error == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookAttempt.Error(childComplexity), true
+	case "WebhookAttempt.eventId":
+		if e.ComplexityRoot.WebhookAttempt.EventID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookAttempt.EventID(childComplexity), true
+	case "WebhookAttempt.eventType":
+		if e.ComplexityRoot.WebhookAttempt.EventType == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookAttempt.EventType(childComplexity), true
+	case "WebhookAttempt.id":
+		if e.ComplexityRoot.WebhookAttempt.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookAttempt.ID(childComplexity), true
+	case "WebhookAttempt.latencyMs":
+		if e.ComplexityRoot.WebhookAttempt.LatencyMs == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookAttempt.LatencyMs(childComplexity), true
+	case "WebhookAttempt.status":
+		if e.ComplexityRoot.WebhookAttempt.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookAttempt.Status(childComplexity), true
+	case "WebhookAttempt.success":
+		if e.ComplexityRoot.WebhookAttempt.Success == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookAttempt.Success(childComplexity), true
+	case "WebhookAttempt.timeCreated":
+		if e.ComplexityRoot.WebhookAttempt.TimeCreated == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookAttempt.TimeCreated(childComplexity), true
+
+	case "WebhookEndpoint.active":
+		if e.ComplexityRoot.WebhookEndpoint.Active == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookEndpoint.Active(childComplexity), true
+	case "WebhookEndpoint.attempts":
+		if e.ComplexityRoot.WebhookEndpoint.Attempts == nil {
+			break
+		}
+
+		args, err := ec.field_WebhookEndpoint_attempts_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.WebhookEndpoint.Attempts(childComplexity, args["first"].(*int), args["eventId"].(*string)), true
+	case "WebhookEndpoint.eventTypes":
+		if e.ComplexityRoot.WebhookEndpoint.EventTypes == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookEndpoint.EventTypes(childComplexity), true
+	case "WebhookEndpoint.failing":
+		if e.ComplexityRoot.WebhookEndpoint.Failing == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookEndpoint.Failing(childComplexity), true
+	case "WebhookEndpoint.id":
+		if e.ComplexityRoot.WebhookEndpoint.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookEndpoint.ID(childComplexity), true
+	case "WebhookEndpoint.previousSecretExpires":
+		if e.ComplexityRoot.WebhookEndpoint.PreviousSecretExpires == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookEndpoint.PreviousSecretExpires(childComplexity), true
+	case "WebhookEndpoint.timeCreated":
+		if e.ComplexityRoot.WebhookEndpoint.TimeCreated == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookEndpoint.TimeCreated(childComplexity), true
+	case "WebhookEndpoint.url":
+		if e.ComplexityRoot.WebhookEndpoint.URL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookEndpoint.URL(childComplexity), true
+
+	case "WebhookEndpointSecret.endpoint":
+		if e.ComplexityRoot.WebhookEndpointSecret.Endpoint == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookEndpointSecret.Endpoint(childComplexity), true
+	case "WebhookEndpointSecret.secret":
+		if e.ComplexityRoot.WebhookEndpointSecret.Secret == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookEndpointSecret.Secret(childComplexity), true
+
 	case "WorkflowStep.assigneeIDs":
 		if e.ComplexityRoot.WorkflowStep.AssigneeIDs == nil {
 			break
@@ -3953,6 +4361,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("CreateOpeningInput", ec.unmarshalInputCreateOpeningInput),
 			graphql.NewInputUnmarshaler("CreatePositionInput", ec.unmarshalInputCreatePositionInput),
 			graphql.NewInputUnmarshaler("CreateUserInput", ec.unmarshalInputCreateUserInput),
+			graphql.NewInputUnmarshaler("CreateWebhookEndpointInput", ec.unmarshalInputCreateWebhookEndpointInput),
 			graphql.NewInputUnmarshaler("EvaluationPartnerOrder", ec.unmarshalInputEvaluationPartnerOrder),
 			graphql.NewInputUnmarshaler("EvaluationPartnerWhereInput", ec.unmarshalInputEvaluationPartnerWhereInput),
 			graphql.NewInputUnmarshaler("FieldDefinitionOrder", ec.unmarshalInputFieldDefinitionOrder),
@@ -3991,6 +4400,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("UpdatePipelineStepInput", ec.unmarshalInputUpdatePipelineStepInput),
 			graphql.NewInputUnmarshaler("UpdatePositionInput", ec.unmarshalInputUpdatePositionInput),
 			graphql.NewInputUnmarshaler("UpdatePositionUsersInput", ec.unmarshalInputUpdatePositionUsersInput),
+			graphql.NewInputUnmarshaler("UpdateWebhookEndpointInput", ec.unmarshalInputUpdateWebhookEndpointInput),
 			graphql.NewInputUnmarshaler("UserOrder", ec.unmarshalInputUserOrder),
 			graphql.NewInputUnmarshaler("UserRefInput", ec.unmarshalInputUserRefInput),
 			graphql.NewInputUnmarshaler("UserWhereInput", ec.unmarshalInputUserWhereInput),
@@ -4038,6 +4448,23 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			ctx = graphql.WithLazyInputUnmarshalerIndex(ctx, inputUnmarshalers)
 			data := ec._Mutation(ctx, opCtx.Operation.SelectionSet)
 			var buf bytes.Buffer
+			data.MarshalGQL(&buf)
+
+			return &graphql.Response{
+				Data: buf.Bytes(),
+			}
+		}
+	case ast.Subscription:
+		next := ec._Subscription(ctx, opCtx.Operation.SelectionSet)
+
+		var buf bytes.Buffer
+		return func(ctx context.Context) *graphql.Response {
+			buf.Reset()
+			data := next(ctx)
+
+			if data == nil {
+				return nil
+			}
 			data.MarshalGQL(&buf)
 
 			return &graphql.Response{
@@ -15084,6 +15511,155 @@ extend type Mutation {
   ): TestSubmission!
 }
 `, BuiltIn: false},
+	{Name: "../events.graphqls", Input: `# Events (README, Events): the change feed and webhook endpoints. Every
+# activity yields an event, written in the transaction of its change.
+
+"Who caused an event."
+type EventActor {
+  "USER, API_KEY, EVALUATION_PARTNER, CAREERS_SITE or SYSTEM."
+  type: String!
+  "The actor's uid, if it has one."
+  id: String
+  "The actor's display name when it acted."
+  name: String
+}
+
+"The record an event is about."
+type EventObject {
+  "The kind of record: Candidate, Position, Note, Message, TestSubmission and so on."
+  type: String!
+  "The record's uid."
+  id: String!
+  "The record's shape right after the change, as JSON (snake_case field names, as in the REST API)."
+  data: Any
+}
+
+"One change of the company's data, as the feed and webhooks announce it."
+type Event {
+  "The event's id; webhooks send it as webhook-id, the same on every retry."
+  id: ID!
+  "The event's place in the company's feed: 1, 2, 3 and so on, without gaps, in commit order."
+  sequence: Int!
+  "What happened, as object.action: note.created, candidate.moved and so on."
+  type: String!
+  "When it happened."
+  time: Time!
+  "Who did it."
+  actor: EventActor!
+  "What it was done to."
+  object: EventObject!
+}
+
+"A page of the change feed."
+type EventFeed {
+  "The events after the cursor asked for, oldest first."
+  events: [Event!]!
+  "Pass as after to read on; it moves past the events read even when none matched types."
+  cursor: String!
+  "Whether more events follow this page already."
+  hasMore: Boolean!
+}
+
+"A URL the company's events are posted to, signed as Standard Webhooks specifies."
+type WebhookEndpoint {
+  "The endpoint's id."
+  id: ID!
+  "Where events are posted."
+  url: String!
+  "The event types sent; empty sends every type."
+  eventTypes: [String!]!
+  "Whether events are sent."
+  active: Boolean!
+  "Set when an event could not be delivered after every retry (about a day); cleared by the next delivery that succeeds."
+  failing: Boolean!
+  "Until when the secret before the last rotation still signs payloads, beside the current one."
+  previousSecretExpires: Time
+  "When the endpoint was added."
+  timeCreated: Time!
+  "The latest delivery attempts, newest first; eventId limits them to one event's."
+  attempts("How many; at most 500." first: Int, "Only the attempts of this event." eventId: ID): [WebhookAttempt!]!
+}
+
+"One try to deliver an event to an endpoint."
+type WebhookAttempt {
+  "The attempt's id."
+  id: ID!
+  "The event sent (webhook-id)."
+  eventId: ID!
+  "The event's type, or ping for a test call."
+  eventType: String!
+  "The try's number for this event: 1 for the first."
+  attempt: Int!
+  "The HTTP status answered; 0 when no answer came."
+  status: Int!
+  "Milliseconds from sending to the answer or the failure."
+  latencyMs: Int!
+  "Why the attempt failed, if it did."
+  error: String
+  "Whether the endpoint answered with a 2xx status."
+  success: Boolean!
+  "When the attempt was made."
+  timeCreated: Time!
+}
+
+"An endpoint with its signing secret, answered once: when it is created or its secret rotated."
+type WebhookEndpointSecret {
+  "The endpoint."
+  endpoint: WebhookEndpoint!
+  "The signing secret (whsec_ and base64), as Standard Webhooks libraries take it. It is not shown again."
+  secret: String!
+}
+
+"A new webhook endpoint."
+input CreateWebhookEndpointInput {
+  "An absolute http(s) URL on a public address."
+  url: String!
+  "The event types to send; empty or missing sends every type."
+  eventTypes: [String!]
+  "Whether to send events (default true)."
+  active: Boolean
+}
+
+"Changes of a webhook endpoint; missing fields stay as they are."
+input UpdateWebhookEndpointInput {
+  "An absolute http(s) URL on a public address."
+  url: String
+  "The event types to send; empty sends every type."
+  eventTypes: [String!]
+  "Whether to send events; true also clears failing."
+  active: Boolean
+}
+
+extend type Query {
+  "The company's change feed after a cursor, oldest first: sequence numbers are gap-free per company, so a client that keeps the cursor misses nothing."
+  events("The cursor of the previous page; none starts at the first event." after: String, "Only these event types." types: [String!], "How many; at most 500." first: Int): EventFeed!
+  "The company's webhook endpoints (admin scope)."
+  webhookEndpoints: [WebhookEndpoint!]!
+}
+
+extend type Mutation {
+  "Adds a webhook endpoint (admin scope); the answer shows its secret, once."
+  createWebhookEndpoint("The endpoint." input: CreateWebhookEndpointInput!): WebhookEndpointSecret!
+  "Changes a webhook endpoint (admin scope)."
+  updateWebhookEndpoint("The endpoint's id." id: ID!, "The changes." input: UpdateWebhookEndpointInput!): WebhookEndpoint!
+  "Removes a webhook endpoint and its attempts (admin scope); returns its id."
+  deleteWebhookEndpoint("The endpoint's id." id: ID!): ID!
+  "Gives an endpoint a new secret, shown once (admin scope); the old one keeps signing payloads beside it for overlapHours (default 24, at most 168)."
+  rotateWebhookSecret("The endpoint's id." id: ID!, "Hours the old secret still signs." overlapHours: Int): WebhookEndpointSecret!
+  "Queues an event for an endpoint again, with the same webhook-id (admin scope)."
+  redeliverEvent("The endpoint's id." endpointId: ID!, "The event's id." eventId: ID!): Boolean!
+  "Posts a test event of type ping to an endpoint now and answers the attempt (admin scope)."
+  pingWebhookEndpoint("The endpoint's id." id: ID!): WebhookAttempt!
+}
+
+"Live changes, over WebSocket (graphql-transport-ws at /graphql; send the API key or token as Authorization in connection_init). At most 10 subscriptions per connection."
+type Subscription {
+  "Changes of a position's pipeline: events about its candidates (created, moved, rejected, hired…), as they commit."
+  positionPipeline("The position's uid." positionId: ID!): Event!
+  "New activities of a candidate (notes, messages, moves…), as they commit."
+  candidateActivities("The candidate's uid." candidateId: ID!): Event!
+}
+`, BuiltIn: false},
 	{Name: "../files.graphqls", Input: `"""
 A file sent in a GraphQL multipart request
 (https://github.com/jaydenseric/graphql-multipart-request-spec): the
@@ -16252,6 +16828,60 @@ func (ec *executionContext) childFields_EvaluationPartnerEdge(ctx context.Contex
 	return nil, fmt.Errorf("no field named %q was found under type EvaluationPartnerEdge", field.Name)
 }
 
+func (ec *executionContext) childFields_Event(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_Event_id(ctx, field)
+	case "sequence":
+		return ec.fieldContext_Event_sequence(ctx, field)
+	case "type":
+		return ec.fieldContext_Event_type(ctx, field)
+	case "time":
+		return ec.fieldContext_Event_time(ctx, field)
+	case "actor":
+		return ec.fieldContext_Event_actor(ctx, field)
+	case "object":
+		return ec.fieldContext_Event_object(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Event", field.Name)
+}
+
+func (ec *executionContext) childFields_EventActor(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "type":
+		return ec.fieldContext_EventActor_type(ctx, field)
+	case "id":
+		return ec.fieldContext_EventActor_id(ctx, field)
+	case "name":
+		return ec.fieldContext_EventActor_name(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type EventActor", field.Name)
+}
+
+func (ec *executionContext) childFields_EventFeed(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "events":
+		return ec.fieldContext_EventFeed_events(ctx, field)
+	case "cursor":
+		return ec.fieldContext_EventFeed_cursor(ctx, field)
+	case "hasMore":
+		return ec.fieldContext_EventFeed_hasMore(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type EventFeed", field.Name)
+}
+
+func (ec *executionContext) childFields_EventObject(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "type":
+		return ec.fieldContext_EventObject_type(ctx, field)
+	case "id":
+		return ec.fieldContext_EventObject_id(ctx, field)
+	case "data":
+		return ec.fieldContext_EventObject_data(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type EventObject", field.Name)
+}
+
 func (ec *executionContext) childFields_FieldChange(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "field":
@@ -16996,6 +17626,62 @@ func (ec *executionContext) childFields_UserEdge(ctx context.Context, field grap
 		return ec.fieldContext_UserEdge_cursor(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type UserEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_WebhookAttempt(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_WebhookAttempt_id(ctx, field)
+	case "eventId":
+		return ec.fieldContext_WebhookAttempt_eventId(ctx, field)
+	case "eventType":
+		return ec.fieldContext_WebhookAttempt_eventType(ctx, field)
+	case "attempt":
+		return ec.fieldContext_WebhookAttempt_attempt(ctx, field)
+	case "status":
+		return ec.fieldContext_WebhookAttempt_status(ctx, field)
+	case "latencyMs":
+		return ec.fieldContext_WebhookAttempt_latencyMs(ctx, field)
+	case "error":
+		return ec.fieldContext_WebhookAttempt_error(ctx, field)
+	case "success":
+		return ec.fieldContext_WebhookAttempt_success(ctx, field)
+	case "timeCreated":
+		return ec.fieldContext_WebhookAttempt_timeCreated(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type WebhookAttempt", field.Name)
+}
+
+func (ec *executionContext) childFields_WebhookEndpoint(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_WebhookEndpoint_id(ctx, field)
+	case "url":
+		return ec.fieldContext_WebhookEndpoint_url(ctx, field)
+	case "eventTypes":
+		return ec.fieldContext_WebhookEndpoint_eventTypes(ctx, field)
+	case "active":
+		return ec.fieldContext_WebhookEndpoint_active(ctx, field)
+	case "failing":
+		return ec.fieldContext_WebhookEndpoint_failing(ctx, field)
+	case "previousSecretExpires":
+		return ec.fieldContext_WebhookEndpoint_previousSecretExpires(ctx, field)
+	case "timeCreated":
+		return ec.fieldContext_WebhookEndpoint_timeCreated(ctx, field)
+	case "attempts":
+		return ec.fieldContext_WebhookEndpoint_attempts(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type WebhookEndpoint", field.Name)
+}
+
+func (ec *executionContext) childFields_WebhookEndpointSecret(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "endpoint":
+		return ec.fieldContext_WebhookEndpointSecret_endpoint(ctx, field)
+	case "secret":
+		return ec.fieldContext_WebhookEndpointSecret_secret(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type WebhookEndpointSecret", field.Name)
 }
 
 func (ec *executionContext) childFields_WorkflowStep(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -17834,7 +18520,35 @@ func (ec *executionContext) field_Mutation_createUser_args(ctx context.Context, 
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_createWebhookEndpoint_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (recruiting.WebhookInput, error) {
+			return ec.unmarshalNCreateWebhookEndpointInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐWebhookInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_deactivateUser_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_deleteWebhookEndpoint_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
@@ -17906,6 +18620,20 @@ func (ec *executionContext) field_Mutation_pauseOpeningApproval_args(ctx context
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_pingWebhookEndpoint_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_publishPosition_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -17917,6 +18645,28 @@ func (ec *executionContext) field_Mutation_publishPosition_args(ctx context.Cont
 		return nil, err
 	}
 	args["id"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_redeliverEvent_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "endpointId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["endpointId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "eventId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["eventId"] = arg1
 	return args, nil
 }
 
@@ -18031,6 +18781,28 @@ func (ec *executionContext) field_Mutation_revokeAPIKey_args(ctx context.Context
 		return nil, err
 	}
 	args["id"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_rotateWebhookSecret_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "overlapHours",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["overlapHours"] = arg1
 	return args, nil
 }
 
@@ -18290,6 +19062,28 @@ func (ec *executionContext) field_Mutation_updatePosition_args(ctx context.Conte
 	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (recruiting.UpdatePositionInput, error) {
 			return ec.unmarshalNUpdatePositionInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐUpdatePositionInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateWebhookEndpoint_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (recruiting.WebhookInput, error) {
+			return ec.unmarshalNUpdateWebhookEndpointInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐWebhookInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -18850,6 +19644,36 @@ func (ec *executionContext) field_Query_evaluationPartners_args(ctx context.Cont
 	return args, nil
 }
 
+func (ec *executionContext) field_Query_events_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "types",
+		func(ctx context.Context, v any) ([]string, error) {
+			return ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["types"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg2
+	return args, nil
+}
+
 func (ec *executionContext) field_Query_fieldDefinitions_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -19343,6 +20167,56 @@ func (ec *executionContext) field_Query_users_args(ctx context.Context, rawArgs 
 		return nil, err
 	}
 	args["where"] = arg5
+	return args, nil
+}
+
+func (ec *executionContext) field_Subscription_candidateActivities_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "candidateId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["candidateId"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Subscription_positionPipeline_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "positionId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["positionId"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_WebhookEndpoint_attempts_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "eventId",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOID2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["eventId"] = arg1
 	return args, nil
 }
 
@@ -23388,6 +24262,378 @@ func (ec *executionContext) fieldContext_EvaluationPartnerEdge_cursor(_ context.
 	return graphql.NewScalarFieldContext("EvaluationPartnerEdge", field, false, false, "Cursor")
 }
 
+func (ec *executionContext) _Event_id(ctx context.Context, field graphql.CollectedField, obj *recruiting.EventPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Event_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Event_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Event", field, false, false, "ID")
+}
+
+func (ec *executionContext) _Event_sequence(ctx context.Context, field graphql.CollectedField, obj *recruiting.EventPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Event_sequence(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Sequence, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNInt2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Event_sequence(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Event", field, false, false, "Int")
+}
+
+func (ec *executionContext) _Event_type(ctx context.Context, field graphql.CollectedField, obj *recruiting.EventPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Event_type(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Type, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Event_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Event", field, false, false, "String")
+}
+
+func (ec *executionContext) _Event_time(ctx context.Context, field graphql.CollectedField, obj *recruiting.EventPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Event_time(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Time, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Event_time(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Event", field, false, false, "Time")
+}
+
+func (ec *executionContext) _Event_actor(ctx context.Context, field graphql.CollectedField, obj *recruiting.EventPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Event_actor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Actor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v recruiting.EventActor) graphql.Marshaler {
+			return ec.marshalNEventActor2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐEventActor(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Event_actor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Event",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_EventActor(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Event_object(ctx context.Context, field graphql.CollectedField, obj *recruiting.EventPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Event_object(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Object, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v recruiting.EventObject) graphql.Marshaler {
+			return ec.marshalNEventObject2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐEventObject(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Event_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Event",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_EventObject(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _EventActor_type(ctx context.Context, field graphql.CollectedField, obj *recruiting.EventActor) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EventActor_type(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Type, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EventActor_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EventActor", field, false, false, "String")
+}
+
+func (ec *executionContext) _EventActor_id(ctx context.Context, field graphql.CollectedField, obj *recruiting.EventActor) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EventActor_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalOString2string(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_EventActor_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EventActor", field, false, false, "String")
+}
+
+func (ec *executionContext) _EventActor_name(ctx context.Context, field graphql.CollectedField, obj *recruiting.EventActor) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EventActor_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalOString2string(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_EventActor_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EventActor", field, false, false, "String")
+}
+
+func (ec *executionContext) _EventFeed_events(ctx context.Context, field graphql.CollectedField, obj *model.EventFeed) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EventFeed_events(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Events, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*recruiting.EventPayload) graphql.Marshaler {
+			return ec.marshalNEvent2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐEventPayloadᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EventFeed_events(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "EventFeed",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Event(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _EventFeed_cursor(ctx context.Context, field graphql.CollectedField, obj *model.EventFeed) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EventFeed_cursor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cursor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EventFeed_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EventFeed", field, false, false, "String")
+}
+
+func (ec *executionContext) _EventFeed_hasMore(ctx context.Context, field graphql.CollectedField, obj *model.EventFeed) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EventFeed_hasMore(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.HasMore, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EventFeed_hasMore(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EventFeed", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _EventObject_type(ctx context.Context, field graphql.CollectedField, obj *recruiting.EventObject) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EventObject_type(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Type, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EventObject_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EventObject", field, false, false, "String")
+}
+
+func (ec *executionContext) _EventObject_id(ctx context.Context, field graphql.CollectedField, obj *recruiting.EventObject) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EventObject_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EventObject_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EventObject", field, false, false, "String")
+}
+
+func (ec *executionContext) _EventObject_data(ctx context.Context, field graphql.CollectedField, obj *recruiting.EventObject) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EventObject_data(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Data, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v any) graphql.Marshaler {
+			return ec.marshalOAny2interface(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_EventObject_data(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EventObject", field, false, false, "Any")
+}
+
 func (ec *executionContext) _FieldChange_field(ctx context.Context, field graphql.CollectedField, obj *schematype.FieldChange) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -25312,6 +26558,270 @@ func (ec *executionContext) fieldContext_Mutation_submitCandidateForTest(ctx con
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Mutation_submitCandidateForTest_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_createWebhookEndpoint(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createWebhookEndpoint(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreateWebhookEndpoint(ctx, fc.Args["input"].(recruiting.WebhookInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *recruiting.WebhookWithSecret) graphql.Marshaler {
+			return ec.marshalNWebhookEndpointSecret2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐWebhookWithSecret(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createWebhookEndpoint(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_WebhookEndpointSecret(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createWebhookEndpoint_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateWebhookEndpoint(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateWebhookEndpoint(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateWebhookEndpoint(ctx, fc.Args["id"].(string), fc.Args["input"].(recruiting.WebhookInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.WebhookEndpoint) graphql.Marshaler {
+			return ec.marshalNWebhookEndpoint2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐWebhookEndpoint(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateWebhookEndpoint(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_WebhookEndpoint(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateWebhookEndpoint_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_deleteWebhookEndpoint(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_deleteWebhookEndpoint(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().DeleteWebhookEndpoint(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_deleteWebhookEndpoint(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_deleteWebhookEndpoint_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_rotateWebhookSecret(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_rotateWebhookSecret(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().RotateWebhookSecret(ctx, fc.Args["id"].(string), fc.Args["overlapHours"].(*int))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *recruiting.WebhookWithSecret) graphql.Marshaler {
+			return ec.marshalNWebhookEndpointSecret2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐWebhookWithSecret(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_rotateWebhookSecret(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_WebhookEndpointSecret(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_rotateWebhookSecret_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_redeliverEvent(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_redeliverEvent(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().RedeliverEvent(ctx, fc.Args["endpointId"].(string), fc.Args["eventId"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_redeliverEvent(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Boolean does not have child fields")
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_redeliverEvent_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_pingWebhookEndpoint(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_pingWebhookEndpoint(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().PingWebhookEndpoint(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.WebhookAttempt) graphql.Marshaler {
+			return ec.marshalNWebhookAttempt2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐWebhookAttempt(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_pingWebhookEndpoint(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_WebhookAttempt(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_pingWebhookEndpoint_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -29930,6 +31440,82 @@ func (ec *executionContext) fieldContext_Query_findDuplicates(ctx context.Contex
 	return fc, nil
 }
 
+func (ec *executionContext) _Query_events(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_events(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().Events(ctx, fc.Args["after"].(*string), fc.Args["types"].([]string), fc.Args["first"].(*int))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.EventFeed) graphql.Marshaler {
+			return ec.marshalNEventFeed2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋgraphᚋmodelᚐEventFeed(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_events(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_EventFeed(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_events_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_webhookEndpoints(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_webhookEndpoints(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Query().WebhookEndpoints(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.WebhookEndpoint) graphql.Marshaler {
+			return ec.marshalNWebhookEndpoint2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐWebhookEndpointᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_webhookEndpoints(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_WebhookEndpoint(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Query_openings(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -31201,6 +32787,94 @@ func (ec *executionContext) fieldContext_Step_timeCompleted(_ context.Context, f
 	return graphql.NewScalarFieldContext("Step", field, false, false, "Time")
 }
 
+func (ec *executionContext) _Subscription_positionPipeline(ctx context.Context, field graphql.CollectedField) (ret func(ctx context.Context) graphql.Marshaler) {
+	return graphql.ResolveFieldStream(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Subscription_positionPipeline(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Subscription().PositionPipeline(ctx, fc.Args["positionId"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *recruiting.EventPayload) graphql.Marshaler {
+			return ec.marshalNEvent2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐEventPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Subscription_positionPipeline(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Subscription",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Event(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Subscription_positionPipeline_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Subscription_candidateActivities(ctx context.Context, field graphql.CollectedField) (ret func(ctx context.Context) graphql.Marshaler) {
+	return graphql.ResolveFieldStream(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Subscription_candidateActivities(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Subscription().CandidateActivities(ctx, fc.Args["candidateId"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *recruiting.EventPayload) graphql.Marshaler {
+			return ec.marshalNEvent2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐEventPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Subscription_candidateActivities(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Subscription",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Event(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Subscription_candidateActivities_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _TestSubmission_id(ctx context.Context, field graphql.CollectedField, obj *ent.TestSubmission) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -32062,6 +33736,473 @@ func (ec *executionContext) _UserEdge_cursor(ctx context.Context, field graphql.
 }
 func (ec *executionContext) fieldContext_UserEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("UserEdge", field, false, false, "Cursor")
+}
+
+func (ec *executionContext) _WebhookAttempt_id(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookAttempt) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WebhookAttempt_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WebhookAttempt_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WebhookAttempt", field, false, false, "ID")
+}
+
+func (ec *executionContext) _WebhookAttempt_eventId(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookAttempt) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WebhookAttempt_eventId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.EventID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WebhookAttempt_eventId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WebhookAttempt", field, false, false, "ID")
+}
+
+func (ec *executionContext) _WebhookAttempt_eventType(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookAttempt) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WebhookAttempt_eventType(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.EventType, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WebhookAttempt_eventType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WebhookAttempt", field, false, false, "String")
+}
+
+func (ec *executionContext) _WebhookAttempt_attempt(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookAttempt) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WebhookAttempt_attempt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Attempt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WebhookAttempt_attempt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WebhookAttempt", field, false, false, "Int")
+}
+
+func (ec *executionContext) _WebhookAttempt_status(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookAttempt) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WebhookAttempt_status(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Status, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WebhookAttempt_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WebhookAttempt", field, false, false, "Int")
+}
+
+func (ec *executionContext) _WebhookAttempt_latencyMs(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookAttempt) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WebhookAttempt_latencyMs(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LatencyMs, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNInt2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WebhookAttempt_latencyMs(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WebhookAttempt", field, false, false, "Int")
+}
+
+func (ec *executionContext) _WebhookAttempt_error(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookAttempt) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WebhookAttempt_error(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Error, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalOString2string(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_WebhookAttempt_error(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WebhookAttempt", field, false, false, "String")
+}
+
+func (ec *executionContext) _WebhookAttempt_success(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookAttempt) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WebhookAttempt_success(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Success, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WebhookAttempt_success(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WebhookAttempt", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _WebhookAttempt_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookAttempt) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WebhookAttempt_timeCreated(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TimeCreated, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WebhookAttempt_timeCreated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WebhookAttempt", field, false, false, "Time")
+}
+
+func (ec *executionContext) _WebhookEndpoint_id(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookEndpoint) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WebhookEndpoint_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WebhookEndpoint_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WebhookEndpoint", field, false, false, "ID")
+}
+
+func (ec *executionContext) _WebhookEndpoint_url(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookEndpoint) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WebhookEndpoint_url(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.URL, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WebhookEndpoint_url(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WebhookEndpoint", field, false, false, "String")
+}
+
+func (ec *executionContext) _WebhookEndpoint_eventTypes(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookEndpoint) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WebhookEndpoint_eventTypes(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.EventTypes, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WebhookEndpoint_eventTypes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WebhookEndpoint", field, false, false, "String")
+}
+
+func (ec *executionContext) _WebhookEndpoint_active(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookEndpoint) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WebhookEndpoint_active(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Active, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WebhookEndpoint_active(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WebhookEndpoint", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _WebhookEndpoint_failing(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookEndpoint) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WebhookEndpoint_failing(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Failing, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WebhookEndpoint_failing(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WebhookEndpoint", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _WebhookEndpoint_previousSecretExpires(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookEndpoint) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WebhookEndpoint_previousSecretExpires(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PreviousSecretExpires, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_WebhookEndpoint_previousSecretExpires(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WebhookEndpoint", field, false, false, "Time")
+}
+
+func (ec *executionContext) _WebhookEndpoint_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookEndpoint) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WebhookEndpoint_timeCreated(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TimeCreated, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WebhookEndpoint_timeCreated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WebhookEndpoint", field, false, false, "Time")
+}
+
+func (ec *executionContext) _WebhookEndpoint_attempts(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookEndpoint) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WebhookEndpoint_attempts(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.WebhookEndpoint().Attempts(ctx, obj, fc.Args["first"].(*int), fc.Args["eventId"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.WebhookAttempt) graphql.Marshaler {
+			return ec.marshalNWebhookAttempt2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐWebhookAttemptᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WebhookEndpoint_attempts(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "WebhookEndpoint",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_WebhookAttempt(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_WebhookEndpoint_attempts_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _WebhookEndpointSecret_endpoint(ctx context.Context, field graphql.CollectedField, obj *recruiting.WebhookWithSecret) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WebhookEndpointSecret_endpoint(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Endpoint, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.WebhookEndpoint) graphql.Marshaler {
+			return ec.marshalNWebhookEndpoint2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐWebhookEndpoint(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WebhookEndpointSecret_endpoint(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "WebhookEndpointSecret",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_WebhookEndpoint(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _WebhookEndpointSecret_secret(ctx context.Context, field graphql.CollectedField, obj *recruiting.WebhookWithSecret) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WebhookEndpointSecret_secret(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Secret, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WebhookEndpointSecret_secret(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WebhookEndpointSecret", field, false, false, "String")
 }
 
 func (ec *executionContext) _WorkflowStep_name(ctx context.Context, field graphql.CollectedField, obj *schematype.WorkflowStep) (ret graphql.Marshaler) {
@@ -39952,6 +42093,62 @@ func (ec *executionContext) unmarshalInputCreateUserInput(ctx context.Context, o
 func UnmarshalCreateUserInput(ctx context.Context, raw any) (recruiting.CreateUserInput, error) {
 	var out recruiting.CreateUserInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "CreateUserInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputCreateWebhookEndpointInput(ctx context.Context, obj any) (recruiting.WebhookInput, error) {
+	var it recruiting.WebhookInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"url", "eventTypes", "active"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "url":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("url"))
+			data, err := ec.unmarshalNString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.URL = data
+		case "eventTypes":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("eventTypes"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EventTypes = data
+		case "active":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("active"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Active = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalCreateWebhookEndpointInput unmarshals raw into the CreateWebhookEndpointInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalCreateWebhookEndpointInput(ctx context.Context, raw any) (recruiting.WebhookInput, error) {
+	var out recruiting.WebhookInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "CreateWebhookEndpointInput", raw, &out)
 	return out, err
 }
 
@@ -49827,6 +52024,62 @@ func UnmarshalUpdatePositionUsersInput(ctx context.Context, raw any) (recruiting
 	return out, err
 }
 
+func (ec *executionContext) unmarshalInputUpdateWebhookEndpointInput(ctx context.Context, obj any) (recruiting.WebhookInput, error) {
+	var it recruiting.WebhookInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"url", "eventTypes", "active"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "url":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("url"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.URL = data
+		case "eventTypes":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("eventTypes"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EventTypes = data
+		case "active":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("active"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Active = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalUpdateWebhookEndpointInput unmarshals raw into the UpdateWebhookEndpointInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalUpdateWebhookEndpointInput(ctx context.Context, raw any) (recruiting.WebhookInput, error) {
+	var out recruiting.WebhookInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "UpdateWebhookEndpointInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputUserOrder(ctx context.Context, obj any) (ent.UserOrder, error) {
 	var it ent.UserOrder
 	if obj == nil {
@@ -52183,6 +54436,193 @@ func (ec *executionContext) _EvaluationPartnerEdge(ctx context.Context, sel ast.
 	return out
 }
 
+var eventImplementors = []string{"Event"}
+
+func (ec *executionContext) _Event(ctx context.Context, sel ast.SelectionSet, obj *recruiting.EventPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, eventImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Event")
+		case "id":
+			out.Values[i] = ec._Event_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "sequence":
+			out.Values[i] = ec._Event_sequence(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "type":
+			out.Values[i] = ec._Event_type(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "time":
+			out.Values[i] = ec._Event_time(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "actor":
+			out.Values[i] = ec._Event_actor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "object":
+			out.Values[i] = ec._Event_object(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var eventActorImplementors = []string{"EventActor"}
+
+func (ec *executionContext) _EventActor(ctx context.Context, sel ast.SelectionSet, obj *recruiting.EventActor) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, eventActorImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("EventActor")
+		case "type":
+			out.Values[i] = ec._EventActor_type(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "id":
+			out.Values[i] = ec._EventActor_id(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "name":
+			out.Values[i] = ec._EventActor_name(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var eventFeedImplementors = []string{"EventFeed"}
+
+func (ec *executionContext) _EventFeed(ctx context.Context, sel ast.SelectionSet, obj *model.EventFeed) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, eventFeedImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("EventFeed")
+		case "events":
+			out.Values[i] = ec._EventFeed_events(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "cursor":
+			out.Values[i] = ec._EventFeed_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "hasMore":
+			out.Values[i] = ec._EventFeed_hasMore(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var eventObjectImplementors = []string{"EventObject"}
+
+func (ec *executionContext) _EventObject(ctx context.Context, sel ast.SelectionSet, obj *recruiting.EventObject) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, eventObjectImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("EventObject")
+		case "type":
+			out.Values[i] = ec._EventObject_type(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "id":
+			out.Values[i] = ec._EventObject_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "data":
+			out.Values[i] = ec._EventObject_data(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
 var fieldChangeImplementors = []string{"FieldChange"}
 
 func (ec *executionContext) _FieldChange(ctx context.Context, sel ast.SelectionSet, obj *schematype.FieldChange) graphql.Marshaler {
@@ -52824,6 +55264,48 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "submitCandidateForTest":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_submitCandidateForTest(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createWebhookEndpoint":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createWebhookEndpoint(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateWebhookEndpoint":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateWebhookEndpoint(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "deleteWebhookEndpoint":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_deleteWebhookEndpoint(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "rotateWebhookSecret":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_rotateWebhookSecret(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "redeliverEvent":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_redeliverEvent(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pingWebhookEndpoint":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_pingWebhookEndpoint(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -54238,6 +56720,18 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Query_findDuplicates(ctx, field)
 				})
+		case "events":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_events(ctx, field)
+				})
+		case "webhookEndpoints":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_webhookEndpoints(ctx, field)
+				})
 		case "openings":
 			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
 				true, true,
@@ -54804,6 +57298,28 @@ func (ec *executionContext) _Step(ctx context.Context, sel ast.SelectionSet, obj
 	return out
 }
 
+var subscriptionImplementors = []string{"Subscription"}
+
+func (ec *executionContext) _Subscription(ctx context.Context, sel ast.SelectionSet) func(ctx context.Context) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, subscriptionImplementors)
+	ctx = graphql.WithFieldContext(ctx, &graphql.FieldContext{
+		Object: "Subscription",
+	})
+	if len(fields) != 1 {
+		graphql.AddErrorf(ctx, "must subscribe to exactly one stream")
+		return nil
+	}
+
+	switch fields[0].Name {
+	case "positionPipeline":
+		return ec._Subscription_positionPipeline(ctx, fields[0])
+	case "candidateActivities":
+		return ec._Subscription_candidateActivities(ctx, fields[0])
+	default:
+		panic("unknown field " + strconv.Quote(fields[0].Name))
+	}
+}
+
 var testSubmissionImplementors = []string{"TestSubmission", "Node"}
 
 func (ec *executionContext) _TestSubmission(ctx context.Context, sel ast.SelectionSet, obj *ent.TestSubmission) graphql.Marshaler {
@@ -55125,6 +57641,186 @@ func (ec *executionContext) _UserEdge(ctx context.Context, sel ast.SelectionSet,
 			}
 		case "cursor":
 			out.Values[i] = ec._UserEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var webhookAttemptImplementors = []string{"WebhookAttempt"}
+
+func (ec *executionContext) _WebhookAttempt(ctx context.Context, sel ast.SelectionSet, obj *ent.WebhookAttempt) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, webhookAttemptImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("WebhookAttempt")
+		case "id":
+			out.Values[i] = ec._WebhookAttempt_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "eventId":
+			out.Values[i] = ec._WebhookAttempt_eventId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "eventType":
+			out.Values[i] = ec._WebhookAttempt_eventType(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "attempt":
+			out.Values[i] = ec._WebhookAttempt_attempt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "status":
+			out.Values[i] = ec._WebhookAttempt_status(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "latencyMs":
+			out.Values[i] = ec._WebhookAttempt_latencyMs(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "error":
+			out.Values[i] = ec._WebhookAttempt_error(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "success":
+			out.Values[i] = ec._WebhookAttempt_success(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "timeCreated":
+			out.Values[i] = ec._WebhookAttempt_timeCreated(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var webhookEndpointImplementors = []string{"WebhookEndpoint"}
+
+func (ec *executionContext) _WebhookEndpoint(ctx context.Context, sel ast.SelectionSet, obj *ent.WebhookEndpoint) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, webhookEndpointImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("WebhookEndpoint")
+		case "id":
+			out.Values[i] = ec._WebhookEndpoint_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "url":
+			out.Values[i] = ec._WebhookEndpoint_url(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "eventTypes":
+			out.Values[i] = ec._WebhookEndpoint_eventTypes(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "active":
+			out.Values[i] = ec._WebhookEndpoint_active(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "failing":
+			out.Values[i] = ec._WebhookEndpoint_failing(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "previousSecretExpires":
+			out.Values[i] = ec._WebhookEndpoint_previousSecretExpires(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "timeCreated":
+			out.Values[i] = ec._WebhookEndpoint_timeCreated(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "attempts":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._WebhookEndpoint_attempts(ctx, field, obj)
+				})
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var webhookEndpointSecretImplementors = []string{"WebhookEndpointSecret"}
+
+func (ec *executionContext) _WebhookEndpointSecret(ctx context.Context, sel ast.SelectionSet, obj *recruiting.WebhookWithSecret) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, webhookEndpointSecretImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("WebhookEndpointSecret")
+		case "endpoint":
+			out.Values[i] = ec._WebhookEndpointSecret_endpoint(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "secret":
+			out.Values[i] = ec._WebhookEndpointSecret_secret(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -55933,6 +58629,11 @@ func (ec *executionContext) unmarshalNCreateUserInput2githubᚗcomᚋhiregraph�
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) unmarshalNCreateWebhookEndpointInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐWebhookInput(ctx context.Context, v any) (recruiting.WebhookInput, error) {
+	res, err := ec.unmarshalInputCreateWebhookEndpointInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) marshalNCreatedAPIKey2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐCreatedAPIKey(ctx context.Context, sel ast.SelectionSet, v *recruiting.CreatedAPIKey) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "CreatedAPIKey!")
@@ -55998,6 +58699,46 @@ func (ec *executionContext) marshalNEvaluationPartnerOrderField2ᚖgithubᚗcom�
 func (ec *executionContext) unmarshalNEvaluationPartnerWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐEvaluationPartnerWhereInput(ctx context.Context, v any) (*ent.EvaluationPartnerWhereInput, error) {
 	res, err := ec.unmarshalInputEvaluationPartnerWhereInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNEvent2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐEventPayloadᚄ(ctx context.Context, sel ast.SelectionSet, v []*recruiting.EventPayload) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNEvent2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐEventPayload(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNEvent2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐEventPayload(ctx context.Context, sel ast.SelectionSet, v *recruiting.EventPayload) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "Event!")
+		return graphql.Null
+	}
+	return ec._Event(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNEventActor2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐEventActor(ctx context.Context, sel ast.SelectionSet, v recruiting.EventActor) graphql.Marshaler {
+	return ec._EventActor(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNEventFeed2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋgraphᚋmodelᚐEventFeed(ctx context.Context, sel ast.SelectionSet, v *model.EventFeed) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "EventFeed!")
+		return graphql.Null
+	}
+	return ec._EventFeed(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNEventObject2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐEventObject(ctx context.Context, sel ast.SelectionSet, v recruiting.EventObject) graphql.Marshaler {
+	return ec._EventObject(ctx, sel, &v)
 }
 
 func (ec *executionContext) marshalNFieldChange2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐFieldChange(ctx context.Context, sel ast.SelectionSet, v schematype.FieldChange) graphql.Marshaler {
@@ -56901,6 +59642,11 @@ func (ec *executionContext) unmarshalNUpdatePositionInput2githubᚗcomᚋhiregra
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) unmarshalNUpdateWebhookEndpointInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐWebhookInput(ctx context.Context, v any) (recruiting.WebhookInput, error) {
+	res, err := ec.unmarshalInputUpdateWebhookEndpointInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalNUpload2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚐUpload(ctx context.Context, v any) (graphql.Upload, error) {
 	res, err := graphql.UnmarshalUpload(v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -56953,6 +59699,62 @@ func (ec *executionContext) unmarshalNUserRefInput2ᚖgithubᚗcomᚋhiregraph�
 func (ec *executionContext) unmarshalNUserWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐUserWhereInput(ctx context.Context, v any) (*ent.UserWhereInput, error) {
 	res, err := ec.unmarshalInputUserWhereInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNWebhookAttempt2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐWebhookAttemptᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.WebhookAttempt) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNWebhookAttempt2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐWebhookAttempt(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNWebhookAttempt2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐWebhookAttempt(ctx context.Context, sel ast.SelectionSet, v *ent.WebhookAttempt) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "WebhookAttempt!")
+		return graphql.Null
+	}
+	return ec._WebhookAttempt(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNWebhookEndpoint2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐWebhookEndpointᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.WebhookEndpoint) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNWebhookEndpoint2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐWebhookEndpoint(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNWebhookEndpoint2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐWebhookEndpoint(ctx context.Context, sel ast.SelectionSet, v *ent.WebhookEndpoint) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "WebhookEndpoint!")
+		return graphql.Null
+	}
+	return ec._WebhookEndpoint(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNWebhookEndpointSecret2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐWebhookWithSecret(ctx context.Context, sel ast.SelectionSet, v *recruiting.WebhookWithSecret) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "WebhookEndpointSecret!")
+		return graphql.Null
+	}
+	return ec._WebhookEndpointSecret(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNWorkflowStep2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐWorkflowStep(ctx context.Context, sel ast.SelectionSet, v schematype.WorkflowStep) graphql.Marshaler {

@@ -1,0 +1,47 @@
+package schema
+
+import (
+	"entgo.io/ent"
+	"entgo.io/ent/schema"
+	"entgo.io/ent/schema/edge"
+	"entgo.io/ent/schema/field"
+
+	entgql "github.com/hiregraph/hiregraph/ent/schema/gqlannotation"
+	"github.com/hiregraph/hiregraph/ent/schema/uid"
+)
+
+// WebhookEndpoint is a URL a company wants its events posted to.
+type WebhookEndpoint struct {
+	ent.Schema
+}
+
+// Mixin of the WebhookEndpoint.
+func (WebhookEndpoint) Mixin() []ent.Mixin {
+	return []ent.Mixin{uid.Mixin("whe"), TenantMixin{}}
+}
+
+// Fields of the WebhookEndpoint.
+func (WebhookEndpoint) Fields() []ent.Field {
+	return []ent.Field{
+		field.String("url").Comment("Where events are posted: an absolute http(s) URL on a public address.").NotEmpty().MaxLen(2048),
+		field.Strings("event_types").Comment("The event types sent; empty sends every type.").Default([]string{}),
+		field.Bool("active").Comment("Whether events are sent; an inactive endpoint gets none.").Default(true),
+		field.Bytes("sealed_secret").Comment("The signing secret, sealed; shown once when created or rotated.").Sensitive(),
+		field.Bytes("sealed_previous_secret").Comment("The secret before the last rotation, sealed; payloads carry both signatures until previous_secret_expires.").Optional().Sensitive(),
+		field.Time("previous_secret_expires").Comment("When the previous secret stops signing payloads.").Optional().Nillable(),
+		field.Bool("failing").Comment("Set when an event could not be delivered after every retry; cleared by the next delivery that succeeds.").Default(false),
+		field.Time("time_created").Comment("When the endpoint was added.").Default(now).Immutable(),
+	}
+}
+
+// Edges of the WebhookEndpoint.
+func (WebhookEndpoint) Edges() []ent.Edge {
+	return []ent.Edge{
+		edge.To("attempts", WebhookAttempt.Type).Comment("The delivery attempts to the endpoint."),
+	}
+}
+
+// Annotations of the WebhookEndpoint.
+func (WebhookEndpoint) Annotations() []schema.Annotation {
+	return []schema.Annotation{schema.Comment("A URL events are posted to."), entgql.Skip()}
+}

@@ -1,0 +1,69 @@
+package graph_test
+
+import (
+	"testing"
+
+	"github.com/hiregraph/hiregraph/hiregraphtest"
+)
+
+const feedQuery = `query($after: String) { events(after: $after) { cursor hasMore
+	events { id sequence type time actor { type id } object { type id data } } } }`
+
+type gqlFeed struct {
+	Events struct {
+		Cursor  string
+		HasMore bool
+		Events  []struct {
+			ID       string
+			Sequence int
+			Type     string
+			Object   struct {
+				Type string
+				ID   string
+				Data map[string]any
+			}
+		}
+	}
+}
+
+func feed(t *testing.T, env *hiregraphtest.Env, after string) gqlFeed {
+	t.Helper()
+	var f gqlFeed
+	env.GraphQL(feedQuery, map[string]any{"after": after}).Decode(t, &f)
+	return f
+}
+
+const noteMutation = `mutation($id: ID!, $other: ID!) {
+	a: createNote(candidateID: $id, input: {timeCreated: "2026-03-01T10:00:00Z", createdBy: {type: "other", firstName: "Rita"}, text: "kept?"}) { id }
+	b: createNote(candidateID: $other, input: {timeCreated: "2026-03-01T10:00:00Z", createdBy: {type: "other", firstName: "Rita"}, text: "x"}) { id } }`
+
+// TestEventRollsBackWithItsChange: a mutation whose second write fails rolls
+// back the first, and the first's event with it; the next event takes the
+// number the rolled-back one had, so the feed stays gap-free.
+func TestEventRollsBackWithItsChange(t *testing.T) {
+	env := hiregraphtest.New(t)
+	start := feed(t, env, "")
+	failed := env.GraphQL(noteMutation, map[string]any{"id": env.Demo.CandidateUID, "other": "can_missing"})
+	if len(failed.Errors) == 0 {
+		t.Fatalf("the mutation with a missing candidate succeeded: %s", failed.Data)
+	}
+	if after := feed(t, env, start.Events.Cursor); len(after.Events.Events) != 0 {
+		t.Fatalf("a rolled-back note left events: %+v", after.Events.Events)
+	}
+	var ok struct{ A, B struct{ ID string } }
+	env.GraphQL(noteMutation, map[string]any{"id": env.Demo.CandidateUID, "other": env.Demo.CandidateUID}).Decode(t, &ok)
+	got := feed(t, env, start.Events.Cursor).Events.Events
+	if len(got) != 2 || got[0].Object.ID != ok.A.ID || got[1].Object.ID != ok.B.ID {
+		t.Fatalf("events %+v, want the notes %s and %s", got, ok.A.ID, ok.B.ID)
+	}
+	var last int
+	for _, ev := range feed(t, env, "").Events.Events {
+		if ev.Sequence != last+1 {
+			t.Fatalf("sequence %d follows %d", ev.Sequence, last)
+		}
+		last = ev.Sequence
+	}
+	if got[0].Object.Data["text"] != "kept?" || got[0].Type != "note.created" {
+		t.Errorf("event %+v", got[0])
+	}
+}

@@ -1,0 +1,143 @@
+package graph_test
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+	"github.com/coder/websocket/wsjson"
+
+	"github.com/hiregraph/hiregraph/hiregraphtest"
+	"github.com/hiregraph/hiregraph/recruiting"
+	"github.com/hiregraph/hiregraph/server"
+)
+
+type wsMessage struct {
+	ID      string          `json:"id,omitempty"`
+	Type    string          `json:"type"`
+	Payload json.RawMessage `json:"payload,omitempty"`
+}
+
+// dialGraphQL opens a graphql-transport-ws connection and sends init with
+// authorization, answering the server's first message.
+func dialGraphQL(t *testing.T, ctx context.Context, env *hiregraphtest.Env, authorization string) (*websocket.Conn, wsMessage) {
+	t.Helper()
+	url := "ws" + strings.TrimPrefix(env.URL("/graphql"), "http")
+	conn, _, err := websocket.Dial(ctx, url, &websocket.DialOptions{Subprotocols: []string{"graphql-transport-ws"}})
+	if err != nil {
+		t.Fatalf("dialing %s: %v", url, err)
+	}
+	t.Cleanup(func() { conn.CloseNow() })
+	payload, _ := json.Marshal(map[string]string{"Authorization": authorization})
+	if err := wsjson.Write(ctx, conn, wsMessage{Type: "connection_init", Payload: payload}); err != nil {
+		t.Fatal(err)
+	}
+	var m wsMessage
+	if err := wsjson.Read(ctx, conn, &m); err != nil {
+		return conn, wsMessage{Type: "closed: " + err.Error()}
+	}
+	return conn, m
+}
+
+func subscribe(t *testing.T, ctx context.Context, conn *websocket.Conn, id, query string, vars map[string]any) {
+	t.Helper()
+	payload, _ := json.Marshal(map[string]any{"query": query, "variables": vars})
+	if err := wsjson.Write(ctx, conn, wsMessage{ID: id, Type: "subscribe", Payload: payload}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// next reads the next message that is not a ping.
+func next(t *testing.T, ctx context.Context, conn *websocket.Conn) wsMessage {
+	t.Helper()
+	for {
+		var m wsMessage
+		if err := wsjson.Read(ctx, conn, &m); err != nil {
+			t.Fatalf("reading: %v", err)
+		}
+		if m.Type != "ping" && m.Type != "pong" {
+			return m
+		}
+	}
+}
+
+// TestCandidateActivitiesSubscription: a subscriber authenticated in
+// connection_init gets a candidate's new note as it commits, and nothing
+// of what rolled back.
+func TestCandidateActivitiesSubscription(t *testing.T) {
+	candidateActivities(t, hiregraphtest.New(t))
+}
+
+// TestSubscriptionsHearPostgresNotify: on PostgreSQL, writes announce their
+// events with NOTIFY at commit and each process's listener passes them on,
+// so a subscriber hears every process's writes (serve sets this up).
+func TestSubscriptionsHearPostgresNotify(t *testing.T) {
+	if os.Getenv(hiregraphtest.DatabaseEnv) == "" {
+		t.Skip("PostgreSQL only")
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	env := hiregraphtest.NewWithConfig(t, func(cfg *server.Config) {
+		cfg.Broker = &recruiting.Broker{NotifyChannel: recruiting.EventsChannel}
+		if err := recruiting.ListenPostgres(ctx, cfg.DB.DSN, cfg.Broker); err != nil {
+			t.Fatal(err)
+		}
+	})
+	candidateActivities(t, env)
+}
+
+func candidateActivities(t *testing.T, env *hiregraphtest.Env) {
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+
+	if _, m := dialGraphQL(t, ctx, env, "Bearer wrong"); m.Type == "connection_ack" {
+		t.Fatalf("a wrong key was acknowledged")
+	}
+	conn, ack := dialGraphQL(t, ctx, env, "Bearer "+env.Demo.APIKey)
+	if ack.Type != "connection_ack" {
+		t.Fatalf("init answered %+v", ack)
+	}
+	subscribe(t, ctx, conn, "1", `subscription($id: ID!) { candidateActivities(candidateId: $id) { id type object { type id } } }`,
+		map[string]any{"id": env.Demo.CandidateUID})
+	// The subscription is registered once the server has read the
+	// message; a failed mutation then a note give it something to skip
+	// and something to send.
+	time.Sleep(200 * time.Millisecond)
+	env.GraphQL(noteMutation, map[string]any{"id": env.Demo.CandidateUID, "other": "can_missing"})
+	var created struct{ A struct{ ID string } }
+	env.GraphQL(noteMutation, map[string]any{"id": env.Demo.CandidateUID, "other": env.Demo.CandidateUID}).Decode(t, &created)
+	m := next(t, ctx, conn)
+	var got struct {
+		Data struct {
+			CandidateActivities struct {
+				Type   string
+				Object struct{ ID string }
+			}
+		}
+	}
+	json.Unmarshal(m.Payload, &got)
+	if m.Type != "next" || m.ID != "1" || got.Data.CandidateActivities.Type != "note.created" || got.Data.CandidateActivities.Object.ID != created.A.ID {
+		t.Fatalf("first message %s %s, want note %s", m.Type, m.Payload, created.A.ID)
+	}
+}
+
+func TestSubscriptionsPerConnectionAreLimited(t *testing.T) {
+	env := hiregraphtest.New(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	conn, _ := dialGraphQL(t, ctx, env, "Bearer "+env.Demo.APIKey)
+	for i := range 11 {
+		subscribe(t, ctx, conn, string(rune('a'+i)), `subscription($id: ID!) { positionPipeline(positionId: $id) { id } }`,
+			map[string]any{"id": env.Demo.TemplatePositionUID})
+	}
+	// gqlgen starts each subscription on its own: whichever comes 11th
+	// is refused.
+	m := next(t, ctx, conn)
+	if !strings.Contains(string(m.Payload), "too_many_subscriptions") {
+		t.Fatalf("the 11th subscription got %s %s %s", m.ID, m.Type, m.Payload)
+	}
+}

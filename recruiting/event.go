@@ -1,0 +1,136 @@
+package recruiting
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"github.com/hiregraph/hiregraph/ent"
+	"github.com/hiregraph/hiregraph/ent/event"
+	"github.com/hiregraph/hiregraph/ent/eventcounter"
+)
+
+// EventHook runs in the transaction of every event written, after the
+// event: webhook delivery enqueues its jobs here, so a job exists exactly
+// when its event commits.
+type EventHook func(ctx context.Context, client *ent.Client, ev *ent.Event) error
+
+// writeEvent writes the event that announces act, in the transaction of
+// client. It takes the company's next sequence number from its counter row,
+// which stays locked until the transaction ends (README, Events).
+func (s *Service) writeEvent(ctx context.Context, client *ent.Client, act *ent.Activity, object any) error {
+	seq, err := nextSequence(ctx, client, act.CompanyID)
+	if err != nil {
+		return err
+	}
+	if object == nil {
+		if object, err = loadObject(ctx, client, act.ObjectType, act.ObjectID); err != nil {
+			return err
+		}
+	}
+	data, err := objectJSON(object)
+	if err != nil {
+		return fmt.Errorf("encoding the %s of event %s: %w", act.ObjectType, act.Verb, err)
+	}
+	ev, err := client.Event.Create().
+		SetCompanyID(act.CompanyID).
+		SetSequence(seq).
+		SetType(act.Verb).
+		SetActivityID(act.ID).
+		SetActorType(event.ActorType(act.ActorType)).
+		SetActorID(act.ActorID).
+		SetActorName(act.ActorName).
+		SetObjectType(act.ObjectType).
+		SetObjectID(act.ObjectID).
+		SetData(data).
+		SetTimeCreated(act.TimeCreated).
+		Save(ctx)
+	if err != nil {
+		return fmt.Errorf("writing event %s: %w", act.Verb, err)
+	}
+	for _, hook := range s.EventHooks {
+		if err := hook(ctx, client, ev); err != nil {
+			return err
+		}
+	}
+	return s.announce(ctx, client, Announcement{
+		CompanyID: ev.CompanyID, EventID: ev.ID, Type: ev.Type, ObjectType: ev.ObjectType,
+		CandidateID: deref(act.CandidateID), PositionID: deref(act.PositionID),
+	})
+}
+
+func deref(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
+}
+
+// nextSequence increments the company's event counter and returns its new
+// value. The upsert locks the counter row (PostgreSQL) until the
+// transaction ends, so a second writer of the company waits here until the
+// first commits or rolls back: numbers are taken in commit order and a
+// rollback gives its number back. Writers of other companies never wait.
+func nextSequence(ctx context.Context, client *ent.Client, companyID string) (int64, error) {
+	err := client.EventCounter.Create().
+		SetCompanyID(companyID).
+		SetLast(1).
+		OnConflictColumns(eventcounter.FieldCompanyID).
+		AddLast(1).
+		Exec(ctx)
+	if err != nil {
+		return 0, fmt.Errorf("taking the next event number: %w", err)
+	}
+	c, err := client.EventCounter.Query().Where(eventcounter.CompanyID(companyID)).Only(ctx)
+	if err != nil {
+		return 0, fmt.Errorf("reading the event number: %w", err)
+	}
+	return c.Last, nil
+}
+
+// loadObject reads the record an activity names, for callers of record that
+// did not pass it. A kind without a loader yields an event without data.
+func loadObject(ctx context.Context, client *ent.Client, objectType, id string) (any, error) {
+	var (
+		v   any
+		err error
+	)
+	switch objectType {
+	case "Candidate":
+		v, err = client.Candidate.Get(ctx, id)
+	case "Position":
+		v, err = client.Position.Get(ctx, id)
+	case "Opening":
+		v, err = client.Opening.Get(ctx, id)
+	case "Note":
+		v, err = client.Note.Get(ctx, id)
+	case "Message":
+		v, err = client.Message.Get(ctx, id)
+	case "TestSubmission":
+		v, err = client.TestSubmission.Get(ctx, id)
+	default:
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("reading the %s of an event: %w", objectType, err)
+	}
+	return v, nil
+}
+
+// objectJSON is the record as JSON without ent's edges (empty unless
+// loaded, and never part of a record's own shape).
+func objectJSON(object any) (json.RawMessage, error) {
+	if object == nil {
+		return json.RawMessage("null"), nil
+	}
+	b, err := json.Marshal(object)
+	if err != nil {
+		return nil, err
+	}
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(b, &fields); err != nil {
+		return b, nil // not an object: keep it as it is
+	}
+	delete(fields, "edges")
+	return json.Marshal(fields)
+}

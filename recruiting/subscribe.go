@@ -1,0 +1,97 @@
+package recruiting
+
+import (
+	"context"
+	"log/slog"
+	"sync/atomic"
+
+	"github.com/hiregraph/hiregraph/apierror"
+	"github.com/hiregraph/hiregraph/ent"
+	"github.com/hiregraph/hiregraph/viewer"
+)
+
+// MaxSubscriptionsPerConnection bounds the subscriptions one WebSocket
+// connection holds open at once.
+const MaxSubscriptionsPerConnection = 10
+
+// CodeTooManySubscriptions refuses a subscription beyond the limit.
+const CodeTooManySubscriptions = "too_many_subscriptions"
+
+type slotsKey struct{}
+
+// WithSubscriptionSlots marks ctx as one connection's: the subscriptions
+// started in it share MaxSubscriptionsPerConnection.
+func WithSubscriptionSlots(ctx context.Context) context.Context {
+	return context.WithValue(ctx, slotsKey{}, new(atomic.Int32))
+}
+
+// SubscribeCandidate streams the events of a candidate's timeline (notes,
+// messages, moves…) as they commit.
+func (s *Service) SubscribeCandidate(ctx context.Context, candidateID string) (<-chan *EventPayload, error) {
+	if err := Require(ctx, viewer.ScopeRead); err != nil {
+		return nil, err
+	}
+	if _, err := s.Client.Candidate.Get(ctx, candidateID); ent.IsNotFound(err) {
+		return nil, apierror.NotFound(apierror.CodeCandidateNotFound, "no candidate has the uid %q", candidateID)
+	} else if err != nil {
+		return nil, err
+	}
+	return s.subscribe(ctx, func(a Announcement) bool { return a.CandidateID == candidateID })
+}
+
+// SubscribePosition streams the changes of a position's pipeline: events
+// about its candidates themselves (created, moved, rejected, hired…).
+func (s *Service) SubscribePosition(ctx context.Context, positionID string) (<-chan *EventPayload, error) {
+	if err := Require(ctx, viewer.ScopeRead); err != nil {
+		return nil, err
+	}
+	if _, err := s.Client.Position.Get(ctx, positionID); ent.IsNotFound(err) {
+		return nil, apierror.NotFound(apierror.CodeNotFound, "no position has the uid %q", positionID)
+	} else if err != nil {
+		return nil, err
+	}
+	return s.subscribe(ctx, func(a Announcement) bool {
+		return a.PositionID == positionID && a.ObjectType == "Candidate"
+	})
+}
+
+// subscribe streams the viewer's company's events that match until ctx
+// ends, each read with the viewer's rights.
+func (s *Service) subscribe(ctx context.Context, match func(Announcement) bool) (<-chan *EventPayload, error) {
+	if s.Broker == nil {
+		return nil, apierror.New(503, "subscriptions_unavailable", "this server does not run subscriptions")
+	}
+	v, _ := viewer.FromContext(ctx)
+	slots, _ := ctx.Value(slotsKey{}).(*atomic.Int32)
+	if slots != nil && slots.Add(1) > MaxSubscriptionsPerConnection {
+		slots.Add(-1)
+		return nil, apierror.New(429, CodeTooManySubscriptions, "a connection may hold at most %d subscriptions", MaxSubscriptionsPerConnection)
+	}
+	in, cancel := s.Broker.Subscribe(func(a Announcement) bool { return a.CompanyID == v.CompanyID && match(a) })
+	out := make(chan *EventPayload)
+	go func() {
+		defer close(out)
+		defer cancel()
+		if slots != nil {
+			defer slots.Add(-1)
+		}
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case a := <-in:
+				ev, err := s.Client.Event.Get(ctx, a.EventID)
+				if err != nil {
+					slog.WarnContext(ctx, "reading an announced event", "event", a.EventID, "error", err)
+					continue
+				}
+				select {
+				case out <- NewEventPayload(ev):
+				case <-ctx.Done():
+					return
+				}
+			}
+		}
+	}()
+	return out, nil
+}

@@ -1,0 +1,282 @@
+package rest_test
+
+import (
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/hiregraph/hiregraph/hiregraphtest"
+	"github.com/hiregraph/hiregraph/viewer"
+	"github.com/hiregraph/hiregraph/webhook"
+)
+
+// receiver is a webhook endpoint that records what it gets and answers
+// with the statuses it is given, then 200.
+type receiver struct {
+	*httptest.Server
+	mu       sync.Mutex
+	got      []delivery
+	statuses []int
+}
+
+type delivery struct {
+	Header http.Header
+	Body   []byte
+	Event  feedEvent
+}
+
+func startReceiver(t *testing.T, statuses ...int) *receiver {
+	t.Helper()
+	rc := &receiver{statuses: statuses}
+	rc.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		var ev feedEvent
+		json.Unmarshal(body, &ev)
+		rc.mu.Lock()
+		rc.got = append(rc.got, delivery{Header: r.Header.Clone(), Body: body, Event: ev})
+		status := http.StatusOK
+		if len(rc.statuses) > 0 {
+			status, rc.statuses = rc.statuses[0], rc.statuses[1:]
+		}
+		rc.mu.Unlock()
+		w.WriteHeader(status)
+	}))
+	t.Cleanup(rc.Close)
+	return rc
+}
+
+// wait returns the deliveries once there are at least n (of event types
+// other than ping), failing after a while.
+func (rc *receiver) wait(t *testing.T, n int) []delivery {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		rc.mu.Lock()
+		got := append([]delivery{}, rc.got...)
+		rc.mu.Unlock()
+		if len(got) >= n {
+			return got
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d deliveries, want %d", len(got), n)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+type webhookOut struct {
+	ID         string   `json:"id"`
+	URL        string   `json:"url"`
+	EventTypes []string `json:"event_types"`
+	Active     bool     `json:"active"`
+	Failing    bool     `json:"failing"`
+	Secret     string   `json:"secret"`
+}
+
+type attemptOut struct {
+	EventID   string  `json:"event_id"`
+	EventType string  `json:"event_type"`
+	Attempt   int     `json:"attempt"`
+	Status    int     `json:"status"`
+	Error     *string `json:"error"`
+	Success   bool    `json:"success"`
+}
+
+func createWebhook(t *testing.T, env *hiregraphtest.Env, body map[string]any) webhookOut {
+	t.Helper()
+	r := env.Do(http.MethodPost, "/v1/webhooks", body)
+	if r.Status != http.StatusCreated {
+		t.Fatalf("POST /v1/webhooks: %s", r)
+	}
+	var out webhookOut
+	r.JSON(t, &out)
+	return out
+}
+
+func attempts(t *testing.T, env *hiregraphtest.Env, id string) []attemptOut {
+	t.Helper()
+	r := env.Do(http.MethodGet, "/v1/webhooks/"+id+"/attempts", nil)
+	if r.Status != http.StatusOK {
+		t.Fatalf("attempts: %s", r)
+	}
+	var out struct{ Attempts []attemptOut }
+	r.JSON(t, &out)
+	return out.Attempts
+}
+
+func verify(t *testing.T, secret string, d delivery) {
+	t.Helper()
+	if !webhook.Verify(secret, d.Header.Get("webhook-id"), d.Header.Get("webhook-timestamp"), d.Header.Get("webhook-signature"), d.Body) {
+		t.Errorf("the delivery of %s does not verify with the secret: %v", d.Event.ID, d.Header)
+	}
+}
+
+// TestWebhookDelivery: an endpoint gets each event of its types, signed
+// with its secret (shown once), with the event's id as webhook-id; every
+// attempt is logged.
+func TestWebhookDelivery(t *testing.T) {
+	env := hiregraphtest.NewWithConfig(t, hiregraphtest.DeliverWebhooks(t, nil))
+	rc := startReceiver(t)
+	ep := createWebhook(t, env, map[string]any{"url": rc.URL, "event_types": []string{"note.created"}})
+	if !strings.HasPrefix(ep.Secret, "whsec_") || !ep.Active || ep.Failing {
+		t.Fatalf("created %+v", ep)
+	}
+	list := env.Do(http.MethodGet, "/v1/webhooks", nil)
+	if list.Status != http.StatusOK || strings.Contains(list.String(), ep.Secret) || !strings.Contains(list.String(), ep.ID) {
+		t.Fatalf("GET /v1/webhooks: %s", list)
+	}
+	noteID := createNote(t, env)
+	if r := env.Do(http.MethodPost, messagePath(env.Demo.ConversationUID), validMessage()); r.Status != http.StatusCreated {
+		t.Fatalf("message: %s", r)
+	}
+	d := rc.wait(t, 1)[0]
+	verify(t, ep.Secret, d)
+	feed := readFeed(t, env, "?types=note.created")
+	last := feed.Events[len(feed.Events)-1]
+	if d.Event.Type != "note.created" || d.Event.Object.ID != noteID || d.Header.Get("webhook-id") != last.ID || d.Event.ID != last.ID {
+		t.Errorf("delivered %+v with id %s, want the feed's %+v", d.Event, d.Header.Get("webhook-id"), last)
+	}
+	a := attempts(t, env, ep.ID)
+	if len(a) != 1 || !a[0].Success || a[0].Status != 200 || a[0].EventID != last.ID || a[0].Attempt != 1 {
+		t.Errorf("attempts %+v", a)
+	}
+	// Only note.created: the message was not sent.
+	time.Sleep(300 * time.Millisecond)
+	if n := len(rc.wait(t, 1)); n != 1 {
+		t.Errorf("%d deliveries, want the note's alone", n)
+	}
+}
+
+// TestWebhookRetriesThenMarksFailing: a failed delivery is retried with the
+// same webhook-id; once every attempt failed the endpoint is failing, until
+// it is reactivated.
+func TestWebhookRetriesThenMarksFailing(t *testing.T) {
+	env := hiregraphtest.NewWithConfig(t, hiregraphtest.DeliverWebhooks(t, func(c *webhook.Config) { c.MaxAttempts = 3 }))
+	flaky := startReceiver(t, 500)
+	ep := createWebhook(t, env, map[string]any{"url": flaky.URL})
+	createNote(t, env)
+	got := flaky.wait(t, 2)
+	if got[0].Header.Get("webhook-id") != got[1].Header.Get("webhook-id") {
+		t.Errorf("the retry has another id: %s, %s", got[0].Header.Get("webhook-id"), got[1].Header.Get("webhook-id"))
+	}
+	a := attempts(t, env, ep.ID)
+	if len(a) != 2 || a[1].Status != 500 || a[1].Success || a[1].Error == nil || !a[0].Success || a[0].Attempt != 2 {
+		t.Errorf("attempts (newest first) %+v", a)
+	}
+
+	down := startReceiver(t, 503, 503, 503)
+	r := env.Do(http.MethodPatch, "/v1/webhooks/"+ep.ID, map[string]any{"url": down.URL})
+	if r.Status != http.StatusOK {
+		t.Fatalf("PATCH: %s", r)
+	}
+	createNote(t, env)
+	down.wait(t, 3)
+	deadline := time.Now().Add(10 * time.Second)
+	for !endpoint(t, env, ep.ID).Failing {
+		if time.Now().After(deadline) {
+			t.Fatal("the endpoint is not failing after every attempt failed")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	r = env.Do(http.MethodPatch, "/v1/webhooks/"+ep.ID, map[string]any{"active": true})
+	var back webhookOut
+	r.JSON(t, &back)
+	if r.Status != http.StatusOK || back.Failing {
+		t.Errorf("reactivated: %s", r)
+	}
+}
+
+func endpoint(t *testing.T, env *hiregraphtest.Env, id string) webhookOut {
+	t.Helper()
+	var out struct{ Webhooks []webhookOut }
+	env.Do(http.MethodGet, "/v1/webhooks", nil).JSON(t, &out)
+	for _, w := range out.Webhooks {
+		if w.ID == id {
+			return w
+		}
+	}
+	t.Fatalf("no webhook %s", id)
+	return webhookOut{}
+}
+
+// TestWebhookPingRotateRedeliver: a ping is sent at once and logged; after
+// a rotation deliveries carry both signatures; a redelivery repeats the
+// event's id.
+func TestWebhookPingRotateRedeliver(t *testing.T) {
+	env := hiregraphtest.NewWithConfig(t, hiregraphtest.DeliverWebhooks(t, nil))
+	rc := startReceiver(t)
+	ep := createWebhook(t, env, map[string]any{"url": rc.URL})
+
+	r := env.Do(http.MethodPost, "/v1/webhooks/"+ep.ID+"/ping", nil)
+	var ping attemptOut
+	r.JSON(t, &ping)
+	if r.Status != http.StatusOK || !ping.Success || ping.EventType != "ping" {
+		t.Fatalf("ping: %s", r)
+	}
+	got := rc.wait(t, 1)
+	verify(t, ep.Secret, got[0])
+	if got[0].Event.Type != "ping" {
+		t.Errorf("ping delivered %+v", got[0].Event)
+	}
+
+	r = env.Do(http.MethodPost, "/v1/webhooks/"+ep.ID+"/rotate", map[string]any{"overlap_hours": 1})
+	var rotated webhookOut
+	r.JSON(t, &rotated)
+	if r.Status != http.StatusOK || rotated.Secret == ep.Secret || !strings.HasPrefix(rotated.Secret, "whsec_") {
+		t.Fatalf("rotate: %s", r)
+	}
+	createNote(t, env)
+	d := rc.wait(t, 2)[1]
+	verify(t, ep.Secret, d)
+	verify(t, rotated.Secret, d)
+	if n := len(strings.Fields(d.Header.Get("webhook-signature"))); n != 2 {
+		t.Errorf("%d signatures during the overlap, want 2", n)
+	}
+
+	r = env.Do(http.MethodPost, "/v1/webhooks/"+ep.ID+"/redeliver", map[string]any{"event_id": d.Event.ID})
+	if r.Status != http.StatusAccepted {
+		t.Fatalf("redeliver: %s", r)
+	}
+	again := rc.wait(t, 3)[2]
+	if again.Header.Get("webhook-id") != d.Header.Get("webhook-id") || string(again.Body) != string(d.Body) {
+		t.Errorf("redelivered %s %s, want %s %s", again.Header.Get("webhook-id"), again.Body, d.Header.Get("webhook-id"), d.Body)
+	}
+	env.Do(http.MethodPost, "/v1/webhooks/"+ep.ID+"/redeliver", map[string]any{"event_id": "evt_missing"}).
+		AssertError(t, http.StatusNotFound, "event_not_found", "evt_missing")
+	if r := env.Do(http.MethodDelete, "/v1/webhooks/"+ep.ID, nil); r.Status != http.StatusNoContent {
+		t.Fatalf("delete: %s", r)
+	}
+	env.Do(http.MethodPost, "/v1/webhooks/"+ep.ID+"/ping", nil).AssertError(t, http.StatusNotFound, "webhook_not_found", ep.ID)
+}
+
+func TestWebhooksNeedAdminAndValidInput(t *testing.T) {
+	env := hiregraphtest.New(t)
+	writer := env.WithKey(viewer.ScopeRead, viewer.ScopeWrite)
+	writer.Do(http.MethodPost, "/v1/webhooks", map[string]any{"url": "https://example.com/hook"}).
+		AssertError(t, http.StatusForbidden, "forbidden", "admin")
+	writer.Do(http.MethodGet, "/v1/webhooks", nil).AssertError(t, http.StatusForbidden, "forbidden", "admin")
+	env.Do(http.MethodPost, "/v1/webhooks", map[string]any{"url": "ftp://example.com/hook"}).
+		AssertError(t, http.StatusUnprocessableEntity, "validation_failed", "url")
+	env.Do(http.MethodPost, "/v1/webhooks", map[string]any{"url": "https://example.com/hook", "event_types": []string{"Not A Type"}}).
+		AssertError(t, http.StatusUnprocessableEntity, "validation_failed", "event_types[0]")
+	env.Do(http.MethodPost, "/v1/webhooks/whe_missing/rotate", map[string]any{"overlap_hours": 1000}).
+		AssertError(t, http.StatusUnprocessableEntity, "validation_failed", "overlap")
+}
+
+// TestWebhookPingRefusesPrivateAddresses: without an operator's allowance,
+// an endpoint on the service's own network is never called.
+func TestWebhookPingRefusesPrivateAddresses(t *testing.T) {
+	env := hiregraphtest.New(t)
+	ep := createWebhook(t, env, map[string]any{"url": "http://127.0.0.1:1/hook"})
+	r := env.Do(http.MethodPost, "/v1/webhooks/"+ep.ID+"/ping", nil)
+	var a attemptOut
+	r.JSON(t, &a)
+	if r.Status != http.StatusOK || a.Success || a.Error == nil || !strings.Contains(*a.Error, "not public") {
+		t.Errorf("ping of loopback: %s", r)
+	}
+}
