@@ -180,3 +180,31 @@ func TestSalaryRangesHiddenOnNestedEdges(t *testing.T) {
 		}
 	}
 }
+
+// TestFeedAndWebhooksNeedEveryPosition: events and webhooks carry records
+// of every position, so hiring managers and interviewers may not read them
+// on either face; their own writes still reach the company's webhooks.
+func TestFeedAndWebhooksNeedEveryPosition(t *testing.T) {
+	env := hiregraphtest.New(t)
+	if r := env.Do(http.MethodPost, "/v1/webhooks", map[string]any{"url": "https://hooks.acme.example/in"}); r.Status != http.StatusCreated {
+		t.Fatalf("creating a webhook endpoint: %s", r)
+	}
+	for _, email := range []string{"hank.manager@acme.example", "ian.interviewer@acme.example"} {
+		token := env.UserToken(email)
+		auth := map[string]string{"Authorization": "Bearer " + token}
+		for _, path := range []string{"/v1/events", "/v1/webhooks"} {
+			if r := env.DoWith(http.MethodGet, path, nil, auth); r.Status != http.StatusForbidden {
+				t.Errorf("%s GET %s: %s, want 403", email, path, r)
+			}
+		}
+		feed := env.GraphQLAs(token, `{ events { cursor } }`, nil)
+		if len(feed.Errors) == 0 || feed.Errors[0].Extensions["code"] != "forbidden" {
+			t.Errorf("%s events: %+v, want forbidden", email, feed.Errors)
+		}
+		note := env.GraphQLAs(token, `mutation($id: ID!) { createNote(candidateID: $id, input: {
+			timeCreated: "2026-03-01T10:00:00Z", text: "seen" }) { id } }`, map[string]any{"id": env.Demo.CandidateUID})
+		if len(note.Errors) > 0 {
+			t.Errorf("%s writing a note with a webhook endpoint configured: %+v", email, note.Errors)
+		}
+	}
+}

@@ -8,8 +8,10 @@ import (
 	"entgo.io/ent/schema/field"
 	"entgo.io/ent/schema/index"
 
+	"github.com/hiregraph/hiregraph/ent/privacy"
 	"github.com/hiregraph/hiregraph/ent/schema/enumdoc"
 	entgql "github.com/hiregraph/hiregraph/ent/schema/gqlannotation"
+	"github.com/hiregraph/hiregraph/ent/schema/rule"
 	"github.com/hiregraph/hiregraph/ent/schema/uid"
 )
 
@@ -63,4 +65,9 @@ func (Event) Indexes() []ent.Index {
 // Annotations of the Event.
 func (Event) Annotations() []schema.Annotation {
 	return []schema.Annotation{schema.Comment("An event of the change feed and of webhooks."), entgql.Skip()}
+}
+
+// Policy of the Event: roles limited to their assigned positions cannot read it.
+func (Event) Policy() ent.Policy {
+	return privacy.Policy{Query: privacy.QueryPolicy{rule.EveryPosition("the change feed's events")}}
 }

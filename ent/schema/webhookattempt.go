@@ -7,7 +7,9 @@ import (
 	"entgo.io/ent/schema/field"
 	"entgo.io/ent/schema/index"
 
+	"github.com/hiregraph/hiregraph/ent/privacy"
 	entgql "github.com/hiregraph/hiregraph/ent/schema/gqlannotation"
+	"github.com/hiregraph/hiregraph/ent/schema/rule"
 	"github.com/hiregraph/hiregraph/ent/schema/uid"
 )
 
@@ -54,4 +56,9 @@ func (WebhookAttempt) Indexes() []ent.Index {
 // Annotations of the WebhookAttempt.
 func (WebhookAttempt) Annotations() []schema.Annotation {
 	return []schema.Annotation{schema.Comment("One delivery attempt of a webhook."), entgql.Skip()}
+}
+
+// Policy of the WebhookAttempt: roles limited to their assigned positions cannot read it.
+func (WebhookAttempt) Policy() ent.Policy {
+	return privacy.Policy{Query: privacy.QueryPolicy{rule.EveryPosition("webhook attempts")}}
 }

@@ -6,7 +6,9 @@ import (
 	"entgo.io/ent/schema/edge"
 	"entgo.io/ent/schema/field"
 
+	"github.com/hiregraph/hiregraph/ent/privacy"
 	entgql "github.com/hiregraph/hiregraph/ent/schema/gqlannotation"
+	"github.com/hiregraph/hiregraph/ent/schema/rule"
 	"github.com/hiregraph/hiregraph/ent/schema/uid"
 )
 
@@ -44,4 +46,9 @@ func (WebhookEndpoint) Edges() []ent.Edge {
 // Annotations of the WebhookEndpoint.
 func (WebhookEndpoint) Annotations() []schema.Annotation {
 	return []schema.Annotation{schema.Comment("A URL events are posted to."), entgql.Skip()}
+}
+
+// Policy of the WebhookEndpoint: roles limited to their assigned positions cannot read it.
+func (WebhookEndpoint) Policy() ent.Policy {
+	return privacy.Policy{Query: privacy.QueryPolicy{rule.EveryPosition("webhook endpoints")}}
 }

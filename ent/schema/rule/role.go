@@ -51,8 +51,13 @@ func FilterAssigned() privacy.QueryMutationRule {
 			p = candidate
 		case *ent.PersonFilter:
 			p = entql.HasEdgeWith("candidates", candidate)
-		case *ent.NoteFilter, *ent.ConversationFilter, *ent.TestSubmissionFilter, *ent.OfferLetterFilter:
+		case *ent.NoteFilter, *ent.ConversationFilter, *ent.TestSubmissionFilter, *ent.OfferLetterFilter,
+			*ent.CandidateFileFilter, *ent.CandidateStepFilter, *ent.ApplicationFilter:
 			p = ofCandidate
+		case *ent.PipelineStepFilter:
+			// The company's default pipeline has no position; every role
+			// may read it.
+			p = entql.Or(entql.HasEdgeWith("position", position), entql.Not(entql.HasEdge("position")))
 		case *ent.ActivityFilter:
 			p = entql.HasEdgeWith("position", position)
 		case *ent.MessageFilter:
@@ -61,6 +66,18 @@ func FilterAssigned() privacy.QueryMutationRule {
 			return privacy.Skip
 		}
 		f.(filterable).Where(p)
+		return privacy.Skip
+	})
+}
+
+// EveryPosition refuses reading what it guards to roles limited to their
+// assigned positions: events and webhooks carry records of every position.
+// Only queries: the service itself writes events for every role's changes.
+func EveryPosition(what string) privacy.QueryRule {
+	return privacy.QueryRuleFunc(func(ctx context.Context, _ ent.Query) error {
+		if v, ok := viewer.FromContext(ctx); ok && v.AssignedOnly() {
+			return apierror.Forbidden("%s need a role that sees every position", what)
+		}
 		return privacy.Skip
 	})
 }
