@@ -22,6 +22,7 @@ const (
 	VerbMessageCreated    = "message.created"
 	VerbTestSubmitted     = "test.submitted"
 	VerbEvaluationUpdated = "evaluation.updated"
+	VerbFileUploaded      = "file.uploaded"
 
 	VerbPositionCreated       = "position.created"
 	VerbPositionUpdated       = "position.updated"

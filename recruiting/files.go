@@ -94,7 +94,8 @@ func (s *Service) UploadCandidateFile(ctx context.Context, candidateID string, k
 	if err := Require(ctx, viewer.ScopeWrite); err != nil {
 		return nil, err
 	}
-	if _, err := s.Client.Candidate.Query().Where(candidate.ID(candidateID)).OnlyID(ctx); err != nil {
+	c, err := s.Client.Candidate.Query().Where(candidate.ID(candidateID)).Only(ctx)
+	if err != nil {
 		if ent.IsNotFound(err) {
 			return nil, apierror.NotFound(apierror.CodeCandidateNotFound, "no candidate has the uid %q", candidateID)
 		}
@@ -110,8 +111,10 @@ func (s *Service) UploadCandidateFile(ctx context.Context, candidateID string, k
 	}
 	var row *ent.CandidateFile
 	err = s.WithTx(ctx, func(ctx context.Context, client *ent.Client) error {
-		row, err = createFileRow(ctx, client, candidateID, stored, s.now())
-		return err
+		if row, err = createFileRow(ctx, client, candidateID, stored, s.now()); err != nil {
+			return err
+		}
+		return s.record(ctx, client, Activity{Verb: VerbFileUploaded, ObjectType: "CandidateFile", ObjectID: row.ID, Candidate: c, Object: row})
 	})
 	if err != nil {
 		s.forget(ctx, stored)
