@@ -9,6 +9,7 @@ import (
 	"context"
 
 	"github.com/hiregraph/hiregraph/ent"
+	"github.com/hiregraph/hiregraph/ent/entgql"
 	"github.com/hiregraph/hiregraph/recruiting"
 )
 
@@ -63,6 +64,6 @@ func (r *mutationResolver) UnassignCandidate(ctx context.Context, id string, use
 }
 
 // FindDuplicates is the resolver for the findDuplicates field.
-func (r *queryResolver) FindDuplicates(ctx context.Context, email string) ([]*ent.Person, error) {
-	return r.service.FindDuplicates(ctx, email)
+func (r *queryResolver) FindDuplicates(ctx context.Context, email string, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, where *ent.PersonWhereInput) (*ent.PersonConnection, error) {
+	return r.service.DuplicateConnection(ctx, email, recruiting.RelayPage{After: after, First: first, Before: before, Last: last}, where)
 }

@@ -29,6 +29,16 @@ func (s *Service) Candidate(ctx context.Context, id string) (*ent.Candidate, err
 // any case: the one createCandidate would reuse, and any duplicates
 // recorded before the unique key existed. Oldest first.
 func (s *Service) FindDuplicates(ctx context.Context, email string) ([]*ent.Person, error) {
+	q, err := duplicatesOf(ctx, s.Client, email)
+	if err != nil {
+		return nil, err
+	}
+	return q.Order(person.ByTimeCreated(), person.ByID()).All(ctx)
+}
+
+// duplicatesOf checks email and returns the query of the company's people
+// with that address, in any case.
+func duplicatesOf(ctx context.Context, client *ent.Client, email string) (*ent.PersonQuery, error) {
 	if err := Require(ctx, viewer.ScopeRead); err != nil {
 		return nil, err
 	}
@@ -40,10 +50,7 @@ func (s *Service) FindDuplicates(ctx context.Context, email string) ([]*ent.Pers
 		return nil, apierror.BadRequest("email", "email must be an e-mail address like ada@example.com, got %q", email)
 	}
 	key := rule.NormalEmail(email)
-	return s.Client.Person.Query().
-		Where(person.Or(person.EmailNormalized(key), person.EmailEqualFold(key))).
-		Order(person.ByTimeCreated(), person.ByID()).
-		All(ctx)
+	return client.Person.Query().Where(person.Or(person.EmailNormalized(key), person.EmailEqualFold(key))), nil
 }
 
 // DuplicateCandidates returns the candidates of the people FindDuplicates

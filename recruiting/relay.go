@@ -64,3 +64,16 @@ func (s *Service) QuestionnaireConnection(ctx context.Context, page RelayPage, o
 	return s.Client.Questionnaire.Query().Paginate(ctx, page.After, page.First, page.Before, page.Last,
 		ent.WithQuestionnaireOrder(orderBy), ent.WithQuestionnaireFilter(where.Filter))
 }
+
+// DuplicateConnection is findDuplicates as a connection: the people of
+// the company with email's address, in any case.
+func (s *Service) DuplicateConnection(ctx context.Context, email string, page RelayPage, where *ent.PersonWhereInput) (*ent.PersonConnection, error) {
+	if err := page.open(ctx); err != nil {
+		return nil, err
+	}
+	q, err := duplicatesOf(ctx, s.Client, email)
+	if err != nil {
+		return nil, err
+	}
+	return q.Paginate(ctx, page.After, page.First, page.Before, page.Last, ent.WithPersonFilter(where.Filter))
+}

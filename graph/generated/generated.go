@@ -620,7 +620,7 @@ type ComplexityRoot struct {
 		EvaluationPartners func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.EvaluationPartnerOrder, where *ent.EvaluationPartnerWhereInput) int
 		Events             func(childComplexity int, after *string, types []string, first *int) int
 		FieldDefinitions   func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.FieldDefinitionOrder, where *ent.FieldDefinitionWhereInput) int
-		FindDuplicates     func(childComplexity int, email string) int
+		FindDuplicates     func(childComplexity int, email string, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, where *ent.PersonWhereInput) int
 		Locations          func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.LocationOrder, where *ent.LocationWhereInput) int
 		Node               func(childComplexity int, id string) int
 		Nodes              func(childComplexity int, ids []string) int
@@ -884,7 +884,7 @@ type QueryResolver interface {
 	Positions(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.PositionOrder, where *ent.PositionWhereInput) (*ent.PositionConnection, error)
 	RejectionReasons(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.RejectionReasonOrder, where *ent.RejectionReasonWhereInput) (*ent.RejectionReasonConnection, error)
 	Users(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.UserOrder, where *ent.UserWhereInput) (*ent.UserConnection, error)
-	FindDuplicates(ctx context.Context, email string) ([]*ent.Person, error)
+	FindDuplicates(ctx context.Context, email string, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, where *ent.PersonWhereInput) (*ent.PersonConnection, error)
 	Events(ctx context.Context, after *string, types []string, first *int) (*model.EventFeed, error)
 	WebhookEndpoints(ctx context.Context) ([]*ent.WebhookEndpoint, error)
 	Openings(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.OpeningOrder, where *ent.OpeningWhereInput, filter *recruiting.OpeningFilter) (*ent.OpeningConnection, error)
@@ -3584,7 +3584,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.FindDuplicates(childComplexity, args["email"].(string)), true
+		return e.ComplexityRoot.Query.FindDuplicates(childComplexity, args["email"].(string), args["after"].(*entgql.Cursor[string]), args["first"].(*int), args["before"].(*entgql.Cursor[string]), args["last"].(*int), args["where"].(*ent.PersonWhereInput)), true
 
 	case "Query.locations":
 		if e.ComplexityRoot.Query.Locations == nil {
@@ -4586,7 +4586,14 @@ extend type Mutation {
 
 extend type Query {
   "The company's people with this e-mail address, in any case: the person createCandidate would reuse, and any duplicates recorded before the check existed."
-  findDuplicates("The e-mail address." email: String!): [Person!]!
+  findDuplicates(
+    "The e-mail address." email: String!
+    "Returns the people after this cursor." after: Cursor
+    "Returns the first n people." first: Int
+    "Returns the people before this cursor." before: Cursor
+    "Returns the last n people." last: Int
+    "Narrows the people further." where: PersonWhereInput
+  ): PersonConnection!
 }
 `, BuiltIn: false},
 	{Name: "../conversation.graphqls", Input: `# Notes on candidates and messages in conversations (spec 4.2, 4.3). The
@@ -19739,6 +19746,46 @@ func (ec *executionContext) field_Query_findDuplicates_args(ctx context.Context,
 		return nil, err
 	}
 	args["email"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
+			return ec.unmarshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "before",
+		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
+			return ec.unmarshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["before"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "last",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["last"] = arg4
+	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "where",
+		func(ctx context.Context, v any) (*ent.PersonWhereInput, error) {
+			return ec.unmarshalOPersonWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPersonWhereInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["where"] = arg5
 	return args, nil
 }
 
@@ -31406,11 +31453,11 @@ func (ec *executionContext) _Query_findDuplicates(ctx context.Context, field gra
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Query().FindDuplicates(ctx, fc.Args["email"].(string))
+			return ec.Resolvers.Query().FindDuplicates(ctx, fc.Args["email"].(string), fc.Args["after"].(*entgql.Cursor[string]), fc.Args["first"].(*int), fc.Args["before"].(*entgql.Cursor[string]), fc.Args["last"].(*int), fc.Args["where"].(*ent.PersonWhereInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Person) graphql.Marshaler {
-			return ec.marshalNPerson2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPersonᚄ(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.PersonConnection) graphql.Marshaler {
+			return ec.marshalNPersonConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPersonConnection(ctx, selections, v)
 		},
 		true,
 		true,
@@ -31423,7 +31470,7 @@ func (ec *executionContext) fieldContext_Query_findDuplicates(ctx context.Contex
 		IsMethod:   true,
 		IsResolver: true,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields_Person(ctx, field)
+			return ec.childFields_PersonConnection(ctx, field)
 		},
 	}
 	defer func() {
@@ -59194,22 +59241,6 @@ func (ec *executionContext) marshalNParty2ᚕgithubᚗcomᚋhiregraphᚋhiregrap
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNParty2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐParty(ctx, sel, v[i])
-	})
-
-	for _, e := range ret {
-		if e == graphql.Null {
-			return graphql.Null
-		}
-	}
-
-	return ret
-}
-
-func (ec *executionContext) marshalNPerson2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPersonᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Person) graphql.Marshaler {
-	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
-		return ec.marshalNPerson2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPerson(ctx, sel, v[i])
 	})
 
 	for _, e := range ret {
