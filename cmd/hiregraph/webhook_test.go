@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -15,8 +16,10 @@ import (
 // loses nothing. The next process on the database sends every event of
 // every acknowledged write at least once, with the event's own id.
 func TestWebhooksSurviveKill9(t *testing.T) {
-	if testing.Short() {
-		t.Skip("waits for River to take the killed process's deliveries for lost")
+	// It waits about 50 s for River to take the killed process's
+	// deliveries for lost, so it runs where asked: .ci/run asks.
+	if testing.Short() || os.Getenv("HIREGRAPH_TEST_KILL9") == "" {
+		t.Skip("set HIREGRAPH_TEST_KILL9=1 to kill a server mid-delivery (about 50 s)")
 	}
 	var hang atomic.Bool
 	hang.Store(true)
