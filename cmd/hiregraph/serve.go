@@ -21,6 +21,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/privacy"
 	"github.com/hiregraph/hiregraph/filestore"
 	"github.com/hiregraph/hiregraph/outbound"
+	"github.com/hiregraph/hiregraph/ratelimit"
 	"github.com/hiregraph/hiregraph/recruiting"
 	"github.com/hiregraph/hiregraph/server"
 	"github.com/hiregraph/hiregraph/telemetry"
@@ -49,11 +50,15 @@ type serveCmd struct {
 	WebhookRescueAfter time.Duration `name:"webhook-rescue-after" env:"HIREGRAPH_WEBHOOK_RESCUE_AFTER" group:"Webhooks" default:"${webhook_rescue_after}" help:"How long a delivery may run before it is taken for lost (its process died) and sent again; longer than --webhook-timeout."`
 	WebhookRetryBase   time.Duration `name:"webhook-retry-base" env:"HIREGRAPH_WEBHOOK_RETRY_BASE" group:"Webhooks" default:"${webhook_retry_base}" hidden:"" help:"Wait before a failed delivery's first retry; later ones double it."`
 
-	APIRate      int   `name:"api-rate" env:"HIREGRAPH_API_RATE" group:"Limits" default:"${api_rate}" help:"Requests a minute each API key may make (token bucket)."`
-	APIBurst     int   `name:"api-burst" env:"HIREGRAPH_API_BURST" group:"Limits" default:"${api_burst}" help:"Requests an API key may make at once, beyond its rate."`
-	CareersRate  int   `name:"careers-rate" env:"HIREGRAPH_CAREERS_RATE" group:"Limits" default:"${careers_rate}" help:"Requests a minute each company's careers token may make."`
-	CareersBurst int   `name:"careers-burst" env:"HIREGRAPH_CAREERS_BURST" group:"Limits" default:"${careers_burst}" help:"Careers requests a token may make at once, beyond its rate."`
-	MaxBodyBytes int64 `name:"max-body-bytes" env:"HIREGRAPH_MAX_BODY_BYTES" group:"Limits" default:"${max_body_bytes}" help:"Largest request body, in bytes (larger gets 413)."`
+	APIRate           int   `name:"api-rate" env:"HIREGRAPH_API_RATE" group:"Limits" default:"${api_rate}" help:"Requests a minute each API key may make (token bucket)."`
+	APIBurst          int   `name:"api-burst" env:"HIREGRAPH_API_BURST" group:"Limits" default:"${api_burst}" help:"Requests an API key may make at once, beyond its rate."`
+	CareersRate       int   `name:"careers-rate" env:"HIREGRAPH_CAREERS_RATE" group:"Limits" default:"${careers_rate}" help:"Requests a minute each company's careers token may make."`
+	CareersBurst      int   `name:"careers-burst" env:"HIREGRAPH_CAREERS_BURST" group:"Limits" default:"${careers_burst}" help:"Careers requests a token may make at once, beyond its rate."`
+	ApplyRate         int   `name:"apply-rate" env:"HIREGRAPH_APPLY_RATE" group:"Limits" default:"${apply_rate}" help:"Applications a minute one client address may send through the careers API."`
+	ApplyBurst        int   `name:"apply-burst" env:"HIREGRAPH_APPLY_BURST" group:"Limits" default:"${apply_burst}" help:"Applications one client address may send at once, beyond its rate."`
+	ApplyCompanyRate  int   `name:"apply-company-rate" env:"HIREGRAPH_APPLY_COMPANY_RATE" group:"Limits" default:"${apply_company_rate}" help:"Applications a minute one company may receive."`
+	ApplyCompanyBurst int   `name:"apply-company-burst" env:"HIREGRAPH_APPLY_COMPANY_BURST" group:"Limits" default:"${apply_company_burst}" help:"Applications one company may receive at once, beyond its rate."`
+	MaxBodyBytes      int64 `name:"max-body-bytes" env:"HIREGRAPH_MAX_BODY_BYTES" group:"Limits" default:"${max_body_bytes}" help:"Largest request body, in bytes (larger gets 413)."`
 
 	FilesURL     string `name:"files-url" env:"HIREGRAPH_FILES_URL" group:"Files" placeholder:"URL" help:"Where resumes and other candidate files are kept: file:///DIR, s3://BUCKET?region=REGION, gs://BUCKET (default: the directory hiregraph-files beside the SQLite file, or in the working directory; created on first use)."`
 	MaxFileBytes int64  `name:"max-file-bytes" env:"HIREGRAPH_MAX_FILE_BYTES" group:"Files" default:"${max_file_bytes}" help:"Largest file a candidate or recruiter may upload, in bytes (larger gets 413)."`
@@ -70,14 +75,18 @@ type serveCmd struct {
 // serveVars are the defaults of serveCmd that live in other packages.
 func serveVars() map[string]string {
 	return map[string]string{
-		"partner_timeout": outbound.DefaultTimeout.String(),
-		"api_rate":        fmt.Sprint(server.DefaultAPIRate.PerMinute),
-		"api_burst":       fmt.Sprint(server.DefaultAPIRate.Burst),
-		"careers_rate":    fmt.Sprint(server.DefaultCareersRate.PerMinute),
-		"careers_burst":   fmt.Sprint(server.DefaultCareersRate.Burst),
-		"max_body_bytes":  fmt.Sprint(server.MaxBodyBytes),
-		"max_file_bytes":  fmt.Sprint(filestore.DefaultMaxBytes),
-		"sweep_interval":  server.DefaultSweepInterval.String(),
+		"partner_timeout":     outbound.DefaultTimeout.String(),
+		"api_rate":            fmt.Sprint(server.DefaultAPIRate.PerMinute),
+		"api_burst":           fmt.Sprint(server.DefaultAPIRate.Burst),
+		"careers_rate":        fmt.Sprint(server.DefaultCareersRate.PerMinute),
+		"careers_burst":       fmt.Sprint(server.DefaultCareersRate.Burst),
+		"apply_rate":          fmt.Sprint(server.DefaultApplyAddressRate.PerMinute),
+		"apply_burst":         fmt.Sprint(server.DefaultApplyAddressRate.Burst),
+		"apply_company_rate":  fmt.Sprint(server.DefaultApplyCompanyRate.PerMinute),
+		"apply_company_burst": fmt.Sprint(server.DefaultApplyCompanyRate.Burst),
+		"max_body_bytes":      fmt.Sprint(server.MaxBodyBytes),
+		"max_file_bytes":      fmt.Sprint(filestore.DefaultMaxBytes),
+		"sweep_interval":      server.DefaultSweepInterval.String(),
 
 		"webhook_timeout":      webhook.DefaultTimeout.String(),
 		"webhook_workers":      fmt.Sprint(webhook.DefaultWorkers),
@@ -210,7 +219,8 @@ func (c *serveCmd) config() (server.Config, error) {
 	for name, v := range map[string]int64{
 		"--partner-timeout": int64(c.PartnerTimeout), "--api-rate": int64(c.APIRate), "--api-burst": int64(c.APIBurst),
 		"--careers-rate": int64(c.CareersRate), "--careers-burst": int64(c.CareersBurst), "--max-body-bytes": c.MaxBodyBytes,
-		"--max-file-bytes": c.MaxFileBytes,
+		"--max-file-bytes": c.MaxFileBytes, "--apply-rate": int64(c.ApplyRate), "--apply-burst": int64(c.ApplyBurst),
+		"--apply-company-rate": int64(c.ApplyCompanyRate), "--apply-company-burst": int64(c.ApplyCompanyBurst),
 	} {
 		if v <= 0 {
 			return server.Config{}, fmt.Errorf("%s must be positive", name)
@@ -220,8 +230,10 @@ func (c *serveCmd) config() (server.Config, error) {
 		PartnerAllowNets: nets, PartnerTimeout: c.PartnerTimeout,
 		APIRatePerMinute: c.APIRate, APIBurst: c.APIBurst,
 		CareersRatePerMinute: c.CareersRate, CareersBurst: c.CareersBurst,
-		MaxBodyBytes: c.MaxBodyBytes,
-		CORSOrigins:  c.CORSOrigins,
+		ApplyAddressRate: ratelimit.Rate{PerMinute: c.ApplyRate, Burst: c.ApplyBurst},
+		ApplyCompanyRate: ratelimit.Rate{PerMinute: c.ApplyCompanyRate, Burst: c.ApplyCompanyBurst},
+		MaxBodyBytes:     c.MaxBodyBytes,
+		CORSOrigins:      c.CORSOrigins,
 	}, nil
 }
 

@@ -90,4 +90,8 @@ func TestLimitsComeFromFlagsAndEnvironment(t *testing.T) {
 	if r.exitCode == 0 || !strings.Contains(r.stderr, "--api-rate must be positive") {
 		t.Errorf("--api-rate 0: exit %d, stderr %q", r.exitCode, r.stderr)
 	}
+	r = hiregraph(t, dir, []string{"HIREGRAPH_APPLY_COMPANY_RATE=0"}, "--database-url", dbURL)
+	if r.exitCode == 0 || !strings.Contains(r.stderr, "--apply-company-rate must be positive") {
+		t.Errorf("HIREGRAPH_APPLY_COMPANY_RATE=0: exit %d, stderr %q", r.exitCode, r.stderr)
+	}
 }
