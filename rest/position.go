@@ -65,16 +65,7 @@ func (a *API) clonePosition(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	view, err := a.Service.ViewPosition(r.Context(), p)
-	if err != nil {
-		return err
-	}
-	company, err := a.Service.Company(r.Context())
-	if err != nil {
-		return err
-	}
-	WriteJSON(w, http.StatusCreated, a.newPositionJSON(r.Context(), company, view))
-	return nil
+	return a.writePosition(w, r, http.StatusCreated, p)
 }
 
 // getPosition serves GET /positions/{uid}: the position object of spec 2.1
@@ -84,6 +75,12 @@ func (a *API) getPosition(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	return a.writePosition(w, r, http.StatusOK, p)
+}
+
+// writePosition answers with p as the position object of spec 2.1, seen as
+// the viewer may see it.
+func (a *API) writePosition(w http.ResponseWriter, r *http.Request, status int, p *ent.Position) error {
 	view, err := a.Service.ViewPosition(r.Context(), p)
 	if err != nil {
 		return err
@@ -92,7 +89,7 @@ func (a *API) getPosition(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	WriteJSON(w, http.StatusOK, a.newPositionJSON(r.Context(), company, view))
+	WriteJSON(w, status, a.newPositionJSON(r.Context(), company, view))
 	return nil
 }
 
