@@ -186,6 +186,16 @@ func TestAMoveShowsInAnotherBrowser(t *testing.T) {
 		t.Errorf("the server holds %+v", got.Node)
 	}
 	hiregraphtest.CheckAccessibility(t, a)
+
+	// The tab keeps the session and the position over a reload, until
+	// Sign out forgets the token.
+	if err := chromedp.Do(b, chromedp.Reload()); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, b, "the reloaded board", `document.getElementById('position').selectedOptions[0]?.textContent === `+js(position)+
+		` && document.querySelectorAll('.column').length > 0`, 10*time.Second)
+	click(t, b, "#sign-out")
+	waitFor(t, b, "signing out", `!document.getElementById('sign-in').hidden && document.getElementById('workspace').hidden && sessionStorage.length === 0`, 5*time.Second)
 }
 
 // TestDraggingACardMovesIt drags a card onto another column: the server
