@@ -61,12 +61,14 @@ func axePath() string {
 }
 
 // CheckAccessibility runs axe-core on the page as it is and fails on
-// serious or critical violations.
+// serious or critical violations. Without axe-core it only says so: the
+// rest of the test still runs.
 func CheckAccessibility(t testing.TB, ctx context.Context) {
 	t.Helper()
 	src, err := os.ReadFile(axePath())
 	if err != nil {
-		t.Skipf("axe-core not installed (npm install --prefix .ci/axe, as .ci/run does): %v", err)
+		t.Logf("axe-core not installed (npm install --prefix .ci/axe, as .ci/run does), so accessibility is not checked: %v", err)
+		return
 	}
 	// DevTools evaluation is not bound by the page's Content-Security-Policy.
 	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](string(src)+";true")); err != nil {

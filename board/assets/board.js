@@ -239,7 +239,9 @@ function refreshBoard() {
       const id = state.positionID;
       const statuses = $('show-closed').checked ? null : ['IN_PROGRESS', 'HIRED'];
       const data = await gql(boardQuery, { id, statuses });
-      if (id === state.positionID && !state.drag) renderBoard(data.pipeline);
+      if (id !== state.positionID) continue;
+      if (state.drag) state.refreshAfterDrag = true;
+      else renderBoard(data.pipeline);
     } while (loadAgain);
   })().catch(showError).finally(() => { loading = null; });
   return loading;
