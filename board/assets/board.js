@@ -250,7 +250,13 @@ function refreshBoard() {
 function renderBoard(steps) {
   state.steps = steps;
   const focused = document.activeElement && document.activeElement.dataset.focus;
+  // A step picked in a card's list but not moved to yet stays picked.
+  const picked = [...document.querySelectorAll('select.move-to')].filter((s) => s.value).map((s) => [s.id, s.value]);
   $('board').replaceChildren(...steps.map(renderColumn));
+  for (const [id, value] of picked) {
+    const select = $(id);
+    if (select && [...select.options].some((o) => o.value === value)) select.value = value;
+  }
   if (focused) {
     const again = document.querySelector(`[data-focus="${CSS.escape(focused)}"]`);
     if (again) again.focus();
