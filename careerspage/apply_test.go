@@ -15,38 +15,6 @@ import (
 	"github.com/hiregraph/hiregraph/hiregraphtest"
 )
 
-// axePath is where .ci/run installs axe-core (npm); HIREGRAPH_AXE_PATH
-// points elsewhere.
-func axePath(t *testing.T) string {
-	if p := os.Getenv("HIREGRAPH_AXE_PATH"); p != "" {
-		return p
-	}
-	return filepath.Join("..", ".ci", "axe", "node_modules", "axe-core", "axe.min.js")
-}
-
-// checkAccessibility runs axe-core on the page as it is and fails on
-// serious or critical violations.
-func checkAccessibility(t *testing.T, ctx context.Context) {
-	t.Helper()
-	src, err := os.ReadFile(axePath(t))
-	if err != nil {
-		t.Skipf("axe-core not installed (npm install --prefix .ci/axe, as .ci/run does): %v", err)
-	}
-	// DevTools evaluation is not bound by the page's Content-Security-Policy.
-	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](string(src)+";true")); err != nil {
-		t.Fatalf("loading axe-core: %v", err)
-	}
-	found, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`axe.run(document, {resultTypes: ['violations']}).then(r => r.violations
-		.filter(v => v.impact === 'serious' || v.impact === 'critical')
-		.map(v => v.impact + ' ' + v.id + ': ' + v.help + ' at ' + v.nodes.map(n => n.target.join(' ')).join(', ')))`, chromedp.EvalAwaitPromise))
-	if err != nil {
-		t.Fatalf("running axe-core: %v", err)
-	}
-	for _, v := range found {
-		t.Errorf("accessibility: %s", v)
-	}
-}
-
 // openApplyForm opens the published position's page at a phone's width.
 func openApplyForm(t *testing.T, env *hiregraphtest.Env) context.Context {
 	t.Helper()
@@ -98,7 +66,7 @@ func TestApplyFormShowsTheAPIsFieldMessages(t *testing.T) {
 	if !fits {
 		t.Error("the page is wider than a phone's screen")
 	}
-	checkAccessibility(t, ctx)
+	hiregraphtest.CheckAccessibility(t, ctx)
 }
 
 // TestVisitorAppliesWithAResume fills the form on a phone's width with a
@@ -130,7 +98,7 @@ func TestVisitorAppliesWithAResume(t *testing.T) {
 	if msg := text(t, ctx, chromedp.ID("applied-message")); !strings.Contains(msg, "Thank you, Ada") {
 		t.Errorf("success message %q", msg)
 	}
-	checkAccessibility(t, ctx)
+	hiregraphtest.CheckAccessibility(t, ctx)
 
 	var found struct {
 		Candidates struct {

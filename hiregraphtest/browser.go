@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -48,4 +49,38 @@ func chromium(t testing.TB) string {
 	}
 	t.Skip("no Chromium found (install Debian's chromium package or set CHROMIUM_PATH); skipping this browser test")
 	return ""
+}
+
+// axePath is where .ci/run installs axe-core (npm), seen from a package
+// directory at the top of the module; HIREGRAPH_AXE_PATH points elsewhere.
+func axePath() string {
+	if p := os.Getenv("HIREGRAPH_AXE_PATH"); p != "" {
+		return p
+	}
+	return filepath.Join("..", ".ci", "axe", "node_modules", "axe-core", "axe.min.js")
+}
+
+// CheckAccessibility runs axe-core on the page as it is and fails on
+// serious or critical violations. Without axe-core it only says so: the
+// rest of the test still runs.
+func CheckAccessibility(t testing.TB, ctx context.Context) {
+	t.Helper()
+	src, err := os.ReadFile(axePath())
+	if err != nil {
+		t.Logf("axe-core not installed (npm install --prefix .ci/axe, as .ci/run does), so accessibility is not checked: %v", err)
+		return
+	}
+	// DevTools evaluation is not bound by the page's Content-Security-Policy.
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](string(src)+";true")); err != nil {
+		t.Fatalf("loading axe-core: %v", err)
+	}
+	found, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`axe.run(document, {resultTypes: ['violations']}).then(r => r.violations
+		.filter(v => v.impact === 'serious' || v.impact === 'critical')
+		.map(v => v.impact + ' ' + v.id + ': ' + v.help + ' at ' + v.nodes.map(n => n.target.join(' ')).join(', ')))`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatalf("running axe-core: %v", err)
+	}
+	for _, v := range found {
+		t.Errorf("accessibility: %s", v)
+	}
 }

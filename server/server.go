@@ -17,6 +17,7 @@ import (
 
 	"github.com/hiregraph/hiregraph/apidocs"
 	"github.com/hiregraph/hiregraph/auth"
+	"github.com/hiregraph/hiregraph/board"
 	"github.com/hiregraph/hiregraph/careerspage"
 	"github.com/hiregraph/hiregraph/database"
 	"github.com/hiregraph/hiregraph/filestore"
@@ -247,6 +248,14 @@ func New(cfg Config) http.Handler {
 
 	r.Method(http.MethodGet, "/careers/{company_uid}", careerspage.Page())
 	r.Method(http.MethodGet, careerspage.AssetsPath+"*", careerspage.Assets())
+
+	pipelineBoard := board.Page(func(r *http.Request) string {
+		_, host, _ := strings.Cut(baseURLOf(r, cfg.TrustedProxies), "://")
+		return host
+	})
+	r.Method(http.MethodGet, board.Path, pipelineBoard)
+	r.Method(http.MethodGet, board.Path+"/", pipelineBoard)
+	r.Method(http.MethodGet, board.AssetsPath+"*", board.Assets())
 
 	// Both faces answer failures before the operation in their own error
 	// shape: GraphQL clients read errors[].extensions.code.

@@ -13,14 +13,20 @@ import (
 // Page serves the file index of files as HTML under the policy csp. It
 // panics when index is missing: the files are embedded, so that is a bug.
 func Page(files fs.FS, index, csp string) http.Handler {
+	return PageWithPolicy(files, index, func(*http.Request) string { return csp })
+}
+
+// PageWithPolicy is Page for a policy that depends on the request, such as
+// one naming the host the page opens WebSockets to.
+func PageWithPolicy(files fs.FS, index string, csp func(*http.Request) string) http.Handler {
 	body, err := fs.ReadFile(files, index)
 	if err != nil {
 		panic("staticpage: " + index + " is not embedded: " + err.Error())
 	}
-	return http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
 		h.Set("Content-Type", "text/html; charset=utf-8")
-		h.Set("Content-Security-Policy", csp)
+		h.Set("Content-Security-Policy", csp(r))
 		h.Set("Referrer-Policy", "no-referrer")
 		h.Set("X-Content-Type-Options", "nosniff")
 		// Revalidate, so a new release's page is picked up at once.

@@ -324,7 +324,7 @@ func printURLs(m *demo.Manifest, publicURL string, stdout io.Writer) {
 	if m != nil {
 		careers = publicURL + "/careers/" + m.CompanyUID + "?token=" + m.CareersToken
 	}
-	fmt.Fprintf(stdout, "Ready. GraphiQL: %s/  Careers page: %s  OpenAPI: %s/openapi.json\n", publicURL, careers, publicURL)
+	fmt.Fprintf(stdout, "Ready. GraphiQL: %s/  Pipeline board: %s/app  Careers page: %s  OpenAPI: %s/openapi.json\n", publicURL, publicURL, careers, publicURL)
 }
 
 func printJSON(w io.Writer, v any) error {

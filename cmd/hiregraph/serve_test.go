@@ -18,7 +18,7 @@ func TestFirstRunBindsThenPrintsCredentialsThenURLs(t *testing.T) {
 	m := s.manifest(t)
 	key, _ := m["api_key"].(string)
 	ready := s.lines[len(s.lines)-1]
-	for _, want := range []string{s.url + "/ ", s.url + "/careers/" + m["company_uid"].(string) + "?token=" + m["careers_token"].(string), s.url + "/openapi.json"} {
+	for _, want := range []string{s.url + "/ ", s.url + "/app ", s.url + "/careers/" + m["company_uid"].(string) + "?token=" + m["careers_token"].(string), s.url + "/openapi.json"} {
 		if !strings.Contains(ready+" ", want) {
 			t.Errorf("ready line %q lacks %q", ready, want)
 		}
@@ -34,6 +34,14 @@ func TestFirstRunBindsThenPrintsCredentialsThenURLs(t *testing.T) {
 	resp.Body.Close()
 	if resp.StatusCode != http.StatusOK || !strings.Contains(string(body), "Acme") {
 		t.Errorf("GraphQL with the printed key: %d %s", resp.StatusCode, body)
+	}
+	// So does the pipeline board it names.
+	if resp, err = http.Get(s.url + "/app"); err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Errorf("the printed board URL answered %d", resp.StatusCode)
 	}
 	if out := mustRun(t, dir, nil, "healthcheck", "--url", s.url+"/readyz"); !strings.Contains(out, "ready") {
 		t.Errorf("healthcheck printed %q", out)
