@@ -67,7 +67,9 @@ type Config struct {
 	// DefaultRetryBase); tests shorten them.
 	MaxAttempts int
 	RetryBase   time.Duration
-	// Now is the clock; tests replace it.
+	// Now is the clock; tests replace it. River schedules retries and
+	// finds them due by it too, so a test can move a day of retries
+	// forward in seconds.
 	Now func() time.Time
 }
 
@@ -128,6 +130,9 @@ func New(cfg Config) (*Deliverer, error) {
 		FetchPollInterval:    cfg.PollInterval,
 		JobTimeout:           jobTimeout,
 		RescueStuckJobsAfter: max(cmp.Or(cfg.RescueAfter, DefaultRescueAfter), jobTimeout+time.Second),
+	}
+	if cfg.Now != nil {
+		rc.Test.Time = riverClock(cfg.Now)
 	}
 	if d.work {
 		workers := river.NewWorkers()
@@ -326,7 +331,17 @@ type worker struct {
 }
 
 func (w *worker) NextRetry(job *river.Job[deliveryArgs]) time.Time {
-	return time.Now().Add(Backoff(job.Attempt, w.d.retryBase))
+	return w.d.now().Add(Backoff(job.Attempt, w.d.retryBase))
+}
+
+// riverClock is Config.Now as River's clock.
+type riverClock func() time.Time
+
+func (c riverClock) Now() time.Time { return c() }
+
+func (c riverClock) NowOrNil() *time.Time {
+	t := c()
+	return &t
 }
 
 func (w *worker) Work(ctx context.Context, job *river.Job[deliveryArgs]) error {
