@@ -11,6 +11,7 @@ import (
 	"github.com/coder/websocket"
 	"github.com/coder/websocket/wsjson"
 
+	"github.com/hiregraph/hiregraph/database"
 	"github.com/hiregraph/hiregraph/ent/privacy"
 	"github.com/hiregraph/hiregraph/ent/user"
 	"github.com/hiregraph/hiregraph/hiregraphtest"
@@ -206,5 +207,42 @@ func TestSubscriptionsFollowRoles(t *testing.T) {
 		if m.Type != "complete" && m.Type != "ping" {
 			t.Fatalf("once unassigned the hiring manager still got %s %s %s", m.ID, m.Type, m.Payload)
 		}
+	}
+}
+
+// TestSubscriptionsHearAnotherServer: two servers on one PostgreSQL
+// database, each with its own pool and listener, as two replicas are: a
+// subscriber of one hears a note written through the other.
+func TestSubscriptionsHearAnotherServer(t *testing.T) {
+	if os.Getenv(hiregraphtest.DatabaseEnv) == "" {
+		t.Skip("PostgreSQL only")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	listen := func(cfg *server.Config) {
+		cfg.Broker = &recruiting.Broker{NotifyChannel: recruiting.EventsChannel}
+		if err := recruiting.ListenPostgres(ctx, cfg.DB.DSN, cfg.Broker); err != nil {
+			t.Fatal(err)
+		}
+	}
+	writer := hiregraphtest.NewWithConfig(t, listen)
+	db, err := database.Open(ctx, writer.DB.DSN)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	reader := hiregraphtest.Serve(t, db, writer.Sealer, listen)
+
+	conn, ack := dialGraphQL(t, ctx, reader, "Bearer "+writer.Demo.APIKey)
+	if ack.Type != "connection_ack" {
+		t.Fatalf("init answered %+v", ack)
+	}
+	subscribe(t, ctx, conn, "1", `subscription($id: ID!) { candidateActivities(candidateId: $id) { type object { id } } }`,
+		map[string]any{"id": writer.Demo.CandidateUID})
+	time.Sleep(200 * time.Millisecond)
+	var created struct{ A struct{ ID string } }
+	writer.GraphQL(noteMutation, map[string]any{"id": writer.Demo.CandidateUID, "other": writer.Demo.CandidateUID}).Decode(t, &created)
+	if m := next(t, ctx, conn); m.Type != "next" || !strings.Contains(string(m.Payload), created.A.ID) {
+		t.Fatalf("the other server's subscriber got %s %s, want note %s", m.Type, m.Payload, created.A.ID)
 	}
 }
