@@ -82,7 +82,13 @@ func (s *Service) subscribe(ctx context.Context, match func(Announcement) bool) 
 			select {
 			case <-ctx.Done():
 				return
-			case a := <-in:
+			case a, ok := <-in:
+				if !ok {
+					// Too far behind: the client sees the subscription
+					// complete and resumes from the change feed.
+					slog.InfoContext(ctx, "ending a subscription that fell behind", "company", v.CompanyID)
+					return
+				}
 				ev, err := s.announcedEvent(ctx, v, a)
 				if err != nil {
 					slog.WarnContext(ctx, "reading an announced event", "event", a.EventID, "error", err)
