@@ -11,6 +11,9 @@ import (
 	"github.com/coder/websocket"
 	"github.com/coder/websocket/wsjson"
 
+	"github.com/hiregraph/hiregraph/database"
+	"github.com/hiregraph/hiregraph/ent/privacy"
+	"github.com/hiregraph/hiregraph/ent/user"
 	"github.com/hiregraph/hiregraph/hiregraphtest"
 	"github.com/hiregraph/hiregraph/recruiting"
 	"github.com/hiregraph/hiregraph/server"
@@ -139,5 +142,107 @@ func TestSubscriptionsPerConnectionAreLimited(t *testing.T) {
 	m := next(t, ctx, conn)
 	if !strings.Contains(string(m.Payload), "too_many_subscriptions") {
 		t.Fatalf("the 11th subscription got %s %s %s", m.ID, m.Type, m.Payload)
+	}
+}
+
+// TestSubscriptionsFollowRoles: a hiring manager hears the candidates of the
+// positions they are assigned to, is refused the others' subscriptions as
+// node() refuses their records, and stops hearing of a position once taken
+// off it.
+func TestSubscriptionsFollowRoles(t *testing.T) {
+	env := hiregraphtest.New(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	hank, ack := dialGraphQL(t, ctx, env, "Bearer "+env.UserToken("hank.manager@acme.example"))
+	if ack.Type != "connection_ack" {
+		t.Fatalf("init answered %+v", ack)
+	}
+	const activities = `subscription($id: ID!) { candidateActivities(candidateId: $id) { type object { id } } }`
+	const pipeline = `subscription($id: ID!) { positionPipeline(positionId: $id) { type object { id } } }`
+	subscribe(t, ctx, hank, "1", activities, map[string]any{"id": env.Demo.CandidateUID})
+	time.Sleep(200 * time.Millisecond)
+	const note = `mutation($id: ID!) { createNote(candidateID: $id, input: {timeCreated: "2026-03-01T10:00:00Z", createdBy: {type: "other", firstName: "Rita"}, text: "seen"}) { id } }`
+	var created struct{ CreateNote struct{ ID string } }
+	env.GraphQL(note, map[string]any{"id": env.Demo.CandidateUID}).Decode(t, &created)
+	if m := next(t, ctx, hank); m.Type != "next" || !strings.Contains(string(m.Payload), created.CreateNote.ID) {
+		t.Fatalf("the assigned hiring manager got %s %s, want note %s", m.Type, m.Payload, created.CreateNote.ID)
+	}
+
+	// Off the position: the open subscription hears nothing more, new ones
+	// are refused as missing.
+	allow := privacy.DecisionContext(context.Background(), privacy.Allow)
+	olivia := env.DB.Client.User.Query().Where(user.Email("olivia.owner@acme.example")).OnlyIDX(allow)
+	env.DB.Client.Position.UpdateOneID(env.Demo.PublishedPositionUID).
+		ClearHiringTeam().ClearHiringManager().ClearLeadRecruiter().ClearCoordinator().SetHiringManagerID(olivia).ExecX(allow)
+	env.GraphQL(note, map[string]any{"id": env.Demo.CandidateUID}).Decode(t, &created)
+	subscribe(t, ctx, hank, "2", activities, map[string]any{"id": env.Demo.CandidateUID})
+	subscribe(t, ctx, hank, "3", pipeline, map[string]any{"id": env.Demo.PublishedPositionUID})
+	// gqlgen answers a resolver's error as a result with errors, then
+	// completes the subscription.
+	codes := map[string]string{}
+	for len(codes) < 2 {
+		m := next(t, ctx, hank)
+		if m.Type == "complete" {
+			continue
+		}
+		var res struct {
+			Errors []struct{ Extensions struct{ Code string } }
+		}
+		json.Unmarshal(m.Payload, &res)
+		if m.Type != "next" || len(res.Errors) != 1 || m.ID == "1" {
+			t.Fatalf("after unassigning got %s %s %s, want an error for subscriptions 2 and 3", m.ID, m.Type, m.Payload)
+		}
+		codes[m.ID] = res.Errors[0].Extensions.Code
+	}
+	if codes["2"] != "candidate_not_found" || codes["3"] != "not_found" {
+		t.Errorf("codes %v, want candidate_not_found and not_found", codes)
+	}
+	quiet, stop := context.WithTimeout(ctx, 500*time.Millisecond)
+	defer stop()
+	for {
+		var m wsMessage
+		if err := wsjson.Read(quiet, hank, &m); err != nil {
+			break
+		}
+		if m.Type != "complete" && m.Type != "ping" {
+			t.Fatalf("once unassigned the hiring manager still got %s %s %s", m.ID, m.Type, m.Payload)
+		}
+	}
+}
+
+// TestSubscriptionsHearAnotherServer: two servers on one PostgreSQL
+// database, each with its own pool and listener, as two replicas are: a
+// subscriber of one hears a note written through the other.
+func TestSubscriptionsHearAnotherServer(t *testing.T) {
+	if os.Getenv(hiregraphtest.DatabaseEnv) == "" {
+		t.Skip("PostgreSQL only")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	listen := func(cfg *server.Config) {
+		cfg.Broker = &recruiting.Broker{NotifyChannel: recruiting.EventsChannel}
+		if err := recruiting.ListenPostgres(ctx, cfg.DB.DSN, cfg.Broker); err != nil {
+			t.Fatal(err)
+		}
+	}
+	writer := hiregraphtest.NewWithConfig(t, listen)
+	db, err := database.Open(ctx, writer.DB.DSN)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	reader := hiregraphtest.Serve(t, db, writer.Sealer, listen)
+
+	conn, ack := dialGraphQL(t, ctx, reader, "Bearer "+writer.Demo.APIKey)
+	if ack.Type != "connection_ack" {
+		t.Fatalf("init answered %+v", ack)
+	}
+	subscribe(t, ctx, conn, "1", `subscription($id: ID!) { candidateActivities(candidateId: $id) { type object { id } } }`,
+		map[string]any{"id": writer.Demo.CandidateUID})
+	time.Sleep(200 * time.Millisecond)
+	var created struct{ A struct{ ID string } }
+	writer.GraphQL(noteMutation, map[string]any{"id": writer.Demo.CandidateUID, "other": writer.Demo.CandidateUID}).Decode(t, &created)
+	if m := next(t, ctx, conn); m.Type != "next" || !strings.Contains(string(m.Payload), created.A.ID) {
+		t.Fatalf("the other server's subscriber got %s %s, want note %s", m.Type, m.Payload, created.A.ID)
 	}
 }

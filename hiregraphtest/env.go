@@ -352,7 +352,7 @@ func (r *Response) AssertGraphQLError(t testing.TB, status int, code string) {
 // not nil, changes its config first.
 func DeliverWebhooks(t testing.TB, adjust func(*webhook.Config)) func(*server.Config) {
 	return func(cfg *server.Config) {
-		wc := webhook.Config{DB: cfg.DB, Sealer: cfg.Sealer, AllowNets: loopbackNets, Workers: 4,
+		wc := webhook.Config{DB: cfg.DB, Sealer: cfg.Sealer, Now: cfg.Now, AllowNets: loopbackNets, Workers: 4,
 			PollInterval: 100 * time.Millisecond, Timeout: 5 * time.Second, RetryBase: 10 * time.Millisecond}
 		if adjust != nil {
 			adjust(&wc)

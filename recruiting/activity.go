@@ -55,7 +55,10 @@ type Activity struct {
 	// for someone else (a careers site for an applicant).
 	Actor *Actor
 	// Object is the record acted on, as it is after the change: its shape
-	// goes into the activity's event. When nil, record reads it.
+	// goes into the activity's event. Callers pass what their Save
+	// returned, so recording reads nothing back; a kind without a shape of
+	// its own (a pipeline, an approval) passes nil and its event has null
+	// data.
 	Object any
 }
 
@@ -123,8 +126,10 @@ func (s *Service) record(ctx context.Context, client *ent.Client, a Activity) er
 	if err != nil {
 		return fmt.Errorf("recording activity %s: %w", a.Verb, err)
 	}
-	if err := s.writeEvent(ctx, client, act, a.Object); err != nil {
-		return err
+	if eventsOn {
+		if err := s.writeEvent(ctx, client, act, a.Object); err != nil {
+			return err
+		}
 	}
 	if a.Candidate == nil {
 		return nil
@@ -134,7 +139,8 @@ func (s *Service) record(ctx context.Context, client *ent.Client, a Activity) er
 
 // touchCandidate moves the candidate's time_hiring_process_updated and its
 // person's time_last_activity (the "any activity" filters of spec 4.5) to
-// at, never back.
+// at, never back. It moves c's own copy too, so a caller that returns c
+// answers what was saved without reading it again.
 func touchCandidate(ctx context.Context, client *ent.Client, c *ent.Candidate, at time.Time) error {
 	if err := client.Candidate.Update().
 		Where(candidate.ID(c.ID), candidate.TimeHiringProcessUpdatedLT(at)).
@@ -147,6 +153,9 @@ func touchCandidate(ctx context.Context, client *ent.Client, c *ent.Candidate, a
 		SetTimeLastActivity(at).
 		Exec(ctx); err != nil {
 		return fmt.Errorf("recording person activity: %w", err)
+	}
+	if c.TimeHiringProcessUpdated.Before(at) {
+		c.TimeHiringProcessUpdated = at
 	}
 	return nil
 }

@@ -43,10 +43,12 @@ type subscriber struct {
 }
 
 // subscriberBuffer is how many announcements a slow subscriber may lag
-// behind before it misses some (it can catch up from the change feed).
+// behind before its subscription ends (it resumes from the change feed).
 const subscriberBuffer = 64
 
-// Subscribe returns announcements match accepts until cancel is called.
+// Subscribe returns announcements match accepts until cancel is called. A
+// subscriber that lets subscriberBuffer of them wait is dropped and its
+// channel closed: rather ended than missing events without knowing.
 func (b *Broker) Subscribe(match func(Announcement) bool) (<-chan Announcement, func()) {
 	s := &subscriber{match: match, ch: make(chan Announcement, subscriberBuffer)}
 	b.mu.Lock()
@@ -72,7 +74,9 @@ func (b *Broker) Publish(a Announcement) {
 		}
 		select {
 		case s.ch <- a:
-		default: // lagging: dropped rather than stalling every writer
+		default: // lagging: ended rather than stalling every writer
+			delete(b.subs, s)
+			close(s.ch)
 		}
 	}
 }

@@ -125,7 +125,7 @@ func (s *Service) createCandidate(ctx context.Context, in CreateCandidateInput, 
 		}
 		created = c
 		return s.record(ctx, client, Activity{
-			Verb: VerbCandidateCreated, ObjectType: "Candidate", ObjectID: c.ID, Candidate: c, Actor: actor,
+			Verb: VerbCandidateCreated, ObjectType: "Candidate", ObjectID: c.ID, Candidate: c, Actor: actor, Object: c,
 			Changes: append(append(Change("status", nil, c.Status), Change("step", nil, steps[0].Name)...), Change("person", nil, per.ID)...),
 		})
 	})

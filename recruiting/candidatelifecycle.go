@@ -44,11 +44,10 @@ func (s *Service) transition(ctx context.Context, candidateID string, fn transit
 		if err != nil {
 			return err
 		}
-		if err := s.record(ctx, client, Activity{Verb: verb, ObjectType: "Candidate", ObjectID: c.ID, Candidate: c, Changes: changes}); err != nil {
+		if out, err = client.Candidate.Get(ctx, c.ID); err != nil {
 			return err
 		}
-		out, err = client.Candidate.Get(ctx, c.ID)
-		return err
+		return s.record(ctx, client, Activity{Verb: verb, ObjectType: "Candidate", ObjectID: c.ID, Candidate: out, Changes: changes, Object: out})
 	})
 	return out, err
 }

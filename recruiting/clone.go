@@ -108,7 +108,7 @@ func (c *cloner) clone(ctx context.Context, tmpl *ent.Position) (string, error) 
 		return "", fmt.Errorf("saving position: %w", err)
 	}
 	if err := c.record(ctx, c.client, Activity{Verb: VerbPositionCreated, ObjectType: "Position", ObjectID: pos.ID, PositionID: pos.ID,
-		Changes: Change("template", nil, pos.TemplateID)}); err != nil {
+		Changes: Change("template", nil, pos.TemplateID), Object: pos}); err != nil {
 		return "", err
 	}
 	// The template's pipeline comes along, as its workflow did; a position
@@ -341,7 +341,7 @@ func (c *cloner) createOpenings(ctx context.Context, pos *ent.Position) error {
 }
 
 func (c *cloner) recordOpeningCreated(ctx context.Context, o *ent.Opening) error {
-	return c.record(ctx, c.client, Activity{Verb: VerbOpeningCreated, ObjectType: "Opening", ObjectID: o.ID, PositionID: o.PositionID})
+	return c.record(ctx, c.client, Activity{Verb: VerbOpeningCreated, ObjectType: "Opening", ObjectID: o.ID, PositionID: o.PositionID, Object: o})
 }
 
 // createOpening creates one opening of the request, with its activity.

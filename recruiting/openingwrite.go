@@ -160,7 +160,7 @@ func (s *Service) UpdateOpening(ctx context.Context, id string, in UpdateOpening
 		if err != nil {
 			return err
 		}
-		if err := s.updateOpeningFields(ctx, client, o, in); err != nil {
+		if o, err = s.updateOpeningFields(ctx, client, o, in); err != nil {
 			return err
 		}
 		if in.Status != nil && *in.Status != o.Status {
@@ -177,7 +177,9 @@ func (s *Service) UpdateOpening(ctx context.Context, id string, in UpdateOpening
 	return updated, err
 }
 
-func (s *Service) updateOpeningFields(ctx context.Context, client *ent.Client, o *ent.Opening, in UpdateOpeningInput) error {
+// updateOpeningFields saves the fields in changes and answers the opening
+// as saved (o when nothing changed).
+func (s *Service) updateOpeningFields(ctx context.Context, client *ent.Client, o *ent.Opening, in UpdateOpeningInput) (*ent.Opening, error) {
 	update := client.Opening.UpdateOne(o)
 	var changes []schematype.FieldChange
 	if in.Name != nil {
@@ -196,7 +198,7 @@ func (s *Service) updateOpeningFields(ctx context.Context, client *ent.Client, o
 	if in.TimeExpectedHire != nil {
 		t, err := apitime.ParseDateOrTime("time_expected_hire", *in.TimeExpectedHire)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		update.SetTimeExpectedHire(t)
 		changes = append(changes, Change("timeExpectedHire", o.TimeExpectedHire, &t)...)
@@ -204,18 +206,19 @@ func (s *Service) updateOpeningFields(ctx context.Context, client *ent.Client, o
 	if in.CustomFields != nil {
 		fields, err := s.mergeCustomFields(ctx, client, o.CustomFields, in.CustomFields)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		update.SetCustomFields(fields)
 		changes = append(changes, Change("customFields", o.CustomFields, fields)...)
 	}
 	if len(changes) == 0 {
-		return nil
+		return o, nil
 	}
-	if err := update.SetTimeUpdated(s.now()).Exec(ctx); err != nil {
-		return fmt.Errorf("saving opening: %w", err)
+	saved, err := update.SetTimeUpdated(s.now()).Save(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("saving opening: %w", err)
 	}
-	return s.record(ctx, client, Activity{Verb: VerbOpeningUpdated, ObjectType: "Opening", ObjectID: o.ID, PositionID: o.PositionID, Changes: changes})
+	return saved, s.record(ctx, client, Activity{Verb: VerbOpeningUpdated, ObjectType: "Opening", ObjectID: o.ID, PositionID: o.PositionID, Changes: changes, Object: saved})
 }
 
 // mergeCustomFields checks the given custom fields like a clone's and
@@ -279,11 +282,12 @@ func (s *Service) setOpeningStatus(ctx context.Context, client *ent.Client, o *e
 		status = opening.StatusPending
 	}
 	now := s.now()
-	if err := client.Opening.UpdateOne(o).SetStatus(status).SetTimeLastStatusChange(now).SetTimeUpdated(now).Exec(ctx); err != nil {
+	saved, err := client.Opening.UpdateOne(o).SetStatus(status).SetTimeLastStatusChange(now).SetTimeUpdated(now).Save(ctx)
+	if err != nil {
 		return fmt.Errorf("saving opening: %w", err)
 	}
 	return s.record(ctx, client, Activity{Verb: VerbOpeningStatusChanged, ObjectType: "Opening", ObjectID: o.ID, PositionID: o.PositionID,
-		Changes: Change("status", o.Status, status)})
+		Changes: Change("status", o.Status, status), Object: saved})
 }
 
 func approvalAllowsHiring(a opening.ApprovalStatus) bool {

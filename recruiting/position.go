@@ -273,16 +273,14 @@ func (s *Service) UpdatePosition(ctx context.Context, id string, in UpdatePositi
 		if err := u.apply(ctx, in); err != nil {
 			return err
 		}
-		if len(u.changes) > 0 {
-			if err := u.update.SetTimeUpdated(s.now()).Exec(ctx); err != nil {
-				return fmt.Errorf("saving position: %w", err)
-			}
-			if err := s.record(ctx, client, Activity{Verb: VerbPositionUpdated, ObjectType: "Position", ObjectID: p.ID, PositionID: p.ID, Changes: u.changes}); err != nil {
-				return err
-			}
+		if len(u.changes) == 0 {
+			updated = p
+			return nil
 		}
-		updated, err = client.Position.Get(ctx, p.ID)
-		return err
+		if updated, err = u.update.SetTimeUpdated(s.now()).Save(ctx); err != nil {
+			return fmt.Errorf("saving position: %w", err)
+		}
+		return s.record(ctx, client, Activity{Verb: VerbPositionUpdated, ObjectType: "Position", ObjectID: p.ID, PositionID: p.ID, Changes: u.changes, Object: updated})
 	})
 	return updated, err
 }
@@ -576,7 +574,7 @@ func (s *Service) changePositionStatus(ctx context.Context, client *ent.Client, 
 	if err != nil {
 		return nil, fmt.Errorf("saving position: %w", err)
 	}
-	return updated, s.record(ctx, client, Activity{Verb: VerbPositionStatusChanged, ObjectType: "Position", ObjectID: p.ID, PositionID: p.ID, Changes: changes})
+	return updated, s.record(ctx, client, Activity{Verb: VerbPositionStatusChanged, ObjectType: "Position", ObjectID: p.ID, PositionID: p.ID, Changes: changes, Object: updated})
 }
 
 // closeOpenings closes the position's open and pending openings, each with
@@ -634,7 +632,7 @@ func (s *Service) setPublished(ctx context.Context, id string, publish bool) (*e
 		if publish {
 			verb = VerbPositionPublished
 		}
-		return s.record(ctx, client, Activity{Verb: verb, ObjectType: "Position", ObjectID: p.ID, PositionID: p.ID, Changes: Change("isPublished", !publish, publish)})
+		return s.record(ctx, client, Activity{Verb: verb, ObjectType: "Position", ObjectID: p.ID, PositionID: p.ID, Changes: Change("isPublished", !publish, publish), Object: updated})
 	})
 	return updated, err
 }

@@ -7,6 +7,9 @@ import (
 
 	"github.com/hiregraph/hiregraph/apierror"
 	"github.com/hiregraph/hiregraph/ent"
+	"github.com/hiregraph/hiregraph/ent/candidate"
+	"github.com/hiregraph/hiregraph/ent/event"
+	"github.com/hiregraph/hiregraph/ent/privacy"
 	"github.com/hiregraph/hiregraph/viewer"
 )
 
@@ -79,10 +82,19 @@ func (s *Service) subscribe(ctx context.Context, match func(Announcement) bool) 
 			select {
 			case <-ctx.Done():
 				return
-			case a := <-in:
-				ev, err := s.Client.Event.Get(ctx, a.EventID)
+			case a, ok := <-in:
+				if !ok {
+					// Too far behind: the client sees the subscription
+					// complete and resumes from the change feed.
+					slog.InfoContext(ctx, "ending a subscription that fell behind", "company", v.CompanyID)
+					return
+				}
+				ev, err := s.announcedEvent(ctx, v, a)
 				if err != nil {
 					slog.WarnContext(ctx, "reading an announced event", "event", a.EventID, "error", err)
+					continue
+				}
+				if ev == nil {
 					continue
 				}
 				select {
@@ -94,4 +106,25 @@ func (s *Service) subscribe(ctx context.Context, match func(Announcement) bool) 
 		}
 	}()
 	return out, nil
+}
+
+// announcedEvent reads the event a announces for the subscriber v, or nil
+// when v may not see it. A role limited to its assigned positions may not
+// read events at large (they carry every position's records); it gets
+// those of candidates the same rule lets it read, checked at each event,
+// so a viewer taken off a position stops hearing of it.
+func (s *Service) announcedEvent(ctx context.Context, v viewer.Viewer, a Announcement) (*ent.Event, error) {
+	if !v.AssignedOnly() {
+		return s.Client.Event.Get(ctx, a.EventID)
+	}
+	if a.CandidateID == "" {
+		return nil, nil
+	}
+	visible, err := s.Client.Candidate.Query().Where(candidate.ID(a.CandidateID)).Exist(ctx)
+	if err != nil || !visible {
+		return nil, err
+	}
+	return s.Client.Event.Query().
+		Where(event.ID(a.EventID), event.CompanyID(v.CompanyID)).
+		Only(privacy.DecisionContext(ctx, privacy.Allow))
 }

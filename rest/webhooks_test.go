@@ -164,7 +164,11 @@ func TestWebhookRetriesThenMarksFailing(t *testing.T) {
 	if got[0].Header.Get("webhook-id") != got[1].Header.Get("webhook-id") {
 		t.Errorf("the retry has another id: %s, %s", got[0].Header.Get("webhook-id"), got[1].Header.Get("webhook-id"))
 	}
+	// The receiver answers before the worker logs the attempt.
 	a := attempts(t, env, ep.ID)
+	for deadline := time.Now().Add(10 * time.Second); len(a) < 2 && time.Now().Before(deadline); a = attempts(t, env, ep.ID) {
+		time.Sleep(20 * time.Millisecond)
+	}
 	if len(a) != 2 || a[1].Status != 500 || a[1].Success || a[1].Error == nil || !a[0].Success || a[0].Attempt != 2 {
 		t.Errorf("attempts (newest first) %+v", a)
 	}
@@ -278,5 +282,31 @@ func TestWebhookPingRefusesPrivateAddresses(t *testing.T) {
 	r.JSON(t, &a)
 	if r.Status != http.StatusOK || a.Success || a.Error == nil || !strings.Contains(*a.Error, "not public") {
 		t.Errorf("ping of loopback: %s", r)
+	}
+}
+
+// TestWebhookEndpointChangesReachTheNextWrite: fan-out caches a company's
+// endpoints, and a change clears the cache when it commits: the write after
+// a new endpoint or a change of its types follows it at once.
+func TestWebhookEndpointChangesReachTheNextWrite(t *testing.T) {
+	env := hiregraphtest.NewWithConfig(t, hiregraphtest.DeliverWebhooks(t, nil))
+	createNote(t, env) // fans out to no endpoint, which the cache keeps
+	rc := startReceiver(t)
+	ep := createWebhook(t, env, map[string]any{"url": rc.URL, "event_types": []string{"note.created"}})
+	noteID := createNote(t, env)
+	if d := rc.wait(t, 1)[0]; d.Event.Object.ID != noteID {
+		t.Fatalf("delivered %+v, want note %s", d.Event, noteID)
+	}
+	if r := env.Do(http.MethodPatch, "/v1/webhooks/"+ep.ID, map[string]any{"event_types": []string{"message.created"}}); r.Status != http.StatusOK {
+		t.Fatalf("PATCH: %s", r)
+	}
+	createNote(t, env)
+	if r := env.Do(http.MethodPost, messagePath(env.Demo.ConversationUID), validMessage()); r.Status != http.StatusCreated {
+		t.Fatalf("message: %s", r)
+	}
+	got := rc.wait(t, 2)
+	time.Sleep(300 * time.Millisecond)
+	if got = rc.wait(t, 2); len(got) != 2 || got[1].Event.Type != "message.created" {
+		t.Errorf("after narrowing to messages got %d deliveries, the last %+v; want the message alone", len(got), got[len(got)-1].Event)
 	}
 }

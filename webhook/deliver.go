@@ -22,7 +22,6 @@ import (
 	"github.com/hiregraph/hiregraph/ent"
 	"github.com/hiregraph/hiregraph/ent/privacy"
 	"github.com/hiregraph/hiregraph/ent/schema/uid"
-	"github.com/hiregraph/hiregraph/ent/webhookendpoint"
 	"github.com/hiregraph/hiregraph/outbound"
 	"github.com/hiregraph/hiregraph/recruiting"
 	"github.com/hiregraph/hiregraph/viewer"
@@ -68,7 +67,9 @@ type Config struct {
 	// DefaultRetryBase); tests shorten them.
 	MaxAttempts int
 	RetryBase   time.Duration
-	// Now is the clock; tests replace it.
+	// Now is the clock; tests replace it. River schedules retries and
+	// finds them due by it too, so a test can move a day of retries
+	// forward in seconds.
 	Now func() time.Time
 }
 
@@ -84,6 +85,7 @@ type Deliverer struct {
 	// attempts and retryBase: Config's MaxAttempts and RetryBase.
 	attempts  int
 	retryBase time.Duration
+	endpoints endpointCache
 }
 
 // deliveryArgs is River's job: one event to one endpoint. The job holds
@@ -115,6 +117,7 @@ func New(cfg Config) (*Deliverer, error) {
 	if d.now == nil {
 		d.now = time.Now
 	}
+	cfg.DB.Client.WebhookEndpoint.Use(d.endpoints.hook)
 	d.http = outbound.New(outbound.Config{AllowNets: cfg.AllowNets, Timeout: d.timeout})
 	// A call ends within the timeout; the margin covers reading the
 	// event and writing the attempt's log.
@@ -127,6 +130,9 @@ func New(cfg Config) (*Deliverer, error) {
 		FetchPollInterval:    cfg.PollInterval,
 		JobTimeout:           jobTimeout,
 		RescueStuckJobsAfter: max(cmp.Or(cfg.RescueAfter, DefaultRescueAfter), jobTimeout+time.Second),
+	}
+	if cfg.Now != nil {
+		rc.Test.Time = riverClock(cfg.Now)
 	}
 	if d.work {
 		workers := river.NewWorkers()
@@ -167,36 +173,48 @@ func (d *Deliverer) Hook(ctx context.Context, client *ent.Client, ev *ent.Event)
 	// The fan-out is the service's, whoever made the change: an interviewer's
 	// note goes to the company's endpoints too, though they may not read them.
 	ctx = privacy.DecisionContext(ctx, privacy.Allow)
-	endpoints, err := client.WebhookEndpoint.Query().
-		Where(webhookendpoint.CompanyID(ev.CompanyID), webhookendpoint.Active(true)).
-		All(ctx)
+	targets, err := d.endpoints.get(ctx, client, ev.CompanyID)
 	if err != nil {
 		return fmt.Errorf("reading webhook endpoints: %w", err)
 	}
-	for _, ep := range endpoints {
-		if len(ep.EventTypes) > 0 && !slices.Contains(ep.EventTypes, ev.Type) {
-			continue
-		}
-		if err := d.enqueue(ctx, client, ep, ev); err != nil {
-			return err
+	var ids []string
+	for _, t := range targets {
+		if wants(t.eventTypes, ev.Type) {
+			ids = append(ids, t.id)
 		}
 	}
-	return nil
+	return d.enqueue(ctx, client, ev, ids...)
+}
+
+// wants tells whether an endpoint subscribed to types (none: all) gets
+// an event of type eventType.
+func wants(types []string, eventType string) bool {
+	return len(types) == 0 || slices.Contains(types, eventType)
 }
 
 // Redeliver enqueues ev for ep again (recruiting.Deliveries).
 func (d *Deliverer) Redeliver(ctx context.Context, client *ent.Client, ep *ent.WebhookEndpoint, ev *ent.Event) error {
-	return d.enqueue(ctx, client, ep, ev)
+	return d.enqueue(ctx, client, ev, ep.ID)
 }
 
-func (d *Deliverer) enqueue(ctx context.Context, client *ent.Client, ep *ent.WebhookEndpoint, ev *ent.Event) error {
+// enqueue inserts the deliveries of ev to the endpoints in one statement:
+// no job is unique, so River's fast path (no conflict handling, nothing
+// read back) fits.
+func (d *Deliverer) enqueue(ctx context.Context, client *ent.Client, ev *ent.Event, endpointIDs ...string) error {
+	if len(endpointIDs) == 0 {
+		return nil
+	}
 	tx, ok := ent.SQLTx(client)
 	if !ok {
 		return errors.New("enqueueing a webhook delivery outside a transaction")
 	}
-	args := deliveryArgs{CompanyID: ev.CompanyID, EndpointID: ep.ID, EventID: ev.ID}
-	if _, err := d.river.InsertTx(ctx, tx, args, &river.InsertOpts{Queue: Queue, MaxAttempts: d.attempts}); err != nil {
-		return fmt.Errorf("enqueueing a webhook delivery: %w", err)
+	opts := &river.InsertOpts{Queue: Queue, MaxAttempts: d.attempts}
+	params := make([]river.InsertManyParams, len(endpointIDs))
+	for i, id := range endpointIDs {
+		params[i] = river.InsertManyParams{Args: deliveryArgs{CompanyID: ev.CompanyID, EndpointID: id, EventID: ev.ID}, InsertOpts: opts}
+	}
+	if _, err := d.river.InsertManyFastTx(ctx, tx, params); err != nil {
+		return fmt.Errorf("enqueueing webhook deliveries: %w", err)
 	}
 	return nil
 }
@@ -313,7 +331,17 @@ type worker struct {
 }
 
 func (w *worker) NextRetry(job *river.Job[deliveryArgs]) time.Time {
-	return time.Now().Add(Backoff(job.Attempt, w.d.retryBase))
+	return w.d.now().Add(Backoff(job.Attempt, w.d.retryBase))
+}
+
+// riverClock is Config.Now as River's clock.
+type riverClock func() time.Time
+
+func (c riverClock) Now() time.Time { return c() }
+
+func (c riverClock) NowOrNil() *time.Time {
+	t := c()
+	return &t
 }
 
 func (w *worker) Work(ctx context.Context, job *river.Job[deliveryArgs]) error {

@@ -1,0 +1,133 @@
+package webhook_test
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/hiregraph/hiregraph/hiregraphtest"
+	"github.com/hiregraph/hiregraph/server"
+	"github.com/hiregraph/hiregraph/webhook"
+)
+
+// TestReceiverDownForAnHourGetsEveryEvent: a receiver that answers 503 for
+// an hour gets every event written meanwhile once it is back, with the
+// real retry schedule (30 s doubling, ±20%), and its endpoint is not marked
+// failing. River's clock is the server's, which the test moves to each
+// next retry, so the hour passes in seconds.
+func TestReceiverDownForAnHourGetsEveryEvent(t *testing.T) {
+	if testing.Short() {
+		t.Skip("drives a dozen rounds of River's scheduler, which runs every 5 s")
+	}
+	var deliverer *webhook.Deliverer
+	env := hiregraphtest.NewWithConfig(t, func(c *server.Config) {
+		hiregraphtest.DeliverWebhooks(t, func(wc *webhook.Config) { wc.RetryBase = webhook.DefaultRetryBase })(c)
+		deliverer = c.Webhooks
+	})
+	start := time.Now().UTC().Truncate(time.Second)
+	env.Clock.Set(start)
+	back := start.Add(time.Hour)
+
+	var (
+		mu       sync.Mutex
+		received = map[string]int{}
+		refused  int
+	)
+	rc := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		var ev struct{ ID string }
+		json.Unmarshal(body, &ev)
+		mu.Lock()
+		defer mu.Unlock()
+		if env.Clock.Now().Before(back) {
+			refused++
+			w.WriteHeader(http.StatusServiceUnavailable)
+			return
+		}
+		received[ev.ID]++
+	}))
+	defer rc.Close()
+
+	r := env.Do(http.MethodPost, "/v1/webhooks", map[string]any{"url": rc.URL})
+	if r.Status != http.StatusCreated {
+		t.Fatalf("POST /v1/webhooks: %s", r)
+	}
+	var ep struct{ ID string }
+	r.JSON(t, &ep)
+	const notes = 3
+	for range notes {
+		note := map[string]any{
+			"created_by":   map[string]any{"type": "user", "first_name": "Rita", "email": env.Demo.Users["recruiter"]},
+			"text":         "Called back",
+			"time_created": start.Add(-time.Minute).Format(time.RFC3339),
+		}
+		if r := env.Do(http.MethodPost, "/v1/candidates/"+env.Demo.CandidateUID+"/notes", note); r.Status != http.StatusCreated {
+			t.Fatalf("note: %s", r)
+		}
+	}
+	var feed struct{ Events []struct{ ID string } }
+	env.Do(http.MethodGet, "/v1/events", nil).JSON(t, &feed)
+	if len(feed.Events) != notes {
+		t.Fatalf("%d events, want %d", len(feed.Events), notes)
+	}
+
+	// Move the clock to the latest next attempt each time every delivery
+	// waits for one, until none is left.
+	ctx := context.Background()
+	deadline := time.Now().Add(3 * time.Minute)
+	for {
+		jobs, err := deliverer.UnfinishedJobs(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(jobs) == 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("deliveries still unfinished at %s: %d jobs", env.Clock.Now().Sub(start), len(jobs))
+		}
+		var next time.Time
+		waiting := true
+		for _, j := range jobs {
+			if !j.ScheduledAt.After(env.Clock.Now()) {
+				waiting = false
+			} else if j.ScheduledAt.After(next) {
+				next = j.ScheduledAt
+			}
+		}
+		if waiting {
+			env.Clock.Set(next)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+
+	mu.Lock()
+	defer mu.Unlock()
+	for _, ev := range feed.Events {
+		if received[ev.ID] == 0 {
+			t.Errorf("event %s never arrived (refused %d times in all)", ev.ID, refused)
+		}
+	}
+	if refused < notes*6 {
+		t.Errorf("%d refused attempts: the hour should have seen at least six of each delivery", refused)
+	}
+	if elapsed := env.Clock.Now().Sub(start); elapsed < time.Hour {
+		t.Errorf("done after %s of the clock, before the receiver came back", elapsed)
+	}
+	var list struct {
+		Webhooks []struct {
+			ID      string
+			Failing bool
+		}
+	}
+	env.Do(http.MethodGet, "/v1/webhooks", nil).JSON(t, &list)
+	if len(list.Webhooks) != 1 || list.Webhooks[0].Failing {
+		t.Errorf("endpoints after the outage: %+v, want one not failing", list.Webhooks)
+	}
+	t.Logf("%d events arrived after %s of (moved) time, %d attempts refused", len(received), env.Clock.Now().Sub(start).Round(time.Second), refused)
+}
