@@ -5,4 +5,4 @@ package hiregraph
 
 //go:generate go run -mod=mod ./ent/entc.go
 //go:generate go tool gqlgen generate --config gqlgen.yml
-//go:generate go run ./graph/seqlists.go
+//go:generate go run ./graph/genpatch.go

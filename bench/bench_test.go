@@ -4,10 +4,16 @@ import (
 	"context"
 	"io"
 	"log/slog"
+	"net/http"
+	"net/http/httptest"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/hiregraph/hiregraph/auth"
+	"github.com/hiregraph/hiregraph/database"
+	"github.com/hiregraph/hiregraph/server"
 )
 
 // TestBenchRunsSmall runs the whole bench on a few thousand candidates:
@@ -35,4 +41,52 @@ func TestBenchRunsSmall(t *testing.T) {
 		}
 	}
 	t.Log("\n" + out.String())
+}
+
+// BenchmarkGraphQLReads runs the benchmarked GraphQL queries through
+// Hiregraph's handler in process, without the network and the load
+// generator, so a CPU or allocation profile (-cpuprofile, -memprofile) and
+// allocs/op show our code's costs alone:
+//
+//	go test ./bench -run '^$' -bench GraphQLReads -benchmem -cpuprofile cpu.pprof
+func BenchmarkGraphQLReads(b *testing.B) {
+	slog.SetDefault(slog.New(slog.NewTextHandler(io.Discard, nil)))
+	ctx := context.Background()
+	key := make([]byte, 32)
+	sealer, err := auth.NewSealer(key)
+	if err != nil {
+		b.Fatal(err)
+	}
+	db, err := database.Open(ctx, "sqlite://"+filepath.Join(b.TempDir(), "bench.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer db.Close()
+	const candidates = 5000
+	m, err := seed(ctx, db, sealer, candidates, io.Discard)
+	if err != nil {
+		b.Fatal(err)
+	}
+	handler := server.New(server.Config{DB: db, Sealer: sealer, PublicURL: "http://bench.example",
+		APIRatePerMinute: 1 << 30, APIBurst: 1 << 30})
+	requests, err := benchRequests(ctx, db, sealer, m, candidates)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, nr := range requests {
+		if nr.path != "/graphql" {
+			continue
+		}
+		b.Run(nr.name, func(b *testing.B) {
+			for b.Loop() {
+				req := httptest.NewRequest(nr.method, nr.path, strings.NewReader(nr.body))
+				req.Header = nr.header.Clone()
+				rec := httptest.NewRecorder()
+				handler.ServeHTTP(rec, req)
+				if rec.Code != http.StatusOK || strings.Contains(rec.Body.String(), `"errors"`) {
+					b.Fatalf("%d %s", rec.Code, rec.Body)
+				}
+			}
+		})
+	}
 }

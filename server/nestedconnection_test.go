@@ -12,6 +12,7 @@ import (
 
 	"github.com/hiregraph/hiregraph/demo"
 	"github.com/hiregraph/hiregraph/ent"
+	"github.com/hiregraph/hiregraph/ent/activity"
 	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/schema/schematype"
 	"github.com/hiregraph/hiregraph/hiregraphtest"
@@ -19,8 +20,9 @@ import (
 )
 
 // nestedFixture is three positions with 0, 7 and 12 candidates, whose
-// statuses and creation times interleave, and notes, conversations and test
-// submissions on some candidates.
+// statuses and creation times interleave, and notes, conversations, test
+// submissions, files and activities on some candidates; test submissions go
+// to two partners.
 type nestedFixture struct {
 	positions  []string
 	candidates map[string][]*ent.Candidate // by position, in id order
@@ -32,7 +34,8 @@ func seedNested(t *testing.T, env *hiregraphtest.Env, company string) nestedFixt
 	c := env.DB.Client
 	f := nestedFixture{candidates: map[string][]*ent.Candidate{}}
 	base := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
-	partner, _ := c.EvaluationPartner.Query().FirstID(ctx)
+	partners := c.EvaluationPartner.Query().IDsX(ctx)
+	partners = append(partners, c.EvaluationPartner.Create().SetName("Nested partner").SetSubmitURL("https://partner.example/submit").SaveX(ctx).ID)
 	for p, count := range []int{0, 7, 12} {
 		pos := c.Position.Create().SetName(fmt.Sprintf("Nested %d", p)).SaveX(ctx)
 		f.positions = append(f.positions, pos.ID)
@@ -53,8 +56,14 @@ func seedNested(t *testing.T, env *hiregraphtest.Env, company string) nestedFixt
 			for range i % 3 {
 				c.Conversation.Create().SetCandidate(cand).SaveX(ctx)
 			}
-			if partner != "" && i%2 == 0 {
-				c.TestSubmission.Create().SetCandidate(cand).SetPartnerID(partner).SetTestID("go").SetStatus("failed").SaveX(ctx)
+			if i%2 == 0 {
+				c.TestSubmission.Create().SetCandidate(cand).SetPartnerID(partners[i/2%len(partners)]).SetTestID("go").SetStatus("failed").SaveX(ctx)
+				c.Activity.Create().SetVerb("candidate.created").SetActorType(activity.ActorTypeSystem).SetObjectType("Candidate").
+					SetObjectID(cand.ID).SetCandidateID(cand.ID).SetPositionID(pos.ID).SetTimeCreated(at).SaveX(ctx)
+			}
+			if i%3 == 1 {
+				c.CandidateFile.Create().SetCandidateID(cand.ID).SetFileName("cv.pdf").SetContentType("application/pdf").
+					SetSize(1).SetStorageKey(fmt.Sprintf("nested-%s", cand.ID)).SaveX(ctx)
 			}
 			f.candidates[pos.ID] = append(f.candidates[pos.ID], cand)
 		}

@@ -2,7 +2,9 @@ package server_test
 
 import (
 	"context"
+	"maps"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -36,22 +38,12 @@ func (r *recorder) Query(ctx context.Context, query string, args, v any) error {
 	return r.Driver.Query(ctx, query, args, v)
 }
 
-// nestedEdgeIndexes names, for each table behind a nested connection, the
-// index its per-parent statements must read.
-var nestedEdgeIndexes = map[string]string{
-	"candidates":       "candidate_company_id_position_id_id",
-	"openings":         "opening_company_id_position_id_id",
-	"notes":            "note_company_id_candidate_id_id",
-	"conversations":    "conversation_company_id_candidate_conversations",
-	"messages":         "message_company_id_conversation_id_id",
-	"test_submissions": "testsubmission_company_id_candidate_id_id",
-}
-
-// TestNestedConnectionPlans runs a pipeline board's nested queries through
-// the real server, keeps the statements the nested connections send, and
-// asks the database how it runs each: every one must read the edge's
-// (company, parent, id) index per parent, never scan a table or number all
-// children (WindowAgg). The plans are logged (go test -v) for the README.
+// TestNestedConnectionPlans loads every nested connection of the graph
+// (connectionEdges) for a batch of parents through the real server, keeps
+// the statements it sends, and asks the database how it runs each: the page
+// and the count must read the edge's (company, parent, …) index per parent,
+// never scan the table or number all children (WindowAgg). The plans are
+// logged (go test -v) for the README.
 func TestNestedConnectionPlans(t *testing.T) {
 	rec := &recorder{}
 	env := hiregraphtest.NewWithConfig(t, func(cfg *server.Config) {
@@ -61,15 +53,6 @@ func TestNestedConnectionPlans(t *testing.T) {
 		cfg.DB = &db
 	})
 	seedNested(t, env, env.Demo.CompanyUID)
-	env.GraphQL(`{ positions(first: 10) { edges { node {
-	  openings(first: 5) { totalCount edges { node { id } } }
-	  candidates(first: 10) { totalCount edges { node { id
-	    notes(first: 2) { totalCount edges { node { id } } }
-	    testSubmissions(first: 2) { totalCount edges { node { id } } } } } } } } } }`, nil).Decode(t, new(any))
-	env.GraphQL(`{ candidates(first: 20) { edges { node {
-	  conversations(first: 3) { totalCount edges { node { id
-	    messages(first: 3) { totalCount edges { node { id } } } } } } } } } }`, nil).Decode(t, new(any))
-
 	if env.DB.Dialect == dialect.Postgres {
 		// Statistics, as autovacuum keeps them: without any, PostgreSQL
 		// picks among equally cheap indexes at random. SQLite plans as for
@@ -82,54 +65,63 @@ func TestNestedConnectionPlans(t *testing.T) {
 		}
 	}
 	perParent := regexp.MustCompile(`unnest\(|json_each\(`)
-	from := regexp.MustCompile("FROM [\"`](\\w+)[\"`]|JOIN [\"`](\\w+)[\"`]|LATERAL \\(SELECT .*? FROM \"(\\w+)\"")
-	parentColumn := regexp.MustCompile("[\"`](\\w+)[\"`] = [\"`]parent[\"`]|[\"`](\\w+)[\"`] (?:= ANY|IN \\(SELECT value)")
-	seen := map[string]int{}
-	for _, q := range rec.queries {
-		if !perParent.MatchString(q.text) {
-			continue
-		}
-		if strings.Contains(q.text, " IN (?") || strings.Contains(q.text, " IN ($") {
-			t.Errorf("statement has a list of placeholders, so its text changes with the number of parents:\n%s", q.text)
-		}
-		table := ""
-		for _, m := range from.FindAllStringSubmatch(q.text, -1) {
-			if table = m[1] + m[2] + m[3]; nestedEdgeIndexes[table] != "" {
-				break
+	for _, name := range slices.Sorted(maps.Keys(connectionEdges)) {
+		edge := connectionEdges[name]
+		t.Run(name, func(t *testing.T) {
+			parents := companyIDs(t, env, edge.parent, env.Demo.CompanyUID, 5)
+			if len(parents) < 2 {
+				t.Fatalf("the fixture has %d rows in %s, want a batch of parents", len(parents), edge.parent)
 			}
-		}
-		index := nestedEdgeIndexes[table]
-		if index == "" {
-			t.Errorf("per-parent statement on no known edge table:\n%s", q.text)
-			continue
-		}
-		seen[table]++
-		plan := explain(t, env.DB, q)
-		t.Logf("%s\n%s\n%s", table, q.text, plan)
-		if !strings.Contains(plan, index) {
-			t.Errorf("statement on %s does not read %s:\n%s\n%s", table, index, q.text, plan)
-		}
-		// A sort of the kept rows at the top is fine; a sort inside the
-		// per-parent read means the index does not give the order, which
-		// only conversations accept (see ent/schema/conversation.go).
-		bad := []string{"Seq Scan", "WindowAgg", "SCAN " + table + "\n", "SCAN " + table + " "}
-		// The parent's column must be an index condition: reading the
-		// company's rows and filtering them would not be bounded by parents.
-		if fk := parentColumn.FindStringSubmatch(q.text); fk == nil || !indexedOn(plan, fk[1]+fk[2]) {
-			t.Errorf("statement on %s does not look its parents up in the index:\n%s\n%s", table, q.text, plan)
-		}
-		if table != "conversations" && !strings.Contains(q.text, "COUNT(*)") {
-			bad = append(bad, "->  Sort", "->  Incremental Sort", "  USE TEMP B-TREE")
-		}
-		for _, bad := range bad {
-			if strings.Contains(plan+"\n", bad) {
-				t.Errorf("plan of the statement on %s has %q:\n%s\n%s", table, bad, q.text, plan)
+			rec.mu.Lock()
+			rec.queries = nil
+			rec.mu.Unlock()
+			edgeQuery(t, env, name, "first: 2", parents)
+			var statements []recorded
+			for _, q := range rec.queries {
+				if perParent.MatchString(q.text) {
+					statements = append(statements, q)
+				}
 			}
-		}
+			if len(statements) != 2 {
+				t.Errorf("%d per-parent statements, want the page and the count", len(statements))
+			}
+			for _, q := range statements {
+				checkPerParentPlan(t, env, edge, q)
+			}
+		})
 	}
-	for table := range nestedEdgeIndexes {
-		if seen[table] < 2 {
-			t.Errorf("%d per-parent statements on %s, want the page and the count", seen[table], table)
+}
+
+// checkPerParentPlan explains q, a per-parent statement of edge, and fails
+// t unless it reads the edge's index by parent without sorting all children.
+func checkPerParentPlan(t *testing.T, env *hiregraphtest.Env, edge connectionEdge, q recorded) {
+	t.Helper()
+	if strings.Contains(q.text, " IN (?") || strings.Contains(q.text, " IN ($") {
+		t.Errorf("statement has a list of placeholders, so its text changes with the number of parents:\n%s", q.text)
+	}
+	if !regexp.MustCompile("(FROM|JOIN) [\"`]" + edge.child + "[\"`]").MatchString(q.text) {
+		t.Errorf("statement does not read %s:\n%s", edge.child, q.text)
+	}
+	plan := explain(t, env.DB, q)
+	t.Logf("%s\n%s", q.text, plan)
+	if !strings.Contains(plan, edge.index) {
+		t.Errorf("statement does not read %s:\n%s\n%s", edge.index, q.text, plan)
+	}
+	// The parent's column must be an index condition: reading the
+	// company's rows and filtering them would not be bounded by parents.
+	if !indexedOn(plan, edge.column) {
+		t.Errorf("statement does not look its parents up in the index:\n%s\n%s", q.text, plan)
+	}
+	bad := []string{"Seq Scan", "WindowAgg", "SCAN " + edge.child + "\n", "SCAN " + edge.child + " "}
+	// A sort of the kept rows at the top is fine; a sort inside the
+	// per-parent read means the index does not give the order, which only
+	// edges marked sortsInside accept.
+	if !edge.sortsInside && !strings.Contains(q.text, "COUNT(*)") {
+		bad = append(bad, "->  Sort", "->  Incremental Sort", "  USE TEMP B-TREE")
+	}
+	for _, bad := range bad {
+		if strings.Contains(plan+"\n", bad) {
+			t.Errorf("plan has %q:\n%s\n%s", bad, q.text, plan)
 		}
 	}
 }
