@@ -95,3 +95,16 @@ func TestLimitsComeFromFlagsAndEnvironment(t *testing.T) {
 		t.Errorf("HIREGRAPH_APPLY_COMPANY_RATE=0: exit %d, stderr %q", r.exitCode, r.stderr)
 	}
 }
+
+// TestServeRegistersTheObjectStorageDrivers: filestore leaves the s3 and gs
+// drivers to the program, and serve accepts both kinds of --files-url.
+func TestServeRegistersTheObjectStorageDrivers(t *testing.T) {
+	for _, u := range []string{"s3://bucket?region=eu-central-1", "gs://bucket"} {
+		s, err := (&serveCmd{FilesURL: u}).openFiles()
+		if err != nil {
+			t.Errorf("--files-url %s: %v", u, err)
+			continue
+		}
+		s.Close()
+	}
+}
