@@ -10,6 +10,7 @@ import (
 )
 
 func TestFirstRunBindsThenPrintsCredentialsThenURLs(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	s := startServer(t, dir, nil, "--database-url", databaseURL(t), "--secret-key-file", filepath.Join(dir, "key"))
 	if !strings.Contains(s.lines[0], "hiregraph help") {
@@ -44,6 +45,7 @@ func TestFirstRunBindsThenPrintsCredentialsThenURLs(t *testing.T) {
 }
 
 func TestBusyPortFailsBeforePrintingCredentials(t *testing.T) {
+	t.Parallel()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -60,6 +62,7 @@ func TestBusyPortFailsBeforePrintingCredentials(t *testing.T) {
 }
 
 func TestLimitsComeFromFlagsAndEnvironment(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	dbURL := databaseURL(t)
 	keyFile := filepath.Join(dir, "key")
@@ -99,6 +102,7 @@ func TestLimitsComeFromFlagsAndEnvironment(t *testing.T) {
 // TestServeRegistersTheObjectStorageDrivers: filestore leaves the s3 and gs
 // drivers to the program, and serve accepts both kinds of --files-url.
 func TestServeRegistersTheObjectStorageDrivers(t *testing.T) {
+	t.Parallel()
 	for _, u := range []string{"s3://bucket?region=eu-central-1", "gs://bucket"} {
 		s, err := (&serveCmd{FilesURL: u}).openFiles()
 		if err != nil {
