@@ -16,12 +16,12 @@ import (
 func TestBenchRunsSmall(t *testing.T) {
 	slog.SetDefault(slog.New(slog.NewTextHandler(io.Discard, nil)))
 	var out strings.Builder
+	// The test checks that every run measures something, not the figures,
+	// so a few requests per run do; the duration is only the bound for a
+	// slow (busy) machine.
 	rows, err := Run(context.Background(), Config{
 		DatabaseURL:   "sqlite://" + filepath.Join(t.TempDir(), "bench.db"),
 		Candidates:    2000,
-		// The test checks that every run measures something, not the
-		// figures, so a few requests per run do; the duration is only
-		// the bound for a slow (busy) machine.
 		Duration:      200 * time.Millisecond,
 		Concurrencies: []int{1, 2},
 		MaxRequests:   20,
