@@ -76,11 +76,10 @@ func inColumn(step, candidateID string) string {
 	return `document.querySelector('.column[data-step-name=` + js(step) + `] [data-candidate-id=` + js(candidateID) + `]') !== null`
 }
 
-// openBoard signs in with token in a browser of its own, picks the
-// position named position and waits for its board to be live.
-func openBoard(t *testing.T, env *hiregraphtest.Env, token, position string) context.Context {
+// openBoard signs in with token in the browser of ctx, picks the position
+// named position and waits for its board to be live.
+func openBoard(t *testing.T, ctx context.Context, env *hiregraphtest.Env, token, position string) context.Context {
 	t.Helper()
-	ctx := hiregraphtest.Browser(t)
 	err := chromedp.Do(ctx,
 		chromedp.EmulateViewport(1280, 800),
 		chromedp.Navigate(env.URL("/app")),
@@ -114,7 +113,8 @@ func seed(t *testing.T, env *hiregraphtest.Env, first, last string) (candidateID
 	return out.CreateCandidate.ID, out.CreateCandidate.Position.Name
 }
 
-// TestAMoveShowsInAnotherBrowser opens the same position in two browsers.
+// TestAMoveShowsInAnotherBrowser opens the same position in two browsers
+// (two Chromium processes, which share nothing but the server).
 // A recruiter moves a candidate in the first with the keyboard's way (the
 // card's "Move to…" select and its button): the second browser shows the
 // card in its new column, counts updated, within two seconds, and the
@@ -124,8 +124,8 @@ func TestAMoveShowsInAnotherBrowser(t *testing.T) {
 	env := hiregraphtest.New(t)
 	hedy, position := seed(t, env, "Hedy", "Lamarr")
 	token := env.UserToken(demo.RecruiterEmail)
-	a := openBoard(t, env, token, position)
-	b := openBoard(t, env, token, position)
+	a := openBoard(t, hiregraphtest.Browser(t), env, token, position)
+	b := openBoard(t, hiregraphtest.OwnBrowser(t), env, token, position)
 	card := `[data-candidate-id="` + hedy + `"]`
 	if !run[bool](t, b, "finding the card", inColumn("Applied", hedy)) {
 		t.Fatalf("the new candidate is not in Applied")
@@ -211,7 +211,7 @@ func TestDraggingACardMovesIt(t *testing.T) {
 	env := hiregraphtest.New(t)
 	frances, position := seed(t, env, "Frances", "Allen")
 	token := env.UserToken(demo.RecruiterEmail)
-	ctx := openBoard(t, env, token, position)
+	ctx := openBoard(t, hiregraphtest.Browser(t), env, token, position)
 	// The events a real drag fires, in two parts so that something can
 	// happen between picking the card up and dropping it.
 	pickUp := func() {

@@ -30,7 +30,7 @@ func TestScreenshots(t *testing.T) {
 	// picture more than the move below.
 	env.GraphQLAs(token, `mutation($id: ID!, $at: String!) { createNote(candidateID: $id, input: {timeCreated: $at, text: "Strong systems background. Ready for an offer."}) { id } }`,
 		map[string]any{"id": env.Demo.CandidateUID, "at": time.Now().UTC().Format(time.RFC3339)}).Decode(t, &struct{}{})
-	ctx := openBoard(t, env, token, pos.Node.Name)
+	ctx := openBoard(t, hiregraphtest.Browser(t), env, token, pos.Node.Name)
 	shoot := func(name string) {
 		t.Helper()
 		// Let the last redraw and focus ring settle.

@@ -25,11 +25,10 @@ import (
 	"gocloud.dev/blob"
 	"gocloud.dev/gcerrors"
 
-	// The drivers a storage URL may name.
+	// The local drivers. The object-storage ones (s3, gs) pull in the
+	// cloud SDKs, so the program registers them (cmd/hiregraph/serve.go).
 	_ "gocloud.dev/blob/fileblob"
-	_ "gocloud.dev/blob/gcsblob"
 	_ "gocloud.dev/blob/memblob"
-	_ "gocloud.dev/blob/s3blob"
 
 	"github.com/hiregraph/hiregraph/apierror"
 )
@@ -82,7 +81,8 @@ type Store struct {
 }
 
 // Open returns the store at rawURL (file:///dir, mem://, s3://bucket?region=…,
-// gs://bucket), accepting files of up to maxBytes (0: DefaultMaxBytes). A
+// gs://bucket; their drivers are the program's to import), accepting files
+// of up to maxBytes (0: DefaultMaxBytes). A
 // local directory is created when the first file is written, so a server
 // that never receives a file leaves nothing on disk.
 func Open(rawURL string, maxBytes int64) (*Store, error) {
@@ -101,6 +101,9 @@ func Open(rawURL string, maxBytes int64) (*Store, error) {
 	case "mem", "s3", "gs":
 	default:
 		return nil, fmt.Errorf("file storage URL %q: the scheme must be file, s3, gs or mem", rawURL)
+	}
+	if !blob.DefaultURLMux().ValidBucketScheme(u.Scheme) {
+		return nil, fmt.Errorf("file storage URL %q: this program does not register the %s driver (import gocloud.dev/blob/%sblob)", rawURL, u.Scheme, u.Scheme)
 	}
 	if maxBytes <= 0 {
 		maxBytes = DefaultMaxBytes

@@ -190,6 +190,19 @@ func TestOpenRefusesUnknownSchemes(t *testing.T) {
 	}
 }
 
+// TestOpenNamesAMissingDriver: this test binary registers no object-storage
+// driver (a program does: cmd/hiregraph), and Open says which one it lacks
+// instead of failing at the first upload.
+func TestOpenNamesAMissingDriver(t *testing.T) {
+	for _, u := range []string{"s3://bucket?region=eu-central-1", "gs://bucket"} {
+		scheme := strings.SplitN(u, ":", 2)[0]
+		_, err := filestore.Open(u, 0)
+		if err == nil || !strings.Contains(err.Error(), "gocloud.dev/blob/"+scheme+"blob") {
+			t.Errorf("Open(%s) = %v, want an error naming the %s driver", u, err, scheme)
+		}
+	}
+}
+
 func TestLocalDirectoryIsMadeOnFirstUse(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "files")
 	u, _ := filestore.DirURL(dir)

@@ -13,6 +13,7 @@ import (
 	"net/url"
 	"path"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -45,7 +46,10 @@ type asset struct {
 	version string
 }
 
-var assets = loadAssets()
+// assets are digested on first use, not at start: hashing the 4 MB of
+// scripts took half the start-up time of every process that links the
+// server (each CLI command, each test binary).
+var assets = sync.OnceValue(loadAssets)
 
 func loadAssets() map[string]asset {
 	entries, err := assetFS.ReadDir("assets")
@@ -110,7 +114,7 @@ type handler struct {
 // route both "/" and AssetsPath+"*" to it.
 func Handler(title, endpoint string) http.Handler {
 	link := func(name string) string {
-		return strings.TrimPrefix(AssetsPath, "/") + name + "?v=" + assets[name].version
+		return strings.TrimPrefix(AssetsPath, "/") + name + "?v=" + assets()[name].version
 	}
 	data := struct {
 		Title, Endpoint      string
@@ -154,7 +158,7 @@ func contentSecurityPolicy(endpoint string) string {
 
 func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	name, isAsset := strings.CutPrefix(r.URL.Path, AssetsPath)
-	a, known := assets[name]
+	a, known := assets()[name]
 	if r.URL.Path != "/" && !(isAsset && known) {
 		http.NotFound(w, r)
 		return

@@ -5,18 +5,84 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
 )
 
-// Browser starts a headless Chromium for t and returns its context, bounded
-// to a minute; it stops when t ends. Without a Chromium (Debian's chromium
+// sharedBrowser is the one Chromium of a test process. Starting Chromium
+// takes seconds; a browser context in a running one (a profile of its own:
+// no cookies, storage or cache shared with other tests) a fraction of that.
+var sharedBrowser struct {
+	mu     sync.Mutex
+	inMain bool
+	ctx    context.Context // the first tab's, which keeps the browser open
+	stop   func()
+}
+
+// Main runs m's tests, from the TestMain of a package whose tests call
+// Browser, and stops their shared Chromium, if one started, when they end.
+func Main(m *testing.M) int {
+	sharedBrowser.inMain = true
+	code := m.Run()
+	if sharedBrowser.stop != nil {
+		sharedBrowser.stop()
+	}
+	return code
+}
+
+// Browser returns a context for t in a browser context of its own of the
+// headless Chromium its package's tests share (see Main), bounded to a
+// minute; it is closed when t ends. Without a Chromium (Debian's chromium
 // package, which .ci/run installs, or CHROMIUM_PATH) the test is skipped.
 func Browser(t testing.TB) context.Context {
 	t.Helper()
 	exe := chromium(t)
+	b := &sharedBrowser
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if !b.inMain {
+		t.Fatal("hiregraphtest.Browser: the package's TestMain must run its tests with hiregraphtest.Main, which stops the browser when they end")
+	}
+	if b.ctx == nil {
+		ctx, stop, err := launch(exe)
+		if err != nil {
+			t.Fatalf("starting Chromium: %v", err)
+		}
+		b.ctx, b.stop = ctx, stop
+	}
+	ctx, cancel := chromedp.NewContext(b.ctx, chromedp.WithNewBrowserContext())
+	ctx, cancelTimeout := context.WithTimeout(ctx, 60*time.Second)
+	t.Cleanup(func() {
+		cancelTimeout()
+		cancel()
+	})
+	return ctx
+}
+
+// OwnBrowser is Browser in a Chromium process of t's own, stopped when t
+// ends: for a test that must show two browsers, not two windows of one,
+// agree through the server alone.
+func OwnBrowser(t testing.TB) context.Context {
+	t.Helper()
+	ctx, stop, err := launch(chromium(t))
+	if err != nil {
+		t.Fatalf("starting Chromium: %v", err)
+	}
+	ctx, cancelTimeout := context.WithTimeout(ctx, 60*time.Second)
+	t.Cleanup(func() {
+		cancelTimeout()
+		stop()
+	})
+	return ctx
+}
+
+// launch starts a headless Chromium at exe and answers a context of its
+// first tab, which keeps it open until stop. No user data directory:
+// chromedp makes a temporary one and removes it when the browser stops.
+func launch(exe string) (ctx context.Context, stop func(), err error) {
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(exe),
 		chromedp.NoSandbox,
@@ -25,17 +91,15 @@ func Browser(t testing.TB) context.Context {
 		chromedp.Flag("disable-background-networking", true),
 		chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true),
-		chromedp.UserDataDir(t.TempDir()),
 	)
 	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancel := chromedp.NewContext(allocCtx)
-	ctx, cancelTimeout := context.WithTimeout(ctx, 60*time.Second)
-	t.Cleanup(func() {
-		cancelTimeout()
-		cancel()
-		cancelAlloc()
-	})
-	return ctx
+	stop = func() { cancel(); cancelAlloc() }
+	if err := chromedp.Do(ctx); err != nil {
+		stop()
+		return nil, nil, err
+	}
+	return ctx, stop, nil
 }
 
 func chromium(t testing.TB) string {

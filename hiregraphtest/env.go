@@ -123,9 +123,55 @@ func (e *Env) URL(path string) string { return e.Server.URL + path }
 func databaseURL(t testing.TB) string {
 	pg := strings.TrimSpace(os.Getenv(DatabaseEnv))
 	if pg == "" {
-		return "sqlite://" + filepath.Join(t.TempDir(), "test.db")
+		return migratedSQLite(t)
 	}
 	return PostgresSchemaURL(t, pg)
+}
+
+// sqliteTemplate is an SQLite database with every migration applied, built
+// once per test process: applying the migrations takes most of a second, a
+// copy a few milliseconds. database.Open still checks the copy's migrations.
+var sqliteTemplate struct {
+	once  sync.Once
+	bytes []byte
+	err   error
+}
+
+// migratedSQLite writes a copy of the migrated template into t's temp dir
+// and returns its URL.
+func migratedSQLite(t testing.TB) string {
+	t.Helper()
+	sqliteTemplate.once.Do(func() { sqliteTemplate.bytes, sqliteTemplate.err = buildSQLiteTemplate() })
+	if sqliteTemplate.err != nil {
+		t.Fatalf("building the migrated SQLite template: %v", sqliteTemplate.err)
+	}
+	path := filepath.Join(t.TempDir(), "test.db")
+	if err := os.WriteFile(path, sqliteTemplate.bytes, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return "sqlite://" + path
+}
+
+// buildSQLiteTemplate migrates a new database and returns its bytes, kept in
+// memory so no file outlives the process. VACUUM INTO writes one
+// self-contained file, with nothing left behind in the write-ahead log.
+func buildSQLiteTemplate() ([]byte, error) {
+	dir, err := os.MkdirTemp("", "hiregraphtest-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	ctx := context.Background()
+	db, err := database.Open(ctx, "sqlite://"+filepath.Join(dir, "migrated.db"))
+	if err != nil {
+		return nil, err
+	}
+	defer db.Close()
+	template := filepath.Join(dir, "template.db")
+	if _, err := db.SQL.ExecContext(ctx, "VACUUM INTO ?", template); err != nil {
+		return nil, err
+	}
+	return os.ReadFile(template)
 }
 
 // PostgresSchemaURL creates a schema of its own for t in the PostgreSQL

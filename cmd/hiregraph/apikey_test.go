@@ -9,6 +9,7 @@ import (
 )
 
 func TestRevokedKeyStopsWorkingAtOnce(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	store := []string{"--database-url", databaseURL(t), "--secret-key-file", filepath.Join(dir, "key")}
 	s := startServer(t, dir, nil, store...)

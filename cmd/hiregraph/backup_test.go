@@ -7,6 +7,7 @@ import (
 )
 
 func TestBackupCopiesTheSQLiteDatabaseWhileItIsServed(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	dbURL := "sqlite://" + filepath.Join(dir, "live.db")
 	keyFile := filepath.Join(dir, "key")

@@ -9,6 +9,7 @@ import (
 // TestDebugHandlerServesProfiles checks the --debug-addr handler lists the
 // profiles; server.TestPprofIsNotPublic checks the public one does not.
 func TestDebugHandlerServesProfiles(t *testing.T) {
+	t.Parallel()
 	srv := httptest.NewServer(debugHandler())
 	defer srv.Close()
 	for _, path := range []string{"/debug/pprof/", "/debug/pprof/heap?debug=1", "/debug/pprof/goroutine?debug=1"} {

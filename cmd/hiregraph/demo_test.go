@@ -39,6 +39,7 @@ func runDemo(t *testing.T, dbURL, keyFile string, extra ...string) demo.Manifest
 }
 
 func TestDemoManifestIsCompleteAndIdempotent(t *testing.T) {
+	t.Parallel()
 	dbURL := databaseURL(t)
 	keyFile := filepath.Join(t.TempDir(), "key")
 	first := runDemo(t, dbURL, keyFile)
@@ -67,6 +68,7 @@ func TestDemoManifestIsCompleteAndIdempotent(t *testing.T) {
 }
 
 func TestAPIKeyCreate(t *testing.T) {
+	t.Parallel()
 	dbURL := databaseURL(t)
 	keyFile := filepath.Join(t.TempDir(), "key")
 	m := runDemo(t, dbURL, keyFile)
@@ -94,6 +96,7 @@ func TestAPIKeyCreate(t *testing.T) {
 }
 
 func TestDemoEnvExportsTheNamesREADMEUses(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	out := mustRun(t, dir, nil, "demo", "--env", "--database-url", databaseURL(t), "--secret-key-file", filepath.Join(dir, "key"))
 	exported := map[string]bool{}

@@ -8,6 +8,7 @@ import (
 var commands = []string{"serve", "demo", "apikey", "backup", "version", "healthcheck", "help"}
 
 func TestHelpListsCommandsAndExitsZero(t *testing.T) {
+	t.Parallel()
 	for _, args := range [][]string{{"--help"}, {"-h"}, {"help"}} {
 		r := hiregraph(t, t.TempDir(), nil, args...)
 		if r.exitCode != 0 {
@@ -22,6 +23,7 @@ func TestHelpListsCommandsAndExitsZero(t *testing.T) {
 }
 
 func TestCommandHelpListsFlagsWithTheirEnvironmentVariables(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		args  []string
 		flags map[string]string
@@ -54,6 +56,7 @@ func TestCommandHelpListsFlagsWithTheirEnvironmentVariables(t *testing.T) {
 }
 
 func TestUnknownCommandFailsAndPointsToHelp(t *testing.T) {
+	t.Parallel()
 	r := hiregraph(t, t.TempDir(), nil, "frobnicate")
 	if r.exitCode == 0 || !strings.Contains(r.stderr, "hiregraph help") {
 		t.Errorf("exit %d, stderr %q: want a failure that points to `hiregraph help`", r.exitCode, r.stderr)
@@ -69,6 +72,7 @@ func TestUnknownCommandFailsAndPointsToHelp(t *testing.T) {
 }
 
 func TestVersion(t *testing.T) {
+	t.Parallel()
 	out := mustRun(t, t.TempDir(), nil, "version")
 	if !strings.HasPrefix(out, "hiregraph ") || !strings.Contains(out, "go1.") {
 		t.Errorf("version printed %q", out)

@@ -30,6 +30,7 @@ import (
 // the throttling of failed credentials, honour each other's idempotency
 // keys, and sweep expired keys.
 func TestThreeProcessesBehaveAsOneService(t *testing.T) {
+	t.Parallel()
 	pg := os.Getenv(hiregraphtest.DatabaseEnv)
 	if pg == "" {
 		t.Skipf("replicas need PostgreSQL (%s)", hiregraphtest.DatabaseEnv)

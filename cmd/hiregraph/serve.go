@@ -15,6 +15,11 @@ import (
 	"time"
 
 	"entgo.io/ent/dialect"
+	// The object-storage drivers --files-url may name. They are registered
+	// here, in the program, rather than in filestore, so the many test
+	// binaries that link filestore do not link the cloud SDKs too.
+	_ "gocloud.dev/blob/gcsblob"
+	_ "gocloud.dev/blob/s3blob"
 
 	"github.com/hiregraph/hiregraph/auth"
 	"github.com/hiregraph/hiregraph/demo"

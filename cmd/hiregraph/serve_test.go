@@ -10,6 +10,7 @@ import (
 )
 
 func TestFirstRunBindsThenPrintsCredentialsThenURLs(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	s := startServer(t, dir, nil, "--database-url", databaseURL(t), "--secret-key-file", filepath.Join(dir, "key"))
 	if !strings.Contains(s.lines[0], "hiregraph help") {
@@ -52,6 +53,7 @@ func TestFirstRunBindsThenPrintsCredentialsThenURLs(t *testing.T) {
 }
 
 func TestBusyPortFailsBeforePrintingCredentials(t *testing.T) {
+	t.Parallel()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -68,6 +70,7 @@ func TestBusyPortFailsBeforePrintingCredentials(t *testing.T) {
 }
 
 func TestLimitsComeFromFlagsAndEnvironment(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	dbURL := databaseURL(t)
 	keyFile := filepath.Join(dir, "key")
@@ -101,5 +104,19 @@ func TestLimitsComeFromFlagsAndEnvironment(t *testing.T) {
 	r = hiregraph(t, dir, []string{"HIREGRAPH_APPLY_COMPANY_RATE=0"}, "--database-url", dbURL)
 	if r.exitCode == 0 || !strings.Contains(r.stderr, "--apply-company-rate must be positive") {
 		t.Errorf("HIREGRAPH_APPLY_COMPANY_RATE=0: exit %d, stderr %q", r.exitCode, r.stderr)
+	}
+}
+
+// TestServeRegistersTheObjectStorageDrivers: filestore leaves the s3 and gs
+// drivers to the program, and serve accepts both kinds of --files-url.
+func TestServeRegistersTheObjectStorageDrivers(t *testing.T) {
+	t.Parallel()
+	for _, u := range []string{"s3://bucket?region=eu-central-1", "gs://bucket"} {
+		s, err := (&serveCmd{FilesURL: u}).openFiles()
+		if err != nil {
+			t.Errorf("--files-url %s: %v", u, err)
+			continue
+		}
+		s.Close()
 	}
 }

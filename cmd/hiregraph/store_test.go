@@ -8,6 +8,7 @@ import (
 )
 
 func TestDatabaseErrorsNameThePathAndTheCause(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	notADatabase := filepath.Join(dir, "notes.txt")
 	if err := os.WriteFile(notADatabase, []byte("not SQLite at all, just some text that is long enough"), 0o600); err != nil {
@@ -44,6 +45,7 @@ func TestMaintenanceDatabaseIsRefused(t *testing.T) {
 }
 
 func TestSecretKeyMustOpenTheStoredSecrets(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	dbURL := databaseURL(t)
 	keyFile := filepath.Join(dir, "key")

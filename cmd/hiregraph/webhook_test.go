@@ -16,6 +16,7 @@ import (
 // loses nothing. The next process on the database sends every event of
 // every acknowledged write at least once, with the event's own id.
 func TestWebhooksSurviveKill9(t *testing.T) {
+	t.Parallel()
 	// It waits about 50 s for River to take the killed process's
 	// deliveries for lost, so it runs where asked: .ci/run asks.
 	if testing.Short() || os.Getenv("HIREGRAPH_TEST_KILL9") == "" {
