@@ -21,9 +21,7 @@ import (
 // failing. River's clock is the server's, which the test moves to each
 // next retry, so the hour passes in seconds.
 func TestReceiverDownForAnHourGetsEveryEvent(t *testing.T) {
-	if testing.Short() {
-		t.Skip("drives a dozen rounds of River's scheduler, which runs every 5 s")
-	}
+	hiregraphtest.Long(t, "a dozen rounds of River's scheduler, which runs every 5 s (about 35 s)")
 	var deliverer *webhook.Deliverer
 	env := hiregraphtest.NewWithConfig(t, func(c *server.Config) {
 		hiregraphtest.DeliverWebhooks(t, func(wc *webhook.Config) { wc.RetryBase = webhook.DefaultRetryBase })(c)

@@ -5,11 +5,12 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/hiregraph/hiregraph/hiregraphtest"
 )
 
 // TestWebhooksSurviveKill9: a server killed (SIGKILL) while delivering
@@ -17,11 +18,7 @@ import (
 // every acknowledged write at least once, with the event's own id.
 func TestWebhooksSurviveKill9(t *testing.T) {
 	t.Parallel()
-	// It waits about 50 s for River to take the killed process's
-	// deliveries for lost, so it runs where asked: .ci/run asks.
-	if testing.Short() || os.Getenv("HIREGRAPH_TEST_KILL9") == "" {
-		t.Skip("set HIREGRAPH_TEST_KILL9=1 to kill a server mid-delivery (about 50 s)")
-	}
+	hiregraphtest.Long(t, "River takes a killed process's deliveries for lost after about 50 s")
 	var hang atomic.Bool
 	hang.Store(true)
 	inflight := make(chan struct{}, 100)
