@@ -11,7 +11,7 @@ import (
 	"entgo.io/ent/dialect"
 
 	"github.com/hiregraph/hiregraph/database"
-	"github.com/hiregraph/hiregraph/hiregraphtest"
+	"github.com/hiregraph/hiregraph/hiregraphtest/testdb"
 )
 
 func TestOpenRefusesForeignTables(t *testing.T) {
@@ -82,9 +82,9 @@ func TestWithoutMigratingRefusesADatabaseLackingMigrations(t *testing.T) {
 // public; opening with the new default schema must not start an empty
 // service beside them, and --database-schema public must upgrade them.
 func TestRelease0InPublicIsNotStartedOverEmpty(t *testing.T) {
-	pg := os.Getenv(hiregraphtest.DatabaseEnv)
+	pg := os.Getenv(testdb.Env)
 	if pg == "" {
-		t.Skipf("needs PostgreSQL (%s)", hiregraphtest.DatabaseEnv)
+		t.Skipf("needs PostgreSQL (%s)", testdb.Env)
 	}
 	// public is shared by every test of the database: use a database of
 	// this test's own.

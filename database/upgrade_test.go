@@ -24,6 +24,7 @@ import (
 	"github.com/hiregraph/hiregraph/database/schemadiff"
 	"github.com/hiregraph/hiregraph/demo"
 	"github.com/hiregraph/hiregraph/hiregraphtest"
+	"github.com/hiregraph/hiregraph/hiregraphtest/testdb"
 )
 
 // release0 is testdata/release0: a database as the release before
@@ -252,8 +253,8 @@ type testDialect struct {
 func dialects(t *testing.T) []testDialect {
 	path := filepath.Join(t.TempDir(), "release0.db")
 	ds := []testDialect{{name: dialect.SQLite, driver: "sqlite", rawDSN: "file:" + path, url: "sqlite://" + path}}
-	if pg := os.Getenv(hiregraphtest.DatabaseEnv); pg != "" {
-		u := hiregraphtest.PostgresSchemaURL(t, pg)
+	if pg := os.Getenv(testdb.Env); pg != "" {
+		u := testdb.PostgresSchemaURL(t, pg)
 		ds = append(ds, testDialect{name: dialect.Postgres, driver: "postgres", rawDSN: u, url: u})
 	}
 	return ds

@@ -15,6 +15,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/privacy"
 	"github.com/hiregraph/hiregraph/ent/user"
 	"github.com/hiregraph/hiregraph/hiregraphtest"
+	"github.com/hiregraph/hiregraph/hiregraphtest/testdb"
 	"github.com/hiregraph/hiregraph/recruiting"
 	"github.com/hiregraph/hiregraph/server"
 )
@@ -79,7 +80,7 @@ func TestCandidateActivitiesSubscription(t *testing.T) {
 // events with NOTIFY at commit and each process's listener passes them on,
 // so a subscriber hears every process's writes (serve sets this up).
 func TestSubscriptionsHearPostgresNotify(t *testing.T) {
-	if os.Getenv(hiregraphtest.DatabaseEnv) == "" {
+	if os.Getenv(testdb.Env) == "" {
 		t.Skip("PostgreSQL only")
 	}
 	ctx, cancel := context.WithCancel(context.Background())
@@ -214,7 +215,7 @@ func TestSubscriptionsFollowRoles(t *testing.T) {
 // database, each with its own pool and listener, as two replicas are: a
 // subscriber of one hears a note written through the other.
 func TestSubscriptionsHearAnotherServer(t *testing.T) {
-	if os.Getenv(hiregraphtest.DatabaseEnv) == "" {
+	if os.Getenv(testdb.Env) == "" {
 		t.Skip("PostgreSQL only")
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)

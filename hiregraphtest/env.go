@@ -8,8 +8,6 @@ import (
 	"bytes"
 	"context"
 	"crypto/rand"
-	"database/sql"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -17,7 +15,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/netip"
-	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -29,12 +26,10 @@ import (
 	"github.com/hiregraph/hiregraph/database"
 	"github.com/hiregraph/hiregraph/demo"
 	"github.com/hiregraph/hiregraph/filestore"
+	"github.com/hiregraph/hiregraph/hiregraphtest/testdb"
 	"github.com/hiregraph/hiregraph/server"
 	"github.com/hiregraph/hiregraph/webhook"
 )
-
-// DatabaseEnv names the variable that points the tests at PostgreSQL.
-const DatabaseEnv = "HIREGRAPH_TEST_DATABASE_URL"
 
 // loopbackNets are the loopback networks, where tests run evaluation
 // partners.
@@ -121,11 +116,11 @@ func (e *Env) URL(path string) string { return e.Server.URL + path }
 
 // databaseURL gives each test a database of its own.
 func databaseURL(t testing.TB) string {
-	pg := strings.TrimSpace(os.Getenv(DatabaseEnv))
+	pg := strings.TrimSpace(os.Getenv(testdb.Env))
 	if pg == "" {
 		return migratedSQLite(t)
 	}
-	return PostgresSchemaURL(t, pg)
+	return testdb.PostgresSchemaURL(t, pg)
 }
 
 // sqliteTemplate is an SQLite database with every migration applied, built
@@ -172,45 +167,6 @@ func buildSQLiteTemplate() ([]byte, error) {
 		return nil, err
 	}
 	return os.ReadFile(template)
-}
-
-// PostgresSchemaURL creates a schema of its own for t in the PostgreSQL
-// database at pg, drops it when t ends, and returns a URL that uses it.
-func PostgresSchemaURL(t testing.TB, pg string) string {
-	t.Helper()
-	schema := "t_" + randomHex(8)
-	admin, err := sql.Open("postgres", pg)
-	if err != nil {
-		t.Fatalf("opening PostgreSQL: %v", err)
-	}
-	defer admin.Close()
-	if _, err := admin.Exec("CREATE SCHEMA " + schema); err != nil {
-		t.Fatalf("creating schema on %s: %v", DatabaseEnv, err)
-	}
-	t.Cleanup(func() {
-		admin, err := sql.Open("postgres", pg)
-		if err != nil {
-			return
-		}
-		defer admin.Close()
-		_, _ = admin.Exec("DROP SCHEMA " + schema + " CASCADE")
-	})
-	u, err := url.Parse(pg)
-	if err != nil {
-		t.Fatalf("parsing %s: %v", DatabaseEnv, err)
-	}
-	q := u.Query()
-	q.Set("search_path", schema)
-	u.RawQuery = q.Encode()
-	return u.String()
-}
-
-func randomHex(n int) string {
-	b := make([]byte, n)
-	if _, err := rand.Read(b); err != nil {
-		panic(err)
-	}
-	return hex.EncodeToString(b)
 }
 
 // Clock is a settable clock; the zero Clock reads the real time. The server

@@ -8,6 +8,7 @@ import (
 	"entgo.io/ent/dialect"
 
 	"github.com/hiregraph/hiregraph/hiregraphtest"
+	"github.com/hiregraph/hiregraph/hiregraphtest/testdb"
 )
 
 // TestCandidateTimeFiltersUseIndexes asks PostgreSQL's planner how it runs
@@ -17,7 +18,7 @@ import (
 func TestCandidateTimeFiltersUseIndexes(t *testing.T) {
 	env := hiregraphtest.New(t)
 	if env.DB.Dialect != dialect.Postgres {
-		t.Skip("EXPLAIN plans are checked on PostgreSQL; set " + hiregraphtest.DatabaseEnv)
+		t.Skip("EXPLAIN plans are checked on PostgreSQL; set " + testdb.Env)
 	}
 	ctx := asCompany(env)
 	for i := range 10 {

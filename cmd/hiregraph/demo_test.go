@@ -12,14 +12,14 @@ import (
 	"testing"
 
 	"github.com/hiregraph/hiregraph/demo"
-	"github.com/hiregraph/hiregraph/hiregraphtest"
+	"github.com/hiregraph/hiregraph/hiregraphtest/testdb"
 )
 
 // databaseURL is the database the command tests run against: a temp SQLite
 // file, or the PostgreSQL of HIREGRAPH_TEST_DATABASE_URL in a fresh schema.
 func databaseURL(t *testing.T) string {
-	if pg := os.Getenv(hiregraphtest.DatabaseEnv); pg != "" {
-		return hiregraphtest.PostgresSchemaURL(t, pg)
+	if pg := os.Getenv(testdb.Env); pg != "" {
+		return testdb.PostgresSchemaURL(t, pg)
 	}
 	return "sqlite://" + filepath.Join(t.TempDir(), "demo.db")
 }

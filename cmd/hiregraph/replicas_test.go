@@ -20,7 +20,7 @@ import (
 	"time"
 
 	"github.com/hiregraph/hiregraph/demo"
-	"github.com/hiregraph/hiregraph/hiregraphtest"
+	"github.com/hiregraph/hiregraph/hiregraphtest/testdb"
 	"github.com/hiregraph/hiregraph/server"
 )
 
@@ -31,9 +31,9 @@ import (
 // keys, and sweep expired keys.
 func TestThreeProcessesBehaveAsOneService(t *testing.T) {
 	t.Parallel()
-	pg := os.Getenv(hiregraphtest.DatabaseEnv)
+	pg := os.Getenv(testdb.Env)
 	if pg == "" {
-		t.Skipf("replicas need PostgreSQL (%s)", hiregraphtest.DatabaseEnv)
+		t.Skipf("replicas need PostgreSQL (%s)", testdb.Env)
 	}
 	if testing.Short() {
 		t.Skip("builds the binary and starts processes")

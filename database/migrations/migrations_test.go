@@ -10,17 +10,17 @@ import (
 
 	"github.com/hiregraph/hiregraph/database/migrations"
 	"github.com/hiregraph/hiregraph/database/schemadiff"
-	"github.com/hiregraph/hiregraph/hiregraphtest"
+	"github.com/hiregraph/hiregraph/hiregraphtest/testdb"
 )
 
 // TestMigrationsMatchEntSchema fails when ent/schema changed without a
 // migration (or a migration was edited by hand away from the schema).
 func TestMigrationsMatchEntSchema(t *testing.T) {
 	dialects := map[string]string{dialect.SQLite: ""}
-	if pg := os.Getenv(hiregraphtest.DatabaseEnv); pg != "" {
-		dialects[dialect.Postgres] = hiregraphtest.PostgresSchemaURL(t, pg)
+	if pg := os.Getenv(testdb.Env); pg != "" {
+		dialects[dialect.Postgres] = testdb.PostgresSchemaURL(t, pg)
 	} else {
-		t.Logf("PostgreSQL's migrations are checked only with %s set", hiregraphtest.DatabaseEnv)
+		t.Logf("PostgreSQL's migrations are checked only with %s set", testdb.Env)
 	}
 	for dia, pgDev := range dialects {
 		t.Run(dia, func(t *testing.T) {
