@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"entgo.io/ent/dialect"
+	entsql "entgo.io/ent/dialect/sql"
 	"github.com/vektah/gqlparser/v2/ast"
 
 	"github.com/hiregraph/hiregraph/demo"
@@ -113,8 +113,9 @@ func edgeQuery(t *testing.T, env *hiregraphtest.Env, edge, args string, ids []st
 // companyIDs returns up to n ids of the company's rows of table, in id order.
 func companyIDs(t *testing.T, env *hiregraphtest.Env, table, company string, n int) []string {
 	t.Helper()
-	rows, err := env.DB.SQL.QueryContext(context.Background(),
-		rebind(env, fmt.Sprintf("SELECT id FROM %s WHERE company_id = ? ORDER BY id LIMIT %d", table, n)), company)
+	query, args := entsql.Dialect(env.DB.Dialect).Select("id").From(entsql.Table(table)).
+		Where(entsql.EQ("company_id", company)).OrderBy("id").Limit(n).Query()
+	rows, err := env.DB.SQL.QueryContext(context.Background(), query, args...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -133,24 +134,6 @@ func companyIDs(t *testing.T, env *hiregraphtest.Env, table, company string, n i
 	return ids
 }
 
-// rebind turns ? placeholders into PostgreSQL's $n.
-func rebind(env *hiregraphtest.Env, q string) string {
-	if env.DB.Dialect != dialect.Postgres {
-		return q
-	}
-	var b strings.Builder
-	n := 0
-	for _, r := range q {
-		if r == '?' {
-			n++
-			fmt.Fprintf(&b, "$%d", n)
-			continue
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
-}
-
 // TestEveryNestedConnectionStaysInTheTenant points, for each nested
 // connection, a child row of another company at one of our parents (a
 // broken row, as a bug or a hand-written import could leave): the page and
@@ -166,18 +149,19 @@ func TestEveryNestedConnectionStaysInTheTenant(t *testing.T) {
 	for _, name := range slices.Sorted(maps.Keys(connectionEdges)) {
 		edge := connectionEdges[name]
 		t.Run(name, func(t *testing.T) {
-			var foreign string
-			err := env.DB.SQL.QueryRowContext(context.Background(), rebind(env, fmt.Sprintf(
-				"SELECT id FROM %s WHERE company_id = ? ORDER BY id LIMIT 1", edge.child)), other.CompanyUID).Scan(&foreign)
-			if err != nil {
-				t.Fatalf("another company's row in %s: %v", edge.child, err)
+			foreigners := companyIDs(t, env, edge.child, other.CompanyUID, 1)
+			if len(foreigners) == 0 {
+				t.Fatalf("the fixture has no rows of another company in %s", edge.child)
 			}
+			foreign := foreigners[0]
 			parents := companyIDs(t, env, edge.parent, env.Demo.CompanyUID, 1)
 			if len(parents) == 0 {
 				t.Fatalf("the fixture has no rows in %s", edge.parent)
 			}
 			before := edgeQuery(t, env, name, "first: 50", parents)[parents[0]]
-			if _, err := env.DB.SQL.Exec(rebind(env, fmt.Sprintf("UPDATE %s SET %s = ? WHERE id = ?", edge.child, edge.column)), parents[0], foreign); err != nil {
+			update, args := entsql.Dialect(env.DB.Dialect).Update(edge.child).
+				Set(edge.column, parents[0]).Where(entsql.EQ("id", foreign)).Query()
+			if _, err := env.DB.SQL.Exec(update, args...); err != nil {
 				t.Fatal(err)
 			}
 			after := edgeQuery(t, env, name, "first: 50", parents)[parents[0]]
