@@ -11,6 +11,7 @@ import (
 	"net/url"
 	"runtime"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"entgo.io/ent/dialect"
@@ -38,6 +39,9 @@ type DB struct {
 	// DSN is the driver's connection string, for connections of their own
 	// (PostgreSQL's LISTEN).
 	DSN string
+	// stats counts refreshes of SQLite's planner statistics (nil on
+	// PostgreSQL); the read connections reopen after one (statsVersion).
+	stats *statsVersion
 }
 
 // SQLiteReadConns sets the number of read-only SQLite connections (zero:
@@ -76,11 +80,12 @@ func Open(ctx context.Context, rawURL string, opts ...Option) (*DB, error) {
 			return nil, err
 		}
 	}
-	db, err := openCached(driver, dsn)
+	db, err := openCached(driver, dsn, nil)
 	if err != nil {
 		return nil, fmt.Errorf("opening %s database: %w", dia, err)
 	}
 	read := db
+	var stats *statsVersion
 	if dia == dialect.SQLite {
 		db.SetMaxOpenConns(1)
 		// Idle connections keep their page cache and prepared statements.
@@ -100,7 +105,8 @@ func Open(ctx context.Context, rawURL string, opts ...Option) (*DB, error) {
 		return nil, fmt.Errorf("database schema: %w", err)
 	}
 	if dia == dialect.SQLite {
-		if read, err = openSQLiteReaders(ctx, dsn, cmp.Or(o.sqliteReadConns, sqliteReadConns())); err != nil {
+		stats = new(statsVersion)
+		if read, err = openSQLiteReaders(ctx, dsn, cmp.Or(o.sqliteReadConns, sqliteReadConns()), stats); err != nil {
 			db.Close()
 			return nil, err
 		}
@@ -115,14 +121,16 @@ func Open(ctx context.Context, rawURL string, opts ...Option) (*DB, error) {
 			return nil, fmt.Errorf("optimizing: %w", err)
 		}
 	}
-	return &DB{Client: client, SQL: db, ReadSQL: read, Dialect: dia, DSN: dsn}, nil
+	return &DB{Client: client, SQL: db, ReadSQL: read, Dialect: dia, DSN: dsn, stats: stats}, nil
 }
 
 // openSQLiteReaders opens the pool of read-only connections (query_only:
 // a write through one of them fails instead of competing with the writer).
-// In WAL mode readers never wait for the writer, nor it for them.
-func openSQLiteReaders(ctx context.Context, dsn string, n int) (*sql.DB, error) {
-	read, err := openCached("sqlite", dsn+"&_pragma=query_only(1)")
+// In WAL mode readers never wait for the writer, nor it for them. A
+// reader plans with the statistics of when it opened; stats tells it when
+// they changed.
+func openSQLiteReaders(ctx context.Context, dsn string, n int, stats *statsVersion) (*sql.DB, error) {
+	read, err := openCached("sqlite", dsn+"&_pragma=query_only(1)", stats)
 	if err != nil {
 		return nil, fmt.Errorf("opening SQLite readers: %w", err)
 	}
@@ -152,6 +160,7 @@ func (d *DB) KeepStatisticsFresh(ctx context.Context, interval time.Duration) {
 			if _, err := d.SQL.ExecContext(ctx, "PRAGMA optimize"); err != nil && ctx.Err() == nil {
 				slog.Warn("refreshing SQLite statistics", "error", err)
 			}
+			d.stats.changed()
 		}
 	}
 }
@@ -161,7 +170,33 @@ func (d *DB) Analyze(ctx context.Context) error {
 	if _, err := d.SQL.ExecContext(ctx, "ANALYZE"); err != nil {
 		return fmt.Errorf("analyzing: %w", err)
 	}
+	d.stats.changed()
 	return nil
+}
+
+// statsVersion counts the refreshes of SQLite's planner statistics in this
+// process. A SQLite connection reads the statistics when it opens and keeps
+// them (a refresh by another connection does not reach it, and reloading
+// them, ANALYZE sqlite_schema, is a write that read-only connections may not
+// run), so a read connection opened before a bulk load kept planning as on
+// an empty database: candidates(first: 100) sorted the whole company's
+// candidates. A read connection that saw an older version is dropped when
+// it goes back into use, and a new one opens with the new statistics.
+type statsVersion struct{ n atomic.Uint64 }
+
+// changed records a refresh; nil (PostgreSQL) ignores it.
+func (v *statsVersion) changed() {
+	if v != nil {
+		v.n.Add(1)
+	}
+}
+
+// current is the version a connection opened now sees; 0 for nil.
+func (v *statsVersion) current() uint64 {
+	if v == nil {
+		return 0
+	}
+	return v.n.Load()
 }
 
 // Close closes the connection pool.

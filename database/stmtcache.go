@@ -19,23 +19,28 @@ const stmtCacheSize = 256
 // their queries prepared by text: SQLite skips parsing and planning
 // (modernc keeps the sqlite3_stmt), PostgreSQL (lib/pq) skips parse and,
 // after a few runs, planning (named statements get generic plans). Traced
-// when tracing is on.
-func openCached(driverName, dsn string) (*sql.DB, error) {
+// when tracing is on. Its connections close when stats moves past the
+// version they opened with (nil: never).
+func openCached(driverName, dsn string, stats *statsVersion) (*sql.DB, error) {
 	probe, err := sql.Open(driverName, "")
 	if err != nil {
 		return nil, err
 	}
 	d := probe.Driver()
 	probe.Close()
-	return telemetry.OpenDB(&cachingConnector{driver: d, dsn: dsn}, driverName), nil
+	return telemetry.OpenDB(&cachingConnector{driver: d, dsn: dsn, stats: stats}, driverName), nil
 }
 
 type cachingConnector struct {
 	driver driver.Driver
 	dsn    string
+	stats  *statsVersion
 }
 
 func (c *cachingConnector) Connect(ctx context.Context) (driver.Conn, error) {
+	// Read before connecting: a refresh during the connect makes the
+	// connection stale, never the other way round.
+	stats := c.stats.current()
 	var conn driver.Conn
 	var err error
 	if dc, ok := c.driver.(driver.DriverContext); ok {
@@ -54,7 +59,7 @@ func (c *cachingConnector) Connect(ctx context.Context) (driver.Conn, error) {
 	if !ok {
 		return nil, fmt.Errorf("database driver %T runs no queries with a context", conn)
 	}
-	return &cachingConn{Conn: conn, queryer: q, stmts: map[string]*cachedStmt{}}, nil
+	return &cachingConn{Conn: conn, queryer: q, stmts: map[string]*cachedStmt{}, stats: c.stats, statsSeen: stats}, nil
 }
 
 func (c *cachingConnector) Driver() driver.Driver { return c.driver }
@@ -67,6 +72,9 @@ type cachingConn struct {
 	queryer driver.QueryerContext
 	stmts   map[string]*cachedStmt
 	order   []string // insertion order, for eviction
+	// stats and statsSeen: see statsVersion.
+	stats     *statsVersion
+	statsSeen uint64
 }
 
 type cachedStmt struct {
@@ -159,7 +167,13 @@ func (c *cachingConn) CheckNamedValue(nv *driver.NamedValue) error {
 	return driver.ErrSkip
 }
 
+// ResetSession runs before the pool hands the connection out again; a
+// connection planning with outdated statistics is dropped (ErrBadConn) and
+// the pool opens a new one.
 func (c *cachingConn) ResetSession(ctx context.Context) error {
+	if c.stats.current() != c.statsSeen {
+		return driver.ErrBadConn
+	}
 	if r, ok := c.Conn.(driver.SessionResetter); ok {
 		return r.ResetSession(ctx)
 	}

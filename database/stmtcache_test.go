@@ -3,6 +3,7 @@ package database
 import (
 	"context"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -58,5 +59,56 @@ func TestStatementsArePreparedOncePerConnection(t *testing.T) {
 	})
 	if err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestReadConnectionsPlanWithFreshStatistics fills a table after the read
+// connections opened, then refreshes the statistics (as the bench's seed
+// and KeepStatisticsFresh do): a read connection must then plan with them,
+// walking the primary key instead of sorting the whole index.
+func TestReadConnectionsPlanWithFreshStatistics(t *testing.T) {
+	ctx := context.Background()
+	db, err := Open(ctx, "sqlite://"+filepath.Join(t.TempDir(), "t.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	db.ReadSQL.SetMaxOpenConns(1) // one reader, opened before the load
+	const q = "EXPLAIN QUERY PLAN SELECT id FROM items WHERE k = ? ORDER BY id LIMIT 10"
+	plan := func() string {
+		t.Helper()
+		rows, err := db.ReadSQL.QueryContext(ctx, q, "k")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer rows.Close()
+		var out []string
+		for rows.Next() {
+			var id, parent, unused int
+			var detail string
+			if err := rows.Scan(&id, &parent, &unused, &detail); err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, detail)
+		}
+		return strings.Join(out, "; ")
+	}
+	for _, stmt := range []string{
+		"CREATE TABLE items (id TEXT PRIMARY KEY, k TEXT NOT NULL, n INTEGER NOT NULL)",
+		"CREATE INDEX items_k_n ON items (k, n)",
+		"WITH RECURSIVE s(i) AS (SELECT 1 UNION ALL SELECT i+1 FROM s WHERE i < 2000) INSERT INTO items SELECT printf('i%05d', i), 'k', i FROM s",
+	} {
+		if _, err := db.SQL.ExecContext(ctx, stmt); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if p := plan(); !strings.Contains(p, "TEMP B-TREE") {
+		t.Fatalf("without statistics the plan should sort (the case this test guards): %s", p)
+	}
+	if err := db.Analyze(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if p := plan(); strings.Contains(p, "TEMP B-TREE") {
+		t.Fatalf("the read connection plans with the statistics of before ANALYZE: %s", p)
 	}
 }

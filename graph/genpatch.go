@@ -22,6 +22,12 @@ var rewrites = []struct{ old, new string }{
 	// An object's @defer group is built only when one of its fields is
 	// deferred (graph/generated/deferred.go).
 	{"deferred := graphql.NewDeferredGroup(ctx)", "deferred := deferredGroup(ctx, fields)"},
+	// A field read straight off its object skips the field middleware
+	// (graph/generated/field.go).
+	{"return graphql.ResolveField(", "return resolveField("},
+	// A scalar field's context shares one Child function instead of a
+	// closure each (graph/generated/field.go).
+	{"return graphql.NewScalarFieldContext(", "return scalarFieldContext("},
 }
 
 func main() {

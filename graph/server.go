@@ -99,6 +99,9 @@ func NewServer(service *recruiting.Service, limits Limits, authenticate Authenti
 	srv.AroundOperations(func(ctx context.Context, next graphql.OperationHandler) graphql.ResponseHandler {
 		return next(service.OperationContext(ctx))
 	})
+	// Field middleware sees the fields that call something (resolvers,
+	// methods, fields with arguments): a field read straight off its
+	// object skips it (graph/generated/field.go).
 	srv.AroundFields(defaultPageSize)
 	srv.SetErrorPresenter(presentError)
 	srv.SetRecoverFunc(func(ctx context.Context, p any) error {

@@ -86,9 +86,13 @@ func (l *Limit) Modify(s *sql.Selector) {
 		// then reads each kept row by rowid. CROSS JOIN keeps the parents
 		// the outer loop: with statistics SQLite would otherwise scan the
 		// child table's index and run the subquery per child and parent.
+		// NOT INDEXED (on the outer child table only; the subquery keeps its
+		// index) leaves the rowid lookup as its one way in: with statistics
+		// of a small child table (openings) SQLite otherwise scans its whole
+		// primary key index per parent, testing each row against the list.
 		inner.Select(inner.C("rowid"))
 		from = sql.ExprFunc(func(b *sql.Builder) {
-			b.Join(parents).WriteString(" CROSS JOIN ").Ident(table).WriteString(" ON ").Ident(table).
+			b.Join(parents).WriteString(" CROSS JOIN ").Ident(table).WriteString(" NOT INDEXED ON ").Ident(table).
 				WriteString(".rowid IN (").Join(inner).WriteString(")")
 		})
 	}

@@ -20342,7 +20342,7 @@ func (ec *executionContext) field___Type_inputFields_args(ctx context.Context, r
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _APIKey_id(ctx context.Context, field graphql.CollectedField, obj *ent.APIKey) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20361,11 +20361,11 @@ func (ec *executionContext) _APIKey_id(ctx context.Context, field graphql.Collec
 	)
 }
 func (ec *executionContext) fieldContext_APIKey_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("APIKey", field, false, false, "ID")
+	return scalarFieldContext("APIKey", field, false, false, "ID")
 }
 
 func (ec *executionContext) _APIKey_name(ctx context.Context, field graphql.CollectedField, obj *ent.APIKey) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20384,11 +20384,11 @@ func (ec *executionContext) _APIKey_name(ctx context.Context, field graphql.Coll
 	)
 }
 func (ec *executionContext) fieldContext_APIKey_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("APIKey", field, false, false, "String")
+	return scalarFieldContext("APIKey", field, false, false, "String")
 }
 
 func (ec *executionContext) _APIKey_scopes(ctx context.Context, field graphql.CollectedField, obj *ent.APIKey) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20407,11 +20407,11 @@ func (ec *executionContext) _APIKey_scopes(ctx context.Context, field graphql.Co
 	)
 }
 func (ec *executionContext) fieldContext_APIKey_scopes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("APIKey", field, false, false, "String")
+	return scalarFieldContext("APIKey", field, false, false, "String")
 }
 
 func (ec *executionContext) _APIKey_userID(ctx context.Context, field graphql.CollectedField, obj *ent.APIKey) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20430,11 +20430,11 @@ func (ec *executionContext) _APIKey_userID(ctx context.Context, field graphql.Co
 	)
 }
 func (ec *executionContext) fieldContext_APIKey_userID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("APIKey", field, false, false, "ID")
+	return scalarFieldContext("APIKey", field, false, false, "ID")
 }
 
 func (ec *executionContext) _APIKey_partnerID(ctx context.Context, field graphql.CollectedField, obj *ent.APIKey) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20453,11 +20453,11 @@ func (ec *executionContext) _APIKey_partnerID(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_APIKey_partnerID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("APIKey", field, false, false, "ID")
+	return scalarFieldContext("APIKey", field, false, false, "ID")
 }
 
 func (ec *executionContext) _APIKey_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.APIKey) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20476,11 +20476,11 @@ func (ec *executionContext) _APIKey_timeCreated(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_APIKey_timeCreated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("APIKey", field, false, false, "Time")
+	return scalarFieldContext("APIKey", field, false, false, "Time")
 }
 
 func (ec *executionContext) _APIKey_timeLastUsed(ctx context.Context, field graphql.CollectedField, obj *ent.APIKey) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20499,11 +20499,11 @@ func (ec *executionContext) _APIKey_timeLastUsed(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_APIKey_timeLastUsed(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("APIKey", field, false, false, "Time")
+	return scalarFieldContext("APIKey", field, false, false, "Time")
 }
 
 func (ec *executionContext) _APIKey_revoked(ctx context.Context, field graphql.CollectedField, obj *ent.APIKey) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20522,11 +20522,11 @@ func (ec *executionContext) _APIKey_revoked(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_APIKey_revoked(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("APIKey", field, false, false, "Boolean")
+	return scalarFieldContext("APIKey", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _Activity_id(ctx context.Context, field graphql.CollectedField, obj *ent.Activity) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20545,11 +20545,11 @@ func (ec *executionContext) _Activity_id(ctx context.Context, field graphql.Coll
 	)
 }
 func (ec *executionContext) fieldContext_Activity_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Activity", field, false, false, "ID")
+	return scalarFieldContext("Activity", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Activity_verb(ctx context.Context, field graphql.CollectedField, obj *ent.Activity) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20568,11 +20568,11 @@ func (ec *executionContext) _Activity_verb(ctx context.Context, field graphql.Co
 	)
 }
 func (ec *executionContext) fieldContext_Activity_verb(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Activity", field, false, false, "String")
+	return scalarFieldContext("Activity", field, false, false, "String")
 }
 
 func (ec *executionContext) _Activity_actorType(ctx context.Context, field graphql.CollectedField, obj *ent.Activity) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20591,11 +20591,11 @@ func (ec *executionContext) _Activity_actorType(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_Activity_actorType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Activity", field, false, false, "ActivityActorType")
+	return scalarFieldContext("Activity", field, false, false, "ActivityActorType")
 }
 
 func (ec *executionContext) _Activity_actorID(ctx context.Context, field graphql.CollectedField, obj *ent.Activity) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20614,11 +20614,11 @@ func (ec *executionContext) _Activity_actorID(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_Activity_actorID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Activity", field, false, false, "String")
+	return scalarFieldContext("Activity", field, false, false, "String")
 }
 
 func (ec *executionContext) _Activity_actorName(ctx context.Context, field graphql.CollectedField, obj *ent.Activity) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20637,11 +20637,11 @@ func (ec *executionContext) _Activity_actorName(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_Activity_actorName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Activity", field, false, false, "String")
+	return scalarFieldContext("Activity", field, false, false, "String")
 }
 
 func (ec *executionContext) _Activity_objectType(ctx context.Context, field graphql.CollectedField, obj *ent.Activity) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20660,11 +20660,11 @@ func (ec *executionContext) _Activity_objectType(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_Activity_objectType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Activity", field, false, false, "String")
+	return scalarFieldContext("Activity", field, false, false, "String")
 }
 
 func (ec *executionContext) _Activity_objectID(ctx context.Context, field graphql.CollectedField, obj *ent.Activity) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20683,11 +20683,11 @@ func (ec *executionContext) _Activity_objectID(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_Activity_objectID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Activity", field, false, false, "String")
+	return scalarFieldContext("Activity", field, false, false, "String")
 }
 
 func (ec *executionContext) _Activity_changes(ctx context.Context, field graphql.CollectedField, obj *ent.Activity) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20719,7 +20719,7 @@ func (ec *executionContext) fieldContext_Activity_changes(_ context.Context, fie
 }
 
 func (ec *executionContext) _Activity_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.Activity) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20738,11 +20738,11 @@ func (ec *executionContext) _Activity_timeCreated(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_Activity_timeCreated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Activity", field, false, false, "Time")
+	return scalarFieldContext("Activity", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Activity_candidate(ctx context.Context, field graphql.CollectedField, obj *ent.Activity) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20774,7 +20774,7 @@ func (ec *executionContext) fieldContext_Activity_candidate(_ context.Context, f
 }
 
 func (ec *executionContext) _Activity_position(ctx context.Context, field graphql.CollectedField, obj *ent.Activity) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20806,7 +20806,7 @@ func (ec *executionContext) fieldContext_Activity_position(_ context.Context, fi
 }
 
 func (ec *executionContext) _ActivityConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.ActivityConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20838,7 +20838,7 @@ func (ec *executionContext) fieldContext_ActivityConnection_edges(_ context.Cont
 }
 
 func (ec *executionContext) _ActivityConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.ActivityConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20870,7 +20870,7 @@ func (ec *executionContext) fieldContext_ActivityConnection_pageInfo(_ context.C
 }
 
 func (ec *executionContext) _ActivityConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.ActivityConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20889,11 +20889,11 @@ func (ec *executionContext) _ActivityConnection_totalCount(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_ActivityConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ActivityConnection", field, false, false, "Int")
+	return scalarFieldContext("ActivityConnection", field, false, false, "Int")
 }
 
 func (ec *executionContext) _ActivityEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.ActivityEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20925,7 +20925,7 @@ func (ec *executionContext) fieldContext_ActivityEdge_node(_ context.Context, fi
 }
 
 func (ec *executionContext) _ActivityEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.ActivityEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20944,11 +20944,11 @@ func (ec *executionContext) _ActivityEdge_cursor(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_ActivityEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ActivityEdge", field, false, false, "Cursor")
+	return scalarFieldContext("ActivityEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _Address_country(ctx context.Context, field graphql.CollectedField, obj *schematype.Address) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20967,11 +20967,11 @@ func (ec *executionContext) _Address_country(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Address_country(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Address", field, false, false, "String")
+	return scalarFieldContext("Address", field, false, false, "String")
 }
 
 func (ec *executionContext) _Address_state(ctx context.Context, field graphql.CollectedField, obj *schematype.Address) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20990,11 +20990,11 @@ func (ec *executionContext) _Address_state(ctx context.Context, field graphql.Co
 	)
 }
 func (ec *executionContext) fieldContext_Address_state(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Address", field, false, false, "String")
+	return scalarFieldContext("Address", field, false, false, "String")
 }
 
 func (ec *executionContext) _Address_zip(ctx context.Context, field graphql.CollectedField, obj *schematype.Address) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21013,11 +21013,11 @@ func (ec *executionContext) _Address_zip(ctx context.Context, field graphql.Coll
 	)
 }
 func (ec *executionContext) fieldContext_Address_zip(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Address", field, false, false, "String")
+	return scalarFieldContext("Address", field, false, false, "String")
 }
 
 func (ec *executionContext) _Address_streetAddress(ctx context.Context, field graphql.CollectedField, obj *schematype.Address) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21036,11 +21036,11 @@ func (ec *executionContext) _Address_streetAddress(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_Address_streetAddress(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Address", field, false, false, "String")
+	return scalarFieldContext("Address", field, false, false, "String")
 }
 
 func (ec *executionContext) _Address_city(ctx context.Context, field graphql.CollectedField, obj *schematype.Address) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21059,11 +21059,11 @@ func (ec *executionContext) _Address_city(ctx context.Context, field graphql.Col
 	)
 }
 func (ec *executionContext) fieldContext_Address_city(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Address", field, false, false, "String")
+	return scalarFieldContext("Address", field, false, false, "String")
 }
 
 func (ec *executionContext) _Application_id(ctx context.Context, field graphql.CollectedField, obj *ent.Application) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21082,11 +21082,11 @@ func (ec *executionContext) _Application_id(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_Application_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Application", field, false, false, "ID")
+	return scalarFieldContext("Application", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Application_email(ctx context.Context, field graphql.CollectedField, obj *ent.Application) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21105,11 +21105,11 @@ func (ec *executionContext) _Application_email(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_Application_email(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Application", field, false, false, "String")
+	return scalarFieldContext("Application", field, false, false, "String")
 }
 
 func (ec *executionContext) _Application_source(ctx context.Context, field graphql.CollectedField, obj *ent.Application) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21128,11 +21128,11 @@ func (ec *executionContext) _Application_source(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_Application_source(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Application", field, false, false, "String")
+	return scalarFieldContext("Application", field, false, false, "String")
 }
 
 func (ec *executionContext) _Application_linkedinURL(ctx context.Context, field graphql.CollectedField, obj *ent.Application) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21151,11 +21151,11 @@ func (ec *executionContext) _Application_linkedinURL(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_Application_linkedinURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Application", field, false, false, "String")
+	return scalarFieldContext("Application", field, false, false, "String")
 }
 
 func (ec *executionContext) _Application_coverLetter(ctx context.Context, field graphql.CollectedField, obj *ent.Application) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21174,11 +21174,11 @@ func (ec *executionContext) _Application_coverLetter(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_Application_coverLetter(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Application", field, false, false, "String")
+	return scalarFieldContext("Application", field, false, false, "String")
 }
 
 func (ec *executionContext) _Application_answers(ctx context.Context, field graphql.CollectedField, obj *ent.Application) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21210,7 +21210,7 @@ func (ec *executionContext) fieldContext_Application_answers(_ context.Context, 
 }
 
 func (ec *executionContext) _Application_consentText(ctx context.Context, field graphql.CollectedField, obj *ent.Application) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21229,11 +21229,11 @@ func (ec *executionContext) _Application_consentText(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_Application_consentText(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Application", field, false, false, "String")
+	return scalarFieldContext("Application", field, false, false, "String")
 }
 
 func (ec *executionContext) _Application_timeConsented(ctx context.Context, field graphql.CollectedField, obj *ent.Application) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21252,11 +21252,11 @@ func (ec *executionContext) _Application_timeConsented(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_Application_timeConsented(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Application", field, false, false, "Time")
+	return scalarFieldContext("Application", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Application_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.Application) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21275,11 +21275,11 @@ func (ec *executionContext) _Application_timeCreated(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_Application_timeCreated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Application", field, false, false, "Time")
+	return scalarFieldContext("Application", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Application_candidate(ctx context.Context, field graphql.CollectedField, obj *ent.Application) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21311,7 +21311,7 @@ func (ec *executionContext) fieldContext_Application_candidate(_ context.Context
 }
 
 func (ec *executionContext) _ApprovalProcess_id(ctx context.Context, field graphql.CollectedField, obj *ent.ApprovalProcess) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21330,11 +21330,11 @@ func (ec *executionContext) _ApprovalProcess_id(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_ApprovalProcess_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ApprovalProcess", field, false, false, "ID")
+	return scalarFieldContext("ApprovalProcess", field, false, false, "ID")
 }
 
 func (ec *executionContext) _ApprovalProcess_name(ctx context.Context, field graphql.CollectedField, obj *ent.ApprovalProcess) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21353,11 +21353,11 @@ func (ec *executionContext) _ApprovalProcess_name(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_ApprovalProcess_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ApprovalProcess", field, false, false, "String")
+	return scalarFieldContext("ApprovalProcess", field, false, false, "String")
 }
 
 func (ec *executionContext) _ApprovalProcess_status(ctx context.Context, field graphql.CollectedField, obj *ent.ApprovalProcess) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21376,11 +21376,11 @@ func (ec *executionContext) _ApprovalProcess_status(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_ApprovalProcess_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ApprovalProcess", field, false, false, "String")
+	return scalarFieldContext("ApprovalProcess", field, false, false, "String")
 }
 
 func (ec *executionContext) _ApprovalProcess_timeStarted(ctx context.Context, field graphql.CollectedField, obj *ent.ApprovalProcess) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21399,11 +21399,11 @@ func (ec *executionContext) _ApprovalProcess_timeStarted(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_ApprovalProcess_timeStarted(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ApprovalProcess", field, false, false, "Time")
+	return scalarFieldContext("ApprovalProcess", field, false, false, "Time")
 }
 
 func (ec *executionContext) _ApprovalProcess_timeCompleted(ctx context.Context, field graphql.CollectedField, obj *ent.ApprovalProcess) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21422,11 +21422,11 @@ func (ec *executionContext) _ApprovalProcess_timeCompleted(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_ApprovalProcess_timeCompleted(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ApprovalProcess", field, false, false, "Time")
+	return scalarFieldContext("ApprovalProcess", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Candidate_id(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21445,11 +21445,11 @@ func (ec *executionContext) _Candidate_id(ctx context.Context, field graphql.Col
 	)
 }
 func (ec *executionContext) fieldContext_Candidate_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Candidate", field, false, false, "ID")
+	return scalarFieldContext("Candidate", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Candidate_status(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21468,11 +21468,11 @@ func (ec *executionContext) _Candidate_status(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_Candidate_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Candidate", field, false, false, "CandidateStatus")
+	return scalarFieldContext("Candidate", field, false, false, "CandidateStatus")
 }
 
 func (ec *executionContext) _Candidate_rejectionNote(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21491,11 +21491,11 @@ func (ec *executionContext) _Candidate_rejectionNote(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_Candidate_rejectionNote(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Candidate", field, false, false, "String")
+	return scalarFieldContext("Candidate", field, false, false, "String")
 }
 
 func (ec *executionContext) _Candidate_source(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21514,11 +21514,11 @@ func (ec *executionContext) _Candidate_source(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_Candidate_source(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Candidate", field, false, false, "String")
+	return scalarFieldContext("Candidate", field, false, false, "String")
 }
 
 func (ec *executionContext) _Candidate_deleted(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21537,11 +21537,11 @@ func (ec *executionContext) _Candidate_deleted(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_Candidate_deleted(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Candidate", field, false, false, "Boolean")
+	return scalarFieldContext("Candidate", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _Candidate_currentSteps(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21573,7 +21573,7 @@ func (ec *executionContext) fieldContext_Candidate_currentSteps(_ context.Contex
 }
 
 func (ec *executionContext) _Candidate_completedSteps(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21605,7 +21605,7 @@ func (ec *executionContext) fieldContext_Candidate_completedSteps(_ context.Cont
 }
 
 func (ec *executionContext) _Candidate_address(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21637,7 +21637,7 @@ func (ec *executionContext) fieldContext_Candidate_address(_ context.Context, fi
 }
 
 func (ec *executionContext) _Candidate_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21656,11 +21656,11 @@ func (ec *executionContext) _Candidate_timeCreated(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_Candidate_timeCreated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Candidate", field, false, false, "Time")
+	return scalarFieldContext("Candidate", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Candidate_timeLastStatusChanged(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21679,11 +21679,11 @@ func (ec *executionContext) _Candidate_timeLastStatusChanged(ctx context.Context
 	)
 }
 func (ec *executionContext) fieldContext_Candidate_timeLastStatusChanged(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Candidate", field, false, false, "Time")
+	return scalarFieldContext("Candidate", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Candidate_timeHiringProcessUpdated(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21702,11 +21702,11 @@ func (ec *executionContext) _Candidate_timeHiringProcessUpdated(ctx context.Cont
 	)
 }
 func (ec *executionContext) fieldContext_Candidate_timeHiringProcessUpdated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Candidate", field, false, false, "Time")
+	return scalarFieldContext("Candidate", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Candidate_person(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21738,7 +21738,7 @@ func (ec *executionContext) fieldContext_Candidate_person(_ context.Context, fie
 }
 
 func (ec *executionContext) _Candidate_position(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21770,7 +21770,7 @@ func (ec *executionContext) fieldContext_Candidate_position(_ context.Context, f
 }
 
 func (ec *executionContext) _Candidate_notes(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21814,7 +21814,7 @@ func (ec *executionContext) fieldContext_Candidate_notes(ctx context.Context, fi
 }
 
 func (ec *executionContext) _Candidate_conversations(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21858,7 +21858,7 @@ func (ec *executionContext) fieldContext_Candidate_conversations(ctx context.Con
 }
 
 func (ec *executionContext) _Candidate_testSubmissions(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21902,7 +21902,7 @@ func (ec *executionContext) fieldContext_Candidate_testSubmissions(ctx context.C
 }
 
 func (ec *executionContext) _Candidate_offerLetters(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21934,7 +21934,7 @@ func (ec *executionContext) fieldContext_Candidate_offerLetters(_ context.Contex
 }
 
 func (ec *executionContext) _Candidate_applications(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21966,7 +21966,7 @@ func (ec *executionContext) fieldContext_Candidate_applications(_ context.Contex
 }
 
 func (ec *executionContext) _Candidate_files(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22010,7 +22010,7 @@ func (ec *executionContext) fieldContext_Candidate_files(ctx context.Context, fi
 }
 
 func (ec *executionContext) _Candidate_activities(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22054,7 +22054,7 @@ func (ec *executionContext) fieldContext_Candidate_activities(ctx context.Contex
 }
 
 func (ec *executionContext) _Candidate_currentStep(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22086,7 +22086,7 @@ func (ec *executionContext) fieldContext_Candidate_currentStep(_ context.Context
 }
 
 func (ec *executionContext) _Candidate_stepHistory(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22130,7 +22130,7 @@ func (ec *executionContext) fieldContext_Candidate_stepHistory(ctx context.Conte
 }
 
 func (ec *executionContext) _Candidate_rejectionReason(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22162,7 +22162,7 @@ func (ec *executionContext) fieldContext_Candidate_rejectionReason(_ context.Con
 }
 
 func (ec *executionContext) _Candidate_assignees(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22194,7 +22194,7 @@ func (ec *executionContext) fieldContext_Candidate_assignees(_ context.Context, 
 }
 
 func (ec *executionContext) _Candidate_hiredFor(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22226,7 +22226,7 @@ func (ec *executionContext) fieldContext_Candidate_hiredFor(_ context.Context, f
 }
 
 func (ec *executionContext) _CandidateConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22258,7 +22258,7 @@ func (ec *executionContext) fieldContext_CandidateConnection_edges(_ context.Con
 }
 
 func (ec *executionContext) _CandidateConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22290,7 +22290,7 @@ func (ec *executionContext) fieldContext_CandidateConnection_pageInfo(_ context.
 }
 
 func (ec *executionContext) _CandidateConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22309,11 +22309,11 @@ func (ec *executionContext) _CandidateConnection_totalCount(ctx context.Context,
 	)
 }
 func (ec *executionContext) fieldContext_CandidateConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CandidateConnection", field, false, false, "Int")
+	return scalarFieldContext("CandidateConnection", field, false, false, "Int")
 }
 
 func (ec *executionContext) _CandidateEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22345,7 +22345,7 @@ func (ec *executionContext) fieldContext_CandidateEdge_node(_ context.Context, f
 }
 
 func (ec *executionContext) _CandidateEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22364,11 +22364,11 @@ func (ec *executionContext) _CandidateEdge_cursor(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_CandidateEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CandidateEdge", field, false, false, "Cursor")
+	return scalarFieldContext("CandidateEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _CandidateFile_id(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateFile) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22387,11 +22387,11 @@ func (ec *executionContext) _CandidateFile_id(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_CandidateFile_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CandidateFile", field, false, false, "ID")
+	return scalarFieldContext("CandidateFile", field, false, false, "ID")
 }
 
 func (ec *executionContext) _CandidateFile_kind(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateFile) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22410,11 +22410,11 @@ func (ec *executionContext) _CandidateFile_kind(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_CandidateFile_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CandidateFile", field, false, false, "CandidateFileKind")
+	return scalarFieldContext("CandidateFile", field, false, false, "CandidateFileKind")
 }
 
 func (ec *executionContext) _CandidateFile_fileName(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateFile) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22433,11 +22433,11 @@ func (ec *executionContext) _CandidateFile_fileName(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_CandidateFile_fileName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CandidateFile", field, false, false, "String")
+	return scalarFieldContext("CandidateFile", field, false, false, "String")
 }
 
 func (ec *executionContext) _CandidateFile_contentType(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateFile) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22456,11 +22456,11 @@ func (ec *executionContext) _CandidateFile_contentType(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_CandidateFile_contentType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CandidateFile", field, false, false, "String")
+	return scalarFieldContext("CandidateFile", field, false, false, "String")
 }
 
 func (ec *executionContext) _CandidateFile_size(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateFile) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22479,11 +22479,11 @@ func (ec *executionContext) _CandidateFile_size(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_CandidateFile_size(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CandidateFile", field, false, false, "Int")
+	return scalarFieldContext("CandidateFile", field, false, false, "Int")
 }
 
 func (ec *executionContext) _CandidateFile_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateFile) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22502,11 +22502,11 @@ func (ec *executionContext) _CandidateFile_timeCreated(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_CandidateFile_timeCreated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CandidateFile", field, false, false, "Time")
+	return scalarFieldContext("CandidateFile", field, false, false, "Time")
 }
 
 func (ec *executionContext) _CandidateFile_candidate(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateFile) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22538,7 +22538,7 @@ func (ec *executionContext) fieldContext_CandidateFile_candidate(_ context.Conte
 }
 
 func (ec *executionContext) _CandidateFile_downloadURL(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateFile) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22557,11 +22557,11 @@ func (ec *executionContext) _CandidateFile_downloadURL(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_CandidateFile_downloadURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CandidateFile", field, true, true, "String")
+	return scalarFieldContext("CandidateFile", field, true, true, "String")
 }
 
 func (ec *executionContext) _CandidateFile_downloadURLExpires(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateFile) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22580,11 +22580,11 @@ func (ec *executionContext) _CandidateFile_downloadURLExpires(ctx context.Contex
 	)
 }
 func (ec *executionContext) fieldContext_CandidateFile_downloadURLExpires(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CandidateFile", field, true, true, "Time")
+	return scalarFieldContext("CandidateFile", field, true, true, "Time")
 }
 
 func (ec *executionContext) _CandidateFileConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateFileConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22616,7 +22616,7 @@ func (ec *executionContext) fieldContext_CandidateFileConnection_edges(_ context
 }
 
 func (ec *executionContext) _CandidateFileConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateFileConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22648,7 +22648,7 @@ func (ec *executionContext) fieldContext_CandidateFileConnection_pageInfo(_ cont
 }
 
 func (ec *executionContext) _CandidateFileConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateFileConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22667,11 +22667,11 @@ func (ec *executionContext) _CandidateFileConnection_totalCount(ctx context.Cont
 	)
 }
 func (ec *executionContext) fieldContext_CandidateFileConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CandidateFileConnection", field, false, false, "Int")
+	return scalarFieldContext("CandidateFileConnection", field, false, false, "Int")
 }
 
 func (ec *executionContext) _CandidateFileEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateFileEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22703,7 +22703,7 @@ func (ec *executionContext) fieldContext_CandidateFileEdge_node(_ context.Contex
 }
 
 func (ec *executionContext) _CandidateFileEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateFileEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22722,11 +22722,11 @@ func (ec *executionContext) _CandidateFileEdge_cursor(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_CandidateFileEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CandidateFileEdge", field, false, false, "Cursor")
+	return scalarFieldContext("CandidateFileEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _CandidateStep_id(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateStep) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22745,11 +22745,11 @@ func (ec *executionContext) _CandidateStep_id(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_CandidateStep_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CandidateStep", field, false, false, "ID")
+	return scalarFieldContext("CandidateStep", field, false, false, "ID")
 }
 
 func (ec *executionContext) _CandidateStep_name(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateStep) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22768,11 +22768,11 @@ func (ec *executionContext) _CandidateStep_name(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_CandidateStep_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CandidateStep", field, false, false, "String")
+	return scalarFieldContext("CandidateStep", field, false, false, "String")
 }
 
 func (ec *executionContext) _CandidateStep_kind(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateStep) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22791,11 +22791,11 @@ func (ec *executionContext) _CandidateStep_kind(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_CandidateStep_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CandidateStep", field, false, false, "String")
+	return scalarFieldContext("CandidateStep", field, false, false, "String")
 }
 
 func (ec *executionContext) _CandidateStep_timeEntered(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateStep) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22814,11 +22814,11 @@ func (ec *executionContext) _CandidateStep_timeEntered(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_CandidateStep_timeEntered(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CandidateStep", field, false, false, "Time")
+	return scalarFieldContext("CandidateStep", field, false, false, "Time")
 }
 
 func (ec *executionContext) _CandidateStep_timeLeft(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateStep) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22837,11 +22837,11 @@ func (ec *executionContext) _CandidateStep_timeLeft(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_CandidateStep_timeLeft(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CandidateStep", field, false, false, "Time")
+	return scalarFieldContext("CandidateStep", field, false, false, "Time")
 }
 
 func (ec *executionContext) _CandidateStep_timeScheduled(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateStep) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22860,11 +22860,11 @@ func (ec *executionContext) _CandidateStep_timeScheduled(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_CandidateStep_timeScheduled(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CandidateStep", field, false, false, "Time")
+	return scalarFieldContext("CandidateStep", field, false, false, "Time")
 }
 
 func (ec *executionContext) _CandidateStep_enteredBy(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateStep) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22883,11 +22883,11 @@ func (ec *executionContext) _CandidateStep_enteredBy(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_CandidateStep_enteredBy(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CandidateStep", field, false, false, "String")
+	return scalarFieldContext("CandidateStep", field, false, false, "String")
 }
 
 func (ec *executionContext) _CandidateStep_leftBy(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateStep) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22906,11 +22906,11 @@ func (ec *executionContext) _CandidateStep_leftBy(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_CandidateStep_leftBy(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CandidateStep", field, false, false, "String")
+	return scalarFieldContext("CandidateStep", field, false, false, "String")
 }
 
 func (ec *executionContext) _CandidateStep_candidate(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateStep) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22942,7 +22942,7 @@ func (ec *executionContext) fieldContext_CandidateStep_candidate(_ context.Conte
 }
 
 func (ec *executionContext) _CandidateStepConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateStepConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22974,7 +22974,7 @@ func (ec *executionContext) fieldContext_CandidateStepConnection_edges(_ context
 }
 
 func (ec *executionContext) _CandidateStepConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateStepConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23006,7 +23006,7 @@ func (ec *executionContext) fieldContext_CandidateStepConnection_pageInfo(_ cont
 }
 
 func (ec *executionContext) _CandidateStepConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateStepConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23025,11 +23025,11 @@ func (ec *executionContext) _CandidateStepConnection_totalCount(ctx context.Cont
 	)
 }
 func (ec *executionContext) fieldContext_CandidateStepConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CandidateStepConnection", field, false, false, "Int")
+	return scalarFieldContext("CandidateStepConnection", field, false, false, "Int")
 }
 
 func (ec *executionContext) _CandidateStepEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateStepEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23061,7 +23061,7 @@ func (ec *executionContext) fieldContext_CandidateStepEdge_node(_ context.Contex
 }
 
 func (ec *executionContext) _CandidateStepEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateStepEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23080,11 +23080,11 @@ func (ec *executionContext) _CandidateStepEdge_cursor(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_CandidateStepEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CandidateStepEdge", field, false, false, "Cursor")
+	return scalarFieldContext("CandidateStepEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _Company_id(ctx context.Context, field graphql.CollectedField, obj *ent.Company) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23103,11 +23103,11 @@ func (ec *executionContext) _Company_id(ctx context.Context, field graphql.Colle
 	)
 }
 func (ec *executionContext) fieldContext_Company_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Company", field, false, false, "ID")
+	return scalarFieldContext("Company", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Company_name(ctx context.Context, field graphql.CollectedField, obj *ent.Company) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23126,11 +23126,11 @@ func (ec *executionContext) _Company_name(ctx context.Context, field graphql.Col
 	)
 }
 func (ec *executionContext) fieldContext_Company_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Company", field, false, false, "String")
+	return scalarFieldContext("Company", field, false, false, "String")
 }
 
 func (ec *executionContext) _Company_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.Company) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23149,11 +23149,11 @@ func (ec *executionContext) _Company_timeCreated(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_Company_timeCreated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Company", field, false, false, "Time")
+	return scalarFieldContext("Company", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Company_viewerUser(ctx context.Context, field graphql.CollectedField, obj *ent.Company) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23185,7 +23185,7 @@ func (ec *executionContext) fieldContext_Company_viewerUser(_ context.Context, f
 }
 
 func (ec *executionContext) _Contact_id(ctx context.Context, field graphql.CollectedField, obj *ent.Contact) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23204,11 +23204,11 @@ func (ec *executionContext) _Contact_id(ctx context.Context, field graphql.Colle
 	)
 }
 func (ec *executionContext) fieldContext_Contact_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Contact", field, false, false, "ID")
+	return scalarFieldContext("Contact", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Contact_type(ctx context.Context, field graphql.CollectedField, obj *ent.Contact) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23227,11 +23227,11 @@ func (ec *executionContext) _Contact_type(ctx context.Context, field graphql.Col
 	)
 }
 func (ec *executionContext) fieldContext_Contact_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Contact", field, false, false, "String")
+	return scalarFieldContext("Contact", field, false, false, "String")
 }
 
 func (ec *executionContext) _Contact_firstName(ctx context.Context, field graphql.CollectedField, obj *ent.Contact) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23250,11 +23250,11 @@ func (ec *executionContext) _Contact_firstName(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_Contact_firstName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Contact", field, false, false, "String")
+	return scalarFieldContext("Contact", field, false, false, "String")
 }
 
 func (ec *executionContext) _Contact_middleName(ctx context.Context, field graphql.CollectedField, obj *ent.Contact) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23273,11 +23273,11 @@ func (ec *executionContext) _Contact_middleName(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_Contact_middleName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Contact", field, false, false, "String")
+	return scalarFieldContext("Contact", field, false, false, "String")
 }
 
 func (ec *executionContext) _Contact_lastName(ctx context.Context, field graphql.CollectedField, obj *ent.Contact) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23296,11 +23296,11 @@ func (ec *executionContext) _Contact_lastName(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_Contact_lastName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Contact", field, false, false, "String")
+	return scalarFieldContext("Contact", field, false, false, "String")
 }
 
 func (ec *executionContext) _Contact_email(ctx context.Context, field graphql.CollectedField, obj *ent.Contact) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23319,11 +23319,11 @@ func (ec *executionContext) _Contact_email(ctx context.Context, field graphql.Co
 	)
 }
 func (ec *executionContext) fieldContext_Contact_email(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Contact", field, false, false, "String")
+	return scalarFieldContext("Contact", field, false, false, "String")
 }
 
 func (ec *executionContext) _Contact_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.Contact) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23342,11 +23342,11 @@ func (ec *executionContext) _Contact_timeCreated(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_Contact_timeCreated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Contact", field, false, false, "Time")
+	return scalarFieldContext("Contact", field, false, false, "Time")
 }
 
 func (ec *executionContext) _ContactConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.ContactConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23378,7 +23378,7 @@ func (ec *executionContext) fieldContext_ContactConnection_edges(_ context.Conte
 }
 
 func (ec *executionContext) _ContactConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.ContactConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23410,7 +23410,7 @@ func (ec *executionContext) fieldContext_ContactConnection_pageInfo(_ context.Co
 }
 
 func (ec *executionContext) _ContactConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.ContactConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23429,11 +23429,11 @@ func (ec *executionContext) _ContactConnection_totalCount(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_ContactConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ContactConnection", field, false, false, "Int")
+	return scalarFieldContext("ContactConnection", field, false, false, "Int")
 }
 
 func (ec *executionContext) _ContactEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.ContactEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23465,7 +23465,7 @@ func (ec *executionContext) fieldContext_ContactEdge_node(_ context.Context, fie
 }
 
 func (ec *executionContext) _ContactEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.ContactEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23484,11 +23484,11 @@ func (ec *executionContext) _ContactEdge_cursor(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_ContactEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ContactEdge", field, false, false, "Cursor")
+	return scalarFieldContext("ContactEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _Conversation_id(ctx context.Context, field graphql.CollectedField, obj *ent.Conversation) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23507,11 +23507,11 @@ func (ec *executionContext) _Conversation_id(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Conversation_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Conversation", field, false, false, "ID")
+	return scalarFieldContext("Conversation", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Conversation_subject(ctx context.Context, field graphql.CollectedField, obj *ent.Conversation) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23530,11 +23530,11 @@ func (ec *executionContext) _Conversation_subject(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_Conversation_subject(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Conversation", field, false, false, "String")
+	return scalarFieldContext("Conversation", field, false, false, "String")
 }
 
 func (ec *executionContext) _Conversation_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.Conversation) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23553,11 +23553,11 @@ func (ec *executionContext) _Conversation_timeCreated(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_Conversation_timeCreated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Conversation", field, false, false, "Time")
+	return scalarFieldContext("Conversation", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Conversation_candidate(ctx context.Context, field graphql.CollectedField, obj *ent.Conversation) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23589,7 +23589,7 @@ func (ec *executionContext) fieldContext_Conversation_candidate(_ context.Contex
 }
 
 func (ec *executionContext) _Conversation_messages(ctx context.Context, field graphql.CollectedField, obj *ent.Conversation) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23633,7 +23633,7 @@ func (ec *executionContext) fieldContext_Conversation_messages(ctx context.Conte
 }
 
 func (ec *executionContext) _ConversationConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.ConversationConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23665,7 +23665,7 @@ func (ec *executionContext) fieldContext_ConversationConnection_edges(_ context.
 }
 
 func (ec *executionContext) _ConversationConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.ConversationConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23697,7 +23697,7 @@ func (ec *executionContext) fieldContext_ConversationConnection_pageInfo(_ conte
 }
 
 func (ec *executionContext) _ConversationConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.ConversationConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23716,11 +23716,11 @@ func (ec *executionContext) _ConversationConnection_totalCount(ctx context.Conte
 	)
 }
 func (ec *executionContext) fieldContext_ConversationConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ConversationConnection", field, false, false, "Int")
+	return scalarFieldContext("ConversationConnection", field, false, false, "Int")
 }
 
 func (ec *executionContext) _ConversationEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.ConversationEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23752,7 +23752,7 @@ func (ec *executionContext) fieldContext_ConversationEdge_node(_ context.Context
 }
 
 func (ec *executionContext) _ConversationEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.ConversationEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23771,11 +23771,11 @@ func (ec *executionContext) _ConversationEdge_cursor(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_ConversationEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ConversationEdge", field, false, false, "Cursor")
+	return scalarFieldContext("ConversationEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _CreatedAPIKey_apiKey(ctx context.Context, field graphql.CollectedField, obj *recruiting.CreatedAPIKey) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23807,7 +23807,7 @@ func (ec *executionContext) fieldContext_CreatedAPIKey_apiKey(_ context.Context,
 }
 
 func (ec *executionContext) _CreatedAPIKey_secret(ctx context.Context, field graphql.CollectedField, obj *recruiting.CreatedAPIKey) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23826,11 +23826,11 @@ func (ec *executionContext) _CreatedAPIKey_secret(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_CreatedAPIKey_secret(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CreatedAPIKey", field, false, false, "String")
+	return scalarFieldContext("CreatedAPIKey", field, false, false, "String")
 }
 
 func (ec *executionContext) _EvaluationPartner_id(ctx context.Context, field graphql.CollectedField, obj *ent.EvaluationPartner) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23849,11 +23849,11 @@ func (ec *executionContext) _EvaluationPartner_id(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_EvaluationPartner_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("EvaluationPartner", field, false, false, "ID")
+	return scalarFieldContext("EvaluationPartner", field, false, false, "ID")
 }
 
 func (ec *executionContext) _EvaluationPartner_name(ctx context.Context, field graphql.CollectedField, obj *ent.EvaluationPartner) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23872,11 +23872,11 @@ func (ec *executionContext) _EvaluationPartner_name(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_EvaluationPartner_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("EvaluationPartner", field, false, false, "String")
+	return scalarFieldContext("EvaluationPartner", field, false, false, "String")
 }
 
 func (ec *executionContext) _EvaluationPartner_submitURL(ctx context.Context, field graphql.CollectedField, obj *ent.EvaluationPartner) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23895,11 +23895,11 @@ func (ec *executionContext) _EvaluationPartner_submitURL(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_EvaluationPartner_submitURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("EvaluationPartner", field, false, false, "String")
+	return scalarFieldContext("EvaluationPartner", field, false, false, "String")
 }
 
 func (ec *executionContext) _EvaluationPartner_testsURL(ctx context.Context, field graphql.CollectedField, obj *ent.EvaluationPartner) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23918,11 +23918,11 @@ func (ec *executionContext) _EvaluationPartner_testsURL(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_EvaluationPartner_testsURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("EvaluationPartner", field, false, false, "String")
+	return scalarFieldContext("EvaluationPartner", field, false, false, "String")
 }
 
 func (ec *executionContext) _EvaluationPartner_authMode(ctx context.Context, field graphql.CollectedField, obj *ent.EvaluationPartner) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23941,11 +23941,11 @@ func (ec *executionContext) _EvaluationPartner_authMode(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_EvaluationPartner_authMode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("EvaluationPartner", field, false, false, "EvaluationPartnerAuthMode")
+	return scalarFieldContext("EvaluationPartner", field, false, false, "EvaluationPartnerAuthMode")
 }
 
 func (ec *executionContext) _EvaluationPartner_requiredFields(ctx context.Context, field graphql.CollectedField, obj *ent.EvaluationPartner) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23977,7 +23977,7 @@ func (ec *executionContext) fieldContext_EvaluationPartner_requiredFields(_ cont
 }
 
 func (ec *executionContext) _EvaluationPartner_canSeeOffers(ctx context.Context, field graphql.CollectedField, obj *ent.EvaluationPartner) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23996,11 +23996,11 @@ func (ec *executionContext) _EvaluationPartner_canSeeOffers(ctx context.Context,
 	)
 }
 func (ec *executionContext) fieldContext_EvaluationPartner_canSeeOffers(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("EvaluationPartner", field, false, false, "Boolean")
+	return scalarFieldContext("EvaluationPartner", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _EvaluationPartner_testCatalog(ctx context.Context, field graphql.CollectedField, obj *ent.EvaluationPartner) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24032,7 +24032,7 @@ func (ec *executionContext) fieldContext_EvaluationPartner_testCatalog(_ context
 }
 
 func (ec *executionContext) _EvaluationPartner_timeCatalogFetched(ctx context.Context, field graphql.CollectedField, obj *ent.EvaluationPartner) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24051,11 +24051,11 @@ func (ec *executionContext) _EvaluationPartner_timeCatalogFetched(ctx context.Co
 	)
 }
 func (ec *executionContext) fieldContext_EvaluationPartner_timeCatalogFetched(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("EvaluationPartner", field, false, false, "Time")
+	return scalarFieldContext("EvaluationPartner", field, false, false, "Time")
 }
 
 func (ec *executionContext) _EvaluationPartner_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.EvaluationPartner) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24074,11 +24074,11 @@ func (ec *executionContext) _EvaluationPartner_timeCreated(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_EvaluationPartner_timeCreated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("EvaluationPartner", field, false, false, "Time")
+	return scalarFieldContext("EvaluationPartner", field, false, false, "Time")
 }
 
 func (ec *executionContext) _EvaluationPartner_testSubmissions(ctx context.Context, field graphql.CollectedField, obj *ent.EvaluationPartner) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24122,7 +24122,7 @@ func (ec *executionContext) fieldContext_EvaluationPartner_testSubmissions(ctx c
 }
 
 func (ec *executionContext) _EvaluationPartner_hasAccessToken(ctx context.Context, field graphql.CollectedField, obj *ent.EvaluationPartner) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24141,11 +24141,11 @@ func (ec *executionContext) _EvaluationPartner_hasAccessToken(ctx context.Contex
 	)
 }
 func (ec *executionContext) fieldContext_EvaluationPartner_hasAccessToken(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("EvaluationPartner", field, true, true, "Boolean")
+	return scalarFieldContext("EvaluationPartner", field, true, true, "Boolean")
 }
 
 func (ec *executionContext) _EvaluationPartner_hasSigningSecret(ctx context.Context, field graphql.CollectedField, obj *ent.EvaluationPartner) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24164,11 +24164,11 @@ func (ec *executionContext) _EvaluationPartner_hasSigningSecret(ctx context.Cont
 	)
 }
 func (ec *executionContext) fieldContext_EvaluationPartner_hasSigningSecret(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("EvaluationPartner", field, true, true, "Boolean")
+	return scalarFieldContext("EvaluationPartner", field, true, true, "Boolean")
 }
 
 func (ec *executionContext) _EvaluationPartnerConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.EvaluationPartnerConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24200,7 +24200,7 @@ func (ec *executionContext) fieldContext_EvaluationPartnerConnection_edges(_ con
 }
 
 func (ec *executionContext) _EvaluationPartnerConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.EvaluationPartnerConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24232,7 +24232,7 @@ func (ec *executionContext) fieldContext_EvaluationPartnerConnection_pageInfo(_ 
 }
 
 func (ec *executionContext) _EvaluationPartnerConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.EvaluationPartnerConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24251,11 +24251,11 @@ func (ec *executionContext) _EvaluationPartnerConnection_totalCount(ctx context.
 	)
 }
 func (ec *executionContext) fieldContext_EvaluationPartnerConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("EvaluationPartnerConnection", field, false, false, "Int")
+	return scalarFieldContext("EvaluationPartnerConnection", field, false, false, "Int")
 }
 
 func (ec *executionContext) _EvaluationPartnerEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.EvaluationPartnerEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24287,7 +24287,7 @@ func (ec *executionContext) fieldContext_EvaluationPartnerEdge_node(_ context.Co
 }
 
 func (ec *executionContext) _EvaluationPartnerEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.EvaluationPartnerEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24306,11 +24306,11 @@ func (ec *executionContext) _EvaluationPartnerEdge_cursor(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_EvaluationPartnerEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("EvaluationPartnerEdge", field, false, false, "Cursor")
+	return scalarFieldContext("EvaluationPartnerEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _Event_id(ctx context.Context, field graphql.CollectedField, obj *recruiting.EventPayload) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24329,11 +24329,11 @@ func (ec *executionContext) _Event_id(ctx context.Context, field graphql.Collect
 	)
 }
 func (ec *executionContext) fieldContext_Event_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Event", field, false, false, "ID")
+	return scalarFieldContext("Event", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Event_sequence(ctx context.Context, field graphql.CollectedField, obj *recruiting.EventPayload) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24352,11 +24352,11 @@ func (ec *executionContext) _Event_sequence(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_Event_sequence(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Event", field, false, false, "Int")
+	return scalarFieldContext("Event", field, false, false, "Int")
 }
 
 func (ec *executionContext) _Event_type(ctx context.Context, field graphql.CollectedField, obj *recruiting.EventPayload) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24375,11 +24375,11 @@ func (ec *executionContext) _Event_type(ctx context.Context, field graphql.Colle
 	)
 }
 func (ec *executionContext) fieldContext_Event_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Event", field, false, false, "String")
+	return scalarFieldContext("Event", field, false, false, "String")
 }
 
 func (ec *executionContext) _Event_time(ctx context.Context, field graphql.CollectedField, obj *recruiting.EventPayload) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24398,11 +24398,11 @@ func (ec *executionContext) _Event_time(ctx context.Context, field graphql.Colle
 	)
 }
 func (ec *executionContext) fieldContext_Event_time(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Event", field, false, false, "Time")
+	return scalarFieldContext("Event", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Event_actor(ctx context.Context, field graphql.CollectedField, obj *recruiting.EventPayload) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24434,7 +24434,7 @@ func (ec *executionContext) fieldContext_Event_actor(_ context.Context, field gr
 }
 
 func (ec *executionContext) _Event_object(ctx context.Context, field graphql.CollectedField, obj *recruiting.EventPayload) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24466,7 +24466,7 @@ func (ec *executionContext) fieldContext_Event_object(_ context.Context, field g
 }
 
 func (ec *executionContext) _EventActor_type(ctx context.Context, field graphql.CollectedField, obj *recruiting.EventActor) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24485,11 +24485,11 @@ func (ec *executionContext) _EventActor_type(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_EventActor_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("EventActor", field, false, false, "String")
+	return scalarFieldContext("EventActor", field, false, false, "String")
 }
 
 func (ec *executionContext) _EventActor_id(ctx context.Context, field graphql.CollectedField, obj *recruiting.EventActor) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24508,11 +24508,11 @@ func (ec *executionContext) _EventActor_id(ctx context.Context, field graphql.Co
 	)
 }
 func (ec *executionContext) fieldContext_EventActor_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("EventActor", field, false, false, "String")
+	return scalarFieldContext("EventActor", field, false, false, "String")
 }
 
 func (ec *executionContext) _EventActor_name(ctx context.Context, field graphql.CollectedField, obj *recruiting.EventActor) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24531,11 +24531,11 @@ func (ec *executionContext) _EventActor_name(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_EventActor_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("EventActor", field, false, false, "String")
+	return scalarFieldContext("EventActor", field, false, false, "String")
 }
 
 func (ec *executionContext) _EventFeed_events(ctx context.Context, field graphql.CollectedField, obj *model.EventFeed) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24567,7 +24567,7 @@ func (ec *executionContext) fieldContext_EventFeed_events(_ context.Context, fie
 }
 
 func (ec *executionContext) _EventFeed_cursor(ctx context.Context, field graphql.CollectedField, obj *model.EventFeed) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24586,11 +24586,11 @@ func (ec *executionContext) _EventFeed_cursor(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_EventFeed_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("EventFeed", field, false, false, "String")
+	return scalarFieldContext("EventFeed", field, false, false, "String")
 }
 
 func (ec *executionContext) _EventFeed_hasMore(ctx context.Context, field graphql.CollectedField, obj *model.EventFeed) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24609,11 +24609,11 @@ func (ec *executionContext) _EventFeed_hasMore(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_EventFeed_hasMore(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("EventFeed", field, false, false, "Boolean")
+	return scalarFieldContext("EventFeed", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _EventObject_type(ctx context.Context, field graphql.CollectedField, obj *recruiting.EventObject) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24632,11 +24632,11 @@ func (ec *executionContext) _EventObject_type(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_EventObject_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("EventObject", field, false, false, "String")
+	return scalarFieldContext("EventObject", field, false, false, "String")
 }
 
 func (ec *executionContext) _EventObject_id(ctx context.Context, field graphql.CollectedField, obj *recruiting.EventObject) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24655,11 +24655,11 @@ func (ec *executionContext) _EventObject_id(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_EventObject_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("EventObject", field, false, false, "String")
+	return scalarFieldContext("EventObject", field, false, false, "String")
 }
 
 func (ec *executionContext) _EventObject_data(ctx context.Context, field graphql.CollectedField, obj *recruiting.EventObject) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24678,11 +24678,11 @@ func (ec *executionContext) _EventObject_data(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_EventObject_data(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("EventObject", field, false, false, "Any")
+	return scalarFieldContext("EventObject", field, false, false, "Any")
 }
 
 func (ec *executionContext) _FieldChange_field(ctx context.Context, field graphql.CollectedField, obj *schematype.FieldChange) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24701,11 +24701,11 @@ func (ec *executionContext) _FieldChange_field(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_FieldChange_field(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("FieldChange", field, false, false, "String")
+	return scalarFieldContext("FieldChange", field, false, false, "String")
 }
 
 func (ec *executionContext) _FieldChange_before(ctx context.Context, field graphql.CollectedField, obj *schematype.FieldChange) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24724,11 +24724,11 @@ func (ec *executionContext) _FieldChange_before(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_FieldChange_before(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("FieldChange", field, false, false, "Any")
+	return scalarFieldContext("FieldChange", field, false, false, "Any")
 }
 
 func (ec *executionContext) _FieldChange_after(ctx context.Context, field graphql.CollectedField, obj *schematype.FieldChange) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24747,11 +24747,11 @@ func (ec *executionContext) _FieldChange_after(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_FieldChange_after(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("FieldChange", field, false, false, "Any")
+	return scalarFieldContext("FieldChange", field, false, false, "Any")
 }
 
 func (ec *executionContext) _FieldDefinition_id(ctx context.Context, field graphql.CollectedField, obj *ent.FieldDefinition) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24770,11 +24770,11 @@ func (ec *executionContext) _FieldDefinition_id(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_FieldDefinition_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("FieldDefinition", field, false, false, "ID")
+	return scalarFieldContext("FieldDefinition", field, false, false, "ID")
 }
 
 func (ec *executionContext) _FieldDefinition_scope(ctx context.Context, field graphql.CollectedField, obj *ent.FieldDefinition) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24793,11 +24793,11 @@ func (ec *executionContext) _FieldDefinition_scope(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_FieldDefinition_scope(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("FieldDefinition", field, false, false, "FieldDefinitionScope")
+	return scalarFieldContext("FieldDefinition", field, false, false, "FieldDefinitionScope")
 }
 
 func (ec *executionContext) _FieldDefinition_name(ctx context.Context, field graphql.CollectedField, obj *ent.FieldDefinition) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24816,11 +24816,11 @@ func (ec *executionContext) _FieldDefinition_name(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_FieldDefinition_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("FieldDefinition", field, false, false, "String")
+	return scalarFieldContext("FieldDefinition", field, false, false, "String")
 }
 
 func (ec *executionContext) _FieldDefinition_kind(ctx context.Context, field graphql.CollectedField, obj *ent.FieldDefinition) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24839,11 +24839,11 @@ func (ec *executionContext) _FieldDefinition_kind(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_FieldDefinition_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("FieldDefinition", field, false, false, "FieldDefinitionKind")
+	return scalarFieldContext("FieldDefinition", field, false, false, "FieldDefinitionKind")
 }
 
 func (ec *executionContext) _FieldDefinition_options(ctx context.Context, field graphql.CollectedField, obj *ent.FieldDefinition) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24862,11 +24862,11 @@ func (ec *executionContext) _FieldDefinition_options(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_FieldDefinition_options(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("FieldDefinition", field, false, false, "String")
+	return scalarFieldContext("FieldDefinition", field, false, false, "String")
 }
 
 func (ec *executionContext) _FieldDefinition_internalUse(ctx context.Context, field graphql.CollectedField, obj *ent.FieldDefinition) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24885,11 +24885,11 @@ func (ec *executionContext) _FieldDefinition_internalUse(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_FieldDefinition_internalUse(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("FieldDefinition", field, false, false, "Boolean")
+	return scalarFieldContext("FieldDefinition", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _FieldDefinitionConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.FieldDefinitionConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24921,7 +24921,7 @@ func (ec *executionContext) fieldContext_FieldDefinitionConnection_edges(_ conte
 }
 
 func (ec *executionContext) _FieldDefinitionConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.FieldDefinitionConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24953,7 +24953,7 @@ func (ec *executionContext) fieldContext_FieldDefinitionConnection_pageInfo(_ co
 }
 
 func (ec *executionContext) _FieldDefinitionConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.FieldDefinitionConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24972,11 +24972,11 @@ func (ec *executionContext) _FieldDefinitionConnection_totalCount(ctx context.Co
 	)
 }
 func (ec *executionContext) fieldContext_FieldDefinitionConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("FieldDefinitionConnection", field, false, false, "Int")
+	return scalarFieldContext("FieldDefinitionConnection", field, false, false, "Int")
 }
 
 func (ec *executionContext) _FieldDefinitionEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.FieldDefinitionEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25008,7 +25008,7 @@ func (ec *executionContext) fieldContext_FieldDefinitionEdge_node(_ context.Cont
 }
 
 func (ec *executionContext) _FieldDefinitionEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.FieldDefinitionEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25027,11 +25027,11 @@ func (ec *executionContext) _FieldDefinitionEdge_cursor(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_FieldDefinitionEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("FieldDefinitionEdge", field, false, false, "Cursor")
+	return scalarFieldContext("FieldDefinitionEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _Location_id(ctx context.Context, field graphql.CollectedField, obj *ent.Location) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25050,11 +25050,11 @@ func (ec *executionContext) _Location_id(ctx context.Context, field graphql.Coll
 	)
 }
 func (ec *executionContext) fieldContext_Location_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Location", field, false, false, "ID")
+	return scalarFieldContext("Location", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Location_name(ctx context.Context, field graphql.CollectedField, obj *ent.Location) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25073,11 +25073,11 @@ func (ec *executionContext) _Location_name(ctx context.Context, field graphql.Co
 	)
 }
 func (ec *executionContext) fieldContext_Location_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Location", field, false, false, "String")
+	return scalarFieldContext("Location", field, false, false, "String")
 }
 
 func (ec *executionContext) _Location_country(ctx context.Context, field graphql.CollectedField, obj *ent.Location) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25096,11 +25096,11 @@ func (ec *executionContext) _Location_country(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_Location_country(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Location", field, false, false, "String")
+	return scalarFieldContext("Location", field, false, false, "String")
 }
 
 func (ec *executionContext) _Location_city(ctx context.Context, field graphql.CollectedField, obj *ent.Location) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25119,11 +25119,11 @@ func (ec *executionContext) _Location_city(ctx context.Context, field graphql.Co
 	)
 }
 func (ec *executionContext) fieldContext_Location_city(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Location", field, false, false, "String")
+	return scalarFieldContext("Location", field, false, false, "String")
 }
 
 func (ec *executionContext) _Location_state(ctx context.Context, field graphql.CollectedField, obj *ent.Location) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25142,11 +25142,11 @@ func (ec *executionContext) _Location_state(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_Location_state(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Location", field, false, false, "String")
+	return scalarFieldContext("Location", field, false, false, "String")
 }
 
 func (ec *executionContext) _Location_postalCode(ctx context.Context, field graphql.CollectedField, obj *ent.Location) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25165,11 +25165,11 @@ func (ec *executionContext) _Location_postalCode(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_Location_postalCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Location", field, false, false, "String")
+	return scalarFieldContext("Location", field, false, false, "String")
 }
 
 func (ec *executionContext) _Location_streetName(ctx context.Context, field graphql.CollectedField, obj *ent.Location) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25188,11 +25188,11 @@ func (ec *executionContext) _Location_streetName(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_Location_streetName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Location", field, false, false, "String")
+	return scalarFieldContext("Location", field, false, false, "String")
 }
 
 func (ec *executionContext) _Location_streetNumber(ctx context.Context, field graphql.CollectedField, obj *ent.Location) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25211,11 +25211,11 @@ func (ec *executionContext) _Location_streetNumber(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_Location_streetNumber(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Location", field, false, false, "String")
+	return scalarFieldContext("Location", field, false, false, "String")
 }
 
 func (ec *executionContext) _Location_arrivalInstructions(ctx context.Context, field graphql.CollectedField, obj *ent.Location) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25234,11 +25234,11 @@ func (ec *executionContext) _Location_arrivalInstructions(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_Location_arrivalInstructions(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Location", field, false, false, "String")
+	return scalarFieldContext("Location", field, false, false, "String")
 }
 
 func (ec *executionContext) _Location_timezone(ctx context.Context, field graphql.CollectedField, obj *ent.Location) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25257,11 +25257,11 @@ func (ec *executionContext) _Location_timezone(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_Location_timezone(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Location", field, false, false, "String")
+	return scalarFieldContext("Location", field, false, false, "String")
 }
 
 func (ec *executionContext) _Location_positions(ctx context.Context, field graphql.CollectedField, obj *ent.Location) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25305,7 +25305,7 @@ func (ec *executionContext) fieldContext_Location_positions(ctx context.Context,
 }
 
 func (ec *executionContext) _LocationConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.LocationConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25337,7 +25337,7 @@ func (ec *executionContext) fieldContext_LocationConnection_edges(_ context.Cont
 }
 
 func (ec *executionContext) _LocationConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.LocationConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25369,7 +25369,7 @@ func (ec *executionContext) fieldContext_LocationConnection_pageInfo(_ context.C
 }
 
 func (ec *executionContext) _LocationConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.LocationConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25388,11 +25388,11 @@ func (ec *executionContext) _LocationConnection_totalCount(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_LocationConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("LocationConnection", field, false, false, "Int")
+	return scalarFieldContext("LocationConnection", field, false, false, "Int")
 }
 
 func (ec *executionContext) _LocationEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.LocationEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25424,7 +25424,7 @@ func (ec *executionContext) fieldContext_LocationEdge_node(_ context.Context, fi
 }
 
 func (ec *executionContext) _LocationEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.LocationEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25443,11 +25443,11 @@ func (ec *executionContext) _LocationEdge_cursor(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_LocationEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("LocationEdge", field, false, false, "Cursor")
+	return scalarFieldContext("LocationEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _Message_id(ctx context.Context, field graphql.CollectedField, obj *ent.Message) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25466,11 +25466,11 @@ func (ec *executionContext) _Message_id(ctx context.Context, field graphql.Colle
 	)
 }
 func (ec *executionContext) fieldContext_Message_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Message", field, false, false, "ID")
+	return scalarFieldContext("Message", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Message_timeSent(ctx context.Context, field graphql.CollectedField, obj *ent.Message) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25489,11 +25489,11 @@ func (ec *executionContext) _Message_timeSent(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_Message_timeSent(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Message", field, false, false, "Time")
+	return scalarFieldContext("Message", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Message_status(ctx context.Context, field graphql.CollectedField, obj *ent.Message) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25512,11 +25512,11 @@ func (ec *executionContext) _Message_status(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_Message_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Message", field, false, false, "String")
+	return scalarFieldContext("Message", field, false, false, "String")
 }
 
 func (ec *executionContext) _Message_subject(ctx context.Context, field graphql.CollectedField, obj *ent.Message) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25535,11 +25535,11 @@ func (ec *executionContext) _Message_subject(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Message_subject(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Message", field, false, false, "String")
+	return scalarFieldContext("Message", field, false, false, "String")
 }
 
 func (ec *executionContext) _Message_body(ctx context.Context, field graphql.CollectedField, obj *ent.Message) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25558,11 +25558,11 @@ func (ec *executionContext) _Message_body(ctx context.Context, field graphql.Col
 	)
 }
 func (ec *executionContext) fieldContext_Message_body(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Message", field, false, false, "String")
+	return scalarFieldContext("Message", field, false, false, "String")
 }
 
 func (ec *executionContext) _Message_from(ctx context.Context, field graphql.CollectedField, obj *ent.Message) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25594,7 +25594,7 @@ func (ec *executionContext) fieldContext_Message_from(_ context.Context, field g
 }
 
 func (ec *executionContext) _Message_to(ctx context.Context, field graphql.CollectedField, obj *ent.Message) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25626,7 +25626,7 @@ func (ec *executionContext) fieldContext_Message_to(_ context.Context, field gra
 }
 
 func (ec *executionContext) _Message_cc(ctx context.Context, field graphql.CollectedField, obj *ent.Message) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25658,7 +25658,7 @@ func (ec *executionContext) fieldContext_Message_cc(_ context.Context, field gra
 }
 
 func (ec *executionContext) _Message_bcc(ctx context.Context, field graphql.CollectedField, obj *ent.Message) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25690,7 +25690,7 @@ func (ec *executionContext) fieldContext_Message_bcc(_ context.Context, field gr
 }
 
 func (ec *executionContext) _Message_conversation(ctx context.Context, field graphql.CollectedField, obj *ent.Message) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25722,7 +25722,7 @@ func (ec *executionContext) fieldContext_Message_conversation(_ context.Context,
 }
 
 func (ec *executionContext) _MessageConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.MessageConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25754,7 +25754,7 @@ func (ec *executionContext) fieldContext_MessageConnection_edges(_ context.Conte
 }
 
 func (ec *executionContext) _MessageConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.MessageConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25786,7 +25786,7 @@ func (ec *executionContext) fieldContext_MessageConnection_pageInfo(_ context.Co
 }
 
 func (ec *executionContext) _MessageConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.MessageConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25805,11 +25805,11 @@ func (ec *executionContext) _MessageConnection_totalCount(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_MessageConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("MessageConnection", field, false, false, "Int")
+	return scalarFieldContext("MessageConnection", field, false, false, "Int")
 }
 
 func (ec *executionContext) _MessageEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.MessageEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25841,7 +25841,7 @@ func (ec *executionContext) fieldContext_MessageEdge_node(_ context.Context, fie
 }
 
 func (ec *executionContext) _MessageEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.MessageEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25860,11 +25860,11 @@ func (ec *executionContext) _MessageEdge_cursor(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_MessageEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("MessageEdge", field, false, false, "Cursor")
+	return scalarFieldContext("MessageEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _Mutation_createLocation(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25908,7 +25908,7 @@ func (ec *executionContext) fieldContext_Mutation_createLocation(ctx context.Con
 }
 
 func (ec *executionContext) _Mutation_createCandidate(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25952,7 +25952,7 @@ func (ec *executionContext) fieldContext_Mutation_createCandidate(ctx context.Co
 }
 
 func (ec *executionContext) _Mutation_updateCandidate(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25996,7 +25996,7 @@ func (ec *executionContext) fieldContext_Mutation_updateCandidate(ctx context.Co
 }
 
 func (ec *executionContext) _Mutation_updatePerson(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -26040,7 +26040,7 @@ func (ec *executionContext) fieldContext_Mutation_updatePerson(ctx context.Conte
 }
 
 func (ec *executionContext) _Mutation_moveCandidate(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -26084,7 +26084,7 @@ func (ec *executionContext) fieldContext_Mutation_moveCandidate(ctx context.Cont
 }
 
 func (ec *executionContext) _Mutation_rejectCandidate(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -26128,7 +26128,7 @@ func (ec *executionContext) fieldContext_Mutation_rejectCandidate(ctx context.Co
 }
 
 func (ec *executionContext) _Mutation_reviveCandidate(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -26172,7 +26172,7 @@ func (ec *executionContext) fieldContext_Mutation_reviveCandidate(ctx context.Co
 }
 
 func (ec *executionContext) _Mutation_hireCandidate(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -26216,7 +26216,7 @@ func (ec *executionContext) fieldContext_Mutation_hireCandidate(ctx context.Cont
 }
 
 func (ec *executionContext) _Mutation_withdrawCandidate(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -26260,7 +26260,7 @@ func (ec *executionContext) fieldContext_Mutation_withdrawCandidate(ctx context.
 }
 
 func (ec *executionContext) _Mutation_assignCandidate(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -26304,7 +26304,7 @@ func (ec *executionContext) fieldContext_Mutation_assignCandidate(ctx context.Co
 }
 
 func (ec *executionContext) _Mutation_unassignCandidate(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -26348,7 +26348,7 @@ func (ec *executionContext) fieldContext_Mutation_unassignCandidate(ctx context.
 }
 
 func (ec *executionContext) _Mutation_createNote(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -26392,7 +26392,7 @@ func (ec *executionContext) fieldContext_Mutation_createNote(ctx context.Context
 }
 
 func (ec *executionContext) _Mutation_createMessage(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -26436,7 +26436,7 @@ func (ec *executionContext) fieldContext_Mutation_createMessage(ctx context.Cont
 }
 
 func (ec *executionContext) _Mutation_createEvaluationPartner(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -26480,7 +26480,7 @@ func (ec *executionContext) fieldContext_Mutation_createEvaluationPartner(ctx co
 }
 
 func (ec *executionContext) _Mutation_updateEvaluationPartner(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -26524,7 +26524,7 @@ func (ec *executionContext) fieldContext_Mutation_updateEvaluationPartner(ctx co
 }
 
 func (ec *executionContext) _Mutation_refreshPartnerTests(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -26568,7 +26568,7 @@ func (ec *executionContext) fieldContext_Mutation_refreshPartnerTests(ctx contex
 }
 
 func (ec *executionContext) _Mutation_submitCandidateForTest(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -26612,7 +26612,7 @@ func (ec *executionContext) fieldContext_Mutation_submitCandidateForTest(ctx con
 }
 
 func (ec *executionContext) _Mutation_createWebhookEndpoint(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -26656,7 +26656,7 @@ func (ec *executionContext) fieldContext_Mutation_createWebhookEndpoint(ctx cont
 }
 
 func (ec *executionContext) _Mutation_updateWebhookEndpoint(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -26700,7 +26700,7 @@ func (ec *executionContext) fieldContext_Mutation_updateWebhookEndpoint(ctx cont
 }
 
 func (ec *executionContext) _Mutation_deleteWebhookEndpoint(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -26744,7 +26744,7 @@ func (ec *executionContext) fieldContext_Mutation_deleteWebhookEndpoint(ctx cont
 }
 
 func (ec *executionContext) _Mutation_rotateWebhookSecret(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -26788,7 +26788,7 @@ func (ec *executionContext) fieldContext_Mutation_rotateWebhookSecret(ctx contex
 }
 
 func (ec *executionContext) _Mutation_redeliverEvent(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -26832,7 +26832,7 @@ func (ec *executionContext) fieldContext_Mutation_redeliverEvent(ctx context.Con
 }
 
 func (ec *executionContext) _Mutation_pingWebhookEndpoint(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -26876,7 +26876,7 @@ func (ec *executionContext) fieldContext_Mutation_pingWebhookEndpoint(ctx contex
 }
 
 func (ec *executionContext) _Mutation_uploadCandidateFile(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -26920,7 +26920,7 @@ func (ec *executionContext) fieldContext_Mutation_uploadCandidateFile(ctx contex
 }
 
 func (ec *executionContext) _Mutation_addPipelineStep(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -26964,7 +26964,7 @@ func (ec *executionContext) fieldContext_Mutation_addPipelineStep(ctx context.Co
 }
 
 func (ec *executionContext) _Mutation_updatePipelineStep(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -27008,7 +27008,7 @@ func (ec *executionContext) fieldContext_Mutation_updatePipelineStep(ctx context
 }
 
 func (ec *executionContext) _Mutation_removePipelineStep(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -27052,7 +27052,7 @@ func (ec *executionContext) fieldContext_Mutation_removePipelineStep(ctx context
 }
 
 func (ec *executionContext) _Mutation_reorderPipeline(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -27096,7 +27096,7 @@ func (ec *executionContext) fieldContext_Mutation_reorderPipeline(ctx context.Co
 }
 
 func (ec *executionContext) _Mutation_clonePosition(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -27140,7 +27140,7 @@ func (ec *executionContext) fieldContext_Mutation_clonePosition(ctx context.Cont
 }
 
 func (ec *executionContext) _Mutation_createPosition(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -27184,7 +27184,7 @@ func (ec *executionContext) fieldContext_Mutation_createPosition(ctx context.Con
 }
 
 func (ec *executionContext) _Mutation_updatePosition(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -27228,7 +27228,7 @@ func (ec *executionContext) fieldContext_Mutation_updatePosition(ctx context.Con
 }
 
 func (ec *executionContext) _Mutation_setPositionStatus(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -27272,7 +27272,7 @@ func (ec *executionContext) fieldContext_Mutation_setPositionStatus(ctx context.
 }
 
 func (ec *executionContext) _Mutation_publishPosition(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -27316,7 +27316,7 @@ func (ec *executionContext) fieldContext_Mutation_publishPosition(ctx context.Co
 }
 
 func (ec *executionContext) _Mutation_unpublishPosition(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -27360,7 +27360,7 @@ func (ec *executionContext) fieldContext_Mutation_unpublishPosition(ctx context.
 }
 
 func (ec *executionContext) _Mutation_createOpening(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -27404,7 +27404,7 @@ func (ec *executionContext) fieldContext_Mutation_createOpening(ctx context.Cont
 }
 
 func (ec *executionContext) _Mutation_updateOpening(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -27448,7 +27448,7 @@ func (ec *executionContext) fieldContext_Mutation_updateOpening(ctx context.Cont
 }
 
 func (ec *executionContext) _Mutation_startOpeningApproval(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -27492,7 +27492,7 @@ func (ec *executionContext) fieldContext_Mutation_startOpeningApproval(ctx conte
 }
 
 func (ec *executionContext) _Mutation_pauseOpeningApproval(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -27536,7 +27536,7 @@ func (ec *executionContext) fieldContext_Mutation_pauseOpeningApproval(ctx conte
 }
 
 func (ec *executionContext) _Mutation_approveOpening(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -27580,7 +27580,7 @@ func (ec *executionContext) fieldContext_Mutation_approveOpening(ctx context.Con
 }
 
 func (ec *executionContext) _Mutation_rejectOpening(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -27624,7 +27624,7 @@ func (ec *executionContext) fieldContext_Mutation_rejectOpening(ctx context.Cont
 }
 
 func (ec *executionContext) _Mutation_createUser(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -27668,7 +27668,7 @@ func (ec *executionContext) fieldContext_Mutation_createUser(ctx context.Context
 }
 
 func (ec *executionContext) _Mutation_setUserRoles(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -27712,7 +27712,7 @@ func (ec *executionContext) fieldContext_Mutation_setUserRoles(ctx context.Conte
 }
 
 func (ec *executionContext) _Mutation_deactivateUser(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -27756,7 +27756,7 @@ func (ec *executionContext) fieldContext_Mutation_deactivateUser(ctx context.Con
 }
 
 func (ec *executionContext) _Mutation_createAPIKey(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -27800,7 +27800,7 @@ func (ec *executionContext) fieldContext_Mutation_createAPIKey(ctx context.Conte
 }
 
 func (ec *executionContext) _Mutation_revokeAPIKey(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -27844,7 +27844,7 @@ func (ec *executionContext) fieldContext_Mutation_revokeAPIKey(ctx context.Conte
 }
 
 func (ec *executionContext) _NamedValue_name(ctx context.Context, field graphql.CollectedField, obj *schematype.NamedValue) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -27863,11 +27863,11 @@ func (ec *executionContext) _NamedValue_name(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_NamedValue_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("NamedValue", field, false, false, "String")
+	return scalarFieldContext("NamedValue", field, false, false, "String")
 }
 
 func (ec *executionContext) _NamedValue_value(ctx context.Context, field graphql.CollectedField, obj *schematype.NamedValue) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -27886,11 +27886,11 @@ func (ec *executionContext) _NamedValue_value(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_NamedValue_value(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("NamedValue", field, false, false, "String")
+	return scalarFieldContext("NamedValue", field, false, false, "String")
 }
 
 func (ec *executionContext) _NamedValue_order(ctx context.Context, field graphql.CollectedField, obj *schematype.NamedValue) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -27909,11 +27909,11 @@ func (ec *executionContext) _NamedValue_order(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_NamedValue_order(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("NamedValue", field, false, false, "Int")
+	return scalarFieldContext("NamedValue", field, false, false, "Int")
 }
 
 func (ec *executionContext) _Note_id(ctx context.Context, field graphql.CollectedField, obj *ent.Note) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -27932,11 +27932,11 @@ func (ec *executionContext) _Note_id(ctx context.Context, field graphql.Collecte
 	)
 }
 func (ec *executionContext) fieldContext_Note_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Note", field, false, false, "ID")
+	return scalarFieldContext("Note", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Note_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.Note) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -27955,11 +27955,11 @@ func (ec *executionContext) _Note_timeCreated(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_Note_timeCreated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Note", field, false, false, "Time")
+	return scalarFieldContext("Note", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Note_createdBy(ctx context.Context, field graphql.CollectedField, obj *ent.Note) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -27991,7 +27991,7 @@ func (ec *executionContext) fieldContext_Note_createdBy(_ context.Context, field
 }
 
 func (ec *executionContext) _Note_text(ctx context.Context, field graphql.CollectedField, obj *ent.Note) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28010,11 +28010,11 @@ func (ec *executionContext) _Note_text(ctx context.Context, field graphql.Collec
 	)
 }
 func (ec *executionContext) fieldContext_Note_text(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Note", field, false, false, "String")
+	return scalarFieldContext("Note", field, false, false, "String")
 }
 
 func (ec *executionContext) _Note_details(ctx context.Context, field graphql.CollectedField, obj *ent.Note) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28046,7 +28046,7 @@ func (ec *executionContext) fieldContext_Note_details(_ context.Context, field g
 }
 
 func (ec *executionContext) _Note_candidate(ctx context.Context, field graphql.CollectedField, obj *ent.Note) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28078,7 +28078,7 @@ func (ec *executionContext) fieldContext_Note_candidate(_ context.Context, field
 }
 
 func (ec *executionContext) _NoteConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.NoteConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28110,7 +28110,7 @@ func (ec *executionContext) fieldContext_NoteConnection_edges(_ context.Context,
 }
 
 func (ec *executionContext) _NoteConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.NoteConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28142,7 +28142,7 @@ func (ec *executionContext) fieldContext_NoteConnection_pageInfo(_ context.Conte
 }
 
 func (ec *executionContext) _NoteConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.NoteConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28161,11 +28161,11 @@ func (ec *executionContext) _NoteConnection_totalCount(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_NoteConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("NoteConnection", field, false, false, "Int")
+	return scalarFieldContext("NoteConnection", field, false, false, "Int")
 }
 
 func (ec *executionContext) _NoteDetail_title(ctx context.Context, field graphql.CollectedField, obj *schematype.NoteDetail) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28184,11 +28184,11 @@ func (ec *executionContext) _NoteDetail_title(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_NoteDetail_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("NoteDetail", field, false, false, "String")
+	return scalarFieldContext("NoteDetail", field, false, false, "String")
 }
 
 func (ec *executionContext) _NoteDetail_text(ctx context.Context, field graphql.CollectedField, obj *schematype.NoteDetail) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28207,11 +28207,11 @@ func (ec *executionContext) _NoteDetail_text(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_NoteDetail_text(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("NoteDetail", field, false, false, "String")
+	return scalarFieldContext("NoteDetail", field, false, false, "String")
 }
 
 func (ec *executionContext) _NoteEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.NoteEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28243,7 +28243,7 @@ func (ec *executionContext) fieldContext_NoteEdge_node(_ context.Context, field 
 }
 
 func (ec *executionContext) _NoteEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.NoteEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28262,11 +28262,11 @@ func (ec *executionContext) _NoteEdge_cursor(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_NoteEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("NoteEdge", field, false, false, "Cursor")
+	return scalarFieldContext("NoteEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _OfferLetter_id(ctx context.Context, field graphql.CollectedField, obj *ent.OfferLetter) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28285,11 +28285,11 @@ func (ec *executionContext) _OfferLetter_id(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_OfferLetter_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OfferLetter", field, false, false, "ID")
+	return scalarFieldContext("OfferLetter", field, false, false, "ID")
 }
 
 func (ec *executionContext) _OfferLetter_fileName(ctx context.Context, field graphql.CollectedField, obj *ent.OfferLetter) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28308,11 +28308,11 @@ func (ec *executionContext) _OfferLetter_fileName(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_OfferLetter_fileName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OfferLetter", field, false, false, "String")
+	return scalarFieldContext("OfferLetter", field, false, false, "String")
 }
 
 func (ec *executionContext) _OfferLetter_signed(ctx context.Context, field graphql.CollectedField, obj *ent.OfferLetter) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28331,11 +28331,11 @@ func (ec *executionContext) _OfferLetter_signed(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_OfferLetter_signed(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OfferLetter", field, false, false, "Boolean")
+	return scalarFieldContext("OfferLetter", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _OfferLetter_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.OfferLetter) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28354,11 +28354,11 @@ func (ec *executionContext) _OfferLetter_timeCreated(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_OfferLetter_timeCreated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OfferLetter", field, false, false, "Time")
+	return scalarFieldContext("OfferLetter", field, false, false, "Time")
 }
 
 func (ec *executionContext) _OfferLetter_candidate(ctx context.Context, field graphql.CollectedField, obj *ent.OfferLetter) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28390,7 +28390,7 @@ func (ec *executionContext) fieldContext_OfferLetter_candidate(_ context.Context
 }
 
 func (ec *executionContext) _Opening_id(ctx context.Context, field graphql.CollectedField, obj *ent.Opening) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28409,11 +28409,11 @@ func (ec *executionContext) _Opening_id(ctx context.Context, field graphql.Colle
 	)
 }
 func (ec *executionContext) fieldContext_Opening_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Opening", field, false, false, "ID")
+	return scalarFieldContext("Opening", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Opening_name(ctx context.Context, field graphql.CollectedField, obj *ent.Opening) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28432,11 +28432,11 @@ func (ec *executionContext) _Opening_name(ctx context.Context, field graphql.Col
 	)
 }
 func (ec *executionContext) fieldContext_Opening_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Opening", field, false, false, "String")
+	return scalarFieldContext("Opening", field, false, false, "String")
 }
 
 func (ec *executionContext) _Opening_status(ctx context.Context, field graphql.CollectedField, obj *ent.Opening) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28455,11 +28455,11 @@ func (ec *executionContext) _Opening_status(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_Opening_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Opening", field, false, false, "OpeningStatus")
+	return scalarFieldContext("Opening", field, false, false, "OpeningStatus")
 }
 
 func (ec *executionContext) _Opening_approvalStatus(ctx context.Context, field graphql.CollectedField, obj *ent.Opening) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28478,11 +28478,11 @@ func (ec *executionContext) _Opening_approvalStatus(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_Opening_approvalStatus(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Opening", field, false, false, "OpeningApprovalStatus")
+	return scalarFieldContext("Opening", field, false, false, "OpeningApprovalStatus")
 }
 
 func (ec *executionContext) _Opening_reason(ctx context.Context, field graphql.CollectedField, obj *ent.Opening) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28501,11 +28501,11 @@ func (ec *executionContext) _Opening_reason(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_Opening_reason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Opening", field, false, false, "OpeningReason")
+	return scalarFieldContext("Opening", field, false, false, "OpeningReason")
 }
 
 func (ec *executionContext) _Opening_headcount(ctx context.Context, field graphql.CollectedField, obj *ent.Opening) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28524,11 +28524,11 @@ func (ec *executionContext) _Opening_headcount(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_Opening_headcount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Opening", field, false, false, "Int")
+	return scalarFieldContext("Opening", field, false, false, "Int")
 }
 
 func (ec *executionContext) _Opening_timeExpectedHire(ctx context.Context, field graphql.CollectedField, obj *ent.Opening) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28547,11 +28547,11 @@ func (ec *executionContext) _Opening_timeExpectedHire(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_Opening_timeExpectedHire(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Opening", field, false, false, "Time")
+	return scalarFieldContext("Opening", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Opening_timeApproved(ctx context.Context, field graphql.CollectedField, obj *ent.Opening) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28570,11 +28570,11 @@ func (ec *executionContext) _Opening_timeApproved(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_Opening_timeApproved(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Opening", field, false, false, "Time")
+	return scalarFieldContext("Opening", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Opening_timeOpened(ctx context.Context, field graphql.CollectedField, obj *ent.Opening) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28593,11 +28593,11 @@ func (ec *executionContext) _Opening_timeOpened(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_Opening_timeOpened(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Opening", field, false, false, "Time")
+	return scalarFieldContext("Opening", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Opening_customFields(ctx context.Context, field graphql.CollectedField, obj *ent.Opening) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28616,11 +28616,11 @@ func (ec *executionContext) _Opening_customFields(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_Opening_customFields(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Opening", field, true, true, "StringMap")
+	return scalarFieldContext("Opening", field, true, true, "StringMap")
 }
 
 func (ec *executionContext) _Opening_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.Opening) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28639,11 +28639,11 @@ func (ec *executionContext) _Opening_timeCreated(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_Opening_timeCreated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Opening", field, false, false, "Time")
+	return scalarFieldContext("Opening", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Opening_timeLastStatusChange(ctx context.Context, field graphql.CollectedField, obj *ent.Opening) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28662,11 +28662,11 @@ func (ec *executionContext) _Opening_timeLastStatusChange(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_Opening_timeLastStatusChange(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Opening", field, false, false, "Time")
+	return scalarFieldContext("Opening", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Opening_timeUpdated(ctx context.Context, field graphql.CollectedField, obj *ent.Opening) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28685,11 +28685,11 @@ func (ec *executionContext) _Opening_timeUpdated(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_Opening_timeUpdated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Opening", field, false, false, "Time")
+	return scalarFieldContext("Opening", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Opening_position(ctx context.Context, field graphql.CollectedField, obj *ent.Opening) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28721,7 +28721,7 @@ func (ec *executionContext) fieldContext_Opening_position(_ context.Context, fie
 }
 
 func (ec *executionContext) _Opening_hiredCandidate(ctx context.Context, field graphql.CollectedField, obj *ent.Opening) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28753,7 +28753,7 @@ func (ec *executionContext) fieldContext_Opening_hiredCandidate(_ context.Contex
 }
 
 func (ec *executionContext) _Opening_approvalProcess(ctx context.Context, field graphql.CollectedField, obj *ent.Opening) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28785,7 +28785,7 @@ func (ec *executionContext) fieldContext_Opening_approvalProcess(_ context.Conte
 }
 
 func (ec *executionContext) _OpeningConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.OpeningConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28817,7 +28817,7 @@ func (ec *executionContext) fieldContext_OpeningConnection_edges(_ context.Conte
 }
 
 func (ec *executionContext) _OpeningConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.OpeningConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28849,7 +28849,7 @@ func (ec *executionContext) fieldContext_OpeningConnection_pageInfo(_ context.Co
 }
 
 func (ec *executionContext) _OpeningConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.OpeningConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28868,11 +28868,11 @@ func (ec *executionContext) _OpeningConnection_totalCount(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_OpeningConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OpeningConnection", field, false, false, "Int")
+	return scalarFieldContext("OpeningConnection", field, false, false, "Int")
 }
 
 func (ec *executionContext) _OpeningEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.OpeningEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28904,7 +28904,7 @@ func (ec *executionContext) fieldContext_OpeningEdge_node(_ context.Context, fie
 }
 
 func (ec *executionContext) _OpeningEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.OpeningEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28923,11 +28923,11 @@ func (ec *executionContext) _OpeningEdge_cursor(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_OpeningEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OpeningEdge", field, false, false, "Cursor")
+	return scalarFieldContext("OpeningEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _PageInfo_hasNextPage(ctx context.Context, field graphql.CollectedField, obj *entgql.PageInfo[string]) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28946,11 +28946,11 @@ func (ec *executionContext) _PageInfo_hasNextPage(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_PageInfo_hasNextPage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PageInfo", field, false, false, "Boolean")
+	return scalarFieldContext("PageInfo", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _PageInfo_hasPreviousPage(ctx context.Context, field graphql.CollectedField, obj *entgql.PageInfo[string]) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28969,11 +28969,11 @@ func (ec *executionContext) _PageInfo_hasPreviousPage(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_PageInfo_hasPreviousPage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PageInfo", field, false, false, "Boolean")
+	return scalarFieldContext("PageInfo", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _PageInfo_startCursor(ctx context.Context, field graphql.CollectedField, obj *entgql.PageInfo[string]) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28992,11 +28992,11 @@ func (ec *executionContext) _PageInfo_startCursor(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_PageInfo_startCursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PageInfo", field, false, false, "Cursor")
+	return scalarFieldContext("PageInfo", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _PageInfo_endCursor(ctx context.Context, field graphql.CollectedField, obj *entgql.PageInfo[string]) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29015,11 +29015,11 @@ func (ec *executionContext) _PageInfo_endCursor(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_PageInfo_endCursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PageInfo", field, false, false, "Cursor")
+	return scalarFieldContext("PageInfo", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _PartnerTest_testID(ctx context.Context, field graphql.CollectedField, obj *schematype.PartnerTest) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29038,11 +29038,11 @@ func (ec *executionContext) _PartnerTest_testID(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_PartnerTest_testID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PartnerTest", field, false, false, "String")
+	return scalarFieldContext("PartnerTest", field, false, false, "String")
 }
 
 func (ec *executionContext) _PartnerTest_testName(ctx context.Context, field graphql.CollectedField, obj *schematype.PartnerTest) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29061,11 +29061,11 @@ func (ec *executionContext) _PartnerTest_testName(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_PartnerTest_testName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PartnerTest", field, false, false, "String")
+	return scalarFieldContext("PartnerTest", field, false, false, "String")
 }
 
 func (ec *executionContext) _Party_type(ctx context.Context, field graphql.CollectedField, obj *schematype.Party) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29084,11 +29084,11 @@ func (ec *executionContext) _Party_type(ctx context.Context, field graphql.Colle
 	)
 }
 func (ec *executionContext) fieldContext_Party_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Party", field, false, false, "String")
+	return scalarFieldContext("Party", field, false, false, "String")
 }
 
 func (ec *executionContext) _Party_uid(ctx context.Context, field graphql.CollectedField, obj *schematype.Party) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29107,11 +29107,11 @@ func (ec *executionContext) _Party_uid(ctx context.Context, field graphql.Collec
 	)
 }
 func (ec *executionContext) fieldContext_Party_uid(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Party", field, false, false, "ID")
+	return scalarFieldContext("Party", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Party_firstName(ctx context.Context, field graphql.CollectedField, obj *schematype.Party) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29130,11 +29130,11 @@ func (ec *executionContext) _Party_firstName(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Party_firstName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Party", field, false, false, "String")
+	return scalarFieldContext("Party", field, false, false, "String")
 }
 
 func (ec *executionContext) _Party_middleName(ctx context.Context, field graphql.CollectedField, obj *schematype.Party) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29153,11 +29153,11 @@ func (ec *executionContext) _Party_middleName(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_Party_middleName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Party", field, false, false, "String")
+	return scalarFieldContext("Party", field, false, false, "String")
 }
 
 func (ec *executionContext) _Party_lastName(ctx context.Context, field graphql.CollectedField, obj *schematype.Party) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29176,11 +29176,11 @@ func (ec *executionContext) _Party_lastName(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_Party_lastName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Party", field, false, false, "String")
+	return scalarFieldContext("Party", field, false, false, "String")
 }
 
 func (ec *executionContext) _Party_email(ctx context.Context, field graphql.CollectedField, obj *schematype.Party) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29199,11 +29199,11 @@ func (ec *executionContext) _Party_email(ctx context.Context, field graphql.Coll
 	)
 }
 func (ec *executionContext) fieldContext_Party_email(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Party", field, false, false, "String")
+	return scalarFieldContext("Party", field, false, false, "String")
 }
 
 func (ec *executionContext) _Party_status(ctx context.Context, field graphql.CollectedField, obj *schematype.Party) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29222,11 +29222,11 @@ func (ec *executionContext) _Party_status(ctx context.Context, field graphql.Col
 	)
 }
 func (ec *executionContext) fieldContext_Party_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Party", field, false, false, "String")
+	return scalarFieldContext("Party", field, false, false, "String")
 }
 
 func (ec *executionContext) _Person_id(ctx context.Context, field graphql.CollectedField, obj *ent.Person) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29245,11 +29245,11 @@ func (ec *executionContext) _Person_id(ctx context.Context, field graphql.Collec
 	)
 }
 func (ec *executionContext) fieldContext_Person_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Person", field, false, false, "ID")
+	return scalarFieldContext("Person", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Person_firstName(ctx context.Context, field graphql.CollectedField, obj *ent.Person) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29268,11 +29268,11 @@ func (ec *executionContext) _Person_firstName(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_Person_firstName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Person", field, false, false, "String")
+	return scalarFieldContext("Person", field, false, false, "String")
 }
 
 func (ec *executionContext) _Person_middleName(ctx context.Context, field graphql.CollectedField, obj *ent.Person) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29291,11 +29291,11 @@ func (ec *executionContext) _Person_middleName(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_Person_middleName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Person", field, false, false, "String")
+	return scalarFieldContext("Person", field, false, false, "String")
 }
 
 func (ec *executionContext) _Person_lastName(ctx context.Context, field graphql.CollectedField, obj *ent.Person) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29314,11 +29314,11 @@ func (ec *executionContext) _Person_lastName(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Person_lastName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Person", field, false, false, "String")
+	return scalarFieldContext("Person", field, false, false, "String")
 }
 
 func (ec *executionContext) _Person_email(ctx context.Context, field graphql.CollectedField, obj *ent.Person) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29337,11 +29337,11 @@ func (ec *executionContext) _Person_email(ctx context.Context, field graphql.Col
 	)
 }
 func (ec *executionContext) fieldContext_Person_email(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Person", field, false, false, "String")
+	return scalarFieldContext("Person", field, false, false, "String")
 }
 
 func (ec *executionContext) _Person_phone(ctx context.Context, field graphql.CollectedField, obj *ent.Person) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29360,11 +29360,11 @@ func (ec *executionContext) _Person_phone(ctx context.Context, field graphql.Col
 	)
 }
 func (ec *executionContext) fieldContext_Person_phone(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Person", field, false, false, "String")
+	return scalarFieldContext("Person", field, false, false, "String")
 }
 
 func (ec *executionContext) _Person_idNumber(ctx context.Context, field graphql.CollectedField, obj *ent.Person) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29383,11 +29383,11 @@ func (ec *executionContext) _Person_idNumber(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Person_idNumber(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Person", field, false, false, "String")
+	return scalarFieldContext("Person", field, false, false, "String")
 }
 
 func (ec *executionContext) _Person_resumeName(ctx context.Context, field graphql.CollectedField, obj *ent.Person) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29406,11 +29406,11 @@ func (ec *executionContext) _Person_resumeName(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_Person_resumeName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Person", field, false, false, "String")
+	return scalarFieldContext("Person", field, false, false, "String")
 }
 
 func (ec *executionContext) _Person_resumeURL(ctx context.Context, field graphql.CollectedField, obj *ent.Person) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29429,11 +29429,11 @@ func (ec *executionContext) _Person_resumeURL(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_Person_resumeURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Person", field, false, false, "String")
+	return scalarFieldContext("Person", field, false, false, "String")
 }
 
 func (ec *executionContext) _Person_timeLastActivity(ctx context.Context, field graphql.CollectedField, obj *ent.Person) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29452,11 +29452,11 @@ func (ec *executionContext) _Person_timeLastActivity(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_Person_timeLastActivity(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Person", field, false, false, "Time")
+	return scalarFieldContext("Person", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Person_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.Person) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29475,11 +29475,11 @@ func (ec *executionContext) _Person_timeCreated(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_Person_timeCreated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Person", field, false, false, "Time")
+	return scalarFieldContext("Person", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Person_candidates(ctx context.Context, field graphql.CollectedField, obj *ent.Person) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29523,7 +29523,7 @@ func (ec *executionContext) fieldContext_Person_candidates(ctx context.Context, 
 }
 
 func (ec *executionContext) _PersonConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.PersonConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29555,7 +29555,7 @@ func (ec *executionContext) fieldContext_PersonConnection_edges(_ context.Contex
 }
 
 func (ec *executionContext) _PersonConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.PersonConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29587,7 +29587,7 @@ func (ec *executionContext) fieldContext_PersonConnection_pageInfo(_ context.Con
 }
 
 func (ec *executionContext) _PersonConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.PersonConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29606,11 +29606,11 @@ func (ec *executionContext) _PersonConnection_totalCount(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_PersonConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PersonConnection", field, false, false, "Int")
+	return scalarFieldContext("PersonConnection", field, false, false, "Int")
 }
 
 func (ec *executionContext) _PersonEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.PersonEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29642,7 +29642,7 @@ func (ec *executionContext) fieldContext_PersonEdge_node(_ context.Context, fiel
 }
 
 func (ec *executionContext) _PersonEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.PersonEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29661,11 +29661,11 @@ func (ec *executionContext) _PersonEdge_cursor(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_PersonEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PersonEdge", field, false, false, "Cursor")
+	return scalarFieldContext("PersonEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _PipelineStep_id(ctx context.Context, field graphql.CollectedField, obj *ent.PipelineStep) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29684,11 +29684,11 @@ func (ec *executionContext) _PipelineStep_id(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_PipelineStep_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PipelineStep", field, false, false, "ID")
+	return scalarFieldContext("PipelineStep", field, false, false, "ID")
 }
 
 func (ec *executionContext) _PipelineStep_name(ctx context.Context, field graphql.CollectedField, obj *ent.PipelineStep) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29707,11 +29707,11 @@ func (ec *executionContext) _PipelineStep_name(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_PipelineStep_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PipelineStep", field, false, false, "String")
+	return scalarFieldContext("PipelineStep", field, false, false, "String")
 }
 
 func (ec *executionContext) _PipelineStep_kind(ctx context.Context, field graphql.CollectedField, obj *ent.PipelineStep) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29730,11 +29730,11 @@ func (ec *executionContext) _PipelineStep_kind(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_PipelineStep_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PipelineStep", field, false, false, "PipelineStepKind")
+	return scalarFieldContext("PipelineStep", field, false, false, "PipelineStepKind")
 }
 
 func (ec *executionContext) _PipelineStep_rank(ctx context.Context, field graphql.CollectedField, obj *ent.PipelineStep) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29753,11 +29753,11 @@ func (ec *executionContext) _PipelineStep_rank(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_PipelineStep_rank(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PipelineStep", field, false, false, "Int")
+	return scalarFieldContext("PipelineStep", field, false, false, "Int")
 }
 
 func (ec *executionContext) _PipelineStep_assigneeIds(ctx context.Context, field graphql.CollectedField, obj *ent.PipelineStep) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29776,11 +29776,11 @@ func (ec *executionContext) _PipelineStep_assigneeIds(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_PipelineStep_assigneeIds(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PipelineStep", field, false, false, "String")
+	return scalarFieldContext("PipelineStep", field, false, false, "String")
 }
 
 func (ec *executionContext) _PipelineStep_position(ctx context.Context, field graphql.CollectedField, obj *ent.PipelineStep) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29812,7 +29812,7 @@ func (ec *executionContext) fieldContext_PipelineStep_position(_ context.Context
 }
 
 func (ec *executionContext) _PipelineStep_candidates(ctx context.Context, field graphql.CollectedField, obj *ent.PipelineStep) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29856,7 +29856,7 @@ func (ec *executionContext) fieldContext_PipelineStep_candidates(ctx context.Con
 }
 
 func (ec *executionContext) _Position_id(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29875,11 +29875,11 @@ func (ec *executionContext) _Position_id(ctx context.Context, field graphql.Coll
 	)
 }
 func (ec *executionContext) fieldContext_Position_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Position", field, false, false, "ID")
+	return scalarFieldContext("Position", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Position_name(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29898,11 +29898,11 @@ func (ec *executionContext) _Position_name(ctx context.Context, field graphql.Co
 	)
 }
 func (ec *executionContext) fieldContext_Position_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Position", field, false, false, "String")
+	return scalarFieldContext("Position", field, false, false, "String")
 }
 
 func (ec *executionContext) _Position_status(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29921,11 +29921,11 @@ func (ec *executionContext) _Position_status(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Position_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Position", field, false, false, "PositionStatus")
+	return scalarFieldContext("Position", field, false, false, "PositionStatus")
 }
 
 func (ec *executionContext) _Position_isTemplate(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29944,11 +29944,11 @@ func (ec *executionContext) _Position_isTemplate(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_Position_isTemplate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Position", field, false, false, "Boolean")
+	return scalarFieldContext("Position", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _Position_isDiscreet(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29967,11 +29967,11 @@ func (ec *executionContext) _Position_isDiscreet(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_Position_isDiscreet(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Position", field, false, false, "Boolean")
+	return scalarFieldContext("Position", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _Position_isPublished(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29990,11 +29990,11 @@ func (ec *executionContext) _Position_isPublished(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_Position_isPublished(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Position", field, false, false, "Boolean")
+	return scalarFieldContext("Position", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _Position_isTalentPool(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30013,11 +30013,11 @@ func (ec *executionContext) _Position_isTalentPool(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_Position_isTalentPool(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Position", field, false, false, "Boolean")
+	return scalarFieldContext("Position", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _Position_email(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30036,11 +30036,11 @@ func (ec *executionContext) _Position_email(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_Position_email(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Position", field, false, false, "String")
+	return scalarFieldContext("Position", field, false, false, "String")
 }
 
 func (ec *executionContext) _Position_urlServiceHostedPage(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30059,11 +30059,11 @@ func (ec *executionContext) _Position_urlServiceHostedPage(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_Position_urlServiceHostedPage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Position", field, false, false, "String")
+	return scalarFieldContext("Position", field, false, false, "String")
 }
 
 func (ec *executionContext) _Position_urlActivePage(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30082,11 +30082,11 @@ func (ec *executionContext) _Position_urlActivePage(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_Position_urlActivePage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Position", field, false, false, "String")
+	return scalarFieldContext("Position", field, false, false, "String")
 }
 
 func (ec *executionContext) _Position_workplaceType(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30105,11 +30105,11 @@ func (ec *executionContext) _Position_workplaceType(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_Position_workplaceType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Position", field, false, false, "String")
+	return scalarFieldContext("Position", field, false, false, "String")
 }
 
 func (ec *executionContext) _Position_internalUseCustomID(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30128,11 +30128,11 @@ func (ec *executionContext) _Position_internalUseCustomID(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_Position_internalUseCustomID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Position", field, false, false, "String")
+	return scalarFieldContext("Position", field, false, false, "String")
 }
 
 func (ec *executionContext) _Position_pictureURL(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30151,11 +30151,11 @@ func (ec *executionContext) _Position_pictureURL(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_Position_pictureURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Position", field, false, false, "String")
+	return scalarFieldContext("Position", field, false, false, "String")
 }
 
 func (ec *executionContext) _Position_salaryRange(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30187,7 +30187,7 @@ func (ec *executionContext) fieldContext_Position_salaryRange(_ context.Context,
 }
 
 func (ec *executionContext) _Position_categories(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30219,7 +30219,7 @@ func (ec *executionContext) fieldContext_Position_categories(_ context.Context, 
 }
 
 func (ec *executionContext) _Position_details(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30251,7 +30251,7 @@ func (ec *executionContext) fieldContext_Position_details(_ context.Context, fie
 }
 
 func (ec *executionContext) _Position_workflow(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30283,7 +30283,7 @@ func (ec *executionContext) fieldContext_Position_workflow(_ context.Context, fi
 }
 
 func (ec *executionContext) _Position_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30302,11 +30302,11 @@ func (ec *executionContext) _Position_timeCreated(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_Position_timeCreated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Position", field, false, false, "Time")
+	return scalarFieldContext("Position", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Position_timeUpdated(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30325,11 +30325,11 @@ func (ec *executionContext) _Position_timeUpdated(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_Position_timeUpdated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Position", field, false, false, "Time")
+	return scalarFieldContext("Position", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Position_location(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30361,7 +30361,7 @@ func (ec *executionContext) fieldContext_Position_location(_ context.Context, fi
 }
 
 func (ec *executionContext) _Position_template(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30393,7 +30393,7 @@ func (ec *executionContext) fieldContext_Position_template(_ context.Context, fi
 }
 
 func (ec *executionContext) _Position_clones(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30425,7 +30425,7 @@ func (ec *executionContext) fieldContext_Position_clones(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Position_leadRecruiter(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30457,7 +30457,7 @@ func (ec *executionContext) fieldContext_Position_leadRecruiter(_ context.Contex
 }
 
 func (ec *executionContext) _Position_hiringManager(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30489,7 +30489,7 @@ func (ec *executionContext) fieldContext_Position_hiringManager(_ context.Contex
 }
 
 func (ec *executionContext) _Position_coordinator(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30521,7 +30521,7 @@ func (ec *executionContext) fieldContext_Position_coordinator(_ context.Context,
 }
 
 func (ec *executionContext) _Position_hiringTeam(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30553,7 +30553,7 @@ func (ec *executionContext) fieldContext_Position_hiringTeam(_ context.Context, 
 }
 
 func (ec *executionContext) _Position_questionnaires(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30585,7 +30585,7 @@ func (ec *executionContext) fieldContext_Position_questionnaires(_ context.Conte
 }
 
 func (ec *executionContext) _Position_openings(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30629,7 +30629,7 @@ func (ec *executionContext) fieldContext_Position_openings(ctx context.Context, 
 }
 
 func (ec *executionContext) _Position_candidates(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30673,7 +30673,7 @@ func (ec *executionContext) fieldContext_Position_candidates(ctx context.Context
 }
 
 func (ec *executionContext) _Position_activities(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30717,7 +30717,7 @@ func (ec *executionContext) fieldContext_Position_activities(ctx context.Context
 }
 
 func (ec *executionContext) _Position_pipeline(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30749,7 +30749,7 @@ func (ec *executionContext) fieldContext_Position_pipeline(_ context.Context, fi
 }
 
 func (ec *executionContext) _Position_department(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30768,11 +30768,11 @@ func (ec *executionContext) _Position_department(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_Position_department(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Position", field, true, true, "String")
+	return scalarFieldContext("Position", field, true, true, "String")
 }
 
 func (ec *executionContext) _Position_experienceLevel(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30791,11 +30791,11 @@ func (ec *executionContext) _Position_experienceLevel(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_Position_experienceLevel(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Position", field, true, true, "String")
+	return scalarFieldContext("Position", field, true, true, "String")
 }
 
 func (ec *executionContext) _Position_employmentType(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30814,11 +30814,11 @@ func (ec *executionContext) _Position_employmentType(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_Position_employmentType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Position", field, true, true, "String")
+	return scalarFieldContext("Position", field, true, true, "String")
 }
 
 func (ec *executionContext) _PositionConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.PositionConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30850,7 +30850,7 @@ func (ec *executionContext) fieldContext_PositionConnection_edges(_ context.Cont
 }
 
 func (ec *executionContext) _PositionConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.PositionConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30882,7 +30882,7 @@ func (ec *executionContext) fieldContext_PositionConnection_pageInfo(_ context.C
 }
 
 func (ec *executionContext) _PositionConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.PositionConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30901,11 +30901,11 @@ func (ec *executionContext) _PositionConnection_totalCount(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_PositionConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PositionConnection", field, false, false, "Int")
+	return scalarFieldContext("PositionConnection", field, false, false, "Int")
 }
 
 func (ec *executionContext) _PositionEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.PositionEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30937,7 +30937,7 @@ func (ec *executionContext) fieldContext_PositionEdge_node(_ context.Context, fi
 }
 
 func (ec *executionContext) _PositionEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.PositionEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30956,11 +30956,11 @@ func (ec *executionContext) _PositionEdge_cursor(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_PositionEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PositionEdge", field, false, false, "Cursor")
+	return scalarFieldContext("PositionEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _Query_node(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -31004,7 +31004,7 @@ func (ec *executionContext) fieldContext_Query_node(ctx context.Context, field g
 }
 
 func (ec *executionContext) _Query_nodes(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -31048,7 +31048,7 @@ func (ec *executionContext) fieldContext_Query_nodes(ctx context.Context, field 
 }
 
 func (ec *executionContext) _Query_contacts(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -31092,7 +31092,7 @@ func (ec *executionContext) fieldContext_Query_contacts(ctx context.Context, fie
 }
 
 func (ec *executionContext) _Query_conversations(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -31136,7 +31136,7 @@ func (ec *executionContext) fieldContext_Query_conversations(ctx context.Context
 }
 
 func (ec *executionContext) _Query_evaluationPartners(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -31180,7 +31180,7 @@ func (ec *executionContext) fieldContext_Query_evaluationPartners(ctx context.Co
 }
 
 func (ec *executionContext) _Query_fieldDefinitions(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -31224,7 +31224,7 @@ func (ec *executionContext) fieldContext_Query_fieldDefinitions(ctx context.Cont
 }
 
 func (ec *executionContext) _Query_locations(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -31268,7 +31268,7 @@ func (ec *executionContext) fieldContext_Query_locations(ctx context.Context, fi
 }
 
 func (ec *executionContext) _Query_people(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -31312,7 +31312,7 @@ func (ec *executionContext) fieldContext_Query_people(ctx context.Context, field
 }
 
 func (ec *executionContext) _Query_positions(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -31356,7 +31356,7 @@ func (ec *executionContext) fieldContext_Query_positions(ctx context.Context, fi
 }
 
 func (ec *executionContext) _Query_rejectionReasons(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -31400,7 +31400,7 @@ func (ec *executionContext) fieldContext_Query_rejectionReasons(ctx context.Cont
 }
 
 func (ec *executionContext) _Query_users(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -31444,7 +31444,7 @@ func (ec *executionContext) fieldContext_Query_users(ctx context.Context, field 
 }
 
 func (ec *executionContext) _Query_findDuplicates(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -31488,7 +31488,7 @@ func (ec *executionContext) fieldContext_Query_findDuplicates(ctx context.Contex
 }
 
 func (ec *executionContext) _Query_events(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -31532,7 +31532,7 @@ func (ec *executionContext) fieldContext_Query_events(ctx context.Context, field
 }
 
 func (ec *executionContext) _Query_webhookEndpoints(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -31564,7 +31564,7 @@ func (ec *executionContext) fieldContext_Query_webhookEndpoints(_ context.Contex
 }
 
 func (ec *executionContext) _Query_openings(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -31608,7 +31608,7 @@ func (ec *executionContext) fieldContext_Query_openings(ctx context.Context, fie
 }
 
 func (ec *executionContext) _Query_candidates(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -31652,7 +31652,7 @@ func (ec *executionContext) fieldContext_Query_candidates(ctx context.Context, f
 }
 
 func (ec *executionContext) _Query_questionnaires(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -31696,7 +31696,7 @@ func (ec *executionContext) fieldContext_Query_questionnaires(ctx context.Contex
 }
 
 func (ec *executionContext) _Query_pipeline(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -31740,7 +31740,7 @@ func (ec *executionContext) fieldContext_Query_pipeline(ctx context.Context, fie
 }
 
 func (ec *executionContext) _Query_viewer(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -31772,7 +31772,7 @@ func (ec *executionContext) fieldContext_Query_viewer(_ context.Context, field g
 }
 
 func (ec *executionContext) _Query_apiKeys(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -31804,7 +31804,7 @@ func (ec *executionContext) fieldContext_Query_apiKeys(_ context.Context, field 
 }
 
 func (ec *executionContext) _Query___type(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -31848,7 +31848,7 @@ func (ec *executionContext) fieldContext_Query___type(ctx context.Context, field
 }
 
 func (ec *executionContext) _Query___schema(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -31880,7 +31880,7 @@ func (ec *executionContext) fieldContext_Query___schema(_ context.Context, field
 }
 
 func (ec *executionContext) _Question_title(ctx context.Context, field graphql.CollectedField, obj *schematype.Question) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -31899,11 +31899,11 @@ func (ec *executionContext) _Question_title(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_Question_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Question", field, false, false, "String")
+	return scalarFieldContext("Question", field, false, false, "String")
 }
 
 func (ec *executionContext) _Question_explanation(ctx context.Context, field graphql.CollectedField, obj *schematype.Question) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -31922,11 +31922,11 @@ func (ec *executionContext) _Question_explanation(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_Question_explanation(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Question", field, false, false, "String")
+	return scalarFieldContext("Question", field, false, false, "String")
 }
 
 func (ec *executionContext) _Question_options(ctx context.Context, field graphql.CollectedField, obj *schematype.Question) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -31958,7 +31958,7 @@ func (ec *executionContext) fieldContext_Question_options(_ context.Context, fie
 }
 
 func (ec *executionContext) _Question_required(ctx context.Context, field graphql.CollectedField, obj *schematype.Question) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -31977,11 +31977,11 @@ func (ec *executionContext) _Question_required(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_Question_required(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Question", field, false, false, "Boolean")
+	return scalarFieldContext("Question", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _QuestionOption_title(ctx context.Context, field graphql.CollectedField, obj *schematype.QuestionOption) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32000,11 +32000,11 @@ func (ec *executionContext) _QuestionOption_title(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_QuestionOption_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("QuestionOption", field, false, false, "String")
+	return scalarFieldContext("QuestionOption", field, false, false, "String")
 }
 
 func (ec *executionContext) _Questionnaire_id(ctx context.Context, field graphql.CollectedField, obj *ent.Questionnaire) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32023,11 +32023,11 @@ func (ec *executionContext) _Questionnaire_id(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_Questionnaire_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Questionnaire", field, false, false, "ID")
+	return scalarFieldContext("Questionnaire", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Questionnaire_name(ctx context.Context, field graphql.CollectedField, obj *ent.Questionnaire) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32046,11 +32046,11 @@ func (ec *executionContext) _Questionnaire_name(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_Questionnaire_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Questionnaire", field, false, false, "String")
+	return scalarFieldContext("Questionnaire", field, false, false, "String")
 }
 
 func (ec *executionContext) _Questionnaire_specificType(ctx context.Context, field graphql.CollectedField, obj *ent.Questionnaire) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32069,11 +32069,11 @@ func (ec *executionContext) _Questionnaire_specificType(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_Questionnaire_specificType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Questionnaire", field, false, false, "String")
+	return scalarFieldContext("Questionnaire", field, false, false, "String")
 }
 
 func (ec *executionContext) _Questionnaire_enabledFor(ctx context.Context, field graphql.CollectedField, obj *ent.Questionnaire) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32092,11 +32092,11 @@ func (ec *executionContext) _Questionnaire_enabledFor(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_Questionnaire_enabledFor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Questionnaire", field, false, false, "String")
+	return scalarFieldContext("Questionnaire", field, false, false, "String")
 }
 
 func (ec *executionContext) _Questionnaire_showAs(ctx context.Context, field graphql.CollectedField, obj *ent.Questionnaire) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32115,11 +32115,11 @@ func (ec *executionContext) _Questionnaire_showAs(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_Questionnaire_showAs(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Questionnaire", field, false, false, "String")
+	return scalarFieldContext("Questionnaire", field, false, false, "String")
 }
 
 func (ec *executionContext) _Questionnaire_questions(ctx context.Context, field graphql.CollectedField, obj *ent.Questionnaire) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32151,7 +32151,7 @@ func (ec *executionContext) fieldContext_Questionnaire_questions(_ context.Conte
 }
 
 func (ec *executionContext) _Questionnaire_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.Questionnaire) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32170,11 +32170,11 @@ func (ec *executionContext) _Questionnaire_timeCreated(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_Questionnaire_timeCreated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Questionnaire", field, false, false, "Time")
+	return scalarFieldContext("Questionnaire", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Questionnaire_positions(ctx context.Context, field graphql.CollectedField, obj *ent.Questionnaire) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32206,7 +32206,7 @@ func (ec *executionContext) fieldContext_Questionnaire_positions(_ context.Conte
 }
 
 func (ec *executionContext) _QuestionnaireConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.QuestionnaireConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32238,7 +32238,7 @@ func (ec *executionContext) fieldContext_QuestionnaireConnection_edges(_ context
 }
 
 func (ec *executionContext) _QuestionnaireConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.QuestionnaireConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32270,7 +32270,7 @@ func (ec *executionContext) fieldContext_QuestionnaireConnection_pageInfo(_ cont
 }
 
 func (ec *executionContext) _QuestionnaireConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.QuestionnaireConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32289,11 +32289,11 @@ func (ec *executionContext) _QuestionnaireConnection_totalCount(ctx context.Cont
 	)
 }
 func (ec *executionContext) fieldContext_QuestionnaireConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("QuestionnaireConnection", field, false, false, "Int")
+	return scalarFieldContext("QuestionnaireConnection", field, false, false, "Int")
 }
 
 func (ec *executionContext) _QuestionnaireEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.QuestionnaireEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32325,7 +32325,7 @@ func (ec *executionContext) fieldContext_QuestionnaireEdge_node(_ context.Contex
 }
 
 func (ec *executionContext) _QuestionnaireEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.QuestionnaireEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32344,11 +32344,11 @@ func (ec *executionContext) _QuestionnaireEdge_cursor(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_QuestionnaireEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("QuestionnaireEdge", field, false, false, "Cursor")
+	return scalarFieldContext("QuestionnaireEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _RejectionReason_id(ctx context.Context, field graphql.CollectedField, obj *ent.RejectionReason) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32367,11 +32367,11 @@ func (ec *executionContext) _RejectionReason_id(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_RejectionReason_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RejectionReason", field, false, false, "ID")
+	return scalarFieldContext("RejectionReason", field, false, false, "ID")
 }
 
 func (ec *executionContext) _RejectionReason_name(ctx context.Context, field graphql.CollectedField, obj *ent.RejectionReason) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32390,11 +32390,11 @@ func (ec *executionContext) _RejectionReason_name(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_RejectionReason_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RejectionReason", field, false, false, "String")
+	return scalarFieldContext("RejectionReason", field, false, false, "String")
 }
 
 func (ec *executionContext) _RejectionReason_byCandidate(ctx context.Context, field graphql.CollectedField, obj *ent.RejectionReason) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32413,11 +32413,11 @@ func (ec *executionContext) _RejectionReason_byCandidate(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_RejectionReason_byCandidate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RejectionReason", field, false, false, "Boolean")
+	return scalarFieldContext("RejectionReason", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _RejectionReason_rank(ctx context.Context, field graphql.CollectedField, obj *ent.RejectionReason) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32436,11 +32436,11 @@ func (ec *executionContext) _RejectionReason_rank(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_RejectionReason_rank(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RejectionReason", field, false, false, "Int")
+	return scalarFieldContext("RejectionReason", field, false, false, "Int")
 }
 
 func (ec *executionContext) _RejectionReasonConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.RejectionReasonConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32472,7 +32472,7 @@ func (ec *executionContext) fieldContext_RejectionReasonConnection_edges(_ conte
 }
 
 func (ec *executionContext) _RejectionReasonConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.RejectionReasonConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32504,7 +32504,7 @@ func (ec *executionContext) fieldContext_RejectionReasonConnection_pageInfo(_ co
 }
 
 func (ec *executionContext) _RejectionReasonConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.RejectionReasonConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32523,11 +32523,11 @@ func (ec *executionContext) _RejectionReasonConnection_totalCount(ctx context.Co
 	)
 }
 func (ec *executionContext) fieldContext_RejectionReasonConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RejectionReasonConnection", field, false, false, "Int")
+	return scalarFieldContext("RejectionReasonConnection", field, false, false, "Int")
 }
 
 func (ec *executionContext) _RejectionReasonEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.RejectionReasonEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32559,7 +32559,7 @@ func (ec *executionContext) fieldContext_RejectionReasonEdge_node(_ context.Cont
 }
 
 func (ec *executionContext) _RejectionReasonEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.RejectionReasonEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32578,11 +32578,11 @@ func (ec *executionContext) _RejectionReasonEdge_cursor(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_RejectionReasonEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RejectionReasonEdge", field, false, false, "Cursor")
+	return scalarFieldContext("RejectionReasonEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _RequiredCandidateFields_email(ctx context.Context, field graphql.CollectedField, obj *schematype.RequiredCandidateFields) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32601,11 +32601,11 @@ func (ec *executionContext) _RequiredCandidateFields_email(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_RequiredCandidateFields_email(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RequiredCandidateFields", field, false, false, "Boolean")
+	return scalarFieldContext("RequiredCandidateFields", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _RequiredCandidateFields_lastName(ctx context.Context, field graphql.CollectedField, obj *schematype.RequiredCandidateFields) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32624,11 +32624,11 @@ func (ec *executionContext) _RequiredCandidateFields_lastName(ctx context.Contex
 	)
 }
 func (ec *executionContext) fieldContext_RequiredCandidateFields_lastName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RequiredCandidateFields", field, false, false, "Boolean")
+	return scalarFieldContext("RequiredCandidateFields", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _RequiredCandidateFields_phone(ctx context.Context, field graphql.CollectedField, obj *schematype.RequiredCandidateFields) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32647,11 +32647,11 @@ func (ec *executionContext) _RequiredCandidateFields_phone(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_RequiredCandidateFields_phone(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RequiredCandidateFields", field, false, false, "Boolean")
+	return scalarFieldContext("RequiredCandidateFields", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _SalaryRange_min(ctx context.Context, field graphql.CollectedField, obj *schematype.SalaryRange) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32670,11 +32670,11 @@ func (ec *executionContext) _SalaryRange_min(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_SalaryRange_min(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SalaryRange", field, false, false, "Int")
+	return scalarFieldContext("SalaryRange", field, false, false, "Int")
 }
 
 func (ec *executionContext) _SalaryRange_max(ctx context.Context, field graphql.CollectedField, obj *schematype.SalaryRange) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32693,11 +32693,11 @@ func (ec *executionContext) _SalaryRange_max(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_SalaryRange_max(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SalaryRange", field, false, false, "Int")
+	return scalarFieldContext("SalaryRange", field, false, false, "Int")
 }
 
 func (ec *executionContext) _SalaryRange_currencyCode(ctx context.Context, field graphql.CollectedField, obj *schematype.SalaryRange) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32716,11 +32716,11 @@ func (ec *executionContext) _SalaryRange_currencyCode(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_SalaryRange_currencyCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SalaryRange", field, false, false, "String")
+	return scalarFieldContext("SalaryRange", field, false, false, "String")
 }
 
 func (ec *executionContext) _SalaryRange_period(ctx context.Context, field graphql.CollectedField, obj *schematype.SalaryRange) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32739,11 +32739,11 @@ func (ec *executionContext) _SalaryRange_period(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_SalaryRange_period(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SalaryRange", field, false, false, "String")
+	return scalarFieldContext("SalaryRange", field, false, false, "String")
 }
 
 func (ec *executionContext) _Step_name(ctx context.Context, field graphql.CollectedField, obj *schematype.Step) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32762,11 +32762,11 @@ func (ec *executionContext) _Step_name(ctx context.Context, field graphql.Collec
 	)
 }
 func (ec *executionContext) fieldContext_Step_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Step", field, false, false, "String")
+	return scalarFieldContext("Step", field, false, false, "String")
 }
 
 func (ec *executionContext) _Step_type(ctx context.Context, field graphql.CollectedField, obj *schematype.Step) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32785,11 +32785,11 @@ func (ec *executionContext) _Step_type(ctx context.Context, field graphql.Collec
 	)
 }
 func (ec *executionContext) fieldContext_Step_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Step", field, false, false, "String")
+	return scalarFieldContext("Step", field, false, false, "String")
 }
 
 func (ec *executionContext) _Step_timeScheduled(ctx context.Context, field graphql.CollectedField, obj *schematype.Step) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32808,11 +32808,11 @@ func (ec *executionContext) _Step_timeScheduled(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_Step_timeScheduled(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Step", field, false, false, "Time")
+	return scalarFieldContext("Step", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Step_timeCompleted(ctx context.Context, field graphql.CollectedField, obj *schematype.Step) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32831,7 +32831,7 @@ func (ec *executionContext) _Step_timeCompleted(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_Step_timeCompleted(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Step", field, false, false, "Time")
+	return scalarFieldContext("Step", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Subscription_positionPipeline(ctx context.Context, field graphql.CollectedField) (ret func(ctx context.Context) graphql.Marshaler) {
@@ -32923,7 +32923,7 @@ func (ec *executionContext) fieldContext_Subscription_candidateActivities(ctx co
 }
 
 func (ec *executionContext) _TestSubmission_id(ctx context.Context, field graphql.CollectedField, obj *ent.TestSubmission) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32942,11 +32942,11 @@ func (ec *executionContext) _TestSubmission_id(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_TestSubmission_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TestSubmission", field, false, false, "ID")
+	return scalarFieldContext("TestSubmission", field, false, false, "ID")
 }
 
 func (ec *executionContext) _TestSubmission_testID(ctx context.Context, field graphql.CollectedField, obj *ent.TestSubmission) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32965,11 +32965,11 @@ func (ec *executionContext) _TestSubmission_testID(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_TestSubmission_testID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TestSubmission", field, false, false, "String")
+	return scalarFieldContext("TestSubmission", field, false, false, "String")
 }
 
 func (ec *executionContext) _TestSubmission_status(ctx context.Context, field graphql.CollectedField, obj *ent.TestSubmission) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32988,11 +32988,11 @@ func (ec *executionContext) _TestSubmission_status(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_TestSubmission_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TestSubmission", field, false, false, "String")
+	return scalarFieldContext("TestSubmission", field, false, false, "String")
 }
 
 func (ec *executionContext) _TestSubmission_candidateEvaluationID(ctx context.Context, field graphql.CollectedField, obj *ent.TestSubmission) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33011,11 +33011,11 @@ func (ec *executionContext) _TestSubmission_candidateEvaluationID(ctx context.Co
 	)
 }
 func (ec *executionContext) fieldContext_TestSubmission_candidateEvaluationID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TestSubmission", field, false, false, "String")
+	return scalarFieldContext("TestSubmission", field, false, false, "String")
 }
 
 func (ec *executionContext) _TestSubmission_displayMessage(ctx context.Context, field graphql.CollectedField, obj *ent.TestSubmission) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33034,11 +33034,11 @@ func (ec *executionContext) _TestSubmission_displayMessage(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_TestSubmission_displayMessage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TestSubmission", field, false, false, "String")
+	return scalarFieldContext("TestSubmission", field, false, false, "String")
 }
 
 func (ec *executionContext) _TestSubmission_errorCode(ctx context.Context, field graphql.CollectedField, obj *ent.TestSubmission) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33057,11 +33057,11 @@ func (ec *executionContext) _TestSubmission_errorCode(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_TestSubmission_errorCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TestSubmission", field, false, false, "String")
+	return scalarFieldContext("TestSubmission", field, false, false, "String")
 }
 
 func (ec *executionContext) _TestSubmission_outcome(ctx context.Context, field graphql.CollectedField, obj *ent.TestSubmission) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33080,11 +33080,11 @@ func (ec *executionContext) _TestSubmission_outcome(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_TestSubmission_outcome(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TestSubmission", field, false, false, "TestSubmissionOutcome")
+	return scalarFieldContext("TestSubmission", field, false, false, "TestSubmissionOutcome")
 }
 
 func (ec *executionContext) _TestSubmission_score(ctx context.Context, field graphql.CollectedField, obj *ent.TestSubmission) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33103,11 +33103,11 @@ func (ec *executionContext) _TestSubmission_score(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_TestSubmission_score(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TestSubmission", field, false, false, "Int")
+	return scalarFieldContext("TestSubmission", field, false, false, "Int")
 }
 
 func (ec *executionContext) _TestSubmission_summary(ctx context.Context, field graphql.CollectedField, obj *ent.TestSubmission) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33126,11 +33126,11 @@ func (ec *executionContext) _TestSubmission_summary(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_TestSubmission_summary(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TestSubmission", field, false, false, "String")
+	return scalarFieldContext("TestSubmission", field, false, false, "String")
 }
 
 func (ec *executionContext) _TestSubmission_resultUrls(ctx context.Context, field graphql.CollectedField, obj *ent.TestSubmission) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33149,11 +33149,11 @@ func (ec *executionContext) _TestSubmission_resultUrls(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_TestSubmission_resultUrls(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TestSubmission", field, false, false, "String")
+	return scalarFieldContext("TestSubmission", field, false, false, "String")
 }
 
 func (ec *executionContext) _TestSubmission_completed(ctx context.Context, field graphql.CollectedField, obj *ent.TestSubmission) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33172,11 +33172,11 @@ func (ec *executionContext) _TestSubmission_completed(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_TestSubmission_completed(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TestSubmission", field, false, false, "Boolean")
+	return scalarFieldContext("TestSubmission", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _TestSubmission_timeSubmitted(ctx context.Context, field graphql.CollectedField, obj *ent.TestSubmission) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33195,11 +33195,11 @@ func (ec *executionContext) _TestSubmission_timeSubmitted(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_TestSubmission_timeSubmitted(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TestSubmission", field, false, false, "Time")
+	return scalarFieldContext("TestSubmission", field, false, false, "Time")
 }
 
 func (ec *executionContext) _TestSubmission_timeUpdated(ctx context.Context, field graphql.CollectedField, obj *ent.TestSubmission) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33218,11 +33218,11 @@ func (ec *executionContext) _TestSubmission_timeUpdated(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_TestSubmission_timeUpdated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TestSubmission", field, false, false, "Time")
+	return scalarFieldContext("TestSubmission", field, false, false, "Time")
 }
 
 func (ec *executionContext) _TestSubmission_partner(ctx context.Context, field graphql.CollectedField, obj *ent.TestSubmission) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33254,7 +33254,7 @@ func (ec *executionContext) fieldContext_TestSubmission_partner(_ context.Contex
 }
 
 func (ec *executionContext) _TestSubmission_candidate(ctx context.Context, field graphql.CollectedField, obj *ent.TestSubmission) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33286,7 +33286,7 @@ func (ec *executionContext) fieldContext_TestSubmission_candidate(_ context.Cont
 }
 
 func (ec *executionContext) _TestSubmissionConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.TestSubmissionConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33318,7 +33318,7 @@ func (ec *executionContext) fieldContext_TestSubmissionConnection_edges(_ contex
 }
 
 func (ec *executionContext) _TestSubmissionConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.TestSubmissionConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33350,7 +33350,7 @@ func (ec *executionContext) fieldContext_TestSubmissionConnection_pageInfo(_ con
 }
 
 func (ec *executionContext) _TestSubmissionConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.TestSubmissionConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33369,11 +33369,11 @@ func (ec *executionContext) _TestSubmissionConnection_totalCount(ctx context.Con
 	)
 }
 func (ec *executionContext) fieldContext_TestSubmissionConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TestSubmissionConnection", field, false, false, "Int")
+	return scalarFieldContext("TestSubmissionConnection", field, false, false, "Int")
 }
 
 func (ec *executionContext) _TestSubmissionEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.TestSubmissionEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33405,7 +33405,7 @@ func (ec *executionContext) fieldContext_TestSubmissionEdge_node(_ context.Conte
 }
 
 func (ec *executionContext) _TestSubmissionEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.TestSubmissionEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33424,11 +33424,11 @@ func (ec *executionContext) _TestSubmissionEdge_cursor(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_TestSubmissionEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TestSubmissionEdge", field, false, false, "Cursor")
+	return scalarFieldContext("TestSubmissionEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _User_id(ctx context.Context, field graphql.CollectedField, obj *ent.User) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33447,11 +33447,11 @@ func (ec *executionContext) _User_id(ctx context.Context, field graphql.Collecte
 	)
 }
 func (ec *executionContext) fieldContext_User_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("User", field, false, false, "ID")
+	return scalarFieldContext("User", field, false, false, "ID")
 }
 
 func (ec *executionContext) _User_email(ctx context.Context, field graphql.CollectedField, obj *ent.User) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33470,11 +33470,11 @@ func (ec *executionContext) _User_email(ctx context.Context, field graphql.Colle
 	)
 }
 func (ec *executionContext) fieldContext_User_email(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("User", field, false, false, "String")
+	return scalarFieldContext("User", field, false, false, "String")
 }
 
 func (ec *executionContext) _User_firstName(ctx context.Context, field graphql.CollectedField, obj *ent.User) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33493,11 +33493,11 @@ func (ec *executionContext) _User_firstName(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_User_firstName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("User", field, false, false, "String")
+	return scalarFieldContext("User", field, false, false, "String")
 }
 
 func (ec *executionContext) _User_middleName(ctx context.Context, field graphql.CollectedField, obj *ent.User) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33516,11 +33516,11 @@ func (ec *executionContext) _User_middleName(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_User_middleName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("User", field, false, false, "String")
+	return scalarFieldContext("User", field, false, false, "String")
 }
 
 func (ec *executionContext) _User_lastName(ctx context.Context, field graphql.CollectedField, obj *ent.User) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33539,11 +33539,11 @@ func (ec *executionContext) _User_lastName(ctx context.Context, field graphql.Co
 	)
 }
 func (ec *executionContext) fieldContext_User_lastName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("User", field, false, false, "String")
+	return scalarFieldContext("User", field, false, false, "String")
 }
 
 func (ec *executionContext) _User_roles(ctx context.Context, field graphql.CollectedField, obj *ent.User) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33562,11 +33562,11 @@ func (ec *executionContext) _User_roles(ctx context.Context, field graphql.Colle
 	)
 }
 func (ec *executionContext) fieldContext_User_roles(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("User", field, false, false, "String")
+	return scalarFieldContext("User", field, false, false, "String")
 }
 
 func (ec *executionContext) _User_active(ctx context.Context, field graphql.CollectedField, obj *ent.User) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33585,11 +33585,11 @@ func (ec *executionContext) _User_active(ctx context.Context, field graphql.Coll
 	)
 }
 func (ec *executionContext) fieldContext_User_active(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("User", field, false, false, "Boolean")
+	return scalarFieldContext("User", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _User_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.User) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33608,11 +33608,11 @@ func (ec *executionContext) _User_timeCreated(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_User_timeCreated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("User", field, false, false, "Time")
+	return scalarFieldContext("User", field, false, false, "Time")
 }
 
 func (ec *executionContext) _User_hiringTeamOf(ctx context.Context, field graphql.CollectedField, obj *ent.User) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33644,7 +33644,7 @@ func (ec *executionContext) fieldContext_User_hiringTeamOf(_ context.Context, fi
 }
 
 func (ec *executionContext) _UserConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.UserConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33676,7 +33676,7 @@ func (ec *executionContext) fieldContext_UserConnection_edges(_ context.Context,
 }
 
 func (ec *executionContext) _UserConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.UserConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33708,7 +33708,7 @@ func (ec *executionContext) fieldContext_UserConnection_pageInfo(_ context.Conte
 }
 
 func (ec *executionContext) _UserConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.UserConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33727,11 +33727,11 @@ func (ec *executionContext) _UserConnection_totalCount(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_UserConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("UserConnection", field, false, false, "Int")
+	return scalarFieldContext("UserConnection", field, false, false, "Int")
 }
 
 func (ec *executionContext) _UserEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.UserEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33763,7 +33763,7 @@ func (ec *executionContext) fieldContext_UserEdge_node(_ context.Context, field 
 }
 
 func (ec *executionContext) _UserEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.UserEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33782,11 +33782,11 @@ func (ec *executionContext) _UserEdge_cursor(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_UserEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("UserEdge", field, false, false, "Cursor")
+	return scalarFieldContext("UserEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _WebhookAttempt_id(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookAttempt) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33805,11 +33805,11 @@ func (ec *executionContext) _WebhookAttempt_id(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_WebhookAttempt_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookAttempt", field, false, false, "ID")
+	return scalarFieldContext("WebhookAttempt", field, false, false, "ID")
 }
 
 func (ec *executionContext) _WebhookAttempt_eventId(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookAttempt) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33828,11 +33828,11 @@ func (ec *executionContext) _WebhookAttempt_eventId(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_WebhookAttempt_eventId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookAttempt", field, false, false, "ID")
+	return scalarFieldContext("WebhookAttempt", field, false, false, "ID")
 }
 
 func (ec *executionContext) _WebhookAttempt_eventType(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookAttempt) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33851,11 +33851,11 @@ func (ec *executionContext) _WebhookAttempt_eventType(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_WebhookAttempt_eventType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookAttempt", field, false, false, "String")
+	return scalarFieldContext("WebhookAttempt", field, false, false, "String")
 }
 
 func (ec *executionContext) _WebhookAttempt_attempt(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookAttempt) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33874,11 +33874,11 @@ func (ec *executionContext) _WebhookAttempt_attempt(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_WebhookAttempt_attempt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookAttempt", field, false, false, "Int")
+	return scalarFieldContext("WebhookAttempt", field, false, false, "Int")
 }
 
 func (ec *executionContext) _WebhookAttempt_status(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookAttempt) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33897,11 +33897,11 @@ func (ec *executionContext) _WebhookAttempt_status(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_WebhookAttempt_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookAttempt", field, false, false, "Int")
+	return scalarFieldContext("WebhookAttempt", field, false, false, "Int")
 }
 
 func (ec *executionContext) _WebhookAttempt_latencyMs(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookAttempt) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33920,11 +33920,11 @@ func (ec *executionContext) _WebhookAttempt_latencyMs(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_WebhookAttempt_latencyMs(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookAttempt", field, false, false, "Int")
+	return scalarFieldContext("WebhookAttempt", field, false, false, "Int")
 }
 
 func (ec *executionContext) _WebhookAttempt_error(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookAttempt) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33943,11 +33943,11 @@ func (ec *executionContext) _WebhookAttempt_error(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_WebhookAttempt_error(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookAttempt", field, false, false, "String")
+	return scalarFieldContext("WebhookAttempt", field, false, false, "String")
 }
 
 func (ec *executionContext) _WebhookAttempt_success(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookAttempt) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33966,11 +33966,11 @@ func (ec *executionContext) _WebhookAttempt_success(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_WebhookAttempt_success(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookAttempt", field, false, false, "Boolean")
+	return scalarFieldContext("WebhookAttempt", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _WebhookAttempt_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookAttempt) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33989,11 +33989,11 @@ func (ec *executionContext) _WebhookAttempt_timeCreated(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_WebhookAttempt_timeCreated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookAttempt", field, false, false, "Time")
+	return scalarFieldContext("WebhookAttempt", field, false, false, "Time")
 }
 
 func (ec *executionContext) _WebhookEndpoint_id(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookEndpoint) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34012,11 +34012,11 @@ func (ec *executionContext) _WebhookEndpoint_id(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_WebhookEndpoint_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookEndpoint", field, false, false, "ID")
+	return scalarFieldContext("WebhookEndpoint", field, false, false, "ID")
 }
 
 func (ec *executionContext) _WebhookEndpoint_url(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookEndpoint) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34035,11 +34035,11 @@ func (ec *executionContext) _WebhookEndpoint_url(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_WebhookEndpoint_url(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookEndpoint", field, false, false, "String")
+	return scalarFieldContext("WebhookEndpoint", field, false, false, "String")
 }
 
 func (ec *executionContext) _WebhookEndpoint_eventTypes(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookEndpoint) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34058,11 +34058,11 @@ func (ec *executionContext) _WebhookEndpoint_eventTypes(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_WebhookEndpoint_eventTypes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookEndpoint", field, false, false, "String")
+	return scalarFieldContext("WebhookEndpoint", field, false, false, "String")
 }
 
 func (ec *executionContext) _WebhookEndpoint_active(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookEndpoint) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34081,11 +34081,11 @@ func (ec *executionContext) _WebhookEndpoint_active(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_WebhookEndpoint_active(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookEndpoint", field, false, false, "Boolean")
+	return scalarFieldContext("WebhookEndpoint", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _WebhookEndpoint_failing(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookEndpoint) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34104,11 +34104,11 @@ func (ec *executionContext) _WebhookEndpoint_failing(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_WebhookEndpoint_failing(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookEndpoint", field, false, false, "Boolean")
+	return scalarFieldContext("WebhookEndpoint", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _WebhookEndpoint_previousSecretExpires(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookEndpoint) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34127,11 +34127,11 @@ func (ec *executionContext) _WebhookEndpoint_previousSecretExpires(ctx context.C
 	)
 }
 func (ec *executionContext) fieldContext_WebhookEndpoint_previousSecretExpires(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookEndpoint", field, false, false, "Time")
+	return scalarFieldContext("WebhookEndpoint", field, false, false, "Time")
 }
 
 func (ec *executionContext) _WebhookEndpoint_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookEndpoint) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34150,11 +34150,11 @@ func (ec *executionContext) _WebhookEndpoint_timeCreated(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_WebhookEndpoint_timeCreated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookEndpoint", field, false, false, "Time")
+	return scalarFieldContext("WebhookEndpoint", field, false, false, "Time")
 }
 
 func (ec *executionContext) _WebhookEndpoint_attempts(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookEndpoint) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34198,7 +34198,7 @@ func (ec *executionContext) fieldContext_WebhookEndpoint_attempts(ctx context.Co
 }
 
 func (ec *executionContext) _WebhookEndpointSecret_endpoint(ctx context.Context, field graphql.CollectedField, obj *recruiting.WebhookWithSecret) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34230,7 +34230,7 @@ func (ec *executionContext) fieldContext_WebhookEndpointSecret_endpoint(_ contex
 }
 
 func (ec *executionContext) _WebhookEndpointSecret_secret(ctx context.Context, field graphql.CollectedField, obj *recruiting.WebhookWithSecret) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34249,11 +34249,11 @@ func (ec *executionContext) _WebhookEndpointSecret_secret(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_WebhookEndpointSecret_secret(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookEndpointSecret", field, false, false, "String")
+	return scalarFieldContext("WebhookEndpointSecret", field, false, false, "String")
 }
 
 func (ec *executionContext) _WorkflowStep_name(ctx context.Context, field graphql.CollectedField, obj *schematype.WorkflowStep) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34272,11 +34272,11 @@ func (ec *executionContext) _WorkflowStep_name(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_WorkflowStep_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WorkflowStep", field, false, false, "String")
+	return scalarFieldContext("WorkflowStep", field, false, false, "String")
 }
 
 func (ec *executionContext) _WorkflowStep_type(ctx context.Context, field graphql.CollectedField, obj *schematype.WorkflowStep) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34295,11 +34295,11 @@ func (ec *executionContext) _WorkflowStep_type(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_WorkflowStep_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WorkflowStep", field, false, false, "String")
+	return scalarFieldContext("WorkflowStep", field, false, false, "String")
 }
 
 func (ec *executionContext) _WorkflowStep_assigneeIDs(ctx context.Context, field graphql.CollectedField, obj *schematype.WorkflowStep) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34318,11 +34318,11 @@ func (ec *executionContext) _WorkflowStep_assigneeIDs(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_WorkflowStep_assigneeIDs(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WorkflowStep", field, false, false, "ID")
+	return scalarFieldContext("WorkflowStep", field, false, false, "ID")
 }
 
 func (ec *executionContext) ___Directive_name(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34341,11 +34341,11 @@ func (ec *executionContext) ___Directive_name(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext___Directive_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__Directive", field, false, false, "String")
+	return scalarFieldContext("__Directive", field, false, false, "String")
 }
 
 func (ec *executionContext) ___Directive_description(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34364,11 +34364,11 @@ func (ec *executionContext) ___Directive_description(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext___Directive_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__Directive", field, true, false, "String")
+	return scalarFieldContext("__Directive", field, true, false, "String")
 }
 
 func (ec *executionContext) ___Directive_isRepeatable(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34387,11 +34387,11 @@ func (ec *executionContext) ___Directive_isRepeatable(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext___Directive_isRepeatable(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__Directive", field, false, false, "Boolean")
+	return scalarFieldContext("__Directive", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) ___Directive_locations(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34410,11 +34410,11 @@ func (ec *executionContext) ___Directive_locations(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext___Directive_locations(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__Directive", field, false, false, "__DirectiveLocation")
+	return scalarFieldContext("__Directive", field, false, false, "__DirectiveLocation")
 }
 
 func (ec *executionContext) ___Directive_args(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34458,7 +34458,7 @@ func (ec *executionContext) fieldContext___Directive_args(ctx context.Context, f
 }
 
 func (ec *executionContext) ___EnumValue_name(ctx context.Context, field graphql.CollectedField, obj *introspection.EnumValue) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34477,11 +34477,11 @@ func (ec *executionContext) ___EnumValue_name(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext___EnumValue_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__EnumValue", field, false, false, "String")
+	return scalarFieldContext("__EnumValue", field, false, false, "String")
 }
 
 func (ec *executionContext) ___EnumValue_description(ctx context.Context, field graphql.CollectedField, obj *introspection.EnumValue) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34500,11 +34500,11 @@ func (ec *executionContext) ___EnumValue_description(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext___EnumValue_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__EnumValue", field, true, false, "String")
+	return scalarFieldContext("__EnumValue", field, true, false, "String")
 }
 
 func (ec *executionContext) ___EnumValue_isDeprecated(ctx context.Context, field graphql.CollectedField, obj *introspection.EnumValue) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34523,11 +34523,11 @@ func (ec *executionContext) ___EnumValue_isDeprecated(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext___EnumValue_isDeprecated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__EnumValue", field, true, false, "Boolean")
+	return scalarFieldContext("__EnumValue", field, true, false, "Boolean")
 }
 
 func (ec *executionContext) ___EnumValue_deprecationReason(ctx context.Context, field graphql.CollectedField, obj *introspection.EnumValue) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34546,11 +34546,11 @@ func (ec *executionContext) ___EnumValue_deprecationReason(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext___EnumValue_deprecationReason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__EnumValue", field, true, false, "String")
+	return scalarFieldContext("__EnumValue", field, true, false, "String")
 }
 
 func (ec *executionContext) ___Field_name(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34569,11 +34569,11 @@ func (ec *executionContext) ___Field_name(ctx context.Context, field graphql.Col
 	)
 }
 func (ec *executionContext) fieldContext___Field_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__Field", field, false, false, "String")
+	return scalarFieldContext("__Field", field, false, false, "String")
 }
 
 func (ec *executionContext) ___Field_description(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34592,11 +34592,11 @@ func (ec *executionContext) ___Field_description(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext___Field_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__Field", field, true, false, "String")
+	return scalarFieldContext("__Field", field, true, false, "String")
 }
 
 func (ec *executionContext) ___Field_args(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34640,7 +34640,7 @@ func (ec *executionContext) fieldContext___Field_args(ctx context.Context, field
 }
 
 func (ec *executionContext) ___Field_type(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34672,7 +34672,7 @@ func (ec *executionContext) fieldContext___Field_type(_ context.Context, field g
 }
 
 func (ec *executionContext) ___Field_isDeprecated(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34691,11 +34691,11 @@ func (ec *executionContext) ___Field_isDeprecated(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext___Field_isDeprecated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__Field", field, true, false, "Boolean")
+	return scalarFieldContext("__Field", field, true, false, "Boolean")
 }
 
 func (ec *executionContext) ___Field_deprecationReason(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34714,11 +34714,11 @@ func (ec *executionContext) ___Field_deprecationReason(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext___Field_deprecationReason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__Field", field, true, false, "String")
+	return scalarFieldContext("__Field", field, true, false, "String")
 }
 
 func (ec *executionContext) ___InputValue_name(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34737,11 +34737,11 @@ func (ec *executionContext) ___InputValue_name(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext___InputValue_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__InputValue", field, false, false, "String")
+	return scalarFieldContext("__InputValue", field, false, false, "String")
 }
 
 func (ec *executionContext) ___InputValue_description(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34760,11 +34760,11 @@ func (ec *executionContext) ___InputValue_description(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext___InputValue_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__InputValue", field, true, false, "String")
+	return scalarFieldContext("__InputValue", field, true, false, "String")
 }
 
 func (ec *executionContext) ___InputValue_type(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34796,7 +34796,7 @@ func (ec *executionContext) fieldContext___InputValue_type(_ context.Context, fi
 }
 
 func (ec *executionContext) ___InputValue_defaultValue(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34815,11 +34815,11 @@ func (ec *executionContext) ___InputValue_defaultValue(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext___InputValue_defaultValue(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__InputValue", field, false, false, "String")
+	return scalarFieldContext("__InputValue", field, false, false, "String")
 }
 
 func (ec *executionContext) ___InputValue_isDeprecated(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34838,11 +34838,11 @@ func (ec *executionContext) ___InputValue_isDeprecated(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext___InputValue_isDeprecated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__InputValue", field, true, false, "Boolean")
+	return scalarFieldContext("__InputValue", field, true, false, "Boolean")
 }
 
 func (ec *executionContext) ___InputValue_deprecationReason(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34861,11 +34861,11 @@ func (ec *executionContext) ___InputValue_deprecationReason(ctx context.Context,
 	)
 }
 func (ec *executionContext) fieldContext___InputValue_deprecationReason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__InputValue", field, true, false, "String")
+	return scalarFieldContext("__InputValue", field, true, false, "String")
 }
 
 func (ec *executionContext) ___Schema_description(ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34884,11 +34884,11 @@ func (ec *executionContext) ___Schema_description(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext___Schema_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__Schema", field, true, false, "String")
+	return scalarFieldContext("__Schema", field, true, false, "String")
 }
 
 func (ec *executionContext) ___Schema_types(ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34920,7 +34920,7 @@ func (ec *executionContext) fieldContext___Schema_types(_ context.Context, field
 }
 
 func (ec *executionContext) ___Schema_queryType(ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34952,7 +34952,7 @@ func (ec *executionContext) fieldContext___Schema_queryType(_ context.Context, f
 }
 
 func (ec *executionContext) ___Schema_mutationType(ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34984,7 +34984,7 @@ func (ec *executionContext) fieldContext___Schema_mutationType(_ context.Context
 }
 
 func (ec *executionContext) ___Schema_subscriptionType(ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -35016,7 +35016,7 @@ func (ec *executionContext) fieldContext___Schema_subscriptionType(_ context.Con
 }
 
 func (ec *executionContext) ___Schema_directives(ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -35048,7 +35048,7 @@ func (ec *executionContext) fieldContext___Schema_directives(_ context.Context, 
 }
 
 func (ec *executionContext) ___Type_kind(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -35067,11 +35067,11 @@ func (ec *executionContext) ___Type_kind(ctx context.Context, field graphql.Coll
 	)
 }
 func (ec *executionContext) fieldContext___Type_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__Type", field, true, false, "__TypeKind")
+	return scalarFieldContext("__Type", field, true, false, "__TypeKind")
 }
 
 func (ec *executionContext) ___Type_name(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -35090,11 +35090,11 @@ func (ec *executionContext) ___Type_name(ctx context.Context, field graphql.Coll
 	)
 }
 func (ec *executionContext) fieldContext___Type_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__Type", field, true, false, "String")
+	return scalarFieldContext("__Type", field, true, false, "String")
 }
 
 func (ec *executionContext) ___Type_description(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -35113,11 +35113,11 @@ func (ec *executionContext) ___Type_description(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext___Type_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__Type", field, true, false, "String")
+	return scalarFieldContext("__Type", field, true, false, "String")
 }
 
 func (ec *executionContext) ___Type_specifiedByURL(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -35136,11 +35136,11 @@ func (ec *executionContext) ___Type_specifiedByURL(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext___Type_specifiedByURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__Type", field, true, false, "String")
+	return scalarFieldContext("__Type", field, true, false, "String")
 }
 
 func (ec *executionContext) ___Type_fields(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -35184,7 +35184,7 @@ func (ec *executionContext) fieldContext___Type_fields(ctx context.Context, fiel
 }
 
 func (ec *executionContext) ___Type_interfaces(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -35216,7 +35216,7 @@ func (ec *executionContext) fieldContext___Type_interfaces(_ context.Context, fi
 }
 
 func (ec *executionContext) ___Type_possibleTypes(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -35248,7 +35248,7 @@ func (ec *executionContext) fieldContext___Type_possibleTypes(_ context.Context,
 }
 
 func (ec *executionContext) ___Type_enumValues(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -35292,7 +35292,7 @@ func (ec *executionContext) fieldContext___Type_enumValues(ctx context.Context, 
 }
 
 func (ec *executionContext) ___Type_inputFields(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -35336,7 +35336,7 @@ func (ec *executionContext) fieldContext___Type_inputFields(ctx context.Context,
 }
 
 func (ec *executionContext) ___Type_ofType(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -35368,7 +35368,7 @@ func (ec *executionContext) fieldContext___Type_ofType(_ context.Context, field 
 }
 
 func (ec *executionContext) ___Type_isOneOf(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -35387,7 +35387,7 @@ func (ec *executionContext) ___Type_isOneOf(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext___Type_isOneOf(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__Type", field, true, false, "Boolean")
+	return scalarFieldContext("__Type", field, true, false, "Boolean")
 }
 
 // endregion **************************** field.gotpl *****************************

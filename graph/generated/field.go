@@ -1,0 +1,115 @@
+package generated
+
+import (
+	"context"
+	"errors"
+
+	"github.com/99designs/gqlgen/graphql"
+	"github.com/vektah/gqlparser/v2/ast"
+)
+
+// resolveField is graphql.ResolveField, which graph/genpatch.go puts it in
+// place of, except for a field read straight off its object (no resolver,
+// no method, no arguments, no directive): such a field skips the field
+// middleware (server's AroundFields and extensions' InterceptField). Ours
+// act only on resolvers (telemetry's spans) and on fields with arguments
+// (the page sizes), yet gqlgen ran the chain, with a closure per layer and
+// a look-up of the field context, for every id, name and status of every
+// row: most of the fields of a list.
+func resolveField[T any](
+	ctx context.Context,
+	oc *graphql.OperationContext,
+	field graphql.CollectedField,
+	initializeFieldContext func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error),
+	fieldResolver func(ctx context.Context) (any, error),
+	middlewareChain func(ctx context.Context, next graphql.Resolver) graphql.Resolver,
+	marshal func(ctx context.Context, sel ast.SelectionSet, v T) graphql.Marshaler,
+	recoverFromPanic bool,
+	nonNull bool,
+) graphql.Marshaler {
+	fc, err := initializeFieldContext(ctx, field)
+	if err != nil {
+		return graphql.Null
+	}
+	if middlewareChain != nil || fc.IsMethod || fc.IsResolver || fc.Args != nil {
+		built := func(context.Context, graphql.CollectedField) (*graphql.FieldContext, error) { return fc, nil }
+		return graphql.ResolveField(ctx, oc, field, built, fieldResolver, middlewareChain, marshal, recoverFromPanic, nonNull)
+	}
+	return resolvePlainField(ctx, oc, fc, fieldResolver, marshal, recoverFromPanic, nonNull)
+}
+
+// resolvePlainField is gqlgen's resolveField for a plain field, whose
+// resolver is called directly: the same panic recovery, null checks and
+// errors.
+func resolvePlainField[T any](
+	ctx context.Context,
+	oc *graphql.OperationContext,
+	fc *graphql.FieldContext,
+	fieldResolver func(ctx context.Context) (any, error),
+	marshal func(ctx context.Context, sel ast.SelectionSet, v T) graphql.Marshaler,
+	recoverFromPanic bool,
+	nonNull bool,
+) (ret graphql.Marshaler) {
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if recoverFromPanic {
+		defer func() {
+			if r := recover(); r != nil {
+				oc.Error(ctx, oc.Recover(ctx, r))
+				ret = graphql.Null
+			}
+		}()
+	}
+	resTmp, err := fieldResolver(ctx)
+	if err != nil {
+		oc.Error(ctx, graphql.AddFieldLocationToError(ctx, err))
+		return nullResult(fc, nonNull)
+	}
+	if resTmp == nil {
+		if nonNull || fc.NonNull {
+			graphql.AddInvalidNullError(ctx, "")
+		}
+		return nullResult(fc, nonNull)
+	}
+	if res, ok := resTmp.(T); ok {
+		fc.Result = res
+		return marshal(ctx, fc.Field.Selections, res)
+	}
+	if res, ok := resTmp.(graphql.Marshaler); ok {
+		fc.Result = res
+		return res
+	}
+	var t T
+	oc.Errorf(ctx, `unexpected type %T from middleware/directive chain, should be %T`, resTmp, t)
+	return graphql.Null
+}
+
+// nullResult is what a field without a value answers: RequiredNull when
+// the field was marked non-null at run time but its type is nullable (the
+// null then travels up to the parent), Null otherwise.
+func nullResult(fc *graphql.FieldContext, nonNull bool) graphql.Marshaler {
+	if fc.NonNull && !nonNull {
+		return graphql.RequiredNull
+	}
+	return graphql.Null
+}
+
+// scalarFieldContext is graphql.NewScalarFieldContext, which
+// graph/genpatch.go puts it in place of, with one shared Child function
+// where gqlgen allocated a closure per field and row to name the type in
+// its error. Child is never called on a scalar: validation refuses a
+// selection under one before anything runs.
+func scalarFieldContext(object string, field graphql.CollectedField, isMethod, isResolver bool, _ string) (*graphql.FieldContext, error) {
+	return &graphql.FieldContext{
+		Object:     object,
+		Field:      field,
+		IsMethod:   isMethod,
+		IsResolver: isResolver,
+		Child:      noChildFields,
+	}, nil
+}
+
+var errNoChildFields = errors.New("a scalar or enum field has no child fields")
+
+func noChildFields(context.Context, graphql.CollectedField) (*graphql.FieldContext, error) {
+	return nil, errNoChildFields
+}
