@@ -13,6 +13,7 @@ import (
 
 	"ariga.io/atlas/sql/migrate"
 	"entgo.io/ent/dialect"
+	entsql "entgo.io/ent/dialect/sql"
 
 	"github.com/hiregraph/hiregraph/database/migrations"
 )
@@ -385,12 +386,8 @@ func listTables(ctx context.Context, q execQuerier, dia string) ([]string, error
 	}
 	defer rows.Close()
 	var tables []string
-	for rows.Next() {
-		var t string
-		if err := rows.Scan(&t); err != nil {
-			return nil, err
-		}
-		tables = append(tables, t)
+	if err := entsql.ScanSlice(rows, &tables); err != nil {
+		return nil, fmt.Errorf("reading table names: %w", err)
 	}
 	slices.Sort(tables)
 	return tables, rows.Err()

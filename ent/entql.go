@@ -698,6 +698,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			webhookendpoint.FieldPreviousSecretExpires: {Type: field.TypeTime, Column: webhookendpoint.FieldPreviousSecretExpires},
 			webhookendpoint.FieldFailing:               {Type: field.TypeBool, Column: webhookendpoint.FieldFailing},
 			webhookendpoint.FieldTimeCreated:           {Type: field.TypeTime, Column: webhookendpoint.FieldTimeCreated},
+			webhookendpoint.FieldQueuedThrough:         {Type: field.TypeInt64, Column: webhookendpoint.FieldQueuedThrough},
 		},
 	}
 	graph.MustAddE(
@@ -5419,6 +5420,11 @@ func (f *WebhookEndpointFilter) WhereFailing(p entql.BoolP) {
 // WhereTimeCreated applies the entql time.Time predicate on the time_created field.
 func (f *WebhookEndpointFilter) WhereTimeCreated(p entql.TimeP) {
 	f.Where(p.Field(webhookendpoint.FieldTimeCreated))
+}
+
+// WhereQueuedThrough applies the entql int64 predicate on the queued_through field.
+func (f *WebhookEndpointFilter) WhereQueuedThrough(p entql.Int64P) {
+	f.Where(p.Field(webhookendpoint.FieldQueuedThrough))
 }
 
 // WhereHasCompany applies a predicate to check if query has an edge company.

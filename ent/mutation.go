@@ -28981,6 +28981,8 @@ type WebhookEndpointMutation struct {
 	previous_secret_expires *time.Time
 	failing                 *bool
 	time_created            *time.Time
+	queued_through          *int64
+	addqueued_through       *int64
 	clearedFields           map[string]struct{}
 	company                 *string
 	clearedcompany          bool
@@ -29461,6 +29463,62 @@ func (m *WebhookEndpointMutation) ResetTimeCreated() {
 	m.time_created = nil
 }
 
+// SetQueuedThrough sets the "queued_through" field.
+func (m *WebhookEndpointMutation) SetQueuedThrough(i int64) {
+	m.queued_through = &i
+	m.addqueued_through = nil
+}
+
+// QueuedThrough returns the value of the "queued_through" field in the mutation.
+func (m *WebhookEndpointMutation) QueuedThrough() (r int64, exists bool) {
+	v := m.queued_through
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldQueuedThrough returns the old "queued_through" field's value of the WebhookEndpoint entity.
+// If the WebhookEndpoint object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *WebhookEndpointMutation) OldQueuedThrough(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldQueuedThrough is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldQueuedThrough requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldQueuedThrough: %w", err)
+	}
+	return oldValue.QueuedThrough, nil
+}
+
+// AddQueuedThrough adds i to the "queued_through" field.
+func (m *WebhookEndpointMutation) AddQueuedThrough(i int64) {
+	if m.addqueued_through != nil {
+		*m.addqueued_through += i
+	} else {
+		m.addqueued_through = &i
+	}
+}
+
+// AddedQueuedThrough returns the value that was added to the "queued_through" field in this mutation.
+func (m *WebhookEndpointMutation) AddedQueuedThrough() (r int64, exists bool) {
+	v := m.addqueued_through
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetQueuedThrough resets all changes to the "queued_through" field.
+func (m *WebhookEndpointMutation) ResetQueuedThrough() {
+	m.queued_through = nil
+	m.addqueued_through = nil
+}
+
 // ClearCompany clears the "company" edge to the Company entity.
 func (m *WebhookEndpointMutation) ClearCompany() {
 	m.clearedcompany = true
@@ -29576,7 +29634,7 @@ func (m *WebhookEndpointMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *WebhookEndpointMutation) Fields() []string {
-	fields := make([]string, 0, 9)
+	fields := make([]string, 0, 10)
 	if m.company != nil {
 		fields = append(fields, webhookendpoint.FieldCompanyID)
 	}
@@ -29604,6 +29662,9 @@ func (m *WebhookEndpointMutation) Fields() []string {
 	if m.time_created != nil {
 		fields = append(fields, webhookendpoint.FieldTimeCreated)
 	}
+	if m.queued_through != nil {
+		fields = append(fields, webhookendpoint.FieldQueuedThrough)
+	}
 	return fields
 }
 
@@ -29630,6 +29691,8 @@ func (m *WebhookEndpointMutation) Field(name string) (ent.Value, bool) {
 		return m.Failing()
 	case webhookendpoint.FieldTimeCreated:
 		return m.TimeCreated()
+	case webhookendpoint.FieldQueuedThrough:
+		return m.QueuedThrough()
 	}
 	return nil, false
 }
@@ -29657,6 +29720,8 @@ func (m *WebhookEndpointMutation) OldField(ctx context.Context, name string) (en
 		return m.OldFailing(ctx)
 	case webhookendpoint.FieldTimeCreated:
 		return m.OldTimeCreated(ctx)
+	case webhookendpoint.FieldQueuedThrough:
+		return m.OldQueuedThrough(ctx)
 	}
 	return nil, fmt.Errorf("unknown WebhookEndpoint field %s", name)
 }
@@ -29729,6 +29794,13 @@ func (m *WebhookEndpointMutation) SetField(name string, value ent.Value) error {
 		}
 		m.SetTimeCreated(v)
 		return nil
+	case webhookendpoint.FieldQueuedThrough:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetQueuedThrough(v)
+		return nil
 	}
 	return fmt.Errorf("unknown WebhookEndpoint field %s", name)
 }
@@ -29736,13 +29808,21 @@ func (m *WebhookEndpointMutation) SetField(name string, value ent.Value) error {
 // AddedFields returns all numeric fields that were incremented/decremented during
 // this mutation.
 func (m *WebhookEndpointMutation) AddedFields() []string {
-	return nil
+	var fields []string
+	if m.addqueued_through != nil {
+		fields = append(fields, webhookendpoint.FieldQueuedThrough)
+	}
+	return fields
 }
 
 // AddedField returns the numeric value that was incremented/decremented on a field
 // with the given name. The second boolean return value indicates that this field
 // was not set, or was not defined in the schema.
 func (m *WebhookEndpointMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case webhookendpoint.FieldQueuedThrough:
+		return m.AddedQueuedThrough()
+	}
 	return nil, false
 }
 
@@ -29751,6 +29831,13 @@ func (m *WebhookEndpointMutation) AddedField(name string) (ent.Value, bool) {
 // type.
 func (m *WebhookEndpointMutation) AddField(name string, value ent.Value) error {
 	switch name {
+	case webhookendpoint.FieldQueuedThrough:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddQueuedThrough(v)
+		return nil
 	}
 	return fmt.Errorf("unknown WebhookEndpoint numeric field %s", name)
 }
@@ -29819,6 +29906,9 @@ func (m *WebhookEndpointMutation) ResetField(name string) error {
 		return nil
 	case webhookendpoint.FieldTimeCreated:
 		m.ResetTimeCreated()
+		return nil
+	case webhookendpoint.FieldQueuedThrough:
+		m.ResetQueuedThrough()
 		return nil
 	}
 	return fmt.Errorf("unknown WebhookEndpoint field %s", name)

@@ -37,6 +37,8 @@ type WebhookEndpoint struct {
 	Failing bool `json:"failing,omitempty"`
 	// When the endpoint was added.
 	TimeCreated time.Time `json:"time_created,omitempty"`
+	// The sequence number of the company's last event the relay has queued for the endpoint (or skipped, as not of its types); it starts at the company's latest event when the endpoint is created or reactivated.
+	QueuedThrough int64 `json:"queued_through,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
 	// The values are being populated by the WebhookEndpointQuery when eager-loading is set.
 	Edges        WebhookEndpointEdges `json:"edges"`
@@ -85,6 +87,8 @@ func (*WebhookEndpoint) scanValues(columns []string) ([]any, error) {
 			values[i] = new([]byte)
 		case webhookendpoint.FieldActive, webhookendpoint.FieldFailing:
 			values[i] = new(sql.NullBool)
+		case webhookendpoint.FieldQueuedThrough:
+			values[i] = new(sql.NullInt64)
 		case webhookendpoint.FieldID, webhookendpoint.FieldCompanyID, webhookendpoint.FieldURL:
 			values[i] = new(sql.NullString)
 		case webhookendpoint.FieldPreviousSecretExpires, webhookendpoint.FieldTimeCreated:
@@ -167,6 +171,12 @@ func (_m *WebhookEndpoint) assignValues(columns []string, values []any) error {
 			} else if value.Valid {
 				_m.TimeCreated = value.Time
 			}
+		case webhookendpoint.FieldQueuedThrough:
+			if value, ok := values[i].(*sql.NullInt64); !ok {
+				return fmt.Errorf("unexpected type %T for field queued_through", values[i])
+			} else if value.Valid {
+				_m.QueuedThrough = value.Int64
+			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
 		}
@@ -239,6 +249,9 @@ func (_m *WebhookEndpoint) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("time_created=")
 	builder.WriteString(_m.TimeCreated.Format(time.ANSIC))
+	builder.WriteString(", ")
+	builder.WriteString("queued_through=")
+	builder.WriteString(fmt.Sprintf("%v", _m.QueuedThrough))
 	builder.WriteByte(')')
 	return builder.String()
 }

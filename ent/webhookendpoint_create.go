@@ -111,6 +111,20 @@ func (_c *WebhookEndpointCreate) SetNillableTimeCreated(v *time.Time) *WebhookEn
 	return _c
 }
 
+// SetQueuedThrough sets the "queued_through" field.
+func (_c *WebhookEndpointCreate) SetQueuedThrough(v int64) *WebhookEndpointCreate {
+	_c.mutation.SetQueuedThrough(v)
+	return _c
+}
+
+// SetNillableQueuedThrough sets the "queued_through" field if the given value is not nil.
+func (_c *WebhookEndpointCreate) SetNillableQueuedThrough(v *int64) *WebhookEndpointCreate {
+	if v != nil {
+		_c.SetQueuedThrough(*v)
+	}
+	return _c
+}
+
 // SetID sets the "id" field.
 func (_c *WebhookEndpointCreate) SetID(v string) *WebhookEndpointCreate {
 	_c.mutation.SetID(v)
@@ -201,6 +215,10 @@ func (_c *WebhookEndpointCreate) defaults() error {
 		v := webhookendpoint.DefaultTimeCreated()
 		_c.mutation.SetTimeCreated(v)
 	}
+	if _, ok := _c.mutation.QueuedThrough(); !ok {
+		v := webhookendpoint.DefaultQueuedThrough
+		_c.mutation.SetQueuedThrough(v)
+	}
 	if _, ok := _c.mutation.ID(); !ok {
 		if webhookendpoint.DefaultID == nil {
 			return fmt.Errorf("ent: uninitialized webhookendpoint.DefaultID (forgotten import ent/runtime?)")
@@ -243,6 +261,9 @@ func (_c *WebhookEndpointCreate) check() error {
 	}
 	if _, ok := _c.mutation.TimeCreated(); !ok {
 		return &ValidationError{Name: "time_created", err: errors.New(`ent: missing required field "WebhookEndpoint.time_created"`)}
+	}
+	if _, ok := _c.mutation.QueuedThrough(); !ok {
+		return &ValidationError{Name: "queued_through", err: errors.New(`ent: missing required field "WebhookEndpoint.queued_through"`)}
 	}
 	if v, ok := _c.mutation.ID(); ok {
 		if err := webhookendpoint.IDValidator(v); err != nil {
@@ -319,6 +340,10 @@ func (_c *WebhookEndpointCreate) createSpec() (*WebhookEndpoint, *sqlgraph.Creat
 	if value, ok := _c.mutation.TimeCreated(); ok {
 		_spec.SetField(webhookendpoint.FieldTimeCreated, field.TypeTime, value)
 		_node.TimeCreated = value
+	}
+	if value, ok := _c.mutation.QueuedThrough(); ok {
+		_spec.SetField(webhookendpoint.FieldQueuedThrough, field.TypeInt64, value)
+		_node.QueuedThrough = value
 	}
 	if nodes := _c.mutation.CompanyIDs(); len(nodes) > 0 {
 		edge := &sqlgraph.EdgeSpec{
@@ -501,6 +526,24 @@ func (u *WebhookEndpointUpsert) UpdateFailing() *WebhookEndpointUpsert {
 	return u
 }
 
+// SetQueuedThrough sets the "queued_through" field.
+func (u *WebhookEndpointUpsert) SetQueuedThrough(v int64) *WebhookEndpointUpsert {
+	u.Set(webhookendpoint.FieldQueuedThrough, v)
+	return u
+}
+
+// UpdateQueuedThrough sets the "queued_through" field to the value that was provided on create.
+func (u *WebhookEndpointUpsert) UpdateQueuedThrough() *WebhookEndpointUpsert {
+	u.SetExcluded(webhookendpoint.FieldQueuedThrough)
+	return u
+}
+
+// AddQueuedThrough adds v to the "queued_through" field.
+func (u *WebhookEndpointUpsert) AddQueuedThrough(v int64) *WebhookEndpointUpsert {
+	u.Add(webhookendpoint.FieldQueuedThrough, v)
+	return u
+}
+
 // UpdateNewValues updates the mutable fields using the new values that were set on create except the ID field.
 // Using this option is equivalent to using:
 //
@@ -664,6 +707,27 @@ func (u *WebhookEndpointUpsertOne) SetFailing(v bool) *WebhookEndpointUpsertOne 
 func (u *WebhookEndpointUpsertOne) UpdateFailing() *WebhookEndpointUpsertOne {
 	return u.Update(func(s *WebhookEndpointUpsert) {
 		s.UpdateFailing()
+	})
+}
+
+// SetQueuedThrough sets the "queued_through" field.
+func (u *WebhookEndpointUpsertOne) SetQueuedThrough(v int64) *WebhookEndpointUpsertOne {
+	return u.Update(func(s *WebhookEndpointUpsert) {
+		s.SetQueuedThrough(v)
+	})
+}
+
+// AddQueuedThrough adds v to the "queued_through" field.
+func (u *WebhookEndpointUpsertOne) AddQueuedThrough(v int64) *WebhookEndpointUpsertOne {
+	return u.Update(func(s *WebhookEndpointUpsert) {
+		s.AddQueuedThrough(v)
+	})
+}
+
+// UpdateQueuedThrough sets the "queued_through" field to the value that was provided on create.
+func (u *WebhookEndpointUpsertOne) UpdateQueuedThrough() *WebhookEndpointUpsertOne {
+	return u.Update(func(s *WebhookEndpointUpsert) {
+		s.UpdateQueuedThrough()
 	})
 }
 
@@ -997,6 +1061,27 @@ func (u *WebhookEndpointUpsertBulk) SetFailing(v bool) *WebhookEndpointUpsertBul
 func (u *WebhookEndpointUpsertBulk) UpdateFailing() *WebhookEndpointUpsertBulk {
 	return u.Update(func(s *WebhookEndpointUpsert) {
 		s.UpdateFailing()
+	})
+}
+
+// SetQueuedThrough sets the "queued_through" field.
+func (u *WebhookEndpointUpsertBulk) SetQueuedThrough(v int64) *WebhookEndpointUpsertBulk {
+	return u.Update(func(s *WebhookEndpointUpsert) {
+		s.SetQueuedThrough(v)
+	})
+}
+
+// AddQueuedThrough adds v to the "queued_through" field.
+func (u *WebhookEndpointUpsertBulk) AddQueuedThrough(v int64) *WebhookEndpointUpsertBulk {
+	return u.Update(func(s *WebhookEndpointUpsert) {
+		s.AddQueuedThrough(v)
+	})
+}
+
+// UpdateQueuedThrough sets the "queued_through" field to the value that was provided on create.
+func (u *WebhookEndpointUpsertBulk) UpdateQueuedThrough() *WebhookEndpointUpsertBulk {
+	return u.Update(func(s *WebhookEndpointUpsert) {
+		s.UpdateQueuedThrough()
 	})
 }
 

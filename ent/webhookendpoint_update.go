@@ -123,6 +123,27 @@ func (_u *WebhookEndpointUpdate) SetNillableFailing(v *bool) *WebhookEndpointUpd
 	return _u
 }
 
+// SetQueuedThrough sets the "queued_through" field.
+func (_u *WebhookEndpointUpdate) SetQueuedThrough(v int64) *WebhookEndpointUpdate {
+	_u.mutation.ResetQueuedThrough()
+	_u.mutation.SetQueuedThrough(v)
+	return _u
+}
+
+// SetNillableQueuedThrough sets the "queued_through" field if the given value is not nil.
+func (_u *WebhookEndpointUpdate) SetNillableQueuedThrough(v *int64) *WebhookEndpointUpdate {
+	if v != nil {
+		_u.SetQueuedThrough(*v)
+	}
+	return _u
+}
+
+// AddQueuedThrough adds value to the "queued_through" field.
+func (_u *WebhookEndpointUpdate) AddQueuedThrough(v int64) *WebhookEndpointUpdate {
+	_u.mutation.AddQueuedThrough(v)
+	return _u
+}
+
 // AddAttemptIDs adds the "attempts" edge to the WebhookAttempt entity by IDs.
 func (_u *WebhookEndpointUpdate) AddAttemptIDs(ids ...string) *WebhookEndpointUpdate {
 	_u.mutation.AddAttemptIDs(ids...)
@@ -253,6 +274,12 @@ func (_u *WebhookEndpointUpdate) sqlSave(ctx context.Context) (_node int, err er
 	}
 	if value, ok := _u.mutation.Failing(); ok {
 		_spec.SetField(webhookendpoint.FieldFailing, field.TypeBool, value)
+	}
+	if value, ok := _u.mutation.QueuedThrough(); ok {
+		_spec.SetField(webhookendpoint.FieldQueuedThrough, field.TypeInt64, value)
+	}
+	if value, ok := _u.mutation.AddedQueuedThrough(); ok {
+		_spec.AddField(webhookendpoint.FieldQueuedThrough, field.TypeInt64, value)
 	}
 	if _u.mutation.AttemptsCleared() {
 		edge := &sqlgraph.EdgeSpec{
@@ -410,6 +437,27 @@ func (_u *WebhookEndpointUpdateOne) SetNillableFailing(v *bool) *WebhookEndpoint
 	if v != nil {
 		_u.SetFailing(*v)
 	}
+	return _u
+}
+
+// SetQueuedThrough sets the "queued_through" field.
+func (_u *WebhookEndpointUpdateOne) SetQueuedThrough(v int64) *WebhookEndpointUpdateOne {
+	_u.mutation.ResetQueuedThrough()
+	_u.mutation.SetQueuedThrough(v)
+	return _u
+}
+
+// SetNillableQueuedThrough sets the "queued_through" field if the given value is not nil.
+func (_u *WebhookEndpointUpdateOne) SetNillableQueuedThrough(v *int64) *WebhookEndpointUpdateOne {
+	if v != nil {
+		_u.SetQueuedThrough(*v)
+	}
+	return _u
+}
+
+// AddQueuedThrough adds value to the "queued_through" field.
+func (_u *WebhookEndpointUpdateOne) AddQueuedThrough(v int64) *WebhookEndpointUpdateOne {
+	_u.mutation.AddQueuedThrough(v)
 	return _u
 }
 
@@ -573,6 +621,12 @@ func (_u *WebhookEndpointUpdateOne) sqlSave(ctx context.Context) (_node *Webhook
 	}
 	if value, ok := _u.mutation.Failing(); ok {
 		_spec.SetField(webhookendpoint.FieldFailing, field.TypeBool, value)
+	}
+	if value, ok := _u.mutation.QueuedThrough(); ok {
+		_spec.SetField(webhookendpoint.FieldQueuedThrough, field.TypeInt64, value)
+	}
+	if value, ok := _u.mutation.AddedQueuedThrough(); ok {
+		_spec.AddField(webhookendpoint.FieldQueuedThrough, field.TypeInt64, value)
 	}
 	if _u.mutation.AttemptsCleared() {
 		edge := &sqlgraph.EdgeSpec{

@@ -27,6 +27,7 @@ import (
 	"github.com/hiregraph/hiregraph/demo"
 	"github.com/hiregraph/hiregraph/filestore"
 	"github.com/hiregraph/hiregraph/hiregraphtest/testdb"
+	"github.com/hiregraph/hiregraph/recruiting"
 	"github.com/hiregraph/hiregraph/server"
 	"github.com/hiregraph/hiregraph/webhook"
 )
@@ -349,13 +350,17 @@ func (r *Response) AssertGraphQLError(t testing.TB, status int, code string) {
 }
 
 // DeliverWebhooks is a config adjustment (NewWithConfig) that makes the
-// server send webhooks: a River worker polling often, retrying after
+// server queue and send webhooks: a relay and a River worker polling often, retrying after
 // milliseconds, allowed to call loopback, stopped when t ends. adjust, if
 // not nil, changes its config first.
 func DeliverWebhooks(t testing.TB, adjust func(*webhook.Config)) func(*server.Config) {
 	return func(cfg *server.Config) {
+		if cfg.Broker == nil {
+			cfg.Broker = &recruiting.Broker{}
+		}
 		wc := webhook.Config{DB: cfg.DB, Sealer: cfg.Sealer, Now: cfg.Now, AllowNets: loopbackNets, Workers: 4,
-			PollInterval: 100 * time.Millisecond, Timeout: 5 * time.Second, RetryBase: 10 * time.Millisecond}
+			PollInterval: 100 * time.Millisecond, Timeout: 5 * time.Second, RetryBase: 10 * time.Millisecond,
+			Broker: cfg.Broker, RelayInterval: 100 * time.Millisecond}
 		if adjust != nil {
 			adjust(&wc)
 		}

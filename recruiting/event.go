@@ -4,17 +4,14 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"reflect"
+	"sync"
 
 	"github.com/hiregraph/hiregraph/ent"
 	"github.com/hiregraph/hiregraph/ent/event"
 	"github.com/hiregraph/hiregraph/ent/eventcounter"
 	"github.com/hiregraph/hiregraph/ent/schema/uid"
 )
-
-// EventHook runs in the transaction of every event written, after the
-// event: webhook delivery enqueues its jobs here, so a job exists exactly
-// when its event commits.
-type EventHook func(ctx context.Context, client *ent.Client, ev *ent.Event) error
 
 // writeEvent writes the event that announces act, in the transaction of
 // client. It takes the company's next sequence number from its counter row,
@@ -43,11 +40,6 @@ func (s *Service) writeEvent(ctx context.Context, client *ent.Client, act *ent.A
 		Save(ctx)
 	if err != nil {
 		return fmt.Errorf("writing event %s: %w", act.Verb, err)
-	}
-	for _, hook := range s.EventHooks {
-		if err := hook(ctx, client, ev); err != nil {
-			return err
-		}
 	}
 	return s.announce(ctx, client, Announcement{
 		CompanyID: ev.CompanyID, EventID: ev.ID, Type: ev.Type, ObjectType: ev.ObjectType,
@@ -87,19 +79,51 @@ ON CONFLICT (company_id) DO UPDATE SET last = `+eventcounter.Table+`.last + 1 RE
 }
 
 // objectJSON is the record as JSON without ent's edges (empty unless
-// loaded, and never part of a record's own shape).
+// loaded, and never part of a record's own shape), encoded in one pass: a
+// struct is copied into its edgeless shape (recordShape) first.
 func objectJSON(object any) (json.RawMessage, error) {
-	if object == nil {
-		return json.RawMessage("null"), nil
+	v := reflect.ValueOf(object)
+	if v.Kind() == reflect.Pointer && !v.IsNil() {
+		v = v.Elem()
 	}
-	b, err := json.Marshal(object)
-	if err != nil {
-		return nil, err
+	if v.Kind() != reflect.Struct {
+		return json.Marshal(object)
 	}
-	var fields map[string]json.RawMessage
-	if err := json.Unmarshal(b, &fields); err != nil {
-		return b, nil // not an object: keep it as it is
+	shape := shapeOf(v.Type())
+	out := reflect.New(shape.typ).Elem()
+	for i, f := range shape.fields {
+		out.Field(i).Set(v.Field(f))
 	}
-	delete(fields, "edges")
-	return json.Marshal(fields)
+	return json.Marshal(out.Addr().Interface())
+}
+
+// recordShape is a struct type with a record's exported fields but its
+// edges, and where each of them is in the record.
+type recordShape struct {
+	typ    reflect.Type
+	fields []int
+}
+
+// shapes caches the recordShape of each record type (reflect.Type to
+// *recordShape): encoding/json caches its encoder by type, so the shape's
+// type must be one value.
+var shapes sync.Map
+
+func shapeOf(t reflect.Type) *recordShape {
+	if s, ok := shapes.Load(t); ok {
+		return s.(*recordShape)
+	}
+	s := &recordShape{}
+	var fields []reflect.StructField
+	for i := range t.NumField() {
+		f := t.Field(i)
+		if !f.IsExported() || f.Name == "Edges" {
+			continue
+		}
+		fields = append(fields, reflect.StructField{Name: f.Name, Type: f.Type, Tag: f.Tag})
+		s.fields = append(s.fields, i)
+	}
+	s.typ = reflect.StructOf(fields)
+	actual, _ := shapes.LoadOrStore(t, s)
+	return actual.(*recordShape)
 }

@@ -32,9 +32,6 @@ type Service struct {
 	Files *filestore.Store
 	// Now is the clock; tests replace it.
 	Now func() time.Time
-	// EventHooks run in the transaction of every event (webhook delivery
-	// enqueues its jobs there).
-	EventHooks []EventHook
 	// Broker carries committed events to GraphQL subscriptions; nil sends
 	// none.
 	Broker *Broker

@@ -20,8 +20,8 @@ import (
 
 // Webhook limits.
 const (
-	// MaxWebhookEndpoints bounds a company's endpoints: each write reads
-	// them and enqueues a delivery for each.
+	// MaxWebhookEndpoints bounds a company's endpoints: each event is
+	// queued for each of them.
 	MaxWebhookEndpoints = 20
 	// DefaultSecretOverlap is how long a rotated-out secret keeps signing
 	// payloads, so receivers can switch without missing one.
@@ -138,7 +138,12 @@ func (s *Service) CreateWebhookEndpoint(ctx context.Context, in WebhookInput) (*
 		if n >= MaxWebhookEndpoints {
 			return apierror.Invalid("url", "a company may have at most %d webhook endpoints", MaxWebhookEndpoints)
 		}
-		create := client.WebhookEndpoint.Create().SetURL(rawURL).SetEventTypes(types).SetSealedSecret(sealed).SetTimeCreated(s.now())
+		last, err := lastQueued(ctx, client)
+		if err != nil {
+			return err
+		}
+		create := client.WebhookEndpoint.Create().SetURL(rawURL).SetEventTypes(types).SetSealedSecret(sealed).
+			SetTimeCreated(s.now()).SetQueuedThrough(last)
 		if in.Active != nil {
 			create.SetActive(*in.Active)
 		}
@@ -160,7 +165,8 @@ func (s *Service) UpdateWebhookEndpoint(ctx context.Context, id string, in Webho
 	}
 	var ep *ent.WebhookEndpoint
 	err := s.WithTx(ctx, func(ctx context.Context, client *ent.Client) error {
-		if _, err := webhookByID(ctx, client, id); err != nil {
+		current, err := webhookByID(ctx, client, id)
+		if err != nil {
 			return err
 		}
 		update := client.WebhookEndpoint.UpdateOneID(id)
@@ -183,8 +189,14 @@ func (s *Service) UpdateWebhookEndpoint(ctx context.Context, id string, in Webho
 			if *in.Active {
 				update.SetFailing(false)
 			}
+			if *in.Active && !current.Active {
+				last, err := lastQueued(ctx, client)
+				if err != nil {
+					return err
+				}
+				update.SetQueuedThrough(last)
+			}
 		}
-		var err error
 		ep, err = update.Save(ctx)
 		return err
 	})
@@ -300,6 +312,22 @@ func (s *Service) RedeliverEvent(ctx context.Context, endpointID, eventID string
 		}
 		return s.Webhooks.Redeliver(ctx, client, ep, ev)
 	})
+}
+
+// lastQueued is where a new or reactivated endpoint starts: after the
+// company's latest committed event, so it gets the events that commit from
+// now on and none from before (or from while it was inactive). A write
+// still under way has not committed its number, which is higher, so its
+// event is not skipped.
+func lastQueued(ctx context.Context, client *ent.Client) (int64, error) {
+	c, err := client.EventCounter.Query().Only(ctx)
+	if ent.IsNotFound(err) {
+		return 0, nil
+	}
+	if err != nil {
+		return 0, fmt.Errorf("reading the company's latest event number: %w", err)
+	}
+	return c.Last, nil
 }
 
 func webhookByID(ctx context.Context, client *ent.Client, id string) (*ent.WebhookEndpoint, error) {

@@ -91,7 +91,7 @@ func TestChangeFeed(t *testing.T) {
 		if ev.Type != "note.created" || ev.Object.Type != "Note" || ev.Object.ID != notes[i] {
 			t.Errorf("event %d = %+v, want note.created of %s", i, ev, notes[i])
 		}
-		if ev.Object.Data["id"] != notes[i] || ev.Object.Data["text"] == nil {
+		if _, edges := ev.Object.Data["edges"]; ev.Object.Data["id"] != notes[i] || ev.Object.Data["text"] == nil || edges {
 			t.Errorf("event %d carries %v, want the note's shape", i, ev.Object.Data)
 		}
 		if ev.Actor.Type != "API_KEY" || ev.ID == "" || ev.TimeCreated == "" {

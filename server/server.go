@@ -88,8 +88,9 @@ type Config struct {
 	// Files keeps candidates' documents; nil means the server accepts none
 	// (uploads and downloads answer 503).
 	Files *filestore.Store
-	// Webhooks enqueues (and, when started, sends) webhook deliveries; nil
-	// makes one that only enqueues them, for a process that sends them.
+	// Webhooks queues committed events for delivery and sends them, once
+	// started (with its Broker, this config's); nil makes one that only
+	// queues redeliveries and leaves the rest to another process.
 	Webhooks *webhook.Deliverer
 	// Broker carries committed events to subscriptions; nil makes an
 	// in-process one (enough on SQLite, and for one PostgreSQL process).
@@ -155,7 +156,6 @@ func New(cfg Config) http.Handler {
 			panic(err)
 		}
 	}
-	service.EventHooks = append(service.EventHooks, deliverer.Hook)
 	service.Broker = cfg.Broker
 	if service.Broker == nil {
 		service.Broker = &recruiting.Broker{}

@@ -20,7 +20,6 @@ import (
 	"github.com/hiregraph/hiregraph/auth"
 	"github.com/hiregraph/hiregraph/database"
 	"github.com/hiregraph/hiregraph/ent"
-	"github.com/hiregraph/hiregraph/ent/privacy"
 	"github.com/hiregraph/hiregraph/ent/schema/uid"
 	"github.com/hiregraph/hiregraph/outbound"
 	"github.com/hiregraph/hiregraph/recruiting"
@@ -71,12 +70,19 @@ type Config struct {
 	// finds them due by it too, so a test can move a day of retries
 	// forward in seconds.
 	Now func() time.Time
+	// Broker wakes the relay when events commit (relay.go); nil leaves it
+	// to poll.
+	Broker *recruiting.Broker
+	// RelayInterval is how often the relay looks for events to queue
+	// besides its wake-ups (zero: DefaultRelayInterval).
+	RelayInterval time.Duration
 }
 
-// Deliverer enqueues and sends deliveries.
+// Deliverer queues deliveries (its relay) and sends them.
 type Deliverer struct {
 	river   *river.Client[*sql.Tx]
 	client  *ent.Client
+	dialect string
 	sealer  *auth.Sealer
 	http    *outbound.Client
 	timeout time.Duration
@@ -85,7 +91,11 @@ type Deliverer struct {
 	// attempts and retryBase: Config's MaxAttempts and RetryBase.
 	attempts  int
 	retryBase time.Duration
-	endpoints endpointCache
+
+	broker        *recruiting.Broker
+	relayInterval time.Duration
+	// stopRelay ends the relay Start began and waits for it.
+	stopRelay func()
 }
 
 // deliveryArgs is River's job: one event to one endpoint. The job holds
@@ -103,6 +113,7 @@ func (deliveryArgs) Kind() string { return "webhook_delivery" }
 func New(cfg Config) (*Deliverer, error) {
 	d := &Deliverer{
 		client:  cfg.DB.Client,
+		dialect: cfg.DB.Dialect,
 		sealer:  cfg.Sealer,
 		timeout: cfg.Timeout,
 		now:     cfg.Now,
@@ -110,6 +121,10 @@ func New(cfg Config) (*Deliverer, error) {
 
 		attempts:  cmp.Or(cfg.MaxAttempts, MaxAttempts),
 		retryBase: cmp.Or(cfg.RetryBase, DefaultRetryBase),
+
+		broker:        cfg.Broker,
+		relayInterval: cmp.Or(cfg.RelayInterval, DefaultRelayInterval),
+		stopRelay:     func() {},
 	}
 	if d.timeout <= 0 {
 		d.timeout = DefaultTimeout
@@ -117,7 +132,6 @@ func New(cfg Config) (*Deliverer, error) {
 	if d.now == nil {
 		d.now = time.Now
 	}
-	cfg.DB.Client.WebhookEndpoint.Use(d.endpoints.hook)
 	d.http = outbound.New(outbound.Config{AllowNets: cfg.AllowNets, Timeout: d.timeout})
 	// A call ends within the timeout; the margin covers reading the
 	// event and writing the attempt's log.
@@ -150,40 +164,35 @@ func New(cfg Config) (*Deliverer, error) {
 	return d, nil
 }
 
-// Start sends deliveries until Stop, when the deliverer works them.
+// Start queues committed events for delivery (the relay) and, when the
+// deliverer works them, sends deliveries, until Stop or ctx ends.
 func (d *Deliverer) Start(ctx context.Context) error {
-	if !d.work {
-		return nil
+	if d.work {
+		if err := d.river.Start(ctx); err != nil {
+			return err
+		}
 	}
-	return d.river.Start(ctx)
+	ctx, cancel := context.WithCancel(ctx)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		d.relay(ctx)
+	}()
+	d.stopRelay = func() {
+		cancel()
+		<-done
+	}
+	return nil
 }
 
-// Stop waits for deliveries under way to end (or ctx to), then stops.
+// Stop ends the relay and waits for deliveries under way to end (or ctx
+// to), then stops.
 func (d *Deliverer) Stop(ctx context.Context) error {
+	d.stopRelay()
 	if !d.work {
 		return nil
 	}
 	return d.river.Stop(ctx)
-}
-
-// Hook enqueues a delivery of ev to each active endpoint of its company
-// that wants its type, in the transaction that writes ev
-// (recruiting.EventHook).
-func (d *Deliverer) Hook(ctx context.Context, client *ent.Client, ev *ent.Event) error {
-	// The fan-out is the service's, whoever made the change: an interviewer's
-	// note goes to the company's endpoints too, though they may not read them.
-	ctx = privacy.DecisionContext(ctx, privacy.Allow)
-	targets, err := d.endpoints.get(ctx, client, ev.CompanyID)
-	if err != nil {
-		return fmt.Errorf("reading webhook endpoints: %w", err)
-	}
-	var ids []string
-	for _, t := range targets {
-		if wants(t.eventTypes, ev.Type) {
-			ids = append(ids, t.id)
-		}
-	}
-	return d.enqueue(ctx, client, ev, ids...)
 }
 
 // wants tells whether an endpoint subscribed to types (none: all) gets
@@ -194,14 +203,14 @@ func wants(types []string, eventType string) bool {
 
 // Redeliver enqueues ev for ep again (recruiting.Deliveries).
 func (d *Deliverer) Redeliver(ctx context.Context, client *ent.Client, ep *ent.WebhookEndpoint, ev *ent.Event) error {
-	return d.enqueue(ctx, client, ev, ep.ID)
+	return d.enqueue(ctx, client, []deliveryArgs{{CompanyID: ev.CompanyID, EndpointID: ep.ID, EventID: ev.ID}})
 }
 
-// enqueue inserts the deliveries of ev to the endpoints in one statement:
-// no job is unique, so River's fast path (no conflict handling, nothing
-// read back) fits.
-func (d *Deliverer) enqueue(ctx context.Context, client *ent.Client, ev *ent.Event, endpointIDs ...string) error {
-	if len(endpointIDs) == 0 {
+// enqueue inserts deliveries in client's transaction, in one statement: no
+// job is unique, so River's fast path (no conflict handling, nothing read
+// back) fits.
+func (d *Deliverer) enqueue(ctx context.Context, client *ent.Client, deliveries []deliveryArgs) error {
+	if len(deliveries) == 0 {
 		return nil
 	}
 	tx, ok := ent.SQLTx(client)
@@ -209,9 +218,9 @@ func (d *Deliverer) enqueue(ctx context.Context, client *ent.Client, ev *ent.Eve
 		return errors.New("enqueueing a webhook delivery outside a transaction")
 	}
 	opts := &river.InsertOpts{Queue: Queue, MaxAttempts: d.attempts}
-	params := make([]river.InsertManyParams, len(endpointIDs))
-	for i, id := range endpointIDs {
-		params[i] = river.InsertManyParams{Args: deliveryArgs{CompanyID: ev.CompanyID, EndpointID: id, EventID: ev.ID}, InsertOpts: opts}
+	params := make([]river.InsertManyParams, len(deliveries))
+	for i, args := range deliveries {
+		params[i] = river.InsertManyParams{Args: args, InsertOpts: opts}
 	}
 	if _, err := d.river.InsertManyFastTx(ctx, tx, params); err != nil {
 		return fmt.Errorf("enqueueing webhook deliveries: %w", err)

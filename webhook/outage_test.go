@@ -74,9 +74,13 @@ func TestReceiverDownForAnHourGetsEveryEvent(t *testing.T) {
 		t.Fatalf("%d events, want %d", len(feed.Events), notes)
 	}
 
+	// The relay queues the deliveries after the notes commit; they stay
+	// unfinished while the receiver refuses them.
+	ctx := context.Background()
+	waitForQueued(t, ctx, deliverer, notes)
+
 	// Move the clock to the latest next attempt each time every delivery
 	// waits for one, until none is left.
-	ctx := context.Background()
 	deadline := time.Now().Add(3 * time.Minute)
 	for {
 		jobs, err := deliverer.UnfinishedJobs(ctx)
@@ -128,4 +132,23 @@ func TestReceiverDownForAnHourGetsEveryEvent(t *testing.T) {
 		t.Errorf("endpoints after the outage: %+v, want one not failing", list.Webhooks)
 	}
 	t.Logf("%d events arrived after %s of (moved) time, %d attempts refused", len(received), env.Clock.Now().Sub(start).Round(time.Second), refused)
+}
+
+// waitForQueued waits until the relay has queued n deliveries.
+func waitForQueued(t *testing.T, ctx context.Context, d *webhook.Deliverer, n int) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		jobs, err := d.UnfinishedJobs(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(jobs) >= n {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d deliveries queued after 10 s, want %d", len(jobs), n)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 }

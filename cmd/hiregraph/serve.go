@@ -149,19 +149,21 @@ func (c *serveCmd) Run(a *app) error {
 		return err
 	}
 	defer cfg.Files.Close()
-	deliverer, err := c.startWebhooks(a.ctx, st)
+	cfg.Broker = &recruiting.Broker{}
+	if st.Dialect == dialect.Postgres {
+		// Subscriptions and the webhook relay hear the writes of every
+		// process on the database.
+		cfg.Broker.NotifyChannel = recruiting.EventsChannel
+		if err := recruiting.ListenPostgres(a.ctx, st.DSN, cfg.Broker); err != nil {
+			return fmt.Errorf("listening for events: %w", err)
+		}
+	}
+	deliverer, err := c.startWebhooks(a.ctx, st, cfg.Broker)
 	if err != nil {
 		return err
 	}
 	defer c.stopWebhooks(deliverer)
 	cfg.Webhooks = deliverer
-	if st.Dialect == dialect.Postgres {
-		// Subscriptions hear the writes of every process on the database.
-		cfg.Broker = &recruiting.Broker{NotifyChannel: recruiting.EventsChannel}
-		if err := recruiting.ListenPostgres(a.ctx, st.DSN, cfg.Broker); err != nil {
-			return fmt.Errorf("listening for events: %w", err)
-		}
-	}
 	srv := &http.Server{
 		Handler:           server.New(cfg),
 		ReadHeaderTimeout: c.ReadHeaderTimeout,
@@ -182,9 +184,10 @@ func (c *serveCmd) Run(a *app) error {
 	return c.serveUntilDone(a.ctx, srv, ln)
 }
 
-// startWebhooks starts sending the webhooks queued in the database (none
-// with --webhook-workers=0: this process then only queues them).
-func (c *serveCmd) startWebhooks(ctx context.Context, st *store) (*webhook.Deliverer, error) {
+// startWebhooks starts queueing committed events for delivery (woken by
+// broker) and sending the webhooks queued in the database (none with
+// --webhook-workers=0: this process then only queues them).
+func (c *serveCmd) startWebhooks(ctx context.Context, st *store, broker *recruiting.Broker) (*webhook.Deliverer, error) {
 	nets, err := outbound.ParseNets(c.WebhookAllowNets)
 	if err != nil {
 		return nil, fmt.Errorf("--webhook-allow-nets: %w", err)
@@ -195,6 +198,7 @@ func (c *serveCmd) startWebhooks(ctx context.Context, st *store) (*webhook.Deliv
 	d, err := webhook.New(webhook.Config{
 		DB: st.DB, Sealer: st.Sealer, AllowNets: nets, Timeout: c.WebhookTimeout,
 		Workers: c.WebhookWorkers, RescueAfter: c.WebhookRescueAfter, RetryBase: c.WebhookRetryBase,
+		Broker: broker,
 	})
 	if err != nil {
 		return nil, err

@@ -1256,6 +1256,7 @@ var (
 		{Name: "previous_secret_expires", Type: field.TypeTime, Nullable: true},
 		{Name: "failing", Type: field.TypeBool, Default: false},
 		{Name: "time_created", Type: field.TypeTime},
+		{Name: "queued_through", Type: field.TypeInt64, Default: 0},
 		{Name: "company_id", Type: field.TypeString, Size: 40},
 	}
 	// WebhookEndpointsTable holds the schema information for the "webhook_endpoints" table.
@@ -1266,7 +1267,7 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "webhook_endpoints_companies_company",
-				Columns:    []*schema.Column{WebhookEndpointsColumns[9]},
+				Columns:    []*schema.Column{WebhookEndpointsColumns[10]},
 				RefColumns: []*schema.Column{CompaniesColumns[0]},
 				OnDelete:   schema.NoAction,
 			},

@@ -2352,6 +2352,10 @@ func init() {
 	webhookendpointDescTimeCreated := webhookendpointFields[7].Descriptor()
 	// webhookendpoint.DefaultTimeCreated holds the default value on creation for the time_created field.
 	webhookendpoint.DefaultTimeCreated = webhookendpointDescTimeCreated.Default.(func() time.Time)
+	// webhookendpointDescQueuedThrough is the schema descriptor for queued_through field.
+	webhookendpointDescQueuedThrough := webhookendpointFields[8].Descriptor()
+	// webhookendpoint.DefaultQueuedThrough holds the default value on creation for the queued_through field.
+	webhookendpoint.DefaultQueuedThrough = webhookendpointDescQueuedThrough.Default.(int64)
 	// webhookendpointDescID is the schema descriptor for id field.
 	webhookendpointDescID := webhookendpointMixinFields0[0].Descriptor()
 	// webhookendpoint.DefaultID holds the default value on creation for the id field.

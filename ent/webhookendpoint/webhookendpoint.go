@@ -33,6 +33,8 @@ const (
 	FieldFailing = "failing"
 	// FieldTimeCreated holds the string denoting the time_created field in the database.
 	FieldTimeCreated = "time_created"
+	// FieldQueuedThrough holds the string denoting the queued_through field in the database.
+	FieldQueuedThrough = "queued_through"
 	// EdgeCompany holds the string denoting the company edge name in mutations.
 	EdgeCompany = "company"
 	// EdgeAttempts holds the string denoting the attempts edge name in mutations.
@@ -67,6 +69,7 @@ var Columns = []string{
 	FieldPreviousSecretExpires,
 	FieldFailing,
 	FieldTimeCreated,
+	FieldQueuedThrough,
 }
 
 // ValidColumn reports if the column name is valid (part of the table columns).
@@ -99,6 +102,8 @@ var (
 	DefaultFailing bool
 	// DefaultTimeCreated holds the default value on creation for the "time_created" field.
 	DefaultTimeCreated func() time.Time
+	// DefaultQueuedThrough holds the default value on creation for the "queued_through" field.
+	DefaultQueuedThrough int64
 	// DefaultID holds the default value on creation for the "id" field.
 	DefaultID func() string
 	// IDValidator is a validator for the "id" field. It is called by the builders before save.
@@ -141,6 +146,11 @@ func ByFailing(opts ...sql.OrderTermOption) OrderOption {
 // ByTimeCreated orders the results by the time_created field.
 func ByTimeCreated(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldTimeCreated, opts...).ToFunc()
+}
+
+// ByQueuedThrough orders the results by the queued_through field.
+func ByQueuedThrough(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldQueuedThrough, opts...).ToFunc()
 }
 
 // ByCompanyField orders the results by company field.

@@ -105,6 +105,11 @@ func TimeCreated(v time.Time) predicate.WebhookEndpoint {
 	return predicate.WebhookEndpoint(sql.FieldEQ(FieldTimeCreated, v))
 }
 
+// QueuedThrough applies equality check predicate on the "queued_through" field. It's identical to QueuedThroughEQ.
+func QueuedThrough(v int64) predicate.WebhookEndpoint {
+	return predicate.WebhookEndpoint(sql.FieldEQ(FieldQueuedThrough, v))
+}
+
 // CompanyIDEQ applies the EQ predicate on the "company_id" field.
 func CompanyIDEQ(v string) predicate.WebhookEndpoint {
 	return predicate.WebhookEndpoint(sql.FieldEQ(FieldCompanyID, v))
@@ -433,6 +438,46 @@ func TimeCreatedLT(v time.Time) predicate.WebhookEndpoint {
 // TimeCreatedLTE applies the LTE predicate on the "time_created" field.
 func TimeCreatedLTE(v time.Time) predicate.WebhookEndpoint {
 	return predicate.WebhookEndpoint(sql.FieldLTE(FieldTimeCreated, v))
+}
+
+// QueuedThroughEQ applies the EQ predicate on the "queued_through" field.
+func QueuedThroughEQ(v int64) predicate.WebhookEndpoint {
+	return predicate.WebhookEndpoint(sql.FieldEQ(FieldQueuedThrough, v))
+}
+
+// QueuedThroughNEQ applies the NEQ predicate on the "queued_through" field.
+func QueuedThroughNEQ(v int64) predicate.WebhookEndpoint {
+	return predicate.WebhookEndpoint(sql.FieldNEQ(FieldQueuedThrough, v))
+}
+
+// QueuedThroughIn applies the In predicate on the "queued_through" field.
+func QueuedThroughIn(vs ...int64) predicate.WebhookEndpoint {
+	return predicate.WebhookEndpoint(sql.FieldIn(FieldQueuedThrough, vs...))
+}
+
+// QueuedThroughNotIn applies the NotIn predicate on the "queued_through" field.
+func QueuedThroughNotIn(vs ...int64) predicate.WebhookEndpoint {
+	return predicate.WebhookEndpoint(sql.FieldNotIn(FieldQueuedThrough, vs...))
+}
+
+// QueuedThroughGT applies the GT predicate on the "queued_through" field.
+func QueuedThroughGT(v int64) predicate.WebhookEndpoint {
+	return predicate.WebhookEndpoint(sql.FieldGT(FieldQueuedThrough, v))
+}
+
+// QueuedThroughGTE applies the GTE predicate on the "queued_through" field.
+func QueuedThroughGTE(v int64) predicate.WebhookEndpoint {
+	return predicate.WebhookEndpoint(sql.FieldGTE(FieldQueuedThrough, v))
+}
+
+// QueuedThroughLT applies the LT predicate on the "queued_through" field.
+func QueuedThroughLT(v int64) predicate.WebhookEndpoint {
+	return predicate.WebhookEndpoint(sql.FieldLT(FieldQueuedThrough, v))
+}
+
+// QueuedThroughLTE applies the LTE predicate on the "queued_through" field.
+func QueuedThroughLTE(v int64) predicate.WebhookEndpoint {
+	return predicate.WebhookEndpoint(sql.FieldLTE(FieldQueuedThrough, v))
 }
 
 // HasCompany applies the HasEdge predicate on the "company" edge.

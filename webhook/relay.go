@@ -1,0 +1,218 @@
+package webhook
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"log/slog"
+	"slices"
+	"time"
+
+	"entgo.io/ent/dialect"
+	entsql "entgo.io/ent/dialect/sql"
+
+	"github.com/hiregraph/hiregraph/ent"
+	"github.com/hiregraph/hiregraph/ent/event"
+	"github.com/hiregraph/hiregraph/ent/eventcounter"
+	"github.com/hiregraph/hiregraph/ent/webhookendpoint"
+	"github.com/hiregraph/hiregraph/recruiting"
+	"github.com/hiregraph/hiregraph/viewer"
+)
+
+// The relay turns committed events into deliveries (the outbox pattern): a
+// write only records its event, and the relay queues one River job per
+// endpoint that wants it, after the commit, so a write's latency does not
+// grow with the company's endpoints. Each endpoint keeps its place in the
+// company's feed (queued_through); the relay queues the events after it and
+// moves it on in one transaction, so an event is queued once per endpoint
+// whichever process relays it, and one that commits while no process runs
+// is queued by the next that does.
+
+// Relay settings.
+const (
+	// DefaultRelayInterval is how often the relay looks for events to
+	// queue without being woken: after a lost wake-up (another process's
+	// NOTIFY missed while reconnecting) an event waits at most this long.
+	DefaultRelayInterval = time.Second
+	// relayBatch bounds the events one relay transaction reads.
+	relayBatch = 500
+	// relayGather is how long a wake-up waits for more: one pass per
+	// write would cost more than the write's own event (on SQLite it
+	// holds the one writer too), while workers poll for the jobs every
+	// second anyway.
+	relayGather = 100 * time.Millisecond
+)
+
+// relay queues events for delivery until ctx ends: soon after an event
+// commits, woken by the broker's announcement, and every relayInterval.
+func (d *Deliverer) relay(ctx context.Context) {
+	var wake <-chan recruiting.Announcement
+	unsubscribe := func() {}
+	subscribe := func() {
+		if d.broker != nil {
+			wake, unsubscribe = d.broker.Subscribe(func(recruiting.Announcement) bool { return true })
+		}
+	}
+	subscribe()
+	defer func() { unsubscribe() }()
+	tick := time.NewTicker(d.relayInterval)
+	defer tick.Stop()
+	d.relayAll(ctx)
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+			d.relayAll(ctx)
+		case a, ok := <-wake:
+			companies, open := gather(ctx, wake, a, ok)
+			if !open {
+				// Dropped for lagging: what it missed is in the database.
+				subscribe()
+				d.relayAll(ctx)
+				continue
+			}
+			for _, c := range companies {
+				d.logRelayError(ctx, d.relayCompany(ctx, c))
+			}
+		}
+	}
+}
+
+// gather collects the companies of the announcements that arrive within
+// relayGather, first's included, so a burst of writes is relayed in one
+// pass. open is false when the broker closed the channel.
+func gather(ctx context.Context, wake <-chan recruiting.Announcement, first recruiting.Announcement, ok bool) (companies []string, open bool) {
+	timer := time.NewTimer(relayGather)
+	defer timer.Stop()
+	for {
+		if !ok {
+			return companies, false
+		}
+		if !slices.Contains(companies, first.CompanyID) {
+			companies = append(companies, first.CompanyID)
+		}
+		select {
+		case first, ok = <-wake:
+		case <-timer.C:
+			return companies, true
+		case <-ctx.Done():
+			return companies, true
+		}
+	}
+}
+
+func (d *Deliverer) logRelayError(ctx context.Context, err error) {
+	if err != nil && ctx.Err() == nil {
+		slog.WarnContext(ctx, "queueing webhook deliveries", "error", err)
+	}
+}
+
+// relayAll relays every company with an active endpoint behind its latest
+// event.
+func (d *Deliverer) relayAll(ctx context.Context) {
+	companies, err := d.companiesBehind(ctx)
+	d.logRelayError(ctx, err)
+	for _, c := range companies {
+		d.logRelayError(ctx, d.relayCompany(ctx, c))
+	}
+}
+
+// companiesBehind lists the companies with an active endpoint that has not
+// been queued through the company's latest event.
+func (d *Deliverer) companiesBehind(ctx context.Context) ([]string, error) {
+	rows, err := d.client.QueryContext(ctx, `SELECT DISTINCT w.`+webhookendpoint.FieldCompanyID+`
+FROM `+webhookendpoint.Table+` w JOIN `+eventcounter.Table+` c ON c.`+eventcounter.FieldCompanyID+` = w.`+webhookendpoint.FieldCompanyID+`
+WHERE w.`+webhookendpoint.FieldActive+` = TRUE AND w.`+webhookendpoint.FieldQueuedThrough+` < c.`+eventcounter.FieldLast)
+	if err != nil {
+		return nil, fmt.Errorf("finding endpoints behind: %w", err)
+	}
+	defer rows.Close()
+	var companies []string
+	if err := entsql.ScanSlice(rows, &companies); err != nil {
+		return nil, fmt.Errorf("reading endpoints behind: %w", err)
+	}
+	return companies, nil
+}
+
+// relayCompany queues the company's events for its active endpoints until
+// none is left behind.
+func (d *Deliverer) relayCompany(ctx context.Context, companyID string) error {
+	ctx = viewer.NewContext(ctx, viewer.Viewer{CompanyID: companyID})
+	// Most writes are of companies without endpoints: a read (off the
+	// writer's connection on SQLite) settles them.
+	has, err := d.client.WebhookEndpoint.Query().Where(webhookendpoint.Active(true)).Exist(ctx)
+	if err != nil || !has {
+		return err
+	}
+	for {
+		more, err := d.relayBatch(ctx)
+		if err != nil || !more {
+			return err
+		}
+	}
+}
+
+// relayBatch queues, in one transaction, up to relayBatch events after the
+// company's endpoints' places and moves each place past them. It locks the
+// endpoints first (PostgreSQL; SQLite has one writer), so two processes
+// never queue the same events, and a process that dies mid-way queued
+// nothing. It answers whether more events may be waiting.
+func (d *Deliverer) relayBatch(ctx context.Context) (more bool, err error) {
+	tx, err := d.client.Tx(ctx)
+	if err != nil {
+		return false, err
+	}
+	defer func() {
+		if err != nil {
+			tx.Rollback()
+		}
+	}()
+	q := tx.WebhookEndpoint.Query().Where(webhookendpoint.Active(true)).Order(ent.Asc(webhookendpoint.FieldID)).
+		Select(webhookendpoint.FieldID, webhookendpoint.FieldEventTypes, webhookendpoint.FieldQueuedThrough)
+	if d.dialect == dialect.Postgres {
+		q.ForUpdate()
+	}
+	endpoints, err := q.All(ctx)
+	if err != nil {
+		return false, fmt.Errorf("locking the webhook endpoints: %w", err)
+	}
+	if len(endpoints) == 0 {
+		return false, tx.Commit()
+	}
+	from := slices.MinFunc(endpoints, func(a, b *ent.WebhookEndpoint) int { return cmp.Compare(a.QueuedThrough, b.QueuedThrough) }).QueuedThrough
+	// Numbers are taken in commit order (recruiting/event.go): once n is
+	// visible, every number before it is too, so nothing is skipped.
+	events, err := tx.Event.Query().Where(event.SequenceGT(from)).Order(ent.Asc(event.FieldSequence)).Limit(relayBatch).
+		Select(event.FieldCompanyID, event.FieldSequence, event.FieldType).All(ctx)
+	if err != nil {
+		return false, fmt.Errorf("reading events to queue: %w", err)
+	}
+	if len(events) == 0 {
+		return false, tx.Commit()
+	}
+	last := events[len(events)-1].Sequence
+	var deliveries []deliveryArgs
+	var moved []string
+	for _, ep := range endpoints {
+		if ep.QueuedThrough >= last {
+			continue
+		}
+		moved = append(moved, ep.ID)
+		for _, ev := range events {
+			if ev.Sequence > ep.QueuedThrough && wants(ep.EventTypes, ev.Type) {
+				deliveries = append(deliveries, deliveryArgs{CompanyID: ev.CompanyID, EndpointID: ep.ID, EventID: ev.ID})
+			}
+		}
+	}
+	if err := d.enqueue(ctx, tx.Client(), deliveries); err != nil {
+		return false, err
+	}
+	if err := tx.WebhookEndpoint.Update().Where(webhookendpoint.IDIn(moved...)).SetQueuedThrough(last).Exec(ctx); err != nil {
+		return false, fmt.Errorf("moving the endpoints' places: %w", err)
+	}
+	if err := tx.Commit(); err != nil {
+		return false, fmt.Errorf("committing queued deliveries: %w", err)
+	}
+	return len(events) == relayBatch, nil
+}
