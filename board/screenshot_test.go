@@ -16,8 +16,8 @@ import (
 var screenshots = flag.Bool("screenshots", false, "write the README's pictures of the board (docs/board*.png)")
 
 // TestScreenshots draws the README's pictures from the demo company, which
-// `go run ./cmd/hiregraph` seeds too: go test ./board -run TestScreenshots
-// -screenshots.
+// `go run ./cmd/hiregraph` seeds too: HIREGRAPH_TEST_LONG=1 go test ./board
+// -run TestScreenshots -screenshots.
 func TestScreenshots(t *testing.T) {
 	if !*screenshots {
 		t.Skip("writes docs/board*.png only when asked: -screenshots")

@@ -35,8 +35,9 @@ func Main(m *testing.M) int {
 
 // Browser returns a context for t in a browser context of its own of the
 // headless Chromium its package's tests share (see Main), bounded to a
-// minute; it is closed when t ends. Without a Chromium (Debian's chromium
-// package, which .ci/run installs, or CHROMIUM_PATH) the test is skipped.
+// minute; it is closed when t ends. It runs with LongEnv only (.ci/run sets
+// it), and needs a Chromium (Debian's chromium package, which .ci/run
+// installs, or CHROMIUM_PATH); otherwise the test is skipped.
 func Browser(t testing.TB) context.Context {
 	t.Helper()
 	exe := chromium(t)
@@ -103,6 +104,7 @@ func launch(exe string) (ctx context.Context, stop func(), err error) {
 }
 
 func chromium(t testing.TB) string {
+	Long(t, "it drives headless Chromium, which loads the page's bundles (seconds a test)")
 	if p := os.Getenv("CHROMIUM_PATH"); p != "" {
 		return p
 	}

@@ -5,10 +5,11 @@ import (
 	"testing"
 )
 
-// LongEnv, set to 1, runs the tests that wait on real time by design (a
-// River lease running out, a dozen rounds of River's scheduler). They add
-// close to a minute and a half, so a plain `go test ./...` skips them and
-// .ci/run sets it.
+// LongEnv, set to 1, runs the tests that take long by design: those that
+// wait on real time (a River lease running out, a dozen rounds of River's
+// scheduler) and those that drive headless Chromium. Together they add
+// about two minutes of a 2-core machine, so a plain `go test ./...` skips
+// them and .ci/run sets it.
 const LongEnv = "HIREGRAPH_TEST_LONG"
 
 // Long skips t, saying what it waits for, unless LongEnv is set.
