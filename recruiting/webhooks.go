@@ -213,9 +213,7 @@ func (s *Service) DeleteWebhookEndpoint(ctx context.Context, id string) error {
 		if _, err := webhookByID(ctx, client, id); err != nil {
 			return err
 		}
-		if _, err := client.WebhookAttempt.Delete().Where(webhookattempt.EndpointID(id)).Exec(ctx); err != nil {
-			return fmt.Errorf("deleting the endpoint's attempts: %w", err)
-		}
+		// Its attempts go with it (ON DELETE CASCADE).
 		return client.WebhookEndpoint.DeleteOneID(id).Exec(ctx)
 	})
 }

@@ -21,6 +21,7 @@ import (
 	"github.com/hiregraph/hiregraph/database"
 	"github.com/hiregraph/hiregraph/ent"
 	"github.com/hiregraph/hiregraph/ent/schema/uid"
+	"github.com/hiregraph/hiregraph/ent/webhookendpoint"
 	"github.com/hiregraph/hiregraph/outbound"
 	"github.com/hiregraph/hiregraph/recruiting"
 	"github.com/hiregraph/hiregraph/viewer"
@@ -378,6 +379,9 @@ func (w *worker) Work(ctx context.Context, job *river.Job[deliveryArgs]) error {
 		return err
 	}
 	a, err := w.d.send(ctx, ep, ev.ID, ev.Type, body, job.Attempt)
+	if ent.IsConstraintError(err) && w.endpointDeleted(ctx, ep.ID) {
+		return nil // deleted during the call: its log went with it
+	}
 	if err != nil {
 		return err
 	}
@@ -393,4 +397,11 @@ func (w *worker) Work(ctx context.Context, job *river.Job[deliveryArgs]) error {
 		}
 	}
 	return fmt.Errorf("delivery %d of event %s to %s: %s", job.Attempt, ev.ID, ep.ID, a.Error)
+}
+
+// endpointDeleted tells whether the endpoint id is gone (false when that
+// cannot be read: the job then retries).
+func (w *worker) endpointDeleted(ctx context.Context, id string) bool {
+	exists, err := w.d.client.WebhookEndpoint.Query().Where(webhookendpoint.ID(id)).Exist(ctx)
+	return err == nil && !exists
 }

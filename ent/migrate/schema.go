@@ -1229,7 +1229,7 @@ var (
 				Symbol:     "webhook_attempts_webhook_endpoints_attempts",
 				Columns:    []*schema.Column{WebhookAttemptsColumns[10]},
 				RefColumns: []*schema.Column{WebhookEndpointsColumns[0]},
-				OnDelete:   schema.NoAction,
+				OnDelete:   schema.Cascade,
 			},
 		},
 		Indexes: []*schema.Index{

@@ -2,6 +2,7 @@ package schema
 
 import (
 	"entgo.io/ent"
+	"entgo.io/ent/dialect/entsql"
 	"entgo.io/ent/schema"
 	"entgo.io/ent/schema/edge"
 	"entgo.io/ent/schema/field"
@@ -40,7 +41,10 @@ func (WebhookEndpoint) Fields() []ent.Field {
 // Edges of the WebhookEndpoint.
 func (WebhookEndpoint) Edges() []ent.Edge {
 	return []ent.Edge{
-		edge.To("attempts", WebhookAttempt.Type).Comment("The delivery attempts to the endpoint."),
+		// The database removes the attempts with the endpoint: a delivery in
+		// flight may log one after the deleting transaction looked.
+		edge.To("attempts", WebhookAttempt.Type).Comment("The delivery attempts to the endpoint.").
+			Annotations(entsql.OnDelete(entsql.Cascade)),
 	}
 }
 
