@@ -16,10 +16,8 @@ cd "$(dirname "$0")/.."
 
 say() { echo "compose-run: $*"; }
 
-apt_install() {
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get install -y -qq "$@" || { apt-get update -qq && apt-get install -y -qq "$@"; }
-}
+# shellcheck source=apt.sh
+. .ci/apt.sh
 
 if ! docker info >/dev/null 2>&1; then
   say "WARNING: no Docker engine here; compose.yaml is not run" >&2

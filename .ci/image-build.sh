@@ -17,12 +17,8 @@ cd "$(dirname "$0")/.."
 
 say() { echo "image-build: $*"; }
 
-# apt_install installs Debian packages, refreshing the package lists first
-# when a fresh machine has none.
-apt_install() {
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get install -y -qq "$@" || { apt-get update -qq && apt-get install -y -qq "$@"; }
-}
+# shellcheck source=apt.sh
+. .ci/apt.sh
 
 start_docker() {
   docker info >/dev/null 2>&1 && return 0

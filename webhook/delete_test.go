@@ -30,26 +30,14 @@ func TestDeletingAnEndpointMidDeliveryEndsTheDelivery(t *testing.T) {
 		<-release
 	}))
 	defer rc.Close()
-	r := env.Do(http.MethodPost, "/v1/webhooks", map[string]any{"url": rc.URL})
-	if r.Status != http.StatusCreated {
-		t.Fatalf("POST /v1/webhooks: %s", r)
-	}
-	var ep struct{ ID string }
-	r.JSON(t, &ep)
-	note := map[string]any{
-		"created_by":   map[string]any{"type": "user", "first_name": "Rita", "email": env.Demo.Users["recruiter"]},
-		"text":         "Called back",
-		"time_created": time.Now().UTC().Format(time.RFC3339),
-	}
-	if r := env.Do(http.MethodPost, "/v1/candidates/"+env.Demo.CandidateUID+"/notes", note); r.Status != http.StatusCreated {
-		t.Fatalf("note: %s", r)
-	}
+	id := addEndpoint(t, env, rc.URL)
+	addNote(t, env, time.Now())
 	select {
 	case <-called:
 	case <-time.After(20 * time.Second):
 		t.Fatal("the delivery never reached the receiver")
 	}
-	r = env.Do(http.MethodDelete, "/v1/webhooks/"+ep.ID, nil)
+	r := env.Do(http.MethodDelete, "/v1/webhooks/"+id, nil)
 	close(release)
 	if r.Status != http.StatusNoContent {
 		t.Fatalf("delete during a delivery: %s", r)

@@ -51,22 +51,10 @@ func TestReceiverDownForAnHourGetsEveryEvent(t *testing.T) {
 	}))
 	defer rc.Close()
 
-	r := env.Do(http.MethodPost, "/v1/webhooks", map[string]any{"url": rc.URL})
-	if r.Status != http.StatusCreated {
-		t.Fatalf("POST /v1/webhooks: %s", r)
-	}
-	var ep struct{ ID string }
-	r.JSON(t, &ep)
+	addEndpoint(t, env, rc.URL)
 	const notes = 3
 	for range notes {
-		note := map[string]any{
-			"created_by":   map[string]any{"type": "user", "first_name": "Rita", "email": env.Demo.Users["recruiter"]},
-			"text":         "Called back",
-			"time_created": start.Add(-time.Minute).Format(time.RFC3339),
-		}
-		if r := env.Do(http.MethodPost, "/v1/candidates/"+env.Demo.CandidateUID+"/notes", note); r.Status != http.StatusCreated {
-			t.Fatalf("note: %s", r)
-		}
+		addNote(t, env, start.Add(-time.Minute))
 	}
 	var feed struct{ Events []struct{ ID string } }
 	env.Do(http.MethodGet, "/v1/events", nil).JSON(t, &feed)
