@@ -24,7 +24,10 @@ if ! docker info >/dev/null 2>&1; then
   exit 0
 fi
 if ! docker compose version >/dev/null 2>&1 && ! command -v docker-compose >/dev/null 2>&1; then
-  apt_install docker-compose >/tmp/hiregraph-compose-install.log 2>&1
+  if ! apt_install docker-compose >/tmp/hiregraph-compose-install.log 2>&1; then
+    say "WARNING: no docker compose here and Debian's docker-compose did not install; compose.yaml is not run" >&2
+    exit 0
+  fi
 fi
 compose() {
   if docker compose version >/dev/null 2>&1; then
