@@ -44,6 +44,10 @@ type Activity struct {
 	Changes []schematype.FieldChange `json:"changes,omitempty"`
 	// When it happened.
 	TimeCreated time.Time `json:"time_created,omitempty"`
+	// The activity's place in its company's change feed: 1, 2, 3 and so on, without gaps, in commit order; none for activities recorded before events existed.
+	Sequence *int64 `json:"sequence,omitempty"`
+	// The record acted on, as JSON, right after the change: the object its event carries.
+	Data json.RawMessage `json:"data,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
 	// The values are being populated by the ActivityQuery when eager-loading is set.
 	Edges        ActivityEdges `json:"edges"`
@@ -103,8 +107,10 @@ func (*Activity) scanValues(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
 	for i := range columns {
 		switch columns[i] {
-		case activity.FieldChanges:
+		case activity.FieldChanges, activity.FieldData:
 			values[i] = new([]byte)
+		case activity.FieldSequence:
+			values[i] = new(sql.NullInt64)
 		case activity.FieldID, activity.FieldCompanyID, activity.FieldVerb, activity.FieldActorType, activity.FieldActorID, activity.FieldActorName, activity.FieldObjectType, activity.FieldObjectID, activity.FieldCandidateID, activity.FieldPositionID:
 			values[i] = new(sql.NullString)
 		case activity.FieldTimeCreated:
@@ -200,6 +206,21 @@ func (_m *Activity) assignValues(columns []string, values []any) error {
 			} else if value.Valid {
 				_m.TimeCreated = value.Time
 			}
+		case activity.FieldSequence:
+			if value, ok := values[i].(*sql.NullInt64); !ok {
+				return fmt.Errorf("unexpected type %T for field sequence", values[i])
+			} else if value.Valid {
+				_m.Sequence = new(int64)
+				*_m.Sequence = value.Int64
+			}
+		case activity.FieldData:
+			if value, ok := values[i].(*[]byte); !ok {
+				return fmt.Errorf("unexpected type %T for field data", values[i])
+			} else if value != nil && len(*value) > 0 {
+				if err := json.Unmarshal(*value, &_m.Data); err != nil {
+					return fmt.Errorf("unmarshal field data: %w", err)
+				}
+			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
 		}
@@ -287,6 +308,14 @@ func (_m *Activity) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("time_created=")
 	builder.WriteString(_m.TimeCreated.Format(time.ANSIC))
+	builder.WriteString(", ")
+	if v := _m.Sequence; v != nil {
+		builder.WriteString("sequence=")
+		builder.WriteString(fmt.Sprintf("%v", *v))
+	}
+	builder.WriteString(", ")
+	builder.WriteString("data=")
+	builder.WriteString(fmt.Sprintf("%v", _m.Data))
 	builder.WriteByte(')')
 	return builder.String()
 }

@@ -4,6 +4,7 @@ package ent
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"time"
@@ -130,6 +131,26 @@ func (_c *ActivityCreate) SetNillableTimeCreated(v *time.Time) *ActivityCreate {
 	if v != nil {
 		_c.SetTimeCreated(*v)
 	}
+	return _c
+}
+
+// SetSequence sets the "sequence" field.
+func (_c *ActivityCreate) SetSequence(v int64) *ActivityCreate {
+	_c.mutation.SetSequence(v)
+	return _c
+}
+
+// SetNillableSequence sets the "sequence" field if the given value is not nil.
+func (_c *ActivityCreate) SetNillableSequence(v *int64) *ActivityCreate {
+	if v != nil {
+		_c.SetSequence(*v)
+	}
+	return _c
+}
+
+// SetData sets the "data" field.
+func (_c *ActivityCreate) SetData(v json.RawMessage) *ActivityCreate {
+	_c.mutation.SetData(v)
 	return _c
 }
 
@@ -268,6 +289,11 @@ func (_c *ActivityCreate) check() error {
 	if _, ok := _c.mutation.TimeCreated(); !ok {
 		return &ValidationError{Name: "time_created", err: errors.New(`ent: missing required field "Activity.time_created"`)}
 	}
+	if v, ok := _c.mutation.Sequence(); ok {
+		if err := activity.SequenceValidator(v); err != nil {
+			return &ValidationError{Name: "sequence", err: fmt.Errorf(`ent: validator failed for field "Activity.sequence": %w`, err)}
+		}
+	}
 	if v, ok := _c.mutation.ID(); ok {
 		if err := activity.IDValidator(v); err != nil {
 			return &ValidationError{Name: "id", err: fmt.Errorf(`ent: validator failed for field "Activity.id": %w`, err)}
@@ -343,6 +369,14 @@ func (_c *ActivityCreate) createSpec() (*Activity, *sqlgraph.CreateSpec) {
 	if value, ok := _c.mutation.TimeCreated(); ok {
 		_spec.SetField(activity.FieldTimeCreated, field.TypeTime, value)
 		_node.TimeCreated = value
+	}
+	if value, ok := _c.mutation.Sequence(); ok {
+		_spec.SetField(activity.FieldSequence, field.TypeInt64, value)
+		_node.Sequence = &value
+	}
+	if value, ok := _c.mutation.Data(); ok {
+		_spec.SetField(activity.FieldData, field.TypeJSON, value)
+		_node.Data = value
 	}
 	if nodes := _c.mutation.CompanyIDs(); len(nodes) > 0 {
 		edge := &sqlgraph.EdgeSpec{
@@ -496,6 +530,12 @@ func (u *ActivityUpsertOne) UpdateNewValues() *ActivityUpsertOne {
 		}
 		if _, exists := u.create.mutation.TimeCreated(); exists {
 			s.SetIgnore(activity.FieldTimeCreated)
+		}
+		if _, exists := u.create.mutation.Sequence(); exists {
+			s.SetIgnore(activity.FieldSequence)
+		}
+		if _, exists := u.create.mutation.Data(); exists {
+			s.SetIgnore(activity.FieldData)
 		}
 	}))
 	return u
@@ -743,6 +783,12 @@ func (u *ActivityUpsertBulk) UpdateNewValues() *ActivityUpsertBulk {
 			}
 			if _, exists := b.mutation.TimeCreated(); exists {
 				s.SetIgnore(activity.FieldTimeCreated)
+			}
+			if _, exists := b.mutation.Sequence(); exists {
+				s.SetIgnore(activity.FieldSequence)
+			}
+			if _, exists := b.mutation.Data(); exists {
+				s.SetIgnore(activity.FieldData)
 			}
 		}
 	}))

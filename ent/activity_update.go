@@ -92,6 +92,12 @@ func (_u *ActivityUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	if _u.mutation.ActorNameCleared() {
 		_spec.ClearField(activity.FieldActorName, field.TypeString)
 	}
+	if _u.mutation.SequenceCleared() {
+		_spec.ClearField(activity.FieldSequence, field.TypeInt64)
+	}
+	if _u.mutation.DataCleared() {
+		_spec.ClearField(activity.FieldData, field.TypeJSON)
+	}
 	_spec.AddModifiers(_u.modifiers...)
 	if _node, err = sqlgraph.UpdateNodes(ctx, _u.driver, _spec); err != nil {
 		if _, ok := err.(*sqlgraph.NotFoundError); ok {
@@ -207,6 +213,12 @@ func (_u *ActivityUpdateOne) sqlSave(ctx context.Context) (_node *Activity, err 
 	}
 	if _u.mutation.ActorNameCleared() {
 		_spec.ClearField(activity.FieldActorName, field.TypeString)
+	}
+	if _u.mutation.SequenceCleared() {
+		_spec.ClearField(activity.FieldSequence, field.TypeInt64)
+	}
+	if _u.mutation.DataCleared() {
+		_spec.ClearField(activity.FieldData, field.TypeJSON)
 	}
 	_spec.AddModifiers(_u.modifiers...)
 	_node = &Activity{config: _u.config}

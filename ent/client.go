@@ -24,7 +24,6 @@ import (
 	"github.com/hiregraph/hiregraph/ent/contact"
 	"github.com/hiregraph/hiregraph/ent/conversation"
 	"github.com/hiregraph/hiregraph/ent/evaluationpartner"
-	"github.com/hiregraph/hiregraph/ent/event"
 	"github.com/hiregraph/hiregraph/ent/eventcounter"
 	"github.com/hiregraph/hiregraph/ent/fielddefinition"
 	"github.com/hiregraph/hiregraph/ent/idempotencykey"
@@ -72,8 +71,6 @@ type Client struct {
 	Conversation *ConversationClient
 	// EvaluationPartner is the client for interacting with the EvaluationPartner builders.
 	EvaluationPartner *EvaluationPartnerClient
-	// Event is the client for interacting with the Event builders.
-	Event *EventClient
 	// EventCounter is the client for interacting with the EventCounter builders.
 	EventCounter *EventCounterClient
 	// FieldDefinition is the client for interacting with the FieldDefinition builders.
@@ -131,7 +128,6 @@ func (c *Client) init() {
 	c.Contact = NewContactClient(c.config)
 	c.Conversation = NewConversationClient(c.config)
 	c.EvaluationPartner = NewEvaluationPartnerClient(c.config)
-	c.Event = NewEventClient(c.config)
 	c.EventCounter = NewEventCounterClient(c.config)
 	c.FieldDefinition = NewFieldDefinitionClient(c.config)
 	c.IdempotencyKey = NewIdempotencyKeyClient(c.config)
@@ -253,7 +249,6 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		Contact:           NewContactClient(cfg),
 		Conversation:      NewConversationClient(cfg),
 		EvaluationPartner: NewEvaluationPartnerClient(cfg),
-		Event:             NewEventClient(cfg),
 		EventCounter:      NewEventCounterClient(cfg),
 		FieldDefinition:   NewFieldDefinitionClient(cfg),
 		IdempotencyKey:    NewIdempotencyKeyClient(cfg),
@@ -302,7 +297,6 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		Contact:           NewContactClient(cfg),
 		Conversation:      NewConversationClient(cfg),
 		EvaluationPartner: NewEvaluationPartnerClient(cfg),
-		Event:             NewEventClient(cfg),
 		EventCounter:      NewEventCounterClient(cfg),
 		FieldDefinition:   NewFieldDefinitionClient(cfg),
 		IdempotencyKey:    NewIdempotencyKeyClient(cfg),
@@ -352,9 +346,9 @@ func (c *Client) Use(hooks ...Hook) {
 	for _, n := range []interface{ Use(...Hook) }{
 		c.APIKey, c.Activity, c.Application, c.ApprovalProcess, c.Candidate,
 		c.CandidateFile, c.CandidateStep, c.Company, c.Contact, c.Conversation,
-		c.EvaluationPartner, c.Event, c.EventCounter, c.FieldDefinition,
-		c.IdempotencyKey, c.Location, c.Message, c.Note, c.OfferLetter, c.Opening,
-		c.Person, c.PipelineStep, c.Position, c.Questionnaire, c.RateLimitBucket,
+		c.EvaluationPartner, c.EventCounter, c.FieldDefinition, c.IdempotencyKey,
+		c.Location, c.Message, c.Note, c.OfferLetter, c.Opening, c.Person,
+		c.PipelineStep, c.Position, c.Questionnaire, c.RateLimitBucket,
 		c.RejectionReason, c.TestSubmission, c.User, c.WebhookAttempt,
 		c.WebhookEndpoint,
 	} {
@@ -368,9 +362,9 @@ func (c *Client) Intercept(interceptors ...Interceptor) {
 	for _, n := range []interface{ Intercept(...Interceptor) }{
 		c.APIKey, c.Activity, c.Application, c.ApprovalProcess, c.Candidate,
 		c.CandidateFile, c.CandidateStep, c.Company, c.Contact, c.Conversation,
-		c.EvaluationPartner, c.Event, c.EventCounter, c.FieldDefinition,
-		c.IdempotencyKey, c.Location, c.Message, c.Note, c.OfferLetter, c.Opening,
-		c.Person, c.PipelineStep, c.Position, c.Questionnaire, c.RateLimitBucket,
+		c.EvaluationPartner, c.EventCounter, c.FieldDefinition, c.IdempotencyKey,
+		c.Location, c.Message, c.Note, c.OfferLetter, c.Opening, c.Person,
+		c.PipelineStep, c.Position, c.Questionnaire, c.RateLimitBucket,
 		c.RejectionReason, c.TestSubmission, c.User, c.WebhookAttempt,
 		c.WebhookEndpoint,
 	} {
@@ -403,8 +397,6 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.Conversation.mutate(ctx, m)
 	case *EvaluationPartnerMutation:
 		return c.EvaluationPartner.mutate(ctx, m)
-	case *EventMutation:
-		return c.Event.mutate(ctx, m)
 	case *EventCounterMutation:
 		return c.EventCounter.mutate(ctx, m)
 	case *FieldDefinitionMutation:
@@ -2493,156 +2485,6 @@ func (c *EvaluationPartnerClient) mutate(ctx context.Context, m *EvaluationPartn
 		return (&EvaluationPartnerDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown EvaluationPartner mutation op: %q", m.Op())
-	}
-}
-
-// EventClient is a client for the Event schema.
-type EventClient struct {
-	config
-}
-
-// NewEventClient returns a client for the Event from the given config.
-func NewEventClient(c config) *EventClient {
-	return &EventClient{config: c}
-}
-
-// Use adds a list of mutation hooks to the hooks stack.
-// A call to `Use(f, g, h)` equals to `event.Hooks(f(g(h())))`.
-func (c *EventClient) Use(hooks ...Hook) {
-	c.hooks.Event = append(c.hooks.Event, hooks...)
-}
-
-// Intercept adds a list of query interceptors to the interceptors stack.
-// A call to `Intercept(f, g, h)` equals to `event.Intercept(f(g(h())))`.
-func (c *EventClient) Intercept(interceptors ...Interceptor) {
-	c.inters.Event = append(c.inters.Event, interceptors...)
-}
-
-// Create returns a builder for creating a Event entity.
-func (c *EventClient) Create() *EventCreate {
-	mutation := newEventMutation(c.config, OpCreate)
-	return &EventCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
-}
-
-// CreateBulk returns a builder for creating a bulk of Event entities.
-func (c *EventClient) CreateBulk(builders ...*EventCreate) *EventCreateBulk {
-	return &EventCreateBulk{config: c.config, builders: builders}
-}
-
-// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
-// a builder and applies setFunc on it.
-func (c *EventClient) MapCreateBulk(slice any, setFunc func(*EventCreate, int)) *EventCreateBulk {
-	rv := reflect.ValueOf(slice)
-	if rv.Kind() != reflect.Slice {
-		return &EventCreateBulk{err: fmt.Errorf("calling to EventClient.MapCreateBulk with wrong type %T, need slice", slice)}
-	}
-	builders := make([]*EventCreate, rv.Len())
-	for i := 0; i < rv.Len(); i++ {
-		builders[i] = c.Create()
-		setFunc(builders[i], i)
-	}
-	return &EventCreateBulk{config: c.config, builders: builders}
-}
-
-// Update returns an update builder for Event.
-func (c *EventClient) Update() *EventUpdate {
-	mutation := newEventMutation(c.config, OpUpdate)
-	return &EventUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
-}
-
-// UpdateOne returns an update builder for the given entity.
-func (c *EventClient) UpdateOne(_m *Event) *EventUpdateOne {
-	mutation := newEventMutation(c.config, OpUpdateOne, withEvent(_m))
-	return &EventUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
-}
-
-// UpdateOneID returns an update builder for the given id.
-func (c *EventClient) UpdateOneID(id string) *EventUpdateOne {
-	mutation := newEventMutation(c.config, OpUpdateOne, withEventID(id))
-	return &EventUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
-}
-
-// Delete returns a delete builder for Event.
-func (c *EventClient) Delete() *EventDelete {
-	mutation := newEventMutation(c.config, OpDelete)
-	return &EventDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
-}
-
-// DeleteOne returns a builder for deleting the given entity.
-func (c *EventClient) DeleteOne(_m *Event) *EventDeleteOne {
-	return c.DeleteOneID(_m.ID)
-}
-
-// DeleteOneID returns a builder for deleting the given entity by its id.
-func (c *EventClient) DeleteOneID(id string) *EventDeleteOne {
-	builder := c.Delete().Where(event.ID(id))
-	builder.mutation.id = &id
-	builder.mutation.op = OpDeleteOne
-	return &EventDeleteOne{builder}
-}
-
-// Query returns a query builder for Event.
-func (c *EventClient) Query() *EventQuery {
-	return &EventQuery{
-		config: c.config,
-		ctx:    &QueryContext{Type: TypeEvent},
-		inters: c.Interceptors(),
-	}
-}
-
-// Get returns a Event entity by its id.
-func (c *EventClient) Get(ctx context.Context, id string) (*Event, error) {
-	return c.Query().Where(event.ID(id)).Only(ctx)
-}
-
-// GetX is like Get, but panics if an error occurs.
-func (c *EventClient) GetX(ctx context.Context, id string) *Event {
-	obj, err := c.Get(ctx, id)
-	if err != nil {
-		panic(err)
-	}
-	return obj
-}
-
-// QueryCompany queries the company edge of a Event.
-func (c *EventClient) QueryCompany(_m *Event) *CompanyQuery {
-	query := (&CompanyClient{config: c.config}).Query()
-	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
-		id := _m.ID
-		step := sqlgraph.NewStep(
-			sqlgraph.From(event.Table, event.FieldID, id),
-			sqlgraph.To(company.Table, company.FieldID),
-			sqlgraph.Edge(sqlgraph.M2O, false, event.CompanyTable, event.CompanyColumn),
-		)
-		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
-		return fromV, nil
-	}
-	return query
-}
-
-// Hooks returns the client hooks.
-func (c *EventClient) Hooks() []Hook {
-	hooks := c.hooks.Event
-	return append(hooks[:len(hooks):len(hooks)], event.Hooks[:]...)
-}
-
-// Interceptors returns the client interceptors.
-func (c *EventClient) Interceptors() []Interceptor {
-	return c.inters.Event
-}
-
-func (c *EventClient) mutate(ctx context.Context, m *EventMutation) (Value, error) {
-	switch m.Op() {
-	case OpCreate:
-		return (&EventCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
-	case OpUpdate:
-		return (&EventUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
-	case OpUpdateOne:
-		return (&EventUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
-	case OpDelete, OpDeleteOne:
-		return (&EventDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
-	default:
-		return nil, fmt.Errorf("ent: unknown Event mutation op: %q", m.Op())
 	}
 }
 
@@ -5830,18 +5672,18 @@ func (c *WebhookEndpointClient) mutate(ctx context.Context, m *WebhookEndpointMu
 type (
 	hooks struct {
 		APIKey, Activity, Application, ApprovalProcess, Candidate, CandidateFile,
-		CandidateStep, Company, Contact, Conversation, EvaluationPartner, Event,
-		EventCounter, FieldDefinition, IdempotencyKey, Location, Message, Note,
-		OfferLetter, Opening, Person, PipelineStep, Position, Questionnaire,
-		RateLimitBucket, RejectionReason, TestSubmission, User, WebhookAttempt,
+		CandidateStep, Company, Contact, Conversation, EvaluationPartner, EventCounter,
+		FieldDefinition, IdempotencyKey, Location, Message, Note, OfferLetter, Opening,
+		Person, PipelineStep, Position, Questionnaire, RateLimitBucket,
+		RejectionReason, TestSubmission, User, WebhookAttempt,
 		WebhookEndpoint []ent.Hook
 	}
 	inters struct {
 		APIKey, Activity, Application, ApprovalProcess, Candidate, CandidateFile,
-		CandidateStep, Company, Contact, Conversation, EvaluationPartner, Event,
-		EventCounter, FieldDefinition, IdempotencyKey, Location, Message, Note,
-		OfferLetter, Opening, Person, PipelineStep, Position, Questionnaire,
-		RateLimitBucket, RejectionReason, TestSubmission, User, WebhookAttempt,
+		CandidateStep, Company, Contact, Conversation, EvaluationPartner, EventCounter,
+		FieldDefinition, IdempotencyKey, Location, Message, Note, OfferLetter, Opening,
+		Person, PipelineStep, Position, Questionnaire, RateLimitBucket,
+		RejectionReason, TestSubmission, User, WebhookAttempt,
 		WebhookEndpoint []ent.Interceptor
 	}
 )

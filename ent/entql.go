@@ -14,7 +14,6 @@ import (
 	"github.com/hiregraph/hiregraph/ent/contact"
 	"github.com/hiregraph/hiregraph/ent/conversation"
 	"github.com/hiregraph/hiregraph/ent/evaluationpartner"
-	"github.com/hiregraph/hiregraph/ent/event"
 	"github.com/hiregraph/hiregraph/ent/eventcounter"
 	"github.com/hiregraph/hiregraph/ent/fielddefinition"
 	"github.com/hiregraph/hiregraph/ent/idempotencykey"
@@ -43,7 +42,7 @@ import (
 
 // schemaGraph holds a representation of ent/schema at runtime.
 var schemaGraph = func() *sqlgraph.Schema {
-	graph := &sqlgraph.Schema{Nodes: make([]*sqlgraph.Node, 30)}
+	graph := &sqlgraph.Schema{Nodes: make([]*sqlgraph.Node, 29)}
 	graph.Nodes[0] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   apikey.Table,
@@ -89,6 +88,8 @@ var schemaGraph = func() *sqlgraph.Schema {
 			activity.FieldPositionID:  {Type: field.TypeString, Column: activity.FieldPositionID},
 			activity.FieldChanges:     {Type: field.TypeJSON, Column: activity.FieldChanges},
 			activity.FieldTimeCreated: {Type: field.TypeTime, Column: activity.FieldTimeCreated},
+			activity.FieldSequence:    {Type: field.TypeInt64, Column: activity.FieldSequence},
+			activity.FieldData:        {Type: field.TypeJSON, Column: activity.FieldData},
 		},
 	}
 	graph.Nodes[2] = &sqlgraph.Node{
@@ -283,30 +284,6 @@ var schemaGraph = func() *sqlgraph.Schema {
 	}
 	graph.Nodes[11] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
-			Table:   event.Table,
-			Columns: event.Columns,
-			ID: &sqlgraph.FieldSpec{
-				Type:   field.TypeString,
-				Column: event.FieldID,
-			},
-		},
-		Type: "Event",
-		Fields: map[string]*sqlgraph.FieldSpec{
-			event.FieldCompanyID:   {Type: field.TypeString, Column: event.FieldCompanyID},
-			event.FieldSequence:    {Type: field.TypeInt64, Column: event.FieldSequence},
-			event.FieldType:        {Type: field.TypeString, Column: event.FieldType},
-			event.FieldActivityID:  {Type: field.TypeString, Column: event.FieldActivityID},
-			event.FieldActorType:   {Type: field.TypeEnum, Column: event.FieldActorType},
-			event.FieldActorID:     {Type: field.TypeString, Column: event.FieldActorID},
-			event.FieldActorName:   {Type: field.TypeString, Column: event.FieldActorName},
-			event.FieldObjectType:  {Type: field.TypeString, Column: event.FieldObjectType},
-			event.FieldObjectID:    {Type: field.TypeString, Column: event.FieldObjectID},
-			event.FieldData:        {Type: field.TypeJSON, Column: event.FieldData},
-			event.FieldTimeCreated: {Type: field.TypeTime, Column: event.FieldTimeCreated},
-		},
-	}
-	graph.Nodes[12] = &sqlgraph.Node{
-		NodeSpec: sqlgraph.NodeSpec{
 			Table:   eventcounter.Table,
 			Columns: eventcounter.Columns,
 			ID: &sqlgraph.FieldSpec{
@@ -320,7 +297,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			eventcounter.FieldLast:      {Type: field.TypeInt64, Column: eventcounter.FieldLast},
 		},
 	}
-	graph.Nodes[13] = &sqlgraph.Node{
+	graph.Nodes[12] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   fielddefinition.Table,
 			Columns: fielddefinition.Columns,
@@ -339,7 +316,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			fielddefinition.FieldInternalUse: {Type: field.TypeBool, Column: fielddefinition.FieldInternalUse},
 		},
 	}
-	graph.Nodes[14] = &sqlgraph.Node{
+	graph.Nodes[13] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   idempotencykey.Table,
 			Columns: idempotencykey.Columns,
@@ -359,7 +336,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			idempotencykey.FieldTimeCreated: {Type: field.TypeTime, Column: idempotencykey.FieldTimeCreated},
 		},
 	}
-	graph.Nodes[15] = &sqlgraph.Node{
+	graph.Nodes[14] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   location.Table,
 			Columns: location.Columns,
@@ -382,7 +359,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			location.FieldTimezone:            {Type: field.TypeString, Column: location.FieldTimezone},
 		},
 	}
-	graph.Nodes[16] = &sqlgraph.Node{
+	graph.Nodes[15] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   message.Table,
 			Columns: message.Columns,
@@ -405,7 +382,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			message.FieldBcc:            {Type: field.TypeJSON, Column: message.FieldBcc},
 		},
 	}
-	graph.Nodes[17] = &sqlgraph.Node{
+	graph.Nodes[16] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   note.Table,
 			Columns: note.Columns,
@@ -424,7 +401,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			note.FieldDetails:     {Type: field.TypeJSON, Column: note.FieldDetails},
 		},
 	}
-	graph.Nodes[18] = &sqlgraph.Node{
+	graph.Nodes[17] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   offerletter.Table,
 			Columns: offerletter.Columns,
@@ -443,7 +420,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			offerletter.FieldTimeCreated: {Type: field.TypeTime, Column: offerletter.FieldTimeCreated},
 		},
 	}
-	graph.Nodes[19] = &sqlgraph.Node{
+	graph.Nodes[18] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   opening.Table,
 			Columns: opening.Columns,
@@ -471,7 +448,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			opening.FieldTimeUpdated:          {Type: field.TypeTime, Column: opening.FieldTimeUpdated},
 		},
 	}
-	graph.Nodes[20] = &sqlgraph.Node{
+	graph.Nodes[19] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   person.Table,
 			Columns: person.Columns,
@@ -496,7 +473,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			person.FieldTimeCreated:      {Type: field.TypeTime, Column: person.FieldTimeCreated},
 		},
 	}
-	graph.Nodes[21] = &sqlgraph.Node{
+	graph.Nodes[20] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   pipelinestep.Table,
 			Columns: pipelinestep.Columns,
@@ -515,7 +492,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			pipelinestep.FieldAssigneeIds: {Type: field.TypeJSON, Column: pipelinestep.FieldAssigneeIds},
 		},
 	}
-	graph.Nodes[22] = &sqlgraph.Node{
+	graph.Nodes[21] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   position.Table,
 			Columns: position.Columns,
@@ -555,7 +532,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			position.FieldTimeUpdated:          {Type: field.TypeTime, Column: position.FieldTimeUpdated},
 		},
 	}
-	graph.Nodes[23] = &sqlgraph.Node{
+	graph.Nodes[22] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   questionnaire.Table,
 			Columns: questionnaire.Columns,
@@ -575,7 +552,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			questionnaire.FieldTimeCreated:  {Type: field.TypeTime, Column: questionnaire.FieldTimeCreated},
 		},
 	}
-	graph.Nodes[24] = &sqlgraph.Node{
+	graph.Nodes[23] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   ratelimitbucket.Table,
 			Columns: ratelimitbucket.Columns,
@@ -589,7 +566,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			ratelimitbucket.FieldTat: {Type: field.TypeInt64, Column: ratelimitbucket.FieldTat},
 		},
 	}
-	graph.Nodes[25] = &sqlgraph.Node{
+	graph.Nodes[24] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   rejectionreason.Table,
 			Columns: rejectionreason.Columns,
@@ -606,7 +583,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			rejectionreason.FieldRank:        {Type: field.TypeInt, Column: rejectionreason.FieldRank},
 		},
 	}
-	graph.Nodes[26] = &sqlgraph.Node{
+	graph.Nodes[25] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   testsubmission.Table,
 			Columns: testsubmission.Columns,
@@ -634,7 +611,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			testsubmission.FieldTimeUpdated:           {Type: field.TypeTime, Column: testsubmission.FieldTimeUpdated},
 		},
 	}
-	graph.Nodes[27] = &sqlgraph.Node{
+	graph.Nodes[26] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   user.Table,
 			Columns: user.Columns,
@@ -655,7 +632,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			user.FieldTimeCreated: {Type: field.TypeTime, Column: user.FieldTimeCreated},
 		},
 	}
-	graph.Nodes[28] = &sqlgraph.Node{
+	graph.Nodes[27] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   webhookattempt.Table,
 			Columns: webhookattempt.Columns,
@@ -678,7 +655,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			webhookattempt.FieldTimeCreated: {Type: field.TypeTime, Column: webhookattempt.FieldTimeCreated},
 		},
 	}
-	graph.Nodes[29] = &sqlgraph.Node{
+	graph.Nodes[28] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   webhookendpoint.Table,
 			Columns: webhookendpoint.Columns,
@@ -1132,18 +1109,6 @@ var schemaGraph = func() *sqlgraph.Schema {
 		},
 		"EvaluationPartner",
 		"TestSubmission",
-	)
-	graph.MustAddE(
-		"company",
-		&sqlgraph.EdgeSpec{
-			Rel:     sqlgraph.M2O,
-			Inverse: false,
-			Table:   event.CompanyTable,
-			Columns: []string{event.CompanyColumn},
-			Bidi:    false,
-		},
-		"Event",
-		"Company",
 	)
 	graph.MustAddE(
 		"company",
@@ -1955,6 +1920,16 @@ func (f *ActivityFilter) WhereChanges(p entql.BytesP) {
 // WhereTimeCreated applies the entql time.Time predicate on the time_created field.
 func (f *ActivityFilter) WhereTimeCreated(p entql.TimeP) {
 	f.Where(p.Field(activity.FieldTimeCreated))
+}
+
+// WhereSequence applies the entql int64 predicate on the sequence field.
+func (f *ActivityFilter) WhereSequence(p entql.Int64P) {
+	f.Where(p.Field(activity.FieldSequence))
+}
+
+// WhereData applies the entql json.RawMessage predicate on the data field.
+func (f *ActivityFilter) WhereData(p entql.BytesP) {
+	f.Where(p.Field(activity.FieldData))
 }
 
 // WhereHasCompany applies a predicate to check if query has an edge company.
@@ -3145,115 +3120,6 @@ func (f *EvaluationPartnerFilter) WhereHasTestSubmissionsWith(preds ...predicate
 }
 
 // addPredicate implements the predicateAdder interface.
-func (_q *EventQuery) addPredicate(pred func(s *sql.Selector)) {
-	_q.predicates = append(_q.predicates, pred)
-}
-
-// Filter returns a Filter implementation to apply filters on the EventQuery builder.
-func (_q *EventQuery) Filter() *EventFilter {
-	return &EventFilter{config: _q.config, predicateAdder: _q}
-}
-
-// addPredicate implements the predicateAdder interface.
-func (m *EventMutation) addPredicate(pred func(s *sql.Selector)) {
-	m.predicates = append(m.predicates, pred)
-}
-
-// Filter returns an entql.Where implementation to apply filters on the EventMutation builder.
-func (m *EventMutation) Filter() *EventFilter {
-	return &EventFilter{config: m.config, predicateAdder: m}
-}
-
-// EventFilter provides a generic filtering capability at runtime for EventQuery.
-type EventFilter struct {
-	predicateAdder
-	config
-}
-
-// Where applies the entql predicate on the query filter.
-func (f *EventFilter) Where(p entql.P) {
-	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[11].Type, p, s); err != nil {
-			s.AddError(err)
-		}
-	})
-}
-
-// WhereID applies the entql string predicate on the id field.
-func (f *EventFilter) WhereID(p entql.StringP) {
-	f.Where(p.Field(event.FieldID))
-}
-
-// WhereCompanyID applies the entql string predicate on the company_id field.
-func (f *EventFilter) WhereCompanyID(p entql.StringP) {
-	f.Where(p.Field(event.FieldCompanyID))
-}
-
-// WhereSequence applies the entql int64 predicate on the sequence field.
-func (f *EventFilter) WhereSequence(p entql.Int64P) {
-	f.Where(p.Field(event.FieldSequence))
-}
-
-// WhereType applies the entql string predicate on the type field.
-func (f *EventFilter) WhereType(p entql.StringP) {
-	f.Where(p.Field(event.FieldType))
-}
-
-// WhereActivityID applies the entql string predicate on the activity_id field.
-func (f *EventFilter) WhereActivityID(p entql.StringP) {
-	f.Where(p.Field(event.FieldActivityID))
-}
-
-// WhereActorType applies the entql string predicate on the actor_type field.
-func (f *EventFilter) WhereActorType(p entql.StringP) {
-	f.Where(p.Field(event.FieldActorType))
-}
-
-// WhereActorID applies the entql string predicate on the actor_id field.
-func (f *EventFilter) WhereActorID(p entql.StringP) {
-	f.Where(p.Field(event.FieldActorID))
-}
-
-// WhereActorName applies the entql string predicate on the actor_name field.
-func (f *EventFilter) WhereActorName(p entql.StringP) {
-	f.Where(p.Field(event.FieldActorName))
-}
-
-// WhereObjectType applies the entql string predicate on the object_type field.
-func (f *EventFilter) WhereObjectType(p entql.StringP) {
-	f.Where(p.Field(event.FieldObjectType))
-}
-
-// WhereObjectID applies the entql string predicate on the object_id field.
-func (f *EventFilter) WhereObjectID(p entql.StringP) {
-	f.Where(p.Field(event.FieldObjectID))
-}
-
-// WhereData applies the entql json.RawMessage predicate on the data field.
-func (f *EventFilter) WhereData(p entql.BytesP) {
-	f.Where(p.Field(event.FieldData))
-}
-
-// WhereTimeCreated applies the entql time.Time predicate on the time_created field.
-func (f *EventFilter) WhereTimeCreated(p entql.TimeP) {
-	f.Where(p.Field(event.FieldTimeCreated))
-}
-
-// WhereHasCompany applies a predicate to check if query has an edge company.
-func (f *EventFilter) WhereHasCompany() {
-	f.Where(entql.HasEdge("company"))
-}
-
-// WhereHasCompanyWith applies a predicate to check if query has an edge company with a given conditions (other predicates).
-func (f *EventFilter) WhereHasCompanyWith(preds ...predicate.Company) {
-	f.Where(entql.HasEdgeWith("company", sqlgraph.WrapFunc(func(s *sql.Selector) {
-		for _, p := range preds {
-			p(s)
-		}
-	})))
-}
-
-// addPredicate implements the predicateAdder interface.
 func (_q *EventCounterQuery) addPredicate(pred func(s *sql.Selector)) {
 	_q.predicates = append(_q.predicates, pred)
 }
@@ -3282,7 +3148,7 @@ type EventCounterFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *EventCounterFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[12].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[11].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3346,7 +3212,7 @@ type FieldDefinitionFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *FieldDefinitionFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[13].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[12].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3430,7 +3296,7 @@ type IdempotencyKeyFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *IdempotencyKeyFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[14].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[13].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3519,7 +3385,7 @@ type LocationFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *LocationFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[15].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[14].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3637,7 +3503,7 @@ type MessageFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *MessageFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[16].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[15].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3755,7 +3621,7 @@ type NoteFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *NoteFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[17].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[16].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3853,7 +3719,7 @@ type OfferLetterFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *OfferLetterFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[18].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[17].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3951,7 +3817,7 @@ type OpeningFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *OpeningFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[19].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[18].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4122,7 +3988,7 @@ type PersonFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *PersonFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[20].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[19].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4250,7 +4116,7 @@ type PipelineStepFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *PipelineStepFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[21].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[20].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4376,7 +4242,7 @@ type PositionFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *PositionFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[22].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[21].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4733,7 +4599,7 @@ type QuestionnaireFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *QuestionnaireFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[23].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[22].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4836,7 +4702,7 @@ type RateLimitBucketFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *RateLimitBucketFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[24].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[23].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4881,7 +4747,7 @@ type RejectionReasonFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *RejectionReasonFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[25].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[24].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4969,7 +4835,7 @@ type TestSubmissionFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *TestSubmissionFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[26].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[25].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5126,7 +4992,7 @@ type UserFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *UserFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[27].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[26].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5248,7 +5114,7 @@ type WebhookAttemptFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *WebhookAttemptFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[28].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[27].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5366,7 +5232,7 @@ type WebhookEndpointFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *WebhookEndpointFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[29].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[28].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})

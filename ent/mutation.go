@@ -23,7 +23,6 @@ import (
 	"github.com/hiregraph/hiregraph/ent/contact"
 	"github.com/hiregraph/hiregraph/ent/conversation"
 	"github.com/hiregraph/hiregraph/ent/evaluationpartner"
-	"github.com/hiregraph/hiregraph/ent/event"
 	"github.com/hiregraph/hiregraph/ent/eventcounter"
 	"github.com/hiregraph/hiregraph/ent/fielddefinition"
 	"github.com/hiregraph/hiregraph/ent/idempotencykey"
@@ -66,7 +65,6 @@ const (
 	TypeContact           = "Contact"
 	TypeConversation      = "Conversation"
 	TypeEvaluationPartner = "EvaluationPartner"
-	TypeEvent             = "Event"
 	TypeEventCounter      = "EventCounter"
 	TypeFieldDefinition   = "FieldDefinition"
 	TypeIdempotencyKey    = "IdempotencyKey"
@@ -1142,6 +1140,10 @@ type ActivityMutation struct {
 	changes          *[]schematype.FieldChange
 	appendchanges    []schematype.FieldChange
 	time_created     *time.Time
+	sequence         *int64
+	addsequence      *int64
+	data             *json.RawMessage
+	appenddata       json.RawMessage
 	clearedFields    map[string]struct{}
 	company          *string
 	clearedcompany   bool
@@ -1721,6 +1723,141 @@ func (m *ActivityMutation) ResetTimeCreated() {
 	m.time_created = nil
 }
 
+// SetSequence sets the "sequence" field.
+func (m *ActivityMutation) SetSequence(i int64) {
+	m.sequence = &i
+	m.addsequence = nil
+}
+
+// Sequence returns the value of the "sequence" field in the mutation.
+func (m *ActivityMutation) Sequence() (r int64, exists bool) {
+	v := m.sequence
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSequence returns the old "sequence" field's value of the Activity entity.
+// If the Activity object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ActivityMutation) OldSequence(ctx context.Context) (v *int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSequence is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSequence requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSequence: %w", err)
+	}
+	return oldValue.Sequence, nil
+}
+
+// AddSequence adds i to the "sequence" field.
+func (m *ActivityMutation) AddSequence(i int64) {
+	if m.addsequence != nil {
+		*m.addsequence += i
+	} else {
+		m.addsequence = &i
+	}
+}
+
+// AddedSequence returns the value that was added to the "sequence" field in this mutation.
+func (m *ActivityMutation) AddedSequence() (r int64, exists bool) {
+	v := m.addsequence
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ClearSequence clears the value of the "sequence" field.
+func (m *ActivityMutation) ClearSequence() {
+	m.sequence = nil
+	m.addsequence = nil
+	m.clearedFields[activity.FieldSequence] = struct{}{}
+}
+
+// SequenceCleared returns if the "sequence" field was cleared in this mutation.
+func (m *ActivityMutation) SequenceCleared() bool {
+	_, ok := m.clearedFields[activity.FieldSequence]
+	return ok
+}
+
+// ResetSequence resets all changes to the "sequence" field.
+func (m *ActivityMutation) ResetSequence() {
+	m.sequence = nil
+	m.addsequence = nil
+	delete(m.clearedFields, activity.FieldSequence)
+}
+
+// SetData sets the "data" field.
+func (m *ActivityMutation) SetData(jm json.RawMessage) {
+	m.data = &jm
+	m.appenddata = nil
+}
+
+// Data returns the value of the "data" field in the mutation.
+func (m *ActivityMutation) Data() (r json.RawMessage, exists bool) {
+	v := m.data
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldData returns the old "data" field's value of the Activity entity.
+// If the Activity object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ActivityMutation) OldData(ctx context.Context) (v json.RawMessage, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldData is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldData requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldData: %w", err)
+	}
+	return oldValue.Data, nil
+}
+
+// AppendData adds jm to the "data" field.
+func (m *ActivityMutation) AppendData(jm json.RawMessage) {
+	m.appenddata = append(m.appenddata, jm...)
+}
+
+// AppendedData returns the list of values that were appended to the "data" field in this mutation.
+func (m *ActivityMutation) AppendedData() (json.RawMessage, bool) {
+	if len(m.appenddata) == 0 {
+		return nil, false
+	}
+	return m.appenddata, true
+}
+
+// ClearData clears the value of the "data" field.
+func (m *ActivityMutation) ClearData() {
+	m.data = nil
+	m.appenddata = nil
+	m.clearedFields[activity.FieldData] = struct{}{}
+}
+
+// DataCleared returns if the "data" field was cleared in this mutation.
+func (m *ActivityMutation) DataCleared() bool {
+	_, ok := m.clearedFields[activity.FieldData]
+	return ok
+}
+
+// ResetData resets all changes to the "data" field.
+func (m *ActivityMutation) ResetData() {
+	m.data = nil
+	m.appenddata = nil
+	delete(m.clearedFields, activity.FieldData)
+}
+
 // ClearCompany clears the "company" edge to the Company entity.
 func (m *ActivityMutation) ClearCompany() {
 	m.clearedcompany = true
@@ -1836,7 +1973,7 @@ func (m *ActivityMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *ActivityMutation) Fields() []string {
-	fields := make([]string, 0, 11)
+	fields := make([]string, 0, 13)
 	if m.company != nil {
 		fields = append(fields, activity.FieldCompanyID)
 	}
@@ -1870,6 +2007,12 @@ func (m *ActivityMutation) Fields() []string {
 	if m.time_created != nil {
 		fields = append(fields, activity.FieldTimeCreated)
 	}
+	if m.sequence != nil {
+		fields = append(fields, activity.FieldSequence)
+	}
+	if m.data != nil {
+		fields = append(fields, activity.FieldData)
+	}
 	return fields
 }
 
@@ -1900,6 +2043,10 @@ func (m *ActivityMutation) Field(name string) (ent.Value, bool) {
 		return m.Changes()
 	case activity.FieldTimeCreated:
 		return m.TimeCreated()
+	case activity.FieldSequence:
+		return m.Sequence()
+	case activity.FieldData:
+		return m.Data()
 	}
 	return nil, false
 }
@@ -1931,6 +2078,10 @@ func (m *ActivityMutation) OldField(ctx context.Context, name string) (ent.Value
 		return m.OldChanges(ctx)
 	case activity.FieldTimeCreated:
 		return m.OldTimeCreated(ctx)
+	case activity.FieldSequence:
+		return m.OldSequence(ctx)
+	case activity.FieldData:
+		return m.OldData(ctx)
 	}
 	return nil, fmt.Errorf("unknown Activity field %s", name)
 }
@@ -2017,6 +2168,20 @@ func (m *ActivityMutation) SetField(name string, value ent.Value) error {
 		}
 		m.SetTimeCreated(v)
 		return nil
+	case activity.FieldSequence:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSequence(v)
+		return nil
+	case activity.FieldData:
+		v, ok := value.(json.RawMessage)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetData(v)
+		return nil
 	}
 	return fmt.Errorf("unknown Activity field %s", name)
 }
@@ -2024,13 +2189,21 @@ func (m *ActivityMutation) SetField(name string, value ent.Value) error {
 // AddedFields returns all numeric fields that were incremented/decremented during
 // this mutation.
 func (m *ActivityMutation) AddedFields() []string {
-	return nil
+	var fields []string
+	if m.addsequence != nil {
+		fields = append(fields, activity.FieldSequence)
+	}
+	return fields
 }
 
 // AddedField returns the numeric value that was incremented/decremented on a field
 // with the given name. The second boolean return value indicates that this field
 // was not set, or was not defined in the schema.
 func (m *ActivityMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case activity.FieldSequence:
+		return m.AddedSequence()
+	}
 	return nil, false
 }
 
@@ -2039,6 +2212,13 @@ func (m *ActivityMutation) AddedField(name string) (ent.Value, bool) {
 // type.
 func (m *ActivityMutation) AddField(name string, value ent.Value) error {
 	switch name {
+	case activity.FieldSequence:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddSequence(v)
+		return nil
 	}
 	return fmt.Errorf("unknown Activity numeric field %s", name)
 }
@@ -2058,6 +2238,12 @@ func (m *ActivityMutation) ClearedFields() []string {
 	}
 	if m.FieldCleared(activity.FieldPositionID) {
 		fields = append(fields, activity.FieldPositionID)
+	}
+	if m.FieldCleared(activity.FieldSequence) {
+		fields = append(fields, activity.FieldSequence)
+	}
+	if m.FieldCleared(activity.FieldData) {
+		fields = append(fields, activity.FieldData)
 	}
 	return fields
 }
@@ -2084,6 +2270,12 @@ func (m *ActivityMutation) ClearField(name string) error {
 		return nil
 	case activity.FieldPositionID:
 		m.ClearPositionID()
+		return nil
+	case activity.FieldSequence:
+		m.ClearSequence()
+		return nil
+	case activity.FieldData:
+		m.ClearData()
 		return nil
 	}
 	return fmt.Errorf("unknown Activity nullable field %s", name)
@@ -2125,6 +2317,12 @@ func (m *ActivityMutation) ResetField(name string) error {
 		return nil
 	case activity.FieldTimeCreated:
 		m.ResetTimeCreated()
+		return nil
+	case activity.FieldSequence:
+		m.ResetSequence()
+		return nil
+	case activity.FieldData:
+		m.ResetData()
 		return nil
 	}
 	return fmt.Errorf("unknown Activity field %s", name)
@@ -11021,1045 +11219,6 @@ func (m *EvaluationPartnerMutation) ResetEdge(name string) error {
 		return nil
 	}
 	return fmt.Errorf("unknown EvaluationPartner edge %s", name)
-}
-
-// EventMutation represents an operation that mutates the Event nodes in the graph.
-type EventMutation struct {
-	config
-	op             Op
-	typ            string
-	id             *string
-	sequence       *int64
-	addsequence    *int64
-	_type          *string
-	activity_id    *string
-	actor_type     *event.ActorType
-	actor_id       *string
-	actor_name     *string
-	object_type    *string
-	object_id      *string
-	data           *json.RawMessage
-	appenddata     json.RawMessage
-	time_created   *time.Time
-	clearedFields  map[string]struct{}
-	company        *string
-	clearedcompany bool
-	done           bool
-	oldValue       func(context.Context) (*Event, error)
-	predicates     []predicate.Event
-}
-
-var _ ent.Mutation = (*EventMutation)(nil)
-
-// eventOption allows management of the mutation configuration using functional options.
-type eventOption func(*EventMutation)
-
-// newEventMutation creates new mutation for the Event entity.
-func newEventMutation(c config, op Op, opts ...eventOption) *EventMutation {
-	m := &EventMutation{
-		config:        c,
-		op:            op,
-		typ:           TypeEvent,
-		clearedFields: make(map[string]struct{}),
-	}
-	for _, opt := range opts {
-		opt(m)
-	}
-	return m
-}
-
-// withEventID sets the ID field of the mutation.
-func withEventID(id string) eventOption {
-	return func(m *EventMutation) {
-		var (
-			err   error
-			once  sync.Once
-			value *Event
-		)
-		m.oldValue = func(ctx context.Context) (*Event, error) {
-			once.Do(func() {
-				if m.done {
-					err = errors.New("querying old values post mutation is not allowed")
-				} else {
-					value, err = m.Client().Event.Get(ctx, id)
-				}
-			})
-			return value, err
-		}
-		m.id = &id
-	}
-}
-
-// withEvent sets the old Event of the mutation.
-func withEvent(node *Event) eventOption {
-	return func(m *EventMutation) {
-		m.oldValue = func(context.Context) (*Event, error) {
-			return node, nil
-		}
-		m.id = &node.ID
-	}
-}
-
-// Client returns a new `ent.Client` from the mutation. If the mutation was
-// executed in a transaction (ent.Tx), a transactional client is returned.
-func (m EventMutation) Client() *Client {
-	client := &Client{config: m.config}
-	client.init()
-	return client
-}
-
-// Tx returns an `ent.Tx` for mutations that were executed in transactions;
-// it returns an error otherwise.
-func (m EventMutation) Tx() (*Tx, error) {
-	if _, ok := m.driver.(*txDriver); !ok {
-		return nil, errors.New("ent: mutation is not running in a transaction")
-	}
-	tx := &Tx{config: m.config}
-	tx.init()
-	return tx, nil
-}
-
-// SetID sets the value of the id field. Note that this
-// operation is only accepted on creation of Event entities.
-func (m *EventMutation) SetID(id string) {
-	m.id = &id
-}
-
-// ID returns the ID value in the mutation. Note that the ID is only available
-// if it was provided to the builder or after it was returned from the database.
-func (m *EventMutation) ID() (id string, exists bool) {
-	if m.id == nil {
-		return
-	}
-	return *m.id, true
-}
-
-// IDs queries the database and returns the entity ids that match the mutation's predicate.
-// That means, if the mutation is applied within a transaction with an isolation level such
-// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
-// or updated by the mutation.
-func (m *EventMutation) IDs(ctx context.Context) ([]string, error) {
-	switch {
-	case m.op.Is(OpUpdateOne | OpDeleteOne):
-		id, exists := m.ID()
-		if exists {
-			return []string{id}, nil
-		}
-		fallthrough
-	case m.op.Is(OpUpdate | OpDelete):
-		return m.Client().Event.Query().Where(m.predicates...).IDs(ctx)
-	default:
-		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
-	}
-}
-
-// SetCompanyID sets the "company_id" field.
-func (m *EventMutation) SetCompanyID(s string) {
-	m.company = &s
-}
-
-// CompanyID returns the value of the "company_id" field in the mutation.
-func (m *EventMutation) CompanyID() (r string, exists bool) {
-	v := m.company
-	if v == nil {
-		return
-	}
-	return *v, true
-}
-
-// OldCompanyID returns the old "company_id" field's value of the Event entity.
-// If the Event object wasn't provided to the builder, the object is fetched from the database.
-// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
-func (m *EventMutation) OldCompanyID(ctx context.Context) (v string, err error) {
-	if !m.op.Is(OpUpdateOne) {
-		return v, errors.New("OldCompanyID is only allowed on UpdateOne operations")
-	}
-	if m.id == nil || m.oldValue == nil {
-		return v, errors.New("OldCompanyID requires an ID field in the mutation")
-	}
-	oldValue, err := m.oldValue(ctx)
-	if err != nil {
-		return v, fmt.Errorf("querying old value for OldCompanyID: %w", err)
-	}
-	return oldValue.CompanyID, nil
-}
-
-// ResetCompanyID resets all changes to the "company_id" field.
-func (m *EventMutation) ResetCompanyID() {
-	m.company = nil
-}
-
-// SetSequence sets the "sequence" field.
-func (m *EventMutation) SetSequence(i int64) {
-	m.sequence = &i
-	m.addsequence = nil
-}
-
-// Sequence returns the value of the "sequence" field in the mutation.
-func (m *EventMutation) Sequence() (r int64, exists bool) {
-	v := m.sequence
-	if v == nil {
-		return
-	}
-	return *v, true
-}
-
-// OldSequence returns the old "sequence" field's value of the Event entity.
-// If the Event object wasn't provided to the builder, the object is fetched from the database.
-// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
-func (m *EventMutation) OldSequence(ctx context.Context) (v int64, err error) {
-	if !m.op.Is(OpUpdateOne) {
-		return v, errors.New("OldSequence is only allowed on UpdateOne operations")
-	}
-	if m.id == nil || m.oldValue == nil {
-		return v, errors.New("OldSequence requires an ID field in the mutation")
-	}
-	oldValue, err := m.oldValue(ctx)
-	if err != nil {
-		return v, fmt.Errorf("querying old value for OldSequence: %w", err)
-	}
-	return oldValue.Sequence, nil
-}
-
-// AddSequence adds i to the "sequence" field.
-func (m *EventMutation) AddSequence(i int64) {
-	if m.addsequence != nil {
-		*m.addsequence += i
-	} else {
-		m.addsequence = &i
-	}
-}
-
-// AddedSequence returns the value that was added to the "sequence" field in this mutation.
-func (m *EventMutation) AddedSequence() (r int64, exists bool) {
-	v := m.addsequence
-	if v == nil {
-		return
-	}
-	return *v, true
-}
-
-// ResetSequence resets all changes to the "sequence" field.
-func (m *EventMutation) ResetSequence() {
-	m.sequence = nil
-	m.addsequence = nil
-}
-
-// SetType sets the "type" field.
-func (m *EventMutation) SetType(s string) {
-	m._type = &s
-}
-
-// GetType returns the value of the "type" field in the mutation.
-func (m *EventMutation) GetType() (r string, exists bool) {
-	v := m._type
-	if v == nil {
-		return
-	}
-	return *v, true
-}
-
-// OldType returns the old "type" field's value of the Event entity.
-// If the Event object wasn't provided to the builder, the object is fetched from the database.
-// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
-func (m *EventMutation) OldType(ctx context.Context) (v string, err error) {
-	if !m.op.Is(OpUpdateOne) {
-		return v, errors.New("OldType is only allowed on UpdateOne operations")
-	}
-	if m.id == nil || m.oldValue == nil {
-		return v, errors.New("OldType requires an ID field in the mutation")
-	}
-	oldValue, err := m.oldValue(ctx)
-	if err != nil {
-		return v, fmt.Errorf("querying old value for OldType: %w", err)
-	}
-	return oldValue.Type, nil
-}
-
-// ResetType resets all changes to the "type" field.
-func (m *EventMutation) ResetType() {
-	m._type = nil
-}
-
-// SetActivityID sets the "activity_id" field.
-func (m *EventMutation) SetActivityID(s string) {
-	m.activity_id = &s
-}
-
-// ActivityID returns the value of the "activity_id" field in the mutation.
-func (m *EventMutation) ActivityID() (r string, exists bool) {
-	v := m.activity_id
-	if v == nil {
-		return
-	}
-	return *v, true
-}
-
-// OldActivityID returns the old "activity_id" field's value of the Event entity.
-// If the Event object wasn't provided to the builder, the object is fetched from the database.
-// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
-func (m *EventMutation) OldActivityID(ctx context.Context) (v string, err error) {
-	if !m.op.Is(OpUpdateOne) {
-		return v, errors.New("OldActivityID is only allowed on UpdateOne operations")
-	}
-	if m.id == nil || m.oldValue == nil {
-		return v, errors.New("OldActivityID requires an ID field in the mutation")
-	}
-	oldValue, err := m.oldValue(ctx)
-	if err != nil {
-		return v, fmt.Errorf("querying old value for OldActivityID: %w", err)
-	}
-	return oldValue.ActivityID, nil
-}
-
-// ResetActivityID resets all changes to the "activity_id" field.
-func (m *EventMutation) ResetActivityID() {
-	m.activity_id = nil
-}
-
-// SetActorType sets the "actor_type" field.
-func (m *EventMutation) SetActorType(et event.ActorType) {
-	m.actor_type = &et
-}
-
-// ActorType returns the value of the "actor_type" field in the mutation.
-func (m *EventMutation) ActorType() (r event.ActorType, exists bool) {
-	v := m.actor_type
-	if v == nil {
-		return
-	}
-	return *v, true
-}
-
-// OldActorType returns the old "actor_type" field's value of the Event entity.
-// If the Event object wasn't provided to the builder, the object is fetched from the database.
-// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
-func (m *EventMutation) OldActorType(ctx context.Context) (v event.ActorType, err error) {
-	if !m.op.Is(OpUpdateOne) {
-		return v, errors.New("OldActorType is only allowed on UpdateOne operations")
-	}
-	if m.id == nil || m.oldValue == nil {
-		return v, errors.New("OldActorType requires an ID field in the mutation")
-	}
-	oldValue, err := m.oldValue(ctx)
-	if err != nil {
-		return v, fmt.Errorf("querying old value for OldActorType: %w", err)
-	}
-	return oldValue.ActorType, nil
-}
-
-// ResetActorType resets all changes to the "actor_type" field.
-func (m *EventMutation) ResetActorType() {
-	m.actor_type = nil
-}
-
-// SetActorID sets the "actor_id" field.
-func (m *EventMutation) SetActorID(s string) {
-	m.actor_id = &s
-}
-
-// ActorID returns the value of the "actor_id" field in the mutation.
-func (m *EventMutation) ActorID() (r string, exists bool) {
-	v := m.actor_id
-	if v == nil {
-		return
-	}
-	return *v, true
-}
-
-// OldActorID returns the old "actor_id" field's value of the Event entity.
-// If the Event object wasn't provided to the builder, the object is fetched from the database.
-// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
-func (m *EventMutation) OldActorID(ctx context.Context) (v string, err error) {
-	if !m.op.Is(OpUpdateOne) {
-		return v, errors.New("OldActorID is only allowed on UpdateOne operations")
-	}
-	if m.id == nil || m.oldValue == nil {
-		return v, errors.New("OldActorID requires an ID field in the mutation")
-	}
-	oldValue, err := m.oldValue(ctx)
-	if err != nil {
-		return v, fmt.Errorf("querying old value for OldActorID: %w", err)
-	}
-	return oldValue.ActorID, nil
-}
-
-// ClearActorID clears the value of the "actor_id" field.
-func (m *EventMutation) ClearActorID() {
-	m.actor_id = nil
-	m.clearedFields[event.FieldActorID] = struct{}{}
-}
-
-// ActorIDCleared returns if the "actor_id" field was cleared in this mutation.
-func (m *EventMutation) ActorIDCleared() bool {
-	_, ok := m.clearedFields[event.FieldActorID]
-	return ok
-}
-
-// ResetActorID resets all changes to the "actor_id" field.
-func (m *EventMutation) ResetActorID() {
-	m.actor_id = nil
-	delete(m.clearedFields, event.FieldActorID)
-}
-
-// SetActorName sets the "actor_name" field.
-func (m *EventMutation) SetActorName(s string) {
-	m.actor_name = &s
-}
-
-// ActorName returns the value of the "actor_name" field in the mutation.
-func (m *EventMutation) ActorName() (r string, exists bool) {
-	v := m.actor_name
-	if v == nil {
-		return
-	}
-	return *v, true
-}
-
-// OldActorName returns the old "actor_name" field's value of the Event entity.
-// If the Event object wasn't provided to the builder, the object is fetched from the database.
-// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
-func (m *EventMutation) OldActorName(ctx context.Context) (v string, err error) {
-	if !m.op.Is(OpUpdateOne) {
-		return v, errors.New("OldActorName is only allowed on UpdateOne operations")
-	}
-	if m.id == nil || m.oldValue == nil {
-		return v, errors.New("OldActorName requires an ID field in the mutation")
-	}
-	oldValue, err := m.oldValue(ctx)
-	if err != nil {
-		return v, fmt.Errorf("querying old value for OldActorName: %w", err)
-	}
-	return oldValue.ActorName, nil
-}
-
-// ClearActorName clears the value of the "actor_name" field.
-func (m *EventMutation) ClearActorName() {
-	m.actor_name = nil
-	m.clearedFields[event.FieldActorName] = struct{}{}
-}
-
-// ActorNameCleared returns if the "actor_name" field was cleared in this mutation.
-func (m *EventMutation) ActorNameCleared() bool {
-	_, ok := m.clearedFields[event.FieldActorName]
-	return ok
-}
-
-// ResetActorName resets all changes to the "actor_name" field.
-func (m *EventMutation) ResetActorName() {
-	m.actor_name = nil
-	delete(m.clearedFields, event.FieldActorName)
-}
-
-// SetObjectType sets the "object_type" field.
-func (m *EventMutation) SetObjectType(s string) {
-	m.object_type = &s
-}
-
-// ObjectType returns the value of the "object_type" field in the mutation.
-func (m *EventMutation) ObjectType() (r string, exists bool) {
-	v := m.object_type
-	if v == nil {
-		return
-	}
-	return *v, true
-}
-
-// OldObjectType returns the old "object_type" field's value of the Event entity.
-// If the Event object wasn't provided to the builder, the object is fetched from the database.
-// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
-func (m *EventMutation) OldObjectType(ctx context.Context) (v string, err error) {
-	if !m.op.Is(OpUpdateOne) {
-		return v, errors.New("OldObjectType is only allowed on UpdateOne operations")
-	}
-	if m.id == nil || m.oldValue == nil {
-		return v, errors.New("OldObjectType requires an ID field in the mutation")
-	}
-	oldValue, err := m.oldValue(ctx)
-	if err != nil {
-		return v, fmt.Errorf("querying old value for OldObjectType: %w", err)
-	}
-	return oldValue.ObjectType, nil
-}
-
-// ResetObjectType resets all changes to the "object_type" field.
-func (m *EventMutation) ResetObjectType() {
-	m.object_type = nil
-}
-
-// SetObjectID sets the "object_id" field.
-func (m *EventMutation) SetObjectID(s string) {
-	m.object_id = &s
-}
-
-// ObjectID returns the value of the "object_id" field in the mutation.
-func (m *EventMutation) ObjectID() (r string, exists bool) {
-	v := m.object_id
-	if v == nil {
-		return
-	}
-	return *v, true
-}
-
-// OldObjectID returns the old "object_id" field's value of the Event entity.
-// If the Event object wasn't provided to the builder, the object is fetched from the database.
-// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
-func (m *EventMutation) OldObjectID(ctx context.Context) (v string, err error) {
-	if !m.op.Is(OpUpdateOne) {
-		return v, errors.New("OldObjectID is only allowed on UpdateOne operations")
-	}
-	if m.id == nil || m.oldValue == nil {
-		return v, errors.New("OldObjectID requires an ID field in the mutation")
-	}
-	oldValue, err := m.oldValue(ctx)
-	if err != nil {
-		return v, fmt.Errorf("querying old value for OldObjectID: %w", err)
-	}
-	return oldValue.ObjectID, nil
-}
-
-// ResetObjectID resets all changes to the "object_id" field.
-func (m *EventMutation) ResetObjectID() {
-	m.object_id = nil
-}
-
-// SetData sets the "data" field.
-func (m *EventMutation) SetData(jm json.RawMessage) {
-	m.data = &jm
-	m.appenddata = nil
-}
-
-// Data returns the value of the "data" field in the mutation.
-func (m *EventMutation) Data() (r json.RawMessage, exists bool) {
-	v := m.data
-	if v == nil {
-		return
-	}
-	return *v, true
-}
-
-// OldData returns the old "data" field's value of the Event entity.
-// If the Event object wasn't provided to the builder, the object is fetched from the database.
-// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
-func (m *EventMutation) OldData(ctx context.Context) (v json.RawMessage, err error) {
-	if !m.op.Is(OpUpdateOne) {
-		return v, errors.New("OldData is only allowed on UpdateOne operations")
-	}
-	if m.id == nil || m.oldValue == nil {
-		return v, errors.New("OldData requires an ID field in the mutation")
-	}
-	oldValue, err := m.oldValue(ctx)
-	if err != nil {
-		return v, fmt.Errorf("querying old value for OldData: %w", err)
-	}
-	return oldValue.Data, nil
-}
-
-// AppendData adds jm to the "data" field.
-func (m *EventMutation) AppendData(jm json.RawMessage) {
-	m.appenddata = append(m.appenddata, jm...)
-}
-
-// AppendedData returns the list of values that were appended to the "data" field in this mutation.
-func (m *EventMutation) AppendedData() (json.RawMessage, bool) {
-	if len(m.appenddata) == 0 {
-		return nil, false
-	}
-	return m.appenddata, true
-}
-
-// ClearData clears the value of the "data" field.
-func (m *EventMutation) ClearData() {
-	m.data = nil
-	m.appenddata = nil
-	m.clearedFields[event.FieldData] = struct{}{}
-}
-
-// DataCleared returns if the "data" field was cleared in this mutation.
-func (m *EventMutation) DataCleared() bool {
-	_, ok := m.clearedFields[event.FieldData]
-	return ok
-}
-
-// ResetData resets all changes to the "data" field.
-func (m *EventMutation) ResetData() {
-	m.data = nil
-	m.appenddata = nil
-	delete(m.clearedFields, event.FieldData)
-}
-
-// SetTimeCreated sets the "time_created" field.
-func (m *EventMutation) SetTimeCreated(t time.Time) {
-	m.time_created = &t
-}
-
-// TimeCreated returns the value of the "time_created" field in the mutation.
-func (m *EventMutation) TimeCreated() (r time.Time, exists bool) {
-	v := m.time_created
-	if v == nil {
-		return
-	}
-	return *v, true
-}
-
-// OldTimeCreated returns the old "time_created" field's value of the Event entity.
-// If the Event object wasn't provided to the builder, the object is fetched from the database.
-// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
-func (m *EventMutation) OldTimeCreated(ctx context.Context) (v time.Time, err error) {
-	if !m.op.Is(OpUpdateOne) {
-		return v, errors.New("OldTimeCreated is only allowed on UpdateOne operations")
-	}
-	if m.id == nil || m.oldValue == nil {
-		return v, errors.New("OldTimeCreated requires an ID field in the mutation")
-	}
-	oldValue, err := m.oldValue(ctx)
-	if err != nil {
-		return v, fmt.Errorf("querying old value for OldTimeCreated: %w", err)
-	}
-	return oldValue.TimeCreated, nil
-}
-
-// ResetTimeCreated resets all changes to the "time_created" field.
-func (m *EventMutation) ResetTimeCreated() {
-	m.time_created = nil
-}
-
-// ClearCompany clears the "company" edge to the Company entity.
-func (m *EventMutation) ClearCompany() {
-	m.clearedcompany = true
-	m.clearedFields[event.FieldCompanyID] = struct{}{}
-}
-
-// CompanyCleared reports if the "company" edge to the Company entity was cleared.
-func (m *EventMutation) CompanyCleared() bool {
-	return m.clearedcompany
-}
-
-// CompanyIDs returns the "company" edge IDs in the mutation.
-// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
-// CompanyID instead. It exists only for internal usage by the builders.
-func (m *EventMutation) CompanyIDs() (ids []string) {
-	if id := m.company; id != nil {
-		ids = append(ids, *id)
-	}
-	return
-}
-
-// ResetCompany resets all changes to the "company" edge.
-func (m *EventMutation) ResetCompany() {
-	m.company = nil
-	m.clearedcompany = false
-}
-
-// Where appends a list predicates to the EventMutation builder.
-func (m *EventMutation) Where(ps ...predicate.Event) {
-	m.predicates = append(m.predicates, ps...)
-}
-
-// WhereP appends storage-level predicates to the EventMutation builder. Using this method,
-// users can use type-assertion to append predicates that do not depend on any generated package.
-func (m *EventMutation) WhereP(ps ...func(*sql.Selector)) {
-	p := make([]predicate.Event, len(ps))
-	for i := range ps {
-		p[i] = ps[i]
-	}
-	m.Where(p...)
-}
-
-// Op returns the operation name.
-func (m *EventMutation) Op() Op {
-	return m.op
-}
-
-// SetOp allows setting the mutation operation.
-func (m *EventMutation) SetOp(op Op) {
-	m.op = op
-}
-
-// Type returns the node type of this mutation (Event).
-func (m *EventMutation) Type() string {
-	return m.typ
-}
-
-// Fields returns all fields that were changed during this mutation. Note that in
-// order to get all numeric fields that were incremented/decremented, call
-// AddedFields().
-func (m *EventMutation) Fields() []string {
-	fields := make([]string, 0, 11)
-	if m.company != nil {
-		fields = append(fields, event.FieldCompanyID)
-	}
-	if m.sequence != nil {
-		fields = append(fields, event.FieldSequence)
-	}
-	if m._type != nil {
-		fields = append(fields, event.FieldType)
-	}
-	if m.activity_id != nil {
-		fields = append(fields, event.FieldActivityID)
-	}
-	if m.actor_type != nil {
-		fields = append(fields, event.FieldActorType)
-	}
-	if m.actor_id != nil {
-		fields = append(fields, event.FieldActorID)
-	}
-	if m.actor_name != nil {
-		fields = append(fields, event.FieldActorName)
-	}
-	if m.object_type != nil {
-		fields = append(fields, event.FieldObjectType)
-	}
-	if m.object_id != nil {
-		fields = append(fields, event.FieldObjectID)
-	}
-	if m.data != nil {
-		fields = append(fields, event.FieldData)
-	}
-	if m.time_created != nil {
-		fields = append(fields, event.FieldTimeCreated)
-	}
-	return fields
-}
-
-// Field returns the value of a field with the given name. The second boolean
-// return value indicates that this field was not set, or was not defined in the
-// schema.
-func (m *EventMutation) Field(name string) (ent.Value, bool) {
-	switch name {
-	case event.FieldCompanyID:
-		return m.CompanyID()
-	case event.FieldSequence:
-		return m.Sequence()
-	case event.FieldType:
-		return m.GetType()
-	case event.FieldActivityID:
-		return m.ActivityID()
-	case event.FieldActorType:
-		return m.ActorType()
-	case event.FieldActorID:
-		return m.ActorID()
-	case event.FieldActorName:
-		return m.ActorName()
-	case event.FieldObjectType:
-		return m.ObjectType()
-	case event.FieldObjectID:
-		return m.ObjectID()
-	case event.FieldData:
-		return m.Data()
-	case event.FieldTimeCreated:
-		return m.TimeCreated()
-	}
-	return nil, false
-}
-
-// OldField returns the old value of the field from the database. An error is
-// returned if the mutation operation is not UpdateOne, or the query to the
-// database failed.
-func (m *EventMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
-	switch name {
-	case event.FieldCompanyID:
-		return m.OldCompanyID(ctx)
-	case event.FieldSequence:
-		return m.OldSequence(ctx)
-	case event.FieldType:
-		return m.OldType(ctx)
-	case event.FieldActivityID:
-		return m.OldActivityID(ctx)
-	case event.FieldActorType:
-		return m.OldActorType(ctx)
-	case event.FieldActorID:
-		return m.OldActorID(ctx)
-	case event.FieldActorName:
-		return m.OldActorName(ctx)
-	case event.FieldObjectType:
-		return m.OldObjectType(ctx)
-	case event.FieldObjectID:
-		return m.OldObjectID(ctx)
-	case event.FieldData:
-		return m.OldData(ctx)
-	case event.FieldTimeCreated:
-		return m.OldTimeCreated(ctx)
-	}
-	return nil, fmt.Errorf("unknown Event field %s", name)
-}
-
-// SetField sets the value of a field with the given name. It returns an error if
-// the field is not defined in the schema, or if the type mismatched the field
-// type.
-func (m *EventMutation) SetField(name string, value ent.Value) error {
-	switch name {
-	case event.FieldCompanyID:
-		v, ok := value.(string)
-		if !ok {
-			return fmt.Errorf("unexpected type %T for field %s", value, name)
-		}
-		m.SetCompanyID(v)
-		return nil
-	case event.FieldSequence:
-		v, ok := value.(int64)
-		if !ok {
-			return fmt.Errorf("unexpected type %T for field %s", value, name)
-		}
-		m.SetSequence(v)
-		return nil
-	case event.FieldType:
-		v, ok := value.(string)
-		if !ok {
-			return fmt.Errorf("unexpected type %T for field %s", value, name)
-		}
-		m.SetType(v)
-		return nil
-	case event.FieldActivityID:
-		v, ok := value.(string)
-		if !ok {
-			return fmt.Errorf("unexpected type %T for field %s", value, name)
-		}
-		m.SetActivityID(v)
-		return nil
-	case event.FieldActorType:
-		v, ok := value.(event.ActorType)
-		if !ok {
-			return fmt.Errorf("unexpected type %T for field %s", value, name)
-		}
-		m.SetActorType(v)
-		return nil
-	case event.FieldActorID:
-		v, ok := value.(string)
-		if !ok {
-			return fmt.Errorf("unexpected type %T for field %s", value, name)
-		}
-		m.SetActorID(v)
-		return nil
-	case event.FieldActorName:
-		v, ok := value.(string)
-		if !ok {
-			return fmt.Errorf("unexpected type %T for field %s", value, name)
-		}
-		m.SetActorName(v)
-		return nil
-	case event.FieldObjectType:
-		v, ok := value.(string)
-		if !ok {
-			return fmt.Errorf("unexpected type %T for field %s", value, name)
-		}
-		m.SetObjectType(v)
-		return nil
-	case event.FieldObjectID:
-		v, ok := value.(string)
-		if !ok {
-			return fmt.Errorf("unexpected type %T for field %s", value, name)
-		}
-		m.SetObjectID(v)
-		return nil
-	case event.FieldData:
-		v, ok := value.(json.RawMessage)
-		if !ok {
-			return fmt.Errorf("unexpected type %T for field %s", value, name)
-		}
-		m.SetData(v)
-		return nil
-	case event.FieldTimeCreated:
-		v, ok := value.(time.Time)
-		if !ok {
-			return fmt.Errorf("unexpected type %T for field %s", value, name)
-		}
-		m.SetTimeCreated(v)
-		return nil
-	}
-	return fmt.Errorf("unknown Event field %s", name)
-}
-
-// AddedFields returns all numeric fields that were incremented/decremented during
-// this mutation.
-func (m *EventMutation) AddedFields() []string {
-	var fields []string
-	if m.addsequence != nil {
-		fields = append(fields, event.FieldSequence)
-	}
-	return fields
-}
-
-// AddedField returns the numeric value that was incremented/decremented on a field
-// with the given name. The second boolean return value indicates that this field
-// was not set, or was not defined in the schema.
-func (m *EventMutation) AddedField(name string) (ent.Value, bool) {
-	switch name {
-	case event.FieldSequence:
-		return m.AddedSequence()
-	}
-	return nil, false
-}
-
-// AddField adds the value to the field with the given name. It returns an error if
-// the field is not defined in the schema, or if the type mismatched the field
-// type.
-func (m *EventMutation) AddField(name string, value ent.Value) error {
-	switch name {
-	case event.FieldSequence:
-		v, ok := value.(int64)
-		if !ok {
-			return fmt.Errorf("unexpected type %T for field %s", value, name)
-		}
-		m.AddSequence(v)
-		return nil
-	}
-	return fmt.Errorf("unknown Event numeric field %s", name)
-}
-
-// ClearedFields returns all nullable fields that were cleared during this
-// mutation.
-func (m *EventMutation) ClearedFields() []string {
-	var fields []string
-	if m.FieldCleared(event.FieldActorID) {
-		fields = append(fields, event.FieldActorID)
-	}
-	if m.FieldCleared(event.FieldActorName) {
-		fields = append(fields, event.FieldActorName)
-	}
-	if m.FieldCleared(event.FieldData) {
-		fields = append(fields, event.FieldData)
-	}
-	return fields
-}
-
-// FieldCleared returns a boolean indicating if a field with the given name was
-// cleared in this mutation.
-func (m *EventMutation) FieldCleared(name string) bool {
-	_, ok := m.clearedFields[name]
-	return ok
-}
-
-// ClearField clears the value of the field with the given name. It returns an
-// error if the field is not defined in the schema.
-func (m *EventMutation) ClearField(name string) error {
-	switch name {
-	case event.FieldActorID:
-		m.ClearActorID()
-		return nil
-	case event.FieldActorName:
-		m.ClearActorName()
-		return nil
-	case event.FieldData:
-		m.ClearData()
-		return nil
-	}
-	return fmt.Errorf("unknown Event nullable field %s", name)
-}
-
-// ResetField resets all changes in the mutation for the field with the given name.
-// It returns an error if the field is not defined in the schema.
-func (m *EventMutation) ResetField(name string) error {
-	switch name {
-	case event.FieldCompanyID:
-		m.ResetCompanyID()
-		return nil
-	case event.FieldSequence:
-		m.ResetSequence()
-		return nil
-	case event.FieldType:
-		m.ResetType()
-		return nil
-	case event.FieldActivityID:
-		m.ResetActivityID()
-		return nil
-	case event.FieldActorType:
-		m.ResetActorType()
-		return nil
-	case event.FieldActorID:
-		m.ResetActorID()
-		return nil
-	case event.FieldActorName:
-		m.ResetActorName()
-		return nil
-	case event.FieldObjectType:
-		m.ResetObjectType()
-		return nil
-	case event.FieldObjectID:
-		m.ResetObjectID()
-		return nil
-	case event.FieldData:
-		m.ResetData()
-		return nil
-	case event.FieldTimeCreated:
-		m.ResetTimeCreated()
-		return nil
-	}
-	return fmt.Errorf("unknown Event field %s", name)
-}
-
-// AddedEdges returns all edge names that were set/added in this mutation.
-func (m *EventMutation) AddedEdges() []string {
-	edges := make([]string, 0, 1)
-	if m.company != nil {
-		edges = append(edges, event.EdgeCompany)
-	}
-	return edges
-}
-
-// AddedIDs returns all IDs (to other nodes) that were added for the given edge
-// name in this mutation.
-func (m *EventMutation) AddedIDs(name string) []ent.Value {
-	switch name {
-	case event.EdgeCompany:
-		if id := m.company; id != nil {
-			return []ent.Value{*id}
-		}
-	}
-	return nil
-}
-
-// RemovedEdges returns all edge names that were removed in this mutation.
-func (m *EventMutation) RemovedEdges() []string {
-	edges := make([]string, 0, 1)
-	return edges
-}
-
-// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
-// the given name in this mutation.
-func (m *EventMutation) RemovedIDs(name string) []ent.Value {
-	return nil
-}
-
-// ClearedEdges returns all edge names that were cleared in this mutation.
-func (m *EventMutation) ClearedEdges() []string {
-	edges := make([]string, 0, 1)
-	if m.clearedcompany {
-		edges = append(edges, event.EdgeCompany)
-	}
-	return edges
-}
-
-// EdgeCleared returns a boolean which indicates if the edge with the given name
-// was cleared in this mutation.
-func (m *EventMutation) EdgeCleared(name string) bool {
-	switch name {
-	case event.EdgeCompany:
-		return m.clearedcompany
-	}
-	return false
-}
-
-// ClearEdge clears the value of the edge with the given name. It returns an error
-// if that edge is not defined in the schema.
-func (m *EventMutation) ClearEdge(name string) error {
-	switch name {
-	case event.EdgeCompany:
-		m.ClearCompany()
-		return nil
-	}
-	return fmt.Errorf("unknown Event unique edge %s", name)
-}
-
-// ResetEdge resets all changes to the edge with the given name in this mutation.
-// It returns an error if the edge is not defined in the schema.
-func (m *EventMutation) ResetEdge(name string) error {
-	switch name {
-	case event.EdgeCompany:
-		m.ResetCompany()
-		return nil
-	}
-	return fmt.Errorf("unknown Event edge %s", name)
 }
 
 // EventCounterMutation represents an operation that mutates the EventCounter nodes in the graph.

@@ -36,8 +36,6 @@ type Tx struct {
 	Conversation *ConversationClient
 	// EvaluationPartner is the client for interacting with the EvaluationPartner builders.
 	EvaluationPartner *EvaluationPartnerClient
-	// Event is the client for interacting with the Event builders.
-	Event *EventClient
 	// EventCounter is the client for interacting with the EventCounter builders.
 	EventCounter *EventCounterClient
 	// FieldDefinition is the client for interacting with the FieldDefinition builders.
@@ -216,7 +214,6 @@ func (tx *Tx) init() {
 	tx.Contact = NewContactClient(tx.config)
 	tx.Conversation = NewConversationClient(tx.config)
 	tx.EvaluationPartner = NewEvaluationPartnerClient(tx.config)
-	tx.Event = NewEventClient(tx.config)
 	tx.EventCounter = NewEventCounterClient(tx.config)
 	tx.FieldDefinition = NewFieldDefinitionClient(tx.config)
 	tx.IdempotencyKey = NewIdempotencyKeyClient(tx.config)

@@ -99,8 +99,8 @@ func Change(field string, before, after any) []schematype.FieldChange {
 }
 
 // record writes a to the timeline through client, which must be the
-// transaction's, so the activity commits or rolls back with its change, and
-// with it the activity's event (event.go).
+// transaction's, so the activity commits or rolls back with its change. The
+// activity is the change's event too (event.go).
 func (s *Service) record(ctx context.Context, client *ent.Client, a Activity) error {
 	at := s.now()
 	actor := actorOf(ctx)
@@ -122,12 +122,17 @@ func (s *Service) record(ctx context.Context, client *ent.Client, a Activity) er
 	case a.PositionID != "":
 		create.SetPositionID(a.PositionID)
 	}
+	if eventsOn {
+		if err := makeEvent(ctx, client, create, a); err != nil {
+			return err
+		}
+	}
 	act, err := create.Save(ctx)
 	if err != nil {
 		return fmt.Errorf("recording activity %s: %w", a.Verb, err)
 	}
 	if eventsOn {
-		if err := s.writeEvent(ctx, client, act, a.Object); err != nil {
+		if err := s.announce(ctx, client, announcementOf(act)); err != nil {
 			return err
 		}
 	}

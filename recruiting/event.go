@@ -8,43 +8,45 @@ import (
 	"sync"
 
 	"github.com/hiregraph/hiregraph/ent"
-	"github.com/hiregraph/hiregraph/ent/event"
+	"github.com/hiregraph/hiregraph/ent/activity"
 	"github.com/hiregraph/hiregraph/ent/eventcounter"
 	"github.com/hiregraph/hiregraph/ent/schema/uid"
 )
 
-// writeEvent writes the event that announces act, in the transaction of
-// client. It takes the company's next sequence number from its counter row,
-// which stays locked until the transaction ends (README, Events).
-func (s *Service) writeEvent(ctx context.Context, client *ent.Client, act *ent.Activity, object any) error {
-	seq, err := nextSequence(ctx, client, act.CompanyID)
+// makeEvent makes the activity that create writes an event: it gives it the
+// company's next place in the change feed and the shape of the record acted
+// on. The number comes from the company's counter row, which stays locked
+// until the transaction ends (README, Events).
+func makeEvent(ctx context.Context, client *ent.Client, create *ent.ActivityCreate, a Activity) error {
+	companyID := viewerCompany(ctx)
+	if companyID == "" {
+		return fmt.Errorf("event %s: no company to number it in", a.Verb)
+	}
+	seq, err := nextSequence(ctx, client, companyID)
 	if err != nil {
 		return err
 	}
-	data, err := objectJSON(object)
+	data, err := objectJSON(a.Object)
 	if err != nil {
-		return fmt.Errorf("encoding the %s of event %s: %w", act.ObjectType, act.Verb, err)
+		return fmt.Errorf("encoding the %s of event %s: %w", a.ObjectType, a.Verb, err)
 	}
-	ev, err := client.Event.Create().
-		SetCompanyID(act.CompanyID).
-		SetSequence(seq).
-		SetType(act.Verb).
-		SetActivityID(act.ID).
-		SetActorType(event.ActorType(act.ActorType)).
-		SetActorID(act.ActorID).
-		SetActorName(act.ActorName).
-		SetObjectType(act.ObjectType).
-		SetObjectID(act.ObjectID).
-		SetData(data).
-		SetTimeCreated(act.TimeCreated).
-		Save(ctx)
-	if err != nil {
-		return fmt.Errorf("writing event %s: %w", act.Verb, err)
-	}
-	return s.announce(ctx, client, Announcement{
-		CompanyID: ev.CompanyID, EventID: ev.ID, Type: ev.Type, ObjectType: ev.ObjectType,
+	create.SetSequence(seq).SetData(data)
+	return nil
+}
+
+// Events is the query of the company's events: the activities with a place
+// in the change feed (those recorded before events existed have none).
+func Events(client *ent.Client) *ent.ActivityQuery {
+	return client.Activity.Query().Where(activity.SequenceNotNil())
+}
+
+// announcementOf is what the broker tells subscribers and the webhook relay
+// of the event act.
+func announcementOf(act *ent.Activity) Announcement {
+	return Announcement{
+		CompanyID: act.CompanyID, EventID: act.ID, Type: act.Verb, ObjectType: act.ObjectType,
 		CandidateID: deref(act.CandidateID), PositionID: deref(act.PositionID),
-	})
+	}
 }
 
 func deref(s *string) string {

@@ -7,7 +7,7 @@ import (
 
 	"github.com/hiregraph/hiregraph/apierror"
 	"github.com/hiregraph/hiregraph/ent"
-	"github.com/hiregraph/hiregraph/ent/event"
+	"github.com/hiregraph/hiregraph/ent/activity"
 	"github.com/hiregraph/hiregraph/viewer"
 )
 
@@ -18,7 +18,7 @@ const maxFeedTypes = 50
 // resumes; it moves past the events read even when none of them matched
 // the types asked for.
 type FeedPage struct {
-	Events  []*ent.Event
+	Events  []*ent.Activity
 	Cursor  string
 	HasMore bool
 }
@@ -31,6 +31,11 @@ type FeedPage struct {
 func (s *Service) Events(ctx context.Context, after string, types []string, limit int) (*FeedPage, error) {
 	if err := Require(ctx, viewer.ScopeRead); err != nil {
 		return nil, err
+	}
+	// The feed carries every position's records and is gap-free only for a
+	// viewer who sees them all.
+	if v, _ := viewer.FromContext(ctx); v.AssignedOnly() {
+		return nil, apierror.Forbidden("the change feed's events need a role that sees every position")
 	}
 	if err := checkPageSize("limit", limit); err != nil {
 		return nil, err
@@ -50,9 +55,9 @@ func (s *Service) Events(ctx context.Context, after string, types []string, limi
 			return nil, err
 		}
 	}
-	q := s.Client.Event.Query().Where(event.SequenceGT(from)).Order(ent.Asc(event.FieldSequence)).Limit(limit + 1)
+	q := Events(s.Client).Where(activity.SequenceGT(from)).Order(ent.Asc(activity.FieldSequence)).Limit(limit + 1)
 	if len(types) > 0 {
-		q.Where(event.TypeIn(types...))
+		q.Where(activity.VerbIn(types...))
 	}
 	rows, err := q.All(ctx)
 	if err != nil {
@@ -63,7 +68,7 @@ func (s *Service) Events(ctx context.Context, after string, types []string, limi
 		page.Events = rows[:limit]
 	}
 	if n := len(page.Events); n > 0 {
-		page.Cursor = strconv.FormatInt(page.Events[n-1].Sequence, 10)
+		page.Cursor = strconv.FormatInt(*page.Events[n-1].Sequence, 10)
 	} else {
 		page.Cursor = strconv.FormatInt(max(from, latest), 10)
 	}
@@ -72,14 +77,14 @@ func (s *Service) Events(ctx context.Context, after string, types []string, limi
 
 // lastSequence is the number of the company's latest committed event.
 func (s *Service) lastSequence(ctx context.Context) (int64, error) {
-	ev, err := s.Client.Event.Query().Order(ent.Desc(event.FieldSequence)).First(ctx)
+	ev, err := Events(s.Client).Order(ent.Desc(activity.FieldSequence)).First(ctx)
 	if ent.IsNotFound(err) {
 		return 0, nil
 	}
 	if err != nil {
 		return 0, fmt.Errorf("reading the latest event: %w", err)
 	}
-	return ev.Sequence, nil
+	return *ev.Sequence, nil
 }
 
 // parseFeedCursor reads a cursor of the feed: the decimal sequence number of

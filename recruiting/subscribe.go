@@ -7,8 +7,8 @@ import (
 
 	"github.com/hiregraph/hiregraph/apierror"
 	"github.com/hiregraph/hiregraph/ent"
+	"github.com/hiregraph/hiregraph/ent/activity"
 	"github.com/hiregraph/hiregraph/ent/candidate"
-	"github.com/hiregraph/hiregraph/ent/event"
 	"github.com/hiregraph/hiregraph/ent/privacy"
 	"github.com/hiregraph/hiregraph/viewer"
 )
@@ -113,9 +113,9 @@ func (s *Service) subscribe(ctx context.Context, match func(Announcement) bool) 
 // read events at large (they carry every position's records); it gets
 // those of candidates the same rule lets it read, checked at each event,
 // so a viewer taken off a position stops hearing of it.
-func (s *Service) announcedEvent(ctx context.Context, v viewer.Viewer, a Announcement) (*ent.Event, error) {
+func (s *Service) announcedEvent(ctx context.Context, v viewer.Viewer, a Announcement) (*ent.Activity, error) {
 	if !v.AssignedOnly() {
-		return s.Client.Event.Get(ctx, a.EventID)
+		return Events(s.Client).Where(activity.ID(a.EventID)).Only(ctx)
 	}
 	if a.CandidateID == "" {
 		return nil, nil
@@ -124,7 +124,7 @@ func (s *Service) announcedEvent(ctx context.Context, v viewer.Viewer, a Announc
 	if err != nil || !visible {
 		return nil, err
 	}
-	return s.Client.Event.Query().
-		Where(event.ID(a.EventID), event.CompanyID(v.CompanyID)).
+	return Events(s.Client).
+		Where(activity.ID(a.EventID), activity.CompanyID(v.CompanyID)).
 		Only(privacy.DecisionContext(ctx, privacy.Allow))
 }

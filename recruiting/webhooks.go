@@ -12,7 +12,7 @@ import (
 	"github.com/hiregraph/hiregraph/apierror"
 	"github.com/hiregraph/hiregraph/apitime"
 	"github.com/hiregraph/hiregraph/ent"
-	"github.com/hiregraph/hiregraph/ent/event"
+	"github.com/hiregraph/hiregraph/ent/activity"
 	"github.com/hiregraph/hiregraph/ent/webhookattempt"
 	"github.com/hiregraph/hiregraph/ent/webhookendpoint"
 	"github.com/hiregraph/hiregraph/viewer"
@@ -43,7 +43,7 @@ const CodeEventNotFound = "event_not_found"
 // enqueues through client, in the caller's transaction.
 type Deliveries interface {
 	Ping(ctx context.Context, endpoint *ent.WebhookEndpoint) (*ent.WebhookAttempt, error)
-	Redeliver(ctx context.Context, client *ent.Client, endpoint *ent.WebhookEndpoint, ev *ent.Event) error
+	Redeliver(ctx context.Context, client *ent.Client, endpoint *ent.WebhookEndpoint, ev *ent.Activity) error
 }
 
 // WebhookInput creates or changes an endpoint; nil fields are left as they
@@ -86,14 +86,19 @@ type EventObject struct {
 	Data any    `json:"data"`
 }
 
-// NewEventPayload shapes ev for the feed and webhooks.
-func NewEventPayload(ev *ent.Event) *EventPayload {
+// NewEventPayload shapes the event ev (an activity from Events) for the
+// feed and webhooks.
+func NewEventPayload(ev *ent.Activity) *EventPayload {
 	var data any = json.RawMessage("null")
 	if len(ev.Data) > 0 {
 		data = ev.Data
 	}
+	var seq int64
+	if ev.Sequence != nil {
+		seq = *ev.Sequence
+	}
 	return &EventPayload{
-		ID: ev.ID, Sequence: ev.Sequence, Type: ev.Type,
+		ID: ev.ID, Sequence: seq, Type: ev.Verb,
 		TimeCreated: apitime.Format(ev.TimeCreated), Time: ev.TimeCreated,
 		Actor:  EventActor{Type: string(ev.ActorType), ID: ev.ActorID, Name: ev.ActorName},
 		Object: EventObject{Type: ev.ObjectType, ID: ev.ObjectID, Data: data},
@@ -301,7 +306,7 @@ func (s *Service) RedeliverEvent(ctx context.Context, endpointID, eventID string
 		if err != nil {
 			return err
 		}
-		ev, err := client.Event.Query().Where(event.ID(eventID)).Only(ctx)
+		ev, err := Events(client).Where(activity.ID(eventID)).Only(ctx)
 		if ent.IsNotFound(err) {
 			return apierror.NotFound(CodeEventNotFound, "no event has the id %q", eventID)
 		}

@@ -20,6 +20,7 @@ import (
 	"github.com/hiregraph/hiregraph/auth"
 	"github.com/hiregraph/hiregraph/database"
 	"github.com/hiregraph/hiregraph/ent"
+	"github.com/hiregraph/hiregraph/ent/activity"
 	"github.com/hiregraph/hiregraph/ent/schema/uid"
 	"github.com/hiregraph/hiregraph/ent/webhookendpoint"
 	"github.com/hiregraph/hiregraph/outbound"
@@ -203,7 +204,7 @@ func wants(types []string, eventType string) bool {
 }
 
 // Redeliver enqueues ev for ep again (recruiting.Deliveries).
-func (d *Deliverer) Redeliver(ctx context.Context, client *ent.Client, ep *ent.WebhookEndpoint, ev *ent.Event) error {
+func (d *Deliverer) Redeliver(ctx context.Context, client *ent.Client, ep *ent.WebhookEndpoint, ev *ent.Activity) error {
 	return d.enqueue(ctx, client, []deliveryArgs{{CompanyID: ev.CompanyID, EndpointID: ep.ID, EventID: ev.ID}})
 }
 
@@ -367,7 +368,7 @@ func (w *worker) Work(ctx context.Context, job *river.Job[deliveryArgs]) error {
 	if !ep.Active {
 		return nil
 	}
-	ev, err := client.Event.Get(ctx, job.Args.EventID)
+	ev, err := recruiting.Events(client).Where(activity.ID(job.Args.EventID)).Only(ctx)
 	if ent.IsNotFound(err) {
 		return nil
 	}
@@ -378,7 +379,7 @@ func (w *worker) Work(ctx context.Context, job *river.Job[deliveryArgs]) error {
 	if err != nil {
 		return err
 	}
-	a, err := w.d.send(ctx, ep, ev.ID, ev.Type, body, job.Attempt)
+	a, err := w.d.send(ctx, ep, ev.ID, ev.Verb, body, job.Attempt)
 	if ent.IsConstraintError(err) && w.endpointDeleted(ctx, ep.ID) {
 		return nil // deleted during the call: its log went with it
 	}

@@ -12,7 +12,7 @@ import (
 	entsql "entgo.io/ent/dialect/sql"
 
 	"github.com/hiregraph/hiregraph/ent"
-	"github.com/hiregraph/hiregraph/ent/event"
+	"github.com/hiregraph/hiregraph/ent/activity"
 	"github.com/hiregraph/hiregraph/ent/eventcounter"
 	"github.com/hiregraph/hiregraph/ent/webhookendpoint"
 	"github.com/hiregraph/hiregraph/recruiting"
@@ -183,15 +183,15 @@ func (d *Deliverer) relayBatch(ctx context.Context) (more bool, err error) {
 	from := slices.MinFunc(endpoints, func(a, b *ent.WebhookEndpoint) int { return cmp.Compare(a.QueuedThrough, b.QueuedThrough) }).QueuedThrough
 	// Numbers are taken in commit order (recruiting/event.go): once n is
 	// visible, every number before it is too, so nothing is skipped.
-	events, err := tx.Event.Query().Where(event.SequenceGT(from)).Order(ent.Asc(event.FieldSequence)).Limit(relayBatch).
-		Select(event.FieldCompanyID, event.FieldSequence, event.FieldType).All(ctx)
+	events, err := recruiting.Events(tx.Client()).Where(activity.SequenceGT(from)).Order(ent.Asc(activity.FieldSequence)).Limit(relayBatch).
+		Select(activity.FieldCompanyID, activity.FieldSequence, activity.FieldVerb).All(ctx)
 	if err != nil {
 		return false, fmt.Errorf("reading events to queue: %w", err)
 	}
 	if len(events) == 0 {
 		return false, tx.Commit()
 	}
-	last := events[len(events)-1].Sequence
+	last := *events[len(events)-1].Sequence
 	var deliveries []deliveryArgs
 	var moved []string
 	for _, ep := range endpoints {
@@ -200,7 +200,7 @@ func (d *Deliverer) relayBatch(ctx context.Context) (more bool, err error) {
 		}
 		moved = append(moved, ep.ID)
 		for _, ev := range events {
-			if ev.Sequence > ep.QueuedThrough && wants(ep.EventTypes, ev.Type) {
+			if *ev.Sequence > ep.QueuedThrough && wants(ep.EventTypes, ev.Verb) {
 				deliveries = append(deliveries, deliveryArgs{CompanyID: ev.CompanyID, EndpointID: ep.ID, EventID: ev.ID})
 			}
 		}

@@ -41,6 +41,10 @@ const (
 	FieldChanges = "changes"
 	// FieldTimeCreated holds the string denoting the time_created field in the database.
 	FieldTimeCreated = "time_created"
+	// FieldSequence holds the string denoting the sequence field in the database.
+	FieldSequence = "sequence"
+	// FieldData holds the string denoting the data field in the database.
+	FieldData = "data"
 	// EdgeCompany holds the string denoting the company edge name in mutations.
 	EdgeCompany = "company"
 	// EdgeCandidate holds the string denoting the candidate edge name in mutations.
@@ -86,6 +90,8 @@ var Columns = []string{
 	FieldPositionID,
 	FieldChanges,
 	FieldTimeCreated,
+	FieldSequence,
+	FieldData,
 }
 
 // ValidColumn reports if the column name is valid (part of the table columns).
@@ -118,6 +124,8 @@ var (
 	DefaultChanges []schematype.FieldChange
 	// DefaultTimeCreated holds the default value on creation for the "time_created" field.
 	DefaultTimeCreated func() time.Time
+	// SequenceValidator is a validator for the "sequence" field. It is called by the builders before save.
+	SequenceValidator func(int64) error
 	// DefaultID holds the default value on creation for the "id" field.
 	DefaultID func() string
 	// IDValidator is a validator for the "id" field. It is called by the builders before save.
@@ -206,6 +214,11 @@ func ByPositionID(opts ...sql.OrderTermOption) OrderOption {
 // ByTimeCreated orders the results by the time_created field.
 func ByTimeCreated(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldTimeCreated, opts...).ToFunc()
+}
+
+// BySequence orders the results by the sequence field.
+func BySequence(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldSequence, opts...).ToFunc()
 }
 
 // ByCompanyField orders the results by company field.

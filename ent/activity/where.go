@@ -110,6 +110,11 @@ func TimeCreated(v time.Time) predicate.Activity {
 	return predicate.Activity(sql.FieldEQ(FieldTimeCreated, v))
 }
 
+// Sequence applies equality check predicate on the "sequence" field. It's identical to SequenceEQ.
+func Sequence(v int64) predicate.Activity {
+	return predicate.Activity(sql.FieldEQ(FieldSequence, v))
+}
+
 // CompanyIDEQ applies the EQ predicate on the "company_id" field.
 func CompanyIDEQ(v string) predicate.Activity {
 	return predicate.Activity(sql.FieldEQ(FieldCompanyID, v))
@@ -728,6 +733,66 @@ func TimeCreatedLT(v time.Time) predicate.Activity {
 // TimeCreatedLTE applies the LTE predicate on the "time_created" field.
 func TimeCreatedLTE(v time.Time) predicate.Activity {
 	return predicate.Activity(sql.FieldLTE(FieldTimeCreated, v))
+}
+
+// SequenceEQ applies the EQ predicate on the "sequence" field.
+func SequenceEQ(v int64) predicate.Activity {
+	return predicate.Activity(sql.FieldEQ(FieldSequence, v))
+}
+
+// SequenceNEQ applies the NEQ predicate on the "sequence" field.
+func SequenceNEQ(v int64) predicate.Activity {
+	return predicate.Activity(sql.FieldNEQ(FieldSequence, v))
+}
+
+// SequenceIn applies the In predicate on the "sequence" field.
+func SequenceIn(vs ...int64) predicate.Activity {
+	return predicate.Activity(sql.FieldIn(FieldSequence, vs...))
+}
+
+// SequenceNotIn applies the NotIn predicate on the "sequence" field.
+func SequenceNotIn(vs ...int64) predicate.Activity {
+	return predicate.Activity(sql.FieldNotIn(FieldSequence, vs...))
+}
+
+// SequenceGT applies the GT predicate on the "sequence" field.
+func SequenceGT(v int64) predicate.Activity {
+	return predicate.Activity(sql.FieldGT(FieldSequence, v))
+}
+
+// SequenceGTE applies the GTE predicate on the "sequence" field.
+func SequenceGTE(v int64) predicate.Activity {
+	return predicate.Activity(sql.FieldGTE(FieldSequence, v))
+}
+
+// SequenceLT applies the LT predicate on the "sequence" field.
+func SequenceLT(v int64) predicate.Activity {
+	return predicate.Activity(sql.FieldLT(FieldSequence, v))
+}
+
+// SequenceLTE applies the LTE predicate on the "sequence" field.
+func SequenceLTE(v int64) predicate.Activity {
+	return predicate.Activity(sql.FieldLTE(FieldSequence, v))
+}
+
+// SequenceIsNil applies the IsNil predicate on the "sequence" field.
+func SequenceIsNil() predicate.Activity {
+	return predicate.Activity(sql.FieldIsNull(FieldSequence))
+}
+
+// SequenceNotNil applies the NotNil predicate on the "sequence" field.
+func SequenceNotNil() predicate.Activity {
+	return predicate.Activity(sql.FieldNotNull(FieldSequence))
+}
+
+// DataIsNil applies the IsNil predicate on the "data" field.
+func DataIsNil() predicate.Activity {
+	return predicate.Activity(sql.FieldIsNull(FieldData))
+}
+
+// DataNotNil applies the NotNil predicate on the "data" field.
+func DataNotNil() predicate.Activity {
+	return predicate.Activity(sql.FieldNotNull(FieldData))
 }
 
 // HasCompany applies the HasEdge predicate on the "company" edge.

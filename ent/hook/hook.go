@@ -141,18 +141,6 @@ func (f EvaluationPartnerFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.EvaluationPartnerMutation", m)
 }
 
-// The EventFunc type is an adapter to allow the use of ordinary
-// function as Event mutator.
-type EventFunc func(context.Context, *ent.EventMutation) (ent.Value, error)
-
-// Mutate calls f(ctx, m).
-func (f EventFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
-	if mv, ok := m.(*ent.EventMutation); ok {
-		return f(ctx, mv)
-	}
-	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.EventMutation", m)
-}
-
 // The EventCounterFunc type is an adapter to allow the use of ordinary
 // function as EventCounter mutator.
 type EventCounterFunc func(context.Context, *ent.EventCounterMutation) (ent.Value, error)

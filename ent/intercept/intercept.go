@@ -19,7 +19,6 @@ import (
 	"github.com/hiregraph/hiregraph/ent/contact"
 	"github.com/hiregraph/hiregraph/ent/conversation"
 	"github.com/hiregraph/hiregraph/ent/evaluationpartner"
-	"github.com/hiregraph/hiregraph/ent/event"
 	"github.com/hiregraph/hiregraph/ent/eventcounter"
 	"github.com/hiregraph/hiregraph/ent/fielddefinition"
 	"github.com/hiregraph/hiregraph/ent/idempotencykey"
@@ -392,33 +391,6 @@ func (f TraverseEvaluationPartner) Traverse(ctx context.Context, q ent.Query) er
 		return f(ctx, q)
 	}
 	return fmt.Errorf("unexpected query type %T. expect *ent.EvaluationPartnerQuery", q)
-}
-
-// The EventFunc type is an adapter to allow the use of ordinary function as a Querier.
-type EventFunc func(context.Context, *ent.EventQuery) (ent.Value, error)
-
-// Query calls f(ctx, q).
-func (f EventFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
-	if q, ok := q.(*ent.EventQuery); ok {
-		return f(ctx, q)
-	}
-	return nil, fmt.Errorf("unexpected query type %T. expect *ent.EventQuery", q)
-}
-
-// The TraverseEvent type is an adapter to allow the use of ordinary function as Traverser.
-type TraverseEvent func(context.Context, *ent.EventQuery) error
-
-// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
-func (f TraverseEvent) Intercept(next ent.Querier) ent.Querier {
-	return next
-}
-
-// Traverse calls f(ctx, q).
-func (f TraverseEvent) Traverse(ctx context.Context, q ent.Query) error {
-	if q, ok := q.(*ent.EventQuery); ok {
-		return f(ctx, q)
-	}
-	return fmt.Errorf("unexpected query type %T. expect *ent.EventQuery", q)
 }
 
 // The EventCounterFunc type is an adapter to allow the use of ordinary function as a Querier.
@@ -932,8 +904,6 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.ConversationQuery, predicate.Conversation, conversation.OrderOption]{typ: ent.TypeConversation, tq: q}, nil
 	case *ent.EvaluationPartnerQuery:
 		return &query[*ent.EvaluationPartnerQuery, predicate.EvaluationPartner, evaluationpartner.OrderOption]{typ: ent.TypeEvaluationPartner, tq: q}, nil
-	case *ent.EventQuery:
-		return &query[*ent.EventQuery, predicate.Event, event.OrderOption]{typ: ent.TypeEvent, tq: q}, nil
 	case *ent.EventCounterQuery:
 		return &query[*ent.EventCounterQuery, predicate.EventCounter, eventcounter.OrderOption]{typ: ent.TypeEventCounter, tq: q}, nil
 	case *ent.FieldDefinitionQuery:

@@ -67,6 +67,8 @@ var (
 		{Name: "object_id", Type: field.TypeString},
 		{Name: "changes", Type: field.TypeJSON},
 		{Name: "time_created", Type: field.TypeTime},
+		{Name: "sequence", Type: field.TypeInt64, Nullable: true},
+		{Name: "data", Type: field.TypeJSON, Nullable: true},
 		{Name: "company_id", Type: field.TypeString, Size: 40},
 		{Name: "candidate_id", Type: field.TypeString, Nullable: true, Size: 40},
 		{Name: "position_id", Type: field.TypeString, Nullable: true, Size: 40},
@@ -79,19 +81,19 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "activities_companies_company",
-				Columns:    []*schema.Column{ActivitiesColumns[9]},
+				Columns:    []*schema.Column{ActivitiesColumns[11]},
 				RefColumns: []*schema.Column{CompaniesColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
 			{
 				Symbol:     "activities_candidates_activities",
-				Columns:    []*schema.Column{ActivitiesColumns[10]},
+				Columns:    []*schema.Column{ActivitiesColumns[12]},
 				RefColumns: []*schema.Column{CandidatesColumns[0]},
 				OnDelete:   schema.SetNull,
 			},
 			{
 				Symbol:     "activities_positions_activities",
-				Columns:    []*schema.Column{ActivitiesColumns[11]},
+				Columns:    []*schema.Column{ActivitiesColumns[13]},
 				RefColumns: []*schema.Column{PositionsColumns[0]},
 				OnDelete:   schema.SetNull,
 			},
@@ -100,17 +102,22 @@ var (
 			{
 				Name:    "activity_company_id_candidate_id_id",
 				Unique:  false,
-				Columns: []*schema.Column{ActivitiesColumns[9], ActivitiesColumns[10], ActivitiesColumns[0]},
+				Columns: []*schema.Column{ActivitiesColumns[11], ActivitiesColumns[12], ActivitiesColumns[0]},
 			},
 			{
 				Name:    "activity_company_id_position_id_id",
 				Unique:  false,
-				Columns: []*schema.Column{ActivitiesColumns[9], ActivitiesColumns[11], ActivitiesColumns[0]},
+				Columns: []*schema.Column{ActivitiesColumns[11], ActivitiesColumns[13], ActivitiesColumns[0]},
 			},
 			{
 				Name:    "activity_company_id_time_created_id",
 				Unique:  false,
-				Columns: []*schema.Column{ActivitiesColumns[9], ActivitiesColumns[8], ActivitiesColumns[0]},
+				Columns: []*schema.Column{ActivitiesColumns[11], ActivitiesColumns[8], ActivitiesColumns[0]},
+			},
+			{
+				Name:    "activity_company_id_sequence",
+				Unique:  true,
+				Columns: []*schema.Column{ActivitiesColumns[11], ActivitiesColumns[9]},
 			},
 		},
 	}
@@ -482,42 +489,6 @@ var (
 				Columns:    []*schema.Column{EvaluationPartnersColumns[12]},
 				RefColumns: []*schema.Column{CompaniesColumns[0]},
 				OnDelete:   schema.NoAction,
-			},
-		},
-	}
-	// EventsColumns holds the columns for the "events" table.
-	EventsColumns = []*schema.Column{
-		{Name: "id", Type: field.TypeString, Size: 40},
-		{Name: "sequence", Type: field.TypeInt64},
-		{Name: "type", Type: field.TypeString, Size: 64},
-		{Name: "activity_id", Type: field.TypeString},
-		{Name: "actor_type", Type: field.TypeEnum, Enums: []string{"USER", "API_KEY", "EVALUATION_PARTNER", "CAREERS_SITE", "SYSTEM"}},
-		{Name: "actor_id", Type: field.TypeString, Nullable: true},
-		{Name: "actor_name", Type: field.TypeString, Nullable: true},
-		{Name: "object_type", Type: field.TypeString},
-		{Name: "object_id", Type: field.TypeString},
-		{Name: "data", Type: field.TypeJSON, Nullable: true},
-		{Name: "time_created", Type: field.TypeTime},
-		{Name: "company_id", Type: field.TypeString, Size: 40},
-	}
-	// EventsTable holds the schema information for the "events" table.
-	EventsTable = &schema.Table{
-		Name:       "events",
-		Columns:    EventsColumns,
-		PrimaryKey: []*schema.Column{EventsColumns[0]},
-		ForeignKeys: []*schema.ForeignKey{
-			{
-				Symbol:     "events_companies_company",
-				Columns:    []*schema.Column{EventsColumns[11]},
-				RefColumns: []*schema.Column{CompaniesColumns[0]},
-				OnDelete:   schema.NoAction,
-			},
-		},
-		Indexes: []*schema.Index{
-			{
-				Name:    "event_company_id_sequence",
-				Unique:  true,
-				Columns: []*schema.Column{EventsColumns[11], EventsColumns[1]},
 			},
 		},
 	}
@@ -1361,7 +1332,6 @@ var (
 		ContactsTable,
 		ConversationsTable,
 		EvaluationPartnersTable,
-		EventsTable,
 		EventCountersTable,
 		FieldDefinitionsTable,
 		IdempotencyKeysTable,
@@ -1411,7 +1381,6 @@ func init() {
 	ConversationsTable.ForeignKeys[0].RefTable = CandidatesTable
 	ConversationsTable.ForeignKeys[1].RefTable = CompaniesTable
 	EvaluationPartnersTable.ForeignKeys[0].RefTable = CompaniesTable
-	EventsTable.ForeignKeys[0].RefTable = CompaniesTable
 	EventCountersTable.ForeignKeys[0].RefTable = CompaniesTable
 	FieldDefinitionsTable.ForeignKeys[0].RefTable = CompaniesTable
 	IdempotencyKeysTable.ForeignKeys[0].RefTable = CompaniesTable

@@ -375,30 +375,6 @@ func (f EvaluationPartnerMutationRuleFunc) EvalMutation(ctx context.Context, m e
 	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.EvaluationPartnerMutation", m)
 }
 
-// The EventQueryRuleFunc type is an adapter to allow the use of ordinary
-// functions as a query rule.
-type EventQueryRuleFunc func(context.Context, *ent.EventQuery) error
-
-// EvalQuery return f(ctx, q).
-func (f EventQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
-	if q, ok := q.(*ent.EventQuery); ok {
-		return f(ctx, q)
-	}
-	return Denyf("ent/privacy: unexpected query type %T, expect *ent.EventQuery", q)
-}
-
-// The EventMutationRuleFunc type is an adapter to allow the use of ordinary
-// functions as a mutation rule.
-type EventMutationRuleFunc func(context.Context, *ent.EventMutation) error
-
-// EvalMutation calls f(ctx, m).
-func (f EventMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
-	if m, ok := m.(*ent.EventMutation); ok {
-		return f(ctx, m)
-	}
-	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.EventMutation", m)
-}
-
 // The EventCounterQueryRuleFunc type is an adapter to allow the use of ordinary
 // functions as a query rule.
 type EventCounterQueryRuleFunc func(context.Context, *ent.EventCounterQuery) error
@@ -888,8 +864,6 @@ func queryFilter(q ent.Query) (Filter, error) {
 		return q.Filter(), nil
 	case *ent.EvaluationPartnerQuery:
 		return q.Filter(), nil
-	case *ent.EventQuery:
-		return q.Filter(), nil
 	case *ent.EventCounterQuery:
 		return q.Filter(), nil
 	case *ent.FieldDefinitionQuery:
@@ -954,8 +928,6 @@ func mutationFilter(m ent.Mutation) (Filter, error) {
 	case *ent.ConversationMutation:
 		return m.Filter(), nil
 	case *ent.EvaluationPartnerMutation:
-		return m.Filter(), nil
-	case *ent.EventMutation:
 		return m.Filter(), nil
 	case *ent.EventCounterMutation:
 		return m.Filter(), nil

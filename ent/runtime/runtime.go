@@ -17,7 +17,6 @@ import (
 	"github.com/hiregraph/hiregraph/ent/contact"
 	"github.com/hiregraph/hiregraph/ent/conversation"
 	"github.com/hiregraph/hiregraph/ent/evaluationpartner"
-	"github.com/hiregraph/hiregraph/ent/event"
 	"github.com/hiregraph/hiregraph/ent/eventcounter"
 	"github.com/hiregraph/hiregraph/ent/fielddefinition"
 	"github.com/hiregraph/hiregraph/ent/idempotencykey"
@@ -169,6 +168,10 @@ func init() {
 	activityDescTimeCreated := activityFields[9].Descriptor()
 	// activity.DefaultTimeCreated holds the default value on creation for the time_created field.
 	activity.DefaultTimeCreated = activityDescTimeCreated.Default.(func() time.Time)
+	// activityDescSequence is the schema descriptor for sequence field.
+	activityDescSequence := activityFields[10].Descriptor()
+	// activity.SequenceValidator is a validator for the "sequence" field. It is called by the builders before save.
+	activity.SequenceValidator = activityDescSequence.Validators[0].(func(int64) error)
 	// activityDescID is the schema descriptor for id field.
 	activityDescID := activityMixinFields0[0].Descriptor()
 	// activity.DefaultID holds the default value on creation for the id field.
@@ -868,87 +871,6 @@ func init() {
 	// evaluationpartner.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	evaluationpartner.IDValidator = func() func(string) error {
 		validators := evaluationpartnerDescID.Validators
-		fns := [...]func(string) error{
-			validators[0].(func(string) error),
-			validators[1].(func(string) error),
-		}
-		return func(id string) error {
-			for _, fn := range fns {
-				if err := fn(id); err != nil {
-					return err
-				}
-			}
-			return nil
-		}
-	}()
-	eventMixin := schema.Event{}.Mixin()
-	event.Policy = privacy.NewPolicies(eventMixin[1], schema.Event{})
-	event.Hooks[0] = func(next ent.Mutator) ent.Mutator {
-		return ent.MutateFunc(func(ctx context.Context, m ent.Mutation) (ent.Value, error) {
-			if err := event.Policy.EvalMutation(ctx, m); err != nil {
-				return nil, err
-			}
-			return next.Mutate(ctx, m)
-		})
-	}
-	eventMixinHooks1 := eventMixin[1].Hooks()
-
-	event.Hooks[1] = eventMixinHooks1[0]
-	eventMixinFields0 := eventMixin[0].Fields()
-	_ = eventMixinFields0
-	eventMixinFields1 := eventMixin[1].Fields()
-	_ = eventMixinFields1
-	eventFields := schema.Event{}.Fields()
-	_ = eventFields
-	// eventDescCompanyID is the schema descriptor for company_id field.
-	eventDescCompanyID := eventMixinFields1[0].Descriptor()
-	// event.CompanyIDValidator is a validator for the "company_id" field. It is called by the builders before save.
-	event.CompanyIDValidator = eventDescCompanyID.Validators[0].(func(string) error)
-	// eventDescSequence is the schema descriptor for sequence field.
-	eventDescSequence := eventFields[0].Descriptor()
-	// event.SequenceValidator is a validator for the "sequence" field. It is called by the builders before save.
-	event.SequenceValidator = eventDescSequence.Validators[0].(func(int64) error)
-	// eventDescType is the schema descriptor for type field.
-	eventDescType := eventFields[1].Descriptor()
-	// event.TypeValidator is a validator for the "type" field. It is called by the builders before save.
-	event.TypeValidator = func() func(string) error {
-		validators := eventDescType.Validators
-		fns := [...]func(string) error{
-			validators[0].(func(string) error),
-			validators[1].(func(string) error),
-		}
-		return func(_type string) error {
-			for _, fn := range fns {
-				if err := fn(_type); err != nil {
-					return err
-				}
-			}
-			return nil
-		}
-	}()
-	// eventDescActivityID is the schema descriptor for activity_id field.
-	eventDescActivityID := eventFields[2].Descriptor()
-	// event.ActivityIDValidator is a validator for the "activity_id" field. It is called by the builders before save.
-	event.ActivityIDValidator = eventDescActivityID.Validators[0].(func(string) error)
-	// eventDescObjectType is the schema descriptor for object_type field.
-	eventDescObjectType := eventFields[6].Descriptor()
-	// event.ObjectTypeValidator is a validator for the "object_type" field. It is called by the builders before save.
-	event.ObjectTypeValidator = eventDescObjectType.Validators[0].(func(string) error)
-	// eventDescObjectID is the schema descriptor for object_id field.
-	eventDescObjectID := eventFields[7].Descriptor()
-	// event.ObjectIDValidator is a validator for the "object_id" field. It is called by the builders before save.
-	event.ObjectIDValidator = eventDescObjectID.Validators[0].(func(string) error)
-	// eventDescTimeCreated is the schema descriptor for time_created field.
-	eventDescTimeCreated := eventFields[9].Descriptor()
-	// event.DefaultTimeCreated holds the default value on creation for the time_created field.
-	event.DefaultTimeCreated = eventDescTimeCreated.Default.(func() time.Time)
-	// eventDescID is the schema descriptor for id field.
-	eventDescID := eventMixinFields0[0].Descriptor()
-	// event.DefaultID holds the default value on creation for the id field.
-	event.DefaultID = eventDescID.Default.(func() string)
-	// event.IDValidator is a validator for the "id" field. It is called by the builders before save.
-	event.IDValidator = func() func(string) error {
-		validators := eventDescID.Validators
 		fns := [...]func(string) error{
 			validators[0].(func(string) error),
 			validators[1].(func(string) error),

@@ -1,6 +1,8 @@
 package schema
 
 import (
+	"encoding/json"
+
 	"entgo.io/ent"
 	"entgo.io/ent/schema"
 	"entgo.io/ent/schema/edge"
@@ -15,8 +17,10 @@ import (
 
 // Activity is one entry of the timeline: who did what to which record, and
 // which fields it changed. Every write of the recruiting package records one
-// in the transaction of the change, so nothing changes unannounced; events
-// and webhooks are built on these rows.
+// in the transaction of the change, so nothing changes unannounced. It is
+// the change's event as well (the outbox row that the change feed reads and
+// webhooks deliver): a change that commits always has its event and one
+// that rolls back never does.
 type Activity struct {
 	ent.Schema
 }
@@ -49,6 +53,13 @@ func (Activity) Fields() []ent.Field {
 		field.String("position_id").Comment("The position whose timeline shows the activity, if any; a candidate's activities show in its position's timeline too.").Optional().Nillable().Immutable().Annotations(entgql.Skip()),
 		field.JSON("changes", []schematype.FieldChange{}).Comment("The fields the activity changed, each with its value before and after.").Default([]schematype.FieldChange{}).Immutable(),
 		field.Time("time_created").Comment("When it happened.").Default(now).Immutable().Annotations(entgql.OrderField("TIME_CREATED")),
+		// An activity with a sequence is an event too: of the change feed and
+		// of webhooks. One row, not an activity and an event, keeps what
+		// events add to a write small (README, Events and webhooks).
+		field.Int64("sequence").Comment("The activity's place in its company's change feed: 1, 2, 3 and so on, without gaps, in commit order; none for activities recorded before events existed.").
+			Optional().Nillable().Positive().Immutable().Annotations(entgql.Skip()),
+		field.JSON("data", json.RawMessage{}).Comment("The record acted on, as JSON, right after the change: the object its event carries.").
+			Optional().Immutable().Annotations(entgql.Skip()),
 	}
 }
 
@@ -69,6 +80,9 @@ func (Activity) Indexes() []ent.Index {
 		index.Fields("company_id", "candidate_id", "id"),
 		index.Fields("company_id", "position_id", "id"),
 		index.Fields("company_id", "time_created", "id"),
+		// The change feed reads a company's events by sequence; the unique
+		// index also refuses a second event at one place of the feed.
+		index.Fields("company_id", "sequence").Unique(),
 	}
 }
 
