@@ -155,3 +155,13 @@ func TestChangeFeedIsGapFreeUnderConcurrentWrites(t *testing.T) {
 		t.Errorf("events after the last: %+v", last.Events)
 	}
 }
+
+// TestChangeFeedRefusesRolesLimitedToTheirPositions: the feed carries every
+// position's records, so a hiring manager, who sees only the positions
+// assigned to them, is refused it rather than given a feed with holes.
+func TestChangeFeedRefusesRolesLimitedToTheirPositions(t *testing.T) {
+	env := hiregraphtest.New(t)
+	createNote(t, env)
+	env.DoWith(http.MethodGet, "/v1/events", nil, map[string]string{"Authorization": "Bearer " + env.UserToken("hank.manager@acme.example")}).
+		AssertError(t, http.StatusForbidden, "forbidden", "every position")
+}
