@@ -114,7 +114,7 @@ func (d *Deliverer) relayAll(ctx context.Context) {
 	companies, err := d.companiesBehind(ctx)
 	d.logRelayError(ctx, err)
 	for _, c := range companies {
-		d.logRelayError(ctx, d.relayCompany(ctx, c))
+		d.logRelayError(ctx, d.relayBehind(companyContext(ctx, c)))
 	}
 }
 
@@ -135,16 +135,28 @@ WHERE w.`+webhookendpoint.FieldActive+` = TRUE AND w.`+webhookendpoint.FieldQueu
 	return companies, nil
 }
 
-// relayCompany queues the company's events for its active endpoints until
-// none is left behind.
+// relayCompany relays a company that a write announced. Most writes are of
+// companies without endpoints: a read (off the writer's connection on
+// SQLite) settles them. (relayAll skips the read: companiesBehind found
+// the endpoints.)
 func (d *Deliverer) relayCompany(ctx context.Context, companyID string) error {
-	ctx = viewer.NewContext(ctx, viewer.Viewer{CompanyID: companyID})
-	// Most writes are of companies without endpoints: a read (off the
-	// writer's connection on SQLite) settles them.
+	ctx = companyContext(ctx, companyID)
 	has, err := d.client.WebhookEndpoint.Query().Where(webhookendpoint.Active(true)).Exist(ctx)
 	if err != nil || !has {
 		return err
 	}
+	return d.relayBehind(ctx)
+}
+
+// companyContext scopes ctx to one company, as the relay acts for each in
+// turn.
+func companyContext(ctx context.Context, companyID string) context.Context {
+	return viewer.NewContext(ctx, viewer.Viewer{CompanyID: companyID})
+}
+
+// relayBehind queues the events of ctx's company for its active endpoints
+// until none is left behind.
+func (d *Deliverer) relayBehind(ctx context.Context) error {
 	for {
 		more, err := d.relayBatch(ctx)
 		if err != nil || !more {
