@@ -524,7 +524,7 @@ func (_q *ActivityQuery) loadCompany(ctx context.Context, query *CompanyQuery, n
 	if len(ids) == 0 {
 		return nil
 	}
-	query.Where(company.IDIn(ids...))
+	query.Where(perparent.IDIn(company.FieldID, ids))
 	neighbors, err := query.All(ctx)
 	if err != nil {
 		return err
@@ -556,7 +556,7 @@ func (_q *ActivityQuery) loadCandidate(ctx context.Context, query *CandidateQuer
 	if len(ids) == 0 {
 		return nil
 	}
-	query.Where(candidate.IDIn(ids...))
+	query.Where(perparent.IDIn(candidate.FieldID, ids))
 	neighbors, err := query.All(ctx)
 	if err != nil {
 		return err
@@ -588,7 +588,7 @@ func (_q *ActivityQuery) loadPosition(ctx context.Context, query *PositionQuery,
 	if len(ids) == 0 {
 		return nil
 	}
-	query.Where(position.IDIn(ids...))
+	query.Where(perparent.IDIn(position.FieldID, ids))
 	neighbors, err := query.All(ctx)
 	if err != nil {
 		return err

@@ -524,7 +524,7 @@ func (_q *APIKeyQuery) loadCompany(ctx context.Context, query *CompanyQuery, nod
 	if len(ids) == 0 {
 		return nil
 	}
-	query.Where(company.IDIn(ids...))
+	query.Where(perparent.IDIn(company.FieldID, ids))
 	neighbors, err := query.All(ctx)
 	if err != nil {
 		return err
@@ -556,7 +556,7 @@ func (_q *APIKeyQuery) loadUser(ctx context.Context, query *UserQuery, nodes []*
 	if len(ids) == 0 {
 		return nil
 	}
-	query.Where(user.IDIn(ids...))
+	query.Where(perparent.IDIn(user.FieldID, ids))
 	neighbors, err := query.All(ctx)
 	if err != nil {
 		return err
@@ -588,7 +588,7 @@ func (_q *APIKeyQuery) loadPartner(ctx context.Context, query *EvaluationPartner
 	if len(ids) == 0 {
 		return nil
 	}
-	query.Where(evaluationpartner.IDIn(ids...))
+	query.Where(perparent.IDIn(evaluationpartner.FieldID, ids))
 	neighbors, err := query.All(ctx)
 	if err != nil {
 		return err

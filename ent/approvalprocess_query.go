@@ -489,7 +489,7 @@ func (_q *ApprovalProcessQuery) loadCompany(ctx context.Context, query *CompanyQ
 	if len(ids) == 0 {
 		return nil
 	}
-	query.Where(company.IDIn(ids...))
+	query.Where(perparent.IDIn(company.FieldID, ids))
 	neighbors, err := query.All(ctx)
 	if err != nil {
 		return err
@@ -521,7 +521,7 @@ func (_q *ApprovalProcessQuery) loadOpening(ctx context.Context, query *OpeningQ
 	if len(ids) == 0 {
 		return nil
 	}
-	query.Where(opening.IDIn(ids...))
+	query.Where(perparent.IDIn(opening.FieldID, ids))
 	neighbors, err := query.All(ctx)
 	if err != nil {
 		return err

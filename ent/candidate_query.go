@@ -1159,7 +1159,7 @@ func (_q *CandidateQuery) loadCompany(ctx context.Context, query *CompanyQuery, 
 	if len(ids) == 0 {
 		return nil
 	}
-	query.Where(company.IDIn(ids...))
+	query.Where(perparent.IDIn(company.FieldID, ids))
 	neighbors, err := query.All(ctx)
 	if err != nil {
 		return err
@@ -1188,7 +1188,7 @@ func (_q *CandidateQuery) loadPerson(ctx context.Context, query *PersonQuery, no
 	if len(ids) == 0 {
 		return nil
 	}
-	query.Where(person.IDIn(ids...))
+	query.Where(perparent.IDIn(person.FieldID, ids))
 	neighbors, err := query.All(ctx)
 	if err != nil {
 		return err
@@ -1217,7 +1217,7 @@ func (_q *CandidateQuery) loadPosition(ctx context.Context, query *PositionQuery
 	if len(ids) == 0 {
 		return nil
 	}
-	query.Where(position.IDIn(ids...))
+	query.Where(perparent.IDIn(position.FieldID, ids))
 	neighbors, err := query.All(ctx)
 	if err != nil {
 		return err
@@ -1247,7 +1247,7 @@ func (_q *CandidateQuery) loadNotes(ctx context.Context, query *NoteQuery, nodes
 		query.ctx.AppendFieldOnce(note.FieldCandidateID)
 	}
 	query.Where(predicate.Note(func(s *sql.Selector) {
-		s.Where(sql.InValues(s.C(candidate.NotesColumn), fks...))
+		s.Where(perparent.In(s.C(candidate.NotesColumn), fks...))
 	}))
 	neighbors, err := query.All(ctx)
 	if err != nil {
@@ -1275,7 +1275,7 @@ func (_q *CandidateQuery) loadConversations(ctx context.Context, query *Conversa
 	}
 	query.withFKs = true
 	query.Where(predicate.Conversation(func(s *sql.Selector) {
-		s.Where(sql.InValues(s.C(candidate.ConversationsColumn), fks...))
+		s.Where(perparent.In(s.C(candidate.ConversationsColumn), fks...))
 	}))
 	neighbors, err := query.All(ctx)
 	if err != nil {
@@ -1308,7 +1308,7 @@ func (_q *CandidateQuery) loadTestSubmissions(ctx context.Context, query *TestSu
 		query.ctx.AppendFieldOnce(testsubmission.FieldCandidateID)
 	}
 	query.Where(predicate.TestSubmission(func(s *sql.Selector) {
-		s.Where(sql.InValues(s.C(candidate.TestSubmissionsColumn), fks...))
+		s.Where(perparent.In(s.C(candidate.TestSubmissionsColumn), fks...))
 	}))
 	neighbors, err := query.All(ctx)
 	if err != nil {
@@ -1338,7 +1338,7 @@ func (_q *CandidateQuery) loadOfferLetters(ctx context.Context, query *OfferLett
 		query.ctx.AppendFieldOnce(offerletter.FieldCandidateID)
 	}
 	query.Where(predicate.OfferLetter(func(s *sql.Selector) {
-		s.Where(sql.InValues(s.C(candidate.OfferLettersColumn), fks...))
+		s.Where(perparent.In(s.C(candidate.OfferLettersColumn), fks...))
 	}))
 	neighbors, err := query.All(ctx)
 	if err != nil {
@@ -1368,7 +1368,7 @@ func (_q *CandidateQuery) loadApplications(ctx context.Context, query *Applicati
 		query.ctx.AppendFieldOnce(application.FieldCandidateID)
 	}
 	query.Where(predicate.Application(func(s *sql.Selector) {
-		s.Where(sql.InValues(s.C(candidate.ApplicationsColumn), fks...))
+		s.Where(perparent.In(s.C(candidate.ApplicationsColumn), fks...))
 	}))
 	neighbors, err := query.All(ctx)
 	if err != nil {
@@ -1398,7 +1398,7 @@ func (_q *CandidateQuery) loadFiles(ctx context.Context, query *CandidateFileQue
 		query.ctx.AppendFieldOnce(candidatefile.FieldCandidateID)
 	}
 	query.Where(predicate.CandidateFile(func(s *sql.Selector) {
-		s.Where(sql.InValues(s.C(candidate.FilesColumn), fks...))
+		s.Where(perparent.In(s.C(candidate.FilesColumn), fks...))
 	}))
 	neighbors, err := query.All(ctx)
 	if err != nil {
@@ -1428,7 +1428,7 @@ func (_q *CandidateQuery) loadActivities(ctx context.Context, query *ActivityQue
 		query.ctx.AppendFieldOnce(activity.FieldCandidateID)
 	}
 	query.Where(predicate.Activity(func(s *sql.Selector) {
-		s.Where(sql.InValues(s.C(candidate.ActivitiesColumn), fks...))
+		s.Where(perparent.In(s.C(candidate.ActivitiesColumn), fks...))
 	}))
 	neighbors, err := query.All(ctx)
 	if err != nil {
@@ -1463,7 +1463,7 @@ func (_q *CandidateQuery) loadCurrentStep(ctx context.Context, query *PipelineSt
 	if len(ids) == 0 {
 		return nil
 	}
-	query.Where(pipelinestep.IDIn(ids...))
+	query.Where(perparent.IDIn(pipelinestep.FieldID, ids))
 	neighbors, err := query.All(ctx)
 	if err != nil {
 		return err
@@ -1493,7 +1493,7 @@ func (_q *CandidateQuery) loadStepHistory(ctx context.Context, query *CandidateS
 		query.ctx.AppendFieldOnce(candidatestep.FieldCandidateID)
 	}
 	query.Where(predicate.CandidateStep(func(s *sql.Selector) {
-		s.Where(sql.InValues(s.C(candidate.StepHistoryColumn), fks...))
+		s.Where(perparent.In(s.C(candidate.StepHistoryColumn), fks...))
 	}))
 	neighbors, err := query.All(ctx)
 	if err != nil {
@@ -1525,7 +1525,7 @@ func (_q *CandidateQuery) loadRejectionReason(ctx context.Context, query *Reject
 	if len(ids) == 0 {
 		return nil
 	}
-	query.Where(rejectionreason.IDIn(ids...))
+	query.Where(perparent.IDIn(rejectionreason.FieldID, ids))
 	neighbors, err := query.All(ctx)
 	if err != nil {
 		return err
@@ -1616,7 +1616,7 @@ func (_q *CandidateQuery) loadHiredFor(ctx context.Context, query *OpeningQuery,
 		query.ctx.AppendFieldOnce(opening.FieldHiredCandidateID)
 	}
 	query.Where(predicate.Opening(func(s *sql.Selector) {
-		s.Where(sql.InValues(s.C(candidate.HiredForColumn), fks...))
+		s.Where(perparent.In(s.C(candidate.HiredForColumn), fks...))
 	}))
 	neighbors, err := query.All(ctx)
 	if err != nil {

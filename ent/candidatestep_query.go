@@ -524,7 +524,7 @@ func (_q *CandidateStepQuery) loadCompany(ctx context.Context, query *CompanyQue
 	if len(ids) == 0 {
 		return nil
 	}
-	query.Where(company.IDIn(ids...))
+	query.Where(perparent.IDIn(company.FieldID, ids))
 	neighbors, err := query.All(ctx)
 	if err != nil {
 		return err
@@ -553,7 +553,7 @@ func (_q *CandidateStepQuery) loadCandidate(ctx context.Context, query *Candidat
 	if len(ids) == 0 {
 		return nil
 	}
-	query.Where(candidate.IDIn(ids...))
+	query.Where(perparent.IDIn(candidate.FieldID, ids))
 	neighbors, err := query.All(ctx)
 	if err != nil {
 		return err
@@ -585,7 +585,7 @@ func (_q *CandidateStepQuery) loadStep(ctx context.Context, query *PipelineStepQ
 	if len(ids) == 0 {
 		return nil
 	}
-	query.Where(pipelinestep.IDIn(ids...))
+	query.Where(perparent.IDIn(pipelinestep.FieldID, ids))
 	neighbors, err := query.All(ctx)
 	if err != nil {
 		return err

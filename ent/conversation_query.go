@@ -546,7 +546,7 @@ func (_q *ConversationQuery) loadCompany(ctx context.Context, query *CompanyQuer
 	if len(ids) == 0 {
 		return nil
 	}
-	query.Where(company.IDIn(ids...))
+	query.Where(perparent.IDIn(company.FieldID, ids))
 	neighbors, err := query.All(ctx)
 	if err != nil {
 		return err
@@ -578,7 +578,7 @@ func (_q *ConversationQuery) loadCandidate(ctx context.Context, query *Candidate
 	if len(ids) == 0 {
 		return nil
 	}
-	query.Where(candidate.IDIn(ids...))
+	query.Where(perparent.IDIn(candidate.FieldID, ids))
 	neighbors, err := query.All(ctx)
 	if err != nil {
 		return err
@@ -608,7 +608,7 @@ func (_q *ConversationQuery) loadMessages(ctx context.Context, query *MessageQue
 		query.ctx.AppendFieldOnce(message.FieldConversationID)
 	}
 	query.Where(predicate.Message(func(s *sql.Selector) {
-		s.Where(sql.InValues(s.C(conversation.MessagesColumn), fks...))
+		s.Where(perparent.In(s.C(conversation.MessagesColumn), fks...))
 	}))
 	neighbors, err := query.All(ctx)
 	if err != nil {

@@ -44,6 +44,10 @@ func main() {
 	if err := loadNestedConnectionsPerParent(); err != nil {
 		log.Fatalf("patching entgql's collection template: %v", err)
 	}
+	eagerLoaders, err := eagerLoadersWithOneArrayParameter()
+	if err != nil {
+		log.Fatalf("patching ent's query template: %v", err)
+	}
 	perParent := gen.MustParse(gen.NewTemplate("perparent").Funcs(entgql.TemplateFuncs).
 		ParseFiles("./perparent/perparent.tmpl"))
 	ex, err := entgql.NewExtension(
@@ -64,6 +68,7 @@ func main() {
 	templates := []*gen.Template{
 		gen.MustParse(gen.NewTemplate("idtype").ParseFiles("./ent/schema/uid/template/idtype.tmpl")),
 		gen.MustParse(gen.NewTemplate("client").ParseFiles("./ent/template/client.tmpl")),
+		eagerLoaders,
 	}
 	err = entc.Generate("./ent/schema", &gen.Config{
 		Target:  "./ent",
@@ -91,13 +96,22 @@ func main() {
 	}
 }
 
+// moduleDir is the directory of module path, in the version go.mod pins.
+func moduleDir(path string) (string, error) {
+	out, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}", path).Output()
+	if err != nil {
+		return "", fmt.Errorf("finding %s: %w", path, err)
+	}
+	return strings.TrimSpace(string(out)), nil
+}
+
 // copyRuntime copies entgql's run-time files from the module go.mod pins.
 func copyRuntime() error {
-	out, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}", "entgo.io/contrib").Output()
+	dir, err := moduleDir("entgo.io/contrib")
 	if err != nil {
-		return fmt.Errorf("finding entgo.io/contrib: %w", err)
+		return err
 	}
-	src := filepath.Join(strings.TrimSpace(string(out)), "entgql")
+	src := filepath.Join(dir, "entgql")
 	if err := os.MkdirAll(runtimeDir, 0o755); err != nil {
 		return err
 	}
@@ -158,35 +172,92 @@ func loadNestedConnectionsPerParent() error {
 	if t == nil {
 		return fmt.Errorf("no gql_collection template")
 	}
-	old, repl := []byte("entgql.LimitPerRow("), []byte("query.limitPerParent(")
-	n := 0
-	var walk func(parse.Node)
-	walk = func(node parse.Node) {
-		switch node := node.(type) {
-		case *parse.ListNode:
-			if node == nil {
-				return
-			}
-			for _, c := range node.Nodes {
-				walk(c)
-			}
-		case *parse.TextNode:
-			n += bytes.Count(node.Text, old)
-			node.Text = bytes.ReplaceAll(node.Text, old, repl)
-		case *parse.IfNode:
-			walk(node.List)
-			walk(node.ElseList)
-		case *parse.RangeNode:
-			walk(node.List)
-			walk(node.ElseList)
-		case *parse.WithNode:
-			walk(node.List)
-			walk(node.ElseList)
-		}
-	}
-	walk(t.Tree.Root)
+	n := replaceText(t.Tree.Root, "entgql.LimitPerRow(", "query.limitPerParent(")
 	if n != 1 {
 		return fmt.Errorf("found %d calls of entgql.LimitPerRow, want 1", n)
 	}
 	return nil
+}
+
+// eagerLoadersWithOneArrayParameter returns ent's query template with its
+// eager loaders of to-one edges (a candidate's person) and of to-many edges
+// loaded whole sending the ids as one array parameter (perparent.In) where
+// ent writes IN ($1, …, $n): a statement whose text, and so its plan,
+// changes with the number of parents. The template overrides ent's own of
+// the same name; an ent upgrade that changes these lines fails here.
+func eagerLoadersWithOneArrayParameter() (*gen.Template, error) {
+	dir, err := moduleDir("entgo.io/ent")
+	if err != nil {
+		return nil, err
+	}
+	t, err := gen.NewTemplate("eagerloaders").ParseFiles(filepath.Join(dir, "entc/gen/template/dialect/sql/query.tmpl"))
+	if err != nil {
+		return nil, err
+	}
+	query := t.Lookup("dialect/sql/query")
+	if query == nil {
+		return nil, fmt.Errorf("no dialect/sql/query template")
+	}
+	// To-one: query.Where({{ $e.Type.Package }}.IDIn(ids...)) becomes
+	// query.Where(perparent.IDIn({{ $e.Type.Package }}.FieldID, ids)).
+	toOne := 0
+	eachList(query.Tree.Root, func(list *parse.ListNode) {
+		for i := 0; i+2 < len(list.Nodes); i++ {
+			before, ok1 := list.Nodes[i].(*parse.TextNode)
+			_, ok2 := list.Nodes[i+1].(*parse.ActionNode)
+			after, ok3 := list.Nodes[i+2].(*parse.TextNode)
+			if !ok1 || !ok2 || !ok3 || !bytes.HasSuffix(before.Text, []byte("query.Where(")) ||
+				!bytes.HasPrefix(after.Text, []byte(".IDIn(ids...))")) {
+				continue
+			}
+			before.Text = append(bytes.Clone(before.Text), "perparent.IDIn("...)
+			after.Text = append([]byte(".FieldID, ids))"), after.Text[len(".IDIn(ids...))"):]...)
+			toOne++
+		}
+	})
+	if toOne != 1 {
+		return nil, fmt.Errorf("found %d to-one loaders, want 1", toOne)
+	}
+	if n := replaceText(query.Tree.Root, "s.Where(sql.InValues(s.C(", "s.Where(perparent.In(s.C("); n != 1 {
+		return nil, fmt.Errorf("found %d to-many loaders, want 1", n)
+	}
+	return t, nil
+}
+
+// replaceText replaces old with repl in the text of the template tree
+// under root and returns how many it replaced.
+func replaceText(root parse.Node, old, repl string) int {
+	n := 0
+	eachList(root, func(list *parse.ListNode) {
+		for _, node := range list.Nodes {
+			if text, ok := node.(*parse.TextNode); ok {
+				n += bytes.Count(text.Text, []byte(old))
+				text.Text = bytes.ReplaceAll(text.Text, []byte(old), []byte(repl))
+			}
+		}
+	})
+	return n
+}
+
+// eachList calls f with every list of nodes in the template tree under node.
+func eachList(node parse.Node, f func(*parse.ListNode)) {
+	switch node := node.(type) {
+	case *parse.ListNode:
+		if node == nil {
+			return
+		}
+		f(node)
+		for _, c := range node.Nodes {
+			eachList(c, f)
+		}
+	case *parse.IfNode:
+		eachList(node.List, f)
+		eachList(node.ElseList, f)
+	case *parse.RangeNode:
+		eachList(node.List, f)
+		eachList(node.ElseList, f)
+	case *parse.WithNode:
+		eachList(node.List, f)
+		eachList(node.ElseList, f)
+	}
 }

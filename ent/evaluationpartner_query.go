@@ -497,7 +497,7 @@ func (_q *EvaluationPartnerQuery) loadCompany(ctx context.Context, query *Compan
 	if len(ids) == 0 {
 		return nil
 	}
-	query.Where(company.IDIn(ids...))
+	query.Where(perparent.IDIn(company.FieldID, ids))
 	neighbors, err := query.All(ctx)
 	if err != nil {
 		return err
@@ -527,7 +527,7 @@ func (_q *EvaluationPartnerQuery) loadTestSubmissions(ctx context.Context, query
 		query.ctx.AppendFieldOnce(testsubmission.FieldPartnerID)
 	}
 	query.Where(predicate.TestSubmission(func(s *sql.Selector) {
-		s.Where(sql.InValues(s.C(evaluationpartner.TestSubmissionsColumn), fks...))
+		s.Where(perparent.In(s.C(evaluationpartner.TestSubmissionsColumn), fks...))
 	}))
 	neighbors, err := query.All(ctx)
 	if err != nil {

@@ -438,7 +438,7 @@ func (_q *EventCounterQuery) loadCompany(ctx context.Context, query *CompanyQuer
 	if len(ids) == 0 {
 		return nil
 	}
-	query.Where(company.IDIn(ids...))
+	query.Where(perparent.IDIn(company.FieldID, ids))
 	neighbors, err := query.All(ctx)
 	if err != nil {
 		return err

@@ -495,7 +495,7 @@ func (_q *LocationQuery) loadCompany(ctx context.Context, query *CompanyQuery, n
 	if len(ids) == 0 {
 		return nil
 	}
-	query.Where(company.IDIn(ids...))
+	query.Where(perparent.IDIn(company.FieldID, ids))
 	neighbors, err := query.All(ctx)
 	if err != nil {
 		return err
@@ -525,7 +525,7 @@ func (_q *LocationQuery) loadPositions(ctx context.Context, query *PositionQuery
 		query.ctx.AppendFieldOnce(position.FieldLocationID)
 	}
 	query.Where(predicate.Position(func(s *sql.Selector) {
-		s.Where(sql.InValues(s.C(location.PositionsColumn), fks...))
+		s.Where(perparent.In(s.C(location.PositionsColumn), fks...))
 	}))
 	neighbors, err := query.All(ctx)
 	if err != nil {

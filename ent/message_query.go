@@ -481,7 +481,7 @@ func (_q *MessageQuery) loadCompany(ctx context.Context, query *CompanyQuery, no
 	if len(ids) == 0 {
 		return nil
 	}
-	query.Where(company.IDIn(ids...))
+	query.Where(perparent.IDIn(company.FieldID, ids))
 	neighbors, err := query.All(ctx)
 	if err != nil {
 		return err
@@ -510,7 +510,7 @@ func (_q *MessageQuery) loadConversation(ctx context.Context, query *Conversatio
 	if len(ids) == 0 {
 		return nil
 	}
-	query.Where(conversation.IDIn(ids...))
+	query.Where(perparent.IDIn(conversation.FieldID, ids))
 	neighbors, err := query.All(ctx)
 	if err != nil {
 		return err

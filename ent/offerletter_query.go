@@ -481,7 +481,7 @@ func (_q *OfferLetterQuery) loadCompany(ctx context.Context, query *CompanyQuery
 	if len(ids) == 0 {
 		return nil
 	}
-	query.Where(company.IDIn(ids...))
+	query.Where(perparent.IDIn(company.FieldID, ids))
 	neighbors, err := query.All(ctx)
 	if err != nil {
 		return err
@@ -510,7 +510,7 @@ func (_q *OfferLetterQuery) loadCandidate(ctx context.Context, query *CandidateQ
 	if len(ids) == 0 {
 		return nil
 	}
-	query.Where(candidate.IDIn(ids...))
+	query.Where(perparent.IDIn(candidate.FieldID, ids))
 	neighbors, err := query.All(ctx)
 	if err != nil {
 		return err

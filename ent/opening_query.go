@@ -568,7 +568,7 @@ func (_q *OpeningQuery) loadCompany(ctx context.Context, query *CompanyQuery, no
 	if len(ids) == 0 {
 		return nil
 	}
-	query.Where(company.IDIn(ids...))
+	query.Where(perparent.IDIn(company.FieldID, ids))
 	neighbors, err := query.All(ctx)
 	if err != nil {
 		return err
@@ -597,7 +597,7 @@ func (_q *OpeningQuery) loadPosition(ctx context.Context, query *PositionQuery, 
 	if len(ids) == 0 {
 		return nil
 	}
-	query.Where(position.IDIn(ids...))
+	query.Where(perparent.IDIn(position.FieldID, ids))
 	neighbors, err := query.All(ctx)
 	if err != nil {
 		return err
@@ -629,7 +629,7 @@ func (_q *OpeningQuery) loadHiredCandidate(ctx context.Context, query *Candidate
 	if len(ids) == 0 {
 		return nil
 	}
-	query.Where(candidate.IDIn(ids...))
+	query.Where(perparent.IDIn(candidate.FieldID, ids))
 	neighbors, err := query.All(ctx)
 	if err != nil {
 		return err
@@ -654,7 +654,7 @@ func (_q *OpeningQuery) loadApprovalProcess(ctx context.Context, query *Approval
 	}
 	query.withFKs = true
 	query.Where(predicate.ApprovalProcess(func(s *sql.Selector) {
-		s.Where(sql.InValues(s.C(opening.ApprovalProcessColumn), fks...))
+		s.Where(perparent.In(s.C(opening.ApprovalProcessColumn), fks...))
 	}))
 	neighbors, err := query.All(ctx)
 	if err != nil {

@@ -495,7 +495,7 @@ func (_q *PersonQuery) loadCompany(ctx context.Context, query *CompanyQuery, nod
 	if len(ids) == 0 {
 		return nil
 	}
-	query.Where(company.IDIn(ids...))
+	query.Where(perparent.IDIn(company.FieldID, ids))
 	neighbors, err := query.All(ctx)
 	if err != nil {
 		return err
@@ -525,7 +525,7 @@ func (_q *PersonQuery) loadCandidates(ctx context.Context, query *CandidateQuery
 		query.ctx.AppendFieldOnce(candidate.FieldPersonID)
 	}
 	query.Where(predicate.Candidate(func(s *sql.Selector) {
-		s.Where(sql.InValues(s.C(person.CandidatesColumn), fks...))
+		s.Where(perparent.In(s.C(person.CandidatesColumn), fks...))
 	}))
 	neighbors, err := query.All(ctx)
 	if err != nil {

@@ -591,7 +591,7 @@ func (_q *PipelineStepQuery) loadCompany(ctx context.Context, query *CompanyQuer
 	if len(ids) == 0 {
 		return nil
 	}
-	query.Where(company.IDIn(ids...))
+	query.Where(perparent.IDIn(company.FieldID, ids))
 	neighbors, err := query.All(ctx)
 	if err != nil {
 		return err
@@ -623,7 +623,7 @@ func (_q *PipelineStepQuery) loadPosition(ctx context.Context, query *PositionQu
 	if len(ids) == 0 {
 		return nil
 	}
-	query.Where(position.IDIn(ids...))
+	query.Where(perparent.IDIn(position.FieldID, ids))
 	neighbors, err := query.All(ctx)
 	if err != nil {
 		return err
@@ -653,7 +653,7 @@ func (_q *PipelineStepQuery) loadCandidates(ctx context.Context, query *Candidat
 		query.ctx.AppendFieldOnce(candidate.FieldCurrentStepID)
 	}
 	query.Where(predicate.Candidate(func(s *sql.Selector) {
-		s.Where(sql.InValues(s.C(pipelinestep.CandidatesColumn), fks...))
+		s.Where(perparent.In(s.C(pipelinestep.CandidatesColumn), fks...))
 	}))
 	neighbors, err := query.All(ctx)
 	if err != nil {
@@ -686,7 +686,7 @@ func (_q *PipelineStepQuery) loadVisits(ctx context.Context, query *CandidateSte
 		query.ctx.AppendFieldOnce(candidatestep.FieldStepID)
 	}
 	query.Where(predicate.CandidateStep(func(s *sql.Selector) {
-		s.Where(sql.InValues(s.C(pipelinestep.VisitsColumn), fks...))
+		s.Where(perparent.In(s.C(pipelinestep.VisitsColumn), fks...))
 	}))
 	neighbors, err := query.All(ctx)
 	if err != nil {

@@ -1029,7 +1029,7 @@ func (_q *PositionQuery) loadCompany(ctx context.Context, query *CompanyQuery, n
 	if len(ids) == 0 {
 		return nil
 	}
-	query.Where(company.IDIn(ids...))
+	query.Where(perparent.IDIn(company.FieldID, ids))
 	neighbors, err := query.All(ctx)
 	if err != nil {
 		return err
@@ -1061,7 +1061,7 @@ func (_q *PositionQuery) loadLocation(ctx context.Context, query *LocationQuery,
 	if len(ids) == 0 {
 		return nil
 	}
-	query.Where(location.IDIn(ids...))
+	query.Where(perparent.IDIn(location.FieldID, ids))
 	neighbors, err := query.All(ctx)
 	if err != nil {
 		return err
@@ -1093,7 +1093,7 @@ func (_q *PositionQuery) loadTemplate(ctx context.Context, query *PositionQuery,
 	if len(ids) == 0 {
 		return nil
 	}
-	query.Where(position.IDIn(ids...))
+	query.Where(perparent.IDIn(position.FieldID, ids))
 	neighbors, err := query.All(ctx)
 	if err != nil {
 		return err
@@ -1123,7 +1123,7 @@ func (_q *PositionQuery) loadClones(ctx context.Context, query *PositionQuery, n
 		query.ctx.AppendFieldOnce(position.FieldTemplateID)
 	}
 	query.Where(predicate.Position(func(s *sql.Selector) {
-		s.Where(sql.InValues(s.C(position.ClonesColumn), fks...))
+		s.Where(perparent.In(s.C(position.ClonesColumn), fks...))
 	}))
 	neighbors, err := query.All(ctx)
 	if err != nil {
@@ -1158,7 +1158,7 @@ func (_q *PositionQuery) loadLeadRecruiter(ctx context.Context, query *UserQuery
 	if len(ids) == 0 {
 		return nil
 	}
-	query.Where(user.IDIn(ids...))
+	query.Where(perparent.IDIn(user.FieldID, ids))
 	neighbors, err := query.All(ctx)
 	if err != nil {
 		return err
@@ -1190,7 +1190,7 @@ func (_q *PositionQuery) loadHiringManager(ctx context.Context, query *UserQuery
 	if len(ids) == 0 {
 		return nil
 	}
-	query.Where(user.IDIn(ids...))
+	query.Where(perparent.IDIn(user.FieldID, ids))
 	neighbors, err := query.All(ctx)
 	if err != nil {
 		return err
@@ -1222,7 +1222,7 @@ func (_q *PositionQuery) loadCoordinator(ctx context.Context, query *UserQuery, 
 	if len(ids) == 0 {
 		return nil
 	}
-	query.Where(user.IDIn(ids...))
+	query.Where(perparent.IDIn(user.FieldID, ids))
 	neighbors, err := query.All(ctx)
 	if err != nil {
 		return err
@@ -1374,7 +1374,7 @@ func (_q *PositionQuery) loadOpenings(ctx context.Context, query *OpeningQuery, 
 		query.ctx.AppendFieldOnce(opening.FieldPositionID)
 	}
 	query.Where(predicate.Opening(func(s *sql.Selector) {
-		s.Where(sql.InValues(s.C(position.OpeningsColumn), fks...))
+		s.Where(perparent.In(s.C(position.OpeningsColumn), fks...))
 	}))
 	neighbors, err := query.All(ctx)
 	if err != nil {
@@ -1404,7 +1404,7 @@ func (_q *PositionQuery) loadCandidates(ctx context.Context, query *CandidateQue
 		query.ctx.AppendFieldOnce(candidate.FieldPositionID)
 	}
 	query.Where(predicate.Candidate(func(s *sql.Selector) {
-		s.Where(sql.InValues(s.C(position.CandidatesColumn), fks...))
+		s.Where(perparent.In(s.C(position.CandidatesColumn), fks...))
 	}))
 	neighbors, err := query.All(ctx)
 	if err != nil {
@@ -1434,7 +1434,7 @@ func (_q *PositionQuery) loadActivities(ctx context.Context, query *ActivityQuer
 		query.ctx.AppendFieldOnce(activity.FieldPositionID)
 	}
 	query.Where(predicate.Activity(func(s *sql.Selector) {
-		s.Where(sql.InValues(s.C(position.ActivitiesColumn), fks...))
+		s.Where(perparent.In(s.C(position.ActivitiesColumn), fks...))
 	}))
 	neighbors, err := query.All(ctx)
 	if err != nil {
@@ -1467,7 +1467,7 @@ func (_q *PositionQuery) loadPipelineSteps(ctx context.Context, query *PipelineS
 		query.ctx.AppendFieldOnce(pipelinestep.FieldPositionID)
 	}
 	query.Where(predicate.PipelineStep(func(s *sql.Selector) {
-		s.Where(sql.InValues(s.C(position.PipelineStepsColumn), fks...))
+		s.Where(perparent.In(s.C(position.PipelineStepsColumn), fks...))
 	}))
 	neighbors, err := query.All(ctx)
 	if err != nil {

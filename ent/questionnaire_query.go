@@ -492,7 +492,7 @@ func (_q *QuestionnaireQuery) loadCompany(ctx context.Context, query *CompanyQue
 	if len(ids) == 0 {
 		return nil
 	}
-	query.Where(company.IDIn(ids...))
+	query.Where(perparent.IDIn(company.FieldID, ids))
 	neighbors, err := query.All(ctx)
 	if err != nil {
 		return err

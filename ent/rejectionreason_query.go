@@ -492,7 +492,7 @@ func (_q *RejectionReasonQuery) loadCompany(ctx context.Context, query *CompanyQ
 	if len(ids) == 0 {
 		return nil
 	}
-	query.Where(company.IDIn(ids...))
+	query.Where(perparent.IDIn(company.FieldID, ids))
 	neighbors, err := query.All(ctx)
 	if err != nil {
 		return err
@@ -522,7 +522,7 @@ func (_q *RejectionReasonQuery) loadCandidates(ctx context.Context, query *Candi
 		query.ctx.AppendFieldOnce(candidate.FieldRejectionReasonID)
 	}
 	query.Where(predicate.Candidate(func(s *sql.Selector) {
-		s.Where(sql.InValues(s.C(rejectionreason.CandidatesColumn), fks...))
+		s.Where(perparent.In(s.C(rejectionreason.CandidatesColumn), fks...))
 	}))
 	neighbors, err := query.All(ctx)
 	if err != nil {

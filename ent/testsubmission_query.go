@@ -524,7 +524,7 @@ func (_q *TestSubmissionQuery) loadCompany(ctx context.Context, query *CompanyQu
 	if len(ids) == 0 {
 		return nil
 	}
-	query.Where(company.IDIn(ids...))
+	query.Where(perparent.IDIn(company.FieldID, ids))
 	neighbors, err := query.All(ctx)
 	if err != nil {
 		return err
@@ -553,7 +553,7 @@ func (_q *TestSubmissionQuery) loadPartner(ctx context.Context, query *Evaluatio
 	if len(ids) == 0 {
 		return nil
 	}
-	query.Where(evaluationpartner.IDIn(ids...))
+	query.Where(perparent.IDIn(evaluationpartner.FieldID, ids))
 	neighbors, err := query.All(ctx)
 	if err != nil {
 		return err
@@ -582,7 +582,7 @@ func (_q *TestSubmissionQuery) loadCandidate(ctx context.Context, query *Candida
 	if len(ids) == 0 {
 		return nil
 	}
-	query.Where(candidate.IDIn(ids...))
+	query.Where(perparent.IDIn(candidate.FieldID, ids))
 	neighbors, err := query.All(ctx)
 	if err != nil {
 		return err

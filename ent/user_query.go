@@ -545,7 +545,7 @@ func (_q *UserQuery) loadCompany(ctx context.Context, query *CompanyQuery, nodes
 	if len(ids) == 0 {
 		return nil
 	}
-	query.Where(company.IDIn(ids...))
+	query.Where(perparent.IDIn(company.FieldID, ids))
 	neighbors, err := query.All(ctx)
 	if err != nil {
 		return err

@@ -481,7 +481,7 @@ func (_q *WebhookAttemptQuery) loadCompany(ctx context.Context, query *CompanyQu
 	if len(ids) == 0 {
 		return nil
 	}
-	query.Where(company.IDIn(ids...))
+	query.Where(perparent.IDIn(company.FieldID, ids))
 	neighbors, err := query.All(ctx)
 	if err != nil {
 		return err
@@ -510,7 +510,7 @@ func (_q *WebhookAttemptQuery) loadEndpoint(ctx context.Context, query *WebhookE
 	if len(ids) == 0 {
 		return nil
 	}
-	query.Where(webhookendpoint.IDIn(ids...))
+	query.Where(perparent.IDIn(webhookendpoint.FieldID, ids))
 	neighbors, err := query.All(ctx)
 	if err != nil {
 		return err

@@ -492,7 +492,7 @@ func (_q *WebhookEndpointQuery) loadCompany(ctx context.Context, query *CompanyQ
 	if len(ids) == 0 {
 		return nil
 	}
-	query.Where(company.IDIn(ids...))
+	query.Where(perparent.IDIn(company.FieldID, ids))
 	neighbors, err := query.All(ctx)
 	if err != nil {
 		return err
@@ -522,7 +522,7 @@ func (_q *WebhookEndpointQuery) loadAttempts(ctx context.Context, query *Webhook
 		query.ctx.AppendFieldOnce(webhookattempt.FieldEndpointID)
 	}
 	query.Where(predicate.WebhookAttempt(func(s *sql.Selector) {
-		s.Where(sql.InValues(s.C(webhookendpoint.AttemptsColumn), fks...))
+		s.Where(perparent.In(s.C(webhookendpoint.AttemptsColumn), fks...))
 	}))
 	neighbors, err := query.All(ctx)
 	if err != nil {

@@ -150,18 +150,31 @@ func Count(ctx context.Context, drv dialect.Driver, s *sql.Selector, column stri
 // parentTable is the table expression "parent" of the parent ids, with
 // columns parent_id and parent_ord (their position in parents).
 func parentTable(d string, parents []string) (sql.Querier, error) {
+	arg, err := idArray(d, parents)
+	if err != nil {
+		return nil, err
+	}
 	if d == dialect.Postgres {
 		return sql.ExprFunc(func(b *sql.Builder) {
-			b.WriteString("unnest(").Arg(pq.Array(parents)).WriteString("::text[]) WITH ORDINALITY AS ").
+			b.WriteString("unnest(").Arg(arg).WriteString("::text[]) WITH ORDINALITY AS ").
 				Ident("parent").WriteString("(").Ident("parent_id").Comma().Ident("parent_ord").WriteString(")")
 		}), nil
 	}
-	js, err := json.Marshal(parents)
-	if err != nil {
-		return nil, fmt.Errorf("perparent: encoding parent ids: %w", err)
-	}
 	return sql.ExprFunc(func(b *sql.Builder) {
 		b.WriteString("(SELECT value AS ").Ident("parent_id").WriteString(", key AS ").Ident("parent_ord").
-			WriteString(" FROM json_each(").Arg(string(js)).WriteString(")) AS ").Ident("parent")
+			WriteString(" FROM json_each(").Arg(arg).WriteString(")) AS ").Ident("parent")
 	}), nil
+}
+
+// idArray is ids as one parameter of dialect d: a text[] for PostgreSQL, a
+// JSON array for SQLite's json_each.
+func idArray(d string, ids []string) (any, error) {
+	if d == dialect.Postgres {
+		return pq.Array(ids), nil
+	}
+	js, err := json.Marshal(ids)
+	if err != nil {
+		return nil, fmt.Errorf("perparent: encoding ids: %w", err)
+	}
+	return string(js), nil
 }

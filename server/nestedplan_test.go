@@ -191,3 +191,83 @@ func explain(t *testing.T, db *database.DB, q recorded) string {
 	}
 	return strings.Join(lines, "\n")
 }
+
+// TestToOneEdgesLoadWithOneArrayParameter loads the person and the position
+// of the candidates of several positions and checks what each loader sends:
+// the right person and position on every candidate, and the ids as one
+// parameter, so the text of the statement (and its plan) is the same
+// whatever the number of rows. (Which index the plan reads depends on the
+// table's size: these few rows are read through the tenant's index; README,
+// "How a nested connection loads", has the plan of a large table.)
+func TestToOneEdgesLoadWithOneArrayParameter(t *testing.T) {
+	rec := &recorder{}
+	env := hiregraphtest.NewWithConfig(t, func(cfg *server.Config) {
+		rec.Driver = entsql.OpenDB(cfg.DB.Dialect, cfg.DB.SQL)
+		db := *cfg.DB
+		db.Client = ent.NewClient(ent.Driver(rec))
+		cfg.DB = &db
+	})
+	f := seedNested(t, env, env.Demo.CompanyUID)
+	rec.mu.Lock()
+	rec.queries = nil
+	rec.mu.Unlock()
+	var data struct {
+		Positions struct {
+			Edges []struct {
+				Node struct {
+					ID         string
+					Candidates struct {
+						Edges []struct {
+							Node struct {
+								ID       string
+								Person   struct{ ID string }
+								Position struct{ ID string }
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	env.GraphQL(`query($ids: [ID!]) { positions(first: 10, where: {idIn: $ids}) { edges { node { id
+	  candidates(first: 5) { edges { node { id person { id } position { id } } } } } } } }`,
+		map[string]any{"ids": f.positions}).Decode(t, &data)
+
+	want := map[string]*ent.Candidate{}
+	for _, cands := range f.candidates {
+		for _, c := range cands {
+			want[c.ID] = c
+		}
+	}
+	loaded := 0
+	for _, p := range data.Positions.Edges {
+		for _, c := range p.Node.Candidates.Edges {
+			w := want[c.Node.ID]
+			if w == nil || c.Node.Person.ID != w.PersonID || c.Node.Position.ID != p.Node.ID {
+				t.Errorf("candidate %s came with person %q and position %q", c.Node.ID, c.Node.Person.ID, c.Node.Position.ID)
+			}
+			loaded++
+		}
+	}
+	if loaded < 2 {
+		t.Fatalf("%d candidates loaded, want a batch", loaded)
+	}
+	for _, table := range []string{"persons", "positions"} {
+		var statement *recorded
+		for _, q := range rec.queries {
+			if regexp.MustCompile("FROM [\"`]" + table + "[\"`] WHERE [\"`]" + table + "[\"`].[\"`]id[\"`] (= ANY|IN)").MatchString(q.text) {
+				statement = &q
+			}
+		}
+		if statement == nil {
+			t.Errorf("no statement loaded %s by id; statements:\n%v", table, rec.queries)
+			continue
+		}
+		if strings.Contains(statement.text, " IN (?") || strings.Contains(statement.text, " IN ($") {
+			t.Errorf("statement has a list of placeholders:\n%s", statement.text)
+		}
+		if len(statement.args) != 2 { // the ids and the company
+			t.Errorf("%d parameters, want the ids as one and the company:\n%s", len(statement.args), statement.text)
+		}
+	}
+}
