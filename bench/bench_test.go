@@ -47,9 +47,10 @@ func TestBenchRunsSmall(t *testing.T) {
 }
 
 // BenchmarkGraphQLReads runs the benchmarked GraphQL queries through
-// Hiregraph's handler in process, without the network and the load
-// generator, so a CPU or allocation profile (-cpuprofile, -memprofile) and
-// allocs/op show our code's costs alone:
+// Hiregraph's handler and through the floor handler in process, without the
+// network and the load generator, so a CPU or allocation profile
+// (-cpuprofile, -memprofile) and allocs/op show our code's costs alone, next
+// to the floor's:
 //
 //	go test ./bench -run '^$' -bench GraphQLReads -benchmem -cpuprofile cpu.pprof
 func BenchmarkGraphQLReads(b *testing.B) {
@@ -76,20 +77,26 @@ func BenchmarkGraphQLReads(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
+	floor := (&handWritten{db: db.ReadSQL, dialect: db.Dialect, publicURL: "http://bench.example", sealer: sealer}).routes()
 	for _, nr := range requests {
 		if nr.path != "/graphql" {
 			continue
 		}
-		b.Run(nr.name, func(b *testing.B) {
-			for b.Loop() {
-				req := httptest.NewRequest(nr.method, nr.path, strings.NewReader(nr.body))
-				req.Header = nr.header.Clone()
-				rec := httptest.NewRecorder()
-				handler.ServeHTTP(rec, req)
-				if rec.Code != http.StatusOK || strings.Contains(rec.Body.String(), `"errors"`) {
-					b.Fatalf("%d %s", rec.Code, rec.Body)
+		for _, h := range []struct {
+			name    string
+			handler http.Handler
+		}{{"hiregraph", handler}, {"floor", floor}} {
+			b.Run(nr.name+"/"+h.name, func(b *testing.B) {
+				for b.Loop() {
+					req := httptest.NewRequest(nr.method, nr.path, strings.NewReader(nr.body))
+					req.Header = nr.header.Clone()
+					rec := httptest.NewRecorder()
+					h.handler.ServeHTTP(rec, req)
+					if rec.Code != http.StatusOK || strings.Contains(rec.Body.String(), `"errors"`) {
+						b.Fatalf("%d %s", rec.Code, rec.Body)
+					}
 				}
-			}
-		})
+			})
+		}
 	}
 }
