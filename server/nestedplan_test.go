@@ -38,13 +38,9 @@ func (r *recorder) Query(ctx context.Context, query string, args, v any) error {
 	return r.Driver.Query(ctx, query, args, v)
 }
 
-// TestNestedConnectionPlans loads every nested connection of the graph
-// (connectionEdges) for a batch of parents through the real server, keeps
-// the statements it sends, and asks the database how it runs each: the page
-// and the count must read the edge's (company, parent, …) index per parent,
-// never scan the table or number all children (WindowAgg). The plans are
-// logged (go test -v) for the README.
-func TestNestedConnectionPlans(t *testing.T) {
+// newRecordingEnv is a test server whose ent client keeps every statement
+// it sends.
+func newRecordingEnv(t *testing.T) (*hiregraphtest.Env, *recorder) {
 	rec := &recorder{}
 	env := hiregraphtest.NewWithConfig(t, func(cfg *server.Config) {
 		rec.Driver = entsql.OpenDB(cfg.DB.Dialect, cfg.DB.SQL)
@@ -52,6 +48,17 @@ func TestNestedConnectionPlans(t *testing.T) {
 		db.Client = ent.NewClient(ent.Driver(rec))
 		cfg.DB = &db
 	})
+	return env, rec
+}
+
+// TestNestedConnectionPlans loads every nested connection of the graph
+// (connectionEdges) for a batch of parents through the real server, keeps
+// the statements it sends, and asks the database how it runs each: the page
+// and the count must read the edge's (company, parent, …) index per parent,
+// never scan the table or number all children (WindowAgg). The plans are
+// logged (go test -v) for the README.
+func TestNestedConnectionPlans(t *testing.T) {
+	env, rec := newRecordingEnv(t)
 	seedNested(t, env, env.Demo.CompanyUID)
 	if env.DB.Dialect == dialect.Postgres {
 		// Statistics, as autovacuum keeps them: without any, PostgreSQL
@@ -200,13 +207,7 @@ func explain(t *testing.T, db *database.DB, q recorded) string {
 // table's size: these few rows are read through the tenant's index; README,
 // "How a nested connection loads", has the plan of a large table.)
 func TestToOneEdgesLoadWithOneArrayParameter(t *testing.T) {
-	rec := &recorder{}
-	env := hiregraphtest.NewWithConfig(t, func(cfg *server.Config) {
-		rec.Driver = entsql.OpenDB(cfg.DB.Dialect, cfg.DB.SQL)
-		db := *cfg.DB
-		db.Client = ent.NewClient(ent.Driver(rec))
-		cfg.DB = &db
-	})
+	env, rec := newRecordingEnv(t)
 	f := seedNested(t, env, env.Demo.CompanyUID)
 	rec.mu.Lock()
 	rec.queries = nil
