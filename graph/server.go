@@ -62,17 +62,6 @@ var partnerCalls = []string{"submitCandidateForTest", "refreshPartnerTests", "pi
 // (recruiting.Service.UploadCandidateFile).
 var fileWrites = []string{"uploadCandidateFile"}
 
-// withoutTransaction reports whether op runs without the mutation
-// transaction: queries and subscriptions, which read through the read pool
-// (on SQLite a transaction would take the one writer connection and its
-// lock for the whole request, one reader at a time), and partnerCalls and
-// fileWrites.
-func withoutTransaction(op *ast.OperationDefinition) bool {
-	return op.Operation != ast.Mutation || skipsTransaction(op)
-}
-
-var skipsTransaction = entgql.SkipIfHasFields(append(slices.Clone(partnerCalls), fileWrites...)...)
-
 // NewServer returns the handler of /graphql. Mutations run in one database
 // transaction each, except partnerCalls; see requireScopes for who may run
 // what. extensions (tracing, say) wrap what the server does.
@@ -101,7 +90,7 @@ func NewServer(service *recruiting.Service, limits Limits, authenticate Authenti
 	})
 	srv.Use(extension.Introspection{})
 	srv.Use(&complexityLimit{limit: MaxComplexity})
-	srv.Use(transactioner{entgql.Transactioner{TxOpener: service.Client, SkipTxFunc: withoutTransaction}})
+	srv.Use(transactioner{entgql.Transactioner{TxOpener: service.Client, SkipTxFunc: entgql.SkipIfHasFields(append(slices.Clone(partnerCalls), fileWrites...)...)}})
 	// Inside the transaction: an answer refused for its size rolls the
 	// mutation back.
 	srv.AroundResponses(limitResponse(limits.MaxResponseBytes))
