@@ -38,6 +38,15 @@ func (r *recorder) Query(ctx context.Context, query string, args, v any) error {
 	return r.Driver.Query(ctx, query, args, v)
 }
 
+// take returns the statements recorded so far and forgets them.
+func (r *recorder) take() []recorded {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	queries := r.queries
+	r.queries = nil
+	return queries
+}
+
 // newRecordingEnv is a test server whose ent client keeps every statement
 // it sends.
 func newRecordingEnv(t *testing.T) (*hiregraphtest.Env, *recorder) {
@@ -79,12 +88,10 @@ func TestNestedConnectionPlans(t *testing.T) {
 			if len(parents) < 2 {
 				t.Fatalf("the fixture has %d rows in %s, want a batch of parents", len(parents), edge.parent)
 			}
-			rec.mu.Lock()
-			rec.queries = nil
-			rec.mu.Unlock()
+			rec.take()
 			edgeQuery(t, env, name, "first: 2", parents)
 			var statements []recorded
-			for _, q := range rec.queries {
+			for _, q := range rec.take() {
 				if perParent.MatchString(q.text) {
 					statements = append(statements, q)
 				}
@@ -209,9 +216,7 @@ func explain(t *testing.T, db *database.DB, q recorded) string {
 func TestToOneEdgesLoadWithOneArrayParameter(t *testing.T) {
 	env, rec := newRecordingEnv(t)
 	f := seedNested(t, env, env.Demo.CompanyUID)
-	rec.mu.Lock()
-	rec.queries = nil
-	rec.mu.Unlock()
+	rec.take()
 	var data struct {
 		Positions struct {
 			Edges []struct {
@@ -253,15 +258,16 @@ func TestToOneEdgesLoadWithOneArrayParameter(t *testing.T) {
 	if loaded < 2 {
 		t.Fatalf("%d candidates loaded, want a batch", loaded)
 	}
+	queries := rec.take()
 	for _, table := range []string{"persons", "positions"} {
 		var statement *recorded
-		for _, q := range rec.queries {
+		for _, q := range queries {
 			if regexp.MustCompile("FROM [\"`]" + table + "[\"`] WHERE [\"`]" + table + "[\"`].[\"`]id[\"`] (= ANY|IN)").MatchString(q.text) {
 				statement = &q
 			}
 		}
 		if statement == nil {
-			t.Errorf("no statement loaded %s by id; statements:\n%v", table, rec.queries)
+			t.Errorf("no statement loaded %s by id; statements:\n%v", table, queries)
 			continue
 		}
 		if strings.Contains(statement.text, " IN (?") || strings.Contains(statement.text, " IN ($") {
