@@ -46,10 +46,9 @@ func TestBenchRunsSmall(t *testing.T) {
 }
 
 // BenchmarkReads runs the benchmarked requests through Hiregraph's handler
-// and through the floor handler in process, without the
-// network and the load generator, so a CPU or allocation profile
-// (-cpuprofile, -memprofile) and allocs/op show our code's costs alone, next
-// to the floor's:
+// and through the floor handler in process, without the network and the
+// load generator, so a CPU or allocation profile (-cpuprofile, -memprofile)
+// and allocs/op show our code's costs alone, next to the floor's:
 //
 //	go test ./bench -run '^$' -bench Reads -benchmem -cpuprofile cpu.pprof
 func BenchmarkReads(b *testing.B) {
