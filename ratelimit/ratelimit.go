@@ -23,6 +23,11 @@ type Rate struct {
 // interval is the time one token takes to come back.
 func (r Rate) interval() time.Duration { return time.Minute / time.Duration(r.PerMinute) }
 
+// tokensLeft is what a bucket that is full again in untilFull holds.
+func (r Rate) tokensLeft(untilFull time.Duration) float64 {
+	return float64(r.Burst) - float64(untilFull)/float64(r.interval())
+}
+
 // Store keeps buckets.
 type Store interface {
 	// Take takes cost tokens (1, or 0 to only look) from key's bucket of
@@ -80,8 +85,7 @@ func (l *Limiter) take(ctx context.Context, key string, cost int) Decision {
 
 func decide(r Rate, cost int, taken bool, untilFull time.Duration) Decision {
 	untilFull = max(0, untilFull)
-	interval := r.interval()
-	tokens := float64(r.Burst) - float64(untilFull)/float64(interval)
+	tokens := r.tokensLeft(untilFull)
 	d := Decision{
 		Limit:     r.PerMinute,
 		Remaining: max(0, int(math.Floor(tokens))),
@@ -89,7 +93,7 @@ func decide(r Rate, cost int, taken bool, untilFull time.Duration) Decision {
 		Allowed:   taken && (cost > 0 || tokens >= 1),
 	}
 	if !d.Allowed {
-		d.RetryAfter = untilFull - time.Duration(r.Burst-1)*interval
+		d.RetryAfter = untilFull - time.Duration(r.Burst-1)*r.interval()
 	}
 	return d
 }

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/hiregraph/hiregraph/hiregraphtest"
 	"github.com/hiregraph/hiregraph/server"
@@ -33,6 +34,24 @@ func TestAPIKeyRateLimit(t *testing.T) {
 	other := env.DoWith(http.MethodGet, "/healthz", nil, nil)
 	if other.Status != http.StatusOK {
 		t.Errorf("unauthenticated health check was limited: %s", other)
+	}
+}
+
+// At the default rate, PostgreSQL's buckets are leased ten tokens at a
+// time; a client still sees its remaining requests count down one by one
+// across leases.
+func TestDefaultAPIRateCountsDownOneByOne(t *testing.T) {
+	env := hiregraphtest.New(t)
+	env.Clock.Set(time.Now()) // no token comes back during the test
+	burst := server.DefaultAPIRate.Burst
+	for i := range 25 {
+		r := env.Do(http.MethodPost, "/graphql", viewerQuery)
+		if r.Status != http.StatusOK {
+			t.Fatalf("request %d: %s", i, r)
+		}
+		if got := r.Header.Get("X-RateLimit-Remaining"); got != strconv.Itoa(burst-1-i) {
+			t.Fatalf("request %d: X-RateLimit-Remaining = %q, want %d", i, got, burst-1-i)
+		}
 	}
 }
 

@@ -36,10 +36,11 @@ var (
 
 // DefaultRateLimitStore is where limits keep their buckets unless
 // Config.RateLimitStore says otherwise: on PostgreSQL the database, shared
-// by every replica; on SQLite (one process) memory.
+// by every replica, leased a few tokens at a time so that most requests
+// write nothing there; on SQLite (one process) memory.
 func DefaultRateLimitStore(db *database.DB, now func() time.Time) ratelimit.Store {
 	if db.Dialect == dialect.Postgres {
-		return ratelimit.NewSQL(db.SQL, true, now)
+		return ratelimit.NewLeased(ratelimit.NewSQL(db.SQL, true, now), now)
 	}
 	return ratelimit.NewMemory(now)
 }

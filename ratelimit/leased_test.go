@@ -1,0 +1,87 @@
+package ratelimit
+
+import (
+	"context"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// counted counts the takes that reach a store.
+type counted struct {
+	Store
+	takes atomic.Int64
+}
+
+func (c *counted) Take(ctx context.Context, key string, r Rate, cost int) (bool, time.Duration, error) {
+	c.takes.Add(1)
+	return c.Store.Take(ctx, key, r, cost)
+}
+
+// Two replicas leasing from one shared bucket serve what the bucket holds,
+// less at most what each still holds when the other runs dry, and reach
+// the shared store about once a lease; clients see their remaining tokens
+// count down one by one, as without leases.
+func TestLeasedSharesOneBucketBetweenReplicas(t *testing.T) {
+	ctx := context.Background()
+	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	for name, store := range stores(t, &now) {
+		t.Run(name, func(t *testing.T) {
+			shared := &counted{Store: store}
+			clock := func() time.Time { return now }
+			rate := Rate{PerMinute: 600, Burst: 100}
+			replicas := []*Limiter{New(NewLeased(shared, clock), "test", rate), New(NewLeased(shared, clock), "test", rate)}
+			if d := replicas[0].Allow(ctx, "k"); !d.Allowed || d.Remaining != 99 {
+				t.Fatalf("first request: %+v", d)
+			}
+			for i := 1; i < 10; i++ {
+				if d := replicas[0].Allow(ctx, "k"); !d.Allowed || d.Remaining != 99-i {
+					t.Fatalf("request %d from the lease: %+v", i, d)
+				}
+			}
+			// While the bucket holds whole leases, a lease serves ten.
+			for i := range 70 {
+				if d := replicas[i%2].Allow(ctx, "k"); !d.Allowed {
+					t.Fatalf("request %d refused with %d of %d served: %+v", i, i+10, rate.Burst, d)
+				}
+			}
+			if takes := shared.takes.Load(); takes > 9 {
+				t.Fatalf("%d takes reached the shared store for 80 requests", takes)
+			}
+			served := 80
+			for i := range 200 {
+				if replicas[i%3%2].Allow(ctx, "k").Allowed {
+					served++
+				}
+			}
+			if served > rate.Burst || served < rate.Burst-(maxLease-1) {
+				t.Fatalf("two replicas served %d requests from a burst of %d", served, rate.Burst)
+			}
+			for _, l := range replicas {
+				if p := l.Peek(ctx, "k"); p.Allowed && p.Remaining == 0 {
+					t.Fatalf("peek allowed an empty bucket: %+v", p)
+				}
+			}
+			now = now.Add(time.Minute)
+			if d := replicas[1].Allow(ctx, "k"); !d.Allowed {
+				t.Fatalf("a minute later the bucket should be full again: %+v", d)
+			}
+		})
+	}
+}
+
+// Buckets too small to lease from are taken one by one.
+func TestLeasedTakesSmallBucketsDirectly(t *testing.T) {
+	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	shared := &counted{Store: stores(t, &now)["memory"]}
+	l := New(NewLeased(shared, func() time.Time { return now }), "test", Rate{PerMinute: 60, Burst: 3})
+	served := 0
+	for range 5 {
+		if l.Allow(context.Background(), "k").Allowed {
+			served++
+		}
+	}
+	if served != 3 || shared.takes.Load() != 5 {
+		t.Fatalf("served %d of a burst of 3 with %d shared takes, want 3 and 5", served, shared.takes.Load())
+	}
+}
