@@ -53025,7 +53025,7 @@ func (ec *executionContext) _APIKey(ctx context.Context, sel ast.SelectionSet, o
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return objectValue(out, fields, deferred)
 }
 
 var activityImplementors = []string{"Activity", "Node"}
@@ -53110,7 +53110,7 @@ func (ec *executionContext) _Activity(ctx context.Context, sel ast.SelectionSet,
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return objectValue(out, fields, deferred)
 }
 
 var activityConnectionImplementors = []string{"ActivityConnection"}
@@ -53153,7 +53153,7 @@ func (ec *executionContext) _ActivityConnection(ctx context.Context, sel ast.Sel
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return objectValue(out, fields, deferred)
 }
 
 var activityEdgeImplementors = []string{"ActivityEdge"}
@@ -53191,7 +53191,7 @@ func (ec *executionContext) _ActivityEdge(ctx context.Context, sel ast.Selection
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return objectValue(out, fields, deferred)
 }
 
 var addressImplementors = []string{"Address"}
@@ -53244,7 +53244,7 @@ func (ec *executionContext) _Address(ctx context.Context, sel ast.SelectionSet, 
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return objectValue(out, fields, deferred)
 }
 
 var applicationImplementors = []string{"Application", "Node"}
@@ -53323,7 +53323,7 @@ func (ec *executionContext) _Application(ctx context.Context, sel ast.SelectionS
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return objectValue(out, fields, deferred)
 }
 
 var approvalProcessImplementors = []string{"ApprovalProcess", "Node"}
@@ -53376,7 +53376,7 @@ func (ec *executionContext) _ApprovalProcess(ctx context.Context, sel ast.Select
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return objectValue(out, fields, deferred)
 }
 
 var candidateImplementors = []string{"Candidate", "Node"}
@@ -53543,7 +53543,7 @@ func (ec *executionContext) _Candidate(ctx context.Context, sel ast.SelectionSet
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return objectValue(out, fields, deferred)
 }
 
 var candidateConnectionImplementors = []string{"CandidateConnection"}
@@ -53586,7 +53586,7 @@ func (ec *executionContext) _CandidateConnection(ctx context.Context, sel ast.Se
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return objectValue(out, fields, deferred)
 }
 
 var candidateEdgeImplementors = []string{"CandidateEdge"}
@@ -53624,7 +53624,7 @@ func (ec *executionContext) _CandidateEdge(ctx context.Context, sel ast.Selectio
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return objectValue(out, fields, deferred)
 }
 
 var candidateFileImplementors = []string{"CandidateFile", "Node"}
@@ -53700,7 +53700,7 @@ func (ec *executionContext) _CandidateFile(ctx context.Context, sel ast.Selectio
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return objectValue(out, fields, deferred)
 }
 
 var candidateFileConnectionImplementors = []string{"CandidateFileConnection"}
@@ -53743,7 +53743,7 @@ func (ec *executionContext) _CandidateFileConnection(ctx context.Context, sel as
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return objectValue(out, fields, deferred)
 }
 
 var candidateFileEdgeImplementors = []string{"CandidateFileEdge"}
@@ -53781,7 +53781,7 @@ func (ec *executionContext) _CandidateFileEdge(ctx context.Context, sel ast.Sele
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return objectValue(out, fields, deferred)
 }
 
 var candidateStepImplementors = []string{"CandidateStep", "Node"}
@@ -53855,7 +53855,7 @@ func (ec *executionContext) _CandidateStep(ctx context.Context, sel ast.Selectio
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return objectValue(out, fields, deferred)
 }
 
 var candidateStepConnectionImplementors = []string{"CandidateStepConnection"}
@@ -53898,7 +53898,7 @@ func (ec *executionContext) _CandidateStepConnection(ctx context.Context, sel as
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return objectValue(out, fields, deferred)
 }
 
 var candidateStepEdgeImplementors = []string{"CandidateStepEdge"}
@@ -53936,7 +53936,7 @@ func (ec *executionContext) _CandidateStepEdge(ctx context.Context, sel ast.Sele
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return objectValue(out, fields, deferred)
 }
 
 var companyImplementors = []string{"Company", "Node"}
@@ -53985,7 +53985,7 @@ func (ec *executionContext) _Company(ctx context.Context, sel ast.SelectionSet, 
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return objectValue(out, fields, deferred)
 }
 
 var contactImplementors = []string{"Contact", "Node"}
@@ -54048,7 +54048,7 @@ func (ec *executionContext) _Contact(ctx context.Context, sel ast.SelectionSet, 
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return objectValue(out, fields, deferred)
 }
 
 var contactConnectionImplementors = []string{"ContactConnection"}
@@ -54091,7 +54091,7 @@ func (ec *executionContext) _ContactConnection(ctx context.Context, sel ast.Sele
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return objectValue(out, fields, deferred)
 }
 
 var contactEdgeImplementors = []string{"ContactEdge"}
@@ -54129,7 +54129,7 @@ func (ec *executionContext) _ContactEdge(ctx context.Context, sel ast.SelectionS
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return objectValue(out, fields, deferred)
 }
 
 var conversationImplementors = []string{"Conversation", "Node"}
@@ -54184,7 +54184,7 @@ func (ec *executionContext) _Conversation(ctx context.Context, sel ast.Selection
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return objectValue(out, fields, deferred)
 }
 
 var conversationConnectionImplementors = []string{"ConversationConnection"}
@@ -54227,7 +54227,7 @@ func (ec *executionContext) _ConversationConnection(ctx context.Context, sel ast
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return objectValue(out, fields, deferred)
 }
 
 var conversationEdgeImplementors = []string{"ConversationEdge"}
@@ -54265,7 +54265,7 @@ func (ec *executionContext) _ConversationEdge(ctx context.Context, sel ast.Selec
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return objectValue(out, fields, deferred)
 }
 
 var createdAPIKeyImplementors = []string{"CreatedAPIKey"}
@@ -54303,7 +54303,7 @@ func (ec *executionContext) _CreatedAPIKey(ctx context.Context, sel ast.Selectio
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return objectValue(out, fields, deferred)
 }
 
 var evaluationPartnerImplementors = []string{"EvaluationPartner", "Node"}
@@ -54399,7 +54399,7 @@ func (ec *executionContext) _EvaluationPartner(ctx context.Context, sel ast.Sele
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return objectValue(out, fields, deferred)
 }
 
 var evaluationPartnerConnectionImplementors = []string{"EvaluationPartnerConnection"}
@@ -54442,7 +54442,7 @@ func (ec *executionContext) _EvaluationPartnerConnection(ctx context.Context, se
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return objectValue(out, fields, deferred)
 }
 
 var evaluationPartnerEdgeImplementors = []string{"EvaluationPartnerEdge"}
@@ -54480,7 +54480,7 @@ func (ec *executionContext) _EvaluationPartnerEdge(ctx context.Context, sel ast.
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return objectValue(out, fields, deferred)
 }
 
 var eventImplementors = []string{"Event"}
@@ -54538,7 +54538,7 @@ func (ec *executionContext) _Event(ctx context.Context, sel ast.SelectionSet, ob
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return objectValue(out, fields, deferred)
 }
 
 var eventActorImplementors = []string{"EventActor"}
@@ -54581,7 +54581,7 @@ func (ec *executionContext) _EventActor(ctx context.Context, sel ast.SelectionSe
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return objectValue(out, fields, deferred)
 }
 
 var eventFeedImplementors = []string{"EventFeed"}
@@ -54624,7 +54624,7 @@ func (ec *executionContext) _EventFeed(ctx context.Context, sel ast.SelectionSet
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return objectValue(out, fields, deferred)
 }
 
 var eventObjectImplementors = []string{"EventObject"}
@@ -54667,7 +54667,7 @@ func (ec *executionContext) _EventObject(ctx context.Context, sel ast.SelectionS
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return objectValue(out, fields, deferred)
 }
 
 var fieldChangeImplementors = []string{"FieldChange"}
@@ -54710,7 +54710,7 @@ func (ec *executionContext) _FieldChange(ctx context.Context, sel ast.SelectionS
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return objectValue(out, fields, deferred)
 }
 
 var fieldDefinitionImplementors = []string{"FieldDefinition", "Node"}
@@ -54768,7 +54768,7 @@ func (ec *executionContext) _FieldDefinition(ctx context.Context, sel ast.Select
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return objectValue(out, fields, deferred)
 }
 
 var fieldDefinitionConnectionImplementors = []string{"FieldDefinitionConnection"}
@@ -54811,7 +54811,7 @@ func (ec *executionContext) _FieldDefinitionConnection(ctx context.Context, sel 
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return objectValue(out, fields, deferred)
 }
 
 var fieldDefinitionEdgeImplementors = []string{"FieldDefinitionEdge"}
@@ -54849,7 +54849,7 @@ func (ec *executionContext) _FieldDefinitionEdge(ctx context.Context, sel ast.Se
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return objectValue(out, fields, deferred)
 }
 
 var locationImplementors = []string{"Location", "Node"}
@@ -54933,7 +54933,7 @@ func (ec *executionContext) _Location(ctx context.Context, sel ast.SelectionSet,
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return objectValue(out, fields, deferred)
 }
 
 var locationConnectionImplementors = []string{"LocationConnection"}
@@ -54976,7 +54976,7 @@ func (ec *executionContext) _LocationConnection(ctx context.Context, sel ast.Sel
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return objectValue(out, fields, deferred)
 }
 
 var locationEdgeImplementors = []string{"LocationEdge"}
@@ -55014,7 +55014,7 @@ func (ec *executionContext) _LocationEdge(ctx context.Context, sel ast.Selection
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return objectValue(out, fields, deferred)
 }
 
 var messageImplementors = []string{"Message", "Node"}
@@ -55093,7 +55093,7 @@ func (ec *executionContext) _Message(ctx context.Context, sel ast.SelectionSet, 
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return objectValue(out, fields, deferred)
 }
 
 var messageConnectionImplementors = []string{"MessageConnection"}
@@ -55136,7 +55136,7 @@ func (ec *executionContext) _MessageConnection(ctx context.Context, sel ast.Sele
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return objectValue(out, fields, deferred)
 }
 
 var messageEdgeImplementors = []string{"MessageEdge"}
@@ -55174,7 +55174,7 @@ func (ec *executionContext) _MessageEdge(ctx context.Context, sel ast.SelectionS
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return objectValue(out, fields, deferred)
 }
 
 var mutationImplementors = []string{"Mutation"}
@@ -55525,7 +55525,7 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return objectValue(out, fields, deferred)
 }
 
 var namedValueImplementors = []string{"NamedValue"}
@@ -55568,7 +55568,7 @@ func (ec *executionContext) _NamedValue(ctx context.Context, sel ast.SelectionSe
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return objectValue(out, fields, deferred)
 }
 
 var noteImplementors = []string{"Note", "Node"}
@@ -55627,7 +55627,7 @@ func (ec *executionContext) _Note(ctx context.Context, sel ast.SelectionSet, obj
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return objectValue(out, fields, deferred)
 }
 
 var noteConnectionImplementors = []string{"NoteConnection"}
@@ -55670,7 +55670,7 @@ func (ec *executionContext) _NoteConnection(ctx context.Context, sel ast.Selecti
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return objectValue(out, fields, deferred)
 }
 
 var noteDetailImplementors = []string{"NoteDetail"}
@@ -55708,7 +55708,7 @@ func (ec *executionContext) _NoteDetail(ctx context.Context, sel ast.SelectionSe
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return objectValue(out, fields, deferred)
 }
 
 var noteEdgeImplementors = []string{"NoteEdge"}
@@ -55746,7 +55746,7 @@ func (ec *executionContext) _NoteEdge(ctx context.Context, sel ast.SelectionSet,
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return objectValue(out, fields, deferred)
 }
 
 var offerLetterImplementors = []string{"OfferLetter", "Node"}
@@ -55800,7 +55800,7 @@ func (ec *executionContext) _OfferLetter(ctx context.Context, sel ast.SelectionS
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return objectValue(out, fields, deferred)
 }
 
 var openingImplementors = []string{"Opening", "Node"}
@@ -55912,7 +55912,7 @@ func (ec *executionContext) _Opening(ctx context.Context, sel ast.SelectionSet, 
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return objectValue(out, fields, deferred)
 }
 
 var openingConnectionImplementors = []string{"OpeningConnection"}
@@ -55955,7 +55955,7 @@ func (ec *executionContext) _OpeningConnection(ctx context.Context, sel ast.Sele
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return objectValue(out, fields, deferred)
 }
 
 var openingEdgeImplementors = []string{"OpeningEdge"}
@@ -55993,7 +55993,7 @@ func (ec *executionContext) _OpeningEdge(ctx context.Context, sel ast.SelectionS
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return objectValue(out, fields, deferred)
 }
 
 var pageInfoImplementors = []string{"PageInfo"}
@@ -56041,7 +56041,7 @@ func (ec *executionContext) _PageInfo(ctx context.Context, sel ast.SelectionSet,
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return objectValue(out, fields, deferred)
 }
 
 var partnerTestImplementors = []string{"PartnerTest"}
@@ -56079,7 +56079,7 @@ func (ec *executionContext) _PartnerTest(ctx context.Context, sel ast.SelectionS
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return objectValue(out, fields, deferred)
 }
 
 var partyImplementors = []string{"Party"}
@@ -56142,7 +56142,7 @@ func (ec *executionContext) _Party(ctx context.Context, sel ast.SelectionSet, ob
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return objectValue(out, fields, deferred)
 }
 
 var personImplementors = []string{"Person", "Node"}
@@ -56231,7 +56231,7 @@ func (ec *executionContext) _Person(ctx context.Context, sel ast.SelectionSet, o
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return objectValue(out, fields, deferred)
 }
 
 var personConnectionImplementors = []string{"PersonConnection"}
@@ -56274,7 +56274,7 @@ func (ec *executionContext) _PersonConnection(ctx context.Context, sel ast.Selec
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return objectValue(out, fields, deferred)
 }
 
 var personEdgeImplementors = []string{"PersonEdge"}
@@ -56312,7 +56312,7 @@ func (ec *executionContext) _PersonEdge(ctx context.Context, sel ast.SelectionSe
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return objectValue(out, fields, deferred)
 }
 
 var pipelineStepImplementors = []string{"PipelineStep", "Node"}
@@ -56377,7 +56377,7 @@ func (ec *executionContext) _PipelineStep(ctx context.Context, sel ast.Selection
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return objectValue(out, fields, deferred)
 }
 
 var positionImplementors = []string{"Position", "Node"}
@@ -56592,7 +56592,7 @@ func (ec *executionContext) _Position(ctx context.Context, sel ast.SelectionSet,
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return objectValue(out, fields, deferred)
 }
 
 var positionConnectionImplementors = []string{"PositionConnection"}
@@ -56635,7 +56635,7 @@ func (ec *executionContext) _PositionConnection(ctx context.Context, sel ast.Sel
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return objectValue(out, fields, deferred)
 }
 
 var positionEdgeImplementors = []string{"PositionEdge"}
@@ -56673,7 +56673,7 @@ func (ec *executionContext) _PositionEdge(ctx context.Context, sel ast.Selection
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return objectValue(out, fields, deferred)
 }
 
 var queryImplementors = []string{"Query"}
@@ -56843,7 +56843,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return objectValue(out, fields, deferred)
 }
 
 var questionImplementors = []string{"Question"}
@@ -56891,7 +56891,7 @@ func (ec *executionContext) _Question(ctx context.Context, sel ast.SelectionSet,
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return objectValue(out, fields, deferred)
 }
 
 var questionOptionImplementors = []string{"QuestionOption"}
@@ -56924,7 +56924,7 @@ func (ec *executionContext) _QuestionOption(ctx context.Context, sel ast.Selecti
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return objectValue(out, fields, deferred)
 }
 
 var questionnaireImplementors = []string{"Questionnaire", "Node"}
@@ -56993,7 +56993,7 @@ func (ec *executionContext) _Questionnaire(ctx context.Context, sel ast.Selectio
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return objectValue(out, fields, deferred)
 }
 
 var questionnaireConnectionImplementors = []string{"QuestionnaireConnection"}
@@ -57036,7 +57036,7 @@ func (ec *executionContext) _QuestionnaireConnection(ctx context.Context, sel as
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return objectValue(out, fields, deferred)
 }
 
 var questionnaireEdgeImplementors = []string{"QuestionnaireEdge"}
@@ -57074,7 +57074,7 @@ func (ec *executionContext) _QuestionnaireEdge(ctx context.Context, sel ast.Sele
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return objectValue(out, fields, deferred)
 }
 
 var rejectionReasonImplementors = []string{"RejectionReason", "Node"}
@@ -57122,7 +57122,7 @@ func (ec *executionContext) _RejectionReason(ctx context.Context, sel ast.Select
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return objectValue(out, fields, deferred)
 }
 
 var rejectionReasonConnectionImplementors = []string{"RejectionReasonConnection"}
@@ -57165,7 +57165,7 @@ func (ec *executionContext) _RejectionReasonConnection(ctx context.Context, sel 
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return objectValue(out, fields, deferred)
 }
 
 var rejectionReasonEdgeImplementors = []string{"RejectionReasonEdge"}
@@ -57203,7 +57203,7 @@ func (ec *executionContext) _RejectionReasonEdge(ctx context.Context, sel ast.Se
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return objectValue(out, fields, deferred)
 }
 
 var requiredCandidateFieldsImplementors = []string{"RequiredCandidateFields"}
@@ -57246,7 +57246,7 @@ func (ec *executionContext) _RequiredCandidateFields(ctx context.Context, sel as
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return objectValue(out, fields, deferred)
 }
 
 var salaryRangeImplementors = []string{"SalaryRange"}
@@ -57294,7 +57294,7 @@ func (ec *executionContext) _SalaryRange(ctx context.Context, sel ast.SelectionS
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return objectValue(out, fields, deferred)
 }
 
 var stepImplementors = []string{"Step"}
@@ -57342,7 +57342,7 @@ func (ec *executionContext) _Step(ctx context.Context, sel ast.SelectionSet, obj
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return objectValue(out, fields, deferred)
 }
 
 var subscriptionImplementors = []string{"Subscription"}
@@ -57469,7 +57469,7 @@ func (ec *executionContext) _TestSubmission(ctx context.Context, sel ast.Selecti
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return objectValue(out, fields, deferred)
 }
 
 var testSubmissionConnectionImplementors = []string{"TestSubmissionConnection"}
@@ -57512,7 +57512,7 @@ func (ec *executionContext) _TestSubmissionConnection(ctx context.Context, sel a
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return objectValue(out, fields, deferred)
 }
 
 var testSubmissionEdgeImplementors = []string{"TestSubmissionEdge"}
@@ -57550,7 +57550,7 @@ func (ec *executionContext) _TestSubmissionEdge(ctx context.Context, sel ast.Sel
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return objectValue(out, fields, deferred)
 }
 
 var userImplementors = []string{"User", "Node"}
@@ -57624,7 +57624,7 @@ func (ec *executionContext) _User(ctx context.Context, sel ast.SelectionSet, obj
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return objectValue(out, fields, deferred)
 }
 
 var userConnectionImplementors = []string{"UserConnection"}
@@ -57667,7 +57667,7 @@ func (ec *executionContext) _UserConnection(ctx context.Context, sel ast.Selecti
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return objectValue(out, fields, deferred)
 }
 
 var userEdgeImplementors = []string{"UserEdge"}
@@ -57705,7 +57705,7 @@ func (ec *executionContext) _UserEdge(ctx context.Context, sel ast.SelectionSet,
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return objectValue(out, fields, deferred)
 }
 
 var webhookAttemptImplementors = []string{"WebhookAttempt"}
@@ -57778,7 +57778,7 @@ func (ec *executionContext) _WebhookAttempt(ctx context.Context, sel ast.Selecti
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return objectValue(out, fields, deferred)
 }
 
 var webhookEndpointImplementors = []string{"WebhookEndpoint"}
@@ -57847,7 +57847,7 @@ func (ec *executionContext) _WebhookEndpoint(ctx context.Context, sel ast.Select
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return objectValue(out, fields, deferred)
 }
 
 var webhookEndpointSecretImplementors = []string{"WebhookEndpointSecret"}
@@ -57885,7 +57885,7 @@ func (ec *executionContext) _WebhookEndpointSecret(ctx context.Context, sel ast.
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return objectValue(out, fields, deferred)
 }
 
 var workflowStepImplementors = []string{"WorkflowStep"}
@@ -57928,7 +57928,7 @@ func (ec *executionContext) _WorkflowStep(ctx context.Context, sel ast.Selection
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return objectValue(out, fields, deferred)
 }
 
 var __DirectiveImplementors = []string{"__Directive"}
@@ -57981,7 +57981,7 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return objectValue(out, fields, deferred)
 }
 
 var __EnumValueImplementors = []string{"__EnumValue"}
@@ -58029,7 +58029,7 @@ func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionS
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return objectValue(out, fields, deferred)
 }
 
 var __FieldImplementors = []string{"__Field"}
@@ -58087,7 +58087,7 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return objectValue(out, fields, deferred)
 }
 
 var __InputValueImplementors = []string{"__InputValue"}
@@ -58145,7 +58145,7 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return objectValue(out, fields, deferred)
 }
 
 var __SchemaImplementors = []string{"__Schema"}
@@ -58203,7 +58203,7 @@ func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet,
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return objectValue(out, fields, deferred)
 }
 
 var __TypeImplementors = []string{"__Type"}
@@ -58286,7 +58286,7 @@ func (ec *executionContext) ___Type(ctx context.Context, sel ast.SelectionSet, o
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return objectValue(out, fields, deferred)
 }
 
 // endregion **************************** object.gotpl ****************************

@@ -1,0 +1,55 @@
+package generated
+
+import (
+	"io"
+
+	"github.com/99designs/gqlgen/graphql"
+)
+
+// objectValue is what a marshalled object returns in place of its field
+// set out (graph/genpatch.go). Without @defer it is an object, which writes
+// the same JSON as gqlgen's FieldSet.MarshalGQL without what that method
+// allocates for every object it writes: a map of the names written and a
+// copy of each field. With @defer the field set stays, as its values are
+// shared with the deferred payloads.
+func objectValue(out *graphql.FieldSet, fields []graphql.CollectedField, deferred graphql.DeferredGroup) graphql.Marshaler {
+	if len(deferred.Defers) > 0 {
+		return out
+	}
+	return &object{fields: fields, values: out.Values}
+}
+
+// object is a resolved object: its fields and their values, in order.
+type object struct {
+	fields []graphql.CollectedField
+	values []graphql.Marshaler
+}
+
+func (o *object) MarshalGQL(w io.Writer) {
+	io.WriteString(w, "{")
+	for i := range o.fields {
+		// A name is written once, as FieldSet.MarshalGQL does.
+		if i > 0 && written(o.fields[:i], o.fields[i].Alias) {
+			continue
+		}
+		if i > 0 {
+			io.WriteString(w, ",")
+		}
+		// A GraphQL name ([_A-Za-z][_0-9A-Za-z]*) needs no escaping.
+		io.WriteString(w, `"`)
+		io.WriteString(w, o.fields[i].Alias)
+		io.WriteString(w, `":`)
+		o.values[i].MarshalGQL(w)
+	}
+	io.WriteString(w, "}")
+}
+
+// written tells whether one of fields has alias.
+func written(fields []graphql.CollectedField, alias string) bool {
+	for i := range fields {
+		if fields[i].Alias == alias {
+			return true
+		}
+	}
+	return false
+}

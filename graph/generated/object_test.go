@@ -1,0 +1,31 @@
+package generated
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/99designs/gqlgen/graphql"
+	"github.com/vektah/gqlparser/v2/ast"
+)
+
+// An object writes what gqlgen's FieldSet writes for the same fields,
+// a name given twice included.
+func TestObjectWritesAsFieldSet(t *testing.T) {
+	var fields []graphql.CollectedField
+	for _, alias := range []string{"id", "__typename", "a", "id", "status"} {
+		fields = append(fields, graphql.CollectedField{Field: &ast.Field{Alias: alias, Name: alias}})
+	}
+	values := []graphql.Marshaler{graphql.MarshalString("can_1"), graphql.MarshalString("Candidate"),
+		graphql.MarshalInt(7), graphql.MarshalString("can_1"), graphql.Null}
+	fieldSet := graphql.NewFieldSet(fields)
+	copy(fieldSet.Values, values)
+	var want, got bytes.Buffer
+	fieldSet.MarshalGQL(&want)
+	objectValue(fieldSet, fields, graphql.DeferredGroup{}).MarshalGQL(&got)
+	if got.String() != want.String() {
+		t.Fatalf("object wrote %s, FieldSet %s", got.String(), want.String())
+	}
+	if want.String() != `{"id":"can_1","__typename":"Candidate","a":7,"status":null}` {
+		t.Fatalf("FieldSet wrote %s", want.String())
+	}
+}
