@@ -89,7 +89,13 @@ func TestNestedCursorsAreSigned(t *testing.T) {
 	env.GraphQL(q, map[string]any{"id": env.Demo.PublishedPositionUID}).Decode(t, &out)
 	cursor := out.Node.Openings.PageInfo.EndCursor
 	env.GraphQL(q, map[string]any{"id": env.Demo.PublishedPositionUID, "after": cursor}).Decode(t, &out)
-	forged := cursor[:len(cursor)-2] + "AA"
+	// One character of the MAC changed; not the last, whose low bits the
+	// decoder drops, nor to itself.
+	i, c := len(cursor)-5, "A"
+	if cursor[i] == 'A' {
+		c = "B"
+	}
+	forged := cursor[:i] + c + cursor[i+1:]
 	r := env.GraphQL(q, map[string]any{"id": env.Demo.PublishedPositionUID, "after": forged})
 	assertCode(t, r, "invalid_cursor", 400)
 	if r.Errors[0].Extensions["field"] != "after" {
