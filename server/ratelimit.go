@@ -36,13 +36,25 @@ var (
 
 // DefaultRateLimitStore is where limits keep their buckets unless
 // Config.RateLimitStore says otherwise: on PostgreSQL the database, shared
-// by every replica, leased a few tokens at a time so that most requests
-// write nothing there; on SQLite (one process) memory.
+// by every replica; on SQLite (one process) memory.
 func DefaultRateLimitStore(db *database.DB, now func() time.Time) ratelimit.Store {
 	if db.Dialect == dialect.Postgres {
-		return ratelimit.NewLeased(ratelimit.NewSQL(db.SQL, true, now), now)
+		return ratelimit.NewSQL(db.SQL, true, now)
 	}
 	return ratelimit.NewMemory(now)
+}
+
+// perRequestStore is the store of the limits every request takes a token
+// from (API keys, careers sites): buckets in the database are leased a few
+// tokens at a time (ratelimit.Leased), so that most requests write nothing
+// there. The limits of failures and applications take theirs one by one:
+// they are taken rarely, and their exact count across replicas is what
+// stops guessing.
+func perRequestStore(store ratelimit.Store, now func() time.Time) ratelimit.Store {
+	if s, ok := store.(*ratelimit.SQL); ok {
+		return ratelimit.NewLeased(s, now)
+	}
+	return store
 }
 
 // limitRate refuses requests over the limit of the client keyOf names, with

@@ -168,8 +168,9 @@ func New(cfg Config) http.Handler {
 	if store == nil {
 		store = DefaultRateLimitStore(cfg.DB, cfg.Now)
 	}
-	apiLimiter := ratelimit.New(store, "api", rateOrDefault(cfg.APIRatePerMinute, cfg.APIBurst, DefaultAPIRate))
-	careersLimiter := ratelimit.New(store, "careers", rateOrDefault(cfg.CareersRatePerMinute, cfg.CareersBurst, DefaultCareersRate))
+	requests := perRequestStore(store, cfg.Now)
+	apiLimiter := ratelimit.New(requests, "api", rateOrDefault(cfg.APIRatePerMinute, cfg.APIBurst, DefaultAPIRate))
+	careersLimiter := ratelimit.New(requests, "careers", rateOrDefault(cfg.CareersRatePerMinute, cfg.CareersBurst, DefaultCareersRate))
 	failures := &authFailures{
 		perAddress: ratelimit.New(store, "authfail", rateOrDefault(cfg.FailedAuthRate.PerMinute, cfg.FailedAuthRate.Burst, DefaultFailedAuthRate)),
 		perCompany: ratelimit.New(store, "careersfail", rateOrDefault(cfg.FailedCareersRate.PerMinute, cfg.FailedCareersRate.Burst, DefaultFailedCareersRate)),
