@@ -28,6 +28,9 @@ var rewrites = []struct{ old, new string }{
 	// A scalar field's context shares one Child function instead of a
 	// closure each (graph/generated/field.go).
 	{"return graphql.NewScalarFieldContext(", "return scalarFieldContext("},
+	// An object's fields with resolvers resolve in order instead of a
+	// goroutine each (graph/generated/inorder.go).
+	{"out.ResolveConcurrently(ec.OperationContext, &deferred, i,", "resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,"},
 	// An object without @defer marshals without a map and field copies
 	// of its own (graph/generated/object.go).
 	{"ec.ProcessDeferredGroup(deferred)\n\t}\n\n\treturn out\n}", "ec.ProcessDeferredGroup(deferred)\n\t}\n\n\treturn objectValue(out, fields, deferred)\n}"},

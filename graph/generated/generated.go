@@ -53085,13 +53085,13 @@ func (ec *executionContext) _Activity(ctx context.Context, sel ast.SelectionSet,
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "candidate":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Activity_candidate(ctx, field, obj)
 				})
 		case "position":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Activity_position(ctx, field, obj)
@@ -53304,7 +53304,7 @@ func (ec *executionContext) _Application(ctx context.Context, sel ast.SelectionS
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "candidate":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Application_candidate(ctx, field, obj)
@@ -53446,85 +53446,85 @@ func (ec *executionContext) _Candidate(ctx context.Context, sel ast.SelectionSet
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "person":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Candidate_person(ctx, field, obj)
 				})
 		case "position":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Candidate_position(ctx, field, obj)
 				})
 		case "notes":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Candidate_notes(ctx, field, obj)
 				})
 		case "conversations":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Candidate_conversations(ctx, field, obj)
 				})
 		case "testSubmissions":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Candidate_testSubmissions(ctx, field, obj)
 				})
 		case "offerLetters":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Candidate_offerLetters(ctx, field, obj)
 				})
 		case "applications":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Candidate_applications(ctx, field, obj)
 				})
 		case "files":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Candidate_files(ctx, field, obj)
 				})
 		case "activities":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Candidate_activities(ctx, field, obj)
 				})
 		case "currentStep":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Candidate_currentStep(ctx, field, obj)
 				})
 		case "stepHistory":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Candidate_stepHistory(ctx, field, obj)
 				})
 		case "rejectionReason":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Candidate_rejectionReason(ctx, field, obj)
 				})
 		case "assignees":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Candidate_assignees(ctx, field, obj)
 				})
 		case "hiredFor":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Candidate_hiredFor(ctx, field, obj)
@@ -53669,19 +53669,19 @@ func (ec *executionContext) _CandidateFile(ctx context.Context, sel ast.Selectio
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "candidate":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._CandidateFile_candidate(ctx, field, obj)
 				})
 		case "downloadURL":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._CandidateFile_downloadURL(ctx, field, obj)
 				})
 		case "downloadURLExpires":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._CandidateFile_downloadURLExpires(ctx, field, obj)
@@ -53836,7 +53836,7 @@ func (ec *executionContext) _CandidateStep(ctx context.Context, sel ast.Selectio
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "candidate":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._CandidateStep_candidate(ctx, field, obj)
@@ -53966,7 +53966,7 @@ func (ec *executionContext) _Company(ctx context.Context, sel ast.SelectionSet, 
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "viewerUser":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Company_viewerUser(ctx, field, obj)
@@ -54159,13 +54159,13 @@ func (ec *executionContext) _Conversation(ctx context.Context, sel ast.Selection
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "candidate":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Conversation_candidate(ctx, field, obj)
 				})
 		case "messages":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Conversation_messages(ctx, field, obj)
@@ -54368,19 +54368,19 @@ func (ec *executionContext) _EvaluationPartner(ctx context.Context, sel ast.Sele
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "testSubmissions":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._EvaluationPartner_testSubmissions(ctx, field, obj)
 				})
 		case "hasAccessToken":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._EvaluationPartner_hasAccessToken(ctx, field, obj)
 				})
 		case "hasSigningSecret":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._EvaluationPartner_hasSigningSecret(ctx, field, obj)
@@ -54914,7 +54914,7 @@ func (ec *executionContext) _Location(ctx context.Context, sel ast.SelectionSet,
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "positions":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Location_positions(ctx, field, obj)
@@ -55074,7 +55074,7 @@ func (ec *executionContext) _Message(ctx context.Context, sel ast.SelectionSet, 
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "conversation":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Message_conversation(ctx, field, obj)
@@ -55608,7 +55608,7 @@ func (ec *executionContext) _Note(ctx context.Context, sel ast.SelectionSet, obj
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "candidate":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Note_candidate(ctx, field, obj)
@@ -55781,7 +55781,7 @@ func (ec *executionContext) _OfferLetter(ctx context.Context, sel ast.SelectionS
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "candidate":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._OfferLetter_candidate(ctx, field, obj)
@@ -55860,7 +55860,7 @@ func (ec *executionContext) _Opening(ctx context.Context, sel ast.SelectionSet, 
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "customFields":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Opening_customFields(ctx, field, obj)
@@ -55881,19 +55881,19 @@ func (ec *executionContext) _Opening(ctx context.Context, sel ast.SelectionSet, 
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "position":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Opening_position(ctx, field, obj)
 				})
 		case "hiredCandidate":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Opening_hiredCandidate(ctx, field, obj)
 				})
 		case "approvalProcess":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Opening_approvalProcess(ctx, field, obj)
@@ -56212,7 +56212,7 @@ func (ec *executionContext) _Person(ctx context.Context, sel ast.SelectionSet, o
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "candidates":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Person_candidates(ctx, field, obj)
@@ -56352,13 +56352,13 @@ func (ec *executionContext) _PipelineStep(ctx context.Context, sel ast.Selection
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "position":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._PipelineStep_position(ctx, field, obj)
 				})
 		case "candidates":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._PipelineStep_candidates(ctx, field, obj)
@@ -56462,13 +56462,13 @@ func (ec *executionContext) _Position(ctx context.Context, sel ast.SelectionSet,
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "categories":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Position_categories(ctx, field, obj)
 				})
 		case "details":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Position_details(ctx, field, obj)
@@ -56489,91 +56489,91 @@ func (ec *executionContext) _Position(ctx context.Context, sel ast.SelectionSet,
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "location":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Position_location(ctx, field, obj)
 				})
 		case "template":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Position_template(ctx, field, obj)
 				})
 		case "clones":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Position_clones(ctx, field, obj)
 				})
 		case "leadRecruiter":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Position_leadRecruiter(ctx, field, obj)
 				})
 		case "hiringManager":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Position_hiringManager(ctx, field, obj)
 				})
 		case "coordinator":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Position_coordinator(ctx, field, obj)
 				})
 		case "hiringTeam":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Position_hiringTeam(ctx, field, obj)
 				})
 		case "questionnaires":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Position_questionnaires(ctx, field, obj)
 				})
 		case "openings":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Position_openings(ctx, field, obj)
 				})
 		case "candidates":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Position_candidates(ctx, field, obj)
 				})
 		case "activities":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Position_activities(ctx, field, obj)
 				})
 		case "pipeline":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Position_pipeline(ctx, field, obj)
 				})
 		case "department":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Position_department(ctx, field, obj)
 				})
 		case "experienceLevel":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Position_experienceLevel(ctx, field, obj)
 				})
 		case "employmentType":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Position_employmentType(ctx, field, obj)
@@ -56974,7 +56974,7 @@ func (ec *executionContext) _Questionnaire(ctx context.Context, sel ast.Selectio
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "positions":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Questionnaire_positions(ctx, field, obj)
@@ -57444,13 +57444,13 @@ func (ec *executionContext) _TestSubmission(ctx context.Context, sel ast.Selecti
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "partner":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._TestSubmission_partner(ctx, field, obj)
 				})
 		case "candidate":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._TestSubmission_candidate(ctx, field, obj)
@@ -57605,7 +57605,7 @@ func (ec *executionContext) _User(ctx context.Context, sel ast.SelectionSet, obj
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "hiringTeamOf":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._User_hiringTeamOf(ctx, field, obj)
@@ -57828,7 +57828,7 @@ func (ec *executionContext) _WebhookEndpoint(ctx context.Context, sel ast.Select
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "attempts":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._WebhookEndpoint_attempts(ctx, field, obj)

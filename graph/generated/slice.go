@@ -13,8 +13,8 @@ import (
 // in one statement per edge, so their fields do no I/O of their own; the
 // goroutines only added scheduling and stack growth (about a third of the
 // CPU of candidates(first: 100), see README "How a nested connection
-// loads"). Fields with resolvers of their own still run concurrently within
-// an element (gqlgen's FieldSet.Dispatch).
+// loads"). Fields with resolvers of their own resolve in order too
+// (resolveInOrder).
 func marshalSliceInOrder(ctx context.Context, length int, marshalElement func(context.Context, int) graphql.Marshaler) graphql.Array {
 	ret := make(graphql.Array, length)
 	for i := range length {

@@ -1,0 +1,34 @@
+package generated
+
+import (
+	"bytes"
+	"context"
+	"testing"
+
+	"github.com/99designs/gqlgen/graphql"
+	"github.com/vektah/gqlparser/v2/ast"
+)
+
+// A field resolved in order keeps gqlgen's outcomes: its value, or for a
+// panic a null, an error, and a non-null field's object made invalid.
+func TestResolveInOrderRecoversAsGqlgen(t *testing.T) {
+	ctx := graphql.WithResponseContext(context.Background(), graphql.DefaultErrorPresenter, graphql.DefaultRecover)
+	oc := &graphql.OperationContext{RecoverFunc: graphql.DefaultRecover}
+	fields := []graphql.CollectedField{{Field: &ast.Field{Alias: "person", Name: "person"}}, {Field: &ast.Field{Alias: "name", Name: "name"}}}
+	out := graphql.NewFieldSet(fields)
+	var deferred graphql.DeferredGroup
+	resolveInOrder(ctx, out, oc, &deferred, 0, fields, true, true, func(context.Context) graphql.Marshaler { panic("boom") })
+	resolveInOrder(ctx, out, oc, &deferred, 1, fields, true, true, func(context.Context) graphql.Marshaler { return graphql.MarshalString("Ada") })
+	out.Dispatch(ctx)
+	if out.Values[0] != graphql.Null || out.Invalids != 1 {
+		t.Fatalf("a panicking field left %v with %d invalid", out.Values[0], out.Invalids)
+	}
+	if errs := graphql.GetErrors(ctx); len(errs) != 1 {
+		t.Fatalf("errors after a panic: %v", errs)
+	}
+	var b bytes.Buffer
+	out.Values[1].MarshalGQL(&b)
+	if b.String() != `"Ada"` {
+		t.Fatalf("resolved field wrote %s", b.String())
+	}
+}
