@@ -88,3 +88,31 @@ func FuzzGraphQLBody(f *testing.F) {
 		assertGraphQLAnswer(t, e.Do(http.MethodPost, "/graphql", body))
 	})
 }
+
+// The answer's media type follows Accept, and an operation refused before
+// it runs is 422 in application/json but 400 in
+// application/graphql-response+json, as GraphQL over HTTP has it.
+func TestAcceptChoosesMediaTypeAndStatus(t *testing.T) {
+	env := hiregraphtest.New(t)
+	auth := "Bearer " + env.Demo.APIKey
+	for _, c := range []struct {
+		accept, query, mediaType string
+		status                   int
+	}{
+		{"", `{ viewer { id } }`, "application/json", http.StatusOK},
+		{"*/*", `{ nope }`, "application/json", http.StatusUnprocessableEntity},
+		{"application/json", `{ nope }`, "application/json", http.StatusUnprocessableEntity},
+		{"application/graphql-response+json", `{ viewer { id } }`, "application/graphql-response+json", http.StatusOK},
+		{"application/graphql-response+json, application/json", `{ nope }`, "application/graphql-response+json", http.StatusBadRequest},
+		{"text/html", `{ nope }`, "application/graphql-response+json", http.StatusBadRequest},
+	} {
+		body, _ := json.Marshal(map[string]string{"query": c.query})
+		r := env.DoWith(http.MethodPost, "/graphql", body, map[string]string{"Authorization": auth, "Accept": c.accept})
+		if r.Status != c.status || r.Header.Get("Content-Type") != c.mediaType {
+			t.Errorf("Accept %q, %s: %d %s, want %d %s: %s", c.accept, c.query, r.Status, r.Header.Get("Content-Type"), c.status, c.mediaType, r.Body)
+		}
+		if !json.Valid(r.Body) {
+			t.Errorf("Accept %q: not JSON: %s", c.accept, r.Body)
+		}
+	}
+}

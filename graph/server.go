@@ -76,7 +76,7 @@ func NewServer(service *recruiting.Service, limits Limits, authenticate Authenti
 	srv.AddTransport(websocketTransport(authenticate))
 	srv.AddTransport(transport.Options{})
 	srv.AddTransport(transport.GET{})
-	srv.AddTransport(transport.POST{})
+	srv.AddTransport(post{})
 	// Uploads (the GraphQL multipart request spec): the whole request is
 	// capped by the server (server.Config.MaxUploadBytes); parts beyond
 	// MaxMemory go to temporary files.
