@@ -4,6 +4,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -118,5 +119,30 @@ func TestServeRegistersTheObjectStorageDrivers(t *testing.T) {
 			continue
 		}
 		s.Close()
+	}
+}
+
+// The server collects garbage at GOGC=400 unless GOGC says otherwise, as
+// its metrics report.
+func TestGCPercentDefaultsTo400(t *testing.T) {
+	t.Parallel()
+	if os.Getenv("GOGC") != "" {
+		t.Skip("GOGC is set in this environment")
+	}
+	for _, c := range []struct {
+		env  []string
+		want string
+	}{{nil, "go_gc_gogc_percent 400\n"}, {[]string{"GOGC=150"}, "go_gc_gogc_percent 150\n"}} {
+		dir := t.TempDir()
+		s := startServer(t, dir, c.env, "--database-url", "sqlite://"+filepath.Join(dir, "gc.db"))
+		resp, err := http.Get(s.url + "/metrics")
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if !strings.Contains(string(body), c.want) {
+			t.Errorf("environment %v: metrics lack %q", c.env, c.want)
+		}
 	}
 }
