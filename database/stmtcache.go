@@ -84,6 +84,7 @@ type cachedStmt struct {
 
 // QueryContext runs query through its prepared statement.
 func (c *cachingConn) QueryContext(ctx context.Context, query string, args []driver.NamedValue) (driver.Rows, error) {
+	query = tenantParameter(query)
 	s, err := c.prepared(ctx, query)
 	if err != nil || s.busy {
 		return c.queryer.QueryContext(ctx, query, args)
