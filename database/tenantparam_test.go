@@ -2,7 +2,6 @@ package database
 
 import (
 	"context"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -12,20 +11,12 @@ import (
 // once SQLite has STAT4 samples, and still returns that tenant's rows only.
 func TestTenantParameterKeepsTheIndexAndTheTenant(t *testing.T) {
 	ctx := context.Background()
-	db, err := Open(ctx, "sqlite://"+filepath.Join(t.TempDir(), "t.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	for _, stmt := range []string{
+	db := openSQLite(t)
+	execAll(t, db,
 		"CREATE TABLE scratch_notes (id TEXT PRIMARY KEY, company_id TEXT NOT NULL, body TEXT)",
 		"CREATE INDEX scratch_notes_company ON scratch_notes (company_id, id)",
 		"WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000) INSERT INTO scratch_notes SELECT 'n' || i, CASE WHEN i % 100 = 0 THEN 'small' ELSE 'big' END, 'x' FROM n",
-	} {
-		if _, err := db.SQL.ExecContext(ctx, stmt); err != nil {
-			t.Fatal(err)
-		}
-	}
+	)
 	if err := db.Analyze(ctx); err != nil {
 		t.Fatal(err)
 	}
@@ -33,21 +24,7 @@ func TestTenantParameterKeepsTheIndexAndTheTenant(t *testing.T) {
 	if got := tenantParameter(q); !strings.Contains(got, "`company_id` = CAST(? AS TEXT)") {
 		t.Fatalf("tenantParameter(%q) = %q", q, got)
 	}
-	var plan []string
-	rows, err := db.ReadSQL.QueryContext(ctx, "EXPLAIN QUERY PLAN "+q, "small")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for rows.Next() {
-		var id, parent, unused int
-		var detail string
-		if err := rows.Scan(&id, &parent, &unused, &detail); err != nil {
-			t.Fatal(err)
-		}
-		plan = append(plan, detail)
-	}
-	rows.Close()
-	if len(plan) != 1 || !strings.Contains(plan[0], "USING COVERING INDEX scratch_notes_company (company_id=?)") {
+	if plan := queryPlan(t, db, q, "small"); plan != "SEARCH scratch_notes USING COVERING INDEX scratch_notes_company (company_id=?)" {
 		t.Errorf("plan %q, want one search of scratch_notes_company", plan)
 	}
 	for tenant, want := range map[string]int{"small": 20, "big": 50, "nobody": 0} {
