@@ -105,15 +105,22 @@ func writeResponse(w io.Writer, resp *graphql.Response) {
 		io.WriteString(w, "null")
 		return
 	}
-	before := innerJSON(struct {
-		Errors gqlerror.List `json:"errors,omitempty"`
-	}{resp.Errors})
-	after := innerJSON(struct {
-		Label      string         `json:"label,omitempty"`
-		Path       ast.Path       `json:"path,omitempty"`
-		HasNext    *bool          `json:"hasNext,omitempty"`
-		Extensions map[string]any `json:"extensions,omitempty"`
-	}{resp.Label, resp.Path, resp.HasNext, resp.Extensions})
+	// Most answers have data alone: the other fields are marshalled only
+	// when there are some.
+	var before, after []byte
+	if len(resp.Errors) > 0 {
+		before = innerJSON(struct {
+			Errors gqlerror.List `json:"errors"`
+		}{resp.Errors})
+	}
+	if resp.Label != "" || len(resp.Path) > 0 || resp.HasNext != nil || len(resp.Extensions) > 0 {
+		after = innerJSON(struct {
+			Label      string         `json:"label,omitempty"`
+			Path       ast.Path       `json:"path,omitempty"`
+			HasNext    *bool          `json:"hasNext,omitempty"`
+			Extensions map[string]any `json:"extensions,omitempty"`
+		}{resp.Label, resp.Path, resp.HasNext, resp.Extensions})
+	}
 	var b bytes.Buffer
 	b.Grow(len(before) + len(resp.Data) + len(after) + 16)
 	b.WriteByte('{')
