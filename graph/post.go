@@ -19,7 +19,7 @@ import (
 // post is gqlgen's POST transport (transport.POST) but for how it writes
 // an answer. transport.POST hands the whole response to json.Marshal,
 // which scans the data gqlgen has just written compact to validate and
-// compact it again: a fifth of the handler's time on a nested read. post
+// compact it again: about 5% of a list read's CPU in process. post
 // copies the data as written, escaping HTML characters as json.Marshal
 // would, so the bytes stay the same. Requests, content types and statuses
 // are transport.POST's.
