@@ -84,10 +84,9 @@ type cachedStmt struct {
 
 // QueryContext runs query through its prepared statement.
 func (c *cachingConn) QueryContext(ctx context.Context, query string, args []driver.NamedValue) (driver.Rows, error) {
-	query = tenantParameter(query)
 	s, err := c.prepared(ctx, query)
 	if err != nil || s.busy {
-		return c.queryer.QueryContext(ctx, query, args)
+		return c.queryer.QueryContext(ctx, tenantParameter(query), args)
 	}
 	rows, err := s.stmt.QueryContext(ctx, args)
 	if err != nil {
@@ -105,7 +104,8 @@ func (c *cachingConn) prepared(ctx context.Context, query string) (*cachedStmt, 
 	if !ok {
 		return nil, driver.ErrSkip
 	}
-	stmt, err := pc.PrepareContext(ctx, query)
+	// Rewritten once, when prepared; the cache keeps the text as sent.
+	stmt, err := pc.PrepareContext(ctx, tenantParameter(query))
 	if err != nil {
 		return nil, err
 	}
