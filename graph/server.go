@@ -63,8 +63,8 @@ var partnerCalls = []string{"submitCandidateForTest", "refreshPartnerTests", "pi
 var fileWrites = []string{"uploadCandidateFile"}
 
 // NewServer returns the handler of /graphql. Mutations run in one database
-// transaction each, except partnerCalls and fileWrites; see requireScopes for who may run
-// what. extensions (tracing, say) wrap what the server does.
+// transaction each, except partnerCalls and fileWrites; see requireScopes
+// for who may run what. extensions (tracing, say) wrap what the server does.
 func NewServer(service *recruiting.Service, limits Limits, authenticate Authenticate, extensions ...graphql.HandlerExtension) http.Handler {
 	if limits.MaxResponseBytes <= 0 {
 		limits.MaxResponseBytes = DefaultMaxResponseBytes
