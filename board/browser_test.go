@@ -3,10 +3,12 @@ package board_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto"
 	"github.com/chromedp/chromedp"
 
 	"github.com/hiregraph/hiregraph/demo"
@@ -36,8 +38,8 @@ func run[T any](t *testing.T, ctx context.Context, what, expression string) T {
 func waitFor(t *testing.T, ctx context.Context, what, condition string, within time.Duration) {
 	t.Helper()
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](condition, chromedp.WithPollingTimeout(within))); err != nil {
-		errors, _ := chromedp.Run(ctx, chromedp.Text(chromedp.ID("errors")))
-		t.Fatalf("%s: not within %s (%v); errors shown: %q", what, within, err, errors)
+		shown, _ := chromedp.Run(ctx, chromedp.Text(chromedp.ID("errors")))
+		t.Fatalf("%s: not within %s (%v); errors shown: %q", what, within, err, shown)
 	}
 }
 
@@ -58,11 +60,26 @@ func choose(t *testing.T, ctx context.Context, sel, label string) {
 	}
 }
 
+// click clicks sel as a person's mouse does. A live redraw may replace the
+// element between chromedp finding it and pressing on it; the person's
+// press then lands on the redrawn element, so click looks it up again.
 func click(t *testing.T, ctx context.Context, sel string) {
 	t.Helper()
-	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(sel))); err != nil {
+	var err error
+	for try := 0; try < 3; try++ {
+		if err = chromedp.Do(ctx, chromedp.Click(chromedp.CSS(sel))); !redrawn(err) {
+			break
+		}
+	}
+	if err != nil {
 		t.Fatalf("clicking %s: %v", sel, err)
 	}
+}
+
+// redrawn tells whether err says a node chromedp had found left the page.
+func redrawn(err error) bool {
+	var cdp *cdproto.Error
+	return errors.As(err, &cdp) && strings.Contains(cdp.Message, "Could not find node")
 }
 
 // counts answers each column's count as the board shows it.
