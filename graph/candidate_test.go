@@ -53,14 +53,20 @@ func TestCreateCandidate(t *testing.T) {
 }
 
 // TestCreateCandidateErrors: another company's position reads as not
-// found; a read-only key cannot create; a first name is required.
+// found; a template takes no candidates; a read-only key cannot create; a
+// first name is required. A refused create leaves no person behind.
 func TestCreateCandidateErrors(t *testing.T) {
 	env := hiregraphtest.New(t)
 	other := env.OtherCompany()
-	person := map[string]any{"firstName": "Hedy", "email": "hedy@example.com"}
-	r := env.GraphQL(createCandidate, map[string]any{"in": map[string]any{"positionID": other.Demo.PublishedPositionUID, "person": person}})
+	applicant := map[string]any{"firstName": "Hedy", "email": "hedy@example.com"}
+	r := env.GraphQL(createCandidate, map[string]any{"in": map[string]any{"positionID": other.Demo.PublishedPositionUID, "person": applicant}})
 	assertCode(t, r, "position_not_found", 404)
-	r = env.WithKey("read").GraphQL(createCandidate, map[string]any{"in": map[string]any{"positionID": env.Demo.PublishedPositionUID, "person": person}})
+	r = env.GraphQL(createCandidate, map[string]any{"in": map[string]any{"positionID": env.Demo.TemplatePositionUID, "person": applicant}})
+	assertCode(t, r, "position_is_template", 422)
+	if n := env.DB.Client.Person.Query().Where(person.EmailNormalized("hedy@example.com")).CountX(hiregraphtest.System()); n != 0 {
+		t.Errorf("%d people recorded by refused creates", n)
+	}
+	r = env.WithKey("read").GraphQL(createCandidate, map[string]any{"in": map[string]any{"positionID": env.Demo.PublishedPositionUID, "person": applicant}})
 	assertCode(t, r, "forbidden", 403)
 	r = env.GraphQL(createCandidate, map[string]any{"in": map[string]any{"positionID": env.Demo.PublishedPositionUID, "person": map[string]any{"firstName": " "}}})
 	assertCode(t, r, "validation_failed", 422)
@@ -70,7 +76,7 @@ func TestCreateCandidateErrors(t *testing.T) {
 // address record one person; each candidacy (one per position) succeeds.
 func TestConcurrentCreatesMakeOnePerson(t *testing.T) {
 	env := hiregraphtest.New(t)
-	positions := []string{env.Demo.PublishedPositionUID, env.Demo.NonTemplatePositionUID, env.Demo.TemplatePositionUID}
+	positions := []string{env.Demo.PublishedPositionUID, env.Demo.NonTemplatePositionUID, clone(t, env, env.CloneInput()).ID}
 	var wg sync.WaitGroup
 	codes := make([]string, len(positions))
 	for i, pos := range positions {

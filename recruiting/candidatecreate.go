@@ -12,6 +12,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent"
 	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/person"
+	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/schema/rule"
 	"github.com/hiregraph/hiregraph/viewer"
 )
@@ -94,7 +95,7 @@ func (s *Service) createCandidate(ctx context.Context, in CreateCandidateInput, 
 	}
 	var created *ent.Candidate
 	err := s.WithTx(ctx, func(ctx context.Context, client *ent.Client) error {
-		if err := positionExists(ctx, client, in.PositionID); err != nil {
+		if err := takesCandidates(ctx, client, in.PositionID); err != nil {
 			return err
 		}
 		steps, err := s.pipelineOf(ctx, client, in.PositionID)
@@ -130,6 +131,24 @@ func (s *Service) createCandidate(ctx context.Context, in CreateCandidateInput, 
 		})
 	})
 	return created, err
+}
+
+// takesCandidates refuses a candidate for a missing position and for a
+// template: a template is the blueprint positions are cloned from, with no
+// board of its own, so a candidacy there would wait unseen.
+func takesCandidates(ctx context.Context, client *ent.Client, positionID string) error {
+	p, err := client.Position.Query().Where(position.ID(positionID)).Select(position.FieldIsTemplate).Only(ctx)
+	if ent.IsNotFound(err) {
+		return apierror.NotFound(CodePositionNotFound, "no position has the uid %q", positionID)
+	}
+	if err != nil {
+		return fmt.Errorf("loading position: %w", err)
+	}
+	if p.IsTemplate {
+		return apierror.New(http.StatusUnprocessableEntity, CodePositionIsTemplate,
+			"position %s is a template; add candidates to a position cloned from it", positionID)
+	}
+	return nil
 }
 
 // noOpenCandidacy refuses a second hiring process of one person for one

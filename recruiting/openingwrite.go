@@ -110,7 +110,7 @@ func (s *Service) CreateOpening(ctx context.Context, positionID string, in Creat
 
 func checkTakesOpenings(p *ent.Position) error {
 	if p.IsTemplate {
-		return apierror.New(http.StatusUnprocessableEntity, "position_is_template",
+		return apierror.New(http.StatusUnprocessableEntity, CodePositionIsTemplate,
 			"position %s is a template; its clones take openings", p.ID)
 	}
 	if p.Status == position.StatusClosed {

@@ -26,8 +26,11 @@ const VerbPipelineChanged = "pipeline.changed"
 const (
 	CodeStepNotFound     = "step_not_found"
 	CodePositionNotFound = "position_not_found"
-	CodeStepNotEmpty     = "step_not_empty"
-	CodePipelineEmpty    = "pipeline_empty"
+	// CodePositionIsTemplate refuses to a template what only the
+	// positions cloned from it take: openings, candidates, publishing.
+	CodePositionIsTemplate = "position_is_template"
+	CodeStepNotEmpty       = "step_not_empty"
+	CodePipelineEmpty      = "pipeline_empty"
 )
 
 // maxPipelineSteps bounds a pipeline: a board of more columns is unusable,

@@ -639,7 +639,7 @@ func (s *Service) setPublished(ctx context.Context, id string, publish bool) (*e
 
 func checkPublishable(p *ent.Position) error {
 	if p.IsTemplate {
-		return apierror.New(http.StatusUnprocessableEntity, "position_is_template",
+		return apierror.New(http.StatusUnprocessableEntity, CodePositionIsTemplate,
 			"position %s is a template; templates are cloned, not published", p.ID)
 	}
 	if p.Status != position.StatusOpen {
