@@ -24,6 +24,11 @@ const state = {
   // drawing the board anew would take the card from under the pointer.
   drag: null,
   refreshAfterDrag: false,
+  // Moves shown at once and not saved yet, and how many were ever shown:
+  // a board read that began before a move, or while one is saved, answers
+  // the board without it and would draw the card back where it was.
+  saving: 0,
+  movesShown: 0,
   rejecting: null,
 };
 
@@ -237,11 +242,13 @@ function refreshBoard() {
     do {
       loadAgain = false;
       const id = state.positionID;
+      const shown = state.movesShown;
       const statuses = $('show-closed').checked ? null : ['IN_PROGRESS', 'HIRED'];
       const data = await gql(boardQuery, { id, statuses });
       if (id !== state.positionID) continue;
       if (state.drag) state.refreshAfterDrag = true;
-      else renderBoard(data.pipeline);
+      else if (state.saving === 0 && shown === state.movesShown) renderBoard(data.pipeline);
+      // Else the answer may lack a move: move reads again once it is saved.
     } while (loadAgain);
   })().catch(showError).finally(() => { loading = null; });
   return loading;
@@ -369,12 +376,16 @@ async function move(candidateID, toStepID) {
   const card = state.steps.flatMap((s) => s.candidates.edges).find((e) => e.node.id === candidateID);
   const name = card ? fullName(card.node.person) : 'The candidate';
   clearError();
+  state.saving++;
+  state.movesShown++;
   moveLocally(candidateID, toStepID);
   try {
     await gql('mutation Move($id: ID!, $to: ID!) { moveCandidate(id: $id, toStepID: $to) { id } }', { id: candidateID, to: toStepID });
     say(`${name} moved to ${step ? step.name : 'another step'}.`);
   } catch (err) {
     showError(err);
+  } finally {
+    state.saving--;
   }
   await refreshBoard();
 }
