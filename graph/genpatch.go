@@ -11,6 +11,7 @@ import (
 	"bytes"
 	"log"
 	"os"
+	"regexp"
 )
 
 const file = "graph/generated/generated.go"
@@ -36,6 +37,22 @@ var rewrites = []struct{ old, new string }{
 	{"ec.ProcessDeferredGroup(deferred)\n\t}\n\n\treturn out\n}", "ec.ProcessDeferredGroup(deferred)\n\t}\n\n\treturn objectValue(out, fields, deferred)\n}"},
 }
 
+// A scalar or enum field read straight off its object (its field context
+// is a scalar's, neither method nor resolver; its resolver returns obj's
+// field; no middleware) resolves through plainScalar instead of
+// resolveField's closures and boxing (graph/generated/field.go). Names in
+// generated code hold non-ASCII letters, hence [^(\s] where \w would do.
+var (
+	scalarFieldContextFunc = regexp.MustCompile(`func \(ec \*executionContext\) (fieldContext_[^(\s]+)\(_ context\.Context, field graphql\.CollectedField\) \(fc \*graphql\.FieldContext, err error\) \{\n\treturn scalarFieldContext\("[^"]+", field, false, false, "[^"]+"\)\n\}`)
+	plainFieldFunc         = regexp.MustCompile(`(func \(ec \*executionContext\) _[^(\s]+\(ctx context\.Context, field graphql\.CollectedField, obj [^)]+\) \(ret graphql\.Marshaler\) \{)\n` +
+		`\treturn resolveField\(\n\t\tctx,\n\t\tec\.OperationContext,\n\t\tfield,\n` +
+		`\t\tfunc\(ctx context\.Context, field graphql\.CollectedField\) \(\*graphql\.FieldContext, error\) \{\n\t\t\treturn ec\.(fieldContext_[^(\s]+)\(ctx, field\)\n\t\t\},\n` +
+		`\t\tfunc\(ctx context\.Context\) \(any, error\) \{\n\t\t\treturn (obj\.[A-Za-z0-9_]+), nil\n\t\t\},\n` +
+		`\t\tnil,\n` +
+		`\t\tfunc\(ctx context\.Context, selections ast\.SelectionSet, v [^)]+\) graphql\.Marshaler \{\n\t\t\treturn ec\.(marshal[^(\s]+)\(ctx, selections, v\)\n\t\t\},\n` +
+		`\t\ttrue,\n\t\t(?:true|false),\n\t\)\n\}`)
+)
+
 func main() {
 	src, err := os.ReadFile(file)
 	if err != nil {
@@ -47,7 +64,30 @@ func main() {
 		}
 		src = bytes.ReplaceAll(src, []byte(r.old), []byte(r.new))
 	}
+	src, n := rewritePlainScalars(src)
+	if n == 0 {
+		log.Fatalf("%s: no plain scalar field; has gqlgen changed its output?", file)
+	}
 	if err := os.WriteFile(file, src, 0o644); err != nil {
 		log.Fatal(err)
 	}
+}
+
+// rewritePlainScalars rewrites the plain scalar fields of src and answers
+// how many it rewrote.
+func rewritePlainScalars(src []byte) ([]byte, int) {
+	scalar := map[string]bool{}
+	for _, m := range scalarFieldContextFunc.FindAllSubmatch(src, -1) {
+		scalar[string(m[1])] = true
+	}
+	n := 0
+	out := plainFieldFunc.ReplaceAllFunc(src, func(fn []byte) []byte {
+		m := plainFieldFunc.FindSubmatch(fn)
+		if !scalar[string(m[2])] {
+			return fn
+		}
+		n++
+		return []byte(string(m[1]) + "\n\treturn plainScalar(ctx, ec.OperationContext, field, " + string(m[3]) + ", ec." + string(m[2]) + ", ec." + string(m[4]) + ")\n}")
+	})
+	return out, n
 }

@@ -20342,345 +20342,105 @@ func (ec *executionContext) field___Type_inputFields_args(ctx context.Context, r
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _APIKey_id(ctx context.Context, field graphql.CollectedField, obj *ent.APIKey) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_APIKey_id(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNID2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, ec.fieldContext_APIKey_id, ec.marshalNID2string)
 }
 func (ec *executionContext) fieldContext_APIKey_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("APIKey", field, false, false, "ID")
 }
 
 func (ec *executionContext) _APIKey_name(ctx context.Context, field graphql.CollectedField, obj *ent.APIKey) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_APIKey_name(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Name, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Name, ec.fieldContext_APIKey_name, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_APIKey_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("APIKey", field, false, false, "String")
 }
 
 func (ec *executionContext) _APIKey_scopes(ctx context.Context, field graphql.CollectedField, obj *ent.APIKey) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_APIKey_scopes(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Scopes, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
-			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Scopes, ec.fieldContext_APIKey_scopes, ec.marshalNString2ᚕstringᚄ)
 }
 func (ec *executionContext) fieldContext_APIKey_scopes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("APIKey", field, false, false, "String")
 }
 
 func (ec *executionContext) _APIKey_userID(ctx context.Context, field graphql.CollectedField, obj *ent.APIKey) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_APIKey_userID(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.UserID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
-			return ec.marshalOID2ᚖstring(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.UserID, ec.fieldContext_APIKey_userID, ec.marshalOID2ᚖstring)
 }
 func (ec *executionContext) fieldContext_APIKey_userID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("APIKey", field, false, false, "ID")
 }
 
 func (ec *executionContext) _APIKey_partnerID(ctx context.Context, field graphql.CollectedField, obj *ent.APIKey) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_APIKey_partnerID(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.PartnerID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
-			return ec.marshalOID2ᚖstring(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.PartnerID, ec.fieldContext_APIKey_partnerID, ec.marshalOID2ᚖstring)
 }
 func (ec *executionContext) fieldContext_APIKey_partnerID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("APIKey", field, false, false, "ID")
 }
 
 func (ec *executionContext) _APIKey_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.APIKey) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_APIKey_timeCreated(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TimeCreated, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, ec.fieldContext_APIKey_timeCreated, ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_APIKey_timeCreated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("APIKey", field, false, false, "Time")
 }
 
 func (ec *executionContext) _APIKey_timeLastUsed(ctx context.Context, field graphql.CollectedField, obj *ent.APIKey) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_APIKey_timeLastUsed(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TimeLastUsed, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
-			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeLastUsed, ec.fieldContext_APIKey_timeLastUsed, ec.marshalOTime2ᚖtimeᚐTime)
 }
 func (ec *executionContext) fieldContext_APIKey_timeLastUsed(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("APIKey", field, false, false, "Time")
 }
 
 func (ec *executionContext) _APIKey_revoked(ctx context.Context, field graphql.CollectedField, obj *ent.APIKey) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_APIKey_revoked(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Revoked, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
-			return ec.marshalNBoolean2bool(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Revoked, ec.fieldContext_APIKey_revoked, ec.marshalNBoolean2bool)
 }
 func (ec *executionContext) fieldContext_APIKey_revoked(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("APIKey", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _Activity_id(ctx context.Context, field graphql.CollectedField, obj *ent.Activity) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Activity_id(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNID2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, ec.fieldContext_Activity_id, ec.marshalNID2string)
 }
 func (ec *executionContext) fieldContext_Activity_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Activity", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Activity_verb(ctx context.Context, field graphql.CollectedField, obj *ent.Activity) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Activity_verb(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Verb, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Verb, ec.fieldContext_Activity_verb, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Activity_verb(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Activity", field, false, false, "String")
 }
 
 func (ec *executionContext) _Activity_actorType(ctx context.Context, field graphql.CollectedField, obj *ent.Activity) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Activity_actorType(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ActorType, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v activity.ActorType) graphql.Marshaler {
-			return ec.marshalNActivityActorType2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋactivityᚐActorType(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ActorType, ec.fieldContext_Activity_actorType, ec.marshalNActivityActorType2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋactivityᚐActorType)
 }
 func (ec *executionContext) fieldContext_Activity_actorType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Activity", field, false, false, "ActivityActorType")
 }
 
 func (ec *executionContext) _Activity_actorID(ctx context.Context, field graphql.CollectedField, obj *ent.Activity) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Activity_actorID(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ActorID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalOString2string(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ActorID, ec.fieldContext_Activity_actorID, ec.marshalOString2string)
 }
 func (ec *executionContext) fieldContext_Activity_actorID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Activity", field, false, false, "String")
 }
 
 func (ec *executionContext) _Activity_actorName(ctx context.Context, field graphql.CollectedField, obj *ent.Activity) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Activity_actorName(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ActorName, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalOString2string(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ActorName, ec.fieldContext_Activity_actorName, ec.marshalOString2string)
 }
 func (ec *executionContext) fieldContext_Activity_actorName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Activity", field, false, false, "String")
 }
 
 func (ec *executionContext) _Activity_objectType(ctx context.Context, field graphql.CollectedField, obj *ent.Activity) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Activity_objectType(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ObjectType, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ObjectType, ec.fieldContext_Activity_objectType, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Activity_objectType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Activity", field, false, false, "String")
 }
 
 func (ec *executionContext) _Activity_objectID(ctx context.Context, field graphql.CollectedField, obj *ent.Activity) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Activity_objectID(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ObjectID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ObjectID, ec.fieldContext_Activity_objectID, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Activity_objectID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Activity", field, false, false, "String")
@@ -20719,23 +20479,7 @@ func (ec *executionContext) fieldContext_Activity_changes(_ context.Context, fie
 }
 
 func (ec *executionContext) _Activity_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.Activity) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Activity_timeCreated(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TimeCreated, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, ec.fieldContext_Activity_timeCreated, ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_Activity_timeCreated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Activity", field, false, false, "Time")
@@ -20870,23 +20614,7 @@ func (ec *executionContext) fieldContext_ActivityConnection_pageInfo(_ context.C
 }
 
 func (ec *executionContext) _ActivityConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.ActivityConnection) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ActivityConnection_totalCount(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TotalCount, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, ec.fieldContext_ActivityConnection_totalCount, ec.marshalNInt2int)
 }
 func (ec *executionContext) fieldContext_ActivityConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("ActivityConnection", field, false, false, "Int")
@@ -20925,253 +20653,77 @@ func (ec *executionContext) fieldContext_ActivityEdge_node(_ context.Context, fi
 }
 
 func (ec *executionContext) _ActivityEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.ActivityEdge) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ActivityEdge_cursor(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Cursor, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v entgql.Cursor[string]) graphql.Marshaler {
-			return ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, ec.fieldContext_ActivityEdge_cursor, ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
 }
 func (ec *executionContext) fieldContext_ActivityEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("ActivityEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _Address_country(ctx context.Context, field graphql.CollectedField, obj *schematype.Address) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Address_country(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Country, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Country, ec.fieldContext_Address_country, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Address_country(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Address", field, false, false, "String")
 }
 
 func (ec *executionContext) _Address_state(ctx context.Context, field graphql.CollectedField, obj *schematype.Address) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Address_state(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.State, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.State, ec.fieldContext_Address_state, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Address_state(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Address", field, false, false, "String")
 }
 
 func (ec *executionContext) _Address_zip(ctx context.Context, field graphql.CollectedField, obj *schematype.Address) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Address_zip(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Zip, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Zip, ec.fieldContext_Address_zip, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Address_zip(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Address", field, false, false, "String")
 }
 
 func (ec *executionContext) _Address_streetAddress(ctx context.Context, field graphql.CollectedField, obj *schematype.Address) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Address_streetAddress(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.StreetAddress, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.StreetAddress, ec.fieldContext_Address_streetAddress, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Address_streetAddress(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Address", field, false, false, "String")
 }
 
 func (ec *executionContext) _Address_city(ctx context.Context, field graphql.CollectedField, obj *schematype.Address) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Address_city(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.City, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.City, ec.fieldContext_Address_city, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Address_city(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Address", field, false, false, "String")
 }
 
 func (ec *executionContext) _Application_id(ctx context.Context, field graphql.CollectedField, obj *ent.Application) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Application_id(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNID2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, ec.fieldContext_Application_id, ec.marshalNID2string)
 }
 func (ec *executionContext) fieldContext_Application_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Application", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Application_email(ctx context.Context, field graphql.CollectedField, obj *ent.Application) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Application_email(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Email, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Email, ec.fieldContext_Application_email, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Application_email(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Application", field, false, false, "String")
 }
 
 func (ec *executionContext) _Application_source(ctx context.Context, field graphql.CollectedField, obj *ent.Application) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Application_source(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Source, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Source, ec.fieldContext_Application_source, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Application_source(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Application", field, false, false, "String")
 }
 
 func (ec *executionContext) _Application_linkedinURL(ctx context.Context, field graphql.CollectedField, obj *ent.Application) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Application_linkedinURL(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.LinkedinURL, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.LinkedinURL, ec.fieldContext_Application_linkedinURL, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Application_linkedinURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Application", field, false, false, "String")
 }
 
 func (ec *executionContext) _Application_coverLetter(ctx context.Context, field graphql.CollectedField, obj *ent.Application) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Application_coverLetter(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.CoverLetter, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.CoverLetter, ec.fieldContext_Application_coverLetter, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Application_coverLetter(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Application", field, false, false, "String")
@@ -21210,69 +20762,21 @@ func (ec *executionContext) fieldContext_Application_answers(_ context.Context, 
 }
 
 func (ec *executionContext) _Application_consentText(ctx context.Context, field graphql.CollectedField, obj *ent.Application) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Application_consentText(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ConsentText, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ConsentText, ec.fieldContext_Application_consentText, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Application_consentText(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Application", field, false, false, "String")
 }
 
 func (ec *executionContext) _Application_timeConsented(ctx context.Context, field graphql.CollectedField, obj *ent.Application) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Application_timeConsented(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TimeConsented, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeConsented, ec.fieldContext_Application_timeConsented, ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_Application_timeConsented(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Application", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Application_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.Application) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Application_timeCreated(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TimeCreated, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, ec.fieldContext_Application_timeCreated, ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_Application_timeCreated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Application", field, false, false, "Time")
@@ -21311,230 +20815,70 @@ func (ec *executionContext) fieldContext_Application_candidate(_ context.Context
 }
 
 func (ec *executionContext) _ApprovalProcess_id(ctx context.Context, field graphql.CollectedField, obj *ent.ApprovalProcess) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ApprovalProcess_id(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNID2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, ec.fieldContext_ApprovalProcess_id, ec.marshalNID2string)
 }
 func (ec *executionContext) fieldContext_ApprovalProcess_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("ApprovalProcess", field, false, false, "ID")
 }
 
 func (ec *executionContext) _ApprovalProcess_name(ctx context.Context, field graphql.CollectedField, obj *ent.ApprovalProcess) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ApprovalProcess_name(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Name, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Name, ec.fieldContext_ApprovalProcess_name, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_ApprovalProcess_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("ApprovalProcess", field, false, false, "String")
 }
 
 func (ec *executionContext) _ApprovalProcess_status(ctx context.Context, field graphql.CollectedField, obj *ent.ApprovalProcess) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ApprovalProcess_status(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Status, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Status, ec.fieldContext_ApprovalProcess_status, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_ApprovalProcess_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("ApprovalProcess", field, false, false, "String")
 }
 
 func (ec *executionContext) _ApprovalProcess_timeStarted(ctx context.Context, field graphql.CollectedField, obj *ent.ApprovalProcess) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ApprovalProcess_timeStarted(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TimeStarted, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeStarted, ec.fieldContext_ApprovalProcess_timeStarted, ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_ApprovalProcess_timeStarted(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("ApprovalProcess", field, false, false, "Time")
 }
 
 func (ec *executionContext) _ApprovalProcess_timeCompleted(ctx context.Context, field graphql.CollectedField, obj *ent.ApprovalProcess) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ApprovalProcess_timeCompleted(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TimeCompleted, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
-			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCompleted, ec.fieldContext_ApprovalProcess_timeCompleted, ec.marshalOTime2ᚖtimeᚐTime)
 }
 func (ec *executionContext) fieldContext_ApprovalProcess_timeCompleted(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("ApprovalProcess", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Candidate_id(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Candidate_id(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNID2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, ec.fieldContext_Candidate_id, ec.marshalNID2string)
 }
 func (ec *executionContext) fieldContext_Candidate_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Candidate", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Candidate_status(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Candidate_status(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Status, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v candidate.Status) graphql.Marshaler {
-			return ec.marshalNCandidateStatus2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋcandidateᚐStatus(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Status, ec.fieldContext_Candidate_status, ec.marshalNCandidateStatus2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋcandidateᚐStatus)
 }
 func (ec *executionContext) fieldContext_Candidate_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Candidate", field, false, false, "CandidateStatus")
 }
 
 func (ec *executionContext) _Candidate_rejectionNote(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Candidate_rejectionNote(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.RejectionNote, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
-			return ec.marshalOString2ᚖstring(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.RejectionNote, ec.fieldContext_Candidate_rejectionNote, ec.marshalOString2ᚖstring)
 }
 func (ec *executionContext) fieldContext_Candidate_rejectionNote(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Candidate", field, false, false, "String")
 }
 
 func (ec *executionContext) _Candidate_source(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Candidate_source(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Source, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Source, ec.fieldContext_Candidate_source, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Candidate_source(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Candidate", field, false, false, "String")
 }
 
 func (ec *executionContext) _Candidate_deleted(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Candidate_deleted(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Deleted, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
-			return ec.marshalNBoolean2bool(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Deleted, ec.fieldContext_Candidate_deleted, ec.marshalNBoolean2bool)
 }
 func (ec *executionContext) fieldContext_Candidate_deleted(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Candidate", field, false, false, "Boolean")
@@ -21637,69 +20981,21 @@ func (ec *executionContext) fieldContext_Candidate_address(_ context.Context, fi
 }
 
 func (ec *executionContext) _Candidate_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Candidate_timeCreated(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TimeCreated, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, ec.fieldContext_Candidate_timeCreated, ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_Candidate_timeCreated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Candidate", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Candidate_timeLastStatusChanged(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Candidate_timeLastStatusChanged(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TimeLastStatusChanged, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeLastStatusChanged, ec.fieldContext_Candidate_timeLastStatusChanged, ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_Candidate_timeLastStatusChanged(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Candidate", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Candidate_timeHiringProcessUpdated(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Candidate_timeHiringProcessUpdated(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TimeHiringProcessUpdated, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeHiringProcessUpdated, ec.fieldContext_Candidate_timeHiringProcessUpdated, ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_Candidate_timeHiringProcessUpdated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Candidate", field, false, false, "Time")
@@ -22290,23 +21586,7 @@ func (ec *executionContext) fieldContext_CandidateConnection_pageInfo(_ context.
 }
 
 func (ec *executionContext) _CandidateConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateConnection) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_CandidateConnection_totalCount(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TotalCount, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, ec.fieldContext_CandidateConnection_totalCount, ec.marshalNInt2int)
 }
 func (ec *executionContext) fieldContext_CandidateConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("CandidateConnection", field, false, false, "Int")
@@ -22345,161 +21625,49 @@ func (ec *executionContext) fieldContext_CandidateEdge_node(_ context.Context, f
 }
 
 func (ec *executionContext) _CandidateEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateEdge) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_CandidateEdge_cursor(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Cursor, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v entgql.Cursor[string]) graphql.Marshaler {
-			return ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, ec.fieldContext_CandidateEdge_cursor, ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
 }
 func (ec *executionContext) fieldContext_CandidateEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("CandidateEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _CandidateFile_id(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateFile) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_CandidateFile_id(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNID2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, ec.fieldContext_CandidateFile_id, ec.marshalNID2string)
 }
 func (ec *executionContext) fieldContext_CandidateFile_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("CandidateFile", field, false, false, "ID")
 }
 
 func (ec *executionContext) _CandidateFile_kind(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateFile) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_CandidateFile_kind(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Kind, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v candidatefile.Kind) graphql.Marshaler {
-			return ec.marshalNCandidateFileKind2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋcandidatefileᚐKind(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Kind, ec.fieldContext_CandidateFile_kind, ec.marshalNCandidateFileKind2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋcandidatefileᚐKind)
 }
 func (ec *executionContext) fieldContext_CandidateFile_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("CandidateFile", field, false, false, "CandidateFileKind")
 }
 
 func (ec *executionContext) _CandidateFile_fileName(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateFile) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_CandidateFile_fileName(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.FileName, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.FileName, ec.fieldContext_CandidateFile_fileName, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_CandidateFile_fileName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("CandidateFile", field, false, false, "String")
 }
 
 func (ec *executionContext) _CandidateFile_contentType(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateFile) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_CandidateFile_contentType(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ContentType, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ContentType, ec.fieldContext_CandidateFile_contentType, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_CandidateFile_contentType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("CandidateFile", field, false, false, "String")
 }
 
 func (ec *executionContext) _CandidateFile_size(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateFile) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_CandidateFile_size(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Size, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
-			return ec.marshalNInt2int64(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Size, ec.fieldContext_CandidateFile_size, ec.marshalNInt2int64)
 }
 func (ec *executionContext) fieldContext_CandidateFile_size(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("CandidateFile", field, false, false, "Int")
 }
 
 func (ec *executionContext) _CandidateFile_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateFile) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_CandidateFile_timeCreated(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TimeCreated, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, ec.fieldContext_CandidateFile_timeCreated, ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_CandidateFile_timeCreated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("CandidateFile", field, false, false, "Time")
@@ -22648,23 +21816,7 @@ func (ec *executionContext) fieldContext_CandidateFileConnection_pageInfo(_ cont
 }
 
 func (ec *executionContext) _CandidateFileConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateFileConnection) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_CandidateFileConnection_totalCount(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TotalCount, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, ec.fieldContext_CandidateFileConnection_totalCount, ec.marshalNInt2int)
 }
 func (ec *executionContext) fieldContext_CandidateFileConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("CandidateFileConnection", field, false, false, "Int")
@@ -22703,207 +21855,63 @@ func (ec *executionContext) fieldContext_CandidateFileEdge_node(_ context.Contex
 }
 
 func (ec *executionContext) _CandidateFileEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateFileEdge) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_CandidateFileEdge_cursor(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Cursor, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v entgql.Cursor[string]) graphql.Marshaler {
-			return ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, ec.fieldContext_CandidateFileEdge_cursor, ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
 }
 func (ec *executionContext) fieldContext_CandidateFileEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("CandidateFileEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _CandidateStep_id(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateStep) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_CandidateStep_id(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNID2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, ec.fieldContext_CandidateStep_id, ec.marshalNID2string)
 }
 func (ec *executionContext) fieldContext_CandidateStep_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("CandidateStep", field, false, false, "ID")
 }
 
 func (ec *executionContext) _CandidateStep_name(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateStep) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_CandidateStep_name(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Name, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Name, ec.fieldContext_CandidateStep_name, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_CandidateStep_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("CandidateStep", field, false, false, "String")
 }
 
 func (ec *executionContext) _CandidateStep_kind(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateStep) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_CandidateStep_kind(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Kind, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Kind, ec.fieldContext_CandidateStep_kind, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_CandidateStep_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("CandidateStep", field, false, false, "String")
 }
 
 func (ec *executionContext) _CandidateStep_timeEntered(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateStep) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_CandidateStep_timeEntered(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TimeEntered, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeEntered, ec.fieldContext_CandidateStep_timeEntered, ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_CandidateStep_timeEntered(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("CandidateStep", field, false, false, "Time")
 }
 
 func (ec *executionContext) _CandidateStep_timeLeft(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateStep) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_CandidateStep_timeLeft(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TimeLeft, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
-			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeLeft, ec.fieldContext_CandidateStep_timeLeft, ec.marshalOTime2ᚖtimeᚐTime)
 }
 func (ec *executionContext) fieldContext_CandidateStep_timeLeft(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("CandidateStep", field, false, false, "Time")
 }
 
 func (ec *executionContext) _CandidateStep_timeScheduled(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateStep) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_CandidateStep_timeScheduled(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TimeScheduled, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
-			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeScheduled, ec.fieldContext_CandidateStep_timeScheduled, ec.marshalOTime2ᚖtimeᚐTime)
 }
 func (ec *executionContext) fieldContext_CandidateStep_timeScheduled(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("CandidateStep", field, false, false, "Time")
 }
 
 func (ec *executionContext) _CandidateStep_enteredBy(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateStep) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_CandidateStep_enteredBy(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.EnteredBy, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.EnteredBy, ec.fieldContext_CandidateStep_enteredBy, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_CandidateStep_enteredBy(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("CandidateStep", field, false, false, "String")
 }
 
 func (ec *executionContext) _CandidateStep_leftBy(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateStep) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_CandidateStep_leftBy(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.LeftBy, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
-			return ec.marshalOString2ᚖstring(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.LeftBy, ec.fieldContext_CandidateStep_leftBy, ec.marshalOString2ᚖstring)
 }
 func (ec *executionContext) fieldContext_CandidateStep_leftBy(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("CandidateStep", field, false, false, "String")
@@ -23006,23 +22014,7 @@ func (ec *executionContext) fieldContext_CandidateStepConnection_pageInfo(_ cont
 }
 
 func (ec *executionContext) _CandidateStepConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateStepConnection) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_CandidateStepConnection_totalCount(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TotalCount, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, ec.fieldContext_CandidateStepConnection_totalCount, ec.marshalNInt2int)
 }
 func (ec *executionContext) fieldContext_CandidateStepConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("CandidateStepConnection", field, false, false, "Int")
@@ -23061,92 +22053,28 @@ func (ec *executionContext) fieldContext_CandidateStepEdge_node(_ context.Contex
 }
 
 func (ec *executionContext) _CandidateStepEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateStepEdge) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_CandidateStepEdge_cursor(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Cursor, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v entgql.Cursor[string]) graphql.Marshaler {
-			return ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, ec.fieldContext_CandidateStepEdge_cursor, ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
 }
 func (ec *executionContext) fieldContext_CandidateStepEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("CandidateStepEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _Company_id(ctx context.Context, field graphql.CollectedField, obj *ent.Company) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Company_id(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNID2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, ec.fieldContext_Company_id, ec.marshalNID2string)
 }
 func (ec *executionContext) fieldContext_Company_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Company", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Company_name(ctx context.Context, field graphql.CollectedField, obj *ent.Company) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Company_name(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Name, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Name, ec.fieldContext_Company_name, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Company_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Company", field, false, false, "String")
 }
 
 func (ec *executionContext) _Company_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.Company) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Company_timeCreated(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TimeCreated, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, ec.fieldContext_Company_timeCreated, ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_Company_timeCreated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Company", field, false, false, "Time")
@@ -23185,161 +22113,49 @@ func (ec *executionContext) fieldContext_Company_viewerUser(_ context.Context, f
 }
 
 func (ec *executionContext) _Contact_id(ctx context.Context, field graphql.CollectedField, obj *ent.Contact) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Contact_id(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNID2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, ec.fieldContext_Contact_id, ec.marshalNID2string)
 }
 func (ec *executionContext) fieldContext_Contact_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Contact", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Contact_type(ctx context.Context, field graphql.CollectedField, obj *ent.Contact) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Contact_type(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Type, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Type, ec.fieldContext_Contact_type, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Contact_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Contact", field, false, false, "String")
 }
 
 func (ec *executionContext) _Contact_firstName(ctx context.Context, field graphql.CollectedField, obj *ent.Contact) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Contact_firstName(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.FirstName, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.FirstName, ec.fieldContext_Contact_firstName, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Contact_firstName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Contact", field, false, false, "String")
 }
 
 func (ec *executionContext) _Contact_middleName(ctx context.Context, field graphql.CollectedField, obj *ent.Contact) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Contact_middleName(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.MiddleName, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalOString2string(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.MiddleName, ec.fieldContext_Contact_middleName, ec.marshalOString2string)
 }
 func (ec *executionContext) fieldContext_Contact_middleName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Contact", field, false, false, "String")
 }
 
 func (ec *executionContext) _Contact_lastName(ctx context.Context, field graphql.CollectedField, obj *ent.Contact) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Contact_lastName(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.LastName, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalOString2string(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.LastName, ec.fieldContext_Contact_lastName, ec.marshalOString2string)
 }
 func (ec *executionContext) fieldContext_Contact_lastName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Contact", field, false, false, "String")
 }
 
 func (ec *executionContext) _Contact_email(ctx context.Context, field graphql.CollectedField, obj *ent.Contact) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Contact_email(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Email, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalOString2string(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Email, ec.fieldContext_Contact_email, ec.marshalOString2string)
 }
 func (ec *executionContext) fieldContext_Contact_email(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Contact", field, false, false, "String")
 }
 
 func (ec *executionContext) _Contact_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.Contact) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Contact_timeCreated(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TimeCreated, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, ec.fieldContext_Contact_timeCreated, ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_Contact_timeCreated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Contact", field, false, false, "Time")
@@ -23410,23 +22226,7 @@ func (ec *executionContext) fieldContext_ContactConnection_pageInfo(_ context.Co
 }
 
 func (ec *executionContext) _ContactConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.ContactConnection) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ContactConnection_totalCount(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TotalCount, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, ec.fieldContext_ContactConnection_totalCount, ec.marshalNInt2int)
 }
 func (ec *executionContext) fieldContext_ContactConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("ContactConnection", field, false, false, "Int")
@@ -23465,92 +22265,28 @@ func (ec *executionContext) fieldContext_ContactEdge_node(_ context.Context, fie
 }
 
 func (ec *executionContext) _ContactEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.ContactEdge) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ContactEdge_cursor(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Cursor, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v entgql.Cursor[string]) graphql.Marshaler {
-			return ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, ec.fieldContext_ContactEdge_cursor, ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
 }
 func (ec *executionContext) fieldContext_ContactEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("ContactEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _Conversation_id(ctx context.Context, field graphql.CollectedField, obj *ent.Conversation) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Conversation_id(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNID2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, ec.fieldContext_Conversation_id, ec.marshalNID2string)
 }
 func (ec *executionContext) fieldContext_Conversation_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Conversation", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Conversation_subject(ctx context.Context, field graphql.CollectedField, obj *ent.Conversation) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Conversation_subject(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Subject, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Subject, ec.fieldContext_Conversation_subject, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Conversation_subject(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Conversation", field, false, false, "String")
 }
 
 func (ec *executionContext) _Conversation_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.Conversation) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Conversation_timeCreated(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TimeCreated, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, ec.fieldContext_Conversation_timeCreated, ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_Conversation_timeCreated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Conversation", field, false, false, "Time")
@@ -23697,23 +22433,7 @@ func (ec *executionContext) fieldContext_ConversationConnection_pageInfo(_ conte
 }
 
 func (ec *executionContext) _ConversationConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.ConversationConnection) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ConversationConnection_totalCount(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TotalCount, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, ec.fieldContext_ConversationConnection_totalCount, ec.marshalNInt2int)
 }
 func (ec *executionContext) fieldContext_ConversationConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("ConversationConnection", field, false, false, "Int")
@@ -23752,23 +22472,7 @@ func (ec *executionContext) fieldContext_ConversationEdge_node(_ context.Context
 }
 
 func (ec *executionContext) _ConversationEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.ConversationEdge) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ConversationEdge_cursor(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Cursor, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v entgql.Cursor[string]) graphql.Marshaler {
-			return ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, ec.fieldContext_ConversationEdge_cursor, ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
 }
 func (ec *executionContext) fieldContext_ConversationEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("ConversationEdge", field, false, false, "Cursor")
@@ -23807,138 +22511,42 @@ func (ec *executionContext) fieldContext_CreatedAPIKey_apiKey(_ context.Context,
 }
 
 func (ec *executionContext) _CreatedAPIKey_secret(ctx context.Context, field graphql.CollectedField, obj *recruiting.CreatedAPIKey) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_CreatedAPIKey_secret(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Secret, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Secret, ec.fieldContext_CreatedAPIKey_secret, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_CreatedAPIKey_secret(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("CreatedAPIKey", field, false, false, "String")
 }
 
 func (ec *executionContext) _EvaluationPartner_id(ctx context.Context, field graphql.CollectedField, obj *ent.EvaluationPartner) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_EvaluationPartner_id(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNID2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, ec.fieldContext_EvaluationPartner_id, ec.marshalNID2string)
 }
 func (ec *executionContext) fieldContext_EvaluationPartner_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("EvaluationPartner", field, false, false, "ID")
 }
 
 func (ec *executionContext) _EvaluationPartner_name(ctx context.Context, field graphql.CollectedField, obj *ent.EvaluationPartner) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_EvaluationPartner_name(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Name, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Name, ec.fieldContext_EvaluationPartner_name, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_EvaluationPartner_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("EvaluationPartner", field, false, false, "String")
 }
 
 func (ec *executionContext) _EvaluationPartner_submitURL(ctx context.Context, field graphql.CollectedField, obj *ent.EvaluationPartner) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_EvaluationPartner_submitURL(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.SubmitURL, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.SubmitURL, ec.fieldContext_EvaluationPartner_submitURL, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_EvaluationPartner_submitURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("EvaluationPartner", field, false, false, "String")
 }
 
 func (ec *executionContext) _EvaluationPartner_testsURL(ctx context.Context, field graphql.CollectedField, obj *ent.EvaluationPartner) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_EvaluationPartner_testsURL(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TestsURL, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalOString2string(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TestsURL, ec.fieldContext_EvaluationPartner_testsURL, ec.marshalOString2string)
 }
 func (ec *executionContext) fieldContext_EvaluationPartner_testsURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("EvaluationPartner", field, false, false, "String")
 }
 
 func (ec *executionContext) _EvaluationPartner_authMode(ctx context.Context, field graphql.CollectedField, obj *ent.EvaluationPartner) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_EvaluationPartner_authMode(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.AuthMode, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v evaluationpartner.AuthMode) graphql.Marshaler {
-			return ec.marshalNEvaluationPartnerAuthMode2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋevaluationpartnerᚐAuthMode(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.AuthMode, ec.fieldContext_EvaluationPartner_authMode, ec.marshalNEvaluationPartnerAuthMode2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋevaluationpartnerᚐAuthMode)
 }
 func (ec *executionContext) fieldContext_EvaluationPartner_authMode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("EvaluationPartner", field, false, false, "EvaluationPartnerAuthMode")
@@ -23977,23 +22585,7 @@ func (ec *executionContext) fieldContext_EvaluationPartner_requiredFields(_ cont
 }
 
 func (ec *executionContext) _EvaluationPartner_canSeeOffers(ctx context.Context, field graphql.CollectedField, obj *ent.EvaluationPartner) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_EvaluationPartner_canSeeOffers(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.CanSeeOffers, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
-			return ec.marshalNBoolean2bool(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.CanSeeOffers, ec.fieldContext_EvaluationPartner_canSeeOffers, ec.marshalNBoolean2bool)
 }
 func (ec *executionContext) fieldContext_EvaluationPartner_canSeeOffers(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("EvaluationPartner", field, false, false, "Boolean")
@@ -24032,46 +22624,14 @@ func (ec *executionContext) fieldContext_EvaluationPartner_testCatalog(_ context
 }
 
 func (ec *executionContext) _EvaluationPartner_timeCatalogFetched(ctx context.Context, field graphql.CollectedField, obj *ent.EvaluationPartner) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_EvaluationPartner_timeCatalogFetched(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TimeCatalogFetched, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
-			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCatalogFetched, ec.fieldContext_EvaluationPartner_timeCatalogFetched, ec.marshalOTime2ᚖtimeᚐTime)
 }
 func (ec *executionContext) fieldContext_EvaluationPartner_timeCatalogFetched(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("EvaluationPartner", field, false, false, "Time")
 }
 
 func (ec *executionContext) _EvaluationPartner_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.EvaluationPartner) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_EvaluationPartner_timeCreated(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TimeCreated, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, ec.fieldContext_EvaluationPartner_timeCreated, ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_EvaluationPartner_timeCreated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("EvaluationPartner", field, false, false, "Time")
@@ -24232,23 +22792,7 @@ func (ec *executionContext) fieldContext_EvaluationPartnerConnection_pageInfo(_ 
 }
 
 func (ec *executionContext) _EvaluationPartnerConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.EvaluationPartnerConnection) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_EvaluationPartnerConnection_totalCount(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TotalCount, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, ec.fieldContext_EvaluationPartnerConnection_totalCount, ec.marshalNInt2int)
 }
 func (ec *executionContext) fieldContext_EvaluationPartnerConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("EvaluationPartnerConnection", field, false, false, "Int")
@@ -24287,115 +22831,35 @@ func (ec *executionContext) fieldContext_EvaluationPartnerEdge_node(_ context.Co
 }
 
 func (ec *executionContext) _EvaluationPartnerEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.EvaluationPartnerEdge) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_EvaluationPartnerEdge_cursor(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Cursor, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v entgql.Cursor[string]) graphql.Marshaler {
-			return ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, ec.fieldContext_EvaluationPartnerEdge_cursor, ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
 }
 func (ec *executionContext) fieldContext_EvaluationPartnerEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("EvaluationPartnerEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _Event_id(ctx context.Context, field graphql.CollectedField, obj *recruiting.EventPayload) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Event_id(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNID2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, ec.fieldContext_Event_id, ec.marshalNID2string)
 }
 func (ec *executionContext) fieldContext_Event_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Event", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Event_sequence(ctx context.Context, field graphql.CollectedField, obj *recruiting.EventPayload) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Event_sequence(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Sequence, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
-			return ec.marshalNInt2int64(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Sequence, ec.fieldContext_Event_sequence, ec.marshalNInt2int64)
 }
 func (ec *executionContext) fieldContext_Event_sequence(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Event", field, false, false, "Int")
 }
 
 func (ec *executionContext) _Event_type(ctx context.Context, field graphql.CollectedField, obj *recruiting.EventPayload) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Event_type(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Type, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Type, ec.fieldContext_Event_type, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Event_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Event", field, false, false, "String")
 }
 
 func (ec *executionContext) _Event_time(ctx context.Context, field graphql.CollectedField, obj *recruiting.EventPayload) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Event_time(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Time, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Time, ec.fieldContext_Event_time, ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_Event_time(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Event", field, false, false, "Time")
@@ -24466,69 +22930,21 @@ func (ec *executionContext) fieldContext_Event_object(_ context.Context, field g
 }
 
 func (ec *executionContext) _EventActor_type(ctx context.Context, field graphql.CollectedField, obj *recruiting.EventActor) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_EventActor_type(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Type, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Type, ec.fieldContext_EventActor_type, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_EventActor_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("EventActor", field, false, false, "String")
 }
 
 func (ec *executionContext) _EventActor_id(ctx context.Context, field graphql.CollectedField, obj *recruiting.EventActor) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_EventActor_id(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalOString2string(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, ec.fieldContext_EventActor_id, ec.marshalOString2string)
 }
 func (ec *executionContext) fieldContext_EventActor_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("EventActor", field, false, false, "String")
 }
 
 func (ec *executionContext) _EventActor_name(ctx context.Context, field graphql.CollectedField, obj *recruiting.EventActor) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_EventActor_name(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Name, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalOString2string(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Name, ec.fieldContext_EventActor_name, ec.marshalOString2string)
 }
 func (ec *executionContext) fieldContext_EventActor_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("EventActor", field, false, false, "String")
@@ -24567,322 +22983,98 @@ func (ec *executionContext) fieldContext_EventFeed_events(_ context.Context, fie
 }
 
 func (ec *executionContext) _EventFeed_cursor(ctx context.Context, field graphql.CollectedField, obj *model.EventFeed) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_EventFeed_cursor(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Cursor, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, ec.fieldContext_EventFeed_cursor, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_EventFeed_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("EventFeed", field, false, false, "String")
 }
 
 func (ec *executionContext) _EventFeed_hasMore(ctx context.Context, field graphql.CollectedField, obj *model.EventFeed) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_EventFeed_hasMore(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.HasMore, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
-			return ec.marshalNBoolean2bool(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.HasMore, ec.fieldContext_EventFeed_hasMore, ec.marshalNBoolean2bool)
 }
 func (ec *executionContext) fieldContext_EventFeed_hasMore(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("EventFeed", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _EventObject_type(ctx context.Context, field graphql.CollectedField, obj *recruiting.EventObject) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_EventObject_type(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Type, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Type, ec.fieldContext_EventObject_type, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_EventObject_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("EventObject", field, false, false, "String")
 }
 
 func (ec *executionContext) _EventObject_id(ctx context.Context, field graphql.CollectedField, obj *recruiting.EventObject) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_EventObject_id(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, ec.fieldContext_EventObject_id, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_EventObject_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("EventObject", field, false, false, "String")
 }
 
 func (ec *executionContext) _EventObject_data(ctx context.Context, field graphql.CollectedField, obj *recruiting.EventObject) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_EventObject_data(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Data, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v any) graphql.Marshaler {
-			return ec.marshalOAny2interface(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Data, ec.fieldContext_EventObject_data, ec.marshalOAny2interface)
 }
 func (ec *executionContext) fieldContext_EventObject_data(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("EventObject", field, false, false, "Any")
 }
 
 func (ec *executionContext) _FieldChange_field(ctx context.Context, field graphql.CollectedField, obj *schematype.FieldChange) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_FieldChange_field(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Field, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Field, ec.fieldContext_FieldChange_field, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_FieldChange_field(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("FieldChange", field, false, false, "String")
 }
 
 func (ec *executionContext) _FieldChange_before(ctx context.Context, field graphql.CollectedField, obj *schematype.FieldChange) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_FieldChange_before(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Before, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v any) graphql.Marshaler {
-			return ec.marshalOAny2interface(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Before, ec.fieldContext_FieldChange_before, ec.marshalOAny2interface)
 }
 func (ec *executionContext) fieldContext_FieldChange_before(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("FieldChange", field, false, false, "Any")
 }
 
 func (ec *executionContext) _FieldChange_after(ctx context.Context, field graphql.CollectedField, obj *schematype.FieldChange) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_FieldChange_after(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.After, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v any) graphql.Marshaler {
-			return ec.marshalOAny2interface(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.After, ec.fieldContext_FieldChange_after, ec.marshalOAny2interface)
 }
 func (ec *executionContext) fieldContext_FieldChange_after(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("FieldChange", field, false, false, "Any")
 }
 
 func (ec *executionContext) _FieldDefinition_id(ctx context.Context, field graphql.CollectedField, obj *ent.FieldDefinition) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_FieldDefinition_id(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNID2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, ec.fieldContext_FieldDefinition_id, ec.marshalNID2string)
 }
 func (ec *executionContext) fieldContext_FieldDefinition_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("FieldDefinition", field, false, false, "ID")
 }
 
 func (ec *executionContext) _FieldDefinition_scope(ctx context.Context, field graphql.CollectedField, obj *ent.FieldDefinition) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_FieldDefinition_scope(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Scope, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v fielddefinition.Scope) graphql.Marshaler {
-			return ec.marshalNFieldDefinitionScope2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋfielddefinitionᚐScope(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Scope, ec.fieldContext_FieldDefinition_scope, ec.marshalNFieldDefinitionScope2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋfielddefinitionᚐScope)
 }
 func (ec *executionContext) fieldContext_FieldDefinition_scope(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("FieldDefinition", field, false, false, "FieldDefinitionScope")
 }
 
 func (ec *executionContext) _FieldDefinition_name(ctx context.Context, field graphql.CollectedField, obj *ent.FieldDefinition) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_FieldDefinition_name(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Name, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Name, ec.fieldContext_FieldDefinition_name, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_FieldDefinition_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("FieldDefinition", field, false, false, "String")
 }
 
 func (ec *executionContext) _FieldDefinition_kind(ctx context.Context, field graphql.CollectedField, obj *ent.FieldDefinition) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_FieldDefinition_kind(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Kind, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v fielddefinition.Kind) graphql.Marshaler {
-			return ec.marshalNFieldDefinitionKind2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋfielddefinitionᚐKind(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Kind, ec.fieldContext_FieldDefinition_kind, ec.marshalNFieldDefinitionKind2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋfielddefinitionᚐKind)
 }
 func (ec *executionContext) fieldContext_FieldDefinition_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("FieldDefinition", field, false, false, "FieldDefinitionKind")
 }
 
 func (ec *executionContext) _FieldDefinition_options(ctx context.Context, field graphql.CollectedField, obj *ent.FieldDefinition) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_FieldDefinition_options(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Options, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
-			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Options, ec.fieldContext_FieldDefinition_options, ec.marshalNString2ᚕstringᚄ)
 }
 func (ec *executionContext) fieldContext_FieldDefinition_options(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("FieldDefinition", field, false, false, "String")
 }
 
 func (ec *executionContext) _FieldDefinition_internalUse(ctx context.Context, field graphql.CollectedField, obj *ent.FieldDefinition) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_FieldDefinition_internalUse(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.InternalUse, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
-			return ec.marshalNBoolean2bool(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.InternalUse, ec.fieldContext_FieldDefinition_internalUse, ec.marshalNBoolean2bool)
 }
 func (ec *executionContext) fieldContext_FieldDefinition_internalUse(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("FieldDefinition", field, false, false, "Boolean")
@@ -24953,23 +23145,7 @@ func (ec *executionContext) fieldContext_FieldDefinitionConnection_pageInfo(_ co
 }
 
 func (ec *executionContext) _FieldDefinitionConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.FieldDefinitionConnection) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_FieldDefinitionConnection_totalCount(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TotalCount, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, ec.fieldContext_FieldDefinitionConnection_totalCount, ec.marshalNInt2int)
 }
 func (ec *executionContext) fieldContext_FieldDefinitionConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("FieldDefinitionConnection", field, false, false, "Int")
@@ -25008,253 +23184,77 @@ func (ec *executionContext) fieldContext_FieldDefinitionEdge_node(_ context.Cont
 }
 
 func (ec *executionContext) _FieldDefinitionEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.FieldDefinitionEdge) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_FieldDefinitionEdge_cursor(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Cursor, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v entgql.Cursor[string]) graphql.Marshaler {
-			return ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, ec.fieldContext_FieldDefinitionEdge_cursor, ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
 }
 func (ec *executionContext) fieldContext_FieldDefinitionEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("FieldDefinitionEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _Location_id(ctx context.Context, field graphql.CollectedField, obj *ent.Location) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Location_id(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNID2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, ec.fieldContext_Location_id, ec.marshalNID2string)
 }
 func (ec *executionContext) fieldContext_Location_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Location", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Location_name(ctx context.Context, field graphql.CollectedField, obj *ent.Location) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Location_name(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Name, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Name, ec.fieldContext_Location_name, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Location_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Location", field, false, false, "String")
 }
 
 func (ec *executionContext) _Location_country(ctx context.Context, field graphql.CollectedField, obj *ent.Location) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Location_country(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Country, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Country, ec.fieldContext_Location_country, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Location_country(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Location", field, false, false, "String")
 }
 
 func (ec *executionContext) _Location_city(ctx context.Context, field graphql.CollectedField, obj *ent.Location) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Location_city(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.City, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.City, ec.fieldContext_Location_city, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Location_city(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Location", field, false, false, "String")
 }
 
 func (ec *executionContext) _Location_state(ctx context.Context, field graphql.CollectedField, obj *ent.Location) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Location_state(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.State, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.State, ec.fieldContext_Location_state, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Location_state(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Location", field, false, false, "String")
 }
 
 func (ec *executionContext) _Location_postalCode(ctx context.Context, field graphql.CollectedField, obj *ent.Location) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Location_postalCode(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.PostalCode, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.PostalCode, ec.fieldContext_Location_postalCode, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Location_postalCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Location", field, false, false, "String")
 }
 
 func (ec *executionContext) _Location_streetName(ctx context.Context, field graphql.CollectedField, obj *ent.Location) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Location_streetName(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.StreetName, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.StreetName, ec.fieldContext_Location_streetName, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Location_streetName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Location", field, false, false, "String")
 }
 
 func (ec *executionContext) _Location_streetNumber(ctx context.Context, field graphql.CollectedField, obj *ent.Location) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Location_streetNumber(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.StreetNumber, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.StreetNumber, ec.fieldContext_Location_streetNumber, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Location_streetNumber(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Location", field, false, false, "String")
 }
 
 func (ec *executionContext) _Location_arrivalInstructions(ctx context.Context, field graphql.CollectedField, obj *ent.Location) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Location_arrivalInstructions(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ArrivalInstructions, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
-			return ec.marshalOString2ᚖstring(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ArrivalInstructions, ec.fieldContext_Location_arrivalInstructions, ec.marshalOString2ᚖstring)
 }
 func (ec *executionContext) fieldContext_Location_arrivalInstructions(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Location", field, false, false, "String")
 }
 
 func (ec *executionContext) _Location_timezone(ctx context.Context, field graphql.CollectedField, obj *ent.Location) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Location_timezone(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Timezone, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Timezone, ec.fieldContext_Location_timezone, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Location_timezone(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Location", field, false, false, "String")
@@ -25369,23 +23369,7 @@ func (ec *executionContext) fieldContext_LocationConnection_pageInfo(_ context.C
 }
 
 func (ec *executionContext) _LocationConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.LocationConnection) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_LocationConnection_totalCount(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TotalCount, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, ec.fieldContext_LocationConnection_totalCount, ec.marshalNInt2int)
 }
 func (ec *executionContext) fieldContext_LocationConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("LocationConnection", field, false, false, "Int")
@@ -25424,138 +23408,42 @@ func (ec *executionContext) fieldContext_LocationEdge_node(_ context.Context, fi
 }
 
 func (ec *executionContext) _LocationEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.LocationEdge) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_LocationEdge_cursor(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Cursor, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v entgql.Cursor[string]) graphql.Marshaler {
-			return ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, ec.fieldContext_LocationEdge_cursor, ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
 }
 func (ec *executionContext) fieldContext_LocationEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("LocationEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _Message_id(ctx context.Context, field graphql.CollectedField, obj *ent.Message) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Message_id(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNID2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, ec.fieldContext_Message_id, ec.marshalNID2string)
 }
 func (ec *executionContext) fieldContext_Message_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Message", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Message_timeSent(ctx context.Context, field graphql.CollectedField, obj *ent.Message) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Message_timeSent(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TimeSent, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeSent, ec.fieldContext_Message_timeSent, ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_Message_timeSent(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Message", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Message_status(ctx context.Context, field graphql.CollectedField, obj *ent.Message) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Message_status(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Status, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Status, ec.fieldContext_Message_status, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Message_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Message", field, false, false, "String")
 }
 
 func (ec *executionContext) _Message_subject(ctx context.Context, field graphql.CollectedField, obj *ent.Message) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Message_subject(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Subject, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Subject, ec.fieldContext_Message_subject, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Message_subject(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Message", field, false, false, "String")
 }
 
 func (ec *executionContext) _Message_body(ctx context.Context, field graphql.CollectedField, obj *ent.Message) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Message_body(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Body, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Body, ec.fieldContext_Message_body, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Message_body(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Message", field, false, false, "String")
@@ -25786,23 +23674,7 @@ func (ec *executionContext) fieldContext_MessageConnection_pageInfo(_ context.Co
 }
 
 func (ec *executionContext) _MessageConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.MessageConnection) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_MessageConnection_totalCount(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TotalCount, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, ec.fieldContext_MessageConnection_totalCount, ec.marshalNInt2int)
 }
 func (ec *executionContext) fieldContext_MessageConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("MessageConnection", field, false, false, "Int")
@@ -25841,23 +23713,7 @@ func (ec *executionContext) fieldContext_MessageEdge_node(_ context.Context, fie
 }
 
 func (ec *executionContext) _MessageEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.MessageEdge) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_MessageEdge_cursor(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Cursor, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v entgql.Cursor[string]) graphql.Marshaler {
-			return ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, ec.fieldContext_MessageEdge_cursor, ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
 }
 func (ec *executionContext) fieldContext_MessageEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("MessageEdge", field, false, false, "Cursor")
@@ -27844,115 +25700,35 @@ func (ec *executionContext) fieldContext_Mutation_revokeAPIKey(ctx context.Conte
 }
 
 func (ec *executionContext) _NamedValue_name(ctx context.Context, field graphql.CollectedField, obj *schematype.NamedValue) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_NamedValue_name(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Name, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Name, ec.fieldContext_NamedValue_name, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_NamedValue_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("NamedValue", field, false, false, "String")
 }
 
 func (ec *executionContext) _NamedValue_value(ctx context.Context, field graphql.CollectedField, obj *schematype.NamedValue) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_NamedValue_value(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Value, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Value, ec.fieldContext_NamedValue_value, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_NamedValue_value(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("NamedValue", field, false, false, "String")
 }
 
 func (ec *executionContext) _NamedValue_order(ctx context.Context, field graphql.CollectedField, obj *schematype.NamedValue) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_NamedValue_order(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Order, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Order, ec.fieldContext_NamedValue_order, ec.marshalNInt2int)
 }
 func (ec *executionContext) fieldContext_NamedValue_order(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("NamedValue", field, false, false, "Int")
 }
 
 func (ec *executionContext) _Note_id(ctx context.Context, field graphql.CollectedField, obj *ent.Note) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Note_id(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNID2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, ec.fieldContext_Note_id, ec.marshalNID2string)
 }
 func (ec *executionContext) fieldContext_Note_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Note", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Note_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.Note) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Note_timeCreated(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TimeCreated, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, ec.fieldContext_Note_timeCreated, ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_Note_timeCreated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Note", field, false, false, "Time")
@@ -27991,23 +25767,7 @@ func (ec *executionContext) fieldContext_Note_createdBy(_ context.Context, field
 }
 
 func (ec *executionContext) _Note_text(ctx context.Context, field graphql.CollectedField, obj *ent.Note) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Note_text(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Text, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Text, ec.fieldContext_Note_text, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Note_text(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Note", field, false, false, "String")
@@ -28142,69 +25902,21 @@ func (ec *executionContext) fieldContext_NoteConnection_pageInfo(_ context.Conte
 }
 
 func (ec *executionContext) _NoteConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.NoteConnection) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_NoteConnection_totalCount(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TotalCount, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, ec.fieldContext_NoteConnection_totalCount, ec.marshalNInt2int)
 }
 func (ec *executionContext) fieldContext_NoteConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("NoteConnection", field, false, false, "Int")
 }
 
 func (ec *executionContext) _NoteDetail_title(ctx context.Context, field graphql.CollectedField, obj *schematype.NoteDetail) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_NoteDetail_title(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Title, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Title, ec.fieldContext_NoteDetail_title, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_NoteDetail_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("NoteDetail", field, false, false, "String")
 }
 
 func (ec *executionContext) _NoteDetail_text(ctx context.Context, field graphql.CollectedField, obj *schematype.NoteDetail) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_NoteDetail_text(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Text, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Text, ec.fieldContext_NoteDetail_text, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_NoteDetail_text(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("NoteDetail", field, false, false, "String")
@@ -28243,115 +25955,35 @@ func (ec *executionContext) fieldContext_NoteEdge_node(_ context.Context, field 
 }
 
 func (ec *executionContext) _NoteEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.NoteEdge) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_NoteEdge_cursor(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Cursor, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v entgql.Cursor[string]) graphql.Marshaler {
-			return ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, ec.fieldContext_NoteEdge_cursor, ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
 }
 func (ec *executionContext) fieldContext_NoteEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("NoteEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _OfferLetter_id(ctx context.Context, field graphql.CollectedField, obj *ent.OfferLetter) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_OfferLetter_id(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNID2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, ec.fieldContext_OfferLetter_id, ec.marshalNID2string)
 }
 func (ec *executionContext) fieldContext_OfferLetter_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("OfferLetter", field, false, false, "ID")
 }
 
 func (ec *executionContext) _OfferLetter_fileName(ctx context.Context, field graphql.CollectedField, obj *ent.OfferLetter) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_OfferLetter_fileName(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.FileName, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.FileName, ec.fieldContext_OfferLetter_fileName, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_OfferLetter_fileName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("OfferLetter", field, false, false, "String")
 }
 
 func (ec *executionContext) _OfferLetter_signed(ctx context.Context, field graphql.CollectedField, obj *ent.OfferLetter) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_OfferLetter_signed(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Signed, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
-			return ec.marshalNBoolean2bool(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Signed, ec.fieldContext_OfferLetter_signed, ec.marshalNBoolean2bool)
 }
 func (ec *executionContext) fieldContext_OfferLetter_signed(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("OfferLetter", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _OfferLetter_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.OfferLetter) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_OfferLetter_timeCreated(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TimeCreated, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, ec.fieldContext_OfferLetter_timeCreated, ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_OfferLetter_timeCreated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("OfferLetter", field, false, false, "Time")
@@ -28390,207 +26022,63 @@ func (ec *executionContext) fieldContext_OfferLetter_candidate(_ context.Context
 }
 
 func (ec *executionContext) _Opening_id(ctx context.Context, field graphql.CollectedField, obj *ent.Opening) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Opening_id(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNID2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, ec.fieldContext_Opening_id, ec.marshalNID2string)
 }
 func (ec *executionContext) fieldContext_Opening_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Opening", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Opening_name(ctx context.Context, field graphql.CollectedField, obj *ent.Opening) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Opening_name(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Name, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Name, ec.fieldContext_Opening_name, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Opening_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Opening", field, false, false, "String")
 }
 
 func (ec *executionContext) _Opening_status(ctx context.Context, field graphql.CollectedField, obj *ent.Opening) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Opening_status(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Status, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v opening.Status) graphql.Marshaler {
-			return ec.marshalNOpeningStatus2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋopeningᚐStatus(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Status, ec.fieldContext_Opening_status, ec.marshalNOpeningStatus2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋopeningᚐStatus)
 }
 func (ec *executionContext) fieldContext_Opening_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Opening", field, false, false, "OpeningStatus")
 }
 
 func (ec *executionContext) _Opening_approvalStatus(ctx context.Context, field graphql.CollectedField, obj *ent.Opening) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Opening_approvalStatus(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ApprovalStatus, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v opening.ApprovalStatus) graphql.Marshaler {
-			return ec.marshalNOpeningApprovalStatus2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋopeningᚐApprovalStatus(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ApprovalStatus, ec.fieldContext_Opening_approvalStatus, ec.marshalNOpeningApprovalStatus2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋopeningᚐApprovalStatus)
 }
 func (ec *executionContext) fieldContext_Opening_approvalStatus(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Opening", field, false, false, "OpeningApprovalStatus")
 }
 
 func (ec *executionContext) _Opening_reason(ctx context.Context, field graphql.CollectedField, obj *ent.Opening) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Opening_reason(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Reason, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v opening.Reason) graphql.Marshaler {
-			return ec.marshalNOpeningReason2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋopeningᚐReason(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Reason, ec.fieldContext_Opening_reason, ec.marshalNOpeningReason2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋopeningᚐReason)
 }
 func (ec *executionContext) fieldContext_Opening_reason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Opening", field, false, false, "OpeningReason")
 }
 
 func (ec *executionContext) _Opening_headcount(ctx context.Context, field graphql.CollectedField, obj *ent.Opening) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Opening_headcount(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Headcount, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Headcount, ec.fieldContext_Opening_headcount, ec.marshalNInt2int)
 }
 func (ec *executionContext) fieldContext_Opening_headcount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Opening", field, false, false, "Int")
 }
 
 func (ec *executionContext) _Opening_timeExpectedHire(ctx context.Context, field graphql.CollectedField, obj *ent.Opening) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Opening_timeExpectedHire(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TimeExpectedHire, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
-			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeExpectedHire, ec.fieldContext_Opening_timeExpectedHire, ec.marshalOTime2ᚖtimeᚐTime)
 }
 func (ec *executionContext) fieldContext_Opening_timeExpectedHire(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Opening", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Opening_timeApproved(ctx context.Context, field graphql.CollectedField, obj *ent.Opening) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Opening_timeApproved(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TimeApproved, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
-			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeApproved, ec.fieldContext_Opening_timeApproved, ec.marshalOTime2ᚖtimeᚐTime)
 }
 func (ec *executionContext) fieldContext_Opening_timeApproved(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Opening", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Opening_timeOpened(ctx context.Context, field graphql.CollectedField, obj *ent.Opening) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Opening_timeOpened(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TimeOpened, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeOpened, ec.fieldContext_Opening_timeOpened, ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_Opening_timeOpened(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Opening", field, false, false, "Time")
@@ -28620,69 +26108,21 @@ func (ec *executionContext) fieldContext_Opening_customFields(_ context.Context,
 }
 
 func (ec *executionContext) _Opening_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.Opening) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Opening_timeCreated(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TimeCreated, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, ec.fieldContext_Opening_timeCreated, ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_Opening_timeCreated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Opening", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Opening_timeLastStatusChange(ctx context.Context, field graphql.CollectedField, obj *ent.Opening) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Opening_timeLastStatusChange(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TimeLastStatusChange, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeLastStatusChange, ec.fieldContext_Opening_timeLastStatusChange, ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_Opening_timeLastStatusChange(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Opening", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Opening_timeUpdated(ctx context.Context, field graphql.CollectedField, obj *ent.Opening) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Opening_timeUpdated(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TimeUpdated, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeUpdated, ec.fieldContext_Opening_timeUpdated, ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_Opening_timeUpdated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Opening", field, false, false, "Time")
@@ -28849,23 +26289,7 @@ func (ec *executionContext) fieldContext_OpeningConnection_pageInfo(_ context.Co
 }
 
 func (ec *executionContext) _OpeningConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.OpeningConnection) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_OpeningConnection_totalCount(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TotalCount, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, ec.fieldContext_OpeningConnection_totalCount, ec.marshalNInt2int)
 }
 func (ec *executionContext) fieldContext_OpeningConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("OpeningConnection", field, false, false, "Int")
@@ -28904,575 +26328,175 @@ func (ec *executionContext) fieldContext_OpeningEdge_node(_ context.Context, fie
 }
 
 func (ec *executionContext) _OpeningEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.OpeningEdge) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_OpeningEdge_cursor(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Cursor, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v entgql.Cursor[string]) graphql.Marshaler {
-			return ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, ec.fieldContext_OpeningEdge_cursor, ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
 }
 func (ec *executionContext) fieldContext_OpeningEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("OpeningEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _PageInfo_hasNextPage(ctx context.Context, field graphql.CollectedField, obj *entgql.PageInfo[string]) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PageInfo_hasNextPage(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.HasNextPage, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
-			return ec.marshalNBoolean2bool(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.HasNextPage, ec.fieldContext_PageInfo_hasNextPage, ec.marshalNBoolean2bool)
 }
 func (ec *executionContext) fieldContext_PageInfo_hasNextPage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("PageInfo", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _PageInfo_hasPreviousPage(ctx context.Context, field graphql.CollectedField, obj *entgql.PageInfo[string]) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PageInfo_hasPreviousPage(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.HasPreviousPage, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
-			return ec.marshalNBoolean2bool(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.HasPreviousPage, ec.fieldContext_PageInfo_hasPreviousPage, ec.marshalNBoolean2bool)
 }
 func (ec *executionContext) fieldContext_PageInfo_hasPreviousPage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("PageInfo", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _PageInfo_startCursor(ctx context.Context, field graphql.CollectedField, obj *entgql.PageInfo[string]) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PageInfo_startCursor(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.StartCursor, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *entgql.Cursor[string]) graphql.Marshaler {
-			return ec.marshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.StartCursor, ec.fieldContext_PageInfo_startCursor, ec.marshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
 }
 func (ec *executionContext) fieldContext_PageInfo_startCursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("PageInfo", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _PageInfo_endCursor(ctx context.Context, field graphql.CollectedField, obj *entgql.PageInfo[string]) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PageInfo_endCursor(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.EndCursor, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *entgql.Cursor[string]) graphql.Marshaler {
-			return ec.marshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.EndCursor, ec.fieldContext_PageInfo_endCursor, ec.marshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
 }
 func (ec *executionContext) fieldContext_PageInfo_endCursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("PageInfo", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _PartnerTest_testID(ctx context.Context, field graphql.CollectedField, obj *schematype.PartnerTest) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PartnerTest_testID(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TestID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TestID, ec.fieldContext_PartnerTest_testID, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_PartnerTest_testID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("PartnerTest", field, false, false, "String")
 }
 
 func (ec *executionContext) _PartnerTest_testName(ctx context.Context, field graphql.CollectedField, obj *schematype.PartnerTest) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PartnerTest_testName(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TestName, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TestName, ec.fieldContext_PartnerTest_testName, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_PartnerTest_testName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("PartnerTest", field, false, false, "String")
 }
 
 func (ec *executionContext) _Party_type(ctx context.Context, field graphql.CollectedField, obj *schematype.Party) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Party_type(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Type, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Type, ec.fieldContext_Party_type, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Party_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Party", field, false, false, "String")
 }
 
 func (ec *executionContext) _Party_uid(ctx context.Context, field graphql.CollectedField, obj *schematype.Party) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Party_uid(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.UID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNID2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.UID, ec.fieldContext_Party_uid, ec.marshalNID2string)
 }
 func (ec *executionContext) fieldContext_Party_uid(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Party", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Party_firstName(ctx context.Context, field graphql.CollectedField, obj *schematype.Party) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Party_firstName(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.FirstName, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.FirstName, ec.fieldContext_Party_firstName, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Party_firstName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Party", field, false, false, "String")
 }
 
 func (ec *executionContext) _Party_middleName(ctx context.Context, field graphql.CollectedField, obj *schematype.Party) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Party_middleName(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.MiddleName, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalOString2string(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.MiddleName, ec.fieldContext_Party_middleName, ec.marshalOString2string)
 }
 func (ec *executionContext) fieldContext_Party_middleName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Party", field, false, false, "String")
 }
 
 func (ec *executionContext) _Party_lastName(ctx context.Context, field graphql.CollectedField, obj *schematype.Party) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Party_lastName(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.LastName, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalOString2string(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.LastName, ec.fieldContext_Party_lastName, ec.marshalOString2string)
 }
 func (ec *executionContext) fieldContext_Party_lastName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Party", field, false, false, "String")
 }
 
 func (ec *executionContext) _Party_email(ctx context.Context, field graphql.CollectedField, obj *schematype.Party) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Party_email(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Email, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalOString2string(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Email, ec.fieldContext_Party_email, ec.marshalOString2string)
 }
 func (ec *executionContext) fieldContext_Party_email(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Party", field, false, false, "String")
 }
 
 func (ec *executionContext) _Party_status(ctx context.Context, field graphql.CollectedField, obj *schematype.Party) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Party_status(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Status, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalOString2string(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Status, ec.fieldContext_Party_status, ec.marshalOString2string)
 }
 func (ec *executionContext) fieldContext_Party_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Party", field, false, false, "String")
 }
 
 func (ec *executionContext) _Person_id(ctx context.Context, field graphql.CollectedField, obj *ent.Person) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Person_id(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNID2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, ec.fieldContext_Person_id, ec.marshalNID2string)
 }
 func (ec *executionContext) fieldContext_Person_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Person", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Person_firstName(ctx context.Context, field graphql.CollectedField, obj *ent.Person) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Person_firstName(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.FirstName, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.FirstName, ec.fieldContext_Person_firstName, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Person_firstName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Person", field, false, false, "String")
 }
 
 func (ec *executionContext) _Person_middleName(ctx context.Context, field graphql.CollectedField, obj *ent.Person) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Person_middleName(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.MiddleName, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalOString2string(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.MiddleName, ec.fieldContext_Person_middleName, ec.marshalOString2string)
 }
 func (ec *executionContext) fieldContext_Person_middleName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Person", field, false, false, "String")
 }
 
 func (ec *executionContext) _Person_lastName(ctx context.Context, field graphql.CollectedField, obj *ent.Person) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Person_lastName(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.LastName, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalOString2string(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.LastName, ec.fieldContext_Person_lastName, ec.marshalOString2string)
 }
 func (ec *executionContext) fieldContext_Person_lastName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Person", field, false, false, "String")
 }
 
 func (ec *executionContext) _Person_email(ctx context.Context, field graphql.CollectedField, obj *ent.Person) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Person_email(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Email, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalOString2string(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Email, ec.fieldContext_Person_email, ec.marshalOString2string)
 }
 func (ec *executionContext) fieldContext_Person_email(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Person", field, false, false, "String")
 }
 
 func (ec *executionContext) _Person_phone(ctx context.Context, field graphql.CollectedField, obj *ent.Person) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Person_phone(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Phone, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalOString2string(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Phone, ec.fieldContext_Person_phone, ec.marshalOString2string)
 }
 func (ec *executionContext) fieldContext_Person_phone(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Person", field, false, false, "String")
 }
 
 func (ec *executionContext) _Person_idNumber(ctx context.Context, field graphql.CollectedField, obj *ent.Person) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Person_idNumber(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.IDNumber, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalOString2string(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.IDNumber, ec.fieldContext_Person_idNumber, ec.marshalOString2string)
 }
 func (ec *executionContext) fieldContext_Person_idNumber(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Person", field, false, false, "String")
 }
 
 func (ec *executionContext) _Person_resumeName(ctx context.Context, field graphql.CollectedField, obj *ent.Person) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Person_resumeName(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ResumeName, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalOString2string(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ResumeName, ec.fieldContext_Person_resumeName, ec.marshalOString2string)
 }
 func (ec *executionContext) fieldContext_Person_resumeName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Person", field, false, false, "String")
 }
 
 func (ec *executionContext) _Person_resumeURL(ctx context.Context, field graphql.CollectedField, obj *ent.Person) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Person_resumeURL(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ResumeURL, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalOString2string(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ResumeURL, ec.fieldContext_Person_resumeURL, ec.marshalOString2string)
 }
 func (ec *executionContext) fieldContext_Person_resumeURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Person", field, false, false, "String")
 }
 
 func (ec *executionContext) _Person_timeLastActivity(ctx context.Context, field graphql.CollectedField, obj *ent.Person) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Person_timeLastActivity(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TimeLastActivity, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeLastActivity, ec.fieldContext_Person_timeLastActivity, ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_Person_timeLastActivity(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Person", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Person_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.Person) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Person_timeCreated(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TimeCreated, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, ec.fieldContext_Person_timeCreated, ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_Person_timeCreated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Person", field, false, false, "Time")
@@ -29587,23 +26611,7 @@ func (ec *executionContext) fieldContext_PersonConnection_pageInfo(_ context.Con
 }
 
 func (ec *executionContext) _PersonConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.PersonConnection) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PersonConnection_totalCount(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TotalCount, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, ec.fieldContext_PersonConnection_totalCount, ec.marshalNInt2int)
 }
 func (ec *executionContext) fieldContext_PersonConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("PersonConnection", field, false, false, "Int")
@@ -29642,138 +26650,42 @@ func (ec *executionContext) fieldContext_PersonEdge_node(_ context.Context, fiel
 }
 
 func (ec *executionContext) _PersonEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.PersonEdge) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PersonEdge_cursor(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Cursor, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v entgql.Cursor[string]) graphql.Marshaler {
-			return ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, ec.fieldContext_PersonEdge_cursor, ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
 }
 func (ec *executionContext) fieldContext_PersonEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("PersonEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _PipelineStep_id(ctx context.Context, field graphql.CollectedField, obj *ent.PipelineStep) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PipelineStep_id(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNID2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, ec.fieldContext_PipelineStep_id, ec.marshalNID2string)
 }
 func (ec *executionContext) fieldContext_PipelineStep_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("PipelineStep", field, false, false, "ID")
 }
 
 func (ec *executionContext) _PipelineStep_name(ctx context.Context, field graphql.CollectedField, obj *ent.PipelineStep) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PipelineStep_name(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Name, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Name, ec.fieldContext_PipelineStep_name, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_PipelineStep_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("PipelineStep", field, false, false, "String")
 }
 
 func (ec *executionContext) _PipelineStep_kind(ctx context.Context, field graphql.CollectedField, obj *ent.PipelineStep) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PipelineStep_kind(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Kind, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v pipelinestep.Kind) graphql.Marshaler {
-			return ec.marshalNPipelineStepKind2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋpipelinestepᚐKind(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Kind, ec.fieldContext_PipelineStep_kind, ec.marshalNPipelineStepKind2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋpipelinestepᚐKind)
 }
 func (ec *executionContext) fieldContext_PipelineStep_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("PipelineStep", field, false, false, "PipelineStepKind")
 }
 
 func (ec *executionContext) _PipelineStep_rank(ctx context.Context, field graphql.CollectedField, obj *ent.PipelineStep) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PipelineStep_rank(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Rank, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Rank, ec.fieldContext_PipelineStep_rank, ec.marshalNInt2int)
 }
 func (ec *executionContext) fieldContext_PipelineStep_rank(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("PipelineStep", field, false, false, "Int")
 }
 
 func (ec *executionContext) _PipelineStep_assigneeIds(ctx context.Context, field graphql.CollectedField, obj *ent.PipelineStep) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PipelineStep_assigneeIds(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.AssigneeIds, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
-			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.AssigneeIds, ec.fieldContext_PipelineStep_assigneeIds, ec.marshalNString2ᚕstringᚄ)
 }
 func (ec *executionContext) fieldContext_PipelineStep_assigneeIds(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("PipelineStep", field, false, false, "String")
@@ -29856,299 +26768,91 @@ func (ec *executionContext) fieldContext_PipelineStep_candidates(ctx context.Con
 }
 
 func (ec *executionContext) _Position_id(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Position_id(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNID2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, ec.fieldContext_Position_id, ec.marshalNID2string)
 }
 func (ec *executionContext) fieldContext_Position_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Position", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Position_name(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Position_name(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Name, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Name, ec.fieldContext_Position_name, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Position_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Position", field, false, false, "String")
 }
 
 func (ec *executionContext) _Position_status(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Position_status(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Status, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v position.Status) graphql.Marshaler {
-			return ec.marshalNPositionStatus2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋpositionᚐStatus(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Status, ec.fieldContext_Position_status, ec.marshalNPositionStatus2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋpositionᚐStatus)
 }
 func (ec *executionContext) fieldContext_Position_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Position", field, false, false, "PositionStatus")
 }
 
 func (ec *executionContext) _Position_isTemplate(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Position_isTemplate(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.IsTemplate, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
-			return ec.marshalNBoolean2bool(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.IsTemplate, ec.fieldContext_Position_isTemplate, ec.marshalNBoolean2bool)
 }
 func (ec *executionContext) fieldContext_Position_isTemplate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Position", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _Position_isDiscreet(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Position_isDiscreet(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.IsDiscreet, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
-			return ec.marshalNBoolean2bool(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.IsDiscreet, ec.fieldContext_Position_isDiscreet, ec.marshalNBoolean2bool)
 }
 func (ec *executionContext) fieldContext_Position_isDiscreet(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Position", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _Position_isPublished(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Position_isPublished(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.IsPublished, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
-			return ec.marshalNBoolean2bool(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.IsPublished, ec.fieldContext_Position_isPublished, ec.marshalNBoolean2bool)
 }
 func (ec *executionContext) fieldContext_Position_isPublished(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Position", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _Position_isTalentPool(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Position_isTalentPool(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.IsTalentPool, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
-			return ec.marshalNBoolean2bool(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.IsTalentPool, ec.fieldContext_Position_isTalentPool, ec.marshalNBoolean2bool)
 }
 func (ec *executionContext) fieldContext_Position_isTalentPool(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Position", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _Position_email(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Position_email(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Email, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Email, ec.fieldContext_Position_email, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Position_email(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Position", field, false, false, "String")
 }
 
 func (ec *executionContext) _Position_urlServiceHostedPage(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Position_urlServiceHostedPage(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.URLServiceHostedPage, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.URLServiceHostedPage, ec.fieldContext_Position_urlServiceHostedPage, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Position_urlServiceHostedPage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Position", field, false, false, "String")
 }
 
 func (ec *executionContext) _Position_urlActivePage(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Position_urlActivePage(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.URLActivePage, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.URLActivePage, ec.fieldContext_Position_urlActivePage, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Position_urlActivePage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Position", field, false, false, "String")
 }
 
 func (ec *executionContext) _Position_workplaceType(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Position_workplaceType(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.WorkplaceType, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.WorkplaceType, ec.fieldContext_Position_workplaceType, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Position_workplaceType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Position", field, false, false, "String")
 }
 
 func (ec *executionContext) _Position_internalUseCustomID(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Position_internalUseCustomID(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.InternalUseCustomID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
-			return ec.marshalOString2ᚖstring(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.InternalUseCustomID, ec.fieldContext_Position_internalUseCustomID, ec.marshalOString2ᚖstring)
 }
 func (ec *executionContext) fieldContext_Position_internalUseCustomID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Position", field, false, false, "String")
 }
 
 func (ec *executionContext) _Position_pictureURL(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Position_pictureURL(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.PictureURL, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.PictureURL, ec.fieldContext_Position_pictureURL, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Position_pictureURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Position", field, false, false, "String")
@@ -30283,46 +26987,14 @@ func (ec *executionContext) fieldContext_Position_workflow(_ context.Context, fi
 }
 
 func (ec *executionContext) _Position_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Position_timeCreated(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TimeCreated, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, ec.fieldContext_Position_timeCreated, ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_Position_timeCreated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Position", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Position_timeUpdated(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Position_timeUpdated(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TimeUpdated, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeUpdated, ec.fieldContext_Position_timeUpdated, ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_Position_timeUpdated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Position", field, false, false, "Time")
@@ -30882,23 +27554,7 @@ func (ec *executionContext) fieldContext_PositionConnection_pageInfo(_ context.C
 }
 
 func (ec *executionContext) _PositionConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.PositionConnection) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PositionConnection_totalCount(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TotalCount, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, ec.fieldContext_PositionConnection_totalCount, ec.marshalNInt2int)
 }
 func (ec *executionContext) fieldContext_PositionConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("PositionConnection", field, false, false, "Int")
@@ -30937,23 +27593,7 @@ func (ec *executionContext) fieldContext_PositionEdge_node(_ context.Context, fi
 }
 
 func (ec *executionContext) _PositionEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.PositionEdge) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PositionEdge_cursor(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Cursor, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v entgql.Cursor[string]) graphql.Marshaler {
-			return ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, ec.fieldContext_PositionEdge_cursor, ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
 }
 func (ec *executionContext) fieldContext_PositionEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("PositionEdge", field, false, false, "Cursor")
@@ -31880,46 +28520,14 @@ func (ec *executionContext) fieldContext_Query___schema(_ context.Context, field
 }
 
 func (ec *executionContext) _Question_title(ctx context.Context, field graphql.CollectedField, obj *schematype.Question) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Question_title(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Title, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Title, ec.fieldContext_Question_title, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Question_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Question", field, false, false, "String")
 }
 
 func (ec *executionContext) _Question_explanation(ctx context.Context, field graphql.CollectedField, obj *schematype.Question) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Question_explanation(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Explanation, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Explanation, ec.fieldContext_Question_explanation, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Question_explanation(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Question", field, false, false, "String")
@@ -31958,161 +28566,49 @@ func (ec *executionContext) fieldContext_Question_options(_ context.Context, fie
 }
 
 func (ec *executionContext) _Question_required(ctx context.Context, field graphql.CollectedField, obj *schematype.Question) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Question_required(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Required, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
-			return ec.marshalNBoolean2bool(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Required, ec.fieldContext_Question_required, ec.marshalNBoolean2bool)
 }
 func (ec *executionContext) fieldContext_Question_required(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Question", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _QuestionOption_title(ctx context.Context, field graphql.CollectedField, obj *schematype.QuestionOption) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_QuestionOption_title(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Title, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Title, ec.fieldContext_QuestionOption_title, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_QuestionOption_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("QuestionOption", field, false, false, "String")
 }
 
 func (ec *executionContext) _Questionnaire_id(ctx context.Context, field graphql.CollectedField, obj *ent.Questionnaire) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Questionnaire_id(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNID2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, ec.fieldContext_Questionnaire_id, ec.marshalNID2string)
 }
 func (ec *executionContext) fieldContext_Questionnaire_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Questionnaire", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Questionnaire_name(ctx context.Context, field graphql.CollectedField, obj *ent.Questionnaire) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Questionnaire_name(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Name, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Name, ec.fieldContext_Questionnaire_name, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Questionnaire_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Questionnaire", field, false, false, "String")
 }
 
 func (ec *executionContext) _Questionnaire_specificType(ctx context.Context, field graphql.CollectedField, obj *ent.Questionnaire) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Questionnaire_specificType(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.SpecificType, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.SpecificType, ec.fieldContext_Questionnaire_specificType, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Questionnaire_specificType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Questionnaire", field, false, false, "String")
 }
 
 func (ec *executionContext) _Questionnaire_enabledFor(ctx context.Context, field graphql.CollectedField, obj *ent.Questionnaire) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Questionnaire_enabledFor(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.EnabledFor, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.EnabledFor, ec.fieldContext_Questionnaire_enabledFor, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Questionnaire_enabledFor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Questionnaire", field, false, false, "String")
 }
 
 func (ec *executionContext) _Questionnaire_showAs(ctx context.Context, field graphql.CollectedField, obj *ent.Questionnaire) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Questionnaire_showAs(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ShowAs, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ShowAs, ec.fieldContext_Questionnaire_showAs, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Questionnaire_showAs(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Questionnaire", field, false, false, "String")
@@ -32151,23 +28647,7 @@ func (ec *executionContext) fieldContext_Questionnaire_questions(_ context.Conte
 }
 
 func (ec *executionContext) _Questionnaire_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.Questionnaire) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Questionnaire_timeCreated(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TimeCreated, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, ec.fieldContext_Questionnaire_timeCreated, ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_Questionnaire_timeCreated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Questionnaire", field, false, false, "Time")
@@ -32270,23 +28750,7 @@ func (ec *executionContext) fieldContext_QuestionnaireConnection_pageInfo(_ cont
 }
 
 func (ec *executionContext) _QuestionnaireConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.QuestionnaireConnection) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_QuestionnaireConnection_totalCount(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TotalCount, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, ec.fieldContext_QuestionnaireConnection_totalCount, ec.marshalNInt2int)
 }
 func (ec *executionContext) fieldContext_QuestionnaireConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("QuestionnaireConnection", field, false, false, "Int")
@@ -32325,115 +28789,35 @@ func (ec *executionContext) fieldContext_QuestionnaireEdge_node(_ context.Contex
 }
 
 func (ec *executionContext) _QuestionnaireEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.QuestionnaireEdge) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_QuestionnaireEdge_cursor(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Cursor, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v entgql.Cursor[string]) graphql.Marshaler {
-			return ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, ec.fieldContext_QuestionnaireEdge_cursor, ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
 }
 func (ec *executionContext) fieldContext_QuestionnaireEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("QuestionnaireEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _RejectionReason_id(ctx context.Context, field graphql.CollectedField, obj *ent.RejectionReason) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_RejectionReason_id(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNID2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, ec.fieldContext_RejectionReason_id, ec.marshalNID2string)
 }
 func (ec *executionContext) fieldContext_RejectionReason_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("RejectionReason", field, false, false, "ID")
 }
 
 func (ec *executionContext) _RejectionReason_name(ctx context.Context, field graphql.CollectedField, obj *ent.RejectionReason) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_RejectionReason_name(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Name, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Name, ec.fieldContext_RejectionReason_name, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_RejectionReason_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("RejectionReason", field, false, false, "String")
 }
 
 func (ec *executionContext) _RejectionReason_byCandidate(ctx context.Context, field graphql.CollectedField, obj *ent.RejectionReason) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_RejectionReason_byCandidate(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ByCandidate, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
-			return ec.marshalNBoolean2bool(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ByCandidate, ec.fieldContext_RejectionReason_byCandidate, ec.marshalNBoolean2bool)
 }
 func (ec *executionContext) fieldContext_RejectionReason_byCandidate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("RejectionReason", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _RejectionReason_rank(ctx context.Context, field graphql.CollectedField, obj *ent.RejectionReason) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_RejectionReason_rank(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Rank, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Rank, ec.fieldContext_RejectionReason_rank, ec.marshalNInt2int)
 }
 func (ec *executionContext) fieldContext_RejectionReason_rank(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("RejectionReason", field, false, false, "Int")
@@ -32504,23 +28888,7 @@ func (ec *executionContext) fieldContext_RejectionReasonConnection_pageInfo(_ co
 }
 
 func (ec *executionContext) _RejectionReasonConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.RejectionReasonConnection) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_RejectionReasonConnection_totalCount(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TotalCount, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, ec.fieldContext_RejectionReasonConnection_totalCount, ec.marshalNInt2int)
 }
 func (ec *executionContext) fieldContext_RejectionReasonConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("RejectionReasonConnection", field, false, false, "Int")
@@ -32559,276 +28927,84 @@ func (ec *executionContext) fieldContext_RejectionReasonEdge_node(_ context.Cont
 }
 
 func (ec *executionContext) _RejectionReasonEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.RejectionReasonEdge) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_RejectionReasonEdge_cursor(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Cursor, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v entgql.Cursor[string]) graphql.Marshaler {
-			return ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, ec.fieldContext_RejectionReasonEdge_cursor, ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
 }
 func (ec *executionContext) fieldContext_RejectionReasonEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("RejectionReasonEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _RequiredCandidateFields_email(ctx context.Context, field graphql.CollectedField, obj *schematype.RequiredCandidateFields) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_RequiredCandidateFields_email(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Email, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
-			return ec.marshalNBoolean2bool(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Email, ec.fieldContext_RequiredCandidateFields_email, ec.marshalNBoolean2bool)
 }
 func (ec *executionContext) fieldContext_RequiredCandidateFields_email(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("RequiredCandidateFields", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _RequiredCandidateFields_lastName(ctx context.Context, field graphql.CollectedField, obj *schematype.RequiredCandidateFields) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_RequiredCandidateFields_lastName(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.LastName, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
-			return ec.marshalNBoolean2bool(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.LastName, ec.fieldContext_RequiredCandidateFields_lastName, ec.marshalNBoolean2bool)
 }
 func (ec *executionContext) fieldContext_RequiredCandidateFields_lastName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("RequiredCandidateFields", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _RequiredCandidateFields_phone(ctx context.Context, field graphql.CollectedField, obj *schematype.RequiredCandidateFields) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_RequiredCandidateFields_phone(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Phone, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
-			return ec.marshalNBoolean2bool(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Phone, ec.fieldContext_RequiredCandidateFields_phone, ec.marshalNBoolean2bool)
 }
 func (ec *executionContext) fieldContext_RequiredCandidateFields_phone(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("RequiredCandidateFields", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _SalaryRange_min(ctx context.Context, field graphql.CollectedField, obj *schematype.SalaryRange) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_SalaryRange_min(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Min, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
-			return ec.marshalNInt2int64(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Min, ec.fieldContext_SalaryRange_min, ec.marshalNInt2int64)
 }
 func (ec *executionContext) fieldContext_SalaryRange_min(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("SalaryRange", field, false, false, "Int")
 }
 
 func (ec *executionContext) _SalaryRange_max(ctx context.Context, field graphql.CollectedField, obj *schematype.SalaryRange) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_SalaryRange_max(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Max, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
-			return ec.marshalNInt2int64(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Max, ec.fieldContext_SalaryRange_max, ec.marshalNInt2int64)
 }
 func (ec *executionContext) fieldContext_SalaryRange_max(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("SalaryRange", field, false, false, "Int")
 }
 
 func (ec *executionContext) _SalaryRange_currencyCode(ctx context.Context, field graphql.CollectedField, obj *schematype.SalaryRange) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_SalaryRange_currencyCode(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.CurrencyCode, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.CurrencyCode, ec.fieldContext_SalaryRange_currencyCode, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_SalaryRange_currencyCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("SalaryRange", field, false, false, "String")
 }
 
 func (ec *executionContext) _SalaryRange_period(ctx context.Context, field graphql.CollectedField, obj *schematype.SalaryRange) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_SalaryRange_period(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Period, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Period, ec.fieldContext_SalaryRange_period, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_SalaryRange_period(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("SalaryRange", field, false, false, "String")
 }
 
 func (ec *executionContext) _Step_name(ctx context.Context, field graphql.CollectedField, obj *schematype.Step) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Step_name(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Name, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Name, ec.fieldContext_Step_name, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Step_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Step", field, false, false, "String")
 }
 
 func (ec *executionContext) _Step_type(ctx context.Context, field graphql.CollectedField, obj *schematype.Step) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Step_type(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Type, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Type, ec.fieldContext_Step_type, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Step_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Step", field, false, false, "String")
 }
 
 func (ec *executionContext) _Step_timeScheduled(ctx context.Context, field graphql.CollectedField, obj *schematype.Step) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Step_timeScheduled(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TimeScheduled, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
-			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeScheduled, ec.fieldContext_Step_timeScheduled, ec.marshalOTime2ᚖtimeᚐTime)
 }
 func (ec *executionContext) fieldContext_Step_timeScheduled(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Step", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Step_timeCompleted(ctx context.Context, field graphql.CollectedField, obj *schematype.Step) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Step_timeCompleted(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TimeCompleted, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
-			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCompleted, ec.fieldContext_Step_timeCompleted, ec.marshalOTime2ᚖtimeᚐTime)
 }
 func (ec *executionContext) fieldContext_Step_timeCompleted(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Step", field, false, false, "Time")
@@ -32923,299 +29099,91 @@ func (ec *executionContext) fieldContext_Subscription_candidateActivities(ctx co
 }
 
 func (ec *executionContext) _TestSubmission_id(ctx context.Context, field graphql.CollectedField, obj *ent.TestSubmission) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_TestSubmission_id(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNID2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, ec.fieldContext_TestSubmission_id, ec.marshalNID2string)
 }
 func (ec *executionContext) fieldContext_TestSubmission_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("TestSubmission", field, false, false, "ID")
 }
 
 func (ec *executionContext) _TestSubmission_testID(ctx context.Context, field graphql.CollectedField, obj *ent.TestSubmission) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_TestSubmission_testID(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TestID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TestID, ec.fieldContext_TestSubmission_testID, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_TestSubmission_testID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("TestSubmission", field, false, false, "String")
 }
 
 func (ec *executionContext) _TestSubmission_status(ctx context.Context, field graphql.CollectedField, obj *ent.TestSubmission) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_TestSubmission_status(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Status, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Status, ec.fieldContext_TestSubmission_status, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_TestSubmission_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("TestSubmission", field, false, false, "String")
 }
 
 func (ec *executionContext) _TestSubmission_candidateEvaluationID(ctx context.Context, field graphql.CollectedField, obj *ent.TestSubmission) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_TestSubmission_candidateEvaluationID(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.CandidateEvaluationID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
-			return ec.marshalOString2ᚖstring(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.CandidateEvaluationID, ec.fieldContext_TestSubmission_candidateEvaluationID, ec.marshalOString2ᚖstring)
 }
 func (ec *executionContext) fieldContext_TestSubmission_candidateEvaluationID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("TestSubmission", field, false, false, "String")
 }
 
 func (ec *executionContext) _TestSubmission_displayMessage(ctx context.Context, field graphql.CollectedField, obj *ent.TestSubmission) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_TestSubmission_displayMessage(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.DisplayMessage, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalOString2string(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.DisplayMessage, ec.fieldContext_TestSubmission_displayMessage, ec.marshalOString2string)
 }
 func (ec *executionContext) fieldContext_TestSubmission_displayMessage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("TestSubmission", field, false, false, "String")
 }
 
 func (ec *executionContext) _TestSubmission_errorCode(ctx context.Context, field graphql.CollectedField, obj *ent.TestSubmission) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_TestSubmission_errorCode(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ErrorCode, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalOString2string(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ErrorCode, ec.fieldContext_TestSubmission_errorCode, ec.marshalOString2string)
 }
 func (ec *executionContext) fieldContext_TestSubmission_errorCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("TestSubmission", field, false, false, "String")
 }
 
 func (ec *executionContext) _TestSubmission_outcome(ctx context.Context, field graphql.CollectedField, obj *ent.TestSubmission) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_TestSubmission_outcome(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Outcome, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *testsubmission.Outcome) graphql.Marshaler {
-			return ec.marshalOTestSubmissionOutcome2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋtestsubmissionᚐOutcome(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Outcome, ec.fieldContext_TestSubmission_outcome, ec.marshalOTestSubmissionOutcome2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋtestsubmissionᚐOutcome)
 }
 func (ec *executionContext) fieldContext_TestSubmission_outcome(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("TestSubmission", field, false, false, "TestSubmissionOutcome")
 }
 
 func (ec *executionContext) _TestSubmission_score(ctx context.Context, field graphql.CollectedField, obj *ent.TestSubmission) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_TestSubmission_score(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Score, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
-			return ec.marshalOInt2ᚖint(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Score, ec.fieldContext_TestSubmission_score, ec.marshalOInt2ᚖint)
 }
 func (ec *executionContext) fieldContext_TestSubmission_score(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("TestSubmission", field, false, false, "Int")
 }
 
 func (ec *executionContext) _TestSubmission_summary(ctx context.Context, field graphql.CollectedField, obj *ent.TestSubmission) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_TestSubmission_summary(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Summary, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalOString2string(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Summary, ec.fieldContext_TestSubmission_summary, ec.marshalOString2string)
 }
 func (ec *executionContext) fieldContext_TestSubmission_summary(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("TestSubmission", field, false, false, "String")
 }
 
 func (ec *executionContext) _TestSubmission_resultUrls(ctx context.Context, field graphql.CollectedField, obj *ent.TestSubmission) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_TestSubmission_resultUrls(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ResultUrls, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
-			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ResultUrls, ec.fieldContext_TestSubmission_resultUrls, ec.marshalNString2ᚕstringᚄ)
 }
 func (ec *executionContext) fieldContext_TestSubmission_resultUrls(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("TestSubmission", field, false, false, "String")
 }
 
 func (ec *executionContext) _TestSubmission_completed(ctx context.Context, field graphql.CollectedField, obj *ent.TestSubmission) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_TestSubmission_completed(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Completed, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
-			return ec.marshalNBoolean2bool(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Completed, ec.fieldContext_TestSubmission_completed, ec.marshalNBoolean2bool)
 }
 func (ec *executionContext) fieldContext_TestSubmission_completed(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("TestSubmission", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _TestSubmission_timeSubmitted(ctx context.Context, field graphql.CollectedField, obj *ent.TestSubmission) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_TestSubmission_timeSubmitted(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TimeSubmitted, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeSubmitted, ec.fieldContext_TestSubmission_timeSubmitted, ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_TestSubmission_timeSubmitted(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("TestSubmission", field, false, false, "Time")
 }
 
 func (ec *executionContext) _TestSubmission_timeUpdated(ctx context.Context, field graphql.CollectedField, obj *ent.TestSubmission) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_TestSubmission_timeUpdated(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TimeUpdated, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeUpdated, ec.fieldContext_TestSubmission_timeUpdated, ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_TestSubmission_timeUpdated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("TestSubmission", field, false, false, "Time")
@@ -33350,23 +29318,7 @@ func (ec *executionContext) fieldContext_TestSubmissionConnection_pageInfo(_ con
 }
 
 func (ec *executionContext) _TestSubmissionConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.TestSubmissionConnection) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_TestSubmissionConnection_totalCount(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TotalCount, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, ec.fieldContext_TestSubmissionConnection_totalCount, ec.marshalNInt2int)
 }
 func (ec *executionContext) fieldContext_TestSubmissionConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("TestSubmissionConnection", field, false, false, "Int")
@@ -33405,207 +29357,63 @@ func (ec *executionContext) fieldContext_TestSubmissionEdge_node(_ context.Conte
 }
 
 func (ec *executionContext) _TestSubmissionEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.TestSubmissionEdge) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_TestSubmissionEdge_cursor(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Cursor, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v entgql.Cursor[string]) graphql.Marshaler {
-			return ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, ec.fieldContext_TestSubmissionEdge_cursor, ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
 }
 func (ec *executionContext) fieldContext_TestSubmissionEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("TestSubmissionEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _User_id(ctx context.Context, field graphql.CollectedField, obj *ent.User) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_User_id(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNID2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, ec.fieldContext_User_id, ec.marshalNID2string)
 }
 func (ec *executionContext) fieldContext_User_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("User", field, false, false, "ID")
 }
 
 func (ec *executionContext) _User_email(ctx context.Context, field graphql.CollectedField, obj *ent.User) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_User_email(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Email, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Email, ec.fieldContext_User_email, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_User_email(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("User", field, false, false, "String")
 }
 
 func (ec *executionContext) _User_firstName(ctx context.Context, field graphql.CollectedField, obj *ent.User) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_User_firstName(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.FirstName, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.FirstName, ec.fieldContext_User_firstName, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_User_firstName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("User", field, false, false, "String")
 }
 
 func (ec *executionContext) _User_middleName(ctx context.Context, field graphql.CollectedField, obj *ent.User) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_User_middleName(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.MiddleName, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalOString2string(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.MiddleName, ec.fieldContext_User_middleName, ec.marshalOString2string)
 }
 func (ec *executionContext) fieldContext_User_middleName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("User", field, false, false, "String")
 }
 
 func (ec *executionContext) _User_lastName(ctx context.Context, field graphql.CollectedField, obj *ent.User) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_User_lastName(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.LastName, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalOString2string(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.LastName, ec.fieldContext_User_lastName, ec.marshalOString2string)
 }
 func (ec *executionContext) fieldContext_User_lastName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("User", field, false, false, "String")
 }
 
 func (ec *executionContext) _User_roles(ctx context.Context, field graphql.CollectedField, obj *ent.User) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_User_roles(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Roles, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
-			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Roles, ec.fieldContext_User_roles, ec.marshalNString2ᚕstringᚄ)
 }
 func (ec *executionContext) fieldContext_User_roles(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("User", field, false, false, "String")
 }
 
 func (ec *executionContext) _User_active(ctx context.Context, field graphql.CollectedField, obj *ent.User) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_User_active(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Active, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
-			return ec.marshalNBoolean2bool(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Active, ec.fieldContext_User_active, ec.marshalNBoolean2bool)
 }
 func (ec *executionContext) fieldContext_User_active(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("User", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _User_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.User) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_User_timeCreated(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TimeCreated, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, ec.fieldContext_User_timeCreated, ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_User_timeCreated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("User", field, false, false, "Time")
@@ -33708,23 +29516,7 @@ func (ec *executionContext) fieldContext_UserConnection_pageInfo(_ context.Conte
 }
 
 func (ec *executionContext) _UserConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.UserConnection) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_UserConnection_totalCount(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TotalCount, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, ec.fieldContext_UserConnection_totalCount, ec.marshalNInt2int)
 }
 func (ec *executionContext) fieldContext_UserConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("UserConnection", field, false, false, "Int")
@@ -33763,391 +29555,119 @@ func (ec *executionContext) fieldContext_UserEdge_node(_ context.Context, field 
 }
 
 func (ec *executionContext) _UserEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.UserEdge) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_UserEdge_cursor(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Cursor, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v entgql.Cursor[string]) graphql.Marshaler {
-			return ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, ec.fieldContext_UserEdge_cursor, ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
 }
 func (ec *executionContext) fieldContext_UserEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("UserEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _WebhookAttempt_id(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookAttempt) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WebhookAttempt_id(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNID2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, ec.fieldContext_WebhookAttempt_id, ec.marshalNID2string)
 }
 func (ec *executionContext) fieldContext_WebhookAttempt_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("WebhookAttempt", field, false, false, "ID")
 }
 
 func (ec *executionContext) _WebhookAttempt_eventId(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookAttempt) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WebhookAttempt_eventId(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.EventID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNID2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.EventID, ec.fieldContext_WebhookAttempt_eventId, ec.marshalNID2string)
 }
 func (ec *executionContext) fieldContext_WebhookAttempt_eventId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("WebhookAttempt", field, false, false, "ID")
 }
 
 func (ec *executionContext) _WebhookAttempt_eventType(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookAttempt) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WebhookAttempt_eventType(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.EventType, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.EventType, ec.fieldContext_WebhookAttempt_eventType, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_WebhookAttempt_eventType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("WebhookAttempt", field, false, false, "String")
 }
 
 func (ec *executionContext) _WebhookAttempt_attempt(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookAttempt) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WebhookAttempt_attempt(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Attempt, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Attempt, ec.fieldContext_WebhookAttempt_attempt, ec.marshalNInt2int)
 }
 func (ec *executionContext) fieldContext_WebhookAttempt_attempt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("WebhookAttempt", field, false, false, "Int")
 }
 
 func (ec *executionContext) _WebhookAttempt_status(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookAttempt) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WebhookAttempt_status(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Status, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Status, ec.fieldContext_WebhookAttempt_status, ec.marshalNInt2int)
 }
 func (ec *executionContext) fieldContext_WebhookAttempt_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("WebhookAttempt", field, false, false, "Int")
 }
 
 func (ec *executionContext) _WebhookAttempt_latencyMs(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookAttempt) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WebhookAttempt_latencyMs(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.LatencyMs, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
-			return ec.marshalNInt2int64(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.LatencyMs, ec.fieldContext_WebhookAttempt_latencyMs, ec.marshalNInt2int64)
 }
 func (ec *executionContext) fieldContext_WebhookAttempt_latencyMs(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("WebhookAttempt", field, false, false, "Int")
 }
 
 func (ec *executionContext) _WebhookAttempt_error(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookAttempt) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WebhookAttempt_error(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Error, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalOString2string(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Error, ec.fieldContext_WebhookAttempt_error, ec.marshalOString2string)
 }
 func (ec *executionContext) fieldContext_WebhookAttempt_error(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("WebhookAttempt", field, false, false, "String")
 }
 
 func (ec *executionContext) _WebhookAttempt_success(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookAttempt) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WebhookAttempt_success(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Success, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
-			return ec.marshalNBoolean2bool(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Success, ec.fieldContext_WebhookAttempt_success, ec.marshalNBoolean2bool)
 }
 func (ec *executionContext) fieldContext_WebhookAttempt_success(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("WebhookAttempt", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _WebhookAttempt_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookAttempt) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WebhookAttempt_timeCreated(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TimeCreated, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, ec.fieldContext_WebhookAttempt_timeCreated, ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_WebhookAttempt_timeCreated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("WebhookAttempt", field, false, false, "Time")
 }
 
 func (ec *executionContext) _WebhookEndpoint_id(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookEndpoint) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WebhookEndpoint_id(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNID2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, ec.fieldContext_WebhookEndpoint_id, ec.marshalNID2string)
 }
 func (ec *executionContext) fieldContext_WebhookEndpoint_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("WebhookEndpoint", field, false, false, "ID")
 }
 
 func (ec *executionContext) _WebhookEndpoint_url(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookEndpoint) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WebhookEndpoint_url(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.URL, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.URL, ec.fieldContext_WebhookEndpoint_url, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_WebhookEndpoint_url(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("WebhookEndpoint", field, false, false, "String")
 }
 
 func (ec *executionContext) _WebhookEndpoint_eventTypes(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookEndpoint) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WebhookEndpoint_eventTypes(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.EventTypes, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
-			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.EventTypes, ec.fieldContext_WebhookEndpoint_eventTypes, ec.marshalNString2ᚕstringᚄ)
 }
 func (ec *executionContext) fieldContext_WebhookEndpoint_eventTypes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("WebhookEndpoint", field, false, false, "String")
 }
 
 func (ec *executionContext) _WebhookEndpoint_active(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookEndpoint) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WebhookEndpoint_active(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Active, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
-			return ec.marshalNBoolean2bool(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Active, ec.fieldContext_WebhookEndpoint_active, ec.marshalNBoolean2bool)
 }
 func (ec *executionContext) fieldContext_WebhookEndpoint_active(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("WebhookEndpoint", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _WebhookEndpoint_failing(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookEndpoint) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WebhookEndpoint_failing(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Failing, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
-			return ec.marshalNBoolean2bool(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Failing, ec.fieldContext_WebhookEndpoint_failing, ec.marshalNBoolean2bool)
 }
 func (ec *executionContext) fieldContext_WebhookEndpoint_failing(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("WebhookEndpoint", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _WebhookEndpoint_previousSecretExpires(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookEndpoint) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WebhookEndpoint_previousSecretExpires(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.PreviousSecretExpires, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
-			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.PreviousSecretExpires, ec.fieldContext_WebhookEndpoint_previousSecretExpires, ec.marshalOTime2ᚖtimeᚐTime)
 }
 func (ec *executionContext) fieldContext_WebhookEndpoint_previousSecretExpires(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("WebhookEndpoint", field, false, false, "Time")
 }
 
 func (ec *executionContext) _WebhookEndpoint_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookEndpoint) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WebhookEndpoint_timeCreated(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TimeCreated, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, ec.fieldContext_WebhookEndpoint_timeCreated, ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_WebhookEndpoint_timeCreated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("WebhookEndpoint", field, false, false, "Time")
@@ -34230,115 +29750,35 @@ func (ec *executionContext) fieldContext_WebhookEndpointSecret_endpoint(_ contex
 }
 
 func (ec *executionContext) _WebhookEndpointSecret_secret(ctx context.Context, field graphql.CollectedField, obj *recruiting.WebhookWithSecret) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WebhookEndpointSecret_secret(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Secret, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Secret, ec.fieldContext_WebhookEndpointSecret_secret, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_WebhookEndpointSecret_secret(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("WebhookEndpointSecret", field, false, false, "String")
 }
 
 func (ec *executionContext) _WorkflowStep_name(ctx context.Context, field graphql.CollectedField, obj *schematype.WorkflowStep) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WorkflowStep_name(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Name, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Name, ec.fieldContext_WorkflowStep_name, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_WorkflowStep_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("WorkflowStep", field, false, false, "String")
 }
 
 func (ec *executionContext) _WorkflowStep_type(ctx context.Context, field graphql.CollectedField, obj *schematype.WorkflowStep) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WorkflowStep_type(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Type, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Type, ec.fieldContext_WorkflowStep_type, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_WorkflowStep_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("WorkflowStep", field, false, false, "String")
 }
 
 func (ec *executionContext) _WorkflowStep_assigneeIDs(ctx context.Context, field graphql.CollectedField, obj *schematype.WorkflowStep) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WorkflowStep_assigneeIDs(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.AssigneeIDs, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
-			return ec.marshalNID2ᚕstringᚄ(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.AssigneeIDs, ec.fieldContext_WorkflowStep_assigneeIDs, ec.marshalNID2ᚕstringᚄ)
 }
 func (ec *executionContext) fieldContext_WorkflowStep_assigneeIDs(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("WorkflowStep", field, false, false, "ID")
 }
 
 func (ec *executionContext) ___Directive_name(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext___Directive_name(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Name, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Name, ec.fieldContext___Directive_name, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext___Directive_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("__Directive", field, false, false, "String")
@@ -34368,46 +29808,14 @@ func (ec *executionContext) fieldContext___Directive_description(_ context.Conte
 }
 
 func (ec *executionContext) ___Directive_isRepeatable(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext___Directive_isRepeatable(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.IsRepeatable, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
-			return ec.marshalNBoolean2bool(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.IsRepeatable, ec.fieldContext___Directive_isRepeatable, ec.marshalNBoolean2bool)
 }
 func (ec *executionContext) fieldContext___Directive_isRepeatable(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("__Directive", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) ___Directive_locations(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext___Directive_locations(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Locations, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
-			return ec.marshalN__DirectiveLocation2ᚕstringᚄ(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Locations, ec.fieldContext___Directive_locations, ec.marshalN__DirectiveLocation2ᚕstringᚄ)
 }
 func (ec *executionContext) fieldContext___Directive_locations(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("__Directive", field, false, false, "__DirectiveLocation")
@@ -34458,23 +29866,7 @@ func (ec *executionContext) fieldContext___Directive_args(ctx context.Context, f
 }
 
 func (ec *executionContext) ___EnumValue_name(ctx context.Context, field graphql.CollectedField, obj *introspection.EnumValue) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext___EnumValue_name(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Name, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Name, ec.fieldContext___EnumValue_name, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext___EnumValue_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("__EnumValue", field, false, false, "String")
@@ -34550,23 +29942,7 @@ func (ec *executionContext) fieldContext___EnumValue_deprecationReason(_ context
 }
 
 func (ec *executionContext) ___Field_name(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext___Field_name(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Name, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Name, ec.fieldContext___Field_name, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext___Field_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("__Field", field, false, false, "String")
@@ -34718,23 +30094,7 @@ func (ec *executionContext) fieldContext___Field_deprecationReason(_ context.Con
 }
 
 func (ec *executionContext) ___InputValue_name(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext___InputValue_name(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Name, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Name, ec.fieldContext___InputValue_name, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext___InputValue_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("__InputValue", field, false, false, "String")
@@ -34796,23 +30156,7 @@ func (ec *executionContext) fieldContext___InputValue_type(_ context.Context, fi
 }
 
 func (ec *executionContext) ___InputValue_defaultValue(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext___InputValue_defaultValue(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.DefaultValue, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
-			return ec.marshalOString2ᚖstring(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return plainScalar(ctx, ec.OperationContext, field, obj.DefaultValue, ec.fieldContext___InputValue_defaultValue, ec.marshalOString2ᚖstring)
 }
 func (ec *executionContext) fieldContext___InputValue_defaultValue(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("__InputValue", field, false, false, "String")
