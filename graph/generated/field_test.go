@@ -13,8 +13,7 @@ import (
 // its marshaler; for a panic a null and an error; and an error its
 // marshaler adds names the field's own path, as its field context is set.
 func TestPlainScalarKeepsGqlgensOutcomes(t *testing.T) {
-	ctx := graphql.WithResponseContext(context.Background(), graphql.DefaultErrorPresenter, graphql.DefaultRecover)
-	oc := &graphql.OperationContext{RecoverFunc: graphql.DefaultRecover}
+	ctx, oc := operation()
 	field := graphql.CollectedField{Field: &ast.Field{Alias: "status", Name: "status"}}
 	fieldContext := func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 		return scalarFieldContext("Candidate", field, false, false, "String")
@@ -23,10 +22,8 @@ func TestPlainScalarKeepsGqlgensOutcomes(t *testing.T) {
 	m := plainScalar(ctx, oc, field, "IN_PROGRESS", fieldContext, func(_ context.Context, _ ast.SelectionSet, v string) graphql.Marshaler {
 		return graphql.MarshalString(v)
 	})
-	var b bytes.Buffer
-	m.MarshalGQL(&b)
-	if b.String() != `"IN_PROGRESS"` {
-		t.Fatalf("wrote %s", b.String())
+	if got := jsonOf(m); got != `"IN_PROGRESS"` {
+		t.Fatalf("wrote %s", got)
 	}
 
 	m = plainScalar(ctx, oc, field, "", fieldContext, func(context.Context, ast.SelectionSet, string) graphql.Marshaler { panic("boom") })
@@ -42,4 +39,18 @@ func TestPlainScalarKeepsGqlgensOutcomes(t *testing.T) {
 	if len(errs) != 2 || errs[1].Path.String() != "status" {
 		t.Fatalf("errors %v; want the second at path status", errs)
 	}
+}
+
+// operation answers the contexts of an operation under way, which collect
+// errors and recover panics as gqlgen's executor sets them up.
+func operation() (context.Context, *graphql.OperationContext) {
+	ctx := graphql.WithResponseContext(context.Background(), graphql.DefaultErrorPresenter, graphql.DefaultRecover)
+	return ctx, &graphql.OperationContext{RecoverFunc: graphql.DefaultRecover}
+}
+
+// jsonOf answers the JSON m writes.
+func jsonOf(m graphql.Marshaler) string {
+	var b bytes.Buffer
+	m.MarshalGQL(&b)
+	return b.String()
 }

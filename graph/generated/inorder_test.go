@@ -1,7 +1,6 @@
 package generated
 
 import (
-	"bytes"
 	"context"
 	"testing"
 
@@ -12,8 +11,7 @@ import (
 // A field resolved in order keeps gqlgen's outcomes: its value, or for a
 // panic a null, an error, and a non-null field's object made invalid.
 func TestResolveInOrderRecoversAsGqlgen(t *testing.T) {
-	ctx := graphql.WithResponseContext(context.Background(), graphql.DefaultErrorPresenter, graphql.DefaultRecover)
-	oc := &graphql.OperationContext{RecoverFunc: graphql.DefaultRecover}
+	ctx, oc := operation()
 	fields := []graphql.CollectedField{{Field: &ast.Field{Alias: "person", Name: "person"}}, {Field: &ast.Field{Alias: "name", Name: "name"}}}
 	out := graphql.NewFieldSet(fields)
 	var deferred graphql.DeferredGroup
@@ -26,9 +24,7 @@ func TestResolveInOrderRecoversAsGqlgen(t *testing.T) {
 	if errs := graphql.GetErrors(ctx); len(errs) != 1 {
 		t.Fatalf("errors after a panic: %v", errs)
 	}
-	var b bytes.Buffer
-	out.Values[1].MarshalGQL(&b)
-	if b.String() != `"Ada"` {
-		t.Fatalf("resolved field wrote %s", b.String())
+	if got := jsonOf(out.Values[1]); got != `"Ada"` {
+		t.Fatalf("resolved field wrote %s", got)
 	}
 }
