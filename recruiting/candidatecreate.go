@@ -12,7 +12,6 @@ import (
 	"github.com/hiregraph/hiregraph/ent"
 	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/person"
-	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/schema/rule"
 	"github.com/hiregraph/hiregraph/viewer"
 )
@@ -137,12 +136,9 @@ func (s *Service) createCandidate(ctx context.Context, in CreateCandidateInput, 
 // template: a template is the blueprint positions are cloned from, with no
 // board of its own, so a candidacy there would wait unseen.
 func takesCandidates(ctx context.Context, client *ent.Client, positionID string) error {
-	p, err := client.Position.Query().Where(position.ID(positionID)).Select(position.FieldIsTemplate).Only(ctx)
-	if ent.IsNotFound(err) {
-		return apierror.NotFound(CodePositionNotFound, "no position has the uid %q", positionID)
-	}
+	p, err := findPosition(ctx, client, positionID)
 	if err != nil {
-		return fmt.Errorf("loading position: %w", err)
+		return err
 	}
 	if p.IsTemplate {
 		return apierror.New(http.StatusUnprocessableEntity, CodePositionIsTemplate,
