@@ -37,11 +37,12 @@ var rewrites = []struct{ old, new string }{
 	{"ec.ProcessDeferredGroup(deferred)\n\t}\n\n\treturn out\n}", "ec.ProcessDeferredGroup(deferred)\n\t}\n\n\treturn objectValue(out, fields, deferred)\n}"},
 }
 
-// A scalar or enum field read straight off its object (its field context
-// is a scalar's, neither method nor resolver; its resolver returns obj's
-// field; no middleware) resolves through plainScalar instead of
-// resolveField's closures and boxing (graph/generated/field.go). Names in
-// generated code hold non-ASCII letters, hence [^(\s] where \w would do.
+// A field read straight off its object (its resolver returns obj's field,
+// so it is neither method nor resolver and has no arguments; no
+// middleware) resolves through plainScalar when its field context is a
+// scalar's, plainObject otherwise, instead of resolveField's closures and
+// boxing (graph/generated/field.go). Names in generated code hold
+// non-ASCII letters, hence [^(\s] where \w would do.
 var (
 	scalarFieldContextFunc = regexp.MustCompile(`func \(ec \*executionContext\) (fieldContext_[^(\s]+)\(_ context\.Context, field graphql\.CollectedField\) \(fc \*graphql\.FieldContext, err error\) \{\n\treturn scalarFieldContext\("[^"]+", field, false, false, "[^"]+"\)\n\}`)
 	plainFieldFunc         = regexp.MustCompile(`(func \(ec \*executionContext\) _[^(\s]+\(ctx context\.Context, field graphql\.CollectedField, obj [^)]+\) \(ret graphql\.Marshaler\) \{)\n` +
@@ -64,30 +65,32 @@ func main() {
 		}
 		src = bytes.ReplaceAll(src, []byte(r.old), []byte(r.new))
 	}
-	src, n := rewritePlainScalars(src)
-	if n == 0 {
-		log.Fatalf("%s: no plain scalar field; has gqlgen changed its output?", file)
+	src, scalars, objects := rewritePlainFields(src)
+	if scalars == 0 || objects == 0 {
+		log.Fatalf("%s: %d plain scalar and %d plain object fields; has gqlgen changed its output?", file, scalars, objects)
 	}
 	if err := os.WriteFile(file, src, 0o644); err != nil {
 		log.Fatal(err)
 	}
 }
 
-// rewritePlainScalars rewrites the plain scalar fields of src and answers
-// how many it rewrote.
-func rewritePlainScalars(src []byte) ([]byte, int) {
+// rewritePlainFields rewrites the plain fields of src and answers how many
+// scalar and object fields it rewrote.
+func rewritePlainFields(src []byte) (out []byte, scalars, objects int) {
 	scalar := map[string]bool{}
 	for _, m := range scalarFieldContextFunc.FindAllSubmatch(src, -1) {
 		scalar[string(m[1])] = true
 	}
-	n := 0
-	out := plainFieldFunc.ReplaceAllFunc(src, func(fn []byte) []byte {
+	out = plainFieldFunc.ReplaceAllFunc(src, func(fn []byte) []byte {
 		m := plainFieldFunc.FindSubmatch(fn)
-		if !scalar[string(m[2])] {
-			return fn
+		helper := "plainObject"
+		if scalar[string(m[2])] {
+			helper = "plainScalar"
+			scalars++
+		} else {
+			objects++
 		}
-		n++
-		return []byte(string(m[1]) + "\n\treturn plainScalar(ctx, ec.OperationContext, field, " + string(m[3]) + ", ec." + string(m[2]) + ", ec." + string(m[4]) + ")\n}")
+		return []byte(string(m[1]) + "\n\treturn " + helper + "(ctx, ec.OperationContext, field, " + string(m[3]) + ", ec." + string(m[2]) + ", ec." + string(m[4]) + ")\n}")
 	})
-	return out, n
+	return out, scalars, objects
 }

@@ -128,11 +128,43 @@ func plainScalar[T any](
 	v T,
 	fieldContext func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error),
 	marshal func(ctx context.Context, sel ast.SelectionSet, v T) graphql.Marshaler,
-) (ret graphql.Marshaler) {
+) graphql.Marshaler {
 	fc, err := fieldContext(ctx, field)
 	if err != nil {
 		return graphql.Null
 	}
+	return marshalPlain(ctx, oc, fc, v, marshal)
+}
+
+// plainObject is plainScalar for an object or list field read straight
+// off its object, such as an edge's node or a connection's edges: one a
+// row of every list. Its fields may read it from their parent's context,
+// so it is set as the field's result, as gqlgen does.
+func plainObject[T any](
+	ctx context.Context,
+	oc *graphql.OperationContext,
+	field graphql.CollectedField,
+	v T,
+	fieldContext func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error),
+	marshal func(ctx context.Context, sel ast.SelectionSet, v T) graphql.Marshaler,
+) graphql.Marshaler {
+	fc, err := fieldContext(ctx, field)
+	if err != nil {
+		return graphql.Null
+	}
+	fc.Result = v
+	return marshalPlain(ctx, oc, fc, v, marshal)
+}
+
+// marshalPlain marshals v, a plain field's value, in its field context,
+// answering null and an error for a panic as resolveField does.
+func marshalPlain[T any](
+	ctx context.Context,
+	oc *graphql.OperationContext,
+	fc *graphql.FieldContext,
+	v T,
+	marshal func(ctx context.Context, sel ast.SelectionSet, v T) graphql.Marshaler,
+) (ret graphql.Marshaler) {
 	ctx = graphql.WithFieldContext(ctx, fc)
 	defer func() {
 		if r := recover(); r != nil {

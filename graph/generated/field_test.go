@@ -41,6 +41,42 @@ func TestPlainScalarKeepsGqlgensOutcomes(t *testing.T) {
 	}
 }
 
+// A plain object field is its children's parent: they find its value as
+// their parent's result and its name in their path, as with gqlgen's
+// resolveField. A panic answers a null and an error.
+func TestPlainObjectIsItsChildrensParent(t *testing.T) {
+	ctx, oc := operation()
+	field := graphql.CollectedField{Field: &ast.Field{Alias: "node", Name: "node"}}
+	fieldContext := func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+		return &graphql.FieldContext{Object: "CandidateEdge", Field: field}, nil
+	}
+	type candidate struct{ status string }
+
+	m := plainObject(ctx, oc, field, &candidate{status: "HIRED"}, fieldContext, func(ctx context.Context, _ ast.SelectionSet, v *candidate) graphql.Marshaler {
+		child := graphql.CollectedField{Field: &ast.Field{Alias: "status", Name: "status"}}
+		return plainScalar(ctx, oc, child, v.status, func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return scalarFieldContext("Candidate", field, false, false, "String")
+		}, func(ctx context.Context, _ ast.SelectionSet, v string) graphql.Marshaler {
+			if parent := graphql.GetFieldContext(ctx).Parent.Result.(*candidate); parent.status != v {
+				t.Errorf("the parent's result holds %q, the field %q", parent.status, v)
+			}
+			graphql.AddErrorf(ctx, "noted")
+			return graphql.MarshalString(v)
+		})
+	})
+	if got := jsonOf(m); got != `"HIRED"` {
+		t.Fatalf("wrote %s", got)
+	}
+	if errs := graphql.GetErrors(ctx); len(errs) != 1 || errs[0].Path.String() != "node.status" {
+		t.Fatalf("errors %v; want one at path node.status", errs)
+	}
+
+	m = plainObject(ctx, oc, field, &candidate{}, fieldContext, func(context.Context, ast.SelectionSet, *candidate) graphql.Marshaler { panic("boom") })
+	if m != graphql.Null || len(graphql.GetErrors(ctx)) != 2 {
+		t.Fatalf("a panicking field answered %v with errors %v", m, graphql.GetErrors(ctx))
+	}
+}
+
 // operation answers the contexts of an operation under way, which collect
 // errors and recover panics as gqlgen's executor sets them up.
 func operation() (context.Context, *graphql.OperationContext) {

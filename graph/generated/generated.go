@@ -20447,23 +20447,7 @@ func (ec *executionContext) fieldContext_Activity_objectID(_ context.Context, fi
 }
 
 func (ec *executionContext) _Activity_changes(ctx context.Context, field graphql.CollectedField, obj *ent.Activity) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Activity_changes(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Changes, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []schematype.FieldChange) graphql.Marshaler {
-			return ec.marshalNFieldChange2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐFieldChangeᚄ(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainObject(ctx, ec.OperationContext, field, obj.Changes, ec.fieldContext_Activity_changes, ec.marshalNFieldChange2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐFieldChangeᚄ)
 }
 func (ec *executionContext) fieldContext_Activity_changes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -20550,23 +20534,7 @@ func (ec *executionContext) fieldContext_Activity_position(_ context.Context, fi
 }
 
 func (ec *executionContext) _ActivityConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.ActivityConnection) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ActivityConnection_edges(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Edges, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*ent.ActivityEdge) graphql.Marshaler {
-			return ec.marshalOActivityEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐActivityEdge(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return plainObject(ctx, ec.OperationContext, field, obj.Edges, ec.fieldContext_ActivityConnection_edges, ec.marshalOActivityEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐActivityEdge)
 }
 func (ec *executionContext) fieldContext_ActivityConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -20582,23 +20550,7 @@ func (ec *executionContext) fieldContext_ActivityConnection_edges(_ context.Cont
 }
 
 func (ec *executionContext) _ActivityConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.ActivityConnection) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ActivityConnection_pageInfo(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.PageInfo, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v entgql.PageInfo[string]) graphql.Marshaler {
-			return ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainObject(ctx, ec.OperationContext, field, obj.PageInfo, ec.fieldContext_ActivityConnection_pageInfo, ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo)
 }
 func (ec *executionContext) fieldContext_ActivityConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -20621,23 +20573,7 @@ func (ec *executionContext) fieldContext_ActivityConnection_totalCount(_ context
 }
 
 func (ec *executionContext) _ActivityEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.ActivityEdge) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ActivityEdge_node(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Node, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Activity) graphql.Marshaler {
-			return ec.marshalOActivity2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐActivity(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return plainObject(ctx, ec.OperationContext, field, obj.Node, ec.fieldContext_ActivityEdge_node, ec.marshalOActivity2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐActivity)
 }
 func (ec *executionContext) fieldContext_ActivityEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -20730,23 +20666,7 @@ func (ec *executionContext) fieldContext_Application_coverLetter(_ context.Conte
 }
 
 func (ec *executionContext) _Application_answers(ctx context.Context, field graphql.CollectedField, obj *ent.Application) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Application_answers(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Answers, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []schematype.NamedValue) graphql.Marshaler {
-			return ec.marshalNNamedValue2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐNamedValueᚄ(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainObject(ctx, ec.OperationContext, field, obj.Answers, ec.fieldContext_Application_answers, ec.marshalNNamedValue2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐNamedValueᚄ)
 }
 func (ec *executionContext) fieldContext_Application_answers(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -20885,23 +20805,7 @@ func (ec *executionContext) fieldContext_Candidate_deleted(_ context.Context, fi
 }
 
 func (ec *executionContext) _Candidate_currentSteps(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Candidate_currentSteps(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.CurrentSteps, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []schematype.Step) graphql.Marshaler {
-			return ec.marshalNStep2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐStepᚄ(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainObject(ctx, ec.OperationContext, field, obj.CurrentSteps, ec.fieldContext_Candidate_currentSteps, ec.marshalNStep2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐStepᚄ)
 }
 func (ec *executionContext) fieldContext_Candidate_currentSteps(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -20917,23 +20821,7 @@ func (ec *executionContext) fieldContext_Candidate_currentSteps(_ context.Contex
 }
 
 func (ec *executionContext) _Candidate_completedSteps(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Candidate_completedSteps(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.CompletedSteps, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []schematype.Step) graphql.Marshaler {
-			return ec.marshalNStep2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐStepᚄ(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainObject(ctx, ec.OperationContext, field, obj.CompletedSteps, ec.fieldContext_Candidate_completedSteps, ec.marshalNStep2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐStepᚄ)
 }
 func (ec *executionContext) fieldContext_Candidate_completedSteps(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -20949,23 +20837,7 @@ func (ec *executionContext) fieldContext_Candidate_completedSteps(_ context.Cont
 }
 
 func (ec *executionContext) _Candidate_address(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Candidate_address(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Address, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *schematype.Address) graphql.Marshaler {
-			return ec.marshalOAddress2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐAddress(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return plainObject(ctx, ec.OperationContext, field, obj.Address, ec.fieldContext_Candidate_address, ec.marshalOAddress2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐAddress)
 }
 func (ec *executionContext) fieldContext_Candidate_address(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -21522,23 +21394,7 @@ func (ec *executionContext) fieldContext_Candidate_hiredFor(_ context.Context, f
 }
 
 func (ec *executionContext) _CandidateConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateConnection) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_CandidateConnection_edges(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Edges, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*ent.CandidateEdge) graphql.Marshaler {
-			return ec.marshalOCandidateEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateEdge(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return plainObject(ctx, ec.OperationContext, field, obj.Edges, ec.fieldContext_CandidateConnection_edges, ec.marshalOCandidateEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateEdge)
 }
 func (ec *executionContext) fieldContext_CandidateConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -21554,23 +21410,7 @@ func (ec *executionContext) fieldContext_CandidateConnection_edges(_ context.Con
 }
 
 func (ec *executionContext) _CandidateConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateConnection) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_CandidateConnection_pageInfo(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.PageInfo, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v entgql.PageInfo[string]) graphql.Marshaler {
-			return ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainObject(ctx, ec.OperationContext, field, obj.PageInfo, ec.fieldContext_CandidateConnection_pageInfo, ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo)
 }
 func (ec *executionContext) fieldContext_CandidateConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -21593,23 +21433,7 @@ func (ec *executionContext) fieldContext_CandidateConnection_totalCount(_ contex
 }
 
 func (ec *executionContext) _CandidateEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateEdge) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_CandidateEdge_node(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Node, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Candidate) graphql.Marshaler {
-			return ec.marshalOCandidate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidate(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return plainObject(ctx, ec.OperationContext, field, obj.Node, ec.fieldContext_CandidateEdge_node, ec.marshalOCandidate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidate)
 }
 func (ec *executionContext) fieldContext_CandidateEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -21752,23 +21576,7 @@ func (ec *executionContext) fieldContext_CandidateFile_downloadURLExpires(_ cont
 }
 
 func (ec *executionContext) _CandidateFileConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateFileConnection) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_CandidateFileConnection_edges(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Edges, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*ent.CandidateFileEdge) graphql.Marshaler {
-			return ec.marshalOCandidateFileEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateFileEdge(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return plainObject(ctx, ec.OperationContext, field, obj.Edges, ec.fieldContext_CandidateFileConnection_edges, ec.marshalOCandidateFileEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateFileEdge)
 }
 func (ec *executionContext) fieldContext_CandidateFileConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -21784,23 +21592,7 @@ func (ec *executionContext) fieldContext_CandidateFileConnection_edges(_ context
 }
 
 func (ec *executionContext) _CandidateFileConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateFileConnection) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_CandidateFileConnection_pageInfo(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.PageInfo, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v entgql.PageInfo[string]) graphql.Marshaler {
-			return ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainObject(ctx, ec.OperationContext, field, obj.PageInfo, ec.fieldContext_CandidateFileConnection_pageInfo, ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo)
 }
 func (ec *executionContext) fieldContext_CandidateFileConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -21823,23 +21615,7 @@ func (ec *executionContext) fieldContext_CandidateFileConnection_totalCount(_ co
 }
 
 func (ec *executionContext) _CandidateFileEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateFileEdge) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_CandidateFileEdge_node(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Node, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.CandidateFile) graphql.Marshaler {
-			return ec.marshalOCandidateFile2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateFile(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return plainObject(ctx, ec.OperationContext, field, obj.Node, ec.fieldContext_CandidateFileEdge_node, ec.marshalOCandidateFile2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateFile)
 }
 func (ec *executionContext) fieldContext_CandidateFileEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -21950,23 +21726,7 @@ func (ec *executionContext) fieldContext_CandidateStep_candidate(_ context.Conte
 }
 
 func (ec *executionContext) _CandidateStepConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateStepConnection) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_CandidateStepConnection_edges(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Edges, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*ent.CandidateStepEdge) graphql.Marshaler {
-			return ec.marshalOCandidateStepEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateStepEdge(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return plainObject(ctx, ec.OperationContext, field, obj.Edges, ec.fieldContext_CandidateStepConnection_edges, ec.marshalOCandidateStepEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateStepEdge)
 }
 func (ec *executionContext) fieldContext_CandidateStepConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -21982,23 +21742,7 @@ func (ec *executionContext) fieldContext_CandidateStepConnection_edges(_ context
 }
 
 func (ec *executionContext) _CandidateStepConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateStepConnection) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_CandidateStepConnection_pageInfo(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.PageInfo, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v entgql.PageInfo[string]) graphql.Marshaler {
-			return ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainObject(ctx, ec.OperationContext, field, obj.PageInfo, ec.fieldContext_CandidateStepConnection_pageInfo, ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo)
 }
 func (ec *executionContext) fieldContext_CandidateStepConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -22021,23 +21765,7 @@ func (ec *executionContext) fieldContext_CandidateStepConnection_totalCount(_ co
 }
 
 func (ec *executionContext) _CandidateStepEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateStepEdge) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_CandidateStepEdge_node(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Node, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.CandidateStep) graphql.Marshaler {
-			return ec.marshalOCandidateStep2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateStep(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return plainObject(ctx, ec.OperationContext, field, obj.Node, ec.fieldContext_CandidateStepEdge_node, ec.marshalOCandidateStep2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateStep)
 }
 func (ec *executionContext) fieldContext_CandidateStepEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -22162,23 +21890,7 @@ func (ec *executionContext) fieldContext_Contact_timeCreated(_ context.Context, 
 }
 
 func (ec *executionContext) _ContactConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.ContactConnection) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ContactConnection_edges(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Edges, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*ent.ContactEdge) graphql.Marshaler {
-			return ec.marshalOContactEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐContactEdge(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return plainObject(ctx, ec.OperationContext, field, obj.Edges, ec.fieldContext_ContactConnection_edges, ec.marshalOContactEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐContactEdge)
 }
 func (ec *executionContext) fieldContext_ContactConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -22194,23 +21906,7 @@ func (ec *executionContext) fieldContext_ContactConnection_edges(_ context.Conte
 }
 
 func (ec *executionContext) _ContactConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.ContactConnection) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ContactConnection_pageInfo(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.PageInfo, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v entgql.PageInfo[string]) graphql.Marshaler {
-			return ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainObject(ctx, ec.OperationContext, field, obj.PageInfo, ec.fieldContext_ContactConnection_pageInfo, ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo)
 }
 func (ec *executionContext) fieldContext_ContactConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -22233,23 +21929,7 @@ func (ec *executionContext) fieldContext_ContactConnection_totalCount(_ context.
 }
 
 func (ec *executionContext) _ContactEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.ContactEdge) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ContactEdge_node(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Node, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Contact) graphql.Marshaler {
-			return ec.marshalOContact2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐContact(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return plainObject(ctx, ec.OperationContext, field, obj.Node, ec.fieldContext_ContactEdge_node, ec.marshalOContact2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐContact)
 }
 func (ec *executionContext) fieldContext_ContactEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -22369,23 +22049,7 @@ func (ec *executionContext) fieldContext_Conversation_messages(ctx context.Conte
 }
 
 func (ec *executionContext) _ConversationConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.ConversationConnection) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ConversationConnection_edges(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Edges, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*ent.ConversationEdge) graphql.Marshaler {
-			return ec.marshalOConversationEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐConversationEdge(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return plainObject(ctx, ec.OperationContext, field, obj.Edges, ec.fieldContext_ConversationConnection_edges, ec.marshalOConversationEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐConversationEdge)
 }
 func (ec *executionContext) fieldContext_ConversationConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -22401,23 +22065,7 @@ func (ec *executionContext) fieldContext_ConversationConnection_edges(_ context.
 }
 
 func (ec *executionContext) _ConversationConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.ConversationConnection) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ConversationConnection_pageInfo(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.PageInfo, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v entgql.PageInfo[string]) graphql.Marshaler {
-			return ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainObject(ctx, ec.OperationContext, field, obj.PageInfo, ec.fieldContext_ConversationConnection_pageInfo, ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo)
 }
 func (ec *executionContext) fieldContext_ConversationConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -22440,23 +22088,7 @@ func (ec *executionContext) fieldContext_ConversationConnection_totalCount(_ con
 }
 
 func (ec *executionContext) _ConversationEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.ConversationEdge) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ConversationEdge_node(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Node, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Conversation) graphql.Marshaler {
-			return ec.marshalOConversation2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐConversation(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return plainObject(ctx, ec.OperationContext, field, obj.Node, ec.fieldContext_ConversationEdge_node, ec.marshalOConversation2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐConversation)
 }
 func (ec *executionContext) fieldContext_ConversationEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -22479,23 +22111,7 @@ func (ec *executionContext) fieldContext_ConversationEdge_cursor(_ context.Conte
 }
 
 func (ec *executionContext) _CreatedAPIKey_apiKey(ctx context.Context, field graphql.CollectedField, obj *recruiting.CreatedAPIKey) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_CreatedAPIKey_apiKey(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.APIKey, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.APIKey) graphql.Marshaler {
-			return ec.marshalNAPIKey2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐAPIKey(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainObject(ctx, ec.OperationContext, field, obj.APIKey, ec.fieldContext_CreatedAPIKey_apiKey, ec.marshalNAPIKey2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐAPIKey)
 }
 func (ec *executionContext) fieldContext_CreatedAPIKey_apiKey(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -22553,23 +22169,7 @@ func (ec *executionContext) fieldContext_EvaluationPartner_authMode(_ context.Co
 }
 
 func (ec *executionContext) _EvaluationPartner_requiredFields(ctx context.Context, field graphql.CollectedField, obj *ent.EvaluationPartner) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_EvaluationPartner_requiredFields(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.RequiredFields, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v schematype.RequiredCandidateFields) graphql.Marshaler {
-			return ec.marshalNRequiredCandidateFields2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐRequiredCandidateFields(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainObject(ctx, ec.OperationContext, field, obj.RequiredFields, ec.fieldContext_EvaluationPartner_requiredFields, ec.marshalNRequiredCandidateFields2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐRequiredCandidateFields)
 }
 func (ec *executionContext) fieldContext_EvaluationPartner_requiredFields(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -22592,23 +22192,7 @@ func (ec *executionContext) fieldContext_EvaluationPartner_canSeeOffers(_ contex
 }
 
 func (ec *executionContext) _EvaluationPartner_testCatalog(ctx context.Context, field graphql.CollectedField, obj *ent.EvaluationPartner) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_EvaluationPartner_testCatalog(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TestCatalog, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []schematype.PartnerTest) graphql.Marshaler {
-			return ec.marshalNPartnerTest2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐPartnerTestᚄ(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainObject(ctx, ec.OperationContext, field, obj.TestCatalog, ec.fieldContext_EvaluationPartner_testCatalog, ec.marshalNPartnerTest2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐPartnerTestᚄ)
 }
 func (ec *executionContext) fieldContext_EvaluationPartner_testCatalog(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -22728,23 +22312,7 @@ func (ec *executionContext) fieldContext_EvaluationPartner_hasSigningSecret(_ co
 }
 
 func (ec *executionContext) _EvaluationPartnerConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.EvaluationPartnerConnection) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_EvaluationPartnerConnection_edges(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Edges, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*ent.EvaluationPartnerEdge) graphql.Marshaler {
-			return ec.marshalOEvaluationPartnerEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐEvaluationPartnerEdge(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return plainObject(ctx, ec.OperationContext, field, obj.Edges, ec.fieldContext_EvaluationPartnerConnection_edges, ec.marshalOEvaluationPartnerEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐEvaluationPartnerEdge)
 }
 func (ec *executionContext) fieldContext_EvaluationPartnerConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -22760,23 +22328,7 @@ func (ec *executionContext) fieldContext_EvaluationPartnerConnection_edges(_ con
 }
 
 func (ec *executionContext) _EvaluationPartnerConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.EvaluationPartnerConnection) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_EvaluationPartnerConnection_pageInfo(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.PageInfo, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v entgql.PageInfo[string]) graphql.Marshaler {
-			return ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainObject(ctx, ec.OperationContext, field, obj.PageInfo, ec.fieldContext_EvaluationPartnerConnection_pageInfo, ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo)
 }
 func (ec *executionContext) fieldContext_EvaluationPartnerConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -22799,23 +22351,7 @@ func (ec *executionContext) fieldContext_EvaluationPartnerConnection_totalCount(
 }
 
 func (ec *executionContext) _EvaluationPartnerEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.EvaluationPartnerEdge) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_EvaluationPartnerEdge_node(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Node, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.EvaluationPartner) graphql.Marshaler {
-			return ec.marshalOEvaluationPartner2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐEvaluationPartner(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return plainObject(ctx, ec.OperationContext, field, obj.Node, ec.fieldContext_EvaluationPartnerEdge_node, ec.marshalOEvaluationPartner2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐEvaluationPartner)
 }
 func (ec *executionContext) fieldContext_EvaluationPartnerEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -22866,23 +22402,7 @@ func (ec *executionContext) fieldContext_Event_time(_ context.Context, field gra
 }
 
 func (ec *executionContext) _Event_actor(ctx context.Context, field graphql.CollectedField, obj *recruiting.EventPayload) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Event_actor(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Actor, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v recruiting.EventActor) graphql.Marshaler {
-			return ec.marshalNEventActor2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐEventActor(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainObject(ctx, ec.OperationContext, field, obj.Actor, ec.fieldContext_Event_actor, ec.marshalNEventActor2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐEventActor)
 }
 func (ec *executionContext) fieldContext_Event_actor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -22898,23 +22418,7 @@ func (ec *executionContext) fieldContext_Event_actor(_ context.Context, field gr
 }
 
 func (ec *executionContext) _Event_object(ctx context.Context, field graphql.CollectedField, obj *recruiting.EventPayload) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Event_object(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Object, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v recruiting.EventObject) graphql.Marshaler {
-			return ec.marshalNEventObject2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐEventObject(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainObject(ctx, ec.OperationContext, field, obj.Object, ec.fieldContext_Event_object, ec.marshalNEventObject2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐEventObject)
 }
 func (ec *executionContext) fieldContext_Event_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -22951,23 +22455,7 @@ func (ec *executionContext) fieldContext_EventActor_name(_ context.Context, fiel
 }
 
 func (ec *executionContext) _EventFeed_events(ctx context.Context, field graphql.CollectedField, obj *model.EventFeed) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_EventFeed_events(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Events, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*recruiting.EventPayload) graphql.Marshaler {
-			return ec.marshalNEvent2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐEventPayloadᚄ(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainObject(ctx, ec.OperationContext, field, obj.Events, ec.fieldContext_EventFeed_events, ec.marshalNEvent2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐEventPayloadᚄ)
 }
 func (ec *executionContext) fieldContext_EventFeed_events(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -23081,23 +22569,7 @@ func (ec *executionContext) fieldContext_FieldDefinition_internalUse(_ context.C
 }
 
 func (ec *executionContext) _FieldDefinitionConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.FieldDefinitionConnection) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_FieldDefinitionConnection_edges(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Edges, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*ent.FieldDefinitionEdge) graphql.Marshaler {
-			return ec.marshalOFieldDefinitionEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐFieldDefinitionEdge(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return plainObject(ctx, ec.OperationContext, field, obj.Edges, ec.fieldContext_FieldDefinitionConnection_edges, ec.marshalOFieldDefinitionEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐFieldDefinitionEdge)
 }
 func (ec *executionContext) fieldContext_FieldDefinitionConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -23113,23 +22585,7 @@ func (ec *executionContext) fieldContext_FieldDefinitionConnection_edges(_ conte
 }
 
 func (ec *executionContext) _FieldDefinitionConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.FieldDefinitionConnection) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_FieldDefinitionConnection_pageInfo(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.PageInfo, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v entgql.PageInfo[string]) graphql.Marshaler {
-			return ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainObject(ctx, ec.OperationContext, field, obj.PageInfo, ec.fieldContext_FieldDefinitionConnection_pageInfo, ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo)
 }
 func (ec *executionContext) fieldContext_FieldDefinitionConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -23152,23 +22608,7 @@ func (ec *executionContext) fieldContext_FieldDefinitionConnection_totalCount(_ 
 }
 
 func (ec *executionContext) _FieldDefinitionEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.FieldDefinitionEdge) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_FieldDefinitionEdge_node(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Node, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.FieldDefinition) graphql.Marshaler {
-			return ec.marshalOFieldDefinition2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐFieldDefinition(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return plainObject(ctx, ec.OperationContext, field, obj.Node, ec.fieldContext_FieldDefinitionEdge_node, ec.marshalOFieldDefinition2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐFieldDefinition)
 }
 func (ec *executionContext) fieldContext_FieldDefinitionEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -23305,23 +22745,7 @@ func (ec *executionContext) fieldContext_Location_positions(ctx context.Context,
 }
 
 func (ec *executionContext) _LocationConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.LocationConnection) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_LocationConnection_edges(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Edges, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*ent.LocationEdge) graphql.Marshaler {
-			return ec.marshalOLocationEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐLocationEdge(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return plainObject(ctx, ec.OperationContext, field, obj.Edges, ec.fieldContext_LocationConnection_edges, ec.marshalOLocationEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐLocationEdge)
 }
 func (ec *executionContext) fieldContext_LocationConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -23337,23 +22761,7 @@ func (ec *executionContext) fieldContext_LocationConnection_edges(_ context.Cont
 }
 
 func (ec *executionContext) _LocationConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.LocationConnection) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_LocationConnection_pageInfo(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.PageInfo, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v entgql.PageInfo[string]) graphql.Marshaler {
-			return ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainObject(ctx, ec.OperationContext, field, obj.PageInfo, ec.fieldContext_LocationConnection_pageInfo, ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo)
 }
 func (ec *executionContext) fieldContext_LocationConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -23376,23 +22784,7 @@ func (ec *executionContext) fieldContext_LocationConnection_totalCount(_ context
 }
 
 func (ec *executionContext) _LocationEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.LocationEdge) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_LocationEdge_node(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Node, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Location) graphql.Marshaler {
-			return ec.marshalOLocation2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐLocation(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return plainObject(ctx, ec.OperationContext, field, obj.Node, ec.fieldContext_LocationEdge_node, ec.marshalOLocation2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐLocation)
 }
 func (ec *executionContext) fieldContext_LocationEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -23450,23 +22842,7 @@ func (ec *executionContext) fieldContext_Message_body(_ context.Context, field g
 }
 
 func (ec *executionContext) _Message_from(ctx context.Context, field graphql.CollectedField, obj *ent.Message) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Message_from(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.From, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v schematype.Party) graphql.Marshaler {
-			return ec.marshalNParty2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐParty(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainObject(ctx, ec.OperationContext, field, obj.From, ec.fieldContext_Message_from, ec.marshalNParty2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐParty)
 }
 func (ec *executionContext) fieldContext_Message_from(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -23482,23 +22858,7 @@ func (ec *executionContext) fieldContext_Message_from(_ context.Context, field g
 }
 
 func (ec *executionContext) _Message_to(ctx context.Context, field graphql.CollectedField, obj *ent.Message) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Message_to(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.To, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []schematype.Party) graphql.Marshaler {
-			return ec.marshalNParty2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐPartyᚄ(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainObject(ctx, ec.OperationContext, field, obj.To, ec.fieldContext_Message_to, ec.marshalNParty2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐPartyᚄ)
 }
 func (ec *executionContext) fieldContext_Message_to(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -23514,23 +22874,7 @@ func (ec *executionContext) fieldContext_Message_to(_ context.Context, field gra
 }
 
 func (ec *executionContext) _Message_cc(ctx context.Context, field graphql.CollectedField, obj *ent.Message) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Message_cc(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Cc, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []schematype.Party) graphql.Marshaler {
-			return ec.marshalNParty2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐPartyᚄ(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainObject(ctx, ec.OperationContext, field, obj.Cc, ec.fieldContext_Message_cc, ec.marshalNParty2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐPartyᚄ)
 }
 func (ec *executionContext) fieldContext_Message_cc(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -23546,23 +22890,7 @@ func (ec *executionContext) fieldContext_Message_cc(_ context.Context, field gra
 }
 
 func (ec *executionContext) _Message_bcc(ctx context.Context, field graphql.CollectedField, obj *ent.Message) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Message_bcc(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Bcc, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []schematype.Party) graphql.Marshaler {
-			return ec.marshalNParty2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐPartyᚄ(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainObject(ctx, ec.OperationContext, field, obj.Bcc, ec.fieldContext_Message_bcc, ec.marshalNParty2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐPartyᚄ)
 }
 func (ec *executionContext) fieldContext_Message_bcc(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -23610,23 +22938,7 @@ func (ec *executionContext) fieldContext_Message_conversation(_ context.Context,
 }
 
 func (ec *executionContext) _MessageConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.MessageConnection) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_MessageConnection_edges(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Edges, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*ent.MessageEdge) graphql.Marshaler {
-			return ec.marshalOMessageEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐMessageEdge(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return plainObject(ctx, ec.OperationContext, field, obj.Edges, ec.fieldContext_MessageConnection_edges, ec.marshalOMessageEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐMessageEdge)
 }
 func (ec *executionContext) fieldContext_MessageConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -23642,23 +22954,7 @@ func (ec *executionContext) fieldContext_MessageConnection_edges(_ context.Conte
 }
 
 func (ec *executionContext) _MessageConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.MessageConnection) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_MessageConnection_pageInfo(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.PageInfo, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v entgql.PageInfo[string]) graphql.Marshaler {
-			return ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainObject(ctx, ec.OperationContext, field, obj.PageInfo, ec.fieldContext_MessageConnection_pageInfo, ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo)
 }
 func (ec *executionContext) fieldContext_MessageConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -23681,23 +22977,7 @@ func (ec *executionContext) fieldContext_MessageConnection_totalCount(_ context.
 }
 
 func (ec *executionContext) _MessageEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.MessageEdge) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_MessageEdge_node(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Node, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Message) graphql.Marshaler {
-			return ec.marshalOMessage2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐMessage(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return plainObject(ctx, ec.OperationContext, field, obj.Node, ec.fieldContext_MessageEdge_node, ec.marshalOMessage2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐMessage)
 }
 func (ec *executionContext) fieldContext_MessageEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -25735,23 +25015,7 @@ func (ec *executionContext) fieldContext_Note_timeCreated(_ context.Context, fie
 }
 
 func (ec *executionContext) _Note_createdBy(ctx context.Context, field graphql.CollectedField, obj *ent.Note) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Note_createdBy(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.CreatedBy, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v schematype.Party) graphql.Marshaler {
-			return ec.marshalNParty2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐParty(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainObject(ctx, ec.OperationContext, field, obj.CreatedBy, ec.fieldContext_Note_createdBy, ec.marshalNParty2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐParty)
 }
 func (ec *executionContext) fieldContext_Note_createdBy(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -25774,23 +25038,7 @@ func (ec *executionContext) fieldContext_Note_text(_ context.Context, field grap
 }
 
 func (ec *executionContext) _Note_details(ctx context.Context, field graphql.CollectedField, obj *ent.Note) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Note_details(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Details, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []schematype.NoteDetail) graphql.Marshaler {
-			return ec.marshalNNoteDetail2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐNoteDetailᚄ(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainObject(ctx, ec.OperationContext, field, obj.Details, ec.fieldContext_Note_details, ec.marshalNNoteDetail2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐNoteDetailᚄ)
 }
 func (ec *executionContext) fieldContext_Note_details(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -25838,23 +25086,7 @@ func (ec *executionContext) fieldContext_Note_candidate(_ context.Context, field
 }
 
 func (ec *executionContext) _NoteConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.NoteConnection) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_NoteConnection_edges(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Edges, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*ent.NoteEdge) graphql.Marshaler {
-			return ec.marshalONoteEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐNoteEdge(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return plainObject(ctx, ec.OperationContext, field, obj.Edges, ec.fieldContext_NoteConnection_edges, ec.marshalONoteEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐNoteEdge)
 }
 func (ec *executionContext) fieldContext_NoteConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -25870,23 +25102,7 @@ func (ec *executionContext) fieldContext_NoteConnection_edges(_ context.Context,
 }
 
 func (ec *executionContext) _NoteConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.NoteConnection) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_NoteConnection_pageInfo(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.PageInfo, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v entgql.PageInfo[string]) graphql.Marshaler {
-			return ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainObject(ctx, ec.OperationContext, field, obj.PageInfo, ec.fieldContext_NoteConnection_pageInfo, ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo)
 }
 func (ec *executionContext) fieldContext_NoteConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -25923,23 +25139,7 @@ func (ec *executionContext) fieldContext_NoteDetail_text(_ context.Context, fiel
 }
 
 func (ec *executionContext) _NoteEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.NoteEdge) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_NoteEdge_node(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Node, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Note) graphql.Marshaler {
-			return ec.marshalONote2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐNote(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return plainObject(ctx, ec.OperationContext, field, obj.Node, ec.fieldContext_NoteEdge_node, ec.marshalONote2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐNote)
 }
 func (ec *executionContext) fieldContext_NoteEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -26225,23 +25425,7 @@ func (ec *executionContext) fieldContext_Opening_approvalProcess(_ context.Conte
 }
 
 func (ec *executionContext) _OpeningConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.OpeningConnection) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_OpeningConnection_edges(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Edges, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*ent.OpeningEdge) graphql.Marshaler {
-			return ec.marshalOOpeningEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOpeningEdge(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return plainObject(ctx, ec.OperationContext, field, obj.Edges, ec.fieldContext_OpeningConnection_edges, ec.marshalOOpeningEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOpeningEdge)
 }
 func (ec *executionContext) fieldContext_OpeningConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -26257,23 +25441,7 @@ func (ec *executionContext) fieldContext_OpeningConnection_edges(_ context.Conte
 }
 
 func (ec *executionContext) _OpeningConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.OpeningConnection) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_OpeningConnection_pageInfo(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.PageInfo, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v entgql.PageInfo[string]) graphql.Marshaler {
-			return ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainObject(ctx, ec.OperationContext, field, obj.PageInfo, ec.fieldContext_OpeningConnection_pageInfo, ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo)
 }
 func (ec *executionContext) fieldContext_OpeningConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -26296,23 +25464,7 @@ func (ec *executionContext) fieldContext_OpeningConnection_totalCount(_ context.
 }
 
 func (ec *executionContext) _OpeningEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.OpeningEdge) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_OpeningEdge_node(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Node, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Opening) graphql.Marshaler {
-			return ec.marshalOOpening2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOpening(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return plainObject(ctx, ec.OperationContext, field, obj.Node, ec.fieldContext_OpeningEdge_node, ec.marshalOOpening2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOpening)
 }
 func (ec *executionContext) fieldContext_OpeningEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -26547,23 +25699,7 @@ func (ec *executionContext) fieldContext_Person_candidates(ctx context.Context, 
 }
 
 func (ec *executionContext) _PersonConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.PersonConnection) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PersonConnection_edges(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Edges, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*ent.PersonEdge) graphql.Marshaler {
-			return ec.marshalOPersonEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPersonEdge(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return plainObject(ctx, ec.OperationContext, field, obj.Edges, ec.fieldContext_PersonConnection_edges, ec.marshalOPersonEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPersonEdge)
 }
 func (ec *executionContext) fieldContext_PersonConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -26579,23 +25715,7 @@ func (ec *executionContext) fieldContext_PersonConnection_edges(_ context.Contex
 }
 
 func (ec *executionContext) _PersonConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.PersonConnection) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PersonConnection_pageInfo(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.PageInfo, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v entgql.PageInfo[string]) graphql.Marshaler {
-			return ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainObject(ctx, ec.OperationContext, field, obj.PageInfo, ec.fieldContext_PersonConnection_pageInfo, ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo)
 }
 func (ec *executionContext) fieldContext_PersonConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -26618,23 +25738,7 @@ func (ec *executionContext) fieldContext_PersonConnection_totalCount(_ context.C
 }
 
 func (ec *executionContext) _PersonEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.PersonEdge) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PersonEdge_node(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Node, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Person) graphql.Marshaler {
-			return ec.marshalOPerson2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPerson(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return plainObject(ctx, ec.OperationContext, field, obj.Node, ec.fieldContext_PersonEdge_node, ec.marshalOPerson2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPerson)
 }
 func (ec *executionContext) fieldContext_PersonEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -26859,23 +25963,7 @@ func (ec *executionContext) fieldContext_Position_pictureURL(_ context.Context, 
 }
 
 func (ec *executionContext) _Position_salaryRange(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Position_salaryRange(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.SalaryRange, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *schematype.SalaryRange) graphql.Marshaler {
-			return ec.marshalOSalaryRange2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐSalaryRange(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return plainObject(ctx, ec.OperationContext, field, obj.SalaryRange, ec.fieldContext_Position_salaryRange, ec.marshalOSalaryRange2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐSalaryRange)
 }
 func (ec *executionContext) fieldContext_Position_salaryRange(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -26955,23 +26043,7 @@ func (ec *executionContext) fieldContext_Position_details(_ context.Context, fie
 }
 
 func (ec *executionContext) _Position_workflow(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Position_workflow(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Workflow, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []schematype.WorkflowStep) graphql.Marshaler {
-			return ec.marshalNWorkflowStep2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐWorkflowStepᚄ(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainObject(ctx, ec.OperationContext, field, obj.Workflow, ec.fieldContext_Position_workflow, ec.marshalNWorkflowStep2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐWorkflowStepᚄ)
 }
 func (ec *executionContext) fieldContext_Position_workflow(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -27490,23 +26562,7 @@ func (ec *executionContext) fieldContext_Position_employmentType(_ context.Conte
 }
 
 func (ec *executionContext) _PositionConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.PositionConnection) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PositionConnection_edges(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Edges, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*ent.PositionEdge) graphql.Marshaler {
-			return ec.marshalOPositionEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPositionEdge(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return plainObject(ctx, ec.OperationContext, field, obj.Edges, ec.fieldContext_PositionConnection_edges, ec.marshalOPositionEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPositionEdge)
 }
 func (ec *executionContext) fieldContext_PositionConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -27522,23 +26578,7 @@ func (ec *executionContext) fieldContext_PositionConnection_edges(_ context.Cont
 }
 
 func (ec *executionContext) _PositionConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.PositionConnection) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PositionConnection_pageInfo(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.PageInfo, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v entgql.PageInfo[string]) graphql.Marshaler {
-			return ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainObject(ctx, ec.OperationContext, field, obj.PageInfo, ec.fieldContext_PositionConnection_pageInfo, ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo)
 }
 func (ec *executionContext) fieldContext_PositionConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -27561,23 +26601,7 @@ func (ec *executionContext) fieldContext_PositionConnection_totalCount(_ context
 }
 
 func (ec *executionContext) _PositionEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.PositionEdge) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PositionEdge_node(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Node, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Position) graphql.Marshaler {
-			return ec.marshalOPosition2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPosition(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return plainObject(ctx, ec.OperationContext, field, obj.Node, ec.fieldContext_PositionEdge_node, ec.marshalOPosition2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPosition)
 }
 func (ec *executionContext) fieldContext_PositionEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -28534,23 +27558,7 @@ func (ec *executionContext) fieldContext_Question_explanation(_ context.Context,
 }
 
 func (ec *executionContext) _Question_options(ctx context.Context, field graphql.CollectedField, obj *schematype.Question) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Question_options(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Options, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []schematype.QuestionOption) graphql.Marshaler {
-			return ec.marshalOQuestionOption2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐQuestionOptionᚄ(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return plainObject(ctx, ec.OperationContext, field, obj.Options, ec.fieldContext_Question_options, ec.marshalOQuestionOption2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐQuestionOptionᚄ)
 }
 func (ec *executionContext) fieldContext_Question_options(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -28615,23 +27623,7 @@ func (ec *executionContext) fieldContext_Questionnaire_showAs(_ context.Context,
 }
 
 func (ec *executionContext) _Questionnaire_questions(ctx context.Context, field graphql.CollectedField, obj *ent.Questionnaire) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Questionnaire_questions(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Questions, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []schematype.Question) graphql.Marshaler {
-			return ec.marshalNQuestion2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐQuestionᚄ(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainObject(ctx, ec.OperationContext, field, obj.Questions, ec.fieldContext_Questionnaire_questions, ec.marshalNQuestion2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐQuestionᚄ)
 }
 func (ec *executionContext) fieldContext_Questionnaire_questions(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -28686,23 +27678,7 @@ func (ec *executionContext) fieldContext_Questionnaire_positions(_ context.Conte
 }
 
 func (ec *executionContext) _QuestionnaireConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.QuestionnaireConnection) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_QuestionnaireConnection_edges(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Edges, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*ent.QuestionnaireEdge) graphql.Marshaler {
-			return ec.marshalOQuestionnaireEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐQuestionnaireEdge(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return plainObject(ctx, ec.OperationContext, field, obj.Edges, ec.fieldContext_QuestionnaireConnection_edges, ec.marshalOQuestionnaireEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐQuestionnaireEdge)
 }
 func (ec *executionContext) fieldContext_QuestionnaireConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -28718,23 +27694,7 @@ func (ec *executionContext) fieldContext_QuestionnaireConnection_edges(_ context
 }
 
 func (ec *executionContext) _QuestionnaireConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.QuestionnaireConnection) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_QuestionnaireConnection_pageInfo(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.PageInfo, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v entgql.PageInfo[string]) graphql.Marshaler {
-			return ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainObject(ctx, ec.OperationContext, field, obj.PageInfo, ec.fieldContext_QuestionnaireConnection_pageInfo, ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo)
 }
 func (ec *executionContext) fieldContext_QuestionnaireConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -28757,23 +27717,7 @@ func (ec *executionContext) fieldContext_QuestionnaireConnection_totalCount(_ co
 }
 
 func (ec *executionContext) _QuestionnaireEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.QuestionnaireEdge) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_QuestionnaireEdge_node(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Node, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Questionnaire) graphql.Marshaler {
-			return ec.marshalOQuestionnaire2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐQuestionnaire(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return plainObject(ctx, ec.OperationContext, field, obj.Node, ec.fieldContext_QuestionnaireEdge_node, ec.marshalOQuestionnaire2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐQuestionnaire)
 }
 func (ec *executionContext) fieldContext_QuestionnaireEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -28824,23 +27768,7 @@ func (ec *executionContext) fieldContext_RejectionReason_rank(_ context.Context,
 }
 
 func (ec *executionContext) _RejectionReasonConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.RejectionReasonConnection) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_RejectionReasonConnection_edges(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Edges, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*ent.RejectionReasonEdge) graphql.Marshaler {
-			return ec.marshalORejectionReasonEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐRejectionReasonEdge(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return plainObject(ctx, ec.OperationContext, field, obj.Edges, ec.fieldContext_RejectionReasonConnection_edges, ec.marshalORejectionReasonEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐRejectionReasonEdge)
 }
 func (ec *executionContext) fieldContext_RejectionReasonConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -28856,23 +27784,7 @@ func (ec *executionContext) fieldContext_RejectionReasonConnection_edges(_ conte
 }
 
 func (ec *executionContext) _RejectionReasonConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.RejectionReasonConnection) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_RejectionReasonConnection_pageInfo(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.PageInfo, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v entgql.PageInfo[string]) graphql.Marshaler {
-			return ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainObject(ctx, ec.OperationContext, field, obj.PageInfo, ec.fieldContext_RejectionReasonConnection_pageInfo, ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo)
 }
 func (ec *executionContext) fieldContext_RejectionReasonConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -28895,23 +27807,7 @@ func (ec *executionContext) fieldContext_RejectionReasonConnection_totalCount(_ 
 }
 
 func (ec *executionContext) _RejectionReasonEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.RejectionReasonEdge) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_RejectionReasonEdge_node(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Node, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.RejectionReason) graphql.Marshaler {
-			return ec.marshalORejectionReason2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐRejectionReason(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return plainObject(ctx, ec.OperationContext, field, obj.Node, ec.fieldContext_RejectionReasonEdge_node, ec.marshalORejectionReason2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐRejectionReason)
 }
 func (ec *executionContext) fieldContext_RejectionReasonEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -29254,23 +28150,7 @@ func (ec *executionContext) fieldContext_TestSubmission_candidate(_ context.Cont
 }
 
 func (ec *executionContext) _TestSubmissionConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.TestSubmissionConnection) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_TestSubmissionConnection_edges(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Edges, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*ent.TestSubmissionEdge) graphql.Marshaler {
-			return ec.marshalOTestSubmissionEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐTestSubmissionEdge(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return plainObject(ctx, ec.OperationContext, field, obj.Edges, ec.fieldContext_TestSubmissionConnection_edges, ec.marshalOTestSubmissionEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐTestSubmissionEdge)
 }
 func (ec *executionContext) fieldContext_TestSubmissionConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -29286,23 +28166,7 @@ func (ec *executionContext) fieldContext_TestSubmissionConnection_edges(_ contex
 }
 
 func (ec *executionContext) _TestSubmissionConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.TestSubmissionConnection) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_TestSubmissionConnection_pageInfo(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.PageInfo, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v entgql.PageInfo[string]) graphql.Marshaler {
-			return ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainObject(ctx, ec.OperationContext, field, obj.PageInfo, ec.fieldContext_TestSubmissionConnection_pageInfo, ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo)
 }
 func (ec *executionContext) fieldContext_TestSubmissionConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -29325,23 +28189,7 @@ func (ec *executionContext) fieldContext_TestSubmissionConnection_totalCount(_ c
 }
 
 func (ec *executionContext) _TestSubmissionEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.TestSubmissionEdge) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_TestSubmissionEdge_node(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Node, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.TestSubmission) graphql.Marshaler {
-			return ec.marshalOTestSubmission2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐTestSubmission(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return plainObject(ctx, ec.OperationContext, field, obj.Node, ec.fieldContext_TestSubmissionEdge_node, ec.marshalOTestSubmission2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐTestSubmission)
 }
 func (ec *executionContext) fieldContext_TestSubmissionEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -29452,23 +28300,7 @@ func (ec *executionContext) fieldContext_User_hiringTeamOf(_ context.Context, fi
 }
 
 func (ec *executionContext) _UserConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.UserConnection) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_UserConnection_edges(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Edges, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*ent.UserEdge) graphql.Marshaler {
-			return ec.marshalOUserEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐUserEdge(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return plainObject(ctx, ec.OperationContext, field, obj.Edges, ec.fieldContext_UserConnection_edges, ec.marshalOUserEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐUserEdge)
 }
 func (ec *executionContext) fieldContext_UserConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -29484,23 +28316,7 @@ func (ec *executionContext) fieldContext_UserConnection_edges(_ context.Context,
 }
 
 func (ec *executionContext) _UserConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.UserConnection) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_UserConnection_pageInfo(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.PageInfo, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v entgql.PageInfo[string]) graphql.Marshaler {
-			return ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainObject(ctx, ec.OperationContext, field, obj.PageInfo, ec.fieldContext_UserConnection_pageInfo, ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo)
 }
 func (ec *executionContext) fieldContext_UserConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -29523,23 +28339,7 @@ func (ec *executionContext) fieldContext_UserConnection_totalCount(_ context.Con
 }
 
 func (ec *executionContext) _UserEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.UserEdge) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_UserEdge_node(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Node, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.User) graphql.Marshaler {
-			return ec.marshalOUser2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐUser(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return plainObject(ctx, ec.OperationContext, field, obj.Node, ec.fieldContext_UserEdge_node, ec.marshalOUser2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐUser)
 }
 func (ec *executionContext) fieldContext_UserEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -29718,23 +28518,7 @@ func (ec *executionContext) fieldContext_WebhookEndpoint_attempts(ctx context.Co
 }
 
 func (ec *executionContext) _WebhookEndpointSecret_endpoint(ctx context.Context, field graphql.CollectedField, obj *recruiting.WebhookWithSecret) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WebhookEndpointSecret_endpoint(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Endpoint, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.WebhookEndpoint) graphql.Marshaler {
-			return ec.marshalNWebhookEndpoint2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐWebhookEndpoint(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainObject(ctx, ec.OperationContext, field, obj.Endpoint, ec.fieldContext_WebhookEndpointSecret_endpoint, ec.marshalNWebhookEndpoint2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐWebhookEndpoint)
 }
 func (ec *executionContext) fieldContext_WebhookEndpointSecret_endpoint(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -30016,23 +28800,7 @@ func (ec *executionContext) fieldContext___Field_args(ctx context.Context, field
 }
 
 func (ec *executionContext) ___Field_type(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext___Field_type(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Type, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *introspection.Type) graphql.Marshaler {
-			return ec.marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainObject(ctx, ec.OperationContext, field, obj.Type, ec.fieldContext___Field_type, ec.marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType)
 }
 func (ec *executionContext) fieldContext___Field_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -30124,23 +28892,7 @@ func (ec *executionContext) fieldContext___InputValue_description(_ context.Cont
 }
 
 func (ec *executionContext) ___InputValue_type(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
-	return resolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext___InputValue_type(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Type, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *introspection.Type) graphql.Marshaler {
-			return ec.marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return plainObject(ctx, ec.OperationContext, field, obj.Type, ec.fieldContext___InputValue_type, ec.marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType)
 }
 func (ec *executionContext) fieldContext___InputValue_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
