@@ -39,12 +39,12 @@ var rewrites = []struct{ old, new string }{
 
 // A field read straight off its object (its resolver returns obj's field,
 // so it is neither method nor resolver and has no arguments; no
-// middleware) resolves through plainScalar when its field context is a
-// scalar's, plainObject otherwise, instead of resolveField's closures and
+// middleware) resolves through plainScalar, given the object its context
+// names, when its field context is a scalar's, plainObject otherwise, instead of resolveField's closures and
 // boxing (graph/generated/field.go). Names in generated code hold
 // non-ASCII letters, hence [^(\s] where \w would do.
 var (
-	scalarFieldContextFunc = regexp.MustCompile(`func \(ec \*executionContext\) (fieldContext_[^(\s]+)\(_ context\.Context, field graphql\.CollectedField\) \(fc \*graphql\.FieldContext, err error\) \{\n\treturn scalarFieldContext\("[^"]+", field, false, false, "[^"]+"\)\n\}`)
+	scalarFieldContextFunc = regexp.MustCompile(`func \(ec \*executionContext\) (fieldContext_[^(\s]+)\(_ context\.Context, field graphql\.CollectedField\) \(fc \*graphql\.FieldContext, err error\) \{\n\treturn scalarFieldContext\(("[^"]+"), field, false, false, "[^"]+"\)\n\}`)
 	plainFieldFunc         = regexp.MustCompile(`(func \(ec \*executionContext\) _[^(\s]+\(ctx context\.Context, field graphql\.CollectedField, obj [^)]+\) \(ret graphql\.Marshaler\) \{)\n` +
 		`\treturn resolveField\(\n\t\tctx,\n\t\tec\.OperationContext,\n\t\tfield,\n` +
 		`\t\tfunc\(ctx context\.Context, field graphql\.CollectedField\) \(\*graphql\.FieldContext, error\) \{\n\t\t\treturn ec\.(fieldContext_[^(\s]+)\(ctx, field\)\n\t\t\},\n` +
@@ -77,20 +77,23 @@ func main() {
 // rewritePlainFields rewrites the plain fields of src and answers how many
 // scalar and object fields it rewrote.
 func rewritePlainFields(src []byte) (out []byte, scalars, objects int) {
-	scalar := map[string]bool{}
+	// The object a scalar field's context names, by the field's context
+	// function.
+	scalarOf := map[string]string{}
 	for _, m := range scalarFieldContextFunc.FindAllSubmatch(src, -1) {
-		scalar[string(m[1])] = true
+		scalarOf[string(m[1])] = string(m[2])
 	}
 	out = plainFieldFunc.ReplaceAllFunc(src, func(fn []byte) []byte {
 		m := plainFieldFunc.FindSubmatch(fn)
-		helper := "plainObject"
-		if scalar[string(m[2])] {
-			helper = "plainScalar"
+		fieldContext, value, marshal := string(m[2]), string(m[3]), string(m[4])
+		call := "plainObject(ctx, ec.OperationContext, field, " + value + ", ec." + fieldContext
+		if object, ok := scalarOf[fieldContext]; ok {
+			call = "plainScalar(ctx, ec.OperationContext, field, " + value + ", " + object
 			scalars++
 		} else {
 			objects++
 		}
-		return []byte(string(m[1]) + "\n\treturn " + helper + "(ctx, ec.OperationContext, field, " + string(m[3]) + ", ec." + string(m[2]) + ", ec." + string(m[4]) + ")\n}")
+		return []byte(string(m[1]) + "\n\treturn " + call + ", ec." + marshal + ")\n}")
 	})
 	return out, scalars, objects
 }

@@ -114,26 +114,28 @@ func noChildFields(context.Context, graphql.CollectedField) (*graphql.FieldConte
 	return nil, errNoChildFields
 }
 
-// plainScalar is resolveField for a scalar or enum field read straight off
-// its object, which graph/genpatch.go calls instead: v is the field's
+// plainScalar is resolveField for a scalar or enum field of object read
+// straight off it, which graph/genpatch.go calls instead: v is the field's
 // value, read by the caller. The field still gets its context (errors
 // name its path) and panic recovery, without resolveField's three
 // closures and two boxings of v, which were most of a list read's
 // allocations: a hundred rows of three fields make three hundred of these.
-// A scalar has no child to read fc.Result, so it is left unset.
+// Its context is scalarFieldContext's, and lives in the same allocation as
+// the context.Context holding it. A scalar has no child to read fc.Result,
+// so it is left unset.
 func plainScalar[T any](
 	ctx context.Context,
 	oc *graphql.OperationContext,
 	field graphql.CollectedField,
 	v T,
-	fieldContext func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error),
+	object string,
 	marshal func(ctx context.Context, sel ast.SelectionSet, v T) graphql.Marshaler,
 ) graphql.Marshaler {
-	fc, err := fieldContext(ctx, field)
-	if err != nil {
-		return graphql.Null
-	}
-	return marshalPlain(ctx, oc, fc, v, marshal)
+	c := withFieldCtx(ctx)
+	c.fc.Object = object
+	c.fc.Field = field
+	c.fc.Child = noChildFields
+	return marshalSafely(c, oc, field.Selections, v, marshal)
 }
 
 // plainObject is plainScalar for an object or list field read straight
@@ -153,24 +155,23 @@ func plainObject[T any](
 		return graphql.Null
 	}
 	fc.Result = v
-	return marshalPlain(ctx, oc, fc, v, marshal)
+	return marshalSafely(graphql.WithFieldContext(ctx, fc), oc, field.Selections, v, marshal)
 }
 
-// marshalPlain marshals v, a plain field's value, in its field context,
-// answering null and an error for a panic as resolveField does.
-func marshalPlain[T any](
+// marshalSafely marshals v, a plain field's value, in ctx, its field's
+// context, answering null and an error for a panic as resolveField does.
+func marshalSafely[T any](
 	ctx context.Context,
 	oc *graphql.OperationContext,
-	fc *graphql.FieldContext,
+	sel ast.SelectionSet,
 	v T,
 	marshal func(ctx context.Context, sel ast.SelectionSet, v T) graphql.Marshaler,
 ) (ret graphql.Marshaler) {
-	ctx = graphql.WithFieldContext(ctx, fc)
 	defer func() {
 		if r := recover(); r != nil {
 			oc.Error(ctx, oc.Recover(ctx, r))
 			ret = graphql.Null
 		}
 	}()
-	return marshal(ctx, fc.Field.Selections, v)
+	return marshal(ctx, sel, v)
 }

@@ -15,23 +15,23 @@ import (
 func TestPlainScalarKeepsGqlgensOutcomes(t *testing.T) {
 	ctx, oc := operation()
 	field := graphql.CollectedField{Field: &ast.Field{Alias: "status", Name: "status"}}
-	fieldContext := func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-		return scalarFieldContext("Candidate", field, false, false, "String")
-	}
 
-	m := plainScalar(ctx, oc, field, "IN_PROGRESS", fieldContext, func(_ context.Context, _ ast.SelectionSet, v string) graphql.Marshaler {
+	m := plainScalar(ctx, oc, field, "IN_PROGRESS", "Candidate", func(_ context.Context, _ ast.SelectionSet, v string) graphql.Marshaler {
 		return graphql.MarshalString(v)
 	})
 	if got := jsonOf(m); got != `"IN_PROGRESS"` {
 		t.Fatalf("wrote %s", got)
 	}
 
-	m = plainScalar(ctx, oc, field, "", fieldContext, func(context.Context, ast.SelectionSet, string) graphql.Marshaler { panic("boom") })
+	m = plainScalar(ctx, oc, field, "", "Candidate", func(context.Context, ast.SelectionSet, string) graphql.Marshaler { panic("boom") })
 	if m != graphql.Null || len(graphql.GetErrors(ctx)) != 1 {
 		t.Fatalf("a panicking field answered %v with errors %v", m, graphql.GetErrors(ctx))
 	}
 
-	plainScalar(ctx, oc, field, "", fieldContext, func(ctx context.Context, _ ast.SelectionSet, _ string) graphql.Marshaler {
+	plainScalar(ctx, oc, field, "", "Candidate", func(ctx context.Context, _ ast.SelectionSet, _ string) graphql.Marshaler {
+		if fc := graphql.GetFieldContext(ctx); fc.Object != "Candidate" || fc.IsMethod || fc.IsResolver {
+			t.Errorf("the field context is %+v; want a plain field of Candidate", fc)
+		}
 		graphql.AddErrorf(ctx, "must not be null")
 		return graphql.Null
 	})
@@ -54,9 +54,7 @@ func TestPlainObjectIsItsChildrensParent(t *testing.T) {
 
 	m := plainObject(ctx, oc, field, &candidate{status: "HIRED"}, fieldContext, func(ctx context.Context, _ ast.SelectionSet, v *candidate) graphql.Marshaler {
 		child := graphql.CollectedField{Field: &ast.Field{Alias: "status", Name: "status"}}
-		return plainScalar(ctx, oc, child, v.status, func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return scalarFieldContext("Candidate", field, false, false, "String")
-		}, func(ctx context.Context, _ ast.SelectionSet, v string) graphql.Marshaler {
+		return plainScalar(ctx, oc, child, v.status, "Candidate", func(ctx context.Context, _ ast.SelectionSet, v string) graphql.Marshaler {
 			if parent := graphql.GetFieldContext(ctx).Parent.Result.(*candidate); parent.status != v {
 				t.Errorf("the parent's result holds %q, the field %q", parent.status, v)
 			}

@@ -20342,105 +20342,105 @@ func (ec *executionContext) field___Type_inputFields_args(ctx context.Context, r
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _APIKey_id(ctx context.Context, field graphql.CollectedField, obj *ent.APIKey) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.ID, ec.fieldContext_APIKey_id, ec.marshalNID2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "APIKey", ec.marshalNID2string)
 }
 func (ec *executionContext) fieldContext_APIKey_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("APIKey", field, false, false, "ID")
 }
 
 func (ec *executionContext) _APIKey_name(ctx context.Context, field graphql.CollectedField, obj *ent.APIKey) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Name, ec.fieldContext_APIKey_name, ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Name, "APIKey", ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_APIKey_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("APIKey", field, false, false, "String")
 }
 
 func (ec *executionContext) _APIKey_scopes(ctx context.Context, field graphql.CollectedField, obj *ent.APIKey) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Scopes, ec.fieldContext_APIKey_scopes, ec.marshalNString2ᚕstringᚄ)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Scopes, "APIKey", ec.marshalNString2ᚕstringᚄ)
 }
 func (ec *executionContext) fieldContext_APIKey_scopes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("APIKey", field, false, false, "String")
 }
 
 func (ec *executionContext) _APIKey_userID(ctx context.Context, field graphql.CollectedField, obj *ent.APIKey) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.UserID, ec.fieldContext_APIKey_userID, ec.marshalOID2ᚖstring)
+	return plainScalar(ctx, ec.OperationContext, field, obj.UserID, "APIKey", ec.marshalOID2ᚖstring)
 }
 func (ec *executionContext) fieldContext_APIKey_userID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("APIKey", field, false, false, "ID")
 }
 
 func (ec *executionContext) _APIKey_partnerID(ctx context.Context, field graphql.CollectedField, obj *ent.APIKey) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.PartnerID, ec.fieldContext_APIKey_partnerID, ec.marshalOID2ᚖstring)
+	return plainScalar(ctx, ec.OperationContext, field, obj.PartnerID, "APIKey", ec.marshalOID2ᚖstring)
 }
 func (ec *executionContext) fieldContext_APIKey_partnerID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("APIKey", field, false, false, "ID")
 }
 
 func (ec *executionContext) _APIKey_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.APIKey) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, ec.fieldContext_APIKey_timeCreated, ec.marshalNTime2timeᚐTime)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, "APIKey", ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_APIKey_timeCreated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("APIKey", field, false, false, "Time")
 }
 
 func (ec *executionContext) _APIKey_timeLastUsed(ctx context.Context, field graphql.CollectedField, obj *ent.APIKey) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TimeLastUsed, ec.fieldContext_APIKey_timeLastUsed, ec.marshalOTime2ᚖtimeᚐTime)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeLastUsed, "APIKey", ec.marshalOTime2ᚖtimeᚐTime)
 }
 func (ec *executionContext) fieldContext_APIKey_timeLastUsed(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("APIKey", field, false, false, "Time")
 }
 
 func (ec *executionContext) _APIKey_revoked(ctx context.Context, field graphql.CollectedField, obj *ent.APIKey) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Revoked, ec.fieldContext_APIKey_revoked, ec.marshalNBoolean2bool)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Revoked, "APIKey", ec.marshalNBoolean2bool)
 }
 func (ec *executionContext) fieldContext_APIKey_revoked(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("APIKey", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _Activity_id(ctx context.Context, field graphql.CollectedField, obj *ent.Activity) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.ID, ec.fieldContext_Activity_id, ec.marshalNID2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "Activity", ec.marshalNID2string)
 }
 func (ec *executionContext) fieldContext_Activity_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Activity", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Activity_verb(ctx context.Context, field graphql.CollectedField, obj *ent.Activity) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Verb, ec.fieldContext_Activity_verb, ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Verb, "Activity", ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Activity_verb(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Activity", field, false, false, "String")
 }
 
 func (ec *executionContext) _Activity_actorType(ctx context.Context, field graphql.CollectedField, obj *ent.Activity) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.ActorType, ec.fieldContext_Activity_actorType, ec.marshalNActivityActorType2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋactivityᚐActorType)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ActorType, "Activity", ec.marshalNActivityActorType2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋactivityᚐActorType)
 }
 func (ec *executionContext) fieldContext_Activity_actorType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Activity", field, false, false, "ActivityActorType")
 }
 
 func (ec *executionContext) _Activity_actorID(ctx context.Context, field graphql.CollectedField, obj *ent.Activity) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.ActorID, ec.fieldContext_Activity_actorID, ec.marshalOString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ActorID, "Activity", ec.marshalOString2string)
 }
 func (ec *executionContext) fieldContext_Activity_actorID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Activity", field, false, false, "String")
 }
 
 func (ec *executionContext) _Activity_actorName(ctx context.Context, field graphql.CollectedField, obj *ent.Activity) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.ActorName, ec.fieldContext_Activity_actorName, ec.marshalOString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ActorName, "Activity", ec.marshalOString2string)
 }
 func (ec *executionContext) fieldContext_Activity_actorName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Activity", field, false, false, "String")
 }
 
 func (ec *executionContext) _Activity_objectType(ctx context.Context, field graphql.CollectedField, obj *ent.Activity) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.ObjectType, ec.fieldContext_Activity_objectType, ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ObjectType, "Activity", ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Activity_objectType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Activity", field, false, false, "String")
 }
 
 func (ec *executionContext) _Activity_objectID(ctx context.Context, field graphql.CollectedField, obj *ent.Activity) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.ObjectID, ec.fieldContext_Activity_objectID, ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ObjectID, "Activity", ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Activity_objectID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Activity", field, false, false, "String")
@@ -20463,7 +20463,7 @@ func (ec *executionContext) fieldContext_Activity_changes(_ context.Context, fie
 }
 
 func (ec *executionContext) _Activity_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.Activity) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, ec.fieldContext_Activity_timeCreated, ec.marshalNTime2timeᚐTime)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, "Activity", ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_Activity_timeCreated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Activity", field, false, false, "Time")
@@ -20566,7 +20566,7 @@ func (ec *executionContext) fieldContext_ActivityConnection_pageInfo(_ context.C
 }
 
 func (ec *executionContext) _ActivityConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.ActivityConnection) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, ec.fieldContext_ActivityConnection_totalCount, ec.marshalNInt2int)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, "ActivityConnection", ec.marshalNInt2int)
 }
 func (ec *executionContext) fieldContext_ActivityConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("ActivityConnection", field, false, false, "Int")
@@ -20589,77 +20589,77 @@ func (ec *executionContext) fieldContext_ActivityEdge_node(_ context.Context, fi
 }
 
 func (ec *executionContext) _ActivityEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.ActivityEdge) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, ec.fieldContext_ActivityEdge_cursor, ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, "ActivityEdge", ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
 }
 func (ec *executionContext) fieldContext_ActivityEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("ActivityEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _Address_country(ctx context.Context, field graphql.CollectedField, obj *schematype.Address) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Country, ec.fieldContext_Address_country, ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Country, "Address", ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Address_country(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Address", field, false, false, "String")
 }
 
 func (ec *executionContext) _Address_state(ctx context.Context, field graphql.CollectedField, obj *schematype.Address) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.State, ec.fieldContext_Address_state, ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.State, "Address", ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Address_state(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Address", field, false, false, "String")
 }
 
 func (ec *executionContext) _Address_zip(ctx context.Context, field graphql.CollectedField, obj *schematype.Address) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Zip, ec.fieldContext_Address_zip, ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Zip, "Address", ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Address_zip(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Address", field, false, false, "String")
 }
 
 func (ec *executionContext) _Address_streetAddress(ctx context.Context, field graphql.CollectedField, obj *schematype.Address) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.StreetAddress, ec.fieldContext_Address_streetAddress, ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.StreetAddress, "Address", ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Address_streetAddress(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Address", field, false, false, "String")
 }
 
 func (ec *executionContext) _Address_city(ctx context.Context, field graphql.CollectedField, obj *schematype.Address) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.City, ec.fieldContext_Address_city, ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.City, "Address", ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Address_city(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Address", field, false, false, "String")
 }
 
 func (ec *executionContext) _Application_id(ctx context.Context, field graphql.CollectedField, obj *ent.Application) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.ID, ec.fieldContext_Application_id, ec.marshalNID2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "Application", ec.marshalNID2string)
 }
 func (ec *executionContext) fieldContext_Application_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Application", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Application_email(ctx context.Context, field graphql.CollectedField, obj *ent.Application) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Email, ec.fieldContext_Application_email, ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Email, "Application", ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Application_email(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Application", field, false, false, "String")
 }
 
 func (ec *executionContext) _Application_source(ctx context.Context, field graphql.CollectedField, obj *ent.Application) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Source, ec.fieldContext_Application_source, ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Source, "Application", ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Application_source(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Application", field, false, false, "String")
 }
 
 func (ec *executionContext) _Application_linkedinURL(ctx context.Context, field graphql.CollectedField, obj *ent.Application) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.LinkedinURL, ec.fieldContext_Application_linkedinURL, ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.LinkedinURL, "Application", ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Application_linkedinURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Application", field, false, false, "String")
 }
 
 func (ec *executionContext) _Application_coverLetter(ctx context.Context, field graphql.CollectedField, obj *ent.Application) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.CoverLetter, ec.fieldContext_Application_coverLetter, ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.CoverLetter, "Application", ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Application_coverLetter(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Application", field, false, false, "String")
@@ -20682,21 +20682,21 @@ func (ec *executionContext) fieldContext_Application_answers(_ context.Context, 
 }
 
 func (ec *executionContext) _Application_consentText(ctx context.Context, field graphql.CollectedField, obj *ent.Application) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.ConsentText, ec.fieldContext_Application_consentText, ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ConsentText, "Application", ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Application_consentText(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Application", field, false, false, "String")
 }
 
 func (ec *executionContext) _Application_timeConsented(ctx context.Context, field graphql.CollectedField, obj *ent.Application) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TimeConsented, ec.fieldContext_Application_timeConsented, ec.marshalNTime2timeᚐTime)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeConsented, "Application", ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_Application_timeConsented(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Application", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Application_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.Application) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, ec.fieldContext_Application_timeCreated, ec.marshalNTime2timeᚐTime)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, "Application", ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_Application_timeCreated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Application", field, false, false, "Time")
@@ -20735,70 +20735,70 @@ func (ec *executionContext) fieldContext_Application_candidate(_ context.Context
 }
 
 func (ec *executionContext) _ApprovalProcess_id(ctx context.Context, field graphql.CollectedField, obj *ent.ApprovalProcess) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.ID, ec.fieldContext_ApprovalProcess_id, ec.marshalNID2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "ApprovalProcess", ec.marshalNID2string)
 }
 func (ec *executionContext) fieldContext_ApprovalProcess_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("ApprovalProcess", field, false, false, "ID")
 }
 
 func (ec *executionContext) _ApprovalProcess_name(ctx context.Context, field graphql.CollectedField, obj *ent.ApprovalProcess) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Name, ec.fieldContext_ApprovalProcess_name, ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Name, "ApprovalProcess", ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_ApprovalProcess_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("ApprovalProcess", field, false, false, "String")
 }
 
 func (ec *executionContext) _ApprovalProcess_status(ctx context.Context, field graphql.CollectedField, obj *ent.ApprovalProcess) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Status, ec.fieldContext_ApprovalProcess_status, ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Status, "ApprovalProcess", ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_ApprovalProcess_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("ApprovalProcess", field, false, false, "String")
 }
 
 func (ec *executionContext) _ApprovalProcess_timeStarted(ctx context.Context, field graphql.CollectedField, obj *ent.ApprovalProcess) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TimeStarted, ec.fieldContext_ApprovalProcess_timeStarted, ec.marshalNTime2timeᚐTime)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeStarted, "ApprovalProcess", ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_ApprovalProcess_timeStarted(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("ApprovalProcess", field, false, false, "Time")
 }
 
 func (ec *executionContext) _ApprovalProcess_timeCompleted(ctx context.Context, field graphql.CollectedField, obj *ent.ApprovalProcess) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCompleted, ec.fieldContext_ApprovalProcess_timeCompleted, ec.marshalOTime2ᚖtimeᚐTime)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCompleted, "ApprovalProcess", ec.marshalOTime2ᚖtimeᚐTime)
 }
 func (ec *executionContext) fieldContext_ApprovalProcess_timeCompleted(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("ApprovalProcess", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Candidate_id(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.ID, ec.fieldContext_Candidate_id, ec.marshalNID2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "Candidate", ec.marshalNID2string)
 }
 func (ec *executionContext) fieldContext_Candidate_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Candidate", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Candidate_status(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Status, ec.fieldContext_Candidate_status, ec.marshalNCandidateStatus2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋcandidateᚐStatus)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Status, "Candidate", ec.marshalNCandidateStatus2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋcandidateᚐStatus)
 }
 func (ec *executionContext) fieldContext_Candidate_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Candidate", field, false, false, "CandidateStatus")
 }
 
 func (ec *executionContext) _Candidate_rejectionNote(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.RejectionNote, ec.fieldContext_Candidate_rejectionNote, ec.marshalOString2ᚖstring)
+	return plainScalar(ctx, ec.OperationContext, field, obj.RejectionNote, "Candidate", ec.marshalOString2ᚖstring)
 }
 func (ec *executionContext) fieldContext_Candidate_rejectionNote(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Candidate", field, false, false, "String")
 }
 
 func (ec *executionContext) _Candidate_source(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Source, ec.fieldContext_Candidate_source, ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Source, "Candidate", ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Candidate_source(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Candidate", field, false, false, "String")
 }
 
 func (ec *executionContext) _Candidate_deleted(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Deleted, ec.fieldContext_Candidate_deleted, ec.marshalNBoolean2bool)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Deleted, "Candidate", ec.marshalNBoolean2bool)
 }
 func (ec *executionContext) fieldContext_Candidate_deleted(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Candidate", field, false, false, "Boolean")
@@ -20853,21 +20853,21 @@ func (ec *executionContext) fieldContext_Candidate_address(_ context.Context, fi
 }
 
 func (ec *executionContext) _Candidate_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, ec.fieldContext_Candidate_timeCreated, ec.marshalNTime2timeᚐTime)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, "Candidate", ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_Candidate_timeCreated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Candidate", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Candidate_timeLastStatusChanged(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TimeLastStatusChanged, ec.fieldContext_Candidate_timeLastStatusChanged, ec.marshalNTime2timeᚐTime)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeLastStatusChanged, "Candidate", ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_Candidate_timeLastStatusChanged(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Candidate", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Candidate_timeHiringProcessUpdated(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TimeHiringProcessUpdated, ec.fieldContext_Candidate_timeHiringProcessUpdated, ec.marshalNTime2timeᚐTime)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeHiringProcessUpdated, "Candidate", ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_Candidate_timeHiringProcessUpdated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Candidate", field, false, false, "Time")
@@ -21426,7 +21426,7 @@ func (ec *executionContext) fieldContext_CandidateConnection_pageInfo(_ context.
 }
 
 func (ec *executionContext) _CandidateConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateConnection) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, ec.fieldContext_CandidateConnection_totalCount, ec.marshalNInt2int)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, "CandidateConnection", ec.marshalNInt2int)
 }
 func (ec *executionContext) fieldContext_CandidateConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("CandidateConnection", field, false, false, "Int")
@@ -21449,49 +21449,49 @@ func (ec *executionContext) fieldContext_CandidateEdge_node(_ context.Context, f
 }
 
 func (ec *executionContext) _CandidateEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateEdge) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, ec.fieldContext_CandidateEdge_cursor, ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, "CandidateEdge", ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
 }
 func (ec *executionContext) fieldContext_CandidateEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("CandidateEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _CandidateFile_id(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateFile) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.ID, ec.fieldContext_CandidateFile_id, ec.marshalNID2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "CandidateFile", ec.marshalNID2string)
 }
 func (ec *executionContext) fieldContext_CandidateFile_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("CandidateFile", field, false, false, "ID")
 }
 
 func (ec *executionContext) _CandidateFile_kind(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateFile) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Kind, ec.fieldContext_CandidateFile_kind, ec.marshalNCandidateFileKind2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋcandidatefileᚐKind)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Kind, "CandidateFile", ec.marshalNCandidateFileKind2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋcandidatefileᚐKind)
 }
 func (ec *executionContext) fieldContext_CandidateFile_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("CandidateFile", field, false, false, "CandidateFileKind")
 }
 
 func (ec *executionContext) _CandidateFile_fileName(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateFile) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.FileName, ec.fieldContext_CandidateFile_fileName, ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.FileName, "CandidateFile", ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_CandidateFile_fileName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("CandidateFile", field, false, false, "String")
 }
 
 func (ec *executionContext) _CandidateFile_contentType(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateFile) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.ContentType, ec.fieldContext_CandidateFile_contentType, ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ContentType, "CandidateFile", ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_CandidateFile_contentType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("CandidateFile", field, false, false, "String")
 }
 
 func (ec *executionContext) _CandidateFile_size(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateFile) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Size, ec.fieldContext_CandidateFile_size, ec.marshalNInt2int64)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Size, "CandidateFile", ec.marshalNInt2int64)
 }
 func (ec *executionContext) fieldContext_CandidateFile_size(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("CandidateFile", field, false, false, "Int")
 }
 
 func (ec *executionContext) _CandidateFile_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateFile) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, ec.fieldContext_CandidateFile_timeCreated, ec.marshalNTime2timeᚐTime)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, "CandidateFile", ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_CandidateFile_timeCreated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("CandidateFile", field, false, false, "Time")
@@ -21608,7 +21608,7 @@ func (ec *executionContext) fieldContext_CandidateFileConnection_pageInfo(_ cont
 }
 
 func (ec *executionContext) _CandidateFileConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateFileConnection) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, ec.fieldContext_CandidateFileConnection_totalCount, ec.marshalNInt2int)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, "CandidateFileConnection", ec.marshalNInt2int)
 }
 func (ec *executionContext) fieldContext_CandidateFileConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("CandidateFileConnection", field, false, false, "Int")
@@ -21631,63 +21631,63 @@ func (ec *executionContext) fieldContext_CandidateFileEdge_node(_ context.Contex
 }
 
 func (ec *executionContext) _CandidateFileEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateFileEdge) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, ec.fieldContext_CandidateFileEdge_cursor, ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, "CandidateFileEdge", ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
 }
 func (ec *executionContext) fieldContext_CandidateFileEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("CandidateFileEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _CandidateStep_id(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateStep) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.ID, ec.fieldContext_CandidateStep_id, ec.marshalNID2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "CandidateStep", ec.marshalNID2string)
 }
 func (ec *executionContext) fieldContext_CandidateStep_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("CandidateStep", field, false, false, "ID")
 }
 
 func (ec *executionContext) _CandidateStep_name(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateStep) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Name, ec.fieldContext_CandidateStep_name, ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Name, "CandidateStep", ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_CandidateStep_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("CandidateStep", field, false, false, "String")
 }
 
 func (ec *executionContext) _CandidateStep_kind(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateStep) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Kind, ec.fieldContext_CandidateStep_kind, ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Kind, "CandidateStep", ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_CandidateStep_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("CandidateStep", field, false, false, "String")
 }
 
 func (ec *executionContext) _CandidateStep_timeEntered(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateStep) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TimeEntered, ec.fieldContext_CandidateStep_timeEntered, ec.marshalNTime2timeᚐTime)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeEntered, "CandidateStep", ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_CandidateStep_timeEntered(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("CandidateStep", field, false, false, "Time")
 }
 
 func (ec *executionContext) _CandidateStep_timeLeft(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateStep) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TimeLeft, ec.fieldContext_CandidateStep_timeLeft, ec.marshalOTime2ᚖtimeᚐTime)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeLeft, "CandidateStep", ec.marshalOTime2ᚖtimeᚐTime)
 }
 func (ec *executionContext) fieldContext_CandidateStep_timeLeft(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("CandidateStep", field, false, false, "Time")
 }
 
 func (ec *executionContext) _CandidateStep_timeScheduled(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateStep) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TimeScheduled, ec.fieldContext_CandidateStep_timeScheduled, ec.marshalOTime2ᚖtimeᚐTime)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeScheduled, "CandidateStep", ec.marshalOTime2ᚖtimeᚐTime)
 }
 func (ec *executionContext) fieldContext_CandidateStep_timeScheduled(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("CandidateStep", field, false, false, "Time")
 }
 
 func (ec *executionContext) _CandidateStep_enteredBy(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateStep) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.EnteredBy, ec.fieldContext_CandidateStep_enteredBy, ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.EnteredBy, "CandidateStep", ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_CandidateStep_enteredBy(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("CandidateStep", field, false, false, "String")
 }
 
 func (ec *executionContext) _CandidateStep_leftBy(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateStep) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.LeftBy, ec.fieldContext_CandidateStep_leftBy, ec.marshalOString2ᚖstring)
+	return plainScalar(ctx, ec.OperationContext, field, obj.LeftBy, "CandidateStep", ec.marshalOString2ᚖstring)
 }
 func (ec *executionContext) fieldContext_CandidateStep_leftBy(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("CandidateStep", field, false, false, "String")
@@ -21758,7 +21758,7 @@ func (ec *executionContext) fieldContext_CandidateStepConnection_pageInfo(_ cont
 }
 
 func (ec *executionContext) _CandidateStepConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateStepConnection) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, ec.fieldContext_CandidateStepConnection_totalCount, ec.marshalNInt2int)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, "CandidateStepConnection", ec.marshalNInt2int)
 }
 func (ec *executionContext) fieldContext_CandidateStepConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("CandidateStepConnection", field, false, false, "Int")
@@ -21781,28 +21781,28 @@ func (ec *executionContext) fieldContext_CandidateStepEdge_node(_ context.Contex
 }
 
 func (ec *executionContext) _CandidateStepEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateStepEdge) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, ec.fieldContext_CandidateStepEdge_cursor, ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, "CandidateStepEdge", ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
 }
 func (ec *executionContext) fieldContext_CandidateStepEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("CandidateStepEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _Company_id(ctx context.Context, field graphql.CollectedField, obj *ent.Company) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.ID, ec.fieldContext_Company_id, ec.marshalNID2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "Company", ec.marshalNID2string)
 }
 func (ec *executionContext) fieldContext_Company_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Company", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Company_name(ctx context.Context, field graphql.CollectedField, obj *ent.Company) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Name, ec.fieldContext_Company_name, ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Name, "Company", ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Company_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Company", field, false, false, "String")
 }
 
 func (ec *executionContext) _Company_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.Company) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, ec.fieldContext_Company_timeCreated, ec.marshalNTime2timeᚐTime)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, "Company", ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_Company_timeCreated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Company", field, false, false, "Time")
@@ -21841,49 +21841,49 @@ func (ec *executionContext) fieldContext_Company_viewerUser(_ context.Context, f
 }
 
 func (ec *executionContext) _Contact_id(ctx context.Context, field graphql.CollectedField, obj *ent.Contact) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.ID, ec.fieldContext_Contact_id, ec.marshalNID2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "Contact", ec.marshalNID2string)
 }
 func (ec *executionContext) fieldContext_Contact_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Contact", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Contact_type(ctx context.Context, field graphql.CollectedField, obj *ent.Contact) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Type, ec.fieldContext_Contact_type, ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Type, "Contact", ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Contact_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Contact", field, false, false, "String")
 }
 
 func (ec *executionContext) _Contact_firstName(ctx context.Context, field graphql.CollectedField, obj *ent.Contact) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.FirstName, ec.fieldContext_Contact_firstName, ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.FirstName, "Contact", ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Contact_firstName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Contact", field, false, false, "String")
 }
 
 func (ec *executionContext) _Contact_middleName(ctx context.Context, field graphql.CollectedField, obj *ent.Contact) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.MiddleName, ec.fieldContext_Contact_middleName, ec.marshalOString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.MiddleName, "Contact", ec.marshalOString2string)
 }
 func (ec *executionContext) fieldContext_Contact_middleName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Contact", field, false, false, "String")
 }
 
 func (ec *executionContext) _Contact_lastName(ctx context.Context, field graphql.CollectedField, obj *ent.Contact) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.LastName, ec.fieldContext_Contact_lastName, ec.marshalOString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.LastName, "Contact", ec.marshalOString2string)
 }
 func (ec *executionContext) fieldContext_Contact_lastName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Contact", field, false, false, "String")
 }
 
 func (ec *executionContext) _Contact_email(ctx context.Context, field graphql.CollectedField, obj *ent.Contact) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Email, ec.fieldContext_Contact_email, ec.marshalOString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Email, "Contact", ec.marshalOString2string)
 }
 func (ec *executionContext) fieldContext_Contact_email(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Contact", field, false, false, "String")
 }
 
 func (ec *executionContext) _Contact_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.Contact) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, ec.fieldContext_Contact_timeCreated, ec.marshalNTime2timeᚐTime)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, "Contact", ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_Contact_timeCreated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Contact", field, false, false, "Time")
@@ -21922,7 +21922,7 @@ func (ec *executionContext) fieldContext_ContactConnection_pageInfo(_ context.Co
 }
 
 func (ec *executionContext) _ContactConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.ContactConnection) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, ec.fieldContext_ContactConnection_totalCount, ec.marshalNInt2int)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, "ContactConnection", ec.marshalNInt2int)
 }
 func (ec *executionContext) fieldContext_ContactConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("ContactConnection", field, false, false, "Int")
@@ -21945,28 +21945,28 @@ func (ec *executionContext) fieldContext_ContactEdge_node(_ context.Context, fie
 }
 
 func (ec *executionContext) _ContactEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.ContactEdge) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, ec.fieldContext_ContactEdge_cursor, ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, "ContactEdge", ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
 }
 func (ec *executionContext) fieldContext_ContactEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("ContactEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _Conversation_id(ctx context.Context, field graphql.CollectedField, obj *ent.Conversation) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.ID, ec.fieldContext_Conversation_id, ec.marshalNID2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "Conversation", ec.marshalNID2string)
 }
 func (ec *executionContext) fieldContext_Conversation_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Conversation", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Conversation_subject(ctx context.Context, field graphql.CollectedField, obj *ent.Conversation) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Subject, ec.fieldContext_Conversation_subject, ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Subject, "Conversation", ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Conversation_subject(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Conversation", field, false, false, "String")
 }
 
 func (ec *executionContext) _Conversation_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.Conversation) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, ec.fieldContext_Conversation_timeCreated, ec.marshalNTime2timeᚐTime)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, "Conversation", ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_Conversation_timeCreated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Conversation", field, false, false, "Time")
@@ -22081,7 +22081,7 @@ func (ec *executionContext) fieldContext_ConversationConnection_pageInfo(_ conte
 }
 
 func (ec *executionContext) _ConversationConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.ConversationConnection) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, ec.fieldContext_ConversationConnection_totalCount, ec.marshalNInt2int)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, "ConversationConnection", ec.marshalNInt2int)
 }
 func (ec *executionContext) fieldContext_ConversationConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("ConversationConnection", field, false, false, "Int")
@@ -22104,7 +22104,7 @@ func (ec *executionContext) fieldContext_ConversationEdge_node(_ context.Context
 }
 
 func (ec *executionContext) _ConversationEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.ConversationEdge) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, ec.fieldContext_ConversationEdge_cursor, ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, "ConversationEdge", ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
 }
 func (ec *executionContext) fieldContext_ConversationEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("ConversationEdge", field, false, false, "Cursor")
@@ -22127,42 +22127,42 @@ func (ec *executionContext) fieldContext_CreatedAPIKey_apiKey(_ context.Context,
 }
 
 func (ec *executionContext) _CreatedAPIKey_secret(ctx context.Context, field graphql.CollectedField, obj *recruiting.CreatedAPIKey) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Secret, ec.fieldContext_CreatedAPIKey_secret, ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Secret, "CreatedAPIKey", ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_CreatedAPIKey_secret(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("CreatedAPIKey", field, false, false, "String")
 }
 
 func (ec *executionContext) _EvaluationPartner_id(ctx context.Context, field graphql.CollectedField, obj *ent.EvaluationPartner) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.ID, ec.fieldContext_EvaluationPartner_id, ec.marshalNID2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "EvaluationPartner", ec.marshalNID2string)
 }
 func (ec *executionContext) fieldContext_EvaluationPartner_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("EvaluationPartner", field, false, false, "ID")
 }
 
 func (ec *executionContext) _EvaluationPartner_name(ctx context.Context, field graphql.CollectedField, obj *ent.EvaluationPartner) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Name, ec.fieldContext_EvaluationPartner_name, ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Name, "EvaluationPartner", ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_EvaluationPartner_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("EvaluationPartner", field, false, false, "String")
 }
 
 func (ec *executionContext) _EvaluationPartner_submitURL(ctx context.Context, field graphql.CollectedField, obj *ent.EvaluationPartner) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.SubmitURL, ec.fieldContext_EvaluationPartner_submitURL, ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.SubmitURL, "EvaluationPartner", ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_EvaluationPartner_submitURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("EvaluationPartner", field, false, false, "String")
 }
 
 func (ec *executionContext) _EvaluationPartner_testsURL(ctx context.Context, field graphql.CollectedField, obj *ent.EvaluationPartner) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TestsURL, ec.fieldContext_EvaluationPartner_testsURL, ec.marshalOString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TestsURL, "EvaluationPartner", ec.marshalOString2string)
 }
 func (ec *executionContext) fieldContext_EvaluationPartner_testsURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("EvaluationPartner", field, false, false, "String")
 }
 
 func (ec *executionContext) _EvaluationPartner_authMode(ctx context.Context, field graphql.CollectedField, obj *ent.EvaluationPartner) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.AuthMode, ec.fieldContext_EvaluationPartner_authMode, ec.marshalNEvaluationPartnerAuthMode2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋevaluationpartnerᚐAuthMode)
+	return plainScalar(ctx, ec.OperationContext, field, obj.AuthMode, "EvaluationPartner", ec.marshalNEvaluationPartnerAuthMode2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋevaluationpartnerᚐAuthMode)
 }
 func (ec *executionContext) fieldContext_EvaluationPartner_authMode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("EvaluationPartner", field, false, false, "EvaluationPartnerAuthMode")
@@ -22185,7 +22185,7 @@ func (ec *executionContext) fieldContext_EvaluationPartner_requiredFields(_ cont
 }
 
 func (ec *executionContext) _EvaluationPartner_canSeeOffers(ctx context.Context, field graphql.CollectedField, obj *ent.EvaluationPartner) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.CanSeeOffers, ec.fieldContext_EvaluationPartner_canSeeOffers, ec.marshalNBoolean2bool)
+	return plainScalar(ctx, ec.OperationContext, field, obj.CanSeeOffers, "EvaluationPartner", ec.marshalNBoolean2bool)
 }
 func (ec *executionContext) fieldContext_EvaluationPartner_canSeeOffers(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("EvaluationPartner", field, false, false, "Boolean")
@@ -22208,14 +22208,14 @@ func (ec *executionContext) fieldContext_EvaluationPartner_testCatalog(_ context
 }
 
 func (ec *executionContext) _EvaluationPartner_timeCatalogFetched(ctx context.Context, field graphql.CollectedField, obj *ent.EvaluationPartner) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCatalogFetched, ec.fieldContext_EvaluationPartner_timeCatalogFetched, ec.marshalOTime2ᚖtimeᚐTime)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCatalogFetched, "EvaluationPartner", ec.marshalOTime2ᚖtimeᚐTime)
 }
 func (ec *executionContext) fieldContext_EvaluationPartner_timeCatalogFetched(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("EvaluationPartner", field, false, false, "Time")
 }
 
 func (ec *executionContext) _EvaluationPartner_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.EvaluationPartner) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, ec.fieldContext_EvaluationPartner_timeCreated, ec.marshalNTime2timeᚐTime)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, "EvaluationPartner", ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_EvaluationPartner_timeCreated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("EvaluationPartner", field, false, false, "Time")
@@ -22344,7 +22344,7 @@ func (ec *executionContext) fieldContext_EvaluationPartnerConnection_pageInfo(_ 
 }
 
 func (ec *executionContext) _EvaluationPartnerConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.EvaluationPartnerConnection) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, ec.fieldContext_EvaluationPartnerConnection_totalCount, ec.marshalNInt2int)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, "EvaluationPartnerConnection", ec.marshalNInt2int)
 }
 func (ec *executionContext) fieldContext_EvaluationPartnerConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("EvaluationPartnerConnection", field, false, false, "Int")
@@ -22367,35 +22367,35 @@ func (ec *executionContext) fieldContext_EvaluationPartnerEdge_node(_ context.Co
 }
 
 func (ec *executionContext) _EvaluationPartnerEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.EvaluationPartnerEdge) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, ec.fieldContext_EvaluationPartnerEdge_cursor, ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, "EvaluationPartnerEdge", ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
 }
 func (ec *executionContext) fieldContext_EvaluationPartnerEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("EvaluationPartnerEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _Event_id(ctx context.Context, field graphql.CollectedField, obj *recruiting.EventPayload) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.ID, ec.fieldContext_Event_id, ec.marshalNID2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "Event", ec.marshalNID2string)
 }
 func (ec *executionContext) fieldContext_Event_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Event", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Event_sequence(ctx context.Context, field graphql.CollectedField, obj *recruiting.EventPayload) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Sequence, ec.fieldContext_Event_sequence, ec.marshalNInt2int64)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Sequence, "Event", ec.marshalNInt2int64)
 }
 func (ec *executionContext) fieldContext_Event_sequence(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Event", field, false, false, "Int")
 }
 
 func (ec *executionContext) _Event_type(ctx context.Context, field graphql.CollectedField, obj *recruiting.EventPayload) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Type, ec.fieldContext_Event_type, ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Type, "Event", ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Event_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Event", field, false, false, "String")
 }
 
 func (ec *executionContext) _Event_time(ctx context.Context, field graphql.CollectedField, obj *recruiting.EventPayload) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Time, ec.fieldContext_Event_time, ec.marshalNTime2timeᚐTime)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Time, "Event", ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_Event_time(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Event", field, false, false, "Time")
@@ -22434,21 +22434,21 @@ func (ec *executionContext) fieldContext_Event_object(_ context.Context, field g
 }
 
 func (ec *executionContext) _EventActor_type(ctx context.Context, field graphql.CollectedField, obj *recruiting.EventActor) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Type, ec.fieldContext_EventActor_type, ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Type, "EventActor", ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_EventActor_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("EventActor", field, false, false, "String")
 }
 
 func (ec *executionContext) _EventActor_id(ctx context.Context, field graphql.CollectedField, obj *recruiting.EventActor) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.ID, ec.fieldContext_EventActor_id, ec.marshalOString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "EventActor", ec.marshalOString2string)
 }
 func (ec *executionContext) fieldContext_EventActor_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("EventActor", field, false, false, "String")
 }
 
 func (ec *executionContext) _EventActor_name(ctx context.Context, field graphql.CollectedField, obj *recruiting.EventActor) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Name, ec.fieldContext_EventActor_name, ec.marshalOString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Name, "EventActor", ec.marshalOString2string)
 }
 func (ec *executionContext) fieldContext_EventActor_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("EventActor", field, false, false, "String")
@@ -22471,98 +22471,98 @@ func (ec *executionContext) fieldContext_EventFeed_events(_ context.Context, fie
 }
 
 func (ec *executionContext) _EventFeed_cursor(ctx context.Context, field graphql.CollectedField, obj *model.EventFeed) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, ec.fieldContext_EventFeed_cursor, ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, "EventFeed", ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_EventFeed_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("EventFeed", field, false, false, "String")
 }
 
 func (ec *executionContext) _EventFeed_hasMore(ctx context.Context, field graphql.CollectedField, obj *model.EventFeed) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.HasMore, ec.fieldContext_EventFeed_hasMore, ec.marshalNBoolean2bool)
+	return plainScalar(ctx, ec.OperationContext, field, obj.HasMore, "EventFeed", ec.marshalNBoolean2bool)
 }
 func (ec *executionContext) fieldContext_EventFeed_hasMore(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("EventFeed", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _EventObject_type(ctx context.Context, field graphql.CollectedField, obj *recruiting.EventObject) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Type, ec.fieldContext_EventObject_type, ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Type, "EventObject", ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_EventObject_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("EventObject", field, false, false, "String")
 }
 
 func (ec *executionContext) _EventObject_id(ctx context.Context, field graphql.CollectedField, obj *recruiting.EventObject) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.ID, ec.fieldContext_EventObject_id, ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "EventObject", ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_EventObject_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("EventObject", field, false, false, "String")
 }
 
 func (ec *executionContext) _EventObject_data(ctx context.Context, field graphql.CollectedField, obj *recruiting.EventObject) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Data, ec.fieldContext_EventObject_data, ec.marshalOAny2interface)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Data, "EventObject", ec.marshalOAny2interface)
 }
 func (ec *executionContext) fieldContext_EventObject_data(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("EventObject", field, false, false, "Any")
 }
 
 func (ec *executionContext) _FieldChange_field(ctx context.Context, field graphql.CollectedField, obj *schematype.FieldChange) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Field, ec.fieldContext_FieldChange_field, ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Field, "FieldChange", ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_FieldChange_field(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("FieldChange", field, false, false, "String")
 }
 
 func (ec *executionContext) _FieldChange_before(ctx context.Context, field graphql.CollectedField, obj *schematype.FieldChange) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Before, ec.fieldContext_FieldChange_before, ec.marshalOAny2interface)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Before, "FieldChange", ec.marshalOAny2interface)
 }
 func (ec *executionContext) fieldContext_FieldChange_before(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("FieldChange", field, false, false, "Any")
 }
 
 func (ec *executionContext) _FieldChange_after(ctx context.Context, field graphql.CollectedField, obj *schematype.FieldChange) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.After, ec.fieldContext_FieldChange_after, ec.marshalOAny2interface)
+	return plainScalar(ctx, ec.OperationContext, field, obj.After, "FieldChange", ec.marshalOAny2interface)
 }
 func (ec *executionContext) fieldContext_FieldChange_after(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("FieldChange", field, false, false, "Any")
 }
 
 func (ec *executionContext) _FieldDefinition_id(ctx context.Context, field graphql.CollectedField, obj *ent.FieldDefinition) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.ID, ec.fieldContext_FieldDefinition_id, ec.marshalNID2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "FieldDefinition", ec.marshalNID2string)
 }
 func (ec *executionContext) fieldContext_FieldDefinition_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("FieldDefinition", field, false, false, "ID")
 }
 
 func (ec *executionContext) _FieldDefinition_scope(ctx context.Context, field graphql.CollectedField, obj *ent.FieldDefinition) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Scope, ec.fieldContext_FieldDefinition_scope, ec.marshalNFieldDefinitionScope2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋfielddefinitionᚐScope)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Scope, "FieldDefinition", ec.marshalNFieldDefinitionScope2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋfielddefinitionᚐScope)
 }
 func (ec *executionContext) fieldContext_FieldDefinition_scope(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("FieldDefinition", field, false, false, "FieldDefinitionScope")
 }
 
 func (ec *executionContext) _FieldDefinition_name(ctx context.Context, field graphql.CollectedField, obj *ent.FieldDefinition) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Name, ec.fieldContext_FieldDefinition_name, ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Name, "FieldDefinition", ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_FieldDefinition_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("FieldDefinition", field, false, false, "String")
 }
 
 func (ec *executionContext) _FieldDefinition_kind(ctx context.Context, field graphql.CollectedField, obj *ent.FieldDefinition) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Kind, ec.fieldContext_FieldDefinition_kind, ec.marshalNFieldDefinitionKind2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋfielddefinitionᚐKind)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Kind, "FieldDefinition", ec.marshalNFieldDefinitionKind2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋfielddefinitionᚐKind)
 }
 func (ec *executionContext) fieldContext_FieldDefinition_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("FieldDefinition", field, false, false, "FieldDefinitionKind")
 }
 
 func (ec *executionContext) _FieldDefinition_options(ctx context.Context, field graphql.CollectedField, obj *ent.FieldDefinition) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Options, ec.fieldContext_FieldDefinition_options, ec.marshalNString2ᚕstringᚄ)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Options, "FieldDefinition", ec.marshalNString2ᚕstringᚄ)
 }
 func (ec *executionContext) fieldContext_FieldDefinition_options(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("FieldDefinition", field, false, false, "String")
 }
 
 func (ec *executionContext) _FieldDefinition_internalUse(ctx context.Context, field graphql.CollectedField, obj *ent.FieldDefinition) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.InternalUse, ec.fieldContext_FieldDefinition_internalUse, ec.marshalNBoolean2bool)
+	return plainScalar(ctx, ec.OperationContext, field, obj.InternalUse, "FieldDefinition", ec.marshalNBoolean2bool)
 }
 func (ec *executionContext) fieldContext_FieldDefinition_internalUse(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("FieldDefinition", field, false, false, "Boolean")
@@ -22601,7 +22601,7 @@ func (ec *executionContext) fieldContext_FieldDefinitionConnection_pageInfo(_ co
 }
 
 func (ec *executionContext) _FieldDefinitionConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.FieldDefinitionConnection) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, ec.fieldContext_FieldDefinitionConnection_totalCount, ec.marshalNInt2int)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, "FieldDefinitionConnection", ec.marshalNInt2int)
 }
 func (ec *executionContext) fieldContext_FieldDefinitionConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("FieldDefinitionConnection", field, false, false, "Int")
@@ -22624,77 +22624,77 @@ func (ec *executionContext) fieldContext_FieldDefinitionEdge_node(_ context.Cont
 }
 
 func (ec *executionContext) _FieldDefinitionEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.FieldDefinitionEdge) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, ec.fieldContext_FieldDefinitionEdge_cursor, ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, "FieldDefinitionEdge", ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
 }
 func (ec *executionContext) fieldContext_FieldDefinitionEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("FieldDefinitionEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _Location_id(ctx context.Context, field graphql.CollectedField, obj *ent.Location) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.ID, ec.fieldContext_Location_id, ec.marshalNID2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "Location", ec.marshalNID2string)
 }
 func (ec *executionContext) fieldContext_Location_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Location", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Location_name(ctx context.Context, field graphql.CollectedField, obj *ent.Location) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Name, ec.fieldContext_Location_name, ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Name, "Location", ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Location_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Location", field, false, false, "String")
 }
 
 func (ec *executionContext) _Location_country(ctx context.Context, field graphql.CollectedField, obj *ent.Location) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Country, ec.fieldContext_Location_country, ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Country, "Location", ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Location_country(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Location", field, false, false, "String")
 }
 
 func (ec *executionContext) _Location_city(ctx context.Context, field graphql.CollectedField, obj *ent.Location) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.City, ec.fieldContext_Location_city, ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.City, "Location", ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Location_city(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Location", field, false, false, "String")
 }
 
 func (ec *executionContext) _Location_state(ctx context.Context, field graphql.CollectedField, obj *ent.Location) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.State, ec.fieldContext_Location_state, ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.State, "Location", ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Location_state(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Location", field, false, false, "String")
 }
 
 func (ec *executionContext) _Location_postalCode(ctx context.Context, field graphql.CollectedField, obj *ent.Location) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.PostalCode, ec.fieldContext_Location_postalCode, ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.PostalCode, "Location", ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Location_postalCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Location", field, false, false, "String")
 }
 
 func (ec *executionContext) _Location_streetName(ctx context.Context, field graphql.CollectedField, obj *ent.Location) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.StreetName, ec.fieldContext_Location_streetName, ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.StreetName, "Location", ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Location_streetName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Location", field, false, false, "String")
 }
 
 func (ec *executionContext) _Location_streetNumber(ctx context.Context, field graphql.CollectedField, obj *ent.Location) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.StreetNumber, ec.fieldContext_Location_streetNumber, ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.StreetNumber, "Location", ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Location_streetNumber(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Location", field, false, false, "String")
 }
 
 func (ec *executionContext) _Location_arrivalInstructions(ctx context.Context, field graphql.CollectedField, obj *ent.Location) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.ArrivalInstructions, ec.fieldContext_Location_arrivalInstructions, ec.marshalOString2ᚖstring)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ArrivalInstructions, "Location", ec.marshalOString2ᚖstring)
 }
 func (ec *executionContext) fieldContext_Location_arrivalInstructions(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Location", field, false, false, "String")
 }
 
 func (ec *executionContext) _Location_timezone(ctx context.Context, field graphql.CollectedField, obj *ent.Location) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Timezone, ec.fieldContext_Location_timezone, ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Timezone, "Location", ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Location_timezone(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Location", field, false, false, "String")
@@ -22777,7 +22777,7 @@ func (ec *executionContext) fieldContext_LocationConnection_pageInfo(_ context.C
 }
 
 func (ec *executionContext) _LocationConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.LocationConnection) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, ec.fieldContext_LocationConnection_totalCount, ec.marshalNInt2int)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, "LocationConnection", ec.marshalNInt2int)
 }
 func (ec *executionContext) fieldContext_LocationConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("LocationConnection", field, false, false, "Int")
@@ -22800,42 +22800,42 @@ func (ec *executionContext) fieldContext_LocationEdge_node(_ context.Context, fi
 }
 
 func (ec *executionContext) _LocationEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.LocationEdge) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, ec.fieldContext_LocationEdge_cursor, ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, "LocationEdge", ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
 }
 func (ec *executionContext) fieldContext_LocationEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("LocationEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _Message_id(ctx context.Context, field graphql.CollectedField, obj *ent.Message) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.ID, ec.fieldContext_Message_id, ec.marshalNID2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "Message", ec.marshalNID2string)
 }
 func (ec *executionContext) fieldContext_Message_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Message", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Message_timeSent(ctx context.Context, field graphql.CollectedField, obj *ent.Message) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TimeSent, ec.fieldContext_Message_timeSent, ec.marshalNTime2timeᚐTime)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeSent, "Message", ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_Message_timeSent(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Message", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Message_status(ctx context.Context, field graphql.CollectedField, obj *ent.Message) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Status, ec.fieldContext_Message_status, ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Status, "Message", ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Message_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Message", field, false, false, "String")
 }
 
 func (ec *executionContext) _Message_subject(ctx context.Context, field graphql.CollectedField, obj *ent.Message) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Subject, ec.fieldContext_Message_subject, ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Subject, "Message", ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Message_subject(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Message", field, false, false, "String")
 }
 
 func (ec *executionContext) _Message_body(ctx context.Context, field graphql.CollectedField, obj *ent.Message) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Body, ec.fieldContext_Message_body, ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Body, "Message", ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Message_body(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Message", field, false, false, "String")
@@ -22970,7 +22970,7 @@ func (ec *executionContext) fieldContext_MessageConnection_pageInfo(_ context.Co
 }
 
 func (ec *executionContext) _MessageConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.MessageConnection) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, ec.fieldContext_MessageConnection_totalCount, ec.marshalNInt2int)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, "MessageConnection", ec.marshalNInt2int)
 }
 func (ec *executionContext) fieldContext_MessageConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("MessageConnection", field, false, false, "Int")
@@ -22993,7 +22993,7 @@ func (ec *executionContext) fieldContext_MessageEdge_node(_ context.Context, fie
 }
 
 func (ec *executionContext) _MessageEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.MessageEdge) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, ec.fieldContext_MessageEdge_cursor, ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, "MessageEdge", ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
 }
 func (ec *executionContext) fieldContext_MessageEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("MessageEdge", field, false, false, "Cursor")
@@ -24980,35 +24980,35 @@ func (ec *executionContext) fieldContext_Mutation_revokeAPIKey(ctx context.Conte
 }
 
 func (ec *executionContext) _NamedValue_name(ctx context.Context, field graphql.CollectedField, obj *schematype.NamedValue) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Name, ec.fieldContext_NamedValue_name, ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Name, "NamedValue", ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_NamedValue_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("NamedValue", field, false, false, "String")
 }
 
 func (ec *executionContext) _NamedValue_value(ctx context.Context, field graphql.CollectedField, obj *schematype.NamedValue) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Value, ec.fieldContext_NamedValue_value, ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Value, "NamedValue", ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_NamedValue_value(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("NamedValue", field, false, false, "String")
 }
 
 func (ec *executionContext) _NamedValue_order(ctx context.Context, field graphql.CollectedField, obj *schematype.NamedValue) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Order, ec.fieldContext_NamedValue_order, ec.marshalNInt2int)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Order, "NamedValue", ec.marshalNInt2int)
 }
 func (ec *executionContext) fieldContext_NamedValue_order(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("NamedValue", field, false, false, "Int")
 }
 
 func (ec *executionContext) _Note_id(ctx context.Context, field graphql.CollectedField, obj *ent.Note) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.ID, ec.fieldContext_Note_id, ec.marshalNID2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "Note", ec.marshalNID2string)
 }
 func (ec *executionContext) fieldContext_Note_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Note", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Note_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.Note) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, ec.fieldContext_Note_timeCreated, ec.marshalNTime2timeᚐTime)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, "Note", ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_Note_timeCreated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Note", field, false, false, "Time")
@@ -25031,7 +25031,7 @@ func (ec *executionContext) fieldContext_Note_createdBy(_ context.Context, field
 }
 
 func (ec *executionContext) _Note_text(ctx context.Context, field graphql.CollectedField, obj *ent.Note) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Text, ec.fieldContext_Note_text, ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Text, "Note", ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Note_text(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Note", field, false, false, "String")
@@ -25118,21 +25118,21 @@ func (ec *executionContext) fieldContext_NoteConnection_pageInfo(_ context.Conte
 }
 
 func (ec *executionContext) _NoteConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.NoteConnection) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, ec.fieldContext_NoteConnection_totalCount, ec.marshalNInt2int)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, "NoteConnection", ec.marshalNInt2int)
 }
 func (ec *executionContext) fieldContext_NoteConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("NoteConnection", field, false, false, "Int")
 }
 
 func (ec *executionContext) _NoteDetail_title(ctx context.Context, field graphql.CollectedField, obj *schematype.NoteDetail) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Title, ec.fieldContext_NoteDetail_title, ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Title, "NoteDetail", ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_NoteDetail_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("NoteDetail", field, false, false, "String")
 }
 
 func (ec *executionContext) _NoteDetail_text(ctx context.Context, field graphql.CollectedField, obj *schematype.NoteDetail) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Text, ec.fieldContext_NoteDetail_text, ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Text, "NoteDetail", ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_NoteDetail_text(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("NoteDetail", field, false, false, "String")
@@ -25155,35 +25155,35 @@ func (ec *executionContext) fieldContext_NoteEdge_node(_ context.Context, field 
 }
 
 func (ec *executionContext) _NoteEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.NoteEdge) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, ec.fieldContext_NoteEdge_cursor, ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, "NoteEdge", ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
 }
 func (ec *executionContext) fieldContext_NoteEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("NoteEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _OfferLetter_id(ctx context.Context, field graphql.CollectedField, obj *ent.OfferLetter) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.ID, ec.fieldContext_OfferLetter_id, ec.marshalNID2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "OfferLetter", ec.marshalNID2string)
 }
 func (ec *executionContext) fieldContext_OfferLetter_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("OfferLetter", field, false, false, "ID")
 }
 
 func (ec *executionContext) _OfferLetter_fileName(ctx context.Context, field graphql.CollectedField, obj *ent.OfferLetter) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.FileName, ec.fieldContext_OfferLetter_fileName, ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.FileName, "OfferLetter", ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_OfferLetter_fileName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("OfferLetter", field, false, false, "String")
 }
 
 func (ec *executionContext) _OfferLetter_signed(ctx context.Context, field graphql.CollectedField, obj *ent.OfferLetter) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Signed, ec.fieldContext_OfferLetter_signed, ec.marshalNBoolean2bool)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Signed, "OfferLetter", ec.marshalNBoolean2bool)
 }
 func (ec *executionContext) fieldContext_OfferLetter_signed(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("OfferLetter", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _OfferLetter_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.OfferLetter) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, ec.fieldContext_OfferLetter_timeCreated, ec.marshalNTime2timeᚐTime)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, "OfferLetter", ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_OfferLetter_timeCreated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("OfferLetter", field, false, false, "Time")
@@ -25222,63 +25222,63 @@ func (ec *executionContext) fieldContext_OfferLetter_candidate(_ context.Context
 }
 
 func (ec *executionContext) _Opening_id(ctx context.Context, field graphql.CollectedField, obj *ent.Opening) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.ID, ec.fieldContext_Opening_id, ec.marshalNID2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "Opening", ec.marshalNID2string)
 }
 func (ec *executionContext) fieldContext_Opening_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Opening", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Opening_name(ctx context.Context, field graphql.CollectedField, obj *ent.Opening) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Name, ec.fieldContext_Opening_name, ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Name, "Opening", ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Opening_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Opening", field, false, false, "String")
 }
 
 func (ec *executionContext) _Opening_status(ctx context.Context, field graphql.CollectedField, obj *ent.Opening) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Status, ec.fieldContext_Opening_status, ec.marshalNOpeningStatus2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋopeningᚐStatus)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Status, "Opening", ec.marshalNOpeningStatus2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋopeningᚐStatus)
 }
 func (ec *executionContext) fieldContext_Opening_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Opening", field, false, false, "OpeningStatus")
 }
 
 func (ec *executionContext) _Opening_approvalStatus(ctx context.Context, field graphql.CollectedField, obj *ent.Opening) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.ApprovalStatus, ec.fieldContext_Opening_approvalStatus, ec.marshalNOpeningApprovalStatus2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋopeningᚐApprovalStatus)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ApprovalStatus, "Opening", ec.marshalNOpeningApprovalStatus2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋopeningᚐApprovalStatus)
 }
 func (ec *executionContext) fieldContext_Opening_approvalStatus(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Opening", field, false, false, "OpeningApprovalStatus")
 }
 
 func (ec *executionContext) _Opening_reason(ctx context.Context, field graphql.CollectedField, obj *ent.Opening) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Reason, ec.fieldContext_Opening_reason, ec.marshalNOpeningReason2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋopeningᚐReason)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Reason, "Opening", ec.marshalNOpeningReason2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋopeningᚐReason)
 }
 func (ec *executionContext) fieldContext_Opening_reason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Opening", field, false, false, "OpeningReason")
 }
 
 func (ec *executionContext) _Opening_headcount(ctx context.Context, field graphql.CollectedField, obj *ent.Opening) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Headcount, ec.fieldContext_Opening_headcount, ec.marshalNInt2int)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Headcount, "Opening", ec.marshalNInt2int)
 }
 func (ec *executionContext) fieldContext_Opening_headcount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Opening", field, false, false, "Int")
 }
 
 func (ec *executionContext) _Opening_timeExpectedHire(ctx context.Context, field graphql.CollectedField, obj *ent.Opening) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TimeExpectedHire, ec.fieldContext_Opening_timeExpectedHire, ec.marshalOTime2ᚖtimeᚐTime)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeExpectedHire, "Opening", ec.marshalOTime2ᚖtimeᚐTime)
 }
 func (ec *executionContext) fieldContext_Opening_timeExpectedHire(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Opening", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Opening_timeApproved(ctx context.Context, field graphql.CollectedField, obj *ent.Opening) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TimeApproved, ec.fieldContext_Opening_timeApproved, ec.marshalOTime2ᚖtimeᚐTime)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeApproved, "Opening", ec.marshalOTime2ᚖtimeᚐTime)
 }
 func (ec *executionContext) fieldContext_Opening_timeApproved(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Opening", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Opening_timeOpened(ctx context.Context, field graphql.CollectedField, obj *ent.Opening) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TimeOpened, ec.fieldContext_Opening_timeOpened, ec.marshalNTime2timeᚐTime)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeOpened, "Opening", ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_Opening_timeOpened(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Opening", field, false, false, "Time")
@@ -25308,21 +25308,21 @@ func (ec *executionContext) fieldContext_Opening_customFields(_ context.Context,
 }
 
 func (ec *executionContext) _Opening_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.Opening) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, ec.fieldContext_Opening_timeCreated, ec.marshalNTime2timeᚐTime)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, "Opening", ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_Opening_timeCreated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Opening", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Opening_timeLastStatusChange(ctx context.Context, field graphql.CollectedField, obj *ent.Opening) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TimeLastStatusChange, ec.fieldContext_Opening_timeLastStatusChange, ec.marshalNTime2timeᚐTime)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeLastStatusChange, "Opening", ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_Opening_timeLastStatusChange(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Opening", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Opening_timeUpdated(ctx context.Context, field graphql.CollectedField, obj *ent.Opening) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TimeUpdated, ec.fieldContext_Opening_timeUpdated, ec.marshalNTime2timeᚐTime)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeUpdated, "Opening", ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_Opening_timeUpdated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Opening", field, false, false, "Time")
@@ -25457,7 +25457,7 @@ func (ec *executionContext) fieldContext_OpeningConnection_pageInfo(_ context.Co
 }
 
 func (ec *executionContext) _OpeningConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.OpeningConnection) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, ec.fieldContext_OpeningConnection_totalCount, ec.marshalNInt2int)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, "OpeningConnection", ec.marshalNInt2int)
 }
 func (ec *executionContext) fieldContext_OpeningConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("OpeningConnection", field, false, false, "Int")
@@ -25480,175 +25480,175 @@ func (ec *executionContext) fieldContext_OpeningEdge_node(_ context.Context, fie
 }
 
 func (ec *executionContext) _OpeningEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.OpeningEdge) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, ec.fieldContext_OpeningEdge_cursor, ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, "OpeningEdge", ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
 }
 func (ec *executionContext) fieldContext_OpeningEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("OpeningEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _PageInfo_hasNextPage(ctx context.Context, field graphql.CollectedField, obj *entgql.PageInfo[string]) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.HasNextPage, ec.fieldContext_PageInfo_hasNextPage, ec.marshalNBoolean2bool)
+	return plainScalar(ctx, ec.OperationContext, field, obj.HasNextPage, "PageInfo", ec.marshalNBoolean2bool)
 }
 func (ec *executionContext) fieldContext_PageInfo_hasNextPage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("PageInfo", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _PageInfo_hasPreviousPage(ctx context.Context, field graphql.CollectedField, obj *entgql.PageInfo[string]) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.HasPreviousPage, ec.fieldContext_PageInfo_hasPreviousPage, ec.marshalNBoolean2bool)
+	return plainScalar(ctx, ec.OperationContext, field, obj.HasPreviousPage, "PageInfo", ec.marshalNBoolean2bool)
 }
 func (ec *executionContext) fieldContext_PageInfo_hasPreviousPage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("PageInfo", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _PageInfo_startCursor(ctx context.Context, field graphql.CollectedField, obj *entgql.PageInfo[string]) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.StartCursor, ec.fieldContext_PageInfo_startCursor, ec.marshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
+	return plainScalar(ctx, ec.OperationContext, field, obj.StartCursor, "PageInfo", ec.marshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
 }
 func (ec *executionContext) fieldContext_PageInfo_startCursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("PageInfo", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _PageInfo_endCursor(ctx context.Context, field graphql.CollectedField, obj *entgql.PageInfo[string]) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.EndCursor, ec.fieldContext_PageInfo_endCursor, ec.marshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
+	return plainScalar(ctx, ec.OperationContext, field, obj.EndCursor, "PageInfo", ec.marshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
 }
 func (ec *executionContext) fieldContext_PageInfo_endCursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("PageInfo", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _PartnerTest_testID(ctx context.Context, field graphql.CollectedField, obj *schematype.PartnerTest) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TestID, ec.fieldContext_PartnerTest_testID, ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TestID, "PartnerTest", ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_PartnerTest_testID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("PartnerTest", field, false, false, "String")
 }
 
 func (ec *executionContext) _PartnerTest_testName(ctx context.Context, field graphql.CollectedField, obj *schematype.PartnerTest) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TestName, ec.fieldContext_PartnerTest_testName, ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TestName, "PartnerTest", ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_PartnerTest_testName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("PartnerTest", field, false, false, "String")
 }
 
 func (ec *executionContext) _Party_type(ctx context.Context, field graphql.CollectedField, obj *schematype.Party) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Type, ec.fieldContext_Party_type, ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Type, "Party", ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Party_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Party", field, false, false, "String")
 }
 
 func (ec *executionContext) _Party_uid(ctx context.Context, field graphql.CollectedField, obj *schematype.Party) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.UID, ec.fieldContext_Party_uid, ec.marshalNID2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.UID, "Party", ec.marshalNID2string)
 }
 func (ec *executionContext) fieldContext_Party_uid(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Party", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Party_firstName(ctx context.Context, field graphql.CollectedField, obj *schematype.Party) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.FirstName, ec.fieldContext_Party_firstName, ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.FirstName, "Party", ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Party_firstName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Party", field, false, false, "String")
 }
 
 func (ec *executionContext) _Party_middleName(ctx context.Context, field graphql.CollectedField, obj *schematype.Party) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.MiddleName, ec.fieldContext_Party_middleName, ec.marshalOString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.MiddleName, "Party", ec.marshalOString2string)
 }
 func (ec *executionContext) fieldContext_Party_middleName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Party", field, false, false, "String")
 }
 
 func (ec *executionContext) _Party_lastName(ctx context.Context, field graphql.CollectedField, obj *schematype.Party) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.LastName, ec.fieldContext_Party_lastName, ec.marshalOString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.LastName, "Party", ec.marshalOString2string)
 }
 func (ec *executionContext) fieldContext_Party_lastName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Party", field, false, false, "String")
 }
 
 func (ec *executionContext) _Party_email(ctx context.Context, field graphql.CollectedField, obj *schematype.Party) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Email, ec.fieldContext_Party_email, ec.marshalOString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Email, "Party", ec.marshalOString2string)
 }
 func (ec *executionContext) fieldContext_Party_email(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Party", field, false, false, "String")
 }
 
 func (ec *executionContext) _Party_status(ctx context.Context, field graphql.CollectedField, obj *schematype.Party) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Status, ec.fieldContext_Party_status, ec.marshalOString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Status, "Party", ec.marshalOString2string)
 }
 func (ec *executionContext) fieldContext_Party_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Party", field, false, false, "String")
 }
 
 func (ec *executionContext) _Person_id(ctx context.Context, field graphql.CollectedField, obj *ent.Person) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.ID, ec.fieldContext_Person_id, ec.marshalNID2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "Person", ec.marshalNID2string)
 }
 func (ec *executionContext) fieldContext_Person_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Person", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Person_firstName(ctx context.Context, field graphql.CollectedField, obj *ent.Person) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.FirstName, ec.fieldContext_Person_firstName, ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.FirstName, "Person", ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Person_firstName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Person", field, false, false, "String")
 }
 
 func (ec *executionContext) _Person_middleName(ctx context.Context, field graphql.CollectedField, obj *ent.Person) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.MiddleName, ec.fieldContext_Person_middleName, ec.marshalOString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.MiddleName, "Person", ec.marshalOString2string)
 }
 func (ec *executionContext) fieldContext_Person_middleName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Person", field, false, false, "String")
 }
 
 func (ec *executionContext) _Person_lastName(ctx context.Context, field graphql.CollectedField, obj *ent.Person) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.LastName, ec.fieldContext_Person_lastName, ec.marshalOString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.LastName, "Person", ec.marshalOString2string)
 }
 func (ec *executionContext) fieldContext_Person_lastName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Person", field, false, false, "String")
 }
 
 func (ec *executionContext) _Person_email(ctx context.Context, field graphql.CollectedField, obj *ent.Person) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Email, ec.fieldContext_Person_email, ec.marshalOString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Email, "Person", ec.marshalOString2string)
 }
 func (ec *executionContext) fieldContext_Person_email(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Person", field, false, false, "String")
 }
 
 func (ec *executionContext) _Person_phone(ctx context.Context, field graphql.CollectedField, obj *ent.Person) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Phone, ec.fieldContext_Person_phone, ec.marshalOString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Phone, "Person", ec.marshalOString2string)
 }
 func (ec *executionContext) fieldContext_Person_phone(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Person", field, false, false, "String")
 }
 
 func (ec *executionContext) _Person_idNumber(ctx context.Context, field graphql.CollectedField, obj *ent.Person) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.IDNumber, ec.fieldContext_Person_idNumber, ec.marshalOString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.IDNumber, "Person", ec.marshalOString2string)
 }
 func (ec *executionContext) fieldContext_Person_idNumber(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Person", field, false, false, "String")
 }
 
 func (ec *executionContext) _Person_resumeName(ctx context.Context, field graphql.CollectedField, obj *ent.Person) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.ResumeName, ec.fieldContext_Person_resumeName, ec.marshalOString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ResumeName, "Person", ec.marshalOString2string)
 }
 func (ec *executionContext) fieldContext_Person_resumeName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Person", field, false, false, "String")
 }
 
 func (ec *executionContext) _Person_resumeURL(ctx context.Context, field graphql.CollectedField, obj *ent.Person) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.ResumeURL, ec.fieldContext_Person_resumeURL, ec.marshalOString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ResumeURL, "Person", ec.marshalOString2string)
 }
 func (ec *executionContext) fieldContext_Person_resumeURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Person", field, false, false, "String")
 }
 
 func (ec *executionContext) _Person_timeLastActivity(ctx context.Context, field graphql.CollectedField, obj *ent.Person) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TimeLastActivity, ec.fieldContext_Person_timeLastActivity, ec.marshalNTime2timeᚐTime)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeLastActivity, "Person", ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_Person_timeLastActivity(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Person", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Person_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.Person) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, ec.fieldContext_Person_timeCreated, ec.marshalNTime2timeᚐTime)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, "Person", ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_Person_timeCreated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Person", field, false, false, "Time")
@@ -25731,7 +25731,7 @@ func (ec *executionContext) fieldContext_PersonConnection_pageInfo(_ context.Con
 }
 
 func (ec *executionContext) _PersonConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.PersonConnection) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, ec.fieldContext_PersonConnection_totalCount, ec.marshalNInt2int)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, "PersonConnection", ec.marshalNInt2int)
 }
 func (ec *executionContext) fieldContext_PersonConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("PersonConnection", field, false, false, "Int")
@@ -25754,42 +25754,42 @@ func (ec *executionContext) fieldContext_PersonEdge_node(_ context.Context, fiel
 }
 
 func (ec *executionContext) _PersonEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.PersonEdge) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, ec.fieldContext_PersonEdge_cursor, ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, "PersonEdge", ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
 }
 func (ec *executionContext) fieldContext_PersonEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("PersonEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _PipelineStep_id(ctx context.Context, field graphql.CollectedField, obj *ent.PipelineStep) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.ID, ec.fieldContext_PipelineStep_id, ec.marshalNID2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "PipelineStep", ec.marshalNID2string)
 }
 func (ec *executionContext) fieldContext_PipelineStep_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("PipelineStep", field, false, false, "ID")
 }
 
 func (ec *executionContext) _PipelineStep_name(ctx context.Context, field graphql.CollectedField, obj *ent.PipelineStep) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Name, ec.fieldContext_PipelineStep_name, ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Name, "PipelineStep", ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_PipelineStep_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("PipelineStep", field, false, false, "String")
 }
 
 func (ec *executionContext) _PipelineStep_kind(ctx context.Context, field graphql.CollectedField, obj *ent.PipelineStep) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Kind, ec.fieldContext_PipelineStep_kind, ec.marshalNPipelineStepKind2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋpipelinestepᚐKind)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Kind, "PipelineStep", ec.marshalNPipelineStepKind2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋpipelinestepᚐKind)
 }
 func (ec *executionContext) fieldContext_PipelineStep_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("PipelineStep", field, false, false, "PipelineStepKind")
 }
 
 func (ec *executionContext) _PipelineStep_rank(ctx context.Context, field graphql.CollectedField, obj *ent.PipelineStep) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Rank, ec.fieldContext_PipelineStep_rank, ec.marshalNInt2int)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Rank, "PipelineStep", ec.marshalNInt2int)
 }
 func (ec *executionContext) fieldContext_PipelineStep_rank(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("PipelineStep", field, false, false, "Int")
 }
 
 func (ec *executionContext) _PipelineStep_assigneeIds(ctx context.Context, field graphql.CollectedField, obj *ent.PipelineStep) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.AssigneeIds, ec.fieldContext_PipelineStep_assigneeIds, ec.marshalNString2ᚕstringᚄ)
+	return plainScalar(ctx, ec.OperationContext, field, obj.AssigneeIds, "PipelineStep", ec.marshalNString2ᚕstringᚄ)
 }
 func (ec *executionContext) fieldContext_PipelineStep_assigneeIds(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("PipelineStep", field, false, false, "String")
@@ -25872,91 +25872,91 @@ func (ec *executionContext) fieldContext_PipelineStep_candidates(ctx context.Con
 }
 
 func (ec *executionContext) _Position_id(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.ID, ec.fieldContext_Position_id, ec.marshalNID2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "Position", ec.marshalNID2string)
 }
 func (ec *executionContext) fieldContext_Position_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Position", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Position_name(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Name, ec.fieldContext_Position_name, ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Name, "Position", ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Position_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Position", field, false, false, "String")
 }
 
 func (ec *executionContext) _Position_status(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Status, ec.fieldContext_Position_status, ec.marshalNPositionStatus2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋpositionᚐStatus)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Status, "Position", ec.marshalNPositionStatus2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋpositionᚐStatus)
 }
 func (ec *executionContext) fieldContext_Position_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Position", field, false, false, "PositionStatus")
 }
 
 func (ec *executionContext) _Position_isTemplate(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.IsTemplate, ec.fieldContext_Position_isTemplate, ec.marshalNBoolean2bool)
+	return plainScalar(ctx, ec.OperationContext, field, obj.IsTemplate, "Position", ec.marshalNBoolean2bool)
 }
 func (ec *executionContext) fieldContext_Position_isTemplate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Position", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _Position_isDiscreet(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.IsDiscreet, ec.fieldContext_Position_isDiscreet, ec.marshalNBoolean2bool)
+	return plainScalar(ctx, ec.OperationContext, field, obj.IsDiscreet, "Position", ec.marshalNBoolean2bool)
 }
 func (ec *executionContext) fieldContext_Position_isDiscreet(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Position", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _Position_isPublished(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.IsPublished, ec.fieldContext_Position_isPublished, ec.marshalNBoolean2bool)
+	return plainScalar(ctx, ec.OperationContext, field, obj.IsPublished, "Position", ec.marshalNBoolean2bool)
 }
 func (ec *executionContext) fieldContext_Position_isPublished(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Position", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _Position_isTalentPool(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.IsTalentPool, ec.fieldContext_Position_isTalentPool, ec.marshalNBoolean2bool)
+	return plainScalar(ctx, ec.OperationContext, field, obj.IsTalentPool, "Position", ec.marshalNBoolean2bool)
 }
 func (ec *executionContext) fieldContext_Position_isTalentPool(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Position", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _Position_email(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Email, ec.fieldContext_Position_email, ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Email, "Position", ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Position_email(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Position", field, false, false, "String")
 }
 
 func (ec *executionContext) _Position_urlServiceHostedPage(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.URLServiceHostedPage, ec.fieldContext_Position_urlServiceHostedPage, ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.URLServiceHostedPage, "Position", ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Position_urlServiceHostedPage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Position", field, false, false, "String")
 }
 
 func (ec *executionContext) _Position_urlActivePage(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.URLActivePage, ec.fieldContext_Position_urlActivePage, ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.URLActivePage, "Position", ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Position_urlActivePage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Position", field, false, false, "String")
 }
 
 func (ec *executionContext) _Position_workplaceType(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.WorkplaceType, ec.fieldContext_Position_workplaceType, ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.WorkplaceType, "Position", ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Position_workplaceType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Position", field, false, false, "String")
 }
 
 func (ec *executionContext) _Position_internalUseCustomID(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.InternalUseCustomID, ec.fieldContext_Position_internalUseCustomID, ec.marshalOString2ᚖstring)
+	return plainScalar(ctx, ec.OperationContext, field, obj.InternalUseCustomID, "Position", ec.marshalOString2ᚖstring)
 }
 func (ec *executionContext) fieldContext_Position_internalUseCustomID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Position", field, false, false, "String")
 }
 
 func (ec *executionContext) _Position_pictureURL(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.PictureURL, ec.fieldContext_Position_pictureURL, ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.PictureURL, "Position", ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Position_pictureURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Position", field, false, false, "String")
@@ -26059,14 +26059,14 @@ func (ec *executionContext) fieldContext_Position_workflow(_ context.Context, fi
 }
 
 func (ec *executionContext) _Position_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, ec.fieldContext_Position_timeCreated, ec.marshalNTime2timeᚐTime)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, "Position", ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_Position_timeCreated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Position", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Position_timeUpdated(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TimeUpdated, ec.fieldContext_Position_timeUpdated, ec.marshalNTime2timeᚐTime)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeUpdated, "Position", ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_Position_timeUpdated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Position", field, false, false, "Time")
@@ -26594,7 +26594,7 @@ func (ec *executionContext) fieldContext_PositionConnection_pageInfo(_ context.C
 }
 
 func (ec *executionContext) _PositionConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.PositionConnection) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, ec.fieldContext_PositionConnection_totalCount, ec.marshalNInt2int)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, "PositionConnection", ec.marshalNInt2int)
 }
 func (ec *executionContext) fieldContext_PositionConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("PositionConnection", field, false, false, "Int")
@@ -26617,7 +26617,7 @@ func (ec *executionContext) fieldContext_PositionEdge_node(_ context.Context, fi
 }
 
 func (ec *executionContext) _PositionEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.PositionEdge) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, ec.fieldContext_PositionEdge_cursor, ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, "PositionEdge", ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
 }
 func (ec *executionContext) fieldContext_PositionEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("PositionEdge", field, false, false, "Cursor")
@@ -27544,14 +27544,14 @@ func (ec *executionContext) fieldContext_Query___schema(_ context.Context, field
 }
 
 func (ec *executionContext) _Question_title(ctx context.Context, field graphql.CollectedField, obj *schematype.Question) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Title, ec.fieldContext_Question_title, ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Title, "Question", ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Question_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Question", field, false, false, "String")
 }
 
 func (ec *executionContext) _Question_explanation(ctx context.Context, field graphql.CollectedField, obj *schematype.Question) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Explanation, ec.fieldContext_Question_explanation, ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Explanation, "Question", ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Question_explanation(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Question", field, false, false, "String")
@@ -27574,49 +27574,49 @@ func (ec *executionContext) fieldContext_Question_options(_ context.Context, fie
 }
 
 func (ec *executionContext) _Question_required(ctx context.Context, field graphql.CollectedField, obj *schematype.Question) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Required, ec.fieldContext_Question_required, ec.marshalNBoolean2bool)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Required, "Question", ec.marshalNBoolean2bool)
 }
 func (ec *executionContext) fieldContext_Question_required(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Question", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _QuestionOption_title(ctx context.Context, field graphql.CollectedField, obj *schematype.QuestionOption) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Title, ec.fieldContext_QuestionOption_title, ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Title, "QuestionOption", ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_QuestionOption_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("QuestionOption", field, false, false, "String")
 }
 
 func (ec *executionContext) _Questionnaire_id(ctx context.Context, field graphql.CollectedField, obj *ent.Questionnaire) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.ID, ec.fieldContext_Questionnaire_id, ec.marshalNID2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "Questionnaire", ec.marshalNID2string)
 }
 func (ec *executionContext) fieldContext_Questionnaire_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Questionnaire", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Questionnaire_name(ctx context.Context, field graphql.CollectedField, obj *ent.Questionnaire) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Name, ec.fieldContext_Questionnaire_name, ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Name, "Questionnaire", ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Questionnaire_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Questionnaire", field, false, false, "String")
 }
 
 func (ec *executionContext) _Questionnaire_specificType(ctx context.Context, field graphql.CollectedField, obj *ent.Questionnaire) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.SpecificType, ec.fieldContext_Questionnaire_specificType, ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.SpecificType, "Questionnaire", ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Questionnaire_specificType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Questionnaire", field, false, false, "String")
 }
 
 func (ec *executionContext) _Questionnaire_enabledFor(ctx context.Context, field graphql.CollectedField, obj *ent.Questionnaire) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.EnabledFor, ec.fieldContext_Questionnaire_enabledFor, ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.EnabledFor, "Questionnaire", ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Questionnaire_enabledFor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Questionnaire", field, false, false, "String")
 }
 
 func (ec *executionContext) _Questionnaire_showAs(ctx context.Context, field graphql.CollectedField, obj *ent.Questionnaire) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.ShowAs, ec.fieldContext_Questionnaire_showAs, ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ShowAs, "Questionnaire", ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Questionnaire_showAs(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Questionnaire", field, false, false, "String")
@@ -27639,7 +27639,7 @@ func (ec *executionContext) fieldContext_Questionnaire_questions(_ context.Conte
 }
 
 func (ec *executionContext) _Questionnaire_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.Questionnaire) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, ec.fieldContext_Questionnaire_timeCreated, ec.marshalNTime2timeᚐTime)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, "Questionnaire", ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_Questionnaire_timeCreated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Questionnaire", field, false, false, "Time")
@@ -27710,7 +27710,7 @@ func (ec *executionContext) fieldContext_QuestionnaireConnection_pageInfo(_ cont
 }
 
 func (ec *executionContext) _QuestionnaireConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.QuestionnaireConnection) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, ec.fieldContext_QuestionnaireConnection_totalCount, ec.marshalNInt2int)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, "QuestionnaireConnection", ec.marshalNInt2int)
 }
 func (ec *executionContext) fieldContext_QuestionnaireConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("QuestionnaireConnection", field, false, false, "Int")
@@ -27733,35 +27733,35 @@ func (ec *executionContext) fieldContext_QuestionnaireEdge_node(_ context.Contex
 }
 
 func (ec *executionContext) _QuestionnaireEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.QuestionnaireEdge) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, ec.fieldContext_QuestionnaireEdge_cursor, ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, "QuestionnaireEdge", ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
 }
 func (ec *executionContext) fieldContext_QuestionnaireEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("QuestionnaireEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _RejectionReason_id(ctx context.Context, field graphql.CollectedField, obj *ent.RejectionReason) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.ID, ec.fieldContext_RejectionReason_id, ec.marshalNID2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "RejectionReason", ec.marshalNID2string)
 }
 func (ec *executionContext) fieldContext_RejectionReason_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("RejectionReason", field, false, false, "ID")
 }
 
 func (ec *executionContext) _RejectionReason_name(ctx context.Context, field graphql.CollectedField, obj *ent.RejectionReason) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Name, ec.fieldContext_RejectionReason_name, ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Name, "RejectionReason", ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_RejectionReason_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("RejectionReason", field, false, false, "String")
 }
 
 func (ec *executionContext) _RejectionReason_byCandidate(ctx context.Context, field graphql.CollectedField, obj *ent.RejectionReason) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.ByCandidate, ec.fieldContext_RejectionReason_byCandidate, ec.marshalNBoolean2bool)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ByCandidate, "RejectionReason", ec.marshalNBoolean2bool)
 }
 func (ec *executionContext) fieldContext_RejectionReason_byCandidate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("RejectionReason", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _RejectionReason_rank(ctx context.Context, field graphql.CollectedField, obj *ent.RejectionReason) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Rank, ec.fieldContext_RejectionReason_rank, ec.marshalNInt2int)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Rank, "RejectionReason", ec.marshalNInt2int)
 }
 func (ec *executionContext) fieldContext_RejectionReason_rank(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("RejectionReason", field, false, false, "Int")
@@ -27800,7 +27800,7 @@ func (ec *executionContext) fieldContext_RejectionReasonConnection_pageInfo(_ co
 }
 
 func (ec *executionContext) _RejectionReasonConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.RejectionReasonConnection) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, ec.fieldContext_RejectionReasonConnection_totalCount, ec.marshalNInt2int)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, "RejectionReasonConnection", ec.marshalNInt2int)
 }
 func (ec *executionContext) fieldContext_RejectionReasonConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("RejectionReasonConnection", field, false, false, "Int")
@@ -27823,84 +27823,84 @@ func (ec *executionContext) fieldContext_RejectionReasonEdge_node(_ context.Cont
 }
 
 func (ec *executionContext) _RejectionReasonEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.RejectionReasonEdge) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, ec.fieldContext_RejectionReasonEdge_cursor, ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, "RejectionReasonEdge", ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
 }
 func (ec *executionContext) fieldContext_RejectionReasonEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("RejectionReasonEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _RequiredCandidateFields_email(ctx context.Context, field graphql.CollectedField, obj *schematype.RequiredCandidateFields) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Email, ec.fieldContext_RequiredCandidateFields_email, ec.marshalNBoolean2bool)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Email, "RequiredCandidateFields", ec.marshalNBoolean2bool)
 }
 func (ec *executionContext) fieldContext_RequiredCandidateFields_email(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("RequiredCandidateFields", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _RequiredCandidateFields_lastName(ctx context.Context, field graphql.CollectedField, obj *schematype.RequiredCandidateFields) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.LastName, ec.fieldContext_RequiredCandidateFields_lastName, ec.marshalNBoolean2bool)
+	return plainScalar(ctx, ec.OperationContext, field, obj.LastName, "RequiredCandidateFields", ec.marshalNBoolean2bool)
 }
 func (ec *executionContext) fieldContext_RequiredCandidateFields_lastName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("RequiredCandidateFields", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _RequiredCandidateFields_phone(ctx context.Context, field graphql.CollectedField, obj *schematype.RequiredCandidateFields) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Phone, ec.fieldContext_RequiredCandidateFields_phone, ec.marshalNBoolean2bool)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Phone, "RequiredCandidateFields", ec.marshalNBoolean2bool)
 }
 func (ec *executionContext) fieldContext_RequiredCandidateFields_phone(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("RequiredCandidateFields", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _SalaryRange_min(ctx context.Context, field graphql.CollectedField, obj *schematype.SalaryRange) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Min, ec.fieldContext_SalaryRange_min, ec.marshalNInt2int64)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Min, "SalaryRange", ec.marshalNInt2int64)
 }
 func (ec *executionContext) fieldContext_SalaryRange_min(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("SalaryRange", field, false, false, "Int")
 }
 
 func (ec *executionContext) _SalaryRange_max(ctx context.Context, field graphql.CollectedField, obj *schematype.SalaryRange) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Max, ec.fieldContext_SalaryRange_max, ec.marshalNInt2int64)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Max, "SalaryRange", ec.marshalNInt2int64)
 }
 func (ec *executionContext) fieldContext_SalaryRange_max(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("SalaryRange", field, false, false, "Int")
 }
 
 func (ec *executionContext) _SalaryRange_currencyCode(ctx context.Context, field graphql.CollectedField, obj *schematype.SalaryRange) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.CurrencyCode, ec.fieldContext_SalaryRange_currencyCode, ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.CurrencyCode, "SalaryRange", ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_SalaryRange_currencyCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("SalaryRange", field, false, false, "String")
 }
 
 func (ec *executionContext) _SalaryRange_period(ctx context.Context, field graphql.CollectedField, obj *schematype.SalaryRange) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Period, ec.fieldContext_SalaryRange_period, ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Period, "SalaryRange", ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_SalaryRange_period(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("SalaryRange", field, false, false, "String")
 }
 
 func (ec *executionContext) _Step_name(ctx context.Context, field graphql.CollectedField, obj *schematype.Step) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Name, ec.fieldContext_Step_name, ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Name, "Step", ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Step_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Step", field, false, false, "String")
 }
 
 func (ec *executionContext) _Step_type(ctx context.Context, field graphql.CollectedField, obj *schematype.Step) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Type, ec.fieldContext_Step_type, ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Type, "Step", ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Step_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Step", field, false, false, "String")
 }
 
 func (ec *executionContext) _Step_timeScheduled(ctx context.Context, field graphql.CollectedField, obj *schematype.Step) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TimeScheduled, ec.fieldContext_Step_timeScheduled, ec.marshalOTime2ᚖtimeᚐTime)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeScheduled, "Step", ec.marshalOTime2ᚖtimeᚐTime)
 }
 func (ec *executionContext) fieldContext_Step_timeScheduled(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Step", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Step_timeCompleted(ctx context.Context, field graphql.CollectedField, obj *schematype.Step) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCompleted, ec.fieldContext_Step_timeCompleted, ec.marshalOTime2ᚖtimeᚐTime)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCompleted, "Step", ec.marshalOTime2ᚖtimeᚐTime)
 }
 func (ec *executionContext) fieldContext_Step_timeCompleted(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Step", field, false, false, "Time")
@@ -27995,91 +27995,91 @@ func (ec *executionContext) fieldContext_Subscription_candidateActivities(ctx co
 }
 
 func (ec *executionContext) _TestSubmission_id(ctx context.Context, field graphql.CollectedField, obj *ent.TestSubmission) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.ID, ec.fieldContext_TestSubmission_id, ec.marshalNID2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "TestSubmission", ec.marshalNID2string)
 }
 func (ec *executionContext) fieldContext_TestSubmission_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("TestSubmission", field, false, false, "ID")
 }
 
 func (ec *executionContext) _TestSubmission_testID(ctx context.Context, field graphql.CollectedField, obj *ent.TestSubmission) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TestID, ec.fieldContext_TestSubmission_testID, ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TestID, "TestSubmission", ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_TestSubmission_testID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("TestSubmission", field, false, false, "String")
 }
 
 func (ec *executionContext) _TestSubmission_status(ctx context.Context, field graphql.CollectedField, obj *ent.TestSubmission) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Status, ec.fieldContext_TestSubmission_status, ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Status, "TestSubmission", ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_TestSubmission_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("TestSubmission", field, false, false, "String")
 }
 
 func (ec *executionContext) _TestSubmission_candidateEvaluationID(ctx context.Context, field graphql.CollectedField, obj *ent.TestSubmission) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.CandidateEvaluationID, ec.fieldContext_TestSubmission_candidateEvaluationID, ec.marshalOString2ᚖstring)
+	return plainScalar(ctx, ec.OperationContext, field, obj.CandidateEvaluationID, "TestSubmission", ec.marshalOString2ᚖstring)
 }
 func (ec *executionContext) fieldContext_TestSubmission_candidateEvaluationID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("TestSubmission", field, false, false, "String")
 }
 
 func (ec *executionContext) _TestSubmission_displayMessage(ctx context.Context, field graphql.CollectedField, obj *ent.TestSubmission) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.DisplayMessage, ec.fieldContext_TestSubmission_displayMessage, ec.marshalOString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.DisplayMessage, "TestSubmission", ec.marshalOString2string)
 }
 func (ec *executionContext) fieldContext_TestSubmission_displayMessage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("TestSubmission", field, false, false, "String")
 }
 
 func (ec *executionContext) _TestSubmission_errorCode(ctx context.Context, field graphql.CollectedField, obj *ent.TestSubmission) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.ErrorCode, ec.fieldContext_TestSubmission_errorCode, ec.marshalOString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ErrorCode, "TestSubmission", ec.marshalOString2string)
 }
 func (ec *executionContext) fieldContext_TestSubmission_errorCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("TestSubmission", field, false, false, "String")
 }
 
 func (ec *executionContext) _TestSubmission_outcome(ctx context.Context, field graphql.CollectedField, obj *ent.TestSubmission) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Outcome, ec.fieldContext_TestSubmission_outcome, ec.marshalOTestSubmissionOutcome2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋtestsubmissionᚐOutcome)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Outcome, "TestSubmission", ec.marshalOTestSubmissionOutcome2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋtestsubmissionᚐOutcome)
 }
 func (ec *executionContext) fieldContext_TestSubmission_outcome(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("TestSubmission", field, false, false, "TestSubmissionOutcome")
 }
 
 func (ec *executionContext) _TestSubmission_score(ctx context.Context, field graphql.CollectedField, obj *ent.TestSubmission) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Score, ec.fieldContext_TestSubmission_score, ec.marshalOInt2ᚖint)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Score, "TestSubmission", ec.marshalOInt2ᚖint)
 }
 func (ec *executionContext) fieldContext_TestSubmission_score(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("TestSubmission", field, false, false, "Int")
 }
 
 func (ec *executionContext) _TestSubmission_summary(ctx context.Context, field graphql.CollectedField, obj *ent.TestSubmission) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Summary, ec.fieldContext_TestSubmission_summary, ec.marshalOString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Summary, "TestSubmission", ec.marshalOString2string)
 }
 func (ec *executionContext) fieldContext_TestSubmission_summary(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("TestSubmission", field, false, false, "String")
 }
 
 func (ec *executionContext) _TestSubmission_resultUrls(ctx context.Context, field graphql.CollectedField, obj *ent.TestSubmission) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.ResultUrls, ec.fieldContext_TestSubmission_resultUrls, ec.marshalNString2ᚕstringᚄ)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ResultUrls, "TestSubmission", ec.marshalNString2ᚕstringᚄ)
 }
 func (ec *executionContext) fieldContext_TestSubmission_resultUrls(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("TestSubmission", field, false, false, "String")
 }
 
 func (ec *executionContext) _TestSubmission_completed(ctx context.Context, field graphql.CollectedField, obj *ent.TestSubmission) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Completed, ec.fieldContext_TestSubmission_completed, ec.marshalNBoolean2bool)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Completed, "TestSubmission", ec.marshalNBoolean2bool)
 }
 func (ec *executionContext) fieldContext_TestSubmission_completed(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("TestSubmission", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _TestSubmission_timeSubmitted(ctx context.Context, field graphql.CollectedField, obj *ent.TestSubmission) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TimeSubmitted, ec.fieldContext_TestSubmission_timeSubmitted, ec.marshalNTime2timeᚐTime)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeSubmitted, "TestSubmission", ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_TestSubmission_timeSubmitted(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("TestSubmission", field, false, false, "Time")
 }
 
 func (ec *executionContext) _TestSubmission_timeUpdated(ctx context.Context, field graphql.CollectedField, obj *ent.TestSubmission) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TimeUpdated, ec.fieldContext_TestSubmission_timeUpdated, ec.marshalNTime2timeᚐTime)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeUpdated, "TestSubmission", ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_TestSubmission_timeUpdated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("TestSubmission", field, false, false, "Time")
@@ -28182,7 +28182,7 @@ func (ec *executionContext) fieldContext_TestSubmissionConnection_pageInfo(_ con
 }
 
 func (ec *executionContext) _TestSubmissionConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.TestSubmissionConnection) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, ec.fieldContext_TestSubmissionConnection_totalCount, ec.marshalNInt2int)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, "TestSubmissionConnection", ec.marshalNInt2int)
 }
 func (ec *executionContext) fieldContext_TestSubmissionConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("TestSubmissionConnection", field, false, false, "Int")
@@ -28205,63 +28205,63 @@ func (ec *executionContext) fieldContext_TestSubmissionEdge_node(_ context.Conte
 }
 
 func (ec *executionContext) _TestSubmissionEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.TestSubmissionEdge) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, ec.fieldContext_TestSubmissionEdge_cursor, ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, "TestSubmissionEdge", ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
 }
 func (ec *executionContext) fieldContext_TestSubmissionEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("TestSubmissionEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _User_id(ctx context.Context, field graphql.CollectedField, obj *ent.User) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.ID, ec.fieldContext_User_id, ec.marshalNID2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "User", ec.marshalNID2string)
 }
 func (ec *executionContext) fieldContext_User_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("User", field, false, false, "ID")
 }
 
 func (ec *executionContext) _User_email(ctx context.Context, field graphql.CollectedField, obj *ent.User) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Email, ec.fieldContext_User_email, ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Email, "User", ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_User_email(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("User", field, false, false, "String")
 }
 
 func (ec *executionContext) _User_firstName(ctx context.Context, field graphql.CollectedField, obj *ent.User) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.FirstName, ec.fieldContext_User_firstName, ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.FirstName, "User", ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_User_firstName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("User", field, false, false, "String")
 }
 
 func (ec *executionContext) _User_middleName(ctx context.Context, field graphql.CollectedField, obj *ent.User) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.MiddleName, ec.fieldContext_User_middleName, ec.marshalOString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.MiddleName, "User", ec.marshalOString2string)
 }
 func (ec *executionContext) fieldContext_User_middleName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("User", field, false, false, "String")
 }
 
 func (ec *executionContext) _User_lastName(ctx context.Context, field graphql.CollectedField, obj *ent.User) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.LastName, ec.fieldContext_User_lastName, ec.marshalOString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.LastName, "User", ec.marshalOString2string)
 }
 func (ec *executionContext) fieldContext_User_lastName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("User", field, false, false, "String")
 }
 
 func (ec *executionContext) _User_roles(ctx context.Context, field graphql.CollectedField, obj *ent.User) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Roles, ec.fieldContext_User_roles, ec.marshalNString2ᚕstringᚄ)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Roles, "User", ec.marshalNString2ᚕstringᚄ)
 }
 func (ec *executionContext) fieldContext_User_roles(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("User", field, false, false, "String")
 }
 
 func (ec *executionContext) _User_active(ctx context.Context, field graphql.CollectedField, obj *ent.User) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Active, ec.fieldContext_User_active, ec.marshalNBoolean2bool)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Active, "User", ec.marshalNBoolean2bool)
 }
 func (ec *executionContext) fieldContext_User_active(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("User", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _User_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.User) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, ec.fieldContext_User_timeCreated, ec.marshalNTime2timeᚐTime)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, "User", ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_User_timeCreated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("User", field, false, false, "Time")
@@ -28332,7 +28332,7 @@ func (ec *executionContext) fieldContext_UserConnection_pageInfo(_ context.Conte
 }
 
 func (ec *executionContext) _UserConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.UserConnection) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, ec.fieldContext_UserConnection_totalCount, ec.marshalNInt2int)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, "UserConnection", ec.marshalNInt2int)
 }
 func (ec *executionContext) fieldContext_UserConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("UserConnection", field, false, false, "Int")
@@ -28355,119 +28355,119 @@ func (ec *executionContext) fieldContext_UserEdge_node(_ context.Context, field 
 }
 
 func (ec *executionContext) _UserEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.UserEdge) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, ec.fieldContext_UserEdge_cursor, ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, "UserEdge", ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
 }
 func (ec *executionContext) fieldContext_UserEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("UserEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _WebhookAttempt_id(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookAttempt) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.ID, ec.fieldContext_WebhookAttempt_id, ec.marshalNID2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "WebhookAttempt", ec.marshalNID2string)
 }
 func (ec *executionContext) fieldContext_WebhookAttempt_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("WebhookAttempt", field, false, false, "ID")
 }
 
 func (ec *executionContext) _WebhookAttempt_eventId(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookAttempt) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.EventID, ec.fieldContext_WebhookAttempt_eventId, ec.marshalNID2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.EventID, "WebhookAttempt", ec.marshalNID2string)
 }
 func (ec *executionContext) fieldContext_WebhookAttempt_eventId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("WebhookAttempt", field, false, false, "ID")
 }
 
 func (ec *executionContext) _WebhookAttempt_eventType(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookAttempt) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.EventType, ec.fieldContext_WebhookAttempt_eventType, ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.EventType, "WebhookAttempt", ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_WebhookAttempt_eventType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("WebhookAttempt", field, false, false, "String")
 }
 
 func (ec *executionContext) _WebhookAttempt_attempt(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookAttempt) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Attempt, ec.fieldContext_WebhookAttempt_attempt, ec.marshalNInt2int)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Attempt, "WebhookAttempt", ec.marshalNInt2int)
 }
 func (ec *executionContext) fieldContext_WebhookAttempt_attempt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("WebhookAttempt", field, false, false, "Int")
 }
 
 func (ec *executionContext) _WebhookAttempt_status(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookAttempt) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Status, ec.fieldContext_WebhookAttempt_status, ec.marshalNInt2int)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Status, "WebhookAttempt", ec.marshalNInt2int)
 }
 func (ec *executionContext) fieldContext_WebhookAttempt_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("WebhookAttempt", field, false, false, "Int")
 }
 
 func (ec *executionContext) _WebhookAttempt_latencyMs(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookAttempt) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.LatencyMs, ec.fieldContext_WebhookAttempt_latencyMs, ec.marshalNInt2int64)
+	return plainScalar(ctx, ec.OperationContext, field, obj.LatencyMs, "WebhookAttempt", ec.marshalNInt2int64)
 }
 func (ec *executionContext) fieldContext_WebhookAttempt_latencyMs(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("WebhookAttempt", field, false, false, "Int")
 }
 
 func (ec *executionContext) _WebhookAttempt_error(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookAttempt) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Error, ec.fieldContext_WebhookAttempt_error, ec.marshalOString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Error, "WebhookAttempt", ec.marshalOString2string)
 }
 func (ec *executionContext) fieldContext_WebhookAttempt_error(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("WebhookAttempt", field, false, false, "String")
 }
 
 func (ec *executionContext) _WebhookAttempt_success(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookAttempt) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Success, ec.fieldContext_WebhookAttempt_success, ec.marshalNBoolean2bool)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Success, "WebhookAttempt", ec.marshalNBoolean2bool)
 }
 func (ec *executionContext) fieldContext_WebhookAttempt_success(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("WebhookAttempt", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _WebhookAttempt_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookAttempt) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, ec.fieldContext_WebhookAttempt_timeCreated, ec.marshalNTime2timeᚐTime)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, "WebhookAttempt", ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_WebhookAttempt_timeCreated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("WebhookAttempt", field, false, false, "Time")
 }
 
 func (ec *executionContext) _WebhookEndpoint_id(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookEndpoint) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.ID, ec.fieldContext_WebhookEndpoint_id, ec.marshalNID2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "WebhookEndpoint", ec.marshalNID2string)
 }
 func (ec *executionContext) fieldContext_WebhookEndpoint_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("WebhookEndpoint", field, false, false, "ID")
 }
 
 func (ec *executionContext) _WebhookEndpoint_url(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookEndpoint) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.URL, ec.fieldContext_WebhookEndpoint_url, ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.URL, "WebhookEndpoint", ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_WebhookEndpoint_url(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("WebhookEndpoint", field, false, false, "String")
 }
 
 func (ec *executionContext) _WebhookEndpoint_eventTypes(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookEndpoint) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.EventTypes, ec.fieldContext_WebhookEndpoint_eventTypes, ec.marshalNString2ᚕstringᚄ)
+	return plainScalar(ctx, ec.OperationContext, field, obj.EventTypes, "WebhookEndpoint", ec.marshalNString2ᚕstringᚄ)
 }
 func (ec *executionContext) fieldContext_WebhookEndpoint_eventTypes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("WebhookEndpoint", field, false, false, "String")
 }
 
 func (ec *executionContext) _WebhookEndpoint_active(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookEndpoint) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Active, ec.fieldContext_WebhookEndpoint_active, ec.marshalNBoolean2bool)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Active, "WebhookEndpoint", ec.marshalNBoolean2bool)
 }
 func (ec *executionContext) fieldContext_WebhookEndpoint_active(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("WebhookEndpoint", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _WebhookEndpoint_failing(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookEndpoint) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Failing, ec.fieldContext_WebhookEndpoint_failing, ec.marshalNBoolean2bool)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Failing, "WebhookEndpoint", ec.marshalNBoolean2bool)
 }
 func (ec *executionContext) fieldContext_WebhookEndpoint_failing(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("WebhookEndpoint", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _WebhookEndpoint_previousSecretExpires(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookEndpoint) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.PreviousSecretExpires, ec.fieldContext_WebhookEndpoint_previousSecretExpires, ec.marshalOTime2ᚖtimeᚐTime)
+	return plainScalar(ctx, ec.OperationContext, field, obj.PreviousSecretExpires, "WebhookEndpoint", ec.marshalOTime2ᚖtimeᚐTime)
 }
 func (ec *executionContext) fieldContext_WebhookEndpoint_previousSecretExpires(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("WebhookEndpoint", field, false, false, "Time")
 }
 
 func (ec *executionContext) _WebhookEndpoint_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookEndpoint) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, ec.fieldContext_WebhookEndpoint_timeCreated, ec.marshalNTime2timeᚐTime)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, "WebhookEndpoint", ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_WebhookEndpoint_timeCreated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("WebhookEndpoint", field, false, false, "Time")
@@ -28534,35 +28534,35 @@ func (ec *executionContext) fieldContext_WebhookEndpointSecret_endpoint(_ contex
 }
 
 func (ec *executionContext) _WebhookEndpointSecret_secret(ctx context.Context, field graphql.CollectedField, obj *recruiting.WebhookWithSecret) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Secret, ec.fieldContext_WebhookEndpointSecret_secret, ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Secret, "WebhookEndpointSecret", ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_WebhookEndpointSecret_secret(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("WebhookEndpointSecret", field, false, false, "String")
 }
 
 func (ec *executionContext) _WorkflowStep_name(ctx context.Context, field graphql.CollectedField, obj *schematype.WorkflowStep) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Name, ec.fieldContext_WorkflowStep_name, ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Name, "WorkflowStep", ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_WorkflowStep_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("WorkflowStep", field, false, false, "String")
 }
 
 func (ec *executionContext) _WorkflowStep_type(ctx context.Context, field graphql.CollectedField, obj *schematype.WorkflowStep) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Type, ec.fieldContext_WorkflowStep_type, ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Type, "WorkflowStep", ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_WorkflowStep_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("WorkflowStep", field, false, false, "String")
 }
 
 func (ec *executionContext) _WorkflowStep_assigneeIDs(ctx context.Context, field graphql.CollectedField, obj *schematype.WorkflowStep) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.AssigneeIDs, ec.fieldContext_WorkflowStep_assigneeIDs, ec.marshalNID2ᚕstringᚄ)
+	return plainScalar(ctx, ec.OperationContext, field, obj.AssigneeIDs, "WorkflowStep", ec.marshalNID2ᚕstringᚄ)
 }
 func (ec *executionContext) fieldContext_WorkflowStep_assigneeIDs(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("WorkflowStep", field, false, false, "ID")
 }
 
 func (ec *executionContext) ___Directive_name(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Name, ec.fieldContext___Directive_name, ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Name, "__Directive", ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext___Directive_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("__Directive", field, false, false, "String")
@@ -28592,14 +28592,14 @@ func (ec *executionContext) fieldContext___Directive_description(_ context.Conte
 }
 
 func (ec *executionContext) ___Directive_isRepeatable(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.IsRepeatable, ec.fieldContext___Directive_isRepeatable, ec.marshalNBoolean2bool)
+	return plainScalar(ctx, ec.OperationContext, field, obj.IsRepeatable, "__Directive", ec.marshalNBoolean2bool)
 }
 func (ec *executionContext) fieldContext___Directive_isRepeatable(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("__Directive", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) ___Directive_locations(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Locations, ec.fieldContext___Directive_locations, ec.marshalN__DirectiveLocation2ᚕstringᚄ)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Locations, "__Directive", ec.marshalN__DirectiveLocation2ᚕstringᚄ)
 }
 func (ec *executionContext) fieldContext___Directive_locations(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("__Directive", field, false, false, "__DirectiveLocation")
@@ -28650,7 +28650,7 @@ func (ec *executionContext) fieldContext___Directive_args(ctx context.Context, f
 }
 
 func (ec *executionContext) ___EnumValue_name(ctx context.Context, field graphql.CollectedField, obj *introspection.EnumValue) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Name, ec.fieldContext___EnumValue_name, ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Name, "__EnumValue", ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext___EnumValue_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("__EnumValue", field, false, false, "String")
@@ -28726,7 +28726,7 @@ func (ec *executionContext) fieldContext___EnumValue_deprecationReason(_ context
 }
 
 func (ec *executionContext) ___Field_name(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Name, ec.fieldContext___Field_name, ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Name, "__Field", ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext___Field_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("__Field", field, false, false, "String")
@@ -28862,7 +28862,7 @@ func (ec *executionContext) fieldContext___Field_deprecationReason(_ context.Con
 }
 
 func (ec *executionContext) ___InputValue_name(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Name, ec.fieldContext___InputValue_name, ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Name, "__InputValue", ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext___InputValue_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("__InputValue", field, false, false, "String")
@@ -28908,7 +28908,7 @@ func (ec *executionContext) fieldContext___InputValue_type(_ context.Context, fi
 }
 
 func (ec *executionContext) ___InputValue_defaultValue(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.DefaultValue, ec.fieldContext___InputValue_defaultValue, ec.marshalOString2ᚖstring)
+	return plainScalar(ctx, ec.OperationContext, field, obj.DefaultValue, "__InputValue", ec.marshalOString2ᚖstring)
 }
 func (ec *executionContext) fieldContext___InputValue_defaultValue(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("__InputValue", field, false, false, "String")

@@ -26,7 +26,10 @@ func marshalSliceInOrder(ctx context.Context, length int, marshalElement func(co
 // marshalElementSafely marshals element i as gqlgen does: with its index in
 // the field context, and a panic turned into a null and an error.
 func marshalElementSafely(ctx context.Context, i int, marshalElement func(context.Context, int) graphql.Marshaler) (m graphql.Marshaler) {
-	ctx = graphql.WithFieldContext(ctx, &graphql.FieldContext{Index: &i})
+	c := withFieldCtx(ctx)
+	c.index = i
+	c.fc.Index = &c.index
+	ctx = c
 	defer func() {
 		if r := recover(); r != nil {
 			graphql.AddError(ctx, graphql.Recover(ctx, r))

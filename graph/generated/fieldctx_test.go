@@ -1,0 +1,34 @@
+package generated
+
+import (
+	"context"
+	"testing"
+
+	"github.com/99designs/gqlgen/graphql"
+	"github.com/vektah/gqlparser/v2/ast"
+)
+
+// A fieldCtx is, to gqlgen, a context made by graphql.WithFieldContext: its
+// field context is found, below its parent's, with the path they make, and
+// every other value of the context above it is still found.
+func TestFieldCtxIsAFieldContext(t *testing.T) {
+	type key struct{}
+	ctx := context.WithValue(context.Background(), key{}, "above")
+	edges := &graphql.FieldContext{Field: graphql.CollectedField{Field: &ast.Field{Alias: "edges"}}}
+	ctx = graphql.WithFieldContext(ctx, edges)
+
+	c := withFieldCtx(ctx)
+	c.index = 3
+	c.fc.Index = &c.index
+	element := context.Context(c)
+	if graphql.GetFieldContext(element) != &c.fc || c.fc.Parent != edges {
+		t.Fatalf("GetFieldContext answered %p (parent %p); want %p below %p", graphql.GetFieldContext(element), c.fc.Parent, &c.fc, edges)
+	}
+	if got := element.Value(key{}); got != "above" {
+		t.Fatalf("a value of the context above answered %v", got)
+	}
+	node := graphql.WithFieldContext(element, &graphql.FieldContext{Field: graphql.CollectedField{Field: &ast.Field{Alias: "node"}}})
+	if got := graphql.GetPath(node).String(); got != "edges[3].node" {
+		t.Fatalf("the path is %s; want edges[3].node", got)
+	}
+}
