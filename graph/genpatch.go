@@ -32,6 +32,11 @@ var rewrites = []struct{ old, new string }{
 	// An object's fields with resolvers resolve in order instead of a
 	// goroutine each (graph/generated/inorder.go).
 	{"out.ResolveConcurrently(ec.OperationContext, &deferred, i,", "resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,"},
+	// An object's fields are collected once per operation, selection set
+	// and type, with a cheaper key than gqlgen's cache
+	// (graph/generated/collected.go).
+	{"type executionContext struct {\n\t*graphql.ExecutionContextState[ResolverRoot, DirectiveRoot, ComplexityRoot]\n}", "type executionContext struct {\n\t*graphql.ExecutionContextState[ResolverRoot, DirectiveRoot, ComplexityRoot]\n\tcollected collectedFields\n}"},
+	{"graphql.CollectFields(ec.OperationContext, sel, ", "ec.collected.of(ec.OperationContext, sel, "},
 	// An object without @defer marshals without a map and field copies
 	// of its own (graph/generated/object.go).
 	{"ec.ProcessDeferredGroup(deferred)\n\t}\n\n\treturn out\n}", "ec.ProcessDeferredGroup(deferred)\n\t}\n\n\treturn objectValue(out, fields, deferred)\n}"},

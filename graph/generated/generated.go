@@ -4480,6 +4480,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 
 type executionContext struct {
 	*graphql.ExecutionContextState[ResolverRoot, DirectiveRoot, ComplexityRoot]
+	collected collectedFields
 }
 
 func newExecutionContext(
@@ -47060,7 +47061,7 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 var aPIKeyImplementors = []string{"APIKey"}
 
 func (ec *executionContext) _APIKey(ctx context.Context, sel ast.SelectionSet, obj *ent.APIKey) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, aPIKeyImplementors)
+	fields := ec.collected.of(ec.OperationContext, sel, aPIKeyImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -47128,7 +47129,7 @@ func (ec *executionContext) _APIKey(ctx context.Context, sel ast.SelectionSet, o
 var activityImplementors = []string{"Activity", "Node"}
 
 func (ec *executionContext) _Activity(ctx context.Context, sel ast.SelectionSet, obj *ent.Activity) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, activityImplementors)
+	fields := ec.collected.of(ec.OperationContext, sel, activityImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -47213,7 +47214,7 @@ func (ec *executionContext) _Activity(ctx context.Context, sel ast.SelectionSet,
 var activityConnectionImplementors = []string{"ActivityConnection"}
 
 func (ec *executionContext) _ActivityConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.ActivityConnection) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, activityConnectionImplementors)
+	fields := ec.collected.of(ec.OperationContext, sel, activityConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -47256,7 +47257,7 @@ func (ec *executionContext) _ActivityConnection(ctx context.Context, sel ast.Sel
 var activityEdgeImplementors = []string{"ActivityEdge"}
 
 func (ec *executionContext) _ActivityEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.ActivityEdge) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, activityEdgeImplementors)
+	fields := ec.collected.of(ec.OperationContext, sel, activityEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -47294,7 +47295,7 @@ func (ec *executionContext) _ActivityEdge(ctx context.Context, sel ast.Selection
 var addressImplementors = []string{"Address"}
 
 func (ec *executionContext) _Address(ctx context.Context, sel ast.SelectionSet, obj *schematype.Address) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, addressImplementors)
+	fields := ec.collected.of(ec.OperationContext, sel, addressImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -47347,7 +47348,7 @@ func (ec *executionContext) _Address(ctx context.Context, sel ast.SelectionSet, 
 var applicationImplementors = []string{"Application", "Node"}
 
 func (ec *executionContext) _Application(ctx context.Context, sel ast.SelectionSet, obj *ent.Application) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, applicationImplementors)
+	fields := ec.collected.of(ec.OperationContext, sel, applicationImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -47426,7 +47427,7 @@ func (ec *executionContext) _Application(ctx context.Context, sel ast.SelectionS
 var approvalProcessImplementors = []string{"ApprovalProcess", "Node"}
 
 func (ec *executionContext) _ApprovalProcess(ctx context.Context, sel ast.SelectionSet, obj *ent.ApprovalProcess) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, approvalProcessImplementors)
+	fields := ec.collected.of(ec.OperationContext, sel, approvalProcessImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -47479,7 +47480,7 @@ func (ec *executionContext) _ApprovalProcess(ctx context.Context, sel ast.Select
 var candidateImplementors = []string{"Candidate", "Node"}
 
 func (ec *executionContext) _Candidate(ctx context.Context, sel ast.SelectionSet, obj *ent.Candidate) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, candidateImplementors)
+	fields := ec.collected.of(ec.OperationContext, sel, candidateImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -47646,7 +47647,7 @@ func (ec *executionContext) _Candidate(ctx context.Context, sel ast.SelectionSet
 var candidateConnectionImplementors = []string{"CandidateConnection"}
 
 func (ec *executionContext) _CandidateConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.CandidateConnection) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, candidateConnectionImplementors)
+	fields := ec.collected.of(ec.OperationContext, sel, candidateConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -47689,7 +47690,7 @@ func (ec *executionContext) _CandidateConnection(ctx context.Context, sel ast.Se
 var candidateEdgeImplementors = []string{"CandidateEdge"}
 
 func (ec *executionContext) _CandidateEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.CandidateEdge) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, candidateEdgeImplementors)
+	fields := ec.collected.of(ec.OperationContext, sel, candidateEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -47727,7 +47728,7 @@ func (ec *executionContext) _CandidateEdge(ctx context.Context, sel ast.Selectio
 var candidateFileImplementors = []string{"CandidateFile", "Node"}
 
 func (ec *executionContext) _CandidateFile(ctx context.Context, sel ast.SelectionSet, obj *ent.CandidateFile) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, candidateFileImplementors)
+	fields := ec.collected.of(ec.OperationContext, sel, candidateFileImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -47803,7 +47804,7 @@ func (ec *executionContext) _CandidateFile(ctx context.Context, sel ast.Selectio
 var candidateFileConnectionImplementors = []string{"CandidateFileConnection"}
 
 func (ec *executionContext) _CandidateFileConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.CandidateFileConnection) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, candidateFileConnectionImplementors)
+	fields := ec.collected.of(ec.OperationContext, sel, candidateFileConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -47846,7 +47847,7 @@ func (ec *executionContext) _CandidateFileConnection(ctx context.Context, sel as
 var candidateFileEdgeImplementors = []string{"CandidateFileEdge"}
 
 func (ec *executionContext) _CandidateFileEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.CandidateFileEdge) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, candidateFileEdgeImplementors)
+	fields := ec.collected.of(ec.OperationContext, sel, candidateFileEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -47884,7 +47885,7 @@ func (ec *executionContext) _CandidateFileEdge(ctx context.Context, sel ast.Sele
 var candidateStepImplementors = []string{"CandidateStep", "Node"}
 
 func (ec *executionContext) _CandidateStep(ctx context.Context, sel ast.SelectionSet, obj *ent.CandidateStep) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, candidateStepImplementors)
+	fields := ec.collected.of(ec.OperationContext, sel, candidateStepImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -47958,7 +47959,7 @@ func (ec *executionContext) _CandidateStep(ctx context.Context, sel ast.Selectio
 var candidateStepConnectionImplementors = []string{"CandidateStepConnection"}
 
 func (ec *executionContext) _CandidateStepConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.CandidateStepConnection) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, candidateStepConnectionImplementors)
+	fields := ec.collected.of(ec.OperationContext, sel, candidateStepConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -48001,7 +48002,7 @@ func (ec *executionContext) _CandidateStepConnection(ctx context.Context, sel as
 var candidateStepEdgeImplementors = []string{"CandidateStepEdge"}
 
 func (ec *executionContext) _CandidateStepEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.CandidateStepEdge) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, candidateStepEdgeImplementors)
+	fields := ec.collected.of(ec.OperationContext, sel, candidateStepEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -48039,7 +48040,7 @@ func (ec *executionContext) _CandidateStepEdge(ctx context.Context, sel ast.Sele
 var companyImplementors = []string{"Company", "Node"}
 
 func (ec *executionContext) _Company(ctx context.Context, sel ast.SelectionSet, obj *ent.Company) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, companyImplementors)
+	fields := ec.collected.of(ec.OperationContext, sel, companyImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -48088,7 +48089,7 @@ func (ec *executionContext) _Company(ctx context.Context, sel ast.SelectionSet, 
 var contactImplementors = []string{"Contact", "Node"}
 
 func (ec *executionContext) _Contact(ctx context.Context, sel ast.SelectionSet, obj *ent.Contact) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, contactImplementors)
+	fields := ec.collected.of(ec.OperationContext, sel, contactImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -48151,7 +48152,7 @@ func (ec *executionContext) _Contact(ctx context.Context, sel ast.SelectionSet, 
 var contactConnectionImplementors = []string{"ContactConnection"}
 
 func (ec *executionContext) _ContactConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.ContactConnection) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, contactConnectionImplementors)
+	fields := ec.collected.of(ec.OperationContext, sel, contactConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -48194,7 +48195,7 @@ func (ec *executionContext) _ContactConnection(ctx context.Context, sel ast.Sele
 var contactEdgeImplementors = []string{"ContactEdge"}
 
 func (ec *executionContext) _ContactEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.ContactEdge) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, contactEdgeImplementors)
+	fields := ec.collected.of(ec.OperationContext, sel, contactEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -48232,7 +48233,7 @@ func (ec *executionContext) _ContactEdge(ctx context.Context, sel ast.SelectionS
 var conversationImplementors = []string{"Conversation", "Node"}
 
 func (ec *executionContext) _Conversation(ctx context.Context, sel ast.SelectionSet, obj *ent.Conversation) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, conversationImplementors)
+	fields := ec.collected.of(ec.OperationContext, sel, conversationImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -48287,7 +48288,7 @@ func (ec *executionContext) _Conversation(ctx context.Context, sel ast.Selection
 var conversationConnectionImplementors = []string{"ConversationConnection"}
 
 func (ec *executionContext) _ConversationConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.ConversationConnection) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, conversationConnectionImplementors)
+	fields := ec.collected.of(ec.OperationContext, sel, conversationConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -48330,7 +48331,7 @@ func (ec *executionContext) _ConversationConnection(ctx context.Context, sel ast
 var conversationEdgeImplementors = []string{"ConversationEdge"}
 
 func (ec *executionContext) _ConversationEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.ConversationEdge) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, conversationEdgeImplementors)
+	fields := ec.collected.of(ec.OperationContext, sel, conversationEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -48368,7 +48369,7 @@ func (ec *executionContext) _ConversationEdge(ctx context.Context, sel ast.Selec
 var createdAPIKeyImplementors = []string{"CreatedAPIKey"}
 
 func (ec *executionContext) _CreatedAPIKey(ctx context.Context, sel ast.SelectionSet, obj *recruiting.CreatedAPIKey) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, createdAPIKeyImplementors)
+	fields := ec.collected.of(ec.OperationContext, sel, createdAPIKeyImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -48406,7 +48407,7 @@ func (ec *executionContext) _CreatedAPIKey(ctx context.Context, sel ast.Selectio
 var evaluationPartnerImplementors = []string{"EvaluationPartner", "Node"}
 
 func (ec *executionContext) _EvaluationPartner(ctx context.Context, sel ast.SelectionSet, obj *ent.EvaluationPartner) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, evaluationPartnerImplementors)
+	fields := ec.collected.of(ec.OperationContext, sel, evaluationPartnerImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -48502,7 +48503,7 @@ func (ec *executionContext) _EvaluationPartner(ctx context.Context, sel ast.Sele
 var evaluationPartnerConnectionImplementors = []string{"EvaluationPartnerConnection"}
 
 func (ec *executionContext) _EvaluationPartnerConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.EvaluationPartnerConnection) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, evaluationPartnerConnectionImplementors)
+	fields := ec.collected.of(ec.OperationContext, sel, evaluationPartnerConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -48545,7 +48546,7 @@ func (ec *executionContext) _EvaluationPartnerConnection(ctx context.Context, se
 var evaluationPartnerEdgeImplementors = []string{"EvaluationPartnerEdge"}
 
 func (ec *executionContext) _EvaluationPartnerEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.EvaluationPartnerEdge) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, evaluationPartnerEdgeImplementors)
+	fields := ec.collected.of(ec.OperationContext, sel, evaluationPartnerEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -48583,7 +48584,7 @@ func (ec *executionContext) _EvaluationPartnerEdge(ctx context.Context, sel ast.
 var eventImplementors = []string{"Event"}
 
 func (ec *executionContext) _Event(ctx context.Context, sel ast.SelectionSet, obj *recruiting.EventPayload) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, eventImplementors)
+	fields := ec.collected.of(ec.OperationContext, sel, eventImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -48641,7 +48642,7 @@ func (ec *executionContext) _Event(ctx context.Context, sel ast.SelectionSet, ob
 var eventActorImplementors = []string{"EventActor"}
 
 func (ec *executionContext) _EventActor(ctx context.Context, sel ast.SelectionSet, obj *recruiting.EventActor) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, eventActorImplementors)
+	fields := ec.collected.of(ec.OperationContext, sel, eventActorImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -48684,7 +48685,7 @@ func (ec *executionContext) _EventActor(ctx context.Context, sel ast.SelectionSe
 var eventFeedImplementors = []string{"EventFeed"}
 
 func (ec *executionContext) _EventFeed(ctx context.Context, sel ast.SelectionSet, obj *model.EventFeed) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, eventFeedImplementors)
+	fields := ec.collected.of(ec.OperationContext, sel, eventFeedImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -48727,7 +48728,7 @@ func (ec *executionContext) _EventFeed(ctx context.Context, sel ast.SelectionSet
 var eventObjectImplementors = []string{"EventObject"}
 
 func (ec *executionContext) _EventObject(ctx context.Context, sel ast.SelectionSet, obj *recruiting.EventObject) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, eventObjectImplementors)
+	fields := ec.collected.of(ec.OperationContext, sel, eventObjectImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -48770,7 +48771,7 @@ func (ec *executionContext) _EventObject(ctx context.Context, sel ast.SelectionS
 var fieldChangeImplementors = []string{"FieldChange"}
 
 func (ec *executionContext) _FieldChange(ctx context.Context, sel ast.SelectionSet, obj *schematype.FieldChange) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, fieldChangeImplementors)
+	fields := ec.collected.of(ec.OperationContext, sel, fieldChangeImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -48813,7 +48814,7 @@ func (ec *executionContext) _FieldChange(ctx context.Context, sel ast.SelectionS
 var fieldDefinitionImplementors = []string{"FieldDefinition", "Node"}
 
 func (ec *executionContext) _FieldDefinition(ctx context.Context, sel ast.SelectionSet, obj *ent.FieldDefinition) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, fieldDefinitionImplementors)
+	fields := ec.collected.of(ec.OperationContext, sel, fieldDefinitionImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -48871,7 +48872,7 @@ func (ec *executionContext) _FieldDefinition(ctx context.Context, sel ast.Select
 var fieldDefinitionConnectionImplementors = []string{"FieldDefinitionConnection"}
 
 func (ec *executionContext) _FieldDefinitionConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.FieldDefinitionConnection) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, fieldDefinitionConnectionImplementors)
+	fields := ec.collected.of(ec.OperationContext, sel, fieldDefinitionConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -48914,7 +48915,7 @@ func (ec *executionContext) _FieldDefinitionConnection(ctx context.Context, sel 
 var fieldDefinitionEdgeImplementors = []string{"FieldDefinitionEdge"}
 
 func (ec *executionContext) _FieldDefinitionEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.FieldDefinitionEdge) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, fieldDefinitionEdgeImplementors)
+	fields := ec.collected.of(ec.OperationContext, sel, fieldDefinitionEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -48952,7 +48953,7 @@ func (ec *executionContext) _FieldDefinitionEdge(ctx context.Context, sel ast.Se
 var locationImplementors = []string{"Location", "Node"}
 
 func (ec *executionContext) _Location(ctx context.Context, sel ast.SelectionSet, obj *ent.Location) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, locationImplementors)
+	fields := ec.collected.of(ec.OperationContext, sel, locationImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -49036,7 +49037,7 @@ func (ec *executionContext) _Location(ctx context.Context, sel ast.SelectionSet,
 var locationConnectionImplementors = []string{"LocationConnection"}
 
 func (ec *executionContext) _LocationConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.LocationConnection) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, locationConnectionImplementors)
+	fields := ec.collected.of(ec.OperationContext, sel, locationConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -49079,7 +49080,7 @@ func (ec *executionContext) _LocationConnection(ctx context.Context, sel ast.Sel
 var locationEdgeImplementors = []string{"LocationEdge"}
 
 func (ec *executionContext) _LocationEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.LocationEdge) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, locationEdgeImplementors)
+	fields := ec.collected.of(ec.OperationContext, sel, locationEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -49117,7 +49118,7 @@ func (ec *executionContext) _LocationEdge(ctx context.Context, sel ast.Selection
 var messageImplementors = []string{"Message", "Node"}
 
 func (ec *executionContext) _Message(ctx context.Context, sel ast.SelectionSet, obj *ent.Message) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, messageImplementors)
+	fields := ec.collected.of(ec.OperationContext, sel, messageImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -49196,7 +49197,7 @@ func (ec *executionContext) _Message(ctx context.Context, sel ast.SelectionSet, 
 var messageConnectionImplementors = []string{"MessageConnection"}
 
 func (ec *executionContext) _MessageConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.MessageConnection) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, messageConnectionImplementors)
+	fields := ec.collected.of(ec.OperationContext, sel, messageConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -49239,7 +49240,7 @@ func (ec *executionContext) _MessageConnection(ctx context.Context, sel ast.Sele
 var messageEdgeImplementors = []string{"MessageEdge"}
 
 func (ec *executionContext) _MessageEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.MessageEdge) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, messageEdgeImplementors)
+	fields := ec.collected.of(ec.OperationContext, sel, messageEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -49277,7 +49278,7 @@ func (ec *executionContext) _MessageEdge(ctx context.Context, sel ast.SelectionS
 var mutationImplementors = []string{"Mutation"}
 
 func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, mutationImplementors)
+	fields := ec.collected.of(ec.OperationContext, sel, mutationImplementors)
 	ctx = graphql.WithFieldContext(ctx, &graphql.FieldContext{
 		Object: "Mutation",
 	})
@@ -49628,7 +49629,7 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 var namedValueImplementors = []string{"NamedValue"}
 
 func (ec *executionContext) _NamedValue(ctx context.Context, sel ast.SelectionSet, obj *schematype.NamedValue) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, namedValueImplementors)
+	fields := ec.collected.of(ec.OperationContext, sel, namedValueImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -49671,7 +49672,7 @@ func (ec *executionContext) _NamedValue(ctx context.Context, sel ast.SelectionSe
 var noteImplementors = []string{"Note", "Node"}
 
 func (ec *executionContext) _Note(ctx context.Context, sel ast.SelectionSet, obj *ent.Note) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, noteImplementors)
+	fields := ec.collected.of(ec.OperationContext, sel, noteImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -49730,7 +49731,7 @@ func (ec *executionContext) _Note(ctx context.Context, sel ast.SelectionSet, obj
 var noteConnectionImplementors = []string{"NoteConnection"}
 
 func (ec *executionContext) _NoteConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.NoteConnection) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, noteConnectionImplementors)
+	fields := ec.collected.of(ec.OperationContext, sel, noteConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -49773,7 +49774,7 @@ func (ec *executionContext) _NoteConnection(ctx context.Context, sel ast.Selecti
 var noteDetailImplementors = []string{"NoteDetail"}
 
 func (ec *executionContext) _NoteDetail(ctx context.Context, sel ast.SelectionSet, obj *schematype.NoteDetail) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, noteDetailImplementors)
+	fields := ec.collected.of(ec.OperationContext, sel, noteDetailImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -49811,7 +49812,7 @@ func (ec *executionContext) _NoteDetail(ctx context.Context, sel ast.SelectionSe
 var noteEdgeImplementors = []string{"NoteEdge"}
 
 func (ec *executionContext) _NoteEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.NoteEdge) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, noteEdgeImplementors)
+	fields := ec.collected.of(ec.OperationContext, sel, noteEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -49849,7 +49850,7 @@ func (ec *executionContext) _NoteEdge(ctx context.Context, sel ast.SelectionSet,
 var offerLetterImplementors = []string{"OfferLetter", "Node"}
 
 func (ec *executionContext) _OfferLetter(ctx context.Context, sel ast.SelectionSet, obj *ent.OfferLetter) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, offerLetterImplementors)
+	fields := ec.collected.of(ec.OperationContext, sel, offerLetterImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -49903,7 +49904,7 @@ func (ec *executionContext) _OfferLetter(ctx context.Context, sel ast.SelectionS
 var openingImplementors = []string{"Opening", "Node"}
 
 func (ec *executionContext) _Opening(ctx context.Context, sel ast.SelectionSet, obj *ent.Opening) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, openingImplementors)
+	fields := ec.collected.of(ec.OperationContext, sel, openingImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -50015,7 +50016,7 @@ func (ec *executionContext) _Opening(ctx context.Context, sel ast.SelectionSet, 
 var openingConnectionImplementors = []string{"OpeningConnection"}
 
 func (ec *executionContext) _OpeningConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.OpeningConnection) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, openingConnectionImplementors)
+	fields := ec.collected.of(ec.OperationContext, sel, openingConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -50058,7 +50059,7 @@ func (ec *executionContext) _OpeningConnection(ctx context.Context, sel ast.Sele
 var openingEdgeImplementors = []string{"OpeningEdge"}
 
 func (ec *executionContext) _OpeningEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.OpeningEdge) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, openingEdgeImplementors)
+	fields := ec.collected.of(ec.OperationContext, sel, openingEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -50096,7 +50097,7 @@ func (ec *executionContext) _OpeningEdge(ctx context.Context, sel ast.SelectionS
 var pageInfoImplementors = []string{"PageInfo"}
 
 func (ec *executionContext) _PageInfo(ctx context.Context, sel ast.SelectionSet, obj *entgql.PageInfo[string]) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, pageInfoImplementors)
+	fields := ec.collected.of(ec.OperationContext, sel, pageInfoImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -50144,7 +50145,7 @@ func (ec *executionContext) _PageInfo(ctx context.Context, sel ast.SelectionSet,
 var partnerTestImplementors = []string{"PartnerTest"}
 
 func (ec *executionContext) _PartnerTest(ctx context.Context, sel ast.SelectionSet, obj *schematype.PartnerTest) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, partnerTestImplementors)
+	fields := ec.collected.of(ec.OperationContext, sel, partnerTestImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -50182,7 +50183,7 @@ func (ec *executionContext) _PartnerTest(ctx context.Context, sel ast.SelectionS
 var partyImplementors = []string{"Party"}
 
 func (ec *executionContext) _Party(ctx context.Context, sel ast.SelectionSet, obj *schematype.Party) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, partyImplementors)
+	fields := ec.collected.of(ec.OperationContext, sel, partyImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -50245,7 +50246,7 @@ func (ec *executionContext) _Party(ctx context.Context, sel ast.SelectionSet, ob
 var personImplementors = []string{"Person", "Node"}
 
 func (ec *executionContext) _Person(ctx context.Context, sel ast.SelectionSet, obj *ent.Person) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, personImplementors)
+	fields := ec.collected.of(ec.OperationContext, sel, personImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -50334,7 +50335,7 @@ func (ec *executionContext) _Person(ctx context.Context, sel ast.SelectionSet, o
 var personConnectionImplementors = []string{"PersonConnection"}
 
 func (ec *executionContext) _PersonConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.PersonConnection) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, personConnectionImplementors)
+	fields := ec.collected.of(ec.OperationContext, sel, personConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -50377,7 +50378,7 @@ func (ec *executionContext) _PersonConnection(ctx context.Context, sel ast.Selec
 var personEdgeImplementors = []string{"PersonEdge"}
 
 func (ec *executionContext) _PersonEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.PersonEdge) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, personEdgeImplementors)
+	fields := ec.collected.of(ec.OperationContext, sel, personEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -50415,7 +50416,7 @@ func (ec *executionContext) _PersonEdge(ctx context.Context, sel ast.SelectionSe
 var pipelineStepImplementors = []string{"PipelineStep", "Node"}
 
 func (ec *executionContext) _PipelineStep(ctx context.Context, sel ast.SelectionSet, obj *ent.PipelineStep) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, pipelineStepImplementors)
+	fields := ec.collected.of(ec.OperationContext, sel, pipelineStepImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -50480,7 +50481,7 @@ func (ec *executionContext) _PipelineStep(ctx context.Context, sel ast.Selection
 var positionImplementors = []string{"Position", "Node"}
 
 func (ec *executionContext) _Position(ctx context.Context, sel ast.SelectionSet, obj *ent.Position) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, positionImplementors)
+	fields := ec.collected.of(ec.OperationContext, sel, positionImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -50695,7 +50696,7 @@ func (ec *executionContext) _Position(ctx context.Context, sel ast.SelectionSet,
 var positionConnectionImplementors = []string{"PositionConnection"}
 
 func (ec *executionContext) _PositionConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.PositionConnection) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, positionConnectionImplementors)
+	fields := ec.collected.of(ec.OperationContext, sel, positionConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -50738,7 +50739,7 @@ func (ec *executionContext) _PositionConnection(ctx context.Context, sel ast.Sel
 var positionEdgeImplementors = []string{"PositionEdge"}
 
 func (ec *executionContext) _PositionEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.PositionEdge) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, positionEdgeImplementors)
+	fields := ec.collected.of(ec.OperationContext, sel, positionEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -50776,7 +50777,7 @@ func (ec *executionContext) _PositionEdge(ctx context.Context, sel ast.Selection
 var queryImplementors = []string{"Query"}
 
 func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, queryImplementors)
+	fields := ec.collected.of(ec.OperationContext, sel, queryImplementors)
 	ctx = graphql.WithFieldContext(ctx, &graphql.FieldContext{
 		Object: "Query",
 	})
@@ -50946,7 +50947,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 var questionImplementors = []string{"Question"}
 
 func (ec *executionContext) _Question(ctx context.Context, sel ast.SelectionSet, obj *schematype.Question) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, questionImplementors)
+	fields := ec.collected.of(ec.OperationContext, sel, questionImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -50994,7 +50995,7 @@ func (ec *executionContext) _Question(ctx context.Context, sel ast.SelectionSet,
 var questionOptionImplementors = []string{"QuestionOption"}
 
 func (ec *executionContext) _QuestionOption(ctx context.Context, sel ast.SelectionSet, obj *schematype.QuestionOption) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, questionOptionImplementors)
+	fields := ec.collected.of(ec.OperationContext, sel, questionOptionImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -51027,7 +51028,7 @@ func (ec *executionContext) _QuestionOption(ctx context.Context, sel ast.Selecti
 var questionnaireImplementors = []string{"Questionnaire", "Node"}
 
 func (ec *executionContext) _Questionnaire(ctx context.Context, sel ast.SelectionSet, obj *ent.Questionnaire) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, questionnaireImplementors)
+	fields := ec.collected.of(ec.OperationContext, sel, questionnaireImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -51096,7 +51097,7 @@ func (ec *executionContext) _Questionnaire(ctx context.Context, sel ast.Selectio
 var questionnaireConnectionImplementors = []string{"QuestionnaireConnection"}
 
 func (ec *executionContext) _QuestionnaireConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.QuestionnaireConnection) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, questionnaireConnectionImplementors)
+	fields := ec.collected.of(ec.OperationContext, sel, questionnaireConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -51139,7 +51140,7 @@ func (ec *executionContext) _QuestionnaireConnection(ctx context.Context, sel as
 var questionnaireEdgeImplementors = []string{"QuestionnaireEdge"}
 
 func (ec *executionContext) _QuestionnaireEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.QuestionnaireEdge) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, questionnaireEdgeImplementors)
+	fields := ec.collected.of(ec.OperationContext, sel, questionnaireEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -51177,7 +51178,7 @@ func (ec *executionContext) _QuestionnaireEdge(ctx context.Context, sel ast.Sele
 var rejectionReasonImplementors = []string{"RejectionReason", "Node"}
 
 func (ec *executionContext) _RejectionReason(ctx context.Context, sel ast.SelectionSet, obj *ent.RejectionReason) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, rejectionReasonImplementors)
+	fields := ec.collected.of(ec.OperationContext, sel, rejectionReasonImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -51225,7 +51226,7 @@ func (ec *executionContext) _RejectionReason(ctx context.Context, sel ast.Select
 var rejectionReasonConnectionImplementors = []string{"RejectionReasonConnection"}
 
 func (ec *executionContext) _RejectionReasonConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.RejectionReasonConnection) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, rejectionReasonConnectionImplementors)
+	fields := ec.collected.of(ec.OperationContext, sel, rejectionReasonConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -51268,7 +51269,7 @@ func (ec *executionContext) _RejectionReasonConnection(ctx context.Context, sel 
 var rejectionReasonEdgeImplementors = []string{"RejectionReasonEdge"}
 
 func (ec *executionContext) _RejectionReasonEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.RejectionReasonEdge) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, rejectionReasonEdgeImplementors)
+	fields := ec.collected.of(ec.OperationContext, sel, rejectionReasonEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -51306,7 +51307,7 @@ func (ec *executionContext) _RejectionReasonEdge(ctx context.Context, sel ast.Se
 var requiredCandidateFieldsImplementors = []string{"RequiredCandidateFields"}
 
 func (ec *executionContext) _RequiredCandidateFields(ctx context.Context, sel ast.SelectionSet, obj *schematype.RequiredCandidateFields) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, requiredCandidateFieldsImplementors)
+	fields := ec.collected.of(ec.OperationContext, sel, requiredCandidateFieldsImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -51349,7 +51350,7 @@ func (ec *executionContext) _RequiredCandidateFields(ctx context.Context, sel as
 var salaryRangeImplementors = []string{"SalaryRange"}
 
 func (ec *executionContext) _SalaryRange(ctx context.Context, sel ast.SelectionSet, obj *schematype.SalaryRange) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, salaryRangeImplementors)
+	fields := ec.collected.of(ec.OperationContext, sel, salaryRangeImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -51397,7 +51398,7 @@ func (ec *executionContext) _SalaryRange(ctx context.Context, sel ast.SelectionS
 var stepImplementors = []string{"Step"}
 
 func (ec *executionContext) _Step(ctx context.Context, sel ast.SelectionSet, obj *schematype.Step) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, stepImplementors)
+	fields := ec.collected.of(ec.OperationContext, sel, stepImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -51445,7 +51446,7 @@ func (ec *executionContext) _Step(ctx context.Context, sel ast.SelectionSet, obj
 var subscriptionImplementors = []string{"Subscription"}
 
 func (ec *executionContext) _Subscription(ctx context.Context, sel ast.SelectionSet) func(ctx context.Context) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, subscriptionImplementors)
+	fields := ec.collected.of(ec.OperationContext, sel, subscriptionImplementors)
 	ctx = graphql.WithFieldContext(ctx, &graphql.FieldContext{
 		Object: "Subscription",
 	})
@@ -51467,7 +51468,7 @@ func (ec *executionContext) _Subscription(ctx context.Context, sel ast.Selection
 var testSubmissionImplementors = []string{"TestSubmission", "Node"}
 
 func (ec *executionContext) _TestSubmission(ctx context.Context, sel ast.SelectionSet, obj *ent.TestSubmission) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, testSubmissionImplementors)
+	fields := ec.collected.of(ec.OperationContext, sel, testSubmissionImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -51572,7 +51573,7 @@ func (ec *executionContext) _TestSubmission(ctx context.Context, sel ast.Selecti
 var testSubmissionConnectionImplementors = []string{"TestSubmissionConnection"}
 
 func (ec *executionContext) _TestSubmissionConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.TestSubmissionConnection) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, testSubmissionConnectionImplementors)
+	fields := ec.collected.of(ec.OperationContext, sel, testSubmissionConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -51615,7 +51616,7 @@ func (ec *executionContext) _TestSubmissionConnection(ctx context.Context, sel a
 var testSubmissionEdgeImplementors = []string{"TestSubmissionEdge"}
 
 func (ec *executionContext) _TestSubmissionEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.TestSubmissionEdge) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, testSubmissionEdgeImplementors)
+	fields := ec.collected.of(ec.OperationContext, sel, testSubmissionEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -51653,7 +51654,7 @@ func (ec *executionContext) _TestSubmissionEdge(ctx context.Context, sel ast.Sel
 var userImplementors = []string{"User", "Node"}
 
 func (ec *executionContext) _User(ctx context.Context, sel ast.SelectionSet, obj *ent.User) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, userImplementors)
+	fields := ec.collected.of(ec.OperationContext, sel, userImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -51727,7 +51728,7 @@ func (ec *executionContext) _User(ctx context.Context, sel ast.SelectionSet, obj
 var userConnectionImplementors = []string{"UserConnection"}
 
 func (ec *executionContext) _UserConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.UserConnection) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, userConnectionImplementors)
+	fields := ec.collected.of(ec.OperationContext, sel, userConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -51770,7 +51771,7 @@ func (ec *executionContext) _UserConnection(ctx context.Context, sel ast.Selecti
 var userEdgeImplementors = []string{"UserEdge"}
 
 func (ec *executionContext) _UserEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.UserEdge) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, userEdgeImplementors)
+	fields := ec.collected.of(ec.OperationContext, sel, userEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -51808,7 +51809,7 @@ func (ec *executionContext) _UserEdge(ctx context.Context, sel ast.SelectionSet,
 var webhookAttemptImplementors = []string{"WebhookAttempt"}
 
 func (ec *executionContext) _WebhookAttempt(ctx context.Context, sel ast.SelectionSet, obj *ent.WebhookAttempt) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, webhookAttemptImplementors)
+	fields := ec.collected.of(ec.OperationContext, sel, webhookAttemptImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -51881,7 +51882,7 @@ func (ec *executionContext) _WebhookAttempt(ctx context.Context, sel ast.Selecti
 var webhookEndpointImplementors = []string{"WebhookEndpoint"}
 
 func (ec *executionContext) _WebhookEndpoint(ctx context.Context, sel ast.SelectionSet, obj *ent.WebhookEndpoint) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, webhookEndpointImplementors)
+	fields := ec.collected.of(ec.OperationContext, sel, webhookEndpointImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -51950,7 +51951,7 @@ func (ec *executionContext) _WebhookEndpoint(ctx context.Context, sel ast.Select
 var webhookEndpointSecretImplementors = []string{"WebhookEndpointSecret"}
 
 func (ec *executionContext) _WebhookEndpointSecret(ctx context.Context, sel ast.SelectionSet, obj *recruiting.WebhookWithSecret) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, webhookEndpointSecretImplementors)
+	fields := ec.collected.of(ec.OperationContext, sel, webhookEndpointSecretImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -51988,7 +51989,7 @@ func (ec *executionContext) _WebhookEndpointSecret(ctx context.Context, sel ast.
 var workflowStepImplementors = []string{"WorkflowStep"}
 
 func (ec *executionContext) _WorkflowStep(ctx context.Context, sel ast.SelectionSet, obj *schematype.WorkflowStep) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, workflowStepImplementors)
+	fields := ec.collected.of(ec.OperationContext, sel, workflowStepImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -52031,7 +52032,7 @@ func (ec *executionContext) _WorkflowStep(ctx context.Context, sel ast.Selection
 var __DirectiveImplementors = []string{"__Directive"}
 
 func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionSet, obj *introspection.Directive) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, __DirectiveImplementors)
+	fields := ec.collected.of(ec.OperationContext, sel, __DirectiveImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -52084,7 +52085,7 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 var __EnumValueImplementors = []string{"__EnumValue"}
 
 func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionSet, obj *introspection.EnumValue) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, __EnumValueImplementors)
+	fields := ec.collected.of(ec.OperationContext, sel, __EnumValueImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -52132,7 +52133,7 @@ func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionS
 var __FieldImplementors = []string{"__Field"}
 
 func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, obj *introspection.Field) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, __FieldImplementors)
+	fields := ec.collected.of(ec.OperationContext, sel, __FieldImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -52190,7 +52191,7 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 var __InputValueImplementors = []string{"__InputValue"}
 
 func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.SelectionSet, obj *introspection.InputValue) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, __InputValueImplementors)
+	fields := ec.collected.of(ec.OperationContext, sel, __InputValueImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -52248,7 +52249,7 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 var __SchemaImplementors = []string{"__Schema"}
 
 func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet, obj *introspection.Schema) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, __SchemaImplementors)
+	fields := ec.collected.of(ec.OperationContext, sel, __SchemaImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -52306,7 +52307,7 @@ func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet,
 var __TypeImplementors = []string{"__Type"}
 
 func (ec *executionContext) ___Type(ctx context.Context, sel ast.SelectionSet, obj *introspection.Type) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, __TypeImplementors)
+	fields := ec.collected.of(ec.OperationContext, sel, __TypeImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
