@@ -1,11 +1,14 @@
 package server
 
 import (
+	"crypto/sha256"
 	"errors"
 	"net/http"
 	"net/netip"
+	"time"
 
 	"github.com/go-chi/chi/v5"
+	lru "github.com/hashicorp/golang-lru/v2"
 
 	"github.com/hiregraph/hiregraph/apierror"
 	"github.com/hiregraph/hiregraph/ratelimit"
@@ -17,17 +20,70 @@ import (
 // per client address (and, for careers tokens, per company); a client whose
 // bucket is empty gets 429 before its credential is even looked at, so a
 // right guess is refused like a wrong one. Only failures take tokens:
-// clients with good credentials are never slowed by it (a look at the
-// bucket is all they cost), and the buckets kept are those of failing
-// clients. Guesses sent all at once pass the look together; the take after
-// each failure is atomic, so all but the bucket's worth are answered 429.
+// clients with good credentials are never slowed by it, and the buckets
+// kept are those of failing clients. Guesses sent all at once pass the look
+// together; the take after each failure is atomic, so all but the bucket's
+// worth are answered 429.
+//
+// A credential that authenticated from an address lately (provenFor) is
+// proven there: it is not held back by that address's failures, as its
+// client guesses nothing by sending it, and so skips the look at the
+// buckets, which on PostgreSQL is a statement per request. A guesser never
+// has a proven credential: it would have to be right first, while not
+// throttled. Each replica keeps its own proofs, in memory.
 type authFailures struct {
 	perAddress *ratelimit.Limiter
 	perCompany *ratelimit.Limiter
+	now        func() time.Time
+
+	// proven holds when each credential, with the address (and company)
+	// it came from, last authenticated, by their hash.
+	proven *lru.Cache[[sha256.Size]byte, time.Time]
 }
 
-// refused answers 429 when address's (or company's) failures are used up.
-func (f *authFailures) refused(w http.ResponseWriter, r *http.Request, address, company string, writeError errorWriter) bool {
+// provenFor is how long a credential stays proven after it last
+// authenticated from an address.
+const provenFor = 10 * time.Minute
+
+func newAuthFailures(perAddress, perCompany *ratelimit.Limiter, now func() time.Time) *authFailures {
+	if now == nil {
+		now = time.Now
+	}
+	proven, err := lru.New[[sha256.Size]byte, time.Time](ratelimit.MaxMemoryBuckets)
+	if err != nil {
+		panic(err) // only for a size below 1
+	}
+	return &authFailures{perAddress: perAddress, perCompany: perCompany, now: now, proven: proven}
+}
+
+// provenKey is what credential, sent from address to company ("" for the
+// API), is kept under: a hash, so credentials are not kept in memory.
+func provenKey(address, company, credential string) [sha256.Size]byte {
+	return sha256.Sum256([]byte(address + "\x00" + company + "\x00" + credential))
+}
+
+// isProven tells whether credential authenticated from address (to
+// company) within provenFor.
+func (f *authFailures) isProven(address, company, credential string) bool {
+	if credential == "" {
+		return false
+	}
+	at, ok := f.proven.Get(provenKey(address, company, credential))
+	return ok && f.now().Sub(at) < provenFor
+}
+
+// succeeded records that credential authenticated from address (to
+// company).
+func (f *authFailures) succeeded(address, company, credential string) {
+	f.proven.Add(provenKey(address, company, credential), f.now())
+}
+
+// refused answers 429 when address's (or company's) failures are used up,
+// unless credential is proven there.
+func (f *authFailures) refused(w http.ResponseWriter, r *http.Request, address, company, credential string, writeError errorWriter) bool {
+	if f.isProven(address, company, credential) {
+		return false
+	}
 	d := f.perAddress.Peek(r.Context(), address)
 	if d.Allowed && company != "" {
 		d = f.perCompany.Peek(r.Context(), company)
@@ -40,8 +96,10 @@ func (f *authFailures) refused(w http.ResponseWriter, r *http.Request, address, 
 }
 
 // failed records a failed authentication and answers it: with err, or 429
-// when the failure was one more than the buckets allow.
-func (f *authFailures) failed(w http.ResponseWriter, r *http.Request, address, company string, err error, writeError errorWriter) {
+// when the failure was one more than the buckets allow. A credential that
+// fails (revoked, expired) is no longer proven.
+func (f *authFailures) failed(w http.ResponseWriter, r *http.Request, address, company, credential string, err error, writeError errorWriter) {
+	f.proven.Remove(provenKey(address, company, credential))
 	d := f.perAddress.Allow(r.Context(), address)
 	if company != "" {
 		if dc := f.perCompany.Allow(r.Context(), company); d.Allowed {
@@ -78,18 +136,19 @@ func checkCareersToken(service *recruiting.Service, failures *authFailures, trus
 				next.ServeHTTP(w, r)
 				return
 			}
-			address, company := clientAddress(r, trusted), chi.URLParam(r, "company_uid")
-			if failures.refused(w, r, address, company, rest.WriteError) {
+			address, company, token := clientAddress(r, trusted), chi.URLParam(r, "company_uid"), r.URL.Query().Get("token")
+			if failures.refused(w, r, address, company, token, rest.WriteError) {
 				return
 			}
-			if _, _, err := service.CareersContext(r.Context(), company, r.URL.Query().Get("token")); err != nil {
+			if _, _, err := service.CareersContext(r.Context(), company, token); err != nil {
 				if isUnauthorized(err) {
-					failures.failed(w, r, address, company, err, rest.WriteError)
+					failures.failed(w, r, address, company, token, err, rest.WriteError)
 					return
 				}
 				rest.WriteError(w, r, err)
 				return
 			}
+			failures.succeeded(address, company, token)
 			next.ServeHTTP(w, r)
 		})
 	}

@@ -71,6 +71,44 @@ func TestGuessedAPIKeysAreThrottledPerAddress(t *testing.T) {
 	}
 }
 
+// A key that authenticated from an address is proven there: guesses from
+// that address do not hold it back, while a right key never used from
+// there is refused like a guess. A proof lapses ten minutes after the key
+// was last used from the address.
+func TestAProvenKeyIsNotHeldBackByGuessesFromItsAddress(t *testing.T) {
+	env := hiregraphtest.NewWithConfig(t, func(c *server.Config) {
+		behindProxy(c)
+		c.FailedAuthRate = ratelimit.Rate{PerMinute: 1, Burst: 2}
+	})
+	const address = "203.0.113.20"
+	good := map[string]string{"Authorization": "Bearer " + env.Demo.APIKey}
+	unused := map[string]string{"Authorization": "Bearer " + env.WithKey().Demo.APIKey}
+	guess := map[string]string{"Authorization": "Bearer hgk_guess"}
+	served := func(headers map[string]string, what string) {
+		t.Helper()
+		if r := env.DoWith(http.MethodGet, "/v1/questionnaires", nil, from(address, headers)); r.Status != http.StatusOK {
+			t.Fatalf("%s: %s", what, r)
+		}
+	}
+	throttle := func() {
+		t.Helper()
+		for range 2 {
+			env.DoWith(http.MethodGet, "/v1/questionnaires", nil, from(address, guess)).AssertError(t, http.StatusUnauthorized, "unauthorized", "")
+		}
+		env.DoWith(http.MethodGet, "/v1/questionnaires", nil, from(address, guess)).AssertError(t, http.StatusTooManyRequests, "rate_limited", "failed authentications")
+	}
+
+	served(good, "the key before any guess")
+	throttle()
+	served(good, "the proven key after the address's guesses")
+	env.DoWith(http.MethodGet, "/v1/questionnaires", nil, from(address, unused)).AssertError(t, http.StatusTooManyRequests, "rate_limited", "failed authentications")
+	env.DoWith(http.MethodGet, "/v1/questionnaires", nil, from(address, guess)).AssertError(t, http.StatusTooManyRequests, "rate_limited", "failed authentications")
+
+	env.Clock.Set(time.Now().Add(11 * time.Minute))
+	throttle()
+	env.DoWith(http.MethodGet, "/v1/questionnaires", nil, from(address, good)).AssertError(t, http.StatusTooManyRequests, "rate_limited", "failed authentications")
+}
+
 func TestXForwardedForCountsOnlyFromTrustedProxies(t *testing.T) {
 	env := hiregraphtest.NewWithConfig(t, func(c *server.Config) {
 		c.FailedAuthRate = ratelimit.Rate{PerMinute: 60, Burst: 2}
@@ -103,11 +141,22 @@ func TestGuessedCareersTokensAreThrottled(t *testing.T) {
 	if r.Header.Get("Retry-After") == "" {
 		t.Error("429 without Retry-After")
 	}
+	// A visitor whose address used the right token lately is proven there.
+	visitor := "198.51.100.150"
+	if r := env.DoWith(http.MethodGet, list(env.Demo.CareersToken), nil, from(visitor, nil)); r.Status != http.StatusOK {
+		t.Fatalf("the careers list: %s", r)
+	}
 	// Per company: guesses spread over addresses stop at the company's 12.
 	for i := range 7 {
 		env.DoWith(http.MethodGet, list(fmt.Sprint("spread", i)), nil, from(fmt.Sprintf("198.51.100.%d", i), nil)).AssertError(t, http.StatusUnauthorized, "invalid_token", "")
 	}
 	env.DoWith(http.MethodGet, list("spread-more"), nil, from("198.51.100.200", nil)).AssertError(t, http.StatusTooManyRequests, "rate_limited", "")
+	// The right token is then refused from a new address, like a guess,
+	// and still served to the proven visitor.
+	env.DoWith(http.MethodGet, list(env.Demo.CareersToken), nil, from("198.51.100.151", nil)).AssertError(t, http.StatusTooManyRequests, "rate_limited", "")
+	if r := env.DoWith(http.MethodGet, list(env.Demo.CareersToken), nil, from(visitor, nil)); r.Status != http.StatusOK {
+		t.Fatalf("the proven visitor was held back by others' guesses: %s", r)
+	}
 	// Another company's careers API is not affected.
 	other, err := demo.Seed(context.Background(), env.DB.Client, env.Sealer, "Globex")
 	if err != nil {

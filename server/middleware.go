@@ -33,21 +33,22 @@ func authenticate(authn *auth.Authenticator, failures *authFailures, trusted []n
 				next.ServeHTTP(w, r)
 				return
 			}
-			address := clientAddress(r, trusted)
-			if failures.refused(w, r, address, "", writeError) {
+			address, credential := clientAddress(r, trusted), r.Header.Get("Authorization")
+			if failures.refused(w, r, address, "", credential, writeError) {
 				return
 			}
-			v, err := authn.Authenticate(r.Context(), r.Header.Get("Authorization"))
+			v, err := authn.Authenticate(r.Context(), credential)
 			if err != nil {
 				w.Header().Set("WWW-Authenticate", `Bearer realm="hiregraph"`)
 				// A request without credentials guesses nothing.
-				if isUnauthorized(err) && r.Header.Get("Authorization") != "" {
-					failures.failed(w, r, address, "", err, writeError)
+				if isUnauthorized(err) && credential != "" {
+					failures.failed(w, r, address, "", credential, err, writeError)
 					return
 				}
 				writeError(w, r, err)
 				return
 			}
+			failures.succeeded(address, "", credential)
 			if who := r.Header.Get(OnBehalfOfHeader); who != "" {
 				if v, err = authn.ActFor(r.Context(), v, who); err != nil {
 					writeError(w, r, err)

@@ -171,10 +171,11 @@ func New(cfg Config) http.Handler {
 	requests := perRequestStore(store, cfg.Now)
 	apiLimiter := ratelimit.New(requests, "api", rateOrDefault(cfg.APIRatePerMinute, cfg.APIBurst, DefaultAPIRate))
 	careersLimiter := ratelimit.New(requests, "careers", rateOrDefault(cfg.CareersRatePerMinute, cfg.CareersBurst, DefaultCareersRate))
-	failures := &authFailures{
-		perAddress: ratelimit.New(store, "authfail", rateOrDefault(cfg.FailedAuthRate.PerMinute, cfg.FailedAuthRate.Burst, DefaultFailedAuthRate)),
-		perCompany: ratelimit.New(store, "careersfail", rateOrDefault(cfg.FailedCareersRate.PerMinute, cfg.FailedCareersRate.Burst, DefaultFailedCareersRate)),
-	}
+	failures := newAuthFailures(
+		ratelimit.New(store, "authfail", rateOrDefault(cfg.FailedAuthRate.PerMinute, cfg.FailedAuthRate.Burst, DefaultFailedAuthRate)),
+		ratelimit.New(store, "careersfail", rateOrDefault(cfg.FailedCareersRate.PerMinute, cfg.FailedCareersRate.Burst, DefaultFailedCareersRate)),
+		cfg.Now,
+	)
 	m := newMetrics()
 
 	r := chi.NewRouter()
