@@ -1,0 +1,70 @@
+#!/bin/bash
+# Serves one copy of a PostgreSQL database that `hiregraph bench` seeded
+# with hiregraph serve, then with PostGraphile 4, one at a time, and loads
+# both with the bench's two GraphQL reads (README "Against PostGraphile").
+#
+#   bench/postgraphile.sh bench100k      # the seeded database's name
+#
+# Needs psql, Node.js with npm, and the Go toolchain; PostgreSQL on
+# 127.0.0.1:5432 with trust auth. The copy (pgl_<name>) is dropped and made
+# again on each run.
+set -euo pipefail
+source_db=${1:?the name of a database hiregraph bench seeded}
+db=pgl_$source_db
+url="postgres://postgres@127.0.0.1:5432/$db?sslmode=disable"
+work=$(mktemp -d)
+trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$work"' EXIT
+psql() { command psql -q -At -h 127.0.0.1 -U postgres "$@"; }
+
+go build -tags bench -o "$work/hiregraph" ./cmd/hiregraph
+GOBIN=$work go install github.com/rakyll/hey@v0.1.5
+(cd "$work" && npm install --silent --no-audit --no-fund postgraphile@4.14.1 @graphile-contrib/pg-simplify-inflector@6.1.0)
+
+psql -c "DROP DATABASE IF EXISTS $db" -c "CREATE DATABASE $db TEMPLATE $source_db"
+# PostGraphile's per-parent subqueries filter by the parent alone, which
+# none of Hiregraph's (company, parent, ...) indexes lead with; without
+# these it answers the nested read at a few requests a second. The bench's
+# API keys are sealed with a key of its own, so they go: one is made below.
+psql -d "$db" -c "SET search_path = hiregraph" \
+	-c "CREATE INDEX ON candidates (position_id, id)" \
+	-c "CREATE INDEX ON openings (position_id, id)" \
+	-c "CREATE INDEX ON candidates (company_id, id)" \
+	-c "DELETE FROM api_keys" -c "ANALYZE"
+company=$(psql -d "$db" -c "SELECT id FROM hiregraph.companies ORDER BY id LIMIT 1")
+export HIREGRAPH_SECRET_KEY=$(openssl rand -hex 32)
+key=$("$work/hiregraph" apikey create --database-url "$url" --company="$company" | grep -o 'hgk_[A-Za-z0-9_-]*' | head -1)
+
+nested='{ positions(first: 20) { edges { node { id name openings(first: 5) { edges { node { id name } } } candidates(first: 10) { edges { node { id status person { firstName } } } } } } } }'
+flat='{ candidates(first: 100) { edges { node { id status timeCreated } } } }'
+scope="condition: {companyId: \\\"$company\\\"}, orderBy: ID_ASC"
+printf '{"query":"%s"}' "$nested" >"$work/hiregraph-nested.json"
+printf '{"query":"%s"}' "$flat" >"$work/hiregraph-flat.json"
+printf '{"query":"%s"}' "${nested/positions(first: 20)/positions(first: 20, $scope)}" >"$work/postgraphile-nested.json"
+printf '{"query":"%s"}' "${flat/candidates(first: 100)/candidates(first: 100, $scope)}" >"$work/postgraphile-flat.json"
+sed -i 's/openings(first: 5)/openings(first: 5, orderBy: ID_ASC)/; s/candidates(first: 10)/candidates(first: 10, orderBy: ID_ASC)/' "$work/postgraphile-nested.json"
+
+# load SERVER READ URL [HEADER]: 3 s of warm-up, then 10 s at c1 and c8.
+load() {
+	for c in 1 8; do
+		"$work/hey" -z 3s -c "$c" -m POST -T application/json ${4:+-H "$4"} -D "$work/$1-$2.json" "$3" >/dev/null
+		out=$("$work/hey" -z 10s -c "$c" -m POST -T application/json ${4:+-H "$4"} -D "$work/$1-$2.json" "$3")
+		printf '%-12s %-6s c%d: %8s req/s, p50 %s s, %s\n' "$1" "$2" "$c" \
+			"$(awk '/Requests\/sec/ {print $2}' <<<"$out")" "$(awk '/50%/ {print $3}' <<<"$out")" \
+			"$(grep -E '^\s+\[[0-9]+\]' <<<"$out" | tr -s ' \t' ' ' | tr '\n' ';')"
+	done
+}
+first_rows() { curl -s -X POST -H 'Content-Type: application/json' ${2:+-H "$2"} --data @"$work/$1-flat.json" "$3" | head -c 160; echo; }
+
+"$work/hiregraph" serve --database-url "$url" --addr 127.0.0.1:18080 --api-rate 100000000 --api-burst 10000000 >"$work/hiregraph.log" 2>&1 &
+sleep 3
+first_rows hiregraph "Authorization: Bearer $key" http://127.0.0.1:18080/graphql
+load hiregraph nested http://127.0.0.1:18080/graphql "Authorization: Bearer $key"
+load hiregraph flat http://127.0.0.1:18080/graphql "Authorization: Bearer $key"
+kill %1 && wait %1 2>/dev/null || true
+
+(cd "$work" && NODE_ENV=production exec npx postgraphile -c "$url" -s hiregraph --append-plugins @graphile-contrib/pg-simplify-inflector \
+	--disable-default-mutations --disable-query-log --host 127.0.0.1 --port 15000) >"$work/postgraphile.log" 2>&1 &
+sleep 8
+first_rows postgraphile "" http://127.0.0.1:15000/graphql
+load postgraphile nested http://127.0.0.1:15000/graphql
+load postgraphile flat http://127.0.0.1:15000/graphql
