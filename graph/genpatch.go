@@ -44,10 +44,11 @@ var rewrites = []struct{ old, new string }{
 
 // A field read straight off its object (its resolver returns obj's field,
 // so it is neither method nor resolver and has no arguments; no
-// middleware) resolves through plainScalar, given the object its context
-// names, when its field context is a scalar's, plainObject otherwise, instead of resolveField's closures and
-// boxing (graph/generated/field.go). Names in generated code hold
-// non-ASCII letters, hence [^(\s] where \w would do.
+// middleware) resolves without resolveField's closures and boxing
+// (graph/generated/field.go): through plainScalar, given the object its
+// context names, when its field context is a scalar's, else through
+// plainObject. Names in generated code hold non-ASCII letters, hence
+// [^(\s] where \w would do.
 var (
 	scalarFieldContextFunc = regexp.MustCompile(`func \(ec \*executionContext\) (fieldContext_[^(\s]+)\(_ context\.Context, field graphql\.CollectedField\) \(fc \*graphql\.FieldContext, err error\) \{\n\treturn scalarFieldContext\(("[^"]+"), field, false, false, "[^"]+"\)\n\}`)
 	plainFieldFunc         = regexp.MustCompile(`(func \(ec \*executionContext\) _[^(\s]+\(ctx context\.Context, field graphql\.CollectedField, obj [^)]+\) \(ret graphql\.Marshaler\) \{)\n` +

@@ -114,9 +114,9 @@ func noChildFields(context.Context, graphql.CollectedField) (*graphql.FieldConte
 	return nil, errNoChildFields
 }
 
-// plainScalar is resolveField for a scalar or enum field of object read
-// straight off it, which graph/genpatch.go calls instead: v is the field's
-// value, read by the caller. The field still gets its context (errors
+// plainScalar is resolveField for a scalar or enum field read straight off
+// its object (named object), which graph/genpatch.go calls instead: v is
+// the field's value, read by the caller. The field still gets its context (errors
 // name its path) and panic recovery, without resolveField's three
 // closures and two boxings of v, which were most of a list read's
 // allocations: a hundred rows of three fields make three hundred of these.
