@@ -9,9 +9,13 @@ package main
 
 import (
 	"bytes"
+	"cmp"
+	"fmt"
+	"go/format"
 	"log"
 	"os"
 	"regexp"
+	"strings"
 )
 
 const file = "graph/generated/generated.go"
@@ -51,7 +55,7 @@ var rewrites = []struct{ old, new string }{
 // [^(\s] where \w would do.
 var (
 	scalarFieldContextFunc = regexp.MustCompile(`func \(ec \*executionContext\) (fieldContext_[^(\s]+)\(_ context\.Context, field graphql\.CollectedField\) \(fc \*graphql\.FieldContext, err error\) \{\n\treturn scalarFieldContext\(("[^"]+"), field, false, false, "[^"]+"\)\n\}`)
-	plainFieldFunc         = regexp.MustCompile(`(func \(ec \*executionContext\) _[^(\s]+\(ctx context\.Context, field graphql\.CollectedField, obj [^)]+\) \(ret graphql\.Marshaler\) \{)\n` +
+	plainFieldFunc         = regexp.MustCompile(`(func \(ec \*executionContext\) (_[^(\s]+)\(ctx context\.Context, field graphql\.CollectedField, obj ([^)]+)\) \(ret graphql\.Marshaler\) \{)\n` +
 		`\treturn resolveField\(\n\t\tctx,\n\t\tec\.OperationContext,\n\t\tfield,\n` +
 		`\t\tfunc\(ctx context\.Context, field graphql\.CollectedField\) \(\*graphql\.FieldContext, error\) \{\n\t\t\treturn ec\.(fieldContext_[^(\s]+)\(ctx, field\)\n\t\t\},\n` +
 		`\t\tfunc\(ctx context\.Context\) \(any, error\) \{\n\t\t\treturn (obj\.[A-Za-z0-9_]+), nil\n\t\t\},\n` +
@@ -72,17 +76,24 @@ func main() {
 		src = bytes.ReplaceAll(src, []byte(r.old), []byte(r.new))
 	}
 	src, scalars, objects := rewritePlainFields(src)
-	if scalars == 0 || objects == 0 {
-		log.Fatalf("%s: %d plain scalar and %d plain object fields; has gqlgen changed its output?", file, scalars, objects)
+	if len(scalars) == 0 || objects == 0 {
+		log.Fatalf("%s: %d plain scalar and %d plain object fields; has gqlgen changed its output?", file, len(scalars), objects)
+	}
+	src, tables := addPlainObjects(src, scalars)
+	if tables == 0 {
+		log.Fatalf("%s: no object with plain fields; has gqlgen changed its output?", file)
+	}
+	if src, err = format.Source(src); err != nil {
+		log.Fatal(err)
 	}
 	if err := os.WriteFile(file, src, 0o644); err != nil {
 		log.Fatal(err)
 	}
 }
 
-// rewritePlainFields rewrites the plain fields of src and answers how many
-// scalar and object fields it rewrote.
-func rewritePlainFields(src []byte) (out []byte, scalars, objects int) {
+// rewritePlainFields rewrites the plain fields of src and answers the
+// scalar fields and how many object fields it rewrote.
+func rewritePlainFields(src []byte) (out []byte, scalars []plainScalarField, objects int) {
 	// The object a scalar field's context names, by the field's context
 	// function.
 	scalarOf := map[string]string{}
@@ -91,15 +102,99 @@ func rewritePlainFields(src []byte) (out []byte, scalars, objects int) {
 	}
 	out = plainFieldFunc.ReplaceAllFunc(src, func(fn []byte) []byte {
 		m := plainFieldFunc.FindSubmatch(fn)
-		fieldContext, value, marshal := string(m[2]), string(m[3]), string(m[4])
+		name, objType, fieldContext, value, marshal := string(m[2]), string(m[3]), string(m[4]), string(m[5]), string(m[6])
 		call := "plainObject(ctx, ec.OperationContext, field, " + value + ", ec." + fieldContext
 		if object, ok := scalarOf[fieldContext]; ok {
 			call = "plainScalar(ctx, ec.OperationContext, field, " + value + ", " + object
-			scalars++
+			scalars = append(scalars, plainScalarField{
+				object: strings.Trim(object, `"`), objType: objType, value: value, marshal: marshal,
+				name: strings.TrimPrefix(name, "_"+strings.Trim(object, `"`)+"_"),
+			})
 		} else {
 			objects++
 		}
 		return []byte(string(m[1]) + "\n\treturn " + call + ", ec." + marshal + ")\n}")
 	})
 	return out, scalars, objects
+}
+
+// plainScalarField is a scalar field read straight off its object.
+type plainScalarField struct {
+	object, name            string // GraphQL type and field
+	objType, value, marshal string // Go type of the object, value read off it, its marshal function
+}
+
+var (
+	marshalFunc = regexp.MustCompile(`(?s)\nfunc \(ec \*executionContext\) (marshal[^(\s]+)\(ctx context\.Context, sel ast\.SelectionSet, v [^)]+\) graphql\.Marshaler \{\n(.*?)\n\}\n`)
+	// A marshal function handing v to a builtin scalar's marshaler, which
+	// cannot fail: it answers null only for a nil pointer or a zero time.
+	scalarMarshalBody = regexp.MustCompile(`^(\tif v == nil \{\n\t\treturn graphql\.Null\n\t\}\n)?(?:\t_ = sel\n)?(?:\t_ = ctx\n)?` +
+		`\tres := (graphql\.Marshal(?:String|ID|Int|Int32|Int64|Boolean|Float)|scalar\.MarshalTime)\((\*?)v\)\n` +
+		`(\tif res == graphql\.Null \{\n\t\tgraphql\.AddInvalidNullFromMarshaler\(ctx, "[^"]+"\)\n\t\}\n)?\treturn res$`)
+	// A marshal function answering v, an enum, which writes itself.
+	enumMarshalBody = regexp.MustCompile(`^(\tif v == nil \{\n\t\treturn graphql\.Null\n\t\}\n)?\treturn v$`)
+	objectFunc      = regexp.MustCompile(`func \(ec \*executionContext\) _([A-Za-z0-9]+)\(ctx context\.Context, sel ast\.SelectionSet, obj ([^)]+)\) graphql\.Marshaler \{\n\tfields := ec\.collected\.of\(ec\.OperationContext, sel, [A-Za-z0-9]+Implementors\)\n`)
+)
+
+// addPlainObjects lets every object with plain scalar fields whose value
+// cannot fail be written through them alone, when they are all that is
+// selected (graph/generated/plainobject.go): it appends a table of them
+// per type to src and a call of plainObjectValue to the type's object
+// function. It answers how many tables it added.
+func addPlainObjects(src []byte, scalars []plainScalarField) ([]byte, int) {
+	// By marshal function: how it writes obj.F, and how it tells that
+	// obj.F is null for a non-null field, or "" when it cannot be.
+	writes, nulls := map[string]string{}, map[string]string{}
+	for _, m := range marshalFunc.FindAllSubmatch(src, -1) {
+		name, body := string(m[1]), string(m[2])
+		if b := scalarMarshalBody.FindStringSubmatch(body); b != nil {
+			writes[name] = nilCheck(b[1] != "") + b[2] + "(" + b[3] + "obj.F).MarshalGQL(w)"
+			if b[4] != "" {
+				nulls[name] = "func(obj OBJ) bool { return " + b[2] + "(obj.F) == graphql.Null }"
+			}
+		} else if b := enumMarshalBody.FindStringSubmatch(body); b != nil {
+			writes[name] = nilCheck(b[1] != "") + "obj.F.MarshalGQL(w)"
+		}
+	}
+	var types []string // in the order of the source, for a stable output
+	tables, objTypes := map[string]*bytes.Buffer{}, map[string]string{}
+	for _, f := range scalars {
+		write, ok := writes[f.marshal]
+		if !ok {
+			continue
+		}
+		t, ok := tables[f.object]
+		if !ok {
+			t = &bytes.Buffer{}
+			fmt.Fprintf(t, "\nvar plainFieldsOf%s = plainFields[%s]{typeName: %q, byName: map[string]plainField[%s]{\n", f.object, f.objType, f.object, f.objType)
+			tables[f.object], objTypes[f.object] = t, f.objType
+			types = append(types, f.object)
+		}
+		null := cmp.Or(nulls[f.marshal], "nil")
+		field := "{write: func(w io.Writer, obj OBJ) { " + write + " }, null: " + null + "}"
+		field = strings.ReplaceAll(strings.ReplaceAll(field, "OBJ", f.objType), "obj.F", f.value)
+		fmt.Fprintf(t, "\t%q: %s,\n", f.name, field)
+	}
+	out := objectFunc.ReplaceAllFunc(src, func(fn []byte) []byte {
+		m := objectFunc.FindSubmatch(fn)
+		if objTypes[string(m[1])] != string(m[2]) {
+			return fn
+		}
+		return append(bytes.Clone(fn), "\tif v := plainObjectValue(&ec.collected, fields, obj, &plainFieldsOf"+string(m[1])+"); v != nil {\n\t\treturn v\n\t}\n"...)
+	})
+	if !bytes.Contains(out, []byte("\n\t\"io\"\n")) {
+		out = bytes.Replace(out, []byte("import (\n"), []byte("import (\n\t\"io\"\n"), 1)
+	}
+	for _, t := range types {
+		out = append(out, tables[t].Bytes()...)
+		out = append(out, "}}\n"...)
+	}
+	return out, len(types)
+}
+
+func nilCheck(pointer bool) string {
+	if !pointer {
+		return ""
+	}
+	return "if obj.F == nil { graphql.Null.MarshalGQL(w); return }; "
 }

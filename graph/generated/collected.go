@@ -18,6 +18,7 @@ import (
 type collectedFields struct {
 	mu     sync.RWMutex
 	fields map[collectedKey][]graphql.CollectedField
+	plans  map[*graphql.CollectedField]any
 }
 
 type collectedKey struct {
@@ -47,4 +48,25 @@ func (c *collectedFields) of(oc *graphql.OperationContext, sel ast.SelectionSet,
 	}
 	c.fields[key] = fields
 	return fields
+}
+
+// plan answers the plan remembered for fields, a list of answers of:
+// how an object with these fields is written through its plain fields
+// (graph/generated/plainobject.go). The key is the list's identity, which
+// holds for the operation.
+func (c *collectedFields) plan(fields []graphql.CollectedField) (any, bool) {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	plan, ok := c.plans[&fields[0]]
+	return plan, ok
+}
+
+// remember keeps plan as the plan for fields.
+func (c *collectedFields) remember(fields []graphql.CollectedField, plan any) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.plans == nil {
+		c.plans = map[*graphql.CollectedField]any{}
+	}
+	c.plans[&fields[0]] = plan
 }

@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"strconv"
 	"sync/atomic"
@@ -47062,6 +47063,9 @@ var aPIKeyImplementors = []string{"APIKey"}
 
 func (ec *executionContext) _APIKey(ctx context.Context, sel ast.SelectionSet, obj *ent.APIKey) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, aPIKeyImplementors)
+	if v := plainObjectValue(&ec.collected, fields, obj, &plainFieldsOfAPIKey); v != nil {
+		return v
+	}
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -47130,6 +47134,9 @@ var activityImplementors = []string{"Activity", "Node"}
 
 func (ec *executionContext) _Activity(ctx context.Context, sel ast.SelectionSet, obj *ent.Activity) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, activityImplementors)
+	if v := plainObjectValue(&ec.collected, fields, obj, &plainFieldsOfActivity); v != nil {
+		return v
+	}
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -47215,6 +47222,9 @@ var activityConnectionImplementors = []string{"ActivityConnection"}
 
 func (ec *executionContext) _ActivityConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.ActivityConnection) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, activityConnectionImplementors)
+	if v := plainObjectValue(&ec.collected, fields, obj, &plainFieldsOfActivityConnection); v != nil {
+		return v
+	}
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -47296,6 +47306,9 @@ var addressImplementors = []string{"Address"}
 
 func (ec *executionContext) _Address(ctx context.Context, sel ast.SelectionSet, obj *schematype.Address) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, addressImplementors)
+	if v := plainObjectValue(&ec.collected, fields, obj, &plainFieldsOfAddress); v != nil {
+		return v
+	}
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -47349,6 +47362,9 @@ var applicationImplementors = []string{"Application", "Node"}
 
 func (ec *executionContext) _Application(ctx context.Context, sel ast.SelectionSet, obj *ent.Application) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, applicationImplementors)
+	if v := plainObjectValue(&ec.collected, fields, obj, &plainFieldsOfApplication); v != nil {
+		return v
+	}
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -47428,6 +47444,9 @@ var approvalProcessImplementors = []string{"ApprovalProcess", "Node"}
 
 func (ec *executionContext) _ApprovalProcess(ctx context.Context, sel ast.SelectionSet, obj *ent.ApprovalProcess) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, approvalProcessImplementors)
+	if v := plainObjectValue(&ec.collected, fields, obj, &plainFieldsOfApprovalProcess); v != nil {
+		return v
+	}
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -47481,6 +47500,9 @@ var candidateImplementors = []string{"Candidate", "Node"}
 
 func (ec *executionContext) _Candidate(ctx context.Context, sel ast.SelectionSet, obj *ent.Candidate) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, candidateImplementors)
+	if v := plainObjectValue(&ec.collected, fields, obj, &plainFieldsOfCandidate); v != nil {
+		return v
+	}
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -47648,6 +47670,9 @@ var candidateConnectionImplementors = []string{"CandidateConnection"}
 
 func (ec *executionContext) _CandidateConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.CandidateConnection) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, candidateConnectionImplementors)
+	if v := plainObjectValue(&ec.collected, fields, obj, &plainFieldsOfCandidateConnection); v != nil {
+		return v
+	}
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -47729,6 +47754,9 @@ var candidateFileImplementors = []string{"CandidateFile", "Node"}
 
 func (ec *executionContext) _CandidateFile(ctx context.Context, sel ast.SelectionSet, obj *ent.CandidateFile) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, candidateFileImplementors)
+	if v := plainObjectValue(&ec.collected, fields, obj, &plainFieldsOfCandidateFile); v != nil {
+		return v
+	}
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -47805,6 +47833,9 @@ var candidateFileConnectionImplementors = []string{"CandidateFileConnection"}
 
 func (ec *executionContext) _CandidateFileConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.CandidateFileConnection) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, candidateFileConnectionImplementors)
+	if v := plainObjectValue(&ec.collected, fields, obj, &plainFieldsOfCandidateFileConnection); v != nil {
+		return v
+	}
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -47886,6 +47917,9 @@ var candidateStepImplementors = []string{"CandidateStep", "Node"}
 
 func (ec *executionContext) _CandidateStep(ctx context.Context, sel ast.SelectionSet, obj *ent.CandidateStep) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, candidateStepImplementors)
+	if v := plainObjectValue(&ec.collected, fields, obj, &plainFieldsOfCandidateStep); v != nil {
+		return v
+	}
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -47960,6 +47994,9 @@ var candidateStepConnectionImplementors = []string{"CandidateStepConnection"}
 
 func (ec *executionContext) _CandidateStepConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.CandidateStepConnection) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, candidateStepConnectionImplementors)
+	if v := plainObjectValue(&ec.collected, fields, obj, &plainFieldsOfCandidateStepConnection); v != nil {
+		return v
+	}
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -48041,6 +48078,9 @@ var companyImplementors = []string{"Company", "Node"}
 
 func (ec *executionContext) _Company(ctx context.Context, sel ast.SelectionSet, obj *ent.Company) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, companyImplementors)
+	if v := plainObjectValue(&ec.collected, fields, obj, &plainFieldsOfCompany); v != nil {
+		return v
+	}
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -48090,6 +48130,9 @@ var contactImplementors = []string{"Contact", "Node"}
 
 func (ec *executionContext) _Contact(ctx context.Context, sel ast.SelectionSet, obj *ent.Contact) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, contactImplementors)
+	if v := plainObjectValue(&ec.collected, fields, obj, &plainFieldsOfContact); v != nil {
+		return v
+	}
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -48153,6 +48196,9 @@ var contactConnectionImplementors = []string{"ContactConnection"}
 
 func (ec *executionContext) _ContactConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.ContactConnection) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, contactConnectionImplementors)
+	if v := plainObjectValue(&ec.collected, fields, obj, &plainFieldsOfContactConnection); v != nil {
+		return v
+	}
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -48234,6 +48280,9 @@ var conversationImplementors = []string{"Conversation", "Node"}
 
 func (ec *executionContext) _Conversation(ctx context.Context, sel ast.SelectionSet, obj *ent.Conversation) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, conversationImplementors)
+	if v := plainObjectValue(&ec.collected, fields, obj, &plainFieldsOfConversation); v != nil {
+		return v
+	}
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -48289,6 +48338,9 @@ var conversationConnectionImplementors = []string{"ConversationConnection"}
 
 func (ec *executionContext) _ConversationConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.ConversationConnection) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, conversationConnectionImplementors)
+	if v := plainObjectValue(&ec.collected, fields, obj, &plainFieldsOfConversationConnection); v != nil {
+		return v
+	}
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -48370,6 +48422,9 @@ var createdAPIKeyImplementors = []string{"CreatedAPIKey"}
 
 func (ec *executionContext) _CreatedAPIKey(ctx context.Context, sel ast.SelectionSet, obj *recruiting.CreatedAPIKey) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, createdAPIKeyImplementors)
+	if v := plainObjectValue(&ec.collected, fields, obj, &plainFieldsOfCreatedAPIKey); v != nil {
+		return v
+	}
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -48408,6 +48463,9 @@ var evaluationPartnerImplementors = []string{"EvaluationPartner", "Node"}
 
 func (ec *executionContext) _EvaluationPartner(ctx context.Context, sel ast.SelectionSet, obj *ent.EvaluationPartner) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, evaluationPartnerImplementors)
+	if v := plainObjectValue(&ec.collected, fields, obj, &plainFieldsOfEvaluationPartner); v != nil {
+		return v
+	}
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -48504,6 +48562,9 @@ var evaluationPartnerConnectionImplementors = []string{"EvaluationPartnerConnect
 
 func (ec *executionContext) _EvaluationPartnerConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.EvaluationPartnerConnection) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, evaluationPartnerConnectionImplementors)
+	if v := plainObjectValue(&ec.collected, fields, obj, &plainFieldsOfEvaluationPartnerConnection); v != nil {
+		return v
+	}
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -48585,6 +48646,9 @@ var eventImplementors = []string{"Event"}
 
 func (ec *executionContext) _Event(ctx context.Context, sel ast.SelectionSet, obj *recruiting.EventPayload) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, eventImplementors)
+	if v := plainObjectValue(&ec.collected, fields, obj, &plainFieldsOfEvent); v != nil {
+		return v
+	}
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -48643,6 +48707,9 @@ var eventActorImplementors = []string{"EventActor"}
 
 func (ec *executionContext) _EventActor(ctx context.Context, sel ast.SelectionSet, obj *recruiting.EventActor) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, eventActorImplementors)
+	if v := plainObjectValue(&ec.collected, fields, obj, &plainFieldsOfEventActor); v != nil {
+		return v
+	}
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -48686,6 +48753,9 @@ var eventFeedImplementors = []string{"EventFeed"}
 
 func (ec *executionContext) _EventFeed(ctx context.Context, sel ast.SelectionSet, obj *model.EventFeed) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, eventFeedImplementors)
+	if v := plainObjectValue(&ec.collected, fields, obj, &plainFieldsOfEventFeed); v != nil {
+		return v
+	}
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -48729,6 +48799,9 @@ var eventObjectImplementors = []string{"EventObject"}
 
 func (ec *executionContext) _EventObject(ctx context.Context, sel ast.SelectionSet, obj *recruiting.EventObject) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, eventObjectImplementors)
+	if v := plainObjectValue(&ec.collected, fields, obj, &plainFieldsOfEventObject); v != nil {
+		return v
+	}
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -48772,6 +48845,9 @@ var fieldChangeImplementors = []string{"FieldChange"}
 
 func (ec *executionContext) _FieldChange(ctx context.Context, sel ast.SelectionSet, obj *schematype.FieldChange) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, fieldChangeImplementors)
+	if v := plainObjectValue(&ec.collected, fields, obj, &plainFieldsOfFieldChange); v != nil {
+		return v
+	}
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -48815,6 +48891,9 @@ var fieldDefinitionImplementors = []string{"FieldDefinition", "Node"}
 
 func (ec *executionContext) _FieldDefinition(ctx context.Context, sel ast.SelectionSet, obj *ent.FieldDefinition) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, fieldDefinitionImplementors)
+	if v := plainObjectValue(&ec.collected, fields, obj, &plainFieldsOfFieldDefinition); v != nil {
+		return v
+	}
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -48873,6 +48952,9 @@ var fieldDefinitionConnectionImplementors = []string{"FieldDefinitionConnection"
 
 func (ec *executionContext) _FieldDefinitionConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.FieldDefinitionConnection) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, fieldDefinitionConnectionImplementors)
+	if v := plainObjectValue(&ec.collected, fields, obj, &plainFieldsOfFieldDefinitionConnection); v != nil {
+		return v
+	}
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -48954,6 +49036,9 @@ var locationImplementors = []string{"Location", "Node"}
 
 func (ec *executionContext) _Location(ctx context.Context, sel ast.SelectionSet, obj *ent.Location) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, locationImplementors)
+	if v := plainObjectValue(&ec.collected, fields, obj, &plainFieldsOfLocation); v != nil {
+		return v
+	}
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -49038,6 +49123,9 @@ var locationConnectionImplementors = []string{"LocationConnection"}
 
 func (ec *executionContext) _LocationConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.LocationConnection) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, locationConnectionImplementors)
+	if v := plainObjectValue(&ec.collected, fields, obj, &plainFieldsOfLocationConnection); v != nil {
+		return v
+	}
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -49119,6 +49207,9 @@ var messageImplementors = []string{"Message", "Node"}
 
 func (ec *executionContext) _Message(ctx context.Context, sel ast.SelectionSet, obj *ent.Message) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, messageImplementors)
+	if v := plainObjectValue(&ec.collected, fields, obj, &plainFieldsOfMessage); v != nil {
+		return v
+	}
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -49198,6 +49289,9 @@ var messageConnectionImplementors = []string{"MessageConnection"}
 
 func (ec *executionContext) _MessageConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.MessageConnection) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, messageConnectionImplementors)
+	if v := plainObjectValue(&ec.collected, fields, obj, &plainFieldsOfMessageConnection); v != nil {
+		return v
+	}
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -49630,6 +49724,9 @@ var namedValueImplementors = []string{"NamedValue"}
 
 func (ec *executionContext) _NamedValue(ctx context.Context, sel ast.SelectionSet, obj *schematype.NamedValue) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, namedValueImplementors)
+	if v := plainObjectValue(&ec.collected, fields, obj, &plainFieldsOfNamedValue); v != nil {
+		return v
+	}
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -49673,6 +49770,9 @@ var noteImplementors = []string{"Note", "Node"}
 
 func (ec *executionContext) _Note(ctx context.Context, sel ast.SelectionSet, obj *ent.Note) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, noteImplementors)
+	if v := plainObjectValue(&ec.collected, fields, obj, &plainFieldsOfNote); v != nil {
+		return v
+	}
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -49732,6 +49832,9 @@ var noteConnectionImplementors = []string{"NoteConnection"}
 
 func (ec *executionContext) _NoteConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.NoteConnection) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, noteConnectionImplementors)
+	if v := plainObjectValue(&ec.collected, fields, obj, &plainFieldsOfNoteConnection); v != nil {
+		return v
+	}
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -49775,6 +49878,9 @@ var noteDetailImplementors = []string{"NoteDetail"}
 
 func (ec *executionContext) _NoteDetail(ctx context.Context, sel ast.SelectionSet, obj *schematype.NoteDetail) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, noteDetailImplementors)
+	if v := plainObjectValue(&ec.collected, fields, obj, &plainFieldsOfNoteDetail); v != nil {
+		return v
+	}
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -49851,6 +49957,9 @@ var offerLetterImplementors = []string{"OfferLetter", "Node"}
 
 func (ec *executionContext) _OfferLetter(ctx context.Context, sel ast.SelectionSet, obj *ent.OfferLetter) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, offerLetterImplementors)
+	if v := plainObjectValue(&ec.collected, fields, obj, &plainFieldsOfOfferLetter); v != nil {
+		return v
+	}
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -49905,6 +50014,9 @@ var openingImplementors = []string{"Opening", "Node"}
 
 func (ec *executionContext) _Opening(ctx context.Context, sel ast.SelectionSet, obj *ent.Opening) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, openingImplementors)
+	if v := plainObjectValue(&ec.collected, fields, obj, &plainFieldsOfOpening); v != nil {
+		return v
+	}
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -50017,6 +50129,9 @@ var openingConnectionImplementors = []string{"OpeningConnection"}
 
 func (ec *executionContext) _OpeningConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.OpeningConnection) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, openingConnectionImplementors)
+	if v := plainObjectValue(&ec.collected, fields, obj, &plainFieldsOfOpeningConnection); v != nil {
+		return v
+	}
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -50098,6 +50213,9 @@ var pageInfoImplementors = []string{"PageInfo"}
 
 func (ec *executionContext) _PageInfo(ctx context.Context, sel ast.SelectionSet, obj *entgql.PageInfo[string]) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, pageInfoImplementors)
+	if v := plainObjectValue(&ec.collected, fields, obj, &plainFieldsOfPageInfo); v != nil {
+		return v
+	}
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -50146,6 +50264,9 @@ var partnerTestImplementors = []string{"PartnerTest"}
 
 func (ec *executionContext) _PartnerTest(ctx context.Context, sel ast.SelectionSet, obj *schematype.PartnerTest) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, partnerTestImplementors)
+	if v := plainObjectValue(&ec.collected, fields, obj, &plainFieldsOfPartnerTest); v != nil {
+		return v
+	}
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -50184,6 +50305,9 @@ var partyImplementors = []string{"Party"}
 
 func (ec *executionContext) _Party(ctx context.Context, sel ast.SelectionSet, obj *schematype.Party) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, partyImplementors)
+	if v := plainObjectValue(&ec.collected, fields, obj, &plainFieldsOfParty); v != nil {
+		return v
+	}
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -50247,6 +50371,9 @@ var personImplementors = []string{"Person", "Node"}
 
 func (ec *executionContext) _Person(ctx context.Context, sel ast.SelectionSet, obj *ent.Person) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, personImplementors)
+	if v := plainObjectValue(&ec.collected, fields, obj, &plainFieldsOfPerson); v != nil {
+		return v
+	}
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -50336,6 +50463,9 @@ var personConnectionImplementors = []string{"PersonConnection"}
 
 func (ec *executionContext) _PersonConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.PersonConnection) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, personConnectionImplementors)
+	if v := plainObjectValue(&ec.collected, fields, obj, &plainFieldsOfPersonConnection); v != nil {
+		return v
+	}
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -50417,6 +50547,9 @@ var pipelineStepImplementors = []string{"PipelineStep", "Node"}
 
 func (ec *executionContext) _PipelineStep(ctx context.Context, sel ast.SelectionSet, obj *ent.PipelineStep) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, pipelineStepImplementors)
+	if v := plainObjectValue(&ec.collected, fields, obj, &plainFieldsOfPipelineStep); v != nil {
+		return v
+	}
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -50482,6 +50615,9 @@ var positionImplementors = []string{"Position", "Node"}
 
 func (ec *executionContext) _Position(ctx context.Context, sel ast.SelectionSet, obj *ent.Position) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, positionImplementors)
+	if v := plainObjectValue(&ec.collected, fields, obj, &plainFieldsOfPosition); v != nil {
+		return v
+	}
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -50697,6 +50833,9 @@ var positionConnectionImplementors = []string{"PositionConnection"}
 
 func (ec *executionContext) _PositionConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.PositionConnection) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, positionConnectionImplementors)
+	if v := plainObjectValue(&ec.collected, fields, obj, &plainFieldsOfPositionConnection); v != nil {
+		return v
+	}
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -50948,6 +51087,9 @@ var questionImplementors = []string{"Question"}
 
 func (ec *executionContext) _Question(ctx context.Context, sel ast.SelectionSet, obj *schematype.Question) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, questionImplementors)
+	if v := plainObjectValue(&ec.collected, fields, obj, &plainFieldsOfQuestion); v != nil {
+		return v
+	}
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -50996,6 +51138,9 @@ var questionOptionImplementors = []string{"QuestionOption"}
 
 func (ec *executionContext) _QuestionOption(ctx context.Context, sel ast.SelectionSet, obj *schematype.QuestionOption) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, questionOptionImplementors)
+	if v := plainObjectValue(&ec.collected, fields, obj, &plainFieldsOfQuestionOption); v != nil {
+		return v
+	}
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -51029,6 +51174,9 @@ var questionnaireImplementors = []string{"Questionnaire", "Node"}
 
 func (ec *executionContext) _Questionnaire(ctx context.Context, sel ast.SelectionSet, obj *ent.Questionnaire) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, questionnaireImplementors)
+	if v := plainObjectValue(&ec.collected, fields, obj, &plainFieldsOfQuestionnaire); v != nil {
+		return v
+	}
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -51098,6 +51246,9 @@ var questionnaireConnectionImplementors = []string{"QuestionnaireConnection"}
 
 func (ec *executionContext) _QuestionnaireConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.QuestionnaireConnection) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, questionnaireConnectionImplementors)
+	if v := plainObjectValue(&ec.collected, fields, obj, &plainFieldsOfQuestionnaireConnection); v != nil {
+		return v
+	}
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -51179,6 +51330,9 @@ var rejectionReasonImplementors = []string{"RejectionReason", "Node"}
 
 func (ec *executionContext) _RejectionReason(ctx context.Context, sel ast.SelectionSet, obj *ent.RejectionReason) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, rejectionReasonImplementors)
+	if v := plainObjectValue(&ec.collected, fields, obj, &plainFieldsOfRejectionReason); v != nil {
+		return v
+	}
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -51227,6 +51381,9 @@ var rejectionReasonConnectionImplementors = []string{"RejectionReasonConnection"
 
 func (ec *executionContext) _RejectionReasonConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.RejectionReasonConnection) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, rejectionReasonConnectionImplementors)
+	if v := plainObjectValue(&ec.collected, fields, obj, &plainFieldsOfRejectionReasonConnection); v != nil {
+		return v
+	}
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -51308,6 +51465,9 @@ var requiredCandidateFieldsImplementors = []string{"RequiredCandidateFields"}
 
 func (ec *executionContext) _RequiredCandidateFields(ctx context.Context, sel ast.SelectionSet, obj *schematype.RequiredCandidateFields) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, requiredCandidateFieldsImplementors)
+	if v := plainObjectValue(&ec.collected, fields, obj, &plainFieldsOfRequiredCandidateFields); v != nil {
+		return v
+	}
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -51351,6 +51511,9 @@ var salaryRangeImplementors = []string{"SalaryRange"}
 
 func (ec *executionContext) _SalaryRange(ctx context.Context, sel ast.SelectionSet, obj *schematype.SalaryRange) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, salaryRangeImplementors)
+	if v := plainObjectValue(&ec.collected, fields, obj, &plainFieldsOfSalaryRange); v != nil {
+		return v
+	}
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -51399,6 +51562,9 @@ var stepImplementors = []string{"Step"}
 
 func (ec *executionContext) _Step(ctx context.Context, sel ast.SelectionSet, obj *schematype.Step) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, stepImplementors)
+	if v := plainObjectValue(&ec.collected, fields, obj, &plainFieldsOfStep); v != nil {
+		return v
+	}
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -51469,6 +51635,9 @@ var testSubmissionImplementors = []string{"TestSubmission", "Node"}
 
 func (ec *executionContext) _TestSubmission(ctx context.Context, sel ast.SelectionSet, obj *ent.TestSubmission) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, testSubmissionImplementors)
+	if v := plainObjectValue(&ec.collected, fields, obj, &plainFieldsOfTestSubmission); v != nil {
+		return v
+	}
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -51574,6 +51743,9 @@ var testSubmissionConnectionImplementors = []string{"TestSubmissionConnection"}
 
 func (ec *executionContext) _TestSubmissionConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.TestSubmissionConnection) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, testSubmissionConnectionImplementors)
+	if v := plainObjectValue(&ec.collected, fields, obj, &plainFieldsOfTestSubmissionConnection); v != nil {
+		return v
+	}
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -51655,6 +51827,9 @@ var userImplementors = []string{"User", "Node"}
 
 func (ec *executionContext) _User(ctx context.Context, sel ast.SelectionSet, obj *ent.User) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, userImplementors)
+	if v := plainObjectValue(&ec.collected, fields, obj, &plainFieldsOfUser); v != nil {
+		return v
+	}
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -51729,6 +51904,9 @@ var userConnectionImplementors = []string{"UserConnection"}
 
 func (ec *executionContext) _UserConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.UserConnection) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, userConnectionImplementors)
+	if v := plainObjectValue(&ec.collected, fields, obj, &plainFieldsOfUserConnection); v != nil {
+		return v
+	}
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -51810,6 +51988,9 @@ var webhookAttemptImplementors = []string{"WebhookAttempt"}
 
 func (ec *executionContext) _WebhookAttempt(ctx context.Context, sel ast.SelectionSet, obj *ent.WebhookAttempt) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, webhookAttemptImplementors)
+	if v := plainObjectValue(&ec.collected, fields, obj, &plainFieldsOfWebhookAttempt); v != nil {
+		return v
+	}
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -51883,6 +52064,9 @@ var webhookEndpointImplementors = []string{"WebhookEndpoint"}
 
 func (ec *executionContext) _WebhookEndpoint(ctx context.Context, sel ast.SelectionSet, obj *ent.WebhookEndpoint) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, webhookEndpointImplementors)
+	if v := plainObjectValue(&ec.collected, fields, obj, &plainFieldsOfWebhookEndpoint); v != nil {
+		return v
+	}
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -51952,6 +52136,9 @@ var webhookEndpointSecretImplementors = []string{"WebhookEndpointSecret"}
 
 func (ec *executionContext) _WebhookEndpointSecret(ctx context.Context, sel ast.SelectionSet, obj *recruiting.WebhookWithSecret) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, webhookEndpointSecretImplementors)
+	if v := plainObjectValue(&ec.collected, fields, obj, &plainFieldsOfWebhookEndpointSecret); v != nil {
+		return v
+	}
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -51990,6 +52177,9 @@ var workflowStepImplementors = []string{"WorkflowStep"}
 
 func (ec *executionContext) _WorkflowStep(ctx context.Context, sel ast.SelectionSet, obj *schematype.WorkflowStep) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, workflowStepImplementors)
+	if v := plainObjectValue(&ec.collected, fields, obj, &plainFieldsOfWorkflowStep); v != nil {
+		return v
+	}
 
 	out := graphql.NewFieldSet(fields)
 	deferred := deferredGroup(ctx, fields)
@@ -56646,3 +56836,620 @@ func (ec *executionContext) marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgen�
 }
 
 // endregion ***************************** type.gotpl *****************************
+
+var plainFieldsOfAPIKey = plainFields[*ent.APIKey]{typeName: "APIKey", byName: map[string]plainField[*ent.APIKey]{
+	"id":   {write: func(w io.Writer, obj *ent.APIKey) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.APIKey) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
+	"name": {write: func(w io.Writer, obj *ent.APIKey) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: func(obj *ent.APIKey) bool { return graphql.MarshalString(obj.Name) == graphql.Null }},
+	"userID": {write: func(w io.Writer, obj *ent.APIKey) {
+		if obj.UserID == nil {
+			graphql.Null.MarshalGQL(w)
+			return
+		}
+		graphql.MarshalID(*obj.UserID).MarshalGQL(w)
+	}, null: nil},
+	"partnerID": {write: func(w io.Writer, obj *ent.APIKey) {
+		if obj.PartnerID == nil {
+			graphql.Null.MarshalGQL(w)
+			return
+		}
+		graphql.MarshalID(*obj.PartnerID).MarshalGQL(w)
+	}, null: nil},
+	"timeCreated": {write: func(w io.Writer, obj *ent.APIKey) { scalar.MarshalTime(obj.TimeCreated).MarshalGQL(w) }, null: func(obj *ent.APIKey) bool { return scalar.MarshalTime(obj.TimeCreated) == graphql.Null }},
+	"timeLastUsed": {write: func(w io.Writer, obj *ent.APIKey) {
+		if obj.TimeLastUsed == nil {
+			graphql.Null.MarshalGQL(w)
+			return
+		}
+		scalar.MarshalTime(*obj.TimeLastUsed).MarshalGQL(w)
+	}, null: nil},
+	"revoked": {write: func(w io.Writer, obj *ent.APIKey) { graphql.MarshalBoolean(obj.Revoked).MarshalGQL(w) }, null: func(obj *ent.APIKey) bool { return graphql.MarshalBoolean(obj.Revoked) == graphql.Null }},
+}}
+
+var plainFieldsOfActivity = plainFields[*ent.Activity]{typeName: "Activity", byName: map[string]plainField[*ent.Activity]{
+	"id":          {write: func(w io.Writer, obj *ent.Activity) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.Activity) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
+	"verb":        {write: func(w io.Writer, obj *ent.Activity) { graphql.MarshalString(obj.Verb).MarshalGQL(w) }, null: func(obj *ent.Activity) bool { return graphql.MarshalString(obj.Verb) == graphql.Null }},
+	"actorType":   {write: func(w io.Writer, obj *ent.Activity) { obj.ActorType.MarshalGQL(w) }, null: nil},
+	"actorID":     {write: func(w io.Writer, obj *ent.Activity) { graphql.MarshalString(obj.ActorID).MarshalGQL(w) }, null: nil},
+	"actorName":   {write: func(w io.Writer, obj *ent.Activity) { graphql.MarshalString(obj.ActorName).MarshalGQL(w) }, null: nil},
+	"objectType":  {write: func(w io.Writer, obj *ent.Activity) { graphql.MarshalString(obj.ObjectType).MarshalGQL(w) }, null: func(obj *ent.Activity) bool { return graphql.MarshalString(obj.ObjectType) == graphql.Null }},
+	"objectID":    {write: func(w io.Writer, obj *ent.Activity) { graphql.MarshalString(obj.ObjectID).MarshalGQL(w) }, null: func(obj *ent.Activity) bool { return graphql.MarshalString(obj.ObjectID) == graphql.Null }},
+	"timeCreated": {write: func(w io.Writer, obj *ent.Activity) { scalar.MarshalTime(obj.TimeCreated).MarshalGQL(w) }, null: func(obj *ent.Activity) bool { return scalar.MarshalTime(obj.TimeCreated) == graphql.Null }},
+}}
+
+var plainFieldsOfActivityConnection = plainFields[*ent.ActivityConnection]{typeName: "ActivityConnection", byName: map[string]plainField[*ent.ActivityConnection]{
+	"totalCount": {write: func(w io.Writer, obj *ent.ActivityConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: func(obj *ent.ActivityConnection) bool { return graphql.MarshalInt(obj.TotalCount) == graphql.Null }},
+}}
+
+var plainFieldsOfAddress = plainFields[*schematype.Address]{typeName: "Address", byName: map[string]plainField[*schematype.Address]{
+	"country":       {write: func(w io.Writer, obj *schematype.Address) { graphql.MarshalString(obj.Country).MarshalGQL(w) }, null: func(obj *schematype.Address) bool { return graphql.MarshalString(obj.Country) == graphql.Null }},
+	"state":         {write: func(w io.Writer, obj *schematype.Address) { graphql.MarshalString(obj.State).MarshalGQL(w) }, null: func(obj *schematype.Address) bool { return graphql.MarshalString(obj.State) == graphql.Null }},
+	"zip":           {write: func(w io.Writer, obj *schematype.Address) { graphql.MarshalString(obj.Zip).MarshalGQL(w) }, null: func(obj *schematype.Address) bool { return graphql.MarshalString(obj.Zip) == graphql.Null }},
+	"streetAddress": {write: func(w io.Writer, obj *schematype.Address) { graphql.MarshalString(obj.StreetAddress).MarshalGQL(w) }, null: func(obj *schematype.Address) bool { return graphql.MarshalString(obj.StreetAddress) == graphql.Null }},
+	"city":          {write: func(w io.Writer, obj *schematype.Address) { graphql.MarshalString(obj.City).MarshalGQL(w) }, null: func(obj *schematype.Address) bool { return graphql.MarshalString(obj.City) == graphql.Null }},
+}}
+
+var plainFieldsOfApplication = plainFields[*ent.Application]{typeName: "Application", byName: map[string]plainField[*ent.Application]{
+	"id":            {write: func(w io.Writer, obj *ent.Application) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.Application) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
+	"email":         {write: func(w io.Writer, obj *ent.Application) { graphql.MarshalString(obj.Email).MarshalGQL(w) }, null: func(obj *ent.Application) bool { return graphql.MarshalString(obj.Email) == graphql.Null }},
+	"source":        {write: func(w io.Writer, obj *ent.Application) { graphql.MarshalString(obj.Source).MarshalGQL(w) }, null: func(obj *ent.Application) bool { return graphql.MarshalString(obj.Source) == graphql.Null }},
+	"linkedinURL":   {write: func(w io.Writer, obj *ent.Application) { graphql.MarshalString(obj.LinkedinURL).MarshalGQL(w) }, null: func(obj *ent.Application) bool { return graphql.MarshalString(obj.LinkedinURL) == graphql.Null }},
+	"coverLetter":   {write: func(w io.Writer, obj *ent.Application) { graphql.MarshalString(obj.CoverLetter).MarshalGQL(w) }, null: func(obj *ent.Application) bool { return graphql.MarshalString(obj.CoverLetter) == graphql.Null }},
+	"consentText":   {write: func(w io.Writer, obj *ent.Application) { graphql.MarshalString(obj.ConsentText).MarshalGQL(w) }, null: func(obj *ent.Application) bool { return graphql.MarshalString(obj.ConsentText) == graphql.Null }},
+	"timeConsented": {write: func(w io.Writer, obj *ent.Application) { scalar.MarshalTime(obj.TimeConsented).MarshalGQL(w) }, null: func(obj *ent.Application) bool { return scalar.MarshalTime(obj.TimeConsented) == graphql.Null }},
+	"timeCreated":   {write: func(w io.Writer, obj *ent.Application) { scalar.MarshalTime(obj.TimeCreated).MarshalGQL(w) }, null: func(obj *ent.Application) bool { return scalar.MarshalTime(obj.TimeCreated) == graphql.Null }},
+}}
+
+var plainFieldsOfApprovalProcess = plainFields[*ent.ApprovalProcess]{typeName: "ApprovalProcess", byName: map[string]plainField[*ent.ApprovalProcess]{
+	"id":          {write: func(w io.Writer, obj *ent.ApprovalProcess) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.ApprovalProcess) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
+	"name":        {write: func(w io.Writer, obj *ent.ApprovalProcess) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: func(obj *ent.ApprovalProcess) bool { return graphql.MarshalString(obj.Name) == graphql.Null }},
+	"status":      {write: func(w io.Writer, obj *ent.ApprovalProcess) { graphql.MarshalString(obj.Status).MarshalGQL(w) }, null: func(obj *ent.ApprovalProcess) bool { return graphql.MarshalString(obj.Status) == graphql.Null }},
+	"timeStarted": {write: func(w io.Writer, obj *ent.ApprovalProcess) { scalar.MarshalTime(obj.TimeStarted).MarshalGQL(w) }, null: func(obj *ent.ApprovalProcess) bool { return scalar.MarshalTime(obj.TimeStarted) == graphql.Null }},
+	"timeCompleted": {write: func(w io.Writer, obj *ent.ApprovalProcess) {
+		if obj.TimeCompleted == nil {
+			graphql.Null.MarshalGQL(w)
+			return
+		}
+		scalar.MarshalTime(*obj.TimeCompleted).MarshalGQL(w)
+	}, null: nil},
+}}
+
+var plainFieldsOfCandidate = plainFields[*ent.Candidate]{typeName: "Candidate", byName: map[string]plainField[*ent.Candidate]{
+	"id":     {write: func(w io.Writer, obj *ent.Candidate) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.Candidate) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
+	"status": {write: func(w io.Writer, obj *ent.Candidate) { obj.Status.MarshalGQL(w) }, null: nil},
+	"rejectionNote": {write: func(w io.Writer, obj *ent.Candidate) {
+		if obj.RejectionNote == nil {
+			graphql.Null.MarshalGQL(w)
+			return
+		}
+		graphql.MarshalString(*obj.RejectionNote).MarshalGQL(w)
+	}, null: nil},
+	"source":                   {write: func(w io.Writer, obj *ent.Candidate) { graphql.MarshalString(obj.Source).MarshalGQL(w) }, null: func(obj *ent.Candidate) bool { return graphql.MarshalString(obj.Source) == graphql.Null }},
+	"deleted":                  {write: func(w io.Writer, obj *ent.Candidate) { graphql.MarshalBoolean(obj.Deleted).MarshalGQL(w) }, null: func(obj *ent.Candidate) bool { return graphql.MarshalBoolean(obj.Deleted) == graphql.Null }},
+	"timeCreated":              {write: func(w io.Writer, obj *ent.Candidate) { scalar.MarshalTime(obj.TimeCreated).MarshalGQL(w) }, null: func(obj *ent.Candidate) bool { return scalar.MarshalTime(obj.TimeCreated) == graphql.Null }},
+	"timeLastStatusChanged":    {write: func(w io.Writer, obj *ent.Candidate) { scalar.MarshalTime(obj.TimeLastStatusChanged).MarshalGQL(w) }, null: func(obj *ent.Candidate) bool { return scalar.MarshalTime(obj.TimeLastStatusChanged) == graphql.Null }},
+	"timeHiringProcessUpdated": {write: func(w io.Writer, obj *ent.Candidate) { scalar.MarshalTime(obj.TimeHiringProcessUpdated).MarshalGQL(w) }, null: func(obj *ent.Candidate) bool { return scalar.MarshalTime(obj.TimeHiringProcessUpdated) == graphql.Null }},
+}}
+
+var plainFieldsOfCandidateConnection = plainFields[*ent.CandidateConnection]{typeName: "CandidateConnection", byName: map[string]plainField[*ent.CandidateConnection]{
+	"totalCount": {write: func(w io.Writer, obj *ent.CandidateConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: func(obj *ent.CandidateConnection) bool { return graphql.MarshalInt(obj.TotalCount) == graphql.Null }},
+}}
+
+var plainFieldsOfCandidateFile = plainFields[*ent.CandidateFile]{typeName: "CandidateFile", byName: map[string]plainField[*ent.CandidateFile]{
+	"id":          {write: func(w io.Writer, obj *ent.CandidateFile) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.CandidateFile) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
+	"kind":        {write: func(w io.Writer, obj *ent.CandidateFile) { obj.Kind.MarshalGQL(w) }, null: nil},
+	"fileName":    {write: func(w io.Writer, obj *ent.CandidateFile) { graphql.MarshalString(obj.FileName).MarshalGQL(w) }, null: func(obj *ent.CandidateFile) bool { return graphql.MarshalString(obj.FileName) == graphql.Null }},
+	"contentType": {write: func(w io.Writer, obj *ent.CandidateFile) { graphql.MarshalString(obj.ContentType).MarshalGQL(w) }, null: func(obj *ent.CandidateFile) bool { return graphql.MarshalString(obj.ContentType) == graphql.Null }},
+	"size":        {write: func(w io.Writer, obj *ent.CandidateFile) { graphql.MarshalInt64(obj.Size).MarshalGQL(w) }, null: func(obj *ent.CandidateFile) bool { return graphql.MarshalInt64(obj.Size) == graphql.Null }},
+	"timeCreated": {write: func(w io.Writer, obj *ent.CandidateFile) { scalar.MarshalTime(obj.TimeCreated).MarshalGQL(w) }, null: func(obj *ent.CandidateFile) bool { return scalar.MarshalTime(obj.TimeCreated) == graphql.Null }},
+}}
+
+var plainFieldsOfCandidateFileConnection = plainFields[*ent.CandidateFileConnection]{typeName: "CandidateFileConnection", byName: map[string]plainField[*ent.CandidateFileConnection]{
+	"totalCount": {write: func(w io.Writer, obj *ent.CandidateFileConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: func(obj *ent.CandidateFileConnection) bool { return graphql.MarshalInt(obj.TotalCount) == graphql.Null }},
+}}
+
+var plainFieldsOfCandidateStep = plainFields[*ent.CandidateStep]{typeName: "CandidateStep", byName: map[string]plainField[*ent.CandidateStep]{
+	"id":          {write: func(w io.Writer, obj *ent.CandidateStep) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.CandidateStep) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
+	"name":        {write: func(w io.Writer, obj *ent.CandidateStep) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: func(obj *ent.CandidateStep) bool { return graphql.MarshalString(obj.Name) == graphql.Null }},
+	"kind":        {write: func(w io.Writer, obj *ent.CandidateStep) { graphql.MarshalString(obj.Kind).MarshalGQL(w) }, null: func(obj *ent.CandidateStep) bool { return graphql.MarshalString(obj.Kind) == graphql.Null }},
+	"timeEntered": {write: func(w io.Writer, obj *ent.CandidateStep) { scalar.MarshalTime(obj.TimeEntered).MarshalGQL(w) }, null: func(obj *ent.CandidateStep) bool { return scalar.MarshalTime(obj.TimeEntered) == graphql.Null }},
+	"timeLeft": {write: func(w io.Writer, obj *ent.CandidateStep) {
+		if obj.TimeLeft == nil {
+			graphql.Null.MarshalGQL(w)
+			return
+		}
+		scalar.MarshalTime(*obj.TimeLeft).MarshalGQL(w)
+	}, null: nil},
+	"timeScheduled": {write: func(w io.Writer, obj *ent.CandidateStep) {
+		if obj.TimeScheduled == nil {
+			graphql.Null.MarshalGQL(w)
+			return
+		}
+		scalar.MarshalTime(*obj.TimeScheduled).MarshalGQL(w)
+	}, null: nil},
+	"enteredBy": {write: func(w io.Writer, obj *ent.CandidateStep) { graphql.MarshalString(obj.EnteredBy).MarshalGQL(w) }, null: func(obj *ent.CandidateStep) bool { return graphql.MarshalString(obj.EnteredBy) == graphql.Null }},
+	"leftBy": {write: func(w io.Writer, obj *ent.CandidateStep) {
+		if obj.LeftBy == nil {
+			graphql.Null.MarshalGQL(w)
+			return
+		}
+		graphql.MarshalString(*obj.LeftBy).MarshalGQL(w)
+	}, null: nil},
+}}
+
+var plainFieldsOfCandidateStepConnection = plainFields[*ent.CandidateStepConnection]{typeName: "CandidateStepConnection", byName: map[string]plainField[*ent.CandidateStepConnection]{
+	"totalCount": {write: func(w io.Writer, obj *ent.CandidateStepConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: func(obj *ent.CandidateStepConnection) bool { return graphql.MarshalInt(obj.TotalCount) == graphql.Null }},
+}}
+
+var plainFieldsOfCompany = plainFields[*ent.Company]{typeName: "Company", byName: map[string]plainField[*ent.Company]{
+	"id":          {write: func(w io.Writer, obj *ent.Company) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.Company) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
+	"name":        {write: func(w io.Writer, obj *ent.Company) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: func(obj *ent.Company) bool { return graphql.MarshalString(obj.Name) == graphql.Null }},
+	"timeCreated": {write: func(w io.Writer, obj *ent.Company) { scalar.MarshalTime(obj.TimeCreated).MarshalGQL(w) }, null: func(obj *ent.Company) bool { return scalar.MarshalTime(obj.TimeCreated) == graphql.Null }},
+}}
+
+var plainFieldsOfContact = plainFields[*ent.Contact]{typeName: "Contact", byName: map[string]plainField[*ent.Contact]{
+	"id":          {write: func(w io.Writer, obj *ent.Contact) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.Contact) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
+	"type":        {write: func(w io.Writer, obj *ent.Contact) { graphql.MarshalString(obj.Type).MarshalGQL(w) }, null: func(obj *ent.Contact) bool { return graphql.MarshalString(obj.Type) == graphql.Null }},
+	"firstName":   {write: func(w io.Writer, obj *ent.Contact) { graphql.MarshalString(obj.FirstName).MarshalGQL(w) }, null: func(obj *ent.Contact) bool { return graphql.MarshalString(obj.FirstName) == graphql.Null }},
+	"middleName":  {write: func(w io.Writer, obj *ent.Contact) { graphql.MarshalString(obj.MiddleName).MarshalGQL(w) }, null: nil},
+	"lastName":    {write: func(w io.Writer, obj *ent.Contact) { graphql.MarshalString(obj.LastName).MarshalGQL(w) }, null: nil},
+	"email":       {write: func(w io.Writer, obj *ent.Contact) { graphql.MarshalString(obj.Email).MarshalGQL(w) }, null: nil},
+	"timeCreated": {write: func(w io.Writer, obj *ent.Contact) { scalar.MarshalTime(obj.TimeCreated).MarshalGQL(w) }, null: func(obj *ent.Contact) bool { return scalar.MarshalTime(obj.TimeCreated) == graphql.Null }},
+}}
+
+var plainFieldsOfContactConnection = plainFields[*ent.ContactConnection]{typeName: "ContactConnection", byName: map[string]plainField[*ent.ContactConnection]{
+	"totalCount": {write: func(w io.Writer, obj *ent.ContactConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: func(obj *ent.ContactConnection) bool { return graphql.MarshalInt(obj.TotalCount) == graphql.Null }},
+}}
+
+var plainFieldsOfConversation = plainFields[*ent.Conversation]{typeName: "Conversation", byName: map[string]plainField[*ent.Conversation]{
+	"id":          {write: func(w io.Writer, obj *ent.Conversation) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.Conversation) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
+	"subject":     {write: func(w io.Writer, obj *ent.Conversation) { graphql.MarshalString(obj.Subject).MarshalGQL(w) }, null: func(obj *ent.Conversation) bool { return graphql.MarshalString(obj.Subject) == graphql.Null }},
+	"timeCreated": {write: func(w io.Writer, obj *ent.Conversation) { scalar.MarshalTime(obj.TimeCreated).MarshalGQL(w) }, null: func(obj *ent.Conversation) bool { return scalar.MarshalTime(obj.TimeCreated) == graphql.Null }},
+}}
+
+var plainFieldsOfConversationConnection = plainFields[*ent.ConversationConnection]{typeName: "ConversationConnection", byName: map[string]plainField[*ent.ConversationConnection]{
+	"totalCount": {write: func(w io.Writer, obj *ent.ConversationConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: func(obj *ent.ConversationConnection) bool { return graphql.MarshalInt(obj.TotalCount) == graphql.Null }},
+}}
+
+var plainFieldsOfCreatedAPIKey = plainFields[*recruiting.CreatedAPIKey]{typeName: "CreatedAPIKey", byName: map[string]plainField[*recruiting.CreatedAPIKey]{
+	"secret": {write: func(w io.Writer, obj *recruiting.CreatedAPIKey) { graphql.MarshalString(obj.Secret).MarshalGQL(w) }, null: func(obj *recruiting.CreatedAPIKey) bool { return graphql.MarshalString(obj.Secret) == graphql.Null }},
+}}
+
+var plainFieldsOfEvaluationPartner = plainFields[*ent.EvaluationPartner]{typeName: "EvaluationPartner", byName: map[string]plainField[*ent.EvaluationPartner]{
+	"id":           {write: func(w io.Writer, obj *ent.EvaluationPartner) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.EvaluationPartner) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
+	"name":         {write: func(w io.Writer, obj *ent.EvaluationPartner) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: func(obj *ent.EvaluationPartner) bool { return graphql.MarshalString(obj.Name) == graphql.Null }},
+	"submitURL":    {write: func(w io.Writer, obj *ent.EvaluationPartner) { graphql.MarshalString(obj.SubmitURL).MarshalGQL(w) }, null: func(obj *ent.EvaluationPartner) bool { return graphql.MarshalString(obj.SubmitURL) == graphql.Null }},
+	"testsURL":     {write: func(w io.Writer, obj *ent.EvaluationPartner) { graphql.MarshalString(obj.TestsURL).MarshalGQL(w) }, null: nil},
+	"authMode":     {write: func(w io.Writer, obj *ent.EvaluationPartner) { obj.AuthMode.MarshalGQL(w) }, null: nil},
+	"canSeeOffers": {write: func(w io.Writer, obj *ent.EvaluationPartner) { graphql.MarshalBoolean(obj.CanSeeOffers).MarshalGQL(w) }, null: func(obj *ent.EvaluationPartner) bool { return graphql.MarshalBoolean(obj.CanSeeOffers) == graphql.Null }},
+	"timeCatalogFetched": {write: func(w io.Writer, obj *ent.EvaluationPartner) {
+		if obj.TimeCatalogFetched == nil {
+			graphql.Null.MarshalGQL(w)
+			return
+		}
+		scalar.MarshalTime(*obj.TimeCatalogFetched).MarshalGQL(w)
+	}, null: nil},
+	"timeCreated": {write: func(w io.Writer, obj *ent.EvaluationPartner) { scalar.MarshalTime(obj.TimeCreated).MarshalGQL(w) }, null: func(obj *ent.EvaluationPartner) bool { return scalar.MarshalTime(obj.TimeCreated) == graphql.Null }},
+}}
+
+var plainFieldsOfEvaluationPartnerConnection = plainFields[*ent.EvaluationPartnerConnection]{typeName: "EvaluationPartnerConnection", byName: map[string]plainField[*ent.EvaluationPartnerConnection]{
+	"totalCount": {write: func(w io.Writer, obj *ent.EvaluationPartnerConnection) {
+		graphql.MarshalInt(obj.TotalCount).MarshalGQL(w)
+	}, null: func(obj *ent.EvaluationPartnerConnection) bool {
+		return graphql.MarshalInt(obj.TotalCount) == graphql.Null
+	}},
+}}
+
+var plainFieldsOfEvent = plainFields[*recruiting.EventPayload]{typeName: "Event", byName: map[string]plainField[*recruiting.EventPayload]{
+	"id":       {write: func(w io.Writer, obj *recruiting.EventPayload) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *recruiting.EventPayload) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
+	"sequence": {write: func(w io.Writer, obj *recruiting.EventPayload) { graphql.MarshalInt64(obj.Sequence).MarshalGQL(w) }, null: func(obj *recruiting.EventPayload) bool { return graphql.MarshalInt64(obj.Sequence) == graphql.Null }},
+	"type":     {write: func(w io.Writer, obj *recruiting.EventPayload) { graphql.MarshalString(obj.Type).MarshalGQL(w) }, null: func(obj *recruiting.EventPayload) bool { return graphql.MarshalString(obj.Type) == graphql.Null }},
+	"time":     {write: func(w io.Writer, obj *recruiting.EventPayload) { scalar.MarshalTime(obj.Time).MarshalGQL(w) }, null: func(obj *recruiting.EventPayload) bool { return scalar.MarshalTime(obj.Time) == graphql.Null }},
+}}
+
+var plainFieldsOfEventActor = plainFields[*recruiting.EventActor]{typeName: "EventActor", byName: map[string]plainField[*recruiting.EventActor]{
+	"type": {write: func(w io.Writer, obj *recruiting.EventActor) { graphql.MarshalString(obj.Type).MarshalGQL(w) }, null: func(obj *recruiting.EventActor) bool { return graphql.MarshalString(obj.Type) == graphql.Null }},
+	"id":   {write: func(w io.Writer, obj *recruiting.EventActor) { graphql.MarshalString(obj.ID).MarshalGQL(w) }, null: nil},
+	"name": {write: func(w io.Writer, obj *recruiting.EventActor) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: nil},
+}}
+
+var plainFieldsOfEventFeed = plainFields[*model.EventFeed]{typeName: "EventFeed", byName: map[string]plainField[*model.EventFeed]{
+	"cursor":  {write: func(w io.Writer, obj *model.EventFeed) { graphql.MarshalString(obj.Cursor).MarshalGQL(w) }, null: func(obj *model.EventFeed) bool { return graphql.MarshalString(obj.Cursor) == graphql.Null }},
+	"hasMore": {write: func(w io.Writer, obj *model.EventFeed) { graphql.MarshalBoolean(obj.HasMore).MarshalGQL(w) }, null: func(obj *model.EventFeed) bool { return graphql.MarshalBoolean(obj.HasMore) == graphql.Null }},
+}}
+
+var plainFieldsOfEventObject = plainFields[*recruiting.EventObject]{typeName: "EventObject", byName: map[string]plainField[*recruiting.EventObject]{
+	"type": {write: func(w io.Writer, obj *recruiting.EventObject) { graphql.MarshalString(obj.Type).MarshalGQL(w) }, null: func(obj *recruiting.EventObject) bool { return graphql.MarshalString(obj.Type) == graphql.Null }},
+	"id":   {write: func(w io.Writer, obj *recruiting.EventObject) { graphql.MarshalString(obj.ID).MarshalGQL(w) }, null: func(obj *recruiting.EventObject) bool { return graphql.MarshalString(obj.ID) == graphql.Null }},
+}}
+
+var plainFieldsOfFieldChange = plainFields[*schematype.FieldChange]{typeName: "FieldChange", byName: map[string]plainField[*schematype.FieldChange]{
+	"field": {write: func(w io.Writer, obj *schematype.FieldChange) { graphql.MarshalString(obj.Field).MarshalGQL(w) }, null: func(obj *schematype.FieldChange) bool { return graphql.MarshalString(obj.Field) == graphql.Null }},
+}}
+
+var plainFieldsOfFieldDefinition = plainFields[*ent.FieldDefinition]{typeName: "FieldDefinition", byName: map[string]plainField[*ent.FieldDefinition]{
+	"id":          {write: func(w io.Writer, obj *ent.FieldDefinition) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.FieldDefinition) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
+	"scope":       {write: func(w io.Writer, obj *ent.FieldDefinition) { obj.Scope.MarshalGQL(w) }, null: nil},
+	"name":        {write: func(w io.Writer, obj *ent.FieldDefinition) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: func(obj *ent.FieldDefinition) bool { return graphql.MarshalString(obj.Name) == graphql.Null }},
+	"kind":        {write: func(w io.Writer, obj *ent.FieldDefinition) { obj.Kind.MarshalGQL(w) }, null: nil},
+	"internalUse": {write: func(w io.Writer, obj *ent.FieldDefinition) { graphql.MarshalBoolean(obj.InternalUse).MarshalGQL(w) }, null: func(obj *ent.FieldDefinition) bool { return graphql.MarshalBoolean(obj.InternalUse) == graphql.Null }},
+}}
+
+var plainFieldsOfFieldDefinitionConnection = plainFields[*ent.FieldDefinitionConnection]{typeName: "FieldDefinitionConnection", byName: map[string]plainField[*ent.FieldDefinitionConnection]{
+	"totalCount": {write: func(w io.Writer, obj *ent.FieldDefinitionConnection) {
+		graphql.MarshalInt(obj.TotalCount).MarshalGQL(w)
+	}, null: func(obj *ent.FieldDefinitionConnection) bool {
+		return graphql.MarshalInt(obj.TotalCount) == graphql.Null
+	}},
+}}
+
+var plainFieldsOfLocation = plainFields[*ent.Location]{typeName: "Location", byName: map[string]plainField[*ent.Location]{
+	"id":           {write: func(w io.Writer, obj *ent.Location) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.Location) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
+	"name":         {write: func(w io.Writer, obj *ent.Location) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: func(obj *ent.Location) bool { return graphql.MarshalString(obj.Name) == graphql.Null }},
+	"country":      {write: func(w io.Writer, obj *ent.Location) { graphql.MarshalString(obj.Country).MarshalGQL(w) }, null: func(obj *ent.Location) bool { return graphql.MarshalString(obj.Country) == graphql.Null }},
+	"city":         {write: func(w io.Writer, obj *ent.Location) { graphql.MarshalString(obj.City).MarshalGQL(w) }, null: func(obj *ent.Location) bool { return graphql.MarshalString(obj.City) == graphql.Null }},
+	"state":        {write: func(w io.Writer, obj *ent.Location) { graphql.MarshalString(obj.State).MarshalGQL(w) }, null: func(obj *ent.Location) bool { return graphql.MarshalString(obj.State) == graphql.Null }},
+	"postalCode":   {write: func(w io.Writer, obj *ent.Location) { graphql.MarshalString(obj.PostalCode).MarshalGQL(w) }, null: func(obj *ent.Location) bool { return graphql.MarshalString(obj.PostalCode) == graphql.Null }},
+	"streetName":   {write: func(w io.Writer, obj *ent.Location) { graphql.MarshalString(obj.StreetName).MarshalGQL(w) }, null: func(obj *ent.Location) bool { return graphql.MarshalString(obj.StreetName) == graphql.Null }},
+	"streetNumber": {write: func(w io.Writer, obj *ent.Location) { graphql.MarshalString(obj.StreetNumber).MarshalGQL(w) }, null: func(obj *ent.Location) bool { return graphql.MarshalString(obj.StreetNumber) == graphql.Null }},
+	"arrivalInstructions": {write: func(w io.Writer, obj *ent.Location) {
+		if obj.ArrivalInstructions == nil {
+			graphql.Null.MarshalGQL(w)
+			return
+		}
+		graphql.MarshalString(*obj.ArrivalInstructions).MarshalGQL(w)
+	}, null: nil},
+	"timezone": {write: func(w io.Writer, obj *ent.Location) { graphql.MarshalString(obj.Timezone).MarshalGQL(w) }, null: func(obj *ent.Location) bool { return graphql.MarshalString(obj.Timezone) == graphql.Null }},
+}}
+
+var plainFieldsOfLocationConnection = plainFields[*ent.LocationConnection]{typeName: "LocationConnection", byName: map[string]plainField[*ent.LocationConnection]{
+	"totalCount": {write: func(w io.Writer, obj *ent.LocationConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: func(obj *ent.LocationConnection) bool { return graphql.MarshalInt(obj.TotalCount) == graphql.Null }},
+}}
+
+var plainFieldsOfMessage = plainFields[*ent.Message]{typeName: "Message", byName: map[string]plainField[*ent.Message]{
+	"id":       {write: func(w io.Writer, obj *ent.Message) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.Message) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
+	"timeSent": {write: func(w io.Writer, obj *ent.Message) { scalar.MarshalTime(obj.TimeSent).MarshalGQL(w) }, null: func(obj *ent.Message) bool { return scalar.MarshalTime(obj.TimeSent) == graphql.Null }},
+	"status":   {write: func(w io.Writer, obj *ent.Message) { graphql.MarshalString(obj.Status).MarshalGQL(w) }, null: func(obj *ent.Message) bool { return graphql.MarshalString(obj.Status) == graphql.Null }},
+	"subject":  {write: func(w io.Writer, obj *ent.Message) { graphql.MarshalString(obj.Subject).MarshalGQL(w) }, null: func(obj *ent.Message) bool { return graphql.MarshalString(obj.Subject) == graphql.Null }},
+	"body":     {write: func(w io.Writer, obj *ent.Message) { graphql.MarshalString(obj.Body).MarshalGQL(w) }, null: func(obj *ent.Message) bool { return graphql.MarshalString(obj.Body) == graphql.Null }},
+}}
+
+var plainFieldsOfMessageConnection = plainFields[*ent.MessageConnection]{typeName: "MessageConnection", byName: map[string]plainField[*ent.MessageConnection]{
+	"totalCount": {write: func(w io.Writer, obj *ent.MessageConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: func(obj *ent.MessageConnection) bool { return graphql.MarshalInt(obj.TotalCount) == graphql.Null }},
+}}
+
+var plainFieldsOfNamedValue = plainFields[*schematype.NamedValue]{typeName: "NamedValue", byName: map[string]plainField[*schematype.NamedValue]{
+	"name":  {write: func(w io.Writer, obj *schematype.NamedValue) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: func(obj *schematype.NamedValue) bool { return graphql.MarshalString(obj.Name) == graphql.Null }},
+	"value": {write: func(w io.Writer, obj *schematype.NamedValue) { graphql.MarshalString(obj.Value).MarshalGQL(w) }, null: func(obj *schematype.NamedValue) bool { return graphql.MarshalString(obj.Value) == graphql.Null }},
+	"order": {write: func(w io.Writer, obj *schematype.NamedValue) { graphql.MarshalInt(obj.Order).MarshalGQL(w) }, null: func(obj *schematype.NamedValue) bool { return graphql.MarshalInt(obj.Order) == graphql.Null }},
+}}
+
+var plainFieldsOfNote = plainFields[*ent.Note]{typeName: "Note", byName: map[string]plainField[*ent.Note]{
+	"id":          {write: func(w io.Writer, obj *ent.Note) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.Note) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
+	"timeCreated": {write: func(w io.Writer, obj *ent.Note) { scalar.MarshalTime(obj.TimeCreated).MarshalGQL(w) }, null: func(obj *ent.Note) bool { return scalar.MarshalTime(obj.TimeCreated) == graphql.Null }},
+	"text":        {write: func(w io.Writer, obj *ent.Note) { graphql.MarshalString(obj.Text).MarshalGQL(w) }, null: func(obj *ent.Note) bool { return graphql.MarshalString(obj.Text) == graphql.Null }},
+}}
+
+var plainFieldsOfNoteConnection = plainFields[*ent.NoteConnection]{typeName: "NoteConnection", byName: map[string]plainField[*ent.NoteConnection]{
+	"totalCount": {write: func(w io.Writer, obj *ent.NoteConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: func(obj *ent.NoteConnection) bool { return graphql.MarshalInt(obj.TotalCount) == graphql.Null }},
+}}
+
+var plainFieldsOfNoteDetail = plainFields[*schematype.NoteDetail]{typeName: "NoteDetail", byName: map[string]plainField[*schematype.NoteDetail]{
+	"title": {write: func(w io.Writer, obj *schematype.NoteDetail) { graphql.MarshalString(obj.Title).MarshalGQL(w) }, null: func(obj *schematype.NoteDetail) bool { return graphql.MarshalString(obj.Title) == graphql.Null }},
+	"text":  {write: func(w io.Writer, obj *schematype.NoteDetail) { graphql.MarshalString(obj.Text).MarshalGQL(w) }, null: func(obj *schematype.NoteDetail) bool { return graphql.MarshalString(obj.Text) == graphql.Null }},
+}}
+
+var plainFieldsOfOfferLetter = plainFields[*ent.OfferLetter]{typeName: "OfferLetter", byName: map[string]plainField[*ent.OfferLetter]{
+	"id":          {write: func(w io.Writer, obj *ent.OfferLetter) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.OfferLetter) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
+	"fileName":    {write: func(w io.Writer, obj *ent.OfferLetter) { graphql.MarshalString(obj.FileName).MarshalGQL(w) }, null: func(obj *ent.OfferLetter) bool { return graphql.MarshalString(obj.FileName) == graphql.Null }},
+	"signed":      {write: func(w io.Writer, obj *ent.OfferLetter) { graphql.MarshalBoolean(obj.Signed).MarshalGQL(w) }, null: func(obj *ent.OfferLetter) bool { return graphql.MarshalBoolean(obj.Signed) == graphql.Null }},
+	"timeCreated": {write: func(w io.Writer, obj *ent.OfferLetter) { scalar.MarshalTime(obj.TimeCreated).MarshalGQL(w) }, null: func(obj *ent.OfferLetter) bool { return scalar.MarshalTime(obj.TimeCreated) == graphql.Null }},
+}}
+
+var plainFieldsOfOpening = plainFields[*ent.Opening]{typeName: "Opening", byName: map[string]plainField[*ent.Opening]{
+	"id":             {write: func(w io.Writer, obj *ent.Opening) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.Opening) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
+	"name":           {write: func(w io.Writer, obj *ent.Opening) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: func(obj *ent.Opening) bool { return graphql.MarshalString(obj.Name) == graphql.Null }},
+	"status":         {write: func(w io.Writer, obj *ent.Opening) { obj.Status.MarshalGQL(w) }, null: nil},
+	"approvalStatus": {write: func(w io.Writer, obj *ent.Opening) { obj.ApprovalStatus.MarshalGQL(w) }, null: nil},
+	"reason":         {write: func(w io.Writer, obj *ent.Opening) { obj.Reason.MarshalGQL(w) }, null: nil},
+	"headcount":      {write: func(w io.Writer, obj *ent.Opening) { graphql.MarshalInt(obj.Headcount).MarshalGQL(w) }, null: func(obj *ent.Opening) bool { return graphql.MarshalInt(obj.Headcount) == graphql.Null }},
+	"timeExpectedHire": {write: func(w io.Writer, obj *ent.Opening) {
+		if obj.TimeExpectedHire == nil {
+			graphql.Null.MarshalGQL(w)
+			return
+		}
+		scalar.MarshalTime(*obj.TimeExpectedHire).MarshalGQL(w)
+	}, null: nil},
+	"timeApproved": {write: func(w io.Writer, obj *ent.Opening) {
+		if obj.TimeApproved == nil {
+			graphql.Null.MarshalGQL(w)
+			return
+		}
+		scalar.MarshalTime(*obj.TimeApproved).MarshalGQL(w)
+	}, null: nil},
+	"timeOpened":           {write: func(w io.Writer, obj *ent.Opening) { scalar.MarshalTime(obj.TimeOpened).MarshalGQL(w) }, null: func(obj *ent.Opening) bool { return scalar.MarshalTime(obj.TimeOpened) == graphql.Null }},
+	"timeCreated":          {write: func(w io.Writer, obj *ent.Opening) { scalar.MarshalTime(obj.TimeCreated).MarshalGQL(w) }, null: func(obj *ent.Opening) bool { return scalar.MarshalTime(obj.TimeCreated) == graphql.Null }},
+	"timeLastStatusChange": {write: func(w io.Writer, obj *ent.Opening) { scalar.MarshalTime(obj.TimeLastStatusChange).MarshalGQL(w) }, null: func(obj *ent.Opening) bool { return scalar.MarshalTime(obj.TimeLastStatusChange) == graphql.Null }},
+	"timeUpdated":          {write: func(w io.Writer, obj *ent.Opening) { scalar.MarshalTime(obj.TimeUpdated).MarshalGQL(w) }, null: func(obj *ent.Opening) bool { return scalar.MarshalTime(obj.TimeUpdated) == graphql.Null }},
+}}
+
+var plainFieldsOfOpeningConnection = plainFields[*ent.OpeningConnection]{typeName: "OpeningConnection", byName: map[string]plainField[*ent.OpeningConnection]{
+	"totalCount": {write: func(w io.Writer, obj *ent.OpeningConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: func(obj *ent.OpeningConnection) bool { return graphql.MarshalInt(obj.TotalCount) == graphql.Null }},
+}}
+
+var plainFieldsOfPageInfo = plainFields[*entgql.PageInfo[string]]{typeName: "PageInfo", byName: map[string]plainField[*entgql.PageInfo[string]]{
+	"hasNextPage": {write: func(w io.Writer, obj *entgql.PageInfo[string]) { graphql.MarshalBoolean(obj.HasNextPage).MarshalGQL(w) }, null: func(obj *entgql.PageInfo[string]) bool {
+		return graphql.MarshalBoolean(obj.HasNextPage) == graphql.Null
+	}},
+	"hasPreviousPage": {write: func(w io.Writer, obj *entgql.PageInfo[string]) {
+		graphql.MarshalBoolean(obj.HasPreviousPage).MarshalGQL(w)
+	}, null: func(obj *entgql.PageInfo[string]) bool {
+		return graphql.MarshalBoolean(obj.HasPreviousPage) == graphql.Null
+	}},
+}}
+
+var plainFieldsOfPartnerTest = plainFields[*schematype.PartnerTest]{typeName: "PartnerTest", byName: map[string]plainField[*schematype.PartnerTest]{
+	"testID":   {write: func(w io.Writer, obj *schematype.PartnerTest) { graphql.MarshalString(obj.TestID).MarshalGQL(w) }, null: func(obj *schematype.PartnerTest) bool { return graphql.MarshalString(obj.TestID) == graphql.Null }},
+	"testName": {write: func(w io.Writer, obj *schematype.PartnerTest) { graphql.MarshalString(obj.TestName).MarshalGQL(w) }, null: func(obj *schematype.PartnerTest) bool { return graphql.MarshalString(obj.TestName) == graphql.Null }},
+}}
+
+var plainFieldsOfParty = plainFields[*schematype.Party]{typeName: "Party", byName: map[string]plainField[*schematype.Party]{
+	"type":       {write: func(w io.Writer, obj *schematype.Party) { graphql.MarshalString(obj.Type).MarshalGQL(w) }, null: func(obj *schematype.Party) bool { return graphql.MarshalString(obj.Type) == graphql.Null }},
+	"uid":        {write: func(w io.Writer, obj *schematype.Party) { graphql.MarshalID(obj.UID).MarshalGQL(w) }, null: func(obj *schematype.Party) bool { return graphql.MarshalID(obj.UID) == graphql.Null }},
+	"firstName":  {write: func(w io.Writer, obj *schematype.Party) { graphql.MarshalString(obj.FirstName).MarshalGQL(w) }, null: func(obj *schematype.Party) bool { return graphql.MarshalString(obj.FirstName) == graphql.Null }},
+	"middleName": {write: func(w io.Writer, obj *schematype.Party) { graphql.MarshalString(obj.MiddleName).MarshalGQL(w) }, null: nil},
+	"lastName":   {write: func(w io.Writer, obj *schematype.Party) { graphql.MarshalString(obj.LastName).MarshalGQL(w) }, null: nil},
+	"email":      {write: func(w io.Writer, obj *schematype.Party) { graphql.MarshalString(obj.Email).MarshalGQL(w) }, null: nil},
+	"status":     {write: func(w io.Writer, obj *schematype.Party) { graphql.MarshalString(obj.Status).MarshalGQL(w) }, null: nil},
+}}
+
+var plainFieldsOfPerson = plainFields[*ent.Person]{typeName: "Person", byName: map[string]plainField[*ent.Person]{
+	"id":               {write: func(w io.Writer, obj *ent.Person) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.Person) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
+	"firstName":        {write: func(w io.Writer, obj *ent.Person) { graphql.MarshalString(obj.FirstName).MarshalGQL(w) }, null: func(obj *ent.Person) bool { return graphql.MarshalString(obj.FirstName) == graphql.Null }},
+	"middleName":       {write: func(w io.Writer, obj *ent.Person) { graphql.MarshalString(obj.MiddleName).MarshalGQL(w) }, null: nil},
+	"lastName":         {write: func(w io.Writer, obj *ent.Person) { graphql.MarshalString(obj.LastName).MarshalGQL(w) }, null: nil},
+	"email":            {write: func(w io.Writer, obj *ent.Person) { graphql.MarshalString(obj.Email).MarshalGQL(w) }, null: nil},
+	"phone":            {write: func(w io.Writer, obj *ent.Person) { graphql.MarshalString(obj.Phone).MarshalGQL(w) }, null: nil},
+	"idNumber":         {write: func(w io.Writer, obj *ent.Person) { graphql.MarshalString(obj.IDNumber).MarshalGQL(w) }, null: nil},
+	"resumeName":       {write: func(w io.Writer, obj *ent.Person) { graphql.MarshalString(obj.ResumeName).MarshalGQL(w) }, null: nil},
+	"resumeURL":        {write: func(w io.Writer, obj *ent.Person) { graphql.MarshalString(obj.ResumeURL).MarshalGQL(w) }, null: nil},
+	"timeLastActivity": {write: func(w io.Writer, obj *ent.Person) { scalar.MarshalTime(obj.TimeLastActivity).MarshalGQL(w) }, null: func(obj *ent.Person) bool { return scalar.MarshalTime(obj.TimeLastActivity) == graphql.Null }},
+	"timeCreated":      {write: func(w io.Writer, obj *ent.Person) { scalar.MarshalTime(obj.TimeCreated).MarshalGQL(w) }, null: func(obj *ent.Person) bool { return scalar.MarshalTime(obj.TimeCreated) == graphql.Null }},
+}}
+
+var plainFieldsOfPersonConnection = plainFields[*ent.PersonConnection]{typeName: "PersonConnection", byName: map[string]plainField[*ent.PersonConnection]{
+	"totalCount": {write: func(w io.Writer, obj *ent.PersonConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: func(obj *ent.PersonConnection) bool { return graphql.MarshalInt(obj.TotalCount) == graphql.Null }},
+}}
+
+var plainFieldsOfPipelineStep = plainFields[*ent.PipelineStep]{typeName: "PipelineStep", byName: map[string]plainField[*ent.PipelineStep]{
+	"id":   {write: func(w io.Writer, obj *ent.PipelineStep) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.PipelineStep) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
+	"name": {write: func(w io.Writer, obj *ent.PipelineStep) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: func(obj *ent.PipelineStep) bool { return graphql.MarshalString(obj.Name) == graphql.Null }},
+	"kind": {write: func(w io.Writer, obj *ent.PipelineStep) { obj.Kind.MarshalGQL(w) }, null: nil},
+	"rank": {write: func(w io.Writer, obj *ent.PipelineStep) { graphql.MarshalInt(obj.Rank).MarshalGQL(w) }, null: func(obj *ent.PipelineStep) bool { return graphql.MarshalInt(obj.Rank) == graphql.Null }},
+}}
+
+var plainFieldsOfPosition = plainFields[*ent.Position]{typeName: "Position", byName: map[string]plainField[*ent.Position]{
+	"id":                   {write: func(w io.Writer, obj *ent.Position) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.Position) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
+	"name":                 {write: func(w io.Writer, obj *ent.Position) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: func(obj *ent.Position) bool { return graphql.MarshalString(obj.Name) == graphql.Null }},
+	"status":               {write: func(w io.Writer, obj *ent.Position) { obj.Status.MarshalGQL(w) }, null: nil},
+	"isTemplate":           {write: func(w io.Writer, obj *ent.Position) { graphql.MarshalBoolean(obj.IsTemplate).MarshalGQL(w) }, null: func(obj *ent.Position) bool { return graphql.MarshalBoolean(obj.IsTemplate) == graphql.Null }},
+	"isDiscreet":           {write: func(w io.Writer, obj *ent.Position) { graphql.MarshalBoolean(obj.IsDiscreet).MarshalGQL(w) }, null: func(obj *ent.Position) bool { return graphql.MarshalBoolean(obj.IsDiscreet) == graphql.Null }},
+	"isPublished":          {write: func(w io.Writer, obj *ent.Position) { graphql.MarshalBoolean(obj.IsPublished).MarshalGQL(w) }, null: func(obj *ent.Position) bool { return graphql.MarshalBoolean(obj.IsPublished) == graphql.Null }},
+	"isTalentPool":         {write: func(w io.Writer, obj *ent.Position) { graphql.MarshalBoolean(obj.IsTalentPool).MarshalGQL(w) }, null: func(obj *ent.Position) bool { return graphql.MarshalBoolean(obj.IsTalentPool) == graphql.Null }},
+	"email":                {write: func(w io.Writer, obj *ent.Position) { graphql.MarshalString(obj.Email).MarshalGQL(w) }, null: func(obj *ent.Position) bool { return graphql.MarshalString(obj.Email) == graphql.Null }},
+	"urlServiceHostedPage": {write: func(w io.Writer, obj *ent.Position) { graphql.MarshalString(obj.URLServiceHostedPage).MarshalGQL(w) }, null: func(obj *ent.Position) bool { return graphql.MarshalString(obj.URLServiceHostedPage) == graphql.Null }},
+	"urlActivePage":        {write: func(w io.Writer, obj *ent.Position) { graphql.MarshalString(obj.URLActivePage).MarshalGQL(w) }, null: func(obj *ent.Position) bool { return graphql.MarshalString(obj.URLActivePage) == graphql.Null }},
+	"workplaceType":        {write: func(w io.Writer, obj *ent.Position) { graphql.MarshalString(obj.WorkplaceType).MarshalGQL(w) }, null: func(obj *ent.Position) bool { return graphql.MarshalString(obj.WorkplaceType) == graphql.Null }},
+	"internalUseCustomID": {write: func(w io.Writer, obj *ent.Position) {
+		if obj.InternalUseCustomID == nil {
+			graphql.Null.MarshalGQL(w)
+			return
+		}
+		graphql.MarshalString(*obj.InternalUseCustomID).MarshalGQL(w)
+	}, null: nil},
+	"pictureURL":  {write: func(w io.Writer, obj *ent.Position) { graphql.MarshalString(obj.PictureURL).MarshalGQL(w) }, null: func(obj *ent.Position) bool { return graphql.MarshalString(obj.PictureURL) == graphql.Null }},
+	"timeCreated": {write: func(w io.Writer, obj *ent.Position) { scalar.MarshalTime(obj.TimeCreated).MarshalGQL(w) }, null: func(obj *ent.Position) bool { return scalar.MarshalTime(obj.TimeCreated) == graphql.Null }},
+	"timeUpdated": {write: func(w io.Writer, obj *ent.Position) { scalar.MarshalTime(obj.TimeUpdated).MarshalGQL(w) }, null: func(obj *ent.Position) bool { return scalar.MarshalTime(obj.TimeUpdated) == graphql.Null }},
+}}
+
+var plainFieldsOfPositionConnection = plainFields[*ent.PositionConnection]{typeName: "PositionConnection", byName: map[string]plainField[*ent.PositionConnection]{
+	"totalCount": {write: func(w io.Writer, obj *ent.PositionConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: func(obj *ent.PositionConnection) bool { return graphql.MarshalInt(obj.TotalCount) == graphql.Null }},
+}}
+
+var plainFieldsOfQuestion = plainFields[*schematype.Question]{typeName: "Question", byName: map[string]plainField[*schematype.Question]{
+	"title":       {write: func(w io.Writer, obj *schematype.Question) { graphql.MarshalString(obj.Title).MarshalGQL(w) }, null: func(obj *schematype.Question) bool { return graphql.MarshalString(obj.Title) == graphql.Null }},
+	"explanation": {write: func(w io.Writer, obj *schematype.Question) { graphql.MarshalString(obj.Explanation).MarshalGQL(w) }, null: func(obj *schematype.Question) bool { return graphql.MarshalString(obj.Explanation) == graphql.Null }},
+	"required":    {write: func(w io.Writer, obj *schematype.Question) { graphql.MarshalBoolean(obj.Required).MarshalGQL(w) }, null: func(obj *schematype.Question) bool { return graphql.MarshalBoolean(obj.Required) == graphql.Null }},
+}}
+
+var plainFieldsOfQuestionOption = plainFields[*schematype.QuestionOption]{typeName: "QuestionOption", byName: map[string]plainField[*schematype.QuestionOption]{
+	"title": {write: func(w io.Writer, obj *schematype.QuestionOption) { graphql.MarshalString(obj.Title).MarshalGQL(w) }, null: func(obj *schematype.QuestionOption) bool { return graphql.MarshalString(obj.Title) == graphql.Null }},
+}}
+
+var plainFieldsOfQuestionnaire = plainFields[*ent.Questionnaire]{typeName: "Questionnaire", byName: map[string]plainField[*ent.Questionnaire]{
+	"id":           {write: func(w io.Writer, obj *ent.Questionnaire) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.Questionnaire) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
+	"name":         {write: func(w io.Writer, obj *ent.Questionnaire) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: func(obj *ent.Questionnaire) bool { return graphql.MarshalString(obj.Name) == graphql.Null }},
+	"specificType": {write: func(w io.Writer, obj *ent.Questionnaire) { graphql.MarshalString(obj.SpecificType).MarshalGQL(w) }, null: func(obj *ent.Questionnaire) bool { return graphql.MarshalString(obj.SpecificType) == graphql.Null }},
+	"enabledFor":   {write: func(w io.Writer, obj *ent.Questionnaire) { graphql.MarshalString(obj.EnabledFor).MarshalGQL(w) }, null: func(obj *ent.Questionnaire) bool { return graphql.MarshalString(obj.EnabledFor) == graphql.Null }},
+	"showAs":       {write: func(w io.Writer, obj *ent.Questionnaire) { graphql.MarshalString(obj.ShowAs).MarshalGQL(w) }, null: func(obj *ent.Questionnaire) bool { return graphql.MarshalString(obj.ShowAs) == graphql.Null }},
+	"timeCreated":  {write: func(w io.Writer, obj *ent.Questionnaire) { scalar.MarshalTime(obj.TimeCreated).MarshalGQL(w) }, null: func(obj *ent.Questionnaire) bool { return scalar.MarshalTime(obj.TimeCreated) == graphql.Null }},
+}}
+
+var plainFieldsOfQuestionnaireConnection = plainFields[*ent.QuestionnaireConnection]{typeName: "QuestionnaireConnection", byName: map[string]plainField[*ent.QuestionnaireConnection]{
+	"totalCount": {write: func(w io.Writer, obj *ent.QuestionnaireConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: func(obj *ent.QuestionnaireConnection) bool { return graphql.MarshalInt(obj.TotalCount) == graphql.Null }},
+}}
+
+var plainFieldsOfRejectionReason = plainFields[*ent.RejectionReason]{typeName: "RejectionReason", byName: map[string]plainField[*ent.RejectionReason]{
+	"id":          {write: func(w io.Writer, obj *ent.RejectionReason) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.RejectionReason) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
+	"name":        {write: func(w io.Writer, obj *ent.RejectionReason) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: func(obj *ent.RejectionReason) bool { return graphql.MarshalString(obj.Name) == graphql.Null }},
+	"byCandidate": {write: func(w io.Writer, obj *ent.RejectionReason) { graphql.MarshalBoolean(obj.ByCandidate).MarshalGQL(w) }, null: func(obj *ent.RejectionReason) bool { return graphql.MarshalBoolean(obj.ByCandidate) == graphql.Null }},
+	"rank":        {write: func(w io.Writer, obj *ent.RejectionReason) { graphql.MarshalInt(obj.Rank).MarshalGQL(w) }, null: func(obj *ent.RejectionReason) bool { return graphql.MarshalInt(obj.Rank) == graphql.Null }},
+}}
+
+var plainFieldsOfRejectionReasonConnection = plainFields[*ent.RejectionReasonConnection]{typeName: "RejectionReasonConnection", byName: map[string]plainField[*ent.RejectionReasonConnection]{
+	"totalCount": {write: func(w io.Writer, obj *ent.RejectionReasonConnection) {
+		graphql.MarshalInt(obj.TotalCount).MarshalGQL(w)
+	}, null: func(obj *ent.RejectionReasonConnection) bool {
+		return graphql.MarshalInt(obj.TotalCount) == graphql.Null
+	}},
+}}
+
+var plainFieldsOfRequiredCandidateFields = plainFields[*schematype.RequiredCandidateFields]{typeName: "RequiredCandidateFields", byName: map[string]plainField[*schematype.RequiredCandidateFields]{
+	"email": {write: func(w io.Writer, obj *schematype.RequiredCandidateFields) {
+		graphql.MarshalBoolean(obj.Email).MarshalGQL(w)
+	}, null: func(obj *schematype.RequiredCandidateFields) bool {
+		return graphql.MarshalBoolean(obj.Email) == graphql.Null
+	}},
+	"lastName": {write: func(w io.Writer, obj *schematype.RequiredCandidateFields) {
+		graphql.MarshalBoolean(obj.LastName).MarshalGQL(w)
+	}, null: func(obj *schematype.RequiredCandidateFields) bool {
+		return graphql.MarshalBoolean(obj.LastName) == graphql.Null
+	}},
+	"phone": {write: func(w io.Writer, obj *schematype.RequiredCandidateFields) {
+		graphql.MarshalBoolean(obj.Phone).MarshalGQL(w)
+	}, null: func(obj *schematype.RequiredCandidateFields) bool {
+		return graphql.MarshalBoolean(obj.Phone) == graphql.Null
+	}},
+}}
+
+var plainFieldsOfSalaryRange = plainFields[*schematype.SalaryRange]{typeName: "SalaryRange", byName: map[string]plainField[*schematype.SalaryRange]{
+	"min":          {write: func(w io.Writer, obj *schematype.SalaryRange) { graphql.MarshalInt64(obj.Min).MarshalGQL(w) }, null: func(obj *schematype.SalaryRange) bool { return graphql.MarshalInt64(obj.Min) == graphql.Null }},
+	"max":          {write: func(w io.Writer, obj *schematype.SalaryRange) { graphql.MarshalInt64(obj.Max).MarshalGQL(w) }, null: func(obj *schematype.SalaryRange) bool { return graphql.MarshalInt64(obj.Max) == graphql.Null }},
+	"currencyCode": {write: func(w io.Writer, obj *schematype.SalaryRange) { graphql.MarshalString(obj.CurrencyCode).MarshalGQL(w) }, null: func(obj *schematype.SalaryRange) bool { return graphql.MarshalString(obj.CurrencyCode) == graphql.Null }},
+	"period":       {write: func(w io.Writer, obj *schematype.SalaryRange) { graphql.MarshalString(obj.Period).MarshalGQL(w) }, null: func(obj *schematype.SalaryRange) bool { return graphql.MarshalString(obj.Period) == graphql.Null }},
+}}
+
+var plainFieldsOfStep = plainFields[*schematype.Step]{typeName: "Step", byName: map[string]plainField[*schematype.Step]{
+	"name": {write: func(w io.Writer, obj *schematype.Step) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: func(obj *schematype.Step) bool { return graphql.MarshalString(obj.Name) == graphql.Null }},
+	"type": {write: func(w io.Writer, obj *schematype.Step) { graphql.MarshalString(obj.Type).MarshalGQL(w) }, null: func(obj *schematype.Step) bool { return graphql.MarshalString(obj.Type) == graphql.Null }},
+	"timeScheduled": {write: func(w io.Writer, obj *schematype.Step) {
+		if obj.TimeScheduled == nil {
+			graphql.Null.MarshalGQL(w)
+			return
+		}
+		scalar.MarshalTime(*obj.TimeScheduled).MarshalGQL(w)
+	}, null: nil},
+	"timeCompleted": {write: func(w io.Writer, obj *schematype.Step) {
+		if obj.TimeCompleted == nil {
+			graphql.Null.MarshalGQL(w)
+			return
+		}
+		scalar.MarshalTime(*obj.TimeCompleted).MarshalGQL(w)
+	}, null: nil},
+}}
+
+var plainFieldsOfTestSubmission = plainFields[*ent.TestSubmission]{typeName: "TestSubmission", byName: map[string]plainField[*ent.TestSubmission]{
+	"id":     {write: func(w io.Writer, obj *ent.TestSubmission) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.TestSubmission) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
+	"testID": {write: func(w io.Writer, obj *ent.TestSubmission) { graphql.MarshalString(obj.TestID).MarshalGQL(w) }, null: func(obj *ent.TestSubmission) bool { return graphql.MarshalString(obj.TestID) == graphql.Null }},
+	"status": {write: func(w io.Writer, obj *ent.TestSubmission) { graphql.MarshalString(obj.Status).MarshalGQL(w) }, null: func(obj *ent.TestSubmission) bool { return graphql.MarshalString(obj.Status) == graphql.Null }},
+	"candidateEvaluationID": {write: func(w io.Writer, obj *ent.TestSubmission) {
+		if obj.CandidateEvaluationID == nil {
+			graphql.Null.MarshalGQL(w)
+			return
+		}
+		graphql.MarshalString(*obj.CandidateEvaluationID).MarshalGQL(w)
+	}, null: nil},
+	"displayMessage": {write: func(w io.Writer, obj *ent.TestSubmission) { graphql.MarshalString(obj.DisplayMessage).MarshalGQL(w) }, null: nil},
+	"errorCode":      {write: func(w io.Writer, obj *ent.TestSubmission) { graphql.MarshalString(obj.ErrorCode).MarshalGQL(w) }, null: nil},
+	"outcome": {write: func(w io.Writer, obj *ent.TestSubmission) {
+		if obj.Outcome == nil {
+			graphql.Null.MarshalGQL(w)
+			return
+		}
+		obj.Outcome.MarshalGQL(w)
+	}, null: nil},
+	"score": {write: func(w io.Writer, obj *ent.TestSubmission) {
+		if obj.Score == nil {
+			graphql.Null.MarshalGQL(w)
+			return
+		}
+		graphql.MarshalInt(*obj.Score).MarshalGQL(w)
+	}, null: nil},
+	"summary":       {write: func(w io.Writer, obj *ent.TestSubmission) { graphql.MarshalString(obj.Summary).MarshalGQL(w) }, null: nil},
+	"completed":     {write: func(w io.Writer, obj *ent.TestSubmission) { graphql.MarshalBoolean(obj.Completed).MarshalGQL(w) }, null: func(obj *ent.TestSubmission) bool { return graphql.MarshalBoolean(obj.Completed) == graphql.Null }},
+	"timeSubmitted": {write: func(w io.Writer, obj *ent.TestSubmission) { scalar.MarshalTime(obj.TimeSubmitted).MarshalGQL(w) }, null: func(obj *ent.TestSubmission) bool { return scalar.MarshalTime(obj.TimeSubmitted) == graphql.Null }},
+	"timeUpdated":   {write: func(w io.Writer, obj *ent.TestSubmission) { scalar.MarshalTime(obj.TimeUpdated).MarshalGQL(w) }, null: func(obj *ent.TestSubmission) bool { return scalar.MarshalTime(obj.TimeUpdated) == graphql.Null }},
+}}
+
+var plainFieldsOfTestSubmissionConnection = plainFields[*ent.TestSubmissionConnection]{typeName: "TestSubmissionConnection", byName: map[string]plainField[*ent.TestSubmissionConnection]{
+	"totalCount": {write: func(w io.Writer, obj *ent.TestSubmissionConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: func(obj *ent.TestSubmissionConnection) bool {
+		return graphql.MarshalInt(obj.TotalCount) == graphql.Null
+	}},
+}}
+
+var plainFieldsOfUser = plainFields[*ent.User]{typeName: "User", byName: map[string]plainField[*ent.User]{
+	"id":          {write: func(w io.Writer, obj *ent.User) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.User) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
+	"email":       {write: func(w io.Writer, obj *ent.User) { graphql.MarshalString(obj.Email).MarshalGQL(w) }, null: func(obj *ent.User) bool { return graphql.MarshalString(obj.Email) == graphql.Null }},
+	"firstName":   {write: func(w io.Writer, obj *ent.User) { graphql.MarshalString(obj.FirstName).MarshalGQL(w) }, null: func(obj *ent.User) bool { return graphql.MarshalString(obj.FirstName) == graphql.Null }},
+	"middleName":  {write: func(w io.Writer, obj *ent.User) { graphql.MarshalString(obj.MiddleName).MarshalGQL(w) }, null: nil},
+	"lastName":    {write: func(w io.Writer, obj *ent.User) { graphql.MarshalString(obj.LastName).MarshalGQL(w) }, null: nil},
+	"active":      {write: func(w io.Writer, obj *ent.User) { graphql.MarshalBoolean(obj.Active).MarshalGQL(w) }, null: func(obj *ent.User) bool { return graphql.MarshalBoolean(obj.Active) == graphql.Null }},
+	"timeCreated": {write: func(w io.Writer, obj *ent.User) { scalar.MarshalTime(obj.TimeCreated).MarshalGQL(w) }, null: func(obj *ent.User) bool { return scalar.MarshalTime(obj.TimeCreated) == graphql.Null }},
+}}
+
+var plainFieldsOfUserConnection = plainFields[*ent.UserConnection]{typeName: "UserConnection", byName: map[string]plainField[*ent.UserConnection]{
+	"totalCount": {write: func(w io.Writer, obj *ent.UserConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: func(obj *ent.UserConnection) bool { return graphql.MarshalInt(obj.TotalCount) == graphql.Null }},
+}}
+
+var plainFieldsOfWebhookAttempt = plainFields[*ent.WebhookAttempt]{typeName: "WebhookAttempt", byName: map[string]plainField[*ent.WebhookAttempt]{
+	"id":          {write: func(w io.Writer, obj *ent.WebhookAttempt) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.WebhookAttempt) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
+	"eventId":     {write: func(w io.Writer, obj *ent.WebhookAttempt) { graphql.MarshalID(obj.EventID).MarshalGQL(w) }, null: func(obj *ent.WebhookAttempt) bool { return graphql.MarshalID(obj.EventID) == graphql.Null }},
+	"eventType":   {write: func(w io.Writer, obj *ent.WebhookAttempt) { graphql.MarshalString(obj.EventType).MarshalGQL(w) }, null: func(obj *ent.WebhookAttempt) bool { return graphql.MarshalString(obj.EventType) == graphql.Null }},
+	"attempt":     {write: func(w io.Writer, obj *ent.WebhookAttempt) { graphql.MarshalInt(obj.Attempt).MarshalGQL(w) }, null: func(obj *ent.WebhookAttempt) bool { return graphql.MarshalInt(obj.Attempt) == graphql.Null }},
+	"status":      {write: func(w io.Writer, obj *ent.WebhookAttempt) { graphql.MarshalInt(obj.Status).MarshalGQL(w) }, null: func(obj *ent.WebhookAttempt) bool { return graphql.MarshalInt(obj.Status) == graphql.Null }},
+	"latencyMs":   {write: func(w io.Writer, obj *ent.WebhookAttempt) { graphql.MarshalInt64(obj.LatencyMs).MarshalGQL(w) }, null: func(obj *ent.WebhookAttempt) bool { return graphql.MarshalInt64(obj.LatencyMs) == graphql.Null }},
+	"error":       {write: func(w io.Writer, obj *ent.WebhookAttempt) { graphql.MarshalString(obj.Error).MarshalGQL(w) }, null: nil},
+	"success":     {write: func(w io.Writer, obj *ent.WebhookAttempt) { graphql.MarshalBoolean(obj.Success).MarshalGQL(w) }, null: func(obj *ent.WebhookAttempt) bool { return graphql.MarshalBoolean(obj.Success) == graphql.Null }},
+	"timeCreated": {write: func(w io.Writer, obj *ent.WebhookAttempt) { scalar.MarshalTime(obj.TimeCreated).MarshalGQL(w) }, null: func(obj *ent.WebhookAttempt) bool { return scalar.MarshalTime(obj.TimeCreated) == graphql.Null }},
+}}
+
+var plainFieldsOfWebhookEndpoint = plainFields[*ent.WebhookEndpoint]{typeName: "WebhookEndpoint", byName: map[string]plainField[*ent.WebhookEndpoint]{
+	"id":      {write: func(w io.Writer, obj *ent.WebhookEndpoint) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.WebhookEndpoint) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
+	"url":     {write: func(w io.Writer, obj *ent.WebhookEndpoint) { graphql.MarshalString(obj.URL).MarshalGQL(w) }, null: func(obj *ent.WebhookEndpoint) bool { return graphql.MarshalString(obj.URL) == graphql.Null }},
+	"active":  {write: func(w io.Writer, obj *ent.WebhookEndpoint) { graphql.MarshalBoolean(obj.Active).MarshalGQL(w) }, null: func(obj *ent.WebhookEndpoint) bool { return graphql.MarshalBoolean(obj.Active) == graphql.Null }},
+	"failing": {write: func(w io.Writer, obj *ent.WebhookEndpoint) { graphql.MarshalBoolean(obj.Failing).MarshalGQL(w) }, null: func(obj *ent.WebhookEndpoint) bool { return graphql.MarshalBoolean(obj.Failing) == graphql.Null }},
+	"previousSecretExpires": {write: func(w io.Writer, obj *ent.WebhookEndpoint) {
+		if obj.PreviousSecretExpires == nil {
+			graphql.Null.MarshalGQL(w)
+			return
+		}
+		scalar.MarshalTime(*obj.PreviousSecretExpires).MarshalGQL(w)
+	}, null: nil},
+	"timeCreated": {write: func(w io.Writer, obj *ent.WebhookEndpoint) { scalar.MarshalTime(obj.TimeCreated).MarshalGQL(w) }, null: func(obj *ent.WebhookEndpoint) bool { return scalar.MarshalTime(obj.TimeCreated) == graphql.Null }},
+}}
+
+var plainFieldsOfWebhookEndpointSecret = plainFields[*recruiting.WebhookWithSecret]{typeName: "WebhookEndpointSecret", byName: map[string]plainField[*recruiting.WebhookWithSecret]{
+	"secret": {write: func(w io.Writer, obj *recruiting.WebhookWithSecret) { graphql.MarshalString(obj.Secret).MarshalGQL(w) }, null: func(obj *recruiting.WebhookWithSecret) bool { return graphql.MarshalString(obj.Secret) == graphql.Null }},
+}}
+
+var plainFieldsOfWorkflowStep = plainFields[*schematype.WorkflowStep]{typeName: "WorkflowStep", byName: map[string]plainField[*schematype.WorkflowStep]{
+	"name": {write: func(w io.Writer, obj *schematype.WorkflowStep) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: func(obj *schematype.WorkflowStep) bool { return graphql.MarshalString(obj.Name) == graphql.Null }},
+	"type": {write: func(w io.Writer, obj *schematype.WorkflowStep) { graphql.MarshalString(obj.Type).MarshalGQL(w) }, null: func(obj *schematype.WorkflowStep) bool { return graphql.MarshalString(obj.Type) == graphql.Null }},
+}}
+
+var plainFieldsOf__Directive = plainFields[*introspection.Directive]{typeName: "__Directive", byName: map[string]plainField[*introspection.Directive]{
+	"name": {write: func(w io.Writer, obj *introspection.Directive) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: func(obj *introspection.Directive) bool { return graphql.MarshalString(obj.Name) == graphql.Null }},
+	"isRepeatable": {write: func(w io.Writer, obj *introspection.Directive) {
+		graphql.MarshalBoolean(obj.IsRepeatable).MarshalGQL(w)
+	}, null: func(obj *introspection.Directive) bool {
+		return graphql.MarshalBoolean(obj.IsRepeatable) == graphql.Null
+	}},
+}}
+
+var plainFieldsOf__EnumValue = plainFields[*introspection.EnumValue]{typeName: "__EnumValue", byName: map[string]plainField[*introspection.EnumValue]{
+	"name": {write: func(w io.Writer, obj *introspection.EnumValue) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: func(obj *introspection.EnumValue) bool { return graphql.MarshalString(obj.Name) == graphql.Null }},
+}}
+
+var plainFieldsOf__Field = plainFields[*introspection.Field]{typeName: "__Field", byName: map[string]plainField[*introspection.Field]{
+	"name": {write: func(w io.Writer, obj *introspection.Field) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: func(obj *introspection.Field) bool { return graphql.MarshalString(obj.Name) == graphql.Null }},
+}}
+
+var plainFieldsOf__InputValue = plainFields[*introspection.InputValue]{typeName: "__InputValue", byName: map[string]plainField[*introspection.InputValue]{
+	"name": {write: func(w io.Writer, obj *introspection.InputValue) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: func(obj *introspection.InputValue) bool { return graphql.MarshalString(obj.Name) == graphql.Null }},
+	"defaultValue": {write: func(w io.Writer, obj *introspection.InputValue) {
+		if obj.DefaultValue == nil {
+			graphql.Null.MarshalGQL(w)
+			return
+		}
+		graphql.MarshalString(*obj.DefaultValue).MarshalGQL(w)
+	}, null: nil},
+}}

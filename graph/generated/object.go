@@ -26,10 +26,16 @@ type object struct {
 }
 
 func (o *object) MarshalGQL(w io.Writer) {
+	writeObject(w, o.fields, func(i int) { o.values[i].MarshalGQL(w) })
+}
+
+// writeObject writes an object of fields, each value written by value(i),
+// as FieldSet.MarshalGQL does.
+func writeObject(w io.Writer, fields []graphql.CollectedField, value func(i int)) {
 	io.WriteString(w, "{")
-	for i := range o.fields {
+	for i := range fields {
 		// A name is written once, as FieldSet.MarshalGQL does.
-		if i > 0 && written(o.fields[:i], o.fields[i].Alias) {
+		if i > 0 && written(fields[:i], fields[i].Alias) {
 			continue
 		}
 		if i > 0 {
@@ -37,9 +43,9 @@ func (o *object) MarshalGQL(w io.Writer) {
 		}
 		// A GraphQL name ([_A-Za-z][_0-9A-Za-z]*) needs no escaping.
 		io.WriteString(w, `"`)
-		io.WriteString(w, o.fields[i].Alias)
+		io.WriteString(w, fields[i].Alias)
 		io.WriteString(w, `":`)
-		o.values[i].MarshalGQL(w)
+		value(i)
 	}
 	io.WriteString(w, "}")
 }
