@@ -94,7 +94,8 @@ var candidateList = keysetList[*ent.Candidate]{
 // ListCandidates returns one page of the candidates the filter selects, in
 // creation order (spec 4.5).
 func (s *Service) ListCandidates(ctx context.Context, f CandidateFilter, page PageRequest) (Page[*ent.Candidate], error) {
-	return readPage[predicate.Candidate, candidate.OrderOption](ctx, s, candidateList, s.Client.Candidate.Query(), f.Apply, page)
+	q := s.Client.Candidate.Query().Select(page.Fields...).CandidateQuery
+	return readPage[predicate.Candidate, candidate.OrderOption](ctx, s, candidateList, q, f.Apply, page)
 }
 
 // personPrefix matches people whose first name, last name or e-mail

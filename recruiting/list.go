@@ -46,6 +46,9 @@ func RelayPageSize(first, last *int) (*int, *int, error) {
 type PageRequest struct {
 	Limit  int
 	Cursor string
+	// Fields are the fields of each row the caller reads (ent's names),
+	// for lists whose rows are wide; every field when empty.
+	Fields []string
 }
 
 // ParsePageRequest reads the REST paging parameters limit and cursor; the

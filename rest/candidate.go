@@ -7,6 +7,7 @@ import (
 
 	"github.com/hiregraph/hiregraph/apitime"
 	"github.com/hiregraph/hiregraph/ent"
+	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/schema/schematype"
 	"github.com/hiregraph/hiregraph/recruiting"
 )
@@ -34,6 +35,12 @@ type completedStepJSON struct {
 	currentStepJSON
 	TimeCompleted *string `json:"time_completed"`
 }
+
+// candidateJSONFields are the fields newCandidateJSON reads, which a list
+// of candidates loads: a candidate row has as many more.
+var candidateJSONFields = []string{candidate.FieldDeleted, candidate.FieldPositionID, candidate.FieldTimeCreated,
+	candidate.FieldTimeLastStatusChanged, candidate.FieldCurrentSteps, candidate.FieldCompletedSteps,
+	candidate.FieldStatus, candidate.FieldAddress}
 
 func newCandidateJSON(c *ent.Candidate) candidateJSON {
 	out := candidateJSON{
@@ -65,6 +72,7 @@ func (a *API) listCandidates(w http.ResponseWriter, r *http.Request) error {
 	if q.err != nil {
 		return q.err
 	}
+	page.Fields = candidateJSONFields
 	rows, err := a.Service.ListCandidates(r.Context(), f, page)
 	return writeList(w, q, a.Service.BaseURL(r.Context())+"/v1/candidates", "candidates", rows, err, newCandidateJSON)
 }

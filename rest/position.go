@@ -135,6 +135,7 @@ func (a *API) listPositionCandidates(w http.ResponseWriter, r *http.Request) err
 	if q.err != nil {
 		return q.err
 	}
+	page.Fields = candidateJSONFields
 	id := chi.URLParam(r, "uid")
 	rows, err := a.Service.ListPositionCandidates(r.Context(), id, f, page)
 	base := a.Service.BaseURL(r.Context()) + "/v1/positions/" + url.PathEscape(id) + "/candidates"
