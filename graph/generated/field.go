@@ -9,13 +9,14 @@ import (
 )
 
 // resolveField is graphql.ResolveField, which graph/genpatch.go puts it in
-// place of, except for a field read straight off its object (no resolver,
-// no method, no arguments, no directive): such a field skips the field
-// middleware (server's AroundFields and extensions' InterceptField). Ours
-// act only on resolvers (telemetry's spans) and on fields with arguments
-// (the page sizes), yet gqlgen ran the chain, with a closure per layer and
-// a look-up of the field context, for every id, name and status of every
-// row: most of the fields of a list.
+// place of, except for a field without resolver, arguments or directive
+// (read straight off its object, or by a method of it such as an edge's
+// Person(ctx)): such a field skips the field middleware (server's
+// AroundFields and extensions' InterceptField). Ours act only on
+// resolvers (telemetry's spans) and on fields with arguments (the page
+// sizes), yet gqlgen ran the chain, with a closure per layer and a
+// look-up of the field context, for every id, name and status of every
+// row, and every candidate's person: most of the fields of a list.
 func resolveField[T any](
 	ctx context.Context,
 	oc *graphql.OperationContext,
@@ -31,7 +32,7 @@ func resolveField[T any](
 	if err != nil {
 		return graphql.Null
 	}
-	if middlewareChain != nil || fc.IsMethod || fc.IsResolver || fc.Args != nil {
+	if middlewareChain != nil || fc.IsResolver || fc.Args != nil {
 		built := func(context.Context, graphql.CollectedField) (*graphql.FieldContext, error) { return fc, nil }
 		return graphql.ResolveField(ctx, oc, field, built, fieldResolver, middlewareChain, marshal, recoverFromPanic, nonNull)
 	}
