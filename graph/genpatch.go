@@ -76,12 +76,12 @@ func main() {
 		src = bytes.ReplaceAll(src, []byte(r.old), []byte(r.new))
 	}
 	src, scalars, objects := rewritePlainFields(src)
-	if len(scalars) == 0 || objects == 0 {
-		log.Fatalf("%s: %d plain scalar and %d plain object fields; has gqlgen changed its output?", file, len(scalars), objects)
+	if len(scalars) == 0 || len(objects) == 0 {
+		log.Fatalf("%s: %d plain scalar and %d plain object fields; has gqlgen changed its output?", file, len(scalars), len(objects))
 	}
-	src, tables := addPlainObjects(src, scalars)
-	if tables == 0 {
-		log.Fatalf("%s: no object with plain fields; has gqlgen changed its output?", file)
+	src, written, children := addPlainObjects(src, scalars, objects)
+	if written == 0 || children == 0 {
+		log.Fatalf("%s: %d plain scalars and %d plain children written; has gqlgen changed its output?", file, written, children)
 	}
 	if src, err = format.Source(src); err != nil {
 		log.Fatal(err)
@@ -92,8 +92,8 @@ func main() {
 }
 
 // rewritePlainFields rewrites the plain fields of src and answers the
-// scalar fields and how many object fields it rewrote.
-func rewritePlainFields(src []byte) (out []byte, scalars []plainScalarField, objects int) {
+// scalar and the object fields it rewrote.
+func rewritePlainFields(src []byte) (out []byte, scalars, objects []plainField) {
 	// The object a scalar field's context names, by the field's context
 	// function.
 	scalarOf := map[string]string{}
@@ -106,22 +106,20 @@ func rewritePlainFields(src []byte) (out []byte, scalars []plainScalarField, obj
 		call := "plainObject(ctx, ec.OperationContext, field, " + value + ", ec." + fieldContext
 		if object, ok := scalarOf[fieldContext]; ok {
 			call = "plainScalar(ctx, ec.OperationContext, field, " + value + ", " + object
-			scalars = append(scalars, plainScalarField{
-				object: strings.Trim(object, `"`), objType: objType, value: value, marshal: marshal,
-				name: strings.TrimPrefix(name, "_"+strings.Trim(object, `"`)+"_"),
-			})
+			scalars = append(scalars, plainField{name: name, objType: objType, value: value, marshal: marshal})
 		} else {
-			objects++
+			objects = append(objects, plainField{name: name, objType: objType, value: value, marshal: marshal})
 		}
 		return []byte(string(m[1]) + "\n\treturn " + call + ", ec." + marshal + ")\n}")
 	})
 	return out, scalars, objects
 }
 
-// plainScalarField is a scalar field read straight off its object.
-type plainScalarField struct {
-	object, name            string // GraphQL type and field
-	objType, value, marshal string // Go type of the object, value read off it, its marshal function
+// plainField is a field read straight off its object: the field's
+// function (_Type_field), the Go type of the object, the value read off
+// it and the value's marshal function.
+type plainField struct {
+	name, objType, value, marshal string
 }
 
 var (
@@ -133,20 +131,31 @@ var (
 		`(\tif res == graphql\.Null \{\n\t\tgraphql\.AddInvalidNullFromMarshaler\(ctx, "[^"]+"\)\n\t\}\n)?\treturn res$`)
 	// A marshal function answering v, an enum, which writes itself.
 	enumMarshalBody = regexp.MustCompile(`^(\tif v == nil \{\n\t\treturn graphql\.Null\n\t\}\n)?\treturn v$`)
-	objectFunc      = regexp.MustCompile(`func \(ec \*executionContext\) _([A-Za-z0-9]+)\(ctx context\.Context, sel ast\.SelectionSet, obj ([^)]+)\) graphql\.Marshaler \{\n\tfields := ec\.collected\.of\(ec\.OperationContext, sel, [A-Za-z0-9]+Implementors\)\n`)
+	// A marshal function of one object, nullable or not (group 1).
+	objectMarshalBody = regexp.MustCompile(`^\tif v == nil \{\n(\t\tgraphql\.AddInvalidNullError\(ctx, "[^"]+"\)\n)?\t\treturn graphql\.Null\n\t\}\n\treturn ec\._([A-Za-z0-9]+)\(ctx, sel, v\)$`)
+	// A marshal function of a nullable list, by the marshal function of
+	// its elements.
+	listMarshalBody = regexp.MustCompile(`^\tif v == nil \{\n\t\treturn graphql\.Null\n\t\}\n` +
+		`\tret := marshalSliceInOrder\(ctx, len\(v\), func\(ctx context\.Context, i int\) graphql\.Marshaler \{\n\t\tfc := graphql\.GetFieldContext\(ctx\)\n\t\tfc\.Result = &v\[i\]\n` +
+		`\t\treturn ec\.(marshal[^(\s]+)\(ctx, sel, v\[i\]\)\n\t\}\)\n\n\treturn ret$`)
+	objectFunc = regexp.MustCompile(`func \(ec \*executionContext\) _([A-Za-z0-9]+)\(ctx context\.Context, sel ast\.SelectionSet, obj ([^)]+)\) graphql\.Marshaler \{\n\tfields := ec\.collected\.of\(ec\.OperationContext, sel, ([A-Za-z0-9]+Implementors)\)\n`)
 )
 
-// addPlainObjects lets every object with plain scalar fields whose value
-// cannot fail be written through them alone, when they are all that is
-// selected (graph/generated/plainobject.go): it appends a table of them
-// per type to src and a call of plainObjectValue to the type's object
-// function. It answers how many tables it added.
-func addPlainObjects(src []byte, scalars []plainScalarField) ([]byte, int) {
+// addPlainObjects lets every object be written through its plain fields
+// alone, when they are all that is selected (graph/generated/plainobject.go):
+// it appends a table of them per type to src and a call of
+// plainObjectValue to the type's object function. A scalar field is plain
+// when its marshaler cannot fail; an object or list field when its
+// objects are written the same way. It answers how many scalar and object
+// fields the tables hold.
+func addPlainObjects(src []byte, scalars, objects []plainField) (out []byte, written, children int) {
 	// By marshal function: how it writes obj.F, and how it tells that
 	// obj.F is null for a non-null field, or "" when it cannot be.
 	writes, nulls := map[string]string{}, map[string]string{}
+	bodies := map[string]string{}
 	for _, m := range marshalFunc.FindAllSubmatch(src, -1) {
 		name, body := string(m[1]), string(m[2])
+		bodies[name] = body
 		if b := scalarMarshalBody.FindStringSubmatch(body); b != nil {
 			writes[name] = nilCheck(b[1] != "") + b[2] + "(" + b[3] + "obj.F).MarshalGQL(w)"
 			if b[4] != "" {
@@ -156,40 +165,69 @@ func addPlainObjects(src []byte, scalars []plainScalarField) ([]byte, int) {
 			writes[name] = nilCheck(b[1] != "") + "obj.F.MarshalGQL(w)"
 		}
 	}
-	var types []string // in the order of the source, for a stable output
-	tables, objTypes := map[string]*bytes.Buffer{}, map[string]string{}
+	implementors := map[string]string{} // by type
+	for _, m := range objectFunc.FindAllSubmatch(src, -1) {
+		implementors[string(m[1])] = string(m[3])
+	}
+	child := func(marshal string) (call string, ok bool) {
+		if b := objectMarshalBody.FindStringSubmatch(bodies[marshal]); b != nil && implementors[b[2]] != "" {
+			return fmt.Sprintf("plainChild(c, oc, field, obj.F, %t, %s, &plainFieldsOf%s)", b[1] != "", implementors[b[2]], b[2]), true
+		}
+		b := listMarshalBody.FindStringSubmatch(bodies[marshal])
+		if b == nil {
+			return "", false
+		}
+		e := objectMarshalBody.FindStringSubmatch(bodies[b[1]])
+		if e == nil || implementors[e[2]] == "" {
+			return "", false
+		}
+		return fmt.Sprintf("plainList(c, oc, field, obj.F, %t, %s, &plainFieldsOf%s)", e[1] != "", implementors[e[2]], e[2]), true
+	}
+	entries := map[string][]string{} // by type
 	for _, f := range scalars {
 		write, ok := writes[f.marshal]
-		if !ok {
+		object, field, named := typeAndField(f.name)
+		if !ok || !named {
 			continue
 		}
-		t, ok := tables[f.object]
-		if !ok {
-			t = &bytes.Buffer{}
-			fmt.Fprintf(t, "\nvar plainFieldsOf%s = plainFields[%s]{typeName: %q, byName: map[string]plainField[%s]{\n", f.object, f.objType, f.object, f.objType)
-			tables[f.object], objTypes[f.object] = t, f.objType
-			types = append(types, f.object)
-		}
 		null := cmp.Or(nulls[f.marshal], "nil")
-		field := "{write: func(w io.Writer, obj OBJ) { " + write + " }, null: " + null + "}"
-		field = strings.ReplaceAll(strings.ReplaceAll(field, "OBJ", f.objType), "obj.F", f.value)
-		fmt.Fprintf(t, "\t%q: %s,\n", f.name, field)
+		entry := "{write: func(w io.Writer, obj OBJ) { " + write + " }, null: " + null + "}"
+		entry = strings.ReplaceAll(strings.ReplaceAll(entry, "OBJ", f.objType), "obj.F", f.value)
+		entries[object] = append(entries[object], fmt.Sprintf("%q: %s,", field, entry))
+		written++
 	}
-	out := objectFunc.ReplaceAllFunc(src, func(fn []byte) []byte {
-		m := objectFunc.FindSubmatch(fn)
-		if objTypes[string(m[1])] != string(m[2]) {
-			return fn
+	for _, f := range objects {
+		call, ok := child(f.marshal)
+		object, field, named := typeAndField(f.name)
+		if !ok || !named {
+			continue
 		}
-		return append(bytes.Clone(fn), "\tif v := plainObjectValue(&ec.collected, fields, obj, &plainFieldsOf"+string(m[1])+"); v != nil {\n\t\treturn v\n\t}\n"...)
+		entry := "{child: func(c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj OBJ) graphql.Marshaler { return " + call + " }}"
+		entry = strings.ReplaceAll(strings.ReplaceAll(entry, "OBJ", f.objType), "obj.F", f.value)
+		entries[object] = append(entries[object], fmt.Sprintf("%q: %s,", field, entry))
+		children++
+	}
+	var tables bytes.Buffer
+	out = objectFunc.ReplaceAllFunc(src, func(fn []byte) []byte {
+		m := objectFunc.FindSubmatch(fn)
+		object, objType := string(m[1]), string(m[2])
+		fmt.Fprintf(&tables, "\nvar plainFieldsOf%s = plainFields[%s]{typeName: %q, byName: map[string]plainField[%s]{\n%s}}\n",
+			object, objType, object, objType, strings.Join(entries[object], "\n"))
+		return append(bytes.Clone(fn), "\tif v := plainObjectValue(&ec.collected, ec.OperationContext, fields, obj, &plainFieldsOf"+object+"); v != nil {\n\t\treturn v\n\t}\n"...)
 	})
 	if !bytes.Contains(out, []byte("\n\t\"io\"\n")) {
 		out = bytes.Replace(out, []byte("import (\n"), []byte("import (\n\t\"io\"\n"), 1)
 	}
-	for _, t := range types {
-		out = append(out, tables[t].Bytes()...)
-		out = append(out, "}}\n"...)
+	return append(out, tables.Bytes()...), written, children
+}
+
+// typeAndField splits a field function's name, _Type_field; introspection's
+// (___Type_field) are left out.
+func typeAndField(name string) (object, field string, ok bool) {
+	if strings.HasPrefix(name, "__") {
+		return "", "", false
 	}
-	return out, len(types)
+	return strings.Cut(strings.TrimPrefix(name, "_"), "_")
 }
 
 func nilCheck(pointer bool) string {

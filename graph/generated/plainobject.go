@@ -6,50 +6,66 @@ import (
 	"github.com/99designs/gqlgen/graphql"
 )
 
-// plainField writes one scalar field read straight off an object of type
-// T, with the scalar's own marshaler and no field context: the value
-// cannot fail, so the context would only have named it in an error.
+// plainField writes one field read straight off an object of type T,
+// without a field context: its value cannot fail, so the context would
+// only have named it in an error. A scalar's is written by its own
+// marshaler; an object's, or a list of objects', through their plain
+// fields in turn.
 type plainField[T any] struct {
 	write func(w io.Writer, obj T)
-	// null tells whether a non-null field has no value, which is an error;
-	// nil when the field cannot be null.
+	// null tells whether a non-null scalar has no value, which is an
+	// error; nil when the field cannot be null.
 	null func(obj T) bool
+	// child answers an object or list field's value written through plain
+	// fields, or nil when it cannot be.
+	child func(c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj T) graphql.Marshaler
 }
 
 // plainFields are the plain fields of one object type, by name;
-// graph/genpatch.go generates one table per type that has any.
+// graph/genpatch.go generates one table per type.
 type plainFields[T any] struct {
 	typeName string
 	byName   map[string]plainField[T]
 }
 
 // plainObjectValue answers obj written through its type's plain fields
-// when every field selected is one (or __typename), or nil when one is not
-// or a non-null one has no value: the caller then resolves each field on
-// its own, which reports the error. graph/genpatch.go puts the call at the
-// top of every object with plain fields. A list's rows are mostly such
-// objects (a node's id, name and status), and each field on its own costs
-// a field context, a field set slot, panic recovery and its marshaler per
-// row.
-func plainObjectValue[T any](collected *collectedFields, fields []graphql.CollectedField, obj T, table *plainFields[T]) graphql.Marshaler {
+// when every field selected, down to the leaves, is one (or __typename),
+// or nil when one is not or a non-null one has no value: the caller then
+// resolves each field on its own, which reports the error.
+// graph/genpatch.go puts the call at the top of every object function. A
+// list's rows are mostly such objects (an edge, its node's id, name and
+// status), and each field on its own costs a field context, a field set
+// slot, panic recovery and its marshaler per row.
+func plainObjectValue[T any](c *collectedFields, oc *graphql.OperationContext, fields []graphql.CollectedField, obj T, table *plainFields[T]) graphql.Marshaler {
 	if len(fields) == 0 {
 		return nil
 	}
-	plan, known := collected.plan(fields)
+	plan, known := c.plan(fields)
 	if !known {
 		plan = planPlain(fields, table)
-		collected.remember(fields, plan)
+		c.remember(fields, plan)
 	}
 	writers, ok := plan.([]plainField[T])
 	if !ok {
 		return nil
 	}
-	for _, f := range writers {
-		if f.null != nil && f.null(obj) {
+	var children []graphql.Marshaler
+	for i, f := range writers {
+		switch {
+		case f.child != nil:
+			v := f.child(c, oc, fields[i], obj)
+			if v == nil {
+				return nil
+			}
+			if children == nil {
+				children = make([]graphql.Marshaler, len(writers))
+			}
+			children[i] = v
+		case f.null != nil && f.null(obj):
 			return nil
 		}
 	}
-	return &plainScalars[T]{fields: fields, writers: writers, obj: obj}
+	return &plainWriter[T]{fields: fields, writers: writers, children: children, obj: obj}
 }
 
 // planPlain answers, for each of fields, how table writes it, or false
@@ -74,14 +90,49 @@ func planPlain[T any](fields []graphql.CollectedField, table *plainFields[T]) an
 	return plan
 }
 
-// plainScalars is an object all of whose fields are plain, written as
-// object writes its values.
-type plainScalars[T any] struct {
-	fields  []graphql.CollectedField
-	writers []plainField[T]
-	obj     T
+// plainWriter writes an object through its plain fields, as object
+// writes its values.
+type plainWriter[T any] struct {
+	fields   []graphql.CollectedField
+	writers  []plainField[T]
+	children []graphql.Marshaler // by field, for object and list fields
+	obj      T
 }
 
-func (o *plainScalars[T]) MarshalGQL(w io.Writer) {
-	writeObject(w, o.fields, func(i int) { o.writers[i].write(w, o.obj) })
+func (o *plainWriter[T]) MarshalGQL(w io.Writer) {
+	writeObject(w, o.fields, func(i int) {
+		if o.writers[i].child != nil {
+			o.children[i].MarshalGQL(w)
+			return
+		}
+		o.writers[i].write(w, o.obj)
+	})
+}
+
+// plainChild is an object field's value v, of a type with implementors
+// and table, written through plain fields (nil when it cannot be; a null
+// non-null object is an error its own path reports).
+func plainChild[C comparable](c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, v C, nonNull bool, implementors []string, table *plainFields[C]) graphql.Marshaler {
+	var none C
+	if v == none {
+		if nonNull {
+			return nil
+		}
+		return graphql.Null
+	}
+	return plainObjectValue(c, oc, c.of(oc, field.Selections, implementors), v, table)
+}
+
+// plainList is plainChild for a nullable list of objects.
+func plainList[C comparable](c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, v []C, nonNull bool, implementors []string, table *plainFields[C]) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	out := make(graphql.Array, len(v))
+	for i := range v {
+		if out[i] = plainChild(c, oc, field, v[i], nonNull, implementors, table); out[i] == nil {
+			return nil
+		}
+	}
+	return out
 }

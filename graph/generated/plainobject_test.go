@@ -39,7 +39,7 @@ func TestPlainObjectValueWritesOnlyPlainObjects(t *testing.T) {
 	var c collectedFields
 	fields := collected("__typename", "name", "again", "when", "name")
 	for range 2 { // the plan is remembered the second time
-		v := plainObjectValue(&c, fields, &row{name: `a "b"`, when: 3}, &rowFields)
+		v := plainObjectValue(&c, nil, fields, &row{name: `a "b"`, when: 3}, &rowFields)
 		if v == nil {
 			t.Fatal("a plain object was not written as one")
 		}
@@ -49,15 +49,48 @@ func TestPlainObjectValueWritesOnlyPlainObjects(t *testing.T) {
 			t.Fatalf("wrote %s, want %s", got.String(), want)
 		}
 	}
-	if v := plainObjectValue(&c, fields, &row{name: "a"}, &rowFields); v != nil {
+	if v := plainObjectValue(&c, nil, fields, &row{name: "a"}, &rowFields); v != nil {
 		t.Error("an object with a non-null field without value was written as plain")
 	}
-	if v := plainObjectValue(&c, collected("name", "other"), &row{name: "a", when: 1}, &rowFields); v != nil {
+	if v := plainObjectValue(&c, nil, collected("name", "other"), &row{name: "a", when: 1}, &rowFields); v != nil {
 		t.Error("an object with a field not in its table was written as plain")
 	}
 	deferred := collected("name", "when")
 	deferred[1].Deferrables = []*graphql.Deferrable{{Label: "later"}}
-	if v := plainObjectValue(&c, deferred, &row{name: "a", when: 1}, &rowFields); v != nil {
+	if v := plainObjectValue(&c, nil, deferred, &row{name: "a", when: 1}, &rowFields); v != nil {
 		t.Error("an object with a deferred field was written as plain")
+	}
+}
+
+// An object or list field is plain when its objects are: a missing object
+// is a null where the schema allows one, and sends the parent down the
+// field-by-field path where it does not, so that path reports the error.
+func TestPlainChildrenFollowTheirNulls(t *testing.T) {
+	var c collectedFields
+	oc := &graphql.OperationContext{}
+	field := graphql.CollectedField{Field: &ast.Field{Alias: "rows", Name: "rows"},
+		Selections: ast.SelectionSet{&ast.Field{Alias: "name", Name: "name"}}}
+	implementors := []string{"Row"}
+	written := func(m graphql.Marshaler) string {
+		var b bytes.Buffer
+		m.MarshalGQL(&b)
+		return b.String()
+	}
+
+	if m := plainChild(&c, oc, field, (*row)(nil), false, implementors, &rowFields); m != graphql.Null {
+		t.Errorf("a missing nullable object answered %v", m)
+	}
+	if m := plainChild(&c, oc, field, (*row)(nil), true, implementors, &rowFields); m != nil {
+		t.Errorf("a missing non-null object answered %v; want the field-by-field path", m)
+	}
+	rows := []*row{{name: "a"}, nil, {name: "b"}}
+	if m := plainList(&c, oc, field, rows, false, implementors, &rowFields); m == nil || written(m) != `[{"name":"a"},null,{"name":"b"}]` {
+		t.Errorf("a list with a null element answered %v", m)
+	}
+	if m := plainList(&c, oc, field, rows, true, implementors, &rowFields); m != nil {
+		t.Errorf("a list with a null non-null element answered %s; want the field-by-field path", written(m))
+	}
+	if m := plainList(&c, oc, field, []*row(nil), true, implementors, &rowFields); m != graphql.Null {
+		t.Errorf("a missing list answered %v", m)
 	}
 }
