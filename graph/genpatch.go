@@ -64,6 +64,16 @@ var (
 		`\t\ttrue,\n\t\t(?:true|false),\n\t\)\n\}`)
 )
 
+// A field read by a method of its object that takes no argument but the
+// context (an ent edge, such as Candidate.Person(ctx)), with no
+// directive.
+var methodFieldFunc = regexp.MustCompile(`func \(ec \*executionContext\) (_[^(\s]+)\(ctx context\.Context, field graphql\.CollectedField, obj ([^)]+)\) \(ret graphql\.Marshaler\) \{\n` +
+	`\treturn resolveField\(\n\t\tctx,\n\t\tec\.OperationContext,\n\t\tfield,\n` +
+	`\t\tfunc\(ctx context\.Context, field graphql\.CollectedField\) \(\*graphql\.FieldContext, error\) \{\n\t\t\treturn ec\.fieldContext_[^(\s]+\(ctx, field\)\n\t\t\},\n` +
+	`\t\tfunc\(ctx context\.Context\) \(any, error\) \{\n\t\t\treturn (obj\.[A-Za-z0-9_]+)\(ctx\)\n\t\t\},\n` +
+	`\t\tnil,\n` +
+	`\t\tfunc\(ctx context\.Context, selections ast\.SelectionSet, v [^)]+\) graphql\.Marshaler \{\n\t\t\treturn ec\.(marshal[^(\s]+)\(ctx, selections, v\)\n\t\t\},\n`)
+
 func main() {
 	src, err := os.ReadFile(file)
 	if err != nil {
@@ -79,7 +89,11 @@ func main() {
 	if len(scalars) == 0 || len(objects) == 0 {
 		log.Fatalf("%s: %d plain scalar and %d plain object fields; has gqlgen changed its output?", file, len(scalars), len(objects))
 	}
-	src, written, children := addPlainObjects(src, scalars, objects)
+	var methods []plainField
+	for _, m := range methodFieldFunc.FindAllSubmatch(src, -1) {
+		methods = append(methods, plainField{name: string(m[1]), objType: string(m[2]), value: string(m[3]), marshal: string(m[4])})
+	}
+	src, written, children := addPlainObjects(src, scalars, objects, methods)
 	if written == 0 || children == 0 {
 		log.Fatalf("%s: %d plain scalars and %d plain children written; has gqlgen changed its output?", file, written, children)
 	}
@@ -146,9 +160,10 @@ var (
 // it appends a table of them per type to src and a call of
 // plainObjectValue to the type's object function. A scalar field is plain
 // when its marshaler cannot fail; an object or list field when its
-// objects are written the same way. It answers how many scalar and object
+// objects are written the same way; so is a method field (an ent edge),
+// when its method does not fail. It answers how many scalar and object
 // fields the tables hold.
-func addPlainObjects(src []byte, scalars, objects []plainField) (out []byte, written, children int) {
+func addPlainObjects(src []byte, scalars, objects, methods []plainField) (out []byte, written, children int) {
 	// By marshal function: how it writes obj.F, and how it tells that
 	// obj.F is null for a non-null field, or "" when it cannot be.
 	writes, nulls := map[string]string{}, map[string]string{}
@@ -171,7 +186,7 @@ func addPlainObjects(src []byte, scalars, objects []plainField) (out []byte, wri
 	}
 	child := func(marshal string) (call string, ok bool) {
 		if b := objectMarshalBody.FindStringSubmatch(bodies[marshal]); b != nil && implementors[b[2]] != "" {
-			return fmt.Sprintf("plainChild(c, oc, field, obj.F, %t, %s, &plainFieldsOf%s)", b[1] != "", implementors[b[2]], b[2]), true
+			return fmt.Sprintf("plainChild(ctx, c, oc, field, obj.F, %t, %s, &plainFieldsOf%s)", b[1] != "", implementors[b[2]], b[2]), true
 		}
 		b := listMarshalBody.FindStringSubmatch(bodies[marshal])
 		if b == nil {
@@ -181,7 +196,7 @@ func addPlainObjects(src []byte, scalars, objects []plainField) (out []byte, wri
 		if e == nil || implementors[e[2]] == "" {
 			return "", false
 		}
-		return fmt.Sprintf("plainList(c, oc, field, obj.F, %t, %s, &plainFieldsOf%s)", e[1] != "", implementors[e[2]], e[2]), true
+		return fmt.Sprintf("plainList(ctx, c, oc, field, obj.F, %t, %s, &plainFieldsOf%s)", e[1] != "", implementors[e[2]], e[2]), true
 	}
 	entries := map[string][]string{} // by type
 	for _, f := range scalars {
@@ -196,29 +211,40 @@ func addPlainObjects(src []byte, scalars, objects []plainField) (out []byte, wri
 		entries[object] = append(entries[object], fmt.Sprintf("%q: %s,", field, entry))
 		written++
 	}
-	for _, f := range objects {
+	addChild := func(f plainField, read string) {
 		call, ok := child(f.marshal)
 		object, field, named := typeAndField(f.name)
 		if !ok || !named {
-			continue
+			return
 		}
-		entry := "{child: func(c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj OBJ) graphql.Marshaler { return " + call + " }}"
+		entry := "{child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj OBJ) graphql.Marshaler { " + read + "return " + call + " }}"
 		entry = strings.ReplaceAll(strings.ReplaceAll(entry, "OBJ", f.objType), "obj.F", f.value)
 		entries[object] = append(entries[object], fmt.Sprintf("%q: %s,", field, entry))
 		children++
 	}
-	var tables bytes.Buffer
+	for _, f := range objects {
+		addChild(f, "")
+	}
+	for _, f := range methods {
+		addChild(plainField{name: f.name, objType: f.objType, value: "v", marshal: f.marshal},
+			"v, err := "+f.value+"(ctx); if err != nil { return nil }; ")
+	}
+	// The tables refer to each other (a position's candidates, their
+	// position), which a variable's initializer may not: init fills them.
+	var tables, fill bytes.Buffer
+	fill.WriteString("\nfunc init() {\n")
 	out = objectFunc.ReplaceAllFunc(src, func(fn []byte) []byte {
 		m := objectFunc.FindSubmatch(fn)
 		object, objType := string(m[1]), string(m[2])
-		fmt.Fprintf(&tables, "\nvar plainFieldsOf%s = plainFields[%s]{typeName: %q, byName: map[string]plainField[%s]{\n%s}}\n",
-			object, objType, object, objType, strings.Join(entries[object], "\n"))
-		return append(bytes.Clone(fn), "\tif v := plainObjectValue(&ec.collected, ec.OperationContext, fields, obj, &plainFieldsOf"+object+"); v != nil {\n\t\treturn v\n\t}\n"...)
+		fmt.Fprintf(&tables, "\nvar plainFieldsOf%s = plainFields[%s]{typeName: %q}\n", object, objType, object)
+		fmt.Fprintf(&fill, "plainFieldsOf%s.byName = map[string]plainField[%s]{\n%s}\n", object, objType, strings.Join(entries[object], "\n"))
+		return append(bytes.Clone(fn), "\tif v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOf"+object+"); v != nil {\n\t\treturn v\n\t}\n"...)
 	})
 	if !bytes.Contains(out, []byte("\n\t\"io\"\n")) {
 		out = bytes.Replace(out, []byte("import (\n"), []byte("import (\n\t\"io\"\n"), 1)
 	}
-	return append(out, tables.Bytes()...), written, children
+	fill.WriteString("}\n")
+	return append(append(out, tables.Bytes()...), fill.Bytes()...), written, children
 }
 
 // typeAndField splits a field function's name, _Type_field; introspection's

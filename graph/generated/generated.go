@@ -47063,7 +47063,7 @@ var aPIKeyImplementors = []string{"APIKey"}
 
 func (ec *executionContext) _APIKey(ctx context.Context, sel ast.SelectionSet, obj *ent.APIKey) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, aPIKeyImplementors)
-	if v := plainObjectValue(&ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfAPIKey); v != nil {
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfAPIKey); v != nil {
 		return v
 	}
 
@@ -47134,7 +47134,7 @@ var activityImplementors = []string{"Activity", "Node"}
 
 func (ec *executionContext) _Activity(ctx context.Context, sel ast.SelectionSet, obj *ent.Activity) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, activityImplementors)
-	if v := plainObjectValue(&ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfActivity); v != nil {
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfActivity); v != nil {
 		return v
 	}
 
@@ -47222,7 +47222,7 @@ var activityConnectionImplementors = []string{"ActivityConnection"}
 
 func (ec *executionContext) _ActivityConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.ActivityConnection) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, activityConnectionImplementors)
-	if v := plainObjectValue(&ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfActivityConnection); v != nil {
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfActivityConnection); v != nil {
 		return v
 	}
 
@@ -47268,7 +47268,7 @@ var activityEdgeImplementors = []string{"ActivityEdge"}
 
 func (ec *executionContext) _ActivityEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.ActivityEdge) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, activityEdgeImplementors)
-	if v := plainObjectValue(&ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfActivityEdge); v != nil {
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfActivityEdge); v != nil {
 		return v
 	}
 
@@ -47309,7 +47309,7 @@ var addressImplementors = []string{"Address"}
 
 func (ec *executionContext) _Address(ctx context.Context, sel ast.SelectionSet, obj *schematype.Address) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, addressImplementors)
-	if v := plainObjectValue(&ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfAddress); v != nil {
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfAddress); v != nil {
 		return v
 	}
 
@@ -47365,7 +47365,7 @@ var applicationImplementors = []string{"Application", "Node"}
 
 func (ec *executionContext) _Application(ctx context.Context, sel ast.SelectionSet, obj *ent.Application) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, applicationImplementors)
-	if v := plainObjectValue(&ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfApplication); v != nil {
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfApplication); v != nil {
 		return v
 	}
 
@@ -47447,7 +47447,7 @@ var approvalProcessImplementors = []string{"ApprovalProcess", "Node"}
 
 func (ec *executionContext) _ApprovalProcess(ctx context.Context, sel ast.SelectionSet, obj *ent.ApprovalProcess) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, approvalProcessImplementors)
-	if v := plainObjectValue(&ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfApprovalProcess); v != nil {
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfApprovalProcess); v != nil {
 		return v
 	}
 
@@ -47503,7 +47503,7 @@ var candidateImplementors = []string{"Candidate", "Node"}
 
 func (ec *executionContext) _Candidate(ctx context.Context, sel ast.SelectionSet, obj *ent.Candidate) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, candidateImplementors)
-	if v := plainObjectValue(&ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfCandidate); v != nil {
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfCandidate); v != nil {
 		return v
 	}
 
@@ -47673,7 +47673,7 @@ var candidateConnectionImplementors = []string{"CandidateConnection"}
 
 func (ec *executionContext) _CandidateConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.CandidateConnection) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, candidateConnectionImplementors)
-	if v := plainObjectValue(&ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfCandidateConnection); v != nil {
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfCandidateConnection); v != nil {
 		return v
 	}
 
@@ -47719,7 +47719,7 @@ var candidateEdgeImplementors = []string{"CandidateEdge"}
 
 func (ec *executionContext) _CandidateEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.CandidateEdge) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, candidateEdgeImplementors)
-	if v := plainObjectValue(&ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfCandidateEdge); v != nil {
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfCandidateEdge); v != nil {
 		return v
 	}
 
@@ -47760,7 +47760,7 @@ var candidateFileImplementors = []string{"CandidateFile", "Node"}
 
 func (ec *executionContext) _CandidateFile(ctx context.Context, sel ast.SelectionSet, obj *ent.CandidateFile) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, candidateFileImplementors)
-	if v := plainObjectValue(&ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfCandidateFile); v != nil {
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfCandidateFile); v != nil {
 		return v
 	}
 
@@ -47839,7 +47839,7 @@ var candidateFileConnectionImplementors = []string{"CandidateFileConnection"}
 
 func (ec *executionContext) _CandidateFileConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.CandidateFileConnection) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, candidateFileConnectionImplementors)
-	if v := plainObjectValue(&ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfCandidateFileConnection); v != nil {
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfCandidateFileConnection); v != nil {
 		return v
 	}
 
@@ -47885,7 +47885,7 @@ var candidateFileEdgeImplementors = []string{"CandidateFileEdge"}
 
 func (ec *executionContext) _CandidateFileEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.CandidateFileEdge) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, candidateFileEdgeImplementors)
-	if v := plainObjectValue(&ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfCandidateFileEdge); v != nil {
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfCandidateFileEdge); v != nil {
 		return v
 	}
 
@@ -47926,7 +47926,7 @@ var candidateStepImplementors = []string{"CandidateStep", "Node"}
 
 func (ec *executionContext) _CandidateStep(ctx context.Context, sel ast.SelectionSet, obj *ent.CandidateStep) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, candidateStepImplementors)
-	if v := plainObjectValue(&ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfCandidateStep); v != nil {
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfCandidateStep); v != nil {
 		return v
 	}
 
@@ -48003,7 +48003,7 @@ var candidateStepConnectionImplementors = []string{"CandidateStepConnection"}
 
 func (ec *executionContext) _CandidateStepConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.CandidateStepConnection) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, candidateStepConnectionImplementors)
-	if v := plainObjectValue(&ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfCandidateStepConnection); v != nil {
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfCandidateStepConnection); v != nil {
 		return v
 	}
 
@@ -48049,7 +48049,7 @@ var candidateStepEdgeImplementors = []string{"CandidateStepEdge"}
 
 func (ec *executionContext) _CandidateStepEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.CandidateStepEdge) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, candidateStepEdgeImplementors)
-	if v := plainObjectValue(&ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfCandidateStepEdge); v != nil {
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfCandidateStepEdge); v != nil {
 		return v
 	}
 
@@ -48090,7 +48090,7 @@ var companyImplementors = []string{"Company", "Node"}
 
 func (ec *executionContext) _Company(ctx context.Context, sel ast.SelectionSet, obj *ent.Company) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, companyImplementors)
-	if v := plainObjectValue(&ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfCompany); v != nil {
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfCompany); v != nil {
 		return v
 	}
 
@@ -48142,7 +48142,7 @@ var contactImplementors = []string{"Contact", "Node"}
 
 func (ec *executionContext) _Contact(ctx context.Context, sel ast.SelectionSet, obj *ent.Contact) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, contactImplementors)
-	if v := plainObjectValue(&ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfContact); v != nil {
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfContact); v != nil {
 		return v
 	}
 
@@ -48208,7 +48208,7 @@ var contactConnectionImplementors = []string{"ContactConnection"}
 
 func (ec *executionContext) _ContactConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.ContactConnection) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, contactConnectionImplementors)
-	if v := plainObjectValue(&ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfContactConnection); v != nil {
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfContactConnection); v != nil {
 		return v
 	}
 
@@ -48254,7 +48254,7 @@ var contactEdgeImplementors = []string{"ContactEdge"}
 
 func (ec *executionContext) _ContactEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.ContactEdge) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, contactEdgeImplementors)
-	if v := plainObjectValue(&ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfContactEdge); v != nil {
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfContactEdge); v != nil {
 		return v
 	}
 
@@ -48295,7 +48295,7 @@ var conversationImplementors = []string{"Conversation", "Node"}
 
 func (ec *executionContext) _Conversation(ctx context.Context, sel ast.SelectionSet, obj *ent.Conversation) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, conversationImplementors)
-	if v := plainObjectValue(&ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfConversation); v != nil {
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfConversation); v != nil {
 		return v
 	}
 
@@ -48353,7 +48353,7 @@ var conversationConnectionImplementors = []string{"ConversationConnection"}
 
 func (ec *executionContext) _ConversationConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.ConversationConnection) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, conversationConnectionImplementors)
-	if v := plainObjectValue(&ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfConversationConnection); v != nil {
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfConversationConnection); v != nil {
 		return v
 	}
 
@@ -48399,7 +48399,7 @@ var conversationEdgeImplementors = []string{"ConversationEdge"}
 
 func (ec *executionContext) _ConversationEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.ConversationEdge) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, conversationEdgeImplementors)
-	if v := plainObjectValue(&ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfConversationEdge); v != nil {
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfConversationEdge); v != nil {
 		return v
 	}
 
@@ -48440,7 +48440,7 @@ var createdAPIKeyImplementors = []string{"CreatedAPIKey"}
 
 func (ec *executionContext) _CreatedAPIKey(ctx context.Context, sel ast.SelectionSet, obj *recruiting.CreatedAPIKey) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, createdAPIKeyImplementors)
-	if v := plainObjectValue(&ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfCreatedAPIKey); v != nil {
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfCreatedAPIKey); v != nil {
 		return v
 	}
 
@@ -48481,7 +48481,7 @@ var evaluationPartnerImplementors = []string{"EvaluationPartner", "Node"}
 
 func (ec *executionContext) _EvaluationPartner(ctx context.Context, sel ast.SelectionSet, obj *ent.EvaluationPartner) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, evaluationPartnerImplementors)
-	if v := plainObjectValue(&ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfEvaluationPartner); v != nil {
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfEvaluationPartner); v != nil {
 		return v
 	}
 
@@ -48580,7 +48580,7 @@ var evaluationPartnerConnectionImplementors = []string{"EvaluationPartnerConnect
 
 func (ec *executionContext) _EvaluationPartnerConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.EvaluationPartnerConnection) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, evaluationPartnerConnectionImplementors)
-	if v := plainObjectValue(&ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfEvaluationPartnerConnection); v != nil {
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfEvaluationPartnerConnection); v != nil {
 		return v
 	}
 
@@ -48626,7 +48626,7 @@ var evaluationPartnerEdgeImplementors = []string{"EvaluationPartnerEdge"}
 
 func (ec *executionContext) _EvaluationPartnerEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.EvaluationPartnerEdge) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, evaluationPartnerEdgeImplementors)
-	if v := plainObjectValue(&ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfEvaluationPartnerEdge); v != nil {
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfEvaluationPartnerEdge); v != nil {
 		return v
 	}
 
@@ -48667,7 +48667,7 @@ var eventImplementors = []string{"Event"}
 
 func (ec *executionContext) _Event(ctx context.Context, sel ast.SelectionSet, obj *recruiting.EventPayload) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, eventImplementors)
-	if v := plainObjectValue(&ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfEvent); v != nil {
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfEvent); v != nil {
 		return v
 	}
 
@@ -48728,7 +48728,7 @@ var eventActorImplementors = []string{"EventActor"}
 
 func (ec *executionContext) _EventActor(ctx context.Context, sel ast.SelectionSet, obj *recruiting.EventActor) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, eventActorImplementors)
-	if v := plainObjectValue(&ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfEventActor); v != nil {
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfEventActor); v != nil {
 		return v
 	}
 
@@ -48774,7 +48774,7 @@ var eventFeedImplementors = []string{"EventFeed"}
 
 func (ec *executionContext) _EventFeed(ctx context.Context, sel ast.SelectionSet, obj *model.EventFeed) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, eventFeedImplementors)
-	if v := plainObjectValue(&ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfEventFeed); v != nil {
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfEventFeed); v != nil {
 		return v
 	}
 
@@ -48820,7 +48820,7 @@ var eventObjectImplementors = []string{"EventObject"}
 
 func (ec *executionContext) _EventObject(ctx context.Context, sel ast.SelectionSet, obj *recruiting.EventObject) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, eventObjectImplementors)
-	if v := plainObjectValue(&ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfEventObject); v != nil {
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfEventObject); v != nil {
 		return v
 	}
 
@@ -48866,7 +48866,7 @@ var fieldChangeImplementors = []string{"FieldChange"}
 
 func (ec *executionContext) _FieldChange(ctx context.Context, sel ast.SelectionSet, obj *schematype.FieldChange) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, fieldChangeImplementors)
-	if v := plainObjectValue(&ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfFieldChange); v != nil {
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfFieldChange); v != nil {
 		return v
 	}
 
@@ -48912,7 +48912,7 @@ var fieldDefinitionImplementors = []string{"FieldDefinition", "Node"}
 
 func (ec *executionContext) _FieldDefinition(ctx context.Context, sel ast.SelectionSet, obj *ent.FieldDefinition) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, fieldDefinitionImplementors)
-	if v := plainObjectValue(&ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfFieldDefinition); v != nil {
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfFieldDefinition); v != nil {
 		return v
 	}
 
@@ -48973,7 +48973,7 @@ var fieldDefinitionConnectionImplementors = []string{"FieldDefinitionConnection"
 
 func (ec *executionContext) _FieldDefinitionConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.FieldDefinitionConnection) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, fieldDefinitionConnectionImplementors)
-	if v := plainObjectValue(&ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfFieldDefinitionConnection); v != nil {
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfFieldDefinitionConnection); v != nil {
 		return v
 	}
 
@@ -49019,7 +49019,7 @@ var fieldDefinitionEdgeImplementors = []string{"FieldDefinitionEdge"}
 
 func (ec *executionContext) _FieldDefinitionEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.FieldDefinitionEdge) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, fieldDefinitionEdgeImplementors)
-	if v := plainObjectValue(&ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfFieldDefinitionEdge); v != nil {
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfFieldDefinitionEdge); v != nil {
 		return v
 	}
 
@@ -49060,7 +49060,7 @@ var locationImplementors = []string{"Location", "Node"}
 
 func (ec *executionContext) _Location(ctx context.Context, sel ast.SelectionSet, obj *ent.Location) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, locationImplementors)
-	if v := plainObjectValue(&ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfLocation); v != nil {
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfLocation); v != nil {
 		return v
 	}
 
@@ -49147,7 +49147,7 @@ var locationConnectionImplementors = []string{"LocationConnection"}
 
 func (ec *executionContext) _LocationConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.LocationConnection) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, locationConnectionImplementors)
-	if v := plainObjectValue(&ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfLocationConnection); v != nil {
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfLocationConnection); v != nil {
 		return v
 	}
 
@@ -49193,7 +49193,7 @@ var locationEdgeImplementors = []string{"LocationEdge"}
 
 func (ec *executionContext) _LocationEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.LocationEdge) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, locationEdgeImplementors)
-	if v := plainObjectValue(&ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfLocationEdge); v != nil {
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfLocationEdge); v != nil {
 		return v
 	}
 
@@ -49234,7 +49234,7 @@ var messageImplementors = []string{"Message", "Node"}
 
 func (ec *executionContext) _Message(ctx context.Context, sel ast.SelectionSet, obj *ent.Message) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, messageImplementors)
-	if v := plainObjectValue(&ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfMessage); v != nil {
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfMessage); v != nil {
 		return v
 	}
 
@@ -49316,7 +49316,7 @@ var messageConnectionImplementors = []string{"MessageConnection"}
 
 func (ec *executionContext) _MessageConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.MessageConnection) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, messageConnectionImplementors)
-	if v := plainObjectValue(&ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfMessageConnection); v != nil {
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfMessageConnection); v != nil {
 		return v
 	}
 
@@ -49362,7 +49362,7 @@ var messageEdgeImplementors = []string{"MessageEdge"}
 
 func (ec *executionContext) _MessageEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.MessageEdge) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, messageEdgeImplementors)
-	if v := plainObjectValue(&ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfMessageEdge); v != nil {
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfMessageEdge); v != nil {
 		return v
 	}
 
@@ -49754,7 +49754,7 @@ var namedValueImplementors = []string{"NamedValue"}
 
 func (ec *executionContext) _NamedValue(ctx context.Context, sel ast.SelectionSet, obj *schematype.NamedValue) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, namedValueImplementors)
-	if v := plainObjectValue(&ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfNamedValue); v != nil {
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfNamedValue); v != nil {
 		return v
 	}
 
@@ -49800,7 +49800,7 @@ var noteImplementors = []string{"Note", "Node"}
 
 func (ec *executionContext) _Note(ctx context.Context, sel ast.SelectionSet, obj *ent.Note) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, noteImplementors)
-	if v := plainObjectValue(&ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfNote); v != nil {
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfNote); v != nil {
 		return v
 	}
 
@@ -49862,7 +49862,7 @@ var noteConnectionImplementors = []string{"NoteConnection"}
 
 func (ec *executionContext) _NoteConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.NoteConnection) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, noteConnectionImplementors)
-	if v := plainObjectValue(&ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfNoteConnection); v != nil {
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfNoteConnection); v != nil {
 		return v
 	}
 
@@ -49908,7 +49908,7 @@ var noteDetailImplementors = []string{"NoteDetail"}
 
 func (ec *executionContext) _NoteDetail(ctx context.Context, sel ast.SelectionSet, obj *schematype.NoteDetail) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, noteDetailImplementors)
-	if v := plainObjectValue(&ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfNoteDetail); v != nil {
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfNoteDetail); v != nil {
 		return v
 	}
 
@@ -49949,7 +49949,7 @@ var noteEdgeImplementors = []string{"NoteEdge"}
 
 func (ec *executionContext) _NoteEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.NoteEdge) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, noteEdgeImplementors)
-	if v := plainObjectValue(&ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfNoteEdge); v != nil {
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfNoteEdge); v != nil {
 		return v
 	}
 
@@ -49990,7 +49990,7 @@ var offerLetterImplementors = []string{"OfferLetter", "Node"}
 
 func (ec *executionContext) _OfferLetter(ctx context.Context, sel ast.SelectionSet, obj *ent.OfferLetter) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, offerLetterImplementors)
-	if v := plainObjectValue(&ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfOfferLetter); v != nil {
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfOfferLetter); v != nil {
 		return v
 	}
 
@@ -50047,7 +50047,7 @@ var openingImplementors = []string{"Opening", "Node"}
 
 func (ec *executionContext) _Opening(ctx context.Context, sel ast.SelectionSet, obj *ent.Opening) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, openingImplementors)
-	if v := plainObjectValue(&ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfOpening); v != nil {
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfOpening); v != nil {
 		return v
 	}
 
@@ -50162,7 +50162,7 @@ var openingConnectionImplementors = []string{"OpeningConnection"}
 
 func (ec *executionContext) _OpeningConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.OpeningConnection) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, openingConnectionImplementors)
-	if v := plainObjectValue(&ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfOpeningConnection); v != nil {
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfOpeningConnection); v != nil {
 		return v
 	}
 
@@ -50208,7 +50208,7 @@ var openingEdgeImplementors = []string{"OpeningEdge"}
 
 func (ec *executionContext) _OpeningEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.OpeningEdge) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, openingEdgeImplementors)
-	if v := plainObjectValue(&ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfOpeningEdge); v != nil {
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfOpeningEdge); v != nil {
 		return v
 	}
 
@@ -50249,7 +50249,7 @@ var pageInfoImplementors = []string{"PageInfo"}
 
 func (ec *executionContext) _PageInfo(ctx context.Context, sel ast.SelectionSet, obj *entgql.PageInfo[string]) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, pageInfoImplementors)
-	if v := plainObjectValue(&ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfPageInfo); v != nil {
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfPageInfo); v != nil {
 		return v
 	}
 
@@ -50300,7 +50300,7 @@ var partnerTestImplementors = []string{"PartnerTest"}
 
 func (ec *executionContext) _PartnerTest(ctx context.Context, sel ast.SelectionSet, obj *schematype.PartnerTest) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, partnerTestImplementors)
-	if v := plainObjectValue(&ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfPartnerTest); v != nil {
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfPartnerTest); v != nil {
 		return v
 	}
 
@@ -50341,7 +50341,7 @@ var partyImplementors = []string{"Party"}
 
 func (ec *executionContext) _Party(ctx context.Context, sel ast.SelectionSet, obj *schematype.Party) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, partyImplementors)
-	if v := plainObjectValue(&ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfParty); v != nil {
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfParty); v != nil {
 		return v
 	}
 
@@ -50407,7 +50407,7 @@ var personImplementors = []string{"Person", "Node"}
 
 func (ec *executionContext) _Person(ctx context.Context, sel ast.SelectionSet, obj *ent.Person) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, personImplementors)
-	if v := plainObjectValue(&ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfPerson); v != nil {
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfPerson); v != nil {
 		return v
 	}
 
@@ -50499,7 +50499,7 @@ var personConnectionImplementors = []string{"PersonConnection"}
 
 func (ec *executionContext) _PersonConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.PersonConnection) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, personConnectionImplementors)
-	if v := plainObjectValue(&ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfPersonConnection); v != nil {
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfPersonConnection); v != nil {
 		return v
 	}
 
@@ -50545,7 +50545,7 @@ var personEdgeImplementors = []string{"PersonEdge"}
 
 func (ec *executionContext) _PersonEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.PersonEdge) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, personEdgeImplementors)
-	if v := plainObjectValue(&ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfPersonEdge); v != nil {
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfPersonEdge); v != nil {
 		return v
 	}
 
@@ -50586,7 +50586,7 @@ var pipelineStepImplementors = []string{"PipelineStep", "Node"}
 
 func (ec *executionContext) _PipelineStep(ctx context.Context, sel ast.SelectionSet, obj *ent.PipelineStep) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, pipelineStepImplementors)
-	if v := plainObjectValue(&ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfPipelineStep); v != nil {
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfPipelineStep); v != nil {
 		return v
 	}
 
@@ -50654,7 +50654,7 @@ var positionImplementors = []string{"Position", "Node"}
 
 func (ec *executionContext) _Position(ctx context.Context, sel ast.SelectionSet, obj *ent.Position) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, positionImplementors)
-	if v := plainObjectValue(&ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfPosition); v != nil {
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfPosition); v != nil {
 		return v
 	}
 
@@ -50872,7 +50872,7 @@ var positionConnectionImplementors = []string{"PositionConnection"}
 
 func (ec *executionContext) _PositionConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.PositionConnection) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, positionConnectionImplementors)
-	if v := plainObjectValue(&ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfPositionConnection); v != nil {
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfPositionConnection); v != nil {
 		return v
 	}
 
@@ -50918,7 +50918,7 @@ var positionEdgeImplementors = []string{"PositionEdge"}
 
 func (ec *executionContext) _PositionEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.PositionEdge) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, positionEdgeImplementors)
-	if v := plainObjectValue(&ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfPositionEdge); v != nil {
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfPositionEdge); v != nil {
 		return v
 	}
 
@@ -51129,7 +51129,7 @@ var questionImplementors = []string{"Question"}
 
 func (ec *executionContext) _Question(ctx context.Context, sel ast.SelectionSet, obj *schematype.Question) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, questionImplementors)
-	if v := plainObjectValue(&ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfQuestion); v != nil {
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfQuestion); v != nil {
 		return v
 	}
 
@@ -51180,7 +51180,7 @@ var questionOptionImplementors = []string{"QuestionOption"}
 
 func (ec *executionContext) _QuestionOption(ctx context.Context, sel ast.SelectionSet, obj *schematype.QuestionOption) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, questionOptionImplementors)
-	if v := plainObjectValue(&ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfQuestionOption); v != nil {
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfQuestionOption); v != nil {
 		return v
 	}
 
@@ -51216,7 +51216,7 @@ var questionnaireImplementors = []string{"Questionnaire", "Node"}
 
 func (ec *executionContext) _Questionnaire(ctx context.Context, sel ast.SelectionSet, obj *ent.Questionnaire) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, questionnaireImplementors)
-	if v := plainObjectValue(&ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfQuestionnaire); v != nil {
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfQuestionnaire); v != nil {
 		return v
 	}
 
@@ -51288,7 +51288,7 @@ var questionnaireConnectionImplementors = []string{"QuestionnaireConnection"}
 
 func (ec *executionContext) _QuestionnaireConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.QuestionnaireConnection) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, questionnaireConnectionImplementors)
-	if v := plainObjectValue(&ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfQuestionnaireConnection); v != nil {
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfQuestionnaireConnection); v != nil {
 		return v
 	}
 
@@ -51334,7 +51334,7 @@ var questionnaireEdgeImplementors = []string{"QuestionnaireEdge"}
 
 func (ec *executionContext) _QuestionnaireEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.QuestionnaireEdge) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, questionnaireEdgeImplementors)
-	if v := plainObjectValue(&ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfQuestionnaireEdge); v != nil {
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfQuestionnaireEdge); v != nil {
 		return v
 	}
 
@@ -51375,7 +51375,7 @@ var rejectionReasonImplementors = []string{"RejectionReason", "Node"}
 
 func (ec *executionContext) _RejectionReason(ctx context.Context, sel ast.SelectionSet, obj *ent.RejectionReason) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, rejectionReasonImplementors)
-	if v := plainObjectValue(&ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfRejectionReason); v != nil {
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfRejectionReason); v != nil {
 		return v
 	}
 
@@ -51426,7 +51426,7 @@ var rejectionReasonConnectionImplementors = []string{"RejectionReasonConnection"
 
 func (ec *executionContext) _RejectionReasonConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.RejectionReasonConnection) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, rejectionReasonConnectionImplementors)
-	if v := plainObjectValue(&ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfRejectionReasonConnection); v != nil {
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfRejectionReasonConnection); v != nil {
 		return v
 	}
 
@@ -51472,7 +51472,7 @@ var rejectionReasonEdgeImplementors = []string{"RejectionReasonEdge"}
 
 func (ec *executionContext) _RejectionReasonEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.RejectionReasonEdge) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, rejectionReasonEdgeImplementors)
-	if v := plainObjectValue(&ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfRejectionReasonEdge); v != nil {
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfRejectionReasonEdge); v != nil {
 		return v
 	}
 
@@ -51513,7 +51513,7 @@ var requiredCandidateFieldsImplementors = []string{"RequiredCandidateFields"}
 
 func (ec *executionContext) _RequiredCandidateFields(ctx context.Context, sel ast.SelectionSet, obj *schematype.RequiredCandidateFields) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, requiredCandidateFieldsImplementors)
-	if v := plainObjectValue(&ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfRequiredCandidateFields); v != nil {
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfRequiredCandidateFields); v != nil {
 		return v
 	}
 
@@ -51559,7 +51559,7 @@ var salaryRangeImplementors = []string{"SalaryRange"}
 
 func (ec *executionContext) _SalaryRange(ctx context.Context, sel ast.SelectionSet, obj *schematype.SalaryRange) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, salaryRangeImplementors)
-	if v := plainObjectValue(&ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfSalaryRange); v != nil {
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfSalaryRange); v != nil {
 		return v
 	}
 
@@ -51610,7 +51610,7 @@ var stepImplementors = []string{"Step"}
 
 func (ec *executionContext) _Step(ctx context.Context, sel ast.SelectionSet, obj *schematype.Step) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, stepImplementors)
-	if v := plainObjectValue(&ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfStep); v != nil {
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfStep); v != nil {
 		return v
 	}
 
@@ -51683,7 +51683,7 @@ var testSubmissionImplementors = []string{"TestSubmission", "Node"}
 
 func (ec *executionContext) _TestSubmission(ctx context.Context, sel ast.SelectionSet, obj *ent.TestSubmission) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, testSubmissionImplementors)
-	if v := plainObjectValue(&ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfTestSubmission); v != nil {
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfTestSubmission); v != nil {
 		return v
 	}
 
@@ -51791,7 +51791,7 @@ var testSubmissionConnectionImplementors = []string{"TestSubmissionConnection"}
 
 func (ec *executionContext) _TestSubmissionConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.TestSubmissionConnection) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, testSubmissionConnectionImplementors)
-	if v := plainObjectValue(&ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfTestSubmissionConnection); v != nil {
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfTestSubmissionConnection); v != nil {
 		return v
 	}
 
@@ -51837,7 +51837,7 @@ var testSubmissionEdgeImplementors = []string{"TestSubmissionEdge"}
 
 func (ec *executionContext) _TestSubmissionEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.TestSubmissionEdge) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, testSubmissionEdgeImplementors)
-	if v := plainObjectValue(&ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfTestSubmissionEdge); v != nil {
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfTestSubmissionEdge); v != nil {
 		return v
 	}
 
@@ -51878,7 +51878,7 @@ var userImplementors = []string{"User", "Node"}
 
 func (ec *executionContext) _User(ctx context.Context, sel ast.SelectionSet, obj *ent.User) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, userImplementors)
-	if v := plainObjectValue(&ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfUser); v != nil {
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfUser); v != nil {
 		return v
 	}
 
@@ -51955,7 +51955,7 @@ var userConnectionImplementors = []string{"UserConnection"}
 
 func (ec *executionContext) _UserConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.UserConnection) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, userConnectionImplementors)
-	if v := plainObjectValue(&ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfUserConnection); v != nil {
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfUserConnection); v != nil {
 		return v
 	}
 
@@ -52001,7 +52001,7 @@ var userEdgeImplementors = []string{"UserEdge"}
 
 func (ec *executionContext) _UserEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.UserEdge) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, userEdgeImplementors)
-	if v := plainObjectValue(&ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfUserEdge); v != nil {
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfUserEdge); v != nil {
 		return v
 	}
 
@@ -52042,7 +52042,7 @@ var webhookAttemptImplementors = []string{"WebhookAttempt"}
 
 func (ec *executionContext) _WebhookAttempt(ctx context.Context, sel ast.SelectionSet, obj *ent.WebhookAttempt) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, webhookAttemptImplementors)
-	if v := plainObjectValue(&ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfWebhookAttempt); v != nil {
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfWebhookAttempt); v != nil {
 		return v
 	}
 
@@ -52118,7 +52118,7 @@ var webhookEndpointImplementors = []string{"WebhookEndpoint"}
 
 func (ec *executionContext) _WebhookEndpoint(ctx context.Context, sel ast.SelectionSet, obj *ent.WebhookEndpoint) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, webhookEndpointImplementors)
-	if v := plainObjectValue(&ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfWebhookEndpoint); v != nil {
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfWebhookEndpoint); v != nil {
 		return v
 	}
 
@@ -52190,7 +52190,7 @@ var webhookEndpointSecretImplementors = []string{"WebhookEndpointSecret"}
 
 func (ec *executionContext) _WebhookEndpointSecret(ctx context.Context, sel ast.SelectionSet, obj *recruiting.WebhookWithSecret) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, webhookEndpointSecretImplementors)
-	if v := plainObjectValue(&ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfWebhookEndpointSecret); v != nil {
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfWebhookEndpointSecret); v != nil {
 		return v
 	}
 
@@ -52231,7 +52231,7 @@ var workflowStepImplementors = []string{"WorkflowStep"}
 
 func (ec *executionContext) _WorkflowStep(ctx context.Context, sel ast.SelectionSet, obj *schematype.WorkflowStep) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, workflowStepImplementors)
-	if v := plainObjectValue(&ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfWorkflowStep); v != nil {
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfWorkflowStep); v != nil {
 		return v
 	}
 
@@ -56891,684 +56891,936 @@ func (ec *executionContext) marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgen�
 
 // endregion ***************************** type.gotpl *****************************
 
-var plainFieldsOfAPIKey = plainFields[*ent.APIKey]{typeName: "APIKey", byName: map[string]plainField[*ent.APIKey]{
-	"id":   {write: func(w io.Writer, obj *ent.APIKey) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.APIKey) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
-	"name": {write: func(w io.Writer, obj *ent.APIKey) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: func(obj *ent.APIKey) bool { return graphql.MarshalString(obj.Name) == graphql.Null }},
-	"userID": {write: func(w io.Writer, obj *ent.APIKey) {
-		if obj.UserID == nil {
-			graphql.Null.MarshalGQL(w)
-			return
-		}
-		graphql.MarshalID(*obj.UserID).MarshalGQL(w)
-	}, null: nil},
-	"partnerID": {write: func(w io.Writer, obj *ent.APIKey) {
-		if obj.PartnerID == nil {
-			graphql.Null.MarshalGQL(w)
-			return
-		}
-		graphql.MarshalID(*obj.PartnerID).MarshalGQL(w)
-	}, null: nil},
-	"timeCreated": {write: func(w io.Writer, obj *ent.APIKey) { scalar.MarshalTime(obj.TimeCreated).MarshalGQL(w) }, null: func(obj *ent.APIKey) bool { return scalar.MarshalTime(obj.TimeCreated) == graphql.Null }},
-	"timeLastUsed": {write: func(w io.Writer, obj *ent.APIKey) {
-		if obj.TimeLastUsed == nil {
-			graphql.Null.MarshalGQL(w)
-			return
-		}
-		scalar.MarshalTime(*obj.TimeLastUsed).MarshalGQL(w)
-	}, null: nil},
-	"revoked": {write: func(w io.Writer, obj *ent.APIKey) { graphql.MarshalBoolean(obj.Revoked).MarshalGQL(w) }, null: func(obj *ent.APIKey) bool { return graphql.MarshalBoolean(obj.Revoked) == graphql.Null }}}}
-
-var plainFieldsOfActivity = plainFields[*ent.Activity]{typeName: "Activity", byName: map[string]plainField[*ent.Activity]{
-	"id":          {write: func(w io.Writer, obj *ent.Activity) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.Activity) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
-	"verb":        {write: func(w io.Writer, obj *ent.Activity) { graphql.MarshalString(obj.Verb).MarshalGQL(w) }, null: func(obj *ent.Activity) bool { return graphql.MarshalString(obj.Verb) == graphql.Null }},
-	"actorType":   {write: func(w io.Writer, obj *ent.Activity) { obj.ActorType.MarshalGQL(w) }, null: nil},
-	"actorID":     {write: func(w io.Writer, obj *ent.Activity) { graphql.MarshalString(obj.ActorID).MarshalGQL(w) }, null: nil},
-	"actorName":   {write: func(w io.Writer, obj *ent.Activity) { graphql.MarshalString(obj.ActorName).MarshalGQL(w) }, null: nil},
-	"objectType":  {write: func(w io.Writer, obj *ent.Activity) { graphql.MarshalString(obj.ObjectType).MarshalGQL(w) }, null: func(obj *ent.Activity) bool { return graphql.MarshalString(obj.ObjectType) == graphql.Null }},
-	"objectID":    {write: func(w io.Writer, obj *ent.Activity) { graphql.MarshalString(obj.ObjectID).MarshalGQL(w) }, null: func(obj *ent.Activity) bool { return graphql.MarshalString(obj.ObjectID) == graphql.Null }},
-	"timeCreated": {write: func(w io.Writer, obj *ent.Activity) { scalar.MarshalTime(obj.TimeCreated).MarshalGQL(w) }, null: func(obj *ent.Activity) bool { return scalar.MarshalTime(obj.TimeCreated) == graphql.Null }}}}
-
-var plainFieldsOfActivityConnection = plainFields[*ent.ActivityConnection]{typeName: "ActivityConnection", byName: map[string]plainField[*ent.ActivityConnection]{
-	"totalCount": {write: func(w io.Writer, obj *ent.ActivityConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: func(obj *ent.ActivityConnection) bool { return graphql.MarshalInt(obj.TotalCount) == graphql.Null }},
-	"edges": {child: func(c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.ActivityConnection) graphql.Marshaler {
-		return plainList(c, oc, field, obj.Edges, false, activityEdgeImplementors, &plainFieldsOfActivityEdge)
-	}}}}
-
-var plainFieldsOfActivityEdge = plainFields[*ent.ActivityEdge]{typeName: "ActivityEdge", byName: map[string]plainField[*ent.ActivityEdge]{
-	"node": {child: func(c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.ActivityEdge) graphql.Marshaler {
-		return plainChild(c, oc, field, obj.Node, false, activityImplementors, &plainFieldsOfActivity)
-	}}}}
-
-var plainFieldsOfAddress = plainFields[*schematype.Address]{typeName: "Address", byName: map[string]plainField[*schematype.Address]{
-	"country":       {write: func(w io.Writer, obj *schematype.Address) { graphql.MarshalString(obj.Country).MarshalGQL(w) }, null: func(obj *schematype.Address) bool { return graphql.MarshalString(obj.Country) == graphql.Null }},
-	"state":         {write: func(w io.Writer, obj *schematype.Address) { graphql.MarshalString(obj.State).MarshalGQL(w) }, null: func(obj *schematype.Address) bool { return graphql.MarshalString(obj.State) == graphql.Null }},
-	"zip":           {write: func(w io.Writer, obj *schematype.Address) { graphql.MarshalString(obj.Zip).MarshalGQL(w) }, null: func(obj *schematype.Address) bool { return graphql.MarshalString(obj.Zip) == graphql.Null }},
-	"streetAddress": {write: func(w io.Writer, obj *schematype.Address) { graphql.MarshalString(obj.StreetAddress).MarshalGQL(w) }, null: func(obj *schematype.Address) bool { return graphql.MarshalString(obj.StreetAddress) == graphql.Null }},
-	"city":          {write: func(w io.Writer, obj *schematype.Address) { graphql.MarshalString(obj.City).MarshalGQL(w) }, null: func(obj *schematype.Address) bool { return graphql.MarshalString(obj.City) == graphql.Null }}}}
-
-var plainFieldsOfApplication = plainFields[*ent.Application]{typeName: "Application", byName: map[string]plainField[*ent.Application]{
-	"id":            {write: func(w io.Writer, obj *ent.Application) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.Application) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
-	"email":         {write: func(w io.Writer, obj *ent.Application) { graphql.MarshalString(obj.Email).MarshalGQL(w) }, null: func(obj *ent.Application) bool { return graphql.MarshalString(obj.Email) == graphql.Null }},
-	"source":        {write: func(w io.Writer, obj *ent.Application) { graphql.MarshalString(obj.Source).MarshalGQL(w) }, null: func(obj *ent.Application) bool { return graphql.MarshalString(obj.Source) == graphql.Null }},
-	"linkedinURL":   {write: func(w io.Writer, obj *ent.Application) { graphql.MarshalString(obj.LinkedinURL).MarshalGQL(w) }, null: func(obj *ent.Application) bool { return graphql.MarshalString(obj.LinkedinURL) == graphql.Null }},
-	"coverLetter":   {write: func(w io.Writer, obj *ent.Application) { graphql.MarshalString(obj.CoverLetter).MarshalGQL(w) }, null: func(obj *ent.Application) bool { return graphql.MarshalString(obj.CoverLetter) == graphql.Null }},
-	"consentText":   {write: func(w io.Writer, obj *ent.Application) { graphql.MarshalString(obj.ConsentText).MarshalGQL(w) }, null: func(obj *ent.Application) bool { return graphql.MarshalString(obj.ConsentText) == graphql.Null }},
-	"timeConsented": {write: func(w io.Writer, obj *ent.Application) { scalar.MarshalTime(obj.TimeConsented).MarshalGQL(w) }, null: func(obj *ent.Application) bool { return scalar.MarshalTime(obj.TimeConsented) == graphql.Null }},
-	"timeCreated":   {write: func(w io.Writer, obj *ent.Application) { scalar.MarshalTime(obj.TimeCreated).MarshalGQL(w) }, null: func(obj *ent.Application) bool { return scalar.MarshalTime(obj.TimeCreated) == graphql.Null }}}}
-
-var plainFieldsOfApprovalProcess = plainFields[*ent.ApprovalProcess]{typeName: "ApprovalProcess", byName: map[string]plainField[*ent.ApprovalProcess]{
-	"id":          {write: func(w io.Writer, obj *ent.ApprovalProcess) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.ApprovalProcess) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
-	"name":        {write: func(w io.Writer, obj *ent.ApprovalProcess) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: func(obj *ent.ApprovalProcess) bool { return graphql.MarshalString(obj.Name) == graphql.Null }},
-	"status":      {write: func(w io.Writer, obj *ent.ApprovalProcess) { graphql.MarshalString(obj.Status).MarshalGQL(w) }, null: func(obj *ent.ApprovalProcess) bool { return graphql.MarshalString(obj.Status) == graphql.Null }},
-	"timeStarted": {write: func(w io.Writer, obj *ent.ApprovalProcess) { scalar.MarshalTime(obj.TimeStarted).MarshalGQL(w) }, null: func(obj *ent.ApprovalProcess) bool { return scalar.MarshalTime(obj.TimeStarted) == graphql.Null }},
-	"timeCompleted": {write: func(w io.Writer, obj *ent.ApprovalProcess) {
-		if obj.TimeCompleted == nil {
-			graphql.Null.MarshalGQL(w)
-			return
-		}
-		scalar.MarshalTime(*obj.TimeCompleted).MarshalGQL(w)
-	}, null: nil}}}
-
-var plainFieldsOfCandidate = plainFields[*ent.Candidate]{typeName: "Candidate", byName: map[string]plainField[*ent.Candidate]{
-	"id":     {write: func(w io.Writer, obj *ent.Candidate) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.Candidate) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
-	"status": {write: func(w io.Writer, obj *ent.Candidate) { obj.Status.MarshalGQL(w) }, null: nil},
-	"rejectionNote": {write: func(w io.Writer, obj *ent.Candidate) {
-		if obj.RejectionNote == nil {
-			graphql.Null.MarshalGQL(w)
-			return
-		}
-		graphql.MarshalString(*obj.RejectionNote).MarshalGQL(w)
-	}, null: nil},
-	"source":                   {write: func(w io.Writer, obj *ent.Candidate) { graphql.MarshalString(obj.Source).MarshalGQL(w) }, null: func(obj *ent.Candidate) bool { return graphql.MarshalString(obj.Source) == graphql.Null }},
-	"deleted":                  {write: func(w io.Writer, obj *ent.Candidate) { graphql.MarshalBoolean(obj.Deleted).MarshalGQL(w) }, null: func(obj *ent.Candidate) bool { return graphql.MarshalBoolean(obj.Deleted) == graphql.Null }},
-	"timeCreated":              {write: func(w io.Writer, obj *ent.Candidate) { scalar.MarshalTime(obj.TimeCreated).MarshalGQL(w) }, null: func(obj *ent.Candidate) bool { return scalar.MarshalTime(obj.TimeCreated) == graphql.Null }},
-	"timeLastStatusChanged":    {write: func(w io.Writer, obj *ent.Candidate) { scalar.MarshalTime(obj.TimeLastStatusChanged).MarshalGQL(w) }, null: func(obj *ent.Candidate) bool { return scalar.MarshalTime(obj.TimeLastStatusChanged) == graphql.Null }},
-	"timeHiringProcessUpdated": {write: func(w io.Writer, obj *ent.Candidate) { scalar.MarshalTime(obj.TimeHiringProcessUpdated).MarshalGQL(w) }, null: func(obj *ent.Candidate) bool { return scalar.MarshalTime(obj.TimeHiringProcessUpdated) == graphql.Null }},
-	"address": {child: func(c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.Candidate) graphql.Marshaler {
-		return plainChild(c, oc, field, obj.Address, false, addressImplementors, &plainFieldsOfAddress)
-	}}}}
-
-var plainFieldsOfCandidateConnection = plainFields[*ent.CandidateConnection]{typeName: "CandidateConnection", byName: map[string]plainField[*ent.CandidateConnection]{
-	"totalCount": {write: func(w io.Writer, obj *ent.CandidateConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: func(obj *ent.CandidateConnection) bool { return graphql.MarshalInt(obj.TotalCount) == graphql.Null }},
-	"edges": {child: func(c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.CandidateConnection) graphql.Marshaler {
-		return plainList(c, oc, field, obj.Edges, false, candidateEdgeImplementors, &plainFieldsOfCandidateEdge)
-	}}}}
-
-var plainFieldsOfCandidateEdge = plainFields[*ent.CandidateEdge]{typeName: "CandidateEdge", byName: map[string]plainField[*ent.CandidateEdge]{
-	"node": {child: func(c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.CandidateEdge) graphql.Marshaler {
-		return plainChild(c, oc, field, obj.Node, false, candidateImplementors, &plainFieldsOfCandidate)
-	}}}}
-
-var plainFieldsOfCandidateFile = plainFields[*ent.CandidateFile]{typeName: "CandidateFile", byName: map[string]plainField[*ent.CandidateFile]{
-	"id":          {write: func(w io.Writer, obj *ent.CandidateFile) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.CandidateFile) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
-	"kind":        {write: func(w io.Writer, obj *ent.CandidateFile) { obj.Kind.MarshalGQL(w) }, null: nil},
-	"fileName":    {write: func(w io.Writer, obj *ent.CandidateFile) { graphql.MarshalString(obj.FileName).MarshalGQL(w) }, null: func(obj *ent.CandidateFile) bool { return graphql.MarshalString(obj.FileName) == graphql.Null }},
-	"contentType": {write: func(w io.Writer, obj *ent.CandidateFile) { graphql.MarshalString(obj.ContentType).MarshalGQL(w) }, null: func(obj *ent.CandidateFile) bool { return graphql.MarshalString(obj.ContentType) == graphql.Null }},
-	"size":        {write: func(w io.Writer, obj *ent.CandidateFile) { graphql.MarshalInt64(obj.Size).MarshalGQL(w) }, null: func(obj *ent.CandidateFile) bool { return graphql.MarshalInt64(obj.Size) == graphql.Null }},
-	"timeCreated": {write: func(w io.Writer, obj *ent.CandidateFile) { scalar.MarshalTime(obj.TimeCreated).MarshalGQL(w) }, null: func(obj *ent.CandidateFile) bool { return scalar.MarshalTime(obj.TimeCreated) == graphql.Null }}}}
-
-var plainFieldsOfCandidateFileConnection = plainFields[*ent.CandidateFileConnection]{typeName: "CandidateFileConnection", byName: map[string]plainField[*ent.CandidateFileConnection]{
-	"totalCount": {write: func(w io.Writer, obj *ent.CandidateFileConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: func(obj *ent.CandidateFileConnection) bool { return graphql.MarshalInt(obj.TotalCount) == graphql.Null }},
-	"edges": {child: func(c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.CandidateFileConnection) graphql.Marshaler {
-		return plainList(c, oc, field, obj.Edges, false, candidateFileEdgeImplementors, &plainFieldsOfCandidateFileEdge)
-	}}}}
-
-var plainFieldsOfCandidateFileEdge = plainFields[*ent.CandidateFileEdge]{typeName: "CandidateFileEdge", byName: map[string]plainField[*ent.CandidateFileEdge]{
-	"node": {child: func(c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.CandidateFileEdge) graphql.Marshaler {
-		return plainChild(c, oc, field, obj.Node, false, candidateFileImplementors, &plainFieldsOfCandidateFile)
-	}}}}
-
-var plainFieldsOfCandidateStep = plainFields[*ent.CandidateStep]{typeName: "CandidateStep", byName: map[string]plainField[*ent.CandidateStep]{
-	"id":          {write: func(w io.Writer, obj *ent.CandidateStep) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.CandidateStep) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
-	"name":        {write: func(w io.Writer, obj *ent.CandidateStep) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: func(obj *ent.CandidateStep) bool { return graphql.MarshalString(obj.Name) == graphql.Null }},
-	"kind":        {write: func(w io.Writer, obj *ent.CandidateStep) { graphql.MarshalString(obj.Kind).MarshalGQL(w) }, null: func(obj *ent.CandidateStep) bool { return graphql.MarshalString(obj.Kind) == graphql.Null }},
-	"timeEntered": {write: func(w io.Writer, obj *ent.CandidateStep) { scalar.MarshalTime(obj.TimeEntered).MarshalGQL(w) }, null: func(obj *ent.CandidateStep) bool { return scalar.MarshalTime(obj.TimeEntered) == graphql.Null }},
-	"timeLeft": {write: func(w io.Writer, obj *ent.CandidateStep) {
-		if obj.TimeLeft == nil {
-			graphql.Null.MarshalGQL(w)
-			return
-		}
-		scalar.MarshalTime(*obj.TimeLeft).MarshalGQL(w)
-	}, null: nil},
-	"timeScheduled": {write: func(w io.Writer, obj *ent.CandidateStep) {
-		if obj.TimeScheduled == nil {
-			graphql.Null.MarshalGQL(w)
-			return
-		}
-		scalar.MarshalTime(*obj.TimeScheduled).MarshalGQL(w)
-	}, null: nil},
-	"enteredBy": {write: func(w io.Writer, obj *ent.CandidateStep) { graphql.MarshalString(obj.EnteredBy).MarshalGQL(w) }, null: func(obj *ent.CandidateStep) bool { return graphql.MarshalString(obj.EnteredBy) == graphql.Null }},
-	"leftBy": {write: func(w io.Writer, obj *ent.CandidateStep) {
-		if obj.LeftBy == nil {
-			graphql.Null.MarshalGQL(w)
-			return
-		}
-		graphql.MarshalString(*obj.LeftBy).MarshalGQL(w)
-	}, null: nil}}}
-
-var plainFieldsOfCandidateStepConnection = plainFields[*ent.CandidateStepConnection]{typeName: "CandidateStepConnection", byName: map[string]plainField[*ent.CandidateStepConnection]{
-	"totalCount": {write: func(w io.Writer, obj *ent.CandidateStepConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: func(obj *ent.CandidateStepConnection) bool { return graphql.MarshalInt(obj.TotalCount) == graphql.Null }},
-	"edges": {child: func(c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.CandidateStepConnection) graphql.Marshaler {
-		return plainList(c, oc, field, obj.Edges, false, candidateStepEdgeImplementors, &plainFieldsOfCandidateStepEdge)
-	}}}}
-
-var plainFieldsOfCandidateStepEdge = plainFields[*ent.CandidateStepEdge]{typeName: "CandidateStepEdge", byName: map[string]plainField[*ent.CandidateStepEdge]{
-	"node": {child: func(c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.CandidateStepEdge) graphql.Marshaler {
-		return plainChild(c, oc, field, obj.Node, false, candidateStepImplementors, &plainFieldsOfCandidateStep)
-	}}}}
-
-var plainFieldsOfCompany = plainFields[*ent.Company]{typeName: "Company", byName: map[string]plainField[*ent.Company]{
-	"id":          {write: func(w io.Writer, obj *ent.Company) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.Company) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
-	"name":        {write: func(w io.Writer, obj *ent.Company) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: func(obj *ent.Company) bool { return graphql.MarshalString(obj.Name) == graphql.Null }},
-	"timeCreated": {write: func(w io.Writer, obj *ent.Company) { scalar.MarshalTime(obj.TimeCreated).MarshalGQL(w) }, null: func(obj *ent.Company) bool { return scalar.MarshalTime(obj.TimeCreated) == graphql.Null }}}}
-
-var plainFieldsOfContact = plainFields[*ent.Contact]{typeName: "Contact", byName: map[string]plainField[*ent.Contact]{
-	"id":          {write: func(w io.Writer, obj *ent.Contact) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.Contact) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
-	"type":        {write: func(w io.Writer, obj *ent.Contact) { graphql.MarshalString(obj.Type).MarshalGQL(w) }, null: func(obj *ent.Contact) bool { return graphql.MarshalString(obj.Type) == graphql.Null }},
-	"firstName":   {write: func(w io.Writer, obj *ent.Contact) { graphql.MarshalString(obj.FirstName).MarshalGQL(w) }, null: func(obj *ent.Contact) bool { return graphql.MarshalString(obj.FirstName) == graphql.Null }},
-	"middleName":  {write: func(w io.Writer, obj *ent.Contact) { graphql.MarshalString(obj.MiddleName).MarshalGQL(w) }, null: nil},
-	"lastName":    {write: func(w io.Writer, obj *ent.Contact) { graphql.MarshalString(obj.LastName).MarshalGQL(w) }, null: nil},
-	"email":       {write: func(w io.Writer, obj *ent.Contact) { graphql.MarshalString(obj.Email).MarshalGQL(w) }, null: nil},
-	"timeCreated": {write: func(w io.Writer, obj *ent.Contact) { scalar.MarshalTime(obj.TimeCreated).MarshalGQL(w) }, null: func(obj *ent.Contact) bool { return scalar.MarshalTime(obj.TimeCreated) == graphql.Null }}}}
-
-var plainFieldsOfContactConnection = plainFields[*ent.ContactConnection]{typeName: "ContactConnection", byName: map[string]plainField[*ent.ContactConnection]{
-	"totalCount": {write: func(w io.Writer, obj *ent.ContactConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: func(obj *ent.ContactConnection) bool { return graphql.MarshalInt(obj.TotalCount) == graphql.Null }},
-	"edges": {child: func(c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.ContactConnection) graphql.Marshaler {
-		return plainList(c, oc, field, obj.Edges, false, contactEdgeImplementors, &plainFieldsOfContactEdge)
-	}}}}
-
-var plainFieldsOfContactEdge = plainFields[*ent.ContactEdge]{typeName: "ContactEdge", byName: map[string]plainField[*ent.ContactEdge]{
-	"node": {child: func(c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.ContactEdge) graphql.Marshaler {
-		return plainChild(c, oc, field, obj.Node, false, contactImplementors, &plainFieldsOfContact)
-	}}}}
-
-var plainFieldsOfConversation = plainFields[*ent.Conversation]{typeName: "Conversation", byName: map[string]plainField[*ent.Conversation]{
-	"id":          {write: func(w io.Writer, obj *ent.Conversation) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.Conversation) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
-	"subject":     {write: func(w io.Writer, obj *ent.Conversation) { graphql.MarshalString(obj.Subject).MarshalGQL(w) }, null: func(obj *ent.Conversation) bool { return graphql.MarshalString(obj.Subject) == graphql.Null }},
-	"timeCreated": {write: func(w io.Writer, obj *ent.Conversation) { scalar.MarshalTime(obj.TimeCreated).MarshalGQL(w) }, null: func(obj *ent.Conversation) bool { return scalar.MarshalTime(obj.TimeCreated) == graphql.Null }}}}
-
-var plainFieldsOfConversationConnection = plainFields[*ent.ConversationConnection]{typeName: "ConversationConnection", byName: map[string]plainField[*ent.ConversationConnection]{
-	"totalCount": {write: func(w io.Writer, obj *ent.ConversationConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: func(obj *ent.ConversationConnection) bool { return graphql.MarshalInt(obj.TotalCount) == graphql.Null }},
-	"edges": {child: func(c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.ConversationConnection) graphql.Marshaler {
-		return plainList(c, oc, field, obj.Edges, false, conversationEdgeImplementors, &plainFieldsOfConversationEdge)
-	}}}}
-
-var plainFieldsOfConversationEdge = plainFields[*ent.ConversationEdge]{typeName: "ConversationEdge", byName: map[string]plainField[*ent.ConversationEdge]{
-	"node": {child: func(c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.ConversationEdge) graphql.Marshaler {
-		return plainChild(c, oc, field, obj.Node, false, conversationImplementors, &plainFieldsOfConversation)
-	}}}}
-
-var plainFieldsOfCreatedAPIKey = plainFields[*recruiting.CreatedAPIKey]{typeName: "CreatedAPIKey", byName: map[string]plainField[*recruiting.CreatedAPIKey]{
-	"secret": {write: func(w io.Writer, obj *recruiting.CreatedAPIKey) { graphql.MarshalString(obj.Secret).MarshalGQL(w) }, null: func(obj *recruiting.CreatedAPIKey) bool { return graphql.MarshalString(obj.Secret) == graphql.Null }},
-	"apiKey": {child: func(c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *recruiting.CreatedAPIKey) graphql.Marshaler {
-		return plainChild(c, oc, field, obj.APIKey, true, aPIKeyImplementors, &plainFieldsOfAPIKey)
-	}}}}
-
-var plainFieldsOfEvaluationPartner = plainFields[*ent.EvaluationPartner]{typeName: "EvaluationPartner", byName: map[string]plainField[*ent.EvaluationPartner]{
-	"id":           {write: func(w io.Writer, obj *ent.EvaluationPartner) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.EvaluationPartner) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
-	"name":         {write: func(w io.Writer, obj *ent.EvaluationPartner) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: func(obj *ent.EvaluationPartner) bool { return graphql.MarshalString(obj.Name) == graphql.Null }},
-	"submitURL":    {write: func(w io.Writer, obj *ent.EvaluationPartner) { graphql.MarshalString(obj.SubmitURL).MarshalGQL(w) }, null: func(obj *ent.EvaluationPartner) bool { return graphql.MarshalString(obj.SubmitURL) == graphql.Null }},
-	"testsURL":     {write: func(w io.Writer, obj *ent.EvaluationPartner) { graphql.MarshalString(obj.TestsURL).MarshalGQL(w) }, null: nil},
-	"authMode":     {write: func(w io.Writer, obj *ent.EvaluationPartner) { obj.AuthMode.MarshalGQL(w) }, null: nil},
-	"canSeeOffers": {write: func(w io.Writer, obj *ent.EvaluationPartner) { graphql.MarshalBoolean(obj.CanSeeOffers).MarshalGQL(w) }, null: func(obj *ent.EvaluationPartner) bool { return graphql.MarshalBoolean(obj.CanSeeOffers) == graphql.Null }},
-	"timeCatalogFetched": {write: func(w io.Writer, obj *ent.EvaluationPartner) {
-		if obj.TimeCatalogFetched == nil {
-			graphql.Null.MarshalGQL(w)
-			return
-		}
-		scalar.MarshalTime(*obj.TimeCatalogFetched).MarshalGQL(w)
-	}, null: nil},
-	"timeCreated": {write: func(w io.Writer, obj *ent.EvaluationPartner) { scalar.MarshalTime(obj.TimeCreated).MarshalGQL(w) }, null: func(obj *ent.EvaluationPartner) bool { return scalar.MarshalTime(obj.TimeCreated) == graphql.Null }}}}
-
-var plainFieldsOfEvaluationPartnerConnection = plainFields[*ent.EvaluationPartnerConnection]{typeName: "EvaluationPartnerConnection", byName: map[string]plainField[*ent.EvaluationPartnerConnection]{
-	"totalCount": {write: func(w io.Writer, obj *ent.EvaluationPartnerConnection) {
-		graphql.MarshalInt(obj.TotalCount).MarshalGQL(w)
-	}, null: func(obj *ent.EvaluationPartnerConnection) bool {
-		return graphql.MarshalInt(obj.TotalCount) == graphql.Null
-	}},
-	"edges": {child: func(c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.EvaluationPartnerConnection) graphql.Marshaler {
-		return plainList(c, oc, field, obj.Edges, false, evaluationPartnerEdgeImplementors, &plainFieldsOfEvaluationPartnerEdge)
-	}}}}
-
-var plainFieldsOfEvaluationPartnerEdge = plainFields[*ent.EvaluationPartnerEdge]{typeName: "EvaluationPartnerEdge", byName: map[string]plainField[*ent.EvaluationPartnerEdge]{
-	"node": {child: func(c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.EvaluationPartnerEdge) graphql.Marshaler {
-		return plainChild(c, oc, field, obj.Node, false, evaluationPartnerImplementors, &plainFieldsOfEvaluationPartner)
-	}}}}
-
-var plainFieldsOfEvent = plainFields[*recruiting.EventPayload]{typeName: "Event", byName: map[string]plainField[*recruiting.EventPayload]{
-	"id":       {write: func(w io.Writer, obj *recruiting.EventPayload) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *recruiting.EventPayload) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
-	"sequence": {write: func(w io.Writer, obj *recruiting.EventPayload) { graphql.MarshalInt64(obj.Sequence).MarshalGQL(w) }, null: func(obj *recruiting.EventPayload) bool { return graphql.MarshalInt64(obj.Sequence) == graphql.Null }},
-	"type":     {write: func(w io.Writer, obj *recruiting.EventPayload) { graphql.MarshalString(obj.Type).MarshalGQL(w) }, null: func(obj *recruiting.EventPayload) bool { return graphql.MarshalString(obj.Type) == graphql.Null }},
-	"time":     {write: func(w io.Writer, obj *recruiting.EventPayload) { scalar.MarshalTime(obj.Time).MarshalGQL(w) }, null: func(obj *recruiting.EventPayload) bool { return scalar.MarshalTime(obj.Time) == graphql.Null }}}}
-
-var plainFieldsOfEventActor = plainFields[*recruiting.EventActor]{typeName: "EventActor", byName: map[string]plainField[*recruiting.EventActor]{
-	"type": {write: func(w io.Writer, obj *recruiting.EventActor) { graphql.MarshalString(obj.Type).MarshalGQL(w) }, null: func(obj *recruiting.EventActor) bool { return graphql.MarshalString(obj.Type) == graphql.Null }},
-	"id":   {write: func(w io.Writer, obj *recruiting.EventActor) { graphql.MarshalString(obj.ID).MarshalGQL(w) }, null: nil},
-	"name": {write: func(w io.Writer, obj *recruiting.EventActor) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: nil}}}
-
-var plainFieldsOfEventFeed = plainFields[*model.EventFeed]{typeName: "EventFeed", byName: map[string]plainField[*model.EventFeed]{
-	"cursor":  {write: func(w io.Writer, obj *model.EventFeed) { graphql.MarshalString(obj.Cursor).MarshalGQL(w) }, null: func(obj *model.EventFeed) bool { return graphql.MarshalString(obj.Cursor) == graphql.Null }},
-	"hasMore": {write: func(w io.Writer, obj *model.EventFeed) { graphql.MarshalBoolean(obj.HasMore).MarshalGQL(w) }, null: func(obj *model.EventFeed) bool { return graphql.MarshalBoolean(obj.HasMore) == graphql.Null }}}}
-
-var plainFieldsOfEventObject = plainFields[*recruiting.EventObject]{typeName: "EventObject", byName: map[string]plainField[*recruiting.EventObject]{
-	"type": {write: func(w io.Writer, obj *recruiting.EventObject) { graphql.MarshalString(obj.Type).MarshalGQL(w) }, null: func(obj *recruiting.EventObject) bool { return graphql.MarshalString(obj.Type) == graphql.Null }},
-	"id":   {write: func(w io.Writer, obj *recruiting.EventObject) { graphql.MarshalString(obj.ID).MarshalGQL(w) }, null: func(obj *recruiting.EventObject) bool { return graphql.MarshalString(obj.ID) == graphql.Null }}}}
-
-var plainFieldsOfFieldChange = plainFields[*schematype.FieldChange]{typeName: "FieldChange", byName: map[string]plainField[*schematype.FieldChange]{
-	"field": {write: func(w io.Writer, obj *schematype.FieldChange) { graphql.MarshalString(obj.Field).MarshalGQL(w) }, null: func(obj *schematype.FieldChange) bool { return graphql.MarshalString(obj.Field) == graphql.Null }}}}
-
-var plainFieldsOfFieldDefinition = plainFields[*ent.FieldDefinition]{typeName: "FieldDefinition", byName: map[string]plainField[*ent.FieldDefinition]{
-	"id":          {write: func(w io.Writer, obj *ent.FieldDefinition) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.FieldDefinition) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
-	"scope":       {write: func(w io.Writer, obj *ent.FieldDefinition) { obj.Scope.MarshalGQL(w) }, null: nil},
-	"name":        {write: func(w io.Writer, obj *ent.FieldDefinition) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: func(obj *ent.FieldDefinition) bool { return graphql.MarshalString(obj.Name) == graphql.Null }},
-	"kind":        {write: func(w io.Writer, obj *ent.FieldDefinition) { obj.Kind.MarshalGQL(w) }, null: nil},
-	"internalUse": {write: func(w io.Writer, obj *ent.FieldDefinition) { graphql.MarshalBoolean(obj.InternalUse).MarshalGQL(w) }, null: func(obj *ent.FieldDefinition) bool { return graphql.MarshalBoolean(obj.InternalUse) == graphql.Null }}}}
-
-var plainFieldsOfFieldDefinitionConnection = plainFields[*ent.FieldDefinitionConnection]{typeName: "FieldDefinitionConnection", byName: map[string]plainField[*ent.FieldDefinitionConnection]{
-	"totalCount": {write: func(w io.Writer, obj *ent.FieldDefinitionConnection) {
-		graphql.MarshalInt(obj.TotalCount).MarshalGQL(w)
-	}, null: func(obj *ent.FieldDefinitionConnection) bool {
-		return graphql.MarshalInt(obj.TotalCount) == graphql.Null
-	}},
-	"edges": {child: func(c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.FieldDefinitionConnection) graphql.Marshaler {
-		return plainList(c, oc, field, obj.Edges, false, fieldDefinitionEdgeImplementors, &plainFieldsOfFieldDefinitionEdge)
-	}}}}
-
-var plainFieldsOfFieldDefinitionEdge = plainFields[*ent.FieldDefinitionEdge]{typeName: "FieldDefinitionEdge", byName: map[string]plainField[*ent.FieldDefinitionEdge]{
-	"node": {child: func(c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.FieldDefinitionEdge) graphql.Marshaler {
-		return plainChild(c, oc, field, obj.Node, false, fieldDefinitionImplementors, &plainFieldsOfFieldDefinition)
-	}}}}
-
-var plainFieldsOfLocation = plainFields[*ent.Location]{typeName: "Location", byName: map[string]plainField[*ent.Location]{
-	"id":           {write: func(w io.Writer, obj *ent.Location) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.Location) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
-	"name":         {write: func(w io.Writer, obj *ent.Location) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: func(obj *ent.Location) bool { return graphql.MarshalString(obj.Name) == graphql.Null }},
-	"country":      {write: func(w io.Writer, obj *ent.Location) { graphql.MarshalString(obj.Country).MarshalGQL(w) }, null: func(obj *ent.Location) bool { return graphql.MarshalString(obj.Country) == graphql.Null }},
-	"city":         {write: func(w io.Writer, obj *ent.Location) { graphql.MarshalString(obj.City).MarshalGQL(w) }, null: func(obj *ent.Location) bool { return graphql.MarshalString(obj.City) == graphql.Null }},
-	"state":        {write: func(w io.Writer, obj *ent.Location) { graphql.MarshalString(obj.State).MarshalGQL(w) }, null: func(obj *ent.Location) bool { return graphql.MarshalString(obj.State) == graphql.Null }},
-	"postalCode":   {write: func(w io.Writer, obj *ent.Location) { graphql.MarshalString(obj.PostalCode).MarshalGQL(w) }, null: func(obj *ent.Location) bool { return graphql.MarshalString(obj.PostalCode) == graphql.Null }},
-	"streetName":   {write: func(w io.Writer, obj *ent.Location) { graphql.MarshalString(obj.StreetName).MarshalGQL(w) }, null: func(obj *ent.Location) bool { return graphql.MarshalString(obj.StreetName) == graphql.Null }},
-	"streetNumber": {write: func(w io.Writer, obj *ent.Location) { graphql.MarshalString(obj.StreetNumber).MarshalGQL(w) }, null: func(obj *ent.Location) bool { return graphql.MarshalString(obj.StreetNumber) == graphql.Null }},
-	"arrivalInstructions": {write: func(w io.Writer, obj *ent.Location) {
-		if obj.ArrivalInstructions == nil {
-			graphql.Null.MarshalGQL(w)
-			return
-		}
-		graphql.MarshalString(*obj.ArrivalInstructions).MarshalGQL(w)
-	}, null: nil},
-	"timezone": {write: func(w io.Writer, obj *ent.Location) { graphql.MarshalString(obj.Timezone).MarshalGQL(w) }, null: func(obj *ent.Location) bool { return graphql.MarshalString(obj.Timezone) == graphql.Null }}}}
-
-var plainFieldsOfLocationConnection = plainFields[*ent.LocationConnection]{typeName: "LocationConnection", byName: map[string]plainField[*ent.LocationConnection]{
-	"totalCount": {write: func(w io.Writer, obj *ent.LocationConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: func(obj *ent.LocationConnection) bool { return graphql.MarshalInt(obj.TotalCount) == graphql.Null }},
-	"edges": {child: func(c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.LocationConnection) graphql.Marshaler {
-		return plainList(c, oc, field, obj.Edges, false, locationEdgeImplementors, &plainFieldsOfLocationEdge)
-	}}}}
-
-var plainFieldsOfLocationEdge = plainFields[*ent.LocationEdge]{typeName: "LocationEdge", byName: map[string]plainField[*ent.LocationEdge]{
-	"node": {child: func(c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.LocationEdge) graphql.Marshaler {
-		return plainChild(c, oc, field, obj.Node, false, locationImplementors, &plainFieldsOfLocation)
-	}}}}
-
-var plainFieldsOfMessage = plainFields[*ent.Message]{typeName: "Message", byName: map[string]plainField[*ent.Message]{
-	"id":       {write: func(w io.Writer, obj *ent.Message) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.Message) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
-	"timeSent": {write: func(w io.Writer, obj *ent.Message) { scalar.MarshalTime(obj.TimeSent).MarshalGQL(w) }, null: func(obj *ent.Message) bool { return scalar.MarshalTime(obj.TimeSent) == graphql.Null }},
-	"status":   {write: func(w io.Writer, obj *ent.Message) { graphql.MarshalString(obj.Status).MarshalGQL(w) }, null: func(obj *ent.Message) bool { return graphql.MarshalString(obj.Status) == graphql.Null }},
-	"subject":  {write: func(w io.Writer, obj *ent.Message) { graphql.MarshalString(obj.Subject).MarshalGQL(w) }, null: func(obj *ent.Message) bool { return graphql.MarshalString(obj.Subject) == graphql.Null }},
-	"body":     {write: func(w io.Writer, obj *ent.Message) { graphql.MarshalString(obj.Body).MarshalGQL(w) }, null: func(obj *ent.Message) bool { return graphql.MarshalString(obj.Body) == graphql.Null }}}}
-
-var plainFieldsOfMessageConnection = plainFields[*ent.MessageConnection]{typeName: "MessageConnection", byName: map[string]plainField[*ent.MessageConnection]{
-	"totalCount": {write: func(w io.Writer, obj *ent.MessageConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: func(obj *ent.MessageConnection) bool { return graphql.MarshalInt(obj.TotalCount) == graphql.Null }},
-	"edges": {child: func(c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.MessageConnection) graphql.Marshaler {
-		return plainList(c, oc, field, obj.Edges, false, messageEdgeImplementors, &plainFieldsOfMessageEdge)
-	}}}}
-
-var plainFieldsOfMessageEdge = plainFields[*ent.MessageEdge]{typeName: "MessageEdge", byName: map[string]plainField[*ent.MessageEdge]{
-	"node": {child: func(c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.MessageEdge) graphql.Marshaler {
-		return plainChild(c, oc, field, obj.Node, false, messageImplementors, &plainFieldsOfMessage)
-	}}}}
-
-var plainFieldsOfNamedValue = plainFields[*schematype.NamedValue]{typeName: "NamedValue", byName: map[string]plainField[*schematype.NamedValue]{
-	"name":  {write: func(w io.Writer, obj *schematype.NamedValue) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: func(obj *schematype.NamedValue) bool { return graphql.MarshalString(obj.Name) == graphql.Null }},
-	"value": {write: func(w io.Writer, obj *schematype.NamedValue) { graphql.MarshalString(obj.Value).MarshalGQL(w) }, null: func(obj *schematype.NamedValue) bool { return graphql.MarshalString(obj.Value) == graphql.Null }},
-	"order": {write: func(w io.Writer, obj *schematype.NamedValue) { graphql.MarshalInt(obj.Order).MarshalGQL(w) }, null: func(obj *schematype.NamedValue) bool { return graphql.MarshalInt(obj.Order) == graphql.Null }}}}
-
-var plainFieldsOfNote = plainFields[*ent.Note]{typeName: "Note", byName: map[string]plainField[*ent.Note]{
-	"id":          {write: func(w io.Writer, obj *ent.Note) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.Note) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
-	"timeCreated": {write: func(w io.Writer, obj *ent.Note) { scalar.MarshalTime(obj.TimeCreated).MarshalGQL(w) }, null: func(obj *ent.Note) bool { return scalar.MarshalTime(obj.TimeCreated) == graphql.Null }},
-	"text":        {write: func(w io.Writer, obj *ent.Note) { graphql.MarshalString(obj.Text).MarshalGQL(w) }, null: func(obj *ent.Note) bool { return graphql.MarshalString(obj.Text) == graphql.Null }}}}
-
-var plainFieldsOfNoteConnection = plainFields[*ent.NoteConnection]{typeName: "NoteConnection", byName: map[string]plainField[*ent.NoteConnection]{
-	"totalCount": {write: func(w io.Writer, obj *ent.NoteConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: func(obj *ent.NoteConnection) bool { return graphql.MarshalInt(obj.TotalCount) == graphql.Null }},
-	"edges": {child: func(c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.NoteConnection) graphql.Marshaler {
-		return plainList(c, oc, field, obj.Edges, false, noteEdgeImplementors, &plainFieldsOfNoteEdge)
-	}}}}
-
-var plainFieldsOfNoteDetail = plainFields[*schematype.NoteDetail]{typeName: "NoteDetail", byName: map[string]plainField[*schematype.NoteDetail]{
-	"title": {write: func(w io.Writer, obj *schematype.NoteDetail) { graphql.MarshalString(obj.Title).MarshalGQL(w) }, null: func(obj *schematype.NoteDetail) bool { return graphql.MarshalString(obj.Title) == graphql.Null }},
-	"text":  {write: func(w io.Writer, obj *schematype.NoteDetail) { graphql.MarshalString(obj.Text).MarshalGQL(w) }, null: func(obj *schematype.NoteDetail) bool { return graphql.MarshalString(obj.Text) == graphql.Null }}}}
-
-var plainFieldsOfNoteEdge = plainFields[*ent.NoteEdge]{typeName: "NoteEdge", byName: map[string]plainField[*ent.NoteEdge]{
-	"node": {child: func(c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.NoteEdge) graphql.Marshaler {
-		return plainChild(c, oc, field, obj.Node, false, noteImplementors, &plainFieldsOfNote)
-	}}}}
-
-var plainFieldsOfOfferLetter = plainFields[*ent.OfferLetter]{typeName: "OfferLetter", byName: map[string]plainField[*ent.OfferLetter]{
-	"id":          {write: func(w io.Writer, obj *ent.OfferLetter) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.OfferLetter) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
-	"fileName":    {write: func(w io.Writer, obj *ent.OfferLetter) { graphql.MarshalString(obj.FileName).MarshalGQL(w) }, null: func(obj *ent.OfferLetter) bool { return graphql.MarshalString(obj.FileName) == graphql.Null }},
-	"signed":      {write: func(w io.Writer, obj *ent.OfferLetter) { graphql.MarshalBoolean(obj.Signed).MarshalGQL(w) }, null: func(obj *ent.OfferLetter) bool { return graphql.MarshalBoolean(obj.Signed) == graphql.Null }},
-	"timeCreated": {write: func(w io.Writer, obj *ent.OfferLetter) { scalar.MarshalTime(obj.TimeCreated).MarshalGQL(w) }, null: func(obj *ent.OfferLetter) bool { return scalar.MarshalTime(obj.TimeCreated) == graphql.Null }}}}
-
-var plainFieldsOfOpening = plainFields[*ent.Opening]{typeName: "Opening", byName: map[string]plainField[*ent.Opening]{
-	"id":             {write: func(w io.Writer, obj *ent.Opening) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.Opening) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
-	"name":           {write: func(w io.Writer, obj *ent.Opening) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: func(obj *ent.Opening) bool { return graphql.MarshalString(obj.Name) == graphql.Null }},
-	"status":         {write: func(w io.Writer, obj *ent.Opening) { obj.Status.MarshalGQL(w) }, null: nil},
-	"approvalStatus": {write: func(w io.Writer, obj *ent.Opening) { obj.ApprovalStatus.MarshalGQL(w) }, null: nil},
-	"reason":         {write: func(w io.Writer, obj *ent.Opening) { obj.Reason.MarshalGQL(w) }, null: nil},
-	"headcount":      {write: func(w io.Writer, obj *ent.Opening) { graphql.MarshalInt(obj.Headcount).MarshalGQL(w) }, null: func(obj *ent.Opening) bool { return graphql.MarshalInt(obj.Headcount) == graphql.Null }},
-	"timeExpectedHire": {write: func(w io.Writer, obj *ent.Opening) {
-		if obj.TimeExpectedHire == nil {
-			graphql.Null.MarshalGQL(w)
-			return
-		}
-		scalar.MarshalTime(*obj.TimeExpectedHire).MarshalGQL(w)
-	}, null: nil},
-	"timeApproved": {write: func(w io.Writer, obj *ent.Opening) {
-		if obj.TimeApproved == nil {
-			graphql.Null.MarshalGQL(w)
-			return
-		}
-		scalar.MarshalTime(*obj.TimeApproved).MarshalGQL(w)
-	}, null: nil},
-	"timeOpened":           {write: func(w io.Writer, obj *ent.Opening) { scalar.MarshalTime(obj.TimeOpened).MarshalGQL(w) }, null: func(obj *ent.Opening) bool { return scalar.MarshalTime(obj.TimeOpened) == graphql.Null }},
-	"timeCreated":          {write: func(w io.Writer, obj *ent.Opening) { scalar.MarshalTime(obj.TimeCreated).MarshalGQL(w) }, null: func(obj *ent.Opening) bool { return scalar.MarshalTime(obj.TimeCreated) == graphql.Null }},
-	"timeLastStatusChange": {write: func(w io.Writer, obj *ent.Opening) { scalar.MarshalTime(obj.TimeLastStatusChange).MarshalGQL(w) }, null: func(obj *ent.Opening) bool { return scalar.MarshalTime(obj.TimeLastStatusChange) == graphql.Null }},
-	"timeUpdated":          {write: func(w io.Writer, obj *ent.Opening) { scalar.MarshalTime(obj.TimeUpdated).MarshalGQL(w) }, null: func(obj *ent.Opening) bool { return scalar.MarshalTime(obj.TimeUpdated) == graphql.Null }}}}
-
-var plainFieldsOfOpeningConnection = plainFields[*ent.OpeningConnection]{typeName: "OpeningConnection", byName: map[string]plainField[*ent.OpeningConnection]{
-	"totalCount": {write: func(w io.Writer, obj *ent.OpeningConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: func(obj *ent.OpeningConnection) bool { return graphql.MarshalInt(obj.TotalCount) == graphql.Null }},
-	"edges": {child: func(c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.OpeningConnection) graphql.Marshaler {
-		return plainList(c, oc, field, obj.Edges, false, openingEdgeImplementors, &plainFieldsOfOpeningEdge)
-	}}}}
-
-var plainFieldsOfOpeningEdge = plainFields[*ent.OpeningEdge]{typeName: "OpeningEdge", byName: map[string]plainField[*ent.OpeningEdge]{
-	"node": {child: func(c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.OpeningEdge) graphql.Marshaler {
-		return plainChild(c, oc, field, obj.Node, false, openingImplementors, &plainFieldsOfOpening)
-	}}}}
-
-var plainFieldsOfPageInfo = plainFields[*entgql.PageInfo[string]]{typeName: "PageInfo", byName: map[string]plainField[*entgql.PageInfo[string]]{
-	"hasNextPage": {write: func(w io.Writer, obj *entgql.PageInfo[string]) { graphql.MarshalBoolean(obj.HasNextPage).MarshalGQL(w) }, null: func(obj *entgql.PageInfo[string]) bool {
-		return graphql.MarshalBoolean(obj.HasNextPage) == graphql.Null
-	}},
-	"hasPreviousPage": {write: func(w io.Writer, obj *entgql.PageInfo[string]) {
-		graphql.MarshalBoolean(obj.HasPreviousPage).MarshalGQL(w)
-	}, null: func(obj *entgql.PageInfo[string]) bool {
-		return graphql.MarshalBoolean(obj.HasPreviousPage) == graphql.Null
-	}}}}
-
-var plainFieldsOfPartnerTest = plainFields[*schematype.PartnerTest]{typeName: "PartnerTest", byName: map[string]plainField[*schematype.PartnerTest]{
-	"testID":   {write: func(w io.Writer, obj *schematype.PartnerTest) { graphql.MarshalString(obj.TestID).MarshalGQL(w) }, null: func(obj *schematype.PartnerTest) bool { return graphql.MarshalString(obj.TestID) == graphql.Null }},
-	"testName": {write: func(w io.Writer, obj *schematype.PartnerTest) { graphql.MarshalString(obj.TestName).MarshalGQL(w) }, null: func(obj *schematype.PartnerTest) bool { return graphql.MarshalString(obj.TestName) == graphql.Null }}}}
-
-var plainFieldsOfParty = plainFields[*schematype.Party]{typeName: "Party", byName: map[string]plainField[*schematype.Party]{
-	"type":       {write: func(w io.Writer, obj *schematype.Party) { graphql.MarshalString(obj.Type).MarshalGQL(w) }, null: func(obj *schematype.Party) bool { return graphql.MarshalString(obj.Type) == graphql.Null }},
-	"uid":        {write: func(w io.Writer, obj *schematype.Party) { graphql.MarshalID(obj.UID).MarshalGQL(w) }, null: func(obj *schematype.Party) bool { return graphql.MarshalID(obj.UID) == graphql.Null }},
-	"firstName":  {write: func(w io.Writer, obj *schematype.Party) { graphql.MarshalString(obj.FirstName).MarshalGQL(w) }, null: func(obj *schematype.Party) bool { return graphql.MarshalString(obj.FirstName) == graphql.Null }},
-	"middleName": {write: func(w io.Writer, obj *schematype.Party) { graphql.MarshalString(obj.MiddleName).MarshalGQL(w) }, null: nil},
-	"lastName":   {write: func(w io.Writer, obj *schematype.Party) { graphql.MarshalString(obj.LastName).MarshalGQL(w) }, null: nil},
-	"email":      {write: func(w io.Writer, obj *schematype.Party) { graphql.MarshalString(obj.Email).MarshalGQL(w) }, null: nil},
-	"status":     {write: func(w io.Writer, obj *schematype.Party) { graphql.MarshalString(obj.Status).MarshalGQL(w) }, null: nil}}}
-
-var plainFieldsOfPerson = plainFields[*ent.Person]{typeName: "Person", byName: map[string]plainField[*ent.Person]{
-	"id":               {write: func(w io.Writer, obj *ent.Person) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.Person) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
-	"firstName":        {write: func(w io.Writer, obj *ent.Person) { graphql.MarshalString(obj.FirstName).MarshalGQL(w) }, null: func(obj *ent.Person) bool { return graphql.MarshalString(obj.FirstName) == graphql.Null }},
-	"middleName":       {write: func(w io.Writer, obj *ent.Person) { graphql.MarshalString(obj.MiddleName).MarshalGQL(w) }, null: nil},
-	"lastName":         {write: func(w io.Writer, obj *ent.Person) { graphql.MarshalString(obj.LastName).MarshalGQL(w) }, null: nil},
-	"email":            {write: func(w io.Writer, obj *ent.Person) { graphql.MarshalString(obj.Email).MarshalGQL(w) }, null: nil},
-	"phone":            {write: func(w io.Writer, obj *ent.Person) { graphql.MarshalString(obj.Phone).MarshalGQL(w) }, null: nil},
-	"idNumber":         {write: func(w io.Writer, obj *ent.Person) { graphql.MarshalString(obj.IDNumber).MarshalGQL(w) }, null: nil},
-	"resumeName":       {write: func(w io.Writer, obj *ent.Person) { graphql.MarshalString(obj.ResumeName).MarshalGQL(w) }, null: nil},
-	"resumeURL":        {write: func(w io.Writer, obj *ent.Person) { graphql.MarshalString(obj.ResumeURL).MarshalGQL(w) }, null: nil},
-	"timeLastActivity": {write: func(w io.Writer, obj *ent.Person) { scalar.MarshalTime(obj.TimeLastActivity).MarshalGQL(w) }, null: func(obj *ent.Person) bool { return scalar.MarshalTime(obj.TimeLastActivity) == graphql.Null }},
-	"timeCreated":      {write: func(w io.Writer, obj *ent.Person) { scalar.MarshalTime(obj.TimeCreated).MarshalGQL(w) }, null: func(obj *ent.Person) bool { return scalar.MarshalTime(obj.TimeCreated) == graphql.Null }}}}
-
-var plainFieldsOfPersonConnection = plainFields[*ent.PersonConnection]{typeName: "PersonConnection", byName: map[string]plainField[*ent.PersonConnection]{
-	"totalCount": {write: func(w io.Writer, obj *ent.PersonConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: func(obj *ent.PersonConnection) bool { return graphql.MarshalInt(obj.TotalCount) == graphql.Null }},
-	"edges": {child: func(c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.PersonConnection) graphql.Marshaler {
-		return plainList(c, oc, field, obj.Edges, false, personEdgeImplementors, &plainFieldsOfPersonEdge)
-	}}}}
-
-var plainFieldsOfPersonEdge = plainFields[*ent.PersonEdge]{typeName: "PersonEdge", byName: map[string]plainField[*ent.PersonEdge]{
-	"node": {child: func(c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.PersonEdge) graphql.Marshaler {
-		return plainChild(c, oc, field, obj.Node, false, personImplementors, &plainFieldsOfPerson)
-	}}}}
-
-var plainFieldsOfPipelineStep = plainFields[*ent.PipelineStep]{typeName: "PipelineStep", byName: map[string]plainField[*ent.PipelineStep]{
-	"id":   {write: func(w io.Writer, obj *ent.PipelineStep) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.PipelineStep) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
-	"name": {write: func(w io.Writer, obj *ent.PipelineStep) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: func(obj *ent.PipelineStep) bool { return graphql.MarshalString(obj.Name) == graphql.Null }},
-	"kind": {write: func(w io.Writer, obj *ent.PipelineStep) { obj.Kind.MarshalGQL(w) }, null: nil},
-	"rank": {write: func(w io.Writer, obj *ent.PipelineStep) { graphql.MarshalInt(obj.Rank).MarshalGQL(w) }, null: func(obj *ent.PipelineStep) bool { return graphql.MarshalInt(obj.Rank) == graphql.Null }}}}
-
-var plainFieldsOfPosition = plainFields[*ent.Position]{typeName: "Position", byName: map[string]plainField[*ent.Position]{
-	"id":                   {write: func(w io.Writer, obj *ent.Position) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.Position) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
-	"name":                 {write: func(w io.Writer, obj *ent.Position) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: func(obj *ent.Position) bool { return graphql.MarshalString(obj.Name) == graphql.Null }},
-	"status":               {write: func(w io.Writer, obj *ent.Position) { obj.Status.MarshalGQL(w) }, null: nil},
-	"isTemplate":           {write: func(w io.Writer, obj *ent.Position) { graphql.MarshalBoolean(obj.IsTemplate).MarshalGQL(w) }, null: func(obj *ent.Position) bool { return graphql.MarshalBoolean(obj.IsTemplate) == graphql.Null }},
-	"isDiscreet":           {write: func(w io.Writer, obj *ent.Position) { graphql.MarshalBoolean(obj.IsDiscreet).MarshalGQL(w) }, null: func(obj *ent.Position) bool { return graphql.MarshalBoolean(obj.IsDiscreet) == graphql.Null }},
-	"isPublished":          {write: func(w io.Writer, obj *ent.Position) { graphql.MarshalBoolean(obj.IsPublished).MarshalGQL(w) }, null: func(obj *ent.Position) bool { return graphql.MarshalBoolean(obj.IsPublished) == graphql.Null }},
-	"isTalentPool":         {write: func(w io.Writer, obj *ent.Position) { graphql.MarshalBoolean(obj.IsTalentPool).MarshalGQL(w) }, null: func(obj *ent.Position) bool { return graphql.MarshalBoolean(obj.IsTalentPool) == graphql.Null }},
-	"email":                {write: func(w io.Writer, obj *ent.Position) { graphql.MarshalString(obj.Email).MarshalGQL(w) }, null: func(obj *ent.Position) bool { return graphql.MarshalString(obj.Email) == graphql.Null }},
-	"urlServiceHostedPage": {write: func(w io.Writer, obj *ent.Position) { graphql.MarshalString(obj.URLServiceHostedPage).MarshalGQL(w) }, null: func(obj *ent.Position) bool { return graphql.MarshalString(obj.URLServiceHostedPage) == graphql.Null }},
-	"urlActivePage":        {write: func(w io.Writer, obj *ent.Position) { graphql.MarshalString(obj.URLActivePage).MarshalGQL(w) }, null: func(obj *ent.Position) bool { return graphql.MarshalString(obj.URLActivePage) == graphql.Null }},
-	"workplaceType":        {write: func(w io.Writer, obj *ent.Position) { graphql.MarshalString(obj.WorkplaceType).MarshalGQL(w) }, null: func(obj *ent.Position) bool { return graphql.MarshalString(obj.WorkplaceType) == graphql.Null }},
-	"internalUseCustomID": {write: func(w io.Writer, obj *ent.Position) {
-		if obj.InternalUseCustomID == nil {
-			graphql.Null.MarshalGQL(w)
-			return
-		}
-		graphql.MarshalString(*obj.InternalUseCustomID).MarshalGQL(w)
-	}, null: nil},
-	"pictureURL":  {write: func(w io.Writer, obj *ent.Position) { graphql.MarshalString(obj.PictureURL).MarshalGQL(w) }, null: func(obj *ent.Position) bool { return graphql.MarshalString(obj.PictureURL) == graphql.Null }},
-	"timeCreated": {write: func(w io.Writer, obj *ent.Position) { scalar.MarshalTime(obj.TimeCreated).MarshalGQL(w) }, null: func(obj *ent.Position) bool { return scalar.MarshalTime(obj.TimeCreated) == graphql.Null }},
-	"timeUpdated": {write: func(w io.Writer, obj *ent.Position) { scalar.MarshalTime(obj.TimeUpdated).MarshalGQL(w) }, null: func(obj *ent.Position) bool { return scalar.MarshalTime(obj.TimeUpdated) == graphql.Null }},
-	"salaryRange": {child: func(c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.Position) graphql.Marshaler {
-		return plainChild(c, oc, field, obj.SalaryRange, false, salaryRangeImplementors, &plainFieldsOfSalaryRange)
-	}}}}
-
-var plainFieldsOfPositionConnection = plainFields[*ent.PositionConnection]{typeName: "PositionConnection", byName: map[string]plainField[*ent.PositionConnection]{
-	"totalCount": {write: func(w io.Writer, obj *ent.PositionConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: func(obj *ent.PositionConnection) bool { return graphql.MarshalInt(obj.TotalCount) == graphql.Null }},
-	"edges": {child: func(c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.PositionConnection) graphql.Marshaler {
-		return plainList(c, oc, field, obj.Edges, false, positionEdgeImplementors, &plainFieldsOfPositionEdge)
-	}}}}
-
-var plainFieldsOfPositionEdge = plainFields[*ent.PositionEdge]{typeName: "PositionEdge", byName: map[string]plainField[*ent.PositionEdge]{
-	"node": {child: func(c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.PositionEdge) graphql.Marshaler {
-		return plainChild(c, oc, field, obj.Node, false, positionImplementors, &plainFieldsOfPosition)
-	}}}}
-
-var plainFieldsOfQuestion = plainFields[*schematype.Question]{typeName: "Question", byName: map[string]plainField[*schematype.Question]{
-	"title":       {write: func(w io.Writer, obj *schematype.Question) { graphql.MarshalString(obj.Title).MarshalGQL(w) }, null: func(obj *schematype.Question) bool { return graphql.MarshalString(obj.Title) == graphql.Null }},
-	"explanation": {write: func(w io.Writer, obj *schematype.Question) { graphql.MarshalString(obj.Explanation).MarshalGQL(w) }, null: func(obj *schematype.Question) bool { return graphql.MarshalString(obj.Explanation) == graphql.Null }},
-	"required":    {write: func(w io.Writer, obj *schematype.Question) { graphql.MarshalBoolean(obj.Required).MarshalGQL(w) }, null: func(obj *schematype.Question) bool { return graphql.MarshalBoolean(obj.Required) == graphql.Null }}}}
-
-var plainFieldsOfQuestionOption = plainFields[*schematype.QuestionOption]{typeName: "QuestionOption", byName: map[string]plainField[*schematype.QuestionOption]{
-	"title": {write: func(w io.Writer, obj *schematype.QuestionOption) { graphql.MarshalString(obj.Title).MarshalGQL(w) }, null: func(obj *schematype.QuestionOption) bool { return graphql.MarshalString(obj.Title) == graphql.Null }}}}
-
-var plainFieldsOfQuestionnaire = plainFields[*ent.Questionnaire]{typeName: "Questionnaire", byName: map[string]plainField[*ent.Questionnaire]{
-	"id":           {write: func(w io.Writer, obj *ent.Questionnaire) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.Questionnaire) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
-	"name":         {write: func(w io.Writer, obj *ent.Questionnaire) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: func(obj *ent.Questionnaire) bool { return graphql.MarshalString(obj.Name) == graphql.Null }},
-	"specificType": {write: func(w io.Writer, obj *ent.Questionnaire) { graphql.MarshalString(obj.SpecificType).MarshalGQL(w) }, null: func(obj *ent.Questionnaire) bool { return graphql.MarshalString(obj.SpecificType) == graphql.Null }},
-	"enabledFor":   {write: func(w io.Writer, obj *ent.Questionnaire) { graphql.MarshalString(obj.EnabledFor).MarshalGQL(w) }, null: func(obj *ent.Questionnaire) bool { return graphql.MarshalString(obj.EnabledFor) == graphql.Null }},
-	"showAs":       {write: func(w io.Writer, obj *ent.Questionnaire) { graphql.MarshalString(obj.ShowAs).MarshalGQL(w) }, null: func(obj *ent.Questionnaire) bool { return graphql.MarshalString(obj.ShowAs) == graphql.Null }},
-	"timeCreated":  {write: func(w io.Writer, obj *ent.Questionnaire) { scalar.MarshalTime(obj.TimeCreated).MarshalGQL(w) }, null: func(obj *ent.Questionnaire) bool { return scalar.MarshalTime(obj.TimeCreated) == graphql.Null }}}}
-
-var plainFieldsOfQuestionnaireConnection = plainFields[*ent.QuestionnaireConnection]{typeName: "QuestionnaireConnection", byName: map[string]plainField[*ent.QuestionnaireConnection]{
-	"totalCount": {write: func(w io.Writer, obj *ent.QuestionnaireConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: func(obj *ent.QuestionnaireConnection) bool { return graphql.MarshalInt(obj.TotalCount) == graphql.Null }},
-	"edges": {child: func(c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.QuestionnaireConnection) graphql.Marshaler {
-		return plainList(c, oc, field, obj.Edges, false, questionnaireEdgeImplementors, &plainFieldsOfQuestionnaireEdge)
-	}}}}
-
-var plainFieldsOfQuestionnaireEdge = plainFields[*ent.QuestionnaireEdge]{typeName: "QuestionnaireEdge", byName: map[string]plainField[*ent.QuestionnaireEdge]{
-	"node": {child: func(c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.QuestionnaireEdge) graphql.Marshaler {
-		return plainChild(c, oc, field, obj.Node, false, questionnaireImplementors, &plainFieldsOfQuestionnaire)
-	}}}}
-
-var plainFieldsOfRejectionReason = plainFields[*ent.RejectionReason]{typeName: "RejectionReason", byName: map[string]plainField[*ent.RejectionReason]{
-	"id":          {write: func(w io.Writer, obj *ent.RejectionReason) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.RejectionReason) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
-	"name":        {write: func(w io.Writer, obj *ent.RejectionReason) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: func(obj *ent.RejectionReason) bool { return graphql.MarshalString(obj.Name) == graphql.Null }},
-	"byCandidate": {write: func(w io.Writer, obj *ent.RejectionReason) { graphql.MarshalBoolean(obj.ByCandidate).MarshalGQL(w) }, null: func(obj *ent.RejectionReason) bool { return graphql.MarshalBoolean(obj.ByCandidate) == graphql.Null }},
-	"rank":        {write: func(w io.Writer, obj *ent.RejectionReason) { graphql.MarshalInt(obj.Rank).MarshalGQL(w) }, null: func(obj *ent.RejectionReason) bool { return graphql.MarshalInt(obj.Rank) == graphql.Null }}}}
-
-var plainFieldsOfRejectionReasonConnection = plainFields[*ent.RejectionReasonConnection]{typeName: "RejectionReasonConnection", byName: map[string]plainField[*ent.RejectionReasonConnection]{
-	"totalCount": {write: func(w io.Writer, obj *ent.RejectionReasonConnection) {
-		graphql.MarshalInt(obj.TotalCount).MarshalGQL(w)
-	}, null: func(obj *ent.RejectionReasonConnection) bool {
-		return graphql.MarshalInt(obj.TotalCount) == graphql.Null
-	}},
-	"edges": {child: func(c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.RejectionReasonConnection) graphql.Marshaler {
-		return plainList(c, oc, field, obj.Edges, false, rejectionReasonEdgeImplementors, &plainFieldsOfRejectionReasonEdge)
-	}}}}
-
-var plainFieldsOfRejectionReasonEdge = plainFields[*ent.RejectionReasonEdge]{typeName: "RejectionReasonEdge", byName: map[string]plainField[*ent.RejectionReasonEdge]{
-	"node": {child: func(c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.RejectionReasonEdge) graphql.Marshaler {
-		return plainChild(c, oc, field, obj.Node, false, rejectionReasonImplementors, &plainFieldsOfRejectionReason)
-	}}}}
-
-var plainFieldsOfRequiredCandidateFields = plainFields[*schematype.RequiredCandidateFields]{typeName: "RequiredCandidateFields", byName: map[string]plainField[*schematype.RequiredCandidateFields]{
-	"email": {write: func(w io.Writer, obj *schematype.RequiredCandidateFields) {
-		graphql.MarshalBoolean(obj.Email).MarshalGQL(w)
-	}, null: func(obj *schematype.RequiredCandidateFields) bool {
-		return graphql.MarshalBoolean(obj.Email) == graphql.Null
-	}},
-	"lastName": {write: func(w io.Writer, obj *schematype.RequiredCandidateFields) {
-		graphql.MarshalBoolean(obj.LastName).MarshalGQL(w)
-	}, null: func(obj *schematype.RequiredCandidateFields) bool {
-		return graphql.MarshalBoolean(obj.LastName) == graphql.Null
-	}},
-	"phone": {write: func(w io.Writer, obj *schematype.RequiredCandidateFields) {
-		graphql.MarshalBoolean(obj.Phone).MarshalGQL(w)
-	}, null: func(obj *schematype.RequiredCandidateFields) bool {
-		return graphql.MarshalBoolean(obj.Phone) == graphql.Null
-	}}}}
-
-var plainFieldsOfSalaryRange = plainFields[*schematype.SalaryRange]{typeName: "SalaryRange", byName: map[string]plainField[*schematype.SalaryRange]{
-	"min":          {write: func(w io.Writer, obj *schematype.SalaryRange) { graphql.MarshalInt64(obj.Min).MarshalGQL(w) }, null: func(obj *schematype.SalaryRange) bool { return graphql.MarshalInt64(obj.Min) == graphql.Null }},
-	"max":          {write: func(w io.Writer, obj *schematype.SalaryRange) { graphql.MarshalInt64(obj.Max).MarshalGQL(w) }, null: func(obj *schematype.SalaryRange) bool { return graphql.MarshalInt64(obj.Max) == graphql.Null }},
-	"currencyCode": {write: func(w io.Writer, obj *schematype.SalaryRange) { graphql.MarshalString(obj.CurrencyCode).MarshalGQL(w) }, null: func(obj *schematype.SalaryRange) bool { return graphql.MarshalString(obj.CurrencyCode) == graphql.Null }},
-	"period":       {write: func(w io.Writer, obj *schematype.SalaryRange) { graphql.MarshalString(obj.Period).MarshalGQL(w) }, null: func(obj *schematype.SalaryRange) bool { return graphql.MarshalString(obj.Period) == graphql.Null }}}}
-
-var plainFieldsOfStep = plainFields[*schematype.Step]{typeName: "Step", byName: map[string]plainField[*schematype.Step]{
-	"name": {write: func(w io.Writer, obj *schematype.Step) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: func(obj *schematype.Step) bool { return graphql.MarshalString(obj.Name) == graphql.Null }},
-	"type": {write: func(w io.Writer, obj *schematype.Step) { graphql.MarshalString(obj.Type).MarshalGQL(w) }, null: func(obj *schematype.Step) bool { return graphql.MarshalString(obj.Type) == graphql.Null }},
-	"timeScheduled": {write: func(w io.Writer, obj *schematype.Step) {
-		if obj.TimeScheduled == nil {
-			graphql.Null.MarshalGQL(w)
-			return
-		}
-		scalar.MarshalTime(*obj.TimeScheduled).MarshalGQL(w)
-	}, null: nil},
-	"timeCompleted": {write: func(w io.Writer, obj *schematype.Step) {
-		if obj.TimeCompleted == nil {
-			graphql.Null.MarshalGQL(w)
-			return
-		}
-		scalar.MarshalTime(*obj.TimeCompleted).MarshalGQL(w)
-	}, null: nil}}}
-
-var plainFieldsOfTestSubmission = plainFields[*ent.TestSubmission]{typeName: "TestSubmission", byName: map[string]plainField[*ent.TestSubmission]{
-	"id":     {write: func(w io.Writer, obj *ent.TestSubmission) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.TestSubmission) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
-	"testID": {write: func(w io.Writer, obj *ent.TestSubmission) { graphql.MarshalString(obj.TestID).MarshalGQL(w) }, null: func(obj *ent.TestSubmission) bool { return graphql.MarshalString(obj.TestID) == graphql.Null }},
-	"status": {write: func(w io.Writer, obj *ent.TestSubmission) { graphql.MarshalString(obj.Status).MarshalGQL(w) }, null: func(obj *ent.TestSubmission) bool { return graphql.MarshalString(obj.Status) == graphql.Null }},
-	"candidateEvaluationID": {write: func(w io.Writer, obj *ent.TestSubmission) {
-		if obj.CandidateEvaluationID == nil {
-			graphql.Null.MarshalGQL(w)
-			return
-		}
-		graphql.MarshalString(*obj.CandidateEvaluationID).MarshalGQL(w)
-	}, null: nil},
-	"displayMessage": {write: func(w io.Writer, obj *ent.TestSubmission) { graphql.MarshalString(obj.DisplayMessage).MarshalGQL(w) }, null: nil},
-	"errorCode":      {write: func(w io.Writer, obj *ent.TestSubmission) { graphql.MarshalString(obj.ErrorCode).MarshalGQL(w) }, null: nil},
-	"outcome": {write: func(w io.Writer, obj *ent.TestSubmission) {
-		if obj.Outcome == nil {
-			graphql.Null.MarshalGQL(w)
-			return
-		}
-		obj.Outcome.MarshalGQL(w)
-	}, null: nil},
-	"score": {write: func(w io.Writer, obj *ent.TestSubmission) {
-		if obj.Score == nil {
-			graphql.Null.MarshalGQL(w)
-			return
-		}
-		graphql.MarshalInt(*obj.Score).MarshalGQL(w)
-	}, null: nil},
-	"summary":       {write: func(w io.Writer, obj *ent.TestSubmission) { graphql.MarshalString(obj.Summary).MarshalGQL(w) }, null: nil},
-	"completed":     {write: func(w io.Writer, obj *ent.TestSubmission) { graphql.MarshalBoolean(obj.Completed).MarshalGQL(w) }, null: func(obj *ent.TestSubmission) bool { return graphql.MarshalBoolean(obj.Completed) == graphql.Null }},
-	"timeSubmitted": {write: func(w io.Writer, obj *ent.TestSubmission) { scalar.MarshalTime(obj.TimeSubmitted).MarshalGQL(w) }, null: func(obj *ent.TestSubmission) bool { return scalar.MarshalTime(obj.TimeSubmitted) == graphql.Null }},
-	"timeUpdated":   {write: func(w io.Writer, obj *ent.TestSubmission) { scalar.MarshalTime(obj.TimeUpdated).MarshalGQL(w) }, null: func(obj *ent.TestSubmission) bool { return scalar.MarshalTime(obj.TimeUpdated) == graphql.Null }}}}
-
-var plainFieldsOfTestSubmissionConnection = plainFields[*ent.TestSubmissionConnection]{typeName: "TestSubmissionConnection", byName: map[string]plainField[*ent.TestSubmissionConnection]{
-	"totalCount": {write: func(w io.Writer, obj *ent.TestSubmissionConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: func(obj *ent.TestSubmissionConnection) bool {
-		return graphql.MarshalInt(obj.TotalCount) == graphql.Null
-	}},
-	"edges": {child: func(c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.TestSubmissionConnection) graphql.Marshaler {
-		return plainList(c, oc, field, obj.Edges, false, testSubmissionEdgeImplementors, &plainFieldsOfTestSubmissionEdge)
-	}}}}
-
-var plainFieldsOfTestSubmissionEdge = plainFields[*ent.TestSubmissionEdge]{typeName: "TestSubmissionEdge", byName: map[string]plainField[*ent.TestSubmissionEdge]{
-	"node": {child: func(c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.TestSubmissionEdge) graphql.Marshaler {
-		return plainChild(c, oc, field, obj.Node, false, testSubmissionImplementors, &plainFieldsOfTestSubmission)
-	}}}}
-
-var plainFieldsOfUser = plainFields[*ent.User]{typeName: "User", byName: map[string]plainField[*ent.User]{
-	"id":          {write: func(w io.Writer, obj *ent.User) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.User) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
-	"email":       {write: func(w io.Writer, obj *ent.User) { graphql.MarshalString(obj.Email).MarshalGQL(w) }, null: func(obj *ent.User) bool { return graphql.MarshalString(obj.Email) == graphql.Null }},
-	"firstName":   {write: func(w io.Writer, obj *ent.User) { graphql.MarshalString(obj.FirstName).MarshalGQL(w) }, null: func(obj *ent.User) bool { return graphql.MarshalString(obj.FirstName) == graphql.Null }},
-	"middleName":  {write: func(w io.Writer, obj *ent.User) { graphql.MarshalString(obj.MiddleName).MarshalGQL(w) }, null: nil},
-	"lastName":    {write: func(w io.Writer, obj *ent.User) { graphql.MarshalString(obj.LastName).MarshalGQL(w) }, null: nil},
-	"active":      {write: func(w io.Writer, obj *ent.User) { graphql.MarshalBoolean(obj.Active).MarshalGQL(w) }, null: func(obj *ent.User) bool { return graphql.MarshalBoolean(obj.Active) == graphql.Null }},
-	"timeCreated": {write: func(w io.Writer, obj *ent.User) { scalar.MarshalTime(obj.TimeCreated).MarshalGQL(w) }, null: func(obj *ent.User) bool { return scalar.MarshalTime(obj.TimeCreated) == graphql.Null }}}}
-
-var plainFieldsOfUserConnection = plainFields[*ent.UserConnection]{typeName: "UserConnection", byName: map[string]plainField[*ent.UserConnection]{
-	"totalCount": {write: func(w io.Writer, obj *ent.UserConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: func(obj *ent.UserConnection) bool { return graphql.MarshalInt(obj.TotalCount) == graphql.Null }},
-	"edges": {child: func(c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.UserConnection) graphql.Marshaler {
-		return plainList(c, oc, field, obj.Edges, false, userEdgeImplementors, &plainFieldsOfUserEdge)
-	}}}}
-
-var plainFieldsOfUserEdge = plainFields[*ent.UserEdge]{typeName: "UserEdge", byName: map[string]plainField[*ent.UserEdge]{
-	"node": {child: func(c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.UserEdge) graphql.Marshaler {
-		return plainChild(c, oc, field, obj.Node, false, userImplementors, &plainFieldsOfUser)
-	}}}}
-
-var plainFieldsOfWebhookAttempt = plainFields[*ent.WebhookAttempt]{typeName: "WebhookAttempt", byName: map[string]plainField[*ent.WebhookAttempt]{
-	"id":          {write: func(w io.Writer, obj *ent.WebhookAttempt) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.WebhookAttempt) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
-	"eventId":     {write: func(w io.Writer, obj *ent.WebhookAttempt) { graphql.MarshalID(obj.EventID).MarshalGQL(w) }, null: func(obj *ent.WebhookAttempt) bool { return graphql.MarshalID(obj.EventID) == graphql.Null }},
-	"eventType":   {write: func(w io.Writer, obj *ent.WebhookAttempt) { graphql.MarshalString(obj.EventType).MarshalGQL(w) }, null: func(obj *ent.WebhookAttempt) bool { return graphql.MarshalString(obj.EventType) == graphql.Null }},
-	"attempt":     {write: func(w io.Writer, obj *ent.WebhookAttempt) { graphql.MarshalInt(obj.Attempt).MarshalGQL(w) }, null: func(obj *ent.WebhookAttempt) bool { return graphql.MarshalInt(obj.Attempt) == graphql.Null }},
-	"status":      {write: func(w io.Writer, obj *ent.WebhookAttempt) { graphql.MarshalInt(obj.Status).MarshalGQL(w) }, null: func(obj *ent.WebhookAttempt) bool { return graphql.MarshalInt(obj.Status) == graphql.Null }},
-	"latencyMs":   {write: func(w io.Writer, obj *ent.WebhookAttempt) { graphql.MarshalInt64(obj.LatencyMs).MarshalGQL(w) }, null: func(obj *ent.WebhookAttempt) bool { return graphql.MarshalInt64(obj.LatencyMs) == graphql.Null }},
-	"error":       {write: func(w io.Writer, obj *ent.WebhookAttempt) { graphql.MarshalString(obj.Error).MarshalGQL(w) }, null: nil},
-	"success":     {write: func(w io.Writer, obj *ent.WebhookAttempt) { graphql.MarshalBoolean(obj.Success).MarshalGQL(w) }, null: func(obj *ent.WebhookAttempt) bool { return graphql.MarshalBoolean(obj.Success) == graphql.Null }},
-	"timeCreated": {write: func(w io.Writer, obj *ent.WebhookAttempt) { scalar.MarshalTime(obj.TimeCreated).MarshalGQL(w) }, null: func(obj *ent.WebhookAttempt) bool { return scalar.MarshalTime(obj.TimeCreated) == graphql.Null }}}}
-
-var plainFieldsOfWebhookEndpoint = plainFields[*ent.WebhookEndpoint]{typeName: "WebhookEndpoint", byName: map[string]plainField[*ent.WebhookEndpoint]{
-	"id":      {write: func(w io.Writer, obj *ent.WebhookEndpoint) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.WebhookEndpoint) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
-	"url":     {write: func(w io.Writer, obj *ent.WebhookEndpoint) { graphql.MarshalString(obj.URL).MarshalGQL(w) }, null: func(obj *ent.WebhookEndpoint) bool { return graphql.MarshalString(obj.URL) == graphql.Null }},
-	"active":  {write: func(w io.Writer, obj *ent.WebhookEndpoint) { graphql.MarshalBoolean(obj.Active).MarshalGQL(w) }, null: func(obj *ent.WebhookEndpoint) bool { return graphql.MarshalBoolean(obj.Active) == graphql.Null }},
-	"failing": {write: func(w io.Writer, obj *ent.WebhookEndpoint) { graphql.MarshalBoolean(obj.Failing).MarshalGQL(w) }, null: func(obj *ent.WebhookEndpoint) bool { return graphql.MarshalBoolean(obj.Failing) == graphql.Null }},
-	"previousSecretExpires": {write: func(w io.Writer, obj *ent.WebhookEndpoint) {
-		if obj.PreviousSecretExpires == nil {
-			graphql.Null.MarshalGQL(w)
-			return
-		}
-		scalar.MarshalTime(*obj.PreviousSecretExpires).MarshalGQL(w)
-	}, null: nil},
-	"timeCreated": {write: func(w io.Writer, obj *ent.WebhookEndpoint) { scalar.MarshalTime(obj.TimeCreated).MarshalGQL(w) }, null: func(obj *ent.WebhookEndpoint) bool { return scalar.MarshalTime(obj.TimeCreated) == graphql.Null }}}}
-
-var plainFieldsOfWebhookEndpointSecret = plainFields[*recruiting.WebhookWithSecret]{typeName: "WebhookEndpointSecret", byName: map[string]plainField[*recruiting.WebhookWithSecret]{
-	"secret": {write: func(w io.Writer, obj *recruiting.WebhookWithSecret) { graphql.MarshalString(obj.Secret).MarshalGQL(w) }, null: func(obj *recruiting.WebhookWithSecret) bool { return graphql.MarshalString(obj.Secret) == graphql.Null }},
-	"endpoint": {child: func(c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *recruiting.WebhookWithSecret) graphql.Marshaler {
-		return plainChild(c, oc, field, obj.Endpoint, true, webhookEndpointImplementors, &plainFieldsOfWebhookEndpoint)
-	}}}}
-
-var plainFieldsOfWorkflowStep = plainFields[*schematype.WorkflowStep]{typeName: "WorkflowStep", byName: map[string]plainField[*schematype.WorkflowStep]{
-	"name": {write: func(w io.Writer, obj *schematype.WorkflowStep) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: func(obj *schematype.WorkflowStep) bool { return graphql.MarshalString(obj.Name) == graphql.Null }},
-	"type": {write: func(w io.Writer, obj *schematype.WorkflowStep) { graphql.MarshalString(obj.Type).MarshalGQL(w) }, null: func(obj *schematype.WorkflowStep) bool { return graphql.MarshalString(obj.Type) == graphql.Null }}}}
+var plainFieldsOfAPIKey = plainFields[*ent.APIKey]{typeName: "APIKey"}
+
+var plainFieldsOfActivity = plainFields[*ent.Activity]{typeName: "Activity"}
+
+var plainFieldsOfActivityConnection = plainFields[*ent.ActivityConnection]{typeName: "ActivityConnection"}
+
+var plainFieldsOfActivityEdge = plainFields[*ent.ActivityEdge]{typeName: "ActivityEdge"}
+
+var plainFieldsOfAddress = plainFields[*schematype.Address]{typeName: "Address"}
+
+var plainFieldsOfApplication = plainFields[*ent.Application]{typeName: "Application"}
+
+var plainFieldsOfApprovalProcess = plainFields[*ent.ApprovalProcess]{typeName: "ApprovalProcess"}
+
+var plainFieldsOfCandidate = plainFields[*ent.Candidate]{typeName: "Candidate"}
+
+var plainFieldsOfCandidateConnection = plainFields[*ent.CandidateConnection]{typeName: "CandidateConnection"}
+
+var plainFieldsOfCandidateEdge = plainFields[*ent.CandidateEdge]{typeName: "CandidateEdge"}
+
+var plainFieldsOfCandidateFile = plainFields[*ent.CandidateFile]{typeName: "CandidateFile"}
+
+var plainFieldsOfCandidateFileConnection = plainFields[*ent.CandidateFileConnection]{typeName: "CandidateFileConnection"}
+
+var plainFieldsOfCandidateFileEdge = plainFields[*ent.CandidateFileEdge]{typeName: "CandidateFileEdge"}
+
+var plainFieldsOfCandidateStep = plainFields[*ent.CandidateStep]{typeName: "CandidateStep"}
+
+var plainFieldsOfCandidateStepConnection = plainFields[*ent.CandidateStepConnection]{typeName: "CandidateStepConnection"}
+
+var plainFieldsOfCandidateStepEdge = plainFields[*ent.CandidateStepEdge]{typeName: "CandidateStepEdge"}
+
+var plainFieldsOfCompany = plainFields[*ent.Company]{typeName: "Company"}
+
+var plainFieldsOfContact = plainFields[*ent.Contact]{typeName: "Contact"}
+
+var plainFieldsOfContactConnection = plainFields[*ent.ContactConnection]{typeName: "ContactConnection"}
+
+var plainFieldsOfContactEdge = plainFields[*ent.ContactEdge]{typeName: "ContactEdge"}
+
+var plainFieldsOfConversation = plainFields[*ent.Conversation]{typeName: "Conversation"}
+
+var plainFieldsOfConversationConnection = plainFields[*ent.ConversationConnection]{typeName: "ConversationConnection"}
+
+var plainFieldsOfConversationEdge = plainFields[*ent.ConversationEdge]{typeName: "ConversationEdge"}
+
+var plainFieldsOfCreatedAPIKey = plainFields[*recruiting.CreatedAPIKey]{typeName: "CreatedAPIKey"}
+
+var plainFieldsOfEvaluationPartner = plainFields[*ent.EvaluationPartner]{typeName: "EvaluationPartner"}
+
+var plainFieldsOfEvaluationPartnerConnection = plainFields[*ent.EvaluationPartnerConnection]{typeName: "EvaluationPartnerConnection"}
+
+var plainFieldsOfEvaluationPartnerEdge = plainFields[*ent.EvaluationPartnerEdge]{typeName: "EvaluationPartnerEdge"}
+
+var plainFieldsOfEvent = plainFields[*recruiting.EventPayload]{typeName: "Event"}
+
+var plainFieldsOfEventActor = plainFields[*recruiting.EventActor]{typeName: "EventActor"}
+
+var plainFieldsOfEventFeed = plainFields[*model.EventFeed]{typeName: "EventFeed"}
+
+var plainFieldsOfEventObject = plainFields[*recruiting.EventObject]{typeName: "EventObject"}
+
+var plainFieldsOfFieldChange = plainFields[*schematype.FieldChange]{typeName: "FieldChange"}
+
+var plainFieldsOfFieldDefinition = plainFields[*ent.FieldDefinition]{typeName: "FieldDefinition"}
+
+var plainFieldsOfFieldDefinitionConnection = plainFields[*ent.FieldDefinitionConnection]{typeName: "FieldDefinitionConnection"}
+
+var plainFieldsOfFieldDefinitionEdge = plainFields[*ent.FieldDefinitionEdge]{typeName: "FieldDefinitionEdge"}
+
+var plainFieldsOfLocation = plainFields[*ent.Location]{typeName: "Location"}
+
+var plainFieldsOfLocationConnection = plainFields[*ent.LocationConnection]{typeName: "LocationConnection"}
+
+var plainFieldsOfLocationEdge = plainFields[*ent.LocationEdge]{typeName: "LocationEdge"}
+
+var plainFieldsOfMessage = plainFields[*ent.Message]{typeName: "Message"}
+
+var plainFieldsOfMessageConnection = plainFields[*ent.MessageConnection]{typeName: "MessageConnection"}
+
+var plainFieldsOfMessageEdge = plainFields[*ent.MessageEdge]{typeName: "MessageEdge"}
+
+var plainFieldsOfNamedValue = plainFields[*schematype.NamedValue]{typeName: "NamedValue"}
+
+var plainFieldsOfNote = plainFields[*ent.Note]{typeName: "Note"}
+
+var plainFieldsOfNoteConnection = plainFields[*ent.NoteConnection]{typeName: "NoteConnection"}
+
+var plainFieldsOfNoteDetail = plainFields[*schematype.NoteDetail]{typeName: "NoteDetail"}
+
+var plainFieldsOfNoteEdge = plainFields[*ent.NoteEdge]{typeName: "NoteEdge"}
+
+var plainFieldsOfOfferLetter = plainFields[*ent.OfferLetter]{typeName: "OfferLetter"}
+
+var plainFieldsOfOpening = plainFields[*ent.Opening]{typeName: "Opening"}
+
+var plainFieldsOfOpeningConnection = plainFields[*ent.OpeningConnection]{typeName: "OpeningConnection"}
+
+var plainFieldsOfOpeningEdge = plainFields[*ent.OpeningEdge]{typeName: "OpeningEdge"}
+
+var plainFieldsOfPageInfo = plainFields[*entgql.PageInfo[string]]{typeName: "PageInfo"}
+
+var plainFieldsOfPartnerTest = plainFields[*schematype.PartnerTest]{typeName: "PartnerTest"}
+
+var plainFieldsOfParty = plainFields[*schematype.Party]{typeName: "Party"}
+
+var plainFieldsOfPerson = plainFields[*ent.Person]{typeName: "Person"}
+
+var plainFieldsOfPersonConnection = plainFields[*ent.PersonConnection]{typeName: "PersonConnection"}
+
+var plainFieldsOfPersonEdge = plainFields[*ent.PersonEdge]{typeName: "PersonEdge"}
+
+var plainFieldsOfPipelineStep = plainFields[*ent.PipelineStep]{typeName: "PipelineStep"}
+
+var plainFieldsOfPosition = plainFields[*ent.Position]{typeName: "Position"}
+
+var plainFieldsOfPositionConnection = plainFields[*ent.PositionConnection]{typeName: "PositionConnection"}
+
+var plainFieldsOfPositionEdge = plainFields[*ent.PositionEdge]{typeName: "PositionEdge"}
+
+var plainFieldsOfQuestion = plainFields[*schematype.Question]{typeName: "Question"}
+
+var plainFieldsOfQuestionOption = plainFields[*schematype.QuestionOption]{typeName: "QuestionOption"}
+
+var plainFieldsOfQuestionnaire = plainFields[*ent.Questionnaire]{typeName: "Questionnaire"}
+
+var plainFieldsOfQuestionnaireConnection = plainFields[*ent.QuestionnaireConnection]{typeName: "QuestionnaireConnection"}
+
+var plainFieldsOfQuestionnaireEdge = plainFields[*ent.QuestionnaireEdge]{typeName: "QuestionnaireEdge"}
+
+var plainFieldsOfRejectionReason = plainFields[*ent.RejectionReason]{typeName: "RejectionReason"}
+
+var plainFieldsOfRejectionReasonConnection = plainFields[*ent.RejectionReasonConnection]{typeName: "RejectionReasonConnection"}
+
+var plainFieldsOfRejectionReasonEdge = plainFields[*ent.RejectionReasonEdge]{typeName: "RejectionReasonEdge"}
+
+var plainFieldsOfRequiredCandidateFields = plainFields[*schematype.RequiredCandidateFields]{typeName: "RequiredCandidateFields"}
+
+var plainFieldsOfSalaryRange = plainFields[*schematype.SalaryRange]{typeName: "SalaryRange"}
+
+var plainFieldsOfStep = plainFields[*schematype.Step]{typeName: "Step"}
+
+var plainFieldsOfTestSubmission = plainFields[*ent.TestSubmission]{typeName: "TestSubmission"}
+
+var plainFieldsOfTestSubmissionConnection = plainFields[*ent.TestSubmissionConnection]{typeName: "TestSubmissionConnection"}
+
+var plainFieldsOfTestSubmissionEdge = plainFields[*ent.TestSubmissionEdge]{typeName: "TestSubmissionEdge"}
+
+var plainFieldsOfUser = plainFields[*ent.User]{typeName: "User"}
+
+var plainFieldsOfUserConnection = plainFields[*ent.UserConnection]{typeName: "UserConnection"}
+
+var plainFieldsOfUserEdge = plainFields[*ent.UserEdge]{typeName: "UserEdge"}
+
+var plainFieldsOfWebhookAttempt = plainFields[*ent.WebhookAttempt]{typeName: "WebhookAttempt"}
+
+var plainFieldsOfWebhookEndpoint = plainFields[*ent.WebhookEndpoint]{typeName: "WebhookEndpoint"}
+
+var plainFieldsOfWebhookEndpointSecret = plainFields[*recruiting.WebhookWithSecret]{typeName: "WebhookEndpointSecret"}
+
+var plainFieldsOfWorkflowStep = plainFields[*schematype.WorkflowStep]{typeName: "WorkflowStep"}
+
+func init() {
+	plainFieldsOfAPIKey.byName = map[string]plainField[*ent.APIKey]{
+		"id":   {write: func(w io.Writer, obj *ent.APIKey) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.APIKey) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
+		"name": {write: func(w io.Writer, obj *ent.APIKey) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: func(obj *ent.APIKey) bool { return graphql.MarshalString(obj.Name) == graphql.Null }},
+		"userID": {write: func(w io.Writer, obj *ent.APIKey) {
+			if obj.UserID == nil {
+				graphql.Null.MarshalGQL(w)
+				return
+			}
+			graphql.MarshalID(*obj.UserID).MarshalGQL(w)
+		}, null: nil},
+		"partnerID": {write: func(w io.Writer, obj *ent.APIKey) {
+			if obj.PartnerID == nil {
+				graphql.Null.MarshalGQL(w)
+				return
+			}
+			graphql.MarshalID(*obj.PartnerID).MarshalGQL(w)
+		}, null: nil},
+		"timeCreated": {write: func(w io.Writer, obj *ent.APIKey) { scalar.MarshalTime(obj.TimeCreated).MarshalGQL(w) }, null: func(obj *ent.APIKey) bool { return scalar.MarshalTime(obj.TimeCreated) == graphql.Null }},
+		"timeLastUsed": {write: func(w io.Writer, obj *ent.APIKey) {
+			if obj.TimeLastUsed == nil {
+				graphql.Null.MarshalGQL(w)
+				return
+			}
+			scalar.MarshalTime(*obj.TimeLastUsed).MarshalGQL(w)
+		}, null: nil},
+		"revoked": {write: func(w io.Writer, obj *ent.APIKey) { graphql.MarshalBoolean(obj.Revoked).MarshalGQL(w) }, null: func(obj *ent.APIKey) bool { return graphql.MarshalBoolean(obj.Revoked) == graphql.Null }}}
+	plainFieldsOfActivity.byName = map[string]plainField[*ent.Activity]{
+		"id":          {write: func(w io.Writer, obj *ent.Activity) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.Activity) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
+		"verb":        {write: func(w io.Writer, obj *ent.Activity) { graphql.MarshalString(obj.Verb).MarshalGQL(w) }, null: func(obj *ent.Activity) bool { return graphql.MarshalString(obj.Verb) == graphql.Null }},
+		"actorType":   {write: func(w io.Writer, obj *ent.Activity) { obj.ActorType.MarshalGQL(w) }, null: nil},
+		"actorID":     {write: func(w io.Writer, obj *ent.Activity) { graphql.MarshalString(obj.ActorID).MarshalGQL(w) }, null: nil},
+		"actorName":   {write: func(w io.Writer, obj *ent.Activity) { graphql.MarshalString(obj.ActorName).MarshalGQL(w) }, null: nil},
+		"objectType":  {write: func(w io.Writer, obj *ent.Activity) { graphql.MarshalString(obj.ObjectType).MarshalGQL(w) }, null: func(obj *ent.Activity) bool { return graphql.MarshalString(obj.ObjectType) == graphql.Null }},
+		"objectID":    {write: func(w io.Writer, obj *ent.Activity) { graphql.MarshalString(obj.ObjectID).MarshalGQL(w) }, null: func(obj *ent.Activity) bool { return graphql.MarshalString(obj.ObjectID) == graphql.Null }},
+		"timeCreated": {write: func(w io.Writer, obj *ent.Activity) { scalar.MarshalTime(obj.TimeCreated).MarshalGQL(w) }, null: func(obj *ent.Activity) bool { return scalar.MarshalTime(obj.TimeCreated) == graphql.Null }},
+		"candidate": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.Activity) graphql.Marshaler {
+			v, err := obj.Candidate(ctx)
+			if err != nil {
+				return nil
+			}
+			return plainChild(ctx, c, oc, field, v, false, candidateImplementors, &plainFieldsOfCandidate)
+		}},
+		"position": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.Activity) graphql.Marshaler {
+			v, err := obj.Position(ctx)
+			if err != nil {
+				return nil
+			}
+			return plainChild(ctx, c, oc, field, v, false, positionImplementors, &plainFieldsOfPosition)
+		}}}
+	plainFieldsOfActivityConnection.byName = map[string]plainField[*ent.ActivityConnection]{
+		"totalCount": {write: func(w io.Writer, obj *ent.ActivityConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: func(obj *ent.ActivityConnection) bool { return graphql.MarshalInt(obj.TotalCount) == graphql.Null }},
+		"edges": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.ActivityConnection) graphql.Marshaler {
+			return plainList(ctx, c, oc, field, obj.Edges, false, activityEdgeImplementors, &plainFieldsOfActivityEdge)
+		}}}
+	plainFieldsOfActivityEdge.byName = map[string]plainField[*ent.ActivityEdge]{
+		"node": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.ActivityEdge) graphql.Marshaler {
+			return plainChild(ctx, c, oc, field, obj.Node, false, activityImplementors, &plainFieldsOfActivity)
+		}}}
+	plainFieldsOfAddress.byName = map[string]plainField[*schematype.Address]{
+		"country":       {write: func(w io.Writer, obj *schematype.Address) { graphql.MarshalString(obj.Country).MarshalGQL(w) }, null: func(obj *schematype.Address) bool { return graphql.MarshalString(obj.Country) == graphql.Null }},
+		"state":         {write: func(w io.Writer, obj *schematype.Address) { graphql.MarshalString(obj.State).MarshalGQL(w) }, null: func(obj *schematype.Address) bool { return graphql.MarshalString(obj.State) == graphql.Null }},
+		"zip":           {write: func(w io.Writer, obj *schematype.Address) { graphql.MarshalString(obj.Zip).MarshalGQL(w) }, null: func(obj *schematype.Address) bool { return graphql.MarshalString(obj.Zip) == graphql.Null }},
+		"streetAddress": {write: func(w io.Writer, obj *schematype.Address) { graphql.MarshalString(obj.StreetAddress).MarshalGQL(w) }, null: func(obj *schematype.Address) bool { return graphql.MarshalString(obj.StreetAddress) == graphql.Null }},
+		"city":          {write: func(w io.Writer, obj *schematype.Address) { graphql.MarshalString(obj.City).MarshalGQL(w) }, null: func(obj *schematype.Address) bool { return graphql.MarshalString(obj.City) == graphql.Null }}}
+	plainFieldsOfApplication.byName = map[string]plainField[*ent.Application]{
+		"id":            {write: func(w io.Writer, obj *ent.Application) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.Application) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
+		"email":         {write: func(w io.Writer, obj *ent.Application) { graphql.MarshalString(obj.Email).MarshalGQL(w) }, null: func(obj *ent.Application) bool { return graphql.MarshalString(obj.Email) == graphql.Null }},
+		"source":        {write: func(w io.Writer, obj *ent.Application) { graphql.MarshalString(obj.Source).MarshalGQL(w) }, null: func(obj *ent.Application) bool { return graphql.MarshalString(obj.Source) == graphql.Null }},
+		"linkedinURL":   {write: func(w io.Writer, obj *ent.Application) { graphql.MarshalString(obj.LinkedinURL).MarshalGQL(w) }, null: func(obj *ent.Application) bool { return graphql.MarshalString(obj.LinkedinURL) == graphql.Null }},
+		"coverLetter":   {write: func(w io.Writer, obj *ent.Application) { graphql.MarshalString(obj.CoverLetter).MarshalGQL(w) }, null: func(obj *ent.Application) bool { return graphql.MarshalString(obj.CoverLetter) == graphql.Null }},
+		"consentText":   {write: func(w io.Writer, obj *ent.Application) { graphql.MarshalString(obj.ConsentText).MarshalGQL(w) }, null: func(obj *ent.Application) bool { return graphql.MarshalString(obj.ConsentText) == graphql.Null }},
+		"timeConsented": {write: func(w io.Writer, obj *ent.Application) { scalar.MarshalTime(obj.TimeConsented).MarshalGQL(w) }, null: func(obj *ent.Application) bool { return scalar.MarshalTime(obj.TimeConsented) == graphql.Null }},
+		"timeCreated":   {write: func(w io.Writer, obj *ent.Application) { scalar.MarshalTime(obj.TimeCreated).MarshalGQL(w) }, null: func(obj *ent.Application) bool { return scalar.MarshalTime(obj.TimeCreated) == graphql.Null }},
+		"candidate": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.Application) graphql.Marshaler {
+			v, err := obj.Candidate(ctx)
+			if err != nil {
+				return nil
+			}
+			return plainChild(ctx, c, oc, field, v, true, candidateImplementors, &plainFieldsOfCandidate)
+		}}}
+	plainFieldsOfApprovalProcess.byName = map[string]plainField[*ent.ApprovalProcess]{
+		"id":          {write: func(w io.Writer, obj *ent.ApprovalProcess) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.ApprovalProcess) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
+		"name":        {write: func(w io.Writer, obj *ent.ApprovalProcess) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: func(obj *ent.ApprovalProcess) bool { return graphql.MarshalString(obj.Name) == graphql.Null }},
+		"status":      {write: func(w io.Writer, obj *ent.ApprovalProcess) { graphql.MarshalString(obj.Status).MarshalGQL(w) }, null: func(obj *ent.ApprovalProcess) bool { return graphql.MarshalString(obj.Status) == graphql.Null }},
+		"timeStarted": {write: func(w io.Writer, obj *ent.ApprovalProcess) { scalar.MarshalTime(obj.TimeStarted).MarshalGQL(w) }, null: func(obj *ent.ApprovalProcess) bool { return scalar.MarshalTime(obj.TimeStarted) == graphql.Null }},
+		"timeCompleted": {write: func(w io.Writer, obj *ent.ApprovalProcess) {
+			if obj.TimeCompleted == nil {
+				graphql.Null.MarshalGQL(w)
+				return
+			}
+			scalar.MarshalTime(*obj.TimeCompleted).MarshalGQL(w)
+		}, null: nil}}
+	plainFieldsOfCandidate.byName = map[string]plainField[*ent.Candidate]{
+		"id":     {write: func(w io.Writer, obj *ent.Candidate) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.Candidate) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
+		"status": {write: func(w io.Writer, obj *ent.Candidate) { obj.Status.MarshalGQL(w) }, null: nil},
+		"rejectionNote": {write: func(w io.Writer, obj *ent.Candidate) {
+			if obj.RejectionNote == nil {
+				graphql.Null.MarshalGQL(w)
+				return
+			}
+			graphql.MarshalString(*obj.RejectionNote).MarshalGQL(w)
+		}, null: nil},
+		"source":                   {write: func(w io.Writer, obj *ent.Candidate) { graphql.MarshalString(obj.Source).MarshalGQL(w) }, null: func(obj *ent.Candidate) bool { return graphql.MarshalString(obj.Source) == graphql.Null }},
+		"deleted":                  {write: func(w io.Writer, obj *ent.Candidate) { graphql.MarshalBoolean(obj.Deleted).MarshalGQL(w) }, null: func(obj *ent.Candidate) bool { return graphql.MarshalBoolean(obj.Deleted) == graphql.Null }},
+		"timeCreated":              {write: func(w io.Writer, obj *ent.Candidate) { scalar.MarshalTime(obj.TimeCreated).MarshalGQL(w) }, null: func(obj *ent.Candidate) bool { return scalar.MarshalTime(obj.TimeCreated) == graphql.Null }},
+		"timeLastStatusChanged":    {write: func(w io.Writer, obj *ent.Candidate) { scalar.MarshalTime(obj.TimeLastStatusChanged).MarshalGQL(w) }, null: func(obj *ent.Candidate) bool { return scalar.MarshalTime(obj.TimeLastStatusChanged) == graphql.Null }},
+		"timeHiringProcessUpdated": {write: func(w io.Writer, obj *ent.Candidate) { scalar.MarshalTime(obj.TimeHiringProcessUpdated).MarshalGQL(w) }, null: func(obj *ent.Candidate) bool { return scalar.MarshalTime(obj.TimeHiringProcessUpdated) == graphql.Null }},
+		"address": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.Candidate) graphql.Marshaler {
+			return plainChild(ctx, c, oc, field, obj.Address, false, addressImplementors, &plainFieldsOfAddress)
+		}},
+		"person": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.Candidate) graphql.Marshaler {
+			v, err := obj.Person(ctx)
+			if err != nil {
+				return nil
+			}
+			return plainChild(ctx, c, oc, field, v, true, personImplementors, &plainFieldsOfPerson)
+		}},
+		"position": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.Candidate) graphql.Marshaler {
+			v, err := obj.Position(ctx)
+			if err != nil {
+				return nil
+			}
+			return plainChild(ctx, c, oc, field, v, true, positionImplementors, &plainFieldsOfPosition)
+		}},
+		"currentStep": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.Candidate) graphql.Marshaler {
+			v, err := obj.CurrentStep(ctx)
+			if err != nil {
+				return nil
+			}
+			return plainChild(ctx, c, oc, field, v, false, pipelineStepImplementors, &plainFieldsOfPipelineStep)
+		}},
+		"rejectionReason": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.Candidate) graphql.Marshaler {
+			v, err := obj.RejectionReason(ctx)
+			if err != nil {
+				return nil
+			}
+			return plainChild(ctx, c, oc, field, v, false, rejectionReasonImplementors, &plainFieldsOfRejectionReason)
+		}}}
+	plainFieldsOfCandidateConnection.byName = map[string]plainField[*ent.CandidateConnection]{
+		"totalCount": {write: func(w io.Writer, obj *ent.CandidateConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: func(obj *ent.CandidateConnection) bool { return graphql.MarshalInt(obj.TotalCount) == graphql.Null }},
+		"edges": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.CandidateConnection) graphql.Marshaler {
+			return plainList(ctx, c, oc, field, obj.Edges, false, candidateEdgeImplementors, &plainFieldsOfCandidateEdge)
+		}}}
+	plainFieldsOfCandidateEdge.byName = map[string]plainField[*ent.CandidateEdge]{
+		"node": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.CandidateEdge) graphql.Marshaler {
+			return plainChild(ctx, c, oc, field, obj.Node, false, candidateImplementors, &plainFieldsOfCandidate)
+		}}}
+	plainFieldsOfCandidateFile.byName = map[string]plainField[*ent.CandidateFile]{
+		"id":          {write: func(w io.Writer, obj *ent.CandidateFile) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.CandidateFile) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
+		"kind":        {write: func(w io.Writer, obj *ent.CandidateFile) { obj.Kind.MarshalGQL(w) }, null: nil},
+		"fileName":    {write: func(w io.Writer, obj *ent.CandidateFile) { graphql.MarshalString(obj.FileName).MarshalGQL(w) }, null: func(obj *ent.CandidateFile) bool { return graphql.MarshalString(obj.FileName) == graphql.Null }},
+		"contentType": {write: func(w io.Writer, obj *ent.CandidateFile) { graphql.MarshalString(obj.ContentType).MarshalGQL(w) }, null: func(obj *ent.CandidateFile) bool { return graphql.MarshalString(obj.ContentType) == graphql.Null }},
+		"size":        {write: func(w io.Writer, obj *ent.CandidateFile) { graphql.MarshalInt64(obj.Size).MarshalGQL(w) }, null: func(obj *ent.CandidateFile) bool { return graphql.MarshalInt64(obj.Size) == graphql.Null }},
+		"timeCreated": {write: func(w io.Writer, obj *ent.CandidateFile) { scalar.MarshalTime(obj.TimeCreated).MarshalGQL(w) }, null: func(obj *ent.CandidateFile) bool { return scalar.MarshalTime(obj.TimeCreated) == graphql.Null }},
+		"candidate": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.CandidateFile) graphql.Marshaler {
+			v, err := obj.Candidate(ctx)
+			if err != nil {
+				return nil
+			}
+			return plainChild(ctx, c, oc, field, v, true, candidateImplementors, &plainFieldsOfCandidate)
+		}}}
+	plainFieldsOfCandidateFileConnection.byName = map[string]plainField[*ent.CandidateFileConnection]{
+		"totalCount": {write: func(w io.Writer, obj *ent.CandidateFileConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: func(obj *ent.CandidateFileConnection) bool { return graphql.MarshalInt(obj.TotalCount) == graphql.Null }},
+		"edges": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.CandidateFileConnection) graphql.Marshaler {
+			return plainList(ctx, c, oc, field, obj.Edges, false, candidateFileEdgeImplementors, &plainFieldsOfCandidateFileEdge)
+		}}}
+	plainFieldsOfCandidateFileEdge.byName = map[string]plainField[*ent.CandidateFileEdge]{
+		"node": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.CandidateFileEdge) graphql.Marshaler {
+			return plainChild(ctx, c, oc, field, obj.Node, false, candidateFileImplementors, &plainFieldsOfCandidateFile)
+		}}}
+	plainFieldsOfCandidateStep.byName = map[string]plainField[*ent.CandidateStep]{
+		"id":          {write: func(w io.Writer, obj *ent.CandidateStep) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.CandidateStep) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
+		"name":        {write: func(w io.Writer, obj *ent.CandidateStep) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: func(obj *ent.CandidateStep) bool { return graphql.MarshalString(obj.Name) == graphql.Null }},
+		"kind":        {write: func(w io.Writer, obj *ent.CandidateStep) { graphql.MarshalString(obj.Kind).MarshalGQL(w) }, null: func(obj *ent.CandidateStep) bool { return graphql.MarshalString(obj.Kind) == graphql.Null }},
+		"timeEntered": {write: func(w io.Writer, obj *ent.CandidateStep) { scalar.MarshalTime(obj.TimeEntered).MarshalGQL(w) }, null: func(obj *ent.CandidateStep) bool { return scalar.MarshalTime(obj.TimeEntered) == graphql.Null }},
+		"timeLeft": {write: func(w io.Writer, obj *ent.CandidateStep) {
+			if obj.TimeLeft == nil {
+				graphql.Null.MarshalGQL(w)
+				return
+			}
+			scalar.MarshalTime(*obj.TimeLeft).MarshalGQL(w)
+		}, null: nil},
+		"timeScheduled": {write: func(w io.Writer, obj *ent.CandidateStep) {
+			if obj.TimeScheduled == nil {
+				graphql.Null.MarshalGQL(w)
+				return
+			}
+			scalar.MarshalTime(*obj.TimeScheduled).MarshalGQL(w)
+		}, null: nil},
+		"enteredBy": {write: func(w io.Writer, obj *ent.CandidateStep) { graphql.MarshalString(obj.EnteredBy).MarshalGQL(w) }, null: func(obj *ent.CandidateStep) bool { return graphql.MarshalString(obj.EnteredBy) == graphql.Null }},
+		"leftBy": {write: func(w io.Writer, obj *ent.CandidateStep) {
+			if obj.LeftBy == nil {
+				graphql.Null.MarshalGQL(w)
+				return
+			}
+			graphql.MarshalString(*obj.LeftBy).MarshalGQL(w)
+		}, null: nil},
+		"candidate": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.CandidateStep) graphql.Marshaler {
+			v, err := obj.Candidate(ctx)
+			if err != nil {
+				return nil
+			}
+			return plainChild(ctx, c, oc, field, v, true, candidateImplementors, &plainFieldsOfCandidate)
+		}}}
+	plainFieldsOfCandidateStepConnection.byName = map[string]plainField[*ent.CandidateStepConnection]{
+		"totalCount": {write: func(w io.Writer, obj *ent.CandidateStepConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: func(obj *ent.CandidateStepConnection) bool { return graphql.MarshalInt(obj.TotalCount) == graphql.Null }},
+		"edges": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.CandidateStepConnection) graphql.Marshaler {
+			return plainList(ctx, c, oc, field, obj.Edges, false, candidateStepEdgeImplementors, &plainFieldsOfCandidateStepEdge)
+		}}}
+	plainFieldsOfCandidateStepEdge.byName = map[string]plainField[*ent.CandidateStepEdge]{
+		"node": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.CandidateStepEdge) graphql.Marshaler {
+			return plainChild(ctx, c, oc, field, obj.Node, false, candidateStepImplementors, &plainFieldsOfCandidateStep)
+		}}}
+	plainFieldsOfCompany.byName = map[string]plainField[*ent.Company]{
+		"id":          {write: func(w io.Writer, obj *ent.Company) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.Company) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
+		"name":        {write: func(w io.Writer, obj *ent.Company) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: func(obj *ent.Company) bool { return graphql.MarshalString(obj.Name) == graphql.Null }},
+		"timeCreated": {write: func(w io.Writer, obj *ent.Company) { scalar.MarshalTime(obj.TimeCreated).MarshalGQL(w) }, null: func(obj *ent.Company) bool { return scalar.MarshalTime(obj.TimeCreated) == graphql.Null }}}
+	plainFieldsOfContact.byName = map[string]plainField[*ent.Contact]{
+		"id":          {write: func(w io.Writer, obj *ent.Contact) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.Contact) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
+		"type":        {write: func(w io.Writer, obj *ent.Contact) { graphql.MarshalString(obj.Type).MarshalGQL(w) }, null: func(obj *ent.Contact) bool { return graphql.MarshalString(obj.Type) == graphql.Null }},
+		"firstName":   {write: func(w io.Writer, obj *ent.Contact) { graphql.MarshalString(obj.FirstName).MarshalGQL(w) }, null: func(obj *ent.Contact) bool { return graphql.MarshalString(obj.FirstName) == graphql.Null }},
+		"middleName":  {write: func(w io.Writer, obj *ent.Contact) { graphql.MarshalString(obj.MiddleName).MarshalGQL(w) }, null: nil},
+		"lastName":    {write: func(w io.Writer, obj *ent.Contact) { graphql.MarshalString(obj.LastName).MarshalGQL(w) }, null: nil},
+		"email":       {write: func(w io.Writer, obj *ent.Contact) { graphql.MarshalString(obj.Email).MarshalGQL(w) }, null: nil},
+		"timeCreated": {write: func(w io.Writer, obj *ent.Contact) { scalar.MarshalTime(obj.TimeCreated).MarshalGQL(w) }, null: func(obj *ent.Contact) bool { return scalar.MarshalTime(obj.TimeCreated) == graphql.Null }}}
+	plainFieldsOfContactConnection.byName = map[string]plainField[*ent.ContactConnection]{
+		"totalCount": {write: func(w io.Writer, obj *ent.ContactConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: func(obj *ent.ContactConnection) bool { return graphql.MarshalInt(obj.TotalCount) == graphql.Null }},
+		"edges": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.ContactConnection) graphql.Marshaler {
+			return plainList(ctx, c, oc, field, obj.Edges, false, contactEdgeImplementors, &plainFieldsOfContactEdge)
+		}}}
+	plainFieldsOfContactEdge.byName = map[string]plainField[*ent.ContactEdge]{
+		"node": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.ContactEdge) graphql.Marshaler {
+			return plainChild(ctx, c, oc, field, obj.Node, false, contactImplementors, &plainFieldsOfContact)
+		}}}
+	plainFieldsOfConversation.byName = map[string]plainField[*ent.Conversation]{
+		"id":          {write: func(w io.Writer, obj *ent.Conversation) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.Conversation) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
+		"subject":     {write: func(w io.Writer, obj *ent.Conversation) { graphql.MarshalString(obj.Subject).MarshalGQL(w) }, null: func(obj *ent.Conversation) bool { return graphql.MarshalString(obj.Subject) == graphql.Null }},
+		"timeCreated": {write: func(w io.Writer, obj *ent.Conversation) { scalar.MarshalTime(obj.TimeCreated).MarshalGQL(w) }, null: func(obj *ent.Conversation) bool { return scalar.MarshalTime(obj.TimeCreated) == graphql.Null }},
+		"candidate": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.Conversation) graphql.Marshaler {
+			v, err := obj.Candidate(ctx)
+			if err != nil {
+				return nil
+			}
+			return plainChild(ctx, c, oc, field, v, false, candidateImplementors, &plainFieldsOfCandidate)
+		}}}
+	plainFieldsOfConversationConnection.byName = map[string]plainField[*ent.ConversationConnection]{
+		"totalCount": {write: func(w io.Writer, obj *ent.ConversationConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: func(obj *ent.ConversationConnection) bool { return graphql.MarshalInt(obj.TotalCount) == graphql.Null }},
+		"edges": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.ConversationConnection) graphql.Marshaler {
+			return plainList(ctx, c, oc, field, obj.Edges, false, conversationEdgeImplementors, &plainFieldsOfConversationEdge)
+		}}}
+	plainFieldsOfConversationEdge.byName = map[string]plainField[*ent.ConversationEdge]{
+		"node": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.ConversationEdge) graphql.Marshaler {
+			return plainChild(ctx, c, oc, field, obj.Node, false, conversationImplementors, &plainFieldsOfConversation)
+		}}}
+	plainFieldsOfCreatedAPIKey.byName = map[string]plainField[*recruiting.CreatedAPIKey]{
+		"secret": {write: func(w io.Writer, obj *recruiting.CreatedAPIKey) { graphql.MarshalString(obj.Secret).MarshalGQL(w) }, null: func(obj *recruiting.CreatedAPIKey) bool { return graphql.MarshalString(obj.Secret) == graphql.Null }},
+		"apiKey": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *recruiting.CreatedAPIKey) graphql.Marshaler {
+			return plainChild(ctx, c, oc, field, obj.APIKey, true, aPIKeyImplementors, &plainFieldsOfAPIKey)
+		}}}
+	plainFieldsOfEvaluationPartner.byName = map[string]plainField[*ent.EvaluationPartner]{
+		"id":           {write: func(w io.Writer, obj *ent.EvaluationPartner) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.EvaluationPartner) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
+		"name":         {write: func(w io.Writer, obj *ent.EvaluationPartner) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: func(obj *ent.EvaluationPartner) bool { return graphql.MarshalString(obj.Name) == graphql.Null }},
+		"submitURL":    {write: func(w io.Writer, obj *ent.EvaluationPartner) { graphql.MarshalString(obj.SubmitURL).MarshalGQL(w) }, null: func(obj *ent.EvaluationPartner) bool { return graphql.MarshalString(obj.SubmitURL) == graphql.Null }},
+		"testsURL":     {write: func(w io.Writer, obj *ent.EvaluationPartner) { graphql.MarshalString(obj.TestsURL).MarshalGQL(w) }, null: nil},
+		"authMode":     {write: func(w io.Writer, obj *ent.EvaluationPartner) { obj.AuthMode.MarshalGQL(w) }, null: nil},
+		"canSeeOffers": {write: func(w io.Writer, obj *ent.EvaluationPartner) { graphql.MarshalBoolean(obj.CanSeeOffers).MarshalGQL(w) }, null: func(obj *ent.EvaluationPartner) bool { return graphql.MarshalBoolean(obj.CanSeeOffers) == graphql.Null }},
+		"timeCatalogFetched": {write: func(w io.Writer, obj *ent.EvaluationPartner) {
+			if obj.TimeCatalogFetched == nil {
+				graphql.Null.MarshalGQL(w)
+				return
+			}
+			scalar.MarshalTime(*obj.TimeCatalogFetched).MarshalGQL(w)
+		}, null: nil},
+		"timeCreated": {write: func(w io.Writer, obj *ent.EvaluationPartner) { scalar.MarshalTime(obj.TimeCreated).MarshalGQL(w) }, null: func(obj *ent.EvaluationPartner) bool { return scalar.MarshalTime(obj.TimeCreated) == graphql.Null }}}
+	plainFieldsOfEvaluationPartnerConnection.byName = map[string]plainField[*ent.EvaluationPartnerConnection]{
+		"totalCount": {write: func(w io.Writer, obj *ent.EvaluationPartnerConnection) {
+			graphql.MarshalInt(obj.TotalCount).MarshalGQL(w)
+		}, null: func(obj *ent.EvaluationPartnerConnection) bool {
+			return graphql.MarshalInt(obj.TotalCount) == graphql.Null
+		}},
+		"edges": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.EvaluationPartnerConnection) graphql.Marshaler {
+			return plainList(ctx, c, oc, field, obj.Edges, false, evaluationPartnerEdgeImplementors, &plainFieldsOfEvaluationPartnerEdge)
+		}}}
+	plainFieldsOfEvaluationPartnerEdge.byName = map[string]plainField[*ent.EvaluationPartnerEdge]{
+		"node": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.EvaluationPartnerEdge) graphql.Marshaler {
+			return plainChild(ctx, c, oc, field, obj.Node, false, evaluationPartnerImplementors, &plainFieldsOfEvaluationPartner)
+		}}}
+	plainFieldsOfEvent.byName = map[string]plainField[*recruiting.EventPayload]{
+		"id":       {write: func(w io.Writer, obj *recruiting.EventPayload) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *recruiting.EventPayload) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
+		"sequence": {write: func(w io.Writer, obj *recruiting.EventPayload) { graphql.MarshalInt64(obj.Sequence).MarshalGQL(w) }, null: func(obj *recruiting.EventPayload) bool { return graphql.MarshalInt64(obj.Sequence) == graphql.Null }},
+		"type":     {write: func(w io.Writer, obj *recruiting.EventPayload) { graphql.MarshalString(obj.Type).MarshalGQL(w) }, null: func(obj *recruiting.EventPayload) bool { return graphql.MarshalString(obj.Type) == graphql.Null }},
+		"time":     {write: func(w io.Writer, obj *recruiting.EventPayload) { scalar.MarshalTime(obj.Time).MarshalGQL(w) }, null: func(obj *recruiting.EventPayload) bool { return scalar.MarshalTime(obj.Time) == graphql.Null }}}
+	plainFieldsOfEventActor.byName = map[string]plainField[*recruiting.EventActor]{
+		"type": {write: func(w io.Writer, obj *recruiting.EventActor) { graphql.MarshalString(obj.Type).MarshalGQL(w) }, null: func(obj *recruiting.EventActor) bool { return graphql.MarshalString(obj.Type) == graphql.Null }},
+		"id":   {write: func(w io.Writer, obj *recruiting.EventActor) { graphql.MarshalString(obj.ID).MarshalGQL(w) }, null: nil},
+		"name": {write: func(w io.Writer, obj *recruiting.EventActor) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: nil}}
+	plainFieldsOfEventFeed.byName = map[string]plainField[*model.EventFeed]{
+		"cursor":  {write: func(w io.Writer, obj *model.EventFeed) { graphql.MarshalString(obj.Cursor).MarshalGQL(w) }, null: func(obj *model.EventFeed) bool { return graphql.MarshalString(obj.Cursor) == graphql.Null }},
+		"hasMore": {write: func(w io.Writer, obj *model.EventFeed) { graphql.MarshalBoolean(obj.HasMore).MarshalGQL(w) }, null: func(obj *model.EventFeed) bool { return graphql.MarshalBoolean(obj.HasMore) == graphql.Null }}}
+	plainFieldsOfEventObject.byName = map[string]plainField[*recruiting.EventObject]{
+		"type": {write: func(w io.Writer, obj *recruiting.EventObject) { graphql.MarshalString(obj.Type).MarshalGQL(w) }, null: func(obj *recruiting.EventObject) bool { return graphql.MarshalString(obj.Type) == graphql.Null }},
+		"id":   {write: func(w io.Writer, obj *recruiting.EventObject) { graphql.MarshalString(obj.ID).MarshalGQL(w) }, null: func(obj *recruiting.EventObject) bool { return graphql.MarshalString(obj.ID) == graphql.Null }}}
+	plainFieldsOfFieldChange.byName = map[string]plainField[*schematype.FieldChange]{
+		"field": {write: func(w io.Writer, obj *schematype.FieldChange) { graphql.MarshalString(obj.Field).MarshalGQL(w) }, null: func(obj *schematype.FieldChange) bool { return graphql.MarshalString(obj.Field) == graphql.Null }}}
+	plainFieldsOfFieldDefinition.byName = map[string]plainField[*ent.FieldDefinition]{
+		"id":          {write: func(w io.Writer, obj *ent.FieldDefinition) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.FieldDefinition) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
+		"scope":       {write: func(w io.Writer, obj *ent.FieldDefinition) { obj.Scope.MarshalGQL(w) }, null: nil},
+		"name":        {write: func(w io.Writer, obj *ent.FieldDefinition) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: func(obj *ent.FieldDefinition) bool { return graphql.MarshalString(obj.Name) == graphql.Null }},
+		"kind":        {write: func(w io.Writer, obj *ent.FieldDefinition) { obj.Kind.MarshalGQL(w) }, null: nil},
+		"internalUse": {write: func(w io.Writer, obj *ent.FieldDefinition) { graphql.MarshalBoolean(obj.InternalUse).MarshalGQL(w) }, null: func(obj *ent.FieldDefinition) bool { return graphql.MarshalBoolean(obj.InternalUse) == graphql.Null }}}
+	plainFieldsOfFieldDefinitionConnection.byName = map[string]plainField[*ent.FieldDefinitionConnection]{
+		"totalCount": {write: func(w io.Writer, obj *ent.FieldDefinitionConnection) {
+			graphql.MarshalInt(obj.TotalCount).MarshalGQL(w)
+		}, null: func(obj *ent.FieldDefinitionConnection) bool {
+			return graphql.MarshalInt(obj.TotalCount) == graphql.Null
+		}},
+		"edges": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.FieldDefinitionConnection) graphql.Marshaler {
+			return plainList(ctx, c, oc, field, obj.Edges, false, fieldDefinitionEdgeImplementors, &plainFieldsOfFieldDefinitionEdge)
+		}}}
+	plainFieldsOfFieldDefinitionEdge.byName = map[string]plainField[*ent.FieldDefinitionEdge]{
+		"node": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.FieldDefinitionEdge) graphql.Marshaler {
+			return plainChild(ctx, c, oc, field, obj.Node, false, fieldDefinitionImplementors, &plainFieldsOfFieldDefinition)
+		}}}
+	plainFieldsOfLocation.byName = map[string]plainField[*ent.Location]{
+		"id":           {write: func(w io.Writer, obj *ent.Location) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.Location) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
+		"name":         {write: func(w io.Writer, obj *ent.Location) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: func(obj *ent.Location) bool { return graphql.MarshalString(obj.Name) == graphql.Null }},
+		"country":      {write: func(w io.Writer, obj *ent.Location) { graphql.MarshalString(obj.Country).MarshalGQL(w) }, null: func(obj *ent.Location) bool { return graphql.MarshalString(obj.Country) == graphql.Null }},
+		"city":         {write: func(w io.Writer, obj *ent.Location) { graphql.MarshalString(obj.City).MarshalGQL(w) }, null: func(obj *ent.Location) bool { return graphql.MarshalString(obj.City) == graphql.Null }},
+		"state":        {write: func(w io.Writer, obj *ent.Location) { graphql.MarshalString(obj.State).MarshalGQL(w) }, null: func(obj *ent.Location) bool { return graphql.MarshalString(obj.State) == graphql.Null }},
+		"postalCode":   {write: func(w io.Writer, obj *ent.Location) { graphql.MarshalString(obj.PostalCode).MarshalGQL(w) }, null: func(obj *ent.Location) bool { return graphql.MarshalString(obj.PostalCode) == graphql.Null }},
+		"streetName":   {write: func(w io.Writer, obj *ent.Location) { graphql.MarshalString(obj.StreetName).MarshalGQL(w) }, null: func(obj *ent.Location) bool { return graphql.MarshalString(obj.StreetName) == graphql.Null }},
+		"streetNumber": {write: func(w io.Writer, obj *ent.Location) { graphql.MarshalString(obj.StreetNumber).MarshalGQL(w) }, null: func(obj *ent.Location) bool { return graphql.MarshalString(obj.StreetNumber) == graphql.Null }},
+		"arrivalInstructions": {write: func(w io.Writer, obj *ent.Location) {
+			if obj.ArrivalInstructions == nil {
+				graphql.Null.MarshalGQL(w)
+				return
+			}
+			graphql.MarshalString(*obj.ArrivalInstructions).MarshalGQL(w)
+		}, null: nil},
+		"timezone": {write: func(w io.Writer, obj *ent.Location) { graphql.MarshalString(obj.Timezone).MarshalGQL(w) }, null: func(obj *ent.Location) bool { return graphql.MarshalString(obj.Timezone) == graphql.Null }}}
+	plainFieldsOfLocationConnection.byName = map[string]plainField[*ent.LocationConnection]{
+		"totalCount": {write: func(w io.Writer, obj *ent.LocationConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: func(obj *ent.LocationConnection) bool { return graphql.MarshalInt(obj.TotalCount) == graphql.Null }},
+		"edges": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.LocationConnection) graphql.Marshaler {
+			return plainList(ctx, c, oc, field, obj.Edges, false, locationEdgeImplementors, &plainFieldsOfLocationEdge)
+		}}}
+	plainFieldsOfLocationEdge.byName = map[string]plainField[*ent.LocationEdge]{
+		"node": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.LocationEdge) graphql.Marshaler {
+			return plainChild(ctx, c, oc, field, obj.Node, false, locationImplementors, &plainFieldsOfLocation)
+		}}}
+	plainFieldsOfMessage.byName = map[string]plainField[*ent.Message]{
+		"id":       {write: func(w io.Writer, obj *ent.Message) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.Message) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
+		"timeSent": {write: func(w io.Writer, obj *ent.Message) { scalar.MarshalTime(obj.TimeSent).MarshalGQL(w) }, null: func(obj *ent.Message) bool { return scalar.MarshalTime(obj.TimeSent) == graphql.Null }},
+		"status":   {write: func(w io.Writer, obj *ent.Message) { graphql.MarshalString(obj.Status).MarshalGQL(w) }, null: func(obj *ent.Message) bool { return graphql.MarshalString(obj.Status) == graphql.Null }},
+		"subject":  {write: func(w io.Writer, obj *ent.Message) { graphql.MarshalString(obj.Subject).MarshalGQL(w) }, null: func(obj *ent.Message) bool { return graphql.MarshalString(obj.Subject) == graphql.Null }},
+		"body":     {write: func(w io.Writer, obj *ent.Message) { graphql.MarshalString(obj.Body).MarshalGQL(w) }, null: func(obj *ent.Message) bool { return graphql.MarshalString(obj.Body) == graphql.Null }},
+		"conversation": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.Message) graphql.Marshaler {
+			v, err := obj.Conversation(ctx)
+			if err != nil {
+				return nil
+			}
+			return plainChild(ctx, c, oc, field, v, true, conversationImplementors, &plainFieldsOfConversation)
+		}}}
+	plainFieldsOfMessageConnection.byName = map[string]plainField[*ent.MessageConnection]{
+		"totalCount": {write: func(w io.Writer, obj *ent.MessageConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: func(obj *ent.MessageConnection) bool { return graphql.MarshalInt(obj.TotalCount) == graphql.Null }},
+		"edges": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.MessageConnection) graphql.Marshaler {
+			return plainList(ctx, c, oc, field, obj.Edges, false, messageEdgeImplementors, &plainFieldsOfMessageEdge)
+		}}}
+	plainFieldsOfMessageEdge.byName = map[string]plainField[*ent.MessageEdge]{
+		"node": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.MessageEdge) graphql.Marshaler {
+			return plainChild(ctx, c, oc, field, obj.Node, false, messageImplementors, &plainFieldsOfMessage)
+		}}}
+	plainFieldsOfNamedValue.byName = map[string]plainField[*schematype.NamedValue]{
+		"name":  {write: func(w io.Writer, obj *schematype.NamedValue) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: func(obj *schematype.NamedValue) bool { return graphql.MarshalString(obj.Name) == graphql.Null }},
+		"value": {write: func(w io.Writer, obj *schematype.NamedValue) { graphql.MarshalString(obj.Value).MarshalGQL(w) }, null: func(obj *schematype.NamedValue) bool { return graphql.MarshalString(obj.Value) == graphql.Null }},
+		"order": {write: func(w io.Writer, obj *schematype.NamedValue) { graphql.MarshalInt(obj.Order).MarshalGQL(w) }, null: func(obj *schematype.NamedValue) bool { return graphql.MarshalInt(obj.Order) == graphql.Null }}}
+	plainFieldsOfNote.byName = map[string]plainField[*ent.Note]{
+		"id":          {write: func(w io.Writer, obj *ent.Note) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.Note) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
+		"timeCreated": {write: func(w io.Writer, obj *ent.Note) { scalar.MarshalTime(obj.TimeCreated).MarshalGQL(w) }, null: func(obj *ent.Note) bool { return scalar.MarshalTime(obj.TimeCreated) == graphql.Null }},
+		"text":        {write: func(w io.Writer, obj *ent.Note) { graphql.MarshalString(obj.Text).MarshalGQL(w) }, null: func(obj *ent.Note) bool { return graphql.MarshalString(obj.Text) == graphql.Null }},
+		"candidate": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.Note) graphql.Marshaler {
+			v, err := obj.Candidate(ctx)
+			if err != nil {
+				return nil
+			}
+			return plainChild(ctx, c, oc, field, v, true, candidateImplementors, &plainFieldsOfCandidate)
+		}}}
+	plainFieldsOfNoteConnection.byName = map[string]plainField[*ent.NoteConnection]{
+		"totalCount": {write: func(w io.Writer, obj *ent.NoteConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: func(obj *ent.NoteConnection) bool { return graphql.MarshalInt(obj.TotalCount) == graphql.Null }},
+		"edges": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.NoteConnection) graphql.Marshaler {
+			return plainList(ctx, c, oc, field, obj.Edges, false, noteEdgeImplementors, &plainFieldsOfNoteEdge)
+		}}}
+	plainFieldsOfNoteDetail.byName = map[string]plainField[*schematype.NoteDetail]{
+		"title": {write: func(w io.Writer, obj *schematype.NoteDetail) { graphql.MarshalString(obj.Title).MarshalGQL(w) }, null: func(obj *schematype.NoteDetail) bool { return graphql.MarshalString(obj.Title) == graphql.Null }},
+		"text":  {write: func(w io.Writer, obj *schematype.NoteDetail) { graphql.MarshalString(obj.Text).MarshalGQL(w) }, null: func(obj *schematype.NoteDetail) bool { return graphql.MarshalString(obj.Text) == graphql.Null }}}
+	plainFieldsOfNoteEdge.byName = map[string]plainField[*ent.NoteEdge]{
+		"node": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.NoteEdge) graphql.Marshaler {
+			return plainChild(ctx, c, oc, field, obj.Node, false, noteImplementors, &plainFieldsOfNote)
+		}}}
+	plainFieldsOfOfferLetter.byName = map[string]plainField[*ent.OfferLetter]{
+		"id":          {write: func(w io.Writer, obj *ent.OfferLetter) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.OfferLetter) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
+		"fileName":    {write: func(w io.Writer, obj *ent.OfferLetter) { graphql.MarshalString(obj.FileName).MarshalGQL(w) }, null: func(obj *ent.OfferLetter) bool { return graphql.MarshalString(obj.FileName) == graphql.Null }},
+		"signed":      {write: func(w io.Writer, obj *ent.OfferLetter) { graphql.MarshalBoolean(obj.Signed).MarshalGQL(w) }, null: func(obj *ent.OfferLetter) bool { return graphql.MarshalBoolean(obj.Signed) == graphql.Null }},
+		"timeCreated": {write: func(w io.Writer, obj *ent.OfferLetter) { scalar.MarshalTime(obj.TimeCreated).MarshalGQL(w) }, null: func(obj *ent.OfferLetter) bool { return scalar.MarshalTime(obj.TimeCreated) == graphql.Null }},
+		"candidate": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.OfferLetter) graphql.Marshaler {
+			v, err := obj.Candidate(ctx)
+			if err != nil {
+				return nil
+			}
+			return plainChild(ctx, c, oc, field, v, true, candidateImplementors, &plainFieldsOfCandidate)
+		}}}
+	plainFieldsOfOpening.byName = map[string]plainField[*ent.Opening]{
+		"id":             {write: func(w io.Writer, obj *ent.Opening) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.Opening) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
+		"name":           {write: func(w io.Writer, obj *ent.Opening) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: func(obj *ent.Opening) bool { return graphql.MarshalString(obj.Name) == graphql.Null }},
+		"status":         {write: func(w io.Writer, obj *ent.Opening) { obj.Status.MarshalGQL(w) }, null: nil},
+		"approvalStatus": {write: func(w io.Writer, obj *ent.Opening) { obj.ApprovalStatus.MarshalGQL(w) }, null: nil},
+		"reason":         {write: func(w io.Writer, obj *ent.Opening) { obj.Reason.MarshalGQL(w) }, null: nil},
+		"headcount":      {write: func(w io.Writer, obj *ent.Opening) { graphql.MarshalInt(obj.Headcount).MarshalGQL(w) }, null: func(obj *ent.Opening) bool { return graphql.MarshalInt(obj.Headcount) == graphql.Null }},
+		"timeExpectedHire": {write: func(w io.Writer, obj *ent.Opening) {
+			if obj.TimeExpectedHire == nil {
+				graphql.Null.MarshalGQL(w)
+				return
+			}
+			scalar.MarshalTime(*obj.TimeExpectedHire).MarshalGQL(w)
+		}, null: nil},
+		"timeApproved": {write: func(w io.Writer, obj *ent.Opening) {
+			if obj.TimeApproved == nil {
+				graphql.Null.MarshalGQL(w)
+				return
+			}
+			scalar.MarshalTime(*obj.TimeApproved).MarshalGQL(w)
+		}, null: nil},
+		"timeOpened":           {write: func(w io.Writer, obj *ent.Opening) { scalar.MarshalTime(obj.TimeOpened).MarshalGQL(w) }, null: func(obj *ent.Opening) bool { return scalar.MarshalTime(obj.TimeOpened) == graphql.Null }},
+		"timeCreated":          {write: func(w io.Writer, obj *ent.Opening) { scalar.MarshalTime(obj.TimeCreated).MarshalGQL(w) }, null: func(obj *ent.Opening) bool { return scalar.MarshalTime(obj.TimeCreated) == graphql.Null }},
+		"timeLastStatusChange": {write: func(w io.Writer, obj *ent.Opening) { scalar.MarshalTime(obj.TimeLastStatusChange).MarshalGQL(w) }, null: func(obj *ent.Opening) bool { return scalar.MarshalTime(obj.TimeLastStatusChange) == graphql.Null }},
+		"timeUpdated":          {write: func(w io.Writer, obj *ent.Opening) { scalar.MarshalTime(obj.TimeUpdated).MarshalGQL(w) }, null: func(obj *ent.Opening) bool { return scalar.MarshalTime(obj.TimeUpdated) == graphql.Null }},
+		"position": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.Opening) graphql.Marshaler {
+			v, err := obj.Position(ctx)
+			if err != nil {
+				return nil
+			}
+			return plainChild(ctx, c, oc, field, v, true, positionImplementors, &plainFieldsOfPosition)
+		}},
+		"hiredCandidate": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.Opening) graphql.Marshaler {
+			v, err := obj.HiredCandidate(ctx)
+			if err != nil {
+				return nil
+			}
+			return plainChild(ctx, c, oc, field, v, false, candidateImplementors, &plainFieldsOfCandidate)
+		}},
+		"approvalProcess": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.Opening) graphql.Marshaler {
+			v, err := obj.ApprovalProcess(ctx)
+			if err != nil {
+				return nil
+			}
+			return plainChild(ctx, c, oc, field, v, false, approvalProcessImplementors, &plainFieldsOfApprovalProcess)
+		}}}
+	plainFieldsOfOpeningConnection.byName = map[string]plainField[*ent.OpeningConnection]{
+		"totalCount": {write: func(w io.Writer, obj *ent.OpeningConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: func(obj *ent.OpeningConnection) bool { return graphql.MarshalInt(obj.TotalCount) == graphql.Null }},
+		"edges": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.OpeningConnection) graphql.Marshaler {
+			return plainList(ctx, c, oc, field, obj.Edges, false, openingEdgeImplementors, &plainFieldsOfOpeningEdge)
+		}}}
+	plainFieldsOfOpeningEdge.byName = map[string]plainField[*ent.OpeningEdge]{
+		"node": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.OpeningEdge) graphql.Marshaler {
+			return plainChild(ctx, c, oc, field, obj.Node, false, openingImplementors, &plainFieldsOfOpening)
+		}}}
+	plainFieldsOfPageInfo.byName = map[string]plainField[*entgql.PageInfo[string]]{
+		"hasNextPage": {write: func(w io.Writer, obj *entgql.PageInfo[string]) { graphql.MarshalBoolean(obj.HasNextPage).MarshalGQL(w) }, null: func(obj *entgql.PageInfo[string]) bool {
+			return graphql.MarshalBoolean(obj.HasNextPage) == graphql.Null
+		}},
+		"hasPreviousPage": {write: func(w io.Writer, obj *entgql.PageInfo[string]) {
+			graphql.MarshalBoolean(obj.HasPreviousPage).MarshalGQL(w)
+		}, null: func(obj *entgql.PageInfo[string]) bool {
+			return graphql.MarshalBoolean(obj.HasPreviousPage) == graphql.Null
+		}}}
+	plainFieldsOfPartnerTest.byName = map[string]plainField[*schematype.PartnerTest]{
+		"testID":   {write: func(w io.Writer, obj *schematype.PartnerTest) { graphql.MarshalString(obj.TestID).MarshalGQL(w) }, null: func(obj *schematype.PartnerTest) bool { return graphql.MarshalString(obj.TestID) == graphql.Null }},
+		"testName": {write: func(w io.Writer, obj *schematype.PartnerTest) { graphql.MarshalString(obj.TestName).MarshalGQL(w) }, null: func(obj *schematype.PartnerTest) bool { return graphql.MarshalString(obj.TestName) == graphql.Null }}}
+	plainFieldsOfParty.byName = map[string]plainField[*schematype.Party]{
+		"type":       {write: func(w io.Writer, obj *schematype.Party) { graphql.MarshalString(obj.Type).MarshalGQL(w) }, null: func(obj *schematype.Party) bool { return graphql.MarshalString(obj.Type) == graphql.Null }},
+		"uid":        {write: func(w io.Writer, obj *schematype.Party) { graphql.MarshalID(obj.UID).MarshalGQL(w) }, null: func(obj *schematype.Party) bool { return graphql.MarshalID(obj.UID) == graphql.Null }},
+		"firstName":  {write: func(w io.Writer, obj *schematype.Party) { graphql.MarshalString(obj.FirstName).MarshalGQL(w) }, null: func(obj *schematype.Party) bool { return graphql.MarshalString(obj.FirstName) == graphql.Null }},
+		"middleName": {write: func(w io.Writer, obj *schematype.Party) { graphql.MarshalString(obj.MiddleName).MarshalGQL(w) }, null: nil},
+		"lastName":   {write: func(w io.Writer, obj *schematype.Party) { graphql.MarshalString(obj.LastName).MarshalGQL(w) }, null: nil},
+		"email":      {write: func(w io.Writer, obj *schematype.Party) { graphql.MarshalString(obj.Email).MarshalGQL(w) }, null: nil},
+		"status":     {write: func(w io.Writer, obj *schematype.Party) { graphql.MarshalString(obj.Status).MarshalGQL(w) }, null: nil}}
+	plainFieldsOfPerson.byName = map[string]plainField[*ent.Person]{
+		"id":               {write: func(w io.Writer, obj *ent.Person) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.Person) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
+		"firstName":        {write: func(w io.Writer, obj *ent.Person) { graphql.MarshalString(obj.FirstName).MarshalGQL(w) }, null: func(obj *ent.Person) bool { return graphql.MarshalString(obj.FirstName) == graphql.Null }},
+		"middleName":       {write: func(w io.Writer, obj *ent.Person) { graphql.MarshalString(obj.MiddleName).MarshalGQL(w) }, null: nil},
+		"lastName":         {write: func(w io.Writer, obj *ent.Person) { graphql.MarshalString(obj.LastName).MarshalGQL(w) }, null: nil},
+		"email":            {write: func(w io.Writer, obj *ent.Person) { graphql.MarshalString(obj.Email).MarshalGQL(w) }, null: nil},
+		"phone":            {write: func(w io.Writer, obj *ent.Person) { graphql.MarshalString(obj.Phone).MarshalGQL(w) }, null: nil},
+		"idNumber":         {write: func(w io.Writer, obj *ent.Person) { graphql.MarshalString(obj.IDNumber).MarshalGQL(w) }, null: nil},
+		"resumeName":       {write: func(w io.Writer, obj *ent.Person) { graphql.MarshalString(obj.ResumeName).MarshalGQL(w) }, null: nil},
+		"resumeURL":        {write: func(w io.Writer, obj *ent.Person) { graphql.MarshalString(obj.ResumeURL).MarshalGQL(w) }, null: nil},
+		"timeLastActivity": {write: func(w io.Writer, obj *ent.Person) { scalar.MarshalTime(obj.TimeLastActivity).MarshalGQL(w) }, null: func(obj *ent.Person) bool { return scalar.MarshalTime(obj.TimeLastActivity) == graphql.Null }},
+		"timeCreated":      {write: func(w io.Writer, obj *ent.Person) { scalar.MarshalTime(obj.TimeCreated).MarshalGQL(w) }, null: func(obj *ent.Person) bool { return scalar.MarshalTime(obj.TimeCreated) == graphql.Null }}}
+	plainFieldsOfPersonConnection.byName = map[string]plainField[*ent.PersonConnection]{
+		"totalCount": {write: func(w io.Writer, obj *ent.PersonConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: func(obj *ent.PersonConnection) bool { return graphql.MarshalInt(obj.TotalCount) == graphql.Null }},
+		"edges": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.PersonConnection) graphql.Marshaler {
+			return plainList(ctx, c, oc, field, obj.Edges, false, personEdgeImplementors, &plainFieldsOfPersonEdge)
+		}}}
+	plainFieldsOfPersonEdge.byName = map[string]plainField[*ent.PersonEdge]{
+		"node": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.PersonEdge) graphql.Marshaler {
+			return plainChild(ctx, c, oc, field, obj.Node, false, personImplementors, &plainFieldsOfPerson)
+		}}}
+	plainFieldsOfPipelineStep.byName = map[string]plainField[*ent.PipelineStep]{
+		"id":   {write: func(w io.Writer, obj *ent.PipelineStep) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.PipelineStep) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
+		"name": {write: func(w io.Writer, obj *ent.PipelineStep) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: func(obj *ent.PipelineStep) bool { return graphql.MarshalString(obj.Name) == graphql.Null }},
+		"kind": {write: func(w io.Writer, obj *ent.PipelineStep) { obj.Kind.MarshalGQL(w) }, null: nil},
+		"rank": {write: func(w io.Writer, obj *ent.PipelineStep) { graphql.MarshalInt(obj.Rank).MarshalGQL(w) }, null: func(obj *ent.PipelineStep) bool { return graphql.MarshalInt(obj.Rank) == graphql.Null }},
+		"position": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.PipelineStep) graphql.Marshaler {
+			v, err := obj.Position(ctx)
+			if err != nil {
+				return nil
+			}
+			return plainChild(ctx, c, oc, field, v, false, positionImplementors, &plainFieldsOfPosition)
+		}}}
+	plainFieldsOfPosition.byName = map[string]plainField[*ent.Position]{
+		"id":                   {write: func(w io.Writer, obj *ent.Position) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.Position) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
+		"name":                 {write: func(w io.Writer, obj *ent.Position) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: func(obj *ent.Position) bool { return graphql.MarshalString(obj.Name) == graphql.Null }},
+		"status":               {write: func(w io.Writer, obj *ent.Position) { obj.Status.MarshalGQL(w) }, null: nil},
+		"isTemplate":           {write: func(w io.Writer, obj *ent.Position) { graphql.MarshalBoolean(obj.IsTemplate).MarshalGQL(w) }, null: func(obj *ent.Position) bool { return graphql.MarshalBoolean(obj.IsTemplate) == graphql.Null }},
+		"isDiscreet":           {write: func(w io.Writer, obj *ent.Position) { graphql.MarshalBoolean(obj.IsDiscreet).MarshalGQL(w) }, null: func(obj *ent.Position) bool { return graphql.MarshalBoolean(obj.IsDiscreet) == graphql.Null }},
+		"isPublished":          {write: func(w io.Writer, obj *ent.Position) { graphql.MarshalBoolean(obj.IsPublished).MarshalGQL(w) }, null: func(obj *ent.Position) bool { return graphql.MarshalBoolean(obj.IsPublished) == graphql.Null }},
+		"isTalentPool":         {write: func(w io.Writer, obj *ent.Position) { graphql.MarshalBoolean(obj.IsTalentPool).MarshalGQL(w) }, null: func(obj *ent.Position) bool { return graphql.MarshalBoolean(obj.IsTalentPool) == graphql.Null }},
+		"email":                {write: func(w io.Writer, obj *ent.Position) { graphql.MarshalString(obj.Email).MarshalGQL(w) }, null: func(obj *ent.Position) bool { return graphql.MarshalString(obj.Email) == graphql.Null }},
+		"urlServiceHostedPage": {write: func(w io.Writer, obj *ent.Position) { graphql.MarshalString(obj.URLServiceHostedPage).MarshalGQL(w) }, null: func(obj *ent.Position) bool { return graphql.MarshalString(obj.URLServiceHostedPage) == graphql.Null }},
+		"urlActivePage":        {write: func(w io.Writer, obj *ent.Position) { graphql.MarshalString(obj.URLActivePage).MarshalGQL(w) }, null: func(obj *ent.Position) bool { return graphql.MarshalString(obj.URLActivePage) == graphql.Null }},
+		"workplaceType":        {write: func(w io.Writer, obj *ent.Position) { graphql.MarshalString(obj.WorkplaceType).MarshalGQL(w) }, null: func(obj *ent.Position) bool { return graphql.MarshalString(obj.WorkplaceType) == graphql.Null }},
+		"internalUseCustomID": {write: func(w io.Writer, obj *ent.Position) {
+			if obj.InternalUseCustomID == nil {
+				graphql.Null.MarshalGQL(w)
+				return
+			}
+			graphql.MarshalString(*obj.InternalUseCustomID).MarshalGQL(w)
+		}, null: nil},
+		"pictureURL":  {write: func(w io.Writer, obj *ent.Position) { graphql.MarshalString(obj.PictureURL).MarshalGQL(w) }, null: func(obj *ent.Position) bool { return graphql.MarshalString(obj.PictureURL) == graphql.Null }},
+		"timeCreated": {write: func(w io.Writer, obj *ent.Position) { scalar.MarshalTime(obj.TimeCreated).MarshalGQL(w) }, null: func(obj *ent.Position) bool { return scalar.MarshalTime(obj.TimeCreated) == graphql.Null }},
+		"timeUpdated": {write: func(w io.Writer, obj *ent.Position) { scalar.MarshalTime(obj.TimeUpdated).MarshalGQL(w) }, null: func(obj *ent.Position) bool { return scalar.MarshalTime(obj.TimeUpdated) == graphql.Null }},
+		"salaryRange": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.Position) graphql.Marshaler {
+			return plainChild(ctx, c, oc, field, obj.SalaryRange, false, salaryRangeImplementors, &plainFieldsOfSalaryRange)
+		}},
+		"location": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.Position) graphql.Marshaler {
+			v, err := obj.Location(ctx)
+			if err != nil {
+				return nil
+			}
+			return plainChild(ctx, c, oc, field, v, false, locationImplementors, &plainFieldsOfLocation)
+		}},
+		"template": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.Position) graphql.Marshaler {
+			v, err := obj.Template(ctx)
+			if err != nil {
+				return nil
+			}
+			return plainChild(ctx, c, oc, field, v, false, positionImplementors, &plainFieldsOfPosition)
+		}},
+		"leadRecruiter": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.Position) graphql.Marshaler {
+			v, err := obj.LeadRecruiter(ctx)
+			if err != nil {
+				return nil
+			}
+			return plainChild(ctx, c, oc, field, v, false, userImplementors, &plainFieldsOfUser)
+		}},
+		"hiringManager": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.Position) graphql.Marshaler {
+			v, err := obj.HiringManager(ctx)
+			if err != nil {
+				return nil
+			}
+			return plainChild(ctx, c, oc, field, v, false, userImplementors, &plainFieldsOfUser)
+		}},
+		"coordinator": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.Position) graphql.Marshaler {
+			v, err := obj.Coordinator(ctx)
+			if err != nil {
+				return nil
+			}
+			return plainChild(ctx, c, oc, field, v, false, userImplementors, &plainFieldsOfUser)
+		}}}
+	plainFieldsOfPositionConnection.byName = map[string]plainField[*ent.PositionConnection]{
+		"totalCount": {write: func(w io.Writer, obj *ent.PositionConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: func(obj *ent.PositionConnection) bool { return graphql.MarshalInt(obj.TotalCount) == graphql.Null }},
+		"edges": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.PositionConnection) graphql.Marshaler {
+			return plainList(ctx, c, oc, field, obj.Edges, false, positionEdgeImplementors, &plainFieldsOfPositionEdge)
+		}}}
+	plainFieldsOfPositionEdge.byName = map[string]plainField[*ent.PositionEdge]{
+		"node": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.PositionEdge) graphql.Marshaler {
+			return plainChild(ctx, c, oc, field, obj.Node, false, positionImplementors, &plainFieldsOfPosition)
+		}}}
+	plainFieldsOfQuestion.byName = map[string]plainField[*schematype.Question]{
+		"title":       {write: func(w io.Writer, obj *schematype.Question) { graphql.MarshalString(obj.Title).MarshalGQL(w) }, null: func(obj *schematype.Question) bool { return graphql.MarshalString(obj.Title) == graphql.Null }},
+		"explanation": {write: func(w io.Writer, obj *schematype.Question) { graphql.MarshalString(obj.Explanation).MarshalGQL(w) }, null: func(obj *schematype.Question) bool { return graphql.MarshalString(obj.Explanation) == graphql.Null }},
+		"required":    {write: func(w io.Writer, obj *schematype.Question) { graphql.MarshalBoolean(obj.Required).MarshalGQL(w) }, null: func(obj *schematype.Question) bool { return graphql.MarshalBoolean(obj.Required) == graphql.Null }}}
+	plainFieldsOfQuestionOption.byName = map[string]plainField[*schematype.QuestionOption]{
+		"title": {write: func(w io.Writer, obj *schematype.QuestionOption) { graphql.MarshalString(obj.Title).MarshalGQL(w) }, null: func(obj *schematype.QuestionOption) bool { return graphql.MarshalString(obj.Title) == graphql.Null }}}
+	plainFieldsOfQuestionnaire.byName = map[string]plainField[*ent.Questionnaire]{
+		"id":           {write: func(w io.Writer, obj *ent.Questionnaire) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.Questionnaire) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
+		"name":         {write: func(w io.Writer, obj *ent.Questionnaire) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: func(obj *ent.Questionnaire) bool { return graphql.MarshalString(obj.Name) == graphql.Null }},
+		"specificType": {write: func(w io.Writer, obj *ent.Questionnaire) { graphql.MarshalString(obj.SpecificType).MarshalGQL(w) }, null: func(obj *ent.Questionnaire) bool { return graphql.MarshalString(obj.SpecificType) == graphql.Null }},
+		"enabledFor":   {write: func(w io.Writer, obj *ent.Questionnaire) { graphql.MarshalString(obj.EnabledFor).MarshalGQL(w) }, null: func(obj *ent.Questionnaire) bool { return graphql.MarshalString(obj.EnabledFor) == graphql.Null }},
+		"showAs":       {write: func(w io.Writer, obj *ent.Questionnaire) { graphql.MarshalString(obj.ShowAs).MarshalGQL(w) }, null: func(obj *ent.Questionnaire) bool { return graphql.MarshalString(obj.ShowAs) == graphql.Null }},
+		"timeCreated":  {write: func(w io.Writer, obj *ent.Questionnaire) { scalar.MarshalTime(obj.TimeCreated).MarshalGQL(w) }, null: func(obj *ent.Questionnaire) bool { return scalar.MarshalTime(obj.TimeCreated) == graphql.Null }}}
+	plainFieldsOfQuestionnaireConnection.byName = map[string]plainField[*ent.QuestionnaireConnection]{
+		"totalCount": {write: func(w io.Writer, obj *ent.QuestionnaireConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: func(obj *ent.QuestionnaireConnection) bool { return graphql.MarshalInt(obj.TotalCount) == graphql.Null }},
+		"edges": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.QuestionnaireConnection) graphql.Marshaler {
+			return plainList(ctx, c, oc, field, obj.Edges, false, questionnaireEdgeImplementors, &plainFieldsOfQuestionnaireEdge)
+		}}}
+	plainFieldsOfQuestionnaireEdge.byName = map[string]plainField[*ent.QuestionnaireEdge]{
+		"node": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.QuestionnaireEdge) graphql.Marshaler {
+			return plainChild(ctx, c, oc, field, obj.Node, false, questionnaireImplementors, &plainFieldsOfQuestionnaire)
+		}}}
+	plainFieldsOfRejectionReason.byName = map[string]plainField[*ent.RejectionReason]{
+		"id":          {write: func(w io.Writer, obj *ent.RejectionReason) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.RejectionReason) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
+		"name":        {write: func(w io.Writer, obj *ent.RejectionReason) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: func(obj *ent.RejectionReason) bool { return graphql.MarshalString(obj.Name) == graphql.Null }},
+		"byCandidate": {write: func(w io.Writer, obj *ent.RejectionReason) { graphql.MarshalBoolean(obj.ByCandidate).MarshalGQL(w) }, null: func(obj *ent.RejectionReason) bool { return graphql.MarshalBoolean(obj.ByCandidate) == graphql.Null }},
+		"rank":        {write: func(w io.Writer, obj *ent.RejectionReason) { graphql.MarshalInt(obj.Rank).MarshalGQL(w) }, null: func(obj *ent.RejectionReason) bool { return graphql.MarshalInt(obj.Rank) == graphql.Null }}}
+	plainFieldsOfRejectionReasonConnection.byName = map[string]plainField[*ent.RejectionReasonConnection]{
+		"totalCount": {write: func(w io.Writer, obj *ent.RejectionReasonConnection) {
+			graphql.MarshalInt(obj.TotalCount).MarshalGQL(w)
+		}, null: func(obj *ent.RejectionReasonConnection) bool {
+			return graphql.MarshalInt(obj.TotalCount) == graphql.Null
+		}},
+		"edges": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.RejectionReasonConnection) graphql.Marshaler {
+			return plainList(ctx, c, oc, field, obj.Edges, false, rejectionReasonEdgeImplementors, &plainFieldsOfRejectionReasonEdge)
+		}}}
+	plainFieldsOfRejectionReasonEdge.byName = map[string]plainField[*ent.RejectionReasonEdge]{
+		"node": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.RejectionReasonEdge) graphql.Marshaler {
+			return plainChild(ctx, c, oc, field, obj.Node, false, rejectionReasonImplementors, &plainFieldsOfRejectionReason)
+		}}}
+	plainFieldsOfRequiredCandidateFields.byName = map[string]plainField[*schematype.RequiredCandidateFields]{
+		"email": {write: func(w io.Writer, obj *schematype.RequiredCandidateFields) {
+			graphql.MarshalBoolean(obj.Email).MarshalGQL(w)
+		}, null: func(obj *schematype.RequiredCandidateFields) bool {
+			return graphql.MarshalBoolean(obj.Email) == graphql.Null
+		}},
+		"lastName": {write: func(w io.Writer, obj *schematype.RequiredCandidateFields) {
+			graphql.MarshalBoolean(obj.LastName).MarshalGQL(w)
+		}, null: func(obj *schematype.RequiredCandidateFields) bool {
+			return graphql.MarshalBoolean(obj.LastName) == graphql.Null
+		}},
+		"phone": {write: func(w io.Writer, obj *schematype.RequiredCandidateFields) {
+			graphql.MarshalBoolean(obj.Phone).MarshalGQL(w)
+		}, null: func(obj *schematype.RequiredCandidateFields) bool {
+			return graphql.MarshalBoolean(obj.Phone) == graphql.Null
+		}}}
+	plainFieldsOfSalaryRange.byName = map[string]plainField[*schematype.SalaryRange]{
+		"min":          {write: func(w io.Writer, obj *schematype.SalaryRange) { graphql.MarshalInt64(obj.Min).MarshalGQL(w) }, null: func(obj *schematype.SalaryRange) bool { return graphql.MarshalInt64(obj.Min) == graphql.Null }},
+		"max":          {write: func(w io.Writer, obj *schematype.SalaryRange) { graphql.MarshalInt64(obj.Max).MarshalGQL(w) }, null: func(obj *schematype.SalaryRange) bool { return graphql.MarshalInt64(obj.Max) == graphql.Null }},
+		"currencyCode": {write: func(w io.Writer, obj *schematype.SalaryRange) { graphql.MarshalString(obj.CurrencyCode).MarshalGQL(w) }, null: func(obj *schematype.SalaryRange) bool { return graphql.MarshalString(obj.CurrencyCode) == graphql.Null }},
+		"period":       {write: func(w io.Writer, obj *schematype.SalaryRange) { graphql.MarshalString(obj.Period).MarshalGQL(w) }, null: func(obj *schematype.SalaryRange) bool { return graphql.MarshalString(obj.Period) == graphql.Null }}}
+	plainFieldsOfStep.byName = map[string]plainField[*schematype.Step]{
+		"name": {write: func(w io.Writer, obj *schematype.Step) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: func(obj *schematype.Step) bool { return graphql.MarshalString(obj.Name) == graphql.Null }},
+		"type": {write: func(w io.Writer, obj *schematype.Step) { graphql.MarshalString(obj.Type).MarshalGQL(w) }, null: func(obj *schematype.Step) bool { return graphql.MarshalString(obj.Type) == graphql.Null }},
+		"timeScheduled": {write: func(w io.Writer, obj *schematype.Step) {
+			if obj.TimeScheduled == nil {
+				graphql.Null.MarshalGQL(w)
+				return
+			}
+			scalar.MarshalTime(*obj.TimeScheduled).MarshalGQL(w)
+		}, null: nil},
+		"timeCompleted": {write: func(w io.Writer, obj *schematype.Step) {
+			if obj.TimeCompleted == nil {
+				graphql.Null.MarshalGQL(w)
+				return
+			}
+			scalar.MarshalTime(*obj.TimeCompleted).MarshalGQL(w)
+		}, null: nil}}
+	plainFieldsOfTestSubmission.byName = map[string]plainField[*ent.TestSubmission]{
+		"id":     {write: func(w io.Writer, obj *ent.TestSubmission) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.TestSubmission) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
+		"testID": {write: func(w io.Writer, obj *ent.TestSubmission) { graphql.MarshalString(obj.TestID).MarshalGQL(w) }, null: func(obj *ent.TestSubmission) bool { return graphql.MarshalString(obj.TestID) == graphql.Null }},
+		"status": {write: func(w io.Writer, obj *ent.TestSubmission) { graphql.MarshalString(obj.Status).MarshalGQL(w) }, null: func(obj *ent.TestSubmission) bool { return graphql.MarshalString(obj.Status) == graphql.Null }},
+		"candidateEvaluationID": {write: func(w io.Writer, obj *ent.TestSubmission) {
+			if obj.CandidateEvaluationID == nil {
+				graphql.Null.MarshalGQL(w)
+				return
+			}
+			graphql.MarshalString(*obj.CandidateEvaluationID).MarshalGQL(w)
+		}, null: nil},
+		"displayMessage": {write: func(w io.Writer, obj *ent.TestSubmission) { graphql.MarshalString(obj.DisplayMessage).MarshalGQL(w) }, null: nil},
+		"errorCode":      {write: func(w io.Writer, obj *ent.TestSubmission) { graphql.MarshalString(obj.ErrorCode).MarshalGQL(w) }, null: nil},
+		"outcome": {write: func(w io.Writer, obj *ent.TestSubmission) {
+			if obj.Outcome == nil {
+				graphql.Null.MarshalGQL(w)
+				return
+			}
+			obj.Outcome.MarshalGQL(w)
+		}, null: nil},
+		"score": {write: func(w io.Writer, obj *ent.TestSubmission) {
+			if obj.Score == nil {
+				graphql.Null.MarshalGQL(w)
+				return
+			}
+			graphql.MarshalInt(*obj.Score).MarshalGQL(w)
+		}, null: nil},
+		"summary":       {write: func(w io.Writer, obj *ent.TestSubmission) { graphql.MarshalString(obj.Summary).MarshalGQL(w) }, null: nil},
+		"completed":     {write: func(w io.Writer, obj *ent.TestSubmission) { graphql.MarshalBoolean(obj.Completed).MarshalGQL(w) }, null: func(obj *ent.TestSubmission) bool { return graphql.MarshalBoolean(obj.Completed) == graphql.Null }},
+		"timeSubmitted": {write: func(w io.Writer, obj *ent.TestSubmission) { scalar.MarshalTime(obj.TimeSubmitted).MarshalGQL(w) }, null: func(obj *ent.TestSubmission) bool { return scalar.MarshalTime(obj.TimeSubmitted) == graphql.Null }},
+		"timeUpdated":   {write: func(w io.Writer, obj *ent.TestSubmission) { scalar.MarshalTime(obj.TimeUpdated).MarshalGQL(w) }, null: func(obj *ent.TestSubmission) bool { return scalar.MarshalTime(obj.TimeUpdated) == graphql.Null }},
+		"partner": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.TestSubmission) graphql.Marshaler {
+			v, err := obj.Partner(ctx)
+			if err != nil {
+				return nil
+			}
+			return plainChild(ctx, c, oc, field, v, true, evaluationPartnerImplementors, &plainFieldsOfEvaluationPartner)
+		}},
+		"candidate": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.TestSubmission) graphql.Marshaler {
+			v, err := obj.Candidate(ctx)
+			if err != nil {
+				return nil
+			}
+			return plainChild(ctx, c, oc, field, v, true, candidateImplementors, &plainFieldsOfCandidate)
+		}}}
+	plainFieldsOfTestSubmissionConnection.byName = map[string]plainField[*ent.TestSubmissionConnection]{
+		"totalCount": {write: func(w io.Writer, obj *ent.TestSubmissionConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: func(obj *ent.TestSubmissionConnection) bool {
+			return graphql.MarshalInt(obj.TotalCount) == graphql.Null
+		}},
+		"edges": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.TestSubmissionConnection) graphql.Marshaler {
+			return plainList(ctx, c, oc, field, obj.Edges, false, testSubmissionEdgeImplementors, &plainFieldsOfTestSubmissionEdge)
+		}}}
+	plainFieldsOfTestSubmissionEdge.byName = map[string]plainField[*ent.TestSubmissionEdge]{
+		"node": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.TestSubmissionEdge) graphql.Marshaler {
+			return plainChild(ctx, c, oc, field, obj.Node, false, testSubmissionImplementors, &plainFieldsOfTestSubmission)
+		}}}
+	plainFieldsOfUser.byName = map[string]plainField[*ent.User]{
+		"id":          {write: func(w io.Writer, obj *ent.User) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.User) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
+		"email":       {write: func(w io.Writer, obj *ent.User) { graphql.MarshalString(obj.Email).MarshalGQL(w) }, null: func(obj *ent.User) bool { return graphql.MarshalString(obj.Email) == graphql.Null }},
+		"firstName":   {write: func(w io.Writer, obj *ent.User) { graphql.MarshalString(obj.FirstName).MarshalGQL(w) }, null: func(obj *ent.User) bool { return graphql.MarshalString(obj.FirstName) == graphql.Null }},
+		"middleName":  {write: func(w io.Writer, obj *ent.User) { graphql.MarshalString(obj.MiddleName).MarshalGQL(w) }, null: nil},
+		"lastName":    {write: func(w io.Writer, obj *ent.User) { graphql.MarshalString(obj.LastName).MarshalGQL(w) }, null: nil},
+		"active":      {write: func(w io.Writer, obj *ent.User) { graphql.MarshalBoolean(obj.Active).MarshalGQL(w) }, null: func(obj *ent.User) bool { return graphql.MarshalBoolean(obj.Active) == graphql.Null }},
+		"timeCreated": {write: func(w io.Writer, obj *ent.User) { scalar.MarshalTime(obj.TimeCreated).MarshalGQL(w) }, null: func(obj *ent.User) bool { return scalar.MarshalTime(obj.TimeCreated) == graphql.Null }}}
+	plainFieldsOfUserConnection.byName = map[string]plainField[*ent.UserConnection]{
+		"totalCount": {write: func(w io.Writer, obj *ent.UserConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: func(obj *ent.UserConnection) bool { return graphql.MarshalInt(obj.TotalCount) == graphql.Null }},
+		"edges": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.UserConnection) graphql.Marshaler {
+			return plainList(ctx, c, oc, field, obj.Edges, false, userEdgeImplementors, &plainFieldsOfUserEdge)
+		}}}
+	plainFieldsOfUserEdge.byName = map[string]plainField[*ent.UserEdge]{
+		"node": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.UserEdge) graphql.Marshaler {
+			return plainChild(ctx, c, oc, field, obj.Node, false, userImplementors, &plainFieldsOfUser)
+		}}}
+	plainFieldsOfWebhookAttempt.byName = map[string]plainField[*ent.WebhookAttempt]{
+		"id":          {write: func(w io.Writer, obj *ent.WebhookAttempt) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.WebhookAttempt) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
+		"eventId":     {write: func(w io.Writer, obj *ent.WebhookAttempt) { graphql.MarshalID(obj.EventID).MarshalGQL(w) }, null: func(obj *ent.WebhookAttempt) bool { return graphql.MarshalID(obj.EventID) == graphql.Null }},
+		"eventType":   {write: func(w io.Writer, obj *ent.WebhookAttempt) { graphql.MarshalString(obj.EventType).MarshalGQL(w) }, null: func(obj *ent.WebhookAttempt) bool { return graphql.MarshalString(obj.EventType) == graphql.Null }},
+		"attempt":     {write: func(w io.Writer, obj *ent.WebhookAttempt) { graphql.MarshalInt(obj.Attempt).MarshalGQL(w) }, null: func(obj *ent.WebhookAttempt) bool { return graphql.MarshalInt(obj.Attempt) == graphql.Null }},
+		"status":      {write: func(w io.Writer, obj *ent.WebhookAttempt) { graphql.MarshalInt(obj.Status).MarshalGQL(w) }, null: func(obj *ent.WebhookAttempt) bool { return graphql.MarshalInt(obj.Status) == graphql.Null }},
+		"latencyMs":   {write: func(w io.Writer, obj *ent.WebhookAttempt) { graphql.MarshalInt64(obj.LatencyMs).MarshalGQL(w) }, null: func(obj *ent.WebhookAttempt) bool { return graphql.MarshalInt64(obj.LatencyMs) == graphql.Null }},
+		"error":       {write: func(w io.Writer, obj *ent.WebhookAttempt) { graphql.MarshalString(obj.Error).MarshalGQL(w) }, null: nil},
+		"success":     {write: func(w io.Writer, obj *ent.WebhookAttempt) { graphql.MarshalBoolean(obj.Success).MarshalGQL(w) }, null: func(obj *ent.WebhookAttempt) bool { return graphql.MarshalBoolean(obj.Success) == graphql.Null }},
+		"timeCreated": {write: func(w io.Writer, obj *ent.WebhookAttempt) { scalar.MarshalTime(obj.TimeCreated).MarshalGQL(w) }, null: func(obj *ent.WebhookAttempt) bool { return scalar.MarshalTime(obj.TimeCreated) == graphql.Null }}}
+	plainFieldsOfWebhookEndpoint.byName = map[string]plainField[*ent.WebhookEndpoint]{
+		"id":      {write: func(w io.Writer, obj *ent.WebhookEndpoint) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.WebhookEndpoint) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
+		"url":     {write: func(w io.Writer, obj *ent.WebhookEndpoint) { graphql.MarshalString(obj.URL).MarshalGQL(w) }, null: func(obj *ent.WebhookEndpoint) bool { return graphql.MarshalString(obj.URL) == graphql.Null }},
+		"active":  {write: func(w io.Writer, obj *ent.WebhookEndpoint) { graphql.MarshalBoolean(obj.Active).MarshalGQL(w) }, null: func(obj *ent.WebhookEndpoint) bool { return graphql.MarshalBoolean(obj.Active) == graphql.Null }},
+		"failing": {write: func(w io.Writer, obj *ent.WebhookEndpoint) { graphql.MarshalBoolean(obj.Failing).MarshalGQL(w) }, null: func(obj *ent.WebhookEndpoint) bool { return graphql.MarshalBoolean(obj.Failing) == graphql.Null }},
+		"previousSecretExpires": {write: func(w io.Writer, obj *ent.WebhookEndpoint) {
+			if obj.PreviousSecretExpires == nil {
+				graphql.Null.MarshalGQL(w)
+				return
+			}
+			scalar.MarshalTime(*obj.PreviousSecretExpires).MarshalGQL(w)
+		}, null: nil},
+		"timeCreated": {write: func(w io.Writer, obj *ent.WebhookEndpoint) { scalar.MarshalTime(obj.TimeCreated).MarshalGQL(w) }, null: func(obj *ent.WebhookEndpoint) bool { return scalar.MarshalTime(obj.TimeCreated) == graphql.Null }}}
+	plainFieldsOfWebhookEndpointSecret.byName = map[string]plainField[*recruiting.WebhookWithSecret]{
+		"secret": {write: func(w io.Writer, obj *recruiting.WebhookWithSecret) { graphql.MarshalString(obj.Secret).MarshalGQL(w) }, null: func(obj *recruiting.WebhookWithSecret) bool { return graphql.MarshalString(obj.Secret) == graphql.Null }},
+		"endpoint": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *recruiting.WebhookWithSecret) graphql.Marshaler {
+			return plainChild(ctx, c, oc, field, obj.Endpoint, true, webhookEndpointImplementors, &plainFieldsOfWebhookEndpoint)
+		}}}
+	plainFieldsOfWorkflowStep.byName = map[string]plainField[*schematype.WorkflowStep]{
+		"name": {write: func(w io.Writer, obj *schematype.WorkflowStep) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: func(obj *schematype.WorkflowStep) bool { return graphql.MarshalString(obj.Name) == graphql.Null }},
+		"type": {write: func(w io.Writer, obj *schematype.WorkflowStep) { graphql.MarshalString(obj.Type).MarshalGQL(w) }, null: func(obj *schematype.WorkflowStep) bool { return graphql.MarshalString(obj.Type) == graphql.Null }}}
+}

@@ -1,6 +1,7 @@
 package generated
 
 import (
+	"context"
 	"io"
 
 	"github.com/99designs/gqlgen/graphql"
@@ -18,7 +19,7 @@ type plainField[T any] struct {
 	null func(obj T) bool
 	// child answers an object or list field's value written through plain
 	// fields, or nil when it cannot be.
-	child func(c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj T) graphql.Marshaler
+	child func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj T) graphql.Marshaler
 }
 
 // plainFields are the plain fields of one object type, by name;
@@ -36,7 +37,7 @@ type plainFields[T any] struct {
 // list's rows are mostly such objects (an edge, its node's id, name and
 // status), and each field on its own costs a field context, a field set
 // slot, panic recovery and its marshaler per row.
-func plainObjectValue[T any](c *collectedFields, oc *graphql.OperationContext, fields []graphql.CollectedField, obj T, table *plainFields[T]) graphql.Marshaler {
+func plainObjectValue[T any](ctx context.Context, c *collectedFields, oc *graphql.OperationContext, fields []graphql.CollectedField, obj T, table *plainFields[T]) graphql.Marshaler {
 	if len(fields) == 0 {
 		return nil
 	}
@@ -53,7 +54,7 @@ func plainObjectValue[T any](c *collectedFields, oc *graphql.OperationContext, f
 	for i, f := range writers {
 		switch {
 		case f.child != nil:
-			v := f.child(c, oc, fields[i], obj)
+			v := f.child(ctx, c, oc, fields[i], obj)
 			if v == nil {
 				return nil
 			}
@@ -112,7 +113,7 @@ func (o *plainWriter[T]) MarshalGQL(w io.Writer) {
 // plainChild is an object field's value v, of a type with implementors
 // and table, written through plain fields (nil when it cannot be; a null
 // non-null object is an error its own path reports).
-func plainChild[C comparable](c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, v C, nonNull bool, implementors []string, table *plainFields[C]) graphql.Marshaler {
+func plainChild[C comparable](ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, v C, nonNull bool, implementors []string, table *plainFields[C]) graphql.Marshaler {
 	var none C
 	if v == none {
 		if nonNull {
@@ -120,17 +121,17 @@ func plainChild[C comparable](c *collectedFields, oc *graphql.OperationContext, 
 		}
 		return graphql.Null
 	}
-	return plainObjectValue(c, oc, c.of(oc, field.Selections, implementors), v, table)
+	return plainObjectValue(ctx, c, oc, c.of(oc, field.Selections, implementors), v, table)
 }
 
 // plainList is plainChild for a nullable list of objects.
-func plainList[C comparable](c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, v []C, nonNull bool, implementors []string, table *plainFields[C]) graphql.Marshaler {
+func plainList[C comparable](ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, v []C, nonNull bool, implementors []string, table *plainFields[C]) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
 	out := make(graphql.Array, len(v))
 	for i := range v {
-		if out[i] = plainChild(c, oc, field, v[i], nonNull, implementors, table); out[i] == nil {
+		if out[i] = plainChild(ctx, c, oc, field, v[i], nonNull, implementors, table); out[i] == nil {
 			return nil
 		}
 	}

@@ -2,6 +2,7 @@ package generated
 
 import (
 	"bytes"
+	"context"
 	"io"
 	"testing"
 
@@ -39,7 +40,7 @@ func TestPlainObjectValueWritesOnlyPlainObjects(t *testing.T) {
 	var c collectedFields
 	fields := collected("__typename", "name", "again", "when", "name")
 	for range 2 { // the plan is remembered the second time
-		v := plainObjectValue(&c, nil, fields, &row{name: `a "b"`, when: 3}, &rowFields)
+		v := plainObjectValue(context.Background(), &c, nil, fields, &row{name: `a "b"`, when: 3}, &rowFields)
 		if v == nil {
 			t.Fatal("a plain object was not written as one")
 		}
@@ -49,15 +50,15 @@ func TestPlainObjectValueWritesOnlyPlainObjects(t *testing.T) {
 			t.Fatalf("wrote %s, want %s", got.String(), want)
 		}
 	}
-	if v := plainObjectValue(&c, nil, fields, &row{name: "a"}, &rowFields); v != nil {
+	if v := plainObjectValue(context.Background(), &c, nil, fields, &row{name: "a"}, &rowFields); v != nil {
 		t.Error("an object with a non-null field without value was written as plain")
 	}
-	if v := plainObjectValue(&c, nil, collected("name", "other"), &row{name: "a", when: 1}, &rowFields); v != nil {
+	if v := plainObjectValue(context.Background(), &c, nil, collected("name", "other"), &row{name: "a", when: 1}, &rowFields); v != nil {
 		t.Error("an object with a field not in its table was written as plain")
 	}
 	deferred := collected("name", "when")
 	deferred[1].Deferrables = []*graphql.Deferrable{{Label: "later"}}
-	if v := plainObjectValue(&c, nil, deferred, &row{name: "a", when: 1}, &rowFields); v != nil {
+	if v := plainObjectValue(context.Background(), &c, nil, deferred, &row{name: "a", when: 1}, &rowFields); v != nil {
 		t.Error("an object with a deferred field was written as plain")
 	}
 }
@@ -77,20 +78,20 @@ func TestPlainChildrenFollowTheirNulls(t *testing.T) {
 		return b.String()
 	}
 
-	if m := plainChild(&c, oc, field, (*row)(nil), false, implementors, &rowFields); m != graphql.Null {
+	if m := plainChild(context.Background(), &c, oc, field, (*row)(nil), false, implementors, &rowFields); m != graphql.Null {
 		t.Errorf("a missing nullable object answered %v", m)
 	}
-	if m := plainChild(&c, oc, field, (*row)(nil), true, implementors, &rowFields); m != nil {
+	if m := plainChild(context.Background(), &c, oc, field, (*row)(nil), true, implementors, &rowFields); m != nil {
 		t.Errorf("a missing non-null object answered %v; want the field-by-field path", m)
 	}
 	rows := []*row{{name: "a"}, nil, {name: "b"}}
-	if m := plainList(&c, oc, field, rows, false, implementors, &rowFields); m == nil || written(m) != `[{"name":"a"},null,{"name":"b"}]` {
+	if m := plainList(context.Background(), &c, oc, field, rows, false, implementors, &rowFields); m == nil || written(m) != `[{"name":"a"},null,{"name":"b"}]` {
 		t.Errorf("a list with a null element answered %v", m)
 	}
-	if m := plainList(&c, oc, field, rows, true, implementors, &rowFields); m != nil {
+	if m := plainList(context.Background(), &c, oc, field, rows, true, implementors, &rowFields); m != nil {
 		t.Errorf("a list with a null non-null element answered %s; want the field-by-field path", written(m))
 	}
-	if m := plainList(&c, oc, field, []*row(nil), true, implementors, &rowFields); m != graphql.Null {
+	if m := plainList(context.Background(), &c, oc, field, []*row(nil), true, implementors, &rowFields); m != graphql.Null {
 		t.Errorf("a missing list answered %v", m)
 	}
 }
