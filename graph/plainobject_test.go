@@ -18,7 +18,7 @@ import (
 // __typename, enums, times, booleans, a null, object fields and a count.
 func TestPlainFieldsAnswerAsResolvedFields(t *testing.T) {
 	env := hiregraphtest.New(t)
-	const plain = `__typename id again: id id status rejectionNote deleted timeCreated source address { city } person { firstName }`
+	const plain = `__typename id again: id id status rejectionNote deleted timeCreated source address { city } person { firstName } home: address { country }`
 	notPlain := regexp.MustCompile(`,"currentSteps":\[[^\]]*\]`)
 	for _, query := range []string{
 		`{ candidates(first: 5) { totalCount edges { node { %s } } } }`,

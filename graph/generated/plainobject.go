@@ -20,6 +20,9 @@ type plainField[T any] struct {
 	// child answers an object or list field's value written through plain
 	// fields, or nil when it cannot be.
 	child func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj T) graphql.Marshaler
+	// slot is a child's place among the object's children, set by
+	// planPlain.
+	slot int
 }
 
 // plainFields are the plain fields of one object type, by name;
@@ -50,7 +53,8 @@ func plainObjectValue[T any](ctx context.Context, c *collectedFields, oc *graphq
 	if !ok {
 		return nil
 	}
-	var children []graphql.Marshaler
+	out := &plainWriter[T]{fields: fields, writers: writers, obj: obj}
+	out.children = out.inline[:0]
 	for i, f := range writers {
 		switch {
 		case f.child != nil:
@@ -58,21 +62,19 @@ func plainObjectValue[T any](ctx context.Context, c *collectedFields, oc *graphq
 			if v == nil {
 				return nil
 			}
-			if children == nil {
-				children = make([]graphql.Marshaler, len(writers))
-			}
-			children[i] = v
+			out.children = append(out.children, v)
 		case f.null != nil && f.null(obj):
 			return nil
 		}
 	}
-	return &plainWriter[T]{fields: fields, writers: writers, children: children, obj: obj}
+	return out
 }
 
 // planPlain answers, for each of fields, how table writes it, or false
 // when one is not plain.
 func planPlain[T any](fields []graphql.CollectedField, table *plainFields[T]) any {
 	plan := make([]plainField[T], len(fields))
+	children := 0
 	for i, field := range fields {
 		if field.IsDeferred() {
 			return false
@@ -86,6 +88,10 @@ func planPlain[T any](fields []graphql.CollectedField, table *plainFields[T]) an
 		if !ok {
 			return false
 		}
+		if f.child != nil {
+			f.slot = children
+			children++
+		}
 		plan[i] = f
 	}
 	return plan
@@ -94,16 +100,20 @@ func planPlain[T any](fields []graphql.CollectedField, table *plainFields[T]) an
 // plainWriter writes an object through its plain fields, as object
 // writes its values.
 type plainWriter[T any] struct {
-	fields   []graphql.CollectedField
-	writers  []plainField[T]
-	children []graphql.Marshaler // by field, for object and list fields
-	obj      T
+	fields  []graphql.CollectedField
+	writers []plainField[T]
+	obj     T
+	// children are the values of the object and list fields, by slot.
+	// Most objects have one (an edge's node) or two, which fit in inline
+	// without an allocation of their own.
+	children []graphql.Marshaler
+	inline   [2]graphql.Marshaler
 }
 
 func (o *plainWriter[T]) MarshalGQL(w io.Writer) {
 	writeObject(w, o.fields, func(i int) {
 		if o.writers[i].child != nil {
-			o.children[i].MarshalGQL(w)
+			o.children[o.writers[i].slot].MarshalGQL(w)
 			return
 		}
 		o.writers[i].write(w, o.obj)
