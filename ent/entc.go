@@ -172,7 +172,7 @@ func loadNestedConnectionsPerParent() error {
 	if t == nil {
 		return fmt.Errorf("no gql_collection template")
 	}
-	n := replaceText(t.Tree.Root, "entgql.LimitPerRow(", "query.limitPerParent(")
+	n := replaceText(t.Tree.Root, "entgql.LimitPerRow(", "query.limitPerParent(ctx, path, ")
 	if n != 1 {
 		return fmt.Errorf("found %d calls of entgql.LimitPerRow, want 1", n)
 	}

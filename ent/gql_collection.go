@@ -511,7 +511,7 @@ func (_q *CandidateQuery) collectField(ctx context.Context, oneNode bool, opCtx 
 				if oneNode {
 					pager.applyOrder(query.Limit(limit))
 				} else {
-					modify := query.limitPerParent(candidate.NotesColumn, limit, pager.orderExpr(query))
+					modify := query.limitPerParent(ctx, path, candidate.NotesColumn, limit, pager.orderExpr(query))
 					query.modifiers = append(query.modifiers, modify)
 				}
 			} else {
@@ -593,7 +593,7 @@ func (_q *CandidateQuery) collectField(ctx context.Context, oneNode bool, opCtx 
 				if oneNode {
 					pager.applyOrder(query.Limit(limit))
 				} else {
-					modify := query.limitPerParent(candidate.ConversationsColumn, limit, pager.orderExpr(query))
+					modify := query.limitPerParent(ctx, path, candidate.ConversationsColumn, limit, pager.orderExpr(query))
 					query.modifiers = append(query.modifiers, modify)
 				}
 			} else {
@@ -675,7 +675,7 @@ func (_q *CandidateQuery) collectField(ctx context.Context, oneNode bool, opCtx 
 				if oneNode {
 					pager.applyOrder(query.Limit(limit))
 				} else {
-					modify := query.limitPerParent(candidate.TestSubmissionsColumn, limit, pager.orderExpr(query))
+					modify := query.limitPerParent(ctx, path, candidate.TestSubmissionsColumn, limit, pager.orderExpr(query))
 					query.modifiers = append(query.modifiers, modify)
 				}
 			} else {
@@ -783,7 +783,7 @@ func (_q *CandidateQuery) collectField(ctx context.Context, oneNode bool, opCtx 
 				if oneNode {
 					pager.applyOrder(query.Limit(limit))
 				} else {
-					modify := query.limitPerParent(candidate.FilesColumn, limit, pager.orderExpr(query))
+					modify := query.limitPerParent(ctx, path, candidate.FilesColumn, limit, pager.orderExpr(query))
 					query.modifiers = append(query.modifiers, modify)
 				}
 			} else {
@@ -865,7 +865,7 @@ func (_q *CandidateQuery) collectField(ctx context.Context, oneNode bool, opCtx 
 				if oneNode {
 					pager.applyOrder(query.Limit(limit))
 				} else {
-					modify := query.limitPerParent(candidate.ActivitiesColumn, limit, pager.orderExpr(query))
+					modify := query.limitPerParent(ctx, path, candidate.ActivitiesColumn, limit, pager.orderExpr(query))
 					query.modifiers = append(query.modifiers, modify)
 				}
 			} else {
@@ -962,7 +962,7 @@ func (_q *CandidateQuery) collectField(ctx context.Context, oneNode bool, opCtx 
 				if oneNode {
 					pager.applyOrder(query.Limit(limit))
 				} else {
-					modify := query.limitPerParent(candidate.StepHistoryColumn, limit, pager.orderExpr(query))
+					modify := query.limitPerParent(ctx, path, candidate.StepHistoryColumn, limit, pager.orderExpr(query))
 					query.modifiers = append(query.modifiers, modify)
 				}
 			} else {
@@ -1658,7 +1658,7 @@ func (_q *ConversationQuery) collectField(ctx context.Context, oneNode bool, opC
 				if oneNode {
 					pager.applyOrder(query.Limit(limit))
 				} else {
-					modify := query.limitPerParent(conversation.MessagesColumn, limit, pager.orderExpr(query))
+					modify := query.limitPerParent(ctx, path, conversation.MessagesColumn, limit, pager.orderExpr(query))
 					query.modifiers = append(query.modifiers, modify)
 				}
 			} else {
@@ -1834,7 +1834,7 @@ func (_q *EvaluationPartnerQuery) collectField(ctx context.Context, oneNode bool
 				if oneNode {
 					pager.applyOrder(query.Limit(limit))
 				} else {
-					modify := query.limitPerParent(evaluationpartner.TestSubmissionsColumn, limit, pager.orderExpr(query))
+					modify := query.limitPerParent(ctx, path, evaluationpartner.TestSubmissionsColumn, limit, pager.orderExpr(query))
 					query.modifiers = append(query.modifiers, modify)
 				}
 			} else {
@@ -2154,7 +2154,7 @@ func (_q *LocationQuery) collectField(ctx context.Context, oneNode bool, opCtx *
 				if oneNode {
 					pager.applyOrder(query.Limit(limit))
 				} else {
-					modify := query.limitPerParent(location.PositionsColumn, limit, pager.orderExpr(query))
+					modify := query.limitPerParent(ctx, path, location.PositionsColumn, limit, pager.orderExpr(query))
 					query.modifiers = append(query.modifiers, modify)
 				}
 			} else {
@@ -2906,7 +2906,7 @@ func (_q *PersonQuery) collectField(ctx context.Context, oneNode bool, opCtx *gr
 				if oneNode {
 					pager.applyOrder(query.Limit(limit))
 				} else {
-					modify := query.limitPerParent(person.CandidatesColumn, limit, pager.orderExpr(query))
+					modify := query.limitPerParent(ctx, path, person.CandidatesColumn, limit, pager.orderExpr(query))
 					query.modifiers = append(query.modifiers, modify)
 				}
 			} else {
@@ -3137,7 +3137,7 @@ func (_q *PipelineStepQuery) collectField(ctx context.Context, oneNode bool, opC
 				if oneNode {
 					pager.applyOrder(query.Limit(limit))
 				} else {
-					modify := query.limitPerParent(pipelinestep.CandidatesColumn, limit, pager.orderExpr(query))
+					modify := query.limitPerParent(ctx, path, pipelinestep.CandidatesColumn, limit, pager.orderExpr(query))
 					query.modifiers = append(query.modifiers, modify)
 				}
 			} else {
@@ -3415,7 +3415,7 @@ func (_q *PositionQuery) collectField(ctx context.Context, oneNode bool, opCtx *
 				if oneNode {
 					pager.applyOrder(query.Limit(limit))
 				} else {
-					modify := query.limitPerParent(position.OpeningsColumn, limit, pager.orderExpr(query))
+					modify := query.limitPerParent(ctx, path, position.OpeningsColumn, limit, pager.orderExpr(query))
 					query.modifiers = append(query.modifiers, modify)
 				}
 			} else {
@@ -3497,7 +3497,7 @@ func (_q *PositionQuery) collectField(ctx context.Context, oneNode bool, opCtx *
 				if oneNode {
 					pager.applyOrder(query.Limit(limit))
 				} else {
-					modify := query.limitPerParent(position.CandidatesColumn, limit, pager.orderExpr(query))
+					modify := query.limitPerParent(ctx, path, position.CandidatesColumn, limit, pager.orderExpr(query))
 					query.modifiers = append(query.modifiers, modify)
 				}
 			} else {
@@ -3579,7 +3579,7 @@ func (_q *PositionQuery) collectField(ctx context.Context, oneNode bool, opCtx *
 				if oneNode {
 					pager.applyOrder(query.Limit(limit))
 				} else {
-					modify := query.limitPerParent(position.ActivitiesColumn, limit, pager.orderExpr(query))
+					modify := query.limitPerParent(ctx, path, position.ActivitiesColumn, limit, pager.orderExpr(query))
 					query.modifiers = append(query.modifiers, modify)
 				}
 			} else {

@@ -677,8 +677,14 @@ func (_q *WebhookEndpointQuery) WithNamedAttempts(name string, opts ...func(*Web
 
 // limitPerParent makes the query a nested connection: its parent query loads
 // the first n rows of each parent in order. entgql's collection code calls it
-// where it would call entgql.LimitPerRow.
-func (_q *WebhookEndpointQuery) limitPerParent(column string, n int, order ...sql.Querier) func(*sql.Selector) {
+// where it would call entgql.LimitPerRow, with the path of the connection's
+// nodes (…, edges, node). n holds one row past the page, which tells only
+// whether another page follows: it is read when the connection's pageInfo
+// is asked for.
+func (_q *WebhookEndpointQuery) limitPerParent(ctx context.Context, path []string, column string, n int, order ...sql.Querier) func(*sql.Selector) {
+	if connection := path[: len(path)-2 : len(path)-2]; !hasCollectedField(ctx, append(connection, pageInfoField)...) {
+		n--
+	}
 	_q.perParent = perparent.New(column, n, order...)
 	return _q.perParent.Modify
 }

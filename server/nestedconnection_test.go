@@ -224,6 +224,29 @@ func TestNestedConnectionsPageLikeTopLevelLists(t *testing.T) {
 		})
 	}
 
+	// Without pageInfo the row past the page is not read (it tells only
+	// whether another page follows): the pages are the same, first or last.
+	for _, args := range []string{"first: 4", "last: 3"} {
+		var data struct {
+			Positions struct {
+				Edges []struct {
+					Node struct {
+						ID         string
+						Candidates connection
+					}
+				}
+			}
+		}
+		env.GraphQL(`query($ids: [ID!]) { positions(first: 10, where: {idIn: $ids}) { edges { node { id
+		  candidates(`+args+`) { edges { node { id } } } } } } }`, map[string]any{"ids": f.positions}).Decode(t, &data)
+		withPageInfo := nestedCandidates(t, env, f, args, nil)
+		for _, e := range data.Positions.Edges {
+			if want := withPageInfo[e.Node.ID].ids(); !slices.Equal(e.Node.Candidates.ids(), want) {
+				t.Errorf("%s, position %s without pageInfo: ids %v, want %v", args, e.Node.ID, e.Node.Candidates.ids(), want)
+			}
+		}
+	}
+
 	// Second level: each candidate's first 2 notes and first conversation.
 	for _, pos := range f.positions {
 		for _, e := range first[pos].Edges {
