@@ -101,6 +101,28 @@ func (c connection) ids() []string {
 	return ids
 }
 
+// positionCandidates is the data of a positions query with each one's
+// candidates.
+type positionCandidates struct {
+	Positions struct {
+		Edges []struct {
+			Node struct {
+				ID         string
+				Candidates connection
+			}
+		}
+	}
+}
+
+// byPosition answers each position's candidates by its id.
+func (p positionCandidates) byPosition() map[string]connection {
+	out := map[string]connection{}
+	for _, e := range p.Positions.Edges {
+		out[e.Node.ID] = e.Node.Candidates
+	}
+	return out
+}
+
 // nestedCandidates asks for the candidates of the fixture's positions with
 // args and the cursors in vars ("after", "before"), and returns each
 // position's connection.
@@ -110,26 +132,14 @@ func nestedCandidates(t *testing.T, env *hiregraphtest.Env, f nestedFixture, arg
 		vars = map[string]any{}
 	}
 	vars["ids"] = f.positions
-	var data struct {
-		Positions struct {
-			Edges []struct {
-				Node struct {
-					ID         string
-					Candidates connection
-				}
-			}
-		}
-	}
+	var data positionCandidates
 	env.GraphQL(`query($ids: [ID!], $after: Cursor, $before: Cursor) {
 	  positions(first: 10, where: {idIn: $ids}) { edges { node { id
 	    candidates(`+args+`, after: $after, before: $before) { totalCount pageInfo { hasNextPage hasPreviousPage startCursor endCursor }
 	      edges { cursor node { id
 	        notes(first: 2) { totalCount edges { node { id } } }
 	        conversations(first: 1) { totalCount edges { node { id } } } } } } } } } }`, vars).Decode(t, &data)
-	out := map[string]connection{}
-	for _, e := range data.Positions.Edges {
-		out[e.Node.ID] = e.Node.Candidates
-	}
+	out := data.byPosition()
 	if len(out) != len(f.positions) {
 		t.Fatalf("got %d positions, want %d", len(out), len(f.positions))
 	}
@@ -227,22 +237,16 @@ func TestNestedConnectionsPageLikeTopLevelLists(t *testing.T) {
 	// Without pageInfo the row past the page is not read (it tells only
 	// whether another page follows): the pages are the same, first or last.
 	for _, args := range []string{"first: 4", "last: 3"} {
-		var data struct {
-			Positions struct {
-				Edges []struct {
-					Node struct {
-						ID         string
-						Candidates connection
-					}
-				}
-			}
-		}
+		var data positionCandidates
 		env.GraphQL(`query($ids: [ID!]) { positions(first: 10, where: {idIn: $ids}) { edges { node { id
 		  candidates(`+args+`) { edges { node { id } } } } } } }`, map[string]any{"ids": f.positions}).Decode(t, &data)
-		withPageInfo := nestedCandidates(t, env, f, args, nil)
-		for _, e := range data.Positions.Edges {
-			if want := withPageInfo[e.Node.ID].ids(); !slices.Equal(e.Node.Candidates.ids(), want) {
-				t.Errorf("%s, position %s without pageInfo: ids %v, want %v", args, e.Node.ID, e.Node.Candidates.ids(), want)
+		withPageInfo, withoutPageInfo := nestedCandidates(t, env, f, args, nil), data.byPosition()
+		if len(withoutPageInfo) != len(f.positions) {
+			t.Fatalf("%s without pageInfo: got %d positions, want %d", args, len(withoutPageInfo), len(f.positions))
+		}
+		for id, conn := range withoutPageInfo {
+			if want := withPageInfo[id].ids(); !slices.Equal(conn.ids(), want) {
+				t.Errorf("%s, position %s without pageInfo: ids %v, want %v", args, id, conn.ids(), want)
 			}
 		}
 	}
