@@ -36,8 +36,8 @@ type completedStepJSON struct {
 	TimeCompleted *string `json:"time_completed"`
 }
 
-// candidateJSONFields are the fields newCandidateJSON reads, which a list
-// of candidates loads: a candidate row has as many more.
+// candidateJSONFields are the fields newCandidateJSON reads: a list of
+// candidates loads these nine of a row's sixteen.
 var candidateJSONFields = []string{candidate.FieldDeleted, candidate.FieldPositionID, candidate.FieldTimeCreated,
 	candidate.FieldTimeLastStatusChanged, candidate.FieldCurrentSteps, candidate.FieldCompletedSteps,
 	candidate.FieldStatus, candidate.FieldAddress}

@@ -50,10 +50,10 @@ func (c *collectedFields) of(oc *graphql.OperationContext, sel ast.SelectionSet,
 	return fields
 }
 
-// plan answers the plan remembered for fields, a list of answers of:
-// how an object with these fields is written through its plain fields
-// (graph/generated/plainobject.go). The key is the list's identity, which
-// holds for the operation.
+// plan answers what remember kept for fields: how an object with these
+// fields is written through its plain fields (graph/generated/plainobject.go).
+// The key is the list's identity: of answers the same list for a selection
+// set and type throughout the operation.
 func (c *collectedFields) plan(fields []graphql.CollectedField) (any, bool) {
 	c.mu.RLock()
 	defer c.mu.RUnlock()
