@@ -94,8 +94,13 @@ var candidateList = keysetList[*ent.Candidate]{
 // ListCandidates returns one page of the candidates the filter selects, in
 // creation order (spec 4.5).
 func (s *Service) ListCandidates(ctx context.Context, f CandidateFilter, page PageRequest) (Page[*ent.Candidate], error) {
-	q := s.Client.Candidate.Query().Select(page.Fields...).CandidateQuery
-	return readPage[predicate.Candidate, candidate.OrderOption](ctx, s, candidateList, q, f.Apply, page)
+	return readPage[predicate.Candidate, candidate.OrderOption](ctx, s, candidateList, s.candidatesFor(page), f.Apply, page)
+}
+
+// candidatesFor starts the query of a page of candidates, which loads the
+// fields the page asks for.
+func (s *Service) candidatesFor(page PageRequest) *ent.CandidateQuery {
+	return s.Client.Candidate.Query().Select(page.Fields...).CandidateQuery
 }
 
 // personPrefix matches people whose first name, last name or e-mail

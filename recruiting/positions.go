@@ -108,6 +108,6 @@ func (s *Service) ListPositionCandidates(ctx context.Context, positionID string,
 	if !exists {
 		return Page[*ent.Candidate]{}, apierror.NotFound("position_not_found", "no position has the uid %q", positionID)
 	}
-	q := s.Client.Candidate.Query().Select(page.Fields...).Where(candidate.PositionID(positionID))
+	q := s.candidatesFor(page).Where(candidate.PositionID(positionID))
 	return readPage[predicate.Candidate, candidate.OrderOption](ctx, s, positionCandidateList, q, f.Apply, page)
 }
