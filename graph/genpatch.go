@@ -173,7 +173,9 @@ func addPlainObjects(src []byte, scalars, objects, methods []plainField) (out []
 		bodies[name] = body
 		if b := scalarMarshalBody.FindStringSubmatch(body); b != nil {
 			writes[name] = nilCheck(b[1] != "") + b[2] + "(" + b[3] + "obj.F).MarshalGQL(w)"
-			if b[4] != "" {
+			// gqlgen's own marshalers of a value never answer null; the
+			// check would cost a call per field and row for nothing.
+			if b[4] != "" && !strings.HasPrefix(b[2], "graphql.") {
 				nulls[name] = "func(obj OBJ) bool { return " + b[2] + "(obj.F) == graphql.Null }"
 			}
 		} else if b := enumMarshalBody.FindStringSubmatch(body); b != nil {

@@ -57055,8 +57055,8 @@ var plainFieldsOfWorkflowStep = plainFields[*schematype.WorkflowStep]{typeName: 
 
 func init() {
 	plainFieldsOfAPIKey.byName = map[string]plainField[*ent.APIKey]{
-		"id":   {write: func(w io.Writer, obj *ent.APIKey) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.APIKey) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
-		"name": {write: func(w io.Writer, obj *ent.APIKey) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: func(obj *ent.APIKey) bool { return graphql.MarshalString(obj.Name) == graphql.Null }},
+		"id":   {write: func(w io.Writer, obj *ent.APIKey) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: nil},
+		"name": {write: func(w io.Writer, obj *ent.APIKey) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: nil},
 		"userID": {write: func(w io.Writer, obj *ent.APIKey) {
 			if obj.UserID == nil {
 				graphql.Null.MarshalGQL(w)
@@ -57079,15 +57079,15 @@ func init() {
 			}
 			scalar.MarshalTime(*obj.TimeLastUsed).MarshalGQL(w)
 		}, null: nil},
-		"revoked": {write: func(w io.Writer, obj *ent.APIKey) { graphql.MarshalBoolean(obj.Revoked).MarshalGQL(w) }, null: func(obj *ent.APIKey) bool { return graphql.MarshalBoolean(obj.Revoked) == graphql.Null }}}
+		"revoked": {write: func(w io.Writer, obj *ent.APIKey) { graphql.MarshalBoolean(obj.Revoked).MarshalGQL(w) }, null: nil}}
 	plainFieldsOfActivity.byName = map[string]plainField[*ent.Activity]{
-		"id":          {write: func(w io.Writer, obj *ent.Activity) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.Activity) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
-		"verb":        {write: func(w io.Writer, obj *ent.Activity) { graphql.MarshalString(obj.Verb).MarshalGQL(w) }, null: func(obj *ent.Activity) bool { return graphql.MarshalString(obj.Verb) == graphql.Null }},
+		"id":          {write: func(w io.Writer, obj *ent.Activity) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: nil},
+		"verb":        {write: func(w io.Writer, obj *ent.Activity) { graphql.MarshalString(obj.Verb).MarshalGQL(w) }, null: nil},
 		"actorType":   {write: func(w io.Writer, obj *ent.Activity) { obj.ActorType.MarshalGQL(w) }, null: nil},
 		"actorID":     {write: func(w io.Writer, obj *ent.Activity) { graphql.MarshalString(obj.ActorID).MarshalGQL(w) }, null: nil},
 		"actorName":   {write: func(w io.Writer, obj *ent.Activity) { graphql.MarshalString(obj.ActorName).MarshalGQL(w) }, null: nil},
-		"objectType":  {write: func(w io.Writer, obj *ent.Activity) { graphql.MarshalString(obj.ObjectType).MarshalGQL(w) }, null: func(obj *ent.Activity) bool { return graphql.MarshalString(obj.ObjectType) == graphql.Null }},
-		"objectID":    {write: func(w io.Writer, obj *ent.Activity) { graphql.MarshalString(obj.ObjectID).MarshalGQL(w) }, null: func(obj *ent.Activity) bool { return graphql.MarshalString(obj.ObjectID) == graphql.Null }},
+		"objectType":  {write: func(w io.Writer, obj *ent.Activity) { graphql.MarshalString(obj.ObjectType).MarshalGQL(w) }, null: nil},
+		"objectID":    {write: func(w io.Writer, obj *ent.Activity) { graphql.MarshalString(obj.ObjectID).MarshalGQL(w) }, null: nil},
 		"timeCreated": {write: func(w io.Writer, obj *ent.Activity) { scalar.MarshalTime(obj.TimeCreated).MarshalGQL(w) }, null: func(obj *ent.Activity) bool { return scalar.MarshalTime(obj.TimeCreated) == graphql.Null }},
 		"candidate": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.Activity) graphql.Marshaler {
 			v, err := obj.Candidate(ctx)
@@ -57104,7 +57104,7 @@ func init() {
 			return plainChild(ctx, c, oc, field, v, false, positionImplementors, &plainFieldsOfPosition)
 		}}}
 	plainFieldsOfActivityConnection.byName = map[string]plainField[*ent.ActivityConnection]{
-		"totalCount": {write: func(w io.Writer, obj *ent.ActivityConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: func(obj *ent.ActivityConnection) bool { return graphql.MarshalInt(obj.TotalCount) == graphql.Null }},
+		"totalCount": {write: func(w io.Writer, obj *ent.ActivityConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: nil},
 		"edges": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.ActivityConnection) graphql.Marshaler {
 			return plainList(ctx, c, oc, field, obj.Edges, false, activityEdgeImplementors, &plainFieldsOfActivityEdge)
 		}}}
@@ -57113,18 +57113,18 @@ func init() {
 			return plainChild(ctx, c, oc, field, obj.Node, false, activityImplementors, &plainFieldsOfActivity)
 		}}}
 	plainFieldsOfAddress.byName = map[string]plainField[*schematype.Address]{
-		"country":       {write: func(w io.Writer, obj *schematype.Address) { graphql.MarshalString(obj.Country).MarshalGQL(w) }, null: func(obj *schematype.Address) bool { return graphql.MarshalString(obj.Country) == graphql.Null }},
-		"state":         {write: func(w io.Writer, obj *schematype.Address) { graphql.MarshalString(obj.State).MarshalGQL(w) }, null: func(obj *schematype.Address) bool { return graphql.MarshalString(obj.State) == graphql.Null }},
-		"zip":           {write: func(w io.Writer, obj *schematype.Address) { graphql.MarshalString(obj.Zip).MarshalGQL(w) }, null: func(obj *schematype.Address) bool { return graphql.MarshalString(obj.Zip) == graphql.Null }},
-		"streetAddress": {write: func(w io.Writer, obj *schematype.Address) { graphql.MarshalString(obj.StreetAddress).MarshalGQL(w) }, null: func(obj *schematype.Address) bool { return graphql.MarshalString(obj.StreetAddress) == graphql.Null }},
-		"city":          {write: func(w io.Writer, obj *schematype.Address) { graphql.MarshalString(obj.City).MarshalGQL(w) }, null: func(obj *schematype.Address) bool { return graphql.MarshalString(obj.City) == graphql.Null }}}
+		"country":       {write: func(w io.Writer, obj *schematype.Address) { graphql.MarshalString(obj.Country).MarshalGQL(w) }, null: nil},
+		"state":         {write: func(w io.Writer, obj *schematype.Address) { graphql.MarshalString(obj.State).MarshalGQL(w) }, null: nil},
+		"zip":           {write: func(w io.Writer, obj *schematype.Address) { graphql.MarshalString(obj.Zip).MarshalGQL(w) }, null: nil},
+		"streetAddress": {write: func(w io.Writer, obj *schematype.Address) { graphql.MarshalString(obj.StreetAddress).MarshalGQL(w) }, null: nil},
+		"city":          {write: func(w io.Writer, obj *schematype.Address) { graphql.MarshalString(obj.City).MarshalGQL(w) }, null: nil}}
 	plainFieldsOfApplication.byName = map[string]plainField[*ent.Application]{
-		"id":            {write: func(w io.Writer, obj *ent.Application) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.Application) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
-		"email":         {write: func(w io.Writer, obj *ent.Application) { graphql.MarshalString(obj.Email).MarshalGQL(w) }, null: func(obj *ent.Application) bool { return graphql.MarshalString(obj.Email) == graphql.Null }},
-		"source":        {write: func(w io.Writer, obj *ent.Application) { graphql.MarshalString(obj.Source).MarshalGQL(w) }, null: func(obj *ent.Application) bool { return graphql.MarshalString(obj.Source) == graphql.Null }},
-		"linkedinURL":   {write: func(w io.Writer, obj *ent.Application) { graphql.MarshalString(obj.LinkedinURL).MarshalGQL(w) }, null: func(obj *ent.Application) bool { return graphql.MarshalString(obj.LinkedinURL) == graphql.Null }},
-		"coverLetter":   {write: func(w io.Writer, obj *ent.Application) { graphql.MarshalString(obj.CoverLetter).MarshalGQL(w) }, null: func(obj *ent.Application) bool { return graphql.MarshalString(obj.CoverLetter) == graphql.Null }},
-		"consentText":   {write: func(w io.Writer, obj *ent.Application) { graphql.MarshalString(obj.ConsentText).MarshalGQL(w) }, null: func(obj *ent.Application) bool { return graphql.MarshalString(obj.ConsentText) == graphql.Null }},
+		"id":            {write: func(w io.Writer, obj *ent.Application) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: nil},
+		"email":         {write: func(w io.Writer, obj *ent.Application) { graphql.MarshalString(obj.Email).MarshalGQL(w) }, null: nil},
+		"source":        {write: func(w io.Writer, obj *ent.Application) { graphql.MarshalString(obj.Source).MarshalGQL(w) }, null: nil},
+		"linkedinURL":   {write: func(w io.Writer, obj *ent.Application) { graphql.MarshalString(obj.LinkedinURL).MarshalGQL(w) }, null: nil},
+		"coverLetter":   {write: func(w io.Writer, obj *ent.Application) { graphql.MarshalString(obj.CoverLetter).MarshalGQL(w) }, null: nil},
+		"consentText":   {write: func(w io.Writer, obj *ent.Application) { graphql.MarshalString(obj.ConsentText).MarshalGQL(w) }, null: nil},
 		"timeConsented": {write: func(w io.Writer, obj *ent.Application) { scalar.MarshalTime(obj.TimeConsented).MarshalGQL(w) }, null: func(obj *ent.Application) bool { return scalar.MarshalTime(obj.TimeConsented) == graphql.Null }},
 		"timeCreated":   {write: func(w io.Writer, obj *ent.Application) { scalar.MarshalTime(obj.TimeCreated).MarshalGQL(w) }, null: func(obj *ent.Application) bool { return scalar.MarshalTime(obj.TimeCreated) == graphql.Null }},
 		"candidate": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.Application) graphql.Marshaler {
@@ -57135,9 +57135,9 @@ func init() {
 			return plainChild(ctx, c, oc, field, v, true, candidateImplementors, &plainFieldsOfCandidate)
 		}}}
 	plainFieldsOfApprovalProcess.byName = map[string]plainField[*ent.ApprovalProcess]{
-		"id":          {write: func(w io.Writer, obj *ent.ApprovalProcess) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.ApprovalProcess) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
-		"name":        {write: func(w io.Writer, obj *ent.ApprovalProcess) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: func(obj *ent.ApprovalProcess) bool { return graphql.MarshalString(obj.Name) == graphql.Null }},
-		"status":      {write: func(w io.Writer, obj *ent.ApprovalProcess) { graphql.MarshalString(obj.Status).MarshalGQL(w) }, null: func(obj *ent.ApprovalProcess) bool { return graphql.MarshalString(obj.Status) == graphql.Null }},
+		"id":          {write: func(w io.Writer, obj *ent.ApprovalProcess) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: nil},
+		"name":        {write: func(w io.Writer, obj *ent.ApprovalProcess) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: nil},
+		"status":      {write: func(w io.Writer, obj *ent.ApprovalProcess) { graphql.MarshalString(obj.Status).MarshalGQL(w) }, null: nil},
 		"timeStarted": {write: func(w io.Writer, obj *ent.ApprovalProcess) { scalar.MarshalTime(obj.TimeStarted).MarshalGQL(w) }, null: func(obj *ent.ApprovalProcess) bool { return scalar.MarshalTime(obj.TimeStarted) == graphql.Null }},
 		"timeCompleted": {write: func(w io.Writer, obj *ent.ApprovalProcess) {
 			if obj.TimeCompleted == nil {
@@ -57147,7 +57147,7 @@ func init() {
 			scalar.MarshalTime(*obj.TimeCompleted).MarshalGQL(w)
 		}, null: nil}}
 	plainFieldsOfCandidate.byName = map[string]plainField[*ent.Candidate]{
-		"id":     {write: func(w io.Writer, obj *ent.Candidate) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.Candidate) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
+		"id":     {write: func(w io.Writer, obj *ent.Candidate) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: nil},
 		"status": {write: func(w io.Writer, obj *ent.Candidate) { obj.Status.MarshalGQL(w) }, null: nil},
 		"rejectionNote": {write: func(w io.Writer, obj *ent.Candidate) {
 			if obj.RejectionNote == nil {
@@ -57156,8 +57156,8 @@ func init() {
 			}
 			graphql.MarshalString(*obj.RejectionNote).MarshalGQL(w)
 		}, null: nil},
-		"source":                   {write: func(w io.Writer, obj *ent.Candidate) { graphql.MarshalString(obj.Source).MarshalGQL(w) }, null: func(obj *ent.Candidate) bool { return graphql.MarshalString(obj.Source) == graphql.Null }},
-		"deleted":                  {write: func(w io.Writer, obj *ent.Candidate) { graphql.MarshalBoolean(obj.Deleted).MarshalGQL(w) }, null: func(obj *ent.Candidate) bool { return graphql.MarshalBoolean(obj.Deleted) == graphql.Null }},
+		"source":                   {write: func(w io.Writer, obj *ent.Candidate) { graphql.MarshalString(obj.Source).MarshalGQL(w) }, null: nil},
+		"deleted":                  {write: func(w io.Writer, obj *ent.Candidate) { graphql.MarshalBoolean(obj.Deleted).MarshalGQL(w) }, null: nil},
 		"timeCreated":              {write: func(w io.Writer, obj *ent.Candidate) { scalar.MarshalTime(obj.TimeCreated).MarshalGQL(w) }, null: func(obj *ent.Candidate) bool { return scalar.MarshalTime(obj.TimeCreated) == graphql.Null }},
 		"timeLastStatusChanged":    {write: func(w io.Writer, obj *ent.Candidate) { scalar.MarshalTime(obj.TimeLastStatusChanged).MarshalGQL(w) }, null: func(obj *ent.Candidate) bool { return scalar.MarshalTime(obj.TimeLastStatusChanged) == graphql.Null }},
 		"timeHiringProcessUpdated": {write: func(w io.Writer, obj *ent.Candidate) { scalar.MarshalTime(obj.TimeHiringProcessUpdated).MarshalGQL(w) }, null: func(obj *ent.Candidate) bool { return scalar.MarshalTime(obj.TimeHiringProcessUpdated) == graphql.Null }},
@@ -57193,7 +57193,7 @@ func init() {
 			return plainChild(ctx, c, oc, field, v, false, rejectionReasonImplementors, &plainFieldsOfRejectionReason)
 		}}}
 	plainFieldsOfCandidateConnection.byName = map[string]plainField[*ent.CandidateConnection]{
-		"totalCount": {write: func(w io.Writer, obj *ent.CandidateConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: func(obj *ent.CandidateConnection) bool { return graphql.MarshalInt(obj.TotalCount) == graphql.Null }},
+		"totalCount": {write: func(w io.Writer, obj *ent.CandidateConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: nil},
 		"edges": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.CandidateConnection) graphql.Marshaler {
 			return plainList(ctx, c, oc, field, obj.Edges, false, candidateEdgeImplementors, &plainFieldsOfCandidateEdge)
 		}}}
@@ -57202,11 +57202,11 @@ func init() {
 			return plainChild(ctx, c, oc, field, obj.Node, false, candidateImplementors, &plainFieldsOfCandidate)
 		}}}
 	plainFieldsOfCandidateFile.byName = map[string]plainField[*ent.CandidateFile]{
-		"id":          {write: func(w io.Writer, obj *ent.CandidateFile) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.CandidateFile) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
+		"id":          {write: func(w io.Writer, obj *ent.CandidateFile) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: nil},
 		"kind":        {write: func(w io.Writer, obj *ent.CandidateFile) { obj.Kind.MarshalGQL(w) }, null: nil},
-		"fileName":    {write: func(w io.Writer, obj *ent.CandidateFile) { graphql.MarshalString(obj.FileName).MarshalGQL(w) }, null: func(obj *ent.CandidateFile) bool { return graphql.MarshalString(obj.FileName) == graphql.Null }},
-		"contentType": {write: func(w io.Writer, obj *ent.CandidateFile) { graphql.MarshalString(obj.ContentType).MarshalGQL(w) }, null: func(obj *ent.CandidateFile) bool { return graphql.MarshalString(obj.ContentType) == graphql.Null }},
-		"size":        {write: func(w io.Writer, obj *ent.CandidateFile) { graphql.MarshalInt64(obj.Size).MarshalGQL(w) }, null: func(obj *ent.CandidateFile) bool { return graphql.MarshalInt64(obj.Size) == graphql.Null }},
+		"fileName":    {write: func(w io.Writer, obj *ent.CandidateFile) { graphql.MarshalString(obj.FileName).MarshalGQL(w) }, null: nil},
+		"contentType": {write: func(w io.Writer, obj *ent.CandidateFile) { graphql.MarshalString(obj.ContentType).MarshalGQL(w) }, null: nil},
+		"size":        {write: func(w io.Writer, obj *ent.CandidateFile) { graphql.MarshalInt64(obj.Size).MarshalGQL(w) }, null: nil},
 		"timeCreated": {write: func(w io.Writer, obj *ent.CandidateFile) { scalar.MarshalTime(obj.TimeCreated).MarshalGQL(w) }, null: func(obj *ent.CandidateFile) bool { return scalar.MarshalTime(obj.TimeCreated) == graphql.Null }},
 		"candidate": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.CandidateFile) graphql.Marshaler {
 			v, err := obj.Candidate(ctx)
@@ -57216,7 +57216,7 @@ func init() {
 			return plainChild(ctx, c, oc, field, v, true, candidateImplementors, &plainFieldsOfCandidate)
 		}}}
 	plainFieldsOfCandidateFileConnection.byName = map[string]plainField[*ent.CandidateFileConnection]{
-		"totalCount": {write: func(w io.Writer, obj *ent.CandidateFileConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: func(obj *ent.CandidateFileConnection) bool { return graphql.MarshalInt(obj.TotalCount) == graphql.Null }},
+		"totalCount": {write: func(w io.Writer, obj *ent.CandidateFileConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: nil},
 		"edges": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.CandidateFileConnection) graphql.Marshaler {
 			return plainList(ctx, c, oc, field, obj.Edges, false, candidateFileEdgeImplementors, &plainFieldsOfCandidateFileEdge)
 		}}}
@@ -57225,9 +57225,9 @@ func init() {
 			return plainChild(ctx, c, oc, field, obj.Node, false, candidateFileImplementors, &plainFieldsOfCandidateFile)
 		}}}
 	plainFieldsOfCandidateStep.byName = map[string]plainField[*ent.CandidateStep]{
-		"id":          {write: func(w io.Writer, obj *ent.CandidateStep) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.CandidateStep) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
-		"name":        {write: func(w io.Writer, obj *ent.CandidateStep) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: func(obj *ent.CandidateStep) bool { return graphql.MarshalString(obj.Name) == graphql.Null }},
-		"kind":        {write: func(w io.Writer, obj *ent.CandidateStep) { graphql.MarshalString(obj.Kind).MarshalGQL(w) }, null: func(obj *ent.CandidateStep) bool { return graphql.MarshalString(obj.Kind) == graphql.Null }},
+		"id":          {write: func(w io.Writer, obj *ent.CandidateStep) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: nil},
+		"name":        {write: func(w io.Writer, obj *ent.CandidateStep) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: nil},
+		"kind":        {write: func(w io.Writer, obj *ent.CandidateStep) { graphql.MarshalString(obj.Kind).MarshalGQL(w) }, null: nil},
 		"timeEntered": {write: func(w io.Writer, obj *ent.CandidateStep) { scalar.MarshalTime(obj.TimeEntered).MarshalGQL(w) }, null: func(obj *ent.CandidateStep) bool { return scalar.MarshalTime(obj.TimeEntered) == graphql.Null }},
 		"timeLeft": {write: func(w io.Writer, obj *ent.CandidateStep) {
 			if obj.TimeLeft == nil {
@@ -57243,7 +57243,7 @@ func init() {
 			}
 			scalar.MarshalTime(*obj.TimeScheduled).MarshalGQL(w)
 		}, null: nil},
-		"enteredBy": {write: func(w io.Writer, obj *ent.CandidateStep) { graphql.MarshalString(obj.EnteredBy).MarshalGQL(w) }, null: func(obj *ent.CandidateStep) bool { return graphql.MarshalString(obj.EnteredBy) == graphql.Null }},
+		"enteredBy": {write: func(w io.Writer, obj *ent.CandidateStep) { graphql.MarshalString(obj.EnteredBy).MarshalGQL(w) }, null: nil},
 		"leftBy": {write: func(w io.Writer, obj *ent.CandidateStep) {
 			if obj.LeftBy == nil {
 				graphql.Null.MarshalGQL(w)
@@ -57259,7 +57259,7 @@ func init() {
 			return plainChild(ctx, c, oc, field, v, true, candidateImplementors, &plainFieldsOfCandidate)
 		}}}
 	plainFieldsOfCandidateStepConnection.byName = map[string]plainField[*ent.CandidateStepConnection]{
-		"totalCount": {write: func(w io.Writer, obj *ent.CandidateStepConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: func(obj *ent.CandidateStepConnection) bool { return graphql.MarshalInt(obj.TotalCount) == graphql.Null }},
+		"totalCount": {write: func(w io.Writer, obj *ent.CandidateStepConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: nil},
 		"edges": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.CandidateStepConnection) graphql.Marshaler {
 			return plainList(ctx, c, oc, field, obj.Edges, false, candidateStepEdgeImplementors, &plainFieldsOfCandidateStepEdge)
 		}}}
@@ -57268,19 +57268,19 @@ func init() {
 			return plainChild(ctx, c, oc, field, obj.Node, false, candidateStepImplementors, &plainFieldsOfCandidateStep)
 		}}}
 	plainFieldsOfCompany.byName = map[string]plainField[*ent.Company]{
-		"id":          {write: func(w io.Writer, obj *ent.Company) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.Company) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
-		"name":        {write: func(w io.Writer, obj *ent.Company) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: func(obj *ent.Company) bool { return graphql.MarshalString(obj.Name) == graphql.Null }},
+		"id":          {write: func(w io.Writer, obj *ent.Company) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: nil},
+		"name":        {write: func(w io.Writer, obj *ent.Company) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: nil},
 		"timeCreated": {write: func(w io.Writer, obj *ent.Company) { scalar.MarshalTime(obj.TimeCreated).MarshalGQL(w) }, null: func(obj *ent.Company) bool { return scalar.MarshalTime(obj.TimeCreated) == graphql.Null }}}
 	plainFieldsOfContact.byName = map[string]plainField[*ent.Contact]{
-		"id":          {write: func(w io.Writer, obj *ent.Contact) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.Contact) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
-		"type":        {write: func(w io.Writer, obj *ent.Contact) { graphql.MarshalString(obj.Type).MarshalGQL(w) }, null: func(obj *ent.Contact) bool { return graphql.MarshalString(obj.Type) == graphql.Null }},
-		"firstName":   {write: func(w io.Writer, obj *ent.Contact) { graphql.MarshalString(obj.FirstName).MarshalGQL(w) }, null: func(obj *ent.Contact) bool { return graphql.MarshalString(obj.FirstName) == graphql.Null }},
+		"id":          {write: func(w io.Writer, obj *ent.Contact) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: nil},
+		"type":        {write: func(w io.Writer, obj *ent.Contact) { graphql.MarshalString(obj.Type).MarshalGQL(w) }, null: nil},
+		"firstName":   {write: func(w io.Writer, obj *ent.Contact) { graphql.MarshalString(obj.FirstName).MarshalGQL(w) }, null: nil},
 		"middleName":  {write: func(w io.Writer, obj *ent.Contact) { graphql.MarshalString(obj.MiddleName).MarshalGQL(w) }, null: nil},
 		"lastName":    {write: func(w io.Writer, obj *ent.Contact) { graphql.MarshalString(obj.LastName).MarshalGQL(w) }, null: nil},
 		"email":       {write: func(w io.Writer, obj *ent.Contact) { graphql.MarshalString(obj.Email).MarshalGQL(w) }, null: nil},
 		"timeCreated": {write: func(w io.Writer, obj *ent.Contact) { scalar.MarshalTime(obj.TimeCreated).MarshalGQL(w) }, null: func(obj *ent.Contact) bool { return scalar.MarshalTime(obj.TimeCreated) == graphql.Null }}}
 	plainFieldsOfContactConnection.byName = map[string]plainField[*ent.ContactConnection]{
-		"totalCount": {write: func(w io.Writer, obj *ent.ContactConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: func(obj *ent.ContactConnection) bool { return graphql.MarshalInt(obj.TotalCount) == graphql.Null }},
+		"totalCount": {write: func(w io.Writer, obj *ent.ContactConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: nil},
 		"edges": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.ContactConnection) graphql.Marshaler {
 			return plainList(ctx, c, oc, field, obj.Edges, false, contactEdgeImplementors, &plainFieldsOfContactEdge)
 		}}}
@@ -57289,8 +57289,8 @@ func init() {
 			return plainChild(ctx, c, oc, field, obj.Node, false, contactImplementors, &plainFieldsOfContact)
 		}}}
 	plainFieldsOfConversation.byName = map[string]plainField[*ent.Conversation]{
-		"id":          {write: func(w io.Writer, obj *ent.Conversation) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.Conversation) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
-		"subject":     {write: func(w io.Writer, obj *ent.Conversation) { graphql.MarshalString(obj.Subject).MarshalGQL(w) }, null: func(obj *ent.Conversation) bool { return graphql.MarshalString(obj.Subject) == graphql.Null }},
+		"id":          {write: func(w io.Writer, obj *ent.Conversation) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: nil},
+		"subject":     {write: func(w io.Writer, obj *ent.Conversation) { graphql.MarshalString(obj.Subject).MarshalGQL(w) }, null: nil},
 		"timeCreated": {write: func(w io.Writer, obj *ent.Conversation) { scalar.MarshalTime(obj.TimeCreated).MarshalGQL(w) }, null: func(obj *ent.Conversation) bool { return scalar.MarshalTime(obj.TimeCreated) == graphql.Null }},
 		"candidate": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.Conversation) graphql.Marshaler {
 			v, err := obj.Candidate(ctx)
@@ -57300,7 +57300,7 @@ func init() {
 			return plainChild(ctx, c, oc, field, v, false, candidateImplementors, &plainFieldsOfCandidate)
 		}}}
 	plainFieldsOfConversationConnection.byName = map[string]plainField[*ent.ConversationConnection]{
-		"totalCount": {write: func(w io.Writer, obj *ent.ConversationConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: func(obj *ent.ConversationConnection) bool { return graphql.MarshalInt(obj.TotalCount) == graphql.Null }},
+		"totalCount": {write: func(w io.Writer, obj *ent.ConversationConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: nil},
 		"edges": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.ConversationConnection) graphql.Marshaler {
 			return plainList(ctx, c, oc, field, obj.Edges, false, conversationEdgeImplementors, &plainFieldsOfConversationEdge)
 		}}}
@@ -57309,17 +57309,17 @@ func init() {
 			return plainChild(ctx, c, oc, field, obj.Node, false, conversationImplementors, &plainFieldsOfConversation)
 		}}}
 	plainFieldsOfCreatedAPIKey.byName = map[string]plainField[*recruiting.CreatedAPIKey]{
-		"secret": {write: func(w io.Writer, obj *recruiting.CreatedAPIKey) { graphql.MarshalString(obj.Secret).MarshalGQL(w) }, null: func(obj *recruiting.CreatedAPIKey) bool { return graphql.MarshalString(obj.Secret) == graphql.Null }},
+		"secret": {write: func(w io.Writer, obj *recruiting.CreatedAPIKey) { graphql.MarshalString(obj.Secret).MarshalGQL(w) }, null: nil},
 		"apiKey": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *recruiting.CreatedAPIKey) graphql.Marshaler {
 			return plainChild(ctx, c, oc, field, obj.APIKey, true, aPIKeyImplementors, &plainFieldsOfAPIKey)
 		}}}
 	plainFieldsOfEvaluationPartner.byName = map[string]plainField[*ent.EvaluationPartner]{
-		"id":           {write: func(w io.Writer, obj *ent.EvaluationPartner) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.EvaluationPartner) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
-		"name":         {write: func(w io.Writer, obj *ent.EvaluationPartner) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: func(obj *ent.EvaluationPartner) bool { return graphql.MarshalString(obj.Name) == graphql.Null }},
-		"submitURL":    {write: func(w io.Writer, obj *ent.EvaluationPartner) { graphql.MarshalString(obj.SubmitURL).MarshalGQL(w) }, null: func(obj *ent.EvaluationPartner) bool { return graphql.MarshalString(obj.SubmitURL) == graphql.Null }},
+		"id":           {write: func(w io.Writer, obj *ent.EvaluationPartner) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: nil},
+		"name":         {write: func(w io.Writer, obj *ent.EvaluationPartner) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: nil},
+		"submitURL":    {write: func(w io.Writer, obj *ent.EvaluationPartner) { graphql.MarshalString(obj.SubmitURL).MarshalGQL(w) }, null: nil},
 		"testsURL":     {write: func(w io.Writer, obj *ent.EvaluationPartner) { graphql.MarshalString(obj.TestsURL).MarshalGQL(w) }, null: nil},
 		"authMode":     {write: func(w io.Writer, obj *ent.EvaluationPartner) { obj.AuthMode.MarshalGQL(w) }, null: nil},
-		"canSeeOffers": {write: func(w io.Writer, obj *ent.EvaluationPartner) { graphql.MarshalBoolean(obj.CanSeeOffers).MarshalGQL(w) }, null: func(obj *ent.EvaluationPartner) bool { return graphql.MarshalBoolean(obj.CanSeeOffers) == graphql.Null }},
+		"canSeeOffers": {write: func(w io.Writer, obj *ent.EvaluationPartner) { graphql.MarshalBoolean(obj.CanSeeOffers).MarshalGQL(w) }, null: nil},
 		"timeCatalogFetched": {write: func(w io.Writer, obj *ent.EvaluationPartner) {
 			if obj.TimeCatalogFetched == nil {
 				graphql.Null.MarshalGQL(w)
@@ -57331,9 +57331,7 @@ func init() {
 	plainFieldsOfEvaluationPartnerConnection.byName = map[string]plainField[*ent.EvaluationPartnerConnection]{
 		"totalCount": {write: func(w io.Writer, obj *ent.EvaluationPartnerConnection) {
 			graphql.MarshalInt(obj.TotalCount).MarshalGQL(w)
-		}, null: func(obj *ent.EvaluationPartnerConnection) bool {
-			return graphql.MarshalInt(obj.TotalCount) == graphql.Null
-		}},
+		}, null: nil},
 		"edges": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.EvaluationPartnerConnection) graphql.Marshaler {
 			return plainList(ctx, c, oc, field, obj.Edges, false, evaluationPartnerEdgeImplementors, &plainFieldsOfEvaluationPartnerEdge)
 		}}}
@@ -57342,34 +57340,32 @@ func init() {
 			return plainChild(ctx, c, oc, field, obj.Node, false, evaluationPartnerImplementors, &plainFieldsOfEvaluationPartner)
 		}}}
 	plainFieldsOfEvent.byName = map[string]plainField[*recruiting.EventPayload]{
-		"id":       {write: func(w io.Writer, obj *recruiting.EventPayload) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *recruiting.EventPayload) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
-		"sequence": {write: func(w io.Writer, obj *recruiting.EventPayload) { graphql.MarshalInt64(obj.Sequence).MarshalGQL(w) }, null: func(obj *recruiting.EventPayload) bool { return graphql.MarshalInt64(obj.Sequence) == graphql.Null }},
-		"type":     {write: func(w io.Writer, obj *recruiting.EventPayload) { graphql.MarshalString(obj.Type).MarshalGQL(w) }, null: func(obj *recruiting.EventPayload) bool { return graphql.MarshalString(obj.Type) == graphql.Null }},
+		"id":       {write: func(w io.Writer, obj *recruiting.EventPayload) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: nil},
+		"sequence": {write: func(w io.Writer, obj *recruiting.EventPayload) { graphql.MarshalInt64(obj.Sequence).MarshalGQL(w) }, null: nil},
+		"type":     {write: func(w io.Writer, obj *recruiting.EventPayload) { graphql.MarshalString(obj.Type).MarshalGQL(w) }, null: nil},
 		"time":     {write: func(w io.Writer, obj *recruiting.EventPayload) { scalar.MarshalTime(obj.Time).MarshalGQL(w) }, null: func(obj *recruiting.EventPayload) bool { return scalar.MarshalTime(obj.Time) == graphql.Null }}}
 	plainFieldsOfEventActor.byName = map[string]plainField[*recruiting.EventActor]{
-		"type": {write: func(w io.Writer, obj *recruiting.EventActor) { graphql.MarshalString(obj.Type).MarshalGQL(w) }, null: func(obj *recruiting.EventActor) bool { return graphql.MarshalString(obj.Type) == graphql.Null }},
+		"type": {write: func(w io.Writer, obj *recruiting.EventActor) { graphql.MarshalString(obj.Type).MarshalGQL(w) }, null: nil},
 		"id":   {write: func(w io.Writer, obj *recruiting.EventActor) { graphql.MarshalString(obj.ID).MarshalGQL(w) }, null: nil},
 		"name": {write: func(w io.Writer, obj *recruiting.EventActor) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: nil}}
 	plainFieldsOfEventFeed.byName = map[string]plainField[*model.EventFeed]{
-		"cursor":  {write: func(w io.Writer, obj *model.EventFeed) { graphql.MarshalString(obj.Cursor).MarshalGQL(w) }, null: func(obj *model.EventFeed) bool { return graphql.MarshalString(obj.Cursor) == graphql.Null }},
-		"hasMore": {write: func(w io.Writer, obj *model.EventFeed) { graphql.MarshalBoolean(obj.HasMore).MarshalGQL(w) }, null: func(obj *model.EventFeed) bool { return graphql.MarshalBoolean(obj.HasMore) == graphql.Null }}}
+		"cursor":  {write: func(w io.Writer, obj *model.EventFeed) { graphql.MarshalString(obj.Cursor).MarshalGQL(w) }, null: nil},
+		"hasMore": {write: func(w io.Writer, obj *model.EventFeed) { graphql.MarshalBoolean(obj.HasMore).MarshalGQL(w) }, null: nil}}
 	plainFieldsOfEventObject.byName = map[string]plainField[*recruiting.EventObject]{
-		"type": {write: func(w io.Writer, obj *recruiting.EventObject) { graphql.MarshalString(obj.Type).MarshalGQL(w) }, null: func(obj *recruiting.EventObject) bool { return graphql.MarshalString(obj.Type) == graphql.Null }},
-		"id":   {write: func(w io.Writer, obj *recruiting.EventObject) { graphql.MarshalString(obj.ID).MarshalGQL(w) }, null: func(obj *recruiting.EventObject) bool { return graphql.MarshalString(obj.ID) == graphql.Null }}}
+		"type": {write: func(w io.Writer, obj *recruiting.EventObject) { graphql.MarshalString(obj.Type).MarshalGQL(w) }, null: nil},
+		"id":   {write: func(w io.Writer, obj *recruiting.EventObject) { graphql.MarshalString(obj.ID).MarshalGQL(w) }, null: nil}}
 	plainFieldsOfFieldChange.byName = map[string]plainField[*schematype.FieldChange]{
-		"field": {write: func(w io.Writer, obj *schematype.FieldChange) { graphql.MarshalString(obj.Field).MarshalGQL(w) }, null: func(obj *schematype.FieldChange) bool { return graphql.MarshalString(obj.Field) == graphql.Null }}}
+		"field": {write: func(w io.Writer, obj *schematype.FieldChange) { graphql.MarshalString(obj.Field).MarshalGQL(w) }, null: nil}}
 	plainFieldsOfFieldDefinition.byName = map[string]plainField[*ent.FieldDefinition]{
-		"id":          {write: func(w io.Writer, obj *ent.FieldDefinition) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.FieldDefinition) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
+		"id":          {write: func(w io.Writer, obj *ent.FieldDefinition) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: nil},
 		"scope":       {write: func(w io.Writer, obj *ent.FieldDefinition) { obj.Scope.MarshalGQL(w) }, null: nil},
-		"name":        {write: func(w io.Writer, obj *ent.FieldDefinition) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: func(obj *ent.FieldDefinition) bool { return graphql.MarshalString(obj.Name) == graphql.Null }},
+		"name":        {write: func(w io.Writer, obj *ent.FieldDefinition) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: nil},
 		"kind":        {write: func(w io.Writer, obj *ent.FieldDefinition) { obj.Kind.MarshalGQL(w) }, null: nil},
-		"internalUse": {write: func(w io.Writer, obj *ent.FieldDefinition) { graphql.MarshalBoolean(obj.InternalUse).MarshalGQL(w) }, null: func(obj *ent.FieldDefinition) bool { return graphql.MarshalBoolean(obj.InternalUse) == graphql.Null }}}
+		"internalUse": {write: func(w io.Writer, obj *ent.FieldDefinition) { graphql.MarshalBoolean(obj.InternalUse).MarshalGQL(w) }, null: nil}}
 	plainFieldsOfFieldDefinitionConnection.byName = map[string]plainField[*ent.FieldDefinitionConnection]{
 		"totalCount": {write: func(w io.Writer, obj *ent.FieldDefinitionConnection) {
 			graphql.MarshalInt(obj.TotalCount).MarshalGQL(w)
-		}, null: func(obj *ent.FieldDefinitionConnection) bool {
-			return graphql.MarshalInt(obj.TotalCount) == graphql.Null
-		}},
+		}, null: nil},
 		"edges": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.FieldDefinitionConnection) graphql.Marshaler {
 			return plainList(ctx, c, oc, field, obj.Edges, false, fieldDefinitionEdgeImplementors, &plainFieldsOfFieldDefinitionEdge)
 		}}}
@@ -57378,14 +57374,14 @@ func init() {
 			return plainChild(ctx, c, oc, field, obj.Node, false, fieldDefinitionImplementors, &plainFieldsOfFieldDefinition)
 		}}}
 	plainFieldsOfLocation.byName = map[string]plainField[*ent.Location]{
-		"id":           {write: func(w io.Writer, obj *ent.Location) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.Location) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
-		"name":         {write: func(w io.Writer, obj *ent.Location) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: func(obj *ent.Location) bool { return graphql.MarshalString(obj.Name) == graphql.Null }},
-		"country":      {write: func(w io.Writer, obj *ent.Location) { graphql.MarshalString(obj.Country).MarshalGQL(w) }, null: func(obj *ent.Location) bool { return graphql.MarshalString(obj.Country) == graphql.Null }},
-		"city":         {write: func(w io.Writer, obj *ent.Location) { graphql.MarshalString(obj.City).MarshalGQL(w) }, null: func(obj *ent.Location) bool { return graphql.MarshalString(obj.City) == graphql.Null }},
-		"state":        {write: func(w io.Writer, obj *ent.Location) { graphql.MarshalString(obj.State).MarshalGQL(w) }, null: func(obj *ent.Location) bool { return graphql.MarshalString(obj.State) == graphql.Null }},
-		"postalCode":   {write: func(w io.Writer, obj *ent.Location) { graphql.MarshalString(obj.PostalCode).MarshalGQL(w) }, null: func(obj *ent.Location) bool { return graphql.MarshalString(obj.PostalCode) == graphql.Null }},
-		"streetName":   {write: func(w io.Writer, obj *ent.Location) { graphql.MarshalString(obj.StreetName).MarshalGQL(w) }, null: func(obj *ent.Location) bool { return graphql.MarshalString(obj.StreetName) == graphql.Null }},
-		"streetNumber": {write: func(w io.Writer, obj *ent.Location) { graphql.MarshalString(obj.StreetNumber).MarshalGQL(w) }, null: func(obj *ent.Location) bool { return graphql.MarshalString(obj.StreetNumber) == graphql.Null }},
+		"id":           {write: func(w io.Writer, obj *ent.Location) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: nil},
+		"name":         {write: func(w io.Writer, obj *ent.Location) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: nil},
+		"country":      {write: func(w io.Writer, obj *ent.Location) { graphql.MarshalString(obj.Country).MarshalGQL(w) }, null: nil},
+		"city":         {write: func(w io.Writer, obj *ent.Location) { graphql.MarshalString(obj.City).MarshalGQL(w) }, null: nil},
+		"state":        {write: func(w io.Writer, obj *ent.Location) { graphql.MarshalString(obj.State).MarshalGQL(w) }, null: nil},
+		"postalCode":   {write: func(w io.Writer, obj *ent.Location) { graphql.MarshalString(obj.PostalCode).MarshalGQL(w) }, null: nil},
+		"streetName":   {write: func(w io.Writer, obj *ent.Location) { graphql.MarshalString(obj.StreetName).MarshalGQL(w) }, null: nil},
+		"streetNumber": {write: func(w io.Writer, obj *ent.Location) { graphql.MarshalString(obj.StreetNumber).MarshalGQL(w) }, null: nil},
 		"arrivalInstructions": {write: func(w io.Writer, obj *ent.Location) {
 			if obj.ArrivalInstructions == nil {
 				graphql.Null.MarshalGQL(w)
@@ -57393,9 +57389,9 @@ func init() {
 			}
 			graphql.MarshalString(*obj.ArrivalInstructions).MarshalGQL(w)
 		}, null: nil},
-		"timezone": {write: func(w io.Writer, obj *ent.Location) { graphql.MarshalString(obj.Timezone).MarshalGQL(w) }, null: func(obj *ent.Location) bool { return graphql.MarshalString(obj.Timezone) == graphql.Null }}}
+		"timezone": {write: func(w io.Writer, obj *ent.Location) { graphql.MarshalString(obj.Timezone).MarshalGQL(w) }, null: nil}}
 	plainFieldsOfLocationConnection.byName = map[string]plainField[*ent.LocationConnection]{
-		"totalCount": {write: func(w io.Writer, obj *ent.LocationConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: func(obj *ent.LocationConnection) bool { return graphql.MarshalInt(obj.TotalCount) == graphql.Null }},
+		"totalCount": {write: func(w io.Writer, obj *ent.LocationConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: nil},
 		"edges": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.LocationConnection) graphql.Marshaler {
 			return plainList(ctx, c, oc, field, obj.Edges, false, locationEdgeImplementors, &plainFieldsOfLocationEdge)
 		}}}
@@ -57404,11 +57400,11 @@ func init() {
 			return plainChild(ctx, c, oc, field, obj.Node, false, locationImplementors, &plainFieldsOfLocation)
 		}}}
 	plainFieldsOfMessage.byName = map[string]plainField[*ent.Message]{
-		"id":       {write: func(w io.Writer, obj *ent.Message) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.Message) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
+		"id":       {write: func(w io.Writer, obj *ent.Message) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: nil},
 		"timeSent": {write: func(w io.Writer, obj *ent.Message) { scalar.MarshalTime(obj.TimeSent).MarshalGQL(w) }, null: func(obj *ent.Message) bool { return scalar.MarshalTime(obj.TimeSent) == graphql.Null }},
-		"status":   {write: func(w io.Writer, obj *ent.Message) { graphql.MarshalString(obj.Status).MarshalGQL(w) }, null: func(obj *ent.Message) bool { return graphql.MarshalString(obj.Status) == graphql.Null }},
-		"subject":  {write: func(w io.Writer, obj *ent.Message) { graphql.MarshalString(obj.Subject).MarshalGQL(w) }, null: func(obj *ent.Message) bool { return graphql.MarshalString(obj.Subject) == graphql.Null }},
-		"body":     {write: func(w io.Writer, obj *ent.Message) { graphql.MarshalString(obj.Body).MarshalGQL(w) }, null: func(obj *ent.Message) bool { return graphql.MarshalString(obj.Body) == graphql.Null }},
+		"status":   {write: func(w io.Writer, obj *ent.Message) { graphql.MarshalString(obj.Status).MarshalGQL(w) }, null: nil},
+		"subject":  {write: func(w io.Writer, obj *ent.Message) { graphql.MarshalString(obj.Subject).MarshalGQL(w) }, null: nil},
+		"body":     {write: func(w io.Writer, obj *ent.Message) { graphql.MarshalString(obj.Body).MarshalGQL(w) }, null: nil},
 		"conversation": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.Message) graphql.Marshaler {
 			v, err := obj.Conversation(ctx)
 			if err != nil {
@@ -57417,7 +57413,7 @@ func init() {
 			return plainChild(ctx, c, oc, field, v, true, conversationImplementors, &plainFieldsOfConversation)
 		}}}
 	plainFieldsOfMessageConnection.byName = map[string]plainField[*ent.MessageConnection]{
-		"totalCount": {write: func(w io.Writer, obj *ent.MessageConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: func(obj *ent.MessageConnection) bool { return graphql.MarshalInt(obj.TotalCount) == graphql.Null }},
+		"totalCount": {write: func(w io.Writer, obj *ent.MessageConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: nil},
 		"edges": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.MessageConnection) graphql.Marshaler {
 			return plainList(ctx, c, oc, field, obj.Edges, false, messageEdgeImplementors, &plainFieldsOfMessageEdge)
 		}}}
@@ -57426,13 +57422,13 @@ func init() {
 			return plainChild(ctx, c, oc, field, obj.Node, false, messageImplementors, &plainFieldsOfMessage)
 		}}}
 	plainFieldsOfNamedValue.byName = map[string]plainField[*schematype.NamedValue]{
-		"name":  {write: func(w io.Writer, obj *schematype.NamedValue) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: func(obj *schematype.NamedValue) bool { return graphql.MarshalString(obj.Name) == graphql.Null }},
-		"value": {write: func(w io.Writer, obj *schematype.NamedValue) { graphql.MarshalString(obj.Value).MarshalGQL(w) }, null: func(obj *schematype.NamedValue) bool { return graphql.MarshalString(obj.Value) == graphql.Null }},
-		"order": {write: func(w io.Writer, obj *schematype.NamedValue) { graphql.MarshalInt(obj.Order).MarshalGQL(w) }, null: func(obj *schematype.NamedValue) bool { return graphql.MarshalInt(obj.Order) == graphql.Null }}}
+		"name":  {write: func(w io.Writer, obj *schematype.NamedValue) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: nil},
+		"value": {write: func(w io.Writer, obj *schematype.NamedValue) { graphql.MarshalString(obj.Value).MarshalGQL(w) }, null: nil},
+		"order": {write: func(w io.Writer, obj *schematype.NamedValue) { graphql.MarshalInt(obj.Order).MarshalGQL(w) }, null: nil}}
 	plainFieldsOfNote.byName = map[string]plainField[*ent.Note]{
-		"id":          {write: func(w io.Writer, obj *ent.Note) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.Note) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
+		"id":          {write: func(w io.Writer, obj *ent.Note) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: nil},
 		"timeCreated": {write: func(w io.Writer, obj *ent.Note) { scalar.MarshalTime(obj.TimeCreated).MarshalGQL(w) }, null: func(obj *ent.Note) bool { return scalar.MarshalTime(obj.TimeCreated) == graphql.Null }},
-		"text":        {write: func(w io.Writer, obj *ent.Note) { graphql.MarshalString(obj.Text).MarshalGQL(w) }, null: func(obj *ent.Note) bool { return graphql.MarshalString(obj.Text) == graphql.Null }},
+		"text":        {write: func(w io.Writer, obj *ent.Note) { graphql.MarshalString(obj.Text).MarshalGQL(w) }, null: nil},
 		"candidate": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.Note) graphql.Marshaler {
 			v, err := obj.Candidate(ctx)
 			if err != nil {
@@ -57441,21 +57437,21 @@ func init() {
 			return plainChild(ctx, c, oc, field, v, true, candidateImplementors, &plainFieldsOfCandidate)
 		}}}
 	plainFieldsOfNoteConnection.byName = map[string]plainField[*ent.NoteConnection]{
-		"totalCount": {write: func(w io.Writer, obj *ent.NoteConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: func(obj *ent.NoteConnection) bool { return graphql.MarshalInt(obj.TotalCount) == graphql.Null }},
+		"totalCount": {write: func(w io.Writer, obj *ent.NoteConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: nil},
 		"edges": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.NoteConnection) graphql.Marshaler {
 			return plainList(ctx, c, oc, field, obj.Edges, false, noteEdgeImplementors, &plainFieldsOfNoteEdge)
 		}}}
 	plainFieldsOfNoteDetail.byName = map[string]plainField[*schematype.NoteDetail]{
-		"title": {write: func(w io.Writer, obj *schematype.NoteDetail) { graphql.MarshalString(obj.Title).MarshalGQL(w) }, null: func(obj *schematype.NoteDetail) bool { return graphql.MarshalString(obj.Title) == graphql.Null }},
-		"text":  {write: func(w io.Writer, obj *schematype.NoteDetail) { graphql.MarshalString(obj.Text).MarshalGQL(w) }, null: func(obj *schematype.NoteDetail) bool { return graphql.MarshalString(obj.Text) == graphql.Null }}}
+		"title": {write: func(w io.Writer, obj *schematype.NoteDetail) { graphql.MarshalString(obj.Title).MarshalGQL(w) }, null: nil},
+		"text":  {write: func(w io.Writer, obj *schematype.NoteDetail) { graphql.MarshalString(obj.Text).MarshalGQL(w) }, null: nil}}
 	plainFieldsOfNoteEdge.byName = map[string]plainField[*ent.NoteEdge]{
 		"node": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.NoteEdge) graphql.Marshaler {
 			return plainChild(ctx, c, oc, field, obj.Node, false, noteImplementors, &plainFieldsOfNote)
 		}}}
 	plainFieldsOfOfferLetter.byName = map[string]plainField[*ent.OfferLetter]{
-		"id":          {write: func(w io.Writer, obj *ent.OfferLetter) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.OfferLetter) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
-		"fileName":    {write: func(w io.Writer, obj *ent.OfferLetter) { graphql.MarshalString(obj.FileName).MarshalGQL(w) }, null: func(obj *ent.OfferLetter) bool { return graphql.MarshalString(obj.FileName) == graphql.Null }},
-		"signed":      {write: func(w io.Writer, obj *ent.OfferLetter) { graphql.MarshalBoolean(obj.Signed).MarshalGQL(w) }, null: func(obj *ent.OfferLetter) bool { return graphql.MarshalBoolean(obj.Signed) == graphql.Null }},
+		"id":          {write: func(w io.Writer, obj *ent.OfferLetter) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: nil},
+		"fileName":    {write: func(w io.Writer, obj *ent.OfferLetter) { graphql.MarshalString(obj.FileName).MarshalGQL(w) }, null: nil},
+		"signed":      {write: func(w io.Writer, obj *ent.OfferLetter) { graphql.MarshalBoolean(obj.Signed).MarshalGQL(w) }, null: nil},
 		"timeCreated": {write: func(w io.Writer, obj *ent.OfferLetter) { scalar.MarshalTime(obj.TimeCreated).MarshalGQL(w) }, null: func(obj *ent.OfferLetter) bool { return scalar.MarshalTime(obj.TimeCreated) == graphql.Null }},
 		"candidate": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.OfferLetter) graphql.Marshaler {
 			v, err := obj.Candidate(ctx)
@@ -57465,12 +57461,12 @@ func init() {
 			return plainChild(ctx, c, oc, field, v, true, candidateImplementors, &plainFieldsOfCandidate)
 		}}}
 	plainFieldsOfOpening.byName = map[string]plainField[*ent.Opening]{
-		"id":             {write: func(w io.Writer, obj *ent.Opening) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.Opening) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
-		"name":           {write: func(w io.Writer, obj *ent.Opening) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: func(obj *ent.Opening) bool { return graphql.MarshalString(obj.Name) == graphql.Null }},
+		"id":             {write: func(w io.Writer, obj *ent.Opening) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: nil},
+		"name":           {write: func(w io.Writer, obj *ent.Opening) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: nil},
 		"status":         {write: func(w io.Writer, obj *ent.Opening) { obj.Status.MarshalGQL(w) }, null: nil},
 		"approvalStatus": {write: func(w io.Writer, obj *ent.Opening) { obj.ApprovalStatus.MarshalGQL(w) }, null: nil},
 		"reason":         {write: func(w io.Writer, obj *ent.Opening) { obj.Reason.MarshalGQL(w) }, null: nil},
-		"headcount":      {write: func(w io.Writer, obj *ent.Opening) { graphql.MarshalInt(obj.Headcount).MarshalGQL(w) }, null: func(obj *ent.Opening) bool { return graphql.MarshalInt(obj.Headcount) == graphql.Null }},
+		"headcount":      {write: func(w io.Writer, obj *ent.Opening) { graphql.MarshalInt(obj.Headcount).MarshalGQL(w) }, null: nil},
 		"timeExpectedHire": {write: func(w io.Writer, obj *ent.Opening) {
 			if obj.TimeExpectedHire == nil {
 				graphql.Null.MarshalGQL(w)
@@ -57511,7 +57507,7 @@ func init() {
 			return plainChild(ctx, c, oc, field, v, false, approvalProcessImplementors, &plainFieldsOfApprovalProcess)
 		}}}
 	plainFieldsOfOpeningConnection.byName = map[string]plainField[*ent.OpeningConnection]{
-		"totalCount": {write: func(w io.Writer, obj *ent.OpeningConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: func(obj *ent.OpeningConnection) bool { return graphql.MarshalInt(obj.TotalCount) == graphql.Null }},
+		"totalCount": {write: func(w io.Writer, obj *ent.OpeningConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: nil},
 		"edges": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.OpeningConnection) graphql.Marshaler {
 			return plainList(ctx, c, oc, field, obj.Edges, false, openingEdgeImplementors, &plainFieldsOfOpeningEdge)
 		}}}
@@ -57520,28 +57516,24 @@ func init() {
 			return plainChild(ctx, c, oc, field, obj.Node, false, openingImplementors, &plainFieldsOfOpening)
 		}}}
 	plainFieldsOfPageInfo.byName = map[string]plainField[*entgql.PageInfo[string]]{
-		"hasNextPage": {write: func(w io.Writer, obj *entgql.PageInfo[string]) { graphql.MarshalBoolean(obj.HasNextPage).MarshalGQL(w) }, null: func(obj *entgql.PageInfo[string]) bool {
-			return graphql.MarshalBoolean(obj.HasNextPage) == graphql.Null
-		}},
+		"hasNextPage": {write: func(w io.Writer, obj *entgql.PageInfo[string]) { graphql.MarshalBoolean(obj.HasNextPage).MarshalGQL(w) }, null: nil},
 		"hasPreviousPage": {write: func(w io.Writer, obj *entgql.PageInfo[string]) {
 			graphql.MarshalBoolean(obj.HasPreviousPage).MarshalGQL(w)
-		}, null: func(obj *entgql.PageInfo[string]) bool {
-			return graphql.MarshalBoolean(obj.HasPreviousPage) == graphql.Null
-		}}}
+		}, null: nil}}
 	plainFieldsOfPartnerTest.byName = map[string]plainField[*schematype.PartnerTest]{
-		"testID":   {write: func(w io.Writer, obj *schematype.PartnerTest) { graphql.MarshalString(obj.TestID).MarshalGQL(w) }, null: func(obj *schematype.PartnerTest) bool { return graphql.MarshalString(obj.TestID) == graphql.Null }},
-		"testName": {write: func(w io.Writer, obj *schematype.PartnerTest) { graphql.MarshalString(obj.TestName).MarshalGQL(w) }, null: func(obj *schematype.PartnerTest) bool { return graphql.MarshalString(obj.TestName) == graphql.Null }}}
+		"testID":   {write: func(w io.Writer, obj *schematype.PartnerTest) { graphql.MarshalString(obj.TestID).MarshalGQL(w) }, null: nil},
+		"testName": {write: func(w io.Writer, obj *schematype.PartnerTest) { graphql.MarshalString(obj.TestName).MarshalGQL(w) }, null: nil}}
 	plainFieldsOfParty.byName = map[string]plainField[*schematype.Party]{
-		"type":       {write: func(w io.Writer, obj *schematype.Party) { graphql.MarshalString(obj.Type).MarshalGQL(w) }, null: func(obj *schematype.Party) bool { return graphql.MarshalString(obj.Type) == graphql.Null }},
-		"uid":        {write: func(w io.Writer, obj *schematype.Party) { graphql.MarshalID(obj.UID).MarshalGQL(w) }, null: func(obj *schematype.Party) bool { return graphql.MarshalID(obj.UID) == graphql.Null }},
-		"firstName":  {write: func(w io.Writer, obj *schematype.Party) { graphql.MarshalString(obj.FirstName).MarshalGQL(w) }, null: func(obj *schematype.Party) bool { return graphql.MarshalString(obj.FirstName) == graphql.Null }},
+		"type":       {write: func(w io.Writer, obj *schematype.Party) { graphql.MarshalString(obj.Type).MarshalGQL(w) }, null: nil},
+		"uid":        {write: func(w io.Writer, obj *schematype.Party) { graphql.MarshalID(obj.UID).MarshalGQL(w) }, null: nil},
+		"firstName":  {write: func(w io.Writer, obj *schematype.Party) { graphql.MarshalString(obj.FirstName).MarshalGQL(w) }, null: nil},
 		"middleName": {write: func(w io.Writer, obj *schematype.Party) { graphql.MarshalString(obj.MiddleName).MarshalGQL(w) }, null: nil},
 		"lastName":   {write: func(w io.Writer, obj *schematype.Party) { graphql.MarshalString(obj.LastName).MarshalGQL(w) }, null: nil},
 		"email":      {write: func(w io.Writer, obj *schematype.Party) { graphql.MarshalString(obj.Email).MarshalGQL(w) }, null: nil},
 		"status":     {write: func(w io.Writer, obj *schematype.Party) { graphql.MarshalString(obj.Status).MarshalGQL(w) }, null: nil}}
 	plainFieldsOfPerson.byName = map[string]plainField[*ent.Person]{
-		"id":               {write: func(w io.Writer, obj *ent.Person) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.Person) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
-		"firstName":        {write: func(w io.Writer, obj *ent.Person) { graphql.MarshalString(obj.FirstName).MarshalGQL(w) }, null: func(obj *ent.Person) bool { return graphql.MarshalString(obj.FirstName) == graphql.Null }},
+		"id":               {write: func(w io.Writer, obj *ent.Person) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: nil},
+		"firstName":        {write: func(w io.Writer, obj *ent.Person) { graphql.MarshalString(obj.FirstName).MarshalGQL(w) }, null: nil},
 		"middleName":       {write: func(w io.Writer, obj *ent.Person) { graphql.MarshalString(obj.MiddleName).MarshalGQL(w) }, null: nil},
 		"lastName":         {write: func(w io.Writer, obj *ent.Person) { graphql.MarshalString(obj.LastName).MarshalGQL(w) }, null: nil},
 		"email":            {write: func(w io.Writer, obj *ent.Person) { graphql.MarshalString(obj.Email).MarshalGQL(w) }, null: nil},
@@ -57552,7 +57544,7 @@ func init() {
 		"timeLastActivity": {write: func(w io.Writer, obj *ent.Person) { scalar.MarshalTime(obj.TimeLastActivity).MarshalGQL(w) }, null: func(obj *ent.Person) bool { return scalar.MarshalTime(obj.TimeLastActivity) == graphql.Null }},
 		"timeCreated":      {write: func(w io.Writer, obj *ent.Person) { scalar.MarshalTime(obj.TimeCreated).MarshalGQL(w) }, null: func(obj *ent.Person) bool { return scalar.MarshalTime(obj.TimeCreated) == graphql.Null }}}
 	plainFieldsOfPersonConnection.byName = map[string]plainField[*ent.PersonConnection]{
-		"totalCount": {write: func(w io.Writer, obj *ent.PersonConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: func(obj *ent.PersonConnection) bool { return graphql.MarshalInt(obj.TotalCount) == graphql.Null }},
+		"totalCount": {write: func(w io.Writer, obj *ent.PersonConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: nil},
 		"edges": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.PersonConnection) graphql.Marshaler {
 			return plainList(ctx, c, oc, field, obj.Edges, false, personEdgeImplementors, &plainFieldsOfPersonEdge)
 		}}}
@@ -57561,10 +57553,10 @@ func init() {
 			return plainChild(ctx, c, oc, field, obj.Node, false, personImplementors, &plainFieldsOfPerson)
 		}}}
 	plainFieldsOfPipelineStep.byName = map[string]plainField[*ent.PipelineStep]{
-		"id":   {write: func(w io.Writer, obj *ent.PipelineStep) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.PipelineStep) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
-		"name": {write: func(w io.Writer, obj *ent.PipelineStep) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: func(obj *ent.PipelineStep) bool { return graphql.MarshalString(obj.Name) == graphql.Null }},
+		"id":   {write: func(w io.Writer, obj *ent.PipelineStep) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: nil},
+		"name": {write: func(w io.Writer, obj *ent.PipelineStep) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: nil},
 		"kind": {write: func(w io.Writer, obj *ent.PipelineStep) { obj.Kind.MarshalGQL(w) }, null: nil},
-		"rank": {write: func(w io.Writer, obj *ent.PipelineStep) { graphql.MarshalInt(obj.Rank).MarshalGQL(w) }, null: func(obj *ent.PipelineStep) bool { return graphql.MarshalInt(obj.Rank) == graphql.Null }},
+		"rank": {write: func(w io.Writer, obj *ent.PipelineStep) { graphql.MarshalInt(obj.Rank).MarshalGQL(w) }, null: nil},
 		"position": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.PipelineStep) graphql.Marshaler {
 			v, err := obj.Position(ctx)
 			if err != nil {
@@ -57573,17 +57565,17 @@ func init() {
 			return plainChild(ctx, c, oc, field, v, false, positionImplementors, &plainFieldsOfPosition)
 		}}}
 	plainFieldsOfPosition.byName = map[string]plainField[*ent.Position]{
-		"id":                   {write: func(w io.Writer, obj *ent.Position) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.Position) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
-		"name":                 {write: func(w io.Writer, obj *ent.Position) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: func(obj *ent.Position) bool { return graphql.MarshalString(obj.Name) == graphql.Null }},
+		"id":                   {write: func(w io.Writer, obj *ent.Position) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: nil},
+		"name":                 {write: func(w io.Writer, obj *ent.Position) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: nil},
 		"status":               {write: func(w io.Writer, obj *ent.Position) { obj.Status.MarshalGQL(w) }, null: nil},
-		"isTemplate":           {write: func(w io.Writer, obj *ent.Position) { graphql.MarshalBoolean(obj.IsTemplate).MarshalGQL(w) }, null: func(obj *ent.Position) bool { return graphql.MarshalBoolean(obj.IsTemplate) == graphql.Null }},
-		"isDiscreet":           {write: func(w io.Writer, obj *ent.Position) { graphql.MarshalBoolean(obj.IsDiscreet).MarshalGQL(w) }, null: func(obj *ent.Position) bool { return graphql.MarshalBoolean(obj.IsDiscreet) == graphql.Null }},
-		"isPublished":          {write: func(w io.Writer, obj *ent.Position) { graphql.MarshalBoolean(obj.IsPublished).MarshalGQL(w) }, null: func(obj *ent.Position) bool { return graphql.MarshalBoolean(obj.IsPublished) == graphql.Null }},
-		"isTalentPool":         {write: func(w io.Writer, obj *ent.Position) { graphql.MarshalBoolean(obj.IsTalentPool).MarshalGQL(w) }, null: func(obj *ent.Position) bool { return graphql.MarshalBoolean(obj.IsTalentPool) == graphql.Null }},
-		"email":                {write: func(w io.Writer, obj *ent.Position) { graphql.MarshalString(obj.Email).MarshalGQL(w) }, null: func(obj *ent.Position) bool { return graphql.MarshalString(obj.Email) == graphql.Null }},
-		"urlServiceHostedPage": {write: func(w io.Writer, obj *ent.Position) { graphql.MarshalString(obj.URLServiceHostedPage).MarshalGQL(w) }, null: func(obj *ent.Position) bool { return graphql.MarshalString(obj.URLServiceHostedPage) == graphql.Null }},
-		"urlActivePage":        {write: func(w io.Writer, obj *ent.Position) { graphql.MarshalString(obj.URLActivePage).MarshalGQL(w) }, null: func(obj *ent.Position) bool { return graphql.MarshalString(obj.URLActivePage) == graphql.Null }},
-		"workplaceType":        {write: func(w io.Writer, obj *ent.Position) { graphql.MarshalString(obj.WorkplaceType).MarshalGQL(w) }, null: func(obj *ent.Position) bool { return graphql.MarshalString(obj.WorkplaceType) == graphql.Null }},
+		"isTemplate":           {write: func(w io.Writer, obj *ent.Position) { graphql.MarshalBoolean(obj.IsTemplate).MarshalGQL(w) }, null: nil},
+		"isDiscreet":           {write: func(w io.Writer, obj *ent.Position) { graphql.MarshalBoolean(obj.IsDiscreet).MarshalGQL(w) }, null: nil},
+		"isPublished":          {write: func(w io.Writer, obj *ent.Position) { graphql.MarshalBoolean(obj.IsPublished).MarshalGQL(w) }, null: nil},
+		"isTalentPool":         {write: func(w io.Writer, obj *ent.Position) { graphql.MarshalBoolean(obj.IsTalentPool).MarshalGQL(w) }, null: nil},
+		"email":                {write: func(w io.Writer, obj *ent.Position) { graphql.MarshalString(obj.Email).MarshalGQL(w) }, null: nil},
+		"urlServiceHostedPage": {write: func(w io.Writer, obj *ent.Position) { graphql.MarshalString(obj.URLServiceHostedPage).MarshalGQL(w) }, null: nil},
+		"urlActivePage":        {write: func(w io.Writer, obj *ent.Position) { graphql.MarshalString(obj.URLActivePage).MarshalGQL(w) }, null: nil},
+		"workplaceType":        {write: func(w io.Writer, obj *ent.Position) { graphql.MarshalString(obj.WorkplaceType).MarshalGQL(w) }, null: nil},
 		"internalUseCustomID": {write: func(w io.Writer, obj *ent.Position) {
 			if obj.InternalUseCustomID == nil {
 				graphql.Null.MarshalGQL(w)
@@ -57591,7 +57583,7 @@ func init() {
 			}
 			graphql.MarshalString(*obj.InternalUseCustomID).MarshalGQL(w)
 		}, null: nil},
-		"pictureURL":  {write: func(w io.Writer, obj *ent.Position) { graphql.MarshalString(obj.PictureURL).MarshalGQL(w) }, null: func(obj *ent.Position) bool { return graphql.MarshalString(obj.PictureURL) == graphql.Null }},
+		"pictureURL":  {write: func(w io.Writer, obj *ent.Position) { graphql.MarshalString(obj.PictureURL).MarshalGQL(w) }, null: nil},
 		"timeCreated": {write: func(w io.Writer, obj *ent.Position) { scalar.MarshalTime(obj.TimeCreated).MarshalGQL(w) }, null: func(obj *ent.Position) bool { return scalar.MarshalTime(obj.TimeCreated) == graphql.Null }},
 		"timeUpdated": {write: func(w io.Writer, obj *ent.Position) { scalar.MarshalTime(obj.TimeUpdated).MarshalGQL(w) }, null: func(obj *ent.Position) bool { return scalar.MarshalTime(obj.TimeUpdated) == graphql.Null }},
 		"salaryRange": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.Position) graphql.Marshaler {
@@ -57633,7 +57625,7 @@ func init() {
 			return plainChild(ctx, c, oc, field, v, false, userImplementors, &plainFieldsOfUser)
 		}}}
 	plainFieldsOfPositionConnection.byName = map[string]plainField[*ent.PositionConnection]{
-		"totalCount": {write: func(w io.Writer, obj *ent.PositionConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: func(obj *ent.PositionConnection) bool { return graphql.MarshalInt(obj.TotalCount) == graphql.Null }},
+		"totalCount": {write: func(w io.Writer, obj *ent.PositionConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: nil},
 		"edges": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.PositionConnection) graphql.Marshaler {
 			return plainList(ctx, c, oc, field, obj.Edges, false, positionEdgeImplementors, &plainFieldsOfPositionEdge)
 		}}}
@@ -57642,20 +57634,20 @@ func init() {
 			return plainChild(ctx, c, oc, field, obj.Node, false, positionImplementors, &plainFieldsOfPosition)
 		}}}
 	plainFieldsOfQuestion.byName = map[string]plainField[*schematype.Question]{
-		"title":       {write: func(w io.Writer, obj *schematype.Question) { graphql.MarshalString(obj.Title).MarshalGQL(w) }, null: func(obj *schematype.Question) bool { return graphql.MarshalString(obj.Title) == graphql.Null }},
-		"explanation": {write: func(w io.Writer, obj *schematype.Question) { graphql.MarshalString(obj.Explanation).MarshalGQL(w) }, null: func(obj *schematype.Question) bool { return graphql.MarshalString(obj.Explanation) == graphql.Null }},
-		"required":    {write: func(w io.Writer, obj *schematype.Question) { graphql.MarshalBoolean(obj.Required).MarshalGQL(w) }, null: func(obj *schematype.Question) bool { return graphql.MarshalBoolean(obj.Required) == graphql.Null }}}
+		"title":       {write: func(w io.Writer, obj *schematype.Question) { graphql.MarshalString(obj.Title).MarshalGQL(w) }, null: nil},
+		"explanation": {write: func(w io.Writer, obj *schematype.Question) { graphql.MarshalString(obj.Explanation).MarshalGQL(w) }, null: nil},
+		"required":    {write: func(w io.Writer, obj *schematype.Question) { graphql.MarshalBoolean(obj.Required).MarshalGQL(w) }, null: nil}}
 	plainFieldsOfQuestionOption.byName = map[string]plainField[*schematype.QuestionOption]{
-		"title": {write: func(w io.Writer, obj *schematype.QuestionOption) { graphql.MarshalString(obj.Title).MarshalGQL(w) }, null: func(obj *schematype.QuestionOption) bool { return graphql.MarshalString(obj.Title) == graphql.Null }}}
+		"title": {write: func(w io.Writer, obj *schematype.QuestionOption) { graphql.MarshalString(obj.Title).MarshalGQL(w) }, null: nil}}
 	plainFieldsOfQuestionnaire.byName = map[string]plainField[*ent.Questionnaire]{
-		"id":           {write: func(w io.Writer, obj *ent.Questionnaire) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.Questionnaire) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
-		"name":         {write: func(w io.Writer, obj *ent.Questionnaire) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: func(obj *ent.Questionnaire) bool { return graphql.MarshalString(obj.Name) == graphql.Null }},
-		"specificType": {write: func(w io.Writer, obj *ent.Questionnaire) { graphql.MarshalString(obj.SpecificType).MarshalGQL(w) }, null: func(obj *ent.Questionnaire) bool { return graphql.MarshalString(obj.SpecificType) == graphql.Null }},
-		"enabledFor":   {write: func(w io.Writer, obj *ent.Questionnaire) { graphql.MarshalString(obj.EnabledFor).MarshalGQL(w) }, null: func(obj *ent.Questionnaire) bool { return graphql.MarshalString(obj.EnabledFor) == graphql.Null }},
-		"showAs":       {write: func(w io.Writer, obj *ent.Questionnaire) { graphql.MarshalString(obj.ShowAs).MarshalGQL(w) }, null: func(obj *ent.Questionnaire) bool { return graphql.MarshalString(obj.ShowAs) == graphql.Null }},
+		"id":           {write: func(w io.Writer, obj *ent.Questionnaire) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: nil},
+		"name":         {write: func(w io.Writer, obj *ent.Questionnaire) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: nil},
+		"specificType": {write: func(w io.Writer, obj *ent.Questionnaire) { graphql.MarshalString(obj.SpecificType).MarshalGQL(w) }, null: nil},
+		"enabledFor":   {write: func(w io.Writer, obj *ent.Questionnaire) { graphql.MarshalString(obj.EnabledFor).MarshalGQL(w) }, null: nil},
+		"showAs":       {write: func(w io.Writer, obj *ent.Questionnaire) { graphql.MarshalString(obj.ShowAs).MarshalGQL(w) }, null: nil},
 		"timeCreated":  {write: func(w io.Writer, obj *ent.Questionnaire) { scalar.MarshalTime(obj.TimeCreated).MarshalGQL(w) }, null: func(obj *ent.Questionnaire) bool { return scalar.MarshalTime(obj.TimeCreated) == graphql.Null }}}
 	plainFieldsOfQuestionnaireConnection.byName = map[string]plainField[*ent.QuestionnaireConnection]{
-		"totalCount": {write: func(w io.Writer, obj *ent.QuestionnaireConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: func(obj *ent.QuestionnaireConnection) bool { return graphql.MarshalInt(obj.TotalCount) == graphql.Null }},
+		"totalCount": {write: func(w io.Writer, obj *ent.QuestionnaireConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: nil},
 		"edges": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.QuestionnaireConnection) graphql.Marshaler {
 			return plainList(ctx, c, oc, field, obj.Edges, false, questionnaireEdgeImplementors, &plainFieldsOfQuestionnaireEdge)
 		}}}
@@ -57664,16 +57656,14 @@ func init() {
 			return plainChild(ctx, c, oc, field, obj.Node, false, questionnaireImplementors, &plainFieldsOfQuestionnaire)
 		}}}
 	plainFieldsOfRejectionReason.byName = map[string]plainField[*ent.RejectionReason]{
-		"id":          {write: func(w io.Writer, obj *ent.RejectionReason) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.RejectionReason) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
-		"name":        {write: func(w io.Writer, obj *ent.RejectionReason) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: func(obj *ent.RejectionReason) bool { return graphql.MarshalString(obj.Name) == graphql.Null }},
-		"byCandidate": {write: func(w io.Writer, obj *ent.RejectionReason) { graphql.MarshalBoolean(obj.ByCandidate).MarshalGQL(w) }, null: func(obj *ent.RejectionReason) bool { return graphql.MarshalBoolean(obj.ByCandidate) == graphql.Null }},
-		"rank":        {write: func(w io.Writer, obj *ent.RejectionReason) { graphql.MarshalInt(obj.Rank).MarshalGQL(w) }, null: func(obj *ent.RejectionReason) bool { return graphql.MarshalInt(obj.Rank) == graphql.Null }}}
+		"id":          {write: func(w io.Writer, obj *ent.RejectionReason) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: nil},
+		"name":        {write: func(w io.Writer, obj *ent.RejectionReason) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: nil},
+		"byCandidate": {write: func(w io.Writer, obj *ent.RejectionReason) { graphql.MarshalBoolean(obj.ByCandidate).MarshalGQL(w) }, null: nil},
+		"rank":        {write: func(w io.Writer, obj *ent.RejectionReason) { graphql.MarshalInt(obj.Rank).MarshalGQL(w) }, null: nil}}
 	plainFieldsOfRejectionReasonConnection.byName = map[string]plainField[*ent.RejectionReasonConnection]{
 		"totalCount": {write: func(w io.Writer, obj *ent.RejectionReasonConnection) {
 			graphql.MarshalInt(obj.TotalCount).MarshalGQL(w)
-		}, null: func(obj *ent.RejectionReasonConnection) bool {
-			return graphql.MarshalInt(obj.TotalCount) == graphql.Null
-		}},
+		}, null: nil},
 		"edges": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.RejectionReasonConnection) graphql.Marshaler {
 			return plainList(ctx, c, oc, field, obj.Edges, false, rejectionReasonEdgeImplementors, &plainFieldsOfRejectionReasonEdge)
 		}}}
@@ -57684,27 +57674,21 @@ func init() {
 	plainFieldsOfRequiredCandidateFields.byName = map[string]plainField[*schematype.RequiredCandidateFields]{
 		"email": {write: func(w io.Writer, obj *schematype.RequiredCandidateFields) {
 			graphql.MarshalBoolean(obj.Email).MarshalGQL(w)
-		}, null: func(obj *schematype.RequiredCandidateFields) bool {
-			return graphql.MarshalBoolean(obj.Email) == graphql.Null
-		}},
+		}, null: nil},
 		"lastName": {write: func(w io.Writer, obj *schematype.RequiredCandidateFields) {
 			graphql.MarshalBoolean(obj.LastName).MarshalGQL(w)
-		}, null: func(obj *schematype.RequiredCandidateFields) bool {
-			return graphql.MarshalBoolean(obj.LastName) == graphql.Null
-		}},
+		}, null: nil},
 		"phone": {write: func(w io.Writer, obj *schematype.RequiredCandidateFields) {
 			graphql.MarshalBoolean(obj.Phone).MarshalGQL(w)
-		}, null: func(obj *schematype.RequiredCandidateFields) bool {
-			return graphql.MarshalBoolean(obj.Phone) == graphql.Null
-		}}}
+		}, null: nil}}
 	plainFieldsOfSalaryRange.byName = map[string]plainField[*schematype.SalaryRange]{
-		"min":          {write: func(w io.Writer, obj *schematype.SalaryRange) { graphql.MarshalInt64(obj.Min).MarshalGQL(w) }, null: func(obj *schematype.SalaryRange) bool { return graphql.MarshalInt64(obj.Min) == graphql.Null }},
-		"max":          {write: func(w io.Writer, obj *schematype.SalaryRange) { graphql.MarshalInt64(obj.Max).MarshalGQL(w) }, null: func(obj *schematype.SalaryRange) bool { return graphql.MarshalInt64(obj.Max) == graphql.Null }},
-		"currencyCode": {write: func(w io.Writer, obj *schematype.SalaryRange) { graphql.MarshalString(obj.CurrencyCode).MarshalGQL(w) }, null: func(obj *schematype.SalaryRange) bool { return graphql.MarshalString(obj.CurrencyCode) == graphql.Null }},
-		"period":       {write: func(w io.Writer, obj *schematype.SalaryRange) { graphql.MarshalString(obj.Period).MarshalGQL(w) }, null: func(obj *schematype.SalaryRange) bool { return graphql.MarshalString(obj.Period) == graphql.Null }}}
+		"min":          {write: func(w io.Writer, obj *schematype.SalaryRange) { graphql.MarshalInt64(obj.Min).MarshalGQL(w) }, null: nil},
+		"max":          {write: func(w io.Writer, obj *schematype.SalaryRange) { graphql.MarshalInt64(obj.Max).MarshalGQL(w) }, null: nil},
+		"currencyCode": {write: func(w io.Writer, obj *schematype.SalaryRange) { graphql.MarshalString(obj.CurrencyCode).MarshalGQL(w) }, null: nil},
+		"period":       {write: func(w io.Writer, obj *schematype.SalaryRange) { graphql.MarshalString(obj.Period).MarshalGQL(w) }, null: nil}}
 	plainFieldsOfStep.byName = map[string]plainField[*schematype.Step]{
-		"name": {write: func(w io.Writer, obj *schematype.Step) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: func(obj *schematype.Step) bool { return graphql.MarshalString(obj.Name) == graphql.Null }},
-		"type": {write: func(w io.Writer, obj *schematype.Step) { graphql.MarshalString(obj.Type).MarshalGQL(w) }, null: func(obj *schematype.Step) bool { return graphql.MarshalString(obj.Type) == graphql.Null }},
+		"name": {write: func(w io.Writer, obj *schematype.Step) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: nil},
+		"type": {write: func(w io.Writer, obj *schematype.Step) { graphql.MarshalString(obj.Type).MarshalGQL(w) }, null: nil},
 		"timeScheduled": {write: func(w io.Writer, obj *schematype.Step) {
 			if obj.TimeScheduled == nil {
 				graphql.Null.MarshalGQL(w)
@@ -57720,9 +57704,9 @@ func init() {
 			scalar.MarshalTime(*obj.TimeCompleted).MarshalGQL(w)
 		}, null: nil}}
 	plainFieldsOfTestSubmission.byName = map[string]plainField[*ent.TestSubmission]{
-		"id":     {write: func(w io.Writer, obj *ent.TestSubmission) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.TestSubmission) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
-		"testID": {write: func(w io.Writer, obj *ent.TestSubmission) { graphql.MarshalString(obj.TestID).MarshalGQL(w) }, null: func(obj *ent.TestSubmission) bool { return graphql.MarshalString(obj.TestID) == graphql.Null }},
-		"status": {write: func(w io.Writer, obj *ent.TestSubmission) { graphql.MarshalString(obj.Status).MarshalGQL(w) }, null: func(obj *ent.TestSubmission) bool { return graphql.MarshalString(obj.Status) == graphql.Null }},
+		"id":     {write: func(w io.Writer, obj *ent.TestSubmission) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: nil},
+		"testID": {write: func(w io.Writer, obj *ent.TestSubmission) { graphql.MarshalString(obj.TestID).MarshalGQL(w) }, null: nil},
+		"status": {write: func(w io.Writer, obj *ent.TestSubmission) { graphql.MarshalString(obj.Status).MarshalGQL(w) }, null: nil},
 		"candidateEvaluationID": {write: func(w io.Writer, obj *ent.TestSubmission) {
 			if obj.CandidateEvaluationID == nil {
 				graphql.Null.MarshalGQL(w)
@@ -57747,7 +57731,7 @@ func init() {
 			graphql.MarshalInt(*obj.Score).MarshalGQL(w)
 		}, null: nil},
 		"summary":       {write: func(w io.Writer, obj *ent.TestSubmission) { graphql.MarshalString(obj.Summary).MarshalGQL(w) }, null: nil},
-		"completed":     {write: func(w io.Writer, obj *ent.TestSubmission) { graphql.MarshalBoolean(obj.Completed).MarshalGQL(w) }, null: func(obj *ent.TestSubmission) bool { return graphql.MarshalBoolean(obj.Completed) == graphql.Null }},
+		"completed":     {write: func(w io.Writer, obj *ent.TestSubmission) { graphql.MarshalBoolean(obj.Completed).MarshalGQL(w) }, null: nil},
 		"timeSubmitted": {write: func(w io.Writer, obj *ent.TestSubmission) { scalar.MarshalTime(obj.TimeSubmitted).MarshalGQL(w) }, null: func(obj *ent.TestSubmission) bool { return scalar.MarshalTime(obj.TimeSubmitted) == graphql.Null }},
 		"timeUpdated":   {write: func(w io.Writer, obj *ent.TestSubmission) { scalar.MarshalTime(obj.TimeUpdated).MarshalGQL(w) }, null: func(obj *ent.TestSubmission) bool { return scalar.MarshalTime(obj.TimeUpdated) == graphql.Null }},
 		"partner": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.TestSubmission) graphql.Marshaler {
@@ -57765,9 +57749,7 @@ func init() {
 			return plainChild(ctx, c, oc, field, v, true, candidateImplementors, &plainFieldsOfCandidate)
 		}}}
 	plainFieldsOfTestSubmissionConnection.byName = map[string]plainField[*ent.TestSubmissionConnection]{
-		"totalCount": {write: func(w io.Writer, obj *ent.TestSubmissionConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: func(obj *ent.TestSubmissionConnection) bool {
-			return graphql.MarshalInt(obj.TotalCount) == graphql.Null
-		}},
+		"totalCount": {write: func(w io.Writer, obj *ent.TestSubmissionConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: nil},
 		"edges": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.TestSubmissionConnection) graphql.Marshaler {
 			return plainList(ctx, c, oc, field, obj.Edges, false, testSubmissionEdgeImplementors, &plainFieldsOfTestSubmissionEdge)
 		}}}
@@ -57776,15 +57758,15 @@ func init() {
 			return plainChild(ctx, c, oc, field, obj.Node, false, testSubmissionImplementors, &plainFieldsOfTestSubmission)
 		}}}
 	plainFieldsOfUser.byName = map[string]plainField[*ent.User]{
-		"id":          {write: func(w io.Writer, obj *ent.User) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.User) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
-		"email":       {write: func(w io.Writer, obj *ent.User) { graphql.MarshalString(obj.Email).MarshalGQL(w) }, null: func(obj *ent.User) bool { return graphql.MarshalString(obj.Email) == graphql.Null }},
-		"firstName":   {write: func(w io.Writer, obj *ent.User) { graphql.MarshalString(obj.FirstName).MarshalGQL(w) }, null: func(obj *ent.User) bool { return graphql.MarshalString(obj.FirstName) == graphql.Null }},
+		"id":          {write: func(w io.Writer, obj *ent.User) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: nil},
+		"email":       {write: func(w io.Writer, obj *ent.User) { graphql.MarshalString(obj.Email).MarshalGQL(w) }, null: nil},
+		"firstName":   {write: func(w io.Writer, obj *ent.User) { graphql.MarshalString(obj.FirstName).MarshalGQL(w) }, null: nil},
 		"middleName":  {write: func(w io.Writer, obj *ent.User) { graphql.MarshalString(obj.MiddleName).MarshalGQL(w) }, null: nil},
 		"lastName":    {write: func(w io.Writer, obj *ent.User) { graphql.MarshalString(obj.LastName).MarshalGQL(w) }, null: nil},
-		"active":      {write: func(w io.Writer, obj *ent.User) { graphql.MarshalBoolean(obj.Active).MarshalGQL(w) }, null: func(obj *ent.User) bool { return graphql.MarshalBoolean(obj.Active) == graphql.Null }},
+		"active":      {write: func(w io.Writer, obj *ent.User) { graphql.MarshalBoolean(obj.Active).MarshalGQL(w) }, null: nil},
 		"timeCreated": {write: func(w io.Writer, obj *ent.User) { scalar.MarshalTime(obj.TimeCreated).MarshalGQL(w) }, null: func(obj *ent.User) bool { return scalar.MarshalTime(obj.TimeCreated) == graphql.Null }}}
 	plainFieldsOfUserConnection.byName = map[string]plainField[*ent.UserConnection]{
-		"totalCount": {write: func(w io.Writer, obj *ent.UserConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: func(obj *ent.UserConnection) bool { return graphql.MarshalInt(obj.TotalCount) == graphql.Null }},
+		"totalCount": {write: func(w io.Writer, obj *ent.UserConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: nil},
 		"edges": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.UserConnection) graphql.Marshaler {
 			return plainList(ctx, c, oc, field, obj.Edges, false, userEdgeImplementors, &plainFieldsOfUserEdge)
 		}}}
@@ -57793,20 +57775,20 @@ func init() {
 			return plainChild(ctx, c, oc, field, obj.Node, false, userImplementors, &plainFieldsOfUser)
 		}}}
 	plainFieldsOfWebhookAttempt.byName = map[string]plainField[*ent.WebhookAttempt]{
-		"id":          {write: func(w io.Writer, obj *ent.WebhookAttempt) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.WebhookAttempt) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
-		"eventId":     {write: func(w io.Writer, obj *ent.WebhookAttempt) { graphql.MarshalID(obj.EventID).MarshalGQL(w) }, null: func(obj *ent.WebhookAttempt) bool { return graphql.MarshalID(obj.EventID) == graphql.Null }},
-		"eventType":   {write: func(w io.Writer, obj *ent.WebhookAttempt) { graphql.MarshalString(obj.EventType).MarshalGQL(w) }, null: func(obj *ent.WebhookAttempt) bool { return graphql.MarshalString(obj.EventType) == graphql.Null }},
-		"attempt":     {write: func(w io.Writer, obj *ent.WebhookAttempt) { graphql.MarshalInt(obj.Attempt).MarshalGQL(w) }, null: func(obj *ent.WebhookAttempt) bool { return graphql.MarshalInt(obj.Attempt) == graphql.Null }},
-		"status":      {write: func(w io.Writer, obj *ent.WebhookAttempt) { graphql.MarshalInt(obj.Status).MarshalGQL(w) }, null: func(obj *ent.WebhookAttempt) bool { return graphql.MarshalInt(obj.Status) == graphql.Null }},
-		"latencyMs":   {write: func(w io.Writer, obj *ent.WebhookAttempt) { graphql.MarshalInt64(obj.LatencyMs).MarshalGQL(w) }, null: func(obj *ent.WebhookAttempt) bool { return graphql.MarshalInt64(obj.LatencyMs) == graphql.Null }},
+		"id":          {write: func(w io.Writer, obj *ent.WebhookAttempt) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: nil},
+		"eventId":     {write: func(w io.Writer, obj *ent.WebhookAttempt) { graphql.MarshalID(obj.EventID).MarshalGQL(w) }, null: nil},
+		"eventType":   {write: func(w io.Writer, obj *ent.WebhookAttempt) { graphql.MarshalString(obj.EventType).MarshalGQL(w) }, null: nil},
+		"attempt":     {write: func(w io.Writer, obj *ent.WebhookAttempt) { graphql.MarshalInt(obj.Attempt).MarshalGQL(w) }, null: nil},
+		"status":      {write: func(w io.Writer, obj *ent.WebhookAttempt) { graphql.MarshalInt(obj.Status).MarshalGQL(w) }, null: nil},
+		"latencyMs":   {write: func(w io.Writer, obj *ent.WebhookAttempt) { graphql.MarshalInt64(obj.LatencyMs).MarshalGQL(w) }, null: nil},
 		"error":       {write: func(w io.Writer, obj *ent.WebhookAttempt) { graphql.MarshalString(obj.Error).MarshalGQL(w) }, null: nil},
-		"success":     {write: func(w io.Writer, obj *ent.WebhookAttempt) { graphql.MarshalBoolean(obj.Success).MarshalGQL(w) }, null: func(obj *ent.WebhookAttempt) bool { return graphql.MarshalBoolean(obj.Success) == graphql.Null }},
+		"success":     {write: func(w io.Writer, obj *ent.WebhookAttempt) { graphql.MarshalBoolean(obj.Success).MarshalGQL(w) }, null: nil},
 		"timeCreated": {write: func(w io.Writer, obj *ent.WebhookAttempt) { scalar.MarshalTime(obj.TimeCreated).MarshalGQL(w) }, null: func(obj *ent.WebhookAttempt) bool { return scalar.MarshalTime(obj.TimeCreated) == graphql.Null }}}
 	plainFieldsOfWebhookEndpoint.byName = map[string]plainField[*ent.WebhookEndpoint]{
-		"id":      {write: func(w io.Writer, obj *ent.WebhookEndpoint) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: func(obj *ent.WebhookEndpoint) bool { return graphql.MarshalID(obj.ID) == graphql.Null }},
-		"url":     {write: func(w io.Writer, obj *ent.WebhookEndpoint) { graphql.MarshalString(obj.URL).MarshalGQL(w) }, null: func(obj *ent.WebhookEndpoint) bool { return graphql.MarshalString(obj.URL) == graphql.Null }},
-		"active":  {write: func(w io.Writer, obj *ent.WebhookEndpoint) { graphql.MarshalBoolean(obj.Active).MarshalGQL(w) }, null: func(obj *ent.WebhookEndpoint) bool { return graphql.MarshalBoolean(obj.Active) == graphql.Null }},
-		"failing": {write: func(w io.Writer, obj *ent.WebhookEndpoint) { graphql.MarshalBoolean(obj.Failing).MarshalGQL(w) }, null: func(obj *ent.WebhookEndpoint) bool { return graphql.MarshalBoolean(obj.Failing) == graphql.Null }},
+		"id":      {write: func(w io.Writer, obj *ent.WebhookEndpoint) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: nil},
+		"url":     {write: func(w io.Writer, obj *ent.WebhookEndpoint) { graphql.MarshalString(obj.URL).MarshalGQL(w) }, null: nil},
+		"active":  {write: func(w io.Writer, obj *ent.WebhookEndpoint) { graphql.MarshalBoolean(obj.Active).MarshalGQL(w) }, null: nil},
+		"failing": {write: func(w io.Writer, obj *ent.WebhookEndpoint) { graphql.MarshalBoolean(obj.Failing).MarshalGQL(w) }, null: nil},
 		"previousSecretExpires": {write: func(w io.Writer, obj *ent.WebhookEndpoint) {
 			if obj.PreviousSecretExpires == nil {
 				graphql.Null.MarshalGQL(w)
@@ -57816,11 +57798,11 @@ func init() {
 		}, null: nil},
 		"timeCreated": {write: func(w io.Writer, obj *ent.WebhookEndpoint) { scalar.MarshalTime(obj.TimeCreated).MarshalGQL(w) }, null: func(obj *ent.WebhookEndpoint) bool { return scalar.MarshalTime(obj.TimeCreated) == graphql.Null }}}
 	plainFieldsOfWebhookEndpointSecret.byName = map[string]plainField[*recruiting.WebhookWithSecret]{
-		"secret": {write: func(w io.Writer, obj *recruiting.WebhookWithSecret) { graphql.MarshalString(obj.Secret).MarshalGQL(w) }, null: func(obj *recruiting.WebhookWithSecret) bool { return graphql.MarshalString(obj.Secret) == graphql.Null }},
+		"secret": {write: func(w io.Writer, obj *recruiting.WebhookWithSecret) { graphql.MarshalString(obj.Secret).MarshalGQL(w) }, null: nil},
 		"endpoint": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *recruiting.WebhookWithSecret) graphql.Marshaler {
 			return plainChild(ctx, c, oc, field, obj.Endpoint, true, webhookEndpointImplementors, &plainFieldsOfWebhookEndpoint)
 		}}}
 	plainFieldsOfWorkflowStep.byName = map[string]plainField[*schematype.WorkflowStep]{
-		"name": {write: func(w io.Writer, obj *schematype.WorkflowStep) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: func(obj *schematype.WorkflowStep) bool { return graphql.MarshalString(obj.Name) == graphql.Null }},
-		"type": {write: func(w io.Writer, obj *schematype.WorkflowStep) { graphql.MarshalString(obj.Type).MarshalGQL(w) }, null: func(obj *schematype.WorkflowStep) bool { return graphql.MarshalString(obj.Type) == graphql.Null }}}
+		"name": {write: func(w io.Writer, obj *schematype.WorkflowStep) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: nil},
+		"type": {write: func(w io.Writer, obj *schematype.WorkflowStep) { graphql.MarshalString(obj.Type).MarshalGQL(w) }, null: nil}}
 }
