@@ -44,6 +44,9 @@ var rewrites = []struct{ old, new string }{
 	// An object without @defer marshals without a map and field copies
 	// of its own (graph/generated/object.go).
 	{"ec.ProcessDeferredGroup(deferred)\n\t}\n\n\treturn out\n}", "ec.ProcessDeferredGroup(deferred)\n\t}\n\n\treturn objectValue(out, fields, deferred)\n}"},
+	// A query's answer starts in a buffer of about its size
+	// (graph/generated/answer.go).
+	{"var buf bytes.Buffer\n\t\t\tdata.MarshalGQL(&buf)\n\t\t\tresponse.Data = buf.Bytes()", "response.Data = marshalAnswer(data)"},
 }
 
 // A field read straight off its object (its resolver returns obj's field,
