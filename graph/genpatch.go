@@ -148,6 +148,9 @@ var (
 		`(\tif res == graphql\.Null \{\n\t\tgraphql\.AddInvalidNullFromMarshaler\(ctx, "[^"]+"\)\n\t\}\n)?\treturn res$`)
 	// A marshal function answering v, an enum, which writes itself.
 	enumMarshalBody = regexp.MustCompile(`^(\tif v == nil \{\n\t\treturn graphql\.Null\n\t\}\n)?\treturn v$`)
+	// The marshal function of an enum of one of ent's packages
+	// (ent/candidate.Status), which writeEnum writes.
+	entEnum = regexp.MustCompile(`2ᚖ?githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋ[a-z]+ᚐ[A-Z][A-Za-z]*$`)
 	// A marshal function of one object, nullable or not (group 1).
 	objectMarshalBody = regexp.MustCompile(`^\tif v == nil \{\n(\t\tgraphql\.AddInvalidNullError\(ctx, "[^"]+"\)\n)?\t\treturn graphql\.Null\n\t\}\n\treturn ec\._([A-Za-z0-9]+)\(ctx, sel, v\)$`)
 	// A marshal function of a nullable list, by the marshal function of
@@ -175,14 +178,9 @@ func addPlainObjects(src []byte, scalars, objects, methods []plainField) (out []
 		name, body := string(m[1]), string(m[2])
 		bodies[name] = body
 		if b := scalarMarshalBody.FindStringSubmatch(body); b != nil {
-			writes[name] = nilCheck(b[1] != "") + b[2] + "(" + b[3] + "obj.F).MarshalGQL(w)"
-			// gqlgen's own marshalers of a value never answer null; the
-			// check would cost a call per field and row for nothing.
-			if b[4] != "" && !strings.HasPrefix(b[2], "graphql.") {
-				nulls[name] = "func(obj OBJ) bool { return " + b[2] + "(obj.F) == graphql.Null }"
-			}
+			writes[name], nulls[name] = scalarWrite(b[1] != "", b[2], b[3], b[4] != "")
 		} else if b := enumMarshalBody.FindStringSubmatch(body); b != nil {
-			writes[name] = nilCheck(b[1] != "") + "obj.F.MarshalGQL(w)"
+			writes[name] = enumWrite(name, b[1] != "")
 		}
 	}
 	implementors := map[string]string{} // by type
@@ -259,6 +257,35 @@ func typeAndField(name string) (object, field string, ok bool) {
 		return "", "", false
 	}
 	return strings.Cut(strings.TrimPrefix(name, "_"), "_")
+}
+
+// scalarWrite is how a table writes a builtin scalar, given by its marshal
+// function's parts (scalarMarshalBody), and how it tells that a non-null
+// field's value is null: "" when it cannot be.
+func scalarWrite(nullable bool, marshal, deref string, nonNull bool) (write, null string) {
+	if marshal == "scalar.MarshalTime" {
+		// Without the Marshaler MarshalTime allocates; null when zero.
+		write = nilCheck(nullable) + "scalar.WriteTime(w, " + deref + "obj.F)"
+		if nonNull {
+			null = "func(obj OBJ) bool { return obj.F.IsZero() }"
+		}
+		return write, null
+	}
+	// gqlgen's own marshalers of a value never answer null; a check would
+	// cost a call per field and row for nothing.
+	return nilCheck(nullable) + marshal + "(" + deref + "obj.F).MarshalGQL(w)", ""
+}
+
+// enumWrite is how a table writes an enum, given its marshal function:
+// ent's through writeEnum, others through their own MarshalGQL.
+func enumWrite(marshal string, nullable bool) string {
+	if !entEnum.MatchString(marshal) {
+		return nilCheck(nullable) + "obj.F.MarshalGQL(w)"
+	}
+	if nullable {
+		return nilCheck(nullable) + "writeEnum(w, *obj.F)"
+	}
+	return "writeEnum(w, obj.F)"
 }
 
 func nilCheck(pointer bool) string {

@@ -57069,24 +57069,24 @@ func init() {
 			}
 			graphql.MarshalID(*obj.PartnerID).MarshalGQL(w)
 		}, null: nil},
-		"timeCreated": {write: func(w io.Writer, obj *ent.APIKey) { scalar.MarshalTime(obj.TimeCreated).MarshalGQL(w) }, null: func(obj *ent.APIKey) bool { return scalar.MarshalTime(obj.TimeCreated) == graphql.Null }},
+		"timeCreated": {write: func(w io.Writer, obj *ent.APIKey) { scalar.WriteTime(w, obj.TimeCreated) }, null: func(obj *ent.APIKey) bool { return obj.TimeCreated.IsZero() }},
 		"timeLastUsed": {write: func(w io.Writer, obj *ent.APIKey) {
 			if obj.TimeLastUsed == nil {
 				graphql.Null.MarshalGQL(w)
 				return
 			}
-			scalar.MarshalTime(*obj.TimeLastUsed).MarshalGQL(w)
+			scalar.WriteTime(w, *obj.TimeLastUsed)
 		}, null: nil},
 		"revoked": {write: func(w io.Writer, obj *ent.APIKey) { graphql.MarshalBoolean(obj.Revoked).MarshalGQL(w) }, null: nil}}
 	plainFieldsOfActivity.byName = map[string]plainField[*ent.Activity]{
 		"id":          {write: func(w io.Writer, obj *ent.Activity) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: nil},
 		"verb":        {write: func(w io.Writer, obj *ent.Activity) { graphql.MarshalString(obj.Verb).MarshalGQL(w) }, null: nil},
-		"actorType":   {write: func(w io.Writer, obj *ent.Activity) { obj.ActorType.MarshalGQL(w) }, null: nil},
+		"actorType":   {write: func(w io.Writer, obj *ent.Activity) { writeEnum(w, obj.ActorType) }, null: nil},
 		"actorID":     {write: func(w io.Writer, obj *ent.Activity) { graphql.MarshalString(obj.ActorID).MarshalGQL(w) }, null: nil},
 		"actorName":   {write: func(w io.Writer, obj *ent.Activity) { graphql.MarshalString(obj.ActorName).MarshalGQL(w) }, null: nil},
 		"objectType":  {write: func(w io.Writer, obj *ent.Activity) { graphql.MarshalString(obj.ObjectType).MarshalGQL(w) }, null: nil},
 		"objectID":    {write: func(w io.Writer, obj *ent.Activity) { graphql.MarshalString(obj.ObjectID).MarshalGQL(w) }, null: nil},
-		"timeCreated": {write: func(w io.Writer, obj *ent.Activity) { scalar.MarshalTime(obj.TimeCreated).MarshalGQL(w) }, null: func(obj *ent.Activity) bool { return scalar.MarshalTime(obj.TimeCreated) == graphql.Null }},
+		"timeCreated": {write: func(w io.Writer, obj *ent.Activity) { scalar.WriteTime(w, obj.TimeCreated) }, null: func(obj *ent.Activity) bool { return obj.TimeCreated.IsZero() }},
 		"candidate": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.Activity) graphql.Marshaler {
 			v, err := obj.Candidate(ctx)
 			if err != nil {
@@ -57123,8 +57123,8 @@ func init() {
 		"linkedinURL":   {write: func(w io.Writer, obj *ent.Application) { graphql.MarshalString(obj.LinkedinURL).MarshalGQL(w) }, null: nil},
 		"coverLetter":   {write: func(w io.Writer, obj *ent.Application) { graphql.MarshalString(obj.CoverLetter).MarshalGQL(w) }, null: nil},
 		"consentText":   {write: func(w io.Writer, obj *ent.Application) { graphql.MarshalString(obj.ConsentText).MarshalGQL(w) }, null: nil},
-		"timeConsented": {write: func(w io.Writer, obj *ent.Application) { scalar.MarshalTime(obj.TimeConsented).MarshalGQL(w) }, null: func(obj *ent.Application) bool { return scalar.MarshalTime(obj.TimeConsented) == graphql.Null }},
-		"timeCreated":   {write: func(w io.Writer, obj *ent.Application) { scalar.MarshalTime(obj.TimeCreated).MarshalGQL(w) }, null: func(obj *ent.Application) bool { return scalar.MarshalTime(obj.TimeCreated) == graphql.Null }},
+		"timeConsented": {write: func(w io.Writer, obj *ent.Application) { scalar.WriteTime(w, obj.TimeConsented) }, null: func(obj *ent.Application) bool { return obj.TimeConsented.IsZero() }},
+		"timeCreated":   {write: func(w io.Writer, obj *ent.Application) { scalar.WriteTime(w, obj.TimeCreated) }, null: func(obj *ent.Application) bool { return obj.TimeCreated.IsZero() }},
 		"candidate": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.Application) graphql.Marshaler {
 			v, err := obj.Candidate(ctx)
 			if err != nil {
@@ -57136,17 +57136,17 @@ func init() {
 		"id":          {write: func(w io.Writer, obj *ent.ApprovalProcess) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: nil},
 		"name":        {write: func(w io.Writer, obj *ent.ApprovalProcess) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: nil},
 		"status":      {write: func(w io.Writer, obj *ent.ApprovalProcess) { graphql.MarshalString(obj.Status).MarshalGQL(w) }, null: nil},
-		"timeStarted": {write: func(w io.Writer, obj *ent.ApprovalProcess) { scalar.MarshalTime(obj.TimeStarted).MarshalGQL(w) }, null: func(obj *ent.ApprovalProcess) bool { return scalar.MarshalTime(obj.TimeStarted) == graphql.Null }},
+		"timeStarted": {write: func(w io.Writer, obj *ent.ApprovalProcess) { scalar.WriteTime(w, obj.TimeStarted) }, null: func(obj *ent.ApprovalProcess) bool { return obj.TimeStarted.IsZero() }},
 		"timeCompleted": {write: func(w io.Writer, obj *ent.ApprovalProcess) {
 			if obj.TimeCompleted == nil {
 				graphql.Null.MarshalGQL(w)
 				return
 			}
-			scalar.MarshalTime(*obj.TimeCompleted).MarshalGQL(w)
+			scalar.WriteTime(w, *obj.TimeCompleted)
 		}, null: nil}}
 	plainFieldsOfCandidate.byName = map[string]plainField[*ent.Candidate]{
 		"id":     {write: func(w io.Writer, obj *ent.Candidate) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: nil},
-		"status": {write: func(w io.Writer, obj *ent.Candidate) { obj.Status.MarshalGQL(w) }, null: nil},
+		"status": {write: func(w io.Writer, obj *ent.Candidate) { writeEnum(w, obj.Status) }, null: nil},
 		"rejectionNote": {write: func(w io.Writer, obj *ent.Candidate) {
 			if obj.RejectionNote == nil {
 				graphql.Null.MarshalGQL(w)
@@ -57156,9 +57156,9 @@ func init() {
 		}, null: nil},
 		"source":                   {write: func(w io.Writer, obj *ent.Candidate) { graphql.MarshalString(obj.Source).MarshalGQL(w) }, null: nil},
 		"deleted":                  {write: func(w io.Writer, obj *ent.Candidate) { graphql.MarshalBoolean(obj.Deleted).MarshalGQL(w) }, null: nil},
-		"timeCreated":              {write: func(w io.Writer, obj *ent.Candidate) { scalar.MarshalTime(obj.TimeCreated).MarshalGQL(w) }, null: func(obj *ent.Candidate) bool { return scalar.MarshalTime(obj.TimeCreated) == graphql.Null }},
-		"timeLastStatusChanged":    {write: func(w io.Writer, obj *ent.Candidate) { scalar.MarshalTime(obj.TimeLastStatusChanged).MarshalGQL(w) }, null: func(obj *ent.Candidate) bool { return scalar.MarshalTime(obj.TimeLastStatusChanged) == graphql.Null }},
-		"timeHiringProcessUpdated": {write: func(w io.Writer, obj *ent.Candidate) { scalar.MarshalTime(obj.TimeHiringProcessUpdated).MarshalGQL(w) }, null: func(obj *ent.Candidate) bool { return scalar.MarshalTime(obj.TimeHiringProcessUpdated) == graphql.Null }},
+		"timeCreated":              {write: func(w io.Writer, obj *ent.Candidate) { scalar.WriteTime(w, obj.TimeCreated) }, null: func(obj *ent.Candidate) bool { return obj.TimeCreated.IsZero() }},
+		"timeLastStatusChanged":    {write: func(w io.Writer, obj *ent.Candidate) { scalar.WriteTime(w, obj.TimeLastStatusChanged) }, null: func(obj *ent.Candidate) bool { return obj.TimeLastStatusChanged.IsZero() }},
+		"timeHiringProcessUpdated": {write: func(w io.Writer, obj *ent.Candidate) { scalar.WriteTime(w, obj.TimeHiringProcessUpdated) }, null: func(obj *ent.Candidate) bool { return obj.TimeHiringProcessUpdated.IsZero() }},
 		"address": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.Candidate) graphql.Marshaler {
 			return plainChild(ctx, c, oc, field, obj.Address, false, addressImplementors, &plainFieldsOfAddress)
 		}},
@@ -57201,11 +57201,11 @@ func init() {
 		}}}
 	plainFieldsOfCandidateFile.byName = map[string]plainField[*ent.CandidateFile]{
 		"id":          {write: func(w io.Writer, obj *ent.CandidateFile) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: nil},
-		"kind":        {write: func(w io.Writer, obj *ent.CandidateFile) { obj.Kind.MarshalGQL(w) }, null: nil},
+		"kind":        {write: func(w io.Writer, obj *ent.CandidateFile) { writeEnum(w, obj.Kind) }, null: nil},
 		"fileName":    {write: func(w io.Writer, obj *ent.CandidateFile) { graphql.MarshalString(obj.FileName).MarshalGQL(w) }, null: nil},
 		"contentType": {write: func(w io.Writer, obj *ent.CandidateFile) { graphql.MarshalString(obj.ContentType).MarshalGQL(w) }, null: nil},
 		"size":        {write: func(w io.Writer, obj *ent.CandidateFile) { graphql.MarshalInt64(obj.Size).MarshalGQL(w) }, null: nil},
-		"timeCreated": {write: func(w io.Writer, obj *ent.CandidateFile) { scalar.MarshalTime(obj.TimeCreated).MarshalGQL(w) }, null: func(obj *ent.CandidateFile) bool { return scalar.MarshalTime(obj.TimeCreated) == graphql.Null }},
+		"timeCreated": {write: func(w io.Writer, obj *ent.CandidateFile) { scalar.WriteTime(w, obj.TimeCreated) }, null: func(obj *ent.CandidateFile) bool { return obj.TimeCreated.IsZero() }},
 		"candidate": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.CandidateFile) graphql.Marshaler {
 			v, err := obj.Candidate(ctx)
 			if err != nil {
@@ -57226,20 +57226,20 @@ func init() {
 		"id":          {write: func(w io.Writer, obj *ent.CandidateStep) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: nil},
 		"name":        {write: func(w io.Writer, obj *ent.CandidateStep) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: nil},
 		"kind":        {write: func(w io.Writer, obj *ent.CandidateStep) { graphql.MarshalString(obj.Kind).MarshalGQL(w) }, null: nil},
-		"timeEntered": {write: func(w io.Writer, obj *ent.CandidateStep) { scalar.MarshalTime(obj.TimeEntered).MarshalGQL(w) }, null: func(obj *ent.CandidateStep) bool { return scalar.MarshalTime(obj.TimeEntered) == graphql.Null }},
+		"timeEntered": {write: func(w io.Writer, obj *ent.CandidateStep) { scalar.WriteTime(w, obj.TimeEntered) }, null: func(obj *ent.CandidateStep) bool { return obj.TimeEntered.IsZero() }},
 		"timeLeft": {write: func(w io.Writer, obj *ent.CandidateStep) {
 			if obj.TimeLeft == nil {
 				graphql.Null.MarshalGQL(w)
 				return
 			}
-			scalar.MarshalTime(*obj.TimeLeft).MarshalGQL(w)
+			scalar.WriteTime(w, *obj.TimeLeft)
 		}, null: nil},
 		"timeScheduled": {write: func(w io.Writer, obj *ent.CandidateStep) {
 			if obj.TimeScheduled == nil {
 				graphql.Null.MarshalGQL(w)
 				return
 			}
-			scalar.MarshalTime(*obj.TimeScheduled).MarshalGQL(w)
+			scalar.WriteTime(w, *obj.TimeScheduled)
 		}, null: nil},
 		"enteredBy": {write: func(w io.Writer, obj *ent.CandidateStep) { graphql.MarshalString(obj.EnteredBy).MarshalGQL(w) }, null: nil},
 		"leftBy": {write: func(w io.Writer, obj *ent.CandidateStep) {
@@ -57268,7 +57268,7 @@ func init() {
 	plainFieldsOfCompany.byName = map[string]plainField[*ent.Company]{
 		"id":          {write: func(w io.Writer, obj *ent.Company) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: nil},
 		"name":        {write: func(w io.Writer, obj *ent.Company) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: nil},
-		"timeCreated": {write: func(w io.Writer, obj *ent.Company) { scalar.MarshalTime(obj.TimeCreated).MarshalGQL(w) }, null: func(obj *ent.Company) bool { return scalar.MarshalTime(obj.TimeCreated) == graphql.Null }}}
+		"timeCreated": {write: func(w io.Writer, obj *ent.Company) { scalar.WriteTime(w, obj.TimeCreated) }, null: func(obj *ent.Company) bool { return obj.TimeCreated.IsZero() }}}
 	plainFieldsOfContact.byName = map[string]plainField[*ent.Contact]{
 		"id":          {write: func(w io.Writer, obj *ent.Contact) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: nil},
 		"type":        {write: func(w io.Writer, obj *ent.Contact) { graphql.MarshalString(obj.Type).MarshalGQL(w) }, null: nil},
@@ -57276,7 +57276,7 @@ func init() {
 		"middleName":  {write: func(w io.Writer, obj *ent.Contact) { graphql.MarshalString(obj.MiddleName).MarshalGQL(w) }, null: nil},
 		"lastName":    {write: func(w io.Writer, obj *ent.Contact) { graphql.MarshalString(obj.LastName).MarshalGQL(w) }, null: nil},
 		"email":       {write: func(w io.Writer, obj *ent.Contact) { graphql.MarshalString(obj.Email).MarshalGQL(w) }, null: nil},
-		"timeCreated": {write: func(w io.Writer, obj *ent.Contact) { scalar.MarshalTime(obj.TimeCreated).MarshalGQL(w) }, null: func(obj *ent.Contact) bool { return scalar.MarshalTime(obj.TimeCreated) == graphql.Null }}}
+		"timeCreated": {write: func(w io.Writer, obj *ent.Contact) { scalar.WriteTime(w, obj.TimeCreated) }, null: func(obj *ent.Contact) bool { return obj.TimeCreated.IsZero() }}}
 	plainFieldsOfContactConnection.byName = map[string]plainField[*ent.ContactConnection]{
 		"totalCount": {write: func(w io.Writer, obj *ent.ContactConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: nil},
 		"edges": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.ContactConnection) graphql.Marshaler {
@@ -57289,7 +57289,7 @@ func init() {
 	plainFieldsOfConversation.byName = map[string]plainField[*ent.Conversation]{
 		"id":          {write: func(w io.Writer, obj *ent.Conversation) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: nil},
 		"subject":     {write: func(w io.Writer, obj *ent.Conversation) { graphql.MarshalString(obj.Subject).MarshalGQL(w) }, null: nil},
-		"timeCreated": {write: func(w io.Writer, obj *ent.Conversation) { scalar.MarshalTime(obj.TimeCreated).MarshalGQL(w) }, null: func(obj *ent.Conversation) bool { return scalar.MarshalTime(obj.TimeCreated) == graphql.Null }},
+		"timeCreated": {write: func(w io.Writer, obj *ent.Conversation) { scalar.WriteTime(w, obj.TimeCreated) }, null: func(obj *ent.Conversation) bool { return obj.TimeCreated.IsZero() }},
 		"candidate": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.Conversation) graphql.Marshaler {
 			v, err := obj.Candidate(ctx)
 			if err != nil {
@@ -57316,16 +57316,16 @@ func init() {
 		"name":         {write: func(w io.Writer, obj *ent.EvaluationPartner) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: nil},
 		"submitURL":    {write: func(w io.Writer, obj *ent.EvaluationPartner) { graphql.MarshalString(obj.SubmitURL).MarshalGQL(w) }, null: nil},
 		"testsURL":     {write: func(w io.Writer, obj *ent.EvaluationPartner) { graphql.MarshalString(obj.TestsURL).MarshalGQL(w) }, null: nil},
-		"authMode":     {write: func(w io.Writer, obj *ent.EvaluationPartner) { obj.AuthMode.MarshalGQL(w) }, null: nil},
+		"authMode":     {write: func(w io.Writer, obj *ent.EvaluationPartner) { writeEnum(w, obj.AuthMode) }, null: nil},
 		"canSeeOffers": {write: func(w io.Writer, obj *ent.EvaluationPartner) { graphql.MarshalBoolean(obj.CanSeeOffers).MarshalGQL(w) }, null: nil},
 		"timeCatalogFetched": {write: func(w io.Writer, obj *ent.EvaluationPartner) {
 			if obj.TimeCatalogFetched == nil {
 				graphql.Null.MarshalGQL(w)
 				return
 			}
-			scalar.MarshalTime(*obj.TimeCatalogFetched).MarshalGQL(w)
+			scalar.WriteTime(w, *obj.TimeCatalogFetched)
 		}, null: nil},
-		"timeCreated": {write: func(w io.Writer, obj *ent.EvaluationPartner) { scalar.MarshalTime(obj.TimeCreated).MarshalGQL(w) }, null: func(obj *ent.EvaluationPartner) bool { return scalar.MarshalTime(obj.TimeCreated) == graphql.Null }}}
+		"timeCreated": {write: func(w io.Writer, obj *ent.EvaluationPartner) { scalar.WriteTime(w, obj.TimeCreated) }, null: func(obj *ent.EvaluationPartner) bool { return obj.TimeCreated.IsZero() }}}
 	plainFieldsOfEvaluationPartnerConnection.byName = map[string]plainField[*ent.EvaluationPartnerConnection]{
 		"totalCount": {write: func(w io.Writer, obj *ent.EvaluationPartnerConnection) {
 			graphql.MarshalInt(obj.TotalCount).MarshalGQL(w)
@@ -57341,7 +57341,7 @@ func init() {
 		"id":       {write: func(w io.Writer, obj *recruiting.EventPayload) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: nil},
 		"sequence": {write: func(w io.Writer, obj *recruiting.EventPayload) { graphql.MarshalInt64(obj.Sequence).MarshalGQL(w) }, null: nil},
 		"type":     {write: func(w io.Writer, obj *recruiting.EventPayload) { graphql.MarshalString(obj.Type).MarshalGQL(w) }, null: nil},
-		"time":     {write: func(w io.Writer, obj *recruiting.EventPayload) { scalar.MarshalTime(obj.Time).MarshalGQL(w) }, null: func(obj *recruiting.EventPayload) bool { return scalar.MarshalTime(obj.Time) == graphql.Null }}}
+		"time":     {write: func(w io.Writer, obj *recruiting.EventPayload) { scalar.WriteTime(w, obj.Time) }, null: func(obj *recruiting.EventPayload) bool { return obj.Time.IsZero() }}}
 	plainFieldsOfEventActor.byName = map[string]plainField[*recruiting.EventActor]{
 		"type": {write: func(w io.Writer, obj *recruiting.EventActor) { graphql.MarshalString(obj.Type).MarshalGQL(w) }, null: nil},
 		"id":   {write: func(w io.Writer, obj *recruiting.EventActor) { graphql.MarshalString(obj.ID).MarshalGQL(w) }, null: nil},
@@ -57356,9 +57356,9 @@ func init() {
 		"field": {write: func(w io.Writer, obj *schematype.FieldChange) { graphql.MarshalString(obj.Field).MarshalGQL(w) }, null: nil}}
 	plainFieldsOfFieldDefinition.byName = map[string]plainField[*ent.FieldDefinition]{
 		"id":          {write: func(w io.Writer, obj *ent.FieldDefinition) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: nil},
-		"scope":       {write: func(w io.Writer, obj *ent.FieldDefinition) { obj.Scope.MarshalGQL(w) }, null: nil},
+		"scope":       {write: func(w io.Writer, obj *ent.FieldDefinition) { writeEnum(w, obj.Scope) }, null: nil},
 		"name":        {write: func(w io.Writer, obj *ent.FieldDefinition) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: nil},
-		"kind":        {write: func(w io.Writer, obj *ent.FieldDefinition) { obj.Kind.MarshalGQL(w) }, null: nil},
+		"kind":        {write: func(w io.Writer, obj *ent.FieldDefinition) { writeEnum(w, obj.Kind) }, null: nil},
 		"internalUse": {write: func(w io.Writer, obj *ent.FieldDefinition) { graphql.MarshalBoolean(obj.InternalUse).MarshalGQL(w) }, null: nil}}
 	plainFieldsOfFieldDefinitionConnection.byName = map[string]plainField[*ent.FieldDefinitionConnection]{
 		"totalCount": {write: func(w io.Writer, obj *ent.FieldDefinitionConnection) {
@@ -57399,7 +57399,7 @@ func init() {
 		}}}
 	plainFieldsOfMessage.byName = map[string]plainField[*ent.Message]{
 		"id":       {write: func(w io.Writer, obj *ent.Message) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: nil},
-		"timeSent": {write: func(w io.Writer, obj *ent.Message) { scalar.MarshalTime(obj.TimeSent).MarshalGQL(w) }, null: func(obj *ent.Message) bool { return scalar.MarshalTime(obj.TimeSent) == graphql.Null }},
+		"timeSent": {write: func(w io.Writer, obj *ent.Message) { scalar.WriteTime(w, obj.TimeSent) }, null: func(obj *ent.Message) bool { return obj.TimeSent.IsZero() }},
 		"status":   {write: func(w io.Writer, obj *ent.Message) { graphql.MarshalString(obj.Status).MarshalGQL(w) }, null: nil},
 		"subject":  {write: func(w io.Writer, obj *ent.Message) { graphql.MarshalString(obj.Subject).MarshalGQL(w) }, null: nil},
 		"body":     {write: func(w io.Writer, obj *ent.Message) { graphql.MarshalString(obj.Body).MarshalGQL(w) }, null: nil},
@@ -57425,7 +57425,7 @@ func init() {
 		"order": {write: func(w io.Writer, obj *schematype.NamedValue) { graphql.MarshalInt(obj.Order).MarshalGQL(w) }, null: nil}}
 	plainFieldsOfNote.byName = map[string]plainField[*ent.Note]{
 		"id":          {write: func(w io.Writer, obj *ent.Note) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: nil},
-		"timeCreated": {write: func(w io.Writer, obj *ent.Note) { scalar.MarshalTime(obj.TimeCreated).MarshalGQL(w) }, null: func(obj *ent.Note) bool { return scalar.MarshalTime(obj.TimeCreated) == graphql.Null }},
+		"timeCreated": {write: func(w io.Writer, obj *ent.Note) { scalar.WriteTime(w, obj.TimeCreated) }, null: func(obj *ent.Note) bool { return obj.TimeCreated.IsZero() }},
 		"text":        {write: func(w io.Writer, obj *ent.Note) { graphql.MarshalString(obj.Text).MarshalGQL(w) }, null: nil},
 		"candidate": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.Note) graphql.Marshaler {
 			v, err := obj.Candidate(ctx)
@@ -57450,7 +57450,7 @@ func init() {
 		"id":          {write: func(w io.Writer, obj *ent.OfferLetter) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: nil},
 		"fileName":    {write: func(w io.Writer, obj *ent.OfferLetter) { graphql.MarshalString(obj.FileName).MarshalGQL(w) }, null: nil},
 		"signed":      {write: func(w io.Writer, obj *ent.OfferLetter) { graphql.MarshalBoolean(obj.Signed).MarshalGQL(w) }, null: nil},
-		"timeCreated": {write: func(w io.Writer, obj *ent.OfferLetter) { scalar.MarshalTime(obj.TimeCreated).MarshalGQL(w) }, null: func(obj *ent.OfferLetter) bool { return scalar.MarshalTime(obj.TimeCreated) == graphql.Null }},
+		"timeCreated": {write: func(w io.Writer, obj *ent.OfferLetter) { scalar.WriteTime(w, obj.TimeCreated) }, null: func(obj *ent.OfferLetter) bool { return obj.TimeCreated.IsZero() }},
 		"candidate": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.OfferLetter) graphql.Marshaler {
 			v, err := obj.Candidate(ctx)
 			if err != nil {
@@ -57461,28 +57461,28 @@ func init() {
 	plainFieldsOfOpening.byName = map[string]plainField[*ent.Opening]{
 		"id":             {write: func(w io.Writer, obj *ent.Opening) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: nil},
 		"name":           {write: func(w io.Writer, obj *ent.Opening) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: nil},
-		"status":         {write: func(w io.Writer, obj *ent.Opening) { obj.Status.MarshalGQL(w) }, null: nil},
-		"approvalStatus": {write: func(w io.Writer, obj *ent.Opening) { obj.ApprovalStatus.MarshalGQL(w) }, null: nil},
-		"reason":         {write: func(w io.Writer, obj *ent.Opening) { obj.Reason.MarshalGQL(w) }, null: nil},
+		"status":         {write: func(w io.Writer, obj *ent.Opening) { writeEnum(w, obj.Status) }, null: nil},
+		"approvalStatus": {write: func(w io.Writer, obj *ent.Opening) { writeEnum(w, obj.ApprovalStatus) }, null: nil},
+		"reason":         {write: func(w io.Writer, obj *ent.Opening) { writeEnum(w, obj.Reason) }, null: nil},
 		"headcount":      {write: func(w io.Writer, obj *ent.Opening) { graphql.MarshalInt(obj.Headcount).MarshalGQL(w) }, null: nil},
 		"timeExpectedHire": {write: func(w io.Writer, obj *ent.Opening) {
 			if obj.TimeExpectedHire == nil {
 				graphql.Null.MarshalGQL(w)
 				return
 			}
-			scalar.MarshalTime(*obj.TimeExpectedHire).MarshalGQL(w)
+			scalar.WriteTime(w, *obj.TimeExpectedHire)
 		}, null: nil},
 		"timeApproved": {write: func(w io.Writer, obj *ent.Opening) {
 			if obj.TimeApproved == nil {
 				graphql.Null.MarshalGQL(w)
 				return
 			}
-			scalar.MarshalTime(*obj.TimeApproved).MarshalGQL(w)
+			scalar.WriteTime(w, *obj.TimeApproved)
 		}, null: nil},
-		"timeOpened":           {write: func(w io.Writer, obj *ent.Opening) { scalar.MarshalTime(obj.TimeOpened).MarshalGQL(w) }, null: func(obj *ent.Opening) bool { return scalar.MarshalTime(obj.TimeOpened) == graphql.Null }},
-		"timeCreated":          {write: func(w io.Writer, obj *ent.Opening) { scalar.MarshalTime(obj.TimeCreated).MarshalGQL(w) }, null: func(obj *ent.Opening) bool { return scalar.MarshalTime(obj.TimeCreated) == graphql.Null }},
-		"timeLastStatusChange": {write: func(w io.Writer, obj *ent.Opening) { scalar.MarshalTime(obj.TimeLastStatusChange).MarshalGQL(w) }, null: func(obj *ent.Opening) bool { return scalar.MarshalTime(obj.TimeLastStatusChange) == graphql.Null }},
-		"timeUpdated":          {write: func(w io.Writer, obj *ent.Opening) { scalar.MarshalTime(obj.TimeUpdated).MarshalGQL(w) }, null: func(obj *ent.Opening) bool { return scalar.MarshalTime(obj.TimeUpdated) == graphql.Null }},
+		"timeOpened":           {write: func(w io.Writer, obj *ent.Opening) { scalar.WriteTime(w, obj.TimeOpened) }, null: func(obj *ent.Opening) bool { return obj.TimeOpened.IsZero() }},
+		"timeCreated":          {write: func(w io.Writer, obj *ent.Opening) { scalar.WriteTime(w, obj.TimeCreated) }, null: func(obj *ent.Opening) bool { return obj.TimeCreated.IsZero() }},
+		"timeLastStatusChange": {write: func(w io.Writer, obj *ent.Opening) { scalar.WriteTime(w, obj.TimeLastStatusChange) }, null: func(obj *ent.Opening) bool { return obj.TimeLastStatusChange.IsZero() }},
+		"timeUpdated":          {write: func(w io.Writer, obj *ent.Opening) { scalar.WriteTime(w, obj.TimeUpdated) }, null: func(obj *ent.Opening) bool { return obj.TimeUpdated.IsZero() }},
 		"position": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.Opening) graphql.Marshaler {
 			v, err := obj.Position(ctx)
 			if err != nil {
@@ -57539,8 +57539,8 @@ func init() {
 		"idNumber":         {write: func(w io.Writer, obj *ent.Person) { graphql.MarshalString(obj.IDNumber).MarshalGQL(w) }, null: nil},
 		"resumeName":       {write: func(w io.Writer, obj *ent.Person) { graphql.MarshalString(obj.ResumeName).MarshalGQL(w) }, null: nil},
 		"resumeURL":        {write: func(w io.Writer, obj *ent.Person) { graphql.MarshalString(obj.ResumeURL).MarshalGQL(w) }, null: nil},
-		"timeLastActivity": {write: func(w io.Writer, obj *ent.Person) { scalar.MarshalTime(obj.TimeLastActivity).MarshalGQL(w) }, null: func(obj *ent.Person) bool { return scalar.MarshalTime(obj.TimeLastActivity) == graphql.Null }},
-		"timeCreated":      {write: func(w io.Writer, obj *ent.Person) { scalar.MarshalTime(obj.TimeCreated).MarshalGQL(w) }, null: func(obj *ent.Person) bool { return scalar.MarshalTime(obj.TimeCreated) == graphql.Null }}}
+		"timeLastActivity": {write: func(w io.Writer, obj *ent.Person) { scalar.WriteTime(w, obj.TimeLastActivity) }, null: func(obj *ent.Person) bool { return obj.TimeLastActivity.IsZero() }},
+		"timeCreated":      {write: func(w io.Writer, obj *ent.Person) { scalar.WriteTime(w, obj.TimeCreated) }, null: func(obj *ent.Person) bool { return obj.TimeCreated.IsZero() }}}
 	plainFieldsOfPersonConnection.byName = map[string]plainField[*ent.PersonConnection]{
 		"totalCount": {write: func(w io.Writer, obj *ent.PersonConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: nil},
 		"edges": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.PersonConnection) graphql.Marshaler {
@@ -57553,7 +57553,7 @@ func init() {
 	plainFieldsOfPipelineStep.byName = map[string]plainField[*ent.PipelineStep]{
 		"id":   {write: func(w io.Writer, obj *ent.PipelineStep) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: nil},
 		"name": {write: func(w io.Writer, obj *ent.PipelineStep) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: nil},
-		"kind": {write: func(w io.Writer, obj *ent.PipelineStep) { obj.Kind.MarshalGQL(w) }, null: nil},
+		"kind": {write: func(w io.Writer, obj *ent.PipelineStep) { writeEnum(w, obj.Kind) }, null: nil},
 		"rank": {write: func(w io.Writer, obj *ent.PipelineStep) { graphql.MarshalInt(obj.Rank).MarshalGQL(w) }, null: nil},
 		"position": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.PipelineStep) graphql.Marshaler {
 			v, err := obj.Position(ctx)
@@ -57565,7 +57565,7 @@ func init() {
 	plainFieldsOfPosition.byName = map[string]plainField[*ent.Position]{
 		"id":                   {write: func(w io.Writer, obj *ent.Position) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: nil},
 		"name":                 {write: func(w io.Writer, obj *ent.Position) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: nil},
-		"status":               {write: func(w io.Writer, obj *ent.Position) { obj.Status.MarshalGQL(w) }, null: nil},
+		"status":               {write: func(w io.Writer, obj *ent.Position) { writeEnum(w, obj.Status) }, null: nil},
 		"isTemplate":           {write: func(w io.Writer, obj *ent.Position) { graphql.MarshalBoolean(obj.IsTemplate).MarshalGQL(w) }, null: nil},
 		"isDiscreet":           {write: func(w io.Writer, obj *ent.Position) { graphql.MarshalBoolean(obj.IsDiscreet).MarshalGQL(w) }, null: nil},
 		"isPublished":          {write: func(w io.Writer, obj *ent.Position) { graphql.MarshalBoolean(obj.IsPublished).MarshalGQL(w) }, null: nil},
@@ -57582,8 +57582,8 @@ func init() {
 			graphql.MarshalString(*obj.InternalUseCustomID).MarshalGQL(w)
 		}, null: nil},
 		"pictureURL":  {write: func(w io.Writer, obj *ent.Position) { graphql.MarshalString(obj.PictureURL).MarshalGQL(w) }, null: nil},
-		"timeCreated": {write: func(w io.Writer, obj *ent.Position) { scalar.MarshalTime(obj.TimeCreated).MarshalGQL(w) }, null: func(obj *ent.Position) bool { return scalar.MarshalTime(obj.TimeCreated) == graphql.Null }},
-		"timeUpdated": {write: func(w io.Writer, obj *ent.Position) { scalar.MarshalTime(obj.TimeUpdated).MarshalGQL(w) }, null: func(obj *ent.Position) bool { return scalar.MarshalTime(obj.TimeUpdated) == graphql.Null }},
+		"timeCreated": {write: func(w io.Writer, obj *ent.Position) { scalar.WriteTime(w, obj.TimeCreated) }, null: func(obj *ent.Position) bool { return obj.TimeCreated.IsZero() }},
+		"timeUpdated": {write: func(w io.Writer, obj *ent.Position) { scalar.WriteTime(w, obj.TimeUpdated) }, null: func(obj *ent.Position) bool { return obj.TimeUpdated.IsZero() }},
 		"salaryRange": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.Position) graphql.Marshaler {
 			return plainChild(ctx, c, oc, field, obj.SalaryRange, false, salaryRangeImplementors, &plainFieldsOfSalaryRange)
 		}},
@@ -57643,7 +57643,7 @@ func init() {
 		"specificType": {write: func(w io.Writer, obj *ent.Questionnaire) { graphql.MarshalString(obj.SpecificType).MarshalGQL(w) }, null: nil},
 		"enabledFor":   {write: func(w io.Writer, obj *ent.Questionnaire) { graphql.MarshalString(obj.EnabledFor).MarshalGQL(w) }, null: nil},
 		"showAs":       {write: func(w io.Writer, obj *ent.Questionnaire) { graphql.MarshalString(obj.ShowAs).MarshalGQL(w) }, null: nil},
-		"timeCreated":  {write: func(w io.Writer, obj *ent.Questionnaire) { scalar.MarshalTime(obj.TimeCreated).MarshalGQL(w) }, null: func(obj *ent.Questionnaire) bool { return scalar.MarshalTime(obj.TimeCreated) == graphql.Null }}}
+		"timeCreated":  {write: func(w io.Writer, obj *ent.Questionnaire) { scalar.WriteTime(w, obj.TimeCreated) }, null: func(obj *ent.Questionnaire) bool { return obj.TimeCreated.IsZero() }}}
 	plainFieldsOfQuestionnaireConnection.byName = map[string]plainField[*ent.QuestionnaireConnection]{
 		"totalCount": {write: func(w io.Writer, obj *ent.QuestionnaireConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: nil},
 		"edges": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.QuestionnaireConnection) graphql.Marshaler {
@@ -57692,14 +57692,14 @@ func init() {
 				graphql.Null.MarshalGQL(w)
 				return
 			}
-			scalar.MarshalTime(*obj.TimeScheduled).MarshalGQL(w)
+			scalar.WriteTime(w, *obj.TimeScheduled)
 		}, null: nil},
 		"timeCompleted": {write: func(w io.Writer, obj *schematype.Step) {
 			if obj.TimeCompleted == nil {
 				graphql.Null.MarshalGQL(w)
 				return
 			}
-			scalar.MarshalTime(*obj.TimeCompleted).MarshalGQL(w)
+			scalar.WriteTime(w, *obj.TimeCompleted)
 		}, null: nil}}
 	plainFieldsOfTestSubmission.byName = map[string]plainField[*ent.TestSubmission]{
 		"id":     {write: func(w io.Writer, obj *ent.TestSubmission) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: nil},
@@ -57719,7 +57719,7 @@ func init() {
 				graphql.Null.MarshalGQL(w)
 				return
 			}
-			obj.Outcome.MarshalGQL(w)
+			writeEnum(w, *obj.Outcome)
 		}, null: nil},
 		"score": {write: func(w io.Writer, obj *ent.TestSubmission) {
 			if obj.Score == nil {
@@ -57730,8 +57730,8 @@ func init() {
 		}, null: nil},
 		"summary":       {write: func(w io.Writer, obj *ent.TestSubmission) { graphql.MarshalString(obj.Summary).MarshalGQL(w) }, null: nil},
 		"completed":     {write: func(w io.Writer, obj *ent.TestSubmission) { graphql.MarshalBoolean(obj.Completed).MarshalGQL(w) }, null: nil},
-		"timeSubmitted": {write: func(w io.Writer, obj *ent.TestSubmission) { scalar.MarshalTime(obj.TimeSubmitted).MarshalGQL(w) }, null: func(obj *ent.TestSubmission) bool { return scalar.MarshalTime(obj.TimeSubmitted) == graphql.Null }},
-		"timeUpdated":   {write: func(w io.Writer, obj *ent.TestSubmission) { scalar.MarshalTime(obj.TimeUpdated).MarshalGQL(w) }, null: func(obj *ent.TestSubmission) bool { return scalar.MarshalTime(obj.TimeUpdated) == graphql.Null }},
+		"timeSubmitted": {write: func(w io.Writer, obj *ent.TestSubmission) { scalar.WriteTime(w, obj.TimeSubmitted) }, null: func(obj *ent.TestSubmission) bool { return obj.TimeSubmitted.IsZero() }},
+		"timeUpdated":   {write: func(w io.Writer, obj *ent.TestSubmission) { scalar.WriteTime(w, obj.TimeUpdated) }, null: func(obj *ent.TestSubmission) bool { return obj.TimeUpdated.IsZero() }},
 		"partner": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.TestSubmission) graphql.Marshaler {
 			v, err := obj.Partner(ctx)
 			if err != nil {
@@ -57762,7 +57762,7 @@ func init() {
 		"middleName":  {write: func(w io.Writer, obj *ent.User) { graphql.MarshalString(obj.MiddleName).MarshalGQL(w) }, null: nil},
 		"lastName":    {write: func(w io.Writer, obj *ent.User) { graphql.MarshalString(obj.LastName).MarshalGQL(w) }, null: nil},
 		"active":      {write: func(w io.Writer, obj *ent.User) { graphql.MarshalBoolean(obj.Active).MarshalGQL(w) }, null: nil},
-		"timeCreated": {write: func(w io.Writer, obj *ent.User) { scalar.MarshalTime(obj.TimeCreated).MarshalGQL(w) }, null: func(obj *ent.User) bool { return scalar.MarshalTime(obj.TimeCreated) == graphql.Null }}}
+		"timeCreated": {write: func(w io.Writer, obj *ent.User) { scalar.WriteTime(w, obj.TimeCreated) }, null: func(obj *ent.User) bool { return obj.TimeCreated.IsZero() }}}
 	plainFieldsOfUserConnection.byName = map[string]plainField[*ent.UserConnection]{
 		"totalCount": {write: func(w io.Writer, obj *ent.UserConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: nil},
 		"edges": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.UserConnection) graphql.Marshaler {
@@ -57781,7 +57781,7 @@ func init() {
 		"latencyMs":   {write: func(w io.Writer, obj *ent.WebhookAttempt) { graphql.MarshalInt64(obj.LatencyMs).MarshalGQL(w) }, null: nil},
 		"error":       {write: func(w io.Writer, obj *ent.WebhookAttempt) { graphql.MarshalString(obj.Error).MarshalGQL(w) }, null: nil},
 		"success":     {write: func(w io.Writer, obj *ent.WebhookAttempt) { graphql.MarshalBoolean(obj.Success).MarshalGQL(w) }, null: nil},
-		"timeCreated": {write: func(w io.Writer, obj *ent.WebhookAttempt) { scalar.MarshalTime(obj.TimeCreated).MarshalGQL(w) }, null: func(obj *ent.WebhookAttempt) bool { return scalar.MarshalTime(obj.TimeCreated) == graphql.Null }}}
+		"timeCreated": {write: func(w io.Writer, obj *ent.WebhookAttempt) { scalar.WriteTime(w, obj.TimeCreated) }, null: func(obj *ent.WebhookAttempt) bool { return obj.TimeCreated.IsZero() }}}
 	plainFieldsOfWebhookEndpoint.byName = map[string]plainField[*ent.WebhookEndpoint]{
 		"id":      {write: func(w io.Writer, obj *ent.WebhookEndpoint) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: nil},
 		"url":     {write: func(w io.Writer, obj *ent.WebhookEndpoint) { graphql.MarshalString(obj.URL).MarshalGQL(w) }, null: nil},
@@ -57792,9 +57792,9 @@ func init() {
 				graphql.Null.MarshalGQL(w)
 				return
 			}
-			scalar.MarshalTime(*obj.PreviousSecretExpires).MarshalGQL(w)
+			scalar.WriteTime(w, *obj.PreviousSecretExpires)
 		}, null: nil},
-		"timeCreated": {write: func(w io.Writer, obj *ent.WebhookEndpoint) { scalar.MarshalTime(obj.TimeCreated).MarshalGQL(w) }, null: func(obj *ent.WebhookEndpoint) bool { return scalar.MarshalTime(obj.TimeCreated) == graphql.Null }}}
+		"timeCreated": {write: func(w io.Writer, obj *ent.WebhookEndpoint) { scalar.WriteTime(w, obj.TimeCreated) }, null: func(obj *ent.WebhookEndpoint) bool { return obj.TimeCreated.IsZero() }}}
 	plainFieldsOfWebhookEndpointSecret.byName = map[string]plainField[*recruiting.WebhookWithSecret]{
 		"secret": {write: func(w io.Writer, obj *recruiting.WebhookWithSecret) { graphql.MarshalString(obj.Secret).MarshalGQL(w) }, null: nil},
 		"endpoint": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *recruiting.WebhookWithSecret) graphql.Marshaler {

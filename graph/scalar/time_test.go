@@ -29,8 +29,18 @@ func TestMarshalTimeWritesAsGqlgen(t *testing.T) {
 		if plain.String() != want.String() {
 			t.Errorf("to a strings.Builder wrote %s; want %s", plain.String(), want.String())
 		}
+		var direct bytes.Buffer
+		WriteTime(&direct, at)
+		if direct.String() != want.String() {
+			t.Errorf("WriteTime wrote %s; want %s", direct.String(), want.String())
+		}
 	}
 	if MarshalTime(time.Time{}) != graphql.Null {
 		t.Error("a zero time is not null")
+	}
+	var null bytes.Buffer
+	WriteTime(&null, time.Time{})
+	if null.String() != "null" {
+		t.Errorf("WriteTime wrote %s for a zero time; want null", null.String())
 	}
 }
