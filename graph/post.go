@@ -106,24 +106,32 @@ func writeResponse(w io.Writer, resp *graphql.Response) {
 		return
 	}
 	// Most answers have data alone: the other fields are marshalled only
-	// when there are some.
-	io.WriteString(w, "{")
+	// when there are some, and before anything is written: a field that
+	// cannot be marshalled (a bug, which panics) leaves no half answer.
+	var before, after []byte
 	if len(resp.Errors) > 0 {
-		w.Write(innerJSON(struct {
+		before = innerJSON(struct {
 			Errors gqlerror.List `json:"errors"`
-		}{resp.Errors}))
-		io.WriteString(w, ",")
+		}{resp.Errors})
 	}
-	io.WriteString(w, `"data":`)
-	writeData(w, resp.Data)
 	if resp.Label != "" || len(resp.Path) > 0 || resp.HasNext != nil || len(resp.Extensions) > 0 {
-		io.WriteString(w, ",")
-		w.Write(innerJSON(struct {
+		after = innerJSON(struct {
 			Label      string         `json:"label,omitempty"`
 			Path       ast.Path       `json:"path,omitempty"`
 			HasNext    *bool          `json:"hasNext,omitempty"`
 			Extensions map[string]any `json:"extensions,omitempty"`
-		}{resp.Label, resp.Path, resp.HasNext, resp.Extensions}))
+		}{resp.Label, resp.Path, resp.HasNext, resp.Extensions})
+	}
+	io.WriteString(w, "{")
+	if len(before) > 0 {
+		w.Write(before)
+		io.WriteString(w, ",")
+	}
+	io.WriteString(w, `"data":`)
+	writeData(w, resp.Data)
+	if len(after) > 0 {
+		io.WriteString(w, ",")
+		w.Write(after)
 	}
 	io.WriteString(w, "}")
 }
