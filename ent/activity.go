@@ -320,5 +320,48 @@ func (_m *Activity) String() string {
 	return builder.String()
 }
 
+// scanTargets returns where a row's columns are scanned: a column never NULL
+// into the node's field, any other as scanValues says.
+func (_m *Activity) scanTargets(columns []string) ([]any, error) {
+	values := make([]any, len(columns))
+	for i := range columns {
+		switch columns[i] {
+		case activity.FieldCompanyID:
+			values[i] = &_m.CompanyID
+		case activity.FieldVerb:
+			values[i] = &_m.Verb
+		case activity.FieldActorType:
+			values[i] = (*string)(&_m.ActorType)
+		case activity.FieldObjectType:
+			values[i] = &_m.ObjectType
+		case activity.FieldObjectID:
+			values[i] = &_m.ObjectID
+		case activity.FieldTimeCreated:
+			values[i] = &_m.TimeCreated
+		default:
+			v, err := (*Activity).scanValues(nil, columns[i:i+1])
+			if err != nil {
+				return nil, err
+			}
+			values[i] = v[0]
+		}
+	}
+	return values, nil
+}
+
+// assignScanned assigns the columns scanTargets did not scan into the node.
+func (_m *Activity) assignScanned(columns []string, values []any) error {
+	for i := range columns {
+		switch columns[i] {
+		case activity.FieldCompanyID, activity.FieldVerb, activity.FieldActorType, activity.FieldObjectType, activity.FieldObjectID, activity.FieldTimeCreated:
+		default:
+			if err := _m.assignValues(columns[i:i+1], values[i:i+1]); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
 // Activities is a parsable slice of Activity.
 type Activities []*Activity

@@ -464,14 +464,16 @@ func (_q *ActivityQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Act
 			_q.withPosition != nil,
 		}
 	)
+	var scanned *Activity
 	_spec.ScanValues = func(columns []string) ([]any, error) {
-		return (*Activity).scanValues(nil, columns)
+		scanned = &Activity{config: _q.config}
+		return scanned.scanTargets(columns)
 	}
 	_spec.Assign = func(columns []string, values []any) error {
-		node := &Activity{config: _q.config}
+		node := scanned
 		nodes = append(nodes, node)
 		node.Edges.loadedTypes = loadedTypes
-		return node.assignValues(columns, values)
+		return node.assignScanned(columns, values)
 	}
 	if len(_q.modifiers) > 0 {
 		_spec.Modifiers = _q.modifiers

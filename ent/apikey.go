@@ -282,5 +282,46 @@ func (_m *APIKey) String() string {
 	return builder.String()
 }
 
+// scanTargets returns where a row's columns are scanned: a column never NULL
+// into the node's field, any other as scanValues says.
+func (_m *APIKey) scanTargets(columns []string) ([]any, error) {
+	values := make([]any, len(columns))
+	for i := range columns {
+		switch columns[i] {
+		case apikey.FieldCompanyID:
+			values[i] = &_m.CompanyID
+		case apikey.FieldName:
+			values[i] = &_m.Name
+		case apikey.FieldSecretHash:
+			values[i] = &_m.SecretHash
+		case apikey.FieldRevoked:
+			values[i] = &_m.Revoked
+		case apikey.FieldTimeCreated:
+			values[i] = &_m.TimeCreated
+		default:
+			v, err := (*APIKey).scanValues(nil, columns[i:i+1])
+			if err != nil {
+				return nil, err
+			}
+			values[i] = v[0]
+		}
+	}
+	return values, nil
+}
+
+// assignScanned assigns the columns scanTargets did not scan into the node.
+func (_m *APIKey) assignScanned(columns []string, values []any) error {
+	for i := range columns {
+		switch columns[i] {
+		case apikey.FieldCompanyID, apikey.FieldName, apikey.FieldSecretHash, apikey.FieldRevoked, apikey.FieldTimeCreated:
+		default:
+			if err := _m.assignValues(columns[i:i+1], values[i:i+1]); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
 // APIKeys is a parsable slice of APIKey.
 type APIKeys []*APIKey

@@ -255,5 +255,54 @@ func (_m *Application) String() string {
 	return builder.String()
 }
 
+// scanTargets returns where a row's columns are scanned: a column never NULL
+// into the node's field, any other as scanValues says.
+func (_m *Application) scanTargets(columns []string) ([]any, error) {
+	values := make([]any, len(columns))
+	for i := range columns {
+		switch columns[i] {
+		case application.FieldCompanyID:
+			values[i] = &_m.CompanyID
+		case application.FieldCandidateID:
+			values[i] = &_m.CandidateID
+		case application.FieldEmail:
+			values[i] = &_m.Email
+		case application.FieldSource:
+			values[i] = &_m.Source
+		case application.FieldLinkedinURL:
+			values[i] = &_m.LinkedinURL
+		case application.FieldCoverLetter:
+			values[i] = &_m.CoverLetter
+		case application.FieldConsentText:
+			values[i] = &_m.ConsentText
+		case application.FieldTimeConsented:
+			values[i] = &_m.TimeConsented
+		case application.FieldTimeCreated:
+			values[i] = &_m.TimeCreated
+		default:
+			v, err := (*Application).scanValues(nil, columns[i:i+1])
+			if err != nil {
+				return nil, err
+			}
+			values[i] = v[0]
+		}
+	}
+	return values, nil
+}
+
+// assignScanned assigns the columns scanTargets did not scan into the node.
+func (_m *Application) assignScanned(columns []string, values []any) error {
+	for i := range columns {
+		switch columns[i] {
+		case application.FieldCompanyID, application.FieldCandidateID, application.FieldEmail, application.FieldSource, application.FieldLinkedinURL, application.FieldCoverLetter, application.FieldConsentText, application.FieldTimeConsented, application.FieldTimeCreated:
+		default:
+			if err := _m.assignValues(columns[i:i+1], values[i:i+1]); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
 // Applications is a parsable slice of Application.
 type Applications []*Application

@@ -205,5 +205,44 @@ func (_m *ApprovalProcess) String() string {
 	return builder.String()
 }
 
+// scanTargets returns where a row's columns are scanned: a column never NULL
+// into the node's field, any other as scanValues says.
+func (_m *ApprovalProcess) scanTargets(columns []string) ([]any, error) {
+	values := make([]any, len(columns))
+	for i := range columns {
+		switch columns[i] {
+		case approvalprocess.FieldCompanyID:
+			values[i] = &_m.CompanyID
+		case approvalprocess.FieldName:
+			values[i] = &_m.Name
+		case approvalprocess.FieldStatus:
+			values[i] = &_m.Status
+		case approvalprocess.FieldTimeStarted:
+			values[i] = &_m.TimeStarted
+		default:
+			v, err := (*ApprovalProcess).scanValues(nil, columns[i:i+1])
+			if err != nil {
+				return nil, err
+			}
+			values[i] = v[0]
+		}
+	}
+	return values, nil
+}
+
+// assignScanned assigns the columns scanTargets did not scan into the node.
+func (_m *ApprovalProcess) assignScanned(columns []string, values []any) error {
+	for i := range columns {
+		switch columns[i] {
+		case approvalprocess.FieldCompanyID, approvalprocess.FieldName, approvalprocess.FieldStatus, approvalprocess.FieldTimeStarted:
+		default:
+			if err := _m.assignValues(columns[i:i+1], values[i:i+1]); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
 // ApprovalProcesses is a parsable slice of ApprovalProcess.
 type ApprovalProcesses []*ApprovalProcess

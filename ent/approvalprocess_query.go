@@ -435,14 +435,16 @@ func (_q *ApprovalProcessQuery) sqlAll(ctx context.Context, hooks ...queryHook) 
 	if withFKs {
 		_spec.Node.Columns = append(_spec.Node.Columns, approvalprocess.ForeignKeys...)
 	}
+	var scanned *ApprovalProcess
 	_spec.ScanValues = func(columns []string) ([]any, error) {
-		return (*ApprovalProcess).scanValues(nil, columns)
+		scanned = &ApprovalProcess{config: _q.config}
+		return scanned.scanTargets(columns)
 	}
 	_spec.Assign = func(columns []string, values []any) error {
-		node := &ApprovalProcess{config: _q.config}
+		node := scanned
 		nodes = append(nodes, node)
 		node.Edges.loadedTypes = loadedTypes
-		return node.assignValues(columns, values)
+		return node.assignScanned(columns, values)
 	}
 	if len(_q.modifiers) > 0 {
 		_spec.Modifiers = _q.modifiers

@@ -553,6 +553,55 @@ func (_m *Candidate) String() string {
 	return builder.String()
 }
 
+// scanTargets returns where a row's columns are scanned: a column never NULL
+// into the node's field, any other as scanValues says.
+func (_m *Candidate) scanTargets(columns []string) ([]any, error) {
+	values := make([]any, len(columns))
+	for i := range columns {
+		switch columns[i] {
+		case candidate.FieldCompanyID:
+			values[i] = &_m.CompanyID
+		case candidate.FieldPersonID:
+			values[i] = &_m.PersonID
+		case candidate.FieldPositionID:
+			values[i] = &_m.PositionID
+		case candidate.FieldStatus:
+			values[i] = (*string)(&_m.Status)
+		case candidate.FieldSource:
+			values[i] = &_m.Source
+		case candidate.FieldDeleted:
+			values[i] = &_m.Deleted
+		case candidate.FieldTimeCreated:
+			values[i] = &_m.TimeCreated
+		case candidate.FieldTimeLastStatusChanged:
+			values[i] = &_m.TimeLastStatusChanged
+		case candidate.FieldTimeHiringProcessUpdated:
+			values[i] = &_m.TimeHiringProcessUpdated
+		default:
+			v, err := (*Candidate).scanValues(nil, columns[i:i+1])
+			if err != nil {
+				return nil, err
+			}
+			values[i] = v[0]
+		}
+	}
+	return values, nil
+}
+
+// assignScanned assigns the columns scanTargets did not scan into the node.
+func (_m *Candidate) assignScanned(columns []string, values []any) error {
+	for i := range columns {
+		switch columns[i] {
+		case candidate.FieldCompanyID, candidate.FieldPersonID, candidate.FieldPositionID, candidate.FieldStatus, candidate.FieldSource, candidate.FieldDeleted, candidate.FieldTimeCreated, candidate.FieldTimeLastStatusChanged, candidate.FieldTimeHiringProcessUpdated:
+		default:
+			if err := _m.assignValues(columns[i:i+1], values[i:i+1]); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
 // NamedNotes returns the Notes named value or an error if the edge was not
 // loaded in eager-loading with this name.
 func (_m *Candidate) NamedNotes(name string) ([]*Note, error) {

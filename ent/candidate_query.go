@@ -919,14 +919,16 @@ func (_q *CandidateQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Ca
 			_q.withHiredFor != nil,
 		}
 	)
+	var scanned *Candidate
 	_spec.ScanValues = func(columns []string) ([]any, error) {
-		return (*Candidate).scanValues(nil, columns)
+		scanned = &Candidate{config: _q.config}
+		return scanned.scanTargets(columns)
 	}
 	_spec.Assign = func(columns []string, values []any) error {
-		node := &Candidate{config: _q.config}
+		node := scanned
 		nodes = append(nodes, node)
 		node.Edges.loadedTypes = loadedTypes
-		return node.assignValues(columns, values)
+		return node.assignScanned(columns, values)
 	}
 	if len(_q.modifiers) > 0 {
 		_spec.Modifiers = _q.modifiers

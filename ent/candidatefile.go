@@ -228,5 +228,50 @@ func (_m *CandidateFile) String() string {
 	return builder.String()
 }
 
+// scanTargets returns where a row's columns are scanned: a column never NULL
+// into the node's field, any other as scanValues says.
+func (_m *CandidateFile) scanTargets(columns []string) ([]any, error) {
+	values := make([]any, len(columns))
+	for i := range columns {
+		switch columns[i] {
+		case candidatefile.FieldCompanyID:
+			values[i] = &_m.CompanyID
+		case candidatefile.FieldCandidateID:
+			values[i] = &_m.CandidateID
+		case candidatefile.FieldKind:
+			values[i] = (*string)(&_m.Kind)
+		case candidatefile.FieldFileName:
+			values[i] = &_m.FileName
+		case candidatefile.FieldContentType:
+			values[i] = &_m.ContentType
+		case candidatefile.FieldStorageKey:
+			values[i] = &_m.StorageKey
+		case candidatefile.FieldTimeCreated:
+			values[i] = &_m.TimeCreated
+		default:
+			v, err := (*CandidateFile).scanValues(nil, columns[i:i+1])
+			if err != nil {
+				return nil, err
+			}
+			values[i] = v[0]
+		}
+	}
+	return values, nil
+}
+
+// assignScanned assigns the columns scanTargets did not scan into the node.
+func (_m *CandidateFile) assignScanned(columns []string, values []any) error {
+	for i := range columns {
+		switch columns[i] {
+		case candidatefile.FieldCompanyID, candidatefile.FieldCandidateID, candidatefile.FieldKind, candidatefile.FieldFileName, candidatefile.FieldContentType, candidatefile.FieldStorageKey, candidatefile.FieldTimeCreated:
+		default:
+			if err := _m.assignValues(columns[i:i+1], values[i:i+1]); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
 // CandidateFiles is a parsable slice of CandidateFile.
 type CandidateFiles []*CandidateFile

@@ -427,14 +427,16 @@ func (_q *CandidateFileQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([
 			_q.withCandidate != nil,
 		}
 	)
+	var scanned *CandidateFile
 	_spec.ScanValues = func(columns []string) ([]any, error) {
-		return (*CandidateFile).scanValues(nil, columns)
+		scanned = &CandidateFile{config: _q.config}
+		return scanned.scanTargets(columns)
 	}
 	_spec.Assign = func(columns []string, values []any) error {
-		node := &CandidateFile{config: _q.config}
+		node := scanned
 		nodes = append(nodes, node)
 		node.Edges.loadedTypes = loadedTypes
-		return node.assignValues(columns, values)
+		return node.assignScanned(columns, values)
 	}
 	if len(_q.modifiers) > 0 {
 		_spec.Modifiers = _q.modifiers

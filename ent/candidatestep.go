@@ -280,5 +280,48 @@ func (_m *CandidateStep) String() string {
 	return builder.String()
 }
 
+// scanTargets returns where a row's columns are scanned: a column never NULL
+// into the node's field, any other as scanValues says.
+func (_m *CandidateStep) scanTargets(columns []string) ([]any, error) {
+	values := make([]any, len(columns))
+	for i := range columns {
+		switch columns[i] {
+		case candidatestep.FieldCompanyID:
+			values[i] = &_m.CompanyID
+		case candidatestep.FieldCandidateID:
+			values[i] = &_m.CandidateID
+		case candidatestep.FieldName:
+			values[i] = &_m.Name
+		case candidatestep.FieldKind:
+			values[i] = &_m.Kind
+		case candidatestep.FieldTimeEntered:
+			values[i] = &_m.TimeEntered
+		case candidatestep.FieldEnteredBy:
+			values[i] = &_m.EnteredBy
+		default:
+			v, err := (*CandidateStep).scanValues(nil, columns[i:i+1])
+			if err != nil {
+				return nil, err
+			}
+			values[i] = v[0]
+		}
+	}
+	return values, nil
+}
+
+// assignScanned assigns the columns scanTargets did not scan into the node.
+func (_m *CandidateStep) assignScanned(columns []string, values []any) error {
+	for i := range columns {
+		switch columns[i] {
+		case candidatestep.FieldCompanyID, candidatestep.FieldCandidateID, candidatestep.FieldName, candidatestep.FieldKind, candidatestep.FieldTimeEntered, candidatestep.FieldEnteredBy:
+		default:
+			if err := _m.assignValues(columns[i:i+1], values[i:i+1]); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
 // CandidateSteps is a parsable slice of CandidateStep.
 type CandidateSteps []*CandidateStep

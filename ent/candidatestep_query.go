@@ -464,14 +464,16 @@ func (_q *CandidateStepQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([
 			_q.withStep != nil,
 		}
 	)
+	var scanned *CandidateStep
 	_spec.ScanValues = func(columns []string) ([]any, error) {
-		return (*CandidateStep).scanValues(nil, columns)
+		scanned = &CandidateStep{config: _q.config}
+		return scanned.scanTargets(columns)
 	}
 	_spec.Assign = func(columns []string, values []any) error {
-		node := &CandidateStep{config: _q.config}
+		node := scanned
 		nodes = append(nodes, node)
 		node.Edges.loadedTypes = loadedTypes
-		return node.assignValues(columns, values)
+		return node.assignScanned(columns, values)
 	}
 	if len(_q.modifiers) > 0 {
 		_spec.Modifiers = _q.modifiers

@@ -121,5 +121,42 @@ func (_m *Company) String() string {
 	return builder.String()
 }
 
+// scanTargets returns where a row's columns are scanned: a column never NULL
+// into the node's field, any other as scanValues says.
+func (_m *Company) scanTargets(columns []string) ([]any, error) {
+	values := make([]any, len(columns))
+	for i := range columns {
+		switch columns[i] {
+		case company.FieldName:
+			values[i] = &_m.Name
+		case company.FieldCareersToken:
+			values[i] = &_m.CareersToken
+		case company.FieldTimeCreated:
+			values[i] = &_m.TimeCreated
+		default:
+			v, err := (*Company).scanValues(nil, columns[i:i+1])
+			if err != nil {
+				return nil, err
+			}
+			values[i] = v[0]
+		}
+	}
+	return values, nil
+}
+
+// assignScanned assigns the columns scanTargets did not scan into the node.
+func (_m *Company) assignScanned(columns []string, values []any) error {
+	for i := range columns {
+		switch columns[i] {
+		case company.FieldName, company.FieldCareersToken, company.FieldTimeCreated:
+		default:
+			if err := _m.assignValues(columns[i:i+1], values[i:i+1]); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
 // Companies is a parsable slice of Company.
 type Companies []*Company

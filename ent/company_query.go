@@ -351,13 +351,15 @@ func (_q *CompanyQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Comp
 		nodes = []*Company{}
 		_spec = _q.querySpec()
 	)
+	var scanned *Company
 	_spec.ScanValues = func(columns []string) ([]any, error) {
-		return (*Company).scanValues(nil, columns)
+		scanned = &Company{config: _q.config}
+		return scanned.scanTargets(columns)
 	}
 	_spec.Assign = func(columns []string, values []any) error {
-		node := &Company{config: _q.config}
+		node := scanned
 		nodes = append(nodes, node)
-		return node.assignValues(columns, values)
+		return node.assignScanned(columns, values)
 	}
 	if len(_q.modifiers) > 0 {
 		_spec.Modifiers = _q.modifiers

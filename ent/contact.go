@@ -195,5 +195,44 @@ func (_m *Contact) String() string {
 	return builder.String()
 }
 
+// scanTargets returns where a row's columns are scanned: a column never NULL
+// into the node's field, any other as scanValues says.
+func (_m *Contact) scanTargets(columns []string) ([]any, error) {
+	values := make([]any, len(columns))
+	for i := range columns {
+		switch columns[i] {
+		case contact.FieldCompanyID:
+			values[i] = &_m.CompanyID
+		case contact.FieldType:
+			values[i] = &_m.Type
+		case contact.FieldFirstName:
+			values[i] = &_m.FirstName
+		case contact.FieldTimeCreated:
+			values[i] = &_m.TimeCreated
+		default:
+			v, err := (*Contact).scanValues(nil, columns[i:i+1])
+			if err != nil {
+				return nil, err
+			}
+			values[i] = v[0]
+		}
+	}
+	return values, nil
+}
+
+// assignScanned assigns the columns scanTargets did not scan into the node.
+func (_m *Contact) assignScanned(columns []string, values []any) error {
+	for i := range columns {
+		switch columns[i] {
+		case contact.FieldCompanyID, contact.FieldType, contact.FieldFirstName, contact.FieldTimeCreated:
+		default:
+			if err := _m.assignValues(columns[i:i+1], values[i:i+1]); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
 // Contacts is a parsable slice of Contact.
 type Contacts []*Contact

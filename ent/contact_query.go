@@ -390,14 +390,16 @@ func (_q *ContactQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Cont
 			_q.withCompany != nil,
 		}
 	)
+	var scanned *Contact
 	_spec.ScanValues = func(columns []string) ([]any, error) {
-		return (*Contact).scanValues(nil, columns)
+		scanned = &Contact{config: _q.config}
+		return scanned.scanTargets(columns)
 	}
 	_spec.Assign = func(columns []string, values []any) error {
-		node := &Contact{config: _q.config}
+		node := scanned
 		nodes = append(nodes, node)
 		node.Edges.loadedTypes = loadedTypes
-		return node.assignValues(columns, values)
+		return node.assignScanned(columns, values)
 	}
 	if len(_q.modifiers) > 0 {
 		_spec.Modifiers = _q.modifiers

@@ -200,6 +200,43 @@ func (_m *Conversation) String() string {
 	return builder.String()
 }
 
+// scanTargets returns where a row's columns are scanned: a column never NULL
+// into the node's field, any other as scanValues says.
+func (_m *Conversation) scanTargets(columns []string) ([]any, error) {
+	values := make([]any, len(columns))
+	for i := range columns {
+		switch columns[i] {
+		case conversation.FieldCompanyID:
+			values[i] = &_m.CompanyID
+		case conversation.FieldSubject:
+			values[i] = &_m.Subject
+		case conversation.FieldTimeCreated:
+			values[i] = &_m.TimeCreated
+		default:
+			v, err := (*Conversation).scanValues(nil, columns[i:i+1])
+			if err != nil {
+				return nil, err
+			}
+			values[i] = v[0]
+		}
+	}
+	return values, nil
+}
+
+// assignScanned assigns the columns scanTargets did not scan into the node.
+func (_m *Conversation) assignScanned(columns []string, values []any) error {
+	for i := range columns {
+		switch columns[i] {
+		case conversation.FieldCompanyID, conversation.FieldSubject, conversation.FieldTimeCreated:
+		default:
+			if err := _m.assignValues(columns[i:i+1], values[i:i+1]); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
 // NamedMessages returns the Messages named value or an error if the edge was not
 // loaded in eager-loading with this name.
 func (_m *Conversation) NamedMessages(name string) ([]*Message, error) {

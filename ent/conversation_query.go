@@ -474,14 +474,16 @@ func (_q *ConversationQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]
 	if withFKs {
 		_spec.Node.Columns = append(_spec.Node.Columns, conversation.ForeignKeys...)
 	}
+	var scanned *Conversation
 	_spec.ScanValues = func(columns []string) ([]any, error) {
-		return (*Conversation).scanValues(nil, columns)
+		scanned = &Conversation{config: _q.config}
+		return scanned.scanTargets(columns)
 	}
 	_spec.Assign = func(columns []string, values []any) error {
-		node := &Conversation{config: _q.config}
+		node := scanned
 		nodes = append(nodes, node)
 		node.Edges.loadedTypes = loadedTypes
-		return node.assignValues(columns, values)
+		return node.assignScanned(columns, values)
 	}
 	if len(_q.modifiers) > 0 {
 		_spec.Modifiers = _q.modifiers

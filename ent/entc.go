@@ -22,6 +22,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"text/template"
 	"text/template/parse"
 
 	"entgo.io/contrib/entgql"
@@ -44,7 +45,7 @@ func main() {
 	if err := loadNestedConnectionsPerParent(); err != nil {
 		log.Fatalf("patching entgql's collection template: %v", err)
 	}
-	eagerLoaders, err := eagerLoadersWithOneArrayParameter()
+	query, err := queryTemplate()
 	if err != nil {
 		log.Fatalf("patching ent's query template: %v", err)
 	}
@@ -68,7 +69,8 @@ func main() {
 	templates := []*gen.Template{
 		gen.MustParse(gen.NewTemplate("idtype").ParseFiles("./ent/schema/uid/template/idtype.tmpl")),
 		gen.MustParse(gen.NewTemplate("client").ParseFiles("./ent/template/client.tmpl")),
-		eagerLoaders,
+		gen.MustParse(gen.NewTemplate("directscan").ParseFiles("./ent/template/directscan.tmpl")),
+		query,
 	}
 	err = entc.Generate("./ent/schema", &gen.Config{
 		Target:  "./ent",
@@ -179,18 +181,15 @@ func loadNestedConnectionsPerParent() error {
 	return nil
 }
 
-// eagerLoadersWithOneArrayParameter returns ent's query template with its
-// eager loaders of to-one edges (a candidate's person) and of to-many edges
-// loaded whole sending the ids as one array parameter (perparent.In) where
-// ent writes IN ($1, …, $n): a statement whose text, and so its plan,
-// changes with the number of parents. The template overrides ent's own of
-// the same name; an ent upgrade that changes these lines fails here.
-func eagerLoadersWithOneArrayParameter() (*gen.Template, error) {
+// queryTemplate returns ent's query template, which overrides ent's own of
+// the same name, with the changes below; an ent upgrade that changes the
+// lines they change fails here.
+func queryTemplate() (*gen.Template, error) {
 	dir, err := moduleDir("entgo.io/ent")
 	if err != nil {
 		return nil, err
 	}
-	t, err := gen.NewTemplate("eagerloaders").ParseFiles(filepath.Join(dir, "entc/gen/template/dialect/sql/query.tmpl"))
+	t, err := gen.NewTemplate("patchedquery").ParseFiles(filepath.Join(dir, "entc/gen/template/dialect/sql/query.tmpl"))
 	if err != nil {
 		return nil, err
 	}
@@ -198,6 +197,42 @@ func eagerLoadersWithOneArrayParameter() (*gen.Template, error) {
 	if query == nil {
 		return nil, fmt.Errorf("no dialect/sql/query template")
 	}
+	if err := eagerLoadersWithOneArrayParameter(query); err != nil {
+		return nil, err
+	}
+	if err := scanStraightIntoNodes(query); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// scanStraightIntoNodes makes a query scan each row into a new node through
+// the node's scanTargets and assignScanned (ent/template/directscan.tmpl)
+// instead of scanValues and assignValues.
+func scanStraightIntoNodes(query *template.Template) error {
+	for _, r := range [][2]string{
+		{"\n\t_spec.ScanValues = func(columns []string) ([]any, error) {\n\t\treturn (*",
+			"\n\tvar scanned *"},
+		{").scanValues(nil, columns)\n\t}\n\t_spec.Assign = func(columns []string, values []any) error {\n\t\tnode := &",
+			"\n\t_spec.ScanValues = func(columns []string) ([]any, error) {\n\t\tscanned = &"},
+		{".config}\n\t\tnodes = append(nodes, node)",
+			".config}\n\t\treturn scanned.scanTargets(columns)\n\t}\n\t_spec.Assign = func(columns []string, values []any) error {\n\t\tnode := scanned\n\t\tnodes = append(nodes, node)"},
+		{"\n\t\treturn node.assignValues(columns, values)\n\t}",
+			"\n\t\treturn node.assignScanned(columns, values)\n\t}"},
+	} {
+		if n := replaceText(query.Tree.Root, r[0], r[1]); n != 1 {
+			return fmt.Errorf("found %q %d times, want once", r[0], n)
+		}
+	}
+	return nil
+}
+
+// eagerLoadersWithOneArrayParameter makes the query template's eager loaders
+// of to-one edges (a candidate's person) and of to-many edges loaded whole
+// send the ids as one array parameter (perparent.In) where ent writes IN ($1,
+// …, $n): a statement whose text, and so its plan, changes with the number
+// of parents.
+func eagerLoadersWithOneArrayParameter(query *template.Template) error {
 	// To-one: query.Where({{ $e.Type.Package }}.IDIn(ids...)) becomes
 	// query.Where(perparent.IDIn({{ $e.Type.Package }}.FieldID, ids)).
 	toOne := 0
@@ -216,12 +251,12 @@ func eagerLoadersWithOneArrayParameter() (*gen.Template, error) {
 		}
 	})
 	if toOne != 1 {
-		return nil, fmt.Errorf("found %d to-one loaders, want 1", toOne)
+		return fmt.Errorf("found %d to-one loaders, want 1", toOne)
 	}
 	if n := replaceText(query.Tree.Root, "s.Where(sql.InValues(s.C(", "s.Where(perparent.In(s.C("); n != 1 {
-		return nil, fmt.Errorf("found %d to-many loaders, want 1", n)
+		return fmt.Errorf("found %d to-many loaders, want 1", n)
 	}
-	return t, nil
+	return nil
 }
 
 // replaceText replaces old with repl in the text of the template tree

@@ -281,6 +281,49 @@ func (_m *EvaluationPartner) String() string {
 	return builder.String()
 }
 
+// scanTargets returns where a row's columns are scanned: a column never NULL
+// into the node's field, any other as scanValues says.
+func (_m *EvaluationPartner) scanTargets(columns []string) ([]any, error) {
+	values := make([]any, len(columns))
+	for i := range columns {
+		switch columns[i] {
+		case evaluationpartner.FieldCompanyID:
+			values[i] = &_m.CompanyID
+		case evaluationpartner.FieldName:
+			values[i] = &_m.Name
+		case evaluationpartner.FieldSubmitURL:
+			values[i] = &_m.SubmitURL
+		case evaluationpartner.FieldAuthMode:
+			values[i] = (*string)(&_m.AuthMode)
+		case evaluationpartner.FieldCanSeeOffers:
+			values[i] = &_m.CanSeeOffers
+		case evaluationpartner.FieldTimeCreated:
+			values[i] = &_m.TimeCreated
+		default:
+			v, err := (*EvaluationPartner).scanValues(nil, columns[i:i+1])
+			if err != nil {
+				return nil, err
+			}
+			values[i] = v[0]
+		}
+	}
+	return values, nil
+}
+
+// assignScanned assigns the columns scanTargets did not scan into the node.
+func (_m *EvaluationPartner) assignScanned(columns []string, values []any) error {
+	for i := range columns {
+		switch columns[i] {
+		case evaluationpartner.FieldCompanyID, evaluationpartner.FieldName, evaluationpartner.FieldSubmitURL, evaluationpartner.FieldAuthMode, evaluationpartner.FieldCanSeeOffers, evaluationpartner.FieldTimeCreated:
+		default:
+			if err := _m.assignValues(columns[i:i+1], values[i:i+1]); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
 // NamedTestSubmissions returns the TestSubmissions named value or an error if the edge was not
 // loaded in eager-loading with this name.
 func (_m *EvaluationPartner) NamedTestSubmissions(name string) ([]*TestSubmission, error) {

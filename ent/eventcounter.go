@@ -139,5 +139,38 @@ func (_m *EventCounter) String() string {
 	return builder.String()
 }
 
+// scanTargets returns where a row's columns are scanned: a column never NULL
+// into the node's field, any other as scanValues says.
+func (_m *EventCounter) scanTargets(columns []string) ([]any, error) {
+	values := make([]any, len(columns))
+	for i := range columns {
+		switch columns[i] {
+		case eventcounter.FieldCompanyID:
+			values[i] = &_m.CompanyID
+		default:
+			v, err := (*EventCounter).scanValues(nil, columns[i:i+1])
+			if err != nil {
+				return nil, err
+			}
+			values[i] = v[0]
+		}
+	}
+	return values, nil
+}
+
+// assignScanned assigns the columns scanTargets did not scan into the node.
+func (_m *EventCounter) assignScanned(columns []string, values []any) error {
+	for i := range columns {
+		switch columns[i] {
+		case eventcounter.FieldCompanyID:
+		default:
+			if err := _m.assignValues(columns[i:i+1], values[i:i+1]); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
 // EventCounters is a parsable slice of EventCounter.
 type EventCounters []*EventCounter

@@ -390,14 +390,16 @@ func (_q *EventCounterQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]
 			_q.withCompany != nil,
 		}
 	)
+	var scanned *EventCounter
 	_spec.ScanValues = func(columns []string) ([]any, error) {
-		return (*EventCounter).scanValues(nil, columns)
+		scanned = &EventCounter{config: _q.config}
+		return scanned.scanTargets(columns)
 	}
 	_spec.Assign = func(columns []string, values []any) error {
-		node := &EventCounter{config: _q.config}
+		node := scanned
 		nodes = append(nodes, node)
 		node.Edges.loadedTypes = loadedTypes
-		return node.assignValues(columns, values)
+		return node.assignScanned(columns, values)
 	}
 	if len(_q.modifiers) > 0 {
 		_spec.Modifiers = _q.modifiers

@@ -188,5 +188,46 @@ func (_m *FieldDefinition) String() string {
 	return builder.String()
 }
 
+// scanTargets returns where a row's columns are scanned: a column never NULL
+// into the node's field, any other as scanValues says.
+func (_m *FieldDefinition) scanTargets(columns []string) ([]any, error) {
+	values := make([]any, len(columns))
+	for i := range columns {
+		switch columns[i] {
+		case fielddefinition.FieldCompanyID:
+			values[i] = &_m.CompanyID
+		case fielddefinition.FieldScope:
+			values[i] = (*string)(&_m.Scope)
+		case fielddefinition.FieldName:
+			values[i] = &_m.Name
+		case fielddefinition.FieldKind:
+			values[i] = (*string)(&_m.Kind)
+		case fielddefinition.FieldInternalUse:
+			values[i] = &_m.InternalUse
+		default:
+			v, err := (*FieldDefinition).scanValues(nil, columns[i:i+1])
+			if err != nil {
+				return nil, err
+			}
+			values[i] = v[0]
+		}
+	}
+	return values, nil
+}
+
+// assignScanned assigns the columns scanTargets did not scan into the node.
+func (_m *FieldDefinition) assignScanned(columns []string, values []any) error {
+	for i := range columns {
+		switch columns[i] {
+		case fielddefinition.FieldCompanyID, fielddefinition.FieldScope, fielddefinition.FieldName, fielddefinition.FieldKind, fielddefinition.FieldInternalUse:
+		default:
+			if err := _m.assignValues(columns[i:i+1], values[i:i+1]); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
 // FieldDefinitions is a parsable slice of FieldDefinition.
 type FieldDefinitions []*FieldDefinition

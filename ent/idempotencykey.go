@@ -199,5 +199,46 @@ func (_m *IdempotencyKey) String() string {
 	return builder.String()
 }
 
+// scanTargets returns where a row's columns are scanned: a column never NULL
+// into the node's field, any other as scanValues says.
+func (_m *IdempotencyKey) scanTargets(columns []string) ([]any, error) {
+	values := make([]any, len(columns))
+	for i := range columns {
+		switch columns[i] {
+		case idempotencykey.FieldCompanyID:
+			values[i] = &_m.CompanyID
+		case idempotencykey.FieldKey:
+			values[i] = &_m.Key
+		case idempotencykey.FieldRequestHash:
+			values[i] = &_m.RequestHash
+		case idempotencykey.FieldContentType:
+			values[i] = &_m.ContentType
+		case idempotencykey.FieldTimeCreated:
+			values[i] = &_m.TimeCreated
+		default:
+			v, err := (*IdempotencyKey).scanValues(nil, columns[i:i+1])
+			if err != nil {
+				return nil, err
+			}
+			values[i] = v[0]
+		}
+	}
+	return values, nil
+}
+
+// assignScanned assigns the columns scanTargets did not scan into the node.
+func (_m *IdempotencyKey) assignScanned(columns []string, values []any) error {
+	for i := range columns {
+		switch columns[i] {
+		case idempotencykey.FieldCompanyID, idempotencykey.FieldKey, idempotencykey.FieldRequestHash, idempotencykey.FieldContentType, idempotencykey.FieldTimeCreated:
+		default:
+			if err := _m.assignValues(columns[i:i+1], values[i:i+1]); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
 // IdempotencyKeys is a parsable slice of IdempotencyKey.
 type IdempotencyKeys []*IdempotencyKey

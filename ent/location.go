@@ -248,6 +248,55 @@ func (_m *Location) String() string {
 	return builder.String()
 }
 
+// scanTargets returns where a row's columns are scanned: a column never NULL
+// into the node's field, any other as scanValues says.
+func (_m *Location) scanTargets(columns []string) ([]any, error) {
+	values := make([]any, len(columns))
+	for i := range columns {
+		switch columns[i] {
+		case location.FieldCompanyID:
+			values[i] = &_m.CompanyID
+		case location.FieldName:
+			values[i] = &_m.Name
+		case location.FieldCountry:
+			values[i] = &_m.Country
+		case location.FieldCity:
+			values[i] = &_m.City
+		case location.FieldState:
+			values[i] = &_m.State
+		case location.FieldPostalCode:
+			values[i] = &_m.PostalCode
+		case location.FieldStreetName:
+			values[i] = &_m.StreetName
+		case location.FieldStreetNumber:
+			values[i] = &_m.StreetNumber
+		case location.FieldTimezone:
+			values[i] = &_m.Timezone
+		default:
+			v, err := (*Location).scanValues(nil, columns[i:i+1])
+			if err != nil {
+				return nil, err
+			}
+			values[i] = v[0]
+		}
+	}
+	return values, nil
+}
+
+// assignScanned assigns the columns scanTargets did not scan into the node.
+func (_m *Location) assignScanned(columns []string, values []any) error {
+	for i := range columns {
+		switch columns[i] {
+		case location.FieldCompanyID, location.FieldName, location.FieldCountry, location.FieldCity, location.FieldState, location.FieldPostalCode, location.FieldStreetName, location.FieldStreetNumber, location.FieldTimezone:
+		default:
+			if err := _m.assignValues(columns[i:i+1], values[i:i+1]); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
 // NamedPositions returns the Positions named value or an error if the edge was not
 // loaded in eager-loading with this name.
 func (_m *Location) NamedPositions(name string) ([]*Position, error) {

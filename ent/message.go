@@ -261,5 +261,48 @@ func (_m *Message) String() string {
 	return builder.String()
 }
 
+// scanTargets returns where a row's columns are scanned: a column never NULL
+// into the node's field, any other as scanValues says.
+func (_m *Message) scanTargets(columns []string) ([]any, error) {
+	values := make([]any, len(columns))
+	for i := range columns {
+		switch columns[i] {
+		case message.FieldCompanyID:
+			values[i] = &_m.CompanyID
+		case message.FieldConversationID:
+			values[i] = &_m.ConversationID
+		case message.FieldTimeSent:
+			values[i] = &_m.TimeSent
+		case message.FieldStatus:
+			values[i] = &_m.Status
+		case message.FieldSubject:
+			values[i] = &_m.Subject
+		case message.FieldBody:
+			values[i] = &_m.Body
+		default:
+			v, err := (*Message).scanValues(nil, columns[i:i+1])
+			if err != nil {
+				return nil, err
+			}
+			values[i] = v[0]
+		}
+	}
+	return values, nil
+}
+
+// assignScanned assigns the columns scanTargets did not scan into the node.
+func (_m *Message) assignScanned(columns []string, values []any) error {
+	for i := range columns {
+		switch columns[i] {
+		case message.FieldCompanyID, message.FieldConversationID, message.FieldTimeSent, message.FieldStatus, message.FieldSubject, message.FieldBody:
+		default:
+			if err := _m.assignValues(columns[i:i+1], values[i:i+1]); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
 // Messages is a parsable slice of Message.
 type Messages []*Message

@@ -213,5 +213,44 @@ func (_m *Note) String() string {
 	return builder.String()
 }
 
+// scanTargets returns where a row's columns are scanned: a column never NULL
+// into the node's field, any other as scanValues says.
+func (_m *Note) scanTargets(columns []string) ([]any, error) {
+	values := make([]any, len(columns))
+	for i := range columns {
+		switch columns[i] {
+		case note.FieldCompanyID:
+			values[i] = &_m.CompanyID
+		case note.FieldCandidateID:
+			values[i] = &_m.CandidateID
+		case note.FieldTimeCreated:
+			values[i] = &_m.TimeCreated
+		case note.FieldText:
+			values[i] = &_m.Text
+		default:
+			v, err := (*Note).scanValues(nil, columns[i:i+1])
+			if err != nil {
+				return nil, err
+			}
+			values[i] = v[0]
+		}
+	}
+	return values, nil
+}
+
+// assignScanned assigns the columns scanTargets did not scan into the node.
+func (_m *Note) assignScanned(columns []string, values []any) error {
+	for i := range columns {
+		switch columns[i] {
+		case note.FieldCompanyID, note.FieldCandidateID, note.FieldTimeCreated, note.FieldText:
+		default:
+			if err := _m.assignValues(columns[i:i+1], values[i:i+1]); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
 // Notes is a parsable slice of Note.
 type Notes []*Note

@@ -209,5 +209,46 @@ func (_m *OfferLetter) String() string {
 	return builder.String()
 }
 
+// scanTargets returns where a row's columns are scanned: a column never NULL
+// into the node's field, any other as scanValues says.
+func (_m *OfferLetter) scanTargets(columns []string) ([]any, error) {
+	values := make([]any, len(columns))
+	for i := range columns {
+		switch columns[i] {
+		case offerletter.FieldCompanyID:
+			values[i] = &_m.CompanyID
+		case offerletter.FieldCandidateID:
+			values[i] = &_m.CandidateID
+		case offerletter.FieldFileName:
+			values[i] = &_m.FileName
+		case offerletter.FieldSigned:
+			values[i] = &_m.Signed
+		case offerletter.FieldTimeCreated:
+			values[i] = &_m.TimeCreated
+		default:
+			v, err := (*OfferLetter).scanValues(nil, columns[i:i+1])
+			if err != nil {
+				return nil, err
+			}
+			values[i] = v[0]
+		}
+	}
+	return values, nil
+}
+
+// assignScanned assigns the columns scanTargets did not scan into the node.
+func (_m *OfferLetter) assignScanned(columns []string, values []any) error {
+	for i := range columns {
+		switch columns[i] {
+		case offerletter.FieldCompanyID, offerletter.FieldCandidateID, offerletter.FieldFileName, offerletter.FieldSigned, offerletter.FieldTimeCreated:
+		default:
+			if err := _m.assignValues(columns[i:i+1], values[i:i+1]); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
 // OfferLetters is a parsable slice of OfferLetter.
 type OfferLetters []*OfferLetter

@@ -359,5 +359,56 @@ func (_m *Opening) String() string {
 	return builder.String()
 }
 
+// scanTargets returns where a row's columns are scanned: a column never NULL
+// into the node's field, any other as scanValues says.
+func (_m *Opening) scanTargets(columns []string) ([]any, error) {
+	values := make([]any, len(columns))
+	for i := range columns {
+		switch columns[i] {
+		case opening.FieldCompanyID:
+			values[i] = &_m.CompanyID
+		case opening.FieldPositionID:
+			values[i] = &_m.PositionID
+		case opening.FieldName:
+			values[i] = &_m.Name
+		case opening.FieldStatus:
+			values[i] = (*string)(&_m.Status)
+		case opening.FieldApprovalStatus:
+			values[i] = (*string)(&_m.ApprovalStatus)
+		case opening.FieldReason:
+			values[i] = (*string)(&_m.Reason)
+		case opening.FieldTimeOpened:
+			values[i] = &_m.TimeOpened
+		case opening.FieldTimeCreated:
+			values[i] = &_m.TimeCreated
+		case opening.FieldTimeLastStatusChange:
+			values[i] = &_m.TimeLastStatusChange
+		case opening.FieldTimeUpdated:
+			values[i] = &_m.TimeUpdated
+		default:
+			v, err := (*Opening).scanValues(nil, columns[i:i+1])
+			if err != nil {
+				return nil, err
+			}
+			values[i] = v[0]
+		}
+	}
+	return values, nil
+}
+
+// assignScanned assigns the columns scanTargets did not scan into the node.
+func (_m *Opening) assignScanned(columns []string, values []any) error {
+	for i := range columns {
+		switch columns[i] {
+		case opening.FieldCompanyID, opening.FieldPositionID, opening.FieldName, opening.FieldStatus, opening.FieldApprovalStatus, opening.FieldReason, opening.FieldTimeOpened, opening.FieldTimeCreated, opening.FieldTimeLastStatusChange, opening.FieldTimeUpdated:
+		default:
+			if err := _m.assignValues(columns[i:i+1], values[i:i+1]); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
 // Openings is a parsable slice of Opening.
 type Openings []*Opening

@@ -502,14 +502,16 @@ func (_q *OpeningQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Open
 			_q.withApprovalProcess != nil,
 		}
 	)
+	var scanned *Opening
 	_spec.ScanValues = func(columns []string) ([]any, error) {
-		return (*Opening).scanValues(nil, columns)
+		scanned = &Opening{config: _q.config}
+		return scanned.scanTargets(columns)
 	}
 	_spec.Assign = func(columns []string, values []any) error {
-		node := &Opening{config: _q.config}
+		node := scanned
 		nodes = append(nodes, node)
 		node.Edges.loadedTypes = loadedTypes
-		return node.assignValues(columns, values)
+		return node.assignScanned(columns, values)
 	}
 	if len(_q.modifiers) > 0 {
 		_spec.Modifiers = _q.modifiers

@@ -273,6 +273,45 @@ func (_m *Person) String() string {
 	return builder.String()
 }
 
+// scanTargets returns where a row's columns are scanned: a column never NULL
+// into the node's field, any other as scanValues says.
+func (_m *Person) scanTargets(columns []string) ([]any, error) {
+	values := make([]any, len(columns))
+	for i := range columns {
+		switch columns[i] {
+		case person.FieldCompanyID:
+			values[i] = &_m.CompanyID
+		case person.FieldFirstName:
+			values[i] = &_m.FirstName
+		case person.FieldTimeLastActivity:
+			values[i] = &_m.TimeLastActivity
+		case person.FieldTimeCreated:
+			values[i] = &_m.TimeCreated
+		default:
+			v, err := (*Person).scanValues(nil, columns[i:i+1])
+			if err != nil {
+				return nil, err
+			}
+			values[i] = v[0]
+		}
+	}
+	return values, nil
+}
+
+// assignScanned assigns the columns scanTargets did not scan into the node.
+func (_m *Person) assignScanned(columns []string, values []any) error {
+	for i := range columns {
+		switch columns[i] {
+		case person.FieldCompanyID, person.FieldFirstName, person.FieldTimeLastActivity, person.FieldTimeCreated:
+		default:
+			if err := _m.assignValues(columns[i:i+1], values[i:i+1]); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
 // NamedCandidates returns the Candidates named value or an error if the edge was not
 // loaded in eager-loading with this name.
 func (_m *Person) NamedCandidates(name string) ([]*Candidate, error) {

@@ -504,14 +504,16 @@ func (_q *PipelineStepQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]
 			_q.withVisits != nil,
 		}
 	)
+	var scanned *PipelineStep
 	_spec.ScanValues = func(columns []string) ([]any, error) {
-		return (*PipelineStep).scanValues(nil, columns)
+		scanned = &PipelineStep{config: _q.config}
+		return scanned.scanTargets(columns)
 	}
 	_spec.Assign = func(columns []string, values []any) error {
-		node := &PipelineStep{config: _q.config}
+		node := scanned
 		nodes = append(nodes, node)
 		node.Edges.loadedTypes = loadedTypes
-		return node.assignValues(columns, values)
+		return node.assignScanned(columns, values)
 	}
 	if len(_q.modifiers) > 0 {
 		_spec.Modifiers = _q.modifiers

@@ -661,6 +661,71 @@ func (_m *Position) String() string {
 	return builder.String()
 }
 
+// scanTargets returns where a row's columns are scanned: a column never NULL
+// into the node's field, any other as scanValues says.
+func (_m *Position) scanTargets(columns []string) ([]any, error) {
+	values := make([]any, len(columns))
+	for i := range columns {
+		switch columns[i] {
+		case position.FieldCompanyID:
+			values[i] = &_m.CompanyID
+		case position.FieldName:
+			values[i] = &_m.Name
+		case position.FieldStatus:
+			values[i] = (*string)(&_m.Status)
+		case position.FieldIsTemplate:
+			values[i] = &_m.IsTemplate
+		case position.FieldIsDiscreet:
+			values[i] = &_m.IsDiscreet
+		case position.FieldIsPublished:
+			values[i] = &_m.IsPublished
+		case position.FieldIsTalentPool:
+			values[i] = &_m.IsTalentPool
+		case position.FieldDepartment:
+			values[i] = &_m.Department
+		case position.FieldEmail:
+			values[i] = &_m.Email
+		case position.FieldURLServiceHostedPage:
+			values[i] = &_m.URLServiceHostedPage
+		case position.FieldURLActivePage:
+			values[i] = &_m.URLActivePage
+		case position.FieldEmploymentType:
+			values[i] = &_m.EmploymentType
+		case position.FieldExperienceLevel:
+			values[i] = &_m.ExperienceLevel
+		case position.FieldWorkplaceType:
+			values[i] = &_m.WorkplaceType
+		case position.FieldPictureURL:
+			values[i] = &_m.PictureURL
+		case position.FieldTimeCreated:
+			values[i] = &_m.TimeCreated
+		case position.FieldTimeUpdated:
+			values[i] = &_m.TimeUpdated
+		default:
+			v, err := (*Position).scanValues(nil, columns[i:i+1])
+			if err != nil {
+				return nil, err
+			}
+			values[i] = v[0]
+		}
+	}
+	return values, nil
+}
+
+// assignScanned assigns the columns scanTargets did not scan into the node.
+func (_m *Position) assignScanned(columns []string, values []any) error {
+	for i := range columns {
+		switch columns[i] {
+		case position.FieldCompanyID, position.FieldName, position.FieldStatus, position.FieldIsTemplate, position.FieldIsDiscreet, position.FieldIsPublished, position.FieldIsTalentPool, position.FieldDepartment, position.FieldEmail, position.FieldURLServiceHostedPage, position.FieldURLActivePage, position.FieldEmploymentType, position.FieldExperienceLevel, position.FieldWorkplaceType, position.FieldPictureURL, position.FieldTimeCreated, position.FieldTimeUpdated:
+		default:
+			if err := _m.assignValues(columns[i:i+1], values[i:i+1]); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
 // NamedClones returns the Clones named value or an error if the edge was not
 // loaded in eager-loading with this name.
 func (_m *Position) NamedClones(name string) ([]*Position, error) {

@@ -837,14 +837,16 @@ func (_q *PositionQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Pos
 			_q.withPipelineSteps != nil,
 		}
 	)
+	var scanned *Position
 	_spec.ScanValues = func(columns []string) ([]any, error) {
-		return (*Position).scanValues(nil, columns)
+		scanned = &Position{config: _q.config}
+		return scanned.scanTargets(columns)
 	}
 	_spec.Assign = func(columns []string, values []any) error {
-		node := &Position{config: _q.config}
+		node := scanned
 		nodes = append(nodes, node)
 		node.Edges.loadedTypes = loadedTypes
-		return node.assignValues(columns, values)
+		return node.assignScanned(columns, values)
 	}
 	if len(_q.modifiers) > 0 {
 		_spec.Modifiers = _q.modifiers

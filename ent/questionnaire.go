@@ -221,6 +221,49 @@ func (_m *Questionnaire) String() string {
 	return builder.String()
 }
 
+// scanTargets returns where a row's columns are scanned: a column never NULL
+// into the node's field, any other as scanValues says.
+func (_m *Questionnaire) scanTargets(columns []string) ([]any, error) {
+	values := make([]any, len(columns))
+	for i := range columns {
+		switch columns[i] {
+		case questionnaire.FieldCompanyID:
+			values[i] = &_m.CompanyID
+		case questionnaire.FieldName:
+			values[i] = &_m.Name
+		case questionnaire.FieldSpecificType:
+			values[i] = &_m.SpecificType
+		case questionnaire.FieldEnabledFor:
+			values[i] = &_m.EnabledFor
+		case questionnaire.FieldShowAs:
+			values[i] = &_m.ShowAs
+		case questionnaire.FieldTimeCreated:
+			values[i] = &_m.TimeCreated
+		default:
+			v, err := (*Questionnaire).scanValues(nil, columns[i:i+1])
+			if err != nil {
+				return nil, err
+			}
+			values[i] = v[0]
+		}
+	}
+	return values, nil
+}
+
+// assignScanned assigns the columns scanTargets did not scan into the node.
+func (_m *Questionnaire) assignScanned(columns []string, values []any) error {
+	for i := range columns {
+		switch columns[i] {
+		case questionnaire.FieldCompanyID, questionnaire.FieldName, questionnaire.FieldSpecificType, questionnaire.FieldEnabledFor, questionnaire.FieldShowAs, questionnaire.FieldTimeCreated:
+		default:
+			if err := _m.assignValues(columns[i:i+1], values[i:i+1]); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
 // NamedPositions returns the Positions named value or an error if the edge was not
 // loaded in eager-loading with this name.
 func (_m *Questionnaire) NamedPositions(name string) ([]*Position, error) {

@@ -429,14 +429,16 @@ func (_q *QuestionnaireQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([
 			_q.withPositions != nil,
 		}
 	)
+	var scanned *Questionnaire
 	_spec.ScanValues = func(columns []string) ([]any, error) {
-		return (*Questionnaire).scanValues(nil, columns)
+		scanned = &Questionnaire{config: _q.config}
+		return scanned.scanTargets(columns)
 	}
 	_spec.Assign = func(columns []string, values []any) error {
-		node := &Questionnaire{config: _q.config}
+		node := scanned
 		nodes = append(nodes, node)
 		node.Edges.loadedTypes = loadedTypes
-		return node.assignValues(columns, values)
+		return node.assignScanned(columns, values)
 	}
 	if len(_q.modifiers) > 0 {
 		_spec.Modifiers = _q.modifiers

@@ -99,5 +99,35 @@ func (_m *RateLimitBucket) String() string {
 	return builder.String()
 }
 
+// scanTargets returns where a row's columns are scanned: a column never NULL
+// into the node's field, any other as scanValues says.
+func (_m *RateLimitBucket) scanTargets(columns []string) ([]any, error) {
+	values := make([]any, len(columns))
+	for i := range columns {
+		switch columns[i] {
+		default:
+			v, err := (*RateLimitBucket).scanValues(nil, columns[i:i+1])
+			if err != nil {
+				return nil, err
+			}
+			values[i] = v[0]
+		}
+	}
+	return values, nil
+}
+
+// assignScanned assigns the columns scanTargets did not scan into the node.
+func (_m *RateLimitBucket) assignScanned(columns []string, values []any) error {
+	for i := range columns {
+		switch columns[i] {
+		default:
+			if err := _m.assignValues(columns[i:i+1], values[i:i+1]); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
 // RateLimitBuckets is a parsable slice of RateLimitBucket.
 type RateLimitBuckets []*RateLimitBucket

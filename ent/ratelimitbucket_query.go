@@ -344,13 +344,15 @@ func (_q *RateLimitBucketQuery) sqlAll(ctx context.Context, hooks ...queryHook) 
 		nodes = []*RateLimitBucket{}
 		_spec = _q.querySpec()
 	)
+	var scanned *RateLimitBucket
 	_spec.ScanValues = func(columns []string) ([]any, error) {
-		return (*RateLimitBucket).scanValues(nil, columns)
+		scanned = &RateLimitBucket{config: _q.config}
+		return scanned.scanTargets(columns)
 	}
 	_spec.Assign = func(columns []string, values []any) error {
-		node := &RateLimitBucket{config: _q.config}
+		node := scanned
 		nodes = append(nodes, node)
-		return node.assignValues(columns, values)
+		return node.assignScanned(columns, values)
 	}
 	if len(_q.modifiers) > 0 {
 		_spec.Modifiers = _q.modifiers

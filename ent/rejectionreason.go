@@ -181,6 +181,43 @@ func (_m *RejectionReason) String() string {
 	return builder.String()
 }
 
+// scanTargets returns where a row's columns are scanned: a column never NULL
+// into the node's field, any other as scanValues says.
+func (_m *RejectionReason) scanTargets(columns []string) ([]any, error) {
+	values := make([]any, len(columns))
+	for i := range columns {
+		switch columns[i] {
+		case rejectionreason.FieldCompanyID:
+			values[i] = &_m.CompanyID
+		case rejectionreason.FieldName:
+			values[i] = &_m.Name
+		case rejectionreason.FieldByCandidate:
+			values[i] = &_m.ByCandidate
+		default:
+			v, err := (*RejectionReason).scanValues(nil, columns[i:i+1])
+			if err != nil {
+				return nil, err
+			}
+			values[i] = v[0]
+		}
+	}
+	return values, nil
+}
+
+// assignScanned assigns the columns scanTargets did not scan into the node.
+func (_m *RejectionReason) assignScanned(columns []string, values []any) error {
+	for i := range columns {
+		switch columns[i] {
+		case rejectionreason.FieldCompanyID, rejectionreason.FieldName, rejectionreason.FieldByCandidate:
+		default:
+			if err := _m.assignValues(columns[i:i+1], values[i:i+1]); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
 // NamedCandidates returns the Candidates named value or an error if the edge was not
 // loaded in eager-loading with this name.
 func (_m *RejectionReason) NamedCandidates(name string) ([]*Candidate, error) {

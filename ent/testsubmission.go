@@ -341,5 +341,52 @@ func (_m *TestSubmission) String() string {
 	return builder.String()
 }
 
+// scanTargets returns where a row's columns are scanned: a column never NULL
+// into the node's field, any other as scanValues says.
+func (_m *TestSubmission) scanTargets(columns []string) ([]any, error) {
+	values := make([]any, len(columns))
+	for i := range columns {
+		switch columns[i] {
+		case testsubmission.FieldCompanyID:
+			values[i] = &_m.CompanyID
+		case testsubmission.FieldPartnerID:
+			values[i] = &_m.PartnerID
+		case testsubmission.FieldCandidateID:
+			values[i] = &_m.CandidateID
+		case testsubmission.FieldTestID:
+			values[i] = &_m.TestID
+		case testsubmission.FieldStatus:
+			values[i] = &_m.Status
+		case testsubmission.FieldCompleted:
+			values[i] = &_m.Completed
+		case testsubmission.FieldTimeSubmitted:
+			values[i] = &_m.TimeSubmitted
+		case testsubmission.FieldTimeUpdated:
+			values[i] = &_m.TimeUpdated
+		default:
+			v, err := (*TestSubmission).scanValues(nil, columns[i:i+1])
+			if err != nil {
+				return nil, err
+			}
+			values[i] = v[0]
+		}
+	}
+	return values, nil
+}
+
+// assignScanned assigns the columns scanTargets did not scan into the node.
+func (_m *TestSubmission) assignScanned(columns []string, values []any) error {
+	for i := range columns {
+		switch columns[i] {
+		case testsubmission.FieldCompanyID, testsubmission.FieldPartnerID, testsubmission.FieldCandidateID, testsubmission.FieldTestID, testsubmission.FieldStatus, testsubmission.FieldCompleted, testsubmission.FieldTimeSubmitted, testsubmission.FieldTimeUpdated:
+		default:
+			if err := _m.assignValues(columns[i:i+1], values[i:i+1]); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
 // TestSubmissions is a parsable slice of TestSubmission.
 type TestSubmissions []*TestSubmission

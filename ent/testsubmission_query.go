@@ -464,14 +464,16 @@ func (_q *TestSubmissionQuery) sqlAll(ctx context.Context, hooks ...queryHook) (
 			_q.withCandidate != nil,
 		}
 	)
+	var scanned *TestSubmission
 	_spec.ScanValues = func(columns []string) ([]any, error) {
-		return (*TestSubmission).scanValues(nil, columns)
+		scanned = &TestSubmission{config: _q.config}
+		return scanned.scanTargets(columns)
 	}
 	_spec.Assign = func(columns []string, values []any) error {
-		node := &TestSubmission{config: _q.config}
+		node := scanned
 		nodes = append(nodes, node)
 		node.Edges.loadedTypes = loadedTypes
-		return node.assignValues(columns, values)
+		return node.assignScanned(columns, values)
 	}
 	if len(_q.modifiers) > 0 {
 		_spec.Modifiers = _q.modifiers

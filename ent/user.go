@@ -250,6 +250,47 @@ func (_m *User) String() string {
 	return builder.String()
 }
 
+// scanTargets returns where a row's columns are scanned: a column never NULL
+// into the node's field, any other as scanValues says.
+func (_m *User) scanTargets(columns []string) ([]any, error) {
+	values := make([]any, len(columns))
+	for i := range columns {
+		switch columns[i] {
+		case user.FieldCompanyID:
+			values[i] = &_m.CompanyID
+		case user.FieldEmail:
+			values[i] = &_m.Email
+		case user.FieldFirstName:
+			values[i] = &_m.FirstName
+		case user.FieldActive:
+			values[i] = &_m.Active
+		case user.FieldTimeCreated:
+			values[i] = &_m.TimeCreated
+		default:
+			v, err := (*User).scanValues(nil, columns[i:i+1])
+			if err != nil {
+				return nil, err
+			}
+			values[i] = v[0]
+		}
+	}
+	return values, nil
+}
+
+// assignScanned assigns the columns scanTargets did not scan into the node.
+func (_m *User) assignScanned(columns []string, values []any) error {
+	for i := range columns {
+		switch columns[i] {
+		case user.FieldCompanyID, user.FieldEmail, user.FieldFirstName, user.FieldActive, user.FieldTimeCreated:
+		default:
+			if err := _m.assignValues(columns[i:i+1], values[i:i+1]); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
 // NamedHiringTeamOf returns the HiringTeamOf named value or an error if the edge was not
 // loaded in eager-loading with this name.
 func (_m *User) NamedHiringTeamOf(name string) ([]*Position, error) {

@@ -467,14 +467,16 @@ func (_q *UserQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*User, e
 			_q.withAssignedCandidates != nil,
 		}
 	)
+	var scanned *User
 	_spec.ScanValues = func(columns []string) ([]any, error) {
-		return (*User).scanValues(nil, columns)
+		scanned = &User{config: _q.config}
+		return scanned.scanTargets(columns)
 	}
 	_spec.Assign = func(columns []string, values []any) error {
-		node := &User{config: _q.config}
+		node := scanned
 		nodes = append(nodes, node)
 		node.Edges.loadedTypes = loadedTypes
-		return node.assignValues(columns, values)
+		return node.assignScanned(columns, values)
 	}
 	if len(_q.modifiers) > 0 {
 		_spec.Modifiers = _q.modifiers

@@ -251,5 +251,48 @@ func (_m *WebhookAttempt) String() string {
 	return builder.String()
 }
 
+// scanTargets returns where a row's columns are scanned: a column never NULL
+// into the node's field, any other as scanValues says.
+func (_m *WebhookAttempt) scanTargets(columns []string) ([]any, error) {
+	values := make([]any, len(columns))
+	for i := range columns {
+		switch columns[i] {
+		case webhookattempt.FieldCompanyID:
+			values[i] = &_m.CompanyID
+		case webhookattempt.FieldEndpointID:
+			values[i] = &_m.EndpointID
+		case webhookattempt.FieldEventID:
+			values[i] = &_m.EventID
+		case webhookattempt.FieldEventType:
+			values[i] = &_m.EventType
+		case webhookattempt.FieldSuccess:
+			values[i] = &_m.Success
+		case webhookattempt.FieldTimeCreated:
+			values[i] = &_m.TimeCreated
+		default:
+			v, err := (*WebhookAttempt).scanValues(nil, columns[i:i+1])
+			if err != nil {
+				return nil, err
+			}
+			values[i] = v[0]
+		}
+	}
+	return values, nil
+}
+
+// assignScanned assigns the columns scanTargets did not scan into the node.
+func (_m *WebhookAttempt) assignScanned(columns []string, values []any) error {
+	for i := range columns {
+		switch columns[i] {
+		case webhookattempt.FieldCompanyID, webhookattempt.FieldEndpointID, webhookattempt.FieldEventID, webhookattempt.FieldEventType, webhookattempt.FieldSuccess, webhookattempt.FieldTimeCreated:
+		default:
+			if err := _m.assignValues(columns[i:i+1], values[i:i+1]); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
 // WebhookAttempts is a parsable slice of WebhookAttempt.
 type WebhookAttempts []*WebhookAttempt

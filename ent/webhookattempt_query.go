@@ -427,14 +427,16 @@ func (_q *WebhookAttemptQuery) sqlAll(ctx context.Context, hooks ...queryHook) (
 			_q.withEndpoint != nil,
 		}
 	)
+	var scanned *WebhookAttempt
 	_spec.ScanValues = func(columns []string) ([]any, error) {
-		return (*WebhookAttempt).scanValues(nil, columns)
+		scanned = &WebhookAttempt{config: _q.config}
+		return scanned.scanTargets(columns)
 	}
 	_spec.Assign = func(columns []string, values []any) error {
-		node := &WebhookAttempt{config: _q.config}
+		node := scanned
 		nodes = append(nodes, node)
 		node.Edges.loadedTypes = loadedTypes
-		return node.assignValues(columns, values)
+		return node.assignScanned(columns, values)
 	}
 	if len(_q.modifiers) > 0 {
 		_spec.Modifiers = _q.modifiers

@@ -256,6 +256,47 @@ func (_m *WebhookEndpoint) String() string {
 	return builder.String()
 }
 
+// scanTargets returns where a row's columns are scanned: a column never NULL
+// into the node's field, any other as scanValues says.
+func (_m *WebhookEndpoint) scanTargets(columns []string) ([]any, error) {
+	values := make([]any, len(columns))
+	for i := range columns {
+		switch columns[i] {
+		case webhookendpoint.FieldCompanyID:
+			values[i] = &_m.CompanyID
+		case webhookendpoint.FieldURL:
+			values[i] = &_m.URL
+		case webhookendpoint.FieldActive:
+			values[i] = &_m.Active
+		case webhookendpoint.FieldFailing:
+			values[i] = &_m.Failing
+		case webhookendpoint.FieldTimeCreated:
+			values[i] = &_m.TimeCreated
+		default:
+			v, err := (*WebhookEndpoint).scanValues(nil, columns[i:i+1])
+			if err != nil {
+				return nil, err
+			}
+			values[i] = v[0]
+		}
+	}
+	return values, nil
+}
+
+// assignScanned assigns the columns scanTargets did not scan into the node.
+func (_m *WebhookEndpoint) assignScanned(columns []string, values []any) error {
+	for i := range columns {
+		switch columns[i] {
+		case webhookendpoint.FieldCompanyID, webhookendpoint.FieldURL, webhookendpoint.FieldActive, webhookendpoint.FieldFailing, webhookendpoint.FieldTimeCreated:
+		default:
+			if err := _m.assignValues(columns[i:i+1], values[i:i+1]); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
 // NamedAttempts returns the Attempts named value or an error if the edge was not
 // loaded in eager-loading with this name.
 func (_m *WebhookEndpoint) NamedAttempts(name string) ([]*WebhookAttempt, error) {

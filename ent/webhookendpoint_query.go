@@ -429,14 +429,16 @@ func (_q *WebhookEndpointQuery) sqlAll(ctx context.Context, hooks ...queryHook) 
 			_q.withAttempts != nil,
 		}
 	)
+	var scanned *WebhookEndpoint
 	_spec.ScanValues = func(columns []string) ([]any, error) {
-		return (*WebhookEndpoint).scanValues(nil, columns)
+		scanned = &WebhookEndpoint{config: _q.config}
+		return scanned.scanTargets(columns)
 	}
 	_spec.Assign = func(columns []string, values []any) error {
-		node := &WebhookEndpoint{config: _q.config}
+		node := scanned
 		nodes = append(nodes, node)
 		node.Edges.loadedTypes = loadedTypes
-		return node.assignValues(columns, values)
+		return node.assignScanned(columns, values)
 	}
 	if len(_q.modifiers) > 0 {
 		_spec.Modifiers = _q.modifiers
