@@ -321,7 +321,7 @@ func (_m *Activity) String() string {
 }
 
 // scanTargets returns where a row's columns are scanned: a column never NULL
-// into the node's field, any other as scanValues says.
+// into the node's field, any other into a new value, as scanValues does.
 func (_m *Activity) scanTargets(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
 	for i := range columns {
@@ -338,6 +338,22 @@ func (_m *Activity) scanTargets(columns []string) ([]any, error) {
 			values[i] = &_m.ObjectID
 		case activity.FieldTimeCreated:
 			values[i] = &_m.TimeCreated
+		case activity.FieldID:
+			values[i] = new(sql.NullString)
+		case activity.FieldActorID:
+			values[i] = new(sql.NullString)
+		case activity.FieldActorName:
+			values[i] = new(sql.NullString)
+		case activity.FieldCandidateID:
+			values[i] = new(sql.NullString)
+		case activity.FieldPositionID:
+			values[i] = new(sql.NullString)
+		case activity.FieldChanges:
+			values[i] = new([]byte)
+		case activity.FieldSequence:
+			values[i] = new(sql.NullInt64)
+		case activity.FieldData:
+			values[i] = new([]byte)
 		default:
 			v, err := (*Activity).scanValues(nil, columns[i:i+1])
 			if err != nil {

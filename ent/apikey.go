@@ -283,7 +283,7 @@ func (_m *APIKey) String() string {
 }
 
 // scanTargets returns where a row's columns are scanned: a column never NULL
-// into the node's field, any other as scanValues says.
+// into the node's field, any other into a new value, as scanValues does.
 func (_m *APIKey) scanTargets(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
 	for i := range columns {
@@ -298,6 +298,18 @@ func (_m *APIKey) scanTargets(columns []string) ([]any, error) {
 			values[i] = &_m.Revoked
 		case apikey.FieldTimeCreated:
 			values[i] = &_m.TimeCreated
+		case apikey.FieldID:
+			values[i] = new(sql.NullString)
+		case apikey.FieldSealedSecret:
+			values[i] = new([]byte)
+		case apikey.FieldScopes:
+			values[i] = new([]byte)
+		case apikey.FieldUserID:
+			values[i] = new(sql.NullString)
+		case apikey.FieldPartnerID:
+			values[i] = new(sql.NullString)
+		case apikey.FieldTimeLastUsed:
+			values[i] = new(sql.NullTime)
 		default:
 			v, err := (*APIKey).scanValues(nil, columns[i:i+1])
 			if err != nil {

@@ -256,7 +256,7 @@ func (_m *Application) String() string {
 }
 
 // scanTargets returns where a row's columns are scanned: a column never NULL
-// into the node's field, any other as scanValues says.
+// into the node's field, any other into a new value, as scanValues does.
 func (_m *Application) scanTargets(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
 	for i := range columns {
@@ -279,6 +279,10 @@ func (_m *Application) scanTargets(columns []string) ([]any, error) {
 			values[i] = &_m.TimeConsented
 		case application.FieldTimeCreated:
 			values[i] = &_m.TimeCreated
+		case application.FieldID:
+			values[i] = new(sql.NullString)
+		case application.FieldAnswers:
+			values[i] = new([]byte)
 		default:
 			v, err := (*Application).scanValues(nil, columns[i:i+1])
 			if err != nil {

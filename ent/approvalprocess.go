@@ -206,7 +206,7 @@ func (_m *ApprovalProcess) String() string {
 }
 
 // scanTargets returns where a row's columns are scanned: a column never NULL
-// into the node's field, any other as scanValues says.
+// into the node's field, any other into a new value, as scanValues does.
 func (_m *ApprovalProcess) scanTargets(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
 	for i := range columns {
@@ -219,6 +219,10 @@ func (_m *ApprovalProcess) scanTargets(columns []string) ([]any, error) {
 			values[i] = &_m.Status
 		case approvalprocess.FieldTimeStarted:
 			values[i] = &_m.TimeStarted
+		case approvalprocess.FieldID:
+			values[i] = new(sql.NullString)
+		case approvalprocess.FieldTimeCompleted:
+			values[i] = new(sql.NullTime)
 		default:
 			v, err := (*ApprovalProcess).scanValues(nil, columns[i:i+1])
 			if err != nil {

@@ -554,7 +554,7 @@ func (_m *Candidate) String() string {
 }
 
 // scanTargets returns where a row's columns are scanned: a column never NULL
-// into the node's field, any other as scanValues says.
+// into the node's field, any other into a new value, as scanValues does.
 func (_m *Candidate) scanTargets(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
 	for i := range columns {
@@ -577,6 +577,20 @@ func (_m *Candidate) scanTargets(columns []string) ([]any, error) {
 			values[i] = &_m.TimeLastStatusChanged
 		case candidate.FieldTimeHiringProcessUpdated:
 			values[i] = &_m.TimeHiringProcessUpdated
+		case candidate.FieldID:
+			values[i] = new(sql.NullString)
+		case candidate.FieldCurrentStepID:
+			values[i] = new(sql.NullString)
+		case candidate.FieldRejectionReasonID:
+			values[i] = new(sql.NullString)
+		case candidate.FieldRejectionNote:
+			values[i] = new(sql.NullString)
+		case candidate.FieldCurrentSteps:
+			values[i] = new([]byte)
+		case candidate.FieldCompletedSteps:
+			values[i] = new([]byte)
+		case candidate.FieldAddress:
+			values[i] = new([]byte)
 		default:
 			v, err := (*Candidate).scanValues(nil, columns[i:i+1])
 			if err != nil {

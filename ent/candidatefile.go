@@ -229,7 +229,7 @@ func (_m *CandidateFile) String() string {
 }
 
 // scanTargets returns where a row's columns are scanned: a column never NULL
-// into the node's field, any other as scanValues says.
+// into the node's field, any other into a new value, as scanValues does.
 func (_m *CandidateFile) scanTargets(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
 	for i := range columns {
@@ -248,6 +248,10 @@ func (_m *CandidateFile) scanTargets(columns []string) ([]any, error) {
 			values[i] = &_m.StorageKey
 		case candidatefile.FieldTimeCreated:
 			values[i] = &_m.TimeCreated
+		case candidatefile.FieldID:
+			values[i] = new(sql.NullString)
+		case candidatefile.FieldSize:
+			values[i] = new(sql.NullInt64)
 		default:
 			v, err := (*CandidateFile).scanValues(nil, columns[i:i+1])
 			if err != nil {

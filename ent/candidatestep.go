@@ -281,7 +281,7 @@ func (_m *CandidateStep) String() string {
 }
 
 // scanTargets returns where a row's columns are scanned: a column never NULL
-// into the node's field, any other as scanValues says.
+// into the node's field, any other into a new value, as scanValues does.
 func (_m *CandidateStep) scanTargets(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
 	for i := range columns {
@@ -298,6 +298,16 @@ func (_m *CandidateStep) scanTargets(columns []string) ([]any, error) {
 			values[i] = &_m.TimeEntered
 		case candidatestep.FieldEnteredBy:
 			values[i] = &_m.EnteredBy
+		case candidatestep.FieldID:
+			values[i] = new(sql.NullString)
+		case candidatestep.FieldStepID:
+			values[i] = new(sql.NullString)
+		case candidatestep.FieldTimeLeft:
+			values[i] = new(sql.NullTime)
+		case candidatestep.FieldTimeScheduled:
+			values[i] = new(sql.NullTime)
+		case candidatestep.FieldLeftBy:
+			values[i] = new(sql.NullString)
 		default:
 			v, err := (*CandidateStep).scanValues(nil, columns[i:i+1])
 			if err != nil {

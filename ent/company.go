@@ -122,7 +122,7 @@ func (_m *Company) String() string {
 }
 
 // scanTargets returns where a row's columns are scanned: a column never NULL
-// into the node's field, any other as scanValues says.
+// into the node's field, any other into a new value, as scanValues does.
 func (_m *Company) scanTargets(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
 	for i := range columns {
@@ -133,6 +133,8 @@ func (_m *Company) scanTargets(columns []string) ([]any, error) {
 			values[i] = &_m.CareersToken
 		case company.FieldTimeCreated:
 			values[i] = &_m.TimeCreated
+		case company.FieldID:
+			values[i] = new(sql.NullString)
 		default:
 			v, err := (*Company).scanValues(nil, columns[i:i+1])
 			if err != nil {

@@ -196,7 +196,7 @@ func (_m *Contact) String() string {
 }
 
 // scanTargets returns where a row's columns are scanned: a column never NULL
-// into the node's field, any other as scanValues says.
+// into the node's field, any other into a new value, as scanValues does.
 func (_m *Contact) scanTargets(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
 	for i := range columns {
@@ -209,6 +209,14 @@ func (_m *Contact) scanTargets(columns []string) ([]any, error) {
 			values[i] = &_m.FirstName
 		case contact.FieldTimeCreated:
 			values[i] = &_m.TimeCreated
+		case contact.FieldID:
+			values[i] = new(sql.NullString)
+		case contact.FieldMiddleName:
+			values[i] = new(sql.NullString)
+		case contact.FieldLastName:
+			values[i] = new(sql.NullString)
+		case contact.FieldEmail:
+			values[i] = new(sql.NullString)
 		default:
 			v, err := (*Contact).scanValues(nil, columns[i:i+1])
 			if err != nil {

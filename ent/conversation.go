@@ -201,7 +201,7 @@ func (_m *Conversation) String() string {
 }
 
 // scanTargets returns where a row's columns are scanned: a column never NULL
-// into the node's field, any other as scanValues says.
+// into the node's field, any other into a new value, as scanValues does.
 func (_m *Conversation) scanTargets(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
 	for i := range columns {
@@ -212,6 +212,8 @@ func (_m *Conversation) scanTargets(columns []string) ([]any, error) {
 			values[i] = &_m.Subject
 		case conversation.FieldTimeCreated:
 			values[i] = &_m.TimeCreated
+		case conversation.FieldID:
+			values[i] = new(sql.NullString)
 		default:
 			v, err := (*Conversation).scanValues(nil, columns[i:i+1])
 			if err != nil {

@@ -282,7 +282,7 @@ func (_m *EvaluationPartner) String() string {
 }
 
 // scanTargets returns where a row's columns are scanned: a column never NULL
-// into the node's field, any other as scanValues says.
+// into the node's field, any other into a new value, as scanValues does.
 func (_m *EvaluationPartner) scanTargets(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
 	for i := range columns {
@@ -299,6 +299,20 @@ func (_m *EvaluationPartner) scanTargets(columns []string) ([]any, error) {
 			values[i] = &_m.CanSeeOffers
 		case evaluationpartner.FieldTimeCreated:
 			values[i] = &_m.TimeCreated
+		case evaluationpartner.FieldID:
+			values[i] = new(sql.NullString)
+		case evaluationpartner.FieldTestsURL:
+			values[i] = new(sql.NullString)
+		case evaluationpartner.FieldSealedAccessToken:
+			values[i] = new([]byte)
+		case evaluationpartner.FieldSealedSigningSecret:
+			values[i] = new([]byte)
+		case evaluationpartner.FieldRequiredFields:
+			values[i] = new([]byte)
+		case evaluationpartner.FieldTestCatalog:
+			values[i] = new([]byte)
+		case evaluationpartner.FieldTimeCatalogFetched:
+			values[i] = new(sql.NullTime)
 		default:
 			v, err := (*EvaluationPartner).scanValues(nil, columns[i:i+1])
 			if err != nil {

@@ -140,13 +140,17 @@ func (_m *EventCounter) String() string {
 }
 
 // scanTargets returns where a row's columns are scanned: a column never NULL
-// into the node's field, any other as scanValues says.
+// into the node's field, any other into a new value, as scanValues does.
 func (_m *EventCounter) scanTargets(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
 	for i := range columns {
 		switch columns[i] {
 		case eventcounter.FieldCompanyID:
 			values[i] = &_m.CompanyID
+		case eventcounter.FieldID:
+			values[i] = new(sql.NullString)
+		case eventcounter.FieldLast:
+			values[i] = new(sql.NullInt64)
 		default:
 			v, err := (*EventCounter).scanValues(nil, columns[i:i+1])
 			if err != nil {

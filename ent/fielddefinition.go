@@ -189,7 +189,7 @@ func (_m *FieldDefinition) String() string {
 }
 
 // scanTargets returns where a row's columns are scanned: a column never NULL
-// into the node's field, any other as scanValues says.
+// into the node's field, any other into a new value, as scanValues does.
 func (_m *FieldDefinition) scanTargets(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
 	for i := range columns {
@@ -204,6 +204,10 @@ func (_m *FieldDefinition) scanTargets(columns []string) ([]any, error) {
 			values[i] = (*string)(&_m.Kind)
 		case fielddefinition.FieldInternalUse:
 			values[i] = &_m.InternalUse
+		case fielddefinition.FieldID:
+			values[i] = new(sql.NullString)
+		case fielddefinition.FieldOptions:
+			values[i] = new([]byte)
 		default:
 			v, err := (*FieldDefinition).scanValues(nil, columns[i:i+1])
 			if err != nil {

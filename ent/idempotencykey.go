@@ -200,7 +200,7 @@ func (_m *IdempotencyKey) String() string {
 }
 
 // scanTargets returns where a row's columns are scanned: a column never NULL
-// into the node's field, any other as scanValues says.
+// into the node's field, any other into a new value, as scanValues does.
 func (_m *IdempotencyKey) scanTargets(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
 	for i := range columns {
@@ -215,6 +215,12 @@ func (_m *IdempotencyKey) scanTargets(columns []string) ([]any, error) {
 			values[i] = &_m.ContentType
 		case idempotencykey.FieldTimeCreated:
 			values[i] = &_m.TimeCreated
+		case idempotencykey.FieldID:
+			values[i] = new(sql.NullString)
+		case idempotencykey.FieldStatus:
+			values[i] = new(sql.NullInt64)
+		case idempotencykey.FieldResponse:
+			values[i] = new([]byte)
 		default:
 			v, err := (*IdempotencyKey).scanValues(nil, columns[i:i+1])
 			if err != nil {

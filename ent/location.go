@@ -249,7 +249,7 @@ func (_m *Location) String() string {
 }
 
 // scanTargets returns where a row's columns are scanned: a column never NULL
-// into the node's field, any other as scanValues says.
+// into the node's field, any other into a new value, as scanValues does.
 func (_m *Location) scanTargets(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
 	for i := range columns {
@@ -272,6 +272,10 @@ func (_m *Location) scanTargets(columns []string) ([]any, error) {
 			values[i] = &_m.StreetNumber
 		case location.FieldTimezone:
 			values[i] = &_m.Timezone
+		case location.FieldID:
+			values[i] = new(sql.NullString)
+		case location.FieldArrivalInstructions:
+			values[i] = new(sql.NullString)
 		default:
 			v, err := (*Location).scanValues(nil, columns[i:i+1])
 			if err != nil {

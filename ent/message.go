@@ -262,7 +262,7 @@ func (_m *Message) String() string {
 }
 
 // scanTargets returns where a row's columns are scanned: a column never NULL
-// into the node's field, any other as scanValues says.
+// into the node's field, any other into a new value, as scanValues does.
 func (_m *Message) scanTargets(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
 	for i := range columns {
@@ -279,6 +279,16 @@ func (_m *Message) scanTargets(columns []string) ([]any, error) {
 			values[i] = &_m.Subject
 		case message.FieldBody:
 			values[i] = &_m.Body
+		case message.FieldID:
+			values[i] = new(sql.NullString)
+		case message.FieldFrom:
+			values[i] = new([]byte)
+		case message.FieldTo:
+			values[i] = new([]byte)
+		case message.FieldCc:
+			values[i] = new([]byte)
+		case message.FieldBcc:
+			values[i] = new([]byte)
 		default:
 			v, err := (*Message).scanValues(nil, columns[i:i+1])
 			if err != nil {

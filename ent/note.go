@@ -214,7 +214,7 @@ func (_m *Note) String() string {
 }
 
 // scanTargets returns where a row's columns are scanned: a column never NULL
-// into the node's field, any other as scanValues says.
+// into the node's field, any other into a new value, as scanValues does.
 func (_m *Note) scanTargets(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
 	for i := range columns {
@@ -227,6 +227,12 @@ func (_m *Note) scanTargets(columns []string) ([]any, error) {
 			values[i] = &_m.TimeCreated
 		case note.FieldText:
 			values[i] = &_m.Text
+		case note.FieldID:
+			values[i] = new(sql.NullString)
+		case note.FieldCreatedBy:
+			values[i] = new([]byte)
+		case note.FieldDetails:
+			values[i] = new([]byte)
 		default:
 			v, err := (*Note).scanValues(nil, columns[i:i+1])
 			if err != nil {

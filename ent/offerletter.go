@@ -210,7 +210,7 @@ func (_m *OfferLetter) String() string {
 }
 
 // scanTargets returns where a row's columns are scanned: a column never NULL
-// into the node's field, any other as scanValues says.
+// into the node's field, any other into a new value, as scanValues does.
 func (_m *OfferLetter) scanTargets(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
 	for i := range columns {
@@ -225,6 +225,10 @@ func (_m *OfferLetter) scanTargets(columns []string) ([]any, error) {
 			values[i] = &_m.Signed
 		case offerletter.FieldTimeCreated:
 			values[i] = &_m.TimeCreated
+		case offerletter.FieldID:
+			values[i] = new(sql.NullString)
+		case offerletter.FieldContent:
+			values[i] = new([]byte)
 		default:
 			v, err := (*OfferLetter).scanValues(nil, columns[i:i+1])
 			if err != nil {

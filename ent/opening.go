@@ -360,7 +360,7 @@ func (_m *Opening) String() string {
 }
 
 // scanTargets returns where a row's columns are scanned: a column never NULL
-// into the node's field, any other as scanValues says.
+// into the node's field, any other into a new value, as scanValues does.
 func (_m *Opening) scanTargets(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
 	for i := range columns {
@@ -385,6 +385,18 @@ func (_m *Opening) scanTargets(columns []string) ([]any, error) {
 			values[i] = &_m.TimeLastStatusChange
 		case opening.FieldTimeUpdated:
 			values[i] = &_m.TimeUpdated
+		case opening.FieldID:
+			values[i] = new(sql.NullString)
+		case opening.FieldHiredCandidateID:
+			values[i] = new(sql.NullString)
+		case opening.FieldHeadcount:
+			values[i] = new(sql.NullInt64)
+		case opening.FieldTimeExpectedHire:
+			values[i] = new(sql.NullTime)
+		case opening.FieldTimeApproved:
+			values[i] = new(sql.NullTime)
+		case opening.FieldCustomFields:
+			values[i] = new([]byte)
 		default:
 			v, err := (*Opening).scanValues(nil, columns[i:i+1])
 			if err != nil {

@@ -274,7 +274,7 @@ func (_m *Person) String() string {
 }
 
 // scanTargets returns where a row's columns are scanned: a column never NULL
-// into the node's field, any other as scanValues says.
+// into the node's field, any other into a new value, as scanValues does.
 func (_m *Person) scanTargets(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
 	for i := range columns {
@@ -287,6 +287,24 @@ func (_m *Person) scanTargets(columns []string) ([]any, error) {
 			values[i] = &_m.TimeLastActivity
 		case person.FieldTimeCreated:
 			values[i] = &_m.TimeCreated
+		case person.FieldID:
+			values[i] = new(sql.NullString)
+		case person.FieldMiddleName:
+			values[i] = new(sql.NullString)
+		case person.FieldLastName:
+			values[i] = new(sql.NullString)
+		case person.FieldEmail:
+			values[i] = new(sql.NullString)
+		case person.FieldEmailNormalized:
+			values[i] = new(sql.NullString)
+		case person.FieldPhone:
+			values[i] = new(sql.NullString)
+		case person.FieldIDNumber:
+			values[i] = new(sql.NullString)
+		case person.FieldResumeName:
+			values[i] = new(sql.NullString)
+		case person.FieldResumeURL:
+			values[i] = new(sql.NullString)
 		default:
 			v, err := (*Person).scanValues(nil, columns[i:i+1])
 			if err != nil {

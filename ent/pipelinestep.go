@@ -248,7 +248,7 @@ func (_m *PipelineStep) String() string {
 }
 
 // scanTargets returns where a row's columns are scanned: a column never NULL
-// into the node's field, any other as scanValues says.
+// into the node's field, any other into a new value, as scanValues does.
 func (_m *PipelineStep) scanTargets(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
 	for i := range columns {
@@ -259,6 +259,14 @@ func (_m *PipelineStep) scanTargets(columns []string) ([]any, error) {
 			values[i] = &_m.Name
 		case pipelinestep.FieldKind:
 			values[i] = (*string)(&_m.Kind)
+		case pipelinestep.FieldID:
+			values[i] = new(sql.NullString)
+		case pipelinestep.FieldPositionID:
+			values[i] = new(sql.NullString)
+		case pipelinestep.FieldRank:
+			values[i] = new(sql.NullInt64)
+		case pipelinestep.FieldAssigneeIds:
+			values[i] = new([]byte)
 		default:
 			v, err := (*PipelineStep).scanValues(nil, columns[i:i+1])
 			if err != nil {

@@ -662,7 +662,7 @@ func (_m *Position) String() string {
 }
 
 // scanTargets returns where a row's columns are scanned: a column never NULL
-// into the node's field, any other as scanValues says.
+// into the node's field, any other into a new value, as scanValues does.
 func (_m *Position) scanTargets(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
 	for i := range columns {
@@ -701,6 +701,28 @@ func (_m *Position) scanTargets(columns []string) ([]any, error) {
 			values[i] = &_m.TimeCreated
 		case position.FieldTimeUpdated:
 			values[i] = &_m.TimeUpdated
+		case position.FieldID:
+			values[i] = new(sql.NullString)
+		case position.FieldInternalUseCustomID:
+			values[i] = new(sql.NullString)
+		case position.FieldSalaryRange:
+			values[i] = new([]byte)
+		case position.FieldCategories:
+			values[i] = new([]byte)
+		case position.FieldDetails:
+			values[i] = new([]byte)
+		case position.FieldWorkflow:
+			values[i] = new([]byte)
+		case position.FieldLocationID:
+			values[i] = new(sql.NullString)
+		case position.FieldTemplateID:
+			values[i] = new(sql.NullString)
+		case position.FieldLeadRecruiterID:
+			values[i] = new(sql.NullString)
+		case position.FieldHiringManagerID:
+			values[i] = new(sql.NullString)
+		case position.FieldCoordinatorID:
+			values[i] = new(sql.NullString)
 		default:
 			v, err := (*Position).scanValues(nil, columns[i:i+1])
 			if err != nil {

@@ -222,7 +222,7 @@ func (_m *Questionnaire) String() string {
 }
 
 // scanTargets returns where a row's columns are scanned: a column never NULL
-// into the node's field, any other as scanValues says.
+// into the node's field, any other into a new value, as scanValues does.
 func (_m *Questionnaire) scanTargets(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
 	for i := range columns {
@@ -239,6 +239,10 @@ func (_m *Questionnaire) scanTargets(columns []string) ([]any, error) {
 			values[i] = &_m.ShowAs
 		case questionnaire.FieldTimeCreated:
 			values[i] = &_m.TimeCreated
+		case questionnaire.FieldID:
+			values[i] = new(sql.NullString)
+		case questionnaire.FieldQuestions:
+			values[i] = new([]byte)
 		default:
 			v, err := (*Questionnaire).scanValues(nil, columns[i:i+1])
 			if err != nil {

@@ -100,11 +100,15 @@ func (_m *RateLimitBucket) String() string {
 }
 
 // scanTargets returns where a row's columns are scanned: a column never NULL
-// into the node's field, any other as scanValues says.
+// into the node's field, any other into a new value, as scanValues does.
 func (_m *RateLimitBucket) scanTargets(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
 	for i := range columns {
 		switch columns[i] {
+		case ratelimitbucket.FieldID:
+			values[i] = new(sql.NullString)
+		case ratelimitbucket.FieldTat:
+			values[i] = new(sql.NullInt64)
 		default:
 			v, err := (*RateLimitBucket).scanValues(nil, columns[i:i+1])
 			if err != nil {

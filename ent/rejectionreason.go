@@ -182,7 +182,7 @@ func (_m *RejectionReason) String() string {
 }
 
 // scanTargets returns where a row's columns are scanned: a column never NULL
-// into the node's field, any other as scanValues says.
+// into the node's field, any other into a new value, as scanValues does.
 func (_m *RejectionReason) scanTargets(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
 	for i := range columns {
@@ -193,6 +193,10 @@ func (_m *RejectionReason) scanTargets(columns []string) ([]any, error) {
 			values[i] = &_m.Name
 		case rejectionreason.FieldByCandidate:
 			values[i] = &_m.ByCandidate
+		case rejectionreason.FieldID:
+			values[i] = new(sql.NullString)
+		case rejectionreason.FieldRank:
+			values[i] = new(sql.NullInt64)
 		default:
 			v, err := (*RejectionReason).scanValues(nil, columns[i:i+1])
 			if err != nil {

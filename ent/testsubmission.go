@@ -342,7 +342,7 @@ func (_m *TestSubmission) String() string {
 }
 
 // scanTargets returns where a row's columns are scanned: a column never NULL
-// into the node's field, any other as scanValues says.
+// into the node's field, any other into a new value, as scanValues does.
 func (_m *TestSubmission) scanTargets(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
 	for i := range columns {
@@ -363,6 +363,22 @@ func (_m *TestSubmission) scanTargets(columns []string) ([]any, error) {
 			values[i] = &_m.TimeSubmitted
 		case testsubmission.FieldTimeUpdated:
 			values[i] = &_m.TimeUpdated
+		case testsubmission.FieldID:
+			values[i] = new(sql.NullString)
+		case testsubmission.FieldCandidateEvaluationID:
+			values[i] = new(sql.NullString)
+		case testsubmission.FieldDisplayMessage:
+			values[i] = new(sql.NullString)
+		case testsubmission.FieldErrorCode:
+			values[i] = new(sql.NullString)
+		case testsubmission.FieldOutcome:
+			values[i] = new(sql.NullString)
+		case testsubmission.FieldScore:
+			values[i] = new(sql.NullInt64)
+		case testsubmission.FieldSummary:
+			values[i] = new(sql.NullString)
+		case testsubmission.FieldResultUrls:
+			values[i] = new([]byte)
 		default:
 			v, err := (*TestSubmission).scanValues(nil, columns[i:i+1])
 			if err != nil {

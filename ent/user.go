@@ -251,7 +251,7 @@ func (_m *User) String() string {
 }
 
 // scanTargets returns where a row's columns are scanned: a column never NULL
-// into the node's field, any other as scanValues says.
+// into the node's field, any other into a new value, as scanValues does.
 func (_m *User) scanTargets(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
 	for i := range columns {
@@ -266,6 +266,14 @@ func (_m *User) scanTargets(columns []string) ([]any, error) {
 			values[i] = &_m.Active
 		case user.FieldTimeCreated:
 			values[i] = &_m.TimeCreated
+		case user.FieldID:
+			values[i] = new(sql.NullString)
+		case user.FieldMiddleName:
+			values[i] = new(sql.NullString)
+		case user.FieldLastName:
+			values[i] = new(sql.NullString)
+		case user.FieldRoles:
+			values[i] = new([]byte)
 		default:
 			v, err := (*User).scanValues(nil, columns[i:i+1])
 			if err != nil {

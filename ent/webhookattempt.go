@@ -252,7 +252,7 @@ func (_m *WebhookAttempt) String() string {
 }
 
 // scanTargets returns where a row's columns are scanned: a column never NULL
-// into the node's field, any other as scanValues says.
+// into the node's field, any other into a new value, as scanValues does.
 func (_m *WebhookAttempt) scanTargets(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
 	for i := range columns {
@@ -269,6 +269,16 @@ func (_m *WebhookAttempt) scanTargets(columns []string) ([]any, error) {
 			values[i] = &_m.Success
 		case webhookattempt.FieldTimeCreated:
 			values[i] = &_m.TimeCreated
+		case webhookattempt.FieldID:
+			values[i] = new(sql.NullString)
+		case webhookattempt.FieldAttempt:
+			values[i] = new(sql.NullInt64)
+		case webhookattempt.FieldStatus:
+			values[i] = new(sql.NullInt64)
+		case webhookattempt.FieldLatencyMs:
+			values[i] = new(sql.NullInt64)
+		case webhookattempt.FieldError:
+			values[i] = new(sql.NullString)
 		default:
 			v, err := (*WebhookAttempt).scanValues(nil, columns[i:i+1])
 			if err != nil {

@@ -257,7 +257,7 @@ func (_m *WebhookEndpoint) String() string {
 }
 
 // scanTargets returns where a row's columns are scanned: a column never NULL
-// into the node's field, any other as scanValues says.
+// into the node's field, any other into a new value, as scanValues does.
 func (_m *WebhookEndpoint) scanTargets(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
 	for i := range columns {
@@ -272,6 +272,18 @@ func (_m *WebhookEndpoint) scanTargets(columns []string) ([]any, error) {
 			values[i] = &_m.Failing
 		case webhookendpoint.FieldTimeCreated:
 			values[i] = &_m.TimeCreated
+		case webhookendpoint.FieldID:
+			values[i] = new(sql.NullString)
+		case webhookendpoint.FieldEventTypes:
+			values[i] = new([]byte)
+		case webhookendpoint.FieldSealedSecret:
+			values[i] = new([]byte)
+		case webhookendpoint.FieldSealedPreviousSecret:
+			values[i] = new([]byte)
+		case webhookendpoint.FieldPreviousSecretExpires:
+			values[i] = new(sql.NullTime)
+		case webhookendpoint.FieldQueuedThrough:
+			values[i] = new(sql.NullInt64)
 		default:
 			v, err := (*WebhookEndpoint).scanValues(nil, columns[i:i+1])
 			if err != nil {
