@@ -39,6 +39,9 @@ type Config struct {
 	Duration      time.Duration // load time per endpoint, concurrency and side
 	Concurrencies []int         // parallel clients, one run each
 	MaxRequests   int           // bound on requests per run
+	// Rounds is how many turns each side gets within Duration (see
+	// inTurns); 0 or 1 runs each side once.
+	Rounds int
 	// ProfileDir, when set, receives a CPU and an allocation profile of
 	// Hiregraph's run of each endpoint at the highest concurrency.
 	ProfileDir string
@@ -109,15 +112,13 @@ func Run(ctx context.Context, cfg Config, out io.Writer) ([]Row, error) {
 		}
 		for _, c := range cfg.Concurrencies {
 			row := Row{Endpoint: nr.name, Concurrency: c}
-			stop, err := startProfile(cfg.ProfileDir, nr.name, c == slices.Max(cfg.Concurrencies))
+			profiled := cfg.ProfileDir != "" && c == slices.Max(cfg.Concurrencies)
+			if profiled {
+				row.Hiregraph, row.Handler, err = profiledRun(ctx, client, hgURL, hwURL, nr, c, cfg)
+			} else {
+				row.Hiregraph, row.Handler, err = inTurns(ctx, client, hgURL, hwURL, nr.request, c, cfg)
+			}
 			if err != nil {
-				return nil, err
-			}
-			row.Hiregraph, err = load(ctx, client, hgURL, nr.request, c, cfg.Duration, cfg.MaxRequests)
-			if err := errors.Join(err, stop()); err != nil {
-				return nil, err
-			}
-			if row.Handler, err = load(ctx, client, hwURL, nr.request, c, cfg.Duration, cfg.MaxRequests); err != nil {
 				return nil, err
 			}
 			row.HeapInUse = heapInUse()
@@ -127,6 +128,46 @@ func Run(ctx context.Context, cfg Config, out io.Writer) ([]Row, error) {
 	printTable(out, rows)
 	fmt.Fprintf(out, "cores: CPU time of this process (both servers, the load generator; not PostgreSQL) / wall time.\n")
 	return rows, nil
+}
+
+// inTurns loads the two servers in turns, Rounds slices of Duration each in
+// the order Hiregraph, floor, floor, Hiregraph, Hiregraph, …: a machine
+// whose speed drifts, or that other work slows in bursts, weighs on both
+// alike, where one run after the other gave its slow moment to one side.
+func inTurns(ctx context.Context, client *http.Client, hgURL, hwURL string, q request, c int, cfg Config) (hg, hw result, err error) {
+	rounds := max(cfg.Rounds, 1)
+	slice, most := cfg.Duration/time.Duration(rounds), max(cfg.MaxRequests/rounds, 1)
+	var ours, floor sample
+	for i := range 2 * rounds {
+		url, into := hgURL, &ours
+		if (i+1)/2%2 == 1 {
+			url, into = hwURL, &floor
+		}
+		s, err := load(ctx, client, url, q, c, slice, most)
+		if err != nil {
+			return result{}, result{}, err
+		}
+		into.add(s)
+	}
+	return ours.result(), floor.result(), nil
+}
+
+// profiledRun loads Hiregraph under the profiler, then the floor, each for
+// the whole Duration: the CPU profile cannot pause for the floor's turns.
+func profiledRun(ctx context.Context, client *http.Client, hgURL, hwURL string, nr namedRequest, c int, cfg Config) (hg, hw result, err error) {
+	stop, err := startProfile(cfg.ProfileDir, nr.name)
+	if err != nil {
+		return result{}, result{}, err
+	}
+	ours, err := load(ctx, client, hgURL, nr.request, c, cfg.Duration, cfg.MaxRequests)
+	if err := errors.Join(err, stop()); err != nil {
+		return result{}, result{}, err
+	}
+	floor, err := load(ctx, client, hwURL, nr.request, c, cfg.Duration, cfg.MaxRequests)
+	if err != nil {
+		return result{}, result{}, err
+	}
+	return ours.result(), floor.result(), nil
 }
 
 type namedRequest struct {

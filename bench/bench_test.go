@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -30,6 +31,7 @@ func TestBenchRunsSmall(t *testing.T) {
 		Duration:      200 * time.Millisecond,
 		Concurrencies: []int{1, 2},
 		MaxRequests:   20,
+		Rounds:        2,
 	}, &out)
 	if err != nil {
 		t.Fatalf("bench: %v\n%s", err, out.String())
@@ -43,6 +45,46 @@ func TestBenchRunsSmall(t *testing.T) {
 		}
 	}
 	t.Log("\n" + out.String())
+}
+
+// TestInTurnsAlternatesTheServers checks the order of the turns: each
+// server gets as many, Hiregraph first, then floor, floor, Hiregraph, …,
+// and both sides' requests are counted whole.
+func TestInTurnsAlternatesTheServers(t *testing.T) {
+	var (
+		mu    sync.Mutex
+		turns []string
+		count = map[string]int{}
+	)
+	server := func(name string) *httptest.Server {
+		return httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			mu.Lock()
+			defer mu.Unlock()
+			if len(turns) == 0 || turns[len(turns)-1] != name {
+				turns = append(turns, name)
+			}
+			count[name]++
+		}))
+	}
+	hg, floor := server("hiregraph"), server("floor")
+	defer hg.Close()
+	defer floor.Close()
+	cfg := Config{Duration: 300 * time.Millisecond, MaxRequests: 30, Rounds: 3}
+	ours, theirs, err := inTurns(context.Background(), hg.Client(), hg.URL, floor.URL, request{method: http.MethodGet, path: "/"}, 1, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"hiregraph", "floor", "hiregraph", "floor"}
+	if got := strings.Join(turns, " "); got != strings.Join(want, " ") {
+		// Two turns of one side in a row show as one.
+		t.Errorf("turns: %s, want %s", got, strings.Join(want, " "))
+	}
+	if ours.requests != count["hiregraph"] || theirs.requests != count["floor"] {
+		t.Errorf("counted %d and %d requests, the servers saw %v", ours.requests, theirs.requests, count)
+	}
+	if ours.requests > 30 || theirs.requests > 30 {
+		t.Errorf("%d and %d requests, more than MaxRequests (30) a side", ours.requests, theirs.requests)
+	}
 }
 
 // BenchmarkReads runs the benchmarked requests through Hiregraph's handler

@@ -63,9 +63,10 @@ func cpuTime() time.Duration {
 
 // load sends q from workers goroutines over loopback for d, and at most
 // maxRequests requests in all, so every run is bounded in time and count.
-func load(ctx context.Context, client *http.Client, base string, q request, workers int, d time.Duration, maxRequests int) (result, error) {
-	ctx, cancel := context.WithTimeout(ctx, d)
-	defer cancel()
+// Requests under way at d finish and count: cutting them off would lose
+// the work of a slow endpoint's last requests from every short run.
+func load(ctx context.Context, client *http.Client, base string, q request, workers int, d time.Duration, maxRequests int) (sample, error) {
+	deadline := time.Now().Add(d)
 	var (
 		mu        sync.Mutex
 		latencies []time.Duration
@@ -84,10 +85,10 @@ func load(ctx context.Context, client *http.Client, base string, q request, work
 				stop := sent >= maxRequests || firstErr != nil
 				sent++
 				mu.Unlock()
-				if stop || ctx.Err() != nil {
+				t := time.Now()
+				if stop || t.After(deadline) || ctx.Err() != nil {
 					break
 				}
-				t := time.Now()
 				if _, err := q.do(ctx, client, base); err != nil {
 					if ctx.Err() == nil {
 						mu.Lock()
@@ -105,17 +106,35 @@ func load(ctx context.Context, client *http.Client, base string, q request, work
 	}
 	wg.Wait()
 	if firstErr != nil {
-		return result{}, firstErr
+		return sample{}, firstErr
 	}
 	if len(latencies) == 0 {
-		return result{}, fmt.Errorf("%s %s: no request finished in %s", q.method, q.path, d)
+		return sample{}, fmt.Errorf("%s %s: no request finished in %s", q.method, q.path, d)
 	}
-	slices.Sort(latencies)
+	return sample{latencies: latencies, elapsed: time.Since(start), cpu: cpuTime() - cpuStart}, nil
+}
+
+// sample is what one load run saw.
+type sample struct {
+	latencies []time.Duration
+	elapsed   time.Duration
+	cpu       time.Duration
+}
+
+// add counts s's run into all, as one longer run.
+func (all *sample) add(s sample) {
+	all.latencies = append(all.latencies, s.latencies...)
+	all.elapsed += s.elapsed
+	all.cpu += s.cpu
+}
+
+func (s sample) result() result {
+	slices.Sort(s.latencies)
 	return result{
-		requests: len(latencies),
-		elapsed:  time.Since(start),
-		cpu:      cpuTime() - cpuStart,
-		p50:      latencies[len(latencies)/2],
-		p99:      latencies[len(latencies)*99/100],
-	}, nil
+		requests: len(s.latencies),
+		elapsed:  s.elapsed,
+		cpu:      s.cpu,
+		p50:      s.latencies[len(s.latencies)/2],
+		p99:      s.latencies[len(s.latencies)*99/100],
+	}
 }

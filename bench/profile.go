@@ -10,13 +10,10 @@ import (
 )
 
 // startProfile starts a CPU profile of one run into dir, named after the
-// endpoint, when dir is set and on is true; the returned stop ends it and
-// writes the allocation profile (go tool pprof -sample_index=alloc_space
-// -base NAME.allocs-before.pprof NAME.allocs.pprof shows the run's share).
-func startProfile(dir, endpoint string, on bool) (stop func() error, err error) {
-	if dir == "" || !on {
-		return func() error { return nil }, nil
-	}
+// endpoint; the returned stop ends it and writes the allocation profile
+// (go tool pprof -sample_index=alloc_space -base NAME.allocs-before.pprof
+// NAME.allocs.pprof shows the run's share).
+func startProfile(dir, endpoint string) (stop func() error, err error) {
 	base := filepath.Join(dir, slug(endpoint))
 	if err := writeProfile("allocs", base+".allocs-before.pprof"); err != nil {
 		return nil, err

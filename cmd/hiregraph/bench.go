@@ -27,10 +27,14 @@ type benchCmd struct {
 	Duration    time.Duration `name:"duration" default:"5s" help:"Load time per endpoint, concurrency and server."`
 	Concurrency []int         `name:"concurrency" default:"1,8,32" help:"Parallel clients: a comma-separated list, one run each."`
 	MaxRequests int           `name:"max-requests" default:"200000" help:"At most this many requests per run."`
+	Rounds      int           `name:"rounds" default:"5" help:"Turns each server gets within --duration, alternating (Hiregraph, floor, floor, Hiregraph, ...), so a machine busy in bursts slows both alike; 1 runs one server after the other. The profiled runs (--profile-dir) take one turn each."`
 	ProfileDir  string        `name:"profile-dir" placeholder:"DIR" help:"Write CPU and allocation profiles of Hiregraph's run of each endpoint at the highest concurrency here."`
 }
 
 func (c *benchCmd) Run(a *app) error {
+	if c.Rounds < 1 {
+		return fmt.Errorf("--rounds: %d is not a positive number", c.Rounds)
+	}
 	for _, n := range c.Concurrency {
 		if n < 1 {
 			return fmt.Errorf("--concurrency: %v is not a list of positive numbers such as 1,8,32", c.Concurrency)
@@ -48,7 +52,7 @@ func (c *benchCmd) Run(a *app) error {
 	slog.SetDefault(slog.New(slog.NewJSONHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn})))
 	_, err := bench.Run(a.ctx, bench.Config{
 		DatabaseURL: c.DatabaseURL, Candidates: c.Candidates, Duration: c.Duration,
-		Concurrencies: c.Concurrency, MaxRequests: c.MaxRequests, ProfileDir: c.ProfileDir,
+		Concurrencies: c.Concurrency, MaxRequests: c.MaxRequests, Rounds: c.Rounds, ProfileDir: c.ProfileDir,
 	}, a.stdout)
 	if err != nil {
 		return fmt.Errorf("bench: %w", err)
