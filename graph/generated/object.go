@@ -50,6 +50,41 @@ func writeObject(w io.Writer, fields []graphql.CollectedField, value func(i int)
 	io.WriteString(w, "}")
 }
 
+// objectKeys answers what writeKeyed writes before each field's value, as
+// writeObject writes it: the object's opening brace with the first field's
+// name, a comma with each next one's, and nothing for a name written
+// already, whose field is skipped. An object written many times (a list's
+// rows) writes each key in one piece.
+func objectKeys(fields []graphql.CollectedField) []string {
+	keys := make([]string, len(fields))
+	for i := range fields {
+		switch {
+		case i == 0:
+			keys[i] = `{"` + fields[i].Alias + `":`
+		case !written(fields[:i], fields[i].Alias):
+			keys[i] = `,"` + fields[i].Alias + `":`
+		}
+	}
+	return keys
+}
+
+// writeKeyed writes an object whose keys objectKeys made, each value
+// written by value(i).
+func writeKeyed(w io.Writer, keys []string, value func(i int)) {
+	if len(keys) == 0 {
+		io.WriteString(w, "{}")
+		return
+	}
+	for i, key := range keys {
+		if key == "" {
+			continue
+		}
+		io.WriteString(w, key)
+		value(i)
+	}
+	io.WriteString(w, "}")
+}
+
 // written tells whether one of fields has alias.
 func written(fields []graphql.CollectedField, alias string) bool {
 	for i := range fields {

@@ -49,13 +49,13 @@ func plainObjectValue[T any](ctx context.Context, c *collectedFields, oc *graphq
 		plan = planPlain(fields, table)
 		c.remember(fields, plan)
 	}
-	writers, ok := plan.([]plainField[T])
+	p, ok := plan.(*plainPlan[T])
 	if !ok {
 		return nil
 	}
-	out := &plainWriter[T]{fields: fields, writers: writers, obj: obj}
+	out := &plainWriter[T]{plan: p, obj: obj}
 	out.children = out.inline[:0]
-	for i, f := range writers {
+	for i, f := range p.writers {
 		switch {
 		case f.child != nil:
 			v := f.child(ctx, c, oc, fields[i], obj)
@@ -68,6 +68,14 @@ func plainObjectValue[T any](ctx context.Context, c *collectedFields, oc *graphq
 		}
 	}
 	return out
+}
+
+// plainPlan is how an object with a list of fields is written through its
+// plain fields: each field's writer, and the key written before its value
+// (see objectKeys).
+type plainPlan[T any] struct {
+	writers []plainField[T]
+	keys    []string
 }
 
 // planPlain answers, for each of fields, how table writes it, or false
@@ -94,15 +102,14 @@ func planPlain[T any](fields []graphql.CollectedField, table *plainFields[T]) an
 		}
 		plan[i] = f
 	}
-	return plan
+	return &plainPlan[T]{writers: plan, keys: objectKeys(fields)}
 }
 
 // plainWriter writes an object through its plain fields, as object
 // writes its values.
 type plainWriter[T any] struct {
-	fields  []graphql.CollectedField
-	writers []plainField[T]
-	obj     T
+	plan *plainPlan[T]
+	obj  T
 	// children are the values of the object and list fields, by slot.
 	// Most objects have one (an edge's node) or two, which fit in inline
 	// without an allocation of their own.
@@ -111,12 +118,13 @@ type plainWriter[T any] struct {
 }
 
 func (o *plainWriter[T]) MarshalGQL(w io.Writer) {
-	writeObject(w, o.fields, func(i int) {
-		if o.writers[i].child != nil {
-			o.children[o.writers[i].slot].MarshalGQL(w)
+	writers := o.plan.writers
+	writeKeyed(w, o.plan.keys, func(i int) {
+		if writers[i].child != nil {
+			o.children[writers[i].slot].MarshalGQL(w)
 			return
 		}
-		o.writers[i].write(w, o.obj)
+		writers[i].write(w, o.obj)
 	})
 }
 
