@@ -132,6 +132,27 @@ func (o *plainWriter[T]) MarshalGQL(w io.Writer) {
 // and table, written through plain fields (nil when it cannot be; a null
 // non-null object is an error its own path reports).
 func plainChild[C comparable](ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, v C, nonNull bool, implementors []string, table *plainFields[C]) graphql.Marshaler {
+	return plainElement(ctx, c, oc, c.of(oc, field.Selections, implementors), v, nonNull, table)
+}
+
+// plainList is plainChild for a nullable list of objects. Its elements'
+// fields are collected once for the list, not once per element.
+func plainList[C comparable](ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, v []C, nonNull bool, implementors []string, table *plainFields[C]) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	fields := c.of(oc, field.Selections, implementors)
+	out := make(graphql.Array, len(v))
+	for i := range v {
+		if out[i] = plainElement(ctx, c, oc, fields, v[i], nonNull, table); out[i] == nil {
+			return nil
+		}
+	}
+	return out
+}
+
+// plainElement is plainChild's value for v, whose fields are collected.
+func plainElement[C comparable](ctx context.Context, c *collectedFields, oc *graphql.OperationContext, fields []graphql.CollectedField, v C, nonNull bool, table *plainFields[C]) graphql.Marshaler {
 	var none C
 	if v == none {
 		if nonNull {
@@ -139,19 +160,5 @@ func plainChild[C comparable](ctx context.Context, c *collectedFields, oc *graph
 		}
 		return graphql.Null
 	}
-	return plainObjectValue(ctx, c, oc, c.of(oc, field.Selections, implementors), v, table)
-}
-
-// plainList is plainChild for a nullable list of objects.
-func plainList[C comparable](ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, v []C, nonNull bool, implementors []string, table *plainFields[C]) graphql.Marshaler {
-	if v == nil {
-		return graphql.Null
-	}
-	out := make(graphql.Array, len(v))
-	for i := range v {
-		if out[i] = plainChild(ctx, c, oc, field, v[i], nonNull, implementors, table); out[i] == nil {
-			return nil
-		}
-	}
-	return out
+	return plainObjectValue(ctx, c, oc, fields, v, table)
 }
