@@ -130,10 +130,11 @@ func Run(ctx context.Context, cfg Config, out io.Writer) ([]Row, error) {
 	return rows, nil
 }
 
-// inTurns loads the two servers in turns, Rounds slices of Duration each in
-// the order Hiregraph, floor, floor, Hiregraph, Hiregraph, …: a machine
-// whose speed drifts, or that other work slows in bursts, weighs on both
-// alike, where one run after the other gave its slow moment to one side.
+// inTurns loads the two servers in turns, Rounds turns each of
+// Duration/Rounds, in the order Hiregraph, floor, floor, Hiregraph, …: a
+// machine whose speed drifts, or that other work slows in bursts, weighs on
+// both alike, where one run after the other gave its slow moment to one
+// side.
 func inTurns(ctx context.Context, client *http.Client, hgURL, hwURL string, q request, c int, cfg Config) (hg, hw result, err error) {
 	rounds := max(cfg.Rounds, 1)
 	slice, most := cfg.Duration/time.Duration(rounds), max(cfg.MaxRequests/rounds, 1)
