@@ -43,7 +43,7 @@ type Config struct {
 	// inTurns); 0 or 1 runs each side once.
 	Rounds int
 	// ProfileDir, when set, receives a CPU and an allocation profile of
-	// Hiregraph's run of each endpoint at the highest concurrency.
+	// each server's run of each endpoint at the highest concurrency.
 	ProfileDir string
 }
 
@@ -153,22 +153,29 @@ func inTurns(ctx context.Context, client *http.Client, hgURL, hwURL string, q re
 	return ours.result(), floor.result(), nil
 }
 
-// profiledRun loads Hiregraph under the profiler, then the floor, each for
-// the whole Duration: the CPU profile cannot pause for the floor's turns.
+// profiledRun loads Hiregraph, then the floor, each for the whole Duration
+// under a profile of its own: a CPU profile cannot pause for the other's
+// turns. The floor's profile is the base that shows what our code adds
+// (go tool pprof -diff_base NAME-floor.cpu.pprof NAME.cpu.pprof).
 func profiledRun(ctx context.Context, client *http.Client, hgURL, hwURL string, nr namedRequest, c int, cfg Config) (hg, hw result, err error) {
-	stop, err := startProfile(cfg.ProfileDir, nr.name)
+	ours, err := loadProfiled(ctx, client, hgURL, nr.request, c, cfg, nr.name)
 	if err != nil {
 		return result{}, result{}, err
 	}
-	ours, err := load(ctx, client, hgURL, nr.request, c, cfg.Duration, cfg.MaxRequests)
-	if err := errors.Join(err, stop()); err != nil {
-		return result{}, result{}, err
-	}
-	floor, err := load(ctx, client, hwURL, nr.request, c, cfg.Duration, cfg.MaxRequests)
+	floor, err := loadProfiled(ctx, client, hwURL, nr.request, c, cfg, nr.name+" floor")
 	if err != nil {
 		return result{}, result{}, err
 	}
 	return ours.result(), floor.result(), nil
+}
+
+func loadProfiled(ctx context.Context, client *http.Client, url string, q request, c int, cfg Config, name string) (sample, error) {
+	stop, err := startProfile(cfg.ProfileDir, name)
+	if err != nil {
+		return sample{}, err
+	}
+	s, err := load(ctx, client, url, q, c, cfg.Duration, cfg.MaxRequests)
+	return s, errors.Join(err, stop())
 }
 
 type namedRequest struct {

@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -17,11 +18,13 @@ import (
 )
 
 // TestBenchRunsSmall runs the whole bench on a few thousand candidates:
-// both servers must answer every endpoint with the same JSON, and the
-// report must have a row per endpoint.
+// both servers must answer every endpoint with the same JSON, the report
+// must have a row per endpoint, and the highest concurrency's runs leave
+// a CPU profile of each server, in a directory bench makes.
 func TestBenchRunsSmall(t *testing.T) {
 	slog.SetDefault(slog.New(slog.NewTextHandler(io.Discard, nil)))
 	var out strings.Builder
+	profiles := filepath.Join(t.TempDir(), "profiles")
 	// The test checks that every run measures something, not the figures,
 	// so a few requests per run do; the duration is only the bound for a
 	// slow (busy) machine.
@@ -32,6 +35,7 @@ func TestBenchRunsSmall(t *testing.T) {
 		Concurrencies: []int{1, 2},
 		MaxRequests:   20,
 		Rounds:        2,
+		ProfileDir:    profiles,
 	}, &out)
 	if err != nil {
 		t.Fatalf("bench: %v\n%s", err, out.String())
@@ -42,6 +46,11 @@ func TestBenchRunsSmall(t *testing.T) {
 	for _, r := range rows {
 		if r.Hiregraph.requests == 0 || r.Handler.requests == 0 {
 			t.Errorf("%s measured nothing", r.Endpoint)
+		}
+		for _, name := range []string{slug(r.Endpoint), slug(r.Endpoint) + "-floor"} {
+			if info, err := os.Stat(filepath.Join(profiles, name+".cpu.pprof")); err != nil || info.Size() == 0 {
+				t.Errorf("no CPU profile %s: %v", name, err)
+			}
 		}
 	}
 	t.Log("\n" + out.String())

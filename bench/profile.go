@@ -14,6 +14,9 @@ import (
 // (go tool pprof -sample_index=alloc_space -base NAME.allocs-before.pprof
 // NAME.allocs.pprof shows the run's share).
 func startProfile(dir, endpoint string) (stop func() error, err error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, fmt.Errorf("profile directory: %w", err)
+	}
 	base := filepath.Join(dir, slug(endpoint))
 	if err := writeProfile("allocs", base+".allocs-before.pprof"); err != nil {
 		return nil, err

@@ -28,7 +28,7 @@ type benchCmd struct {
 	Concurrency []int         `name:"concurrency" default:"1,8,32" help:"Parallel clients: a comma-separated list, one run each."`
 	MaxRequests int           `name:"max-requests" default:"200000" help:"At most this many requests per run."`
 	Rounds      int           `name:"rounds" default:"5" help:"Turns each server gets within --duration, alternating (Hiregraph, floor, floor, Hiregraph, ...), so a machine busy in bursts slows both alike; 1 runs one server after the other. The profiled runs (--profile-dir) take one turn each."`
-	ProfileDir  string        `name:"profile-dir" placeholder:"DIR" help:"Write CPU and allocation profiles of Hiregraph's run of each endpoint at the highest concurrency here."`
+	ProfileDir  string        `name:"profile-dir" placeholder:"DIR" help:"Write CPU and allocation profiles of each server's run of each endpoint at the highest concurrency here (created if missing; the floor's end in -floor)."`
 }
 
 func (c *benchCmd) Run(a *app) error {
