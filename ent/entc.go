@@ -45,6 +45,9 @@ func main() {
 	if err := loadNestedConnectionsPerParent(); err != nil {
 		log.Fatalf("patching entgql's collection template: %v", err)
 	}
+	if err := edgesInOneBlock(); err != nil {
+		log.Fatalf("patching entgql's pagination template: %v", err)
+	}
 	query, err := queryTemplate()
 	if err != nil {
 		log.Fatalf("patching ent's query template: %v", err)
@@ -177,6 +180,27 @@ func loadNestedConnectionsPerParent() error {
 	n := replaceText(t.Tree.Root, "entgql.LimitPerRow(", "query.limitPerParent(ctx, path, ")
 	if n != 1 {
 		return fmt.Errorf("found %d calls of entgql.LimitPerRow, want 1", n)
+	}
+	return nil
+}
+
+// edgesInOneBlock makes a connection's build allocate its page's edges in
+// one block instead of one edge at a time: a 100-row page made 100 small
+// allocations for them, a twentieth of a flat read's.
+func edgesInOneBlock() error {
+	t := entgql.PaginationTemplate.Lookup("gql_pagination")
+	if t == nil {
+		return fmt.Errorf("no gql_pagination template")
+	}
+	for _, r := range [][2]string{
+		{", len(nodes))\n\tfor i := range nodes {\n\t\tnode := nodeAt(i)\n\t\tc.Edges[i] = &",
+			", len(nodes))\n\tblock := make([]"},
+		{"{\n\t\t\tNode: node,\n\t\t\tCursor: pager.toCursor(node),\n\t\t}\n\t}",
+			", len(nodes))\n\tfor i := range nodes {\n\t\tnode := nodeAt(i)\n\t\tblock[i].Node, block[i].Cursor = node, pager.toCursor(node)\n\t\tc.Edges[i] = &block[i]\n\t}"},
+	} {
+		if n := replaceText(t.Tree.Root, r[0], r[1]); n != 1 {
+			return fmt.Errorf("found %q %d times, want once", r[0], n)
+		}
 	}
 	return nil
 }

@@ -155,12 +155,11 @@ func (c *ActivityConnection) build(nodes []*Activity, pager *activityPager, afte
 		}
 	}
 	c.Edges = make([]*ActivityEdge, len(nodes))
+	block := make([]ActivityEdge, len(nodes))
 	for i := range nodes {
 		node := nodeAt(i)
-		c.Edges[i] = &ActivityEdge{
-			Node:   node,
-			Cursor: pager.toCursor(node),
-		}
+		block[i].Node, block[i].Cursor = node, pager.toCursor(node)
+		c.Edges[i] = &block[i]
 	}
 	if l := len(c.Edges); l > 0 {
 		c.PageInfo.StartCursor = &c.Edges[0].Cursor
@@ -451,12 +450,11 @@ func (c *ApplicationConnection) build(nodes []*Application, pager *applicationPa
 		}
 	}
 	c.Edges = make([]*ApplicationEdge, len(nodes))
+	block := make([]ApplicationEdge, len(nodes))
 	for i := range nodes {
 		node := nodeAt(i)
-		c.Edges[i] = &ApplicationEdge{
-			Node:   node,
-			Cursor: pager.toCursor(node),
-		}
+		block[i].Node, block[i].Cursor = node, pager.toCursor(node)
+		c.Edges[i] = &block[i]
 	}
 	if l := len(c.Edges); l > 0 {
 		c.PageInfo.StartCursor = &c.Edges[0].Cursor
@@ -700,12 +698,11 @@ func (c *ApprovalProcessConnection) build(nodes []*ApprovalProcess, pager *appro
 		}
 	}
 	c.Edges = make([]*ApprovalProcessEdge, len(nodes))
+	block := make([]ApprovalProcessEdge, len(nodes))
 	for i := range nodes {
 		node := nodeAt(i)
-		c.Edges[i] = &ApprovalProcessEdge{
-			Node:   node,
-			Cursor: pager.toCursor(node),
-		}
+		block[i].Node, block[i].Cursor = node, pager.toCursor(node)
+		c.Edges[i] = &block[i]
 	}
 	if l := len(c.Edges); l > 0 {
 		c.PageInfo.StartCursor = &c.Edges[0].Cursor
@@ -949,12 +946,11 @@ func (c *CandidateConnection) build(nodes []*Candidate, pager *candidatePager, a
 		}
 	}
 	c.Edges = make([]*CandidateEdge, len(nodes))
+	block := make([]CandidateEdge, len(nodes))
 	for i := range nodes {
 		node := nodeAt(i)
-		c.Edges[i] = &CandidateEdge{
-			Node:   node,
-			Cursor: pager.toCursor(node),
-		}
+		block[i].Node, block[i].Cursor = node, pager.toCursor(node)
+		c.Edges[i] = &block[i]
 	}
 	if l := len(c.Edges); l > 0 {
 		c.PageInfo.StartCursor = &c.Edges[0].Cursor
@@ -1335,12 +1331,11 @@ func (c *CandidateFileConnection) build(nodes []*CandidateFile, pager *candidate
 		}
 	}
 	c.Edges = make([]*CandidateFileEdge, len(nodes))
+	block := make([]CandidateFileEdge, len(nodes))
 	for i := range nodes {
 		node := nodeAt(i)
-		c.Edges[i] = &CandidateFileEdge{
-			Node:   node,
-			Cursor: pager.toCursor(node),
-		}
+		block[i].Node, block[i].Cursor = node, pager.toCursor(node)
+		c.Edges[i] = &block[i]
 	}
 	if l := len(c.Edges); l > 0 {
 		c.PageInfo.StartCursor = &c.Edges[0].Cursor
@@ -1584,12 +1579,11 @@ func (c *CandidateStepConnection) build(nodes []*CandidateStep, pager *candidate
 		}
 	}
 	c.Edges = make([]*CandidateStepEdge, len(nodes))
+	block := make([]CandidateStepEdge, len(nodes))
 	for i := range nodes {
 		node := nodeAt(i)
-		c.Edges[i] = &CandidateStepEdge{
-			Node:   node,
-			Cursor: pager.toCursor(node),
-		}
+		block[i].Node, block[i].Cursor = node, pager.toCursor(node)
+		c.Edges[i] = &block[i]
 	}
 	if l := len(c.Edges); l > 0 {
 		c.PageInfo.StartCursor = &c.Edges[0].Cursor
@@ -1880,12 +1874,11 @@ func (c *CompanyConnection) build(nodes []*Company, pager *companyPager, after *
 		}
 	}
 	c.Edges = make([]*CompanyEdge, len(nodes))
+	block := make([]CompanyEdge, len(nodes))
 	for i := range nodes {
 		node := nodeAt(i)
-		c.Edges[i] = &CompanyEdge{
-			Node:   node,
-			Cursor: pager.toCursor(node),
-		}
+		block[i].Node, block[i].Cursor = node, pager.toCursor(node)
+		c.Edges[i] = &block[i]
 	}
 	if l := len(c.Edges); l > 0 {
 		c.PageInfo.StartCursor = &c.Edges[0].Cursor
@@ -2129,12 +2122,11 @@ func (c *ContactConnection) build(nodes []*Contact, pager *contactPager, after *
 		}
 	}
 	c.Edges = make([]*ContactEdge, len(nodes))
+	block := make([]ContactEdge, len(nodes))
 	for i := range nodes {
 		node := nodeAt(i)
-		c.Edges[i] = &ContactEdge{
-			Node:   node,
-			Cursor: pager.toCursor(node),
-		}
+		block[i].Node, block[i].Cursor = node, pager.toCursor(node)
+		c.Edges[i] = &block[i]
 	}
 	if l := len(c.Edges); l > 0 {
 		c.PageInfo.StartCursor = &c.Edges[0].Cursor
@@ -2425,12 +2417,11 @@ func (c *ConversationConnection) build(nodes []*Conversation, pager *conversatio
 		}
 	}
 	c.Edges = make([]*ConversationEdge, len(nodes))
+	block := make([]ConversationEdge, len(nodes))
 	for i := range nodes {
 		node := nodeAt(i)
-		c.Edges[i] = &ConversationEdge{
-			Node:   node,
-			Cursor: pager.toCursor(node),
-		}
+		block[i].Node, block[i].Cursor = node, pager.toCursor(node)
+		c.Edges[i] = &block[i]
 	}
 	if l := len(c.Edges); l > 0 {
 		c.PageInfo.StartCursor = &c.Edges[0].Cursor
@@ -2721,12 +2712,11 @@ func (c *EvaluationPartnerConnection) build(nodes []*EvaluationPartner, pager *e
 		}
 	}
 	c.Edges = make([]*EvaluationPartnerEdge, len(nodes))
+	block := make([]EvaluationPartnerEdge, len(nodes))
 	for i := range nodes {
 		node := nodeAt(i)
-		c.Edges[i] = &EvaluationPartnerEdge{
-			Node:   node,
-			Cursor: pager.toCursor(node),
-		}
+		block[i].Node, block[i].Cursor = node, pager.toCursor(node)
+		c.Edges[i] = &block[i]
 	}
 	if l := len(c.Edges); l > 0 {
 		c.PageInfo.StartCursor = &c.Edges[0].Cursor
@@ -3017,12 +3007,11 @@ func (c *FieldDefinitionConnection) build(nodes []*FieldDefinition, pager *field
 		}
 	}
 	c.Edges = make([]*FieldDefinitionEdge, len(nodes))
+	block := make([]FieldDefinitionEdge, len(nodes))
 	for i := range nodes {
 		node := nodeAt(i)
-		c.Edges[i] = &FieldDefinitionEdge{
-			Node:   node,
-			Cursor: pager.toCursor(node),
-		}
+		block[i].Node, block[i].Cursor = node, pager.toCursor(node)
+		c.Edges[i] = &block[i]
 	}
 	if l := len(c.Edges); l > 0 {
 		c.PageInfo.StartCursor = &c.Edges[0].Cursor
@@ -3331,12 +3320,11 @@ func (c *LocationConnection) build(nodes []*Location, pager *locationPager, afte
 		}
 	}
 	c.Edges = make([]*LocationEdge, len(nodes))
+	block := make([]LocationEdge, len(nodes))
 	for i := range nodes {
 		node := nodeAt(i)
-		c.Edges[i] = &LocationEdge{
-			Node:   node,
-			Cursor: pager.toCursor(node),
-		}
+		block[i].Node, block[i].Cursor = node, pager.toCursor(node)
+		c.Edges[i] = &block[i]
 	}
 	if l := len(c.Edges); l > 0 {
 		c.PageInfo.StartCursor = &c.Edges[0].Cursor
@@ -3627,12 +3615,11 @@ func (c *MessageConnection) build(nodes []*Message, pager *messagePager, after *
 		}
 	}
 	c.Edges = make([]*MessageEdge, len(nodes))
+	block := make([]MessageEdge, len(nodes))
 	for i := range nodes {
 		node := nodeAt(i)
-		c.Edges[i] = &MessageEdge{
-			Node:   node,
-			Cursor: pager.toCursor(node),
-		}
+		block[i].Node, block[i].Cursor = node, pager.toCursor(node)
+		c.Edges[i] = &block[i]
 	}
 	if l := len(c.Edges); l > 0 {
 		c.PageInfo.StartCursor = &c.Edges[0].Cursor
@@ -3923,12 +3910,11 @@ func (c *NoteConnection) build(nodes []*Note, pager *notePager, after *Cursor, f
 		}
 	}
 	c.Edges = make([]*NoteEdge, len(nodes))
+	block := make([]NoteEdge, len(nodes))
 	for i := range nodes {
 		node := nodeAt(i)
-		c.Edges[i] = &NoteEdge{
-			Node:   node,
-			Cursor: pager.toCursor(node),
-		}
+		block[i].Node, block[i].Cursor = node, pager.toCursor(node)
+		c.Edges[i] = &block[i]
 	}
 	if l := len(c.Edges); l > 0 {
 		c.PageInfo.StartCursor = &c.Edges[0].Cursor
@@ -4219,12 +4205,11 @@ func (c *OfferLetterConnection) build(nodes []*OfferLetter, pager *offerletterPa
 		}
 	}
 	c.Edges = make([]*OfferLetterEdge, len(nodes))
+	block := make([]OfferLetterEdge, len(nodes))
 	for i := range nodes {
 		node := nodeAt(i)
-		c.Edges[i] = &OfferLetterEdge{
-			Node:   node,
-			Cursor: pager.toCursor(node),
-		}
+		block[i].Node, block[i].Cursor = node, pager.toCursor(node)
+		c.Edges[i] = &block[i]
 	}
 	if l := len(c.Edges); l > 0 {
 		c.PageInfo.StartCursor = &c.Edges[0].Cursor
@@ -4468,12 +4453,11 @@ func (c *OpeningConnection) build(nodes []*Opening, pager *openingPager, after *
 		}
 	}
 	c.Edges = make([]*OpeningEdge, len(nodes))
+	block := make([]OpeningEdge, len(nodes))
 	for i := range nodes {
 		node := nodeAt(i)
-		c.Edges[i] = &OpeningEdge{
-			Node:   node,
-			Cursor: pager.toCursor(node),
-		}
+		block[i].Node, block[i].Cursor = node, pager.toCursor(node)
+		c.Edges[i] = &block[i]
 	}
 	if l := len(c.Edges); l > 0 {
 		c.PageInfo.StartCursor = &c.Edges[0].Cursor
@@ -4872,12 +4856,11 @@ func (c *PersonConnection) build(nodes []*Person, pager *personPager, after *Cur
 		}
 	}
 	c.Edges = make([]*PersonEdge, len(nodes))
+	block := make([]PersonEdge, len(nodes))
 	for i := range nodes {
 		node := nodeAt(i)
-		c.Edges[i] = &PersonEdge{
-			Node:   node,
-			Cursor: pager.toCursor(node),
-		}
+		block[i].Node, block[i].Cursor = node, pager.toCursor(node)
+		c.Edges[i] = &block[i]
 	}
 	if l := len(c.Edges); l > 0 {
 		c.PageInfo.StartCursor = &c.Edges[0].Cursor
@@ -5186,12 +5169,11 @@ func (c *PipelineStepConnection) build(nodes []*PipelineStep, pager *pipelineste
 		}
 	}
 	c.Edges = make([]*PipelineStepEdge, len(nodes))
+	block := make([]PipelineStepEdge, len(nodes))
 	for i := range nodes {
 		node := nodeAt(i)
-		c.Edges[i] = &PipelineStepEdge{
-			Node:   node,
-			Cursor: pager.toCursor(node),
-		}
+		block[i].Node, block[i].Cursor = node, pager.toCursor(node)
+		c.Edges[i] = &block[i]
 	}
 	if l := len(c.Edges); l > 0 {
 		c.PageInfo.StartCursor = &c.Edges[0].Cursor
@@ -5435,12 +5417,11 @@ func (c *PositionConnection) build(nodes []*Position, pager *positionPager, afte
 		}
 	}
 	c.Edges = make([]*PositionEdge, len(nodes))
+	block := make([]PositionEdge, len(nodes))
 	for i := range nodes {
 		node := nodeAt(i)
-		c.Edges[i] = &PositionEdge{
-			Node:   node,
-			Cursor: pager.toCursor(node),
-		}
+		block[i].Node, block[i].Cursor = node, pager.toCursor(node)
+		c.Edges[i] = &block[i]
 	}
 	if l := len(c.Edges); l > 0 {
 		c.PageInfo.StartCursor = &c.Edges[0].Cursor
@@ -5821,12 +5802,11 @@ func (c *QuestionnaireConnection) build(nodes []*Questionnaire, pager *questionn
 		}
 	}
 	c.Edges = make([]*QuestionnaireEdge, len(nodes))
+	block := make([]QuestionnaireEdge, len(nodes))
 	for i := range nodes {
 		node := nodeAt(i)
-		c.Edges[i] = &QuestionnaireEdge{
-			Node:   node,
-			Cursor: pager.toCursor(node),
-		}
+		block[i].Node, block[i].Cursor = node, pager.toCursor(node)
+		c.Edges[i] = &block[i]
 	}
 	if l := len(c.Edges); l > 0 {
 		c.PageInfo.StartCursor = &c.Edges[0].Cursor
@@ -6135,12 +6115,11 @@ func (c *RejectionReasonConnection) build(nodes []*RejectionReason, pager *rejec
 		}
 	}
 	c.Edges = make([]*RejectionReasonEdge, len(nodes))
+	block := make([]RejectionReasonEdge, len(nodes))
 	for i := range nodes {
 		node := nodeAt(i)
-		c.Edges[i] = &RejectionReasonEdge{
-			Node:   node,
-			Cursor: pager.toCursor(node),
-		}
+		block[i].Node, block[i].Cursor = node, pager.toCursor(node)
+		c.Edges[i] = &block[i]
 	}
 	if l := len(c.Edges); l > 0 {
 		c.PageInfo.StartCursor = &c.Edges[0].Cursor
@@ -6449,12 +6428,11 @@ func (c *TestSubmissionConnection) build(nodes []*TestSubmission, pager *testsub
 		}
 	}
 	c.Edges = make([]*TestSubmissionEdge, len(nodes))
+	block := make([]TestSubmissionEdge, len(nodes))
 	for i := range nodes {
 		node := nodeAt(i)
-		c.Edges[i] = &TestSubmissionEdge{
-			Node:   node,
-			Cursor: pager.toCursor(node),
-		}
+		block[i].Node, block[i].Cursor = node, pager.toCursor(node)
+		c.Edges[i] = &block[i]
 	}
 	if l := len(c.Edges); l > 0 {
 		c.PageInfo.StartCursor = &c.Edges[0].Cursor
@@ -6745,12 +6723,11 @@ func (c *UserConnection) build(nodes []*User, pager *userPager, after *Cursor, f
 		}
 	}
 	c.Edges = make([]*UserEdge, len(nodes))
+	block := make([]UserEdge, len(nodes))
 	for i := range nodes {
 		node := nodeAt(i)
-		c.Edges[i] = &UserEdge{
-			Node:   node,
-			Cursor: pager.toCursor(node),
-		}
+		block[i].Node, block[i].Cursor = node, pager.toCursor(node)
+		c.Edges[i] = &block[i]
 	}
 	if l := len(c.Edges); l > 0 {
 		c.PageInfo.StartCursor = &c.Edges[0].Cursor
