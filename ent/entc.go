@@ -192,17 +192,12 @@ func edgesInOneBlock() error {
 	if t == nil {
 		return fmt.Errorf("no gql_pagination template")
 	}
-	for _, r := range [][2]string{
+	return replaceEachOnce(t.Tree.Root, [][2]string{
 		{", len(nodes))\n\tfor i := range nodes {\n\t\tnode := nodeAt(i)\n\t\tc.Edges[i] = &",
 			", len(nodes))\n\tblock := make([]"},
 		{"{\n\t\t\tNode: node,\n\t\t\tCursor: pager.toCursor(node),\n\t\t}\n\t}",
 			", len(nodes))\n\tfor i := range nodes {\n\t\tnode := nodeAt(i)\n\t\tblock[i].Node, block[i].Cursor = node, pager.toCursor(node)\n\t\tc.Edges[i] = &block[i]\n\t}"},
-	} {
-		if n := replaceText(t.Tree.Root, r[0], r[1]); n != 1 {
-			return fmt.Errorf("found %q %d times, want once", r[0], n)
-		}
-	}
-	return nil
+	})
 }
 
 // queryTemplate returns ent's query template, which overrides ent's own of
@@ -234,7 +229,7 @@ func queryTemplate() (*gen.Template, error) {
 // the node's scanTargets and assignScanned (ent/template/directscan.tmpl)
 // instead of scanValues and assignValues.
 func scanStraightIntoNodes(query *template.Template) error {
-	for _, r := range [][2]string{
+	return replaceEachOnce(query.Tree.Root, [][2]string{
 		{"\n\t_spec.ScanValues = func(columns []string) ([]any, error) {\n\t\treturn (*",
 			"\n\tvar scanned *"},
 		{").scanValues(nil, columns)\n\t}\n\t_spec.Assign = func(columns []string, values []any) error {\n\t\tnode := &",
@@ -243,12 +238,7 @@ func scanStraightIntoNodes(query *template.Template) error {
 			".config}\n\t\treturn scanned.scanTargets(columns)\n\t}\n\t_spec.Assign = func(columns []string, values []any) error {\n\t\tnode := scanned\n\t\tnodes = append(nodes, node)"},
 		{"\n\t\treturn node.assignValues(columns, values)\n\t}",
 			"\n\t\treturn node.assignScanned(columns, values)\n\t}"},
-	} {
-		if n := replaceText(query.Tree.Root, r[0], r[1]); n != 1 {
-			return fmt.Errorf("found %q %d times, want once", r[0], n)
-		}
-	}
-	return nil
+	})
 }
 
 // eagerLoadersWithOneArrayParameter makes the query template's eager loaders
@@ -279,6 +269,18 @@ func eagerLoadersWithOneArrayParameter(query *template.Template) error {
 	}
 	if n := replaceText(query.Tree.Root, "s.Where(sql.InValues(s.C(", "s.Where(perparent.In(s.C("); n != 1 {
 		return fmt.Errorf("found %d to-many loaders, want 1", n)
+	}
+	return nil
+}
+
+// replaceEachOnce makes each replacement of pairs (old, new) in the text
+// of the template tree under root, and fails unless each old text occurs
+// exactly once: an upgrade that moves it must not silently undo a patch.
+func replaceEachOnce(root parse.Node, pairs [][2]string) error {
+	for _, r := range pairs {
+		if n := replaceText(root, r[0], r[1]); n != 1 {
+			return fmt.Errorf("found %q %d times, want once", r[0], n)
+		}
 	}
 	return nil
 }
