@@ -96,6 +96,27 @@ func TestInTurnsAlternatesTheServers(t *testing.T) {
 	}
 }
 
+// TestLoadFailsOnAHungServer checks that a request still under way long
+// after its run's end fails the run instead of hanging the bench.
+func TestLoadFailsOnAHungServer(t *testing.T) {
+	release := make(chan struct{})
+	hung := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case <-release:
+		case <-r.Context().Done():
+		}
+	}))
+	defer hung.Close()
+	defer close(release)
+	old := inflightGrace
+	inflightGrace = 200 * time.Millisecond
+	defer func() { inflightGrace = old }()
+	_, err := load(context.Background(), hung.Client(), hung.URL, request{method: http.MethodGet, path: "/"}, 1, 50*time.Millisecond, 10)
+	if err == nil {
+		t.Fatal("a run whose request never finished succeeded")
+	}
+}
+
 // BenchmarkReads runs the benchmarked requests through Hiregraph's handler
 // and through the floor handler in process, without the network and the
 // load generator, so a CPU or allocation profile (-cpuprofile, -memprofile)

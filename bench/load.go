@@ -61,12 +61,21 @@ func cpuTime() time.Duration {
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
+// inflightGrace is how long past a run's end its requests under way may
+// take: far longer than any benchmarked request, short enough not to wait
+// on a hung server for long. A variable so a test can shorten it.
+var inflightGrace = 30 * time.Second
+
 // load sends q from workers goroutines over loopback for d, and at most
 // maxRequests requests in all, so every run is bounded in time and count.
 // Requests under way at d finish and count: cutting them off would lose
-// the work of a slow endpoint's last requests from every short run.
+// the work of a slow endpoint's last requests from every short run. A
+// request still under way inflightGrace later is cut off, so a server that
+// hangs fails the run instead of hanging the bench.
 func load(ctx context.Context, client *http.Client, base string, q request, workers int, d time.Duration, maxRequests int) (sample, error) {
 	deadline := time.Now().Add(d)
+	runCtx, cancel := context.WithDeadline(ctx, deadline.Add(inflightGrace))
+	defer cancel()
 	var (
 		mu        sync.Mutex
 		latencies []time.Duration
@@ -89,7 +98,9 @@ func load(ctx context.Context, client *http.Client, base string, q request, work
 				if stop || t.After(deadline) || ctx.Err() != nil {
 					break
 				}
-				if _, err := q.do(ctx, client, base); err != nil {
+				if _, err := q.do(runCtx, client, base); err != nil {
+					// A request cut off because the bench itself was
+					// stopped is no failure of the server.
 					if ctx.Err() == nil {
 						mu.Lock()
 						firstErr = err
