@@ -177,11 +177,7 @@ func loadNestedConnectionsPerParent() error {
 	if t == nil {
 		return fmt.Errorf("no gql_collection template")
 	}
-	n := replaceText(t.Tree.Root, "entgql.LimitPerRow(", "query.limitPerParent(ctx, path, ")
-	if n != 1 {
-		return fmt.Errorf("found %d calls of entgql.LimitPerRow, want 1", n)
-	}
-	return nil
+	return replaceEachOnce(t.Tree.Root, [][2]string{{"entgql.LimitPerRow(", "query.limitPerParent(ctx, path, "}})
 }
 
 // edgesInOneBlock makes a connection's build allocate its page's edges in
@@ -267,10 +263,7 @@ func eagerLoadersWithOneArrayParameter(query *template.Template) error {
 	if toOne != 1 {
 		return fmt.Errorf("found %d to-one loaders, want 1", toOne)
 	}
-	if n := replaceText(query.Tree.Root, "s.Where(sql.InValues(s.C(", "s.Where(perparent.In(s.C("); n != 1 {
-		return fmt.Errorf("found %d to-many loaders, want 1", n)
-	}
-	return nil
+	return replaceEachOnce(query.Tree.Root, [][2]string{{"s.Where(sql.InValues(s.C(", "s.Where(perparent.In(s.C("}})
 }
 
 // replaceEachOnce makes each replacement of pairs (old, new) in the text
