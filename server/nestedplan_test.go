@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"context"
+	stdsql "database/sql"
 	"maps"
 	"regexp"
 	"slices"
@@ -31,11 +32,22 @@ type recorded struct {
 }
 
 func (r *recorder) Query(ctx context.Context, query string, args, v any) error {
-	r.mu.Lock()
 	a, _ := args.([]any)
-	r.queries = append(r.queries, recorded{query, a})
-	r.mu.Unlock()
+	r.record(query, a)
 	return r.Driver.Query(ctx, query, args, v)
+}
+
+// QueryContext serves the statements sent past ent's builders (the API key
+// look-up), as the service's own driver does.
+func (r *recorder) QueryContext(ctx context.Context, query string, args ...any) (*stdsql.Rows, error) {
+	r.record(query, args)
+	return r.Driver.(*entsql.Driver).QueryContext(ctx, query, args...)
+}
+
+func (r *recorder) record(query string, args []any) {
+	r.mu.Lock()
+	r.queries = append(r.queries, recorded{query, args})
+	r.mu.Unlock()
 }
 
 // take returns the statements recorded so far and forgets them.
