@@ -465,8 +465,10 @@ func (_q *ActivityQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Act
 		}
 	)
 	var scanned *Activity
+	var block nodeBlock[Activity]
 	_spec.ScanValues = func(columns []string) ([]any, error) {
-		scanned = &Activity{config: _q.config}
+		scanned = block.next(_spec.Limit)
+		scanned.config = _q.config
 		return scanned.scanTargets(columns)
 	}
 	_spec.Assign = func(columns []string, values []any) error {

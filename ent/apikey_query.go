@@ -465,8 +465,10 @@ func (_q *APIKeyQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*APIKe
 		}
 	)
 	var scanned *APIKey
+	var block nodeBlock[APIKey]
 	_spec.ScanValues = func(columns []string) ([]any, error) {
-		scanned = &APIKey{config: _q.config}
+		scanned = block.next(_spec.Limit)
+		scanned.config = _q.config
 		return scanned.scanTargets(columns)
 	}
 	_spec.Assign = func(columns []string, values []any) error {

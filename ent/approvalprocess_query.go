@@ -436,8 +436,10 @@ func (_q *ApprovalProcessQuery) sqlAll(ctx context.Context, hooks ...queryHook) 
 		_spec.Node.Columns = append(_spec.Node.Columns, approvalprocess.ForeignKeys...)
 	}
 	var scanned *ApprovalProcess
+	var block nodeBlock[ApprovalProcess]
 	_spec.ScanValues = func(columns []string) ([]any, error) {
-		scanned = &ApprovalProcess{config: _q.config}
+		scanned = block.next(_spec.Limit)
+		scanned.config = _q.config
 		return scanned.scanTargets(columns)
 	}
 	_spec.Assign = func(columns []string, values []any) error {

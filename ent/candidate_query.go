@@ -920,8 +920,10 @@ func (_q *CandidateQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Ca
 		}
 	)
 	var scanned *Candidate
+	var block nodeBlock[Candidate]
 	_spec.ScanValues = func(columns []string) ([]any, error) {
-		scanned = &Candidate{config: _q.config}
+		scanned = block.next(_spec.Limit)
+		scanned.config = _q.config
 		return scanned.scanTargets(columns)
 	}
 	_spec.Assign = func(columns []string, values []any) error {

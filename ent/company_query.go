@@ -352,8 +352,10 @@ func (_q *CompanyQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Comp
 		_spec = _q.querySpec()
 	)
 	var scanned *Company
+	var block nodeBlock[Company]
 	_spec.ScanValues = func(columns []string) ([]any, error) {
-		scanned = &Company{config: _q.config}
+		scanned = block.next(_spec.Limit)
+		scanned.config = _q.config
 		return scanned.scanTargets(columns)
 	}
 	_spec.Assign = func(columns []string, values []any) error {

@@ -391,8 +391,10 @@ func (_q *ContactQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Cont
 		}
 	)
 	var scanned *Contact
+	var block nodeBlock[Contact]
 	_spec.ScanValues = func(columns []string) ([]any, error) {
-		scanned = &Contact{config: _q.config}
+		scanned = block.next(_spec.Limit)
+		scanned.config = _q.config
 		return scanned.scanTargets(columns)
 	}
 	_spec.Assign = func(columns []string, values []any) error {

@@ -475,8 +475,10 @@ func (_q *ConversationQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]
 		_spec.Node.Columns = append(_spec.Node.Columns, conversation.ForeignKeys...)
 	}
 	var scanned *Conversation
+	var block nodeBlock[Conversation]
 	_spec.ScanValues = func(columns []string) ([]any, error) {
-		scanned = &Conversation{config: _q.config}
+		scanned = block.next(_spec.Limit)
+		scanned.config = _q.config
 		return scanned.scanTargets(columns)
 	}
 	_spec.Assign = func(columns []string, values []any) error {

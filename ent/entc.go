@@ -223,15 +223,18 @@ func queryTemplate() (*gen.Template, error) {
 
 // scanStraightIntoNodes makes a query scan each row into a new node through
 // the node's scanTargets and assignScanned (ent/template/directscan.tmpl)
-// instead of scanValues and assignValues.
+// instead of scanValues and assignValues, and take its nodes from blocks
+// (ent/nodeblock.go) instead of allocating each on its own.
 func scanStraightIntoNodes(query *template.Template) error {
 	return replaceEachOnce(query.Tree.Root, [][2]string{
 		{"\n\t_spec.ScanValues = func(columns []string) ([]any, error) {\n\t\treturn (*",
 			"\n\tvar scanned *"},
 		{").scanValues(nil, columns)\n\t}\n\t_spec.Assign = func(columns []string, values []any) error {\n\t\tnode := &",
-			"\n\t_spec.ScanValues = func(columns []string) ([]any, error) {\n\t\tscanned = &"},
+			"\n\tvar block nodeBlock["},
+		{"{config: ",
+			"]\n\t_spec.ScanValues = func(columns []string) ([]any, error) {\n\t\tscanned = block.next(_spec.Limit)\n\t\tscanned.config = "},
 		{".config}\n\t\tnodes = append(nodes, node)",
-			".config}\n\t\treturn scanned.scanTargets(columns)\n\t}\n\t_spec.Assign = func(columns []string, values []any) error {\n\t\tnode := scanned\n\t\tnodes = append(nodes, node)"},
+			".config\n\t\treturn scanned.scanTargets(columns)\n\t}\n\t_spec.Assign = func(columns []string, values []any) error {\n\t\tnode := scanned\n\t\tnodes = append(nodes, node)"},
 		{"\n\t\treturn node.assignValues(columns, values)\n\t}",
 			"\n\t\treturn node.assignScanned(columns, values)\n\t}"},
 	})

@@ -430,8 +430,10 @@ func (_q *EvaluationPartnerQuery) sqlAll(ctx context.Context, hooks ...queryHook
 		}
 	)
 	var scanned *EvaluationPartner
+	var block nodeBlock[EvaluationPartner]
 	_spec.ScanValues = func(columns []string) ([]any, error) {
-		scanned = &EvaluationPartner{config: _q.config}
+		scanned = block.next(_spec.Limit)
+		scanned.config = _q.config
 		return scanned.scanTargets(columns)
 	}
 	_spec.Assign = func(columns []string, values []any) error {

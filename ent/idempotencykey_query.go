@@ -391,8 +391,10 @@ func (_q *IdempotencyKeyQuery) sqlAll(ctx context.Context, hooks ...queryHook) (
 		}
 	)
 	var scanned *IdempotencyKey
+	var block nodeBlock[IdempotencyKey]
 	_spec.ScanValues = func(columns []string) ([]any, error) {
-		scanned = &IdempotencyKey{config: _q.config}
+		scanned = block.next(_spec.Limit)
+		scanned.config = _q.config
 		return scanned.scanTargets(columns)
 	}
 	_spec.Assign = func(columns []string, values []any) error {

@@ -430,8 +430,10 @@ func (_q *LocationQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Loc
 		}
 	)
 	var scanned *Location
+	var block nodeBlock[Location]
 	_spec.ScanValues = func(columns []string) ([]any, error) {
-		scanned = &Location{config: _q.config}
+		scanned = block.next(_spec.Limit)
+		scanned.config = _q.config
 		return scanned.scanTargets(columns)
 	}
 	_spec.Assign = func(columns []string, values []any) error {

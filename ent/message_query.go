@@ -428,8 +428,10 @@ func (_q *MessageQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Mess
 		}
 	)
 	var scanned *Message
+	var block nodeBlock[Message]
 	_spec.ScanValues = func(columns []string) ([]any, error) {
-		scanned = &Message{config: _q.config}
+		scanned = block.next(_spec.Limit)
+		scanned.config = _q.config
 		return scanned.scanTargets(columns)
 	}
 	_spec.Assign = func(columns []string, values []any) error {

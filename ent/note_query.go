@@ -428,8 +428,10 @@ func (_q *NoteQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Note, e
 		}
 	)
 	var scanned *Note
+	var block nodeBlock[Note]
 	_spec.ScanValues = func(columns []string) ([]any, error) {
-		scanned = &Note{config: _q.config}
+		scanned = block.next(_spec.Limit)
+		scanned.config = _q.config
 		return scanned.scanTargets(columns)
 	}
 	_spec.Assign = func(columns []string, values []any) error {

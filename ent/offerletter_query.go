@@ -428,8 +428,10 @@ func (_q *OfferLetterQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*
 		}
 	)
 	var scanned *OfferLetter
+	var block nodeBlock[OfferLetter]
 	_spec.ScanValues = func(columns []string) ([]any, error) {
-		scanned = &OfferLetter{config: _q.config}
+		scanned = block.next(_spec.Limit)
+		scanned.config = _q.config
 		return scanned.scanTargets(columns)
 	}
 	_spec.Assign = func(columns []string, values []any) error {

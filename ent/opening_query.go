@@ -503,8 +503,10 @@ func (_q *OpeningQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Open
 		}
 	)
 	var scanned *Opening
+	var block nodeBlock[Opening]
 	_spec.ScanValues = func(columns []string) ([]any, error) {
-		scanned = &Opening{config: _q.config}
+		scanned = block.next(_spec.Limit)
+		scanned.config = _q.config
 		return scanned.scanTargets(columns)
 	}
 	_spec.Assign = func(columns []string, values []any) error {

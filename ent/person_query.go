@@ -430,8 +430,10 @@ func (_q *PersonQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Perso
 		}
 	)
 	var scanned *Person
+	var block nodeBlock[Person]
 	_spec.ScanValues = func(columns []string) ([]any, error) {
-		scanned = &Person{config: _q.config}
+		scanned = block.next(_spec.Limit)
+		scanned.config = _q.config
 		return scanned.scanTargets(columns)
 	}
 	_spec.Assign = func(columns []string, values []any) error {

@@ -505,8 +505,10 @@ func (_q *PipelineStepQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]
 		}
 	)
 	var scanned *PipelineStep
+	var block nodeBlock[PipelineStep]
 	_spec.ScanValues = func(columns []string) ([]any, error) {
-		scanned = &PipelineStep{config: _q.config}
+		scanned = block.next(_spec.Limit)
+		scanned.config = _q.config
 		return scanned.scanTargets(columns)
 	}
 	_spec.Assign = func(columns []string, values []any) error {

@@ -838,8 +838,10 @@ func (_q *PositionQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Pos
 		}
 	)
 	var scanned *Position
+	var block nodeBlock[Position]
 	_spec.ScanValues = func(columns []string) ([]any, error) {
-		scanned = &Position{config: _q.config}
+		scanned = block.next(_spec.Limit)
+		scanned.config = _q.config
 		return scanned.scanTargets(columns)
 	}
 	_spec.Assign = func(columns []string, values []any) error {

@@ -430,8 +430,10 @@ func (_q *QuestionnaireQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([
 		}
 	)
 	var scanned *Questionnaire
+	var block nodeBlock[Questionnaire]
 	_spec.ScanValues = func(columns []string) ([]any, error) {
-		scanned = &Questionnaire{config: _q.config}
+		scanned = block.next(_spec.Limit)
+		scanned.config = _q.config
 		return scanned.scanTargets(columns)
 	}
 	_spec.Assign = func(columns []string, values []any) error {

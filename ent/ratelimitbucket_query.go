@@ -345,8 +345,10 @@ func (_q *RateLimitBucketQuery) sqlAll(ctx context.Context, hooks ...queryHook) 
 		_spec = _q.querySpec()
 	)
 	var scanned *RateLimitBucket
+	var block nodeBlock[RateLimitBucket]
 	_spec.ScanValues = func(columns []string) ([]any, error) {
-		scanned = &RateLimitBucket{config: _q.config}
+		scanned = block.next(_spec.Limit)
+		scanned.config = _q.config
 		return scanned.scanTargets(columns)
 	}
 	_spec.Assign = func(columns []string, values []any) error {

@@ -430,8 +430,10 @@ func (_q *RejectionReasonQuery) sqlAll(ctx context.Context, hooks ...queryHook) 
 		}
 	)
 	var scanned *RejectionReason
+	var block nodeBlock[RejectionReason]
 	_spec.ScanValues = func(columns []string) ([]any, error) {
-		scanned = &RejectionReason{config: _q.config}
+		scanned = block.next(_spec.Limit)
+		scanned.config = _q.config
 		return scanned.scanTargets(columns)
 	}
 	_spec.Assign = func(columns []string, values []any) error {

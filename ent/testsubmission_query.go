@@ -465,8 +465,10 @@ func (_q *TestSubmissionQuery) sqlAll(ctx context.Context, hooks ...queryHook) (
 		}
 	)
 	var scanned *TestSubmission
+	var block nodeBlock[TestSubmission]
 	_spec.ScanValues = func(columns []string) ([]any, error) {
-		scanned = &TestSubmission{config: _q.config}
+		scanned = block.next(_spec.Limit)
+		scanned.config = _q.config
 		return scanned.scanTargets(columns)
 	}
 	_spec.Assign = func(columns []string, values []any) error {

@@ -468,8 +468,10 @@ func (_q *UserQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*User, e
 		}
 	)
 	var scanned *User
+	var block nodeBlock[User]
 	_spec.ScanValues = func(columns []string) ([]any, error) {
-		scanned = &User{config: _q.config}
+		scanned = block.next(_spec.Limit)
+		scanned.config = _q.config
 		return scanned.scanTargets(columns)
 	}
 	_spec.Assign = func(columns []string, values []any) error {

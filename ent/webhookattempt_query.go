@@ -428,8 +428,10 @@ func (_q *WebhookAttemptQuery) sqlAll(ctx context.Context, hooks ...queryHook) (
 		}
 	)
 	var scanned *WebhookAttempt
+	var block nodeBlock[WebhookAttempt]
 	_spec.ScanValues = func(columns []string) ([]any, error) {
-		scanned = &WebhookAttempt{config: _q.config}
+		scanned = block.next(_spec.Limit)
+		scanned.config = _q.config
 		return scanned.scanTargets(columns)
 	}
 	_spec.Assign = func(columns []string, values []any) error {
