@@ -3,6 +3,7 @@ package graph_test
 import (
 	"encoding/json"
 	"net/http"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -36,6 +37,24 @@ func TestUndecodableBodiesAreBadRequests(t *testing.T) {
 	metrics := string(env.DoWith(http.MethodGet, "/metrics", nil, nil).Body)
 	if strings.Contains(metrics, `route="/graphql",status="500"`) {
 		t.Errorf("a body was counted as a server error:\n%s", metrics)
+	}
+}
+
+// An answer says its length, so a client reads it without parsing chunks:
+// a long one (net/http counts only those under 2 KB itself), an error,
+// and one refused before it ran.
+func TestAnswersCarryTheirLength(t *testing.T) {
+	env := hiregraphtest.New(t)
+	for _, body := range []string{
+		`{"query":"{ __schema { types { name description fields { name } } } }"}`,
+		`{"query":"{ node(id: \"nope\") { id } }"}`,
+		`{"query":"{ nothing }"}`,
+	} {
+		r := env.Do(http.MethodPost, "/graphql", body)
+		assertGraphQLAnswer(t, r)
+		if got := r.Header.Get("Content-Length"); got != strconv.Itoa(len(r.Body)) {
+			t.Errorf("%s: Content-Length %q for a %d-byte answer", body, got, len(r.Body))
+		}
 	}
 }
 
