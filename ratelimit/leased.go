@@ -9,9 +9,12 @@ import (
 )
 
 // maxLease bounds the tokens a replica takes from a shared bucket at once,
-// and so what a client can spend over its limit: at most maxLease-1 tokens a
-// replica, taken but not yet handed out when the shared bucket ran dry.
-const maxLease = 10
+// and so how early another replica can refuse a client: by at most
+// maxLease-1 tokens a replica, taken but not yet handed out when the
+// shared bucket ran dry. A client allowed thousands of requests a minute
+// (an integration's key) then writes once in a hundred requests, not once
+// in ten; the default API limit's bucket of 100 leases ten as before.
+const maxLease = 100
 
 // leaseSize is how many tokens of a bucket of rate r a replica takes at
 // once: a tenth of the burst, so a lease never holds a large part of it.

@@ -54,7 +54,7 @@ func TestLeasedSharesOneBucketBetweenReplicas(t *testing.T) {
 					served++
 				}
 			}
-			if served > rate.Burst || served < rate.Burst-(maxLease-1) {
+			if served > rate.Burst || served < rate.Burst-(leaseSize(rate)-1) {
 				t.Fatalf("two replicas served %d requests from a burst of %d", served, rate.Burst)
 			}
 			for _, l := range replicas {
@@ -67,6 +67,34 @@ func TestLeasedSharesOneBucketBetweenReplicas(t *testing.T) {
 				t.Fatalf("a minute later the bucket should be full again: %+v", d)
 			}
 		})
+	}
+}
+
+// A large bucket (an integration's key) is leased a hundred tokens at a
+// time, and two replicas still serve no more than it holds.
+func TestLeasedLeasesLargeBucketsAHundredAtATime(t *testing.T) {
+	ctx := context.Background()
+	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	shared := &counted{Store: stores(t, &now)["memory"]}
+	clock := func() time.Time { return now }
+	rate := Rate{PerMinute: 60000, Burst: 10000}
+	replicas := []*Limiter{New(NewLeased(shared, clock), "test", rate), New(NewLeased(shared, clock), "test", rate)}
+	for i := range 2000 {
+		if d := replicas[i%2].Allow(ctx, "k"); !d.Allowed {
+			t.Fatalf("request %d refused: %+v", i, d)
+		}
+	}
+	if takes := shared.takes.Load(); takes != 20 {
+		t.Fatalf("%d takes reached the shared store for 2,000 requests, want 20", takes)
+	}
+	served := 2000
+	for i := range 10000 {
+		if replicas[i%2].Allow(ctx, "k").Allowed {
+			served++
+		}
+	}
+	if served > rate.Burst || served < rate.Burst-2*(maxLease-1) {
+		t.Fatalf("two replicas served %d requests from a burst of %d", served, rate.Burst)
 	}
 }
 
