@@ -48,6 +48,9 @@ func (c *benchCmd) Run(a *app) error {
 		defer os.RemoveAll(dir)
 		c.DatabaseURL = "sqlite://" + filepath.Join(dir, "bench.db")
 	}
+	if c.ProfileDir == "" {
+		stopHeapSampling() // as serve does without --debug-addr
+	}
 	// Request logs would cost more than some requests; keep warnings only.
 	slog.SetDefault(slog.New(slog.NewJSONHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn})))
 	_, err := bench.Run(a.ctx, bench.Config{

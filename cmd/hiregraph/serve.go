@@ -74,7 +74,7 @@ type serveCmd struct {
 	IdleTimeout       time.Duration `name:"idle-timeout" env:"HIREGRAPH_IDLE_TIMEOUT" group:"Timeouts" default:"120s" help:"How long an idle keep-alive connection stays open."`
 	ShutdownTimeout   time.Duration `name:"shutdown-timeout" env:"HIREGRAPH_SHUTDOWN_TIMEOUT" group:"Timeouts" default:"20s" help:"How long SIGTERM waits for requests under way."`
 
-	DebugAddr string `name:"debug-addr" env:"HIREGRAPH_DEBUG_ADDR" placeholder:"ADDR" help:"Address to serve net/http/pprof on, such as 127.0.0.1:6060; never the public address (default off)."`
+	DebugAddr string `name:"debug-addr" env:"HIREGRAPH_DEBUG_ADDR" placeholder:"ADDR" help:"Address to serve net/http/pprof on, such as 127.0.0.1:6060; never the public address (default off; heap profiles are sampled only with it)."`
 }
 
 // serveVars are the defaults of serveCmd that live in other packages.
@@ -102,6 +102,9 @@ func serveVars() map[string]string {
 
 func (c *serveCmd) Run(a *app) error {
 	fmt.Fprintln(a.stdout, "Hiregraph is starting. `hiregraph help` lists the commands, `hiregraph serve --help` the settings.")
+	if c.DebugAddr == "" {
+		stopHeapSampling()
+	}
 	cfg, err := c.config()
 	if err != nil {
 		return err
