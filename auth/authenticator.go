@@ -145,8 +145,8 @@ func (a *Authenticator) touch(ctx context.Context, key *ent.APIKey) {
 // keyBySecret reads what a viewer needs of the unrevoked key with a
 // secret's hash. Every API request runs it, so it is one fixed statement:
 // building it through ent's query builder cost as much again as the read.
-var keyBySecret = `SELECT ` + strings.Join([]string{apikey.FieldID, apikey.FieldCompanyID, apikey.FieldScopes,
-	apikey.FieldUserID, apikey.FieldPartnerID, apikey.FieldTimeLastUsed}, ", ") +
+const keyBySecret = `SELECT ` + apikey.FieldID + `, ` + apikey.FieldCompanyID + `, ` + apikey.FieldScopes + `, ` +
+	apikey.FieldUserID + `, ` + apikey.FieldPartnerID + `, ` + apikey.FieldTimeLastUsed +
 	` FROM ` + apikey.Table + ` WHERE ` + apikey.FieldSecretHash + ` = $1 AND ` + apikey.FieldRevoked + ` = $2`
 
 func (a *Authenticator) keyOfSecret(ctx context.Context, secret string) (*ent.APIKey, error) {
