@@ -34,6 +34,7 @@ const (
 	MaxFields      = 2000  // fields in one operation, each fragment spread counted again
 	MaxRootFields  = 20    // root fields of one operation
 	MaxAliases     = 30    // aliased fields in one operation
+	MaxSchemas     = 1     // __schema selections in one operation
 	MaxQueryCache  = 1000  // parsed documents kept
 	QueryTimeLimit = 30 * time.Second
 
@@ -85,7 +86,7 @@ func NewServer(service *recruiting.Service, limits Limits, authenticate Authenti
 	srv.SetParserTokenLimit(MaxTokens)
 	srv.SetValidationRulesFn(func() *rules.Rules {
 		r := rules.NewDefaultRules()
-		r.AddRule("OperationShape", shapeRule(MaxFields, MaxRootFields, MaxAliases, MaxDepth))
+		r.AddRule("OperationShape", shapeRule(operationShape{maxFields: MaxFields, maxRoot: MaxRootFields, maxAliases: MaxAliases, maxDepth: MaxDepth, maxSchemas: MaxSchemas}))
 		return r
 	})
 	srv.Use(extension.Introspection{})
