@@ -74,7 +74,9 @@ func fromEntgql(err *gqlerror.Error) *apierror.Error {
 // appends to their message.
 func transportError(e *gqlerror.Error) *gqlerror.Error {
 	if code, ok := e.Extensions["code"].(string); ok {
-		e.Extensions["code"] = strings.ToLower(code)
+		if code != persistedQueryNotFound {
+			e.Extensions["code"] = strings.ToLower(code)
+		}
 		return e
 	}
 	e.Message, _, _ = strings.Cut(e.Message, " body:")

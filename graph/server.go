@@ -77,7 +77,7 @@ func NewServer(service *recruiting.Service, limits Limits, sessions Sessions, ex
 	srv := handler.New(connectionCost{schema})
 	srv.AddTransport(websocketTransport(sessions))
 	srv.AddTransport(transport.Options{})
-	srv.AddTransport(transport.GET{})
+	srv.AddTransport(get{})
 	srv.AddTransport(post{})
 	// Uploads (the GraphQL multipart request spec): the whole request is
 	// capped by the server (server.Config.MaxUploadBytes); parts beyond
@@ -91,6 +91,7 @@ func NewServer(service *recruiting.Service, limits Limits, sessions Sessions, ex
 		return r
 	})
 	srv.Use(extension.Introspection{})
+	srv.Use(extension.AutomaticPersistedQuery{Cache: newPersistedQueries()})
 	srv.Use(&complexityLimit{limit: MaxComplexity})
 	srv.Use(transactioner{entgql.Transactioner{TxOpener: service.Client, SkipTxFunc: entgql.SkipIfHasFields(append(slices.Clone(partnerCalls), fileWrites...)...)}})
 	// Inside the transaction: an answer refused for its size rolls the

@@ -25,8 +25,10 @@ func TestAPIKeyRateLimit(t *testing.T) {
 			t.Errorf("request %d: rate headers %v", i, r.Header)
 		}
 	}
+	// /graphql answers in the GraphQL error shape, as its clients read
+	// every other error.
 	r := env.Do(http.MethodPost, "/graphql", viewerQuery)
-	assertErrorBody(t, r, http.StatusTooManyRequests, "rate_limited")
+	r.AssertGraphQLError(t, http.StatusTooManyRequests, "rate_limited")
 	if r.Header.Get("Retry-After") == "" {
 		t.Error("429 without Retry-After")
 	}

@@ -11,7 +11,6 @@ import (
 	"github.com/hiregraph/hiregraph/apierror"
 	"github.com/hiregraph/hiregraph/database"
 	"github.com/hiregraph/hiregraph/ratelimit"
-	"github.com/hiregraph/hiregraph/rest"
 	"github.com/hiregraph/hiregraph/viewer"
 )
 
@@ -59,7 +58,7 @@ func perRequestStore(store ratelimit.Store, now func() time.Time) ratelimit.Stor
 
 // limitRate refuses requests over the limit of the client keyOf names, with
 // 429 and Retry-After; every answer carries the X-RateLimit-* headers.
-func limitRate(l *ratelimit.Limiter, keyOf func(*http.Request) string) func(http.Handler) http.Handler {
+func limitRate(l *ratelimit.Limiter, keyOf func(*http.Request) string, writeError errorWriter) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			key := keyOf(r)
@@ -72,7 +71,7 @@ func limitRate(l *ratelimit.Limiter, keyOf func(*http.Request) string) func(http
 				w.Header().Set(k, v)
 			}
 			if !d.Allowed {
-				rest.WriteError(w, r, apierror.New(http.StatusTooManyRequests, apierror.CodeRateLimited,
+				writeError(w, r, apierror.New(http.StatusTooManyRequests, apierror.CodeRateLimited,
 					"more than %d requests a minute; retry after %s seconds", d.Limit, d.Headers()["Retry-After"]))
 				return
 			}

@@ -245,11 +245,11 @@ func New(cfg Config) http.Handler {
 	addressOf := func(r *http.Request) string { return clientAddress(r, cfg.TrustedProxies) }
 	careers := &rest.Careers{Service: service}
 	r.Route("/careers-api/2.0/company/{company_uid}/positions", func(r chi.Router) {
-		r.Use(careersCORSFor, checkCareersToken(service, failures, cfg.TrustedProxies), limitRate(careersLimiter, careersCompanyOf))
+		r.Use(careersCORSFor, checkCareersToken(service, failures, cfg.TrustedProxies), limitRate(careersLimiter, careersCompanyOf, rest.WriteError))
 		r.Get("/", careers.List)
 		r.Get("/{position_uid}", careers.Get)
 		r.Get("/{position_uid}/apply", careers.Form)
-		r.With(limitRate(applyPerAddress, addressOf), limitRate(applyPerCompany, careersCompanyOf)).Post("/{position_uid}/apply", careers.Apply)
+		r.With(limitRate(applyPerAddress, addressOf, rest.WriteError), limitRate(applyPerCompany, careersCompanyOf, rest.WriteError)).Post("/{position_uid}/apply", careers.Apply)
 	})
 
 	r.Method(http.MethodGet, "/careers/{company_uid}", careerspage.Page())
@@ -266,7 +266,7 @@ func New(cfg Config) http.Handler {
 	// Both faces answer failures before the operation in their own error
 	// shape: GraphQL clients read errors[].extensions.code.
 	r.Group(func(r chi.Router) {
-		r.Use(apiCORS.Handler, rememberSocketAddress(cfg.TrustedProxies), unlessWebsocket(authenticate(authn, failures, cfg.TrustedProxies, graph.WriteError)), limitRate(apiLimiter, apiKeyOf))
+		r.Use(apiCORS.Handler, rememberSocketAddress(cfg.TrustedProxies), unlessWebsocket(authenticate(authn, failures, cfg.TrustedProxies, graph.WriteError)), limitRate(apiLimiter, apiKeyOf, graph.WriteError))
 		var tracing []graphql.HandlerExtension
 		if telemetry.Enabled() {
 			tracing = append(tracing, telemetry.GraphQL{})
@@ -279,7 +279,7 @@ func New(cfg Config) http.Handler {
 		r.Options("/graphql", func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.StatusNoContent) })
 	})
 	r.Group(func(r chi.Router) {
-		r.Use(apiCORS.Handler, authenticate(authn, failures, cfg.TrustedProxies, rest.WriteError), limitRate(apiLimiter, apiKeyOf))
+		r.Use(apiCORS.Handler, authenticate(authn, failures, cfg.TrustedProxies, rest.WriteError), limitRate(apiLimiter, apiKeyOf, rest.WriteError))
 		r.Mount(BasePath, api.Routes())
 	})
 	return r
