@@ -117,3 +117,27 @@ func TestDownloadLinksAreAbsoluteWithoutPublicURL(t *testing.T) {
 		assertDownloads(t, link, hiregraphtest.SamplePDF, "cv.pdf")
 	}
 }
+
+// An upload's answer may reach into the file's edges: they load after the
+// upload's transaction has committed (it once failed with
+// internal_error, the file stored all the same).
+func TestUploadAnswerSelectsItsCandidate(t *testing.T) {
+	env := hiregraphtest.New(t)
+	r := env.Upload(`mutation($c: ID!, $f: Upload!) { uploadCandidateFile(candidateID: $c, file: $f) { id candidate { id person { firstName } files(first: 5) { totalCount } } } }`,
+		map[string]any{"c": env.Demo.CandidateUID, "f": nil}, "f", hiregraphtest.Part{FileName: "cv.pdf", Content: hiregraphtest.SamplePDF})
+	var out struct {
+		UploadCandidateFile struct {
+			ID        string
+			Candidate struct {
+				ID     string
+				Person struct{ FirstName string }
+				Files  struct{ TotalCount int }
+			}
+		}
+	}
+	r.Decode(t, &out)
+	c := out.UploadCandidateFile.Candidate
+	if c.ID != env.Demo.CandidateUID || c.Person.FirstName == "" || c.Files.TotalCount != 1 {
+		t.Errorf("the answer's candidate: %+v", c)
+	}
+}

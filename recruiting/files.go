@@ -120,7 +120,11 @@ func (s *Service) UploadCandidateFile(ctx context.Context, candidateID string, k
 		s.forget(ctx, stored)
 		return nil, err
 	}
-	return row, nil
+	// The upload runs outside any transaction of its caller (graph's
+	// fileWrites): the row's edges, which the answer may select, load
+	// after the commit, so through the client, not the finished
+	// transaction.
+	return row.Unwrap(), nil
 }
 
 // CandidateFiles lists a candidate's files, oldest first.
