@@ -586,7 +586,11 @@ func (s *Service) changePositionStatus(ctx context.Context, client *ent.Client, 
 // closeOpenings closes the position's open and pending openings, each with
 // its activity; filled and closed ones keep their state.
 func (s *Service) closeOpenings(ctx context.Context, client *ent.Client, p *ent.Position) error {
-	open, err := p.QueryOpenings().Where(opening.StatusIn(opening.StatusOpen, opening.StatusPending), lockedForWrite).All(ctx)
+	// Not p.QueryOpenings(): an edge query reads DISTINCT rows, which
+	// PostgreSQL cannot lock.
+	open, err := client.Opening.Query().
+		Where(opening.PositionID(p.ID), opening.StatusIn(opening.StatusOpen, opening.StatusPending), lockedForWrite).
+		All(ctx)
 	if err != nil {
 		return err
 	}
