@@ -195,6 +195,13 @@ func applyFile(ctx context.Context, conn *sql.Conn, dia string, dir migrate.Dir,
 	if err != nil {
 		return fmt.Errorf("migration %s: %w", f.Name(), err)
 	}
+	if dia == dialect.SQLite {
+		restore, err := foreignKeysOff(ctx, conn)
+		if err != nil {
+			return err
+		}
+		defer restore()
+	}
 	tx, err := conn.BeginTx(ctx, nil)
 	if err != nil {
 		return err
@@ -206,6 +213,11 @@ func applyFile(ctx context.Context, conn *sql.Conn, dia string, dir migrate.Dir,
 			return fmt.Errorf("applying migration %s: %s: %w", f.Name(), stmt.Text, err)
 		}
 	}
+	if dia == dialect.SQLite {
+		if err := checkForeignKeys(ctx, tx); err != nil {
+			return fmt.Errorf("applying migration %s: %w", f.Name(), err)
+		}
+	}
 	rev := &migrate.Revision{
 		Version: f.Version(), Description: f.Desc(), Type: migrate.RevisionTypeExecute,
 		Applied: len(stmts), Total: len(stmts), ExecutedAt: start, ExecutionTime: time.Since(start), Hash: hash,
@@ -214,6 +226,43 @@ func applyFile(ctx context.Context, conn *sql.Conn, dia string, dir migrate.Dir,
 		return err
 	}
 	return tx.Commit()
+}
+
+// foreignKeysOff turns SQLite's foreign keys off on conn until restore.
+// A migration that rebuilds a table (atlas copies it and drops the old
+// one) needs them off, and its own PRAGMA foreign_keys = off does nothing
+// inside the migration's transaction: with them on, dropping the old table
+// would run every referencing row's ON DELETE action (cascades, SET NULL)
+// or fail. This is SQLite's documented procedure for changing a table,
+// with checkForeignKeys before the commit.
+func foreignKeysOff(ctx context.Context, conn *sql.Conn) (restore func(), err error) {
+	if _, err := conn.ExecContext(ctx, "PRAGMA foreign_keys = off"); err != nil {
+		return nil, fmt.Errorf("turning foreign keys off for a migration: %w", err)
+	}
+	return func() {
+		if _, err := conn.ExecContext(context.WithoutCancel(ctx), "PRAGMA foreign_keys = on"); err != nil {
+			slog.Error("turning foreign keys back on after a migration", "err", err)
+		}
+	}, nil
+}
+
+// checkForeignKeys fails when a row references a missing one.
+func checkForeignKeys(ctx context.Context, tx *sql.Tx) error {
+	rows, err := tx.QueryContext(ctx, "PRAGMA foreign_key_check")
+	if err != nil {
+		return fmt.Errorf("checking foreign keys: %w", err)
+	}
+	defer rows.Close()
+	if rows.Next() {
+		var table, parent string
+		var rowid sql.NullInt64
+		var fk int
+		if err := rows.Scan(&table, &rowid, &parent, &fk); err != nil {
+			return fmt.Errorf("checking foreign keys: %w", err)
+		}
+		return fmt.Errorf("row %d of %s references a missing row of %s", rowid.Int64, table, parent)
+	}
+	return rows.Err()
 }
 
 // pendingVersions returns the versions of the migrations db lacks.

@@ -12,6 +12,7 @@ import (
 	"entgo.io/ent/dialect/sql"
 	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/company"
+	"github.com/hiregraph/hiregraph/ent/opening"
 	"github.com/hiregraph/hiregraph/ent/person"
 	"github.com/hiregraph/hiregraph/ent/pipelinestep"
 	"github.com/hiregraph/hiregraph/ent/position"
@@ -34,6 +35,8 @@ type Candidate struct {
 	Status candidate.Status `json:"status,omitempty"`
 	// The pipeline step the candidate is at; null for candidates recorded before pipelines.
 	CurrentStepID *string `json:"current_step_id,omitempty"`
+	// The opening the candidate was hired for; null unless hired.
+	HiredOpeningID *string `json:"hired_opening_id,omitempty"`
 	// Why the candidate was rejected; null unless rejected.
 	RejectionReasonID *string `json:"rejection_reason_id,omitempty"`
 	// The recruiter's note on the rejection; null when none.
@@ -90,8 +93,8 @@ type CandidateEdges struct {
 	RejectionReason *RejectionReason `json:"rejection_reason,omitempty"`
 	// The users who look after the candidate.
 	Assignees []*User `json:"assignees,omitempty"`
-	// The openings this candidate was hired for.
-	HiredFor []*Opening `json:"hired_for,omitempty"`
+	// The opening the candidate was hired for; null unless hired.
+	HiredOpening *Opening `json:"hired_opening,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.
 	loadedTypes [15]bool
@@ -107,7 +110,6 @@ type CandidateEdges struct {
 	namedActivities      map[string][]*Activity
 	namedStepHistory     map[string][]*CandidateStep
 	namedAssignees       map[string][]*User
-	namedHiredFor        map[string][]*Opening
 }
 
 // CompanyOrErr returns the Company value or an error if the edge
@@ -246,13 +248,15 @@ func (e CandidateEdges) AssigneesOrErr() ([]*User, error) {
 	return nil, &NotLoadedError{edge: "assignees"}
 }
 
-// HiredForOrErr returns the HiredFor value or an error if the edge
-// was not loaded in eager-loading.
-func (e CandidateEdges) HiredForOrErr() ([]*Opening, error) {
-	if e.loadedTypes[14] {
-		return e.HiredFor, nil
+// HiredOpeningOrErr returns the HiredOpening value or an error if the edge
+// was not loaded in eager-loading, or loaded but was not found.
+func (e CandidateEdges) HiredOpeningOrErr() (*Opening, error) {
+	if e.HiredOpening != nil {
+		return e.HiredOpening, nil
+	} else if e.loadedTypes[14] {
+		return nil, &NotFoundError{label: opening.Label}
 	}
-	return nil, &NotLoadedError{edge: "hired_for"}
+	return nil, &NotLoadedError{edge: "hired_opening"}
 }
 
 // scanValues returns the types for scanning values from sql.Rows.
@@ -264,7 +268,7 @@ func (*Candidate) scanValues(columns []string) ([]any, error) {
 			values[i] = new([]byte)
 		case candidate.FieldDeleted:
 			values[i] = new(sql.NullBool)
-		case candidate.FieldID, candidate.FieldCompanyID, candidate.FieldPersonID, candidate.FieldPositionID, candidate.FieldStatus, candidate.FieldCurrentStepID, candidate.FieldRejectionReasonID, candidate.FieldRejectionNote, candidate.FieldSource:
+		case candidate.FieldID, candidate.FieldCompanyID, candidate.FieldPersonID, candidate.FieldPositionID, candidate.FieldStatus, candidate.FieldCurrentStepID, candidate.FieldHiredOpeningID, candidate.FieldRejectionReasonID, candidate.FieldRejectionNote, candidate.FieldSource:
 			values[i] = new(sql.NullString)
 		case candidate.FieldTimeCreated, candidate.FieldTimeLastStatusChanged, candidate.FieldTimeHiringProcessUpdated:
 			values[i] = new(sql.NullTime)
@@ -319,6 +323,13 @@ func (_m *Candidate) assignValues(columns []string, values []any) error {
 			} else if value.Valid {
 				_m.CurrentStepID = new(string)
 				*_m.CurrentStepID = value.String
+			}
+		case candidate.FieldHiredOpeningID:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field hired_opening_id", values[i])
+			} else if value.Valid {
+				_m.HiredOpeningID = new(string)
+				*_m.HiredOpeningID = value.String
 			}
 		case candidate.FieldRejectionReasonID:
 			if value, ok := values[i].(*sql.NullString); !ok {
@@ -471,9 +482,9 @@ func (_m *Candidate) QueryAssignees() *UserQuery {
 	return NewCandidateClient(_m.config).QueryAssignees(_m)
 }
 
-// QueryHiredFor queries the "hired_for" edge of the Candidate entity.
-func (_m *Candidate) QueryHiredFor() *OpeningQuery {
-	return NewCandidateClient(_m.config).QueryHiredFor(_m)
+// QueryHiredOpening queries the "hired_opening" edge of the Candidate entity.
+func (_m *Candidate) QueryHiredOpening() *OpeningQuery {
+	return NewCandidateClient(_m.config).QueryHiredOpening(_m)
 }
 
 // Update returns a builder for updating this Candidate.
@@ -513,6 +524,11 @@ func (_m *Candidate) String() string {
 	builder.WriteString(", ")
 	if v := _m.CurrentStepID; v != nil {
 		builder.WriteString("current_step_id=")
+		builder.WriteString(*v)
+	}
+	builder.WriteString(", ")
+	if v := _m.HiredOpeningID; v != nil {
+		builder.WriteString("hired_opening_id=")
 		builder.WriteString(*v)
 	}
 	builder.WriteString(", ")
@@ -580,6 +596,8 @@ func (_m *Candidate) scanTargets(columns []string) ([]any, error) {
 		case candidate.FieldID:
 			values[i] = new(sql.NullString)
 		case candidate.FieldCurrentStepID:
+			values[i] = new(sql.NullString)
+		case candidate.FieldHiredOpeningID:
 			values[i] = new(sql.NullString)
 		case candidate.FieldRejectionReasonID:
 			values[i] = new(sql.NullString)
@@ -829,30 +847,6 @@ func (_m *Candidate) appendNamedAssignees(name string, edges ...*User) {
 		_m.Edges.namedAssignees[name] = []*User{}
 	} else {
 		_m.Edges.namedAssignees[name] = append(_m.Edges.namedAssignees[name], edges...)
-	}
-}
-
-// NamedHiredFor returns the HiredFor named value or an error if the edge was not
-// loaded in eager-loading with this name.
-func (_m *Candidate) NamedHiredFor(name string) ([]*Opening, error) {
-	if _m.Edges.namedHiredFor == nil {
-		return nil, &NotLoadedError{edge: name}
-	}
-	nodes, ok := _m.Edges.namedHiredFor[name]
-	if !ok {
-		return nil, &NotLoadedError{edge: name}
-	}
-	return nodes, nil
-}
-
-func (_m *Candidate) appendNamedHiredFor(name string, edges ...*Opening) {
-	if _m.Edges.namedHiredFor == nil {
-		_m.Edges.namedHiredFor = make(map[string][]*Opening)
-	}
-	if len(edges) == 0 {
-		_m.Edges.namedHiredFor[name] = []*Opening{}
-	} else {
-		_m.Edges.namedHiredFor[name] = append(_m.Edges.namedHiredFor[name], edges...)
 	}
 }
 

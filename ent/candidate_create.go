@@ -85,6 +85,20 @@ func (_c *CandidateCreate) SetNillableCurrentStepID(v *string) *CandidateCreate 
 	return _c
 }
 
+// SetHiredOpeningID sets the "hired_opening_id" field.
+func (_c *CandidateCreate) SetHiredOpeningID(v string) *CandidateCreate {
+	_c.mutation.SetHiredOpeningID(v)
+	return _c
+}
+
+// SetNillableHiredOpeningID sets the "hired_opening_id" field if the given value is not nil.
+func (_c *CandidateCreate) SetNillableHiredOpeningID(v *string) *CandidateCreate {
+	if v != nil {
+		_c.SetHiredOpeningID(*v)
+	}
+	return _c
+}
+
 // SetRejectionReasonID sets the "rejection_reason_id" field.
 func (_c *CandidateCreate) SetRejectionReasonID(v string) *CandidateCreate {
 	_c.mutation.SetRejectionReasonID(v)
@@ -375,19 +389,9 @@ func (_c *CandidateCreate) AddAssignees(v ...*User) *CandidateCreate {
 	return _c.AddAssigneeIDs(ids...)
 }
 
-// AddHiredForIDs adds the "hired_for" edge to the Opening entity by IDs.
-func (_c *CandidateCreate) AddHiredForIDs(ids ...string) *CandidateCreate {
-	_c.mutation.AddHiredForIDs(ids...)
-	return _c
-}
-
-// AddHiredFor adds the "hired_for" edges to the Opening entity.
-func (_c *CandidateCreate) AddHiredFor(v ...*Opening) *CandidateCreate {
-	ids := make([]string, len(v))
-	for i := range v {
-		ids[i] = v[i].ID
-	}
-	return _c.AddHiredForIDs(ids...)
+// SetHiredOpening sets the "hired_opening" edge to the Opening entity.
+func (_c *CandidateCreate) SetHiredOpening(v *Opening) *CandidateCreate {
+	return _c.SetHiredOpeningID(v.ID)
 }
 
 // Mutation returns the CandidateMutation object of the builder.
@@ -852,12 +856,12 @@ func (_c *CandidateCreate) createSpec() (*Candidate, *sqlgraph.CreateSpec) {
 		}
 		_spec.Edges = append(_spec.Edges, edge)
 	}
-	if nodes := _c.mutation.HiredForIDs(); len(nodes) > 0 {
+	if nodes := _c.mutation.HiredOpeningIDs(); len(nodes) > 0 {
 		edge := &sqlgraph.EdgeSpec{
-			Rel:     sqlgraph.O2M,
+			Rel:     sqlgraph.M2O,
 			Inverse: true,
-			Table:   candidate.HiredForTable,
-			Columns: []string{candidate.HiredForColumn},
+			Table:   candidate.HiredOpeningTable,
+			Columns: []string{candidate.HiredOpeningColumn},
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(opening.FieldID, field.TypeString),
@@ -866,6 +870,7 @@ func (_c *CandidateCreate) createSpec() (*Candidate, *sqlgraph.CreateSpec) {
 		for _, k := range nodes {
 			edge.Target.Nodes = append(edge.Target.Nodes, k)
 		}
+		_node.HiredOpeningID = &nodes[0]
 		_spec.Edges = append(_spec.Edges, edge)
 	}
 	return _node, _spec
@@ -947,6 +952,24 @@ func (u *CandidateUpsert) UpdateCurrentStepID() *CandidateUpsert {
 // ClearCurrentStepID clears the value of the "current_step_id" field.
 func (u *CandidateUpsert) ClearCurrentStepID() *CandidateUpsert {
 	u.SetNull(candidate.FieldCurrentStepID)
+	return u
+}
+
+// SetHiredOpeningID sets the "hired_opening_id" field.
+func (u *CandidateUpsert) SetHiredOpeningID(v string) *CandidateUpsert {
+	u.Set(candidate.FieldHiredOpeningID, v)
+	return u
+}
+
+// UpdateHiredOpeningID sets the "hired_opening_id" field to the value that was provided on create.
+func (u *CandidateUpsert) UpdateHiredOpeningID() *CandidateUpsert {
+	u.SetExcluded(candidate.FieldHiredOpeningID)
+	return u
+}
+
+// ClearHiredOpeningID clears the value of the "hired_opening_id" field.
+func (u *CandidateUpsert) ClearHiredOpeningID() *CandidateUpsert {
+	u.SetNull(candidate.FieldHiredOpeningID)
 	return u
 }
 
@@ -1168,6 +1191,27 @@ func (u *CandidateUpsertOne) UpdateCurrentStepID() *CandidateUpsertOne {
 func (u *CandidateUpsertOne) ClearCurrentStepID() *CandidateUpsertOne {
 	return u.Update(func(s *CandidateUpsert) {
 		s.ClearCurrentStepID()
+	})
+}
+
+// SetHiredOpeningID sets the "hired_opening_id" field.
+func (u *CandidateUpsertOne) SetHiredOpeningID(v string) *CandidateUpsertOne {
+	return u.Update(func(s *CandidateUpsert) {
+		s.SetHiredOpeningID(v)
+	})
+}
+
+// UpdateHiredOpeningID sets the "hired_opening_id" field to the value that was provided on create.
+func (u *CandidateUpsertOne) UpdateHiredOpeningID() *CandidateUpsertOne {
+	return u.Update(func(s *CandidateUpsert) {
+		s.UpdateHiredOpeningID()
+	})
+}
+
+// ClearHiredOpeningID clears the value of the "hired_opening_id" field.
+func (u *CandidateUpsertOne) ClearHiredOpeningID() *CandidateUpsertOne {
+	return u.Update(func(s *CandidateUpsert) {
+		s.ClearHiredOpeningID()
 	})
 }
 
@@ -1577,6 +1621,27 @@ func (u *CandidateUpsertBulk) UpdateCurrentStepID() *CandidateUpsertBulk {
 func (u *CandidateUpsertBulk) ClearCurrentStepID() *CandidateUpsertBulk {
 	return u.Update(func(s *CandidateUpsert) {
 		s.ClearCurrentStepID()
+	})
+}
+
+// SetHiredOpeningID sets the "hired_opening_id" field.
+func (u *CandidateUpsertBulk) SetHiredOpeningID(v string) *CandidateUpsertBulk {
+	return u.Update(func(s *CandidateUpsert) {
+		s.SetHiredOpeningID(v)
+	})
+}
+
+// UpdateHiredOpeningID sets the "hired_opening_id" field to the value that was provided on create.
+func (u *CandidateUpsertBulk) UpdateHiredOpeningID() *CandidateUpsertBulk {
+	return u.Update(func(s *CandidateUpsert) {
+		s.UpdateHiredOpeningID()
+	})
+}
+
+// ClearHiredOpeningID clears the value of the "hired_opening_id" field.
+func (u *CandidateUpsertBulk) ClearHiredOpeningID() *CandidateUpsertBulk {
+	return u.Update(func(s *CandidateUpsert) {
+		s.ClearHiredOpeningID()
 	})
 }
 

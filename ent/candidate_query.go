@@ -56,7 +56,7 @@ type CandidateQuery struct {
 	withStepHistory          *CandidateStepQuery
 	withRejectionReason      *RejectionReasonQuery
 	withAssignees            *UserQuery
-	withHiredFor             *OpeningQuery
+	withHiredOpening         *OpeningQuery
 	loadTotal                []func(context.Context, []*Candidate) error
 	modifiers                []func(*sql.Selector)
 	withNamedNotes           map[string]*NoteQuery
@@ -68,7 +68,6 @@ type CandidateQuery struct {
 	withNamedActivities      map[string]*ActivityQuery
 	withNamedStepHistory     map[string]*CandidateStepQuery
 	withNamedAssignees       map[string]*UserQuery
-	withNamedHiredFor        map[string]*OpeningQuery
 	// perParent, when set, loads the query as a nested connection: the first
 	// rows of each parent (package perparent).
 	perParent *perparent.Limit
@@ -416,8 +415,8 @@ func (_q *CandidateQuery) QueryAssignees() *UserQuery {
 	return query
 }
 
-// QueryHiredFor chains the current query on the "hired_for" edge.
-func (_q *CandidateQuery) QueryHiredFor() *OpeningQuery {
+// QueryHiredOpening chains the current query on the "hired_opening" edge.
+func (_q *CandidateQuery) QueryHiredOpening() *OpeningQuery {
 	query := (&OpeningClient{config: _q.config}).Query()
 	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
 		if err := _q.prepareQuery(ctx); err != nil {
@@ -430,7 +429,7 @@ func (_q *CandidateQuery) QueryHiredFor() *OpeningQuery {
 		step := sqlgraph.NewStep(
 			sqlgraph.From(candidate.Table, candidate.FieldID, selector),
 			sqlgraph.To(opening.Table, opening.FieldID),
-			sqlgraph.Edge(sqlgraph.O2M, true, candidate.HiredForTable, candidate.HiredForColumn),
+			sqlgraph.Edge(sqlgraph.M2O, true, candidate.HiredOpeningTable, candidate.HiredOpeningColumn),
 		)
 		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
 		return fromU, nil
@@ -644,7 +643,7 @@ func (_q *CandidateQuery) Clone() *CandidateQuery {
 		withStepHistory:     _q.withStepHistory.Clone(),
 		withRejectionReason: _q.withRejectionReason.Clone(),
 		withAssignees:       _q.withAssignees.Clone(),
-		withHiredFor:        _q.withHiredFor.Clone(),
+		withHiredOpening:    _q.withHiredOpening.Clone(),
 		// clone intermediate query.
 		sql:       _q.sql.Clone(),
 		path:      _q.path,
@@ -806,14 +805,14 @@ func (_q *CandidateQuery) WithAssignees(opts ...func(*UserQuery)) *CandidateQuer
 	return _q
 }
 
-// WithHiredFor tells the query-builder to eager-load the nodes that are connected to
-// the "hired_for" edge. The optional arguments are used to configure the query builder of the edge.
-func (_q *CandidateQuery) WithHiredFor(opts ...func(*OpeningQuery)) *CandidateQuery {
+// WithHiredOpening tells the query-builder to eager-load the nodes that are connected to
+// the "hired_opening" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *CandidateQuery) WithHiredOpening(opts ...func(*OpeningQuery)) *CandidateQuery {
 	query := (&OpeningClient{config: _q.config}).Query()
 	for _, opt := range opts {
 		opt(query)
 	}
-	_q.withHiredFor = query
+	_q.withHiredOpening = query
 	return _q
 }
 
@@ -916,7 +915,7 @@ func (_q *CandidateQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Ca
 			_q.withStepHistory != nil,
 			_q.withRejectionReason != nil,
 			_q.withAssignees != nil,
-			_q.withHiredFor != nil,
+			_q.withHiredOpening != nil,
 		}
 	)
 	var scanned *Candidate
@@ -1037,10 +1036,9 @@ func (_q *CandidateQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Ca
 			return nil, err
 		}
 	}
-	if query := _q.withHiredFor; query != nil {
-		if err := _q.loadHiredFor(ctx, query, nodes,
-			func(n *Candidate) { n.Edges.HiredFor = []*Opening{} },
-			func(n *Candidate, e *Opening) { n.Edges.HiredFor = append(n.Edges.HiredFor, e) }); err != nil {
+	if query := _q.withHiredOpening; query != nil {
+		if err := _q.loadHiredOpening(ctx, query, nodes, nil,
+			func(n *Candidate, e *Opening) { n.Edges.HiredOpening = e }); err != nil {
 			return nil, err
 		}
 	}
@@ -1131,14 +1129,6 @@ func (_q *CandidateQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Ca
 		if err := load(ctx, query, nodes,
 			func(n *Candidate) { n.appendNamedAssignees(name) },
 			func(n *Candidate, e *User) { n.appendNamedAssignees(name, e) }); err != nil {
-			return nil, err
-		}
-	}
-	for name, query := range _q.withNamedHiredFor {
-		load := _q.loadHiredFor
-		if err := load(ctx, query, nodes,
-			func(n *Candidate) { n.appendNamedHiredFor(name) },
-			func(n *Candidate, e *Opening) { n.appendNamedHiredFor(name, e) }); err != nil {
 			return nil, err
 		}
 	}
@@ -1606,36 +1596,35 @@ func (_q *CandidateQuery) loadAssignees(ctx context.Context, query *UserQuery, n
 	}
 	return nil
 }
-func (_q *CandidateQuery) loadHiredFor(ctx context.Context, query *OpeningQuery, nodes []*Candidate, init func(*Candidate), assign func(*Candidate, *Opening)) error {
-	fks := make([]driver.Value, 0, len(nodes))
-	nodeids := make(map[string]*Candidate)
+func (_q *CandidateQuery) loadHiredOpening(ctx context.Context, query *OpeningQuery, nodes []*Candidate, init func(*Candidate), assign func(*Candidate, *Opening)) error {
+	ids := make([]string, 0, len(nodes))
+	nodeids := make(map[string][]*Candidate)
 	for i := range nodes {
-		fks = append(fks, nodes[i].ID)
-		nodeids[nodes[i].ID] = nodes[i]
-		if init != nil {
-			init(nodes[i])
+		if nodes[i].HiredOpeningID == nil {
+			continue
 		}
+		fk := *nodes[i].HiredOpeningID
+		if _, ok := nodeids[fk]; !ok {
+			ids = append(ids, fk)
+		}
+		nodeids[fk] = append(nodeids[fk], nodes[i])
 	}
-	if len(query.ctx.Fields) > 0 {
-		query.ctx.AppendFieldOnce(opening.FieldHiredCandidateID)
+	if len(ids) == 0 {
+		return nil
 	}
-	query.Where(predicate.Opening(func(s *sql.Selector) {
-		s.Where(perparent.In(s.C(candidate.HiredForColumn), fks...))
-	}))
+	query.Where(perparent.IDIn(opening.FieldID, ids))
 	neighbors, err := query.All(ctx)
 	if err != nil {
 		return err
 	}
 	for _, n := range neighbors {
-		fk := n.HiredCandidateID
-		if fk == nil {
-			return fmt.Errorf(`foreign-key "hired_candidate_id" is nil for node %v`, n.ID)
-		}
-		node, ok := nodeids[*fk]
+		nodes, ok := nodeids[n.ID]
 		if !ok {
-			return fmt.Errorf(`unexpected referenced foreign-key "hired_candidate_id" returned %v for node %v`, *fk, n.ID)
+			return fmt.Errorf(`unexpected foreign-key "hired_opening_id" returned %v`, n.ID)
 		}
-		assign(node, n)
+		for i := range nodes {
+			assign(nodes[i], n)
+		}
 	}
 	return nil
 }
@@ -1682,6 +1671,9 @@ func (_q *CandidateQuery) querySpec() *sqlgraph.QuerySpec {
 		}
 		if _q.withRejectionReason != nil {
 			_spec.Node.AddColumnOnce(candidate.FieldRejectionReasonID)
+		}
+		if _q.withHiredOpening != nil {
+			_spec.Node.AddColumnOnce(candidate.FieldHiredOpeningID)
 		}
 	}
 	if ps := _q.predicates; len(ps) > 0 {
@@ -1897,20 +1889,6 @@ func (_q *CandidateQuery) WithNamedAssignees(name string, opts ...func(*UserQuer
 		_q.withNamedAssignees = make(map[string]*UserQuery)
 	}
 	_q.withNamedAssignees[name] = query
-	return _q
-}
-
-// WithNamedHiredFor tells the query-builder to eager-load the nodes that are connected to the "hired_for"
-// edge with the given name. The optional arguments are used to configure the query builder of the edge.
-func (_q *CandidateQuery) WithNamedHiredFor(name string, opts ...func(*OpeningQuery)) *CandidateQuery {
-	query := (&OpeningClient{config: _q.config}).Query()
-	for _, opt := range opts {
-		opt(query)
-	}
-	if _q.withNamedHiredFor == nil {
-		_q.withNamedHiredFor = make(map[string]*OpeningQuery)
-	}
-	_q.withNamedHiredFor[name] = query
 	return _q
 }
 

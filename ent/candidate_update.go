@@ -77,6 +77,26 @@ func (_u *CandidateUpdate) ClearCurrentStepID() *CandidateUpdate {
 	return _u
 }
 
+// SetHiredOpeningID sets the "hired_opening_id" field.
+func (_u *CandidateUpdate) SetHiredOpeningID(v string) *CandidateUpdate {
+	_u.mutation.SetHiredOpeningID(v)
+	return _u
+}
+
+// SetNillableHiredOpeningID sets the "hired_opening_id" field if the given value is not nil.
+func (_u *CandidateUpdate) SetNillableHiredOpeningID(v *string) *CandidateUpdate {
+	if v != nil {
+		_u.SetHiredOpeningID(*v)
+	}
+	return _u
+}
+
+// ClearHiredOpeningID clears the value of the "hired_opening_id" field.
+func (_u *CandidateUpdate) ClearHiredOpeningID() *CandidateUpdate {
+	_u.mutation.ClearHiredOpeningID()
+	return _u
+}
+
 // SetRejectionReasonID sets the "rejection_reason_id" field.
 func (_u *CandidateUpdate) SetRejectionReasonID(v string) *CandidateUpdate {
 	_u.mutation.SetRejectionReasonID(v)
@@ -354,19 +374,9 @@ func (_u *CandidateUpdate) AddAssignees(v ...*User) *CandidateUpdate {
 	return _u.AddAssigneeIDs(ids...)
 }
 
-// AddHiredForIDs adds the "hired_for" edge to the Opening entity by IDs.
-func (_u *CandidateUpdate) AddHiredForIDs(ids ...string) *CandidateUpdate {
-	_u.mutation.AddHiredForIDs(ids...)
-	return _u
-}
-
-// AddHiredFor adds the "hired_for" edges to the Opening entity.
-func (_u *CandidateUpdate) AddHiredFor(v ...*Opening) *CandidateUpdate {
-	ids := make([]string, len(v))
-	for i := range v {
-		ids[i] = v[i].ID
-	}
-	return _u.AddHiredForIDs(ids...)
+// SetHiredOpening sets the "hired_opening" edge to the Opening entity.
+func (_u *CandidateUpdate) SetHiredOpening(v *Opening) *CandidateUpdate {
+	return _u.SetHiredOpeningID(v.ID)
 }
 
 // Mutation returns the CandidateMutation object of the builder.
@@ -575,25 +585,10 @@ func (_u *CandidateUpdate) RemoveAssignees(v ...*User) *CandidateUpdate {
 	return _u.RemoveAssigneeIDs(ids...)
 }
 
-// ClearHiredFor clears all "hired_for" edges to the Opening entity.
-func (_u *CandidateUpdate) ClearHiredFor() *CandidateUpdate {
-	_u.mutation.ClearHiredFor()
+// ClearHiredOpening clears the "hired_opening" edge to the Opening entity.
+func (_u *CandidateUpdate) ClearHiredOpening() *CandidateUpdate {
+	_u.mutation.ClearHiredOpening()
 	return _u
-}
-
-// RemoveHiredForIDs removes the "hired_for" edge to Opening entities by IDs.
-func (_u *CandidateUpdate) RemoveHiredForIDs(ids ...string) *CandidateUpdate {
-	_u.mutation.RemoveHiredForIDs(ids...)
-	return _u
-}
-
-// RemoveHiredFor removes "hired_for" edges to Opening entities.
-func (_u *CandidateUpdate) RemoveHiredFor(v ...*Opening) *CandidateUpdate {
-	ids := make([]string, len(v))
-	for i := range v {
-		ids[i] = v[i].ID
-	}
-	return _u.RemoveHiredForIDs(ids...)
 }
 
 // Save executes the query and returns the number of nodes affected by the update operation.
@@ -1176,12 +1171,12 @@ func (_u *CandidateUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 		}
 		_spec.Edges.Add = append(_spec.Edges.Add, edge)
 	}
-	if _u.mutation.HiredForCleared() {
+	if _u.mutation.HiredOpeningCleared() {
 		edge := &sqlgraph.EdgeSpec{
-			Rel:     sqlgraph.O2M,
+			Rel:     sqlgraph.M2O,
 			Inverse: true,
-			Table:   candidate.HiredForTable,
-			Columns: []string{candidate.HiredForColumn},
+			Table:   candidate.HiredOpeningTable,
+			Columns: []string{candidate.HiredOpeningColumn},
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(opening.FieldID, field.TypeString),
@@ -1189,28 +1184,12 @@ func (_u *CandidateUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 		}
 		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
 	}
-	if nodes := _u.mutation.RemovedHiredForIDs(); len(nodes) > 0 && !_u.mutation.HiredForCleared() {
+	if nodes := _u.mutation.HiredOpeningIDs(); len(nodes) > 0 {
 		edge := &sqlgraph.EdgeSpec{
-			Rel:     sqlgraph.O2M,
+			Rel:     sqlgraph.M2O,
 			Inverse: true,
-			Table:   candidate.HiredForTable,
-			Columns: []string{candidate.HiredForColumn},
-			Bidi:    false,
-			Target: &sqlgraph.EdgeTarget{
-				IDSpec: sqlgraph.NewFieldSpec(opening.FieldID, field.TypeString),
-			},
-		}
-		for _, k := range nodes {
-			edge.Target.Nodes = append(edge.Target.Nodes, k)
-		}
-		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
-	}
-	if nodes := _u.mutation.HiredForIDs(); len(nodes) > 0 {
-		edge := &sqlgraph.EdgeSpec{
-			Rel:     sqlgraph.O2M,
-			Inverse: true,
-			Table:   candidate.HiredForTable,
-			Columns: []string{candidate.HiredForColumn},
+			Table:   candidate.HiredOpeningTable,
+			Columns: []string{candidate.HiredOpeningColumn},
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(opening.FieldID, field.TypeString),
@@ -1274,6 +1253,26 @@ func (_u *CandidateUpdateOne) SetNillableCurrentStepID(v *string) *CandidateUpda
 // ClearCurrentStepID clears the value of the "current_step_id" field.
 func (_u *CandidateUpdateOne) ClearCurrentStepID() *CandidateUpdateOne {
 	_u.mutation.ClearCurrentStepID()
+	return _u
+}
+
+// SetHiredOpeningID sets the "hired_opening_id" field.
+func (_u *CandidateUpdateOne) SetHiredOpeningID(v string) *CandidateUpdateOne {
+	_u.mutation.SetHiredOpeningID(v)
+	return _u
+}
+
+// SetNillableHiredOpeningID sets the "hired_opening_id" field if the given value is not nil.
+func (_u *CandidateUpdateOne) SetNillableHiredOpeningID(v *string) *CandidateUpdateOne {
+	if v != nil {
+		_u.SetHiredOpeningID(*v)
+	}
+	return _u
+}
+
+// ClearHiredOpeningID clears the value of the "hired_opening_id" field.
+func (_u *CandidateUpdateOne) ClearHiredOpeningID() *CandidateUpdateOne {
+	_u.mutation.ClearHiredOpeningID()
 	return _u
 }
 
@@ -1554,19 +1553,9 @@ func (_u *CandidateUpdateOne) AddAssignees(v ...*User) *CandidateUpdateOne {
 	return _u.AddAssigneeIDs(ids...)
 }
 
-// AddHiredForIDs adds the "hired_for" edge to the Opening entity by IDs.
-func (_u *CandidateUpdateOne) AddHiredForIDs(ids ...string) *CandidateUpdateOne {
-	_u.mutation.AddHiredForIDs(ids...)
-	return _u
-}
-
-// AddHiredFor adds the "hired_for" edges to the Opening entity.
-func (_u *CandidateUpdateOne) AddHiredFor(v ...*Opening) *CandidateUpdateOne {
-	ids := make([]string, len(v))
-	for i := range v {
-		ids[i] = v[i].ID
-	}
-	return _u.AddHiredForIDs(ids...)
+// SetHiredOpening sets the "hired_opening" edge to the Opening entity.
+func (_u *CandidateUpdateOne) SetHiredOpening(v *Opening) *CandidateUpdateOne {
+	return _u.SetHiredOpeningID(v.ID)
 }
 
 // Mutation returns the CandidateMutation object of the builder.
@@ -1775,25 +1764,10 @@ func (_u *CandidateUpdateOne) RemoveAssignees(v ...*User) *CandidateUpdateOne {
 	return _u.RemoveAssigneeIDs(ids...)
 }
 
-// ClearHiredFor clears all "hired_for" edges to the Opening entity.
-func (_u *CandidateUpdateOne) ClearHiredFor() *CandidateUpdateOne {
-	_u.mutation.ClearHiredFor()
+// ClearHiredOpening clears the "hired_opening" edge to the Opening entity.
+func (_u *CandidateUpdateOne) ClearHiredOpening() *CandidateUpdateOne {
+	_u.mutation.ClearHiredOpening()
 	return _u
-}
-
-// RemoveHiredForIDs removes the "hired_for" edge to Opening entities by IDs.
-func (_u *CandidateUpdateOne) RemoveHiredForIDs(ids ...string) *CandidateUpdateOne {
-	_u.mutation.RemoveHiredForIDs(ids...)
-	return _u
-}
-
-// RemoveHiredFor removes "hired_for" edges to Opening entities.
-func (_u *CandidateUpdateOne) RemoveHiredFor(v ...*Opening) *CandidateUpdateOne {
-	ids := make([]string, len(v))
-	for i := range v {
-		ids[i] = v[i].ID
-	}
-	return _u.RemoveHiredForIDs(ids...)
 }
 
 // Where appends a list predicates to the CandidateUpdate builder.
@@ -2406,12 +2380,12 @@ func (_u *CandidateUpdateOne) sqlSave(ctx context.Context) (_node *Candidate, er
 		}
 		_spec.Edges.Add = append(_spec.Edges.Add, edge)
 	}
-	if _u.mutation.HiredForCleared() {
+	if _u.mutation.HiredOpeningCleared() {
 		edge := &sqlgraph.EdgeSpec{
-			Rel:     sqlgraph.O2M,
+			Rel:     sqlgraph.M2O,
 			Inverse: true,
-			Table:   candidate.HiredForTable,
-			Columns: []string{candidate.HiredForColumn},
+			Table:   candidate.HiredOpeningTable,
+			Columns: []string{candidate.HiredOpeningColumn},
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(opening.FieldID, field.TypeString),
@@ -2419,28 +2393,12 @@ func (_u *CandidateUpdateOne) sqlSave(ctx context.Context) (_node *Candidate, er
 		}
 		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
 	}
-	if nodes := _u.mutation.RemovedHiredForIDs(); len(nodes) > 0 && !_u.mutation.HiredForCleared() {
+	if nodes := _u.mutation.HiredOpeningIDs(); len(nodes) > 0 {
 		edge := &sqlgraph.EdgeSpec{
-			Rel:     sqlgraph.O2M,
+			Rel:     sqlgraph.M2O,
 			Inverse: true,
-			Table:   candidate.HiredForTable,
-			Columns: []string{candidate.HiredForColumn},
-			Bidi:    false,
-			Target: &sqlgraph.EdgeTarget{
-				IDSpec: sqlgraph.NewFieldSpec(opening.FieldID, field.TypeString),
-			},
-		}
-		for _, k := range nodes {
-			edge.Target.Nodes = append(edge.Target.Nodes, k)
-		}
-		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
-	}
-	if nodes := _u.mutation.HiredForIDs(); len(nodes) > 0 {
-		edge := &sqlgraph.EdgeSpec{
-			Rel:     sqlgraph.O2M,
-			Inverse: true,
-			Table:   candidate.HiredForTable,
-			Columns: []string{candidate.HiredForColumn},
+			Table:   candidate.HiredOpeningTable,
+			Columns: []string{candidate.HiredOpeningColumn},
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(opening.FieldID, field.TypeString),

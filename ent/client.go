@@ -1466,15 +1466,15 @@ func (c *CandidateClient) QueryAssignees(_m *Candidate) *UserQuery {
 	return query
 }
 
-// QueryHiredFor queries the hired_for edge of a Candidate.
-func (c *CandidateClient) QueryHiredFor(_m *Candidate) *OpeningQuery {
+// QueryHiredOpening queries the hired_opening edge of a Candidate.
+func (c *CandidateClient) QueryHiredOpening(_m *Candidate) *OpeningQuery {
 	query := (&OpeningClient{config: c.config}).Query()
 	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
 		id := _m.ID
 		step := sqlgraph.NewStep(
 			sqlgraph.From(candidate.Table, candidate.FieldID, id),
 			sqlgraph.To(opening.Table, opening.FieldID),
-			sqlgraph.Edge(sqlgraph.O2M, true, candidate.HiredForTable, candidate.HiredForColumn),
+			sqlgraph.Edge(sqlgraph.M2O, true, candidate.HiredOpeningTable, candidate.HiredOpeningColumn),
 		)
 		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
 		return fromV, nil
@@ -3742,15 +3742,15 @@ func (c *OpeningClient) QueryPosition(_m *Opening) *PositionQuery {
 	return query
 }
 
-// QueryHiredCandidate queries the hired_candidate edge of a Opening.
-func (c *OpeningClient) QueryHiredCandidate(_m *Opening) *CandidateQuery {
+// QueryHires queries the hires edge of a Opening.
+func (c *OpeningClient) QueryHires(_m *Opening) *CandidateQuery {
 	query := (&CandidateClient{config: c.config}).Query()
 	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
 		id := _m.ID
 		step := sqlgraph.NewStep(
 			sqlgraph.From(opening.Table, opening.FieldID, id),
 			sqlgraph.To(candidate.Table, candidate.FieldID),
-			sqlgraph.Edge(sqlgraph.M2O, false, opening.HiredCandidateTable, opening.HiredCandidateColumn),
+			sqlgraph.Edge(sqlgraph.O2M, false, opening.HiresTable, opening.HiresColumn),
 		)
 		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
 		return fromV, nil

@@ -149,6 +149,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			candidate.FieldPositionID:               {Type: field.TypeString, Column: candidate.FieldPositionID},
 			candidate.FieldStatus:                   {Type: field.TypeEnum, Column: candidate.FieldStatus},
 			candidate.FieldCurrentStepID:            {Type: field.TypeString, Column: candidate.FieldCurrentStepID},
+			candidate.FieldHiredOpeningID:           {Type: field.TypeString, Column: candidate.FieldHiredOpeningID},
 			candidate.FieldRejectionReasonID:        {Type: field.TypeString, Column: candidate.FieldRejectionReasonID},
 			candidate.FieldRejectionNote:            {Type: field.TypeString, Column: candidate.FieldRejectionNote},
 			candidate.FieldSource:                   {Type: field.TypeString, Column: candidate.FieldSource},
@@ -433,7 +434,6 @@ var schemaGraph = func() *sqlgraph.Schema {
 		Fields: map[string]*sqlgraph.FieldSpec{
 			opening.FieldCompanyID:            {Type: field.TypeString, Column: opening.FieldCompanyID},
 			opening.FieldPositionID:           {Type: field.TypeString, Column: opening.FieldPositionID},
-			opening.FieldHiredCandidateID:     {Type: field.TypeString, Column: opening.FieldHiredCandidateID},
 			opening.FieldName:                 {Type: field.TypeString, Column: opening.FieldName},
 			opening.FieldStatus:               {Type: field.TypeEnum, Column: opening.FieldStatus},
 			opening.FieldApprovalStatus:       {Type: field.TypeEnum, Column: opening.FieldApprovalStatus},
@@ -967,12 +967,12 @@ var schemaGraph = func() *sqlgraph.Schema {
 		"User",
 	)
 	graph.MustAddE(
-		"hired_for",
+		"hired_opening",
 		&sqlgraph.EdgeSpec{
-			Rel:     sqlgraph.O2M,
+			Rel:     sqlgraph.M2O,
 			Inverse: true,
-			Table:   candidate.HiredForTable,
-			Columns: []string{candidate.HiredForColumn},
+			Table:   candidate.HiredOpeningTable,
+			Columns: []string{candidate.HiredOpeningColumn},
 			Bidi:    false,
 		},
 		"Candidate",
@@ -1267,12 +1267,12 @@ var schemaGraph = func() *sqlgraph.Schema {
 		"Position",
 	)
 	graph.MustAddE(
-		"hired_candidate",
+		"hires",
 		&sqlgraph.EdgeSpec{
-			Rel:     sqlgraph.M2O,
+			Rel:     sqlgraph.O2M,
 			Inverse: false,
-			Table:   opening.HiredCandidateTable,
-			Columns: []string{opening.HiredCandidateColumn},
+			Table:   opening.HiresTable,
+			Columns: []string{opening.HiresColumn},
 			Bidi:    false,
 		},
 		"Opening",
@@ -2250,6 +2250,11 @@ func (f *CandidateFilter) WhereCurrentStepID(p entql.StringP) {
 	f.Where(p.Field(candidate.FieldCurrentStepID))
 }
 
+// WhereHiredOpeningID applies the entql string predicate on the hired_opening_id field.
+func (f *CandidateFilter) WhereHiredOpeningID(p entql.StringP) {
+	f.Where(p.Field(candidate.FieldHiredOpeningID))
+}
+
 // WhereRejectionReasonID applies the entql string predicate on the rejection_reason_id field.
 func (f *CandidateFilter) WhereRejectionReasonID(p entql.StringP) {
 	f.Where(p.Field(candidate.FieldRejectionReasonID))
@@ -2496,14 +2501,14 @@ func (f *CandidateFilter) WhereHasAssigneesWith(preds ...predicate.User) {
 	})))
 }
 
-// WhereHasHiredFor applies a predicate to check if query has an edge hired_for.
-func (f *CandidateFilter) WhereHasHiredFor() {
-	f.Where(entql.HasEdge("hired_for"))
+// WhereHasHiredOpening applies a predicate to check if query has an edge hired_opening.
+func (f *CandidateFilter) WhereHasHiredOpening() {
+	f.Where(entql.HasEdge("hired_opening"))
 }
 
-// WhereHasHiredForWith applies a predicate to check if query has an edge hired_for with a given conditions (other predicates).
-func (f *CandidateFilter) WhereHasHiredForWith(preds ...predicate.Opening) {
-	f.Where(entql.HasEdgeWith("hired_for", sqlgraph.WrapFunc(func(s *sql.Selector) {
+// WhereHasHiredOpeningWith applies a predicate to check if query has an edge hired_opening with a given conditions (other predicates).
+func (f *CandidateFilter) WhereHasHiredOpeningWith(preds ...predicate.Opening) {
+	f.Where(entql.HasEdgeWith("hired_opening", sqlgraph.WrapFunc(func(s *sql.Selector) {
 		for _, p := range preds {
 			p(s)
 		}
@@ -3838,11 +3843,6 @@ func (f *OpeningFilter) WherePositionID(p entql.StringP) {
 	f.Where(p.Field(opening.FieldPositionID))
 }
 
-// WhereHiredCandidateID applies the entql string predicate on the hired_candidate_id field.
-func (f *OpeningFilter) WhereHiredCandidateID(p entql.StringP) {
-	f.Where(p.Field(opening.FieldHiredCandidateID))
-}
-
 // WhereName applies the entql string predicate on the name field.
 func (f *OpeningFilter) WhereName(p entql.StringP) {
 	f.Where(p.Field(opening.FieldName))
@@ -3931,14 +3931,14 @@ func (f *OpeningFilter) WhereHasPositionWith(preds ...predicate.Position) {
 	})))
 }
 
-// WhereHasHiredCandidate applies a predicate to check if query has an edge hired_candidate.
-func (f *OpeningFilter) WhereHasHiredCandidate() {
-	f.Where(entql.HasEdge("hired_candidate"))
+// WhereHasHires applies a predicate to check if query has an edge hires.
+func (f *OpeningFilter) WhereHasHires() {
+	f.Where(entql.HasEdge("hires"))
 }
 
-// WhereHasHiredCandidateWith applies a predicate to check if query has an edge hired_candidate with a given conditions (other predicates).
-func (f *OpeningFilter) WhereHasHiredCandidateWith(preds ...predicate.Candidate) {
-	f.Where(entql.HasEdgeWith("hired_candidate", sqlgraph.WrapFunc(func(s *sql.Selector) {
+// WhereHasHiresWith applies a predicate to check if query has an edge hires with a given conditions (other predicates).
+func (f *OpeningFilter) WhereHasHiresWith(preds ...predicate.Candidate) {
+	f.Where(entql.HasEdgeWith("hires", sqlgraph.WrapFunc(func(s *sql.Selector) {
 		for _, p := range preds {
 			p(s)
 		}

@@ -1000,18 +1000,20 @@ func (_q *CandidateQuery) collectField(ctx context.Context, oneNode bool, opCtx 
 				*wq = *query
 			})
 
-		case "hiredFor":
+		case "hiredOpening":
 			var (
 				alias = field.Alias
 				path  = append(path, alias)
 				query = (&OpeningClient{config: _q.config}).Query()
 			)
-			if err := query.collectField(ctx, false, opCtx, field, path, mayAddCondition(satisfies, openingImplementors)...); err != nil {
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, openingImplementors)...); err != nil {
 				return err
 			}
-			_q.WithNamedHiredFor(alias, func(wq *OpeningQuery) {
-				*wq = *query
-			})
+			_q.withHiredOpening = query
+			if _, ok := fieldSeen[candidate.FieldHiredOpeningID]; !ok {
+				selectedFields = append(selectedFields, candidate.FieldHiredOpeningID)
+				fieldSeen[candidate.FieldHiredOpeningID] = struct{}{}
+			}
 		case "status":
 			if _, ok := fieldSeen[candidate.FieldStatus]; !ok {
 				selectedFields = append(selectedFields, candidate.FieldStatus)
@@ -2658,20 +2660,18 @@ func (_q *OpeningQuery) collectField(ctx context.Context, oneNode bool, opCtx *g
 				fieldSeen[opening.FieldPositionID] = struct{}{}
 			}
 
-		case "hiredCandidate":
+		case "hires":
 			var (
 				alias = field.Alias
 				path  = append(path, alias)
 				query = (&CandidateClient{config: _q.config}).Query()
 			)
-			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, candidateImplementors)...); err != nil {
+			if err := query.collectField(ctx, false, opCtx, field, path, mayAddCondition(satisfies, candidateImplementors)...); err != nil {
 				return err
 			}
-			_q.withHiredCandidate = query
-			if _, ok := fieldSeen[opening.FieldHiredCandidateID]; !ok {
-				selectedFields = append(selectedFields, opening.FieldHiredCandidateID)
-				fieldSeen[opening.FieldHiredCandidateID] = struct{}{}
-			}
+			_q.WithNamedHires(alias, func(wq *CandidateQuery) {
+				*wq = *query
+			})
 
 		case "approvalProcess":
 			var (

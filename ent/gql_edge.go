@@ -225,16 +225,12 @@ func (_m *Candidate) Assignees(ctx context.Context) (result []*User, err error) 
 	return result, err
 }
 
-func (_m *Candidate) HiredFor(ctx context.Context) (result []*Opening, err error) {
-	if fc := graphql.GetFieldContext(ctx); fc != nil && fc.Field.Alias != "" {
-		result, err = _m.NamedHiredFor(graphql.GetFieldContext(ctx).Field.Alias)
-	} else {
-		result, err = _m.Edges.HiredForOrErr()
-	}
+func (_m *Candidate) HiredOpening(ctx context.Context) (*Opening, error) {
+	result, err := _m.Edges.HiredOpeningOrErr()
 	if IsNotLoaded(err) {
-		result, err = _m.QueryHiredFor().All(ctx)
+		result, err = _m.QueryHiredOpening().Only(ctx)
 	}
-	return result, err
+	return result, MaskNotFound(err)
 }
 
 func (_m *CandidateFile) Candidate(ctx context.Context) (*Candidate, error) {
@@ -356,12 +352,16 @@ func (_m *Opening) Position(ctx context.Context) (*Position, error) {
 	return result, err
 }
 
-func (_m *Opening) HiredCandidate(ctx context.Context) (*Candidate, error) {
-	result, err := _m.Edges.HiredCandidateOrErr()
-	if IsNotLoaded(err) {
-		result, err = _m.QueryHiredCandidate().Only(ctx)
+func (_m *Opening) Hires(ctx context.Context) (result []*Candidate, err error) {
+	if fc := graphql.GetFieldContext(ctx); fc != nil && fc.Field.Alias != "" {
+		result, err = _m.NamedHires(graphql.GetFieldContext(ctx).Field.Alias)
+	} else {
+		result, err = _m.Edges.HiresOrErr()
 	}
-	return result, MaskNotFound(err)
+	if IsNotLoaded(err) {
+		result, err = _m.QueryHires().All(ctx)
+	}
+	return result, err
 }
 
 func (_m *Opening) ApprovalProcess(ctx context.Context) (*ApprovalProcess, error) {

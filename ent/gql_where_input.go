@@ -1498,9 +1498,9 @@ type CandidateWhereInput struct {
 	HasAssignees     *bool             `json:"hasAssignees,omitempty"`
 	HasAssigneesWith []*UserWhereInput `json:"hasAssigneesWith,omitempty"`
 
-	// "hired_for" edge predicates.
-	HasHiredFor     *bool                `json:"hasHiredFor,omitempty"`
-	HasHiredForWith []*OpeningWhereInput `json:"hasHiredForWith,omitempty"`
+	// "hired_opening" edge predicates.
+	HasHiredOpening     *bool                `json:"hasHiredOpening,omitempty"`
+	HasHiredOpeningWith []*OpeningWhereInput `json:"hasHiredOpeningWith,omitempty"`
 }
 
 // AddPredicates adds custom predicates to the where input to be used during the filtering phase.
@@ -2013,23 +2013,23 @@ func (i *CandidateWhereInput) P() (predicate.Candidate, error) {
 		}
 		predicates = append(predicates, candidate.HasAssigneesWith(with...))
 	}
-	if i.HasHiredFor != nil {
-		p := candidate.HasHiredFor()
-		if !*i.HasHiredFor {
+	if i.HasHiredOpening != nil {
+		p := candidate.HasHiredOpening()
+		if !*i.HasHiredOpening {
 			p = candidate.Not(p)
 		}
 		predicates = append(predicates, p)
 	}
-	if len(i.HasHiredForWith) > 0 {
-		with := make([]predicate.Opening, 0, len(i.HasHiredForWith))
-		for _, w := range i.HasHiredForWith {
+	if len(i.HasHiredOpeningWith) > 0 {
+		with := make([]predicate.Opening, 0, len(i.HasHiredOpeningWith))
+		for _, w := range i.HasHiredOpeningWith {
 			p, err := w.P()
 			if err != nil {
-				return nil, fmt.Errorf("%w: field 'HasHiredForWith'", err)
+				return nil, fmt.Errorf("%w: field 'HasHiredOpeningWith'", err)
 			}
 			with = append(with, p)
 		}
-		predicates = append(predicates, candidate.HasHiredForWith(with...))
+		predicates = append(predicates, candidate.HasHiredOpeningWith(with...))
 	}
 	switch len(predicates) {
 	case 0:
@@ -6111,9 +6111,9 @@ type OpeningWhereInput struct {
 	HasPosition     *bool                 `json:"hasPosition,omitempty"`
 	HasPositionWith []*PositionWhereInput `json:"hasPositionWith,omitempty"`
 
-	// "hired_candidate" edge predicates.
-	HasHiredCandidate     *bool                  `json:"hasHiredCandidate,omitempty"`
-	HasHiredCandidateWith []*CandidateWhereInput `json:"hasHiredCandidateWith,omitempty"`
+	// "hires" edge predicates.
+	HasHires     *bool                  `json:"hasHires,omitempty"`
+	HasHiresWith []*CandidateWhereInput `json:"hasHiresWith,omitempty"`
 
 	// "approval_process" edge predicates.
 	HasApprovalProcess     *bool                        `json:"hasApprovalProcess,omitempty"`
@@ -6495,23 +6495,23 @@ func (i *OpeningWhereInput) P() (predicate.Opening, error) {
 		}
 		predicates = append(predicates, opening.HasPositionWith(with...))
 	}
-	if i.HasHiredCandidate != nil {
-		p := opening.HasHiredCandidate()
-		if !*i.HasHiredCandidate {
+	if i.HasHires != nil {
+		p := opening.HasHires()
+		if !*i.HasHires {
 			p = opening.Not(p)
 		}
 		predicates = append(predicates, p)
 	}
-	if len(i.HasHiredCandidateWith) > 0 {
-		with := make([]predicate.Candidate, 0, len(i.HasHiredCandidateWith))
-		for _, w := range i.HasHiredCandidateWith {
+	if len(i.HasHiresWith) > 0 {
+		with := make([]predicate.Candidate, 0, len(i.HasHiresWith))
+		for _, w := range i.HasHiresWith {
 			p, err := w.P()
 			if err != nil {
-				return nil, fmt.Errorf("%w: field 'HasHiredCandidateWith'", err)
+				return nil, fmt.Errorf("%w: field 'HasHiresWith'", err)
 			}
 			with = append(with, p)
 		}
-		predicates = append(predicates, opening.HasHiredCandidateWith(with...))
+		predicates = append(predicates, opening.HasHiresWith(with...))
 	}
 	if i.HasApprovalProcess != nil {
 		p := opening.HasApprovalProcess()

@@ -4111,9 +4111,8 @@ type CandidateMutation struct {
 	assignees                   map[string]struct{}
 	removedassignees            map[string]struct{}
 	clearedassignees            bool
-	hired_for                   map[string]struct{}
-	removedhired_for            map[string]struct{}
-	clearedhired_for            bool
+	hired_opening               *string
+	clearedhired_opening        bool
 	done                        bool
 	oldValue                    func(context.Context) (*Candidate, error)
 	predicates                  []predicate.Candidate
@@ -4414,6 +4413,55 @@ func (m *CandidateMutation) CurrentStepIDCleared() bool {
 func (m *CandidateMutation) ResetCurrentStepID() {
 	m.current_step = nil
 	delete(m.clearedFields, candidate.FieldCurrentStepID)
+}
+
+// SetHiredOpeningID sets the "hired_opening_id" field.
+func (m *CandidateMutation) SetHiredOpeningID(s string) {
+	m.hired_opening = &s
+}
+
+// HiredOpeningID returns the value of the "hired_opening_id" field in the mutation.
+func (m *CandidateMutation) HiredOpeningID() (r string, exists bool) {
+	v := m.hired_opening
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldHiredOpeningID returns the old "hired_opening_id" field's value of the Candidate entity.
+// If the Candidate object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CandidateMutation) OldHiredOpeningID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldHiredOpeningID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldHiredOpeningID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldHiredOpeningID: %w", err)
+	}
+	return oldValue.HiredOpeningID, nil
+}
+
+// ClearHiredOpeningID clears the value of the "hired_opening_id" field.
+func (m *CandidateMutation) ClearHiredOpeningID() {
+	m.hired_opening = nil
+	m.clearedFields[candidate.FieldHiredOpeningID] = struct{}{}
+}
+
+// HiredOpeningIDCleared returns if the "hired_opening_id" field was cleared in this mutation.
+func (m *CandidateMutation) HiredOpeningIDCleared() bool {
+	_, ok := m.clearedFields[candidate.FieldHiredOpeningID]
+	return ok
+}
+
+// ResetHiredOpeningID resets all changes to the "hired_opening_id" field.
+func (m *CandidateMutation) ResetHiredOpeningID() {
+	m.hired_opening = nil
+	delete(m.clearedFields, candidate.FieldHiredOpeningID)
 }
 
 // SetRejectionReasonID sets the "rejection_reason_id" field.
@@ -5466,58 +5514,31 @@ func (m *CandidateMutation) ResetAssignees() {
 	m.removedassignees = nil
 }
 
-// AddHiredForIDs adds the "hired_for" edge to the Opening entity by ids.
-func (m *CandidateMutation) AddHiredForIDs(ids ...string) {
-	if m.hired_for == nil {
-		m.hired_for = make(map[string]struct{})
-	}
-	for i := range ids {
-		m.hired_for[ids[i]] = struct{}{}
-	}
+// ClearHiredOpening clears the "hired_opening" edge to the Opening entity.
+func (m *CandidateMutation) ClearHiredOpening() {
+	m.clearedhired_opening = true
+	m.clearedFields[candidate.FieldHiredOpeningID] = struct{}{}
 }
 
-// ClearHiredFor clears the "hired_for" edge to the Opening entity.
-func (m *CandidateMutation) ClearHiredFor() {
-	m.clearedhired_for = true
+// HiredOpeningCleared reports if the "hired_opening" edge to the Opening entity was cleared.
+func (m *CandidateMutation) HiredOpeningCleared() bool {
+	return m.HiredOpeningIDCleared() || m.clearedhired_opening
 }
 
-// HiredForCleared reports if the "hired_for" edge to the Opening entity was cleared.
-func (m *CandidateMutation) HiredForCleared() bool {
-	return m.clearedhired_for
-}
-
-// RemoveHiredForIDs removes the "hired_for" edge to the Opening entity by IDs.
-func (m *CandidateMutation) RemoveHiredForIDs(ids ...string) {
-	if m.removedhired_for == nil {
-		m.removedhired_for = make(map[string]struct{})
-	}
-	for i := range ids {
-		delete(m.hired_for, ids[i])
-		m.removedhired_for[ids[i]] = struct{}{}
-	}
-}
-
-// RemovedHiredFor returns the removed IDs of the "hired_for" edge to the Opening entity.
-func (m *CandidateMutation) RemovedHiredForIDs() (ids []string) {
-	for id := range m.removedhired_for {
-		ids = append(ids, id)
+// HiredOpeningIDs returns the "hired_opening" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// HiredOpeningID instead. It exists only for internal usage by the builders.
+func (m *CandidateMutation) HiredOpeningIDs() (ids []string) {
+	if id := m.hired_opening; id != nil {
+		ids = append(ids, *id)
 	}
 	return
 }
 
-// HiredForIDs returns the "hired_for" edge IDs in the mutation.
-func (m *CandidateMutation) HiredForIDs() (ids []string) {
-	for id := range m.hired_for {
-		ids = append(ids, id)
-	}
-	return
-}
-
-// ResetHiredFor resets all changes to the "hired_for" edge.
-func (m *CandidateMutation) ResetHiredFor() {
-	m.hired_for = nil
-	m.clearedhired_for = false
-	m.removedhired_for = nil
+// ResetHiredOpening resets all changes to the "hired_opening" edge.
+func (m *CandidateMutation) ResetHiredOpening() {
+	m.hired_opening = nil
+	m.clearedhired_opening = false
 }
 
 // Where appends a list predicates to the CandidateMutation builder.
@@ -5554,7 +5575,7 @@ func (m *CandidateMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *CandidateMutation) Fields() []string {
-	fields := make([]string, 0, 15)
+	fields := make([]string, 0, 16)
 	if m.company != nil {
 		fields = append(fields, candidate.FieldCompanyID)
 	}
@@ -5569,6 +5590,9 @@ func (m *CandidateMutation) Fields() []string {
 	}
 	if m.current_step != nil {
 		fields = append(fields, candidate.FieldCurrentStepID)
+	}
+	if m.hired_opening != nil {
+		fields = append(fields, candidate.FieldHiredOpeningID)
 	}
 	if m.rejection_reason != nil {
 		fields = append(fields, candidate.FieldRejectionReasonID)
@@ -5618,6 +5642,8 @@ func (m *CandidateMutation) Field(name string) (ent.Value, bool) {
 		return m.Status()
 	case candidate.FieldCurrentStepID:
 		return m.CurrentStepID()
+	case candidate.FieldHiredOpeningID:
+		return m.HiredOpeningID()
 	case candidate.FieldRejectionReasonID:
 		return m.RejectionReasonID()
 	case candidate.FieldRejectionNote:
@@ -5657,6 +5683,8 @@ func (m *CandidateMutation) OldField(ctx context.Context, name string) (ent.Valu
 		return m.OldStatus(ctx)
 	case candidate.FieldCurrentStepID:
 		return m.OldCurrentStepID(ctx)
+	case candidate.FieldHiredOpeningID:
+		return m.OldHiredOpeningID(ctx)
 	case candidate.FieldRejectionReasonID:
 		return m.OldRejectionReasonID(ctx)
 	case candidate.FieldRejectionNote:
@@ -5720,6 +5748,13 @@ func (m *CandidateMutation) SetField(name string, value ent.Value) error {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.SetCurrentStepID(v)
+		return nil
+	case candidate.FieldHiredOpeningID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetHiredOpeningID(v)
 		return nil
 	case candidate.FieldRejectionReasonID:
 		v, ok := value.(string)
@@ -5824,6 +5859,9 @@ func (m *CandidateMutation) ClearedFields() []string {
 	if m.FieldCleared(candidate.FieldCurrentStepID) {
 		fields = append(fields, candidate.FieldCurrentStepID)
 	}
+	if m.FieldCleared(candidate.FieldHiredOpeningID) {
+		fields = append(fields, candidate.FieldHiredOpeningID)
+	}
 	if m.FieldCleared(candidate.FieldRejectionReasonID) {
 		fields = append(fields, candidate.FieldRejectionReasonID)
 	}
@@ -5849,6 +5887,9 @@ func (m *CandidateMutation) ClearField(name string) error {
 	switch name {
 	case candidate.FieldCurrentStepID:
 		m.ClearCurrentStepID()
+		return nil
+	case candidate.FieldHiredOpeningID:
+		m.ClearHiredOpeningID()
 		return nil
 	case candidate.FieldRejectionReasonID:
 		m.ClearRejectionReasonID()
@@ -5881,6 +5922,9 @@ func (m *CandidateMutation) ResetField(name string) error {
 		return nil
 	case candidate.FieldCurrentStepID:
 		m.ResetCurrentStepID()
+		return nil
+	case candidate.FieldHiredOpeningID:
+		m.ResetHiredOpeningID()
 		return nil
 	case candidate.FieldRejectionReasonID:
 		m.ResetRejectionReasonID()
@@ -5961,8 +6005,8 @@ func (m *CandidateMutation) AddedEdges() []string {
 	if m.assignees != nil {
 		edges = append(edges, candidate.EdgeAssignees)
 	}
-	if m.hired_for != nil {
-		edges = append(edges, candidate.EdgeHiredFor)
+	if m.hired_opening != nil {
+		edges = append(edges, candidate.EdgeHiredOpening)
 	}
 	return edges
 }
@@ -6045,12 +6089,10 @@ func (m *CandidateMutation) AddedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
-	case candidate.EdgeHiredFor:
-		ids := make([]ent.Value, 0, len(m.hired_for))
-		for id := range m.hired_for {
-			ids = append(ids, id)
+	case candidate.EdgeHiredOpening:
+		if id := m.hired_opening; id != nil {
+			return []ent.Value{*id}
 		}
-		return ids
 	}
 	return nil
 }
@@ -6084,9 +6126,6 @@ func (m *CandidateMutation) RemovedEdges() []string {
 	}
 	if m.removedassignees != nil {
 		edges = append(edges, candidate.EdgeAssignees)
-	}
-	if m.removedhired_for != nil {
-		edges = append(edges, candidate.EdgeHiredFor)
 	}
 	return edges
 }
@@ -6149,12 +6188,6 @@ func (m *CandidateMutation) RemovedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
-	case candidate.EdgeHiredFor:
-		ids := make([]ent.Value, 0, len(m.removedhired_for))
-		for id := range m.removedhired_for {
-			ids = append(ids, id)
-		}
-		return ids
 	}
 	return nil
 }
@@ -6204,8 +6237,8 @@ func (m *CandidateMutation) ClearedEdges() []string {
 	if m.clearedassignees {
 		edges = append(edges, candidate.EdgeAssignees)
 	}
-	if m.clearedhired_for {
-		edges = append(edges, candidate.EdgeHiredFor)
+	if m.clearedhired_opening {
+		edges = append(edges, candidate.EdgeHiredOpening)
 	}
 	return edges
 }
@@ -6242,8 +6275,8 @@ func (m *CandidateMutation) EdgeCleared(name string) bool {
 		return m.clearedrejection_reason
 	case candidate.EdgeAssignees:
 		return m.clearedassignees
-	case candidate.EdgeHiredFor:
-		return m.clearedhired_for
+	case candidate.EdgeHiredOpening:
+		return m.clearedhired_opening
 	}
 	return false
 }
@@ -6266,6 +6299,9 @@ func (m *CandidateMutation) ClearEdge(name string) error {
 		return nil
 	case candidate.EdgeRejectionReason:
 		m.ClearRejectionReason()
+		return nil
+	case candidate.EdgeHiredOpening:
+		m.ClearHiredOpening()
 		return nil
 	}
 	return fmt.Errorf("unknown Candidate unique edge %s", name)
@@ -6317,8 +6353,8 @@ func (m *CandidateMutation) ResetEdge(name string) error {
 	case candidate.EdgeAssignees:
 		m.ResetAssignees()
 		return nil
-	case candidate.EdgeHiredFor:
-		m.ResetHiredFor()
+	case candidate.EdgeHiredOpening:
+		m.ResetHiredOpening()
 		return nil
 	}
 	return fmt.Errorf("unknown Candidate edge %s", name)
@@ -16526,8 +16562,9 @@ type OpeningMutation struct {
 	clearedcompany          bool
 	position                *string
 	clearedposition         bool
-	hired_candidate         *string
-	clearedhired_candidate  bool
+	hires                   map[string]struct{}
+	removedhires            map[string]struct{}
+	clearedhires            bool
 	approval_process        *string
 	clearedapproval_process bool
 	done                    bool
@@ -16709,55 +16746,6 @@ func (m *OpeningMutation) OldPositionID(ctx context.Context) (v string, err erro
 // ResetPositionID resets all changes to the "position_id" field.
 func (m *OpeningMutation) ResetPositionID() {
 	m.position = nil
-}
-
-// SetHiredCandidateID sets the "hired_candidate_id" field.
-func (m *OpeningMutation) SetHiredCandidateID(s string) {
-	m.hired_candidate = &s
-}
-
-// HiredCandidateID returns the value of the "hired_candidate_id" field in the mutation.
-func (m *OpeningMutation) HiredCandidateID() (r string, exists bool) {
-	v := m.hired_candidate
-	if v == nil {
-		return
-	}
-	return *v, true
-}
-
-// OldHiredCandidateID returns the old "hired_candidate_id" field's value of the Opening entity.
-// If the Opening object wasn't provided to the builder, the object is fetched from the database.
-// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
-func (m *OpeningMutation) OldHiredCandidateID(ctx context.Context) (v *string, err error) {
-	if !m.op.Is(OpUpdateOne) {
-		return v, errors.New("OldHiredCandidateID is only allowed on UpdateOne operations")
-	}
-	if m.id == nil || m.oldValue == nil {
-		return v, errors.New("OldHiredCandidateID requires an ID field in the mutation")
-	}
-	oldValue, err := m.oldValue(ctx)
-	if err != nil {
-		return v, fmt.Errorf("querying old value for OldHiredCandidateID: %w", err)
-	}
-	return oldValue.HiredCandidateID, nil
-}
-
-// ClearHiredCandidateID clears the value of the "hired_candidate_id" field.
-func (m *OpeningMutation) ClearHiredCandidateID() {
-	m.hired_candidate = nil
-	m.clearedFields[opening.FieldHiredCandidateID] = struct{}{}
-}
-
-// HiredCandidateIDCleared returns if the "hired_candidate_id" field was cleared in this mutation.
-func (m *OpeningMutation) HiredCandidateIDCleared() bool {
-	_, ok := m.clearedFields[opening.FieldHiredCandidateID]
-	return ok
-}
-
-// ResetHiredCandidateID resets all changes to the "hired_candidate_id" field.
-func (m *OpeningMutation) ResetHiredCandidateID() {
-	m.hired_candidate = nil
-	delete(m.clearedFields, opening.FieldHiredCandidateID)
 }
 
 // SetName sets the "name" field.
@@ -17292,31 +17280,58 @@ func (m *OpeningMutation) ResetPosition() {
 	m.clearedposition = false
 }
 
-// ClearHiredCandidate clears the "hired_candidate" edge to the Candidate entity.
-func (m *OpeningMutation) ClearHiredCandidate() {
-	m.clearedhired_candidate = true
-	m.clearedFields[opening.FieldHiredCandidateID] = struct{}{}
+// AddHireIDs adds the "hires" edge to the Candidate entity by ids.
+func (m *OpeningMutation) AddHireIDs(ids ...string) {
+	if m.hires == nil {
+		m.hires = make(map[string]struct{})
+	}
+	for i := range ids {
+		m.hires[ids[i]] = struct{}{}
+	}
 }
 
-// HiredCandidateCleared reports if the "hired_candidate" edge to the Candidate entity was cleared.
-func (m *OpeningMutation) HiredCandidateCleared() bool {
-	return m.HiredCandidateIDCleared() || m.clearedhired_candidate
+// ClearHires clears the "hires" edge to the Candidate entity.
+func (m *OpeningMutation) ClearHires() {
+	m.clearedhires = true
 }
 
-// HiredCandidateIDs returns the "hired_candidate" edge IDs in the mutation.
-// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
-// HiredCandidateID instead. It exists only for internal usage by the builders.
-func (m *OpeningMutation) HiredCandidateIDs() (ids []string) {
-	if id := m.hired_candidate; id != nil {
-		ids = append(ids, *id)
+// HiresCleared reports if the "hires" edge to the Candidate entity was cleared.
+func (m *OpeningMutation) HiresCleared() bool {
+	return m.clearedhires
+}
+
+// RemoveHireIDs removes the "hires" edge to the Candidate entity by IDs.
+func (m *OpeningMutation) RemoveHireIDs(ids ...string) {
+	if m.removedhires == nil {
+		m.removedhires = make(map[string]struct{})
+	}
+	for i := range ids {
+		delete(m.hires, ids[i])
+		m.removedhires[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedHires returns the removed IDs of the "hires" edge to the Candidate entity.
+func (m *OpeningMutation) RemovedHiresIDs() (ids []string) {
+	for id := range m.removedhires {
+		ids = append(ids, id)
 	}
 	return
 }
 
-// ResetHiredCandidate resets all changes to the "hired_candidate" edge.
-func (m *OpeningMutation) ResetHiredCandidate() {
-	m.hired_candidate = nil
-	m.clearedhired_candidate = false
+// HiresIDs returns the "hires" edge IDs in the mutation.
+func (m *OpeningMutation) HiresIDs() (ids []string) {
+	for id := range m.hires {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetHires resets all changes to the "hires" edge.
+func (m *OpeningMutation) ResetHires() {
+	m.hires = nil
+	m.clearedhires = false
+	m.removedhires = nil
 }
 
 // SetApprovalProcessID sets the "approval_process" edge to the ApprovalProcess entity by id.
@@ -17392,15 +17407,12 @@ func (m *OpeningMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *OpeningMutation) Fields() []string {
-	fields := make([]string, 0, 15)
+	fields := make([]string, 0, 14)
 	if m.company != nil {
 		fields = append(fields, opening.FieldCompanyID)
 	}
 	if m.position != nil {
 		fields = append(fields, opening.FieldPositionID)
-	}
-	if m.hired_candidate != nil {
-		fields = append(fields, opening.FieldHiredCandidateID)
 	}
 	if m.name != nil {
 		fields = append(fields, opening.FieldName)
@@ -17450,8 +17462,6 @@ func (m *OpeningMutation) Field(name string) (ent.Value, bool) {
 		return m.CompanyID()
 	case opening.FieldPositionID:
 		return m.PositionID()
-	case opening.FieldHiredCandidateID:
-		return m.HiredCandidateID()
 	case opening.FieldName:
 		return m.Name()
 	case opening.FieldStatus:
@@ -17489,8 +17499,6 @@ func (m *OpeningMutation) OldField(ctx context.Context, name string) (ent.Value,
 		return m.OldCompanyID(ctx)
 	case opening.FieldPositionID:
 		return m.OldPositionID(ctx)
-	case opening.FieldHiredCandidateID:
-		return m.OldHiredCandidateID(ctx)
 	case opening.FieldName:
 		return m.OldName(ctx)
 	case opening.FieldStatus:
@@ -17537,13 +17545,6 @@ func (m *OpeningMutation) SetField(name string, value ent.Value) error {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.SetPositionID(v)
-		return nil
-	case opening.FieldHiredCandidateID:
-		v, ok := value.(string)
-		if !ok {
-			return fmt.Errorf("unexpected type %T for field %s", value, name)
-		}
-		m.SetHiredCandidateID(v)
 		return nil
 	case opening.FieldName:
 		v, ok := value.(string)
@@ -17674,9 +17675,6 @@ func (m *OpeningMutation) AddField(name string, value ent.Value) error {
 // mutation.
 func (m *OpeningMutation) ClearedFields() []string {
 	var fields []string
-	if m.FieldCleared(opening.FieldHiredCandidateID) {
-		fields = append(fields, opening.FieldHiredCandidateID)
-	}
 	if m.FieldCleared(opening.FieldTimeExpectedHire) {
 		fields = append(fields, opening.FieldTimeExpectedHire)
 	}
@@ -17697,9 +17695,6 @@ func (m *OpeningMutation) FieldCleared(name string) bool {
 // error if the field is not defined in the schema.
 func (m *OpeningMutation) ClearField(name string) error {
 	switch name {
-	case opening.FieldHiredCandidateID:
-		m.ClearHiredCandidateID()
-		return nil
 	case opening.FieldTimeExpectedHire:
 		m.ClearTimeExpectedHire()
 		return nil
@@ -17719,9 +17714,6 @@ func (m *OpeningMutation) ResetField(name string) error {
 		return nil
 	case opening.FieldPositionID:
 		m.ResetPositionID()
-		return nil
-	case opening.FieldHiredCandidateID:
-		m.ResetHiredCandidateID()
 		return nil
 	case opening.FieldName:
 		m.ResetName()
@@ -17772,8 +17764,8 @@ func (m *OpeningMutation) AddedEdges() []string {
 	if m.position != nil {
 		edges = append(edges, opening.EdgePosition)
 	}
-	if m.hired_candidate != nil {
-		edges = append(edges, opening.EdgeHiredCandidate)
+	if m.hires != nil {
+		edges = append(edges, opening.EdgeHires)
 	}
 	if m.approval_process != nil {
 		edges = append(edges, opening.EdgeApprovalProcess)
@@ -17793,10 +17785,12 @@ func (m *OpeningMutation) AddedIDs(name string) []ent.Value {
 		if id := m.position; id != nil {
 			return []ent.Value{*id}
 		}
-	case opening.EdgeHiredCandidate:
-		if id := m.hired_candidate; id != nil {
-			return []ent.Value{*id}
+	case opening.EdgeHires:
+		ids := make([]ent.Value, 0, len(m.hires))
+		for id := range m.hires {
+			ids = append(ids, id)
 		}
+		return ids
 	case opening.EdgeApprovalProcess:
 		if id := m.approval_process; id != nil {
 			return []ent.Value{*id}
@@ -17808,12 +17802,23 @@ func (m *OpeningMutation) AddedIDs(name string) []ent.Value {
 // RemovedEdges returns all edge names that were removed in this mutation.
 func (m *OpeningMutation) RemovedEdges() []string {
 	edges := make([]string, 0, 4)
+	if m.removedhires != nil {
+		edges = append(edges, opening.EdgeHires)
+	}
 	return edges
 }
 
 // RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
 // the given name in this mutation.
 func (m *OpeningMutation) RemovedIDs(name string) []ent.Value {
+	switch name {
+	case opening.EdgeHires:
+		ids := make([]ent.Value, 0, len(m.removedhires))
+		for id := range m.removedhires {
+			ids = append(ids, id)
+		}
+		return ids
+	}
 	return nil
 }
 
@@ -17826,8 +17831,8 @@ func (m *OpeningMutation) ClearedEdges() []string {
 	if m.clearedposition {
 		edges = append(edges, opening.EdgePosition)
 	}
-	if m.clearedhired_candidate {
-		edges = append(edges, opening.EdgeHiredCandidate)
+	if m.clearedhires {
+		edges = append(edges, opening.EdgeHires)
 	}
 	if m.clearedapproval_process {
 		edges = append(edges, opening.EdgeApprovalProcess)
@@ -17843,8 +17848,8 @@ func (m *OpeningMutation) EdgeCleared(name string) bool {
 		return m.clearedcompany
 	case opening.EdgePosition:
 		return m.clearedposition
-	case opening.EdgeHiredCandidate:
-		return m.clearedhired_candidate
+	case opening.EdgeHires:
+		return m.clearedhires
 	case opening.EdgeApprovalProcess:
 		return m.clearedapproval_process
 	}
@@ -17860,9 +17865,6 @@ func (m *OpeningMutation) ClearEdge(name string) error {
 		return nil
 	case opening.EdgePosition:
 		m.ClearPosition()
-		return nil
-	case opening.EdgeHiredCandidate:
-		m.ClearHiredCandidate()
 		return nil
 	case opening.EdgeApprovalProcess:
 		m.ClearApprovalProcess()
@@ -17881,8 +17883,8 @@ func (m *OpeningMutation) ResetEdge(name string) error {
 	case opening.EdgePosition:
 		m.ResetPosition()
 		return nil
-	case opening.EdgeHiredCandidate:
-		m.ResetHiredCandidate()
+	case opening.EdgeHires:
+		m.ResetHires()
 		return nil
 	case opening.EdgeApprovalProcess:
 		m.ResetApprovalProcess()

@@ -11,7 +11,6 @@ import (
 	"entgo.io/ent"
 	"entgo.io/ent/dialect/sql"
 	"github.com/hiregraph/hiregraph/ent/approvalprocess"
-	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/company"
 	"github.com/hiregraph/hiregraph/ent/opening"
 	"github.com/hiregraph/hiregraph/ent/position"
@@ -27,8 +26,6 @@ type Opening struct {
 	CompanyID string `json:"company_id,omitempty"`
 	// The position the opening belongs to.
 	PositionID string `json:"position_id,omitempty"`
-	// The candidate hired for the opening, once there is one.
-	HiredCandidateID *string `json:"hired_candidate_id,omitempty"`
 	// The opening's name.
 	Name string `json:"name,omitempty"`
 	// The opening's state: Open, Pending, Filled or Closed in REST (spec 2.5).
@@ -37,7 +34,7 @@ type Opening struct {
 	ApprovalStatus opening.ApprovalStatus `json:"approval_status,omitempty"`
 	// Why the hire is made: New, Replacement hire or Temporary replacement in REST.
 	Reason opening.Reason `json:"reason,omitempty"`
-	// How many people the opening hires.
+	// How many people the opening hires; it is FILLED when its hires reach this number.
 	Headcount int `json:"headcount,omitempty"`
 	// When the hire is expected; null when not set.
 	TimeExpectedHire *time.Time `json:"time_expected_hire,omitempty"`
@@ -65,8 +62,8 @@ type OpeningEdges struct {
 	Company *Company `json:"company,omitempty"`
 	// The position the opening belongs to.
 	Position *Position `json:"position,omitempty"`
-	// The candidate hired for the opening, once there is one.
-	HiredCandidate *Candidate `json:"hired_candidate,omitempty"`
+	// The candidates hired for the opening, oldest hire first in REST; the opening is FILLED when they reach its headcount.
+	Hires []*Candidate `json:"hires,omitempty"`
 	// The opening's approval process; null when its approval status is NA.
 	ApprovalProcess *ApprovalProcess `json:"approval_process,omitempty"`
 	// loadedTypes holds the information for reporting if a
@@ -74,6 +71,8 @@ type OpeningEdges struct {
 	loadedTypes [4]bool
 	// totalCount holds the count of the edges above.
 	totalCount [3]map[string]int
+
+	namedHires map[string][]*Candidate
 }
 
 // CompanyOrErr returns the Company value or an error if the edge
@@ -98,15 +97,13 @@ func (e OpeningEdges) PositionOrErr() (*Position, error) {
 	return nil, &NotLoadedError{edge: "position"}
 }
 
-// HiredCandidateOrErr returns the HiredCandidate value or an error if the edge
-// was not loaded in eager-loading, or loaded but was not found.
-func (e OpeningEdges) HiredCandidateOrErr() (*Candidate, error) {
-	if e.HiredCandidate != nil {
-		return e.HiredCandidate, nil
-	} else if e.loadedTypes[2] {
-		return nil, &NotFoundError{label: candidate.Label}
+// HiresOrErr returns the Hires value or an error if the edge
+// was not loaded in eager-loading.
+func (e OpeningEdges) HiresOrErr() ([]*Candidate, error) {
+	if e.loadedTypes[2] {
+		return e.Hires, nil
 	}
-	return nil, &NotLoadedError{edge: "hired_candidate"}
+	return nil, &NotLoadedError{edge: "hires"}
 }
 
 // ApprovalProcessOrErr returns the ApprovalProcess value or an error if the edge
@@ -129,7 +126,7 @@ func (*Opening) scanValues(columns []string) ([]any, error) {
 			values[i] = new([]byte)
 		case opening.FieldHeadcount:
 			values[i] = new(sql.NullInt64)
-		case opening.FieldID, opening.FieldCompanyID, opening.FieldPositionID, opening.FieldHiredCandidateID, opening.FieldName, opening.FieldStatus, opening.FieldApprovalStatus, opening.FieldReason:
+		case opening.FieldID, opening.FieldCompanyID, opening.FieldPositionID, opening.FieldName, opening.FieldStatus, opening.FieldApprovalStatus, opening.FieldReason:
 			values[i] = new(sql.NullString)
 		case opening.FieldTimeExpectedHire, opening.FieldTimeApproved, opening.FieldTimeOpened, opening.FieldTimeCreated, opening.FieldTimeLastStatusChange, opening.FieldTimeUpdated:
 			values[i] = new(sql.NullTime)
@@ -165,13 +162,6 @@ func (_m *Opening) assignValues(columns []string, values []any) error {
 				return fmt.Errorf("unexpected type %T for field position_id", values[i])
 			} else if value.Valid {
 				_m.PositionID = value.String
-			}
-		case opening.FieldHiredCandidateID:
-			if value, ok := values[i].(*sql.NullString); !ok {
-				return fmt.Errorf("unexpected type %T for field hired_candidate_id", values[i])
-			} else if value.Valid {
-				_m.HiredCandidateID = new(string)
-				*_m.HiredCandidateID = value.String
 			}
 		case opening.FieldName:
 			if value, ok := values[i].(*sql.NullString); !ok {
@@ -272,9 +262,9 @@ func (_m *Opening) QueryPosition() *PositionQuery {
 	return NewOpeningClient(_m.config).QueryPosition(_m)
 }
 
-// QueryHiredCandidate queries the "hired_candidate" edge of the Opening entity.
-func (_m *Opening) QueryHiredCandidate() *CandidateQuery {
-	return NewOpeningClient(_m.config).QueryHiredCandidate(_m)
+// QueryHires queries the "hires" edge of the Opening entity.
+func (_m *Opening) QueryHires() *CandidateQuery {
+	return NewOpeningClient(_m.config).QueryHires(_m)
 }
 
 // QueryApprovalProcess queries the "approval_process" edge of the Opening entity.
@@ -310,11 +300,6 @@ func (_m *Opening) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("position_id=")
 	builder.WriteString(_m.PositionID)
-	builder.WriteString(", ")
-	if v := _m.HiredCandidateID; v != nil {
-		builder.WriteString("hired_candidate_id=")
-		builder.WriteString(*v)
-	}
 	builder.WriteString(", ")
 	builder.WriteString("name=")
 	builder.WriteString(_m.Name)
@@ -387,8 +372,6 @@ func (_m *Opening) scanTargets(columns []string) ([]any, error) {
 			values[i] = &_m.TimeUpdated
 		case opening.FieldID:
 			values[i] = new(sql.NullString)
-		case opening.FieldHiredCandidateID:
-			values[i] = new(sql.NullString)
 		case opening.FieldHeadcount:
 			values[i] = new(sql.NullInt64)
 		case opening.FieldTimeExpectedHire:
@@ -420,6 +403,30 @@ func (_m *Opening) assignScanned(columns []string, values []any) error {
 		}
 	}
 	return nil
+}
+
+// NamedHires returns the Hires named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *Opening) NamedHires(name string) ([]*Candidate, error) {
+	if _m.Edges.namedHires == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedHires[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *Opening) appendNamedHires(name string, edges ...*Candidate) {
+	if _m.Edges.namedHires == nil {
+		_m.Edges.namedHires = make(map[string][]*Candidate)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedHires[name] = []*Candidate{}
+	} else {
+		_m.Edges.namedHires[name] = append(_m.Edges.namedHires[name], edges...)
+	}
 }
 
 // Openings is a parsable slice of Opening.

@@ -40,20 +40,6 @@ func (_c *OpeningCreate) SetPositionID(v string) *OpeningCreate {
 	return _c
 }
 
-// SetHiredCandidateID sets the "hired_candidate_id" field.
-func (_c *OpeningCreate) SetHiredCandidateID(v string) *OpeningCreate {
-	_c.mutation.SetHiredCandidateID(v)
-	return _c
-}
-
-// SetNillableHiredCandidateID sets the "hired_candidate_id" field if the given value is not nil.
-func (_c *OpeningCreate) SetNillableHiredCandidateID(v *string) *OpeningCreate {
-	if v != nil {
-		_c.SetHiredCandidateID(*v)
-	}
-	return _c
-}
-
 // SetName sets the "name" field.
 func (_c *OpeningCreate) SetName(v string) *OpeningCreate {
 	_c.mutation.SetName(v)
@@ -222,9 +208,19 @@ func (_c *OpeningCreate) SetPosition(v *Position) *OpeningCreate {
 	return _c.SetPositionID(v.ID)
 }
 
-// SetHiredCandidate sets the "hired_candidate" edge to the Candidate entity.
-func (_c *OpeningCreate) SetHiredCandidate(v *Candidate) *OpeningCreate {
-	return _c.SetHiredCandidateID(v.ID)
+// AddHireIDs adds the "hires" edge to the Candidate entity by IDs.
+func (_c *OpeningCreate) AddHireIDs(ids ...string) *OpeningCreate {
+	_c.mutation.AddHireIDs(ids...)
+	return _c
+}
+
+// AddHires adds the "hires" edges to the Candidate entity.
+func (_c *OpeningCreate) AddHires(v ...*Candidate) *OpeningCreate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddHireIDs(ids...)
 }
 
 // SetApprovalProcessID sets the "approval_process" edge to the ApprovalProcess entity by ID.
@@ -534,12 +530,12 @@ func (_c *OpeningCreate) createSpec() (*Opening, *sqlgraph.CreateSpec) {
 		_node.PositionID = nodes[0]
 		_spec.Edges = append(_spec.Edges, edge)
 	}
-	if nodes := _c.mutation.HiredCandidateIDs(); len(nodes) > 0 {
+	if nodes := _c.mutation.HiresIDs(); len(nodes) > 0 {
 		edge := &sqlgraph.EdgeSpec{
-			Rel:     sqlgraph.M2O,
+			Rel:     sqlgraph.O2M,
 			Inverse: false,
-			Table:   opening.HiredCandidateTable,
-			Columns: []string{opening.HiredCandidateColumn},
+			Table:   opening.HiresTable,
+			Columns: []string{opening.HiresColumn},
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(candidate.FieldID, field.TypeString),
@@ -548,7 +544,6 @@ func (_c *OpeningCreate) createSpec() (*Opening, *sqlgraph.CreateSpec) {
 		for _, k := range nodes {
 			edge.Target.Nodes = append(edge.Target.Nodes, k)
 		}
-		_node.HiredCandidateID = &nodes[0]
 		_spec.Edges = append(_spec.Edges, edge)
 	}
 	if nodes := _c.mutation.ApprovalProcessIDs(); len(nodes) > 0 {
@@ -618,24 +613,6 @@ type (
 		*sql.UpdateSet
 	}
 )
-
-// SetHiredCandidateID sets the "hired_candidate_id" field.
-func (u *OpeningUpsert) SetHiredCandidateID(v string) *OpeningUpsert {
-	u.Set(opening.FieldHiredCandidateID, v)
-	return u
-}
-
-// UpdateHiredCandidateID sets the "hired_candidate_id" field to the value that was provided on create.
-func (u *OpeningUpsert) UpdateHiredCandidateID() *OpeningUpsert {
-	u.SetExcluded(opening.FieldHiredCandidateID)
-	return u
-}
-
-// ClearHiredCandidateID clears the value of the "hired_candidate_id" field.
-func (u *OpeningUpsert) ClearHiredCandidateID() *OpeningUpsert {
-	u.SetNull(opening.FieldHiredCandidateID)
-	return u
-}
 
 // SetName sets the "name" field.
 func (u *OpeningUpsert) SetName(v string) *OpeningUpsert {
@@ -842,27 +819,6 @@ func (u *OpeningUpsertOne) Update(set func(*OpeningUpsert)) *OpeningUpsertOne {
 		set(&OpeningUpsert{UpdateSet: update})
 	}))
 	return u
-}
-
-// SetHiredCandidateID sets the "hired_candidate_id" field.
-func (u *OpeningUpsertOne) SetHiredCandidateID(v string) *OpeningUpsertOne {
-	return u.Update(func(s *OpeningUpsert) {
-		s.SetHiredCandidateID(v)
-	})
-}
-
-// UpdateHiredCandidateID sets the "hired_candidate_id" field to the value that was provided on create.
-func (u *OpeningUpsertOne) UpdateHiredCandidateID() *OpeningUpsertOne {
-	return u.Update(func(s *OpeningUpsert) {
-		s.UpdateHiredCandidateID()
-	})
-}
-
-// ClearHiredCandidateID clears the value of the "hired_candidate_id" field.
-func (u *OpeningUpsertOne) ClearHiredCandidateID() *OpeningUpsertOne {
-	return u.Update(func(s *OpeningUpsert) {
-		s.ClearHiredCandidateID()
-	})
 }
 
 // SetName sets the "name" field.
@@ -1262,27 +1218,6 @@ func (u *OpeningUpsertBulk) Update(set func(*OpeningUpsert)) *OpeningUpsertBulk 
 		set(&OpeningUpsert{UpdateSet: update})
 	}))
 	return u
-}
-
-// SetHiredCandidateID sets the "hired_candidate_id" field.
-func (u *OpeningUpsertBulk) SetHiredCandidateID(v string) *OpeningUpsertBulk {
-	return u.Update(func(s *OpeningUpsert) {
-		s.SetHiredCandidateID(v)
-	})
-}
-
-// UpdateHiredCandidateID sets the "hired_candidate_id" field to the value that was provided on create.
-func (u *OpeningUpsertBulk) UpdateHiredCandidateID() *OpeningUpsertBulk {
-	return u.Update(func(s *OpeningUpsert) {
-		s.UpdateHiredCandidateID()
-	})
-}
-
-// ClearHiredCandidateID clears the value of the "hired_candidate_id" field.
-func (u *OpeningUpsertBulk) ClearHiredCandidateID() *OpeningUpsertBulk {
-	return u.Update(func(s *OpeningUpsert) {
-		s.ClearHiredCandidateID()
-	})
 }
 
 // SetName sets the "name" field.

@@ -33,10 +33,11 @@ type OpeningQuery struct {
 	predicates          []predicate.Opening
 	withCompany         *CompanyQuery
 	withPosition        *PositionQuery
-	withHiredCandidate  *CandidateQuery
+	withHires           *CandidateQuery
 	withApprovalProcess *ApprovalProcessQuery
 	loadTotal           []func(context.Context, []*Opening) error
 	modifiers           []func(*sql.Selector)
+	withNamedHires      map[string]*CandidateQuery
 	// perParent, when set, loads the query as a nested connection: the first
 	// rows of each parent (package perparent).
 	perParent *perparent.Limit
@@ -120,8 +121,8 @@ func (_q *OpeningQuery) QueryPosition() *PositionQuery {
 	return query
 }
 
-// QueryHiredCandidate chains the current query on the "hired_candidate" edge.
-func (_q *OpeningQuery) QueryHiredCandidate() *CandidateQuery {
+// QueryHires chains the current query on the "hires" edge.
+func (_q *OpeningQuery) QueryHires() *CandidateQuery {
 	query := (&CandidateClient{config: _q.config}).Query()
 	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
 		if err := _q.prepareQuery(ctx); err != nil {
@@ -134,7 +135,7 @@ func (_q *OpeningQuery) QueryHiredCandidate() *CandidateQuery {
 		step := sqlgraph.NewStep(
 			sqlgraph.From(opening.Table, opening.FieldID, selector),
 			sqlgraph.To(candidate.Table, candidate.FieldID),
-			sqlgraph.Edge(sqlgraph.M2O, false, opening.HiredCandidateTable, opening.HiredCandidateColumn),
+			sqlgraph.Edge(sqlgraph.O2M, false, opening.HiresTable, opening.HiresColumn),
 		)
 		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
 		return fromU, nil
@@ -358,7 +359,7 @@ func (_q *OpeningQuery) Clone() *OpeningQuery {
 		predicates:          append([]predicate.Opening{}, _q.predicates...),
 		withCompany:         _q.withCompany.Clone(),
 		withPosition:        _q.withPosition.Clone(),
-		withHiredCandidate:  _q.withHiredCandidate.Clone(),
+		withHires:           _q.withHires.Clone(),
 		withApprovalProcess: _q.withApprovalProcess.Clone(),
 		// clone intermediate query.
 		sql:       _q.sql.Clone(),
@@ -389,14 +390,14 @@ func (_q *OpeningQuery) WithPosition(opts ...func(*PositionQuery)) *OpeningQuery
 	return _q
 }
 
-// WithHiredCandidate tells the query-builder to eager-load the nodes that are connected to
-// the "hired_candidate" edge. The optional arguments are used to configure the query builder of the edge.
-func (_q *OpeningQuery) WithHiredCandidate(opts ...func(*CandidateQuery)) *OpeningQuery {
+// WithHires tells the query-builder to eager-load the nodes that are connected to
+// the "hires" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *OpeningQuery) WithHires(opts ...func(*CandidateQuery)) *OpeningQuery {
 	query := (&CandidateClient{config: _q.config}).Query()
 	for _, opt := range opts {
 		opt(query)
 	}
-	_q.withHiredCandidate = query
+	_q.withHires = query
 	return _q
 }
 
@@ -498,7 +499,7 @@ func (_q *OpeningQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Open
 		loadedTypes = [4]bool{
 			_q.withCompany != nil,
 			_q.withPosition != nil,
-			_q.withHiredCandidate != nil,
+			_q.withHires != nil,
 			_q.withApprovalProcess != nil,
 		}
 	)
@@ -539,15 +540,24 @@ func (_q *OpeningQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Open
 			return nil, err
 		}
 	}
-	if query := _q.withHiredCandidate; query != nil {
-		if err := _q.loadHiredCandidate(ctx, query, nodes, nil,
-			func(n *Opening, e *Candidate) { n.Edges.HiredCandidate = e }); err != nil {
+	if query := _q.withHires; query != nil {
+		if err := _q.loadHires(ctx, query, nodes,
+			func(n *Opening) { n.Edges.Hires = []*Candidate{} },
+			func(n *Opening, e *Candidate) { n.Edges.Hires = append(n.Edges.Hires, e) }); err != nil {
 			return nil, err
 		}
 	}
 	if query := _q.withApprovalProcess; query != nil {
 		if err := _q.loadApprovalProcess(ctx, query, nodes, nil,
 			func(n *Opening, e *ApprovalProcess) { n.Edges.ApprovalProcess = e }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedHires {
+		load := _q.loadHires
+		if err := load(ctx, query, nodes,
+			func(n *Opening) { n.appendNamedHires(name) },
+			func(n *Opening, e *Candidate) { n.appendNamedHires(name, e) }); err != nil {
 			return nil, err
 		}
 	}
@@ -617,35 +627,36 @@ func (_q *OpeningQuery) loadPosition(ctx context.Context, query *PositionQuery, 
 	}
 	return nil
 }
-func (_q *OpeningQuery) loadHiredCandidate(ctx context.Context, query *CandidateQuery, nodes []*Opening, init func(*Opening), assign func(*Opening, *Candidate)) error {
-	ids := make([]string, 0, len(nodes))
-	nodeids := make(map[string][]*Opening)
+func (_q *OpeningQuery) loadHires(ctx context.Context, query *CandidateQuery, nodes []*Opening, init func(*Opening), assign func(*Opening, *Candidate)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[string]*Opening)
 	for i := range nodes {
-		if nodes[i].HiredCandidateID == nil {
-			continue
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
 		}
-		fk := *nodes[i].HiredCandidateID
-		if _, ok := nodeids[fk]; !ok {
-			ids = append(ids, fk)
-		}
-		nodeids[fk] = append(nodeids[fk], nodes[i])
 	}
-	if len(ids) == 0 {
-		return nil
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(candidate.FieldHiredOpeningID)
 	}
-	query.Where(perparent.IDIn(candidate.FieldID, ids))
+	query.Where(predicate.Candidate(func(s *sql.Selector) {
+		s.Where(perparent.In(s.C(opening.HiresColumn), fks...))
+	}))
 	neighbors, err := query.All(ctx)
 	if err != nil {
 		return err
 	}
 	for _, n := range neighbors {
-		nodes, ok := nodeids[n.ID]
+		fk := n.HiredOpeningID
+		if fk == nil {
+			return fmt.Errorf(`foreign-key "hired_opening_id" is nil for node %v`, n.ID)
+		}
+		node, ok := nodeids[*fk]
 		if !ok {
-			return fmt.Errorf(`unexpected foreign-key "hired_candidate_id" returned %v`, n.ID)
+			return fmt.Errorf(`unexpected referenced foreign-key "hired_opening_id" returned %v for node %v`, *fk, n.ID)
 		}
-		for i := range nodes {
-			assign(nodes[i], n)
-		}
+		assign(node, n)
 	}
 	return nil
 }
@@ -711,9 +722,6 @@ func (_q *OpeningQuery) querySpec() *sqlgraph.QuerySpec {
 		}
 		if _q.withPosition != nil {
 			_spec.Node.AddColumnOnce(opening.FieldPositionID)
-		}
-		if _q.withHiredCandidate != nil {
-			_spec.Node.AddColumnOnce(opening.FieldHiredCandidateID)
 		}
 	}
 	if ps := _q.predicates; len(ps) > 0 {
@@ -804,6 +812,20 @@ func (_q *OpeningQuery) ForShare(opts ...sql.LockOption) *OpeningQuery {
 func (_q *OpeningQuery) Modify(modifiers ...func(s *sql.Selector)) *OpeningSelect {
 	_q.modifiers = append(_q.modifiers, modifiers...)
 	return _q.Select()
+}
+
+// WithNamedHires tells the query-builder to eager-load the nodes that are connected to the "hires"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *OpeningQuery) WithNamedHires(name string, opts ...func(*CandidateQuery)) *OpeningQuery {
+	query := (&CandidateClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedHires == nil {
+		_q.withNamedHires = make(map[string]*CandidateQuery)
+	}
+	_q.withNamedHires[name] = query
+	return _q
 }
 
 // limitPerParent makes the query a nested connection: its parent query loads

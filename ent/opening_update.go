@@ -32,26 +32,6 @@ func (_u *OpeningUpdate) Where(ps ...predicate.Opening) *OpeningUpdate {
 	return _u
 }
 
-// SetHiredCandidateID sets the "hired_candidate_id" field.
-func (_u *OpeningUpdate) SetHiredCandidateID(v string) *OpeningUpdate {
-	_u.mutation.SetHiredCandidateID(v)
-	return _u
-}
-
-// SetNillableHiredCandidateID sets the "hired_candidate_id" field if the given value is not nil.
-func (_u *OpeningUpdate) SetNillableHiredCandidateID(v *string) *OpeningUpdate {
-	if v != nil {
-		_u.SetHiredCandidateID(*v)
-	}
-	return _u
-}
-
-// ClearHiredCandidateID clears the value of the "hired_candidate_id" field.
-func (_u *OpeningUpdate) ClearHiredCandidateID() *OpeningUpdate {
-	_u.mutation.ClearHiredCandidateID()
-	return _u
-}
-
 // SetName sets the "name" field.
 func (_u *OpeningUpdate) SetName(v string) *OpeningUpdate {
 	_u.mutation.SetName(v)
@@ -209,9 +189,19 @@ func (_u *OpeningUpdate) SetTimeUpdated(v time.Time) *OpeningUpdate {
 	return _u
 }
 
-// SetHiredCandidate sets the "hired_candidate" edge to the Candidate entity.
-func (_u *OpeningUpdate) SetHiredCandidate(v *Candidate) *OpeningUpdate {
-	return _u.SetHiredCandidateID(v.ID)
+// AddHireIDs adds the "hires" edge to the Candidate entity by IDs.
+func (_u *OpeningUpdate) AddHireIDs(ids ...string) *OpeningUpdate {
+	_u.mutation.AddHireIDs(ids...)
+	return _u
+}
+
+// AddHires adds the "hires" edges to the Candidate entity.
+func (_u *OpeningUpdate) AddHires(v ...*Candidate) *OpeningUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddHireIDs(ids...)
 }
 
 // SetApprovalProcessID sets the "approval_process" edge to the ApprovalProcess entity by ID.
@@ -238,10 +228,25 @@ func (_u *OpeningUpdate) Mutation() *OpeningMutation {
 	return _u.mutation
 }
 
-// ClearHiredCandidate clears the "hired_candidate" edge to the Candidate entity.
-func (_u *OpeningUpdate) ClearHiredCandidate() *OpeningUpdate {
-	_u.mutation.ClearHiredCandidate()
+// ClearHires clears all "hires" edges to the Candidate entity.
+func (_u *OpeningUpdate) ClearHires() *OpeningUpdate {
+	_u.mutation.ClearHires()
 	return _u
+}
+
+// RemoveHireIDs removes the "hires" edge to Candidate entities by IDs.
+func (_u *OpeningUpdate) RemoveHireIDs(ids ...string) *OpeningUpdate {
+	_u.mutation.RemoveHireIDs(ids...)
+	return _u
+}
+
+// RemoveHires removes "hires" edges to Candidate entities.
+func (_u *OpeningUpdate) RemoveHires(v ...*Candidate) *OpeningUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveHireIDs(ids...)
 }
 
 // ClearApprovalProcess clears the "approval_process" edge to the ApprovalProcess entity.
@@ -388,12 +393,12 @@ func (_u *OpeningUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	if value, ok := _u.mutation.TimeUpdated(); ok {
 		_spec.SetField(opening.FieldTimeUpdated, field.TypeTime, value)
 	}
-	if _u.mutation.HiredCandidateCleared() {
+	if _u.mutation.HiresCleared() {
 		edge := &sqlgraph.EdgeSpec{
-			Rel:     sqlgraph.M2O,
+			Rel:     sqlgraph.O2M,
 			Inverse: false,
-			Table:   opening.HiredCandidateTable,
-			Columns: []string{opening.HiredCandidateColumn},
+			Table:   opening.HiresTable,
+			Columns: []string{opening.HiresColumn},
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(candidate.FieldID, field.TypeString),
@@ -401,12 +406,28 @@ func (_u *OpeningUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 		}
 		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
 	}
-	if nodes := _u.mutation.HiredCandidateIDs(); len(nodes) > 0 {
+	if nodes := _u.mutation.RemovedHiresIDs(); len(nodes) > 0 && !_u.mutation.HiresCleared() {
 		edge := &sqlgraph.EdgeSpec{
-			Rel:     sqlgraph.M2O,
+			Rel:     sqlgraph.O2M,
 			Inverse: false,
-			Table:   opening.HiredCandidateTable,
-			Columns: []string{opening.HiredCandidateColumn},
+			Table:   opening.HiresTable,
+			Columns: []string{opening.HiresColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(candidate.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.HiresIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   opening.HiresTable,
+			Columns: []string{opening.HiresColumn},
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(candidate.FieldID, field.TypeString),
@@ -466,26 +487,6 @@ type OpeningUpdateOne struct {
 	hooks     []Hook
 	mutation  *OpeningMutation
 	modifiers []func(*sql.UpdateBuilder)
-}
-
-// SetHiredCandidateID sets the "hired_candidate_id" field.
-func (_u *OpeningUpdateOne) SetHiredCandidateID(v string) *OpeningUpdateOne {
-	_u.mutation.SetHiredCandidateID(v)
-	return _u
-}
-
-// SetNillableHiredCandidateID sets the "hired_candidate_id" field if the given value is not nil.
-func (_u *OpeningUpdateOne) SetNillableHiredCandidateID(v *string) *OpeningUpdateOne {
-	if v != nil {
-		_u.SetHiredCandidateID(*v)
-	}
-	return _u
-}
-
-// ClearHiredCandidateID clears the value of the "hired_candidate_id" field.
-func (_u *OpeningUpdateOne) ClearHiredCandidateID() *OpeningUpdateOne {
-	_u.mutation.ClearHiredCandidateID()
-	return _u
 }
 
 // SetName sets the "name" field.
@@ -645,9 +646,19 @@ func (_u *OpeningUpdateOne) SetTimeUpdated(v time.Time) *OpeningUpdateOne {
 	return _u
 }
 
-// SetHiredCandidate sets the "hired_candidate" edge to the Candidate entity.
-func (_u *OpeningUpdateOne) SetHiredCandidate(v *Candidate) *OpeningUpdateOne {
-	return _u.SetHiredCandidateID(v.ID)
+// AddHireIDs adds the "hires" edge to the Candidate entity by IDs.
+func (_u *OpeningUpdateOne) AddHireIDs(ids ...string) *OpeningUpdateOne {
+	_u.mutation.AddHireIDs(ids...)
+	return _u
+}
+
+// AddHires adds the "hires" edges to the Candidate entity.
+func (_u *OpeningUpdateOne) AddHires(v ...*Candidate) *OpeningUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddHireIDs(ids...)
 }
 
 // SetApprovalProcessID sets the "approval_process" edge to the ApprovalProcess entity by ID.
@@ -674,10 +685,25 @@ func (_u *OpeningUpdateOne) Mutation() *OpeningMutation {
 	return _u.mutation
 }
 
-// ClearHiredCandidate clears the "hired_candidate" edge to the Candidate entity.
-func (_u *OpeningUpdateOne) ClearHiredCandidate() *OpeningUpdateOne {
-	_u.mutation.ClearHiredCandidate()
+// ClearHires clears all "hires" edges to the Candidate entity.
+func (_u *OpeningUpdateOne) ClearHires() *OpeningUpdateOne {
+	_u.mutation.ClearHires()
 	return _u
+}
+
+// RemoveHireIDs removes the "hires" edge to Candidate entities by IDs.
+func (_u *OpeningUpdateOne) RemoveHireIDs(ids ...string) *OpeningUpdateOne {
+	_u.mutation.RemoveHireIDs(ids...)
+	return _u
+}
+
+// RemoveHires removes "hires" edges to Candidate entities.
+func (_u *OpeningUpdateOne) RemoveHires(v ...*Candidate) *OpeningUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveHireIDs(ids...)
 }
 
 // ClearApprovalProcess clears the "approval_process" edge to the ApprovalProcess entity.
@@ -854,12 +880,12 @@ func (_u *OpeningUpdateOne) sqlSave(ctx context.Context) (_node *Opening, err er
 	if value, ok := _u.mutation.TimeUpdated(); ok {
 		_spec.SetField(opening.FieldTimeUpdated, field.TypeTime, value)
 	}
-	if _u.mutation.HiredCandidateCleared() {
+	if _u.mutation.HiresCleared() {
 		edge := &sqlgraph.EdgeSpec{
-			Rel:     sqlgraph.M2O,
+			Rel:     sqlgraph.O2M,
 			Inverse: false,
-			Table:   opening.HiredCandidateTable,
-			Columns: []string{opening.HiredCandidateColumn},
+			Table:   opening.HiresTable,
+			Columns: []string{opening.HiresColumn},
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(candidate.FieldID, field.TypeString),
@@ -867,12 +893,28 @@ func (_u *OpeningUpdateOne) sqlSave(ctx context.Context) (_node *Opening, err er
 		}
 		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
 	}
-	if nodes := _u.mutation.HiredCandidateIDs(); len(nodes) > 0 {
+	if nodes := _u.mutation.RemovedHiresIDs(); len(nodes) > 0 && !_u.mutation.HiresCleared() {
 		edge := &sqlgraph.EdgeSpec{
-			Rel:     sqlgraph.M2O,
+			Rel:     sqlgraph.O2M,
 			Inverse: false,
-			Table:   opening.HiredCandidateTable,
-			Columns: []string{opening.HiredCandidateColumn},
+			Table:   opening.HiresTable,
+			Columns: []string{opening.HiresColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(candidate.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.HiresIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   opening.HiresTable,
+			Columns: []string{opening.HiresColumn},
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(candidate.FieldID, field.TypeString),

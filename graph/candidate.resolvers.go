@@ -48,6 +48,11 @@ func (r *mutationResolver) HireCandidate(ctx context.Context, id string, opening
 	return r.service.HireCandidate(ctx, id, openingID)
 }
 
+// UnhireCandidate is the resolver for the unhireCandidate field.
+func (r *mutationResolver) UnhireCandidate(ctx context.Context, id string) (*ent.Candidate, error) {
+	return r.service.UnhireCandidate(ctx, id)
+}
+
 // WithdrawCandidate is the resolver for the withdrawCandidate field.
 func (r *mutationResolver) WithdrawCandidate(ctx context.Context, id string) (*ent.Candidate, error) {
 	return r.service.WithdrawCandidate(ctx, id)

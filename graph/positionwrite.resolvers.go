@@ -48,6 +48,11 @@ func (r *mutationResolver) UpdateOpening(ctx context.Context, id string, input r
 	return r.service.UpdateOpening(ctx, id, input)
 }
 
+// ReopenOpening is the resolver for the reopenOpening field.
+func (r *mutationResolver) ReopenOpening(ctx context.Context, id string, headcount *int) (*ent.Opening, error) {
+	return r.service.ReopenOpening(ctx, id, headcount)
+}
+
 // StartOpeningApproval is the resolver for the startOpeningApproval field.
 func (r *mutationResolver) StartOpeningApproval(ctx context.Context, openingID string, name *string) (*ent.Opening, error) {
 	return r.service.StartOpeningApproval(ctx, openingID, name)

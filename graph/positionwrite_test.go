@@ -218,7 +218,7 @@ func TestPublishingAndStatusDriveTheCareersAPI(t *testing.T) {
 		return env.DoWith(http.MethodGet, "/careers-api/2.0/company/"+env.Demo.CompanyUID+"/positions/"+id+"?token="+env.Demo.CareersToken, nil, nil).Status
 	}
 	id := env.Demo.UnpublishedPositionUID // on hold, with a candidate in progress
-	assertCode(t, env.GraphQL(`mutation($id: ID!) { publishPosition(id: $id) { id } }`, map[string]any{"id": id}), "invalid_transition", http.StatusConflict)
+	assertCode(t, env.GraphQL(`mutation($id: ID!) { publishPosition(id: $id) { id } }`, map[string]any{"id": id}), "illegal_transition", http.StatusConflict)
 	assertCode(t, env.GraphQL(`mutation($id: ID!) { publishPosition(id: $id) { id } }`, map[string]any{"id": env.Demo.TemplatePositionUID}), "position_is_template", http.StatusUnprocessableEntity)
 
 	var out struct {
@@ -269,9 +269,9 @@ func TestClosingAPositionClosesItsOpenings(t *testing.T) {
 		t.Errorf("timeline %v", got)
 	}
 	r := env.GraphQL(`mutation($id: ID!) { createOpening(positionID: $id, input: {name: "x", timeExpectedHire: "2027-01-01", reason: "New"}) { id } }`, map[string]any{"id": id})
-	assertCode(t, r, "invalid_transition", http.StatusConflict)
+	assertCode(t, r, "illegal_transition", http.StatusConflict)
 	r = env.GraphQL(`mutation($id: ID!) { updateOpening(id: $id, input: {status: OPEN}) { id } }`, map[string]any{"id": p.Openings.Edges[0].Node.ID})
-	assertCode(t, r, "invalid_transition", http.StatusConflict)
+	assertCode(t, r, "illegal_transition", http.StatusConflict)
 }
 
 const openingFields = `id name status approvalStatus headcount timeApproved approvalProcess { id name status timeStarted timeCompleted }`
@@ -290,14 +290,14 @@ func TestOpeningApproval(t *testing.T) {
 		return env.GraphQL(`mutation($id: ID!) { `+mutation+`(openingID: $id) { `+openingFields+` } }`, map[string]any{"id": o.ID})
 	}
 	var out map[string]openingOut
-	assertCode(t, step("approveOpening"), "invalid_transition", http.StatusConflict)
+	assertCode(t, step("approveOpening"), "illegal_transition", http.StatusConflict)
 
 	step("startOpeningApproval").Decode(t, &out)
 	if s := out["startOpeningApproval"]; s.Status != "PENDING" || s.ApprovalStatus != "STARTED" || s.ApprovalProcess == nil ||
 		s.ApprovalProcess.Status != "STARTED" || s.ApprovalProcess.TimeCompleted != nil {
 		t.Fatalf("started %+v", s)
 	}
-	assertCode(t, step("startOpeningApproval"), "invalid_transition", http.StatusConflict)
+	assertCode(t, step("startOpeningApproval"), "illegal_transition", http.StatusConflict)
 	step("pauseOpeningApproval").Decode(t, &out)
 	if s := out["pauseOpeningApproval"]; s.ApprovalStatus != "PAUSED" || s.ApprovalProcess.Status != "PAUSED" {
 		t.Fatalf("paused %+v", s)
@@ -316,7 +316,7 @@ func TestOpeningApproval(t *testing.T) {
 		a.ApprovalProcess.Status != "APPROVED" || a.ApprovalProcess.TimeCompleted == nil || *a.ApprovalProcess.TimeCompleted != *a.TimeApproved {
 		t.Fatalf("approved %+v", a)
 	}
-	assertCode(t, step("rejectOpening"), "invalid_transition", http.StatusConflict)
+	assertCode(t, step("rejectOpening"), "illegal_transition", http.StatusConflict)
 
 	// The REST list shows the approval as the filter matches it.
 	r := env.Do(http.MethodGet, "/v1/openings?status=APPROVED&position_uid="+env.Demo.PublishedPositionUID, nil)
@@ -373,8 +373,8 @@ func TestUpdateOpening(t *testing.T) {
 		t.Errorf("timeline %v", got)
 	}
 	for input, code := range map[string]string{
-		`{status: FILLED}`:  "invalid_transition",
-		`{status: PENDING}`: "invalid_transition",
+		`{status: FILLED}`:  "illegal_transition",
+		`{status: PENDING}`: "illegal_transition",
 		`{headcount: 0}`:    "validation_failed",
 		`{reason: "Old"}`:   "validation_failed",
 	} {

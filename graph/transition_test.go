@@ -174,12 +174,12 @@ func TestCandidateLifecycle(t *testing.T) {
 	}
 	var opening struct {
 		Node struct {
-			Status         string
-			HiredCandidate struct{ ID string }
+			Status string
+			Hires  []struct{ ID string }
 		}
 	}
-	env.GraphQL(`query($id: ID!) { node(id: $id) { ... on Opening { status hiredCandidate { id } } } }`, map[string]any{"id": f.opening}).Decode(t, &opening)
-	if opening.Node.Status != "FILLED" || opening.Node.HiredCandidate.ID != f.candidate {
+	env.GraphQL(`query($id: ID!) { node(id: $id) { ... on Opening { status hires { id } } } }`, map[string]any{"id": f.opening}).Decode(t, &opening)
+	if opening.Node.Status != "FILLED" || len(opening.Node.Hires) != 1 || opening.Node.Hires[0].ID != f.candidate {
 		t.Errorf("opening after hire: %+v", opening.Node)
 	}
 	// The opening is filled: nobody else is hired into it.

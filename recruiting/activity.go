@@ -32,6 +32,7 @@ const (
 	VerbOpeningCreated        = "opening.created"
 	VerbOpeningUpdated        = "opening.updated"
 	VerbOpeningStatusChanged  = "opening.status_changed"
+	VerbOpeningReopened       = "opening.reopened"
 	VerbApprovalStarted       = "approval.started"
 	VerbApprovalPaused        = "approval.paused"
 	VerbApprovalApproved      = "approval.approved"

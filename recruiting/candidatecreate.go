@@ -28,6 +28,7 @@ const (
 	VerbCandidateRejected   = "candidate.rejected"
 	VerbCandidateRevived    = "candidate.revived"
 	VerbCandidateHired      = "candidate.hired"
+	VerbCandidateUnhired    = "candidate.unhired"
 	VerbCandidateWithdrawn  = "candidate.withdrawn"
 	VerbCandidateAssigned   = "candidate.assigned"
 	VerbCandidateUnassigned = "candidate.unassigned"

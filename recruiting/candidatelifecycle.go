@@ -10,7 +10,6 @@ import (
 	"github.com/hiregraph/hiregraph/apierror"
 	"github.com/hiregraph/hiregraph/ent"
 	"github.com/hiregraph/hiregraph/ent/candidate"
-	"github.com/hiregraph/hiregraph/ent/opening"
 	"github.com/hiregraph/hiregraph/ent/person"
 	"github.com/hiregraph/hiregraph/ent/pipelinestep"
 	"github.com/hiregraph/hiregraph/ent/schema/rule"
@@ -26,14 +25,16 @@ type transitionFunc func(ctx context.Context, client *ent.Client, c *ent.Candida
 // transition runs one change of a candidate in one transaction: it needs
 // the write scope, reads another company's candidate (or a deleted one) as
 // missing, and records the activity with the change. It returns the
-// candidate as saved.
+// candidate as saved. The candidate row stays locked until the commit, so
+// of two racing transitions the second sees the first's result and answers
+// as a later request would.
 func (s *Service) transition(ctx context.Context, candidateID string, fn transitionFunc) (*ent.Candidate, error) {
 	if err := Require(ctx, viewer.ScopeWrite); err != nil {
 		return nil, err
 	}
 	var out *ent.Candidate
 	err := s.WithTx(ctx, func(ctx context.Context, client *ent.Client) error {
-		c, err := client.Candidate.Query().Where(candidate.ID(candidateID), candidate.Deleted(false)).Only(ctx)
+		c, err := client.Candidate.Query().Where(candidate.ID(candidateID), candidate.Deleted(false), lockedForWrite).Only(ctx)
 		if ent.IsNotFound(err) {
 			return apierror.NotFound(apierror.CodeCandidateNotFound, "no candidate has the uid %q", candidateID)
 		}
@@ -179,64 +180,6 @@ func (s *Service) WithdrawCandidate(ctx context.Context, candidateID string) (*e
 			return "", nil, fmt.Errorf("withdrawing candidate: %w", err)
 		}
 		return VerbCandidateWithdrawn, changes, nil
-	})
-}
-
-// HireCandidate hires a candidate in progress for an open opening of its
-// position: the opening records the hire and becomes FILLED, and the
-// candidate moves to the pipeline's hired step when it has one.
-func (s *Service) HireCandidate(ctx context.Context, candidateID, openingID string) (*ent.Candidate, error) {
-	return s.transition(ctx, candidateID, func(ctx context.Context, client *ent.Client, c *ent.Candidate) (string, []schematype.FieldChange, error) {
-		if c.Status != candidate.StatusInProgress {
-			return "", nil, illegal(c, "hire", candidate.StatusInProgress)
-		}
-		o, err := client.Opening.Query().Where(opening.ID(openingID), opening.PositionID(c.PositionID)).Only(ctx)
-		if ent.IsNotFound(err) {
-			return "", nil, apierror.NotFound(CodeOpeningNotFound, "the candidate's position has no opening with the uid %q", openingID)
-		}
-		if err != nil {
-			return "", nil, err
-		}
-		if o.Status == opening.StatusFilled || o.HiredCandidateID != nil {
-			return "", nil, apierror.New(http.StatusConflict, CodeOpeningFilled, "opening %s is already filled", o.ID)
-		}
-		if o.Status != opening.StatusOpen {
-			return "", nil, apierror.New(http.StatusConflict, CodeOpeningNotAvailable, "opening %s is %s; only an OPEN opening can be filled", o.ID, o.Status)
-		}
-		now := s.now()
-		// The status guard makes a concurrent hire into the same opening
-		// fail here instead of overwriting the first.
-		n, err := client.Opening.Update().
-			Where(opening.ID(o.ID), opening.StatusEQ(opening.StatusOpen), opening.HiredCandidateIDIsNil()).
-			SetHiredCandidateID(c.ID).SetStatus(opening.StatusFilled).SetTimeLastStatusChange(now).SetTimeUpdated(now).
-			Save(ctx)
-		if err != nil {
-			return "", nil, fmt.Errorf("filling opening: %w", err)
-		}
-		if n == 0 {
-			return "", nil, apierror.New(http.StatusConflict, CodeOpeningFilled, "opening %s is already filled", o.ID)
-		}
-		changes := Change("opening", nil, o.ID)
-		changes = append(changes, Change("openingStatus", o.Status, opening.StatusFilled)...)
-		hiredStep, err := client.PipelineStep.Query().
-			Where(pipelinestep.PositionID(c.PositionID), pipelinestep.KindEQ(pipelinestep.KindHired)).
-			Order(pipelinestep.ByRank()).First(ctx)
-		if err != nil && !ent.IsNotFound(err) {
-			return "", nil, err
-		}
-		if hiredStep != nil && (c.CurrentStepID == nil || *c.CurrentStepID != hiredStep.ID) {
-			before := currentStepName(c)
-			if c, err = enterStep(ctx, client, c, hiredStep, actorOf(ctx), now); err != nil {
-				return "", nil, err
-			}
-			changes = append(changes, Change("step", before, hiredStep.Name)...)
-		}
-		upd := client.Candidate.UpdateOne(c)
-		changes = append(s.setStatus(upd, c, candidate.StatusHired), changes...)
-		if err := upd.Exec(ctx); err != nil {
-			return "", nil, fmt.Errorf("hiring candidate: %w", err)
-		}
-		return VerbCandidateHired, changes, nil
 	})
 }
 

@@ -58,7 +58,7 @@ func loadPositionWithOpenings(ctx context.Context, client *ent.Client, id string
 	return client.Position.Query().
 		Where(position.ID(id)).
 		WithLocation().
-		WithOpenings(func(q *ent.OpeningQuery) { q.WithApprovalProcess().Order(opening.ByTimeCreated(), opening.ByID()) }).
+		WithOpenings(func(q *ent.OpeningQuery) { withOpeningDetails(q).Order(opening.ByTimeCreated(), opening.ByID()) }).
 		Only(ctx)
 }
 

@@ -8,6 +8,7 @@ import (
 
 	"github.com/hiregraph/hiregraph/apierror"
 	"github.com/hiregraph/hiregraph/ent"
+	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/opening"
 	"github.com/hiregraph/hiregraph/ent/predicate"
 )
@@ -60,7 +61,7 @@ func (f OpeningFilter) predicates() ([]predicate.Opening, error) {
 		ps = append(ps, opening.PositionID(*f.PositionID))
 	}
 	if f.HiredCandidateID != nil {
-		ps = append(ps, opening.HiredCandidateID(*f.HiredCandidateID))
+		ps = append(ps, opening.HasHiresWith(candidate.ID(*f.HiredCandidateID)))
 	}
 	ps = appendRange(ps, f.TimeCreatedBefore, f.TimeCreatedAfter, opening.TimeCreatedLT, opening.TimeCreatedGT)
 	ps = appendRange(ps, f.TimeLastStatusChangeBefore, f.TimeLastStatusChangeAfter, opening.TimeLastStatusChangeLT, opening.TimeLastStatusChangeGT)
@@ -101,7 +102,7 @@ var openingList = keysetList[*ent.Opening]{
 }
 
 // ListOpenings returns one page of the openings the filter selects, in
-// creation order, with their approval processes (spec 4.4).
+// creation order, with their approval processes and hires (spec 4.4).
 func (s *Service) ListOpenings(ctx context.Context, f OpeningFilter, page PageRequest) (Page[*ent.Opening], error) {
-	return readPage[predicate.Opening, opening.OrderOption](ctx, s, openingList, s.Client.Opening.Query().WithApprovalProcess(), f.Apply, page)
+	return readPage[predicate.Opening, opening.OrderOption](ctx, s, openingList, withOpeningDetails(s.Client.Opening.Query()), f.Apply, page)
 }

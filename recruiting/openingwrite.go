@@ -55,12 +55,40 @@ func checkHeadcount(n *int) error {
 	return nil
 }
 
-// findOpening reads an opening of the viewer's company for a write, with
-// its approval process.
+// findOpening reads an opening of the viewer's company with its approval
+// process and hires.
 func findOpening(ctx context.Context, client *ent.Client, id string) (*ent.Opening, error) {
-	o, err := client.Opening.Query().Where(opening.ID(id)).WithApprovalProcess().Only(ctx)
+	return oneOpening(ctx, client.Opening.Query().Where(opening.ID(id)), id)
+}
+
+// lockOpening is findOpening for a change of the opening: it locks the
+// opening's position, then the opening, until the transaction ends (the
+// lock order of docs/concurrency.md), so a change that depends on the
+// position's state (reopening) cannot race the position's closing.
+func lockOpening(ctx context.Context, client *ent.Client, id string) (*ent.Opening, error) {
+	// An opening never changes position, so its position may be read
+	// before the locks.
+	positionID, err := client.Opening.Query().Where(opening.ID(id)).Select(opening.FieldPositionID).String(ctx)
 	if ent.IsNotFound(err) {
-		return nil, apierror.NotFound("opening_not_found", "no opening has the uid %q", id)
+		return nil, openingNotFound(id)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("loading opening: %w", err)
+	}
+	if _, err := lockPosition(ctx, client, positionID); err != nil {
+		return nil, err
+	}
+	return oneOpening(ctx, client.Opening.Query().Where(opening.ID(id), lockedForWrite), id)
+}
+
+func openingNotFound(id string) error {
+	return apierror.NotFound(CodeOpeningNotFound, "no opening has the uid %q", id)
+}
+
+func oneOpening(ctx context.Context, q *ent.OpeningQuery, id string) (*ent.Opening, error) {
+	o, err := withOpeningDetails(q).Only(ctx)
+	if ent.IsNotFound(err) {
+		return nil, openingNotFound(id)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("loading opening: %w", err)
@@ -76,7 +104,7 @@ func (s *Service) CreateOpening(ctx context.Context, positionID string, in Creat
 	}
 	var created *ent.Opening
 	err := s.WithTx(ctx, func(ctx context.Context, client *ent.Client) error {
-		p, err := findPosition(ctx, client, positionID)
+		p, err := lockPosition(ctx, client, positionID)
 		if err != nil {
 			return err
 		}
@@ -156,9 +184,14 @@ func (s *Service) UpdateOpening(ctx context.Context, id string, in UpdateOpening
 	}
 	var updated *ent.Opening
 	err := s.WithTx(ctx, func(ctx context.Context, client *ent.Client) error {
-		o, err := findOpening(ctx, client, id)
+		o, err := lockOpening(ctx, client, id)
 		if err != nil {
 			return err
+		}
+		if in.Headcount != nil {
+			if err := checkHeadcountChange(ctx, client, o, *in.Headcount); err != nil {
+				return err
+			}
 		}
 		if o, err = s.updateOpeningFields(ctx, client, o, in); err != nil {
 			return err
@@ -265,6 +298,12 @@ func (s *Service) checkOpeningStatus(ctx context.Context, client *ent.Client, o 
 	if to != opening.StatusOpen {
 		return nil
 	}
+	return checkPositionNotClosed(ctx, client, o)
+}
+
+// checkPositionNotClosed refuses to reopen an opening of a closed
+// position. lockOpening has locked the position.
+func checkPositionNotClosed(ctx context.Context, client *ent.Client, o *ent.Opening) error {
 	p, err := client.Position.Get(ctx, o.PositionID)
 	if err != nil {
 		return fmt.Errorf("loading position: %w", err)
@@ -349,7 +388,7 @@ func (s *Service) stepApproval(ctx context.Context, id string, step approvalStep
 	}
 	var updated *ent.Opening
 	err := s.WithTx(ctx, func(ctx context.Context, client *ent.Client) error {
-		o, err := findOpening(ctx, client, id)
+		o, err := lockOpening(ctx, client, id)
 		if err != nil {
 			return err
 		}

@@ -21,16 +21,12 @@ import (
 	"github.com/hiregraph/hiregraph/viewer"
 )
 
-// CodeInvalidTransition answers a change the state machines of positions,
-// openings and approvals do not allow from the record's current state
-// (README, "Position lifecycle").
-const CodeInvalidTransition = "invalid_transition"
-
-// refuseTransition is the 409 of a transition that the current state does
-// not allow; the message says what state the record is in and what would
-// make the change possible.
+// refuseTransition is the 409 illegal_transition of a position, opening
+// or approval change that the current state does not allow (the code
+// candidates answer too); the message says what state the record is in and
+// what would make the change possible.
 func refuseTransition(format string, args ...any) *apierror.Error {
-	return apierror.New(http.StatusConflict, CodeInvalidTransition, format, args...)
+	return apierror.New(http.StatusConflict, CodeIllegalTransition, format, args...)
 }
 
 // WorkplaceTypes are the values of a position's workplace_type.
@@ -231,10 +227,20 @@ func (in UpdatePositionInput) writesSalary() bool {
 	return in.SalaryRange != nil || (in.ClearSalaryRange != nil && *in.ClearSalaryRange)
 }
 
-// findPosition reads a position of the viewer's company for a write;
-// another company's reads like a missing one.
+// findPosition reads a position of the viewer's company; another
+// company's reads like a missing one.
 func findPosition(ctx context.Context, client *ent.Client, id string) (*ent.Position, error) {
-	p, err := client.Position.Get(ctx, id)
+	return onePosition(ctx, client.Position.Query().Where(position.ID(id)), id)
+}
+
+// lockPosition is findPosition for a change of the position or its
+// openings: the row stays locked until the transaction ends.
+func lockPosition(ctx context.Context, client *ent.Client, id string) (*ent.Position, error) {
+	return onePosition(ctx, client.Position.Query().Where(position.ID(id), lockedForWrite), id)
+}
+
+func onePosition(ctx context.Context, q *ent.PositionQuery, id string) (*ent.Position, error) {
+	p, err := q.Only(ctx)
 	if ent.IsNotFound(err) {
 		return nil, apierror.NotFound("position_not_found", "no position has the uid %q", id)
 	}
@@ -254,7 +260,7 @@ func (s *Service) UpdatePosition(ctx context.Context, id string, in UpdatePositi
 	}
 	var updated *ent.Position
 	err := s.WithTx(ctx, func(ctx context.Context, client *ent.Client) error {
-		p, err := findPosition(ctx, client, id)
+		p, err := lockPosition(ctx, client, id)
 		if err != nil {
 			return err
 		}
@@ -533,7 +539,7 @@ func (s *Service) SetPositionStatus(ctx context.Context, id string, status posit
 	}
 	var updated *ent.Position
 	err := s.WithTx(ctx, func(ctx context.Context, client *ent.Client) error {
-		p, err := findPosition(ctx, client, id)
+		p, err := lockPosition(ctx, client, id)
 		if err != nil {
 			return err
 		}
@@ -580,7 +586,11 @@ func (s *Service) changePositionStatus(ctx context.Context, client *ent.Client, 
 // closeOpenings closes the position's open and pending openings, each with
 // its activity; filled and closed ones keep their state.
 func (s *Service) closeOpenings(ctx context.Context, client *ent.Client, p *ent.Position) error {
-	open, err := p.QueryOpenings().Where(opening.StatusIn(opening.StatusOpen, opening.StatusPending)).All(ctx)
+	// Not p.QueryOpenings(): an edge query reads DISTINCT rows, which
+	// PostgreSQL cannot lock.
+	open, err := client.Opening.Query().
+		Where(opening.PositionID(p.ID), opening.StatusIn(opening.StatusOpen, opening.StatusPending), lockedForWrite).
+		All(ctx)
 	if err != nil {
 		return err
 	}
@@ -612,7 +622,7 @@ func (s *Service) setPublished(ctx context.Context, id string, publish bool) (*e
 	}
 	var updated *ent.Position
 	err := s.WithTx(ctx, func(ctx context.Context, client *ent.Client) error {
-		p, err := findPosition(ctx, client, id)
+		p, err := lockPosition(ctx, client, id)
 		if err != nil {
 			return err
 		}

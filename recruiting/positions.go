@@ -62,7 +62,7 @@ var positionList = keysetList[*ent.Position]{
 // order (one query each for a whole page).
 func withOpenings(q *ent.PositionQuery) *ent.PositionQuery {
 	return q.WithLocation().
-		WithOpenings(func(q *ent.OpeningQuery) { q.WithApprovalProcess().Order(opening.ByTimeCreated(), opening.ByID()) })
+		WithOpenings(func(q *ent.OpeningQuery) { withOpeningDetails(q).Order(opening.ByTimeCreated(), opening.ByID()) })
 }
 
 // ListPositions returns one page of the company's positions (templates

@@ -77,7 +77,7 @@ func TestListOpenings(t *testing.T) {
 	// hired_candidate_uid finds the opening that hired the candidate.
 	ctx := asCompany(env)
 	o := env.DB.Client.Opening.Query().FirstX(ctx)
-	env.DB.Client.Opening.UpdateOne(o).SetHiredCandidateID(env.Demo.CandidateUID).ExecX(ctx)
+	env.DB.Client.Candidate.UpdateOneID(env.Demo.CandidateUID).SetHiredOpeningID(o.ID).ExecX(ctx)
 	hired := list(t, env, "/v1/openings?hired_candidate_uid="+env.Demo.CandidateUID).Openings
 	if len(hired) != 1 || hired[0]["uid"] != o.ID || hired[0]["hired_candidate_uid"] != env.Demo.CandidateUID {
 		t.Errorf("hired_candidate_uid filter: %v", hired)

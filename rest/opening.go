@@ -15,7 +15,7 @@ type openingJSON struct {
 	PositionUID          string               `json:"position_uid,omitempty"` // in the openings list only (spec 2.5)
 	Name                 string               `json:"name"`
 	ApprovalProcess      *approvalProcessJSON `json:"approval_process"`
-	HiredCandidateUID    *string              `json:"hired_candidate_uid"`
+	HiredCandidateUID    *string              `json:"hired_candidate_uid"` // the oldest hire
 	TimeExpectedHire     *string              `json:"time_expected_hire"`
 	Headcount            int                  `json:"headcount"`
 	Reason               string               `json:"reason"`
@@ -37,13 +37,13 @@ type approvalProcessJSON struct {
 	Status        string  `json:"status"`
 }
 
-// newOpeningJSON renders o; its approval process must be loaded.
+// newOpeningJSON renders o; its approval process and hires must be loaded.
 func newOpeningJSON(o *ent.Opening) openingJSON {
 	out := openingJSON{
 		UID:                  o.ID,
 		PositionUID:          o.PositionID,
 		Name:                 o.Name,
-		HiredCandidateUID:    o.HiredCandidateID,
+		HiredCandidateUID:    recruiting.FirstHireID(o),
 		TimeExpectedHire:     apitime.FormatPtr(o.TimeExpectedHire),
 		Headcount:            o.Headcount,
 		Reason:               recruiting.OpeningReasons.Spell(o.Reason),

@@ -40,6 +40,7 @@ const verbs = {
   'candidate.rejected': 'Rejected',
   'candidate.revived': 'Revived',
   'candidate.hired': 'Hired',
+  'candidate.unhired': 'Hire undone',
   'candidate.withdrawn': 'Withdrew',
   'candidate.assigned': 'Assigned',
   'candidate.unassigned': 'Unassigned',

@@ -29,6 +29,8 @@ const (
 	FieldStatus = "status"
 	// FieldCurrentStepID holds the string denoting the current_step_id field in the database.
 	FieldCurrentStepID = "current_step_id"
+	// FieldHiredOpeningID holds the string denoting the hired_opening_id field in the database.
+	FieldHiredOpeningID = "hired_opening_id"
 	// FieldRejectionReasonID holds the string denoting the rejection_reason_id field in the database.
 	FieldRejectionReasonID = "rejection_reason_id"
 	// FieldRejectionNote holds the string denoting the rejection_note field in the database.
@@ -77,8 +79,8 @@ const (
 	EdgeRejectionReason = "rejection_reason"
 	// EdgeAssignees holds the string denoting the assignees edge name in mutations.
 	EdgeAssignees = "assignees"
-	// EdgeHiredFor holds the string denoting the hired_for edge name in mutations.
-	EdgeHiredFor = "hired_for"
+	// EdgeHiredOpening holds the string denoting the hired_opening edge name in mutations.
+	EdgeHiredOpening = "hired_opening"
 	// Table holds the table name of the candidate in the database.
 	Table = "candidates"
 	// CompanyTable is the table that holds the company relation/edge.
@@ -177,13 +179,13 @@ const (
 	// AssigneesInverseTable is the table name for the User entity.
 	// It exists in this package in order to avoid circular dependency with the "user" package.
 	AssigneesInverseTable = "users"
-	// HiredForTable is the table that holds the hired_for relation/edge.
-	HiredForTable = "openings"
-	// HiredForInverseTable is the table name for the Opening entity.
+	// HiredOpeningTable is the table that holds the hired_opening relation/edge.
+	HiredOpeningTable = "candidates"
+	// HiredOpeningInverseTable is the table name for the Opening entity.
 	// It exists in this package in order to avoid circular dependency with the "opening" package.
-	HiredForInverseTable = "openings"
-	// HiredForColumn is the table column denoting the hired_for relation/edge.
-	HiredForColumn = "hired_candidate_id"
+	HiredOpeningInverseTable = "openings"
+	// HiredOpeningColumn is the table column denoting the hired_opening relation/edge.
+	HiredOpeningColumn = "hired_opening_id"
 )
 
 // Columns holds all SQL columns for candidate fields.
@@ -194,6 +196,7 @@ var Columns = []string{
 	FieldPositionID,
 	FieldStatus,
 	FieldCurrentStepID,
+	FieldHiredOpeningID,
 	FieldRejectionReasonID,
 	FieldRejectionNote,
 	FieldSource,
@@ -315,6 +318,11 @@ func ByStatus(opts ...sql.OrderTermOption) OrderOption {
 // ByCurrentStepID orders the results by the current_step_id field.
 func ByCurrentStepID(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldCurrentStepID, opts...).ToFunc()
+}
+
+// ByHiredOpeningID orders the results by the hired_opening_id field.
+func ByHiredOpeningID(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldHiredOpeningID, opts...).ToFunc()
 }
 
 // ByRejectionReasonID orders the results by the rejection_reason_id field.
@@ -513,17 +521,10 @@ func ByAssignees(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
 	}
 }
 
-// ByHiredForCount orders the results by hired_for count.
-func ByHiredForCount(opts ...sql.OrderTermOption) OrderOption {
+// ByHiredOpeningField orders the results by hired_opening field.
+func ByHiredOpeningField(field string, opts ...sql.OrderTermOption) OrderOption {
 	return func(s *sql.Selector) {
-		sqlgraph.OrderByNeighborsCount(s, newHiredForStep(), opts...)
-	}
-}
-
-// ByHiredFor orders the results by hired_for terms.
-func ByHiredFor(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
-	return func(s *sql.Selector) {
-		sqlgraph.OrderByNeighborTerms(s, newHiredForStep(), append([]sql.OrderTerm{term}, terms...)...)
+		sqlgraph.OrderByNeighborTerms(s, newHiredOpeningStep(), sql.OrderByField(field, opts...))
 	}
 }
 func newCompanyStep() *sqlgraph.Step {
@@ -624,11 +625,11 @@ func newAssigneesStep() *sqlgraph.Step {
 		sqlgraph.Edge(sqlgraph.M2M, false, AssigneesTable, AssigneesPrimaryKey...),
 	)
 }
-func newHiredForStep() *sqlgraph.Step {
+func newHiredOpeningStep() *sqlgraph.Step {
 	return sqlgraph.NewStep(
 		sqlgraph.From(Table, FieldID),
-		sqlgraph.To(HiredForInverseTable, FieldID),
-		sqlgraph.Edge(sqlgraph.O2M, true, HiredForTable, HiredForColumn),
+		sqlgraph.To(HiredOpeningInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.M2O, true, HiredOpeningTable, HiredOpeningColumn),
 	)
 }
 

@@ -85,6 +85,11 @@ func CurrentStepID(v string) predicate.Candidate {
 	return predicate.Candidate(sql.FieldEQ(FieldCurrentStepID, v))
 }
 
+// HiredOpeningID applies equality check predicate on the "hired_opening_id" field. It's identical to HiredOpeningIDEQ.
+func HiredOpeningID(v string) predicate.Candidate {
+	return predicate.Candidate(sql.FieldEQ(FieldHiredOpeningID, v))
+}
+
 // RejectionReasonID applies equality check predicate on the "rejection_reason_id" field. It's identical to RejectionReasonIDEQ.
 func RejectionReasonID(v string) predicate.Candidate {
 	return predicate.Candidate(sql.FieldEQ(FieldRejectionReasonID, v))
@@ -408,6 +413,81 @@ func CurrentStepIDEqualFold(v string) predicate.Candidate {
 // CurrentStepIDContainsFold applies the ContainsFold predicate on the "current_step_id" field.
 func CurrentStepIDContainsFold(v string) predicate.Candidate {
 	return predicate.Candidate(sql.FieldContainsFold(FieldCurrentStepID, v))
+}
+
+// HiredOpeningIDEQ applies the EQ predicate on the "hired_opening_id" field.
+func HiredOpeningIDEQ(v string) predicate.Candidate {
+	return predicate.Candidate(sql.FieldEQ(FieldHiredOpeningID, v))
+}
+
+// HiredOpeningIDNEQ applies the NEQ predicate on the "hired_opening_id" field.
+func HiredOpeningIDNEQ(v string) predicate.Candidate {
+	return predicate.Candidate(sql.FieldNEQ(FieldHiredOpeningID, v))
+}
+
+// HiredOpeningIDIn applies the In predicate on the "hired_opening_id" field.
+func HiredOpeningIDIn(vs ...string) predicate.Candidate {
+	return predicate.Candidate(sql.FieldIn(FieldHiredOpeningID, vs...))
+}
+
+// HiredOpeningIDNotIn applies the NotIn predicate on the "hired_opening_id" field.
+func HiredOpeningIDNotIn(vs ...string) predicate.Candidate {
+	return predicate.Candidate(sql.FieldNotIn(FieldHiredOpeningID, vs...))
+}
+
+// HiredOpeningIDGT applies the GT predicate on the "hired_opening_id" field.
+func HiredOpeningIDGT(v string) predicate.Candidate {
+	return predicate.Candidate(sql.FieldGT(FieldHiredOpeningID, v))
+}
+
+// HiredOpeningIDGTE applies the GTE predicate on the "hired_opening_id" field.
+func HiredOpeningIDGTE(v string) predicate.Candidate {
+	return predicate.Candidate(sql.FieldGTE(FieldHiredOpeningID, v))
+}
+
+// HiredOpeningIDLT applies the LT predicate on the "hired_opening_id" field.
+func HiredOpeningIDLT(v string) predicate.Candidate {
+	return predicate.Candidate(sql.FieldLT(FieldHiredOpeningID, v))
+}
+
+// HiredOpeningIDLTE applies the LTE predicate on the "hired_opening_id" field.
+func HiredOpeningIDLTE(v string) predicate.Candidate {
+	return predicate.Candidate(sql.FieldLTE(FieldHiredOpeningID, v))
+}
+
+// HiredOpeningIDContains applies the Contains predicate on the "hired_opening_id" field.
+func HiredOpeningIDContains(v string) predicate.Candidate {
+	return predicate.Candidate(sql.FieldContains(FieldHiredOpeningID, v))
+}
+
+// HiredOpeningIDHasPrefix applies the HasPrefix predicate on the "hired_opening_id" field.
+func HiredOpeningIDHasPrefix(v string) predicate.Candidate {
+	return predicate.Candidate(sql.FieldHasPrefix(FieldHiredOpeningID, v))
+}
+
+// HiredOpeningIDHasSuffix applies the HasSuffix predicate on the "hired_opening_id" field.
+func HiredOpeningIDHasSuffix(v string) predicate.Candidate {
+	return predicate.Candidate(sql.FieldHasSuffix(FieldHiredOpeningID, v))
+}
+
+// HiredOpeningIDIsNil applies the IsNil predicate on the "hired_opening_id" field.
+func HiredOpeningIDIsNil() predicate.Candidate {
+	return predicate.Candidate(sql.FieldIsNull(FieldHiredOpeningID))
+}
+
+// HiredOpeningIDNotNil applies the NotNil predicate on the "hired_opening_id" field.
+func HiredOpeningIDNotNil() predicate.Candidate {
+	return predicate.Candidate(sql.FieldNotNull(FieldHiredOpeningID))
+}
+
+// HiredOpeningIDEqualFold applies the EqualFold predicate on the "hired_opening_id" field.
+func HiredOpeningIDEqualFold(v string) predicate.Candidate {
+	return predicate.Candidate(sql.FieldEqualFold(FieldHiredOpeningID, v))
+}
+
+// HiredOpeningIDContainsFold applies the ContainsFold predicate on the "hired_opening_id" field.
+func HiredOpeningIDContainsFold(v string) predicate.Candidate {
+	return predicate.Candidate(sql.FieldContainsFold(FieldHiredOpeningID, v))
 }
 
 // RejectionReasonIDEQ applies the EQ predicate on the "rejection_reason_id" field.
@@ -1087,21 +1167,21 @@ func HasAssigneesWith(preds ...predicate.User) predicate.Candidate {
 	})
 }
 
-// HasHiredFor applies the HasEdge predicate on the "hired_for" edge.
-func HasHiredFor() predicate.Candidate {
+// HasHiredOpening applies the HasEdge predicate on the "hired_opening" edge.
+func HasHiredOpening() predicate.Candidate {
 	return predicate.Candidate(func(s *sql.Selector) {
 		step := sqlgraph.NewStep(
 			sqlgraph.From(Table, FieldID),
-			sqlgraph.Edge(sqlgraph.O2M, true, HiredForTable, HiredForColumn),
+			sqlgraph.Edge(sqlgraph.M2O, true, HiredOpeningTable, HiredOpeningColumn),
 		)
 		sqlgraph.HasNeighbors(s, step)
 	})
 }
 
-// HasHiredForWith applies the HasEdge predicate on the "hired_for" edge with a given conditions (other predicates).
-func HasHiredForWith(preds ...predicate.Opening) predicate.Candidate {
+// HasHiredOpeningWith applies the HasEdge predicate on the "hired_opening" edge with a given conditions (other predicates).
+func HasHiredOpeningWith(preds ...predicate.Opening) predicate.Candidate {
 	return predicate.Candidate(func(s *sql.Selector) {
-		step := newHiredForStep()
+		step := newHiredOpeningStep()
 		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
 			for _, p := range preds {
 				p(s)

@@ -211,6 +211,7 @@ var (
 		{Name: "time_last_status_changed", Type: field.TypeTime},
 		{Name: "time_hiring_process_updated", Type: field.TypeTime},
 		{Name: "company_id", Type: field.TypeString, Size: 40},
+		{Name: "hired_opening_id", Type: field.TypeString, Nullable: true, Size: 40},
 		{Name: "person_id", Type: field.TypeString, Size: 40},
 		{Name: "current_step_id", Type: field.TypeString, Nullable: true, Size: 40},
 		{Name: "position_id", Type: field.TypeString, Size: 40},
@@ -229,26 +230,32 @@ var (
 				OnDelete:   schema.NoAction,
 			},
 			{
-				Symbol:     "candidates_persons_candidates",
+				Symbol:     "candidates_openings_hires",
 				Columns:    []*schema.Column{CandidatesColumns[12]},
+				RefColumns: []*schema.Column{OpeningsColumns[0]},
+				OnDelete:   schema.SetNull,
+			},
+			{
+				Symbol:     "candidates_persons_candidates",
+				Columns:    []*schema.Column{CandidatesColumns[13]},
 				RefColumns: []*schema.Column{PersonsColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
 			{
 				Symbol:     "candidates_pipeline_steps_candidates",
-				Columns:    []*schema.Column{CandidatesColumns[13]},
+				Columns:    []*schema.Column{CandidatesColumns[14]},
 				RefColumns: []*schema.Column{PipelineStepsColumns[0]},
 				OnDelete:   schema.SetNull,
 			},
 			{
 				Symbol:     "candidates_positions_candidates",
-				Columns:    []*schema.Column{CandidatesColumns[14]},
+				Columns:    []*schema.Column{CandidatesColumns[15]},
 				RefColumns: []*schema.Column{PositionsColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
 			{
 				Symbol:     "candidates_rejection_reasons_candidates",
-				Columns:    []*schema.Column{CandidatesColumns[15]},
+				Columns:    []*schema.Column{CandidatesColumns[16]},
 				RefColumns: []*schema.Column{RejectionReasonsColumns[0]},
 				OnDelete:   schema.SetNull,
 			},
@@ -277,25 +284,30 @@ var (
 			{
 				Name:    "candidate_company_id_position_id_id",
 				Unique:  false,
-				Columns: []*schema.Column{CandidatesColumns[11], CandidatesColumns[14], CandidatesColumns[0]},
+				Columns: []*schema.Column{CandidatesColumns[11], CandidatesColumns[15], CandidatesColumns[0]},
 			},
 			{
 				Name:    "candidate_company_id_person_id_id",
 				Unique:  false,
-				Columns: []*schema.Column{CandidatesColumns[11], CandidatesColumns[12], CandidatesColumns[0]},
+				Columns: []*schema.Column{CandidatesColumns[11], CandidatesColumns[13], CandidatesColumns[0]},
 			},
 			{
 				Name:    "candidate_company_id_current_step_id_id",
 				Unique:  false,
-				Columns: []*schema.Column{CandidatesColumns[11], CandidatesColumns[13], CandidatesColumns[0]},
+				Columns: []*schema.Column{CandidatesColumns[11], CandidatesColumns[14], CandidatesColumns[0]},
 			},
 			{
 				Name:    "candidate_person_id_position_id",
 				Unique:  true,
-				Columns: []*schema.Column{CandidatesColumns[12], CandidatesColumns[14]},
+				Columns: []*schema.Column{CandidatesColumns[13], CandidatesColumns[15]},
 				Annotation: &entsql.IndexAnnotation{
 					Where: "deleted = false",
 				},
+			},
+			{
+				Name:    "candidate_hired_opening_id",
+				Unique:  false,
+				Columns: []*schema.Column{CandidatesColumns[12]},
 			},
 		},
 	}
@@ -747,7 +759,6 @@ var (
 		{Name: "time_last_status_change", Type: field.TypeTime},
 		{Name: "time_updated", Type: field.TypeTime},
 		{Name: "company_id", Type: field.TypeString, Size: 40},
-		{Name: "hired_candidate_id", Type: field.TypeString, Nullable: true, Size: 40},
 		{Name: "position_id", Type: field.TypeString, Size: 40},
 	}
 	// OpeningsTable holds the schema information for the "openings" table.
@@ -763,14 +774,8 @@ var (
 				OnDelete:   schema.NoAction,
 			},
 			{
-				Symbol:     "openings_candidates_hired_candidate",
-				Columns:    []*schema.Column{OpeningsColumns[14]},
-				RefColumns: []*schema.Column{CandidatesColumns[0]},
-				OnDelete:   schema.SetNull,
-			},
-			{
 				Symbol:     "openings_positions_openings",
-				Columns:    []*schema.Column{OpeningsColumns[15]},
+				Columns:    []*schema.Column{OpeningsColumns[14]},
 				RefColumns: []*schema.Column{PositionsColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
@@ -804,12 +809,7 @@ var (
 			{
 				Name:    "opening_company_id_position_id_id",
 				Unique:  false,
-				Columns: []*schema.Column{OpeningsColumns[13], OpeningsColumns[15], OpeningsColumns[0]},
-			},
-			{
-				Name:    "opening_hired_candidate_id",
-				Unique:  false,
-				Columns: []*schema.Column{OpeningsColumns[14]},
+				Columns: []*schema.Column{OpeningsColumns[13], OpeningsColumns[14], OpeningsColumns[0]},
 			},
 		},
 	}
@@ -1376,10 +1376,11 @@ func init() {
 	ApprovalProcessesTable.ForeignKeys[0].RefTable = CompaniesTable
 	ApprovalProcessesTable.ForeignKeys[1].RefTable = OpeningsTable
 	CandidatesTable.ForeignKeys[0].RefTable = CompaniesTable
-	CandidatesTable.ForeignKeys[1].RefTable = PersonsTable
-	CandidatesTable.ForeignKeys[2].RefTable = PipelineStepsTable
-	CandidatesTable.ForeignKeys[3].RefTable = PositionsTable
-	CandidatesTable.ForeignKeys[4].RefTable = RejectionReasonsTable
+	CandidatesTable.ForeignKeys[1].RefTable = OpeningsTable
+	CandidatesTable.ForeignKeys[2].RefTable = PersonsTable
+	CandidatesTable.ForeignKeys[3].RefTable = PipelineStepsTable
+	CandidatesTable.ForeignKeys[4].RefTable = PositionsTable
+	CandidatesTable.ForeignKeys[5].RefTable = RejectionReasonsTable
 	CandidateFilesTable.ForeignKeys[0].RefTable = CandidatesTable
 	CandidateFilesTable.ForeignKeys[1].RefTable = CompaniesTable
 	CandidateStepsTable.ForeignKeys[0].RefTable = CandidatesTable
@@ -1400,8 +1401,7 @@ func init() {
 	OfferLettersTable.ForeignKeys[0].RefTable = CandidatesTable
 	OfferLettersTable.ForeignKeys[1].RefTable = CompaniesTable
 	OpeningsTable.ForeignKeys[0].RefTable = CompaniesTable
-	OpeningsTable.ForeignKeys[1].RefTable = CandidatesTable
-	OpeningsTable.ForeignKeys[2].RefTable = PositionsTable
+	OpeningsTable.ForeignKeys[1].RefTable = PositionsTable
 	PersonsTable.ForeignKeys[0].RefTable = CompaniesTable
 	PipelineStepsTable.ForeignKeys[0].RefTable = CompaniesTable
 	PipelineStepsTable.ForeignKeys[1].RefTable = PositionsTable

@@ -23,8 +23,6 @@ const (
 	FieldCompanyID = "company_id"
 	// FieldPositionID holds the string denoting the position_id field in the database.
 	FieldPositionID = "position_id"
-	// FieldHiredCandidateID holds the string denoting the hired_candidate_id field in the database.
-	FieldHiredCandidateID = "hired_candidate_id"
 	// FieldName holds the string denoting the name field in the database.
 	FieldName = "name"
 	// FieldStatus holds the string denoting the status field in the database.
@@ -53,8 +51,8 @@ const (
 	EdgeCompany = "company"
 	// EdgePosition holds the string denoting the position edge name in mutations.
 	EdgePosition = "position"
-	// EdgeHiredCandidate holds the string denoting the hired_candidate edge name in mutations.
-	EdgeHiredCandidate = "hired_candidate"
+	// EdgeHires holds the string denoting the hires edge name in mutations.
+	EdgeHires = "hires"
 	// EdgeApprovalProcess holds the string denoting the approval_process edge name in mutations.
 	EdgeApprovalProcess = "approval_process"
 	// Table holds the table name of the opening in the database.
@@ -73,13 +71,13 @@ const (
 	PositionInverseTable = "positions"
 	// PositionColumn is the table column denoting the position relation/edge.
 	PositionColumn = "position_id"
-	// HiredCandidateTable is the table that holds the hired_candidate relation/edge.
-	HiredCandidateTable = "openings"
-	// HiredCandidateInverseTable is the table name for the Candidate entity.
+	// HiresTable is the table that holds the hires relation/edge.
+	HiresTable = "candidates"
+	// HiresInverseTable is the table name for the Candidate entity.
 	// It exists in this package in order to avoid circular dependency with the "candidate" package.
-	HiredCandidateInverseTable = "candidates"
-	// HiredCandidateColumn is the table column denoting the hired_candidate relation/edge.
-	HiredCandidateColumn = "hired_candidate_id"
+	HiresInverseTable = "candidates"
+	// HiresColumn is the table column denoting the hires relation/edge.
+	HiresColumn = "hired_opening_id"
 	// ApprovalProcessTable is the table that holds the approval_process relation/edge.
 	ApprovalProcessTable = "approval_processes"
 	// ApprovalProcessInverseTable is the table name for the ApprovalProcess entity.
@@ -94,7 +92,6 @@ var Columns = []string{
 	FieldID,
 	FieldCompanyID,
 	FieldPositionID,
-	FieldHiredCandidateID,
 	FieldName,
 	FieldStatus,
 	FieldApprovalStatus,
@@ -252,11 +249,6 @@ func ByPositionID(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldPositionID, opts...).ToFunc()
 }
 
-// ByHiredCandidateID orders the results by the hired_candidate_id field.
-func ByHiredCandidateID(opts ...sql.OrderTermOption) OrderOption {
-	return sql.OrderByField(FieldHiredCandidateID, opts...).ToFunc()
-}
-
 // ByName orders the results by the name field.
 func ByName(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldName, opts...).ToFunc()
@@ -326,10 +318,17 @@ func ByPositionField(field string, opts ...sql.OrderTermOption) OrderOption {
 	}
 }
 
-// ByHiredCandidateField orders the results by hired_candidate field.
-func ByHiredCandidateField(field string, opts ...sql.OrderTermOption) OrderOption {
+// ByHiresCount orders the results by hires count.
+func ByHiresCount(opts ...sql.OrderTermOption) OrderOption {
 	return func(s *sql.Selector) {
-		sqlgraph.OrderByNeighborTerms(s, newHiredCandidateStep(), sql.OrderByField(field, opts...))
+		sqlgraph.OrderByNeighborsCount(s, newHiresStep(), opts...)
+	}
+}
+
+// ByHires orders the results by hires terms.
+func ByHires(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newHiresStep(), append([]sql.OrderTerm{term}, terms...)...)
 	}
 }
 
@@ -353,11 +352,11 @@ func newPositionStep() *sqlgraph.Step {
 		sqlgraph.Edge(sqlgraph.M2O, true, PositionTable, PositionColumn),
 	)
 }
-func newHiredCandidateStep() *sqlgraph.Step {
+func newHiresStep() *sqlgraph.Step {
 	return sqlgraph.NewStep(
 		sqlgraph.From(Table, FieldID),
-		sqlgraph.To(HiredCandidateInverseTable, FieldID),
-		sqlgraph.Edge(sqlgraph.M2O, false, HiredCandidateTable, HiredCandidateColumn),
+		sqlgraph.To(HiresInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.O2M, false, HiresTable, HiresColumn),
 	)
 }
 func newApprovalProcessStep() *sqlgraph.Step {

@@ -75,11 +75,6 @@ func PositionID(v string) predicate.Opening {
 	return predicate.Opening(sql.FieldEQ(FieldPositionID, v))
 }
 
-// HiredCandidateID applies equality check predicate on the "hired_candidate_id" field. It's identical to HiredCandidateIDEQ.
-func HiredCandidateID(v string) predicate.Opening {
-	return predicate.Opening(sql.FieldEQ(FieldHiredCandidateID, v))
-}
-
 // Name applies equality check predicate on the "name" field. It's identical to NameEQ.
 func Name(v string) predicate.Opening {
 	return predicate.Opening(sql.FieldEQ(FieldName, v))
@@ -248,81 +243,6 @@ func PositionIDEqualFold(v string) predicate.Opening {
 // PositionIDContainsFold applies the ContainsFold predicate on the "position_id" field.
 func PositionIDContainsFold(v string) predicate.Opening {
 	return predicate.Opening(sql.FieldContainsFold(FieldPositionID, v))
-}
-
-// HiredCandidateIDEQ applies the EQ predicate on the "hired_candidate_id" field.
-func HiredCandidateIDEQ(v string) predicate.Opening {
-	return predicate.Opening(sql.FieldEQ(FieldHiredCandidateID, v))
-}
-
-// HiredCandidateIDNEQ applies the NEQ predicate on the "hired_candidate_id" field.
-func HiredCandidateIDNEQ(v string) predicate.Opening {
-	return predicate.Opening(sql.FieldNEQ(FieldHiredCandidateID, v))
-}
-
-// HiredCandidateIDIn applies the In predicate on the "hired_candidate_id" field.
-func HiredCandidateIDIn(vs ...string) predicate.Opening {
-	return predicate.Opening(sql.FieldIn(FieldHiredCandidateID, vs...))
-}
-
-// HiredCandidateIDNotIn applies the NotIn predicate on the "hired_candidate_id" field.
-func HiredCandidateIDNotIn(vs ...string) predicate.Opening {
-	return predicate.Opening(sql.FieldNotIn(FieldHiredCandidateID, vs...))
-}
-
-// HiredCandidateIDGT applies the GT predicate on the "hired_candidate_id" field.
-func HiredCandidateIDGT(v string) predicate.Opening {
-	return predicate.Opening(sql.FieldGT(FieldHiredCandidateID, v))
-}
-
-// HiredCandidateIDGTE applies the GTE predicate on the "hired_candidate_id" field.
-func HiredCandidateIDGTE(v string) predicate.Opening {
-	return predicate.Opening(sql.FieldGTE(FieldHiredCandidateID, v))
-}
-
-// HiredCandidateIDLT applies the LT predicate on the "hired_candidate_id" field.
-func HiredCandidateIDLT(v string) predicate.Opening {
-	return predicate.Opening(sql.FieldLT(FieldHiredCandidateID, v))
-}
-
-// HiredCandidateIDLTE applies the LTE predicate on the "hired_candidate_id" field.
-func HiredCandidateIDLTE(v string) predicate.Opening {
-	return predicate.Opening(sql.FieldLTE(FieldHiredCandidateID, v))
-}
-
-// HiredCandidateIDContains applies the Contains predicate on the "hired_candidate_id" field.
-func HiredCandidateIDContains(v string) predicate.Opening {
-	return predicate.Opening(sql.FieldContains(FieldHiredCandidateID, v))
-}
-
-// HiredCandidateIDHasPrefix applies the HasPrefix predicate on the "hired_candidate_id" field.
-func HiredCandidateIDHasPrefix(v string) predicate.Opening {
-	return predicate.Opening(sql.FieldHasPrefix(FieldHiredCandidateID, v))
-}
-
-// HiredCandidateIDHasSuffix applies the HasSuffix predicate on the "hired_candidate_id" field.
-func HiredCandidateIDHasSuffix(v string) predicate.Opening {
-	return predicate.Opening(sql.FieldHasSuffix(FieldHiredCandidateID, v))
-}
-
-// HiredCandidateIDIsNil applies the IsNil predicate on the "hired_candidate_id" field.
-func HiredCandidateIDIsNil() predicate.Opening {
-	return predicate.Opening(sql.FieldIsNull(FieldHiredCandidateID))
-}
-
-// HiredCandidateIDNotNil applies the NotNil predicate on the "hired_candidate_id" field.
-func HiredCandidateIDNotNil() predicate.Opening {
-	return predicate.Opening(sql.FieldNotNull(FieldHiredCandidateID))
-}
-
-// HiredCandidateIDEqualFold applies the EqualFold predicate on the "hired_candidate_id" field.
-func HiredCandidateIDEqualFold(v string) predicate.Opening {
-	return predicate.Opening(sql.FieldEqualFold(FieldHiredCandidateID, v))
-}
-
-// HiredCandidateIDContainsFold applies the ContainsFold predicate on the "hired_candidate_id" field.
-func HiredCandidateIDContainsFold(v string) predicate.Opening {
-	return predicate.Opening(sql.FieldContainsFold(FieldHiredCandidateID, v))
 }
 
 // NameEQ applies the EQ predicate on the "name" field.
@@ -796,21 +716,21 @@ func HasPositionWith(preds ...predicate.Position) predicate.Opening {
 	})
 }
 
-// HasHiredCandidate applies the HasEdge predicate on the "hired_candidate" edge.
-func HasHiredCandidate() predicate.Opening {
+// HasHires applies the HasEdge predicate on the "hires" edge.
+func HasHires() predicate.Opening {
 	return predicate.Opening(func(s *sql.Selector) {
 		step := sqlgraph.NewStep(
 			sqlgraph.From(Table, FieldID),
-			sqlgraph.Edge(sqlgraph.M2O, false, HiredCandidateTable, HiredCandidateColumn),
+			sqlgraph.Edge(sqlgraph.O2M, false, HiresTable, HiresColumn),
 		)
 		sqlgraph.HasNeighbors(s, step)
 	})
 }
 
-// HasHiredCandidateWith applies the HasEdge predicate on the "hired_candidate" edge with a given conditions (other predicates).
-func HasHiredCandidateWith(preds ...predicate.Candidate) predicate.Opening {
+// HasHiresWith applies the HasEdge predicate on the "hires" edge with a given conditions (other predicates).
+func HasHiresWith(preds ...predicate.Candidate) predicate.Opening {
 	return predicate.Opening(func(s *sql.Selector) {
-		step := newHiredCandidateStep()
+		step := newHiresStep()
 		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
 			for _, p := range preds {
 				p(s)

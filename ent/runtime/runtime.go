@@ -390,37 +390,37 @@ func init() {
 	// candidate.CompanyIDValidator is a validator for the "company_id" field. It is called by the builders before save.
 	candidate.CompanyIDValidator = candidateDescCompanyID.Validators[0].(func(string) error)
 	// candidateDescRejectionNote is the schema descriptor for rejection_note field.
-	candidateDescRejectionNote := candidateFields[5].Descriptor()
+	candidateDescRejectionNote := candidateFields[6].Descriptor()
 	// candidate.RejectionNoteValidator is a validator for the "rejection_note" field. It is called by the builders before save.
 	candidate.RejectionNoteValidator = candidateDescRejectionNote.Validators[0].(func(string) error)
 	// candidateDescSource is the schema descriptor for source field.
-	candidateDescSource := candidateFields[6].Descriptor()
+	candidateDescSource := candidateFields[7].Descriptor()
 	// candidate.DefaultSource holds the default value on creation for the source field.
 	candidate.DefaultSource = candidateDescSource.Default.(string)
 	// candidate.SourceValidator is a validator for the "source" field. It is called by the builders before save.
 	candidate.SourceValidator = candidateDescSource.Validators[0].(func(string) error)
 	// candidateDescDeleted is the schema descriptor for deleted field.
-	candidateDescDeleted := candidateFields[7].Descriptor()
+	candidateDescDeleted := candidateFields[8].Descriptor()
 	// candidate.DefaultDeleted holds the default value on creation for the deleted field.
 	candidate.DefaultDeleted = candidateDescDeleted.Default.(bool)
 	// candidateDescCurrentSteps is the schema descriptor for current_steps field.
-	candidateDescCurrentSteps := candidateFields[8].Descriptor()
+	candidateDescCurrentSteps := candidateFields[9].Descriptor()
 	// candidate.DefaultCurrentSteps holds the default value on creation for the current_steps field.
 	candidate.DefaultCurrentSteps = candidateDescCurrentSteps.Default.([]schematype.Step)
 	// candidateDescCompletedSteps is the schema descriptor for completed_steps field.
-	candidateDescCompletedSteps := candidateFields[9].Descriptor()
+	candidateDescCompletedSteps := candidateFields[10].Descriptor()
 	// candidate.DefaultCompletedSteps holds the default value on creation for the completed_steps field.
 	candidate.DefaultCompletedSteps = candidateDescCompletedSteps.Default.([]schematype.Step)
 	// candidateDescTimeCreated is the schema descriptor for time_created field.
-	candidateDescTimeCreated := candidateFields[11].Descriptor()
+	candidateDescTimeCreated := candidateFields[12].Descriptor()
 	// candidate.DefaultTimeCreated holds the default value on creation for the time_created field.
 	candidate.DefaultTimeCreated = candidateDescTimeCreated.Default.(func() time.Time)
 	// candidateDescTimeLastStatusChanged is the schema descriptor for time_last_status_changed field.
-	candidateDescTimeLastStatusChanged := candidateFields[12].Descriptor()
+	candidateDescTimeLastStatusChanged := candidateFields[13].Descriptor()
 	// candidate.DefaultTimeLastStatusChanged holds the default value on creation for the time_last_status_changed field.
 	candidate.DefaultTimeLastStatusChanged = candidateDescTimeLastStatusChanged.Default.(func() time.Time)
 	// candidateDescTimeHiringProcessUpdated is the schema descriptor for time_hiring_process_updated field.
-	candidateDescTimeHiringProcessUpdated := candidateFields[13].Descriptor()
+	candidateDescTimeHiringProcessUpdated := candidateFields[14].Descriptor()
 	// candidate.DefaultTimeHiringProcessUpdated holds the default value on creation for the time_hiring_process_updated field.
 	candidate.DefaultTimeHiringProcessUpdated = candidateDescTimeHiringProcessUpdated.Default.(func() time.Time)
 	// candidateDescID is the schema descriptor for id field.
@@ -1391,7 +1391,7 @@ func init() {
 	// opening.CompanyIDValidator is a validator for the "company_id" field. It is called by the builders before save.
 	opening.CompanyIDValidator = openingDescCompanyID.Validators[0].(func(string) error)
 	// openingDescName is the schema descriptor for name field.
-	openingDescName := openingFields[2].Descriptor()
+	openingDescName := openingFields[1].Descriptor()
 	// opening.NameValidator is a validator for the "name" field. It is called by the builders before save.
 	opening.NameValidator = func() func(string) error {
 		validators := openingDescName.Validators
@@ -1409,29 +1409,29 @@ func init() {
 		}
 	}()
 	// openingDescHeadcount is the schema descriptor for headcount field.
-	openingDescHeadcount := openingFields[6].Descriptor()
+	openingDescHeadcount := openingFields[5].Descriptor()
 	// opening.DefaultHeadcount holds the default value on creation for the headcount field.
 	opening.DefaultHeadcount = openingDescHeadcount.Default.(int)
 	// opening.HeadcountValidator is a validator for the "headcount" field. It is called by the builders before save.
 	opening.HeadcountValidator = openingDescHeadcount.Validators[0].(func(int) error)
 	// openingDescTimeOpened is the schema descriptor for time_opened field.
-	openingDescTimeOpened := openingFields[9].Descriptor()
+	openingDescTimeOpened := openingFields[8].Descriptor()
 	// opening.DefaultTimeOpened holds the default value on creation for the time_opened field.
 	opening.DefaultTimeOpened = openingDescTimeOpened.Default.(func() time.Time)
 	// openingDescCustomFields is the schema descriptor for custom_fields field.
-	openingDescCustomFields := openingFields[10].Descriptor()
+	openingDescCustomFields := openingFields[9].Descriptor()
 	// opening.DefaultCustomFields holds the default value on creation for the custom_fields field.
 	opening.DefaultCustomFields = openingDescCustomFields.Default.(schematype.StringMap)
 	// openingDescTimeCreated is the schema descriptor for time_created field.
-	openingDescTimeCreated := openingFields[11].Descriptor()
+	openingDescTimeCreated := openingFields[10].Descriptor()
 	// opening.DefaultTimeCreated holds the default value on creation for the time_created field.
 	opening.DefaultTimeCreated = openingDescTimeCreated.Default.(func() time.Time)
 	// openingDescTimeLastStatusChange is the schema descriptor for time_last_status_change field.
-	openingDescTimeLastStatusChange := openingFields[12].Descriptor()
+	openingDescTimeLastStatusChange := openingFields[11].Descriptor()
 	// opening.DefaultTimeLastStatusChange holds the default value on creation for the time_last_status_change field.
 	opening.DefaultTimeLastStatusChange = openingDescTimeLastStatusChange.Default.(func() time.Time)
 	// openingDescTimeUpdated is the schema descriptor for time_updated field.
-	openingDescTimeUpdated := openingFields[13].Descriptor()
+	openingDescTimeUpdated := openingFields[12].Descriptor()
 	// opening.DefaultTimeUpdated holds the default value on creation for the time_updated field.
 	opening.DefaultTimeUpdated = openingDescTimeUpdated.Default.(func() time.Time)
 	// opening.UpdateDefaultTimeUpdated holds the default value on update for the time_updated field.

@@ -41,6 +41,7 @@ func (Candidate) Fields() []ent.Field {
 				"WITHDRAWN":   "The candidate withdrew (REST: Withdrawn).",
 			}),
 		field.String("current_step_id").Comment("The pipeline step the candidate is at; null for candidates recorded before pipelines.").Optional().Nillable().Annotations(entgql.Skip()),
+		field.String("hired_opening_id").Comment("The opening the candidate was hired for; null unless hired.").Optional().Nillable().Annotations(entgql.Skip()),
 		field.String("rejection_reason_id").Comment("Why the candidate was rejected; null unless rejected.").Optional().Nillable().Annotations(entgql.Skip()),
 		field.String("rejection_note").Comment("The recruiter's note on the rejection; null when none.").Optional().Nillable().MaxLen(2000),
 		field.String("source").Comment("Where the candidate came from, such as careers site, referral or sourcing.").Default("").MaxLen(200),
@@ -78,7 +79,7 @@ func (Candidate) Edges() []ent.Edge {
 		edge.To("step_history", CandidateStep.Type).Comment("Every step the candidate has been in, with when it entered and left.").Annotations(entgql.RelayConnection()),
 		edge.From("rejection_reason", RejectionReason.Type).Comment("Why the candidate was rejected; null unless rejected.").Ref("candidates").Field("rejection_reason_id").Unique(),
 		edge.To("assignees", User.Type).Comment("The users who look after the candidate."),
-		edge.From("hired_for", Opening.Type).Comment("The openings this candidate was hired for.").Ref("hired_candidate"),
+		edge.From("hired_opening", Opening.Type).Comment("The opening the candidate was hired for; null unless hired.").Ref("hires").Field("hired_opening_id").Unique(),
 	}
 }
 
@@ -104,6 +105,8 @@ func (Candidate) Indexes() []ent.Index {
 		// creates and applications race: the database decides
 		// (recruiting.insertCandidate); a deleted one does not count.
 		index.Fields("person_id", "position_id").Unique().Annotations(entsql.IndexWhere(LiveCandidacy)),
+		// An opening's hires.
+		index.Fields("hired_opening_id"),
 	}
 }
 

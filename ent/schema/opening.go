@@ -27,7 +27,6 @@ func (Opening) Mixin() []ent.Mixin {
 func (Opening) Fields() []ent.Field {
 	return []ent.Field{
 		field.String("position_id").Comment("The position the opening belongs to.").Immutable().Annotations(entgql.Skip()),
-		field.String("hired_candidate_id").Comment("The candidate hired for the opening, once there is one.").Optional().Nillable().Annotations(entgql.Skip()),
 		field.String("name").Comment("The opening's name.").NotEmpty().MaxLen(200).Annotations(entgql.OrderField("NAME")),
 		field.Enum("status").Comment("The opening's state: Open, Pending, Filled or Closed in REST (spec 2.5).").
 			NamedValues("Open", "OPEN", "Pending", "PENDING", "Filled", "FILLED", "Closed", "CLOSED").
@@ -36,7 +35,7 @@ func (Opening) Fields() []ent.Field {
 			Annotations(enumdoc.Values{
 				"OPEN":    "The opening takes candidates (REST: Open).",
 				"PENDING": "The opening waits, for example for its approval (REST: Pending).",
-				"FILLED":  "The hire is made (REST: Filled).",
+				"FILLED":  "Its hires reached its headcount (REST: Filled).",
 				"CLOSED":  "The opening was closed without a hire (REST: Closed).",
 			}),
 		// approval_status is what the list filter of spec 4.4 matches.
@@ -57,7 +56,7 @@ func (Opening) Fields() []ent.Field {
 				"REPLACEMENT_HIRE":      "Replaces someone who left (REST: Replacement hire).",
 				"TEMPORARY_REPLACEMENT": "Covers for someone for a while (REST: Temporary replacement).",
 			}),
-		field.Int("headcount").Comment("How many people the opening hires.").Default(1).Positive(),
+		field.Int("headcount").Comment("How many people the opening hires; it is FILLED when its hires reach this number.").Default(1).Positive(),
 		field.Time("time_expected_hire").Comment("When the hire is expected; null when not set.").Optional().Nillable(),
 		field.Time("time_approved").Comment("When the opening was approved; null when it is not.").Optional().Nillable(),
 		field.Time("time_opened").Comment("When the opening opened.").Default(now),
@@ -72,7 +71,7 @@ func (Opening) Fields() []ent.Field {
 func (Opening) Edges() []ent.Edge {
 	return []ent.Edge{
 		edge.From("position", Position.Type).Comment("The position the opening belongs to.").Ref("openings").Field("position_id").Unique().Required().Immutable(),
-		edge.To("hired_candidate", Candidate.Type).Comment("The candidate hired for the opening, once there is one.").Field("hired_candidate_id").Unique(),
+		edge.To("hires", Candidate.Type).Comment("The candidates hired for the opening, oldest hire first in REST; the opening is FILLED when they reach its headcount."),
 		edge.To("approval_process", ApprovalProcess.Type).Comment("The opening's approval process; null when its approval status is NA.").Unique(),
 	}
 }
@@ -89,7 +88,6 @@ func (Opening) Indexes() []ent.Index {
 		// Nested connections (package perparent) read each parent's first rows
 		// in id order on (company, parent, id).
 		index.Fields("company_id", "position_id", "id"),
-		index.Fields("hired_candidate_id"),
 	}
 }
 

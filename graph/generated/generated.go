@@ -136,7 +136,7 @@ type ComplexityRoot struct {
 		CurrentSteps             func(childComplexity int) int
 		Deleted                  func(childComplexity int) int
 		Files                    func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, where *ent.CandidateFileWhereInput) int
-		HiredFor                 func(childComplexity int) int
+		HiredOpening             func(childComplexity int) int
 		ID                       func(childComplexity int) int
 		Notes                    func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.NoteOrder, where *ent.NoteWhereInput) int
 		OfferLetters             func(childComplexity int) int
@@ -418,6 +418,7 @@ type ComplexityRoot struct {
 		RejectCandidate         func(childComplexity int, id string, input recruiting.RejectCandidateInput) int
 		RejectOpening           func(childComplexity int, openingID string) int
 		RemovePipelineStep      func(childComplexity int, id string) int
+		ReopenOpening           func(childComplexity int, id string, headcount *int) int
 		ReorderPipeline         func(childComplexity int, positionID *string, stepIDs []string) int
 		ReviveCandidate         func(childComplexity int, id string) int
 		RevokeAPIKey            func(childComplexity int, id string) int
@@ -427,6 +428,7 @@ type ComplexityRoot struct {
 		StartOpeningApproval    func(childComplexity int, openingID string, name *string) int
 		SubmitCandidateForTest  func(childComplexity int, candidateID string, partnerID string, testID string) int
 		UnassignCandidate       func(childComplexity int, id string, userIDs []string) int
+		UnhireCandidate         func(childComplexity int, id string) int
 		UnpublishPosition       func(childComplexity int, id string) int
 		UpdateCandidate         func(childComplexity int, id string, input recruiting.UpdateCandidateInput) int
 		UpdateEvaluationPartner func(childComplexity int, id string, input recruiting.UpdatePartnerInput) int
@@ -483,7 +485,7 @@ type ComplexityRoot struct {
 		ApprovalStatus       func(childComplexity int) int
 		CustomFields         func(childComplexity int) int
 		Headcount            func(childComplexity int) int
-		HiredCandidate       func(childComplexity int) int
+		Hires                func(childComplexity int) int
 		ID                   func(childComplexity int) int
 		Name                 func(childComplexity int) int
 		Position             func(childComplexity int) int
@@ -824,6 +826,7 @@ type MutationResolver interface {
 	RejectCandidate(ctx context.Context, id string, input recruiting.RejectCandidateInput) (*ent.Candidate, error)
 	ReviveCandidate(ctx context.Context, id string) (*ent.Candidate, error)
 	HireCandidate(ctx context.Context, id string, openingID string) (*ent.Candidate, error)
+	UnhireCandidate(ctx context.Context, id string) (*ent.Candidate, error)
 	WithdrawCandidate(ctx context.Context, id string) (*ent.Candidate, error)
 	AssignCandidate(ctx context.Context, id string, userIDs []string) (*ent.Candidate, error)
 	UnassignCandidate(ctx context.Context, id string, userIDs []string) (*ent.Candidate, error)
@@ -852,6 +855,7 @@ type MutationResolver interface {
 	UnpublishPosition(ctx context.Context, id string) (*ent.Position, error)
 	CreateOpening(ctx context.Context, positionID string, input recruiting.CreateOpeningInput) (*ent.Opening, error)
 	UpdateOpening(ctx context.Context, id string, input recruiting.UpdateOpeningInput) (*ent.Opening, error)
+	ReopenOpening(ctx context.Context, id string, headcount *int) (*ent.Opening, error)
 	StartOpeningApproval(ctx context.Context, openingID string, name *string) (*ent.Opening, error)
 	PauseOpeningApproval(ctx context.Context, openingID string) (*ent.Opening, error)
 	ApproveOpening(ctx context.Context, openingID string) (*ent.Opening, error)
@@ -1268,12 +1272,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Candidate.Files(childComplexity, args["after"].(*entgql.Cursor[string]), args["first"].(*int), args["before"].(*entgql.Cursor[string]), args["last"].(*int), args["where"].(*ent.CandidateFileWhereInput)), true
-	case "Candidate.hiredFor":
-		if e.ComplexityRoot.Candidate.HiredFor == nil {
+	case "Candidate.hiredOpening":
+		if e.ComplexityRoot.Candidate.HiredOpening == nil {
 			break
 		}
 
-		return e.ComplexityRoot.Candidate.HiredFor(childComplexity), true
+		return e.ComplexityRoot.Candidate.HiredOpening(childComplexity), true
 	case "Candidate.id":
 		if e.ComplexityRoot.Candidate.ID == nil {
 			break
@@ -2542,6 +2546,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.RemovePipelineStep(childComplexity, args["id"].(string)), true
+	case "Mutation.reopenOpening":
+		if e.ComplexityRoot.Mutation.ReopenOpening == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_reopenOpening_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ReopenOpening(childComplexity, args["id"].(string), args["headcount"].(*int)), true
 	case "Mutation.reorderPipeline":
 		if e.ComplexityRoot.Mutation.ReorderPipeline == nil {
 			break
@@ -2641,6 +2656,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UnassignCandidate(childComplexity, args["id"].(string), args["userIDs"].([]string)), true
+	case "Mutation.unhireCandidate":
+		if e.ComplexityRoot.Mutation.UnhireCandidate == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_unhireCandidate_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UnhireCandidate(childComplexity, args["id"].(string)), true
 	case "Mutation.unpublishPosition":
 		if e.ComplexityRoot.Mutation.UnpublishPosition == nil {
 			break
@@ -2908,12 +2934,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Opening.Headcount(childComplexity), true
-	case "Opening.hiredCandidate":
-		if e.ComplexityRoot.Opening.HiredCandidate == nil {
+	case "Opening.hires":
+		if e.ComplexityRoot.Opening.Hires == nil {
 			break
 		}
 
-		return e.ComplexityRoot.Opening.HiredCandidate(childComplexity), true
+		return e.ComplexityRoot.Opening.Hires(childComplexity), true
 	case "Opening.id":
 		if e.ComplexityRoot.Opening.ID == nil {
 			break
@@ -4575,8 +4601,10 @@ extend type Mutation {
   rejectCandidate("The candidate." id: ID!, "The reason and note." input: RejectCandidateInput!): Candidate!
   "Puts a rejected or withdrawn candidate back in progress at its step (candidate.revived)."
   reviveCandidate("The candidate." id: ID!): Candidate!
-  "Hires a candidate in progress for an OPEN opening of its position: the opening becomes FILLED and records the hire; the candidate moves to the hired step (candidate.hired). A filled opening answers opening_filled."
+  "Hires a candidate in progress for an OPEN opening of its position: the opening records the hire and becomes FILLED when its hires reach its headcount; the candidate moves to the hired step (candidate.hired). A filled opening answers opening_filled."
   hireCandidate("The candidate." id: ID!, "An open opening of the candidate's position." openingID: ID!): Candidate!
+  "Undoes a hire: the candidate is IN_PROGRESS again at the step it was at before the hired step, and its opening loses the hire (FILLED turns OPEN) (candidate.unhired). The position must not be closed."
+  unhireCandidate("The candidate, HIRED." id: ID!): Candidate!
   "Records that a candidate in progress withdrew (candidate.withdrawn)."
   withdrawCandidate("The candidate." id: ID!): Candidate!
   "Adds users of the company to the candidate's assignees (candidate.assigned)."
@@ -6164,9 +6192,9 @@ type Candidate implements Node {
   """
   assignees: [User!]
   """
-  The openings this candidate was hired for.
+  The opening the candidate was hired for; null unless hired.
   """
-  hiredFor: [Opening!]
+  hiredOpening: Opening
 }
 """
 A connection to a list of items.
@@ -7464,13 +7492,13 @@ input CandidateWhereInput {
   """
   hasAssigneesWith: [UserWhereInput!]
   """
-  hired_for edge predicates
+  hired_opening edge predicates
   """
-  hasHiredFor: Boolean
+  hasHiredOpening: Boolean
   """
-  Matches records with a hiredFor that matches every filter in the list.
+  Matches records with a hiredOpening that matches every filter in the list.
   """
-  hasHiredForWith: [OpeningWhereInput!]
+  hasHiredOpeningWith: [OpeningWhereInput!]
 }
 """
 A company using the service; every record belongs to one, and each API key sees only its own.
@@ -10626,7 +10654,7 @@ type Opening implements Node {
   """
   reason: OpeningReason!
   """
-  How many people the opening hires.
+  How many people the opening hires; it is FILLED when its hires reach this number.
   """
   headcount: Int!
   """
@@ -10662,9 +10690,9 @@ type Opening implements Node {
   """
   position: Position!
   """
-  The candidate hired for the opening, once there is one.
+  The candidates hired for the opening, oldest hire first in REST; the opening is FILLED when they reach its headcount.
   """
-  hiredCandidate: Candidate
+  hires: [Candidate!]
   """
   The opening's approval process; null when its approval status is NA.
   """
@@ -10793,7 +10821,7 @@ enum OpeningStatus @goModel(model: "github.com/hiregraph/hiregraph/ent/opening.S
   """
   PENDING
   """
-  The hire is made (REST: Filled).
+  Its hires reached its headcount (REST: Filled).
   """
   FILLED
   """
@@ -11207,13 +11235,13 @@ input OpeningWhereInput {
   """
   hasPositionWith: [PositionWhereInput!]
   """
-  hired_candidate edge predicates
+  hires edge predicates
   """
-  hasHiredCandidate: Boolean
+  hasHires: Boolean
   """
-  Matches records with a hiredCandidate that matches every filter in the list.
+  Matches records with a hires that matches every filter in the list.
   """
-  hasHiredCandidateWith: [CandidateWhereInput!]
+  hasHiresWith: [CandidateWhereInput!]
   """
   approval_process edge predicates
   """
@@ -16131,6 +16159,8 @@ extend type Mutation {
   createOpening("The position's id." positionID: ID!, "The new opening." input: CreateOpeningInput!): Opening!
   "Changes an opening's fields, or closes or reopens it."
   updateOpening("The opening's id." id: ID!, "The changes." input: UpdateOpeningInput!): Opening!
+  "Opens a FILLED or CLOSED opening again, Pending while its approval is not done (opening.reopened); the headcount, if given, must exceed its hires. The position must not be closed."
+  reopenOpening("The opening's id." id: ID!, "The new headcount; default the current one." headcount: Int): Opening!
   "Starts the approval of an opening (NA or REJECTED), or resumes a paused one; the opening is Pending until approved."
   startOpeningApproval("The opening's id." openingID: ID!, "The approval process's name when a new one starts; default Opening approval." name: String): Opening!
   "Puts a started approval on hold."
@@ -16558,8 +16588,8 @@ func (ec *executionContext) childFields_Candidate(ctx context.Context, field gra
 		return ec.fieldContext_Candidate_rejectionReason(ctx, field)
 	case "assignees":
 		return ec.fieldContext_Candidate_assignees(ctx, field)
-	case "hiredFor":
-		return ec.fieldContext_Candidate_hiredFor(ctx, field)
+	case "hiredOpening":
+		return ec.fieldContext_Candidate_hiredOpening(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Candidate", field.Name)
 }
@@ -17148,8 +17178,8 @@ func (ec *executionContext) childFields_Opening(ctx context.Context, field graph
 		return ec.fieldContext_Opening_timeUpdated(ctx, field)
 	case "position":
 		return ec.fieldContext_Opening_position(ctx, field)
-	case "hiredCandidate":
-		return ec.fieldContext_Opening_hiredCandidate(ctx, field)
+	case "hires":
+		return ec.fieldContext_Opening_hires(ctx, field)
 	case "approvalProcess":
 		return ec.fieldContext_Opening_approvalProcess(ctx, field)
 	}
@@ -18742,6 +18772,28 @@ func (ec *executionContext) field_Mutation_removePipelineStep_args(ctx context.C
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_reopenOpening_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "headcount",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["headcount"] = arg1
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_reorderPipeline_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -18929,6 +18981,20 @@ func (ec *executionContext) field_Mutation_unassignCandidate_args(ctx context.Co
 		return nil, err
 	}
 	args["userIDs"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_unhireCandidate_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
 	return args, nil
 }
 
@@ -21362,26 +21428,26 @@ func (ec *executionContext) fieldContext_Candidate_assignees(_ context.Context, 
 	return fc, nil
 }
 
-func (ec *executionContext) _Candidate_hiredFor(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
+func (ec *executionContext) _Candidate_hiredOpening(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Candidate_hiredFor(ctx, field)
+			return ec.fieldContext_Candidate_hiredOpening(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.HiredFor(ctx)
+			return obj.HiredOpening(ctx)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Opening) graphql.Marshaler {
-			return ec.marshalOOpening2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOpeningᚄ(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Opening) graphql.Marshaler {
+			return ec.marshalOOpening2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOpening(ctx, selections, v)
 		},
 		true,
 		false,
 	)
 }
-func (ec *executionContext) fieldContext_Candidate_hiredFor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+func (ec *executionContext) fieldContext_Candidate_hiredOpening(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
 		Object:     "Candidate",
 		Field:      field,
@@ -23352,6 +23418,50 @@ func (ec *executionContext) fieldContext_Mutation_hireCandidate(ctx context.Cont
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_unhireCandidate(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_unhireCandidate(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UnhireCandidate(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Candidate) graphql.Marshaler {
+			return ec.marshalNCandidate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidate(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_unhireCandidate(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Candidate(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_unhireCandidate_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Mutation_withdrawCandidate(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
@@ -24584,6 +24694,50 @@ func (ec *executionContext) fieldContext_Mutation_updateOpening(ctx context.Cont
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_reopenOpening(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_reopenOpening(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().ReopenOpening(ctx, fc.Args["id"].(string), fc.Args["headcount"].(*int))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Opening) graphql.Marshaler {
+			return ec.marshalNOpening2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOpening(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_reopenOpening(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Opening(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_reopenOpening_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Mutation_startOpeningApproval(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
@@ -25361,26 +25515,26 @@ func (ec *executionContext) fieldContext_Opening_position(_ context.Context, fie
 	return fc, nil
 }
 
-func (ec *executionContext) _Opening_hiredCandidate(ctx context.Context, field graphql.CollectedField, obj *ent.Opening) (ret graphql.Marshaler) {
+func (ec *executionContext) _Opening_hires(ctx context.Context, field graphql.CollectedField, obj *ent.Opening) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Opening_hiredCandidate(ctx, field)
+			return ec.fieldContext_Opening_hires(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.HiredCandidate(ctx)
+			return obj.Hires(ctx)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Candidate) graphql.Marshaler {
-			return ec.marshalOCandidate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidate(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Candidate) graphql.Marshaler {
+			return ec.marshalOCandidate2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateᚄ(ctx, selections, v)
 		},
 		true,
 		false,
 	)
 }
-func (ec *executionContext) fieldContext_Opening_hiredCandidate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+func (ec *executionContext) fieldContext_Opening_hires(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
 		Object:     "Opening",
 		Field:      field,
@@ -32967,7 +33121,7 @@ func (ec *executionContext) unmarshalInputCandidateWhereInput(ctx context.Contex
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "status", "statusNEQ", "statusIn", "statusNotIn", "rejectionNote", "rejectionNoteNEQ", "rejectionNoteIn", "rejectionNoteNotIn", "rejectionNoteGT", "rejectionNoteGTE", "rejectionNoteLT", "rejectionNoteLTE", "rejectionNoteContains", "rejectionNoteHasPrefix", "rejectionNoteHasSuffix", "rejectionNoteIsNil", "rejectionNoteNotNil", "rejectionNoteEqualFold", "rejectionNoteContainsFold", "source", "sourceNEQ", "sourceIn", "sourceNotIn", "sourceGT", "sourceGTE", "sourceLT", "sourceLTE", "sourceContains", "sourceHasPrefix", "sourceHasSuffix", "sourceEqualFold", "sourceContainsFold", "deleted", "deletedNEQ", "timeCreated", "timeCreatedNEQ", "timeCreatedIn", "timeCreatedNotIn", "timeCreatedGT", "timeCreatedGTE", "timeCreatedLT", "timeCreatedLTE", "timeLastStatusChanged", "timeLastStatusChangedNEQ", "timeLastStatusChangedIn", "timeLastStatusChangedNotIn", "timeLastStatusChangedGT", "timeLastStatusChangedGTE", "timeLastStatusChangedLT", "timeLastStatusChangedLTE", "timeHiringProcessUpdated", "timeHiringProcessUpdatedNEQ", "timeHiringProcessUpdatedIn", "timeHiringProcessUpdatedNotIn", "timeHiringProcessUpdatedGT", "timeHiringProcessUpdatedGTE", "timeHiringProcessUpdatedLT", "timeHiringProcessUpdatedLTE", "hasPerson", "hasPersonWith", "hasPosition", "hasPositionWith", "hasNotes", "hasNotesWith", "hasConversations", "hasConversationsWith", "hasTestSubmissions", "hasTestSubmissionsWith", "hasOfferLetters", "hasOfferLettersWith", "hasApplications", "hasApplicationsWith", "hasFiles", "hasFilesWith", "hasActivities", "hasActivitiesWith", "hasCurrentStep", "hasCurrentStepWith", "hasStepHistory", "hasStepHistoryWith", "hasRejectionReason", "hasRejectionReasonWith", "hasAssignees", "hasAssigneesWith", "hasHiredFor", "hasHiredForWith"}
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "status", "statusNEQ", "statusIn", "statusNotIn", "rejectionNote", "rejectionNoteNEQ", "rejectionNoteIn", "rejectionNoteNotIn", "rejectionNoteGT", "rejectionNoteGTE", "rejectionNoteLT", "rejectionNoteLTE", "rejectionNoteContains", "rejectionNoteHasPrefix", "rejectionNoteHasSuffix", "rejectionNoteIsNil", "rejectionNoteNotNil", "rejectionNoteEqualFold", "rejectionNoteContainsFold", "source", "sourceNEQ", "sourceIn", "sourceNotIn", "sourceGT", "sourceGTE", "sourceLT", "sourceLTE", "sourceContains", "sourceHasPrefix", "sourceHasSuffix", "sourceEqualFold", "sourceContainsFold", "deleted", "deletedNEQ", "timeCreated", "timeCreatedNEQ", "timeCreatedIn", "timeCreatedNotIn", "timeCreatedGT", "timeCreatedGTE", "timeCreatedLT", "timeCreatedLTE", "timeLastStatusChanged", "timeLastStatusChangedNEQ", "timeLastStatusChangedIn", "timeLastStatusChangedNotIn", "timeLastStatusChangedGT", "timeLastStatusChangedGTE", "timeLastStatusChangedLT", "timeLastStatusChangedLTE", "timeHiringProcessUpdated", "timeHiringProcessUpdatedNEQ", "timeHiringProcessUpdatedIn", "timeHiringProcessUpdatedNotIn", "timeHiringProcessUpdatedGT", "timeHiringProcessUpdatedGTE", "timeHiringProcessUpdatedLT", "timeHiringProcessUpdatedLTE", "hasPerson", "hasPersonWith", "hasPosition", "hasPositionWith", "hasNotes", "hasNotesWith", "hasConversations", "hasConversationsWith", "hasTestSubmissions", "hasTestSubmissionsWith", "hasOfferLetters", "hasOfferLettersWith", "hasApplications", "hasApplicationsWith", "hasFiles", "hasFilesWith", "hasActivities", "hasActivitiesWith", "hasCurrentStep", "hasCurrentStepWith", "hasStepHistory", "hasStepHistoryWith", "hasRejectionReason", "hasRejectionReasonWith", "hasAssignees", "hasAssigneesWith", "hasHiredOpening", "hasHiredOpeningWith"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -33653,20 +33807,20 @@ func (ec *executionContext) unmarshalInputCandidateWhereInput(ctx context.Contex
 				return it, err
 			}
 			it.HasAssigneesWith = data
-		case "hasHiredFor":
-			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasHiredFor"))
+		case "hasHiredOpening":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasHiredOpening"))
 			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
 			if err != nil {
 				return it, err
 			}
-			it.HasHiredFor = data
-		case "hasHiredForWith":
-			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasHiredForWith"))
+			it.HasHiredOpening = data
+		case "hasHiredOpeningWith":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasHiredOpeningWith"))
 			data, err := ec.unmarshalOOpeningWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOpeningWhereInputᚄ(ctx, v)
 			if err != nil {
 				return it, err
 			}
-			it.HasHiredForWith = data
+			it.HasHiredOpeningWith = data
 		}
 	}
 	return it, nil
@@ -39775,7 +39929,7 @@ func (ec *executionContext) unmarshalInputOpeningWhereInput(ctx context.Context,
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "name", "nameNEQ", "nameIn", "nameNotIn", "nameGT", "nameGTE", "nameLT", "nameLTE", "nameContains", "nameHasPrefix", "nameHasSuffix", "nameEqualFold", "nameContainsFold", "status", "statusNEQ", "statusIn", "statusNotIn", "approvalStatus", "approvalStatusNEQ", "approvalStatusIn", "approvalStatusNotIn", "reason", "reasonNEQ", "reasonIn", "reasonNotIn", "headcount", "headcountNEQ", "headcountIn", "headcountNotIn", "headcountGT", "headcountGTE", "headcountLT", "headcountLTE", "timeExpectedHire", "timeExpectedHireNEQ", "timeExpectedHireIn", "timeExpectedHireNotIn", "timeExpectedHireGT", "timeExpectedHireGTE", "timeExpectedHireLT", "timeExpectedHireLTE", "timeExpectedHireIsNil", "timeExpectedHireNotNil", "timeApproved", "timeApprovedNEQ", "timeApprovedIn", "timeApprovedNotIn", "timeApprovedGT", "timeApprovedGTE", "timeApprovedLT", "timeApprovedLTE", "timeApprovedIsNil", "timeApprovedNotNil", "timeOpened", "timeOpenedNEQ", "timeOpenedIn", "timeOpenedNotIn", "timeOpenedGT", "timeOpenedGTE", "timeOpenedLT", "timeOpenedLTE", "timeCreated", "timeCreatedNEQ", "timeCreatedIn", "timeCreatedNotIn", "timeCreatedGT", "timeCreatedGTE", "timeCreatedLT", "timeCreatedLTE", "timeLastStatusChange", "timeLastStatusChangeNEQ", "timeLastStatusChangeIn", "timeLastStatusChangeNotIn", "timeLastStatusChangeGT", "timeLastStatusChangeGTE", "timeLastStatusChangeLT", "timeLastStatusChangeLTE", "timeUpdated", "timeUpdatedNEQ", "timeUpdatedIn", "timeUpdatedNotIn", "timeUpdatedGT", "timeUpdatedGTE", "timeUpdatedLT", "timeUpdatedLTE", "hasPosition", "hasPositionWith", "hasHiredCandidate", "hasHiredCandidateWith", "hasApprovalProcess", "hasApprovalProcessWith"}
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "name", "nameNEQ", "nameIn", "nameNotIn", "nameGT", "nameGTE", "nameLT", "nameLTE", "nameContains", "nameHasPrefix", "nameHasSuffix", "nameEqualFold", "nameContainsFold", "status", "statusNEQ", "statusIn", "statusNotIn", "approvalStatus", "approvalStatusNEQ", "approvalStatusIn", "approvalStatusNotIn", "reason", "reasonNEQ", "reasonIn", "reasonNotIn", "headcount", "headcountNEQ", "headcountIn", "headcountNotIn", "headcountGT", "headcountGTE", "headcountLT", "headcountLTE", "timeExpectedHire", "timeExpectedHireNEQ", "timeExpectedHireIn", "timeExpectedHireNotIn", "timeExpectedHireGT", "timeExpectedHireGTE", "timeExpectedHireLT", "timeExpectedHireLTE", "timeExpectedHireIsNil", "timeExpectedHireNotNil", "timeApproved", "timeApprovedNEQ", "timeApprovedIn", "timeApprovedNotIn", "timeApprovedGT", "timeApprovedGTE", "timeApprovedLT", "timeApprovedLTE", "timeApprovedIsNil", "timeApprovedNotNil", "timeOpened", "timeOpenedNEQ", "timeOpenedIn", "timeOpenedNotIn", "timeOpenedGT", "timeOpenedGTE", "timeOpenedLT", "timeOpenedLTE", "timeCreated", "timeCreatedNEQ", "timeCreatedIn", "timeCreatedNotIn", "timeCreatedGT", "timeCreatedGTE", "timeCreatedLT", "timeCreatedLTE", "timeLastStatusChange", "timeLastStatusChangeNEQ", "timeLastStatusChangeIn", "timeLastStatusChangeNotIn", "timeLastStatusChangeGT", "timeLastStatusChangeGTE", "timeLastStatusChangeLT", "timeLastStatusChangeLTE", "timeUpdated", "timeUpdatedNEQ", "timeUpdatedIn", "timeUpdatedNotIn", "timeUpdatedGT", "timeUpdatedGTE", "timeUpdatedLT", "timeUpdatedLTE", "hasPosition", "hasPositionWith", "hasHires", "hasHiresWith", "hasApprovalProcess", "hasApprovalProcessWith"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -40482,20 +40636,20 @@ func (ec *executionContext) unmarshalInputOpeningWhereInput(ctx context.Context,
 				return it, err
 			}
 			it.HasPositionWith = data
-		case "hasHiredCandidate":
-			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasHiredCandidate"))
+		case "hasHires":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasHires"))
 			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
 			if err != nil {
 				return it, err
 			}
-			it.HasHiredCandidate = data
-		case "hasHiredCandidateWith":
-			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasHiredCandidateWith"))
+			it.HasHires = data
+		case "hasHiresWith":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasHiresWith"))
 			data, err := ec.unmarshalOCandidateWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateWhereInputᚄ(ctx, v)
 			if err != nil {
 				return it, err
 			}
-			it.HasHiredCandidateWith = data
+			it.HasHiresWith = data
 		case "hasApprovalProcess":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasApprovalProcess"))
 			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
@@ -47644,11 +47798,11 @@ func (ec *executionContext) _Candidate(ctx context.Context, sel ast.SelectionSet
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Candidate_assignees(ctx, field, obj)
 				})
-		case "hiredFor":
+		case "hiredOpening":
 			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
-					return ec._Candidate_hiredFor(ctx, field, obj)
+					return ec._Candidate_hiredOpening(ctx, field, obj)
 				})
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
@@ -49472,6 +49626,13 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "unhireCandidate":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_unhireCandidate(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "withdrawCandidate":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_withdrawCandidate(ctx, field)
@@ -49664,6 +49825,13 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "updateOpening":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_updateOpening(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "reopenOpening":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_reopenOpening(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -50127,11 +50295,11 @@ func (ec *executionContext) _Opening(ctx context.Context, sel ast.SelectionSet, 
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Opening_position(ctx, field, obj)
 				})
-		case "hiredCandidate":
+		case "hires":
 			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
-					return ec._Opening_hiredCandidate(ctx, field, obj)
+					return ec._Opening_hires(ctx, field, obj)
 				})
 		case "approvalProcess":
 			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
@@ -54541,6 +54709,25 @@ func (ec *executionContext) marshalOBoolean2ᚖbool(ctx context.Context, sel ast
 	return res
 }
 
+func (ec *executionContext) marshalOCandidate2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Candidate) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNCandidate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidate(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
 func (ec *executionContext) marshalOCandidate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidate(ctx context.Context, sel ast.SelectionSet, v *ent.Candidate) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
@@ -55744,25 +55931,6 @@ func (ec *executionContext) unmarshalOOfferLetterWhereInput2ᚖgithubᚗcomᚋhi
 	}
 	res, err := ec.unmarshalInputOfferLetterWhereInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
-}
-
-func (ec *executionContext) marshalOOpening2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOpeningᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Opening) graphql.Marshaler {
-	if v == nil {
-		return graphql.Null
-	}
-	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
-		return ec.marshalNOpening2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOpening(ctx, sel, v[i])
-	})
-
-	for _, e := range ret {
-		if e == graphql.Null {
-			return graphql.Null
-		}
-	}
-
-	return ret
 }
 
 func (ec *executionContext) marshalOOpening2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOpening(ctx context.Context, sel ast.SelectionSet, v *ent.Opening) graphql.Marshaler {
@@ -57189,6 +57357,13 @@ func init() {
 				return nil
 			}
 			return plainChild(ctx, c, oc, field, v, false, rejectionReasonImplementors, &plainFieldsOfRejectionReason)
+		}},
+		"hiredOpening": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.Candidate) graphql.Marshaler {
+			v, err := obj.HiredOpening(ctx)
+			if err != nil {
+				return nil
+			}
+			return plainChild(ctx, c, oc, field, v, false, openingImplementors, &plainFieldsOfOpening)
 		}}}
 	plainFieldsOfCandidateConnection.byName = map[string]plainField[*ent.CandidateConnection]{
 		"totalCount": {write: func(w io.Writer, obj *ent.CandidateConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: nil},
@@ -57489,13 +57664,6 @@ func init() {
 				return nil
 			}
 			return plainChild(ctx, c, oc, field, v, true, positionImplementors, &plainFieldsOfPosition)
-		}},
-		"hiredCandidate": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.Opening) graphql.Marshaler {
-			v, err := obj.HiredCandidate(ctx)
-			if err != nil {
-				return nil
-			}
-			return plainChild(ctx, c, oc, field, v, false, candidateImplementors, &plainFieldsOfCandidate)
 		}},
 		"approvalProcess": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.Opening) graphql.Marshaler {
 			v, err := obj.ApprovalProcess(ctx)
