@@ -8,19 +8,12 @@ import (
 	"github.com/hiregraph/hiregraph/ent/activity"
 	"github.com/hiregraph/hiregraph/ent/candidatestep"
 	"github.com/hiregraph/hiregraph/hiregraphtest"
-	"github.com/hiregraph/hiregraph/server"
 )
 
 // The race tests of guarded transitions (docs/concurrency.md, "Lock
 // order"): 50 requests at once, then the invariants. On SQLite writes
 // queue for the one writer and the tests pass trivially; on PostgreSQL
 // (HIREGRAPH_TEST_DATABASE_URL) they prove the row locks.
-
-const racers = 50
-
-func raceEnv(t *testing.T) *hiregraphtest.Env {
-	return hiregraphtest.NewWithConfig(t, func(c *server.Config) { c.APIRatePerMinute, c.APIBurst = 1<<20, 1<<20 })
-}
 
 // outcomes counts the answers of a race by error code ("" for success),
 // failing on an answer that is not a success or one of the allowed codes:
