@@ -25,6 +25,7 @@ import (
 	"github.com/hiregraph/hiregraph/database"
 	"github.com/hiregraph/hiregraph/demo"
 	"github.com/hiregraph/hiregraph/ent/candidate"
+	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/recruiting"
 	"github.com/hiregraph/hiregraph/server"
 	"github.com/hiregraph/hiregraph/viewer"
@@ -93,7 +94,7 @@ func Run(ctx context.Context, cfg Config, out io.Writer) ([]Row, error) {
 	}
 	publicURL := "http://" + ln1.Addr().String()
 	hg := &http.Server{Handler: unthrottled(db, sealer, publicURL)}
-	hw := &http.Server{Handler: (&handWritten{db: db.ReadSQL, dialect: db.Dialect, publicURL: publicURL, sealer: sealer}).routes()}
+	hw := &http.Server{Handler: newHandWritten(db.ReadSQL, db.Dialect, publicURL, sealer).routes()}
 	go hg.Serve(ln1)
 	go hw.Serve(ln2)
 	defer hg.Close()
@@ -192,8 +193,13 @@ func benchRequests(ctx context.Context, db *database.DB, sealer *auth.Sealer, m 
 		return nil, fmt.Errorf("finding a deep cursor: %w", err)
 	}
 	deep := recruiting.Cursor{TimeCreated: middle.TimeCreated, ID: middle.ID}.Seal(sealer, "candidates")
+	first, err := db.Client.Position.Query().Where(position.NameHasPrefix(benchPositionPrefix)).Order(position.ByName()).First(vctx)
+	if err != nil {
+		return nil, fmt.Errorf("finding a board: %w", err)
+	}
 	nested, _ := json.Marshal(map[string]string{"query": nestedQuery})
 	flat, _ := json.Marshal(map[string]string{"query": flatQuery})
+	board, _ := json.Marshal(map[string]any{"query": boardQuery, "variables": map[string]string{"p": first.ID}})
 	return []namedRequest{
 		{"GET /v1/candidates?limit=100", request{method: http.MethodGet, path: "/v1/candidates?limit=100", header: auth}},
 		{"GET /v1/candidates (deep page)", request{method: http.MethodGet, path: "/v1/candidates?limit=100&cursor=" + deep, header: auth}},
@@ -201,6 +207,7 @@ func benchRequests(ctx context.Context, db *database.DB, sealer *auth.Sealer, m 
 		{"GET careers list", request{method: http.MethodGet, path: "/careers-api/2.0/company/" + m.CompanyUID + "/positions?token=" + m.CareersToken, header: http.Header{}}},
 		{"POST /graphql nested", request{method: http.MethodPost, path: "/graphql", body: string(nested), header: gql}},
 		{"POST /graphql candidates(first: 100)", request{method: http.MethodPost, path: "/graphql", body: string(flat), header: gql}},
+		{"POST /graphql pipeline board", request{method: http.MethodPost, path: "/graphql", body: string(board), header: gql}},
 	}, nil
 }
 
