@@ -18,6 +18,7 @@ import (
 	"reflect"
 	"runtime"
 	"slices"
+	"sync/atomic"
 	"text/tabwriter"
 	"time"
 
@@ -25,6 +26,7 @@ import (
 	"github.com/hiregraph/hiregraph/database"
 	"github.com/hiregraph/hiregraph/demo"
 	"github.com/hiregraph/hiregraph/ent/candidate"
+	"github.com/hiregraph/hiregraph/ent/pipelinestep"
 	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/recruiting"
 	"github.com/hiregraph/hiregraph/server"
@@ -94,7 +96,7 @@ func Run(ctx context.Context, cfg Config, out io.Writer) ([]Row, error) {
 	}
 	publicURL := "http://" + ln1.Addr().String()
 	hg := &http.Server{Handler: unthrottled(db, sealer, publicURL)}
-	hw := &http.Server{Handler: newHandWritten(db.ReadSQL, db.Dialect, publicURL, sealer).routes()}
+	hw := &http.Server{Handler: newHandWritten(db, publicURL, sealer).routes()}
 	go hg.Serve(ln1)
 	go hw.Serve(ln2)
 	defer hg.Close()
@@ -197,6 +199,15 @@ func benchRequests(ctx context.Context, db *database.DB, sealer *auth.Sealer, m 
 	if err != nil {
 		return nil, fmt.Errorf("finding a board: %w", err)
 	}
+	targets, err := db.Client.Candidate.Query().Where(candidate.HasPositionWith(position.NameHasPrefix(benchPositionPrefix)),
+		candidate.StatusEQ(candidate.StatusInProgress)).Order(candidate.ByID()).Limit(writeTargets).IDs(vctx)
+	if err != nil {
+		return nil, fmt.Errorf("finding candidates to write to: %w", err)
+	}
+	moves, err := moveRequests(vctx, db, gql)
+	if err != nil {
+		return nil, err
+	}
 	nested, _ := json.Marshal(map[string]string{"query": nestedQuery})
 	flat, _ := json.Marshal(map[string]string{"query": flatQuery})
 	board, _ := json.Marshal(map[string]any{"query": boardQuery, "variables": map[string]string{"p": first.ID}})
@@ -208,16 +219,62 @@ func benchRequests(ctx context.Context, db *database.DB, sealer *auth.Sealer, m 
 		{"POST /graphql nested", request{method: http.MethodPost, path: "/graphql", body: string(nested), header: gql}},
 		{"POST /graphql candidates(first: 100)", request{method: http.MethodPost, path: "/graphql", body: string(flat), header: gql}},
 		{"POST /graphql pipeline board", request{method: http.MethodPost, path: "/graphql", body: string(board), header: gql}},
+		{"POST /graphql moveCandidate", request{next: moves}},
+		{"POST /v1/candidates/{uid}/notes", request{next: roundRobin(targets, func(id string) request {
+			return request{method: http.MethodPost, path: "/v1/candidates/" + id + "/notes", body: noteBody, header: gql}
+		})}},
 	}, nil
 }
 
-// sameAnswer checks that both servers answer q with the same JSON value.
+// writeTargets is how many candidates the writes take turns on: enough
+// that concurrent writers seldom meet on one row, as across a company.
+const writeTargets = 2000
+
+// roundRobin gives a request for each of ids in turn, from any goroutine.
+func roundRobin(ids []string, of func(id string) request) func() request {
+	var n atomic.Uint64
+	return func() request { return of(ids[(n.Add(1)-1)%uint64(len(ids))]) }
+}
+
+// moveRequests moves writeTargets candidates of the first step (Applied)
+// to the second (Screen) and back in turns, so every round finds the same
+// data but for the stays the moves add, on both servers alike.
+func moveRequests(ctx context.Context, db *database.DB, header http.Header) (func() request, error) {
+	cands, err := db.Client.Candidate.Query().Where(candidate.StatusEQ(candidate.StatusInProgress),
+		candidate.HasCurrentStepWith(pipelinestep.Rank(0), pipelinestep.HasPositionWith(position.NameHasPrefix(benchPositionPrefix)))).
+		Order(candidate.ByID()).Limit(writeTargets).All(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("finding candidates to move: %w", err)
+	}
+	steps, err := db.Client.PipelineStep.Query().Where(pipelinestep.Rank(1), pipelinestep.HasPositionWith(position.NameHasPrefix(benchPositionPrefix))).All(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("finding steps to move to: %w", err)
+	}
+	second := map[string]string{}
+	for _, st := range steps {
+		second[*st.PositionID] = st.ID
+	}
+	var n atomic.Uint64
+	return func() request {
+		i := n.Add(1) - 1
+		c := cands[i%uint64(len(cands))]
+		to := second[c.PositionID]
+		if i/uint64(len(cands))%2 == 1 {
+			to = *c.CurrentStepID
+		}
+		body, _ := json.Marshal(map[string]any{"query": moveQuery, "variables": map[string]string{"id": c.ID, "to": to}})
+		return request{method: http.MethodPost, path: "/graphql", body: string(body), header: header}
+	}, nil
+}
+
+// sameAnswer checks that both servers answer q with the same JSON value,
+// or for a write (whose ids and times differ) the same shape.
 func sameAnswer(ctx context.Context, client *http.Client, q request, a, b string) error {
-	ra, err := q.do(ctx, client, a)
+	ra, err := q.nth().do(ctx, client, a)
 	if err != nil {
 		return err
 	}
-	rb, err := q.do(ctx, client, b)
+	rb, err := q.nth().do(ctx, client, b)
 	if err != nil {
 		return err
 	}
@@ -228,10 +285,35 @@ func sameAnswer(ctx context.Context, client *http.Client, q request, a, b string
 	if err := json.Unmarshal(rb, &vb); err != nil {
 		return fmt.Errorf("the hand-written handler answered no JSON: %w", err)
 	}
+	if q.next != nil {
+		va, vb = shapeOf(va), shapeOf(vb)
+	}
 	if !reflect.DeepEqual(va, vb) {
 		return fmt.Errorf("the answers differ:\nhiregraph:    %.600s\nhand-written: %.600s", ra, rb)
 	}
 	return nil
+}
+
+// shapeOf is a JSON value with every string, number and boolean replaced
+// by its type's name.
+func shapeOf(v any) any {
+	switch v := v.(type) {
+	case map[string]any:
+		out := make(map[string]any, len(v))
+		for k, e := range v {
+			out[k] = shapeOf(e)
+		}
+		return out
+	case []any:
+		out := make([]any, len(v))
+		for i, e := range v {
+			out[i] = shapeOf(e)
+		}
+		return out
+	case nil:
+		return nil
+	}
+	return fmt.Sprintf("%T", v)
 }
 
 func listeners() (net.Listener, net.Listener, error) {

@@ -17,6 +17,7 @@ import (
 
 	"github.com/hiregraph/hiregraph/apitime"
 	"github.com/hiregraph/hiregraph/auth"
+	"github.com/hiregraph/hiregraph/database"
 	"github.com/hiregraph/hiregraph/recruiting"
 )
 
@@ -26,11 +27,13 @@ import (
 // API key, one query per list, the same JSON. It has no GraphQL engine,
 // privacy layer, rate limits or idempotency checks.
 type handWritten struct {
-	db        *sql.DB
+	db        *sql.DB // reads
+	writeDB   *sql.DB // writes: on SQLite the one writer connection
 	dialect   string
 	publicURL string
 	sealer    *auth.Sealer // signs cursors as the service does
 	sql       hwStatements
+	writes    hwWriteStatements
 }
 
 // hwStatements are the floor's statements, written once for the dialect
@@ -42,8 +45,9 @@ type hwStatements struct {
 	boardPosition, boardSteps, boardCandidates, boardCounts                         string
 }
 
-func newHandWritten(db *sql.DB, dialectName, publicURL string, sealer *auth.Sealer) *handWritten {
-	h := &handWritten{db: db, dialect: dialectName, publicURL: publicURL, sealer: sealer}
+func newHandWritten(db *database.DB, publicURL string, sealer *auth.Sealer) *handWritten {
+	h := &handWritten{db: db.ReadSQL, writeDB: db.SQL, dialect: db.Dialect, publicURL: publicURL, sealer: sealer}
+	h.writes = h.writeStatements()
 	const candidateColumns = `SELECT id, deleted, position_id, time_created, time_last_status_changed, current_steps, completed_steps, address, status
 		FROM candidates WHERE company_id = ?`
 	h.sql = hwStatements{
@@ -81,6 +85,7 @@ func (h *handWritten) routes() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /v1/candidates", h.authed(h.candidates))
 	mux.HandleFunc("GET /v1/openings", h.authed(h.openings))
+	mux.HandleFunc("POST /v1/candidates/{uid}/notes", h.authed(h.createNote))
 	mux.HandleFunc("POST /graphql", h.authed(h.graphql))
 	mux.HandleFunc("GET /careers-api/2.0/company/{company}/positions", h.careers)
 	return mux
