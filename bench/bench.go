@@ -130,7 +130,76 @@ func Run(ctx context.Context, cfg Config, out io.Writer) ([]Row, error) {
 	}
 	printTable(out, rows)
 	fmt.Fprintf(out, "cores: CPU time of this process (both servers, the load generator; not PostgreSQL) / wall time.\n")
+	read, write := named(requests, flatRead), named(requests, moveWrite)
+	for _, c := range cfg.Concurrencies {
+		w, err := besideWriters(ctx, client, [2]string{hgURL, hwURL}, read, write, c, cfg)
+		if err != nil {
+			return nil, fmt.Errorf("reads beside writers: %w", err)
+		}
+		printWriterRow(out, flatRead, c, w)
+	}
 	return rows, nil
+}
+
+func named(requests []namedRequest, name string) request {
+	for _, nr := range requests {
+		if nr.name == name {
+			return nr.request
+		}
+	}
+	panic("no benchmarked request " + name)
+}
+
+// concurrentWriters is how many clients write (move candidates of the
+// same company) while besideWriters measures a read.
+const concurrentWriters = 50
+
+// writerRow is a read measured alone and beside concurrentWriters writers,
+// on each server (Hiregraph, floor), and the writes done meanwhile.
+type writerRow struct{ alone, beside, writes [2]result }
+
+// besideWriters loads read at concurrency c on each server in turns, alone
+// and then with concurrentWriters clients sending write to the same server.
+func besideWriters(ctx context.Context, client *http.Client, urls [2]string, read, write request, c int, cfg Config) (writerRow, error) {
+	rounds := max(cfg.Rounds, 1)
+	slice, most := cfg.Duration/time.Duration(rounds), max(cfg.MaxRequests/rounds, 1)
+	var alone, beside, writes [2]sample
+	for range rounds {
+		for side, url := range urls {
+			s, err := load(ctx, client, url, read, c, slice, most)
+			if err != nil {
+				return writerRow{}, err
+			}
+			alone[side].add(s)
+			var w sample
+			var werr error
+			done := make(chan struct{})
+			go func() {
+				defer close(done)
+				w, werr = load(ctx, client, url, write, concurrentWriters, slice, most)
+			}()
+			s, err = load(ctx, client, url, read, c, slice, most)
+			<-done
+			if err = errors.Join(err, werr); err != nil {
+				return writerRow{}, err
+			}
+			beside[side].add(s)
+			writes[side].add(w)
+		}
+	}
+	var out writerRow
+	for side := range urls {
+		out.alone[side], out.beside[side], out.writes[side] = alone[side].result(), beside[side].result(), writes[side].result()
+	}
+	return out, nil
+}
+
+func printWriterRow(out io.Writer, read string, c int, w writerRow) {
+	for side, name := range []string{"hiregraph", "floor"} {
+		fmt.Fprintf(out, "%s c%d beside %d writers, %s: %.0f req/s alone, %.0f beside (kept %.2f, p99 %s -> %s), %.0f moves/s\n",
+			read, c, concurrentWriters, name, w.alone[side].perSecond(), w.beside[side].perSecond(),
+			w.beside[side].perSecond()/w.alone[side].perSecond(), ms(w.alone[side].p99), ms(w.beside[side].p99), w.writes[side].perSecond())
+	}
 }
 
 // inTurns loads the two servers in turns, Rounds turns each of
@@ -186,6 +255,12 @@ type namedRequest struct {
 	request
 }
 
+// flatRead and moveWrite are the read and the write besideWriters pairs.
+const (
+	flatRead  = "POST /graphql candidates(first: 100)"
+	moveWrite = "POST /graphql moveCandidate"
+)
+
 func benchRequests(ctx context.Context, db *database.DB, sealer *auth.Sealer, m *demo.Manifest, n int) ([]namedRequest, error) {
 	auth := http.Header{"Authorization": {"Bearer " + m.APIKey}}
 	gql := http.Header{"Authorization": {"Bearer " + m.APIKey}, "Content-Type": {"application/json"}}
@@ -217,9 +292,9 @@ func benchRequests(ctx context.Context, db *database.DB, sealer *auth.Sealer, m 
 		{"GET /v1/openings?limit=100", request{method: http.MethodGet, path: "/v1/openings?limit=100", header: auth}},
 		{"GET careers list", request{method: http.MethodGet, path: "/careers-api/2.0/company/" + m.CompanyUID + "/positions?token=" + m.CareersToken, header: http.Header{}}},
 		{"POST /graphql nested", request{method: http.MethodPost, path: "/graphql", body: string(nested), header: gql}},
-		{"POST /graphql candidates(first: 100)", request{method: http.MethodPost, path: "/graphql", body: string(flat), header: gql}},
+		{flatRead, request{method: http.MethodPost, path: "/graphql", body: string(flat), header: gql}},
 		{"POST /graphql pipeline board", request{method: http.MethodPost, path: "/graphql", body: string(board), header: gql}},
-		{"POST /graphql moveCandidate", request{next: moves}},
+		{moveWrite, request{next: moves}},
 		{"POST /v1/candidates/{uid}/notes", request{next: roundRobin(targets, func(id string) request {
 			return request{method: http.MethodPost, path: "/v1/candidates/" + id + "/notes", body: noteBody, header: gql}
 		})}},

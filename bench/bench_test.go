@@ -53,6 +53,9 @@ func TestBenchRunsSmall(t *testing.T) {
 			}
 		}
 	}
+	if got := strings.Count(out.String(), "beside 50 writers"); got != 4 {
+		t.Errorf("%d lines of reads beside writers, want one per server and concurrency", got)
+	}
 	t.Log("\n" + out.String())
 }
 
