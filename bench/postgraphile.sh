@@ -44,12 +44,15 @@ key=$("$work/hiregraph" apikey create --database-url "$url" --company="$company"
 
 nested='{ positions(first: 20) { edges { node { id name openings(first: 5) { edges { node { id name } } } candidates(first: 10) { edges { node { id status person { firstName } } } } } } } }'
 flat='{ candidates(first: 100) { edges { node { id status timeCreated } } } }'
-scope="condition: {companyId: \\\"$company\\\"}, orderBy: ID_ASC"
+# Version 5 orders by the primary key only under that name.
+order=ID_ASC
+[ "$version" = 4 ] || order=PRIMARY_KEY_ASC
+scope="condition: {companyId: \\\"$company\\\"}, orderBy: $order"
 printf '{"query":"%s"}' "$nested" >"$work/hiregraph-nested.json"
 printf '{"query":"%s"}' "$flat" >"$work/hiregraph-flat.json"
 printf '{"query":"%s"}' "${nested/positions(first: 20)/positions(first: 20, $scope)}" >"$work/postgraphile-nested.json"
 printf '{"query":"%s"}' "${flat/candidates(first: 100)/candidates(first: 100, $scope)}" >"$work/postgraphile-flat.json"
-sed -i 's/openings(first: 5)/openings(first: 5, orderBy: ID_ASC)/; s/candidates(first: 10)/candidates(first: 10, orderBy: ID_ASC)/' "$work/postgraphile-nested.json"
+sed -i "s/openings(first: 5)/openings(first: 5, orderBy: $order)/; s/candidates(first: 10)/candidates(first: 10, orderBy: $order)/" "$work/postgraphile-nested.json"
 
 # load SERVER READ URL [HEADER]: 3 s of warm-up, then 10 s at c1 and c8.
 load() {
@@ -64,8 +67,14 @@ load() {
 # (head would cut curl off mid-answer, which pipefail makes an error.)
 first_rows() {
 	local out
-	out=$(curl -s -X POST -H 'Content-Type: application/json' ${2:+-H "$2"} --data @"$work/$1-flat.json" "$3")
-	echo "${out:0:160}"
+	for read in flat nested; do
+		out=$(curl -s -X POST -H 'Content-Type: application/json' ${2:+-H "$2"} --data @"$work/$1-$read.json" "$3")
+		echo "${out:0:160}"
+		if [[ $out != '{"data":'* || $out == *'"errors":'* ]]; then
+			echo "$1 answers the $read read with an error: not loading it" >&2
+			exit 1
+		fi
+	done
 }
 
 "$work/hiregraph" serve --database-url "$url" --addr 127.0.0.1:18080 --api-rate 100000000 --api-burst 10000000 >"$work/hiregraph.log" 2>&1 &

@@ -291,15 +291,7 @@ async function refreshCard(candidateID) {
 // cannot tell: the card was not shown while some column shows only its
 // first candidates, or it belongs past a column's shown candidates.
 function placeCard(candidateID, node) {
-  let found = false;
-  for (const s of state.steps) {
-    const i = s.candidates.edges.findIndex((e) => e.node.id === candidateID);
-    if (i >= 0) {
-      s.candidates.edges.splice(i, 1);
-      s.candidates.totalCount--;
-      found = true;
-    }
-  }
+  const found = takeCard(candidateID) !== null;
   if (!found && state.steps.some((s) => s.candidates.totalCount > s.candidates.edges.length)) return false;
   const statuses = $('show-closed').checked ? null : ['IN_PROGRESS', 'HIRED'];
   if (!node || !node.currentStep || (statuses && !statuses.includes(node.status))) return true;
@@ -411,9 +403,9 @@ function renderCard(c, step) {
   return card;
 }
 
-// moveLocally shows the move at once, counts included, while the server
-// is asked; the read that follows shows what the server holds.
-function moveLocally(candidateID, toStepID) {
+// takeCard takes the candidate's card from the column showing it, count
+// included, and answers its edge, or null when no column shows it.
+function takeCard(candidateID) {
   let edge = null;
   for (const s of state.steps) {
     const i = s.candidates.edges.findIndex((e) => e.node.id === candidateID);
@@ -422,6 +414,13 @@ function moveLocally(candidateID, toStepID) {
       s.candidates.totalCount--;
     }
   }
+  return edge;
+}
+
+// moveLocally shows the move at once, counts included, while the server
+// is asked; the read that follows shows what the server holds.
+function moveLocally(candidateID, toStepID) {
+  const edge = takeCard(candidateID);
   const to = state.steps.find((s) => s.id === toStepID);
   if (edge && to) {
     to.candidates.edges.push(edge);
