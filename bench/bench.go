@@ -18,6 +18,7 @@ import (
 	"reflect"
 	"runtime"
 	"slices"
+	"sync/atomic"
 	"text/tabwriter"
 	"time"
 
@@ -25,6 +26,8 @@ import (
 	"github.com/hiregraph/hiregraph/database"
 	"github.com/hiregraph/hiregraph/demo"
 	"github.com/hiregraph/hiregraph/ent/candidate"
+	"github.com/hiregraph/hiregraph/ent/pipelinestep"
+	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/recruiting"
 	"github.com/hiregraph/hiregraph/server"
 	"github.com/hiregraph/hiregraph/viewer"
@@ -93,7 +96,7 @@ func Run(ctx context.Context, cfg Config, out io.Writer) ([]Row, error) {
 	}
 	publicURL := "http://" + ln1.Addr().String()
 	hg := &http.Server{Handler: unthrottled(db, sealer, publicURL)}
-	hw := &http.Server{Handler: (&handWritten{db: db.ReadSQL, dialect: db.Dialect, publicURL: publicURL, sealer: sealer}).routes()}
+	hw := &http.Server{Handler: newHandWritten(db, publicURL, sealer).routes()}
 	go hg.Serve(ln1)
 	go hw.Serve(ln2)
 	defer hg.Close()
@@ -127,7 +130,76 @@ func Run(ctx context.Context, cfg Config, out io.Writer) ([]Row, error) {
 	}
 	printTable(out, rows)
 	fmt.Fprintf(out, "cores: CPU time of this process (both servers, the load generator; not PostgreSQL) / wall time.\n")
+	read, write := named(requests, flatRead), named(requests, moveWrite)
+	for _, c := range cfg.Concurrencies {
+		w, err := besideWriters(ctx, client, [2]string{hgURL, hwURL}, read, write, c, cfg)
+		if err != nil {
+			return nil, fmt.Errorf("reads beside writers: %w", err)
+		}
+		printWriterRow(out, flatRead, c, w)
+	}
 	return rows, nil
+}
+
+func named(requests []namedRequest, name string) request {
+	for _, nr := range requests {
+		if nr.name == name {
+			return nr.request
+		}
+	}
+	panic("no benchmarked request " + name)
+}
+
+// concurrentWriters is how many clients write (move candidates of the
+// same company) while besideWriters measures a read.
+const concurrentWriters = 50
+
+// writerRow is a read measured alone and beside concurrentWriters writers,
+// on each server (Hiregraph, floor), and the writes done meanwhile.
+type writerRow struct{ alone, beside, writes [2]result }
+
+// besideWriters loads read at concurrency c on each server in turns, alone
+// and then with concurrentWriters clients sending write to the same server.
+func besideWriters(ctx context.Context, client *http.Client, urls [2]string, read, write request, c int, cfg Config) (writerRow, error) {
+	rounds := max(cfg.Rounds, 1)
+	slice, most := cfg.Duration/time.Duration(rounds), max(cfg.MaxRequests/rounds, 1)
+	var alone, beside, writes [2]sample
+	for range rounds {
+		for side, url := range urls {
+			s, err := load(ctx, client, url, read, c, slice, most)
+			if err != nil {
+				return writerRow{}, err
+			}
+			alone[side].add(s)
+			var w sample
+			var werr error
+			done := make(chan struct{})
+			go func() {
+				defer close(done)
+				w, werr = load(ctx, client, url, write, concurrentWriters, slice, most)
+			}()
+			s, err = load(ctx, client, url, read, c, slice, most)
+			<-done
+			if err = errors.Join(err, werr); err != nil {
+				return writerRow{}, err
+			}
+			beside[side].add(s)
+			writes[side].add(w)
+		}
+	}
+	var out writerRow
+	for side := range urls {
+		out.alone[side], out.beside[side], out.writes[side] = alone[side].result(), beside[side].result(), writes[side].result()
+	}
+	return out, nil
+}
+
+func printWriterRow(out io.Writer, read string, c int, w writerRow) {
+	for side, name := range []string{"hiregraph", "floor"} {
+		fmt.Fprintf(out, "%s c%d beside %d writers, %s: %.0f req/s alone, %.0f beside (kept %.2f, p99 %s -> %s), %.0f moves/s\n",
+			read, c, concurrentWriters, name, w.alone[side].perSecond(), w.beside[side].perSecond(),
+			w.beside[side].perSecond()/w.alone[side].perSecond(), ms(w.alone[side].p99), ms(w.beside[side].p99), w.writes[side].perSecond())
+	}
 }
 
 // inTurns loads the two servers in turns, Rounds turns each of
@@ -183,6 +255,12 @@ type namedRequest struct {
 	request
 }
 
+// flatRead and moveWrite are the read and the write besideWriters pairs.
+const (
+	flatRead  = "POST /graphql candidates(first: 100)"
+	moveWrite = "POST /graphql moveCandidate"
+)
+
 func benchRequests(ctx context.Context, db *database.DB, sealer *auth.Sealer, m *demo.Manifest, n int) ([]namedRequest, error) {
 	auth := http.Header{"Authorization": {"Bearer " + m.APIKey}}
 	gql := http.Header{"Authorization": {"Bearer " + m.APIKey}, "Content-Type": {"application/json"}}
@@ -192,25 +270,86 @@ func benchRequests(ctx context.Context, db *database.DB, sealer *auth.Sealer, m 
 		return nil, fmt.Errorf("finding a deep cursor: %w", err)
 	}
 	deep := recruiting.Cursor{TimeCreated: middle.TimeCreated, ID: middle.ID}.Seal(sealer, "candidates")
+	first, err := db.Client.Position.Query().Where(position.NameHasPrefix(benchPositionPrefix)).Order(position.ByName()).First(vctx)
+	if err != nil {
+		return nil, fmt.Errorf("finding a board: %w", err)
+	}
+	targets, err := db.Client.Candidate.Query().Where(candidate.HasPositionWith(position.NameHasPrefix(benchPositionPrefix)),
+		candidate.StatusEQ(candidate.StatusInProgress)).Order(candidate.ByID()).Limit(writeTargets).IDs(vctx)
+	if err != nil {
+		return nil, fmt.Errorf("finding candidates to write to: %w", err)
+	}
+	moves, err := moveRequests(vctx, db, gql)
+	if err != nil {
+		return nil, err
+	}
 	nested, _ := json.Marshal(map[string]string{"query": nestedQuery})
 	flat, _ := json.Marshal(map[string]string{"query": flatQuery})
+	board, _ := json.Marshal(map[string]any{"query": boardQuery, "variables": map[string]string{"p": first.ID}})
 	return []namedRequest{
 		{"GET /v1/candidates?limit=100", request{method: http.MethodGet, path: "/v1/candidates?limit=100", header: auth}},
 		{"GET /v1/candidates (deep page)", request{method: http.MethodGet, path: "/v1/candidates?limit=100&cursor=" + deep, header: auth}},
 		{"GET /v1/openings?limit=100", request{method: http.MethodGet, path: "/v1/openings?limit=100", header: auth}},
 		{"GET careers list", request{method: http.MethodGet, path: "/careers-api/2.0/company/" + m.CompanyUID + "/positions?token=" + m.CareersToken, header: http.Header{}}},
 		{"POST /graphql nested", request{method: http.MethodPost, path: "/graphql", body: string(nested), header: gql}},
-		{"POST /graphql candidates(first: 100)", request{method: http.MethodPost, path: "/graphql", body: string(flat), header: gql}},
+		{flatRead, request{method: http.MethodPost, path: "/graphql", body: string(flat), header: gql}},
+		{"POST /graphql pipeline board", request{method: http.MethodPost, path: "/graphql", body: string(board), header: gql}},
+		{moveWrite, request{next: moves}},
+		{"POST /v1/candidates/{uid}/notes", request{next: roundRobin(targets, func(id string) request {
+			return request{method: http.MethodPost, path: "/v1/candidates/" + id + "/notes", body: noteBody, header: gql}
+		})}},
 	}, nil
 }
 
-// sameAnswer checks that both servers answer q with the same JSON value.
+// writeTargets is how many candidates the writes take turns on: enough
+// that concurrent writers seldom meet on one row, as across a company.
+const writeTargets = 2000
+
+// roundRobin gives a request for each of ids in turn, from any goroutine.
+func roundRobin(ids []string, of func(id string) request) func() request {
+	var n atomic.Uint64
+	return func() request { return of(ids[(n.Add(1)-1)%uint64(len(ids))]) }
+}
+
+// moveRequests moves writeTargets candidates of the first step (Applied)
+// to the second (Screen) and back in turns, so every round finds the same
+// data but for the stays the moves add, on both servers alike.
+func moveRequests(ctx context.Context, db *database.DB, header http.Header) (func() request, error) {
+	cands, err := db.Client.Candidate.Query().Where(candidate.StatusEQ(candidate.StatusInProgress),
+		candidate.HasCurrentStepWith(pipelinestep.Rank(0), pipelinestep.HasPositionWith(position.NameHasPrefix(benchPositionPrefix)))).
+		Order(candidate.ByID()).Limit(writeTargets).All(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("finding candidates to move: %w", err)
+	}
+	steps, err := db.Client.PipelineStep.Query().Where(pipelinestep.Rank(1), pipelinestep.HasPositionWith(position.NameHasPrefix(benchPositionPrefix))).All(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("finding steps to move to: %w", err)
+	}
+	second := map[string]string{}
+	for _, st := range steps {
+		second[*st.PositionID] = st.ID
+	}
+	var n atomic.Uint64
+	return func() request {
+		i := n.Add(1) - 1
+		c := cands[i%uint64(len(cands))]
+		to := second[c.PositionID]
+		if i/uint64(len(cands))%2 == 1 {
+			to = *c.CurrentStepID
+		}
+		body, _ := json.Marshal(map[string]any{"query": moveQuery, "variables": map[string]string{"id": c.ID, "to": to}})
+		return request{method: http.MethodPost, path: "/graphql", body: string(body), header: header}
+	}, nil
+}
+
+// sameAnswer checks that both servers answer q with the same JSON value,
+// or for a write (whose ids and times differ) the same shape.
 func sameAnswer(ctx context.Context, client *http.Client, q request, a, b string) error {
-	ra, err := q.do(ctx, client, a)
+	ra, err := q.nth().do(ctx, client, a)
 	if err != nil {
 		return err
 	}
-	rb, err := q.do(ctx, client, b)
+	rb, err := q.nth().do(ctx, client, b)
 	if err != nil {
 		return err
 	}
@@ -221,10 +360,35 @@ func sameAnswer(ctx context.Context, client *http.Client, q request, a, b string
 	if err := json.Unmarshal(rb, &vb); err != nil {
 		return fmt.Errorf("the hand-written handler answered no JSON: %w", err)
 	}
+	if q.next != nil {
+		va, vb = shapeOf(va), shapeOf(vb)
+	}
 	if !reflect.DeepEqual(va, vb) {
 		return fmt.Errorf("the answers differ:\nhiregraph:    %.600s\nhand-written: %.600s", ra, rb)
 	}
 	return nil
+}
+
+// shapeOf is a JSON value with every string, number and boolean replaced
+// by its type's name.
+func shapeOf(v any) any {
+	switch v := v.(type) {
+	case map[string]any:
+		out := make(map[string]any, len(v))
+		for k, e := range v {
+			out[k] = shapeOf(e)
+		}
+		return out
+	case []any:
+		out := make([]any, len(v))
+		for i, e := range v {
+			out[i] = shapeOf(e)
+		}
+		return out
+	case nil:
+		return nil
+	}
+	return fmt.Sprintf("%T", v)
 }
 
 func listeners() (net.Listener, net.Listener, error) {

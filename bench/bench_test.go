@@ -40,8 +40,8 @@ func TestBenchRunsSmall(t *testing.T) {
 	if err != nil {
 		t.Fatalf("bench: %v\n%s", err, out.String())
 	}
-	if len(rows) != 12 {
-		t.Fatalf("%d rows, want 6 endpoints x 2 concurrencies:\n%s", len(rows), out.String())
+	if len(rows) != 18 {
+		t.Fatalf("%d rows, want 9 endpoints x 2 concurrencies:\n%s", len(rows), out.String())
 	}
 	for _, r := range rows {
 		if r.Hiregraph.requests == 0 || r.Handler.requests == 0 {
@@ -52,6 +52,9 @@ func TestBenchRunsSmall(t *testing.T) {
 				t.Errorf("no CPU profile %s: %v", name, err)
 			}
 		}
+	}
+	if got := strings.Count(out.String(), "beside 50 writers"); got != 4 {
+		t.Errorf("%d lines of reads beside writers, want one per server and concurrency", got)
 	}
 	t.Log("\n" + out.String())
 }

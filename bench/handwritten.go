@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -16,6 +17,7 @@ import (
 
 	"github.com/hiregraph/hiregraph/apitime"
 	"github.com/hiregraph/hiregraph/auth"
+	"github.com/hiregraph/hiregraph/database"
 	"github.com/hiregraph/hiregraph/recruiting"
 )
 
@@ -25,25 +27,77 @@ import (
 // API key, one query per list, the same JSON. It has no GraphQL engine,
 // privacy layer, rate limits or idempotency checks.
 type handWritten struct {
-	db        *sql.DB
+	db        *sql.DB // reads
+	writeDB   *sql.DB // writes: on SQLite the one writer connection
 	dialect   string
 	publicURL string
 	sealer    *auth.Sealer // signs cursors as the service does
+	sql       hwStatements
+	writes    hwWriteStatements
+}
+
+// hwStatements are the floor's statements, written once for the dialect
+// when the floor starts, as a service would keep them in constants: no
+// request rewrites a statement.
+type hwStatements struct {
+	apiKey, candidates, candidatesAfter, openings, company, internalFields, careers string
+	nestedPositions, nestedOpenings, nestedCandidates, flatCandidates               string
+	boardPosition, boardSteps, boardCandidates, boardCounts                         string
+}
+
+func newHandWritten(db *database.DB, publicURL string, sealer *auth.Sealer) *handWritten {
+	h := &handWritten{db: db.ReadSQL, writeDB: db.SQL, dialect: db.Dialect, publicURL: publicURL, sealer: sealer}
+	h.writes = h.writeStatements()
+	const candidateColumns = `SELECT id, deleted, position_id, time_created, time_last_status_changed, current_steps, completed_steps, address, status
+		FROM candidates WHERE company_id = ?`
+	h.sql = hwStatements{
+		apiKey:          h.q(`SELECT company_id FROM api_keys WHERE secret_hash = ? AND revoked = ?`),
+		candidates:      h.q(candidateColumns + ` ORDER BY time_created, id LIMIT ?`),
+		candidatesAfter: h.q(candidateColumns + ` AND (time_created, id) > (?, ?) ORDER BY time_created, id LIMIT ?`),
+		openings: h.q(`SELECT o.id, o.position_id, o.name, o.hired_candidate_id, o.time_expected_hire, o.headcount,
+			o.reason, o.status, o.time_created, o.time_last_status_change, o.time_opened, o.time_updated,
+			a.id, a.name, a.time_started, a.time_completed, a.status
+		FROM openings o LEFT JOIN approval_processes a ON a.opening_approval_process = o.id
+		WHERE o.company_id = ? ORDER BY o.time_created, o.id LIMIT ?`),
+		company:        h.q(`SELECT name, careers_token FROM companies WHERE id = ?`),
+		internalFields: h.q(`SELECT scope, name FROM field_definitions WHERE company_id = ? AND internal_use = ?`),
+		careers: h.q(`SELECT p.id, p.name, p.department, p.workplace_type, p.email, p.url_service_hosted_page,
+			p.url_active_page, p.employment_type, p.experience_level, p.internal_use_custom_id, p.picture_url, p.time_updated,
+			p.categories, p.details,
+			l.name, l.country, l.city, l.state, l.postal_code, l.street_name, l.street_number, l.arrival_instructions, l.timezone
+		FROM positions p LEFT JOIN locations l ON l.id = p.location_id
+		WHERE p.company_id = ? AND p.is_published = ? AND p.is_template = ?
+		ORDER BY p.name, p.id`),
+		nestedPositions:  h.q(`SELECT id, name FROM positions WHERE company_id = ? ORDER BY id LIMIT 20`),
+		nestedOpenings:   h.perParent(`SELECT o.id, o.name, o.position_id`, "openings", "position_id", 5, ""),
+		nestedCandidates: h.perParent(`SELECT c.id, c.status, c.position_id, p.first_name`, "candidates", "position_id", 10, `JOIN persons p ON p.id = c.person_id`),
+		flatCandidates:   h.q(`SELECT id, status, time_created FROM candidates WHERE company_id = ? ORDER BY id LIMIT 100`),
+		boardPosition:    h.q(`SELECT id FROM positions WHERE id = ? AND company_id = ?`),
+		boardSteps:       h.q(`SELECT id, name, kind FROM pipeline_steps WHERE company_id = ? AND position_id = ? ORDER BY rank, id`),
+		boardCandidates: h.perParent(`SELECT c.id, c.status, c.current_step_id, p.first_name, p.last_name`, "candidates", "current_step_id", 20,
+			`JOIN persons p ON p.id = c.person_id`),
+		boardCounts: h.perParentCount("candidates", "current_step_id"),
+	}
+	return h
 }
 
 func (h *handWritten) routes() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /v1/candidates", h.authed(h.candidates))
 	mux.HandleFunc("GET /v1/openings", h.authed(h.openings))
+	mux.HandleFunc("POST /v1/candidates/{uid}/notes", h.authed(h.createNote))
 	mux.HandleFunc("POST /graphql", h.authed(h.graphql))
 	mux.HandleFunc("GET /careers-api/2.0/company/{company}/positions", h.careers)
 	return mux
 }
 
-// q rewrites ? placeholders to $n for PostgreSQL.
+// q writes a statement for the dialect, once, when the floor starts:
+// placeholders ? become $n on PostgreSQL; on SQLite the tenant's parameter
+// is CAST(? AS TEXT), as ours (database/tenantparam.go), so a cached
+// statement keeps its plan.
 func (h *handWritten) q(query string) string {
 	if h.dialect != dialect.Postgres {
-		return query
+		return tenantCast.ReplaceAllString(query, "${1}company_id = CAST(? AS TEXT)")
 	}
 	var b strings.Builder
 	n := 0
@@ -58,12 +112,16 @@ func (h *handWritten) q(query string) string {
 	return b.String()
 }
 
+// tenantCast finds the tenant's parameter, company_id = ?, with or
+// without a table's alias.
+var tenantCast = regexp.MustCompile(`(\b[a-z]\.)?company_id = \?`)
+
 func (h *handWritten) authed(next func(http.ResponseWriter, *http.Request, string)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		key := strings.TrimPrefix(r.Header.Get("Authorization"), "Bearer ")
 		sum := sha256.Sum256([]byte(key))
 		var company string
-		err := h.db.QueryRowContext(r.Context(), h.q(`SELECT company_id FROM api_keys WHERE secret_hash = ? AND revoked = ?`),
+		err := h.db.QueryRowContext(r.Context(), h.sql.apiKey,
 			hex.EncodeToString(sum[:]), false).Scan(&company)
 		if err != nil {
 			http.Error(w, "unauthorized", http.StatusUnauthorized)
@@ -170,21 +228,18 @@ func (h *handWritten) candidates(w http.ResponseWriter, r *http.Request, company
 	if limit < 1 {
 		limit = recruiting.DefaultPageSize
 	}
-	query := `SELECT id, deleted, position_id, time_created, time_last_status_changed, current_steps, completed_steps, address, status
-		FROM candidates WHERE company_id = ?`
-	args := []any{company}
+	query, args := h.sql.candidates, []any{company}
 	if c := r.URL.Query().Get("cursor"); c != "" {
 		cur, err := recruiting.OpenCursor(h.sealer, "candidates", c)
 		if err != nil {
 			http.Error(w, "bad cursor", http.StatusBadRequest)
 			return
 		}
-		query += ` AND (time_created, id) > (?, ?)`
+		query = h.sql.candidatesAfter
 		args = append(args, cur.TimeCreated, cur.ID)
 	}
-	query += ` ORDER BY time_created, id LIMIT ?`
 	args = append(args, limit+1)
-	rows, err := h.db.QueryContext(r.Context(), h.q(query), args...)
+	rows, err := h.db.QueryContext(r.Context(), query, args...)
 	if err != nil {
 		http.Error(w, err.Error(), http.StatusInternalServerError)
 		return
@@ -226,7 +281,7 @@ func (h *handWritten) candidates(w http.ResponseWriter, r *http.Request, company
 		})
 		last = recruiting.Cursor{TimeCreated: created, ID: id}
 	}
-	writeJSON(w, map[string]any{"candidates": out, "next_page": h.nextPage(r, "/v1/candidates", hasMore, last)})
+	writeJSON(w, hwCandidatePage{Candidates: out, NextPage: h.nextPage(r, "/v1/candidates", hasMore, last)})
 }
 
 // nextPage builds next_page the way the service does: limit (when given)
@@ -243,6 +298,40 @@ func (h *handWritten) nextPage(r *http.Request, path string, hasMore bool, last 
 	return &u
 }
 
+type hwCandidatePage struct {
+	Candidates []hwCandidate `json:"candidates"`
+	NextPage   *string       `json:"next_page"`
+}
+
+type hwApproval struct {
+	UID           string  `json:"uid"`
+	Name          string  `json:"name"`
+	TimeStarted   string  `json:"time_started"`
+	TimeCompleted *string `json:"time_completed"`
+	Status        string  `json:"status"`
+}
+
+type hwOpening struct {
+	UID                  string      `json:"uid"`
+	PositionUID          string      `json:"position_uid"`
+	Name                 string      `json:"name"`
+	ApprovalProcess      *hwApproval `json:"approval_process"`
+	HiredCandidateUID    *string     `json:"hired_candidate_uid"`
+	TimeExpectedHire     *string     `json:"time_expected_hire"`
+	Headcount            int         `json:"headcount"`
+	Reason               string      `json:"reason"`
+	Status               string      `json:"status"`
+	TimeCreated          string      `json:"time_created"`
+	TimeLastStatusChange string      `json:"time_last_status_change"`
+	TimeOpened           string      `json:"time_opened"`
+	TimeUpdated          string      `json:"time_updated"`
+}
+
+type hwOpeningPage struct {
+	Openings []hwOpening `json:"openings"`
+	NextPage *string     `json:"next_page"`
+}
+
 var (
 	hwReasons = map[string]string{"NEW": "New", "REPLACEMENT_HIRE": "Replacement hire", "TEMPORARY_REPLACEMENT": "Temporary replacement"}
 	hwStates  = map[string]string{"OPEN": "Open", "PENDING": "Pending", "FILLED": "Filled", "CLOSED": "Closed"}
@@ -254,17 +343,13 @@ func (h *handWritten) openings(w http.ResponseWriter, r *http.Request, company s
 	if limit < 1 {
 		limit = recruiting.DefaultPageSize
 	}
-	rows, err := h.db.QueryContext(r.Context(), h.q(`SELECT o.id, o.position_id, o.name, o.hired_candidate_id, o.time_expected_hire, o.headcount,
-			o.reason, o.status, o.time_created, o.time_last_status_change, o.time_opened, o.time_updated,
-			a.id, a.name, a.time_started, a.time_completed, a.status
-		FROM openings o LEFT JOIN approval_processes a ON a.opening_approval_process = o.id
-		WHERE o.company_id = ? ORDER BY o.time_created, o.id LIMIT ?`), company, limit+1)
+	rows, err := h.db.QueryContext(r.Context(), h.sql.openings, company, limit+1)
 	if err != nil {
 		http.Error(w, err.Error(), http.StatusInternalServerError)
 		return
 	}
 	defer rows.Close()
-	out := []map[string]any{}
+	out := []hwOpening{}
 	var last recruiting.Cursor
 	hasMore := false
 	for rows.Next() {
@@ -285,21 +370,21 @@ func (h *handWritten) openings(w http.ResponseWriter, r *http.Request, company s
 			http.Error(w, err.Error(), http.StatusInternalServerError)
 			return
 		}
-		o := map[string]any{
-			"uid": id, "position_uid": position, "name": name, "approval_process": nil,
-			"hired_candidate_uid": nullable(hired), "time_expected_hire": timeOrNil(expected), "headcount": headcount,
-			"reason": hwReasons[reason], "status": hwStates[status],
-			"time_created": apitime.Format(created), "time_last_status_change": apitime.Format(changed),
-			"time_opened": apitime.Format(opened), "time_updated": apitime.Format(updated),
+		o := hwOpening{
+			UID: id, PositionUID: position, Name: name,
+			HiredCandidateUID: nullable(hired), TimeExpectedHire: timeOrNil(expected), Headcount: headcount,
+			Reason: hwReasons[reason], Status: hwStates[status],
+			TimeCreated: apitime.Format(created), TimeLastStatusChange: apitime.Format(changed),
+			TimeOpened: apitime.Format(opened), TimeUpdated: apitime.Format(updated),
 		}
 		if apID.Valid {
-			o["approval_process"] = map[string]any{"uid": apID.String, "name": apName.String,
-				"time_started": apitime.Format(apStared), "time_completed": timeOrNil(apCompleted), "status": apStatus.String}
+			o.ApprovalProcess = &hwApproval{UID: apID.String, Name: apName.String,
+				TimeStarted: apitime.Format(apStared), TimeCompleted: timeOrNil(apCompleted), Status: apStatus.String}
 		}
 		out = append(out, o)
 		last = recruiting.Cursor{TimeCreated: created, ID: id}
 	}
-	writeJSON(w, map[string]any{"openings": out, "next_page": h.nextPage(r, "/v1/openings", hasMore, last)})
+	writeJSON(w, hwOpeningPage{Openings: out, NextPage: h.nextPage(r, "/v1/openings", hasMore, last)})
 }
 
 func nullable(s sql.NullString) *string {

@@ -19,7 +19,7 @@ func (h *handWritten) careers(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	company := r.PathValue("company")
 	var name, token string
-	err := h.db.QueryRowContext(ctx, h.q(`SELECT name, careers_token FROM companies WHERE id = ?`), company).Scan(&name, &token)
+	err := h.db.QueryRowContext(ctx, h.sql.company, company).Scan(&name, &token)
 	if err != nil || subtle.ConstantTimeCompare([]byte(token), []byte(r.URL.Query().Get("token"))) != 1 {
 		http.Error(w, "invalid token", http.StatusUnauthorized)
 		return
@@ -30,19 +30,13 @@ func (h *handWritten) careers(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	withDetails := r.URL.Query().Get("details") == "true"
-	rows, err := h.db.QueryContext(ctx, h.q(`SELECT p.id, p.name, p.department, p.workplace_type, p.email, p.url_service_hosted_page,
-			p.url_active_page, p.employment_type, p.experience_level, p.internal_use_custom_id, p.picture_url, p.time_updated,
-			p.categories, p.details,
-			l.name, l.country, l.city, l.state, l.postal_code, l.street_name, l.street_number, l.arrival_instructions, l.timezone
-		FROM positions p LEFT JOIN locations l ON l.id = p.location_id
-		WHERE p.company_id = ? AND p.is_published = ? AND p.is_template = ?
-		ORDER BY p.name, p.id`), company, true, false)
+	rows, err := h.db.QueryContext(ctx, h.sql.careers, company, true, false)
 	if err != nil {
 		http.Error(w, err.Error(), http.StatusInternalServerError)
 		return
 	}
 	defer rows.Close()
-	out := []map[string]any{}
+	out := []hwCareersPosition{}
 	for rows.Next() {
 		var (
 			id, pname, dept, workplace, email, hosted, active, employment, experience, picture string
@@ -57,32 +51,34 @@ func (h *handWritten) careers(w http.ResponseWriter, r *http.Request) {
 			http.Error(w, err.Error(), http.StatusInternalServerError)
 			return
 		}
-		location := map[string]any{"name": lName.String, "country": lCountry.String, "city": lCity.String, "state": lState.String,
-			"postal_code": lPostal.String, "street_name": lStreet.String, "street_number": lNumber.String,
-			"arrival_instructions": nullable(arrival), "timezone": lTZ.String, "is_remote": workplace == "remote"}
-		locations := []any{}
+		location := hwCareersLocation{Name: lName.String, Country: lCountry.String, City: lCity.String, State: lState.String,
+			PostalCode: lPostal.String, StreetName: lStreet.String, StreetNumber: lNumber.String,
+			ArrivalInstructions: nullable(arrival), Timezone: lTZ.String, IsRemote: workplace == "remote"}
+		locations := []hwCareersLocation{}
 		if lName.Valid {
 			locations = append(locations, location)
 		}
-		p := map[string]any{
-			"uid": id, "name": pname, "department": dept, "workplace_type": workplace, "email": email,
-			"location": location, "locations": locations, "is_internal": false,
-			"url_recruit_hosted_page": fmt.Sprintf("%s/careers/%s?token=%s#position=%s", h.publicURL, company, url.QueryEscape(token), url.QueryEscape(id)),
-			"url_comeet_hosted_page":  hosted,
-			"url_service_hosted_page": hosted, "url_active_page": active, "employment_type": employment,
-			"experience_level": experience, "internal_use_custom_id": nullable(customID), "picture_url": picture,
-			"time_updated": apitime.Format(updated), "company_name": name,
-			"position_url": fmt.Sprintf("%s/careers-api/2.0/company/%s/positions/%s?token=%s", h.publicURL, company, id, url.QueryEscape(token)),
+		p := hwCareersPosition{
+			UID: id, Name: pname, Department: dept, WorkplaceType: workplace, Email: email,
+			Location: location, URLServiceHostedPage: hosted, URLActivePage: active, EmploymentType: employment,
+			ExperienceLevel: experience, InternalUseCustomID: nullable(customID), PictureURL: picture,
+			TimeUpdated: apitime.Format(updated), CompanyName: name,
+			PositionURL:          fmt.Sprintf("%s/careers-api/2.0/company/%s/positions/%s?token=%s", h.publicURL, company, id, url.QueryEscape(token)),
+			Locations:            locations,
+			URLRecruitHostedPage: fmt.Sprintf("%s/careers/%s?token=%s#position=%s", h.publicURL, company, url.QueryEscape(token), url.QueryEscape(id)),
+			URLComeetHostedPage:  hosted,
 		}
-		if p["categories"], err = visibleValues(categories, internal["CATEGORY"], false); err != nil {
+		if p.Categories, err = visibleValues(categories, internal["CATEGORY"], false); err != nil {
 			http.Error(w, err.Error(), http.StatusInternalServerError)
 			return
 		}
 		if withDetails {
-			if p["details"], err = visibleValues(details, internal["DETAIL"], true); err != nil {
+			shown, err := visibleValues(details, internal["DETAIL"], true)
+			if err != nil {
 				http.Error(w, err.Error(), http.StatusInternalServerError)
 				return
 			}
+			p.Details = &shown
 		}
 		out = append(out, p)
 	}
@@ -91,7 +87,7 @@ func (h *handWritten) careers(w http.ResponseWriter, r *http.Request) {
 
 // internalFields reads the names of internal-use fields by scope.
 func (h *handWritten) internalFields(r *http.Request, company string) (map[string]map[string]bool, error) {
-	rows, err := h.db.QueryContext(r.Context(), h.q(`SELECT scope, name FROM field_definitions WHERE company_id = ? AND internal_use = ?`), company, true)
+	rows, err := h.db.QueryContext(r.Context(), h.sql.internalFields, company, true)
 	if err != nil {
 		return nil, err
 	}
@@ -108,6 +104,45 @@ func (h *handWritten) internalFields(r *http.Request, company string) (map[strin
 		out[scope][name] = true
 	}
 	return out, rows.Err()
+}
+
+// hwCareersPosition is a careers list's position, in the order ours
+// writes it.
+type hwCareersPosition struct {
+	UID                  string              `json:"uid"`
+	Name                 string              `json:"name"`
+	Department           string              `json:"department"`
+	WorkplaceType        string              `json:"workplace_type"`
+	Email                string              `json:"email"`
+	Location             hwCareersLocation   `json:"location"`
+	URLServiceHostedPage string              `json:"url_service_hosted_page"`
+	URLActivePage        string              `json:"url_active_page"`
+	EmploymentType       string              `json:"employment_type"`
+	ExperienceLevel      string              `json:"experience_level"`
+	InternalUseCustomID  *string             `json:"internal_use_custom_id"`
+	PictureURL           string              `json:"picture_url"`
+	TimeUpdated          string              `json:"time_updated"`
+	CompanyName          string              `json:"company_name"`
+	PositionURL          string              `json:"position_url"`
+	Categories           []hwNamedValue      `json:"categories"`
+	Details              *[]hwNamedValue     `json:"details,omitempty"`
+	IsInternal           bool                `json:"is_internal"`
+	Locations            []hwCareersLocation `json:"locations"`
+	URLRecruitHostedPage string              `json:"url_recruit_hosted_page"`
+	URLComeetHostedPage  string              `json:"url_comeet_hosted_page"`
+}
+
+type hwCareersLocation struct {
+	Name                string  `json:"name"`
+	Country             string  `json:"country"`
+	City                string  `json:"city"`
+	State               string  `json:"state"`
+	PostalCode          string  `json:"postal_code"`
+	StreetName          string  `json:"street_name"`
+	StreetNumber        string  `json:"street_number"`
+	ArrivalInstructions *string `json:"arrival_instructions"`
+	Timezone            string  `json:"timezone"`
+	IsRemote            bool    `json:"is_remote"`
 }
 
 type hwNamedValue struct {

@@ -1,6 +1,8 @@
 package bench
 
 import (
+	"context"
+	"database/sql"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -21,22 +23,93 @@ const nestedQuery = `{ positions(first: 20) { edges { node { id name
 // flatQuery is the flat GraphQL list benchmarked.
 const flatQuery = `{ candidates(first: 100) { edges { node { id status timeCreated } } } }`
 
-type edge struct {
-	Node map[string]any `json:"node"`
-}
+// boardQuery is a position's pipeline board: every step with its count and
+// first 20 candidates, each with its person.
+const boardQuery = `query($p: ID) { pipeline(positionID: $p) { id name kind
+  candidates(first: 20) { totalCount edges { node { id status person { firstName lastName } } } } } }`
 
-// graphql answers the two benchmarked GraphQL queries.
+type (
+	hwNestedAnswer struct {
+		Data struct {
+			Positions struct {
+				Edges []hwEdge[*hwNestedPosition] `json:"edges"`
+			} `json:"positions"`
+		} `json:"data"`
+	}
+	hwEdge[T any] struct {
+		Node T `json:"node"`
+	}
+	hwEdges[T any] struct {
+		Edges []hwEdge[T] `json:"edges"`
+	}
+	hwNestedPosition struct {
+		ID         string                     `json:"id"`
+		Name       string                     `json:"name"`
+		Openings   hwEdges[hwNestedOpening]   `json:"openings"`
+		Candidates hwEdges[hwNestedCandidate] `json:"candidates"`
+	}
+	hwNestedOpening struct {
+		ID   string `json:"id"`
+		Name string `json:"name"`
+	}
+	hwNestedCandidate struct {
+		ID     string `json:"id"`
+		Status string `json:"status"`
+		Person struct {
+			FirstName string `json:"firstName"`
+		} `json:"person"`
+	}
+	hwFlatAnswer struct {
+		Data struct {
+			Candidates hwEdges[hwFlatCandidate] `json:"candidates"`
+		} `json:"data"`
+	}
+	hwFlatCandidate struct {
+		ID          string `json:"id"`
+		Status      string `json:"status"`
+		TimeCreated string `json:"timeCreated"`
+	}
+	hwBoardAnswer struct {
+		Data struct {
+			Pipeline []*hwBoardStep `json:"pipeline"`
+		} `json:"data"`
+	}
+	hwBoardStep struct {
+		ID         string `json:"id"`
+		Name       string `json:"name"`
+		Kind       string `json:"kind"`
+		Candidates struct {
+			TotalCount int                        `json:"totalCount"`
+			Edges      []hwEdge[hwBoardCandidate] `json:"edges"`
+		} `json:"candidates"`
+	}
+	hwBoardCandidate struct {
+		ID     string `json:"id"`
+		Status string `json:"status"`
+		Person struct {
+			FirstName string `json:"firstName"`
+			LastName  string `json:"lastName"`
+		} `json:"person"`
+	}
+)
+
+// graphql answers the benchmarked GraphQL operations.
 func (h *handWritten) graphql(w http.ResponseWriter, r *http.Request, company string) {
 	body, err := io.ReadAll(r.Body)
 	if err != nil {
 		http.Error(w, err.Error(), http.StatusBadRequest)
 		return
 	}
-	if strings.Contains(string(body), "positions(") {
+	switch s := string(body); {
+	case strings.Contains(s, "positions("):
 		h.nestedPositions(w, r, company)
-		return
+	case strings.Contains(s, "pipeline("):
+		h.board(w, r, company, body)
+	case strings.Contains(s, "moveCandidate("):
+		h.moveCandidate(w, r, company, body)
+	default:
+		h.flatCandidates(w, r, company)
 	}
-	h.flatCandidates(w, r, company)
 }
 
 // nestedPositions answers nestedQuery's data with three statements, as a
@@ -46,66 +119,163 @@ func (h *handWritten) graphql(w http.ResponseWriter, r *http.Request, company st
 // correlated LIMIT subquery on SQLite), the parent ids as one parameter.
 func (h *handWritten) nestedPositions(w http.ResponseWriter, r *http.Request, company string) {
 	ctx := r.Context()
-	rows, err := h.db.QueryContext(ctx, h.q(`SELECT id, name FROM positions WHERE company_id = ? ORDER BY id LIMIT 20`), company)
+	rows, err := h.db.QueryContext(ctx, h.sql.nestedPositions, company)
 	if err != nil {
 		http.Error(w, err.Error(), http.StatusInternalServerError)
 		return
 	}
+	var answer hwNestedAnswer
 	var ids []string
-	positions := map[string]map[string]any{}
+	byID := map[string]*hwNestedPosition{}
 	for rows.Next() {
-		var id, name string
-		if err := rows.Scan(&id, &name); err != nil {
+		p := &hwNestedPosition{Openings: hwEdges[hwNestedOpening]{Edges: []hwEdge[hwNestedOpening]{}},
+			Candidates: hwEdges[hwNestedCandidate]{Edges: []hwEdge[hwNestedCandidate]{}}}
+		if err := rows.Scan(&p.ID, &p.Name); err != nil {
 			rows.Close()
 			http.Error(w, err.Error(), http.StatusInternalServerError)
 			return
 		}
-		ids = append(ids, id)
-		positions[id] = map[string]any{"id": id, "name": name, "openings": map[string]any{"edges": []edge{}}, "candidates": map[string]any{"edges": []edge{}}}
+		ids = append(ids, p.ID)
+		byID[p.ID] = p
+		answer.Data.Positions.Edges = append(answer.Data.Positions.Edges, hwEdge[*hwNestedPosition]{Node: p})
 	}
 	rows.Close()
+	if answer.Data.Positions.Edges == nil {
+		answer.Data.Positions.Edges = []hwEdge[*hwNestedPosition]{}
+	}
 	if len(ids) > 0 {
-		err = h.children(r, positions, "openings", h.perParent(`SELECT o.id, o.name, o.position_id, ''`, "openings", 5, ""),
-			company, ids, func(id, name, extra string) map[string]any { return map[string]any{"id": id, "name": name} })
+		err = h.eachChild(ctx, h.sql.nestedOpenings, company, ids, func(rows *sql.Rows) error {
+			var o hwNestedOpening
+			var position string
+			if err := rows.Scan(&o.ID, &o.Name, &position); err != nil {
+				return err
+			}
+			p := byID[position]
+			p.Openings.Edges = append(p.Openings.Edges, hwEdge[hwNestedOpening]{Node: o})
+			return nil
+		})
 		if err == nil {
-			err = h.children(r, positions, "candidates",
-				h.perParent(`SELECT c.id, c.status, c.position_id, p.first_name`, "candidates", 10, `JOIN persons p ON p.id = c.person_id`),
-				company, ids, func(id, status, first string) map[string]any {
-					return map[string]any{"id": id, "status": status, "person": map[string]any{"firstName": first}}
-				})
+			err = h.eachChild(ctx, h.sql.nestedCandidates, company, ids, func(rows *sql.Rows) error {
+				var c hwNestedCandidate
+				var position string
+				if err := rows.Scan(&c.ID, &c.Status, &position, &c.Person.FirstName); err != nil {
+					return err
+				}
+				p := byID[position]
+				p.Candidates.Edges = append(p.Candidates.Edges, hwEdge[hwNestedCandidate]{Node: c})
+				return nil
+			})
 		}
 		if err != nil {
 			http.Error(w, err.Error(), http.StatusInternalServerError)
 			return
 		}
 	}
-	edges := make([]edge, len(ids))
-	for i, id := range ids {
-		edges[i] = edge{Node: positions[id]}
+	writeJSON(w, answer)
+}
+
+// board answers boardQuery: the position (which must be the company's),
+// its steps, then for all steps at once their first candidates with their
+// persons and their counts, each per parent in one statement.
+func (h *handWritten) board(w http.ResponseWriter, r *http.Request, company string, body []byte) {
+	ctx := r.Context()
+	var in struct {
+		Variables struct{ P string } `json:"variables"`
 	}
-	writeJSON(w, map[string]any{"data": map[string]any{"positions": map[string]any{"edges": edges}}})
+	if err := json.Unmarshal(body, &in); err != nil {
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return
+	}
+	var position string
+	if err := h.db.QueryRowContext(ctx, h.sql.boardPosition, in.Variables.P, company).Scan(&position); err != nil {
+		http.Error(w, err.Error(), http.StatusNotFound)
+		return
+	}
+	rows, err := h.db.QueryContext(ctx, h.sql.boardSteps, company, position)
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+		return
+	}
+	var answer hwBoardAnswer
+	answer.Data.Pipeline = []*hwBoardStep{}
+	var ids []string
+	byID := map[string]*hwBoardStep{}
+	for rows.Next() {
+		s := &hwBoardStep{}
+		s.Candidates.Edges = []hwEdge[hwBoardCandidate]{}
+		if err := rows.Scan(&s.ID, &s.Name, &s.Kind); err != nil {
+			rows.Close()
+			http.Error(w, err.Error(), http.StatusInternalServerError)
+			return
+		}
+		ids = append(ids, s.ID)
+		byID[s.ID] = s
+		answer.Data.Pipeline = append(answer.Data.Pipeline, s)
+	}
+	rows.Close()
+	if len(ids) > 0 {
+		err = h.eachChild(ctx, h.sql.boardCandidates, company, ids, func(rows *sql.Rows) error {
+			var c hwBoardCandidate
+			var step string
+			if err := rows.Scan(&c.ID, &c.Status, &step, &c.Person.FirstName, &c.Person.LastName); err != nil {
+				return err
+			}
+			s := byID[step]
+			s.Candidates.Edges = append(s.Candidates.Edges, hwEdge[hwBoardCandidate]{Node: c})
+			return nil
+		})
+		if err == nil {
+			err = h.eachChild(ctx, h.sql.boardCounts, company, ids, func(rows *sql.Rows) error {
+				var step string
+				var n int
+				if err := rows.Scan(&step, &n); err != nil {
+					return err
+				}
+				byID[step].Candidates.TotalCount = n
+				return nil
+			})
+		}
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusInternalServerError)
+			return
+		}
+	}
+	writeJSON(w, answer)
 }
 
 // perParent is the statement reading the first n rows of table (aliased by
-// its initial) of each position, joined with join; its parameters are the
-// company and the position ids.
-func (h *handWritten) perParent(selectList, table string, n int, join string) string {
+// its initial) of each parent, whose id is in column, joined with join;
+// its parameters are the company and the parent ids. On SQLite, as ours,
+// the outer table is NOT INDEXED, so the rowid lookup is its only way in,
+// and the tenant's parameter is CAST to text.
+func (h *handWritten) perParent(selectList, table, column string, n int, join string) string {
 	alias := table[:1]
 	limit := " ORDER BY id LIMIT " + strconv.Itoa(n)
 	if h.dialect == dialect.Postgres {
 		return selectList + ` FROM unnest($2::text[]) WITH ORDINALITY AS parent(id, ord)
-			CROSS JOIN LATERAL (SELECT * FROM ` + table + ` WHERE company_id = $1 AND position_id = parent.id` + limit + `) ` + alias + `
+			CROSS JOIN LATERAL (SELECT * FROM ` + table + ` WHERE company_id = $1 AND ` + column + ` = parent.id` + limit + `) ` + alias + `
 			` + join + ` ORDER BY parent.ord, ` + alias + `.id`
 	}
 	return selectList + ` FROM (SELECT key AS ord, value AS pid FROM json_each(?2)) AS parent
-		CROSS JOIN ` + table + ` ` + alias + ` ON ` + alias + `.rowid IN (SELECT rowid FROM ` + table + ` WHERE company_id = ?1 AND position_id = parent.pid` + limit + `)
+		CROSS JOIN ` + table + ` ` + alias + ` NOT INDEXED ON ` + alias + `.rowid IN (SELECT rowid FROM ` + table +
+		` WHERE company_id = CAST(?1 AS TEXT) AND ` + column + ` = parent.pid` + limit + `)
 		` + join + ` ORDER BY parent.ord, ` + alias + `.id`
 }
 
-// children runs a per-parent statement of (id, value, position_id, extra)
-// rows and appends each row, rendered by node, to the named connection of
-// its position.
-func (h *handWritten) children(r *http.Request, positions map[string]map[string]any, field, query, company string, ids []string, node func(id, value, extra string) map[string]any) error {
+// perParentCount is the statement counting the rows of table of each
+// parent, whose id is in column: one index-only count per parent.
+func (h *handWritten) perParentCount(table, column string) string {
+	if h.dialect == dialect.Postgres {
+		return `SELECT parent.id, (SELECT COUNT(*) FROM ` + table + ` WHERE company_id = $1 AND ` + column + ` = parent.id)
+			FROM unnest($2::text[]) AS parent(id)`
+	}
+	return `SELECT parent.pid, (SELECT COUNT(*) FROM ` + table + ` WHERE company_id = CAST(?1 AS TEXT) AND ` + column + ` = parent.pid)
+		FROM (SELECT value AS pid FROM json_each(?2)) AS parent`
+}
+
+// eachChild runs a per-parent statement with the company and the parent
+// ids and hands each row to row.
+func (h *handWritten) eachChild(ctx context.Context, query, company string, ids []string, row func(*sql.Rows) error) error {
 	var parents any = pq.Array(ids)
 	if h.dialect != dialect.Postgres {
 		js, err := json.Marshal(ids)
@@ -114,39 +284,38 @@ func (h *handWritten) children(r *http.Request, positions map[string]map[string]
 		}
 		parents = string(js)
 	}
-	rows, err := h.db.QueryContext(r.Context(), query, company, parents)
+	rows, err := h.db.QueryContext(ctx, query, company, parents)
 	if err != nil {
 		return err
 	}
 	defer rows.Close()
 	for rows.Next() {
-		var id, value, position, extra string
-		if err := rows.Scan(&id, &value, &position, &extra); err != nil {
+		if err := row(rows); err != nil {
 			return err
 		}
-		conn := positions[position][field].(map[string]any)
-		conn["edges"] = append(conn["edges"].([]edge), edge{Node: node(id, value, extra)})
 	}
 	return rows.Err()
 }
 
 // flatCandidates answers flatQuery: one keyset page in id order.
 func (h *handWritten) flatCandidates(w http.ResponseWriter, r *http.Request, company string) {
-	rows, err := h.db.QueryContext(r.Context(), h.q(`SELECT id, status, time_created FROM candidates WHERE company_id = ? ORDER BY id LIMIT 100`), company)
+	rows, err := h.db.QueryContext(r.Context(), h.sql.flatCandidates, company)
 	if err != nil {
 		http.Error(w, err.Error(), http.StatusInternalServerError)
 		return
 	}
 	defer rows.Close()
-	edges := []edge{}
+	var answer hwFlatAnswer
+	answer.Data.Candidates.Edges = []hwEdge[hwFlatCandidate]{}
 	for rows.Next() {
-		var id, status string
+		var c hwFlatCandidate
 		var created time.Time
-		if err := rows.Scan(&id, &status, flexTime{&created}); err != nil {
+		if err := rows.Scan(&c.ID, &c.Status, flexTime{&created}); err != nil {
 			http.Error(w, err.Error(), http.StatusInternalServerError)
 			return
 		}
-		edges = append(edges, edge{Node: map[string]any{"id": id, "status": status, "timeCreated": created.Format(time.RFC3339Nano)}})
+		c.TimeCreated = created.Format(time.RFC3339Nano)
+		answer.Data.Candidates.Edges = append(answer.Data.Candidates.Edges, hwEdge[hwFlatCandidate]{Node: c})
 	}
-	writeJSON(w, map[string]any{"data": map[string]any{"candidates": map[string]any{"edges": edges}}})
+	writeJSON(w, answer)
 }

@@ -1,15 +1,18 @@
 #!/bin/bash
 # Serves one copy of a PostgreSQL database that `hiregraph bench` seeded
-# with hiregraph serve, then with PostGraphile 4, one at a time, and loads
-# both with the bench's two GraphQL reads (README "Against PostGraphile").
+# with hiregraph serve, then with PostGraphile 4 or 5, one at a time, and
+# loads both with the bench's two GraphQL reads (README "Against
+# PostGraphile").
 #
-#   bench/postgraphile.sh bench100k      # the seeded database's name
+#   bench/postgraphile.sh bench100k      # the seeded database's name; PostGraphile 4
+#   bench/postgraphile.sh bench100k 5    # PostGraphile 5
 #
 # Needs psql, Node.js with npm, and the Go toolchain; PostgreSQL on
 # 127.0.0.1:5432 with trust auth. The copy (pgl_<name>) is dropped and made
 # again on each run.
 set -euo pipefail
 source_db=${1:?the name of a database hiregraph bench seeded}
+version=${2:-4}
 db=pgl_$source_db
 url="postgres://postgres@127.0.0.1:5432/$db?sslmode=disable"
 work=$(mktemp -d)
@@ -18,7 +21,12 @@ psql() { command psql -q -At -h 127.0.0.1 -U postgres "$@"; }
 
 go build -tags bench -o "$work/hiregraph" ./cmd/hiregraph
 GOBIN=$work go install github.com/rakyll/hey@v0.1.5
-(cd "$work" && npm install --silent --no-audit --no-fund postgraphile@4.14.1 @graphile-contrib/pg-simplify-inflector@6.1.0)
+case $version in
+4) packages="postgraphile@4.14.1 @graphile-contrib/pg-simplify-inflector@6.1.0" ;;
+5) packages="postgraphile@5.1.5 @graphile/simplify-inflection@9.0.0" ;;
+*) echo "PostGraphile $version: give 4 or 5" >&2; exit 2 ;;
+esac
+(cd "$work" && npm install --silent --no-audit --no-fund $packages)
 
 psql -c "DROP DATABASE IF EXISTS $db" -c "CREATE DATABASE $db TEMPLATE $source_db"
 # PostGraphile's per-parent subqueries filter by the parent alone, which
@@ -36,12 +44,15 @@ key=$("$work/hiregraph" apikey create --database-url "$url" --company="$company"
 
 nested='{ positions(first: 20) { edges { node { id name openings(first: 5) { edges { node { id name } } } candidates(first: 10) { edges { node { id status person { firstName } } } } } } } }'
 flat='{ candidates(first: 100) { edges { node { id status timeCreated } } } }'
-scope="condition: {companyId: \\\"$company\\\"}, orderBy: ID_ASC"
+# Version 5 orders by the primary key only under that name.
+order=ID_ASC
+[ "$version" = 4 ] || order=PRIMARY_KEY_ASC
+scope="condition: {companyId: \\\"$company\\\"}, orderBy: $order"
 printf '{"query":"%s"}' "$nested" >"$work/hiregraph-nested.json"
 printf '{"query":"%s"}' "$flat" >"$work/hiregraph-flat.json"
 printf '{"query":"%s"}' "${nested/positions(first: 20)/positions(first: 20, $scope)}" >"$work/postgraphile-nested.json"
 printf '{"query":"%s"}' "${flat/candidates(first: 100)/candidates(first: 100, $scope)}" >"$work/postgraphile-flat.json"
-sed -i 's/openings(first: 5)/openings(first: 5, orderBy: ID_ASC)/; s/candidates(first: 10)/candidates(first: 10, orderBy: ID_ASC)/' "$work/postgraphile-nested.json"
+sed -i "s/openings(first: 5)/openings(first: 5, orderBy: $order)/; s/candidates(first: 10)/candidates(first: 10, orderBy: $order)/" "$work/postgraphile-nested.json"
 
 # load SERVER READ URL [HEADER]: 3 s of warm-up, then 10 s at c1 and c8.
 load() {
@@ -53,7 +64,18 @@ load() {
 			"$(grep -E '^\s+\[[0-9]+\]' <<<"$out" | tr -s ' \t' ' ' | tr '\n' ';')"
 	done
 }
-first_rows() { curl -s -X POST -H 'Content-Type: application/json' ${2:+-H "$2"} --data @"$work/$1-flat.json" "$3" | head -c 160; echo; }
+# (head would cut curl off mid-answer, which pipefail makes an error.)
+first_rows() {
+	local out
+	for read in flat nested; do
+		out=$(curl -s -X POST -H 'Content-Type: application/json' ${2:+-H "$2"} --data @"$work/$1-$read.json" "$3")
+		echo "${out:0:160}"
+		if [[ $out != '{"data":'* || $out == *'"errors":'* ]]; then
+			echo "$1 answers the $read read with an error: not loading it" >&2
+			exit 1
+		fi
+	done
+}
 
 "$work/hiregraph" serve --database-url "$url" --addr 127.0.0.1:18080 --api-rate 100000000 --api-burst 10000000 >"$work/hiregraph.log" 2>&1 &
 sleep 3
@@ -62,8 +84,26 @@ load hiregraph nested http://127.0.0.1:18080/graphql "Authorization: Bearer $key
 load hiregraph flat http://127.0.0.1:18080/graphql "Authorization: Bearer $key"
 kill %1 && wait %1 2>/dev/null || true
 
-(cd "$work" && NODE_ENV=production exec npx postgraphile -c "$url" -s hiregraph --append-plugins @graphile-contrib/pg-simplify-inflector \
-	--disable-default-mutations --disable-query-log --host 127.0.0.1 --port 15000) >"$work/postgraphile.log" 2>&1 &
+if [ "$version" = 4 ]; then
+	(cd "$work" && NODE_ENV=production exec npx postgraphile -c "$url" -s hiregraph --append-plugins @graphile-contrib/pg-simplify-inflector \
+		--disable-default-mutations --disable-query-log --host 127.0.0.1 --port 15000) >"$work/postgraphile.log" 2>&1 &
+else
+	# Version 5 as version 4 runs above: the Amber preset with the
+	# simplified names, no mutations, no explain, on loopback.
+	cat >"$work/graphile.config.mjs" <<EOF
+import { PostGraphileAmberPreset } from "postgraphile/presets/amber";
+import { PgSimplifyInflectionPreset } from "@graphile/simplify-inflection";
+import { makePgService } from "postgraphile/adaptors/pg";
+export default {
+  extends: [PostGraphileAmberPreset, PgSimplifyInflectionPreset],
+  disablePlugins: ["PgMutationCreatePlugin", "PgMutationUpdateDeletePlugin"],
+  pgServices: [makePgService({ connectionString: "$url", schemas: ["hiregraph"] })],
+  grafserv: { host: "127.0.0.1", port: 15000 },
+  grafast: { explain: false },
+};
+EOF
+	(cd "$work" && NODE_ENV=production exec npx postgraphile -C graphile.config.mjs) >"$work/postgraphile.log" 2>&1 &
+fi
 sleep 8
 first_rows postgraphile "" http://127.0.0.1:15000/graphql
 load postgraphile nested http://127.0.0.1:15000/graphql

@@ -2,6 +2,7 @@ package bench
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"time"
@@ -14,6 +15,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent"
 	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/opening"
+	"github.com/hiregraph/hiregraph/ent/pipelinestep"
 	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/schema/schematype"
 	"github.com/hiregraph/hiregraph/viewer"
@@ -37,6 +39,12 @@ func seed(ctx context.Context, db *database.DB, sealer *auth.Sealer, n int, out 
 	case err != nil:
 		return nil, err
 	case have == n:
+		// A bench before the board seeded no pipelines: its database
+		// cannot serve the board or the moves.
+		boards, err := db.Client.PipelineStep.Query().Where(pipelinestep.HasPositionWith(position.NameHasPrefix(benchPositionPrefix))).Exist(ctx)
+		if err != nil || !boards {
+			return nil, errors.Join(err, errors.New("the database was seeded by a bench without pipeline steps; give an empty one"))
+		}
 		fmt.Fprintf(out, "reusing the %d candidates seeded earlier on %s\n", n, db.Dialect)
 		return m, nil
 	case have != 0:
@@ -51,10 +59,14 @@ func seed(ctx context.Context, db *database.DB, sealer *auth.Sealer, n int, out 
 	if err != nil {
 		return nil, err
 	}
+	steps, err := seedSteps(ctx, db.Client, positions)
+	if err != nil {
+		return nil, err
+	}
 	bar := progressbar.NewOptions(n, progressbar.OptionSetWriter(out), progressbar.OptionSetDescription("seeding candidates"),
 		progressbar.OptionShowCount(), progressbar.OptionSetWidth(30), progressbar.OptionThrottle(500*time.Millisecond),
 		progressbar.OptionSetPredictTime(true), progressbar.OptionOnCompletion(func() { fmt.Fprintln(out) }))
-	if err := seedCandidates(ctx, db.Client, positions, n, bar); err != nil {
+	if err := seedCandidates(ctx, db.Client, positions, steps, n, bar); err != nil {
 		return nil, err
 	}
 	if err := db.Analyze(ctx); err != nil {
@@ -94,7 +106,41 @@ func seedPositions(ctx context.Context, client *ent.Client, loc *ent.Location, c
 	return positions, err
 }
 
-func seedCandidates(ctx context.Context, client *ent.Client, positions []*ent.Position, n int, bar *progressbar.ProgressBar) error {
+// benchSteps is every bench position's pipeline; candidates are spread
+// over all steps but the last (hired).
+var benchSteps = []struct {
+	name string
+	kind pipelinestep.Kind
+}{{"Applied", pipelinestep.KindApplied}, {"Screen", pipelinestep.KindScreen}, {"Interview", pipelinestep.KindInterview},
+	{"Offer", pipelinestep.KindOffer}, {"Hired", pipelinestep.KindHired}}
+
+// seedSteps gives each position the pipeline benchSteps and returns each
+// position's step ids in order.
+func seedSteps(ctx context.Context, client *ent.Client, positions []*ent.Position) ([][]string, error) {
+	out := make([][]string, len(positions))
+	err := inTx(ctx, client, func(tx *ent.Client) error {
+		builders := make([]*ent.PipelineStepCreate, 0, len(positions)*len(benchSteps))
+		for _, p := range positions {
+			for rank, st := range benchSteps {
+				builders = append(builders, tx.PipelineStep.Create().SetPositionID(p.ID).SetName(st.name).SetKind(st.kind).SetRank(rank))
+			}
+		}
+		for from := 0; from < len(builders); from += batchSize {
+			saved, err := tx.PipelineStep.CreateBulk(builders[from:min(from+batchSize, len(builders))]...).Save(ctx)
+			if err != nil {
+				return err
+			}
+			for i, st := range saved {
+				p := (from + i) / len(benchSteps)
+				out[p] = append(out[p], st.ID)
+			}
+		}
+		return nil
+	})
+	return out, err
+}
+
+func seedCandidates(ctx context.Context, client *ent.Client, positions []*ent.Position, steps [][]string, n int, bar *progressbar.ProgressBar) error {
 	start := time.Now().UTC().Add(-365 * 24 * time.Hour)
 	step := 365 * 24 * time.Hour / time.Duration(max(n, 1))
 	for done := 0; done < n; done += batchSize {
@@ -116,8 +162,10 @@ func seedCandidates(ctx context.Context, client *ent.Client, positions []*ent.Po
 				if (done+i)%5 == 0 {
 					status = candidate.StatusRejected
 				}
+				p := (done + i) % len(positions)
 				candidates[i] = tx.Candidate.Create().
-					SetPerson(ps[i/2]).SetPosition(positions[(done+i)%len(positions)]).SetStatus(status).
+					SetPerson(ps[i/2]).SetPosition(positions[p]).SetStatus(status).
+					SetCurrentStepID(steps[p][(done+i)/len(positions)%(len(benchSteps)-1)]).
 					SetAddress(&schematype.Address{Country: "DE", City: "Berlin"}).
 					SetCurrentSteps([]schematype.Step{{Name: "Interview", Type: "interview", TimeScheduled: &at}}).
 					SetTimeCreated(at).SetTimeLastStatusChanged(at).SetTimeHiringProcessUpdated(at)

@@ -153,11 +153,18 @@ func TestAMoveShowsInAnotherBrowser(t *testing.T) {
 	ada := `[data-candidate-id="` + env.Demo.CandidateUID + `"] select.move-to`
 	choose(t, b, ada, "Offer")
 
+	// B keeps the bodies of the requests it sends from here on: the move's
+	// event must make it read the one candidate, not the board.
+	run[bool](t, b, "watching requests", `(() => { const send = window.fetch; window.sentBodies = [];
+		window.fetch = (url, init) => { window.sentBodies.push(String(init && init.body)); return send(url, init); }; return true; })()`)
 	choose(t, a, card+" select.move-to", "Phone screen")
 	click(t, a, card+" button.move")
 	moved := time.Now()
 	waitFor(t, b, "the other browser shows the move", inColumn("Phone screen", hedy), liveWithin)
 	t.Logf("the other browser showed the move %s after the click", time.Since(moved).Round(time.Millisecond))
+	if sent := run[[]string](t, b, "reading requests", `window.sentBodies`); len(sent) != 1 || !strings.Contains(sent[0], "query Card(") {
+		t.Errorf("the other browser sent %q on the move's event, want one read of the moved candidate", sent)
+	}
 	after := counts(t, b)
 	if after["Applied"] != dec(t, before["Applied"]) || after["Phone screen"] != inc(t, before["Phone screen"]) {
 		t.Errorf("counts went from %v to %v", before, after)

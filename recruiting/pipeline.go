@@ -94,13 +94,21 @@ func (s *Service) Pipeline(ctx context.Context, positionID string) ([]*ent.Pipel
 }
 
 // StepsOf returns the steps of a position, or of the company's default
-// pipeline when positionID is empty, in order.
+// pipeline when positionID is empty, in order. Under a GraphQL field the
+// selected edges load with the steps, one statement per edge for all steps
+// (a board's candidates of every step at once), as a connection's do.
 func (s *Service) StepsOf(ctx context.Context, positionID string) ([]*ent.PipelineStep, error) {
 	q := s.Client.PipelineStep.Query().Order(pipelinestep.ByRank(), pipelinestep.ByID())
 	if positionID == "" {
-		return q.Where(pipelinestep.PositionIDIsNil()).All(ctx)
+		q.Where(pipelinestep.PositionIDIsNil())
+	} else {
+		q.Where(pipelinestep.PositionID(positionID))
 	}
-	return q.Where(pipelinestep.PositionID(positionID)).All(ctx)
+	q, err := q.CollectFields(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("collecting the pipeline's fields: %w", err)
+	}
+	return q.All(ctx)
 }
 
 // pipelineOf returns the steps of a position (or of the default pipeline

@@ -214,9 +214,9 @@ function openPosition(id) {
   history.replaceState(null, '', `#position=${encodeURIComponent(id)}`);
   $('board').replaceChildren();
   state.endBoardSubscription = state.live.subscribe(
-    'subscription Pipeline($id: ID!) { positionPipeline(positionId: $id) { type object { id } } }',
+    'subscription Pipeline($id: ID!) { positionPipeline(positionId: $id) { type object { type id } } }',
     { id },
-    { next: refreshBoard, error: (errors) => showError(new APIError(errors[0].message, '', 0)) },
+    { next: onBoardEvent, error: (errors) => showError(new APIError(errors[0].message, '', 0)) },
   );
   refreshBoard();
 }
@@ -253,6 +253,57 @@ function refreshBoard() {
     } while (loadAgain);
   })().catch(showError).finally(() => { loading = null; });
   return loading;
+}
+
+const cardQuery = `query Card($id: ID!) {
+  node(id: $id) { ... on Candidate { id status currentStep { id } person { firstName lastName } } }
+}`;
+
+// onBoardEvent redraws what an event changed: an event about a candidate
+// re-reads that candidate alone and puts its card where the server has it;
+// any other reads the board again.
+function onBoardEvent(payload) {
+  const object = payload && payload.data && payload.data.positionPipeline.object;
+  if (!object || object.type !== 'Candidate') return refreshBoard();
+  return refreshCard(object.id);
+}
+
+// refreshCard reads one candidate and moves, adds or drops its card, counts
+// included. While a move is dragged or saved, or the board is read, the
+// whole board is read after instead, as refreshBoard does.
+async function refreshCard(candidateID) {
+  if (state.drag || state.saving > 0 || loading) return refreshBoard();
+  const id = state.positionID;
+  const shown = state.movesShown;
+  try {
+    const data = await gql(cardQuery, { id: candidateID });
+    if (id !== state.positionID || state.drag || state.saving > 0 || loading || shown !== state.movesShown) return refreshBoard();
+    if (!placeCard(candidateID, data.node)) return refreshBoard();
+    renderBoard(state.steps);
+  } catch (err) {
+    showError(err);
+  }
+  return undefined;
+}
+
+// placeCard takes the candidate's card from its column and puts node (the
+// candidate as the server has it now; null when no longer visible) in its
+// step's column, in id order. It answers false when the shown columns
+// cannot tell: the card was not shown while some column shows only its
+// first candidates, or it belongs past a column's shown candidates.
+function placeCard(candidateID, node) {
+  const found = takeCard(candidateID) !== null;
+  if (!found && state.steps.some((s) => s.candidates.totalCount > s.candidates.edges.length)) return false;
+  const statuses = $('show-closed').checked ? null : ['IN_PROGRESS', 'HIRED'];
+  if (!node || !node.currentStep || (statuses && !statuses.includes(node.status))) return true;
+  const to = state.steps.find((s) => s.id === node.currentStep.id);
+  if (!to) return true;
+  const edges = to.candidates.edges;
+  const at = edges.findIndex((e) => e.node.id > node.id);
+  if (at < 0 && to.candidates.totalCount > edges.length) return false;
+  edges.splice(at < 0 ? edges.length : at, 0, { node: { id: node.id, status: node.status, person: node.person } });
+  to.candidates.totalCount++;
+  return true;
 }
 
 function renderBoard(steps) {
@@ -353,9 +404,9 @@ function renderCard(c, step) {
   return card;
 }
 
-// moveLocally shows the move at once, counts included, while the server
-// is asked; the read that follows shows what the server holds.
-function moveLocally(candidateID, toStepID) {
+// takeCard takes the candidate's card from the column showing it, count
+// included, and answers its edge, or null when no column shows it.
+function takeCard(candidateID) {
   let edge = null;
   for (const s of state.steps) {
     const i = s.candidates.edges.findIndex((e) => e.node.id === candidateID);
@@ -364,6 +415,13 @@ function moveLocally(candidateID, toStepID) {
       s.candidates.totalCount--;
     }
   }
+  return edge;
+}
+
+// moveLocally shows the move at once, counts included, while the server
+// is asked; the read that follows shows what the server holds.
+function moveLocally(candidateID, toStepID) {
+  const edge = takeCard(candidateID);
   const to = state.steps.find((s) => s.id === toStepID);
   if (edge && to) {
     to.candidates.edges.push(edge);
