@@ -117,6 +117,9 @@ func (r *queryResolver) Users(ctx context.Context, after *entgql.Cursor[string],
 	)
 }
 
+// Candidate returns generated.CandidateResolver implementation.
+func (r *Resolver) Candidate() generated.CandidateResolver { return &candidateResolver{r} }
+
 // CandidateFile returns generated.CandidateFileResolver implementation.
 func (r *Resolver) CandidateFile() generated.CandidateFileResolver { return &candidateFileResolver{r} }
 
@@ -138,6 +141,7 @@ func (r *Resolver) Position() generated.PositionResolver { return &positionResol
 func (r *Resolver) Query() generated.QueryResolver { return &queryResolver{r} }
 
 type (
+	candidateResolver         struct{ *Resolver }
 	candidateFileResolver     struct{ *Resolver }
 	companyResolver           struct{ *Resolver }
 	evaluationPartnerResolver struct{ *Resolver }

@@ -74,6 +74,18 @@ func TestHeadcountUnhireAndReopen(t *testing.T) {
 	if got := readHires(t, env, o); got.Node.Status != "FILLED" || len(got.Node.Hires) != 2 {
 		t.Errorf("after the second hire of two: %+v", got.Node)
 	}
+	var deprecated struct {
+		Node struct {
+			HiredCandidate struct {
+				ID       string
+				HiredFor struct{ ID string }
+			}
+		}
+	}
+	env.GraphQL(`query($id: ID!) { node(id: $id) { ... on Opening { hiredCandidate { id hiredFor { id } } } } }`, map[string]any{"id": o}).Decode(t, &deprecated)
+	if h := deprecated.Node.HiredCandidate; h.ID != f.candidate || h.HiredFor.ID != o {
+		t.Errorf("the deprecated hiredCandidate and hiredFor: %+v, want the oldest hire %s of %s", h, f.candidate, o)
+	}
 	if got := lastActivity(t, env, second); got != "candidate.hired status:IN_PROGRESS->HIRED opening:<nil>->"+o+" openingStatus:OPEN->FILLED step:Technical interview->Hired" {
 		t.Errorf("hire activity %q", got)
 	}

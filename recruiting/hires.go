@@ -43,6 +43,19 @@ func withOpeningDetails(q *ent.OpeningQuery) *ent.OpeningQuery {
 	})
 }
 
+// OldestHire is the opening's oldest hire, or nil before the first: the
+// candidate REST's hired_candidate_uid names.
+func (s *Service) OldestHire(ctx context.Context, o *ent.Opening) (*ent.Candidate, error) {
+	c, err := o.QueryHires().Order(candidate.ByTimeLastStatusChanged(), candidate.ByID()).First(ctx)
+	if ent.IsNotFound(err) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("reading the opening's oldest hire: %w", err)
+	}
+	return c, nil
+}
+
 // FirstHireID is the uid of the opening's oldest hire, the spec's
 // hired_candidate_uid, or nil while it has none; its hires must be loaded
 // (withOpeningDetails).

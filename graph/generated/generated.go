@@ -45,6 +45,7 @@ func NewExecutableSchema(cfg Config) graphql.ExecutableSchema {
 type Config = graphql.Config[ResolverRoot, DirectiveRoot, ComplexityRoot]
 
 type ResolverRoot interface {
+	Candidate() CandidateResolver
 	CandidateFile() CandidateFileResolver
 	Company() CompanyResolver
 	EvaluationPartner() EvaluationPartnerResolver
@@ -136,6 +137,7 @@ type ComplexityRoot struct {
 		CurrentSteps             func(childComplexity int) int
 		Deleted                  func(childComplexity int) int
 		Files                    func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, where *ent.CandidateFileWhereInput) int
+		HiredFor                 func(childComplexity int) int
 		HiredOpening             func(childComplexity int) int
 		ID                       func(childComplexity int) int
 		Notes                    func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.NoteOrder, where *ent.NoteWhereInput) int
@@ -485,6 +487,7 @@ type ComplexityRoot struct {
 		ApprovalStatus       func(childComplexity int) int
 		CustomFields         func(childComplexity int) int
 		Headcount            func(childComplexity int) int
+		HiredCandidate       func(childComplexity int) int
 		Hires                func(childComplexity int) int
 		ID                   func(childComplexity int) int
 		Name                 func(childComplexity int) int
@@ -806,6 +809,9 @@ type ComplexityRoot struct {
 
 // region    ************************** generated!.gotpl **************************
 
+type CandidateResolver interface {
+	HiredFor(ctx context.Context, obj *ent.Candidate) (*ent.Opening, error)
+}
 type CandidateFileResolver interface {
 	DownloadURL(ctx context.Context, obj *ent.CandidateFile) (string, error)
 	DownloadURLExpires(ctx context.Context, obj *ent.CandidateFile) (*time.Time, error)
@@ -868,6 +874,8 @@ type MutationResolver interface {
 }
 type OpeningResolver interface {
 	CustomFields(ctx context.Context, obj *ent.Opening) (schematype.StringMap, error)
+
+	HiredCandidate(ctx context.Context, obj *ent.Opening) (*ent.Candidate, error)
 }
 type PositionResolver interface {
 	Categories(ctx context.Context, obj *ent.Position) ([]*schematype.NamedValue, error)
@@ -1272,6 +1280,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Candidate.Files(childComplexity, args["after"].(*entgql.Cursor[string]), args["first"].(*int), args["before"].(*entgql.Cursor[string]), args["last"].(*int), args["where"].(*ent.CandidateFileWhereInput)), true
+	case "Candidate.hiredFor":
+		if e.ComplexityRoot.Candidate.HiredFor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Candidate.HiredFor(childComplexity), true
 	case "Candidate.hiredOpening":
 		if e.ComplexityRoot.Candidate.HiredOpening == nil {
 			break
@@ -2934,6 +2948,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Opening.Headcount(childComplexity), true
+	case "Opening.hiredCandidate":
+		if e.ComplexityRoot.Opening.HiredCandidate == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Opening.HiredCandidate(childComplexity), true
 	case "Opening.hires":
 		if e.ComplexityRoot.Opening.Hires == nil {
 			break
@@ -15726,6 +15746,19 @@ extend type Mutation {
   uploadCandidateFile("The candidate the file belongs to." candidateID: ID!, "The file." file: Upload!, "What the file is; ATTACHMENT when not given." kind: CandidateFileKind): CandidateFile!
 }
 `, BuiltIn: false},
+	{Name: "../hires.graphqls", Input: `# The names of an opening's hire before openings had a headcount, kept for
+# a release so clients have time to move to hires and hiredOpening.
+
+extend type Opening {
+  "The opening's oldest hire; null before the first."
+  hiredCandidate: Candidate @deprecated(reason: "An opening may hire several people (headcount): use hires.")
+}
+
+extend type Candidate {
+  "The opening the candidate was hired for; null unless hired."
+  hiredFor: Opening @deprecated(reason: "Use hiredOpening.")
+}
+`, BuiltIn: false},
 	{Name: "../lists.graphqls", Input: `# The top-level lists of spec 4.4-4.6 as Relay connections. Besides entgql's
 # where and orderBy, openings and candidates take ` + "`" + `filter` + "`" + `: the filters of the
 # REST lists, applied by the same code.
@@ -16590,6 +16623,8 @@ func (ec *executionContext) childFields_Candidate(ctx context.Context, field gra
 		return ec.fieldContext_Candidate_assignees(ctx, field)
 	case "hiredOpening":
 		return ec.fieldContext_Candidate_hiredOpening(ctx, field)
+	case "hiredFor":
+		return ec.fieldContext_Candidate_hiredFor(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Candidate", field.Name)
 }
@@ -17182,6 +17217,8 @@ func (ec *executionContext) childFields_Opening(ctx context.Context, field graph
 		return ec.fieldContext_Opening_hires(ctx, field)
 	case "approvalProcess":
 		return ec.fieldContext_Opening_approvalProcess(ctx, field)
+	case "hiredCandidate":
+		return ec.fieldContext_Opening_hiredCandidate(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Opening", field.Name)
 }
@@ -21460,6 +21497,38 @@ func (ec *executionContext) fieldContext_Candidate_hiredOpening(_ context.Contex
 	return fc, nil
 }
 
+func (ec *executionContext) _Candidate_hiredFor(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Candidate_hiredFor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Candidate().HiredFor(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Opening) graphql.Marshaler {
+			return ec.marshalOOpening2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOpening(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Candidate_hiredFor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Candidate",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Opening(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _CandidateConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateConnection) (ret graphql.Marshaler) {
 	return plainObject(ctx, ec.OperationContext, field, obj.Edges, ec.fieldContext_CandidateConnection_edges, ec.marshalOCandidateEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateEdge)
 }
@@ -25574,6 +25643,38 @@ func (ec *executionContext) fieldContext_Opening_approvalProcess(_ context.Conte
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_ApprovalProcess(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Opening_hiredCandidate(ctx context.Context, field graphql.CollectedField, obj *ent.Opening) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Opening_hiredCandidate(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Opening().HiredCandidate(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Candidate) graphql.Marshaler {
+			return ec.marshalOCandidate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidate(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Opening_hiredCandidate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Opening",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Candidate(ctx, field)
 		},
 	}
 	return fc, nil
@@ -47804,6 +47905,12 @@ func (ec *executionContext) _Candidate(ctx context.Context, sel ast.SelectionSet
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Candidate_hiredOpening(ctx, field, obj)
 				})
+		case "hiredFor":
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Candidate_hiredFor(ctx, field, obj)
+				})
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -50306,6 +50413,12 @@ func (ec *executionContext) _Opening(ctx context.Context, sel ast.SelectionSet, 
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Opening_approvalProcess(ctx, field, obj)
+				})
+		case "hiredCandidate":
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Opening_hiredCandidate(ctx, field, obj)
 				})
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
