@@ -156,4 +156,3 @@ func TestIntrospectionBombsAreRefusedBeforeTheyAreBuilt(t *testing.T) {
 		t.Fatalf("GraphiQL's own introspection: %.300s", r)
 	}
 }
-
