@@ -28,7 +28,8 @@ type Handler struct {
 
 // ServeHTTP refuses batches, then runs the operation. The HTTP status of an
 // executed operation is 200 unless an operation-wide limit replaced its
-// answer (responseLimit sets the status then).
+// answer (responseLimit sets the status then) or the database failed it
+// (503 with Retry-After).
 func (h Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Method == http.MethodPost && r.Body != nil {
 		body := bufio.NewReader(r.Body)
@@ -74,10 +75,14 @@ func (r readCloser) Close() error { return r.closer.Close() }
 // runs (no credentials, a body too large, a batch) with the status of err
 // and a GraphQL body: {"errors":[{"message":…,"extensions":{"code":…}}]}.
 func WriteError(w http.ResponseWriter, r *http.Request, err error) {
-	e := presentError(r.Context(), err)
+	answer := &statusOverride{}
+	e := presentError(context.WithValue(r.Context(), statusKey{}, answer), err)
 	status, _ := e.Extensions["status"].(int)
 	if status == 0 {
 		status = http.StatusInternalServerError
+	}
+	if answer.err != nil {
+		answer.err.SetHeaders(w.Header())
 	}
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.WriteHeader(status)
@@ -86,16 +91,18 @@ func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 	}{gqlerror.List{e}})
 }
 
-// statusOverride carries a status from inside gqlgen, which writes 200 for
-// every executed operation, to the response writer.
-type statusOverride struct{ status int }
+// statusOverride carries an error that answers the whole operation from
+// inside gqlgen, which writes 200 for every executed operation, to the
+// response writer: its status and headers (Retry-After).
+type statusOverride struct{ err *apierror.Error }
 
 type statusKey struct{}
 
-// setStatus makes the request of ctx answer with status.
-func setStatus(ctx context.Context, status int) {
+// setStatus makes the request of ctx answer with the status and headers
+// of err.
+func setStatus(ctx context.Context, err *apierror.Error) {
 	if o, ok := ctx.Value(statusKey{}).(*statusOverride); ok {
-		o.status = status
+		o.err = err
 	}
 }
 
@@ -111,8 +118,9 @@ func (s *statusWriter) WriteHeader(code int) {
 }
 
 func (s *statusWriter) Write(b []byte) (int, error) {
-	if !s.wroteHeader && s.override.status != 0 {
-		s.WriteHeader(s.override.status)
+	if !s.wroteHeader && s.override.err != nil {
+		s.override.err.SetHeaders(s.Header())
+		s.WriteHeader(s.override.err.Status)
 	}
 	return s.ResponseWriter.Write(b)
 }
