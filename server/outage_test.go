@@ -13,6 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"entgo.io/ent/dialect"
+
 	"github.com/hiregraph/hiregraph/hiregraphtest"
 	"github.com/hiregraph/hiregraph/hiregraphtest/testdb"
 )
@@ -114,6 +116,43 @@ func TestWriteInFlightWhenPostgreSQLEndsItLeavesNothing(t *testing.T) {
 				t.Errorf("%s sent again: %s", req.name, r)
 			}
 		})
+	}
+}
+
+// TestSQLiteBusyPastItsTimeoutAnswers503: another process holding
+// SQLite's write lock longer than the busy timeout makes a write answer
+// 503 with Retry-After, and the write succeeds once the lock is free.
+func TestSQLiteBusyPastItsTimeoutAnswers503(t *testing.T) {
+	hiregraphtest.Long(t, "waits out SQLite's busy timeout (10 s)")
+	env := hiregraphtest.New(t)
+	if env.DB.Dialect != dialect.SQLite {
+		t.Skip("PostgreSQL has no busy timeout: writers wait for row locks")
+	}
+	// A first request records the key's last use (once a minute), which
+	// would wait out the busy timeout too.
+	env.Do(http.MethodGet, "/v1/candidates?limit=1", nil)
+	// Another process: a connection of its own, outside the server's pool.
+	other, err := sql.Open("sqlite", env.DB.DSN)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	lock, err := other.Begin() // BEGIN IMMEDIATE: the DSN's _txlock
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lock.Rollback()
+	write := outageRequests(env)[1]
+	before := writtenRecords(t, env)
+	assertUnavailable(t, write.name, env.Do(write.method, write.path, write.body))
+	if err := lock.Rollback(); err != nil {
+		t.Fatal(err)
+	}
+	if after := writtenRecords(t, env); after != before {
+		t.Errorf("the refused write left records: before %+v, after %+v", before, after)
+	}
+	if r := env.Do(write.method, write.path, write.body); r.Status != http.StatusCreated {
+		t.Errorf("the write sent again: %s", r)
 	}
 }
 
