@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"sync/atomic"
 
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
@@ -81,8 +82,8 @@ func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 	if status == 0 {
 		status = http.StatusInternalServerError
 	}
-	if answer.err != nil {
-		answer.err.SetHeaders(w.Header())
+	if err := answer.err.Load(); err != nil {
+		err.SetHeaders(w.Header())
 	}
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.WriteHeader(status)
@@ -93,8 +94,11 @@ func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 
 // statusOverride carries an error that answers the whole operation from
 // inside gqlgen, which writes 200 for every executed operation, to the
-// response writer: its status and headers (Retry-After).
-type statusOverride struct{ err *apierror.Error }
+// response writer: its status and headers (Retry-After). gqlgen presents
+// errors on the goroutines of the root fields, so it is atomic.
+type statusOverride struct {
+	err atomic.Pointer[apierror.Error]
+}
 
 type statusKey struct{}
 
@@ -102,7 +106,7 @@ type statusKey struct{}
 // of err.
 func setStatus(ctx context.Context, err *apierror.Error) {
 	if o, ok := ctx.Value(statusKey{}).(*statusOverride); ok {
-		o.err = err
+		o.err.Store(err)
 	}
 }
 
@@ -118,9 +122,9 @@ func (s *statusWriter) WriteHeader(code int) {
 }
 
 func (s *statusWriter) Write(b []byte) (int, error) {
-	if !s.wroteHeader && s.override.err != nil {
-		s.override.err.SetHeaders(s.Header())
-		s.WriteHeader(s.override.err.Status)
+	if err := s.override.err.Load(); !s.wroteHeader && err != nil {
+		err.SetHeaders(s.Header())
+		s.WriteHeader(err.Status)
 	}
 	return s.ResponseWriter.Write(b)
 }

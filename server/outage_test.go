@@ -75,45 +75,65 @@ func TestDatabaseOutageAnswersRetryable503(t *testing.T) {
 	}
 }
 
-// TestWriteInFlightWhenPostgreSQLEndsItLeavesNothing ends the server's
-// connection (pg_terminate_backend, as a restart or failover does) while
-// a write waits inside its transaction: the write answers 503 and leaves
-// nothing behind, and the same request then succeeds.
-func TestWriteInFlightWhenPostgreSQLEndsItLeavesNothing(t *testing.T) {
+// TestRequestInFlightWhenPostgreSQLEndsItAnswers503 ends the server's
+// connections while requests wait for a lock the test holds: a write
+// inside its transaction, ended by pg_terminate_backend (as a restart or
+// failover does), and a GraphQL query whose two root fields fail at once,
+// cut off by the proxy (a read outside a transaction is retried on a new
+// connection, which the cut refuses). Each answers 503 and a write leaves
+// nothing behind; the same request then succeeds.
+func TestRequestInFlightWhenPostgreSQLEndsItAnswers503(t *testing.T) {
 	env, proxy := serveThroughProxy(t)
 	admin, err := sql.Open("postgres", os.Getenv(testdb.Env))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer admin.Close()
-	for _, req := range outageRequests(env) {
-		if req.method == http.MethodGet || strings.HasPrefix(req.name, "GraphQL query") {
-			continue
-		}
-		t.Run(req.name, func(t *testing.T) {
+	requests := outageRequests(env)
+	notes := `{ ... on Candidate { notes { totalCount } } }`
+	twoReads := outageRequest{"GraphQL query of two root fields", http.MethodPost, "/graphql", map[string]any{
+		"query": `query($id: ID!) { a: node(id: $id) ` + notes + ` b: node(id: $id) ` + notes + ` }`, "variables": map[string]any{"id": env.Demo.CandidateUID},
+	}}
+	for _, c := range []struct {
+		req     outageRequest
+		waiting int  // the server's connections that wait for the lock
+		cut     bool // cut the proxy rather than end the connections
+	}{{requests[1], 1, false}, {requests[3], 1, false}, {twoReads, 2, true}} {
+		t.Run(c.req.name, func(t *testing.T) {
 			before := writtenRecords(t, env)
-			// The note's INSERT waits for this lock, inside the write's
-			// transaction, until its connection is ended.
 			lock, err := admin.Begin()
 			if err != nil {
 				t.Fatal(err)
 			}
 			defer lock.Rollback()
-			if _, err := lock.Exec("LOCK TABLE " + proxy.schema + ".notes IN SHARE MODE"); err != nil {
+			if _, err := lock.Exec("LOCK TABLE " + proxy.schema + ".notes IN ACCESS EXCLUSIVE MODE"); err != nil {
 				t.Fatal(err)
 			}
 			answer := make(chan *hiregraphtest.Response, 1)
-			go func() { answer <- env.Do(req.method, req.path, req.body) }()
-			terminateWaitingBackend(t, admin, proxy.appName)
-			assertUnavailable(t, req.name, <-answer)
+			go func() { answer <- env.Do(c.req.method, c.req.path, c.req.body) }()
+			waitForLock(t, admin, proxy.appName, c.waiting)
+			if c.cut {
+				proxy.cut()
+			} else if _, err := admin.Exec(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1 AND wait_event_type = 'Lock'`, proxy.appName); err != nil {
+				t.Fatal(err)
+			}
+			select {
+			case r := <-answer:
+				assertUnavailable(t, c.req.name, r)
+			case <-time.After(time.Minute):
+				t.Fatal("no answer a minute after the connections ended")
+			}
+			if c.cut {
+				proxy.restore(t)
+			}
 			if err := lock.Rollback(); err != nil {
 				t.Fatal(err)
 			}
 			if after := writtenRecords(t, env); after != before {
-				t.Errorf("the ended write left records: before %+v, after %+v", before, after)
+				t.Errorf("the ended request left records: before %+v, after %+v", before, after)
 			}
-			if r := env.Do(req.method, req.path, req.body); r.Status >= 300 || strings.Contains(string(r.Body), `"errors"`) {
-				t.Errorf("%s sent again: %s", req.name, r)
+			if r := env.Do(c.req.method, c.req.path, c.req.body); r.Status >= 300 || strings.Contains(string(r.Body), `"errors"`) {
+				t.Errorf("%s sent again: %s", c.req.name, r)
 			}
 		})
 	}
@@ -298,17 +318,18 @@ func (p *pgProxy) restore(t *testing.T) {
 	p.serve(ln)
 }
 
-// terminateWaitingBackend ends the server's connection that waits for a
-// lock, once it waits.
-func terminateWaitingBackend(t *testing.T, admin *sql.DB, appName string) {
+// waitForLock returns once n of the server's connections wait for a lock.
+func waitForLock(t *testing.T, admin *sql.DB, appName string, n int) {
 	t.Helper()
 	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
-		var ended bool
-		err := admin.QueryRow(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-WHERE application_name = $1 AND wait_event_type = 'Lock'`, appName).Scan(&ended)
-		if err == nil && ended {
+		var waiting int
+		err := admin.QueryRow(`SELECT count(*) FROM pg_stat_activity WHERE application_name = $1 AND wait_event_type = 'Lock'`, appName).Scan(&waiting)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if waiting >= n {
 			return
 		}
 	}
-	t.Fatal("the write never waited for the lock")
+	t.Fatalf("fewer than %d of the server's connections ever waited for the lock", n)
 }
