@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
 )
 
@@ -25,6 +26,9 @@ const (
 	CodePayloadTooLarge  = "payload_too_large"
 	CodeRateLimited      = "rate_limited"
 	CodeInternal         = "internal_error"
+	// CodeServiceUnavailable: the database could not serve the request
+	// (unreachable, restarting, busy); nothing was written.
+	CodeServiceUnavailable = "service_unavailable"
 )
 
 // Codes spec 7.1 gives for missing records.
@@ -46,6 +50,9 @@ type Error struct {
 	// Fields holds a message per input field at fault, for forms that show
 	// each next to its input (the careers apply endpoint); nil elsewhere.
 	Fields map[string]string
+	// RetryAfter is how many seconds a caller should wait before sending
+	// the request again, for failures a retry may cure; 0 otherwise.
+	RetryAfter int
 }
 
 func (e *Error) Error() string { return e.Code + ": " + e.Message }
@@ -106,6 +113,24 @@ func Forbidden(format string, args ...any) *Error {
 
 // Internal is the only thing a caller learns of an unexpected failure.
 var Internal = &Error{Status: http.StatusInternalServerError, Code: CodeInternal, Message: "internal error; the failure was logged"}
+
+// Unavailable is the error of a request the database could not serve: it
+// was down, restarting, refusing connections or too busy. The request's
+// transaction did not commit, so the same request may simply be sent again.
+var Unavailable = &Error{
+	Status:     http.StatusServiceUnavailable,
+	Code:       CodeServiceUnavailable,
+	Message:    "the database is unavailable; retry later",
+	RetryAfter: 2, // about what a PostgreSQL restart or failover takes
+}
+
+// SetHeaders sets the headers that go with e in an HTTP answer: Retry-After
+// when a retry may cure it.
+func (e *Error) SetHeaders(h http.Header) {
+	if e.RetryAfter > 0 {
+		h.Set("Retry-After", strconv.Itoa(e.RetryAfter))
+	}
+}
 
 // As returns err as an *Error when it is or wraps one.
 func As(err error) (*Error, bool) {

@@ -1,11 +1,17 @@
 package database
 
 import (
+	"database/sql"
+	"database/sql/driver"
 	"errors"
+	"net"
 	"net/http"
 	"strings"
 
 	"github.com/lib/pq"
+	"github.com/lib/pq/pqerror"
+	"modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
 
 	"github.com/hiregraph/hiregraph/apierror"
 	"github.com/hiregraph/hiregraph/ent"
@@ -24,6 +30,8 @@ func APIError(err error) (e *apierror.Error, unexpected bool) {
 	switch {
 	case isCanceledStatement(err):
 		return apierror.Canceled, false
+	case isUnavailable(err):
+		return apierror.Unavailable, false
 	case isUnstorableText(err):
 		return apierror.New(http.StatusBadRequest, apierror.CodeBadRequest, "the input holds a character that cannot be stored, such as NUL (\\u0000)"), false
 	case ent.IsNotFound(err):
@@ -63,4 +71,30 @@ func isUnstorableText(err error) bool {
 func isCanceledStatement(err error) bool {
 	var pqErr *pq.Error
 	return errors.As(err, &pqErr) && pqErr.Code == "57014"
+}
+
+// isUnavailable reports a failure of the database rather than of the
+// request: PostgreSQL unreachable, restarting or ending the connections
+// (class 08, 57P01-57P03, too many connections), a connection the driver
+// found broken, the pool closed at shutdown, or SQLite busy past its
+// timeout. The request's transaction did not commit, so a retry may
+// succeed.
+func isUnavailable(err error) bool {
+	var pqErr *pq.Error
+	if errors.As(err, &pqErr) {
+		switch pqErr.Code {
+		case pqerror.AdminShutdown, pqerror.CrashShutdown, pqerror.CannotConnectNow, pqerror.TooManyConnections:
+			return true
+		}
+		return pqErr.Code.Class() == pqerror.ClassConnectionException
+	}
+	var sqliteErr *sqlite.Error
+	if errors.As(err, &sqliteErr) {
+		code := sqliteErr.Code() & 0xff // the primary code, without the extended bits
+		return code == sqlite3.SQLITE_BUSY || code == sqlite3.SQLITE_LOCKED
+	}
+	var netErr *net.OpError
+	return errors.As(err, &netErr) || errors.Is(err, driver.ErrBadConn) || errors.Is(err, sql.ErrConnDone) ||
+		// database/sql does not export the error of a closed pool.
+		strings.Contains(err.Error(), "sql: database is closed")
 }

@@ -31,6 +31,12 @@ func presentError(ctx context.Context, err error) *gqlerror.Error {
 	if unexpected {
 		slog.ErrorContext(ctx, "graphql resolver failed", "path", out.Path.String(), "error", err)
 	}
+	if e.RetryAfter > 0 {
+		// The database failed the operation (a mutation's transaction
+		// rolled back): the answer's status and Retry-After tell clients
+		// and proxies to send it again.
+		setStatus(ctx, e)
+	}
 	out.Message = e.Message
 	if out.Extensions == nil {
 		out.Extensions = map[string]any{}

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"strings"
+	"sync/atomic"
 
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
@@ -29,7 +30,8 @@ type Handler struct {
 
 // ServeHTTP refuses batches, then runs the operation. The HTTP status of an
 // executed operation is 200 unless an operation-wide limit replaced its
-// answer (responseLimit sets the status then).
+// answer (responseLimit sets the status then) or the database failed it
+// (503 with Retry-After).
 func (h Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Method == http.MethodPost && r.Body != nil {
 		body := bufio.NewReader(r.Body)
@@ -78,10 +80,14 @@ func (r readCloser) Close() error { return r.closer.Close() }
 // runs (no credentials, a body too large, a batch) with the status of err
 // and a GraphQL body: {"errors":[{"message":…,"extensions":{"code":…}}]}.
 func WriteError(w http.ResponseWriter, r *http.Request, err error) {
-	e := presentError(r.Context(), err)
+	answer := &statusOverride{}
+	e := presentError(context.WithValue(r.Context(), statusKey{}, answer), err)
 	status, _ := e.Extensions["status"].(int)
 	if status == 0 {
 		status = http.StatusInternalServerError
+	}
+	if err := answer.err.Load(); err != nil {
+		err.SetHeaders(w.Header())
 	}
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.WriteHeader(status)
@@ -90,16 +96,21 @@ func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 	}{gqlerror.List{e}})
 }
 
-// statusOverride carries a status from inside gqlgen, which writes 200 for
-// every executed operation, to the response writer.
-type statusOverride struct{ status int }
+// statusOverride carries an error that answers the whole operation from
+// inside gqlgen, which writes 200 for every executed operation, to the
+// response writer: its status and headers (Retry-After). gqlgen presents
+// errors on the goroutines of the root fields, so it is atomic.
+type statusOverride struct {
+	err atomic.Pointer[apierror.Error]
+}
 
 type statusKey struct{}
 
-// setStatus makes the request of ctx answer with status.
-func setStatus(ctx context.Context, status int) {
+// setStatus makes the request of ctx answer with the status and headers
+// of err.
+func setStatus(ctx context.Context, err *apierror.Error) {
 	if o, ok := ctx.Value(statusKey{}).(*statusOverride); ok {
-		o.status = status
+		o.err.Store(err)
 	}
 }
 
@@ -115,8 +126,9 @@ func (s *statusWriter) WriteHeader(code int) {
 }
 
 func (s *statusWriter) Write(b []byte) (int, error) {
-	if !s.wroteHeader && s.override.status != 0 {
-		s.WriteHeader(s.override.status)
+	if err := s.override.err.Load(); !s.wroteHeader && err != nil {
+		err.SetHeaders(s.Header())
+		s.WriteHeader(err.Status)
 	}
 	return s.ResponseWriter.Write(b)
 }

@@ -51,7 +51,7 @@ func limitResponse(maxBytes int) graphql.ResponseMiddleware {
 		}
 		err := apierror.New(http.StatusUnprocessableEntity, CodeResponseTooLarge,
 			"the answer would hold %d bytes, more than the limit of %d; ask for fewer fields, smaller pages or fewer aliases", len(resp.Data), maxBytes)
-		setStatus(ctx, err.Status)
+		setStatus(ctx, err)
 		return &graphql.Response{Errors: gqlerror.List{presentError(ctx, err)}}
 	}
 }

@@ -158,7 +158,7 @@ func (t transactioner) InterceptResponse(ctx context.Context, next graphql.Respo
 func requireScopes(records map[string]bool) graphql.OperationMiddleware {
 	return func(ctx context.Context, next graphql.OperationHandler) graphql.ResponseHandler {
 		if err := scopeError(ctx, graphql.GetOperationContext(ctx), records); err != nil {
-			setStatus(ctx, err.Status)
+			setStatus(ctx, err)
 			return graphql.OneShot(&graphql.Response{Errors: gqlerror.List{presentError(ctx, err)}})
 		}
 		return next(ctx)

@@ -60,10 +60,17 @@ func New(t testing.TB) *Env {
 // limits, say).
 func NewWithConfig(t testing.TB, adjust func(*server.Config)) *Env {
 	t.Helper()
+	return NewOn(t, databaseURL(t), adjust)
+}
+
+// NewOn starts a server as NewWithConfig does, on the database at url (one
+// the test reaches through a proxy it can cut, say).
+func NewOn(t testing.TB, url string, adjust func(*server.Config)) *Env {
+	t.Helper()
 	// Request logs would drown test output; warnings and errors still show.
 	slog.SetDefault(slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn})))
 	ctx := context.Background()
-	db, err := database.Open(ctx, databaseURL(t))
+	db, err := database.Open(ctx, url)
 	if err != nil {
 		t.Fatalf("opening test database: %v", err)
 	}

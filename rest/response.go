@@ -40,5 +40,6 @@ func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 	if unexpected {
 		slog.ErrorContext(r.Context(), "request failed", "method", r.Method, "path", r.URL.Path, "error", err)
 	}
+	e.SetHeaders(w.Header())
 	WriteJSON(w, e.Status, errorBody{Status: e.Status, Error: e.Code, Message: e.Message, Fields: e.Fields})
 }
