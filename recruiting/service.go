@@ -20,6 +20,9 @@ import (
 // Service runs the operations against one database.
 type Service struct {
 	Client *ent.Client
+	// Dialect is the database's (entgo.io/ent/dialect): events take their
+	// place in the feed differently on each (event.go).
+	Dialect string
 	// PublicURL is the absolute base URL the service is reached at, used to
 	// build URLs in responses (position_url, next_page) and the offer
 	// letter URLs sent to partners.

@@ -130,6 +130,7 @@ func unlessWebsocket(mw func(http.Handler) http.Handler) func(http.Handler) http
 func New(cfg Config) http.Handler {
 	service := &recruiting.Service{
 		Client:    cfg.DB.Client,
+		Dialect:   cfg.DB.Dialect,
 		PublicURL: cfg.PublicURL,
 		Sealer:    cfg.Sealer,
 		Partners:  outbound.New(outbound.Config{AllowNets: cfg.PartnerAllowNets, Timeout: cfg.PartnerTimeout}),
