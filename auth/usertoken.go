@@ -1,6 +1,7 @@
 package auth
 
 import (
+	"cmp"
 	"context"
 	"crypto"
 	"crypto/ed25519"
@@ -32,6 +33,12 @@ const (
 	// MaxLocalTokenLifetime bounds a minted token: it cannot be revoked
 	// other than by deactivating its user.
 	MaxLocalTokenLifetime = 24 * time.Hour
+	// DefaultMaxProviderTokenLifetime bounds how far ahead a provider's
+	// token may expire when OIDCConfig.MaxLifetime is not set. Providers
+	// issue ID tokens for an hour or so; a token valid for years, even
+	// correctly signed, is a leaked or forged session that nothing but
+	// deactivating the user would end.
+	DefaultMaxProviderTokenLifetime = 24 * time.Hour
 	// clockLeeway forgives clocks that drift apart.
 	clockLeeway = 30 * time.Second
 )
@@ -43,6 +50,7 @@ const (
 	CodeTokenExpired       = "token_expired"
 	CodeTokenNotYetValid   = "token_not_yet_valid"
 	CodeTokenWrongAudience = "token_wrong_audience"
+	CodeTokenTooLong       = "token_lifetime_too_long"
 	CodeUserUnknown        = "user_unknown"
 	CodeUserDeactivated    = "user_deactivated"
 	CodeUserAmbiguous      = "user_ambiguous"
@@ -63,6 +71,9 @@ type OIDCConfig struct {
 	Claim string
 	// HTTPClient fetches discovery and keys; nil means the default.
 	HTTPClient *http.Client
+	// MaxLifetime refuses tokens that expire further ahead than this;
+	// DefaultMaxProviderTokenLifetime when zero.
+	MaxLifetime time.Duration
 }
 
 // tokenIssuer checks the tokens of one issuer.
@@ -72,6 +83,8 @@ type tokenIssuer struct {
 	// claim names the e-mail claim; empty for local tokens, whose sub is
 	// the user's uid.
 	claim string
+	// maxLifetime is how far ahead a token's exp may lie.
+	maxLifetime time.Duration
 }
 
 // UserTokens verifies user tokens: always those of LocalIssuer, and those
@@ -91,7 +104,7 @@ func NewUserTokens(ctx context.Context, sealer *Sealer, provider *OIDCConfig) (*
 	skip := &oidc.Config{SkipClientIDCheck: true, SkipExpiryCheck: true, SupportedSigningAlgs: []string{oidc.EdDSA}}
 	local := &oidc.StaticKeySet{PublicKeys: []crypto.PublicKey{sealer.userTokenKey.Public()}}
 	u := &UserTokens{issuers: map[string]*tokenIssuer{
-		LocalIssuer: {verifier: oidc.NewVerifier(LocalIssuer, local, skip), audience: LocalAudience},
+		LocalIssuer: {verifier: oidc.NewVerifier(LocalIssuer, local, skip), audience: LocalAudience, maxLifetime: MaxLocalTokenLifetime},
 	}}
 	if provider == nil || provider.Issuer == "" {
 		return u, nil
@@ -111,9 +124,10 @@ func NewUserTokens(ctx context.Context, sealer *Sealer, provider *OIDCConfig) (*
 		claim = "email"
 	}
 	u.issuers[provider.Issuer] = &tokenIssuer{
-		verifier: p.VerifierContext(context.WithoutCancel(ctx), &oidc.Config{SkipClientIDCheck: true, SkipExpiryCheck: true}),
-		audience: provider.Audience,
-		claim:    claim,
+		verifier:    p.VerifierContext(context.WithoutCancel(ctx), &oidc.Config{SkipClientIDCheck: true, SkipExpiryCheck: true}),
+		audience:    provider.Audience,
+		claim:       claim,
+		maxLifetime: cmp.Or(provider.MaxLifetime, DefaultMaxProviderTokenLifetime),
 	}
 	return u, nil
 }
@@ -152,6 +166,9 @@ func (u *UserTokens) verify(ctx context.Context, iss, token string, now time.Tim
 	}
 	if c.Expiry == nil || !now.Before(c.Expiry.Add(clockLeeway)) {
 		return identity{}, unauthorized(CodeTokenExpired, "the user token has expired; sign in again")
+	}
+	if c.Expiry.Sub(now) > ti.maxLifetime+clockLeeway {
+		return identity{}, unauthorized(CodeTokenTooLong, "the user token expires more than %s ahead; this server accepts shorter sessions", ti.maxLifetime)
 	}
 	if c.NotBefore != nil && now.Add(clockLeeway).Before(c.NotBefore.Time) {
 		return identity{}, unauthorized(CodeTokenNotYetValid, "the user token is not valid before %s", c.NotBefore.UTC().Format(time.RFC3339))

@@ -23,7 +23,45 @@ const eventsAreActivities = "20261123235548"
 // activity takes the event's place in the feed and its data, and the
 // attempt and the queued delivery name the event by the activity's id.
 func TestUpgradeMovesEventsOntoTheirActivities(t *testing.T) {
-	urls := map[string]string{dialect.SQLite: "sqlite://" + filepath.Join(t.TempDir(), "events.db")}
+	testUpgrade(t, eventsAreActivities, func(t *testing.T, conn *sql.Conn, dia string) {
+		mustExec(t, conn,
+			`INSERT INTO companies (id, name, careers_token, time_created) VALUES ('com_1', 'Acme', 'tok', '2026-11-23 10:00:00')`,
+			`INSERT INTO activities (id, verb, actor_type, object_type, object_id, changes, time_created, company_id)
+			 VALUES ('act_1', 'note.created', 'SYSTEM', 'Note', 'not_1', '[]', '2026-11-23 10:00:00', 'com_1')`,
+			`INSERT INTO events (id, sequence, type, activity_id, actor_type, object_type, object_id, data, time_created, company_id)
+			 VALUES ('evt_1', 7, 'note.created', 'act_1', 'SYSTEM', 'Note', 'not_1', '{"text":"hi"}', '2026-11-23 10:00:00', 'com_1')`,
+			`INSERT INTO webhook_endpoints (id, url, event_types, sealed_secret, time_created, company_id)
+			 VALUES ('whe_1', 'https://example.com/hook', '[]', 'x', '2026-11-23 10:00:00', 'com_1')`,
+			`INSERT INTO webhook_attempts (id, event_id, event_type, attempt, time_created, company_id, endpoint_id)
+			 VALUES ('wha_1', 'evt_1', 'note.created', 1, '2026-11-23 10:00:00', 'com_1', 'whe_1')`)
+		if dia == dialect.Postgres {
+			if err := migrateRiver(context.Background(), conn, dia); err != nil {
+				t.Fatal(err)
+			}
+			mustExec(t, conn, `INSERT INTO river_job (args, kind, max_attempts) VALUES ('{"company_id":"com_1","endpoint_id":"whe_1","event_id":"evt_1"}', 'webhook_delivery', 25)`)
+		}
+	}, func(t *testing.T, db *DB, dia string) {
+		var seq int64
+		var data string
+		if err := db.SQL.QueryRowContext(context.Background(), `SELECT sequence, data FROM activities WHERE id = 'act_1'`).Scan(&seq, &data); err != nil {
+			t.Fatal(err)
+		}
+		if seq != 7 || data != `{"text":"hi"}` && data != `{"text": "hi"}` {
+			t.Errorf("the activity after the upgrade: sequence %d, data %s; want the event's 7 and its data", seq, data)
+		}
+		assertOne(t, db.SQL, `SELECT event_id FROM webhook_attempts WHERE id = 'wha_1'`, "act_1")
+		if dia == dialect.Postgres {
+			assertOne(t, db.SQL, `SELECT args->>'event_id' FROM river_job WHERE kind = 'webhook_delivery'`, "act_1")
+		}
+	})
+}
+
+// testUpgrade tests the migration version on SQLite and, when a test
+// database is set, on PostgreSQL: before fills a database migrated up to
+// the one before version, as a release before it left it; after checks
+// the database once Open has migrated it on.
+func testUpgrade(t *testing.T, version string, before func(t *testing.T, conn *sql.Conn, dia string), after func(t *testing.T, db *DB, dia string)) {
+	urls := map[string]string{dialect.SQLite: "sqlite://" + filepath.Join(t.TempDir(), "upgrade.db")}
 	if pg := os.Getenv(testdb.Env); pg != "" {
 		urls[dialect.Postgres] = testdb.PostgresSchemaURL(t, pg)
 	}
@@ -35,23 +73,8 @@ func TestUpgradeMovesEventsOntoTheirActivities(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			migrateBefore(t, conn, dia, eventsAreActivities)
-			mustExec(t, conn,
-				`INSERT INTO companies (id, name, careers_token, time_created) VALUES ('com_1', 'Acme', 'tok', '2026-11-23 10:00:00')`,
-				`INSERT INTO activities (id, verb, actor_type, object_type, object_id, changes, time_created, company_id)
-				 VALUES ('act_1', 'note.created', 'SYSTEM', 'Note', 'not_1', '[]', '2026-11-23 10:00:00', 'com_1')`,
-				`INSERT INTO events (id, sequence, type, activity_id, actor_type, object_type, object_id, data, time_created, company_id)
-				 VALUES ('evt_1', 7, 'note.created', 'act_1', 'SYSTEM', 'Note', 'not_1', '{"text":"hi"}', '2026-11-23 10:00:00', 'com_1')`,
-				`INSERT INTO webhook_endpoints (id, url, event_types, sealed_secret, time_created, company_id)
-				 VALUES ('whe_1', 'https://example.com/hook', '[]', 'x', '2026-11-23 10:00:00', 'com_1')`,
-				`INSERT INTO webhook_attempts (id, event_id, event_type, attempt, time_created, company_id, endpoint_id)
-				 VALUES ('wha_1', 'evt_1', 'note.created', 1, '2026-11-23 10:00:00', 'com_1', 'whe_1')`)
-			if dia == dialect.Postgres {
-				if err := migrateRiver(ctx, conn, dia); err != nil {
-					t.Fatal(err)
-				}
-				mustExec(t, conn, `INSERT INTO river_job (args, kind, max_attempts) VALUES ('{"company_id":"com_1","endpoint_id":"whe_1","event_id":"evt_1"}', 'webhook_delivery', 25)`)
-			}
+			migrateBefore(t, conn, dia, version)
+			before(t, conn, dia)
 			conn.Close()
 			raw.Close()
 
@@ -60,18 +83,7 @@ func TestUpgradeMovesEventsOntoTheirActivities(t *testing.T) {
 				t.Fatalf("migrating: %v", err)
 			}
 			defer db.Close()
-			var seq int64
-			var data string
-			if err := db.SQL.QueryRowContext(ctx, `SELECT sequence, data FROM activities WHERE id = 'act_1'`).Scan(&seq, &data); err != nil {
-				t.Fatal(err)
-			}
-			if seq != 7 || data != `{"text":"hi"}` && data != `{"text": "hi"}` {
-				t.Errorf("the activity after the upgrade: sequence %d, data %s; want the event's 7 and its data", seq, data)
-			}
-			assertOne(t, db.SQL, `SELECT event_id FROM webhook_attempts WHERE id = 'wha_1'`, "act_1")
-			if dia == dialect.Postgres {
-				assertOne(t, db.SQL, `SELECT args->>'event_id' FROM river_job WHERE kind = 'webhook_delivery'`, "act_1")
-			}
+			after(t, db, dia)
 		})
 	}
 }

@@ -17,13 +17,13 @@ import (
 
 // DownloadURL is the resolver for the downloadURL field.
 func (r *candidateFileResolver) DownloadURL(ctx context.Context, obj *ent.CandidateFile) (string, error) {
-	link, _ := r.service.FileURL(obj)
+	link, _ := r.service.FileURL(ctx, obj)
 	return link, nil
 }
 
 // DownloadURLExpires is the resolver for the downloadURLExpires field.
 func (r *candidateFileResolver) DownloadURLExpires(ctx context.Context, obj *ent.CandidateFile) (*time.Time, error) {
-	_, expires := r.service.FileURL(obj)
+	_, expires := r.service.FileURL(ctx, obj)
 	return &expires, nil
 }
 

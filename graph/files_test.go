@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/hiregraph/hiregraph/hiregraphtest"
+	"github.com/hiregraph/hiregraph/server"
 )
 
 const uploadMutation = `mutation($c: ID!, $f: Upload!, $k: CandidateFileKind) {
@@ -91,4 +92,28 @@ func TestUploadRefusesWhatIsNotADocument(t *testing.T) {
 	r = env.Upload(uploadMutation, map[string]any{"c": "can_01ARZ3NDEKTSV4RRFFQ69G5FAV", "f": nil}, "f",
 		hiregraphtest.Part{FileName: "cv.pdf", Content: hiregraphtest.SamplePDF})
 	assertCode(t, r, "candidate_not_found", 404)
+}
+
+// Without --public-url, a download link is built on the scheme and host
+// the request came to, as next_page is, in GraphQL and in REST: a
+// front-end on another origin must be able to open it.
+func TestDownloadLinksAreAbsoluteWithoutPublicURL(t *testing.T) {
+	env := hiregraphtest.NewWithConfig(t, func(c *server.Config) { c.PublicURL = "" })
+	r := env.Upload(uploadMutation, map[string]any{"c": env.Demo.CandidateUID, "f": nil, "k": "RESUME"}, "f",
+		hiregraphtest.Part{FileName: "cv.pdf", Content: hiregraphtest.SamplePDF})
+	var out struct{ UploadCandidateFile struct{ DownloadURL string } }
+	r.Decode(t, &out)
+	rest := env.Do(http.MethodGet, "/v1/candidates/"+env.Demo.CandidateUID+"/files", nil)
+	var listed struct{ Files []struct{ URL string } }
+	rest.JSON(t, &listed)
+	if len(listed.Files) != 1 {
+		t.Fatalf("REST files: %s", rest)
+	}
+	for face, link := range map[string]string{"GraphQL downloadURL": out.UploadCandidateFile.DownloadURL, "REST url": listed.Files[0].URL} {
+		if !strings.HasPrefix(link, env.Server.URL+"/candidate-files/") {
+			t.Errorf("%s = %q, want a link on %s", face, link, env.Server.URL)
+			continue
+		}
+		assertDownloads(t, link, hiregraphtest.SamplePDF, "cv.pdf")
+	}
 }

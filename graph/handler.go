@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"strings"
 
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
@@ -38,6 +39,9 @@ func (h Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		r.Body = readCloser{body, r.Body}
+	}
+	if r.Method == http.MethodGet && strings.EqualFold(r.Header.Get("Upgrade"), "websocket") {
+		r = withSocket(r)
 	}
 	status := &statusOverride{}
 	h.gql.ServeHTTP(&statusWriter{ResponseWriter: w, override: status}, r.WithContext(context.WithValue(r.Context(), statusKey{}, status)))

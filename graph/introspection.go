@@ -16,6 +16,11 @@ import (
 const (
 	introspectionCacheEntries  = 8
 	introspectionCacheMaxBytes = 1 << 20 // so the cache holds at most 8 MiB
+	// introspectionBuilds bounds the introspection answers built at once:
+	// each full one takes about 3 MB while it is built, and documents that
+	// differ (an operation name, a space) miss the cache, so without a
+	// bound many clients at once would grow the process by that much each.
+	introspectionBuilds = 4
 )
 
 // cacheIntrospection answers an operation that asks only for introspection
@@ -23,6 +28,7 @@ const (
 // the same document. Operations with variables are not cached.
 func cacheIntrospection() graphql.ResponseMiddleware {
 	cache := lru.New[[]byte](introspectionCacheEntries)
+	building := make(chan struct{}, introspectionBuilds)
 	return func(ctx context.Context, next graphql.ResponseHandler) *graphql.Response {
 		if !graphql.HasOperationContext(ctx) { // an error before any operation
 			return next(ctx)
@@ -35,12 +41,23 @@ func cacheIntrospection() graphql.ResponseMiddleware {
 		if data, ok := cache.Get(ctx, key); ok {
 			return &graphql.Response{Data: data}
 		}
-		resp := next(ctx)
+		resp := buildInTurn(ctx, building, next)
 		if resp != nil && len(resp.Errors) == 0 && len(resp.Data) <= introspectionCacheMaxBytes {
 			cache.Add(ctx, key, resp.Data)
 		}
 		return resp
 	}
+}
+
+// buildInTurn builds an answer once one of the building slots is free.
+func buildInTurn(ctx context.Context, building chan struct{}, next graphql.ResponseHandler) *graphql.Response {
+	select {
+	case building <- struct{}{}:
+	case <-ctx.Done():
+		return graphql.ErrorResponse(ctx, "the request ended while it waited for its turn to build the schema answer")
+	}
+	defer func() { <-building }()
+	return next(ctx)
 }
 
 func onlyIntrospection(doc *ast.QueryDocument, op *ast.OperationDefinition) bool {

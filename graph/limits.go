@@ -178,31 +178,45 @@ func schemaFieldsCost(doc *ast.QueryDocument, set ast.SelectionSet, budget int) 
 	return cost
 }
 
+// operationShape bounds the shape of one operation (shapeRule).
+type operationShape struct {
+	maxFields, maxRoot, maxAliases, maxDepth int
+	// maxSchemas bounds the __schema selections: each answers the whole
+	// schema (about 430 KB), and gqlgen builds all of it before the
+	// answer's size can be measured, so their number is what bounds an
+	// introspection answer's memory.
+	maxSchemas int
+}
+
 // shapeRule refuses operations that are too large in shape, before
 // anything runs: more than maxFields fields in all, counted through
 // fragments (each spread again, as execution would), more than maxRoot root
-// fields, more than maxAliases aliased fields, or nested deeper than
-// maxDepth. Aliases are what lets one document ask for the same costly
-// field hundreds of times; a real client needs a few. The total is checked
+// fields, more than maxAliases aliased fields, more than maxSchemas
+// __schema fields, or nested deeper than maxDepth. Aliases are what lets
+// one document ask for the same costly field hundreds of times; a real
+// client needs a few, and asks for the schema once. The total is checked
 // first, so the other counts never walk a document that expands without
 // bound.
-func shapeRule(maxFields, maxRoot, maxAliases, maxDepth int) core.RuleFunc {
+func shapeRule(limits operationShape) core.RuleFunc {
 	return func(observers *core.Events, addError core.AddErrFunc) {
 		observers.OnOperation(func(walker *core.Walker, op *ast.OperationDefinition) {
 			doc := walker.Document
 			fail := func(format string, args ...any) { addError(core.Message(format, args...), core.At(op.Position)) }
 			all := func(*ast.Field) bool { return true }
 			aliased := func(f *ast.Field) bool { return f.Alias != f.Name }
+			schema := func(f *ast.Field) bool { return f.Name == "__schema" }
 			switch {
-			case countFields(doc, op.SelectionSet, true, maxFields, all) > maxFields:
-				fail("the operation selects more than %d fields, counting each fragment spread; ask for less", maxFields)
-			case countFields(doc, op.SelectionSet, false, maxRoot, all) > maxRoot:
-				fail("the operation has more than %d root fields; send several requests", maxRoot)
-			case countFields(doc, op.SelectionSet, true, maxAliases, aliased) > maxAliases:
-				fail("the operation has more than %d aliased fields; send several requests", maxAliases)
+			case countFields(doc, op.SelectionSet, true, limits.maxFields, all) > limits.maxFields:
+				fail("the operation selects more than %d fields, counting each fragment spread; ask for less", limits.maxFields)
+			case countFields(doc, op.SelectionSet, false, limits.maxRoot, all) > limits.maxRoot:
+				fail("the operation has more than %d root fields; send several requests", limits.maxRoot)
+			case countFields(doc, op.SelectionSet, true, limits.maxAliases, aliased) > limits.maxAliases:
+				fail("the operation has more than %d aliased fields; send several requests", limits.maxAliases)
+			case countFields(doc, op.SelectionSet, false, limits.maxSchemas, schema) > limits.maxSchemas:
+				fail("the operation selects __schema more than %d time(s); one selection answers the whole schema", limits.maxSchemas)
 			default:
-				if d := depth(doc, op.SelectionSet, map[string]bool{}); d > maxDepth {
-					fail("the query is nested %d levels deep; the limit is %d", d, maxDepth)
+				if d := depth(doc, op.SelectionSet, map[string]bool{}); d > limits.maxDepth {
+					fail("the query is nested %d levels deep; the limit is %d", d, limits.maxDepth)
 				}
 			}
 		})

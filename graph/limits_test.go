@@ -132,3 +132,36 @@ func TestResponseSizeLimit(t *testing.T) {
 		t.Errorf("the refused mutation left %d locations", n)
 	}
 }
+
+// schemaBomb is the attack of issue 33: a document of 20 aliased __schema
+// selections, within every other limit (fields, aliases, depth, cost)
+// and under the answer size limit, so each request once built 20 answers
+// of the schema before anything refused it.
+const schemaBomb = `__schema { types { name kind fields { name args { name type { name } } type { name kind ofType { name } } } } }`
+
+// 32 parallel introspection bombs are refused while the document is
+// validated, before any of the schema answer is built, so the process
+// does not grow (it once reached 4.2 GB); one full introspection, as
+// GraphiQL sends it, is still answered.
+func TestIntrospectionBombsAreRefusedBeforeTheyAreBuilt(t *testing.T) {
+	env := hiregraphtest.NewWithConfig(t, func(c *server.Config) { c.APIRatePerMinute, c.APIBurst = 1<<20, 1<<20 })
+	bomb := "{ " + aliased(20, schemaBomb) + "}"
+	before := heapInUse()
+	var wg sync.WaitGroup
+	for range 32 {
+		wg.Go(func() {
+			r := env.Do(http.MethodPost, "/graphql", gqlBody(bomb))
+			r.AssertGraphQLError(t, http.StatusUnprocessableEntity, "graphql_validation_failed")
+			if !strings.Contains(string(r.Body), "__schema") {
+				t.Errorf("the refusal does not name __schema: %.300s", r.Body)
+			}
+		})
+	}
+	wg.Wait()
+	if after := heapInUse(); after > before+16<<20 {
+		t.Errorf("heap grew from %d MiB to %d MiB", before>>20, after>>20)
+	}
+	if r := env.Do(http.MethodPost, "/graphql", gqlBody(introspection.Query)); r.Status != http.StatusOK || strings.Contains(string(r.Body), `"errors"`) {
+		t.Fatalf("GraphiQL's own introspection: %.300s", r)
+	}
+}

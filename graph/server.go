@@ -34,6 +34,7 @@ const (
 	MaxFields      = 2000  // fields in one operation, each fragment spread counted again
 	MaxRootFields  = 20    // root fields of one operation
 	MaxAliases     = 30    // aliased fields in one operation
+	MaxSchemas     = 1     // __schema selections in one operation
 	MaxQueryCache  = 1000  // parsed documents kept
 	QueryTimeLimit = 30 * time.Second
 
@@ -64,8 +65,9 @@ var fileWrites = []string{"uploadCandidateFile"}
 
 // NewServer returns the handler of /graphql. Mutations run in one database
 // transaction each, except partnerCalls and fileWrites; see requireScopes
-// for who may run what. extensions (tracing, say) wrap what the server does.
-func NewServer(service *recruiting.Service, limits Limits, authenticate Authenticate, extensions ...graphql.HandlerExtension) http.Handler {
+// for who may run what, and Sessions for who may hold a WebSocket
+// connection. extensions (tracing, say) wrap what the server does.
+func NewServer(service *recruiting.Service, limits Limits, sessions Sessions, extensions ...graphql.HandlerExtension) http.Handler {
 	if limits.MaxResponseBytes <= 0 {
 		limits.MaxResponseBytes = DefaultMaxResponseBytes
 	}
@@ -73,7 +75,7 @@ func NewServer(service *recruiting.Service, limits Limits, authenticate Authenti
 		Resolvers: &Resolver{service: service, client: service.Client},
 	})
 	srv := handler.New(connectionCost{schema})
-	srv.AddTransport(websocketTransport(authenticate))
+	srv.AddTransport(websocketTransport(sessions))
 	srv.AddTransport(transport.Options{})
 	srv.AddTransport(transport.GET{})
 	srv.AddTransport(post{})
@@ -85,7 +87,7 @@ func NewServer(service *recruiting.Service, limits Limits, authenticate Authenti
 	srv.SetParserTokenLimit(MaxTokens)
 	srv.SetValidationRulesFn(func() *rules.Rules {
 		r := rules.NewDefaultRules()
-		r.AddRule("OperationShape", shapeRule(MaxFields, MaxRootFields, MaxAliases, MaxDepth))
+		r.AddRule("OperationShape", shapeRule(operationShape{maxFields: MaxFields, maxRoot: MaxRootFields, maxAliases: MaxAliases, maxDepth: MaxDepth, maxSchemas: MaxSchemas}))
 		return r
 	})
 	srv.Use(extension.Introspection{})
@@ -114,25 +116,20 @@ func NewServer(service *recruiting.Service, limits Limits, authenticate Authenti
 	return Handler{gql: srv}
 }
 
-// Authenticate checks the credentials of an Authorization header, as HTTP
-// requests are checked.
-type Authenticate func(ctx context.Context, header string) (viewer.Viewer, error)
-
 // websocketTransport serves subscriptions over WebSocket (graphql-ws and
 // graphql-transport-ws). The upgrade request carries no credentials
 // (browsers cannot set its headers): connection_init's Authorization
-// does, checked as an HTTP request's header is.
-func websocketTransport(authenticate Authenticate) transport.Websocket {
+// does, checked by sessions, which also end the connection when it stops
+// holding.
+func websocketTransport(sessions Sessions) transport.Websocket {
+	open := &openSessions{}
 	return transport.Websocket{
 		// Any origin, as the HTTP API allows: credentials come in the
 		// init message, never from cookies.
-		Implementation: transport.CoderWebsocketImplementation{AcceptOptions: coderws.AcceptOptions{InsecureSkipVerify: true}},
+		Implementation: keptSockets{transport.CoderWebsocketImplementation{AcceptOptions: coderws.AcceptOptions{InsecureSkipVerify: true}}},
 		InitFunc: func(ctx context.Context, p transport.InitPayload) (context.Context, *transport.InitPayload, error) {
-			v, err := authenticate(ctx, p.Authorization())
-			if err != nil {
-				return ctx, nil, err
-			}
-			return recruiting.WithSubscriptionSlots(viewer.NewContext(ctx, v)), nil, nil
+			ctx, err := sessions.open(ctx, open, p.Authorization())
+			return ctx, nil, err
 		},
 		InitTimeout:           10 * time.Second,
 		KeepAlivePingInterval: 15 * time.Second,

@@ -46,6 +46,8 @@ type Env struct {
 	Demo *demo.Manifest
 	// Clock is the time the server sees; tests may move it.
 	Clock *Clock
+	// FilesDir is the directory of the server's file store (StoredFiles).
+	FilesDir string
 }
 
 // New starts a server for t and stops it when t ends.
@@ -95,7 +97,8 @@ func Serve(t testing.TB, db *database.DB, sealer *auth.Sealer, adjust func(*serv
 	cfg.PartnerAllowNets = loopbackNets
 	// Files go to a directory of the test's, as they go to the data
 	// directory by default.
-	filesURL, err := filestore.DirURL(filepath.Join(t.TempDir(), "files"))
+	env.FilesDir = filepath.Join(t.TempDir(), "files")
+	filesURL, err := filestore.DirURL(env.FilesDir)
 	if err != nil {
 		t.Fatal(err)
 	}

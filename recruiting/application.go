@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"entgo.io/ent/dialect"
 	"github.com/oklog/ulid/v2"
 
 	"github.com/hiregraph/hiregraph/apierror"
@@ -61,22 +62,49 @@ func (s *Service) Apply(ctx context.Context, company *ent.Company, positionID st
 		return nil, err
 	}
 	var out *Applied
+	written := false
 	err = s.WithTx(ctx, func(ctx context.Context, client *ent.Client) error {
-		// Checked again inside the transaction: two submissions at once
-		// make one application.
+		// Checked again inside the transaction, after any racing
+		// application of the e-mail to the position has committed: many
+		// submissions at once make one application.
+		if err := s.lockApplication(ctx, client, app.Email, p.ID); err != nil {
+			return err
+		}
 		if out, err = s.recentApplication(ctx, client, app.Email, p.ID); err != nil || out != nil {
 			return err
 		}
 		out, err = s.writeApplication(ctx, client, p, app, files)
+		written = err == nil
 		return err
 	})
-	if err != nil || out.ApplicationUID == "" {
+	// A repeat answers the first application, whose files are stored
+	// already: this one's go, as do those of a failed transaction.
+	if err != nil || !written {
 		s.forget(ctx, files...)
 	}
 	if err != nil {
 		return nil, err
 	}
 	return out, nil
+}
+
+// lockApplication makes the applications of one e-mail address to one
+// position wait for each other until the first commits, so that the
+// repeat check after it sees a racing application. On PostgreSQL that is
+// a transaction-scoped advisory lock on the (e-mail, position) key, taken
+// first in the transaction: a transaction waiting for it holds no other
+// lock, so it joins no deadlock. It is simpler than a row lock, which
+// would need a row to exist (the person may be new) and would be taken
+// out of the order other writes take rows in. SQLite needs none: its
+// transactions write one at a time from their start (_txlock=immediate).
+func (s *Service) lockApplication(ctx context.Context, client *ent.Client, email, positionID string) error {
+	if s.Dialect != dialect.Postgres {
+		return nil
+	}
+	if _, err := client.ExecContext(ctx, "SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", email+"\n"+positionID); err != nil {
+		return fmt.Errorf("locking the applications of %s to %s: %w", email, positionID, err)
+	}
+	return nil
 }
 
 // recentApplication finds an application of email to the position made

@@ -7,11 +7,15 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+	"time"
+
+	entsql "entgo.io/ent/dialect/sql"
 
 	"github.com/hiregraph/hiregraph/apierror"
 	"github.com/hiregraph/hiregraph/ent"
 	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/person"
+	"github.com/hiregraph/hiregraph/ent/schema"
 	"github.com/hiregraph/hiregraph/ent/schema/rule"
 	"github.com/hiregraph/hiregraph/viewer"
 )
@@ -105,16 +109,10 @@ func (s *Service) createCandidate(ctx context.Context, in CreateCandidateInput, 
 		if err != nil {
 			return err
 		}
-		if err := noOpenCandidacy(ctx, client, per, in.PositionID); err != nil {
-			return err
-		}
 		now := s.now()
-		c, err := client.Candidate.Create().
-			SetPersonID(per.ID).SetPositionID(in.PositionID).SetSource(source).
-			SetTimeCreated(now).SetTimeLastStatusChanged(now).SetTimeHiringProcessUpdated(now).
-			Save(ctx)
+		c, err := insertCandidate(ctx, client, per, in.PositionID, source, now)
 		if err != nil {
-			return fmt.Errorf("saving candidate: %w", err)
+			return err
 		}
 		by := actorOf(ctx)
 		if actor != nil {
@@ -147,20 +145,44 @@ func takesCandidates(ctx context.Context, client *ent.Client, positionID string)
 	return nil
 }
 
-// noOpenCandidacy refuses a second hiring process of one person for one
-// position; a deleted one does not count.
-func noOpenCandidacy(ctx context.Context, client *ent.Client, per *ent.Person, positionID string) error {
-	existing, err := client.Candidate.Query().
-		Where(candidate.PersonID(per.ID), candidate.PositionID(positionID), candidate.Deleted(false)).
-		First(ctx)
-	if ent.IsNotFound(err) {
-		return nil
+// insertCandidate records a candidacy, or refuses it with candidate_exists
+// when the person has a live one for the position (a deleted one does not
+// count). The unique index of live candidacies decides, so of racing
+// creates exactly one succeeds and the others answer what a later repeat
+// does. The insert does nothing on that conflict (on PostgreSQL it waits
+// for the racing transaction first), which keeps this transaction usable
+// where a unique violation would abort it, and ent, finding no returned
+// row, answers sql.ErrNoRows.
+func insertCandidate(ctx context.Context, client *ent.Client, per *ent.Person, positionID, source string, now time.Time) (*ent.Candidate, error) {
+	id, err := client.Candidate.Create().
+		SetPersonID(per.ID).SetPositionID(positionID).SetSource(source).
+		SetTimeCreated(now).SetTimeLastStatusChanged(now).SetTimeHiringProcessUpdated(now).
+		OnConflict(entsql.ConflictColumns(candidate.FieldPersonID, candidate.FieldPositionID), entsql.ConflictWhere(entsql.ExprP(schema.LiveCandidacy))).
+		DoNothing().ID(ctx)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, candidateExists(ctx, client, per, positionID)
 	}
 	if err != nil {
-		return err
+		return nil, fmt.Errorf("saving candidate: %w", err)
+	}
+	c, err := client.Candidate.Get(ctx, id)
+	if err != nil {
+		return nil, fmt.Errorf("reading the saved candidate: %w", err)
+	}
+	return c, nil
+}
+
+// candidateExists is the error of a create that found the person's live
+// candidacy for the position.
+func candidateExists(ctx context.Context, client *ent.Client, per *ent.Person, positionID string) error {
+	existing, err := client.Candidate.Query().
+		Where(candidate.PersonID(per.ID), candidate.PositionID(positionID), candidate.Deleted(false)).
+		OnlyID(ctx)
+	if err != nil {
+		return fmt.Errorf("reading the live candidacy a create conflicted with: %w", err)
 	}
 	return apierror.New(http.StatusConflict, CodeCandidateExists,
-		"%s is already a candidate for this position: %s", per.FirstName, existing.ID)
+		"%s is already a candidate for this position: %s", per.FirstName, existing)
 }
 
 func validateNewPerson(in PersonInput) error {

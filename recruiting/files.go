@@ -140,12 +140,14 @@ func (s *Service) CandidateFiles(ctx context.Context, candidateID string) ([]*en
 	return c.Edges.Files, nil
 }
 
-// FileURL is a download link of a file, valid for FileURLLifetime.
-func (s *Service) FileURL(f *ent.CandidateFile) (link string, expires time.Time) {
+// FileURL is a download link of a file, valid for FileURLLifetime: an
+// absolute one, built on BaseURL as every link of a response is, so a
+// front-end on another origin can open it.
+func (s *Service) FileURL(ctx context.Context, f *ent.CandidateFile) (link string, expires time.Time) {
 	expires = s.now().Add(FileURLLifetime).Truncate(time.Second)
 	exp := strconv.FormatInt(expires.Unix(), 10)
 	q := url.Values{"expires": {exp}, "signature": {s.Sealer.Sign(fileMessage(f.ID, exp))}}
-	return s.PublicURL + FilePath + url.PathEscape(f.ID) + "?" + q.Encode(), expires
+	return s.BaseURL(ctx) + FilePath + url.PathEscape(f.ID) + "?" + q.Encode(), expires
 }
 
 func fileMessage(id, expires string) string { return "candidate-file\n" + id + "\n" + expires }

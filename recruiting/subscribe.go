@@ -14,18 +14,47 @@ import (
 )
 
 // MaxSubscriptionsPerConnection bounds the subscriptions one WebSocket
-// connection holds open at once.
-const MaxSubscriptionsPerConnection = 10
+// connection holds open at once; MaxSubscriptionsPerCredential those of
+// all the connections of one API key or user.
+const (
+	MaxSubscriptionsPerConnection = 10
+	MaxSubscriptionsPerCredential = 100
+)
 
 // CodeTooManySubscriptions refuses a subscription beyond the limit.
 const CodeTooManySubscriptions = "too_many_subscriptions"
 
 type slotsKey struct{}
 
+// subscriptionSlots count the subscriptions open on one connection, and on
+// every connection of its credential.
+type subscriptionSlots struct {
+	connection, credential *atomic.Int32
+}
+
+// take counts one more subscription, or refuses it past either limit.
+func (s subscriptionSlots) take() error {
+	if s.connection.Add(1) > MaxSubscriptionsPerConnection {
+		s.connection.Add(-1)
+		return apierror.New(429, CodeTooManySubscriptions, "a connection may hold at most %d subscriptions", MaxSubscriptionsPerConnection)
+	}
+	if s.credential.Add(1) > MaxSubscriptionsPerCredential {
+		s.release()
+		return apierror.New(429, CodeTooManySubscriptions, "the connections of one API key or user may hold at most %d subscriptions", MaxSubscriptionsPerCredential)
+	}
+	return nil
+}
+
+func (s subscriptionSlots) release() {
+	s.connection.Add(-1)
+	s.credential.Add(-1)
+}
+
 // WithSubscriptionSlots marks ctx as one connection's: the subscriptions
-// started in it share MaxSubscriptionsPerConnection.
-func WithSubscriptionSlots(ctx context.Context) context.Context {
-	return context.WithValue(ctx, slotsKey{}, new(atomic.Int32))
+// started in it share MaxSubscriptionsPerConnection, and those of all the
+// credential's connections share credential's count.
+func WithSubscriptionSlots(ctx context.Context, credential *atomic.Int32) context.Context {
+	return context.WithValue(ctx, slotsKey{}, subscriptionSlots{connection: new(atomic.Int32), credential: credential})
 }
 
 // SubscribeCandidate streams the events of a candidate's timeline (notes,
@@ -65,18 +94,19 @@ func (s *Service) subscribe(ctx context.Context, match func(Announcement) bool) 
 		return nil, apierror.New(503, "subscriptions_unavailable", "this server does not run subscriptions")
 	}
 	v, _ := viewer.FromContext(ctx)
-	slots, _ := ctx.Value(slotsKey{}).(*atomic.Int32)
-	if slots != nil && slots.Add(1) > MaxSubscriptionsPerConnection {
-		slots.Add(-1)
-		return nil, apierror.New(429, CodeTooManySubscriptions, "a connection may hold at most %d subscriptions", MaxSubscriptionsPerConnection)
+	slots, limited := ctx.Value(slotsKey{}).(subscriptionSlots)
+	if limited {
+		if err := slots.take(); err != nil {
+			return nil, err
+		}
 	}
 	in, cancel := s.Broker.Subscribe(func(a Announcement) bool { return a.CompanyID == v.CompanyID && match(a) })
 	out := make(chan *EventPayload)
 	go func() {
 		defer close(out)
 		defer cancel()
-		if slots != nil {
-			defer slots.Add(-1)
+		if limited {
+			defer slots.release()
 		}
 		for {
 			select {

@@ -1,6 +1,7 @@
 package rest
 
 import (
+	"context"
 	"io"
 	"log/slog"
 	"net/http"
@@ -34,14 +35,14 @@ func (a *API) listCandidateFiles(w http.ResponseWriter, r *http.Request) error {
 	}
 	out := make([]candidateFileJSON, len(files))
 	for i, f := range files {
-		out[i] = a.candidateFileJSON(f)
+		out[i] = a.candidateFileJSON(r.Context(), f)
 	}
 	WriteJSON(w, http.StatusOK, map[string]any{"files": out})
 	return nil
 }
 
-func (a *API) candidateFileJSON(f *ent.CandidateFile) candidateFileJSON {
-	link, expires := a.Service.FileURL(f)
+func (a *API) candidateFileJSON(ctx context.Context, f *ent.CandidateFile) candidateFileJSON {
+	link, expires := a.Service.FileURL(ctx, f)
 	return candidateFileJSON{
 		UID: f.ID, Kind: string(f.Kind), FileName: f.FileName, ContentType: f.ContentType, Size: f.Size,
 		TimeCreated: apitime.Format(f.TimeCreated), URL: link, URLExpires: apitime.Format(expires),

@@ -227,12 +227,17 @@ func TestNextPageWalkSeesEveryRowOnce(t *testing.T) {
 
 func addCandidates(t *testing.T, env *hiregraphtest.Env, ctx context.Context, n int, created time.Time) {
 	t.Helper()
-	per := env.DB.Client.Person.Create().SetFirstName("Bulk").SetLastName(fmt.Sprint(n)).SaveX(ctx)
+	// A person has one live candidacy per position, so each is another's.
+	people := make([]*ent.PersonCreate, n)
+	for i := range people {
+		people[i] = env.DB.Client.Person.Create().SetFirstName("Bulk").SetLastName(fmt.Sprint(i))
+	}
+	per := env.DB.Client.Person.CreateBulk(people...).SaveX(ctx)
 	builders := make([]*ent.CandidateCreate, n)
 	for i := range builders {
 		// Equal creation times in pairs exercise the id tie-breaker.
 		at := created.Add(time.Duration(i/2) * time.Second).UTC()
-		builders[i] = env.DB.Client.Candidate.Create().SetPersonID(per.ID).SetPositionID(env.Demo.PublishedPositionUID).
+		builders[i] = env.DB.Client.Candidate.Create().SetPersonID(per[i].ID).SetPositionID(env.Demo.PublishedPositionUID).
 			SetTimeCreated(at).SetTimeLastStatusChanged(at).SetTimeHiringProcessUpdated(at)
 	}
 	env.DB.Client.Candidate.CreateBulk(builders...).SaveX(ctx)

@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/hiregraph/hiregraph/demo"
-	"github.com/hiregraph/hiregraph/ent"
 	"github.com/hiregraph/hiregraph/hiregraphtest"
 	"github.com/hiregraph/hiregraph/server"
 	"github.com/hiregraph/hiregraph/viewer"
@@ -100,13 +99,7 @@ func TestListLimitAboveTheMaximumIsClamped(t *testing.T) {
 			t.Errorf("%s?limit=100000: %s", path, r)
 		}
 	}
-	ctx := asCompany(env)
-	person := env.DB.Client.Person.Create().SetFirstName("Bulk").SetEmail("bulk@example.com").SaveX(ctx)
-	creates := make([]*ent.CandidateCreate, 0, 510)
-	for range 510 {
-		creates = append(creates, env.DB.Client.Candidate.Create().SetPerson(person).SetPositionID(env.Demo.PublishedPositionUID))
-	}
-	env.DB.Client.Candidate.CreateBulk(creates...).ExecX(ctx)
+	addCandidates(t, env, asCompany(env), 510, time.Now())
 	page := getPage(t, env, "/v1/positions/"+env.Demo.PublishedPositionUID+"/candidates?limit=501")
 	if len(page.Candidates) != 500 || page.NextPage == nil || !strings.Contains(*page.NextPage, "limit=501") {
 		t.Fatalf("limit=501: %d candidates, next %v; want 500 and a next page", len(page.Candidates), page.NextPage)

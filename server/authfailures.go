@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"crypto/sha256"
 	"errors"
 	"net/http"
@@ -81,43 +82,58 @@ func (f *authFailures) succeeded(address, company, credential string) {
 // refused answers 429 when address's (or company's) failures are used up,
 // unless credential is proven there.
 func (f *authFailures) refused(w http.ResponseWriter, r *http.Request, address, company, credential string, writeError errorWriter) bool {
+	d, blocked := f.blocked(r.Context(), address, company, credential)
+	if blocked {
+		refuse(w, r, d, writeError)
+	}
+	return blocked
+}
+
+// blocked tells whether address's (or company's) failures are used up,
+// unless credential is proven there, with the decision that says so.
+func (f *authFailures) blocked(ctx context.Context, address, company, credential string) (ratelimit.Decision, bool) {
 	if f.isProven(address, company, credential) {
-		return false
+		return ratelimit.Decision{Allowed: true}, false
 	}
-	d := f.perAddress.Peek(r.Context(), address)
+	d := f.perAddress.Peek(ctx, address)
 	if d.Allowed && company != "" {
-		d = f.perCompany.Peek(r.Context(), company)
+		d = f.perCompany.Peek(ctx, company)
 	}
-	if d.Allowed {
-		return false
-	}
-	refuse(w, r, d, writeError)
-	return true
+	return d, !d.Allowed
 }
 
 // failed records a failed authentication and answers it: with err, or 429
-// when the failure was one more than the buckets allow. A credential that
-// fails (revoked, expired) is no longer proven.
+// when the failure was one more than the buckets allow.
 func (f *authFailures) failed(w http.ResponseWriter, r *http.Request, address, company, credential string, err error, writeError errorWriter) {
-	f.proven.Remove(provenKey(address, company, credential))
-	d := f.perAddress.Allow(r.Context(), address)
-	if company != "" {
-		if dc := f.perCompany.Allow(r.Context(), company); d.Allowed {
-			d = dc
-		}
-	}
-	if !d.Allowed {
+	if d := f.fail(r.Context(), address, company, credential); !d.Allowed {
 		refuse(w, r, d, writeError)
 		return
 	}
 	writeError(w, r, err)
 }
 
+// fail records a failed authentication and returns the decision of the
+// buckets it took from. A credential that fails (revoked, expired) is no
+// longer proven.
+func (f *authFailures) fail(ctx context.Context, address, company, credential string) ratelimit.Decision {
+	f.proven.Remove(provenKey(address, company, credential))
+	d := f.perAddress.Allow(ctx, address)
+	if company != "" {
+		if dc := f.perCompany.Allow(ctx, company); d.Allowed {
+			d = dc
+		}
+	}
+	return d
+}
+
 func refuse(w http.ResponseWriter, r *http.Request, d ratelimit.Decision, writeError errorWriter) {
-	retry := d.Headers()["Retry-After"]
-	w.Header().Set("Retry-After", retry)
-	writeError(w, r, apierror.New(http.StatusTooManyRequests, apierror.CodeRateLimited,
-		"too many failed authentications; retry after %s seconds", retry))
+	w.Header().Set("Retry-After", d.Headers()["Retry-After"])
+	writeError(w, r, tooManyFailures(d))
+}
+
+func tooManyFailures(d ratelimit.Decision) *apierror.Error {
+	return apierror.New(http.StatusTooManyRequests, apierror.CodeRateLimited,
+		"too many failed authentications; retry after %s seconds", d.Headers()["Retry-After"])
 }
 
 // isUnauthorized tells whether err is a refused credential.

@@ -57,6 +57,9 @@ type Config struct {
 	// FailedCareersRate failed careers tokens per company; zero fields mean
 	// the defaults.
 	FailedAuthRate, FailedCareersRate ratelimit.Rate
+	// SessionCheck is how often an open WebSocket connection's credential
+	// is checked again; zero means graph.DefaultSessionCheck.
+	SessionCheck time.Duration
 	// RateLimitStore keeps every limit's buckets; nil means
 	// DefaultRateLimitStore.
 	RateLimitStore ratelimit.Store
@@ -117,7 +120,7 @@ func unlessWebsocket(mw func(http.Handler) http.Handler) func(http.Handler) http
 	return func(next http.Handler) http.Handler {
 		wrapped := mw(next)
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			if r.Method == http.MethodGet && strings.EqualFold(r.Header.Get("Upgrade"), "websocket") {
+			if isWebsocket(r) {
 				next.ServeHTTP(w, r)
 				return
 			}
@@ -263,12 +266,12 @@ func New(cfg Config) http.Handler {
 	// Both faces answer failures before the operation in their own error
 	// shape: GraphQL clients read errors[].extensions.code.
 	r.Group(func(r chi.Router) {
-		r.Use(apiCORS.Handler, unlessWebsocket(authenticate(authn, failures, cfg.TrustedProxies, graph.WriteError)), limitRate(apiLimiter, apiKeyOf))
+		r.Use(apiCORS.Handler, rememberSocketAddress(cfg.TrustedProxies), unlessWebsocket(authenticate(authn, failures, cfg.TrustedProxies, graph.WriteError)), limitRate(apiLimiter, apiKeyOf))
 		var tracing []graphql.HandlerExtension
 		if telemetry.Enabled() {
 			tracing = append(tracing, telemetry.GraphQL{})
 		}
-		gql := bufferBody(graph.WriteError, graph.NewServer(service, cfg.GraphQL, authn.Authenticate, tracing...))
+		gql := bufferBody(graph.WriteError, graph.NewServer(service, cfg.GraphQL, websocketSessions(authn, failures, cfg), tracing...))
 		r.Get("/graphql", gql.ServeHTTP)
 		r.Post("/graphql", gql.ServeHTTP)
 		// A browser's preflight must reach apiCORS, which answers it; chi

@@ -97,6 +97,8 @@ func TestOIDCUserTokens(t *testing.T) {
 	assertRefused(t, env, iss.Token(demo.RecruiterEmail, "another-app", now, now.Add(time.Hour), nil), auth.CodeTokenWrongAudience)
 	assertRefused(t, env, iss.Token(demo.RecruiterEmail, issuerAudience, now.Add(-2*time.Hour), now.Add(-time.Hour), nil), auth.CodeTokenExpired)
 	assertRefused(t, env, iss.Token(demo.RecruiterEmail, issuerAudience, now.Add(time.Hour), now.Add(2*time.Hour), nil), auth.CodeTokenNotYetValid)
+	// Correctly signed, but a session of ten years.
+	assertRefused(t, env, iss.Token(demo.RecruiterEmail, issuerAudience, now.Add(-time.Minute), now.AddDate(10, 0, 0), nil), auth.CodeTokenTooLong)
 	assertRefused(t, env, valid("nobody@acme.example"), auth.CodeUserUnknown)
 	assertRefused(t, env, iss.Token(demo.RecruiterEmail, issuerAudience, now, now.Add(time.Hour), map[string]any{"email_verified": false}), auth.CodeUserUnknown)
 

@@ -48,6 +48,7 @@ type serveCmd struct {
 	OIDCIssuer         string        `name:"oidc-issuer" env:"HIREGRAPH_OIDC_ISSUER" group:"Sign-in" placeholder:"URL" help:"Issuer URL of an OpenID Connect provider whose tokens sign users in (default none: only tokens of hiregraph token)."`
 	OIDCAudience       string        `name:"oidc-audience" env:"HIREGRAPH_OIDC_AUDIENCE" group:"Sign-in" placeholder:"CLIENT_ID" help:"The aud a provider's token must carry (its client id for this server)."`
 	OIDCClaim          string        `name:"oidc-claim" env:"HIREGRAPH_OIDC_CLAIM" group:"Sign-in" default:"email" help:"The claim holding the user's e-mail address."`
+	OIDCMaxLifetime    time.Duration `name:"oidc-max-token-lifetime" env:"HIREGRAPH_OIDC_MAX_TOKEN_LIFETIME" group:"Sign-in" default:"24h" help:"Refuse a provider's token that expires further ahead than this."`
 	CORSOrigins        []string      `name:"cors-origins" env:"HIREGRAPH_CORS_ORIGINS" group:"Sign-in" placeholder:"ORIGINS" help:"Comma-separated browser origins of the deployment's front-ends, such as https://app.example.com; they may send credentials. Default: any origin, without credentials."`
 	WebhookAllowNets   string        `name:"webhook-allow-nets" env:"HIREGRAPH_WEBHOOK_ALLOW_NETS" group:"Webhooks" placeholder:"CIDRS" help:"Comma-separated non-public networks webhook endpoints may be at, e.g. 10.0.0.0/8 (default none)."`
 	WebhookTimeout     time.Duration `name:"webhook-timeout" env:"HIREGRAPH_WEBHOOK_TIMEOUT" group:"Webhooks" default:"${webhook_timeout}" help:"Longest wait for a webhook endpoint's answer."`
@@ -258,7 +259,7 @@ func (c *serveCmd) userTokens(ctx context.Context, sealer *auth.Sealer) (*auth.U
 	if c.OIDCAudience == "" {
 		return nil, errors.New("--oidc-issuer needs --oidc-audience (HIREGRAPH_OIDC_AUDIENCE): the client id its tokens carry in aud")
 	}
-	return auth.NewUserTokens(ctx, sealer, &auth.OIDCConfig{Issuer: c.OIDCIssuer, Audience: c.OIDCAudience, Claim: c.OIDCClaim})
+	return auth.NewUserTokens(ctx, sealer, &auth.OIDCConfig{Issuer: c.OIDCIssuer, Audience: c.OIDCAudience, Claim: c.OIDCClaim, MaxLifetime: c.OIDCMaxLifetime})
 }
 
 // openFiles opens the file store: --files-url, or a directory beside the

@@ -290,6 +290,14 @@ var (
 				Unique:  false,
 				Columns: []*schema.Column{CandidatesColumns[11], CandidatesColumns[13], CandidatesColumns[0]},
 			},
+			{
+				Name:    "candidate_person_id_position_id",
+				Unique:  true,
+				Columns: []*schema.Column{CandidatesColumns[12], CandidatesColumns[14]},
+				Annotation: &entsql.IndexAnnotation{
+					Where: "deleted = false",
+				},
+			},
 		},
 	}
 	// CandidateFilesColumns holds the columns for the "candidate_files" table.

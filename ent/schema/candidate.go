@@ -2,6 +2,7 @@ package schema
 
 import (
 	"entgo.io/ent"
+	"entgo.io/ent/dialect/entsql"
 	"entgo.io/ent/schema"
 	"entgo.io/ent/schema/edge"
 	"entgo.io/ent/schema/field"
@@ -81,6 +82,10 @@ func (Candidate) Edges() []ent.Edge {
 	}
 }
 
+// LiveCandidacy is the condition of a candidacy that counts as the person's
+// hiring process for its position, in SQL both databases read alike.
+const LiveCandidacy = "deleted = false"
+
 // Indexes of the Candidate: one for each filter of spec 4.5, led by the tenant.
 func (Candidate) Indexes() []ent.Index {
 	return []ent.Index{
@@ -95,6 +100,10 @@ func (Candidate) Indexes() []ent.Index {
 		index.Fields("company_id", "person_id", "id"),
 		// PipelineStep.candidates, the pipeline board (package perparent).
 		index.Fields("company_id", "current_step_id", "id"),
+		// One live hiring process of a person for a position, however many
+		// creates and applications race: the database decides
+		// (recruiting.insertCandidate); a deleted one does not count.
+		index.Fields("person_id", "position_id").Unique().Annotations(entsql.IndexWhere(LiveCandidacy)),
 	}
 }
 
