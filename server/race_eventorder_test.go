@@ -78,6 +78,24 @@ var candidateMutations = []struct {
 		}},
 }
 
+// settledEnd waits until the feed lists every event the company has
+// stored, and returns the cursor after the last.
+func settledEnd(t *testing.T, env *hiregraphtest.Env) string {
+	t.Helper()
+	stored, err := env.DB.Client.Activity.Query().
+		Where(activity.CompanyID(env.Demo.CompanyUID), activity.SequenceNotNil()).Count(hiregraphtest.System())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cursor string
+	hiregraphtest.Settled(t, func() int {
+		var all []feedEvent
+		all, cursor = readFeedAfter(t, env, "")
+		return len(all)
+	}, func(n int) bool { return n == stored })
+	return cursor
+}
+
 type raceFixture struct {
 	candidate, person, reason string
 	steps, users              []string
@@ -126,7 +144,7 @@ func newRaceFixture(t *testing.T, env *hiregraphtest.Env) raceFixture {
 func TestRacingMutationsOfOneCandidateNeitherDeadlockNorLoseEvents(t *testing.T) {
 	env := hiregraphtest.NewWithConfig(t, func(c *server.Config) { c.APIRatePerMinute, c.APIBurst = 1<<20, 1<<20 })
 	f := newRaceFixture(t, env)
-	_, start := readFeedAfter(t, env, "")
+	start := settledEnd(t, env)
 
 	const n = 50
 	results := hiregraphtest.Race(n, func(i int) *hiregraphtest.GraphQLResponse {
@@ -202,16 +220,19 @@ func TestFeedNeverSkipsAnEventCommittedLate(t *testing.T) {
 	if env.DB.Dialect != dialect.Postgres {
 		t.Skip("SQLite's one writer runs transactions one at a time: events commit in the order of their places")
 	}
-	_, cursor := readFeedAfter(t, env, "")
+	// A and B write to two candidates, so B does not wait for A's lock
+	// on A's candidate.
+	other := newRaceFixture(t, env).candidate
+	cursor := settledEnd(t, env)
 	service := &recruiting.Service{Client: env.DB.Client, Dialect: env.DB.Dialect}
 	ctx := viewer.NewContext(context.Background(), viewer.Viewer{CompanyID: env.Demo.CompanyUID, KeyID: env.Demo.APIKeyID, Scopes: viewer.AllScopes})
-	note := func(tx *ent.Tx, text string) string {
+	note := func(tx *ent.Tx, candidateID, text string) string {
 		t.Helper()
 		var in recruiting.CreateNoteInput
 		if err := json.Unmarshal([]byte(`{"time_created":"2026-03-01T10:00:00Z","created_by":{"type":"app","first_name":"Late"},"text":"`+text+`"}`), &in); err != nil {
 			t.Fatal(err)
 		}
-		n, err := service.CreateNote(ent.NewTxContext(ctx, tx), env.Demo.CandidateUID, in)
+		n, err := service.CreateNote(ent.NewTxContext(ctx, tx), candidateID, in)
 		if err != nil {
 			t.Fatalf("note %s: %v", text, err)
 		}
@@ -226,9 +247,9 @@ func TestFeedNeverSkipsAnEventCommittedLate(t *testing.T) {
 		return tx
 	}
 	a := begin()
-	noteA := note(a, "A")
+	noteA := note(a, env.Demo.CandidateUID, "A")
 	b := begin()
-	noteB := note(b, "B")
+	noteB := note(b, other, "B")
 	if err := b.Commit(); err != nil {
 		t.Fatal(err)
 	}
