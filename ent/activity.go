@@ -44,7 +44,9 @@ type Activity struct {
 	Changes []schematype.FieldChange `json:"changes,omitempty"`
 	// When it happened.
 	TimeCreated time.Time `json:"time_created,omitempty"`
-	// The activity's place in its company's change feed: 1, 2, 3 and so on, without gaps, in commit order; none for activities recorded before events existed.
+	// The id of the transaction that wrote the event (PostgreSQL's xid8); 0 on SQLite and for events from before transaction ids were kept; none for activities that are not events.
+	Txid *int64 `json:"txid,omitempty"`
+	// The event's number: unique and increasing within its transaction, not gap-free (PostgreSQL takes it from a sequence; SQLite, whose writes are serialized, counts each company's events); none for activities recorded before events existed.
 	Sequence *int64 `json:"sequence,omitempty"`
 	// The record acted on, as JSON, right after the change: the object its event carries.
 	Data json.RawMessage `json:"data,omitempty"`
@@ -109,7 +111,7 @@ func (*Activity) scanValues(columns []string) ([]any, error) {
 		switch columns[i] {
 		case activity.FieldChanges, activity.FieldData:
 			values[i] = new([]byte)
-		case activity.FieldSequence:
+		case activity.FieldTxid, activity.FieldSequence:
 			values[i] = new(sql.NullInt64)
 		case activity.FieldID, activity.FieldCompanyID, activity.FieldVerb, activity.FieldActorType, activity.FieldActorID, activity.FieldActorName, activity.FieldObjectType, activity.FieldObjectID, activity.FieldCandidateID, activity.FieldPositionID:
 			values[i] = new(sql.NullString)
@@ -205,6 +207,13 @@ func (_m *Activity) assignValues(columns []string, values []any) error {
 				return fmt.Errorf("unexpected type %T for field time_created", values[i])
 			} else if value.Valid {
 				_m.TimeCreated = value.Time
+			}
+		case activity.FieldTxid:
+			if value, ok := values[i].(*sql.NullInt64); !ok {
+				return fmt.Errorf("unexpected type %T for field txid", values[i])
+			} else if value.Valid {
+				_m.Txid = new(int64)
+				*_m.Txid = value.Int64
 			}
 		case activity.FieldSequence:
 			if value, ok := values[i].(*sql.NullInt64); !ok {
@@ -309,6 +318,11 @@ func (_m *Activity) String() string {
 	builder.WriteString("time_created=")
 	builder.WriteString(_m.TimeCreated.Format(time.ANSIC))
 	builder.WriteString(", ")
+	if v := _m.Txid; v != nil {
+		builder.WriteString("txid=")
+		builder.WriteString(fmt.Sprintf("%v", *v))
+	}
+	builder.WriteString(", ")
 	if v := _m.Sequence; v != nil {
 		builder.WriteString("sequence=")
 		builder.WriteString(fmt.Sprintf("%v", *v))
@@ -350,6 +364,8 @@ func (_m *Activity) scanTargets(columns []string) ([]any, error) {
 			values[i] = new(sql.NullString)
 		case activity.FieldChanges:
 			values[i] = new([]byte)
+		case activity.FieldTxid:
+			values[i] = new(sql.NullInt64)
 		case activity.FieldSequence:
 			values[i] = new(sql.NullInt64)
 		case activity.FieldData:

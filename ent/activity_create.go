@@ -134,6 +134,20 @@ func (_c *ActivityCreate) SetNillableTimeCreated(v *time.Time) *ActivityCreate {
 	return _c
 }
 
+// SetTxid sets the "txid" field.
+func (_c *ActivityCreate) SetTxid(v int64) *ActivityCreate {
+	_c.mutation.SetTxid(v)
+	return _c
+}
+
+// SetNillableTxid sets the "txid" field if the given value is not nil.
+func (_c *ActivityCreate) SetNillableTxid(v *int64) *ActivityCreate {
+	if v != nil {
+		_c.SetTxid(*v)
+	}
+	return _c
+}
+
 // SetSequence sets the "sequence" field.
 func (_c *ActivityCreate) SetSequence(v int64) *ActivityCreate {
 	_c.mutation.SetSequence(v)
@@ -289,6 +303,11 @@ func (_c *ActivityCreate) check() error {
 	if _, ok := _c.mutation.TimeCreated(); !ok {
 		return &ValidationError{Name: "time_created", err: errors.New(`ent: missing required field "Activity.time_created"`)}
 	}
+	if v, ok := _c.mutation.Txid(); ok {
+		if err := activity.TxidValidator(v); err != nil {
+			return &ValidationError{Name: "txid", err: fmt.Errorf(`ent: validator failed for field "Activity.txid": %w`, err)}
+		}
+	}
 	if v, ok := _c.mutation.Sequence(); ok {
 		if err := activity.SequenceValidator(v); err != nil {
 			return &ValidationError{Name: "sequence", err: fmt.Errorf(`ent: validator failed for field "Activity.sequence": %w`, err)}
@@ -369,6 +388,10 @@ func (_c *ActivityCreate) createSpec() (*Activity, *sqlgraph.CreateSpec) {
 	if value, ok := _c.mutation.TimeCreated(); ok {
 		_spec.SetField(activity.FieldTimeCreated, field.TypeTime, value)
 		_node.TimeCreated = value
+	}
+	if value, ok := _c.mutation.Txid(); ok {
+		_spec.SetField(activity.FieldTxid, field.TypeInt64, value)
+		_node.Txid = &value
 	}
 	if value, ok := _c.mutation.Sequence(); ok {
 		_spec.SetField(activity.FieldSequence, field.TypeInt64, value)
@@ -530,6 +553,9 @@ func (u *ActivityUpsertOne) UpdateNewValues() *ActivityUpsertOne {
 		}
 		if _, exists := u.create.mutation.TimeCreated(); exists {
 			s.SetIgnore(activity.FieldTimeCreated)
+		}
+		if _, exists := u.create.mutation.Txid(); exists {
+			s.SetIgnore(activity.FieldTxid)
 		}
 		if _, exists := u.create.mutation.Sequence(); exists {
 			s.SetIgnore(activity.FieldSequence)
@@ -783,6 +809,9 @@ func (u *ActivityUpsertBulk) UpdateNewValues() *ActivityUpsertBulk {
 			}
 			if _, exists := b.mutation.TimeCreated(); exists {
 				s.SetIgnore(activity.FieldTimeCreated)
+			}
+			if _, exists := b.mutation.Txid(); exists {
+				s.SetIgnore(activity.FieldTxid)
 			}
 			if _, exists := b.mutation.Sequence(); exists {
 				s.SetIgnore(activity.FieldSequence)

@@ -92,6 +92,9 @@ func (_u *ActivityUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	if _u.mutation.ActorNameCleared() {
 		_spec.ClearField(activity.FieldActorName, field.TypeString)
 	}
+	if _u.mutation.TxidCleared() {
+		_spec.ClearField(activity.FieldTxid, field.TypeInt64)
+	}
 	if _u.mutation.SequenceCleared() {
 		_spec.ClearField(activity.FieldSequence, field.TypeInt64)
 	}
@@ -213,6 +216,9 @@ func (_u *ActivityUpdateOne) sqlSave(ctx context.Context) (_node *Activity, err 
 	}
 	if _u.mutation.ActorNameCleared() {
 		_spec.ClearField(activity.FieldActorName, field.TypeString)
+	}
+	if _u.mutation.TxidCleared() {
+		_spec.ClearField(activity.FieldTxid, field.TypeInt64)
 	}
 	if _u.mutation.SequenceCleared() {
 		_spec.ClearField(activity.FieldSequence, field.TypeInt64)

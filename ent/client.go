@@ -24,7 +24,6 @@ import (
 	"github.com/hiregraph/hiregraph/ent/contact"
 	"github.com/hiregraph/hiregraph/ent/conversation"
 	"github.com/hiregraph/hiregraph/ent/evaluationpartner"
-	"github.com/hiregraph/hiregraph/ent/eventcounter"
 	"github.com/hiregraph/hiregraph/ent/fielddefinition"
 	"github.com/hiregraph/hiregraph/ent/idempotencykey"
 	"github.com/hiregraph/hiregraph/ent/location"
@@ -71,8 +70,6 @@ type Client struct {
 	Conversation *ConversationClient
 	// EvaluationPartner is the client for interacting with the EvaluationPartner builders.
 	EvaluationPartner *EvaluationPartnerClient
-	// EventCounter is the client for interacting with the EventCounter builders.
-	EventCounter *EventCounterClient
 	// FieldDefinition is the client for interacting with the FieldDefinition builders.
 	FieldDefinition *FieldDefinitionClient
 	// IdempotencyKey is the client for interacting with the IdempotencyKey builders.
@@ -128,7 +125,6 @@ func (c *Client) init() {
 	c.Contact = NewContactClient(c.config)
 	c.Conversation = NewConversationClient(c.config)
 	c.EvaluationPartner = NewEvaluationPartnerClient(c.config)
-	c.EventCounter = NewEventCounterClient(c.config)
 	c.FieldDefinition = NewFieldDefinitionClient(c.config)
 	c.IdempotencyKey = NewIdempotencyKeyClient(c.config)
 	c.Location = NewLocationClient(c.config)
@@ -249,7 +245,6 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		Contact:           NewContactClient(cfg),
 		Conversation:      NewConversationClient(cfg),
 		EvaluationPartner: NewEvaluationPartnerClient(cfg),
-		EventCounter:      NewEventCounterClient(cfg),
 		FieldDefinition:   NewFieldDefinitionClient(cfg),
 		IdempotencyKey:    NewIdempotencyKeyClient(cfg),
 		Location:          NewLocationClient(cfg),
@@ -297,7 +292,6 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		Contact:           NewContactClient(cfg),
 		Conversation:      NewConversationClient(cfg),
 		EvaluationPartner: NewEvaluationPartnerClient(cfg),
-		EventCounter:      NewEventCounterClient(cfg),
 		FieldDefinition:   NewFieldDefinitionClient(cfg),
 		IdempotencyKey:    NewIdempotencyKeyClient(cfg),
 		Location:          NewLocationClient(cfg),
@@ -346,11 +340,10 @@ func (c *Client) Use(hooks ...Hook) {
 	for _, n := range []interface{ Use(...Hook) }{
 		c.APIKey, c.Activity, c.Application, c.ApprovalProcess, c.Candidate,
 		c.CandidateFile, c.CandidateStep, c.Company, c.Contact, c.Conversation,
-		c.EvaluationPartner, c.EventCounter, c.FieldDefinition, c.IdempotencyKey,
-		c.Location, c.Message, c.Note, c.OfferLetter, c.Opening, c.Person,
-		c.PipelineStep, c.Position, c.Questionnaire, c.RateLimitBucket,
-		c.RejectionReason, c.TestSubmission, c.User, c.WebhookAttempt,
-		c.WebhookEndpoint,
+		c.EvaluationPartner, c.FieldDefinition, c.IdempotencyKey, c.Location,
+		c.Message, c.Note, c.OfferLetter, c.Opening, c.Person, c.PipelineStep,
+		c.Position, c.Questionnaire, c.RateLimitBucket, c.RejectionReason,
+		c.TestSubmission, c.User, c.WebhookAttempt, c.WebhookEndpoint,
 	} {
 		n.Use(hooks...)
 	}
@@ -362,11 +355,10 @@ func (c *Client) Intercept(interceptors ...Interceptor) {
 	for _, n := range []interface{ Intercept(...Interceptor) }{
 		c.APIKey, c.Activity, c.Application, c.ApprovalProcess, c.Candidate,
 		c.CandidateFile, c.CandidateStep, c.Company, c.Contact, c.Conversation,
-		c.EvaluationPartner, c.EventCounter, c.FieldDefinition, c.IdempotencyKey,
-		c.Location, c.Message, c.Note, c.OfferLetter, c.Opening, c.Person,
-		c.PipelineStep, c.Position, c.Questionnaire, c.RateLimitBucket,
-		c.RejectionReason, c.TestSubmission, c.User, c.WebhookAttempt,
-		c.WebhookEndpoint,
+		c.EvaluationPartner, c.FieldDefinition, c.IdempotencyKey, c.Location,
+		c.Message, c.Note, c.OfferLetter, c.Opening, c.Person, c.PipelineStep,
+		c.Position, c.Questionnaire, c.RateLimitBucket, c.RejectionReason,
+		c.TestSubmission, c.User, c.WebhookAttempt, c.WebhookEndpoint,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -397,8 +389,6 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.Conversation.mutate(ctx, m)
 	case *EvaluationPartnerMutation:
 		return c.EvaluationPartner.mutate(ctx, m)
-	case *EventCounterMutation:
-		return c.EventCounter.mutate(ctx, m)
 	case *FieldDefinitionMutation:
 		return c.FieldDefinition.mutate(ctx, m)
 	case *IdempotencyKeyMutation:
@@ -2485,156 +2475,6 @@ func (c *EvaluationPartnerClient) mutate(ctx context.Context, m *EvaluationPartn
 		return (&EvaluationPartnerDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown EvaluationPartner mutation op: %q", m.Op())
-	}
-}
-
-// EventCounterClient is a client for the EventCounter schema.
-type EventCounterClient struct {
-	config
-}
-
-// NewEventCounterClient returns a client for the EventCounter from the given config.
-func NewEventCounterClient(c config) *EventCounterClient {
-	return &EventCounterClient{config: c}
-}
-
-// Use adds a list of mutation hooks to the hooks stack.
-// A call to `Use(f, g, h)` equals to `eventcounter.Hooks(f(g(h())))`.
-func (c *EventCounterClient) Use(hooks ...Hook) {
-	c.hooks.EventCounter = append(c.hooks.EventCounter, hooks...)
-}
-
-// Intercept adds a list of query interceptors to the interceptors stack.
-// A call to `Intercept(f, g, h)` equals to `eventcounter.Intercept(f(g(h())))`.
-func (c *EventCounterClient) Intercept(interceptors ...Interceptor) {
-	c.inters.EventCounter = append(c.inters.EventCounter, interceptors...)
-}
-
-// Create returns a builder for creating a EventCounter entity.
-func (c *EventCounterClient) Create() *EventCounterCreate {
-	mutation := newEventCounterMutation(c.config, OpCreate)
-	return &EventCounterCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
-}
-
-// CreateBulk returns a builder for creating a bulk of EventCounter entities.
-func (c *EventCounterClient) CreateBulk(builders ...*EventCounterCreate) *EventCounterCreateBulk {
-	return &EventCounterCreateBulk{config: c.config, builders: builders}
-}
-
-// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
-// a builder and applies setFunc on it.
-func (c *EventCounterClient) MapCreateBulk(slice any, setFunc func(*EventCounterCreate, int)) *EventCounterCreateBulk {
-	rv := reflect.ValueOf(slice)
-	if rv.Kind() != reflect.Slice {
-		return &EventCounterCreateBulk{err: fmt.Errorf("calling to EventCounterClient.MapCreateBulk with wrong type %T, need slice", slice)}
-	}
-	builders := make([]*EventCounterCreate, rv.Len())
-	for i := 0; i < rv.Len(); i++ {
-		builders[i] = c.Create()
-		setFunc(builders[i], i)
-	}
-	return &EventCounterCreateBulk{config: c.config, builders: builders}
-}
-
-// Update returns an update builder for EventCounter.
-func (c *EventCounterClient) Update() *EventCounterUpdate {
-	mutation := newEventCounterMutation(c.config, OpUpdate)
-	return &EventCounterUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
-}
-
-// UpdateOne returns an update builder for the given entity.
-func (c *EventCounterClient) UpdateOne(_m *EventCounter) *EventCounterUpdateOne {
-	mutation := newEventCounterMutation(c.config, OpUpdateOne, withEventCounter(_m))
-	return &EventCounterUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
-}
-
-// UpdateOneID returns an update builder for the given id.
-func (c *EventCounterClient) UpdateOneID(id string) *EventCounterUpdateOne {
-	mutation := newEventCounterMutation(c.config, OpUpdateOne, withEventCounterID(id))
-	return &EventCounterUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
-}
-
-// Delete returns a delete builder for EventCounter.
-func (c *EventCounterClient) Delete() *EventCounterDelete {
-	mutation := newEventCounterMutation(c.config, OpDelete)
-	return &EventCounterDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
-}
-
-// DeleteOne returns a builder for deleting the given entity.
-func (c *EventCounterClient) DeleteOne(_m *EventCounter) *EventCounterDeleteOne {
-	return c.DeleteOneID(_m.ID)
-}
-
-// DeleteOneID returns a builder for deleting the given entity by its id.
-func (c *EventCounterClient) DeleteOneID(id string) *EventCounterDeleteOne {
-	builder := c.Delete().Where(eventcounter.ID(id))
-	builder.mutation.id = &id
-	builder.mutation.op = OpDeleteOne
-	return &EventCounterDeleteOne{builder}
-}
-
-// Query returns a query builder for EventCounter.
-func (c *EventCounterClient) Query() *EventCounterQuery {
-	return &EventCounterQuery{
-		config: c.config,
-		ctx:    &QueryContext{Type: TypeEventCounter},
-		inters: c.Interceptors(),
-	}
-}
-
-// Get returns a EventCounter entity by its id.
-func (c *EventCounterClient) Get(ctx context.Context, id string) (*EventCounter, error) {
-	return c.Query().Where(eventcounter.ID(id)).Only(ctx)
-}
-
-// GetX is like Get, but panics if an error occurs.
-func (c *EventCounterClient) GetX(ctx context.Context, id string) *EventCounter {
-	obj, err := c.Get(ctx, id)
-	if err != nil {
-		panic(err)
-	}
-	return obj
-}
-
-// QueryCompany queries the company edge of a EventCounter.
-func (c *EventCounterClient) QueryCompany(_m *EventCounter) *CompanyQuery {
-	query := (&CompanyClient{config: c.config}).Query()
-	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
-		id := _m.ID
-		step := sqlgraph.NewStep(
-			sqlgraph.From(eventcounter.Table, eventcounter.FieldID, id),
-			sqlgraph.To(company.Table, company.FieldID),
-			sqlgraph.Edge(sqlgraph.M2O, false, eventcounter.CompanyTable, eventcounter.CompanyColumn),
-		)
-		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
-		return fromV, nil
-	}
-	return query
-}
-
-// Hooks returns the client hooks.
-func (c *EventCounterClient) Hooks() []Hook {
-	hooks := c.hooks.EventCounter
-	return append(hooks[:len(hooks):len(hooks)], eventcounter.Hooks[:]...)
-}
-
-// Interceptors returns the client interceptors.
-func (c *EventCounterClient) Interceptors() []Interceptor {
-	return c.inters.EventCounter
-}
-
-func (c *EventCounterClient) mutate(ctx context.Context, m *EventCounterMutation) (Value, error) {
-	switch m.Op() {
-	case OpCreate:
-		return (&EventCounterCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
-	case OpUpdate:
-		return (&EventCounterUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
-	case OpUpdateOne:
-		return (&EventCounterUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
-	case OpDelete, OpDeleteOne:
-		return (&EventCounterDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
-	default:
-		return nil, fmt.Errorf("ent: unknown EventCounter mutation op: %q", m.Op())
 	}
 }
 
@@ -5672,7 +5512,7 @@ func (c *WebhookEndpointClient) mutate(ctx context.Context, m *WebhookEndpointMu
 type (
 	hooks struct {
 		APIKey, Activity, Application, ApprovalProcess, Candidate, CandidateFile,
-		CandidateStep, Company, Contact, Conversation, EvaluationPartner, EventCounter,
+		CandidateStep, Company, Contact, Conversation, EvaluationPartner,
 		FieldDefinition, IdempotencyKey, Location, Message, Note, OfferLetter, Opening,
 		Person, PipelineStep, Position, Questionnaire, RateLimitBucket,
 		RejectionReason, TestSubmission, User, WebhookAttempt,
@@ -5680,7 +5520,7 @@ type (
 	}
 	inters struct {
 		APIKey, Activity, Application, ApprovalProcess, Candidate, CandidateFile,
-		CandidateStep, Company, Contact, Conversation, EvaluationPartner, EventCounter,
+		CandidateStep, Company, Contact, Conversation, EvaluationPartner,
 		FieldDefinition, IdempotencyKey, Location, Message, Note, OfferLetter, Opening,
 		Person, PipelineStep, Position, Questionnaire, RateLimitBucket,
 		RejectionReason, TestSubmission, User, WebhookAttempt,

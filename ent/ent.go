@@ -23,7 +23,6 @@ import (
 	"github.com/hiregraph/hiregraph/ent/contact"
 	"github.com/hiregraph/hiregraph/ent/conversation"
 	"github.com/hiregraph/hiregraph/ent/evaluationpartner"
-	"github.com/hiregraph/hiregraph/ent/eventcounter"
 	"github.com/hiregraph/hiregraph/ent/fielddefinition"
 	"github.com/hiregraph/hiregraph/ent/idempotencykey"
 	"github.com/hiregraph/hiregraph/ent/location"
@@ -112,7 +111,6 @@ func checkColumn(t, c string) error {
 			contact.Table:           contact.ValidColumn,
 			conversation.Table:      conversation.ValidColumn,
 			evaluationpartner.Table: evaluationpartner.ValidColumn,
-			eventcounter.Table:      eventcounter.ValidColumn,
 			fielddefinition.Table:   fielddefinition.ValidColumn,
 			idempotencykey.Table:    idempotencykey.ValidColumn,
 			location.Table:          location.ValidColumn,

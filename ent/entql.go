@@ -14,7 +14,6 @@ import (
 	"github.com/hiregraph/hiregraph/ent/contact"
 	"github.com/hiregraph/hiregraph/ent/conversation"
 	"github.com/hiregraph/hiregraph/ent/evaluationpartner"
-	"github.com/hiregraph/hiregraph/ent/eventcounter"
 	"github.com/hiregraph/hiregraph/ent/fielddefinition"
 	"github.com/hiregraph/hiregraph/ent/idempotencykey"
 	"github.com/hiregraph/hiregraph/ent/location"
@@ -42,7 +41,7 @@ import (
 
 // schemaGraph holds a representation of ent/schema at runtime.
 var schemaGraph = func() *sqlgraph.Schema {
-	graph := &sqlgraph.Schema{Nodes: make([]*sqlgraph.Node, 29)}
+	graph := &sqlgraph.Schema{Nodes: make([]*sqlgraph.Node, 28)}
 	graph.Nodes[0] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   apikey.Table,
@@ -88,6 +87,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			activity.FieldPositionID:  {Type: field.TypeString, Column: activity.FieldPositionID},
 			activity.FieldChanges:     {Type: field.TypeJSON, Column: activity.FieldChanges},
 			activity.FieldTimeCreated: {Type: field.TypeTime, Column: activity.FieldTimeCreated},
+			activity.FieldTxid:        {Type: field.TypeInt64, Column: activity.FieldTxid},
 			activity.FieldSequence:    {Type: field.TypeInt64, Column: activity.FieldSequence},
 			activity.FieldData:        {Type: field.TypeJSON, Column: activity.FieldData},
 		},
@@ -285,21 +285,6 @@ var schemaGraph = func() *sqlgraph.Schema {
 	}
 	graph.Nodes[11] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
-			Table:   eventcounter.Table,
-			Columns: eventcounter.Columns,
-			ID: &sqlgraph.FieldSpec{
-				Type:   field.TypeString,
-				Column: eventcounter.FieldID,
-			},
-		},
-		Type: "EventCounter",
-		Fields: map[string]*sqlgraph.FieldSpec{
-			eventcounter.FieldCompanyID: {Type: field.TypeString, Column: eventcounter.FieldCompanyID},
-			eventcounter.FieldLast:      {Type: field.TypeInt64, Column: eventcounter.FieldLast},
-		},
-	}
-	graph.Nodes[12] = &sqlgraph.Node{
-		NodeSpec: sqlgraph.NodeSpec{
 			Table:   fielddefinition.Table,
 			Columns: fielddefinition.Columns,
 			ID: &sqlgraph.FieldSpec{
@@ -317,7 +302,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			fielddefinition.FieldInternalUse: {Type: field.TypeBool, Column: fielddefinition.FieldInternalUse},
 		},
 	}
-	graph.Nodes[13] = &sqlgraph.Node{
+	graph.Nodes[12] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   idempotencykey.Table,
 			Columns: idempotencykey.Columns,
@@ -337,7 +322,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			idempotencykey.FieldTimeCreated: {Type: field.TypeTime, Column: idempotencykey.FieldTimeCreated},
 		},
 	}
-	graph.Nodes[14] = &sqlgraph.Node{
+	graph.Nodes[13] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   location.Table,
 			Columns: location.Columns,
@@ -360,7 +345,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			location.FieldTimezone:            {Type: field.TypeString, Column: location.FieldTimezone},
 		},
 	}
-	graph.Nodes[15] = &sqlgraph.Node{
+	graph.Nodes[14] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   message.Table,
 			Columns: message.Columns,
@@ -383,7 +368,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			message.FieldBcc:            {Type: field.TypeJSON, Column: message.FieldBcc},
 		},
 	}
-	graph.Nodes[16] = &sqlgraph.Node{
+	graph.Nodes[15] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   note.Table,
 			Columns: note.Columns,
@@ -402,7 +387,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			note.FieldDetails:     {Type: field.TypeJSON, Column: note.FieldDetails},
 		},
 	}
-	graph.Nodes[17] = &sqlgraph.Node{
+	graph.Nodes[16] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   offerletter.Table,
 			Columns: offerletter.Columns,
@@ -421,7 +406,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			offerletter.FieldTimeCreated: {Type: field.TypeTime, Column: offerletter.FieldTimeCreated},
 		},
 	}
-	graph.Nodes[18] = &sqlgraph.Node{
+	graph.Nodes[17] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   opening.Table,
 			Columns: opening.Columns,
@@ -448,7 +433,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			opening.FieldTimeUpdated:          {Type: field.TypeTime, Column: opening.FieldTimeUpdated},
 		},
 	}
-	graph.Nodes[19] = &sqlgraph.Node{
+	graph.Nodes[18] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   person.Table,
 			Columns: person.Columns,
@@ -473,7 +458,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			person.FieldTimeCreated:      {Type: field.TypeTime, Column: person.FieldTimeCreated},
 		},
 	}
-	graph.Nodes[20] = &sqlgraph.Node{
+	graph.Nodes[19] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   pipelinestep.Table,
 			Columns: pipelinestep.Columns,
@@ -492,7 +477,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			pipelinestep.FieldAssigneeIds: {Type: field.TypeJSON, Column: pipelinestep.FieldAssigneeIds},
 		},
 	}
-	graph.Nodes[21] = &sqlgraph.Node{
+	graph.Nodes[20] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   position.Table,
 			Columns: position.Columns,
@@ -532,7 +517,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			position.FieldTimeUpdated:          {Type: field.TypeTime, Column: position.FieldTimeUpdated},
 		},
 	}
-	graph.Nodes[22] = &sqlgraph.Node{
+	graph.Nodes[21] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   questionnaire.Table,
 			Columns: questionnaire.Columns,
@@ -552,7 +537,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			questionnaire.FieldTimeCreated:  {Type: field.TypeTime, Column: questionnaire.FieldTimeCreated},
 		},
 	}
-	graph.Nodes[23] = &sqlgraph.Node{
+	graph.Nodes[22] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   ratelimitbucket.Table,
 			Columns: ratelimitbucket.Columns,
@@ -566,7 +551,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			ratelimitbucket.FieldTat: {Type: field.TypeInt64, Column: ratelimitbucket.FieldTat},
 		},
 	}
-	graph.Nodes[24] = &sqlgraph.Node{
+	graph.Nodes[23] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   rejectionreason.Table,
 			Columns: rejectionreason.Columns,
@@ -583,7 +568,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			rejectionreason.FieldRank:        {Type: field.TypeInt, Column: rejectionreason.FieldRank},
 		},
 	}
-	graph.Nodes[25] = &sqlgraph.Node{
+	graph.Nodes[24] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   testsubmission.Table,
 			Columns: testsubmission.Columns,
@@ -611,7 +596,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			testsubmission.FieldTimeUpdated:           {Type: field.TypeTime, Column: testsubmission.FieldTimeUpdated},
 		},
 	}
-	graph.Nodes[26] = &sqlgraph.Node{
+	graph.Nodes[25] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   user.Table,
 			Columns: user.Columns,
@@ -632,7 +617,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			user.FieldTimeCreated: {Type: field.TypeTime, Column: user.FieldTimeCreated},
 		},
 	}
-	graph.Nodes[27] = &sqlgraph.Node{
+	graph.Nodes[26] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   webhookattempt.Table,
 			Columns: webhookattempt.Columns,
@@ -655,7 +640,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			webhookattempt.FieldTimeCreated: {Type: field.TypeTime, Column: webhookattempt.FieldTimeCreated},
 		},
 	}
-	graph.Nodes[28] = &sqlgraph.Node{
+	graph.Nodes[27] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   webhookendpoint.Table,
 			Columns: webhookendpoint.Columns,
@@ -675,6 +660,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			webhookendpoint.FieldPreviousSecretExpires: {Type: field.TypeTime, Column: webhookendpoint.FieldPreviousSecretExpires},
 			webhookendpoint.FieldFailing:               {Type: field.TypeBool, Column: webhookendpoint.FieldFailing},
 			webhookendpoint.FieldTimeCreated:           {Type: field.TypeTime, Column: webhookendpoint.FieldTimeCreated},
+			webhookendpoint.FieldQueuedThroughTxid:     {Type: field.TypeInt64, Column: webhookendpoint.FieldQueuedThroughTxid},
 			webhookendpoint.FieldQueuedThrough:         {Type: field.TypeInt64, Column: webhookendpoint.FieldQueuedThrough},
 		},
 	}
@@ -1109,18 +1095,6 @@ var schemaGraph = func() *sqlgraph.Schema {
 		},
 		"EvaluationPartner",
 		"TestSubmission",
-	)
-	graph.MustAddE(
-		"company",
-		&sqlgraph.EdgeSpec{
-			Rel:     sqlgraph.M2O,
-			Inverse: false,
-			Table:   eventcounter.CompanyTable,
-			Columns: []string{eventcounter.CompanyColumn},
-			Bidi:    false,
-		},
-		"EventCounter",
-		"Company",
 	)
 	graph.MustAddE(
 		"company",
@@ -1920,6 +1894,11 @@ func (f *ActivityFilter) WhereChanges(p entql.BytesP) {
 // WhereTimeCreated applies the entql time.Time predicate on the time_created field.
 func (f *ActivityFilter) WhereTimeCreated(p entql.TimeP) {
 	f.Where(p.Field(activity.FieldTimeCreated))
+}
+
+// WhereTxid applies the entql int64 predicate on the txid field.
+func (f *ActivityFilter) WhereTxid(p entql.Int64P) {
+	f.Where(p.Field(activity.FieldTxid))
 }
 
 // WhereSequence applies the entql int64 predicate on the sequence field.
@@ -3125,70 +3104,6 @@ func (f *EvaluationPartnerFilter) WhereHasTestSubmissionsWith(preds ...predicate
 }
 
 // addPredicate implements the predicateAdder interface.
-func (_q *EventCounterQuery) addPredicate(pred func(s *sql.Selector)) {
-	_q.predicates = append(_q.predicates, pred)
-}
-
-// Filter returns a Filter implementation to apply filters on the EventCounterQuery builder.
-func (_q *EventCounterQuery) Filter() *EventCounterFilter {
-	return &EventCounterFilter{config: _q.config, predicateAdder: _q}
-}
-
-// addPredicate implements the predicateAdder interface.
-func (m *EventCounterMutation) addPredicate(pred func(s *sql.Selector)) {
-	m.predicates = append(m.predicates, pred)
-}
-
-// Filter returns an entql.Where implementation to apply filters on the EventCounterMutation builder.
-func (m *EventCounterMutation) Filter() *EventCounterFilter {
-	return &EventCounterFilter{config: m.config, predicateAdder: m}
-}
-
-// EventCounterFilter provides a generic filtering capability at runtime for EventCounterQuery.
-type EventCounterFilter struct {
-	predicateAdder
-	config
-}
-
-// Where applies the entql predicate on the query filter.
-func (f *EventCounterFilter) Where(p entql.P) {
-	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[11].Type, p, s); err != nil {
-			s.AddError(err)
-		}
-	})
-}
-
-// WhereID applies the entql string predicate on the id field.
-func (f *EventCounterFilter) WhereID(p entql.StringP) {
-	f.Where(p.Field(eventcounter.FieldID))
-}
-
-// WhereCompanyID applies the entql string predicate on the company_id field.
-func (f *EventCounterFilter) WhereCompanyID(p entql.StringP) {
-	f.Where(p.Field(eventcounter.FieldCompanyID))
-}
-
-// WhereLast applies the entql int64 predicate on the last field.
-func (f *EventCounterFilter) WhereLast(p entql.Int64P) {
-	f.Where(p.Field(eventcounter.FieldLast))
-}
-
-// WhereHasCompany applies a predicate to check if query has an edge company.
-func (f *EventCounterFilter) WhereHasCompany() {
-	f.Where(entql.HasEdge("company"))
-}
-
-// WhereHasCompanyWith applies a predicate to check if query has an edge company with a given conditions (other predicates).
-func (f *EventCounterFilter) WhereHasCompanyWith(preds ...predicate.Company) {
-	f.Where(entql.HasEdgeWith("company", sqlgraph.WrapFunc(func(s *sql.Selector) {
-		for _, p := range preds {
-			p(s)
-		}
-	})))
-}
-
-// addPredicate implements the predicateAdder interface.
 func (_q *FieldDefinitionQuery) addPredicate(pred func(s *sql.Selector)) {
 	_q.predicates = append(_q.predicates, pred)
 }
@@ -3217,7 +3132,7 @@ type FieldDefinitionFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *FieldDefinitionFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[12].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[11].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3301,7 +3216,7 @@ type IdempotencyKeyFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *IdempotencyKeyFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[13].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[12].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3390,7 +3305,7 @@ type LocationFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *LocationFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[14].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[13].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3508,7 +3423,7 @@ type MessageFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *MessageFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[15].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[14].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3626,7 +3541,7 @@ type NoteFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *NoteFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[16].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[15].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3724,7 +3639,7 @@ type OfferLetterFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *OfferLetterFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[17].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[16].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3822,7 +3737,7 @@ type OpeningFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *OpeningFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[18].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[17].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3988,7 +3903,7 @@ type PersonFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *PersonFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[19].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[18].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4116,7 +4031,7 @@ type PipelineStepFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *PipelineStepFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[20].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[19].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4242,7 +4157,7 @@ type PositionFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *PositionFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[21].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[20].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4599,7 +4514,7 @@ type QuestionnaireFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *QuestionnaireFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[22].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[21].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4702,7 +4617,7 @@ type RateLimitBucketFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *RateLimitBucketFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[23].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[22].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4747,7 +4662,7 @@ type RejectionReasonFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *RejectionReasonFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[24].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[23].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4835,7 +4750,7 @@ type TestSubmissionFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *TestSubmissionFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[25].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[24].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4992,7 +4907,7 @@ type UserFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *UserFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[26].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[25].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5114,7 +5029,7 @@ type WebhookAttemptFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *WebhookAttemptFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[27].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[26].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5232,7 +5147,7 @@ type WebhookEndpointFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *WebhookEndpointFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[28].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[27].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5286,6 +5201,11 @@ func (f *WebhookEndpointFilter) WhereFailing(p entql.BoolP) {
 // WhereTimeCreated applies the entql time.Time predicate on the time_created field.
 func (f *WebhookEndpointFilter) WhereTimeCreated(p entql.TimeP) {
 	f.Where(p.Field(webhookendpoint.FieldTimeCreated))
+}
+
+// WhereQueuedThroughTxid applies the entql int64 predicate on the queued_through_txid field.
+func (f *WebhookEndpointFilter) WhereQueuedThroughTxid(p entql.Int64P) {
+	f.Where(p.Field(webhookendpoint.FieldQueuedThroughTxid))
 }
 
 // WhereQueuedThrough applies the entql int64 predicate on the queued_through field.

@@ -18,7 +18,6 @@ import (
 	"github.com/hiregraph/hiregraph/ent/contact"
 	"github.com/hiregraph/hiregraph/ent/conversation"
 	"github.com/hiregraph/hiregraph/ent/evaluationpartner"
-	"github.com/hiregraph/hiregraph/ent/eventcounter"
 	"github.com/hiregraph/hiregraph/ent/fielddefinition"
 	"github.com/hiregraph/hiregraph/ent/idempotencykey"
 	"github.com/hiregraph/hiregraph/ent/location"
@@ -50,7 +49,6 @@ var prefixTable = map[string]string{
 	"ctc": contact.Table,
 	"cnv": conversation.Table,
 	"prt": evaluationpartner.Table,
-	"evc": eventcounter.Table,
 	"fld": fielddefinition.Table,
 	"idk": idempotencykey.Table,
 	"loc": location.Table,

@@ -23,7 +23,6 @@ import (
 	"github.com/hiregraph/hiregraph/ent/contact"
 	"github.com/hiregraph/hiregraph/ent/conversation"
 	"github.com/hiregraph/hiregraph/ent/evaluationpartner"
-	"github.com/hiregraph/hiregraph/ent/eventcounter"
 	"github.com/hiregraph/hiregraph/ent/fielddefinition"
 	"github.com/hiregraph/hiregraph/ent/idempotencykey"
 	"github.com/hiregraph/hiregraph/ent/location"
@@ -65,7 +64,6 @@ const (
 	TypeContact           = "Contact"
 	TypeConversation      = "Conversation"
 	TypeEvaluationPartner = "EvaluationPartner"
-	TypeEventCounter      = "EventCounter"
 	TypeFieldDefinition   = "FieldDefinition"
 	TypeIdempotencyKey    = "IdempotencyKey"
 	TypeLocation          = "Location"
@@ -1140,6 +1138,8 @@ type ActivityMutation struct {
 	changes          *[]schematype.FieldChange
 	appendchanges    []schematype.FieldChange
 	time_created     *time.Time
+	txid             *int64
+	addtxid          *int64
 	sequence         *int64
 	addsequence      *int64
 	data             *json.RawMessage
@@ -1723,6 +1723,76 @@ func (m *ActivityMutation) ResetTimeCreated() {
 	m.time_created = nil
 }
 
+// SetTxid sets the "txid" field.
+func (m *ActivityMutation) SetTxid(i int64) {
+	m.txid = &i
+	m.addtxid = nil
+}
+
+// Txid returns the value of the "txid" field in the mutation.
+func (m *ActivityMutation) Txid() (r int64, exists bool) {
+	v := m.txid
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTxid returns the old "txid" field's value of the Activity entity.
+// If the Activity object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ActivityMutation) OldTxid(ctx context.Context) (v *int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTxid is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTxid requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTxid: %w", err)
+	}
+	return oldValue.Txid, nil
+}
+
+// AddTxid adds i to the "txid" field.
+func (m *ActivityMutation) AddTxid(i int64) {
+	if m.addtxid != nil {
+		*m.addtxid += i
+	} else {
+		m.addtxid = &i
+	}
+}
+
+// AddedTxid returns the value that was added to the "txid" field in this mutation.
+func (m *ActivityMutation) AddedTxid() (r int64, exists bool) {
+	v := m.addtxid
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ClearTxid clears the value of the "txid" field.
+func (m *ActivityMutation) ClearTxid() {
+	m.txid = nil
+	m.addtxid = nil
+	m.clearedFields[activity.FieldTxid] = struct{}{}
+}
+
+// TxidCleared returns if the "txid" field was cleared in this mutation.
+func (m *ActivityMutation) TxidCleared() bool {
+	_, ok := m.clearedFields[activity.FieldTxid]
+	return ok
+}
+
+// ResetTxid resets all changes to the "txid" field.
+func (m *ActivityMutation) ResetTxid() {
+	m.txid = nil
+	m.addtxid = nil
+	delete(m.clearedFields, activity.FieldTxid)
+}
+
 // SetSequence sets the "sequence" field.
 func (m *ActivityMutation) SetSequence(i int64) {
 	m.sequence = &i
@@ -1973,7 +2043,7 @@ func (m *ActivityMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *ActivityMutation) Fields() []string {
-	fields := make([]string, 0, 13)
+	fields := make([]string, 0, 14)
 	if m.company != nil {
 		fields = append(fields, activity.FieldCompanyID)
 	}
@@ -2006,6 +2076,9 @@ func (m *ActivityMutation) Fields() []string {
 	}
 	if m.time_created != nil {
 		fields = append(fields, activity.FieldTimeCreated)
+	}
+	if m.txid != nil {
+		fields = append(fields, activity.FieldTxid)
 	}
 	if m.sequence != nil {
 		fields = append(fields, activity.FieldSequence)
@@ -2043,6 +2116,8 @@ func (m *ActivityMutation) Field(name string) (ent.Value, bool) {
 		return m.Changes()
 	case activity.FieldTimeCreated:
 		return m.TimeCreated()
+	case activity.FieldTxid:
+		return m.Txid()
 	case activity.FieldSequence:
 		return m.Sequence()
 	case activity.FieldData:
@@ -2078,6 +2153,8 @@ func (m *ActivityMutation) OldField(ctx context.Context, name string) (ent.Value
 		return m.OldChanges(ctx)
 	case activity.FieldTimeCreated:
 		return m.OldTimeCreated(ctx)
+	case activity.FieldTxid:
+		return m.OldTxid(ctx)
 	case activity.FieldSequence:
 		return m.OldSequence(ctx)
 	case activity.FieldData:
@@ -2168,6 +2245,13 @@ func (m *ActivityMutation) SetField(name string, value ent.Value) error {
 		}
 		m.SetTimeCreated(v)
 		return nil
+	case activity.FieldTxid:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTxid(v)
+		return nil
 	case activity.FieldSequence:
 		v, ok := value.(int64)
 		if !ok {
@@ -2190,6 +2274,9 @@ func (m *ActivityMutation) SetField(name string, value ent.Value) error {
 // this mutation.
 func (m *ActivityMutation) AddedFields() []string {
 	var fields []string
+	if m.addtxid != nil {
+		fields = append(fields, activity.FieldTxid)
+	}
 	if m.addsequence != nil {
 		fields = append(fields, activity.FieldSequence)
 	}
@@ -2201,6 +2288,8 @@ func (m *ActivityMutation) AddedFields() []string {
 // was not set, or was not defined in the schema.
 func (m *ActivityMutation) AddedField(name string) (ent.Value, bool) {
 	switch name {
+	case activity.FieldTxid:
+		return m.AddedTxid()
 	case activity.FieldSequence:
 		return m.AddedSequence()
 	}
@@ -2212,6 +2301,13 @@ func (m *ActivityMutation) AddedField(name string) (ent.Value, bool) {
 // type.
 func (m *ActivityMutation) AddField(name string, value ent.Value) error {
 	switch name {
+	case activity.FieldTxid:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddTxid(v)
+		return nil
 	case activity.FieldSequence:
 		v, ok := value.(int64)
 		if !ok {
@@ -2238,6 +2334,9 @@ func (m *ActivityMutation) ClearedFields() []string {
 	}
 	if m.FieldCleared(activity.FieldPositionID) {
 		fields = append(fields, activity.FieldPositionID)
+	}
+	if m.FieldCleared(activity.FieldTxid) {
+		fields = append(fields, activity.FieldTxid)
 	}
 	if m.FieldCleared(activity.FieldSequence) {
 		fields = append(fields, activity.FieldSequence)
@@ -2270,6 +2369,9 @@ func (m *ActivityMutation) ClearField(name string) error {
 		return nil
 	case activity.FieldPositionID:
 		m.ClearPositionID()
+		return nil
+	case activity.FieldTxid:
+		m.ClearTxid()
 		return nil
 	case activity.FieldSequence:
 		m.ClearSequence()
@@ -2317,6 +2419,9 @@ func (m *ActivityMutation) ResetField(name string) error {
 		return nil
 	case activity.FieldTimeCreated:
 		m.ResetTimeCreated()
+		return nil
+	case activity.FieldTxid:
+		m.ResetTxid()
 		return nil
 	case activity.FieldSequence:
 		m.ResetSequence()
@@ -11255,482 +11360,6 @@ func (m *EvaluationPartnerMutation) ResetEdge(name string) error {
 		return nil
 	}
 	return fmt.Errorf("unknown EvaluationPartner edge %s", name)
-}
-
-// EventCounterMutation represents an operation that mutates the EventCounter nodes in the graph.
-type EventCounterMutation struct {
-	config
-	op             Op
-	typ            string
-	id             *string
-	last           *int64
-	addlast        *int64
-	clearedFields  map[string]struct{}
-	company        *string
-	clearedcompany bool
-	done           bool
-	oldValue       func(context.Context) (*EventCounter, error)
-	predicates     []predicate.EventCounter
-}
-
-var _ ent.Mutation = (*EventCounterMutation)(nil)
-
-// eventcounterOption allows management of the mutation configuration using functional options.
-type eventcounterOption func(*EventCounterMutation)
-
-// newEventCounterMutation creates new mutation for the EventCounter entity.
-func newEventCounterMutation(c config, op Op, opts ...eventcounterOption) *EventCounterMutation {
-	m := &EventCounterMutation{
-		config:        c,
-		op:            op,
-		typ:           TypeEventCounter,
-		clearedFields: make(map[string]struct{}),
-	}
-	for _, opt := range opts {
-		opt(m)
-	}
-	return m
-}
-
-// withEventCounterID sets the ID field of the mutation.
-func withEventCounterID(id string) eventcounterOption {
-	return func(m *EventCounterMutation) {
-		var (
-			err   error
-			once  sync.Once
-			value *EventCounter
-		)
-		m.oldValue = func(ctx context.Context) (*EventCounter, error) {
-			once.Do(func() {
-				if m.done {
-					err = errors.New("querying old values post mutation is not allowed")
-				} else {
-					value, err = m.Client().EventCounter.Get(ctx, id)
-				}
-			})
-			return value, err
-		}
-		m.id = &id
-	}
-}
-
-// withEventCounter sets the old EventCounter of the mutation.
-func withEventCounter(node *EventCounter) eventcounterOption {
-	return func(m *EventCounterMutation) {
-		m.oldValue = func(context.Context) (*EventCounter, error) {
-			return node, nil
-		}
-		m.id = &node.ID
-	}
-}
-
-// Client returns a new `ent.Client` from the mutation. If the mutation was
-// executed in a transaction (ent.Tx), a transactional client is returned.
-func (m EventCounterMutation) Client() *Client {
-	client := &Client{config: m.config}
-	client.init()
-	return client
-}
-
-// Tx returns an `ent.Tx` for mutations that were executed in transactions;
-// it returns an error otherwise.
-func (m EventCounterMutation) Tx() (*Tx, error) {
-	if _, ok := m.driver.(*txDriver); !ok {
-		return nil, errors.New("ent: mutation is not running in a transaction")
-	}
-	tx := &Tx{config: m.config}
-	tx.init()
-	return tx, nil
-}
-
-// SetID sets the value of the id field. Note that this
-// operation is only accepted on creation of EventCounter entities.
-func (m *EventCounterMutation) SetID(id string) {
-	m.id = &id
-}
-
-// ID returns the ID value in the mutation. Note that the ID is only available
-// if it was provided to the builder or after it was returned from the database.
-func (m *EventCounterMutation) ID() (id string, exists bool) {
-	if m.id == nil {
-		return
-	}
-	return *m.id, true
-}
-
-// IDs queries the database and returns the entity ids that match the mutation's predicate.
-// That means, if the mutation is applied within a transaction with an isolation level such
-// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
-// or updated by the mutation.
-func (m *EventCounterMutation) IDs(ctx context.Context) ([]string, error) {
-	switch {
-	case m.op.Is(OpUpdateOne | OpDeleteOne):
-		id, exists := m.ID()
-		if exists {
-			return []string{id}, nil
-		}
-		fallthrough
-	case m.op.Is(OpUpdate | OpDelete):
-		return m.Client().EventCounter.Query().Where(m.predicates...).IDs(ctx)
-	default:
-		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
-	}
-}
-
-// SetCompanyID sets the "company_id" field.
-func (m *EventCounterMutation) SetCompanyID(s string) {
-	m.company = &s
-}
-
-// CompanyID returns the value of the "company_id" field in the mutation.
-func (m *EventCounterMutation) CompanyID() (r string, exists bool) {
-	v := m.company
-	if v == nil {
-		return
-	}
-	return *v, true
-}
-
-// OldCompanyID returns the old "company_id" field's value of the EventCounter entity.
-// If the EventCounter object wasn't provided to the builder, the object is fetched from the database.
-// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
-func (m *EventCounterMutation) OldCompanyID(ctx context.Context) (v string, err error) {
-	if !m.op.Is(OpUpdateOne) {
-		return v, errors.New("OldCompanyID is only allowed on UpdateOne operations")
-	}
-	if m.id == nil || m.oldValue == nil {
-		return v, errors.New("OldCompanyID requires an ID field in the mutation")
-	}
-	oldValue, err := m.oldValue(ctx)
-	if err != nil {
-		return v, fmt.Errorf("querying old value for OldCompanyID: %w", err)
-	}
-	return oldValue.CompanyID, nil
-}
-
-// ResetCompanyID resets all changes to the "company_id" field.
-func (m *EventCounterMutation) ResetCompanyID() {
-	m.company = nil
-}
-
-// SetLast sets the "last" field.
-func (m *EventCounterMutation) SetLast(i int64) {
-	m.last = &i
-	m.addlast = nil
-}
-
-// Last returns the value of the "last" field in the mutation.
-func (m *EventCounterMutation) Last() (r int64, exists bool) {
-	v := m.last
-	if v == nil {
-		return
-	}
-	return *v, true
-}
-
-// OldLast returns the old "last" field's value of the EventCounter entity.
-// If the EventCounter object wasn't provided to the builder, the object is fetched from the database.
-// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
-func (m *EventCounterMutation) OldLast(ctx context.Context) (v int64, err error) {
-	if !m.op.Is(OpUpdateOne) {
-		return v, errors.New("OldLast is only allowed on UpdateOne operations")
-	}
-	if m.id == nil || m.oldValue == nil {
-		return v, errors.New("OldLast requires an ID field in the mutation")
-	}
-	oldValue, err := m.oldValue(ctx)
-	if err != nil {
-		return v, fmt.Errorf("querying old value for OldLast: %w", err)
-	}
-	return oldValue.Last, nil
-}
-
-// AddLast adds i to the "last" field.
-func (m *EventCounterMutation) AddLast(i int64) {
-	if m.addlast != nil {
-		*m.addlast += i
-	} else {
-		m.addlast = &i
-	}
-}
-
-// AddedLast returns the value that was added to the "last" field in this mutation.
-func (m *EventCounterMutation) AddedLast() (r int64, exists bool) {
-	v := m.addlast
-	if v == nil {
-		return
-	}
-	return *v, true
-}
-
-// ResetLast resets all changes to the "last" field.
-func (m *EventCounterMutation) ResetLast() {
-	m.last = nil
-	m.addlast = nil
-}
-
-// ClearCompany clears the "company" edge to the Company entity.
-func (m *EventCounterMutation) ClearCompany() {
-	m.clearedcompany = true
-	m.clearedFields[eventcounter.FieldCompanyID] = struct{}{}
-}
-
-// CompanyCleared reports if the "company" edge to the Company entity was cleared.
-func (m *EventCounterMutation) CompanyCleared() bool {
-	return m.clearedcompany
-}
-
-// CompanyIDs returns the "company" edge IDs in the mutation.
-// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
-// CompanyID instead. It exists only for internal usage by the builders.
-func (m *EventCounterMutation) CompanyIDs() (ids []string) {
-	if id := m.company; id != nil {
-		ids = append(ids, *id)
-	}
-	return
-}
-
-// ResetCompany resets all changes to the "company" edge.
-func (m *EventCounterMutation) ResetCompany() {
-	m.company = nil
-	m.clearedcompany = false
-}
-
-// Where appends a list predicates to the EventCounterMutation builder.
-func (m *EventCounterMutation) Where(ps ...predicate.EventCounter) {
-	m.predicates = append(m.predicates, ps...)
-}
-
-// WhereP appends storage-level predicates to the EventCounterMutation builder. Using this method,
-// users can use type-assertion to append predicates that do not depend on any generated package.
-func (m *EventCounterMutation) WhereP(ps ...func(*sql.Selector)) {
-	p := make([]predicate.EventCounter, len(ps))
-	for i := range ps {
-		p[i] = ps[i]
-	}
-	m.Where(p...)
-}
-
-// Op returns the operation name.
-func (m *EventCounterMutation) Op() Op {
-	return m.op
-}
-
-// SetOp allows setting the mutation operation.
-func (m *EventCounterMutation) SetOp(op Op) {
-	m.op = op
-}
-
-// Type returns the node type of this mutation (EventCounter).
-func (m *EventCounterMutation) Type() string {
-	return m.typ
-}
-
-// Fields returns all fields that were changed during this mutation. Note that in
-// order to get all numeric fields that were incremented/decremented, call
-// AddedFields().
-func (m *EventCounterMutation) Fields() []string {
-	fields := make([]string, 0, 2)
-	if m.company != nil {
-		fields = append(fields, eventcounter.FieldCompanyID)
-	}
-	if m.last != nil {
-		fields = append(fields, eventcounter.FieldLast)
-	}
-	return fields
-}
-
-// Field returns the value of a field with the given name. The second boolean
-// return value indicates that this field was not set, or was not defined in the
-// schema.
-func (m *EventCounterMutation) Field(name string) (ent.Value, bool) {
-	switch name {
-	case eventcounter.FieldCompanyID:
-		return m.CompanyID()
-	case eventcounter.FieldLast:
-		return m.Last()
-	}
-	return nil, false
-}
-
-// OldField returns the old value of the field from the database. An error is
-// returned if the mutation operation is not UpdateOne, or the query to the
-// database failed.
-func (m *EventCounterMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
-	switch name {
-	case eventcounter.FieldCompanyID:
-		return m.OldCompanyID(ctx)
-	case eventcounter.FieldLast:
-		return m.OldLast(ctx)
-	}
-	return nil, fmt.Errorf("unknown EventCounter field %s", name)
-}
-
-// SetField sets the value of a field with the given name. It returns an error if
-// the field is not defined in the schema, or if the type mismatched the field
-// type.
-func (m *EventCounterMutation) SetField(name string, value ent.Value) error {
-	switch name {
-	case eventcounter.FieldCompanyID:
-		v, ok := value.(string)
-		if !ok {
-			return fmt.Errorf("unexpected type %T for field %s", value, name)
-		}
-		m.SetCompanyID(v)
-		return nil
-	case eventcounter.FieldLast:
-		v, ok := value.(int64)
-		if !ok {
-			return fmt.Errorf("unexpected type %T for field %s", value, name)
-		}
-		m.SetLast(v)
-		return nil
-	}
-	return fmt.Errorf("unknown EventCounter field %s", name)
-}
-
-// AddedFields returns all numeric fields that were incremented/decremented during
-// this mutation.
-func (m *EventCounterMutation) AddedFields() []string {
-	var fields []string
-	if m.addlast != nil {
-		fields = append(fields, eventcounter.FieldLast)
-	}
-	return fields
-}
-
-// AddedField returns the numeric value that was incremented/decremented on a field
-// with the given name. The second boolean return value indicates that this field
-// was not set, or was not defined in the schema.
-func (m *EventCounterMutation) AddedField(name string) (ent.Value, bool) {
-	switch name {
-	case eventcounter.FieldLast:
-		return m.AddedLast()
-	}
-	return nil, false
-}
-
-// AddField adds the value to the field with the given name. It returns an error if
-// the field is not defined in the schema, or if the type mismatched the field
-// type.
-func (m *EventCounterMutation) AddField(name string, value ent.Value) error {
-	switch name {
-	case eventcounter.FieldLast:
-		v, ok := value.(int64)
-		if !ok {
-			return fmt.Errorf("unexpected type %T for field %s", value, name)
-		}
-		m.AddLast(v)
-		return nil
-	}
-	return fmt.Errorf("unknown EventCounter numeric field %s", name)
-}
-
-// ClearedFields returns all nullable fields that were cleared during this
-// mutation.
-func (m *EventCounterMutation) ClearedFields() []string {
-	return nil
-}
-
-// FieldCleared returns a boolean indicating if a field with the given name was
-// cleared in this mutation.
-func (m *EventCounterMutation) FieldCleared(name string) bool {
-	_, ok := m.clearedFields[name]
-	return ok
-}
-
-// ClearField clears the value of the field with the given name. It returns an
-// error if the field is not defined in the schema.
-func (m *EventCounterMutation) ClearField(name string) error {
-	return fmt.Errorf("unknown EventCounter nullable field %s", name)
-}
-
-// ResetField resets all changes in the mutation for the field with the given name.
-// It returns an error if the field is not defined in the schema.
-func (m *EventCounterMutation) ResetField(name string) error {
-	switch name {
-	case eventcounter.FieldCompanyID:
-		m.ResetCompanyID()
-		return nil
-	case eventcounter.FieldLast:
-		m.ResetLast()
-		return nil
-	}
-	return fmt.Errorf("unknown EventCounter field %s", name)
-}
-
-// AddedEdges returns all edge names that were set/added in this mutation.
-func (m *EventCounterMutation) AddedEdges() []string {
-	edges := make([]string, 0, 1)
-	if m.company != nil {
-		edges = append(edges, eventcounter.EdgeCompany)
-	}
-	return edges
-}
-
-// AddedIDs returns all IDs (to other nodes) that were added for the given edge
-// name in this mutation.
-func (m *EventCounterMutation) AddedIDs(name string) []ent.Value {
-	switch name {
-	case eventcounter.EdgeCompany:
-		if id := m.company; id != nil {
-			return []ent.Value{*id}
-		}
-	}
-	return nil
-}
-
-// RemovedEdges returns all edge names that were removed in this mutation.
-func (m *EventCounterMutation) RemovedEdges() []string {
-	edges := make([]string, 0, 1)
-	return edges
-}
-
-// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
-// the given name in this mutation.
-func (m *EventCounterMutation) RemovedIDs(name string) []ent.Value {
-	return nil
-}
-
-// ClearedEdges returns all edge names that were cleared in this mutation.
-func (m *EventCounterMutation) ClearedEdges() []string {
-	edges := make([]string, 0, 1)
-	if m.clearedcompany {
-		edges = append(edges, eventcounter.EdgeCompany)
-	}
-	return edges
-}
-
-// EdgeCleared returns a boolean which indicates if the edge with the given name
-// was cleared in this mutation.
-func (m *EventCounterMutation) EdgeCleared(name string) bool {
-	switch name {
-	case eventcounter.EdgeCompany:
-		return m.clearedcompany
-	}
-	return false
-}
-
-// ClearEdge clears the value of the edge with the given name. It returns an error
-// if that edge is not defined in the schema.
-func (m *EventCounterMutation) ClearEdge(name string) error {
-	switch name {
-	case eventcounter.EdgeCompany:
-		m.ClearCompany()
-		return nil
-	}
-	return fmt.Errorf("unknown EventCounter unique edge %s", name)
-}
-
-// ResetEdge resets all changes to the edge with the given name in this mutation.
-// It returns an error if the edge is not defined in the schema.
-func (m *EventCounterMutation) ResetEdge(name string) error {
-	switch name {
-	case eventcounter.EdgeCompany:
-		m.ResetCompany()
-		return nil
-	}
-	return fmt.Errorf("unknown EventCounter edge %s", name)
 }
 
 // FieldDefinitionMutation represents an operation that mutates the FieldDefinition nodes in the graph.
@@ -28142,6 +27771,8 @@ type WebhookEndpointMutation struct {
 	previous_secret_expires *time.Time
 	failing                 *bool
 	time_created            *time.Time
+	queued_through_txid     *int64
+	addqueued_through_txid  *int64
 	queued_through          *int64
 	addqueued_through       *int64
 	clearedFields           map[string]struct{}
@@ -28624,6 +28255,62 @@ func (m *WebhookEndpointMutation) ResetTimeCreated() {
 	m.time_created = nil
 }
 
+// SetQueuedThroughTxid sets the "queued_through_txid" field.
+func (m *WebhookEndpointMutation) SetQueuedThroughTxid(i int64) {
+	m.queued_through_txid = &i
+	m.addqueued_through_txid = nil
+}
+
+// QueuedThroughTxid returns the value of the "queued_through_txid" field in the mutation.
+func (m *WebhookEndpointMutation) QueuedThroughTxid() (r int64, exists bool) {
+	v := m.queued_through_txid
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldQueuedThroughTxid returns the old "queued_through_txid" field's value of the WebhookEndpoint entity.
+// If the WebhookEndpoint object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *WebhookEndpointMutation) OldQueuedThroughTxid(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldQueuedThroughTxid is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldQueuedThroughTxid requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldQueuedThroughTxid: %w", err)
+	}
+	return oldValue.QueuedThroughTxid, nil
+}
+
+// AddQueuedThroughTxid adds i to the "queued_through_txid" field.
+func (m *WebhookEndpointMutation) AddQueuedThroughTxid(i int64) {
+	if m.addqueued_through_txid != nil {
+		*m.addqueued_through_txid += i
+	} else {
+		m.addqueued_through_txid = &i
+	}
+}
+
+// AddedQueuedThroughTxid returns the value that was added to the "queued_through_txid" field in this mutation.
+func (m *WebhookEndpointMutation) AddedQueuedThroughTxid() (r int64, exists bool) {
+	v := m.addqueued_through_txid
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetQueuedThroughTxid resets all changes to the "queued_through_txid" field.
+func (m *WebhookEndpointMutation) ResetQueuedThroughTxid() {
+	m.queued_through_txid = nil
+	m.addqueued_through_txid = nil
+}
+
 // SetQueuedThrough sets the "queued_through" field.
 func (m *WebhookEndpointMutation) SetQueuedThrough(i int64) {
 	m.queued_through = &i
@@ -28795,7 +28482,7 @@ func (m *WebhookEndpointMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *WebhookEndpointMutation) Fields() []string {
-	fields := make([]string, 0, 10)
+	fields := make([]string, 0, 11)
 	if m.company != nil {
 		fields = append(fields, webhookendpoint.FieldCompanyID)
 	}
@@ -28822,6 +28509,9 @@ func (m *WebhookEndpointMutation) Fields() []string {
 	}
 	if m.time_created != nil {
 		fields = append(fields, webhookendpoint.FieldTimeCreated)
+	}
+	if m.queued_through_txid != nil {
+		fields = append(fields, webhookendpoint.FieldQueuedThroughTxid)
 	}
 	if m.queued_through != nil {
 		fields = append(fields, webhookendpoint.FieldQueuedThrough)
@@ -28852,6 +28542,8 @@ func (m *WebhookEndpointMutation) Field(name string) (ent.Value, bool) {
 		return m.Failing()
 	case webhookendpoint.FieldTimeCreated:
 		return m.TimeCreated()
+	case webhookendpoint.FieldQueuedThroughTxid:
+		return m.QueuedThroughTxid()
 	case webhookendpoint.FieldQueuedThrough:
 		return m.QueuedThrough()
 	}
@@ -28881,6 +28573,8 @@ func (m *WebhookEndpointMutation) OldField(ctx context.Context, name string) (en
 		return m.OldFailing(ctx)
 	case webhookendpoint.FieldTimeCreated:
 		return m.OldTimeCreated(ctx)
+	case webhookendpoint.FieldQueuedThroughTxid:
+		return m.OldQueuedThroughTxid(ctx)
 	case webhookendpoint.FieldQueuedThrough:
 		return m.OldQueuedThrough(ctx)
 	}
@@ -28955,6 +28649,13 @@ func (m *WebhookEndpointMutation) SetField(name string, value ent.Value) error {
 		}
 		m.SetTimeCreated(v)
 		return nil
+	case webhookendpoint.FieldQueuedThroughTxid:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetQueuedThroughTxid(v)
+		return nil
 	case webhookendpoint.FieldQueuedThrough:
 		v, ok := value.(int64)
 		if !ok {
@@ -28970,6 +28671,9 @@ func (m *WebhookEndpointMutation) SetField(name string, value ent.Value) error {
 // this mutation.
 func (m *WebhookEndpointMutation) AddedFields() []string {
 	var fields []string
+	if m.addqueued_through_txid != nil {
+		fields = append(fields, webhookendpoint.FieldQueuedThroughTxid)
+	}
 	if m.addqueued_through != nil {
 		fields = append(fields, webhookendpoint.FieldQueuedThrough)
 	}
@@ -28981,6 +28685,8 @@ func (m *WebhookEndpointMutation) AddedFields() []string {
 // was not set, or was not defined in the schema.
 func (m *WebhookEndpointMutation) AddedField(name string) (ent.Value, bool) {
 	switch name {
+	case webhookendpoint.FieldQueuedThroughTxid:
+		return m.AddedQueuedThroughTxid()
 	case webhookendpoint.FieldQueuedThrough:
 		return m.AddedQueuedThrough()
 	}
@@ -28992,6 +28698,13 @@ func (m *WebhookEndpointMutation) AddedField(name string) (ent.Value, bool) {
 // type.
 func (m *WebhookEndpointMutation) AddField(name string, value ent.Value) error {
 	switch name {
+	case webhookendpoint.FieldQueuedThroughTxid:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddQueuedThroughTxid(v)
+		return nil
 	case webhookendpoint.FieldQueuedThrough:
 		v, ok := value.(int64)
 		if !ok {
@@ -29067,6 +28780,9 @@ func (m *WebhookEndpointMutation) ResetField(name string) error {
 		return nil
 	case webhookendpoint.FieldTimeCreated:
 		m.ResetTimeCreated()
+		return nil
+	case webhookendpoint.FieldQueuedThroughTxid:
+		m.ResetQueuedThroughTxid()
 		return nil
 	case webhookendpoint.FieldQueuedThrough:
 		m.ResetQueuedThrough()

@@ -36,8 +36,6 @@ type Tx struct {
 	Conversation *ConversationClient
 	// EvaluationPartner is the client for interacting with the EvaluationPartner builders.
 	EvaluationPartner *EvaluationPartnerClient
-	// EventCounter is the client for interacting with the EventCounter builders.
-	EventCounter *EventCounterClient
 	// FieldDefinition is the client for interacting with the FieldDefinition builders.
 	FieldDefinition *FieldDefinitionClient
 	// IdempotencyKey is the client for interacting with the IdempotencyKey builders.
@@ -214,7 +212,6 @@ func (tx *Tx) init() {
 	tx.Contact = NewContactClient(tx.config)
 	tx.Conversation = NewConversationClient(tx.config)
 	tx.EvaluationPartner = NewEvaluationPartnerClient(tx.config)
-	tx.EventCounter = NewEventCounterClient(tx.config)
 	tx.FieldDefinition = NewFieldDefinitionClient(tx.config)
 	tx.IdempotencyKey = NewIdempotencyKeyClient(tx.config)
 	tx.Location = NewLocationClient(tx.config)

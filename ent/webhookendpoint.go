@@ -37,7 +37,9 @@ type WebhookEndpoint struct {
 	Failing bool `json:"failing,omitempty"`
 	// When the endpoint was added.
 	TimeCreated time.Time `json:"time_created,omitempty"`
-	// The sequence number of the company's last event the relay has queued for the endpoint (or skipped, as not of its types); it starts at the company's latest event when the endpoint is created or reactivated.
+	// With queued_through, the place in the company's feed (txid, sequence) of the last event the relay has queued for the endpoint (or skipped, as not of its types); it starts at the end of the feed when the endpoint is created or reactivated.
+	QueuedThroughTxid int64 `json:"queued_through_txid,omitempty"`
+	// The sequence number of the last event the relay has queued for the endpoint: see queued_through_txid.
 	QueuedThrough int64 `json:"queued_through,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
 	// The values are being populated by the WebhookEndpointQuery when eager-loading is set.
@@ -87,7 +89,7 @@ func (*WebhookEndpoint) scanValues(columns []string) ([]any, error) {
 			values[i] = new([]byte)
 		case webhookendpoint.FieldActive, webhookendpoint.FieldFailing:
 			values[i] = new(sql.NullBool)
-		case webhookendpoint.FieldQueuedThrough:
+		case webhookendpoint.FieldQueuedThroughTxid, webhookendpoint.FieldQueuedThrough:
 			values[i] = new(sql.NullInt64)
 		case webhookendpoint.FieldID, webhookendpoint.FieldCompanyID, webhookendpoint.FieldURL:
 			values[i] = new(sql.NullString)
@@ -171,6 +173,12 @@ func (_m *WebhookEndpoint) assignValues(columns []string, values []any) error {
 			} else if value.Valid {
 				_m.TimeCreated = value.Time
 			}
+		case webhookendpoint.FieldQueuedThroughTxid:
+			if value, ok := values[i].(*sql.NullInt64); !ok {
+				return fmt.Errorf("unexpected type %T for field queued_through_txid", values[i])
+			} else if value.Valid {
+				_m.QueuedThroughTxid = value.Int64
+			}
 		case webhookendpoint.FieldQueuedThrough:
 			if value, ok := values[i].(*sql.NullInt64); !ok {
 				return fmt.Errorf("unexpected type %T for field queued_through", values[i])
@@ -250,6 +258,9 @@ func (_m *WebhookEndpoint) String() string {
 	builder.WriteString("time_created=")
 	builder.WriteString(_m.TimeCreated.Format(time.ANSIC))
 	builder.WriteString(", ")
+	builder.WriteString("queued_through_txid=")
+	builder.WriteString(fmt.Sprintf("%v", _m.QueuedThroughTxid))
+	builder.WriteString(", ")
 	builder.WriteString("queued_through=")
 	builder.WriteString(fmt.Sprintf("%v", _m.QueuedThrough))
 	builder.WriteByte(')')
@@ -282,6 +293,8 @@ func (_m *WebhookEndpoint) scanTargets(columns []string) ([]any, error) {
 			values[i] = new([]byte)
 		case webhookendpoint.FieldPreviousSecretExpires:
 			values[i] = new(sql.NullTime)
+		case webhookendpoint.FieldQueuedThroughTxid:
+			values[i] = new(sql.NullInt64)
 		case webhookendpoint.FieldQueuedThrough:
 			values[i] = new(sql.NullInt64)
 		default:

@@ -111,6 +111,20 @@ func (_c *WebhookEndpointCreate) SetNillableTimeCreated(v *time.Time) *WebhookEn
 	return _c
 }
 
+// SetQueuedThroughTxid sets the "queued_through_txid" field.
+func (_c *WebhookEndpointCreate) SetQueuedThroughTxid(v int64) *WebhookEndpointCreate {
+	_c.mutation.SetQueuedThroughTxid(v)
+	return _c
+}
+
+// SetNillableQueuedThroughTxid sets the "queued_through_txid" field if the given value is not nil.
+func (_c *WebhookEndpointCreate) SetNillableQueuedThroughTxid(v *int64) *WebhookEndpointCreate {
+	if v != nil {
+		_c.SetQueuedThroughTxid(*v)
+	}
+	return _c
+}
+
 // SetQueuedThrough sets the "queued_through" field.
 func (_c *WebhookEndpointCreate) SetQueuedThrough(v int64) *WebhookEndpointCreate {
 	_c.mutation.SetQueuedThrough(v)
@@ -215,6 +229,10 @@ func (_c *WebhookEndpointCreate) defaults() error {
 		v := webhookendpoint.DefaultTimeCreated()
 		_c.mutation.SetTimeCreated(v)
 	}
+	if _, ok := _c.mutation.QueuedThroughTxid(); !ok {
+		v := webhookendpoint.DefaultQueuedThroughTxid
+		_c.mutation.SetQueuedThroughTxid(v)
+	}
 	if _, ok := _c.mutation.QueuedThrough(); !ok {
 		v := webhookendpoint.DefaultQueuedThrough
 		_c.mutation.SetQueuedThrough(v)
@@ -261,6 +279,9 @@ func (_c *WebhookEndpointCreate) check() error {
 	}
 	if _, ok := _c.mutation.TimeCreated(); !ok {
 		return &ValidationError{Name: "time_created", err: errors.New(`ent: missing required field "WebhookEndpoint.time_created"`)}
+	}
+	if _, ok := _c.mutation.QueuedThroughTxid(); !ok {
+		return &ValidationError{Name: "queued_through_txid", err: errors.New(`ent: missing required field "WebhookEndpoint.queued_through_txid"`)}
 	}
 	if _, ok := _c.mutation.QueuedThrough(); !ok {
 		return &ValidationError{Name: "queued_through", err: errors.New(`ent: missing required field "WebhookEndpoint.queued_through"`)}
@@ -340,6 +361,10 @@ func (_c *WebhookEndpointCreate) createSpec() (*WebhookEndpoint, *sqlgraph.Creat
 	if value, ok := _c.mutation.TimeCreated(); ok {
 		_spec.SetField(webhookendpoint.FieldTimeCreated, field.TypeTime, value)
 		_node.TimeCreated = value
+	}
+	if value, ok := _c.mutation.QueuedThroughTxid(); ok {
+		_spec.SetField(webhookendpoint.FieldQueuedThroughTxid, field.TypeInt64, value)
+		_node.QueuedThroughTxid = value
 	}
 	if value, ok := _c.mutation.QueuedThrough(); ok {
 		_spec.SetField(webhookendpoint.FieldQueuedThrough, field.TypeInt64, value)
@@ -526,6 +551,24 @@ func (u *WebhookEndpointUpsert) UpdateFailing() *WebhookEndpointUpsert {
 	return u
 }
 
+// SetQueuedThroughTxid sets the "queued_through_txid" field.
+func (u *WebhookEndpointUpsert) SetQueuedThroughTxid(v int64) *WebhookEndpointUpsert {
+	u.Set(webhookendpoint.FieldQueuedThroughTxid, v)
+	return u
+}
+
+// UpdateQueuedThroughTxid sets the "queued_through_txid" field to the value that was provided on create.
+func (u *WebhookEndpointUpsert) UpdateQueuedThroughTxid() *WebhookEndpointUpsert {
+	u.SetExcluded(webhookendpoint.FieldQueuedThroughTxid)
+	return u
+}
+
+// AddQueuedThroughTxid adds v to the "queued_through_txid" field.
+func (u *WebhookEndpointUpsert) AddQueuedThroughTxid(v int64) *WebhookEndpointUpsert {
+	u.Add(webhookendpoint.FieldQueuedThroughTxid, v)
+	return u
+}
+
 // SetQueuedThrough sets the "queued_through" field.
 func (u *WebhookEndpointUpsert) SetQueuedThrough(v int64) *WebhookEndpointUpsert {
 	u.Set(webhookendpoint.FieldQueuedThrough, v)
@@ -707,6 +750,27 @@ func (u *WebhookEndpointUpsertOne) SetFailing(v bool) *WebhookEndpointUpsertOne 
 func (u *WebhookEndpointUpsertOne) UpdateFailing() *WebhookEndpointUpsertOne {
 	return u.Update(func(s *WebhookEndpointUpsert) {
 		s.UpdateFailing()
+	})
+}
+
+// SetQueuedThroughTxid sets the "queued_through_txid" field.
+func (u *WebhookEndpointUpsertOne) SetQueuedThroughTxid(v int64) *WebhookEndpointUpsertOne {
+	return u.Update(func(s *WebhookEndpointUpsert) {
+		s.SetQueuedThroughTxid(v)
+	})
+}
+
+// AddQueuedThroughTxid adds v to the "queued_through_txid" field.
+func (u *WebhookEndpointUpsertOne) AddQueuedThroughTxid(v int64) *WebhookEndpointUpsertOne {
+	return u.Update(func(s *WebhookEndpointUpsert) {
+		s.AddQueuedThroughTxid(v)
+	})
+}
+
+// UpdateQueuedThroughTxid sets the "queued_through_txid" field to the value that was provided on create.
+func (u *WebhookEndpointUpsertOne) UpdateQueuedThroughTxid() *WebhookEndpointUpsertOne {
+	return u.Update(func(s *WebhookEndpointUpsert) {
+		s.UpdateQueuedThroughTxid()
 	})
 }
 
@@ -1061,6 +1125,27 @@ func (u *WebhookEndpointUpsertBulk) SetFailing(v bool) *WebhookEndpointUpsertBul
 func (u *WebhookEndpointUpsertBulk) UpdateFailing() *WebhookEndpointUpsertBulk {
 	return u.Update(func(s *WebhookEndpointUpsert) {
 		s.UpdateFailing()
+	})
+}
+
+// SetQueuedThroughTxid sets the "queued_through_txid" field.
+func (u *WebhookEndpointUpsertBulk) SetQueuedThroughTxid(v int64) *WebhookEndpointUpsertBulk {
+	return u.Update(func(s *WebhookEndpointUpsert) {
+		s.SetQueuedThroughTxid(v)
+	})
+}
+
+// AddQueuedThroughTxid adds v to the "queued_through_txid" field.
+func (u *WebhookEndpointUpsertBulk) AddQueuedThroughTxid(v int64) *WebhookEndpointUpsertBulk {
+	return u.Update(func(s *WebhookEndpointUpsert) {
+		s.AddQueuedThroughTxid(v)
+	})
+}
+
+// UpdateQueuedThroughTxid sets the "queued_through_txid" field to the value that was provided on create.
+func (u *WebhookEndpointUpsertBulk) UpdateQueuedThroughTxid() *WebhookEndpointUpsertBulk {
+	return u.Update(func(s *WebhookEndpointUpsert) {
+		s.UpdateQueuedThroughTxid()
 	})
 }
 

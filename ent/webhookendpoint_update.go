@@ -123,6 +123,27 @@ func (_u *WebhookEndpointUpdate) SetNillableFailing(v *bool) *WebhookEndpointUpd
 	return _u
 }
 
+// SetQueuedThroughTxid sets the "queued_through_txid" field.
+func (_u *WebhookEndpointUpdate) SetQueuedThroughTxid(v int64) *WebhookEndpointUpdate {
+	_u.mutation.ResetQueuedThroughTxid()
+	_u.mutation.SetQueuedThroughTxid(v)
+	return _u
+}
+
+// SetNillableQueuedThroughTxid sets the "queued_through_txid" field if the given value is not nil.
+func (_u *WebhookEndpointUpdate) SetNillableQueuedThroughTxid(v *int64) *WebhookEndpointUpdate {
+	if v != nil {
+		_u.SetQueuedThroughTxid(*v)
+	}
+	return _u
+}
+
+// AddQueuedThroughTxid adds value to the "queued_through_txid" field.
+func (_u *WebhookEndpointUpdate) AddQueuedThroughTxid(v int64) *WebhookEndpointUpdate {
+	_u.mutation.AddQueuedThroughTxid(v)
+	return _u
+}
+
 // SetQueuedThrough sets the "queued_through" field.
 func (_u *WebhookEndpointUpdate) SetQueuedThrough(v int64) *WebhookEndpointUpdate {
 	_u.mutation.ResetQueuedThrough()
@@ -274,6 +295,12 @@ func (_u *WebhookEndpointUpdate) sqlSave(ctx context.Context) (_node int, err er
 	}
 	if value, ok := _u.mutation.Failing(); ok {
 		_spec.SetField(webhookendpoint.FieldFailing, field.TypeBool, value)
+	}
+	if value, ok := _u.mutation.QueuedThroughTxid(); ok {
+		_spec.SetField(webhookendpoint.FieldQueuedThroughTxid, field.TypeInt64, value)
+	}
+	if value, ok := _u.mutation.AddedQueuedThroughTxid(); ok {
+		_spec.AddField(webhookendpoint.FieldQueuedThroughTxid, field.TypeInt64, value)
 	}
 	if value, ok := _u.mutation.QueuedThrough(); ok {
 		_spec.SetField(webhookendpoint.FieldQueuedThrough, field.TypeInt64, value)
@@ -437,6 +464,27 @@ func (_u *WebhookEndpointUpdateOne) SetNillableFailing(v *bool) *WebhookEndpoint
 	if v != nil {
 		_u.SetFailing(*v)
 	}
+	return _u
+}
+
+// SetQueuedThroughTxid sets the "queued_through_txid" field.
+func (_u *WebhookEndpointUpdateOne) SetQueuedThroughTxid(v int64) *WebhookEndpointUpdateOne {
+	_u.mutation.ResetQueuedThroughTxid()
+	_u.mutation.SetQueuedThroughTxid(v)
+	return _u
+}
+
+// SetNillableQueuedThroughTxid sets the "queued_through_txid" field if the given value is not nil.
+func (_u *WebhookEndpointUpdateOne) SetNillableQueuedThroughTxid(v *int64) *WebhookEndpointUpdateOne {
+	if v != nil {
+		_u.SetQueuedThroughTxid(*v)
+	}
+	return _u
+}
+
+// AddQueuedThroughTxid adds value to the "queued_through_txid" field.
+func (_u *WebhookEndpointUpdateOne) AddQueuedThroughTxid(v int64) *WebhookEndpointUpdateOne {
+	_u.mutation.AddQueuedThroughTxid(v)
 	return _u
 }
 
@@ -621,6 +669,12 @@ func (_u *WebhookEndpointUpdateOne) sqlSave(ctx context.Context) (_node *Webhook
 	}
 	if value, ok := _u.mutation.Failing(); ok {
 		_spec.SetField(webhookendpoint.FieldFailing, field.TypeBool, value)
+	}
+	if value, ok := _u.mutation.QueuedThroughTxid(); ok {
+		_spec.SetField(webhookendpoint.FieldQueuedThroughTxid, field.TypeInt64, value)
+	}
+	if value, ok := _u.mutation.AddedQueuedThroughTxid(); ok {
+		_spec.AddField(webhookendpoint.FieldQueuedThroughTxid, field.TypeInt64, value)
 	}
 	if value, ok := _u.mutation.QueuedThrough(); ok {
 		_spec.SetField(webhookendpoint.FieldQueuedThrough, field.TypeInt64, value)

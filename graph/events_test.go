@@ -38,8 +38,7 @@ const noteMutation = `mutation($id: ID!, $other: ID!) {
 	b: createNote(candidateID: $other, input: {timeCreated: "2026-03-01T10:00:00Z", createdBy: {type: "other", firstName: "Rita"}, text: "x"}) { id } }`
 
 // TestEventRollsBackWithItsChange: a mutation whose second write fails rolls
-// back the first, and the first's event with it; the next event takes the
-// number the rolled-back one had, so the feed stays gap-free.
+// back the first, and the first's event with it.
 func TestEventRollsBackWithItsChange(t *testing.T) {
 	env := hiregraphtest.New(t)
 	start := feed(t, env, "")
@@ -52,16 +51,10 @@ func TestEventRollsBackWithItsChange(t *testing.T) {
 	}
 	var ok struct{ A, B struct{ ID string } }
 	env.GraphQL(noteMutation, map[string]any{"id": env.Demo.CandidateUID, "other": env.Demo.CandidateUID}).Decode(t, &ok)
-	got := feed(t, env, start.Events.Cursor).Events.Events
+	got := hiregraphtest.Settled(t, func() gqlFeed { return feed(t, env, start.Events.Cursor) },
+		func(f gqlFeed) bool { return len(f.Events.Events) >= 2 }).Events.Events
 	if len(got) != 2 || got[0].Object.ID != ok.A.ID || got[1].Object.ID != ok.B.ID {
 		t.Fatalf("events %+v, want the notes %s and %s", got, ok.A.ID, ok.B.ID)
-	}
-	var last int
-	for _, ev := range feed(t, env, "").Events.Events {
-		if ev.Sequence != last+1 {
-			t.Fatalf("sequence %d follows %d", ev.Sequence, last)
-		}
-		last = ev.Sequence
 	}
 	if got[0].Object.Data["text"] != "kept?" || got[0].Type != "note.created" {
 		t.Errorf("event %+v", got[0])

@@ -124,7 +124,7 @@ func (s *Service) record(ctx context.Context, client *ent.Client, a Activity) er
 		create.SetPositionID(a.PositionID)
 	}
 	if eventsOn {
-		if err := makeEvent(ctx, client, create, a); err != nil {
+		if err := s.makeEvent(ctx, client, create, a); err != nil {
 			return err
 		}
 	}

@@ -2,6 +2,7 @@ package recruiting
 
 import (
 	"context"
+	"entgo.io/ent/dialect"
 	"fmt"
 	"net/http"
 	"slices"
@@ -306,10 +307,14 @@ func (s *Service) UpdatePerson(ctx context.Context, personID string, in PersonIn
 		if err != nil {
 			return err
 		}
+		cands, err := s.lockCandidatesOf(ctx, client, p)
+		if err != nil {
+			return err
+		}
 		if out, err = upd.Save(ctx); err != nil {
 			return fmt.Errorf("updating person: %w", err)
 		}
-		return s.recordPersonUpdate(ctx, client, p, changes)
+		return s.recordPersonUpdate(ctx, client, p, cands, changes)
 	})
 	return out, err
 }
@@ -366,11 +371,7 @@ const CodePersonExists = "person_exists"
 
 // recordPersonUpdate puts person.updated on the timeline of each of the
 // person's candidates, or on no timeline when the person has none.
-func (s *Service) recordPersonUpdate(ctx context.Context, client *ent.Client, p *ent.Person, changes []schematype.FieldChange) error {
-	cands, err := client.Candidate.Query().Where(candidate.PersonID(p.ID)).All(ctx)
-	if err != nil {
-		return err
-	}
+func (s *Service) recordPersonUpdate(ctx context.Context, client *ent.Client, p *ent.Person, cands []*ent.Candidate, changes []schematype.FieldChange) error {
 	if len(cands) == 0 {
 		return s.record(ctx, client, Activity{Verb: VerbPersonUpdated, ObjectType: "Person", ObjectID: p.ID, Changes: changes})
 	}
@@ -380,4 +381,21 @@ func (s *Service) recordPersonUpdate(ctx context.Context, client *ent.Client, p 
 		}
 	}
 	return nil
+}
+
+// lockCandidatesOf reads the person's candidates and, on PostgreSQL, locks
+// them, in id order, before the person's row is written: a candidate's
+// writes lock the candidate, then its person (touchCandidate), so a
+// person's update that locked the person first could deadlock with them
+// (docs/concurrency.md).
+func (s *Service) lockCandidatesOf(ctx context.Context, client *ent.Client, p *ent.Person) ([]*ent.Candidate, error) {
+	q := client.Candidate.Query().Where(candidate.PersonID(p.ID)).Order(ent.Asc(candidate.FieldID))
+	if s.Dialect == dialect.Postgres {
+		q.ForUpdate()
+	}
+	cands, err := q.All(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("locking the person's candidates: %w", err)
+	}
+	return cands, nil
 }

@@ -7,22 +7,20 @@ import (
 	"reflect"
 	"sync"
 
+	"entgo.io/ent/dialect"
+
 	"github.com/hiregraph/hiregraph/ent"
 	"github.com/hiregraph/hiregraph/ent/activity"
-	"github.com/hiregraph/hiregraph/ent/eventcounter"
-	"github.com/hiregraph/hiregraph/ent/schema/uid"
 )
 
-// makeEvent makes the activity that create writes an event: it gives it the
-// company's next place in the change feed and the shape of the record acted
-// on. The number comes from the company's counter row, which stays locked
-// until the transaction ends (README, Events).
-func makeEvent(ctx context.Context, client *ent.Client, create *ent.ActivityCreate, a Activity) error {
+// makeEvent makes the activity that create writes an event: it gives it
+// its place in the change feed and the shape of the record acted on.
+func (s *Service) makeEvent(ctx context.Context, client *ent.Client, create *ent.ActivityCreate, a Activity) error {
 	companyID := viewerCompany(ctx)
 	if companyID == "" {
 		return fmt.Errorf("event %s: no company to number it in", a.Verb)
 	}
-	seq, err := nextSequence(ctx, client, companyID)
+	at, err := s.nextPlace(ctx, client, companyID)
 	if err != nil {
 		return err
 	}
@@ -30,7 +28,7 @@ func makeEvent(ctx context.Context, client *ent.Client, create *ent.ActivityCrea
 	if err != nil {
 		return fmt.Errorf("encoding the %s of event %s: %w", a.ObjectType, a.Verb, err)
 	}
-	create.SetSequence(seq).SetData(data)
+	create.SetTxid(at.Txid).SetSequence(at.Sequence).SetData(data)
 	return nil
 }
 
@@ -56,29 +54,37 @@ func deref(s *string) string {
 	return *s
 }
 
-// nextSequence increments the company's event counter and returns its new
-// value, in one statement (upsert with RETURNING, PostgreSQL and SQLite
-// 3.35+): it is on every write's path. The upsert locks the counter row
-// (PostgreSQL) until the transaction ends, so a second writer of the
-// company waits here until the first commits or rolls back: numbers are
-// taken in commit order and a rollback gives its number back. Writers of
-// other companies never wait.
-func nextSequence(ctx context.Context, client *ent.Client, companyID string) (int64, error) {
-	rows, err := client.QueryContext(ctx, `INSERT INTO `+eventcounter.Table+` (id, company_id, last) VALUES ($1, $2, 1)
-ON CONFLICT (company_id) DO UPDATE SET last = `+eventcounter.Table+`.last + 1 RETURNING last`, uid.New("evc"), companyID)
+// nextPlace is the place in the feed of an event the transaction of
+// client writes, in one statement that locks nothing (README, Events and
+// webhooks). On PostgreSQL: the transaction's id and a number from a
+// sequence, so writers of one company never wait for each other; readers
+// order by both and hold back what a transaction still under way could
+// precede (Settled). On SQLite, whose one writer serializes writes, the
+// company's next number, so events are numbered in commit order.
+func (s *Service) nextPlace(ctx context.Context, client *ent.Client, companyID string) (FeedPlace, error) {
+	query, args := `SELECT 0, COALESCE(MAX(`+activity.FieldSequence+`), 0) + 1 FROM `+activity.Table+`
+WHERE `+activity.FieldCompanyID+` = $1 AND `+activity.FieldTxid+` = 0`, []any{companyID}
+	if s.Dialect == dialect.Postgres {
+		query, args = `SELECT pg_current_xact_id()::text::bigint, nextval('`+eventSequence+`')`, nil
+	}
+	rows, err := client.QueryContext(ctx, query, args...)
 	if err != nil {
-		return 0, fmt.Errorf("taking the next event number: %w", err)
+		return FeedPlace{}, fmt.Errorf("numbering the event: %w", err)
 	}
 	defer rows.Close()
-	var last int64
+	var at FeedPlace
 	if !rows.Next() {
-		return 0, fmt.Errorf("taking the next event number: no row (%v)", rows.Err())
+		return FeedPlace{}, fmt.Errorf("numbering the event: no row (%v)", rows.Err())
 	}
-	if err := rows.Scan(&last); err != nil {
-		return 0, fmt.Errorf("reading the event number: %w", err)
+	if err := rows.Scan(&at.Txid, &at.Sequence); err != nil {
+		return FeedPlace{}, fmt.Errorf("reading the event's number: %w", err)
 	}
-	return last, rows.Close()
+	return at, rows.Close()
 }
+
+// eventSequence is the PostgreSQL sequence events take their numbers from
+// (migration 20261127_events_without_counter).
+const eventSequence = "activity_sequence"
 
 // objectJSON is the record as JSON without ent's edges (empty unless
 // loaded, and never part of a record's own shape), encoded in one pass: a

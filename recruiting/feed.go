@@ -1,13 +1,19 @@
 package recruiting
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"strconv"
+	"strings"
+
+	"entgo.io/ent/dialect"
+	"entgo.io/ent/dialect/sql"
 
 	"github.com/hiregraph/hiregraph/apierror"
 	"github.com/hiregraph/hiregraph/ent"
 	"github.com/hiregraph/hiregraph/ent/activity"
+	"github.com/hiregraph/hiregraph/ent/predicate"
 	"github.com/hiregraph/hiregraph/viewer"
 )
 
@@ -24,10 +30,11 @@ type FeedPage struct {
 }
 
 // Events reads the company's change feed after cursor (empty: from the
-// first event), oldest first. The cursor is the sequence number of the last
-// event read: sequence numbers are gap-free and taken in commit order
-// (event.go), so a client that stores the cursor misses nothing when it
-// comes back, however long it was away.
+// first event), in feed order: by the writing transaction's id, then by
+// number. A page holds only settled events (Settled), so an event that
+// commits later never takes a place before a cursor handed out: a client
+// that stores the cursor misses nothing when it comes back, however long
+// it was away.
 func (s *Service) Events(ctx context.Context, after string, types []string, limit int) (*FeedPage, error) {
 	if err := Require(ctx, viewer.ScopeRead); err != nil {
 		return nil, err
@@ -47,15 +54,16 @@ func (s *Service) Events(ctx context.Context, after string, types []string, limi
 	if len(types) > maxFeedTypes {
 		return nil, apierror.BadRequest("types", "types may name at most %d event types, got %d", maxFeedTypes, len(types))
 	}
-	// With a types filter, an empty page resumes after the latest event,
-	// read before the page so an event committed meanwhile is not skipped.
-	var latest int64
+	// With a types filter, an empty page resumes at the end of the settled
+	// feed, read before the page so an event settled meanwhile is not
+	// skipped.
+	var end FeedPlace
 	if len(types) > 0 {
-		if latest, err = s.lastSequence(ctx); err != nil {
+		if end, err = s.FeedEnd(ctx, s.Client); err != nil {
 			return nil, err
 		}
 	}
-	q := Events(s.Client).Where(activity.SequenceGT(from)).Order(ent.Asc(activity.FieldSequence)).Limit(limit + 1)
+	q := SettledEventsAfter(s.Client, from).Limit(limit + 1)
 	if len(types) > 0 {
 		q.Where(activity.VerbIn(types...))
 	}
@@ -63,39 +71,120 @@ func (s *Service) Events(ctx context.Context, after string, types []string, limi
 	if err != nil {
 		return nil, fmt.Errorf("reading the change feed: %w", err)
 	}
-	page := &FeedPage{Events: rows, HasMore: len(rows) > limit, Cursor: strconv.FormatInt(from, 10)}
+	page := &FeedPage{Events: rows, HasMore: len(rows) > limit, Cursor: from.String()}
 	if page.HasMore {
 		page.Events = rows[:limit]
 	}
 	if n := len(page.Events); n > 0 {
-		page.Cursor = strconv.FormatInt(*page.Events[n-1].Sequence, 10)
-	} else {
-		page.Cursor = strconv.FormatInt(max(from, latest), 10)
+		page.Cursor = PlaceOf(page.Events[n-1]).String()
+	} else if from.Compare(end) < 0 {
+		page.Cursor = end.String()
 	}
 	return page, nil
 }
 
-// lastSequence is the number of the company's latest committed event.
-func (s *Service) lastSequence(ctx context.Context) (int64, error) {
-	ev, err := Events(s.Client).Order(ent.Desc(activity.FieldSequence)).First(ctx)
-	if ent.IsNotFound(err) {
-		return 0, nil
-	}
-	if err != nil {
-		return 0, fmt.Errorf("reading the latest event: %w", err)
-	}
-	return *ev.Sequence, nil
+// FeedPlace is an event's place in its company's feed, and a cursor: the
+// place of the last event read.
+type FeedPlace struct {
+	Txid, Sequence int64
 }
 
-// parseFeedCursor reads a cursor of the feed: the decimal sequence number of
-// the last event a client read.
-func parseFeedCursor(after string) (int64, error) {
+// PlaceOf is the place of the event ev (from Events).
+func PlaceOf(ev *ent.Activity) FeedPlace {
+	return FeedPlace{Txid: deref64(ev.Txid), Sequence: deref64(ev.Sequence)}
+}
+
+func deref64(n *int64) int64 {
+	if n == nil {
+		return 0
+	}
+	return *n
+}
+
+// Compare orders places as the feed does (cmp.Compare's result).
+func (p FeedPlace) Compare(q FeedPlace) int {
+	return cmp.Or(cmp.Compare(p.Txid, q.Txid), cmp.Compare(p.Sequence, q.Sequence))
+}
+
+// String is the place as a cursor: "txid.sequence", or the sequence alone
+// when txid is 0 (SQLite, and events from before transaction ids were
+// kept), which is what every cursor looked like before.
+func (p FeedPlace) String() string {
+	if p.Txid == 0 {
+		return strconv.FormatInt(p.Sequence, 10)
+	}
+	return strconv.FormatInt(p.Txid, 10) + "." + strconv.FormatInt(p.Sequence, 10)
+}
+
+// parseFeedCursor reads a cursor of the feed (FeedPlace.String).
+func parseFeedCursor(after string) (FeedPlace, error) {
 	if after == "" {
-		return 0, nil
+		return FeedPlace{}, nil
 	}
-	n, err := strconv.ParseInt(after, 10, 64)
-	if err != nil || n < 0 {
-		return 0, apierror.BadRequest("after", "after must be a cursor the feed returned (a whole number), got %q", after)
+	txid, seq, found := strings.Cut(after, ".")
+	if !found {
+		txid, seq = "0", after
 	}
-	return n, nil
+	t, errT := strconv.ParseInt(txid, 10, 64)
+	n, errN := strconv.ParseInt(seq, 10, 64)
+	if errT != nil || errN != nil || t < 0 || n < 0 {
+		return FeedPlace{}, apierror.BadRequest("after", "after must be a cursor the feed returned, got %q", after)
+	}
+	return FeedPlace{Txid: t, Sequence: n}, nil
+}
+
+// SettledEventsAfter is the query of the company's settled events after
+// from, in feed order.
+func SettledEventsAfter(client *ent.Client, from FeedPlace) *ent.ActivityQuery {
+	return Events(client).
+		Where(Settled(), func(s *sql.Selector) {
+			s.Where(sql.CompositeGT([]string{s.C(activity.FieldTxid), s.C(activity.FieldSequence)}, from.Txid, from.Sequence))
+		}).
+		Order(ent.Asc(activity.FieldTxid), ent.Asc(activity.FieldSequence))
+}
+
+// Settled keeps the events whose place no event can come before any more.
+// On PostgreSQL events are numbered without a lock, so they may commit out
+// of order: an event is settled once every transaction with a lower id has
+// ended (its id is below the snapshot's xmin), since only those could
+// still commit an event before it. The test runs in the reading statement,
+// so it agrees with what that statement sees. On SQLite events commit in
+// the order of their places: every committed event is settled.
+func Settled() predicate.Activity {
+	return func(s *sql.Selector) {
+		if s.Dialect() == dialect.Postgres {
+			s.Where(sql.ExprP(s.C(activity.FieldTxid) + " < " + SnapshotXmin))
+		}
+	}
+}
+
+// SnapshotXmin is the id of the oldest transaction still under way when
+// the statement's snapshot was taken, as a bigint like activities.txid.
+const SnapshotXmin = "pg_snapshot_xmin(pg_current_snapshot())::text::bigint"
+
+// FeedEnd is a cursor at the end of the company's settled feed: every
+// event after it is still to settle, so a reader starting there gets what
+// commits from now on (and, on PostgreSQL, what committed behind a
+// transaction still under way).
+func (s *Service) FeedEnd(ctx context.Context, client *ent.Client) (FeedPlace, error) {
+	if s.Dialect == dialect.Postgres {
+		rows, err := client.QueryContext(ctx, "SELECT "+SnapshotXmin)
+		if err != nil {
+			return FeedPlace{}, fmt.Errorf("reading the end of the change feed: %w", err)
+		}
+		defer rows.Close()
+		var xmin int64
+		if err := sql.ScanOne(rows, &xmin); err != nil {
+			return FeedPlace{}, fmt.Errorf("reading the end of the change feed: %w", err)
+		}
+		return FeedPlace{Txid: xmin}, nil
+	}
+	ev, err := Events(client).Order(ent.Desc(activity.FieldTxid), ent.Desc(activity.FieldSequence)).First(ctx)
+	if ent.IsNotFound(err) {
+		return FeedPlace{}, nil
+	}
+	if err != nil {
+		return FeedPlace{}, fmt.Errorf("reading the latest event: %w", err)
+	}
+	return PlaceOf(ev), nil
 }

@@ -18,7 +18,7 @@ import (
 func TestInsertPersonLosingARace(t *testing.T) {
 	env := hiregraphtest.New(t)
 	ctx := viewer.NewContext(context.Background(), viewer.Viewer{CompanyID: env.Demo.CompanyUID, Scopes: []string{viewer.ScopeWrite}})
-	service := &recruiting.Service{Client: env.DB.Client}
+	service := &recruiting.Service{Client: env.DB.Client, Dialect: env.DB.Dialect}
 	first := "Ada"
 	err := service.WithTx(ctx, func(ctx context.Context, client *ent.Client) error {
 		p, err := service.InsertPerson(ctx, client, recruiting.PersonInput{FirstName: &first}, "ADA@example.com")

@@ -21,7 +21,8 @@ import (
 type Service struct {
 	Client *ent.Client
 	// Dialect is the database's, dialect.Postgres or dialect.SQLite, for
-	// the few statements ent does not write (lockApplication).
+	// the few statements ent does not write (lockApplication) and the
+	// events' places in the feed (event.go).
 	Dialect string
 	// PublicURL is the absolute base URL the service is reached at, used to
 	// build URLs in responses (position_url, next_page) and the offer

@@ -143,12 +143,13 @@ func (s *Service) CreateWebhookEndpoint(ctx context.Context, in WebhookInput) (*
 		if n >= MaxWebhookEndpoints {
 			return apierror.Invalid("url", "a company may have at most %d webhook endpoints", MaxWebhookEndpoints)
 		}
-		last, err := lastQueued(ctx, client)
+		// A new endpoint gets the events that settle from now on.
+		end, err := s.FeedEnd(ctx, client)
 		if err != nil {
 			return err
 		}
 		create := client.WebhookEndpoint.Create().SetURL(rawURL).SetEventTypes(types).SetSealedSecret(sealed).
-			SetTimeCreated(s.now()).SetQueuedThrough(last)
+			SetTimeCreated(s.now()).SetQueuedThroughTxid(end.Txid).SetQueuedThrough(end.Sequence)
 		if in.Active != nil {
 			create.SetActive(*in.Active)
 		}
@@ -195,11 +196,12 @@ func (s *Service) UpdateWebhookEndpoint(ctx context.Context, id string, in Webho
 				update.SetFailing(false)
 			}
 			if *in.Active && !current.Active {
-				last, err := lastQueued(ctx, client)
+				// None of the events from while it was inactive.
+				end, err := s.FeedEnd(ctx, client)
 				if err != nil {
 					return err
 				}
-				update.SetQueuedThrough(last)
+				update.SetQueuedThroughTxid(end.Txid).SetQueuedThrough(end.Sequence)
 			}
 		}
 		ep, err = update.Save(ctx)
@@ -315,22 +317,6 @@ func (s *Service) RedeliverEvent(ctx context.Context, endpointID, eventID string
 		}
 		return s.Webhooks.Redeliver(ctx, client, ep, ev)
 	})
-}
-
-// lastQueued is where a new or reactivated endpoint starts: after the
-// company's latest committed event, so it gets the events that commit from
-// now on and none from before (or from while it was inactive). A write
-// still under way has not committed its number, which is higher, so its
-// event is not skipped.
-func lastQueued(ctx context.Context, client *ent.Client) (int64, error) {
-	c, err := client.EventCounter.Query().Only(ctx)
-	if ent.IsNotFound(err) {
-		return 0, nil
-	}
-	if err != nil {
-		return 0, fmt.Errorf("reading the company's latest event number: %w", err)
-	}
-	return c.Last, nil
 }
 
 func webhookByID(ctx context.Context, client *ent.Client, id string) (*ent.WebhookEndpoint, error) {

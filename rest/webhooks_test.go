@@ -136,7 +136,7 @@ func verify(t *testing.T, secret string, d delivery) {
 // created never is.
 func TestEventsCommittedWhileNothingRelaysAreDeliveredLater(t *testing.T) {
 	env := hiregraphtest.New(t)
-	createNote(t, env)
+	createSettledNote(t, env)
 	rc := startReceiver(t)
 	createWebhook(t, env, map[string]any{"url": rc.URL, "event_types": []string{"note.created"}})
 	noteID := createNote(t, env)
@@ -348,7 +348,7 @@ func TestWebhookPingRefusesPrivateAddresses(t *testing.T) {
 // change of its types follows it at once.
 func TestWebhookEndpointChangesReachTheNextWrite(t *testing.T) {
 	env := hiregraphtest.NewWithConfig(t, hiregraphtest.DeliverWebhooks(t, nil))
-	createNote(t, env) // before the endpoint: never sent to it
+	createSettledNote(t, env) // before the endpoint: never sent to it
 	rc := startReceiver(t)
 	ep := createWebhook(t, env, map[string]any{"url": rc.URL, "event_types": []string{"note.created"}})
 	noteID := createNote(t, env)

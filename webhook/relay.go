@@ -1,7 +1,6 @@
 package webhook
 
 import (
-	"cmp"
 	"context"
 	"fmt"
 	"log/slog"
@@ -13,7 +12,6 @@ import (
 
 	"github.com/hiregraph/hiregraph/ent"
 	"github.com/hiregraph/hiregraph/ent/activity"
-	"github.com/hiregraph/hiregraph/ent/eventcounter"
 	"github.com/hiregraph/hiregraph/ent/webhookendpoint"
 	"github.com/hiregraph/hiregraph/recruiting"
 	"github.com/hiregraph/hiregraph/viewer"
@@ -118,12 +116,17 @@ func (d *Deliverer) relayAll(ctx context.Context) {
 	}
 }
 
-// companiesBehind lists the companies with an active endpoint that has not
-// been queued through the company's latest event.
+// companiesBehind lists the companies with an active endpoint that a
+// settled event is after.
 func (d *Deliverer) companiesBehind(ctx context.Context) ([]string, error) {
-	rows, err := d.client.QueryContext(ctx, `SELECT DISTINCT w.`+webhookendpoint.FieldCompanyID+`
-FROM `+webhookendpoint.Table+` w JOIN `+eventcounter.Table+` c ON c.`+eventcounter.FieldCompanyID+` = w.`+webhookendpoint.FieldCompanyID+`
-WHERE w.`+webhookendpoint.FieldActive+` = TRUE AND w.`+webhookendpoint.FieldQueuedThrough+` < c.`+eventcounter.FieldLast)
+	settled := ""
+	if d.dialect == dialect.Postgres {
+		settled = ` AND a.` + activity.FieldTxid + ` < ` + recruiting.SnapshotXmin
+	}
+	rows, err := d.client.QueryContext(ctx, `SELECT DISTINCT w.`+webhookendpoint.FieldCompanyID+` FROM `+webhookendpoint.Table+` w
+WHERE w.`+webhookendpoint.FieldActive+` = TRUE AND EXISTS (SELECT 1 FROM `+activity.Table+` a
+WHERE a.`+activity.FieldCompanyID+` = w.`+webhookendpoint.FieldCompanyID+` AND a.`+activity.FieldSequence+` IS NOT NULL
+AND (a.`+activity.FieldTxid+`, a.`+activity.FieldSequence+`) > (w.`+webhookendpoint.FieldQueuedThroughTxid+`, w.`+webhookendpoint.FieldQueuedThrough+`)`+settled+`)`)
 	if err != nil {
 		return nil, fmt.Errorf("finding endpoints behind: %w", err)
 	}
@@ -181,7 +184,7 @@ func (d *Deliverer) relayBatch(ctx context.Context) (more bool, err error) {
 		}
 	}()
 	q := tx.WebhookEndpoint.Query().Where(webhookendpoint.Active(true)).Order(ent.Asc(webhookendpoint.FieldID)).
-		Select(webhookendpoint.FieldID, webhookendpoint.FieldEventTypes, webhookendpoint.FieldQueuedThrough)
+		Select(webhookendpoint.FieldID, webhookendpoint.FieldEventTypes, webhookendpoint.FieldQueuedThroughTxid, webhookendpoint.FieldQueuedThrough)
 	if d.dialect == dialect.Postgres {
 		q.ForUpdate()
 	}
@@ -192,27 +195,27 @@ func (d *Deliverer) relayBatch(ctx context.Context) (more bool, err error) {
 	if len(endpoints) == 0 {
 		return false, tx.Commit()
 	}
-	from := slices.MinFunc(endpoints, func(a, b *ent.WebhookEndpoint) int { return cmp.Compare(a.QueuedThrough, b.QueuedThrough) }).QueuedThrough
-	// Numbers are taken in commit order (recruiting/event.go): once n is
-	// visible, every number before it is too, so nothing is skipped.
-	events, err := recruiting.Events(tx.Client()).Where(activity.SequenceGT(from)).Order(ent.Asc(activity.FieldSequence)).Limit(relayBatch).
-		Select(activity.FieldCompanyID, activity.FieldSequence, activity.FieldVerb).All(ctx)
+	from := slices.MinFunc(endpoints, func(a, b *ent.WebhookEndpoint) int { return queuedThrough(a).Compare(queuedThrough(b)) })
+	// Only settled events: none can commit before them any more, so an
+	// endpoint's place never passes an event still to come.
+	events, err := recruiting.SettledEventsAfter(tx.Client(), queuedThrough(from)).Limit(relayBatch).
+		Select(activity.FieldCompanyID, activity.FieldTxid, activity.FieldSequence, activity.FieldVerb).All(ctx)
 	if err != nil {
 		return false, fmt.Errorf("reading events to queue: %w", err)
 	}
 	if len(events) == 0 {
 		return false, tx.Commit()
 	}
-	last := *events[len(events)-1].Sequence
+	last := recruiting.PlaceOf(events[len(events)-1])
 	var deliveries []deliveryArgs
 	var moved []string
 	for _, ep := range endpoints {
-		if ep.QueuedThrough >= last {
+		if queuedThrough(ep).Compare(last) >= 0 {
 			continue
 		}
 		moved = append(moved, ep.ID)
 		for _, ev := range events {
-			if *ev.Sequence > ep.QueuedThrough && wants(ep.EventTypes, ev.Verb) {
+			if queuedThrough(ep).Compare(recruiting.PlaceOf(ev)) < 0 && wants(ep.EventTypes, ev.Verb) {
 				deliveries = append(deliveries, deliveryArgs{CompanyID: ev.CompanyID, EndpointID: ep.ID, EventID: ev.ID})
 			}
 		}
@@ -220,11 +223,16 @@ func (d *Deliverer) relayBatch(ctx context.Context) (more bool, err error) {
 	if err := d.enqueue(ctx, tx.Client(), deliveries); err != nil {
 		return false, err
 	}
-	if err := tx.WebhookEndpoint.Update().Where(webhookendpoint.IDIn(moved...)).SetQueuedThrough(last).Exec(ctx); err != nil {
+	if err := tx.WebhookEndpoint.Update().Where(webhookendpoint.IDIn(moved...)).SetQueuedThroughTxid(last.Txid).SetQueuedThrough(last.Sequence).Exec(ctx); err != nil {
 		return false, fmt.Errorf("moving the endpoints' places: %w", err)
 	}
 	if err := tx.Commit(); err != nil {
 		return false, fmt.Errorf("committing queued deliveries: %w", err)
 	}
 	return len(events) == relayBatch, nil
+}
+
+// queuedThrough is the place in the feed of the last event queued for ep.
+func queuedThrough(ep *ent.WebhookEndpoint) recruiting.FeedPlace {
+	return recruiting.FeedPlace{Txid: ep.QueuedThroughTxid, Sequence: ep.QueuedThrough}
 }

@@ -41,6 +41,8 @@ const (
 	FieldChanges = "changes"
 	// FieldTimeCreated holds the string denoting the time_created field in the database.
 	FieldTimeCreated = "time_created"
+	// FieldTxid holds the string denoting the txid field in the database.
+	FieldTxid = "txid"
 	// FieldSequence holds the string denoting the sequence field in the database.
 	FieldSequence = "sequence"
 	// FieldData holds the string denoting the data field in the database.
@@ -90,6 +92,7 @@ var Columns = []string{
 	FieldPositionID,
 	FieldChanges,
 	FieldTimeCreated,
+	FieldTxid,
 	FieldSequence,
 	FieldData,
 }
@@ -124,6 +127,8 @@ var (
 	DefaultChanges []schematype.FieldChange
 	// DefaultTimeCreated holds the default value on creation for the "time_created" field.
 	DefaultTimeCreated func() time.Time
+	// TxidValidator is a validator for the "txid" field. It is called by the builders before save.
+	TxidValidator func(int64) error
 	// SequenceValidator is a validator for the "sequence" field. It is called by the builders before save.
 	SequenceValidator func(int64) error
 	// DefaultID holds the default value on creation for the "id" field.
@@ -214,6 +219,11 @@ func ByPositionID(opts ...sql.OrderTermOption) OrderOption {
 // ByTimeCreated orders the results by the time_created field.
 func ByTimeCreated(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldTimeCreated, opts...).ToFunc()
+}
+
+// ByTxid orders the results by the txid field.
+func ByTxid(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldTxid, opts...).ToFunc()
 }
 
 // BySequence orders the results by the sequence field.

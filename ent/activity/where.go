@@ -110,6 +110,11 @@ func TimeCreated(v time.Time) predicate.Activity {
 	return predicate.Activity(sql.FieldEQ(FieldTimeCreated, v))
 }
 
+// Txid applies equality check predicate on the "txid" field. It's identical to TxidEQ.
+func Txid(v int64) predicate.Activity {
+	return predicate.Activity(sql.FieldEQ(FieldTxid, v))
+}
+
 // Sequence applies equality check predicate on the "sequence" field. It's identical to SequenceEQ.
 func Sequence(v int64) predicate.Activity {
 	return predicate.Activity(sql.FieldEQ(FieldSequence, v))
@@ -733,6 +738,56 @@ func TimeCreatedLT(v time.Time) predicate.Activity {
 // TimeCreatedLTE applies the LTE predicate on the "time_created" field.
 func TimeCreatedLTE(v time.Time) predicate.Activity {
 	return predicate.Activity(sql.FieldLTE(FieldTimeCreated, v))
+}
+
+// TxidEQ applies the EQ predicate on the "txid" field.
+func TxidEQ(v int64) predicate.Activity {
+	return predicate.Activity(sql.FieldEQ(FieldTxid, v))
+}
+
+// TxidNEQ applies the NEQ predicate on the "txid" field.
+func TxidNEQ(v int64) predicate.Activity {
+	return predicate.Activity(sql.FieldNEQ(FieldTxid, v))
+}
+
+// TxidIn applies the In predicate on the "txid" field.
+func TxidIn(vs ...int64) predicate.Activity {
+	return predicate.Activity(sql.FieldIn(FieldTxid, vs...))
+}
+
+// TxidNotIn applies the NotIn predicate on the "txid" field.
+func TxidNotIn(vs ...int64) predicate.Activity {
+	return predicate.Activity(sql.FieldNotIn(FieldTxid, vs...))
+}
+
+// TxidGT applies the GT predicate on the "txid" field.
+func TxidGT(v int64) predicate.Activity {
+	return predicate.Activity(sql.FieldGT(FieldTxid, v))
+}
+
+// TxidGTE applies the GTE predicate on the "txid" field.
+func TxidGTE(v int64) predicate.Activity {
+	return predicate.Activity(sql.FieldGTE(FieldTxid, v))
+}
+
+// TxidLT applies the LT predicate on the "txid" field.
+func TxidLT(v int64) predicate.Activity {
+	return predicate.Activity(sql.FieldLT(FieldTxid, v))
+}
+
+// TxidLTE applies the LTE predicate on the "txid" field.
+func TxidLTE(v int64) predicate.Activity {
+	return predicate.Activity(sql.FieldLTE(FieldTxid, v))
+}
+
+// TxidIsNil applies the IsNil predicate on the "txid" field.
+func TxidIsNil() predicate.Activity {
+	return predicate.Activity(sql.FieldIsNull(FieldTxid))
+}
+
+// TxidNotNil applies the NotNil predicate on the "txid" field.
+func TxidNotNil() predicate.Activity {
+	return predicate.Activity(sql.FieldNotNull(FieldTxid))
 }
 
 // SequenceEQ applies the EQ predicate on the "sequence" field.

@@ -141,18 +141,6 @@ func (f EvaluationPartnerFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.EvaluationPartnerMutation", m)
 }
 
-// The EventCounterFunc type is an adapter to allow the use of ordinary
-// function as EventCounter mutator.
-type EventCounterFunc func(context.Context, *ent.EventCounterMutation) (ent.Value, error)
-
-// Mutate calls f(ctx, m).
-func (f EventCounterFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
-	if mv, ok := m.(*ent.EventCounterMutation); ok {
-		return f(ctx, mv)
-	}
-	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.EventCounterMutation", m)
-}
-
 // The FieldDefinitionFunc type is an adapter to allow the use of ordinary
 // function as FieldDefinition mutator.
 type FieldDefinitionFunc func(context.Context, *ent.FieldDefinitionMutation) (ent.Value, error)

@@ -19,7 +19,6 @@ import (
 	"github.com/hiregraph/hiregraph/ent/contact"
 	"github.com/hiregraph/hiregraph/ent/conversation"
 	"github.com/hiregraph/hiregraph/ent/evaluationpartner"
-	"github.com/hiregraph/hiregraph/ent/eventcounter"
 	"github.com/hiregraph/hiregraph/ent/fielddefinition"
 	"github.com/hiregraph/hiregraph/ent/idempotencykey"
 	"github.com/hiregraph/hiregraph/ent/location"
@@ -391,33 +390,6 @@ func (f TraverseEvaluationPartner) Traverse(ctx context.Context, q ent.Query) er
 		return f(ctx, q)
 	}
 	return fmt.Errorf("unexpected query type %T. expect *ent.EvaluationPartnerQuery", q)
-}
-
-// The EventCounterFunc type is an adapter to allow the use of ordinary function as a Querier.
-type EventCounterFunc func(context.Context, *ent.EventCounterQuery) (ent.Value, error)
-
-// Query calls f(ctx, q).
-func (f EventCounterFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
-	if q, ok := q.(*ent.EventCounterQuery); ok {
-		return f(ctx, q)
-	}
-	return nil, fmt.Errorf("unexpected query type %T. expect *ent.EventCounterQuery", q)
-}
-
-// The TraverseEventCounter type is an adapter to allow the use of ordinary function as Traverser.
-type TraverseEventCounter func(context.Context, *ent.EventCounterQuery) error
-
-// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
-func (f TraverseEventCounter) Intercept(next ent.Querier) ent.Querier {
-	return next
-}
-
-// Traverse calls f(ctx, q).
-func (f TraverseEventCounter) Traverse(ctx context.Context, q ent.Query) error {
-	if q, ok := q.(*ent.EventCounterQuery); ok {
-		return f(ctx, q)
-	}
-	return fmt.Errorf("unexpected query type %T. expect *ent.EventCounterQuery", q)
 }
 
 // The FieldDefinitionFunc type is an adapter to allow the use of ordinary function as a Querier.
@@ -904,8 +876,6 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.ConversationQuery, predicate.Conversation, conversation.OrderOption]{typ: ent.TypeConversation, tq: q}, nil
 	case *ent.EvaluationPartnerQuery:
 		return &query[*ent.EvaluationPartnerQuery, predicate.EvaluationPartner, evaluationpartner.OrderOption]{typ: ent.TypeEvaluationPartner, tq: q}, nil
-	case *ent.EventCounterQuery:
-		return &query[*ent.EventCounterQuery, predicate.EventCounter, eventcounter.OrderOption]{typ: ent.TypeEventCounter, tq: q}, nil
 	case *ent.FieldDefinitionQuery:
 		return &query[*ent.FieldDefinitionQuery, predicate.FieldDefinition, fielddefinition.OrderOption]{typ: ent.TypeFieldDefinition, tq: q}, nil
 	case *ent.IdempotencyKeyQuery:

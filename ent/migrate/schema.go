@@ -67,6 +67,7 @@ var (
 		{Name: "object_id", Type: field.TypeString},
 		{Name: "changes", Type: field.TypeJSON},
 		{Name: "time_created", Type: field.TypeTime},
+		{Name: "txid", Type: field.TypeInt64, Nullable: true},
 		{Name: "sequence", Type: field.TypeInt64, Nullable: true},
 		{Name: "data", Type: field.TypeJSON, Nullable: true},
 		{Name: "company_id", Type: field.TypeString, Size: 40},
@@ -81,19 +82,19 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "activities_companies_company",
-				Columns:    []*schema.Column{ActivitiesColumns[11]},
+				Columns:    []*schema.Column{ActivitiesColumns[12]},
 				RefColumns: []*schema.Column{CompaniesColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
 			{
 				Symbol:     "activities_candidates_activities",
-				Columns:    []*schema.Column{ActivitiesColumns[12]},
+				Columns:    []*schema.Column{ActivitiesColumns[13]},
 				RefColumns: []*schema.Column{CandidatesColumns[0]},
 				OnDelete:   schema.SetNull,
 			},
 			{
 				Symbol:     "activities_positions_activities",
-				Columns:    []*schema.Column{ActivitiesColumns[13]},
+				Columns:    []*schema.Column{ActivitiesColumns[14]},
 				RefColumns: []*schema.Column{PositionsColumns[0]},
 				OnDelete:   schema.SetNull,
 			},
@@ -102,22 +103,22 @@ var (
 			{
 				Name:    "activity_company_id_candidate_id_id",
 				Unique:  false,
-				Columns: []*schema.Column{ActivitiesColumns[11], ActivitiesColumns[12], ActivitiesColumns[0]},
+				Columns: []*schema.Column{ActivitiesColumns[12], ActivitiesColumns[13], ActivitiesColumns[0]},
 			},
 			{
 				Name:    "activity_company_id_position_id_id",
 				Unique:  false,
-				Columns: []*schema.Column{ActivitiesColumns[11], ActivitiesColumns[13], ActivitiesColumns[0]},
+				Columns: []*schema.Column{ActivitiesColumns[12], ActivitiesColumns[14], ActivitiesColumns[0]},
 			},
 			{
 				Name:    "activity_company_id_time_created_id",
 				Unique:  false,
-				Columns: []*schema.Column{ActivitiesColumns[11], ActivitiesColumns[8], ActivitiesColumns[0]},
+				Columns: []*schema.Column{ActivitiesColumns[12], ActivitiesColumns[8], ActivitiesColumns[0]},
 			},
 			{
-				Name:    "activity_company_id_sequence",
+				Name:    "activity_company_id_txid_sequence",
 				Unique:  true,
-				Columns: []*schema.Column{ActivitiesColumns[11], ActivitiesColumns[9]},
+				Columns: []*schema.Column{ActivitiesColumns[12], ActivitiesColumns[9], ActivitiesColumns[10]},
 			},
 		},
 	}
@@ -509,33 +510,6 @@ var (
 				Columns:    []*schema.Column{EvaluationPartnersColumns[12]},
 				RefColumns: []*schema.Column{CompaniesColumns[0]},
 				OnDelete:   schema.NoAction,
-			},
-		},
-	}
-	// EventCountersColumns holds the columns for the "event_counters" table.
-	EventCountersColumns = []*schema.Column{
-		{Name: "id", Type: field.TypeString, Size: 40},
-		{Name: "last", Type: field.TypeInt64, Default: 0},
-		{Name: "company_id", Type: field.TypeString, Size: 40},
-	}
-	// EventCountersTable holds the schema information for the "event_counters" table.
-	EventCountersTable = &schema.Table{
-		Name:       "event_counters",
-		Columns:    EventCountersColumns,
-		PrimaryKey: []*schema.Column{EventCountersColumns[0]},
-		ForeignKeys: []*schema.ForeignKey{
-			{
-				Symbol:     "event_counters_companies_company",
-				Columns:    []*schema.Column{EventCountersColumns[2]},
-				RefColumns: []*schema.Column{CompaniesColumns[0]},
-				OnDelete:   schema.NoAction,
-			},
-		},
-		Indexes: []*schema.Index{
-			{
-				Name:    "eventcounter_company_id",
-				Unique:  true,
-				Columns: []*schema.Column{EventCountersColumns[2]},
 			},
 		},
 	}
@@ -1235,6 +1209,7 @@ var (
 		{Name: "previous_secret_expires", Type: field.TypeTime, Nullable: true},
 		{Name: "failing", Type: field.TypeBool, Default: false},
 		{Name: "time_created", Type: field.TypeTime},
+		{Name: "queued_through_txid", Type: field.TypeInt64, Default: 0},
 		{Name: "queued_through", Type: field.TypeInt64, Default: 0},
 		{Name: "company_id", Type: field.TypeString, Size: 40},
 	}
@@ -1246,7 +1221,7 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "webhook_endpoints_companies_company",
-				Columns:    []*schema.Column{WebhookEndpointsColumns[10]},
+				Columns:    []*schema.Column{WebhookEndpointsColumns[11]},
 				RefColumns: []*schema.Column{CompaniesColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
@@ -1340,7 +1315,6 @@ var (
 		ContactsTable,
 		ConversationsTable,
 		EvaluationPartnersTable,
-		EventCountersTable,
 		FieldDefinitionsTable,
 		IdempotencyKeysTable,
 		LocationsTable,
@@ -1390,7 +1364,6 @@ func init() {
 	ConversationsTable.ForeignKeys[0].RefTable = CandidatesTable
 	ConversationsTable.ForeignKeys[1].RefTable = CompaniesTable
 	EvaluationPartnersTable.ForeignKeys[0].RefTable = CompaniesTable
-	EventCountersTable.ForeignKeys[0].RefTable = CompaniesTable
 	FieldDefinitionsTable.ForeignKeys[0].RefTable = CompaniesTable
 	IdempotencyKeysTable.ForeignKeys[0].RefTable = CompaniesTable
 	LocationsTable.ForeignKeys[0].RefTable = CompaniesTable

@@ -39,9 +39,6 @@ type Conversation func(*sql.Selector)
 // EvaluationPartner is the predicate function for evaluationpartner builders.
 type EvaluationPartner func(*sql.Selector)
 
-// EventCounter is the predicate function for eventcounter builders.
-type EventCounter func(*sql.Selector)
-
 // FieldDefinition is the predicate function for fielddefinition builders.
 type FieldDefinition func(*sql.Selector)
 

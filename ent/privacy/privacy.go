@@ -375,30 +375,6 @@ func (f EvaluationPartnerMutationRuleFunc) EvalMutation(ctx context.Context, m e
 	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.EvaluationPartnerMutation", m)
 }
 
-// The EventCounterQueryRuleFunc type is an adapter to allow the use of ordinary
-// functions as a query rule.
-type EventCounterQueryRuleFunc func(context.Context, *ent.EventCounterQuery) error
-
-// EvalQuery return f(ctx, q).
-func (f EventCounterQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
-	if q, ok := q.(*ent.EventCounterQuery); ok {
-		return f(ctx, q)
-	}
-	return Denyf("ent/privacy: unexpected query type %T, expect *ent.EventCounterQuery", q)
-}
-
-// The EventCounterMutationRuleFunc type is an adapter to allow the use of ordinary
-// functions as a mutation rule.
-type EventCounterMutationRuleFunc func(context.Context, *ent.EventCounterMutation) error
-
-// EvalMutation calls f(ctx, m).
-func (f EventCounterMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
-	if m, ok := m.(*ent.EventCounterMutation); ok {
-		return f(ctx, m)
-	}
-	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.EventCounterMutation", m)
-}
-
 // The FieldDefinitionQueryRuleFunc type is an adapter to allow the use of ordinary
 // functions as a query rule.
 type FieldDefinitionQueryRuleFunc func(context.Context, *ent.FieldDefinitionQuery) error
@@ -864,8 +840,6 @@ func queryFilter(q ent.Query) (Filter, error) {
 		return q.Filter(), nil
 	case *ent.EvaluationPartnerQuery:
 		return q.Filter(), nil
-	case *ent.EventCounterQuery:
-		return q.Filter(), nil
 	case *ent.FieldDefinitionQuery:
 		return q.Filter(), nil
 	case *ent.IdempotencyKeyQuery:
@@ -928,8 +902,6 @@ func mutationFilter(m ent.Mutation) (Filter, error) {
 	case *ent.ConversationMutation:
 		return m.Filter(), nil
 	case *ent.EvaluationPartnerMutation:
-		return m.Filter(), nil
-	case *ent.EventCounterMutation:
 		return m.Filter(), nil
 	case *ent.FieldDefinitionMutation:
 		return m.Filter(), nil

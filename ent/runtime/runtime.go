@@ -17,7 +17,6 @@ import (
 	"github.com/hiregraph/hiregraph/ent/contact"
 	"github.com/hiregraph/hiregraph/ent/conversation"
 	"github.com/hiregraph/hiregraph/ent/evaluationpartner"
-	"github.com/hiregraph/hiregraph/ent/eventcounter"
 	"github.com/hiregraph/hiregraph/ent/fielddefinition"
 	"github.com/hiregraph/hiregraph/ent/idempotencykey"
 	"github.com/hiregraph/hiregraph/ent/location"
@@ -168,8 +167,12 @@ func init() {
 	activityDescTimeCreated := activityFields[9].Descriptor()
 	// activity.DefaultTimeCreated holds the default value on creation for the time_created field.
 	activity.DefaultTimeCreated = activityDescTimeCreated.Default.(func() time.Time)
+	// activityDescTxid is the schema descriptor for txid field.
+	activityDescTxid := activityFields[10].Descriptor()
+	// activity.TxidValidator is a validator for the "txid" field. It is called by the builders before save.
+	activity.TxidValidator = activityDescTxid.Validators[0].(func(int64) error)
 	// activityDescSequence is the schema descriptor for sequence field.
-	activityDescSequence := activityFields[10].Descriptor()
+	activityDescSequence := activityFields[11].Descriptor()
 	// activity.SequenceValidator is a validator for the "sequence" field. It is called by the builders before save.
 	activity.SequenceValidator = activityDescSequence.Validators[0].(func(int64) error)
 	// activityDescID is the schema descriptor for id field.
@@ -871,53 +874,6 @@ func init() {
 	// evaluationpartner.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	evaluationpartner.IDValidator = func() func(string) error {
 		validators := evaluationpartnerDescID.Validators
-		fns := [...]func(string) error{
-			validators[0].(func(string) error),
-			validators[1].(func(string) error),
-		}
-		return func(id string) error {
-			for _, fn := range fns {
-				if err := fn(id); err != nil {
-					return err
-				}
-			}
-			return nil
-		}
-	}()
-	eventcounterMixin := schema.EventCounter{}.Mixin()
-	eventcounter.Policy = privacy.NewPolicies(eventcounterMixin[1], schema.EventCounter{})
-	eventcounter.Hooks[0] = func(next ent.Mutator) ent.Mutator {
-		return ent.MutateFunc(func(ctx context.Context, m ent.Mutation) (ent.Value, error) {
-			if err := eventcounter.Policy.EvalMutation(ctx, m); err != nil {
-				return nil, err
-			}
-			return next.Mutate(ctx, m)
-		})
-	}
-	eventcounterMixinHooks1 := eventcounterMixin[1].Hooks()
-
-	eventcounter.Hooks[1] = eventcounterMixinHooks1[0]
-	eventcounterMixinFields0 := eventcounterMixin[0].Fields()
-	_ = eventcounterMixinFields0
-	eventcounterMixinFields1 := eventcounterMixin[1].Fields()
-	_ = eventcounterMixinFields1
-	eventcounterFields := schema.EventCounter{}.Fields()
-	_ = eventcounterFields
-	// eventcounterDescCompanyID is the schema descriptor for company_id field.
-	eventcounterDescCompanyID := eventcounterMixinFields1[0].Descriptor()
-	// eventcounter.CompanyIDValidator is a validator for the "company_id" field. It is called by the builders before save.
-	eventcounter.CompanyIDValidator = eventcounterDescCompanyID.Validators[0].(func(string) error)
-	// eventcounterDescLast is the schema descriptor for last field.
-	eventcounterDescLast := eventcounterFields[0].Descriptor()
-	// eventcounter.DefaultLast holds the default value on creation for the last field.
-	eventcounter.DefaultLast = eventcounterDescLast.Default.(int64)
-	// eventcounterDescID is the schema descriptor for id field.
-	eventcounterDescID := eventcounterMixinFields0[0].Descriptor()
-	// eventcounter.DefaultID holds the default value on creation for the id field.
-	eventcounter.DefaultID = eventcounterDescID.Default.(func() string)
-	// eventcounter.IDValidator is a validator for the "id" field. It is called by the builders before save.
-	eventcounter.IDValidator = func() func(string) error {
-		validators := eventcounterDescID.Validators
 		fns := [...]func(string) error{
 			validators[0].(func(string) error),
 			validators[1].(func(string) error),
@@ -2274,8 +2230,12 @@ func init() {
 	webhookendpointDescTimeCreated := webhookendpointFields[7].Descriptor()
 	// webhookendpoint.DefaultTimeCreated holds the default value on creation for the time_created field.
 	webhookendpoint.DefaultTimeCreated = webhookendpointDescTimeCreated.Default.(func() time.Time)
+	// webhookendpointDescQueuedThroughTxid is the schema descriptor for queued_through_txid field.
+	webhookendpointDescQueuedThroughTxid := webhookendpointFields[8].Descriptor()
+	// webhookendpoint.DefaultQueuedThroughTxid holds the default value on creation for the queued_through_txid field.
+	webhookendpoint.DefaultQueuedThroughTxid = webhookendpointDescQueuedThroughTxid.Default.(int64)
 	// webhookendpointDescQueuedThrough is the schema descriptor for queued_through field.
-	webhookendpointDescQueuedThrough := webhookendpointFields[8].Descriptor()
+	webhookendpointDescQueuedThrough := webhookendpointFields[9].Descriptor()
 	// webhookendpoint.DefaultQueuedThrough holds the default value on creation for the queued_through field.
 	webhookendpoint.DefaultQueuedThrough = webhookendpointDescQueuedThrough.Default.(int64)
 	// webhookendpointDescID is the schema descriptor for id field.

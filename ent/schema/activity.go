@@ -56,7 +56,12 @@ func (Activity) Fields() []ent.Field {
 		// An activity with a sequence is an event too: of the change feed and
 		// of webhooks. One row, not an activity and an event, keeps what
 		// events add to a write small (README, Events and webhooks).
-		field.Int64("sequence").Comment("The activity's place in its company's change feed: 1, 2, 3 and so on, without gaps, in commit order; none for activities recorded before events existed.").
+		// The feed orders events by (txid, sequence) and shows one only once
+		// every transaction that could still precede it has ended (README,
+		// Events and webhooks), so writers take no company-wide lock.
+		field.Int64("txid").Comment("The id of the transaction that wrote the event (PostgreSQL's xid8); 0 on SQLite and for events from before transaction ids were kept; none for activities that are not events.").
+			Optional().Nillable().NonNegative().Immutable().Annotations(entgql.Skip()),
+		field.Int64("sequence").Comment("The event's number: unique and increasing within its transaction, not gap-free (PostgreSQL takes it from a sequence; SQLite, whose writes are serialized, counts each company's events); none for activities recorded before events existed.").
 			Optional().Nillable().Positive().Immutable().Annotations(entgql.Skip()),
 		field.JSON("data", json.RawMessage{}).Comment("The record acted on, as JSON, right after the change: the object its event carries.").
 			Optional().Immutable().Annotations(entgql.Skip()),
@@ -80,9 +85,10 @@ func (Activity) Indexes() []ent.Index {
 		index.Fields("company_id", "candidate_id", "id"),
 		index.Fields("company_id", "position_id", "id"),
 		index.Fields("company_id", "time_created", "id"),
-		// The change feed reads a company's events by sequence; the unique
-		// index also refuses a second event at one place of the feed.
-		index.Fields("company_id", "sequence").Unique(),
+		// The change feed reads a company's events in (txid, sequence) order;
+		// the unique index also refuses a second event at one place of the
+		// feed.
+		index.Fields("company_id", "txid", "sequence").Unique(),
 	}
 }
 

@@ -34,7 +34,8 @@ func (WebhookEndpoint) Fields() []ent.Field {
 		field.Time("previous_secret_expires").Comment("When the previous secret stops signing payloads.").Optional().Nillable(),
 		field.Bool("failing").Comment("Set when an event could not be delivered after every retry; cleared by the next delivery that succeeds.").Default(false),
 		field.Time("time_created").Comment("When the endpoint was added.").Default(now).Immutable(),
-		field.Int64("queued_through").Comment("The sequence number of the company's last event the relay has queued for the endpoint (or skipped, as not of its types); it starts at the company's latest event when the endpoint is created or reactivated.").Default(0),
+		field.Int64("queued_through_txid").Comment("With queued_through, the place in the company's feed (txid, sequence) of the last event the relay has queued for the endpoint (or skipped, as not of its types); it starts at the end of the feed when the endpoint is created or reactivated.").Default(0),
+		field.Int64("queued_through").Comment("The sequence number of the last event the relay has queued for the endpoint: see queued_through_txid.").Default(0),
 	}
 }
 

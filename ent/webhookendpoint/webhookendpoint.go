@@ -33,6 +33,8 @@ const (
 	FieldFailing = "failing"
 	// FieldTimeCreated holds the string denoting the time_created field in the database.
 	FieldTimeCreated = "time_created"
+	// FieldQueuedThroughTxid holds the string denoting the queued_through_txid field in the database.
+	FieldQueuedThroughTxid = "queued_through_txid"
 	// FieldQueuedThrough holds the string denoting the queued_through field in the database.
 	FieldQueuedThrough = "queued_through"
 	// EdgeCompany holds the string denoting the company edge name in mutations.
@@ -69,6 +71,7 @@ var Columns = []string{
 	FieldPreviousSecretExpires,
 	FieldFailing,
 	FieldTimeCreated,
+	FieldQueuedThroughTxid,
 	FieldQueuedThrough,
 }
 
@@ -102,6 +105,8 @@ var (
 	DefaultFailing bool
 	// DefaultTimeCreated holds the default value on creation for the "time_created" field.
 	DefaultTimeCreated func() time.Time
+	// DefaultQueuedThroughTxid holds the default value on creation for the "queued_through_txid" field.
+	DefaultQueuedThroughTxid int64
 	// DefaultQueuedThrough holds the default value on creation for the "queued_through" field.
 	DefaultQueuedThrough int64
 	// DefaultID holds the default value on creation for the "id" field.
@@ -146,6 +151,11 @@ func ByFailing(opts ...sql.OrderTermOption) OrderOption {
 // ByTimeCreated orders the results by the time_created field.
 func ByTimeCreated(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldTimeCreated, opts...).ToFunc()
+}
+
+// ByQueuedThroughTxid orders the results by the queued_through_txid field.
+func ByQueuedThroughTxid(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldQueuedThroughTxid, opts...).ToFunc()
 }
 
 // ByQueuedThrough orders the results by the queued_through field.

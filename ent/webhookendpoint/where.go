@@ -105,6 +105,11 @@ func TimeCreated(v time.Time) predicate.WebhookEndpoint {
 	return predicate.WebhookEndpoint(sql.FieldEQ(FieldTimeCreated, v))
 }
 
+// QueuedThroughTxid applies equality check predicate on the "queued_through_txid" field. It's identical to QueuedThroughTxidEQ.
+func QueuedThroughTxid(v int64) predicate.WebhookEndpoint {
+	return predicate.WebhookEndpoint(sql.FieldEQ(FieldQueuedThroughTxid, v))
+}
+
 // QueuedThrough applies equality check predicate on the "queued_through" field. It's identical to QueuedThroughEQ.
 func QueuedThrough(v int64) predicate.WebhookEndpoint {
 	return predicate.WebhookEndpoint(sql.FieldEQ(FieldQueuedThrough, v))
@@ -438,6 +443,46 @@ func TimeCreatedLT(v time.Time) predicate.WebhookEndpoint {
 // TimeCreatedLTE applies the LTE predicate on the "time_created" field.
 func TimeCreatedLTE(v time.Time) predicate.WebhookEndpoint {
 	return predicate.WebhookEndpoint(sql.FieldLTE(FieldTimeCreated, v))
+}
+
+// QueuedThroughTxidEQ applies the EQ predicate on the "queued_through_txid" field.
+func QueuedThroughTxidEQ(v int64) predicate.WebhookEndpoint {
+	return predicate.WebhookEndpoint(sql.FieldEQ(FieldQueuedThroughTxid, v))
+}
+
+// QueuedThroughTxidNEQ applies the NEQ predicate on the "queued_through_txid" field.
+func QueuedThroughTxidNEQ(v int64) predicate.WebhookEndpoint {
+	return predicate.WebhookEndpoint(sql.FieldNEQ(FieldQueuedThroughTxid, v))
+}
+
+// QueuedThroughTxidIn applies the In predicate on the "queued_through_txid" field.
+func QueuedThroughTxidIn(vs ...int64) predicate.WebhookEndpoint {
+	return predicate.WebhookEndpoint(sql.FieldIn(FieldQueuedThroughTxid, vs...))
+}
+
+// QueuedThroughTxidNotIn applies the NotIn predicate on the "queued_through_txid" field.
+func QueuedThroughTxidNotIn(vs ...int64) predicate.WebhookEndpoint {
+	return predicate.WebhookEndpoint(sql.FieldNotIn(FieldQueuedThroughTxid, vs...))
+}
+
+// QueuedThroughTxidGT applies the GT predicate on the "queued_through_txid" field.
+func QueuedThroughTxidGT(v int64) predicate.WebhookEndpoint {
+	return predicate.WebhookEndpoint(sql.FieldGT(FieldQueuedThroughTxid, v))
+}
+
+// QueuedThroughTxidGTE applies the GTE predicate on the "queued_through_txid" field.
+func QueuedThroughTxidGTE(v int64) predicate.WebhookEndpoint {
+	return predicate.WebhookEndpoint(sql.FieldGTE(FieldQueuedThroughTxid, v))
+}
+
+// QueuedThroughTxidLT applies the LT predicate on the "queued_through_txid" field.
+func QueuedThroughTxidLT(v int64) predicate.WebhookEndpoint {
+	return predicate.WebhookEndpoint(sql.FieldLT(FieldQueuedThroughTxid, v))
+}
+
+// QueuedThroughTxidLTE applies the LTE predicate on the "queued_through_txid" field.
+func QueuedThroughTxidLTE(v int64) predicate.WebhookEndpoint {
+	return predicate.WebhookEndpoint(sql.FieldLTE(FieldQueuedThroughTxid, v))
 }
 
 // QueuedThroughEQ applies the EQ predicate on the "queued_through" field.

@@ -15594,7 +15594,7 @@ type EventObject {
 type Event {
   "The event's id; webhooks send it as webhook-id, the same on every retry."
   id: ID!
-  "The event's place in the company's feed: 1, 2, 3 and so on, without gaps, in commit order."
+  "The event's number: unique per company and increasing within a transaction, not gap-free (the feed's cursor, not this, is where to resume)."
   sequence: Int!
   "What happened, as object.action: note.created, candidate.moved and so on."
   type: String!
@@ -15687,7 +15687,7 @@ input UpdateWebhookEndpointInput {
 }
 
 extend type Query {
-  "The company's change feed after a cursor, oldest first: sequence numbers are gap-free per company, so a client that keeps the cursor misses nothing."
+  "The company's change feed after a cursor, in feed order: an event is listed once nothing can commit before it any more, so a client that keeps the cursor misses nothing."
   events("The cursor of the previous page; none starts at the first event." after: String, "Only these event types." types: [String!], "How many; at most 500." first: Int): EventFeed!
   "The company's webhook endpoints (admin scope)."
   webhookEndpoints: [WebhookEndpoint!]!
