@@ -54,7 +54,10 @@ func newHandWritten(db *database.DB, publicURL string, sealer *auth.Sealer) *han
 		apiKey:          h.q(`SELECT company_id FROM api_keys WHERE secret_hash = ? AND revoked = ?`),
 		candidates:      h.q(candidateColumns + ` ORDER BY time_created, id LIMIT ?`),
 		candidatesAfter: h.q(candidateColumns + ` AND (time_created, id) > (?, ?) ORDER BY time_created, id LIMIT ?`),
-		openings: h.q(`SELECT o.id, o.position_id, o.name, o.hired_candidate_id, o.time_expected_hire, o.headcount,
+		// hired_candidate_uid is the opening's oldest hire.
+		openings: h.q(`SELECT o.id, o.position_id, o.name,
+			(SELECT c.id FROM candidates c WHERE c.hired_opening_id = o.id ORDER BY c.time_last_status_changed, c.id LIMIT 1),
+			o.time_expected_hire, o.headcount,
 			o.reason, o.status, o.time_created, o.time_last_status_change, o.time_opened, o.time_updated,
 			a.id, a.name, a.time_started, a.time_completed, a.status
 		FROM openings o LEFT JOIN approval_processes a ON a.opening_approval_process = o.id

@@ -27,9 +27,13 @@ type hwWriteStatements struct {
 }
 
 func (h *handWritten) writeStatements() hwWriteStatements {
+	// As ours: a lock that does not block inserts referencing the row, and
+	// an event's place without a company-wide counter (recruiting.nextPlace).
 	forUpdate := ""
+	nextEvent := `SELECT 0, COALESCE(MAX(sequence), 0) + 1 FROM activities WHERE company_id = ? AND txid = 0`
 	if h.dialect == dialect.Postgres {
-		forUpdate = ` FOR UPDATE`
+		forUpdate = ` FOR NO KEY UPDATE`
+		nextEvent = `SELECT pg_current_xact_id()::text::bigint, nextval('activity_sequence')`
 	}
 	lock := `SELECT position_id, person_id FROM candidates WHERE id = ? AND company_id = ? AND deleted = ?` + forUpdate
 	return hwWriteStatements{
@@ -38,10 +42,9 @@ func (h *handWritten) writeStatements() hwWriteStatements {
 			AND (email IS NULL OR email = ?) ORDER BY id LIMIT 1`),
 		insertContact: h.q(`INSERT INTO contacts (id, company_id, type, first_name, middle_name, last_name, email, time_created) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`),
 		insertNote:    h.q(`INSERT INTO notes (id, company_id, candidate_id, time_created, created_by, text, details) VALUES (?, ?, ?, ?, ?, ?, ?)`),
-		nextEvent: h.q(`INSERT INTO event_counters (id, company_id, last) VALUES (?, ?, 1)
-			ON CONFLICT (company_id) DO UPDATE SET last = event_counters.last + 1 RETURNING last`),
+		nextEvent: h.q(nextEvent),
 		insertActivity: h.q(`INSERT INTO activities (id, company_id, verb, actor_type, actor_id, actor_name, object_type, object_id, changes,
-			time_created, candidate_id, position_id, sequence, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+			time_created, candidate_id, position_id, txid, sequence, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
 		touchCandidate: h.q(`UPDATE candidates SET time_hiring_process_updated = ? WHERE id = ? AND company_id = ? AND time_hiring_process_updated < ?`),
 		lockForMove: h.q(`SELECT id, person_id, position_id, status, current_step_id, rejection_reason_id, rejection_note, source, address,
 			time_created, time_last_status_changed, time_hiring_process_updated FROM candidates WHERE id = ? AND company_id = ? AND deleted = ?` + forUpdate),
@@ -146,19 +149,23 @@ type hwEvent struct {
 	at                          time.Time
 }
 
-// recordEvent takes the company's next event number, records the activity
+// recordEvent takes the event's place in the feed, records the activity
 // with it and moves the candidate's and person's last activity to e.at.
 func (h *handWritten) recordEvent(ctx context.Context, tx *sql.Tx, company string, e hwEvent) error {
-	var seq int64
-	if err := tx.QueryRowContext(ctx, h.writes.nextEvent, uid.New("evc"), company).Scan(&seq); err != nil {
-		return fmt.Errorf("taking the next event number: %w", err)
+	var txid, seq int64
+	args := []any{company}
+	if h.dialect == dialect.Postgres {
+		args = nil
+	}
+	if err := tx.QueryRowContext(ctx, h.writes.nextEvent, args...).Scan(&txid, &seq); err != nil {
+		return fmt.Errorf("taking the event's place: %w", err)
 	}
 	changes := e.changes
 	if changes == nil {
 		changes = []byte("[]")
 	}
 	if _, err := tx.ExecContext(ctx, h.writes.insertActivity, uid.New("act"), company, e.verb, "API_KEY", nil, nil, e.objectType, e.objectID,
-		string(changes), e.at, e.candidate, e.position, seq, string(e.data)); err != nil {
+		string(changes), e.at, e.candidate, e.position, txid, seq, string(e.data)); err != nil {
 		return fmt.Errorf("recording activity: %w", err)
 	}
 	if _, err := tx.ExecContext(ctx, h.writes.touchCandidate, e.at, e.candidate, company, e.at); err != nil {
