@@ -1,14 +1,8 @@
 package database
 
 import (
-	"context"
-	"os"
-	"path/filepath"
+	"database/sql"
 	"testing"
-
-	"entgo.io/ent/dialect"
-
-	"github.com/hiregraph/hiregraph/hiregraphtest/testdb"
 )
 
 // openingHires is the migration that moved each opening's hire onto its
@@ -22,44 +16,24 @@ const openingHires = "20261127225759"
 // table keeps the rows that reference it (cascades and SET NULL do not
 // run).
 func TestUpgradeMovesHiresOntoTheirCandidates(t *testing.T) {
-	urls := map[string]string{dialect.SQLite: "sqlite://" + filepath.Join(t.TempDir(), "hires.db")}
-	if pg := os.Getenv(testdb.Env); pg != "" {
-		urls[dialect.Postgres] = testdb.PostgresSchemaURL(t, pg)
-	}
-	for dia, url := range urls {
-		t.Run(dia, func(t *testing.T) {
-			ctx := context.Background()
-			raw := rawDB(t, dia, url)
-			conn, err := raw.Conn(ctx)
-			if err != nil {
-				t.Fatal(err)
-			}
-			migrateBefore(t, conn, dia, openingHires)
-			const at = "'2026-11-23 10:00:00'"
-			mustExec(t, conn,
-				`INSERT INTO companies (id, name, careers_token, time_created) VALUES ('com_1', 'Acme', 'tok', `+at+`)`,
-				`INSERT INTO positions (id, name, categories, details, workflow, time_created, time_updated, company_id)
-				 VALUES ('pos_1', 'Engineer', '[]', '[]', '[]', `+at+`, `+at+`, 'com_1')`,
-				`INSERT INTO persons (id, first_name, time_last_activity, time_created, company_id) VALUES ('per_1', 'Ada', `+at+`, `+at+`, 'com_1')`,
-				`INSERT INTO candidates (id, status, current_steps, completed_steps, time_created, time_last_status_changed, time_hiring_process_updated, company_id, person_id, position_id)
-				 VALUES ('can_1', 'HIRED', '[]', '[]', `+at+`, `+at+`, `+at+`, 'com_1', 'per_1', 'pos_1')`,
-				`INSERT INTO openings (id, name, status, reason, time_opened, custom_fields, time_created, time_last_status_change, time_updated, company_id, hired_candidate_id, position_id)
-				 VALUES ('opn_1', 'One', 'FILLED', 'NEW', `+at+`, '{}', `+at+`, `+at+`, `+at+`, 'com_1', 'can_1', 'pos_1')`,
-				`INSERT INTO users (id, email, first_name, roles, time_created, company_id) VALUES ('usr_1', 'r@example.com', 'Rita', '[]', `+at+`, 'com_1')`,
-				`INSERT INTO candidate_assignees (candidate_id, user_id) VALUES ('can_1', 'usr_1')`,
-				`INSERT INTO activities (id, verb, actor_type, object_type, object_id, changes, time_created, company_id, candidate_id)
-				 VALUES ('act_1', 'candidate.hired', 'SYSTEM', 'Candidate', 'can_1', '[]', `+at+`, 'com_1', 'can_1')`)
-			conn.Close()
-			raw.Close()
-
-			db, err := Open(ctx, url)
-			if err != nil {
-				t.Fatalf("migrating: %v", err)
-			}
-			defer db.Close()
-			assertOne(t, db.SQL, `SELECT hired_opening_id FROM candidates WHERE id = 'can_1'`, "opn_1")
-			assertOne(t, db.SQL, `SELECT user_id FROM candidate_assignees WHERE candidate_id = 'can_1'`, "usr_1")
-			assertOne(t, db.SQL, `SELECT candidate_id FROM activities WHERE id = 'act_1'`, "can_1")
-		})
-	}
+	testUpgrade(t, openingHires, func(t *testing.T, conn *sql.Conn, _ string) {
+		const at = "'2026-11-23 10:00:00'"
+		mustExec(t, conn,
+			`INSERT INTO companies (id, name, careers_token, time_created) VALUES ('com_1', 'Acme', 'tok', `+at+`)`,
+			`INSERT INTO positions (id, name, categories, details, workflow, time_created, time_updated, company_id)
+			 VALUES ('pos_1', 'Engineer', '[]', '[]', '[]', `+at+`, `+at+`, 'com_1')`,
+			`INSERT INTO persons (id, first_name, time_last_activity, time_created, company_id) VALUES ('per_1', 'Ada', `+at+`, `+at+`, 'com_1')`,
+			`INSERT INTO candidates (id, status, current_steps, completed_steps, time_created, time_last_status_changed, time_hiring_process_updated, company_id, person_id, position_id)
+			 VALUES ('can_1', 'HIRED', '[]', '[]', `+at+`, `+at+`, `+at+`, 'com_1', 'per_1', 'pos_1')`,
+			`INSERT INTO openings (id, name, status, reason, time_opened, custom_fields, time_created, time_last_status_change, time_updated, company_id, hired_candidate_id, position_id)
+			 VALUES ('opn_1', 'One', 'FILLED', 'NEW', `+at+`, '{}', `+at+`, `+at+`, `+at+`, 'com_1', 'can_1', 'pos_1')`,
+			`INSERT INTO users (id, email, first_name, roles, time_created, company_id) VALUES ('usr_1', 'r@example.com', 'Rita', '[]', `+at+`, 'com_1')`,
+			`INSERT INTO candidate_assignees (candidate_id, user_id) VALUES ('can_1', 'usr_1')`,
+			`INSERT INTO activities (id, verb, actor_type, object_type, object_id, changes, time_created, company_id, candidate_id)
+			 VALUES ('act_1', 'candidate.hired', 'SYSTEM', 'Candidate', 'can_1', '[]', `+at+`, 'com_1', 'can_1')`)
+	}, func(t *testing.T, db *DB, _ string) {
+		assertOne(t, db.SQL, `SELECT hired_opening_id FROM candidates WHERE id = 'can_1'`, "opn_1")
+		assertOne(t, db.SQL, `SELECT user_id FROM candidate_assignees WHERE candidate_id = 'can_1'`, "usr_1")
+		assertOne(t, db.SQL, `SELECT candidate_id FROM activities WHERE id = 'act_1'`, "can_1")
+	})
 }
