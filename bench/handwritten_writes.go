@@ -42,7 +42,7 @@ func (h *handWritten) writeStatements() hwWriteStatements {
 			AND (email IS NULL OR email = ?) ORDER BY id LIMIT 1`),
 		insertContact: h.q(`INSERT INTO contacts (id, company_id, type, first_name, middle_name, last_name, email, time_created) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`),
 		insertNote:    h.q(`INSERT INTO notes (id, company_id, candidate_id, time_created, created_by, text, details) VALUES (?, ?, ?, ?, ?, ?, ?)`),
-		nextEvent: h.q(nextEvent),
+		nextEvent:     h.q(nextEvent),
 		insertActivity: h.q(`INSERT INTO activities (id, company_id, verb, actor_type, actor_id, actor_name, object_type, object_id, changes,
 			time_created, candidate_id, position_id, txid, sequence, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
 		touchCandidate: h.q(`UPDATE candidates SET time_hiring_process_updated = ? WHERE id = ? AND company_id = ? AND time_hiring_process_updated < ?`),
