@@ -1,6 +1,7 @@
 package careerspage_test
 
 import (
+	"bytes"
 	"context"
 	"net/http"
 	"strings"
@@ -70,6 +71,14 @@ func TestVisitorBrowsesPositions(t *testing.T) {
 	}
 	title := text(t, ctx, chromedp.ID("details-title"))
 	details := text(t, ctx, chromedp.ID("details-body"))
+	// The window's title and the keyboard focus follow the open position.
+	windowTitle, err := chromedp.Run(ctx, chromedp.Title())
+	if err != nil || windowTitle != "Senior Backend Engineer – Careers at Acme Robotics" {
+		t.Errorf("window title %q (%v)", windowTitle, err)
+	}
+	if focused, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.activeElement.id`)); err != nil || focused != "details-title" {
+		t.Errorf("focus is on %q (%v), want the position's title", focused, err)
+	}
 	if title != "Senior Backend Engineer" || !strings.Contains(details, "fleet API") || !strings.Contains(details, "Requirements") {
 		t.Errorf("details = %q / %q", title, details)
 	}
@@ -120,5 +129,33 @@ func TestPageFollowsPublication(t *testing.T) {
 	mutate("publishPosition")
 	if list := load(); !strings.Contains(list, "Senior Backend Engineer") {
 		t.Errorf("a published position does not show:\n%s", list)
+	}
+}
+
+// A visitor who follows a link with a wrong token is told, in words for a
+// job seeker, that the link is not valid, not what the API tells
+// developers.
+func TestWrongTokenIsExplainedToTheVisitor(t *testing.T) {
+	env := hiregraphtest.New(t)
+	ctx := hiregraphtest.Browser(t)
+	err := chromedp.Do(ctx,
+		chromedp.Navigate(env.URL("/careers/"+env.Demo.CompanyUID+"?token=wrong")),
+		chromedp.WaitVisible(chromedp.Search(`//p[@id="status"][contains(., "link")]`)),
+	)
+	if err != nil {
+		t.Fatalf("loading the page: %v", err)
+	}
+	if status := text(t, ctx, chromedp.ID("status")); !strings.Contains(status, "careers page link is not complete or no longer valid") {
+		t.Errorf("status = %q", status)
+	}
+	hiregraphtest.CheckAccessibility(t, ctx)
+}
+
+// Every page's browser asks for /favicon.ico.
+func TestFavicon(t *testing.T) {
+	env := hiregraphtest.New(t)
+	r := env.DoWith(http.MethodGet, "/favicon.ico", nil, nil)
+	if r.Status != http.StatusOK || r.Header.Get("Content-Type") != "image/x-icon" || !bytes.HasPrefix(r.Body, []byte{0, 0, 1, 0}) {
+		t.Errorf("favicon: %d %q, %d bytes", r.Status, r.Header.Get("Content-Type"), len(r.Body))
 	}
 }

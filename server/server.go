@@ -28,6 +28,7 @@ import (
 	"github.com/hiregraph/hiregraph/ratelimit"
 	"github.com/hiregraph/hiregraph/recruiting"
 	"github.com/hiregraph/hiregraph/rest"
+	"github.com/hiregraph/hiregraph/staticpage"
 	"github.com/hiregraph/hiregraph/telemetry"
 	"github.com/hiregraph/hiregraph/webhook"
 )
@@ -194,6 +195,7 @@ func New(cfg Config) http.Handler {
 		rest.WriteJSON(w, http.StatusOK, map[string]string{"status": "ok"})
 	})
 	r.Method(http.MethodGet, "/metrics", m.handler())
+	r.Method(http.MethodGet, "/favicon.ico", staticpage.Favicon())
 	r.Method(http.MethodGet, openapi.Path, openapi.Handler())
 	r.Method(http.MethodGet, apidocs.Path, apidocs.Page())
 	r.Method(http.MethodGet, apidocs.AssetsPath+"*", apidocs.Assets())

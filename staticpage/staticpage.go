@@ -4,6 +4,7 @@
 package staticpage
 
 import (
+	_ "embed"
 	"io/fs"
 	"net/http"
 	"path"
@@ -52,5 +53,20 @@ func Assets(files fs.FS, dir, prefix string, exts ...string) http.Handler {
 		w.Header().Set("X-Content-Type-Options", "nosniff")
 		w.Header().Set("Cache-Control", "public, max-age=300")
 		serve.ServeHTTP(w, r)
+	})
+}
+
+//go:embed favicon.ico
+var favicon []byte
+
+// Favicon serves the icon browsers ask every page of the server for at
+// /favicon.ico; a day's caching keeps them from asking again on each page.
+func Favicon() http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		h := w.Header()
+		h.Set("Content-Type", "image/x-icon")
+		h.Set("Cache-Control", "public, max-age=86400")
+		h.Set("X-Content-Type-Options", "nosniff")
+		_, _ = w.Write(favicon)
 	})
 }

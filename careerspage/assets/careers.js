@@ -12,14 +12,37 @@ const allowedTags = new Set(['P', 'BR', 'B', 'STRONG', 'I', 'EM', 'U', 'UL', 'OL
 
 function $(id) { return document.getElementById(id); }
 
-async function fetchJSON(url) {
+// The API's messages are written for developers; a job seeker who followed
+// a broken or outdated link is told what to do instead.
+const brokenLink = 'This careers page link is not complete or no longer valid. Please open the careers page from the company\'s website again.';
+const visitorMessages = {
+  401: brokenLink,
+  403: brokenLink,
+  404: brokenLink,
+  429: 'Many people are visiting right now. Please try again in a minute.',
+};
+
+// fetchJSON reads the API; notFound is what a 404 tells the visitor there.
+async function fetchJSON(url, notFound = brokenLink) {
   // no-cache: revalidate (If-None-Match, a 304 when nothing changed) so a
   // position published or unpublished a moment ago shows at once; the API's
   // max-age stays for other careers sites and CDNs.
   const resp = await fetch(url, { headers: { Accept: 'application/json' }, cache: 'no-cache' });
   const body = await resp.json().catch(() => ({}));
-  if (!resp.ok) throw new Error(body.message || `The careers API answered ${resp.status}`);
+  if (!resp.ok) {
+    const message = resp.status === 404 ? notFound : visitorMessages[resp.status];
+    throw new Error(message || 'The page could not load the positions. Please try again in a moment.');
+  }
   return body;
+}
+
+// companyName is the company's name once the list has loaded; the window's
+// title names it, and the open position.
+let companyName = '';
+
+function setTitle(position) {
+  const careers = companyName ? `Careers at ${companyName}` : 'Careers';
+  document.title = position ? `${position} – ${careers}` : careers;
 }
 
 function place(p) {
@@ -57,7 +80,9 @@ function renderList(positions) {
     return;
   }
   $('status').textContent = `${positions.length} open position${positions.length === 1 ? '' : 's'}`;
-  $('company').textContent = `Careers at ${positions[0].company_name}`;
+  companyName = positions[0].company_name;
+  $('company').textContent = `Careers at ${companyName}`;
+  setTitle('');
   const byDept = new Map();
   for (const p of positions) {
     const dept = p.department || 'Other';
@@ -87,7 +112,8 @@ function renderList(positions) {
 }
 
 async function showDetails(uid) {
-  const p = await fetchJSON(`${api}/${encodeURIComponent(uid)}?details=true&token=${encodeURIComponent(token)}`);
+  const p = await fetchJSON(`${api}/${encodeURIComponent(uid)}?details=true&token=${encodeURIComponent(token)}`,
+    'This position is no longer open. The other open positions are listed below.');
   $('details-title').textContent = p.name;
   $('details-meta').textContent = [p.department, p.employment_type, place(p)].filter(Boolean).join(' · ');
   const body = $('details-body');
@@ -102,6 +128,9 @@ async function showDetails(uid) {
   }
   $('positions').hidden = true;
   $('details').hidden = false;
+  setTitle(p.name);
+  // Keyboard and screen-reader users land on what opened, not on <body>.
+  $('details-title').focus();
   await showApplyForm(uid);
 }
 
@@ -275,8 +304,11 @@ function showApplyErrors(status, body) {
 }
 
 function showList() {
+  const wasOpen = !$('details').hidden;
   $('details').hidden = true;
   $('positions').hidden = false;
+  setTitle('');
+  if (wasOpen) $('company').focus();
 }
 
 async function route() {
