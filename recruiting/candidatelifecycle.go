@@ -2,7 +2,6 @@ package recruiting
 
 import (
 	"context"
-	"entgo.io/ent/dialect"
 	"fmt"
 	"net/http"
 	"slices"
@@ -383,17 +382,13 @@ func (s *Service) recordPersonUpdate(ctx context.Context, client *ent.Client, p 
 	return nil
 }
 
-// lockCandidatesOf reads the person's candidates and, on PostgreSQL, locks
-// them, in id order, before the person's row is written: a candidate's
+// lockCandidatesOf reads the person's candidates and locks them
+// (lockedForWrite), in id order, before the person's row is written: a candidate's
 // writes lock the candidate, then its person (touchCandidate), so a
 // person's update that locked the person first could deadlock with them
 // (docs/concurrency.md).
 func (s *Service) lockCandidatesOf(ctx context.Context, client *ent.Client, p *ent.Person) ([]*ent.Candidate, error) {
-	q := client.Candidate.Query().Where(candidate.PersonID(p.ID)).Order(ent.Asc(candidate.FieldID))
-	if s.Dialect == dialect.Postgres {
-		q.ForUpdate()
-	}
-	cands, err := q.All(ctx)
+	cands, err := client.Candidate.Query().Where(candidate.PersonID(p.ID), lockedForWrite).Order(ent.Asc(candidate.FieldID)).All(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("locking the person's candidates: %w", err)
 	}
