@@ -610,7 +610,7 @@ func TestRateLimitedAnswersMatchTheDocument(t *testing.T) {
 
 // TestEveryRouteIsDocumented walks the server's routes: each one outside
 // GraphQL, metrics and the HTML pages (GraphiQL, careers, /docs, the
-// board) must be in the document.
+// board) and their icon must be in the document.
 func TestEveryRouteIsDocumented(t *testing.T) {
 	doc := loadDocument(t)
 	env := hiregraphtest.New(t)
@@ -618,7 +618,7 @@ func TestEveryRouteIsDocumented(t *testing.T) {
 	if !ok {
 		t.Fatalf("the server handler is a %T, not a chi router", env.Server.Config.Handler)
 	}
-	undocumented := []string{"/", "/graphql", "/metrics", "/careers/{company_uid}", "/graphiql/*", "/careers-assets/*", "/docs", "/app"}
+	undocumented := []string{"/", "/graphql", "/metrics", "/careers/{company_uid}", "/graphiql/*", "/careers-assets/*", "/docs", "/app", "/favicon.ico"}
 	err := chi.Walk(routes, func(method, route string, _ http.Handler, _ ...func(http.Handler) http.Handler) error {
 		route = strings.TrimSuffix(route, "/")
 		if route == "" || slices.Contains(undocumented, route) || strings.HasSuffix(route, "/*") {
