@@ -13,10 +13,9 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"fmt"
-	"slices"
 
 	"github.com/hiregraph/hiregraph/ent"
-	"github.com/hiregraph/hiregraph/viewer"
+	"github.com/hiregraph/hiregraph/permission"
 )
 
 // keyPrefix marks Hiregraph API keys, so secret scanners can spot leaked ones.
@@ -52,8 +51,8 @@ func CreateBoundKey(ctx context.Context, client *ent.Client, sealer *Sealer, spe
 		scopes = []string{}
 	}
 	for _, s := range scopes {
-		if !slices.Contains(viewer.AllScopes, s) {
-			return nil, fmt.Errorf("unknown scope %q (known: %v)", s, viewer.AllScopes)
+		if !permission.KnownScope(s) {
+			return nil, fmt.Errorf("unknown scope %q (known: %v or a permission name)", s, permission.CoarseScopes)
 		}
 	}
 	raw := make([]byte, 32)

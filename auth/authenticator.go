@@ -61,7 +61,7 @@ func (a *Authenticator) Authenticate(ctx context.Context, header string) (viewer
 		return viewer.Viewer{}, err
 	}
 	a.touch(ctx, key)
-	v := viewer.Viewer{CompanyID: key.CompanyID, KeyID: key.ID, Scopes: key.Scopes}
+	v := viewer.ForKey(key.CompanyID, key.ID, key.Scopes)
 	if key.PartnerID != nil {
 		v.PartnerID = *key.PartnerID
 	}

@@ -18,6 +18,7 @@ import (
 	"github.com/hiregraph/hiregraph/apierror"
 	"github.com/hiregraph/hiregraph/ent"
 	"github.com/hiregraph/hiregraph/ent/user"
+	"github.com/hiregraph/hiregraph/permission"
 	"github.com/hiregraph/hiregraph/viewer"
 )
 
@@ -268,7 +269,7 @@ func unverifiedIssuer(token string) string {
 // userViewer turns an active user into the viewer of a request.
 func userViewer(base viewer.Viewer, u *ent.User) viewer.Viewer {
 	base.CompanyID = u.CompanyID
-	v := base.ForUser(u.ID, u.Roles)
+	v := base.ForUser(u.ID, u.Roles, permission.OfRoles(u.Roles, nil))
 	v.UserName = strings.TrimSpace(u.FirstName + " " + u.LastName)
 	return v
 }

@@ -264,7 +264,7 @@ const (
 func benchRequests(ctx context.Context, db *database.DB, sealer *auth.Sealer, m *demo.Manifest, n int) ([]namedRequest, error) {
 	auth := http.Header{"Authorization": {"Bearer " + m.APIKey}}
 	gql := http.Header{"Authorization": {"Bearer " + m.APIKey}, "Content-Type": {"application/json"}}
-	vctx := viewer.NewContext(ctx, viewer.Viewer{CompanyID: m.CompanyUID, Scopes: viewer.AllScopes})
+	vctx := viewer.NewContext(ctx, viewer.ForService(m.CompanyUID))
 	middle, err := db.Client.Candidate.Query().Order(candidate.ByTimeCreated(), candidate.ByID()).Offset(n / 2).First(vctx)
 	if err != nil {
 		return nil, fmt.Errorf("finding a deep cursor: %w", err)

@@ -33,7 +33,7 @@ func seed(ctx context.Context, db *database.DB, sealer *auth.Sealer, n int, out 
 	if err != nil {
 		return nil, err
 	}
-	ctx = viewer.NewContext(ctx, viewer.Viewer{CompanyID: m.CompanyUID, Scopes: viewer.AllScopes})
+	ctx = viewer.NewContext(ctx, viewer.ForService(m.CompanyUID))
 	have, err := db.Client.Candidate.Query().Where(candidate.HasPositionWith(position.NameHasPrefix(benchPositionPrefix))).Count(ctx)
 	switch {
 	case err != nil:

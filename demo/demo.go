@@ -19,6 +19,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/privacy"
 	"github.com/hiregraph/hiregraph/ent/questionnaire"
 	"github.com/hiregraph/hiregraph/ent/user"
+	"github.com/hiregraph/hiregraph/permission"
 	"github.com/hiregraph/hiregraph/viewer"
 )
 
@@ -70,12 +71,12 @@ func Seed(ctx context.Context, client *ent.Client, sealer *auth.Sealer, name str
 	case err != nil:
 		return nil, fmt.Errorf("looking up demo company: %w", err)
 	}
-	ctx = viewer.NewContext(ctx, viewer.Viewer{CompanyID: comp.ID, Scopes: viewer.AllScopes})
+	ctx = viewer.NewContext(ctx, viewer.ForService(comp.ID))
 	m, err := manifest(ctx, client, comp)
 	if err != nil {
 		return nil, fmt.Errorf("reading demo company: %w", err)
 	}
-	key, err := auth.CreateKey(ctx, client, sealer, comp.ID, "demo", viewer.AllScopes)
+	key, err := auth.CreateKey(ctx, client, sealer, comp.ID, "demo", permission.CoarseScopes)
 	if err != nil {
 		return nil, err
 	}
@@ -100,7 +101,7 @@ func create(ctx context.Context, client *ent.Client, sealer *auth.Sealer, name s
 	if err != nil {
 		return nil, rollback(tx, err)
 	}
-	ctx = viewer.NewContext(ctx, viewer.Viewer{CompanyID: comp.ID, Scopes: viewer.AllScopes})
+	ctx = viewer.NewContext(ctx, viewer.ForService(comp.ID))
 	if err := (&seeder{tx: tx.Client(), sealer: sealer, now: time.Now().UTC().Truncate(time.Second)}).run(ctx); err != nil {
 		return nil, rollback(tx, err)
 	}

@@ -53,7 +53,7 @@ func (s *Service) Apply(ctx context.Context, company *ent.Company, positionID st
 	}
 	// The careers site acts for the applicant: it may write this one
 	// application of its company and nothing else.
-	ctx = viewer.NewContext(ctx, viewer.Viewer{CompanyID: company.ID, Scopes: []string{viewer.ScopeRead, viewer.ScopeWrite}})
+	ctx = viewer.NewContext(ctx, viewer.ForKey(company.ID, "", []string{viewer.ScopeRead, viewer.ScopeWrite}))
 	if prior, err := s.recentApplication(ctx, s.Client, app.Email, p.ID); err != nil || prior != nil {
 		return prior, err
 	}

@@ -17,7 +17,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/person"
 	"github.com/hiregraph/hiregraph/ent/schema"
 	"github.com/hiregraph/hiregraph/ent/schema/rule"
-	"github.com/hiregraph/hiregraph/viewer"
+	"github.com/hiregraph/hiregraph/permission"
 )
 
 // Verbs of a candidate's lifecycle (README, Candidate transitions).
@@ -72,7 +72,7 @@ type CreateCandidateInput struct {
 // twice, even when two requests race: the unique (company, e-mail) index
 // decides and the loser reads the winner's person. It needs the write scope.
 func (s *Service) CreateCandidate(ctx context.Context, in CreateCandidateInput) (*ent.Candidate, error) {
-	if err := Require(ctx, viewer.ScopeWrite); err != nil {
+	if err := Require(ctx, permission.SourceCandidates); err != nil {
 		return nil, err
 	}
 	return s.createCandidate(ctx, in, nil)

@@ -15,7 +15,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/schema/rule"
 	"github.com/hiregraph/hiregraph/ent/schema/schematype"
 	"github.com/hiregraph/hiregraph/ent/user"
-	"github.com/hiregraph/hiregraph/viewer"
+	"github.com/hiregraph/hiregraph/permission"
 )
 
 // transitionFunc changes a candidate loaded in the transaction and returns
@@ -23,15 +23,12 @@ import (
 type transitionFunc func(ctx context.Context, client *ent.Client, c *ent.Candidate) (verb string, changes []schematype.FieldChange, err error)
 
 // transition runs one change of a candidate in one transaction: it needs
-// the write scope, reads another company's candidate (or a deleted one) as
+// the permission of its change (rule.RequirePermissions), reads another company's candidate (or a deleted one) as
 // missing, and records the activity with the change. It returns the
 // candidate as saved. The candidate row stays locked until the commit, so
 // of two racing transitions the second sees the first's result and answers
 // as a later request would.
 func (s *Service) transition(ctx context.Context, candidateID string, fn transitionFunc) (*ent.Candidate, error) {
-	if err := Require(ctx, viewer.ScopeWrite); err != nil {
-		return nil, err
-	}
 	var out *ent.Candidate
 	err := s.WithTx(ctx, func(ctx context.Context, client *ent.Client) error {
 		c, err := client.Candidate.Query().Where(candidate.ID(candidateID), candidate.Deleted(false), lockedForWrite).Only(ctx)
@@ -287,7 +284,7 @@ func (s *Service) UpdateCandidate(ctx context.Context, candidateID string, in Up
 // person recorded twice. The activity shows on each of the person's
 // candidates' timelines.
 func (s *Service) UpdatePerson(ctx context.Context, personID string, in PersonInput) (*ent.Person, error) {
-	if err := Require(ctx, viewer.ScopeWrite); err != nil {
+	if err := Require(ctx, permission.EditCandidates); err != nil {
 		return nil, err
 	}
 	if err := validatePerson(in); err != nil {

@@ -9,13 +9,12 @@ import (
 	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/person"
 	"github.com/hiregraph/hiregraph/ent/schema/rule"
-	"github.com/hiregraph/hiregraph/viewer"
 )
 
 // Candidate returns one candidate of the company; a deleted one too, as
 // the list shows it. Another company's reads as missing.
 func (s *Service) Candidate(ctx context.Context, id string) (*ent.Candidate, error) {
-	if err := Require(ctx, viewer.ScopeRead); err != nil {
+	if err := RequireRead(ctx); err != nil {
 		return nil, err
 	}
 	c, err := s.Client.Candidate.Get(ctx, id)
@@ -39,7 +38,7 @@ func (s *Service) FindDuplicates(ctx context.Context, email string) ([]*ent.Pers
 // duplicatesOf checks email and returns the query of the company's people
 // with that address, in any case.
 func duplicatesOf(ctx context.Context, client *ent.Client, email string) (*ent.PersonQuery, error) {
-	if err := Require(ctx, viewer.ScopeRead); err != nil {
+	if err := RequireRead(ctx); err != nil {
 		return nil, err
 	}
 	email = strings.TrimSpace(email)

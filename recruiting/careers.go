@@ -34,7 +34,7 @@ func (s *Service) CareersContext(ctx context.Context, companyID, token string) (
 	if token == "" || !auth.TokenMatches(token, company.CareersToken) {
 		return nil, nil, errInvalidCareersToken
 	}
-	return viewer.NewContext(ctx, viewer.Viewer{CompanyID: company.ID, Scopes: []string{viewer.ScopeRead}}), company, nil
+	return viewer.NewContext(ctx, viewer.ForKey(company.ID, "", []string{viewer.ScopeRead})), company, nil
 }
 
 // careersColumns are the position columns the careers API shows (spec 2.2);

@@ -44,7 +44,7 @@ func TestCareersListQueriesDoNotGrowWithPositions(t *testing.T) {
 	if few != 4 || n != 3 {
 		t.Errorf("%d published positions took %d statements, want 4", n, few)
 	}
-	ctx := viewer.NewContext(context.Background(), viewer.Viewer{CompanyID: env.Demo.CompanyUID, Scopes: viewer.AllScopes})
+	ctx := viewer.NewContext(context.Background(), viewer.ForService(env.Demo.CompanyUID))
 	for i := range 40 {
 		if err := env.DB.Client.Position.Create().SetName(fmt.Sprintf("Position %d", i)).
 			SetIsPublished(true).SetLocationID(env.Demo.LocationUID).Exec(ctx); err != nil {

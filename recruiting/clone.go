@@ -15,8 +15,8 @@ import (
 	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/schema/rule"
 	"github.com/hiregraph/hiregraph/ent/schema/schematype"
+	"github.com/hiregraph/hiregraph/permission"
 	"github.com/hiregraph/hiregraph/sanitize"
-	"github.com/hiregraph/hiregraph/viewer"
 )
 
 // ClonePosition creates a position from a template position, with its
@@ -24,7 +24,7 @@ import (
 // field writes nothing. It returns the new position with its location,
 // openings and their approval processes loaded.
 func (s *Service) ClonePosition(ctx context.Context, templateID string, in CloneInput) (*ent.Position, error) {
-	if err := Require(ctx, viewer.ScopeWrite); err != nil {
+	if err := Require(ctx, permission.EditPositions); err != nil {
 		return nil, err
 	}
 	var created *ent.Position
@@ -34,7 +34,7 @@ func (s *Service) ClonePosition(ctx context.Context, templateID string, in Clone
 			return err
 		}
 		if in.SalaryRange != nil {
-			if err := Require(ctx, viewer.ScopeSalaryRangesWrite); err != nil {
+			if err := Require(ctx, permission.EditSalary); err != nil {
 				return err
 			}
 		}

@@ -13,8 +13,8 @@ import (
 	"github.com/hiregraph/hiregraph/ent"
 	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/testsubmission"
+	"github.com/hiregraph/hiregraph/permission"
 	"github.com/hiregraph/hiregraph/sanitize"
-	"github.com/hiregraph/hiregraph/viewer"
 )
 
 // Statuses of a test submission the service sets; partners report others
@@ -41,7 +41,7 @@ const MaxDisplayMessage = 500
 // returned. Callers must not hold a transaction (the GraphQL mutation runs
 // without one), or the record would vanish with the failure it records.
 func (s *Service) SubmitForTest(ctx context.Context, candidateID, partnerID, testID string) (*ent.TestSubmission, error) {
-	if err := Require(ctx, viewer.ScopeWrite); err != nil {
+	if err := Require(ctx, permission.SubmitFeedback); err != nil {
 		return nil, err
 	}
 	if ent.TxFromContext(ctx) != nil {

@@ -11,8 +11,8 @@ import (
 	"github.com/hiregraph/hiregraph/ent"
 	"github.com/hiregraph/hiregraph/ent/schema/schematype"
 	"github.com/hiregraph/hiregraph/ent/testsubmission"
+	"github.com/hiregraph/hiregraph/permission"
 	"github.com/hiregraph/hiregraph/sanitize"
-	"github.com/hiregraph/hiregraph/viewer"
 )
 
 // EvaluationUpdate is a partner's report on a submission; nil fields stay
@@ -43,7 +43,7 @@ const (
 // submission is final: later reports get 409. Partners hold an API key of
 // the company with the evaluations:write scope.
 func (s *Service) UpdateEvaluation(ctx context.Context, evaluationID string, in EvaluationUpdate) (*ent.TestSubmission, error) {
-	if err := Require(ctx, viewer.ScopeEvaluationsWrite); err != nil {
+	if err := Require(ctx, permission.ReportEvaluation); err != nil {
 		return nil, err
 	}
 	var ts *ent.TestSubmission

@@ -36,13 +36,13 @@ type FeedPage struct {
 // that stores the cursor misses nothing when it comes back, however long
 // it was away.
 func (s *Service) Events(ctx context.Context, after string, types []string, limit int) (*FeedPage, error) {
-	if err := Require(ctx, viewer.ScopeRead); err != nil {
+	if err := RequireRead(ctx); err != nil {
 		return nil, err
 	}
 	// The feed carries every position's records and is gap-free only for a
 	// viewer who sees them all.
-	if v, _ := viewer.FromContext(ctx); v.AssignedOnly() {
-		return nil, apierror.Forbidden("the change feed's events need a role that sees every position")
+	if v, _ := viewer.FromContext(ctx); !v.SeesEverything() {
+		return nil, apierror.Forbidden("the change feed's events need a role that sees every position and candidate")
 	}
 	if err := checkPageSize("limit", limit); err != nil {
 		return nil, err

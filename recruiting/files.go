@@ -17,7 +17,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/candidatefile"
 	"github.com/hiregraph/hiregraph/ent/privacy"
 	"github.com/hiregraph/hiregraph/filestore"
-	"github.com/hiregraph/hiregraph/viewer"
+	"github.com/hiregraph/hiregraph/permission"
 )
 
 // FileURLLifetime is how long a download link of a candidate's file works:
@@ -91,7 +91,7 @@ func createFileRow(ctx context.Context, client *ent.Client, candidateID string, 
 // UploadCandidateFile adds a document to a candidate's files (GraphQL
 // uploadCandidateFile). kind defaults to an attachment.
 func (s *Service) UploadCandidateFile(ctx context.Context, candidateID string, kind *candidatefile.Kind, up Upload) (*ent.CandidateFile, error) {
-	if err := Require(ctx, viewer.ScopeWrite); err != nil {
+	if err := Require(ctx, permission.SourceCandidates, permission.EditCandidates, permission.Comment); err != nil {
 		return nil, err
 	}
 	c, err := s.Client.Candidate.Query().Where(candidate.ID(candidateID)).Only(ctx)
@@ -129,7 +129,7 @@ func (s *Service) UploadCandidateFile(ctx context.Context, candidateID string, k
 
 // CandidateFiles lists a candidate's files, oldest first.
 func (s *Service) CandidateFiles(ctx context.Context, candidateID string) ([]*ent.CandidateFile, error) {
-	if err := Require(ctx, viewer.ScopeRead); err != nil {
+	if err := RequireRead(ctx); err != nil {
 		return nil, err
 	}
 	c, err := s.Client.Candidate.Query().Where(candidate.ID(candidateID)).

@@ -16,7 +16,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/pipelinestep"
 	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/schema/schematype"
-	"github.com/hiregraph/hiregraph/viewer"
+	"github.com/hiregraph/hiregraph/permission"
 )
 
 // An opening hires up to its headcount: each hired candidate points at the
@@ -230,7 +230,7 @@ func (s *Service) leaveHiredStep(ctx context.Context, client *ent.Client, c *ent
 // opening, it is Pending while its approval is not done. The position must
 // not be closed.
 func (s *Service) ReopenOpening(ctx context.Context, id string, headcount *int) (*ent.Opening, error) {
-	if err := Require(ctx, viewer.ScopeWrite); err != nil {
+	if err := Require(ctx, permission.ChangePositionStatus); err != nil {
 		return nil, err
 	}
 	if err := checkHeadcount(headcount); err != nil {

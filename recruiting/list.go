@@ -8,7 +8,6 @@ import (
 	"entgo.io/ent/dialect/sql"
 
 	"github.com/hiregraph/hiregraph/apierror"
-	"github.com/hiregraph/hiregraph/viewer"
 )
 
 // Page sizes of every list, whichever face asks: REST's limit and
@@ -98,7 +97,7 @@ type keysetQuery[Q any, P, O ~func(*sql.Selector), T any] interface {
 // openList is the entry of every list, whichever spelling of a page it
 // serves: reading a list needs the read scope.
 func openList(ctx context.Context) error {
-	return Require(ctx, viewer.ScopeRead)
+	return RequireRead(ctx)
 }
 
 // readPage is every REST list: it checks the read scope, then narrows q

@@ -7,6 +7,7 @@ import (
 
 	"github.com/hiregraph/hiregraph/apierror"
 	"github.com/hiregraph/hiregraph/ent"
+	"github.com/hiregraph/hiregraph/permission"
 	"github.com/hiregraph/hiregraph/viewer"
 )
 
@@ -16,7 +17,7 @@ var countryCode = regexp.MustCompile(`^[A-Z]{2}$`)
 // ISO 3166-1 alpha-2 code and the time zone an IANA name, because careers
 // sites render both.
 func (s *Service) CreateLocation(ctx context.Context, in ent.CreateLocationInput) (*ent.Location, error) {
-	if err := Require(ctx, viewer.ScopeWrite); err != nil {
+	if err := Require(ctx, permission.EditSettings, permission.EditPositions); err != nil {
 		return nil, err
 	}
 	if in.Country != nil && !countryCode.MatchString(*in.Country) {

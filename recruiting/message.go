@@ -9,8 +9,8 @@ import (
 	"github.com/hiregraph/hiregraph/apierror"
 	"github.com/hiregraph/hiregraph/ent"
 	"github.com/hiregraph/hiregraph/ent/schema/schematype"
+	"github.com/hiregraph/hiregraph/permission"
 	"github.com/hiregraph/hiregraph/sanitize"
-	"github.com/hiregraph/hiregraph/viewer"
 )
 
 // CreateMessageInput is the body of spec 4.3.
@@ -38,7 +38,7 @@ const (
 // body keeps <b>, <i>, <u> and safe links; a message about a candidate
 // counts as activity of the candidate.
 func (s *Service) CreateMessage(ctx context.Context, conversationID string, in CreateMessageInput) (*ent.Message, error) {
-	if err := Require(ctx, viewer.ScopeWrite); err != nil {
+	if err := Require(ctx, permission.Comment); err != nil {
 		return nil, err
 	}
 	sent, err := s.parsePastTime("time_sent", in.TimeSent)

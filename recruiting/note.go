@@ -10,8 +10,8 @@ import (
 	"github.com/hiregraph/hiregraph/apitime"
 	"github.com/hiregraph/hiregraph/ent"
 	"github.com/hiregraph/hiregraph/ent/schema/schematype"
+	"github.com/hiregraph/hiregraph/permission"
 	"github.com/hiregraph/hiregraph/sanitize"
-	"github.com/hiregraph/hiregraph/viewer"
 )
 
 // CreateNoteInput is the body of spec 4.2.
@@ -38,7 +38,7 @@ const futureSkew = 5 * time.Minute
 // CreateNote adds a note to a candidate (spec 4.2). The text keeps only
 // <b>, <i> and <u>; the note counts as activity of the candidate.
 func (s *Service) CreateNote(ctx context.Context, candidateID string, in CreateNoteInput) (*ent.Note, error) {
-	if err := Require(ctx, viewer.ScopeWrite); err != nil {
+	if err := Require(ctx, permission.Comment); err != nil {
 		return nil, err
 	}
 	created, err := s.parsePastTime("time_created", in.TimeCreated)

@@ -87,7 +87,7 @@ func (s *Service) PartnerOfferLetter(ctx context.Context, req OfferLetterRequest
 	if !p.CanSeeOffers {
 		return nil, apierror.Forbidden("the partner is no longer permitted to see offer letters")
 	}
-	ctx = viewer.NewContext(ctx, viewer.Viewer{CompanyID: p.CompanyID, Scopes: []string{viewer.ScopeRead}})
+	ctx = viewer.NewContext(ctx, viewer.ForKey(p.CompanyID, "", []string{viewer.ScopeRead}))
 	letter, err := s.Client.OfferLetter.Get(ctx, req.LetterID)
 	if ent.IsNotFound(err) {
 		return nil, apierror.NotFound(apierror.CodeNotFound, "the offer letter no longer exists")

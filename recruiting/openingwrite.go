@@ -14,7 +14,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/opening"
 	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/schema/schematype"
-	"github.com/hiregraph/hiregraph/viewer"
+	"github.com/hiregraph/hiregraph/permission"
 )
 
 // maxHeadcount bounds an opening's headcount: larger numbers are typing
@@ -99,7 +99,7 @@ func oneOpening(ctx context.Context, q *ent.OpeningQuery, id string) (*ent.Openi
 // CreateOpening adds an opening to a position that is not closed and not a
 // template, with its activity, in one transaction.
 func (s *Service) CreateOpening(ctx context.Context, positionID string, in CreateOpeningInput) (*ent.Opening, error) {
-	if err := Require(ctx, viewer.ScopeWrite); err != nil {
+	if err := Require(ctx, permission.EditPositions); err != nil {
 		return nil, err
 	}
 	var created *ent.Opening
@@ -176,7 +176,7 @@ func (in UpdateOpeningInput) validate() error {
 // opening.updated with their before and after; a status change is
 // opening.status_changed.
 func (s *Service) UpdateOpening(ctx context.Context, id string, in UpdateOpeningInput) (*ent.Opening, error) {
-	if err := Require(ctx, viewer.ScopeWrite); err != nil {
+	if err := Require(ctx, permission.EditPositions); err != nil {
 		return nil, err
 	}
 	if err := in.validate(); err != nil {
@@ -336,21 +336,22 @@ func approvalAllowsHiring(a opening.ApprovalStatus) bool {
 // An approval's steps (README, "Opening approval"): each names the
 // approval statuses it starts from, the status it ends in, and its verb.
 type approvalStep struct {
-	name string
-	from []opening.ApprovalStatus
-	to   opening.ApprovalStatus
-	verb string
+	name       string
+	from       []opening.ApprovalStatus
+	to         opening.ApprovalStatus
+	verb       string
+	permission string
 }
 
 var (
 	approvalStart = approvalStep{"start", []opening.ApprovalStatus{opening.ApprovalStatusNA, opening.ApprovalStatusRejected, opening.ApprovalStatusPaused},
-		opening.ApprovalStatusStarted, VerbApprovalStarted}
+		opening.ApprovalStatusStarted, VerbApprovalStarted, permission.RequestApproval}
 	approvalPause = approvalStep{"pause", []opening.ApprovalStatus{opening.ApprovalStatusStarted},
-		opening.ApprovalStatusPaused, VerbApprovalPaused}
+		opening.ApprovalStatusPaused, VerbApprovalPaused, permission.RequestApproval}
 	approvalApprove = approvalStep{"approve", []opening.ApprovalStatus{opening.ApprovalStatusStarted, opening.ApprovalStatusPaused},
-		opening.ApprovalStatusApproved, VerbApprovalApproved}
+		opening.ApprovalStatusApproved, VerbApprovalApproved, permission.ApproveOpenings}
 	approvalReject = approvalStep{"reject", []opening.ApprovalStatus{opening.ApprovalStatusStarted, opening.ApprovalStatusPaused},
-		opening.ApprovalStatusRejected, VerbApprovalRejected}
+		opening.ApprovalStatusRejected, VerbApprovalRejected, permission.ApproveOpenings}
 )
 
 // StartOpeningApproval starts the approval of an opening that needs none
@@ -383,7 +384,7 @@ func (s *Service) RejectOpening(ctx context.Context, id string) (*ent.Opening, e
 }
 
 func (s *Service) stepApproval(ctx context.Context, id string, step approvalStep, name *string) (*ent.Opening, error) {
-	if err := Require(ctx, viewer.ScopeWrite); err != nil {
+	if err := Require(ctx, step.permission); err != nil {
 		return nil, err
 	}
 	var updated *ent.Opening

@@ -10,7 +10,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent"
 	"github.com/hiregraph/hiregraph/ent/evaluationpartner"
 	"github.com/hiregraph/hiregraph/ent/schema/schematype"
-	"github.com/hiregraph/hiregraph/viewer"
+	"github.com/hiregraph/hiregraph/permission"
 )
 
 // MinSigningSecretBytes is the shortest secret accepted for SIGNED_JWT:
@@ -55,7 +55,7 @@ type UpdatePartnerInput struct {
 
 // CreatePartner adds an evaluation partner to the viewer's company.
 func (s *Service) CreatePartner(ctx context.Context, in CreatePartnerInput) (*ent.EvaluationPartner, error) {
-	if err := Require(ctx, viewer.ScopeAdmin); err != nil {
+	if err := Require(ctx, permission.ManagePartners); err != nil {
 		return nil, err
 	}
 	var p *ent.EvaluationPartner
@@ -73,7 +73,7 @@ func (s *Service) CreatePartner(ctx context.Context, in CreatePartnerInput) (*en
 
 // UpdatePartner changes the settings of one of the company's partners.
 func (s *Service) UpdatePartner(ctx context.Context, id string, in UpdatePartnerInput) (*ent.EvaluationPartner, error) {
-	if err := Require(ctx, viewer.ScopeAdmin); err != nil {
+	if err := Require(ctx, permission.ManagePartners); err != nil {
 		return nil, err
 	}
 	var p *ent.EvaluationPartner

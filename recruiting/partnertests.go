@@ -11,8 +11,8 @@ import (
 	"github.com/hiregraph/hiregraph/apierror"
 	"github.com/hiregraph/hiregraph/ent"
 	"github.com/hiregraph/hiregraph/ent/schema/schematype"
+	"github.com/hiregraph/hiregraph/permission"
 	"github.com/hiregraph/hiregraph/sanitize"
-	"github.com/hiregraph/hiregraph/viewer"
 )
 
 // MaxPartnerTests bounds the test catalog kept for a partner.
@@ -23,7 +23,7 @@ const MaxPartnerTests = 1000
 // the last good catalog stays and the error says why. Recruiters refresh
 // catalogs, so the write scope suffices.
 func (s *Service) RefreshPartnerTests(ctx context.Context, partnerID string) (*ent.EvaluationPartner, error) {
-	if err := Require(ctx, viewer.ScopeWrite); err != nil {
+	if err := Require(ctx, permission.ManagePartners, permission.SubmitFeedback); err != nil {
 		return nil, err
 	}
 	p, err := partnerByID(ctx, s.Client, "partner_uid", partnerID)

@@ -17,7 +17,7 @@ import (
 // databases.
 func TestInsertPersonLosingARace(t *testing.T) {
 	env := hiregraphtest.New(t)
-	ctx := viewer.NewContext(context.Background(), viewer.Viewer{CompanyID: env.Demo.CompanyUID, Scopes: []string{viewer.ScopeWrite}})
+	ctx := viewer.NewContext(context.Background(), viewer.ForKey(env.Demo.CompanyUID, "", []string{viewer.ScopeWrite}))
 	service := &recruiting.Service{Client: env.DB.Client, Dialect: env.DB.Dialect}
 	first := "Ada"
 	err := service.WithTx(ctx, func(ctx context.Context, client *ent.Client) error {

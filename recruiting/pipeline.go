@@ -14,6 +14,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/pipelinestep"
 	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/schema/schematype"
+	"github.com/hiregraph/hiregraph/permission"
 	"github.com/hiregraph/hiregraph/viewer"
 )
 
@@ -345,7 +346,7 @@ type pipelineEdit func(ctx context.Context, client *ent.Client, steps []*ent.Pip
 // steps, applies edit, renumbers the ranks, rewrites the position's workflow
 // and records the activity.
 func (s *Service) editPipeline(ctx context.Context, positionID string, edit pipelineEdit) ([]*ent.PipelineStep, error) {
-	if err := Require(ctx, viewer.ScopeWrite); err != nil {
+	if err := Require(ctx, pipelinePermission(positionID)); err != nil {
 		return nil, err
 	}
 	var out []*ent.PipelineStep
@@ -430,4 +431,13 @@ func positionExists(ctx context.Context, client *ent.Client, positionID string) 
 		return apierror.NotFound(CodePositionNotFound, "no position has the uid %q", positionID)
 	}
 	return nil
+}
+
+// pipelinePermission is what editing a pipeline needs: the company's
+// default pipeline (no position) is a company setting.
+func pipelinePermission(positionID string) string {
+	if positionID == "" {
+		return permission.EditPipelines
+	}
+	return permission.EditPositions
 }

@@ -17,8 +17,8 @@ import (
 	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/schema/schematype"
 	"github.com/hiregraph/hiregraph/ent/user"
+	"github.com/hiregraph/hiregraph/permission"
 	"github.com/hiregraph/hiregraph/sanitize"
-	"github.com/hiregraph/hiregraph/viewer"
 )
 
 // refuseTransition is the 409 illegal_transition of a position, opening
@@ -137,11 +137,11 @@ func (f PositionPageFields) blankBase() *ent.Position {
 // the same required fields, option lists, users, openings and errors; no
 // workflow or questionnaires are inherited.
 func (s *Service) CreatePosition(ctx context.Context, in CreatePositionInput) (*ent.Position, error) {
-	if err := Require(ctx, viewer.ScopeWrite); err != nil {
+	if err := Require(ctx, permission.EditPositions); err != nil {
 		return nil, err
 	}
 	if in.SalaryRange != nil {
-		if err := Require(ctx, viewer.ScopeSalaryRangesWrite); err != nil {
+		if err := Require(ctx, permission.EditSalary); err != nil {
 			return nil, err
 		}
 	}
@@ -255,7 +255,7 @@ func onePosition(ctx context.Context, q *ent.PositionQuery, id string) (*ent.Pos
 // that changed. Categories and details merge by name as in a clone (a
 // name given replaces that value; an empty value of a dropdown clears it).
 func (s *Service) UpdatePosition(ctx context.Context, id string, in UpdatePositionInput) (*ent.Position, error) {
-	if err := Require(ctx, viewer.ScopeWrite); err != nil {
+	if err := Require(ctx, permission.EditPositions); err != nil {
 		return nil, err
 	}
 	var updated *ent.Position
@@ -265,7 +265,7 @@ func (s *Service) UpdatePosition(ctx context.Context, id string, in UpdatePositi
 			return err
 		}
 		if in.writesSalary() {
-			if err := Require(ctx, viewer.ScopeSalaryRangesWrite); err != nil {
+			if err := Require(ctx, permission.EditSalary); err != nil {
 				return err
 			}
 		}
@@ -531,7 +531,7 @@ func (u *positionUpdater) applyUsers(ctx context.Context, users *UpdateUsers) er
 // needs every candidate in progress decided first and closes the openings
 // still open or pending.
 func (s *Service) SetPositionStatus(ctx context.Context, id string, status position.Status) (*ent.Position, error) {
-	if err := Require(ctx, viewer.ScopeWrite); err != nil {
+	if err := Require(ctx, permission.ChangePositionStatus); err != nil {
 		return nil, err
 	}
 	if err := position.StatusValidator(status); err != nil {
@@ -617,7 +617,7 @@ func (s *Service) UnpublishPosition(ctx context.Context, id string) (*ent.Positi
 }
 
 func (s *Service) setPublished(ctx context.Context, id string, publish bool) (*ent.Position, error) {
-	if err := Require(ctx, viewer.ScopeWrite); err != nil {
+	if err := Require(ctx, permission.PublishPositions); err != nil {
 		return nil, err
 	}
 	var updated *ent.Position

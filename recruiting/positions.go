@@ -12,7 +12,6 @@ import (
 	"github.com/hiregraph/hiregraph/ent/opening"
 	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/predicate"
-	"github.com/hiregraph/hiregraph/viewer"
 )
 
 // PositionFilter holds the filters of GET /v1/positions. Before and after
@@ -74,7 +73,7 @@ func (s *Service) ListPositions(ctx context.Context, f PositionFilter, page Page
 // Position reads one position of the company, templates included, with
 // its location and openings.
 func (s *Service) Position(ctx context.Context, id string) (*ent.Position, error) {
-	if err := Require(ctx, viewer.ScopeRead); err != nil {
+	if err := RequireRead(ctx); err != nil {
 		return nil, err
 	}
 	p, err := withOpenings(s.Client.Position.Query()).Where(position.ID(id)).Only(ctx)

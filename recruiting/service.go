@@ -7,6 +7,7 @@ package recruiting
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/hiregraph/hiregraph/apierror"
@@ -77,13 +78,26 @@ func (s *Service) WithTx(ctx context.Context, fn func(ctx context.Context, clien
 }
 
 // Require fails unless the viewer holds scope.
-func Require(ctx context.Context, scope string) error {
+func Require(ctx context.Context, anyOf ...string) error {
 	v, ok := viewer.FromContext(ctx)
 	if !ok {
 		return apierror.Unauthorized("no credentials")
 	}
-	if !v.Can(scope) {
-		return apierror.Forbidden("the API key lacks the scope %q", scope)
+	if !slices.ContainsFunc(anyOf, v.Has) {
+		return apierror.Forbidden("this needs the permission %q", anyOf[0])
+	}
+	return nil
+}
+
+// RequireRead refuses a read to an API key without the read scope; users
+// read what their permissions show them.
+func RequireRead(ctx context.Context) error {
+	v, ok := viewer.FromContext(ctx)
+	if !ok {
+		return apierror.Unauthorized("no credentials")
+	}
+	if !v.Can(viewer.ScopeRead) {
+		return apierror.Forbidden("the API key lacks the scope %q", viewer.ScopeRead)
 	}
 	return nil
 }

@@ -60,7 +60,7 @@ func WithSubscriptionSlots(ctx context.Context, credential *atomic.Int32) contex
 // SubscribeCandidate streams the events of a candidate's timeline (notes,
 // messages, moves…) as they commit.
 func (s *Service) SubscribeCandidate(ctx context.Context, candidateID string) (<-chan *EventPayload, error) {
-	if err := Require(ctx, viewer.ScopeRead); err != nil {
+	if err := RequireRead(ctx); err != nil {
 		return nil, err
 	}
 	if _, err := s.Client.Candidate.Get(ctx, candidateID); ent.IsNotFound(err) {
@@ -74,7 +74,7 @@ func (s *Service) SubscribeCandidate(ctx context.Context, candidateID string) (<
 // SubscribePosition streams the changes of a position's pipeline: events
 // about its candidates themselves (created, moved, rejected, hired…).
 func (s *Service) SubscribePosition(ctx context.Context, positionID string) (<-chan *EventPayload, error) {
-	if err := Require(ctx, viewer.ScopeRead); err != nil {
+	if err := RequireRead(ctx); err != nil {
 		return nil, err
 	}
 	if _, err := s.Client.Position.Get(ctx, positionID); ent.IsNotFound(err) {
@@ -144,7 +144,7 @@ func (s *Service) subscribe(ctx context.Context, match func(Announcement) bool) 
 // those of candidates the same rule lets it read, checked at each event,
 // so a viewer taken off a position stops hearing of it.
 func (s *Service) announcedEvent(ctx context.Context, v viewer.Viewer, a Announcement) (*ent.Activity, error) {
-	if !v.AssignedOnly() {
+	if v.SeesEverything() {
 		return Events(s.Client).Where(activity.ID(a.EventID)).Only(ctx)
 	}
 	if a.CandidateID == "" {

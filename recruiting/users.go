@@ -12,6 +12,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent"
 	"github.com/hiregraph/hiregraph/ent/apikey"
 	"github.com/hiregraph/hiregraph/ent/user"
+	"github.com/hiregraph/hiregraph/permission"
 	"github.com/hiregraph/hiregraph/viewer"
 )
 
@@ -56,11 +57,11 @@ func (s *Service) ViewerUser(ctx context.Context) (*ent.User, error) {
 
 func validateRoles(roles []string) error {
 	if len(roles) == 0 {
-		return apierror.Invalid("roles", "roles needs at least one of %s", strings.Join(viewer.AllRoles, ", "))
+		return apierror.Invalid("roles", "roles needs at least one of %s", strings.Join(permission.BuiltInRoles, ", "))
 	}
 	for i, r := range roles {
-		if !slices.Contains(viewer.AllRoles, r) {
-			return apierror.Invalid(fmt.Sprintf("roles[%d]", i), "roles[%d] must be one of %s, got %q", i, strings.Join(viewer.AllRoles, ", "), r)
+		if !permission.IsBuiltIn(r) {
+			return apierror.Invalid(fmt.Sprintf("roles[%d]", i), "roles[%d] must be one of %s, got %q", i, strings.Join(permission.BuiltInRoles, ", "), r)
 		}
 	}
 	return nil
@@ -122,7 +123,7 @@ func (s *Service) SetUserRoles(ctx context.Context, id string, roles []string) (
 }
 
 func isAdmin(roles []string) bool {
-	return slices.Contains(roles, viewer.RoleOwner) || slices.Contains(roles, viewer.RoleAdmin)
+	return slices.ContainsFunc(roles, permission.IsAdminRole)
 }
 
 // keepAnAdmin refuses to take the admin roles from id when no other active
@@ -178,9 +179,12 @@ func (s *Service) APIKeys(ctx context.Context) ([]*ent.APIKey, error) {
 func (s *Service) CreateAPIKey(ctx context.Context, in CreateAPIKeyInput) (*CreatedAPIKey, error) {
 	v, _ := viewer.FromContext(ctx)
 	for i, sc := range in.Scopes {
-		if !slices.Contains(viewer.AllScopes, sc) {
-			return nil, apierror.Invalid(fmt.Sprintf("scopes[%d]", i), "scopes[%d] must be one of %s, got %q", i, strings.Join(viewer.AllScopes, ", "), sc)
+		if !permission.KnownScope(sc) {
+			return nil, apierror.Invalid(fmt.Sprintf("scopes[%d]", i), "scopes[%d] must be one of %s or a permission name, got %q", i, strings.Join(permission.CoarseScopes, ", "), sc)
 		}
+	}
+	if err := grantsNoMore(v, permission.OfScopes(in.Scopes)); err != nil {
+		return nil, err
 	}
 	if in.UserID != nil && in.PartnerID != nil {
 		return nil, apierror.Invalid("user_uid", "a key is bound to a user or to a partner, not both")
@@ -239,4 +243,19 @@ func (s *Service) actingUser(ctx context.Context) (*ContactInput, error) {
 		return nil, err
 	}
 	return &ContactInput{Type: "user", FirstName: u.FirstName, MiddleName: u.MiddleName, LastName: u.LastName, Email: u.Email}, nil
+}
+
+// grantsNoMore refuses a user handing out (in a key or a role) a permission
+// they do not hold themselves, so managing keys or users cannot be turned
+// into more rights.
+func grantsNoMore(v viewer.Viewer, perms []string) error {
+	if v.UserID == "" {
+		return nil
+	}
+	for _, p := range perms {
+		if !v.Has(p) {
+			return apierror.Forbidden("you cannot grant the permission %q, which you do not hold", p)
+		}
+	}
+	return nil
 }

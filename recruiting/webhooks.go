@@ -15,7 +15,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/activity"
 	"github.com/hiregraph/hiregraph/ent/webhookattempt"
 	"github.com/hiregraph/hiregraph/ent/webhookendpoint"
-	"github.com/hiregraph/hiregraph/viewer"
+	"github.com/hiregraph/hiregraph/permission"
 )
 
 // Webhook limits.
@@ -107,7 +107,7 @@ func NewEventPayload(ev *ent.Activity) *EventPayload {
 
 // WebhookEndpoints lists the company's endpoints, oldest first.
 func (s *Service) WebhookEndpoints(ctx context.Context) ([]*ent.WebhookEndpoint, error) {
-	if err := Require(ctx, viewer.ScopeAdmin); err != nil {
+	if err := Require(ctx, permission.ManageWebhooks); err != nil {
 		return nil, err
 	}
 	return s.Client.WebhookEndpoint.Query().Order(ent.Asc(webhookendpoint.FieldID)).Limit(MaxWebhookEndpoints).All(ctx)
@@ -116,7 +116,7 @@ func (s *Service) WebhookEndpoints(ctx context.Context) ([]*ent.WebhookEndpoint,
 // CreateWebhookEndpoint adds an endpoint with a new signing secret, which
 // the answer shows this once.
 func (s *Service) CreateWebhookEndpoint(ctx context.Context, in WebhookInput) (*WebhookWithSecret, error) {
-	if err := Require(ctx, viewer.ScopeAdmin); err != nil {
+	if err := Require(ctx, permission.ManageWebhooks); err != nil {
 		return nil, err
 	}
 	if in.URL == nil {
@@ -166,7 +166,7 @@ func (s *Service) CreateWebhookEndpoint(ctx context.Context, in WebhookInput) (*
 // UpdateWebhookEndpoint changes an endpoint's URL, event types or active
 // flag. Reactivating an endpoint clears its failing mark.
 func (s *Service) UpdateWebhookEndpoint(ctx context.Context, id string, in WebhookInput) (*ent.WebhookEndpoint, error) {
-	if err := Require(ctx, viewer.ScopeAdmin); err != nil {
+	if err := Require(ctx, permission.ManageWebhooks); err != nil {
 		return nil, err
 	}
 	var ep *ent.WebhookEndpoint
@@ -213,7 +213,7 @@ func (s *Service) UpdateWebhookEndpoint(ctx context.Context, id string, in Webho
 // DeleteWebhookEndpoint removes an endpoint; deliveries still queued for it
 // find it gone and end.
 func (s *Service) DeleteWebhookEndpoint(ctx context.Context, id string) error {
-	if err := Require(ctx, viewer.ScopeAdmin); err != nil {
+	if err := Require(ctx, permission.ManageWebhooks); err != nil {
 		return err
 	}
 	return s.WithTx(ctx, func(ctx context.Context, client *ent.Client) error {
@@ -229,7 +229,7 @@ func (s *Service) DeleteWebhookEndpoint(ctx context.Context, id string) error {
 // old one keeps signing payloads, beside the new, for overlap (zero:
 // DefaultSecretOverlap), so a receiver can switch without missing one.
 func (s *Service) RotateWebhookSecret(ctx context.Context, id string, overlap time.Duration) (*WebhookWithSecret, error) {
-	if err := Require(ctx, viewer.ScopeAdmin); err != nil {
+	if err := Require(ctx, permission.ManageWebhooks); err != nil {
 		return nil, err
 	}
 	if overlap == 0 {
@@ -265,7 +265,7 @@ func (s *Service) RotateWebhookSecret(ctx context.Context, id string, overlap ti
 // WebhookAttempts lists the latest delivery attempts to an endpoint, newest
 // first, optionally of one event.
 func (s *Service) WebhookAttempts(ctx context.Context, endpointID, eventID string, limit int) ([]*ent.WebhookAttempt, error) {
-	if err := Require(ctx, viewer.ScopeAdmin); err != nil {
+	if err := Require(ctx, permission.ManageWebhooks); err != nil {
 		return nil, err
 	}
 	if err := checkPageSize("limit", limit); err != nil {
@@ -281,7 +281,7 @@ func (s *Service) WebhookAttempts(ctx context.Context, endpointID, eventID strin
 // PingWebhookEndpoint posts a test event to an endpoint now and answers the
 // attempt.
 func (s *Service) PingWebhookEndpoint(ctx context.Context, id string) (*ent.WebhookAttempt, error) {
-	if err := Require(ctx, viewer.ScopeAdmin); err != nil {
+	if err := Require(ctx, permission.ManageWebhooks); err != nil {
 		return nil, err
 	}
 	if s.Webhooks == nil {
@@ -297,7 +297,7 @@ func (s *Service) PingWebhookEndpoint(ctx context.Context, id string) (*ent.Webh
 // RedeliverEvent queues an event for an endpoint again, whatever became of
 // earlier deliveries; the receiver sees the same webhook-id.
 func (s *Service) RedeliverEvent(ctx context.Context, endpointID, eventID string) error {
-	if err := Require(ctx, viewer.ScopeAdmin); err != nil {
+	if err := Require(ctx, permission.ManageWebhooks); err != nil {
 		return err
 	}
 	if s.Webhooks == nil {

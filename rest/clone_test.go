@@ -376,7 +376,7 @@ func TestCloneUsers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	otherCtx := viewer.NewContext(context.Background(), viewer.Viewer{CompanyID: other.CompanyUID, Scopes: viewer.AllScopes})
+	otherCtx := viewer.NewContext(context.Background(), viewer.ForService(other.CompanyUID))
 	env.DB.Client.User.Create().SetEmail("only.other@other.example").SetFirstName("Oscar").SetRoles([]string{"recruiter"}).ExecX(otherCtx)
 
 	for _, c := range refused {

@@ -16,7 +16,7 @@ import (
 
 // asCompany is the context of a viewer of the demo company, for direct writes.
 func asCompany(env *hiregraphtest.Env) context.Context {
-	return viewer.NewContext(context.Background(), viewer.Viewer{CompanyID: env.Demo.CompanyUID, Scopes: viewer.AllScopes})
+	return viewer.NewContext(context.Background(), viewer.ForService(env.Demo.CompanyUID))
 }
 
 func at(d time.Duration) string { return time.Now().Add(d).UTC().Format("2006-01-02T15:04:05Z") }

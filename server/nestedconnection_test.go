@@ -30,7 +30,7 @@ type nestedFixture struct {
 
 func seedNested(t *testing.T, env *hiregraphtest.Env, company string) nestedFixture {
 	t.Helper()
-	ctx := viewer.NewContext(context.Background(), viewer.Viewer{CompanyID: company, Scopes: viewer.AllScopes})
+	ctx := viewer.NewContext(context.Background(), viewer.ForService(company))
 	c := env.DB.Client
 	f := nestedFixture{candidates: map[string][]*ent.Candidate{}}
 	base := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
@@ -308,7 +308,7 @@ func TestNestedConnectionsStayInTheTenant(t *testing.T) {
 }
 
 func asViewer(env *hiregraphtest.Env) context.Context {
-	return viewer.NewContext(context.Background(), viewer.Viewer{CompanyID: env.Demo.CompanyUID, Scopes: viewer.AllScopes})
+	return viewer.NewContext(context.Background(), viewer.ForService(env.Demo.CompanyUID))
 }
 
 func findCandidate(cs []*ent.Candidate, id string) *ent.Candidate {

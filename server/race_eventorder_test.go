@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/hiregraph/hiregraph/permission"
 	"net/http"
 	"strings"
 	"testing"
@@ -225,7 +226,7 @@ func TestFeedNeverSkipsAnEventCommittedLate(t *testing.T) {
 	other := newRaceFixture(t, env).candidate
 	cursor := settledEnd(t, env)
 	service := &recruiting.Service{Client: env.DB.Client, Dialect: env.DB.Dialect}
-	ctx := viewer.NewContext(context.Background(), viewer.Viewer{CompanyID: env.Demo.CompanyUID, KeyID: env.Demo.APIKeyID, Scopes: viewer.AllScopes})
+	ctx := viewer.NewContext(context.Background(), viewer.ForKey(env.Demo.CompanyUID, env.Demo.APIKeyID, permission.CoarseScopes))
 	note := func(tx *ent.Tx, candidateID, text string) string {
 		t.Helper()
 		var in recruiting.CreateNoteInput

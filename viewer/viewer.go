@@ -6,62 +6,19 @@ package viewer
 import (
 	"context"
 	"slices"
+
+	"github.com/hiregraph/hiregraph/permission"
 )
 
-// Scopes an API key can hold. README.md documents them for operators.
+// The coarse API key scopes, re-exported for the many callers that name
+// them; package permission says what each stands for.
 const (
-	ScopeRead              = "read"                // read every resource of the company
-	ScopeWrite             = "write"               // create positions, notes, messages, test submissions
-	ScopeSalaryRangesWrite = "salary_ranges:write" // write a position's salary_range
-	ScopeEvaluationsWrite  = "evaluations:write"   // evaluation partners post status updates
-	ScopeAdmin             = "admin"               // configure the company: partners, fields, API keys
+	ScopeRead              = permission.ScopeRead
+	ScopeWrite             = permission.ScopeWrite
+	ScopeSalaryRangesWrite = permission.ScopeSalaryRangesWrite
+	ScopeEvaluationsWrite  = permission.ScopeEvaluationsWrite
+	ScopeAdmin             = permission.ScopeAdmin
 )
-
-// AllScopes lists every scope, in the order they are documented.
-var AllScopes = []string{ScopeRead, ScopeWrite, ScopeSalaryRangesWrite, ScopeEvaluationsWrite, ScopeAdmin}
-
-// Roles a user can hold. README.md has the table of what each may do.
-const (
-	RoleOwner         = "owner" // the company's admins: everything, including keys, users and partners
-	RoleAdmin         = "admin" // the same as owner
-	RoleRecruiter     = "recruiter"
-	RoleCoordinator   = "coordinator"
-	RoleHiringManager = "hiring_manager"
-	RoleInterviewer   = "interviewer"
-)
-
-// AllRoles lists every role, in the order they are documented.
-var AllRoles = []string{RoleOwner, RoleAdmin, RoleRecruiter, RoleCoordinator, RoleHiringManager, RoleInterviewer}
-
-// roleScopes is the table of what each role may do, in scopes. A user holds
-// the union of their roles' scopes; an API key acting for a user holds only
-// what both the key and the user hold.
-var roleScopes = map[string][]string{
-	RoleOwner:         {ScopeRead, ScopeWrite, ScopeSalaryRangesWrite, ScopeAdmin},
-	RoleAdmin:         {ScopeRead, ScopeWrite, ScopeSalaryRangesWrite, ScopeAdmin},
-	RoleRecruiter:     {ScopeRead, ScopeWrite, ScopeSalaryRangesWrite},
-	RoleCoordinator:   {ScopeRead, ScopeWrite},
-	RoleHiringManager: {ScopeRead, ScopeWrite},
-	RoleInterviewer:   {ScopeRead, ScopeWrite},
-}
-
-// assignedOnly are the roles that see only the positions they are assigned
-// to, and those positions' candidates.
-var assignedOnly = []string{RoleHiringManager, RoleInterviewer}
-
-// ScopesOfRoles returns the scopes a user with roles holds.
-func ScopesOfRoles(roles []string) []string {
-	var out []string
-	for _, s := range AllScopes {
-		for _, r := range roles {
-			if slices.Contains(roleScopes[r], s) {
-				out = append(out, s)
-				break
-			}
-		}
-	}
-	return out
-}
 
 // Viewer is the authenticated caller.
 type Viewer struct {
@@ -81,46 +38,50 @@ type Viewer struct {
 	UserName string
 	// Roles are the user's roles; empty without a user.
 	Roles []string
+	// Permissions are what the caller may do: the key's scopes' sets, a
+	// user's roles' sets, or, for a key acting for a user, what both hold.
+	Permissions []string
 }
 
-// ForUser narrows v to what the user with roles may do: a user token holds
-// the roles' scopes, an API key acting for a user only the scopes both hold.
-func (v Viewer) ForUser(userID string, roles []string) Viewer {
-	allowed := ScopesOfRoles(roles)
+// ForKey returns the viewer of an API key with scopes acting for no one.
+func ForKey(companyID, keyID string, scopes []string) Viewer {
+	return Viewer{CompanyID: companyID, KeyID: keyID, Scopes: scopes, Permissions: permission.OfScopes(scopes)}
+}
+
+// ForService returns the viewer of the service's own work for a company
+// (seeding, delivering webhooks): every permission, no user, so the
+// tenant filter still applies.
+func ForService(companyID string) Viewer {
+	return ForKey(companyID, "", permission.CoarseScopes)
+}
+
+// ForUser narrows v to what the user with roles, holding perms, may do: a
+// user token holds perms, an API key acting for a user only what both hold.
+// A user reads what their permissions let them see; a key without the read
+// scope still reads nothing for them.
+func (v Viewer) ForUser(userID string, roles, perms []string) Viewer {
 	if v.KeyID != "" {
-		allowed = slices.DeleteFunc(allowed, func(s string) bool { return !v.Can(s) })
+		perms = permission.Intersect(perms, v.Permissions)
 	}
-	v.UserID, v.Roles, v.Scopes = userID, roles, allowed
+	reads := v.KeyID == "" || v.Can(ScopeRead)
+	v.UserID, v.Roles, v.Permissions, v.Scopes = userID, roles, perms, nil
+	if reads {
+		v.Scopes = []string{ScopeRead}
+	}
 	return v
 }
 
-// AssignedOnly reports whether the viewer is a user who sees only the
-// positions they are assigned to: every role they hold is hiring manager
-// or interviewer.
-func (v Viewer) AssignedOnly() bool {
-	if v.UserID == "" || len(v.Roles) == 0 {
-		return v.UserID != ""
-	}
-	for _, r := range v.Roles {
-		if !slices.Contains(assignedOnly, r) {
-			return false
-		}
-	}
-	return true
+// Has reports whether the viewer holds permission p.
+func (v Viewer) Has(p string) bool { return slices.Contains(v.Permissions, p) }
+
+// SeesEverything reports whether the viewer reads every position and
+// candidate of the company: an API key acting for no one, or a user whose
+// permissions show all of them, discreet ones included.
+func (v Viewer) SeesEverything() bool {
+	return v.UserID == "" || (v.Has(permission.ViewAllPositions) && v.Has(permission.ViewDiscreetPositions) && v.Has(permission.ViewCandidates))
 }
 
-// SeesSalaries reports whether the viewer may read salary ranges: API keys
-// acting for no one read them with the read scope (as before users
-// existed); users need the salary permission, which salary_ranges:write
-// stands for.
-func (v Viewer) SeesSalaries() bool {
-	if v.UserID == "" {
-		return v.Can(ScopeRead)
-	}
-	return v.Can(ScopeSalaryRangesWrite)
-}
-
-// Can reports whether the viewer holds scope.
+// Can reports whether the viewer holds the coarse scope.
 func (v Viewer) Can(scope string) bool { return slices.Contains(v.Scopes, scope) }
 
 type ctxKey struct{}

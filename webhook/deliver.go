@@ -356,7 +356,7 @@ func (c riverClock) NowOrNil() *time.Time {
 }
 
 func (w *worker) Work(ctx context.Context, job *river.Job[deliveryArgs]) error {
-	ctx = viewer.NewContext(ctx, viewer.Viewer{CompanyID: job.Args.CompanyID})
+	ctx = viewer.NewContext(ctx, viewer.ForService(job.Args.CompanyID))
 	client := w.d.client
 	ep, err := client.WebhookEndpoint.Get(ctx, job.Args.EndpointID)
 	if ent.IsNotFound(err) {

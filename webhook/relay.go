@@ -154,7 +154,7 @@ func (d *Deliverer) relayCompany(ctx context.Context, companyID string) error {
 // companyContext scopes ctx to one company, as the relay acts for each in
 // turn.
 func companyContext(ctx context.Context, companyID string) context.Context {
-	return viewer.NewContext(ctx, viewer.Viewer{CompanyID: companyID})
+	return viewer.NewContext(ctx, viewer.ForService(companyID))
 }
 
 // relayBehind queues the events of ctx's company for its active endpoints

@@ -10,6 +10,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/hiregraph/hiregraph/permission"
 	"io"
 	"log/slog"
 	"os"
@@ -23,7 +24,6 @@ import (
 
 	"github.com/hiregraph/hiregraph/database"
 	"github.com/hiregraph/hiregraph/demo"
-	"github.com/hiregraph/hiregraph/viewer"
 )
 
 // cli is the command line. A command is one field here and a type with a
@@ -123,7 +123,7 @@ func newParser(stdout io.Writer) (*kong.Kong, error) {
 			"default_database_schema": database.DefaultSchema,
 			"default_postgres_conns":  fmt.Sprint(database.DefaultPostgresConns),
 			"demo_company":            demo.DefaultCompany,
-			"scopes":                  strings.Join(viewer.AllScopes, ", "),
+			"scopes":                  strings.Join(permission.CoarseScopes, ", "),
 		},
 	}, extraCommands...)
 	return kong.New(&cli{}, options...)

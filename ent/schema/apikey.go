@@ -11,6 +11,7 @@ import (
 	entgql "github.com/hiregraph/hiregraph/ent/schema/gqlannotation"
 	"github.com/hiregraph/hiregraph/ent/schema/rule"
 	"github.com/hiregraph/hiregraph/ent/schema/uid"
+	"github.com/hiregraph/hiregraph/permission"
 )
 
 // APIKey authenticates a client of the service API. Only a SHA-256 hash of
@@ -59,11 +60,9 @@ func (APIKey) Annotations() []schema.Annotation {
 	return []schema.Annotation{entgql.Skip()}
 }
 
-// Policy of the APIKey: only admins list, issue and revoke keys. Checking a
-// key's secret runs before any viewer exists, with a decision of its own.
+// Policy of the APIKey: only who manages keys lists them (issuing and
+// revoking are rule.RequirePermissions' table). Checking a key's secret
+// runs before any viewer exists, with a decision of its own.
 func (APIKey) Policy() ent.Policy {
-	return privacy.Policy{
-		Query:    privacy.QueryPolicy{rule.AdminOnly("API keys")},
-		Mutation: privacy.MutationPolicy{rule.AdminOnly("API keys")},
-	}
+	return privacy.Policy{Query: privacy.QueryPolicy{rule.ReadRequires(permission.ManageAPIKeys, "API keys")}}
 }

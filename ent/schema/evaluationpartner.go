@@ -6,10 +6,8 @@ import (
 	"entgo.io/ent/schema/edge"
 	"entgo.io/ent/schema/field"
 
-	"github.com/hiregraph/hiregraph/ent/privacy"
 	"github.com/hiregraph/hiregraph/ent/schema/enumdoc"
 	entgql "github.com/hiregraph/hiregraph/ent/schema/gqlannotation"
-	"github.com/hiregraph/hiregraph/ent/schema/rule"
 	"github.com/hiregraph/hiregraph/ent/schema/schematype"
 	"github.com/hiregraph/hiregraph/ent/schema/uid"
 )
@@ -63,10 +61,4 @@ func (EvaluationPartner) Edges() []ent.Edge {
 // Annotations of the EvaluationPartner.
 func (EvaluationPartner) Annotations() []schema.Annotation {
 	return []schema.Annotation{schema.Comment("An assessment vendor the company sends candidates to for tests (spec 4.9)."), entgql.QueryField().Description("The company's evaluation partners."), entgql.RelayConnection()}
-}
-
-// Policy of the EvaluationPartner: only admins add or remove partners;
-// recruiters may refresh a partner's test catalog.
-func (EvaluationPartner) Policy() ent.Policy {
-	return privacy.Policy{Mutation: privacy.MutationPolicy{rule.AdminOnlyCreateDelete("evaluation partners")}}
 }

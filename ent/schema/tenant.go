@@ -42,8 +42,8 @@ func (TenantMixin) Edges() []ent.Edge {
 // Policy of the TenantMixin.
 func (TenantMixin) Policy() ent.Policy {
 	return privacy.Policy{
-		Query:    privacy.QueryPolicy{rule.FilterTenant(), rule.FilterAssigned()},
-		Mutation: privacy.MutationPolicy{rule.FilterTenant(), rule.FilterAssigned()},
+		Query:    privacy.QueryPolicy{rule.FilterTenant(), rule.FilterVisible()},
+		Mutation: privacy.MutationPolicy{rule.FilterTenant(), rule.FilterVisible(), rule.RequirePermissions()},
 	}
 }
 

@@ -7,9 +7,7 @@ import (
 	"entgo.io/ent/schema/field"
 	"entgo.io/ent/schema/index"
 
-	"github.com/hiregraph/hiregraph/ent/privacy"
 	entgql "github.com/hiregraph/hiregraph/ent/schema/gqlannotation"
-	"github.com/hiregraph/hiregraph/ent/schema/rule"
 	"github.com/hiregraph/hiregraph/ent/schema/uid"
 )
 
@@ -59,10 +57,4 @@ func (User) Indexes() []ent.Index {
 // Annotations of the User.
 func (User) Annotations() []schema.Annotation {
 	return []schema.Annotation{schema.Comment("A user of the company: a recruiter, hiring manager, coordinator or owner."), entgql.QueryField().Description("The company's users."), entgql.RelayConnection()}
-}
-
-// Policy of the User: everyone of the company reads users; only admins
-// create them, change their roles or deactivate them.
-func (User) Policy() ent.Policy {
-	return privacy.Policy{Mutation: privacy.MutationPolicy{rule.AdminOnly("users")}}
 }

@@ -8,12 +8,13 @@ import (
 	"github.com/hiregraph/hiregraph/apierror"
 	"github.com/hiregraph/hiregraph/ent"
 	"github.com/hiregraph/hiregraph/ent/privacy"
+	"github.com/hiregraph/hiregraph/permission"
 	"github.com/hiregraph/hiregraph/viewer"
 )
 
-// assignedTo is the predicate of a position user id is assigned to: on its
-// hiring team, or its hiring manager, lead recruiter or coordinator.
-func assignedTo(userID string) entql.P {
+// onTeam is the predicate of a position whose hiring team userID is on: a
+// member, or its hiring manager, lead recruiter or coordinator.
+func onTeam(userID string) entql.P {
 	isUser := entql.FieldEQ("id", userID)
 	return entql.Or(
 		entql.HasEdgeWith("hiring_team", isUser),
@@ -23,92 +24,138 @@ func assignedTo(userID string) entql.P {
 	)
 }
 
+// assignedCandidate is the predicate of a candidate assigned to userID.
+func assignedCandidate(userID string) entql.P {
+	return entql.HasEdgeWith("assignees", entql.FieldEQ("id", userID))
+}
+
+// visible holds the predicates of the positions and candidates a user sees.
+type visible struct{ position, candidate entql.P }
+
+// visibleTo derives what a user who does not see everything sees from their
+// permissions; a nil predicate lets every record of its kind through.
+func visibleTo(v viewer.Viewer) visible {
+	all, discreet := v.Has(permission.ViewAllPositions), v.Has(permission.ViewDiscreetPositions)
+	var out visible
+	switch {
+	case all && discreet:
+	case all:
+		out.position = entql.Or(entql.FieldEQ("is_discreet", false), onTeam(v.UserID))
+	case discreet:
+		out.position = entql.Or(entql.FieldEQ("is_discreet", true), onTeam(v.UserID))
+	default:
+		out.position = onTeam(v.UserID)
+	}
+	if !v.Has(permission.ViewCandidates) {
+		// Who sees only their assigned candidates also sees those
+		// candidates' positions, to know what they interview for.
+		out.candidate = assignedCandidate(v.UserID)
+		if out.position != nil {
+			out.position = entql.Or(out.position, entql.HasEdgeWith("candidates", assignedCandidate(v.UserID)))
+		}
+	}
+	if out.position != nil {
+		positionOK := entql.HasEdgeWith("position", out.position)
+		if out.candidate == nil {
+			out.candidate = positionOK
+		} else {
+			out.candidate = entql.And(out.candidate, positionOK)
+		}
+	}
+	return out
+}
+
 // filterable is every generated entql filter.
 type filterable interface{ Where(entql.P) }
 
-// FilterAssigned limits hiring managers and interviewers to the positions
-// they are assigned to, those positions' candidates, and what hangs off
-// the candidates. It runs for every query and update, so a list, a node
-// lookup, a nested edge and a REST endpoint all see the same records.
-func FilterAssigned() privacy.QueryMutationRule {
+// FilterVisible limits users to the positions and candidates their
+// permissions show them (package permission: view_all, view_discreet,
+// candidates:view; hiring-team membership otherwise), and to what hangs off
+// those candidates. It runs for every query and update, so a list, a node
+// lookup, a nested edge and a REST endpoint all see the same records. API
+// keys acting for no one are company-wide integrations: their scopes gate
+// what they may do, not which records.
+func FilterVisible() privacy.QueryMutationRule {
 	return privacy.FilterFunc(func(ctx context.Context, f privacy.Filter) error {
 		v, ok := viewer.FromContext(ctx)
-		if !ok || !v.AssignedOnly() {
+		if !ok || v.UserID == "" {
 			return privacy.Skip
 		}
-		position := assignedTo(v.UserID)
-		candidate := entql.HasEdgeWith("position", position)
-		ofCandidate := entql.HasEdgeWith("candidate", candidate)
-		var p entql.P
-		switch f.(type) {
-		case *ent.PositionFilter:
-			p = position
-		case *ent.OpeningFilter:
-			p = entql.HasEdgeWith("position", position)
-		case *ent.ApprovalProcessFilter:
-			p = entql.HasEdgeWith("opening", entql.HasEdgeWith("position", position))
-		case *ent.CandidateFilter:
-			p = candidate
-		case *ent.PersonFilter:
-			p = entql.HasEdgeWith("candidates", candidate)
-		case *ent.NoteFilter, *ent.ConversationFilter, *ent.TestSubmissionFilter, *ent.OfferLetterFilter,
-			*ent.CandidateFileFilter, *ent.CandidateStepFilter, *ent.ApplicationFilter:
-			p = ofCandidate
-		case *ent.PipelineStepFilter:
-			// The company's default pipeline has no position; every role
-			// may read it.
-			p = entql.Or(entql.HasEdgeWith("position", position), entql.Not(entql.HasEdge("position")))
-		case *ent.ActivityFilter:
-			p = entql.HasEdgeWith("position", position)
-		case *ent.MessageFilter:
-			p = entql.HasEdgeWith("conversation", ofCandidate)
-		default:
+		if v.SeesEverything() {
 			return privacy.Skip
 		}
-		f.(filterable).Where(p)
+		if p := visibleTo(v).predicate(f); p != nil {
+			f.(filterable).Where(p)
+		}
 		return privacy.Skip
 	})
 }
 
-// EveryPosition refuses reading what it guards to roles limited to their
-// assigned positions: events and webhooks carry records of every position.
+// predicate returns the filter of f's records, nil for records every user
+// of the company reads.
+func (vis visible) predicate(f privacy.Filter) entql.P {
+	// FilterVisible skips viewers who see every candidate, so candidate
+	// is never nil here.
+	candidate := vis.candidate
+	ofCandidate := entql.HasEdgeWith("candidate", candidate)
+	position := vis.position
+	switch f.(type) {
+	case *ent.PositionFilter:
+		return position
+	case *ent.OpeningFilter:
+		return hasEdgeWith("position", position)
+	case *ent.ApprovalProcessFilter:
+		return entql.HasEdgeWith("opening", hasEdgeWith("position", position))
+	case *ent.CandidateFilter:
+		return vis.candidate
+	case *ent.PersonFilter:
+		return entql.HasEdgeWith("candidates", candidate)
+	case *ent.NoteFilter, *ent.ConversationFilter, *ent.TestSubmissionFilter, *ent.OfferLetterFilter,
+		*ent.CandidateFileFilter, *ent.CandidateStepFilter, *ent.ApplicationFilter:
+		return ofCandidate
+	case *ent.PipelineStepFilter:
+		// The company's default pipeline has no position; every user
+		// may read it.
+		return entql.Or(hasEdgeWith("position", position), entql.Not(entql.HasEdge("position")))
+	case *ent.ActivityFilter:
+		// A position's activities show to who sees the position; a
+		// candidate's to who sees the candidate.
+		return entql.And(hasEdgeWith("position", position), entql.Or(entql.Not(entql.HasEdge("candidate")), ofCandidate))
+	case *ent.MessageFilter:
+		return entql.HasEdgeWith("conversation", ofCandidate)
+	}
+	return nil
+}
+
+// hasEdgeWith is entql.HasEdgeWith, or HasEdge when every target qualifies.
+func hasEdgeWith(name string, p entql.P) entql.P {
+	if p == nil {
+		return entql.HasEdge(name)
+	}
+	return entql.HasEdgeWith(name, p)
+}
+
+// EveryPosition refuses reading what it guards to users who do not see
+// every position: events and webhooks carry records of every position.
 // Only queries: the service itself writes events for every role's changes.
 func EveryPosition(what string) privacy.QueryRule {
 	return privacy.QueryRuleFunc(func(ctx context.Context, _ ent.Query) error {
-		if v, ok := viewer.FromContext(ctx); ok && v.AssignedOnly() {
+		v, ok := viewer.FromContext(ctx)
+		if ok && !v.SeesEverything() {
 			return apierror.Forbidden("%s need a role that sees every position", what)
 		}
 		return privacy.Skip
 	})
 }
 
-// AdminOnly refuses what rule guards unless the viewer holds the admin
-// scope: owners and admins, and API keys given it. what names the records
-// in the error.
-func AdminOnly(what string) privacy.QueryMutationRule {
-	return adminOnly(what)
-}
-
-type adminOnly string
-
-func (a adminOnly) check(ctx context.Context) error {
-	if v, ok := viewer.FromContext(ctx); ok && v.Can(viewer.ScopeAdmin) {
-		return privacy.Skip
-	}
-	return apierror.Forbidden("only admins manage %s", string(a))
-}
-
-func (a adminOnly) EvalQuery(ctx context.Context, _ ent.Query) error { return a.check(ctx) }
-
-func (a adminOnly) EvalMutation(ctx context.Context, _ ent.Mutation) error { return a.check(ctx) }
-
-// AdminOnlyCreateDelete is AdminOnly for creating and deleting only, for
-// records others may refresh (a partner's test catalog).
-func AdminOnlyCreateDelete(what string) privacy.MutationRule {
-	return privacy.MutationRuleFunc(func(ctx context.Context, m ent.Mutation) error {
-		if !m.Op().Is(ent.OpCreate | ent.OpDelete | ent.OpDeleteOne) {
+// ReadRequires refuses reading what it guards unless the viewer holds
+// permission perm; what names the records in the error. Writes are
+// RequirePermissions' table.
+func ReadRequires(perm, what string) privacy.QueryRule {
+	return privacy.QueryRuleFunc(func(ctx context.Context, _ ent.Query) error {
+		if v, ok := viewer.FromContext(ctx); ok && v.Has(perm) {
 			return privacy.Skip
 		}
-		return adminOnly(what).check(ctx)
+		return apierror.Forbidden("reading %s needs the permission %q", what, perm)
 	})
 }

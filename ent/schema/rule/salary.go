@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/hiregraph/hiregraph/ent"
+	"github.com/hiregraph/hiregraph/permission"
 	"github.com/hiregraph/hiregraph/viewer"
 )
 
@@ -22,7 +23,7 @@ func seesSalaries(ctx context.Context) bool {
 		return true
 	}
 	v, ok := viewer.FromContext(ctx)
-	return !ok || v.SeesSalaries()
+	return !ok || v.Has(permission.ViewSalary)
 }
 
 // HideSalaries blanks the salary range of every position read by a viewer

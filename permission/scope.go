@@ -1,0 +1,45 @@
+package permission
+
+import "slices"
+
+// API key scopes. The five coarse scopes predate permissions and stand for
+// sets of them; a key may also be given single permissions by name.
+const (
+	ScopeRead              = "read"
+	ScopeWrite             = "write"
+	ScopeSalaryRangesWrite = "salary_ranges:write"
+	ScopeEvaluationsWrite  = "evaluations:write"
+	ScopeAdmin             = "admin"
+)
+
+// CoarseScopes lists the coarse scopes, in the order they are documented.
+var CoarseScopes = []string{ScopeRead, ScopeWrite, ScopeSalaryRangesWrite, ScopeEvaluationsWrite, ScopeAdmin}
+
+// ofScope keeps what keys could do before permissions existed: read sees
+// every position (a company-wide integration has no hiring team) and
+// salary ranges, but not demographic answers or private notes, which
+// need the admin scope or the permission by name.
+var ofScope = map[string][]string{
+	ScopeRead:              {ViewAllPositions, ViewDiscreetPositions, ViewCandidates, ViewSalary, ViewEvents},
+	ScopeWrite:             {EditPositions, ManageHiringTeam, PublishPositions, ChangePositionStatus, RequestApproval, ApproveOpenings, SourceCandidates, EditCandidates, MoveCandidates, RejectCandidates, HireCandidates, Comment, SubmitFeedback, EditSettings},
+	ScopeSalaryRangesWrite: {ViewSalary, EditSalary},
+	ScopeEvaluationsWrite:  {ReportEvaluation},
+	ScopeAdmin:             {EditPipelines, EditSettings, ManageUsers, ManageAPIKeys, ManageWebhooks, ManagePartners, ViewDemographics, ViewPrivateNotes},
+}
+
+// KnownScope reports whether s may be given to an API key: a coarse scope
+// or a permission name.
+func KnownScope(s string) bool { return slices.Contains(CoarseScopes, s) || Known(s) }
+
+// OfScopes returns the permissions an API key with scopes holds.
+func OfScopes(scopes []string) []string {
+	sets := make([][]string, 0, len(scopes))
+	for _, s := range scopes {
+		if set, ok := ofScope[s]; ok {
+			sets = append(sets, set)
+		} else {
+			sets = append(sets, []string{s})
+		}
+	}
+	return Union(sets...)
+}
