@@ -278,6 +278,9 @@ func (s *seeder) seedCandidates(ctx context.Context) {
 	// Each candidate's step in its position's pipeline (demoPipeline), so
 	// the board shows candidates spread over the steps.
 	stepAt := []int{3, 1, 2, 2, 4, 0, 1, 3}
+	// The interviewer sees only the candidates assigned to them: give them
+	// two to interview.
+	interviews := map[int]bool{0: true, 2: true}
 	for i, p := range people {
 		if s.err != nil {
 			return
@@ -302,6 +305,9 @@ func (s *seeder) seedCandidates(ctx context.Context) {
 			SetPerson(per).SetPosition(s.positions[targets[i]]).SetStatus(status).SetSource("Careers site")
 		if status == candidate.StatusRejected {
 			create.SetRejectionReason(s.reasons[1]).SetRejectionNote("Strong profile, but we need deeper Go experience.")
+		}
+		if interviews[i] {
+			create.AddAssignees(s.users["interviewer"])
 		}
 		var c *ent.Candidate
 		c, s.err = create.

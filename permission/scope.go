@@ -1,6 +1,9 @@
 package permission
 
-import "slices"
+import (
+	"fmt"
+	"slices"
+)
 
 // API key scopes. The five coarse scopes predate permissions and stand for
 // sets of them; a key may also be given single permissions by name.
@@ -42,4 +45,15 @@ func OfScopes(scopes []string) []string {
 		}
 	}
 	return Union(sets...)
+}
+
+// Describe names permission p for an error: the permission, and the coarse
+// scope that grants it to API keys, which older clients know it by.
+func Describe(p string) string {
+	for _, s := range CoarseScopes {
+		if slices.Contains(ofScope[s], p) {
+			return fmt.Sprintf("the permission %q (API keys: the scope %q)", p, s)
+		}
+	}
+	return fmt.Sprintf("the permission %q", p)
 }

@@ -23,12 +23,16 @@ import (
 type transitionFunc func(ctx context.Context, client *ent.Client, c *ent.Candidate) (verb string, changes []schematype.FieldChange, err error)
 
 // transition runs one change of a candidate in one transaction: it needs
-// the permission of its change (rule.RequirePermissions), reads another company's candidate (or a deleted one) as
+// perm (the permission rule.RequirePermissions' table names for its change,
+// asked first so a forbidden change answers forbidden), reads another company's candidate (or a deleted one) as
 // missing, and records the activity with the change. It returns the
 // candidate as saved. The candidate row stays locked until the commit, so
 // of two racing transitions the second sees the first's result and answers
 // as a later request would.
-func (s *Service) transition(ctx context.Context, candidateID string, fn transitionFunc) (*ent.Candidate, error) {
+func (s *Service) transition(ctx context.Context, candidateID, perm string, fn transitionFunc) (*ent.Candidate, error) {
+	if err := Require(ctx, perm); err != nil {
+		return nil, err
+	}
 	var out *ent.Candidate
 	err := s.WithTx(ctx, func(ctx context.Context, client *ent.Client) error {
 		c, err := client.Candidate.Query().Where(candidate.ID(candidateID), candidate.Deleted(false), lockedForWrite).Only(ctx)
@@ -69,7 +73,7 @@ func (s *Service) setStatus(upd *ent.CandidateUpdateOne, c *ent.Candidate, to ca
 // MoveCandidate moves a candidate in progress to another step of its
 // position's pipeline. The hired step is reached through HireCandidate.
 func (s *Service) MoveCandidate(ctx context.Context, candidateID, stepID string) (*ent.Candidate, error) {
-	return s.transition(ctx, candidateID, func(ctx context.Context, client *ent.Client, c *ent.Candidate) (string, []schematype.FieldChange, error) {
+	return s.transition(ctx, candidateID, permission.MoveCandidates, func(ctx context.Context, client *ent.Client, c *ent.Candidate) (string, []schematype.FieldChange, error) {
 		if c.Status != candidate.StatusInProgress {
 			return "", nil, illegal(c, "move", candidate.StatusInProgress)
 		}
@@ -118,7 +122,7 @@ func (s *Service) RejectCandidate(ctx context.Context, candidateID string, in Re
 			return nil, apierror.Invalid("note", "note may be at most 2000 characters")
 		}
 	}
-	return s.transition(ctx, candidateID, func(ctx context.Context, client *ent.Client, c *ent.Candidate) (string, []schematype.FieldChange, error) {
+	return s.transition(ctx, candidateID, permission.RejectCandidates, func(ctx context.Context, client *ent.Client, c *ent.Candidate) (string, []schematype.FieldChange, error) {
 		if c.Status != candidate.StatusInProgress {
 			return "", nil, illegal(c, "reject", candidate.StatusInProgress)
 		}
@@ -149,7 +153,7 @@ func (s *Service) RejectCandidate(ctx context.Context, candidateID string, in Re
 // ReviveCandidate puts a rejected or withdrawn candidate back in progress,
 // at the step it left from; the rejection reason and note are cleared.
 func (s *Service) ReviveCandidate(ctx context.Context, candidateID string) (*ent.Candidate, error) {
-	return s.transition(ctx, candidateID, func(ctx context.Context, client *ent.Client, c *ent.Candidate) (string, []schematype.FieldChange, error) {
+	return s.transition(ctx, candidateID, permission.RejectCandidates, func(ctx context.Context, client *ent.Client, c *ent.Candidate) (string, []schematype.FieldChange, error) {
 		if c.Status != candidate.StatusRejected && c.Status != candidate.StatusWithdrawn {
 			return "", nil, illegal(c, "revive", candidate.StatusRejected, candidate.StatusWithdrawn)
 		}
@@ -167,7 +171,7 @@ func (s *Service) ReviveCandidate(ctx context.Context, candidateID string) (*ent
 
 // WithdrawCandidate records that a candidate in progress withdrew.
 func (s *Service) WithdrawCandidate(ctx context.Context, candidateID string) (*ent.Candidate, error) {
-	return s.transition(ctx, candidateID, func(ctx context.Context, client *ent.Client, c *ent.Candidate) (string, []schematype.FieldChange, error) {
+	return s.transition(ctx, candidateID, permission.RejectCandidates, func(ctx context.Context, client *ent.Client, c *ent.Candidate) (string, []schematype.FieldChange, error) {
 		if c.Status != candidate.StatusInProgress {
 			return "", nil, illegal(c, "withdraw", candidate.StatusInProgress)
 		}
@@ -195,7 +199,7 @@ func (s *Service) assign(ctx context.Context, candidateID string, userIDs []stri
 	if len(userIDs) == 0 {
 		return nil, apierror.Invalid("userIDs", "userIDs must name at least one user")
 	}
-	return s.transition(ctx, candidateID, func(ctx context.Context, client *ent.Client, c *ent.Candidate) (string, []schematype.FieldChange, error) {
+	return s.transition(ctx, candidateID, permission.EditCandidates, func(ctx context.Context, client *ent.Client, c *ent.Candidate) (string, []schematype.FieldChange, error) {
 		for i, id := range userIDs {
 			ok, err := client.User.Query().Where(user.ID(id)).Exist(ctx)
 			if err != nil {
@@ -259,7 +263,7 @@ func (s *Service) UpdateCandidate(ctx context.Context, candidateID string, in Up
 	if in.Source != nil && len([]rune(*in.Source)) > 200 {
 		return nil, apierror.Invalid("source", "source may be at most 200 characters")
 	}
-	return s.transition(ctx, candidateID, func(ctx context.Context, client *ent.Client, c *ent.Candidate) (string, []schematype.FieldChange, error) {
+	return s.transition(ctx, candidateID, permission.EditCandidates, func(ctx context.Context, client *ent.Client, c *ent.Candidate) (string, []schematype.FieldChange, error) {
 		upd := client.Candidate.UpdateOne(c)
 		var changes []schematype.FieldChange
 		if in.Source != nil {

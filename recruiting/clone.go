@@ -103,7 +103,13 @@ func (c *cloner) clone(ctx context.Context, tmpl *ent.Position) (string, error) 
 	if err := c.applyRequest(ctx, create, tmpl); err != nil {
 		return "", err
 	}
-	pos, err := create.Save(ctx)
+	saveCtx := ctx
+	if c.in.SalaryRange == nil {
+		// A range here is the template's copy, kept with or without the
+		// salary permission (README, clone).
+		saveCtx = rule.WithSalaries(ctx)
+	}
+	pos, err := create.Save(saveCtx)
 	if err != nil {
 		return "", fmt.Errorf("saving position: %w", err)
 	}

@@ -71,7 +71,7 @@ func FirstHireID(o *ent.Opening) *string {
 // reach its headcount, and the candidate moves to the pipeline's hired
 // step when it has one.
 func (s *Service) HireCandidate(ctx context.Context, candidateID, openingID string) (*ent.Candidate, error) {
-	return s.transition(ctx, candidateID, func(ctx context.Context, client *ent.Client, c *ent.Candidate) (string, []schematype.FieldChange, error) {
+	return s.transition(ctx, candidateID, permission.HireCandidates, func(ctx context.Context, client *ent.Client, c *ent.Candidate) (string, []schematype.FieldChange, error) {
 		if c.Status != candidate.StatusInProgress {
 			return "", nil, illegal(c, "hire", candidate.StatusInProgress)
 		}
@@ -141,7 +141,7 @@ func (s *Service) enterHiredStep(ctx context.Context, client *ent.Client, c *ent
 // the step it was at before the hired step, and its opening loses the
 // hire (a FILLED opening opens again). The position must not be closed.
 func (s *Service) UnhireCandidate(ctx context.Context, candidateID string) (*ent.Candidate, error) {
-	return s.transition(ctx, candidateID, func(ctx context.Context, client *ent.Client, c *ent.Candidate) (string, []schematype.FieldChange, error) {
+	return s.transition(ctx, candidateID, permission.HireCandidates, func(ctx context.Context, client *ent.Client, c *ent.Candidate) (string, []schematype.FieldChange, error) {
 		if c.Status != candidate.StatusHired {
 			return "", nil, illegal(c, "unhire", candidate.StatusHired)
 		}

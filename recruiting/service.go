@@ -15,6 +15,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent"
 	"github.com/hiregraph/hiregraph/filestore"
 	"github.com/hiregraph/hiregraph/outbound"
+	"github.com/hiregraph/hiregraph/permission"
 	"github.com/hiregraph/hiregraph/viewer"
 )
 
@@ -84,7 +85,7 @@ func Require(ctx context.Context, anyOf ...string) error {
 		return apierror.Unauthorized("no credentials")
 	}
 	if !slices.ContainsFunc(anyOf, v.Has) {
-		return apierror.Forbidden("this needs the permission %q", anyOf[0])
+		return apierror.Forbidden("this needs %s", permission.Describe(anyOf[0]))
 	}
 	return nil
 }

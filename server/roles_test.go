@@ -29,7 +29,7 @@ var roleTable = []roleRow{
 	{"recruiter", "rita.recruiter@acme.example", 5, 9, true, false},
 	{"coordinator", "cody.coordinator@acme.example", 5, 9, false, false},
 	{"hiring_manager", "hank.manager@acme.example", 4, 7, false, false},
-	{"interviewer", "ian.interviewer@acme.example", 4, 7, false, false},
+	{"interviewer", "ian.interviewer@acme.example", 4, 2, false, false},
 }
 
 // unassignSales takes the hiring manager and the interviewer off Account

@@ -161,7 +161,7 @@ func RequirePermissions() privacy.MutationRule {
 		}
 		for _, anyOf := range needs {
 			if !slices.ContainsFunc(anyOf, v.Has) {
-				return apierror.Forbidden("%s needs the permission %q", describe(m), anyOf[0])
+				return apierror.Forbidden("%s needs %s", describe(m), p.Describe(anyOf[0]))
 			}
 		}
 		return privacy.Skip

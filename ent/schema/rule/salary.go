@@ -10,8 +10,9 @@ import (
 
 type salariesKey struct{}
 
-// WithSalaries marks ctx as reading salary ranges for the service's own
-// use (copying a template's range into its clone), not to show them.
+// WithSalaries marks ctx as handling salary ranges for the service's own
+// use, not a viewer's: reading a template's range and writing its copy
+// into the clone, which needs no salary permission.
 func WithSalaries(ctx context.Context) context.Context {
 	return context.WithValue(ctx, salariesKey{}, true)
 }
