@@ -70,7 +70,7 @@ func ValidColumn(column string) bool {
 //
 //	import _ "github.com/hiregraph/hiregraph/ent/runtime"
 var (
-	Hooks  [2]ent.Hook
+	Hooks  [3]ent.Hook
 	Policy ent.Policy
 	// CompanyIDValidator is a validator for the "company_id" field. It is called by the builders before save.
 	CompanyIDValidator func(string) error

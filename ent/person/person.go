@@ -94,7 +94,7 @@ func ValidColumn(column string) bool {
 //
 //	import _ "github.com/hiregraph/hiregraph/ent/runtime"
 var (
-	Hooks  [3]ent.Hook
+	Hooks  [4]ent.Hook
 	Policy ent.Policy
 	// CompanyIDValidator is a validator for the "company_id" field. It is called by the builders before save.
 	CompanyIDValidator func(string) error

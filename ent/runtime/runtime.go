@@ -58,6 +58,8 @@ func init() {
 	apikeyMixinHooks1 := apikeyMixin[1].Hooks()
 
 	apikey.Hooks[1] = apikeyMixinHooks1[0]
+
+	apikey.Hooks[2] = apikeyMixinHooks1[1]
 	apikeyMixinFields0 := apikeyMixin[0].Fields()
 	_ = apikeyMixinFields0
 	apikeyMixinFields1 := apikeyMixin[1].Fields()
@@ -123,6 +125,8 @@ func init() {
 	activityMixinHooks1 := activityMixin[1].Hooks()
 
 	activity.Hooks[1] = activityMixinHooks1[0]
+
+	activity.Hooks[2] = activityMixinHooks1[1]
 	activityMixinFields0 := activityMixin[0].Fields()
 	_ = activityMixinFields0
 	activityMixinFields1 := activityMixin[1].Fields()
@@ -208,6 +212,8 @@ func init() {
 	applicationMixinHooks1 := applicationMixin[1].Hooks()
 
 	application.Hooks[1] = applicationMixinHooks1[0]
+
+	application.Hooks[2] = applicationMixinHooks1[1]
 	applicationMixinFields0 := applicationMixin[0].Fields()
 	_ = applicationMixinFields0
 	applicationMixinFields1 := applicationMixin[1].Fields()
@@ -297,6 +303,8 @@ func init() {
 	approvalprocessMixinHooks1 := approvalprocessMixin[1].Hooks()
 
 	approvalprocess.Hooks[1] = approvalprocessMixinHooks1[0]
+
+	approvalprocess.Hooks[2] = approvalprocessMixinHooks1[1]
 	approvalprocessMixinFields0 := approvalprocessMixin[0].Fields()
 	_ = approvalprocessMixinFields0
 	approvalprocessMixinFields1 := approvalprocessMixin[1].Fields()
@@ -382,6 +390,8 @@ func init() {
 	candidateMixinHooks1 := candidateMixin[1].Hooks()
 
 	candidate.Hooks[1] = candidateMixinHooks1[0]
+
+	candidate.Hooks[2] = candidateMixinHooks1[1]
 	candidateMixinFields0 := candidateMixin[0].Fields()
 	_ = candidateMixinFields0
 	candidateMixinFields1 := candidateMixin[1].Fields()
@@ -459,6 +469,8 @@ func init() {
 	candidatefileMixinHooks1 := candidatefileMixin[1].Hooks()
 
 	candidatefile.Hooks[1] = candidatefileMixinHooks1[0]
+
+	candidatefile.Hooks[2] = candidatefileMixinHooks1[1]
 	candidatefileMixinFields0 := candidatefileMixin[0].Fields()
 	_ = candidatefileMixinFields0
 	candidatefileMixinFields1 := candidatefileMixin[1].Fields()
@@ -564,6 +576,8 @@ func init() {
 	candidatestepMixinHooks1 := candidatestepMixin[1].Hooks()
 
 	candidatestep.Hooks[1] = candidatestepMixinHooks1[0]
+
+	candidatestep.Hooks[2] = candidatestepMixinHooks1[1]
 	candidatestepMixinFields0 := candidatestepMixin[0].Fields()
 	_ = candidatestepMixinFields0
 	candidatestepMixinFields1 := candidatestepMixin[1].Fields()
@@ -667,6 +681,8 @@ func init() {
 	contactMixinHooks1 := contactMixin[1].Hooks()
 
 	contact.Hooks[1] = contactMixinHooks1[0]
+
+	contact.Hooks[2] = contactMixinHooks1[1]
 	contactMixinFields0 := contactMixin[0].Fields()
 	_ = contactMixinFields0
 	contactMixinFields1 := contactMixin[1].Fields()
@@ -748,6 +764,8 @@ func init() {
 	conversationMixinHooks1 := conversationMixin[1].Hooks()
 
 	conversation.Hooks[1] = conversationMixinHooks1[0]
+
+	conversation.Hooks[2] = conversationMixinHooks1[1]
 	conversationMixinFields0 := conversationMixin[0].Fields()
 	_ = conversationMixinFields0
 	conversationMixinFields1 := conversationMixin[1].Fields()
@@ -801,6 +819,8 @@ func init() {
 	evaluationpartnerMixinHooks1 := evaluationpartnerMixin[1].Hooks()
 
 	evaluationpartner.Hooks[1] = evaluationpartnerMixinHooks1[0]
+
+	evaluationpartner.Hooks[2] = evaluationpartnerMixinHooks1[1]
 	evaluationpartnerMixinFields0 := evaluationpartnerMixin[0].Fields()
 	_ = evaluationpartnerMixinFields0
 	evaluationpartnerMixinFields1 := evaluationpartnerMixin[1].Fields()
@@ -900,6 +920,8 @@ func init() {
 	fielddefinitionMixinHooks1 := fielddefinitionMixin[1].Hooks()
 
 	fielddefinition.Hooks[1] = fielddefinitionMixinHooks1[0]
+
+	fielddefinition.Hooks[2] = fielddefinitionMixinHooks1[1]
 	fielddefinitionMixinFields0 := fielddefinitionMixin[0].Fields()
 	_ = fielddefinitionMixinFields0
 	fielddefinitionMixinFields1 := fielddefinitionMixin[1].Fields()
@@ -969,6 +991,8 @@ func init() {
 	idempotencykeyMixinHooks1 := idempotencykeyMixin[1].Hooks()
 
 	idempotencykey.Hooks[1] = idempotencykeyMixinHooks1[0]
+
+	idempotencykey.Hooks[2] = idempotencykeyMixinHooks1[1]
 	idempotencykeyMixinFields0 := idempotencykeyMixin[0].Fields()
 	_ = idempotencykeyMixinFields0
 	idempotencykeyMixinFields1 := idempotencykeyMixin[1].Fields()
@@ -1046,6 +1070,8 @@ func init() {
 	locationMixinHooks1 := locationMixin[1].Hooks()
 
 	location.Hooks[1] = locationMixinHooks1[0]
+
+	location.Hooks[2] = locationMixinHooks1[1]
 	locationMixinFields0 := locationMixin[0].Fields()
 	_ = locationMixinFields0
 	locationMixinFields1 := locationMixin[1].Fields()
@@ -1153,6 +1179,8 @@ func init() {
 	messageMixinHooks1 := messageMixin[1].Hooks()
 
 	message.Hooks[1] = messageMixinHooks1[0]
+
+	message.Hooks[2] = messageMixinHooks1[1]
 	messageMixinFields0 := messageMixin[0].Fields()
 	_ = messageMixinFields0
 	messageMixinFields1 := messageMixin[1].Fields()
@@ -1220,6 +1248,8 @@ func init() {
 	noteMixinHooks1 := noteMixin[1].Hooks()
 
 	note.Hooks[1] = noteMixinHooks1[0]
+
+	note.Hooks[2] = noteMixinHooks1[1]
 	noteMixinFields0 := noteMixin[0].Fields()
 	_ = noteMixinFields0
 	noteMixinFields1 := noteMixin[1].Fields()
@@ -1267,6 +1297,8 @@ func init() {
 	offerletterMixinHooks1 := offerletterMixin[1].Hooks()
 
 	offerletter.Hooks[1] = offerletterMixinHooks1[0]
+
+	offerletter.Hooks[2] = offerletterMixinHooks1[1]
 	offerletterMixinFields0 := offerletterMixin[0].Fields()
 	_ = offerletterMixinFields0
 	offerletterMixinFields1 := offerletterMixin[1].Fields()
@@ -1336,6 +1368,8 @@ func init() {
 	openingMixinHooks1 := openingMixin[1].Hooks()
 
 	opening.Hooks[1] = openingMixinHooks1[0]
+
+	opening.Hooks[2] = openingMixinHooks1[1]
 	openingMixinFields0 := openingMixin[0].Fields()
 	_ = openingMixinFields0
 	openingMixinFields1 := openingMixin[1].Fields()
@@ -1427,7 +1461,9 @@ func init() {
 
 	person.Hooks[1] = personMixinHooks1[0]
 
-	person.Hooks[2] = personHooks[0]
+	person.Hooks[2] = personMixinHooks1[1]
+
+	person.Hooks[3] = personHooks[0]
 	personMixinFields0 := personMixin[0].Fields()
 	_ = personMixinFields0
 	personMixinFields1 := personMixin[1].Fields()
@@ -1515,6 +1551,8 @@ func init() {
 	pipelinestepMixinHooks1 := pipelinestepMixin[1].Hooks()
 
 	pipelinestep.Hooks[1] = pipelinestepMixinHooks1[0]
+
+	pipelinestep.Hooks[2] = pipelinestepMixinHooks1[1]
 	pipelinestepMixinFields0 := pipelinestepMixin[0].Fields()
 	_ = pipelinestepMixinFields0
 	pipelinestepMixinFields1 := pipelinestepMixin[1].Fields()
@@ -1584,6 +1622,8 @@ func init() {
 	positionMixinHooks1 := positionMixin[1].Hooks()
 
 	position.Hooks[1] = positionMixinHooks1[0]
+
+	position.Hooks[2] = positionMixinHooks1[1]
 	positionInters := schema.Position{}.Interceptors()
 	position.Interceptors[0] = positionInters[0]
 	positionMixinFields0 := positionMixin[0].Fields()
@@ -1737,6 +1777,8 @@ func init() {
 	questionnaireMixinHooks1 := questionnaireMixin[1].Hooks()
 
 	questionnaire.Hooks[1] = questionnaireMixinHooks1[0]
+
+	questionnaire.Hooks[2] = questionnaireMixinHooks1[1]
 	questionnaireMixinFields0 := questionnaireMixin[0].Fields()
 	_ = questionnaireMixinFields0
 	questionnaireMixinFields1 := questionnaireMixin[1].Fields()
@@ -1844,6 +1886,8 @@ func init() {
 	rejectionreasonMixinHooks1 := rejectionreasonMixin[1].Hooks()
 
 	rejectionreason.Hooks[1] = rejectionreasonMixinHooks1[0]
+
+	rejectionreason.Hooks[2] = rejectionreasonMixinHooks1[1]
 	rejectionreasonMixinFields0 := rejectionreasonMixin[0].Fields()
 	_ = rejectionreasonMixinFields0
 	rejectionreasonMixinFields1 := rejectionreasonMixin[1].Fields()
@@ -1913,6 +1957,8 @@ func init() {
 	testsubmissionMixinHooks1 := testsubmissionMixin[1].Hooks()
 
 	testsubmission.Hooks[1] = testsubmissionMixinHooks1[0]
+
+	testsubmission.Hooks[2] = testsubmissionMixinHooks1[1]
 	testsubmissionMixinFields0 := testsubmissionMixin[0].Fields()
 	_ = testsubmissionMixinFields0
 	testsubmissionMixinFields1 := testsubmissionMixin[1].Fields()
@@ -2026,6 +2072,8 @@ func init() {
 	userMixinHooks1 := userMixin[1].Hooks()
 
 	user.Hooks[1] = userMixinHooks1[0]
+
+	user.Hooks[2] = userMixinHooks1[1]
 	userMixinFields0 := userMixin[0].Fields()
 	_ = userMixinFields0
 	userMixinFields1 := userMixin[1].Fields()
@@ -2111,6 +2159,8 @@ func init() {
 	webhookattemptMixinHooks1 := webhookattemptMixin[1].Hooks()
 
 	webhookattempt.Hooks[1] = webhookattemptMixinHooks1[0]
+
+	webhookattempt.Hooks[2] = webhookattemptMixinHooks1[1]
 	webhookattemptMixinFields0 := webhookattemptMixin[0].Fields()
 	_ = webhookattemptMixinFields0
 	webhookattemptMixinFields1 := webhookattemptMixin[1].Fields()
@@ -2186,6 +2236,8 @@ func init() {
 	webhookendpointMixinHooks1 := webhookendpointMixin[1].Hooks()
 
 	webhookendpoint.Hooks[1] = webhookendpointMixinHooks1[0]
+
+	webhookendpoint.Hooks[2] = webhookendpointMixinHooks1[1]
 	webhookendpointMixinFields0 := webhookendpointMixin[0].Fields()
 	_ = webhookendpointMixinFields0
 	webhookendpointMixinFields1 := webhookendpointMixin[1].Fields()

@@ -47,7 +47,8 @@ func (TenantMixin) Policy() ent.Policy {
 	}
 }
 
-// Hooks of the TenantMixin.
+// Hooks of the TenantMixin: every record of a company links only records
+// its writer may read.
 func (TenantMixin) Hooks() []ent.Hook {
-	return []ent.Hook{rule.SetTenantOnCreate}
+	return []ent.Hook{rule.SetTenantOnCreate, rule.CheckEdges}
 }
