@@ -50,7 +50,10 @@ func FilterAssigned() privacy.QueryMutationRule {
 		case *ent.CandidateFilter:
 			p = candidate
 		case *ent.PersonFilter:
-			p = entql.HasEdgeWith("candidates", candidate)
+			// A person without a candidacy belongs to no position: one exists
+			// only inside the transaction that creates its first candidacy,
+			// which must read it back and link it (CheckEdges).
+			p = entql.Or(entql.HasEdgeWith("candidates", candidate), entql.Not(entql.HasEdge("candidates")))
 		case *ent.NoteFilter, *ent.ConversationFilter, *ent.TestSubmissionFilter, *ent.OfferLetterFilter,
 			*ent.CandidateFileFilter, *ent.CandidateStepFilter, *ent.ApplicationFilter:
 			p = ofCandidate
