@@ -245,3 +245,179 @@ func (c *Client) VisibleIDs(ctx context.Context, typ string, ids []string) ([]st
 	}
 	return nil, fmt.Errorf("VisibleIDs: no string ids of type %q", typ)
 }
+
+// NodeIDs returns the ids of the records a query returned (v, the value an
+// interceptor sees), or nil when v holds no records (a count, a scan).
+func NodeIDs(v Value) []string {
+	switch v := v.(type) {
+	case []*APIKey:
+		ids := make([]string, len(v))
+		for i, n := range v {
+			ids[i] = n.ID
+		}
+		return ids
+	case []*Activity:
+		ids := make([]string, len(v))
+		for i, n := range v {
+			ids[i] = n.ID
+		}
+		return ids
+	case []*Application:
+		ids := make([]string, len(v))
+		for i, n := range v {
+			ids[i] = n.ID
+		}
+		return ids
+	case []*ApprovalProcess:
+		ids := make([]string, len(v))
+		for i, n := range v {
+			ids[i] = n.ID
+		}
+		return ids
+	case []*Candidate:
+		ids := make([]string, len(v))
+		for i, n := range v {
+			ids[i] = n.ID
+		}
+		return ids
+	case []*CandidateFile:
+		ids := make([]string, len(v))
+		for i, n := range v {
+			ids[i] = n.ID
+		}
+		return ids
+	case []*CandidateStep:
+		ids := make([]string, len(v))
+		for i, n := range v {
+			ids[i] = n.ID
+		}
+		return ids
+	case []*Company:
+		ids := make([]string, len(v))
+		for i, n := range v {
+			ids[i] = n.ID
+		}
+		return ids
+	case []*Contact:
+		ids := make([]string, len(v))
+		for i, n := range v {
+			ids[i] = n.ID
+		}
+		return ids
+	case []*Conversation:
+		ids := make([]string, len(v))
+		for i, n := range v {
+			ids[i] = n.ID
+		}
+		return ids
+	case []*EvaluationPartner:
+		ids := make([]string, len(v))
+		for i, n := range v {
+			ids[i] = n.ID
+		}
+		return ids
+	case []*FieldDefinition:
+		ids := make([]string, len(v))
+		for i, n := range v {
+			ids[i] = n.ID
+		}
+		return ids
+	case []*IdempotencyKey:
+		ids := make([]string, len(v))
+		for i, n := range v {
+			ids[i] = n.ID
+		}
+		return ids
+	case []*Location:
+		ids := make([]string, len(v))
+		for i, n := range v {
+			ids[i] = n.ID
+		}
+		return ids
+	case []*Message:
+		ids := make([]string, len(v))
+		for i, n := range v {
+			ids[i] = n.ID
+		}
+		return ids
+	case []*Note:
+		ids := make([]string, len(v))
+		for i, n := range v {
+			ids[i] = n.ID
+		}
+		return ids
+	case []*OfferLetter:
+		ids := make([]string, len(v))
+		for i, n := range v {
+			ids[i] = n.ID
+		}
+		return ids
+	case []*Opening:
+		ids := make([]string, len(v))
+		for i, n := range v {
+			ids[i] = n.ID
+		}
+		return ids
+	case []*Person:
+		ids := make([]string, len(v))
+		for i, n := range v {
+			ids[i] = n.ID
+		}
+		return ids
+	case []*PipelineStep:
+		ids := make([]string, len(v))
+		for i, n := range v {
+			ids[i] = n.ID
+		}
+		return ids
+	case []*Position:
+		ids := make([]string, len(v))
+		for i, n := range v {
+			ids[i] = n.ID
+		}
+		return ids
+	case []*Questionnaire:
+		ids := make([]string, len(v))
+		for i, n := range v {
+			ids[i] = n.ID
+		}
+		return ids
+	case []*RateLimitBucket:
+		ids := make([]string, len(v))
+		for i, n := range v {
+			ids[i] = n.ID
+		}
+		return ids
+	case []*RejectionReason:
+		ids := make([]string, len(v))
+		for i, n := range v {
+			ids[i] = n.ID
+		}
+		return ids
+	case []*TestSubmission:
+		ids := make([]string, len(v))
+		for i, n := range v {
+			ids[i] = n.ID
+		}
+		return ids
+	case []*User:
+		ids := make([]string, len(v))
+		for i, n := range v {
+			ids[i] = n.ID
+		}
+		return ids
+	case []*WebhookAttempt:
+		ids := make([]string, len(v))
+		for i, n := range v {
+			ids[i] = n.ID
+		}
+		return ids
+	case []*WebhookEndpoint:
+		ids := make([]string, len(v))
+		for i, n := range v {
+			ids[i] = n.ID
+		}
+		return ids
+	}
+	return nil
+}

@@ -60,6 +60,8 @@ func init() {
 	apikey.Hooks[1] = apikeyMixinHooks1[0]
 
 	apikey.Hooks[2] = apikeyMixinHooks1[1]
+	apikeyMixinInters1 := apikeyMixin[1].Interceptors()
+	apikey.Interceptors[0] = apikeyMixinInters1[0]
 	apikeyMixinFields0 := apikeyMixin[0].Fields()
 	_ = apikeyMixinFields0
 	apikeyMixinFields1 := apikeyMixin[1].Fields()
@@ -127,6 +129,8 @@ func init() {
 	activity.Hooks[1] = activityMixinHooks1[0]
 
 	activity.Hooks[2] = activityMixinHooks1[1]
+	activityMixinInters1 := activityMixin[1].Interceptors()
+	activity.Interceptors[0] = activityMixinInters1[0]
 	activityMixinFields0 := activityMixin[0].Fields()
 	_ = activityMixinFields0
 	activityMixinFields1 := activityMixin[1].Fields()
@@ -214,6 +218,8 @@ func init() {
 	application.Hooks[1] = applicationMixinHooks1[0]
 
 	application.Hooks[2] = applicationMixinHooks1[1]
+	applicationMixinInters1 := applicationMixin[1].Interceptors()
+	application.Interceptors[0] = applicationMixinInters1[0]
 	applicationMixinFields0 := applicationMixin[0].Fields()
 	_ = applicationMixinFields0
 	applicationMixinFields1 := applicationMixin[1].Fields()
@@ -305,6 +311,8 @@ func init() {
 	approvalprocess.Hooks[1] = approvalprocessMixinHooks1[0]
 
 	approvalprocess.Hooks[2] = approvalprocessMixinHooks1[1]
+	approvalprocessMixinInters1 := approvalprocessMixin[1].Interceptors()
+	approvalprocess.Interceptors[0] = approvalprocessMixinInters1[0]
 	approvalprocessMixinFields0 := approvalprocessMixin[0].Fields()
 	_ = approvalprocessMixinFields0
 	approvalprocessMixinFields1 := approvalprocessMixin[1].Fields()
@@ -392,6 +400,8 @@ func init() {
 	candidate.Hooks[1] = candidateMixinHooks1[0]
 
 	candidate.Hooks[2] = candidateMixinHooks1[1]
+	candidateMixinInters1 := candidateMixin[1].Interceptors()
+	candidate.Interceptors[0] = candidateMixinInters1[0]
 	candidateMixinFields0 := candidateMixin[0].Fields()
 	_ = candidateMixinFields0
 	candidateMixinFields1 := candidateMixin[1].Fields()
@@ -471,6 +481,8 @@ func init() {
 	candidatefile.Hooks[1] = candidatefileMixinHooks1[0]
 
 	candidatefile.Hooks[2] = candidatefileMixinHooks1[1]
+	candidatefileMixinInters1 := candidatefileMixin[1].Interceptors()
+	candidatefile.Interceptors[0] = candidatefileMixinInters1[0]
 	candidatefileMixinFields0 := candidatefileMixin[0].Fields()
 	_ = candidatefileMixinFields0
 	candidatefileMixinFields1 := candidatefileMixin[1].Fields()
@@ -578,6 +590,8 @@ func init() {
 	candidatestep.Hooks[1] = candidatestepMixinHooks1[0]
 
 	candidatestep.Hooks[2] = candidatestepMixinHooks1[1]
+	candidatestepMixinInters1 := candidatestepMixin[1].Interceptors()
+	candidatestep.Interceptors[0] = candidatestepMixinInters1[0]
 	candidatestepMixinFields0 := candidatestepMixin[0].Fields()
 	_ = candidatestepMixinFields0
 	candidatestepMixinFields1 := candidatestepMixin[1].Fields()
@@ -683,6 +697,8 @@ func init() {
 	contact.Hooks[1] = contactMixinHooks1[0]
 
 	contact.Hooks[2] = contactMixinHooks1[1]
+	contactMixinInters1 := contactMixin[1].Interceptors()
+	contact.Interceptors[0] = contactMixinInters1[0]
 	contactMixinFields0 := contactMixin[0].Fields()
 	_ = contactMixinFields0
 	contactMixinFields1 := contactMixin[1].Fields()
@@ -766,6 +782,8 @@ func init() {
 	conversation.Hooks[1] = conversationMixinHooks1[0]
 
 	conversation.Hooks[2] = conversationMixinHooks1[1]
+	conversationMixinInters1 := conversationMixin[1].Interceptors()
+	conversation.Interceptors[0] = conversationMixinInters1[0]
 	conversationMixinFields0 := conversationMixin[0].Fields()
 	_ = conversationMixinFields0
 	conversationMixinFields1 := conversationMixin[1].Fields()
@@ -821,6 +839,8 @@ func init() {
 	evaluationpartner.Hooks[1] = evaluationpartnerMixinHooks1[0]
 
 	evaluationpartner.Hooks[2] = evaluationpartnerMixinHooks1[1]
+	evaluationpartnerMixinInters1 := evaluationpartnerMixin[1].Interceptors()
+	evaluationpartner.Interceptors[0] = evaluationpartnerMixinInters1[0]
 	evaluationpartnerMixinFields0 := evaluationpartnerMixin[0].Fields()
 	_ = evaluationpartnerMixinFields0
 	evaluationpartnerMixinFields1 := evaluationpartnerMixin[1].Fields()
@@ -922,6 +942,8 @@ func init() {
 	fielddefinition.Hooks[1] = fielddefinitionMixinHooks1[0]
 
 	fielddefinition.Hooks[2] = fielddefinitionMixinHooks1[1]
+	fielddefinitionMixinInters1 := fielddefinitionMixin[1].Interceptors()
+	fielddefinition.Interceptors[0] = fielddefinitionMixinInters1[0]
 	fielddefinitionMixinFields0 := fielddefinitionMixin[0].Fields()
 	_ = fielddefinitionMixinFields0
 	fielddefinitionMixinFields1 := fielddefinitionMixin[1].Fields()
@@ -993,6 +1015,8 @@ func init() {
 	idempotencykey.Hooks[1] = idempotencykeyMixinHooks1[0]
 
 	idempotencykey.Hooks[2] = idempotencykeyMixinHooks1[1]
+	idempotencykeyMixinInters1 := idempotencykeyMixin[1].Interceptors()
+	idempotencykey.Interceptors[0] = idempotencykeyMixinInters1[0]
 	idempotencykeyMixinFields0 := idempotencykeyMixin[0].Fields()
 	_ = idempotencykeyMixinFields0
 	idempotencykeyMixinFields1 := idempotencykeyMixin[1].Fields()
@@ -1072,6 +1096,8 @@ func init() {
 	location.Hooks[1] = locationMixinHooks1[0]
 
 	location.Hooks[2] = locationMixinHooks1[1]
+	locationMixinInters1 := locationMixin[1].Interceptors()
+	location.Interceptors[0] = locationMixinInters1[0]
 	locationMixinFields0 := locationMixin[0].Fields()
 	_ = locationMixinFields0
 	locationMixinFields1 := locationMixin[1].Fields()
@@ -1181,6 +1207,8 @@ func init() {
 	message.Hooks[1] = messageMixinHooks1[0]
 
 	message.Hooks[2] = messageMixinHooks1[1]
+	messageMixinInters1 := messageMixin[1].Interceptors()
+	message.Interceptors[0] = messageMixinInters1[0]
 	messageMixinFields0 := messageMixin[0].Fields()
 	_ = messageMixinFields0
 	messageMixinFields1 := messageMixin[1].Fields()
@@ -1250,6 +1278,8 @@ func init() {
 	note.Hooks[1] = noteMixinHooks1[0]
 
 	note.Hooks[2] = noteMixinHooks1[1]
+	noteMixinInters1 := noteMixin[1].Interceptors()
+	note.Interceptors[0] = noteMixinInters1[0]
 	noteMixinFields0 := noteMixin[0].Fields()
 	_ = noteMixinFields0
 	noteMixinFields1 := noteMixin[1].Fields()
@@ -1299,6 +1329,8 @@ func init() {
 	offerletter.Hooks[1] = offerletterMixinHooks1[0]
 
 	offerletter.Hooks[2] = offerletterMixinHooks1[1]
+	offerletterMixinInters1 := offerletterMixin[1].Interceptors()
+	offerletter.Interceptors[0] = offerletterMixinInters1[0]
 	offerletterMixinFields0 := offerletterMixin[0].Fields()
 	_ = offerletterMixinFields0
 	offerletterMixinFields1 := offerletterMixin[1].Fields()
@@ -1370,6 +1402,8 @@ func init() {
 	opening.Hooks[1] = openingMixinHooks1[0]
 
 	opening.Hooks[2] = openingMixinHooks1[1]
+	openingMixinInters1 := openingMixin[1].Interceptors()
+	opening.Interceptors[0] = openingMixinInters1[0]
 	openingMixinFields0 := openingMixin[0].Fields()
 	_ = openingMixinFields0
 	openingMixinFields1 := openingMixin[1].Fields()
@@ -1464,6 +1498,8 @@ func init() {
 	person.Hooks[2] = personMixinHooks1[1]
 
 	person.Hooks[3] = personHooks[0]
+	personMixinInters1 := personMixin[1].Interceptors()
+	person.Interceptors[0] = personMixinInters1[0]
 	personMixinFields0 := personMixin[0].Fields()
 	_ = personMixinFields0
 	personMixinFields1 := personMixin[1].Fields()
@@ -1553,6 +1589,8 @@ func init() {
 	pipelinestep.Hooks[1] = pipelinestepMixinHooks1[0]
 
 	pipelinestep.Hooks[2] = pipelinestepMixinHooks1[1]
+	pipelinestepMixinInters1 := pipelinestepMixin[1].Interceptors()
+	pipelinestep.Interceptors[0] = pipelinestepMixinInters1[0]
 	pipelinestepMixinFields0 := pipelinestepMixin[0].Fields()
 	_ = pipelinestepMixinFields0
 	pipelinestepMixinFields1 := pipelinestepMixin[1].Fields()
@@ -1624,8 +1662,10 @@ func init() {
 	position.Hooks[1] = positionMixinHooks1[0]
 
 	position.Hooks[2] = positionMixinHooks1[1]
+	positionMixinInters1 := positionMixin[1].Interceptors()
 	positionInters := schema.Position{}.Interceptors()
-	position.Interceptors[0] = positionInters[0]
+	position.Interceptors[0] = positionMixinInters1[0]
+	position.Interceptors[1] = positionInters[0]
 	positionMixinFields0 := positionMixin[0].Fields()
 	_ = positionMixinFields0
 	positionMixinFields1 := positionMixin[1].Fields()
@@ -1779,6 +1819,8 @@ func init() {
 	questionnaire.Hooks[1] = questionnaireMixinHooks1[0]
 
 	questionnaire.Hooks[2] = questionnaireMixinHooks1[1]
+	questionnaireMixinInters1 := questionnaireMixin[1].Interceptors()
+	questionnaire.Interceptors[0] = questionnaireMixinInters1[0]
 	questionnaireMixinFields0 := questionnaireMixin[0].Fields()
 	_ = questionnaireMixinFields0
 	questionnaireMixinFields1 := questionnaireMixin[1].Fields()
@@ -1888,6 +1930,8 @@ func init() {
 	rejectionreason.Hooks[1] = rejectionreasonMixinHooks1[0]
 
 	rejectionreason.Hooks[2] = rejectionreasonMixinHooks1[1]
+	rejectionreasonMixinInters1 := rejectionreasonMixin[1].Interceptors()
+	rejectionreason.Interceptors[0] = rejectionreasonMixinInters1[0]
 	rejectionreasonMixinFields0 := rejectionreasonMixin[0].Fields()
 	_ = rejectionreasonMixinFields0
 	rejectionreasonMixinFields1 := rejectionreasonMixin[1].Fields()
@@ -1959,6 +2003,8 @@ func init() {
 	testsubmission.Hooks[1] = testsubmissionMixinHooks1[0]
 
 	testsubmission.Hooks[2] = testsubmissionMixinHooks1[1]
+	testsubmissionMixinInters1 := testsubmissionMixin[1].Interceptors()
+	testsubmission.Interceptors[0] = testsubmissionMixinInters1[0]
 	testsubmissionMixinFields0 := testsubmissionMixin[0].Fields()
 	_ = testsubmissionMixinFields0
 	testsubmissionMixinFields1 := testsubmissionMixin[1].Fields()
@@ -2074,6 +2120,8 @@ func init() {
 	user.Hooks[1] = userMixinHooks1[0]
 
 	user.Hooks[2] = userMixinHooks1[1]
+	userMixinInters1 := userMixin[1].Interceptors()
+	user.Interceptors[0] = userMixinInters1[0]
 	userMixinFields0 := userMixin[0].Fields()
 	_ = userMixinFields0
 	userMixinFields1 := userMixin[1].Fields()
@@ -2161,6 +2209,8 @@ func init() {
 	webhookattempt.Hooks[1] = webhookattemptMixinHooks1[0]
 
 	webhookattempt.Hooks[2] = webhookattemptMixinHooks1[1]
+	webhookattemptMixinInters1 := webhookattemptMixin[1].Interceptors()
+	webhookattempt.Interceptors[0] = webhookattemptMixinInters1[0]
 	webhookattemptMixinFields0 := webhookattemptMixin[0].Fields()
 	_ = webhookattemptMixinFields0
 	webhookattemptMixinFields1 := webhookattemptMixin[1].Fields()
@@ -2238,6 +2288,8 @@ func init() {
 	webhookendpoint.Hooks[1] = webhookendpointMixinHooks1[0]
 
 	webhookendpoint.Hooks[2] = webhookendpointMixinHooks1[1]
+	webhookendpointMixinInters1 := webhookendpointMixin[1].Interceptors()
+	webhookendpoint.Interceptors[0] = webhookendpointMixinInters1[0]
 	webhookendpointMixinFields0 := webhookendpointMixin[0].Fields()
 	_ = webhookendpointMixinFields0
 	webhookendpointMixinFields1 := webhookendpointMixin[1].Fields()

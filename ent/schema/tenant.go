@@ -52,3 +52,9 @@ func (TenantMixin) Policy() ent.Policy {
 func (TenantMixin) Hooks() []ent.Hook {
 	return []ent.Hook{rule.SetTenantOnCreate, rule.CheckEdges}
 }
+
+// Interceptors of the TenantMixin: what a transaction read, CheckEdges
+// need not read again.
+func (TenantMixin) Interceptors() []ent.Interceptor {
+	return []ent.Interceptor{rule.RememberReads()}
+}

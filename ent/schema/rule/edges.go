@@ -5,10 +5,12 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 
 	"github.com/hiregraph/hiregraph/apierror"
 	"github.com/hiregraph/hiregraph/ent"
+	"github.com/hiregraph/hiregraph/ent/privacy"
 	"github.com/hiregraph/hiregraph/viewer"
 )
 
@@ -54,6 +56,7 @@ func checkEdge(ctx context.Context, client *ent.Client, m ent.Mutation, edge str
 	if !ok {
 		return fmt.Errorf("checking edges: %s has no edge %q", m.Type(), edge)
 	}
+	read := readIn(ctx)
 	var ids []string
 	for _, value := range append(m.AddedIDs(edge), m.RemovedIDs(edge)...) {
 		id, ok := value.(string)
@@ -62,7 +65,7 @@ func checkEdge(ctx context.Context, client *ent.Client, m ent.Mutation, edge str
 		}
 		// Every record's tenant edge: SetTenantOnCreate sets it to the
 		// viewer's company, a query would only say so again.
-		if target == "Company" && id == v.CompanyID || slices.Contains(ids, id) {
+		if target == "Company" && id == v.CompanyID || read.has(id) || slices.Contains(ids, id) {
 			continue
 		}
 		ids = append(ids, id)
@@ -79,7 +82,83 @@ func checkEdge(ctx context.Context, client *ent.Client, m ent.Mutation, edge str
 			return apierror.NotFound(apierror.CodeNotFound, "no %s has the uid %q", words(target), id)
 		}
 	}
+	read.add(ids)
 	return nil
+}
+
+// readByTx holds, per open transaction, the ids of the records its viewer
+// read through the privacy rules: an operation links what it has just
+// read (a candidate's step, its timeline's candidate and position), and
+// reading it again would only add a query to every write.
+var readByTx sync.Map // *ent.Tx → *readSet
+
+// readSet is a set of ids; nil is the empty set that keeps nothing.
+type readSet struct {
+	mu  sync.Mutex
+	ids map[string]bool
+}
+
+func (r *readSet) has(id string) bool {
+	if r == nil {
+		return false
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.ids[id]
+}
+
+func (r *readSet) add(ids []string) {
+	if r == nil {
+		return
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for _, id := range ids {
+		r.ids[id] = true
+	}
+}
+
+// readIn returns the set of ctx's transaction, or nil when reads in ctx
+// say nothing of what its viewer may read: outside a transaction, without
+// a viewer, or under an explicit privacy decision (a system read).
+func readIn(ctx context.Context) *readSet {
+	tx := ent.TxFromContext(ctx)
+	_, hasViewer := viewer.FromContext(ctx)
+	_, decided := privacy.DecisionFromContext(ctx)
+	if tx == nil || !hasViewer || decided {
+		return nil
+	}
+	r, loaded := readByTx.LoadOrStore(tx, &readSet{ids: map[string]bool{}})
+	if !loaded {
+		forget := func() { readByTx.Delete(tx) }
+		tx.OnCommit(func(next ent.Committer) ent.Committer {
+			return ent.CommitFunc(func(ctx context.Context, tx *ent.Tx) error {
+				defer forget()
+				return next.Commit(ctx, tx)
+			})
+		})
+		tx.OnRollback(func(next ent.Rollbacker) ent.Rollbacker {
+			return ent.RollbackFunc(func(ctx context.Context, tx *ent.Tx) error {
+				defer forget()
+				return next.Rollback(ctx, tx)
+			})
+		})
+	}
+	return r.(*readSet)
+}
+
+// RememberReads keeps the ids of the records a transaction's viewer reads,
+// for CheckEdges.
+func RememberReads() ent.Interceptor {
+	return ent.InterceptFunc(func(next ent.Querier) ent.Querier {
+		return ent.QuerierFunc(func(ctx context.Context, q ent.Query) (ent.Value, error) {
+			v, err := next.Query(ctx, q)
+			if err == nil {
+				readIn(ctx).add(ent.NodeIDs(v))
+			}
+			return v, err
+		})
+	})
 }
 
 // words spells a type name as it reads in a sentence: PipelineStep as

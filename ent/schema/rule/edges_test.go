@@ -6,7 +6,9 @@ import (
 	"testing"
 
 	"github.com/hiregraph/hiregraph/apierror"
+	"github.com/hiregraph/hiregraph/ent"
 	"github.com/hiregraph/hiregraph/ent/position"
+	"github.com/hiregraph/hiregraph/ent/privacy"
 	"github.com/hiregraph/hiregraph/ent/questionnaire"
 	"github.com/hiregraph/hiregraph/ent/user"
 	"github.com/hiregraph/hiregraph/hiregraphtest"
@@ -74,6 +76,18 @@ func TestCheckEdges(t *testing.T) {
 		if err := tx.Position.UpdateOneID(env.Demo.PublishedPositionUID).SetLocation(loc).Exec(owner); err != nil {
 			t.Fatalf("linking a location of the same transaction: %v", err)
 		}
+	})
+
+	t.Run("a record a system read of the transaction returned", func(t *testing.T) {
+		tx, err := client.Tx(owner)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer tx.Rollback()
+		ctx := ent.NewTxContext(owner, tx)
+		tx.Position.GetX(privacy.DecisionContext(ctx, privacy.Allow), foreign)
+		err = tx.Location.UpdateOneID(env.Demo.LocationUID).AddPositionIDs(foreign).Exec(ctx)
+		assertNotFound(t, err, "position", foreign)
 	})
 
 	t.Run("a system job links what it is told to", func(t *testing.T) {
