@@ -40,8 +40,12 @@ func CheckEdges(next ent.Mutator) ent.Mutator {
 				edges = append(edges, e)
 			}
 		}
+		if len(edges) == 0 {
+			return next.Mutate(ctx, m)
+		}
+		client := withClient.Client()
 		for _, edge := range edges {
-			if err := checkEdge(ctx, withClient.Client(), m, edge, v); err != nil {
+			if err := checkEdge(ctx, client, m, edge, v); err != nil {
 				return nil, err
 			}
 		}
