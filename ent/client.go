@@ -592,7 +592,8 @@ func (c *APIKeyClient) Hooks() []Hook {
 
 // Interceptors returns the client interceptors.
 func (c *APIKeyClient) Interceptors() []Interceptor {
-	return c.inters.APIKey
+	inters := c.inters.APIKey
+	return append(inters[:len(inters):len(inters)], apikey.Interceptors[:]...)
 }
 
 func (c *APIKeyClient) mutate(ctx context.Context, m *APIKeyMutation) (Value, error) {
@@ -774,7 +775,8 @@ func (c *ActivityClient) Hooks() []Hook {
 
 // Interceptors returns the client interceptors.
 func (c *ActivityClient) Interceptors() []Interceptor {
-	return c.inters.Activity
+	inters := c.inters.Activity
+	return append(inters[:len(inters):len(inters)], activity.Interceptors[:]...)
 }
 
 func (c *ActivityClient) mutate(ctx context.Context, m *ActivityMutation) (Value, error) {
@@ -940,7 +942,8 @@ func (c *ApplicationClient) Hooks() []Hook {
 
 // Interceptors returns the client interceptors.
 func (c *ApplicationClient) Interceptors() []Interceptor {
-	return c.inters.Application
+	inters := c.inters.Application
+	return append(inters[:len(inters):len(inters)], application.Interceptors[:]...)
 }
 
 func (c *ApplicationClient) mutate(ctx context.Context, m *ApplicationMutation) (Value, error) {
@@ -1106,7 +1109,8 @@ func (c *ApprovalProcessClient) Hooks() []Hook {
 
 // Interceptors returns the client interceptors.
 func (c *ApprovalProcessClient) Interceptors() []Interceptor {
-	return c.inters.ApprovalProcess
+	inters := c.inters.ApprovalProcess
+	return append(inters[:len(inters):len(inters)], approvalprocess.Interceptors[:]...)
 }
 
 func (c *ApprovalProcessClient) mutate(ctx context.Context, m *ApprovalProcessMutation) (Value, error) {
@@ -1480,7 +1484,8 @@ func (c *CandidateClient) Hooks() []Hook {
 
 // Interceptors returns the client interceptors.
 func (c *CandidateClient) Interceptors() []Interceptor {
-	return c.inters.Candidate
+	inters := c.inters.Candidate
+	return append(inters[:len(inters):len(inters)], candidate.Interceptors[:]...)
 }
 
 func (c *CandidateClient) mutate(ctx context.Context, m *CandidateMutation) (Value, error) {
@@ -1646,7 +1651,8 @@ func (c *CandidateFileClient) Hooks() []Hook {
 
 // Interceptors returns the client interceptors.
 func (c *CandidateFileClient) Interceptors() []Interceptor {
-	return c.inters.CandidateFile
+	inters := c.inters.CandidateFile
+	return append(inters[:len(inters):len(inters)], candidatefile.Interceptors[:]...)
 }
 
 func (c *CandidateFileClient) mutate(ctx context.Context, m *CandidateFileMutation) (Value, error) {
@@ -1828,7 +1834,8 @@ func (c *CandidateStepClient) Hooks() []Hook {
 
 // Interceptors returns the client interceptors.
 func (c *CandidateStepClient) Interceptors() []Interceptor {
-	return c.inters.CandidateStep
+	inters := c.inters.CandidateStep
+	return append(inters[:len(inters):len(inters)], candidatestep.Interceptors[:]...)
 }
 
 func (c *CandidateStepClient) mutate(ctx context.Context, m *CandidateStepMutation) (Value, error) {
@@ -2112,7 +2119,8 @@ func (c *ContactClient) Hooks() []Hook {
 
 // Interceptors returns the client interceptors.
 func (c *ContactClient) Interceptors() []Interceptor {
-	return c.inters.Contact
+	inters := c.inters.Contact
+	return append(inters[:len(inters):len(inters)], contact.Interceptors[:]...)
 }
 
 func (c *ContactClient) mutate(ctx context.Context, m *ContactMutation) (Value, error) {
@@ -2294,7 +2302,8 @@ func (c *ConversationClient) Hooks() []Hook {
 
 // Interceptors returns the client interceptors.
 func (c *ConversationClient) Interceptors() []Interceptor {
-	return c.inters.Conversation
+	inters := c.inters.Conversation
+	return append(inters[:len(inters):len(inters)], conversation.Interceptors[:]...)
 }
 
 func (c *ConversationClient) mutate(ctx context.Context, m *ConversationMutation) (Value, error) {
@@ -2460,7 +2469,8 @@ func (c *EvaluationPartnerClient) Hooks() []Hook {
 
 // Interceptors returns the client interceptors.
 func (c *EvaluationPartnerClient) Interceptors() []Interceptor {
-	return c.inters.EvaluationPartner
+	inters := c.inters.EvaluationPartner
+	return append(inters[:len(inters):len(inters)], evaluationpartner.Interceptors[:]...)
 }
 
 func (c *EvaluationPartnerClient) mutate(ctx context.Context, m *EvaluationPartnerMutation) (Value, error) {
@@ -2610,7 +2620,8 @@ func (c *FieldDefinitionClient) Hooks() []Hook {
 
 // Interceptors returns the client interceptors.
 func (c *FieldDefinitionClient) Interceptors() []Interceptor {
-	return c.inters.FieldDefinition
+	inters := c.inters.FieldDefinition
+	return append(inters[:len(inters):len(inters)], fielddefinition.Interceptors[:]...)
 }
 
 func (c *FieldDefinitionClient) mutate(ctx context.Context, m *FieldDefinitionMutation) (Value, error) {
@@ -2760,7 +2771,8 @@ func (c *IdempotencyKeyClient) Hooks() []Hook {
 
 // Interceptors returns the client interceptors.
 func (c *IdempotencyKeyClient) Interceptors() []Interceptor {
-	return c.inters.IdempotencyKey
+	inters := c.inters.IdempotencyKey
+	return append(inters[:len(inters):len(inters)], idempotencykey.Interceptors[:]...)
 }
 
 func (c *IdempotencyKeyClient) mutate(ctx context.Context, m *IdempotencyKeyMutation) (Value, error) {
@@ -2926,7 +2938,8 @@ func (c *LocationClient) Hooks() []Hook {
 
 // Interceptors returns the client interceptors.
 func (c *LocationClient) Interceptors() []Interceptor {
-	return c.inters.Location
+	inters := c.inters.Location
+	return append(inters[:len(inters):len(inters)], location.Interceptors[:]...)
 }
 
 func (c *LocationClient) mutate(ctx context.Context, m *LocationMutation) (Value, error) {
@@ -3092,7 +3105,8 @@ func (c *MessageClient) Hooks() []Hook {
 
 // Interceptors returns the client interceptors.
 func (c *MessageClient) Interceptors() []Interceptor {
-	return c.inters.Message
+	inters := c.inters.Message
+	return append(inters[:len(inters):len(inters)], message.Interceptors[:]...)
 }
 
 func (c *MessageClient) mutate(ctx context.Context, m *MessageMutation) (Value, error) {
@@ -3258,7 +3272,8 @@ func (c *NoteClient) Hooks() []Hook {
 
 // Interceptors returns the client interceptors.
 func (c *NoteClient) Interceptors() []Interceptor {
-	return c.inters.Note
+	inters := c.inters.Note
+	return append(inters[:len(inters):len(inters)], note.Interceptors[:]...)
 }
 
 func (c *NoteClient) mutate(ctx context.Context, m *NoteMutation) (Value, error) {
@@ -3424,7 +3439,8 @@ func (c *OfferLetterClient) Hooks() []Hook {
 
 // Interceptors returns the client interceptors.
 func (c *OfferLetterClient) Interceptors() []Interceptor {
-	return c.inters.OfferLetter
+	inters := c.inters.OfferLetter
+	return append(inters[:len(inters):len(inters)], offerletter.Interceptors[:]...)
 }
 
 func (c *OfferLetterClient) mutate(ctx context.Context, m *OfferLetterMutation) (Value, error) {
@@ -3622,7 +3638,8 @@ func (c *OpeningClient) Hooks() []Hook {
 
 // Interceptors returns the client interceptors.
 func (c *OpeningClient) Interceptors() []Interceptor {
-	return c.inters.Opening
+	inters := c.inters.Opening
+	return append(inters[:len(inters):len(inters)], opening.Interceptors[:]...)
 }
 
 func (c *OpeningClient) mutate(ctx context.Context, m *OpeningMutation) (Value, error) {
@@ -3788,7 +3805,8 @@ func (c *PersonClient) Hooks() []Hook {
 
 // Interceptors returns the client interceptors.
 func (c *PersonClient) Interceptors() []Interceptor {
-	return c.inters.Person
+	inters := c.inters.Person
+	return append(inters[:len(inters):len(inters)], person.Interceptors[:]...)
 }
 
 func (c *PersonClient) mutate(ctx context.Context, m *PersonMutation) (Value, error) {
@@ -3986,7 +4004,8 @@ func (c *PipelineStepClient) Hooks() []Hook {
 
 // Interceptors returns the client interceptors.
 func (c *PipelineStepClient) Interceptors() []Interceptor {
-	return c.inters.PipelineStep
+	inters := c.inters.PipelineStep
+	return append(inters[:len(inters):len(inters)], pipelinestep.Interceptors[:]...)
 }
 
 func (c *PipelineStepClient) mutate(ctx context.Context, m *PipelineStepMutation) (Value, error) {
@@ -4495,7 +4514,8 @@ func (c *QuestionnaireClient) Hooks() []Hook {
 
 // Interceptors returns the client interceptors.
 func (c *QuestionnaireClient) Interceptors() []Interceptor {
-	return c.inters.Questionnaire
+	inters := c.inters.Questionnaire
+	return append(inters[:len(inters):len(inters)], questionnaire.Interceptors[:]...)
 }
 
 func (c *QuestionnaireClient) mutate(ctx context.Context, m *QuestionnaireMutation) (Value, error) {
@@ -4794,7 +4814,8 @@ func (c *RejectionReasonClient) Hooks() []Hook {
 
 // Interceptors returns the client interceptors.
 func (c *RejectionReasonClient) Interceptors() []Interceptor {
-	return c.inters.RejectionReason
+	inters := c.inters.RejectionReason
+	return append(inters[:len(inters):len(inters)], rejectionreason.Interceptors[:]...)
 }
 
 func (c *RejectionReasonClient) mutate(ctx context.Context, m *RejectionReasonMutation) (Value, error) {
@@ -4976,7 +4997,8 @@ func (c *TestSubmissionClient) Hooks() []Hook {
 
 // Interceptors returns the client interceptors.
 func (c *TestSubmissionClient) Interceptors() []Interceptor {
-	return c.inters.TestSubmission
+	inters := c.inters.TestSubmission
+	return append(inters[:len(inters):len(inters)], testsubmission.Interceptors[:]...)
 }
 
 func (c *TestSubmissionClient) mutate(ctx context.Context, m *TestSubmissionMutation) (Value, error) {
@@ -5158,7 +5180,8 @@ func (c *UserClient) Hooks() []Hook {
 
 // Interceptors returns the client interceptors.
 func (c *UserClient) Interceptors() []Interceptor {
-	return c.inters.User
+	inters := c.inters.User
+	return append(inters[:len(inters):len(inters)], user.Interceptors[:]...)
 }
 
 func (c *UserClient) mutate(ctx context.Context, m *UserMutation) (Value, error) {
@@ -5324,7 +5347,8 @@ func (c *WebhookAttemptClient) Hooks() []Hook {
 
 // Interceptors returns the client interceptors.
 func (c *WebhookAttemptClient) Interceptors() []Interceptor {
-	return c.inters.WebhookAttempt
+	inters := c.inters.WebhookAttempt
+	return append(inters[:len(inters):len(inters)], webhookattempt.Interceptors[:]...)
 }
 
 func (c *WebhookAttemptClient) mutate(ctx context.Context, m *WebhookAttemptMutation) (Value, error) {
@@ -5490,7 +5514,8 @@ func (c *WebhookEndpointClient) Hooks() []Hook {
 
 // Interceptors returns the client interceptors.
 func (c *WebhookEndpointClient) Interceptors() []Interceptor {
-	return c.inters.WebhookEndpoint
+	inters := c.inters.WebhookEndpoint
+	return append(inters[:len(inters):len(inters)], webhookendpoint.Interceptors[:]...)
 }
 
 func (c *WebhookEndpointClient) mutate(ctx context.Context, m *WebhookEndpointMutation) (Value, error) {

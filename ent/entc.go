@@ -73,6 +73,7 @@ func main() {
 		gen.MustParse(gen.NewTemplate("idtype").ParseFiles("./ent/schema/uid/template/idtype.tmpl")),
 		gen.MustParse(gen.NewTemplate("client").ParseFiles("./ent/template/client.tmpl")),
 		gen.MustParse(gen.NewTemplate("directscan").ParseFiles("./ent/template/directscan.tmpl")),
+		gen.MustParse(gen.NewTemplate("edgetarget").ParseFiles("./ent/template/edgetarget.tmpl")),
 		query,
 	}
 	err = entc.Generate("./ent/schema", &gen.Config{

@@ -13,7 +13,6 @@ type CreateLocationInput struct {
 	StreetNumber        *string
 	ArrivalInstructions *string
 	Timezone            *string
-	PositionIDs         []string
 }
 
 // Mutate applies the CreateLocationInput on the LocationMutation builder.
@@ -42,9 +41,6 @@ func (i *CreateLocationInput) Mutate(m *LocationMutation) {
 	}
 	if v := i.Timezone; v != nil {
 		m.SetTimezone(*v)
-	}
-	if v := i.PositionIDs; len(v) > 0 {
-		m.AddPositionIDs(v...)
 	}
 }
 

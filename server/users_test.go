@@ -8,8 +8,8 @@ import (
 	"github.com/hiregraph/hiregraph/auth"
 	"github.com/hiregraph/hiregraph/demo"
 	"github.com/hiregraph/hiregraph/hiregraphtest"
-	"github.com/hiregraph/hiregraph/viewer"
 	"github.com/hiregraph/hiregraph/server"
+	"github.com/hiregraph/hiregraph/viewer"
 )
 
 const (

@@ -380,8 +380,11 @@ func (w *worker) Work(ctx context.Context, job *river.Job[deliveryArgs]) error {
 		return err
 	}
 	a, err := w.d.send(ctx, ep, ev.ID, ev.Verb, body, job.Attempt)
-	if ent.IsConstraintError(err) && w.endpointDeleted(ctx, ep.ID) {
-		return nil // deleted during the call: its log went with it
+	// Deleted during the call: its log went with it. The attempt's write
+	// then fails on the check of its endpoint (rule.CheckEdges) or, had it
+	// passed, on the foreign key.
+	if err != nil && w.endpointDeleted(ctx, ep.ID) {
+		return nil
 	}
 	if err != nil {
 		return err

@@ -75,8 +75,9 @@ func ValidColumn(column string) bool {
 //
 //	import _ "github.com/hiregraph/hiregraph/ent/runtime"
 var (
-	Hooks  [2]ent.Hook
-	Policy ent.Policy
+	Hooks        [3]ent.Hook
+	Interceptors [1]ent.Interceptor
+	Policy       ent.Policy
 	// CompanyIDValidator is a validator for the "company_id" field. It is called by the builders before save.
 	CompanyIDValidator func(string) error
 	// DefaultDetails holds the default value on creation for the "details" field.

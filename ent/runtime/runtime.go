@@ -58,6 +58,10 @@ func init() {
 	apikeyMixinHooks1 := apikeyMixin[1].Hooks()
 
 	apikey.Hooks[1] = apikeyMixinHooks1[0]
+
+	apikey.Hooks[2] = apikeyMixinHooks1[1]
+	apikeyMixinInters1 := apikeyMixin[1].Interceptors()
+	apikey.Interceptors[0] = apikeyMixinInters1[0]
 	apikeyMixinFields0 := apikeyMixin[0].Fields()
 	_ = apikeyMixinFields0
 	apikeyMixinFields1 := apikeyMixin[1].Fields()
@@ -123,6 +127,10 @@ func init() {
 	activityMixinHooks1 := activityMixin[1].Hooks()
 
 	activity.Hooks[1] = activityMixinHooks1[0]
+
+	activity.Hooks[2] = activityMixinHooks1[1]
+	activityMixinInters1 := activityMixin[1].Interceptors()
+	activity.Interceptors[0] = activityMixinInters1[0]
 	activityMixinFields0 := activityMixin[0].Fields()
 	_ = activityMixinFields0
 	activityMixinFields1 := activityMixin[1].Fields()
@@ -208,6 +216,10 @@ func init() {
 	applicationMixinHooks1 := applicationMixin[1].Hooks()
 
 	application.Hooks[1] = applicationMixinHooks1[0]
+
+	application.Hooks[2] = applicationMixinHooks1[1]
+	applicationMixinInters1 := applicationMixin[1].Interceptors()
+	application.Interceptors[0] = applicationMixinInters1[0]
 	applicationMixinFields0 := applicationMixin[0].Fields()
 	_ = applicationMixinFields0
 	applicationMixinFields1 := applicationMixin[1].Fields()
@@ -297,6 +309,10 @@ func init() {
 	approvalprocessMixinHooks1 := approvalprocessMixin[1].Hooks()
 
 	approvalprocess.Hooks[1] = approvalprocessMixinHooks1[0]
+
+	approvalprocess.Hooks[2] = approvalprocessMixinHooks1[1]
+	approvalprocessMixinInters1 := approvalprocessMixin[1].Interceptors()
+	approvalprocess.Interceptors[0] = approvalprocessMixinInters1[0]
 	approvalprocessMixinFields0 := approvalprocessMixin[0].Fields()
 	_ = approvalprocessMixinFields0
 	approvalprocessMixinFields1 := approvalprocessMixin[1].Fields()
@@ -382,6 +398,10 @@ func init() {
 	candidateMixinHooks1 := candidateMixin[1].Hooks()
 
 	candidate.Hooks[1] = candidateMixinHooks1[0]
+
+	candidate.Hooks[2] = candidateMixinHooks1[1]
+	candidateMixinInters1 := candidateMixin[1].Interceptors()
+	candidate.Interceptors[0] = candidateMixinInters1[0]
 	candidateMixinFields0 := candidateMixin[0].Fields()
 	_ = candidateMixinFields0
 	candidateMixinFields1 := candidateMixin[1].Fields()
@@ -459,6 +479,10 @@ func init() {
 	candidatefileMixinHooks1 := candidatefileMixin[1].Hooks()
 
 	candidatefile.Hooks[1] = candidatefileMixinHooks1[0]
+
+	candidatefile.Hooks[2] = candidatefileMixinHooks1[1]
+	candidatefileMixinInters1 := candidatefileMixin[1].Interceptors()
+	candidatefile.Interceptors[0] = candidatefileMixinInters1[0]
 	candidatefileMixinFields0 := candidatefileMixin[0].Fields()
 	_ = candidatefileMixinFields0
 	candidatefileMixinFields1 := candidatefileMixin[1].Fields()
@@ -564,6 +588,10 @@ func init() {
 	candidatestepMixinHooks1 := candidatestepMixin[1].Hooks()
 
 	candidatestep.Hooks[1] = candidatestepMixinHooks1[0]
+
+	candidatestep.Hooks[2] = candidatestepMixinHooks1[1]
+	candidatestepMixinInters1 := candidatestepMixin[1].Interceptors()
+	candidatestep.Interceptors[0] = candidatestepMixinInters1[0]
 	candidatestepMixinFields0 := candidatestepMixin[0].Fields()
 	_ = candidatestepMixinFields0
 	candidatestepMixinFields1 := candidatestepMixin[1].Fields()
@@ -667,6 +695,10 @@ func init() {
 	contactMixinHooks1 := contactMixin[1].Hooks()
 
 	contact.Hooks[1] = contactMixinHooks1[0]
+
+	contact.Hooks[2] = contactMixinHooks1[1]
+	contactMixinInters1 := contactMixin[1].Interceptors()
+	contact.Interceptors[0] = contactMixinInters1[0]
 	contactMixinFields0 := contactMixin[0].Fields()
 	_ = contactMixinFields0
 	contactMixinFields1 := contactMixin[1].Fields()
@@ -748,6 +780,10 @@ func init() {
 	conversationMixinHooks1 := conversationMixin[1].Hooks()
 
 	conversation.Hooks[1] = conversationMixinHooks1[0]
+
+	conversation.Hooks[2] = conversationMixinHooks1[1]
+	conversationMixinInters1 := conversationMixin[1].Interceptors()
+	conversation.Interceptors[0] = conversationMixinInters1[0]
 	conversationMixinFields0 := conversationMixin[0].Fields()
 	_ = conversationMixinFields0
 	conversationMixinFields1 := conversationMixin[1].Fields()
@@ -801,6 +837,10 @@ func init() {
 	evaluationpartnerMixinHooks1 := evaluationpartnerMixin[1].Hooks()
 
 	evaluationpartner.Hooks[1] = evaluationpartnerMixinHooks1[0]
+
+	evaluationpartner.Hooks[2] = evaluationpartnerMixinHooks1[1]
+	evaluationpartnerMixinInters1 := evaluationpartnerMixin[1].Interceptors()
+	evaluationpartner.Interceptors[0] = evaluationpartnerMixinInters1[0]
 	evaluationpartnerMixinFields0 := evaluationpartnerMixin[0].Fields()
 	_ = evaluationpartnerMixinFields0
 	evaluationpartnerMixinFields1 := evaluationpartnerMixin[1].Fields()
@@ -900,6 +940,10 @@ func init() {
 	fielddefinitionMixinHooks1 := fielddefinitionMixin[1].Hooks()
 
 	fielddefinition.Hooks[1] = fielddefinitionMixinHooks1[0]
+
+	fielddefinition.Hooks[2] = fielddefinitionMixinHooks1[1]
+	fielddefinitionMixinInters1 := fielddefinitionMixin[1].Interceptors()
+	fielddefinition.Interceptors[0] = fielddefinitionMixinInters1[0]
 	fielddefinitionMixinFields0 := fielddefinitionMixin[0].Fields()
 	_ = fielddefinitionMixinFields0
 	fielddefinitionMixinFields1 := fielddefinitionMixin[1].Fields()
@@ -969,6 +1013,10 @@ func init() {
 	idempotencykeyMixinHooks1 := idempotencykeyMixin[1].Hooks()
 
 	idempotencykey.Hooks[1] = idempotencykeyMixinHooks1[0]
+
+	idempotencykey.Hooks[2] = idempotencykeyMixinHooks1[1]
+	idempotencykeyMixinInters1 := idempotencykeyMixin[1].Interceptors()
+	idempotencykey.Interceptors[0] = idempotencykeyMixinInters1[0]
 	idempotencykeyMixinFields0 := idempotencykeyMixin[0].Fields()
 	_ = idempotencykeyMixinFields0
 	idempotencykeyMixinFields1 := idempotencykeyMixin[1].Fields()
@@ -1046,6 +1094,10 @@ func init() {
 	locationMixinHooks1 := locationMixin[1].Hooks()
 
 	location.Hooks[1] = locationMixinHooks1[0]
+
+	location.Hooks[2] = locationMixinHooks1[1]
+	locationMixinInters1 := locationMixin[1].Interceptors()
+	location.Interceptors[0] = locationMixinInters1[0]
 	locationMixinFields0 := locationMixin[0].Fields()
 	_ = locationMixinFields0
 	locationMixinFields1 := locationMixin[1].Fields()
@@ -1153,6 +1205,10 @@ func init() {
 	messageMixinHooks1 := messageMixin[1].Hooks()
 
 	message.Hooks[1] = messageMixinHooks1[0]
+
+	message.Hooks[2] = messageMixinHooks1[1]
+	messageMixinInters1 := messageMixin[1].Interceptors()
+	message.Interceptors[0] = messageMixinInters1[0]
 	messageMixinFields0 := messageMixin[0].Fields()
 	_ = messageMixinFields0
 	messageMixinFields1 := messageMixin[1].Fields()
@@ -1220,6 +1276,10 @@ func init() {
 	noteMixinHooks1 := noteMixin[1].Hooks()
 
 	note.Hooks[1] = noteMixinHooks1[0]
+
+	note.Hooks[2] = noteMixinHooks1[1]
+	noteMixinInters1 := noteMixin[1].Interceptors()
+	note.Interceptors[0] = noteMixinInters1[0]
 	noteMixinFields0 := noteMixin[0].Fields()
 	_ = noteMixinFields0
 	noteMixinFields1 := noteMixin[1].Fields()
@@ -1267,6 +1327,10 @@ func init() {
 	offerletterMixinHooks1 := offerletterMixin[1].Hooks()
 
 	offerletter.Hooks[1] = offerletterMixinHooks1[0]
+
+	offerletter.Hooks[2] = offerletterMixinHooks1[1]
+	offerletterMixinInters1 := offerletterMixin[1].Interceptors()
+	offerletter.Interceptors[0] = offerletterMixinInters1[0]
 	offerletterMixinFields0 := offerletterMixin[0].Fields()
 	_ = offerletterMixinFields0
 	offerletterMixinFields1 := offerletterMixin[1].Fields()
@@ -1336,6 +1400,10 @@ func init() {
 	openingMixinHooks1 := openingMixin[1].Hooks()
 
 	opening.Hooks[1] = openingMixinHooks1[0]
+
+	opening.Hooks[2] = openingMixinHooks1[1]
+	openingMixinInters1 := openingMixin[1].Interceptors()
+	opening.Interceptors[0] = openingMixinInters1[0]
 	openingMixinFields0 := openingMixin[0].Fields()
 	_ = openingMixinFields0
 	openingMixinFields1 := openingMixin[1].Fields()
@@ -1427,7 +1495,11 @@ func init() {
 
 	person.Hooks[1] = personMixinHooks1[0]
 
-	person.Hooks[2] = personHooks[0]
+	person.Hooks[2] = personMixinHooks1[1]
+
+	person.Hooks[3] = personHooks[0]
+	personMixinInters1 := personMixin[1].Interceptors()
+	person.Interceptors[0] = personMixinInters1[0]
 	personMixinFields0 := personMixin[0].Fields()
 	_ = personMixinFields0
 	personMixinFields1 := personMixin[1].Fields()
@@ -1515,6 +1587,10 @@ func init() {
 	pipelinestepMixinHooks1 := pipelinestepMixin[1].Hooks()
 
 	pipelinestep.Hooks[1] = pipelinestepMixinHooks1[0]
+
+	pipelinestep.Hooks[2] = pipelinestepMixinHooks1[1]
+	pipelinestepMixinInters1 := pipelinestepMixin[1].Interceptors()
+	pipelinestep.Interceptors[0] = pipelinestepMixinInters1[0]
 	pipelinestepMixinFields0 := pipelinestepMixin[0].Fields()
 	_ = pipelinestepMixinFields0
 	pipelinestepMixinFields1 := pipelinestepMixin[1].Fields()
@@ -1584,8 +1660,12 @@ func init() {
 	positionMixinHooks1 := positionMixin[1].Hooks()
 
 	position.Hooks[1] = positionMixinHooks1[0]
+
+	position.Hooks[2] = positionMixinHooks1[1]
+	positionMixinInters1 := positionMixin[1].Interceptors()
 	positionInters := schema.Position{}.Interceptors()
-	position.Interceptors[0] = positionInters[0]
+	position.Interceptors[0] = positionMixinInters1[0]
+	position.Interceptors[1] = positionInters[0]
 	positionMixinFields0 := positionMixin[0].Fields()
 	_ = positionMixinFields0
 	positionMixinFields1 := positionMixin[1].Fields()
@@ -1737,6 +1817,10 @@ func init() {
 	questionnaireMixinHooks1 := questionnaireMixin[1].Hooks()
 
 	questionnaire.Hooks[1] = questionnaireMixinHooks1[0]
+
+	questionnaire.Hooks[2] = questionnaireMixinHooks1[1]
+	questionnaireMixinInters1 := questionnaireMixin[1].Interceptors()
+	questionnaire.Interceptors[0] = questionnaireMixinInters1[0]
 	questionnaireMixinFields0 := questionnaireMixin[0].Fields()
 	_ = questionnaireMixinFields0
 	questionnaireMixinFields1 := questionnaireMixin[1].Fields()
@@ -1844,6 +1928,10 @@ func init() {
 	rejectionreasonMixinHooks1 := rejectionreasonMixin[1].Hooks()
 
 	rejectionreason.Hooks[1] = rejectionreasonMixinHooks1[0]
+
+	rejectionreason.Hooks[2] = rejectionreasonMixinHooks1[1]
+	rejectionreasonMixinInters1 := rejectionreasonMixin[1].Interceptors()
+	rejectionreason.Interceptors[0] = rejectionreasonMixinInters1[0]
 	rejectionreasonMixinFields0 := rejectionreasonMixin[0].Fields()
 	_ = rejectionreasonMixinFields0
 	rejectionreasonMixinFields1 := rejectionreasonMixin[1].Fields()
@@ -1913,6 +2001,10 @@ func init() {
 	testsubmissionMixinHooks1 := testsubmissionMixin[1].Hooks()
 
 	testsubmission.Hooks[1] = testsubmissionMixinHooks1[0]
+
+	testsubmission.Hooks[2] = testsubmissionMixinHooks1[1]
+	testsubmissionMixinInters1 := testsubmissionMixin[1].Interceptors()
+	testsubmission.Interceptors[0] = testsubmissionMixinInters1[0]
 	testsubmissionMixinFields0 := testsubmissionMixin[0].Fields()
 	_ = testsubmissionMixinFields0
 	testsubmissionMixinFields1 := testsubmissionMixin[1].Fields()
@@ -2026,6 +2118,10 @@ func init() {
 	userMixinHooks1 := userMixin[1].Hooks()
 
 	user.Hooks[1] = userMixinHooks1[0]
+
+	user.Hooks[2] = userMixinHooks1[1]
+	userMixinInters1 := userMixin[1].Interceptors()
+	user.Interceptors[0] = userMixinInters1[0]
 	userMixinFields0 := userMixin[0].Fields()
 	_ = userMixinFields0
 	userMixinFields1 := userMixin[1].Fields()
@@ -2111,6 +2207,10 @@ func init() {
 	webhookattemptMixinHooks1 := webhookattemptMixin[1].Hooks()
 
 	webhookattempt.Hooks[1] = webhookattemptMixinHooks1[0]
+
+	webhookattempt.Hooks[2] = webhookattemptMixinHooks1[1]
+	webhookattemptMixinInters1 := webhookattemptMixin[1].Interceptors()
+	webhookattempt.Interceptors[0] = webhookattemptMixinInters1[0]
 	webhookattemptMixinFields0 := webhookattemptMixin[0].Fields()
 	_ = webhookattemptMixinFields0
 	webhookattemptMixinFields1 := webhookattemptMixin[1].Fields()
@@ -2186,6 +2286,10 @@ func init() {
 	webhookendpointMixinHooks1 := webhookendpointMixin[1].Hooks()
 
 	webhookendpoint.Hooks[1] = webhookendpointMixinHooks1[0]
+
+	webhookendpoint.Hooks[2] = webhookendpointMixinHooks1[1]
+	webhookendpointMixinInters1 := webhookendpointMixin[1].Interceptors()
+	webhookendpoint.Interceptors[0] = webhookendpointMixinInters1[0]
 	webhookendpointMixinFields0 := webhookendpointMixin[0].Fields()
 	_ = webhookendpointMixinFields0
 	webhookendpointMixinFields1 := webhookendpointMixin[1].Fields()

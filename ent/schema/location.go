@@ -38,7 +38,11 @@ func (Location) Fields() []ent.Field {
 // Edges of the Location.
 func (Location) Edges() []ent.Edge {
 	return []ent.Edge{
-		edge.From("positions", Position.Type).Comment("The positions based at this location.").Ref("location").Annotations(entgql.RelayConnection()),
+		// A position names its location (createPosition, updatePosition);
+		// a location that claimed positions would move them without the
+		// checks a position's write makes.
+		edge.From("positions", Position.Type).Comment("The positions based at this location.").Ref("location").
+			Annotations(entgql.RelayConnection(), entgql.Skip(entgql.SkipMutationCreateInput, entgql.SkipMutationUpdateInput)),
 	}
 }
 

@@ -47,7 +47,14 @@ func (TenantMixin) Policy() ent.Policy {
 	}
 }
 
-// Hooks of the TenantMixin.
+// Hooks of the TenantMixin: every record of a company links only records
+// its writer may read.
 func (TenantMixin) Hooks() []ent.Hook {
-	return []ent.Hook{rule.SetTenantOnCreate}
+	return []ent.Hook{rule.SetTenantOnCreate, rule.CheckEdges}
+}
+
+// Interceptors of the TenantMixin: what a transaction read, CheckEdges
+// need not read again.
+func (TenantMixin) Interceptors() []ent.Interceptor {
+	return []ent.Interceptor{rule.RememberReads()}
 }

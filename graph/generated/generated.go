@@ -8444,10 +8444,6 @@ input CreateLocationInput {
   The IANA time zone name, such as Europe/Berlin.
   """
   timezone: String
-  """
-  The positions based at this location. (by id)
-  """
-  positionIDs: [ID!]
 }
 """
 Define a Relay Cursor type:
@@ -35897,7 +35893,7 @@ func (ec *executionContext) unmarshalInputCreateLocationInput(ctx context.Contex
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"name", "country", "city", "state", "postalCode", "streetName", "streetNumber", "arrivalInstructions", "timezone", "positionIDs"}
+	fieldsInOrder := [...]string{"name", "country", "city", "state", "postalCode", "streetName", "streetNumber", "arrivalInstructions", "timezone"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -35967,13 +35963,6 @@ func (ec *executionContext) unmarshalInputCreateLocationInput(ctx context.Contex
 				return it, err
 			}
 			it.Timezone = data
-		case "positionIDs":
-			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("positionIDs"))
-			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
-			if err != nil {
-				return it, err
-			}
-			it.PositionIDs = data
 		}
 	}
 	return it, nil

@@ -109,7 +109,10 @@ func (vis visible) predicate(f privacy.Filter) entql.P {
 	case *ent.CandidateFilter:
 		return vis.candidate
 	case *ent.PersonFilter:
-		return entql.HasEdgeWith("candidates", candidate)
+		// A person without a candidacy belongs to no position: one exists
+		// only inside the transaction that creates its first candidacy,
+		// which must read it back and link it (CheckEdges).
+		return entql.Or(entql.HasEdgeWith("candidates", candidate), entql.Not(entql.HasEdge("candidates")))
 	case *ent.NoteFilter, *ent.ConversationFilter, *ent.TestSubmissionFilter, *ent.OfferLetterFilter,
 		*ent.CandidateFileFilter, *ent.CandidateStepFilter, *ent.ApplicationFilter:
 		return ofCandidate

@@ -1,0 +1,98 @@
+package rule_test
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/hiregraph/hiregraph/apierror"
+	"github.com/hiregraph/hiregraph/ent"
+	"github.com/hiregraph/hiregraph/ent/position"
+	"github.com/hiregraph/hiregraph/ent/privacy"
+	"github.com/hiregraph/hiregraph/ent/questionnaire"
+	"github.com/hiregraph/hiregraph/ent/user"
+	"github.com/hiregraph/hiregraph/hiregraphtest"
+	"github.com/hiregraph/hiregraph/viewer"
+)
+
+// assertNotFound checks err is the answer to an unknown id of a record of
+// type what.
+func assertNotFound(t *testing.T, err error, what, id string) {
+	t.Helper()
+	e, ok := apierror.As(err)
+	if want := fmt.Sprintf("no %s has the uid %q", what, id); !ok || e.Code != apierror.CodeNotFound || e.Message != want {
+		t.Fatalf("error %v, want not_found: %s", err, want)
+	}
+}
+
+func TestCheckEdges(t *testing.T) {
+	env := hiregraphtest.New(t)
+	sys, client := hiregraphtest.System(), env.DB.Client
+	hank := client.User.Query().Where(user.Email("hank.manager@acme.example")).OnlyX(sys)
+	sales := client.Position.Query().Where(position.Name("Account Executive")).OnlyX(sys)
+	// Take the hiring manager off Account Executive: outside their team.
+	client.Position.UpdateOne(sales).RemoveHiringTeam(hank).SetHiringManagerID(client.User.Query().
+		Where(user.Email("olivia.owner@acme.example")).OnlyIDX(sys)).ExecX(sys)
+	other := env.OtherCompany()
+	// Of no location, so nothing but the check stops the location taking it.
+	foreign := client.Position.Query().Where(position.CompanyID(other.Demo.CompanyUID), position.Name("Account Executive")).OnlyIDX(sys)
+	owner := viewer.NewContext(context.Background(), viewer.Viewer{CompanyID: env.Demo.CompanyUID, Scopes: viewer.AllScopes})
+	manager := viewer.NewContext(context.Background(), viewer.Viewer{CompanyID: env.Demo.CompanyUID, Scopes: viewer.ScopesOfRoles(hank.Roles),
+		UserID: hank.ID, Roles: hank.Roles})
+
+	t.Run("an added edge to another company's record", func(t *testing.T) {
+		err := client.Location.UpdateOneID(env.Demo.LocationUID).AddPositionIDs(foreign).Exec(owner)
+		assertNotFound(t, err, "position", foreign)
+		if p := client.Position.GetX(sys, foreign); p.LocationID != nil {
+			t.Errorf("the other company's position moved to location %s", *p.LocationID)
+		}
+	})
+
+	t.Run("a removed edge to a position outside the team", func(t *testing.T) {
+		qnr := env.Demo.QuestionnaireUID
+		err := client.Questionnaire.UpdateOneID(qnr).RemovePositionIDs(sales.ID).Exec(manager)
+		assertNotFound(t, err, "position", sales.ID)
+		if !client.Questionnaire.Query().Where(questionnaire.ID(qnr), questionnaire.HasPositionsWith(position.ID(sales.ID))).ExistX(sys) {
+			t.Error("the position outside the team lost its questionnaire")
+		}
+	})
+
+	t.Run("a unique edge set by id", func(t *testing.T) {
+		unknown := "loc_01JD3ZB1G0W8Q6J8C2R7Y0V5KT"
+		err := client.Position.UpdateOneID(env.Demo.PublishedPositionUID).SetLocationID(unknown).Exec(owner)
+		assertNotFound(t, err, "location", unknown)
+		step := "stp_01JD3ZB1G0W8Q6J8C2R7Y0V5KT"
+		err = client.Candidate.UpdateOneID(env.Demo.CandidateUID).SetCurrentStepID(step).Exec(owner)
+		assertNotFound(t, err, "pipeline step", step)
+	})
+
+	t.Run("a record created earlier in the transaction", func(t *testing.T) {
+		tx, err := client.Tx(owner)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer tx.Rollback()
+		loc := tx.Location.Create().SetName("Annex").SaveX(owner)
+		if err := tx.Position.UpdateOneID(env.Demo.PublishedPositionUID).SetLocation(loc).Exec(owner); err != nil {
+			t.Fatalf("linking a location of the same transaction: %v", err)
+		}
+	})
+
+	t.Run("a record a system read of the transaction returned", func(t *testing.T) {
+		tx, err := client.Tx(owner)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer tx.Rollback()
+		ctx := ent.NewTxContext(owner, tx)
+		tx.Position.GetX(privacy.DecisionContext(ctx, privacy.Allow), foreign)
+		err = tx.Location.UpdateOneID(env.Demo.LocationUID).AddPositionIDs(foreign).Exec(ctx)
+		assertNotFound(t, err, "position", foreign)
+	})
+
+	t.Run("a system job links what it is told to", func(t *testing.T) {
+		if err := client.Questionnaire.UpdateOneID(env.Demo.QuestionnaireUID).AddPositionIDs(foreign).Exec(sys); err != nil {
+			t.Fatalf("a system job: %v", err)
+		}
+	})
+}
