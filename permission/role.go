@@ -33,10 +33,10 @@ var builtIn = map[string][]string{
 	RoleRecruiter: recruiter,
 	// Coordinators schedule and move; they decide nothing.
 	RoleCoordinator: {ViewAllPositions, ViewCandidates, SourceCandidates, MoveCandidates, Comment, SubmitFeedback, ViewEvents},
-	// Hiring managers see their team's positions, move candidates and ask
-	// for approvals; hiring, rejecting, publishing and closing are the
-	// recruiters'.
-	RoleHiringManager: {ViewCandidates, MoveCandidates, Comment, SubmitFeedback, RequestApproval},
+	// Hiring managers see their team's positions, add referrals, move
+	// candidates and ask for approvals; hiring, rejecting, publishing and
+	// closing are the recruiters'.
+	RoleHiringManager: {ViewCandidates, SourceCandidates, MoveCandidates, Comment, SubmitFeedback, RequestApproval},
 	// Interviewers comment and give feedback on the candidates assigned to
 	// them, and nothing else.
 	RoleInterviewer: {Comment, SubmitFeedback},

@@ -12,6 +12,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/questionnaire"
 	"github.com/hiregraph/hiregraph/ent/user"
 	"github.com/hiregraph/hiregraph/hiregraphtest"
+	"github.com/hiregraph/hiregraph/permission"
 	"github.com/hiregraph/hiregraph/viewer"
 )
 
@@ -36,9 +37,7 @@ func TestCheckEdges(t *testing.T) {
 	other := env.OtherCompany()
 	// Of no location, so nothing but the check stops the location taking it.
 	foreign := client.Position.Query().Where(position.CompanyID(other.Demo.CompanyUID), position.Name("Account Executive")).OnlyIDX(sys)
-	owner := viewer.NewContext(context.Background(), viewer.Viewer{CompanyID: env.Demo.CompanyUID, Scopes: viewer.AllScopes})
-	manager := viewer.NewContext(context.Background(), viewer.Viewer{CompanyID: env.Demo.CompanyUID, Scopes: viewer.ScopesOfRoles(hank.Roles),
-		UserID: hank.ID, Roles: hank.Roles})
+	owner := viewer.NewContext(context.Background(), viewer.ForService(env.Demo.CompanyUID))
 
 	t.Run("an added edge to another company's record", func(t *testing.T) {
 		err := client.Location.UpdateOneID(env.Demo.LocationUID).AddPositionIDs(foreign).Exec(owner)
@@ -49,8 +48,12 @@ func TestCheckEdges(t *testing.T) {
 	})
 
 	t.Run("a removed edge to a position outside the team", func(t *testing.T) {
+		// A manager who may also edit questionnaires, so only the edge
+		// check stands in the way.
+		settings := viewer.NewContext(context.Background(), viewer.Viewer{CompanyID: env.Demo.CompanyUID}.ForUser(hank.ID, hank.Roles,
+			append(permission.OfRoles(hank.Roles, nil), permission.EditSettings)))
 		qnr := env.Demo.QuestionnaireUID
-		err := client.Questionnaire.UpdateOneID(qnr).RemovePositionIDs(sales.ID).Exec(manager)
+		err := client.Questionnaire.UpdateOneID(qnr).RemovePositionIDs(sales.ID).Exec(settings)
 		assertNotFound(t, err, "position", sales.ID)
 		if !client.Questionnaire.Query().Where(questionnaire.ID(qnr), questionnaire.HasPositionsWith(position.ID(sales.ID))).ExistX(sys) {
 			t.Error("the position outside the team lost its questionnaire")
