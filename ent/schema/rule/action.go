@@ -81,10 +81,10 @@ var actions = map[string]action{
 			// A hire fills an opening and an unhire opens it again.
 			"status":           {p.ChangePositionStatus, p.HireCandidates},
 			"hires":            {p.HireCandidates},
-			"approval_status":  {p.RequestApproval, p.ApproveOpenings, p.ChangePositionStatus},
 			"approval_process": {p.RequestApproval},
 			"time_approved":    bookkeeping, "time_opened": bookkeeping, "time_last_status_change": bookkeeping, "time_updated": bookkeeping,
 		},
+		byValue: map[string]func(any) []string{"approval_status": approvalNeeds},
 	},
 	ent.TypeApprovalProcess: {
 		create:  []string{p.RequestApproval},
