@@ -1,6 +1,7 @@
 package server_test
 
 import (
+	"net/http"
 	"slices"
 	"strings"
 	"testing"
@@ -135,5 +136,37 @@ func TestRolesDoExactlyWhatTheirPermissionsAllow(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestKeysCarryPermissions: a key may be given single permissions as
+// scopes, and a key acting On-Behalf-Of a user holds only what both hold.
+func TestKeysCarryPermissions(t *testing.T) {
+	env := hiregraphtest.New(t)
+	ids := readDemoIDs(t, env)
+	move := `mutation($c: ID!, $s: ID!) { moveCandidate(id: $c, toStepID: $s) { id } }`
+	hire := `mutation($c: ID!, $o: ID!) { hireCandidate(id: $c, openingID: $o) { id } }`
+	vars := map[string]any{"c": env.Demo.CandidateUID, "s": ids.step, "o": ids.opening}
+
+	mover := env.WithKey(permission.ScopeRead, permission.MoveCandidates)
+	if got := mover.GraphQL(move, vars); len(got.Errors) > 0 {
+		t.Errorf("a key with candidates:move moving: %+v", got.Errors)
+	}
+	if got := mover.GraphQL(hire, vars); got.Code() != "forbidden" {
+		t.Errorf("a key with candidates:move hiring: code %q, want forbidden", got.Code())
+	}
+
+	// The key may hire, the coordinator may not: acting for her, neither.
+	writer := env.WithKey(permission.ScopeRead, permission.ScopeWrite)
+	forCody := map[string]string{"Authorization": "Bearer " + writer.Demo.APIKey, "On-Behalf-Of": demoUsers[permission.RoleCoordinator]}
+	r := env.DoWith(http.MethodPost, "/graphql", map[string]any{"query": hire, "variables": vars}, forCody)
+	if !strings.Contains(string(r.Body), `"forbidden"`) {
+		t.Errorf("a writing key On-Behalf-Of a coordinator hiring: %s, want forbidden", r)
+	}
+
+	// A scope is a coarse scope or a permission name, nothing else.
+	unknown := env.GraphQLAs(env.UserToken(demoUsers[permission.RoleOwner]), `mutation { createAPIKey(input: {name: "x", scopes: ["no:such"]}) { secret } }`, nil)
+	if unknown.Code() != "validation_failed" {
+		t.Errorf("a key with an unknown scope: code %q, want validation_failed", unknown.Code())
 	}
 }
