@@ -232,3 +232,27 @@ func TestHiringTeamNeedsThePermission(t *testing.T) {
 		}
 	}
 }
+
+// TestNewPositionsTeamHasItsLeadsRoles: a position made with users names
+// its lead recruiter a RECRUITER and its hiring manager a HIRING_MANAGER
+// on its team.
+func TestNewPositionsTeamHasItsLeadsRoles(t *testing.T) {
+	env := hiregraphtest.New(t)
+	var created struct {
+		CreatePosition struct {
+			HiringTeamMembers []struct {
+				User struct{ Email string }
+				Role string
+			}
+		}
+	}
+	env.GraphQL(`mutation($in: CreatePositionInput!) { createPosition(input: $in) { hiringTeamMembers { user { email } role } } }`,
+		map[string]any{"in": createPositionInput(env)}).Decode(t, &created)
+	roles := map[string]string{}
+	for _, m := range created.CreatePosition.HiringTeamMembers {
+		roles[m.User.Email] = m.Role
+	}
+	if want := map[string]string{env.Demo.Users["recruiter"]: "RECRUITER", env.Demo.Users["hiring_manager"]: "HIRING_MANAGER"}; !mapsEqual(roles, want) {
+		t.Errorf("team roles %v, want %v", roles, want)
+	}
+}
