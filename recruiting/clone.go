@@ -328,7 +328,7 @@ func (c *cloner) giveTeamRoles(ctx context.Context, pos, tmpl *ent.Position) err
 			}
 		}
 	}
-	return giveLeadRoles(ctx, c.client, pos)
+	return GiveLeadRoles(ctx, c.client, pos)
 }
 
 func uniqueIDs(users []*ent.User) []string {

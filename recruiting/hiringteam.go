@@ -193,10 +193,10 @@ func memberOf(ctx context.Context, client *ent.Client, positionID, userID string
 	return &teamMember{UserID: userID, Role: m.Role}, nil
 }
 
-// giveLeadRoles records on the team rows the roles of the position's hiring
+// GiveLeadRoles records on the team rows the roles of the position's hiring
 // manager, lead recruiter and lead coordinator: rows added through the
 // hiring_team edge start as interviewers.
-func giveLeadRoles(ctx context.Context, client *ent.Client, p *ent.Position) error {
+func GiveLeadRoles(ctx context.Context, client *ent.Client, p *ent.Position) error {
 	for _, lead := range []struct {
 		id   *string
 		role hiringteammember.Role

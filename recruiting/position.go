@@ -287,7 +287,7 @@ func (s *Service) UpdatePosition(ctx context.Context, id string, in UpdatePositi
 			return fmt.Errorf("saving position: %w", err)
 		}
 		if in.Users != nil {
-			if err := giveLeadRoles(ctx, client, updated); err != nil {
+			if err := GiveLeadRoles(ctx, client, updated); err != nil {
 				return err
 			}
 		}
