@@ -194,7 +194,9 @@ func TestClosingThePositionEndsItsApprovals(t *testing.T) {
 	var created struct {
 		CreatePosition struct {
 			ID       string
-			Openings struct{ Edges []struct{ Node struct{ ID string } } }
+			Openings struct {
+				Edges []struct{ Node struct{ ID string } }
+			}
 		}
 	}
 	env.GraphQL(`mutation($in: CreatePositionInput!) { createPosition(input: $in) { id openings { edges { node { id } } } } }`,

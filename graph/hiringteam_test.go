@@ -1,10 +1,17 @@
 package graph_test
 
 import (
+	"context"
+	"encoding/json"
 	"net/http"
 	"slices"
+	"strings"
 	"testing"
+	"time"
 
+	"github.com/coder/websocket/wsjson"
+
+	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/user"
 	"github.com/hiregraph/hiregraph/hiregraphtest"
@@ -45,12 +52,18 @@ func (f teamFixture) sightings(t *testing.T, token string) map[string]bool {
 	t.Helper()
 	env := f.env
 	var lists struct {
-		Positions struct{ Edges []struct{ Node struct{ ID string } } }
+		Positions struct {
+			Edges []struct{ Node struct{ ID string } }
+		}
 		Candidates struct {
-			Edges []struct{ Node struct{ Position struct{ ID string } } }
+			Edges []struct {
+				Node struct{ Position struct{ ID string } }
+			}
 		}
 		Users struct {
-			Edges []struct{ Node struct{ HiringTeamOf []struct{ ID string } } }
+			Edges []struct {
+				Node struct{ HiringTeamOf []struct{ ID string } }
+			}
 		}
 	}
 	env.GraphQLAs(token, `{ positions(first: 50) { edges { node { id } } }
@@ -216,14 +229,18 @@ func TestHiringTeamNeedsThePermission(t *testing.T) {
 	assertCode(t, env.WithKey("read").GraphQL(addMember, vars), "forbidden", http.StatusForbidden)
 	other := env.OtherCompany()
 	var stranger struct {
-		Users struct{ Edges []struct{ Node struct{ ID string } } }
+		Users struct {
+			Edges []struct{ Node struct{ ID string } }
+		}
 	}
 	other.GraphQL(`{ users(first: 1) { edges { node { id } } } }`, nil).Decode(t, &stranger)
 	assertCode(t, env.GraphQL(addMember, map[string]any{"p": f.sales, "u": stranger.Users.Edges[0].Node.ID, "role": "RECRUITER"}), "user_not_found", http.StatusNotFound)
 	assertCode(t, other.GraphQL(addMember, map[string]any{"p": f.sales, "u": f.cody, "role": "RECRUITER"}), "position_not_found", http.StatusNotFound)
 
 	var team struct {
-		Node struct{ HiringTeamMembers []struct{ User struct{ ID string } } }
+		Node struct {
+			HiringTeamMembers []struct{ User struct{ ID string } }
+		}
 	}
 	env.GraphQL(`query($id: ID!) { node(id: $id) { ... on Position { hiringTeamMembers { user { id } } } } }`, map[string]any{"id": f.sales}).Decode(t, &team)
 	for _, m := range team.Node.HiringTeamMembers {
@@ -254,5 +271,61 @@ func TestNewPositionsTeamHasItsLeadsRoles(t *testing.T) {
 	}
 	if want := map[string]string{env.Demo.Users["recruiter"]: "RECRUITER", env.Demo.Users["hiring_manager"]: "HIRING_MANAGER"}; !mapsEqual(roles, want) {
 		t.Errorf("team roles %v, want %v", roles, want)
+	}
+}
+
+// TestSubscriptionsFollowTheHiringTeam: a coordinator off a discreet
+// position's team is refused the subscription of its candidate; put on the
+// team they hear the candidate's new note; taken off again, the open
+// subscription hears nothing more.
+func TestSubscriptionsFollowTheHiringTeam(t *testing.T) {
+	f := newTeamFixture(t)
+	env := f.env
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	cand := env.DB.Client.Candidate.Query().Where(candidate.PositionID(f.sales)).FirstIDX(hiregraphtest.System())
+	conn, ack := dialGraphQL(t, ctx, env, "Bearer "+env.UserToken(hiregraphtest.CoordinatorEmail))
+	if ack.Type != "connection_ack" {
+		t.Fatalf("init answered %+v", ack)
+	}
+	const activities = `subscription($id: ID!) { candidateActivities(candidateId: $id) { type object { id } } }`
+	subscribe(t, ctx, conn, "1", activities, map[string]any{"id": cand})
+	var res struct {
+		Errors []struct{ Extensions struct{ Code string } }
+	}
+	if m := next(t, ctx, conn); m.Type != "next" || json.Unmarshal(m.Payload, &res) != nil || len(res.Errors) != 1 ||
+		res.Errors[0].Extensions.Code != "candidate_not_found" {
+		t.Fatalf("off the team the subscription answered %s %s, want candidate_not_found", m.Type, m.Payload)
+	}
+
+	env.GraphQL(addMember, map[string]any{"p": f.sales, "u": f.cody, "role": "COORDINATOR"}).Decode(t, &struct{}{})
+	subscribe(t, ctx, conn, "2", activities, map[string]any{"id": cand})
+	time.Sleep(200 * time.Millisecond)
+	const note = `mutation($id: ID!) { createNote(candidateID: $id, input: {timeCreated: "2026-03-01T10:00:00Z", createdBy: {type: "other", firstName: "Rita"}, text: "seen"}) { id } }`
+	var created struct{ CreateNote struct{ ID string } }
+	env.GraphQL(note, map[string]any{"id": cand}).Decode(t, &created)
+	for {
+		m := next(t, ctx, conn)
+		if m.Type == "complete" {
+			continue
+		}
+		if m.ID != "2" || m.Type != "next" || !strings.Contains(string(m.Payload), created.CreateNote.ID) {
+			t.Fatalf("on the team got %s %s %s, want note %s", m.ID, m.Type, m.Payload, created.CreateNote.ID)
+		}
+		break
+	}
+
+	env.GraphQL(removeMember, map[string]any{"p": f.sales, "u": f.cody}).Decode(t, &struct{}{})
+	env.GraphQL(note, map[string]any{"id": cand}).Decode(t, &created)
+	quiet, stop := context.WithTimeout(ctx, 500*time.Millisecond)
+	defer stop()
+	for {
+		var m wsMessage
+		if err := wsjson.Read(quiet, conn, &m); err != nil {
+			break
+		}
+		if m.Type != "complete" && m.Type != "ping" {
+			t.Fatalf("taken off the team the coordinator still got %s %s %s", m.ID, m.Type, m.Payload)
+		}
 	}
 }
