@@ -223,7 +223,9 @@ func (s *seeder) seedPositions(ctx context.Context) {
 		if loc := s.locations[p.loc]; loc != nil {
 			c.SetLocation(loc)
 		}
-		s.positions[p.key], s.err = c.Save(ctx)
+		if s.positions[p.key], s.err = c.Save(ctx); s.err == nil {
+			s.err = recruiting.GiveLeadRoles(ctx, s.tx, s.positions[p.key])
+		}
 	}
 }
 

@@ -3,6 +3,7 @@
 package ent
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 	"time"
@@ -23,10 +24,14 @@ type ApprovalProcess struct {
 	CompanyID string `json:"company_id,omitempty"`
 	// The name of the approval process.
 	Name string `json:"name,omitempty"`
-	// The opening's approval status while the process runs or after it ended: APPROVED, REJECTED, STARTED or PAUSED (spec 2.6).
+	// The opening's approval status while the process runs or after it ended: APPROVED, REJECTED, STARTED or PAUSED (spec 2.6); ENDED when the opening or its position closed before a decision.
 	Status string `json:"status,omitempty"`
 	// When the approval process started.
 	TimeStarted time.Time `json:"time_started,omitempty"`
+	// The ids of the users who decide, in order; each approves in turn after the one before. Empty: any user with openings:approve decides.
+	Approvers []string `json:"approvers,omitempty"`
+	// How many of the approvers approved this round; the next one in order decides.
+	Approvals int `json:"approvals,omitempty"`
 	// When the approval process ended; null while it runs.
 	TimeCompleted *time.Time `json:"time_completed,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
@@ -74,6 +79,10 @@ func (*ApprovalProcess) scanValues(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
 	for i := range columns {
 		switch columns[i] {
+		case approvalprocess.FieldApprovers:
+			values[i] = new([]byte)
+		case approvalprocess.FieldApprovals:
+			values[i] = new(sql.NullInt64)
 		case approvalprocess.FieldID, approvalprocess.FieldCompanyID, approvalprocess.FieldName, approvalprocess.FieldStatus:
 			values[i] = new(sql.NullString)
 		case approvalprocess.FieldTimeStarted, approvalprocess.FieldTimeCompleted:
@@ -124,6 +133,20 @@ func (_m *ApprovalProcess) assignValues(columns []string, values []any) error {
 				return fmt.Errorf("unexpected type %T for field time_started", values[i])
 			} else if value.Valid {
 				_m.TimeStarted = value.Time
+			}
+		case approvalprocess.FieldApprovers:
+			if value, ok := values[i].(*[]byte); !ok {
+				return fmt.Errorf("unexpected type %T for field approvers", values[i])
+			} else if value != nil && len(*value) > 0 {
+				if err := json.Unmarshal(*value, &_m.Approvers); err != nil {
+					return fmt.Errorf("unmarshal field approvers: %w", err)
+				}
+			}
+		case approvalprocess.FieldApprovals:
+			if value, ok := values[i].(*sql.NullInt64); !ok {
+				return fmt.Errorf("unexpected type %T for field approvals", values[i])
+			} else if value.Valid {
+				_m.Approvals = int(value.Int64)
 			}
 		case approvalprocess.FieldTimeCompleted:
 			if value, ok := values[i].(*sql.NullTime); !ok {
@@ -197,6 +220,12 @@ func (_m *ApprovalProcess) String() string {
 	builder.WriteString("time_started=")
 	builder.WriteString(_m.TimeStarted.Format(time.ANSIC))
 	builder.WriteString(", ")
+	builder.WriteString("approvers=")
+	builder.WriteString(fmt.Sprintf("%v", _m.Approvers))
+	builder.WriteString(", ")
+	builder.WriteString("approvals=")
+	builder.WriteString(fmt.Sprintf("%v", _m.Approvals))
+	builder.WriteString(", ")
 	if v := _m.TimeCompleted; v != nil {
 		builder.WriteString("time_completed=")
 		builder.WriteString(v.Format(time.ANSIC))
@@ -221,6 +250,10 @@ func (_m *ApprovalProcess) scanTargets(columns []string) ([]any, error) {
 			values[i] = &_m.TimeStarted
 		case approvalprocess.FieldID:
 			values[i] = new(sql.NullString)
+		case approvalprocess.FieldApprovers:
+			values[i] = new([]byte)
+		case approvalprocess.FieldApprovals:
+			values[i] = new(sql.NullInt64)
 		case approvalprocess.FieldTimeCompleted:
 			values[i] = new(sql.NullTime)
 		default:

@@ -65,6 +65,26 @@ func (_c *ApprovalProcessCreate) SetNillableTimeStarted(v *time.Time) *ApprovalP
 	return _c
 }
 
+// SetApprovers sets the "approvers" field.
+func (_c *ApprovalProcessCreate) SetApprovers(v []string) *ApprovalProcessCreate {
+	_c.mutation.SetApprovers(v)
+	return _c
+}
+
+// SetApprovals sets the "approvals" field.
+func (_c *ApprovalProcessCreate) SetApprovals(v int) *ApprovalProcessCreate {
+	_c.mutation.SetApprovals(v)
+	return _c
+}
+
+// SetNillableApprovals sets the "approvals" field if the given value is not nil.
+func (_c *ApprovalProcessCreate) SetNillableApprovals(v *int) *ApprovalProcessCreate {
+	if v != nil {
+		_c.SetApprovals(*v)
+	}
+	return _c
+}
+
 // SetTimeCompleted sets the "time_completed" field.
 func (_c *ApprovalProcessCreate) SetTimeCompleted(v time.Time) *ApprovalProcessCreate {
 	_c.mutation.SetTimeCompleted(v)
@@ -165,6 +185,14 @@ func (_c *ApprovalProcessCreate) defaults() error {
 		v := approvalprocess.DefaultTimeStarted()
 		_c.mutation.SetTimeStarted(v)
 	}
+	if _, ok := _c.mutation.Approvers(); !ok {
+		v := approvalprocess.DefaultApprovers
+		_c.mutation.SetApprovers(v)
+	}
+	if _, ok := _c.mutation.Approvals(); !ok {
+		v := approvalprocess.DefaultApprovals
+		_c.mutation.SetApprovals(v)
+	}
 	if _, ok := _c.mutation.ID(); !ok {
 		if approvalprocess.DefaultID == nil {
 			return fmt.Errorf("ent: uninitialized approvalprocess.DefaultID (forgotten import ent/runtime?)")
@@ -203,6 +231,17 @@ func (_c *ApprovalProcessCreate) check() error {
 	}
 	if _, ok := _c.mutation.TimeStarted(); !ok {
 		return &ValidationError{Name: "time_started", err: errors.New(`ent: missing required field "ApprovalProcess.time_started"`)}
+	}
+	if _, ok := _c.mutation.Approvers(); !ok {
+		return &ValidationError{Name: "approvers", err: errors.New(`ent: missing required field "ApprovalProcess.approvers"`)}
+	}
+	if _, ok := _c.mutation.Approvals(); !ok {
+		return &ValidationError{Name: "approvals", err: errors.New(`ent: missing required field "ApprovalProcess.approvals"`)}
+	}
+	if v, ok := _c.mutation.Approvals(); ok {
+		if err := approvalprocess.ApprovalsValidator(v); err != nil {
+			return &ValidationError{Name: "approvals", err: fmt.Errorf(`ent: validator failed for field "ApprovalProcess.approvals": %w`, err)}
+		}
 	}
 	if v, ok := _c.mutation.ID(); ok {
 		if err := approvalprocess.IDValidator(v); err != nil {
@@ -259,6 +298,14 @@ func (_c *ApprovalProcessCreate) createSpec() (*ApprovalProcess, *sqlgraph.Creat
 	if value, ok := _c.mutation.TimeStarted(); ok {
 		_spec.SetField(approvalprocess.FieldTimeStarted, field.TypeTime, value)
 		_node.TimeStarted = value
+	}
+	if value, ok := _c.mutation.Approvers(); ok {
+		_spec.SetField(approvalprocess.FieldApprovers, field.TypeJSON, value)
+		_node.Approvers = value
+	}
+	if value, ok := _c.mutation.Approvals(); ok {
+		_spec.SetField(approvalprocess.FieldApprovals, field.TypeInt, value)
+		_node.Approvals = value
 	}
 	if value, ok := _c.mutation.TimeCompleted(); ok {
 		_spec.SetField(approvalprocess.FieldTimeCompleted, field.TypeTime, value)
@@ -386,6 +433,36 @@ func (u *ApprovalProcessUpsert) UpdateTimeStarted() *ApprovalProcessUpsert {
 	return u
 }
 
+// SetApprovers sets the "approvers" field.
+func (u *ApprovalProcessUpsert) SetApprovers(v []string) *ApprovalProcessUpsert {
+	u.Set(approvalprocess.FieldApprovers, v)
+	return u
+}
+
+// UpdateApprovers sets the "approvers" field to the value that was provided on create.
+func (u *ApprovalProcessUpsert) UpdateApprovers() *ApprovalProcessUpsert {
+	u.SetExcluded(approvalprocess.FieldApprovers)
+	return u
+}
+
+// SetApprovals sets the "approvals" field.
+func (u *ApprovalProcessUpsert) SetApprovals(v int) *ApprovalProcessUpsert {
+	u.Set(approvalprocess.FieldApprovals, v)
+	return u
+}
+
+// UpdateApprovals sets the "approvals" field to the value that was provided on create.
+func (u *ApprovalProcessUpsert) UpdateApprovals() *ApprovalProcessUpsert {
+	u.SetExcluded(approvalprocess.FieldApprovals)
+	return u
+}
+
+// AddApprovals adds v to the "approvals" field.
+func (u *ApprovalProcessUpsert) AddApprovals(v int) *ApprovalProcessUpsert {
+	u.Add(approvalprocess.FieldApprovals, v)
+	return u
+}
+
 // SetTimeCompleted sets the "time_completed" field.
 func (u *ApprovalProcessUpsert) SetTimeCompleted(v time.Time) *ApprovalProcessUpsert {
 	u.Set(approvalprocess.FieldTimeCompleted, v)
@@ -494,6 +571,41 @@ func (u *ApprovalProcessUpsertOne) SetTimeStarted(v time.Time) *ApprovalProcessU
 func (u *ApprovalProcessUpsertOne) UpdateTimeStarted() *ApprovalProcessUpsertOne {
 	return u.Update(func(s *ApprovalProcessUpsert) {
 		s.UpdateTimeStarted()
+	})
+}
+
+// SetApprovers sets the "approvers" field.
+func (u *ApprovalProcessUpsertOne) SetApprovers(v []string) *ApprovalProcessUpsertOne {
+	return u.Update(func(s *ApprovalProcessUpsert) {
+		s.SetApprovers(v)
+	})
+}
+
+// UpdateApprovers sets the "approvers" field to the value that was provided on create.
+func (u *ApprovalProcessUpsertOne) UpdateApprovers() *ApprovalProcessUpsertOne {
+	return u.Update(func(s *ApprovalProcessUpsert) {
+		s.UpdateApprovers()
+	})
+}
+
+// SetApprovals sets the "approvals" field.
+func (u *ApprovalProcessUpsertOne) SetApprovals(v int) *ApprovalProcessUpsertOne {
+	return u.Update(func(s *ApprovalProcessUpsert) {
+		s.SetApprovals(v)
+	})
+}
+
+// AddApprovals adds v to the "approvals" field.
+func (u *ApprovalProcessUpsertOne) AddApprovals(v int) *ApprovalProcessUpsertOne {
+	return u.Update(func(s *ApprovalProcessUpsert) {
+		s.AddApprovals(v)
+	})
+}
+
+// UpdateApprovals sets the "approvals" field to the value that was provided on create.
+func (u *ApprovalProcessUpsertOne) UpdateApprovals() *ApprovalProcessUpsertOne {
+	return u.Update(func(s *ApprovalProcessUpsert) {
+		s.UpdateApprovals()
 	})
 }
 
@@ -775,6 +887,41 @@ func (u *ApprovalProcessUpsertBulk) SetTimeStarted(v time.Time) *ApprovalProcess
 func (u *ApprovalProcessUpsertBulk) UpdateTimeStarted() *ApprovalProcessUpsertBulk {
 	return u.Update(func(s *ApprovalProcessUpsert) {
 		s.UpdateTimeStarted()
+	})
+}
+
+// SetApprovers sets the "approvers" field.
+func (u *ApprovalProcessUpsertBulk) SetApprovers(v []string) *ApprovalProcessUpsertBulk {
+	return u.Update(func(s *ApprovalProcessUpsert) {
+		s.SetApprovers(v)
+	})
+}
+
+// UpdateApprovers sets the "approvers" field to the value that was provided on create.
+func (u *ApprovalProcessUpsertBulk) UpdateApprovers() *ApprovalProcessUpsertBulk {
+	return u.Update(func(s *ApprovalProcessUpsert) {
+		s.UpdateApprovers()
+	})
+}
+
+// SetApprovals sets the "approvals" field.
+func (u *ApprovalProcessUpsertBulk) SetApprovals(v int) *ApprovalProcessUpsertBulk {
+	return u.Update(func(s *ApprovalProcessUpsert) {
+		s.SetApprovals(v)
+	})
+}
+
+// AddApprovals adds v to the "approvals" field.
+func (u *ApprovalProcessUpsertBulk) AddApprovals(v int) *ApprovalProcessUpsertBulk {
+	return u.Update(func(s *ApprovalProcessUpsert) {
+		s.AddApprovals(v)
+	})
+}
+
+// UpdateApprovals sets the "approvals" field to the value that was provided on create.
+func (u *ApprovalProcessUpsertBulk) UpdateApprovals() *ApprovalProcessUpsertBulk {
+	return u.Update(func(s *ApprovalProcessUpsert) {
+		s.UpdateApprovals()
 	})
 }
 

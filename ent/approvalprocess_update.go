@@ -10,6 +10,7 @@ import (
 
 	"entgo.io/ent/dialect/sql"
 	"entgo.io/ent/dialect/sql/sqlgraph"
+	"entgo.io/ent/dialect/sql/sqljson"
 	"entgo.io/ent/schema/field"
 	"github.com/hiregraph/hiregraph/ent/approvalprocess"
 	"github.com/hiregraph/hiregraph/ent/opening"
@@ -69,6 +70,39 @@ func (_u *ApprovalProcessUpdate) SetNillableTimeStarted(v *time.Time) *ApprovalP
 	if v != nil {
 		_u.SetTimeStarted(*v)
 	}
+	return _u
+}
+
+// SetApprovers sets the "approvers" field.
+func (_u *ApprovalProcessUpdate) SetApprovers(v []string) *ApprovalProcessUpdate {
+	_u.mutation.SetApprovers(v)
+	return _u
+}
+
+// AppendApprovers appends value to the "approvers" field.
+func (_u *ApprovalProcessUpdate) AppendApprovers(v []string) *ApprovalProcessUpdate {
+	_u.mutation.AppendApprovers(v)
+	return _u
+}
+
+// SetApprovals sets the "approvals" field.
+func (_u *ApprovalProcessUpdate) SetApprovals(v int) *ApprovalProcessUpdate {
+	_u.mutation.ResetApprovals()
+	_u.mutation.SetApprovals(v)
+	return _u
+}
+
+// SetNillableApprovals sets the "approvals" field if the given value is not nil.
+func (_u *ApprovalProcessUpdate) SetNillableApprovals(v *int) *ApprovalProcessUpdate {
+	if v != nil {
+		_u.SetApprovals(*v)
+	}
+	return _u
+}
+
+// AddApprovals adds value to the "approvals" field.
+func (_u *ApprovalProcessUpdate) AddApprovals(v int) *ApprovalProcessUpdate {
+	_u.mutation.AddApprovals(v)
 	return _u
 }
 
@@ -161,6 +195,11 @@ func (_u *ApprovalProcessUpdate) check() error {
 			return &ValidationError{Name: "status", err: fmt.Errorf(`ent: validator failed for field "ApprovalProcess.status": %w`, err)}
 		}
 	}
+	if v, ok := _u.mutation.Approvals(); ok {
+		if err := approvalprocess.ApprovalsValidator(v); err != nil {
+			return &ValidationError{Name: "approvals", err: fmt.Errorf(`ent: validator failed for field "ApprovalProcess.approvals": %w`, err)}
+		}
+	}
 	if _u.mutation.CompanyCleared() && len(_u.mutation.CompanyIDs()) > 0 {
 		return errors.New(`ent: clearing a required unique edge "ApprovalProcess.company"`)
 	}
@@ -193,6 +232,20 @@ func (_u *ApprovalProcessUpdate) sqlSave(ctx context.Context) (_node int, err er
 	}
 	if value, ok := _u.mutation.TimeStarted(); ok {
 		_spec.SetField(approvalprocess.FieldTimeStarted, field.TypeTime, value)
+	}
+	if value, ok := _u.mutation.Approvers(); ok {
+		_spec.SetField(approvalprocess.FieldApprovers, field.TypeJSON, value)
+	}
+	if value, ok := _u.mutation.AppendedApprovers(); ok {
+		_spec.AddModifier(func(u *sql.UpdateBuilder) {
+			sqljson.Append(u, approvalprocess.FieldApprovers, value)
+		})
+	}
+	if value, ok := _u.mutation.Approvals(); ok {
+		_spec.SetField(approvalprocess.FieldApprovals, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.AddedApprovals(); ok {
+		_spec.AddField(approvalprocess.FieldApprovals, field.TypeInt, value)
 	}
 	if value, ok := _u.mutation.TimeCompleted(); ok {
 		_spec.SetField(approvalprocess.FieldTimeCompleted, field.TypeTime, value)
@@ -290,6 +343,39 @@ func (_u *ApprovalProcessUpdateOne) SetNillableTimeStarted(v *time.Time) *Approv
 	if v != nil {
 		_u.SetTimeStarted(*v)
 	}
+	return _u
+}
+
+// SetApprovers sets the "approvers" field.
+func (_u *ApprovalProcessUpdateOne) SetApprovers(v []string) *ApprovalProcessUpdateOne {
+	_u.mutation.SetApprovers(v)
+	return _u
+}
+
+// AppendApprovers appends value to the "approvers" field.
+func (_u *ApprovalProcessUpdateOne) AppendApprovers(v []string) *ApprovalProcessUpdateOne {
+	_u.mutation.AppendApprovers(v)
+	return _u
+}
+
+// SetApprovals sets the "approvals" field.
+func (_u *ApprovalProcessUpdateOne) SetApprovals(v int) *ApprovalProcessUpdateOne {
+	_u.mutation.ResetApprovals()
+	_u.mutation.SetApprovals(v)
+	return _u
+}
+
+// SetNillableApprovals sets the "approvals" field if the given value is not nil.
+func (_u *ApprovalProcessUpdateOne) SetNillableApprovals(v *int) *ApprovalProcessUpdateOne {
+	if v != nil {
+		_u.SetApprovals(*v)
+	}
+	return _u
+}
+
+// AddApprovals adds value to the "approvals" field.
+func (_u *ApprovalProcessUpdateOne) AddApprovals(v int) *ApprovalProcessUpdateOne {
+	_u.mutation.AddApprovals(v)
 	return _u
 }
 
@@ -395,6 +481,11 @@ func (_u *ApprovalProcessUpdateOne) check() error {
 			return &ValidationError{Name: "status", err: fmt.Errorf(`ent: validator failed for field "ApprovalProcess.status": %w`, err)}
 		}
 	}
+	if v, ok := _u.mutation.Approvals(); ok {
+		if err := approvalprocess.ApprovalsValidator(v); err != nil {
+			return &ValidationError{Name: "approvals", err: fmt.Errorf(`ent: validator failed for field "ApprovalProcess.approvals": %w`, err)}
+		}
+	}
 	if _u.mutation.CompanyCleared() && len(_u.mutation.CompanyIDs()) > 0 {
 		return errors.New(`ent: clearing a required unique edge "ApprovalProcess.company"`)
 	}
@@ -444,6 +535,20 @@ func (_u *ApprovalProcessUpdateOne) sqlSave(ctx context.Context) (_node *Approva
 	}
 	if value, ok := _u.mutation.TimeStarted(); ok {
 		_spec.SetField(approvalprocess.FieldTimeStarted, field.TypeTime, value)
+	}
+	if value, ok := _u.mutation.Approvers(); ok {
+		_spec.SetField(approvalprocess.FieldApprovers, field.TypeJSON, value)
+	}
+	if value, ok := _u.mutation.AppendedApprovers(); ok {
+		_spec.AddModifier(func(u *sql.UpdateBuilder) {
+			sqljson.Append(u, approvalprocess.FieldApprovers, value)
+		})
+	}
+	if value, ok := _u.mutation.Approvals(); ok {
+		_spec.SetField(approvalprocess.FieldApprovals, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.AddedApprovals(); ok {
+		_spec.AddField(approvalprocess.FieldApprovals, field.TypeInt, value)
 	}
 	if value, ok := _u.mutation.TimeCompleted(); ok {
 		_spec.SetField(approvalprocess.FieldTimeCompleted, field.TypeTime, value)

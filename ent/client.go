@@ -25,6 +25,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/conversation"
 	"github.com/hiregraph/hiregraph/ent/evaluationpartner"
 	"github.com/hiregraph/hiregraph/ent/fielddefinition"
+	"github.com/hiregraph/hiregraph/ent/hiringteammember"
 	"github.com/hiregraph/hiregraph/ent/idempotencykey"
 	"github.com/hiregraph/hiregraph/ent/location"
 	"github.com/hiregraph/hiregraph/ent/message"
@@ -72,6 +73,8 @@ type Client struct {
 	EvaluationPartner *EvaluationPartnerClient
 	// FieldDefinition is the client for interacting with the FieldDefinition builders.
 	FieldDefinition *FieldDefinitionClient
+	// HiringTeamMember is the client for interacting with the HiringTeamMember builders.
+	HiringTeamMember *HiringTeamMemberClient
 	// IdempotencyKey is the client for interacting with the IdempotencyKey builders.
 	IdempotencyKey *IdempotencyKeyClient
 	// Location is the client for interacting with the Location builders.
@@ -126,6 +129,7 @@ func (c *Client) init() {
 	c.Conversation = NewConversationClient(c.config)
 	c.EvaluationPartner = NewEvaluationPartnerClient(c.config)
 	c.FieldDefinition = NewFieldDefinitionClient(c.config)
+	c.HiringTeamMember = NewHiringTeamMemberClient(c.config)
 	c.IdempotencyKey = NewIdempotencyKeyClient(c.config)
 	c.Location = NewLocationClient(c.config)
 	c.Message = NewMessageClient(c.config)
@@ -246,6 +250,7 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		Conversation:      NewConversationClient(cfg),
 		EvaluationPartner: NewEvaluationPartnerClient(cfg),
 		FieldDefinition:   NewFieldDefinitionClient(cfg),
+		HiringTeamMember:  NewHiringTeamMemberClient(cfg),
 		IdempotencyKey:    NewIdempotencyKeyClient(cfg),
 		Location:          NewLocationClient(cfg),
 		Message:           NewMessageClient(cfg),
@@ -293,6 +298,7 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		Conversation:      NewConversationClient(cfg),
 		EvaluationPartner: NewEvaluationPartnerClient(cfg),
 		FieldDefinition:   NewFieldDefinitionClient(cfg),
+		HiringTeamMember:  NewHiringTeamMemberClient(cfg),
 		IdempotencyKey:    NewIdempotencyKeyClient(cfg),
 		Location:          NewLocationClient(cfg),
 		Message:           NewMessageClient(cfg),
@@ -340,10 +346,11 @@ func (c *Client) Use(hooks ...Hook) {
 	for _, n := range []interface{ Use(...Hook) }{
 		c.APIKey, c.Activity, c.Application, c.ApprovalProcess, c.Candidate,
 		c.CandidateFile, c.CandidateStep, c.Company, c.Contact, c.Conversation,
-		c.EvaluationPartner, c.FieldDefinition, c.IdempotencyKey, c.Location,
-		c.Message, c.Note, c.OfferLetter, c.Opening, c.Person, c.PipelineStep,
-		c.Position, c.Questionnaire, c.RateLimitBucket, c.RejectionReason,
-		c.TestSubmission, c.User, c.WebhookAttempt, c.WebhookEndpoint,
+		c.EvaluationPartner, c.FieldDefinition, c.HiringTeamMember, c.IdempotencyKey,
+		c.Location, c.Message, c.Note, c.OfferLetter, c.Opening, c.Person,
+		c.PipelineStep, c.Position, c.Questionnaire, c.RateLimitBucket,
+		c.RejectionReason, c.TestSubmission, c.User, c.WebhookAttempt,
+		c.WebhookEndpoint,
 	} {
 		n.Use(hooks...)
 	}
@@ -355,10 +362,11 @@ func (c *Client) Intercept(interceptors ...Interceptor) {
 	for _, n := range []interface{ Intercept(...Interceptor) }{
 		c.APIKey, c.Activity, c.Application, c.ApprovalProcess, c.Candidate,
 		c.CandidateFile, c.CandidateStep, c.Company, c.Contact, c.Conversation,
-		c.EvaluationPartner, c.FieldDefinition, c.IdempotencyKey, c.Location,
-		c.Message, c.Note, c.OfferLetter, c.Opening, c.Person, c.PipelineStep,
-		c.Position, c.Questionnaire, c.RateLimitBucket, c.RejectionReason,
-		c.TestSubmission, c.User, c.WebhookAttempt, c.WebhookEndpoint,
+		c.EvaluationPartner, c.FieldDefinition, c.HiringTeamMember, c.IdempotencyKey,
+		c.Location, c.Message, c.Note, c.OfferLetter, c.Opening, c.Person,
+		c.PipelineStep, c.Position, c.Questionnaire, c.RateLimitBucket,
+		c.RejectionReason, c.TestSubmission, c.User, c.WebhookAttempt,
+		c.WebhookEndpoint,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -391,6 +399,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.EvaluationPartner.mutate(ctx, m)
 	case *FieldDefinitionMutation:
 		return c.FieldDefinition.mutate(ctx, m)
+	case *HiringTeamMemberMutation:
+		return c.HiringTeamMember.mutate(ctx, m)
 	case *IdempotencyKeyMutation:
 		return c.IdempotencyKey.mutate(ctx, m)
 	case *LocationMutation:
@@ -2639,6 +2649,123 @@ func (c *FieldDefinitionClient) mutate(ctx context.Context, m *FieldDefinitionMu
 	}
 }
 
+// HiringTeamMemberClient is a client for the HiringTeamMember schema.
+type HiringTeamMemberClient struct {
+	config
+}
+
+// NewHiringTeamMemberClient returns a client for the HiringTeamMember from the given config.
+func NewHiringTeamMemberClient(c config) *HiringTeamMemberClient {
+	return &HiringTeamMemberClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `hiringteammember.Hooks(f(g(h())))`.
+func (c *HiringTeamMemberClient) Use(hooks ...Hook) {
+	c.hooks.HiringTeamMember = append(c.hooks.HiringTeamMember, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `hiringteammember.Intercept(f(g(h())))`.
+func (c *HiringTeamMemberClient) Intercept(interceptors ...Interceptor) {
+	c.inters.HiringTeamMember = append(c.inters.HiringTeamMember, interceptors...)
+}
+
+// Create returns a builder for creating a HiringTeamMember entity.
+func (c *HiringTeamMemberClient) Create() *HiringTeamMemberCreate {
+	mutation := newHiringTeamMemberMutation(c.config, OpCreate)
+	return &HiringTeamMemberCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of HiringTeamMember entities.
+func (c *HiringTeamMemberClient) CreateBulk(builders ...*HiringTeamMemberCreate) *HiringTeamMemberCreateBulk {
+	return &HiringTeamMemberCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *HiringTeamMemberClient) MapCreateBulk(slice any, setFunc func(*HiringTeamMemberCreate, int)) *HiringTeamMemberCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &HiringTeamMemberCreateBulk{err: fmt.Errorf("calling to HiringTeamMemberClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*HiringTeamMemberCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &HiringTeamMemberCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for HiringTeamMember.
+func (c *HiringTeamMemberClient) Update() *HiringTeamMemberUpdate {
+	mutation := newHiringTeamMemberMutation(c.config, OpUpdate)
+	return &HiringTeamMemberUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *HiringTeamMemberClient) UpdateOne(_m *HiringTeamMember) *HiringTeamMemberUpdateOne {
+	mutation := newHiringTeamMemberMutation(c.config, OpUpdateOne)
+	mutation.position = &_m.PositionID
+	mutation.user = &_m.UserID
+	return &HiringTeamMemberUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for HiringTeamMember.
+func (c *HiringTeamMemberClient) Delete() *HiringTeamMemberDelete {
+	mutation := newHiringTeamMemberMutation(c.config, OpDelete)
+	return &HiringTeamMemberDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Query returns a query builder for HiringTeamMember.
+func (c *HiringTeamMemberClient) Query() *HiringTeamMemberQuery {
+	return &HiringTeamMemberQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeHiringTeamMember},
+		inters: c.Interceptors(),
+	}
+}
+
+// QueryPosition queries the position edge of a HiringTeamMember.
+func (c *HiringTeamMemberClient) QueryPosition(_m *HiringTeamMember) *PositionQuery {
+	return c.Query().
+		Where(hiringteammember.PositionID(_m.PositionID), hiringteammember.UserID(_m.UserID)).
+		QueryPosition()
+}
+
+// QueryUser queries the user edge of a HiringTeamMember.
+func (c *HiringTeamMemberClient) QueryUser(_m *HiringTeamMember) *UserQuery {
+	return c.Query().
+		Where(hiringteammember.PositionID(_m.PositionID), hiringteammember.UserID(_m.UserID)).
+		QueryUser()
+}
+
+// Hooks returns the client hooks.
+func (c *HiringTeamMemberClient) Hooks() []Hook {
+	hooks := c.hooks.HiringTeamMember
+	return append(hooks[:len(hooks):len(hooks)], hiringteammember.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *HiringTeamMemberClient) Interceptors() []Interceptor {
+	return c.inters.HiringTeamMember
+}
+
+func (c *HiringTeamMemberClient) mutate(ctx context.Context, m *HiringTeamMemberMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&HiringTeamMemberCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&HiringTeamMemberUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&HiringTeamMemberUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&HiringTeamMemberDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown HiringTeamMember mutation op: %q", m.Op())
+	}
+}
+
 // IdempotencyKeyClient is a client for the IdempotencyKey schema.
 type IdempotencyKeyClient struct {
 	config
@@ -4339,6 +4466,22 @@ func (c *PositionClient) QueryPipelineSteps(_m *Position) *PipelineStepQuery {
 	return query
 }
 
+// QueryTeamMembers queries the team_members edge of a Position.
+func (c *PositionClient) QueryTeamMembers(_m *Position) *HiringTeamMemberQuery {
+	query := (&HiringTeamMemberClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(position.Table, position.FieldID, id),
+			sqlgraph.To(hiringteammember.Table, hiringteammember.PositionColumn),
+			sqlgraph.Edge(sqlgraph.O2M, true, position.TeamMembersTable, position.TeamMembersColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
 // Hooks returns the client hooks.
 func (c *PositionClient) Hooks() []Hook {
 	hooks := c.hooks.Position
@@ -5538,17 +5681,17 @@ type (
 	hooks struct {
 		APIKey, Activity, Application, ApprovalProcess, Candidate, CandidateFile,
 		CandidateStep, Company, Contact, Conversation, EvaluationPartner,
-		FieldDefinition, IdempotencyKey, Location, Message, Note, OfferLetter, Opening,
-		Person, PipelineStep, Position, Questionnaire, RateLimitBucket,
-		RejectionReason, TestSubmission, User, WebhookAttempt,
+		FieldDefinition, HiringTeamMember, IdempotencyKey, Location, Message, Note,
+		OfferLetter, Opening, Person, PipelineStep, Position, Questionnaire,
+		RateLimitBucket, RejectionReason, TestSubmission, User, WebhookAttempt,
 		WebhookEndpoint []ent.Hook
 	}
 	inters struct {
 		APIKey, Activity, Application, ApprovalProcess, Candidate, CandidateFile,
 		CandidateStep, Company, Contact, Conversation, EvaluationPartner,
-		FieldDefinition, IdempotencyKey, Location, Message, Note, OfferLetter, Opening,
-		Person, PipelineStep, Position, Questionnaire, RateLimitBucket,
-		RejectionReason, TestSubmission, User, WebhookAttempt,
+		FieldDefinition, HiringTeamMember, IdempotencyKey, Location, Message, Note,
+		OfferLetter, Opening, Person, PipelineStep, Position, Questionnaire,
+		RateLimitBucket, RejectionReason, TestSubmission, User, WebhookAttempt,
 		WebhookEndpoint []ent.Interceptor
 	}
 )

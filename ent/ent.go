@@ -24,6 +24,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/conversation"
 	"github.com/hiregraph/hiregraph/ent/evaluationpartner"
 	"github.com/hiregraph/hiregraph/ent/fielddefinition"
+	"github.com/hiregraph/hiregraph/ent/hiringteammember"
 	"github.com/hiregraph/hiregraph/ent/idempotencykey"
 	"github.com/hiregraph/hiregraph/ent/location"
 	"github.com/hiregraph/hiregraph/ent/message"
@@ -112,6 +113,7 @@ func checkColumn(t, c string) error {
 			conversation.Table:      conversation.ValidColumn,
 			evaluationpartner.Table: evaluationpartner.ValidColumn,
 			fielddefinition.Table:   fielddefinition.ValidColumn,
+			hiringteammember.Table:  hiringteammember.ValidColumn,
 			idempotencykey.Table:    idempotencykey.ValidColumn,
 			location.Table:          location.ValidColumn,
 			message.Table:           message.ValidColumn,

@@ -24,6 +24,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/conversation"
 	"github.com/hiregraph/hiregraph/ent/evaluationpartner"
 	"github.com/hiregraph/hiregraph/ent/fielddefinition"
+	"github.com/hiregraph/hiregraph/ent/hiringteammember"
 	"github.com/hiregraph/hiregraph/ent/idempotencykey"
 	"github.com/hiregraph/hiregraph/ent/location"
 	"github.com/hiregraph/hiregraph/ent/message"
@@ -65,6 +66,7 @@ const (
 	TypeConversation      = "Conversation"
 	TypeEvaluationPartner = "EvaluationPartner"
 	TypeFieldDefinition   = "FieldDefinition"
+	TypeHiringTeamMember  = "HiringTeamMember"
 	TypeIdempotencyKey    = "IdempotencyKey"
 	TypeLocation          = "Location"
 	TypeMessage           = "Message"
@@ -3480,21 +3482,25 @@ func (m *ApplicationMutation) ResetEdge(name string) error {
 // ApprovalProcessMutation represents an operation that mutates the ApprovalProcess nodes in the graph.
 type ApprovalProcessMutation struct {
 	config
-	op             Op
-	typ            string
-	id             *string
-	name           *string
-	status         *string
-	time_started   *time.Time
-	time_completed *time.Time
-	clearedFields  map[string]struct{}
-	company        *string
-	clearedcompany bool
-	opening        *string
-	clearedopening bool
-	done           bool
-	oldValue       func(context.Context) (*ApprovalProcess, error)
-	predicates     []predicate.ApprovalProcess
+	op              Op
+	typ             string
+	id              *string
+	name            *string
+	status          *string
+	time_started    *time.Time
+	approvers       *[]string
+	appendapprovers []string
+	approvals       *int
+	addapprovals    *int
+	time_completed  *time.Time
+	clearedFields   map[string]struct{}
+	company         *string
+	clearedcompany  bool
+	opening         *string
+	clearedopening  bool
+	done            bool
+	oldValue        func(context.Context) (*ApprovalProcess, error)
+	predicates      []predicate.ApprovalProcess
 }
 
 var _ ent.Mutation = (*ApprovalProcessMutation)(nil)
@@ -3745,6 +3751,113 @@ func (m *ApprovalProcessMutation) ResetTimeStarted() {
 	m.time_started = nil
 }
 
+// SetApprovers sets the "approvers" field.
+func (m *ApprovalProcessMutation) SetApprovers(s []string) {
+	m.approvers = &s
+	m.appendapprovers = nil
+}
+
+// Approvers returns the value of the "approvers" field in the mutation.
+func (m *ApprovalProcessMutation) Approvers() (r []string, exists bool) {
+	v := m.approvers
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldApprovers returns the old "approvers" field's value of the ApprovalProcess entity.
+// If the ApprovalProcess object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ApprovalProcessMutation) OldApprovers(ctx context.Context) (v []string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldApprovers is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldApprovers requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldApprovers: %w", err)
+	}
+	return oldValue.Approvers, nil
+}
+
+// AppendApprovers adds s to the "approvers" field.
+func (m *ApprovalProcessMutation) AppendApprovers(s []string) {
+	m.appendapprovers = append(m.appendapprovers, s...)
+}
+
+// AppendedApprovers returns the list of values that were appended to the "approvers" field in this mutation.
+func (m *ApprovalProcessMutation) AppendedApprovers() ([]string, bool) {
+	if len(m.appendapprovers) == 0 {
+		return nil, false
+	}
+	return m.appendapprovers, true
+}
+
+// ResetApprovers resets all changes to the "approvers" field.
+func (m *ApprovalProcessMutation) ResetApprovers() {
+	m.approvers = nil
+	m.appendapprovers = nil
+}
+
+// SetApprovals sets the "approvals" field.
+func (m *ApprovalProcessMutation) SetApprovals(i int) {
+	m.approvals = &i
+	m.addapprovals = nil
+}
+
+// Approvals returns the value of the "approvals" field in the mutation.
+func (m *ApprovalProcessMutation) Approvals() (r int, exists bool) {
+	v := m.approvals
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldApprovals returns the old "approvals" field's value of the ApprovalProcess entity.
+// If the ApprovalProcess object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ApprovalProcessMutation) OldApprovals(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldApprovals is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldApprovals requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldApprovals: %w", err)
+	}
+	return oldValue.Approvals, nil
+}
+
+// AddApprovals adds i to the "approvals" field.
+func (m *ApprovalProcessMutation) AddApprovals(i int) {
+	if m.addapprovals != nil {
+		*m.addapprovals += i
+	} else {
+		m.addapprovals = &i
+	}
+}
+
+// AddedApprovals returns the value that was added to the "approvals" field in this mutation.
+func (m *ApprovalProcessMutation) AddedApprovals() (r int, exists bool) {
+	v := m.addapprovals
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetApprovals resets all changes to the "approvals" field.
+func (m *ApprovalProcessMutation) ResetApprovals() {
+	m.approvals = nil
+	m.addapprovals = nil
+}
+
 // SetTimeCompleted sets the "time_completed" field.
 func (m *ApprovalProcessMutation) SetTimeCompleted(t time.Time) {
 	m.time_completed = &t
@@ -3894,7 +4007,7 @@ func (m *ApprovalProcessMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *ApprovalProcessMutation) Fields() []string {
-	fields := make([]string, 0, 5)
+	fields := make([]string, 0, 7)
 	if m.company != nil {
 		fields = append(fields, approvalprocess.FieldCompanyID)
 	}
@@ -3906,6 +4019,12 @@ func (m *ApprovalProcessMutation) Fields() []string {
 	}
 	if m.time_started != nil {
 		fields = append(fields, approvalprocess.FieldTimeStarted)
+	}
+	if m.approvers != nil {
+		fields = append(fields, approvalprocess.FieldApprovers)
+	}
+	if m.approvals != nil {
+		fields = append(fields, approvalprocess.FieldApprovals)
 	}
 	if m.time_completed != nil {
 		fields = append(fields, approvalprocess.FieldTimeCompleted)
@@ -3926,6 +4045,10 @@ func (m *ApprovalProcessMutation) Field(name string) (ent.Value, bool) {
 		return m.Status()
 	case approvalprocess.FieldTimeStarted:
 		return m.TimeStarted()
+	case approvalprocess.FieldApprovers:
+		return m.Approvers()
+	case approvalprocess.FieldApprovals:
+		return m.Approvals()
 	case approvalprocess.FieldTimeCompleted:
 		return m.TimeCompleted()
 	}
@@ -3945,6 +4068,10 @@ func (m *ApprovalProcessMutation) OldField(ctx context.Context, name string) (en
 		return m.OldStatus(ctx)
 	case approvalprocess.FieldTimeStarted:
 		return m.OldTimeStarted(ctx)
+	case approvalprocess.FieldApprovers:
+		return m.OldApprovers(ctx)
+	case approvalprocess.FieldApprovals:
+		return m.OldApprovals(ctx)
 	case approvalprocess.FieldTimeCompleted:
 		return m.OldTimeCompleted(ctx)
 	}
@@ -3984,6 +4111,20 @@ func (m *ApprovalProcessMutation) SetField(name string, value ent.Value) error {
 		}
 		m.SetTimeStarted(v)
 		return nil
+	case approvalprocess.FieldApprovers:
+		v, ok := value.([]string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetApprovers(v)
+		return nil
+	case approvalprocess.FieldApprovals:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetApprovals(v)
+		return nil
 	case approvalprocess.FieldTimeCompleted:
 		v, ok := value.(time.Time)
 		if !ok {
@@ -3998,13 +4139,21 @@ func (m *ApprovalProcessMutation) SetField(name string, value ent.Value) error {
 // AddedFields returns all numeric fields that were incremented/decremented during
 // this mutation.
 func (m *ApprovalProcessMutation) AddedFields() []string {
-	return nil
+	var fields []string
+	if m.addapprovals != nil {
+		fields = append(fields, approvalprocess.FieldApprovals)
+	}
+	return fields
 }
 
 // AddedField returns the numeric value that was incremented/decremented on a field
 // with the given name. The second boolean return value indicates that this field
 // was not set, or was not defined in the schema.
 func (m *ApprovalProcessMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case approvalprocess.FieldApprovals:
+		return m.AddedApprovals()
+	}
 	return nil, false
 }
 
@@ -4013,6 +4162,13 @@ func (m *ApprovalProcessMutation) AddedField(name string) (ent.Value, bool) {
 // type.
 func (m *ApprovalProcessMutation) AddField(name string, value ent.Value) error {
 	switch name {
+	case approvalprocess.FieldApprovals:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddApprovals(v)
+		return nil
 	}
 	return fmt.Errorf("unknown ApprovalProcess numeric field %s", name)
 }
@@ -4060,6 +4216,12 @@ func (m *ApprovalProcessMutation) ResetField(name string) error {
 		return nil
 	case approvalprocess.FieldTimeStarted:
 		m.ResetTimeStarted()
+		return nil
+	case approvalprocess.FieldApprovers:
+		m.ResetApprovers()
+		return nil
+	case approvalprocess.FieldApprovals:
+		m.ResetApprovals()
 		return nil
 	case approvalprocess.FieldTimeCompleted:
 		m.ResetTimeCompleted()
@@ -12032,6 +12194,420 @@ func (m *FieldDefinitionMutation) ResetEdge(name string) error {
 		return nil
 	}
 	return fmt.Errorf("unknown FieldDefinition edge %s", name)
+}
+
+// HiringTeamMemberMutation represents an operation that mutates the HiringTeamMember nodes in the graph.
+type HiringTeamMemberMutation struct {
+	config
+	op              Op
+	typ             string
+	role            *hiringteammember.Role
+	clearedFields   map[string]struct{}
+	position        *string
+	clearedposition bool
+	user            *string
+	cleareduser     bool
+	done            bool
+	oldValue        func(context.Context) (*HiringTeamMember, error)
+	predicates      []predicate.HiringTeamMember
+}
+
+var _ ent.Mutation = (*HiringTeamMemberMutation)(nil)
+
+// hiringteammemberOption allows management of the mutation configuration using functional options.
+type hiringteammemberOption func(*HiringTeamMemberMutation)
+
+// newHiringTeamMemberMutation creates new mutation for the HiringTeamMember entity.
+func newHiringTeamMemberMutation(c config, op Op, opts ...hiringteammemberOption) *HiringTeamMemberMutation {
+	m := &HiringTeamMemberMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeHiringTeamMember,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m HiringTeamMemberMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m HiringTeamMemberMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetPositionID sets the "position_id" field.
+func (m *HiringTeamMemberMutation) SetPositionID(s string) {
+	m.position = &s
+}
+
+// PositionID returns the value of the "position_id" field in the mutation.
+func (m *HiringTeamMemberMutation) PositionID() (r string, exists bool) {
+	v := m.position
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetPositionID resets all changes to the "position_id" field.
+func (m *HiringTeamMemberMutation) ResetPositionID() {
+	m.position = nil
+}
+
+// SetUserID sets the "user_id" field.
+func (m *HiringTeamMemberMutation) SetUserID(s string) {
+	m.user = &s
+}
+
+// UserID returns the value of the "user_id" field in the mutation.
+func (m *HiringTeamMemberMutation) UserID() (r string, exists bool) {
+	v := m.user
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetUserID resets all changes to the "user_id" field.
+func (m *HiringTeamMemberMutation) ResetUserID() {
+	m.user = nil
+}
+
+// SetRole sets the "role" field.
+func (m *HiringTeamMemberMutation) SetRole(h hiringteammember.Role) {
+	m.role = &h
+}
+
+// Role returns the value of the "role" field in the mutation.
+func (m *HiringTeamMemberMutation) Role() (r hiringteammember.Role, exists bool) {
+	v := m.role
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetRole resets all changes to the "role" field.
+func (m *HiringTeamMemberMutation) ResetRole() {
+	m.role = nil
+}
+
+// ClearPosition clears the "position" edge to the Position entity.
+func (m *HiringTeamMemberMutation) ClearPosition() {
+	m.clearedposition = true
+	m.clearedFields[hiringteammember.FieldPositionID] = struct{}{}
+}
+
+// PositionCleared reports if the "position" edge to the Position entity was cleared.
+func (m *HiringTeamMemberMutation) PositionCleared() bool {
+	return m.clearedposition
+}
+
+// PositionIDs returns the "position" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// PositionID instead. It exists only for internal usage by the builders.
+func (m *HiringTeamMemberMutation) PositionIDs() (ids []string) {
+	if id := m.position; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetPosition resets all changes to the "position" edge.
+func (m *HiringTeamMemberMutation) ResetPosition() {
+	m.position = nil
+	m.clearedposition = false
+}
+
+// ClearUser clears the "user" edge to the User entity.
+func (m *HiringTeamMemberMutation) ClearUser() {
+	m.cleareduser = true
+	m.clearedFields[hiringteammember.FieldUserID] = struct{}{}
+}
+
+// UserCleared reports if the "user" edge to the User entity was cleared.
+func (m *HiringTeamMemberMutation) UserCleared() bool {
+	return m.cleareduser
+}
+
+// UserIDs returns the "user" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// UserID instead. It exists only for internal usage by the builders.
+func (m *HiringTeamMemberMutation) UserIDs() (ids []string) {
+	if id := m.user; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetUser resets all changes to the "user" edge.
+func (m *HiringTeamMemberMutation) ResetUser() {
+	m.user = nil
+	m.cleareduser = false
+}
+
+// Where appends a list predicates to the HiringTeamMemberMutation builder.
+func (m *HiringTeamMemberMutation) Where(ps ...predicate.HiringTeamMember) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the HiringTeamMemberMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *HiringTeamMemberMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.HiringTeamMember, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *HiringTeamMemberMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *HiringTeamMemberMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (HiringTeamMember).
+func (m *HiringTeamMemberMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *HiringTeamMemberMutation) Fields() []string {
+	fields := make([]string, 0, 3)
+	if m.position != nil {
+		fields = append(fields, hiringteammember.FieldPositionID)
+	}
+	if m.user != nil {
+		fields = append(fields, hiringteammember.FieldUserID)
+	}
+	if m.role != nil {
+		fields = append(fields, hiringteammember.FieldRole)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *HiringTeamMemberMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case hiringteammember.FieldPositionID:
+		return m.PositionID()
+	case hiringteammember.FieldUserID:
+		return m.UserID()
+	case hiringteammember.FieldRole:
+		return m.Role()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *HiringTeamMemberMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	return nil, errors.New("edge schema HiringTeamMember does not support getting old values")
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *HiringTeamMemberMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case hiringteammember.FieldPositionID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPositionID(v)
+		return nil
+	case hiringteammember.FieldUserID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUserID(v)
+		return nil
+	case hiringteammember.FieldRole:
+		v, ok := value.(hiringteammember.Role)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRole(v)
+		return nil
+	}
+	return fmt.Errorf("unknown HiringTeamMember field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *HiringTeamMemberMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *HiringTeamMemberMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *HiringTeamMemberMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown HiringTeamMember numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *HiringTeamMemberMutation) ClearedFields() []string {
+	return nil
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *HiringTeamMemberMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *HiringTeamMemberMutation) ClearField(name string) error {
+	return fmt.Errorf("unknown HiringTeamMember nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *HiringTeamMemberMutation) ResetField(name string) error {
+	switch name {
+	case hiringteammember.FieldPositionID:
+		m.ResetPositionID()
+		return nil
+	case hiringteammember.FieldUserID:
+		m.ResetUserID()
+		return nil
+	case hiringteammember.FieldRole:
+		m.ResetRole()
+		return nil
+	}
+	return fmt.Errorf("unknown HiringTeamMember field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *HiringTeamMemberMutation) AddedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.position != nil {
+		edges = append(edges, hiringteammember.EdgePosition)
+	}
+	if m.user != nil {
+		edges = append(edges, hiringteammember.EdgeUser)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *HiringTeamMemberMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case hiringteammember.EdgePosition:
+		if id := m.position; id != nil {
+			return []ent.Value{*id}
+		}
+	case hiringteammember.EdgeUser:
+		if id := m.user; id != nil {
+			return []ent.Value{*id}
+		}
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *HiringTeamMemberMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 2)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *HiringTeamMemberMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *HiringTeamMemberMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.clearedposition {
+		edges = append(edges, hiringteammember.EdgePosition)
+	}
+	if m.cleareduser {
+		edges = append(edges, hiringteammember.EdgeUser)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *HiringTeamMemberMutation) EdgeCleared(name string) bool {
+	switch name {
+	case hiringteammember.EdgePosition:
+		return m.clearedposition
+	case hiringteammember.EdgeUser:
+		return m.cleareduser
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *HiringTeamMemberMutation) ClearEdge(name string) error {
+	switch name {
+	case hiringteammember.EdgePosition:
+		m.ClearPosition()
+		return nil
+	case hiringteammember.EdgeUser:
+		m.ClearUser()
+		return nil
+	}
+	return fmt.Errorf("unknown HiringTeamMember unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *HiringTeamMemberMutation) ResetEdge(name string) error {
+	switch name {
+	case hiringteammember.EdgePosition:
+		m.ResetPosition()
+		return nil
+	case hiringteammember.EdgeUser:
+		m.ResetUser()
+		return nil
+	}
+	return fmt.Errorf("unknown HiringTeamMember edge %s", name)
 }
 
 // IdempotencyKeyMutation represents an operation that mutates the IdempotencyKey nodes in the graph.

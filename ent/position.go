@@ -110,9 +110,11 @@ type PositionEdges struct {
 	Activities []*Activity `json:"activities,omitempty"`
 	// The position's own pipeline steps.
 	PipelineSteps []*PipelineStep `json:"pipeline_steps,omitempty"`
+	// TeamMembers holds the value of the team_members edge.
+	TeamMembers []*HiringTeamMember `json:"team_members,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.
-	loadedTypes [13]bool
+	loadedTypes [14]bool
 	// totalCount holds the count of the edges above.
 	totalCount [11]map[string]int
 
@@ -123,6 +125,7 @@ type PositionEdges struct {
 	namedCandidates     map[string][]*Candidate
 	namedActivities     map[string][]*Activity
 	namedPipelineSteps  map[string][]*PipelineStep
+	namedTeamMembers    map[string][]*HiringTeamMember
 }
 
 // CompanyOrErr returns the Company value or an error if the edge
@@ -252,6 +255,15 @@ func (e PositionEdges) PipelineStepsOrErr() ([]*PipelineStep, error) {
 		return e.PipelineSteps, nil
 	}
 	return nil, &NotLoadedError{edge: "pipeline_steps"}
+}
+
+// TeamMembersOrErr returns the TeamMembers value or an error if the edge
+// was not loaded in eager-loading.
+func (e PositionEdges) TeamMembersOrErr() ([]*HiringTeamMember, error) {
+	if e.loadedTypes[13] {
+		return e.TeamMembers, nil
+	}
+	return nil, &NotLoadedError{edge: "team_members"}
 }
 
 // scanValues returns the types for scanning values from sql.Rows.
@@ -540,6 +552,11 @@ func (_m *Position) QueryActivities() *ActivityQuery {
 // QueryPipelineSteps queries the "pipeline_steps" edge of the Position entity.
 func (_m *Position) QueryPipelineSteps() *PipelineStepQuery {
 	return NewPositionClient(_m.config).QueryPipelineSteps(_m)
+}
+
+// QueryTeamMembers queries the "team_members" edge of the Position entity.
+func (_m *Position) QueryTeamMembers() *HiringTeamMemberQuery {
+	return NewPositionClient(_m.config).QueryTeamMembers(_m)
 }
 
 // Update returns a builder for updating this Position.
@@ -913,6 +930,30 @@ func (_m *Position) appendNamedPipelineSteps(name string, edges ...*PipelineStep
 		_m.Edges.namedPipelineSteps[name] = []*PipelineStep{}
 	} else {
 		_m.Edges.namedPipelineSteps[name] = append(_m.Edges.namedPipelineSteps[name], edges...)
+	}
+}
+
+// NamedTeamMembers returns the TeamMembers named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *Position) NamedTeamMembers(name string) ([]*HiringTeamMember, error) {
+	if _m.Edges.namedTeamMembers == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedTeamMembers[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *Position) appendNamedTeamMembers(name string, edges ...*HiringTeamMember) {
+	if _m.Edges.namedTeamMembers == nil {
+		_m.Edges.namedTeamMembers = make(map[string][]*HiringTeamMember)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedTeamMembers[name] = []*HiringTeamMember{}
+	} else {
+		_m.Edges.namedTeamMembers[name] = append(_m.Edges.namedTeamMembers[name], edges...)
 	}
 }
 

@@ -17,6 +17,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/activity"
 	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/company"
+	"github.com/hiregraph/hiregraph/ent/hiringteammember"
 	"github.com/hiregraph/hiregraph/ent/location"
 	"github.com/hiregraph/hiregraph/ent/opening"
 	"github.com/hiregraph/hiregraph/ent/pipelinestep"
@@ -48,6 +49,7 @@ type PositionQuery struct {
 	withCandidates          *CandidateQuery
 	withActivities          *ActivityQuery
 	withPipelineSteps       *PipelineStepQuery
+	withTeamMembers         *HiringTeamMemberQuery
 	loadTotal               []func(context.Context, []*Position) error
 	modifiers               []func(*sql.Selector)
 	withNamedClones         map[string]*PositionQuery
@@ -57,6 +59,7 @@ type PositionQuery struct {
 	withNamedCandidates     map[string]*CandidateQuery
 	withNamedActivities     map[string]*ActivityQuery
 	withNamedPipelineSteps  map[string]*PipelineStepQuery
+	withNamedTeamMembers    map[string]*HiringTeamMemberQuery
 	// perParent, when set, loads the query as a nested connection: the first
 	// rows of each parent (package perparent).
 	perParent *perparent.Limit
@@ -382,6 +385,28 @@ func (_q *PositionQuery) QueryPipelineSteps() *PipelineStepQuery {
 	return query
 }
 
+// QueryTeamMembers chains the current query on the "team_members" edge.
+func (_q *PositionQuery) QueryTeamMembers() *HiringTeamMemberQuery {
+	query := (&HiringTeamMemberClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(position.Table, position.FieldID, selector),
+			sqlgraph.To(hiringteammember.Table, hiringteammember.PositionColumn),
+			sqlgraph.Edge(sqlgraph.O2M, true, position.TeamMembersTable, position.TeamMembersColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
 // First returns the first Position entity from the query.
 // Returns a *NotFoundError when no Position was found.
 func (_q *PositionQuery) First(ctx context.Context) (*Position, error) {
@@ -587,6 +612,7 @@ func (_q *PositionQuery) Clone() *PositionQuery {
 		withCandidates:     _q.withCandidates.Clone(),
 		withActivities:     _q.withActivities.Clone(),
 		withPipelineSteps:  _q.withPipelineSteps.Clone(),
+		withTeamMembers:    _q.withTeamMembers.Clone(),
 		// clone intermediate query.
 		sql:       _q.sql.Clone(),
 		path:      _q.path,
@@ -737,6 +763,17 @@ func (_q *PositionQuery) WithPipelineSteps(opts ...func(*PipelineStepQuery)) *Po
 	return _q
 }
 
+// WithTeamMembers tells the query-builder to eager-load the nodes that are connected to
+// the "team_members" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *PositionQuery) WithTeamMembers(opts ...func(*HiringTeamMemberQuery)) *PositionQuery {
+	query := (&HiringTeamMemberClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withTeamMembers = query
+	return _q
+}
+
 // GroupBy is used to group vertices by one or more fields/columns.
 // It is often used with aggregate functions, like: count, max, mean, min, sum.
 //
@@ -821,7 +858,7 @@ func (_q *PositionQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Pos
 	var (
 		nodes       = []*Position{}
 		_spec       = _q.querySpec()
-		loadedTypes = [13]bool{
+		loadedTypes = [14]bool{
 			_q.withCompany != nil,
 			_q.withLocation != nil,
 			_q.withTemplate != nil,
@@ -835,6 +872,7 @@ func (_q *PositionQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Pos
 			_q.withCandidates != nil,
 			_q.withActivities != nil,
 			_q.withPipelineSteps != nil,
+			_q.withTeamMembers != nil,
 		}
 	)
 	var scanned *Position
@@ -947,6 +985,13 @@ func (_q *PositionQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Pos
 			return nil, err
 		}
 	}
+	if query := _q.withTeamMembers; query != nil {
+		if err := _q.loadTeamMembers(ctx, query, nodes,
+			func(n *Position) { n.Edges.TeamMembers = []*HiringTeamMember{} },
+			func(n *Position, e *HiringTeamMember) { n.Edges.TeamMembers = append(n.Edges.TeamMembers, e) }); err != nil {
+			return nil, err
+		}
+	}
 	for name, query := range _q.withNamedClones {
 		load := _q.loadClones
 		if err := load(ctx, query, nodes,
@@ -1009,6 +1054,14 @@ func (_q *PositionQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Pos
 		if err := load(ctx, query, nodes,
 			func(n *Position) { n.appendNamedPipelineSteps(name) },
 			func(n *Position, e *PipelineStep) { n.appendNamedPipelineSteps(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedTeamMembers {
+		load := _q.loadTeamMembers
+		if err := load(ctx, query, nodes,
+			func(n *Position) { n.appendNamedTeamMembers(name) },
+			func(n *Position, e *HiringTeamMember) { n.appendNamedTeamMembers(name, e) }); err != nil {
 			return nil, err
 		}
 	}
@@ -1490,6 +1543,36 @@ func (_q *PositionQuery) loadPipelineSteps(ctx context.Context, query *PipelineS
 	}
 	return nil
 }
+func (_q *PositionQuery) loadTeamMembers(ctx context.Context, query *HiringTeamMemberQuery, nodes []*Position, init func(*Position), assign func(*Position, *HiringTeamMember)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[string]*Position)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(hiringteammember.FieldPositionID)
+	}
+	query.Where(predicate.HiringTeamMember(func(s *sql.Selector) {
+		s.Where(perparent.In(s.C(position.TeamMembersColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.PositionID
+		node, ok := nodeids[fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "position_id" returned %v for node %v`, fk, n)
+		}
+		assign(node, n)
+	}
+	return nil
+}
 
 func (_q *PositionQuery) sqlCount(ctx context.Context) (int, error) {
 	_spec := _q.querySpec()
@@ -1723,6 +1806,20 @@ func (_q *PositionQuery) WithNamedPipelineSteps(name string, opts ...func(*Pipel
 		_q.withNamedPipelineSteps = make(map[string]*PipelineStepQuery)
 	}
 	_q.withNamedPipelineSteps[name] = query
+	return _q
+}
+
+// WithNamedTeamMembers tells the query-builder to eager-load the nodes that are connected to the "team_members"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *PositionQuery) WithNamedTeamMembers(name string, opts ...func(*HiringTeamMemberQuery)) *PositionQuery {
+	query := (&HiringTeamMemberClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedTeamMembers == nil {
+		_q.withNamedTeamMembers = make(map[string]*HiringTeamMemberQuery)
+	}
+	_q.withNamedTeamMembers[name] = query
 	return _q
 }
 

@@ -1065,6 +1065,10 @@ func (_u *PositionUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 				IDSpec: sqlgraph.NewFieldSpec(user.FieldID, field.TypeString),
 			},
 		}
+		createE := &HiringTeamMemberCreate{config: _u.config, mutation: newHiringTeamMemberMutation(_u.config, OpCreate)}
+		_ = createE.defaults()
+		_, specE := createE.createSpec()
+		edge.Target.Fields = specE.Fields
 		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
 	}
 	if nodes := _u.mutation.RemovedHiringTeamIDs(); len(nodes) > 0 && !_u.mutation.HiringTeamCleared() {
@@ -1081,6 +1085,10 @@ func (_u *PositionUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 		for _, k := range nodes {
 			edge.Target.Nodes = append(edge.Target.Nodes, k)
 		}
+		createE := &HiringTeamMemberCreate{config: _u.config, mutation: newHiringTeamMemberMutation(_u.config, OpCreate)}
+		_ = createE.defaults()
+		_, specE := createE.createSpec()
+		edge.Target.Fields = specE.Fields
 		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
 	}
 	if nodes := _u.mutation.HiringTeamIDs(); len(nodes) > 0 {
@@ -1097,6 +1105,10 @@ func (_u *PositionUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 		for _, k := range nodes {
 			edge.Target.Nodes = append(edge.Target.Nodes, k)
 		}
+		createE := &HiringTeamMemberCreate{config: _u.config, mutation: newHiringTeamMemberMutation(_u.config, OpCreate)}
+		_ = createE.defaults()
+		_, specE := createE.createSpec()
+		edge.Target.Fields = specE.Fields
 		_spec.Edges.Add = append(_spec.Edges.Add, edge)
 	}
 	if _u.mutation.QuestionnairesCleared() {
@@ -2403,6 +2415,10 @@ func (_u *PositionUpdateOne) sqlSave(ctx context.Context) (_node *Position, err 
 				IDSpec: sqlgraph.NewFieldSpec(user.FieldID, field.TypeString),
 			},
 		}
+		createE := &HiringTeamMemberCreate{config: _u.config, mutation: newHiringTeamMemberMutation(_u.config, OpCreate)}
+		_ = createE.defaults()
+		_, specE := createE.createSpec()
+		edge.Target.Fields = specE.Fields
 		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
 	}
 	if nodes := _u.mutation.RemovedHiringTeamIDs(); len(nodes) > 0 && !_u.mutation.HiringTeamCleared() {
@@ -2419,6 +2435,10 @@ func (_u *PositionUpdateOne) sqlSave(ctx context.Context) (_node *Position, err 
 		for _, k := range nodes {
 			edge.Target.Nodes = append(edge.Target.Nodes, k)
 		}
+		createE := &HiringTeamMemberCreate{config: _u.config, mutation: newHiringTeamMemberMutation(_u.config, OpCreate)}
+		_ = createE.defaults()
+		_, specE := createE.createSpec()
+		edge.Target.Fields = specE.Fields
 		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
 	}
 	if nodes := _u.mutation.HiringTeamIDs(); len(nodes) > 0 {
@@ -2435,6 +2455,10 @@ func (_u *PositionUpdateOne) sqlSave(ctx context.Context) (_node *Position, err 
 		for _, k := range nodes {
 			edge.Target.Nodes = append(edge.Target.Nodes, k)
 		}
+		createE := &HiringTeamMemberCreate{config: _u.config, mutation: newHiringTeamMemberMutation(_u.config, OpCreate)}
+		_ = createE.defaults()
+		_, specE := createE.createSpec()
+		edge.Target.Fields = specE.Fields
 		_spec.Edges.Add = append(_spec.Edges.Add, edge)
 	}
 	if _u.mutation.QuestionnairesCleared() {

@@ -38,6 +38,8 @@ type Tx struct {
 	EvaluationPartner *EvaluationPartnerClient
 	// FieldDefinition is the client for interacting with the FieldDefinition builders.
 	FieldDefinition *FieldDefinitionClient
+	// HiringTeamMember is the client for interacting with the HiringTeamMember builders.
+	HiringTeamMember *HiringTeamMemberClient
 	// IdempotencyKey is the client for interacting with the IdempotencyKey builders.
 	IdempotencyKey *IdempotencyKeyClient
 	// Location is the client for interacting with the Location builders.
@@ -213,6 +215,7 @@ func (tx *Tx) init() {
 	tx.Conversation = NewConversationClient(tx.config)
 	tx.EvaluationPartner = NewEvaluationPartnerClient(tx.config)
 	tx.FieldDefinition = NewFieldDefinitionClient(tx.config)
+	tx.HiringTeamMember = NewHiringTeamMemberClient(tx.config)
 	tx.IdempotencyKey = NewIdempotencyKeyClient(tx.config)
 	tx.Location = NewLocationClient(tx.config)
 	tx.Message = NewMessageClient(tx.config)

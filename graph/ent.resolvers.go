@@ -117,6 +117,11 @@ func (r *queryResolver) Users(ctx context.Context, after *entgql.Cursor[string],
 	)
 }
 
+// ApprovalProcess returns generated.ApprovalProcessResolver implementation.
+func (r *Resolver) ApprovalProcess() generated.ApprovalProcessResolver {
+	return &approvalProcessResolver{r}
+}
+
 // Candidate returns generated.CandidateResolver implementation.
 func (r *Resolver) Candidate() generated.CandidateResolver { return &candidateResolver{r} }
 
@@ -141,6 +146,7 @@ func (r *Resolver) Position() generated.PositionResolver { return &positionResol
 func (r *Resolver) Query() generated.QueryResolver { return &queryResolver{r} }
 
 type (
+	approvalProcessResolver   struct{ *Resolver }
 	candidateResolver         struct{ *Resolver }
 	candidateFileResolver     struct{ *Resolver }
 	companyResolver           struct{ *Resolver }

@@ -54,8 +54,8 @@ func (r *mutationResolver) ReopenOpening(ctx context.Context, id string, headcou
 }
 
 // StartOpeningApproval is the resolver for the startOpeningApproval field.
-func (r *mutationResolver) StartOpeningApproval(ctx context.Context, openingID string, name *string) (*ent.Opening, error) {
-	return r.service.StartOpeningApproval(ctx, openingID, name)
+func (r *mutationResolver) StartOpeningApproval(ctx context.Context, openingID string, name *string, approverIDs []string) (*ent.Opening, error) {
+	return r.service.StartOpeningApproval(ctx, openingID, name, approverIDs)
 }
 
 // PauseOpeningApproval is the resolver for the pauseOpeningApproval field.

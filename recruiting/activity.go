@@ -29,6 +29,7 @@ const (
 	VerbPositionStatusChanged = "position.status_changed"
 	VerbPositionPublished     = "position.published"
 	VerbPositionUnpublished   = "position.unpublished"
+	VerbPositionTeamChanged   = "position.team_changed"
 	VerbOpeningCreated        = "opening.created"
 	VerbOpeningUpdated        = "opening.updated"
 	VerbOpeningStatusChanged  = "opening.status_changed"
@@ -37,6 +38,7 @@ const (
 	VerbApprovalPaused        = "approval.paused"
 	VerbApprovalApproved      = "approval.approved"
 	VerbApprovalRejected      = "approval.rejected"
+	VerbApprovalEnded         = "approval.ended"
 )
 
 // Activity is one change for the timeline. Every write of this package

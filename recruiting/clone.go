@@ -11,6 +11,7 @@ import (
 	"github.com/hiregraph/hiregraph/apitime"
 	"github.com/hiregraph/hiregraph/ent"
 	"github.com/hiregraph/hiregraph/ent/fielddefinition"
+	"github.com/hiregraph/hiregraph/ent/hiringteammember"
 	"github.com/hiregraph/hiregraph/ent/opening"
 	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/schema/rule"
@@ -112,6 +113,9 @@ func (c *cloner) clone(ctx context.Context, tmpl *ent.Position) (string, error) 
 	pos, err := create.Save(saveCtx)
 	if err != nil {
 		return "", fmt.Errorf("saving position: %w", err)
+	}
+	if err := c.giveTeamRoles(ctx, pos, tmpl); err != nil {
+		return "", err
 	}
 	if err := c.record(ctx, c.client, Activity{Verb: VerbPositionCreated, ObjectType: "Position", ObjectID: pos.ID, PositionID: pos.ID,
 		Changes: Change("template", nil, pos.TemplateID), Object: pos}); err != nil {
@@ -312,6 +316,25 @@ func (c *cloner) setHiringTeam(ctx context.Context, create *ent.PositionCreate, 
 	}
 	create.SetWorkflow(workflow).AddHiringTeamIDs(uniqueIDs(members)...)
 	return nil
+}
+
+// giveTeamRoles gives the new position's team members the roles they have
+// on the template's team (with copy_assignees), then the leads theirs.
+func (c *cloner) giveTeamRoles(ctx context.Context, pos, tmpl *ent.Position) error {
+	if *c.in.CopyAssignees && !isBlankBase(tmpl) {
+		members, err := tmpl.QueryTeamMembers().All(ctx)
+		if err != nil {
+			return fmt.Errorf("loading the template's hiring team: %w", err)
+		}
+		for _, m := range members {
+			err := c.client.HiringTeamMember.Update().
+				Where(hiringteammember.PositionID(pos.ID), hiringteammember.UserID(m.UserID)).SetRole(m.Role).Exec(ctx)
+			if err != nil {
+				return fmt.Errorf("saving hiring team: %w", err)
+			}
+		}
+	}
+	return GiveLeadRoles(ctx, c.client, pos)
 }
 
 func uniqueIDs(users []*ent.User) []string {

@@ -2,13 +2,19 @@ package recruiting
 
 import (
 	"context"
+	"fmt"
 	"slices"
 
 	"entgo.io/ent/dialect/sql"
 	"entgo.io/ent/dialect/sql/sqljson"
 
+	"github.com/hiregraph/hiregraph/apierror"
 	"github.com/hiregraph/hiregraph/ent"
+	"github.com/hiregraph/hiregraph/ent/hiringteammember"
+	"github.com/hiregraph/hiregraph/ent/opening"
+	"github.com/hiregraph/hiregraph/ent/schema/schematype"
 	"github.com/hiregraph/hiregraph/ent/user"
+	"github.com/hiregraph/hiregraph/permission"
 )
 
 // Roles a user can hold.
@@ -68,4 +74,178 @@ func findUser(ctx context.Context, client *ent.Client, email, field string, allo
 			"%s: no user has the e-mail %q and the company has no owner to fall back to", field, email)
 	}
 	return owner, true, err
+}
+
+// teamRoleValues names the roles for error messages.
+const teamRoleValues = "HIRING_MANAGER, RECRUITER, COORDINATOR or INTERVIEWER"
+
+// teamMember is how a member appears in the changes of a team activity.
+type teamMember struct {
+	UserID string                `json:"userId"`
+	Role   hiringteammember.Role `json:"role"`
+}
+
+// AddHiringTeamMember puts a user of the company on a position's hiring
+// team with role, or gives a member a new role. Membership is what shows a
+// position (a discreet one included) to users without positions:view_all
+// or positions:view_discreet. Adding a member with the role they have
+// changes nothing and records nothing.
+func (s *Service) AddHiringTeamMember(ctx context.Context, positionID, userID string, role hiringteammember.Role) (*ent.Position, error) {
+	if err := hiringteammember.RoleValidator(role); err != nil {
+		return nil, apierror.Invalid("role", "role must be %s", teamRoleValues)
+	}
+	return s.changeTeam(ctx, positionID, userID, func(ctx context.Context, client *ent.Client, p *ent.Position, before *teamMember) ([]schematype.FieldChange, error) {
+		after := &teamMember{UserID: userID, Role: role}
+		var err error
+		switch {
+		case before == nil:
+			err = client.HiringTeamMember.Create().SetPositionID(p.ID).SetUserID(userID).SetRole(role).Exec(ctx)
+		case before.Role != role:
+			err = client.HiringTeamMember.Update().Where(hiringteammember.PositionID(p.ID), hiringteammember.UserID(userID)).SetRole(role).Exec(ctx)
+		}
+		return Change("hiringTeam", before, after), err
+	})
+}
+
+// RemoveHiringTeamMember takes a user off a position's hiring team. A
+// member who is also the position's hiring manager, lead recruiter or lead
+// coordinator loses that role too: any of them would keep showing the
+// position. Removing a user who is not on the team changes nothing.
+func (s *Service) RemoveHiringTeamMember(ctx context.Context, positionID, userID string) (*ent.Position, error) {
+	return s.changeTeam(ctx, positionID, userID, func(ctx context.Context, client *ent.Client, p *ent.Position, before *teamMember) ([]schematype.FieldChange, error) {
+		changes := Change("hiringTeam", before, nil)
+		if before != nil {
+			if _, err := client.HiringTeamMember.Delete().Where(hiringteammember.PositionID(p.ID), hiringteammember.UserID(userID)).Exec(ctx); err != nil {
+				return nil, err
+			}
+		}
+		update, leadCleared := client.Position.UpdateOne(p), false
+		for _, lead := range []struct {
+			id    *string
+			field string
+			clear func() *ent.PositionUpdateOne
+		}{{p.HiringManagerID, "hiringManager", update.ClearHiringManager}, {p.LeadRecruiterID, "leadRecruiter", update.ClearLeadRecruiter},
+			{p.CoordinatorID, "leadRecruitingCoordinator", update.ClearCoordinator}} {
+			if lead.id != nil && *lead.id == userID {
+				lead.clear()
+				leadCleared = true
+				changes = append(changes, Change(lead.field, userID, nil)...)
+			}
+		}
+		if !leadCleared {
+			return changes, nil
+		}
+		return changes, update.Exec(ctx)
+	})
+}
+
+// changeTeam runs one change of a position's team under the position's
+// row lock, so concurrent changes of one team apply one after the other,
+// and records position.team_changed when the team changed.
+func (s *Service) changeTeam(ctx context.Context, positionID, userID string,
+	change func(context.Context, *ent.Client, *ent.Position, *teamMember) ([]schematype.FieldChange, error)) (*ent.Position, error) {
+	if err := Require(ctx, permission.ManageHiringTeam); err != nil {
+		return nil, err
+	}
+	var updated *ent.Position
+	err := s.WithTx(ctx, func(ctx context.Context, client *ent.Client) error {
+		p, err := lockPosition(ctx, client, positionID)
+		if err != nil {
+			return err
+		}
+		exists, err := client.User.Query().Where(user.ID(userID)).Exist(ctx)
+		if err != nil {
+			return fmt.Errorf("loading user: %w", err)
+		}
+		if !exists {
+			return apierror.NotFound(CodeUserNotFound, "no user has the uid %q", userID)
+		}
+		before, err := memberOf(ctx, client, p.ID, userID)
+		if err != nil {
+			return err
+		}
+		changes, err := change(ctx, client, p, before)
+		if err != nil {
+			return fmt.Errorf("saving hiring team: %w", err)
+		}
+		if len(changes) == 0 {
+			updated = p
+			return nil
+		}
+		if updated, err = client.Position.UpdateOne(p).SetTimeUpdated(s.now()).Save(ctx); err != nil {
+			return fmt.Errorf("saving position: %w", err)
+		}
+		return s.record(ctx, client, Activity{Verb: VerbPositionTeamChanged, ObjectType: "Position", ObjectID: p.ID, PositionID: p.ID,
+			Changes: changes, Object: updated})
+	})
+	return updated, err
+}
+
+func memberOf(ctx context.Context, client *ent.Client, positionID, userID string) (*teamMember, error) {
+	m, err := client.HiringTeamMember.Query().
+		Where(hiringteammember.PositionID(positionID), hiringteammember.UserID(userID)).Only(ctx)
+	if ent.IsNotFound(err) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("loading hiring team: %w", err)
+	}
+	return &teamMember{UserID: userID, Role: m.Role}, nil
+}
+
+// GiveLeadRoles records on the team rows the roles of the position's hiring
+// manager, lead recruiter and lead coordinator: rows added through the
+// hiring_team edge start as interviewers.
+func GiveLeadRoles(ctx context.Context, client *ent.Client, p *ent.Position) error {
+	for _, lead := range []struct {
+		id   *string
+		role hiringteammember.Role
+	}{{p.CoordinatorID, hiringteammember.RoleCoordinator}, {p.LeadRecruiterID, hiringteammember.RoleRecruiter}, {p.HiringManagerID, hiringteammember.RoleHiringManager}} {
+		if lead.id == nil {
+			continue
+		}
+		err := client.HiringTeamMember.Update().
+			Where(hiringteammember.PositionID(p.ID), hiringteammember.UserID(*lead.id)).SetRole(lead.role).Exec(ctx)
+		if err != nil {
+			return fmt.Errorf("saving hiring team: %w", err)
+		}
+	}
+	return nil
+}
+
+// HiringTeamMembers lists p's team with each member's role, by user id.
+// p was read through the viewer's client, so who reads the team sees
+// the position.
+func (s *Service) HiringTeamMembers(ctx context.Context, p *ent.Position) ([]*ent.HiringTeamMember, error) {
+	return p.QueryTeamMembers().WithUser().Order(hiringteammember.ByUserID()).All(ctx)
+}
+
+// ApprovalUsers returns the users of ids in their order, leaving out any
+// the viewer's company no longer has.
+func (s *Service) ApprovalUsers(ctx context.Context, ids []string) ([]*ent.User, error) {
+	found, err := s.Client.User.Query().Where(user.IDIn(ids...)).All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]*ent.User, 0, len(ids))
+	for _, id := range ids {
+		if i := slices.IndexFunc(found, func(u *ent.User) bool { return u.ID == id }); i >= 0 {
+			out = append(out, found[i])
+		}
+	}
+	return out, nil
+}
+
+// CurrentApprover returns the named approver whose decision a running
+// approval awaits; nil when it names none or does not run.
+func (s *Service) CurrentApprover(ctx context.Context, ap *ent.ApprovalProcess) (*ent.User, error) {
+	running := ap.Status == ApprovalStatuses.Spell(opening.ApprovalStatusStarted) || ap.Status == ApprovalStatuses.Spell(opening.ApprovalStatusPaused)
+	if !running || ap.Approvals >= len(ap.Approvers) {
+		return nil, nil
+	}
+	users, err := s.ApprovalUsers(ctx, ap.Approvers[ap.Approvals:ap.Approvals+1])
+	if err != nil || len(users) == 0 {
+		return nil, err
+	}
+	return users[0], nil
 }

@@ -11,10 +11,13 @@ import (
 	"github.com/hiregraph/hiregraph/apierror"
 	"github.com/hiregraph/hiregraph/apitime"
 	"github.com/hiregraph/hiregraph/ent"
+	"github.com/hiregraph/hiregraph/ent/approvalprocess"
 	"github.com/hiregraph/hiregraph/ent/opening"
 	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/schema/schematype"
+	"github.com/hiregraph/hiregraph/ent/user"
 	"github.com/hiregraph/hiregraph/permission"
+	"github.com/hiregraph/hiregraph/viewer"
 )
 
 // maxHeadcount bounds an opening's headcount: larger numbers are typing
@@ -321,6 +324,11 @@ func (s *Service) setOpeningStatus(ctx context.Context, client *ent.Client, o *e
 		status = opening.StatusPending
 	}
 	now := s.now()
+	if status == opening.StatusClosed {
+		if err := s.endApproval(ctx, client, o, now); err != nil {
+			return err
+		}
+	}
 	saved, err := client.Opening.UpdateOne(o).SetStatus(status).SetTimeLastStatusChange(now).SetTimeUpdated(now).Save(ctx)
 	if err != nil {
 		return fmt.Errorf("saving opening: %w", err)
@@ -354,36 +362,58 @@ var (
 		opening.ApprovalStatusRejected, VerbApprovalRejected, permission.ApproveOpenings}
 )
 
+// CodeNotApprover refuses an approval decision to who is not the approver
+// whose turn it is.
+const CodeNotApprover = "not_approver"
+
+// maxApprovers bounds an approval chain: longer ones are mistakes.
+const maxApprovers = 10
+
 // StartOpeningApproval starts the approval of an opening that needs none
-// yet (NA), starts it again after a rejection, or resumes a paused one.
-// An open opening turns Pending until the approval is approved. name
-// names a new approval process (default "Opening approval").
-func (s *Service) StartOpeningApproval(ctx context.Context, id string, name *string) (*ent.Opening, error) {
+// yet (NA), starts it again after a rejection or after its opening was
+// closed, or resumes a paused one. An open opening turns Pending until the
+// approval is approved. name names a new approval process (default
+// "Opening approval"). approverIDs names the users who decide, in order;
+// left out, a new round names none (any user or key with openings:approve
+// decides, as before approvers existed) and a resumed one keeps its chain.
+func (s *Service) StartOpeningApproval(ctx context.Context, id string, name *string, approverIDs []string) (*ent.Opening, error) {
 	if name != nil && (isBlank(name) || len(*name) > maxText) {
 		return nil, apierror.Invalid("name", "name must be 1 to %d bytes and not blank", maxText)
 	}
-	return s.stepApproval(ctx, id, approvalStart, name)
+	if len(approverIDs) > maxApprovers {
+		return nil, apierror.Invalid("approverIDs", "approverIDs names at most %d users, got %d", maxApprovers, len(approverIDs))
+	}
+	return s.stepApproval(ctx, id, approvalStart, approvalChange{name: name, approverIDs: approverIDs})
 }
 
 // PauseOpeningApproval puts a started approval on hold.
 func (s *Service) PauseOpeningApproval(ctx context.Context, id string) (*ent.Opening, error) {
-	return s.stepApproval(ctx, id, approvalPause, nil)
+	return s.stepApproval(ctx, id, approvalPause, approvalChange{})
 }
 
-// ApproveOpening approves a started or paused approval: the process is
-// completed, the opening records time_approved and a pending opening opens.
+// ApproveOpening approves a started or paused approval. With named
+// approvers only the one whose turn it is approves, and the approval passes
+// to the next; the last one's approval completes the process: the opening
+// records time_approved and a pending opening opens.
 func (s *Service) ApproveOpening(ctx context.Context, id string) (*ent.Opening, error) {
-	return s.stepApproval(ctx, id, approvalApprove, nil)
+	return s.stepApproval(ctx, id, approvalApprove, approvalChange{})
 }
 
-// RejectOpening turns a started or paused approval down: the process is
-// completed and the opening stays pending (start the approval again, or
-// close the opening).
+// RejectOpening turns a started or paused approval down (with named
+// approvers, only the one whose turn it is): the process is completed and
+// the opening stays pending (start the approval again, or close the
+// opening).
 func (s *Service) RejectOpening(ctx context.Context, id string) (*ent.Opening, error) {
-	return s.stepApproval(ctx, id, approvalReject, nil)
+	return s.stepApproval(ctx, id, approvalReject, approvalChange{})
 }
 
-func (s *Service) stepApproval(ctx context.Context, id string, step approvalStep, name *string) (*ent.Opening, error) {
+// approvalChange is what starting an approval may set besides its status.
+type approvalChange struct {
+	name        *string
+	approverIDs []string
+}
+
+func (s *Service) stepApproval(ctx context.Context, id string, step approvalStep, change approvalChange) (*ent.Opening, error) {
 	if err := Require(ctx, step.permission); err != nil {
 		return nil, err
 	}
@@ -393,22 +423,31 @@ func (s *Service) stepApproval(ctx context.Context, id string, step approvalStep
 		if err != nil {
 			return err
 		}
-		if err := checkApprovalStep(o, step); err != nil {
+		if err := checkApprovalStep(ctx, o, step); err != nil {
+			return err
+		}
+		if err := checkApprovers(ctx, client, change.approverIDs); err != nil {
 			return err
 		}
 		// One time for the whole step: time_completed and time_approved
 		// of an approval are the same instant.
 		now := s.now()
-		processID, err := moveApprovalProcess(ctx, client, o, step, name, now)
-		if err != nil {
-			return err
-		}
-		if err := moveApprovedOpening(ctx, client, o, step, now); err != nil {
-			return err
-		}
-		if err := s.record(ctx, client, Activity{Verb: step.verb, ObjectType: "ApprovalProcess", ObjectID: processID, PositionID: o.PositionID,
-			Changes: Change("approvalStatus", o.ApprovalStatus, step.to)}); err != nil {
-			return err
+		if ap := o.Edges.ApprovalProcess; step.name == approvalApprove.name && ap != nil && ap.Approvals+1 < len(ap.Approvers) {
+			if err := s.passApproval(ctx, client, o, ap); err != nil {
+				return err
+			}
+		} else {
+			processID, err := moveApprovalProcess(ctx, client, o, step, change, now)
+			if err != nil {
+				return err
+			}
+			if err := moveApprovedOpening(ctx, client, o, step, now); err != nil {
+				return err
+			}
+			if err := s.record(ctx, client, Activity{Verb: step.verb, ObjectType: "ApprovalProcess", ObjectID: processID, PositionID: o.PositionID,
+				Changes: Change("approvalStatus", o.ApprovalStatus, step.to)}); err != nil {
+				return err
+			}
 		}
 		updated, err = findOpening(ctx, client, id)
 		return err
@@ -416,7 +455,17 @@ func (s *Service) stepApproval(ctx context.Context, id string, step approvalStep
 	return updated, err
 }
 
-func checkApprovalStep(o *ent.Opening, step approvalStep) error {
+// passApproval records one approver's approval of a chain that has more
+// approvers after them: the next one decides, the opening stays as it is.
+func (s *Service) passApproval(ctx context.Context, client *ent.Client, o *ent.Opening, ap *ent.ApprovalProcess) error {
+	if err := client.ApprovalProcess.UpdateOne(ap).SetApprovals(ap.Approvals + 1).Exec(ctx); err != nil {
+		return fmt.Errorf("saving approval process: %w", err)
+	}
+	return s.record(ctx, client, Activity{Verb: VerbApprovalApproved, ObjectType: "ApprovalProcess", ObjectID: ap.ID, PositionID: o.PositionID,
+		Changes: Change("currentApprover", ap.Approvers[ap.Approvals], ap.Approvers[ap.Approvals+1])})
+}
+
+func checkApprovalStep(ctx context.Context, o *ent.Opening, step approvalStep) error {
 	if o.Status == opening.StatusFilled || o.Status == opening.StatusClosed {
 		return refuseTransition("opening %s is %s; its approval can no longer change", o.ID, OpeningStates.Spell(o.Status))
 	}
@@ -424,41 +473,121 @@ func checkApprovalStep(o *ent.Opening, step approvalStep) error {
 		return refuseTransition("cannot %s the approval of opening %s: its approval status is %s (%s needs %v)",
 			step.name, o.ID, ApprovalStatuses.Spell(o.ApprovalStatus), step.name, step.from)
 	}
+	ap := o.Edges.ApprovalProcess
+	if step.name != approvalStart.name && ap != nil && ap.Status == approvalEnded {
+		return refuseTransition("the approval of opening %s ended when the opening was closed; start it again", o.ID)
+	}
+	if step.permission != permission.ApproveOpenings || ap == nil || len(ap.Approvers) == 0 {
+		return nil
+	}
+	// Named approvers decide in turn; nobody decides for them, an API key
+	// acting for no one included.
+	current := ap.Approvers[ap.Approvals]
+	if v, _ := viewer.FromContext(ctx); v.UserID != current {
+		return apierror.New(http.StatusForbidden, CodeNotApprover,
+			"the approval of opening %s awaits the decision of user %s; only the approver whose turn it is may %s it", o.ID, current, step.name)
+	}
+	return nil
+}
+
+// checkApprovers verifies that approverIDs names distinct active users of
+// the company.
+func checkApprovers(ctx context.Context, client *ent.Client, approverIDs []string) error {
+	for i, id := range approverIDs {
+		field := fmt.Sprintf("approverIDs[%d]", i)
+		if slices.Contains(approverIDs[:i], id) {
+			return apierror.Invalid(field, "%s: user %s is named twice", field, id)
+		}
+		ok, err := client.User.Query().Where(user.ID(id), user.Active(true)).Exist(ctx)
+		if err != nil {
+			return fmt.Errorf("loading user: %w", err)
+		}
+		if !ok {
+			return invalidRef(CodeUserNotFound, field, "%s: no active user has the uid %q", field, id)
+		}
+	}
 	return nil
 }
 
 // moveApprovalProcess creates, restarts or moves the opening's approval
-// process; its status is always the opening's approval status, and it
-// carries time_completed exactly when it ended (APPROVED or REJECTED).
-func moveApprovalProcess(ctx context.Context, client *ent.Client, o *ent.Opening, step approvalStep, name *string, now time.Time) (string, error) {
+// process; its status is always the opening's approval status (ENDED
+// aside, endApproval), and it carries time_completed exactly when it ended.
+// A new round (a new process, or one started again after a rejection or
+// an end) starts at its first approver.
+func moveApprovalProcess(ctx context.Context, client *ent.Client, o *ent.Opening, step approvalStep, change approvalChange, now time.Time) (string, error) {
 	status := ApprovalStatuses.Spell(step.to)
 	ap := o.Edges.ApprovalProcess
 	if ap == nil {
 		processName := approvalProcessName
-		if name != nil {
-			processName = *name
+		if change.name != nil {
+			processName = *change.name
 		}
-		created, err := client.ApprovalProcess.Create().SetOpening(o).SetName(processName).SetStatus(status).SetTimeStarted(now).Save(ctx)
+		created, err := client.ApprovalProcess.Create().SetOpening(o).SetName(processName).SetStatus(status).SetTimeStarted(now).
+			SetApprovers(approversOrEmpty(change.approverIDs)).Save(ctx)
 		if err != nil {
 			return "", fmt.Errorf("saving approval process: %w", err)
 		}
 		return created.ID, nil
 	}
 	update := client.ApprovalProcess.UpdateOne(ap).SetStatus(status)
-	if name != nil {
-		update.SetName(*name)
+	if change.name != nil {
+		update.SetName(*change.name)
 	}
+	newRound := step.name == approvalStart.name && (o.ApprovalStatus == opening.ApprovalStatusRejected || ap.Status == approvalEnded)
 	switch {
 	case step.to == opening.ApprovalStatusApproved || step.to == opening.ApprovalStatusRejected:
 		update.SetTimeCompleted(now)
-	case o.ApprovalStatus == opening.ApprovalStatusRejected:
-		// Started again after a rejection: a new round.
-		update.SetTimeStarted(now).ClearTimeCompleted()
+	case newRound:
+		update.SetTimeStarted(now).ClearTimeCompleted().SetApprovals(0).SetApprovers(approversOrEmpty(change.approverIDs))
+	case change.approverIDs != nil:
+		// A resumed approval given a new chain starts it from the top.
+		update.SetApprovals(0).SetApprovers(change.approverIDs)
+	}
+	if step.name == approvalApprove.name && len(ap.Approvers) > 0 {
+		update.SetApprovals(len(ap.Approvers))
 	}
 	if err := update.Exec(ctx); err != nil {
 		return "", fmt.Errorf("saving approval process: %w", err)
 	}
 	return ap.ID, nil
+}
+
+func approversOrEmpty(ids []string) []string {
+	if ids == nil {
+		return []string{}
+	}
+	return ids
+}
+
+// approvalEnded is the status of an approval process whose opening (or
+// position) was closed before a decision.
+const approvalEnded = "ENDED"
+
+// endApproval ends the running approval of an opening being closed: the
+// process records ENDED and time_completed, and the opening's approval
+// status turns PAUSED, so reopening it leaves it Pending until an approval
+// started again decides.
+func (s *Service) endApproval(ctx context.Context, client *ent.Client, o *ent.Opening, now time.Time) error {
+	if o.ApprovalStatus != opening.ApprovalStatusStarted && o.ApprovalStatus != opening.ApprovalStatusPaused {
+		return nil
+	}
+	ap, err := client.ApprovalProcess.Query().Where(approvalprocess.HasOpeningWith(opening.ID(o.ID))).Only(ctx)
+	if err != nil {
+		return fmt.Errorf("loading approval process: %w", err)
+	}
+	if ap.Status == approvalEnded {
+		return nil
+	}
+	if err := client.ApprovalProcess.UpdateOne(ap).SetStatus(approvalEnded).SetTimeCompleted(now).Exec(ctx); err != nil {
+		return fmt.Errorf("saving approval process: %w", err)
+	}
+	if o.ApprovalStatus != opening.ApprovalStatusPaused {
+		if err := client.Opening.UpdateOne(o).SetApprovalStatus(opening.ApprovalStatusPaused).Exec(ctx); err != nil {
+			return fmt.Errorf("saving opening: %w", err)
+		}
+	}
+	return s.record(ctx, client, Activity{Verb: VerbApprovalEnded, ObjectType: "ApprovalProcess", ObjectID: ap.ID, PositionID: o.PositionID,
+		Changes: Change("approvalStatus", o.ApprovalStatus, opening.ApprovalStatusPaused)})
 }
 
 // moveApprovedOpening sets the opening's approval status and the state

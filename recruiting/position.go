@@ -286,6 +286,11 @@ func (s *Service) UpdatePosition(ctx context.Context, id string, in UpdatePositi
 		if updated, err = u.update.SetTimeUpdated(s.now()).Save(ctx); err != nil {
 			return fmt.Errorf("saving position: %w", err)
 		}
+		if in.Users != nil {
+			if err := GiveLeadRoles(ctx, client, updated); err != nil {
+				return err
+			}
+		}
 		return s.record(ctx, client, Activity{Verb: VerbPositionUpdated, ObjectType: "Position", ObjectID: p.ID, PositionID: p.ID, Changes: u.changes, Object: updated})
 	})
 	return updated, err

@@ -23,6 +23,10 @@ const (
 	FieldStatus = "status"
 	// FieldTimeStarted holds the string denoting the time_started field in the database.
 	FieldTimeStarted = "time_started"
+	// FieldApprovers holds the string denoting the approvers field in the database.
+	FieldApprovers = "approvers"
+	// FieldApprovals holds the string denoting the approvals field in the database.
+	FieldApprovals = "approvals"
 	// FieldTimeCompleted holds the string denoting the time_completed field in the database.
 	FieldTimeCompleted = "time_completed"
 	// EdgeCompany holds the string denoting the company edge name in mutations.
@@ -54,6 +58,8 @@ var Columns = []string{
 	FieldName,
 	FieldStatus,
 	FieldTimeStarted,
+	FieldApprovers,
+	FieldApprovals,
 	FieldTimeCompleted,
 }
 
@@ -97,6 +103,12 @@ var (
 	StatusValidator func(string) error
 	// DefaultTimeStarted holds the default value on creation for the "time_started" field.
 	DefaultTimeStarted func() time.Time
+	// DefaultApprovers holds the default value on creation for the "approvers" field.
+	DefaultApprovers []string
+	// DefaultApprovals holds the default value on creation for the "approvals" field.
+	DefaultApprovals int
+	// ApprovalsValidator is a validator for the "approvals" field. It is called by the builders before save.
+	ApprovalsValidator func(int) error
 	// DefaultID holds the default value on creation for the "id" field.
 	DefaultID func() string
 	// IDValidator is a validator for the "id" field. It is called by the builders before save.
@@ -129,6 +141,11 @@ func ByStatus(opts ...sql.OrderTermOption) OrderOption {
 // ByTimeStarted orders the results by the time_started field.
 func ByTimeStarted(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldTimeStarted, opts...).ToFunc()
+}
+
+// ByApprovals orders the results by the approvals field.
+func ByApprovals(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldApprovals, opts...).ToFunc()
 }
 
 // ByTimeCompleted orders the results by the time_completed field.

@@ -85,6 +85,11 @@ func TimeStarted(v time.Time) predicate.ApprovalProcess {
 	return predicate.ApprovalProcess(sql.FieldEQ(FieldTimeStarted, v))
 }
 
+// Approvals applies equality check predicate on the "approvals" field. It's identical to ApprovalsEQ.
+func Approvals(v int) predicate.ApprovalProcess {
+	return predicate.ApprovalProcess(sql.FieldEQ(FieldApprovals, v))
+}
+
 // TimeCompleted applies equality check predicate on the "time_completed" field. It's identical to TimeCompletedEQ.
 func TimeCompleted(v time.Time) predicate.ApprovalProcess {
 	return predicate.ApprovalProcess(sql.FieldEQ(FieldTimeCompleted, v))
@@ -323,6 +328,46 @@ func TimeStartedLT(v time.Time) predicate.ApprovalProcess {
 // TimeStartedLTE applies the LTE predicate on the "time_started" field.
 func TimeStartedLTE(v time.Time) predicate.ApprovalProcess {
 	return predicate.ApprovalProcess(sql.FieldLTE(FieldTimeStarted, v))
+}
+
+// ApprovalsEQ applies the EQ predicate on the "approvals" field.
+func ApprovalsEQ(v int) predicate.ApprovalProcess {
+	return predicate.ApprovalProcess(sql.FieldEQ(FieldApprovals, v))
+}
+
+// ApprovalsNEQ applies the NEQ predicate on the "approvals" field.
+func ApprovalsNEQ(v int) predicate.ApprovalProcess {
+	return predicate.ApprovalProcess(sql.FieldNEQ(FieldApprovals, v))
+}
+
+// ApprovalsIn applies the In predicate on the "approvals" field.
+func ApprovalsIn(vs ...int) predicate.ApprovalProcess {
+	return predicate.ApprovalProcess(sql.FieldIn(FieldApprovals, vs...))
+}
+
+// ApprovalsNotIn applies the NotIn predicate on the "approvals" field.
+func ApprovalsNotIn(vs ...int) predicate.ApprovalProcess {
+	return predicate.ApprovalProcess(sql.FieldNotIn(FieldApprovals, vs...))
+}
+
+// ApprovalsGT applies the GT predicate on the "approvals" field.
+func ApprovalsGT(v int) predicate.ApprovalProcess {
+	return predicate.ApprovalProcess(sql.FieldGT(FieldApprovals, v))
+}
+
+// ApprovalsGTE applies the GTE predicate on the "approvals" field.
+func ApprovalsGTE(v int) predicate.ApprovalProcess {
+	return predicate.ApprovalProcess(sql.FieldGTE(FieldApprovals, v))
+}
+
+// ApprovalsLT applies the LT predicate on the "approvals" field.
+func ApprovalsLT(v int) predicate.ApprovalProcess {
+	return predicate.ApprovalProcess(sql.FieldLT(FieldApprovals, v))
+}
+
+// ApprovalsLTE applies the LTE predicate on the "approvals" field.
+func ApprovalsLTE(v int) predicate.ApprovalProcess {
+	return predicate.ApprovalProcess(sql.FieldLTE(FieldApprovals, v))
 }
 
 // TimeCompletedEQ applies the EQ predicate on the "time_completed" field.

@@ -153,6 +153,18 @@ func (f FieldDefinitionFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Va
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.FieldDefinitionMutation", m)
 }
 
+// The HiringTeamMemberFunc type is an adapter to allow the use of ordinary
+// function as HiringTeamMember mutator.
+type HiringTeamMemberFunc func(context.Context, *ent.HiringTeamMemberMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f HiringTeamMemberFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.HiringTeamMemberMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.HiringTeamMemberMutation", m)
+}
+
 // The IdempotencyKeyFunc type is an adapter to allow the use of ordinary
 // function as IdempotencyKey mutator.
 type IdempotencyKeyFunc func(context.Context, *ent.IdempotencyKeyMutation) (ent.Value, error)

@@ -20,6 +20,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/conversation"
 	"github.com/hiregraph/hiregraph/ent/evaluationpartner"
 	"github.com/hiregraph/hiregraph/ent/fielddefinition"
+	"github.com/hiregraph/hiregraph/ent/hiringteammember"
 	"github.com/hiregraph/hiregraph/ent/idempotencykey"
 	"github.com/hiregraph/hiregraph/ent/location"
 	"github.com/hiregraph/hiregraph/ent/message"
@@ -417,6 +418,33 @@ func (f TraverseFieldDefinition) Traverse(ctx context.Context, q ent.Query) erro
 		return f(ctx, q)
 	}
 	return fmt.Errorf("unexpected query type %T. expect *ent.FieldDefinitionQuery", q)
+}
+
+// The HiringTeamMemberFunc type is an adapter to allow the use of ordinary function as a Querier.
+type HiringTeamMemberFunc func(context.Context, *ent.HiringTeamMemberQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f HiringTeamMemberFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.HiringTeamMemberQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.HiringTeamMemberQuery", q)
+}
+
+// The TraverseHiringTeamMember type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseHiringTeamMember func(context.Context, *ent.HiringTeamMemberQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseHiringTeamMember) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseHiringTeamMember) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.HiringTeamMemberQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.HiringTeamMemberQuery", q)
 }
 
 // The IdempotencyKeyFunc type is an adapter to allow the use of ordinary function as a Querier.
@@ -878,6 +906,8 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.EvaluationPartnerQuery, predicate.EvaluationPartner, evaluationpartner.OrderOption]{typ: ent.TypeEvaluationPartner, tq: q}, nil
 	case *ent.FieldDefinitionQuery:
 		return &query[*ent.FieldDefinitionQuery, predicate.FieldDefinition, fielddefinition.OrderOption]{typ: ent.TypeFieldDefinition, tq: q}, nil
+	case *ent.HiringTeamMemberQuery:
+		return &query[*ent.HiringTeamMemberQuery, predicate.HiringTeamMember, hiringteammember.OrderOption]{typ: ent.TypeHiringTeamMember, tq: q}, nil
 	case *ent.IdempotencyKeyQuery:
 		return &query[*ent.IdempotencyKeyQuery, predicate.IdempotencyKey, idempotencykey.OrderOption]{typ: ent.TypeIdempotencyKey, tq: q}, nil
 	case *ent.LocationQuery:

@@ -174,6 +174,8 @@ var (
 		{Name: "name", Type: field.TypeString, Size: 200},
 		{Name: "status", Type: field.TypeString, Size: 40, Default: "STARTED"},
 		{Name: "time_started", Type: field.TypeTime},
+		{Name: "approvers", Type: field.TypeJSON},
+		{Name: "approvals", Type: field.TypeInt, Default: 0},
 		{Name: "time_completed", Type: field.TypeTime, Nullable: true},
 		{Name: "company_id", Type: field.TypeString, Size: 40},
 		{Name: "opening_approval_process", Type: field.TypeString, Unique: true, Nullable: true, Size: 40},
@@ -186,13 +188,13 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "approval_processes_companies_company",
-				Columns:    []*schema.Column{ApprovalProcessesColumns[5]},
+				Columns:    []*schema.Column{ApprovalProcessesColumns[7]},
 				RefColumns: []*schema.Column{CompaniesColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
 			{
 				Symbol:     "approval_processes_openings_approval_process",
-				Columns:    []*schema.Column{ApprovalProcessesColumns[6]},
+				Columns:    []*schema.Column{ApprovalProcessesColumns[8]},
 				RefColumns: []*schema.Column{OpeningsColumns[0]},
 				OnDelete:   schema.SetNull,
 			},
@@ -541,6 +543,32 @@ var (
 				Name:    "fielddefinition_company_id_scope_name",
 				Unique:  true,
 				Columns: []*schema.Column{FieldDefinitionsColumns[6], FieldDefinitionsColumns[1], FieldDefinitionsColumns[2]},
+			},
+		},
+	}
+	// PositionHiringTeamColumns holds the columns for the "position_hiring_team" table.
+	PositionHiringTeamColumns = []*schema.Column{
+		{Name: "role", Type: field.TypeEnum, Enums: []string{"HIRING_MANAGER", "RECRUITER", "COORDINATOR", "INTERVIEWER"}, Default: "INTERVIEWER"},
+		{Name: "position_id", Type: field.TypeString, Size: 40},
+		{Name: "user_id", Type: field.TypeString, Size: 40},
+	}
+	// PositionHiringTeamTable holds the schema information for the "position_hiring_team" table.
+	PositionHiringTeamTable = &schema.Table{
+		Name:       "position_hiring_team",
+		Columns:    PositionHiringTeamColumns,
+		PrimaryKey: []*schema.Column{PositionHiringTeamColumns[1], PositionHiringTeamColumns[2]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "position_hiring_team_positions_position",
+				Columns:    []*schema.Column{PositionHiringTeamColumns[1]},
+				RefColumns: []*schema.Column{PositionsColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+			{
+				Symbol:     "position_hiring_team_users_user",
+				Columns:    []*schema.Column{PositionHiringTeamColumns[2]},
+				RefColumns: []*schema.Column{UsersColumns[0]},
+				OnDelete:   schema.Cascade,
 			},
 		},
 	}
@@ -1252,31 +1280,6 @@ var (
 			},
 		},
 	}
-	// PositionHiringTeamColumns holds the columns for the "position_hiring_team" table.
-	PositionHiringTeamColumns = []*schema.Column{
-		{Name: "position_id", Type: field.TypeString, Size: 40},
-		{Name: "user_id", Type: field.TypeString, Size: 40},
-	}
-	// PositionHiringTeamTable holds the schema information for the "position_hiring_team" table.
-	PositionHiringTeamTable = &schema.Table{
-		Name:       "position_hiring_team",
-		Columns:    PositionHiringTeamColumns,
-		PrimaryKey: []*schema.Column{PositionHiringTeamColumns[0], PositionHiringTeamColumns[1]},
-		ForeignKeys: []*schema.ForeignKey{
-			{
-				Symbol:     "position_hiring_team_position_id",
-				Columns:    []*schema.Column{PositionHiringTeamColumns[0]},
-				RefColumns: []*schema.Column{PositionsColumns[0]},
-				OnDelete:   schema.Cascade,
-			},
-			{
-				Symbol:     "position_hiring_team_user_id",
-				Columns:    []*schema.Column{PositionHiringTeamColumns[1]},
-				RefColumns: []*schema.Column{UsersColumns[0]},
-				OnDelete:   schema.Cascade,
-			},
-		},
-	}
 	// PositionQuestionnairesColumns holds the columns for the "position_questionnaires" table.
 	PositionQuestionnairesColumns = []*schema.Column{
 		{Name: "position_id", Type: field.TypeString, Size: 40},
@@ -1316,6 +1319,7 @@ var (
 		ConversationsTable,
 		EvaluationPartnersTable,
 		FieldDefinitionsTable,
+		PositionHiringTeamTable,
 		IdempotencyKeysTable,
 		LocationsTable,
 		MessagesTable,
@@ -1333,7 +1337,6 @@ var (
 		WebhookAttemptsTable,
 		WebhookEndpointsTable,
 		CandidateAssigneesTable,
-		PositionHiringTeamTable,
 		PositionQuestionnairesTable,
 	}
 )
@@ -1365,6 +1368,11 @@ func init() {
 	ConversationsTable.ForeignKeys[1].RefTable = CompaniesTable
 	EvaluationPartnersTable.ForeignKeys[0].RefTable = CompaniesTable
 	FieldDefinitionsTable.ForeignKeys[0].RefTable = CompaniesTable
+	PositionHiringTeamTable.ForeignKeys[0].RefTable = PositionsTable
+	PositionHiringTeamTable.ForeignKeys[1].RefTable = UsersTable
+	PositionHiringTeamTable.Annotation = &entsql.Annotation{
+		Table: "position_hiring_team",
+	}
 	IdempotencyKeysTable.ForeignKeys[0].RefTable = CompaniesTable
 	LocationsTable.ForeignKeys[0].RefTable = CompaniesTable
 	MessagesTable.ForeignKeys[0].RefTable = ConversationsTable
@@ -1398,8 +1406,6 @@ func init() {
 	WebhookEndpointsTable.ForeignKeys[0].RefTable = CompaniesTable
 	CandidateAssigneesTable.ForeignKeys[0].RefTable = CandidatesTable
 	CandidateAssigneesTable.ForeignKeys[1].RefTable = UsersTable
-	PositionHiringTeamTable.ForeignKeys[0].RefTable = PositionsTable
-	PositionHiringTeamTable.ForeignKeys[1].RefTable = UsersTable
 	PositionQuestionnairesTable.ForeignKeys[0].RefTable = PositionsTable
 	PositionQuestionnairesTable.ForeignKeys[1].RefTable = QuestionnairesTable
 }

@@ -99,6 +99,8 @@ const (
 	EdgeActivities = "activities"
 	// EdgePipelineSteps holds the string denoting the pipeline_steps edge name in mutations.
 	EdgePipelineSteps = "pipeline_steps"
+	// EdgeTeamMembers holds the string denoting the team_members edge name in mutations.
+	EdgeTeamMembers = "team_members"
 	// Table holds the table name of the position in the database.
 	Table = "positions"
 	// CompanyTable is the table that holds the company relation/edge.
@@ -182,6 +184,13 @@ const (
 	PipelineStepsInverseTable = "pipeline_steps"
 	// PipelineStepsColumn is the table column denoting the pipeline_steps relation/edge.
 	PipelineStepsColumn = "position_id"
+	// TeamMembersTable is the table that holds the team_members relation/edge.
+	TeamMembersTable = "position_hiring_team"
+	// TeamMembersInverseTable is the table name for the HiringTeamMember entity.
+	// It exists in this package in order to avoid circular dependency with the "hiringteammember" package.
+	TeamMembersInverseTable = "position_hiring_team"
+	// TeamMembersColumn is the table column denoting the team_members relation/edge.
+	TeamMembersColumn = "position_id"
 )
 
 // Columns holds all SQL columns for position fields.
@@ -597,6 +606,20 @@ func ByPipelineSteps(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
 		sqlgraph.OrderByNeighborTerms(s, newPipelineStepsStep(), append([]sql.OrderTerm{term}, terms...)...)
 	}
 }
+
+// ByTeamMembersCount orders the results by team_members count.
+func ByTeamMembersCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newTeamMembersStep(), opts...)
+	}
+}
+
+// ByTeamMembers orders the results by team_members terms.
+func ByTeamMembers(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newTeamMembersStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
 func newCompanyStep() *sqlgraph.Step {
 	return sqlgraph.NewStep(
 		sqlgraph.From(Table, FieldID),
@@ -686,6 +709,13 @@ func newPipelineStepsStep() *sqlgraph.Step {
 		sqlgraph.From(Table, FieldID),
 		sqlgraph.To(PipelineStepsInverseTable, FieldID),
 		sqlgraph.Edge(sqlgraph.O2M, false, PipelineStepsTable, PipelineStepsColumn),
+	)
+}
+func newTeamMembersStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(TeamMembersInverseTable, TeamMembersColumn),
+		sqlgraph.Edge(sqlgraph.O2M, true, TeamMembersTable, TeamMembersColumn),
 	)
 }
 

@@ -42,6 +42,9 @@ type EvaluationPartner func(*sql.Selector)
 // FieldDefinition is the predicate function for fielddefinition builders.
 type FieldDefinition func(*sql.Selector)
 
+// HiringTeamMember is the predicate function for hiringteammember builders.
+type HiringTeamMember func(*sql.Selector)
+
 // IdempotencyKey is the predicate function for idempotencykey builders.
 type IdempotencyKey func(*sql.Selector)
 

@@ -399,6 +399,30 @@ func (f FieldDefinitionMutationRuleFunc) EvalMutation(ctx context.Context, m ent
 	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.FieldDefinitionMutation", m)
 }
 
+// The HiringTeamMemberQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type HiringTeamMemberQueryRuleFunc func(context.Context, *ent.HiringTeamMemberQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f HiringTeamMemberQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.HiringTeamMemberQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.HiringTeamMemberQuery", q)
+}
+
+// The HiringTeamMemberMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type HiringTeamMemberMutationRuleFunc func(context.Context, *ent.HiringTeamMemberMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f HiringTeamMemberMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.HiringTeamMemberMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.HiringTeamMemberMutation", m)
+}
+
 // The IdempotencyKeyQueryRuleFunc type is an adapter to allow the use of ordinary
 // functions as a query rule.
 type IdempotencyKeyQueryRuleFunc func(context.Context, *ent.IdempotencyKeyQuery) error
@@ -842,6 +866,8 @@ func queryFilter(q ent.Query) (Filter, error) {
 		return q.Filter(), nil
 	case *ent.FieldDefinitionQuery:
 		return q.Filter(), nil
+	case *ent.HiringTeamMemberQuery:
+		return q.Filter(), nil
 	case *ent.IdempotencyKeyQuery:
 		return q.Filter(), nil
 	case *ent.LocationQuery:
@@ -904,6 +930,8 @@ func mutationFilter(m ent.Mutation) (Filter, error) {
 	case *ent.EvaluationPartnerMutation:
 		return m.Filter(), nil
 	case *ent.FieldDefinitionMutation:
+		return m.Filter(), nil
+	case *ent.HiringTeamMemberMutation:
 		return m.Filter(), nil
 	case *ent.IdempotencyKeyMutation:
 		return m.Filter(), nil

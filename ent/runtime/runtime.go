@@ -18,6 +18,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/conversation"
 	"github.com/hiregraph/hiregraph/ent/evaluationpartner"
 	"github.com/hiregraph/hiregraph/ent/fielddefinition"
+	"github.com/hiregraph/hiregraph/ent/hiringteammember"
 	"github.com/hiregraph/hiregraph/ent/idempotencykey"
 	"github.com/hiregraph/hiregraph/ent/location"
 	"github.com/hiregraph/hiregraph/ent/message"
@@ -365,6 +366,16 @@ func init() {
 	approvalprocessDescTimeStarted := approvalprocessFields[2].Descriptor()
 	// approvalprocess.DefaultTimeStarted holds the default value on creation for the time_started field.
 	approvalprocess.DefaultTimeStarted = approvalprocessDescTimeStarted.Default.(func() time.Time)
+	// approvalprocessDescApprovers is the schema descriptor for approvers field.
+	approvalprocessDescApprovers := approvalprocessFields[3].Descriptor()
+	// approvalprocess.DefaultApprovers holds the default value on creation for the approvers field.
+	approvalprocess.DefaultApprovers = approvalprocessDescApprovers.Default.([]string)
+	// approvalprocessDescApprovals is the schema descriptor for approvals field.
+	approvalprocessDescApprovals := approvalprocessFields[4].Descriptor()
+	// approvalprocess.DefaultApprovals holds the default value on creation for the approvals field.
+	approvalprocess.DefaultApprovals = approvalprocessDescApprovals.Default.(int)
+	// approvalprocess.ApprovalsValidator is a validator for the "approvals" field. It is called by the builders before save.
+	approvalprocess.ApprovalsValidator = approvalprocessDescApprovals.Validators[0].(func(int) error)
 	// approvalprocessDescID is the schema descriptor for id field.
 	approvalprocessDescID := approvalprocessMixinFields0[0].Descriptor()
 	// approvalprocess.DefaultID holds the default value on creation for the id field.
@@ -1000,6 +1011,17 @@ func init() {
 			return nil
 		}
 	}()
+	hiringteammember.Policy = privacy.NewPolicies(schema.HiringTeamMember{})
+	hiringteammember.Hooks[0] = func(next ent.Mutator) ent.Mutator {
+		return ent.MutateFunc(func(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+			if err := hiringteammember.Policy.EvalMutation(ctx, m); err != nil {
+				return nil, err
+			}
+			return next.Mutate(ctx, m)
+		})
+	}
+	hiringteammemberFields := schema.HiringTeamMember{}.Fields()
+	_ = hiringteammemberFields
 	idempotencykeyMixin := schema.IdempotencyKey{}.Mixin()
 	idempotencykey.Policy = privacy.NewPolicies(idempotencykeyMixin[1], schema.IdempotencyKey{})
 	idempotencykey.Hooks[0] = func(next ent.Mutator) ent.Mutator {

@@ -24,8 +24,12 @@ func (ApprovalProcess) Mixin() []ent.Mixin {
 func (ApprovalProcess) Fields() []ent.Field {
 	return []ent.Field{
 		field.String("name").Comment("The name of the approval process.").NotEmpty().MaxLen(200),
-		field.String("status").Comment("The opening's approval status while the process runs or after it ended: APPROVED, REJECTED, STARTED or PAUSED (spec 2.6).").NotEmpty().MaxLen(40).Default("STARTED"),
+		field.String("status").Comment("The opening's approval status while the process runs or after it ended: APPROVED, REJECTED, STARTED or PAUSED (spec 2.6); ENDED when the opening or its position closed before a decision.").NotEmpty().MaxLen(40).Default("STARTED"),
 		field.Time("time_started").Comment("When the approval process started.").Default(now),
+		// The graph shows the users through the hand-written
+		// ApprovalProcess.approvers (graph/hiringteam.graphqls).
+		field.Strings("approvers").Comment("The ids of the users who decide, in order; each approves in turn after the one before. Empty: any user with openings:approve decides.").Default([]string{}).Annotations(entgql.Skip()),
+		field.Int("approvals").Comment("How many of the approvers approved this round; the next one in order decides.").Default(0).NonNegative().Annotations(entgql.Skip()),
 		field.Time("time_completed").Comment("When the approval process ended; null while it runs.").Optional().Nillable(),
 	}
 }

@@ -83,7 +83,8 @@ func (Position) Edges() []ent.Edge {
 		edge.To("lead_recruiter", User.Type).Comment("The lead recruiter, a user with the recruiter role.").Field("lead_recruiter_id").Unique(),
 		edge.To("hiring_manager", User.Type).Comment("The hiring manager.").Field("hiring_manager_id").Unique(),
 		edge.To("coordinator", User.Type).Comment("The lead recruiting coordinator, if any.").Field("coordinator_id").Unique(),
-		edge.To("hiring_team", User.Type).Comment("Everyone on the position's hiring team."),
+		edge.To("hiring_team", User.Type).Comment("Everyone on the position's hiring team.").
+			Through("team_members", HiringTeamMember.Type),
 		edge.To("questionnaires", Questionnaire.Type).Comment("The questionnaires candidates for the position answer."),
 		edge.To("openings", Opening.Type).Comment("The hires to be made for the position.").Annotations(entgql.RelayConnection()),
 		edge.To("candidates", Candidate.Type).Comment("The people considered for the position.").Annotations(entgql.RelayConnection()),

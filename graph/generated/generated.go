@@ -22,6 +22,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/entgql"
 	"github.com/hiregraph/hiregraph/ent/evaluationpartner"
 	"github.com/hiregraph/hiregraph/ent/fielddefinition"
+	"github.com/hiregraph/hiregraph/ent/hiringteammember"
 	"github.com/hiregraph/hiregraph/ent/opening"
 	"github.com/hiregraph/hiregraph/ent/pipelinestep"
 	"github.com/hiregraph/hiregraph/ent/position"
@@ -45,10 +46,12 @@ func NewExecutableSchema(cfg Config) graphql.ExecutableSchema {
 type Config = graphql.Config[ResolverRoot, DirectiveRoot, ComplexityRoot]
 
 type ResolverRoot interface {
+	ApprovalProcess() ApprovalProcessResolver
 	Candidate() CandidateResolver
 	CandidateFile() CandidateFileResolver
 	Company() CompanyResolver
 	EvaluationPartner() EvaluationPartnerResolver
+	HiringTeamMember() HiringTeamMemberResolver
 	Mutation() MutationResolver
 	Opening() OpeningResolver
 	Position() PositionResolver
@@ -119,11 +122,13 @@ type ComplexityRoot struct {
 	}
 
 	ApprovalProcess struct {
-		ID            func(childComplexity int) int
-		Name          func(childComplexity int) int
-		Status        func(childComplexity int) int
-		TimeCompleted func(childComplexity int) int
-		TimeStarted   func(childComplexity int) int
+		Approvers       func(childComplexity int) int
+		CurrentApprover func(childComplexity int) int
+		ID              func(childComplexity int) int
+		Name            func(childComplexity int) int
+		Status          func(childComplexity int) int
+		TimeCompleted   func(childComplexity int) int
+		TimeStarted     func(childComplexity int) int
 	}
 
 	Candidate struct {
@@ -344,6 +349,11 @@ type ComplexityRoot struct {
 		Node   func(childComplexity int) int
 	}
 
+	HiringTeamMember struct {
+		Role func(childComplexity int) int
+		User func(childComplexity int) int
+	}
+
 	Location struct {
 		ArrivalInstructions func(childComplexity int) int
 		City                func(childComplexity int) int
@@ -394,6 +404,7 @@ type ComplexityRoot struct {
 	}
 
 	Mutation struct {
+		AddHiringTeamMember     func(childComplexity int, positionID string, userID string, role hiringteammember.Role) int
 		AddPipelineStep         func(childComplexity int, positionID *string, input recruiting.StepInput) int
 		ApproveOpening          func(childComplexity int, openingID string) int
 		AssignCandidate         func(childComplexity int, id string, userIDs []string) int
@@ -419,6 +430,7 @@ type ComplexityRoot struct {
 		RefreshPartnerTests     func(childComplexity int, partnerID string) int
 		RejectCandidate         func(childComplexity int, id string, input recruiting.RejectCandidateInput) int
 		RejectOpening           func(childComplexity int, openingID string) int
+		RemoveHiringTeamMember  func(childComplexity int, positionID string, userID string) int
 		RemovePipelineStep      func(childComplexity int, id string) int
 		ReopenOpening           func(childComplexity int, id string, headcount *int) int
 		ReorderPipeline         func(childComplexity int, positionID *string, stepIDs []string) int
@@ -427,7 +439,7 @@ type ComplexityRoot struct {
 		RotateWebhookSecret     func(childComplexity int, id string, overlapHours *int) int
 		SetPositionStatus       func(childComplexity int, id string, status position.Status) int
 		SetUserRoles            func(childComplexity int, id string, roles []string) int
-		StartOpeningApproval    func(childComplexity int, openingID string, name *string) int
+		StartOpeningApproval    func(childComplexity int, openingID string, name *string, approverIDs []string) int
 		SubmitCandidateForTest  func(childComplexity int, candidateID string, partnerID string, testID string) int
 		UnassignCandidate       func(childComplexity int, id string, userIDs []string) int
 		UnhireCandidate         func(childComplexity int, id string) int
@@ -584,6 +596,7 @@ type ComplexityRoot struct {
 		ExperienceLevel      func(childComplexity int) int
 		HiringManager        func(childComplexity int) int
 		HiringTeam           func(childComplexity int) int
+		HiringTeamMembers    func(childComplexity int) int
 		ID                   func(childComplexity int) int
 		InternalUseCustomID  func(childComplexity int) int
 		IsDiscreet           func(childComplexity int) int
@@ -809,6 +822,10 @@ type ComplexityRoot struct {
 
 // region    ************************** generated!.gotpl **************************
 
+type ApprovalProcessResolver interface {
+	Approvers(ctx context.Context, obj *ent.ApprovalProcess) ([]*ent.User, error)
+	CurrentApprover(ctx context.Context, obj *ent.ApprovalProcess) (*ent.User, error)
+}
 type CandidateResolver interface {
 	HiredFor(ctx context.Context, obj *ent.Candidate) (*ent.Opening, error)
 }
@@ -822,6 +839,9 @@ type CompanyResolver interface {
 type EvaluationPartnerResolver interface {
 	HasAccessToken(ctx context.Context, obj *ent.EvaluationPartner) (bool, error)
 	HasSigningSecret(ctx context.Context, obj *ent.EvaluationPartner) (bool, error)
+}
+type HiringTeamMemberResolver interface {
+	User(ctx context.Context, obj *ent.HiringTeamMember) (*ent.User, error)
 }
 type MutationResolver interface {
 	CreateLocation(ctx context.Context, input ent.CreateLocationInput) (*ent.Location, error)
@@ -849,6 +869,8 @@ type MutationResolver interface {
 	RedeliverEvent(ctx context.Context, endpointID string, eventID string) (bool, error)
 	PingWebhookEndpoint(ctx context.Context, id string) (*ent.WebhookAttempt, error)
 	UploadCandidateFile(ctx context.Context, candidateID string, file graphql.Upload, kind *candidatefile.Kind) (*ent.CandidateFile, error)
+	AddHiringTeamMember(ctx context.Context, positionID string, userID string, role hiringteammember.Role) (*ent.Position, error)
+	RemoveHiringTeamMember(ctx context.Context, positionID string, userID string) (*ent.Position, error)
 	AddPipelineStep(ctx context.Context, positionID *string, input recruiting.StepInput) ([]*ent.PipelineStep, error)
 	UpdatePipelineStep(ctx context.Context, id string, input recruiting.UpdateStepInput) ([]*ent.PipelineStep, error)
 	RemovePipelineStep(ctx context.Context, id string) ([]*ent.PipelineStep, error)
@@ -862,7 +884,7 @@ type MutationResolver interface {
 	CreateOpening(ctx context.Context, positionID string, input recruiting.CreateOpeningInput) (*ent.Opening, error)
 	UpdateOpening(ctx context.Context, id string, input recruiting.UpdateOpeningInput) (*ent.Opening, error)
 	ReopenOpening(ctx context.Context, id string, headcount *int) (*ent.Opening, error)
-	StartOpeningApproval(ctx context.Context, openingID string, name *string) (*ent.Opening, error)
+	StartOpeningApproval(ctx context.Context, openingID string, name *string, approverIDs []string) (*ent.Opening, error)
 	PauseOpeningApproval(ctx context.Context, openingID string) (*ent.Opening, error)
 	ApproveOpening(ctx context.Context, openingID string) (*ent.Opening, error)
 	RejectOpening(ctx context.Context, openingID string) (*ent.Opening, error)
@@ -881,6 +903,7 @@ type PositionResolver interface {
 	Categories(ctx context.Context, obj *ent.Position) ([]*schematype.NamedValue, error)
 	Details(ctx context.Context, obj *ent.Position) ([]*schematype.NamedValue, error)
 
+	HiringTeamMembers(ctx context.Context, obj *ent.Position) ([]*ent.HiringTeamMember, error)
 	Pipeline(ctx context.Context, obj *ent.Position) ([]*ent.PipelineStep, error)
 	Department(ctx context.Context, obj *ent.Position) (*string, error)
 	ExperienceLevel(ctx context.Context, obj *ent.Position) (*string, error)
@@ -1174,6 +1197,18 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Application.TimeCreated(childComplexity), true
 
+	case "ApprovalProcess.approvers":
+		if e.ComplexityRoot.ApprovalProcess.Approvers == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ApprovalProcess.Approvers(childComplexity), true
+	case "ApprovalProcess.currentApprover":
+		if e.ComplexityRoot.ApprovalProcess.CurrentApprover == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ApprovalProcess.CurrentApprover(childComplexity), true
 	case "ApprovalProcess.id":
 		if e.ComplexityRoot.ApprovalProcess.ID == nil {
 			break
@@ -2077,6 +2112,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.FieldDefinitionEdge.Node(childComplexity), true
 
+	case "HiringTeamMember.role":
+		if e.ComplexityRoot.HiringTeamMember.Role == nil {
+			break
+		}
+
+		return e.ComplexityRoot.HiringTeamMember.Role(childComplexity), true
+	case "HiringTeamMember.user":
+		if e.ComplexityRoot.HiringTeamMember.User == nil {
+			break
+		}
+
+		return e.ComplexityRoot.HiringTeamMember.User(childComplexity), true
+
 	case "Location.arrivalInstructions":
 		if e.ComplexityRoot.Location.ArrivalInstructions == nil {
 			break
@@ -2274,6 +2322,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.MessageEdge.Node(childComplexity), true
 
+	case "Mutation.addHiringTeamMember":
+		if e.ComplexityRoot.Mutation.AddHiringTeamMember == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_addHiringTeamMember_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.AddHiringTeamMember(childComplexity, args["positionID"].(string), args["userID"].(string), args["role"].(hiringteammember.Role)), true
 	case "Mutation.addPipelineStep":
 		if e.ComplexityRoot.Mutation.AddPipelineStep == nil {
 			break
@@ -2549,6 +2608,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.RejectOpening(childComplexity, args["openingID"].(string)), true
+	case "Mutation.removeHiringTeamMember":
+		if e.ComplexityRoot.Mutation.RemoveHiringTeamMember == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_removeHiringTeamMember_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.RemoveHiringTeamMember(childComplexity, args["positionID"].(string), args["userID"].(string)), true
 	case "Mutation.removePipelineStep":
 		if e.ComplexityRoot.Mutation.RemovePipelineStep == nil {
 			break
@@ -2647,7 +2717,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.StartOpeningApproval(childComplexity, args["openingID"].(string), args["name"].(*string)), true
+		return e.ComplexityRoot.Mutation.StartOpeningApproval(childComplexity, args["openingID"].(string), args["name"].(*string), args["approverIDs"].([]string)), true
 	case "Mutation.submitCandidateForTest":
 		if e.ComplexityRoot.Mutation.SubmitCandidateForTest == nil {
 			break
@@ -3380,6 +3450,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Position.HiringTeam(childComplexity), true
+	case "Position.hiringTeamMembers":
+		if e.ComplexityRoot.Position.HiringTeamMembers == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Position.HiringTeamMembers(childComplexity), true
 	case "Position.id":
 		if e.ComplexityRoot.Position.ID == nil {
 			break
@@ -5690,7 +5766,7 @@ type ApprovalProcess implements Node {
   """
   name: String!
   """
-  The opening's approval status while the process runs or after it ended: APPROVED, REJECTED, STARTED or PAUSED (spec 2.6).
+  The opening's approval status while the process runs or after it ended: APPROVED, REJECTED, STARTED or PAUSED (spec 2.6); ENDED when the opening or its position closed before a decision.
   """
   status: String!
   """
@@ -15755,6 +15831,49 @@ extend type Candidate {
   hiredFor: Opening @deprecated(reason: "Use hiredOpening.")
 }
 `, BuiltIn: false},
+	{Name: "../hiringteam.graphqls", Input: `# Hiring teams and opening approvers (docs/permissions.md, "Hiring teams
+# and approvers"). Team membership shows a position, a discreet one
+# included, to users whose permissions do not show every position.
+
+"A member's role on a position's hiring team."
+enum HiringTeamRole {
+  "Hires for the position."
+  HIRING_MANAGER
+  "Runs the position's hiring."
+  RECRUITER
+  "Schedules the position's interviews."
+  COORDINATOR
+  "Interviews the position's candidates."
+  INTERVIEWER
+}
+
+"A user on a position's hiring team, with their role on it."
+type HiringTeamMember {
+  "The member."
+  user: User!
+  "The member's role on the team."
+  role: HiringTeamRole!
+}
+
+extend type Position {
+  "The hiring team with each member's role, by user id."
+  hiringTeamMembers: [HiringTeamMember!]!
+}
+
+extend type ApprovalProcess {
+  "The users who decide, in order, each after the one before; empty when any user with the openings:approve permission decides."
+  approvers: [User!]!
+  "The approver whose decision is awaited; null when no approvers are named or the approval is not running."
+  currentApprover: User
+}
+
+extend type Mutation {
+  "Puts a user of the company on the position's hiring team, or gives a member a new role (position.team_changed). Needs positions:manage_team."
+  addHiringTeamMember("The position's id." positionID: ID!, "The user's id." userID: ID!, "The member's role on the team." role: HiringTeamRole!): Position!
+  "Takes a user off the position's hiring team, and from its hiring manager, lead recruiter or coordinator if they were (position.team_changed). Needs positions:manage_team."
+  removeHiringTeamMember("The position's id." positionID: ID!, "The user's id." userID: ID!): Position!
+}
+`, BuiltIn: false},
 	{Name: "../lists.graphqls", Input: `# The top-level lists of spec 4.4-4.6 as Relay connections. Besides entgql's
 # where and orderBy, openings and candidates take ` + "`" + `filter` + "`" + `: the filters of the
 # REST lists, applied by the same code.
@@ -16190,13 +16309,14 @@ extend type Mutation {
   updateOpening("The opening's id." id: ID!, "The changes." input: UpdateOpeningInput!): Opening!
   "Opens a FILLED or CLOSED opening again, Pending while its approval is not done (opening.reopened); the headcount, if given, must exceed its hires. The position must not be closed."
   reopenOpening("The opening's id." id: ID!, "The new headcount; default the current one." headcount: Int): Opening!
-  "Starts the approval of an opening (NA or REJECTED), or resumes a paused one; the opening is Pending until approved."
-  startOpeningApproval("The opening's id." openingID: ID!, "The approval process's name when a new one starts; default Opening approval." name: String): Opening!
+  "Starts the approval of an opening (NA or REJECTED, or PAUSED after its opening was closed), or resumes a paused one; the opening is Pending until approved."
+  startOpeningApproval("The opening's id." openingID: ID!, "The approval process's name when a new one starts; default Opening approval." name: String,
+    "The users who decide, in order (at most 10). Left out: a new approval names none, so any user or key with openings:approve decides; a resumed one keeps its approvers." approverIDs: [ID!]): Opening!
   "Puts a started approval on hold."
   pauseOpeningApproval("The opening's id." openingID: ID!): Opening!
-  "Approves a started or paused approval: the opening opens and records timeApproved."
+  "Approves a started or paused approval; with named approvers only the current one (else 403 not_approver), and the approval passes to the next; the last approval opens the opening and records timeApproved."
   approveOpening("The opening's id." openingID: ID!): Opening!
-  "Turns a started or paused approval down: the opening stays Pending."
+  "Turns a started or paused approval down (with named approvers, only the current one): the opening stays Pending."
   rejectOpening("The opening's id." openingID: ID!): Opening!
 }
 `, BuiltIn: false},
@@ -16563,6 +16683,10 @@ func (ec *executionContext) childFields_ApprovalProcess(ctx context.Context, fie
 		return ec.fieldContext_ApprovalProcess_timeStarted(ctx, field)
 	case "timeCompleted":
 		return ec.fieldContext_ApprovalProcess_timeCompleted(ctx, field)
+	case "approvers":
+		return ec.fieldContext_ApprovalProcess_approvers(ctx, field)
+	case "currentApprover":
+		return ec.fieldContext_ApprovalProcess_currentApprover(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type ApprovalProcess", field.Name)
 }
@@ -17003,6 +17127,16 @@ func (ec *executionContext) childFields_FieldDefinitionEdge(ctx context.Context,
 	return nil, fmt.Errorf("no field named %q was found under type FieldDefinitionEdge", field.Name)
 }
 
+func (ec *executionContext) childFields_HiringTeamMember(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "user":
+		return ec.fieldContext_HiringTeamMember_user(ctx, field)
+	case "role":
+		return ec.fieldContext_HiringTeamMember_role(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type HiringTeamMember", field.Name)
+}
+
 func (ec *executionContext) childFields_Location(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
@@ -17419,6 +17553,8 @@ func (ec *executionContext) childFields_Position(ctx context.Context, field grap
 		return ec.fieldContext_Position_candidates(ctx, field)
 	case "activities":
 		return ec.fieldContext_Position_activities(ctx, field)
+	case "hiringTeamMembers":
+		return ec.fieldContext_Position_hiringTeamMembers(ctx, field)
 	case "pipeline":
 		return ec.fieldContext_Position_pipeline(ctx, field)
 	case "department":
@@ -18361,6 +18497,36 @@ func (ec *executionContext) field_Location_positions_args(ctx context.Context, r
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_addHiringTeamMember_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "positionID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["positionID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "userID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["userID"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "role",
+		func(ctx context.Context, v any) (hiringteammember.Role, error) {
+			return ec.unmarshalNHiringTeamRole2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋhiringteammemberᚐRole(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["role"] = arg2
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_addPipelineStep_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -18791,6 +18957,28 @@ func (ec *executionContext) field_Mutation_rejectOpening_args(ctx context.Contex
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_removeHiringTeamMember_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "positionID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["positionID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "userID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["userID"] = arg1
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_removePipelineStep_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -18962,6 +19150,14 @@ func (ec *executionContext) field_Mutation_startOpeningApproval_args(ctx context
 		return nil, err
 	}
 	args["name"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "approverIDs",
+		func(ctx context.Context, v any) ([]string, error) {
+			return ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["approverIDs"] = arg2
 	return args, nil
 }
 
@@ -20869,6 +21065,70 @@ func (ec *executionContext) fieldContext_ApprovalProcess_timeCompleted(_ context
 	return scalarFieldContext("ApprovalProcess", field, false, false, "Time")
 }
 
+func (ec *executionContext) _ApprovalProcess_approvers(ctx context.Context, field graphql.CollectedField, obj *ent.ApprovalProcess) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ApprovalProcess_approvers(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.ApprovalProcess().Approvers(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.User) graphql.Marshaler {
+			return ec.marshalNUser2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐUserᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ApprovalProcess_approvers(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ApprovalProcess",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_User(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ApprovalProcess_currentApprover(ctx context.Context, field graphql.CollectedField, obj *ent.ApprovalProcess) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ApprovalProcess_currentApprover(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.ApprovalProcess().CurrentApprover(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.User) graphql.Marshaler {
+			return ec.marshalOUser2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐUser(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ApprovalProcess_currentApprover(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ApprovalProcess",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_User(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Candidate_id(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
 	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "Candidate", ec.marshalNID2string)
 }
@@ -22762,6 +23022,45 @@ func (ec *executionContext) fieldContext_FieldDefinitionEdge_cursor(_ context.Co
 	return scalarFieldContext("FieldDefinitionEdge", field, false, false, "Cursor")
 }
 
+func (ec *executionContext) _HiringTeamMember_user(ctx context.Context, field graphql.CollectedField, obj *ent.HiringTeamMember) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_HiringTeamMember_user(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.HiringTeamMember().User(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.User) graphql.Marshaler {
+			return ec.marshalNUser2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐUser(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_HiringTeamMember_user(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "HiringTeamMember",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_User(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _HiringTeamMember_role(ctx context.Context, field graphql.CollectedField, obj *ent.HiringTeamMember) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.Role, "HiringTeamMember", ec.marshalNHiringTeamRole2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋhiringteammemberᚐRole)
+}
+func (ec *executionContext) fieldContext_HiringTeamMember_role(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return scalarFieldContext("HiringTeamMember", field, false, false, "HiringTeamRole")
+}
+
 func (ec *executionContext) _Location_id(ctx context.Context, field graphql.CollectedField, obj *ent.Location) (ret graphql.Marshaler) {
 	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "Location", ec.marshalNID2string)
 }
@@ -24231,6 +24530,94 @@ func (ec *executionContext) fieldContext_Mutation_uploadCandidateFile(ctx contex
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_addHiringTeamMember(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_addHiringTeamMember(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().AddHiringTeamMember(ctx, fc.Args["positionID"].(string), fc.Args["userID"].(string), fc.Args["role"].(hiringteammember.Role))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Position) graphql.Marshaler {
+			return ec.marshalNPosition2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPosition(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_addHiringTeamMember(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Position(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_addHiringTeamMember_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_removeHiringTeamMember(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_removeHiringTeamMember(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().RemoveHiringTeamMember(ctx, fc.Args["positionID"].(string), fc.Args["userID"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Position) graphql.Marshaler {
+			return ec.marshalNPosition2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPosition(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_removeHiringTeamMember(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Position(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_removeHiringTeamMember_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Mutation_addPipelineStep(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
@@ -24813,7 +25200,7 @@ func (ec *executionContext) _Mutation_startOpeningApproval(ctx context.Context, 
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().StartOpeningApproval(ctx, fc.Args["openingID"].(string), fc.Args["name"].(*string))
+			return ec.Resolvers.Mutation().StartOpeningApproval(ctx, fc.Args["openingID"].(string), fc.Args["name"].(*string), fc.Args["approverIDs"].([]string))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.Opening) graphql.Marshaler {
@@ -26708,6 +27095,38 @@ func (ec *executionContext) fieldContext_Position_activities(ctx context.Context
 	if fc.Args, err = ec.field_Position_activities_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Position_hiringTeamMembers(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Position_hiringTeamMembers(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Position().HiringTeamMembers(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.HiringTeamMember) graphql.Marshaler {
+			return ec.marshalNHiringTeamMember2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐHiringTeamMemberᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Position_hiringTeamMembers(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Position",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_HiringTeamMember(ctx, field)
+		},
 	}
 	return fc, nil
 }
@@ -47702,28 +48121,40 @@ func (ec *executionContext) _ApprovalProcess(ctx context.Context, sel ast.Select
 		case "id":
 			out.Values[i] = ec._ApprovalProcess_id(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "name":
 			out.Values[i] = ec._ApprovalProcess_name(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "status":
 			out.Values[i] = ec._ApprovalProcess_status(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "timeStarted":
 			out.Values[i] = ec._ApprovalProcess_timeStarted(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "timeCompleted":
 			out.Values[i] = ec._ApprovalProcess_timeCompleted(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "approvers":
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._ApprovalProcess_approvers(ctx, field, obj)
+				})
+		case "currentApprover":
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._ApprovalProcess_currentApprover(ctx, field, obj)
+				})
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -49304,6 +49735,48 @@ func (ec *executionContext) _FieldDefinitionEdge(ctx context.Context, sel ast.Se
 	return objectValue(out, fields, deferred)
 }
 
+var hiringTeamMemberImplementors = []string{"HiringTeamMember"}
+
+func (ec *executionContext) _HiringTeamMember(ctx context.Context, sel ast.SelectionSet, obj *ent.HiringTeamMember) graphql.Marshaler {
+	fields := ec.collected.of(ec.OperationContext, sel, hiringTeamMemberImplementors)
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfHiringTeamMember); v != nil {
+		return v
+	}
+
+	out := graphql.NewFieldSet(fields)
+	deferred := deferredGroup(ctx, fields)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("HiringTeamMember")
+		case "user":
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._HiringTeamMember_user(ctx, field, obj)
+				})
+		case "role":
+			out.Values[i] = ec._HiringTeamMember_role(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return objectValue(out, fields, deferred)
+}
+
 var locationImplementors = []string{"Location", "Node"}
 
 func (ec *executionContext) _Location(ctx context.Context, sel ast.SelectionSet, obj *ent.Location) graphql.Marshaler {
@@ -49837,6 +50310,20 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "uploadCandidateFile":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_uploadCandidateFile(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "addHiringTeamMember":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_addHiringTeamMember(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "removeHiringTeamMember":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_removeHiringTeamMember(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -51094,6 +51581,12 @@ func (ec *executionContext) _Position(ctx context.Context, sel ast.SelectionSet,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Position_activities(ctx, field, obj)
+				})
+		case "hiringTeamMembers":
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Position_hiringTeamMembers(ctx, field, obj)
 				})
 		case "pipeline":
 			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
@@ -53465,6 +53958,40 @@ func (ec *executionContext) unmarshalNFieldDefinitionWhereInput2ᚖgithubᚗcom�
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) marshalNHiringTeamMember2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐHiringTeamMemberᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.HiringTeamMember) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNHiringTeamMember2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐHiringTeamMember(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNHiringTeamMember2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐHiringTeamMember(ctx context.Context, sel ast.SelectionSet, v *ent.HiringTeamMember) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "HiringTeamMember!")
+		return graphql.Null
+	}
+	return ec._HiringTeamMember(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNHiringTeamRole2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋhiringteammemberᚐRole(ctx context.Context, v any) (hiringteammember.Role, error) {
+	var res hiringteammember.Role
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNHiringTeamRole2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋhiringteammemberᚐRole(ctx context.Context, sel ast.SelectionSet, v hiringteammember.Role) graphql.Marshaler {
+	return v
+}
+
 func (ec *executionContext) unmarshalNID2string(ctx context.Context, v any) (string, error) {
 	res, err := graphql.UnmarshalID(v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -54300,6 +54827,22 @@ func (ec *executionContext) marshalNUpload2githubᚗcomᚋ99designsᚋgqlgenᚋg
 		graphql.AddInvalidNullFromMarshaler(ctx, "Upload!")
 	}
 	return res
+}
+
+func (ec *executionContext) marshalNUser2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐUserᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.User) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNUser2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐUser(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
 }
 
 func (ec *executionContext) marshalNUser2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐUser(ctx context.Context, sel ast.SelectionSet, v *ent.User) graphql.Marshaler {
@@ -57229,6 +57772,8 @@ var plainFieldsOfFieldDefinitionConnection = plainFields[*ent.FieldDefinitionCon
 
 var plainFieldsOfFieldDefinitionEdge = plainFields[*ent.FieldDefinitionEdge]{typeName: "FieldDefinitionEdge"}
 
+var plainFieldsOfHiringTeamMember = plainFields[*ent.HiringTeamMember]{typeName: "HiringTeamMember"}
+
 var plainFieldsOfLocation = plainFields[*ent.Location]{typeName: "Location"}
 
 var plainFieldsOfLocationConnection = plainFields[*ent.LocationConnection]{typeName: "LocationConnection"}
@@ -57648,6 +58193,8 @@ func init() {
 		"node": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.FieldDefinitionEdge) graphql.Marshaler {
 			return plainChild(ctx, c, oc, field, obj.Node, false, fieldDefinitionImplementors, &plainFieldsOfFieldDefinition)
 		}}}
+	plainFieldsOfHiringTeamMember.byName = map[string]plainField[*ent.HiringTeamMember]{
+		"role": {write: func(w io.Writer, obj *ent.HiringTeamMember) { writeEnum(w, obj.Role) }, null: nil}}
 	plainFieldsOfLocation.byName = map[string]plainField[*ent.Location]{
 		"id":           {write: func(w io.Writer, obj *ent.Location) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: nil},
 		"name":         {write: func(w io.Writer, obj *ent.Location) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: nil},

@@ -86,11 +86,14 @@ var actions = map[string]action{
 		},
 		byValue: map[string]func(any) []string{"approval_status": approvalNeeds},
 	},
+	ent.TypeHiringTeamMember: anyChange(p.ManageHiringTeam),
 	ent.TypeApprovalProcess: {
-		create:  []string{p.RequestApproval},
-		update:  []string{p.RequestApproval},
-		delete:  []string{p.RequestApproval},
-		fields:  map[string][]string{"time_completed": bookkeeping},
+		create: []string{p.RequestApproval},
+		update: []string{p.RequestApproval},
+		delete: []string{p.RequestApproval},
+		// An approver's approval counts toward the chain; closing an
+		// opening ends its approval.
+		fields:  map[string][]string{"time_completed": bookkeeping, "approvals": {p.ApproveOpenings, p.RequestApproval}},
 		byValue: map[string]func(any) []string{"status": approvalNeeds},
 	},
 	ent.TypePipelineStep: {}, // pipelineStepNeeds: the company's or a position's
@@ -136,6 +139,8 @@ func approvalNeeds(value any) []string {
 	switch fmt.Sprint(value) {
 	case "APPROVED", "REJECTED":
 		return []string{p.ApproveOpenings}
+	case "ENDED":
+		return []string{p.ChangePositionStatus}
 	}
 	return []string{p.RequestApproval, p.ChangePositionStatus}
 }
