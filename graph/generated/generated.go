@@ -454,6 +454,7 @@ type ComplexityRoot struct {
 		CreatedBy   func(childComplexity int) int
 		Details     func(childComplexity int) int
 		ID          func(childComplexity int) int
+		Private     func(childComplexity int) int
 		Text        func(childComplexity int) int
 		TimeCreated func(childComplexity int) int
 	}
@@ -2835,6 +2836,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Note.ID(childComplexity), true
+	case "Note.private":
+		if e.ComplexityRoot.Note.Private == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Note.Private(childComplexity), true
 	case "Note.text":
 		if e.ComplexityRoot.Note.Text == nil {
 			break
@@ -10260,6 +10267,10 @@ type Note implements Node {
   """
   details: [NoteDetail!]!
   """
+  Whether only its author and users allowed to read private notes see the note.
+  """
+  private: Boolean!
+  """
   The candidate the note is about.
   """
   candidate: Candidate!
@@ -10457,6 +10468,14 @@ input NoteWhereInput {
   Matches records whose text contains the value, ignoring case.
   """
   textContainsFold: String
+  """
+  private field predicates
+  """
+  private: Boolean
+  """
+  Matches records whose private does not equal the value.
+  """
+  privateNEQ: Boolean
   """
   candidate edge predicates
   """
@@ -17129,6 +17148,8 @@ func (ec *executionContext) childFields_Note(ctx context.Context, field graphql.
 		return ec.fieldContext_Note_text(ctx, field)
 	case "details":
 		return ec.fieldContext_Note_details(ctx, field)
+	case "private":
+		return ec.fieldContext_Note_private(ctx, field)
 	case "candidate":
 		return ec.fieldContext_Note_candidate(ctx, field)
 	}
@@ -25275,6 +25296,13 @@ func (ec *executionContext) fieldContext_Note_details(_ context.Context, field g
 		},
 	}
 	return fc, nil
+}
+
+func (ec *executionContext) _Note_private(ctx context.Context, field graphql.CollectedField, obj *ent.Note) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.Private, "Note", ec.marshalNBoolean2bool)
+}
+func (ec *executionContext) fieldContext_Note_private(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return scalarFieldContext("Note", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _Note_candidate(ctx context.Context, field graphql.CollectedField, obj *ent.Note) (ret graphql.Marshaler) {
@@ -39291,7 +39319,7 @@ func (ec *executionContext) unmarshalInputNoteWhereInput(ctx context.Context, ob
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "timeCreated", "timeCreatedNEQ", "timeCreatedIn", "timeCreatedNotIn", "timeCreatedGT", "timeCreatedGTE", "timeCreatedLT", "timeCreatedLTE", "text", "textNEQ", "textIn", "textNotIn", "textGT", "textGTE", "textLT", "textLTE", "textContains", "textHasPrefix", "textHasSuffix", "textEqualFold", "textContainsFold", "hasCandidate", "hasCandidateWith"}
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "timeCreated", "timeCreatedNEQ", "timeCreatedIn", "timeCreatedNotIn", "timeCreatedGT", "timeCreatedGTE", "timeCreatedLT", "timeCreatedLTE", "text", "textNEQ", "textIn", "textNotIn", "textGT", "textGTE", "textLT", "textLTE", "textContains", "textHasPrefix", "textHasSuffix", "textEqualFold", "textContainsFold", "private", "privateNEQ", "hasCandidate", "hasCandidateWith"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -39536,6 +39564,20 @@ func (ec *executionContext) unmarshalInputNoteWhereInput(ctx context.Context, ob
 				return it, err
 			}
 			it.TextContainsFold = data
+		case "private":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("private"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Private = data
+		case "privateNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("privateNEQ"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PrivateNEQ = data
 		case "hasCandidate":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasCandidate"))
 			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
@@ -50108,6 +50150,11 @@ func (ec *executionContext) _Note(ctx context.Context, sel ast.SelectionSet, obj
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "private":
+			out.Values[i] = ec._Note_private(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "candidate":
 			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
 				true, true,
@@ -57715,6 +57762,7 @@ func init() {
 		"id":          {write: func(w io.Writer, obj *ent.Note) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: nil},
 		"timeCreated": {write: func(w io.Writer, obj *ent.Note) { scalar.WriteTime(w, obj.TimeCreated) }, null: func(obj *ent.Note) bool { return obj.TimeCreated.IsZero() }},
 		"text":        {write: func(w io.Writer, obj *ent.Note) { graphql.MarshalString(obj.Text).MarshalGQL(w) }, null: nil},
+		"private":     {write: func(w io.Writer, obj *ent.Note) { graphql.MarshalBoolean(obj.Private).MarshalGQL(w) }, null: nil},
 		"candidate": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.Note) graphql.Marshaler {
 			v, err := obj.Candidate(ctx)
 			if err != nil {
