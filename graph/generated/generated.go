@@ -4805,6 +4805,8 @@ input CreateNoteInput {
   text: String!
   "Titled blocks of plain text; at most 100."
   details: [NoteDetailInput!]
+  "Shows the note only to its author and to users with the permission notes:view_private; false when left out."
+  private: Boolean
 }
 
 "A message added to a conversation (spec 4.3)."
@@ -36617,7 +36619,7 @@ func (ec *executionContext) unmarshalInputCreateNoteInput(ctx context.Context, o
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"timeCreated", "createdBy", "text", "details"}
+	fieldsInOrder := [...]string{"timeCreated", "createdBy", "text", "details", "private"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -36652,6 +36654,13 @@ func (ec *executionContext) unmarshalInputCreateNoteInput(ctx context.Context, o
 				return it, err
 			}
 			it.Details = data
+		case "private":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("private"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Private = data
 		}
 	}
 	return it, nil
