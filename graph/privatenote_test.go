@@ -1,9 +1,14 @@
 package graph_test
 
 import (
+	"context"
 	"net/http"
 	"slices"
+	"strings"
 	"testing"
+	"time"
+
+	"github.com/coder/websocket"
 
 	"github.com/hiregraph/hiregraph/hiregraphtest"
 )
@@ -131,5 +136,36 @@ func TestPrivateNotes(t *testing.T) {
 	}
 	if got := eventNotes(t, env, env.Demo.APIKey); !slices.Equal(got, []string{ritasPrivate, public.CreateNote.ID, codys.CreateNote.ID}) {
 		t.Errorf("an admin key reads the events of notes %v, want all three", got)
+	}
+}
+
+// TestSubscriptionsSkipPrivateNotes: a subscriber who may not read a
+// private note does not hear of it, whether limited to their positions (a
+// hiring manager) or reading every position (a read-only key).
+func TestSubscriptionsSkipPrivateNotes(t *testing.T) {
+	env := hiregraphtest.New(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	k := env.DoAs(env.UserToken(ownerEmail), http.MethodPost, "/v1/api_keys", map[string]any{"name": "reader", "scopes": []string{"read"}})
+	if k.Status != http.StatusCreated {
+		t.Fatalf("create key: %s", k)
+	}
+	subscribers := map[string]*websocket.Conn{}
+	for who, credential := range map[string]string{"hiring manager": env.UserToken("hank.manager@acme.example"), "read-only key": k.Map(t)["secret"].(string)} {
+		conn, ack := dialGraphQL(t, ctx, env, "Bearer "+credential)
+		if ack.Type != "connection_ack" {
+			t.Fatalf("%s: init answered %+v", who, ack)
+		}
+		subscribe(t, ctx, conn, "1", `subscription($id: ID!) { candidateActivities(candidateId: $id) { type object { id } } }`, map[string]any{"id": env.Demo.CandidateUID})
+		subscribers[who] = conn
+	}
+	time.Sleep(200 * time.Millisecond)
+	var private, public struct{ CreateNote struct{ ID string } }
+	env.GraphQLAs(env.Demo.UserToken, createPrivateNote, map[string]any{"id": env.Demo.CandidateUID, "in": map[string]any{"timeCreated": "2026-03-01T10:00:00Z", "text": "Private", "private": true}}).Decode(t, &private)
+	env.GraphQLAs(env.Demo.UserToken, createPrivateNote, map[string]any{"id": env.Demo.CandidateUID, "in": map[string]any{"timeCreated": "2026-03-01T10:00:00Z", "text": "Public"}}).Decode(t, &public)
+	for who, conn := range subscribers {
+		if m := next(t, ctx, conn); m.Type != "next" || !strings.Contains(string(m.Payload), public.CreateNote.ID) {
+			t.Errorf("the %s got %s %s first, want the public note %s (not the private %s)", who, m.Type, m.Payload, public.CreateNote.ID, private.CreateNote.ID)
+		}
 	}
 }
