@@ -165,7 +165,7 @@ func TestCustomRoleLifecycle(t *testing.T) {
 
 	// Every change is in the company's event feed, with who made it; the
 	// activity behind each event holds the fields changed.
-	var feed struct {
+	type feed struct {
 		Events struct {
 			Events []struct {
 				ID, Type string
@@ -177,11 +177,14 @@ func TestCustomRoleLifecycle(t *testing.T) {
 			}
 		}
 	}
-	env.GraphQLAs(owner, `{ events(types: ["role.created", "role.updated", "role.deleted", "user.created", "user.roles_changed"], first: 50) {
-		events { id type actor { type id } object { type id data } } } }`, nil).Decode(t, &feed)
+	audit := hiregraphtest.Settled(t, func() (f feed) {
+		env.GraphQLAs(owner, `{ events(types: ["role.created", "role.updated", "role.deleted", "user.created", "user.roles_changed"], first: 50) {
+			events { id type actor { type id } object { type id data } } } }`, nil).Decode(t, &f)
+		return f
+	}, func(f feed) bool { return len(f.Events.Events) >= 5 })
 	var types []string
 	olivia := userID(t, env, owner)
-	for _, ev := range feed.Events.Events {
+	for _, ev := range audit.Events.Events {
 		types = append(types, ev.Type)
 		if ev.Actor.Type != "USER" || ev.Actor.ID != olivia {
 			t.Errorf("%s by %+v, want the owner", ev.Type, ev.Actor)
@@ -191,7 +194,7 @@ func TestCustomRoleLifecycle(t *testing.T) {
 	if !slices.Equal(types, wantTypes) {
 		t.Fatalf("audit events %v, want %v", types, wantTypes)
 	}
-	changed := feed.Events.Events[3]
+	changed := audit.Events.Events[3]
 	if changed.Object.Type != "User" || changed.Object.ID != mia || changed.Object.Data["roles"].([]any)[0] != "interviewer" {
 		t.Errorf("user.roles_changed object %+v", changed.Object)
 	}
