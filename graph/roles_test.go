@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hiregraph/hiregraph/graph"
 	"github.com/hiregraph/hiregraph/hiregraphtest"
 	"github.com/hiregraph/hiregraph/permission"
 )
@@ -256,4 +257,23 @@ func userID(t *testing.T, env *hiregraphtest.Env, token string) string {
 	}
 	env.GraphQLAs(token, `{ viewer { viewerUser { id } } }`, nil).Decode(t, &out)
 	return out.Viewer.ViewerUser.ID
+}
+
+// TestSubscriptionEndsWhenItsCustomRoleChanges: a change to a role, not to
+// the user, changes what its holders may do, so their subscriptions end
+// as a change of their roles ends them (4403: connecting again gets the
+// new rights).
+func TestSubscriptionEndsWhenItsCustomRoleChanges(t *testing.T) {
+	env := sessionEnv(t, nil)
+	ctx := wsContext(t)
+	owner := env.UserToken(ownerEmail)
+	var created struct{ CreateRole roleAnswer }
+	env.GraphQLAs(owner, createRole, map[string]any{"in": map[string]any{"name": "watcher",
+		"permissions": []string{permission.ViewAllPositions, permission.ViewCandidates}}}).Decode(t, &created)
+	_, token := invite(t, env, owner, "wes.watcher@acme.example", "watcher")
+	conn := subscribeToPosition(t, ctx, env, "Bearer "+token)
+	env.GraphQLAs(owner, updateRole, map[string]any{"id": *created.CreateRole.ID, "in": map[string]any{"permissions": []string{permission.ViewAllPositions}}}).Decode(t, &struct{}{})
+	if code, reason := closeStatus(t, ctx, conn); code != graph.CloseForbidden || reason == "" {
+		t.Errorf("closed with %d %q, want %d and a reason", code, reason, graph.CloseForbidden)
+	}
 }
