@@ -72,7 +72,7 @@ func (a *Authenticator) Authenticate(ctx context.Context, header string) (viewer
 	if err != nil {
 		return viewer.Viewer{}, err
 	}
-	return userViewer(v, u), nil
+	return a.userViewer(ctx, v, u)
 }
 
 // userOfToken signs in the user a user token names. The user is read on
@@ -87,7 +87,7 @@ func (a *Authenticator) userOfToken(ctx context.Context, token string) (viewer.V
 	if err != nil {
 		return viewer.Viewer{}, err
 	}
-	return userViewer(viewer.Viewer{}, u), nil
+	return a.userViewer(ctx, viewer.Viewer{}, u)
 }
 
 // ActFor makes an API key's request act for the user who (an e-mail or a
@@ -118,7 +118,7 @@ func (a *Authenticator) ActFor(ctx context.Context, v viewer.Viewer, who string)
 	if v.UserID != "" && v.UserID != u.ID {
 		return viewer.Viewer{}, apierror.Forbidden("the API key is bound to a user and acts only for them")
 	}
-	return userViewer(v, u), nil
+	return a.userViewer(ctx, v, u)
 }
 
 // lastUsedEvery is how often a key's last-used time is written: every

@@ -17,6 +17,7 @@ import (
 
 	"github.com/hiregraph/hiregraph/apierror"
 	"github.com/hiregraph/hiregraph/ent"
+	"github.com/hiregraph/hiregraph/ent/role"
 	"github.com/hiregraph/hiregraph/ent/user"
 	"github.com/hiregraph/hiregraph/permission"
 	"github.com/hiregraph/hiregraph/viewer"
@@ -266,12 +267,27 @@ func unverifiedIssuer(token string) string {
 	return c.Issuer
 }
 
-// userViewer turns an active user into the viewer of a request.
-func userViewer(base viewer.Viewer, u *ent.User) viewer.Viewer {
+// userViewer turns an active user into the viewer of a request. The
+// permissions of the custom roles the user holds are read here, in one
+// query, on every request, so a change to a role takes effect at once. ctx
+// carries a privacy decision, hence the explicit company.
+func (a *Authenticator) userViewer(ctx context.Context, base viewer.Viewer, u *ent.User) (viewer.Viewer, error) {
+	var custom map[string][]string
+	if names := slices.DeleteFunc(slices.Clone(u.Roles), permission.IsBuiltIn); len(names) > 0 {
+		roles, err := a.Client.Role.Query().Where(role.CompanyID(u.CompanyID), role.NameIn(names...)).
+			Select(role.FieldName, role.FieldPermissions).All(ctx)
+		if err != nil {
+			return viewer.Viewer{}, fmt.Errorf("reading the custom roles of a user: %w", err)
+		}
+		custom = make(map[string][]string, len(roles))
+		for _, r := range roles {
+			custom[r.Name] = r.Permissions
+		}
+	}
 	base.CompanyID = u.CompanyID
-	v := base.ForUser(u.ID, u.Roles, permission.OfRoles(u.Roles, nil))
+	v := base.ForUser(u.ID, u.Roles, permission.OfRoles(u.Roles, func(r string) []string { return custom[r] }))
 	v.UserName = strings.TrimSpace(u.FirstName + " " + u.LastName)
-	return v
+	return v, nil
 }
 
 // deriveUserTokenKey derives the Ed25519 key of local user tokens from the

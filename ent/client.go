@@ -38,6 +38,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/questionnaire"
 	"github.com/hiregraph/hiregraph/ent/ratelimitbucket"
 	"github.com/hiregraph/hiregraph/ent/rejectionreason"
+	"github.com/hiregraph/hiregraph/ent/role"
 	"github.com/hiregraph/hiregraph/ent/testsubmission"
 	"github.com/hiregraph/hiregraph/ent/user"
 	"github.com/hiregraph/hiregraph/ent/webhookattempt"
@@ -99,6 +100,8 @@ type Client struct {
 	RateLimitBucket *RateLimitBucketClient
 	// RejectionReason is the client for interacting with the RejectionReason builders.
 	RejectionReason *RejectionReasonClient
+	// Role is the client for interacting with the Role builders.
+	Role *RoleClient
 	// TestSubmission is the client for interacting with the TestSubmission builders.
 	TestSubmission *TestSubmissionClient
 	// User is the client for interacting with the User builders.
@@ -142,6 +145,7 @@ func (c *Client) init() {
 	c.Questionnaire = NewQuestionnaireClient(c.config)
 	c.RateLimitBucket = NewRateLimitBucketClient(c.config)
 	c.RejectionReason = NewRejectionReasonClient(c.config)
+	c.Role = NewRoleClient(c.config)
 	c.TestSubmission = NewTestSubmissionClient(c.config)
 	c.User = NewUserClient(c.config)
 	c.WebhookAttempt = NewWebhookAttemptClient(c.config)
@@ -263,6 +267,7 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		Questionnaire:     NewQuestionnaireClient(cfg),
 		RateLimitBucket:   NewRateLimitBucketClient(cfg),
 		RejectionReason:   NewRejectionReasonClient(cfg),
+		Role:              NewRoleClient(cfg),
 		TestSubmission:    NewTestSubmissionClient(cfg),
 		User:              NewUserClient(cfg),
 		WebhookAttempt:    NewWebhookAttemptClient(cfg),
@@ -311,6 +316,7 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		Questionnaire:     NewQuestionnaireClient(cfg),
 		RateLimitBucket:   NewRateLimitBucketClient(cfg),
 		RejectionReason:   NewRejectionReasonClient(cfg),
+		Role:              NewRoleClient(cfg),
 		TestSubmission:    NewTestSubmissionClient(cfg),
 		User:              NewUserClient(cfg),
 		WebhookAttempt:    NewWebhookAttemptClient(cfg),
@@ -349,7 +355,7 @@ func (c *Client) Use(hooks ...Hook) {
 		c.EvaluationPartner, c.FieldDefinition, c.HiringTeamMember, c.IdempotencyKey,
 		c.Location, c.Message, c.Note, c.OfferLetter, c.Opening, c.Person,
 		c.PipelineStep, c.Position, c.Questionnaire, c.RateLimitBucket,
-		c.RejectionReason, c.TestSubmission, c.User, c.WebhookAttempt,
+		c.RejectionReason, c.Role, c.TestSubmission, c.User, c.WebhookAttempt,
 		c.WebhookEndpoint,
 	} {
 		n.Use(hooks...)
@@ -365,7 +371,7 @@ func (c *Client) Intercept(interceptors ...Interceptor) {
 		c.EvaluationPartner, c.FieldDefinition, c.HiringTeamMember, c.IdempotencyKey,
 		c.Location, c.Message, c.Note, c.OfferLetter, c.Opening, c.Person,
 		c.PipelineStep, c.Position, c.Questionnaire, c.RateLimitBucket,
-		c.RejectionReason, c.TestSubmission, c.User, c.WebhookAttempt,
+		c.RejectionReason, c.Role, c.TestSubmission, c.User, c.WebhookAttempt,
 		c.WebhookEndpoint,
 	} {
 		n.Intercept(interceptors...)
@@ -425,6 +431,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.RateLimitBucket.mutate(ctx, m)
 	case *RejectionReasonMutation:
 		return c.RejectionReason.mutate(ctx, m)
+	case *RoleMutation:
+		return c.Role.mutate(ctx, m)
 	case *TestSubmissionMutation:
 		return c.TestSubmission.mutate(ctx, m)
 	case *UserMutation:
@@ -4976,6 +4984,157 @@ func (c *RejectionReasonClient) mutate(ctx context.Context, m *RejectionReasonMu
 	}
 }
 
+// RoleClient is a client for the Role schema.
+type RoleClient struct {
+	config
+}
+
+// NewRoleClient returns a client for the Role from the given config.
+func NewRoleClient(c config) *RoleClient {
+	return &RoleClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `role.Hooks(f(g(h())))`.
+func (c *RoleClient) Use(hooks ...Hook) {
+	c.hooks.Role = append(c.hooks.Role, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `role.Intercept(f(g(h())))`.
+func (c *RoleClient) Intercept(interceptors ...Interceptor) {
+	c.inters.Role = append(c.inters.Role, interceptors...)
+}
+
+// Create returns a builder for creating a Role entity.
+func (c *RoleClient) Create() *RoleCreate {
+	mutation := newRoleMutation(c.config, OpCreate)
+	return &RoleCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of Role entities.
+func (c *RoleClient) CreateBulk(builders ...*RoleCreate) *RoleCreateBulk {
+	return &RoleCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *RoleClient) MapCreateBulk(slice any, setFunc func(*RoleCreate, int)) *RoleCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &RoleCreateBulk{err: fmt.Errorf("calling to RoleClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*RoleCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &RoleCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for Role.
+func (c *RoleClient) Update() *RoleUpdate {
+	mutation := newRoleMutation(c.config, OpUpdate)
+	return &RoleUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *RoleClient) UpdateOne(_m *Role) *RoleUpdateOne {
+	mutation := newRoleMutation(c.config, OpUpdateOne, withRole(_m))
+	return &RoleUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *RoleClient) UpdateOneID(id string) *RoleUpdateOne {
+	mutation := newRoleMutation(c.config, OpUpdateOne, withRoleID(id))
+	return &RoleUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for Role.
+func (c *RoleClient) Delete() *RoleDelete {
+	mutation := newRoleMutation(c.config, OpDelete)
+	return &RoleDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *RoleClient) DeleteOne(_m *Role) *RoleDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *RoleClient) DeleteOneID(id string) *RoleDeleteOne {
+	builder := c.Delete().Where(role.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &RoleDeleteOne{builder}
+}
+
+// Query returns a query builder for Role.
+func (c *RoleClient) Query() *RoleQuery {
+	return &RoleQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeRole},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a Role entity by its id.
+func (c *RoleClient) Get(ctx context.Context, id string) (*Role, error) {
+	return c.Query().Where(role.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *RoleClient) GetX(ctx context.Context, id string) *Role {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryCompany queries the company edge of a Role.
+func (c *RoleClient) QueryCompany(_m *Role) *CompanyQuery {
+	query := (&CompanyClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(role.Table, role.FieldID, id),
+			sqlgraph.To(company.Table, company.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, false, role.CompanyTable, role.CompanyColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *RoleClient) Hooks() []Hook {
+	hooks := c.hooks.Role
+	return append(hooks[:len(hooks):len(hooks)], role.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *RoleClient) Interceptors() []Interceptor {
+	inters := c.inters.Role
+	return append(inters[:len(inters):len(inters)], role.Interceptors[:]...)
+}
+
+func (c *RoleClient) mutate(ctx context.Context, m *RoleMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&RoleCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&RoleUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&RoleUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&RoleDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown Role mutation op: %q", m.Op())
+	}
+}
+
 // TestSubmissionClient is a client for the TestSubmission schema.
 type TestSubmissionClient struct {
 	config
@@ -5683,7 +5842,7 @@ type (
 		CandidateStep, Company, Contact, Conversation, EvaluationPartner,
 		FieldDefinition, HiringTeamMember, IdempotencyKey, Location, Message, Note,
 		OfferLetter, Opening, Person, PipelineStep, Position, Questionnaire,
-		RateLimitBucket, RejectionReason, TestSubmission, User, WebhookAttempt,
+		RateLimitBucket, RejectionReason, Role, TestSubmission, User, WebhookAttempt,
 		WebhookEndpoint []ent.Hook
 	}
 	inters struct {
@@ -5691,7 +5850,7 @@ type (
 		CandidateStep, Company, Contact, Conversation, EvaluationPartner,
 		FieldDefinition, HiringTeamMember, IdempotencyKey, Location, Message, Note,
 		OfferLetter, Opening, Person, PipelineStep, Position, Questionnaire,
-		RateLimitBucket, RejectionReason, TestSubmission, User, WebhookAttempt,
+		RateLimitBucket, RejectionReason, Role, TestSubmission, User, WebhookAttempt,
 		WebhookEndpoint []ent.Interceptor
 	}
 )

@@ -30,6 +30,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/questionnaire"
 	"github.com/hiregraph/hiregraph/ent/ratelimitbucket"
 	"github.com/hiregraph/hiregraph/ent/rejectionreason"
+	"github.com/hiregraph/hiregraph/ent/role"
 	"github.com/hiregraph/hiregraph/ent/testsubmission"
 	"github.com/hiregraph/hiregraph/ent/user"
 	"github.com/hiregraph/hiregraph/ent/webhookattempt"
@@ -97,6 +98,10 @@ var edgeTargets = map[string]map[string]string{
 	"FieldDefinition": {
 		"company": "Company",
 	},
+	"HiringTeamMember": {
+		"position": "Position",
+		"user":     "User",
+	},
 	"IdempotencyKey": {
 		"company": "Company",
 	},
@@ -146,6 +151,7 @@ var edgeTargets = map[string]map[string]string{
 		"candidates":     "Candidate",
 		"activities":     "Activity",
 		"pipeline_steps": "PipelineStep",
+		"team_members":   "HiringTeamMember",
 	},
 	"Questionnaire": {
 		"company":   "Company",
@@ -154,6 +160,9 @@ var edgeTargets = map[string]map[string]string{
 	"RejectionReason": {
 		"company":    "Company",
 		"candidates": "Candidate",
+	},
+	"Role": {
+		"company": "Company",
 	},
 	"TestSubmission": {
 		"company":   "Company",
@@ -234,6 +243,8 @@ func (c *Client) VisibleIDs(ctx context.Context, typ string, ids []string) ([]st
 		return c.RateLimitBucket.Query().Where(ratelimitbucket.IDIn(ids...)).IDs(ctx)
 	case "RejectionReason":
 		return c.RejectionReason.Query().Where(rejectionreason.IDIn(ids...)).IDs(ctx)
+	case "Role":
+		return c.Role.Query().Where(role.IDIn(ids...)).IDs(ctx)
 	case "TestSubmission":
 		return c.TestSubmission.Query().Where(testsubmission.IDIn(ids...)).IDs(ctx)
 	case "User":
@@ -389,6 +400,12 @@ func NodeIDs(v Value) []string {
 		}
 		return ids
 	case []*RejectionReason:
+		ids := make([]string, len(v))
+		for i, n := range v {
+			ids[i] = n.ID
+		}
+		return ids
+	case []*Role:
 		ids := make([]string, len(v))
 		for i, n := range v {
 			ids[i] = n.ID

@@ -37,6 +37,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/questionnaire"
 	"github.com/hiregraph/hiregraph/ent/ratelimitbucket"
 	"github.com/hiregraph/hiregraph/ent/rejectionreason"
+	"github.com/hiregraph/hiregraph/ent/role"
 	"github.com/hiregraph/hiregraph/ent/testsubmission"
 	"github.com/hiregraph/hiregraph/ent/user"
 	"github.com/hiregraph/hiregraph/ent/webhookattempt"
@@ -126,6 +127,7 @@ func checkColumn(t, c string) error {
 			questionnaire.Table:     questionnaire.ValidColumn,
 			ratelimitbucket.Table:   ratelimitbucket.ValidColumn,
 			rejectionreason.Table:   rejectionreason.ValidColumn,
+			role.Table:              role.ValidColumn,
 			testsubmission.Table:    testsubmission.ValidColumn,
 			user.Table:              user.ValidColumn,
 			webhookattempt.Table:    webhookattempt.ValidColumn,

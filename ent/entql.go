@@ -29,6 +29,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/questionnaire"
 	"github.com/hiregraph/hiregraph/ent/ratelimitbucket"
 	"github.com/hiregraph/hiregraph/ent/rejectionreason"
+	"github.com/hiregraph/hiregraph/ent/role"
 	"github.com/hiregraph/hiregraph/ent/testsubmission"
 	"github.com/hiregraph/hiregraph/ent/user"
 	"github.com/hiregraph/hiregraph/ent/webhookattempt"
@@ -42,7 +43,7 @@ import (
 
 // schemaGraph holds a representation of ent/schema at runtime.
 var schemaGraph = func() *sqlgraph.Schema {
-	graph := &sqlgraph.Schema{Nodes: make([]*sqlgraph.Node, 29)}
+	graph := &sqlgraph.Schema{Nodes: make([]*sqlgraph.Node, 30)}
 	graph.Nodes[0] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   apikey.Table,
@@ -410,6 +411,8 @@ var schemaGraph = func() *sqlgraph.Schema {
 			note.FieldCreatedBy:   {Type: field.TypeJSON, Column: note.FieldCreatedBy},
 			note.FieldText:        {Type: field.TypeString, Column: note.FieldText},
 			note.FieldDetails:     {Type: field.TypeJSON, Column: note.FieldDetails},
+			note.FieldPrivate:     {Type: field.TypeBool, Column: note.FieldPrivate},
+			note.FieldAuthorID:    {Type: field.TypeString, Column: note.FieldAuthorID},
 		},
 	}
 	graph.Nodes[17] = &sqlgraph.Node{
@@ -595,6 +598,24 @@ var schemaGraph = func() *sqlgraph.Schema {
 	}
 	graph.Nodes[25] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
+			Table:   role.Table,
+			Columns: role.Columns,
+			ID: &sqlgraph.FieldSpec{
+				Type:   field.TypeString,
+				Column: role.FieldID,
+			},
+		},
+		Type: "Role",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			role.FieldCompanyID:   {Type: field.TypeString, Column: role.FieldCompanyID},
+			role.FieldName:        {Type: field.TypeString, Column: role.FieldName},
+			role.FieldDescription: {Type: field.TypeString, Column: role.FieldDescription},
+			role.FieldPermissions: {Type: field.TypeJSON, Column: role.FieldPermissions},
+			role.FieldTimeCreated: {Type: field.TypeTime, Column: role.FieldTimeCreated},
+		},
+	}
+	graph.Nodes[26] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
 			Table:   testsubmission.Table,
 			Columns: testsubmission.Columns,
 			ID: &sqlgraph.FieldSpec{
@@ -621,7 +642,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			testsubmission.FieldTimeUpdated:           {Type: field.TypeTime, Column: testsubmission.FieldTimeUpdated},
 		},
 	}
-	graph.Nodes[26] = &sqlgraph.Node{
+	graph.Nodes[27] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   user.Table,
 			Columns: user.Columns,
@@ -642,7 +663,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			user.FieldTimeCreated: {Type: field.TypeTime, Column: user.FieldTimeCreated},
 		},
 	}
-	graph.Nodes[27] = &sqlgraph.Node{
+	graph.Nodes[28] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   webhookattempt.Table,
 			Columns: webhookattempt.Columns,
@@ -665,7 +686,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			webhookattempt.FieldTimeCreated: {Type: field.TypeTime, Column: webhookattempt.FieldTimeCreated},
 		},
 	}
-	graph.Nodes[28] = &sqlgraph.Node{
+	graph.Nodes[29] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   webhookendpoint.Table,
 			Columns: webhookendpoint.Columns,
@@ -1600,6 +1621,18 @@ var schemaGraph = func() *sqlgraph.Schema {
 		},
 		"RejectionReason",
 		"Candidate",
+	)
+	graph.MustAddE(
+		"company",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: false,
+			Table:   role.CompanyTable,
+			Columns: []string{role.CompanyColumn},
+			Bidi:    false,
+		},
+		"Role",
+		"Company",
 	)
 	graph.MustAddE(
 		"company",
@@ -3731,6 +3764,16 @@ func (f *NoteFilter) WhereDetails(p entql.BytesP) {
 	f.Where(p.Field(note.FieldDetails))
 }
 
+// WherePrivate applies the entql bool predicate on the private field.
+func (f *NoteFilter) WherePrivate(p entql.BoolP) {
+	f.Where(p.Field(note.FieldPrivate))
+}
+
+// WhereAuthorID applies the entql string predicate on the author_id field.
+func (f *NoteFilter) WhereAuthorID(p entql.StringP) {
+	f.Where(p.Field(note.FieldAuthorID))
+}
+
 // WhereHasCompany applies a predicate to check if query has an edge company.
 func (f *NoteFilter) WhereHasCompany() {
 	f.Where(entql.HasEdge("company"))
@@ -4885,6 +4928,85 @@ func (f *RejectionReasonFilter) WhereHasCandidatesWith(preds ...predicate.Candid
 }
 
 // addPredicate implements the predicateAdder interface.
+func (_q *RoleQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the RoleQuery builder.
+func (_q *RoleQuery) Filter() *RoleFilter {
+	return &RoleFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *RoleMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the RoleMutation builder.
+func (m *RoleMutation) Filter() *RoleFilter {
+	return &RoleFilter{config: m.config, predicateAdder: m}
+}
+
+// RoleFilter provides a generic filtering capability at runtime for RoleQuery.
+type RoleFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *RoleFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[25].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereID applies the entql string predicate on the id field.
+func (f *RoleFilter) WhereID(p entql.StringP) {
+	f.Where(p.Field(role.FieldID))
+}
+
+// WhereCompanyID applies the entql string predicate on the company_id field.
+func (f *RoleFilter) WhereCompanyID(p entql.StringP) {
+	f.Where(p.Field(role.FieldCompanyID))
+}
+
+// WhereName applies the entql string predicate on the name field.
+func (f *RoleFilter) WhereName(p entql.StringP) {
+	f.Where(p.Field(role.FieldName))
+}
+
+// WhereDescription applies the entql string predicate on the description field.
+func (f *RoleFilter) WhereDescription(p entql.StringP) {
+	f.Where(p.Field(role.FieldDescription))
+}
+
+// WherePermissions applies the entql json.RawMessage predicate on the permissions field.
+func (f *RoleFilter) WherePermissions(p entql.BytesP) {
+	f.Where(p.Field(role.FieldPermissions))
+}
+
+// WhereTimeCreated applies the entql time.Time predicate on the time_created field.
+func (f *RoleFilter) WhereTimeCreated(p entql.TimeP) {
+	f.Where(p.Field(role.FieldTimeCreated))
+}
+
+// WhereHasCompany applies a predicate to check if query has an edge company.
+func (f *RoleFilter) WhereHasCompany() {
+	f.Where(entql.HasEdge("company"))
+}
+
+// WhereHasCompanyWith applies a predicate to check if query has an edge company with a given conditions (other predicates).
+func (f *RoleFilter) WhereHasCompanyWith(preds ...predicate.Company) {
+	f.Where(entql.HasEdgeWith("company", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// addPredicate implements the predicateAdder interface.
 func (_q *TestSubmissionQuery) addPredicate(pred func(s *sql.Selector)) {
 	_q.predicates = append(_q.predicates, pred)
 }
@@ -4913,7 +5035,7 @@ type TestSubmissionFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *TestSubmissionFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[25].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[26].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5070,7 +5192,7 @@ type UserFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *UserFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[26].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[27].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5192,7 +5314,7 @@ type WebhookAttemptFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *WebhookAttemptFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[27].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[28].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5310,7 +5432,7 @@ type WebhookEndpointFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *WebhookEndpointFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[28].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[29].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})

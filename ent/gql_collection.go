@@ -2468,6 +2468,11 @@ func (_q *NoteQuery) collectField(ctx context.Context, oneNode bool, opCtx *grap
 				selectedFields = append(selectedFields, note.FieldDetails)
 				fieldSeen[note.FieldDetails] = struct{}{}
 			}
+		case "private":
+			if _, ok := fieldSeen[note.FieldPrivate]; !ok {
+				selectedFields = append(selectedFields, note.FieldPrivate)
+				fieldSeen[note.FieldPrivate] = struct{}{}
+			}
 		case "id":
 		case "__typename":
 		default:

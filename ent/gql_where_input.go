@@ -5531,6 +5531,10 @@ type NoteWhereInput struct {
 	TextEqualFold    *string  `json:"textEqualFold,omitempty"`
 	TextContainsFold *string  `json:"textContainsFold,omitempty"`
 
+	// "private" field predicates.
+	Private    *bool `json:"private,omitempty"`
+	PrivateNEQ *bool `json:"privateNEQ,omitempty"`
+
 	// "candidate" edge predicates.
 	HasCandidate     *bool                  `json:"hasCandidate,omitempty"`
 	HasCandidateWith []*CandidateWhereInput `json:"hasCandidateWith,omitempty"`
@@ -5699,6 +5703,12 @@ func (i *NoteWhereInput) P() (predicate.Note, error) {
 	}
 	if i.TextContainsFold != nil {
 		predicates = append(predicates, note.TextContainsFold(*i.TextContainsFold))
+	}
+	if i.Private != nil {
+		predicates = append(predicates, note.PrivateEQ(*i.Private))
+	}
+	if i.PrivateNEQ != nil {
+		predicates = append(predicates, note.PrivateNEQ(*i.PrivateNEQ))
 	}
 
 	if i.HasCandidate != nil {

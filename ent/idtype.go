@@ -30,6 +30,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/questionnaire"
 	"github.com/hiregraph/hiregraph/ent/rejectionreason"
+	"github.com/hiregraph/hiregraph/ent/role"
 	"github.com/hiregraph/hiregraph/ent/testsubmission"
 	"github.com/hiregraph/hiregraph/ent/user"
 	"github.com/hiregraph/hiregraph/ent/webhookattempt"
@@ -61,6 +62,7 @@ var prefixTable = map[string]string{
 	"pos": position.Table,
 	"qnr": questionnaire.Table,
 	"rjr": rejectionreason.Table,
+	"rol": role.Table,
 	"tsb": testsubmission.Table,
 	"usr": user.Table,
 	"wha": webhookattempt.Table,

@@ -33,6 +33,10 @@ type Note struct {
 	Text string `json:"text,omitempty"`
 	// Titled blocks of plain text.
 	Details []schematype.NoteDetail `json:"details,omitempty"`
+	// Whether only its author and users allowed to read private notes see the note.
+	Private bool `json:"private,omitempty"`
+	// The user who wrote the note, when a user did: they always read it.
+	AuthorID *string `json:"author_id,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
 	// The values are being populated by the NoteQuery when eager-loading is set.
 	Edges        NoteEdges `json:"edges"`
@@ -81,7 +85,9 @@ func (*Note) scanValues(columns []string) ([]any, error) {
 		switch columns[i] {
 		case note.FieldCreatedBy, note.FieldDetails:
 			values[i] = new([]byte)
-		case note.FieldID, note.FieldCompanyID, note.FieldCandidateID, note.FieldText:
+		case note.FieldPrivate:
+			values[i] = new(sql.NullBool)
+		case note.FieldID, note.FieldCompanyID, note.FieldCandidateID, note.FieldText, note.FieldAuthorID:
 			values[i] = new(sql.NullString)
 		case note.FieldTimeCreated:
 			values[i] = new(sql.NullTime)
@@ -146,6 +152,19 @@ func (_m *Note) assignValues(columns []string, values []any) error {
 					return fmt.Errorf("unmarshal field details: %w", err)
 				}
 			}
+		case note.FieldPrivate:
+			if value, ok := values[i].(*sql.NullBool); !ok {
+				return fmt.Errorf("unexpected type %T for field private", values[i])
+			} else if value.Valid {
+				_m.Private = value.Bool
+			}
+		case note.FieldAuthorID:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field author_id", values[i])
+			} else if value.Valid {
+				_m.AuthorID = new(string)
+				*_m.AuthorID = value.String
+			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
 		}
@@ -209,6 +228,14 @@ func (_m *Note) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("details=")
 	builder.WriteString(fmt.Sprintf("%v", _m.Details))
+	builder.WriteString(", ")
+	builder.WriteString("private=")
+	builder.WriteString(fmt.Sprintf("%v", _m.Private))
+	builder.WriteString(", ")
+	if v := _m.AuthorID; v != nil {
+		builder.WriteString("author_id=")
+		builder.WriteString(*v)
+	}
 	builder.WriteByte(')')
 	return builder.String()
 }
@@ -227,12 +254,16 @@ func (_m *Note) scanTargets(columns []string) ([]any, error) {
 			values[i] = &_m.TimeCreated
 		case note.FieldText:
 			values[i] = &_m.Text
+		case note.FieldPrivate:
+			values[i] = &_m.Private
 		case note.FieldID:
 			values[i] = new(sql.NullString)
 		case note.FieldCreatedBy:
 			values[i] = new([]byte)
 		case note.FieldDetails:
 			values[i] = new([]byte)
+		case note.FieldAuthorID:
+			values[i] = new(sql.NullString)
 		default:
 			v, err := (*Note).scanValues(nil, columns[i:i+1])
 			if err != nil {
@@ -248,7 +279,7 @@ func (_m *Note) scanTargets(columns []string) ([]any, error) {
 func (_m *Note) assignScanned(columns []string, values []any) error {
 	for i := range columns {
 		switch columns[i] {
-		case note.FieldCompanyID, note.FieldCandidateID, note.FieldTimeCreated, note.FieldText:
+		case note.FieldCompanyID, note.FieldCandidateID, note.FieldTimeCreated, note.FieldText, note.FieldPrivate:
 		default:
 			if err := _m.assignValues(columns[i:i+1], values[i:i+1]); err != nil {
 				return err

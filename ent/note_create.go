@@ -62,6 +62,34 @@ func (_c *NoteCreate) SetDetails(v []schematype.NoteDetail) *NoteCreate {
 	return _c
 }
 
+// SetPrivate sets the "private" field.
+func (_c *NoteCreate) SetPrivate(v bool) *NoteCreate {
+	_c.mutation.SetPrivate(v)
+	return _c
+}
+
+// SetNillablePrivate sets the "private" field if the given value is not nil.
+func (_c *NoteCreate) SetNillablePrivate(v *bool) *NoteCreate {
+	if v != nil {
+		_c.SetPrivate(*v)
+	}
+	return _c
+}
+
+// SetAuthorID sets the "author_id" field.
+func (_c *NoteCreate) SetAuthorID(v string) *NoteCreate {
+	_c.mutation.SetAuthorID(v)
+	return _c
+}
+
+// SetNillableAuthorID sets the "author_id" field if the given value is not nil.
+func (_c *NoteCreate) SetNillableAuthorID(v *string) *NoteCreate {
+	if v != nil {
+		_c.SetAuthorID(*v)
+	}
+	return _c
+}
+
 // SetID sets the "id" field.
 func (_c *NoteCreate) SetID(v string) *NoteCreate {
 	_c.mutation.SetID(v)
@@ -127,6 +155,10 @@ func (_c *NoteCreate) defaults() error {
 		v := note.DefaultDetails
 		_c.mutation.SetDetails(v)
 	}
+	if _, ok := _c.mutation.Private(); !ok {
+		v := note.DefaultPrivate
+		_c.mutation.SetPrivate(v)
+	}
 	if _, ok := _c.mutation.ID(); !ok {
 		if note.DefaultID == nil {
 			return fmt.Errorf("ent: uninitialized note.DefaultID (forgotten import ent/runtime?)")
@@ -161,6 +193,9 @@ func (_c *NoteCreate) check() error {
 	}
 	if _, ok := _c.mutation.Details(); !ok {
 		return &ValidationError{Name: "details", err: errors.New(`ent: missing required field "Note.details"`)}
+	}
+	if _, ok := _c.mutation.Private(); !ok {
+		return &ValidationError{Name: "private", err: errors.New(`ent: missing required field "Note.private"`)}
 	}
 	if v, ok := _c.mutation.ID(); ok {
 		if err := note.IDValidator(v); err != nil {
@@ -224,6 +259,14 @@ func (_c *NoteCreate) createSpec() (*Note, *sqlgraph.CreateSpec) {
 	if value, ok := _c.mutation.Details(); ok {
 		_spec.SetField(note.FieldDetails, field.TypeJSON, value)
 		_node.Details = value
+	}
+	if value, ok := _c.mutation.Private(); ok {
+		_spec.SetField(note.FieldPrivate, field.TypeBool, value)
+		_node.Private = value
+	}
+	if value, ok := _c.mutation.AuthorID(); ok {
+		_spec.SetField(note.FieldAuthorID, field.TypeString, value)
+		_node.AuthorID = &value
 	}
 	if nodes := _c.mutation.CompanyIDs(); len(nodes) > 0 {
 		edge := &sqlgraph.EdgeSpec{
@@ -345,6 +388,12 @@ func (u *NoteUpsertOne) UpdateNewValues() *NoteUpsertOne {
 		}
 		if _, exists := u.create.mutation.Details(); exists {
 			s.SetIgnore(note.FieldDetails)
+		}
+		if _, exists := u.create.mutation.Private(); exists {
+			s.SetIgnore(note.FieldPrivate)
+		}
+		if _, exists := u.create.mutation.AuthorID(); exists {
+			s.SetIgnore(note.FieldAuthorID)
 		}
 	}))
 	return u
@@ -577,6 +626,12 @@ func (u *NoteUpsertBulk) UpdateNewValues() *NoteUpsertBulk {
 			}
 			if _, exists := b.mutation.Details(); exists {
 				s.SetIgnore(note.FieldDetails)
+			}
+			if _, exists := b.mutation.Private(); exists {
+				s.SetIgnore(note.FieldPrivate)
+			}
+			if _, exists := b.mutation.AuthorID(); exists {
+				s.SetIgnore(note.FieldAuthorID)
 			}
 		}
 	}))

@@ -89,6 +89,9 @@ func (_u *NoteUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 			}
 		}
 	}
+	if _u.mutation.AuthorIDCleared() {
+		_spec.ClearField(note.FieldAuthorID, field.TypeString)
+	}
 	_spec.AddModifiers(_u.modifiers...)
 	if _node, err = sqlgraph.UpdateNodes(ctx, _u.driver, _spec); err != nil {
 		if _, ok := err.(*sqlgraph.NotFoundError); ok {
@@ -201,6 +204,9 @@ func (_u *NoteUpdateOne) sqlSave(ctx context.Context) (_node *Note, err error) {
 				ps[i](selector)
 			}
 		}
+	}
+	if _u.mutation.AuthorIDCleared() {
+		_spec.ClearField(note.FieldAuthorID, field.TypeString)
 	}
 	_spec.AddModifiers(_u.modifiers...)
 	_node = &Note{config: _u.config}

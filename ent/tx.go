@@ -64,6 +64,8 @@ type Tx struct {
 	RateLimitBucket *RateLimitBucketClient
 	// RejectionReason is the client for interacting with the RejectionReason builders.
 	RejectionReason *RejectionReasonClient
+	// Role is the client for interacting with the Role builders.
+	Role *RoleClient
 	// TestSubmission is the client for interacting with the TestSubmission builders.
 	TestSubmission *TestSubmissionClient
 	// User is the client for interacting with the User builders.
@@ -228,6 +230,7 @@ func (tx *Tx) init() {
 	tx.Questionnaire = NewQuestionnaireClient(tx.config)
 	tx.RateLimitBucket = NewRateLimitBucketClient(tx.config)
 	tx.RejectionReason = NewRejectionReasonClient(tx.config)
+	tx.Role = NewRoleClient(tx.config)
 	tx.TestSubmission = NewTestSubmissionClient(tx.config)
 	tx.User = NewUserClient(tx.config)
 	tx.WebhookAttempt = NewWebhookAttemptClient(tx.config)

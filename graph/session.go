@@ -156,9 +156,11 @@ func refused(ctx context.Context, err error) context.Context {
 }
 
 // sameRights tells whether two viewers of one credential may do the same.
+// Permissions are compared too: a custom role's change keeps the roles.
 func sameRights(a, b viewer.Viewer) bool {
 	return a.CompanyID == b.CompanyID && a.KeyID == b.KeyID && a.UserID == b.UserID && a.PartnerID == b.PartnerID &&
-		slices.Equal(sorted(a.Scopes), sorted(b.Scopes)) && slices.Equal(sorted(a.Roles), sorted(b.Roles))
+		slices.Equal(sorted(a.Scopes), sorted(b.Scopes)) && slices.Equal(sorted(a.Roles), sorted(b.Roles)) &&
+		slices.Equal(a.Permissions, b.Permissions)
 }
 
 func sorted(s []string) []string { return slices.Sorted(slices.Values(s)) }

@@ -42,6 +42,20 @@ var builtIn = map[string][]string{
 	RoleInterviewer: {Comment, SubmitFeedback},
 }
 
+// builtInPurpose says what each built-in role is for, for the API's list
+// of roles.
+var builtInPurpose = map[string]string{
+	RoleOwner:         "Configures the company and does everything; the company always keeps an active owner or admin.",
+	RoleAdmin:         "Configures the company and does everything, like an owner.",
+	RoleRecruiter:     "Runs positions end to end: hiring teams, publishing, approvals, candidates from sourcing to hire.",
+	RoleCoordinator:   "Schedules and moves candidates of every position; decides nothing.",
+	RoleHiringManager: "Sees the positions whose hiring team they are on, moves their candidates and asks for approvals.",
+	RoleInterviewer:   "Comments and gives feedback on the candidates assigned to them.",
+}
+
+// DescribeBuiltIn says what a built-in role is for; empty for another name.
+func DescribeBuiltIn(role string) string { return builtInPurpose[role] }
+
 // IsBuiltIn reports whether role is a built-in role.
 func IsBuiltIn(role string) bool { return slices.Contains(BuiltInRoles, role) }
 

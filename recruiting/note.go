@@ -12,6 +12,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/schema/schematype"
 	"github.com/hiregraph/hiregraph/permission"
 	"github.com/hiregraph/hiregraph/sanitize"
+	"github.com/hiregraph/hiregraph/viewer"
 )
 
 // CreateNoteInput is the body of spec 4.2.
@@ -20,6 +21,10 @@ type CreateNoteInput struct {
 	CreatedBy   *ContactInput     `json:"created_by"`
 	Text        *string           `json:"text"`
 	Details     []NoteDetailInput `json:"details"`
+	// Private shows the note only to its author and to users allowed to
+	// read private notes. An extension of spec 4.2, whose bodies may carry
+	// fields it does not name.
+	Private bool `json:"private"`
 }
 
 // NoteDetailInput is one titled block of a note.
@@ -76,13 +81,17 @@ func (s *Service) CreateNote(ctx context.Context, candidateID string, in CreateN
 		if err != nil {
 			return err
 		}
-		note, err = client.Note.Create().
+		create := client.Note.Create().
 			SetCandidate(c).
 			SetTimeCreated(created).
 			SetCreatedBy(author).
 			SetText(text).
 			SetDetails(details).
-			Save(ctx)
+			SetPrivate(in.Private)
+		if v, _ := viewer.FromContext(ctx); v.UserID != "" {
+			create.SetAuthorID(v.UserID)
+		}
+		note, err = create.Save(ctx)
 		if err != nil {
 			return fmt.Errorf("saving note: %w", err)
 		}

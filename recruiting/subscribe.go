@@ -9,6 +9,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent"
 	"github.com/hiregraph/hiregraph/ent/activity"
 	"github.com/hiregraph/hiregraph/ent/candidate"
+	"github.com/hiregraph/hiregraph/ent/note"
 	"github.com/hiregraph/hiregraph/ent/privacy"
 	"github.com/hiregraph/hiregraph/viewer"
 )
@@ -145,7 +146,13 @@ func (s *Service) subscribe(ctx context.Context, match func(Announcement) bool) 
 // so a viewer taken off a position stops hearing of it.
 func (s *Service) announcedEvent(ctx context.Context, v viewer.Viewer, a Announcement) (*ent.Activity, error) {
 	if v.SeesEverything() {
-		return Events(s.Client).Where(activity.ID(a.EventID)).Only(ctx)
+		// The privacy rules hide some events from some readers (a
+		// private note's): hidden is not an error.
+		ev, err := Events(s.Client).Where(activity.ID(a.EventID)).Only(ctx)
+		if ent.IsNotFound(err) {
+			return nil, nil
+		}
+		return ev, err
 	}
 	if a.CandidateID == "" {
 		return nil, nil
@@ -154,7 +161,16 @@ func (s *Service) announcedEvent(ctx context.Context, v viewer.Viewer, a Announc
 	if err != nil || !visible {
 		return nil, err
 	}
-	return Events(s.Client).
+	ev, err := Events(s.Client).
 		Where(activity.ID(a.EventID), activity.CompanyID(v.CompanyID)).
 		Only(privacy.DecisionContext(ctx, privacy.Allow))
+	if err != nil || ev.ObjectType != "Note" {
+		return ev, err
+	}
+	// Read past the privacy rules, a private note's event shows only to
+	// who reads the note.
+	if readable, err := s.Client.Note.Query().Where(note.ID(ev.ObjectID)).Exist(ctx); err != nil || !readable {
+		return nil, err
+	}
+	return ev, nil
 }

@@ -17,8 +17,10 @@ import (
 )
 
 // User management and API keys are admins' business; the privacy rules of
-// User and APIKey refuse everyone else (ent/schema/rule), whichever face
-// the request came through. The checks here only spell bad input.
+// User, Role and APIKey refuse everyone else (ent/schema/rule), whichever
+// face the request came through. The checks here answer that before
+// judging the input, spell bad input, and keep whoever manages users from
+// handing out more than they hold (grantsNoMore).
 
 // CreateUserInput invites a user to the company.
 type CreateUserInput struct {
@@ -55,22 +57,35 @@ func (s *Service) ViewerUser(ctx context.Context) (*ent.User, error) {
 	return s.Client.User.Get(ctx, v.UserID)
 }
 
-func validateRoles(roles []string) error {
+// checkRoles checks roles, given to a user who held before: each is a
+// built-in role or a custom role of the company, and they grant nothing
+// the viewer does not hold beyond what the user held already. The custom
+// roles stay locked until the transaction ends (lockRole).
+func checkRoles(ctx context.Context, client *ent.Client, before, roles []string) error {
 	if len(roles) == 0 {
-		return apierror.Invalid("roles", "roles needs at least one of %s", strings.Join(permission.BuiltInRoles, ", "))
+		return apierror.Invalid("roles", "roles needs at least one of %s or a custom role", strings.Join(permission.BuiltInRoles, ", "))
+	}
+	custom, err := customRoles(ctx, client, slices.Concat(before, roles))
+	if err != nil {
+		return err
 	}
 	for i, r := range roles {
-		if !permission.IsBuiltIn(r) {
-			return apierror.Invalid(fmt.Sprintf("roles[%d]", i), "roles[%d] must be one of %s, got %q", i, strings.Join(permission.BuiltInRoles, ", "), r)
+		if _, ok := custom[r]; !ok && !permission.IsBuiltIn(r) {
+			return apierror.Invalid(fmt.Sprintf("roles[%d]", i), "roles[%d] must be one of %s or a custom role of the company, got %q", i, strings.Join(permission.BuiltInRoles, ", "), r)
 		}
 	}
-	return nil
+	of := func(r string) []string { return custom[r] }
+	v, _ := viewer.FromContext(ctx)
+	return grantsNoMore(v, added(permission.OfRoles(before, of), permission.OfRoles(roles, of)))
 }
 
 // CreateUser adds a user to the viewer's company. They sign in with a
 // token of the company's identity provider naming their e-mail address,
 // or one `hiregraph token` mints.
 func (s *Service) CreateUser(ctx context.Context, in CreateUserInput) (*ent.User, error) {
+	if err := Require(ctx, permission.ManageUsers); err != nil {
+		return nil, err
+	}
 	if in.Email == "" {
 		return nil, apierror.Invalid("email", "email is required")
 	}
@@ -80,11 +95,11 @@ func (s *Service) CreateUser(ctx context.Context, in CreateUserInput) (*ent.User
 	if strings.TrimSpace(in.FirstName) == "" {
 		return nil, apierror.Invalid("first_name", "first_name is required")
 	}
-	if err := validateRoles(in.Roles); err != nil {
-		return nil, err
-	}
 	var created *ent.User
 	err := s.WithTx(ctx, func(ctx context.Context, client *ent.Client) error {
+		if err := checkRoles(ctx, client, nil, in.Roles); err != nil {
+			return err
+		}
 		taken, err := client.User.Query().Where(user.EmailEqualFold(in.Email)).Exist(ctx)
 		if err != nil {
 			return fmt.Errorf("checking e-mail: %w", err)
@@ -96,28 +111,42 @@ func (s *Service) CreateUser(ctx context.Context, in CreateUserInput) (*ent.User
 		if in.LastName != "" {
 			create.SetLastName(in.LastName)
 		}
-		created, err = create.Save(ctx)
-		return err
+		if created, err = create.Save(ctx); err != nil {
+			return err
+		}
+		return s.record(ctx, client, Activity{Verb: VerbUserCreated, ObjectType: "User", ObjectID: created.ID, Object: created})
 	})
 	return created, err
 }
 
 // SetUserRoles replaces a user's roles; the next request of the user runs
-// with the new ones.
+// with the new ones. The change is recorded as an event (user.roles_changed).
 func (s *Service) SetUserRoles(ctx context.Context, id string, roles []string) (*ent.User, error) {
-	if err := validateRoles(roles); err != nil {
+	if err := Require(ctx, permission.ManageUsers); err != nil {
 		return nil, err
 	}
 	var updated *ent.User
 	err := s.WithTx(ctx, func(ctx context.Context, client *ent.Client) error {
+		u, err := userByID(ctx, client, id)
+		if err != nil {
+			return err
+		}
+		if err := checkRoles(ctx, client, u.Roles, roles); err != nil {
+			return err
+		}
 		if !isAdmin(roles) {
 			if err := keepAnAdmin(ctx, client, id); err != nil {
 				return err
 			}
 		}
-		var err error
-		updated, err = s.updateUser(ctx, id, func(u *ent.UserUpdateOne) { u.SetRoles(roles) })
-		return err
+		if updated, err = client.User.UpdateOne(u).SetRoles(roles).Save(ctx); err != nil {
+			return err
+		}
+		changes := Change("roles", u.Roles, roles)
+		if len(changes) == 0 {
+			return nil
+		}
+		return s.record(ctx, client, Activity{Verb: VerbUserRolesChanged, ObjectType: "User", ObjectID: id, Object: updated, Changes: changes})
 	})
 	return updated, err
 }
@@ -154,10 +183,7 @@ func (s *Service) DeactivateUser(ctx context.Context, id string) (*ent.User, err
 func (s *Service) updateUser(ctx context.Context, id string, change func(*ent.UserUpdateOne)) (*ent.User, error) {
 	var updated *ent.User
 	err := s.WithTx(ctx, func(ctx context.Context, client *ent.Client) error {
-		u, err := client.User.Get(ctx, id)
-		if ent.IsNotFound(err) {
-			return apierror.NotFound("user_not_found", "no user has the uid %q", id)
-		}
+		u, err := userByID(ctx, client, id)
 		if err != nil {
 			return err
 		}
@@ -167,6 +193,14 @@ func (s *Service) updateUser(ctx context.Context, id string, change func(*ent.Us
 		return err
 	})
 	return updated, err
+}
+
+func userByID(ctx context.Context, client *ent.Client, id string) (*ent.User, error) {
+	u, err := client.User.Get(ctx, id)
+	if ent.IsNotFound(err) {
+		return nil, apierror.NotFound("user_not_found", "no user has the uid %q", id)
+	}
+	return u, err
 }
 
 // APIKeys lists the company's API keys, newest first; never their secrets.

@@ -34,6 +34,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/questionnaire"
 	"github.com/hiregraph/hiregraph/ent/ratelimitbucket"
 	"github.com/hiregraph/hiregraph/ent/rejectionreason"
+	"github.com/hiregraph/hiregraph/ent/role"
 	"github.com/hiregraph/hiregraph/ent/testsubmission"
 	"github.com/hiregraph/hiregraph/ent/user"
 	"github.com/hiregraph/hiregraph/ent/webhookattempt"
@@ -771,6 +772,33 @@ func (f TraverseRejectionReason) Traverse(ctx context.Context, q ent.Query) erro
 	return fmt.Errorf("unexpected query type %T. expect *ent.RejectionReasonQuery", q)
 }
 
+// The RoleFunc type is an adapter to allow the use of ordinary function as a Querier.
+type RoleFunc func(context.Context, *ent.RoleQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f RoleFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.RoleQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.RoleQuery", q)
+}
+
+// The TraverseRole type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseRole func(context.Context, *ent.RoleQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseRole) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseRole) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.RoleQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.RoleQuery", q)
+}
+
 // The TestSubmissionFunc type is an adapter to allow the use of ordinary function as a Querier.
 type TestSubmissionFunc func(context.Context, *ent.TestSubmissionQuery) (ent.Value, error)
 
@@ -932,6 +960,8 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.RateLimitBucketQuery, predicate.RateLimitBucket, ratelimitbucket.OrderOption]{typ: ent.TypeRateLimitBucket, tq: q}, nil
 	case *ent.RejectionReasonQuery:
 		return &query[*ent.RejectionReasonQuery, predicate.RejectionReason, rejectionreason.OrderOption]{typ: ent.TypeRejectionReason, tq: q}, nil
+	case *ent.RoleQuery:
+		return &query[*ent.RoleQuery, predicate.Role, role.OrderOption]{typ: ent.TypeRole, tq: q}, nil
 	case *ent.TestSubmissionQuery:
 		return &query[*ent.TestSubmissionQuery, predicate.TestSubmission, testsubmission.OrderOption]{typ: ent.TypeTestSubmission, tq: q}, nil
 	case *ent.UserQuery:

@@ -685,6 +685,8 @@ var (
 		{Name: "created_by", Type: field.TypeJSON},
 		{Name: "text", Type: field.TypeString, Size: 2147483647},
 		{Name: "details", Type: field.TypeJSON},
+		{Name: "private", Type: field.TypeBool, Default: false},
+		{Name: "author_id", Type: field.TypeString, Nullable: true},
 		{Name: "candidate_id", Type: field.TypeString, Size: 40},
 		{Name: "company_id", Type: field.TypeString, Size: 40},
 	}
@@ -696,13 +698,13 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "notes_candidates_notes",
-				Columns:    []*schema.Column{NotesColumns[5]},
+				Columns:    []*schema.Column{NotesColumns[7]},
 				RefColumns: []*schema.Column{CandidatesColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
 			{
 				Symbol:     "notes_companies_company",
-				Columns:    []*schema.Column{NotesColumns[6]},
+				Columns:    []*schema.Column{NotesColumns[8]},
 				RefColumns: []*schema.Column{CompaniesColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
@@ -711,7 +713,7 @@ var (
 			{
 				Name:    "note_company_id_candidate_id_id",
 				Unique:  false,
-				Columns: []*schema.Column{NotesColumns[6], NotesColumns[5], NotesColumns[0]},
+				Columns: []*schema.Column{NotesColumns[8], NotesColumns[7], NotesColumns[0]},
 			},
 		},
 	}
@@ -1080,6 +1082,36 @@ var (
 			},
 		},
 	}
+	// RolesColumns holds the columns for the "roles" table.
+	RolesColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString, Size: 40},
+		{Name: "name", Type: field.TypeString, Size: 64},
+		{Name: "description", Type: field.TypeString, Size: 500, Default: ""},
+		{Name: "permissions", Type: field.TypeJSON},
+		{Name: "time_created", Type: field.TypeTime},
+		{Name: "company_id", Type: field.TypeString, Size: 40},
+	}
+	// RolesTable holds the schema information for the "roles" table.
+	RolesTable = &schema.Table{
+		Name:       "roles",
+		Columns:    RolesColumns,
+		PrimaryKey: []*schema.Column{RolesColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "roles_companies_company",
+				Columns:    []*schema.Column{RolesColumns[5]},
+				RefColumns: []*schema.Column{CompaniesColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "role_company_id_name",
+				Unique:  true,
+				Columns: []*schema.Column{RolesColumns[5], RolesColumns[1]},
+			},
+		},
+	}
 	// TestSubmissionsColumns holds the columns for the "test_submissions" table.
 	TestSubmissionsColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeString, Size: 40},
@@ -1332,6 +1364,7 @@ var (
 		QuestionnairesTable,
 		RateLimitBucketsTable,
 		RejectionReasonsTable,
+		RolesTable,
 		TestSubmissionsTable,
 		UsersTable,
 		WebhookAttemptsTable,
@@ -1397,6 +1430,7 @@ func init() {
 		Table: "rate_limit_buckets",
 	}
 	RejectionReasonsTable.ForeignKeys[0].RefTable = CompaniesTable
+	RolesTable.ForeignKeys[0].RefTable = CompaniesTable
 	TestSubmissionsTable.ForeignKeys[0].RefTable = CandidatesTable
 	TestSubmissionsTable.ForeignKeys[1].RefTable = EvaluationPartnersTable
 	TestSubmissionsTable.ForeignKeys[2].RefTable = CompaniesTable

@@ -26,6 +26,10 @@ const (
 	FieldText = "text"
 	// FieldDetails holds the string denoting the details field in the database.
 	FieldDetails = "details"
+	// FieldPrivate holds the string denoting the private field in the database.
+	FieldPrivate = "private"
+	// FieldAuthorID holds the string denoting the author_id field in the database.
+	FieldAuthorID = "author_id"
 	// EdgeCompany holds the string denoting the company edge name in mutations.
 	EdgeCompany = "company"
 	// EdgeCandidate holds the string denoting the candidate edge name in mutations.
@@ -57,6 +61,8 @@ var Columns = []string{
 	FieldCreatedBy,
 	FieldText,
 	FieldDetails,
+	FieldPrivate,
+	FieldAuthorID,
 }
 
 // ValidColumn reports if the column name is valid (part of the table columns).
@@ -82,6 +88,8 @@ var (
 	CompanyIDValidator func(string) error
 	// DefaultDetails holds the default value on creation for the "details" field.
 	DefaultDetails []schematype.NoteDetail
+	// DefaultPrivate holds the default value on creation for the "private" field.
+	DefaultPrivate bool
 	// DefaultID holds the default value on creation for the "id" field.
 	DefaultID func() string
 	// IDValidator is a validator for the "id" field. It is called by the builders before save.
@@ -114,6 +122,16 @@ func ByTimeCreated(opts ...sql.OrderTermOption) OrderOption {
 // ByText orders the results by the text field.
 func ByText(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldText, opts...).ToFunc()
+}
+
+// ByPrivate orders the results by the private field.
+func ByPrivate(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldPrivate, opts...).ToFunc()
+}
+
+// ByAuthorID orders the results by the author_id field.
+func ByAuthorID(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldAuthorID, opts...).ToFunc()
 }
 
 // ByCompanyField orders the results by company field.

@@ -85,6 +85,16 @@ func Text(v string) predicate.Note {
 	return predicate.Note(sql.FieldEQ(FieldText, v))
 }
 
+// Private applies equality check predicate on the "private" field. It's identical to PrivateEQ.
+func Private(v bool) predicate.Note {
+	return predicate.Note(sql.FieldEQ(FieldPrivate, v))
+}
+
+// AuthorID applies equality check predicate on the "author_id" field. It's identical to AuthorIDEQ.
+func AuthorID(v string) predicate.Note {
+	return predicate.Note(sql.FieldEQ(FieldAuthorID, v))
+}
+
 // CompanyIDEQ applies the EQ predicate on the "company_id" field.
 func CompanyIDEQ(v string) predicate.Note {
 	return predicate.Note(sql.FieldEQ(FieldCompanyID, v))
@@ -318,6 +328,91 @@ func TextEqualFold(v string) predicate.Note {
 // TextContainsFold applies the ContainsFold predicate on the "text" field.
 func TextContainsFold(v string) predicate.Note {
 	return predicate.Note(sql.FieldContainsFold(FieldText, v))
+}
+
+// PrivateEQ applies the EQ predicate on the "private" field.
+func PrivateEQ(v bool) predicate.Note {
+	return predicate.Note(sql.FieldEQ(FieldPrivate, v))
+}
+
+// PrivateNEQ applies the NEQ predicate on the "private" field.
+func PrivateNEQ(v bool) predicate.Note {
+	return predicate.Note(sql.FieldNEQ(FieldPrivate, v))
+}
+
+// AuthorIDEQ applies the EQ predicate on the "author_id" field.
+func AuthorIDEQ(v string) predicate.Note {
+	return predicate.Note(sql.FieldEQ(FieldAuthorID, v))
+}
+
+// AuthorIDNEQ applies the NEQ predicate on the "author_id" field.
+func AuthorIDNEQ(v string) predicate.Note {
+	return predicate.Note(sql.FieldNEQ(FieldAuthorID, v))
+}
+
+// AuthorIDIn applies the In predicate on the "author_id" field.
+func AuthorIDIn(vs ...string) predicate.Note {
+	return predicate.Note(sql.FieldIn(FieldAuthorID, vs...))
+}
+
+// AuthorIDNotIn applies the NotIn predicate on the "author_id" field.
+func AuthorIDNotIn(vs ...string) predicate.Note {
+	return predicate.Note(sql.FieldNotIn(FieldAuthorID, vs...))
+}
+
+// AuthorIDGT applies the GT predicate on the "author_id" field.
+func AuthorIDGT(v string) predicate.Note {
+	return predicate.Note(sql.FieldGT(FieldAuthorID, v))
+}
+
+// AuthorIDGTE applies the GTE predicate on the "author_id" field.
+func AuthorIDGTE(v string) predicate.Note {
+	return predicate.Note(sql.FieldGTE(FieldAuthorID, v))
+}
+
+// AuthorIDLT applies the LT predicate on the "author_id" field.
+func AuthorIDLT(v string) predicate.Note {
+	return predicate.Note(sql.FieldLT(FieldAuthorID, v))
+}
+
+// AuthorIDLTE applies the LTE predicate on the "author_id" field.
+func AuthorIDLTE(v string) predicate.Note {
+	return predicate.Note(sql.FieldLTE(FieldAuthorID, v))
+}
+
+// AuthorIDContains applies the Contains predicate on the "author_id" field.
+func AuthorIDContains(v string) predicate.Note {
+	return predicate.Note(sql.FieldContains(FieldAuthorID, v))
+}
+
+// AuthorIDHasPrefix applies the HasPrefix predicate on the "author_id" field.
+func AuthorIDHasPrefix(v string) predicate.Note {
+	return predicate.Note(sql.FieldHasPrefix(FieldAuthorID, v))
+}
+
+// AuthorIDHasSuffix applies the HasSuffix predicate on the "author_id" field.
+func AuthorIDHasSuffix(v string) predicate.Note {
+	return predicate.Note(sql.FieldHasSuffix(FieldAuthorID, v))
+}
+
+// AuthorIDIsNil applies the IsNil predicate on the "author_id" field.
+func AuthorIDIsNil() predicate.Note {
+	return predicate.Note(sql.FieldIsNull(FieldAuthorID))
+}
+
+// AuthorIDNotNil applies the NotNil predicate on the "author_id" field.
+func AuthorIDNotNil() predicate.Note {
+	return predicate.Note(sql.FieldNotNull(FieldAuthorID))
+}
+
+// AuthorIDEqualFold applies the EqualFold predicate on the "author_id" field.
+func AuthorIDEqualFold(v string) predicate.Note {
+	return predicate.Note(sql.FieldEqualFold(FieldAuthorID, v))
+}
+
+// AuthorIDContainsFold applies the ContainsFold predicate on the "author_id" field.
+func AuthorIDContainsFold(v string) predicate.Note {
+	return predicate.Note(sql.FieldContainsFold(FieldAuthorID, v))
 }
 
 // HasCompany applies the HasEdge predicate on the "company" edge.

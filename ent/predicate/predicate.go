@@ -81,6 +81,9 @@ type RateLimitBucket func(*sql.Selector)
 // RejectionReason is the predicate function for rejectionreason builders.
 type RejectionReason func(*sql.Selector)
 
+// Role is the predicate function for role builders.
+type Role func(*sql.Selector)
+
 // TestSubmission is the predicate function for testsubmission builders.
 type TestSubmission func(*sql.Selector)
 

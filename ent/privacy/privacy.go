@@ -711,6 +711,30 @@ func (f RejectionReasonMutationRuleFunc) EvalMutation(ctx context.Context, m ent
 	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.RejectionReasonMutation", m)
 }
 
+// The RoleQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type RoleQueryRuleFunc func(context.Context, *ent.RoleQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f RoleQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.RoleQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.RoleQuery", q)
+}
+
+// The RoleMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type RoleMutationRuleFunc func(context.Context, *ent.RoleMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f RoleMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.RoleMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.RoleMutation", m)
+}
+
 // The TestSubmissionQueryRuleFunc type is an adapter to allow the use of ordinary
 // functions as a query rule.
 type TestSubmissionQueryRuleFunc func(context.Context, *ent.TestSubmissionQuery) error
@@ -892,6 +916,8 @@ func queryFilter(q ent.Query) (Filter, error) {
 		return q.Filter(), nil
 	case *ent.RejectionReasonQuery:
 		return q.Filter(), nil
+	case *ent.RoleQuery:
+		return q.Filter(), nil
 	case *ent.TestSubmissionQuery:
 		return q.Filter(), nil
 	case *ent.UserQuery:
@@ -956,6 +982,8 @@ func mutationFilter(m ent.Mutation) (Filter, error) {
 	case *ent.RateLimitBucketMutation:
 		return m.Filter(), nil
 	case *ent.RejectionReasonMutation:
+		return m.Filter(), nil
+	case *ent.RoleMutation:
 		return m.Filter(), nil
 	case *ent.TestSubmissionMutation:
 		return m.Filter(), nil

@@ -31,6 +31,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/questionnaire"
 	"github.com/hiregraph/hiregraph/ent/ratelimitbucket"
 	"github.com/hiregraph/hiregraph/ent/rejectionreason"
+	"github.com/hiregraph/hiregraph/ent/role"
 	"github.com/hiregraph/hiregraph/ent/schema"
 	"github.com/hiregraph/hiregraph/ent/schema/schematype"
 	"github.com/hiregraph/hiregraph/ent/testsubmission"
@@ -1316,6 +1317,10 @@ func init() {
 	noteDescDetails := noteFields[4].Descriptor()
 	// note.DefaultDetails holds the default value on creation for the details field.
 	note.DefaultDetails = noteDescDetails.Default.([]schematype.NoteDetail)
+	// noteDescPrivate is the schema descriptor for private field.
+	noteDescPrivate := noteFields[5].Descriptor()
+	// note.DefaultPrivate holds the default value on creation for the private field.
+	note.DefaultPrivate = noteDescPrivate.Default.(bool)
 	// noteDescID is the schema descriptor for id field.
 	noteDescID := noteMixinFields0[0].Descriptor()
 	// note.DefaultID holds the default value on creation for the id field.
@@ -1997,6 +2002,85 @@ func init() {
 	// rejectionreason.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	rejectionreason.IDValidator = func() func(string) error {
 		validators := rejectionreasonDescID.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(id string) error {
+			for _, fn := range fns {
+				if err := fn(id); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	roleMixin := schema.Role{}.Mixin()
+	role.Policy = privacy.NewPolicies(roleMixin[1], schema.Role{})
+	role.Hooks[0] = func(next ent.Mutator) ent.Mutator {
+		return ent.MutateFunc(func(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+			if err := role.Policy.EvalMutation(ctx, m); err != nil {
+				return nil, err
+			}
+			return next.Mutate(ctx, m)
+		})
+	}
+	roleMixinHooks1 := roleMixin[1].Hooks()
+
+	role.Hooks[1] = roleMixinHooks1[0]
+
+	role.Hooks[2] = roleMixinHooks1[1]
+	roleMixinInters1 := roleMixin[1].Interceptors()
+	role.Interceptors[0] = roleMixinInters1[0]
+	roleMixinFields0 := roleMixin[0].Fields()
+	_ = roleMixinFields0
+	roleMixinFields1 := roleMixin[1].Fields()
+	_ = roleMixinFields1
+	roleFields := schema.Role{}.Fields()
+	_ = roleFields
+	// roleDescCompanyID is the schema descriptor for company_id field.
+	roleDescCompanyID := roleMixinFields1[0].Descriptor()
+	// role.CompanyIDValidator is a validator for the "company_id" field. It is called by the builders before save.
+	role.CompanyIDValidator = roleDescCompanyID.Validators[0].(func(string) error)
+	// roleDescName is the schema descriptor for name field.
+	roleDescName := roleFields[0].Descriptor()
+	// role.NameValidator is a validator for the "name" field. It is called by the builders before save.
+	role.NameValidator = func() func(string) error {
+		validators := roleDescName.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(name string) error {
+			for _, fn := range fns {
+				if err := fn(name); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// roleDescDescription is the schema descriptor for description field.
+	roleDescDescription := roleFields[1].Descriptor()
+	// role.DefaultDescription holds the default value on creation for the description field.
+	role.DefaultDescription = roleDescDescription.Default.(string)
+	// role.DescriptionValidator is a validator for the "description" field. It is called by the builders before save.
+	role.DescriptionValidator = roleDescDescription.Validators[0].(func(string) error)
+	// roleDescPermissions is the schema descriptor for permissions field.
+	roleDescPermissions := roleFields[2].Descriptor()
+	// role.DefaultPermissions holds the default value on creation for the permissions field.
+	role.DefaultPermissions = roleDescPermissions.Default.([]string)
+	// roleDescTimeCreated is the schema descriptor for time_created field.
+	roleDescTimeCreated := roleFields[3].Descriptor()
+	// role.DefaultTimeCreated holds the default value on creation for the time_created field.
+	role.DefaultTimeCreated = roleDescTimeCreated.Default.(func() time.Time)
+	// roleDescID is the schema descriptor for id field.
+	roleDescID := roleMixinFields0[0].Descriptor()
+	// role.DefaultID holds the default value on creation for the id field.
+	role.DefaultID = roleDescID.Default.(func() string)
+	// role.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	role.IDValidator = func() func(string) error {
+		validators := roleDescID.Validators
 		fns := [...]func(string) error{
 			validators[0].(func(string) error),
 			validators[1].(func(string) error),

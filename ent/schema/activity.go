@@ -9,8 +9,10 @@ import (
 	"entgo.io/ent/schema/field"
 	"entgo.io/ent/schema/index"
 
+	"github.com/hiregraph/hiregraph/ent/privacy"
 	"github.com/hiregraph/hiregraph/ent/schema/enumdoc"
 	entgql "github.com/hiregraph/hiregraph/ent/schema/gqlannotation"
+	"github.com/hiregraph/hiregraph/ent/schema/rule"
 	"github.com/hiregraph/hiregraph/ent/schema/schematype"
 	"github.com/hiregraph/hiregraph/ent/schema/uid"
 )
@@ -90,6 +92,11 @@ func (Activity) Indexes() []ent.Index {
 		// feed.
 		index.Fields("company_id", "txid", "sequence").Unique(),
 	}
+}
+
+// Policy of the Activity: a private note's entry hides with the note.
+func (Activity) Policy() ent.Policy {
+	return privacy.Policy{Query: privacy.QueryPolicy{rule.HidePrivateNoteActivities()}}
 }
 
 // Annotations of the Activity.

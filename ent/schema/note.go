@@ -7,7 +7,9 @@ import (
 	"entgo.io/ent/schema/field"
 	"entgo.io/ent/schema/index"
 
+	"github.com/hiregraph/hiregraph/ent/privacy"
 	entgql "github.com/hiregraph/hiregraph/ent/schema/gqlannotation"
+	"github.com/hiregraph/hiregraph/ent/schema/rule"
 	"github.com/hiregraph/hiregraph/ent/schema/schematype"
 	"github.com/hiregraph/hiregraph/ent/schema/uid"
 )
@@ -31,6 +33,10 @@ func (Note) Fields() []ent.Field {
 		// text is sanitized HTML: only <b>, <i> and <u> survive.
 		field.Text("text").Comment("The note, sanitized HTML: only <b>, <i> and <u> are kept.").Immutable(),
 		field.JSON("details", []schematype.NoteDetail{}).Comment("Titled blocks of plain text.").Default([]schematype.NoteDetail{}).Immutable(),
+		// A private note shows only to its author and to holders of
+		// notes:view_private (rule.FilterPrivateNotes).
+		field.Bool("private").Comment("Whether only its author and users allowed to read private notes see the note.").Default(false).Immutable(),
+		field.String("author_id").Comment("The user who wrote the note, when a user did: they always read it.").Optional().Nillable().Immutable().Annotations(entgql.Skip()),
 	}
 }
 
@@ -39,6 +45,12 @@ func (Note) Edges() []ent.Edge {
 	return []ent.Edge{
 		edge.From("candidate", Candidate.Type).Comment("The candidate the note is about.").Ref("notes").Field("candidate_id").Unique().Required().Immutable(),
 	}
+}
+
+// Policy of the Note: private notes hide from who may not read them, by
+// every path that reads notes or their timeline entries.
+func (Note) Policy() ent.Policy {
+	return privacy.Policy{Query: privacy.QueryPolicy{rule.FilterPrivateNotes()}}
 }
 
 // Indexes of the Note.

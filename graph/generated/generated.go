@@ -31,6 +31,7 @@ import (
 	"github.com/hiregraph/hiregraph/graph/model"
 	"github.com/hiregraph/hiregraph/graph/relay"
 	"github.com/hiregraph/hiregraph/graph/scalar"
+	"github.com/hiregraph/hiregraph/permission"
 	"github.com/hiregraph/hiregraph/recruiting"
 	gqlparser "github.com/vektah/gqlparser/v2"
 	"github.com/vektah/gqlparser/v2/ast"
@@ -417,9 +418,11 @@ type ComplexityRoot struct {
 		CreateNote              func(childComplexity int, candidateID string, input recruiting.CreateNoteInput) int
 		CreateOpening           func(childComplexity int, positionID string, input recruiting.CreateOpeningInput) int
 		CreatePosition          func(childComplexity int, input recruiting.CreatePositionInput) int
+		CreateRole              func(childComplexity int, input recruiting.CreateRoleInput) int
 		CreateUser              func(childComplexity int, input recruiting.CreateUserInput) int
 		CreateWebhookEndpoint   func(childComplexity int, input recruiting.WebhookInput) int
 		DeactivateUser          func(childComplexity int, id string) int
+		DeleteRole              func(childComplexity int, id string) int
 		DeleteWebhookEndpoint   func(childComplexity int, id string) int
 		HireCandidate           func(childComplexity int, id string, openingID string) int
 		MoveCandidate           func(childComplexity int, id string, toStepID string) int
@@ -450,6 +453,7 @@ type ComplexityRoot struct {
 		UpdatePerson            func(childComplexity int, id string, input recruiting.PersonInput) int
 		UpdatePipelineStep      func(childComplexity int, id string, input recruiting.UpdateStepInput) int
 		UpdatePosition          func(childComplexity int, id string, input recruiting.UpdatePositionInput) int
+		UpdateRole              func(childComplexity int, id string, input recruiting.UpdateRoleInput) int
 		UpdateWebhookEndpoint   func(childComplexity int, id string, input recruiting.WebhookInput) int
 		UploadCandidateFile     func(childComplexity int, candidateID string, file graphql.Upload, kind *candidatefile.Kind) int
 		WithdrawCandidate       func(childComplexity int, id string) int
@@ -466,6 +470,7 @@ type ComplexityRoot struct {
 		CreatedBy   func(childComplexity int) int
 		Details     func(childComplexity int) int
 		ID          func(childComplexity int) int
+		Private     func(childComplexity int) int
 		Text        func(childComplexity int) int
 		TimeCreated func(childComplexity int) int
 	}
@@ -545,6 +550,11 @@ type ComplexityRoot struct {
 		Status     func(childComplexity int) int
 		Type       func(childComplexity int) int
 		UID        func(childComplexity int) int
+	}
+
+	Permission struct {
+		Description func(childComplexity int) int
+		Name        func(childComplexity int) int
 	}
 
 	Person struct {
@@ -646,10 +656,12 @@ type ComplexityRoot struct {
 		Nodes              func(childComplexity int, ids []string) int
 		Openings           func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.OpeningOrder, where *ent.OpeningWhereInput, filter *recruiting.OpeningFilter) int
 		People             func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.PersonOrder, where *ent.PersonWhereInput) int
+		Permissions        func(childComplexity int) int
 		Pipeline           func(childComplexity int, positionID *string) int
 		Positions          func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.PositionOrder, where *ent.PositionWhereInput) int
 		Questionnaires     func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.QuestionnaireOrder, where *ent.QuestionnaireWhereInput) int
 		RejectionReasons   func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.RejectionReasonOrder, where *ent.RejectionReasonWhereInput) int
+		Roles              func(childComplexity int) int
 		Users              func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.UserOrder, where *ent.UserWhereInput) int
 		Viewer             func(childComplexity int) int
 		WebhookEndpoints   func(childComplexity int) int
@@ -710,6 +722,14 @@ type ComplexityRoot struct {
 		Email    func(childComplexity int) int
 		LastName func(childComplexity int) int
 		Phone    func(childComplexity int) int
+	}
+
+	Role struct {
+		BuiltIn     func(childComplexity int) int
+		Description func(childComplexity int) int
+		ID          func(childComplexity int) int
+		Name        func(childComplexity int) int
+		Permissions func(childComplexity int) int
 	}
 
 	SalaryRange struct {
@@ -888,6 +908,9 @@ type MutationResolver interface {
 	PauseOpeningApproval(ctx context.Context, openingID string) (*ent.Opening, error)
 	ApproveOpening(ctx context.Context, openingID string) (*ent.Opening, error)
 	RejectOpening(ctx context.Context, openingID string) (*ent.Opening, error)
+	CreateRole(ctx context.Context, input recruiting.CreateRoleInput) (*recruiting.RoleView, error)
+	UpdateRole(ctx context.Context, id string, input recruiting.UpdateRoleInput) (*recruiting.RoleView, error)
+	DeleteRole(ctx context.Context, id string) (*recruiting.RoleView, error)
 	CreateUser(ctx context.Context, input recruiting.CreateUserInput) (*ent.User, error)
 	SetUserRoles(ctx context.Context, id string, roles []string) (*ent.User, error)
 	DeactivateUser(ctx context.Context, id string) (*ent.User, error)
@@ -928,6 +951,8 @@ type QueryResolver interface {
 	Candidates(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.CandidateOrder, where *ent.CandidateWhereInput, filter *recruiting.CandidateFilter) (*ent.CandidateConnection, error)
 	Questionnaires(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.QuestionnaireOrder, where *ent.QuestionnaireWhereInput) (*ent.QuestionnaireConnection, error)
 	Pipeline(ctx context.Context, positionID *string) ([]*ent.PipelineStep, error)
+	Permissions(ctx context.Context) ([]*permission.Info, error)
+	Roles(ctx context.Context) ([]*recruiting.RoleView, error)
 	Viewer(ctx context.Context) (*ent.Company, error)
 	APIKeys(ctx context.Context) ([]*ent.APIKey, error)
 }
@@ -2465,6 +2490,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreatePosition(childComplexity, args["input"].(recruiting.CreatePositionInput)), true
+	case "Mutation.createRole":
+		if e.ComplexityRoot.Mutation.CreateRole == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createRole_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateRole(childComplexity, args["input"].(recruiting.CreateRoleInput)), true
 	case "Mutation.createUser":
 		if e.ComplexityRoot.Mutation.CreateUser == nil {
 			break
@@ -2498,6 +2534,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.DeactivateUser(childComplexity, args["id"].(string)), true
+	case "Mutation.deleteRole":
+		if e.ComplexityRoot.Mutation.DeleteRole == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deleteRole_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeleteRole(childComplexity, args["id"].(string)), true
 	case "Mutation.deleteWebhookEndpoint":
 		if e.ComplexityRoot.Mutation.DeleteWebhookEndpoint == nil {
 			break
@@ -2828,6 +2875,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpdatePosition(childComplexity, args["id"].(string), args["input"].(recruiting.UpdatePositionInput)), true
+	case "Mutation.updateRole":
+		if e.ComplexityRoot.Mutation.UpdateRole == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateRole_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateRole(childComplexity, args["id"].(string), args["input"].(recruiting.UpdateRoleInput)), true
 	case "Mutation.updateWebhookEndpoint":
 		if e.ComplexityRoot.Mutation.UpdateWebhookEndpoint == nil {
 			break
@@ -2905,6 +2963,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Note.ID(childComplexity), true
+	case "Note.private":
+		if e.ComplexityRoot.Note.Private == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Note.Private(childComplexity), true
 	case "Note.text":
 		if e.ComplexityRoot.Note.Text == nil {
 			break
@@ -3209,6 +3273,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Party.UID(childComplexity), true
+
+	case "Permission.description":
+		if e.ComplexityRoot.Permission.Description == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Permission.Description(childComplexity), true
+	case "Permission.name":
+		if e.ComplexityRoot.Permission.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Permission.Name(childComplexity), true
 
 	case "Person.candidates":
 		if e.ComplexityRoot.Person.Candidates == nil {
@@ -3765,6 +3842,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.People(childComplexity, args["after"].(*entgql.Cursor[string]), args["first"].(*int), args["before"].(*entgql.Cursor[string]), args["last"].(*int), args["orderBy"].(*ent.PersonOrder), args["where"].(*ent.PersonWhereInput)), true
+	case "Query.permissions":
+		if e.ComplexityRoot.Query.Permissions == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.Permissions(childComplexity), true
 	case "Query.pipeline":
 		if e.ComplexityRoot.Query.Pipeline == nil {
 			break
@@ -3809,6 +3892,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.RejectionReasons(childComplexity, args["after"].(*entgql.Cursor[string]), args["first"].(*int), args["before"].(*entgql.Cursor[string]), args["last"].(*int), args["orderBy"].(*ent.RejectionReasonOrder), args["where"].(*ent.RejectionReasonWhereInput)), true
+	case "Query.roles":
+		if e.ComplexityRoot.Query.Roles == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.Roles(childComplexity), true
 	case "Query.users":
 		if e.ComplexityRoot.Query.Users == nil {
 			break
@@ -4021,6 +4110,37 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.RequiredCandidateFields.Phone(childComplexity), true
+
+	case "Role.builtIn":
+		if e.ComplexityRoot.Role.BuiltIn == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Role.BuiltIn(childComplexity), true
+	case "Role.description":
+		if e.ComplexityRoot.Role.Description == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Role.Description(childComplexity), true
+	case "Role.id":
+		if e.ComplexityRoot.Role.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Role.ID(childComplexity), true
+	case "Role.name":
+		if e.ComplexityRoot.Role.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Role.Name(childComplexity), true
+	case "Role.permissions":
+		if e.ComplexityRoot.Role.Permissions == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Role.Permissions(childComplexity), true
 
 	case "SalaryRange.currencyCode":
 		if e.ComplexityRoot.SalaryRange.CurrencyCode == nil {
@@ -4484,6 +4604,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("CreateNoteInput", ec.unmarshalInputCreateNoteInput),
 			graphql.NewInputUnmarshaler("CreateOpeningInput", ec.unmarshalInputCreateOpeningInput),
 			graphql.NewInputUnmarshaler("CreatePositionInput", ec.unmarshalInputCreatePositionInput),
+			graphql.NewInputUnmarshaler("CreateRoleInput", ec.unmarshalInputCreateRoleInput),
 			graphql.NewInputUnmarshaler("CreateUserInput", ec.unmarshalInputCreateUserInput),
 			graphql.NewInputUnmarshaler("CreateWebhookEndpointInput", ec.unmarshalInputCreateWebhookEndpointInput),
 			graphql.NewInputUnmarshaler("EvaluationPartnerOrder", ec.unmarshalInputEvaluationPartnerOrder),
@@ -4524,6 +4645,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("UpdatePipelineStepInput", ec.unmarshalInputUpdatePipelineStepInput),
 			graphql.NewInputUnmarshaler("UpdatePositionInput", ec.unmarshalInputUpdatePositionInput),
 			graphql.NewInputUnmarshaler("UpdatePositionUsersInput", ec.unmarshalInputUpdatePositionUsersInput),
+			graphql.NewInputUnmarshaler("UpdateRoleInput", ec.unmarshalInputUpdateRoleInput),
 			graphql.NewInputUnmarshaler("UpdateWebhookEndpointInput", ec.unmarshalInputUpdateWebhookEndpointInput),
 			graphql.NewInputUnmarshaler("UserOrder", ec.unmarshalInputUserOrder),
 			graphql.NewInputUnmarshaler("UserRefInput", ec.unmarshalInputUserRefInput),
@@ -4759,6 +4881,8 @@ input CreateNoteInput {
   text: String!
   "Titled blocks of plain text; at most 100."
   details: [NoteDetailInput!]
+  "Shows the note only to its author and to users with the permission notes:view_private; false when left out."
+  private: Boolean
 }
 
 "A message added to a conversation (spec 4.3)."
@@ -10332,6 +10456,10 @@ type Note implements Node {
   """
   details: [NoteDetail!]!
   """
+  Whether only its author and users allowed to read private notes see the note.
+  """
+  private: Boolean!
+  """
   The candidate the note is about.
   """
   candidate: Candidate!
@@ -10529,6 +10657,14 @@ input NoteWhereInput {
   Matches records whose text contains the value, ignoring case.
   """
   textContainsFold: String
+  """
+  private field predicates
+  """
+  private: Boolean
+  """
+  Matches records whose private does not equal the value.
+  """
+  privateNEQ: Boolean
   """
   candidate edge predicates
   """
@@ -16320,6 +16456,66 @@ extend type Mutation {
   rejectOpening("The opening's id." openingID: ID!): Opening!
 }
 `, BuiltIn: false},
+	{Name: "../roles.graphqls", Input: `# Permissions and roles: what a user may do is the union of their roles'
+# permissions. Built-in roles are fixed; admins define custom ones
+# (README, Permissions). Role changes are events of the company's feed.
+
+"A permission: one action, or one kind of record to read (README, Permissions)."
+type Permission {
+  "The permission's name, as roles and API key scopes list it: candidates:move, salary:view…"
+  name: String!
+  "What the permission allows."
+  description: String!
+}
+
+"A role: a named set of permissions. Users hold one or more; they may do what any of their roles allows."
+type Role {
+  "The custom role's id; null for a built-in role."
+  id: ID
+  "The role's name, as users' roles list it."
+  name: String!
+  "What the role is for."
+  description: String!
+  "The permissions the role grants, in documented order."
+  permissions: [String!]!
+  "Whether the role is built in: its permissions are fixed and it cannot be changed or deleted."
+  builtIn: Boolean!
+}
+
+"Defines a custom role."
+input CreateRoleInput {
+  "Lowercase letters, digits and underscores, starting with a letter; unique in the company and not a built-in role's name. It cannot change later: users' roles name it."
+  name: String!
+  "What the role is for; at most 500 characters."
+  description: String
+  "The permissions the role grants (the query permissions lists them); at least one, each held by whoever defines the role."
+  permissions: [String!]!
+}
+
+"Changes a custom role; fields left out stay as they are."
+input UpdateRoleInput {
+  "What the role is for; at most 500 characters."
+  description: String
+  "The permissions the role grants; a permission added must be held by whoever changes the role."
+  permissions: [String!]
+}
+
+extend type Query {
+  "Every permission, in documented order."
+  permissions: [Permission!]!
+  "The built-in roles, then the company's custom roles by name."
+  roles: [Role!]!
+}
+
+extend type Mutation {
+  "Defines a custom role (event role.created). Needs users:manage."
+  createRole("The new role." input: CreateRoleInput!): Role!
+  "Changes a custom role; its holders' next requests run with its new permissions (event role.updated). Needs users:manage."
+  updateRole("The custom role's id." id: ID!, "The changes." input: UpdateRoleInput!): Role!
+  "Deletes a custom role no user holds (409 role_in_use otherwise) and answers it as it was (event role.deleted). Needs users:manage."
+  deleteRole("The custom role's id." id: ID!): Role!
+}
+`, BuiltIn: false},
 	{Name: "../schema.graphqls", Input: `# Hand-written part of the recruiting graph: the value types stored in JSON
 # columns, the viewer, and the base Mutation type that other schema files
 # extend. graph/ent.graphqls is generated from ent/schema.
@@ -16476,7 +16672,7 @@ scalar Any
 # rules refuse everyone else with extensions.code forbidden.
 
 extend type Company {
-  "The user the request acts for: the user of a user token, or the one an API key names in On-Behalf-Of. Null for an API key acting for no one. Their roles say what they may do (README, Roles)."
+  "The user the request acts for: the user of a user token, or the one an API key names in On-Behalf-Of. Null for an API key acting for no one. Their roles say what they may do (README, Permissions)."
   viewerUser: User
 }
 
@@ -16488,7 +16684,7 @@ input CreateUserInput {
   firstName: String!
   "The user's last name."
   lastName: String
-  "owner, admin, recruiter, coordinator, hiring_manager or interviewer."
+  "Built-in roles (owner, admin, recruiter, coordinator, hiring_manager, interviewer) or custom roles of the company; the query roles lists them."
   roles: [String!]!
 }
 
@@ -16538,9 +16734,9 @@ extend type Query {
 }
 
 extend type Mutation {
-  "Invites a user to the company. Admins only."
+  "Invites a user to the company (event user.created). Needs users:manage, and the roles' permissions must be the caller's own."
   createUser("The new user." input: CreateUserInput!): User!
-  "Replaces a user's roles; their next request runs with the new ones. Admins only."
+  "Replaces a user's roles; their next request runs with the new ones (event user.roles_changed). Needs users:manage, and the permissions the new roles add must be the caller's own."
   setUserRoles("The user's id." id: ID!, "The new roles." roles: [String!]!): User!
   "Deactivates a user: their tokens and the API keys bound to them fail from the next request on. Admins only."
   deactivateUser("The user's id." id: ID!): User!
@@ -17259,6 +17455,8 @@ func (ec *executionContext) childFields_Note(ctx context.Context, field graphql.
 		return ec.fieldContext_Note_text(ctx, field)
 	case "details":
 		return ec.fieldContext_Note_details(ctx, field)
+	case "private":
+		return ec.fieldContext_Note_private(ctx, field)
 	case "candidate":
 		return ec.fieldContext_Note_candidate(ctx, field)
 	}
@@ -17417,6 +17615,16 @@ func (ec *executionContext) childFields_Party(ctx context.Context, field graphql
 		return ec.fieldContext_Party_status(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Party", field.Name)
+}
+
+func (ec *executionContext) childFields_Permission(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "name":
+		return ec.fieldContext_Permission_name(ctx, field)
+	case "description":
+		return ec.fieldContext_Permission_description(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Permission", field.Name)
 }
 
 func (ec *executionContext) childFields_Person(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -17701,6 +17909,22 @@ func (ec *executionContext) childFields_RequiredCandidateFields(ctx context.Cont
 		return ec.fieldContext_RequiredCandidateFields_phone(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type RequiredCandidateFields", field.Name)
+}
+
+func (ec *executionContext) childFields_Role(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_Role_id(ctx, field)
+	case "name":
+		return ec.fieldContext_Role_name(ctx, field)
+	case "description":
+		return ec.fieldContext_Role_description(ctx, field)
+	case "permissions":
+		return ec.fieldContext_Role_permissions(ctx, field)
+	case "builtIn":
+		return ec.fieldContext_Role_builtIn(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Role", field.Name)
 }
 
 func (ec *executionContext) childFields_SalaryRange(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -18743,6 +18967,20 @@ func (ec *executionContext) field_Mutation_createPosition_args(ctx context.Conte
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_createRole_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (recruiting.CreateRoleInput, error) {
+			return ec.unmarshalNCreateRoleInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐCreateRoleInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_createUser_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -18772,6 +19010,20 @@ func (ec *executionContext) field_Mutation_createWebhookEndpoint_args(ctx contex
 }
 
 func (ec *executionContext) field_Mutation_deactivateUser_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_deleteRole_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
@@ -19365,6 +19617,28 @@ func (ec *executionContext) field_Mutation_updatePosition_args(ctx context.Conte
 	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (recruiting.UpdatePositionInput, error) {
 			return ec.unmarshalNUpdatePositionInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐUpdatePositionInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateRole_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (recruiting.UpdateRoleInput, error) {
+			return ec.unmarshalNUpdateRoleInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐUpdateRoleInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -25366,6 +25640,138 @@ func (ec *executionContext) fieldContext_Mutation_rejectOpening(ctx context.Cont
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_createRole(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createRole(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreateRole(ctx, fc.Args["input"].(recruiting.CreateRoleInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *recruiting.RoleView) graphql.Marshaler {
+			return ec.marshalNRole2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐRoleView(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createRole(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Role(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createRole_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateRole(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateRole(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateRole(ctx, fc.Args["id"].(string), fc.Args["input"].(recruiting.UpdateRoleInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *recruiting.RoleView) graphql.Marshaler {
+			return ec.marshalNRole2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐRoleView(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateRole(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Role(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateRole_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_deleteRole(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_deleteRole(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().DeleteRole(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *recruiting.RoleView) graphql.Marshaler {
+			return ec.marshalNRole2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐRoleView(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_deleteRole(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Role(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_deleteRole_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Mutation_createUser(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
@@ -25658,6 +26064,13 @@ func (ec *executionContext) fieldContext_Note_details(_ context.Context, field g
 		},
 	}
 	return fc, nil
+}
+
+func (ec *executionContext) _Note_private(ctx context.Context, field graphql.CollectedField, obj *ent.Note) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.Private, "Note", ec.marshalNBoolean2bool)
+}
+func (ec *executionContext) fieldContext_Note_private(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return scalarFieldContext("Note", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _Note_candidate(ctx context.Context, field graphql.CollectedField, obj *ent.Note) (ret graphql.Marshaler) {
@@ -26214,6 +26627,20 @@ func (ec *executionContext) _Party_status(ctx context.Context, field graphql.Col
 }
 func (ec *executionContext) fieldContext_Party_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Party", field, false, false, "String")
+}
+
+func (ec *executionContext) _Permission_name(ctx context.Context, field graphql.CollectedField, obj *permission.Info) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.Name, "Permission", ec.marshalNString2string)
+}
+func (ec *executionContext) fieldContext_Permission_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return scalarFieldContext("Permission", field, false, false, "String")
+}
+
+func (ec *executionContext) _Permission_description(ctx context.Context, field graphql.CollectedField, obj *permission.Info) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.Description, "Permission", ec.marshalNString2string)
+}
+func (ec *executionContext) fieldContext_Permission_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return scalarFieldContext("Permission", field, false, false, "String")
 }
 
 func (ec *executionContext) _Person_id(ctx context.Context, field graphql.CollectedField, obj *ent.Person) (ret graphql.Marshaler) {
@@ -28074,6 +28501,70 @@ func (ec *executionContext) fieldContext_Query_pipeline(ctx context.Context, fie
 	return fc, nil
 }
 
+func (ec *executionContext) _Query_permissions(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_permissions(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Query().Permissions(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*permission.Info) graphql.Marshaler {
+			return ec.marshalNPermission2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋpermissionᚐInfoᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_permissions(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Permission(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_roles(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_roles(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Query().Roles(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*recruiting.RoleView) graphql.Marshaler {
+			return ec.marshalNRole2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐRoleViewᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_roles(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Role(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Query_viewer(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
@@ -28519,6 +29010,41 @@ func (ec *executionContext) _RequiredCandidateFields_phone(ctx context.Context, 
 }
 func (ec *executionContext) fieldContext_RequiredCandidateFields_phone(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("RequiredCandidateFields", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _Role_id(ctx context.Context, field graphql.CollectedField, obj *recruiting.RoleView) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "Role", ec.marshalOID2ᚖstring)
+}
+func (ec *executionContext) fieldContext_Role_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return scalarFieldContext("Role", field, false, false, "ID")
+}
+
+func (ec *executionContext) _Role_name(ctx context.Context, field graphql.CollectedField, obj *recruiting.RoleView) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.Name, "Role", ec.marshalNString2string)
+}
+func (ec *executionContext) fieldContext_Role_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return scalarFieldContext("Role", field, false, false, "String")
+}
+
+func (ec *executionContext) _Role_description(ctx context.Context, field graphql.CollectedField, obj *recruiting.RoleView) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.Description, "Role", ec.marshalNString2string)
+}
+func (ec *executionContext) fieldContext_Role_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return scalarFieldContext("Role", field, false, false, "String")
+}
+
+func (ec *executionContext) _Role_permissions(ctx context.Context, field graphql.CollectedField, obj *recruiting.RoleView) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.Permissions, "Role", ec.marshalNString2ᚕstringᚄ)
+}
+func (ec *executionContext) fieldContext_Role_permissions(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return scalarFieldContext("Role", field, false, false, "String")
+}
+
+func (ec *executionContext) _Role_builtIn(ctx context.Context, field graphql.CollectedField, obj *recruiting.RoleView) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.BuiltIn, "Role", ec.marshalNBoolean2bool)
+}
+func (ec *executionContext) fieldContext_Role_builtIn(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return scalarFieldContext("Role", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _SalaryRange_min(ctx context.Context, field graphql.CollectedField, obj *schematype.SalaryRange) (ret graphql.Marshaler) {
@@ -36501,7 +37027,7 @@ func (ec *executionContext) unmarshalInputCreateNoteInput(ctx context.Context, o
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"timeCreated", "createdBy", "text", "details"}
+	fieldsInOrder := [...]string{"timeCreated", "createdBy", "text", "details", "private"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -36536,6 +37062,13 @@ func (ec *executionContext) unmarshalInputCreateNoteInput(ctx context.Context, o
 				return it, err
 			}
 			it.Details = data
+		case "private":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("private"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Private = data
 		}
 	}
 	return it, nil
@@ -36837,6 +37370,62 @@ func (ec *executionContext) unmarshalInputCreatePositionInput(ctx context.Contex
 func UnmarshalCreatePositionInput(ctx context.Context, raw any) (recruiting.CreatePositionInput, error) {
 	var out recruiting.CreatePositionInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "CreatePositionInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputCreateRoleInput(ctx context.Context, obj any) (recruiting.CreateRoleInput, error) {
+	var it recruiting.CreateRoleInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"name", "description", "permissions"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "description":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("description"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Description = data
+		case "permissions":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("permissions"))
+			data, err := ec.unmarshalNString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Permissions = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalCreateRoleInput unmarshals raw into the CreateRoleInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalCreateRoleInput(ctx context.Context, raw any) (recruiting.CreateRoleInput, error) {
+	var out recruiting.CreateRoleInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "CreateRoleInput", raw, &out)
 	return out, err
 }
 
@@ -39699,7 +40288,7 @@ func (ec *executionContext) unmarshalInputNoteWhereInput(ctx context.Context, ob
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "timeCreated", "timeCreatedNEQ", "timeCreatedIn", "timeCreatedNotIn", "timeCreatedGT", "timeCreatedGTE", "timeCreatedLT", "timeCreatedLTE", "text", "textNEQ", "textIn", "textNotIn", "textGT", "textGTE", "textLT", "textLTE", "textContains", "textHasPrefix", "textHasSuffix", "textEqualFold", "textContainsFold", "hasCandidate", "hasCandidateWith"}
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "timeCreated", "timeCreatedNEQ", "timeCreatedIn", "timeCreatedNotIn", "timeCreatedGT", "timeCreatedGTE", "timeCreatedLT", "timeCreatedLTE", "text", "textNEQ", "textIn", "textNotIn", "textGT", "textGTE", "textLT", "textLTE", "textContains", "textHasPrefix", "textHasSuffix", "textEqualFold", "textContainsFold", "private", "privateNEQ", "hasCandidate", "hasCandidateWith"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -39944,6 +40533,20 @@ func (ec *executionContext) unmarshalInputNoteWhereInput(ctx context.Context, ob
 				return it, err
 			}
 			it.TextContainsFold = data
+		case "private":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("private"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Private = data
+		case "privateNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("privateNEQ"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PrivateNEQ = data
 		case "hasCandidate":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasCandidate"))
 			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
@@ -46831,6 +47434,55 @@ func UnmarshalUpdatePositionUsersInput(ctx context.Context, raw any) (recruiting
 	return out, err
 }
 
+func (ec *executionContext) unmarshalInputUpdateRoleInput(ctx context.Context, obj any) (recruiting.UpdateRoleInput, error) {
+	var it recruiting.UpdateRoleInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"description", "permissions"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "description":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("description"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Description = data
+		case "permissions":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("permissions"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Permissions = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalUpdateRoleInput unmarshals raw into the UpdateRoleInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalUpdateRoleInput(ctx context.Context, raw any) (recruiting.UpdateRoleInput, error) {
+	var out recruiting.UpdateRoleInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "UpdateRoleInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputUpdateWebhookEndpointInput(ctx context.Context, obj any) (recruiting.WebhookInput, error) {
 	var it recruiting.WebhookInput
 	if obj == nil {
@@ -50447,6 +51099,27 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "createRole":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createRole(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateRole":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateRole(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "deleteRole":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_deleteRole(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "createUser":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_createUser(ctx, field)
@@ -50581,6 +51254,11 @@ func (ec *executionContext) _Note(ctx context.Context, sel ast.SelectionSet, obj
 			}
 		case "details":
 			out.Values[i] = ec._Note_details(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "private":
+			out.Values[i] = ec._Note_private(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
@@ -51139,6 +51817,47 @@ func (ec *executionContext) _Party(ctx context.Context, sel ast.SelectionSet, ob
 		case "status":
 			out.Values[i] = ec._Party_status(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return objectValue(out, fields, deferred)
+}
+
+var permissionImplementors = []string{"Permission"}
+
+func (ec *executionContext) _Permission(ctx context.Context, sel ast.SelectionSet, obj *permission.Info) graphql.Marshaler {
+	fields := ec.collected.of(ec.OperationContext, sel, permissionImplementors)
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfPermission); v != nil {
+		return v
+	}
+
+	out := graphql.NewFieldSet(fields)
+	deferred := deferredGroup(ctx, fields)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Permission")
+		case "name":
+			out.Values[i] = ec._Permission_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "description":
+			out.Values[i] = ec._Permission_description(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
 		default:
@@ -51843,6 +52562,18 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Query_pipeline(ctx, field)
 				})
+		case "permissions":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_permissions(ctx, field)
+				})
+		case "roles":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_roles(ctx, field)
+				})
 		case "viewer":
 			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
 				true, true,
@@ -52296,6 +53027,62 @@ func (ec *executionContext) _RequiredCandidateFields(ctx context.Context, sel as
 			}
 		case "phone":
 			out.Values[i] = ec._RequiredCandidateFields_phone(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return objectValue(out, fields, deferred)
+}
+
+var roleImplementors = []string{"Role"}
+
+func (ec *executionContext) _Role(ctx context.Context, sel ast.SelectionSet, obj *recruiting.RoleView) graphql.Marshaler {
+	fields := ec.collected.of(ec.OperationContext, sel, roleImplementors)
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfRole); v != nil {
+		return v
+	}
+
+	out := graphql.NewFieldSet(fields)
+	deferred := deferredGroup(ctx, fields)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Role")
+		case "id":
+			out.Values[i] = ec._Role_id(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "name":
+			out.Values[i] = ec._Role_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "description":
+			out.Values[i] = ec._Role_description(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "permissions":
+			out.Values[i] = ec._Role_permissions(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "builtIn":
+			out.Values[i] = ec._Role_builtIn(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -53774,6 +54561,11 @@ func (ec *executionContext) unmarshalNCreatePositionInput2githubᚗcomᚋhiregra
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) unmarshalNCreateRoleInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐCreateRoleInput(ctx context.Context, v any) (recruiting.CreateRoleInput, error) {
+	res, err := ec.unmarshalInputCreateRoleInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalNCreateUserInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐCreateUserInput(ctx context.Context, v any) (recruiting.CreateUserInput, error) {
 	res, err := ec.unmarshalInputCreateUserInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -54389,6 +55181,30 @@ func (ec *executionContext) marshalNParty2ᚕgithubᚗcomᚋhiregraphᚋhiregrap
 	return ret
 }
 
+func (ec *executionContext) marshalNPermission2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋpermissionᚐInfoᚄ(ctx context.Context, sel ast.SelectionSet, v []*permission.Info) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNPermission2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋpermissionᚐInfo(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNPermission2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋpermissionᚐInfo(ctx context.Context, sel ast.SelectionSet, v *permission.Info) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "Permission!")
+		return graphql.Null
+	}
+	return ec._Permission(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalNPerson2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPerson(ctx context.Context, sel ast.SelectionSet, v *ent.Person) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "Person!")
@@ -54613,6 +55429,30 @@ func (ec *executionContext) marshalNRequiredCandidateFields2githubᚗcomᚋhireg
 	return ec._RequiredCandidateFields(ctx, sel, &v)
 }
 
+func (ec *executionContext) marshalNRole2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐRoleViewᚄ(ctx context.Context, sel ast.SelectionSet, v []*recruiting.RoleView) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNRole2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐRoleView(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNRole2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐRoleView(ctx context.Context, sel ast.SelectionSet, v *recruiting.RoleView) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "Role!")
+		return graphql.Null
+	}
+	return ec._Role(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalNStep2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐStep(ctx context.Context, sel ast.SelectionSet, v schematype.Step) graphql.Marshaler {
 	return ec._Step(ctx, sel, &v)
 }
@@ -54807,6 +55647,11 @@ func (ec *executionContext) unmarshalNUpdatePipelineStepInput2githubᚗcomᚋhir
 
 func (ec *executionContext) unmarshalNUpdatePositionInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐUpdatePositionInput(ctx context.Context, v any) (recruiting.UpdatePositionInput, error) {
 	res, err := ec.unmarshalInputUpdatePositionInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNUpdateRoleInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐUpdateRoleInput(ctx context.Context, v any) (recruiting.UpdateRoleInput, error) {
+	res, err := ec.unmarshalInputUpdateRoleInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
@@ -57810,6 +58655,8 @@ var plainFieldsOfPartnerTest = plainFields[*schematype.PartnerTest]{typeName: "P
 
 var plainFieldsOfParty = plainFields[*schematype.Party]{typeName: "Party"}
 
+var plainFieldsOfPermission = plainFields[*permission.Info]{typeName: "Permission"}
+
 var plainFieldsOfPerson = plainFields[*ent.Person]{typeName: "Person"}
 
 var plainFieldsOfPersonConnection = plainFields[*ent.PersonConnection]{typeName: "PersonConnection"}
@@ -57841,6 +58688,8 @@ var plainFieldsOfRejectionReasonConnection = plainFields[*ent.RejectionReasonCon
 var plainFieldsOfRejectionReasonEdge = plainFields[*ent.RejectionReasonEdge]{typeName: "RejectionReasonEdge"}
 
 var plainFieldsOfRequiredCandidateFields = plainFields[*schematype.RequiredCandidateFields]{typeName: "RequiredCandidateFields"}
+
+var plainFieldsOfRole = plainFields[*recruiting.RoleView]{typeName: "Role"}
 
 var plainFieldsOfSalaryRange = plainFields[*schematype.SalaryRange]{typeName: "SalaryRange"}
 
@@ -58251,6 +59100,7 @@ func init() {
 		"id":          {write: func(w io.Writer, obj *ent.Note) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: nil},
 		"timeCreated": {write: func(w io.Writer, obj *ent.Note) { scalar.WriteTime(w, obj.TimeCreated) }, null: func(obj *ent.Note) bool { return obj.TimeCreated.IsZero() }},
 		"text":        {write: func(w io.Writer, obj *ent.Note) { graphql.MarshalString(obj.Text).MarshalGQL(w) }, null: nil},
+		"private":     {write: func(w io.Writer, obj *ent.Note) { graphql.MarshalBoolean(obj.Private).MarshalGQL(w) }, null: nil},
 		"candidate": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.Note) graphql.Marshaler {
 			v, err := obj.Candidate(ctx)
 			if err != nil {
@@ -58346,6 +59196,9 @@ func init() {
 		"lastName":   {write: func(w io.Writer, obj *schematype.Party) { graphql.MarshalString(obj.LastName).MarshalGQL(w) }, null: nil},
 		"email":      {write: func(w io.Writer, obj *schematype.Party) { graphql.MarshalString(obj.Email).MarshalGQL(w) }, null: nil},
 		"status":     {write: func(w io.Writer, obj *schematype.Party) { graphql.MarshalString(obj.Status).MarshalGQL(w) }, null: nil}}
+	plainFieldsOfPermission.byName = map[string]plainField[*permission.Info]{
+		"name":        {write: func(w io.Writer, obj *permission.Info) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: nil},
+		"description": {write: func(w io.Writer, obj *permission.Info) { graphql.MarshalString(obj.Description).MarshalGQL(w) }, null: nil}}
 	plainFieldsOfPerson.byName = map[string]plainField[*ent.Person]{
 		"id":               {write: func(w io.Writer, obj *ent.Person) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: nil},
 		"firstName":        {write: func(w io.Writer, obj *ent.Person) { graphql.MarshalString(obj.FirstName).MarshalGQL(w) }, null: nil},
@@ -58496,6 +59349,17 @@ func init() {
 		"phone": {write: func(w io.Writer, obj *schematype.RequiredCandidateFields) {
 			graphql.MarshalBoolean(obj.Phone).MarshalGQL(w)
 		}, null: nil}}
+	plainFieldsOfRole.byName = map[string]plainField[*recruiting.RoleView]{
+		"id": {write: func(w io.Writer, obj *recruiting.RoleView) {
+			if obj.ID == nil {
+				graphql.Null.MarshalGQL(w)
+				return
+			}
+			graphql.MarshalID(*obj.ID).MarshalGQL(w)
+		}, null: nil},
+		"name":        {write: func(w io.Writer, obj *recruiting.RoleView) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: nil},
+		"description": {write: func(w io.Writer, obj *recruiting.RoleView) { graphql.MarshalString(obj.Description).MarshalGQL(w) }, null: nil},
+		"builtIn":     {write: func(w io.Writer, obj *recruiting.RoleView) { graphql.MarshalBoolean(obj.BuiltIn).MarshalGQL(w) }, null: nil}}
 	plainFieldsOfSalaryRange.byName = map[string]plainField[*schematype.SalaryRange]{
 		"min":          {write: func(w io.Writer, obj *schematype.SalaryRange) { graphql.MarshalInt64(obj.Min).MarshalGQL(w) }, null: nil},
 		"max":          {write: func(w io.Writer, obj *schematype.SalaryRange) { graphql.MarshalInt64(obj.Max).MarshalGQL(w) }, null: nil},

@@ -114,6 +114,7 @@ var actions = map[string]action{
 	ent.TypeRejectionReason: anyChange(p.EditSettings),
 	ent.TypeQuestionnaire:   anyChange(p.EditSettings),
 	ent.TypeUser:            anyChange(p.ManageUsers),
+	ent.TypeRole:            anyChange(p.ManageUsers),
 	ent.TypeAPIKey:          anyChange(p.ManageAPIKeys),
 	ent.TypeWebhookEndpoint: anyChange(p.ManageWebhooks),
 	ent.TypeEvaluationPartner: {
