@@ -44,7 +44,15 @@ func worldOf(t *testing.T, env *hiregraphtest.Env, positionID string) world {
 	}
 	env.GraphQL(`mutation { createWebhookEndpoint(input: {url: "https://hooks.example.com/edges", active: false}) { endpoint { id } } }`, nil).
 		Decode(t, &endpoint)
+	var role struct{ CreateRole struct{ ID string } }
+	env.GraphQL(`mutation($n: String!) { createRole(input: {name: $n, permissions: ["candidates:move"]}) { id } }`,
+		map[string]any{"n": "edge_" + strings.ToLower(positionID[len(positionID)-8:])}).Decode(t, &role)
+	var pending struct{ CreateOpening struct{ ID string } }
+	env.GraphQL(`mutation($p: ID!) { createOpening(positionID: $p, input: {name: "Pending", timeExpectedHire: "2027-01-01", reason: "New"}) { id } }`,
+		map[string]any{"p": positionID}).Decode(t, &pending)
 	w := world{
+		"Role":              role.CreateRole.ID,
+		"PendingOpening":    pending.CreateOpening.ID,
 		"Position":          positionID,
 		"Candidate":         cand.ID,
 		"Person":            cand.PersonID,
@@ -107,6 +115,13 @@ func idCases(env *hiregraphtest.Env) []idCase {
 	}
 	person := map[string]any{"firstName": "Edge", "email": "edge@example.com"}
 	return []idCase{
+		{"addHiringTeamMember.positionID", "Position", `mutation($id: ID!, $u: ID!) { addHiringTeamMember(positionID: $id, userID: $u, role: INTERVIEWER) { id } }`, only("u", "User")},
+		{"addHiringTeamMember.userID", "User", `mutation($id: ID!, $p: ID!) { addHiringTeamMember(positionID: $p, userID: $id, role: INTERVIEWER) { id } }`, only("p", "Position")},
+		{"removeHiringTeamMember.positionID", "Position", `mutation($id: ID!, $u: ID!) { removeHiringTeamMember(positionID: $id, userID: $u) { id } }`, only("u", "User")},
+		{"removeHiringTeamMember.userID", "User", `mutation($id: ID!, $p: ID!) { removeHiringTeamMember(positionID: $p, userID: $id) { id } }`, only("p", "Position")},
+		{"startOpeningApproval.approverIDs", "User", `mutation($id: ID!, $o: ID!) { startOpeningApproval(openingID: $o, approverIDs: [$id]) { id } }`, only("o", "PendingOpening")},
+		{"updateRole.id", "Role", `mutation($id: ID!) { updateRole(id: $id, input: {description: "Edge"}) { id } }`, none},
+		{"deleteRole.id", "Role", `mutation($id: ID!) { deleteRole(id: $id) { id } }`, none},
 		{"addPipelineStep.positionID", "Position", `mutation($id: ID) { addPipelineStep(positionID: $id, input: {name: "Extra", kind: REVIEW}) { id } }`, none},
 		{"approveOpening.openingID", "Opening", `mutation($id: ID!) { approveOpening(openingID: $id) { id } }`, none},
 		{"assignCandidate.id", "Candidate", `mutation($id: ID!, $u: ID!) { assignCandidate(id: $id, userIDs: [$u]) { id } }`, only("u", "User")},

@@ -174,6 +174,7 @@ var withoutIDs = map[string]struct {
 	doc  string
 	vars map[string]any
 }{
+	"createRole":              {`mutation { createRole(input: {name: "answers", permissions: ["candidates:move"]}) SEL }`, nil},
 	"createLocation":          {`mutation { createLocation(input: {name: "Answers"}) SEL }`, nil},
 	"createUser":              {`mutation { createUser(input: {email: "answers@acme.example", firstName: "A", roles: ["interviewer"]}) SEL }`, nil},
 	"createEvaluationPartner": {`mutation { createEvaluationPartner(input: {name: "Answers", submitURL: "https://partner.example/submit", accessToken: "answers-token-0123456789"}) SEL }`, nil},
@@ -251,7 +252,10 @@ func runWithSelection(t *testing.T, env *hiregraphtest.Env, name string, docs ma
 	if plain, ok := withoutIDs[name]; ok {
 		return env.GraphQL(strings.Replace(plain.doc, "SEL", sel, 1), plain.vars)
 	}
-	c := docs[name]
+	c, ok := docs[name]
+	if !ok {
+		t.Fatalf("no case runs %s", name)
+	}
 	doc := c.doc
 	if i := strings.LastIndex(doc, ") {"); i >= 0 && sel != "" {
 		doc = doc[:i+1] + " " + sel + " }"
