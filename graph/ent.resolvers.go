@@ -20,6 +20,12 @@ func (r *openingResolver) CustomFields(ctx context.Context, obj *ent.Opening) (s
 	return view.CustomFields, err
 }
 
+// SalaryRange is the resolver for the salaryRange field.
+func (r *positionResolver) SalaryRange(ctx context.Context, obj *ent.Position) (*schematype.SalaryRange, error) {
+	view, err := r.service.ViewPosition(ctx, obj)
+	return view.SalaryRange, err
+}
+
 // Categories is the resolver for the categories field.
 func (r *positionResolver) Categories(ctx context.Context, obj *ent.Position) ([]*schematype.NamedValue, error) {
 	view, err := r.service.ViewPosition(ctx, obj)
@@ -117,6 +123,9 @@ func (r *queryResolver) Users(ctx context.Context, after *entgql.Cursor[string],
 	)
 }
 
+// Application returns generated.ApplicationResolver implementation.
+func (r *Resolver) Application() generated.ApplicationResolver { return &applicationResolver{r} }
+
 // Candidate returns generated.CandidateResolver implementation.
 func (r *Resolver) Candidate() generated.CandidateResolver { return &candidateResolver{r} }
 
@@ -141,6 +150,7 @@ func (r *Resolver) Position() generated.PositionResolver { return &positionResol
 func (r *Resolver) Query() generated.QueryResolver { return &queryResolver{r} }
 
 type (
+	applicationResolver       struct{ *Resolver }
 	candidateResolver         struct{ *Resolver }
 	candidateFileResolver     struct{ *Resolver }
 	companyResolver           struct{ *Resolver }

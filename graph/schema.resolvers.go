@@ -9,8 +9,19 @@ import (
 	"context"
 
 	"github.com/hiregraph/hiregraph/ent"
+	"github.com/hiregraph/hiregraph/ent/schema/schematype"
 	"github.com/hiregraph/hiregraph/graph/generated"
+	"github.com/hiregraph/hiregraph/recruiting"
 )
+
+// DemographicAnswers is the resolver for the demographicAnswers field.
+func (r *applicationResolver) DemographicAnswers(ctx context.Context, obj *ent.Application) ([]*schematype.NamedValue, error) {
+	answers := recruiting.DemographicAnswers(ctx, obj)
+	if answers == nil {
+		return nil, nil
+	}
+	return pointers(answers), nil
+}
 
 // CreateLocation is the resolver for the createLocation field.
 func (r *mutationResolver) CreateLocation(ctx context.Context, input ent.CreateLocationInput) (*ent.Location, error) {

@@ -45,6 +45,7 @@ func NewExecutableSchema(cfg Config) graphql.ExecutableSchema {
 type Config = graphql.Config[ResolverRoot, DirectiveRoot, ComplexityRoot]
 
 type ResolverRoot interface {
+	Application() ApplicationResolver
 	Candidate() CandidateResolver
 	CandidateFile() CandidateFileResolver
 	Company() CompanyResolver
@@ -106,16 +107,17 @@ type ComplexityRoot struct {
 	}
 
 	Application struct {
-		Answers       func(childComplexity int) int
-		Candidate     func(childComplexity int) int
-		ConsentText   func(childComplexity int) int
-		CoverLetter   func(childComplexity int) int
-		Email         func(childComplexity int) int
-		ID            func(childComplexity int) int
-		LinkedinURL   func(childComplexity int) int
-		Source        func(childComplexity int) int
-		TimeConsented func(childComplexity int) int
-		TimeCreated   func(childComplexity int) int
+		Answers            func(childComplexity int) int
+		Candidate          func(childComplexity int) int
+		ConsentText        func(childComplexity int) int
+		CoverLetter        func(childComplexity int) int
+		DemographicAnswers func(childComplexity int) int
+		Email              func(childComplexity int) int
+		ID                 func(childComplexity int) int
+		LinkedinURL        func(childComplexity int) int
+		Source             func(childComplexity int) int
+		TimeConsented      func(childComplexity int) int
+		TimeCreated        func(childComplexity int) int
 	}
 
 	ApprovalProcess struct {
@@ -643,6 +645,7 @@ type ComplexityRoot struct {
 	}
 
 	Question struct {
+		Demographic func(childComplexity int) int
 		Explanation func(childComplexity int) int
 		Options     func(childComplexity int) int
 		Required    func(childComplexity int) int
@@ -788,6 +791,7 @@ type ComplexityRoot struct {
 		EventTypes            func(childComplexity int) int
 		Failing               func(childComplexity int) int
 		ID                    func(childComplexity int) int
+		Permissions           func(childComplexity int) int
 		PreviousSecretExpires func(childComplexity int) int
 		TimeCreated           func(childComplexity int) int
 		URL                   func(childComplexity int) int
@@ -809,6 +813,9 @@ type ComplexityRoot struct {
 
 // region    ************************** generated!.gotpl **************************
 
+type ApplicationResolver interface {
+	DemographicAnswers(ctx context.Context, obj *ent.Application) ([]*schematype.NamedValue, error)
+}
 type CandidateResolver interface {
 	HiredFor(ctx context.Context, obj *ent.Candidate) (*ent.Opening, error)
 }
@@ -878,6 +885,7 @@ type OpeningResolver interface {
 	HiredCandidate(ctx context.Context, obj *ent.Opening) (*ent.Candidate, error)
 }
 type PositionResolver interface {
+	SalaryRange(ctx context.Context, obj *ent.Position) (*schematype.SalaryRange, error)
 	Categories(ctx context.Context, obj *ent.Position) ([]*schematype.NamedValue, error)
 	Details(ctx context.Context, obj *ent.Position) ([]*schematype.NamedValue, error)
 
@@ -1137,6 +1145,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Application.CoverLetter(childComplexity), true
+	case "Application.demographicAnswers":
+		if e.ComplexityRoot.Application.DemographicAnswers == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Application.DemographicAnswers(childComplexity), true
 	case "Application.email":
 		if e.ComplexityRoot.Application.Email == nil {
 			break
@@ -3757,6 +3771,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Query.WebhookEndpoints(childComplexity), true
 
+	case "Question.demographic":
+		if e.ComplexityRoot.Question.Demographic == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Question.Demographic(childComplexity), true
 	case "Question.explanation":
 		if e.ComplexityRoot.Question.Explanation == nil {
 			break
@@ -4319,6 +4339,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.WebhookEndpoint.ID(childComplexity), true
+	case "WebhookEndpoint.permissions":
+		if e.ComplexityRoot.WebhookEndpoint.Permissions == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookEndpoint.Permissions(childComplexity), true
 	case "WebhookEndpoint.previousSecretExpires":
 		if e.ComplexityRoot.WebhookEndpoint.PreviousSecretExpires == nil {
 			break
@@ -15624,6 +15650,8 @@ type WebhookEndpoint {
   url: String!
   "The event types sent; empty sends every type."
   eventTypes: [String!]!
+  "The permissions payloads are shown with, as a user holding them would see them: salary ranges need salary:view, demographic answers demographics:view, events of discreet positions positions:view_discreet. Internal-use fields are never sent."
+  permissions: [String!]!
   "Whether events are sent."
   active: Boolean!
   "Set when an event could not be delivered after every retry (about a day); cleared by the next delivery that succeeds."
@@ -15672,6 +15700,8 @@ input CreateWebhookEndpointInput {
   url: String!
   "The event types to send; empty or missing sends every type."
   eventTypes: [String!]
+  "The permissions payloads are shown with; missing or empty: no salary, no demographic answers, no discreet positions. Only permissions the caller holds may be given."
+  permissions: [String!]
   "Whether to send events (default true)."
   active: Boolean
 }
@@ -15682,6 +15712,8 @@ input UpdateWebhookEndpointInput {
   url: String
   "The event types to send; empty sends every type."
   eventTypes: [String!]
+  "The permissions payloads are shown with; empty: none. Only permissions the caller holds may be given."
+  permissions: [String!]
   "Whether to send events; true also clears failing."
   active: Boolean
 }
@@ -16305,6 +16337,8 @@ type Question {
   options: [QuestionOption!]
   "Whether an application through a careers site must answer it."
   required: Boolean!
+  "Whether it is a demographic question (equal-opportunity reporting): its answers are kept apart and shown only with demographics:view."
+  demographic: Boolean!
 }
 
 "An answer to choose from."
@@ -16354,6 +16388,11 @@ type FieldChange {
 
 "Any JSON value: a string, number, boolean, object, list or null."
 scalar Any
+
+extend type Application {
+  "The answers to questions marked demographic; null without the demographics:view permission."
+  demographicAnswers: [NamedValue!]
+}
 `, BuiltIn: false},
 	{Name: "../users.graphqls", Input: `# The people behind a front-end: who the request acts for, user management
 # and API keys. Only admins manage users and keys; the data layer's privacy
@@ -16551,6 +16590,8 @@ func (ec *executionContext) childFields_Application(ctx context.Context, field g
 		return ec.fieldContext_Application_timeCreated(ctx, field)
 	case "candidate":
 		return ec.fieldContext_Application_candidate(ctx, field)
+	case "demographicAnswers":
+		return ec.fieldContext_Application_demographicAnswers(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Application", field.Name)
 }
@@ -17467,6 +17508,8 @@ func (ec *executionContext) childFields_Question(ctx context.Context, field grap
 		return ec.fieldContext_Question_options(ctx, field)
 	case "required":
 		return ec.fieldContext_Question_required(ctx, field)
+	case "demographic":
+		return ec.fieldContext_Question_demographic(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Question", field.Name)
 }
@@ -17735,6 +17778,8 @@ func (ec *executionContext) childFields_WebhookEndpoint(ctx context.Context, fie
 		return ec.fieldContext_WebhookEndpoint_url(ctx, field)
 	case "eventTypes":
 		return ec.fieldContext_WebhookEndpoint_eventTypes(ctx, field)
+	case "permissions":
+		return ec.fieldContext_WebhookEndpoint_permissions(ctx, field)
 	case "active":
 		return ec.fieldContext_WebhookEndpoint_active(ctx, field)
 	case "failing":
@@ -20833,6 +20878,38 @@ func (ec *executionContext) fieldContext_Application_candidate(_ context.Context
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_Candidate(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Application_demographicAnswers(ctx context.Context, field graphql.CollectedField, obj *ent.Application) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Application_demographicAnswers(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Application().DemographicAnswers(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*schematype.NamedValue) graphql.Marshaler {
+			return ec.marshalONamedValue2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐNamedValueᚄ(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Application_demographicAnswers(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Application",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_NamedValue(ctx, field)
 		},
 	}
 	return fc, nil
@@ -26219,14 +26296,30 @@ func (ec *executionContext) fieldContext_Position_pictureURL(_ context.Context, 
 }
 
 func (ec *executionContext) _Position_salaryRange(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
-	return plainObject(ctx, ec.OperationContext, field, obj.SalaryRange, ec.fieldContext_Position_salaryRange, ec.marshalOSalaryRange2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐSalaryRange)
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Position_salaryRange(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Position().SalaryRange(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *schematype.SalaryRange) graphql.Marshaler {
+			return ec.marshalOSalaryRange2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐSalaryRange(ctx, selections, v)
+		},
+		true,
+		false,
+	)
 }
 func (ec *executionContext) fieldContext_Position_salaryRange(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
 		Object:     "Position",
 		Field:      field,
-		IsMethod:   false,
-		IsResolver: false,
+		IsMethod:   true,
+		IsResolver: true,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_SalaryRange(ctx, field)
 		},
@@ -27836,6 +27929,13 @@ func (ec *executionContext) fieldContext_Question_required(_ context.Context, fi
 	return scalarFieldContext("Question", field, false, false, "Boolean")
 }
 
+func (ec *executionContext) _Question_demographic(ctx context.Context, field graphql.CollectedField, obj *schematype.Question) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.Demographic, "Question", ec.marshalNBoolean2bool)
+}
+func (ec *executionContext) fieldContext_Question_demographic(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return scalarFieldContext("Question", field, false, false, "Boolean")
+}
+
 func (ec *executionContext) _QuestionOption_title(ctx context.Context, field graphql.CollectedField, obj *schematype.QuestionOption) (ret graphql.Marshaler) {
 	return plainScalar(ctx, ec.OperationContext, field, obj.Title, "QuestionOption", ec.marshalNString2string)
 }
@@ -28698,6 +28798,13 @@ func (ec *executionContext) _WebhookEndpoint_eventTypes(ctx context.Context, fie
 	return plainScalar(ctx, ec.OperationContext, field, obj.EventTypes, "WebhookEndpoint", ec.marshalNString2ᚕstringᚄ)
 }
 func (ec *executionContext) fieldContext_WebhookEndpoint_eventTypes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return scalarFieldContext("WebhookEndpoint", field, false, false, "String")
+}
+
+func (ec *executionContext) _WebhookEndpoint_permissions(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookEndpoint) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.Permissions, "WebhookEndpoint", ec.marshalNString2ᚕstringᚄ)
+}
+func (ec *executionContext) fieldContext_WebhookEndpoint_permissions(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("WebhookEndpoint", field, false, false, "String")
 }
 
@@ -36506,7 +36613,7 @@ func (ec *executionContext) unmarshalInputCreateWebhookEndpointInput(ctx context
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"url", "eventTypes", "active"}
+	fieldsInOrder := [...]string{"url", "eventTypes", "permissions", "active"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -36527,6 +36634,13 @@ func (ec *executionContext) unmarshalInputCreateWebhookEndpointInput(ctx context
 				return it, err
 			}
 			it.EventTypes = data
+		case "permissions":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("permissions"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Permissions = data
 		case "active":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("active"))
 			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
@@ -46434,7 +46548,7 @@ func (ec *executionContext) unmarshalInputUpdateWebhookEndpointInput(ctx context
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"url", "eventTypes", "active"}
+	fieldsInOrder := [...]string{"url", "eventTypes", "permissions", "active"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -46455,6 +46569,13 @@ func (ec *executionContext) unmarshalInputUpdateWebhookEndpointInput(ctx context
 				return it, err
 			}
 			it.EventTypes = data
+		case "permissions":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("permissions"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Permissions = data
 		case "active":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("active"))
 			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
@@ -47678,6 +47799,12 @@ func (ec *executionContext) _Application(ctx context.Context, sel ast.SelectionS
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Application_candidate(ctx, field, obj)
+				})
+		case "demographicAnswers":
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Application_demographicAnswers(ctx, field, obj)
 				})
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
@@ -51009,10 +51136,11 @@ func (ec *executionContext) _Position(ctx context.Context, sel ast.SelectionSet,
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "salaryRange":
-			out.Values[i] = ec._Position_salaryRange(ctx, field, obj)
-			if out.Values[i] == graphql.RequiredNull {
-				atomic.AddUint32(&out.Invalids, 1)
-			}
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Position_salaryRange(ctx, field, obj)
+				})
 		case "categories":
 			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
 				true, true,
@@ -51435,6 +51563,11 @@ func (ec *executionContext) _Question(ctx context.Context, sel ast.SelectionSet,
 			}
 		case "required":
 			out.Values[i] = ec._Question_required(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "demographic":
+			out.Values[i] = ec._Question_demographic(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -52419,6 +52552,11 @@ func (ec *executionContext) _WebhookEndpoint(ctx context.Context, sel ast.Select
 			}
 		case "eventTypes":
 			out.Values[i] = ec._WebhookEndpoint_eventTypes(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "permissions":
+			out.Values[i] = ec._WebhookEndpoint_permissions(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
@@ -55901,6 +56039,25 @@ func (ec *executionContext) unmarshalOMessageWhereInput2ᚖgithubᚗcomᚋhiregr
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) marshalONamedValue2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐNamedValueᚄ(ctx context.Context, sel ast.SelectionSet, v []*schematype.NamedValue) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNNamedValue2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐNamedValue(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
 func (ec *executionContext) unmarshalONamedValueInput2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐNamedValueInputᚄ(ctx context.Context, v any) ([]recruiting.NamedValueInput, error) {
 	if v == nil {
 		return nil, nil
@@ -57865,9 +58022,6 @@ func init() {
 		"pictureURL":  {write: func(w io.Writer, obj *ent.Position) { graphql.MarshalString(obj.PictureURL).MarshalGQL(w) }, null: nil},
 		"timeCreated": {write: func(w io.Writer, obj *ent.Position) { scalar.WriteTime(w, obj.TimeCreated) }, null: func(obj *ent.Position) bool { return obj.TimeCreated.IsZero() }},
 		"timeUpdated": {write: func(w io.Writer, obj *ent.Position) { scalar.WriteTime(w, obj.TimeUpdated) }, null: func(obj *ent.Position) bool { return obj.TimeUpdated.IsZero() }},
-		"salaryRange": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.Position) graphql.Marshaler {
-			return plainChild(ctx, c, oc, field, obj.SalaryRange, false, salaryRangeImplementors, &plainFieldsOfSalaryRange)
-		}},
 		"location": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.Position) graphql.Marshaler {
 			v, err := obj.Location(ctx)
 			if err != nil {
@@ -57915,7 +58069,8 @@ func init() {
 	plainFieldsOfQuestion.byName = map[string]plainField[*schematype.Question]{
 		"title":       {write: func(w io.Writer, obj *schematype.Question) { graphql.MarshalString(obj.Title).MarshalGQL(w) }, null: nil},
 		"explanation": {write: func(w io.Writer, obj *schematype.Question) { graphql.MarshalString(obj.Explanation).MarshalGQL(w) }, null: nil},
-		"required":    {write: func(w io.Writer, obj *schematype.Question) { graphql.MarshalBoolean(obj.Required).MarshalGQL(w) }, null: nil}}
+		"required":    {write: func(w io.Writer, obj *schematype.Question) { graphql.MarshalBoolean(obj.Required).MarshalGQL(w) }, null: nil},
+		"demographic": {write: func(w io.Writer, obj *schematype.Question) { graphql.MarshalBoolean(obj.Demographic).MarshalGQL(w) }, null: nil}}
 	plainFieldsOfQuestionOption.byName = map[string]plainField[*schematype.QuestionOption]{
 		"title": {write: func(w io.Writer, obj *schematype.QuestionOption) { graphql.MarshalString(obj.Title).MarshalGQL(w) }, null: nil}}
 	plainFieldsOfQuestionnaire.byName = map[string]plainField[*ent.Questionnaire]{
