@@ -304,35 +304,37 @@ func redactEventData(r eventReader, objectType string, data json.RawMessage) (js
 	return json.Marshal(obj)
 }
 
-// redactChanges is the list of changes of an activity about objectType as
-// reader r may see it: a change of a field the reader may not see is left
-// out, and internal-use entries are taken out of the lists and maps that
-// hold them.
-func redactChanges(r eventReader, objectType string, changes []schematype.FieldChange) []schematype.FieldChange {
+// redactChanges is the list of changes of an activity as reader r may see
+// it: a change of a field the reader may not see is left out, and
+// internal-use entries are taken out of the lists and maps that hold them.
+// It goes by the field's name alone: a query that selects only changes
+// (a GraphQL timeline) has no object type to go by, and these names mean
+// the same on every record that has them.
+func redactChanges(r eventReader, changes []schematype.FieldChange) []schematype.FieldChange {
 	out := make([]schematype.FieldChange, 0, len(changes))
 	for _, c := range changes {
-		switch objectType + "." + c.Field {
-		case "Position.salaryRange":
+		switch c.Field {
+		case "salaryRange":
 			if !r.has(permission.ViewSalary) {
 				continue
 			}
-		case "Position.department":
+		case "department":
 			if r.vis.isInternal(fielddefinition.ScopeDepartment) {
 				continue
 			}
-		case "Position.experienceLevel":
+		case "experienceLevel":
 			if r.vis.isInternal(fielddefinition.ScopeExperienceLevel) {
 				continue
 			}
-		case "Position.employmentType":
+		case "employmentType":
 			if r.vis.isInternal(fielddefinition.ScopeEmploymentType) {
 				continue
 			}
-		case "Position.categories":
+		case "categories":
 			c = redactChange(c, func(v []schematype.NamedValue) any { return r.vis.named(fielddefinition.ScopeCategory, v) })
-		case "Position.details":
+		case "details":
 			c = redactChange(c, func(v []schematype.NamedValue) any { return r.vis.named(fielddefinition.ScopeDetail, v) })
-		case "Opening.customFields":
+		case "customFields":
 			c = redactChange(c, func(v schematype.StringMap) any { return r.vis.customFields(v) })
 		}
 		if c.Field != "" {

@@ -61,7 +61,7 @@ func (s *Service) redactActivities(ctx context.Context, acts []*ent.Activity) er
 	r := eventReader{has: readerHas(ctx), vis: vis}
 	for _, a := range acts {
 		if a.Changes != nil {
-			a.Changes = redactChanges(r, a.ObjectType, a.Changes)
+			a.Changes = redactChanges(r, a.Changes)
 		}
 		if a.Data == nil {
 			continue
