@@ -309,7 +309,9 @@ func (d *doorsEnv) checkDoors(t *testing.T, r doorReader) {
 	} else {
 		var restPage struct{ Events []json.RawMessage }
 		feed.JSON(t, &restPage)
-		var gqlPage struct{ Events struct{ Events []json.RawMessage } }
+		var gqlPage struct {
+			Events struct{ Events []json.RawMessage }
+		}
 		gqlFeed.Decode(t, &gqlPage)
 		for door, events := range map[string][]json.RawMessage{"REST": restPage.Events, "GraphQL": gqlPage.Events.Events} {
 			seen := map[string]bool{}
@@ -392,4 +394,3 @@ func TestWebhookPermissionsAreTheRegistrantsAtMost(t *testing.T) {
 		t.Errorf("permissions %s, want salary:view,demographics:view in documented order", got)
 	}
 }
-
