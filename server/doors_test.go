@@ -29,25 +29,6 @@ const (
 	genderQuestion   = "How do you describe your gender?"
 )
 
-// doorReader is one row of the matrix: a credential and the permissions
-// the permission table gives it, from which every expectation follows.
-type doorReader struct {
-	name, credential string
-	perms            []string
-	user             bool
-}
-
-func (r doorReader) has(p string) bool { return slices.Contains(r.perms, p) }
-
-// seesEverything mirrors viewer.SeesEverything: what the change feed needs.
-func (r doorReader) seesEverything() bool {
-	return !r.user || r.has(permission.ViewAllPositions) && r.has(permission.ViewDiscreetPositions) && r.has(permission.ViewCandidates)
-}
-
-// reads reports whether the reader reads at all: users do, keys need the
-// read scope.
-func (r doorReader) reads() bool { return r.user || r.has(permission.ViewEvents) }
-
 // doorsEnv is the demo company with one of everything the matrix looks
 // for: a salary change of the published position as an event written
 // before versions existed (ent's JSON) and a name change as a versioned
@@ -228,39 +209,24 @@ func TestEveryDoorShowsWhatThePermissionTableAllows(t *testing.T) {
 	}
 
 	env.legacyEvent(t)
-	var readers []doorReader
-	for _, role := range permission.BuiltInRoles {
-		email := map[string]string{
-			permission.RoleOwner: "olivia.owner@acme.example", permission.RoleAdmin: "",
-			permission.RoleRecruiter: "rita.recruiter@acme.example", permission.RoleCoordinator: "cody.coordinator@acme.example",
-			permission.RoleHiringManager: "hank.manager@acme.example", permission.RoleInterviewer: "ian.interviewer@acme.example",
-		}[role]
-		if email == "" {
-			continue // the demo has no admin; an admin holds what an owner does
-		}
-		readers = append(readers, doorReader{name: role, credential: env.UserToken(email), perms: permission.OfBuiltIn(role), user: true})
-	}
-	for _, scopes := range [][]string{{"read"}, {"read", "admin"}, {"write"}, {"read", "write", "salary_ranges:write"}} {
-		readers = append(readers, doorReader{name: "key " + strings.Join(scopes, ","), credential: env.WithKey(scopes...).Demo.APIKey, perms: permission.OfScopes(scopes)})
-	}
-	for _, r := range readers {
-		t.Run(r.name, func(t *testing.T) { env.checkDoors(t, r) })
+	for _, r := range env.Readers() {
+		t.Run(r.Name, func(t *testing.T) { env.checkDoors(t, r) })
 	}
 }
 
-func (d *doorsEnv) checkDoors(t *testing.T, r doorReader) {
-	salary, demographics := r.has(permission.ViewSalary), r.has(permission.ViewDemographics)
+func (d *doorsEnv) checkDoors(t *testing.T, r hiregraphtest.Reader) {
+	salary, demographics := r.Has(permission.ViewSalary), r.Has(permission.ViewDemographics)
 	// Keys acting for no one are company-wide; users see discreet positions
 	// outside their team only with the permission.
-	discreet := r.reads() && (!r.user || r.has(permission.ViewDiscreetPositions))
+	discreet := r.Reads() && (!r.User || r.Has(permission.ViewDiscreetPositions))
 	published := d.Demo.PublishedPositionUID
 
 	// Queries: the published position, and whether the discreet one exists.
-	q := d.GraphQLAs(r.credential, `query($p: ID!) {
+	q := d.GraphQLAs(r.Credential, `query($p: ID!) {
 		p: node(id: $p) { ... on Position { salaryRange { min } categories { name } details { name } activities(first: 50) { edges { node { changes { field before after } } } } } } }`,
 		map[string]any{"p": published})
 	var got struct{ P json.RawMessage }
-	if r.reads() {
+	if r.Reads() {
 		q.Decode(t, &got)
 		if s := showsIn(t, got.P); s.salary != salary || s.internal {
 			t.Errorf("query shows %+v, want salary %v and nothing internal: %s", s, salary, got.P)
@@ -268,16 +234,16 @@ func (d *doorsEnv) checkDoors(t *testing.T, r doorReader) {
 		if strings.Contains(string(got.P), `"field":"salaryRange"`) != salary {
 			t.Errorf("activities.changes of salaryRange shown: %v, want %v: %s", !salary, salary, got.P)
 		}
-		found := d.GraphQLAs(r.credential, `query($id: ID!) { node(id: $id) { id } }`, map[string]any{"id": d.discreet})
+		found := d.GraphQLAs(r.Credential, `query($id: ID!) { node(id: $id) { id } }`, map[string]any{"id": d.discreet})
 		if want := map[bool]string{true: "", false: "not_found"}[discreet]; found.Code() != want {
 			t.Errorf("query of the discreet position: code %q, want %q", found.Code(), want)
 		}
 	}
 
 	// Mutation answers: the same view as the query.
-	m := d.GraphQLAs(r.credential, `mutation($id: ID!) { setPositionStatus(id: $id, status: OPEN) { salaryRange { min } categories { name } } }`,
+	m := d.GraphQLAs(r.Credential, `mutation($id: ID!) { setPositionStatus(id: $id, status: OPEN) { salaryRange { min } categories { name } } }`,
 		map[string]any{"id": published})
-	if r.has(permission.ChangePositionStatus) {
+	if r.Has(permission.ChangePositionStatus) {
 		if m.Code() != "" {
 			t.Fatalf("setPositionStatus: %+v", m.Errors)
 		}
@@ -289,20 +255,20 @@ func (d *doorsEnv) checkDoors(t *testing.T, r doorReader) {
 	}
 
 	// REST: the position's shape, and the discreet one.
-	if r.reads() {
-		rest := d.DoAs(r.credential, http.MethodGet, "/v1/positions/"+published, nil)
+	if r.Reads() {
+		rest := d.DoAs(r.Credential, http.MethodGet, "/v1/positions/"+published, nil)
 		if s := showsIn(t, []byte(rest.Body)); rest.Status != http.StatusOK || s.salary != salary || s.internal {
 			t.Errorf("REST position shows %+v, want salary %v: %s", s, salary, rest)
 		}
-		if st := d.DoAs(r.credential, http.MethodGet, "/v1/positions/"+d.discreet, nil).Status; (st == http.StatusOK) != discreet {
+		if st := d.DoAs(r.Credential, http.MethodGet, "/v1/positions/"+d.discreet, nil).Status; (st == http.StatusOK) != discreet {
 			t.Errorf("REST discreet position: %d, want shown %v", st, discreet)
 		}
 	}
 
 	// Both change feeds: the legacy event and the versioned one alike.
-	feed := d.DoAs(r.credential, http.MethodGet, "/v1/events?limit=500", nil)
-	gqlFeed := d.GraphQLAs(r.credential, `{ events(first: 500) { events { id object { data } } } }`, nil)
-	if !r.reads() || !r.seesEverything() {
+	feed := d.DoAs(r.Credential, http.MethodGet, "/v1/events?limit=500", nil)
+	gqlFeed := d.GraphQLAs(r.Credential, `{ events(first: 500) { events { id object { data } } } }`, nil)
+	if !r.Reads() || !r.SeesEverything() {
 		if feed.Status != http.StatusForbidden || gqlFeed.Code() != "forbidden" {
 			t.Errorf("feeds without seeing everything: REST %d, GraphQL %q", feed.Status, gqlFeed.Code())
 		}
@@ -333,7 +299,7 @@ func (d *doorsEnv) checkDoors(t *testing.T, r doorReader) {
 	}
 
 	// Demographic answers: kept apart, shown only with demographics:view.
-	if r.reads() {
+	if r.Reads() {
 		var app struct {
 			Node *struct {
 				Applications []struct {
@@ -342,9 +308,9 @@ func (d *doorsEnv) checkDoors(t *testing.T, r doorReader) {
 				}
 			}
 		}
-		a := d.GraphQLAs(r.credential, `query($id: ID!) { node(id: $id) { ... on Candidate { applications { answers { name } demographicAnswers { name value } } } } }`,
+		a := d.GraphQLAs(r.Credential, `query($id: ID!) { node(id: $id) { ... on Candidate { applications { answers { name } demographicAnswers { name value } } } } }`,
 			map[string]any{"id": d.applicant})
-		if a.Code() == "not_found" && !r.has(permission.ViewCandidates) {
+		if a.Code() == "not_found" && !r.Has(permission.ViewCandidates) {
 			return // a candidate the reader may not see shows nothing at all
 		}
 		a.Decode(t, &app)
