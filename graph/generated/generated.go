@@ -15612,7 +15612,7 @@ type EventObject {
   type: String!
   "The record's uid."
   id: String!
-  "The record's shape right after the change, as JSON (snake_case field names, as in the REST API)."
+  "The record right after the change, as JSON (snake_case field names, as in the REST API) in the versioned payload type of its kind (the OpenAPI document's Event* schemas), shown as the reader may see it now: no salary range without salary:view, never internal-use fields. Null for kinds without a payload type."
   data: Any
 }
 
