@@ -14,6 +14,12 @@ import (
 	"github.com/hiregraph/hiregraph/graph/generated"
 )
 
+// Answers is the resolver for the answers field.
+func (r *applicationResolver) Answers(ctx context.Context, obj *ent.Application) ([]*schematype.NamedValue, error) {
+	answers, err := r.service.AnswersOf(ctx, obj)
+	return pointers(answers.Answers), err
+}
+
 // CustomFields is the resolver for the customFields field.
 func (r *openingResolver) CustomFields(ctx context.Context, obj *ent.Opening) (schematype.StringMap, error) {
 	view, err := r.service.ViewOpening(ctx, obj)

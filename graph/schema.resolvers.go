@@ -11,16 +11,15 @@ import (
 	"github.com/hiregraph/hiregraph/ent"
 	"github.com/hiregraph/hiregraph/ent/schema/schematype"
 	"github.com/hiregraph/hiregraph/graph/generated"
-	"github.com/hiregraph/hiregraph/recruiting"
 )
 
 // DemographicAnswers is the resolver for the demographicAnswers field.
 func (r *applicationResolver) DemographicAnswers(ctx context.Context, obj *ent.Application) ([]*schematype.NamedValue, error) {
-	answers := recruiting.DemographicAnswers(ctx, obj)
-	if answers == nil {
-		return nil, nil
+	answers, err := r.service.AnswersOf(ctx, obj)
+	if err != nil || answers.Demographic == nil {
+		return nil, err
 	}
-	return pointers(answers), nil
+	return pointers(answers.Demographic), nil
 }
 
 // CreateLocation is the resolver for the createLocation field.

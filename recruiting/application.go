@@ -13,8 +13,6 @@ import (
 	"github.com/hiregraph/hiregraph/ent/application"
 	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/candidatefile"
-	"github.com/hiregraph/hiregraph/ent/schema/schematype"
-	"github.com/hiregraph/hiregraph/permission"
 	"github.com/hiregraph/hiregraph/viewer"
 )
 
@@ -150,13 +148,4 @@ func (s *Service) storeApplicationFiles(ctx context.Context, in ApplyInput) ([]*
 		out = append(out, stored)
 	}
 	return out, nil
-}
-
-// DemographicAnswers are the answers of app to demographic questions as
-// the viewer may see them: nil without demographics:view.
-func DemographicAnswers(ctx context.Context, app *ent.Application) []schematype.NamedValue {
-	if !readerHas(ctx)(permission.ViewDemographics) {
-		return nil
-	}
-	return app.DemographicAnswers
 }

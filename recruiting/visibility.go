@@ -25,30 +25,11 @@ type Visibility struct {
 // query; load it once per response, not per position. Within a GraphQL
 // operation (OperationContext) it is read once for the whole operation.
 func (s *Service) LoadVisibility(ctx context.Context) (*Visibility, error) {
-	memo, _ := ctx.Value(visibilityMemoKey{}).(*visibilityMemo)
-	if memo == nil {
-		return s.loadVisibility(ctx)
-	}
-	memo.mu.Lock()
-	defer memo.mu.Unlock()
-	if memo.v == nil {
-		v, err := s.loadVisibility(ctx)
-		if err != nil {
-			return nil, err
-		}
-		memo.v = v
-	}
-	return memo.v, nil
+	return onceInOperation(ctx, func(m *visibilityMemo) **Visibility { return &m.v }, func() (*Visibility, error) { return s.loadVisibility(ctx) })
 }
 
 func (s *Service) loadVisibility(ctx context.Context) (*Visibility, error) {
-	client := s.Client
-	if tx := ent.TxFromContext(ctx); tx != nil {
-		// Read where the caller reads: SQLite's one writer would wait on
-		// its own transaction.
-		client = tx.Client()
-	}
-	defs, err := client.FieldDefinition.Query().
+	defs, err := s.clientOf(ctx).FieldDefinition.Query().
 		Where(fielddefinition.InternalUse(true)).
 		Select(fielddefinition.FieldScope, fielddefinition.FieldName).
 		All(ctx)
@@ -65,11 +46,43 @@ func (s *Service) loadVisibility(ctx context.Context) (*Visibility, error) {
 	return v, nil
 }
 
+// clientOf is the client to read with in ctx: the transaction's when ctx
+// is in one, since SQLite's one writer would wait on its own transaction.
+func (s *Service) clientOf(ctx context.Context) *ent.Client {
+	if tx := ent.TxFromContext(ctx); tx != nil {
+		return tx.Client()
+	}
+	return s.Client
+}
+
 // visibilityMemo keeps the marks for one operation; GraphQL resolves
 // fields concurrently.
 type visibilityMemo struct {
-	mu sync.Mutex
-	v  *Visibility
+	mu        sync.Mutex
+	v         *Visibility
+	questions *questionMarks
+}
+
+// onceInOperation returns the value slot picks from the memo of the
+// operation of ctx, loading it the first time; outside an operation it
+// loads it every time.
+func onceInOperation[T comparable](ctx context.Context, slot func(*visibilityMemo) *T, load func() (T, error)) (T, error) {
+	memo, _ := ctx.Value(visibilityMemoKey{}).(*visibilityMemo)
+	if memo == nil {
+		return load()
+	}
+	memo.mu.Lock()
+	defer memo.mu.Unlock()
+	var zero T
+	if v := slot(memo); *v != zero {
+		return *v, nil
+	}
+	v, err := load()
+	if err != nil {
+		return zero, err
+	}
+	*slot(memo) = v
+	return v, nil
 }
 
 type visibilityMemoKey struct{}

@@ -814,6 +814,8 @@ type ComplexityRoot struct {
 // region    ************************** generated!.gotpl **************************
 
 type ApplicationResolver interface {
+	Answers(ctx context.Context, obj *ent.Application) ([]*schematype.NamedValue, error)
+
 	DemographicAnswers(ctx context.Context, obj *ent.Application) ([]*schematype.NamedValue, error)
 }
 type CandidateResolver interface {
@@ -20815,14 +20817,30 @@ func (ec *executionContext) fieldContext_Application_coverLetter(_ context.Conte
 }
 
 func (ec *executionContext) _Application_answers(ctx context.Context, field graphql.CollectedField, obj *ent.Application) (ret graphql.Marshaler) {
-	return plainObject(ctx, ec.OperationContext, field, obj.Answers, ec.fieldContext_Application_answers, ec.marshalNNamedValue2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐNamedValueᚄ)
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Application_answers(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Application().Answers(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*schematype.NamedValue) graphql.Marshaler {
+			return ec.marshalNNamedValue2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐNamedValueᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
 }
 func (ec *executionContext) fieldContext_Application_answers(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
 		Object:     "Application",
 		Field:      field,
-		IsMethod:   false,
-		IsResolver: false,
+		IsMethod:   true,
+		IsResolver: true,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_NamedValue(ctx, field)
 		},
@@ -47775,10 +47793,11 @@ func (ec *executionContext) _Application(ctx context.Context, sel ast.SelectionS
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "answers":
-			out.Values[i] = ec._Application_answers(ctx, field, obj)
-			if out.Values[i] == graphql.Null {
-				atomic.AddUint32(&out.Invalids, 1)
-			}
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Application_answers(ctx, field, obj)
+				})
 		case "consentText":
 			out.Values[i] = ec._Application_consentText(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -53753,26 +53772,6 @@ func (ec *executionContext) marshalNMessageOrderField2ᚖgithubᚗcomᚋhiregrap
 func (ec *executionContext) unmarshalNMessageWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐMessageWhereInput(ctx context.Context, v any) (*ent.MessageWhereInput, error) {
 	res, err := ec.unmarshalInputMessageWhereInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
-}
-
-func (ec *executionContext) marshalNNamedValue2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐNamedValue(ctx context.Context, sel ast.SelectionSet, v schematype.NamedValue) graphql.Marshaler {
-	return ec._NamedValue(ctx, sel, &v)
-}
-
-func (ec *executionContext) marshalNNamedValue2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐNamedValueᚄ(ctx context.Context, sel ast.SelectionSet, v []schematype.NamedValue) graphql.Marshaler {
-	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
-		return ec.marshalNNamedValue2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐNamedValue(ctx, sel, v[i])
-	})
-
-	for _, e := range ret {
-		if e == graphql.Null {
-			return graphql.Null
-		}
-	}
-
-	return ret
 }
 
 func (ec *executionContext) marshalNNamedValue2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐNamedValueᚄ(ctx context.Context, sel ast.SelectionSet, v []*schematype.NamedValue) graphql.Marshaler {
