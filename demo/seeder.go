@@ -155,7 +155,7 @@ func (s *seeder) seedQuestionnaires(ctx context.Context) {
 			{Title: "What is your notice period?", Explanation: "In weeks."},
 		}},
 		{"Voluntary diversity survey", "eeo", "published_positions", "survey", []schematype.Question{
-			{Title: "How do you describe your gender?", Explanation: "Optional; never shown to interviewers.", Options: []schematype.QuestionOption{{Title: "Woman"}, {Title: "Man"}, {Title: "Non-binary"}, {Title: "Prefer not to say"}}},
+			{Title: "How do you describe your gender?", Explanation: "Optional; never shown to interviewers.", Options: []schematype.QuestionOption{{Title: "Woman"}, {Title: "Man"}, {Title: "Non-binary"}, {Title: "Prefer not to say"}}, Demographic: true},
 		}},
 	} {
 		if s.err != nil {

@@ -35,6 +35,8 @@ type Application struct {
 	CoverLetter string `json:"cover_letter,omitempty"`
 	// The answers to the position's questionnaires: name is the question, value the answer.
 	Answers []schematype.NamedValue `json:"answers,omitempty"`
+	// The answers to questions marked demographic, kept apart from answers so that no reader without demographics:view gets them by any door.
+	DemographicAnswers []schematype.NamedValue `json:"demographic_answers,omitempty"`
 	// The text the applicant agreed to, exactly as the form showed it.
 	ConsentText string `json:"consent_text,omitempty"`
 	// When the applicant agreed: when the application arrived.
@@ -87,7 +89,7 @@ func (*Application) scanValues(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
 	for i := range columns {
 		switch columns[i] {
-		case application.FieldAnswers:
+		case application.FieldAnswers, application.FieldDemographicAnswers:
 			values[i] = new([]byte)
 		case application.FieldID, application.FieldCompanyID, application.FieldCandidateID, application.FieldEmail, application.FieldSource, application.FieldLinkedinURL, application.FieldCoverLetter, application.FieldConsentText:
 			values[i] = new(sql.NullString)
@@ -156,6 +158,14 @@ func (_m *Application) assignValues(columns []string, values []any) error {
 			} else if value != nil && len(*value) > 0 {
 				if err := json.Unmarshal(*value, &_m.Answers); err != nil {
 					return fmt.Errorf("unmarshal field answers: %w", err)
+				}
+			}
+		case application.FieldDemographicAnswers:
+			if value, ok := values[i].(*[]byte); !ok {
+				return fmt.Errorf("unexpected type %T for field demographic_answers", values[i])
+			} else if value != nil && len(*value) > 0 {
+				if err := json.Unmarshal(*value, &_m.DemographicAnswers); err != nil {
+					return fmt.Errorf("unmarshal field demographic_answers: %w", err)
 				}
 			}
 		case application.FieldConsentText:
@@ -243,6 +253,9 @@ func (_m *Application) String() string {
 	builder.WriteString("answers=")
 	builder.WriteString(fmt.Sprintf("%v", _m.Answers))
 	builder.WriteString(", ")
+	builder.WriteString("demographic_answers=")
+	builder.WriteString(fmt.Sprintf("%v", _m.DemographicAnswers))
+	builder.WriteString(", ")
 	builder.WriteString("consent_text=")
 	builder.WriteString(_m.ConsentText)
 	builder.WriteString(", ")
@@ -282,6 +295,8 @@ func (_m *Application) scanTargets(columns []string) ([]any, error) {
 		case application.FieldID:
 			values[i] = new(sql.NullString)
 		case application.FieldAnswers:
+			values[i] = new([]byte)
+		case application.FieldDemographicAnswers:
 			values[i] = new([]byte)
 		default:
 			v, err := (*Application).scanValues(nil, columns[i:i+1])

@@ -84,6 +84,12 @@ func (_c *ApplicationCreate) SetAnswers(v []schematype.NamedValue) *ApplicationC
 	return _c
 }
 
+// SetDemographicAnswers sets the "demographic_answers" field.
+func (_c *ApplicationCreate) SetDemographicAnswers(v []schematype.NamedValue) *ApplicationCreate {
+	_c.mutation.SetDemographicAnswers(v)
+	return _c
+}
+
 // SetConsentText sets the "consent_text" field.
 func (_c *ApplicationCreate) SetConsentText(v string) *ApplicationCreate {
 	_c.mutation.SetConsentText(v)
@@ -183,6 +189,10 @@ func (_c *ApplicationCreate) defaults() error {
 		v := application.DefaultAnswers
 		_c.mutation.SetAnswers(v)
 	}
+	if _, ok := _c.mutation.DemographicAnswers(); !ok {
+		v := application.DefaultDemographicAnswers
+		_c.mutation.SetDemographicAnswers(v)
+	}
 	if _, ok := _c.mutation.TimeCreated(); !ok {
 		if application.DefaultTimeCreated == nil {
 			return fmt.Errorf("ent: uninitialized application.DefaultTimeCreated (forgotten import ent/runtime?)")
@@ -247,6 +257,9 @@ func (_c *ApplicationCreate) check() error {
 	}
 	if _, ok := _c.mutation.Answers(); !ok {
 		return &ValidationError{Name: "answers", err: errors.New(`ent: missing required field "Application.answers"`)}
+	}
+	if _, ok := _c.mutation.DemographicAnswers(); !ok {
+		return &ValidationError{Name: "demographic_answers", err: errors.New(`ent: missing required field "Application.demographic_answers"`)}
 	}
 	if _, ok := _c.mutation.ConsentText(); !ok {
 		return &ValidationError{Name: "consent_text", err: errors.New(`ent: missing required field "Application.consent_text"`)}
@@ -328,6 +341,10 @@ func (_c *ApplicationCreate) createSpec() (*Application, *sqlgraph.CreateSpec) {
 	if value, ok := _c.mutation.Answers(); ok {
 		_spec.SetField(application.FieldAnswers, field.TypeJSON, value)
 		_node.Answers = value
+	}
+	if value, ok := _c.mutation.DemographicAnswers(); ok {
+		_spec.SetField(application.FieldDemographicAnswers, field.TypeJSON, value)
+		_node.DemographicAnswers = value
 	}
 	if value, ok := _c.mutation.ConsentText(); ok {
 		_spec.SetField(application.FieldConsentText, field.TypeString, value)
@@ -464,6 +481,9 @@ func (u *ApplicationUpsertOne) UpdateNewValues() *ApplicationUpsertOne {
 		}
 		if _, exists := u.create.mutation.Answers(); exists {
 			s.SetIgnore(application.FieldAnswers)
+		}
+		if _, exists := u.create.mutation.DemographicAnswers(); exists {
+			s.SetIgnore(application.FieldDemographicAnswers)
 		}
 		if _, exists := u.create.mutation.ConsentText(); exists {
 			s.SetIgnore(application.FieldConsentText)
@@ -708,6 +728,9 @@ func (u *ApplicationUpsertBulk) UpdateNewValues() *ApplicationUpsertBulk {
 			}
 			if _, exists := b.mutation.Answers(); exists {
 				s.SetIgnore(application.FieldAnswers)
+			}
+			if _, exists := b.mutation.DemographicAnswers(); exists {
+				s.SetIgnore(application.FieldDemographicAnswers)
 			}
 			if _, exists := b.mutation.ConsentText(); exists {
 				s.SetIgnore(application.FieldConsentText)

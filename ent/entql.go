@@ -105,16 +105,17 @@ var schemaGraph = func() *sqlgraph.Schema {
 		},
 		Type: "Application",
 		Fields: map[string]*sqlgraph.FieldSpec{
-			application.FieldCompanyID:     {Type: field.TypeString, Column: application.FieldCompanyID},
-			application.FieldCandidateID:   {Type: field.TypeString, Column: application.FieldCandidateID},
-			application.FieldEmail:         {Type: field.TypeString, Column: application.FieldEmail},
-			application.FieldSource:        {Type: field.TypeString, Column: application.FieldSource},
-			application.FieldLinkedinURL:   {Type: field.TypeString, Column: application.FieldLinkedinURL},
-			application.FieldCoverLetter:   {Type: field.TypeString, Column: application.FieldCoverLetter},
-			application.FieldAnswers:       {Type: field.TypeJSON, Column: application.FieldAnswers},
-			application.FieldConsentText:   {Type: field.TypeString, Column: application.FieldConsentText},
-			application.FieldTimeConsented: {Type: field.TypeTime, Column: application.FieldTimeConsented},
-			application.FieldTimeCreated:   {Type: field.TypeTime, Column: application.FieldTimeCreated},
+			application.FieldCompanyID:          {Type: field.TypeString, Column: application.FieldCompanyID},
+			application.FieldCandidateID:        {Type: field.TypeString, Column: application.FieldCandidateID},
+			application.FieldEmail:              {Type: field.TypeString, Column: application.FieldEmail},
+			application.FieldSource:             {Type: field.TypeString, Column: application.FieldSource},
+			application.FieldLinkedinURL:        {Type: field.TypeString, Column: application.FieldLinkedinURL},
+			application.FieldCoverLetter:        {Type: field.TypeString, Column: application.FieldCoverLetter},
+			application.FieldAnswers:            {Type: field.TypeJSON, Column: application.FieldAnswers},
+			application.FieldDemographicAnswers: {Type: field.TypeJSON, Column: application.FieldDemographicAnswers},
+			application.FieldConsentText:        {Type: field.TypeString, Column: application.FieldConsentText},
+			application.FieldTimeConsented:      {Type: field.TypeTime, Column: application.FieldTimeConsented},
+			application.FieldTimeCreated:        {Type: field.TypeTime, Column: application.FieldTimeCreated},
 		},
 	}
 	graph.Nodes[3] = &sqlgraph.Node{
@@ -700,6 +701,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			webhookendpoint.FieldCompanyID:             {Type: field.TypeString, Column: webhookendpoint.FieldCompanyID},
 			webhookendpoint.FieldURL:                   {Type: field.TypeString, Column: webhookendpoint.FieldURL},
 			webhookendpoint.FieldEventTypes:            {Type: field.TypeJSON, Column: webhookendpoint.FieldEventTypes},
+			webhookendpoint.FieldPermissions:           {Type: field.TypeJSON, Column: webhookendpoint.FieldPermissions},
 			webhookendpoint.FieldActive:                {Type: field.TypeBool, Column: webhookendpoint.FieldActive},
 			webhookendpoint.FieldSealedSecret:          {Type: field.TypeBytes, Column: webhookendpoint.FieldSealedSecret},
 			webhookendpoint.FieldSealedPreviousSecret:  {Type: field.TypeBytes, Column: webhookendpoint.FieldSealedPreviousSecret},
@@ -2120,6 +2122,11 @@ func (f *ApplicationFilter) WhereCoverLetter(p entql.StringP) {
 // WhereAnswers applies the entql json.RawMessage predicate on the answers field.
 func (f *ApplicationFilter) WhereAnswers(p entql.BytesP) {
 	f.Where(p.Field(application.FieldAnswers))
+}
+
+// WhereDemographicAnswers applies the entql json.RawMessage predicate on the demographic_answers field.
+func (f *ApplicationFilter) WhereDemographicAnswers(p entql.BytesP) {
+	f.Where(p.Field(application.FieldDemographicAnswers))
 }
 
 // WhereConsentText applies the entql string predicate on the consent_text field.
@@ -5456,6 +5463,11 @@ func (f *WebhookEndpointFilter) WhereURL(p entql.StringP) {
 // WhereEventTypes applies the entql json.RawMessage predicate on the event_types field.
 func (f *WebhookEndpointFilter) WhereEventTypes(p entql.BytesP) {
 	f.Where(p.Field(webhookendpoint.FieldEventTypes))
+}
+
+// WherePermissions applies the entql json.RawMessage predicate on the permissions field.
+func (f *WebhookEndpointFilter) WherePermissions(p entql.BytesP) {
+	f.Where(p.Field(webhookendpoint.FieldPermissions))
 }
 
 // WhereActive applies the entql bool predicate on the active field.

@@ -2550,26 +2550,28 @@ func (m *ActivityMutation) ResetEdge(name string) error {
 // ApplicationMutation represents an operation that mutates the Application nodes in the graph.
 type ApplicationMutation struct {
 	config
-	op               Op
-	typ              string
-	id               *string
-	email            *string
-	source           *string
-	linkedin_url     *string
-	cover_letter     *string
-	answers          *[]schematype.NamedValue
-	appendanswers    []schematype.NamedValue
-	consent_text     *string
-	time_consented   *time.Time
-	time_created     *time.Time
-	clearedFields    map[string]struct{}
-	company          *string
-	clearedcompany   bool
-	candidate        *string
-	clearedcandidate bool
-	done             bool
-	oldValue         func(context.Context) (*Application, error)
-	predicates       []predicate.Application
+	op                        Op
+	typ                       string
+	id                        *string
+	email                     *string
+	source                    *string
+	linkedin_url              *string
+	cover_letter              *string
+	answers                   *[]schematype.NamedValue
+	appendanswers             []schematype.NamedValue
+	demographic_answers       *[]schematype.NamedValue
+	appenddemographic_answers []schematype.NamedValue
+	consent_text              *string
+	time_consented            *time.Time
+	time_created              *time.Time
+	clearedFields             map[string]struct{}
+	company                   *string
+	clearedcompany            bool
+	candidate                 *string
+	clearedcandidate          bool
+	done                      bool
+	oldValue                  func(context.Context) (*Application, error)
+	predicates                []predicate.Application
 }
 
 var _ ent.Mutation = (*ApplicationMutation)(nil)
@@ -2943,6 +2945,57 @@ func (m *ApplicationMutation) ResetAnswers() {
 	m.appendanswers = nil
 }
 
+// SetDemographicAnswers sets the "demographic_answers" field.
+func (m *ApplicationMutation) SetDemographicAnswers(sv []schematype.NamedValue) {
+	m.demographic_answers = &sv
+	m.appenddemographic_answers = nil
+}
+
+// DemographicAnswers returns the value of the "demographic_answers" field in the mutation.
+func (m *ApplicationMutation) DemographicAnswers() (r []schematype.NamedValue, exists bool) {
+	v := m.demographic_answers
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldDemographicAnswers returns the old "demographic_answers" field's value of the Application entity.
+// If the Application object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ApplicationMutation) OldDemographicAnswers(ctx context.Context) (v []schematype.NamedValue, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldDemographicAnswers is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldDemographicAnswers requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldDemographicAnswers: %w", err)
+	}
+	return oldValue.DemographicAnswers, nil
+}
+
+// AppendDemographicAnswers adds sv to the "demographic_answers" field.
+func (m *ApplicationMutation) AppendDemographicAnswers(sv []schematype.NamedValue) {
+	m.appenddemographic_answers = append(m.appenddemographic_answers, sv...)
+}
+
+// AppendedDemographicAnswers returns the list of values that were appended to the "demographic_answers" field in this mutation.
+func (m *ApplicationMutation) AppendedDemographicAnswers() ([]schematype.NamedValue, bool) {
+	if len(m.appenddemographic_answers) == 0 {
+		return nil, false
+	}
+	return m.appenddemographic_answers, true
+}
+
+// ResetDemographicAnswers resets all changes to the "demographic_answers" field.
+func (m *ApplicationMutation) ResetDemographicAnswers() {
+	m.demographic_answers = nil
+	m.appenddemographic_answers = nil
+}
+
 // SetConsentText sets the "consent_text" field.
 func (m *ApplicationMutation) SetConsentText(s string) {
 	m.consent_text = &s
@@ -3139,7 +3192,7 @@ func (m *ApplicationMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *ApplicationMutation) Fields() []string {
-	fields := make([]string, 0, 10)
+	fields := make([]string, 0, 11)
 	if m.company != nil {
 		fields = append(fields, application.FieldCompanyID)
 	}
@@ -3160,6 +3213,9 @@ func (m *ApplicationMutation) Fields() []string {
 	}
 	if m.answers != nil {
 		fields = append(fields, application.FieldAnswers)
+	}
+	if m.demographic_answers != nil {
+		fields = append(fields, application.FieldDemographicAnswers)
 	}
 	if m.consent_text != nil {
 		fields = append(fields, application.FieldConsentText)
@@ -3192,6 +3248,8 @@ func (m *ApplicationMutation) Field(name string) (ent.Value, bool) {
 		return m.CoverLetter()
 	case application.FieldAnswers:
 		return m.Answers()
+	case application.FieldDemographicAnswers:
+		return m.DemographicAnswers()
 	case application.FieldConsentText:
 		return m.ConsentText()
 	case application.FieldTimeConsented:
@@ -3221,6 +3279,8 @@ func (m *ApplicationMutation) OldField(ctx context.Context, name string) (ent.Va
 		return m.OldCoverLetter(ctx)
 	case application.FieldAnswers:
 		return m.OldAnswers(ctx)
+	case application.FieldDemographicAnswers:
+		return m.OldDemographicAnswers(ctx)
 	case application.FieldConsentText:
 		return m.OldConsentText(ctx)
 	case application.FieldTimeConsented:
@@ -3284,6 +3344,13 @@ func (m *ApplicationMutation) SetField(name string, value ent.Value) error {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.SetAnswers(v)
+		return nil
+	case application.FieldDemographicAnswers:
+		v, ok := value.([]schematype.NamedValue)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetDemographicAnswers(v)
 		return nil
 	case application.FieldConsentText:
 		v, ok := value.(string)
@@ -3375,6 +3442,9 @@ func (m *ApplicationMutation) ResetField(name string) error {
 		return nil
 	case application.FieldAnswers:
 		m.ResetAnswers()
+		return nil
+	case application.FieldDemographicAnswers:
+		m.ResetDemographicAnswers()
 		return nil
 	case application.FieldConsentText:
 		m.ResetConsentText()
@@ -29091,6 +29161,8 @@ type WebhookEndpointMutation struct {
 	url                     *string
 	event_types             *[]string
 	appendevent_types       []string
+	permissions             *[]string
+	appendpermissions       []string
 	active                  *bool
 	sealed_secret           *[]byte
 	sealed_previous_secret  *[]byte
@@ -29337,6 +29409,57 @@ func (m *WebhookEndpointMutation) AppendedEventTypes() ([]string, bool) {
 func (m *WebhookEndpointMutation) ResetEventTypes() {
 	m.event_types = nil
 	m.appendevent_types = nil
+}
+
+// SetPermissions sets the "permissions" field.
+func (m *WebhookEndpointMutation) SetPermissions(s []string) {
+	m.permissions = &s
+	m.appendpermissions = nil
+}
+
+// Permissions returns the value of the "permissions" field in the mutation.
+func (m *WebhookEndpointMutation) Permissions() (r []string, exists bool) {
+	v := m.permissions
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPermissions returns the old "permissions" field's value of the WebhookEndpoint entity.
+// If the WebhookEndpoint object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *WebhookEndpointMutation) OldPermissions(ctx context.Context) (v []string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPermissions is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPermissions requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPermissions: %w", err)
+	}
+	return oldValue.Permissions, nil
+}
+
+// AppendPermissions adds s to the "permissions" field.
+func (m *WebhookEndpointMutation) AppendPermissions(s []string) {
+	m.appendpermissions = append(m.appendpermissions, s...)
+}
+
+// AppendedPermissions returns the list of values that were appended to the "permissions" field in this mutation.
+func (m *WebhookEndpointMutation) AppendedPermissions() ([]string, bool) {
+	if len(m.appendpermissions) == 0 {
+		return nil, false
+	}
+	return m.appendpermissions, true
+}
+
+// ResetPermissions resets all changes to the "permissions" field.
+func (m *WebhookEndpointMutation) ResetPermissions() {
+	m.permissions = nil
+	m.appendpermissions = nil
 }
 
 // SetActive sets the "active" field.
@@ -29808,7 +29931,7 @@ func (m *WebhookEndpointMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *WebhookEndpointMutation) Fields() []string {
-	fields := make([]string, 0, 11)
+	fields := make([]string, 0, 12)
 	if m.company != nil {
 		fields = append(fields, webhookendpoint.FieldCompanyID)
 	}
@@ -29817,6 +29940,9 @@ func (m *WebhookEndpointMutation) Fields() []string {
 	}
 	if m.event_types != nil {
 		fields = append(fields, webhookendpoint.FieldEventTypes)
+	}
+	if m.permissions != nil {
+		fields = append(fields, webhookendpoint.FieldPermissions)
 	}
 	if m.active != nil {
 		fields = append(fields, webhookendpoint.FieldActive)
@@ -29856,6 +29982,8 @@ func (m *WebhookEndpointMutation) Field(name string) (ent.Value, bool) {
 		return m.URL()
 	case webhookendpoint.FieldEventTypes:
 		return m.EventTypes()
+	case webhookendpoint.FieldPermissions:
+		return m.Permissions()
 	case webhookendpoint.FieldActive:
 		return m.Active()
 	case webhookendpoint.FieldSealedSecret:
@@ -29887,6 +30015,8 @@ func (m *WebhookEndpointMutation) OldField(ctx context.Context, name string) (en
 		return m.OldURL(ctx)
 	case webhookendpoint.FieldEventTypes:
 		return m.OldEventTypes(ctx)
+	case webhookendpoint.FieldPermissions:
+		return m.OldPermissions(ctx)
 	case webhookendpoint.FieldActive:
 		return m.OldActive(ctx)
 	case webhookendpoint.FieldSealedSecret:
@@ -29932,6 +30062,13 @@ func (m *WebhookEndpointMutation) SetField(name string, value ent.Value) error {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.SetEventTypes(v)
+		return nil
+	case webhookendpoint.FieldPermissions:
+		v, ok := value.([]string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPermissions(v)
 		return nil
 	case webhookendpoint.FieldActive:
 		v, ok := value.(bool)
@@ -30088,6 +30225,9 @@ func (m *WebhookEndpointMutation) ResetField(name string) error {
 		return nil
 	case webhookendpoint.FieldEventTypes:
 		m.ResetEventTypes()
+		return nil
+	case webhookendpoint.FieldPermissions:
+		m.ResetPermissions()
 		return nil
 	case webhookendpoint.FieldActive:
 		m.ResetActive()

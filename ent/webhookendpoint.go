@@ -25,6 +25,8 @@ type WebhookEndpoint struct {
 	URL string `json:"url,omitempty"`
 	// The event types sent; empty sends every type.
 	EventTypes []string `json:"event_types,omitempty"`
+	// The permissions the endpoint's payloads are shown with, as a reader holding them would see them; empty: no salary, no demographic answers, no discreet positions.
+	Permissions []string `json:"permissions,omitempty"`
 	// Whether events are sent; an inactive endpoint gets none.
 	Active bool `json:"active,omitempty"`
 	// The signing secret, sealed; shown once when created or rotated.
@@ -85,7 +87,7 @@ func (*WebhookEndpoint) scanValues(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
 	for i := range columns {
 		switch columns[i] {
-		case webhookendpoint.FieldEventTypes, webhookendpoint.FieldSealedSecret, webhookendpoint.FieldSealedPreviousSecret:
+		case webhookendpoint.FieldEventTypes, webhookendpoint.FieldPermissions, webhookendpoint.FieldSealedSecret, webhookendpoint.FieldSealedPreviousSecret:
 			values[i] = new([]byte)
 		case webhookendpoint.FieldActive, webhookendpoint.FieldFailing:
 			values[i] = new(sql.NullBool)
@@ -134,6 +136,14 @@ func (_m *WebhookEndpoint) assignValues(columns []string, values []any) error {
 			} else if value != nil && len(*value) > 0 {
 				if err := json.Unmarshal(*value, &_m.EventTypes); err != nil {
 					return fmt.Errorf("unmarshal field event_types: %w", err)
+				}
+			}
+		case webhookendpoint.FieldPermissions:
+			if value, ok := values[i].(*[]byte); !ok {
+				return fmt.Errorf("unexpected type %T for field permissions", values[i])
+			} else if value != nil && len(*value) > 0 {
+				if err := json.Unmarshal(*value, &_m.Permissions); err != nil {
+					return fmt.Errorf("unmarshal field permissions: %w", err)
 				}
 			}
 		case webhookendpoint.FieldActive:
@@ -240,6 +250,9 @@ func (_m *WebhookEndpoint) String() string {
 	builder.WriteString("event_types=")
 	builder.WriteString(fmt.Sprintf("%v", _m.EventTypes))
 	builder.WriteString(", ")
+	builder.WriteString("permissions=")
+	builder.WriteString(fmt.Sprintf("%v", _m.Permissions))
+	builder.WriteString(", ")
 	builder.WriteString("active=")
 	builder.WriteString(fmt.Sprintf("%v", _m.Active))
 	builder.WriteString(", ")
@@ -286,6 +299,8 @@ func (_m *WebhookEndpoint) scanTargets(columns []string) ([]any, error) {
 		case webhookendpoint.FieldID:
 			values[i] = new(sql.NullString)
 		case webhookendpoint.FieldEventTypes:
+			values[i] = new([]byte)
+		case webhookendpoint.FieldPermissions:
 			values[i] = new([]byte)
 		case webhookendpoint.FieldSealedSecret:
 			values[i] = new([]byte)

@@ -43,6 +43,12 @@ func (_c *WebhookEndpointCreate) SetEventTypes(v []string) *WebhookEndpointCreat
 	return _c
 }
 
+// SetPermissions sets the "permissions" field.
+func (_c *WebhookEndpointCreate) SetPermissions(v []string) *WebhookEndpointCreate {
+	_c.mutation.SetPermissions(v)
+	return _c
+}
+
 // SetActive sets the "active" field.
 func (_c *WebhookEndpointCreate) SetActive(v bool) *WebhookEndpointCreate {
 	_c.mutation.SetActive(v)
@@ -214,6 +220,10 @@ func (_c *WebhookEndpointCreate) defaults() error {
 		v := webhookendpoint.DefaultEventTypes
 		_c.mutation.SetEventTypes(v)
 	}
+	if _, ok := _c.mutation.Permissions(); !ok {
+		v := webhookendpoint.DefaultPermissions
+		_c.mutation.SetPermissions(v)
+	}
 	if _, ok := _c.mutation.Active(); !ok {
 		v := webhookendpoint.DefaultActive
 		_c.mutation.SetActive(v)
@@ -267,6 +277,9 @@ func (_c *WebhookEndpointCreate) check() error {
 	}
 	if _, ok := _c.mutation.EventTypes(); !ok {
 		return &ValidationError{Name: "event_types", err: errors.New(`ent: missing required field "WebhookEndpoint.event_types"`)}
+	}
+	if _, ok := _c.mutation.Permissions(); !ok {
+		return &ValidationError{Name: "permissions", err: errors.New(`ent: missing required field "WebhookEndpoint.permissions"`)}
 	}
 	if _, ok := _c.mutation.Active(); !ok {
 		return &ValidationError{Name: "active", err: errors.New(`ent: missing required field "WebhookEndpoint.active"`)}
@@ -337,6 +350,10 @@ func (_c *WebhookEndpointCreate) createSpec() (*WebhookEndpoint, *sqlgraph.Creat
 	if value, ok := _c.mutation.EventTypes(); ok {
 		_spec.SetField(webhookendpoint.FieldEventTypes, field.TypeJSON, value)
 		_node.EventTypes = value
+	}
+	if value, ok := _c.mutation.Permissions(); ok {
+		_spec.SetField(webhookendpoint.FieldPermissions, field.TypeJSON, value)
+		_node.Permissions = value
 	}
 	if value, ok := _c.mutation.Active(); ok {
 		_spec.SetField(webhookendpoint.FieldActive, field.TypeBool, value)
@@ -476,6 +493,18 @@ func (u *WebhookEndpointUpsert) SetEventTypes(v []string) *WebhookEndpointUpsert
 // UpdateEventTypes sets the "event_types" field to the value that was provided on create.
 func (u *WebhookEndpointUpsert) UpdateEventTypes() *WebhookEndpointUpsert {
 	u.SetExcluded(webhookendpoint.FieldEventTypes)
+	return u
+}
+
+// SetPermissions sets the "permissions" field.
+func (u *WebhookEndpointUpsert) SetPermissions(v []string) *WebhookEndpointUpsert {
+	u.Set(webhookendpoint.FieldPermissions, v)
+	return u
+}
+
+// UpdatePermissions sets the "permissions" field to the value that was provided on create.
+func (u *WebhookEndpointUpsert) UpdatePermissions() *WebhookEndpointUpsert {
+	u.SetExcluded(webhookendpoint.FieldPermissions)
 	return u
 }
 
@@ -666,6 +695,20 @@ func (u *WebhookEndpointUpsertOne) SetEventTypes(v []string) *WebhookEndpointUps
 func (u *WebhookEndpointUpsertOne) UpdateEventTypes() *WebhookEndpointUpsertOne {
 	return u.Update(func(s *WebhookEndpointUpsert) {
 		s.UpdateEventTypes()
+	})
+}
+
+// SetPermissions sets the "permissions" field.
+func (u *WebhookEndpointUpsertOne) SetPermissions(v []string) *WebhookEndpointUpsertOne {
+	return u.Update(func(s *WebhookEndpointUpsert) {
+		s.SetPermissions(v)
+	})
+}
+
+// UpdatePermissions sets the "permissions" field to the value that was provided on create.
+func (u *WebhookEndpointUpsertOne) UpdatePermissions() *WebhookEndpointUpsertOne {
+	return u.Update(func(s *WebhookEndpointUpsert) {
+		s.UpdatePermissions()
 	})
 }
 
@@ -1041,6 +1084,20 @@ func (u *WebhookEndpointUpsertBulk) SetEventTypes(v []string) *WebhookEndpointUp
 func (u *WebhookEndpointUpsertBulk) UpdateEventTypes() *WebhookEndpointUpsertBulk {
 	return u.Update(func(s *WebhookEndpointUpsert) {
 		s.UpdateEventTypes()
+	})
+}
+
+// SetPermissions sets the "permissions" field.
+func (u *WebhookEndpointUpsertBulk) SetPermissions(v []string) *WebhookEndpointUpsertBulk {
+	return u.Update(func(s *WebhookEndpointUpsert) {
+		s.SetPermissions(v)
+	})
+}
+
+// UpdatePermissions sets the "permissions" field to the value that was provided on create.
+func (u *WebhookEndpointUpsertBulk) UpdatePermissions() *WebhookEndpointUpsertBulk {
+	return u.Update(func(s *WebhookEndpointUpsert) {
+		s.UpdatePermissions()
 	})
 }
 

@@ -57,6 +57,18 @@ func (_u *WebhookEndpointUpdate) AppendEventTypes(v []string) *WebhookEndpointUp
 	return _u
 }
 
+// SetPermissions sets the "permissions" field.
+func (_u *WebhookEndpointUpdate) SetPermissions(v []string) *WebhookEndpointUpdate {
+	_u.mutation.SetPermissions(v)
+	return _u
+}
+
+// AppendPermissions appends value to the "permissions" field.
+func (_u *WebhookEndpointUpdate) AppendPermissions(v []string) *WebhookEndpointUpdate {
+	_u.mutation.AppendPermissions(v)
+	return _u
+}
+
 // SetActive sets the "active" field.
 func (_u *WebhookEndpointUpdate) SetActive(v bool) *WebhookEndpointUpdate {
 	_u.mutation.SetActive(v)
@@ -275,6 +287,14 @@ func (_u *WebhookEndpointUpdate) sqlSave(ctx context.Context) (_node int, err er
 			sqljson.Append(u, webhookendpoint.FieldEventTypes, value)
 		})
 	}
+	if value, ok := _u.mutation.Permissions(); ok {
+		_spec.SetField(webhookendpoint.FieldPermissions, field.TypeJSON, value)
+	}
+	if value, ok := _u.mutation.AppendedPermissions(); ok {
+		_spec.AddModifier(func(u *sql.UpdateBuilder) {
+			sqljson.Append(u, webhookendpoint.FieldPermissions, value)
+		})
+	}
 	if value, ok := _u.mutation.Active(); ok {
 		_spec.SetField(webhookendpoint.FieldActive, field.TypeBool, value)
 	}
@@ -398,6 +418,18 @@ func (_u *WebhookEndpointUpdateOne) SetEventTypes(v []string) *WebhookEndpointUp
 // AppendEventTypes appends value to the "event_types" field.
 func (_u *WebhookEndpointUpdateOne) AppendEventTypes(v []string) *WebhookEndpointUpdateOne {
 	_u.mutation.AppendEventTypes(v)
+	return _u
+}
+
+// SetPermissions sets the "permissions" field.
+func (_u *WebhookEndpointUpdateOne) SetPermissions(v []string) *WebhookEndpointUpdateOne {
+	_u.mutation.SetPermissions(v)
+	return _u
+}
+
+// AppendPermissions appends value to the "permissions" field.
+func (_u *WebhookEndpointUpdateOne) AppendPermissions(v []string) *WebhookEndpointUpdateOne {
+	_u.mutation.AppendPermissions(v)
 	return _u
 }
 
@@ -647,6 +679,14 @@ func (_u *WebhookEndpointUpdateOne) sqlSave(ctx context.Context) (_node *Webhook
 	if value, ok := _u.mutation.AppendedEventTypes(); ok {
 		_spec.AddModifier(func(u *sql.UpdateBuilder) {
 			sqljson.Append(u, webhookendpoint.FieldEventTypes, value)
+		})
+	}
+	if value, ok := _u.mutation.Permissions(); ok {
+		_spec.SetField(webhookendpoint.FieldPermissions, field.TypeJSON, value)
+	}
+	if value, ok := _u.mutation.AppendedPermissions(); ok {
+		_spec.AddModifier(func(u *sql.UpdateBuilder) {
+			sqljson.Append(u, webhookendpoint.FieldPermissions, value)
 		})
 	}
 	if value, ok := _u.mutation.Active(); ok {

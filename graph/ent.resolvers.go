@@ -14,10 +14,22 @@ import (
 	"github.com/hiregraph/hiregraph/graph/generated"
 )
 
+// Answers is the resolver for the answers field.
+func (r *applicationResolver) Answers(ctx context.Context, obj *ent.Application) ([]*schematype.NamedValue, error) {
+	answers, err := r.service.AnswersOf(ctx, obj)
+	return pointers(answers.Answers), err
+}
+
 // CustomFields is the resolver for the customFields field.
 func (r *openingResolver) CustomFields(ctx context.Context, obj *ent.Opening) (schematype.StringMap, error) {
 	view, err := r.service.ViewOpening(ctx, obj)
 	return view.CustomFields, err
+}
+
+// SalaryRange is the resolver for the salaryRange field.
+func (r *positionResolver) SalaryRange(ctx context.Context, obj *ent.Position) (*schematype.SalaryRange, error) {
+	view, err := r.service.ViewPosition(ctx, obj)
+	return view.SalaryRange, err
 }
 
 // Categories is the resolver for the categories field.
@@ -117,6 +129,9 @@ func (r *queryResolver) Users(ctx context.Context, after *entgql.Cursor[string],
 	)
 }
 
+// Application returns generated.ApplicationResolver implementation.
+func (r *Resolver) Application() generated.ApplicationResolver { return &applicationResolver{r} }
+
 // ApprovalProcess returns generated.ApprovalProcessResolver implementation.
 func (r *Resolver) ApprovalProcess() generated.ApprovalProcessResolver {
 	return &approvalProcessResolver{r}
@@ -146,6 +161,7 @@ func (r *Resolver) Position() generated.PositionResolver { return &positionResol
 func (r *Resolver) Query() generated.QueryResolver { return &queryResolver{r} }
 
 type (
+	applicationResolver       struct{ *Resolver }
 	approvalProcessResolver   struct{ *Resolver }
 	candidateResolver         struct{ *Resolver }
 	candidateFileResolver     struct{ *Resolver }

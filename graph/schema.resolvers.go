@@ -9,8 +9,18 @@ import (
 	"context"
 
 	"github.com/hiregraph/hiregraph/ent"
+	"github.com/hiregraph/hiregraph/ent/schema/schematype"
 	"github.com/hiregraph/hiregraph/graph/generated"
 )
+
+// DemographicAnswers is the resolver for the demographicAnswers field.
+func (r *applicationResolver) DemographicAnswers(ctx context.Context, obj *ent.Application) ([]*schematype.NamedValue, error) {
+	answers, err := r.service.AnswersOf(ctx, obj)
+	if err != nil || answers.Demographic == nil {
+		return nil, err
+	}
+	return pointers(answers.Demographic), nil
+}
 
 // CreateLocation is the resolver for the createLocation field.
 func (r *mutationResolver) CreateLocation(ctx context.Context, input ent.CreateLocationInput) (*ent.Location, error) {

@@ -32,7 +32,7 @@ func (s *Service) writeApplication(ctx context.Context, client *ent.Client, p *e
 	now := s.now()
 	a, err := client.Application.Create().
 		SetCandidateID(c.ID).SetEmail(app.Email).SetSource(app.Source).SetLinkedinURL(app.LinkedInURL).
-		SetCoverLetter(app.CoverLetter).SetAnswers(app.answers).SetConsentText(app.ConsentText).
+		SetCoverLetter(app.CoverLetter).SetAnswers(app.answers).SetDemographicAnswers(app.demographicAnswers).SetConsentText(app.ConsentText).
 		SetTimeConsented(now).SetTimeCreated(now).
 		Save(ctx)
 	if err != nil {

@@ -75,6 +75,8 @@ type FormQuestion struct {
 	Explanation string   `json:"explanation"`
 	Options     []string `json:"options"`
 	Required    bool     `json:"required"`
+	// Demographic answers are stored apart (schematype.Question).
+	Demographic bool `json:"-"`
 }
 
 // ApplicationForm is what a careers site needs to show the apply form of a
@@ -141,7 +143,7 @@ func formQuestions(p *ent.Position) []FormQuestion {
 			}
 			out = append(out, FormQuestion{
 				ID: q.ID + ":" + strconv.Itoa(i), Title: question.Title, Explanation: question.Explanation,
-				Options: opts, Required: question.Required,
+				Options: opts, Required: question.Required, Demographic: question.Demographic,
 			})
 		}
 	}
@@ -152,7 +154,7 @@ func formQuestions(p *ent.Position) []FormQuestion {
 // cleaned for storing.
 type checkedApplication struct {
 	ApplyInput
-	answers []schematype.NamedValue
+	answers, demographicAnswers []schematype.NamedValue
 }
 
 // checkApplication applies the form's rules to every field and reports
@@ -183,7 +185,7 @@ func checkApplication(in ApplyInput, questions []FormQuestion) (*checkedApplicat
 	case len(out.ConsentText) > maxConsentText:
 		bad["consent_text"] = fmt.Sprintf("must be at most %d characters", maxConsentText)
 	}
-	out.answers = checkAnswers(bad, in.Answers, questions)
+	out.answers, out.demographicAnswers = checkAnswers(bad, in.Answers, questions)
 	if len(bad) == 0 {
 		return out, nil
 	}
@@ -294,9 +296,10 @@ func checkLongText(bad map[string]string, field, v string, maxRunes int) string 
 
 // checkAnswers requires an answer to every required question, one of the
 // options where a question offers them, and no answers to questions the
-// position does not ask.
-func checkAnswers(bad map[string]string, answers map[string]string, questions []FormQuestion) []schematype.NamedValue {
-	out := []schematype.NamedValue{}
+// position does not ask. It returns the answers to demographic questions
+// apart from the others.
+func checkAnswers(bad map[string]string, answers map[string]string, questions []FormQuestion) (out, demographic []schematype.NamedValue) {
+	out, demographic = []schematype.NamedValue{}, []schematype.NamedValue{}
 	known := map[string]bool{}
 	for _, q := range questions {
 		known[q.ID] = true
@@ -315,14 +318,19 @@ func checkAnswers(bad map[string]string, answers map[string]string, questions []
 			bad[field] = fmt.Sprintf("must be at most %d characters", maxAnswerRunes)
 			continue
 		}
-		out = append(out, schematype.NamedValue{Name: q.Title, Value: sanitize.PlainText(a)})
+		answer := schematype.NamedValue{Name: q.Title, Value: sanitize.PlainText(a)}
+		if q.Demographic {
+			demographic = append(demographic, answer)
+		} else {
+			out = append(out, answer)
+		}
 	}
 	for id := range answers {
 		if !known[id] {
 			bad["answers["+id+"]"] = "the position asks no such question"
 		}
 	}
-	return out
+	return out, demographic
 }
 
 func hasControl(s string) bool {

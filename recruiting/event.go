@@ -4,8 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"reflect"
-	"sync"
 
 	"entgo.io/ent/dialect"
 
@@ -24,7 +22,11 @@ func (s *Service) makeEvent(ctx context.Context, client *ent.Client, create *ent
 	if err != nil {
 		return err
 	}
-	data, err := objectJSON(a.Object)
+	object, err := eventObjectOf(a.Object)
+	if err != nil {
+		return fmt.Errorf("event %s: %w", a.Verb, err)
+	}
+	data, err := json.Marshal(object)
 	if err != nil {
 		return fmt.Errorf("encoding the %s of event %s: %w", a.ObjectType, a.Verb, err)
 	}
@@ -85,53 +87,3 @@ WHERE `+activity.FieldCompanyID+` = $1 AND `+activity.FieldTxid+` = 0`, []any{co
 // eventSequence is the PostgreSQL sequence events take their numbers from
 // (migration 20261127_events_without_counter).
 const eventSequence = "activity_sequence"
-
-// objectJSON is the record as JSON without ent's edges (empty unless
-// loaded, and never part of a record's own shape), encoded in one pass: a
-// struct is copied into its edgeless shape (recordShape) first.
-func objectJSON(object any) (json.RawMessage, error) {
-	v := reflect.ValueOf(object)
-	if v.Kind() == reflect.Pointer && !v.IsNil() {
-		v = v.Elem()
-	}
-	if v.Kind() != reflect.Struct {
-		return json.Marshal(object)
-	}
-	shape := shapeOf(v.Type())
-	out := reflect.New(shape.typ).Elem()
-	for i, f := range shape.fields {
-		out.Field(i).Set(v.Field(f))
-	}
-	return json.Marshal(out.Addr().Interface())
-}
-
-// recordShape is a struct type with a record's exported fields but its
-// edges, and where each of them is in the record.
-type recordShape struct {
-	typ    reflect.Type
-	fields []int
-}
-
-// shapes caches the recordShape of each record type (reflect.Type to
-// *recordShape): encoding/json caches its encoder by type, so the shape's
-// type must be one value.
-var shapes sync.Map
-
-func shapeOf(t reflect.Type) *recordShape {
-	if s, ok := shapes.Load(t); ok {
-		return s.(*recordShape)
-	}
-	s := &recordShape{}
-	var fields []reflect.StructField
-	for i := range t.NumField() {
-		f := t.Field(i)
-		if !f.IsExported() || f.Name == "Edges" {
-			continue
-		}
-		fields = append(fields, reflect.StructField{Name: f.Name, Type: f.Type, Tag: f.Tag})
-		s.fields = append(s.fields, i)
-	}
-	s.typ = reflect.StructOf(fields)
-	actual, _ := shapes.LoadOrStore(t, s)
-	return actual.(*recordShape)
-}

@@ -7,45 +7,36 @@ import (
 
 	"github.com/hiregraph/hiregraph/ent"
 	"github.com/hiregraph/hiregraph/ent/fielddefinition"
+	"github.com/hiregraph/hiregraph/ent/schema/rule"
 	"github.com/hiregraph/hiregraph/ent/schema/schematype"
 )
 
 // Visibility knows which of a company's configured fields are marked
 // "Internal use": such fields never leave the service in a position or
-// opening response (spec 2.1), whichever API serves it.
+// opening response (spec 2.1), whichever API serves it or event carries
+// them. It knows too whether the viewer sees salary ranges, so a position
+// shows one range whether a query, a mutation's answer or REST serves it.
 type Visibility struct {
 	internal map[fielddefinition.Scope]map[string]bool
+	salary   bool
 }
 
 // LoadVisibility reads the internal-use marks of the viewer's company in one
 // query; load it once per response, not per position. Within a GraphQL
 // operation (OperationContext) it is read once for the whole operation.
 func (s *Service) LoadVisibility(ctx context.Context) (*Visibility, error) {
-	memo, _ := ctx.Value(visibilityMemoKey{}).(*visibilityMemo)
-	if memo == nil {
-		return s.loadVisibility(ctx)
-	}
-	memo.mu.Lock()
-	defer memo.mu.Unlock()
-	if memo.v == nil {
-		v, err := s.loadVisibility(ctx)
-		if err != nil {
-			return nil, err
-		}
-		memo.v = v
-	}
-	return memo.v, nil
+	return onceInOperation(ctx, func(m *visibilityMemo) **Visibility { return &m.v }, func() (*Visibility, error) { return s.loadVisibility(ctx) })
 }
 
 func (s *Service) loadVisibility(ctx context.Context) (*Visibility, error) {
-	defs, err := s.Client.FieldDefinition.Query().
+	defs, err := s.clientOf(ctx).FieldDefinition.Query().
 		Where(fielddefinition.InternalUse(true)).
 		Select(fielddefinition.FieldScope, fielddefinition.FieldName).
 		All(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("loading internal-use fields: %w", err)
 	}
-	v := &Visibility{internal: map[fielddefinition.Scope]map[string]bool{}}
+	v := &Visibility{internal: map[fielddefinition.Scope]map[string]bool{}, salary: rule.SeesSalaries(ctx)}
 	for _, d := range defs {
 		if v.internal[d.Scope] == nil {
 			v.internal[d.Scope] = map[string]bool{}
@@ -55,11 +46,43 @@ func (s *Service) loadVisibility(ctx context.Context) (*Visibility, error) {
 	return v, nil
 }
 
+// clientOf is the client to read with in ctx: the transaction's when ctx
+// is in one, since SQLite's one writer would wait on its own transaction.
+func (s *Service) clientOf(ctx context.Context) *ent.Client {
+	if tx := ent.TxFromContext(ctx); tx != nil {
+		return tx.Client()
+	}
+	return s.Client
+}
+
 // visibilityMemo keeps the marks for one operation; GraphQL resolves
 // fields concurrently.
 type visibilityMemo struct {
-	mu sync.Mutex
-	v  *Visibility
+	mu        sync.Mutex
+	v         *Visibility
+	questions *questionMarks
+}
+
+// onceInOperation returns the value slot picks from the memo of the
+// operation of ctx, loading it the first time; outside an operation it
+// loads it every time.
+func onceInOperation[T comparable](ctx context.Context, slot func(*visibilityMemo) *T, load func() (T, error)) (T, error) {
+	memo, _ := ctx.Value(visibilityMemoKey{}).(*visibilityMemo)
+	if memo == nil {
+		return load()
+	}
+	memo.mu.Lock()
+	defer memo.mu.Unlock()
+	var zero T
+	if v := slot(memo); *v != zero {
+		return *v, nil
+	}
+	v, err := load()
+	if err != nil {
+		return zero, err
+	}
+	*slot(memo) = v
+	return v, nil
 }
 
 type visibilityMemoKey struct{}
@@ -90,7 +113,9 @@ type PositionView struct {
 	// Department, ExperienceLevel and EmploymentType are nil when the
 	// company marks their option list internal-use.
 	Department, ExperienceLevel, EmploymentType *string
-	Categories, Details                         []schematype.NamedValue
+	// SalaryRange is nil for a viewer without salary:view.
+	SalaryRange         *schematype.SalaryRange
+	Categories, Details []schematype.NamedValue
 	// Openings are the position's loaded openings.
 	Openings []OpeningView
 }
@@ -110,7 +135,11 @@ func (v *Visibility) Position(p *ent.Position) PositionView {
 		EmploymentType:  v.standard(fielddefinition.ScopeEmploymentType, p.EmploymentType),
 		Categories:      v.named(fielddefinition.ScopeCategory, p.Categories),
 		Details:         v.named(fielddefinition.ScopeDetail, p.Details),
+		SalaryRange:     p.SalaryRange,
 		Openings:        make([]OpeningView, len(p.Edges.Openings)),
+	}
+	if !v.salary {
+		out.SalaryRange = nil
 	}
 	for i, o := range p.Edges.Openings {
 		out.Openings[i] = v.Opening(o)
@@ -120,22 +149,38 @@ func (v *Visibility) Position(p *ent.Position) PositionView {
 
 // Opening returns the view of o.
 func (v *Visibility) Opening(o *ent.Opening) OpeningView {
-	fields := make(schematype.StringMap, len(o.CustomFields))
-	for k, val := range o.CustomFields {
+	return OpeningView{Opening: o, CustomFields: v.customFields(o.CustomFields)}
+}
+
+// customFields returns the opening custom fields that may be shown.
+func (v *Visibility) customFields(in schematype.StringMap) schematype.StringMap {
+	fields := make(schematype.StringMap, len(in))
+	for k, val := range in {
 		if !v.internal[fielddefinition.ScopeOpeningCustomField][k] {
 			fields[k] = val
 		}
 	}
-	return OpeningView{Opening: o, CustomFields: fields}
+	return fields
 }
 
 // standard returns a standard position field's value, or nil when the
 // company marks the definition of that field internal-use.
 func (v *Visibility) standard(scope fielddefinition.Scope, value string) *string {
-	if len(v.internal[scope]) > 0 {
+	return v.standardPtr(scope, &value)
+}
+
+// standardPtr is standard for a value that may be missing already.
+func (v *Visibility) standardPtr(scope fielddefinition.Scope, value *string) *string {
+	if v.isInternal(scope) {
 		return nil
 	}
-	return &value
+	return value
+}
+
+// isInternal reports whether the company marks the standard field of
+// scope (its option list) internal-use.
+func (v *Visibility) isInternal(scope fielddefinition.Scope) bool {
+	return len(v.internal[scope]) > 0
 }
 
 // named returns the categories or details that may be shown.

@@ -16,6 +16,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/webhookattempt"
 	"github.com/hiregraph/hiregraph/ent/webhookendpoint"
 	"github.com/hiregraph/hiregraph/permission"
+	"github.com/hiregraph/hiregraph/viewer"
 )
 
 // Webhook limits.
@@ -51,7 +52,10 @@ type Deliveries interface {
 type WebhookInput struct {
 	URL        *string  `json:"url"`
 	EventTypes []string `json:"event_types"`
-	Active     *bool    `json:"active"`
+	// Permissions are what payloads are shown with; nil leaves them as
+	// they are (on create: none).
+	Permissions []string `json:"permissions"`
+	Active      *bool    `json:"active"`
 }
 
 // WebhookWithSecret is an endpoint with its signing secret, answered once,
@@ -130,6 +134,10 @@ func (s *Service) CreateWebhookEndpoint(ctx context.Context, in WebhookInput) (*
 	if err != nil {
 		return nil, err
 	}
+	perms, err := webhookPermissions(ctx, in.Permissions)
+	if err != nil {
+		return nil, err
+	}
 	secret, sealed, err := s.newWebhookSecret()
 	if err != nil {
 		return nil, err
@@ -148,7 +156,7 @@ func (s *Service) CreateWebhookEndpoint(ctx context.Context, in WebhookInput) (*
 		if err != nil {
 			return err
 		}
-		create := client.WebhookEndpoint.Create().SetURL(rawURL).SetEventTypes(types).SetSealedSecret(sealed).
+		create := client.WebhookEndpoint.Create().SetURL(rawURL).SetEventTypes(types).SetPermissions(perms).SetSealedSecret(sealed).
 			SetTimeCreated(s.now()).SetQueuedThroughTxid(end.Txid).SetQueuedThrough(end.Sequence)
 		if in.Active != nil {
 			create.SetActive(*in.Active)
@@ -189,6 +197,13 @@ func (s *Service) UpdateWebhookEndpoint(ctx context.Context, id string, in Webho
 				return err
 			}
 			update.SetEventTypes(types)
+		}
+		if in.Permissions != nil {
+			perms, err := webhookPermissions(ctx, in.Permissions)
+			if err != nil {
+				return err
+			}
+			update.SetPermissions(perms)
 		}
 		if in.Active != nil {
 			update.SetActive(*in.Active)
@@ -361,6 +376,24 @@ func eventTypes(in []string) ([]string, error) {
 		}
 	}
 	return out, nil
+}
+
+// webhookPermissions checks the permissions an endpoint's payloads are to
+// be shown with: known names, each held by the caller, who may not hand a
+// receiver more than they see themselves. They come back in documented
+// order, each once.
+func webhookPermissions(ctx context.Context, in []string) ([]string, error) {
+	v, _ := viewer.FromContext(ctx)
+	for i, p := range in {
+		field := fmt.Sprintf("permissions[%d]", i)
+		if !permission.Known(p) {
+			return nil, apierror.Invalid(field, "%s must be a permission such as %s, got %q", field, permission.ViewSalary, p)
+		}
+		if !v.Has(p) {
+			return nil, apierror.Invalid(field, "%s is %q, which you do not hold: an endpoint may receive only what its registrant sees", field, p)
+		}
+	}
+	return append([]string{}, permission.Union(in)...), nil
 }
 
 func validEventType(t string) bool {

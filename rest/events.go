@@ -38,6 +38,7 @@ type webhookJSON struct {
 	ID                    string   `json:"id"`
 	URL                   string   `json:"url"`
 	EventTypes            []string `json:"event_types"`
+	Permissions           []string `json:"permissions"`
 	Active                bool     `json:"active"`
 	Failing               bool     `json:"failing"`
 	PreviousSecretExpires *string  `json:"previous_secret_expires"`
@@ -47,7 +48,7 @@ type webhookJSON struct {
 
 func newWebhookJSON(ep *ent.WebhookEndpoint) webhookJSON {
 	return webhookJSON{
-		ID: ep.ID, URL: ep.URL, EventTypes: append([]string{}, ep.EventTypes...), Active: ep.Active, Failing: ep.Failing,
+		ID: ep.ID, URL: ep.URL, EventTypes: append([]string{}, ep.EventTypes...), Permissions: append([]string{}, ep.Permissions...), Active: ep.Active, Failing: ep.Failing,
 		PreviousSecretExpires: apitime.FormatPtr(ep.PreviousSecretExpires), TimeCreated: apitime.Format(ep.TimeCreated),
 	}
 }

@@ -141,6 +141,7 @@ func New(cfg Config) http.Handler {
 		Now:       cfg.Now,
 		Files:     cfg.Files,
 	}
+	service.RedactEvents()
 	users := cfg.UserTokens
 	if users == nil {
 		// Without a provider only local tokens verify, which needs no

@@ -368,11 +368,17 @@ func (w *worker) Work(ctx context.Context, job *river.Job[deliveryArgs]) error {
 	if !ep.Active {
 		return nil
 	}
+	// The payload is read as a user holding the endpoint's permissions
+	// would read it now, not as it was when the event was queued.
+	ctx = recruiting.ReadingFor(ctx, ep.Permissions)
 	ev, err := recruiting.Events(client).Where(activity.ID(job.Args.EventID)).Only(ctx)
 	if ent.IsNotFound(err) {
 		return nil
 	}
 	if err != nil {
+		return err
+	}
+	if shown, err := recruiting.EventShown(ctx, client, ev); err != nil || !shown {
 		return err
 	}
 	body, err := json.Marshal(recruiting.NewEventPayload(ev))

@@ -30,6 +30,8 @@ const (
 	FieldCoverLetter = "cover_letter"
 	// FieldAnswers holds the string denoting the answers field in the database.
 	FieldAnswers = "answers"
+	// FieldDemographicAnswers holds the string denoting the demographic_answers field in the database.
+	FieldDemographicAnswers = "demographic_answers"
 	// FieldConsentText holds the string denoting the consent_text field in the database.
 	FieldConsentText = "consent_text"
 	// FieldTimeConsented holds the string denoting the time_consented field in the database.
@@ -68,6 +70,7 @@ var Columns = []string{
 	FieldLinkedinURL,
 	FieldCoverLetter,
 	FieldAnswers,
+	FieldDemographicAnswers,
 	FieldConsentText,
 	FieldTimeConsented,
 	FieldTimeCreated,
@@ -108,6 +111,8 @@ var (
 	CoverLetterValidator func(string) error
 	// DefaultAnswers holds the default value on creation for the "answers" field.
 	DefaultAnswers []schematype.NamedValue
+	// DefaultDemographicAnswers holds the default value on creation for the "demographic_answers" field.
+	DefaultDemographicAnswers []schematype.NamedValue
 	// ConsentTextValidator is a validator for the "consent_text" field. It is called by the builders before save.
 	ConsentTextValidator func(string) error
 	// DefaultTimeCreated holds the default value on creation for the "time_created" field.

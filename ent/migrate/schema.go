@@ -130,6 +130,7 @@ var (
 		{Name: "linkedin_url", Type: field.TypeString, Size: 2000, Default: ""},
 		{Name: "cover_letter", Type: field.TypeString, Size: 20000, Default: ""},
 		{Name: "answers", Type: field.TypeJSON},
+		{Name: "demographic_answers", Type: field.TypeJSON},
 		{Name: "consent_text", Type: field.TypeString, Size: 4000},
 		{Name: "time_consented", Type: field.TypeTime},
 		{Name: "time_created", Type: field.TypeTime},
@@ -144,13 +145,13 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "applications_companies_company",
-				Columns:    []*schema.Column{ApplicationsColumns[9]},
+				Columns:    []*schema.Column{ApplicationsColumns[10]},
 				RefColumns: []*schema.Column{CompaniesColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
 			{
 				Symbol:     "applications_candidates_applications",
-				Columns:    []*schema.Column{ApplicationsColumns[10]},
+				Columns:    []*schema.Column{ApplicationsColumns[11]},
 				RefColumns: []*schema.Column{CandidatesColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
@@ -159,12 +160,12 @@ var (
 			{
 				Name:    "application_company_id_candidate_id_id",
 				Unique:  false,
-				Columns: []*schema.Column{ApplicationsColumns[9], ApplicationsColumns[10], ApplicationsColumns[0]},
+				Columns: []*schema.Column{ApplicationsColumns[10], ApplicationsColumns[11], ApplicationsColumns[0]},
 			},
 			{
 				Name:    "application_company_id_email_time_created",
 				Unique:  false,
-				Columns: []*schema.Column{ApplicationsColumns[9], ApplicationsColumns[1], ApplicationsColumns[8]},
+				Columns: []*schema.Column{ApplicationsColumns[10], ApplicationsColumns[1], ApplicationsColumns[9]},
 			},
 		},
 	}
@@ -1263,6 +1264,7 @@ var (
 		{Name: "id", Type: field.TypeString, Size: 40},
 		{Name: "url", Type: field.TypeString, Size: 2048},
 		{Name: "event_types", Type: field.TypeJSON},
+		{Name: "permissions", Type: field.TypeJSON},
 		{Name: "active", Type: field.TypeBool, Default: true},
 		{Name: "sealed_secret", Type: field.TypeBytes},
 		{Name: "sealed_previous_secret", Type: field.TypeBytes, Nullable: true},
@@ -1281,7 +1283,7 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "webhook_endpoints_companies_company",
-				Columns:    []*schema.Column{WebhookEndpointsColumns[11]},
+				Columns:    []*schema.Column{WebhookEndpointsColumns[12]},
 				RefColumns: []*schema.Column{CompaniesColumns[0]},
 				OnDelete:   schema.NoAction,
 			},

@@ -256,8 +256,12 @@ func init() {
 	applicationDescAnswers := applicationFields[5].Descriptor()
 	// application.DefaultAnswers holds the default value on creation for the answers field.
 	application.DefaultAnswers = applicationDescAnswers.Default.([]schematype.NamedValue)
+	// applicationDescDemographicAnswers is the schema descriptor for demographic_answers field.
+	applicationDescDemographicAnswers := applicationFields[6].Descriptor()
+	// application.DefaultDemographicAnswers holds the default value on creation for the demographic_answers field.
+	application.DefaultDemographicAnswers = applicationDescDemographicAnswers.Default.([]schematype.NamedValue)
 	// applicationDescConsentText is the schema descriptor for consent_text field.
-	applicationDescConsentText := applicationFields[6].Descriptor()
+	applicationDescConsentText := applicationFields[7].Descriptor()
 	// application.ConsentTextValidator is a validator for the "consent_text" field. It is called by the builders before save.
 	application.ConsentTextValidator = func() func(string) error {
 		validators := applicationDescConsentText.Validators
@@ -275,7 +279,7 @@ func init() {
 		}
 	}()
 	// applicationDescTimeCreated is the schema descriptor for time_created field.
-	applicationDescTimeCreated := applicationFields[8].Descriptor()
+	applicationDescTimeCreated := applicationFields[9].Descriptor()
 	// application.DefaultTimeCreated holds the default value on creation for the time_created field.
 	application.DefaultTimeCreated = applicationDescTimeCreated.Default.(func() time.Time)
 	// applicationDescID is the schema descriptor for id field.
@@ -2428,24 +2432,28 @@ func init() {
 	webhookendpointDescEventTypes := webhookendpointFields[1].Descriptor()
 	// webhookendpoint.DefaultEventTypes holds the default value on creation for the event_types field.
 	webhookendpoint.DefaultEventTypes = webhookendpointDescEventTypes.Default.([]string)
+	// webhookendpointDescPermissions is the schema descriptor for permissions field.
+	webhookendpointDescPermissions := webhookendpointFields[2].Descriptor()
+	// webhookendpoint.DefaultPermissions holds the default value on creation for the permissions field.
+	webhookendpoint.DefaultPermissions = webhookendpointDescPermissions.Default.([]string)
 	// webhookendpointDescActive is the schema descriptor for active field.
-	webhookendpointDescActive := webhookendpointFields[2].Descriptor()
+	webhookendpointDescActive := webhookendpointFields[3].Descriptor()
 	// webhookendpoint.DefaultActive holds the default value on creation for the active field.
 	webhookendpoint.DefaultActive = webhookendpointDescActive.Default.(bool)
 	// webhookendpointDescFailing is the schema descriptor for failing field.
-	webhookendpointDescFailing := webhookendpointFields[6].Descriptor()
+	webhookendpointDescFailing := webhookendpointFields[7].Descriptor()
 	// webhookendpoint.DefaultFailing holds the default value on creation for the failing field.
 	webhookendpoint.DefaultFailing = webhookendpointDescFailing.Default.(bool)
 	// webhookendpointDescTimeCreated is the schema descriptor for time_created field.
-	webhookendpointDescTimeCreated := webhookendpointFields[7].Descriptor()
+	webhookendpointDescTimeCreated := webhookendpointFields[8].Descriptor()
 	// webhookendpoint.DefaultTimeCreated holds the default value on creation for the time_created field.
 	webhookendpoint.DefaultTimeCreated = webhookendpointDescTimeCreated.Default.(func() time.Time)
 	// webhookendpointDescQueuedThroughTxid is the schema descriptor for queued_through_txid field.
-	webhookendpointDescQueuedThroughTxid := webhookendpointFields[8].Descriptor()
+	webhookendpointDescQueuedThroughTxid := webhookendpointFields[9].Descriptor()
 	// webhookendpoint.DefaultQueuedThroughTxid holds the default value on creation for the queued_through_txid field.
 	webhookendpoint.DefaultQueuedThroughTxid = webhookendpointDescQueuedThroughTxid.Default.(int64)
 	// webhookendpointDescQueuedThrough is the schema descriptor for queued_through field.
-	webhookendpointDescQueuedThrough := webhookendpointFields[9].Descriptor()
+	webhookendpointDescQueuedThrough := webhookendpointFields[10].Descriptor()
 	// webhookendpoint.DefaultQueuedThrough holds the default value on creation for the queued_through field.
 	webhookendpoint.DefaultQueuedThrough = webhookendpointDescQueuedThrough.Default.(int64)
 	// webhookendpointDescID is the schema descriptor for id field.

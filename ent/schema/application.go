@@ -34,6 +34,7 @@ func (Application) Fields() []ent.Field {
 		field.String("linkedin_url").Comment("The applicant's LinkedIn profile, when given.").MaxLen(2000).Default("").Immutable(),
 		field.Text("cover_letter").Comment("The cover letter typed into the form, as plain text.").MaxLen(20000).Default("").Immutable(),
 		field.JSON("answers", []schematype.NamedValue{}).Comment("The answers to the position's questionnaires: name is the question, value the answer.").Default([]schematype.NamedValue{}).Immutable(),
+		field.JSON("demographic_answers", []schematype.NamedValue{}).Comment("The answers to questions marked demographic, kept apart from answers so that no reader without demographics:view gets them by any door.").Default([]schematype.NamedValue{}).Immutable().Annotations(entgql.Skip()),
 		field.Text("consent_text").Comment("The text the applicant agreed to, exactly as the form showed it.").MaxLen(4000).NotEmpty().Immutable(),
 		field.Time("time_consented").Comment("When the applicant agreed: when the application arrived.").Immutable(),
 		field.Time("time_created").Comment("When the application arrived.").Default(now).Immutable(),

@@ -28,6 +28,7 @@ func (WebhookEndpoint) Fields() []ent.Field {
 	return []ent.Field{
 		field.String("url").Comment("Where events are posted: an absolute http(s) URL on a public address.").NotEmpty().MaxLen(2048),
 		field.Strings("event_types").Comment("The event types sent; empty sends every type.").Default([]string{}),
+		field.Strings("permissions").Comment("The permissions the endpoint's payloads are shown with, as a reader holding them would see them; empty: no salary, no demographic answers, no discreet positions.").Default([]string{}),
 		field.Bool("active").Comment("Whether events are sent; an inactive endpoint gets none.").Default(true),
 		field.Bytes("sealed_secret").Comment("The signing secret, sealed; shown once when created or rotated.").Sensitive(),
 		field.Bytes("sealed_previous_secret").Comment("The secret before the last rotation, sealed; payloads carry both signatures until previous_secret_expires.").Optional().Sensitive(),

@@ -21,6 +21,8 @@ const (
 	FieldURL = "url"
 	// FieldEventTypes holds the string denoting the event_types field in the database.
 	FieldEventTypes = "event_types"
+	// FieldPermissions holds the string denoting the permissions field in the database.
+	FieldPermissions = "permissions"
 	// FieldActive holds the string denoting the active field in the database.
 	FieldActive = "active"
 	// FieldSealedSecret holds the string denoting the sealed_secret field in the database.
@@ -65,6 +67,7 @@ var Columns = []string{
 	FieldCompanyID,
 	FieldURL,
 	FieldEventTypes,
+	FieldPermissions,
 	FieldActive,
 	FieldSealedSecret,
 	FieldSealedPreviousSecret,
@@ -100,6 +103,8 @@ var (
 	URLValidator func(string) error
 	// DefaultEventTypes holds the default value on creation for the "event_types" field.
 	DefaultEventTypes []string
+	// DefaultPermissions holds the default value on creation for the "permissions" field.
+	DefaultPermissions []string
 	// DefaultActive holds the default value on creation for the "active" field.
 	DefaultActive bool
 	// DefaultFailing holds the default value on creation for the "failing" field.

@@ -47,6 +47,7 @@ func NewExecutableSchema(cfg Config) graphql.ExecutableSchema {
 type Config = graphql.Config[ResolverRoot, DirectiveRoot, ComplexityRoot]
 
 type ResolverRoot interface {
+	Application() ApplicationResolver
 	ApprovalProcess() ApprovalProcessResolver
 	Candidate() CandidateResolver
 	CandidateFile() CandidateFileResolver
@@ -110,16 +111,17 @@ type ComplexityRoot struct {
 	}
 
 	Application struct {
-		Answers       func(childComplexity int) int
-		Candidate     func(childComplexity int) int
-		ConsentText   func(childComplexity int) int
-		CoverLetter   func(childComplexity int) int
-		Email         func(childComplexity int) int
-		ID            func(childComplexity int) int
-		LinkedinURL   func(childComplexity int) int
-		Source        func(childComplexity int) int
-		TimeConsented func(childComplexity int) int
-		TimeCreated   func(childComplexity int) int
+		Answers            func(childComplexity int) int
+		Candidate          func(childComplexity int) int
+		ConsentText        func(childComplexity int) int
+		CoverLetter        func(childComplexity int) int
+		DemographicAnswers func(childComplexity int) int
+		Email              func(childComplexity int) int
+		ID                 func(childComplexity int) int
+		LinkedinURL        func(childComplexity int) int
+		Source             func(childComplexity int) int
+		TimeConsented      func(childComplexity int) int
+		TimeCreated        func(childComplexity int) int
 	}
 
 	ApprovalProcess struct {
@@ -668,6 +670,7 @@ type ComplexityRoot struct {
 	}
 
 	Question struct {
+		Demographic func(childComplexity int) int
 		Explanation func(childComplexity int) int
 		Options     func(childComplexity int) int
 		Required    func(childComplexity int) int
@@ -821,6 +824,7 @@ type ComplexityRoot struct {
 		EventTypes            func(childComplexity int) int
 		Failing               func(childComplexity int) int
 		ID                    func(childComplexity int) int
+		Permissions           func(childComplexity int) int
 		PreviousSecretExpires func(childComplexity int) int
 		TimeCreated           func(childComplexity int) int
 		URL                   func(childComplexity int) int
@@ -842,6 +846,11 @@ type ComplexityRoot struct {
 
 // region    ************************** generated!.gotpl **************************
 
+type ApplicationResolver interface {
+	Answers(ctx context.Context, obj *ent.Application) ([]*schematype.NamedValue, error)
+
+	DemographicAnswers(ctx context.Context, obj *ent.Application) ([]*schematype.NamedValue, error)
+}
 type ApprovalProcessResolver interface {
 	Approvers(ctx context.Context, obj *ent.ApprovalProcess) ([]*ent.User, error)
 	CurrentApprover(ctx context.Context, obj *ent.ApprovalProcess) (*ent.User, error)
@@ -923,6 +932,7 @@ type OpeningResolver interface {
 	HiredCandidate(ctx context.Context, obj *ent.Opening) (*ent.Candidate, error)
 }
 type PositionResolver interface {
+	SalaryRange(ctx context.Context, obj *ent.Position) (*schematype.SalaryRange, error)
 	Categories(ctx context.Context, obj *ent.Position) ([]*schematype.NamedValue, error)
 	Details(ctx context.Context, obj *ent.Position) ([]*schematype.NamedValue, error)
 
@@ -1185,6 +1195,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Application.CoverLetter(childComplexity), true
+	case "Application.demographicAnswers":
+		if e.ComplexityRoot.Application.DemographicAnswers == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Application.DemographicAnswers(childComplexity), true
 	case "Application.email":
 		if e.ComplexityRoot.Application.Email == nil {
 			break
@@ -3922,6 +3938,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Query.WebhookEndpoints(childComplexity), true
 
+	case "Question.demographic":
+		if e.ComplexityRoot.Question.Demographic == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Question.Demographic(childComplexity), true
 	case "Question.explanation":
 		if e.ComplexityRoot.Question.Explanation == nil {
 			break
@@ -4515,6 +4537,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.WebhookEndpoint.ID(childComplexity), true
+	case "WebhookEndpoint.permissions":
+		if e.ComplexityRoot.WebhookEndpoint.Permissions == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookEndpoint.Permissions(childComplexity), true
 	case "WebhookEndpoint.previousSecretExpires":
 		if e.ComplexityRoot.WebhookEndpoint.PreviousSecretExpires == nil {
 			break
@@ -15794,7 +15822,7 @@ type EventObject {
   type: String!
   "The record's uid."
   id: String!
-  "The record's shape right after the change, as JSON (snake_case field names, as in the REST API)."
+  "The record right after the change, as JSON (snake_case field names, as in the REST API) in the versioned payload type of its kind (the OpenAPI document's Event* schemas), shown as the reader may see it now: no salary range without salary:view, never internal-use fields. Null for kinds without a payload type."
   data: Any
 }
 
@@ -15832,6 +15860,8 @@ type WebhookEndpoint {
   url: String!
   "The event types sent; empty sends every type."
   eventTypes: [String!]!
+  "The permissions payloads are shown with, as a user holding them would see them: salary ranges need salary:view, demographic answers demographics:view, events of discreet positions positions:view_discreet. Internal-use fields are never sent."
+  permissions: [String!]!
   "Whether events are sent."
   active: Boolean!
   "Set when an event could not be delivered after every retry (about a day); cleared by the next delivery that succeeds."
@@ -15880,6 +15910,8 @@ input CreateWebhookEndpointInput {
   url: String!
   "The event types to send; empty or missing sends every type."
   eventTypes: [String!]
+  "The permissions payloads are shown with; missing or empty: no salary, no demographic answers, no discreet positions. Only permissions the caller holds may be given."
+  permissions: [String!]
   "Whether to send events (default true)."
   active: Boolean
 }
@@ -15890,6 +15922,8 @@ input UpdateWebhookEndpointInput {
   url: String
   "The event types to send; empty sends every type."
   eventTypes: [String!]
+  "The permissions payloads are shown with; empty: none. Only permissions the caller holds may be given."
+  permissions: [String!]
   "Whether to send events; true also clears failing."
   active: Boolean
 }
@@ -16617,6 +16651,8 @@ type Question {
   options: [QuestionOption!]
   "Whether an application through a careers site must answer it."
   required: Boolean!
+  "Whether it is a demographic question (equal-opportunity reporting): its answers are kept apart and shown only with demographics:view."
+  demographic: Boolean!
 }
 
 "An answer to choose from."
@@ -16666,6 +16702,11 @@ type FieldChange {
 
 "Any JSON value: a string, number, boolean, object, list or null."
 scalar Any
+
+extend type Application {
+  "The answers to questions marked demographic; null without the demographics:view permission."
+  demographicAnswers: [NamedValue!]
+}
 `, BuiltIn: false},
 	{Name: "../users.graphqls", Input: `# The people behind a front-end: who the request acts for, user management
 # and API keys. Only admins manage users and keys; the data layer's privacy
@@ -16863,6 +16904,8 @@ func (ec *executionContext) childFields_Application(ctx context.Context, field g
 		return ec.fieldContext_Application_timeCreated(ctx, field)
 	case "candidate":
 		return ec.fieldContext_Application_candidate(ctx, field)
+	case "demographicAnswers":
+		return ec.fieldContext_Application_demographicAnswers(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Application", field.Name)
 }
@@ -17807,6 +17850,8 @@ func (ec *executionContext) childFields_Question(ctx context.Context, field grap
 		return ec.fieldContext_Question_options(ctx, field)
 	case "required":
 		return ec.fieldContext_Question_required(ctx, field)
+	case "demographic":
+		return ec.fieldContext_Question_demographic(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Question", field.Name)
 }
@@ -18091,6 +18136,8 @@ func (ec *executionContext) childFields_WebhookEndpoint(ctx context.Context, fie
 		return ec.fieldContext_WebhookEndpoint_url(ctx, field)
 	case "eventTypes":
 		return ec.fieldContext_WebhookEndpoint_eventTypes(ctx, field)
+	case "permissions":
+		return ec.fieldContext_WebhookEndpoint_permissions(ctx, field)
 	case "active":
 		return ec.fieldContext_WebhookEndpoint_active(ctx, field)
 	case "failing":
@@ -21236,14 +21283,30 @@ func (ec *executionContext) fieldContext_Application_coverLetter(_ context.Conte
 }
 
 func (ec *executionContext) _Application_answers(ctx context.Context, field graphql.CollectedField, obj *ent.Application) (ret graphql.Marshaler) {
-	return plainObject(ctx, ec.OperationContext, field, obj.Answers, ec.fieldContext_Application_answers, ec.marshalNNamedValue2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐNamedValueᚄ)
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Application_answers(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Application().Answers(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*schematype.NamedValue) graphql.Marshaler {
+			return ec.marshalNNamedValue2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐNamedValueᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
 }
 func (ec *executionContext) fieldContext_Application_answers(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
 		Object:     "Application",
 		Field:      field,
-		IsMethod:   false,
-		IsResolver: false,
+		IsMethod:   true,
+		IsResolver: true,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_NamedValue(ctx, field)
 		},
@@ -21299,6 +21362,38 @@ func (ec *executionContext) fieldContext_Application_candidate(_ context.Context
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_Candidate(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Application_demographicAnswers(ctx context.Context, field graphql.CollectedField, obj *ent.Application) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Application_demographicAnswers(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Application().DemographicAnswers(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*schematype.NamedValue) graphql.Marshaler {
+			return ec.marshalONamedValue2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐNamedValueᚄ(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Application_demographicAnswers(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Application",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_NamedValue(ctx, field)
 		},
 	}
 	return fc, nil
@@ -27029,14 +27124,30 @@ func (ec *executionContext) fieldContext_Position_pictureURL(_ context.Context, 
 }
 
 func (ec *executionContext) _Position_salaryRange(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
-	return plainObject(ctx, ec.OperationContext, field, obj.SalaryRange, ec.fieldContext_Position_salaryRange, ec.marshalOSalaryRange2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐSalaryRange)
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Position_salaryRange(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Position().SalaryRange(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *schematype.SalaryRange) graphql.Marshaler {
+			return ec.marshalOSalaryRange2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐSalaryRange(ctx, selections, v)
+		},
+		true,
+		false,
+	)
 }
 func (ec *executionContext) fieldContext_Position_salaryRange(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
 		Object:     "Position",
 		Field:      field,
-		IsMethod:   false,
-		IsResolver: false,
+		IsMethod:   true,
+		IsResolver: true,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_SalaryRange(ctx, field)
 		},
@@ -28742,6 +28853,13 @@ func (ec *executionContext) fieldContext_Question_required(_ context.Context, fi
 	return scalarFieldContext("Question", field, false, false, "Boolean")
 }
 
+func (ec *executionContext) _Question_demographic(ctx context.Context, field graphql.CollectedField, obj *schematype.Question) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.Demographic, "Question", ec.marshalNBoolean2bool)
+}
+func (ec *executionContext) fieldContext_Question_demographic(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return scalarFieldContext("Question", field, false, false, "Boolean")
+}
+
 func (ec *executionContext) _QuestionOption_title(ctx context.Context, field graphql.CollectedField, obj *schematype.QuestionOption) (ret graphql.Marshaler) {
 	return plainScalar(ctx, ec.OperationContext, field, obj.Title, "QuestionOption", ec.marshalNString2string)
 }
@@ -29639,6 +29757,13 @@ func (ec *executionContext) _WebhookEndpoint_eventTypes(ctx context.Context, fie
 	return plainScalar(ctx, ec.OperationContext, field, obj.EventTypes, "WebhookEndpoint", ec.marshalNString2ᚕstringᚄ)
 }
 func (ec *executionContext) fieldContext_WebhookEndpoint_eventTypes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return scalarFieldContext("WebhookEndpoint", field, false, false, "String")
+}
+
+func (ec *executionContext) _WebhookEndpoint_permissions(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookEndpoint) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.Permissions, "WebhookEndpoint", ec.marshalNString2ᚕstringᚄ)
+}
+func (ec *executionContext) fieldContext_WebhookEndpoint_permissions(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("WebhookEndpoint", field, false, false, "String")
 }
 
@@ -37503,7 +37628,7 @@ func (ec *executionContext) unmarshalInputCreateWebhookEndpointInput(ctx context
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"url", "eventTypes", "active"}
+	fieldsInOrder := [...]string{"url", "eventTypes", "permissions", "active"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -37524,6 +37649,13 @@ func (ec *executionContext) unmarshalInputCreateWebhookEndpointInput(ctx context
 				return it, err
 			}
 			it.EventTypes = data
+		case "permissions":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("permissions"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Permissions = data
 		case "active":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("active"))
 			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
@@ -47494,7 +47626,7 @@ func (ec *executionContext) unmarshalInputUpdateWebhookEndpointInput(ctx context
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"url", "eventTypes", "active"}
+	fieldsInOrder := [...]string{"url", "eventTypes", "permissions", "active"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -47515,6 +47647,13 @@ func (ec *executionContext) unmarshalInputUpdateWebhookEndpointInput(ctx context
 				return it, err
 			}
 			it.EventTypes = data
+		case "permissions":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("permissions"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Permissions = data
 		case "active":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("active"))
 			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
@@ -48714,10 +48853,11 @@ func (ec *executionContext) _Application(ctx context.Context, sel ast.SelectionS
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "answers":
-			out.Values[i] = ec._Application_answers(ctx, field, obj)
-			if out.Values[i] == graphql.Null {
-				atomic.AddUint32(&out.Invalids, 1)
-			}
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Application_answers(ctx, field, obj)
+				})
 		case "consentText":
 			out.Values[i] = ec._Application_consentText(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -48738,6 +48878,12 @@ func (ec *executionContext) _Application(ctx context.Context, sel ast.SelectionS
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Application_candidate(ctx, field, obj)
+				})
+		case "demographicAnswers":
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Application_demographicAnswers(ctx, field, obj)
 				})
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
@@ -52204,10 +52350,11 @@ func (ec *executionContext) _Position(ctx context.Context, sel ast.SelectionSet,
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "salaryRange":
-			out.Values[i] = ec._Position_salaryRange(ctx, field, obj)
-			if out.Values[i] == graphql.RequiredNull {
-				atomic.AddUint32(&out.Invalids, 1)
-			}
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Position_salaryRange(ctx, field, obj)
+				})
 		case "categories":
 			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
 				true, true,
@@ -52648,6 +52795,11 @@ func (ec *executionContext) _Question(ctx context.Context, sel ast.SelectionSet,
 			}
 		case "required":
 			out.Values[i] = ec._Question_required(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "demographic":
+			out.Values[i] = ec._Question_demographic(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -53688,6 +53840,11 @@ func (ec *executionContext) _WebhookEndpoint(ctx context.Context, sel ast.Select
 			}
 		case "eventTypes":
 			out.Values[i] = ec._WebhookEndpoint_eventTypes(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "permissions":
+			out.Values[i] = ec._WebhookEndpoint_permissions(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
@@ -54923,26 +55080,6 @@ func (ec *executionContext) marshalNMessageOrderField2ᚖgithubᚗcomᚋhiregrap
 func (ec *executionContext) unmarshalNMessageWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐMessageWhereInput(ctx context.Context, v any) (*ent.MessageWhereInput, error) {
 	res, err := ec.unmarshalInputMessageWhereInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
-}
-
-func (ec *executionContext) marshalNNamedValue2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐNamedValue(ctx context.Context, sel ast.SelectionSet, v schematype.NamedValue) graphql.Marshaler {
-	return ec._NamedValue(ctx, sel, &v)
-}
-
-func (ec *executionContext) marshalNNamedValue2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐNamedValueᚄ(ctx context.Context, sel ast.SelectionSet, v []schematype.NamedValue) graphql.Marshaler {
-	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
-		return ec.marshalNNamedValue2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐNamedValue(ctx, sel, v[i])
-	})
-
-	for _, e := range ret {
-		if e == graphql.Null {
-			return graphql.Null
-		}
-	}
-
-	return ret
 }
 
 func (ec *executionContext) marshalNNamedValue2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐNamedValueᚄ(ctx context.Context, sel ast.SelectionSet, v []*schematype.NamedValue) graphql.Marshaler {
@@ -57278,6 +57415,25 @@ func (ec *executionContext) unmarshalOMessageWhereInput2ᚖgithubᚗcomᚋhiregr
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) marshalONamedValue2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐNamedValueᚄ(ctx context.Context, sel ast.SelectionSet, v []*schematype.NamedValue) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNNamedValue2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐNamedValue(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
 func (ec *executionContext) unmarshalONamedValueInput2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐNamedValueInputᚄ(ctx context.Context, v any) ([]recruiting.NamedValueInput, error) {
 	if v == nil {
 		return nil, nil
@@ -59254,9 +59410,6 @@ func init() {
 		"pictureURL":  {write: func(w io.Writer, obj *ent.Position) { graphql.MarshalString(obj.PictureURL).MarshalGQL(w) }, null: nil},
 		"timeCreated": {write: func(w io.Writer, obj *ent.Position) { scalar.WriteTime(w, obj.TimeCreated) }, null: func(obj *ent.Position) bool { return obj.TimeCreated.IsZero() }},
 		"timeUpdated": {write: func(w io.Writer, obj *ent.Position) { scalar.WriteTime(w, obj.TimeUpdated) }, null: func(obj *ent.Position) bool { return obj.TimeUpdated.IsZero() }},
-		"salaryRange": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.Position) graphql.Marshaler {
-			return plainChild(ctx, c, oc, field, obj.SalaryRange, false, salaryRangeImplementors, &plainFieldsOfSalaryRange)
-		}},
 		"location": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.Position) graphql.Marshaler {
 			v, err := obj.Location(ctx)
 			if err != nil {
@@ -59304,7 +59457,8 @@ func init() {
 	plainFieldsOfQuestion.byName = map[string]plainField[*schematype.Question]{
 		"title":       {write: func(w io.Writer, obj *schematype.Question) { graphql.MarshalString(obj.Title).MarshalGQL(w) }, null: nil},
 		"explanation": {write: func(w io.Writer, obj *schematype.Question) { graphql.MarshalString(obj.Explanation).MarshalGQL(w) }, null: nil},
-		"required":    {write: func(w io.Writer, obj *schematype.Question) { graphql.MarshalBoolean(obj.Required).MarshalGQL(w) }, null: nil}}
+		"required":    {write: func(w io.Writer, obj *schematype.Question) { graphql.MarshalBoolean(obj.Required).MarshalGQL(w) }, null: nil},
+		"demographic": {write: func(w io.Writer, obj *schematype.Question) { graphql.MarshalBoolean(obj.Demographic).MarshalGQL(w) }, null: nil}}
 	plainFieldsOfQuestionOption.byName = map[string]plainField[*schematype.QuestionOption]{
 		"title": {write: func(w io.Writer, obj *schematype.QuestionOption) { graphql.MarshalString(obj.Title).MarshalGQL(w) }, null: nil}}
 	plainFieldsOfQuestionnaire.byName = map[string]plainField[*ent.Questionnaire]{

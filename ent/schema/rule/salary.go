@@ -17,9 +17,9 @@ func WithSalaries(ctx context.Context) context.Context {
 	return context.WithValue(ctx, salariesKey{}, true)
 }
 
-// seesSalaries reports whether the reader of ctx may see salary ranges.
+// SeesSalaries reports whether the reader of ctx may see salary ranges.
 // System jobs (no viewer) do.
-func seesSalaries(ctx context.Context) bool {
+func SeesSalaries(ctx context.Context) bool {
 	if ctx.Value(salariesKey{}) != nil {
 		return true
 	}
@@ -34,7 +34,7 @@ func HideSalaries() ent.Interceptor {
 	return ent.InterceptFunc(func(next ent.Querier) ent.Querier {
 		return ent.QuerierFunc(func(ctx context.Context, q ent.Query) (ent.Value, error) {
 			v, err := next.Query(ctx, q)
-			if err != nil || seesSalaries(ctx) {
+			if err != nil || SeesSalaries(ctx) {
 				return v, err
 			}
 			if positions, ok := v.([]*ent.Position); ok {

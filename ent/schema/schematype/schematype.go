@@ -80,6 +80,11 @@ type Question struct {
 	// Required questions must be answered to apply through a careers
 	// site. Spec 2.11 does not show it: the REST questionnaire leaves it out.
 	Required bool `json:"required,omitempty"`
+	// Demographic questions (gender, ethnicity, disability…) are asked
+	// for equal-opportunity reporting only: their answers are stored apart
+	// from the others and shown only to readers holding
+	// permission.ViewDemographics.
+	Demographic bool `json:"demographic,omitempty"`
 }
 
 // QuestionOption is one answer offered for a question.
