@@ -105,6 +105,31 @@ type NoteV1 struct {
 	CreatedBy   schematype.Party        `json:"created_by"`
 	Text        string                  `json:"text"`
 	Details     []schematype.NoteDetail `json:"details"`
+	// Private notes show their text only to holders of notes:view_private.
+	Private bool `json:"private,omitempty"`
+}
+
+// UserV1 is a user in an event (user.created, user.roles_changed).
+type UserV1 struct {
+	Versioned
+	ID          string    `json:"id"`
+	Email       string    `json:"email"`
+	FirstName   string    `json:"first_name"`
+	MiddleName  string    `json:"middle_name"`
+	LastName    string    `json:"last_name"`
+	Roles       []string  `json:"roles"`
+	Active      bool      `json:"active"`
+	TimeCreated time.Time `json:"time_created"`
+}
+
+// RoleV1 is a custom role in an event (role.created, .updated, .deleted).
+type RoleV1 struct {
+	Versioned
+	ID          string    `json:"id"`
+	Name        string    `json:"name"`
+	Description string    `json:"description"`
+	Permissions []string  `json:"permissions"`
+	TimeCreated time.Time `json:"time_created"`
 }
 
 // MessageV1 is a message in an event.
@@ -194,8 +219,15 @@ func (p *PositionV1) redact(r eventReader) {
 
 func (o *OpeningV1) redact(r eventReader) { o.CustomFields = r.vis.customFields(o.CustomFields) }
 
-func (*CandidateV1) redact(eventReader)      {}
-func (*NoteV1) redact(eventReader)           {}
+func (*CandidateV1) redact(eventReader) {}
+func (n *NoteV1) redact(r eventReader) {
+	if n.Private && !r.has(permission.ViewPrivateNotes) {
+		n.Text, n.Details = "", nil
+	}
+}
+
+func (*UserV1) redact(eventReader)           {}
+func (*RoleV1) redact(eventReader)           {}
 func (*MessageV1) redact(eventReader)        {}
 func (*TestSubmissionV1) redact(eventReader) {}
 func (*CandidateFileV1) redact(eventReader)  {}
@@ -218,6 +250,10 @@ func newEventObject(objectType string) eventObject {
 		return &TestSubmissionV1{}
 	case "CandidateFile":
 		return &CandidateFileV1{}
+	case "User":
+		return &UserV1{}
+	case "Role":
+		return &RoleV1{}
 	}
 	return nil
 }
@@ -258,7 +294,17 @@ func eventObjectOf(object any) (eventObject, error) {
 	case *ent.Note:
 		return &NoteV1{
 			Versioned: current, ID: o.ID, CandidateID: o.CandidateID, TimeCreated: o.TimeCreated,
-			CreatedBy: o.CreatedBy, Text: o.Text, Details: o.Details,
+			CreatedBy: o.CreatedBy, Text: o.Text, Details: o.Details, Private: o.Private,
+		}, nil
+	case *ent.User:
+		return &UserV1{
+			Versioned: current, ID: o.ID, Email: o.Email, FirstName: o.FirstName, MiddleName: o.MiddleName,
+			LastName: o.LastName, Roles: o.Roles, Active: o.Active, TimeCreated: o.TimeCreated,
+		}, nil
+	case *ent.Role:
+		return &RoleV1{
+			Versioned: current, ID: o.ID, Name: o.Name, Description: o.Description,
+			Permissions: o.Permissions, TimeCreated: o.TimeCreated,
 		}, nil
 	case *ent.Message:
 		return &MessageV1{
