@@ -265,8 +265,9 @@ const maxNameBytes = 200
 // SanitizeName keeps a name fit to show and to send in a
 // Content-Disposition header: the last element of any path, letters, digits,
 // spaces and . - _ ( ) only, at most 200 bytes, not hidden (no leading dot),
-// with ext appended when the name has no extension. An empty result becomes
-// "file" + ext.
+// ending in ext, the extension of the type the bytes are, in place of the
+// one the sender gave: a PDF sent as resume.bat opens as a PDF, never as a
+// script. An empty result becomes "file" + ext.
 func SanitizeName(name, ext string) string {
 	if i := strings.LastIndexAny(name, `/\`); i >= 0 {
 		name = name[i+1:]
@@ -285,22 +286,18 @@ func SanitizeName(name, ext string) string {
 			space = true
 		}
 	}
-	name = strings.TrimLeft(strings.TrimSpace(b.String()), ".")
-	if filepath.Ext(name) == "" || filepath.Ext(name) == name {
-		name += ext
+	stem := strings.TrimLeft(strings.TrimSpace(b.String()), ".")
+	stem = strings.TrimSpace(strings.TrimSuffix(stem, filepath.Ext(stem)))
+	if stem == "" {
+		stem = "file"
 	}
-	if name == ext {
-		name = "file" + ext
-	}
-	if len(name) > maxNameBytes {
-		e := filepath.Ext(name)
-		stem := name[:maxNameBytes-len(e)]
+	if len(stem) > maxNameBytes-len(ext) {
+		stem = stem[:maxNameBytes-len(ext)]
 		for !utf8.ValidString(stem) {
 			stem = stem[:len(stem)-1]
 		}
-		name = stem + e
 	}
-	return name
+	return stem + ext
 }
 
 // ContentDisposition is the header that makes a browser download the file
