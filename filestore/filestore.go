@@ -18,6 +18,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -248,6 +249,47 @@ func (s *Store) Delete(ctx context.Context, key string) error {
 	return nil
 }
 
+// listBatch is how many keys StoredBefore hands over at once: few enough
+// for one IN list of a query.
+const listBatch = 500
+
+// StoredBefore calls fn with the keys of the files last written before
+// before, listBatch at a time, until the listing ends or fn fails. The keys
+// include what an interrupted write left (a local store's temporary files).
+func (s *Store) StoredBefore(ctx context.Context, before time.Time, fn func(keys []string) error) error {
+	b, err := s.open(ctx)
+	if err != nil {
+		return err
+	}
+	it := b.List(&blob.ListOptions{Prefix: keyPrefix})
+	var keys []string
+	for {
+		obj, err := it.Next(ctx)
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return fmt.Errorf("listing stored files: %w", err)
+		}
+		if obj.IsDir || !obj.ModTime.Before(before) {
+			continue
+		}
+		if keys = append(keys, obj.Key); len(keys) == listBatch {
+			if err := fn(keys); err != nil {
+				return err
+			}
+			keys = nil
+		}
+	}
+	if len(keys) == 0 {
+		return nil
+	}
+	return fn(keys)
+}
+
+// keyPrefix starts every key the store makes.
+const keyPrefix = "files/"
+
 // newKey is 128 random bits, spread over 256 directories so that a local
 // directory does not hold every file in one listing.
 func newKey() string {
@@ -256,7 +298,7 @@ func newKey() string {
 		panic(fmt.Sprintf("reading random bytes: %v", err)) // crypto/rand does not fail on supported systems
 	}
 	h := hex.EncodeToString(b)
-	return "files/" + h[:2] + "/" + h
+	return keyPrefix + h[:2] + "/" + h
 }
 
 // maxNameBytes bounds a stored file name; names come from the client.

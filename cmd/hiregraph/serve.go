@@ -185,6 +185,7 @@ func (c *serveCmd) Run(a *app) error {
 		}()
 	}
 	go server.SweepPeriodically(a.ctx, st.DB, cfg.RateLimitStore, c.SweepInterval)
+	go server.SweepFilesPeriodically(a.ctx, st.DB, cfg.Files, server.DefaultFileSweepInterval)
 	return c.serveUntilDone(a.ctx, srv, ln)
 }
 
