@@ -287,6 +287,43 @@ func (s *Store) StoredBefore(ctx context.Context, before time.Time, fn func(keys
 	return fn(keys)
 }
 
+// CopyTo copies every file stored before the call into dst, under the same
+// keys, with the type and name they are served with, for a backup. It
+// returns how many it copied.
+func (s *Store) CopyTo(ctx context.Context, dst *Store) (int, error) {
+	src, err := s.open(ctx)
+	if err != nil {
+		return 0, err
+	}
+	to, err := dst.open(ctx)
+	if err != nil {
+		return 0, err
+	}
+	n := 0
+	err = s.StoredBefore(ctx, time.Now(), func(keys []string) error {
+		for _, key := range keys {
+			attrs, err := src.Attributes(ctx, key)
+			var content []byte
+			if err == nil {
+				content, err = src.ReadAll(ctx, key)
+			}
+			if gcerrors.Code(err) == gcerrors.NotFound {
+				continue // deleted since it was listed
+			}
+			if err != nil {
+				return fmt.Errorf("reading stored file %s: %w", key, err)
+			}
+			opts := &blob.WriterOptions{ContentType: attrs.ContentType, ContentDisposition: attrs.ContentDisposition}
+			if err := to.WriteAll(ctx, key, content, opts); err != nil {
+				return fmt.Errorf("copying stored file %s: %w", key, err)
+			}
+			n++
+		}
+		return nil
+	})
+	return n, err
+}
+
 // keyPrefix starts every key the store makes.
 const keyPrefix = "files/"
 

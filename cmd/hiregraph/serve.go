@@ -270,13 +270,19 @@ func (c *serveCmd) userTokens(ctx context.Context, sealer *auth.Sealer) (*auth.U
 	return auth.NewUserTokens(ctx, sealer, &auth.OIDCConfig{Issuer: c.OIDCIssuer, Audience: c.OIDCAudience, Claim: c.OIDCClaim, MaxLifetime: c.OIDCMaxLifetime})
 }
 
-// openFiles opens the file store: --files-url, or a directory beside the
-// SQLite file (in the working directory for PostgreSQL), as the key file.
+// openFiles opens the file store of --files-url.
 func (c *serveCmd) openFiles() (*filestore.Store, error) {
-	u := c.FilesURL
+	return openFileStore(c.FilesURL, c.DatabaseURL, c.MaxFileBytes)
+}
+
+// openFileStore opens the file store at filesURL or, when it is empty, a
+// directory beside the SQLite file of databaseURL (in the working directory
+// for PostgreSQL), as the key file.
+func openFileStore(filesURL, databaseURL string, maxBytes int64) (*filestore.Store, error) {
+	u := filesURL
 	if u == "" {
 		dir := "hiregraph-files"
-		if path, ok := sqlitePath(c.DatabaseURL); ok {
+		if path, ok := sqlitePath(databaseURL); ok {
 			dir = filepath.Join(filepath.Dir(path), dir)
 		}
 		var err error
@@ -284,7 +290,7 @@ func (c *serveCmd) openFiles() (*filestore.Store, error) {
 			return nil, err
 		}
 	}
-	s, err := filestore.Open(u, c.MaxFileBytes)
+	s, err := filestore.Open(u, maxBytes)
 	if err != nil {
 		return nil, fmt.Errorf("--files-url: %w", err)
 	}
