@@ -15756,7 +15756,7 @@ extend type Mutation {
   """
   Deletes a candidate's file: its record and its content in the file store,
   for good; download links to it stop working. Records file.deleted on the
-  candidate's timeline. Needs the edit_candidates permission; an unknown id
+  candidate's timeline. Needs the candidates:edit permission; an unknown id
   is file_not_found (404). Returns the deleted file's id.
   """
   deleteCandidateFile("The file's id." id: ID!): ID!
