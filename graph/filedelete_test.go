@@ -14,7 +14,9 @@ const deleteFileMutation = `mutation($id: ID!) { deleteCandidateFile(id: $id) }`
 // and the candidate's timeline says who deleted what.
 func TestDeleteCandidateFile(t *testing.T) {
 	env := hiregraphtest.New(t)
-	var up struct{ UploadCandidateFile struct{ ID, DownloadURL string } }
+	var up struct {
+		UploadCandidateFile struct{ ID, DownloadURL string }
+	}
 	env.Upload(uploadMutation, map[string]any{"c": env.Demo.CandidateUID, "f": nil, "k": "RESUME"}, "f",
 		hiregraphtest.Part{FileName: "cv.pdf", Content: hiregraphtest.SamplePDF}).Decode(t, &up)
 	f := up.UploadCandidateFile
@@ -72,7 +74,9 @@ func TestDeleteCandidateFile(t *testing.T) {
 // may attach files, may not delete them, nor may another company.
 func TestDeleteCandidateFileNeedsEditCandidates(t *testing.T) {
 	env := hiregraphtest.New(t)
-	var up struct{ UploadCandidateFile struct{ ID, DownloadURL string } }
+	var up struct {
+		UploadCandidateFile struct{ ID, DownloadURL string }
+	}
 	env.Upload(uploadMutation, map[string]any{"c": env.Demo.CandidateUID, "f": nil}, "f",
 		hiregraphtest.Part{FileName: "cv.pdf", Content: hiregraphtest.SamplePDF}).Decode(t, &up)
 	id := up.UploadCandidateFile.ID
