@@ -98,6 +98,19 @@ func TestApplyRefusesHTMLAndSVG(t *testing.T) {
 	if n := env.DB.Client.CandidateFile.Query().CountX(hiregraphtest.System()); n != 0 {
 		t.Errorf("%d files recorded", n)
 	}
+
+	// Text that is not a page, though it quotes markup, is plain text,
+	// stored and served as such.
+	app := validApplication(t, env)
+	app["resume"] = jsonFile("cv.html", []byte("Ada Byron\nSkills: <script> tags, engines\n"))
+	r := env.DoWith(http.MethodPost, applyPath(env, env.Demo.PublishedPositionUID), app, nil)
+	if r.Status != http.StatusCreated {
+		t.Fatalf("a plain-text resume: %s", r)
+	}
+	files := appliedFiles(t, env, r.Map(t)["application_uid"].(string))
+	if len(files) != 1 || files[0].FileName != "cv.txt" || files[0].ContentType != "text/plain" {
+		t.Errorf("stored %+v, want cv.txt as text/plain", files)
+	}
 }
 
 // The cover letter's limit counts the characters the applicant typed, not
