@@ -18,6 +18,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -248,6 +249,84 @@ func (s *Store) Delete(ctx context.Context, key string) error {
 	return nil
 }
 
+// listBatch is how many keys StoredBefore hands over at once: few enough
+// for one IN list of a query.
+const listBatch = 500
+
+// StoredBefore calls fn with the keys of the files last written before
+// before, listBatch at a time, until the listing ends or fn fails. The keys
+// include what an interrupted write left (a local store's temporary files).
+func (s *Store) StoredBefore(ctx context.Context, before time.Time, fn func(keys []string) error) error {
+	b, err := s.open(ctx)
+	if err != nil {
+		return err
+	}
+	it := b.List(&blob.ListOptions{Prefix: keyPrefix})
+	var keys []string
+	for {
+		obj, err := it.Next(ctx)
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return fmt.Errorf("listing stored files: %w", err)
+		}
+		if obj.IsDir || !obj.ModTime.Before(before) {
+			continue
+		}
+		if keys = append(keys, obj.Key); len(keys) == listBatch {
+			if err := fn(keys); err != nil {
+				return err
+			}
+			keys = nil
+		}
+	}
+	if len(keys) == 0 {
+		return nil
+	}
+	return fn(keys)
+}
+
+// CopyTo copies every file stored before the call into dst, under the same
+// keys, with the type and name they are served with, for a backup. It
+// returns how many it copied.
+func (s *Store) CopyTo(ctx context.Context, dst *Store) (int, error) {
+	src, err := s.open(ctx)
+	if err != nil {
+		return 0, err
+	}
+	to, err := dst.open(ctx)
+	if err != nil {
+		return 0, err
+	}
+	n := 0
+	err = s.StoredBefore(ctx, time.Now(), func(keys []string) error {
+		for _, key := range keys {
+			attrs, err := src.Attributes(ctx, key)
+			var content []byte
+			if err == nil {
+				content, err = src.ReadAll(ctx, key)
+			}
+			if gcerrors.Code(err) == gcerrors.NotFound {
+				continue // deleted since it was listed
+			}
+			if err != nil {
+				return fmt.Errorf("reading stored file %s: %w", key, err)
+			}
+			opts := &blob.WriterOptions{ContentType: attrs.ContentType, ContentDisposition: attrs.ContentDisposition}
+			if err := to.WriteAll(ctx, key, content, opts); err != nil {
+				return fmt.Errorf("copying stored file %s: %w", key, err)
+			}
+			n++
+		}
+		return nil
+	})
+	return n, err
+}
+
+// keyPrefix starts every key the store makes.
+const keyPrefix = "files/"
+
 // newKey is 128 random bits, spread over 256 directories so that a local
 // directory does not hold every file in one listing.
 func newKey() string {
@@ -256,7 +335,7 @@ func newKey() string {
 		panic(fmt.Sprintf("reading random bytes: %v", err)) // crypto/rand does not fail on supported systems
 	}
 	h := hex.EncodeToString(b)
-	return "files/" + h[:2] + "/" + h
+	return keyPrefix + h[:2] + "/" + h
 }
 
 // maxNameBytes bounds a stored file name; names come from the client.
@@ -265,8 +344,9 @@ const maxNameBytes = 200
 // SanitizeName keeps a name fit to show and to send in a
 // Content-Disposition header: the last element of any path, letters, digits,
 // spaces and . - _ ( ) only, at most 200 bytes, not hidden (no leading dot),
-// with ext appended when the name has no extension. An empty result becomes
-// "file" + ext.
+// ending in ext, the extension of the type the bytes are, in place of the
+// one the sender gave: a PDF sent as resume.bat opens as a PDF, never as a
+// script. An empty result becomes "file" + ext.
 func SanitizeName(name, ext string) string {
 	if i := strings.LastIndexAny(name, `/\`); i >= 0 {
 		name = name[i+1:]
@@ -285,22 +365,18 @@ func SanitizeName(name, ext string) string {
 			space = true
 		}
 	}
-	name = strings.TrimLeft(strings.TrimSpace(b.String()), ".")
-	if filepath.Ext(name) == "" || filepath.Ext(name) == name {
-		name += ext
+	stem := strings.TrimLeft(strings.TrimSpace(b.String()), ".")
+	stem = strings.TrimSpace(strings.TrimSuffix(stem, filepath.Ext(stem)))
+	if stem == "" {
+		stem = "file"
 	}
-	if name == ext {
-		name = "file" + ext
-	}
-	if len(name) > maxNameBytes {
-		e := filepath.Ext(name)
-		stem := name[:maxNameBytes-len(e)]
+	if len(stem) > maxNameBytes-len(ext) {
+		stem = stem[:maxNameBytes-len(ext)]
 		for !utf8.ValidString(stem) {
 			stem = stem[:len(stem)-1]
 		}
-		name = stem + e
 	}
-	return name
+	return stem + ext
 }
 
 // ContentDisposition is the header that makes a browser download the file

@@ -121,7 +121,11 @@ func TestSanitizeName(t *testing.T) {
 		"Lebenslauf Müller.pdf":           "Lebenslauf Müller.pdf",
 		"a\r\nContent-Type: x.pdf":        "a Content-Type x.pdf",
 		"résumé":                          "résumé.pdf",
-		"evil\u202efdp.exe":               "evilfdp.exe",
+		"evil\u202efdp.exe":               "evilfdp.pdf",
+		"resume.bat":                      "resume.pdf",
+		"cv.PDF":                          "cv.pdf",
+		"cv.html":                         "cv.pdf",
+		"..":                              "file.pdf",
 		strings.Repeat("é", 150) + ".pdf": strings.Repeat("é", 98) + ".pdf",
 	} {
 		if got := filestore.SanitizeName(in, ".pdf"); got != want {

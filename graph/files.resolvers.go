@@ -31,3 +31,8 @@ func (r *candidateFileResolver) DownloadURLExpires(ctx context.Context, obj *ent
 func (r *mutationResolver) UploadCandidateFile(ctx context.Context, candidateID string, file graphql.Upload, kind *candidatefile.Kind) (*ent.CandidateFile, error) {
 	return r.service.UploadCandidateFile(ctx, candidateID, kind, recruiting.Upload{Name: file.Filename, Content: file.File})
 }
+
+// DeleteCandidateFile is the resolver for the deleteCandidateFile field.
+func (r *mutationResolver) DeleteCandidateFile(ctx context.Context, id string) (string, error) {
+	return r.service.DeleteCandidateFile(ctx, id)
+}

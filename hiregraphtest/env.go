@@ -102,6 +102,9 @@ func Serve(t testing.TB, db *database.DB, sealer *auth.Sealer, adjust func(*serv
 	// Tests run evaluation partners on loopback (httptest), which the
 	// server refuses to call unless allowed.
 	cfg.PartnerAllowNets = loopbackNets
+	// Tests receive webhooks on httptest servers, which speak plain http:
+	// allowed on loopback here, as an operator allows it for development.
+	cfg.WebhookAllowHTTP = loopbackNets
 	// Files go to a directory of the test's, as they go to the data
 	// directory by default.
 	env.FilesDir = filepath.Join(t.TempDir(), "files")
@@ -368,7 +371,7 @@ func DeliverWebhooks(t testing.TB, adjust func(*webhook.Config)) func(*server.Co
 		if cfg.Broker == nil {
 			cfg.Broker = &recruiting.Broker{}
 		}
-		wc := webhook.Config{DB: cfg.DB, Sealer: cfg.Sealer, Now: cfg.Now, AllowNets: loopbackNets, Workers: 4,
+		wc := webhook.Config{DB: cfg.DB, Sealer: cfg.Sealer, Now: cfg.Now, AllowNets: loopbackNets, AllowHTTPNets: loopbackNets, Workers: 4,
 			PollInterval: 100 * time.Millisecond, Timeout: 5 * time.Second, RetryBase: 10 * time.Millisecond,
 			Broker: cfg.Broker, RelayInterval: 100 * time.Millisecond}
 		if adjust != nil {

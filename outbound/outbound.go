@@ -33,6 +33,7 @@ var (
 	ErrTimeout        = errors.New("no complete answer in time")
 	ErrTooLarge       = errors.New("the answer is larger than allowed")
 	ErrUnreachable    = errors.New("could not connect")
+	ErrPlainHTTP      = errors.New("plain http:// is not allowed to the address; use https://")
 )
 
 // Config says what the client may reach and how long it waits.
@@ -45,6 +46,11 @@ type Config struct {
 	Timeout time.Duration
 	// MaxBytes caps the response body that is read.
 	MaxBytes int64
+	// HTTPSOnly refuses plain http:// calls, whose content anyone on the
+	// way can read, except to the addresses in HTTPNets (a development
+	// machine, say).
+	HTTPSOnly bool
+	HTTPNets  []netip.Prefix
 }
 
 // Client makes guarded outbound calls.
@@ -68,8 +74,8 @@ func New(cfg Config) *Client {
 	if cfg.MaxBytes <= 0 {
 		cfg.MaxBytes = DefaultMaxBytes
 	}
-	guard := addressGuard{allow: cfg.AllowNets}
-	dialer := &net.Dialer{Timeout: cfg.Timeout, Control: guard.control}
+	guard := addressGuard{allow: cfg.AllowNets, httpsOnly: cfg.HTTPSOnly, http: cfg.HTTPNets}
+	dialer := &net.Dialer{Timeout: cfg.Timeout, ControlContext: guard.control}
 	transport := &http.Transport{
 		// No proxy: a proxy would connect on our behalf, past the guard.
 		Proxy:                 nil,
@@ -98,6 +104,11 @@ func New(cfg Config) *Client {
 // caller what the service's network holds.
 func (c *Client) Do(req *http.Request) (*Response, error) {
 	host := req.URL.Host
+	if req.URL.Scheme == "http" {
+		// The transport keeps plain and TLS connections apart, so a
+		// connection dialled for https is never reused for http.
+		req = req.WithContext(context.WithValue(req.Context(), plainHTTPKey{}, true))
+	}
 	resp, err := c.http.Do(req)
 	if err != nil {
 		return nil, classify(host, err)
@@ -118,7 +129,7 @@ func (c *Client) Do(req *http.Request) (*Response, error) {
 func classify(host string, err error) error {
 	var netErr net.Error
 	switch {
-	case errors.Is(err, ErrBlockedAddress):
+	case errors.Is(err, ErrBlockedAddress), errors.Is(err, ErrPlainHTTP):
 		return fmt.Errorf("%s: %w", host, err)
 	case errors.Is(err, context.DeadlineExceeded), errors.As(err, &netErr) && netErr.Timeout():
 		return fmt.Errorf("%s: %w (%w)", host, ErrTimeout, err)
@@ -129,12 +140,17 @@ func classify(host string, err error) error {
 // addressGuard decides, for each connection, whether its resolved address
 // may be dialled.
 type addressGuard struct {
-	allow []netip.Prefix
+	allow     []netip.Prefix
+	httpsOnly bool
+	http      []netip.Prefix
 }
+
+// plainHTTPKey marks the context of a connection for a plain http:// call.
+type plainHTTPKey struct{}
 
 // control runs after DNS resolution and before the connection is made, so
 // it sees the address actually dialled.
-func (g addressGuard) control(_, address string, _ syscall.RawConn) error {
+func (g addressGuard) control(ctx context.Context, _, address string, _ syscall.RawConn) error {
 	ap, err := netip.ParseAddrPort(address)
 	if err != nil {
 		return fmt.Errorf("%w: %s", ErrBlockedAddress, address)
@@ -142,17 +158,25 @@ func (g addressGuard) control(_, address string, _ syscall.RawConn) error {
 	if !g.permits(ap.Addr()) {
 		return fmt.Errorf("%w: %s", ErrBlockedAddress, ap.Addr())
 	}
+	if plain, _ := ctx.Value(plainHTTPKey{}).(bool); plain && g.httpsOnly && !InNets(g.http, ap.Addr()) {
+		return fmt.Errorf("%w: %s", ErrPlainHTTP, ap.Addr())
+	}
 	return nil
 }
 
-func (g addressGuard) permits(addr netip.Addr) bool {
+// InNets reports whether addr is in one of nets.
+func InNets(nets []netip.Prefix, addr netip.Addr) bool {
 	addr = addr.Unmap()
-	for _, p := range g.allow {
+	for _, p := range nets {
 		if p.Contains(addr) {
 			return true
 		}
 	}
-	return isPublic(addr)
+	return false
+}
+
+func (g addressGuard) permits(addr netip.Addr) bool {
+	return InNets(g.allow, addr) || isPublic(addr.Unmap())
 }
 
 // nonPublic lists the special-purpose ranges (RFC 6890 and successors) that

@@ -23,6 +23,7 @@ const (
 	VerbTestSubmitted     = "test.submitted"
 	VerbEvaluationUpdated = "evaluation.updated"
 	VerbFileUploaded      = "file.uploaded"
+	VerbFileDeleted       = "file.deleted"
 
 	VerbPositionCreated       = "position.created"
 	VerbPositionUpdated       = "position.updated"

@@ -59,7 +59,7 @@ const (
 	maxApplyURL         = 2000
 	maxApplySource      = 200
 	maxCoverLetterRunes = 20000
-	maxConsentText      = 4000
+	maxConsentText      = 4000 // characters
 	maxAnswerRunes      = 5000
 )
 
@@ -182,7 +182,7 @@ func checkApplication(in ApplyInput, questions []FormQuestion) (*checkedApplicat
 	switch {
 	case out.ConsentText == "":
 		bad["consent_text"] = "the text you agreed to is missing"
-	case len(out.ConsentText) > maxConsentText:
+	case utf8.RuneCountInString(out.ConsentText) > maxConsentText:
 		bad["consent_text"] = fmt.Sprintf("must be at most %d characters", maxConsentText)
 	}
 	out.answers, out.demographicAnswers = checkAnswers(bad, in.Answers, questions)

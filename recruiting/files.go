@@ -127,6 +127,47 @@ func (s *Service) UploadCandidateFile(ctx context.Context, candidateID string, k
 	return row.Unwrap(), nil
 }
 
+// DeleteCandidateFile removes a file of a candidate (GraphQL
+// deleteCandidateFile): its row, with a file.deleted activity on the
+// candidate's timeline, then its bytes. The bytes go after the commit, so a
+// failed transaction keeps a file whose row still points at it; should
+// deleting them fail, the row is gone already and SweepFiles removes them.
+func (s *Service) DeleteCandidateFile(ctx context.Context, id string) (string, error) {
+	if err := Require(ctx, permission.EditCandidates); err != nil {
+		return "", err
+	}
+	var key string
+	err := s.WithTx(ctx, func(ctx context.Context, client *ent.Client) error {
+		f, err := client.CandidateFile.Query().Where(candidatefile.ID(id)).WithCandidate().Only(ctx)
+		if ent.IsNotFound(err) {
+			return apierror.NotFound(CodeFileNotFound, "no file has the id %q", id)
+		}
+		if err != nil {
+			return fmt.Errorf("loading file: %w", err)
+		}
+		if err := client.CandidateFile.DeleteOne(f).Exec(ctx); err != nil {
+			return fmt.Errorf("deleting file: %w", err)
+		}
+		key = f.StorageKey
+		return s.record(ctx, client, Activity{
+			Verb: VerbFileDeleted, ObjectType: "CandidateFile", ObjectID: f.ID, Candidate: f.Edges.Candidate, Object: f,
+			Changes: Change("file_name", f.FileName, nil),
+		})
+	})
+	if err != nil {
+		return "", err
+	}
+	if s.Files != nil {
+		if err := s.Files.Delete(context.WithoutCancel(ctx), key); err != nil {
+			slog.WarnContext(ctx, "deleting a deleted file's content; the sweep will", "error", err)
+		}
+	}
+	return id, nil
+}
+
+// CodeFileNotFound: a file id names no file of the company.
+const CodeFileNotFound = "file_not_found"
+
 // CandidateFiles lists a candidate's files, oldest first.
 func (s *Service) CandidateFiles(ctx context.Context, candidateID string) ([]*ent.CandidateFile, error) {
 	if err := RequireRead(ctx); err != nil {

@@ -7,6 +7,7 @@ package recruiting
 import (
 	"context"
 	"fmt"
+	"net/netip"
 	"slices"
 	"time"
 
@@ -36,6 +37,9 @@ type Service struct {
 	Partners *outbound.Client
 	// Files keeps candidates' documents (resumes, attachments).
 	Files *filestore.Store
+	// WebhookHTTPNets are the networks webhook endpoints may have plain
+	// http:// URLs in (webhookURL); elsewhere they need https.
+	WebhookHTTPNets []netip.Prefix
 	// Now is the clock; tests replace it.
 	Now func() time.Time
 	// Broker carries committed events to GraphQL subscriptions; nil sends

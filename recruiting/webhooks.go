@@ -126,7 +126,7 @@ func (s *Service) CreateWebhookEndpoint(ctx context.Context, in WebhookInput) (*
 	if in.URL == nil {
 		return nil, apierror.Invalid("url", "url is required")
 	}
-	rawURL, err := partnerURL("url", *in.URL)
+	rawURL, err := s.webhookURL(ctx, *in.URL)
 	if err != nil {
 		return nil, err
 	}
@@ -185,7 +185,7 @@ func (s *Service) UpdateWebhookEndpoint(ctx context.Context, id string, in Webho
 		}
 		update := client.WebhookEndpoint.UpdateOneID(id)
 		if in.URL != nil {
-			rawURL, err := partnerURL("url", *in.URL)
+			rawURL, err := s.webhookURL(ctx, *in.URL)
 			if err != nil {
 				return err
 			}

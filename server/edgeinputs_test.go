@@ -50,7 +50,11 @@ func worldOf(t *testing.T, env *hiregraphtest.Env, positionID string) world {
 	var pending struct{ CreateOpening struct{ ID string } }
 	env.GraphQL(`mutation($p: ID!) { createOpening(positionID: $p, input: {name: "Pending", timeExpectedHire: "2027-01-01", reason: "New"}) { id } }`,
 		map[string]any{"p": positionID}).Decode(t, &pending)
+	var file struct{ UploadCandidateFile struct{ ID string } }
+	env.Upload(`mutation($c: ID!, $f: Upload!) { uploadCandidateFile(candidateID: $c, file: $f) { id } }`, map[string]any{"c": cand.ID, "f": nil}, "f",
+		hiregraphtest.Part{FileName: "cv.pdf", Content: hiregraphtest.SamplePDF}).Decode(t, &file)
 	w := world{
+		"CandidateFile":     file.UploadCandidateFile.ID,
 		"Role":              role.CreateRole.ID,
 		"PendingOpening":    pending.CreateOpening.ID,
 		"Position":          positionID,
@@ -161,6 +165,7 @@ func idCases(env *hiregraphtest.Env) []idCase {
 				return map[string]any{"in": positionInput(env, map[string]any{"questionnaireUIDs": []any{"$id"}})}
 			}},
 		{"deactivateUser.id", "User", `mutation($id: ID!) { deactivateUser(id: $id) { id } }`, none},
+		{"deleteCandidateFile.id", "CandidateFile", `mutation($id: ID!) { deleteCandidateFile(id: $id) }`, none},
 		{"deleteWebhookEndpoint.id", "WebhookEndpoint", `mutation($id: ID!) { deleteWebhookEndpoint(id: $id) }`, none},
 		{"hireCandidate.id", "Candidate", `mutation($id: ID!, $o: ID!) { hireCandidate(id: $id, openingID: $o) { id } }`, only("o", "Opening")},
 		{"hireCandidate.openingID", "Opening", `mutation($id: ID!, $c: ID!) { hireCandidate(id: $c, openingID: $id) { id } }`, only("c", "Candidate")},

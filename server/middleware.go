@@ -2,6 +2,7 @@ package server
 
 import (
 	"bytes"
+	"encoding/base64"
 	"fmt"
 	"io"
 	"log/slog"
@@ -74,18 +75,24 @@ func limitBody(n, maxFile int64) func(http.Handler) http.Handler {
 }
 
 // uploadAllowance is what a request may carry beyond the body limit:
-// multipart requests to the endpoints that take files may hold files of
-// up to maxFile each (an application: a resume and a cover letter; a
-// GraphQL upload: one file). Every other request keeps the body limit.
+// requests to the endpoints that take files may hold files of up to
+// maxFile each (an application: a resume and a cover letter; a GraphQL
+// multipart upload: one file). An application in JSON carries its files
+// base64-encoded, 4 bytes for every 3, so it may be that much larger than a
+// multipart one. Every other request keeps the body limit.
 func uploadAllowance(r *http.Request, maxFile int64) int64 {
-	if r.Method != http.MethodPost || !strings.HasPrefix(r.Header.Get("Content-Type"), "multipart/form-data") {
+	if r.Method != http.MethodPost {
 		return 0
 	}
+	multipart := strings.HasPrefix(r.Header.Get("Content-Type"), "multipart/form-data")
 	switch {
-	case r.URL.Path == "/graphql":
+	case r.URL.Path == "/graphql" && multipart:
 		return maxFile
 	case strings.HasPrefix(r.URL.Path, "/careers-api/") && strings.HasSuffix(r.URL.Path, "/apply"):
-		return 2 * maxFile
+		if multipart {
+			return 2 * maxFile
+		}
+		return 2 * int64(base64.StdEncoding.EncodedLen(int(maxFile)))
 	}
 	return 0
 }

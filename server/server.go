@@ -102,6 +102,10 @@ type Config struct {
 	// WebhookAllowNets are non-public networks webhook endpoints may be
 	// at, for pings from a server without Webhooks.
 	WebhookAllowNets []netip.Prefix
+	// WebhookAllowHTTP are the networks webhook endpoints may have plain
+	// http:// URLs in, for development; elsewhere they need https. Give
+	// Webhooks the same (webhook.Config.AllowHTTPNets).
+	WebhookAllowHTTP []netip.Prefix
 }
 
 func orDefault(v, def int) int {
@@ -140,6 +144,8 @@ func New(cfg Config) http.Handler {
 		Partners:  outbound.New(outbound.Config{AllowNets: cfg.PartnerAllowNets, Timeout: cfg.PartnerTimeout}),
 		Now:       cfg.Now,
 		Files:     cfg.Files,
+
+		WebhookHTTPNets: cfg.WebhookAllowHTTP,
 	}
 	service.RedactEvents()
 	users := cfg.UserTokens
@@ -156,7 +162,7 @@ func New(cfg Config) http.Handler {
 	deliverer := cfg.Webhooks
 	if deliverer == nil {
 		var err error
-		deliverer, err = webhook.New(webhook.Config{DB: cfg.DB, Sealer: cfg.Sealer, AllowNets: cfg.WebhookAllowNets, Now: cfg.Now})
+		deliverer, err = webhook.New(webhook.Config{DB: cfg.DB, Sealer: cfg.Sealer, AllowNets: cfg.WebhookAllowNets, AllowHTTPNets: cfg.WebhookAllowHTTP, Now: cfg.Now})
 		if err != nil {
 			// Only a River configuration this code sets can fail here.
 			panic(err)

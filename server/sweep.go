@@ -6,8 +6,10 @@ import (
 	"time"
 
 	"github.com/hiregraph/hiregraph/database"
+	"github.com/hiregraph/hiregraph/filestore"
 	"github.com/hiregraph/hiregraph/idempotency"
 	"github.com/hiregraph/hiregraph/ratelimit"
+	"github.com/hiregraph/hiregraph/recruiting"
 )
 
 // DefaultSweepInterval is how often serve deletes expired idempotency keys
@@ -44,5 +46,32 @@ func sweep(ctx context.Context, db *database.DB, store ratelimit.Store) {
 	}
 	if keys > 0 || buckets > 0 {
 		slog.Info("swept", "idempotency_keys", keys, "rate_limit_buckets", buckets)
+	}
+}
+
+// DefaultFileSweepInterval is how often serve deletes stored files no row
+// names (recruiting.SweepFiles). Hourly: it lists the whole store, and an
+// orphan must be an hour old before it goes anyway.
+const DefaultFileSweepInterval = time.Hour
+
+// SweepFilesPeriodically runs recruiting.SweepFiles every interval until
+// ctx ends. Every replica runs it, as SweepPeriodically: deleting a file
+// twice is no error.
+func SweepFilesPeriodically(ctx context.Context, db *database.DB, files *filestore.Store, interval time.Duration) {
+	t := time.NewTicker(interval)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			n, err := recruiting.SweepFiles(ctx, db.Client, files, time.Now())
+			if err != nil && ctx.Err() == nil {
+				slog.Warn("sweeping stored files", "error", err)
+			}
+			if n > 0 {
+				slog.Info("swept", "stored_files_without_row", n)
+			}
+		}
 	}
 }

@@ -54,6 +54,10 @@ type Config struct {
 	Sealer *auth.Sealer
 	// AllowNets are non-public networks endpoints may be at.
 	AllowNets []netip.Prefix
+	// AllowHTTPNets are the networks endpoints may be called at over plain
+	// http:// (a developer's machine); anywhere else a delivery needs
+	// https, as it carries people's data.
+	AllowHTTPNets []netip.Prefix
 	// Timeout bounds a call; zero means DefaultTimeout.
 	Timeout time.Duration
 	// Workers is how many deliveries this process sends at once; zero
@@ -134,7 +138,7 @@ func New(cfg Config) (*Deliverer, error) {
 	if d.now == nil {
 		d.now = time.Now
 	}
-	d.http = outbound.New(outbound.Config{AllowNets: cfg.AllowNets, Timeout: d.timeout})
+	d.http = outbound.New(outbound.Config{AllowNets: cfg.AllowNets, Timeout: d.timeout, HTTPSOnly: true, HTTPNets: cfg.AllowHTTPNets})
 	// A call ends within the timeout; the margin covers reading the
 	// event and writing the attempt's log.
 	jobTimeout := d.timeout + 5*time.Second
@@ -308,7 +312,7 @@ func (d *Deliverer) send(ctx context.Context, ep *ent.WebhookEndpoint, eventID, 
 // publicError says why a call failed in words safe to show the company:
 // not what the network said, which could map the service's network.
 func publicError(err error) string {
-	for _, known := range []error{outbound.ErrBlockedAddress, outbound.ErrTimeout, outbound.ErrTooLarge, outbound.ErrUnreachable} {
+	for _, known := range []error{outbound.ErrBlockedAddress, outbound.ErrPlainHTTP, outbound.ErrTimeout, outbound.ErrTooLarge, outbound.ErrUnreachable} {
 		if errors.Is(err, known) {
 			return known.Error()
 		}

@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/netip"
 	"os"
 	"path/filepath"
 	"time"
@@ -51,6 +52,7 @@ type serveCmd struct {
 	OIDCMaxLifetime    time.Duration `name:"oidc-max-token-lifetime" env:"HIREGRAPH_OIDC_MAX_TOKEN_LIFETIME" group:"Sign-in" default:"24h" help:"Refuse a provider's token that expires further ahead than this."`
 	CORSOrigins        []string      `name:"cors-origins" env:"HIREGRAPH_CORS_ORIGINS" group:"Sign-in" placeholder:"ORIGINS" help:"Comma-separated browser origins of the deployment's front-ends, such as https://app.example.com; they may send credentials. Default: any origin, without credentials."`
 	WebhookAllowNets   string        `name:"webhook-allow-nets" env:"HIREGRAPH_WEBHOOK_ALLOW_NETS" group:"Webhooks" placeholder:"CIDRS" help:"Comma-separated non-public networks webhook endpoints may be at, e.g. 10.0.0.0/8 (default none)."`
+	WebhookAllowHTTP   string        `name:"webhook-allow-http" env:"HIREGRAPH_WEBHOOK_ALLOW_HTTP" group:"Webhooks" placeholder:"CIDRS" help:"Comma-separated networks webhook endpoints may be called at over plain http://, for development, e.g. 127.0.0.0/8,::1 (default none: https only)."`
 	WebhookTimeout     time.Duration `name:"webhook-timeout" env:"HIREGRAPH_WEBHOOK_TIMEOUT" group:"Webhooks" default:"${webhook_timeout}" help:"Longest wait for a webhook endpoint's answer."`
 	WebhookWorkers     int           `name:"webhook-workers" env:"HIREGRAPH_WEBHOOK_WORKERS" group:"Webhooks" default:"${webhook_workers}" help:"Webhooks this process sends at once; 0 sends none (another process does), deliveries are still queued."`
 	WebhookRescueAfter time.Duration `name:"webhook-rescue-after" env:"HIREGRAPH_WEBHOOK_RESCUE_AFTER" group:"Webhooks" default:"${webhook_rescue_after}" help:"How long a delivery may run before it is taken for lost (its process died) and sent again; longer than --webhook-timeout."`
@@ -162,7 +164,7 @@ func (c *serveCmd) Run(a *app) error {
 			return fmt.Errorf("listening for events: %w", err)
 		}
 	}
-	deliverer, err := c.startWebhooks(a.ctx, st, cfg.Broker)
+	deliverer, err := c.startWebhooks(a.ctx, st, cfg.Broker, cfg.WebhookAllowHTTP)
 	if err != nil {
 		return err
 	}
@@ -185,13 +187,15 @@ func (c *serveCmd) Run(a *app) error {
 		}()
 	}
 	go server.SweepPeriodically(a.ctx, st.DB, cfg.RateLimitStore, c.SweepInterval)
+	go server.SweepFilesPeriodically(a.ctx, st.DB, cfg.Files, server.DefaultFileSweepInterval)
 	return c.serveUntilDone(a.ctx, srv, ln)
 }
 
 // startWebhooks starts queueing committed events for delivery (woken by
 // broker) and sending the webhooks queued in the database (none with
-// --webhook-workers=0: this process then only queues them).
-func (c *serveCmd) startWebhooks(ctx context.Context, st *store, broker *recruiting.Broker) (*webhook.Deliverer, error) {
+// --webhook-workers=0: this process then only queues them), over plain
+// http only to httpNets.
+func (c *serveCmd) startWebhooks(ctx context.Context, st *store, broker *recruiting.Broker, httpNets []netip.Prefix) (*webhook.Deliverer, error) {
 	nets, err := outbound.ParseNets(c.WebhookAllowNets)
 	if err != nil {
 		return nil, fmt.Errorf("--webhook-allow-nets: %w", err)
@@ -200,7 +204,7 @@ func (c *serveCmd) startWebhooks(ctx context.Context, st *store, broker *recruit
 		return nil, fmt.Errorf("--webhook-timeout and --webhook-retry-base must be positive, --webhook-workers at least 0, --webhook-rescue-after longer than --webhook-timeout")
 	}
 	d, err := webhook.New(webhook.Config{
-		DB: st.DB, Sealer: st.Sealer, AllowNets: nets, Timeout: c.WebhookTimeout,
+		DB: st.DB, Sealer: st.Sealer, AllowNets: nets, AllowHTTPNets: httpNets, Timeout: c.WebhookTimeout,
 		Workers: c.WebhookWorkers, RescueAfter: c.WebhookRescueAfter, RetryBase: c.WebhookRetryBase,
 		Broker: broker,
 	})
@@ -229,6 +233,10 @@ func (c *serveCmd) config() (server.Config, error) {
 	if err != nil {
 		return server.Config{}, fmt.Errorf("--partner-allow-nets: %w", err)
 	}
+	httpNets, err := outbound.ParseNets(c.WebhookAllowHTTP)
+	if err != nil {
+		return server.Config{}, fmt.Errorf("--webhook-allow-http: %w", err)
+	}
 	for name, v := range map[string]int64{
 		"--partner-timeout": int64(c.PartnerTimeout), "--api-rate": int64(c.APIRate), "--api-burst": int64(c.APIBurst),
 		"--careers-rate": int64(c.CareersRate), "--careers-burst": int64(c.CareersBurst), "--max-body-bytes": c.MaxBodyBytes,
@@ -240,7 +248,7 @@ func (c *serveCmd) config() (server.Config, error) {
 		}
 	}
 	return server.Config{
-		PartnerAllowNets: nets, PartnerTimeout: c.PartnerTimeout,
+		PartnerAllowNets: nets, PartnerTimeout: c.PartnerTimeout, WebhookAllowHTTP: httpNets,
 		APIRatePerMinute: c.APIRate, APIBurst: c.APIBurst,
 		CareersRatePerMinute: c.CareersRate, CareersBurst: c.CareersBurst,
 		ApplyAddressRate: ratelimit.Rate{PerMinute: c.ApplyRate, Burst: c.ApplyBurst},
@@ -262,13 +270,19 @@ func (c *serveCmd) userTokens(ctx context.Context, sealer *auth.Sealer) (*auth.U
 	return auth.NewUserTokens(ctx, sealer, &auth.OIDCConfig{Issuer: c.OIDCIssuer, Audience: c.OIDCAudience, Claim: c.OIDCClaim, MaxLifetime: c.OIDCMaxLifetime})
 }
 
-// openFiles opens the file store: --files-url, or a directory beside the
-// SQLite file (in the working directory for PostgreSQL), as the key file.
+// openFiles opens the file store of --files-url.
 func (c *serveCmd) openFiles() (*filestore.Store, error) {
-	u := c.FilesURL
+	return openFileStore(c.FilesURL, c.DatabaseURL, c.MaxFileBytes)
+}
+
+// openFileStore opens the file store at filesURL or, when it is empty, a
+// directory beside the SQLite file of databaseURL (in the working directory
+// for PostgreSQL), as the key file.
+func openFileStore(filesURL, databaseURL string, maxBytes int64) (*filestore.Store, error) {
+	u := filesURL
 	if u == "" {
 		dir := "hiregraph-files"
-		if path, ok := sqlitePath(c.DatabaseURL); ok {
+		if path, ok := sqlitePath(databaseURL); ok {
 			dir = filepath.Join(filepath.Dir(path), dir)
 		}
 		var err error
@@ -276,7 +290,7 @@ func (c *serveCmd) openFiles() (*filestore.Store, error) {
 			return nil, err
 		}
 	}
-	s, err := filestore.Open(u, c.MaxFileBytes)
+	s, err := filestore.Open(u, maxBytes)
 	if err != nil {
 		return nil, fmt.Errorf("--files-url: %w", err)
 	}

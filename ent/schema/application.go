@@ -32,10 +32,13 @@ func (Application) Fields() []ent.Field {
 		field.String("email").Comment("The e-mail address the applicant gave, lower-cased: what repeated applications are matched on.").MaxLen(320).Immutable(),
 		field.String("source").Comment("Where the applicant came from, as the careers site says (a job board, a referral); 'careers site' when it says nothing.").MaxLen(200).Immutable(),
 		field.String("linkedin_url").Comment("The applicant's LinkedIn profile, when given.").MaxLen(2000).Default("").Immutable(),
-		field.Text("cover_letter").Comment("The cover letter typed into the form, as plain text.").MaxLen(20000).Default("").Immutable(),
+		// The form allows 20,000 characters as typed; stored HTML-escaped,
+		// each may take up to 5 bytes (& is &amp;).
+		field.Text("cover_letter").Comment("The cover letter typed into the form, as plain text.").MaxLen(5 * 20000).Default("").Immutable(),
 		field.JSON("answers", []schematype.NamedValue{}).Comment("The answers to the position's questionnaires: name is the question, value the answer.").Default([]schematype.NamedValue{}).Immutable(),
 		field.JSON("demographic_answers", []schematype.NamedValue{}).Comment("The answers to questions marked demographic, kept apart from answers so that no reader without demographics:view gets them by any door.").Default([]schematype.NamedValue{}).Immutable().Annotations(entgql.Skip()),
-		field.Text("consent_text").Comment("The text the applicant agreed to, exactly as the form showed it.").MaxLen(4000).NotEmpty().Immutable(),
+		// 4,000 characters, of up to 4 bytes each in UTF-8.
+		field.Text("consent_text").Comment("The text the applicant agreed to, exactly as the form showed it.").MaxLen(4 * 4000).NotEmpty().Immutable(),
 		field.Time("time_consented").Comment("When the applicant agreed: when the application arrived.").Immutable(),
 		field.Time("time_created").Comment("When the application arrived.").Default(now).Immutable(),
 	}

@@ -424,6 +424,7 @@ type ComplexityRoot struct {
 		CreateUser              func(childComplexity int, input recruiting.CreateUserInput) int
 		CreateWebhookEndpoint   func(childComplexity int, input recruiting.WebhookInput) int
 		DeactivateUser          func(childComplexity int, id string) int
+		DeleteCandidateFile     func(childComplexity int, id string) int
 		DeleteRole              func(childComplexity int, id string) int
 		DeleteWebhookEndpoint   func(childComplexity int, id string) int
 		HireCandidate           func(childComplexity int, id string, openingID string) int
@@ -898,6 +899,7 @@ type MutationResolver interface {
 	RedeliverEvent(ctx context.Context, endpointID string, eventID string) (bool, error)
 	PingWebhookEndpoint(ctx context.Context, id string) (*ent.WebhookAttempt, error)
 	UploadCandidateFile(ctx context.Context, candidateID string, file graphql.Upload, kind *candidatefile.Kind) (*ent.CandidateFile, error)
+	DeleteCandidateFile(ctx context.Context, id string) (string, error)
 	AddHiringTeamMember(ctx context.Context, positionID string, userID string, role hiringteammember.Role) (*ent.Position, error)
 	RemoveHiringTeamMember(ctx context.Context, positionID string, userID string) (*ent.Position, error)
 	AddPipelineStep(ctx context.Context, positionID *string, input recruiting.StepInput) ([]*ent.PipelineStep, error)
@@ -2550,6 +2552,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.DeactivateUser(childComplexity, args["id"].(string)), true
+	case "Mutation.deleteCandidateFile":
+		if e.ComplexityRoot.Mutation.DeleteCandidateFile == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deleteCandidateFile_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeleteCandidateFile(childComplexity, args["id"].(string)), true
 	case "Mutation.deleteRole":
 		if e.ComplexityRoot.Mutation.DeleteRole == nil {
 			break
@@ -15986,6 +15999,13 @@ extend type Mutation {
   random key.
   """
   uploadCandidateFile("The candidate the file belongs to." candidateID: ID!, "The file." file: Upload!, "What the file is; ATTACHMENT when not given." kind: CandidateFileKind): CandidateFile!
+  """
+  Deletes a candidate's file: its record and its content in the file store,
+  for good; download links to it stop working. Records file.deleted on the
+  candidate's timeline. Needs the candidates:edit permission; an unknown id
+  is file_not_found (404). Returns the deleted file's id.
+  """
+  deleteCandidateFile("The file's id." id: ID!): ID!
 }
 `, BuiltIn: false},
 	{Name: "../hires.graphqls", Input: `# The names of an opening's hire before openings had a headcount, kept for
@@ -19057,6 +19077,20 @@ func (ec *executionContext) field_Mutation_createWebhookEndpoint_args(ctx contex
 }
 
 func (ec *executionContext) field_Mutation_deactivateUser_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_deleteCandidateFile_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
@@ -24893,6 +24927,50 @@ func (ec *executionContext) fieldContext_Mutation_uploadCandidateFile(ctx contex
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Mutation_uploadCandidateFile_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_deleteCandidateFile(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_deleteCandidateFile(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().DeleteCandidateFile(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_deleteCandidateFile(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_deleteCandidateFile_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -51108,6 +51186,13 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "uploadCandidateFile":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_uploadCandidateFile(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "deleteCandidateFile":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_deleteCandidateFile(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++

@@ -106,8 +106,14 @@ var actions = map[string]action{
 		update: []string{p.SubmitFeedback, p.ReportEvaluation},
 		delete: []string{p.SubmitFeedback},
 	},
+	// Whoever may add to a candidate may attach a file; removing one, for
+	// good, is editing the candidate.
+	ent.TypeCandidateFile: {
+		create: []string{p.SourceCandidates, p.EditCandidates, p.Comment},
+		update: []string{p.EditCandidates},
+		delete: []string{p.EditCandidates},
+	},
 	ent.TypeOfferLetter:     anyChange(p.HireCandidates, p.EditCandidates),
-	ent.TypeCandidateFile:   anyChange(p.SourceCandidates, p.EditCandidates, p.Comment),
 	ent.TypeApplication:     anyChange(p.SourceCandidates),
 	ent.TypeLocation:        anyChange(p.EditSettings, p.EditPositions),
 	ent.TypeFieldDefinition: anyChange(p.EditSettings),
