@@ -21,6 +21,11 @@ const DefaultSweepInterval = 10 * time.Minute
 // replica runs it: the deletes are idempotent, so replicas sweeping at once
 // only repeat each other's work, and none has to be elected.
 func SweepPeriodically(ctx context.Context, db *database.DB, store ratelimit.Store, interval time.Duration) {
+	every(ctx, interval, func() { sweep(ctx, db, store) })
+}
+
+// every runs fn every interval until ctx ends.
+func every(ctx context.Context, interval time.Duration, fn func()) {
 	t := time.NewTicker(interval)
 	defer t.Stop()
 	for {
@@ -28,7 +33,7 @@ func SweepPeriodically(ctx context.Context, db *database.DB, store ratelimit.Sto
 		case <-ctx.Done():
 			return
 		case <-t.C:
-			sweep(ctx, db, store)
+			fn()
 		}
 	}
 }
@@ -58,20 +63,13 @@ const DefaultFileSweepInterval = time.Hour
 // ctx ends. Every replica runs it, as SweepPeriodically: deleting a file
 // twice is no error.
 func SweepFilesPeriodically(ctx context.Context, db *database.DB, files *filestore.Store, interval time.Duration) {
-	t := time.NewTicker(interval)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-			n, err := recruiting.SweepFiles(ctx, db.Client, files, time.Now())
-			if err != nil && ctx.Err() == nil {
-				slog.Warn("sweeping stored files", "error", err)
-			}
-			if n > 0 {
-				slog.Info("swept", "stored_files_without_row", n)
-			}
+	every(ctx, interval, func() {
+		n, err := recruiting.SweepFiles(ctx, db.Client, files, time.Now())
+		if err != nil && ctx.Err() == nil {
+			slog.Warn("sweeping stored files", "error", err)
 		}
-	}
+		if n > 0 {
+			slog.Info("swept", "stored_files_without_row", n)
+		}
+	})
 }
