@@ -222,7 +222,7 @@ func idCases(env *hiregraphtest.Env) []idCase {
 }
 
 // teamTypes are the types a hiring manager sees only on the positions
-// assigned to them (rule.FilterAssigned).
+// assigned to them (rule.FilterVisible).
 var teamTypes = []string{"Position", "Candidate", "Person", "PipelineStep", "Opening", "Conversation", "Activity"}
 
 // Every ID a mutation takes, as an argument or in an input, refuses
