@@ -42,7 +42,7 @@ func TestWebhooksSurviveKill9(t *testing.T) {
 	defer receiver.Close()
 
 	dir := t.TempDir()
-	flags := []string{"--webhook-allow-nets", "127.0.0.1/32", "--webhook-timeout", "20s",
+	flags := []string{"--webhook-allow-nets", "127.0.0.1/32", "--webhook-allow-http", "127.0.0.1/32", "--webhook-timeout", "20s",
 		"--webhook-rescue-after", "26s", "--webhook-retry-base", "100ms"}
 	first := startServer(t, dir, nil, flags...)
 	key := first.manifest(t)["api_key"].(string)
