@@ -50,6 +50,11 @@ type Error struct {
 	// Fields holds a message per input field at fault, for forms that show
 	// each next to its input (the careers apply endpoint); nil elsewhere.
 	Fields map[string]string
+	// Also holds the further fields at fault of an input with several
+	// mistakes, each an Error of its own (Join). A REST body names one
+	// field (spec 7.1), so REST answers this Error alone; the graph answers
+	// one error per field, so a form hears of every mistake at once.
+	Also []*Error
 	// RetryAfter is how many seconds a caller should wait before sending
 	// the request again, for failures a retry may cure; 0 otherwise.
 	RetryAfter int
@@ -93,6 +98,35 @@ func InvalidFields(order []string, fields map[string]string) *Error {
 	e := New(http.StatusUnprocessableEntity, CodeValidation, "%s", strings.Join(msgs, "; "))
 	e.Field, e.Fields = first, fields
 	return e
+}
+
+// Join is the one error of an input checked field by field: nil when every
+// check passed, the first failure otherwise, carrying the other *Error
+// failures in Also. A failure that is not an *Error is no mistake of the
+// caller's and is returned as it is.
+func Join(errs ...error) error {
+	var first *Error
+	for _, err := range errs {
+		if err == nil {
+			continue
+		}
+		e, ok := As(err)
+		if !ok {
+			return err
+		}
+		if first == nil {
+			c := *e
+			c.Also = append([]*Error(nil), e.Also...)
+			first = &c
+			continue
+		}
+		first.Also = append(first.Also, e)
+		first.Also = append(first.Also, e.Also...)
+	}
+	if first == nil {
+		return nil
+	}
+	return first
 }
 
 // NotFound reports a resource that does not exist for the caller. Another

@@ -44,7 +44,14 @@ func presentError(ctx context.Context, err error) *gqlerror.Error {
 	out.Extensions["code"] = graphQLCode(e.Code)
 	out.Extensions["status"] = e.Status
 	if e.Field != "" {
-		out.Extensions["field"] = e.Field
+		out.Extensions["field"] = inputPath(ctx, e.Field)
+	}
+	// Each further field at fault is an error of its own, on the same
+	// path, so a client's form finds every one by extensions.field.
+	if graphql.GetFieldContext(ctx) != nil {
+		for _, also := range e.Also {
+			graphql.AddError(ctx, also)
+		}
 	}
 	return out
 }

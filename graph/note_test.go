@@ -36,13 +36,13 @@ func TestCreateNote(t *testing.T) {
 
 	// The same rules, reported with the spec's field path.
 	for field, in := range map[string]map[string]any{
-		"time_created":          {"timeCreated": "yesterday", "createdBy": map[string]any{"type": "app", "firstName": "x"}, "text": "x"},
-		"created_by.type":       {"timeCreated": "2026-03-01T10:00:00Z", "createdBy": map[string]any{"type": "robot", "firstName": "x"}, "text": "x"},
-		"text":                  {"timeCreated": "2026-03-01T10:00:00Z", "createdBy": map[string]any{"type": "app", "firstName": "x"}, "text": "<script>x</script>"},
-		"details[0].title":      {"timeCreated": "2026-03-01T10:00:00Z", "createdBy": map[string]any{"type": "app", "firstName": "x"}, "text": "x", "details": []any{map[string]any{"title": " "}}},
-		"created_by.status":     {"timeCreated": "2026-03-01T10:00:00Z", "createdBy": map[string]any{"type": "app", "firstName": "x", "status": "Sent"}, "text": "x"},
-		"created_by.email":      {"timeCreated": "2026-03-01T10:00:00Z", "createdBy": map[string]any{"type": "app", "firstName": "x", "email": "@"}, "text": "x"},
-		"created_by.first_name": {"timeCreated": "2026-03-01T10:00:00Z", "createdBy": map[string]any{"type": "app", "firstName": ""}, "text": "x"},
+		"timeCreated":         {"timeCreated": "yesterday", "createdBy": map[string]any{"type": "app", "firstName": "x"}, "text": "x"},
+		"createdBy.type":      {"timeCreated": "2026-03-01T10:00:00Z", "createdBy": map[string]any{"type": "robot", "firstName": "x"}, "text": "x"},
+		"text":                {"timeCreated": "2026-03-01T10:00:00Z", "createdBy": map[string]any{"type": "app", "firstName": "x"}, "text": "<script>x</script>"},
+		"details[0].title":    {"timeCreated": "2026-03-01T10:00:00Z", "createdBy": map[string]any{"type": "app", "firstName": "x"}, "text": "x", "details": []any{map[string]any{"title": " "}}},
+		"createdBy.status":    {"timeCreated": "2026-03-01T10:00:00Z", "createdBy": map[string]any{"type": "app", "firstName": "x", "status": "Sent"}, "text": "x"},
+		"createdBy.email":     {"timeCreated": "2026-03-01T10:00:00Z", "createdBy": map[string]any{"type": "app", "firstName": "x", "email": "@"}, "text": "x"},
+		"createdBy.firstName": {"timeCreated": "2026-03-01T10:00:00Z", "createdBy": map[string]any{"type": "app", "firstName": ""}, "text": "x"},
 	} {
 		env.AssertNothingWritten(t, func() {
 			bad := env.GraphQL(`mutation($id: ID!, $in: CreateNoteInput!) { createNote(candidateID: $id, input: $in) { id } }`, map[string]any{"id": env.Demo.CandidateUID, "in": in})

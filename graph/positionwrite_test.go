@@ -136,7 +136,8 @@ func TestCreatePositionFromScratch(t *testing.T) {
 	}
 }
 
-// createPosition runs the clone's validation: same codes, same fields.
+// createPosition runs the clone's validation: same codes, same fields,
+// named as the GraphQL input spells them.
 func TestCreatePositionRefusesWhatACloneRefuses(t *testing.T) {
 	env := hiregraphtest.New(t)
 	for name, c := range map[string]struct {
@@ -147,13 +148,13 @@ func TestCreatePositionRefusesWhatACloneRefuses(t *testing.T) {
 		"bad status": {func(in map[string]any) { in["status"] = "paused" }, "validation_failed", "status"},
 		"unknown user": {func(in map[string]any) {
 			in["users"].(map[string]any)["hiringManager"] = map[string]any{"email": "nobody@x.example"}
-		}, "user_not_found", "users.hiring_manager.email"},
+		}, "user_not_found", "users.hiringManager.email"},
 		"not recruiter": {func(in map[string]any) {
 			in["users"].(map[string]any)["leadRecruiter"] = map[string]any{"email": env.Demo.Users["hiring_manager"]}
-		}, "user_not_recruiter", "users.lead_recruiter.email"},
+		}, "user_not_recruiter", "users.leadRecruiter.email"},
 		"unknown field":  {func(in map[string]any) { in["categories"] = []any{map[string]any{"name": "Shoe size", "value": "9"}} }, "field_not_found", "categories[0].name"},
-		"bad workplace":  {func(in map[string]any) { in["workplaceType"] = "moon" }, "validation_failed", "workplace_type"},
-		"bad url":        {func(in map[string]any) { in["urlActivePage"] = "javascript:alert(1)" }, "validation_failed", "url_active_page"},
+		"bad workplace":  {func(in map[string]any) { in["workplaceType"] = "moon" }, "validation_failed", "workplaceType"},
+		"bad url":        {func(in map[string]any) { in["urlActivePage"] = "javascript:alert(1)" }, "validation_failed", "urlActivePage"},
 		"empty openings": {func(in map[string]any) { in["openings"] = []any{} }, "validation_failed", "openings"},
 	} {
 		t.Run(name, func(t *testing.T) {

@@ -87,15 +87,16 @@ func (s *Service) CreateCandidateAs(ctx context.Context, in CreateCandidateInput
 }
 
 func (s *Service) createCandidate(ctx context.Context, in CreateCandidateInput, actor *Actor) (*ent.Candidate, error) {
-	if err := validateNewPerson(in.Person); err != nil {
-		return nil, err
-	}
 	source := ""
+	var sourceErr error
 	if in.Source != nil {
 		source = strings.TrimSpace(*in.Source)
 		if len([]rune(source)) > 200 {
-			return nil, apierror.Invalid("source", "source may be at most 200 characters")
+			sourceErr = apierror.Invalid("source", "source may be at most 200 characters")
 		}
+	}
+	if err := apierror.Join(validateNewPerson(in.Person), sourceErr); err != nil {
+		return nil, err
 	}
 	var created *ent.Candidate
 	err := s.WithTx(ctx, func(ctx context.Context, client *ent.Client) error {
@@ -188,12 +189,16 @@ func candidateExists(ctx context.Context, client *ent.Client, per *ent.Person, p
 
 func validateNewPerson(in PersonInput) error {
 	if in.FirstName == nil || strings.TrimSpace(*in.FirstName) == "" {
-		return apierror.Invalid("person.first_name", "person.first_name is required")
+		in.FirstName = nil // reported here, not again by validatePerson
+		return apierror.Join(apierror.Invalid("person.first_name", "person.first_name is required"), validatePerson(in))
 	}
 	return validatePerson(in)
 }
 
+// validatePerson reports every field of in at fault, so a form can mark
+// them all at once.
 func validatePerson(in PersonInput) error {
+	var errs []error
 	for _, f := range []struct {
 		name  string
 		value *string
@@ -203,16 +208,14 @@ func validatePerson(in PersonInput) error {
 		{"person.email", in.Email, 320}, {"person.phone", in.Phone, 50},
 	} {
 		if f.value != nil && len([]rune(*f.value)) > f.max {
-			return apierror.Invalid(f.name, "%s may be at most %d characters", f.name, f.max)
+			errs = append(errs, apierror.Invalid(f.name, "%s may be at most %d characters", f.name, f.max))
+		} else if f.name == "person.first_name" && f.value != nil && strings.TrimSpace(*f.value) == "" {
+			errs = append(errs, apierror.Invalid(f.name, "%s cannot be empty", f.name))
+		} else if f.name == "person.email" && f.value != nil {
+			errs = append(errs, validateEmail(f.name, strings.TrimSpace(*f.value)))
 		}
 	}
-	if in.FirstName != nil && strings.TrimSpace(*in.FirstName) == "" {
-		return apierror.Invalid("person.first_name", "person.first_name cannot be empty")
-	}
-	if in.Email != nil {
-		return validateEmail("person.email", strings.TrimSpace(*in.Email))
-	}
-	return nil
+	return apierror.Join(errs...)
 }
 
 // FindPersonByEmail returns the company's person with the e-mail address,

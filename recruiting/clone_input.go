@@ -115,19 +115,18 @@ func tooLong(field string, s *string) error {
 }
 
 // validate checks what needs no database: presence, enums, lengths and
-// ranges.
+// ranges, reporting the first mistake of each check.
 func (in CloneInput) validate() error {
+	var errs []error
 	for _, check := range []func() error{
 		in.checkRequired, in.checkUsers, in.checkLengths, in.checkLocation,
 		func() error { return validateNamedValues("categories", in.Categories) },
 		func() error { return validateNamedValues("details", in.Details) },
 		in.checkSalaryRange, in.checkOpenings,
 	} {
-		if err := check(); err != nil {
-			return err
-		}
+		errs = append(errs, check())
 	}
-	return nil
+	return apierror.Join(errs...)
 }
 
 func (in CloneInput) checkRequired() error {

@@ -46,26 +46,23 @@ func (s *Service) CreateNote(ctx context.Context, candidateID string, in CreateN
 	if err := Require(ctx, permission.Comment); err != nil {
 		return nil, err
 	}
-	created, err := s.parsePastTime("time_created", in.TimeCreated)
+	// A person signed in (or named by On-Behalf-Of) wrote the note,
+	// whatever the body says, and now unless the body says when.
+	by, err := s.actingUser(ctx)
 	if err != nil {
 		return nil, err
 	}
-	// A person signed in (or named by On-Behalf-Of) wrote the note,
-	// whatever the body says.
-	if by, err := s.actingUser(ctx); err != nil {
-		return nil, err
-	} else if by != nil {
+	if by != nil {
 		in.CreatedBy = by
 	}
-	if err := validateNoteAuthor(in.CreatedBy); err != nil {
-		return nil, err
+	var timeErr error
+	created := s.now().Truncate(time.Microsecond)
+	if by == nil || in.TimeCreated != "" {
+		created, timeErr = s.parsePastTime("time_created", in.TimeCreated)
 	}
-	text, err := requiredHTML("text", in.Text, sanitize.NoteText)
-	if err != nil {
-		return nil, err
-	}
-	details, err := noteDetails(in.Details)
-	if err != nil {
+	text, textErr := requiredHTML("text", in.Text, sanitize.NoteText)
+	details, detailsErr := noteDetails(in.Details)
+	if err := apierror.Join(timeErr, validateNoteAuthor(in.CreatedBy), textErr, detailsErr); err != nil {
 		return nil, err
 	}
 	var note *ent.Note
