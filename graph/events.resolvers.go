@@ -36,8 +36,16 @@ func (r *mutationResolver) RotateWebhookSecret(ctx context.Context, id string, o
 }
 
 // RedeliverEvent is the resolver for the redeliverEvent field.
-func (r *mutationResolver) RedeliverEvent(ctx context.Context, endpointID string, eventID string) (bool, error) {
-	return true, r.service.RedeliverEvent(ctx, endpointID, eventID)
+func (r *mutationResolver) RedeliverEvent(ctx context.Context, endpointID *string, eventID *string, endpointIDDeprecated *string, eventIDDeprecated *string) (bool, error) {
+	endpoint, err := renamedArg("endpointID", endpointID, "endpointId", endpointIDDeprecated, true)
+	if err != nil {
+		return false, err
+	}
+	event, err := renamedArg("eventID", eventID, "eventId", eventIDDeprecated, true)
+	if err != nil {
+		return false, err
+	}
+	return true, r.service.RedeliverEvent(ctx, *endpoint, *event)
 }
 
 // PingWebhookEndpoint is the resolver for the pingWebhookEndpoint field.
@@ -56,18 +64,30 @@ func (r *queryResolver) WebhookEndpoints(ctx context.Context) ([]*ent.WebhookEnd
 }
 
 // PositionPipeline is the resolver for the positionPipeline field.
-func (r *subscriptionResolver) PositionPipeline(ctx context.Context, positionID string) (<-chan *recruiting.EventPayload, error) {
-	return r.service.SubscribePosition(ctx, positionID)
+func (r *subscriptionResolver) PositionPipeline(ctx context.Context, positionID *string, positionIDDeprecated *string) (<-chan *recruiting.EventPayload, error) {
+	id, err := renamedArg("positionID", positionID, "positionId", positionIDDeprecated, true)
+	if err != nil {
+		return nil, err
+	}
+	return r.service.SubscribePosition(ctx, *id)
 }
 
 // CandidateActivities is the resolver for the candidateActivities field.
-func (r *subscriptionResolver) CandidateActivities(ctx context.Context, candidateID string) (<-chan *recruiting.EventPayload, error) {
-	return r.service.SubscribeCandidate(ctx, candidateID)
+func (r *subscriptionResolver) CandidateActivities(ctx context.Context, candidateID *string, candidateIDDeprecated *string) (<-chan *recruiting.EventPayload, error) {
+	id, err := renamedArg("candidateID", candidateID, "candidateId", candidateIDDeprecated, true)
+	if err != nil {
+		return nil, err
+	}
+	return r.service.SubscribeCandidate(ctx, *id)
 }
 
 // Attempts is the resolver for the attempts field.
-func (r *webhookEndpointResolver) Attempts(ctx context.Context, obj *ent.WebhookEndpoint, first *int, eventID *string) ([]*ent.WebhookAttempt, error) {
-	return r.service.WebhookAttempts(ctx, obj.ID, deref(eventID), pageSize(first))
+func (r *webhookEndpointResolver) Attempts(ctx context.Context, obj *ent.WebhookEndpoint, first *int, eventID *string, eventIDDeprecated *string) ([]*ent.WebhookAttempt, error) {
+	event, err := renamedArg("eventID", eventID, "eventId", eventIDDeprecated, false)
+	if err != nil {
+		return nil, err
+	}
+	return r.service.WebhookAttempts(ctx, obj.ID, deref(event), pageSize(first))
 }
 
 // Subscription returns generated.SubscriptionResolver implementation.

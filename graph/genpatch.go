@@ -14,6 +14,7 @@ import (
 	"go/format"
 	"log"
 	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 )
@@ -100,12 +101,51 @@ func main() {
 	if written == 0 || children == 0 {
 		log.Fatalf("%s: %d plain scalars and %d plain children written; has gqlgen changed its output?", file, written, children)
 	}
-	if src, err = format.Source(src); err != nil {
+	if src, err = format.Source(renameAliasParams(src)); err != nil {
 		log.Fatal(err)
 	}
 	if err := os.WriteFile(file, src, 0o644); err != nil {
 		log.Fatal(err)
 	}
+	resolvers, err := filepath.Glob("graph/*.resolvers.go")
+	if err != nil {
+		log.Fatal(err)
+	}
+	for _, name := range resolvers {
+		src, err := os.ReadFile(name)
+		if err != nil {
+			log.Fatal(err)
+		}
+		if fixed := renameAliasParams(src); !bytes.Equal(fixed, src) {
+			if err := os.WriteFile(name, fixed, 0o644); err != nil {
+				log.Fatal(err)
+			}
+		}
+	}
+}
+
+// paramList matches a parameter list of names and types, as gqlgen writes
+// a field's arguments.
+var paramList = regexp.MustCompile(`\((?:[A-Za-z_]\w* [^,()]+, )*[A-Za-z_]\w* [^,()]+\)`)
+
+// renameAliasParams renames the later of two parameters gqlgen gives one
+// name: an argument kept, deprecated, beside its new spelling (positionId
+// beside positionID) gets the same Go name, and gqlgen has no setting to
+// rename it. The schema declares the deprecated one last; it becomes
+// <name>Deprecated, the name the hand-written resolvers use.
+func renameAliasParams(src []byte) []byte {
+	return paramList.ReplaceAllFunc(src, func(list []byte) []byte {
+		params := strings.Split(string(list[1:len(list)-1]), ", ")
+		seen := map[string]bool{}
+		for i, p := range params {
+			name, typ, _ := strings.Cut(p, " ")
+			if seen[name] {
+				params[i] = name + "Deprecated " + typ
+			}
+			seen[name] = true
+		}
+		return []byte("(" + strings.Join(params, ", ") + ")")
+	})
 }
 
 // rewritePlainFields rewrites the plain fields of src and answers the

@@ -20,7 +20,10 @@ import (
 type CandidateFilter struct {
 	// Status matches In progress, Rejected, Hired and Withdrawn, in any
 	// case and with spaces or underscores.
-	Status                         []string
+	Status []string
+	// StatusIn matches the statuses as the enum spells them (GraphQL
+	// only; Status stays there, deprecated, for a release).
+	StatusIn                       []candidate.Status
 	TimeCreatedBefore              *time.Time
 	TimeCreatedAfter               *time.Time
 	TimeLastStatusChangeBefore     *time.Time
@@ -54,6 +57,12 @@ func (f *CandidateFilter) ApplyTo(q *ent.CandidateQuery) (*ent.CandidateQuery, e
 // Apply narrows q to the candidates the filter selects.
 func (f CandidateFilter) Apply(q *ent.CandidateQuery) (*ent.CandidateQuery, error) {
 	var ps []predicate.Candidate
+	if len(f.Status) > 0 && len(f.StatusIn) > 0 {
+		return nil, apierror.BadRequest("statusIn", "give statusIn or status, not both")
+	}
+	if len(f.StatusIn) > 0 {
+		ps = append(ps, candidate.StatusIn(f.StatusIn...))
+	}
 	if len(f.Status) > 0 {
 		statuses := make([]candidate.Status, 0, len(f.Status))
 		for _, v := range f.Status {

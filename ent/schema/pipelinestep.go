@@ -44,7 +44,10 @@ func (PipelineStep) Fields() []ent.Field {
 				"OTHER":      "Any other stage.",
 			}),
 		field.Int("rank").Comment("The step's place in its pipeline, from 0.").NonNegative(),
-		field.Strings("assignee_ids").Comment("The users responsible for candidates in the step.").Default([]string{}),
+		field.Strings("assignee_ids").Comment("The users responsible for candidates in the step.").Default([]string{}).
+			// One spelling of ID across the schema: the graph answers
+			// assigneeIDs (pipeline.graphqls); this name stays for a release.
+			Annotations(entgql.Directives(entgql.Deprecated("Use assigneeIDs."))),
 	}
 }
 

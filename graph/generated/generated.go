@@ -432,7 +432,7 @@ type ComplexityRoot struct {
 		PauseOpeningApproval    func(childComplexity int, openingID string) int
 		PingWebhookEndpoint     func(childComplexity int, id string) int
 		PublishPosition         func(childComplexity int, id string) int
-		RedeliverEvent          func(childComplexity int, endpointID string, eventID string) int
+		RedeliverEvent          func(childComplexity int, endpointID *string, eventID *string, endpointIDDeprecated *string, eventIDDeprecated *string) int
 		RefreshPartnerTests     func(childComplexity int, partnerID string) int
 		RejectCandidate         func(childComplexity int, id string, input recruiting.RejectCandidateInput) int
 		RejectOpening           func(childComplexity int, openingID string) int
@@ -751,8 +751,8 @@ type ComplexityRoot struct {
 	}
 
 	Subscription struct {
-		CandidateActivities func(childComplexity int, candidateID string) int
-		PositionPipeline    func(childComplexity int, positionID string) int
+		CandidateActivities func(childComplexity int, candidateID *string, candidateIDDeprecated *string) int
+		PositionPipeline    func(childComplexity int, positionID *string, positionIDDeprecated *string) int
 	}
 
 	TestSubmission struct {
@@ -821,7 +821,7 @@ type ComplexityRoot struct {
 
 	WebhookEndpoint struct {
 		Active                func(childComplexity int) int
-		Attempts              func(childComplexity int, first *int, eventID *string) int
+		Attempts              func(childComplexity int, first *int, eventID *string, eventIDDeprecated *string) int
 		EventTypes            func(childComplexity int) int
 		Failing               func(childComplexity int) int
 		ID                    func(childComplexity int) int
@@ -896,7 +896,7 @@ type MutationResolver interface {
 	UpdateWebhookEndpoint(ctx context.Context, id string, input recruiting.WebhookInput) (*ent.WebhookEndpoint, error)
 	DeleteWebhookEndpoint(ctx context.Context, id string) (string, error)
 	RotateWebhookSecret(ctx context.Context, id string, overlapHours *int) (*recruiting.WebhookWithSecret, error)
-	RedeliverEvent(ctx context.Context, endpointID string, eventID string) (bool, error)
+	RedeliverEvent(ctx context.Context, endpointID *string, eventID *string, endpointIDDeprecated *string, eventIDDeprecated *string) (bool, error)
 	PingWebhookEndpoint(ctx context.Context, id string) (*ent.WebhookAttempt, error)
 	UploadCandidateFile(ctx context.Context, candidateID string, file graphql.Upload, kind *candidatefile.Kind) (*ent.CandidateFile, error)
 	DeleteCandidateFile(ctx context.Context, id string) (string, error)
@@ -969,11 +969,11 @@ type QueryResolver interface {
 	APIKeys(ctx context.Context) ([]*ent.APIKey, error)
 }
 type SubscriptionResolver interface {
-	PositionPipeline(ctx context.Context, positionID string) (<-chan *recruiting.EventPayload, error)
-	CandidateActivities(ctx context.Context, candidateID string) (<-chan *recruiting.EventPayload, error)
+	PositionPipeline(ctx context.Context, positionID *string, positionIDDeprecated *string) (<-chan *recruiting.EventPayload, error)
+	CandidateActivities(ctx context.Context, candidateID *string, candidateIDDeprecated *string) (<-chan *recruiting.EventPayload, error)
 }
 type WebhookEndpointResolver interface {
-	Attempts(ctx context.Context, obj *ent.WebhookEndpoint, first *int, eventID *string) ([]*ent.WebhookAttempt, error)
+	Attempts(ctx context.Context, obj *ent.WebhookEndpoint, first *int, eventID *string, eventIDDeprecated *string) ([]*ent.WebhookAttempt, error)
 }
 
 // endregion ************************** generated!.gotpl **************************
@@ -2650,7 +2650,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.RedeliverEvent(childComplexity, args["endpointId"].(string), args["eventId"].(string)), true
+		return e.ComplexityRoot.Mutation.RedeliverEvent(childComplexity, args["endpointID"].(*string), args["eventID"].(*string), args["endpointId"].(*string), args["eventId"].(*string)), true
 	case "Mutation.refreshPartnerTests":
 		if e.ComplexityRoot.Mutation.RefreshPartnerTests == nil {
 			break
@@ -3426,7 +3426,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.PersonEdge.Node(childComplexity), true
 
-	case "PipelineStep.assigneeIds":
+	case "PipelineStep.assigneeIds", "PipelineStep.assigneeIDs":
 		if e.ComplexityRoot.PipelineStep.AssigneeIds == nil {
 			break
 		}
@@ -4237,7 +4237,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Subscription.CandidateActivities(childComplexity, args["candidateId"].(string)), true
+		return e.ComplexityRoot.Subscription.CandidateActivities(childComplexity, args["candidateID"].(*string), args["candidateId"].(*string)), true
 	case "Subscription.positionPipeline":
 		if e.ComplexityRoot.Subscription.PositionPipeline == nil {
 			break
@@ -4248,7 +4248,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Subscription.PositionPipeline(childComplexity, args["positionId"].(string)), true
+		return e.ComplexityRoot.Subscription.PositionPipeline(childComplexity, args["positionID"].(*string), args["positionId"].(*string)), true
 
 	case "TestSubmission.candidate":
 		if e.ComplexityRoot.TestSubmission.Candidate == nil {
@@ -4472,7 +4472,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.WebhookAttempt.Error(childComplexity), true
-	case "WebhookAttempt.eventId":
+	case "WebhookAttempt.eventID", "WebhookAttempt.eventId":
 		if e.ComplexityRoot.WebhookAttempt.EventID == nil {
 			break
 		}
@@ -4531,7 +4531,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.WebhookEndpoint.Attempts(childComplexity, args["first"].(*int), args["eventId"].(*string)), true
+		return e.ComplexityRoot.WebhookEndpoint.Attempts(childComplexity, args["first"].(*int), args["eventID"].(*string), args["eventId"].(*string)), true
 	case "WebhookEndpoint.eventTypes":
 		if e.ComplexityRoot.WebhookEndpoint.EventTypes == nil {
 			break
@@ -4914,8 +4914,8 @@ input NoteDetailInput {
 
 "A note on a candidate's profile (spec 4.2)."
 input CreateNoteInput {
-  "YYYY-MM-DDTHH:mm:ssZ"
-  timeCreated: String!
+  "YYYY-MM-DDTHH:mm:ssZ; when left out, the server's now. Required unless the request acts for a user."
+  timeCreated: String
   "Who wrote the note: user, source_contact, other or app. Required unless the request acts for a user (a user token or On-Behalf-Of): then the note is that user's, whatever this says."
   createdBy: ContactInput
   "HTML; only <b>, <i> and <u> are kept."
@@ -5496,7 +5496,7 @@ type Application implements Node {
   """
   email: String!
   """
-  Where the applicant came from, as the careers site says (a job board, a referral); 'careers site' when it says nothing.
+  Where the applicant came from, as the careers site says (a job board, aDeprecated referral); 'careers site' when it says nothing.
   """
   source: String!
   """
@@ -6222,7 +6222,7 @@ type Candidate implements Node {
   """
   timeLastStatusChanged: Time!
   """
-  When anything last happened in the hiring process (a note, a message, a status change).
+  When anything last happened in the hiring process (a note, aDeprecated message, aDeprecated status change).
   """
   timeHiringProcessUpdated: Time!
   """
@@ -6488,7 +6488,7 @@ type CandidateEdge {
   cursor: Cursor!
 }
 """
-A document of a candidate (a resume, a cover letter, an attachment); recruiters download it through a short-lived signed URL.
+A document of a candidate (a resume, aDeprecated cover letter, an attachment); recruiters download it through a short-lived signed URL.
 """
 type CandidateFile implements Node {
   """
@@ -12319,7 +12319,7 @@ type PipelineStep implements Node {
   """
   The users responsible for candidates in the step.
   """
-  assigneeIds: [String!]!
+  assigneeIds: [String!]! @deprecated(reason: "Use assigneeIDs.")
   """
   The position whose pipeline the step belongs to; null in the default pipeline.
   """
@@ -15883,8 +15883,15 @@ type WebhookEndpoint {
   previousSecretExpires: Time
   "When the endpoint was added."
   timeCreated: Time!
-  "The latest delivery attempts, newest first; eventId limits them to one event's."
-  attempts("How many; at most 500." first: Int, "Only the attempts of this event." eventId: ID): [WebhookAttempt!]!
+  "The latest delivery attempts, newest first; eventID limits them to one event's."
+  attempts(
+    "How many; at most 500."
+    first: Int
+    "Only the attempts of this event."
+    eventID: ID
+    "Only the attempts of this event."
+    eventId: ID @deprecated(reason: "Use eventID.")
+  ): [WebhookAttempt!]!
 }
 
 "One try to deliver an event to an endpoint."
@@ -15892,7 +15899,9 @@ type WebhookAttempt {
   "The attempt's id."
   id: ID!
   "The event sent (webhook-id)."
-  eventId: ID!
+  eventID: ID!
+  "The event sent."
+  eventId: ID! @deprecated(reason: "Use eventID.")
   "The event's type, or ping for a test call."
   eventType: String!
   "The try's number for this event: 1 for the first."
@@ -15958,7 +15967,16 @@ extend type Mutation {
   "Gives an endpoint a new secret, shown once (admin scope); the old one keeps signing payloads beside it for overlapHours (default 24, at most 168)."
   rotateWebhookSecret("The endpoint's id." id: ID!, "Hours the old secret still signs." overlapHours: Int): WebhookEndpointSecret!
   "Queues an event for an endpoint again, with the same webhook-id (admin scope)."
-  redeliverEvent("The endpoint's id." endpointId: ID!, "The event's id." eventId: ID!): Boolean!
+  redeliverEvent(
+    "The endpoint's id; required."
+    endpointID: ID
+    "The event's id; required."
+    eventID: ID
+    "The endpoint's id."
+    endpointId: ID @deprecated(reason: "Use endpointID.")
+    "The event's id."
+    eventId: ID @deprecated(reason: "Use eventID.")
+  ): Boolean!
   "Posts a test event of type ping to an endpoint now and answers the attempt (admin scope)."
   pingWebhookEndpoint("The endpoint's id." id: ID!): WebhookAttempt!
 }
@@ -15966,9 +15984,19 @@ extend type Mutation {
 "Live changes, over WebSocket (graphql-transport-ws at /graphql; send the API key or token as Authorization in connection_init). At most 10 subscriptions per connection, 100 and 20 connections per API key or user. A connection lasts while its credential does: it is closed with 4401 once the key is revoked, the user deactivated or the token expired, and with 4403 once the credential's rights change (connect again)."
 type Subscription {
   "Changes of a position's pipeline: events about its candidates (created, moved, rejected, hired…), as they commit."
-  positionPipeline("The position's uid." positionId: ID!): Event!
+  positionPipeline(
+    "The position's uid; required."
+    positionID: ID
+    "The position's uid."
+    positionId: ID @deprecated(reason: "Use positionID.")
+  ): Event!
   "New activities of a candidate (notes, messages, moves…), as they commit."
-  candidateActivities("The candidate's uid." candidateId: ID!): Event!
+  candidateActivities(
+    "The candidate's uid; required."
+    candidateID: ID
+    "The candidate's uid."
+    candidateId: ID @deprecated(reason: "Use candidateID.")
+  ): Event!
 }
 `, BuiltIn: false},
 	{Name: "../files.graphqls", Input: `"""
@@ -16092,8 +16120,10 @@ input OpeningFilter {
 
 "The filters of GET /candidates (spec 4.5). Before and after are strict."
 input CandidateFilter {
-  "In progress, Rejected, Hired or Withdrawn; any case; any may match."
-  status: [String!]
+  "Any of these statuses may match."
+  statusIn: [CandidateStatus!]
+  "In progress, Rejected, Hired or Withdrawn; any case; any may match. Not with statusIn."
+  status: [String!] @deprecated(reason: "Use statusIn, the CandidateStatus enum.")
   "Created before this time."
   timeCreatedBefore: Time
   "Created after this time."
@@ -16178,6 +16208,11 @@ extend type Query {
 extend type Position {
   "The position's pipeline: its steps in order. Select each step's candidates for a pipeline board."
   pipeline: [PipelineStep!]!
+}
+
+extend type PipelineStep {
+  "The users responsible for candidates in the step (assigneeIds until a release after 2026-12)."
+  assigneeIDs: [ID!]!
 }
 
 extend type Query {
@@ -17758,6 +17793,8 @@ func (ec *executionContext) childFields_PipelineStep(ctx context.Context, field 
 		return ec.fieldContext_PipelineStep_position(ctx, field)
 	case "candidates":
 		return ec.fieldContext_PipelineStep_candidates(ctx, field)
+	case "assigneeIDs":
+		return ec.fieldContext_PipelineStep_assigneeIDs(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type PipelineStep", field.Name)
 }
@@ -18128,6 +18165,8 @@ func (ec *executionContext) childFields_WebhookAttempt(ctx context.Context, fiel
 	switch field.Name {
 	case "id":
 		return ec.fieldContext_WebhookAttempt_id(ctx, field)
+	case "eventID":
+		return ec.fieldContext_WebhookAttempt_eventID(ctx, field)
 	case "eventId":
 		return ec.fieldContext_WebhookAttempt_eventId(ctx, field)
 	case "eventType":
@@ -19221,22 +19260,38 @@ func (ec *executionContext) field_Mutation_publishPosition_args(ctx context.Cont
 func (ec *executionContext) field_Mutation_redeliverEvent_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "endpointId",
-		func(ctx context.Context, v any) (string, error) {
-			return ec.unmarshalNID2string(ctx, v)
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "endpointID",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOID2ᚖstring(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["endpointId"] = arg0
-	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "eventId",
-		func(ctx context.Context, v any) (string, error) {
-			return ec.unmarshalNID2string(ctx, v)
+	args["endpointID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "eventID",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOID2ᚖstring(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["eventId"] = arg1
+	args["eventID"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "endpointId",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOID2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["endpointId"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "eventId",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOID2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["eventId"] = arg3
 	return args, nil
 }
 
@@ -20871,28 +20926,44 @@ func (ec *executionContext) field_Query_users_args(ctx context.Context, rawArgs 
 func (ec *executionContext) field_Subscription_candidateActivities_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "candidateId",
-		func(ctx context.Context, v any) (string, error) {
-			return ec.unmarshalNID2string(ctx, v)
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "candidateID",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOID2ᚖstring(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["candidateId"] = arg0
+	args["candidateID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "candidateId",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOID2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["candidateId"] = arg1
 	return args, nil
 }
 
 func (ec *executionContext) field_Subscription_positionPipeline_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "positionId",
-		func(ctx context.Context, v any) (string, error) {
-			return ec.unmarshalNID2string(ctx, v)
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "positionID",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOID2ᚖstring(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["positionId"] = arg0
+	args["positionID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "positionId",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOID2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["positionId"] = arg1
 	return args, nil
 }
 
@@ -20907,14 +20978,22 @@ func (ec *executionContext) field_WebhookEndpoint_attempts_args(ctx context.Cont
 		return nil, err
 	}
 	args["first"] = arg0
-	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "eventId",
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "eventID",
 		func(ctx context.Context, v any) (*string, error) {
 			return ec.unmarshalOID2ᚖstring(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["eventId"] = arg1
+	args["eventID"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "eventId",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOID2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["eventId"] = arg2
 	return args, nil
 }
 
@@ -24811,7 +24890,7 @@ func (ec *executionContext) _Mutation_redeliverEvent(ctx context.Context, field 
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().RedeliverEvent(ctx, fc.Args["endpointId"].(string), fc.Args["eventId"].(string))
+			return ec.Resolvers.Mutation().RedeliverEvent(ctx, fc.Args["endpointID"].(*string), fc.Args["eventID"].(*string), fc.Args["endpointId"].(*string), fc.Args["eventId"].(*string))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
@@ -27110,6 +27189,13 @@ func (ec *executionContext) fieldContext_PipelineStep_candidates(ctx context.Con
 	return fc, nil
 }
 
+func (ec *executionContext) _PipelineStep_assigneeIDs(ctx context.Context, field graphql.CollectedField, obj *ent.PipelineStep) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.AssigneeIds, "PipelineStep", ec.marshalNID2ᚕstringᚄ)
+}
+func (ec *executionContext) fieldContext_PipelineStep_assigneeIDs(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return scalarFieldContext("PipelineStep", field, false, false, "ID")
+}
+
 func (ec *executionContext) _Position_id(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
 	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "Position", ec.marshalNID2string)
 }
@@ -29309,7 +29395,7 @@ func (ec *executionContext) _Subscription_positionPipeline(ctx context.Context, 
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Subscription().PositionPipeline(ctx, fc.Args["positionId"].(string))
+			return ec.Resolvers.Subscription().PositionPipeline(ctx, fc.Args["positionID"].(*string), fc.Args["positionId"].(*string))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *recruiting.EventPayload) graphql.Marshaler {
@@ -29353,7 +29439,7 @@ func (ec *executionContext) _Subscription_candidateActivities(ctx context.Contex
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Subscription().CandidateActivities(ctx, fc.Args["candidateId"].(string))
+			return ec.Resolvers.Subscription().CandidateActivities(ctx, fc.Args["candidateID"].(*string), fc.Args["candidateId"].(*string))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *recruiting.EventPayload) graphql.Marshaler {
@@ -29761,6 +29847,13 @@ func (ec *executionContext) fieldContext_WebhookAttempt_id(_ context.Context, fi
 	return scalarFieldContext("WebhookAttempt", field, false, false, "ID")
 }
 
+func (ec *executionContext) _WebhookAttempt_eventID(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookAttempt) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.EventID, "WebhookAttempt", ec.marshalNID2string)
+}
+func (ec *executionContext) fieldContext_WebhookAttempt_eventID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return scalarFieldContext("WebhookAttempt", field, false, false, "ID")
+}
+
 func (ec *executionContext) _WebhookAttempt_eventId(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookAttempt) (ret graphql.Marshaler) {
 	return plainScalar(ctx, ec.OperationContext, field, obj.EventID, "WebhookAttempt", ec.marshalNID2string)
 }
@@ -29883,7 +29976,7 @@ func (ec *executionContext) _WebhookEndpoint_attempts(ctx context.Context, field
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.WebhookEndpoint().Attempts(ctx, obj, fc.Args["first"].(*int), fc.Args["eventId"].(*string))
+			return ec.Resolvers.WebhookEndpoint().Attempts(ctx, obj, fc.Args["first"].(*int), fc.Args["eventID"].(*string), fc.Args["eventId"].(*string))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*ent.WebhookAttempt) graphql.Marshaler {
@@ -33420,13 +33513,20 @@ func (ec *executionContext) unmarshalInputCandidateFilter(ctx context.Context, o
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"status", "timeCreatedBefore", "timeCreatedAfter", "timeLastStatusChangeBefore", "timeLastStatusChangeAfter", "timeHiringProcessUpdatedBefore", "timeHiringProcessUpdatedAfter", "timePersonLastActivityBefore", "timePersonLastActivityAfter", "deleted", "search", "positionID", "stepID"}
+	fieldsInOrder := [...]string{"statusIn", "status", "timeCreatedBefore", "timeCreatedAfter", "timeLastStatusChangeBefore", "timeLastStatusChangeAfter", "timeHiringProcessUpdatedBefore", "timeHiringProcessUpdatedAfter", "timePersonLastActivityBefore", "timePersonLastActivityAfter", "deleted", "search", "positionID", "stepID"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
 			continue
 		}
 		switch k {
+		case "statusIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("statusIn"))
+			data, err := ec.unmarshalOCandidateStatus2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋcandidateᚐStatusᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StatusIn = data
 		case "status":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("status"))
 			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
@@ -37239,7 +37339,7 @@ func (ec *executionContext) unmarshalInputCreateNoteInput(ctx context.Context, o
 		switch k {
 		case "timeCreated":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreated"))
-			data, err := ec.unmarshalNString2string(ctx, v)
+			data, err := ec.unmarshalOString2string(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -52338,6 +52438,11 @@ func (ec *executionContext) _PipelineStep(ctx context.Context, sel ast.Selection
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._PipelineStep_candidates(ctx, field, obj)
 				})
+		case "assigneeIDs":
+			out.Values[i] = ec._PipelineStep_assigneeIDs(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -53839,6 +53944,11 @@ func (ec *executionContext) _WebhookAttempt(ctx context.Context, sel ast.Selecti
 			out.Values[i] = graphql.MarshalString("WebhookAttempt")
 		case "id":
 			out.Values[i] = ec._WebhookAttempt_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "eventID":
+			out.Values[i] = ec._WebhookAttempt_eventID(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -59694,6 +59804,7 @@ func init() {
 		}}}
 	plainFieldsOfWebhookAttempt.byName = map[string]plainField[*ent.WebhookAttempt]{
 		"id":          {write: func(w io.Writer, obj *ent.WebhookAttempt) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: nil},
+		"eventID":     {write: func(w io.Writer, obj *ent.WebhookAttempt) { graphql.MarshalID(obj.EventID).MarshalGQL(w) }, null: nil},
 		"eventId":     {write: func(w io.Writer, obj *ent.WebhookAttempt) { graphql.MarshalID(obj.EventID).MarshalGQL(w) }, null: nil},
 		"eventType":   {write: func(w io.Writer, obj *ent.WebhookAttempt) { graphql.MarshalString(obj.EventType).MarshalGQL(w) }, null: nil},
 		"attempt":     {write: func(w io.Writer, obj *ent.WebhookAttempt) { graphql.MarshalInt(obj.Attempt).MarshalGQL(w) }, null: nil},

@@ -20,6 +20,8 @@ var (
 	Mutations       = entgql.Mutations
 	MutationCreate  = entgql.MutationCreate
 	Type            = entgql.Type
+	Directives      = entgql.Directives
+	Deprecated      = entgql.Deprecated
 )
 
 // What Skip can skip.

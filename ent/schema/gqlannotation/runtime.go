@@ -41,3 +41,11 @@ type QueryFieldAnnotation struct{ inert }
 
 // Description mirrors entgql.QueryFieldAnnotation.Description.
 func (a QueryFieldAnnotation) Description(string) QueryFieldAnnotation { return a }
+
+// Directive mirrors entgql.Directive.
+type Directive struct{}
+
+// Directives and Deprecated take entgql's arguments and return inert
+// values.
+func Directives(...Directive) schema.Annotation { return inert{} }
+func Deprecated(string) Directive               { return Directive{} }
