@@ -39,7 +39,7 @@ func TestSubscriptionsShowWhatThePermissionTableAllows(t *testing.T) {
 		if ack.Type != "connection_ack" {
 			t.Fatalf("%s: init answered %+v", r.Name, ack)
 		}
-		subscribe(t, ctx, conn, "1", `subscription($id: ID!) { candidateActivities(candidateId: $id) { type object { id data } } }`,
+		subscribe(t, ctx, conn, "1", `subscription($id: ID!) { candidateActivities(candidateID: $id) { type object { id data } } }`,
 			map[string]any{"id": candidate.ID})
 		l.conn = conn
 		listeners = append(listeners, l)

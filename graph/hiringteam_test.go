@@ -288,7 +288,7 @@ func TestSubscriptionsFollowTheHiringTeam(t *testing.T) {
 	if ack.Type != "connection_ack" {
 		t.Fatalf("init answered %+v", ack)
 	}
-	const activities = `subscription($id: ID!) { candidateActivities(candidateId: $id) { type object { id } } }`
+	const activities = `subscription($id: ID!) { candidateActivities(candidateID: $id) { type object { id } } }`
 	subscribe(t, ctx, conn, "1", activities, map[string]any{"id": cand})
 	var res struct {
 		Errors []struct{ Extensions struct{ Code string } }

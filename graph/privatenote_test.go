@@ -155,7 +155,7 @@ func TestSubscriptionsSkipPrivateNotes(t *testing.T) {
 		if ack.Type != "connection_ack" {
 			t.Fatalf("%s: init answered %+v", who, ack)
 		}
-		subscribe(t, ctx, conn, "1", `subscription($id: ID!) { candidateActivities(candidateId: $id) { type object { id } } }`, map[string]any{"id": env.Demo.CandidateUID})
+		subscribe(t, ctx, conn, "1", `subscription($id: ID!) { candidateActivities(candidateID: $id) { type object { id } } }`, map[string]any{"id": env.Demo.CandidateUID})
 		subscribers[who] = conn
 	}
 	time.Sleep(200 * time.Millisecond)

@@ -80,7 +80,7 @@ func subscribeToPosition(t *testing.T, ctx context.Context, env *hiregraphtest.E
 	if ack.Type != "connection_ack" {
 		t.Fatalf("connection_init answered %+v, want connection_ack", ack)
 	}
-	subscribe(t, ctx, conn, "1", `subscription($id: ID!) { positionPipeline(positionId: $id) { type } }`,
+	subscribe(t, ctx, conn, "1", `subscription($id: ID!) { positionPipeline(positionID: $id) { type } }`,
 		map[string]any{"id": env.Demo.PublishedPositionUID})
 	return conn
 }
@@ -231,7 +231,7 @@ func TestConnectionsAndSubscriptionsPerCredentialAreCapped(t *testing.T) {
 	}
 	for i := range recruiting.MaxSubscriptionsPerCredential + 5 {
 		subscribe(t, ctx, conns[i/recruiting.MaxSubscriptionsPerConnection], fmt.Sprint(i),
-			`subscription($id: ID!) { positionPipeline(positionId: $id) { type } }`, map[string]any{"id": env.Demo.PublishedPositionUID})
+			`subscription($id: ID!) { positionPipeline(positionID: $id) { type } }`, map[string]any{"id": env.Demo.PublishedPositionUID})
 	}
 	for range 5 {
 		select {

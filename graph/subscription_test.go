@@ -105,7 +105,7 @@ func candidateActivities(t *testing.T, env *hiregraphtest.Env) {
 	if ack.Type != "connection_ack" {
 		t.Fatalf("init answered %+v", ack)
 	}
-	subscribe(t, ctx, conn, "1", `subscription($id: ID!) { candidateActivities(candidateId: $id) { id type object { type id } } }`,
+	subscribe(t, ctx, conn, "1", `subscription($id: ID!) { candidateActivities(candidateID: $id) { id type object { type id } } }`,
 		map[string]any{"id": env.Demo.CandidateUID})
 	// The subscription is registered once the server has read the
 	// message; a failed mutation then a note give it something to skip
@@ -135,7 +135,7 @@ func TestSubscriptionsPerConnectionAreLimited(t *testing.T) {
 	defer cancel()
 	conn, _ := dialGraphQL(t, ctx, env, "Bearer "+env.Demo.APIKey)
 	for i := range 11 {
-		subscribe(t, ctx, conn, string(rune('a'+i)), `subscription($id: ID!) { positionPipeline(positionId: $id) { id } }`,
+		subscribe(t, ctx, conn, string(rune('a'+i)), `subscription($id: ID!) { positionPipeline(positionID: $id) { id } }`,
 			map[string]any{"id": env.Demo.TemplatePositionUID})
 	}
 	// gqlgen starts each subscription on its own: whichever comes 11th
@@ -158,8 +158,8 @@ func TestSubscriptionsFollowRoles(t *testing.T) {
 	if ack.Type != "connection_ack" {
 		t.Fatalf("init answered %+v", ack)
 	}
-	const activities = `subscription($id: ID!) { candidateActivities(candidateId: $id) { type object { id } } }`
-	const pipeline = `subscription($id: ID!) { positionPipeline(positionId: $id) { type object { id } } }`
+	const activities = `subscription($id: ID!) { candidateActivities(candidateID: $id) { type object { id } } }`
+	const pipeline = `subscription($id: ID!) { positionPipeline(positionID: $id) { type object { id } } }`
 	subscribe(t, ctx, hank, "1", activities, map[string]any{"id": env.Demo.CandidateUID})
 	time.Sleep(200 * time.Millisecond)
 	const note = `mutation($id: ID!) { createNote(candidateID: $id, input: {timeCreated: "2026-03-01T10:00:00Z", createdBy: {type: "other", firstName: "Rita"}, text: "seen"}) { id } }`
@@ -238,7 +238,7 @@ func TestSubscriptionsHearAnotherServer(t *testing.T) {
 	if ack.Type != "connection_ack" {
 		t.Fatalf("init answered %+v", ack)
 	}
-	subscribe(t, ctx, conn, "1", `subscription($id: ID!) { candidateActivities(candidateId: $id) { type object { id } } }`,
+	subscribe(t, ctx, conn, "1", `subscription($id: ID!) { candidateActivities(candidateID: $id) { type object { id } } }`,
 		map[string]any{"id": writer.Demo.CandidateUID})
 	time.Sleep(200 * time.Millisecond)
 	var created struct{ A struct{ ID string } }
