@@ -182,7 +182,9 @@ func TestNoteTimeCreatedDefaultsForAUser(t *testing.T) {
 	env := hiregraphtest.New(t)
 	const mutation = `mutation($id: ID!, $in: CreateNoteInput!) { createNote(candidateID: $id, input: $in) { timeCreated } }`
 	before := time.Now().Add(-time.Minute)
-	var out struct{ CreateNote struct{ TimeCreated time.Time } }
+	var out struct {
+		CreateNote struct{ TimeCreated time.Time }
+	}
 	env.GraphQLAs(env.UserToken("olivia.owner@acme.example"), mutation, map[string]any{
 		"id": env.Demo.CandidateUID, "in": map[string]any{"text": "undated"},
 	}).Decode(t, &out)
