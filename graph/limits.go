@@ -56,20 +56,32 @@ func limitResponse(maxBytes int) graphql.ResponseMiddleware {
 	}
 }
 
-// connectionCost prices a connection field at its page size times the cost
-// of one element, so `first: 100` nested three deep costs what it reads. The
-// plain gqlgen default counts every field as 1 whatever its fan-out.
+// connectionCost prices what an operation makes the server read and build,
+// in tenths of the cost MaxComplexity counts (costUnit): an object (a
+// nested object, a list's element, a connection's edge and node) costs 1;
+// a leaf (a scalar or enum field) a tenth, as it comes with the row already
+// read; a connection its page size times the cost of one element, so
+// `first: 100` nested three deep costs what it reads. A 500-row page with
+// dozens of fields and a board of 20 positions by 20 openings pass; nested
+// pages and thousands of leaves under one page do not. The plain gqlgen
+// default counts every field as 1 whatever its fan-out.
 type connectionCost struct {
 	graphql.ExecutableSchema
 }
+
+// costUnit is the cost of an object, in connectionCost's tenths.
+const costUnit = 10
 
 func (c connectionCost) Complexity(ctx context.Context, typeName, field string, child int, args map[string]any) (int, bool) {
 	if n, ok := c.ExecutableSchema.Complexity(ctx, typeName, field, child, args); ok {
 		return n, true
 	}
 	_, isConnection := args["first"]
-	if !isConnection {
-		return child + 1, true
+	switch {
+	case !isConnection && child == 0:
+		return 1, true // a leaf: it selects nothing
+	case !isConnection:
+		return costUnit + child, true
 	}
 	page := DefaultPage
 	for _, name := range []string{"first", "last"} {
@@ -92,7 +104,7 @@ func (c connectionCost) Complexity(ctx context.Context, typeName, field string, 
 			}
 		}
 	}
-	return 1 + page*max(child, 1), true
+	return costUnit + page*max(child, 1), true
 }
 
 func depth(doc *ast.QueryDocument, set ast.SelectionSet, visiting map[string]bool) int {
@@ -136,7 +148,8 @@ func init() { errcode.RegisterErrorType(errComplexityLimit, errcode.KindProtocol
 // complexityLimit refuses operations that cost more than limit. It adds
 // what gqlgen's calculation leaves out: gqlgen prices __schema at nothing,
 // yet one __schema selection can answer half a megabyte, and aliases repeat
-// it at will. Here __schema costs like any field: 1 plus its selections.
+// it at will. Here __schema costs 1 plus 1 for each field below it,
+// leaves included: its whole answer is built before it is measured.
 type complexityLimit struct {
 	limit  int
 	schema graphql.ExecutableSchema
@@ -156,11 +169,11 @@ func (c *complexityLimit) Validate(schema graphql.ExecutableSchema) error {
 
 func (c *complexityLimit) MutateOperationContext(ctx context.Context, oc *graphql.OperationContext) *gqlerror.Error {
 	cost := complexity.Calculate(ctx, c.schema, oc.Operation, oc.Variables)
-	cost += schemaFieldsCost(oc.Doc, oc.Operation.SelectionSet, c.limit+1)
-	if cost <= c.limit {
+	cost += costUnit * schemaFieldsCost(oc.Doc, oc.Operation.SelectionSet, c.limit+1)
+	if cost <= c.limit*costUnit {
 		return nil
 	}
-	err := gqlerror.Errorf("the operation costs %d, more than the limit of %d; ask for fewer or smaller pages, fields or aliases", cost, c.limit)
+	err := gqlerror.Errorf("the operation costs %d, more than the limit of %d; ask for fewer or smaller pages, fields or aliases", (cost+costUnit-1)/costUnit, c.limit)
 	errcode.Set(err, errComplexityLimit)
 	return err
 }

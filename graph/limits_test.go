@@ -86,21 +86,21 @@ func TestOperationShapeLimits(t *testing.T) {
 	}
 }
 
-// positionsCosting4801 costs 1 + 100 × (edges 1 + node 1 + openings (1 +
-// 15 × 3)) = 4801 of the 5000 allowed.
-const positionsCosting4801 = `positions(first: 100) { edges { node { openings(first: 15) { edges { node { id } } } } } }`
+// positionsCosting4921 costs 1 + 100 × (edges 1 + node 1 + openings (1 +
+// 22 × (edges 1 + node 1 + id 0.1))) = 4921 of the 5000 allowed.
+const positionsCosting4921 = `positions(first: 100) { edges { node { openings(first: 22) { edges { node { id } } } } } }`
 
 func TestIntrospectionCountsTowardComplexity(t *testing.T) {
 	env := hiregraphtest.New(t)
 	for name, query := range map[string]string{
-		"data alone":          "{ " + positionsCosting4801 + " }",
+		"data alone":          "{ " + positionsCosting4921 + " }",
 		"introspection alone": introspection.Query,
 	} {
 		if r := env.Do(http.MethodPost, "/graphql", gqlBody(query)); r.Status != http.StatusOK || strings.Contains(string(r.Body), `"errors"`) {
 			t.Fatalf("%s: %.300s", name, r)
 		}
 	}
-	both := strings.Replace(introspection.Query, "query IntrospectionQuery {", "query IntrospectionQuery { "+positionsCosting4801, 1)
+	both := strings.Replace(introspection.Query, "query IntrospectionQuery {", "query IntrospectionQuery { "+positionsCosting4921, 1)
 	r := env.Do(http.MethodPost, "/graphql", gqlBody(both))
 	r.AssertGraphQLError(t, http.StatusUnprocessableEntity, "complexity_limit_exceeded")
 }
@@ -154,5 +154,40 @@ func TestIntrospectionBombsAreRefusedBeforeTheyAreBuilt(t *testing.T) {
 	}
 	if r := env.Do(http.MethodPost, "/graphql", gqlBody(introspection.Query)); r.Status != http.StatusOK || strings.Contains(string(r.Body), `"errors"`) {
 		t.Fatalf("GraphiQL's own introspection: %.300s", r)
+	}
+}
+
+// TestCostLetsBoardsAndFullPagesThrough: the cost counts objects, a leaf
+// a tenth of one, so a board of 20 positions by 20 openings and the
+// documented 500-row page with the fields a list shows pass, while pages
+// nested in pages are still refused before they run.
+func TestCostLetsBoardsAndFullPagesThrough(t *testing.T) {
+	env := hiregraphtest.New(t)
+	for name, query := range map[string]string{
+		// 1 895; 7 241 when every field cost 1.
+		"board": `{ positions(first: 20) { pageInfo { hasNextPage endCursor } edges { cursor node {
+			id name status isPublished workplaceType timeCreated timeUpdated urlActivePage email isTalentPool
+			location { id name city country }
+			openings(first: 20) { totalCount edges { node {
+				id name status approvalStatus reason headcount timeExpectedHire timeOpened timeCreated timeUpdated customFields timeLastStatusChange
+				position { id } } } } } } } }`,
+		// 2 201; 8 501 when every field cost 1.
+		"500 rows": `{ candidates(first: 500) { edges { cursor node {
+			id status source deleted rejectionNote timeCreated timeLastStatusChanged timeHiringProcessUpdated
+			person { id firstName lastName email phone } } } } }`,
+	} {
+		if r := env.Do(http.MethodPost, "/graphql", gqlBody(query)); r.Status != http.StatusOK || strings.Contains(string(r.Body), `"errors"`) {
+			t.Errorf("%s: %.400s", name, r)
+		}
+	}
+	for name, query := range map[string]string{
+		"pages in pages": `{ candidates(first: 500) { edges { node { notes(first: 100) { edges { node { id } } } } } } }`,
+		"three deep":     `{ positions(first: 100) { edges { node { candidates(first: 100) { edges { node { notes(first: 100) { totalCount } } } } } } } }`,
+	} {
+		r := env.Do(http.MethodPost, "/graphql", gqlBody(query))
+		r.AssertGraphQLError(t, http.StatusUnprocessableEntity, "complexity_limit_exceeded")
+		if !strings.Contains(string(r.Body), "more than the limit of 5000") {
+			t.Errorf("%s: %s", name, r.Body)
+		}
 	}
 }
