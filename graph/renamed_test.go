@@ -2,6 +2,7 @@ package graph_test
 
 import (
 	"context"
+	"net/http"
 	"slices"
 	"strings"
 	"testing"
@@ -190,6 +191,10 @@ func TestNoteTimeCreatedDefaultsForAUser(t *testing.T) {
 	}).Decode(t, &out)
 	if got := out.CreateNote.TimeCreated; got.Before(before) || got.After(time.Now().Add(time.Minute)) {
 		t.Errorf("timeCreated %v, want about now", got)
+	}
+	rest := env.DoAs(env.UserToken("olivia.owner@acme.example"), http.MethodPost, "/v1/candidates/"+env.Demo.CandidateUID+"/notes", map[string]any{"text": "undated"})
+	if rest.Status != http.StatusCreated && rest.Status != http.StatusOK {
+		t.Errorf("REST note of a user without time_created: %s", rest)
 	}
 	env.AssertNothingWritten(t, func() {
 		r := env.GraphQL(mutation, map[string]any{"id": env.Demo.CandidateUID, "in": map[string]any{"text": "undated", "createdBy": map[string]any{"type": "app", "firstName": "Bot"}}})
