@@ -49,7 +49,7 @@ func comparable(name string) string {
 // resolved spells it. The first segment may name an argument or a field of
 // an input object argument (the path then starts inside that argument, as
 // the domain's does); a segment the schema does not know, and all below
-// it, are only camel-cased.
+// it, are only camel-cased; the keys of a map are kept.
 func inputPath(ctx context.Context, field string) string {
 	fc := graphql.GetFieldContext(ctx)
 	if fc == nil || fc.Field.Field == nil || fc.Field.Definition == nil || field == "" {
@@ -86,9 +86,15 @@ func findArgument(args ast.ArgumentDefinitionList, name string) *ast.ArgumentDef
 
 // spellSegment spells one segment as a field of the input type typ, and
 // answers the type below it ("" once the schema does not know the field).
+// Below a field of a scalar type, segments are the keys of a map and stay
+// as they are.
 func spellSegment(typ, segment string) (string, string) {
+	fields, isInput := inputFields()[typ]
+	if typ != "" && !isInput {
+		return segment, typ // a key of a map the input holds (customFields), as sent
+	}
 	name, index := cutIndex(segment)
-	if f := inputFields()[typ][comparable(name)]; f != nil {
+	if f := fields[comparable(name)]; f != nil {
 		return f.Name + index, f.Type.Name()
 	}
 	return camel(name) + index, ""

@@ -13,8 +13,8 @@ const cloneMutation = `mutation($uid: ID!, $in: ClonePositionInput!) { clonePosi
 
 // TestCloneRulesAreTheSameOnBothFaces sends each refused clone through
 // POST /v1/positions/{uid}/clone and the clonePosition mutation: both
-// answer the same code and status, GraphQL names the field in the REST
-// spelling, and neither writes anything.
+// answer the same code and status, GraphQL names the field as its input
+// spells it, and neither writes anything.
 func TestCloneRulesAreTheSameOnBothFaces(t *testing.T) {
 	env := hiregraphtest.New(t)
 	noSalary, err := auth.CreateKey(hiregraphtest.System(), env.DB.Client, env.Sealer, env.Demo.CompanyUID, "no salary", []string{viewer.ScopeRead, viewer.ScopeWrite})
@@ -43,21 +43,21 @@ func TestCloneRulesAreTheSameOnBothFaces(t *testing.T) {
 		{"bad status", "", func(in map[string]any) { in["status"] = "OPEN" }, "", "validation_failed", "status"},
 		{"blank name", "", func(in map[string]any) { in["name"] = " " }, "", "validation_failed", "name"},
 		{"unknown lead recruiter", "", func(in map[string]any) { users(in)["leadRecruiter"] = map[string]any{"email": "nobody@acme.example"} },
-			"", "user_not_found", "users.lead_recruiter.email"},
+			"", "user_not_found", "users.leadRecruiter.email"},
 		{"lead recruiter without the role", "", func(in map[string]any) {
 			users(in)["leadRecruiter"] = map[string]any{"email": hiregraphtest.CoordinatorEmail}
 		},
-			"", "user_not_recruiter", "users.lead_recruiter.email"},
-		{"unknown location", "", func(in map[string]any) { in["locationUID"] = "loc_nope" }, "", "location_not_found", "location_uid"},
+			"", "user_not_recruiter", "users.leadRecruiter.email"},
+		{"unknown location", "", func(in map[string]any) { in["locationUID"] = "loc_nope" }, "", "location_not_found", "locationUID"},
 		{"unknown category", "", func(in map[string]any) { in["categories"] = []any{map[string]any{"name": "Mood", "value": "x"}} },
 			"", "field_not_found", "categories[0].name"},
-		{"unknown questionnaire", "", func(in map[string]any) { in["questionnaireUIDs"] = []any{"qnr_nope"} }, "", "questionnaire_not_found", "questionnaire_uids[0]"},
+		{"unknown questionnaire", "", func(in map[string]any) { in["questionnaireUIDs"] = []any{"qnr_nope"} }, "", "questionnaire_not_found", "questionnaireUIDs[0]"},
 		{"empty openings", "", func(in map[string]any) { in["openings"] = []any{} }, "", "validation_failed", "openings"},
 		{"opening not OPEN", "", func(in map[string]any) { opening(in)["status"] = "Open" }, "", "validation_failed", "openings[0].status"},
 		{"bad reason", "", func(in map[string]any) { opening(in)["reason"] = "new" }, "", "validation_failed", "openings[0].reason"},
 		{"unknown custom field", "", func(in map[string]any) { opening(in)["customFields"] = map[string]any{"Shoe size": "42"} },
-			"", "field_not_found", "openings[0].custom_fields.Shoe size"},
-		{"bad currency", "", func(in map[string]any) { in["salaryRange"].(map[string]any)["currencyCode"] = "DEM" }, "", "validation_failed", "salary_range.currency_code"},
+			"", "field_not_found", "openings[0].customFields.Shoe size"},
+		{"bad currency", "", func(in map[string]any) { in["salaryRange"].(map[string]any)["currencyCode"] = "DEM" }, "", "validation_failed", "salaryRange.currencyCode"},
 		{"salary without the scope", "", nil, noSalary.Secret, "forbidden", ""},
 	}
 	for _, c := range cases {
