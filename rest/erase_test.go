@@ -17,7 +17,7 @@ const eraseMutation = `mutation($id: ID!) { erasePerson(id: $id) { id firstName 
 // demo's first candidate (two hiring processes): none of it may be
 // readable anywhere once she is erased.
 var adasData = []string{"Lovelace", "ada@example.com", "Tuesday", "systems", "Deeper-Go", "ada-cv.pdf",
-	"+44 20 7946 0000", "Marylebone", "Great", "offer-ada", "Interview scheduling", "ID-07000"}
+	"+44 20 7946 0000", "Marylebone", "Great", "offer-ada", "Interview scheduling", "ID-07000", "engines", "linkedin.com/in/ada-l"}
 
 // personOf is the uid of the person of the demo's first candidate and the
 // uids of all their candidates.
@@ -57,7 +57,8 @@ func TestErasePerson(t *testing.T) {
 	}
 
 	// Personal data through the doors a user has: a note, a file, the
-	// person's and the candidate's fields (each on the timeline).
+	// person's and the candidate's fields (each on the timeline), a
+	// rejection note and an application.
 	noteID := createNote(t, env)
 	var up struct {
 		UploadCandidateFile struct{ ID, DownloadURL string }
@@ -71,6 +72,11 @@ func TestErasePerson(t *testing.T) {
 		map[string]any{"id": env.Demo.CandidateUID}).Decode(t, &struct{}{})
 	env.GraphQL(`mutation($id: ID!, $r: ID!) { rejectCandidate(id: $id, input: {reasonID: $r, note: "Deeper-Go wanted"}) { id } }`,
 		map[string]any{"id": cids[1], "r": rejectionReason(t, env)}).Decode(t, &struct{}{})
+	app := validApplication(t, env)
+	app["email"], app["last_name"], app["cover_letter"], app["linkedin_url"] = "ada@example.com", "Lovelace", "I like engines.", "https://www.linkedin.com/in/ada-l"
+	if r := env.DoWith(http.MethodPost, applyPath(env, env.Demo.PublishedPositionUID), app, nil); r.Status != http.StatusCreated {
+		t.Fatalf("apply: %s", r)
+	}
 	noteEvent := rc.waitAll(t, "note.created", 1)[0]
 	before := candidatesByUID(t, env, cids)
 	// Every door shows all of it before.
@@ -197,6 +203,7 @@ func everyDoor(t *testing.T, env *hiregraphtest.Env, personID string, cids []str
 			conversations(first: 3) { edges { node { subject messages(first: 3) { edges { node { subject body
 				from { firstName lastName email } to { firstName lastName email } } } } } } }
 			offerLetters { fileName }
+			applications { email linkedinURL coverLetter answers { name value } }
 			activities(first: 30) { edges { node { verb actorName changes { field before after } } } } } } }`,
 		map[string]any{"p": personID, "c": cids})
 	if len(r.Errors) > 0 {
