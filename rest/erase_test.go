@@ -272,3 +272,36 @@ func jsonOf(t *testing.T, v any) string {
 	}
 	return string(b)
 }
+
+// REST erases too, outside the spec's endpoints: the candidates then list
+// as deleted, and a repeat answers the first erasure's time.
+func TestErasePersonThroughREST(t *testing.T) {
+	env := hiregraphtest.New(t)
+	personID, cids := personOf(t, env)
+	path := "/v1/people/" + personID + "/erase"
+	env.DoAs(env.Demo.UserToken, http.MethodPost, path, nil).AssertError(t, http.StatusForbidden, "forbidden", "people:erase")
+	other := env.OtherCompany()
+	other.Do(http.MethodPost, path, nil).AssertError(t, http.StatusNotFound, "person_not_found", personID)
+
+	var first, second struct {
+		UID        string `json:"uid"`
+		TimeErased string `json:"time_erased"`
+	}
+	r := env.Do(http.MethodPost, path, nil)
+	if r.Status != http.StatusOK {
+		t.Fatalf("erase: %s", r)
+	}
+	r.JSON(t, &first)
+	if first.UID != personID || first.TimeErased == "" {
+		t.Errorf("erase answered %s", r)
+	}
+	env.Do(http.MethodPost, path, nil).JSON(t, &second)
+	if second != first {
+		t.Errorf("a second erasure answered %+v, the first %+v", second, first)
+	}
+	for uid, c := range candidatesByUID(t, env, cids) {
+		if c["deleted"] != true {
+			t.Errorf("candidate %s after erasure: %v", uid, c)
+		}
+	}
+}
