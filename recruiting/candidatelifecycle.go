@@ -307,7 +307,7 @@ func (s *Service) UpdatePerson(ctx context.Context, personID string, in PersonIn
 		if err != nil {
 			return err
 		}
-		cands, err := s.lockCandidatesOf(ctx, client, p)
+		cands, err := s.lockCandidatesOf(ctx, client, p.ID)
 		if err != nil {
 			return err
 		}
@@ -390,8 +390,8 @@ func (s *Service) recordOnPerson(ctx context.Context, client *ent.Client, cands 
 // writes lock the candidate, then its person (touchCandidate), so a
 // person's update that locked the person first could deadlock with them
 // (docs/concurrency.md).
-func (s *Service) lockCandidatesOf(ctx context.Context, client *ent.Client, p *ent.Person) ([]*ent.Candidate, error) {
-	cands, err := client.Candidate.Query().Where(candidate.PersonID(p.ID), lockedForWrite).Order(ent.Asc(candidate.FieldID)).All(ctx)
+func (s *Service) lockCandidatesOf(ctx context.Context, client *ent.Client, personID string) ([]*ent.Candidate, error) {
+	cands, err := client.Candidate.Query().Where(candidate.PersonID(personID), lockedForWrite).Order(ent.Asc(candidate.FieldID)).All(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("locking the person's candidates: %w", err)
 	}

@@ -65,13 +65,16 @@ func (s *Service) ErasePerson(ctx context.Context, personID string) (*ent.Person
 		keys []string
 	)
 	err = s.WithTx(ctx, func(ctx context.Context, client *ent.Client) error {
-		p, err := client.Person.Get(ctx, personID)
-		if err != nil {
-			return fmt.Errorf("loading person: %w", err)
-		}
-		cands, err := s.lockCandidatesOf(ctx, client, p)
+		// Locked, candidates first (docs/concurrency.md), so an erasure
+		// running at the same time reads this one's time_erased and
+		// records no second person.erased.
+		cands, err := s.lockCandidatesOf(ctx, client, personID)
 		if err != nil {
 			return err
+		}
+		p, err := client.Person.Query().Where(person.ID(personID), lockedForWrite).Only(ctx)
+		if err != nil {
+			return fmt.Errorf("loading person: %w", err)
 		}
 		first := p.TimeErased == nil
 		if out, err = erasePersonRow(ctx, client, p, s.now()); err != nil {
@@ -96,14 +99,16 @@ func (s *Service) ErasePerson(ctx context.Context, personID string) (*ent.Person
 		return nil, err
 	}
 	s.deleteContent(ctx, keys)
-	return out, nil
+	// Edges the answer selects load after the commit, through the client.
+	return out.Unwrap(), nil
 }
 
 // erasePersonRow blanks the person's fields. The e-mail's duplicate key
-// goes too, so the person applying again is a new person.
+// goes with the address (rule.NormalizeEmail), so the person applying
+// again is a new person.
 func erasePersonRow(ctx context.Context, client *ent.Client, p *ent.Person, now time.Time) (*ent.Person, error) {
 	upd := client.Person.UpdateOne(p).
-		SetFirstName("").SetMiddleName("").SetLastName("").SetEmail("").ClearEmailNormalized().
+		SetFirstName("").SetMiddleName("").SetLastName("").SetEmail("").
 		SetPhone("").SetIDNumber("").SetResumeName("").SetResumeURL("")
 	if p.TimeErased == nil {
 		upd.SetTimeErased(now)

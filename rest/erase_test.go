@@ -17,7 +17,8 @@ const eraseMutation = `mutation($id: ID!) { erasePerson(id: $id) { id firstName 
 // demo's first candidate (two hiring processes): none of it may be
 // readable anywhere once she is erased.
 var adasData = []string{"Lovelace", "ada@example.com", "Tuesday", "systems", "Deeper-Go", "ada-cv.pdf",
-	"+44 20 7946 0000", "Marylebone", "Great", "offer-ada", "Interview scheduling", "ID-07000", "engines", "linkedin.com/in/ada-l"}
+	"+44 20 7946 0000", "Marylebone", "Great", "offer-ada", "Interview scheduling", "ID-07000", "engines", "linkedin.com/in/ada-l",
+	"ada-eval-1", "Ada-summary", "ada-report"}
 
 // personOf is the uid of the person of the demo's first candidate and the
 // uids of all their candidates.
@@ -58,7 +59,7 @@ func TestErasePerson(t *testing.T) {
 
 	// Personal data through the doors a user has: a note, a file, the
 	// person's and the candidate's fields (each on the timeline), a
-	// rejection note and an application.
+	// rejection note, an application and a partner's test result.
 	noteID := createNote(t, env)
 	var up struct {
 		UploadCandidateFile struct{ ID, DownloadURL string }
@@ -72,6 +73,14 @@ func TestErasePerson(t *testing.T) {
 		map[string]any{"id": env.Demo.CandidateUID}).Decode(t, &struct{}{})
 	env.GraphQL(`mutation($id: ID!, $r: ID!) { rejectCandidate(id: $id, input: {reasonID: $r, note: "Deeper-Go wanted"}) { id } }`,
 		map[string]any{"id": cids[1], "r": rejectionReason(t, env)}).Decode(t, &struct{}{})
+	partner := env.StartPartner(hiregraphtest.AcceptEvaluations("ada-eval"), nil)
+	if r := env.Do(http.MethodPost, "/v1/candidates/"+env.Demo.CandidateUID+"/tests", map[string]any{"partner_uid": partner.UID, "test_id": "go-basics"}); r.Status >= 300 {
+		t.Fatalf("test: %s", r)
+	}
+	if r := env.WithKey("evaluations:write").Do(http.MethodPost, "/v1/evaluations/ada-eval-1", map[string]any{"status": "completed", "outcome": "passed",
+		"score": 4, "summary": "Ada-summary", "result_urls": []string{"https://partner.example/ada-report"}}); r.Status >= 300 {
+		t.Fatalf("evaluation: %s", r)
+	}
 	app := validApplication(t, env)
 	app["email"], app["last_name"], app["cover_letter"], app["linkedin_url"] = "ada@example.com", "Lovelace", "I like engines.", "https://www.linkedin.com/in/ada-l"
 	if r := env.DoWith(http.MethodPost, applyPath(env, env.Demo.PublishedPositionUID), app, nil); r.Status != http.StatusCreated {
@@ -204,6 +213,7 @@ func everyDoor(t *testing.T, env *hiregraphtest.Env, personID string, cids []str
 				from { firstName lastName email } to { firstName lastName email } } } } } } }
 			offerLetters { fileName }
 			applications { email linkedinURL coverLetter answers { name value } }
+			testSubmissions(first: 3) { edges { node { candidateEvaluationID displayMessage summary resultUrls outcome score } } }
 			activities(first: 30) { edges { node { verb actorName changes { field before after } } } } } } }`,
 		map[string]any{"p": personID, "c": cids})
 	if len(r.Errors) > 0 {
