@@ -134,11 +134,12 @@ func TestErasePerson(t *testing.T) {
 		t.Errorf("the erased file's link answered %d", resp.StatusCode)
 	}
 
-	// Webhooks: person.erased on each candidate, and an event from before
-	// delivered again carries nothing of her.
+	// Webhooks: person.erased on each candidate, by whoever erased, and an
+	// event from before delivered again carries nothing of her.
 	erasedEvents := rc.waitAll(t, "person.erased", len(cids))
 	for _, d := range erasedEvents {
-		if d.Event.Object.ID != personID || d.Event.Object.Data["time_erased"] == nil {
+		if d.Event.Object.ID != personID || d.Event.Object.Data["time_erased"] == nil ||
+			d.Event.Actor.Type != "API_KEY" || d.Event.Actor.ID != env.Demo.APIKeyID {
 			t.Errorf("person.erased delivered %s", d.Body)
 		}
 	}
@@ -313,5 +314,25 @@ func TestErasePersonThroughREST(t *testing.T) {
 		if c["deleted"] != true {
 			t.Errorf("candidate %s after erasure: %v", uid, c)
 		}
+	}
+}
+
+// Erasures of one person racing each other both succeed and tell
+// integrations once.
+func TestErasePersonTwiceAtOnce(t *testing.T) {
+	env := hiregraphtest.New(t)
+	personID, cids := personOf(t, env)
+	statuses := make(chan int, 2)
+	for range 2 {
+		go func() { statuses <- env.Do(http.MethodPost, "/v1/people/"+personID+"/erase", nil).Status }()
+	}
+	for range 2 {
+		if s := <-statuses; s != http.StatusOK {
+			t.Errorf("an erasure answered %d", s)
+		}
+	}
+	feed := env.Do(http.MethodGet, "/v1/events?limit=1000&types=person.erased", nil)
+	if n := strings.Count(string(feed.Body), `"person.erased"`); n != len(cids) {
+		t.Errorf("%d person.erased events after two erasures at once, want %d: %s", n, len(cids), feed)
 	}
 }
