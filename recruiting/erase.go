@@ -185,13 +185,20 @@ const erasedFileName = "erased.pdf"
 // overwrite runs UPDATE table SET set on the rows whose column is one of
 // ids.
 func overwrite(ctx context.Context, client *ent.Client, table, column string, ids []string, set string) error {
+	marks, args := placeholders(1, ids)
+	_, err := client.ExecContext(ctx, "UPDATE "+table+" SET "+set+" WHERE "+column+" IN ("+marks+")", args...)
+	return err
+}
+
+// placeholders are the parameters $from, $from+1, … of ids, for an IN
+// list, and their values.
+func placeholders(from int, ids []string) (string, []any) {
 	marks := make([]string, len(ids))
 	args := make([]any, len(ids))
 	for i, id := range ids {
-		marks[i], args[i] = fmt.Sprintf("$%d", i+1), id
+		marks[i], args[i] = fmt.Sprintf("$%d", from+i), id
 	}
-	_, err := client.ExecContext(ctx, "UPDATE "+table+" SET "+set+" WHERE "+column+" IN ("+strings.Join(marks, ", ")+")", args...)
-	return err
+	return strings.Join(marks, ", "), args
 }
 
 // eraseParty keeps who a party of a message is by kind and uid: a user
@@ -219,16 +226,9 @@ func eraseParties(ps []schematype.Party) []schematype.Party {
 // and its changes are a record nobody may rewrite.
 func eraseTimeline(ctx context.Context, client *ent.Client, personID string, cids []string) error {
 	where, args := activity.FieldObjectType+" = 'Person' AND "+activity.FieldObjectID+" = $1", []any{personID}
-	for _, id := range cids {
-		args = append(args, id)
-		if len(args) == 2 {
-			where += " OR " + activity.FieldCandidateID + " IN ($2"
-		} else {
-			where += fmt.Sprintf(", $%d", len(args))
-		}
-	}
 	if len(cids) > 0 {
-		where += ")"
+		marks, ids := placeholders(2, cids)
+		where, args = where+" OR "+activity.FieldCandidateID+" IN ("+marks+")", append(args, ids...)
 	}
 	rows, err := client.QueryContext(ctx, "SELECT "+activity.FieldID+", "+activity.FieldObjectType+", "+activity.FieldChanges+", "+activity.FieldData+
 		" FROM "+activity.Table+" WHERE "+where, args...)
@@ -247,6 +247,10 @@ func eraseTimeline(ctx context.Context, client *ent.Client, personID string, cid
 			return fmt.Errorf("reading the timeline: %w", err)
 		}
 		acts = append(acts, r)
+	}
+	if err := rows.Err(); err != nil {
+		rows.Close()
+		return fmt.Errorf("reading the timeline: %w", err)
 	}
 	if err := rows.Close(); err != nil {
 		return err
