@@ -484,6 +484,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			person.FieldResumeName:       {Type: field.TypeString, Column: person.FieldResumeName},
 			person.FieldResumeURL:        {Type: field.TypeString, Column: person.FieldResumeURL},
 			person.FieldTimeLastActivity: {Type: field.TypeTime, Column: person.FieldTimeLastActivity},
+			person.FieldTimeErased:       {Type: field.TypeTime, Column: person.FieldTimeErased},
 			person.FieldTimeCreated:      {Type: field.TypeTime, Column: person.FieldTimeCreated},
 		},
 	}
@@ -4166,6 +4167,11 @@ func (f *PersonFilter) WhereResumeURL(p entql.StringP) {
 // WhereTimeLastActivity applies the entql time.Time predicate on the time_last_activity field.
 func (f *PersonFilter) WhereTimeLastActivity(p entql.TimeP) {
 	f.Where(p.Field(person.FieldTimeLastActivity))
+}
+
+// WhereTimeErased applies the entql time.Time predicate on the time_erased field.
+func (f *PersonFilter) WhereTimeErased(p entql.TimeP) {
+	f.Where(p.Field(person.FieldTimeErased))
 }
 
 // WhereTimeCreated applies the entql time.Time predicate on the time_created field.

@@ -2965,6 +2965,11 @@ func (_q *PersonQuery) collectField(ctx context.Context, oneNode bool, opCtx *gr
 				selectedFields = append(selectedFields, person.FieldTimeLastActivity)
 				fieldSeen[person.FieldTimeLastActivity] = struct{}{}
 			}
+		case "timeErased":
+			if _, ok := fieldSeen[person.FieldTimeErased]; !ok {
+				selectedFields = append(selectedFields, person.FieldTimeErased)
+				fieldSeen[person.FieldTimeErased] = struct{}{}
+			}
 		case "timeCreated":
 			if _, ok := fieldSeen[person.FieldTimeCreated]; !ok {
 				selectedFields = append(selectedFields, person.FieldTimeCreated)

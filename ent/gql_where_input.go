@@ -6714,6 +6714,18 @@ type PersonWhereInput struct {
 	TimeLastActivityLT    *time.Time  `json:"timeLastActivityLT,omitempty"`
 	TimeLastActivityLTE   *time.Time  `json:"timeLastActivityLTE,omitempty"`
 
+	// "time_erased" field predicates.
+	TimeErased       *time.Time  `json:"timeErased,omitempty"`
+	TimeErasedNEQ    *time.Time  `json:"timeErasedNEQ,omitempty"`
+	TimeErasedIn     []time.Time `json:"timeErasedIn,omitempty"`
+	TimeErasedNotIn  []time.Time `json:"timeErasedNotIn,omitempty"`
+	TimeErasedGT     *time.Time  `json:"timeErasedGT,omitempty"`
+	TimeErasedGTE    *time.Time  `json:"timeErasedGTE,omitempty"`
+	TimeErasedLT     *time.Time  `json:"timeErasedLT,omitempty"`
+	TimeErasedLTE    *time.Time  `json:"timeErasedLTE,omitempty"`
+	TimeErasedIsNil  bool        `json:"timeErasedIsNil,omitempty"`
+	TimeErasedNotNil bool        `json:"timeErasedNotNil,omitempty"`
+
 	// "time_created" field predicates.
 	TimeCreated      *time.Time  `json:"timeCreated,omitempty"`
 	TimeCreatedNEQ   *time.Time  `json:"timeCreatedNEQ,omitempty"`
@@ -7207,6 +7219,36 @@ func (i *PersonWhereInput) P() (predicate.Person, error) {
 	}
 	if i.TimeLastActivityLTE != nil {
 		predicates = append(predicates, person.TimeLastActivityLTE(*i.TimeLastActivityLTE))
+	}
+	if i.TimeErased != nil {
+		predicates = append(predicates, person.TimeErasedEQ(*i.TimeErased))
+	}
+	if i.TimeErasedNEQ != nil {
+		predicates = append(predicates, person.TimeErasedNEQ(*i.TimeErasedNEQ))
+	}
+	if len(i.TimeErasedIn) > 0 {
+		predicates = append(predicates, person.TimeErasedIn(i.TimeErasedIn...))
+	}
+	if len(i.TimeErasedNotIn) > 0 {
+		predicates = append(predicates, person.TimeErasedNotIn(i.TimeErasedNotIn...))
+	}
+	if i.TimeErasedGT != nil {
+		predicates = append(predicates, person.TimeErasedGT(*i.TimeErasedGT))
+	}
+	if i.TimeErasedGTE != nil {
+		predicates = append(predicates, person.TimeErasedGTE(*i.TimeErasedGTE))
+	}
+	if i.TimeErasedLT != nil {
+		predicates = append(predicates, person.TimeErasedLT(*i.TimeErasedLT))
+	}
+	if i.TimeErasedLTE != nil {
+		predicates = append(predicates, person.TimeErasedLTE(*i.TimeErasedLTE))
+	}
+	if i.TimeErasedIsNil {
+		predicates = append(predicates, person.TimeErasedIsNil())
+	}
+	if i.TimeErasedNotNil {
+		predicates = append(predicates, person.TimeErasedNotNil())
 	}
 	if i.TimeCreated != nil {
 		predicates = append(predicates, person.TimeCreatedEQ(*i.TimeCreated))

@@ -18316,6 +18316,7 @@ type PersonMutation struct {
 	resume_name        *string
 	resume_url         *string
 	time_last_activity *time.Time
+	time_erased        *time.Time
 	time_created       *time.Time
 	clearedFields      map[string]struct{}
 	company            *string
@@ -18932,6 +18933,55 @@ func (m *PersonMutation) ResetTimeLastActivity() {
 	m.time_last_activity = nil
 }
 
+// SetTimeErased sets the "time_erased" field.
+func (m *PersonMutation) SetTimeErased(t time.Time) {
+	m.time_erased = &t
+}
+
+// TimeErased returns the value of the "time_erased" field in the mutation.
+func (m *PersonMutation) TimeErased() (r time.Time, exists bool) {
+	v := m.time_erased
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTimeErased returns the old "time_erased" field's value of the Person entity.
+// If the Person object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PersonMutation) OldTimeErased(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTimeErased is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTimeErased requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTimeErased: %w", err)
+	}
+	return oldValue.TimeErased, nil
+}
+
+// ClearTimeErased clears the value of the "time_erased" field.
+func (m *PersonMutation) ClearTimeErased() {
+	m.time_erased = nil
+	m.clearedFields[person.FieldTimeErased] = struct{}{}
+}
+
+// TimeErasedCleared returns if the "time_erased" field was cleared in this mutation.
+func (m *PersonMutation) TimeErasedCleared() bool {
+	_, ok := m.clearedFields[person.FieldTimeErased]
+	return ok
+}
+
+// ResetTimeErased resets all changes to the "time_erased" field.
+func (m *PersonMutation) ResetTimeErased() {
+	m.time_erased = nil
+	delete(m.clearedFields, person.FieldTimeErased)
+}
+
 // SetTimeCreated sets the "time_created" field.
 func (m *PersonMutation) SetTimeCreated(t time.Time) {
 	m.time_created = &t
@@ -19083,7 +19133,7 @@ func (m *PersonMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *PersonMutation) Fields() []string {
-	fields := make([]string, 0, 12)
+	fields := make([]string, 0, 13)
 	if m.company != nil {
 		fields = append(fields, person.FieldCompanyID)
 	}
@@ -19116,6 +19166,9 @@ func (m *PersonMutation) Fields() []string {
 	}
 	if m.time_last_activity != nil {
 		fields = append(fields, person.FieldTimeLastActivity)
+	}
+	if m.time_erased != nil {
+		fields = append(fields, person.FieldTimeErased)
 	}
 	if m.time_created != nil {
 		fields = append(fields, person.FieldTimeCreated)
@@ -19150,6 +19203,8 @@ func (m *PersonMutation) Field(name string) (ent.Value, bool) {
 		return m.ResumeURL()
 	case person.FieldTimeLastActivity:
 		return m.TimeLastActivity()
+	case person.FieldTimeErased:
+		return m.TimeErased()
 	case person.FieldTimeCreated:
 		return m.TimeCreated()
 	}
@@ -19183,6 +19238,8 @@ func (m *PersonMutation) OldField(ctx context.Context, name string) (ent.Value, 
 		return m.OldResumeURL(ctx)
 	case person.FieldTimeLastActivity:
 		return m.OldTimeLastActivity(ctx)
+	case person.FieldTimeErased:
+		return m.OldTimeErased(ctx)
 	case person.FieldTimeCreated:
 		return m.OldTimeCreated(ctx)
 	}
@@ -19271,6 +19328,13 @@ func (m *PersonMutation) SetField(name string, value ent.Value) error {
 		}
 		m.SetTimeLastActivity(v)
 		return nil
+	case person.FieldTimeErased:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTimeErased(v)
+		return nil
 	case person.FieldTimeCreated:
 		v, ok := value.(time.Time)
 		if !ok {
@@ -19332,6 +19396,9 @@ func (m *PersonMutation) ClearedFields() []string {
 	if m.FieldCleared(person.FieldResumeURL) {
 		fields = append(fields, person.FieldResumeURL)
 	}
+	if m.FieldCleared(person.FieldTimeErased) {
+		fields = append(fields, person.FieldTimeErased)
+	}
 	return fields
 }
 
@@ -19369,6 +19436,9 @@ func (m *PersonMutation) ClearField(name string) error {
 		return nil
 	case person.FieldResumeURL:
 		m.ClearResumeURL()
+		return nil
+	case person.FieldTimeErased:
+		m.ClearTimeErased()
 		return nil
 	}
 	return fmt.Errorf("unknown Person nullable field %s", name)
@@ -19410,6 +19480,9 @@ func (m *PersonMutation) ResetField(name string) error {
 		return nil
 	case person.FieldTimeLastActivity:
 		m.ResetTimeLastActivity()
+		return nil
+	case person.FieldTimeErased:
+		m.ResetTimeErased()
 		return nil
 	case person.FieldTimeCreated:
 		m.ResetTimeCreated()

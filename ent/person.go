@@ -40,6 +40,8 @@ type Person struct {
 	ResumeURL string `json:"resume_url,omitempty"`
 	// When anything last happened in any of the person's hiring processes.
 	TimeLastActivity time.Time `json:"time_last_activity,omitempty"`
+	// When the person's personal data was erased; null unless erased.
+	TimeErased *time.Time `json:"time_erased,omitempty"`
 	// When the person was first recorded.
 	TimeCreated time.Time `json:"time_created,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
@@ -90,7 +92,7 @@ func (*Person) scanValues(columns []string) ([]any, error) {
 		switch columns[i] {
 		case person.FieldID, person.FieldCompanyID, person.FieldFirstName, person.FieldMiddleName, person.FieldLastName, person.FieldEmail, person.FieldEmailNormalized, person.FieldPhone, person.FieldIDNumber, person.FieldResumeName, person.FieldResumeURL:
 			values[i] = new(sql.NullString)
-		case person.FieldTimeLastActivity, person.FieldTimeCreated:
+		case person.FieldTimeLastActivity, person.FieldTimeErased, person.FieldTimeCreated:
 			values[i] = new(sql.NullTime)
 		default:
 			values[i] = new(sql.UnknownType)
@@ -180,6 +182,13 @@ func (_m *Person) assignValues(columns []string, values []any) error {
 			} else if value.Valid {
 				_m.TimeLastActivity = value.Time
 			}
+		case person.FieldTimeErased:
+			if value, ok := values[i].(*sql.NullTime); !ok {
+				return fmt.Errorf("unexpected type %T for field time_erased", values[i])
+			} else if value.Valid {
+				_m.TimeErased = new(time.Time)
+				*_m.TimeErased = value.Time
+			}
 		case person.FieldTimeCreated:
 			if value, ok := values[i].(*sql.NullTime); !ok {
 				return fmt.Errorf("unexpected type %T for field time_created", values[i])
@@ -267,6 +276,11 @@ func (_m *Person) String() string {
 	builder.WriteString("time_last_activity=")
 	builder.WriteString(_m.TimeLastActivity.Format(time.ANSIC))
 	builder.WriteString(", ")
+	if v := _m.TimeErased; v != nil {
+		builder.WriteString("time_erased=")
+		builder.WriteString(v.Format(time.ANSIC))
+	}
+	builder.WriteString(", ")
 	builder.WriteString("time_created=")
 	builder.WriteString(_m.TimeCreated.Format(time.ANSIC))
 	builder.WriteByte(')')
@@ -305,6 +319,8 @@ func (_m *Person) scanTargets(columns []string) ([]any, error) {
 			values[i] = new(sql.NullString)
 		case person.FieldResumeURL:
 			values[i] = new(sql.NullString)
+		case person.FieldTimeErased:
+			values[i] = new(sql.NullTime)
 		default:
 			v, err := (*Person).scanValues(nil, columns[i:i+1])
 			if err != nil {

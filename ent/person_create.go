@@ -163,6 +163,20 @@ func (_c *PersonCreate) SetNillableTimeLastActivity(v *time.Time) *PersonCreate 
 	return _c
 }
 
+// SetTimeErased sets the "time_erased" field.
+func (_c *PersonCreate) SetTimeErased(v time.Time) *PersonCreate {
+	_c.mutation.SetTimeErased(v)
+	return _c
+}
+
+// SetNillableTimeErased sets the "time_erased" field if the given value is not nil.
+func (_c *PersonCreate) SetNillableTimeErased(v *time.Time) *PersonCreate {
+	if v != nil {
+		_c.SetTimeErased(*v)
+	}
+	return _c
+}
+
 // SetTimeCreated sets the "time_created" field.
 func (_c *PersonCreate) SetTimeCreated(v time.Time) *PersonCreate {
 	_c.mutation.SetTimeCreated(v)
@@ -419,6 +433,10 @@ func (_c *PersonCreate) createSpec() (*Person, *sqlgraph.CreateSpec) {
 	if value, ok := _c.mutation.TimeLastActivity(); ok {
 		_spec.SetField(person.FieldTimeLastActivity, field.TypeTime, value)
 		_node.TimeLastActivity = value
+	}
+	if value, ok := _c.mutation.TimeErased(); ok {
+		_spec.SetField(person.FieldTimeErased, field.TypeTime, value)
+		_node.TimeErased = &value
 	}
 	if value, ok := _c.mutation.TimeCreated(); ok {
 		_spec.SetField(person.FieldTimeCreated, field.TypeTime, value)
@@ -677,6 +695,24 @@ func (u *PersonUpsert) UpdateTimeLastActivity() *PersonUpsert {
 	return u
 }
 
+// SetTimeErased sets the "time_erased" field.
+func (u *PersonUpsert) SetTimeErased(v time.Time) *PersonUpsert {
+	u.Set(person.FieldTimeErased, v)
+	return u
+}
+
+// UpdateTimeErased sets the "time_erased" field to the value that was provided on create.
+func (u *PersonUpsert) UpdateTimeErased() *PersonUpsert {
+	u.SetExcluded(person.FieldTimeErased)
+	return u
+}
+
+// ClearTimeErased clears the value of the "time_erased" field.
+func (u *PersonUpsert) ClearTimeErased() *PersonUpsert {
+	u.SetNull(person.FieldTimeErased)
+	return u
+}
+
 // UpdateNewValues updates the mutable fields using the new values that were set on create except the ID field.
 // Using this option is equivalent to using:
 //
@@ -924,6 +960,27 @@ func (u *PersonUpsertOne) SetTimeLastActivity(v time.Time) *PersonUpsertOne {
 func (u *PersonUpsertOne) UpdateTimeLastActivity() *PersonUpsertOne {
 	return u.Update(func(s *PersonUpsert) {
 		s.UpdateTimeLastActivity()
+	})
+}
+
+// SetTimeErased sets the "time_erased" field.
+func (u *PersonUpsertOne) SetTimeErased(v time.Time) *PersonUpsertOne {
+	return u.Update(func(s *PersonUpsert) {
+		s.SetTimeErased(v)
+	})
+}
+
+// UpdateTimeErased sets the "time_erased" field to the value that was provided on create.
+func (u *PersonUpsertOne) UpdateTimeErased() *PersonUpsertOne {
+	return u.Update(func(s *PersonUpsert) {
+		s.UpdateTimeErased()
+	})
+}
+
+// ClearTimeErased clears the value of the "time_erased" field.
+func (u *PersonUpsertOne) ClearTimeErased() *PersonUpsertOne {
+	return u.Update(func(s *PersonUpsert) {
+		s.ClearTimeErased()
 	})
 }
 
@@ -1341,6 +1398,27 @@ func (u *PersonUpsertBulk) SetTimeLastActivity(v time.Time) *PersonUpsertBulk {
 func (u *PersonUpsertBulk) UpdateTimeLastActivity() *PersonUpsertBulk {
 	return u.Update(func(s *PersonUpsert) {
 		s.UpdateTimeLastActivity()
+	})
+}
+
+// SetTimeErased sets the "time_erased" field.
+func (u *PersonUpsertBulk) SetTimeErased(v time.Time) *PersonUpsertBulk {
+	return u.Update(func(s *PersonUpsert) {
+		s.SetTimeErased(v)
+	})
+}
+
+// UpdateTimeErased sets the "time_erased" field to the value that was provided on create.
+func (u *PersonUpsertBulk) UpdateTimeErased() *PersonUpsertBulk {
+	return u.Update(func(s *PersonUpsert) {
+		s.UpdateTimeErased()
+	})
+}
+
+// ClearTimeErased clears the value of the "time_erased" field.
+func (u *PersonUpsertBulk) ClearTimeErased() *PersonUpsertBulk {
+	return u.Update(func(s *PersonUpsert) {
+		s.ClearTimeErased()
 	})
 }
 

@@ -218,6 +218,26 @@ func (_u *PersonUpdate) SetNillableTimeLastActivity(v *time.Time) *PersonUpdate 
 	return _u
 }
 
+// SetTimeErased sets the "time_erased" field.
+func (_u *PersonUpdate) SetTimeErased(v time.Time) *PersonUpdate {
+	_u.mutation.SetTimeErased(v)
+	return _u
+}
+
+// SetNillableTimeErased sets the "time_erased" field if the given value is not nil.
+func (_u *PersonUpdate) SetNillableTimeErased(v *time.Time) *PersonUpdate {
+	if v != nil {
+		_u.SetTimeErased(*v)
+	}
+	return _u
+}
+
+// ClearTimeErased clears the value of the "time_erased" field.
+func (_u *PersonUpdate) ClearTimeErased() *PersonUpdate {
+	_u.mutation.ClearTimeErased()
+	return _u
+}
+
 // AddCandidateIDs adds the "candidates" edge to the Candidate entity by IDs.
 func (_u *PersonUpdate) AddCandidateIDs(ids ...string) *PersonUpdate {
 	_u.mutation.AddCandidateIDs(ids...)
@@ -410,6 +430,12 @@ func (_u *PersonUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	}
 	if value, ok := _u.mutation.TimeLastActivity(); ok {
 		_spec.SetField(person.FieldTimeLastActivity, field.TypeTime, value)
+	}
+	if value, ok := _u.mutation.TimeErased(); ok {
+		_spec.SetField(person.FieldTimeErased, field.TypeTime, value)
+	}
+	if _u.mutation.TimeErasedCleared() {
+		_spec.ClearField(person.FieldTimeErased, field.TypeTime)
 	}
 	if _u.mutation.CandidatesCleared() {
 		edge := &sqlgraph.EdgeSpec{
@@ -666,6 +692,26 @@ func (_u *PersonUpdateOne) SetNillableTimeLastActivity(v *time.Time) *PersonUpda
 	return _u
 }
 
+// SetTimeErased sets the "time_erased" field.
+func (_u *PersonUpdateOne) SetTimeErased(v time.Time) *PersonUpdateOne {
+	_u.mutation.SetTimeErased(v)
+	return _u
+}
+
+// SetNillableTimeErased sets the "time_erased" field if the given value is not nil.
+func (_u *PersonUpdateOne) SetNillableTimeErased(v *time.Time) *PersonUpdateOne {
+	if v != nil {
+		_u.SetTimeErased(*v)
+	}
+	return _u
+}
+
+// ClearTimeErased clears the value of the "time_erased" field.
+func (_u *PersonUpdateOne) ClearTimeErased() *PersonUpdateOne {
+	_u.mutation.ClearTimeErased()
+	return _u
+}
+
 // AddCandidateIDs adds the "candidates" edge to the Candidate entity by IDs.
 func (_u *PersonUpdateOne) AddCandidateIDs(ids ...string) *PersonUpdateOne {
 	_u.mutation.AddCandidateIDs(ids...)
@@ -888,6 +934,12 @@ func (_u *PersonUpdateOne) sqlSave(ctx context.Context) (_node *Person, err erro
 	}
 	if value, ok := _u.mutation.TimeLastActivity(); ok {
 		_spec.SetField(person.FieldTimeLastActivity, field.TypeTime, value)
+	}
+	if value, ok := _u.mutation.TimeErased(); ok {
+		_spec.SetField(person.FieldTimeErased, field.TypeTime, value)
+	}
+	if _u.mutation.TimeErasedCleared() {
+		_spec.ClearField(person.FieldTimeErased, field.TypeTime)
 	}
 	if _u.mutation.CandidatesCleared() {
 		edge := &sqlgraph.EdgeSpec{

@@ -60,9 +60,9 @@ var partnerCalls = []string{"submitCandidateForTest", "refreshPartnerTests", "pi
 // fileWrites are the mutations that write to the file store. They too run
 // without the mutation transaction: the file is written first, with no
 // connection held, then its row in a transaction of its own
-// (recruiting.Service.UploadCandidateFile); a deleted file's content goes
-// only once the delete of its row has committed.
-var fileWrites = []string{"uploadCandidateFile", "deleteCandidateFile"}
+// (recruiting.Service.UploadCandidateFile); a deleted (or erased) file's
+// content goes only once the delete of its row has committed.
+var fileWrites = []string{"uploadCandidateFile", "deleteCandidateFile", "erasePerson"}
 
 // NewServer returns the handler of /graphql. Mutations run in one database
 // transaction each, except partnerCalls and fileWrites; see requireScopes

@@ -236,6 +236,7 @@ func TestEveryEndpointMatchesTheDocument(t *testing.T) {
 	checkUsersAndKeys(c)
 	checkFiles(c)
 	checkApply(c)
+	checkErase(c)
 	c.check(exchange{method: http.MethodGet, path: "/healthz", headers: map[string]string{}, status: http.StatusOK})
 
 	// Last: with the database gone the service is not ready.
@@ -633,6 +634,21 @@ func TestEveryRouteIsDocumented(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+}
+
+// checkErase erases a person: late, as the person's candidates read as
+// deleted afterwards.
+func checkErase(c *contract) {
+	var people struct {
+		People struct {
+			Edges []struct{ Node struct{ ID string } }
+		}
+	}
+	c.env.GraphQL(`{ people(first: 1) { edges { node { id } } } }`, nil).Decode(c.t, &people)
+	erase := "/v1/people/" + people.People.Edges[0].Node.ID + "/erase"
+	c.check(exchange{method: http.MethodPost, path: erase, headers: apiKey(c.env.Demo.UserToken), status: http.StatusForbidden})
+	c.check(exchange{method: http.MethodPost, path: erase, status: http.StatusOK})
+	c.check(exchange{method: http.MethodPost, path: "/v1/people/per_01ZZZZZZZZZZZZZZZZZZZZZZZZ/erase", status: http.StatusNotFound})
 }
 
 func checkUsersAndKeys(c *contract) {

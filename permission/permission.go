@@ -43,6 +43,9 @@ const (
 	ManageWebhooks   = "webhooks:manage"
 	ManagePartners   = "partners:manage"
 	ViewEvents       = "events:view" // the company's event feed, of the positions the user sees
+	// ErasePeople erases a person's personal data for good (README,
+	// Personal data): only admins hold it, as it cannot be undone.
+	ErasePeople      = "people:erase"
 	ReportEvaluation = "evaluations:report"
 )
 
@@ -81,6 +84,7 @@ var All = []Info{
 	{ManageWebhooks, "Manage webhook endpoints and redeliver events."},
 	{ManagePartners, "Configure evaluation partners."},
 	{ViewEvents, "Read the event feed and subscribe to it."},
+	{ErasePeople, "Erase a person's personal data from every hiring process, for good."},
 	{ReportEvaluation, "Report test results as an evaluation partner."},
 }
 

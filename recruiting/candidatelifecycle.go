@@ -307,14 +307,14 @@ func (s *Service) UpdatePerson(ctx context.Context, personID string, in PersonIn
 		if err != nil {
 			return err
 		}
-		cands, err := s.lockCandidatesOf(ctx, client, p)
+		cands, err := s.lockCandidatesOf(ctx, client, p.ID)
 		if err != nil {
 			return err
 		}
 		if out, err = upd.Save(ctx); err != nil {
 			return fmt.Errorf("updating person: %w", err)
 		}
-		return s.recordPersonUpdate(ctx, client, p, cands, changes)
+		return s.recordOnPerson(ctx, client, cands, Activity{Verb: VerbPersonUpdated, ObjectType: "Person", ObjectID: p.ID, Changes: changes})
 	})
 	return out, err
 }
@@ -369,14 +369,16 @@ func personUpdate(ctx context.Context, client *ent.Client, p *ent.Person, in Per
 // CodePersonExists: an update would give a person another person's e-mail.
 const CodePersonExists = "person_exists"
 
-// recordPersonUpdate puts person.updated on the timeline of each of the
-// person's candidates, or on no timeline when the person has none.
-func (s *Service) recordPersonUpdate(ctx context.Context, client *ent.Client, p *ent.Person, cands []*ent.Candidate, changes []schematype.FieldChange) error {
+// recordOnPerson records a, an activity of a person, on the timeline of
+// each of the person's candidates, or on no timeline when the person has
+// none.
+func (s *Service) recordOnPerson(ctx context.Context, client *ent.Client, cands []*ent.Candidate, a Activity) error {
 	if len(cands) == 0 {
-		return s.record(ctx, client, Activity{Verb: VerbPersonUpdated, ObjectType: "Person", ObjectID: p.ID, Changes: changes})
+		return s.record(ctx, client, a)
 	}
 	for _, c := range cands {
-		if err := s.record(ctx, client, Activity{Verb: VerbPersonUpdated, ObjectType: "Person", ObjectID: p.ID, Candidate: c, Changes: changes}); err != nil {
+		a.Candidate = c
+		if err := s.record(ctx, client, a); err != nil {
 			return err
 		}
 	}
@@ -388,8 +390,8 @@ func (s *Service) recordPersonUpdate(ctx context.Context, client *ent.Client, p 
 // writes lock the candidate, then its person (touchCandidate), so a
 // person's update that locked the person first could deadlock with them
 // (docs/concurrency.md).
-func (s *Service) lockCandidatesOf(ctx context.Context, client *ent.Client, p *ent.Person) ([]*ent.Candidate, error) {
-	cands, err := client.Candidate.Query().Where(candidate.PersonID(p.ID), lockedForWrite).Order(ent.Asc(candidate.FieldID)).All(ctx)
+func (s *Service) lockCandidatesOf(ctx context.Context, client *ent.Client, personID string) ([]*ent.Candidate, error) {
+	cands, err := client.Candidate.Query().Where(candidate.PersonID(personID), lockedForWrite).Order(ent.Asc(candidate.FieldID)).All(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("locking the person's candidates: %w", err)
 	}

@@ -180,6 +180,16 @@ type CandidateFileV1 struct {
 	TimeCreated time.Time `json:"time_created"`
 }
 
+// PersonV1 is a person in an event (person.erased): their ids and dates
+// only, never their personal data, which an event would keep after the
+// person is erased.
+type PersonV1 struct {
+	Versioned
+	ID          string     `json:"id"`
+	TimeCreated time.Time  `json:"time_created"`
+	TimeErased  *time.Time `json:"time_erased"`
+}
+
 // Versioned starts every payload type: the version it is written in.
 type Versioned struct {
 	Version int `json:"version"`
@@ -231,6 +241,7 @@ func (*RoleV1) redact(eventReader)           {}
 func (*MessageV1) redact(eventReader)        {}
 func (*TestSubmissionV1) redact(eventReader) {}
 func (*CandidateFileV1) redact(eventReader)  {}
+func (*PersonV1) redact(eventReader)         {}
 
 // newEventObject is the empty payload of an object type, to read stored
 // data into; nil for a type whose events carry no data.
@@ -254,6 +265,8 @@ func newEventObject(objectType string) eventObject {
 		return &UserV1{}
 	case "Role":
 		return &RoleV1{}
+	case "Person":
+		return &PersonV1{}
 	}
 	return nil
 }
@@ -323,6 +336,8 @@ func eventObjectOf(object any) (eventObject, error) {
 			out.Outcome = &outcome
 		}
 		return out, nil
+	case *ent.Person:
+		return &PersonV1{Versioned: current, ID: o.ID, TimeCreated: o.TimeCreated, TimeErased: o.TimeErased}, nil
 	case *ent.CandidateFile:
 		return &CandidateFileV1{
 			Versioned: current, ID: o.ID, CandidateID: o.CandidateID, Kind: string(o.Kind), FileName: o.FileName,

@@ -157,11 +157,7 @@ func (s *Service) DeleteCandidateFile(ctx context.Context, id string) (string, e
 	if err != nil {
 		return "", err
 	}
-	if s.Files != nil {
-		if err := s.Files.Delete(context.WithoutCancel(ctx), key); err != nil {
-			slog.WarnContext(ctx, "deleting a deleted file's content; the sweep will", "error", err)
-		}
-	}
+	s.deleteContent(ctx, []string{key})
 	return id, nil
 }
 

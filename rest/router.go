@@ -33,6 +33,7 @@ func (a *API) Routes() http.Handler {
 	r.Get("/candidates", handle(a.listCandidates))
 	r.Get("/candidates/{uid}", handle(a.getCandidate))
 	r.Get("/sourcing/candidates/find_duplicates", handle(a.findDuplicates))
+	r.Post("/people/{uid}/erase", handle(a.erasePerson))
 	r.Get("/questionnaires", handle(a.listQuestionnaires))
 	r.Get("/candidates/{uid}/files", handle(a.listCandidateFiles))
 	r.Post("/candidates/{uid}/notes", handle(a.createNote))

@@ -831,6 +831,7 @@ var (
 		{Name: "resume_name", Type: field.TypeString, Nullable: true, Size: 300},
 		{Name: "resume_url", Type: field.TypeString, Nullable: true, Size: 2000},
 		{Name: "time_last_activity", Type: field.TypeTime},
+		{Name: "time_erased", Type: field.TypeTime, Nullable: true},
 		{Name: "time_created", Type: field.TypeTime},
 		{Name: "company_id", Type: field.TypeString, Size: 40},
 	}
@@ -842,7 +843,7 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "persons_companies_company",
-				Columns:    []*schema.Column{PersonsColumns[12]},
+				Columns:    []*schema.Column{PersonsColumns[13]},
 				RefColumns: []*schema.Column{CompaniesColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
@@ -851,17 +852,17 @@ var (
 			{
 				Name:    "person_company_id_time_last_activity",
 				Unique:  false,
-				Columns: []*schema.Column{PersonsColumns[12], PersonsColumns[10]},
+				Columns: []*schema.Column{PersonsColumns[13], PersonsColumns[10]},
 			},
 			{
 				Name:    "person_company_id_email",
 				Unique:  false,
-				Columns: []*schema.Column{PersonsColumns[12], PersonsColumns[4]},
+				Columns: []*schema.Column{PersonsColumns[13], PersonsColumns[4]},
 			},
 			{
 				Name:    "person_company_id_email_normalized",
 				Unique:  true,
-				Columns: []*schema.Column{PersonsColumns[12], PersonsColumns[5]},
+				Columns: []*schema.Column{PersonsColumns[13], PersonsColumns[5]},
 			},
 		},
 	}

@@ -37,6 +37,8 @@ const (
 	FieldResumeURL = "resume_url"
 	// FieldTimeLastActivity holds the string denoting the time_last_activity field in the database.
 	FieldTimeLastActivity = "time_last_activity"
+	// FieldTimeErased holds the string denoting the time_erased field in the database.
+	FieldTimeErased = "time_erased"
 	// FieldTimeCreated holds the string denoting the time_created field in the database.
 	FieldTimeCreated = "time_created"
 	// EdgeCompany holds the string denoting the company edge name in mutations.
@@ -75,6 +77,7 @@ var Columns = []string{
 	FieldResumeName,
 	FieldResumeURL,
 	FieldTimeLastActivity,
+	FieldTimeErased,
 	FieldTimeCreated,
 }
 
@@ -188,6 +191,11 @@ func ByResumeURL(opts ...sql.OrderTermOption) OrderOption {
 // ByTimeLastActivity orders the results by the time_last_activity field.
 func ByTimeLastActivity(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldTimeLastActivity, opts...).ToFunc()
+}
+
+// ByTimeErased orders the results by the time_erased field.
+func ByTimeErased(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldTimeErased, opts...).ToFunc()
 }
 
 // ByTimeCreated orders the results by the time_created field.

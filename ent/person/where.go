@@ -120,6 +120,11 @@ func TimeLastActivity(v time.Time) predicate.Person {
 	return predicate.Person(sql.FieldEQ(FieldTimeLastActivity, v))
 }
 
+// TimeErased applies equality check predicate on the "time_erased" field. It's identical to TimeErasedEQ.
+func TimeErased(v time.Time) predicate.Person {
+	return predicate.Person(sql.FieldEQ(FieldTimeErased, v))
+}
+
 // TimeCreated applies equality check predicate on the "time_created" field. It's identical to TimeCreatedEQ.
 func TimeCreated(v time.Time) predicate.Person {
 	return predicate.Person(sql.FieldEQ(FieldTimeCreated, v))
@@ -893,6 +898,56 @@ func TimeLastActivityLT(v time.Time) predicate.Person {
 // TimeLastActivityLTE applies the LTE predicate on the "time_last_activity" field.
 func TimeLastActivityLTE(v time.Time) predicate.Person {
 	return predicate.Person(sql.FieldLTE(FieldTimeLastActivity, v))
+}
+
+// TimeErasedEQ applies the EQ predicate on the "time_erased" field.
+func TimeErasedEQ(v time.Time) predicate.Person {
+	return predicate.Person(sql.FieldEQ(FieldTimeErased, v))
+}
+
+// TimeErasedNEQ applies the NEQ predicate on the "time_erased" field.
+func TimeErasedNEQ(v time.Time) predicate.Person {
+	return predicate.Person(sql.FieldNEQ(FieldTimeErased, v))
+}
+
+// TimeErasedIn applies the In predicate on the "time_erased" field.
+func TimeErasedIn(vs ...time.Time) predicate.Person {
+	return predicate.Person(sql.FieldIn(FieldTimeErased, vs...))
+}
+
+// TimeErasedNotIn applies the NotIn predicate on the "time_erased" field.
+func TimeErasedNotIn(vs ...time.Time) predicate.Person {
+	return predicate.Person(sql.FieldNotIn(FieldTimeErased, vs...))
+}
+
+// TimeErasedGT applies the GT predicate on the "time_erased" field.
+func TimeErasedGT(v time.Time) predicate.Person {
+	return predicate.Person(sql.FieldGT(FieldTimeErased, v))
+}
+
+// TimeErasedGTE applies the GTE predicate on the "time_erased" field.
+func TimeErasedGTE(v time.Time) predicate.Person {
+	return predicate.Person(sql.FieldGTE(FieldTimeErased, v))
+}
+
+// TimeErasedLT applies the LT predicate on the "time_erased" field.
+func TimeErasedLT(v time.Time) predicate.Person {
+	return predicate.Person(sql.FieldLT(FieldTimeErased, v))
+}
+
+// TimeErasedLTE applies the LTE predicate on the "time_erased" field.
+func TimeErasedLTE(v time.Time) predicate.Person {
+	return predicate.Person(sql.FieldLTE(FieldTimeErased, v))
+}
+
+// TimeErasedIsNil applies the IsNil predicate on the "time_erased" field.
+func TimeErasedIsNil() predicate.Person {
+	return predicate.Person(sql.FieldIsNull(FieldTimeErased))
+}
+
+// TimeErasedNotNil applies the NotNil predicate on the "time_erased" field.
+func TimeErasedNotNil() predicate.Person {
+	return predicate.Person(sql.FieldNotNull(FieldTimeErased))
 }
 
 // TimeCreatedEQ applies the EQ predicate on the "time_created" field.

@@ -1582,7 +1582,7 @@ func init() {
 	// person.DefaultTimeLastActivity holds the default value on creation for the time_last_activity field.
 	person.DefaultTimeLastActivity = personDescTimeLastActivity.Default.(func() time.Time)
 	// personDescTimeCreated is the schema descriptor for time_created field.
-	personDescTimeCreated := personFields[10].Descriptor()
+	personDescTimeCreated := personFields[11].Descriptor()
 	// person.DefaultTimeCreated holds the default value on creation for the time_created field.
 	person.DefaultTimeCreated = personDescTimeCreated.Default.(func() time.Time)
 	// personDescID is the schema descriptor for id field.

@@ -41,6 +41,9 @@ func (Person) Fields() []ent.Field {
 		// time_last_activity is the latest activity across all of the
 		// person's candidates (spec 4.5, time_person_last_activity).
 		field.Time("time_last_activity").Comment("When anything last happened in any of the person's hiring processes.").Default(now).Annotations(entgql.OrderField("TIME_LAST_ACTIVITY")),
+		// time_erased marks an erasure done: a repeat is a no-op, and the
+		// person stays only as the anchor of their candidacies' skeleton.
+		field.Time("time_erased").Comment("When the person's personal data was erased; null unless erased.").Optional().Nillable(),
 		field.Time("time_created").Comment("When the person was first recorded.").Default(now).Immutable().Annotations(entgql.OrderField("TIME_CREATED")),
 	}
 }

@@ -427,6 +427,7 @@ type ComplexityRoot struct {
 		DeleteCandidateFile     func(childComplexity int, id string) int
 		DeleteRole              func(childComplexity int, id string) int
 		DeleteWebhookEndpoint   func(childComplexity int, id string) int
+		ErasePerson             func(childComplexity int, id string) int
 		HireCandidate           func(childComplexity int, id string, openingID string) int
 		MoveCandidate           func(childComplexity int, id string, toStepID string) int
 		PauseOpeningApproval    func(childComplexity int, openingID string) int
@@ -572,6 +573,7 @@ type ComplexityRoot struct {
 		ResumeName       func(childComplexity int) int
 		ResumeURL        func(childComplexity int) int
 		TimeCreated      func(childComplexity int) int
+		TimeErased       func(childComplexity int) int
 		TimeLastActivity func(childComplexity int) int
 	}
 
@@ -902,6 +904,7 @@ type MutationResolver interface {
 	DeleteCandidateFile(ctx context.Context, id string) (string, error)
 	AddHiringTeamMember(ctx context.Context, positionID string, userID string, role hiringteammember.Role) (*ent.Position, error)
 	RemoveHiringTeamMember(ctx context.Context, positionID string, userID string) (*ent.Position, error)
+	ErasePerson(ctx context.Context, id string) (*ent.Person, error)
 	AddPipelineStep(ctx context.Context, positionID *string, input recruiting.StepInput) ([]*ent.PipelineStep, error)
 	UpdatePipelineStep(ctx context.Context, id string, input recruiting.UpdateStepInput) ([]*ent.PipelineStep, error)
 	RemovePipelineStep(ctx context.Context, id string) ([]*ent.PipelineStep, error)
@@ -2585,6 +2588,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.DeleteWebhookEndpoint(childComplexity, args["id"].(string)), true
+	case "Mutation.erasePerson":
+		if e.ComplexityRoot.Mutation.ErasePerson == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_erasePerson_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ErasePerson(childComplexity, args["id"].(string)), true
 	case "Mutation.hireCandidate":
 		if e.ComplexityRoot.Mutation.HireCandidate == nil {
 			break
@@ -3387,6 +3401,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Person.TimeCreated(childComplexity), true
+	case "Person.timeErased":
+		if e.ComplexityRoot.Person.TimeErased == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Person.TimeErased(childComplexity), true
 	case "Person.timeLastActivity":
 		if e.ComplexityRoot.Person.TimeLastActivity == nil {
 			break
@@ -11600,6 +11620,10 @@ type Person implements Node {
   """
   timeLastActivity: Time!
   """
+  When the person's personal data was erased; null unless erased.
+  """
+  timeErased: Time
+  """
   When the person was first recorded.
   """
   timeCreated: Time!
@@ -12255,6 +12279,46 @@ input PersonWhereInput {
   Matches records whose timeLastActivity is the value or before (less).
   """
   timeLastActivityLTE: Time
+  """
+  time_erased field predicates
+  """
+  timeErased: Time
+  """
+  Matches records whose timeErased does not equal the value.
+  """
+  timeErasedNEQ: Time
+  """
+  Matches records whose timeErased is one of the values.
+  """
+  timeErasedIn: [Time!]
+  """
+  Matches records whose timeErased is none of the values.
+  """
+  timeErasedNotIn: [Time!]
+  """
+  Matches records whose timeErased is after (greater than) the value.
+  """
+  timeErasedGT: Time
+  """
+  Matches records whose timeErased is the value or after (greater).
+  """
+  timeErasedGTE: Time
+  """
+  Matches records whose timeErased is before (less than) the value.
+  """
+  timeErasedLT: Time
+  """
+  Matches records whose timeErased is the value or before (less).
+  """
+  timeErasedLTE: Time
+  """
+  Matches records whose timeErased is null.
+  """
+  timeErasedIsNil: Boolean
+  """
+  Matches records whose timeErased is set.
+  """
+  timeErasedNotNil: Boolean
   """
   time_created field predicates
   """
@@ -16202,6 +16266,24 @@ extend type Query {
   ): QuestionnaireConnection!
 }
 `, BuiltIn: false},
+	{Name: "../personaldata.graphqls", Input: `extend type Mutation {
+  """
+  Erases a person's personal data, for good: their name, e-mail address,
+  phone and other fields; on each of their candidates the address,
+  rejection note, applications and answers, notes' and messages' texts,
+  files (their content too), offer letters' content and evaluation
+  partners' results; and all of that in the timeline and the events. What
+  reports count stays: the candidates, marked deleted, with their
+  position, steps, dates, status and source. Records person.erased on each
+  of the person's candidates, for integrations to erase their copies.
+  Erasing an erased person again erases anything added since and records
+  nothing. Needs the people:erase permission (owners and admins); an
+  unknown id is person_not_found (404). Returns the erased person, whose
+  timeErased says when.
+  """
+  erasePerson("The person's id." id: ID!): Person!
+}
+`, BuiltIn: false},
 	{Name: "../pipeline.graphqls", Input: `# Pipelines: a position's ordered steps, the company's default pipeline that
 # new positions copy, and the edits of both (README, Pipelines).
 
@@ -17747,6 +17829,8 @@ func (ec *executionContext) childFields_Person(ctx context.Context, field graphq
 		return ec.fieldContext_Person_resumeURL(ctx, field)
 	case "timeLastActivity":
 		return ec.fieldContext_Person_timeLastActivity(ctx, field)
+	case "timeErased":
+		return ec.fieldContext_Person_timeErased(ctx, field)
 	case "timeCreated":
 		return ec.fieldContext_Person_timeCreated(ctx, field)
 	case "candidates":
@@ -19158,6 +19242,20 @@ func (ec *executionContext) field_Mutation_deleteRole_args(ctx context.Context, 
 }
 
 func (ec *executionContext) field_Mutation_deleteWebhookEndpoint_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_erasePerson_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
@@ -25144,6 +25242,50 @@ func (ec *executionContext) fieldContext_Mutation_removeHiringTeamMember(ctx con
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_erasePerson(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_erasePerson(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().ErasePerson(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Person) graphql.Marshaler {
+			return ec.marshalNPerson2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPerson(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_erasePerson(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Person(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_erasePerson_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Mutation_addPipelineStep(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
@@ -26962,6 +27104,13 @@ func (ec *executionContext) _Person_timeLastActivity(ctx context.Context, field 
 	return plainScalar(ctx, ec.OperationContext, field, obj.TimeLastActivity, "Person", ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_Person_timeLastActivity(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return scalarFieldContext("Person", field, false, false, "Time")
+}
+
+func (ec *executionContext) _Person_timeErased(ctx context.Context, field graphql.CollectedField, obj *ent.Person) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeErased, "Person", ec.marshalOTime2ᚖtimeᚐTime)
+}
+func (ec *executionContext) fieldContext_Person_timeErased(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return scalarFieldContext("Person", field, false, false, "Time")
 }
 
@@ -42237,7 +42386,7 @@ func (ec *executionContext) unmarshalInputPersonWhereInput(ctx context.Context, 
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "firstName", "firstNameNEQ", "firstNameIn", "firstNameNotIn", "firstNameGT", "firstNameGTE", "firstNameLT", "firstNameLTE", "firstNameContains", "firstNameHasPrefix", "firstNameHasSuffix", "firstNameEqualFold", "firstNameContainsFold", "middleName", "middleNameNEQ", "middleNameIn", "middleNameNotIn", "middleNameGT", "middleNameGTE", "middleNameLT", "middleNameLTE", "middleNameContains", "middleNameHasPrefix", "middleNameHasSuffix", "middleNameIsNil", "middleNameNotNil", "middleNameEqualFold", "middleNameContainsFold", "lastName", "lastNameNEQ", "lastNameIn", "lastNameNotIn", "lastNameGT", "lastNameGTE", "lastNameLT", "lastNameLTE", "lastNameContains", "lastNameHasPrefix", "lastNameHasSuffix", "lastNameIsNil", "lastNameNotNil", "lastNameEqualFold", "lastNameContainsFold", "email", "emailNEQ", "emailIn", "emailNotIn", "emailGT", "emailGTE", "emailLT", "emailLTE", "emailContains", "emailHasPrefix", "emailHasSuffix", "emailIsNil", "emailNotNil", "emailEqualFold", "emailContainsFold", "phone", "phoneNEQ", "phoneIn", "phoneNotIn", "phoneGT", "phoneGTE", "phoneLT", "phoneLTE", "phoneContains", "phoneHasPrefix", "phoneHasSuffix", "phoneIsNil", "phoneNotNil", "phoneEqualFold", "phoneContainsFold", "idNumber", "idNumberNEQ", "idNumberIn", "idNumberNotIn", "idNumberGT", "idNumberGTE", "idNumberLT", "idNumberLTE", "idNumberContains", "idNumberHasPrefix", "idNumberHasSuffix", "idNumberIsNil", "idNumberNotNil", "idNumberEqualFold", "idNumberContainsFold", "resumeName", "resumeNameNEQ", "resumeNameIn", "resumeNameNotIn", "resumeNameGT", "resumeNameGTE", "resumeNameLT", "resumeNameLTE", "resumeNameContains", "resumeNameHasPrefix", "resumeNameHasSuffix", "resumeNameIsNil", "resumeNameNotNil", "resumeNameEqualFold", "resumeNameContainsFold", "resumeURL", "resumeURLNEQ", "resumeURLIn", "resumeURLNotIn", "resumeURLGT", "resumeURLGTE", "resumeURLLT", "resumeURLLTE", "resumeURLContains", "resumeURLHasPrefix", "resumeURLHasSuffix", "resumeURLIsNil", "resumeURLNotNil", "resumeURLEqualFold", "resumeURLContainsFold", "timeLastActivity", "timeLastActivityNEQ", "timeLastActivityIn", "timeLastActivityNotIn", "timeLastActivityGT", "timeLastActivityGTE", "timeLastActivityLT", "timeLastActivityLTE", "timeCreated", "timeCreatedNEQ", "timeCreatedIn", "timeCreatedNotIn", "timeCreatedGT", "timeCreatedGTE", "timeCreatedLT", "timeCreatedLTE", "hasCandidates", "hasCandidatesWith"}
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "firstName", "firstNameNEQ", "firstNameIn", "firstNameNotIn", "firstNameGT", "firstNameGTE", "firstNameLT", "firstNameLTE", "firstNameContains", "firstNameHasPrefix", "firstNameHasSuffix", "firstNameEqualFold", "firstNameContainsFold", "middleName", "middleNameNEQ", "middleNameIn", "middleNameNotIn", "middleNameGT", "middleNameGTE", "middleNameLT", "middleNameLTE", "middleNameContains", "middleNameHasPrefix", "middleNameHasSuffix", "middleNameIsNil", "middleNameNotNil", "middleNameEqualFold", "middleNameContainsFold", "lastName", "lastNameNEQ", "lastNameIn", "lastNameNotIn", "lastNameGT", "lastNameGTE", "lastNameLT", "lastNameLTE", "lastNameContains", "lastNameHasPrefix", "lastNameHasSuffix", "lastNameIsNil", "lastNameNotNil", "lastNameEqualFold", "lastNameContainsFold", "email", "emailNEQ", "emailIn", "emailNotIn", "emailGT", "emailGTE", "emailLT", "emailLTE", "emailContains", "emailHasPrefix", "emailHasSuffix", "emailIsNil", "emailNotNil", "emailEqualFold", "emailContainsFold", "phone", "phoneNEQ", "phoneIn", "phoneNotIn", "phoneGT", "phoneGTE", "phoneLT", "phoneLTE", "phoneContains", "phoneHasPrefix", "phoneHasSuffix", "phoneIsNil", "phoneNotNil", "phoneEqualFold", "phoneContainsFold", "idNumber", "idNumberNEQ", "idNumberIn", "idNumberNotIn", "idNumberGT", "idNumberGTE", "idNumberLT", "idNumberLTE", "idNumberContains", "idNumberHasPrefix", "idNumberHasSuffix", "idNumberIsNil", "idNumberNotNil", "idNumberEqualFold", "idNumberContainsFold", "resumeName", "resumeNameNEQ", "resumeNameIn", "resumeNameNotIn", "resumeNameGT", "resumeNameGTE", "resumeNameLT", "resumeNameLTE", "resumeNameContains", "resumeNameHasPrefix", "resumeNameHasSuffix", "resumeNameIsNil", "resumeNameNotNil", "resumeNameEqualFold", "resumeNameContainsFold", "resumeURL", "resumeURLNEQ", "resumeURLIn", "resumeURLNotIn", "resumeURLGT", "resumeURLGTE", "resumeURLLT", "resumeURLLTE", "resumeURLContains", "resumeURLHasPrefix", "resumeURLHasSuffix", "resumeURLIsNil", "resumeURLNotNil", "resumeURLEqualFold", "resumeURLContainsFold", "timeLastActivity", "timeLastActivityNEQ", "timeLastActivityIn", "timeLastActivityNotIn", "timeLastActivityGT", "timeLastActivityGTE", "timeLastActivityLT", "timeLastActivityLTE", "timeErased", "timeErasedNEQ", "timeErasedIn", "timeErasedNotIn", "timeErasedGT", "timeErasedGTE", "timeErasedLT", "timeErasedLTE", "timeErasedIsNil", "timeErasedNotNil", "timeCreated", "timeCreatedNEQ", "timeCreatedIn", "timeCreatedNotIn", "timeCreatedGT", "timeCreatedGTE", "timeCreatedLT", "timeCreatedLTE", "hasCandidates", "hasCandidatesWith"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -43217,6 +43366,76 @@ func (ec *executionContext) unmarshalInputPersonWhereInput(ctx context.Context, 
 				return it, err
 			}
 			it.TimeLastActivityLTE = data
+		case "timeErased":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeErased"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeErased = data
+		case "timeErasedNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeErasedNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeErasedNEQ = data
+		case "timeErasedIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeErasedIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeErasedIn = data
+		case "timeErasedNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeErasedNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeErasedNotIn = data
+		case "timeErasedGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeErasedGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeErasedGT = data
+		case "timeErasedGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeErasedGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeErasedGTE = data
+		case "timeErasedLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeErasedLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeErasedLT = data
+		case "timeErasedLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeErasedLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeErasedLTE = data
+		case "timeErasedIsNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeErasedIsNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeErasedIsNil = data
+		case "timeErasedNotNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeErasedNotNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeErasedNotNil = data
 		case "timeCreated":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreated"))
 			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
@@ -51311,6 +51530,13 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "erasePerson":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_erasePerson(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "addPipelineStep":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_addPipelineStep(ctx, field)
@@ -52270,6 +52496,11 @@ func (ec *executionContext) _Person(ctx context.Context, sel ast.SelectionSet, o
 		case "timeLastActivity":
 			out.Values[i] = ec._Person_timeLastActivity(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "timeErased":
+			out.Values[i] = ec._Person_timeErased(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "timeCreated":
@@ -59561,7 +59792,14 @@ func init() {
 		"resumeName":       {write: func(w io.Writer, obj *ent.Person) { graphql.MarshalString(obj.ResumeName).MarshalGQL(w) }, null: nil},
 		"resumeURL":        {write: func(w io.Writer, obj *ent.Person) { graphql.MarshalString(obj.ResumeURL).MarshalGQL(w) }, null: nil},
 		"timeLastActivity": {write: func(w io.Writer, obj *ent.Person) { scalar.WriteTime(w, obj.TimeLastActivity) }, null: func(obj *ent.Person) bool { return obj.TimeLastActivity.IsZero() }},
-		"timeCreated":      {write: func(w io.Writer, obj *ent.Person) { scalar.WriteTime(w, obj.TimeCreated) }, null: func(obj *ent.Person) bool { return obj.TimeCreated.IsZero() }}}
+		"timeErased": {write: func(w io.Writer, obj *ent.Person) {
+			if obj.TimeErased == nil {
+				graphql.Null.MarshalGQL(w)
+				return
+			}
+			scalar.WriteTime(w, *obj.TimeErased)
+		}, null: nil},
+		"timeCreated": {write: func(w io.Writer, obj *ent.Person) { scalar.WriteTime(w, obj.TimeCreated) }, null: func(obj *ent.Person) bool { return obj.TimeCreated.IsZero() }}}
 	plainFieldsOfPersonConnection.byName = map[string]plainField[*ent.PersonConnection]{
 		"totalCount": {write: func(w io.Writer, obj *ent.PersonConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: nil},
 		"edges": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.PersonConnection) graphql.Marshaler {

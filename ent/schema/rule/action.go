@@ -57,7 +57,7 @@ var actions = map[string]action{
 		create: []string{p.SourceCandidates},
 		update: []string{p.EditCandidates},
 		delete: []string{p.EditCandidates},
-		fields: map[string][]string{"time_last_activity": bookkeeping},
+		fields: map[string][]string{"time_last_activity": bookkeeping, "time_erased": {p.ErasePeople}},
 	},
 	ent.TypePosition: {
 		create: []string{p.EditPositions},

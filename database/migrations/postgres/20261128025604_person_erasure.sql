@@ -1,0 +1,2 @@
+-- Modify "persons" table
+ALTER TABLE "persons" ADD COLUMN "time_erased" timestamptz NULL;
