@@ -18,6 +18,7 @@ import (
 	"github.com/hiregraph/hiregraph/apitime"
 	"github.com/hiregraph/hiregraph/auth"
 	"github.com/hiregraph/hiregraph/database"
+	"github.com/hiregraph/hiregraph/filestore"
 	"github.com/hiregraph/hiregraph/recruiting"
 )
 
@@ -34,6 +35,8 @@ type handWritten struct {
 	sealer    *auth.Sealer // signs cursors as the service does
 	sql       hwStatements
 	writes    hwWriteStatements
+	applies   hwApplyStatements
+	files     *filestore.Store // applications' files, the store ours writes to
 }
 
 // hwStatements are the floor's statements, written once for the dialect
@@ -45,9 +48,10 @@ type hwStatements struct {
 	boardPosition, boardSteps, boardCandidates, boardCounts                         string
 }
 
-func newHandWritten(db *database.DB, publicURL string, sealer *auth.Sealer) *handWritten {
-	h := &handWritten{db: db.ReadSQL, writeDB: db.SQL, dialect: db.Dialect, publicURL: publicURL, sealer: sealer}
+func newHandWritten(db *database.DB, publicURL string, sealer *auth.Sealer, files *filestore.Store) *handWritten {
+	h := &handWritten{db: db.ReadSQL, writeDB: db.SQL, dialect: db.Dialect, publicURL: publicURL, sealer: sealer, files: files}
 	h.writes = h.writeStatements()
+	h.applies = h.applyStatements()
 	const candidateColumns = `SELECT id, deleted, position_id, time_created, time_last_status_changed, current_steps, completed_steps, address, status
 		FROM candidates WHERE company_id = ?`
 	h.sql = hwStatements{
@@ -91,6 +95,7 @@ func (h *handWritten) routes() http.Handler {
 	mux.HandleFunc("POST /v1/candidates/{uid}/notes", h.authed(h.createNote))
 	mux.HandleFunc("POST /graphql", h.authed(h.graphql))
 	mux.HandleFunc("GET /careers-api/2.0/company/{company}/positions", h.careers)
+	mux.HandleFunc("POST /careers-api/2.0/company/{company}/positions/{position}/apply", h.apply)
 	return mux
 }
 
