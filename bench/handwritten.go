@@ -6,6 +6,7 @@ import (
 	"database/sql"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -397,7 +398,9 @@ func (h *handWritten) openings(w http.ResponseWriter, r *http.Request, company s
 		out = append(out, o)
 		last = recruiting.Cursor{TimeCreated: created, ID: id}
 	}
-	if err := rows.Err(); err != nil {
+	// The page's connection goes back before the hires take one: a
+	// request holding one while waiting for another starves the pool.
+	if err := errors.Join(rows.Err(), rows.Close()); err != nil {
 		http.Error(w, err.Error(), http.StatusInternalServerError)
 		return
 	}
