@@ -7,14 +7,17 @@
 package bench
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"mime/multipart"
 	"net"
 	"net/http"
+	"os"
 	"reflect"
 	"runtime"
 	"slices"
@@ -28,6 +31,8 @@ import (
 	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/pipelinestep"
 	"github.com/hiregraph/hiregraph/ent/position"
+	"github.com/hiregraph/hiregraph/filestore"
+	"github.com/hiregraph/hiregraph/ratelimit"
 	"github.com/hiregraph/hiregraph/recruiting"
 	"github.com/hiregraph/hiregraph/server"
 	"github.com/hiregraph/hiregraph/viewer"
@@ -95,8 +100,13 @@ func Run(ctx context.Context, cfg Config, out io.Writer) ([]Row, error) {
 		return nil, err
 	}
 	publicURL := "http://" + ln1.Addr().String()
-	hg := &http.Server{Handler: unthrottled(db, sealer, publicURL)}
-	hw := &http.Server{Handler: newHandWritten(db, publicURL, sealer).routes()}
+	files, cleanup, err := tempFileStore()
+	if err != nil {
+		return nil, err
+	}
+	defer cleanup()
+	hg := &http.Server{Handler: unthrottled(db, sealer, publicURL, files)}
+	hw := &http.Server{Handler: newHandWritten(db, publicURL, sealer, files).routes()}
 	go hg.Serve(ln1)
 	go hw.Serve(ln2)
 	defer hg.Close()
@@ -283,6 +293,10 @@ func benchRequests(ctx context.Context, db *database.DB, sealer *auth.Sealer, m 
 	if err != nil {
 		return nil, err
 	}
+	applies, err := applyRequests(vctx, db, m)
+	if err != nil {
+		return nil, err
+	}
 	nested, _ := json.Marshal(map[string]string{"query": nestedQuery})
 	flat, _ := json.Marshal(map[string]string{"query": flatQuery})
 	board, _ := json.Marshal(map[string]any{"query": boardQuery, "variables": map[string]string{"p": first.ID}})
@@ -298,6 +312,38 @@ func benchRequests(ctx context.Context, db *database.DB, sealer *auth.Sealer, m 
 		{"POST /v1/candidates/{uid}/notes", request{next: roundRobin(targets, func(id string) request {
 			return request{method: http.MethodPost, path: "/v1/candidates/" + id + "/notes", body: noteBody, header: gql}
 		})}},
+		{"POST careers apply (resume)", request{next: applies}},
+	}, nil
+}
+
+// applyRequests sends careers applications as the careers page does
+// (multipart/form-data with a resume) to the published bench positions in
+// turns, each from an applicant never seen before: a repeat within
+// recruiting.RepeatWindow would only read. The addresses start with a
+// random tag, so a database an earlier bench wrote to has none of them.
+func applyRequests(ctx context.Context, db *database.DB, m *demo.Manifest) (func() request, error) {
+	positions, err := db.Client.Position.Query().Where(position.NameHasPrefix(benchPositionPrefix), position.IsPublished(true),
+		position.StatusEQ(position.StatusOpen)).Order(position.ByName()).IDs(ctx)
+	if err != nil || len(positions) == 0 {
+		return nil, errors.Join(err, errors.New("finding positions to apply to: none is published and open"))
+	}
+	tag := rand.Text()[:8]
+	consent := recruiting.ConsentText(demo.DefaultCompany)
+	var n atomic.Uint64
+	return func() request {
+		i := n.Add(1) - 1
+		var body bytes.Buffer
+		w := multipart.NewWriter(&body)
+		for _, f := range [][2]string{{"first_name", "Ada"}, {"last_name", fmt.Sprintf("Applicant %d", i)},
+			{"email", fmt.Sprintf("%s-%d@apply.bench.example", tag, i)}, {"phone", "+49 30 1234567"},
+			{"consent", "true"}, {"consent_text", consent}} {
+			_ = w.WriteField(f[0], f[1])
+		}
+		part, _ := w.CreateFormFile("resume", "resume.pdf")
+		_, _ = io.WriteString(part, resumePDF)
+		_ = w.Close()
+		return request{method: http.MethodPost, body: body.String(), header: http.Header{"Content-Type": {w.FormDataContentType()}},
+			path: "/careers-api/2.0/company/" + m.CompanyUID + "/positions/" + positions[i%uint64(len(positions))] + "/apply?token=" + m.CareersToken}
 	}, nil
 }
 
@@ -342,16 +388,19 @@ func moveRequests(ctx context.Context, db *database.DB, header http.Header) (fun
 	}, nil
 }
 
-// sameAnswer checks that both servers answer q with the same JSON value,
-// or for a write (whose ids and times differ) the same shape.
+// sameAnswer checks that both servers answer q with the same status and
+// JSON value, or for a write (whose ids and times differ) the same shape.
 func sameAnswer(ctx context.Context, client *http.Client, q request, a, b string) error {
-	ra, err := q.nth().do(ctx, client, a)
+	sa, ra, err := q.nth().do(ctx, client, a)
 	if err != nil {
 		return err
 	}
-	rb, err := q.nth().do(ctx, client, b)
+	sb, rb, err := q.nth().do(ctx, client, b)
 	if err != nil {
 		return err
+	}
+	if sa != sb {
+		return fmt.Errorf("hiregraph answered status %d, the hand-written handler %d", sa, sb)
 	}
 	var va, vb any
 	if err := json.Unmarshal(ra, &va); err != nil {
@@ -428,7 +477,27 @@ func mib(b uint64) float64 { return float64(b) / (1 << 20) }
 
 // unthrottled is Hiregraph's handler with rate limits out of reach, since
 // bench measures throughput, not the limiter refusing it.
-func unthrottled(db *database.DB, sealer *auth.Sealer, publicURL string) http.Handler {
-	return server.New(server.Config{DB: db, Sealer: sealer, PublicURL: publicURL,
-		APIRatePerMinute: 1 << 30, APIBurst: 1 << 30, CareersRatePerMinute: 1 << 30, CareersBurst: 1 << 30})
+func unthrottled(db *database.DB, sealer *auth.Sealer, publicURL string, files *filestore.Store) http.Handler {
+	free := ratelimit.Rate{PerMinute: 1 << 30, Burst: 1 << 30}
+	return server.New(server.Config{DB: db, Sealer: sealer, PublicURL: publicURL, Files: files,
+		APIRatePerMinute: 1 << 30, APIBurst: 1 << 30, CareersRatePerMinute: 1 << 30, CareersBurst: 1 << 30,
+		ApplyAddressRate: free, ApplyCompanyRate: free})
+}
+
+// tempFileStore is a file store in a temporary directory, which cleanup
+// removes with the applications' files.
+func tempFileStore() (*filestore.Store, func(), error) {
+	dir, err := os.MkdirTemp("", "hiregraph-bench-files-")
+	if err != nil {
+		return nil, nil, err
+	}
+	u, err := filestore.DirURL(dir)
+	if err != nil {
+		return nil, nil, errors.Join(err, os.RemoveAll(dir))
+	}
+	files, err := filestore.Open(u, 0)
+	if err != nil {
+		return nil, nil, errors.Join(err, os.RemoveAll(dir))
+	}
+	return files, func() { _ = files.Close(); _ = os.RemoveAll(dir) }, nil
 }

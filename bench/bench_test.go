@@ -2,12 +2,16 @@ package bench
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"reflect"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -15,6 +19,8 @@ import (
 
 	"github.com/hiregraph/hiregraph/auth"
 	"github.com/hiregraph/hiregraph/database"
+	"github.com/hiregraph/hiregraph/filestore"
+	"github.com/hiregraph/hiregraph/viewer"
 )
 
 // TestBenchRunsSmall runs the whole bench on a few thousand candidates:
@@ -40,8 +46,8 @@ func TestBenchRunsSmall(t *testing.T) {
 	if err != nil {
 		t.Fatalf("bench: %v\n%s", err, out.String())
 	}
-	if len(rows) != 18 {
-		t.Fatalf("%d rows, want 9 endpoints x 2 concurrencies:\n%s", len(rows), out.String())
+	if len(rows) != 20 {
+		t.Fatalf("%d rows, want 10 endpoints x 2 concurrencies:\n%s", len(rows), out.String())
 	}
 	for _, r := range rows {
 		if r.Hiregraph.requests == 0 || r.Handler.requests == 0 {
@@ -150,13 +156,16 @@ func BenchmarkReads(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	handler := unthrottled(db, sealer, "http://bench.example")
+	handler := unthrottled(db, sealer, "http://bench.example", nil)
 	requests, err := benchRequests(ctx, db, sealer, m, candidates)
 	if err != nil {
 		b.Fatal(err)
 	}
-	floor := (&handWritten{db: db.ReadSQL, dialect: db.Dialect, publicURL: "http://bench.example", sealer: sealer}).routes()
+	floor := newHandWritten(db, "http://bench.example", sealer, nil).routes()
 	for _, nr := range requests {
+		if nr.next != nil {
+			continue // a write, which TestBenchRunsSmall covers
+		}
 		for _, h := range []struct {
 			name    string
 			handler http.Handler
@@ -175,3 +184,147 @@ func BenchmarkReads(b *testing.B) {
 		}
 	}
 }
+
+// TestFloorAppliesAsOurs sends a careers application, then its repeat,
+// to each server and checks that the floor writes what ours does: the same
+// rows in each table, the same events with the same actor and place in the
+// feed, one stored file per file row, and a repeat that answers the first
+// application and writes nothing.
+func TestFloorAppliesAsOurs(t *testing.T) {
+	slog.SetDefault(slog.New(slog.NewTextHandler(io.Discard, nil)))
+	ctx := context.Background()
+	sealer, err := auth.NewSealer(make([]byte, 32))
+	if err != nil {
+		t.Fatal(err)
+	}
+	url := os.Getenv("HIREGRAPH_BENCH_DATABASE_URL")
+	if url == "" {
+		url = "sqlite://" + filepath.Join(t.TempDir(), "bench.db")
+	}
+	db, err := database.Open(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	m, err := seed(ctx, db, sealer, 200, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, cleanup, err := tempFileStore()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cleanup()
+	next, err := applyRequests(viewer.NewContext(ctx, viewer.ForService(m.CompanyUID)), db, m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	servers := map[string]http.Handler{
+		"hiregraph": unthrottled(db, sealer, "http://bench.example", files),
+		"floor":     newHandWritten(db, "http://bench.example", sealer, files).routes(),
+	}
+	written := map[string]map[string]int{}
+	events := map[string][]string{}
+	for _, name := range []string{"hiregraph", "floor"} {
+		q := next()
+		before := tableCounts(t, db, files)
+		var first string
+		for try := range 2 {
+			req := httptest.NewRequest(q.method, q.path, strings.NewReader(q.body))
+			req.Header = q.header.Clone()
+			rec := httptest.NewRecorder()
+			servers[name].ServeHTTP(rec, req)
+			var answer hwApplied
+			if err := json.Unmarshal(rec.Body.Bytes(), &answer); rec.Code != http.StatusCreated || err != nil || answer.ApplicationUID == "" {
+				t.Fatalf("%s, try %d: %d %s", name, try, rec.Code, rec.Body)
+			}
+			if try == 0 {
+				first, written[name] = answer.ApplicationUID, tableCounts(t, db, files)
+				for k, v := range before {
+					written[name][k] -= v
+				}
+				events[name] = newEvents(t, db, m.CompanyUID, first)
+			} else if answer.ApplicationUID != first {
+				t.Errorf("%s answered a repeat with %s, not the first application %s", name, answer.ApplicationUID, first)
+			}
+		}
+		after := tableCounts(t, db, files)
+		for k, v := range after {
+			if v != written[name][k]+before[k] {
+				t.Errorf("%s: a repeat wrote %s", name, k)
+			}
+		}
+	}
+	if !reflect.DeepEqual(written["hiregraph"], written["floor"]) {
+		t.Errorf("an application wrote\nours:  %v\nfloor: %v", written["hiregraph"], written["floor"])
+	}
+	if written["floor"]["stored files"] != 1 || written["floor"]["candidate_files"] != 1 {
+		t.Errorf("the floor stored %v", written["floor"])
+	}
+	if !reflect.DeepEqual(events["hiregraph"], events["floor"]) {
+		t.Errorf("an application's events\nours:  %v\nfloor: %v", events["hiregraph"], events["floor"])
+	}
+	t.Logf("an application wrote %v, events %q", written["floor"], events["floor"])
+}
+
+// tableCounts counts the rows an application writes, and the stored files.
+func tableCounts(t *testing.T, db *database.DB, files *filestore.Store) map[string]int {
+	t.Helper()
+	out := map[string]int{}
+	for _, table := range []string{"persons", "candidates", "candidate_steps", "applications", "candidate_files", "activities"} {
+		var n int
+		if err := db.SQL.QueryRow("SELECT COUNT(*) FROM " + table).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		out[table] = n
+	}
+	err := files.StoredBefore(context.Background(), time.Now().Add(time.Hour), func(keys []string) error {
+		out["stored files"] += len(keys)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// newEvents describes the events of the candidate of an application: verb,
+// actor, object type, changes, and whether the feed's places rise.
+func newEvents(t *testing.T, db *database.DB, company, applicationID string) []string {
+	t.Helper()
+	rows, err := db.SQL.Query(`SELECT a.verb, a.actor_type, COALESCE(a.actor_id, '-'), COALESCE(a.actor_name, '-'), a.object_type, a.changes, a.sequence
+		FROM activities a JOIN applications p ON p.candidate_id = a.candidate_id WHERE p.id = '` + applicationID + `' ORDER BY a.sequence`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var out []string
+	last := int64(0)
+	for rows.Next() {
+		var verb, actorType, actorID, actorName, objectType, changes string
+		var seq int64
+		if err := rows.Scan(&verb, &actorType, &actorID, &actorName, &objectType, &changes, &seq); err != nil {
+			t.Fatal(err)
+		}
+		// The person's uid differs between the two; its field is enough.
+		changes = personUID.ReplaceAllString(changes, "per_")
+		out = append(out, fmt.Sprintf("%s by %s %q %q on %s: %s, rising %v", verb, actorType, actorID, actorName, objectType, changes, seq > last))
+		last = seq
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	var status, source, current, completed, step, stay, file string
+	err = db.SQL.QueryRow(`SELECT c.status, c.source, c.current_steps, c.completed_steps, s.name, cs.name || ' ' || cs.kind || ' ' || cs.entered_by,
+			f.kind || ' ' || f.file_name || ' ' || f.content_type
+		FROM applications p JOIN candidates c ON c.id = p.candidate_id JOIN pipeline_steps s ON s.id = c.current_step_id
+		JOIN candidate_steps cs ON cs.candidate_id = c.id AND cs.step_id = s.id AND cs.time_left IS NULL
+		JOIN candidate_files f ON f.candidate_id = c.id WHERE p.id = '`+applicationID+`'`).
+		Scan(&status, &source, &current, &completed, &step, &stay, &file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return append(out, fmt.Sprintf("candidate %s from %s at %s (stay %s), steps %s and %s, file %s", status, source, step, stay, current, completed, file))
+}
+
+var personUID = regexp.MustCompile(`per_[0-9A-Z]+`)

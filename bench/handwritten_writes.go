@@ -144,10 +144,14 @@ func (h *handWritten) contact(ctx context.Context, tx *sql.Tx, company, typ, fir
 // hwEvent is an activity of a candidate, with its event's data.
 type hwEvent struct {
 	verb, objectType, objectID  string
+	actor                       *hwActor // nil: the API key
 	candidate, position, person string
 	changes, data               []byte
 	at                          time.Time
 }
+
+// hwActor is who did what an event records, when not the API key.
+type hwActor struct{ typ, id, name string }
 
 // recordEvent takes the event's place in the feed, records the activity
 // with it and moves the candidate's and person's last activity to e.at.
@@ -164,7 +168,11 @@ func (h *handWritten) recordEvent(ctx context.Context, tx *sql.Tx, company strin
 	if changes == nil {
 		changes = []byte("[]")
 	}
-	if _, err := tx.ExecContext(ctx, h.writes.insertActivity, uid.New("act"), company, e.verb, "API_KEY", nil, nil, e.objectType, e.objectID,
+	actor := []any{"API_KEY", nil, nil}
+	if e.actor != nil {
+		actor = []any{e.actor.typ, e.actor.id, e.actor.name}
+	}
+	if _, err := tx.ExecContext(ctx, h.writes.insertActivity, uid.New("act"), company, e.verb, actor[0], actor[1], actor[2], e.objectType, e.objectID,
 		string(changes), e.at, e.candidate, e.position, txid, seq, string(e.data)); err != nil {
 		return fmt.Errorf("recording activity: %w", err)
 	}

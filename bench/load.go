@@ -30,25 +30,27 @@ func (q request) nth() request {
 	return q.next()
 }
 
-func (q request) do(ctx context.Context, client *http.Client, base string) ([]byte, error) {
+// do sends q to base and returns the answer's status and body; a status
+// other than 200 or 201 is an error.
+func (q request) do(ctx context.Context, client *http.Client, base string) (int, []byte, error) {
 	req, err := http.NewRequestWithContext(ctx, q.method, base+q.path, bytes.NewReader([]byte(q.body)))
 	if err != nil {
-		return nil, err
+		return 0, nil, err
 	}
 	req.Header = q.header.Clone()
 	resp, err := client.Do(req)
 	if err != nil {
-		return nil, err
+		return 0, nil, err
 	}
 	defer resp.Body.Close()
 	b, err := io.ReadAll(resp.Body)
 	if err != nil {
-		return nil, err
+		return 0, nil, err
 	}
 	if resp.StatusCode != http.StatusOK && resp.StatusCode != http.StatusCreated {
-		return nil, fmt.Errorf("%s %s: status %d: %.200s", q.method, q.path, resp.StatusCode, b)
+		return 0, nil, fmt.Errorf("%s %s: status %d: %.200s", q.method, q.path, resp.StatusCode, b)
 	}
-	return b, nil
+	return resp.StatusCode, b, nil
 }
 
 // result is what a load run measured.
@@ -110,7 +112,7 @@ func load(ctx context.Context, client *http.Client, base string, q request, work
 				if stop || t.After(deadline) || ctx.Err() != nil {
 					break
 				}
-				if _, err := q.nth().do(runCtx, client, base); err != nil {
+				if _, _, err := q.nth().do(runCtx, client, base); err != nil {
 					// A request cut off because the bench itself was
 					// stopped is no failure of the server.
 					if ctx.Err() == nil {

@@ -18,6 +18,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/pipelinestep"
 	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/schema/schematype"
+	"github.com/hiregraph/hiregraph/recruiting"
 	"github.com/hiregraph/hiregraph/viewer"
 )
 
@@ -34,7 +35,10 @@ func seed(ctx context.Context, db *database.DB, sealer *auth.Sealer, n int, out 
 		return nil, err
 	}
 	ctx = viewer.NewContext(ctx, viewer.ForService(m.CompanyUID))
-	have, err := db.Client.Candidate.Query().Where(candidate.HasPositionWith(position.NameHasPrefix(benchPositionPrefix))).Count(ctx)
+	// The applications an earlier bench sent joined the bench positions
+	// from the careers site; they are not the seeded candidates.
+	have, err := db.Client.Candidate.Query().Where(candidate.HasPositionWith(position.NameHasPrefix(benchPositionPrefix)),
+		candidate.SourceNEQ(recruiting.DefaultSource)).Count(ctx)
 	switch {
 	case err != nil:
 		return nil, err
