@@ -17,14 +17,6 @@ import (
 	"github.com/hiregraph/hiregraph/permission"
 )
 
-// Roles a user can hold.
-const (
-	RoleOwner         = "owner"
-	RoleRecruiter     = "recruiter"
-	RoleHiringManager = "hiring_manager"
-	RoleCoordinator   = "coordinator"
-)
-
 // hiringTeam is the users a clone request names, resolved.
 type hiringTeam struct {
 	leadRecruiter, hiringManager, coordinator *ent.User
@@ -41,7 +33,7 @@ func resolveHiringTeam(ctx context.Context, client *ent.Client, users CloneUsers
 	if team.leadRecruiter, fellBack, err = findUser(ctx, client, *users.LeadRecruiter.Email, "users.lead_recruiter.email", allowFallback); err != nil {
 		return team, err
 	}
-	if !fellBack && !slices.Contains(team.leadRecruiter.Roles, RoleRecruiter) {
+	if !fellBack && !slices.Contains(team.leadRecruiter.Roles, permission.RoleRecruiter) {
 		return team, invalidRef("user_not_recruiter", "users.lead_recruiter.email",
 			"users.lead_recruiter.email: %s does not have the recruiter role", team.leadRecruiter.Email)
 	}
@@ -66,7 +58,7 @@ func findUser(ctx context.Context, client *ent.Client, email, field string, allo
 			"%s: no user has the e-mail %q (send allow_fallback: true to give the role to the earliest owner)", field, email)
 	}
 	owner, err := client.User.Query().
-		Where(func(s *sql.Selector) { s.Where(sqljson.ValueContains(user.FieldRoles, RoleOwner)) }).
+		Where(func(s *sql.Selector) { s.Where(sqljson.ValueContains(user.FieldRoles, permission.RoleOwner)) }).
 		Order(user.ByTimeCreated(), user.ByID()).
 		First(ctx)
 	if ent.IsNotFound(err) {

@@ -514,7 +514,7 @@ func (u *positionUpdater) applyUsers(ctx context.Context, users *UpdateUsers) er
 		if err != nil {
 			return err
 		}
-		if role.name == "leadRecruiter" && !slices.Contains(holder.Roles, RoleRecruiter) {
+		if role.name == "leadRecruiter" && !slices.Contains(holder.Roles, permission.RoleRecruiter) {
 			return invalidRef("user_not_recruiter", role.field, "%s: %s does not have the recruiter role", role.field, holder.Email)
 		}
 		role.set(holder.ID)
