@@ -18,7 +18,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/opening"
 	"github.com/hiregraph/hiregraph/ent/predicate"
 
-	"github.com/hiregraph/hiregraph/perparent"
+	"github.com/hiregraph/hiregraph/internal/perparent"
 )
 
 // ApprovalProcessQuery is the builder for querying ApprovalProcess entities.

@@ -18,7 +18,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/company"
 	"github.com/hiregraph/hiregraph/ent/predicate"
 
-	"github.com/hiregraph/hiregraph/perparent"
+	"github.com/hiregraph/hiregraph/internal/perparent"
 )
 
 // CandidateFileQuery is the builder for querying CandidateFile entities.

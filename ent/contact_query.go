@@ -17,7 +17,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/contact"
 	"github.com/hiregraph/hiregraph/ent/predicate"
 
-	"github.com/hiregraph/hiregraph/perparent"
+	"github.com/hiregraph/hiregraph/internal/perparent"
 )
 
 // ContactQuery is the builder for querying Contact entities.

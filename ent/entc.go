@@ -53,7 +53,7 @@ func main() {
 		log.Fatalf("patching ent's query template: %v", err)
 	}
 	perParent := gen.MustParse(gen.NewTemplate("perparent").Funcs(entgql.TemplateFuncs).
-		ParseFiles("./perparent/perparent.tmpl"))
+		ParseFiles("./internal/perparent/perparent.tmpl"))
 	ex, err := entgql.NewExtension(
 		entgql.WithConfigPath("./gqlgen.yml"),
 		entgql.WithSchemaGenerator(),

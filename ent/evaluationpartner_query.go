@@ -19,7 +19,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/predicate"
 	"github.com/hiregraph/hiregraph/ent/testsubmission"
 
-	"github.com/hiregraph/hiregraph/perparent"
+	"github.com/hiregraph/hiregraph/internal/perparent"
 )
 
 // EvaluationPartnerQuery is the builder for querying EvaluationPartner entities.

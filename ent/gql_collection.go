@@ -31,7 +31,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/rejectionreason"
 	"github.com/hiregraph/hiregraph/ent/testsubmission"
 	"github.com/hiregraph/hiregraph/ent/user"
-	"github.com/hiregraph/hiregraph/perparent"
+	"github.com/hiregraph/hiregraph/internal/perparent"
 )
 
 // CollectFields tells the query-builder to eagerly load connected nodes by resolver context.

@@ -17,7 +17,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/predicate"
 	"github.com/hiregraph/hiregraph/ent/user"
 
-	"github.com/hiregraph/hiregraph/perparent"
+	"github.com/hiregraph/hiregraph/internal/perparent"
 )
 
 // HiringTeamMemberQuery is the builder for querying HiringTeamMember entities.

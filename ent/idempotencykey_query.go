@@ -17,7 +17,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/idempotencykey"
 	"github.com/hiregraph/hiregraph/ent/predicate"
 
-	"github.com/hiregraph/hiregraph/perparent"
+	"github.com/hiregraph/hiregraph/internal/perparent"
 )
 
 // IdempotencyKeyQuery is the builder for querying IdempotencyKey entities.

@@ -19,7 +19,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/predicate"
 	"github.com/hiregraph/hiregraph/ent/questionnaire"
 
-	"github.com/hiregraph/hiregraph/perparent"
+	"github.com/hiregraph/hiregraph/internal/perparent"
 )
 
 // QuestionnaireQuery is the builder for querying Questionnaire entities.

@@ -19,7 +19,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/predicate"
 	"github.com/hiregraph/hiregraph/ent/rejectionreason"
 
-	"github.com/hiregraph/hiregraph/perparent"
+	"github.com/hiregraph/hiregraph/internal/perparent"
 )
 
 // RejectionReasonQuery is the builder for querying RejectionReason entities.

@@ -20,7 +20,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/predicate"
 	"github.com/hiregraph/hiregraph/ent/user"
 
-	"github.com/hiregraph/hiregraph/perparent"
+	"github.com/hiregraph/hiregraph/internal/perparent"
 )
 
 // UserQuery is the builder for querying User entities.

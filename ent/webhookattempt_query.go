@@ -18,7 +18,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/webhookattempt"
 	"github.com/hiregraph/hiregraph/ent/webhookendpoint"
 
-	"github.com/hiregraph/hiregraph/perparent"
+	"github.com/hiregraph/hiregraph/internal/perparent"
 )
 
 // WebhookAttemptQuery is the builder for querying WebhookAttempt entities.

@@ -19,7 +19,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/webhookattempt"
 	"github.com/hiregraph/hiregraph/ent/webhookendpoint"
 
-	"github.com/hiregraph/hiregraph/perparent"
+	"github.com/hiregraph/hiregraph/internal/perparent"
 )
 
 // WebhookEndpointQuery is the builder for querying WebhookEndpoint entities.

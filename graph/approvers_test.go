@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/hiregraph/hiregraph/ent/user"
-	"github.com/hiregraph/hiregraph/hiregraphtest"
+	"github.com/hiregraph/hiregraph/internal/hiregraphtest"
 )
 
 const approvalFields = `id status approvalStatus timeApproved

@@ -8,8 +8,8 @@ import (
 	"testing"
 
 	"github.com/hiregraph/hiregraph/graph"
-	"github.com/hiregraph/hiregraph/hiregraphtest"
-	"github.com/hiregraph/hiregraph/server"
+	"github.com/hiregraph/hiregraph/internal/hiregraphtest"
+	"github.com/hiregraph/hiregraph/internal/server"
 )
 
 func TestBatchesAreRefused(t *testing.T) {

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/hiregraph/hiregraph/ent/person"
-	"github.com/hiregraph/hiregraph/hiregraphtest"
+	"github.com/hiregraph/hiregraph/internal/hiregraphtest"
 )
 
 const createCandidate = `mutation($in: CreateCandidateInput!) { createCandidate(input: $in) {

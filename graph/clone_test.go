@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/hiregraph/hiregraph/ent/fielddefinition"
-	"github.com/hiregraph/hiregraph/hiregraphtest"
+	"github.com/hiregraph/hiregraph/internal/hiregraphtest"
 )
 
 const cloneMutation = `mutation($uid: ID!, $in: ClonePositionInput!) {

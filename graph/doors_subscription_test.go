@@ -9,8 +9,8 @@ import (
 
 	"github.com/coder/websocket"
 
-	"github.com/hiregraph/hiregraph/hiregraphtest"
-	"github.com/hiregraph/hiregraph/permission"
+	"github.com/hiregraph/hiregraph/internal/hiregraphtest"
+	"github.com/hiregraph/hiregraph/internal/permission"
 )
 
 // TestSubscriptionsShowWhatThePermissionTableAllows is the subscription

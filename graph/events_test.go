@@ -3,7 +3,7 @@ package graph_test
 import (
 	"testing"
 
-	"github.com/hiregraph/hiregraph/hiregraphtest"
+	"github.com/hiregraph/hiregraph/internal/hiregraphtest"
 )
 
 const feedQuery = `query($after: String) { events(after: $after) { cursor hasMore

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/hiregraph/hiregraph/hiregraphtest"
+	"github.com/hiregraph/hiregraph/internal/hiregraphtest"
 )
 
 // faultFields returns extensions.field of each error of r, after checking

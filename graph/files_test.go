@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hiregraph/hiregraph/hiregraphtest"
-	"github.com/hiregraph/hiregraph/server"
+	"github.com/hiregraph/hiregraph/internal/hiregraphtest"
+	"github.com/hiregraph/hiregraph/internal/server"
 )
 
 const uploadMutation = `mutation($c: ID!, $f: Upload!, $k: CandidateFileKind) {

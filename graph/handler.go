@@ -10,7 +10,7 @@ import (
 
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
-	"github.com/hiregraph/hiregraph/apierror"
+	"github.com/hiregraph/hiregraph/internal/apierror"
 )
 
 // CodeBatchingNotSupported answers a JSON array of operations: each

@@ -3,7 +3,7 @@ package graph_test
 import (
 	"testing"
 
-	"github.com/hiregraph/hiregraph/hiregraphtest"
+	"github.com/hiregraph/hiregraph/internal/hiregraphtest"
 )
 
 // assertCode checks that a GraphQL response failed with code (and, when

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/hiregraph/hiregraph/ent/activity"
-	"github.com/hiregraph/hiregraph/hiregraphtest"
+	"github.com/hiregraph/hiregraph/internal/hiregraphtest"
 )
 
 type hiresOpening struct {

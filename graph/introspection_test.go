@@ -6,8 +6,8 @@ import (
 
 	"github.com/99designs/gqlgen/graphql/introspection"
 
-	"github.com/hiregraph/hiregraph/hiregraphtest"
-	"github.com/hiregraph/hiregraph/server"
+	"github.com/hiregraph/hiregraph/internal/hiregraphtest"
+	"github.com/hiregraph/hiregraph/internal/server"
 )
 
 // Cached introspection answers belong to their own document and variables.

@@ -4,7 +4,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hiregraph/hiregraph/hiregraphtest"
+	"github.com/hiregraph/hiregraph/internal/hiregraphtest"
 )
 
 func TestLists(t *testing.T) {

@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/hiregraph/hiregraph/ent/user"
-	"github.com/hiregraph/hiregraph/hiregraphtest"
+	"github.com/hiregraph/hiregraph/internal/hiregraphtest"
 )
 
 // userUID is the uid of the user with that e-mail.

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hiregraph/hiregraph/hiregraphtest"
+	"github.com/hiregraph/hiregraph/internal/hiregraphtest"
 )
 
 // TestUnknownNodesAreNotFound: node and nodes answer an unknown id, an id

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hiregraph/hiregraph/hiregraphtest"
+	"github.com/hiregraph/hiregraph/internal/hiregraphtest"
 )
 
 func TestCreateNote(t *testing.T) {

@@ -10,7 +10,7 @@ import (
 
 	"github.com/coder/websocket"
 
-	"github.com/hiregraph/hiregraph/hiregraphtest"
+	"github.com/hiregraph/hiregraph/internal/hiregraphtest"
 )
 
 const createPrivateNote = `mutation($id: ID!, $in: CreateNoteInput!) { createNote(candidateID: $id, input: $in) { id private } }`

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hiregraph/hiregraph/hiregraphtest"
+	"github.com/hiregraph/hiregraph/internal/hiregraphtest"
 )
 
 // TestRenamedArgumentsKeepTheirOldSpelling: a subscriber still written

@@ -1,6 +1,6 @@
 package graph
 
-import "github.com/hiregraph/hiregraph/apierror"
+import "github.com/hiregraph/hiregraph/internal/apierror"
 
 // renamedArg reads an argument renamed to the schema's one spelling of ID
 // (positionId became positionID): the new name or, for a release, the old

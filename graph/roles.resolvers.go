@@ -8,7 +8,7 @@ package graph
 import (
 	"context"
 
-	"github.com/hiregraph/hiregraph/permission"
+	"github.com/hiregraph/hiregraph/internal/permission"
 	"github.com/hiregraph/hiregraph/recruiting"
 )
 

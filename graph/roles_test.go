@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"github.com/hiregraph/hiregraph/graph"
-	"github.com/hiregraph/hiregraph/hiregraphtest"
-	"github.com/hiregraph/hiregraph/permission"
+	"github.com/hiregraph/hiregraph/internal/hiregraphtest"
+	"github.com/hiregraph/hiregraph/internal/permission"
 )
 
 const (

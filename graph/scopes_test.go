@@ -5,11 +5,11 @@ import (
 	"net/http"
 	"testing"
 
-	"github.com/hiregraph/hiregraph/auth"
 	"github.com/hiregraph/hiregraph/ent/note"
 	"github.com/hiregraph/hiregraph/ent/privacy"
-	"github.com/hiregraph/hiregraph/hiregraphtest"
-	"github.com/hiregraph/hiregraph/viewer"
+	"github.com/hiregraph/hiregraph/internal/auth"
+	"github.com/hiregraph/hiregraph/internal/hiregraphtest"
+	"github.com/hiregraph/hiregraph/internal/viewer"
 )
 
 // keyWith issues a key of the demo company holding exactly scopes.

@@ -12,9 +12,9 @@ import (
 
 	"github.com/99designs/gqlgen/graphql/handler/transport"
 
-	"github.com/hiregraph/hiregraph/apierror"
+	"github.com/hiregraph/hiregraph/internal/apierror"
+	"github.com/hiregraph/hiregraph/internal/viewer"
 	"github.com/hiregraph/hiregraph/recruiting"
-	"github.com/hiregraph/hiregraph/viewer"
 )
 
 // Close codes of graphql-transport-ws. graphql-ws's client gives up on

@@ -13,16 +13,16 @@ import (
 	"github.com/coder/websocket"
 	"github.com/coder/websocket/wsjson"
 
-	"github.com/hiregraph/hiregraph/auth"
-	"github.com/hiregraph/hiregraph/demo"
 	"github.com/hiregraph/hiregraph/ent"
 	"github.com/hiregraph/hiregraph/ent/privacy"
 	"github.com/hiregraph/hiregraph/ent/user"
 	"github.com/hiregraph/hiregraph/graph"
-	"github.com/hiregraph/hiregraph/hiregraphtest"
-	"github.com/hiregraph/hiregraph/ratelimit"
+	"github.com/hiregraph/hiregraph/internal/auth"
+	"github.com/hiregraph/hiregraph/internal/demo"
+	"github.com/hiregraph/hiregraph/internal/hiregraphtest"
+	"github.com/hiregraph/hiregraph/internal/ratelimit"
+	"github.com/hiregraph/hiregraph/internal/server"
 	"github.com/hiregraph/hiregraph/recruiting"
-	"github.com/hiregraph/hiregraph/server"
 )
 
 // sessionEnv checks open connections' credentials every 50 ms, so a test

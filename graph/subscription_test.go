@@ -11,13 +11,13 @@ import (
 	"github.com/coder/websocket"
 	"github.com/coder/websocket/wsjson"
 
-	"github.com/hiregraph/hiregraph/database"
 	"github.com/hiregraph/hiregraph/ent/privacy"
 	"github.com/hiregraph/hiregraph/ent/user"
-	"github.com/hiregraph/hiregraph/hiregraphtest"
-	"github.com/hiregraph/hiregraph/hiregraphtest/testdb"
+	"github.com/hiregraph/hiregraph/internal/database"
+	"github.com/hiregraph/hiregraph/internal/hiregraphtest"
+	"github.com/hiregraph/hiregraph/internal/hiregraphtest/testdb"
+	"github.com/hiregraph/hiregraph/internal/server"
 	"github.com/hiregraph/hiregraph/recruiting"
-	"github.com/hiregraph/hiregraph/server"
 )
 
 type wsMessage struct {

@@ -3,7 +3,7 @@ package graph_test
 import (
 	"testing"
 
-	"github.com/hiregraph/hiregraph/hiregraphtest"
+	"github.com/hiregraph/hiregraph/internal/hiregraphtest"
 )
 
 // board is what a test reads of a candidate after a transition.

@@ -8,12 +8,12 @@ import (
 	"entgo.io/ent/dialect"
 	"github.com/oklog/ulid/v2"
 
-	"github.com/hiregraph/hiregraph/apierror"
 	"github.com/hiregraph/hiregraph/ent"
 	"github.com/hiregraph/hiregraph/ent/application"
 	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/candidatefile"
-	"github.com/hiregraph/hiregraph/viewer"
+	"github.com/hiregraph/hiregraph/internal/apierror"
+	"github.com/hiregraph/hiregraph/internal/viewer"
 )
 
 // RepeatWindow is how long a repeated application of the same e-mail to

@@ -4,12 +4,12 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/hiregraph/hiregraph/apierror"
 	"github.com/hiregraph/hiregraph/ent"
 	"github.com/hiregraph/hiregraph/ent/activity"
 	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/person"
 	"github.com/hiregraph/hiregraph/ent/schema/rule"
+	"github.com/hiregraph/hiregraph/internal/apierror"
 )
 
 // VerbCandidateApplied is the timeline's "applied via careers site": an

@@ -11,13 +11,13 @@ import (
 
 	entsql "entgo.io/ent/dialect/sql"
 
-	"github.com/hiregraph/hiregraph/apierror"
 	"github.com/hiregraph/hiregraph/ent"
 	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/person"
 	"github.com/hiregraph/hiregraph/ent/schema"
 	"github.com/hiregraph/hiregraph/ent/schema/rule"
-	"github.com/hiregraph/hiregraph/permission"
+	"github.com/hiregraph/hiregraph/internal/apierror"
+	"github.com/hiregraph/hiregraph/internal/permission"
 )
 
 // Verbs of a candidate's lifecycle (README, Candidate transitions).

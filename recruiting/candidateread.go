@@ -4,11 +4,11 @@ import (
 	"context"
 	"strings"
 
-	"github.com/hiregraph/hiregraph/apierror"
 	"github.com/hiregraph/hiregraph/ent"
 	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/person"
 	"github.com/hiregraph/hiregraph/ent/schema/rule"
+	"github.com/hiregraph/hiregraph/internal/apierror"
 )
 
 // Candidate returns one candidate of the company; a deleted one too, as

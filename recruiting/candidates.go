@@ -7,11 +7,11 @@ import (
 
 	"entgo.io/ent/dialect/sql"
 
-	"github.com/hiregraph/hiregraph/apierror"
 	"github.com/hiregraph/hiregraph/ent"
 	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/person"
 	"github.com/hiregraph/hiregraph/ent/predicate"
+	"github.com/hiregraph/hiregraph/internal/apierror"
 )
 
 // CandidateFilter holds the filters of spec 4.5. The REST list and the

@@ -6,12 +6,12 @@ import (
 	"net/http"
 	"slices"
 
-	"github.com/hiregraph/hiregraph/apierror"
-	"github.com/hiregraph/hiregraph/auth"
 	"github.com/hiregraph/hiregraph/ent"
 	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/privacy"
-	"github.com/hiregraph/hiregraph/viewer"
+	"github.com/hiregraph/hiregraph/internal/apierror"
+	"github.com/hiregraph/hiregraph/internal/auth"
+	"github.com/hiregraph/hiregraph/internal/viewer"
 )
 
 // errInvalidCareersToken answers both an unknown company and a wrong token,

@@ -10,9 +10,9 @@ import (
 	entsql "entgo.io/ent/dialect/sql"
 
 	"github.com/hiregraph/hiregraph/ent"
-	"github.com/hiregraph/hiregraph/hiregraphtest"
+	"github.com/hiregraph/hiregraph/internal/hiregraphtest"
+	"github.com/hiregraph/hiregraph/internal/viewer"
 	"github.com/hiregraph/hiregraph/recruiting"
-	"github.com/hiregraph/hiregraph/viewer"
 )
 
 // TestCareersListQueriesDoNotGrowWithPositions counts the SQL statements a

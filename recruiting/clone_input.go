@@ -8,9 +8,9 @@ import (
 
 	"github.com/bojanz/currency"
 
-	"github.com/hiregraph/hiregraph/apierror"
 	"github.com/hiregraph/hiregraph/ent/opening"
 	"github.com/hiregraph/hiregraph/ent/schema/schematype"
+	"github.com/hiregraph/hiregraph/internal/apierror"
 )
 
 // CloneInput is the body of spec 4.1. Pointers tell a missing field from a

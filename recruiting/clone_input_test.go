@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hiregraph/hiregraph/apierror"
+	"github.com/hiregraph/hiregraph/internal/apierror"
 )
 
 func ptr[T any](v T) *T { return &v }

@@ -11,8 +11,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/hiregraph/hiregraph/apierror"
-	"github.com/hiregraph/hiregraph/auth"
+	"github.com/hiregraph/hiregraph/internal/apierror"
+	"github.com/hiregraph/hiregraph/internal/auth"
 )
 
 // CodeInvalidCursor answers a cursor the service did not issue: forged,

@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hiregraph/hiregraph/apierror"
-	"github.com/hiregraph/hiregraph/auth"
+	"github.com/hiregraph/hiregraph/internal/apierror"
+	"github.com/hiregraph/hiregraph/internal/auth"
 )
 
 func newSealer(t *testing.T) *auth.Sealer {

@@ -9,7 +9,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/hiregraph/hiregraph/apierror"
 	"github.com/hiregraph/hiregraph/ent"
 	"github.com/hiregraph/hiregraph/ent/activity"
 	"github.com/hiregraph/hiregraph/ent/application"
@@ -22,8 +21,9 @@ import (
 	"github.com/hiregraph/hiregraph/ent/person"
 	"github.com/hiregraph/hiregraph/ent/schema/schematype"
 	"github.com/hiregraph/hiregraph/ent/testsubmission"
-	"github.com/hiregraph/hiregraph/permission"
-	"github.com/hiregraph/hiregraph/viewer"
+	"github.com/hiregraph/hiregraph/internal/apierror"
+	"github.com/hiregraph/hiregraph/internal/permission"
+	"github.com/hiregraph/hiregraph/internal/viewer"
 )
 
 // VerbPersonErased tells integrations that a person was erased, so they

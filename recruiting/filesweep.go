@@ -8,7 +8,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent"
 	"github.com/hiregraph/hiregraph/ent/candidatefile"
 	"github.com/hiregraph/hiregraph/ent/privacy"
-	"github.com/hiregraph/hiregraph/filestore"
+	"github.com/hiregraph/hiregraph/internal/filestore"
 )
 
 // OrphanAge is how old a stored file without a row must be before the

@@ -7,7 +7,7 @@ import (
 
 	"entgo.io/ent/dialect/sql"
 
-	"github.com/hiregraph/hiregraph/apierror"
+	"github.com/hiregraph/hiregraph/internal/apierror"
 )
 
 // Page sizes of every list, whichever face asks: REST's limit and

@@ -3,7 +3,7 @@ package recruiting
 import (
 	"testing"
 
-	"github.com/hiregraph/hiregraph/apierror"
+	"github.com/hiregraph/hiregraph/internal/apierror"
 )
 
 func TestPageSizes(t *testing.T) {

@@ -5,10 +5,10 @@ import (
 	"regexp"
 	"time"
 
-	"github.com/hiregraph/hiregraph/apierror"
 	"github.com/hiregraph/hiregraph/ent"
-	"github.com/hiregraph/hiregraph/permission"
-	"github.com/hiregraph/hiregraph/viewer"
+	"github.com/hiregraph/hiregraph/internal/apierror"
+	"github.com/hiregraph/hiregraph/internal/permission"
+	"github.com/hiregraph/hiregraph/internal/viewer"
 )
 
 var countryCode = regexp.MustCompile(`^[A-Z]{2}$`)

@@ -6,13 +6,13 @@ import (
 	"strings"
 	"time"
 
-	"github.com/hiregraph/hiregraph/apierror"
-	"github.com/hiregraph/hiregraph/apitime"
 	"github.com/hiregraph/hiregraph/ent"
 	"github.com/hiregraph/hiregraph/ent/schema/schematype"
-	"github.com/hiregraph/hiregraph/permission"
-	"github.com/hiregraph/hiregraph/sanitize"
-	"github.com/hiregraph/hiregraph/viewer"
+	"github.com/hiregraph/hiregraph/internal/apierror"
+	"github.com/hiregraph/hiregraph/internal/apitime"
+	"github.com/hiregraph/hiregraph/internal/permission"
+	"github.com/hiregraph/hiregraph/internal/sanitize"
+	"github.com/hiregraph/hiregraph/internal/viewer"
 )
 
 // CreateNoteInput is the body of spec 4.2.

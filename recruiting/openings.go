@@ -6,11 +6,11 @@ import (
 	"strings"
 	"time"
 
-	"github.com/hiregraph/hiregraph/apierror"
 	"github.com/hiregraph/hiregraph/ent"
 	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/opening"
 	"github.com/hiregraph/hiregraph/ent/predicate"
+	"github.com/hiregraph/hiregraph/internal/apierror"
 )
 
 // OpeningFilter holds the filters of spec 4.4. The REST list and the

@@ -8,16 +8,16 @@ import (
 	"slices"
 	"time"
 
-	"github.com/hiregraph/hiregraph/apierror"
-	"github.com/hiregraph/hiregraph/apitime"
 	"github.com/hiregraph/hiregraph/ent"
 	"github.com/hiregraph/hiregraph/ent/approvalprocess"
 	"github.com/hiregraph/hiregraph/ent/opening"
 	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/schema/schematype"
 	"github.com/hiregraph/hiregraph/ent/user"
-	"github.com/hiregraph/hiregraph/permission"
-	"github.com/hiregraph/hiregraph/viewer"
+	"github.com/hiregraph/hiregraph/internal/apierror"
+	"github.com/hiregraph/hiregraph/internal/apitime"
+	"github.com/hiregraph/hiregraph/internal/permission"
+	"github.com/hiregraph/hiregraph/internal/viewer"
 )
 
 // maxHeadcount bounds an opening's headcount: larger numbers are typing

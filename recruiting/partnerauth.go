@@ -9,10 +9,10 @@ import (
 
 	"github.com/golang-jwt/jwt/v5"
 
-	"github.com/hiregraph/hiregraph/apierror"
-	"github.com/hiregraph/hiregraph/auth"
 	"github.com/hiregraph/hiregraph/ent"
 	"github.com/hiregraph/hiregraph/ent/evaluationpartner"
+	"github.com/hiregraph/hiregraph/internal/apierror"
+	"github.com/hiregraph/hiregraph/internal/auth"
 )
 
 // PartnerJWTLifetime is how long a JWT sent to a SIGNED_JWT partner is

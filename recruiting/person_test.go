@@ -6,9 +6,9 @@ import (
 
 	"github.com/hiregraph/hiregraph/ent"
 	"github.com/hiregraph/hiregraph/ent/person"
-	"github.com/hiregraph/hiregraph/hiregraphtest"
+	"github.com/hiregraph/hiregraph/internal/hiregraphtest"
+	"github.com/hiregraph/hiregraph/internal/viewer"
 	"github.com/hiregraph/hiregraph/recruiting"
-	"github.com/hiregraph/hiregraph/viewer"
 )
 
 // TestInsertPersonLosingARace: the insert of a person another request

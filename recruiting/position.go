@@ -9,7 +9,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/hiregraph/hiregraph/apierror"
 	"github.com/hiregraph/hiregraph/ent"
 	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/fielddefinition"
@@ -17,8 +16,9 @@ import (
 	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/schema/schematype"
 	"github.com/hiregraph/hiregraph/ent/user"
-	"github.com/hiregraph/hiregraph/permission"
-	"github.com/hiregraph/hiregraph/sanitize"
+	"github.com/hiregraph/hiregraph/internal/apierror"
+	"github.com/hiregraph/hiregraph/internal/permission"
+	"github.com/hiregraph/hiregraph/internal/sanitize"
 )
 
 // refuseTransition is the 409 illegal_transition of a position, opening

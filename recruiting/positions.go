@@ -6,12 +6,12 @@ import (
 	"strings"
 	"time"
 
-	"github.com/hiregraph/hiregraph/apierror"
 	"github.com/hiregraph/hiregraph/ent"
 	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/opening"
 	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/predicate"
+	"github.com/hiregraph/hiregraph/internal/apierror"
 )
 
 // PositionFilter holds the filters of GET /v1/positions. Before and after

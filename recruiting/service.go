@@ -11,13 +11,13 @@ import (
 	"slices"
 	"time"
 
-	"github.com/hiregraph/hiregraph/apierror"
-	"github.com/hiregraph/hiregraph/auth"
 	"github.com/hiregraph/hiregraph/ent"
-	"github.com/hiregraph/hiregraph/filestore"
-	"github.com/hiregraph/hiregraph/outbound"
-	"github.com/hiregraph/hiregraph/permission"
-	"github.com/hiregraph/hiregraph/viewer"
+	"github.com/hiregraph/hiregraph/internal/apierror"
+	"github.com/hiregraph/hiregraph/internal/auth"
+	"github.com/hiregraph/hiregraph/internal/filestore"
+	"github.com/hiregraph/hiregraph/internal/outbound"
+	"github.com/hiregraph/hiregraph/internal/permission"
+	"github.com/hiregraph/hiregraph/internal/viewer"
 )
 
 // Service runs the operations against one database.

@@ -6,9 +6,9 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/hiregraph/hiregraph/apierror"
 	"github.com/hiregraph/hiregraph/ent"
 	"github.com/hiregraph/hiregraph/ent/user"
+	"github.com/hiregraph/hiregraph/internal/apierror"
 )
 
 // submission is the payload of spec 4.9. test_ids holds exactly one value

@@ -8,8 +8,8 @@ import (
 	"net/url"
 	"time"
 
-	"github.com/hiregraph/hiregraph/apierror"
-	"github.com/hiregraph/hiregraph/outbound"
+	"github.com/hiregraph/hiregraph/internal/apierror"
+	"github.com/hiregraph/hiregraph/internal/outbound"
 )
 
 // CodeHTTPSRequired: a webhook endpoint's URL is plain http:// to a host

@@ -10,7 +10,7 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
-	"github.com/hiregraph/hiregraph/apierror"
+	"github.com/hiregraph/hiregraph/internal/apierror"
 	"github.com/hiregraph/hiregraph/recruiting"
 )
 

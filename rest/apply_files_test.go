@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/hiregraph/hiregraph/ent/application"
-	"github.com/hiregraph/hiregraph/hiregraphtest"
+	"github.com/hiregraph/hiregraph/internal/hiregraphtest"
 )
 
 func jsonFile(name string, content []byte) map[string]string {

@@ -11,9 +11,9 @@ import (
 	"github.com/hiregraph/hiregraph/ent/application"
 	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/person"
-	"github.com/hiregraph/hiregraph/hiregraphtest"
-	"github.com/hiregraph/hiregraph/ratelimit"
-	"github.com/hiregraph/hiregraph/server"
+	"github.com/hiregraph/hiregraph/internal/hiregraphtest"
+	"github.com/hiregraph/hiregraph/internal/ratelimit"
+	"github.com/hiregraph/hiregraph/internal/server"
 )
 
 // TestApplyMakesACandidate sends a multipart application with a resume:

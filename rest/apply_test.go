@@ -9,9 +9,9 @@ import (
 	"testing"
 
 	"github.com/hiregraph/hiregraph/ent/position"
-	"github.com/hiregraph/hiregraph/hiregraphtest"
-	"github.com/hiregraph/hiregraph/ratelimit"
-	"github.com/hiregraph/hiregraph/server"
+	"github.com/hiregraph/hiregraph/internal/hiregraphtest"
+	"github.com/hiregraph/hiregraph/internal/ratelimit"
+	"github.com/hiregraph/hiregraph/internal/server"
 )
 
 func applyPath(env *hiregraphtest.Env, positionUID string) string {

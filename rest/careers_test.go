@@ -6,9 +6,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hiregraph/hiregraph/demo"
-	"github.com/hiregraph/hiregraph/hiregraphtest"
-	"github.com/hiregraph/hiregraph/server"
+	"github.com/hiregraph/hiregraph/internal/demo"
+	"github.com/hiregraph/hiregraph/internal/hiregraphtest"
+	"github.com/hiregraph/hiregraph/internal/server"
 )
 
 func careersPath(env *hiregraphtest.Env, suffix, query string) string {

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hiregraph/hiregraph/hiregraphtest"
+	"github.com/hiregraph/hiregraph/internal/hiregraphtest"
 )
 
 const eraseMutation = `mutation($id: ID!) { erasePerson(id: $id) { id firstName lastName email phone idNumber resumeName resumeURL timeErased } }`

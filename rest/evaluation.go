@@ -8,9 +8,9 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
-	"github.com/hiregraph/hiregraph/apierror"
-	"github.com/hiregraph/hiregraph/apitime"
 	"github.com/hiregraph/hiregraph/ent"
+	"github.com/hiregraph/hiregraph/internal/apierror"
+	"github.com/hiregraph/hiregraph/internal/apitime"
 	"github.com/hiregraph/hiregraph/recruiting"
 )
 

@@ -6,7 +6,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/hiregraph/hiregraph/hiregraphtest"
+	"github.com/hiregraph/hiregraph/internal/hiregraphtest"
 )
 
 type feedEvent struct {

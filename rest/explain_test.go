@@ -7,8 +7,8 @@ import (
 
 	"entgo.io/ent/dialect"
 
-	"github.com/hiregraph/hiregraph/hiregraphtest"
-	"github.com/hiregraph/hiregraph/hiregraphtest/testdb"
+	"github.com/hiregraph/hiregraph/internal/hiregraphtest"
+	"github.com/hiregraph/hiregraph/internal/hiregraphtest/testdb"
 )
 
 // TestCandidateTimeFiltersUseIndexes asks PostgreSQL's planner how it runs

@@ -9,9 +9,9 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
-	"github.com/hiregraph/hiregraph/apitime"
 	"github.com/hiregraph/hiregraph/ent"
-	"github.com/hiregraph/hiregraph/filestore"
+	"github.com/hiregraph/hiregraph/internal/apitime"
+	"github.com/hiregraph/hiregraph/internal/filestore"
 )
 
 // candidateFileJSON is one of a candidate's files, with a fresh download

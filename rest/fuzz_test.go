@@ -10,8 +10,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hiregraph/hiregraph/hiregraphtest"
-	"github.com/hiregraph/hiregraph/server"
+	"github.com/hiregraph/hiregraph/internal/hiregraphtest"
+	"github.com/hiregraph/hiregraph/internal/server"
 )
 
 // Bodies every decoder gets besides its valid ones: not JSON, the wrong

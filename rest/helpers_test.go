@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hiregraph/hiregraph/hiregraphtest"
+	"github.com/hiregraph/hiregraph/internal/hiregraphtest"
 )
 
 // system is a context that reads every company's records, for checks of

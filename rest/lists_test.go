@@ -10,8 +10,8 @@ import (
 	"time"
 
 	"github.com/hiregraph/hiregraph/ent"
-	"github.com/hiregraph/hiregraph/hiregraphtest"
-	"github.com/hiregraph/hiregraph/viewer"
+	"github.com/hiregraph/hiregraph/internal/hiregraphtest"
+	"github.com/hiregraph/hiregraph/internal/viewer"
 )
 
 // asCompany is the context of a viewer of the demo company, for direct writes.

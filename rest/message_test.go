@@ -6,10 +6,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hiregraph/hiregraph/demo"
 	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/person"
-	"github.com/hiregraph/hiregraph/hiregraphtest"
+	"github.com/hiregraph/hiregraph/internal/demo"
+	"github.com/hiregraph/hiregraph/internal/hiregraphtest"
 )
 
 func messagePath(conversationUID string) string {

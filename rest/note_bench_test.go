@@ -6,9 +6,9 @@ import (
 	"net/http"
 	"testing"
 
-	"github.com/hiregraph/hiregraph/hiregraphtest"
-	"github.com/hiregraph/hiregraph/server"
-	"github.com/hiregraph/hiregraph/webhook"
+	"github.com/hiregraph/hiregraph/internal/hiregraphtest"
+	"github.com/hiregraph/hiregraph/internal/server"
+	"github.com/hiregraph/hiregraph/internal/webhook"
 )
 
 // BenchmarkCreateNote measures POST of a note over HTTP: the write, its

@@ -7,11 +7,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hiregraph/hiregraph/auth"
-	"github.com/hiregraph/hiregraph/demo"
 	"github.com/hiregraph/hiregraph/ent/user"
-	"github.com/hiregraph/hiregraph/hiregraphtest"
-	"github.com/hiregraph/hiregraph/viewer"
+	"github.com/hiregraph/hiregraph/internal/auth"
+	"github.com/hiregraph/hiregraph/internal/demo"
+	"github.com/hiregraph/hiregraph/internal/hiregraphtest"
+	"github.com/hiregraph/hiregraph/internal/viewer"
 )
 
 func notePath(candidateUID string) string { return "/v1/candidates/" + candidateUID + "/notes" }

@@ -3,9 +3,9 @@ package rest
 import (
 	"net/http"
 
-	"github.com/hiregraph/hiregraph/apitime"
 	"github.com/hiregraph/hiregraph/ent"
 	"github.com/hiregraph/hiregraph/ent/schema/schematype"
+	"github.com/hiregraph/hiregraph/internal/apitime"
 	"github.com/hiregraph/hiregraph/recruiting"
 )
 

@@ -5,7 +5,7 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
-	"github.com/hiregraph/hiregraph/apitime"
+	"github.com/hiregraph/hiregraph/internal/apitime"
 )
 
 // erasedPersonJSON is an erased person: the spec shows no person object,

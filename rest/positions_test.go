@@ -9,10 +9,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hiregraph/hiregraph/demo"
-	"github.com/hiregraph/hiregraph/hiregraphtest"
-	"github.com/hiregraph/hiregraph/server"
-	"github.com/hiregraph/hiregraph/viewer"
+	"github.com/hiregraph/hiregraph/internal/demo"
+	"github.com/hiregraph/hiregraph/internal/hiregraphtest"
+	"github.com/hiregraph/hiregraph/internal/server"
+	"github.com/hiregraph/hiregraph/internal/viewer"
 )
 
 // positionKeys are the fields of spec 2.1, as the clone answers them.

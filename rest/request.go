@@ -9,7 +9,7 @@ import (
 	"net/http"
 	"strings"
 
-	"github.com/hiregraph/hiregraph/apierror"
+	"github.com/hiregraph/hiregraph/internal/apierror"
 )
 
 // DecodeJSON reads the request body into dst and turns every way a body can

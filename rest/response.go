@@ -5,7 +5,7 @@ import (
 	"log/slog"
 	"net/http"
 
-	"github.com/hiregraph/hiregraph/database"
+	"github.com/hiregraph/hiregraph/internal/database"
 )
 
 // errorBody is the error body of spec 7.1.

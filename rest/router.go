@@ -8,8 +8,8 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
-	"github.com/hiregraph/hiregraph/apierror"
-	"github.com/hiregraph/hiregraph/idempotency"
+	"github.com/hiregraph/hiregraph/internal/apierror"
+	"github.com/hiregraph/hiregraph/internal/idempotency"
 	"github.com/hiregraph/hiregraph/recruiting"
 )
 

@@ -10,9 +10,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hiregraph/hiregraph/hiregraphtest"
-	"github.com/hiregraph/hiregraph/viewer"
-	"github.com/hiregraph/hiregraph/webhook"
+	"github.com/hiregraph/hiregraph/internal/hiregraphtest"
+	"github.com/hiregraph/hiregraph/internal/viewer"
+	"github.com/hiregraph/hiregraph/internal/webhook"
 )
 
 // receiver is a webhook endpoint that records what it gets and answers

@@ -8,7 +8,7 @@ import (
 
 	"entgo.io/ent/dialect"
 
-	"github.com/hiregraph/hiregraph/filestore"
+	"github.com/hiregraph/hiregraph/internal/filestore"
 )
 
 type backupCmd struct {

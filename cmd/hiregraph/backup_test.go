@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hiregraph/hiregraph/filestore"
+	"github.com/hiregraph/hiregraph/internal/filestore"
 )
 
 func TestBackupCopiesTheSQLiteDatabaseWhileItIsServed(t *testing.T) {

@@ -11,7 +11,7 @@ import (
 
 	"github.com/alecthomas/kong"
 
-	"github.com/hiregraph/hiregraph/bench"
+	"github.com/hiregraph/hiregraph/internal/bench"
 )
 
 // The benchmark is compiled in only with -tags bench, so the server binary

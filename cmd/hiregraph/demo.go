@@ -8,7 +8,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/hiregraph/hiregraph/demo"
+	"github.com/hiregraph/hiregraph/internal/demo"
 )
 
 type demoCmd struct {

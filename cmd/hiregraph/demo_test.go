@@ -11,8 +11,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hiregraph/hiregraph/demo"
-	"github.com/hiregraph/hiregraph/hiregraphtest/testdb"
+	"github.com/hiregraph/hiregraph/internal/demo"
+	"github.com/hiregraph/hiregraph/internal/hiregraphtest/testdb"
 )
 
 // databaseURL is the database the command tests run against: a temp SQLite

@@ -10,7 +10,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/hiregraph/hiregraph/permission"
+	"github.com/hiregraph/hiregraph/internal/permission"
 	"io"
 	"log/slog"
 	"os"
@@ -22,8 +22,8 @@ import (
 
 	"github.com/alecthomas/kong"
 
-	"github.com/hiregraph/hiregraph/database"
-	"github.com/hiregraph/hiregraph/demo"
+	"github.com/hiregraph/hiregraph/internal/database"
+	"github.com/hiregraph/hiregraph/internal/demo"
 )
 
 // cli is the command line. A command is one field here and a type with a

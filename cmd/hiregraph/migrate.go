@@ -3,7 +3,7 @@ package main
 import (
 	"fmt"
 
-	"github.com/hiregraph/hiregraph/database"
+	"github.com/hiregraph/hiregraph/internal/database"
 )
 
 // migrateCmd applies the migrations the database lacks, for deployments

@@ -5,10 +5,10 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/hiregraph/hiregraph/database"
-	"github.com/hiregraph/hiregraph/outbound"
-	"github.com/hiregraph/hiregraph/ratelimit"
-	"github.com/hiregraph/hiregraph/server"
+	"github.com/hiregraph/hiregraph/internal/database"
+	"github.com/hiregraph/hiregraph/internal/outbound"
+	"github.com/hiregraph/hiregraph/internal/ratelimit"
+	"github.com/hiregraph/hiregraph/internal/server"
 )
 
 // replicaFlags are serve's flags for running several processes on one

@@ -19,9 +19,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hiregraph/hiregraph/demo"
-	"github.com/hiregraph/hiregraph/hiregraphtest/testdb"
-	"github.com/hiregraph/hiregraph/server"
+	"github.com/hiregraph/hiregraph/internal/demo"
+	"github.com/hiregraph/hiregraph/internal/hiregraphtest/testdb"
+	"github.com/hiregraph/hiregraph/internal/server"
 )
 
 // TestThreeProcessesBehaveAsOneService builds the binary and runs three

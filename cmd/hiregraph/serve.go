@@ -22,16 +22,16 @@ import (
 	_ "gocloud.dev/blob/gcsblob"
 	_ "gocloud.dev/blob/s3blob"
 
-	"github.com/hiregraph/hiregraph/auth"
-	"github.com/hiregraph/hiregraph/demo"
 	"github.com/hiregraph/hiregraph/ent/privacy"
-	"github.com/hiregraph/hiregraph/filestore"
-	"github.com/hiregraph/hiregraph/outbound"
-	"github.com/hiregraph/hiregraph/ratelimit"
+	"github.com/hiregraph/hiregraph/internal/auth"
+	"github.com/hiregraph/hiregraph/internal/demo"
+	"github.com/hiregraph/hiregraph/internal/filestore"
+	"github.com/hiregraph/hiregraph/internal/outbound"
+	"github.com/hiregraph/hiregraph/internal/ratelimit"
+	"github.com/hiregraph/hiregraph/internal/server"
+	"github.com/hiregraph/hiregraph/internal/telemetry"
+	"github.com/hiregraph/hiregraph/internal/webhook"
 	"github.com/hiregraph/hiregraph/recruiting"
-	"github.com/hiregraph/hiregraph/server"
-	"github.com/hiregraph/hiregraph/telemetry"
-	"github.com/hiregraph/hiregraph/webhook"
 )
 
 // serveCmd runs the server. Each operational setting is one field: a flag,

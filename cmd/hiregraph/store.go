@@ -9,8 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/hiregraph/hiregraph/auth"
-	"github.com/hiregraph/hiregraph/database"
+	"github.com/hiregraph/hiregraph/internal/auth"
+	"github.com/hiregraph/hiregraph/internal/database"
 )
 
 // databaseFlags say where the data lives.

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hiregraph/hiregraph/hiregraphtest"
+	"github.com/hiregraph/hiregraph/internal/hiregraphtest"
 )
 
 // TestWebhooksSurviveKill9: a server killed (SIGKILL) while delivering

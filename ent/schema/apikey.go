@@ -11,7 +11,7 @@ import (
 	entgql "github.com/hiregraph/hiregraph/ent/schema/gqlannotation"
 	"github.com/hiregraph/hiregraph/ent/schema/rule"
 	"github.com/hiregraph/hiregraph/ent/schema/uid"
-	"github.com/hiregraph/hiregraph/permission"
+	"github.com/hiregraph/hiregraph/internal/permission"
 )
 
 // APIKey authenticates a client of the service API. Only a SHA-256 hash of

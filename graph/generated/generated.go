@@ -31,7 +31,7 @@ import (
 	"github.com/hiregraph/hiregraph/graph/model"
 	"github.com/hiregraph/hiregraph/graph/relay"
 	"github.com/hiregraph/hiregraph/graph/scalar"
-	"github.com/hiregraph/hiregraph/permission"
+	"github.com/hiregraph/hiregraph/internal/permission"
 	"github.com/hiregraph/hiregraph/recruiting"
 	gqlparser "github.com/vektah/gqlparser/v2"
 	"github.com/vektah/gqlparser/v2/ast"
@@ -28938,7 +28938,7 @@ func (ec *executionContext) _Query_permissions(ctx context.Context, field graphq
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*permission.Info) graphql.Marshaler {
-			return ec.marshalNPermission2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋpermissionᚐInfoᚄ(ctx, selections, v)
+			return ec.marshalNPermission2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋinternalᚋpermissionᚐInfoᚄ(ctx, selections, v)
 		},
 		true,
 		true,
@@ -55744,11 +55744,11 @@ func (ec *executionContext) marshalNParty2ᚕgithubᚗcomᚋhiregraphᚋhiregrap
 	return ret
 }
 
-func (ec *executionContext) marshalNPermission2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋpermissionᚐInfoᚄ(ctx context.Context, sel ast.SelectionSet, v []*permission.Info) graphql.Marshaler {
+func (ec *executionContext) marshalNPermission2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋinternalᚋpermissionᚐInfoᚄ(ctx context.Context, sel ast.SelectionSet, v []*permission.Info) graphql.Marshaler {
 	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNPermission2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋpermissionᚐInfo(ctx, sel, v[i])
+		return ec.marshalNPermission2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋinternalᚋpermissionᚐInfo(ctx, sel, v[i])
 	})
 
 	for _, e := range ret {
@@ -55760,7 +55760,7 @@ func (ec *executionContext) marshalNPermission2ᚕᚖgithubᚗcomᚋhiregraphᚋ
 	return ret
 }
 
-func (ec *executionContext) marshalNPermission2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋpermissionᚐInfo(ctx context.Context, sel ast.SelectionSet, v *permission.Info) graphql.Marshaler {
+func (ec *executionContext) marshalNPermission2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋinternalᚋpermissionᚐInfo(ctx context.Context, sel ast.SelectionSet, v *permission.Info) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "Permission!")
 		return graphql.Null

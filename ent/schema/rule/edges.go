@@ -8,10 +8,10 @@ import (
 	"sync"
 	"unicode"
 
-	"github.com/hiregraph/hiregraph/apierror"
 	"github.com/hiregraph/hiregraph/ent"
 	"github.com/hiregraph/hiregraph/ent/privacy"
-	"github.com/hiregraph/hiregraph/viewer"
+	"github.com/hiregraph/hiregraph/internal/apierror"
+	"github.com/hiregraph/hiregraph/internal/viewer"
 )
 
 // CheckEdges refuses a viewer's write that links or unlinks a record the

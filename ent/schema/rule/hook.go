@@ -5,7 +5,7 @@ import (
 	"fmt"
 
 	"github.com/hiregraph/hiregraph/ent"
-	"github.com/hiregraph/hiregraph/viewer"
+	"github.com/hiregraph/hiregraph/internal/viewer"
 )
 
 // SetTenantOnCreate fills company_id of a new record from the viewer, and

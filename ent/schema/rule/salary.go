@@ -4,8 +4,8 @@ import (
 	"context"
 
 	"github.com/hiregraph/hiregraph/ent"
-	"github.com/hiregraph/hiregraph/permission"
-	"github.com/hiregraph/hiregraph/viewer"
+	"github.com/hiregraph/hiregraph/internal/permission"
+	"github.com/hiregraph/hiregraph/internal/viewer"
 )
 
 type salariesKey struct{}

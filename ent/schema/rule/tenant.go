@@ -10,7 +10,7 @@ import (
 
 	"github.com/hiregraph/hiregraph/ent"
 	"github.com/hiregraph/hiregraph/ent/privacy"
-	"github.com/hiregraph/hiregraph/viewer"
+	"github.com/hiregraph/hiregraph/internal/viewer"
 )
 
 // FilterTenant limits queries and mutations to the viewer's company. With no

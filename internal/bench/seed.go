@@ -1,0 +1,197 @@
+package bench
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+
+	"github.com/hiregraph/hiregraph/ent"
+	"github.com/hiregraph/hiregraph/ent/candidate"
+	"github.com/hiregraph/hiregraph/ent/opening"
+	"github.com/hiregraph/hiregraph/ent/pipelinestep"
+	"github.com/hiregraph/hiregraph/ent/position"
+	"github.com/hiregraph/hiregraph/ent/schema/schematype"
+	"github.com/hiregraph/hiregraph/internal/auth"
+	"github.com/hiregraph/hiregraph/internal/database"
+	"github.com/hiregraph/hiregraph/internal/demo"
+	"github.com/hiregraph/hiregraph/internal/viewer"
+	"github.com/hiregraph/hiregraph/recruiting"
+)
+
+// batchSize rows are written per statement and per transaction while seeding.
+const batchSize = 1000
+
+// seed creates the demo company and n candidates spread across n/1000
+// positions (at least 10, half of them published), one opening each, and
+// n/2 people with two candidates apiece, showing progress on out. A
+// database an earlier run seeded with n candidates is reused as it is.
+func seed(ctx context.Context, db *database.DB, sealer *auth.Sealer, n int, out io.Writer) (*demo.Manifest, error) {
+	m, err := demo.Seed(ctx, db.Client, sealer, demo.DefaultCompany)
+	if err != nil {
+		return nil, err
+	}
+	ctx = viewer.NewContext(ctx, viewer.ForService(m.CompanyUID))
+	// The applications an earlier bench sent joined the bench positions
+	// from the careers site; they are not the seeded candidates.
+	have, err := db.Client.Candidate.Query().Where(candidate.HasPositionWith(position.NameHasPrefix(benchPositionPrefix)),
+		candidate.SourceNEQ(recruiting.DefaultSource)).Count(ctx)
+	switch {
+	case err != nil:
+		return nil, err
+	case have == n:
+		// A bench before the board seeded no pipelines: its database
+		// cannot serve the board or the moves.
+		boards, err := db.Client.PipelineStep.Query().Where(pipelinestep.HasPositionWith(position.NameHasPrefix(benchPositionPrefix))).Exist(ctx)
+		if err != nil || !boards {
+			return nil, errors.Join(err, errors.New("the database was seeded by a bench without pipeline steps; give an empty one"))
+		}
+		fmt.Fprintf(out, "reusing the %d candidates seeded earlier on %s\n", n, db.Dialect)
+		return m, nil
+	case have != 0:
+		return nil, fmt.Errorf("the database holds %d bench candidates; give an empty one, or one seeded with --candidates %d", have, have)
+	}
+	start := time.Now()
+	loc, err := db.Client.Location.Get(ctx, m.LocationUID)
+	if err != nil {
+		return nil, err
+	}
+	positions, err := seedPositions(ctx, db.Client, loc, max(10, n/1000))
+	if err != nil {
+		return nil, err
+	}
+	steps, err := seedSteps(ctx, db.Client, positions)
+	if err != nil {
+		return nil, err
+	}
+	bar := progressbar.NewOptions(n, progressbar.OptionSetWriter(out), progressbar.OptionSetDescription("seeding candidates"),
+		progressbar.OptionShowCount(), progressbar.OptionSetWidth(30), progressbar.OptionThrottle(500*time.Millisecond),
+		progressbar.OptionSetPredictTime(true), progressbar.OptionOnCompletion(func() { fmt.Fprintln(out) }))
+	if err := seedCandidates(ctx, db.Client, positions, steps, n, bar); err != nil {
+		return nil, err
+	}
+	if err := db.Analyze(ctx); err != nil {
+		return nil, err
+	}
+	fmt.Fprintf(out, "seeded %d candidates on %s in %s\n", n, db.Dialect, time.Since(start).Round(time.Second))
+	return m, nil
+}
+
+// benchPositionPrefix starts the name of every position the bench seeds.
+const benchPositionPrefix = "Bench position "
+
+func seedPositions(ctx context.Context, client *ent.Client, loc *ent.Location, count int) ([]*ent.Position, error) {
+	var positions []*ent.Position
+	err := inTx(ctx, client, func(tx *ent.Client) error {
+		builders := make([]*ent.PositionCreate, count)
+		for i := range builders {
+			builders[i] = tx.Position.Create().
+				SetName(fmt.Sprintf("%s%05d", benchPositionPrefix, i)).
+				SetIsPublished(i%2 == 0).
+				SetDepartment([]string{"Engineering", "Operations", "Sales"}[i%3]).
+				SetWorkplaceType("hybrid").
+				SetLocation(loc).
+				SetCategories([]schematype.NamedValue{{Name: "Team", Value: "Platform", Order: 1}}).
+				SetDetails([]schematype.NamedValue{{Name: "Job description", Value: "<p>Build <b>robots</b>.</p>", Order: 1}})
+		}
+		var err error
+		if positions, err = tx.Position.CreateBulk(builders...).Save(ctx); err != nil {
+			return err
+		}
+		openings := make([]*ent.OpeningCreate, count)
+		for i, p := range positions {
+			openings[i] = tx.Opening.Create().SetPosition(p).SetName(p.Name + " #1").SetReason(opening.ReasonNew)
+		}
+		return tx.Opening.CreateBulk(openings...).Exec(ctx)
+	})
+	return positions, err
+}
+
+// benchSteps is every bench position's pipeline; candidates are spread
+// over all steps but the last (hired).
+var benchSteps = []struct {
+	name string
+	kind pipelinestep.Kind
+}{{"Applied", pipelinestep.KindApplied}, {"Screen", pipelinestep.KindScreen}, {"Interview", pipelinestep.KindInterview},
+	{"Offer", pipelinestep.KindOffer}, {"Hired", pipelinestep.KindHired}}
+
+// seedSteps gives each position the pipeline benchSteps and returns each
+// position's step ids in order.
+func seedSteps(ctx context.Context, client *ent.Client, positions []*ent.Position) ([][]string, error) {
+	out := make([][]string, len(positions))
+	err := inTx(ctx, client, func(tx *ent.Client) error {
+		builders := make([]*ent.PipelineStepCreate, 0, len(positions)*len(benchSteps))
+		for _, p := range positions {
+			for rank, st := range benchSteps {
+				builders = append(builders, tx.PipelineStep.Create().SetPositionID(p.ID).SetName(st.name).SetKind(st.kind).SetRank(rank))
+			}
+		}
+		for from := 0; from < len(builders); from += batchSize {
+			saved, err := tx.PipelineStep.CreateBulk(builders[from:min(from+batchSize, len(builders))]...).Save(ctx)
+			if err != nil {
+				return err
+			}
+			for i, st := range saved {
+				p := (from + i) / len(benchSteps)
+				out[p] = append(out[p], st.ID)
+			}
+		}
+		return nil
+	})
+	return out, err
+}
+
+func seedCandidates(ctx context.Context, client *ent.Client, positions []*ent.Position, steps [][]string, n int, bar *progressbar.ProgressBar) error {
+	start := time.Now().UTC().Add(-365 * 24 * time.Hour)
+	step := 365 * 24 * time.Hour / time.Duration(max(n, 1))
+	for done := 0; done < n; done += batchSize {
+		size := min(batchSize, n-done)
+		err := inTx(ctx, client, func(tx *ent.Client) error {
+			people := make([]*ent.PersonCreate, (size+1)/2)
+			for i := range people {
+				people[i] = tx.Person.Create().SetFirstName(fmt.Sprintf("Person%d", done+i)).SetLastName("Bench").
+					SetEmail(fmt.Sprintf("p%d@bench.example", done+i))
+			}
+			ps, err := tx.Person.CreateBulk(people...).Save(ctx)
+			if err != nil {
+				return err
+			}
+			candidates := make([]*ent.CandidateCreate, size)
+			for i := range candidates {
+				at := start.Add(time.Duration(done+i) * step).Truncate(time.Microsecond)
+				status := candidate.StatusInProgress
+				if (done+i)%5 == 0 {
+					status = candidate.StatusRejected
+				}
+				p := (done + i) % len(positions)
+				candidates[i] = tx.Candidate.Create().
+					SetPerson(ps[i/2]).SetPosition(positions[p]).SetStatus(status).
+					SetCurrentStepID(steps[p][(done+i)/len(positions)%(len(benchSteps)-1)]).
+					SetAddress(&schematype.Address{Country: "DE", City: "Berlin"}).
+					SetCurrentSteps([]schematype.Step{{Name: "Interview", Type: "interview", TimeScheduled: &at}}).
+					SetTimeCreated(at).SetTimeLastStatusChanged(at).SetTimeHiringProcessUpdated(at)
+			}
+			return tx.Candidate.CreateBulk(candidates...).Exec(ctx)
+		})
+		if err != nil {
+			return fmt.Errorf("seeding candidates %d-%d: %w", done, done+size, err)
+		}
+		_ = bar.Add(size)
+	}
+	return nil
+}
+
+func inTx(ctx context.Context, client *ent.Client, fn func(*ent.Client) error) error {
+	tx, err := client.Tx(ctx)
+	if err != nil {
+		return err
+	}
+	if err := fn(tx.Client()); err != nil {
+		_ = tx.Rollback()
+		return err
+	}
+	return tx.Commit()
+}

@@ -1,0 +1,62 @@
+package server_test
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"net/http"
+	"testing"
+	"time"
+
+	"github.com/hiregraph/hiregraph/internal/filestore"
+	"github.com/hiregraph/hiregraph/internal/hiregraphtest"
+	"github.com/hiregraph/hiregraph/recruiting"
+)
+
+// A stored file no row names (its process died before the row committed)
+// is swept once it is an hour old; files with rows stay and download.
+func TestSweepDeletesStoredFilesWithoutRows(t *testing.T) {
+	env := hiregraphtest.New(t)
+	var up struct{ UploadCandidateFile struct{ DownloadURL string } }
+	env.Upload(`mutation($c: ID!, $f: Upload!) { uploadCandidateFile(candidateID: $c, file: $f) { downloadURL } }`,
+		map[string]any{"c": env.Demo.CandidateUID, "f": nil}, "f",
+		hiregraphtest.Part{FileName: "cv.pdf", Content: hiregraphtest.SamplePDF}).Decode(t, &up)
+
+	ctx := context.Background()
+	dirURL, err := filestore.DirURL(env.FilesDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := filestore.Open(dirURL, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer files.Close()
+	f, err := files.Check("resume", "orphan.pdf", bytes.NewReader(hiregraphtest.SamplePDF))
+	if err != nil {
+		t.Fatal(err)
+	}
+	orphan, err := files.Put(ctx, f)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	if n, err := recruiting.SweepFiles(ctx, env.DB.Client, files, time.Now()); err != nil || n != 0 {
+		t.Fatalf("a sweep now deleted %d (%v); the orphan may still be waiting for its row", n, err)
+	}
+	if n, err := recruiting.SweepFiles(ctx, env.DB.Client, files, time.Now().Add(recruiting.OrphanAge+time.Minute)); err != nil || n != 1 {
+		t.Fatalf("a sweep an hour later deleted %d (%v), want the orphan", n, err)
+	}
+	if _, err := files.Read(ctx, orphan); err != filestore.ErrNotFound || env.StoredFiles() != 1 {
+		t.Errorf("after the sweep: %d stored files, the orphan's read: %v", env.StoredFiles(), err)
+	}
+	resp, err := http.Get(up.UploadCandidateFile.DownloadURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK || !bytes.Equal(got, hiregraphtest.SamplePDF) {
+		t.Errorf("the uploaded file after the sweep: %d %q", resp.StatusCode, got)
+	}
+}
