@@ -1,5 +1,6 @@
-// Package docstest runs the examples of docs/guide.md against a real server,
-// so that the guide a newcomer copies from cannot drift from the code.
+// Package docstest runs the examples of README.md and docs/guide.md against
+// a real server and checks the configuration table against the binary, so
+// that what a newcomer copies from cannot drift from the code.
 package docstest
 
 import (
@@ -11,6 +12,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -18,8 +20,12 @@ import (
 	"github.com/hiregraph/hiregraph/internal/hiregraphtest"
 )
 
-// guide is the task guide whose sh blocks this test runs, from the module root.
+// guide is the task guide, from the module root; its Start section says how
+// the server runs.
 const guide = "docs/guide.md"
+
+// examples are the documents whose sh blocks run, each in a shell of its own.
+var examples = []string{"README.md", guide}
 
 // servePrefix starts the line of the guide's Start section that runs the
 // server; the test starts it with the same arguments.
@@ -32,18 +38,18 @@ const expectPrefix = "# expect: "
 // tools are the commands the guide's examples call besides ./hiregraph.
 var tools = []string{"bash", "curl", "jq", "python3", "openssl", "xxd", "base64"}
 
-// block is one ```sh block of the guide.
+// block is one ```sh block of a document.
 type block struct {
-	line    int // where its code starts in the guide
+	line    int // where its code starts in the document
 	code    string
 	expects []*regexp.Regexp
 }
 
-// TestGuideExamplesRun builds the binary, starts it as the guide's Start
-// section does, and runs every sh block of the guide in order in one bash
+// TestExamplesRun builds the binary, starts it as the guide's Start section
+// does, and runs every sh block of each document in order in one bash
 // process, so later blocks use the variables of earlier ones as a reader's
 // shell would.
-func TestGuideExamplesRun(t *testing.T) {
+func TestExamplesRun(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary and runs a server")
 	}
@@ -52,21 +58,23 @@ func TestGuideExamplesRun(t *testing.T) {
 			t.Skipf("the guide's examples need %s, which is not installed", tool)
 		}
 	}
-	root := hiregraphtest.ModuleRoot()
-	text, err := os.ReadFile(filepath.Join(root, guide))
+	text, err := os.ReadFile(filepath.Join(hiregraphtest.ModuleRoot(), guide))
 	if err != nil {
 		t.Fatal(err)
 	}
-	blocks := readBlocks(t, string(text))
 	serveArgs := serveCommand(t, string(text))
 	dir := t.TempDir()
-	build := exec.Command("go", "build", "-o", filepath.Join(dir, "hiregraph"), "./cmd/hiregraph")
-	build.Dir = root
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+	if err := os.Symlink(binary(t), filepath.Join(dir, "hiregraph")); err != nil {
+		t.Fatal(err)
 	}
 	hg := startServer(t, dir, serveArgs)
-	runBlocks(t, dir, hg, blocks)
+	for _, doc := range examples {
+		text, err := os.ReadFile(filepath.Join(hiregraphtest.ModuleRoot(), doc))
+		if err != nil {
+			t.Fatal(err)
+		}
+		runBlocks(t, dir, hg, doc, readBlocks(t, doc, string(text)))
+	}
 }
 
 // serveCommand is the arguments of the guide's command that starts the
@@ -82,8 +90,42 @@ func serveCommand(t *testing.T, text string) []string {
 	return nil
 }
 
-// readBlocks returns the ```sh blocks of the guide's text.
-func readBlocks(t *testing.T, text string) []block {
+// built is the hiregraph binary the tests of this package share.
+var built struct {
+	once sync.Once
+	dir  string
+	err  error
+}
+
+// binary builds ./cmd/hiregraph once and returns the path of the binary.
+func binary(t *testing.T) string {
+	t.Helper()
+	built.once.Do(func() {
+		if built.dir, built.err = os.MkdirTemp("", "docstest"); built.err != nil {
+			return
+		}
+		build := exec.Command("go", "build", "-o", filepath.Join(built.dir, "hiregraph"), "./cmd/hiregraph")
+		build.Dir = hiregraphtest.ModuleRoot()
+		if out, err := build.CombinedOutput(); err != nil {
+			built.err = fmt.Errorf("go build: %w\n%s", err, out)
+		}
+	})
+	if built.err != nil {
+		t.Fatal(built.err)
+	}
+	return filepath.Join(built.dir, "hiregraph")
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if built.dir != "" {
+		os.RemoveAll(built.dir)
+	}
+	os.Exit(code)
+}
+
+// readBlocks returns the ```sh blocks of the text of doc.
+func readBlocks(t *testing.T, doc, text string) []block {
 	t.Helper()
 	var blocks []block
 	var cur *block
@@ -102,10 +144,10 @@ func readBlocks(t *testing.T, text string) []block {
 		}
 	}
 	if cur != nil {
-		t.Fatalf("%s: the sh block at line %d is not closed", guide, cur.line)
+		t.Fatalf("%s: the sh block at line %d is not closed", doc, cur.line)
 	}
 	if len(blocks) == 0 {
-		t.Fatalf("%s has no sh blocks", guide)
+		t.Fatalf("%s has no sh blocks", doc)
 	}
 	return blocks
 }
@@ -184,7 +226,7 @@ func waitReady(t *testing.T, hg string) {
 // runBlocks runs the blocks in order in one bash process with errexit and
 // pipefail, each block's output in a file of its own, then checks each
 // block's expectations against its output.
-func runBlocks(t *testing.T, dir, hg string, blocks []block) {
+func runBlocks(t *testing.T, dir, hg, doc string, blocks []block) {
 	t.Helper()
 	outDir := t.TempDir()
 	var script strings.Builder
@@ -207,7 +249,7 @@ func runBlocks(t *testing.T, dir, hg string, blocks []block) {
 		var i int
 		fmt.Sscan(string(current), &i)
 		out, _ := os.ReadFile(outFile(outDir, i))
-		t.Fatalf("%s: the block at line %d failed (%v):\n%s\noutput:\n%s", guide, blocks[i].line, err, blocks[i].code, out)
+		t.Fatalf("%s: the block at line %d failed (%v):\n%s\noutput:\n%s", doc, blocks[i].line, err, blocks[i].code, out)
 	}
 	for i, b := range blocks {
 		out, err := os.ReadFile(outFile(outDir, i))
@@ -216,7 +258,7 @@ func runBlocks(t *testing.T, dir, hg string, blocks []block) {
 		}
 		for _, re := range b.expects {
 			if !re.Match(out) {
-				t.Errorf("%s: the output of the block at line %d does not match %q:\n%s", guide, b.line, re, out)
+				t.Errorf("%s: the output of the block at line %d does not match %q:\n%s", doc, b.line, re, out)
 			}
 		}
 	}
