@@ -95,7 +95,7 @@ func TestAPIKeyCreate(t *testing.T) {
 	}
 }
 
-func TestDemoEnvExportsTheNamesREADMEUses(t *testing.T) {
+func TestDemoEnvExportsTheNamesTheDocsUse(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	out := mustRun(t, dir, nil, "demo", "--env", "--database-url", databaseURL(t), "--secret-key-file", filepath.Join(dir, "key"))
@@ -113,19 +113,26 @@ func TestDemoEnvExportsTheNamesREADMEUses(t *testing.T) {
 	if err != nil || !strings.HasPrefix(string(key), "hgk_") {
 		t.Fatalf("sh could not use the exports: %q %v", key, err)
 	}
-	readme, err := os.ReadFile("../../README.md")
+	docs, err := filepath.Glob("../../docs/*.md")
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Besides the demo's names, README may expand the server's settings.
+	// Besides the demo's names, the examples may expand the server's settings.
 	settings := mustRun(t, dir, nil, "help", "serve")
-	used := regexp.MustCompile(`\$\{?(HIREGRAPH_[A-Z_]+)`).FindAllStringSubmatch(string(readme), -1)
-	if len(used) == 0 {
-		t.Fatal("README uses no $HIREGRAPH_ variable; its examples should take demo --env's")
-	}
-	for _, u := range used {
-		if !exported[u[1]] && !strings.Contains(settings, "$"+u[1]+")") {
-			t.Errorf("README uses $%s, which neither demo --env exports nor serve reads", u[1])
+	used := 0
+	for _, doc := range append(docs, "../../README.md") {
+		text, err := os.ReadFile(doc)
+		if err != nil {
+			t.Fatal(err)
 		}
+		for _, u := range regexp.MustCompile(`\$\{?(HIREGRAPH_[A-Z_]+)`).FindAllStringSubmatch(string(text), -1) {
+			used++
+			if !exported[u[1]] && !strings.Contains(settings, "$"+u[1]+")") {
+				t.Errorf("%s uses $%s, which neither demo --env exports nor serve reads", doc, u[1])
+			}
+		}
+	}
+	if used == 0 {
+		t.Fatal("README.md and docs/ use no $HIREGRAPH_ variable; their examples should take demo --env's")
 	}
 }

@@ -8,7 +8,7 @@ import (
 	"testing"
 )
 
-// roleTable is README's table of the built-in roles: a row per permission,
+// roleTable is docs/permissions.md's table of the built-in roles: a row per permission,
 // a column per role.
 func roleTable() string {
 	var b strings.Builder
@@ -31,7 +31,7 @@ func roleTable() string {
 	return b.String()
 }
 
-// scopeTable is README's table of what each coarse API key scope holds.
+// scopeTable is docs/permissions.md's table of what each coarse API key scope holds.
 func scopeTable() string {
 	var b strings.Builder
 	b.WriteString("| scope | permissions |\n|---|---|\n")
@@ -41,17 +41,17 @@ func scopeTable() string {
 	return b.String()
 }
 
-// TestREADMETablesAreThePermissionSets fails when README.md's tables of
-// roles and scopes differ from the sets the code enforces, so the
+// TestDocumentedTablesAreThePermissionSets fails when docs/permissions.md's
+// tables of roles and scopes differ from the sets the code enforces, so the
 // documentation cannot drift from them.
-func TestREADMETablesAreThePermissionSets(t *testing.T) {
-	readme, err := os.ReadFile("../../README.md")
+func TestDocumentedTablesAreThePermissionSets(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/permissions.md")
 	if err != nil {
 		t.Fatal(err)
 	}
 	for name, table := range map[string]string{"roles": roleTable(), "scopes": scopeTable()} {
-		if !strings.Contains(string(readme), table) {
-			t.Errorf("README.md's table of %s differs from package permission's; replace it with:\n\n%s", name, table)
+		if !strings.Contains(string(doc), table) {
+			t.Errorf("docs/permissions.md's table of %s differs from package permission's; replace it with:\n\n%s", name, table)
 		}
 	}
 }
