@@ -108,20 +108,6 @@ func TestLimitsComeFromFlagsAndEnvironment(t *testing.T) {
 	}
 }
 
-// TestServeRegistersTheObjectStorageDrivers: filestore leaves the s3 and gs
-// drivers to the program, and serve accepts both kinds of --files-url.
-func TestServeRegistersTheObjectStorageDrivers(t *testing.T) {
-	t.Parallel()
-	for _, u := range []string{"s3://bucket?region=eu-central-1", "gs://bucket"} {
-		s, err := (&serveCmd{FilesURL: u}).openFiles()
-		if err != nil {
-			t.Errorf("--files-url %s: %v", u, err)
-			continue
-		}
-		s.Close()
-	}
-}
-
 // The server collects garbage at GOGC=400 unless GOGC says otherwise, as
 // its metrics report.
 func TestGCPercentDefaultsTo400(t *testing.T) {
