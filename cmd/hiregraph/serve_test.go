@@ -108,6 +108,19 @@ func TestLimitsComeFromFlagsAndEnvironment(t *testing.T) {
 	}
 }
 
+// TestCloudFilesURLNamesTheBuildTag: a default build has no object-storage
+// driver, and serve says which tag compiles in the one --files-url names.
+func TestCloudFilesURLNamesTheBuildTag(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct{ url, tag string }{{"s3://bucket?region=eu-central-1", "s3"}, {"gs://bucket", "gcs"}} {
+		dir := t.TempDir()
+		r := hiregraph(t, dir, nil, "--addr", "127.0.0.1:0", "--database-url", "sqlite://"+filepath.Join(dir, "h.db"), "--files-url", c.url)
+		if r.exitCode == 0 || !strings.Contains(r.stderr, "go build -tags "+c.tag+" ./cmd/hiregraph") {
+			t.Errorf("--files-url %s: exit %d, stderr %q; want it to name -tags %s", c.url, r.exitCode, r.stderr, c.tag)
+		}
+	}
+}
+
 // The server collects garbage at GOGC=400 unless GOGC says otherwise, as
 // its metrics report.
 func TestGCPercentDefaultsTo400(t *testing.T) {

@@ -83,12 +83,13 @@ func TestCommandsRefuseAMissingDatabase(t *testing.T) {
 		{"token", "--email", "rita.recruiter@acme.example"},
 		{"demo", "--env"},
 		{"demo"},
-		{"backup", "copy.db"},
 		{"serve", "--addr", "127.0.0.1:0", "--migrate=false"},
 	}
 	var env []string
 	if pg := os.Getenv(testdb.Env); pg != "" {
 		env = []string{"HIREGRAPH_DATABASE_URL=" + pg, "HIREGRAPH_DATABASE_SCHEMA=missing_" + randomHex(6)}
+	} else {
+		commands = append(commands, []string{"backup", "copy.db"}) // SQLite only
 	}
 	for _, args := range commands {
 		dir := t.TempDir()
