@@ -10,6 +10,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/apikey"
 	"github.com/hiregraph/hiregraph/ent/privacy"
 	"github.com/hiregraph/hiregraph/internal/auth"
+	"github.com/hiregraph/hiregraph/internal/database"
 )
 
 type apikeyCmd struct {
@@ -41,7 +42,7 @@ type keyInfo struct {
 }
 
 func (c *apikeyListCmd) Run(a *app) error {
-	st, err := c.open(a.ctx)
+	st, err := c.open(a.ctx, database.ExistingOnly())
 	if err != nil {
 		return err
 	}
@@ -87,7 +88,7 @@ type apikeyCreateCmd struct {
 }
 
 func (c *apikeyCreateCmd) Run(a *app) error {
-	st, err := c.open(a.ctx)
+	st, err := c.open(a.ctx, database.ExistingOnly())
 	if err != nil {
 		return err
 	}
@@ -110,7 +111,7 @@ type apikeyRevokeCmd struct {
 }
 
 func (c *apikeyRevokeCmd) Run(a *app) error {
-	st, err := c.open(a.ctx)
+	st, err := c.open(a.ctx, database.ExistingOnly())
 	if err != nil {
 		return err
 	}

@@ -8,6 +8,7 @@ import (
 
 	"entgo.io/ent/dialect"
 
+	"github.com/hiregraph/hiregraph/internal/database"
 	"github.com/hiregraph/hiregraph/internal/filestore"
 )
 
@@ -65,7 +66,7 @@ func (c *backupCmd) Run(a *app) error {
 }
 
 func (c *backupCmd) copyDatabase(a *app, out string) error {
-	db, err := c.openDatabase(a.ctx)
+	db, err := c.openDatabase(a.ctx, database.ExistingOnly())
 	if err != nil {
 		return err
 	}

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/hiregraph/hiregraph/internal/database"
 	"github.com/hiregraph/hiregraph/internal/demo"
 )
 
@@ -20,7 +21,7 @@ type demoCmd struct {
 }
 
 func (c *demoCmd) Run(a *app) error {
-	st, err := c.open(a.ctx)
+	st, err := c.open(a.ctx, database.ExistingOnly())
 	if err != nil {
 		return err
 	}

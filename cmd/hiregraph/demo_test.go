@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -24,6 +25,18 @@ func databaseURL(t *testing.T) string {
 	return "sqlite://" + filepath.Join(t.TempDir(), "demo.db")
 }
 
+// existingDatabaseURL is databaseURL with the database created, as a
+// server's first start leaves it: commands other than serve and migrate
+// refuse a database that does not exist.
+func existingDatabaseURL(t *testing.T) string {
+	t.Helper()
+	dbURL := databaseURL(t)
+	if err := run(context.Background(), []string{"migrate", "--database-url", dbURL}, io.Discard); err != nil {
+		t.Fatalf("hiregraph migrate: %v", err)
+	}
+	return dbURL
+}
+
 func runDemo(t *testing.T, dbURL, keyFile string, extra ...string) demo.Manifest {
 	t.Helper()
 	var out bytes.Buffer
@@ -40,7 +53,7 @@ func runDemo(t *testing.T, dbURL, keyFile string, extra ...string) demo.Manifest
 
 func TestDemoManifestIsCompleteAndIdempotent(t *testing.T) {
 	t.Parallel()
-	dbURL := databaseURL(t)
+	dbURL := existingDatabaseURL(t)
 	keyFile := filepath.Join(t.TempDir(), "key")
 	first := runDemo(t, dbURL, keyFile)
 	for name, v := range map[string]string{
@@ -58,8 +71,8 @@ func TestDemoManifestIsCompleteAndIdempotent(t *testing.T) {
 	if second.CompanyUID != first.CompanyUID || second.TemplatePositionUID != first.TemplatePositionUID || second.CandidateUID != first.CandidateUID {
 		t.Errorf("second run made a new company or records: %+v vs %+v", second, first)
 	}
-	if second.APIKey == first.APIKey {
-		t.Error("second run printed the same API key; keys are shown once, so it must issue a new one")
+	if second.APIKey != first.APIKey || second.APIKeyID != first.APIKeyID {
+		t.Error("second run issued another API key instead of printing the demo key again")
 	}
 	other := runDemo(t, dbURL, keyFile, "--company", "Globex")
 	if other.CompanyUID == first.CompanyUID || other.PublishedPositionUID == first.PublishedPositionUID {
@@ -69,7 +82,7 @@ func TestDemoManifestIsCompleteAndIdempotent(t *testing.T) {
 
 func TestAPIKeyCreate(t *testing.T) {
 	t.Parallel()
-	dbURL := databaseURL(t)
+	dbURL := existingDatabaseURL(t)
 	keyFile := filepath.Join(t.TempDir(), "key")
 	m := runDemo(t, dbURL, keyFile)
 	var out bytes.Buffer
@@ -98,7 +111,7 @@ func TestAPIKeyCreate(t *testing.T) {
 func TestDemoEnvExportsTheNamesTheDocsUse(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	out := mustRun(t, dir, nil, "demo", "--env", "--database-url", databaseURL(t), "--secret-key-file", filepath.Join(dir, "key"))
+	out := mustRun(t, dir, nil, "demo", "--env", "--database-url", existingDatabaseURL(t), "--secret-key-file", filepath.Join(dir, "key"))
 	exported := map[string]bool{}
 	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
 		name, _, ok := strings.Cut(strings.TrimPrefix(line, "export "), "=")
@@ -134,5 +147,39 @@ func TestDemoEnvExportsTheNamesTheDocsUse(t *testing.T) {
 	}
 	if used == 0 {
 		t.Fatal("README.md and docs/ use no $HIREGRAPH_ variable; their examples should take demo --env's")
+	}
+}
+
+// TestDemoEnvDoesNotPileUpKeys: every `eval "$(hiregraph demo --env)"`
+// exports the same demo key rather than issuing another admin key that
+// never expires; once that key is revoked, the next run issues a new one.
+func TestDemoEnvDoesNotPileUpKeys(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	store := []string{"--database-url", existingDatabaseURL(t), "--secret-key-file", filepath.Join(dir, "key")}
+	exported := func() string {
+		out := mustRun(t, dir, nil, append([]string{"demo", "--env"}, store...)...)
+		key := regexp.MustCompile(`(?m)^export HIREGRAPH_API_KEY='([^']+)'$`).FindStringSubmatch(out)
+		if key == nil {
+			t.Fatalf("demo --env exported no HIREGRAPH_API_KEY:\n%s", out)
+		}
+		return key[1]
+	}
+	first := exported()
+	for range 2 {
+		if again := exported(); again != first {
+			t.Fatalf("demo --env exported another key: %s, then %s", first, again)
+		}
+	}
+	var keys []keyInfo
+	if err := json.Unmarshal([]byte(mustRun(t, dir, nil, append([]string{"apikey", "list", "--json"}, store...)...)), &keys); err != nil {
+		t.Fatal(err)
+	}
+	if len(keys) != 1 || keys[0].Name != "demo" {
+		t.Fatalf("after three runs of demo --env the keys are %+v, want the one demo key", keys)
+	}
+	mustRun(t, dir, nil, append([]string{"apikey", "revoke", keys[0].ID}, store...)...)
+	if renewed := exported(); renewed == first {
+		t.Error("demo --env exported the revoked key")
 	}
 }

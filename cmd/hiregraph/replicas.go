@@ -20,11 +20,13 @@ type replicaFlags struct {
 	SweepInterval  time.Duration `name:"sweep-interval" env:"HIREGRAPH_SWEEP_INTERVAL" group:"Replicas" default:"${sweep_interval}" help:"How often expired idempotency keys and full rate-limit buckets are deleted."`
 }
 
+// databaseOptions: a serve that migrates creates a missing database (the
+// first run); one that does not refuses it, as it would an old one.
 func (f *replicaFlags) databaseOptions() []database.Option {
 	if f.Migrate {
 		return nil
 	}
-	return []database.Option{database.WithoutMigrating()}
+	return []database.Option{database.WithoutMigrating(), database.ExistingOnly()}
 }
 
 // apply puts the replica settings into the server's config.

@@ -14,6 +14,7 @@ import (
 	"net/url"
 	"os"
 	"os/exec"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -336,4 +337,49 @@ func randomByte() int {
 	b := make([]byte, 1)
 	_, _ = rand.Read(b)
 	return int(b[0])
+}
+
+// TestReplicasOnAnEmptyDatabaseSeedTheDemoOnce starts three serve processes
+// together on a PostgreSQL schema that does not exist yet: they migrate it,
+// one of them seeds the demo company and prints its credentials, and the
+// others find it there.
+func TestReplicasOnAnEmptyDatabaseSeedTheDemoOnce(t *testing.T) {
+	t.Parallel()
+	pg := os.Getenv(testdb.Env)
+	if pg == "" {
+		t.Skipf("replicas need PostgreSQL (%s)", testdb.Env)
+	}
+	schema := "replicas_" + randomHex(6)
+	admin, err := sql.Open("postgres", pg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		_, _ = admin.Exec("DROP SCHEMA IF EXISTS " + schema + " CASCADE")
+		admin.Close()
+	})
+	env := []string{"HIREGRAPH_SECRET_KEY=" + randomHex(32), "HIREGRAPH_DATABASE_URL=" + pg, "HIREGRAPH_DATABASE_SCHEMA=" + schema}
+	var (
+		wg      sync.WaitGroup
+		mu      sync.Mutex
+		printed int
+	)
+	for range 3 {
+		wg.Go(func() {
+			s := startServer(t, t.TempDir(), env)
+			if slices.ContainsFunc(s.lines, func(l string) bool { return strings.Contains(l, "created the demo company") }) {
+				mu.Lock()
+				printed++
+				mu.Unlock()
+			}
+		})
+	}
+	wg.Wait()
+	var companies int
+	if err := admin.QueryRow("SELECT count(*) FROM " + schema + ".companies").Scan(&companies); err != nil {
+		t.Fatal(err)
+	}
+	if companies != 1 || printed != 1 {
+		t.Errorf("three replicas starting together made %d companies and %d printed credentials, want 1 and 1", companies, printed)
+	}
 }

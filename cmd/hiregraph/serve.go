@@ -16,13 +16,7 @@ import (
 	"time"
 
 	"entgo.io/ent/dialect"
-	// The object-storage drivers --files-url may name. They are registered
-	// here, in the program, rather than in filestore, so the many test
-	// binaries that link filestore do not link the cloud SDKs too.
-	_ "gocloud.dev/blob/gcsblob"
-	_ "gocloud.dev/blob/s3blob"
 
-	"github.com/hiregraph/hiregraph/ent/privacy"
 	"github.com/hiregraph/hiregraph/internal/auth"
 	"github.com/hiregraph/hiregraph/internal/demo"
 	"github.com/hiregraph/hiregraph/internal/filestore"
@@ -329,18 +323,11 @@ func flushTraces(stop func(context.Context) error) {
 // credentials, so the first run is usable with no other step. It returns
 // the manifest, or nil when the database had a company already.
 func seedEmptyDatabase(ctx context.Context, st *store, stdout io.Writer) (*demo.Manifest, error) {
-	n, err := st.Client.Company.Query().Count(privacy.DecisionContext(ctx, privacy.Allow))
-	if err != nil {
-		return nil, fmt.Errorf("counting companies: %w", err)
-	}
-	if n > 0 {
-		return nil, nil
-	}
-	m, err := demo.Seed(ctx, st.Client, st.Sealer, demo.DefaultCompany)
-	if err != nil {
+	m, err := demo.SeedEmpty(ctx, st.Client, st.Sealer, st.Dialect, demo.DefaultCompany)
+	if m == nil || err != nil {
 		return nil, err
 	}
-	fmt.Fprintln(stdout, "The database was empty: created the demo company. Its credentials (shown once; `hiregraph demo --env` issues a new key):")
+	fmt.Fprintln(stdout, "The database was empty: created the demo company. Its credentials (`hiregraph demo --env` prints them again):")
 	return m, printJSON(stdout, m)
 }
 

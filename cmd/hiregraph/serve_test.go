@@ -108,17 +108,16 @@ func TestLimitsComeFromFlagsAndEnvironment(t *testing.T) {
 	}
 }
 
-// TestServeRegistersTheObjectStorageDrivers: filestore leaves the s3 and gs
-// drivers to the program, and serve accepts both kinds of --files-url.
-func TestServeRegistersTheObjectStorageDrivers(t *testing.T) {
+// TestCloudFilesURLNamesTheBuildTag: a default build has no object-storage
+// driver, and serve says which tag compiles in the one --files-url names.
+func TestCloudFilesURLNamesTheBuildTag(t *testing.T) {
 	t.Parallel()
-	for _, u := range []string{"s3://bucket?region=eu-central-1", "gs://bucket"} {
-		s, err := (&serveCmd{FilesURL: u}).openFiles()
-		if err != nil {
-			t.Errorf("--files-url %s: %v", u, err)
-			continue
+	for _, c := range []struct{ url, tag string }{{"s3://bucket?region=eu-central-1", "s3"}, {"gs://bucket", "gcs"}} {
+		dir := t.TempDir()
+		r := hiregraph(t, dir, nil, "--addr", "127.0.0.1:0", "--database-url", "sqlite://"+filepath.Join(dir, "h.db"), "--files-url", c.url)
+		if r.exitCode == 0 || !strings.Contains(r.stderr, "go build -tags "+c.tag+" ./cmd/hiregraph") {
+			t.Errorf("--files-url %s: exit %d, stderr %q; want it to name -tags %s", c.url, r.exitCode, r.stderr, c.tag)
 		}
-		s.Close()
 	}
 }
 

@@ -41,7 +41,9 @@ type store struct {
 }
 
 // open opens the database (migrating it unless opts say otherwise) and the
-// key, and checks that they belong together.
+// key, and checks that they belong together. A command that only uses a
+// server's data passes database.ExistingOnly, so it leaves no new database
+// or key behind where there was none.
 func (f *storeFlags) open(ctx context.Context, opts ...database.Option) (*store, error) {
 	db, err := f.openDatabase(ctx, opts...)
 	if err != nil {
@@ -113,8 +115,10 @@ func postgresDatabaseName(rawURL string) string {
 	return os.Getenv("PGUSER")
 }
 
-// checkSQLiteFile opens (or creates) the database file for writing, as
-// SQLite will, so a failure names the path and the cause.
+// checkSQLiteFile opens the database file for writing, as SQLite will, so
+// a failure names the path and the cause. A missing file is left to
+// database.Open, which creates it or, for commands that need an existing
+// database, refuses it.
 func checkSQLiteFile(path string) error {
 	dir := filepath.Dir(path)
 	info, err := os.Stat(dir)
@@ -126,7 +130,10 @@ func checkSQLiteFile(path string) error {
 	case !info.IsDir():
 		return fmt.Errorf("database sqlite://%s: %s is not a directory", path, dir)
 	}
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
+	f, err := os.OpenFile(path, os.O_RDWR, 0)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
 	if err != nil {
 		return fmt.Errorf("database sqlite://%s: the server reads and writes this file: %w", path, err)
 	}
@@ -138,6 +145,9 @@ func checkSQLiteFile(path string) error {
 func explainOpenError(where string, err error) error {
 	msg := err.Error()
 	switch {
+	case errors.Is(err, database.ErrMissing):
+		return fmt.Errorf("database %s: %w. This command uses the database of a server, and only `hiregraph serve` "+
+			"(or `hiregraph migrate`) creates one: check --database-url (HIREGRAPH_DATABASE_URL) and the directory you run it in", where, err)
 	case strings.Contains(msg, "database is locked"), strings.Contains(msg, "SQLITE_BUSY"):
 		return fmt.Errorf("database %s is in use: another process holds its lock (is another hiregraph running on it?): %w", where, err)
 	case strings.Contains(msg, "unable to open database file"):

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/hiregraph/hiregraph/internal/hiregraphtest/testdb"
 )
 
 func TestDatabaseErrorsNameThePathAndTheCause(t *testing.T) {
@@ -47,7 +49,7 @@ func TestMaintenanceDatabaseIsRefused(t *testing.T) {
 func TestSecretKeyMustOpenTheStoredSecrets(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	dbURL := databaseURL(t)
+	dbURL := existingDatabaseURL(t)
 	keyFile := filepath.Join(dir, "key")
 	mustRun(t, dir, nil, "demo", "--json", "--database-url", dbURL, "--secret-key-file", keyFile)
 
@@ -65,5 +67,39 @@ func TestSecretKeyMustOpenTheStoredSecrets(t *testing.T) {
 	}
 	if _, err := os.Stat(keyFile); err == nil {
 		t.Error("a new key file was written over the lost one")
+	}
+}
+
+// TestCommandsRefuseAMissingDatabase: run from the wrong directory (where
+// the default sqlite://hiregraph.db does not exist) or with a mistyped
+// PostgreSQL schema, the commands that use a server's data say so and
+// leave no new database or key behind; only serve and migrate create one.
+func TestCommandsRefuseAMissingDatabase(t *testing.T) {
+	t.Parallel()
+	commands := [][]string{
+		{"apikey", "create", "--company", "com_x"},
+		{"apikey", "list"},
+		{"apikey", "revoke", "key_x"},
+		{"token", "--email", "rita.recruiter@acme.example"},
+		{"demo", "--env"},
+		{"demo"},
+		{"serve", "--addr", "127.0.0.1:0", "--migrate=false"},
+	}
+	var env []string
+	if pg := os.Getenv(testdb.Env); pg != "" {
+		env = []string{"HIREGRAPH_DATABASE_URL=" + pg, "HIREGRAPH_DATABASE_SCHEMA=missing_" + randomHex(6)}
+	} else {
+		commands = append(commands, []string{"backup", "copy.db"}) // SQLite only
+	}
+	for _, args := range commands {
+		dir := t.TempDir()
+		r := hiregraph(t, dir, env, args...)
+		if r.exitCode == 0 || !strings.Contains(r.stderr, "does not exist") && !strings.Contains(r.stderr, "has no schema") ||
+			!strings.Contains(r.stderr, "only `hiregraph serve` (or `hiregraph migrate`) creates one") {
+			t.Errorf("%v on a missing database: exit %d, stderr %q", args, r.exitCode, r.stderr)
+		}
+		if left, _ := os.ReadDir(dir); len(left) > 0 {
+			t.Errorf("%v left %v behind", args, left)
+		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent"
 	"github.com/hiregraph/hiregraph/ent/privacy"
 	"github.com/hiregraph/hiregraph/ent/user"
+	"github.com/hiregraph/hiregraph/internal/database"
 )
 
 // tokenCmd mints a user token with the server's own key, for machines
@@ -20,7 +21,7 @@ type tokenCmd struct {
 }
 
 func (c *tokenCmd) Run(a *app) error {
-	st, err := c.open(a.ctx)
+	st, err := c.open(a.ctx, database.ExistingOnly())
 	if err != nil {
 		return err
 	}

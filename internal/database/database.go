@@ -75,8 +75,13 @@ func Open(ctx context.Context, rawURL string, opts ...Option) (*DB, error) {
 		return nil, err
 	}
 	schema := ""
-	if dia == dialect.Postgres {
+	switch {
+	case dia == dialect.Postgres:
 		if dsn, schema, err = postgresURL(dsn, o.schema); err != nil {
+			return nil, err
+		}
+	case o.existingOnly:
+		if dsn, err = sqliteMustExist(sqliteFile(rawURL), dsn); err != nil {
 			return nil, err
 		}
 	}
@@ -99,6 +104,12 @@ func Open(ctx context.Context, rawURL string, opts ...Option) (*DB, error) {
 	if err := db.PingContext(ctx); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("connecting to %s database: %w", dia, err)
+	}
+	if dia == dialect.Postgres && o.existingOnly {
+		if err := postgresSchemaMustExist(ctx, db, schema); err != nil {
+			db.Close()
+			return nil, err
+		}
 	}
 	if err := prepare(ctx, db, dia, schema, o); err != nil {
 		db.Close()
@@ -210,7 +221,7 @@ func parse(rawURL string) (driver, dsn, dia string, err error) {
 	case strings.HasPrefix(rawURL, "postgres://"), strings.HasPrefix(rawURL, "postgresql://"):
 		return "postgres", rawURL, dialect.Postgres, nil
 	case strings.HasPrefix(rawURL, "sqlite://"):
-		path := strings.TrimPrefix(rawURL, "sqlite://")
+		path := sqliteFile(rawURL)
 		if path == "" {
 			return "", "", "", fmt.Errorf("database URL %q names no file", rawURL)
 		}

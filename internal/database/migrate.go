@@ -42,6 +42,7 @@ type Option func(*options)
 type options struct {
 	schema          string
 	skipMigrate     bool
+	existingOnly    bool
 	sqliteReadConns int
 	postgresConns   int
 }

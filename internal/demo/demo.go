@@ -9,7 +9,10 @@ import (
 	"fmt"
 	"time"
 
+	"entgo.io/ent/dialect"
+
 	"github.com/hiregraph/hiregraph/ent"
+	"github.com/hiregraph/hiregraph/ent/apikey"
 	"github.com/hiregraph/hiregraph/ent/company"
 	"github.com/hiregraph/hiregraph/ent/conversation"
 	"github.com/hiregraph/hiregraph/ent/evaluationpartner"
@@ -53,9 +56,19 @@ const RecruiterEmail = recruiterEmail
 // UserTokenTTL is how long the manifest's user token lasts.
 const UserTokenTTL = time.Hour
 
+// keyName names the demo company's API key.
+const keyName = "demo"
+
+// seedLock is the PostgreSQL advisory lock processes seeding an empty
+// database take turns on.
+const seedLock = "hiregraph demo seed"
+
 // Seed creates the demo company named name, or finds it when it already
-// exists, and issues a fresh API key with every scope for it: keys are only
-// ever shown once, so a second run cannot repeat the first one's key.
+// exists, and returns its manifest with its API key: the key named demo
+// with every scope, issued on the first run and shown again on later ones
+// (its secret is sealed at rest), so that each `eval "$(hiregraph demo
+// --env)"` does not leave one more admin key that never expires. Revoking
+// it makes the next run issue a new one.
 func Seed(ctx context.Context, client *ent.Client, sealer *auth.Sealer, name string) (*Manifest, error) {
 	// Companies are outside every tenant, so finding and creating one takes
 	// an explicit decision; everything else runs as the company's viewer, so
@@ -76,7 +89,7 @@ func Seed(ctx context.Context, client *ent.Client, sealer *auth.Sealer, name str
 	if err != nil {
 		return nil, fmt.Errorf("reading demo company: %w", err)
 	}
-	key, err := auth.CreateKey(ctx, client, sealer, comp.ID, "demo", permission.CoarseScopes)
+	key, err := demoKey(ctx, client, sealer, comp.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -91,21 +104,82 @@ func Seed(ctx context.Context, client *ent.Client, sealer *auth.Sealer, name str
 	return m, nil
 }
 
+// SeedEmpty seeds the demo company named name into a database that holds
+// no company yet (a first start) and returns its manifest; on a database
+// with a company it does nothing and returns nil. Processes starting
+// together on an empty database seed it once: each counts the companies in
+// the transaction that would seed, and these transactions take turns (on
+// PostgreSQL behind an advisory lock, dialect says which; on SQLite every
+// write transaction does, _txlock=immediate).
+func SeedEmpty(ctx context.Context, client *ent.Client, sealer *auth.Sealer, dia, name string) (*Manifest, error) {
+	tx, err := client.Tx(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if dia == dialect.Postgres {
+		if _, err := tx.Client().ExecContext(ctx, "SELECT pg_advisory_xact_lock(hashtext($1))", seedLock); err != nil {
+			return nil, rollback(tx, fmt.Errorf("waiting for the seed lock: %w", err))
+		}
+	}
+	n, err := tx.Company.Query().Count(privacy.DecisionContext(ctx, privacy.Allow))
+	if err != nil {
+		return nil, rollback(tx, fmt.Errorf("counting companies: %w", err))
+	}
+	if n > 0 {
+		return nil, tx.Rollback()
+	}
+	if _, err := createIn(ctx, tx, sealer, name); err != nil {
+		return nil, rollback(tx, fmt.Errorf("seeding demo company: %w", err))
+	}
+	if err := tx.Commit(); err != nil {
+		return nil, fmt.Errorf("seeding demo company: %w", err)
+	}
+	return Seed(ctx, client, sealer, name)
+}
+
 // create writes the whole demo company in one transaction.
 func create(ctx context.Context, client *ent.Client, sealer *auth.Sealer, name string) (*ent.Company, error) {
 	tx, err := client.Tx(ctx)
 	if err != nil {
 		return nil, err
 	}
-	comp, err := tx.Company.Create().SetName(name).SetCareersToken(newToken()).Save(privacy.DecisionContext(ctx, privacy.Allow))
+	comp, err := createIn(ctx, tx, sealer, name)
 	if err != nil {
 		return nil, rollback(tx, err)
 	}
+	return comp, tx.Commit()
+}
+
+// createIn writes the whole demo company in tx.
+func createIn(ctx context.Context, tx *ent.Tx, sealer *auth.Sealer, name string) (*ent.Company, error) {
+	comp, err := tx.Company.Create().SetName(name).SetCareersToken(newToken()).Save(privacy.DecisionContext(ctx, privacy.Allow))
+	if err != nil {
+		return nil, err
+	}
 	ctx = viewer.NewContext(ctx, viewer.ForService(comp.ID))
 	if err := (&seeder{tx: tx.Client(), sealer: sealer, now: time.Now().UTC().Truncate(time.Second)}).run(ctx); err != nil {
-		return nil, rollback(tx, err)
+		return nil, err
 	}
-	return comp, tx.Commit()
+	return comp, nil
+}
+
+// demoKey returns the company's active demo key, with its secret, issuing
+// it when there is none.
+func demoKey(ctx context.Context, client *ent.Client, sealer *auth.Sealer, companyID string) (*auth.NewKey, error) {
+	k, err := client.APIKey.Query().
+		Where(apikey.CompanyID(companyID), apikey.Name(keyName), apikey.Revoked(false), apikey.UserIDIsNil(), apikey.PartnerIDIsNil()).
+		Order(apikey.ByTimeCreated(), apikey.ByID()).First(ctx)
+	if ent.IsNotFound(err) {
+		return auth.CreateKey(ctx, client, sealer, companyID, keyName, permission.CoarseScopes)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("looking up the demo API key: %w", err)
+	}
+	secret, err := sealer.Open(k.SealedSecret)
+	if err != nil {
+		return nil, fmt.Errorf("opening the demo API key %s: %w", k.ID, err)
+	}
+	return &auth.NewKey{ID: k.ID, Secret: string(secret), Scopes: k.Scopes}, nil
 }
 
 func rollback(tx *ent.Tx, err error) error {

@@ -1,7 +1,8 @@
 // Package filestore keeps uploaded files (resumes, attachments) in one
 // place behind gocloud.dev/blob: a directory on the local disk by default
 // (file://), or object storage (s3://, gs://) for deployments that run on
-// more than one machine. It checks every file before storing it: its size,
+// more than one machine; the object-storage drivers are compiled in only
+// with the build tags s3 and gcs (see s3blob.go, gcsblob.go). It checks every file before storing it: its size,
 // its type sniffed from its bytes (never from its name or the client's
 // Content-Type), and its name, and stores it under a random key.
 package filestore
@@ -26,8 +27,7 @@ import (
 	"gocloud.dev/blob"
 	"gocloud.dev/gcerrors"
 
-	// The local drivers. The object-storage ones (s3, gs) pull in the
-	// cloud SDKs, so the program registers them (cmd/hiregraph/serve.go).
+	// The local drivers; the object-storage ones are behind build tags.
 	_ "gocloud.dev/blob/fileblob"
 	_ "gocloud.dev/blob/memblob"
 
@@ -81,9 +81,9 @@ type Store struct {
 	bucket *blob.Bucket
 }
 
-// Open returns the store at rawURL (file:///dir, mem://, s3://bucket?region=…,
-// gs://bucket; their drivers are the program's to import), accepting files
-// of up to maxBytes (0: DefaultMaxBytes). A
+// Open returns the store at rawURL (file:///dir, mem://, s3://bucket?region=…
+// with -tags s3, gs://bucket with -tags gcs), accepting files of up to
+// maxBytes (0: DefaultMaxBytes). A
 // local directory is created when the first file is written, so a server
 // that never receives a file leaves nothing on disk.
 func Open(rawURL string, maxBytes int64) (*Store, error) {
@@ -104,13 +104,19 @@ func Open(rawURL string, maxBytes int64) (*Store, error) {
 		return nil, fmt.Errorf("file storage URL %q: the scheme must be file, s3, gs or mem", rawURL)
 	}
 	if !blob.DefaultURLMux().ValidBucketScheme(u.Scheme) {
-		return nil, fmt.Errorf("file storage URL %q: this program does not register the %s driver (import gocloud.dev/blob/%sblob)", rawURL, u.Scheme, u.Scheme)
+		return nil, fmt.Errorf("file storage URL %q: this binary was built without the %s:// driver; "+
+			"build it with `go build -tags %s ./cmd/hiregraph` (docs/building.md)", rawURL, u.Scheme, driverTags[u.Scheme])
 	}
 	if maxBytes <= 0 {
 		maxBytes = DefaultMaxBytes
 	}
 	return &Store{url: u.String(), maxBytes: maxBytes}, nil
 }
+
+// driverTags are the build tags that compile in the driver of each
+// object-storage scheme. The default build has none: the cloud SDKs would
+// more than double a first build's downloads and the binary.
+var driverTags = map[string]string{"s3": "s3", "gs": "gcs"}
 
 // DirURL is the file:// URL of a local directory.
 func DirURL(dir string) (string, error) {

@@ -2,6 +2,7 @@ package hiregraphtest
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -37,7 +38,8 @@ func Main(m *testing.M) int {
 // headless Chromium its package's tests share (see Main), bounded to a
 // minute; it is closed when t ends. It runs with LongEnv only (.ci/run sets
 // it), and needs a Chromium (Debian's chromium package, which .ci/run
-// installs, or CHROMIUM_PATH); otherwise the test is skipped.
+// installs, or CHROMIUM_PATH); otherwise the test is skipped, or fails
+// under RequireEnv.
 func Browser(t testing.TB) context.Context {
 	t.Helper()
 	exe := chromium(t)
@@ -113,7 +115,7 @@ func chromium(t testing.TB) string {
 			return p
 		}
 	}
-	t.Skip("no Chromium found (install Debian's chromium package or set CHROMIUM_PATH); skipping this browser test")
+	missing(t, "no Chromium found (install Debian's chromium package or set CHROMIUM_PATH); skipping this browser test")
 	return ""
 }
 
@@ -127,13 +129,17 @@ func axePath() string {
 }
 
 // CheckAccessibility runs axe-core on the page as it is and fails on
-// serious or critical violations. Without axe-core it only says so: the
-// rest of the test still runs.
+// serious or critical violations. Without axe-core it only says so (fails
+// under RequireEnv): the rest of the test still runs.
 func CheckAccessibility(t testing.TB, ctx context.Context) {
 	t.Helper()
 	src, err := os.ReadFile(axePath())
 	if err != nil {
-		t.Logf("axe-core not installed (npm install --prefix .ci/axe, as .ci/run does), so accessibility is not checked: %v", err)
+		msg := fmt.Sprintf("axe-core not installed (npm install --prefix .ci/axe, as .ci/run does), so accessibility is not checked: %v", err)
+		if os.Getenv(RequireEnv) != "" {
+			t.Fatalf("%s (%s is set: CI must have it)", msg, RequireEnv)
+		}
+		t.Log(msg)
 		return
 	}
 	// DevTools evaluation is not bound by the page's Content-Security-Policy.

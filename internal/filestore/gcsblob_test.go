@@ -1,0 +1,5 @@
+//go:build gcs
+
+package filestore_test
+
+func init() { builtWith["gcs"] = true }

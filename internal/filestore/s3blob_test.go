@@ -1,0 +1,5 @@
+//go:build s3
+
+package filestore_test
+
+func init() { builtWith["s3"] = true }
