@@ -59327,7 +59327,7 @@ func init() {
 	plainFieldsOfActivity.byName = map[string]plainField[*ent.Activity]{
 		"id":          {write: func(w io.Writer, obj *ent.Activity) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: nil},
 		"verb":        {write: func(w io.Writer, obj *ent.Activity) { graphql.MarshalString(obj.Verb).MarshalGQL(w) }, null: nil},
-		"actorType":   {write: func(w io.Writer, obj *ent.Activity) { obj.ActorType.MarshalGQL(w) }, null: nil},
+		"actorType":   {write: func(w io.Writer, obj *ent.Activity) { writeEnum(w, obj.ActorType) }, null: nil},
 		"actorID":     {write: func(w io.Writer, obj *ent.Activity) { graphql.MarshalString(obj.ActorID).MarshalGQL(w) }, null: nil},
 		"actorName":   {write: func(w io.Writer, obj *ent.Activity) { graphql.MarshalString(obj.ActorName).MarshalGQL(w) }, null: nil},
 		"objectType":  {write: func(w io.Writer, obj *ent.Activity) { graphql.MarshalString(obj.ObjectType).MarshalGQL(w) }, null: nil},
@@ -59392,7 +59392,7 @@ func init() {
 		}, null: nil}}
 	plainFieldsOfCandidate.byName = map[string]plainField[*ent.Candidate]{
 		"id":     {write: func(w io.Writer, obj *ent.Candidate) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: nil},
-		"status": {write: func(w io.Writer, obj *ent.Candidate) { obj.Status.MarshalGQL(w) }, null: nil},
+		"status": {write: func(w io.Writer, obj *ent.Candidate) { writeEnum(w, obj.Status) }, null: nil},
 		"rejectionNote": {write: func(w io.Writer, obj *ent.Candidate) {
 			if obj.RejectionNote == nil {
 				graphql.Null.MarshalGQL(w)
@@ -59454,7 +59454,7 @@ func init() {
 		}}}
 	plainFieldsOfCandidateFile.byName = map[string]plainField[*ent.CandidateFile]{
 		"id":          {write: func(w io.Writer, obj *ent.CandidateFile) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: nil},
-		"kind":        {write: func(w io.Writer, obj *ent.CandidateFile) { obj.Kind.MarshalGQL(w) }, null: nil},
+		"kind":        {write: func(w io.Writer, obj *ent.CandidateFile) { writeEnum(w, obj.Kind) }, null: nil},
 		"fileName":    {write: func(w io.Writer, obj *ent.CandidateFile) { graphql.MarshalString(obj.FileName).MarshalGQL(w) }, null: nil},
 		"contentType": {write: func(w io.Writer, obj *ent.CandidateFile) { graphql.MarshalString(obj.ContentType).MarshalGQL(w) }, null: nil},
 		"size":        {write: func(w io.Writer, obj *ent.CandidateFile) { graphql.MarshalInt64(obj.Size).MarshalGQL(w) }, null: nil},
@@ -59569,7 +59569,7 @@ func init() {
 		"name":         {write: func(w io.Writer, obj *ent.EvaluationPartner) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: nil},
 		"submitURL":    {write: func(w io.Writer, obj *ent.EvaluationPartner) { graphql.MarshalString(obj.SubmitURL).MarshalGQL(w) }, null: nil},
 		"testsURL":     {write: func(w io.Writer, obj *ent.EvaluationPartner) { graphql.MarshalString(obj.TestsURL).MarshalGQL(w) }, null: nil},
-		"authMode":     {write: func(w io.Writer, obj *ent.EvaluationPartner) { obj.AuthMode.MarshalGQL(w) }, null: nil},
+		"authMode":     {write: func(w io.Writer, obj *ent.EvaluationPartner) { writeEnum(w, obj.AuthMode) }, null: nil},
 		"canSeeOffers": {write: func(w io.Writer, obj *ent.EvaluationPartner) { graphql.MarshalBoolean(obj.CanSeeOffers).MarshalGQL(w) }, null: nil},
 		"timeCatalogFetched": {write: func(w io.Writer, obj *ent.EvaluationPartner) {
 			if obj.TimeCatalogFetched == nil {
@@ -59609,9 +59609,9 @@ func init() {
 		"field": {write: func(w io.Writer, obj *schematype.FieldChange) { graphql.MarshalString(obj.Field).MarshalGQL(w) }, null: nil}}
 	plainFieldsOfFieldDefinition.byName = map[string]plainField[*ent.FieldDefinition]{
 		"id":          {write: func(w io.Writer, obj *ent.FieldDefinition) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: nil},
-		"scope":       {write: func(w io.Writer, obj *ent.FieldDefinition) { obj.Scope.MarshalGQL(w) }, null: nil},
+		"scope":       {write: func(w io.Writer, obj *ent.FieldDefinition) { writeEnum(w, obj.Scope) }, null: nil},
 		"name":        {write: func(w io.Writer, obj *ent.FieldDefinition) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: nil},
-		"kind":        {write: func(w io.Writer, obj *ent.FieldDefinition) { obj.Kind.MarshalGQL(w) }, null: nil},
+		"kind":        {write: func(w io.Writer, obj *ent.FieldDefinition) { writeEnum(w, obj.Kind) }, null: nil},
 		"internalUse": {write: func(w io.Writer, obj *ent.FieldDefinition) { graphql.MarshalBoolean(obj.InternalUse).MarshalGQL(w) }, null: nil}}
 	plainFieldsOfFieldDefinitionConnection.byName = map[string]plainField[*ent.FieldDefinitionConnection]{
 		"totalCount": {write: func(w io.Writer, obj *ent.FieldDefinitionConnection) {
@@ -59625,7 +59625,7 @@ func init() {
 			return plainChild(ctx, c, oc, field, obj.Node, false, fieldDefinitionImplementors, &plainFieldsOfFieldDefinition)
 		}}}
 	plainFieldsOfHiringTeamMember.byName = map[string]plainField[*ent.HiringTeamMember]{
-		"role": {write: func(w io.Writer, obj *ent.HiringTeamMember) { obj.Role.MarshalGQL(w) }, null: nil}}
+		"role": {write: func(w io.Writer, obj *ent.HiringTeamMember) { writeEnum(w, obj.Role) }, null: nil}}
 	plainFieldsOfLocation.byName = map[string]plainField[*ent.Location]{
 		"id":           {write: func(w io.Writer, obj *ent.Location) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: nil},
 		"name":         {write: func(w io.Writer, obj *ent.Location) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: nil},
@@ -59717,9 +59717,9 @@ func init() {
 	plainFieldsOfOpening.byName = map[string]plainField[*ent.Opening]{
 		"id":             {write: func(w io.Writer, obj *ent.Opening) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: nil},
 		"name":           {write: func(w io.Writer, obj *ent.Opening) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: nil},
-		"status":         {write: func(w io.Writer, obj *ent.Opening) { obj.Status.MarshalGQL(w) }, null: nil},
-		"approvalStatus": {write: func(w io.Writer, obj *ent.Opening) { obj.ApprovalStatus.MarshalGQL(w) }, null: nil},
-		"reason":         {write: func(w io.Writer, obj *ent.Opening) { obj.Reason.MarshalGQL(w) }, null: nil},
+		"status":         {write: func(w io.Writer, obj *ent.Opening) { writeEnum(w, obj.Status) }, null: nil},
+		"approvalStatus": {write: func(w io.Writer, obj *ent.Opening) { writeEnum(w, obj.ApprovalStatus) }, null: nil},
+		"reason":         {write: func(w io.Writer, obj *ent.Opening) { writeEnum(w, obj.Reason) }, null: nil},
 		"headcount":      {write: func(w io.Writer, obj *ent.Opening) { graphql.MarshalInt(obj.Headcount).MarshalGQL(w) }, null: nil},
 		"timeExpectedHire": {write: func(w io.Writer, obj *ent.Opening) {
 			if obj.TimeExpectedHire == nil {
@@ -59812,7 +59812,7 @@ func init() {
 	plainFieldsOfPipelineStep.byName = map[string]plainField[*ent.PipelineStep]{
 		"id":   {write: func(w io.Writer, obj *ent.PipelineStep) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: nil},
 		"name": {write: func(w io.Writer, obj *ent.PipelineStep) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: nil},
-		"kind": {write: func(w io.Writer, obj *ent.PipelineStep) { obj.Kind.MarshalGQL(w) }, null: nil},
+		"kind": {write: func(w io.Writer, obj *ent.PipelineStep) { writeEnum(w, obj.Kind) }, null: nil},
 		"rank": {write: func(w io.Writer, obj *ent.PipelineStep) { graphql.MarshalInt(obj.Rank).MarshalGQL(w) }, null: nil},
 		"position": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.PipelineStep) graphql.Marshaler {
 			v, err := obj.Position(ctx)
@@ -59824,7 +59824,7 @@ func init() {
 	plainFieldsOfPosition.byName = map[string]plainField[*ent.Position]{
 		"id":                   {write: func(w io.Writer, obj *ent.Position) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: nil},
 		"name":                 {write: func(w io.Writer, obj *ent.Position) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: nil},
-		"status":               {write: func(w io.Writer, obj *ent.Position) { obj.Status.MarshalGQL(w) }, null: nil},
+		"status":               {write: func(w io.Writer, obj *ent.Position) { writeEnum(w, obj.Status) }, null: nil},
 		"isTemplate":           {write: func(w io.Writer, obj *ent.Position) { graphql.MarshalBoolean(obj.IsTemplate).MarshalGQL(w) }, null: nil},
 		"isDiscreet":           {write: func(w io.Writer, obj *ent.Position) { graphql.MarshalBoolean(obj.IsDiscreet).MarshalGQL(w) }, null: nil},
 		"isPublished":          {write: func(w io.Writer, obj *ent.Position) { graphql.MarshalBoolean(obj.IsPublished).MarshalGQL(w) }, null: nil},
@@ -59987,7 +59987,7 @@ func init() {
 				graphql.Null.MarshalGQL(w)
 				return
 			}
-			obj.Outcome.MarshalGQL(w)
+			writeEnum(w, *obj.Outcome)
 		}, null: nil},
 		"score": {write: func(w io.Writer, obj *ent.TestSubmission) {
 			if obj.Score == nil {

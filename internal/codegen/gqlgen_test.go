@@ -36,6 +36,8 @@ func TestPatchGqlgenRewritesAnExcerptOfUpstream(t *testing.T) {
 		"return plainList(ctx, c, oc, field, obj.Edges, false, activityEdgeImplementors, &plainFieldsOfActivityEdge)",
 		"if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfActivity); v != nil {",
 		"response.Data = marshalAnswer(data)",
+		// An ent enum written by writeEnum.
+		"{ writeEnum(w, obj.ActorType) }",
 	} {
 		if !bytes.Contains(out, []byte(want)) {
 			t.Errorf("the patched executor lacks %s", want)

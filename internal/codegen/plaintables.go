@@ -17,6 +17,9 @@ var (
 		`(\tif res == graphql\.Null \{\n\t\tgraphql\.AddInvalidNullFromMarshaler\(ctx, "[^"]+"\)\n\t\}\n)?\treturn res$`)
 	// A marshal function answering v, an enum, which writes itself.
 	enumMarshalBody = regexp.MustCompile(`^(\tif v == nil \{\n\t\treturn graphql\.Null\n\t\}\n)?\treturn v$`)
+	// The marshal function of an enum of one of ent's packages
+	// (ent/candidate.Status), which writeEnum writes.
+	entEnum = regexp.MustCompile(`2ᚖ?githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋ[a-z]+ᚐ[A-Z][A-Za-z]*$`)
 	// A marshal function of one object, nullable or not (group 1).
 	objectMarshalBody = regexp.MustCompile(`^\tif v == nil \{\n(\t\tgraphql\.AddInvalidNullError\(ctx, "[^"]+"\)\n)?\t\treturn graphql\.Null\n\t\}\n\treturn ec\._([A-Za-z0-9]+)\(ctx, sel, v\)$`)
 	// A marshal function of a nullable list, by the marshal function of
@@ -83,7 +86,7 @@ func newPlainTables(src []byte) *plainTables {
 		if b := scalarMarshalBody.FindStringSubmatch(body); b != nil {
 			t.writes[name], t.nulls[name] = scalarWrite(b[1] != "", b[2], b[3], b[4] != "")
 		} else if b := enumMarshalBody.FindStringSubmatch(body); b != nil {
-			t.writes[name] = nilCheck(b[1] != "") + "obj.F.MarshalGQL(w)"
+			t.writes[name] = enumWrite(name, b[1] != "")
 		}
 	}
 	for _, m := range objectFunc.FindAllSubmatch(src, -1) {
@@ -183,6 +186,20 @@ func scalarWrite(nullable bool, marshal, deref string, nonNull bool) (write, nul
 	// gqlgen's own marshalers of a value never answer null; a check would
 	// cost a call per field and row for nothing.
 	return nilCheck(nullable) + marshal + "(" + deref + "obj.F).MarshalGQL(w)", ""
+}
+
+// enumWrite is how a table writes an enum, given its marshal function:
+// ent's through writeEnum (graph/generated/enum.go), which spares the
+// string strconv.Quote allocates per row, others through their own
+// MarshalGQL.
+func enumWrite(marshal string, nullable bool) string {
+	if !entEnum.MatchString(marshal) {
+		return nilCheck(nullable) + "obj.F.MarshalGQL(w)"
+	}
+	if nullable {
+		return nilCheck(nullable) + "writeEnum(w, *obj.F)"
+	}
+	return "writeEnum(w, obj.F)"
 }
 
 func nilCheck(pointer bool) string {
