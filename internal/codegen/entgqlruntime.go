@@ -83,7 +83,13 @@ func PointAtEntgqlRuntime(src []byte) ([]byte, error) {
 // PointDirAtEntgqlRuntime applies PointAtEntgqlRuntime to the Go files of
 // dir.
 func PointDirAtEntgqlRuntime(dir string) error {
-	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	return RewriteFiles(filepath.Join(dir, "*.go"), PointAtEntgqlRuntime)
+}
+
+// RewriteFiles replaces the content of each file matching pattern by what
+// rewrite answers for it, leaving a file it does not change untouched.
+func RewriteFiles(pattern string, rewrite func(src []byte) ([]byte, error)) error {
+	files, err := filepath.Glob(pattern)
 	if err != nil {
 		return err
 	}
@@ -92,7 +98,7 @@ func PointDirAtEntgqlRuntime(dir string) error {
 		if err != nil {
 			return err
 		}
-		out, err := PointAtEntgqlRuntime(src)
+		out, err := rewrite(src)
 		if err != nil {
 			return fmt.Errorf("%s: %w", path, err)
 		}

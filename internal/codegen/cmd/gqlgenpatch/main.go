@@ -4,11 +4,9 @@
 package main
 
 import (
-	"bytes"
 	"fmt"
 	"log"
 	"os"
-	"path/filepath"
 
 	"github.com/99designs/gqlgen/api"
 	"github.com/99designs/gqlgen/codegen/config"
@@ -46,26 +44,7 @@ func run() error {
 	if err := os.WriteFile(executor, src, 0o644); err != nil {
 		return err
 	}
-	return renameAliasParams(resolvers)
-}
-
-// renameAliasParams renames the deprecated argument aliases in the
-// resolver files matching pattern.
-func renameAliasParams(pattern string) error {
-	files, err := filepath.Glob(pattern)
-	if err != nil {
-		return err
-	}
-	for _, name := range files {
-		src, err := os.ReadFile(name)
-		if err != nil {
-			return err
-		}
-		if fixed := codegen.RenameAliasParams(src); !bytes.Equal(fixed, src) {
-			if err := os.WriteFile(name, fixed, 0o644); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
+	return codegen.RewriteFiles(resolvers, func(src []byte) ([]byte, error) {
+		return codegen.RenameAliasParams(src), nil
+	})
 }
