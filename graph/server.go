@@ -103,10 +103,10 @@ func NewServer(service *recruiting.Service, limits Limits, sessions Sessions, ex
 	srv.AroundOperations(func(ctx context.Context, next graphql.OperationHandler) graphql.ResponseHandler {
 		return next(service.OperationContext(ctx))
 	})
-	// Field middleware sees the fields that call something (resolvers,
-	// methods, fields with arguments): a field read straight off its
-	// object skips it (graph/generated/field.go).
-	srv.AroundFields(defaultPageSize)
+	// Page sizes concern only fields with arguments: registered so, it
+	// leaves fields read straight off their object their fast path
+	// (graph/generated/middleware.go), which any srv.AroundFields ends.
+	srv.Use(generated.AroundArgumentFields(defaultPageSize))
 	srv.SetErrorPresenter(presentError)
 	srv.SetRecoverFunc(func(ctx context.Context, p any) error {
 		slog.ErrorContext(ctx, "panic in resolver", "panic", fmt.Sprint(p))

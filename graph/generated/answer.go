@@ -15,7 +15,7 @@ const maxAnswerHint = 64 << 10
 // answerHint follows the size of recent answers to queries.
 var answerHint atomic.Int64
 
-// marshalAnswer writes a query's data; graph/genpatch.go puts it in place of
+// marshalAnswer writes a query's data; internal/codegen puts it in place of
 // gqlgen's empty bytes.Buffer. Grown from gqlgen's 64 bytes, the 12 KB
 // answer of candidates(first: 100) was copied through eight smaller
 // buffers, 20 KB of garbage a read; sized from recent answers, it is

@@ -8,7 +8,7 @@ import (
 )
 
 // collectedFields remembers, for one operation, the fields collected from
-// each selection set for each object type; graph/genpatch.go puts it in
+// each selection set for each object type; internal/codegen puts it in
 // front of graphql.CollectFields, which the generated code calls for
 // every object it writes: for every row of a list. gqlgen caches the
 // result too, but builds its key with a new hash of the type's names each

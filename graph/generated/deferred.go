@@ -7,7 +7,7 @@ import (
 )
 
 // deferredGroup is graphql.NewDeferredGroup for an object whose fields are
-// fields, in place of it (graph/genpatch.go). gqlgen builds the group, with
+// fields, in place of it (internal/codegen). gqlgen builds the group, with
 // the object's whole response path, a field set and a map, for every object
 // it marshals; only a field under @defer ever uses it (ResolveConcurrently,
 // ProcessDeferredGroup), so without one the zero group does. It was the

@@ -4,7 +4,7 @@ import "io"
 
 // writeEnum writes an ent enum as its generated MarshalGQL does,
 // strconv.Quote of its value, without the string Quote allocates:
-// graph/genpatch.go puts it in the tables of plain fields, for the enums
+// internal/codegen puts it in the tables of plain fields, for the enums
 // of ent's packages only, whose String is their value. A value that is a
 // GraphQL name (letters, digits, underscores), as every enum value of the
 // graph is, quotes to itself between quotes; any other is left to

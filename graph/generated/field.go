@@ -8,15 +8,14 @@ import (
 	"github.com/vektah/gqlparser/v2/ast"
 )
 
-// resolveField is graphql.ResolveField, which graph/genpatch.go puts it in
-// place of, except for a field without resolver, arguments or directive
+// resolveField is graphql.ResolveField, which internal/codegen puts in
+// its place, except for a field without resolver, arguments or directive
 // (read straight off its object, or by a method of it such as an edge's
-// Person(ctx)): such a field skips the field middleware (server's
-// AroundFields and extensions' InterceptField). Ours act only on
-// resolvers (telemetry's spans) and on fields with arguments (the page
-// sizes), yet gqlgen ran the chain, with a closure per layer and a
-// look-up of the field context, for every id, name and status of every
-// row, and every candidate's person: most of the fields of a list.
+// Person(ctx)) while no field middleware needs every field
+// (fieldMiddlewareRegistered): gqlgen ran the chain, with a closure per
+// layer and a look-up of the field context, for every id, name and status
+// of every row, and every candidate's person: most of the fields of a
+// list.
 func resolveField[T any](
 	ctx context.Context,
 	oc *graphql.OperationContext,
@@ -32,7 +31,7 @@ func resolveField[T any](
 	if err != nil {
 		return graphql.Null
 	}
-	if middlewareChain != nil || fc.IsResolver || fc.Args != nil {
+	if middlewareChain != nil || fc.IsResolver || fc.Args != nil || fieldMiddlewareRegistered(oc) {
 		built := func(context.Context, graphql.CollectedField) (*graphql.FieldContext, error) { return fc, nil }
 		return graphql.ResolveField(ctx, oc, field, built, fieldResolver, middlewareChain, marshal, recoverFromPanic, nonNull)
 	}
@@ -94,21 +93,10 @@ func nullResult(fc *graphql.FieldContext, nonNull bool) graphql.Marshaler {
 	return graphql.Null
 }
 
-// scalarFieldContext is graphql.NewScalarFieldContext, which
-// graph/genpatch.go puts it in place of, with one shared Child function
-// where gqlgen allocated a closure per field and row to name the type in
-// its error. Child is never called on a scalar: validation refuses a
-// selection under one before anything runs.
-func scalarFieldContext(object string, field graphql.CollectedField, isMethod, isResolver bool, _ string) (*graphql.FieldContext, error) {
-	return &graphql.FieldContext{
-		Object:     object,
-		Field:      field,
-		IsMethod:   isMethod,
-		IsResolver: isResolver,
-		Child:      noChildFields,
-	}, nil
-}
-
+// noChildFields is the Child of a scalar field's context, shared where
+// gqlgen allocates a closure per field and row to name the type in its
+// error. It is never called on a scalar: validation refuses a selection
+// under one before anything runs.
 var errNoChildFields = errors.New("a scalar or enum field has no child fields")
 
 func noChildFields(context.Context, graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -116,22 +104,29 @@ func noChildFields(context.Context, graphql.CollectedField) (*graphql.FieldConte
 }
 
 // plainScalar is resolveField for a scalar or enum field read straight off
-// its object (named object), which graph/genpatch.go calls instead: v is
+// its object (named object), which internal/codegen calls instead: v is
 // the field's value, read by the caller. The field still gets its context (errors
 // name its path) and panic recovery, without resolveField's three
 // closures and two boxings of v, which were most of a list read's
 // allocations: a hundred rows of three fields make three hundred of these.
-// Its context is scalarFieldContext's, and lives in the same allocation as
-// the context.Context holding it. A scalar has no child to read fc.Result,
-// so it is left unset.
+// Its context lives in the same allocation as the context.Context holding
+// it. A scalar has no child to read fc.Result, so it is left unset. With
+// field middleware registered it resolves through gqlgen's resolveField.
 func plainScalar[T any](
 	ctx context.Context,
 	oc *graphql.OperationContext,
 	field graphql.CollectedField,
 	v T,
 	object string,
+	nonNull bool,
 	marshal func(ctx context.Context, sel ast.SelectionSet, v T) graphql.Marshaler,
 ) graphql.Marshaler {
+	if fieldMiddlewareRegistered(oc) {
+		fieldContext := func(context.Context, graphql.CollectedField) (*graphql.FieldContext, error) {
+			return &graphql.FieldContext{Object: object, Field: field, Child: noChildFields}, nil
+		}
+		return throughMiddleware(ctx, oc, field, fieldContext, v, nonNull, marshal)
+	}
 	c := withFieldCtx(ctx)
 	c.fc.Object = object
 	c.fc.Field = field
@@ -148,9 +143,13 @@ func plainObject[T any](
 	oc *graphql.OperationContext,
 	field graphql.CollectedField,
 	v T,
+	nonNull bool,
 	fieldContext func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error),
 	marshal func(ctx context.Context, sel ast.SelectionSet, v T) graphql.Marshaler,
 ) graphql.Marshaler {
+	if fieldMiddlewareRegistered(oc) {
+		return throughMiddleware(ctx, oc, field, fieldContext, v, nonNull, marshal)
+	}
 	fc, err := fieldContext(ctx, field)
 	if err != nil {
 		return graphql.Null
@@ -175,4 +174,19 @@ func marshalSafely[T any](
 		}
 	}()
 	return marshal(ctx, sel, v)
+}
+
+// throughMiddleware resolves a plain field whose value is v as gqlgen
+// does, through the operation's field middleware.
+func throughMiddleware[T any](
+	ctx context.Context,
+	oc *graphql.OperationContext,
+	field graphql.CollectedField,
+	fieldContext func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error),
+	v T,
+	nonNull bool,
+	marshal func(ctx context.Context, sel ast.SelectionSet, v T) graphql.Marshaler,
+) graphql.Marshaler {
+	read := func(context.Context) (any, error) { return v, nil }
+	return graphql.ResolveField(ctx, oc, field, fieldContext, read, nil, marshal, true, nonNull)
 }

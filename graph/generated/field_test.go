@@ -16,19 +16,19 @@ func TestPlainScalarKeepsGqlgensOutcomes(t *testing.T) {
 	ctx, oc := operation()
 	field := graphql.CollectedField{Field: &ast.Field{Alias: "status", Name: "status"}}
 
-	m := plainScalar(ctx, oc, field, "IN_PROGRESS", "Candidate", func(_ context.Context, _ ast.SelectionSet, v string) graphql.Marshaler {
+	m := plainScalar(ctx, oc, field, "IN_PROGRESS", "Candidate", true, func(_ context.Context, _ ast.SelectionSet, v string) graphql.Marshaler {
 		return graphql.MarshalString(v)
 	})
 	if got := jsonOf(m); got != `"IN_PROGRESS"` {
 		t.Fatalf("wrote %s", got)
 	}
 
-	m = plainScalar(ctx, oc, field, "", "Candidate", func(context.Context, ast.SelectionSet, string) graphql.Marshaler { panic("boom") })
+	m = plainScalar(ctx, oc, field, "", "Candidate", true, func(context.Context, ast.SelectionSet, string) graphql.Marshaler { panic("boom") })
 	if m != graphql.Null || len(graphql.GetErrors(ctx)) != 1 {
 		t.Fatalf("a panicking field answered %v with errors %v", m, graphql.GetErrors(ctx))
 	}
 
-	plainScalar(ctx, oc, field, "", "Candidate", func(ctx context.Context, _ ast.SelectionSet, _ string) graphql.Marshaler {
+	plainScalar(ctx, oc, field, "", "Candidate", true, func(ctx context.Context, _ ast.SelectionSet, _ string) graphql.Marshaler {
 		if fc := graphql.GetFieldContext(ctx); fc.Object != "Candidate" || fc.IsMethod || fc.IsResolver {
 			t.Errorf("the field context is %+v; want a plain field of Candidate", fc)
 		}
@@ -52,9 +52,9 @@ func TestPlainObjectIsItsChildrensParent(t *testing.T) {
 	}
 	type candidate struct{ status string }
 
-	m := plainObject(ctx, oc, field, &candidate{status: "HIRED"}, fieldContext, func(ctx context.Context, _ ast.SelectionSet, v *candidate) graphql.Marshaler {
+	m := plainObject(ctx, oc, field, &candidate{status: "HIRED"}, false, fieldContext, func(ctx context.Context, _ ast.SelectionSet, v *candidate) graphql.Marshaler {
 		child := graphql.CollectedField{Field: &ast.Field{Alias: "status", Name: "status"}}
-		return plainScalar(ctx, oc, child, v.status, "Candidate", func(ctx context.Context, _ ast.SelectionSet, v string) graphql.Marshaler {
+		return plainScalar(ctx, oc, child, v.status, "Candidate", true, func(ctx context.Context, _ ast.SelectionSet, v string) graphql.Marshaler {
 			if parent := graphql.GetFieldContext(ctx).Parent.Result.(*candidate); parent.status != v {
 				t.Errorf("the parent's result holds %q, the field %q", parent.status, v)
 			}
@@ -69,7 +69,7 @@ func TestPlainObjectIsItsChildrensParent(t *testing.T) {
 		t.Fatalf("errors %v; want one at path node.status", errs)
 	}
 
-	m = plainObject(ctx, oc, field, &candidate{}, fieldContext, func(context.Context, ast.SelectionSet, *candidate) graphql.Marshaler { panic("boom") })
+	m = plainObject(ctx, oc, field, &candidate{}, false, fieldContext, func(context.Context, ast.SelectionSet, *candidate) graphql.Marshaler { panic("boom") })
 	if m != graphql.Null || len(graphql.GetErrors(ctx)) != 2 {
 		t.Fatalf("a panicking field answered %v with errors %v", m, graphql.GetErrors(ctx))
 	}

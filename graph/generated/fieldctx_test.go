@@ -32,3 +32,19 @@ func TestFieldCtxIsAFieldContext(t *testing.T) {
 		t.Fatalf("the path is %s; want edges[3].node", got)
 	}
 }
+
+// fieldCtx relies on gqlgen's unexported field context key, learnt by
+// probing: gqlgen must ask a context for exactly one key to find its field
+// context, and that key must find what graphql.WithFieldContext stores.
+// If gqlgen changes either, fieldctx.go must change with it.
+func TestFieldContextKeyIsGqlgens(t *testing.T) {
+	keys := probeFieldContextKeys()
+	if len(keys) != 1 || keys[0] == nil {
+		t.Fatalf("graphql.GetFieldContext asked a context for %v; fieldCtx (fieldctx.go) expects one key: gqlgen changed how it finds a field context", keys)
+	}
+	fc := &graphql.FieldContext{}
+	ctx := graphql.WithFieldContext(context.Background(), fc)
+	if got := ctx.Value(fieldContextKey); got != fc {
+		t.Fatalf("the probed key %T answers %v, not the field context graphql.WithFieldContext stored: gqlgen changed its context key; fieldCtx (fieldctx.go) must change", fieldContextKey, got)
+	}
+}

@@ -21170,112 +21170,112 @@ func (ec *executionContext) field___Type_inputFields_args(ctx context.Context, r
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _APIKey_id(ctx context.Context, field graphql.CollectedField, obj *ent.APIKey) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "APIKey", ec.marshalNID2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "APIKey", true, ec.marshalNID2string)
 }
 func (ec *executionContext) fieldContext_APIKey_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("APIKey", field, false, false, "ID")
+	return graphql.NewScalarFieldContext("APIKey", field, false, false, "ID")
 }
 
 func (ec *executionContext) _APIKey_name(ctx context.Context, field graphql.CollectedField, obj *ent.APIKey) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Name, "APIKey", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Name, "APIKey", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_APIKey_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("APIKey", field, false, false, "String")
+	return graphql.NewScalarFieldContext("APIKey", field, false, false, "String")
 }
 
 func (ec *executionContext) _APIKey_scopes(ctx context.Context, field graphql.CollectedField, obj *ent.APIKey) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Scopes, "APIKey", ec.marshalNString2ᚕstringᚄ)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Scopes, "APIKey", true, ec.marshalNString2ᚕstringᚄ)
 }
 func (ec *executionContext) fieldContext_APIKey_scopes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("APIKey", field, false, false, "String")
+	return graphql.NewScalarFieldContext("APIKey", field, false, false, "String")
 }
 
 func (ec *executionContext) _APIKey_userID(ctx context.Context, field graphql.CollectedField, obj *ent.APIKey) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.UserID, "APIKey", ec.marshalOID2ᚖstring)
+	return plainScalar(ctx, ec.OperationContext, field, obj.UserID, "APIKey", false, ec.marshalOID2ᚖstring)
 }
 func (ec *executionContext) fieldContext_APIKey_userID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("APIKey", field, false, false, "ID")
+	return graphql.NewScalarFieldContext("APIKey", field, false, false, "ID")
 }
 
 func (ec *executionContext) _APIKey_partnerID(ctx context.Context, field graphql.CollectedField, obj *ent.APIKey) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.PartnerID, "APIKey", ec.marshalOID2ᚖstring)
+	return plainScalar(ctx, ec.OperationContext, field, obj.PartnerID, "APIKey", false, ec.marshalOID2ᚖstring)
 }
 func (ec *executionContext) fieldContext_APIKey_partnerID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("APIKey", field, false, false, "ID")
+	return graphql.NewScalarFieldContext("APIKey", field, false, false, "ID")
 }
 
 func (ec *executionContext) _APIKey_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.APIKey) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, "APIKey", ec.marshalNTime2timeᚐTime)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, "APIKey", true, ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_APIKey_timeCreated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("APIKey", field, false, false, "Time")
+	return graphql.NewScalarFieldContext("APIKey", field, false, false, "Time")
 }
 
 func (ec *executionContext) _APIKey_timeLastUsed(ctx context.Context, field graphql.CollectedField, obj *ent.APIKey) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TimeLastUsed, "APIKey", ec.marshalOTime2ᚖtimeᚐTime)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeLastUsed, "APIKey", false, ec.marshalOTime2ᚖtimeᚐTime)
 }
 func (ec *executionContext) fieldContext_APIKey_timeLastUsed(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("APIKey", field, false, false, "Time")
+	return graphql.NewScalarFieldContext("APIKey", field, false, false, "Time")
 }
 
 func (ec *executionContext) _APIKey_revoked(ctx context.Context, field graphql.CollectedField, obj *ent.APIKey) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Revoked, "APIKey", ec.marshalNBoolean2bool)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Revoked, "APIKey", true, ec.marshalNBoolean2bool)
 }
 func (ec *executionContext) fieldContext_APIKey_revoked(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("APIKey", field, false, false, "Boolean")
+	return graphql.NewScalarFieldContext("APIKey", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _Activity_id(ctx context.Context, field graphql.CollectedField, obj *ent.Activity) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "Activity", ec.marshalNID2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "Activity", true, ec.marshalNID2string)
 }
 func (ec *executionContext) fieldContext_Activity_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Activity", field, false, false, "ID")
+	return graphql.NewScalarFieldContext("Activity", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Activity_verb(ctx context.Context, field graphql.CollectedField, obj *ent.Activity) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Verb, "Activity", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Verb, "Activity", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Activity_verb(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Activity", field, false, false, "String")
+	return graphql.NewScalarFieldContext("Activity", field, false, false, "String")
 }
 
 func (ec *executionContext) _Activity_actorType(ctx context.Context, field graphql.CollectedField, obj *ent.Activity) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.ActorType, "Activity", ec.marshalNActivityActorType2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋactivityᚐActorType)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ActorType, "Activity", true, ec.marshalNActivityActorType2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋactivityᚐActorType)
 }
 func (ec *executionContext) fieldContext_Activity_actorType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Activity", field, false, false, "ActivityActorType")
+	return graphql.NewScalarFieldContext("Activity", field, false, false, "ActivityActorType")
 }
 
 func (ec *executionContext) _Activity_actorID(ctx context.Context, field graphql.CollectedField, obj *ent.Activity) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.ActorID, "Activity", ec.marshalOString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ActorID, "Activity", false, ec.marshalOString2string)
 }
 func (ec *executionContext) fieldContext_Activity_actorID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Activity", field, false, false, "String")
+	return graphql.NewScalarFieldContext("Activity", field, false, false, "String")
 }
 
 func (ec *executionContext) _Activity_actorName(ctx context.Context, field graphql.CollectedField, obj *ent.Activity) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.ActorName, "Activity", ec.marshalOString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ActorName, "Activity", false, ec.marshalOString2string)
 }
 func (ec *executionContext) fieldContext_Activity_actorName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Activity", field, false, false, "String")
+	return graphql.NewScalarFieldContext("Activity", field, false, false, "String")
 }
 
 func (ec *executionContext) _Activity_objectType(ctx context.Context, field graphql.CollectedField, obj *ent.Activity) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.ObjectType, "Activity", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ObjectType, "Activity", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Activity_objectType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Activity", field, false, false, "String")
+	return graphql.NewScalarFieldContext("Activity", field, false, false, "String")
 }
 
 func (ec *executionContext) _Activity_objectID(ctx context.Context, field graphql.CollectedField, obj *ent.Activity) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.ObjectID, "Activity", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ObjectID, "Activity", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Activity_objectID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Activity", field, false, false, "String")
+	return graphql.NewScalarFieldContext("Activity", field, false, false, "String")
 }
 
 func (ec *executionContext) _Activity_changes(ctx context.Context, field graphql.CollectedField, obj *ent.Activity) (ret graphql.Marshaler) {
-	return plainObject(ctx, ec.OperationContext, field, obj.Changes, ec.fieldContext_Activity_changes, ec.marshalNFieldChange2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐFieldChangeᚄ)
+	return plainObject(ctx, ec.OperationContext, field, obj.Changes, true, ec.fieldContext_Activity_changes, ec.marshalNFieldChange2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐFieldChangeᚄ)
 }
 func (ec *executionContext) fieldContext_Activity_changes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -21291,10 +21291,10 @@ func (ec *executionContext) fieldContext_Activity_changes(_ context.Context, fie
 }
 
 func (ec *executionContext) _Activity_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.Activity) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, "Activity", ec.marshalNTime2timeᚐTime)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, "Activity", true, ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_Activity_timeCreated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Activity", field, false, false, "Time")
+	return graphql.NewScalarFieldContext("Activity", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Activity_candidate(ctx context.Context, field graphql.CollectedField, obj *ent.Activity) (ret graphql.Marshaler) {
@@ -21362,7 +21362,7 @@ func (ec *executionContext) fieldContext_Activity_position(_ context.Context, fi
 }
 
 func (ec *executionContext) _ActivityConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.ActivityConnection) (ret graphql.Marshaler) {
-	return plainObject(ctx, ec.OperationContext, field, obj.Edges, ec.fieldContext_ActivityConnection_edges, ec.marshalOActivityEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐActivityEdge)
+	return plainObject(ctx, ec.OperationContext, field, obj.Edges, false, ec.fieldContext_ActivityConnection_edges, ec.marshalOActivityEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐActivityEdge)
 }
 func (ec *executionContext) fieldContext_ActivityConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -21378,7 +21378,7 @@ func (ec *executionContext) fieldContext_ActivityConnection_edges(_ context.Cont
 }
 
 func (ec *executionContext) _ActivityConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.ActivityConnection) (ret graphql.Marshaler) {
-	return plainObject(ctx, ec.OperationContext, field, obj.PageInfo, ec.fieldContext_ActivityConnection_pageInfo, ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo)
+	return plainObject(ctx, ec.OperationContext, field, obj.PageInfo, true, ec.fieldContext_ActivityConnection_pageInfo, ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo)
 }
 func (ec *executionContext) fieldContext_ActivityConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -21394,14 +21394,14 @@ func (ec *executionContext) fieldContext_ActivityConnection_pageInfo(_ context.C
 }
 
 func (ec *executionContext) _ActivityConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.ActivityConnection) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, "ActivityConnection", ec.marshalNInt2int)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, "ActivityConnection", true, ec.marshalNInt2int)
 }
 func (ec *executionContext) fieldContext_ActivityConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("ActivityConnection", field, false, false, "Int")
+	return graphql.NewScalarFieldContext("ActivityConnection", field, false, false, "Int")
 }
 
 func (ec *executionContext) _ActivityEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.ActivityEdge) (ret graphql.Marshaler) {
-	return plainObject(ctx, ec.OperationContext, field, obj.Node, ec.fieldContext_ActivityEdge_node, ec.marshalOActivity2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐActivity)
+	return plainObject(ctx, ec.OperationContext, field, obj.Node, false, ec.fieldContext_ActivityEdge_node, ec.marshalOActivity2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐActivity)
 }
 func (ec *executionContext) fieldContext_ActivityEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -21417,80 +21417,80 @@ func (ec *executionContext) fieldContext_ActivityEdge_node(_ context.Context, fi
 }
 
 func (ec *executionContext) _ActivityEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.ActivityEdge) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, "ActivityEdge", ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, "ActivityEdge", true, ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
 }
 func (ec *executionContext) fieldContext_ActivityEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("ActivityEdge", field, false, false, "Cursor")
+	return graphql.NewScalarFieldContext("ActivityEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _Address_country(ctx context.Context, field graphql.CollectedField, obj *schematype.Address) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Country, "Address", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Country, "Address", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Address_country(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Address", field, false, false, "String")
+	return graphql.NewScalarFieldContext("Address", field, false, false, "String")
 }
 
 func (ec *executionContext) _Address_state(ctx context.Context, field graphql.CollectedField, obj *schematype.Address) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.State, "Address", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.State, "Address", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Address_state(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Address", field, false, false, "String")
+	return graphql.NewScalarFieldContext("Address", field, false, false, "String")
 }
 
 func (ec *executionContext) _Address_zip(ctx context.Context, field graphql.CollectedField, obj *schematype.Address) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Zip, "Address", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Zip, "Address", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Address_zip(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Address", field, false, false, "String")
+	return graphql.NewScalarFieldContext("Address", field, false, false, "String")
 }
 
 func (ec *executionContext) _Address_streetAddress(ctx context.Context, field graphql.CollectedField, obj *schematype.Address) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.StreetAddress, "Address", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.StreetAddress, "Address", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Address_streetAddress(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Address", field, false, false, "String")
+	return graphql.NewScalarFieldContext("Address", field, false, false, "String")
 }
 
 func (ec *executionContext) _Address_city(ctx context.Context, field graphql.CollectedField, obj *schematype.Address) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.City, "Address", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.City, "Address", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Address_city(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Address", field, false, false, "String")
+	return graphql.NewScalarFieldContext("Address", field, false, false, "String")
 }
 
 func (ec *executionContext) _Application_id(ctx context.Context, field graphql.CollectedField, obj *ent.Application) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "Application", ec.marshalNID2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "Application", true, ec.marshalNID2string)
 }
 func (ec *executionContext) fieldContext_Application_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Application", field, false, false, "ID")
+	return graphql.NewScalarFieldContext("Application", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Application_email(ctx context.Context, field graphql.CollectedField, obj *ent.Application) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Email, "Application", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Email, "Application", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Application_email(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Application", field, false, false, "String")
+	return graphql.NewScalarFieldContext("Application", field, false, false, "String")
 }
 
 func (ec *executionContext) _Application_source(ctx context.Context, field graphql.CollectedField, obj *ent.Application) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Source, "Application", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Source, "Application", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Application_source(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Application", field, false, false, "String")
+	return graphql.NewScalarFieldContext("Application", field, false, false, "String")
 }
 
 func (ec *executionContext) _Application_linkedinURL(ctx context.Context, field graphql.CollectedField, obj *ent.Application) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.LinkedinURL, "Application", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.LinkedinURL, "Application", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Application_linkedinURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Application", field, false, false, "String")
+	return graphql.NewScalarFieldContext("Application", field, false, false, "String")
 }
 
 func (ec *executionContext) _Application_coverLetter(ctx context.Context, field graphql.CollectedField, obj *ent.Application) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.CoverLetter, "Application", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.CoverLetter, "Application", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Application_coverLetter(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Application", field, false, false, "String")
+	return graphql.NewScalarFieldContext("Application", field, false, false, "String")
 }
 
 func (ec *executionContext) _Application_answers(ctx context.Context, field graphql.CollectedField, obj *ent.Application) (ret graphql.Marshaler) {
@@ -21526,24 +21526,24 @@ func (ec *executionContext) fieldContext_Application_answers(_ context.Context, 
 }
 
 func (ec *executionContext) _Application_consentText(ctx context.Context, field graphql.CollectedField, obj *ent.Application) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.ConsentText, "Application", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ConsentText, "Application", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Application_consentText(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Application", field, false, false, "String")
+	return graphql.NewScalarFieldContext("Application", field, false, false, "String")
 }
 
 func (ec *executionContext) _Application_timeConsented(ctx context.Context, field graphql.CollectedField, obj *ent.Application) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TimeConsented, "Application", ec.marshalNTime2timeᚐTime)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeConsented, "Application", true, ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_Application_timeConsented(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Application", field, false, false, "Time")
+	return graphql.NewScalarFieldContext("Application", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Application_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.Application) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, "Application", ec.marshalNTime2timeᚐTime)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, "Application", true, ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_Application_timeCreated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Application", field, false, false, "Time")
+	return graphql.NewScalarFieldContext("Application", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Application_candidate(ctx context.Context, field graphql.CollectedField, obj *ent.Application) (ret graphql.Marshaler) {
@@ -21611,38 +21611,38 @@ func (ec *executionContext) fieldContext_Application_demographicAnswers(_ contex
 }
 
 func (ec *executionContext) _ApprovalProcess_id(ctx context.Context, field graphql.CollectedField, obj *ent.ApprovalProcess) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "ApprovalProcess", ec.marshalNID2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "ApprovalProcess", true, ec.marshalNID2string)
 }
 func (ec *executionContext) fieldContext_ApprovalProcess_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("ApprovalProcess", field, false, false, "ID")
+	return graphql.NewScalarFieldContext("ApprovalProcess", field, false, false, "ID")
 }
 
 func (ec *executionContext) _ApprovalProcess_name(ctx context.Context, field graphql.CollectedField, obj *ent.ApprovalProcess) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Name, "ApprovalProcess", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Name, "ApprovalProcess", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_ApprovalProcess_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("ApprovalProcess", field, false, false, "String")
+	return graphql.NewScalarFieldContext("ApprovalProcess", field, false, false, "String")
 }
 
 func (ec *executionContext) _ApprovalProcess_status(ctx context.Context, field graphql.CollectedField, obj *ent.ApprovalProcess) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Status, "ApprovalProcess", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Status, "ApprovalProcess", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_ApprovalProcess_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("ApprovalProcess", field, false, false, "String")
+	return graphql.NewScalarFieldContext("ApprovalProcess", field, false, false, "String")
 }
 
 func (ec *executionContext) _ApprovalProcess_timeStarted(ctx context.Context, field graphql.CollectedField, obj *ent.ApprovalProcess) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TimeStarted, "ApprovalProcess", ec.marshalNTime2timeᚐTime)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeStarted, "ApprovalProcess", true, ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_ApprovalProcess_timeStarted(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("ApprovalProcess", field, false, false, "Time")
+	return graphql.NewScalarFieldContext("ApprovalProcess", field, false, false, "Time")
 }
 
 func (ec *executionContext) _ApprovalProcess_timeCompleted(ctx context.Context, field graphql.CollectedField, obj *ent.ApprovalProcess) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCompleted, "ApprovalProcess", ec.marshalOTime2ᚖtimeᚐTime)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCompleted, "ApprovalProcess", false, ec.marshalOTime2ᚖtimeᚐTime)
 }
 func (ec *executionContext) fieldContext_ApprovalProcess_timeCompleted(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("ApprovalProcess", field, false, false, "Time")
+	return graphql.NewScalarFieldContext("ApprovalProcess", field, false, false, "Time")
 }
 
 func (ec *executionContext) _ApprovalProcess_approvers(ctx context.Context, field graphql.CollectedField, obj *ent.ApprovalProcess) (ret graphql.Marshaler) {
@@ -21710,42 +21710,42 @@ func (ec *executionContext) fieldContext_ApprovalProcess_currentApprover(_ conte
 }
 
 func (ec *executionContext) _Candidate_id(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "Candidate", ec.marshalNID2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "Candidate", true, ec.marshalNID2string)
 }
 func (ec *executionContext) fieldContext_Candidate_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Candidate", field, false, false, "ID")
+	return graphql.NewScalarFieldContext("Candidate", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Candidate_status(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Status, "Candidate", ec.marshalNCandidateStatus2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋcandidateᚐStatus)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Status, "Candidate", true, ec.marshalNCandidateStatus2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋcandidateᚐStatus)
 }
 func (ec *executionContext) fieldContext_Candidate_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Candidate", field, false, false, "CandidateStatus")
+	return graphql.NewScalarFieldContext("Candidate", field, false, false, "CandidateStatus")
 }
 
 func (ec *executionContext) _Candidate_rejectionNote(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.RejectionNote, "Candidate", ec.marshalOString2ᚖstring)
+	return plainScalar(ctx, ec.OperationContext, field, obj.RejectionNote, "Candidate", false, ec.marshalOString2ᚖstring)
 }
 func (ec *executionContext) fieldContext_Candidate_rejectionNote(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Candidate", field, false, false, "String")
+	return graphql.NewScalarFieldContext("Candidate", field, false, false, "String")
 }
 
 func (ec *executionContext) _Candidate_source(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Source, "Candidate", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Source, "Candidate", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Candidate_source(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Candidate", field, false, false, "String")
+	return graphql.NewScalarFieldContext("Candidate", field, false, false, "String")
 }
 
 func (ec *executionContext) _Candidate_deleted(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Deleted, "Candidate", ec.marshalNBoolean2bool)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Deleted, "Candidate", true, ec.marshalNBoolean2bool)
 }
 func (ec *executionContext) fieldContext_Candidate_deleted(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Candidate", field, false, false, "Boolean")
+	return graphql.NewScalarFieldContext("Candidate", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _Candidate_currentSteps(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
-	return plainObject(ctx, ec.OperationContext, field, obj.CurrentSteps, ec.fieldContext_Candidate_currentSteps, ec.marshalNStep2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐStepᚄ)
+	return plainObject(ctx, ec.OperationContext, field, obj.CurrentSteps, true, ec.fieldContext_Candidate_currentSteps, ec.marshalNStep2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐStepᚄ)
 }
 func (ec *executionContext) fieldContext_Candidate_currentSteps(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -21761,7 +21761,7 @@ func (ec *executionContext) fieldContext_Candidate_currentSteps(_ context.Contex
 }
 
 func (ec *executionContext) _Candidate_completedSteps(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
-	return plainObject(ctx, ec.OperationContext, field, obj.CompletedSteps, ec.fieldContext_Candidate_completedSteps, ec.marshalNStep2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐStepᚄ)
+	return plainObject(ctx, ec.OperationContext, field, obj.CompletedSteps, true, ec.fieldContext_Candidate_completedSteps, ec.marshalNStep2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐStepᚄ)
 }
 func (ec *executionContext) fieldContext_Candidate_completedSteps(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -21777,7 +21777,7 @@ func (ec *executionContext) fieldContext_Candidate_completedSteps(_ context.Cont
 }
 
 func (ec *executionContext) _Candidate_address(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
-	return plainObject(ctx, ec.OperationContext, field, obj.Address, ec.fieldContext_Candidate_address, ec.marshalOAddress2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐAddress)
+	return plainObject(ctx, ec.OperationContext, field, obj.Address, false, ec.fieldContext_Candidate_address, ec.marshalOAddress2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐAddress)
 }
 func (ec *executionContext) fieldContext_Candidate_address(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -21793,24 +21793,24 @@ func (ec *executionContext) fieldContext_Candidate_address(_ context.Context, fi
 }
 
 func (ec *executionContext) _Candidate_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, "Candidate", ec.marshalNTime2timeᚐTime)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, "Candidate", true, ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_Candidate_timeCreated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Candidate", field, false, false, "Time")
+	return graphql.NewScalarFieldContext("Candidate", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Candidate_timeLastStatusChanged(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TimeLastStatusChanged, "Candidate", ec.marshalNTime2timeᚐTime)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeLastStatusChanged, "Candidate", true, ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_Candidate_timeLastStatusChanged(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Candidate", field, false, false, "Time")
+	return graphql.NewScalarFieldContext("Candidate", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Candidate_timeHiringProcessUpdated(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TimeHiringProcessUpdated, "Candidate", ec.marshalNTime2timeᚐTime)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeHiringProcessUpdated, "Candidate", true, ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_Candidate_timeHiringProcessUpdated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Candidate", field, false, false, "Time")
+	return graphql.NewScalarFieldContext("Candidate", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Candidate_person(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
@@ -22366,7 +22366,7 @@ func (ec *executionContext) fieldContext_Candidate_hiredFor(_ context.Context, f
 }
 
 func (ec *executionContext) _CandidateConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateConnection) (ret graphql.Marshaler) {
-	return plainObject(ctx, ec.OperationContext, field, obj.Edges, ec.fieldContext_CandidateConnection_edges, ec.marshalOCandidateEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateEdge)
+	return plainObject(ctx, ec.OperationContext, field, obj.Edges, false, ec.fieldContext_CandidateConnection_edges, ec.marshalOCandidateEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateEdge)
 }
 func (ec *executionContext) fieldContext_CandidateConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -22382,7 +22382,7 @@ func (ec *executionContext) fieldContext_CandidateConnection_edges(_ context.Con
 }
 
 func (ec *executionContext) _CandidateConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateConnection) (ret graphql.Marshaler) {
-	return plainObject(ctx, ec.OperationContext, field, obj.PageInfo, ec.fieldContext_CandidateConnection_pageInfo, ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo)
+	return plainObject(ctx, ec.OperationContext, field, obj.PageInfo, true, ec.fieldContext_CandidateConnection_pageInfo, ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo)
 }
 func (ec *executionContext) fieldContext_CandidateConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -22398,14 +22398,14 @@ func (ec *executionContext) fieldContext_CandidateConnection_pageInfo(_ context.
 }
 
 func (ec *executionContext) _CandidateConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateConnection) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, "CandidateConnection", ec.marshalNInt2int)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, "CandidateConnection", true, ec.marshalNInt2int)
 }
 func (ec *executionContext) fieldContext_CandidateConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("CandidateConnection", field, false, false, "Int")
+	return graphql.NewScalarFieldContext("CandidateConnection", field, false, false, "Int")
 }
 
 func (ec *executionContext) _CandidateEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateEdge) (ret graphql.Marshaler) {
-	return plainObject(ctx, ec.OperationContext, field, obj.Node, ec.fieldContext_CandidateEdge_node, ec.marshalOCandidate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidate)
+	return plainObject(ctx, ec.OperationContext, field, obj.Node, false, ec.fieldContext_CandidateEdge_node, ec.marshalOCandidate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidate)
 }
 func (ec *executionContext) fieldContext_CandidateEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -22421,52 +22421,52 @@ func (ec *executionContext) fieldContext_CandidateEdge_node(_ context.Context, f
 }
 
 func (ec *executionContext) _CandidateEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateEdge) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, "CandidateEdge", ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, "CandidateEdge", true, ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
 }
 func (ec *executionContext) fieldContext_CandidateEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("CandidateEdge", field, false, false, "Cursor")
+	return graphql.NewScalarFieldContext("CandidateEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _CandidateFile_id(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateFile) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "CandidateFile", ec.marshalNID2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "CandidateFile", true, ec.marshalNID2string)
 }
 func (ec *executionContext) fieldContext_CandidateFile_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("CandidateFile", field, false, false, "ID")
+	return graphql.NewScalarFieldContext("CandidateFile", field, false, false, "ID")
 }
 
 func (ec *executionContext) _CandidateFile_kind(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateFile) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Kind, "CandidateFile", ec.marshalNCandidateFileKind2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋcandidatefileᚐKind)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Kind, "CandidateFile", true, ec.marshalNCandidateFileKind2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋcandidatefileᚐKind)
 }
 func (ec *executionContext) fieldContext_CandidateFile_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("CandidateFile", field, false, false, "CandidateFileKind")
+	return graphql.NewScalarFieldContext("CandidateFile", field, false, false, "CandidateFileKind")
 }
 
 func (ec *executionContext) _CandidateFile_fileName(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateFile) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.FileName, "CandidateFile", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.FileName, "CandidateFile", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_CandidateFile_fileName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("CandidateFile", field, false, false, "String")
+	return graphql.NewScalarFieldContext("CandidateFile", field, false, false, "String")
 }
 
 func (ec *executionContext) _CandidateFile_contentType(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateFile) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.ContentType, "CandidateFile", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ContentType, "CandidateFile", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_CandidateFile_contentType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("CandidateFile", field, false, false, "String")
+	return graphql.NewScalarFieldContext("CandidateFile", field, false, false, "String")
 }
 
 func (ec *executionContext) _CandidateFile_size(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateFile) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Size, "CandidateFile", ec.marshalNInt2int64)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Size, "CandidateFile", true, ec.marshalNInt2int64)
 }
 func (ec *executionContext) fieldContext_CandidateFile_size(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("CandidateFile", field, false, false, "Int")
+	return graphql.NewScalarFieldContext("CandidateFile", field, false, false, "Int")
 }
 
 func (ec *executionContext) _CandidateFile_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateFile) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, "CandidateFile", ec.marshalNTime2timeᚐTime)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, "CandidateFile", true, ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_CandidateFile_timeCreated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("CandidateFile", field, false, false, "Time")
+	return graphql.NewScalarFieldContext("CandidateFile", field, false, false, "Time")
 }
 
 func (ec *executionContext) _CandidateFile_candidate(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateFile) (ret graphql.Marshaler) {
@@ -22521,7 +22521,7 @@ func (ec *executionContext) _CandidateFile_downloadURL(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_CandidateFile_downloadURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("CandidateFile", field, true, true, "String")
+	return graphql.NewScalarFieldContext("CandidateFile", field, true, true, "String")
 }
 
 func (ec *executionContext) _CandidateFile_downloadURLExpires(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateFile) (ret graphql.Marshaler) {
@@ -22544,11 +22544,11 @@ func (ec *executionContext) _CandidateFile_downloadURLExpires(ctx context.Contex
 	)
 }
 func (ec *executionContext) fieldContext_CandidateFile_downloadURLExpires(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("CandidateFile", field, true, true, "Time")
+	return graphql.NewScalarFieldContext("CandidateFile", field, true, true, "Time")
 }
 
 func (ec *executionContext) _CandidateFileConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateFileConnection) (ret graphql.Marshaler) {
-	return plainObject(ctx, ec.OperationContext, field, obj.Edges, ec.fieldContext_CandidateFileConnection_edges, ec.marshalOCandidateFileEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateFileEdge)
+	return plainObject(ctx, ec.OperationContext, field, obj.Edges, false, ec.fieldContext_CandidateFileConnection_edges, ec.marshalOCandidateFileEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateFileEdge)
 }
 func (ec *executionContext) fieldContext_CandidateFileConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -22564,7 +22564,7 @@ func (ec *executionContext) fieldContext_CandidateFileConnection_edges(_ context
 }
 
 func (ec *executionContext) _CandidateFileConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateFileConnection) (ret graphql.Marshaler) {
-	return plainObject(ctx, ec.OperationContext, field, obj.PageInfo, ec.fieldContext_CandidateFileConnection_pageInfo, ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo)
+	return plainObject(ctx, ec.OperationContext, field, obj.PageInfo, true, ec.fieldContext_CandidateFileConnection_pageInfo, ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo)
 }
 func (ec *executionContext) fieldContext_CandidateFileConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -22580,14 +22580,14 @@ func (ec *executionContext) fieldContext_CandidateFileConnection_pageInfo(_ cont
 }
 
 func (ec *executionContext) _CandidateFileConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateFileConnection) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, "CandidateFileConnection", ec.marshalNInt2int)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, "CandidateFileConnection", true, ec.marshalNInt2int)
 }
 func (ec *executionContext) fieldContext_CandidateFileConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("CandidateFileConnection", field, false, false, "Int")
+	return graphql.NewScalarFieldContext("CandidateFileConnection", field, false, false, "Int")
 }
 
 func (ec *executionContext) _CandidateFileEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateFileEdge) (ret graphql.Marshaler) {
-	return plainObject(ctx, ec.OperationContext, field, obj.Node, ec.fieldContext_CandidateFileEdge_node, ec.marshalOCandidateFile2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateFile)
+	return plainObject(ctx, ec.OperationContext, field, obj.Node, false, ec.fieldContext_CandidateFileEdge_node, ec.marshalOCandidateFile2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateFile)
 }
 func (ec *executionContext) fieldContext_CandidateFileEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -22603,66 +22603,66 @@ func (ec *executionContext) fieldContext_CandidateFileEdge_node(_ context.Contex
 }
 
 func (ec *executionContext) _CandidateFileEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateFileEdge) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, "CandidateFileEdge", ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, "CandidateFileEdge", true, ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
 }
 func (ec *executionContext) fieldContext_CandidateFileEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("CandidateFileEdge", field, false, false, "Cursor")
+	return graphql.NewScalarFieldContext("CandidateFileEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _CandidateStep_id(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateStep) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "CandidateStep", ec.marshalNID2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "CandidateStep", true, ec.marshalNID2string)
 }
 func (ec *executionContext) fieldContext_CandidateStep_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("CandidateStep", field, false, false, "ID")
+	return graphql.NewScalarFieldContext("CandidateStep", field, false, false, "ID")
 }
 
 func (ec *executionContext) _CandidateStep_name(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateStep) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Name, "CandidateStep", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Name, "CandidateStep", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_CandidateStep_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("CandidateStep", field, false, false, "String")
+	return graphql.NewScalarFieldContext("CandidateStep", field, false, false, "String")
 }
 
 func (ec *executionContext) _CandidateStep_kind(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateStep) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Kind, "CandidateStep", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Kind, "CandidateStep", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_CandidateStep_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("CandidateStep", field, false, false, "String")
+	return graphql.NewScalarFieldContext("CandidateStep", field, false, false, "String")
 }
 
 func (ec *executionContext) _CandidateStep_timeEntered(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateStep) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TimeEntered, "CandidateStep", ec.marshalNTime2timeᚐTime)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeEntered, "CandidateStep", true, ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_CandidateStep_timeEntered(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("CandidateStep", field, false, false, "Time")
+	return graphql.NewScalarFieldContext("CandidateStep", field, false, false, "Time")
 }
 
 func (ec *executionContext) _CandidateStep_timeLeft(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateStep) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TimeLeft, "CandidateStep", ec.marshalOTime2ᚖtimeᚐTime)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeLeft, "CandidateStep", false, ec.marshalOTime2ᚖtimeᚐTime)
 }
 func (ec *executionContext) fieldContext_CandidateStep_timeLeft(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("CandidateStep", field, false, false, "Time")
+	return graphql.NewScalarFieldContext("CandidateStep", field, false, false, "Time")
 }
 
 func (ec *executionContext) _CandidateStep_timeScheduled(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateStep) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TimeScheduled, "CandidateStep", ec.marshalOTime2ᚖtimeᚐTime)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeScheduled, "CandidateStep", false, ec.marshalOTime2ᚖtimeᚐTime)
 }
 func (ec *executionContext) fieldContext_CandidateStep_timeScheduled(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("CandidateStep", field, false, false, "Time")
+	return graphql.NewScalarFieldContext("CandidateStep", field, false, false, "Time")
 }
 
 func (ec *executionContext) _CandidateStep_enteredBy(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateStep) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.EnteredBy, "CandidateStep", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.EnteredBy, "CandidateStep", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_CandidateStep_enteredBy(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("CandidateStep", field, false, false, "String")
+	return graphql.NewScalarFieldContext("CandidateStep", field, false, false, "String")
 }
 
 func (ec *executionContext) _CandidateStep_leftBy(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateStep) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.LeftBy, "CandidateStep", ec.marshalOString2ᚖstring)
+	return plainScalar(ctx, ec.OperationContext, field, obj.LeftBy, "CandidateStep", false, ec.marshalOString2ᚖstring)
 }
 func (ec *executionContext) fieldContext_CandidateStep_leftBy(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("CandidateStep", field, false, false, "String")
+	return graphql.NewScalarFieldContext("CandidateStep", field, false, false, "String")
 }
 
 func (ec *executionContext) _CandidateStep_candidate(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateStep) (ret graphql.Marshaler) {
@@ -22698,7 +22698,7 @@ func (ec *executionContext) fieldContext_CandidateStep_candidate(_ context.Conte
 }
 
 func (ec *executionContext) _CandidateStepConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateStepConnection) (ret graphql.Marshaler) {
-	return plainObject(ctx, ec.OperationContext, field, obj.Edges, ec.fieldContext_CandidateStepConnection_edges, ec.marshalOCandidateStepEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateStepEdge)
+	return plainObject(ctx, ec.OperationContext, field, obj.Edges, false, ec.fieldContext_CandidateStepConnection_edges, ec.marshalOCandidateStepEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateStepEdge)
 }
 func (ec *executionContext) fieldContext_CandidateStepConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -22714,7 +22714,7 @@ func (ec *executionContext) fieldContext_CandidateStepConnection_edges(_ context
 }
 
 func (ec *executionContext) _CandidateStepConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateStepConnection) (ret graphql.Marshaler) {
-	return plainObject(ctx, ec.OperationContext, field, obj.PageInfo, ec.fieldContext_CandidateStepConnection_pageInfo, ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo)
+	return plainObject(ctx, ec.OperationContext, field, obj.PageInfo, true, ec.fieldContext_CandidateStepConnection_pageInfo, ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo)
 }
 func (ec *executionContext) fieldContext_CandidateStepConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -22730,14 +22730,14 @@ func (ec *executionContext) fieldContext_CandidateStepConnection_pageInfo(_ cont
 }
 
 func (ec *executionContext) _CandidateStepConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateStepConnection) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, "CandidateStepConnection", ec.marshalNInt2int)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, "CandidateStepConnection", true, ec.marshalNInt2int)
 }
 func (ec *executionContext) fieldContext_CandidateStepConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("CandidateStepConnection", field, false, false, "Int")
+	return graphql.NewScalarFieldContext("CandidateStepConnection", field, false, false, "Int")
 }
 
 func (ec *executionContext) _CandidateStepEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateStepEdge) (ret graphql.Marshaler) {
-	return plainObject(ctx, ec.OperationContext, field, obj.Node, ec.fieldContext_CandidateStepEdge_node, ec.marshalOCandidateStep2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateStep)
+	return plainObject(ctx, ec.OperationContext, field, obj.Node, false, ec.fieldContext_CandidateStepEdge_node, ec.marshalOCandidateStep2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateStep)
 }
 func (ec *executionContext) fieldContext_CandidateStepEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -22753,31 +22753,31 @@ func (ec *executionContext) fieldContext_CandidateStepEdge_node(_ context.Contex
 }
 
 func (ec *executionContext) _CandidateStepEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateStepEdge) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, "CandidateStepEdge", ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, "CandidateStepEdge", true, ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
 }
 func (ec *executionContext) fieldContext_CandidateStepEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("CandidateStepEdge", field, false, false, "Cursor")
+	return graphql.NewScalarFieldContext("CandidateStepEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _Company_id(ctx context.Context, field graphql.CollectedField, obj *ent.Company) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "Company", ec.marshalNID2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "Company", true, ec.marshalNID2string)
 }
 func (ec *executionContext) fieldContext_Company_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Company", field, false, false, "ID")
+	return graphql.NewScalarFieldContext("Company", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Company_name(ctx context.Context, field graphql.CollectedField, obj *ent.Company) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Name, "Company", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Name, "Company", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Company_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Company", field, false, false, "String")
+	return graphql.NewScalarFieldContext("Company", field, false, false, "String")
 }
 
 func (ec *executionContext) _Company_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.Company) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, "Company", ec.marshalNTime2timeᚐTime)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, "Company", true, ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_Company_timeCreated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Company", field, false, false, "Time")
+	return graphql.NewScalarFieldContext("Company", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Company_viewerUser(ctx context.Context, field graphql.CollectedField, obj *ent.Company) (ret graphql.Marshaler) {
@@ -22813,56 +22813,56 @@ func (ec *executionContext) fieldContext_Company_viewerUser(_ context.Context, f
 }
 
 func (ec *executionContext) _Contact_id(ctx context.Context, field graphql.CollectedField, obj *ent.Contact) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "Contact", ec.marshalNID2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "Contact", true, ec.marshalNID2string)
 }
 func (ec *executionContext) fieldContext_Contact_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Contact", field, false, false, "ID")
+	return graphql.NewScalarFieldContext("Contact", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Contact_type(ctx context.Context, field graphql.CollectedField, obj *ent.Contact) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Type, "Contact", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Type, "Contact", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Contact_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Contact", field, false, false, "String")
+	return graphql.NewScalarFieldContext("Contact", field, false, false, "String")
 }
 
 func (ec *executionContext) _Contact_firstName(ctx context.Context, field graphql.CollectedField, obj *ent.Contact) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.FirstName, "Contact", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.FirstName, "Contact", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Contact_firstName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Contact", field, false, false, "String")
+	return graphql.NewScalarFieldContext("Contact", field, false, false, "String")
 }
 
 func (ec *executionContext) _Contact_middleName(ctx context.Context, field graphql.CollectedField, obj *ent.Contact) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.MiddleName, "Contact", ec.marshalOString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.MiddleName, "Contact", false, ec.marshalOString2string)
 }
 func (ec *executionContext) fieldContext_Contact_middleName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Contact", field, false, false, "String")
+	return graphql.NewScalarFieldContext("Contact", field, false, false, "String")
 }
 
 func (ec *executionContext) _Contact_lastName(ctx context.Context, field graphql.CollectedField, obj *ent.Contact) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.LastName, "Contact", ec.marshalOString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.LastName, "Contact", false, ec.marshalOString2string)
 }
 func (ec *executionContext) fieldContext_Contact_lastName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Contact", field, false, false, "String")
+	return graphql.NewScalarFieldContext("Contact", field, false, false, "String")
 }
 
 func (ec *executionContext) _Contact_email(ctx context.Context, field graphql.CollectedField, obj *ent.Contact) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Email, "Contact", ec.marshalOString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Email, "Contact", false, ec.marshalOString2string)
 }
 func (ec *executionContext) fieldContext_Contact_email(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Contact", field, false, false, "String")
+	return graphql.NewScalarFieldContext("Contact", field, false, false, "String")
 }
 
 func (ec *executionContext) _Contact_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.Contact) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, "Contact", ec.marshalNTime2timeᚐTime)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, "Contact", true, ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_Contact_timeCreated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Contact", field, false, false, "Time")
+	return graphql.NewScalarFieldContext("Contact", field, false, false, "Time")
 }
 
 func (ec *executionContext) _ContactConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.ContactConnection) (ret graphql.Marshaler) {
-	return plainObject(ctx, ec.OperationContext, field, obj.Edges, ec.fieldContext_ContactConnection_edges, ec.marshalOContactEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐContactEdge)
+	return plainObject(ctx, ec.OperationContext, field, obj.Edges, false, ec.fieldContext_ContactConnection_edges, ec.marshalOContactEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐContactEdge)
 }
 func (ec *executionContext) fieldContext_ContactConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -22878,7 +22878,7 @@ func (ec *executionContext) fieldContext_ContactConnection_edges(_ context.Conte
 }
 
 func (ec *executionContext) _ContactConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.ContactConnection) (ret graphql.Marshaler) {
-	return plainObject(ctx, ec.OperationContext, field, obj.PageInfo, ec.fieldContext_ContactConnection_pageInfo, ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo)
+	return plainObject(ctx, ec.OperationContext, field, obj.PageInfo, true, ec.fieldContext_ContactConnection_pageInfo, ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo)
 }
 func (ec *executionContext) fieldContext_ContactConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -22894,14 +22894,14 @@ func (ec *executionContext) fieldContext_ContactConnection_pageInfo(_ context.Co
 }
 
 func (ec *executionContext) _ContactConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.ContactConnection) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, "ContactConnection", ec.marshalNInt2int)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, "ContactConnection", true, ec.marshalNInt2int)
 }
 func (ec *executionContext) fieldContext_ContactConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("ContactConnection", field, false, false, "Int")
+	return graphql.NewScalarFieldContext("ContactConnection", field, false, false, "Int")
 }
 
 func (ec *executionContext) _ContactEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.ContactEdge) (ret graphql.Marshaler) {
-	return plainObject(ctx, ec.OperationContext, field, obj.Node, ec.fieldContext_ContactEdge_node, ec.marshalOContact2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐContact)
+	return plainObject(ctx, ec.OperationContext, field, obj.Node, false, ec.fieldContext_ContactEdge_node, ec.marshalOContact2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐContact)
 }
 func (ec *executionContext) fieldContext_ContactEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -22917,31 +22917,31 @@ func (ec *executionContext) fieldContext_ContactEdge_node(_ context.Context, fie
 }
 
 func (ec *executionContext) _ContactEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.ContactEdge) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, "ContactEdge", ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, "ContactEdge", true, ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
 }
 func (ec *executionContext) fieldContext_ContactEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("ContactEdge", field, false, false, "Cursor")
+	return graphql.NewScalarFieldContext("ContactEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _Conversation_id(ctx context.Context, field graphql.CollectedField, obj *ent.Conversation) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "Conversation", ec.marshalNID2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "Conversation", true, ec.marshalNID2string)
 }
 func (ec *executionContext) fieldContext_Conversation_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Conversation", field, false, false, "ID")
+	return graphql.NewScalarFieldContext("Conversation", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Conversation_subject(ctx context.Context, field graphql.CollectedField, obj *ent.Conversation) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Subject, "Conversation", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Subject, "Conversation", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Conversation_subject(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Conversation", field, false, false, "String")
+	return graphql.NewScalarFieldContext("Conversation", field, false, false, "String")
 }
 
 func (ec *executionContext) _Conversation_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.Conversation) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, "Conversation", ec.marshalNTime2timeᚐTime)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, "Conversation", true, ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_Conversation_timeCreated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Conversation", field, false, false, "Time")
+	return graphql.NewScalarFieldContext("Conversation", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Conversation_candidate(ctx context.Context, field graphql.CollectedField, obj *ent.Conversation) (ret graphql.Marshaler) {
@@ -23021,7 +23021,7 @@ func (ec *executionContext) fieldContext_Conversation_messages(ctx context.Conte
 }
 
 func (ec *executionContext) _ConversationConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.ConversationConnection) (ret graphql.Marshaler) {
-	return plainObject(ctx, ec.OperationContext, field, obj.Edges, ec.fieldContext_ConversationConnection_edges, ec.marshalOConversationEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐConversationEdge)
+	return plainObject(ctx, ec.OperationContext, field, obj.Edges, false, ec.fieldContext_ConversationConnection_edges, ec.marshalOConversationEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐConversationEdge)
 }
 func (ec *executionContext) fieldContext_ConversationConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -23037,7 +23037,7 @@ func (ec *executionContext) fieldContext_ConversationConnection_edges(_ context.
 }
 
 func (ec *executionContext) _ConversationConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.ConversationConnection) (ret graphql.Marshaler) {
-	return plainObject(ctx, ec.OperationContext, field, obj.PageInfo, ec.fieldContext_ConversationConnection_pageInfo, ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo)
+	return plainObject(ctx, ec.OperationContext, field, obj.PageInfo, true, ec.fieldContext_ConversationConnection_pageInfo, ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo)
 }
 func (ec *executionContext) fieldContext_ConversationConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -23053,14 +23053,14 @@ func (ec *executionContext) fieldContext_ConversationConnection_pageInfo(_ conte
 }
 
 func (ec *executionContext) _ConversationConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.ConversationConnection) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, "ConversationConnection", ec.marshalNInt2int)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, "ConversationConnection", true, ec.marshalNInt2int)
 }
 func (ec *executionContext) fieldContext_ConversationConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("ConversationConnection", field, false, false, "Int")
+	return graphql.NewScalarFieldContext("ConversationConnection", field, false, false, "Int")
 }
 
 func (ec *executionContext) _ConversationEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.ConversationEdge) (ret graphql.Marshaler) {
-	return plainObject(ctx, ec.OperationContext, field, obj.Node, ec.fieldContext_ConversationEdge_node, ec.marshalOConversation2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐConversation)
+	return plainObject(ctx, ec.OperationContext, field, obj.Node, false, ec.fieldContext_ConversationEdge_node, ec.marshalOConversation2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐConversation)
 }
 func (ec *executionContext) fieldContext_ConversationEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -23076,14 +23076,14 @@ func (ec *executionContext) fieldContext_ConversationEdge_node(_ context.Context
 }
 
 func (ec *executionContext) _ConversationEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.ConversationEdge) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, "ConversationEdge", ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, "ConversationEdge", true, ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
 }
 func (ec *executionContext) fieldContext_ConversationEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("ConversationEdge", field, false, false, "Cursor")
+	return graphql.NewScalarFieldContext("ConversationEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _CreatedAPIKey_apiKey(ctx context.Context, field graphql.CollectedField, obj *recruiting.CreatedAPIKey) (ret graphql.Marshaler) {
-	return plainObject(ctx, ec.OperationContext, field, obj.APIKey, ec.fieldContext_CreatedAPIKey_apiKey, ec.marshalNAPIKey2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐAPIKey)
+	return plainObject(ctx, ec.OperationContext, field, obj.APIKey, true, ec.fieldContext_CreatedAPIKey_apiKey, ec.marshalNAPIKey2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐAPIKey)
 }
 func (ec *executionContext) fieldContext_CreatedAPIKey_apiKey(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -23099,49 +23099,49 @@ func (ec *executionContext) fieldContext_CreatedAPIKey_apiKey(_ context.Context,
 }
 
 func (ec *executionContext) _CreatedAPIKey_secret(ctx context.Context, field graphql.CollectedField, obj *recruiting.CreatedAPIKey) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Secret, "CreatedAPIKey", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Secret, "CreatedAPIKey", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_CreatedAPIKey_secret(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("CreatedAPIKey", field, false, false, "String")
+	return graphql.NewScalarFieldContext("CreatedAPIKey", field, false, false, "String")
 }
 
 func (ec *executionContext) _EvaluationPartner_id(ctx context.Context, field graphql.CollectedField, obj *ent.EvaluationPartner) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "EvaluationPartner", ec.marshalNID2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "EvaluationPartner", true, ec.marshalNID2string)
 }
 func (ec *executionContext) fieldContext_EvaluationPartner_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("EvaluationPartner", field, false, false, "ID")
+	return graphql.NewScalarFieldContext("EvaluationPartner", field, false, false, "ID")
 }
 
 func (ec *executionContext) _EvaluationPartner_name(ctx context.Context, field graphql.CollectedField, obj *ent.EvaluationPartner) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Name, "EvaluationPartner", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Name, "EvaluationPartner", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_EvaluationPartner_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("EvaluationPartner", field, false, false, "String")
+	return graphql.NewScalarFieldContext("EvaluationPartner", field, false, false, "String")
 }
 
 func (ec *executionContext) _EvaluationPartner_submitURL(ctx context.Context, field graphql.CollectedField, obj *ent.EvaluationPartner) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.SubmitURL, "EvaluationPartner", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.SubmitURL, "EvaluationPartner", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_EvaluationPartner_submitURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("EvaluationPartner", field, false, false, "String")
+	return graphql.NewScalarFieldContext("EvaluationPartner", field, false, false, "String")
 }
 
 func (ec *executionContext) _EvaluationPartner_testsURL(ctx context.Context, field graphql.CollectedField, obj *ent.EvaluationPartner) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TestsURL, "EvaluationPartner", ec.marshalOString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TestsURL, "EvaluationPartner", false, ec.marshalOString2string)
 }
 func (ec *executionContext) fieldContext_EvaluationPartner_testsURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("EvaluationPartner", field, false, false, "String")
+	return graphql.NewScalarFieldContext("EvaluationPartner", field, false, false, "String")
 }
 
 func (ec *executionContext) _EvaluationPartner_authMode(ctx context.Context, field graphql.CollectedField, obj *ent.EvaluationPartner) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.AuthMode, "EvaluationPartner", ec.marshalNEvaluationPartnerAuthMode2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋevaluationpartnerᚐAuthMode)
+	return plainScalar(ctx, ec.OperationContext, field, obj.AuthMode, "EvaluationPartner", true, ec.marshalNEvaluationPartnerAuthMode2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋevaluationpartnerᚐAuthMode)
 }
 func (ec *executionContext) fieldContext_EvaluationPartner_authMode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("EvaluationPartner", field, false, false, "EvaluationPartnerAuthMode")
+	return graphql.NewScalarFieldContext("EvaluationPartner", field, false, false, "EvaluationPartnerAuthMode")
 }
 
 func (ec *executionContext) _EvaluationPartner_requiredFields(ctx context.Context, field graphql.CollectedField, obj *ent.EvaluationPartner) (ret graphql.Marshaler) {
-	return plainObject(ctx, ec.OperationContext, field, obj.RequiredFields, ec.fieldContext_EvaluationPartner_requiredFields, ec.marshalNRequiredCandidateFields2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐRequiredCandidateFields)
+	return plainObject(ctx, ec.OperationContext, field, obj.RequiredFields, true, ec.fieldContext_EvaluationPartner_requiredFields, ec.marshalNRequiredCandidateFields2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐRequiredCandidateFields)
 }
 func (ec *executionContext) fieldContext_EvaluationPartner_requiredFields(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -23157,14 +23157,14 @@ func (ec *executionContext) fieldContext_EvaluationPartner_requiredFields(_ cont
 }
 
 func (ec *executionContext) _EvaluationPartner_canSeeOffers(ctx context.Context, field graphql.CollectedField, obj *ent.EvaluationPartner) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.CanSeeOffers, "EvaluationPartner", ec.marshalNBoolean2bool)
+	return plainScalar(ctx, ec.OperationContext, field, obj.CanSeeOffers, "EvaluationPartner", true, ec.marshalNBoolean2bool)
 }
 func (ec *executionContext) fieldContext_EvaluationPartner_canSeeOffers(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("EvaluationPartner", field, false, false, "Boolean")
+	return graphql.NewScalarFieldContext("EvaluationPartner", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _EvaluationPartner_testCatalog(ctx context.Context, field graphql.CollectedField, obj *ent.EvaluationPartner) (ret graphql.Marshaler) {
-	return plainObject(ctx, ec.OperationContext, field, obj.TestCatalog, ec.fieldContext_EvaluationPartner_testCatalog, ec.marshalNPartnerTest2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐPartnerTestᚄ)
+	return plainObject(ctx, ec.OperationContext, field, obj.TestCatalog, true, ec.fieldContext_EvaluationPartner_testCatalog, ec.marshalNPartnerTest2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐPartnerTestᚄ)
 }
 func (ec *executionContext) fieldContext_EvaluationPartner_testCatalog(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -23180,17 +23180,17 @@ func (ec *executionContext) fieldContext_EvaluationPartner_testCatalog(_ context
 }
 
 func (ec *executionContext) _EvaluationPartner_timeCatalogFetched(ctx context.Context, field graphql.CollectedField, obj *ent.EvaluationPartner) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCatalogFetched, "EvaluationPartner", ec.marshalOTime2ᚖtimeᚐTime)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCatalogFetched, "EvaluationPartner", false, ec.marshalOTime2ᚖtimeᚐTime)
 }
 func (ec *executionContext) fieldContext_EvaluationPartner_timeCatalogFetched(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("EvaluationPartner", field, false, false, "Time")
+	return graphql.NewScalarFieldContext("EvaluationPartner", field, false, false, "Time")
 }
 
 func (ec *executionContext) _EvaluationPartner_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.EvaluationPartner) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, "EvaluationPartner", ec.marshalNTime2timeᚐTime)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, "EvaluationPartner", true, ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_EvaluationPartner_timeCreated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("EvaluationPartner", field, false, false, "Time")
+	return graphql.NewScalarFieldContext("EvaluationPartner", field, false, false, "Time")
 }
 
 func (ec *executionContext) _EvaluationPartner_testSubmissions(ctx context.Context, field graphql.CollectedField, obj *ent.EvaluationPartner) (ret graphql.Marshaler) {
@@ -23257,7 +23257,7 @@ func (ec *executionContext) _EvaluationPartner_hasAccessToken(ctx context.Contex
 	)
 }
 func (ec *executionContext) fieldContext_EvaluationPartner_hasAccessToken(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("EvaluationPartner", field, true, true, "Boolean")
+	return graphql.NewScalarFieldContext("EvaluationPartner", field, true, true, "Boolean")
 }
 
 func (ec *executionContext) _EvaluationPartner_hasSigningSecret(ctx context.Context, field graphql.CollectedField, obj *ent.EvaluationPartner) (ret graphql.Marshaler) {
@@ -23280,11 +23280,11 @@ func (ec *executionContext) _EvaluationPartner_hasSigningSecret(ctx context.Cont
 	)
 }
 func (ec *executionContext) fieldContext_EvaluationPartner_hasSigningSecret(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("EvaluationPartner", field, true, true, "Boolean")
+	return graphql.NewScalarFieldContext("EvaluationPartner", field, true, true, "Boolean")
 }
 
 func (ec *executionContext) _EvaluationPartnerConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.EvaluationPartnerConnection) (ret graphql.Marshaler) {
-	return plainObject(ctx, ec.OperationContext, field, obj.Edges, ec.fieldContext_EvaluationPartnerConnection_edges, ec.marshalOEvaluationPartnerEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐEvaluationPartnerEdge)
+	return plainObject(ctx, ec.OperationContext, field, obj.Edges, false, ec.fieldContext_EvaluationPartnerConnection_edges, ec.marshalOEvaluationPartnerEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐEvaluationPartnerEdge)
 }
 func (ec *executionContext) fieldContext_EvaluationPartnerConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -23300,7 +23300,7 @@ func (ec *executionContext) fieldContext_EvaluationPartnerConnection_edges(_ con
 }
 
 func (ec *executionContext) _EvaluationPartnerConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.EvaluationPartnerConnection) (ret graphql.Marshaler) {
-	return plainObject(ctx, ec.OperationContext, field, obj.PageInfo, ec.fieldContext_EvaluationPartnerConnection_pageInfo, ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo)
+	return plainObject(ctx, ec.OperationContext, field, obj.PageInfo, true, ec.fieldContext_EvaluationPartnerConnection_pageInfo, ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo)
 }
 func (ec *executionContext) fieldContext_EvaluationPartnerConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -23316,14 +23316,14 @@ func (ec *executionContext) fieldContext_EvaluationPartnerConnection_pageInfo(_ 
 }
 
 func (ec *executionContext) _EvaluationPartnerConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.EvaluationPartnerConnection) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, "EvaluationPartnerConnection", ec.marshalNInt2int)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, "EvaluationPartnerConnection", true, ec.marshalNInt2int)
 }
 func (ec *executionContext) fieldContext_EvaluationPartnerConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("EvaluationPartnerConnection", field, false, false, "Int")
+	return graphql.NewScalarFieldContext("EvaluationPartnerConnection", field, false, false, "Int")
 }
 
 func (ec *executionContext) _EvaluationPartnerEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.EvaluationPartnerEdge) (ret graphql.Marshaler) {
-	return plainObject(ctx, ec.OperationContext, field, obj.Node, ec.fieldContext_EvaluationPartnerEdge_node, ec.marshalOEvaluationPartner2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐEvaluationPartner)
+	return plainObject(ctx, ec.OperationContext, field, obj.Node, false, ec.fieldContext_EvaluationPartnerEdge_node, ec.marshalOEvaluationPartner2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐEvaluationPartner)
 }
 func (ec *executionContext) fieldContext_EvaluationPartnerEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -23339,42 +23339,42 @@ func (ec *executionContext) fieldContext_EvaluationPartnerEdge_node(_ context.Co
 }
 
 func (ec *executionContext) _EvaluationPartnerEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.EvaluationPartnerEdge) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, "EvaluationPartnerEdge", ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, "EvaluationPartnerEdge", true, ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
 }
 func (ec *executionContext) fieldContext_EvaluationPartnerEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("EvaluationPartnerEdge", field, false, false, "Cursor")
+	return graphql.NewScalarFieldContext("EvaluationPartnerEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _Event_id(ctx context.Context, field graphql.CollectedField, obj *recruiting.EventPayload) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "Event", ec.marshalNID2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "Event", true, ec.marshalNID2string)
 }
 func (ec *executionContext) fieldContext_Event_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Event", field, false, false, "ID")
+	return graphql.NewScalarFieldContext("Event", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Event_sequence(ctx context.Context, field graphql.CollectedField, obj *recruiting.EventPayload) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Sequence, "Event", ec.marshalNInt2int64)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Sequence, "Event", true, ec.marshalNInt2int64)
 }
 func (ec *executionContext) fieldContext_Event_sequence(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Event", field, false, false, "Int")
+	return graphql.NewScalarFieldContext("Event", field, false, false, "Int")
 }
 
 func (ec *executionContext) _Event_type(ctx context.Context, field graphql.CollectedField, obj *recruiting.EventPayload) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Type, "Event", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Type, "Event", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Event_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Event", field, false, false, "String")
+	return graphql.NewScalarFieldContext("Event", field, false, false, "String")
 }
 
 func (ec *executionContext) _Event_time(ctx context.Context, field graphql.CollectedField, obj *recruiting.EventPayload) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Time, "Event", ec.marshalNTime2timeᚐTime)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Time, "Event", true, ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_Event_time(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Event", field, false, false, "Time")
+	return graphql.NewScalarFieldContext("Event", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Event_actor(ctx context.Context, field graphql.CollectedField, obj *recruiting.EventPayload) (ret graphql.Marshaler) {
-	return plainObject(ctx, ec.OperationContext, field, obj.Actor, ec.fieldContext_Event_actor, ec.marshalNEventActor2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐEventActor)
+	return plainObject(ctx, ec.OperationContext, field, obj.Actor, true, ec.fieldContext_Event_actor, ec.marshalNEventActor2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐEventActor)
 }
 func (ec *executionContext) fieldContext_Event_actor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -23390,7 +23390,7 @@ func (ec *executionContext) fieldContext_Event_actor(_ context.Context, field gr
 }
 
 func (ec *executionContext) _Event_object(ctx context.Context, field graphql.CollectedField, obj *recruiting.EventPayload) (ret graphql.Marshaler) {
-	return plainObject(ctx, ec.OperationContext, field, obj.Object, ec.fieldContext_Event_object, ec.marshalNEventObject2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐEventObject)
+	return plainObject(ctx, ec.OperationContext, field, obj.Object, true, ec.fieldContext_Event_object, ec.marshalNEventObject2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐEventObject)
 }
 func (ec *executionContext) fieldContext_Event_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -23406,28 +23406,28 @@ func (ec *executionContext) fieldContext_Event_object(_ context.Context, field g
 }
 
 func (ec *executionContext) _EventActor_type(ctx context.Context, field graphql.CollectedField, obj *recruiting.EventActor) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Type, "EventActor", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Type, "EventActor", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_EventActor_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("EventActor", field, false, false, "String")
+	return graphql.NewScalarFieldContext("EventActor", field, false, false, "String")
 }
 
 func (ec *executionContext) _EventActor_id(ctx context.Context, field graphql.CollectedField, obj *recruiting.EventActor) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "EventActor", ec.marshalOString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "EventActor", false, ec.marshalOString2string)
 }
 func (ec *executionContext) fieldContext_EventActor_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("EventActor", field, false, false, "String")
+	return graphql.NewScalarFieldContext("EventActor", field, false, false, "String")
 }
 
 func (ec *executionContext) _EventActor_name(ctx context.Context, field graphql.CollectedField, obj *recruiting.EventActor) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Name, "EventActor", ec.marshalOString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Name, "EventActor", false, ec.marshalOString2string)
 }
 func (ec *executionContext) fieldContext_EventActor_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("EventActor", field, false, false, "String")
+	return graphql.NewScalarFieldContext("EventActor", field, false, false, "String")
 }
 
 func (ec *executionContext) _EventFeed_events(ctx context.Context, field graphql.CollectedField, obj *model.EventFeed) (ret graphql.Marshaler) {
-	return plainObject(ctx, ec.OperationContext, field, obj.Events, ec.fieldContext_EventFeed_events, ec.marshalNEvent2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐEventPayloadᚄ)
+	return plainObject(ctx, ec.OperationContext, field, obj.Events, true, ec.fieldContext_EventFeed_events, ec.marshalNEvent2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐEventPayloadᚄ)
 }
 func (ec *executionContext) fieldContext_EventFeed_events(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -23443,105 +23443,105 @@ func (ec *executionContext) fieldContext_EventFeed_events(_ context.Context, fie
 }
 
 func (ec *executionContext) _EventFeed_cursor(ctx context.Context, field graphql.CollectedField, obj *model.EventFeed) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, "EventFeed", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, "EventFeed", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_EventFeed_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("EventFeed", field, false, false, "String")
+	return graphql.NewScalarFieldContext("EventFeed", field, false, false, "String")
 }
 
 func (ec *executionContext) _EventFeed_hasMore(ctx context.Context, field graphql.CollectedField, obj *model.EventFeed) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.HasMore, "EventFeed", ec.marshalNBoolean2bool)
+	return plainScalar(ctx, ec.OperationContext, field, obj.HasMore, "EventFeed", true, ec.marshalNBoolean2bool)
 }
 func (ec *executionContext) fieldContext_EventFeed_hasMore(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("EventFeed", field, false, false, "Boolean")
+	return graphql.NewScalarFieldContext("EventFeed", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _EventObject_type(ctx context.Context, field graphql.CollectedField, obj *recruiting.EventObject) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Type, "EventObject", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Type, "EventObject", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_EventObject_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("EventObject", field, false, false, "String")
+	return graphql.NewScalarFieldContext("EventObject", field, false, false, "String")
 }
 
 func (ec *executionContext) _EventObject_id(ctx context.Context, field graphql.CollectedField, obj *recruiting.EventObject) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "EventObject", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "EventObject", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_EventObject_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("EventObject", field, false, false, "String")
+	return graphql.NewScalarFieldContext("EventObject", field, false, false, "String")
 }
 
 func (ec *executionContext) _EventObject_data(ctx context.Context, field graphql.CollectedField, obj *recruiting.EventObject) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Data, "EventObject", ec.marshalOAny2interface)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Data, "EventObject", false, ec.marshalOAny2interface)
 }
 func (ec *executionContext) fieldContext_EventObject_data(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("EventObject", field, false, false, "Any")
+	return graphql.NewScalarFieldContext("EventObject", field, false, false, "Any")
 }
 
 func (ec *executionContext) _FieldChange_field(ctx context.Context, field graphql.CollectedField, obj *schematype.FieldChange) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Field, "FieldChange", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Field, "FieldChange", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_FieldChange_field(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("FieldChange", field, false, false, "String")
+	return graphql.NewScalarFieldContext("FieldChange", field, false, false, "String")
 }
 
 func (ec *executionContext) _FieldChange_before(ctx context.Context, field graphql.CollectedField, obj *schematype.FieldChange) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Before, "FieldChange", ec.marshalOAny2interface)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Before, "FieldChange", false, ec.marshalOAny2interface)
 }
 func (ec *executionContext) fieldContext_FieldChange_before(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("FieldChange", field, false, false, "Any")
+	return graphql.NewScalarFieldContext("FieldChange", field, false, false, "Any")
 }
 
 func (ec *executionContext) _FieldChange_after(ctx context.Context, field graphql.CollectedField, obj *schematype.FieldChange) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.After, "FieldChange", ec.marshalOAny2interface)
+	return plainScalar(ctx, ec.OperationContext, field, obj.After, "FieldChange", false, ec.marshalOAny2interface)
 }
 func (ec *executionContext) fieldContext_FieldChange_after(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("FieldChange", field, false, false, "Any")
+	return graphql.NewScalarFieldContext("FieldChange", field, false, false, "Any")
 }
 
 func (ec *executionContext) _FieldDefinition_id(ctx context.Context, field graphql.CollectedField, obj *ent.FieldDefinition) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "FieldDefinition", ec.marshalNID2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "FieldDefinition", true, ec.marshalNID2string)
 }
 func (ec *executionContext) fieldContext_FieldDefinition_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("FieldDefinition", field, false, false, "ID")
+	return graphql.NewScalarFieldContext("FieldDefinition", field, false, false, "ID")
 }
 
 func (ec *executionContext) _FieldDefinition_scope(ctx context.Context, field graphql.CollectedField, obj *ent.FieldDefinition) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Scope, "FieldDefinition", ec.marshalNFieldDefinitionScope2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋfielddefinitionᚐScope)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Scope, "FieldDefinition", true, ec.marshalNFieldDefinitionScope2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋfielddefinitionᚐScope)
 }
 func (ec *executionContext) fieldContext_FieldDefinition_scope(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("FieldDefinition", field, false, false, "FieldDefinitionScope")
+	return graphql.NewScalarFieldContext("FieldDefinition", field, false, false, "FieldDefinitionScope")
 }
 
 func (ec *executionContext) _FieldDefinition_name(ctx context.Context, field graphql.CollectedField, obj *ent.FieldDefinition) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Name, "FieldDefinition", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Name, "FieldDefinition", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_FieldDefinition_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("FieldDefinition", field, false, false, "String")
+	return graphql.NewScalarFieldContext("FieldDefinition", field, false, false, "String")
 }
 
 func (ec *executionContext) _FieldDefinition_kind(ctx context.Context, field graphql.CollectedField, obj *ent.FieldDefinition) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Kind, "FieldDefinition", ec.marshalNFieldDefinitionKind2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋfielddefinitionᚐKind)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Kind, "FieldDefinition", true, ec.marshalNFieldDefinitionKind2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋfielddefinitionᚐKind)
 }
 func (ec *executionContext) fieldContext_FieldDefinition_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("FieldDefinition", field, false, false, "FieldDefinitionKind")
+	return graphql.NewScalarFieldContext("FieldDefinition", field, false, false, "FieldDefinitionKind")
 }
 
 func (ec *executionContext) _FieldDefinition_options(ctx context.Context, field graphql.CollectedField, obj *ent.FieldDefinition) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Options, "FieldDefinition", ec.marshalNString2ᚕstringᚄ)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Options, "FieldDefinition", true, ec.marshalNString2ᚕstringᚄ)
 }
 func (ec *executionContext) fieldContext_FieldDefinition_options(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("FieldDefinition", field, false, false, "String")
+	return graphql.NewScalarFieldContext("FieldDefinition", field, false, false, "String")
 }
 
 func (ec *executionContext) _FieldDefinition_internalUse(ctx context.Context, field graphql.CollectedField, obj *ent.FieldDefinition) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.InternalUse, "FieldDefinition", ec.marshalNBoolean2bool)
+	return plainScalar(ctx, ec.OperationContext, field, obj.InternalUse, "FieldDefinition", true, ec.marshalNBoolean2bool)
 }
 func (ec *executionContext) fieldContext_FieldDefinition_internalUse(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("FieldDefinition", field, false, false, "Boolean")
+	return graphql.NewScalarFieldContext("FieldDefinition", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _FieldDefinitionConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.FieldDefinitionConnection) (ret graphql.Marshaler) {
-	return plainObject(ctx, ec.OperationContext, field, obj.Edges, ec.fieldContext_FieldDefinitionConnection_edges, ec.marshalOFieldDefinitionEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐFieldDefinitionEdge)
+	return plainObject(ctx, ec.OperationContext, field, obj.Edges, false, ec.fieldContext_FieldDefinitionConnection_edges, ec.marshalOFieldDefinitionEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐFieldDefinitionEdge)
 }
 func (ec *executionContext) fieldContext_FieldDefinitionConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -23557,7 +23557,7 @@ func (ec *executionContext) fieldContext_FieldDefinitionConnection_edges(_ conte
 }
 
 func (ec *executionContext) _FieldDefinitionConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.FieldDefinitionConnection) (ret graphql.Marshaler) {
-	return plainObject(ctx, ec.OperationContext, field, obj.PageInfo, ec.fieldContext_FieldDefinitionConnection_pageInfo, ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo)
+	return plainObject(ctx, ec.OperationContext, field, obj.PageInfo, true, ec.fieldContext_FieldDefinitionConnection_pageInfo, ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo)
 }
 func (ec *executionContext) fieldContext_FieldDefinitionConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -23573,14 +23573,14 @@ func (ec *executionContext) fieldContext_FieldDefinitionConnection_pageInfo(_ co
 }
 
 func (ec *executionContext) _FieldDefinitionConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.FieldDefinitionConnection) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, "FieldDefinitionConnection", ec.marshalNInt2int)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, "FieldDefinitionConnection", true, ec.marshalNInt2int)
 }
 func (ec *executionContext) fieldContext_FieldDefinitionConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("FieldDefinitionConnection", field, false, false, "Int")
+	return graphql.NewScalarFieldContext("FieldDefinitionConnection", field, false, false, "Int")
 }
 
 func (ec *executionContext) _FieldDefinitionEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.FieldDefinitionEdge) (ret graphql.Marshaler) {
-	return plainObject(ctx, ec.OperationContext, field, obj.Node, ec.fieldContext_FieldDefinitionEdge_node, ec.marshalOFieldDefinition2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐFieldDefinition)
+	return plainObject(ctx, ec.OperationContext, field, obj.Node, false, ec.fieldContext_FieldDefinitionEdge_node, ec.marshalOFieldDefinition2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐFieldDefinition)
 }
 func (ec *executionContext) fieldContext_FieldDefinitionEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -23596,10 +23596,10 @@ func (ec *executionContext) fieldContext_FieldDefinitionEdge_node(_ context.Cont
 }
 
 func (ec *executionContext) _FieldDefinitionEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.FieldDefinitionEdge) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, "FieldDefinitionEdge", ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, "FieldDefinitionEdge", true, ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
 }
 func (ec *executionContext) fieldContext_FieldDefinitionEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("FieldDefinitionEdge", field, false, false, "Cursor")
+	return graphql.NewScalarFieldContext("FieldDefinitionEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _HiringTeamMember_user(ctx context.Context, field graphql.CollectedField, obj *ent.HiringTeamMember) (ret graphql.Marshaler) {
@@ -23635,80 +23635,80 @@ func (ec *executionContext) fieldContext_HiringTeamMember_user(_ context.Context
 }
 
 func (ec *executionContext) _HiringTeamMember_role(ctx context.Context, field graphql.CollectedField, obj *ent.HiringTeamMember) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Role, "HiringTeamMember", ec.marshalNHiringTeamRole2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋhiringteammemberᚐRole)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Role, "HiringTeamMember", true, ec.marshalNHiringTeamRole2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋhiringteammemberᚐRole)
 }
 func (ec *executionContext) fieldContext_HiringTeamMember_role(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("HiringTeamMember", field, false, false, "HiringTeamRole")
+	return graphql.NewScalarFieldContext("HiringTeamMember", field, false, false, "HiringTeamRole")
 }
 
 func (ec *executionContext) _Location_id(ctx context.Context, field graphql.CollectedField, obj *ent.Location) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "Location", ec.marshalNID2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "Location", true, ec.marshalNID2string)
 }
 func (ec *executionContext) fieldContext_Location_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Location", field, false, false, "ID")
+	return graphql.NewScalarFieldContext("Location", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Location_name(ctx context.Context, field graphql.CollectedField, obj *ent.Location) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Name, "Location", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Name, "Location", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Location_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Location", field, false, false, "String")
+	return graphql.NewScalarFieldContext("Location", field, false, false, "String")
 }
 
 func (ec *executionContext) _Location_country(ctx context.Context, field graphql.CollectedField, obj *ent.Location) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Country, "Location", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Country, "Location", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Location_country(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Location", field, false, false, "String")
+	return graphql.NewScalarFieldContext("Location", field, false, false, "String")
 }
 
 func (ec *executionContext) _Location_city(ctx context.Context, field graphql.CollectedField, obj *ent.Location) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.City, "Location", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.City, "Location", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Location_city(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Location", field, false, false, "String")
+	return graphql.NewScalarFieldContext("Location", field, false, false, "String")
 }
 
 func (ec *executionContext) _Location_state(ctx context.Context, field graphql.CollectedField, obj *ent.Location) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.State, "Location", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.State, "Location", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Location_state(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Location", field, false, false, "String")
+	return graphql.NewScalarFieldContext("Location", field, false, false, "String")
 }
 
 func (ec *executionContext) _Location_postalCode(ctx context.Context, field graphql.CollectedField, obj *ent.Location) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.PostalCode, "Location", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.PostalCode, "Location", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Location_postalCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Location", field, false, false, "String")
+	return graphql.NewScalarFieldContext("Location", field, false, false, "String")
 }
 
 func (ec *executionContext) _Location_streetName(ctx context.Context, field graphql.CollectedField, obj *ent.Location) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.StreetName, "Location", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.StreetName, "Location", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Location_streetName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Location", field, false, false, "String")
+	return graphql.NewScalarFieldContext("Location", field, false, false, "String")
 }
 
 func (ec *executionContext) _Location_streetNumber(ctx context.Context, field graphql.CollectedField, obj *ent.Location) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.StreetNumber, "Location", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.StreetNumber, "Location", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Location_streetNumber(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Location", field, false, false, "String")
+	return graphql.NewScalarFieldContext("Location", field, false, false, "String")
 }
 
 func (ec *executionContext) _Location_arrivalInstructions(ctx context.Context, field graphql.CollectedField, obj *ent.Location) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.ArrivalInstructions, "Location", ec.marshalOString2ᚖstring)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ArrivalInstructions, "Location", false, ec.marshalOString2ᚖstring)
 }
 func (ec *executionContext) fieldContext_Location_arrivalInstructions(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Location", field, false, false, "String")
+	return graphql.NewScalarFieldContext("Location", field, false, false, "String")
 }
 
 func (ec *executionContext) _Location_timezone(ctx context.Context, field graphql.CollectedField, obj *ent.Location) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Timezone, "Location", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Timezone, "Location", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Location_timezone(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Location", field, false, false, "String")
+	return graphql.NewScalarFieldContext("Location", field, false, false, "String")
 }
 
 func (ec *executionContext) _Location_positions(ctx context.Context, field graphql.CollectedField, obj *ent.Location) (ret graphql.Marshaler) {
@@ -23756,7 +23756,7 @@ func (ec *executionContext) fieldContext_Location_positions(ctx context.Context,
 }
 
 func (ec *executionContext) _LocationConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.LocationConnection) (ret graphql.Marshaler) {
-	return plainObject(ctx, ec.OperationContext, field, obj.Edges, ec.fieldContext_LocationConnection_edges, ec.marshalOLocationEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐLocationEdge)
+	return plainObject(ctx, ec.OperationContext, field, obj.Edges, false, ec.fieldContext_LocationConnection_edges, ec.marshalOLocationEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐLocationEdge)
 }
 func (ec *executionContext) fieldContext_LocationConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -23772,7 +23772,7 @@ func (ec *executionContext) fieldContext_LocationConnection_edges(_ context.Cont
 }
 
 func (ec *executionContext) _LocationConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.LocationConnection) (ret graphql.Marshaler) {
-	return plainObject(ctx, ec.OperationContext, field, obj.PageInfo, ec.fieldContext_LocationConnection_pageInfo, ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo)
+	return plainObject(ctx, ec.OperationContext, field, obj.PageInfo, true, ec.fieldContext_LocationConnection_pageInfo, ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo)
 }
 func (ec *executionContext) fieldContext_LocationConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -23788,14 +23788,14 @@ func (ec *executionContext) fieldContext_LocationConnection_pageInfo(_ context.C
 }
 
 func (ec *executionContext) _LocationConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.LocationConnection) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, "LocationConnection", ec.marshalNInt2int)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, "LocationConnection", true, ec.marshalNInt2int)
 }
 func (ec *executionContext) fieldContext_LocationConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("LocationConnection", field, false, false, "Int")
+	return graphql.NewScalarFieldContext("LocationConnection", field, false, false, "Int")
 }
 
 func (ec *executionContext) _LocationEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.LocationEdge) (ret graphql.Marshaler) {
-	return plainObject(ctx, ec.OperationContext, field, obj.Node, ec.fieldContext_LocationEdge_node, ec.marshalOLocation2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐLocation)
+	return plainObject(ctx, ec.OperationContext, field, obj.Node, false, ec.fieldContext_LocationEdge_node, ec.marshalOLocation2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐLocation)
 }
 func (ec *executionContext) fieldContext_LocationEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -23811,49 +23811,49 @@ func (ec *executionContext) fieldContext_LocationEdge_node(_ context.Context, fi
 }
 
 func (ec *executionContext) _LocationEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.LocationEdge) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, "LocationEdge", ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, "LocationEdge", true, ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
 }
 func (ec *executionContext) fieldContext_LocationEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("LocationEdge", field, false, false, "Cursor")
+	return graphql.NewScalarFieldContext("LocationEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _Message_id(ctx context.Context, field graphql.CollectedField, obj *ent.Message) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "Message", ec.marshalNID2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "Message", true, ec.marshalNID2string)
 }
 func (ec *executionContext) fieldContext_Message_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Message", field, false, false, "ID")
+	return graphql.NewScalarFieldContext("Message", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Message_timeSent(ctx context.Context, field graphql.CollectedField, obj *ent.Message) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TimeSent, "Message", ec.marshalNTime2timeᚐTime)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeSent, "Message", true, ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_Message_timeSent(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Message", field, false, false, "Time")
+	return graphql.NewScalarFieldContext("Message", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Message_status(ctx context.Context, field graphql.CollectedField, obj *ent.Message) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Status, "Message", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Status, "Message", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Message_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Message", field, false, false, "String")
+	return graphql.NewScalarFieldContext("Message", field, false, false, "String")
 }
 
 func (ec *executionContext) _Message_subject(ctx context.Context, field graphql.CollectedField, obj *ent.Message) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Subject, "Message", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Subject, "Message", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Message_subject(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Message", field, false, false, "String")
+	return graphql.NewScalarFieldContext("Message", field, false, false, "String")
 }
 
 func (ec *executionContext) _Message_body(ctx context.Context, field graphql.CollectedField, obj *ent.Message) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Body, "Message", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Body, "Message", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Message_body(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Message", field, false, false, "String")
+	return graphql.NewScalarFieldContext("Message", field, false, false, "String")
 }
 
 func (ec *executionContext) _Message_from(ctx context.Context, field graphql.CollectedField, obj *ent.Message) (ret graphql.Marshaler) {
-	return plainObject(ctx, ec.OperationContext, field, obj.From, ec.fieldContext_Message_from, ec.marshalNParty2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐParty)
+	return plainObject(ctx, ec.OperationContext, field, obj.From, true, ec.fieldContext_Message_from, ec.marshalNParty2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐParty)
 }
 func (ec *executionContext) fieldContext_Message_from(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -23869,7 +23869,7 @@ func (ec *executionContext) fieldContext_Message_from(_ context.Context, field g
 }
 
 func (ec *executionContext) _Message_to(ctx context.Context, field graphql.CollectedField, obj *ent.Message) (ret graphql.Marshaler) {
-	return plainObject(ctx, ec.OperationContext, field, obj.To, ec.fieldContext_Message_to, ec.marshalNParty2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐPartyᚄ)
+	return plainObject(ctx, ec.OperationContext, field, obj.To, true, ec.fieldContext_Message_to, ec.marshalNParty2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐPartyᚄ)
 }
 func (ec *executionContext) fieldContext_Message_to(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -23885,7 +23885,7 @@ func (ec *executionContext) fieldContext_Message_to(_ context.Context, field gra
 }
 
 func (ec *executionContext) _Message_cc(ctx context.Context, field graphql.CollectedField, obj *ent.Message) (ret graphql.Marshaler) {
-	return plainObject(ctx, ec.OperationContext, field, obj.Cc, ec.fieldContext_Message_cc, ec.marshalNParty2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐPartyᚄ)
+	return plainObject(ctx, ec.OperationContext, field, obj.Cc, true, ec.fieldContext_Message_cc, ec.marshalNParty2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐPartyᚄ)
 }
 func (ec *executionContext) fieldContext_Message_cc(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -23901,7 +23901,7 @@ func (ec *executionContext) fieldContext_Message_cc(_ context.Context, field gra
 }
 
 func (ec *executionContext) _Message_bcc(ctx context.Context, field graphql.CollectedField, obj *ent.Message) (ret graphql.Marshaler) {
-	return plainObject(ctx, ec.OperationContext, field, obj.Bcc, ec.fieldContext_Message_bcc, ec.marshalNParty2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐPartyᚄ)
+	return plainObject(ctx, ec.OperationContext, field, obj.Bcc, true, ec.fieldContext_Message_bcc, ec.marshalNParty2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐPartyᚄ)
 }
 func (ec *executionContext) fieldContext_Message_bcc(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -23949,7 +23949,7 @@ func (ec *executionContext) fieldContext_Message_conversation(_ context.Context,
 }
 
 func (ec *executionContext) _MessageConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.MessageConnection) (ret graphql.Marshaler) {
-	return plainObject(ctx, ec.OperationContext, field, obj.Edges, ec.fieldContext_MessageConnection_edges, ec.marshalOMessageEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐMessageEdge)
+	return plainObject(ctx, ec.OperationContext, field, obj.Edges, false, ec.fieldContext_MessageConnection_edges, ec.marshalOMessageEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐMessageEdge)
 }
 func (ec *executionContext) fieldContext_MessageConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -23965,7 +23965,7 @@ func (ec *executionContext) fieldContext_MessageConnection_edges(_ context.Conte
 }
 
 func (ec *executionContext) _MessageConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.MessageConnection) (ret graphql.Marshaler) {
-	return plainObject(ctx, ec.OperationContext, field, obj.PageInfo, ec.fieldContext_MessageConnection_pageInfo, ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo)
+	return plainObject(ctx, ec.OperationContext, field, obj.PageInfo, true, ec.fieldContext_MessageConnection_pageInfo, ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo)
 }
 func (ec *executionContext) fieldContext_MessageConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -23981,14 +23981,14 @@ func (ec *executionContext) fieldContext_MessageConnection_pageInfo(_ context.Co
 }
 
 func (ec *executionContext) _MessageConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.MessageConnection) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, "MessageConnection", ec.marshalNInt2int)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, "MessageConnection", true, ec.marshalNInt2int)
 }
 func (ec *executionContext) fieldContext_MessageConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("MessageConnection", field, false, false, "Int")
+	return graphql.NewScalarFieldContext("MessageConnection", field, false, false, "Int")
 }
 
 func (ec *executionContext) _MessageEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.MessageEdge) (ret graphql.Marshaler) {
-	return plainObject(ctx, ec.OperationContext, field, obj.Node, ec.fieldContext_MessageEdge_node, ec.marshalOMessage2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐMessage)
+	return plainObject(ctx, ec.OperationContext, field, obj.Node, false, ec.fieldContext_MessageEdge_node, ec.marshalOMessage2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐMessage)
 }
 func (ec *executionContext) fieldContext_MessageEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -24004,10 +24004,10 @@ func (ec *executionContext) fieldContext_MessageEdge_node(_ context.Context, fie
 }
 
 func (ec *executionContext) _MessageEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.MessageEdge) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, "MessageEdge", ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, "MessageEdge", true, ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
 }
 func (ec *executionContext) fieldContext_MessageEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("MessageEdge", field, false, false, "Cursor")
+	return graphql.NewScalarFieldContext("MessageEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _Mutation_createLocation(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
@@ -26387,42 +26387,42 @@ func (ec *executionContext) fieldContext_Mutation_revokeAPIKey(ctx context.Conte
 }
 
 func (ec *executionContext) _NamedValue_name(ctx context.Context, field graphql.CollectedField, obj *schematype.NamedValue) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Name, "NamedValue", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Name, "NamedValue", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_NamedValue_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("NamedValue", field, false, false, "String")
+	return graphql.NewScalarFieldContext("NamedValue", field, false, false, "String")
 }
 
 func (ec *executionContext) _NamedValue_value(ctx context.Context, field graphql.CollectedField, obj *schematype.NamedValue) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Value, "NamedValue", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Value, "NamedValue", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_NamedValue_value(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("NamedValue", field, false, false, "String")
+	return graphql.NewScalarFieldContext("NamedValue", field, false, false, "String")
 }
 
 func (ec *executionContext) _NamedValue_order(ctx context.Context, field graphql.CollectedField, obj *schematype.NamedValue) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Order, "NamedValue", ec.marshalNInt2int)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Order, "NamedValue", true, ec.marshalNInt2int)
 }
 func (ec *executionContext) fieldContext_NamedValue_order(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("NamedValue", field, false, false, "Int")
+	return graphql.NewScalarFieldContext("NamedValue", field, false, false, "Int")
 }
 
 func (ec *executionContext) _Note_id(ctx context.Context, field graphql.CollectedField, obj *ent.Note) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "Note", ec.marshalNID2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "Note", true, ec.marshalNID2string)
 }
 func (ec *executionContext) fieldContext_Note_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Note", field, false, false, "ID")
+	return graphql.NewScalarFieldContext("Note", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Note_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.Note) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, "Note", ec.marshalNTime2timeᚐTime)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, "Note", true, ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_Note_timeCreated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Note", field, false, false, "Time")
+	return graphql.NewScalarFieldContext("Note", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Note_createdBy(ctx context.Context, field graphql.CollectedField, obj *ent.Note) (ret graphql.Marshaler) {
-	return plainObject(ctx, ec.OperationContext, field, obj.CreatedBy, ec.fieldContext_Note_createdBy, ec.marshalNParty2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐParty)
+	return plainObject(ctx, ec.OperationContext, field, obj.CreatedBy, true, ec.fieldContext_Note_createdBy, ec.marshalNParty2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐParty)
 }
 func (ec *executionContext) fieldContext_Note_createdBy(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -26438,14 +26438,14 @@ func (ec *executionContext) fieldContext_Note_createdBy(_ context.Context, field
 }
 
 func (ec *executionContext) _Note_text(ctx context.Context, field graphql.CollectedField, obj *ent.Note) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Text, "Note", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Text, "Note", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Note_text(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Note", field, false, false, "String")
+	return graphql.NewScalarFieldContext("Note", field, false, false, "String")
 }
 
 func (ec *executionContext) _Note_details(ctx context.Context, field graphql.CollectedField, obj *ent.Note) (ret graphql.Marshaler) {
-	return plainObject(ctx, ec.OperationContext, field, obj.Details, ec.fieldContext_Note_details, ec.marshalNNoteDetail2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐNoteDetailᚄ)
+	return plainObject(ctx, ec.OperationContext, field, obj.Details, true, ec.fieldContext_Note_details, ec.marshalNNoteDetail2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐNoteDetailᚄ)
 }
 func (ec *executionContext) fieldContext_Note_details(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -26461,10 +26461,10 @@ func (ec *executionContext) fieldContext_Note_details(_ context.Context, field g
 }
 
 func (ec *executionContext) _Note_private(ctx context.Context, field graphql.CollectedField, obj *ent.Note) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Private, "Note", ec.marshalNBoolean2bool)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Private, "Note", true, ec.marshalNBoolean2bool)
 }
 func (ec *executionContext) fieldContext_Note_private(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Note", field, false, false, "Boolean")
+	return graphql.NewScalarFieldContext("Note", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _Note_candidate(ctx context.Context, field graphql.CollectedField, obj *ent.Note) (ret graphql.Marshaler) {
@@ -26500,7 +26500,7 @@ func (ec *executionContext) fieldContext_Note_candidate(_ context.Context, field
 }
 
 func (ec *executionContext) _NoteConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.NoteConnection) (ret graphql.Marshaler) {
-	return plainObject(ctx, ec.OperationContext, field, obj.Edges, ec.fieldContext_NoteConnection_edges, ec.marshalONoteEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐNoteEdge)
+	return plainObject(ctx, ec.OperationContext, field, obj.Edges, false, ec.fieldContext_NoteConnection_edges, ec.marshalONoteEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐNoteEdge)
 }
 func (ec *executionContext) fieldContext_NoteConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -26516,7 +26516,7 @@ func (ec *executionContext) fieldContext_NoteConnection_edges(_ context.Context,
 }
 
 func (ec *executionContext) _NoteConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.NoteConnection) (ret graphql.Marshaler) {
-	return plainObject(ctx, ec.OperationContext, field, obj.PageInfo, ec.fieldContext_NoteConnection_pageInfo, ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo)
+	return plainObject(ctx, ec.OperationContext, field, obj.PageInfo, true, ec.fieldContext_NoteConnection_pageInfo, ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo)
 }
 func (ec *executionContext) fieldContext_NoteConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -26532,28 +26532,28 @@ func (ec *executionContext) fieldContext_NoteConnection_pageInfo(_ context.Conte
 }
 
 func (ec *executionContext) _NoteConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.NoteConnection) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, "NoteConnection", ec.marshalNInt2int)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, "NoteConnection", true, ec.marshalNInt2int)
 }
 func (ec *executionContext) fieldContext_NoteConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("NoteConnection", field, false, false, "Int")
+	return graphql.NewScalarFieldContext("NoteConnection", field, false, false, "Int")
 }
 
 func (ec *executionContext) _NoteDetail_title(ctx context.Context, field graphql.CollectedField, obj *schematype.NoteDetail) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Title, "NoteDetail", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Title, "NoteDetail", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_NoteDetail_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("NoteDetail", field, false, false, "String")
+	return graphql.NewScalarFieldContext("NoteDetail", field, false, false, "String")
 }
 
 func (ec *executionContext) _NoteDetail_text(ctx context.Context, field graphql.CollectedField, obj *schematype.NoteDetail) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Text, "NoteDetail", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Text, "NoteDetail", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_NoteDetail_text(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("NoteDetail", field, false, false, "String")
+	return graphql.NewScalarFieldContext("NoteDetail", field, false, false, "String")
 }
 
 func (ec *executionContext) _NoteEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.NoteEdge) (ret graphql.Marshaler) {
-	return plainObject(ctx, ec.OperationContext, field, obj.Node, ec.fieldContext_NoteEdge_node, ec.marshalONote2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐNote)
+	return plainObject(ctx, ec.OperationContext, field, obj.Node, false, ec.fieldContext_NoteEdge_node, ec.marshalONote2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐNote)
 }
 func (ec *executionContext) fieldContext_NoteEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -26569,38 +26569,38 @@ func (ec *executionContext) fieldContext_NoteEdge_node(_ context.Context, field 
 }
 
 func (ec *executionContext) _NoteEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.NoteEdge) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, "NoteEdge", ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, "NoteEdge", true, ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
 }
 func (ec *executionContext) fieldContext_NoteEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("NoteEdge", field, false, false, "Cursor")
+	return graphql.NewScalarFieldContext("NoteEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _OfferLetter_id(ctx context.Context, field graphql.CollectedField, obj *ent.OfferLetter) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "OfferLetter", ec.marshalNID2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "OfferLetter", true, ec.marshalNID2string)
 }
 func (ec *executionContext) fieldContext_OfferLetter_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("OfferLetter", field, false, false, "ID")
+	return graphql.NewScalarFieldContext("OfferLetter", field, false, false, "ID")
 }
 
 func (ec *executionContext) _OfferLetter_fileName(ctx context.Context, field graphql.CollectedField, obj *ent.OfferLetter) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.FileName, "OfferLetter", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.FileName, "OfferLetter", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_OfferLetter_fileName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("OfferLetter", field, false, false, "String")
+	return graphql.NewScalarFieldContext("OfferLetter", field, false, false, "String")
 }
 
 func (ec *executionContext) _OfferLetter_signed(ctx context.Context, field graphql.CollectedField, obj *ent.OfferLetter) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Signed, "OfferLetter", ec.marshalNBoolean2bool)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Signed, "OfferLetter", true, ec.marshalNBoolean2bool)
 }
 func (ec *executionContext) fieldContext_OfferLetter_signed(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("OfferLetter", field, false, false, "Boolean")
+	return graphql.NewScalarFieldContext("OfferLetter", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _OfferLetter_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.OfferLetter) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, "OfferLetter", ec.marshalNTime2timeᚐTime)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, "OfferLetter", true, ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_OfferLetter_timeCreated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("OfferLetter", field, false, false, "Time")
+	return graphql.NewScalarFieldContext("OfferLetter", field, false, false, "Time")
 }
 
 func (ec *executionContext) _OfferLetter_candidate(ctx context.Context, field graphql.CollectedField, obj *ent.OfferLetter) (ret graphql.Marshaler) {
@@ -26636,66 +26636,66 @@ func (ec *executionContext) fieldContext_OfferLetter_candidate(_ context.Context
 }
 
 func (ec *executionContext) _Opening_id(ctx context.Context, field graphql.CollectedField, obj *ent.Opening) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "Opening", ec.marshalNID2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "Opening", true, ec.marshalNID2string)
 }
 func (ec *executionContext) fieldContext_Opening_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Opening", field, false, false, "ID")
+	return graphql.NewScalarFieldContext("Opening", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Opening_name(ctx context.Context, field graphql.CollectedField, obj *ent.Opening) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Name, "Opening", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Name, "Opening", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Opening_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Opening", field, false, false, "String")
+	return graphql.NewScalarFieldContext("Opening", field, false, false, "String")
 }
 
 func (ec *executionContext) _Opening_status(ctx context.Context, field graphql.CollectedField, obj *ent.Opening) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Status, "Opening", ec.marshalNOpeningStatus2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋopeningᚐStatus)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Status, "Opening", true, ec.marshalNOpeningStatus2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋopeningᚐStatus)
 }
 func (ec *executionContext) fieldContext_Opening_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Opening", field, false, false, "OpeningStatus")
+	return graphql.NewScalarFieldContext("Opening", field, false, false, "OpeningStatus")
 }
 
 func (ec *executionContext) _Opening_approvalStatus(ctx context.Context, field graphql.CollectedField, obj *ent.Opening) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.ApprovalStatus, "Opening", ec.marshalNOpeningApprovalStatus2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋopeningᚐApprovalStatus)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ApprovalStatus, "Opening", true, ec.marshalNOpeningApprovalStatus2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋopeningᚐApprovalStatus)
 }
 func (ec *executionContext) fieldContext_Opening_approvalStatus(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Opening", field, false, false, "OpeningApprovalStatus")
+	return graphql.NewScalarFieldContext("Opening", field, false, false, "OpeningApprovalStatus")
 }
 
 func (ec *executionContext) _Opening_reason(ctx context.Context, field graphql.CollectedField, obj *ent.Opening) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Reason, "Opening", ec.marshalNOpeningReason2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋopeningᚐReason)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Reason, "Opening", true, ec.marshalNOpeningReason2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋopeningᚐReason)
 }
 func (ec *executionContext) fieldContext_Opening_reason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Opening", field, false, false, "OpeningReason")
+	return graphql.NewScalarFieldContext("Opening", field, false, false, "OpeningReason")
 }
 
 func (ec *executionContext) _Opening_headcount(ctx context.Context, field graphql.CollectedField, obj *ent.Opening) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Headcount, "Opening", ec.marshalNInt2int)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Headcount, "Opening", true, ec.marshalNInt2int)
 }
 func (ec *executionContext) fieldContext_Opening_headcount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Opening", field, false, false, "Int")
+	return graphql.NewScalarFieldContext("Opening", field, false, false, "Int")
 }
 
 func (ec *executionContext) _Opening_timeExpectedHire(ctx context.Context, field graphql.CollectedField, obj *ent.Opening) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TimeExpectedHire, "Opening", ec.marshalOTime2ᚖtimeᚐTime)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeExpectedHire, "Opening", false, ec.marshalOTime2ᚖtimeᚐTime)
 }
 func (ec *executionContext) fieldContext_Opening_timeExpectedHire(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Opening", field, false, false, "Time")
+	return graphql.NewScalarFieldContext("Opening", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Opening_timeApproved(ctx context.Context, field graphql.CollectedField, obj *ent.Opening) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TimeApproved, "Opening", ec.marshalOTime2ᚖtimeᚐTime)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeApproved, "Opening", false, ec.marshalOTime2ᚖtimeᚐTime)
 }
 func (ec *executionContext) fieldContext_Opening_timeApproved(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Opening", field, false, false, "Time")
+	return graphql.NewScalarFieldContext("Opening", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Opening_timeOpened(ctx context.Context, field graphql.CollectedField, obj *ent.Opening) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TimeOpened, "Opening", ec.marshalNTime2timeᚐTime)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeOpened, "Opening", true, ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_Opening_timeOpened(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Opening", field, false, false, "Time")
+	return graphql.NewScalarFieldContext("Opening", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Opening_customFields(ctx context.Context, field graphql.CollectedField, obj *ent.Opening) (ret graphql.Marshaler) {
@@ -26718,28 +26718,28 @@ func (ec *executionContext) _Opening_customFields(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_Opening_customFields(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Opening", field, true, true, "StringMap")
+	return graphql.NewScalarFieldContext("Opening", field, true, true, "StringMap")
 }
 
 func (ec *executionContext) _Opening_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.Opening) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, "Opening", ec.marshalNTime2timeᚐTime)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, "Opening", true, ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_Opening_timeCreated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Opening", field, false, false, "Time")
+	return graphql.NewScalarFieldContext("Opening", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Opening_timeLastStatusChange(ctx context.Context, field graphql.CollectedField, obj *ent.Opening) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TimeLastStatusChange, "Opening", ec.marshalNTime2timeᚐTime)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeLastStatusChange, "Opening", true, ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_Opening_timeLastStatusChange(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Opening", field, false, false, "Time")
+	return graphql.NewScalarFieldContext("Opening", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Opening_timeUpdated(ctx context.Context, field graphql.CollectedField, obj *ent.Opening) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TimeUpdated, "Opening", ec.marshalNTime2timeᚐTime)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeUpdated, "Opening", true, ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_Opening_timeUpdated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Opening", field, false, false, "Time")
+	return graphql.NewScalarFieldContext("Opening", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Opening_position(ctx context.Context, field graphql.CollectedField, obj *ent.Opening) (ret graphql.Marshaler) {
@@ -26871,7 +26871,7 @@ func (ec *executionContext) fieldContext_Opening_hiredCandidate(_ context.Contex
 }
 
 func (ec *executionContext) _OpeningConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.OpeningConnection) (ret graphql.Marshaler) {
-	return plainObject(ctx, ec.OperationContext, field, obj.Edges, ec.fieldContext_OpeningConnection_edges, ec.marshalOOpeningEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOpeningEdge)
+	return plainObject(ctx, ec.OperationContext, field, obj.Edges, false, ec.fieldContext_OpeningConnection_edges, ec.marshalOOpeningEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOpeningEdge)
 }
 func (ec *executionContext) fieldContext_OpeningConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -26887,7 +26887,7 @@ func (ec *executionContext) fieldContext_OpeningConnection_edges(_ context.Conte
 }
 
 func (ec *executionContext) _OpeningConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.OpeningConnection) (ret graphql.Marshaler) {
-	return plainObject(ctx, ec.OperationContext, field, obj.PageInfo, ec.fieldContext_OpeningConnection_pageInfo, ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo)
+	return plainObject(ctx, ec.OperationContext, field, obj.PageInfo, true, ec.fieldContext_OpeningConnection_pageInfo, ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo)
 }
 func (ec *executionContext) fieldContext_OpeningConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -26903,14 +26903,14 @@ func (ec *executionContext) fieldContext_OpeningConnection_pageInfo(_ context.Co
 }
 
 func (ec *executionContext) _OpeningConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.OpeningConnection) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, "OpeningConnection", ec.marshalNInt2int)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, "OpeningConnection", true, ec.marshalNInt2int)
 }
 func (ec *executionContext) fieldContext_OpeningConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("OpeningConnection", field, false, false, "Int")
+	return graphql.NewScalarFieldContext("OpeningConnection", field, false, false, "Int")
 }
 
 func (ec *executionContext) _OpeningEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.OpeningEdge) (ret graphql.Marshaler) {
-	return plainObject(ctx, ec.OperationContext, field, obj.Node, ec.fieldContext_OpeningEdge_node, ec.marshalOOpening2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOpening)
+	return plainObject(ctx, ec.OperationContext, field, obj.Node, false, ec.fieldContext_OpeningEdge_node, ec.marshalOOpening2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOpening)
 }
 func (ec *executionContext) fieldContext_OpeningEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -26926,199 +26926,199 @@ func (ec *executionContext) fieldContext_OpeningEdge_node(_ context.Context, fie
 }
 
 func (ec *executionContext) _OpeningEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.OpeningEdge) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, "OpeningEdge", ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, "OpeningEdge", true, ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
 }
 func (ec *executionContext) fieldContext_OpeningEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("OpeningEdge", field, false, false, "Cursor")
+	return graphql.NewScalarFieldContext("OpeningEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _PageInfo_hasNextPage(ctx context.Context, field graphql.CollectedField, obj *entgql.PageInfo[string]) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.HasNextPage, "PageInfo", ec.marshalNBoolean2bool)
+	return plainScalar(ctx, ec.OperationContext, field, obj.HasNextPage, "PageInfo", true, ec.marshalNBoolean2bool)
 }
 func (ec *executionContext) fieldContext_PageInfo_hasNextPage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("PageInfo", field, false, false, "Boolean")
+	return graphql.NewScalarFieldContext("PageInfo", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _PageInfo_hasPreviousPage(ctx context.Context, field graphql.CollectedField, obj *entgql.PageInfo[string]) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.HasPreviousPage, "PageInfo", ec.marshalNBoolean2bool)
+	return plainScalar(ctx, ec.OperationContext, field, obj.HasPreviousPage, "PageInfo", true, ec.marshalNBoolean2bool)
 }
 func (ec *executionContext) fieldContext_PageInfo_hasPreviousPage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("PageInfo", field, false, false, "Boolean")
+	return graphql.NewScalarFieldContext("PageInfo", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _PageInfo_startCursor(ctx context.Context, field graphql.CollectedField, obj *entgql.PageInfo[string]) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.StartCursor, "PageInfo", ec.marshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
+	return plainScalar(ctx, ec.OperationContext, field, obj.StartCursor, "PageInfo", false, ec.marshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
 }
 func (ec *executionContext) fieldContext_PageInfo_startCursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("PageInfo", field, false, false, "Cursor")
+	return graphql.NewScalarFieldContext("PageInfo", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _PageInfo_endCursor(ctx context.Context, field graphql.CollectedField, obj *entgql.PageInfo[string]) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.EndCursor, "PageInfo", ec.marshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
+	return plainScalar(ctx, ec.OperationContext, field, obj.EndCursor, "PageInfo", false, ec.marshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
 }
 func (ec *executionContext) fieldContext_PageInfo_endCursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("PageInfo", field, false, false, "Cursor")
+	return graphql.NewScalarFieldContext("PageInfo", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _PartnerTest_testID(ctx context.Context, field graphql.CollectedField, obj *schematype.PartnerTest) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TestID, "PartnerTest", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TestID, "PartnerTest", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_PartnerTest_testID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("PartnerTest", field, false, false, "String")
+	return graphql.NewScalarFieldContext("PartnerTest", field, false, false, "String")
 }
 
 func (ec *executionContext) _PartnerTest_testName(ctx context.Context, field graphql.CollectedField, obj *schematype.PartnerTest) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TestName, "PartnerTest", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TestName, "PartnerTest", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_PartnerTest_testName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("PartnerTest", field, false, false, "String")
+	return graphql.NewScalarFieldContext("PartnerTest", field, false, false, "String")
 }
 
 func (ec *executionContext) _Party_type(ctx context.Context, field graphql.CollectedField, obj *schematype.Party) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Type, "Party", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Type, "Party", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Party_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Party", field, false, false, "String")
+	return graphql.NewScalarFieldContext("Party", field, false, false, "String")
 }
 
 func (ec *executionContext) _Party_uid(ctx context.Context, field graphql.CollectedField, obj *schematype.Party) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.UID, "Party", ec.marshalNID2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.UID, "Party", true, ec.marshalNID2string)
 }
 func (ec *executionContext) fieldContext_Party_uid(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Party", field, false, false, "ID")
+	return graphql.NewScalarFieldContext("Party", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Party_firstName(ctx context.Context, field graphql.CollectedField, obj *schematype.Party) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.FirstName, "Party", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.FirstName, "Party", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Party_firstName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Party", field, false, false, "String")
+	return graphql.NewScalarFieldContext("Party", field, false, false, "String")
 }
 
 func (ec *executionContext) _Party_middleName(ctx context.Context, field graphql.CollectedField, obj *schematype.Party) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.MiddleName, "Party", ec.marshalOString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.MiddleName, "Party", false, ec.marshalOString2string)
 }
 func (ec *executionContext) fieldContext_Party_middleName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Party", field, false, false, "String")
+	return graphql.NewScalarFieldContext("Party", field, false, false, "String")
 }
 
 func (ec *executionContext) _Party_lastName(ctx context.Context, field graphql.CollectedField, obj *schematype.Party) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.LastName, "Party", ec.marshalOString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.LastName, "Party", false, ec.marshalOString2string)
 }
 func (ec *executionContext) fieldContext_Party_lastName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Party", field, false, false, "String")
+	return graphql.NewScalarFieldContext("Party", field, false, false, "String")
 }
 
 func (ec *executionContext) _Party_email(ctx context.Context, field graphql.CollectedField, obj *schematype.Party) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Email, "Party", ec.marshalOString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Email, "Party", false, ec.marshalOString2string)
 }
 func (ec *executionContext) fieldContext_Party_email(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Party", field, false, false, "String")
+	return graphql.NewScalarFieldContext("Party", field, false, false, "String")
 }
 
 func (ec *executionContext) _Party_status(ctx context.Context, field graphql.CollectedField, obj *schematype.Party) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Status, "Party", ec.marshalOString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Status, "Party", false, ec.marshalOString2string)
 }
 func (ec *executionContext) fieldContext_Party_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Party", field, false, false, "String")
+	return graphql.NewScalarFieldContext("Party", field, false, false, "String")
 }
 
 func (ec *executionContext) _Permission_name(ctx context.Context, field graphql.CollectedField, obj *permission.Info) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Name, "Permission", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Name, "Permission", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Permission_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Permission", field, false, false, "String")
+	return graphql.NewScalarFieldContext("Permission", field, false, false, "String")
 }
 
 func (ec *executionContext) _Permission_description(ctx context.Context, field graphql.CollectedField, obj *permission.Info) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Description, "Permission", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Description, "Permission", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Permission_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Permission", field, false, false, "String")
+	return graphql.NewScalarFieldContext("Permission", field, false, false, "String")
 }
 
 func (ec *executionContext) _Person_id(ctx context.Context, field graphql.CollectedField, obj *ent.Person) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "Person", ec.marshalNID2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "Person", true, ec.marshalNID2string)
 }
 func (ec *executionContext) fieldContext_Person_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Person", field, false, false, "ID")
+	return graphql.NewScalarFieldContext("Person", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Person_firstName(ctx context.Context, field graphql.CollectedField, obj *ent.Person) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.FirstName, "Person", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.FirstName, "Person", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Person_firstName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Person", field, false, false, "String")
+	return graphql.NewScalarFieldContext("Person", field, false, false, "String")
 }
 
 func (ec *executionContext) _Person_middleName(ctx context.Context, field graphql.CollectedField, obj *ent.Person) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.MiddleName, "Person", ec.marshalOString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.MiddleName, "Person", false, ec.marshalOString2string)
 }
 func (ec *executionContext) fieldContext_Person_middleName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Person", field, false, false, "String")
+	return graphql.NewScalarFieldContext("Person", field, false, false, "String")
 }
 
 func (ec *executionContext) _Person_lastName(ctx context.Context, field graphql.CollectedField, obj *ent.Person) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.LastName, "Person", ec.marshalOString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.LastName, "Person", false, ec.marshalOString2string)
 }
 func (ec *executionContext) fieldContext_Person_lastName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Person", field, false, false, "String")
+	return graphql.NewScalarFieldContext("Person", field, false, false, "String")
 }
 
 func (ec *executionContext) _Person_email(ctx context.Context, field graphql.CollectedField, obj *ent.Person) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Email, "Person", ec.marshalOString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Email, "Person", false, ec.marshalOString2string)
 }
 func (ec *executionContext) fieldContext_Person_email(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Person", field, false, false, "String")
+	return graphql.NewScalarFieldContext("Person", field, false, false, "String")
 }
 
 func (ec *executionContext) _Person_phone(ctx context.Context, field graphql.CollectedField, obj *ent.Person) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Phone, "Person", ec.marshalOString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Phone, "Person", false, ec.marshalOString2string)
 }
 func (ec *executionContext) fieldContext_Person_phone(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Person", field, false, false, "String")
+	return graphql.NewScalarFieldContext("Person", field, false, false, "String")
 }
 
 func (ec *executionContext) _Person_idNumber(ctx context.Context, field graphql.CollectedField, obj *ent.Person) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.IDNumber, "Person", ec.marshalOString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.IDNumber, "Person", false, ec.marshalOString2string)
 }
 func (ec *executionContext) fieldContext_Person_idNumber(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Person", field, false, false, "String")
+	return graphql.NewScalarFieldContext("Person", field, false, false, "String")
 }
 
 func (ec *executionContext) _Person_resumeName(ctx context.Context, field graphql.CollectedField, obj *ent.Person) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.ResumeName, "Person", ec.marshalOString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ResumeName, "Person", false, ec.marshalOString2string)
 }
 func (ec *executionContext) fieldContext_Person_resumeName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Person", field, false, false, "String")
+	return graphql.NewScalarFieldContext("Person", field, false, false, "String")
 }
 
 func (ec *executionContext) _Person_resumeURL(ctx context.Context, field graphql.CollectedField, obj *ent.Person) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.ResumeURL, "Person", ec.marshalOString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ResumeURL, "Person", false, ec.marshalOString2string)
 }
 func (ec *executionContext) fieldContext_Person_resumeURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Person", field, false, false, "String")
+	return graphql.NewScalarFieldContext("Person", field, false, false, "String")
 }
 
 func (ec *executionContext) _Person_timeLastActivity(ctx context.Context, field graphql.CollectedField, obj *ent.Person) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TimeLastActivity, "Person", ec.marshalNTime2timeᚐTime)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeLastActivity, "Person", true, ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_Person_timeLastActivity(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Person", field, false, false, "Time")
+	return graphql.NewScalarFieldContext("Person", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Person_timeErased(ctx context.Context, field graphql.CollectedField, obj *ent.Person) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TimeErased, "Person", ec.marshalOTime2ᚖtimeᚐTime)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeErased, "Person", false, ec.marshalOTime2ᚖtimeᚐTime)
 }
 func (ec *executionContext) fieldContext_Person_timeErased(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Person", field, false, false, "Time")
+	return graphql.NewScalarFieldContext("Person", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Person_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.Person) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, "Person", ec.marshalNTime2timeᚐTime)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, "Person", true, ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_Person_timeCreated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Person", field, false, false, "Time")
+	return graphql.NewScalarFieldContext("Person", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Person_candidates(ctx context.Context, field graphql.CollectedField, obj *ent.Person) (ret graphql.Marshaler) {
@@ -27166,7 +27166,7 @@ func (ec *executionContext) fieldContext_Person_candidates(ctx context.Context, 
 }
 
 func (ec *executionContext) _PersonConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.PersonConnection) (ret graphql.Marshaler) {
-	return plainObject(ctx, ec.OperationContext, field, obj.Edges, ec.fieldContext_PersonConnection_edges, ec.marshalOPersonEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPersonEdge)
+	return plainObject(ctx, ec.OperationContext, field, obj.Edges, false, ec.fieldContext_PersonConnection_edges, ec.marshalOPersonEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPersonEdge)
 }
 func (ec *executionContext) fieldContext_PersonConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -27182,7 +27182,7 @@ func (ec *executionContext) fieldContext_PersonConnection_edges(_ context.Contex
 }
 
 func (ec *executionContext) _PersonConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.PersonConnection) (ret graphql.Marshaler) {
-	return plainObject(ctx, ec.OperationContext, field, obj.PageInfo, ec.fieldContext_PersonConnection_pageInfo, ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo)
+	return plainObject(ctx, ec.OperationContext, field, obj.PageInfo, true, ec.fieldContext_PersonConnection_pageInfo, ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo)
 }
 func (ec *executionContext) fieldContext_PersonConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -27198,14 +27198,14 @@ func (ec *executionContext) fieldContext_PersonConnection_pageInfo(_ context.Con
 }
 
 func (ec *executionContext) _PersonConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.PersonConnection) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, "PersonConnection", ec.marshalNInt2int)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, "PersonConnection", true, ec.marshalNInt2int)
 }
 func (ec *executionContext) fieldContext_PersonConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("PersonConnection", field, false, false, "Int")
+	return graphql.NewScalarFieldContext("PersonConnection", field, false, false, "Int")
 }
 
 func (ec *executionContext) _PersonEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.PersonEdge) (ret graphql.Marshaler) {
-	return plainObject(ctx, ec.OperationContext, field, obj.Node, ec.fieldContext_PersonEdge_node, ec.marshalOPerson2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPerson)
+	return plainObject(ctx, ec.OperationContext, field, obj.Node, false, ec.fieldContext_PersonEdge_node, ec.marshalOPerson2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPerson)
 }
 func (ec *executionContext) fieldContext_PersonEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -27221,45 +27221,45 @@ func (ec *executionContext) fieldContext_PersonEdge_node(_ context.Context, fiel
 }
 
 func (ec *executionContext) _PersonEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.PersonEdge) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, "PersonEdge", ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, "PersonEdge", true, ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
 }
 func (ec *executionContext) fieldContext_PersonEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("PersonEdge", field, false, false, "Cursor")
+	return graphql.NewScalarFieldContext("PersonEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _PipelineStep_id(ctx context.Context, field graphql.CollectedField, obj *ent.PipelineStep) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "PipelineStep", ec.marshalNID2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "PipelineStep", true, ec.marshalNID2string)
 }
 func (ec *executionContext) fieldContext_PipelineStep_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("PipelineStep", field, false, false, "ID")
+	return graphql.NewScalarFieldContext("PipelineStep", field, false, false, "ID")
 }
 
 func (ec *executionContext) _PipelineStep_name(ctx context.Context, field graphql.CollectedField, obj *ent.PipelineStep) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Name, "PipelineStep", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Name, "PipelineStep", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_PipelineStep_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("PipelineStep", field, false, false, "String")
+	return graphql.NewScalarFieldContext("PipelineStep", field, false, false, "String")
 }
 
 func (ec *executionContext) _PipelineStep_kind(ctx context.Context, field graphql.CollectedField, obj *ent.PipelineStep) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Kind, "PipelineStep", ec.marshalNPipelineStepKind2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋpipelinestepᚐKind)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Kind, "PipelineStep", true, ec.marshalNPipelineStepKind2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋpipelinestepᚐKind)
 }
 func (ec *executionContext) fieldContext_PipelineStep_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("PipelineStep", field, false, false, "PipelineStepKind")
+	return graphql.NewScalarFieldContext("PipelineStep", field, false, false, "PipelineStepKind")
 }
 
 func (ec *executionContext) _PipelineStep_rank(ctx context.Context, field graphql.CollectedField, obj *ent.PipelineStep) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Rank, "PipelineStep", ec.marshalNInt2int)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Rank, "PipelineStep", true, ec.marshalNInt2int)
 }
 func (ec *executionContext) fieldContext_PipelineStep_rank(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("PipelineStep", field, false, false, "Int")
+	return graphql.NewScalarFieldContext("PipelineStep", field, false, false, "Int")
 }
 
 func (ec *executionContext) _PipelineStep_assigneeIds(ctx context.Context, field graphql.CollectedField, obj *ent.PipelineStep) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.AssigneeIds, "PipelineStep", ec.marshalNString2ᚕstringᚄ)
+	return plainScalar(ctx, ec.OperationContext, field, obj.AssigneeIds, "PipelineStep", true, ec.marshalNString2ᚕstringᚄ)
 }
 func (ec *executionContext) fieldContext_PipelineStep_assigneeIds(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("PipelineStep", field, false, false, "String")
+	return graphql.NewScalarFieldContext("PipelineStep", field, false, false, "String")
 }
 
 func (ec *executionContext) _PipelineStep_position(ctx context.Context, field graphql.CollectedField, obj *ent.PipelineStep) (ret graphql.Marshaler) {
@@ -27339,101 +27339,101 @@ func (ec *executionContext) fieldContext_PipelineStep_candidates(ctx context.Con
 }
 
 func (ec *executionContext) _PipelineStep_assigneeIDs(ctx context.Context, field graphql.CollectedField, obj *ent.PipelineStep) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.AssigneeIds, "PipelineStep", ec.marshalNID2ᚕstringᚄ)
+	return plainScalar(ctx, ec.OperationContext, field, obj.AssigneeIds, "PipelineStep", true, ec.marshalNID2ᚕstringᚄ)
 }
 func (ec *executionContext) fieldContext_PipelineStep_assigneeIDs(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("PipelineStep", field, false, false, "ID")
+	return graphql.NewScalarFieldContext("PipelineStep", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Position_id(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "Position", ec.marshalNID2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "Position", true, ec.marshalNID2string)
 }
 func (ec *executionContext) fieldContext_Position_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Position", field, false, false, "ID")
+	return graphql.NewScalarFieldContext("Position", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Position_name(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Name, "Position", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Name, "Position", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Position_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Position", field, false, false, "String")
+	return graphql.NewScalarFieldContext("Position", field, false, false, "String")
 }
 
 func (ec *executionContext) _Position_status(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Status, "Position", ec.marshalNPositionStatus2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋpositionᚐStatus)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Status, "Position", true, ec.marshalNPositionStatus2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋpositionᚐStatus)
 }
 func (ec *executionContext) fieldContext_Position_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Position", field, false, false, "PositionStatus")
+	return graphql.NewScalarFieldContext("Position", field, false, false, "PositionStatus")
 }
 
 func (ec *executionContext) _Position_isTemplate(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.IsTemplate, "Position", ec.marshalNBoolean2bool)
+	return plainScalar(ctx, ec.OperationContext, field, obj.IsTemplate, "Position", true, ec.marshalNBoolean2bool)
 }
 func (ec *executionContext) fieldContext_Position_isTemplate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Position", field, false, false, "Boolean")
+	return graphql.NewScalarFieldContext("Position", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _Position_isDiscreet(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.IsDiscreet, "Position", ec.marshalNBoolean2bool)
+	return plainScalar(ctx, ec.OperationContext, field, obj.IsDiscreet, "Position", true, ec.marshalNBoolean2bool)
 }
 func (ec *executionContext) fieldContext_Position_isDiscreet(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Position", field, false, false, "Boolean")
+	return graphql.NewScalarFieldContext("Position", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _Position_isPublished(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.IsPublished, "Position", ec.marshalNBoolean2bool)
+	return plainScalar(ctx, ec.OperationContext, field, obj.IsPublished, "Position", true, ec.marshalNBoolean2bool)
 }
 func (ec *executionContext) fieldContext_Position_isPublished(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Position", field, false, false, "Boolean")
+	return graphql.NewScalarFieldContext("Position", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _Position_isTalentPool(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.IsTalentPool, "Position", ec.marshalNBoolean2bool)
+	return plainScalar(ctx, ec.OperationContext, field, obj.IsTalentPool, "Position", true, ec.marshalNBoolean2bool)
 }
 func (ec *executionContext) fieldContext_Position_isTalentPool(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Position", field, false, false, "Boolean")
+	return graphql.NewScalarFieldContext("Position", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _Position_email(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Email, "Position", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Email, "Position", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Position_email(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Position", field, false, false, "String")
+	return graphql.NewScalarFieldContext("Position", field, false, false, "String")
 }
 
 func (ec *executionContext) _Position_urlServiceHostedPage(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.URLServiceHostedPage, "Position", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.URLServiceHostedPage, "Position", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Position_urlServiceHostedPage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Position", field, false, false, "String")
+	return graphql.NewScalarFieldContext("Position", field, false, false, "String")
 }
 
 func (ec *executionContext) _Position_urlActivePage(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.URLActivePage, "Position", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.URLActivePage, "Position", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Position_urlActivePage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Position", field, false, false, "String")
+	return graphql.NewScalarFieldContext("Position", field, false, false, "String")
 }
 
 func (ec *executionContext) _Position_workplaceType(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.WorkplaceType, "Position", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.WorkplaceType, "Position", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Position_workplaceType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Position", field, false, false, "String")
+	return graphql.NewScalarFieldContext("Position", field, false, false, "String")
 }
 
 func (ec *executionContext) _Position_internalUseCustomID(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.InternalUseCustomID, "Position", ec.marshalOString2ᚖstring)
+	return plainScalar(ctx, ec.OperationContext, field, obj.InternalUseCustomID, "Position", false, ec.marshalOString2ᚖstring)
 }
 func (ec *executionContext) fieldContext_Position_internalUseCustomID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Position", field, false, false, "String")
+	return graphql.NewScalarFieldContext("Position", field, false, false, "String")
 }
 
 func (ec *executionContext) _Position_pictureURL(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.PictureURL, "Position", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.PictureURL, "Position", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Position_pictureURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Position", field, false, false, "String")
+	return graphql.NewScalarFieldContext("Position", field, false, false, "String")
 }
 
 func (ec *executionContext) _Position_salaryRange(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
@@ -27533,7 +27533,7 @@ func (ec *executionContext) fieldContext_Position_details(_ context.Context, fie
 }
 
 func (ec *executionContext) _Position_workflow(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
-	return plainObject(ctx, ec.OperationContext, field, obj.Workflow, ec.fieldContext_Position_workflow, ec.marshalNWorkflowStep2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐWorkflowStepᚄ)
+	return plainObject(ctx, ec.OperationContext, field, obj.Workflow, true, ec.fieldContext_Position_workflow, ec.marshalNWorkflowStep2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐWorkflowStepᚄ)
 }
 func (ec *executionContext) fieldContext_Position_workflow(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -27549,17 +27549,17 @@ func (ec *executionContext) fieldContext_Position_workflow(_ context.Context, fi
 }
 
 func (ec *executionContext) _Position_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, "Position", ec.marshalNTime2timeᚐTime)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, "Position", true, ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_Position_timeCreated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Position", field, false, false, "Time")
+	return graphql.NewScalarFieldContext("Position", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Position_timeUpdated(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TimeUpdated, "Position", ec.marshalNTime2timeᚐTime)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeUpdated, "Position", true, ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_Position_timeUpdated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Position", field, false, false, "Time")
+	return graphql.NewScalarFieldContext("Position", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Position_location(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
@@ -28034,7 +28034,7 @@ func (ec *executionContext) _Position_department(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_Position_department(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Position", field, true, true, "String")
+	return graphql.NewScalarFieldContext("Position", field, true, true, "String")
 }
 
 func (ec *executionContext) _Position_experienceLevel(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
@@ -28057,7 +28057,7 @@ func (ec *executionContext) _Position_experienceLevel(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_Position_experienceLevel(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Position", field, true, true, "String")
+	return graphql.NewScalarFieldContext("Position", field, true, true, "String")
 }
 
 func (ec *executionContext) _Position_employmentType(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
@@ -28080,11 +28080,11 @@ func (ec *executionContext) _Position_employmentType(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_Position_employmentType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Position", field, true, true, "String")
+	return graphql.NewScalarFieldContext("Position", field, true, true, "String")
 }
 
 func (ec *executionContext) _PositionConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.PositionConnection) (ret graphql.Marshaler) {
-	return plainObject(ctx, ec.OperationContext, field, obj.Edges, ec.fieldContext_PositionConnection_edges, ec.marshalOPositionEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPositionEdge)
+	return plainObject(ctx, ec.OperationContext, field, obj.Edges, false, ec.fieldContext_PositionConnection_edges, ec.marshalOPositionEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPositionEdge)
 }
 func (ec *executionContext) fieldContext_PositionConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -28100,7 +28100,7 @@ func (ec *executionContext) fieldContext_PositionConnection_edges(_ context.Cont
 }
 
 func (ec *executionContext) _PositionConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.PositionConnection) (ret graphql.Marshaler) {
-	return plainObject(ctx, ec.OperationContext, field, obj.PageInfo, ec.fieldContext_PositionConnection_pageInfo, ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo)
+	return plainObject(ctx, ec.OperationContext, field, obj.PageInfo, true, ec.fieldContext_PositionConnection_pageInfo, ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo)
 }
 func (ec *executionContext) fieldContext_PositionConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -28116,14 +28116,14 @@ func (ec *executionContext) fieldContext_PositionConnection_pageInfo(_ context.C
 }
 
 func (ec *executionContext) _PositionConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.PositionConnection) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, "PositionConnection", ec.marshalNInt2int)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, "PositionConnection", true, ec.marshalNInt2int)
 }
 func (ec *executionContext) fieldContext_PositionConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("PositionConnection", field, false, false, "Int")
+	return graphql.NewScalarFieldContext("PositionConnection", field, false, false, "Int")
 }
 
 func (ec *executionContext) _PositionEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.PositionEdge) (ret graphql.Marshaler) {
-	return plainObject(ctx, ec.OperationContext, field, obj.Node, ec.fieldContext_PositionEdge_node, ec.marshalOPosition2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPosition)
+	return plainObject(ctx, ec.OperationContext, field, obj.Node, false, ec.fieldContext_PositionEdge_node, ec.marshalOPosition2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPosition)
 }
 func (ec *executionContext) fieldContext_PositionEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -28139,10 +28139,10 @@ func (ec *executionContext) fieldContext_PositionEdge_node(_ context.Context, fi
 }
 
 func (ec *executionContext) _PositionEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.PositionEdge) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, "PositionEdge", ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, "PositionEdge", true, ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
 }
 func (ec *executionContext) fieldContext_PositionEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("PositionEdge", field, false, false, "Cursor")
+	return graphql.NewScalarFieldContext("PositionEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _Query_node(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
@@ -29130,21 +29130,21 @@ func (ec *executionContext) fieldContext_Query___schema(_ context.Context, field
 }
 
 func (ec *executionContext) _Question_title(ctx context.Context, field graphql.CollectedField, obj *schematype.Question) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Title, "Question", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Title, "Question", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Question_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Question", field, false, false, "String")
+	return graphql.NewScalarFieldContext("Question", field, false, false, "String")
 }
 
 func (ec *executionContext) _Question_explanation(ctx context.Context, field graphql.CollectedField, obj *schematype.Question) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Explanation, "Question", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Explanation, "Question", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Question_explanation(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Question", field, false, false, "String")
+	return graphql.NewScalarFieldContext("Question", field, false, false, "String")
 }
 
 func (ec *executionContext) _Question_options(ctx context.Context, field graphql.CollectedField, obj *schematype.Question) (ret graphql.Marshaler) {
-	return plainObject(ctx, ec.OperationContext, field, obj.Options, ec.fieldContext_Question_options, ec.marshalOQuestionOption2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐQuestionOptionᚄ)
+	return plainObject(ctx, ec.OperationContext, field, obj.Options, false, ec.fieldContext_Question_options, ec.marshalOQuestionOption2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐQuestionOptionᚄ)
 }
 func (ec *executionContext) fieldContext_Question_options(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -29160,63 +29160,63 @@ func (ec *executionContext) fieldContext_Question_options(_ context.Context, fie
 }
 
 func (ec *executionContext) _Question_required(ctx context.Context, field graphql.CollectedField, obj *schematype.Question) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Required, "Question", ec.marshalNBoolean2bool)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Required, "Question", true, ec.marshalNBoolean2bool)
 }
 func (ec *executionContext) fieldContext_Question_required(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Question", field, false, false, "Boolean")
+	return graphql.NewScalarFieldContext("Question", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _Question_demographic(ctx context.Context, field graphql.CollectedField, obj *schematype.Question) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Demographic, "Question", ec.marshalNBoolean2bool)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Demographic, "Question", true, ec.marshalNBoolean2bool)
 }
 func (ec *executionContext) fieldContext_Question_demographic(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Question", field, false, false, "Boolean")
+	return graphql.NewScalarFieldContext("Question", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _QuestionOption_title(ctx context.Context, field graphql.CollectedField, obj *schematype.QuestionOption) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Title, "QuestionOption", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Title, "QuestionOption", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_QuestionOption_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("QuestionOption", field, false, false, "String")
+	return graphql.NewScalarFieldContext("QuestionOption", field, false, false, "String")
 }
 
 func (ec *executionContext) _Questionnaire_id(ctx context.Context, field graphql.CollectedField, obj *ent.Questionnaire) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "Questionnaire", ec.marshalNID2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "Questionnaire", true, ec.marshalNID2string)
 }
 func (ec *executionContext) fieldContext_Questionnaire_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Questionnaire", field, false, false, "ID")
+	return graphql.NewScalarFieldContext("Questionnaire", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Questionnaire_name(ctx context.Context, field graphql.CollectedField, obj *ent.Questionnaire) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Name, "Questionnaire", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Name, "Questionnaire", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Questionnaire_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Questionnaire", field, false, false, "String")
+	return graphql.NewScalarFieldContext("Questionnaire", field, false, false, "String")
 }
 
 func (ec *executionContext) _Questionnaire_specificType(ctx context.Context, field graphql.CollectedField, obj *ent.Questionnaire) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.SpecificType, "Questionnaire", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.SpecificType, "Questionnaire", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Questionnaire_specificType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Questionnaire", field, false, false, "String")
+	return graphql.NewScalarFieldContext("Questionnaire", field, false, false, "String")
 }
 
 func (ec *executionContext) _Questionnaire_enabledFor(ctx context.Context, field graphql.CollectedField, obj *ent.Questionnaire) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.EnabledFor, "Questionnaire", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.EnabledFor, "Questionnaire", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Questionnaire_enabledFor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Questionnaire", field, false, false, "String")
+	return graphql.NewScalarFieldContext("Questionnaire", field, false, false, "String")
 }
 
 func (ec *executionContext) _Questionnaire_showAs(ctx context.Context, field graphql.CollectedField, obj *ent.Questionnaire) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.ShowAs, "Questionnaire", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ShowAs, "Questionnaire", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Questionnaire_showAs(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Questionnaire", field, false, false, "String")
+	return graphql.NewScalarFieldContext("Questionnaire", field, false, false, "String")
 }
 
 func (ec *executionContext) _Questionnaire_questions(ctx context.Context, field graphql.CollectedField, obj *ent.Questionnaire) (ret graphql.Marshaler) {
-	return plainObject(ctx, ec.OperationContext, field, obj.Questions, ec.fieldContext_Questionnaire_questions, ec.marshalNQuestion2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐQuestionᚄ)
+	return plainObject(ctx, ec.OperationContext, field, obj.Questions, true, ec.fieldContext_Questionnaire_questions, ec.marshalNQuestion2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐQuestionᚄ)
 }
 func (ec *executionContext) fieldContext_Questionnaire_questions(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -29232,10 +29232,10 @@ func (ec *executionContext) fieldContext_Questionnaire_questions(_ context.Conte
 }
 
 func (ec *executionContext) _Questionnaire_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.Questionnaire) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, "Questionnaire", ec.marshalNTime2timeᚐTime)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, "Questionnaire", true, ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_Questionnaire_timeCreated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Questionnaire", field, false, false, "Time")
+	return graphql.NewScalarFieldContext("Questionnaire", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Questionnaire_positions(ctx context.Context, field graphql.CollectedField, obj *ent.Questionnaire) (ret graphql.Marshaler) {
@@ -29271,7 +29271,7 @@ func (ec *executionContext) fieldContext_Questionnaire_positions(_ context.Conte
 }
 
 func (ec *executionContext) _QuestionnaireConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.QuestionnaireConnection) (ret graphql.Marshaler) {
-	return plainObject(ctx, ec.OperationContext, field, obj.Edges, ec.fieldContext_QuestionnaireConnection_edges, ec.marshalOQuestionnaireEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐQuestionnaireEdge)
+	return plainObject(ctx, ec.OperationContext, field, obj.Edges, false, ec.fieldContext_QuestionnaireConnection_edges, ec.marshalOQuestionnaireEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐQuestionnaireEdge)
 }
 func (ec *executionContext) fieldContext_QuestionnaireConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -29287,7 +29287,7 @@ func (ec *executionContext) fieldContext_QuestionnaireConnection_edges(_ context
 }
 
 func (ec *executionContext) _QuestionnaireConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.QuestionnaireConnection) (ret graphql.Marshaler) {
-	return plainObject(ctx, ec.OperationContext, field, obj.PageInfo, ec.fieldContext_QuestionnaireConnection_pageInfo, ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo)
+	return plainObject(ctx, ec.OperationContext, field, obj.PageInfo, true, ec.fieldContext_QuestionnaireConnection_pageInfo, ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo)
 }
 func (ec *executionContext) fieldContext_QuestionnaireConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -29303,14 +29303,14 @@ func (ec *executionContext) fieldContext_QuestionnaireConnection_pageInfo(_ cont
 }
 
 func (ec *executionContext) _QuestionnaireConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.QuestionnaireConnection) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, "QuestionnaireConnection", ec.marshalNInt2int)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, "QuestionnaireConnection", true, ec.marshalNInt2int)
 }
 func (ec *executionContext) fieldContext_QuestionnaireConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("QuestionnaireConnection", field, false, false, "Int")
+	return graphql.NewScalarFieldContext("QuestionnaireConnection", field, false, false, "Int")
 }
 
 func (ec *executionContext) _QuestionnaireEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.QuestionnaireEdge) (ret graphql.Marshaler) {
-	return plainObject(ctx, ec.OperationContext, field, obj.Node, ec.fieldContext_QuestionnaireEdge_node, ec.marshalOQuestionnaire2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐQuestionnaire)
+	return plainObject(ctx, ec.OperationContext, field, obj.Node, false, ec.fieldContext_QuestionnaireEdge_node, ec.marshalOQuestionnaire2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐQuestionnaire)
 }
 func (ec *executionContext) fieldContext_QuestionnaireEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -29326,42 +29326,42 @@ func (ec *executionContext) fieldContext_QuestionnaireEdge_node(_ context.Contex
 }
 
 func (ec *executionContext) _QuestionnaireEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.QuestionnaireEdge) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, "QuestionnaireEdge", ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, "QuestionnaireEdge", true, ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
 }
 func (ec *executionContext) fieldContext_QuestionnaireEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("QuestionnaireEdge", field, false, false, "Cursor")
+	return graphql.NewScalarFieldContext("QuestionnaireEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _RejectionReason_id(ctx context.Context, field graphql.CollectedField, obj *ent.RejectionReason) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "RejectionReason", ec.marshalNID2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "RejectionReason", true, ec.marshalNID2string)
 }
 func (ec *executionContext) fieldContext_RejectionReason_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("RejectionReason", field, false, false, "ID")
+	return graphql.NewScalarFieldContext("RejectionReason", field, false, false, "ID")
 }
 
 func (ec *executionContext) _RejectionReason_name(ctx context.Context, field graphql.CollectedField, obj *ent.RejectionReason) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Name, "RejectionReason", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Name, "RejectionReason", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_RejectionReason_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("RejectionReason", field, false, false, "String")
+	return graphql.NewScalarFieldContext("RejectionReason", field, false, false, "String")
 }
 
 func (ec *executionContext) _RejectionReason_byCandidate(ctx context.Context, field graphql.CollectedField, obj *ent.RejectionReason) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.ByCandidate, "RejectionReason", ec.marshalNBoolean2bool)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ByCandidate, "RejectionReason", true, ec.marshalNBoolean2bool)
 }
 func (ec *executionContext) fieldContext_RejectionReason_byCandidate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("RejectionReason", field, false, false, "Boolean")
+	return graphql.NewScalarFieldContext("RejectionReason", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _RejectionReason_rank(ctx context.Context, field graphql.CollectedField, obj *ent.RejectionReason) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Rank, "RejectionReason", ec.marshalNInt2int)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Rank, "RejectionReason", true, ec.marshalNInt2int)
 }
 func (ec *executionContext) fieldContext_RejectionReason_rank(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("RejectionReason", field, false, false, "Int")
+	return graphql.NewScalarFieldContext("RejectionReason", field, false, false, "Int")
 }
 
 func (ec *executionContext) _RejectionReasonConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.RejectionReasonConnection) (ret graphql.Marshaler) {
-	return plainObject(ctx, ec.OperationContext, field, obj.Edges, ec.fieldContext_RejectionReasonConnection_edges, ec.marshalORejectionReasonEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐRejectionReasonEdge)
+	return plainObject(ctx, ec.OperationContext, field, obj.Edges, false, ec.fieldContext_RejectionReasonConnection_edges, ec.marshalORejectionReasonEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐRejectionReasonEdge)
 }
 func (ec *executionContext) fieldContext_RejectionReasonConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -29377,7 +29377,7 @@ func (ec *executionContext) fieldContext_RejectionReasonConnection_edges(_ conte
 }
 
 func (ec *executionContext) _RejectionReasonConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.RejectionReasonConnection) (ret graphql.Marshaler) {
-	return plainObject(ctx, ec.OperationContext, field, obj.PageInfo, ec.fieldContext_RejectionReasonConnection_pageInfo, ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo)
+	return plainObject(ctx, ec.OperationContext, field, obj.PageInfo, true, ec.fieldContext_RejectionReasonConnection_pageInfo, ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo)
 }
 func (ec *executionContext) fieldContext_RejectionReasonConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -29393,14 +29393,14 @@ func (ec *executionContext) fieldContext_RejectionReasonConnection_pageInfo(_ co
 }
 
 func (ec *executionContext) _RejectionReasonConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.RejectionReasonConnection) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, "RejectionReasonConnection", ec.marshalNInt2int)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, "RejectionReasonConnection", true, ec.marshalNInt2int)
 }
 func (ec *executionContext) fieldContext_RejectionReasonConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("RejectionReasonConnection", field, false, false, "Int")
+	return graphql.NewScalarFieldContext("RejectionReasonConnection", field, false, false, "Int")
 }
 
 func (ec *executionContext) _RejectionReasonEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.RejectionReasonEdge) (ret graphql.Marshaler) {
-	return plainObject(ctx, ec.OperationContext, field, obj.Node, ec.fieldContext_RejectionReasonEdge_node, ec.marshalORejectionReason2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐRejectionReason)
+	return plainObject(ctx, ec.OperationContext, field, obj.Node, false, ec.fieldContext_RejectionReasonEdge_node, ec.marshalORejectionReason2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐRejectionReason)
 }
 func (ec *executionContext) fieldContext_RejectionReasonEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -29416,122 +29416,122 @@ func (ec *executionContext) fieldContext_RejectionReasonEdge_node(_ context.Cont
 }
 
 func (ec *executionContext) _RejectionReasonEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.RejectionReasonEdge) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, "RejectionReasonEdge", ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, "RejectionReasonEdge", true, ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
 }
 func (ec *executionContext) fieldContext_RejectionReasonEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("RejectionReasonEdge", field, false, false, "Cursor")
+	return graphql.NewScalarFieldContext("RejectionReasonEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _RequiredCandidateFields_email(ctx context.Context, field graphql.CollectedField, obj *schematype.RequiredCandidateFields) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Email, "RequiredCandidateFields", ec.marshalNBoolean2bool)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Email, "RequiredCandidateFields", true, ec.marshalNBoolean2bool)
 }
 func (ec *executionContext) fieldContext_RequiredCandidateFields_email(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("RequiredCandidateFields", field, false, false, "Boolean")
+	return graphql.NewScalarFieldContext("RequiredCandidateFields", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _RequiredCandidateFields_lastName(ctx context.Context, field graphql.CollectedField, obj *schematype.RequiredCandidateFields) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.LastName, "RequiredCandidateFields", ec.marshalNBoolean2bool)
+	return plainScalar(ctx, ec.OperationContext, field, obj.LastName, "RequiredCandidateFields", true, ec.marshalNBoolean2bool)
 }
 func (ec *executionContext) fieldContext_RequiredCandidateFields_lastName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("RequiredCandidateFields", field, false, false, "Boolean")
+	return graphql.NewScalarFieldContext("RequiredCandidateFields", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _RequiredCandidateFields_phone(ctx context.Context, field graphql.CollectedField, obj *schematype.RequiredCandidateFields) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Phone, "RequiredCandidateFields", ec.marshalNBoolean2bool)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Phone, "RequiredCandidateFields", true, ec.marshalNBoolean2bool)
 }
 func (ec *executionContext) fieldContext_RequiredCandidateFields_phone(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("RequiredCandidateFields", field, false, false, "Boolean")
+	return graphql.NewScalarFieldContext("RequiredCandidateFields", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _Role_id(ctx context.Context, field graphql.CollectedField, obj *recruiting.RoleView) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "Role", ec.marshalOID2ᚖstring)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "Role", false, ec.marshalOID2ᚖstring)
 }
 func (ec *executionContext) fieldContext_Role_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Role", field, false, false, "ID")
+	return graphql.NewScalarFieldContext("Role", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Role_name(ctx context.Context, field graphql.CollectedField, obj *recruiting.RoleView) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Name, "Role", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Name, "Role", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Role_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Role", field, false, false, "String")
+	return graphql.NewScalarFieldContext("Role", field, false, false, "String")
 }
 
 func (ec *executionContext) _Role_description(ctx context.Context, field graphql.CollectedField, obj *recruiting.RoleView) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Description, "Role", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Description, "Role", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Role_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Role", field, false, false, "String")
+	return graphql.NewScalarFieldContext("Role", field, false, false, "String")
 }
 
 func (ec *executionContext) _Role_permissions(ctx context.Context, field graphql.CollectedField, obj *recruiting.RoleView) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Permissions, "Role", ec.marshalNString2ᚕstringᚄ)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Permissions, "Role", true, ec.marshalNString2ᚕstringᚄ)
 }
 func (ec *executionContext) fieldContext_Role_permissions(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Role", field, false, false, "String")
+	return graphql.NewScalarFieldContext("Role", field, false, false, "String")
 }
 
 func (ec *executionContext) _Role_builtIn(ctx context.Context, field graphql.CollectedField, obj *recruiting.RoleView) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.BuiltIn, "Role", ec.marshalNBoolean2bool)
+	return plainScalar(ctx, ec.OperationContext, field, obj.BuiltIn, "Role", true, ec.marshalNBoolean2bool)
 }
 func (ec *executionContext) fieldContext_Role_builtIn(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Role", field, false, false, "Boolean")
+	return graphql.NewScalarFieldContext("Role", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _SalaryRange_min(ctx context.Context, field graphql.CollectedField, obj *schematype.SalaryRange) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Min, "SalaryRange", ec.marshalNInt2int64)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Min, "SalaryRange", true, ec.marshalNInt2int64)
 }
 func (ec *executionContext) fieldContext_SalaryRange_min(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("SalaryRange", field, false, false, "Int")
+	return graphql.NewScalarFieldContext("SalaryRange", field, false, false, "Int")
 }
 
 func (ec *executionContext) _SalaryRange_max(ctx context.Context, field graphql.CollectedField, obj *schematype.SalaryRange) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Max, "SalaryRange", ec.marshalNInt2int64)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Max, "SalaryRange", true, ec.marshalNInt2int64)
 }
 func (ec *executionContext) fieldContext_SalaryRange_max(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("SalaryRange", field, false, false, "Int")
+	return graphql.NewScalarFieldContext("SalaryRange", field, false, false, "Int")
 }
 
 func (ec *executionContext) _SalaryRange_currencyCode(ctx context.Context, field graphql.CollectedField, obj *schematype.SalaryRange) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.CurrencyCode, "SalaryRange", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.CurrencyCode, "SalaryRange", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_SalaryRange_currencyCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("SalaryRange", field, false, false, "String")
+	return graphql.NewScalarFieldContext("SalaryRange", field, false, false, "String")
 }
 
 func (ec *executionContext) _SalaryRange_period(ctx context.Context, field graphql.CollectedField, obj *schematype.SalaryRange) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Period, "SalaryRange", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Period, "SalaryRange", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_SalaryRange_period(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("SalaryRange", field, false, false, "String")
+	return graphql.NewScalarFieldContext("SalaryRange", field, false, false, "String")
 }
 
 func (ec *executionContext) _Step_name(ctx context.Context, field graphql.CollectedField, obj *schematype.Step) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Name, "Step", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Name, "Step", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Step_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Step", field, false, false, "String")
+	return graphql.NewScalarFieldContext("Step", field, false, false, "String")
 }
 
 func (ec *executionContext) _Step_type(ctx context.Context, field graphql.CollectedField, obj *schematype.Step) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Type, "Step", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Type, "Step", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_Step_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Step", field, false, false, "String")
+	return graphql.NewScalarFieldContext("Step", field, false, false, "String")
 }
 
 func (ec *executionContext) _Step_timeScheduled(ctx context.Context, field graphql.CollectedField, obj *schematype.Step) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TimeScheduled, "Step", ec.marshalOTime2ᚖtimeᚐTime)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeScheduled, "Step", false, ec.marshalOTime2ᚖtimeᚐTime)
 }
 func (ec *executionContext) fieldContext_Step_timeScheduled(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Step", field, false, false, "Time")
+	return graphql.NewScalarFieldContext("Step", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Step_timeCompleted(ctx context.Context, field graphql.CollectedField, obj *schematype.Step) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCompleted, "Step", ec.marshalOTime2ᚖtimeᚐTime)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCompleted, "Step", false, ec.marshalOTime2ᚖtimeᚐTime)
 }
 func (ec *executionContext) fieldContext_Step_timeCompleted(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Step", field, false, false, "Time")
+	return graphql.NewScalarFieldContext("Step", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Subscription_positionPipeline(ctx context.Context, field graphql.CollectedField) (ret func(ctx context.Context) graphql.Marshaler) {
@@ -29623,94 +29623,94 @@ func (ec *executionContext) fieldContext_Subscription_candidateActivities(ctx co
 }
 
 func (ec *executionContext) _TestSubmission_id(ctx context.Context, field graphql.CollectedField, obj *ent.TestSubmission) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "TestSubmission", ec.marshalNID2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "TestSubmission", true, ec.marshalNID2string)
 }
 func (ec *executionContext) fieldContext_TestSubmission_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("TestSubmission", field, false, false, "ID")
+	return graphql.NewScalarFieldContext("TestSubmission", field, false, false, "ID")
 }
 
 func (ec *executionContext) _TestSubmission_testID(ctx context.Context, field graphql.CollectedField, obj *ent.TestSubmission) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TestID, "TestSubmission", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TestID, "TestSubmission", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_TestSubmission_testID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("TestSubmission", field, false, false, "String")
+	return graphql.NewScalarFieldContext("TestSubmission", field, false, false, "String")
 }
 
 func (ec *executionContext) _TestSubmission_status(ctx context.Context, field graphql.CollectedField, obj *ent.TestSubmission) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Status, "TestSubmission", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Status, "TestSubmission", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_TestSubmission_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("TestSubmission", field, false, false, "String")
+	return graphql.NewScalarFieldContext("TestSubmission", field, false, false, "String")
 }
 
 func (ec *executionContext) _TestSubmission_candidateEvaluationID(ctx context.Context, field graphql.CollectedField, obj *ent.TestSubmission) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.CandidateEvaluationID, "TestSubmission", ec.marshalOString2ᚖstring)
+	return plainScalar(ctx, ec.OperationContext, field, obj.CandidateEvaluationID, "TestSubmission", false, ec.marshalOString2ᚖstring)
 }
 func (ec *executionContext) fieldContext_TestSubmission_candidateEvaluationID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("TestSubmission", field, false, false, "String")
+	return graphql.NewScalarFieldContext("TestSubmission", field, false, false, "String")
 }
 
 func (ec *executionContext) _TestSubmission_displayMessage(ctx context.Context, field graphql.CollectedField, obj *ent.TestSubmission) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.DisplayMessage, "TestSubmission", ec.marshalOString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.DisplayMessage, "TestSubmission", false, ec.marshalOString2string)
 }
 func (ec *executionContext) fieldContext_TestSubmission_displayMessage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("TestSubmission", field, false, false, "String")
+	return graphql.NewScalarFieldContext("TestSubmission", field, false, false, "String")
 }
 
 func (ec *executionContext) _TestSubmission_errorCode(ctx context.Context, field graphql.CollectedField, obj *ent.TestSubmission) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.ErrorCode, "TestSubmission", ec.marshalOString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ErrorCode, "TestSubmission", false, ec.marshalOString2string)
 }
 func (ec *executionContext) fieldContext_TestSubmission_errorCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("TestSubmission", field, false, false, "String")
+	return graphql.NewScalarFieldContext("TestSubmission", field, false, false, "String")
 }
 
 func (ec *executionContext) _TestSubmission_outcome(ctx context.Context, field graphql.CollectedField, obj *ent.TestSubmission) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Outcome, "TestSubmission", ec.marshalOTestSubmissionOutcome2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋtestsubmissionᚐOutcome)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Outcome, "TestSubmission", false, ec.marshalOTestSubmissionOutcome2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋtestsubmissionᚐOutcome)
 }
 func (ec *executionContext) fieldContext_TestSubmission_outcome(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("TestSubmission", field, false, false, "TestSubmissionOutcome")
+	return graphql.NewScalarFieldContext("TestSubmission", field, false, false, "TestSubmissionOutcome")
 }
 
 func (ec *executionContext) _TestSubmission_score(ctx context.Context, field graphql.CollectedField, obj *ent.TestSubmission) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Score, "TestSubmission", ec.marshalOInt2ᚖint)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Score, "TestSubmission", false, ec.marshalOInt2ᚖint)
 }
 func (ec *executionContext) fieldContext_TestSubmission_score(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("TestSubmission", field, false, false, "Int")
+	return graphql.NewScalarFieldContext("TestSubmission", field, false, false, "Int")
 }
 
 func (ec *executionContext) _TestSubmission_summary(ctx context.Context, field graphql.CollectedField, obj *ent.TestSubmission) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Summary, "TestSubmission", ec.marshalOString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Summary, "TestSubmission", false, ec.marshalOString2string)
 }
 func (ec *executionContext) fieldContext_TestSubmission_summary(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("TestSubmission", field, false, false, "String")
+	return graphql.NewScalarFieldContext("TestSubmission", field, false, false, "String")
 }
 
 func (ec *executionContext) _TestSubmission_resultUrls(ctx context.Context, field graphql.CollectedField, obj *ent.TestSubmission) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.ResultUrls, "TestSubmission", ec.marshalNString2ᚕstringᚄ)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ResultUrls, "TestSubmission", true, ec.marshalNString2ᚕstringᚄ)
 }
 func (ec *executionContext) fieldContext_TestSubmission_resultUrls(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("TestSubmission", field, false, false, "String")
+	return graphql.NewScalarFieldContext("TestSubmission", field, false, false, "String")
 }
 
 func (ec *executionContext) _TestSubmission_completed(ctx context.Context, field graphql.CollectedField, obj *ent.TestSubmission) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Completed, "TestSubmission", ec.marshalNBoolean2bool)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Completed, "TestSubmission", true, ec.marshalNBoolean2bool)
 }
 func (ec *executionContext) fieldContext_TestSubmission_completed(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("TestSubmission", field, false, false, "Boolean")
+	return graphql.NewScalarFieldContext("TestSubmission", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _TestSubmission_timeSubmitted(ctx context.Context, field graphql.CollectedField, obj *ent.TestSubmission) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TimeSubmitted, "TestSubmission", ec.marshalNTime2timeᚐTime)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeSubmitted, "TestSubmission", true, ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_TestSubmission_timeSubmitted(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("TestSubmission", field, false, false, "Time")
+	return graphql.NewScalarFieldContext("TestSubmission", field, false, false, "Time")
 }
 
 func (ec *executionContext) _TestSubmission_timeUpdated(ctx context.Context, field graphql.CollectedField, obj *ent.TestSubmission) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TimeUpdated, "TestSubmission", ec.marshalNTime2timeᚐTime)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeUpdated, "TestSubmission", true, ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_TestSubmission_timeUpdated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("TestSubmission", field, false, false, "Time")
+	return graphql.NewScalarFieldContext("TestSubmission", field, false, false, "Time")
 }
 
 func (ec *executionContext) _TestSubmission_partner(ctx context.Context, field graphql.CollectedField, obj *ent.TestSubmission) (ret graphql.Marshaler) {
@@ -29778,7 +29778,7 @@ func (ec *executionContext) fieldContext_TestSubmission_candidate(_ context.Cont
 }
 
 func (ec *executionContext) _TestSubmissionConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.TestSubmissionConnection) (ret graphql.Marshaler) {
-	return plainObject(ctx, ec.OperationContext, field, obj.Edges, ec.fieldContext_TestSubmissionConnection_edges, ec.marshalOTestSubmissionEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐTestSubmissionEdge)
+	return plainObject(ctx, ec.OperationContext, field, obj.Edges, false, ec.fieldContext_TestSubmissionConnection_edges, ec.marshalOTestSubmissionEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐTestSubmissionEdge)
 }
 func (ec *executionContext) fieldContext_TestSubmissionConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -29794,7 +29794,7 @@ func (ec *executionContext) fieldContext_TestSubmissionConnection_edges(_ contex
 }
 
 func (ec *executionContext) _TestSubmissionConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.TestSubmissionConnection) (ret graphql.Marshaler) {
-	return plainObject(ctx, ec.OperationContext, field, obj.PageInfo, ec.fieldContext_TestSubmissionConnection_pageInfo, ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo)
+	return plainObject(ctx, ec.OperationContext, field, obj.PageInfo, true, ec.fieldContext_TestSubmissionConnection_pageInfo, ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo)
 }
 func (ec *executionContext) fieldContext_TestSubmissionConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -29810,14 +29810,14 @@ func (ec *executionContext) fieldContext_TestSubmissionConnection_pageInfo(_ con
 }
 
 func (ec *executionContext) _TestSubmissionConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.TestSubmissionConnection) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, "TestSubmissionConnection", ec.marshalNInt2int)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, "TestSubmissionConnection", true, ec.marshalNInt2int)
 }
 func (ec *executionContext) fieldContext_TestSubmissionConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("TestSubmissionConnection", field, false, false, "Int")
+	return graphql.NewScalarFieldContext("TestSubmissionConnection", field, false, false, "Int")
 }
 
 func (ec *executionContext) _TestSubmissionEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.TestSubmissionEdge) (ret graphql.Marshaler) {
-	return plainObject(ctx, ec.OperationContext, field, obj.Node, ec.fieldContext_TestSubmissionEdge_node, ec.marshalOTestSubmission2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐTestSubmission)
+	return plainObject(ctx, ec.OperationContext, field, obj.Node, false, ec.fieldContext_TestSubmissionEdge_node, ec.marshalOTestSubmission2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐTestSubmission)
 }
 func (ec *executionContext) fieldContext_TestSubmissionEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -29833,66 +29833,66 @@ func (ec *executionContext) fieldContext_TestSubmissionEdge_node(_ context.Conte
 }
 
 func (ec *executionContext) _TestSubmissionEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.TestSubmissionEdge) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, "TestSubmissionEdge", ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, "TestSubmissionEdge", true, ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
 }
 func (ec *executionContext) fieldContext_TestSubmissionEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("TestSubmissionEdge", field, false, false, "Cursor")
+	return graphql.NewScalarFieldContext("TestSubmissionEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _User_id(ctx context.Context, field graphql.CollectedField, obj *ent.User) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "User", ec.marshalNID2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "User", true, ec.marshalNID2string)
 }
 func (ec *executionContext) fieldContext_User_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("User", field, false, false, "ID")
+	return graphql.NewScalarFieldContext("User", field, false, false, "ID")
 }
 
 func (ec *executionContext) _User_email(ctx context.Context, field graphql.CollectedField, obj *ent.User) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Email, "User", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Email, "User", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_User_email(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("User", field, false, false, "String")
+	return graphql.NewScalarFieldContext("User", field, false, false, "String")
 }
 
 func (ec *executionContext) _User_firstName(ctx context.Context, field graphql.CollectedField, obj *ent.User) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.FirstName, "User", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.FirstName, "User", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_User_firstName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("User", field, false, false, "String")
+	return graphql.NewScalarFieldContext("User", field, false, false, "String")
 }
 
 func (ec *executionContext) _User_middleName(ctx context.Context, field graphql.CollectedField, obj *ent.User) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.MiddleName, "User", ec.marshalOString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.MiddleName, "User", false, ec.marshalOString2string)
 }
 func (ec *executionContext) fieldContext_User_middleName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("User", field, false, false, "String")
+	return graphql.NewScalarFieldContext("User", field, false, false, "String")
 }
 
 func (ec *executionContext) _User_lastName(ctx context.Context, field graphql.CollectedField, obj *ent.User) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.LastName, "User", ec.marshalOString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.LastName, "User", false, ec.marshalOString2string)
 }
 func (ec *executionContext) fieldContext_User_lastName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("User", field, false, false, "String")
+	return graphql.NewScalarFieldContext("User", field, false, false, "String")
 }
 
 func (ec *executionContext) _User_roles(ctx context.Context, field graphql.CollectedField, obj *ent.User) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Roles, "User", ec.marshalNString2ᚕstringᚄ)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Roles, "User", true, ec.marshalNString2ᚕstringᚄ)
 }
 func (ec *executionContext) fieldContext_User_roles(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("User", field, false, false, "String")
+	return graphql.NewScalarFieldContext("User", field, false, false, "String")
 }
 
 func (ec *executionContext) _User_active(ctx context.Context, field graphql.CollectedField, obj *ent.User) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Active, "User", ec.marshalNBoolean2bool)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Active, "User", true, ec.marshalNBoolean2bool)
 }
 func (ec *executionContext) fieldContext_User_active(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("User", field, false, false, "Boolean")
+	return graphql.NewScalarFieldContext("User", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _User_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.User) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, "User", ec.marshalNTime2timeᚐTime)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, "User", true, ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_User_timeCreated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("User", field, false, false, "Time")
+	return graphql.NewScalarFieldContext("User", field, false, false, "Time")
 }
 
 func (ec *executionContext) _User_hiringTeamOf(ctx context.Context, field graphql.CollectedField, obj *ent.User) (ret graphql.Marshaler) {
@@ -29928,7 +29928,7 @@ func (ec *executionContext) fieldContext_User_hiringTeamOf(_ context.Context, fi
 }
 
 func (ec *executionContext) _UserConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.UserConnection) (ret graphql.Marshaler) {
-	return plainObject(ctx, ec.OperationContext, field, obj.Edges, ec.fieldContext_UserConnection_edges, ec.marshalOUserEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐUserEdge)
+	return plainObject(ctx, ec.OperationContext, field, obj.Edges, false, ec.fieldContext_UserConnection_edges, ec.marshalOUserEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐUserEdge)
 }
 func (ec *executionContext) fieldContext_UserConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -29944,7 +29944,7 @@ func (ec *executionContext) fieldContext_UserConnection_edges(_ context.Context,
 }
 
 func (ec *executionContext) _UserConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.UserConnection) (ret graphql.Marshaler) {
-	return plainObject(ctx, ec.OperationContext, field, obj.PageInfo, ec.fieldContext_UserConnection_pageInfo, ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo)
+	return plainObject(ctx, ec.OperationContext, field, obj.PageInfo, true, ec.fieldContext_UserConnection_pageInfo, ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo)
 }
 func (ec *executionContext) fieldContext_UserConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -29960,14 +29960,14 @@ func (ec *executionContext) fieldContext_UserConnection_pageInfo(_ context.Conte
 }
 
 func (ec *executionContext) _UserConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.UserConnection) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, "UserConnection", ec.marshalNInt2int)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, "UserConnection", true, ec.marshalNInt2int)
 }
 func (ec *executionContext) fieldContext_UserConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("UserConnection", field, false, false, "Int")
+	return graphql.NewScalarFieldContext("UserConnection", field, false, false, "Int")
 }
 
 func (ec *executionContext) _UserEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.UserEdge) (ret graphql.Marshaler) {
-	return plainObject(ctx, ec.OperationContext, field, obj.Node, ec.fieldContext_UserEdge_node, ec.marshalOUser2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐUser)
+	return plainObject(ctx, ec.OperationContext, field, obj.Node, false, ec.fieldContext_UserEdge_node, ec.marshalOUser2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐUser)
 }
 func (ec *executionContext) fieldContext_UserEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -29983,136 +29983,136 @@ func (ec *executionContext) fieldContext_UserEdge_node(_ context.Context, field 
 }
 
 func (ec *executionContext) _UserEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.UserEdge) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, "UserEdge", ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, "UserEdge", true, ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
 }
 func (ec *executionContext) fieldContext_UserEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("UserEdge", field, false, false, "Cursor")
+	return graphql.NewScalarFieldContext("UserEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _WebhookAttempt_id(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookAttempt) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "WebhookAttempt", ec.marshalNID2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "WebhookAttempt", true, ec.marshalNID2string)
 }
 func (ec *executionContext) fieldContext_WebhookAttempt_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("WebhookAttempt", field, false, false, "ID")
+	return graphql.NewScalarFieldContext("WebhookAttempt", field, false, false, "ID")
 }
 
 func (ec *executionContext) _WebhookAttempt_eventID(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookAttempt) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.EventID, "WebhookAttempt", ec.marshalNID2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.EventID, "WebhookAttempt", true, ec.marshalNID2string)
 }
 func (ec *executionContext) fieldContext_WebhookAttempt_eventID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("WebhookAttempt", field, false, false, "ID")
+	return graphql.NewScalarFieldContext("WebhookAttempt", field, false, false, "ID")
 }
 
 func (ec *executionContext) _WebhookAttempt_eventId(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookAttempt) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.EventID, "WebhookAttempt", ec.marshalNID2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.EventID, "WebhookAttempt", true, ec.marshalNID2string)
 }
 func (ec *executionContext) fieldContext_WebhookAttempt_eventId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("WebhookAttempt", field, false, false, "ID")
+	return graphql.NewScalarFieldContext("WebhookAttempt", field, false, false, "ID")
 }
 
 func (ec *executionContext) _WebhookAttempt_eventType(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookAttempt) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.EventType, "WebhookAttempt", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.EventType, "WebhookAttempt", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_WebhookAttempt_eventType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("WebhookAttempt", field, false, false, "String")
+	return graphql.NewScalarFieldContext("WebhookAttempt", field, false, false, "String")
 }
 
 func (ec *executionContext) _WebhookAttempt_attempt(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookAttempt) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Attempt, "WebhookAttempt", ec.marshalNInt2int)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Attempt, "WebhookAttempt", true, ec.marshalNInt2int)
 }
 func (ec *executionContext) fieldContext_WebhookAttempt_attempt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("WebhookAttempt", field, false, false, "Int")
+	return graphql.NewScalarFieldContext("WebhookAttempt", field, false, false, "Int")
 }
 
 func (ec *executionContext) _WebhookAttempt_status(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookAttempt) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Status, "WebhookAttempt", ec.marshalNInt2int)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Status, "WebhookAttempt", true, ec.marshalNInt2int)
 }
 func (ec *executionContext) fieldContext_WebhookAttempt_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("WebhookAttempt", field, false, false, "Int")
+	return graphql.NewScalarFieldContext("WebhookAttempt", field, false, false, "Int")
 }
 
 func (ec *executionContext) _WebhookAttempt_latencyMs(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookAttempt) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.LatencyMs, "WebhookAttempt", ec.marshalNInt2int64)
+	return plainScalar(ctx, ec.OperationContext, field, obj.LatencyMs, "WebhookAttempt", true, ec.marshalNInt2int64)
 }
 func (ec *executionContext) fieldContext_WebhookAttempt_latencyMs(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("WebhookAttempt", field, false, false, "Int")
+	return graphql.NewScalarFieldContext("WebhookAttempt", field, false, false, "Int")
 }
 
 func (ec *executionContext) _WebhookAttempt_error(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookAttempt) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Error, "WebhookAttempt", ec.marshalOString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Error, "WebhookAttempt", false, ec.marshalOString2string)
 }
 func (ec *executionContext) fieldContext_WebhookAttempt_error(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("WebhookAttempt", field, false, false, "String")
+	return graphql.NewScalarFieldContext("WebhookAttempt", field, false, false, "String")
 }
 
 func (ec *executionContext) _WebhookAttempt_success(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookAttempt) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Success, "WebhookAttempt", ec.marshalNBoolean2bool)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Success, "WebhookAttempt", true, ec.marshalNBoolean2bool)
 }
 func (ec *executionContext) fieldContext_WebhookAttempt_success(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("WebhookAttempt", field, false, false, "Boolean")
+	return graphql.NewScalarFieldContext("WebhookAttempt", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _WebhookAttempt_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookAttempt) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, "WebhookAttempt", ec.marshalNTime2timeᚐTime)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, "WebhookAttempt", true, ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_WebhookAttempt_timeCreated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("WebhookAttempt", field, false, false, "Time")
+	return graphql.NewScalarFieldContext("WebhookAttempt", field, false, false, "Time")
 }
 
 func (ec *executionContext) _WebhookEndpoint_id(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookEndpoint) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "WebhookEndpoint", ec.marshalNID2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "WebhookEndpoint", true, ec.marshalNID2string)
 }
 func (ec *executionContext) fieldContext_WebhookEndpoint_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("WebhookEndpoint", field, false, false, "ID")
+	return graphql.NewScalarFieldContext("WebhookEndpoint", field, false, false, "ID")
 }
 
 func (ec *executionContext) _WebhookEndpoint_url(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookEndpoint) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.URL, "WebhookEndpoint", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.URL, "WebhookEndpoint", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_WebhookEndpoint_url(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("WebhookEndpoint", field, false, false, "String")
+	return graphql.NewScalarFieldContext("WebhookEndpoint", field, false, false, "String")
 }
 
 func (ec *executionContext) _WebhookEndpoint_eventTypes(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookEndpoint) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.EventTypes, "WebhookEndpoint", ec.marshalNString2ᚕstringᚄ)
+	return plainScalar(ctx, ec.OperationContext, field, obj.EventTypes, "WebhookEndpoint", true, ec.marshalNString2ᚕstringᚄ)
 }
 func (ec *executionContext) fieldContext_WebhookEndpoint_eventTypes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("WebhookEndpoint", field, false, false, "String")
+	return graphql.NewScalarFieldContext("WebhookEndpoint", field, false, false, "String")
 }
 
 func (ec *executionContext) _WebhookEndpoint_permissions(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookEndpoint) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Permissions, "WebhookEndpoint", ec.marshalNString2ᚕstringᚄ)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Permissions, "WebhookEndpoint", true, ec.marshalNString2ᚕstringᚄ)
 }
 func (ec *executionContext) fieldContext_WebhookEndpoint_permissions(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("WebhookEndpoint", field, false, false, "String")
+	return graphql.NewScalarFieldContext("WebhookEndpoint", field, false, false, "String")
 }
 
 func (ec *executionContext) _WebhookEndpoint_active(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookEndpoint) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Active, "WebhookEndpoint", ec.marshalNBoolean2bool)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Active, "WebhookEndpoint", true, ec.marshalNBoolean2bool)
 }
 func (ec *executionContext) fieldContext_WebhookEndpoint_active(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("WebhookEndpoint", field, false, false, "Boolean")
+	return graphql.NewScalarFieldContext("WebhookEndpoint", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _WebhookEndpoint_failing(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookEndpoint) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Failing, "WebhookEndpoint", ec.marshalNBoolean2bool)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Failing, "WebhookEndpoint", true, ec.marshalNBoolean2bool)
 }
 func (ec *executionContext) fieldContext_WebhookEndpoint_failing(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("WebhookEndpoint", field, false, false, "Boolean")
+	return graphql.NewScalarFieldContext("WebhookEndpoint", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _WebhookEndpoint_previousSecretExpires(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookEndpoint) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.PreviousSecretExpires, "WebhookEndpoint", ec.marshalOTime2ᚖtimeᚐTime)
+	return plainScalar(ctx, ec.OperationContext, field, obj.PreviousSecretExpires, "WebhookEndpoint", false, ec.marshalOTime2ᚖtimeᚐTime)
 }
 func (ec *executionContext) fieldContext_WebhookEndpoint_previousSecretExpires(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("WebhookEndpoint", field, false, false, "Time")
+	return graphql.NewScalarFieldContext("WebhookEndpoint", field, false, false, "Time")
 }
 
 func (ec *executionContext) _WebhookEndpoint_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookEndpoint) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, "WebhookEndpoint", ec.marshalNTime2timeᚐTime)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, "WebhookEndpoint", true, ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_WebhookEndpoint_timeCreated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("WebhookEndpoint", field, false, false, "Time")
+	return graphql.NewScalarFieldContext("WebhookEndpoint", field, false, false, "Time")
 }
 
 func (ec *executionContext) _WebhookEndpoint_attempts(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookEndpoint) (ret graphql.Marshaler) {
@@ -30160,7 +30160,7 @@ func (ec *executionContext) fieldContext_WebhookEndpoint_attempts(ctx context.Co
 }
 
 func (ec *executionContext) _WebhookEndpointSecret_endpoint(ctx context.Context, field graphql.CollectedField, obj *recruiting.WebhookWithSecret) (ret graphql.Marshaler) {
-	return plainObject(ctx, ec.OperationContext, field, obj.Endpoint, ec.fieldContext_WebhookEndpointSecret_endpoint, ec.marshalNWebhookEndpoint2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐWebhookEndpoint)
+	return plainObject(ctx, ec.OperationContext, field, obj.Endpoint, true, ec.fieldContext_WebhookEndpointSecret_endpoint, ec.marshalNWebhookEndpoint2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐWebhookEndpoint)
 }
 func (ec *executionContext) fieldContext_WebhookEndpointSecret_endpoint(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -30176,38 +30176,38 @@ func (ec *executionContext) fieldContext_WebhookEndpointSecret_endpoint(_ contex
 }
 
 func (ec *executionContext) _WebhookEndpointSecret_secret(ctx context.Context, field graphql.CollectedField, obj *recruiting.WebhookWithSecret) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Secret, "WebhookEndpointSecret", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Secret, "WebhookEndpointSecret", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_WebhookEndpointSecret_secret(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("WebhookEndpointSecret", field, false, false, "String")
+	return graphql.NewScalarFieldContext("WebhookEndpointSecret", field, false, false, "String")
 }
 
 func (ec *executionContext) _WorkflowStep_name(ctx context.Context, field graphql.CollectedField, obj *schematype.WorkflowStep) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Name, "WorkflowStep", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Name, "WorkflowStep", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_WorkflowStep_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("WorkflowStep", field, false, false, "String")
+	return graphql.NewScalarFieldContext("WorkflowStep", field, false, false, "String")
 }
 
 func (ec *executionContext) _WorkflowStep_type(ctx context.Context, field graphql.CollectedField, obj *schematype.WorkflowStep) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Type, "WorkflowStep", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Type, "WorkflowStep", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_WorkflowStep_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("WorkflowStep", field, false, false, "String")
+	return graphql.NewScalarFieldContext("WorkflowStep", field, false, false, "String")
 }
 
 func (ec *executionContext) _WorkflowStep_assigneeIDs(ctx context.Context, field graphql.CollectedField, obj *schematype.WorkflowStep) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.AssigneeIDs, "WorkflowStep", ec.marshalNID2ᚕstringᚄ)
+	return plainScalar(ctx, ec.OperationContext, field, obj.AssigneeIDs, "WorkflowStep", true, ec.marshalNID2ᚕstringᚄ)
 }
 func (ec *executionContext) fieldContext_WorkflowStep_assigneeIDs(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("WorkflowStep", field, false, false, "ID")
+	return graphql.NewScalarFieldContext("WorkflowStep", field, false, false, "ID")
 }
 
 func (ec *executionContext) ___Directive_name(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Name, "__Directive", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Name, "__Directive", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext___Directive_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("__Directive", field, false, false, "String")
+	return graphql.NewScalarFieldContext("__Directive", field, false, false, "String")
 }
 
 func (ec *executionContext) ___Directive_description(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
@@ -30230,21 +30230,21 @@ func (ec *executionContext) ___Directive_description(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext___Directive_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("__Directive", field, true, false, "String")
+	return graphql.NewScalarFieldContext("__Directive", field, true, false, "String")
 }
 
 func (ec *executionContext) ___Directive_isRepeatable(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.IsRepeatable, "__Directive", ec.marshalNBoolean2bool)
+	return plainScalar(ctx, ec.OperationContext, field, obj.IsRepeatable, "__Directive", true, ec.marshalNBoolean2bool)
 }
 func (ec *executionContext) fieldContext___Directive_isRepeatable(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("__Directive", field, false, false, "Boolean")
+	return graphql.NewScalarFieldContext("__Directive", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) ___Directive_locations(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Locations, "__Directive", ec.marshalN__DirectiveLocation2ᚕstringᚄ)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Locations, "__Directive", true, ec.marshalN__DirectiveLocation2ᚕstringᚄ)
 }
 func (ec *executionContext) fieldContext___Directive_locations(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("__Directive", field, false, false, "__DirectiveLocation")
+	return graphql.NewScalarFieldContext("__Directive", field, false, false, "__DirectiveLocation")
 }
 
 func (ec *executionContext) ___Directive_args(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
@@ -30292,10 +30292,10 @@ func (ec *executionContext) fieldContext___Directive_args(ctx context.Context, f
 }
 
 func (ec *executionContext) ___EnumValue_name(ctx context.Context, field graphql.CollectedField, obj *introspection.EnumValue) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Name, "__EnumValue", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Name, "__EnumValue", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext___EnumValue_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("__EnumValue", field, false, false, "String")
+	return graphql.NewScalarFieldContext("__EnumValue", field, false, false, "String")
 }
 
 func (ec *executionContext) ___EnumValue_description(ctx context.Context, field graphql.CollectedField, obj *introspection.EnumValue) (ret graphql.Marshaler) {
@@ -30318,7 +30318,7 @@ func (ec *executionContext) ___EnumValue_description(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext___EnumValue_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("__EnumValue", field, true, false, "String")
+	return graphql.NewScalarFieldContext("__EnumValue", field, true, false, "String")
 }
 
 func (ec *executionContext) ___EnumValue_isDeprecated(ctx context.Context, field graphql.CollectedField, obj *introspection.EnumValue) (ret graphql.Marshaler) {
@@ -30341,7 +30341,7 @@ func (ec *executionContext) ___EnumValue_isDeprecated(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext___EnumValue_isDeprecated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("__EnumValue", field, true, false, "Boolean")
+	return graphql.NewScalarFieldContext("__EnumValue", field, true, false, "Boolean")
 }
 
 func (ec *executionContext) ___EnumValue_deprecationReason(ctx context.Context, field graphql.CollectedField, obj *introspection.EnumValue) (ret graphql.Marshaler) {
@@ -30364,14 +30364,14 @@ func (ec *executionContext) ___EnumValue_deprecationReason(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext___EnumValue_deprecationReason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("__EnumValue", field, true, false, "String")
+	return graphql.NewScalarFieldContext("__EnumValue", field, true, false, "String")
 }
 
 func (ec *executionContext) ___Field_name(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Name, "__Field", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Name, "__Field", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext___Field_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("__Field", field, false, false, "String")
+	return graphql.NewScalarFieldContext("__Field", field, false, false, "String")
 }
 
 func (ec *executionContext) ___Field_description(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
@@ -30394,7 +30394,7 @@ func (ec *executionContext) ___Field_description(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext___Field_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("__Field", field, true, false, "String")
+	return graphql.NewScalarFieldContext("__Field", field, true, false, "String")
 }
 
 func (ec *executionContext) ___Field_args(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
@@ -30442,7 +30442,7 @@ func (ec *executionContext) fieldContext___Field_args(ctx context.Context, field
 }
 
 func (ec *executionContext) ___Field_type(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
-	return plainObject(ctx, ec.OperationContext, field, obj.Type, ec.fieldContext___Field_type, ec.marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType)
+	return plainObject(ctx, ec.OperationContext, field, obj.Type, true, ec.fieldContext___Field_type, ec.marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType)
 }
 func (ec *executionContext) fieldContext___Field_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -30477,7 +30477,7 @@ func (ec *executionContext) ___Field_isDeprecated(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext___Field_isDeprecated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("__Field", field, true, false, "Boolean")
+	return graphql.NewScalarFieldContext("__Field", field, true, false, "Boolean")
 }
 
 func (ec *executionContext) ___Field_deprecationReason(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
@@ -30500,14 +30500,14 @@ func (ec *executionContext) ___Field_deprecationReason(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext___Field_deprecationReason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("__Field", field, true, false, "String")
+	return graphql.NewScalarFieldContext("__Field", field, true, false, "String")
 }
 
 func (ec *executionContext) ___InputValue_name(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Name, "__InputValue", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Name, "__InputValue", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext___InputValue_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("__InputValue", field, false, false, "String")
+	return graphql.NewScalarFieldContext("__InputValue", field, false, false, "String")
 }
 
 func (ec *executionContext) ___InputValue_description(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
@@ -30530,11 +30530,11 @@ func (ec *executionContext) ___InputValue_description(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext___InputValue_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("__InputValue", field, true, false, "String")
+	return graphql.NewScalarFieldContext("__InputValue", field, true, false, "String")
 }
 
 func (ec *executionContext) ___InputValue_type(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
-	return plainObject(ctx, ec.OperationContext, field, obj.Type, ec.fieldContext___InputValue_type, ec.marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType)
+	return plainObject(ctx, ec.OperationContext, field, obj.Type, true, ec.fieldContext___InputValue_type, ec.marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType)
 }
 func (ec *executionContext) fieldContext___InputValue_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -30550,10 +30550,10 @@ func (ec *executionContext) fieldContext___InputValue_type(_ context.Context, fi
 }
 
 func (ec *executionContext) ___InputValue_defaultValue(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.DefaultValue, "__InputValue", ec.marshalOString2ᚖstring)
+	return plainScalar(ctx, ec.OperationContext, field, obj.DefaultValue, "__InputValue", false, ec.marshalOString2ᚖstring)
 }
 func (ec *executionContext) fieldContext___InputValue_defaultValue(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("__InputValue", field, false, false, "String")
+	return graphql.NewScalarFieldContext("__InputValue", field, false, false, "String")
 }
 
 func (ec *executionContext) ___InputValue_isDeprecated(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
@@ -30576,7 +30576,7 @@ func (ec *executionContext) ___InputValue_isDeprecated(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext___InputValue_isDeprecated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("__InputValue", field, true, false, "Boolean")
+	return graphql.NewScalarFieldContext("__InputValue", field, true, false, "Boolean")
 }
 
 func (ec *executionContext) ___InputValue_deprecationReason(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
@@ -30599,7 +30599,7 @@ func (ec *executionContext) ___InputValue_deprecationReason(ctx context.Context,
 	)
 }
 func (ec *executionContext) fieldContext___InputValue_deprecationReason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("__InputValue", field, true, false, "String")
+	return graphql.NewScalarFieldContext("__InputValue", field, true, false, "String")
 }
 
 func (ec *executionContext) ___Schema_description(ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
@@ -30622,7 +30622,7 @@ func (ec *executionContext) ___Schema_description(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext___Schema_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("__Schema", field, true, false, "String")
+	return graphql.NewScalarFieldContext("__Schema", field, true, false, "String")
 }
 
 func (ec *executionContext) ___Schema_types(ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
@@ -30805,7 +30805,7 @@ func (ec *executionContext) ___Type_kind(ctx context.Context, field graphql.Coll
 	)
 }
 func (ec *executionContext) fieldContext___Type_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("__Type", field, true, false, "__TypeKind")
+	return graphql.NewScalarFieldContext("__Type", field, true, false, "__TypeKind")
 }
 
 func (ec *executionContext) ___Type_name(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
@@ -30828,7 +30828,7 @@ func (ec *executionContext) ___Type_name(ctx context.Context, field graphql.Coll
 	)
 }
 func (ec *executionContext) fieldContext___Type_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("__Type", field, true, false, "String")
+	return graphql.NewScalarFieldContext("__Type", field, true, false, "String")
 }
 
 func (ec *executionContext) ___Type_description(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
@@ -30851,7 +30851,7 @@ func (ec *executionContext) ___Type_description(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext___Type_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("__Type", field, true, false, "String")
+	return graphql.NewScalarFieldContext("__Type", field, true, false, "String")
 }
 
 func (ec *executionContext) ___Type_specifiedByURL(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
@@ -30874,7 +30874,7 @@ func (ec *executionContext) ___Type_specifiedByURL(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext___Type_specifiedByURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("__Type", field, true, false, "String")
+	return graphql.NewScalarFieldContext("__Type", field, true, false, "String")
 }
 
 func (ec *executionContext) ___Type_fields(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
@@ -31125,7 +31125,7 @@ func (ec *executionContext) ___Type_isOneOf(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext___Type_isOneOf(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("__Type", field, true, false, "Boolean")
+	return graphql.NewScalarFieldContext("__Type", field, true, false, "Boolean")
 }
 
 // endregion **************************** field.gotpl *****************************

@@ -8,7 +8,7 @@ import (
 )
 
 // resolveInOrder resolves field i of an object right away, on the calling
-// goroutine; graph/genpatch.go puts it in place of gqlgen's
+// goroutine; internal/codegen puts it in place of gqlgen's
 // FieldSet.ResolveConcurrently, which schedules the field for the field
 // set's Dispatch: inline when it is the object's only such field, else on a
 // goroutine of its own. Our object fields with resolvers read edges entgql

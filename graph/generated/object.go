@@ -7,7 +7,7 @@ import (
 )
 
 // objectValue is what a marshalled object returns in place of its field
-// set out (graph/genpatch.go). Without @defer it is an object, which writes
+// set out (internal/codegen). Without @defer it is an object, which writes
 // the same JSON as gqlgen's FieldSet.MarshalGQL without what that method
 // allocates for every object it writes: a map of the names written and a
 // copy of each field. With @defer the field set stays, as its values are

@@ -26,7 +26,7 @@ type plainField[T any] struct {
 }
 
 // plainFields are the plain fields of one object type, by name;
-// graph/genpatch.go generates one table per type.
+// internal/codegen generates one table per type.
 type plainFields[T any] struct {
 	typeName string
 	byName   map[string]plainField[T]
@@ -36,12 +36,14 @@ type plainFields[T any] struct {
 // when every field selected, down to the leaves, is one (or __typename),
 // or nil when one is not or a non-null one has no value: the caller then
 // resolves each field on its own, which reports the error.
-// graph/genpatch.go puts the call at the top of every object function. A
+// internal/codegen puts the call at the top of every object function. A
 // list's rows are mostly such objects (an edge, its node's id, name and
 // status), and each field on its own costs a field context, a field set
 // slot, panic recovery and its marshaler per row.
 func plainObjectValue[T any](ctx context.Context, c *collectedFields, oc *graphql.OperationContext, fields []graphql.CollectedField, obj T, table *plainFields[T]) graphql.Marshaler {
-	if len(fields) == 0 {
+	// Field middleware sees each field, which only the object's own
+	// function resolves one by one.
+	if len(fields) == 0 || fieldMiddlewareRegistered(oc) {
 		return nil
 	}
 	plan, known := c.plan(fields)

@@ -40,7 +40,7 @@ func TestPlainObjectValueWritesOnlyPlainObjects(t *testing.T) {
 	var c collectedFields
 	fields := collected("__typename", "name", "again", "when", "name")
 	for range 2 { // the plan is remembered the second time
-		v := plainObjectValue(context.Background(), &c, nil, fields, &row{name: `a "b"`, when: 3}, &rowFields)
+		v := plainObjectValue(context.Background(), &c, &graphql.OperationContext{}, fields, &row{name: `a "b"`, when: 3}, &rowFields)
 		if v == nil {
 			t.Fatal("a plain object was not written as one")
 		}
@@ -50,15 +50,15 @@ func TestPlainObjectValueWritesOnlyPlainObjects(t *testing.T) {
 			t.Fatalf("wrote %s, want %s", got.String(), want)
 		}
 	}
-	if v := plainObjectValue(context.Background(), &c, nil, fields, &row{name: "a"}, &rowFields); v != nil {
+	if v := plainObjectValue(context.Background(), &c, &graphql.OperationContext{}, fields, &row{name: "a"}, &rowFields); v != nil {
 		t.Error("an object with a non-null field without value was written as plain")
 	}
-	if v := plainObjectValue(context.Background(), &c, nil, collected("name", "other"), &row{name: "a", when: 1}, &rowFields); v != nil {
+	if v := plainObjectValue(context.Background(), &c, &graphql.OperationContext{}, collected("name", "other"), &row{name: "a", when: 1}, &rowFields); v != nil {
 		t.Error("an object with a field not in its table was written as plain")
 	}
 	deferred := collected("name", "when")
 	deferred[1].Deferrables = []*graphql.Deferrable{{Label: "later"}}
-	if v := plainObjectValue(context.Background(), &c, nil, deferred, &row{name: "a", when: 1}, &rowFields); v != nil {
+	if v := plainObjectValue(context.Background(), &c, &graphql.OperationContext{}, deferred, &row{name: "a", when: 1}, &rowFields); v != nil {
 		t.Error("an object with a deferred field was written as plain")
 	}
 }

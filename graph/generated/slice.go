@@ -7,7 +7,7 @@ import (
 )
 
 // marshalSliceInOrder marshals the elements of a list one after another on
-// the calling goroutine; graph/genpatch.go puts it in place of gqlgen's
+// the calling goroutine; internal/codegen puts it in place of gqlgen's
 // MarshalSliceConcurrently, which starts a goroutine per element. The
 // elements of our lists are ent nodes whose edges entgql loads beforehand,
 // in one statement per edge, so their fields do no I/O of their own; the

@@ -3,7 +3,7 @@
 // type, field, argument and enum value means: type descriptions from each
 // ent schema's schema.Comment, enum values from enumdoc annotations, and
 // the predicates of the where inputs and the values of the order enums
-// from their names. ent/entc.go runs it as an entgql schema hook.
+// from their names. internal/codegen runs it as an entgql schema hook.
 package schemadoc
 
 import (

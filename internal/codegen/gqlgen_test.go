@@ -1,0 +1,163 @@
+package codegen
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the expected outputs in testdata")
+
+// The fixture is an excerpt of what the pinned gqlgen writes for
+// graph/*.graphqls (the Activity types and what they call); the expected
+// output is reviewed by hand when it changes (go test -update).
+func TestPatchGqlgenRewritesAnExcerptOfUpstream(t *testing.T) {
+	in := readFixture(t, "executor.in.go.txt")
+	out, err := PatchGqlgen(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "executor.out.go.txt", out)
+	for _, gone := range []string{"graphql.MarshalSliceConcurrently(", "graphql.NewDeferredGroup(", "graphql.ResolveField(", ".ResolveConcurrently(", "graphql.CollectFields("} {
+		if bytes.Contains(out, []byte(gone)) {
+			t.Errorf("the patched executor still calls %s", gone)
+		}
+	}
+	for _, want := range []string{
+		// A plain scalar, a plain object, and a table per type whose
+		// children are written through the tables of theirs.
+		`return plainScalar(ctx, ec.OperationContext, field, obj.ID, "Activity", true, ec.marshalNID2`,
+		"return plainObject(ctx, ec.OperationContext, field, obj.Node, false, ec.fieldContext_ActivityEdge_node",
+		`"node": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.ActivityEdge) graphql.Marshaler {`,
+		"return plainList(ctx, c, oc, field, obj.Edges, false, activityEdgeImplementors, &plainFieldsOfActivityEdge)",
+		"if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfActivity); v != nil {",
+		"response.Data = marshalAnswer(data)",
+		// An ent enum written by writeEnum.
+		"{ writeEnum(w, obj.ActorType) }",
+	} {
+		if !bytes.Contains(out, []byte(want)) {
+			t.Errorf("the patched executor lacks %s", want)
+		}
+	}
+}
+
+// Each of GqlgenRewrites changes its site in gqlgen's form, and fails
+// when one more site is in another form (the call's arguments changed) or,
+// for a rewrite of one site, when there are two.
+func TestGqlgenRewritesFailOnAnotherForm(t *testing.T) {
+	otherForm := map[string]string{
+		"marshalSliceInOrder":  "graphql.MarshalSliceConcurrently(ctx, len(v), 4, false, ",
+		"deferredGroup":        "deferred := graphql.NewDeferredGroup(ctx, path)",
+		"resolveField":         "res := graphql.ResolveField(",
+		"resolveInOrder":       "out.ResolveConcurrently(ec.OperationContext, i,",
+		"collectedFieldsCache": "",
+		"collectedFields":      "graphql.CollectFields(ec.OperationContext, ec.sel, ",
+		"objectValue":          "ec.ProcessDeferredGroup(deferred)\n\t}\n\treturn &out\n}",
+		"marshalAnswer":        "",
+	}
+	for _, r := range GqlgenRewrites {
+		t.Run(r.Name, func(t *testing.T) {
+			out, err := r.Apply([]byte(r.Old))
+			if err != nil || string(out) != r.New {
+				t.Fatalf("rewrote its own site to %q, %v", out, err)
+			}
+			other, ok := otherForm[r.Name]
+			if !ok {
+				t.Fatal("no other form to try")
+			}
+			if other == "" {
+				other = r.Old // a second site of a rewrite of one
+			}
+			if _, err := r.Apply([]byte(r.Old + "\n" + other)); err == nil {
+				t.Fatalf("rewrote %q beside %q", r.Old, other)
+			}
+		})
+	}
+}
+
+// A field function that reads its object's field but no longer in
+// gqlgen's form fails the plain field rewrite instead of being left to
+// gqlgen's resolveField.
+func TestPlainFieldsFailOnAnotherForm(t *testing.T) {
+	in, err := applyAll(readFixture(t, "executor.in.go.txt"), GqlgenRewrites)
+	if err != nil {
+		t.Fatal(err)
+	}
+	changed := bytes.Replace(in, []byte("\t\tnil,\n\t\tfunc(ctx context.Context, selections ast.SelectionSet, v string)"), []byte("\t\tec.directives,\n\t\tfunc(ctx context.Context, selections ast.SelectionSet, v string)"), 1)
+	if bytes.Equal(changed, in) {
+		t.Fatal("the fixture has no plain string field")
+	}
+	if _, _, _, err := rewritePlainFields(changed); err == nil || !strings.Contains(err.Error(), "plainFields") {
+		t.Fatalf("error %v, want plainFields to fail", err)
+	}
+	if _, err := methodFields(bytes.Replace(in, []byte("\t\t\treturn obj.Candidate(ctx)\n"), []byte("\t\t\treturn obj.Candidate(ctx)\n\t\t\t_ = 1\n"), 1)); err == nil {
+		t.Fatal("methodFields accepted a method field in another form")
+	}
+}
+
+func TestRenameAliasParamsRenamesTheLaterOfTwo(t *testing.T) {
+	in := "func (r *queryResolver) Position(ctx context.Context, positionID *string, positionID *string) (*ent.Position, error)"
+	want := "func (r *queryResolver) Position(ctx context.Context, positionID *string, positionIDDeprecated *string) (*ent.Position, error)"
+	if got := string(RenameAliasParams([]byte(in))); got != want {
+		t.Fatalf("got  %s\nwant %s", got, want)
+	}
+	same := "func f(a int, b string)"
+	if got := string(RenameAliasParams([]byte(same))); got != same {
+		t.Fatalf("changed %s to %s", same, got)
+	}
+}
+
+func readFixture(t *testing.T, name string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// golden compares got with the expected output in testdata/name, or
+// writes it there with -update.
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := firstDifference(want, got); diff != "" {
+		t.Errorf("%s differs from the expected output (go test -update rewrites it):\n%s", name, diff)
+	}
+}
+
+// firstDifference describes the first line where got differs from want,
+// or answers "" when they are equal.
+func firstDifference(want, got []byte) string {
+	if bytes.Equal(want, got) {
+		return ""
+	}
+	w, g := strings.Split(string(want), "\n"), strings.Split(string(got), "\n")
+	for i := 0; i < max(len(w), len(g)); i++ {
+		var wl, gl string
+		if i < len(w) {
+			wl = w[i]
+		}
+		if i < len(g) {
+			gl = g[i]
+		}
+		if wl != gl {
+			return fmt.Sprintf("line %d:", i+1) + "\n  want " + wl + "\n  got  " + gl
+		}
+	}
+	return "they differ in line endings"
+}
