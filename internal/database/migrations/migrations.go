@@ -61,7 +61,7 @@ func SourcePath(dia string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return path.Join("database", "migrations", name), nil
+	return path.Join("internal", "database", "migrations", name), nil
 }
 
 func dirName(dia string) (string, error) {
