@@ -15,7 +15,7 @@ import (
 func RunPersonalData(t testing.TB, retention time.Duration) func(*server.Config) {
 	return func(cfg *server.Config) {
 		jobs, err := personaldata.New(personaldata.Config{DB: cfg.DB, Files: cfg.Files, Now: cfg.Now, Workers: 2,
-			PollInterval: 50 * time.Millisecond, RetentionInterval: retention})
+			PollInterval: 100 * time.Millisecond, RetentionInterval: retention})
 		if err != nil {
 			t.Fatal(err)
 		}
