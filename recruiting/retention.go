@@ -59,14 +59,15 @@ func (s *Service) SetRetention(ctx context.Context, days *int) (*ent.Company, er
 	if days != nil && *days < 1 {
 		return nil, apierror.Invalid("days", "days must be at least 1, or null to turn retention off")
 	}
-	id := viewerCompany(ctx)
+	var out *ent.Company
 	err := s.WithTx(ctx, func(ctx context.Context, client *ent.Client) error {
 		// Companies are the operator's, so only the service writes one.
-		upd := client.Company.UpdateOneID(id).ClearRetentionDays()
+		upd := client.Company.UpdateOneID(viewerCompany(ctx)).ClearRetentionDays()
 		if days != nil {
 			upd.SetRetentionDays(*days)
 		}
-		if err := upd.Exec(privacy.DecisionContext(ctx, privacy.Allow)); err != nil {
+		var err error
+		if out, err = upd.Save(privacy.DecisionContext(ctx, privacy.Allow)); err != nil {
 			return fmt.Errorf("setting retention: %w", err)
 		}
 		return nil
@@ -74,7 +75,7 @@ func (s *Service) SetRetention(ctx context.Context, days *int) (*ent.Company, er
 	if err != nil {
 		return nil, err
 	}
-	return s.Client.Company.Get(ctx, id)
+	return out.Unwrap(), nil
 }
 
 // RunRetention erases the company's people retention finds due, each in a
