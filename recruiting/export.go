@@ -13,7 +13,6 @@ import (
 
 	"github.com/hiregraph/hiregraph/ent"
 	"github.com/hiregraph/hiregraph/ent/candidate"
-	"github.com/hiregraph/hiregraph/ent/person"
 	"github.com/hiregraph/hiregraph/ent/personexport"
 	"github.com/hiregraph/hiregraph/ent/privacy"
 	"github.com/hiregraph/hiregraph/internal/apierror"
@@ -59,16 +58,13 @@ func (s *Service) ExportPerson(ctx context.Context, personID string) (*ent.Perso
 	if s.Exports == nil {
 		return nil, apierror.New(http.StatusServiceUnavailable, "exports_unavailable", "this server runs no exports")
 	}
-	ok, err := s.Client.Person.Query().Where(person.ID(personID)).Exist(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("loading person: %w", err)
-	}
-	if !ok {
-		return nil, apierror.NotFound(CodePersonNotFound, "no person has the uid %q", personID)
+	if err := s.personExists(ctx, personID); err != nil {
+		return nil, err
 	}
 	actor := actorOf(ctx)
 	var out *ent.PersonExport
-	err = s.WithTx(ctx, func(ctx context.Context, client *ent.Client) error {
+	err := s.WithTx(ctx, func(ctx context.Context, client *ent.Client) error {
+		var err error
 		out, err = client.PersonExport.Create().SetPersonID(personID).SetRequestedBy(actor.ID).SetTimeCreated(s.now()).Save(ctx)
 		if err != nil {
 			return fmt.Errorf("recording export: %w", err)
@@ -123,16 +119,8 @@ func exportMessage(id, expires string) string { return "person-export\n" + id + 
 // SignedExport opens the archive a signed link points at, when the link
 // is authentic and unexpired. The caller closes the reader.
 func (s *Service) SignedExport(ctx context.Context, id, expires, signature string) (*ent.PersonExport, io.ReadCloser, error) {
-	if !s.Sealer.Verify(exportMessage(id, expires), signature) {
-		return nil, nil, apierror.New(http.StatusForbidden, CodeBadSignature, "the export URL is not valid; use it exactly as it was given")
-	}
-	exp, err := strconv.ParseInt(expires, 10, 64)
-	if err != nil {
-		return nil, nil, fmt.Errorf("signed expiry %q is not a number: %w", expires, err)
-	}
-	if s.now().Unix() > exp {
-		return nil, nil, apierror.New(http.StatusForbidden, CodeURLExpired,
-			"the export URL expired at %s; ask for the export again for a fresh link", time.Unix(exp, 0).UTC().Format(time.RFC3339))
+	if err := s.checkSignedLink("export", exportMessage(id, expires), expires, signature, ExportURLLifetime); err != nil {
+		return nil, nil, err
 	}
 	// The signature names the export: no API key is involved, so the row
 	// is read outside any tenant.
