@@ -83,6 +83,11 @@ func (s *Service) ErasePerson(ctx context.Context, personID string) (*ent.Person
 		if keys, err = eraseCandidates(ctx, client, cids); err != nil {
 			return err
 		}
+		archives, err := deleteExports(ctx, client, p.ID)
+		if err != nil {
+			return err
+		}
+		keys = append(keys, archives...)
 		if err := eraseTimeline(ctx, client, p.ID, cids); err != nil {
 			return err
 		}

@@ -209,3 +209,19 @@ func (s *Service) storeArchive(ctx context.Context, e *ent.PersonExport) (string
 	}
 	return key, int64(len(content)), nil
 }
+
+// deleteExports deletes the person's exports (an erasure: an archive
+// holds everything erased) and returns their archives' storage keys, for
+// deleting after the commit.
+func deleteExports(ctx context.Context, client *ent.Client, personID string) ([]string, error) {
+	keys, err := client.PersonExport.Query().
+		Where(personexport.PersonID(personID), personexport.StorageKeyNEQ("")).
+		Select(personexport.FieldStorageKey).Strings(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("loading exports: %w", err)
+	}
+	if _, err := client.PersonExport.Delete().Where(personexport.PersonID(personID)).Exec(ctx); err != nil {
+		return nil, fmt.Errorf("deleting exports: %w", err)
+	}
+	return keys, nil
+}

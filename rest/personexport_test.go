@@ -142,6 +142,18 @@ func TestExportPerson(t *testing.T) {
 	if n := strings.Count(string(feed.Body), `"person.exported"`); n != len(cids) {
 		t.Errorf("person.exported %d times, want once per candidate: %s", n, feed)
 	}
+
+	// Erasing the person takes their exports along: an archive holds
+	// everything erased.
+	env.Clock.Set(time.Time{})
+	if r := env.Do(http.MethodPost, "/v1/people/"+personID+"/erase", nil); r.Status != http.StatusOK {
+		t.Fatalf("erase: %s", r)
+	}
+	env.Do(http.MethodGet, "/v1/person-exports/"+queued.UID, nil).AssertError(t, http.StatusNotFound, "export_not_found", queued.UID)
+	download(t, *done.URL).AssertError(t, http.StatusNotFound, "export_not_found", "no longer exists")
+	if n := env.StoredFiles(); n != 0 {
+		t.Errorf("%d files stored after the erasure", n)
+	}
 }
 
 // Exporting needs people:export, which recruiters lack; another company's
