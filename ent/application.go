@@ -41,6 +41,8 @@ type Application struct {
 	ConsentText string `json:"consent_text,omitempty"`
 	// When the applicant agreed: when the application arrived.
 	TimeConsented time.Time `json:"time_consented,omitempty"`
+	// When the consent ends: two years after it was given, as the form says.
+	TimeConsentExpires *time.Time `json:"time_consent_expires,omitempty"`
 	// When the application arrived.
 	TimeCreated time.Time `json:"time_created,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
@@ -93,7 +95,7 @@ func (*Application) scanValues(columns []string) ([]any, error) {
 			values[i] = new([]byte)
 		case application.FieldID, application.FieldCompanyID, application.FieldCandidateID, application.FieldEmail, application.FieldSource, application.FieldLinkedinURL, application.FieldCoverLetter, application.FieldConsentText:
 			values[i] = new(sql.NullString)
-		case application.FieldTimeConsented, application.FieldTimeCreated:
+		case application.FieldTimeConsented, application.FieldTimeConsentExpires, application.FieldTimeCreated:
 			values[i] = new(sql.NullTime)
 		default:
 			values[i] = new(sql.UnknownType)
@@ -180,6 +182,13 @@ func (_m *Application) assignValues(columns []string, values []any) error {
 			} else if value.Valid {
 				_m.TimeConsented = value.Time
 			}
+		case application.FieldTimeConsentExpires:
+			if value, ok := values[i].(*sql.NullTime); !ok {
+				return fmt.Errorf("unexpected type %T for field time_consent_expires", values[i])
+			} else if value.Valid {
+				_m.TimeConsentExpires = new(time.Time)
+				*_m.TimeConsentExpires = value.Time
+			}
 		case application.FieldTimeCreated:
 			if value, ok := values[i].(*sql.NullTime); !ok {
 				return fmt.Errorf("unexpected type %T for field time_created", values[i])
@@ -262,6 +271,11 @@ func (_m *Application) String() string {
 	builder.WriteString("time_consented=")
 	builder.WriteString(_m.TimeConsented.Format(time.ANSIC))
 	builder.WriteString(", ")
+	if v := _m.TimeConsentExpires; v != nil {
+		builder.WriteString("time_consent_expires=")
+		builder.WriteString(v.Format(time.ANSIC))
+	}
+	builder.WriteString(", ")
 	builder.WriteString("time_created=")
 	builder.WriteString(_m.TimeCreated.Format(time.ANSIC))
 	builder.WriteByte(')')
@@ -298,6 +312,8 @@ func (_m *Application) scanTargets(columns []string) ([]any, error) {
 			values[i] = new([]byte)
 		case application.FieldDemographicAnswers:
 			values[i] = new([]byte)
+		case application.FieldTimeConsentExpires:
+			values[i] = new(sql.NullTime)
 		default:
 			v, err := (*Application).scanValues(nil, columns[i:i+1])
 			if err != nil {

@@ -102,6 +102,20 @@ func (_c *ApplicationCreate) SetTimeConsented(v time.Time) *ApplicationCreate {
 	return _c
 }
 
+// SetTimeConsentExpires sets the "time_consent_expires" field.
+func (_c *ApplicationCreate) SetTimeConsentExpires(v time.Time) *ApplicationCreate {
+	_c.mutation.SetTimeConsentExpires(v)
+	return _c
+}
+
+// SetNillableTimeConsentExpires sets the "time_consent_expires" field if the given value is not nil.
+func (_c *ApplicationCreate) SetNillableTimeConsentExpires(v *time.Time) *ApplicationCreate {
+	if v != nil {
+		_c.SetTimeConsentExpires(*v)
+	}
+	return _c
+}
+
 // SetTimeCreated sets the "time_created" field.
 func (_c *ApplicationCreate) SetTimeCreated(v time.Time) *ApplicationCreate {
 	_c.mutation.SetTimeCreated(v)
@@ -354,6 +368,10 @@ func (_c *ApplicationCreate) createSpec() (*Application, *sqlgraph.CreateSpec) {
 		_spec.SetField(application.FieldTimeConsented, field.TypeTime, value)
 		_node.TimeConsented = value
 	}
+	if value, ok := _c.mutation.TimeConsentExpires(); ok {
+		_spec.SetField(application.FieldTimeConsentExpires, field.TypeTime, value)
+		_node.TimeConsentExpires = &value
+	}
 	if value, ok := _c.mutation.TimeCreated(); ok {
 		_spec.SetField(application.FieldTimeCreated, field.TypeTime, value)
 		_node.TimeCreated = value
@@ -490,6 +508,9 @@ func (u *ApplicationUpsertOne) UpdateNewValues() *ApplicationUpsertOne {
 		}
 		if _, exists := u.create.mutation.TimeConsented(); exists {
 			s.SetIgnore(application.FieldTimeConsented)
+		}
+		if _, exists := u.create.mutation.TimeConsentExpires(); exists {
+			s.SetIgnore(application.FieldTimeConsentExpires)
 		}
 		if _, exists := u.create.mutation.TimeCreated(); exists {
 			s.SetIgnore(application.FieldTimeCreated)
@@ -737,6 +758,9 @@ func (u *ApplicationUpsertBulk) UpdateNewValues() *ApplicationUpsertBulk {
 			}
 			if _, exists := b.mutation.TimeConsented(); exists {
 				s.SetIgnore(application.FieldTimeConsented)
+			}
+			if _, exists := b.mutation.TimeConsentExpires(); exists {
+				s.SetIgnore(application.FieldTimeConsentExpires)
 			}
 			if _, exists := b.mutation.TimeCreated(); exists {
 				s.SetIgnore(application.FieldTimeCreated)

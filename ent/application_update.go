@@ -89,6 +89,9 @@ func (_u *ApplicationUpdate) sqlSave(ctx context.Context) (_node int, err error)
 			}
 		}
 	}
+	if _u.mutation.TimeConsentExpiresCleared() {
+		_spec.ClearField(application.FieldTimeConsentExpires, field.TypeTime)
+	}
 	_spec.AddModifiers(_u.modifiers...)
 	if _node, err = sqlgraph.UpdateNodes(ctx, _u.driver, _spec); err != nil {
 		if _, ok := err.(*sqlgraph.NotFoundError); ok {
@@ -201,6 +204,9 @@ func (_u *ApplicationUpdateOne) sqlSave(ctx context.Context) (_node *Application
 				ps[i](selector)
 			}
 		}
+	}
+	if _u.mutation.TimeConsentExpiresCleared() {
+		_spec.ClearField(application.FieldTimeConsentExpires, field.TypeTime)
 	}
 	_spec.AddModifiers(_u.modifiers...)
 	_node = &Application{config: _u.config}

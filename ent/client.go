@@ -33,6 +33,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/offerletter"
 	"github.com/hiregraph/hiregraph/ent/opening"
 	"github.com/hiregraph/hiregraph/ent/person"
+	"github.com/hiregraph/hiregraph/ent/personexport"
 	"github.com/hiregraph/hiregraph/ent/pipelinestep"
 	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/questionnaire"
@@ -90,6 +91,8 @@ type Client struct {
 	Opening *OpeningClient
 	// Person is the client for interacting with the Person builders.
 	Person *PersonClient
+	// PersonExport is the client for interacting with the PersonExport builders.
+	PersonExport *PersonExportClient
 	// PipelineStep is the client for interacting with the PipelineStep builders.
 	PipelineStep *PipelineStepClient
 	// Position is the client for interacting with the Position builders.
@@ -140,6 +143,7 @@ func (c *Client) init() {
 	c.OfferLetter = NewOfferLetterClient(c.config)
 	c.Opening = NewOpeningClient(c.config)
 	c.Person = NewPersonClient(c.config)
+	c.PersonExport = NewPersonExportClient(c.config)
 	c.PipelineStep = NewPipelineStepClient(c.config)
 	c.Position = NewPositionClient(c.config)
 	c.Questionnaire = NewQuestionnaireClient(c.config)
@@ -262,6 +266,7 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		OfferLetter:       NewOfferLetterClient(cfg),
 		Opening:           NewOpeningClient(cfg),
 		Person:            NewPersonClient(cfg),
+		PersonExport:      NewPersonExportClient(cfg),
 		PipelineStep:      NewPipelineStepClient(cfg),
 		Position:          NewPositionClient(cfg),
 		Questionnaire:     NewQuestionnaireClient(cfg),
@@ -311,6 +316,7 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		OfferLetter:       NewOfferLetterClient(cfg),
 		Opening:           NewOpeningClient(cfg),
 		Person:            NewPersonClient(cfg),
+		PersonExport:      NewPersonExportClient(cfg),
 		PipelineStep:      NewPipelineStepClient(cfg),
 		Position:          NewPositionClient(cfg),
 		Questionnaire:     NewQuestionnaireClient(cfg),
@@ -354,7 +360,7 @@ func (c *Client) Use(hooks ...Hook) {
 		c.CandidateFile, c.CandidateStep, c.Company, c.Contact, c.Conversation,
 		c.EvaluationPartner, c.FieldDefinition, c.HiringTeamMember, c.IdempotencyKey,
 		c.Location, c.Message, c.Note, c.OfferLetter, c.Opening, c.Person,
-		c.PipelineStep, c.Position, c.Questionnaire, c.RateLimitBucket,
+		c.PersonExport, c.PipelineStep, c.Position, c.Questionnaire, c.RateLimitBucket,
 		c.RejectionReason, c.Role, c.TestSubmission, c.User, c.WebhookAttempt,
 		c.WebhookEndpoint,
 	} {
@@ -370,7 +376,7 @@ func (c *Client) Intercept(interceptors ...Interceptor) {
 		c.CandidateFile, c.CandidateStep, c.Company, c.Contact, c.Conversation,
 		c.EvaluationPartner, c.FieldDefinition, c.HiringTeamMember, c.IdempotencyKey,
 		c.Location, c.Message, c.Note, c.OfferLetter, c.Opening, c.Person,
-		c.PipelineStep, c.Position, c.Questionnaire, c.RateLimitBucket,
+		c.PersonExport, c.PipelineStep, c.Position, c.Questionnaire, c.RateLimitBucket,
 		c.RejectionReason, c.Role, c.TestSubmission, c.User, c.WebhookAttempt,
 		c.WebhookEndpoint,
 	} {
@@ -421,6 +427,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.Opening.mutate(ctx, m)
 	case *PersonMutation:
 		return c.Person.mutate(ctx, m)
+	case *PersonExportMutation:
+		return c.PersonExport.mutate(ctx, m)
 	case *PipelineStepMutation:
 		return c.PipelineStep.mutate(ctx, m)
 	case *PositionMutation:
@@ -3959,6 +3967,157 @@ func (c *PersonClient) mutate(ctx context.Context, m *PersonMutation) (Value, er
 	}
 }
 
+// PersonExportClient is a client for the PersonExport schema.
+type PersonExportClient struct {
+	config
+}
+
+// NewPersonExportClient returns a client for the PersonExport from the given config.
+func NewPersonExportClient(c config) *PersonExportClient {
+	return &PersonExportClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `personexport.Hooks(f(g(h())))`.
+func (c *PersonExportClient) Use(hooks ...Hook) {
+	c.hooks.PersonExport = append(c.hooks.PersonExport, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `personexport.Intercept(f(g(h())))`.
+func (c *PersonExportClient) Intercept(interceptors ...Interceptor) {
+	c.inters.PersonExport = append(c.inters.PersonExport, interceptors...)
+}
+
+// Create returns a builder for creating a PersonExport entity.
+func (c *PersonExportClient) Create() *PersonExportCreate {
+	mutation := newPersonExportMutation(c.config, OpCreate)
+	return &PersonExportCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of PersonExport entities.
+func (c *PersonExportClient) CreateBulk(builders ...*PersonExportCreate) *PersonExportCreateBulk {
+	return &PersonExportCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *PersonExportClient) MapCreateBulk(slice any, setFunc func(*PersonExportCreate, int)) *PersonExportCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &PersonExportCreateBulk{err: fmt.Errorf("calling to PersonExportClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*PersonExportCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &PersonExportCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for PersonExport.
+func (c *PersonExportClient) Update() *PersonExportUpdate {
+	mutation := newPersonExportMutation(c.config, OpUpdate)
+	return &PersonExportUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *PersonExportClient) UpdateOne(_m *PersonExport) *PersonExportUpdateOne {
+	mutation := newPersonExportMutation(c.config, OpUpdateOne, withPersonExport(_m))
+	return &PersonExportUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *PersonExportClient) UpdateOneID(id string) *PersonExportUpdateOne {
+	mutation := newPersonExportMutation(c.config, OpUpdateOne, withPersonExportID(id))
+	return &PersonExportUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for PersonExport.
+func (c *PersonExportClient) Delete() *PersonExportDelete {
+	mutation := newPersonExportMutation(c.config, OpDelete)
+	return &PersonExportDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *PersonExportClient) DeleteOne(_m *PersonExport) *PersonExportDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *PersonExportClient) DeleteOneID(id string) *PersonExportDeleteOne {
+	builder := c.Delete().Where(personexport.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &PersonExportDeleteOne{builder}
+}
+
+// Query returns a query builder for PersonExport.
+func (c *PersonExportClient) Query() *PersonExportQuery {
+	return &PersonExportQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypePersonExport},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a PersonExport entity by its id.
+func (c *PersonExportClient) Get(ctx context.Context, id string) (*PersonExport, error) {
+	return c.Query().Where(personexport.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *PersonExportClient) GetX(ctx context.Context, id string) *PersonExport {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryCompany queries the company edge of a PersonExport.
+func (c *PersonExportClient) QueryCompany(_m *PersonExport) *CompanyQuery {
+	query := (&CompanyClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(personexport.Table, personexport.FieldID, id),
+			sqlgraph.To(company.Table, company.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, false, personexport.CompanyTable, personexport.CompanyColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *PersonExportClient) Hooks() []Hook {
+	hooks := c.hooks.PersonExport
+	return append(hooks[:len(hooks):len(hooks)], personexport.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *PersonExportClient) Interceptors() []Interceptor {
+	inters := c.inters.PersonExport
+	return append(inters[:len(inters):len(inters)], personexport.Interceptors[:]...)
+}
+
+func (c *PersonExportClient) mutate(ctx context.Context, m *PersonExportMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&PersonExportCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&PersonExportUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&PersonExportUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&PersonExportDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown PersonExport mutation op: %q", m.Op())
+	}
+}
+
 // PipelineStepClient is a client for the PipelineStep schema.
 type PipelineStepClient struct {
 	config
@@ -5841,17 +6000,17 @@ type (
 		APIKey, Activity, Application, ApprovalProcess, Candidate, CandidateFile,
 		CandidateStep, Company, Contact, Conversation, EvaluationPartner,
 		FieldDefinition, HiringTeamMember, IdempotencyKey, Location, Message, Note,
-		OfferLetter, Opening, Person, PipelineStep, Position, Questionnaire,
-		RateLimitBucket, RejectionReason, Role, TestSubmission, User, WebhookAttempt,
-		WebhookEndpoint []ent.Hook
+		OfferLetter, Opening, Person, PersonExport, PipelineStep, Position,
+		Questionnaire, RateLimitBucket, RejectionReason, Role, TestSubmission, User,
+		WebhookAttempt, WebhookEndpoint []ent.Hook
 	}
 	inters struct {
 		APIKey, Activity, Application, ApprovalProcess, Candidate, CandidateFile,
 		CandidateStep, Company, Contact, Conversation, EvaluationPartner,
 		FieldDefinition, HiringTeamMember, IdempotencyKey, Location, Message, Note,
-		OfferLetter, Opening, Person, PipelineStep, Position, Questionnaire,
-		RateLimitBucket, RejectionReason, Role, TestSubmission, User, WebhookAttempt,
-		WebhookEndpoint []ent.Interceptor
+		OfferLetter, Opening, Person, PersonExport, PipelineStep, Position,
+		Questionnaire, RateLimitBucket, RejectionReason, Role, TestSubmission, User,
+		WebhookAttempt, WebhookEndpoint []ent.Interceptor
 	}
 )
 

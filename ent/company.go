@@ -21,6 +21,8 @@ type Company struct {
 	Name string `json:"name,omitempty"`
 	// The token careers sites pass to the careers API; never shown in the graph.
 	CareersToken string `json:"-"`
+	// Days after which a rejected or withdrawn candidate with no activity is erased; null: never.
+	RetentionDays *int `json:"retention_days,omitempty"`
 	// When the company was created.
 	TimeCreated  time.Time `json:"time_created,omitempty"`
 	selectValues sql.SelectValues
@@ -31,6 +33,8 @@ func (*Company) scanValues(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
 	for i := range columns {
 		switch columns[i] {
+		case company.FieldRetentionDays:
+			values[i] = new(sql.NullInt64)
 		case company.FieldID, company.FieldName, company.FieldCareersToken:
 			values[i] = new(sql.NullString)
 		case company.FieldTimeCreated:
@@ -67,6 +71,13 @@ func (_m *Company) assignValues(columns []string, values []any) error {
 				return fmt.Errorf("unexpected type %T for field careers_token", values[i])
 			} else if value.Valid {
 				_m.CareersToken = value.String
+			}
+		case company.FieldRetentionDays:
+			if value, ok := values[i].(*sql.NullInt64); !ok {
+				return fmt.Errorf("unexpected type %T for field retention_days", values[i])
+			} else if value.Valid {
+				_m.RetentionDays = new(int)
+				*_m.RetentionDays = int(value.Int64)
 			}
 		case company.FieldTimeCreated:
 			if value, ok := values[i].(*sql.NullTime); !ok {
@@ -115,6 +126,11 @@ func (_m *Company) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("careers_token=<sensitive>")
 	builder.WriteString(", ")
+	if v := _m.RetentionDays; v != nil {
+		builder.WriteString("retention_days=")
+		builder.WriteString(fmt.Sprintf("%v", *v))
+	}
+	builder.WriteString(", ")
 	builder.WriteString("time_created=")
 	builder.WriteString(_m.TimeCreated.Format(time.ANSIC))
 	builder.WriteByte(')')
@@ -135,6 +151,8 @@ func (_m *Company) scanTargets(columns []string) ([]any, error) {
 			values[i] = &_m.TimeCreated
 		case company.FieldID:
 			values[i] = new(sql.NullString)
+		case company.FieldRetentionDays:
+			values[i] = new(sql.NullInt64)
 		default:
 			v, err := (*Company).scanValues(nil, columns[i:i+1])
 			if err != nil {

@@ -35,6 +35,20 @@ func (_c *CompanyCreate) SetCareersToken(v string) *CompanyCreate {
 	return _c
 }
 
+// SetRetentionDays sets the "retention_days" field.
+func (_c *CompanyCreate) SetRetentionDays(v int) *CompanyCreate {
+	_c.mutation.SetRetentionDays(v)
+	return _c
+}
+
+// SetNillableRetentionDays sets the "retention_days" field if the given value is not nil.
+func (_c *CompanyCreate) SetNillableRetentionDays(v *int) *CompanyCreate {
+	if v != nil {
+		_c.SetRetentionDays(*v)
+	}
+	return _c
+}
+
 // SetTimeCreated sets the "time_created" field.
 func (_c *CompanyCreate) SetTimeCreated(v time.Time) *CompanyCreate {
 	_c.mutation.SetTimeCreated(v)
@@ -135,6 +149,11 @@ func (_c *CompanyCreate) check() error {
 			return &ValidationError{Name: "careers_token", err: fmt.Errorf(`ent: validator failed for field "Company.careers_token": %w`, err)}
 		}
 	}
+	if v, ok := _c.mutation.RetentionDays(); ok {
+		if err := company.RetentionDaysValidator(v); err != nil {
+			return &ValidationError{Name: "retention_days", err: fmt.Errorf(`ent: validator failed for field "Company.retention_days": %w`, err)}
+		}
+	}
 	if _, ok := _c.mutation.TimeCreated(); !ok {
 		return &ValidationError{Name: "time_created", err: errors.New(`ent: missing required field "Company.time_created"`)}
 	}
@@ -186,6 +205,10 @@ func (_c *CompanyCreate) createSpec() (*Company, *sqlgraph.CreateSpec) {
 	if value, ok := _c.mutation.CareersToken(); ok {
 		_spec.SetField(company.FieldCareersToken, field.TypeString, value)
 		_node.CareersToken = value
+	}
+	if value, ok := _c.mutation.RetentionDays(); ok {
+		_spec.SetField(company.FieldRetentionDays, field.TypeInt, value)
+		_node.RetentionDays = &value
 	}
 	if value, ok := _c.mutation.TimeCreated(); ok {
 		_spec.SetField(company.FieldTimeCreated, field.TypeTime, value)
@@ -267,6 +290,30 @@ func (u *CompanyUpsert) UpdateCareersToken() *CompanyUpsert {
 	return u
 }
 
+// SetRetentionDays sets the "retention_days" field.
+func (u *CompanyUpsert) SetRetentionDays(v int) *CompanyUpsert {
+	u.Set(company.FieldRetentionDays, v)
+	return u
+}
+
+// UpdateRetentionDays sets the "retention_days" field to the value that was provided on create.
+func (u *CompanyUpsert) UpdateRetentionDays() *CompanyUpsert {
+	u.SetExcluded(company.FieldRetentionDays)
+	return u
+}
+
+// AddRetentionDays adds v to the "retention_days" field.
+func (u *CompanyUpsert) AddRetentionDays(v int) *CompanyUpsert {
+	u.Add(company.FieldRetentionDays, v)
+	return u
+}
+
+// ClearRetentionDays clears the value of the "retention_days" field.
+func (u *CompanyUpsert) ClearRetentionDays() *CompanyUpsert {
+	u.SetNull(company.FieldRetentionDays)
+	return u
+}
+
 // UpdateNewValues updates the mutable fields using the new values that were set on create except the ID field.
 // Using this option is equivalent to using:
 //
@@ -343,6 +390,34 @@ func (u *CompanyUpsertOne) SetCareersToken(v string) *CompanyUpsertOne {
 func (u *CompanyUpsertOne) UpdateCareersToken() *CompanyUpsertOne {
 	return u.Update(func(s *CompanyUpsert) {
 		s.UpdateCareersToken()
+	})
+}
+
+// SetRetentionDays sets the "retention_days" field.
+func (u *CompanyUpsertOne) SetRetentionDays(v int) *CompanyUpsertOne {
+	return u.Update(func(s *CompanyUpsert) {
+		s.SetRetentionDays(v)
+	})
+}
+
+// AddRetentionDays adds v to the "retention_days" field.
+func (u *CompanyUpsertOne) AddRetentionDays(v int) *CompanyUpsertOne {
+	return u.Update(func(s *CompanyUpsert) {
+		s.AddRetentionDays(v)
+	})
+}
+
+// UpdateRetentionDays sets the "retention_days" field to the value that was provided on create.
+func (u *CompanyUpsertOne) UpdateRetentionDays() *CompanyUpsertOne {
+	return u.Update(func(s *CompanyUpsert) {
+		s.UpdateRetentionDays()
+	})
+}
+
+// ClearRetentionDays clears the value of the "retention_days" field.
+func (u *CompanyUpsertOne) ClearRetentionDays() *CompanyUpsertOne {
+	return u.Update(func(s *CompanyUpsert) {
+		s.ClearRetentionDays()
 	})
 }
 
@@ -589,6 +664,34 @@ func (u *CompanyUpsertBulk) SetCareersToken(v string) *CompanyUpsertBulk {
 func (u *CompanyUpsertBulk) UpdateCareersToken() *CompanyUpsertBulk {
 	return u.Update(func(s *CompanyUpsert) {
 		s.UpdateCareersToken()
+	})
+}
+
+// SetRetentionDays sets the "retention_days" field.
+func (u *CompanyUpsertBulk) SetRetentionDays(v int) *CompanyUpsertBulk {
+	return u.Update(func(s *CompanyUpsert) {
+		s.SetRetentionDays(v)
+	})
+}
+
+// AddRetentionDays adds v to the "retention_days" field.
+func (u *CompanyUpsertBulk) AddRetentionDays(v int) *CompanyUpsertBulk {
+	return u.Update(func(s *CompanyUpsert) {
+		s.AddRetentionDays(v)
+	})
+}
+
+// UpdateRetentionDays sets the "retention_days" field to the value that was provided on create.
+func (u *CompanyUpsertBulk) UpdateRetentionDays() *CompanyUpsertBulk {
+	return u.Update(func(s *CompanyUpsert) {
+		s.UpdateRetentionDays()
+	})
+}
+
+// ClearRetentionDays clears the value of the "retention_days" field.
+func (u *CompanyUpsertBulk) ClearRetentionDays() *CompanyUpsertBulk {
+	return u.Update(func(s *CompanyUpsert) {
+		s.ClearRetentionDays()
 	})
 }
 

@@ -56,6 +56,33 @@ func (_u *CompanyUpdate) SetNillableCareersToken(v *string) *CompanyUpdate {
 	return _u
 }
 
+// SetRetentionDays sets the "retention_days" field.
+func (_u *CompanyUpdate) SetRetentionDays(v int) *CompanyUpdate {
+	_u.mutation.ResetRetentionDays()
+	_u.mutation.SetRetentionDays(v)
+	return _u
+}
+
+// SetNillableRetentionDays sets the "retention_days" field if the given value is not nil.
+func (_u *CompanyUpdate) SetNillableRetentionDays(v *int) *CompanyUpdate {
+	if v != nil {
+		_u.SetRetentionDays(*v)
+	}
+	return _u
+}
+
+// AddRetentionDays adds value to the "retention_days" field.
+func (_u *CompanyUpdate) AddRetentionDays(v int) *CompanyUpdate {
+	_u.mutation.AddRetentionDays(v)
+	return _u
+}
+
+// ClearRetentionDays clears the value of the "retention_days" field.
+func (_u *CompanyUpdate) ClearRetentionDays() *CompanyUpdate {
+	_u.mutation.ClearRetentionDays()
+	return _u
+}
+
 // Mutation returns the CompanyMutation object of the builder.
 func (_u *CompanyUpdate) Mutation() *CompanyMutation {
 	return _u.mutation
@@ -100,6 +127,11 @@ func (_u *CompanyUpdate) check() error {
 			return &ValidationError{Name: "careers_token", err: fmt.Errorf(`ent: validator failed for field "Company.careers_token": %w`, err)}
 		}
 	}
+	if v, ok := _u.mutation.RetentionDays(); ok {
+		if err := company.RetentionDaysValidator(v); err != nil {
+			return &ValidationError{Name: "retention_days", err: fmt.Errorf(`ent: validator failed for field "Company.retention_days": %w`, err)}
+		}
+	}
 	return nil
 }
 
@@ -126,6 +158,15 @@ func (_u *CompanyUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	}
 	if value, ok := _u.mutation.CareersToken(); ok {
 		_spec.SetField(company.FieldCareersToken, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.RetentionDays(); ok {
+		_spec.SetField(company.FieldRetentionDays, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.AddedRetentionDays(); ok {
+		_spec.AddField(company.FieldRetentionDays, field.TypeInt, value)
+	}
+	if _u.mutation.RetentionDaysCleared() {
+		_spec.ClearField(company.FieldRetentionDays, field.TypeInt)
 	}
 	_spec.AddModifiers(_u.modifiers...)
 	if _node, err = sqlgraph.UpdateNodes(ctx, _u.driver, _spec); err != nil {
@@ -174,6 +215,33 @@ func (_u *CompanyUpdateOne) SetNillableCareersToken(v *string) *CompanyUpdateOne
 	if v != nil {
 		_u.SetCareersToken(*v)
 	}
+	return _u
+}
+
+// SetRetentionDays sets the "retention_days" field.
+func (_u *CompanyUpdateOne) SetRetentionDays(v int) *CompanyUpdateOne {
+	_u.mutation.ResetRetentionDays()
+	_u.mutation.SetRetentionDays(v)
+	return _u
+}
+
+// SetNillableRetentionDays sets the "retention_days" field if the given value is not nil.
+func (_u *CompanyUpdateOne) SetNillableRetentionDays(v *int) *CompanyUpdateOne {
+	if v != nil {
+		_u.SetRetentionDays(*v)
+	}
+	return _u
+}
+
+// AddRetentionDays adds value to the "retention_days" field.
+func (_u *CompanyUpdateOne) AddRetentionDays(v int) *CompanyUpdateOne {
+	_u.mutation.AddRetentionDays(v)
+	return _u
+}
+
+// ClearRetentionDays clears the value of the "retention_days" field.
+func (_u *CompanyUpdateOne) ClearRetentionDays() *CompanyUpdateOne {
+	_u.mutation.ClearRetentionDays()
 	return _u
 }
 
@@ -234,6 +302,11 @@ func (_u *CompanyUpdateOne) check() error {
 			return &ValidationError{Name: "careers_token", err: fmt.Errorf(`ent: validator failed for field "Company.careers_token": %w`, err)}
 		}
 	}
+	if v, ok := _u.mutation.RetentionDays(); ok {
+		if err := company.RetentionDaysValidator(v); err != nil {
+			return &ValidationError{Name: "retention_days", err: fmt.Errorf(`ent: validator failed for field "Company.retention_days": %w`, err)}
+		}
+	}
 	return nil
 }
 
@@ -277,6 +350,15 @@ func (_u *CompanyUpdateOne) sqlSave(ctx context.Context) (_node *Company, err er
 	}
 	if value, ok := _u.mutation.CareersToken(); ok {
 		_spec.SetField(company.FieldCareersToken, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.RetentionDays(); ok {
+		_spec.SetField(company.FieldRetentionDays, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.AddedRetentionDays(); ok {
+		_spec.AddField(company.FieldRetentionDays, field.TypeInt, value)
+	}
+	if _u.mutation.RetentionDaysCleared() {
+		_spec.ClearField(company.FieldRetentionDays, field.TypeInt)
 	}
 	_spec.AddModifiers(_u.modifiers...)
 	_node = &Company{config: _u.config}

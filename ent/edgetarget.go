@@ -25,6 +25,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/offerletter"
 	"github.com/hiregraph/hiregraph/ent/opening"
 	"github.com/hiregraph/hiregraph/ent/person"
+	"github.com/hiregraph/hiregraph/ent/personexport"
 	"github.com/hiregraph/hiregraph/ent/pipelinestep"
 	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/questionnaire"
@@ -131,6 +132,9 @@ var edgeTargets = map[string]map[string]string{
 		"company":    "Company",
 		"candidates": "Candidate",
 	},
+	"PersonExport": {
+		"company": "Company",
+	},
 	"PipelineStep": {
 		"company":    "Company",
 		"position":   "Position",
@@ -233,6 +237,8 @@ func (c *Client) VisibleIDs(ctx context.Context, typ string, ids []string) ([]st
 		return c.Opening.Query().Where(opening.IDIn(ids...)).IDs(ctx)
 	case "Person":
 		return c.Person.Query().Where(person.IDIn(ids...)).IDs(ctx)
+	case "PersonExport":
+		return c.PersonExport.Query().Where(personexport.IDIn(ids...)).IDs(ctx)
 	case "PipelineStep":
 		return c.PipelineStep.Query().Where(pipelinestep.IDIn(ids...)).IDs(ctx)
 	case "Position":
@@ -370,6 +376,12 @@ func NodeIDs(v Value) []string {
 		}
 		return ids
 	case []*Person:
+		ids := make([]string, len(v))
+		for i, n := range v {
+			ids[i] = n.ID
+		}
+		return ids
+	case []*PersonExport:
 		ids := make([]string, len(v))
 		for i, n := range v {
 			ids[i] = n.ID

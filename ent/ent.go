@@ -32,6 +32,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/offerletter"
 	"github.com/hiregraph/hiregraph/ent/opening"
 	"github.com/hiregraph/hiregraph/ent/person"
+	"github.com/hiregraph/hiregraph/ent/personexport"
 	"github.com/hiregraph/hiregraph/ent/pipelinestep"
 	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/questionnaire"
@@ -122,6 +123,7 @@ func checkColumn(t, c string) error {
 			offerletter.Table:       offerletter.ValidColumn,
 			opening.Table:           opening.ValidColumn,
 			person.Table:            person.ValidColumn,
+			personexport.Table:      personexport.ValidColumn,
 			pipelinestep.Table:      pipelinestep.ValidColumn,
 			position.Table:          position.ValidColumn,
 			questionnaire.Table:     questionnaire.ValidColumn,

@@ -23,6 +23,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/offerletter"
 	"github.com/hiregraph/hiregraph/ent/opening"
 	"github.com/hiregraph/hiregraph/ent/person"
+	"github.com/hiregraph/hiregraph/ent/personexport"
 	"github.com/hiregraph/hiregraph/ent/pipelinestep"
 	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/predicate"
@@ -43,7 +44,7 @@ import (
 
 // schemaGraph holds a representation of ent/schema at runtime.
 var schemaGraph = func() *sqlgraph.Schema {
-	graph := &sqlgraph.Schema{Nodes: make([]*sqlgraph.Node, 30)}
+	graph := &sqlgraph.Schema{Nodes: make([]*sqlgraph.Node, 31)}
 	graph.Nodes[0] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   apikey.Table,
@@ -115,6 +116,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			application.FieldDemographicAnswers: {Type: field.TypeJSON, Column: application.FieldDemographicAnswers},
 			application.FieldConsentText:        {Type: field.TypeString, Column: application.FieldConsentText},
 			application.FieldTimeConsented:      {Type: field.TypeTime, Column: application.FieldTimeConsented},
+			application.FieldTimeConsentExpires: {Type: field.TypeTime, Column: application.FieldTimeConsentExpires},
 			application.FieldTimeCreated:        {Type: field.TypeTime, Column: application.FieldTimeCreated},
 		},
 	}
@@ -222,9 +224,10 @@ var schemaGraph = func() *sqlgraph.Schema {
 		},
 		Type: "Company",
 		Fields: map[string]*sqlgraph.FieldSpec{
-			company.FieldName:         {Type: field.TypeString, Column: company.FieldName},
-			company.FieldCareersToken: {Type: field.TypeString, Column: company.FieldCareersToken},
-			company.FieldTimeCreated:  {Type: field.TypeTime, Column: company.FieldTimeCreated},
+			company.FieldName:          {Type: field.TypeString, Column: company.FieldName},
+			company.FieldCareersToken:  {Type: field.TypeString, Column: company.FieldCareersToken},
+			company.FieldRetentionDays: {Type: field.TypeInt, Column: company.FieldRetentionDays},
+			company.FieldTimeCreated:   {Type: field.TypeTime, Column: company.FieldTimeCreated},
 		},
 	}
 	graph.Nodes[8] = &sqlgraph.Node{
@@ -490,6 +493,28 @@ var schemaGraph = func() *sqlgraph.Schema {
 	}
 	graph.Nodes[20] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
+			Table:   personexport.Table,
+			Columns: personexport.Columns,
+			ID: &sqlgraph.FieldSpec{
+				Type:   field.TypeString,
+				Column: personexport.FieldID,
+			},
+		},
+		Type: "PersonExport",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			personexport.FieldCompanyID:     {Type: field.TypeString, Column: personexport.FieldCompanyID},
+			personexport.FieldPersonID:      {Type: field.TypeString, Column: personexport.FieldPersonID},
+			personexport.FieldRequestedBy:   {Type: field.TypeString, Column: personexport.FieldRequestedBy},
+			personexport.FieldStatus:        {Type: field.TypeEnum, Column: personexport.FieldStatus},
+			personexport.FieldFailure:       {Type: field.TypeString, Column: personexport.FieldFailure},
+			personexport.FieldStorageKey:    {Type: field.TypeString, Column: personexport.FieldStorageKey},
+			personexport.FieldSize:          {Type: field.TypeInt64, Column: personexport.FieldSize},
+			personexport.FieldTimeCreated:   {Type: field.TypeTime, Column: personexport.FieldTimeCreated},
+			personexport.FieldTimeCompleted: {Type: field.TypeTime, Column: personexport.FieldTimeCompleted},
+		},
+	}
+	graph.Nodes[21] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
 			Table:   pipelinestep.Table,
 			Columns: pipelinestep.Columns,
 			ID: &sqlgraph.FieldSpec{
@@ -507,7 +532,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			pipelinestep.FieldAssigneeIds: {Type: field.TypeJSON, Column: pipelinestep.FieldAssigneeIds},
 		},
 	}
-	graph.Nodes[21] = &sqlgraph.Node{
+	graph.Nodes[22] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   position.Table,
 			Columns: position.Columns,
@@ -547,7 +572,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			position.FieldTimeUpdated:          {Type: field.TypeTime, Column: position.FieldTimeUpdated},
 		},
 	}
-	graph.Nodes[22] = &sqlgraph.Node{
+	graph.Nodes[23] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   questionnaire.Table,
 			Columns: questionnaire.Columns,
@@ -567,7 +592,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			questionnaire.FieldTimeCreated:  {Type: field.TypeTime, Column: questionnaire.FieldTimeCreated},
 		},
 	}
-	graph.Nodes[23] = &sqlgraph.Node{
+	graph.Nodes[24] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   ratelimitbucket.Table,
 			Columns: ratelimitbucket.Columns,
@@ -581,7 +606,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			ratelimitbucket.FieldTat: {Type: field.TypeInt64, Column: ratelimitbucket.FieldTat},
 		},
 	}
-	graph.Nodes[24] = &sqlgraph.Node{
+	graph.Nodes[25] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   rejectionreason.Table,
 			Columns: rejectionreason.Columns,
@@ -598,7 +623,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			rejectionreason.FieldRank:        {Type: field.TypeInt, Column: rejectionreason.FieldRank},
 		},
 	}
-	graph.Nodes[25] = &sqlgraph.Node{
+	graph.Nodes[26] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   role.Table,
 			Columns: role.Columns,
@@ -616,7 +641,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			role.FieldTimeCreated: {Type: field.TypeTime, Column: role.FieldTimeCreated},
 		},
 	}
-	graph.Nodes[26] = &sqlgraph.Node{
+	graph.Nodes[27] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   testsubmission.Table,
 			Columns: testsubmission.Columns,
@@ -644,7 +669,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			testsubmission.FieldTimeUpdated:           {Type: field.TypeTime, Column: testsubmission.FieldTimeUpdated},
 		},
 	}
-	graph.Nodes[27] = &sqlgraph.Node{
+	graph.Nodes[28] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   user.Table,
 			Columns: user.Columns,
@@ -665,7 +690,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			user.FieldTimeCreated: {Type: field.TypeTime, Column: user.FieldTimeCreated},
 		},
 	}
-	graph.Nodes[28] = &sqlgraph.Node{
+	graph.Nodes[29] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   webhookattempt.Table,
 			Columns: webhookattempt.Columns,
@@ -688,7 +713,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			webhookattempt.FieldTimeCreated: {Type: field.TypeTime, Column: webhookattempt.FieldTimeCreated},
 		},
 	}
-	graph.Nodes[29] = &sqlgraph.Node{
+	graph.Nodes[30] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   webhookendpoint.Table,
 			Columns: webhookendpoint.Columns,
@@ -1360,6 +1385,18 @@ var schemaGraph = func() *sqlgraph.Schema {
 		},
 		"Person",
 		"Candidate",
+	)
+	graph.MustAddE(
+		"company",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: false,
+			Table:   personexport.CompanyTable,
+			Columns: []string{personexport.CompanyColumn},
+			Bidi:    false,
+		},
+		"PersonExport",
+		"Company",
 	)
 	graph.MustAddE(
 		"company",
@@ -2140,6 +2177,11 @@ func (f *ApplicationFilter) WhereTimeConsented(p entql.TimeP) {
 	f.Where(p.Field(application.FieldTimeConsented))
 }
 
+// WhereTimeConsentExpires applies the entql time.Time predicate on the time_consent_expires field.
+func (f *ApplicationFilter) WhereTimeConsentExpires(p entql.TimeP) {
+	f.Where(p.Field(application.FieldTimeConsentExpires))
+}
+
 // WhereTimeCreated applies the entql time.Time predicate on the time_created field.
 func (f *ApplicationFilter) WhereTimeCreated(p entql.TimeP) {
 	f.Where(p.Field(application.FieldTimeCreated))
@@ -2894,6 +2936,11 @@ func (f *CompanyFilter) WhereName(p entql.StringP) {
 // WhereCareersToken applies the entql string predicate on the careers_token field.
 func (f *CompanyFilter) WhereCareersToken(p entql.StringP) {
 	f.Where(p.Field(company.FieldCareersToken))
+}
+
+// WhereRetentionDays applies the entql int predicate on the retention_days field.
+func (f *CompanyFilter) WhereRetentionDays(p entql.IntP) {
+	f.Where(p.Field(company.FieldRetentionDays))
 }
 
 // WhereTimeCreated applies the entql time.Time predicate on the time_created field.
@@ -4208,6 +4255,105 @@ func (f *PersonFilter) WhereHasCandidatesWith(preds ...predicate.Candidate) {
 }
 
 // addPredicate implements the predicateAdder interface.
+func (_q *PersonExportQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the PersonExportQuery builder.
+func (_q *PersonExportQuery) Filter() *PersonExportFilter {
+	return &PersonExportFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *PersonExportMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the PersonExportMutation builder.
+func (m *PersonExportMutation) Filter() *PersonExportFilter {
+	return &PersonExportFilter{config: m.config, predicateAdder: m}
+}
+
+// PersonExportFilter provides a generic filtering capability at runtime for PersonExportQuery.
+type PersonExportFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *PersonExportFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[20].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereID applies the entql string predicate on the id field.
+func (f *PersonExportFilter) WhereID(p entql.StringP) {
+	f.Where(p.Field(personexport.FieldID))
+}
+
+// WhereCompanyID applies the entql string predicate on the company_id field.
+func (f *PersonExportFilter) WhereCompanyID(p entql.StringP) {
+	f.Where(p.Field(personexport.FieldCompanyID))
+}
+
+// WherePersonID applies the entql string predicate on the person_id field.
+func (f *PersonExportFilter) WherePersonID(p entql.StringP) {
+	f.Where(p.Field(personexport.FieldPersonID))
+}
+
+// WhereRequestedBy applies the entql string predicate on the requested_by field.
+func (f *PersonExportFilter) WhereRequestedBy(p entql.StringP) {
+	f.Where(p.Field(personexport.FieldRequestedBy))
+}
+
+// WhereStatus applies the entql string predicate on the status field.
+func (f *PersonExportFilter) WhereStatus(p entql.StringP) {
+	f.Where(p.Field(personexport.FieldStatus))
+}
+
+// WhereFailure applies the entql string predicate on the failure field.
+func (f *PersonExportFilter) WhereFailure(p entql.StringP) {
+	f.Where(p.Field(personexport.FieldFailure))
+}
+
+// WhereStorageKey applies the entql string predicate on the storage_key field.
+func (f *PersonExportFilter) WhereStorageKey(p entql.StringP) {
+	f.Where(p.Field(personexport.FieldStorageKey))
+}
+
+// WhereSize applies the entql int64 predicate on the size field.
+func (f *PersonExportFilter) WhereSize(p entql.Int64P) {
+	f.Where(p.Field(personexport.FieldSize))
+}
+
+// WhereTimeCreated applies the entql time.Time predicate on the time_created field.
+func (f *PersonExportFilter) WhereTimeCreated(p entql.TimeP) {
+	f.Where(p.Field(personexport.FieldTimeCreated))
+}
+
+// WhereTimeCompleted applies the entql time.Time predicate on the time_completed field.
+func (f *PersonExportFilter) WhereTimeCompleted(p entql.TimeP) {
+	f.Where(p.Field(personexport.FieldTimeCompleted))
+}
+
+// WhereHasCompany applies a predicate to check if query has an edge company.
+func (f *PersonExportFilter) WhereHasCompany() {
+	f.Where(entql.HasEdge("company"))
+}
+
+// WhereHasCompanyWith applies a predicate to check if query has an edge company with a given conditions (other predicates).
+func (f *PersonExportFilter) WhereHasCompanyWith(preds ...predicate.Company) {
+	f.Where(entql.HasEdgeWith("company", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// addPredicate implements the predicateAdder interface.
 func (_q *PipelineStepQuery) addPredicate(pred func(s *sql.Selector)) {
 	_q.predicates = append(_q.predicates, pred)
 }
@@ -4236,7 +4382,7 @@ type PipelineStepFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *PipelineStepFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[20].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[21].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4362,7 +4508,7 @@ type PositionFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *PositionFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[21].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[22].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4733,7 +4879,7 @@ type QuestionnaireFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *QuestionnaireFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[22].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[23].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4836,7 +4982,7 @@ type RateLimitBucketFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *RateLimitBucketFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[23].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[24].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4881,7 +5027,7 @@ type RejectionReasonFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *RejectionReasonFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[24].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[25].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4969,7 +5115,7 @@ type RoleFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *RoleFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[25].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[26].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5048,7 +5194,7 @@ type TestSubmissionFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *TestSubmissionFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[26].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[27].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5205,7 +5351,7 @@ type UserFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *UserFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[27].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[28].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5327,7 +5473,7 @@ type WebhookAttemptFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *WebhookAttemptFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[28].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[29].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5445,7 +5591,7 @@ type WebhookEndpointFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *WebhookEndpointFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[29].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[30].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})

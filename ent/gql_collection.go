@@ -25,6 +25,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/offerletter"
 	"github.com/hiregraph/hiregraph/ent/opening"
 	"github.com/hiregraph/hiregraph/ent/person"
+	"github.com/hiregraph/hiregraph/ent/personexport"
 	"github.com/hiregraph/hiregraph/ent/pipelinestep"
 	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/questionnaire"
@@ -258,6 +259,11 @@ func (_q *ApplicationQuery) collectField(ctx context.Context, oneNode bool, opCt
 			if _, ok := fieldSeen[application.FieldTimeConsented]; !ok {
 				selectedFields = append(selectedFields, application.FieldTimeConsented)
 				fieldSeen[application.FieldTimeConsented] = struct{}{}
+			}
+		case "timeConsentExpires":
+			if _, ok := fieldSeen[application.FieldTimeConsentExpires]; !ok {
+				selectedFields = append(selectedFields, application.FieldTimeConsentExpires)
+				fieldSeen[application.FieldTimeConsentExpires] = struct{}{}
 			}
 		case "timeCreated":
 			if _, ok := fieldSeen[application.FieldTimeCreated]; !ok {
@@ -1394,6 +1400,11 @@ func (_q *CompanyQuery) collectField(ctx context.Context, oneNode bool, opCtx *g
 			if _, ok := fieldSeen[company.FieldName]; !ok {
 				selectedFields = append(selectedFields, company.FieldName)
 				fieldSeen[company.FieldName] = struct{}{}
+			}
+		case "retentionDays":
+			if _, ok := fieldSeen[company.FieldRetentionDays]; !ok {
+				selectedFields = append(selectedFields, company.FieldRetentionDays)
+				fieldSeen[company.FieldRetentionDays] = struct{}{}
 			}
 		case "timeCreated":
 			if _, ok := fieldSeen[company.FieldTimeCreated]; !ok {
@@ -3034,6 +3045,98 @@ func newPersonPaginateArgs(rv map[string]any) *personPaginateArgs {
 	}
 	if v, ok := rv[whereField].(*PersonWhereInput); ok {
 		args.opts = append(args.opts, WithPersonFilter(v.Filter))
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *PersonExportQuery) CollectFields(ctx context.Context, satisfies ...string) (*PersonExportQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *PersonExportQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(personexport.Columns))
+		selectedFields = []string{personexport.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+		case "requestedBy":
+			if _, ok := fieldSeen[personexport.FieldRequestedBy]; !ok {
+				selectedFields = append(selectedFields, personexport.FieldRequestedBy)
+				fieldSeen[personexport.FieldRequestedBy] = struct{}{}
+			}
+		case "status":
+			if _, ok := fieldSeen[personexport.FieldStatus]; !ok {
+				selectedFields = append(selectedFields, personexport.FieldStatus)
+				fieldSeen[personexport.FieldStatus] = struct{}{}
+			}
+		case "failure":
+			if _, ok := fieldSeen[personexport.FieldFailure]; !ok {
+				selectedFields = append(selectedFields, personexport.FieldFailure)
+				fieldSeen[personexport.FieldFailure] = struct{}{}
+			}
+		case "size":
+			if _, ok := fieldSeen[personexport.FieldSize]; !ok {
+				selectedFields = append(selectedFields, personexport.FieldSize)
+				fieldSeen[personexport.FieldSize] = struct{}{}
+			}
+		case "timeCreated":
+			if _, ok := fieldSeen[personexport.FieldTimeCreated]; !ok {
+				selectedFields = append(selectedFields, personexport.FieldTimeCreated)
+				fieldSeen[personexport.FieldTimeCreated] = struct{}{}
+			}
+		case "timeCompleted":
+			if _, ok := fieldSeen[personexport.FieldTimeCompleted]; !ok {
+				selectedFields = append(selectedFields, personexport.FieldTimeCompleted)
+				fieldSeen[personexport.FieldTimeCompleted] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type personexportPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []PersonExportPaginateOption
+}
+
+func newPersonExportPaginateArgs(rv map[string]any) *personexportPaginateArgs {
+	args := &personexportPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[whereField].(*PersonExportWhereInput); ok {
+		args.opts = append(args.opts, WithPersonExportFilter(v.Filter))
 	}
 	return args
 }

@@ -26,6 +26,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/offerletter"
 	"github.com/hiregraph/hiregraph/ent/opening"
 	"github.com/hiregraph/hiregraph/ent/person"
+	"github.com/hiregraph/hiregraph/ent/personexport"
 	"github.com/hiregraph/hiregraph/ent/pipelinestep"
 	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/questionnaire"
@@ -123,6 +124,11 @@ var personImplementors = []string{"Person", "Node"}
 
 // IsNode implements the Node interface check for GQLGen.
 func (*Person) IsNode() {}
+
+var personexportImplementors = []string{"PersonExport", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*PersonExport) IsNode() {}
 
 var pipelinestepImplementors = []string{"PipelineStep", "Node"}
 
@@ -361,6 +367,15 @@ func (c *Client) noder(ctx context.Context, table string, id string) (Noder, err
 			Where(person.ID(id))
 		if fc := graphql.GetFieldContext(ctx); fc != nil {
 			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, personImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
+	case personexport.Table:
+		query := c.PersonExport.Query().
+			Where(personexport.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, personexportImplementors...); err != nil {
 				return nil, err
 			}
 		}
@@ -752,6 +767,22 @@ func (c *Client) noders(ctx context.Context, table string, ids []string) ([]Node
 		query := c.Person.Query().
 			Where(person.IDIn(ids...))
 		query, err := query.CollectFields(ctx, personImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
+	case personexport.Table:
+		query := c.PersonExport.Query().
+			Where(personexport.IDIn(ids...))
+		query, err := query.CollectFields(ctx, personexportImplementors...)
 		if err != nil {
 			return nil, err
 		}

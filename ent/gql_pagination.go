@@ -31,6 +31,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/offerletter"
 	"github.com/hiregraph/hiregraph/ent/opening"
 	"github.com/hiregraph/hiregraph/ent/person"
+	"github.com/hiregraph/hiregraph/ent/personexport"
 	"github.com/hiregraph/hiregraph/ent/pipelinestep"
 	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/questionnaire"
@@ -5129,6 +5130,254 @@ func (_m *Person) ToEdge(order *PersonOrder) *PersonEdge {
 		order = DefaultPersonOrder
 	}
 	return &PersonEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
+// PersonExportEdge is the edge representation of PersonExport.
+type PersonExportEdge struct {
+	Node   *PersonExport `json:"node"`
+	Cursor Cursor        `json:"cursor"`
+}
+
+// PersonExportConnection is the connection containing edges to PersonExport.
+type PersonExportConnection struct {
+	Edges      []*PersonExportEdge `json:"edges"`
+	PageInfo   PageInfo            `json:"pageInfo"`
+	TotalCount int                 `json:"totalCount"`
+}
+
+func (c *PersonExportConnection) build(nodes []*PersonExport, pager *personexportPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *PersonExport
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *PersonExport {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *PersonExport {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*PersonExportEdge, len(nodes))
+	block := make([]PersonExportEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		block[i].Node, block[i].Cursor = node, pager.toCursor(node)
+		c.Edges[i] = &block[i]
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// PersonExportPaginateOption enables pagination customization.
+type PersonExportPaginateOption func(*personexportPager) error
+
+// WithPersonExportOrder configures pagination ordering.
+func WithPersonExportOrder(order *PersonExportOrder) PersonExportPaginateOption {
+	if order == nil {
+		order = DefaultPersonExportOrder
+	}
+	o := *order
+	return func(pager *personexportPager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultPersonExportOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithPersonExportFilter configures pagination filter.
+func WithPersonExportFilter(filter func(*PersonExportQuery) (*PersonExportQuery, error)) PersonExportPaginateOption {
+	return func(pager *personexportPager) error {
+		if filter == nil {
+			return errors.New("PersonExportQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type personexportPager struct {
+	reverse bool
+	order   *PersonExportOrder
+	filter  func(*PersonExportQuery) (*PersonExportQuery, error)
+}
+
+func newPersonExportPager(opts []PersonExportPaginateOption, reverse bool) (*personexportPager, error) {
+	pager := &personexportPager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultPersonExportOrder
+	}
+	return pager, nil
+}
+
+func (p *personexportPager) applyFilter(query *PersonExportQuery) (*PersonExportQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *personexportPager) toCursor(_m *PersonExport) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *personexportPager) applyCursors(query *PersonExportQuery, after, before *Cursor) (*PersonExportQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultPersonExportOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *personexportPager) applyOrder(query *PersonExportQuery) *PersonExportQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultPersonExportOrder.Field {
+		query = query.Order(DefaultPersonExportOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *personexportPager) orderExpr(query *PersonExportQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultPersonExportOrder.Field {
+			b.Comma().Ident(DefaultPersonExportOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to PersonExport.
+func (_m *PersonExportQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...PersonExportPaginateOption,
+) (*PersonExportConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newPersonExportPager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &PersonExportConnection{Edges: []*PersonExportEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
+		hasPagination := after != nil || first != nil || before != nil || last != nil
+		if hasPagination || ignoredEdges {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if conn.TotalCount, err = c.Count(ctx); err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+		}
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+// PersonExportOrderField defines the ordering field of PersonExport.
+type PersonExportOrderField struct {
+	// Value extracts the ordering value from the given PersonExport.
+	Value    func(*PersonExport) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) personexport.OrderOption
+	toCursor func(*PersonExport) Cursor
+}
+
+// PersonExportOrder defines the ordering of PersonExport.
+type PersonExportOrder struct {
+	Direction OrderDirection          `json:"direction"`
+	Field     *PersonExportOrderField `json:"field"`
+}
+
+// DefaultPersonExportOrder is the default ordering of PersonExport.
+var DefaultPersonExportOrder = &PersonExportOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &PersonExportOrderField{
+		Value: func(_m *PersonExport) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: personexport.FieldID,
+		toTerm: personexport.ByID,
+		toCursor: func(_m *PersonExport) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts PersonExport into PersonExportEdge.
+func (_m *PersonExport) ToEdge(order *PersonExportOrder) *PersonExportEdge {
+	if order == nil {
+		order = DefaultPersonExportOrder
+	}
+	return &PersonExportEdge{
 		Node:   _m,
 		Cursor: order.Field.toCursor(_m),
 	}

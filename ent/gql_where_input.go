@@ -24,6 +24,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/offerletter"
 	"github.com/hiregraph/hiregraph/ent/opening"
 	"github.com/hiregraph/hiregraph/ent/person"
+	"github.com/hiregraph/hiregraph/ent/personexport"
 	"github.com/hiregraph/hiregraph/ent/pipelinestep"
 	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/predicate"
@@ -651,6 +652,18 @@ type ApplicationWhereInput struct {
 	TimeConsentedLT    *time.Time  `json:"timeConsentedLT,omitempty"`
 	TimeConsentedLTE   *time.Time  `json:"timeConsentedLTE,omitempty"`
 
+	// "time_consent_expires" field predicates.
+	TimeConsentExpires       *time.Time  `json:"timeConsentExpires,omitempty"`
+	TimeConsentExpiresNEQ    *time.Time  `json:"timeConsentExpiresNEQ,omitempty"`
+	TimeConsentExpiresIn     []time.Time `json:"timeConsentExpiresIn,omitempty"`
+	TimeConsentExpiresNotIn  []time.Time `json:"timeConsentExpiresNotIn,omitempty"`
+	TimeConsentExpiresGT     *time.Time  `json:"timeConsentExpiresGT,omitempty"`
+	TimeConsentExpiresGTE    *time.Time  `json:"timeConsentExpiresGTE,omitempty"`
+	TimeConsentExpiresLT     *time.Time  `json:"timeConsentExpiresLT,omitempty"`
+	TimeConsentExpiresLTE    *time.Time  `json:"timeConsentExpiresLTE,omitempty"`
+	TimeConsentExpiresIsNil  bool        `json:"timeConsentExpiresIsNil,omitempty"`
+	TimeConsentExpiresNotNil bool        `json:"timeConsentExpiresNotNil,omitempty"`
+
 	// "time_created" field predicates.
 	TimeCreated      *time.Time  `json:"timeCreated,omitempty"`
 	TimeCreatedNEQ   *time.Time  `json:"timeCreatedNEQ,omitempty"`
@@ -985,6 +998,36 @@ func (i *ApplicationWhereInput) P() (predicate.Application, error) {
 	}
 	if i.TimeConsentedLTE != nil {
 		predicates = append(predicates, application.TimeConsentedLTE(*i.TimeConsentedLTE))
+	}
+	if i.TimeConsentExpires != nil {
+		predicates = append(predicates, application.TimeConsentExpiresEQ(*i.TimeConsentExpires))
+	}
+	if i.TimeConsentExpiresNEQ != nil {
+		predicates = append(predicates, application.TimeConsentExpiresNEQ(*i.TimeConsentExpiresNEQ))
+	}
+	if len(i.TimeConsentExpiresIn) > 0 {
+		predicates = append(predicates, application.TimeConsentExpiresIn(i.TimeConsentExpiresIn...))
+	}
+	if len(i.TimeConsentExpiresNotIn) > 0 {
+		predicates = append(predicates, application.TimeConsentExpiresNotIn(i.TimeConsentExpiresNotIn...))
+	}
+	if i.TimeConsentExpiresGT != nil {
+		predicates = append(predicates, application.TimeConsentExpiresGT(*i.TimeConsentExpiresGT))
+	}
+	if i.TimeConsentExpiresGTE != nil {
+		predicates = append(predicates, application.TimeConsentExpiresGTE(*i.TimeConsentExpiresGTE))
+	}
+	if i.TimeConsentExpiresLT != nil {
+		predicates = append(predicates, application.TimeConsentExpiresLT(*i.TimeConsentExpiresLT))
+	}
+	if i.TimeConsentExpiresLTE != nil {
+		predicates = append(predicates, application.TimeConsentExpiresLTE(*i.TimeConsentExpiresLTE))
+	}
+	if i.TimeConsentExpiresIsNil {
+		predicates = append(predicates, application.TimeConsentExpiresIsNil())
+	}
+	if i.TimeConsentExpiresNotNil {
+		predicates = append(predicates, application.TimeConsentExpiresNotNil())
 	}
 	if i.TimeCreated != nil {
 		predicates = append(predicates, application.TimeCreatedEQ(*i.TimeCreated))
@@ -2919,6 +2962,18 @@ type CompanyWhereInput struct {
 	NameEqualFold    *string  `json:"nameEqualFold,omitempty"`
 	NameContainsFold *string  `json:"nameContainsFold,omitempty"`
 
+	// "retention_days" field predicates.
+	RetentionDays       *int  `json:"retentionDays,omitempty"`
+	RetentionDaysNEQ    *int  `json:"retentionDaysNEQ,omitempty"`
+	RetentionDaysIn     []int `json:"retentionDaysIn,omitempty"`
+	RetentionDaysNotIn  []int `json:"retentionDaysNotIn,omitempty"`
+	RetentionDaysGT     *int  `json:"retentionDaysGT,omitempty"`
+	RetentionDaysGTE    *int  `json:"retentionDaysGTE,omitempty"`
+	RetentionDaysLT     *int  `json:"retentionDaysLT,omitempty"`
+	RetentionDaysLTE    *int  `json:"retentionDaysLTE,omitempty"`
+	RetentionDaysIsNil  bool  `json:"retentionDaysIsNil,omitempty"`
+	RetentionDaysNotNil bool  `json:"retentionDaysNotNil,omitempty"`
+
 	// "time_created" field predicates.
 	TimeCreated      *time.Time  `json:"timeCreated,omitempty"`
 	TimeCreatedNEQ   *time.Time  `json:"timeCreatedNEQ,omitempty"`
@@ -3069,6 +3124,36 @@ func (i *CompanyWhereInput) P() (predicate.Company, error) {
 	}
 	if i.NameContainsFold != nil {
 		predicates = append(predicates, company.NameContainsFold(*i.NameContainsFold))
+	}
+	if i.RetentionDays != nil {
+		predicates = append(predicates, company.RetentionDaysEQ(*i.RetentionDays))
+	}
+	if i.RetentionDaysNEQ != nil {
+		predicates = append(predicates, company.RetentionDaysNEQ(*i.RetentionDaysNEQ))
+	}
+	if len(i.RetentionDaysIn) > 0 {
+		predicates = append(predicates, company.RetentionDaysIn(i.RetentionDaysIn...))
+	}
+	if len(i.RetentionDaysNotIn) > 0 {
+		predicates = append(predicates, company.RetentionDaysNotIn(i.RetentionDaysNotIn...))
+	}
+	if i.RetentionDaysGT != nil {
+		predicates = append(predicates, company.RetentionDaysGT(*i.RetentionDaysGT))
+	}
+	if i.RetentionDaysGTE != nil {
+		predicates = append(predicates, company.RetentionDaysGTE(*i.RetentionDaysGTE))
+	}
+	if i.RetentionDaysLT != nil {
+		predicates = append(predicates, company.RetentionDaysLT(*i.RetentionDaysLT))
+	}
+	if i.RetentionDaysLTE != nil {
+		predicates = append(predicates, company.RetentionDaysLTE(*i.RetentionDaysLTE))
+	}
+	if i.RetentionDaysIsNil {
+		predicates = append(predicates, company.RetentionDaysIsNil())
+	}
+	if i.RetentionDaysNotNil {
+		predicates = append(predicates, company.RetentionDaysNotNil())
 	}
 	if i.TimeCreated != nil {
 		predicates = append(predicates, company.TimeCreatedEQ(*i.TimeCreated))
@@ -7300,6 +7385,374 @@ func (i *PersonWhereInput) P() (predicate.Person, error) {
 		return predicates[0], nil
 	default:
 		return person.And(predicates...), nil
+	}
+}
+
+// PersonExportWhereInput represents a where input for filtering PersonExport queries.
+type PersonExportWhereInput struct {
+	Predicates []predicate.PersonExport  `json:"-"`
+	Not        *PersonExportWhereInput   `json:"not,omitempty"`
+	Or         []*PersonExportWhereInput `json:"or,omitempty"`
+	And        []*PersonExportWhereInput `json:"and,omitempty"`
+
+	// "id" field predicates.
+	ID             *string  `json:"id,omitempty"`
+	IDNEQ          *string  `json:"idNEQ,omitempty"`
+	IDIn           []string `json:"idIn,omitempty"`
+	IDNotIn        []string `json:"idNotIn,omitempty"`
+	IDGT           *string  `json:"idGT,omitempty"`
+	IDGTE          *string  `json:"idGTE,omitempty"`
+	IDLT           *string  `json:"idLT,omitempty"`
+	IDLTE          *string  `json:"idLTE,omitempty"`
+	IDEqualFold    *string  `json:"idEqualFold,omitempty"`
+	IDContainsFold *string  `json:"idContainsFold,omitempty"`
+
+	// "requested_by" field predicates.
+	RequestedBy             *string  `json:"requestedBy,omitempty"`
+	RequestedByNEQ          *string  `json:"requestedByNEQ,omitempty"`
+	RequestedByIn           []string `json:"requestedByIn,omitempty"`
+	RequestedByNotIn        []string `json:"requestedByNotIn,omitempty"`
+	RequestedByGT           *string  `json:"requestedByGT,omitempty"`
+	RequestedByGTE          *string  `json:"requestedByGTE,omitempty"`
+	RequestedByLT           *string  `json:"requestedByLT,omitempty"`
+	RequestedByLTE          *string  `json:"requestedByLTE,omitempty"`
+	RequestedByContains     *string  `json:"requestedByContains,omitempty"`
+	RequestedByHasPrefix    *string  `json:"requestedByHasPrefix,omitempty"`
+	RequestedByHasSuffix    *string  `json:"requestedByHasSuffix,omitempty"`
+	RequestedByEqualFold    *string  `json:"requestedByEqualFold,omitempty"`
+	RequestedByContainsFold *string  `json:"requestedByContainsFold,omitempty"`
+
+	// "status" field predicates.
+	Status      *personexport.Status  `json:"status,omitempty"`
+	StatusNEQ   *personexport.Status  `json:"statusNEQ,omitempty"`
+	StatusIn    []personexport.Status `json:"statusIn,omitempty"`
+	StatusNotIn []personexport.Status `json:"statusNotIn,omitempty"`
+
+	// "failure" field predicates.
+	Failure             *string  `json:"failure,omitempty"`
+	FailureNEQ          *string  `json:"failureNEQ,omitempty"`
+	FailureIn           []string `json:"failureIn,omitempty"`
+	FailureNotIn        []string `json:"failureNotIn,omitempty"`
+	FailureGT           *string  `json:"failureGT,omitempty"`
+	FailureGTE          *string  `json:"failureGTE,omitempty"`
+	FailureLT           *string  `json:"failureLT,omitempty"`
+	FailureLTE          *string  `json:"failureLTE,omitempty"`
+	FailureContains     *string  `json:"failureContains,omitempty"`
+	FailureHasPrefix    *string  `json:"failureHasPrefix,omitempty"`
+	FailureHasSuffix    *string  `json:"failureHasSuffix,omitempty"`
+	FailureEqualFold    *string  `json:"failureEqualFold,omitempty"`
+	FailureContainsFold *string  `json:"failureContainsFold,omitempty"`
+
+	// "size" field predicates.
+	Size      *int64  `json:"size,omitempty"`
+	SizeNEQ   *int64  `json:"sizeNEQ,omitempty"`
+	SizeIn    []int64 `json:"sizeIn,omitempty"`
+	SizeNotIn []int64 `json:"sizeNotIn,omitempty"`
+	SizeGT    *int64  `json:"sizeGT,omitempty"`
+	SizeGTE   *int64  `json:"sizeGTE,omitempty"`
+	SizeLT    *int64  `json:"sizeLT,omitempty"`
+	SizeLTE   *int64  `json:"sizeLTE,omitempty"`
+
+	// "time_created" field predicates.
+	TimeCreated      *time.Time  `json:"timeCreated,omitempty"`
+	TimeCreatedNEQ   *time.Time  `json:"timeCreatedNEQ,omitempty"`
+	TimeCreatedIn    []time.Time `json:"timeCreatedIn,omitempty"`
+	TimeCreatedNotIn []time.Time `json:"timeCreatedNotIn,omitempty"`
+	TimeCreatedGT    *time.Time  `json:"timeCreatedGT,omitempty"`
+	TimeCreatedGTE   *time.Time  `json:"timeCreatedGTE,omitempty"`
+	TimeCreatedLT    *time.Time  `json:"timeCreatedLT,omitempty"`
+	TimeCreatedLTE   *time.Time  `json:"timeCreatedLTE,omitempty"`
+
+	// "time_completed" field predicates.
+	TimeCompleted       *time.Time  `json:"timeCompleted,omitempty"`
+	TimeCompletedNEQ    *time.Time  `json:"timeCompletedNEQ,omitempty"`
+	TimeCompletedIn     []time.Time `json:"timeCompletedIn,omitempty"`
+	TimeCompletedNotIn  []time.Time `json:"timeCompletedNotIn,omitempty"`
+	TimeCompletedGT     *time.Time  `json:"timeCompletedGT,omitempty"`
+	TimeCompletedGTE    *time.Time  `json:"timeCompletedGTE,omitempty"`
+	TimeCompletedLT     *time.Time  `json:"timeCompletedLT,omitempty"`
+	TimeCompletedLTE    *time.Time  `json:"timeCompletedLTE,omitempty"`
+	TimeCompletedIsNil  bool        `json:"timeCompletedIsNil,omitempty"`
+	TimeCompletedNotNil bool        `json:"timeCompletedNotNil,omitempty"`
+}
+
+// AddPredicates adds custom predicates to the where input to be used during the filtering phase.
+func (i *PersonExportWhereInput) AddPredicates(predicates ...predicate.PersonExport) {
+	i.Predicates = append(i.Predicates, predicates...)
+}
+
+// Filter applies the PersonExportWhereInput filter on the PersonExportQuery builder.
+func (i *PersonExportWhereInput) Filter(q *PersonExportQuery) (*PersonExportQuery, error) {
+	if i == nil {
+		return q, nil
+	}
+	p, err := i.P()
+	if err != nil {
+		if err == ErrEmptyPersonExportWhereInput {
+			return q, nil
+		}
+		return nil, err
+	}
+	return q.Where(p), nil
+}
+
+// ErrEmptyPersonExportWhereInput is returned in case the PersonExportWhereInput is empty.
+var ErrEmptyPersonExportWhereInput = errors.New("ent: empty predicate PersonExportWhereInput")
+
+// P returns a predicate for filtering personexports.
+// An error is returned if the input is empty or invalid.
+func (i *PersonExportWhereInput) P() (predicate.PersonExport, error) {
+	var predicates []predicate.PersonExport
+	if i.Not != nil {
+		p, err := i.Not.P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'not'", err)
+		}
+		predicates = append(predicates, personexport.Not(p))
+	}
+	switch n := len(i.Or); {
+	case n == 1:
+		p, err := i.Or[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'or'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		or := make([]predicate.PersonExport, 0, n)
+		for _, w := range i.Or {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'or'", err)
+			}
+			or = append(or, p)
+		}
+		predicates = append(predicates, personexport.Or(or...))
+	}
+	switch n := len(i.And); {
+	case n == 1:
+		p, err := i.And[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'and'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		and := make([]predicate.PersonExport, 0, n)
+		for _, w := range i.And {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'and'", err)
+			}
+			and = append(and, p)
+		}
+		predicates = append(predicates, personexport.And(and...))
+	}
+	predicates = append(predicates, i.Predicates...)
+	if i.ID != nil {
+		predicates = append(predicates, personexport.IDEQ(*i.ID))
+	}
+	if i.IDNEQ != nil {
+		predicates = append(predicates, personexport.IDNEQ(*i.IDNEQ))
+	}
+	if len(i.IDIn) > 0 {
+		predicates = append(predicates, personexport.IDIn(i.IDIn...))
+	}
+	if len(i.IDNotIn) > 0 {
+		predicates = append(predicates, personexport.IDNotIn(i.IDNotIn...))
+	}
+	if i.IDGT != nil {
+		predicates = append(predicates, personexport.IDGT(*i.IDGT))
+	}
+	if i.IDGTE != nil {
+		predicates = append(predicates, personexport.IDGTE(*i.IDGTE))
+	}
+	if i.IDLT != nil {
+		predicates = append(predicates, personexport.IDLT(*i.IDLT))
+	}
+	if i.IDLTE != nil {
+		predicates = append(predicates, personexport.IDLTE(*i.IDLTE))
+	}
+	if i.IDEqualFold != nil {
+		predicates = append(predicates, personexport.IDEqualFold(*i.IDEqualFold))
+	}
+	if i.IDContainsFold != nil {
+		predicates = append(predicates, personexport.IDContainsFold(*i.IDContainsFold))
+	}
+	if i.RequestedBy != nil {
+		predicates = append(predicates, personexport.RequestedByEQ(*i.RequestedBy))
+	}
+	if i.RequestedByNEQ != nil {
+		predicates = append(predicates, personexport.RequestedByNEQ(*i.RequestedByNEQ))
+	}
+	if len(i.RequestedByIn) > 0 {
+		predicates = append(predicates, personexport.RequestedByIn(i.RequestedByIn...))
+	}
+	if len(i.RequestedByNotIn) > 0 {
+		predicates = append(predicates, personexport.RequestedByNotIn(i.RequestedByNotIn...))
+	}
+	if i.RequestedByGT != nil {
+		predicates = append(predicates, personexport.RequestedByGT(*i.RequestedByGT))
+	}
+	if i.RequestedByGTE != nil {
+		predicates = append(predicates, personexport.RequestedByGTE(*i.RequestedByGTE))
+	}
+	if i.RequestedByLT != nil {
+		predicates = append(predicates, personexport.RequestedByLT(*i.RequestedByLT))
+	}
+	if i.RequestedByLTE != nil {
+		predicates = append(predicates, personexport.RequestedByLTE(*i.RequestedByLTE))
+	}
+	if i.RequestedByContains != nil {
+		predicates = append(predicates, personexport.RequestedByContains(*i.RequestedByContains))
+	}
+	if i.RequestedByHasPrefix != nil {
+		predicates = append(predicates, personexport.RequestedByHasPrefix(*i.RequestedByHasPrefix))
+	}
+	if i.RequestedByHasSuffix != nil {
+		predicates = append(predicates, personexport.RequestedByHasSuffix(*i.RequestedByHasSuffix))
+	}
+	if i.RequestedByEqualFold != nil {
+		predicates = append(predicates, personexport.RequestedByEqualFold(*i.RequestedByEqualFold))
+	}
+	if i.RequestedByContainsFold != nil {
+		predicates = append(predicates, personexport.RequestedByContainsFold(*i.RequestedByContainsFold))
+	}
+	if i.Status != nil {
+		predicates = append(predicates, personexport.StatusEQ(*i.Status))
+	}
+	if i.StatusNEQ != nil {
+		predicates = append(predicates, personexport.StatusNEQ(*i.StatusNEQ))
+	}
+	if len(i.StatusIn) > 0 {
+		predicates = append(predicates, personexport.StatusIn(i.StatusIn...))
+	}
+	if len(i.StatusNotIn) > 0 {
+		predicates = append(predicates, personexport.StatusNotIn(i.StatusNotIn...))
+	}
+	if i.Failure != nil {
+		predicates = append(predicates, personexport.FailureEQ(*i.Failure))
+	}
+	if i.FailureNEQ != nil {
+		predicates = append(predicates, personexport.FailureNEQ(*i.FailureNEQ))
+	}
+	if len(i.FailureIn) > 0 {
+		predicates = append(predicates, personexport.FailureIn(i.FailureIn...))
+	}
+	if len(i.FailureNotIn) > 0 {
+		predicates = append(predicates, personexport.FailureNotIn(i.FailureNotIn...))
+	}
+	if i.FailureGT != nil {
+		predicates = append(predicates, personexport.FailureGT(*i.FailureGT))
+	}
+	if i.FailureGTE != nil {
+		predicates = append(predicates, personexport.FailureGTE(*i.FailureGTE))
+	}
+	if i.FailureLT != nil {
+		predicates = append(predicates, personexport.FailureLT(*i.FailureLT))
+	}
+	if i.FailureLTE != nil {
+		predicates = append(predicates, personexport.FailureLTE(*i.FailureLTE))
+	}
+	if i.FailureContains != nil {
+		predicates = append(predicates, personexport.FailureContains(*i.FailureContains))
+	}
+	if i.FailureHasPrefix != nil {
+		predicates = append(predicates, personexport.FailureHasPrefix(*i.FailureHasPrefix))
+	}
+	if i.FailureHasSuffix != nil {
+		predicates = append(predicates, personexport.FailureHasSuffix(*i.FailureHasSuffix))
+	}
+	if i.FailureEqualFold != nil {
+		predicates = append(predicates, personexport.FailureEqualFold(*i.FailureEqualFold))
+	}
+	if i.FailureContainsFold != nil {
+		predicates = append(predicates, personexport.FailureContainsFold(*i.FailureContainsFold))
+	}
+	if i.Size != nil {
+		predicates = append(predicates, personexport.SizeEQ(*i.Size))
+	}
+	if i.SizeNEQ != nil {
+		predicates = append(predicates, personexport.SizeNEQ(*i.SizeNEQ))
+	}
+	if len(i.SizeIn) > 0 {
+		predicates = append(predicates, personexport.SizeIn(i.SizeIn...))
+	}
+	if len(i.SizeNotIn) > 0 {
+		predicates = append(predicates, personexport.SizeNotIn(i.SizeNotIn...))
+	}
+	if i.SizeGT != nil {
+		predicates = append(predicates, personexport.SizeGT(*i.SizeGT))
+	}
+	if i.SizeGTE != nil {
+		predicates = append(predicates, personexport.SizeGTE(*i.SizeGTE))
+	}
+	if i.SizeLT != nil {
+		predicates = append(predicates, personexport.SizeLT(*i.SizeLT))
+	}
+	if i.SizeLTE != nil {
+		predicates = append(predicates, personexport.SizeLTE(*i.SizeLTE))
+	}
+	if i.TimeCreated != nil {
+		predicates = append(predicates, personexport.TimeCreatedEQ(*i.TimeCreated))
+	}
+	if i.TimeCreatedNEQ != nil {
+		predicates = append(predicates, personexport.TimeCreatedNEQ(*i.TimeCreatedNEQ))
+	}
+	if len(i.TimeCreatedIn) > 0 {
+		predicates = append(predicates, personexport.TimeCreatedIn(i.TimeCreatedIn...))
+	}
+	if len(i.TimeCreatedNotIn) > 0 {
+		predicates = append(predicates, personexport.TimeCreatedNotIn(i.TimeCreatedNotIn...))
+	}
+	if i.TimeCreatedGT != nil {
+		predicates = append(predicates, personexport.TimeCreatedGT(*i.TimeCreatedGT))
+	}
+	if i.TimeCreatedGTE != nil {
+		predicates = append(predicates, personexport.TimeCreatedGTE(*i.TimeCreatedGTE))
+	}
+	if i.TimeCreatedLT != nil {
+		predicates = append(predicates, personexport.TimeCreatedLT(*i.TimeCreatedLT))
+	}
+	if i.TimeCreatedLTE != nil {
+		predicates = append(predicates, personexport.TimeCreatedLTE(*i.TimeCreatedLTE))
+	}
+	if i.TimeCompleted != nil {
+		predicates = append(predicates, personexport.TimeCompletedEQ(*i.TimeCompleted))
+	}
+	if i.TimeCompletedNEQ != nil {
+		predicates = append(predicates, personexport.TimeCompletedNEQ(*i.TimeCompletedNEQ))
+	}
+	if len(i.TimeCompletedIn) > 0 {
+		predicates = append(predicates, personexport.TimeCompletedIn(i.TimeCompletedIn...))
+	}
+	if len(i.TimeCompletedNotIn) > 0 {
+		predicates = append(predicates, personexport.TimeCompletedNotIn(i.TimeCompletedNotIn...))
+	}
+	if i.TimeCompletedGT != nil {
+		predicates = append(predicates, personexport.TimeCompletedGT(*i.TimeCompletedGT))
+	}
+	if i.TimeCompletedGTE != nil {
+		predicates = append(predicates, personexport.TimeCompletedGTE(*i.TimeCompletedGTE))
+	}
+	if i.TimeCompletedLT != nil {
+		predicates = append(predicates, personexport.TimeCompletedLT(*i.TimeCompletedLT))
+	}
+	if i.TimeCompletedLTE != nil {
+		predicates = append(predicates, personexport.TimeCompletedLTE(*i.TimeCompletedLTE))
+	}
+	if i.TimeCompletedIsNil {
+		predicates = append(predicates, personexport.TimeCompletedIsNil())
+	}
+	if i.TimeCompletedNotNil {
+		predicates = append(predicates, personexport.TimeCompletedNotNil())
+	}
+
+	switch len(predicates) {
+	case 0:
+		return nil, ErrEmptyPersonExportWhereInput
+	case 1:
+		return predicates[0], nil
+	default:
+		return personexport.And(predicates...), nil
 	}
 }
 

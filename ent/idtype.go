@@ -26,6 +26,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/offerletter"
 	"github.com/hiregraph/hiregraph/ent/opening"
 	"github.com/hiregraph/hiregraph/ent/person"
+	"github.com/hiregraph/hiregraph/ent/personexport"
 	"github.com/hiregraph/hiregraph/ent/pipelinestep"
 	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/questionnaire"
@@ -58,6 +59,7 @@ var prefixTable = map[string]string{
 	"ofr": offerletter.Table,
 	"opn": opening.Table,
 	"per": person.Table,
+	"pex": personexport.Table,
 	"stp": pipelinestep.Table,
 	"pos": position.Table,
 	"qnr": questionnaire.Table,

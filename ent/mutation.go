@@ -32,6 +32,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/offerletter"
 	"github.com/hiregraph/hiregraph/ent/opening"
 	"github.com/hiregraph/hiregraph/ent/person"
+	"github.com/hiregraph/hiregraph/ent/personexport"
 	"github.com/hiregraph/hiregraph/ent/pipelinestep"
 	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/predicate"
@@ -75,6 +76,7 @@ const (
 	TypeOfferLetter       = "OfferLetter"
 	TypeOpening           = "Opening"
 	TypePerson            = "Person"
+	TypePersonExport      = "PersonExport"
 	TypePipelineStep      = "PipelineStep"
 	TypePosition          = "Position"
 	TypeQuestionnaire     = "Questionnaire"
@@ -2563,6 +2565,7 @@ type ApplicationMutation struct {
 	appenddemographic_answers []schematype.NamedValue
 	consent_text              *string
 	time_consented            *time.Time
+	time_consent_expires      *time.Time
 	time_created              *time.Time
 	clearedFields             map[string]struct{}
 	company                   *string
@@ -3068,6 +3071,55 @@ func (m *ApplicationMutation) ResetTimeConsented() {
 	m.time_consented = nil
 }
 
+// SetTimeConsentExpires sets the "time_consent_expires" field.
+func (m *ApplicationMutation) SetTimeConsentExpires(t time.Time) {
+	m.time_consent_expires = &t
+}
+
+// TimeConsentExpires returns the value of the "time_consent_expires" field in the mutation.
+func (m *ApplicationMutation) TimeConsentExpires() (r time.Time, exists bool) {
+	v := m.time_consent_expires
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTimeConsentExpires returns the old "time_consent_expires" field's value of the Application entity.
+// If the Application object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ApplicationMutation) OldTimeConsentExpires(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTimeConsentExpires is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTimeConsentExpires requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTimeConsentExpires: %w", err)
+	}
+	return oldValue.TimeConsentExpires, nil
+}
+
+// ClearTimeConsentExpires clears the value of the "time_consent_expires" field.
+func (m *ApplicationMutation) ClearTimeConsentExpires() {
+	m.time_consent_expires = nil
+	m.clearedFields[application.FieldTimeConsentExpires] = struct{}{}
+}
+
+// TimeConsentExpiresCleared returns if the "time_consent_expires" field was cleared in this mutation.
+func (m *ApplicationMutation) TimeConsentExpiresCleared() bool {
+	_, ok := m.clearedFields[application.FieldTimeConsentExpires]
+	return ok
+}
+
+// ResetTimeConsentExpires resets all changes to the "time_consent_expires" field.
+func (m *ApplicationMutation) ResetTimeConsentExpires() {
+	m.time_consent_expires = nil
+	delete(m.clearedFields, application.FieldTimeConsentExpires)
+}
+
 // SetTimeCreated sets the "time_created" field.
 func (m *ApplicationMutation) SetTimeCreated(t time.Time) {
 	m.time_created = &t
@@ -3192,7 +3244,7 @@ func (m *ApplicationMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *ApplicationMutation) Fields() []string {
-	fields := make([]string, 0, 11)
+	fields := make([]string, 0, 12)
 	if m.company != nil {
 		fields = append(fields, application.FieldCompanyID)
 	}
@@ -3222,6 +3274,9 @@ func (m *ApplicationMutation) Fields() []string {
 	}
 	if m.time_consented != nil {
 		fields = append(fields, application.FieldTimeConsented)
+	}
+	if m.time_consent_expires != nil {
+		fields = append(fields, application.FieldTimeConsentExpires)
 	}
 	if m.time_created != nil {
 		fields = append(fields, application.FieldTimeCreated)
@@ -3254,6 +3309,8 @@ func (m *ApplicationMutation) Field(name string) (ent.Value, bool) {
 		return m.ConsentText()
 	case application.FieldTimeConsented:
 		return m.TimeConsented()
+	case application.FieldTimeConsentExpires:
+		return m.TimeConsentExpires()
 	case application.FieldTimeCreated:
 		return m.TimeCreated()
 	}
@@ -3285,6 +3342,8 @@ func (m *ApplicationMutation) OldField(ctx context.Context, name string) (ent.Va
 		return m.OldConsentText(ctx)
 	case application.FieldTimeConsented:
 		return m.OldTimeConsented(ctx)
+	case application.FieldTimeConsentExpires:
+		return m.OldTimeConsentExpires(ctx)
 	case application.FieldTimeCreated:
 		return m.OldTimeCreated(ctx)
 	}
@@ -3366,6 +3425,13 @@ func (m *ApplicationMutation) SetField(name string, value ent.Value) error {
 		}
 		m.SetTimeConsented(v)
 		return nil
+	case application.FieldTimeConsentExpires:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTimeConsentExpires(v)
+		return nil
 	case application.FieldTimeCreated:
 		v, ok := value.(time.Time)
 		if !ok {
@@ -3402,7 +3468,11 @@ func (m *ApplicationMutation) AddField(name string, value ent.Value) error {
 // ClearedFields returns all nullable fields that were cleared during this
 // mutation.
 func (m *ApplicationMutation) ClearedFields() []string {
-	return nil
+	var fields []string
+	if m.FieldCleared(application.FieldTimeConsentExpires) {
+		fields = append(fields, application.FieldTimeConsentExpires)
+	}
+	return fields
 }
 
 // FieldCleared returns a boolean indicating if a field with the given name was
@@ -3415,6 +3485,11 @@ func (m *ApplicationMutation) FieldCleared(name string) bool {
 // ClearField clears the value of the field with the given name. It returns an
 // error if the field is not defined in the schema.
 func (m *ApplicationMutation) ClearField(name string) error {
+	switch name {
+	case application.FieldTimeConsentExpires:
+		m.ClearTimeConsentExpires()
+		return nil
+	}
 	return fmt.Errorf("unknown Application nullable field %s", name)
 }
 
@@ -3451,6 +3526,9 @@ func (m *ApplicationMutation) ResetField(name string) error {
 		return nil
 	case application.FieldTimeConsented:
 		m.ResetTimeConsented()
+		return nil
+	case application.FieldTimeConsentExpires:
+		m.ResetTimeConsentExpires()
 		return nil
 	case application.FieldTimeCreated:
 		m.ResetTimeCreated()
@@ -8591,16 +8669,18 @@ func (m *CandidateStepMutation) ResetEdge(name string) error {
 // CompanyMutation represents an operation that mutates the Company nodes in the graph.
 type CompanyMutation struct {
 	config
-	op            Op
-	typ           string
-	id            *string
-	name          *string
-	careers_token *string
-	time_created  *time.Time
-	clearedFields map[string]struct{}
-	done          bool
-	oldValue      func(context.Context) (*Company, error)
-	predicates    []predicate.Company
+	op                Op
+	typ               string
+	id                *string
+	name              *string
+	careers_token     *string
+	retention_days    *int
+	addretention_days *int
+	time_created      *time.Time
+	clearedFields     map[string]struct{}
+	done              bool
+	oldValue          func(context.Context) (*Company, error)
+	predicates        []predicate.Company
 }
 
 var _ ent.Mutation = (*CompanyMutation)(nil)
@@ -8779,6 +8859,76 @@ func (m *CompanyMutation) ResetCareersToken() {
 	m.careers_token = nil
 }
 
+// SetRetentionDays sets the "retention_days" field.
+func (m *CompanyMutation) SetRetentionDays(i int) {
+	m.retention_days = &i
+	m.addretention_days = nil
+}
+
+// RetentionDays returns the value of the "retention_days" field in the mutation.
+func (m *CompanyMutation) RetentionDays() (r int, exists bool) {
+	v := m.retention_days
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRetentionDays returns the old "retention_days" field's value of the Company entity.
+// If the Company object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CompanyMutation) OldRetentionDays(ctx context.Context) (v *int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRetentionDays is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRetentionDays requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRetentionDays: %w", err)
+	}
+	return oldValue.RetentionDays, nil
+}
+
+// AddRetentionDays adds i to the "retention_days" field.
+func (m *CompanyMutation) AddRetentionDays(i int) {
+	if m.addretention_days != nil {
+		*m.addretention_days += i
+	} else {
+		m.addretention_days = &i
+	}
+}
+
+// AddedRetentionDays returns the value that was added to the "retention_days" field in this mutation.
+func (m *CompanyMutation) AddedRetentionDays() (r int, exists bool) {
+	v := m.addretention_days
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ClearRetentionDays clears the value of the "retention_days" field.
+func (m *CompanyMutation) ClearRetentionDays() {
+	m.retention_days = nil
+	m.addretention_days = nil
+	m.clearedFields[company.FieldRetentionDays] = struct{}{}
+}
+
+// RetentionDaysCleared returns if the "retention_days" field was cleared in this mutation.
+func (m *CompanyMutation) RetentionDaysCleared() bool {
+	_, ok := m.clearedFields[company.FieldRetentionDays]
+	return ok
+}
+
+// ResetRetentionDays resets all changes to the "retention_days" field.
+func (m *CompanyMutation) ResetRetentionDays() {
+	m.retention_days = nil
+	m.addretention_days = nil
+	delete(m.clearedFields, company.FieldRetentionDays)
+}
+
 // SetTimeCreated sets the "time_created" field.
 func (m *CompanyMutation) SetTimeCreated(t time.Time) {
 	m.time_created = &t
@@ -8849,12 +8999,15 @@ func (m *CompanyMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *CompanyMutation) Fields() []string {
-	fields := make([]string, 0, 3)
+	fields := make([]string, 0, 4)
 	if m.name != nil {
 		fields = append(fields, company.FieldName)
 	}
 	if m.careers_token != nil {
 		fields = append(fields, company.FieldCareersToken)
+	}
+	if m.retention_days != nil {
+		fields = append(fields, company.FieldRetentionDays)
 	}
 	if m.time_created != nil {
 		fields = append(fields, company.FieldTimeCreated)
@@ -8871,6 +9024,8 @@ func (m *CompanyMutation) Field(name string) (ent.Value, bool) {
 		return m.Name()
 	case company.FieldCareersToken:
 		return m.CareersToken()
+	case company.FieldRetentionDays:
+		return m.RetentionDays()
 	case company.FieldTimeCreated:
 		return m.TimeCreated()
 	}
@@ -8886,6 +9041,8 @@ func (m *CompanyMutation) OldField(ctx context.Context, name string) (ent.Value,
 		return m.OldName(ctx)
 	case company.FieldCareersToken:
 		return m.OldCareersToken(ctx)
+	case company.FieldRetentionDays:
+		return m.OldRetentionDays(ctx)
 	case company.FieldTimeCreated:
 		return m.OldTimeCreated(ctx)
 	}
@@ -8911,6 +9068,13 @@ func (m *CompanyMutation) SetField(name string, value ent.Value) error {
 		}
 		m.SetCareersToken(v)
 		return nil
+	case company.FieldRetentionDays:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRetentionDays(v)
+		return nil
 	case company.FieldTimeCreated:
 		v, ok := value.(time.Time)
 		if !ok {
@@ -8925,13 +9089,21 @@ func (m *CompanyMutation) SetField(name string, value ent.Value) error {
 // AddedFields returns all numeric fields that were incremented/decremented during
 // this mutation.
 func (m *CompanyMutation) AddedFields() []string {
-	return nil
+	var fields []string
+	if m.addretention_days != nil {
+		fields = append(fields, company.FieldRetentionDays)
+	}
+	return fields
 }
 
 // AddedField returns the numeric value that was incremented/decremented on a field
 // with the given name. The second boolean return value indicates that this field
 // was not set, or was not defined in the schema.
 func (m *CompanyMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case company.FieldRetentionDays:
+		return m.AddedRetentionDays()
+	}
 	return nil, false
 }
 
@@ -8940,6 +9112,13 @@ func (m *CompanyMutation) AddedField(name string) (ent.Value, bool) {
 // type.
 func (m *CompanyMutation) AddField(name string, value ent.Value) error {
 	switch name {
+	case company.FieldRetentionDays:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddRetentionDays(v)
+		return nil
 	}
 	return fmt.Errorf("unknown Company numeric field %s", name)
 }
@@ -8947,7 +9126,11 @@ func (m *CompanyMutation) AddField(name string, value ent.Value) error {
 // ClearedFields returns all nullable fields that were cleared during this
 // mutation.
 func (m *CompanyMutation) ClearedFields() []string {
-	return nil
+	var fields []string
+	if m.FieldCleared(company.FieldRetentionDays) {
+		fields = append(fields, company.FieldRetentionDays)
+	}
+	return fields
 }
 
 // FieldCleared returns a boolean indicating if a field with the given name was
@@ -8960,6 +9143,11 @@ func (m *CompanyMutation) FieldCleared(name string) bool {
 // ClearField clears the value of the field with the given name. It returns an
 // error if the field is not defined in the schema.
 func (m *CompanyMutation) ClearField(name string) error {
+	switch name {
+	case company.FieldRetentionDays:
+		m.ClearRetentionDays()
+		return nil
+	}
 	return fmt.Errorf("unknown Company nullable field %s", name)
 }
 
@@ -8972,6 +9160,9 @@ func (m *CompanyMutation) ResetField(name string) error {
 		return nil
 	case company.FieldCareersToken:
 		m.ResetCareersToken()
+		return nil
+	case company.FieldRetentionDays:
+		m.ResetRetentionDays()
 		return nil
 	case company.FieldTimeCreated:
 		m.ResetTimeCreated()
@@ -19591,6 +19782,901 @@ func (m *PersonMutation) ResetEdge(name string) error {
 		return nil
 	}
 	return fmt.Errorf("unknown Person edge %s", name)
+}
+
+// PersonExportMutation represents an operation that mutates the PersonExport nodes in the graph.
+type PersonExportMutation struct {
+	config
+	op             Op
+	typ            string
+	id             *string
+	person_id      *string
+	requested_by   *string
+	status         *personexport.Status
+	failure        *string
+	storage_key    *string
+	size           *int64
+	addsize        *int64
+	time_created   *time.Time
+	time_completed *time.Time
+	clearedFields  map[string]struct{}
+	company        *string
+	clearedcompany bool
+	done           bool
+	oldValue       func(context.Context) (*PersonExport, error)
+	predicates     []predicate.PersonExport
+}
+
+var _ ent.Mutation = (*PersonExportMutation)(nil)
+
+// personexportOption allows management of the mutation configuration using functional options.
+type personexportOption func(*PersonExportMutation)
+
+// newPersonExportMutation creates new mutation for the PersonExport entity.
+func newPersonExportMutation(c config, op Op, opts ...personexportOption) *PersonExportMutation {
+	m := &PersonExportMutation{
+		config:        c,
+		op:            op,
+		typ:           TypePersonExport,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withPersonExportID sets the ID field of the mutation.
+func withPersonExportID(id string) personexportOption {
+	return func(m *PersonExportMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *PersonExport
+		)
+		m.oldValue = func(ctx context.Context) (*PersonExport, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().PersonExport.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withPersonExport sets the old PersonExport of the mutation.
+func withPersonExport(node *PersonExport) personexportOption {
+	return func(m *PersonExportMutation) {
+		m.oldValue = func(context.Context) (*PersonExport, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m PersonExportMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m PersonExportMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of PersonExport entities.
+func (m *PersonExportMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *PersonExportMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *PersonExportMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().PersonExport.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetCompanyID sets the "company_id" field.
+func (m *PersonExportMutation) SetCompanyID(s string) {
+	m.company = &s
+}
+
+// CompanyID returns the value of the "company_id" field in the mutation.
+func (m *PersonExportMutation) CompanyID() (r string, exists bool) {
+	v := m.company
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCompanyID returns the old "company_id" field's value of the PersonExport entity.
+// If the PersonExport object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PersonExportMutation) OldCompanyID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCompanyID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCompanyID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCompanyID: %w", err)
+	}
+	return oldValue.CompanyID, nil
+}
+
+// ResetCompanyID resets all changes to the "company_id" field.
+func (m *PersonExportMutation) ResetCompanyID() {
+	m.company = nil
+}
+
+// SetPersonID sets the "person_id" field.
+func (m *PersonExportMutation) SetPersonID(s string) {
+	m.person_id = &s
+}
+
+// PersonID returns the value of the "person_id" field in the mutation.
+func (m *PersonExportMutation) PersonID() (r string, exists bool) {
+	v := m.person_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPersonID returns the old "person_id" field's value of the PersonExport entity.
+// If the PersonExport object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PersonExportMutation) OldPersonID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPersonID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPersonID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPersonID: %w", err)
+	}
+	return oldValue.PersonID, nil
+}
+
+// ResetPersonID resets all changes to the "person_id" field.
+func (m *PersonExportMutation) ResetPersonID() {
+	m.person_id = nil
+}
+
+// SetRequestedBy sets the "requested_by" field.
+func (m *PersonExportMutation) SetRequestedBy(s string) {
+	m.requested_by = &s
+}
+
+// RequestedBy returns the value of the "requested_by" field in the mutation.
+func (m *PersonExportMutation) RequestedBy() (r string, exists bool) {
+	v := m.requested_by
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRequestedBy returns the old "requested_by" field's value of the PersonExport entity.
+// If the PersonExport object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PersonExportMutation) OldRequestedBy(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRequestedBy is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRequestedBy requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRequestedBy: %w", err)
+	}
+	return oldValue.RequestedBy, nil
+}
+
+// ResetRequestedBy resets all changes to the "requested_by" field.
+func (m *PersonExportMutation) ResetRequestedBy() {
+	m.requested_by = nil
+}
+
+// SetStatus sets the "status" field.
+func (m *PersonExportMutation) SetStatus(pe personexport.Status) {
+	m.status = &pe
+}
+
+// Status returns the value of the "status" field in the mutation.
+func (m *PersonExportMutation) Status() (r personexport.Status, exists bool) {
+	v := m.status
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldStatus returns the old "status" field's value of the PersonExport entity.
+// If the PersonExport object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PersonExportMutation) OldStatus(ctx context.Context) (v personexport.Status, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldStatus is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldStatus requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldStatus: %w", err)
+	}
+	return oldValue.Status, nil
+}
+
+// ResetStatus resets all changes to the "status" field.
+func (m *PersonExportMutation) ResetStatus() {
+	m.status = nil
+}
+
+// SetFailure sets the "failure" field.
+func (m *PersonExportMutation) SetFailure(s string) {
+	m.failure = &s
+}
+
+// Failure returns the value of the "failure" field in the mutation.
+func (m *PersonExportMutation) Failure() (r string, exists bool) {
+	v := m.failure
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldFailure returns the old "failure" field's value of the PersonExport entity.
+// If the PersonExport object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PersonExportMutation) OldFailure(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldFailure is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldFailure requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldFailure: %w", err)
+	}
+	return oldValue.Failure, nil
+}
+
+// ResetFailure resets all changes to the "failure" field.
+func (m *PersonExportMutation) ResetFailure() {
+	m.failure = nil
+}
+
+// SetStorageKey sets the "storage_key" field.
+func (m *PersonExportMutation) SetStorageKey(s string) {
+	m.storage_key = &s
+}
+
+// StorageKey returns the value of the "storage_key" field in the mutation.
+func (m *PersonExportMutation) StorageKey() (r string, exists bool) {
+	v := m.storage_key
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldStorageKey returns the old "storage_key" field's value of the PersonExport entity.
+// If the PersonExport object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PersonExportMutation) OldStorageKey(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldStorageKey is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldStorageKey requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldStorageKey: %w", err)
+	}
+	return oldValue.StorageKey, nil
+}
+
+// ClearStorageKey clears the value of the "storage_key" field.
+func (m *PersonExportMutation) ClearStorageKey() {
+	m.storage_key = nil
+	m.clearedFields[personexport.FieldStorageKey] = struct{}{}
+}
+
+// StorageKeyCleared returns if the "storage_key" field was cleared in this mutation.
+func (m *PersonExportMutation) StorageKeyCleared() bool {
+	_, ok := m.clearedFields[personexport.FieldStorageKey]
+	return ok
+}
+
+// ResetStorageKey resets all changes to the "storage_key" field.
+func (m *PersonExportMutation) ResetStorageKey() {
+	m.storage_key = nil
+	delete(m.clearedFields, personexport.FieldStorageKey)
+}
+
+// SetSize sets the "size" field.
+func (m *PersonExportMutation) SetSize(i int64) {
+	m.size = &i
+	m.addsize = nil
+}
+
+// Size returns the value of the "size" field in the mutation.
+func (m *PersonExportMutation) Size() (r int64, exists bool) {
+	v := m.size
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSize returns the old "size" field's value of the PersonExport entity.
+// If the PersonExport object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PersonExportMutation) OldSize(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSize is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSize requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSize: %w", err)
+	}
+	return oldValue.Size, nil
+}
+
+// AddSize adds i to the "size" field.
+func (m *PersonExportMutation) AddSize(i int64) {
+	if m.addsize != nil {
+		*m.addsize += i
+	} else {
+		m.addsize = &i
+	}
+}
+
+// AddedSize returns the value that was added to the "size" field in this mutation.
+func (m *PersonExportMutation) AddedSize() (r int64, exists bool) {
+	v := m.addsize
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetSize resets all changes to the "size" field.
+func (m *PersonExportMutation) ResetSize() {
+	m.size = nil
+	m.addsize = nil
+}
+
+// SetTimeCreated sets the "time_created" field.
+func (m *PersonExportMutation) SetTimeCreated(t time.Time) {
+	m.time_created = &t
+}
+
+// TimeCreated returns the value of the "time_created" field in the mutation.
+func (m *PersonExportMutation) TimeCreated() (r time.Time, exists bool) {
+	v := m.time_created
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTimeCreated returns the old "time_created" field's value of the PersonExport entity.
+// If the PersonExport object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PersonExportMutation) OldTimeCreated(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTimeCreated is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTimeCreated requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTimeCreated: %w", err)
+	}
+	return oldValue.TimeCreated, nil
+}
+
+// ResetTimeCreated resets all changes to the "time_created" field.
+func (m *PersonExportMutation) ResetTimeCreated() {
+	m.time_created = nil
+}
+
+// SetTimeCompleted sets the "time_completed" field.
+func (m *PersonExportMutation) SetTimeCompleted(t time.Time) {
+	m.time_completed = &t
+}
+
+// TimeCompleted returns the value of the "time_completed" field in the mutation.
+func (m *PersonExportMutation) TimeCompleted() (r time.Time, exists bool) {
+	v := m.time_completed
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTimeCompleted returns the old "time_completed" field's value of the PersonExport entity.
+// If the PersonExport object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PersonExportMutation) OldTimeCompleted(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTimeCompleted is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTimeCompleted requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTimeCompleted: %w", err)
+	}
+	return oldValue.TimeCompleted, nil
+}
+
+// ClearTimeCompleted clears the value of the "time_completed" field.
+func (m *PersonExportMutation) ClearTimeCompleted() {
+	m.time_completed = nil
+	m.clearedFields[personexport.FieldTimeCompleted] = struct{}{}
+}
+
+// TimeCompletedCleared returns if the "time_completed" field was cleared in this mutation.
+func (m *PersonExportMutation) TimeCompletedCleared() bool {
+	_, ok := m.clearedFields[personexport.FieldTimeCompleted]
+	return ok
+}
+
+// ResetTimeCompleted resets all changes to the "time_completed" field.
+func (m *PersonExportMutation) ResetTimeCompleted() {
+	m.time_completed = nil
+	delete(m.clearedFields, personexport.FieldTimeCompleted)
+}
+
+// ClearCompany clears the "company" edge to the Company entity.
+func (m *PersonExportMutation) ClearCompany() {
+	m.clearedcompany = true
+	m.clearedFields[personexport.FieldCompanyID] = struct{}{}
+}
+
+// CompanyCleared reports if the "company" edge to the Company entity was cleared.
+func (m *PersonExportMutation) CompanyCleared() bool {
+	return m.clearedcompany
+}
+
+// CompanyIDs returns the "company" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// CompanyID instead. It exists only for internal usage by the builders.
+func (m *PersonExportMutation) CompanyIDs() (ids []string) {
+	if id := m.company; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetCompany resets all changes to the "company" edge.
+func (m *PersonExportMutation) ResetCompany() {
+	m.company = nil
+	m.clearedcompany = false
+}
+
+// Where appends a list predicates to the PersonExportMutation builder.
+func (m *PersonExportMutation) Where(ps ...predicate.PersonExport) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the PersonExportMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *PersonExportMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.PersonExport, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *PersonExportMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *PersonExportMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (PersonExport).
+func (m *PersonExportMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *PersonExportMutation) Fields() []string {
+	fields := make([]string, 0, 9)
+	if m.company != nil {
+		fields = append(fields, personexport.FieldCompanyID)
+	}
+	if m.person_id != nil {
+		fields = append(fields, personexport.FieldPersonID)
+	}
+	if m.requested_by != nil {
+		fields = append(fields, personexport.FieldRequestedBy)
+	}
+	if m.status != nil {
+		fields = append(fields, personexport.FieldStatus)
+	}
+	if m.failure != nil {
+		fields = append(fields, personexport.FieldFailure)
+	}
+	if m.storage_key != nil {
+		fields = append(fields, personexport.FieldStorageKey)
+	}
+	if m.size != nil {
+		fields = append(fields, personexport.FieldSize)
+	}
+	if m.time_created != nil {
+		fields = append(fields, personexport.FieldTimeCreated)
+	}
+	if m.time_completed != nil {
+		fields = append(fields, personexport.FieldTimeCompleted)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *PersonExportMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case personexport.FieldCompanyID:
+		return m.CompanyID()
+	case personexport.FieldPersonID:
+		return m.PersonID()
+	case personexport.FieldRequestedBy:
+		return m.RequestedBy()
+	case personexport.FieldStatus:
+		return m.Status()
+	case personexport.FieldFailure:
+		return m.Failure()
+	case personexport.FieldStorageKey:
+		return m.StorageKey()
+	case personexport.FieldSize:
+		return m.Size()
+	case personexport.FieldTimeCreated:
+		return m.TimeCreated()
+	case personexport.FieldTimeCompleted:
+		return m.TimeCompleted()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *PersonExportMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case personexport.FieldCompanyID:
+		return m.OldCompanyID(ctx)
+	case personexport.FieldPersonID:
+		return m.OldPersonID(ctx)
+	case personexport.FieldRequestedBy:
+		return m.OldRequestedBy(ctx)
+	case personexport.FieldStatus:
+		return m.OldStatus(ctx)
+	case personexport.FieldFailure:
+		return m.OldFailure(ctx)
+	case personexport.FieldStorageKey:
+		return m.OldStorageKey(ctx)
+	case personexport.FieldSize:
+		return m.OldSize(ctx)
+	case personexport.FieldTimeCreated:
+		return m.OldTimeCreated(ctx)
+	case personexport.FieldTimeCompleted:
+		return m.OldTimeCompleted(ctx)
+	}
+	return nil, fmt.Errorf("unknown PersonExport field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *PersonExportMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case personexport.FieldCompanyID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCompanyID(v)
+		return nil
+	case personexport.FieldPersonID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPersonID(v)
+		return nil
+	case personexport.FieldRequestedBy:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRequestedBy(v)
+		return nil
+	case personexport.FieldStatus:
+		v, ok := value.(personexport.Status)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetStatus(v)
+		return nil
+	case personexport.FieldFailure:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetFailure(v)
+		return nil
+	case personexport.FieldStorageKey:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetStorageKey(v)
+		return nil
+	case personexport.FieldSize:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSize(v)
+		return nil
+	case personexport.FieldTimeCreated:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTimeCreated(v)
+		return nil
+	case personexport.FieldTimeCompleted:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTimeCompleted(v)
+		return nil
+	}
+	return fmt.Errorf("unknown PersonExport field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *PersonExportMutation) AddedFields() []string {
+	var fields []string
+	if m.addsize != nil {
+		fields = append(fields, personexport.FieldSize)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *PersonExportMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case personexport.FieldSize:
+		return m.AddedSize()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *PersonExportMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case personexport.FieldSize:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddSize(v)
+		return nil
+	}
+	return fmt.Errorf("unknown PersonExport numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *PersonExportMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(personexport.FieldStorageKey) {
+		fields = append(fields, personexport.FieldStorageKey)
+	}
+	if m.FieldCleared(personexport.FieldTimeCompleted) {
+		fields = append(fields, personexport.FieldTimeCompleted)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *PersonExportMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *PersonExportMutation) ClearField(name string) error {
+	switch name {
+	case personexport.FieldStorageKey:
+		m.ClearStorageKey()
+		return nil
+	case personexport.FieldTimeCompleted:
+		m.ClearTimeCompleted()
+		return nil
+	}
+	return fmt.Errorf("unknown PersonExport nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *PersonExportMutation) ResetField(name string) error {
+	switch name {
+	case personexport.FieldCompanyID:
+		m.ResetCompanyID()
+		return nil
+	case personexport.FieldPersonID:
+		m.ResetPersonID()
+		return nil
+	case personexport.FieldRequestedBy:
+		m.ResetRequestedBy()
+		return nil
+	case personexport.FieldStatus:
+		m.ResetStatus()
+		return nil
+	case personexport.FieldFailure:
+		m.ResetFailure()
+		return nil
+	case personexport.FieldStorageKey:
+		m.ResetStorageKey()
+		return nil
+	case personexport.FieldSize:
+		m.ResetSize()
+		return nil
+	case personexport.FieldTimeCreated:
+		m.ResetTimeCreated()
+		return nil
+	case personexport.FieldTimeCompleted:
+		m.ResetTimeCompleted()
+		return nil
+	}
+	return fmt.Errorf("unknown PersonExport field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *PersonExportMutation) AddedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.company != nil {
+		edges = append(edges, personexport.EdgeCompany)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *PersonExportMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case personexport.EdgeCompany:
+		if id := m.company; id != nil {
+			return []ent.Value{*id}
+		}
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *PersonExportMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 1)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *PersonExportMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *PersonExportMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.clearedcompany {
+		edges = append(edges, personexport.EdgeCompany)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *PersonExportMutation) EdgeCleared(name string) bool {
+	switch name {
+	case personexport.EdgeCompany:
+		return m.clearedcompany
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *PersonExportMutation) ClearEdge(name string) error {
+	switch name {
+	case personexport.EdgeCompany:
+		m.ClearCompany()
+		return nil
+	}
+	return fmt.Errorf("unknown PersonExport unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *PersonExportMutation) ResetEdge(name string) error {
+	switch name {
+	case personexport.EdgeCompany:
+		m.ResetCompany()
+		return nil
+	}
+	return fmt.Errorf("unknown PersonExport edge %s", name)
 }
 
 // PipelineStepMutation represents an operation that mutates the PipelineStep nodes in the graph.

@@ -54,6 +54,8 @@ type Tx struct {
 	Opening *OpeningClient
 	// Person is the client for interacting with the Person builders.
 	Person *PersonClient
+	// PersonExport is the client for interacting with the PersonExport builders.
+	PersonExport *PersonExportClient
 	// PipelineStep is the client for interacting with the PipelineStep builders.
 	PipelineStep *PipelineStepClient
 	// Position is the client for interacting with the Position builders.
@@ -225,6 +227,7 @@ func (tx *Tx) init() {
 	tx.OfferLetter = NewOfferLetterClient(tx.config)
 	tx.Opening = NewOpeningClient(tx.config)
 	tx.Person = NewPersonClient(tx.config)
+	tx.PersonExport = NewPersonExportClient(tx.config)
 	tx.PipelineStep = NewPipelineStepClient(tx.config)
 	tx.Position = NewPositionClient(tx.config)
 	tx.Questionnaire = NewQuestionnaireClient(tx.config)

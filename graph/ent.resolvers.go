@@ -154,6 +154,9 @@ func (r *Resolver) EvaluationPartner() generated.EvaluationPartnerResolver {
 // Opening returns generated.OpeningResolver implementation.
 func (r *Resolver) Opening() generated.OpeningResolver { return &openingResolver{r} }
 
+// PersonExport returns generated.PersonExportResolver implementation.
+func (r *Resolver) PersonExport() generated.PersonExportResolver { return &personExportResolver{r} }
+
 // Position returns generated.PositionResolver implementation.
 func (r *Resolver) Position() generated.PositionResolver { return &positionResolver{r} }
 
@@ -168,6 +171,7 @@ type (
 	companyResolver           struct{ *Resolver }
 	evaluationPartnerResolver struct{ *Resolver }
 	openingResolver           struct{ *Resolver }
+	personExportResolver      struct{ *Resolver }
 	positionResolver          struct{ *Resolver }
 	queryResolver             struct{ *Resolver }
 )

@@ -7,11 +7,56 @@ package graph
 
 import (
 	"context"
+	"time"
 
 	"github.com/hiregraph/hiregraph/ent"
+	"github.com/hiregraph/hiregraph/internal/apierror"
+	"github.com/hiregraph/hiregraph/recruiting"
 )
 
 // ErasePerson is the resolver for the erasePerson field.
 func (r *mutationResolver) ErasePerson(ctx context.Context, id string) (*ent.Person, error) {
 	return r.service.ErasePerson(ctx, id)
+}
+
+// ExportPerson is the resolver for the exportPerson field.
+func (r *mutationResolver) ExportPerson(ctx context.Context, id string) (*ent.PersonExport, error) {
+	return r.service.ExportPerson(ctx, id)
+}
+
+// SetRetention is the resolver for the setRetention field.
+func (r *mutationResolver) SetRetention(ctx context.Context, days *int) (*ent.Company, error) {
+	return r.service.SetRetention(ctx, days)
+}
+
+// RunRetention is the resolver for the runRetention field.
+func (r *mutationResolver) RunRetention(ctx context.Context, dryRun bool) ([]*recruiting.RetentionDue, error) {
+	return r.service.RunRetention(ctx, dryRun)
+}
+
+// DownloadURL is the resolver for the downloadURL field.
+func (r *personExportResolver) DownloadURL(ctx context.Context, obj *ent.PersonExport) (*string, error) {
+	link, _, ok := r.service.ExportURL(ctx, obj)
+	if !ok {
+		return nil, nil
+	}
+	return &link, nil
+}
+
+// DownloadURLExpires is the resolver for the downloadURLExpires field.
+func (r *personExportResolver) DownloadURLExpires(ctx context.Context, obj *ent.PersonExport) (*time.Time, error) {
+	_, expires, ok := r.service.ExportURL(ctx, obj)
+	if !ok {
+		return nil, nil
+	}
+	return &expires, nil
+}
+
+// PersonExport is the resolver for the personExport field.
+func (r *queryResolver) PersonExport(ctx context.Context, id string) (*ent.PersonExport, error) {
+	e, err := r.service.PersonExport(ctx, id)
+	if ae, ok := apierror.As(err); ok && ae.Code == recruiting.CodeExportNotFound {
+		return nil, nil
+	}
+	return e, err
 }

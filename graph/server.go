@@ -62,7 +62,7 @@ var partnerCalls = []string{"submitCandidateForTest", "refreshPartnerTests", "pi
 // connection held, then its row in a transaction of its own
 // (recruiting.Service.UploadCandidateFile); a deleted (or erased) file's
 // content goes only once the delete of its row has committed.
-var fileWrites = []string{"uploadCandidateFile", "deleteCandidateFile", "erasePerson"}
+var fileWrites = []string{"uploadCandidateFile", "deleteCandidateFile", "erasePerson", "runRetention"}
 
 // NewServer returns the handler of /graphql. Mutations run in one database
 // transaction each, except partnerCalls and fileWrites; see requireScopes

@@ -33,7 +33,7 @@ func (s *Service) writeApplication(ctx context.Context, client *ent.Client, p *e
 	a, err := client.Application.Create().
 		SetCandidateID(c.ID).SetEmail(app.Email).SetSource(app.Source).SetLinkedinURL(app.LinkedInURL).
 		SetCoverLetter(app.CoverLetter).SetAnswers(app.answers).SetDemographicAnswers(app.demographicAnswers).SetConsentText(app.ConsentText).
-		SetTimeConsented(now).SetTimeCreated(now).
+		SetTimeConsented(now).SetTimeConsentExpires(consentExpiry(now)).SetTimeCreated(now).
 		Save(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("saving application: %w", err)

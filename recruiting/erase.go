@@ -51,12 +51,8 @@ func (s *Service) ErasePerson(ctx context.Context, personID string) (*ent.Person
 	// The caller must see the person; the erasure itself then writes
 	// records of kinds the caller's other permissions may not cover, as
 	// the service, in the caller's name.
-	ok, err := s.Client.Person.Query().Where(person.ID(personID)).Exist(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("loading person: %w", err)
-	}
-	if !ok {
-		return nil, apierror.NotFound(CodePersonNotFound, "no person has the uid %q", personID)
+	if err := s.personExists(ctx, personID); err != nil {
+		return nil, err
 	}
 	actor := actorOf(ctx)
 	ctx = viewer.NewContext(ctx, viewer.ForService(viewerCompany(ctx)))
@@ -64,7 +60,7 @@ func (s *Service) ErasePerson(ctx context.Context, personID string) (*ent.Person
 		out  *ent.Person
 		keys []string
 	)
-	err = s.WithTx(ctx, func(ctx context.Context, client *ent.Client) error {
+	err := s.WithTx(ctx, func(ctx context.Context, client *ent.Client) error {
 		// Locked, candidates first (docs/concurrency.md), so an erasure
 		// running at the same time reads this one's time_erased and
 		// records no second person.erased.
@@ -87,6 +83,11 @@ func (s *Service) ErasePerson(ctx context.Context, personID string) (*ent.Person
 		if keys, err = eraseCandidates(ctx, client, cids); err != nil {
 			return err
 		}
+		archives, err := deleteExports(ctx, client, p.ID)
+		if err != nil {
+			return err
+		}
+		keys = append(keys, archives...)
 		if err := eraseTimeline(ctx, client, p.ID, cids); err != nil {
 			return err
 		}
@@ -101,6 +102,18 @@ func (s *Service) ErasePerson(ctx context.Context, personID string) (*ent.Person
 	s.deleteContent(ctx, keys)
 	// Edges the answer selects load after the commit, through the client.
 	return out.Unwrap(), nil
+}
+
+// personExists refuses a person the caller cannot see, or no one has.
+func (s *Service) personExists(ctx context.Context, personID string) error {
+	ok, err := s.Client.Person.Query().Where(person.ID(personID)).Exist(ctx)
+	if err != nil {
+		return fmt.Errorf("loading person: %w", err)
+	}
+	if !ok {
+		return apierror.NotFound(CodePersonNotFound, "no person has the uid %q", personID)
+	}
+	return nil
 }
 
 // erasePersonRow blanks the person's fields. The e-mail's duplicate key

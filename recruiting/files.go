@@ -196,17 +196,8 @@ func fileMessage(id, expires string) string { return "candidate-file\n" + id + "
 // SignedFile opens the file a signed link points at, when the link is
 // authentic and unexpired. The caller closes the reader.
 func (s *Service) SignedFile(ctx context.Context, id, expires, signature string) (*ent.CandidateFile, io.ReadCloser, error) {
-	if !s.Sealer.Verify(fileMessage(id, expires), signature) {
-		return nil, nil, apierror.New(http.StatusForbidden, CodeBadSignature, "the file URL is not valid; use it exactly as it was given")
-	}
-	exp, err := strconv.ParseInt(expires, 10, 64)
-	if err != nil {
-		return nil, nil, fmt.Errorf("signed expiry %q is not a number: %w", expires, err)
-	}
-	if s.now().Unix() > exp {
-		return nil, nil, apierror.New(http.StatusForbidden, CodeURLExpired,
-			"the file URL expired at %s; links are valid for %d seconds, ask for the file again for a fresh one",
-			time.Unix(exp, 0).UTC().Format(time.RFC3339), int(FileURLLifetime.Seconds()))
+	if err := s.checkSignedLink("file", fileMessage(id, expires), expires, signature, FileURLLifetime); err != nil {
+		return nil, nil, err
 	}
 	// The signature names the file: no API key is involved, so the row is
 	// read outside any tenant.

@@ -48,6 +48,8 @@ type Service struct {
 	// Webhooks pings endpoints and queues redeliveries; nil on a server
 	// that does not deliver webhooks.
 	Webhooks Deliveries
+	// Exports queues person exports (ExportPerson); nil refuses them.
+	Exports ExportQueue
 }
 
 // now returns the current time in the precision the database keeps.

@@ -21,6 +21,7 @@ import (
 	"github.com/hiregraph/hiregraph/internal/demo"
 	"github.com/hiregraph/hiregraph/internal/filestore"
 	"github.com/hiregraph/hiregraph/internal/outbound"
+	"github.com/hiregraph/hiregraph/internal/personaldata"
 	"github.com/hiregraph/hiregraph/internal/ratelimit"
 	"github.com/hiregraph/hiregraph/internal/server"
 	"github.com/hiregraph/hiregraph/internal/telemetry"
@@ -164,6 +165,12 @@ func (c *serveCmd) Run(a *app) error {
 	}
 	defer c.stopWebhooks(deliverer)
 	cfg.Webhooks = deliverer
+	jobs, err := startPersonalDataJobs(a.ctx, st, cfg.Files)
+	if err != nil {
+		return err
+	}
+	defer c.stopPersonalDataJobs(jobs)
+	cfg.PersonalData = jobs
 	srv := &http.Server{
 		Handler:           server.New(cfg),
 		ReadHeaderTimeout: c.ReadHeaderTimeout,
@@ -218,6 +225,29 @@ func (c *serveCmd) stopWebhooks(d *webhook.Deliverer) {
 	defer cancel()
 	if err := d.Stop(ctx); err != nil {
 		slog.Warn("stopping webhook delivery", "error", err)
+	}
+}
+
+// startPersonalDataJobs starts writing person exports and running
+// retention (hourly, on one process of all).
+func startPersonalDataJobs(ctx context.Context, st *store, files *filestore.Store) (*personaldata.Jobs, error) {
+	jobs, err := personaldata.New(personaldata.Config{DB: st.DB, Files: files, Workers: personaldata.DefaultWorkers})
+	if err != nil {
+		return nil, err
+	}
+	if err := jobs.Start(ctx); err != nil {
+		return nil, fmt.Errorf("starting personal data jobs: %w", err)
+	}
+	return jobs, nil
+}
+
+// stopPersonalDataJobs lets exports under way finish, within the shutdown
+// timeout; one cut short is written again by the next process.
+func (c *serveCmd) stopPersonalDataJobs(jobs *personaldata.Jobs) {
+	ctx, cancel := context.WithTimeout(context.Background(), c.ShutdownTimeout)
+	defer cancel()
+	if err := jobs.Stop(ctx); err != nil {
+		slog.Warn("stopping personal data jobs", "error", err)
 	}
 }
 

@@ -36,6 +36,8 @@ const (
 	FieldConsentText = "consent_text"
 	// FieldTimeConsented holds the string denoting the time_consented field in the database.
 	FieldTimeConsented = "time_consented"
+	// FieldTimeConsentExpires holds the string denoting the time_consent_expires field in the database.
+	FieldTimeConsentExpires = "time_consent_expires"
 	// FieldTimeCreated holds the string denoting the time_created field in the database.
 	FieldTimeCreated = "time_created"
 	// EdgeCompany holds the string denoting the company edge name in mutations.
@@ -73,6 +75,7 @@ var Columns = []string{
 	FieldDemographicAnswers,
 	FieldConsentText,
 	FieldTimeConsented,
+	FieldTimeConsentExpires,
 	FieldTimeCreated,
 }
 
@@ -169,6 +172,11 @@ func ByConsentText(opts ...sql.OrderTermOption) OrderOption {
 // ByTimeConsented orders the results by the time_consented field.
 func ByTimeConsented(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldTimeConsented, opts...).ToFunc()
+}
+
+// ByTimeConsentExpires orders the results by the time_consent_expires field.
+func ByTimeConsentExpires(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldTimeConsentExpires, opts...).ToFunc()
 }
 
 // ByTimeCreated orders the results by the time_created field.

@@ -105,6 +105,11 @@ func TimeConsented(v time.Time) predicate.Application {
 	return predicate.Application(sql.FieldEQ(FieldTimeConsented, v))
 }
 
+// TimeConsentExpires applies equality check predicate on the "time_consent_expires" field. It's identical to TimeConsentExpiresEQ.
+func TimeConsentExpires(v time.Time) predicate.Application {
+	return predicate.Application(sql.FieldEQ(FieldTimeConsentExpires, v))
+}
+
 // TimeCreated applies equality check predicate on the "time_created" field. It's identical to TimeCreatedEQ.
 func TimeCreated(v time.Time) predicate.Application {
 	return predicate.Application(sql.FieldEQ(FieldTimeCreated, v))
@@ -603,6 +608,56 @@ func TimeConsentedLT(v time.Time) predicate.Application {
 // TimeConsentedLTE applies the LTE predicate on the "time_consented" field.
 func TimeConsentedLTE(v time.Time) predicate.Application {
 	return predicate.Application(sql.FieldLTE(FieldTimeConsented, v))
+}
+
+// TimeConsentExpiresEQ applies the EQ predicate on the "time_consent_expires" field.
+func TimeConsentExpiresEQ(v time.Time) predicate.Application {
+	return predicate.Application(sql.FieldEQ(FieldTimeConsentExpires, v))
+}
+
+// TimeConsentExpiresNEQ applies the NEQ predicate on the "time_consent_expires" field.
+func TimeConsentExpiresNEQ(v time.Time) predicate.Application {
+	return predicate.Application(sql.FieldNEQ(FieldTimeConsentExpires, v))
+}
+
+// TimeConsentExpiresIn applies the In predicate on the "time_consent_expires" field.
+func TimeConsentExpiresIn(vs ...time.Time) predicate.Application {
+	return predicate.Application(sql.FieldIn(FieldTimeConsentExpires, vs...))
+}
+
+// TimeConsentExpiresNotIn applies the NotIn predicate on the "time_consent_expires" field.
+func TimeConsentExpiresNotIn(vs ...time.Time) predicate.Application {
+	return predicate.Application(sql.FieldNotIn(FieldTimeConsentExpires, vs...))
+}
+
+// TimeConsentExpiresGT applies the GT predicate on the "time_consent_expires" field.
+func TimeConsentExpiresGT(v time.Time) predicate.Application {
+	return predicate.Application(sql.FieldGT(FieldTimeConsentExpires, v))
+}
+
+// TimeConsentExpiresGTE applies the GTE predicate on the "time_consent_expires" field.
+func TimeConsentExpiresGTE(v time.Time) predicate.Application {
+	return predicate.Application(sql.FieldGTE(FieldTimeConsentExpires, v))
+}
+
+// TimeConsentExpiresLT applies the LT predicate on the "time_consent_expires" field.
+func TimeConsentExpiresLT(v time.Time) predicate.Application {
+	return predicate.Application(sql.FieldLT(FieldTimeConsentExpires, v))
+}
+
+// TimeConsentExpiresLTE applies the LTE predicate on the "time_consent_expires" field.
+func TimeConsentExpiresLTE(v time.Time) predicate.Application {
+	return predicate.Application(sql.FieldLTE(FieldTimeConsentExpires, v))
+}
+
+// TimeConsentExpiresIsNil applies the IsNil predicate on the "time_consent_expires" field.
+func TimeConsentExpiresIsNil() predicate.Application {
+	return predicate.Application(sql.FieldIsNull(FieldTimeConsentExpires))
+}
+
+// TimeConsentExpiresNotNil applies the NotNil predicate on the "time_consent_expires" field.
+func TimeConsentExpiresNotNil() predicate.Application {
+	return predicate.Application(sql.FieldNotNull(FieldTimeConsentExpires))
 }
 
 // TimeCreatedEQ applies the EQ predicate on the "time_created" field.

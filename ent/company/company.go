@@ -18,6 +18,8 @@ const (
 	FieldName = "name"
 	// FieldCareersToken holds the string denoting the careers_token field in the database.
 	FieldCareersToken = "careers_token"
+	// FieldRetentionDays holds the string denoting the retention_days field in the database.
+	FieldRetentionDays = "retention_days"
 	// FieldTimeCreated holds the string denoting the time_created field in the database.
 	FieldTimeCreated = "time_created"
 	// Table holds the table name of the company in the database.
@@ -29,6 +31,7 @@ var Columns = []string{
 	FieldID,
 	FieldName,
 	FieldCareersToken,
+	FieldRetentionDays,
 	FieldTimeCreated,
 }
 
@@ -54,6 +57,8 @@ var (
 	NameValidator func(string) error
 	// CareersTokenValidator is a validator for the "careers_token" field. It is called by the builders before save.
 	CareersTokenValidator func(string) error
+	// RetentionDaysValidator is a validator for the "retention_days" field. It is called by the builders before save.
+	RetentionDaysValidator func(int) error
 	// DefaultTimeCreated holds the default value on creation for the "time_created" field.
 	DefaultTimeCreated func() time.Time
 	// DefaultID holds the default value on creation for the "id" field.
@@ -78,6 +83,11 @@ func ByName(opts ...sql.OrderTermOption) OrderOption {
 // ByCareersToken orders the results by the careers_token field.
 func ByCareersToken(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldCareersToken, opts...).ToFunc()
+}
+
+// ByRetentionDays orders the results by the retention_days field.
+func ByRetentionDays(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldRetentionDays, opts...).ToFunc()
 }
 
 // ByTimeCreated orders the results by the time_created field.

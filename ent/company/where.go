@@ -74,6 +74,11 @@ func CareersToken(v string) predicate.Company {
 	return predicate.Company(sql.FieldEQ(FieldCareersToken, v))
 }
 
+// RetentionDays applies equality check predicate on the "retention_days" field. It's identical to RetentionDaysEQ.
+func RetentionDays(v int) predicate.Company {
+	return predicate.Company(sql.FieldEQ(FieldRetentionDays, v))
+}
+
 // TimeCreated applies equality check predicate on the "time_created" field. It's identical to TimeCreatedEQ.
 func TimeCreated(v time.Time) predicate.Company {
 	return predicate.Company(sql.FieldEQ(FieldTimeCreated, v))
@@ -207,6 +212,56 @@ func CareersTokenEqualFold(v string) predicate.Company {
 // CareersTokenContainsFold applies the ContainsFold predicate on the "careers_token" field.
 func CareersTokenContainsFold(v string) predicate.Company {
 	return predicate.Company(sql.FieldContainsFold(FieldCareersToken, v))
+}
+
+// RetentionDaysEQ applies the EQ predicate on the "retention_days" field.
+func RetentionDaysEQ(v int) predicate.Company {
+	return predicate.Company(sql.FieldEQ(FieldRetentionDays, v))
+}
+
+// RetentionDaysNEQ applies the NEQ predicate on the "retention_days" field.
+func RetentionDaysNEQ(v int) predicate.Company {
+	return predicate.Company(sql.FieldNEQ(FieldRetentionDays, v))
+}
+
+// RetentionDaysIn applies the In predicate on the "retention_days" field.
+func RetentionDaysIn(vs ...int) predicate.Company {
+	return predicate.Company(sql.FieldIn(FieldRetentionDays, vs...))
+}
+
+// RetentionDaysNotIn applies the NotIn predicate on the "retention_days" field.
+func RetentionDaysNotIn(vs ...int) predicate.Company {
+	return predicate.Company(sql.FieldNotIn(FieldRetentionDays, vs...))
+}
+
+// RetentionDaysGT applies the GT predicate on the "retention_days" field.
+func RetentionDaysGT(v int) predicate.Company {
+	return predicate.Company(sql.FieldGT(FieldRetentionDays, v))
+}
+
+// RetentionDaysGTE applies the GTE predicate on the "retention_days" field.
+func RetentionDaysGTE(v int) predicate.Company {
+	return predicate.Company(sql.FieldGTE(FieldRetentionDays, v))
+}
+
+// RetentionDaysLT applies the LT predicate on the "retention_days" field.
+func RetentionDaysLT(v int) predicate.Company {
+	return predicate.Company(sql.FieldLT(FieldRetentionDays, v))
+}
+
+// RetentionDaysLTE applies the LTE predicate on the "retention_days" field.
+func RetentionDaysLTE(v int) predicate.Company {
+	return predicate.Company(sql.FieldLTE(FieldRetentionDays, v))
+}
+
+// RetentionDaysIsNil applies the IsNil predicate on the "retention_days" field.
+func RetentionDaysIsNil() predicate.Company {
+	return predicate.Company(sql.FieldIsNull(FieldRetentionDays))
+}
+
+// RetentionDaysNotNil applies the NotNil predicate on the "retention_days" field.
+func RetentionDaysNotNil() predicate.Company {
+	return predicate.Company(sql.FieldNotNull(FieldRetentionDays))
 }
 
 // TimeCreatedEQ applies the EQ predicate on the "time_created" field.

@@ -249,6 +249,18 @@ func (f PersonFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, erro
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.PersonMutation", m)
 }
 
+// The PersonExportFunc type is an adapter to allow the use of ordinary
+// function as PersonExport mutator.
+type PersonExportFunc func(context.Context, *ent.PersonExportMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f PersonExportFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.PersonExportMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.PersonExportMutation", m)
+}
+
 // The PipelineStepFunc type is an adapter to allow the use of ordinary
 // function as PipelineStep mutator.
 type PipelineStepFunc func(context.Context, *ent.PipelineStepMutation) (ent.Value, error)

@@ -28,6 +28,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/offerletter"
 	"github.com/hiregraph/hiregraph/ent/opening"
 	"github.com/hiregraph/hiregraph/ent/person"
+	"github.com/hiregraph/hiregraph/ent/personexport"
 	"github.com/hiregraph/hiregraph/ent/pipelinestep"
 	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/predicate"
@@ -637,6 +638,33 @@ func (f TraversePerson) Traverse(ctx context.Context, q ent.Query) error {
 	return fmt.Errorf("unexpected query type %T. expect *ent.PersonQuery", q)
 }
 
+// The PersonExportFunc type is an adapter to allow the use of ordinary function as a Querier.
+type PersonExportFunc func(context.Context, *ent.PersonExportQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f PersonExportFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.PersonExportQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.PersonExportQuery", q)
+}
+
+// The TraversePersonExport type is an adapter to allow the use of ordinary function as Traverser.
+type TraversePersonExport func(context.Context, *ent.PersonExportQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraversePersonExport) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraversePersonExport) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.PersonExportQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.PersonExportQuery", q)
+}
+
 // The PipelineStepFunc type is an adapter to allow the use of ordinary function as a Querier.
 type PipelineStepFunc func(context.Context, *ent.PipelineStepQuery) (ent.Value, error)
 
@@ -950,6 +978,8 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.OpeningQuery, predicate.Opening, opening.OrderOption]{typ: ent.TypeOpening, tq: q}, nil
 	case *ent.PersonQuery:
 		return &query[*ent.PersonQuery, predicate.Person, person.OrderOption]{typ: ent.TypePerson, tq: q}, nil
+	case *ent.PersonExportQuery:
+		return &query[*ent.PersonExportQuery, predicate.PersonExport, personexport.OrderOption]{typ: ent.TypePersonExport, tq: q}, nil
 	case *ent.PipelineStepQuery:
 		return &query[*ent.PipelineStepQuery, predicate.PipelineStep, pipelinestep.OrderOption]{typ: ent.TypePipelineStep, tq: q}, nil
 	case *ent.PositionQuery:

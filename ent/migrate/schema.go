@@ -133,6 +133,7 @@ var (
 		{Name: "demographic_answers", Type: field.TypeJSON},
 		{Name: "consent_text", Type: field.TypeString, Size: 16000},
 		{Name: "time_consented", Type: field.TypeTime},
+		{Name: "time_consent_expires", Type: field.TypeTime, Nullable: true},
 		{Name: "time_created", Type: field.TypeTime},
 		{Name: "company_id", Type: field.TypeString, Size: 40},
 		{Name: "candidate_id", Type: field.TypeString, Size: 40},
@@ -145,13 +146,13 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "applications_companies_company",
-				Columns:    []*schema.Column{ApplicationsColumns[10]},
+				Columns:    []*schema.Column{ApplicationsColumns[11]},
 				RefColumns: []*schema.Column{CompaniesColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
 			{
 				Symbol:     "applications_candidates_applications",
-				Columns:    []*schema.Column{ApplicationsColumns[11]},
+				Columns:    []*schema.Column{ApplicationsColumns[12]},
 				RefColumns: []*schema.Column{CandidatesColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
@@ -160,12 +161,12 @@ var (
 			{
 				Name:    "application_company_id_candidate_id_id",
 				Unique:  false,
-				Columns: []*schema.Column{ApplicationsColumns[10], ApplicationsColumns[11], ApplicationsColumns[0]},
+				Columns: []*schema.Column{ApplicationsColumns[11], ApplicationsColumns[12], ApplicationsColumns[0]},
 			},
 			{
 				Name:    "application_company_id_email_time_created",
 				Unique:  false,
-				Columns: []*schema.Column{ApplicationsColumns[10], ApplicationsColumns[1], ApplicationsColumns[9]},
+				Columns: []*schema.Column{ApplicationsColumns[11], ApplicationsColumns[1], ApplicationsColumns[10]},
 			},
 		},
 	}
@@ -411,6 +412,7 @@ var (
 		{Name: "id", Type: field.TypeString, Size: 40},
 		{Name: "name", Type: field.TypeString, Size: 200},
 		{Name: "careers_token", Type: field.TypeString},
+		{Name: "retention_days", Type: field.TypeInt, Nullable: true},
 		{Name: "time_created", Type: field.TypeTime},
 	}
 	// CompaniesTable holds the schema information for the "companies" table.
@@ -863,6 +865,40 @@ var (
 				Name:    "person_company_id_email_normalized",
 				Unique:  true,
 				Columns: []*schema.Column{PersonsColumns[13], PersonsColumns[5]},
+			},
+		},
+	}
+	// PersonExportsColumns holds the columns for the "person_exports" table.
+	PersonExportsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString, Size: 40},
+		{Name: "person_id", Type: field.TypeString},
+		{Name: "requested_by", Type: field.TypeString, Default: ""},
+		{Name: "status", Type: field.TypeEnum, Enums: []string{"QUEUED", "RUNNING", "DONE", "FAILED"}, Default: "QUEUED"},
+		{Name: "failure", Type: field.TypeString, Default: ""},
+		{Name: "storage_key", Type: field.TypeString, Nullable: true},
+		{Name: "size", Type: field.TypeInt64, Default: 0},
+		{Name: "time_created", Type: field.TypeTime},
+		{Name: "time_completed", Type: field.TypeTime, Nullable: true},
+		{Name: "company_id", Type: field.TypeString, Size: 40},
+	}
+	// PersonExportsTable holds the schema information for the "person_exports" table.
+	PersonExportsTable = &schema.Table{
+		Name:       "person_exports",
+		Columns:    PersonExportsColumns,
+		PrimaryKey: []*schema.Column{PersonExportsColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "person_exports_companies_company",
+				Columns:    []*schema.Column{PersonExportsColumns[9]},
+				RefColumns: []*schema.Column{CompaniesColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "personexport_company_id_person_id",
+				Unique:  false,
+				Columns: []*schema.Column{PersonExportsColumns[9], PersonExportsColumns[1]},
 			},
 		},
 	}
@@ -1362,6 +1398,7 @@ var (
 		OfferLettersTable,
 		OpeningsTable,
 		PersonsTable,
+		PersonExportsTable,
 		PipelineStepsTable,
 		PositionsTable,
 		QuestionnairesTable,
@@ -1420,6 +1457,7 @@ func init() {
 	OpeningsTable.ForeignKeys[0].RefTable = CompaniesTable
 	OpeningsTable.ForeignKeys[1].RefTable = PositionsTable
 	PersonsTable.ForeignKeys[0].RefTable = CompaniesTable
+	PersonExportsTable.ForeignKeys[0].RefTable = CompaniesTable
 	PipelineStepsTable.ForeignKeys[0].RefTable = CompaniesTable
 	PipelineStepsTable.ForeignKeys[1].RefTable = PositionsTable
 	PositionsTable.ForeignKeys[0].RefTable = CompaniesTable

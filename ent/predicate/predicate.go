@@ -66,6 +66,9 @@ type Opening func(*sql.Selector)
 // Person is the predicate function for person builders.
 type Person func(*sql.Selector)
 
+// PersonExport is the predicate function for personexport builders.
+type PersonExport func(*sql.Selector)
+
 // PipelineStep is the predicate function for pipelinestep builders.
 type PipelineStep func(*sql.Selector)
 

@@ -591,6 +591,30 @@ func (f PersonMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation
 	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.PersonMutation", m)
 }
 
+// The PersonExportQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type PersonExportQueryRuleFunc func(context.Context, *ent.PersonExportQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f PersonExportQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.PersonExportQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.PersonExportQuery", q)
+}
+
+// The PersonExportMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type PersonExportMutationRuleFunc func(context.Context, *ent.PersonExportMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f PersonExportMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.PersonExportMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.PersonExportMutation", m)
+}
+
 // The PipelineStepQueryRuleFunc type is an adapter to allow the use of ordinary
 // functions as a query rule.
 type PipelineStepQueryRuleFunc func(context.Context, *ent.PipelineStepQuery) error
@@ -906,6 +930,8 @@ func queryFilter(q ent.Query) (Filter, error) {
 		return q.Filter(), nil
 	case *ent.PersonQuery:
 		return q.Filter(), nil
+	case *ent.PersonExportQuery:
+		return q.Filter(), nil
 	case *ent.PipelineStepQuery:
 		return q.Filter(), nil
 	case *ent.PositionQuery:
@@ -972,6 +998,8 @@ func mutationFilter(m ent.Mutation) (Filter, error) {
 	case *ent.OpeningMutation:
 		return m.Filter(), nil
 	case *ent.PersonMutation:
+		return m.Filter(), nil
+	case *ent.PersonExportMutation:
 		return m.Filter(), nil
 	case *ent.PipelineStepMutation:
 		return m.Filter(), nil

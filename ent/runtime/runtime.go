@@ -26,6 +26,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/offerletter"
 	"github.com/hiregraph/hiregraph/ent/opening"
 	"github.com/hiregraph/hiregraph/ent/person"
+	"github.com/hiregraph/hiregraph/ent/personexport"
 	"github.com/hiregraph/hiregraph/ent/pipelinestep"
 	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/questionnaire"
@@ -279,7 +280,7 @@ func init() {
 		}
 	}()
 	// applicationDescTimeCreated is the schema descriptor for time_created field.
-	applicationDescTimeCreated := applicationFields[9].Descriptor()
+	applicationDescTimeCreated := applicationFields[10].Descriptor()
 	// application.DefaultTimeCreated holds the default value on creation for the time_created field.
 	application.DefaultTimeCreated = applicationDescTimeCreated.Default.(func() time.Time)
 	// applicationDescID is the schema descriptor for id field.
@@ -674,8 +675,12 @@ func init() {
 	companyDescCareersToken := companyFields[1].Descriptor()
 	// company.CareersTokenValidator is a validator for the "careers_token" field. It is called by the builders before save.
 	company.CareersTokenValidator = companyDescCareersToken.Validators[0].(func(string) error)
+	// companyDescRetentionDays is the schema descriptor for retention_days field.
+	companyDescRetentionDays := companyFields[2].Descriptor()
+	// company.RetentionDaysValidator is a validator for the "retention_days" field. It is called by the builders before save.
+	company.RetentionDaysValidator = companyDescRetentionDays.Validators[0].(func(int) error)
 	// companyDescTimeCreated is the schema descriptor for time_created field.
-	companyDescTimeCreated := companyFields[2].Descriptor()
+	companyDescTimeCreated := companyFields[3].Descriptor()
 	// company.DefaultTimeCreated holds the default value on creation for the time_created field.
 	company.DefaultTimeCreated = companyDescTimeCreated.Default.(func() time.Time)
 	// companyDescID is the schema descriptor for id field.
@@ -1592,6 +1597,75 @@ func init() {
 	// person.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	person.IDValidator = func() func(string) error {
 		validators := personDescID.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(id string) error {
+			for _, fn := range fns {
+				if err := fn(id); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	personexportMixin := schema.PersonExport{}.Mixin()
+	personexport.Policy = privacy.NewPolicies(personexportMixin[1], schema.PersonExport{})
+	personexport.Hooks[0] = func(next ent.Mutator) ent.Mutator {
+		return ent.MutateFunc(func(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+			if err := personexport.Policy.EvalMutation(ctx, m); err != nil {
+				return nil, err
+			}
+			return next.Mutate(ctx, m)
+		})
+	}
+	personexportMixinHooks1 := personexportMixin[1].Hooks()
+
+	personexport.Hooks[1] = personexportMixinHooks1[0]
+
+	personexport.Hooks[2] = personexportMixinHooks1[1]
+	personexportMixinInters1 := personexportMixin[1].Interceptors()
+	personexport.Interceptors[0] = personexportMixinInters1[0]
+	personexportMixinFields0 := personexportMixin[0].Fields()
+	_ = personexportMixinFields0
+	personexportMixinFields1 := personexportMixin[1].Fields()
+	_ = personexportMixinFields1
+	personexportFields := schema.PersonExport{}.Fields()
+	_ = personexportFields
+	// personexportDescCompanyID is the schema descriptor for company_id field.
+	personexportDescCompanyID := personexportMixinFields1[0].Descriptor()
+	// personexport.CompanyIDValidator is a validator for the "company_id" field. It is called by the builders before save.
+	personexport.CompanyIDValidator = personexportDescCompanyID.Validators[0].(func(string) error)
+	// personexportDescPersonID is the schema descriptor for person_id field.
+	personexportDescPersonID := personexportFields[0].Descriptor()
+	// personexport.PersonIDValidator is a validator for the "person_id" field. It is called by the builders before save.
+	personexport.PersonIDValidator = personexportDescPersonID.Validators[0].(func(string) error)
+	// personexportDescRequestedBy is the schema descriptor for requested_by field.
+	personexportDescRequestedBy := personexportFields[1].Descriptor()
+	// personexport.DefaultRequestedBy holds the default value on creation for the requested_by field.
+	personexport.DefaultRequestedBy = personexportDescRequestedBy.Default.(string)
+	// personexportDescFailure is the schema descriptor for failure field.
+	personexportDescFailure := personexportFields[3].Descriptor()
+	// personexport.DefaultFailure holds the default value on creation for the failure field.
+	personexport.DefaultFailure = personexportDescFailure.Default.(string)
+	// personexportDescSize is the schema descriptor for size field.
+	personexportDescSize := personexportFields[5].Descriptor()
+	// personexport.DefaultSize holds the default value on creation for the size field.
+	personexport.DefaultSize = personexportDescSize.Default.(int64)
+	// personexport.SizeValidator is a validator for the "size" field. It is called by the builders before save.
+	personexport.SizeValidator = personexportDescSize.Validators[0].(func(int64) error)
+	// personexportDescTimeCreated is the schema descriptor for time_created field.
+	personexportDescTimeCreated := personexportFields[6].Descriptor()
+	// personexport.DefaultTimeCreated holds the default value on creation for the time_created field.
+	personexport.DefaultTimeCreated = personexportDescTimeCreated.Default.(func() time.Time)
+	// personexportDescID is the schema descriptor for id field.
+	personexportDescID := personexportMixinFields0[0].Descriptor()
+	// personexport.DefaultID holds the default value on creation for the id field.
+	personexport.DefaultID = personexportDescID.Default.(func() string)
+	// personexport.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	personexport.IDValidator = func() func(string) error {
+		validators := personexportDescID.Validators
 		fns := [...]func(string) error{
 			validators[0].(func(string) error),
 			validators[1].(func(string) error),

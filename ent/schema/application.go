@@ -40,6 +40,9 @@ func (Application) Fields() []ent.Field {
 		// 4,000 characters, of up to 4 bytes each in UTF-8.
 		field.Text("consent_text").Comment("The text the applicant agreed to, exactly as the form showed it.").MaxLen(4 * 4000).NotEmpty().Immutable(),
 		field.Time("time_consented").Comment("When the applicant agreed: when the application arrived.").Immutable(),
+		// Null on applications older than the field: their consent ran
+		// two years, as the form said (recruiting.ConsentPeriod).
+		field.Time("time_consent_expires").Comment("When the consent ends: two years after it was given, as the form says.").Optional().Nillable().Immutable(),
 		field.Time("time_created").Comment("When the application arrived.").Default(now).Immutable(),
 	}
 }

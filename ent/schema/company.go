@@ -30,6 +30,9 @@ func (Company) Fields() []ent.Field {
 		// careers_token authenticates the public careers API (spec 4.7); it
 		// is printed in position URLs, so it is a capability, not a secret key.
 		field.String("careers_token").Comment("The token careers sites pass to the careers API; never shown in the graph.").NotEmpty().Sensitive().Annotations(entgql.Skip()),
+		// retention_days turns retention on (docs/personal-data.md,
+		// Retention): off unless a people:erase holder sets it.
+		field.Int("retention_days").Comment("Days after which a rejected or withdrawn candidate with no activity is erased; null: never.").Optional().Nillable().Positive(),
 		field.Time("time_created").Comment("When the company was created.").Default(now).Immutable(),
 	}
 }

@@ -24,6 +24,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/fielddefinition"
 	"github.com/hiregraph/hiregraph/ent/hiringteammember"
 	"github.com/hiregraph/hiregraph/ent/opening"
+	"github.com/hiregraph/hiregraph/ent/personexport"
 	"github.com/hiregraph/hiregraph/ent/pipelinestep"
 	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/schema/schematype"
@@ -56,6 +57,7 @@ type ResolverRoot interface {
 	HiringTeamMember() HiringTeamMemberResolver
 	Mutation() MutationResolver
 	Opening() OpeningResolver
+	PersonExport() PersonExportResolver
 	Position() PositionResolver
 	Query() QueryResolver
 	Subscription() SubscriptionResolver
@@ -120,6 +122,7 @@ type ComplexityRoot struct {
 		ID                 func(childComplexity int) int
 		LinkedinURL        func(childComplexity int) int
 		Source             func(childComplexity int) int
+		TimeConsentExpires func(childComplexity int) int
 		TimeConsented      func(childComplexity int) int
 		TimeCreated        func(childComplexity int) int
 	}
@@ -221,10 +224,11 @@ type ComplexityRoot struct {
 	}
 
 	Company struct {
-		ID          func(childComplexity int) int
-		Name        func(childComplexity int) int
-		TimeCreated func(childComplexity int) int
-		ViewerUser  func(childComplexity int) int
+		ID            func(childComplexity int) int
+		Name          func(childComplexity int) int
+		RetentionDays func(childComplexity int) int
+		TimeCreated   func(childComplexity int) int
+		ViewerUser    func(childComplexity int) int
 	}
 
 	Contact struct {
@@ -428,6 +432,7 @@ type ComplexityRoot struct {
 		DeleteRole              func(childComplexity int, id string) int
 		DeleteWebhookEndpoint   func(childComplexity int, id string) int
 		ErasePerson             func(childComplexity int, id string) int
+		ExportPerson            func(childComplexity int, id string) int
 		HireCandidate           func(childComplexity int, id string, openingID string) int
 		MoveCandidate           func(childComplexity int, id string, toStepID string) int
 		PauseOpeningApproval    func(childComplexity int, openingID string) int
@@ -444,7 +449,9 @@ type ComplexityRoot struct {
 		ReviveCandidate         func(childComplexity int, id string) int
 		RevokeAPIKey            func(childComplexity int, id string) int
 		RotateWebhookSecret     func(childComplexity int, id string, overlapHours *int) int
+		RunRetention            func(childComplexity int, dryRun bool) int
 		SetPositionStatus       func(childComplexity int, id string, status position.Status) int
+		SetRetention            func(childComplexity int, days *int) int
 		SetUserRoles            func(childComplexity int, id string, roles []string) int
 		StartOpeningApproval    func(childComplexity int, openingID string, name *string, approverIDs []string) int
 		SubmitCandidateForTest  func(childComplexity int, candidateID string, partnerID string, testID string) int
@@ -588,6 +595,18 @@ type ComplexityRoot struct {
 		Node   func(childComplexity int) int
 	}
 
+	PersonExport struct {
+		DownloadURL        func(childComplexity int) int
+		DownloadURLExpires func(childComplexity int) int
+		Failure            func(childComplexity int) int
+		ID                 func(childComplexity int) int
+		RequestedBy        func(childComplexity int) int
+		Size               func(childComplexity int) int
+		Status             func(childComplexity int) int
+		TimeCompleted      func(childComplexity int) int
+		TimeCreated        func(childComplexity int) int
+	}
+
 	PipelineStep struct {
 		AssigneeIds func(childComplexity int) int
 		Candidates  func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.CandidateOrder, where *ent.CandidateWhereInput) int
@@ -662,6 +681,7 @@ type ComplexityRoot struct {
 		Openings           func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.OpeningOrder, where *ent.OpeningWhereInput, filter *recruiting.OpeningFilter) int
 		People             func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.PersonOrder, where *ent.PersonWhereInput) int
 		Permissions        func(childComplexity int) int
+		PersonExport       func(childComplexity int, id string) int
 		Pipeline           func(childComplexity int, positionID *string) int
 		Positions          func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.PositionOrder, where *ent.PositionWhereInput) int
 		Questionnaires     func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.QuestionnaireOrder, where *ent.QuestionnaireWhereInput) int
@@ -728,6 +748,12 @@ type ComplexityRoot struct {
 		Email    func(childComplexity int) int
 		LastName func(childComplexity int) int
 		Phone    func(childComplexity int) int
+	}
+
+	RetentionDue struct {
+		CandidateIDs func(childComplexity int) int
+		PersonID     func(childComplexity int) int
+		Reason       func(childComplexity int) int
 	}
 
 	Role struct {
@@ -905,6 +931,9 @@ type MutationResolver interface {
 	AddHiringTeamMember(ctx context.Context, positionID string, userID string, role hiringteammember.Role) (*ent.Position, error)
 	RemoveHiringTeamMember(ctx context.Context, positionID string, userID string) (*ent.Position, error)
 	ErasePerson(ctx context.Context, id string) (*ent.Person, error)
+	ExportPerson(ctx context.Context, id string) (*ent.PersonExport, error)
+	SetRetention(ctx context.Context, days *int) (*ent.Company, error)
+	RunRetention(ctx context.Context, dryRun bool) ([]*recruiting.RetentionDue, error)
 	AddPipelineStep(ctx context.Context, positionID *string, input recruiting.StepInput) ([]*ent.PipelineStep, error)
 	UpdatePipelineStep(ctx context.Context, id string, input recruiting.UpdateStepInput) ([]*ent.PipelineStep, error)
 	RemovePipelineStep(ctx context.Context, id string) ([]*ent.PipelineStep, error)
@@ -936,6 +965,10 @@ type OpeningResolver interface {
 
 	HiredCandidate(ctx context.Context, obj *ent.Opening) (*ent.Candidate, error)
 }
+type PersonExportResolver interface {
+	DownloadURL(ctx context.Context, obj *ent.PersonExport) (*string, error)
+	DownloadURLExpires(ctx context.Context, obj *ent.PersonExport) (*time.Time, error)
+}
 type PositionResolver interface {
 	SalaryRange(ctx context.Context, obj *ent.Position) (*schematype.SalaryRange, error)
 	Categories(ctx context.Context, obj *ent.Position) ([]*schematype.NamedValue, error)
@@ -965,6 +998,7 @@ type QueryResolver interface {
 	Openings(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.OpeningOrder, where *ent.OpeningWhereInput, filter *recruiting.OpeningFilter) (*ent.OpeningConnection, error)
 	Candidates(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.CandidateOrder, where *ent.CandidateWhereInput, filter *recruiting.CandidateFilter) (*ent.CandidateConnection, error)
 	Questionnaires(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.QuestionnaireOrder, where *ent.QuestionnaireWhereInput) (*ent.QuestionnaireConnection, error)
+	PersonExport(ctx context.Context, id string) (*ent.PersonExport, error)
 	Pipeline(ctx context.Context, positionID *string) ([]*ent.PipelineStep, error)
 	Permissions(ctx context.Context) ([]*permission.Info, error)
 	Roles(ctx context.Context) ([]*recruiting.RoleView, error)
@@ -1230,6 +1264,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Application.Source(childComplexity), true
+	case "Application.timeConsentExpires":
+		if e.ComplexityRoot.Application.TimeConsentExpires == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Application.TimeConsentExpires(childComplexity), true
 	case "Application.timeConsented":
 		if e.ComplexityRoot.Application.TimeConsented == nil {
 			break
@@ -1691,6 +1731,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Company.Name(childComplexity), true
+	case "Company.retentionDays":
+		if e.ComplexityRoot.Company.RetentionDays == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Company.RetentionDays(childComplexity), true
 	case "Company.timeCreated":
 		if e.ComplexityRoot.Company.TimeCreated == nil {
 			break
@@ -2599,6 +2645,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.ErasePerson(childComplexity, args["id"].(string)), true
+	case "Mutation.exportPerson":
+		if e.ComplexityRoot.Mutation.ExportPerson == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_exportPerson_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ExportPerson(childComplexity, args["id"].(string)), true
 	case "Mutation.hireCandidate":
 		if e.ComplexityRoot.Mutation.HireCandidate == nil {
 			break
@@ -2775,6 +2832,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.RotateWebhookSecret(childComplexity, args["id"].(string), args["overlapHours"].(*int)), true
+	case "Mutation.runRetention":
+		if e.ComplexityRoot.Mutation.RunRetention == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_runRetention_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.RunRetention(childComplexity, args["dryRun"].(bool)), true
 	case "Mutation.setPositionStatus":
 		if e.ComplexityRoot.Mutation.SetPositionStatus == nil {
 			break
@@ -2786,6 +2854,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.SetPositionStatus(childComplexity, args["id"].(string), args["status"].(position.Status)), true
+	case "Mutation.setRetention":
+		if e.ComplexityRoot.Mutation.SetRetention == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_setRetention_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.SetRetention(childComplexity, args["days"].(*int)), true
 	case "Mutation.setUserRoles":
 		if e.ComplexityRoot.Mutation.SetUserRoles == nil {
 			break
@@ -3446,6 +3525,61 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.PersonEdge.Node(childComplexity), true
 
+	case "PersonExport.downloadURL":
+		if e.ComplexityRoot.PersonExport.DownloadURL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PersonExport.DownloadURL(childComplexity), true
+	case "PersonExport.downloadURLExpires":
+		if e.ComplexityRoot.PersonExport.DownloadURLExpires == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PersonExport.DownloadURLExpires(childComplexity), true
+	case "PersonExport.failure":
+		if e.ComplexityRoot.PersonExport.Failure == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PersonExport.Failure(childComplexity), true
+	case "PersonExport.id":
+		if e.ComplexityRoot.PersonExport.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PersonExport.ID(childComplexity), true
+	case "PersonExport.requestedBy":
+		if e.ComplexityRoot.PersonExport.RequestedBy == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PersonExport.RequestedBy(childComplexity), true
+	case "PersonExport.size":
+		if e.ComplexityRoot.PersonExport.Size == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PersonExport.Size(childComplexity), true
+	case "PersonExport.status":
+		if e.ComplexityRoot.PersonExport.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PersonExport.Status(childComplexity), true
+	case "PersonExport.timeCompleted":
+		if e.ComplexityRoot.PersonExport.TimeCompleted == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PersonExport.TimeCompleted(childComplexity), true
+	case "PersonExport.timeCreated":
+		if e.ComplexityRoot.PersonExport.TimeCreated == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PersonExport.TimeCreated(childComplexity), true
+
 	case "PipelineStep.assigneeIds", "PipelineStep.assigneeIDs":
 		if e.ComplexityRoot.PipelineStep.AssigneeIds == nil {
 			break
@@ -3897,6 +4031,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Permissions(childComplexity), true
+	case "Query.personExport":
+		if e.ComplexityRoot.Query.PersonExport == nil {
+			break
+		}
+
+		args, err := ec.field_Query_personExport_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.PersonExport(childComplexity, args["id"].(string)), true
 	case "Query.pipeline":
 		if e.ComplexityRoot.Query.Pipeline == nil {
 			break
@@ -4165,6 +4310,25 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.RequiredCandidateFields.Phone(childComplexity), true
+
+	case "RetentionDue.candidateIDs":
+		if e.ComplexityRoot.RetentionDue.CandidateIDs == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RetentionDue.CandidateIDs(childComplexity), true
+	case "RetentionDue.personID":
+		if e.ComplexityRoot.RetentionDue.PersonID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RetentionDue.PersonID(childComplexity), true
+	case "RetentionDue.reason":
+		if e.ComplexityRoot.RetentionDue.Reason == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RetentionDue.Reason(childComplexity), true
 
 	case "Role.builtIn":
 		if e.ComplexityRoot.Role.BuiltIn == nil {
@@ -4685,6 +4849,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("OpeningFilter", ec.unmarshalInputOpeningFilter),
 			graphql.NewInputUnmarshaler("OpeningOrder", ec.unmarshalInputOpeningOrder),
 			graphql.NewInputUnmarshaler("OpeningWhereInput", ec.unmarshalInputOpeningWhereInput),
+			graphql.NewInputUnmarshaler("PersonExportWhereInput", ec.unmarshalInputPersonExportWhereInput),
 			graphql.NewInputUnmarshaler("PersonInput", ec.unmarshalInputPersonInput),
 			graphql.NewInputUnmarshaler("PersonOrder", ec.unmarshalInputPersonOrder),
 			graphql.NewInputUnmarshaler("PersonWhereInput", ec.unmarshalInputPersonWhereInput),
@@ -5540,6 +5705,10 @@ type Application implements Node {
   """
   timeConsented: Time!
   """
+  When the consent ends: two years after it was given, as the form says.
+  """
+  timeConsentExpires: Time
+  """
   When the application arrived.
   """
   timeCreated: Time!
@@ -5897,6 +6066,46 @@ input ApplicationWhereInput {
   Matches records whose timeConsented is the value or before (less).
   """
   timeConsentedLTE: Time
+  """
+  time_consent_expires field predicates
+  """
+  timeConsentExpires: Time
+  """
+  Matches records whose timeConsentExpires does not equal the value.
+  """
+  timeConsentExpiresNEQ: Time
+  """
+  Matches records whose timeConsentExpires is one of the values.
+  """
+  timeConsentExpiresIn: [Time!]
+  """
+  Matches records whose timeConsentExpires is none of the values.
+  """
+  timeConsentExpiresNotIn: [Time!]
+  """
+  Matches records whose timeConsentExpires is after (greater than) the value.
+  """
+  timeConsentExpiresGT: Time
+  """
+  Matches records whose timeConsentExpires is the value or after (greater).
+  """
+  timeConsentExpiresGTE: Time
+  """
+  Matches records whose timeConsentExpires is before (less than) the value.
+  """
+  timeConsentExpiresLT: Time
+  """
+  Matches records whose timeConsentExpires is the value or before (less).
+  """
+  timeConsentExpiresLTE: Time
+  """
+  Matches records whose timeConsentExpires is null.
+  """
+  timeConsentExpiresIsNil: Boolean
+  """
+  Matches records whose timeConsentExpires is set.
+  """
+  timeConsentExpiresNotNil: Boolean
   """
   time_created field predicates
   """
@@ -7794,6 +8003,10 @@ type Company implements Node {
   """
   name: String!
   """
+  Days after which a rejected or withdrawn candidate with no activity is erased; null: never.
+  """
+  retentionDays: Int
+  """
   When the company was created.
   """
   timeCreated: Time!
@@ -7907,6 +8120,46 @@ input CompanyWhereInput {
   Matches records whose name contains the value, ignoring case.
   """
   nameContainsFold: String
+  """
+  retention_days field predicates
+  """
+  retentionDays: Int
+  """
+  Matches records whose retentionDays does not equal the value.
+  """
+  retentionDaysNEQ: Int
+  """
+  Matches records whose retentionDays is one of the values.
+  """
+  retentionDaysIn: [Int!]
+  """
+  Matches records whose retentionDays is none of the values.
+  """
+  retentionDaysNotIn: [Int!]
+  """
+  Matches records whose retentionDays is after (greater than) the value.
+  """
+  retentionDaysGT: Int
+  """
+  Matches records whose retentionDays is the value or after (greater).
+  """
+  retentionDaysGTE: Int
+  """
+  Matches records whose retentionDays is before (less than) the value.
+  """
+  retentionDaysLT: Int
+  """
+  Matches records whose retentionDays is the value or before (less).
+  """
+  retentionDaysLTE: Int
+  """
+  Matches records whose retentionDays is null.
+  """
+  retentionDaysIsNil: Boolean
+  """
+  Matches records whose retentionDays is set.
+  """
+  retentionDaysNotNil: Boolean
   """
   time_created field predicates
   """
@@ -11691,6 +11944,342 @@ type PersonEdge {
   A cursor for use in pagination.
   """
   cursor: Cursor!
+}
+"""
+An export of everything the company holds about a person, as one zip archive downloaded through a short-lived signed URL.
+"""
+type PersonExport implements Node {
+  """
+  The global id of the PersonExport: its type prefix and a ULID.
+  """
+  id: ID!
+  """
+  Who asked for the export: a user's or an API key's id.
+  """
+  requestedBy: String!
+  """
+  Where the export stands.
+  """
+  status: PersonExportStatus!
+  """
+  Why the export failed; empty unless it did.
+  """
+  failure: String!
+  """
+  The archive's size in bytes; 0 until done.
+  """
+  size: Int!
+  """
+  When the export was asked for.
+  """
+  timeCreated: Time!
+  """
+  When the archive was written (or the export failed); null until then.
+  """
+  timeCompleted: Time
+}
+"""
+PersonExportStatus is enum for the field status
+"""
+enum PersonExportStatus @goModel(model: "github.com/hiregraph/hiregraph/ent/personexport.Status") {
+  """
+  Waiting for a worker.
+  """
+  QUEUED
+  """
+  Being written.
+  """
+  RUNNING
+  """
+  Written: the archive can be downloaded.
+  """
+  DONE
+  """
+  Could not be written; failure says why.
+  """
+  FAILED
+}
+"""
+PersonExportWhereInput is used for filtering PersonExport objects.
+Input was generated by ent.
+"""
+input PersonExportWhereInput {
+  """
+  Matches what the filter inside does not match.
+  """
+  not: PersonExportWhereInput
+  """
+  Matches what every filter in the list matches.
+  """
+  and: [PersonExportWhereInput!]
+  """
+  Matches what any filter in the list matches.
+  """
+  or: [PersonExportWhereInput!]
+  """
+  id field predicates
+  """
+  id: ID
+  """
+  Matches records whose id does not equal the value.
+  """
+  idNEQ: ID
+  """
+  Matches records whose id is one of the values.
+  """
+  idIn: [ID!]
+  """
+  Matches records whose id is none of the values.
+  """
+  idNotIn: [ID!]
+  """
+  Matches records whose id is after (greater than) the value.
+  """
+  idGT: ID
+  """
+  Matches records whose id is the value or after (greater).
+  """
+  idGTE: ID
+  """
+  Matches records whose id is before (less than) the value.
+  """
+  idLT: ID
+  """
+  Matches records whose id is the value or before (less).
+  """
+  idLTE: ID
+  """
+  Matches records whose id equals the value, ignoring case.
+  """
+  idEqualFold: ID
+  """
+  Matches records whose id contains the value, ignoring case.
+  """
+  idContainsFold: ID
+  """
+  requested_by field predicates
+  """
+  requestedBy: String
+  """
+  Matches records whose requestedBy does not equal the value.
+  """
+  requestedByNEQ: String
+  """
+  Matches records whose requestedBy is one of the values.
+  """
+  requestedByIn: [String!]
+  """
+  Matches records whose requestedBy is none of the values.
+  """
+  requestedByNotIn: [String!]
+  """
+  Matches records whose requestedBy is after (greater than) the value.
+  """
+  requestedByGT: String
+  """
+  Matches records whose requestedBy is the value or after (greater).
+  """
+  requestedByGTE: String
+  """
+  Matches records whose requestedBy is before (less than) the value.
+  """
+  requestedByLT: String
+  """
+  Matches records whose requestedBy is the value or before (less).
+  """
+  requestedByLTE: String
+  """
+  Matches records whose requestedBy contains the value.
+  """
+  requestedByContains: String
+  """
+  Matches records whose requestedBy starts with the value.
+  """
+  requestedByHasPrefix: String
+  """
+  Matches records whose requestedBy ends with the value.
+  """
+  requestedByHasSuffix: String
+  """
+  Matches records whose requestedBy equals the value, ignoring case.
+  """
+  requestedByEqualFold: String
+  """
+  Matches records whose requestedBy contains the value, ignoring case.
+  """
+  requestedByContainsFold: String
+  """
+  status field predicates
+  """
+  status: PersonExportStatus
+  """
+  Matches records whose status does not equal the value.
+  """
+  statusNEQ: PersonExportStatus
+  """
+  Matches records whose status is one of the values.
+  """
+  statusIn: [PersonExportStatus!]
+  """
+  Matches records whose status is none of the values.
+  """
+  statusNotIn: [PersonExportStatus!]
+  """
+  failure field predicates
+  """
+  failure: String
+  """
+  Matches records whose failure does not equal the value.
+  """
+  failureNEQ: String
+  """
+  Matches records whose failure is one of the values.
+  """
+  failureIn: [String!]
+  """
+  Matches records whose failure is none of the values.
+  """
+  failureNotIn: [String!]
+  """
+  Matches records whose failure is after (greater than) the value.
+  """
+  failureGT: String
+  """
+  Matches records whose failure is the value or after (greater).
+  """
+  failureGTE: String
+  """
+  Matches records whose failure is before (less than) the value.
+  """
+  failureLT: String
+  """
+  Matches records whose failure is the value or before (less).
+  """
+  failureLTE: String
+  """
+  Matches records whose failure contains the value.
+  """
+  failureContains: String
+  """
+  Matches records whose failure starts with the value.
+  """
+  failureHasPrefix: String
+  """
+  Matches records whose failure ends with the value.
+  """
+  failureHasSuffix: String
+  """
+  Matches records whose failure equals the value, ignoring case.
+  """
+  failureEqualFold: String
+  """
+  Matches records whose failure contains the value, ignoring case.
+  """
+  failureContainsFold: String
+  """
+  size field predicates
+  """
+  size: Int
+  """
+  Matches records whose size does not equal the value.
+  """
+  sizeNEQ: Int
+  """
+  Matches records whose size is one of the values.
+  """
+  sizeIn: [Int!]
+  """
+  Matches records whose size is none of the values.
+  """
+  sizeNotIn: [Int!]
+  """
+  Matches records whose size is after (greater than) the value.
+  """
+  sizeGT: Int
+  """
+  Matches records whose size is the value or after (greater).
+  """
+  sizeGTE: Int
+  """
+  Matches records whose size is before (less than) the value.
+  """
+  sizeLT: Int
+  """
+  Matches records whose size is the value or before (less).
+  """
+  sizeLTE: Int
+  """
+  time_created field predicates
+  """
+  timeCreated: Time
+  """
+  Matches records whose timeCreated does not equal the value.
+  """
+  timeCreatedNEQ: Time
+  """
+  Matches records whose timeCreated is one of the values.
+  """
+  timeCreatedIn: [Time!]
+  """
+  Matches records whose timeCreated is none of the values.
+  """
+  timeCreatedNotIn: [Time!]
+  """
+  Matches records whose timeCreated is after (greater than) the value.
+  """
+  timeCreatedGT: Time
+  """
+  Matches records whose timeCreated is the value or after (greater).
+  """
+  timeCreatedGTE: Time
+  """
+  Matches records whose timeCreated is before (less than) the value.
+  """
+  timeCreatedLT: Time
+  """
+  Matches records whose timeCreated is the value or before (less).
+  """
+  timeCreatedLTE: Time
+  """
+  time_completed field predicates
+  """
+  timeCompleted: Time
+  """
+  Matches records whose timeCompleted does not equal the value.
+  """
+  timeCompletedNEQ: Time
+  """
+  Matches records whose timeCompleted is one of the values.
+  """
+  timeCompletedIn: [Time!]
+  """
+  Matches records whose timeCompleted is none of the values.
+  """
+  timeCompletedNotIn: [Time!]
+  """
+  Matches records whose timeCompleted is after (greater than) the value.
+  """
+  timeCompletedGT: Time
+  """
+  Matches records whose timeCompleted is the value or after (greater).
+  """
+  timeCompletedGTE: Time
+  """
+  Matches records whose timeCompleted is before (less than) the value.
+  """
+  timeCompletedLT: Time
+  """
+  Matches records whose timeCompleted is the value or before (less).
+  """
+  timeCompletedLTE: Time
+  """
+  Matches records whose timeCompleted is null.
+  """
+  timeCompletedIsNil: Boolean
+  """
+  Matches records whose timeCompleted is set.
+  """
+  timeCompletedNotNil: Boolean
 }
 """
 Ordering options for Person connections
@@ -16283,6 +16872,65 @@ extend type Query {
   """
   erasePerson("The person's id." id: ID!): Person!
 }
+
+extend type PersonExport {
+  """
+  A link that downloads the archive while the export is DONE (null
+  before), valid for 24 hours from when it was asked for. It needs no
+  credential: hand it to the person, do not publish it.
+  """
+  downloadURL: String
+  "When downloadURL stops working; null when there is no link."
+  downloadURLExpires: Time
+}
+
+"A person retention would erase, and why (docs/personal-data.md, Retention)."
+type RetentionDue {
+  "The person's id."
+  personID: ID!
+  "Their candidates' ids: each rejected or withdrawn."
+  candidateIDs: [ID!]!
+  """
+  Why they are due: INACTIVE (no activity for the company's retention
+  days) or CONSENT_EXPIRED (the consent of one of their applications ran
+  out).
+  """
+  reason: String!
+}
+
+extend type Query {
+  """
+  An export of a person (exportPerson), with its status and, once DONE,
+  its download link. Needs people:export; null when unknown.
+  """
+  personExport("The export's id." id: ID!): PersonExport
+}
+
+extend type Mutation {
+  """
+  Starts an export of everything the company holds about a person, for an
+  access request (GDPR Articles 15 and 20): a job writes one zip archive
+  with person.json (the person, their candidacies with applications and
+  answers, notes, messages, activities and consents) and their files.
+  Poll personExport until DONE, then hand the person its downloadURL.
+  Needs the people:export permission (owners and admins); audited as
+  person.exported on each of the person's candidates. An unknown id is
+  person_not_found (404).
+  """
+  exportPerson("The person's id." id: ID!): PersonExport!
+  """
+  Sets the company's retention (null turns it off, the default): a
+  rejected or withdrawn candidate with no activity for that many days is
+  erased, as erasePerson does, by an hourly job. Needs people:erase.
+  """
+  setRetention("Days; at least 1, or null." days: Int): Company!
+  """
+  Applies retention now, or with dryRun lists who it would erase without
+  erasing anyone. Needs people:erase. Returns the people due (with dryRun)
+  or erased.
+  """
+  runRetention("List only, erase nothing." dryRun: Boolean! = false): [RetentionDue!]!
+}
 `, BuiltIn: false},
 	{Name: "../pipeline.graphqls", Input: `# Pipelines: a position's ordered steps, the company's default pipeline that
 # new positions copy, and the edits of both (README, Pipelines).
@@ -17037,6 +17685,8 @@ func (ec *executionContext) childFields_Application(ctx context.Context, field g
 		return ec.fieldContext_Application_consentText(ctx, field)
 	case "timeConsented":
 		return ec.fieldContext_Application_timeConsented(ctx, field)
+	case "timeConsentExpires":
+		return ec.fieldContext_Application_timeConsentExpires(ctx, field)
 	case "timeCreated":
 		return ec.fieldContext_Application_timeCreated(ctx, field)
 	case "candidate":
@@ -17245,6 +17895,8 @@ func (ec *executionContext) childFields_Company(ctx context.Context, field graph
 		return ec.fieldContext_Company_id(ctx, field)
 	case "name":
 		return ec.fieldContext_Company_name(ctx, field)
+	case "retentionDays":
+		return ec.fieldContext_Company_retentionDays(ctx, field)
 	case "timeCreated":
 		return ec.fieldContext_Company_timeCreated(ctx, field)
 	case "viewerUser":
@@ -17861,6 +18513,30 @@ func (ec *executionContext) childFields_PersonEdge(ctx context.Context, field gr
 	return nil, fmt.Errorf("no field named %q was found under type PersonEdge", field.Name)
 }
 
+func (ec *executionContext) childFields_PersonExport(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_PersonExport_id(ctx, field)
+	case "requestedBy":
+		return ec.fieldContext_PersonExport_requestedBy(ctx, field)
+	case "status":
+		return ec.fieldContext_PersonExport_status(ctx, field)
+	case "failure":
+		return ec.fieldContext_PersonExport_failure(ctx, field)
+	case "size":
+		return ec.fieldContext_PersonExport_size(ctx, field)
+	case "timeCreated":
+		return ec.fieldContext_PersonExport_timeCreated(ctx, field)
+	case "timeCompleted":
+		return ec.fieldContext_PersonExport_timeCompleted(ctx, field)
+	case "downloadURL":
+		return ec.fieldContext_PersonExport_downloadURL(ctx, field)
+	case "downloadURLExpires":
+		return ec.fieldContext_PersonExport_downloadURLExpires(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PersonExport", field.Name)
+}
+
 func (ec *executionContext) childFields_PipelineStep(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
@@ -18095,6 +18771,18 @@ func (ec *executionContext) childFields_RequiredCandidateFields(ctx context.Cont
 		return ec.fieldContext_RequiredCandidateFields_phone(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type RequiredCandidateFields", field.Name)
+}
+
+func (ec *executionContext) childFields_RetentionDue(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "personID":
+		return ec.fieldContext_RetentionDue_personID(ctx, field)
+	case "candidateIDs":
+		return ec.fieldContext_RetentionDue_candidateIDs(ctx, field)
+	case "reason":
+		return ec.fieldContext_RetentionDue_reason(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type RetentionDue", field.Name)
 }
 
 func (ec *executionContext) childFields_Role(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -19269,6 +19957,20 @@ func (ec *executionContext) field_Mutation_erasePerson_args(ctx context.Context,
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_exportPerson_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_hireCandidate_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -19573,6 +20275,20 @@ func (ec *executionContext) field_Mutation_rotateWebhookSecret_args(ctx context.
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_runRetention_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "dryRun",
+		func(ctx context.Context, v any) (bool, error) {
+			return ec.unmarshalNBoolean2bool(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["dryRun"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_setPositionStatus_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -19592,6 +20308,20 @@ func (ec *executionContext) field_Mutation_setPositionStatus_args(ctx context.Co
 		return nil, err
 	}
 	args["status"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_setRetention_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "days",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["days"] = arg0
 	return args, nil
 }
 
@@ -20791,6 +21521,20 @@ func (ec *executionContext) field_Query_people_args(ctx context.Context, rawArgs
 	return args, nil
 }
 
+func (ec *executionContext) field_Query_personExport_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Query_pipeline_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -21537,6 +22281,13 @@ func (ec *executionContext) _Application_timeConsented(ctx context.Context, fiel
 }
 func (ec *executionContext) fieldContext_Application_timeConsented(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Application", field, false, false, "Time")
+}
+
+func (ec *executionContext) _Application_timeConsentExpires(ctx context.Context, field graphql.CollectedField, obj *ent.Application) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeConsentExpires, "Application", ec.marshalOTime2ᚖtimeᚐTime)
+}
+func (ec *executionContext) fieldContext_Application_timeConsentExpires(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return scalarFieldContext("Application", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Application_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.Application) (ret graphql.Marshaler) {
@@ -22771,6 +23522,13 @@ func (ec *executionContext) _Company_name(ctx context.Context, field graphql.Col
 }
 func (ec *executionContext) fieldContext_Company_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Company", field, false, false, "String")
+}
+
+func (ec *executionContext) _Company_retentionDays(ctx context.Context, field graphql.CollectedField, obj *ent.Company) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.RetentionDays, "Company", ec.marshalOInt2ᚖint)
+}
+func (ec *executionContext) fieldContext_Company_retentionDays(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return scalarFieldContext("Company", field, false, false, "Int")
 }
 
 func (ec *executionContext) _Company_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.Company) (ret graphql.Marshaler) {
@@ -25286,6 +26044,138 @@ func (ec *executionContext) fieldContext_Mutation_erasePerson(ctx context.Contex
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_exportPerson(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_exportPerson(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().ExportPerson(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.PersonExport) graphql.Marshaler {
+			return ec.marshalNPersonExport2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPersonExport(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_exportPerson(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PersonExport(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_exportPerson_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_setRetention(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_setRetention(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().SetRetention(ctx, fc.Args["days"].(*int))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Company) graphql.Marshaler {
+			return ec.marshalNCompany2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCompany(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_setRetention(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Company(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_setRetention_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_runRetention(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_runRetention(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().RunRetention(ctx, fc.Args["dryRun"].(bool))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*recruiting.RetentionDue) graphql.Marshaler {
+			return ec.marshalNRetentionDue2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐRetentionDueᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_runRetention(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_RetentionDue(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_runRetention_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Mutation_addPipelineStep(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
@@ -27227,6 +28117,101 @@ func (ec *executionContext) fieldContext_PersonEdge_cursor(_ context.Context, fi
 	return graphql.NewScalarFieldContext("PersonEdge", field, false, false, "Cursor")
 }
 
+func (ec *executionContext) _PersonExport_id(ctx context.Context, field graphql.CollectedField, obj *ent.PersonExport) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "PersonExport", ec.marshalNID2string)
+}
+func (ec *executionContext) fieldContext_PersonExport_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return scalarFieldContext("PersonExport", field, false, false, "ID")
+}
+
+func (ec *executionContext) _PersonExport_requestedBy(ctx context.Context, field graphql.CollectedField, obj *ent.PersonExport) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.RequestedBy, "PersonExport", ec.marshalNString2string)
+}
+func (ec *executionContext) fieldContext_PersonExport_requestedBy(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return scalarFieldContext("PersonExport", field, false, false, "String")
+}
+
+func (ec *executionContext) _PersonExport_status(ctx context.Context, field graphql.CollectedField, obj *ent.PersonExport) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.Status, "PersonExport", ec.marshalNPersonExportStatus2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋpersonexportᚐStatus)
+}
+func (ec *executionContext) fieldContext_PersonExport_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return scalarFieldContext("PersonExport", field, false, false, "PersonExportStatus")
+}
+
+func (ec *executionContext) _PersonExport_failure(ctx context.Context, field graphql.CollectedField, obj *ent.PersonExport) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.Failure, "PersonExport", ec.marshalNString2string)
+}
+func (ec *executionContext) fieldContext_PersonExport_failure(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return scalarFieldContext("PersonExport", field, false, false, "String")
+}
+
+func (ec *executionContext) _PersonExport_size(ctx context.Context, field graphql.CollectedField, obj *ent.PersonExport) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.Size, "PersonExport", ec.marshalNInt2int64)
+}
+func (ec *executionContext) fieldContext_PersonExport_size(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return scalarFieldContext("PersonExport", field, false, false, "Int")
+}
+
+func (ec *executionContext) _PersonExport_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.PersonExport) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, "PersonExport", ec.marshalNTime2timeᚐTime)
+}
+func (ec *executionContext) fieldContext_PersonExport_timeCreated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return scalarFieldContext("PersonExport", field, false, false, "Time")
+}
+
+func (ec *executionContext) _PersonExport_timeCompleted(ctx context.Context, field graphql.CollectedField, obj *ent.PersonExport) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCompleted, "PersonExport", ec.marshalOTime2ᚖtimeᚐTime)
+}
+func (ec *executionContext) fieldContext_PersonExport_timeCompleted(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return scalarFieldContext("PersonExport", field, false, false, "Time")
+}
+
+func (ec *executionContext) _PersonExport_downloadURL(ctx context.Context, field graphql.CollectedField, obj *ent.PersonExport) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PersonExport_downloadURL(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.PersonExport().DownloadURL(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PersonExport_downloadURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return scalarFieldContext("PersonExport", field, true, true, "String")
+}
+
+func (ec *executionContext) _PersonExport_downloadURLExpires(ctx context.Context, field graphql.CollectedField, obj *ent.PersonExport) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PersonExport_downloadURLExpires(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.PersonExport().DownloadURLExpires(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PersonExport_downloadURLExpires(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return scalarFieldContext("PersonExport", field, true, true, "Time")
+}
+
 func (ec *executionContext) _PipelineStep_id(ctx context.Context, field graphql.CollectedField, obj *ent.PipelineStep) (ret graphql.Marshaler) {
 	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "PipelineStep", true, ec.marshalNID2string)
 }
@@ -28881,6 +29866,50 @@ func (ec *executionContext) fieldContext_Query_questionnaires(ctx context.Contex
 	return fc, nil
 }
 
+func (ec *executionContext) _Query_personExport(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_personExport(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().PersonExport(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.PersonExport) graphql.Marshaler {
+			return ec.marshalOPersonExport2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPersonExport(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Query_personExport(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PersonExport(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_personExport_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Query_pipeline(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
@@ -29441,6 +30470,27 @@ func (ec *executionContext) _RequiredCandidateFields_phone(ctx context.Context, 
 }
 func (ec *executionContext) fieldContext_RequiredCandidateFields_phone(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("RequiredCandidateFields", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _RetentionDue_personID(ctx context.Context, field graphql.CollectedField, obj *recruiting.RetentionDue) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.PersonID, "RetentionDue", ec.marshalNID2string)
+}
+func (ec *executionContext) fieldContext_RetentionDue_personID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return scalarFieldContext("RetentionDue", field, false, false, "ID")
+}
+
+func (ec *executionContext) _RetentionDue_candidateIDs(ctx context.Context, field graphql.CollectedField, obj *recruiting.RetentionDue) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.CandidateIDs, "RetentionDue", ec.marshalNID2ᚕstringᚄ)
+}
+func (ec *executionContext) fieldContext_RetentionDue_candidateIDs(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return scalarFieldContext("RetentionDue", field, false, false, "ID")
+}
+
+func (ec *executionContext) _RetentionDue_reason(ctx context.Context, field graphql.CollectedField, obj *recruiting.RetentionDue) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.Reason, "RetentionDue", ec.marshalNString2string)
+}
+func (ec *executionContext) fieldContext_RetentionDue_reason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return scalarFieldContext("RetentionDue", field, false, false, "String")
 }
 
 func (ec *executionContext) _Role_id(ctx context.Context, field graphql.CollectedField, obj *recruiting.RoleView) (ret graphql.Marshaler) {
@@ -32059,7 +33109,7 @@ func (ec *executionContext) unmarshalInputApplicationWhereInput(ctx context.Cont
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "email", "emailNEQ", "emailIn", "emailNotIn", "emailGT", "emailGTE", "emailLT", "emailLTE", "emailContains", "emailHasPrefix", "emailHasSuffix", "emailEqualFold", "emailContainsFold", "source", "sourceNEQ", "sourceIn", "sourceNotIn", "sourceGT", "sourceGTE", "sourceLT", "sourceLTE", "sourceContains", "sourceHasPrefix", "sourceHasSuffix", "sourceEqualFold", "sourceContainsFold", "linkedinURL", "linkedinURLNEQ", "linkedinURLIn", "linkedinURLNotIn", "linkedinURLGT", "linkedinURLGTE", "linkedinURLLT", "linkedinURLLTE", "linkedinURLContains", "linkedinURLHasPrefix", "linkedinURLHasSuffix", "linkedinURLEqualFold", "linkedinURLContainsFold", "coverLetter", "coverLetterNEQ", "coverLetterIn", "coverLetterNotIn", "coverLetterGT", "coverLetterGTE", "coverLetterLT", "coverLetterLTE", "coverLetterContains", "coverLetterHasPrefix", "coverLetterHasSuffix", "coverLetterEqualFold", "coverLetterContainsFold", "consentText", "consentTextNEQ", "consentTextIn", "consentTextNotIn", "consentTextGT", "consentTextGTE", "consentTextLT", "consentTextLTE", "consentTextContains", "consentTextHasPrefix", "consentTextHasSuffix", "consentTextEqualFold", "consentTextContainsFold", "timeConsented", "timeConsentedNEQ", "timeConsentedIn", "timeConsentedNotIn", "timeConsentedGT", "timeConsentedGTE", "timeConsentedLT", "timeConsentedLTE", "timeCreated", "timeCreatedNEQ", "timeCreatedIn", "timeCreatedNotIn", "timeCreatedGT", "timeCreatedGTE", "timeCreatedLT", "timeCreatedLTE", "hasCandidate", "hasCandidateWith"}
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "email", "emailNEQ", "emailIn", "emailNotIn", "emailGT", "emailGTE", "emailLT", "emailLTE", "emailContains", "emailHasPrefix", "emailHasSuffix", "emailEqualFold", "emailContainsFold", "source", "sourceNEQ", "sourceIn", "sourceNotIn", "sourceGT", "sourceGTE", "sourceLT", "sourceLTE", "sourceContains", "sourceHasPrefix", "sourceHasSuffix", "sourceEqualFold", "sourceContainsFold", "linkedinURL", "linkedinURLNEQ", "linkedinURLIn", "linkedinURLNotIn", "linkedinURLGT", "linkedinURLGTE", "linkedinURLLT", "linkedinURLLTE", "linkedinURLContains", "linkedinURLHasPrefix", "linkedinURLHasSuffix", "linkedinURLEqualFold", "linkedinURLContainsFold", "coverLetter", "coverLetterNEQ", "coverLetterIn", "coverLetterNotIn", "coverLetterGT", "coverLetterGTE", "coverLetterLT", "coverLetterLTE", "coverLetterContains", "coverLetterHasPrefix", "coverLetterHasSuffix", "coverLetterEqualFold", "coverLetterContainsFold", "consentText", "consentTextNEQ", "consentTextIn", "consentTextNotIn", "consentTextGT", "consentTextGTE", "consentTextLT", "consentTextLTE", "consentTextContains", "consentTextHasPrefix", "consentTextHasSuffix", "consentTextEqualFold", "consentTextContainsFold", "timeConsented", "timeConsentedNEQ", "timeConsentedIn", "timeConsentedNotIn", "timeConsentedGT", "timeConsentedGTE", "timeConsentedLT", "timeConsentedLTE", "timeConsentExpires", "timeConsentExpiresNEQ", "timeConsentExpiresIn", "timeConsentExpiresNotIn", "timeConsentExpiresGT", "timeConsentExpiresGTE", "timeConsentExpiresLT", "timeConsentExpiresLTE", "timeConsentExpiresIsNil", "timeConsentExpiresNotNil", "timeCreated", "timeCreatedNEQ", "timeCreatedIn", "timeCreatedNotIn", "timeCreatedGT", "timeCreatedGTE", "timeCreatedLT", "timeCreatedLTE", "hasCandidate", "hasCandidateWith"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -32668,6 +33718,76 @@ func (ec *executionContext) unmarshalInputApplicationWhereInput(ctx context.Cont
 				return it, err
 			}
 			it.TimeConsentedLTE = data
+		case "timeConsentExpires":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeConsentExpires"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeConsentExpires = data
+		case "timeConsentExpiresNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeConsentExpiresNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeConsentExpiresNEQ = data
+		case "timeConsentExpiresIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeConsentExpiresIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeConsentExpiresIn = data
+		case "timeConsentExpiresNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeConsentExpiresNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeConsentExpiresNotIn = data
+		case "timeConsentExpiresGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeConsentExpiresGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeConsentExpiresGT = data
+		case "timeConsentExpiresGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeConsentExpiresGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeConsentExpiresGTE = data
+		case "timeConsentExpiresLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeConsentExpiresLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeConsentExpiresLT = data
+		case "timeConsentExpiresLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeConsentExpiresLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeConsentExpiresLTE = data
+		case "timeConsentExpiresIsNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeConsentExpiresIsNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeConsentExpiresIsNil = data
+		case "timeConsentExpiresNotNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeConsentExpiresNotNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeConsentExpiresNotNil = data
 		case "timeCreated":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreated"))
 			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
@@ -35644,7 +36764,7 @@ func (ec *executionContext) unmarshalInputCompanyWhereInput(ctx context.Context,
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "name", "nameNEQ", "nameIn", "nameNotIn", "nameGT", "nameGTE", "nameLT", "nameLTE", "nameContains", "nameHasPrefix", "nameHasSuffix", "nameEqualFold", "nameContainsFold", "timeCreated", "timeCreatedNEQ", "timeCreatedIn", "timeCreatedNotIn", "timeCreatedGT", "timeCreatedGTE", "timeCreatedLT", "timeCreatedLTE"}
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "name", "nameNEQ", "nameIn", "nameNotIn", "nameGT", "nameGTE", "nameLT", "nameLTE", "nameContains", "nameHasPrefix", "nameHasSuffix", "nameEqualFold", "nameContainsFold", "retentionDays", "retentionDaysNEQ", "retentionDaysIn", "retentionDaysNotIn", "retentionDaysGT", "retentionDaysGTE", "retentionDaysLT", "retentionDaysLTE", "retentionDaysIsNil", "retentionDaysNotNil", "timeCreated", "timeCreatedNEQ", "timeCreatedIn", "timeCreatedNotIn", "timeCreatedGT", "timeCreatedGTE", "timeCreatedLT", "timeCreatedLTE"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -35833,6 +36953,76 @@ func (ec *executionContext) unmarshalInputCompanyWhereInput(ctx context.Context,
 				return it, err
 			}
 			it.NameContainsFold = data
+		case "retentionDays":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("retentionDays"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RetentionDays = data
+		case "retentionDaysNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("retentionDaysNEQ"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RetentionDaysNEQ = data
+		case "retentionDaysIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("retentionDaysIn"))
+			data, err := ec.unmarshalOInt2ᚕintᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RetentionDaysIn = data
+		case "retentionDaysNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("retentionDaysNotIn"))
+			data, err := ec.unmarshalOInt2ᚕintᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RetentionDaysNotIn = data
+		case "retentionDaysGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("retentionDaysGT"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RetentionDaysGT = data
+		case "retentionDaysGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("retentionDaysGTE"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RetentionDaysGTE = data
+		case "retentionDaysLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("retentionDaysLT"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RetentionDaysLT = data
+		case "retentionDaysLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("retentionDaysLTE"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RetentionDaysLTE = data
+		case "retentionDaysIsNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("retentionDaysIsNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RetentionDaysIsNil = data
+		case "retentionDaysNotNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("retentionDaysNotNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RetentionDaysNotNil = data
 		case "timeCreated":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreated"))
 			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
@@ -42249,6 +43439,524 @@ func (ec *executionContext) unmarshalInputOpeningWhereInput(ctx context.Context,
 func UnmarshalOpeningWhereInput(ctx context.Context, raw any) (ent.OpeningWhereInput, error) {
 	var out ent.OpeningWhereInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "OpeningWhereInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputPersonExportWhereInput(ctx context.Context, obj any) (ent.PersonExportWhereInput, error) {
+	var it ent.PersonExportWhereInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "requestedBy", "requestedByNEQ", "requestedByIn", "requestedByNotIn", "requestedByGT", "requestedByGTE", "requestedByLT", "requestedByLTE", "requestedByContains", "requestedByHasPrefix", "requestedByHasSuffix", "requestedByEqualFold", "requestedByContainsFold", "status", "statusNEQ", "statusIn", "statusNotIn", "failure", "failureNEQ", "failureIn", "failureNotIn", "failureGT", "failureGTE", "failureLT", "failureLTE", "failureContains", "failureHasPrefix", "failureHasSuffix", "failureEqualFold", "failureContainsFold", "size", "sizeNEQ", "sizeIn", "sizeNotIn", "sizeGT", "sizeGTE", "sizeLT", "sizeLTE", "timeCreated", "timeCreatedNEQ", "timeCreatedIn", "timeCreatedNotIn", "timeCreatedGT", "timeCreatedGTE", "timeCreatedLT", "timeCreatedLTE", "timeCompleted", "timeCompletedNEQ", "timeCompletedIn", "timeCompletedNotIn", "timeCompletedGT", "timeCompletedGTE", "timeCompletedLT", "timeCompletedLTE", "timeCompletedIsNil", "timeCompletedNotNil"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "not":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("not"))
+			data, err := ec.unmarshalOPersonExportWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPersonExportWhereInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Not = data
+		case "and":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("and"))
+			data, err := ec.unmarshalOPersonExportWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPersonExportWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.And = data
+		case "or":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("or"))
+			data, err := ec.unmarshalOPersonExportWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPersonExportWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Or = data
+		case "id":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ID = data
+		case "idNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNEQ"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNEQ = data
+		case "idIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idIn"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDIn = data
+		case "idNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNotIn"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNotIn = data
+		case "idGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGT"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGT = data
+		case "idGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGTE"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGTE = data
+		case "idLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLT"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLT = data
+		case "idLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLTE"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLTE = data
+		case "idEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idEqualFold"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDEqualFold = data
+		case "idContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idContainsFold"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDContainsFold = data
+		case "requestedBy":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("requestedBy"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RequestedBy = data
+		case "requestedByNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("requestedByNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RequestedByNEQ = data
+		case "requestedByIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("requestedByIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RequestedByIn = data
+		case "requestedByNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("requestedByNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RequestedByNotIn = data
+		case "requestedByGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("requestedByGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RequestedByGT = data
+		case "requestedByGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("requestedByGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RequestedByGTE = data
+		case "requestedByLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("requestedByLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RequestedByLT = data
+		case "requestedByLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("requestedByLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RequestedByLTE = data
+		case "requestedByContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("requestedByContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RequestedByContains = data
+		case "requestedByHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("requestedByHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RequestedByHasPrefix = data
+		case "requestedByHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("requestedByHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RequestedByHasSuffix = data
+		case "requestedByEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("requestedByEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RequestedByEqualFold = data
+		case "requestedByContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("requestedByContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RequestedByContainsFold = data
+		case "status":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("status"))
+			data, err := ec.unmarshalOPersonExportStatus2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋpersonexportᚐStatus(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Status = data
+		case "statusNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("statusNEQ"))
+			data, err := ec.unmarshalOPersonExportStatus2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋpersonexportᚐStatus(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StatusNEQ = data
+		case "statusIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("statusIn"))
+			data, err := ec.unmarshalOPersonExportStatus2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋpersonexportᚐStatusᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StatusIn = data
+		case "statusNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("statusNotIn"))
+			data, err := ec.unmarshalOPersonExportStatus2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋpersonexportᚐStatusᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StatusNotIn = data
+		case "failure":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("failure"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Failure = data
+		case "failureNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("failureNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FailureNEQ = data
+		case "failureIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("failureIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FailureIn = data
+		case "failureNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("failureNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FailureNotIn = data
+		case "failureGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("failureGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FailureGT = data
+		case "failureGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("failureGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FailureGTE = data
+		case "failureLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("failureLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FailureLT = data
+		case "failureLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("failureLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FailureLTE = data
+		case "failureContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("failureContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FailureContains = data
+		case "failureHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("failureHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FailureHasPrefix = data
+		case "failureHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("failureHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FailureHasSuffix = data
+		case "failureEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("failureEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FailureEqualFold = data
+		case "failureContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("failureContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FailureContainsFold = data
+		case "size":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("size"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Size = data
+		case "sizeNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sizeNEQ"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SizeNEQ = data
+		case "sizeIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sizeIn"))
+			data, err := ec.unmarshalOInt2ᚕint64ᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SizeIn = data
+		case "sizeNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sizeNotIn"))
+			data, err := ec.unmarshalOInt2ᚕint64ᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SizeNotIn = data
+		case "sizeGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sizeGT"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SizeGT = data
+		case "sizeGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sizeGTE"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SizeGTE = data
+		case "sizeLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sizeLT"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SizeLT = data
+		case "sizeLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sizeLTE"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SizeLTE = data
+		case "timeCreated":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreated"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreated = data
+		case "timeCreatedNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedNEQ = data
+		case "timeCreatedIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedIn = data
+		case "timeCreatedNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedNotIn = data
+		case "timeCreatedGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedGT = data
+		case "timeCreatedGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedGTE = data
+		case "timeCreatedLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedLT = data
+		case "timeCreatedLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedLTE = data
+		case "timeCompleted":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCompleted"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCompleted = data
+		case "timeCompletedNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCompletedNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCompletedNEQ = data
+		case "timeCompletedIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCompletedIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCompletedIn = data
+		case "timeCompletedNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCompletedNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCompletedNotIn = data
+		case "timeCompletedGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCompletedGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCompletedGT = data
+		case "timeCompletedGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCompletedGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCompletedGTE = data
+		case "timeCompletedLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCompletedLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCompletedLT = data
+		case "timeCompletedLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCompletedLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCompletedLTE = data
+		case "timeCompletedIsNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCompletedIsNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCompletedIsNil = data
+		case "timeCompletedNotNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCompletedNotNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCompletedNotNil = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalPersonExportWhereInput unmarshals raw into the PersonExportWhereInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalPersonExportWhereInput(ctx context.Context, raw any) (ent.PersonExportWhereInput, error) {
+	var out ent.PersonExportWhereInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "PersonExportWhereInput", raw, &out)
 	return out, err
 }
 
@@ -48810,6 +50518,11 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 			return graphql.Null
 		}
 		return ec._PipelineStep(ctx, sel, obj)
+	case *ent.PersonExport:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._PersonExport(ctx, sel, obj)
 	case *ent.Person:
 		if obj == nil {
 			return graphql.Null
@@ -49263,6 +50976,11 @@ func (ec *executionContext) _Application(ctx context.Context, sel ast.SelectionS
 		case "timeConsented":
 			out.Values[i] = ec._Application_timeConsented(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "timeConsentExpires":
+			out.Values[i] = ec._Application_timeConsentExpires(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "timeCreated":
@@ -49982,6 +51700,11 @@ func (ec *executionContext) _Company(ctx context.Context, sel ast.SelectionSet, 
 		case "name":
 			out.Values[i] = ec._Company_name(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "retentionDays":
+			out.Values[i] = ec._Company_retentionDays(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "timeCreated":
@@ -51537,6 +53260,27 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "exportPerson":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_exportPerson(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "setRetention":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_setRetention(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "runRetention":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_runRetention(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "addPipelineStep":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_addPipelineStep(ctx, field)
@@ -52618,6 +54362,84 @@ func (ec *executionContext) _PersonEdge(ctx context.Context, sel ast.SelectionSe
 	return objectValue(out, fields, deferred)
 }
 
+var personExportImplementors = []string{"PersonExport", "Node"}
+
+func (ec *executionContext) _PersonExport(ctx context.Context, sel ast.SelectionSet, obj *ent.PersonExport) graphql.Marshaler {
+	fields := ec.collected.of(ec.OperationContext, sel, personExportImplementors)
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfPersonExport); v != nil {
+		return v
+	}
+
+	out := graphql.NewFieldSet(fields)
+	deferred := deferredGroup(ctx, fields)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PersonExport")
+		case "id":
+			out.Values[i] = ec._PersonExport_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "requestedBy":
+			out.Values[i] = ec._PersonExport_requestedBy(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "status":
+			out.Values[i] = ec._PersonExport_status(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "failure":
+			out.Values[i] = ec._PersonExport_failure(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "size":
+			out.Values[i] = ec._PersonExport_size(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "timeCreated":
+			out.Values[i] = ec._PersonExport_timeCreated(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "timeCompleted":
+			out.Values[i] = ec._PersonExport_timeCompleted(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "downloadURL":
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._PersonExport_downloadURL(ctx, field, obj)
+				})
+		case "downloadURLExpires":
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._PersonExport_downloadURLExpires(ctx, field, obj)
+				})
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return objectValue(out, fields, deferred)
+}
+
 var pipelineStepImplementors = []string{"PipelineStep", "Node"}
 
 func (ec *executionContext) _PipelineStep(ctx context.Context, sel ast.SelectionSet, obj *ent.PipelineStep) graphql.Marshaler {
@@ -53124,6 +54946,12 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Query_questionnaires(ctx, field)
 				})
+		case "personExport":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_personExport(ctx, field)
+				})
 		case "pipeline":
 			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
 				true, true,
@@ -53600,6 +55428,52 @@ func (ec *executionContext) _RequiredCandidateFields(ctx context.Context, sel as
 			}
 		case "phone":
 			out.Values[i] = ec._RequiredCandidateFields_phone(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return objectValue(out, fields, deferred)
+}
+
+var retentionDueImplementors = []string{"RetentionDue"}
+
+func (ec *executionContext) _RetentionDue(ctx context.Context, sel ast.SelectionSet, obj *recruiting.RetentionDue) graphql.Marshaler {
+	fields := ec.collected.of(ec.OperationContext, sel, retentionDueImplementors)
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfRetentionDue); v != nil {
+		return v
+	}
+
+	out := graphql.NewFieldSet(fields)
+	deferred := deferredGroup(ctx, fields)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("RetentionDue")
+		case "personID":
+			out.Values[i] = ec._RetentionDue_personID(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "candidateIDs":
+			out.Values[i] = ec._RetentionDue_candidateIDs(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "reason":
+			out.Values[i] = ec._RetentionDue_reason(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -55784,6 +57658,29 @@ func (ec *executionContext) marshalNPersonConnection2ᚖgithubᚗcomᚋhiregraph
 	return ec._PersonConnection(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalNPersonExport2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPersonExport(ctx context.Context, sel ast.SelectionSet, v *ent.PersonExport) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "PersonExport!")
+		return graphql.Null
+	}
+	return ec._PersonExport(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNPersonExportStatus2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋpersonexportᚐStatus(ctx context.Context, v any) (personexport.Status, error) {
+	var res personexport.Status
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNPersonExportStatus2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋpersonexportᚐStatus(ctx context.Context, sel ast.SelectionSet, v personexport.Status) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) unmarshalNPersonExportWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPersonExportWhereInput(ctx context.Context, v any) (*ent.PersonExportWhereInput, error) {
+	res, err := ec.unmarshalInputPersonExportWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalNPersonInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐPersonInput(ctx context.Context, v any) (recruiting.PersonInput, error) {
 	res, err := ec.unmarshalInputPersonInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -55990,6 +57887,30 @@ func (ec *executionContext) unmarshalNRejectionReasonWhereInput2ᚖgithubᚗcom�
 
 func (ec *executionContext) marshalNRequiredCandidateFields2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐRequiredCandidateFields(ctx context.Context, sel ast.SelectionSet, v schematype.RequiredCandidateFields) graphql.Marshaler {
 	return ec._RequiredCandidateFields(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNRetentionDue2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐRetentionDueᚄ(ctx context.Context, sel ast.SelectionSet, v []*recruiting.RetentionDue) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNRetentionDue2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐRetentionDue(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNRetentionDue2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐRetentionDue(ctx context.Context, sel ast.SelectionSet, v *recruiting.RetentionDue) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "RetentionDue!")
+		return graphql.Null
+	}
+	return ec._RetentionDue(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNRole2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐRoleViewᚄ(ctx context.Context, sel ast.SelectionSet, v []*recruiting.RoleView) graphql.Marshaler {
@@ -58265,6 +60186,90 @@ func (ec *executionContext) marshalOPersonEdge2ᚖgithubᚗcomᚋhiregraphᚋhir
 	return ec._PersonEdge(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalOPersonExport2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPersonExport(ctx context.Context, sel ast.SelectionSet, v *ent.PersonExport) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._PersonExport(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOPersonExportStatus2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋpersonexportᚐStatusᚄ(ctx context.Context, v any) ([]personexport.Status, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]personexport.Status, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNPersonExportStatus2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋpersonexportᚐStatus(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalOPersonExportStatus2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋpersonexportᚐStatusᚄ(ctx context.Context, sel ast.SelectionSet, v []personexport.Status) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNPersonExportStatus2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋpersonexportᚐStatus(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) unmarshalOPersonExportStatus2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋpersonexportᚐStatus(ctx context.Context, v any) (*personexport.Status, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(personexport.Status)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOPersonExportStatus2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋpersonexportᚐStatus(ctx context.Context, sel ast.SelectionSet, v *personexport.Status) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) unmarshalOPersonExportWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPersonExportWhereInputᚄ(ctx context.Context, v any) ([]*ent.PersonExportWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*ent.PersonExportWhereInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNPersonExportWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPersonExportWhereInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalOPersonExportWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPersonExportWhereInput(ctx context.Context, v any) (*ent.PersonExportWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputPersonExportWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalOPersonOrder2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPersonOrder(ctx context.Context, v any) (*ent.PersonOrder, error) {
 	if v == nil {
 		return nil, nil
@@ -59245,6 +61250,8 @@ var plainFieldsOfPersonConnection = plainFields[*ent.PersonConnection]{typeName:
 
 var plainFieldsOfPersonEdge = plainFields[*ent.PersonEdge]{typeName: "PersonEdge"}
 
+var plainFieldsOfPersonExport = plainFields[*ent.PersonExport]{typeName: "PersonExport"}
+
 var plainFieldsOfPipelineStep = plainFields[*ent.PipelineStep]{typeName: "PipelineStep"}
 
 var plainFieldsOfPosition = plainFields[*ent.Position]{typeName: "Position"}
@@ -59270,6 +61277,8 @@ var plainFieldsOfRejectionReasonConnection = plainFields[*ent.RejectionReasonCon
 var plainFieldsOfRejectionReasonEdge = plainFields[*ent.RejectionReasonEdge]{typeName: "RejectionReasonEdge"}
 
 var plainFieldsOfRequiredCandidateFields = plainFields[*schematype.RequiredCandidateFields]{typeName: "RequiredCandidateFields"}
+
+var plainFieldsOfRetentionDue = plainFields[*recruiting.RetentionDue]{typeName: "RetentionDue"}
 
 var plainFieldsOfRole = plainFields[*recruiting.RoleView]{typeName: "Role"}
 
@@ -59370,7 +61379,14 @@ func init() {
 		"coverLetter":   {write: func(w io.Writer, obj *ent.Application) { graphql.MarshalString(obj.CoverLetter).MarshalGQL(w) }, null: nil},
 		"consentText":   {write: func(w io.Writer, obj *ent.Application) { graphql.MarshalString(obj.ConsentText).MarshalGQL(w) }, null: nil},
 		"timeConsented": {write: func(w io.Writer, obj *ent.Application) { scalar.WriteTime(w, obj.TimeConsented) }, null: func(obj *ent.Application) bool { return obj.TimeConsented.IsZero() }},
-		"timeCreated":   {write: func(w io.Writer, obj *ent.Application) { scalar.WriteTime(w, obj.TimeCreated) }, null: func(obj *ent.Application) bool { return obj.TimeCreated.IsZero() }},
+		"timeConsentExpires": {write: func(w io.Writer, obj *ent.Application) {
+			if obj.TimeConsentExpires == nil {
+				graphql.Null.MarshalGQL(w)
+				return
+			}
+			scalar.WriteTime(w, *obj.TimeConsentExpires)
+		}, null: nil},
+		"timeCreated": {write: func(w io.Writer, obj *ent.Application) { scalar.WriteTime(w, obj.TimeCreated) }, null: func(obj *ent.Application) bool { return obj.TimeCreated.IsZero() }},
 		"candidate": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.Application) graphql.Marshaler {
 			v, err := obj.Candidate(ctx)
 			if err != nil {
@@ -59519,8 +61535,15 @@ func init() {
 			return plainChild(ctx, c, oc, field, obj.Node, false, candidateStepImplementors, &plainFieldsOfCandidateStep)
 		}}}
 	plainFieldsOfCompany.byName = map[string]plainField[*ent.Company]{
-		"id":          {write: func(w io.Writer, obj *ent.Company) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: nil},
-		"name":        {write: func(w io.Writer, obj *ent.Company) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: nil},
+		"id":   {write: func(w io.Writer, obj *ent.Company) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: nil},
+		"name": {write: func(w io.Writer, obj *ent.Company) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: nil},
+		"retentionDays": {write: func(w io.Writer, obj *ent.Company) {
+			if obj.RetentionDays == nil {
+				graphql.Null.MarshalGQL(w)
+				return
+			}
+			graphql.MarshalInt(*obj.RetentionDays).MarshalGQL(w)
+		}, null: nil},
 		"timeCreated": {write: func(w io.Writer, obj *ent.Company) { scalar.WriteTime(w, obj.TimeCreated) }, null: func(obj *ent.Company) bool { return obj.TimeCreated.IsZero() }}}
 	plainFieldsOfContact.byName = map[string]plainField[*ent.Contact]{
 		"id":          {write: func(w io.Writer, obj *ent.Contact) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: nil},
@@ -59809,6 +61832,20 @@ func init() {
 		"node": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.PersonEdge) graphql.Marshaler {
 			return plainChild(ctx, c, oc, field, obj.Node, false, personImplementors, &plainFieldsOfPerson)
 		}}}
+	plainFieldsOfPersonExport.byName = map[string]plainField[*ent.PersonExport]{
+		"id":          {write: func(w io.Writer, obj *ent.PersonExport) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: nil},
+		"requestedBy": {write: func(w io.Writer, obj *ent.PersonExport) { graphql.MarshalString(obj.RequestedBy).MarshalGQL(w) }, null: nil},
+		"status":      {write: func(w io.Writer, obj *ent.PersonExport) { writeEnum(w, obj.Status) }, null: nil},
+		"failure":     {write: func(w io.Writer, obj *ent.PersonExport) { graphql.MarshalString(obj.Failure).MarshalGQL(w) }, null: nil},
+		"size":        {write: func(w io.Writer, obj *ent.PersonExport) { graphql.MarshalInt64(obj.Size).MarshalGQL(w) }, null: nil},
+		"timeCreated": {write: func(w io.Writer, obj *ent.PersonExport) { scalar.WriteTime(w, obj.TimeCreated) }, null: func(obj *ent.PersonExport) bool { return obj.TimeCreated.IsZero() }},
+		"timeCompleted": {write: func(w io.Writer, obj *ent.PersonExport) {
+			if obj.TimeCompleted == nil {
+				graphql.Null.MarshalGQL(w)
+				return
+			}
+			scalar.WriteTime(w, *obj.TimeCompleted)
+		}, null: nil}}
 	plainFieldsOfPipelineStep.byName = map[string]plainField[*ent.PipelineStep]{
 		"id":   {write: func(w io.Writer, obj *ent.PipelineStep) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: nil},
 		"name": {write: func(w io.Writer, obj *ent.PipelineStep) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: nil},
@@ -59936,6 +61973,9 @@ func init() {
 		"phone": {write: func(w io.Writer, obj *schematype.RequiredCandidateFields) {
 			graphql.MarshalBoolean(obj.Phone).MarshalGQL(w)
 		}, null: nil}}
+	plainFieldsOfRetentionDue.byName = map[string]plainField[*recruiting.RetentionDue]{
+		"personID": {write: func(w io.Writer, obj *recruiting.RetentionDue) { graphql.MarshalID(obj.PersonID).MarshalGQL(w) }, null: nil},
+		"reason":   {write: func(w io.Writer, obj *recruiting.RetentionDue) { graphql.MarshalString(obj.Reason).MarshalGQL(w) }, null: nil}}
 	plainFieldsOfRole.byName = map[string]plainField[*recruiting.RoleView]{
 		"id": {write: func(w io.Writer, obj *recruiting.RoleView) {
 			if obj.ID == nil {

@@ -223,7 +223,7 @@ func TestDocumentIsValidAndServed(t *testing.T) {
 
 func TestEveryEndpointMatchesTheDocument(t *testing.T) {
 	doc := loadDocument(t)
-	env := hiregraphtest.New(t)
+	env := hiregraphtest.NewWithConfig(t, hiregraphtest.RunPersonalData(t, 0))
 	c := newContract(t, env, doc)
 
 	checkOperations(c)
@@ -236,6 +236,7 @@ func TestEveryEndpointMatchesTheDocument(t *testing.T) {
 	checkUsersAndKeys(c)
 	checkFiles(c)
 	checkApply(c)
+	checkExportAndRetention(c)
 	checkErase(c)
 	c.check(exchange{method: http.MethodGet, path: "/healthz", headers: map[string]string{}, status: http.StatusOK})
 

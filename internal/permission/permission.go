@@ -45,7 +45,11 @@ const (
 	ViewEvents       = "events:view" // the company's event feed, of the positions the user sees
 	// ErasePeople erases a person's personal data for good (README,
 	// Personal data): only admins hold it, as it cannot be undone.
-	ErasePeople      = "people:erase"
+	ErasePeople = "people:erase"
+	// ExportPeople exports everything held about a person (README,
+	// Personal data): the export is for the person, so it holds what the
+	// exporter may not otherwise see.
+	ExportPeople     = "people:export"
 	ReportEvaluation = "evaluations:report"
 )
 
@@ -85,6 +89,7 @@ var All = []Info{
 	{ManagePartners, "Configure evaluation partners."},
 	{ViewEvents, "Read the event feed and subscribe to it."},
 	{ErasePeople, "Erase a person's personal data from every hiring process, for good."},
+	{ExportPeople, "Export everything held about a person, for an access request."},
 	{ReportEvaluation, "Report test results as an evaluation partner."},
 }
 

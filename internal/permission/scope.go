@@ -27,7 +27,7 @@ var ofScope = map[string][]string{
 	ScopeWrite:             {EditPositions, ManageHiringTeam, PublishPositions, ChangePositionStatus, RequestApproval, ApproveOpenings, SourceCandidates, EditCandidates, MoveCandidates, RejectCandidates, HireCandidates, Comment, SubmitFeedback, EditSettings},
 	ScopeSalaryRangesWrite: {ViewSalary, EditSalary},
 	ScopeEvaluationsWrite:  {ReportEvaluation},
-	ScopeAdmin:             {EditPipelines, EditSettings, ManageUsers, ManageAPIKeys, ManageWebhooks, ManagePartners, ViewDemographics, ViewPrivateNotes, ErasePeople},
+	ScopeAdmin:             {EditPipelines, EditSettings, ManageUsers, ManageAPIKeys, ManageWebhooks, ManagePartners, ViewDemographics, ViewPrivateNotes, ErasePeople, ExportPeople},
 }
 
 // KnownScope reports whether s may be given to an API key: a coarse scope

@@ -168,6 +168,7 @@ func idCases(env *hiregraphtest.Env) []idCase {
 		{"deleteCandidateFile.id", "CandidateFile", `mutation($id: ID!) { deleteCandidateFile(id: $id) }`, none},
 		{"deleteWebhookEndpoint.id", "WebhookEndpoint", `mutation($id: ID!) { deleteWebhookEndpoint(id: $id) }`, none},
 		{"erasePerson.id", "Person", `mutation($id: ID!) { erasePerson(id: $id) { id } }`, none},
+		{"exportPerson.id", "Person", `mutation($id: ID!) { exportPerson(id: $id) { id } }`, none},
 		{"hireCandidate.id", "Candidate", `mutation($id: ID!, $o: ID!) { hireCandidate(id: $id, openingID: $o) { id } }`, only("o", "Opening")},
 		{"hireCandidate.openingID", "Opening", `mutation($id: ID!, $c: ID!) { hireCandidate(id: $c, openingID: $id) { id } }`, only("c", "Candidate")},
 		{"moveCandidate.id", "Candidate", `mutation($id: ID!, $s: ID!) { moveCandidate(id: $id, toStepID: $s) { id } }`, only("s", "PipelineStep")},

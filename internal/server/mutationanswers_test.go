@@ -179,6 +179,8 @@ var withoutIDs = map[string]struct {
 	"createUser":              {`mutation { createUser(input: {email: "answers@acme.example", firstName: "A", roles: ["interviewer"]}) SEL }`, nil},
 	"createEvaluationPartner": {`mutation { createEvaluationPartner(input: {name: "Answers", submitURL: "https://partner.example/submit", accessToken: "answers-token-0123456789"}) SEL }`, nil},
 	"createWebhookEndpoint":   {`mutation { createWebhookEndpoint(input: {url: "https://hooks.example.com/answers", active: false}) SEL }`, nil},
+	"setRetention":            {`mutation { setRetention(days: 365) SEL }`, nil},
+	"runRetention":            {`mutation { runRetention(dryRun: true) SEL }`, nil},
 }
 
 // TestEveryMutationAnswersItsEdges runs each mutation of the schema, in a

@@ -21,6 +21,7 @@ import (
 	"github.com/hiregraph/hiregraph/internal/filestore"
 	"github.com/hiregraph/hiregraph/internal/openapi"
 	"github.com/hiregraph/hiregraph/internal/outbound"
+	"github.com/hiregraph/hiregraph/internal/personaldata"
 	"github.com/hiregraph/hiregraph/internal/ratelimit"
 	"github.com/hiregraph/hiregraph/internal/telemetry"
 	"github.com/hiregraph/hiregraph/internal/webhook"
@@ -96,6 +97,9 @@ type Config struct {
 	// started (with its Broker, this config's); nil makes one that only
 	// queues redeliveries and leaves the rest to another process.
 	Webhooks *webhook.Deliverer
+	// PersonalData writes person exports and runs retention, once started;
+	// nil makes one that only queues exports for another process.
+	PersonalData *personaldata.Jobs
 	// Broker carries committed events to subscriptions; nil makes an
 	// in-process one (enough on SQLite, and for one PostgreSQL process).
 	Broker *recruiting.Broker
@@ -173,6 +177,7 @@ func New(cfg Config) http.Handler {
 		service.Broker = &recruiting.Broker{}
 	}
 	service.Webhooks = deliverer
+	service.Exports = personalDataJobs(cfg)
 	authn := &auth.Authenticator{Client: cfg.DB.Client, Sealer: cfg.Sealer, Users: users, Now: cfg.Now}
 	api := &rest.API{Service: service}
 
@@ -224,6 +229,8 @@ func New(cfg Config) http.Handler {
 	// Candidates' files, through the short-lived signed links GraphQL and
 	// REST give recruiters; the link is the credential.
 	r.Get(recruiting.FilePath+"{uid}", api.CandidateFile)
+	// Person exports' archives, through the signed links exports give.
+	r.Get(recruiting.ExportPath+"{uid}", api.PersonExport)
 
 	apiCORS := apiCORS(cfg.CORSOrigins)
 	// Careers sites call the careers API from any page, reading only, and

@@ -123,6 +123,7 @@ var actions = map[string]action{
 	ent.TypeRole:            anyChange(p.ManageUsers),
 	ent.TypeAPIKey:          anyChange(p.ManageAPIKeys),
 	ent.TypeWebhookEndpoint: anyChange(p.ManageWebhooks),
+	ent.TypePersonExport:    anyChange(p.ExportPeople),
 	ent.TypeEvaluationPartner: {
 		create: []string{p.ManagePartners},
 		// Whoever submits tests may refresh a partner's test catalog.

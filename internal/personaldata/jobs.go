@@ -1,0 +1,162 @@
+// Package personaldata runs the jobs that act on people's data in the
+// background, on River in the service's own database: person exports
+// (recruiting.Service.RunExport) and the periodic retention
+// (recruiting.Service.ApplyRetention).
+package personaldata
+
+import (
+	"cmp"
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/riverqueue/river"
+
+	"github.com/hiregraph/hiregraph/ent"
+	"github.com/hiregraph/hiregraph/internal/database"
+	"github.com/hiregraph/hiregraph/internal/filestore"
+	"github.com/hiregraph/hiregraph/recruiting"
+)
+
+// Job settings.
+const (
+	// Queue is River's queue of these jobs.
+	Queue = "personal_data"
+	// DefaultWorkers is how many exports one process writes at once: an
+	// export holds the person's files in memory.
+	DefaultWorkers = 2
+	// DefaultRetentionInterval is how often retention runs.
+	DefaultRetentionInterval = time.Hour
+	// exportAttempts: a failed export is marked FAILED by the job itself,
+	// so River retries only a job whose process died.
+	exportAttempts = 3
+)
+
+// Config says how the jobs run.
+type Config struct {
+	DB *database.DB
+	// Files is the file store exports read files from and write archives
+	// to, and erasures delete files from.
+	Files *filestore.Store
+	// Now is the clock; tests replace it.
+	Now func() time.Time
+	// Workers is how many jobs this process runs at once; zero makes it
+	// only queue exports, for a process that runs them.
+	Workers int
+	// PollInterval is how often an idle worker looks for jobs (zero:
+	// River's default, 1s).
+	PollInterval time.Duration
+	// RetentionInterval is how often retention runs (zero:
+	// DefaultRetentionInterval).
+	RetentionInterval time.Duration
+}
+
+// Jobs queues exports and, when it works, runs them and retention.
+type Jobs struct {
+	river *river.Client[*sql.Tx]
+	work  bool
+}
+
+// exportArgs is River's job of one export; the worker reads the export as
+// it is when it runs.
+type exportArgs struct {
+	ExportID string `json:"export_id"`
+}
+
+func (exportArgs) Kind() string { return "person_export" }
+
+// retentionArgs is River's periodic job of retention, for every company.
+type retentionArgs struct{}
+
+func (retentionArgs) Kind() string { return "retention" }
+
+// New returns the jobs over cfg.DB.
+func New(cfg Config) (*Jobs, error) {
+	j := &Jobs{work: cfg.Workers > 0}
+	service := &recruiting.Service{Client: cfg.DB.Client, Dialect: cfg.DB.Dialect, Files: cfg.Files, Now: cfg.Now}
+	rc := &river.Config{
+		Logger: slog.Default(),
+		// Idle workers poll, as the webhook deliverer's do.
+		PollOnly:          true,
+		FetchPollInterval: cfg.PollInterval,
+	}
+	if j.work {
+		workers := river.NewWorkers()
+		if err := river.AddWorkerSafely(workers, &exportWorker{service: service}); err != nil {
+			return nil, err
+		}
+		if err := river.AddWorkerSafely(workers, &retentionWorker{service: service}); err != nil {
+			return nil, err
+		}
+		rc.Workers = workers
+		rc.Queues = map[string]river.QueueConfig{Queue: {MaxWorkers: cfg.Workers}}
+		// River runs periodic jobs on one process of all, its leader.
+		rc.PeriodicJobs = []*river.PeriodicJob{river.NewPeriodicJob(
+			river.PeriodicInterval(cmp.Or(cfg.RetentionInterval, DefaultRetentionInterval)),
+			func() (river.JobArgs, *river.InsertOpts) { return retentionArgs{}, &river.InsertOpts{Queue: Queue} },
+			&river.PeriodicJobOpts{RunOnStart: true},
+		)}
+	}
+	rclient, err := river.NewClient(database.RiverDriver(cfg.DB.Dialect, cfg.DB.SQL), rc)
+	if err != nil {
+		return nil, fmt.Errorf("starting River: %w", err)
+	}
+	j.river = rclient
+	return j, nil
+}
+
+// Start runs jobs, when these jobs work, until Stop or ctx ends.
+func (j *Jobs) Start(ctx context.Context) error {
+	if !j.work {
+		return nil
+	}
+	return j.river.Start(ctx)
+}
+
+// Stop waits for jobs under way to end (or ctx to), then stops.
+func (j *Jobs) Stop(ctx context.Context) error {
+	if !j.work {
+		return nil
+	}
+	return j.river.Stop(ctx)
+}
+
+// EnqueueExport queues the export in client's transaction
+// (recruiting.ExportQueue).
+func (j *Jobs) EnqueueExport(ctx context.Context, client *ent.Client, exportID string) error {
+	tx, ok := ent.SQLTx(client)
+	if !ok {
+		return errors.New("enqueueing an export outside a transaction")
+	}
+	if _, err := j.river.InsertTx(ctx, tx, exportArgs{ExportID: exportID}, &river.InsertOpts{Queue: Queue, MaxAttempts: exportAttempts}); err != nil {
+		return fmt.Errorf("enqueueing export: %w", err)
+	}
+	return nil
+}
+
+// exportWorker writes one export's archive.
+type exportWorker struct {
+	river.WorkerDefaults[exportArgs]
+	service *recruiting.Service
+}
+
+func (w *exportWorker) Work(ctx context.Context, job *river.Job[exportArgs]) error {
+	return w.service.RunExport(ctx, job.Args.ExportID)
+}
+
+// retentionWorker runs retention in every company that set it.
+type retentionWorker struct {
+	river.WorkerDefaults[retentionArgs]
+	service *recruiting.Service
+}
+
+func (w *retentionWorker) Work(ctx context.Context, _ *river.Job[retentionArgs]) error {
+	n, err := w.service.ApplyRetention(ctx)
+	if n > 0 {
+		slog.InfoContext(ctx, "retention erased people", "count", n)
+	}
+	return err
+}

@@ -1,0 +1,29 @@
+package recruiting
+
+import (
+	"fmt"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/hiregraph/hiregraph/internal/apierror"
+)
+
+// checkSignedLink refuses a link whose signature does not sign message, or
+// whose expires (Unix seconds, signed with it) has passed; what names the
+// link's object in the messages, lifetime how long a fresh link works.
+func (s *Service) checkSignedLink(what, message, expires, signature string, lifetime time.Duration) error {
+	if !s.Sealer.Verify(message, signature) {
+		return apierror.New(http.StatusForbidden, CodeBadSignature, "the %s URL is not valid; use it exactly as it was given", what)
+	}
+	exp, err := strconv.ParseInt(expires, 10, 64)
+	if err != nil {
+		return fmt.Errorf("signed expiry %q is not a number: %w", expires, err)
+	}
+	if s.now().Unix() > exp {
+		return apierror.New(http.StatusForbidden, CodeURLExpired,
+			"the %s URL expired at %s; links are valid for %d seconds, ask for the %s again for a fresh one",
+			what, time.Unix(exp, 0).UTC().Format(time.RFC3339), int(lifetime.Seconds()), what)
+	}
+	return nil
+}
