@@ -22284,10 +22284,10 @@ func (ec *executionContext) fieldContext_Application_timeConsented(_ context.Con
 }
 
 func (ec *executionContext) _Application_timeConsentExpires(ctx context.Context, field graphql.CollectedField, obj *ent.Application) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TimeConsentExpires, "Application", ec.marshalOTime2ᚖtimeᚐTime)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeConsentExpires, "Application", false, ec.marshalOTime2ᚖtimeᚐTime)
 }
 func (ec *executionContext) fieldContext_Application_timeConsentExpires(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Application", field, false, false, "Time")
+	return graphql.NewScalarFieldContext("Application", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Application_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.Application) (ret graphql.Marshaler) {
@@ -23525,10 +23525,10 @@ func (ec *executionContext) fieldContext_Company_name(_ context.Context, field g
 }
 
 func (ec *executionContext) _Company_retentionDays(ctx context.Context, field graphql.CollectedField, obj *ent.Company) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.RetentionDays, "Company", ec.marshalOInt2ᚖint)
+	return plainScalar(ctx, ec.OperationContext, field, obj.RetentionDays, "Company", false, ec.marshalOInt2ᚖint)
 }
 func (ec *executionContext) fieldContext_Company_retentionDays(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Company", field, false, false, "Int")
+	return graphql.NewScalarFieldContext("Company", field, false, false, "Int")
 }
 
 func (ec *executionContext) _Company_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.Company) (ret graphql.Marshaler) {
@@ -28118,52 +28118,52 @@ func (ec *executionContext) fieldContext_PersonEdge_cursor(_ context.Context, fi
 }
 
 func (ec *executionContext) _PersonExport_id(ctx context.Context, field graphql.CollectedField, obj *ent.PersonExport) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "PersonExport", ec.marshalNID2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "PersonExport", true, ec.marshalNID2string)
 }
 func (ec *executionContext) fieldContext_PersonExport_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("PersonExport", field, false, false, "ID")
+	return graphql.NewScalarFieldContext("PersonExport", field, false, false, "ID")
 }
 
 func (ec *executionContext) _PersonExport_requestedBy(ctx context.Context, field graphql.CollectedField, obj *ent.PersonExport) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.RequestedBy, "PersonExport", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.RequestedBy, "PersonExport", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_PersonExport_requestedBy(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("PersonExport", field, false, false, "String")
+	return graphql.NewScalarFieldContext("PersonExport", field, false, false, "String")
 }
 
 func (ec *executionContext) _PersonExport_status(ctx context.Context, field graphql.CollectedField, obj *ent.PersonExport) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Status, "PersonExport", ec.marshalNPersonExportStatus2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋpersonexportᚐStatus)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Status, "PersonExport", true, ec.marshalNPersonExportStatus2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋpersonexportᚐStatus)
 }
 func (ec *executionContext) fieldContext_PersonExport_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("PersonExport", field, false, false, "PersonExportStatus")
+	return graphql.NewScalarFieldContext("PersonExport", field, false, false, "PersonExportStatus")
 }
 
 func (ec *executionContext) _PersonExport_failure(ctx context.Context, field graphql.CollectedField, obj *ent.PersonExport) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Failure, "PersonExport", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Failure, "PersonExport", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_PersonExport_failure(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("PersonExport", field, false, false, "String")
+	return graphql.NewScalarFieldContext("PersonExport", field, false, false, "String")
 }
 
 func (ec *executionContext) _PersonExport_size(ctx context.Context, field graphql.CollectedField, obj *ent.PersonExport) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Size, "PersonExport", ec.marshalNInt2int64)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Size, "PersonExport", true, ec.marshalNInt2int64)
 }
 func (ec *executionContext) fieldContext_PersonExport_size(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("PersonExport", field, false, false, "Int")
+	return graphql.NewScalarFieldContext("PersonExport", field, false, false, "Int")
 }
 
 func (ec *executionContext) _PersonExport_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.PersonExport) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, "PersonExport", ec.marshalNTime2timeᚐTime)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, "PersonExport", true, ec.marshalNTime2timeᚐTime)
 }
 func (ec *executionContext) fieldContext_PersonExport_timeCreated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("PersonExport", field, false, false, "Time")
+	return graphql.NewScalarFieldContext("PersonExport", field, false, false, "Time")
 }
 
 func (ec *executionContext) _PersonExport_timeCompleted(ctx context.Context, field graphql.CollectedField, obj *ent.PersonExport) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCompleted, "PersonExport", ec.marshalOTime2ᚖtimeᚐTime)
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCompleted, "PersonExport", false, ec.marshalOTime2ᚖtimeᚐTime)
 }
 func (ec *executionContext) fieldContext_PersonExport_timeCompleted(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("PersonExport", field, false, false, "Time")
+	return graphql.NewScalarFieldContext("PersonExport", field, false, false, "Time")
 }
 
 func (ec *executionContext) _PersonExport_downloadURL(ctx context.Context, field graphql.CollectedField, obj *ent.PersonExport) (ret graphql.Marshaler) {
@@ -28186,7 +28186,7 @@ func (ec *executionContext) _PersonExport_downloadURL(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_PersonExport_downloadURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("PersonExport", field, true, true, "String")
+	return graphql.NewScalarFieldContext("PersonExport", field, true, true, "String")
 }
 
 func (ec *executionContext) _PersonExport_downloadURLExpires(ctx context.Context, field graphql.CollectedField, obj *ent.PersonExport) (ret graphql.Marshaler) {
@@ -28209,7 +28209,7 @@ func (ec *executionContext) _PersonExport_downloadURLExpires(ctx context.Context
 	)
 }
 func (ec *executionContext) fieldContext_PersonExport_downloadURLExpires(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("PersonExport", field, true, true, "Time")
+	return graphql.NewScalarFieldContext("PersonExport", field, true, true, "Time")
 }
 
 func (ec *executionContext) _PipelineStep_id(ctx context.Context, field graphql.CollectedField, obj *ent.PipelineStep) (ret graphql.Marshaler) {
@@ -30473,24 +30473,24 @@ func (ec *executionContext) fieldContext_RequiredCandidateFields_phone(_ context
 }
 
 func (ec *executionContext) _RetentionDue_personID(ctx context.Context, field graphql.CollectedField, obj *recruiting.RetentionDue) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.PersonID, "RetentionDue", ec.marshalNID2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.PersonID, "RetentionDue", true, ec.marshalNID2string)
 }
 func (ec *executionContext) fieldContext_RetentionDue_personID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("RetentionDue", field, false, false, "ID")
+	return graphql.NewScalarFieldContext("RetentionDue", field, false, false, "ID")
 }
 
 func (ec *executionContext) _RetentionDue_candidateIDs(ctx context.Context, field graphql.CollectedField, obj *recruiting.RetentionDue) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.CandidateIDs, "RetentionDue", ec.marshalNID2ᚕstringᚄ)
+	return plainScalar(ctx, ec.OperationContext, field, obj.CandidateIDs, "RetentionDue", true, ec.marshalNID2ᚕstringᚄ)
 }
 func (ec *executionContext) fieldContext_RetentionDue_candidateIDs(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("RetentionDue", field, false, false, "ID")
+	return graphql.NewScalarFieldContext("RetentionDue", field, false, false, "ID")
 }
 
 func (ec *executionContext) _RetentionDue_reason(ctx context.Context, field graphql.CollectedField, obj *recruiting.RetentionDue) (ret graphql.Marshaler) {
-	return plainScalar(ctx, ec.OperationContext, field, obj.Reason, "RetentionDue", ec.marshalNString2string)
+	return plainScalar(ctx, ec.OperationContext, field, obj.Reason, "RetentionDue", true, ec.marshalNString2string)
 }
 func (ec *executionContext) fieldContext_RetentionDue_reason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("RetentionDue", field, false, false, "String")
+	return graphql.NewScalarFieldContext("RetentionDue", field, false, false, "String")
 }
 
 func (ec *executionContext) _Role_id(ctx context.Context, field graphql.CollectedField, obj *recruiting.RoleView) (ret graphql.Marshaler) {
