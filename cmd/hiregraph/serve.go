@@ -170,8 +170,12 @@ func (c *serveCmd) Run(a *app) error {
 	}
 	defer c.stopWebhooks(deliverer)
 	cfg.Webhooks = deliverer
+	handler, err := server.New(cfg)
+	if err != nil {
+		return err
+	}
 	srv := &http.Server{
-		Handler:           server.New(cfg),
+		Handler:           handler,
 		ReadHeaderTimeout: c.ReadHeaderTimeout,
 		ReadTimeout:       c.ReadTimeout,
 		WriteTimeout:      c.WriteTimeout,
