@@ -36,22 +36,7 @@ var WorkplaceTypes = []string{"on-site", "hybrid", "remote"}
 // spec 4.1 without a template (so without copy_assignees), and the fields a
 // clone inherits from its template.
 type CreatePositionInput struct {
-	Name              *string           `json:"name"`
-	Status            *string           `json:"status"`
-	IsDiscreet        *bool             `json:"is_discreet"`
-	Department        *string           `json:"department"`
-	ExperienceLevel   *string           `json:"experience_level"`
-	EmploymentType    *string           `json:"employment_type"`
-	IsTalentPool      *bool             `json:"is_talent_pool"`
-	Location          *LocationRef      `json:"location"`
-	LocationUID       *string           `json:"location_uid"`
-	SalaryRange       *SalaryRangeInput `json:"salary_range"`
-	Categories        []NamedValueInput `json:"categories"`
-	Details           []NamedValueInput `json:"details"`
-	AllowFallback     *bool             `json:"allow_fallback"`
-	Users             *CloneUsers       `json:"users"`
-	Openings          []OpeningInput    `json:"openings"`
-	QuestionnaireUIDs []string          `json:"questionnaire_uids"`
+	NewPositionFields
 	PositionPageFields
 }
 
@@ -70,13 +55,7 @@ type PositionPageFields struct {
 // blank template, so both run one validation and one writer.
 func (in CreatePositionInput) cloneInput() CloneInput {
 	noTemplateTeam := false
-	return CloneInput{
-		Name: in.Name, CopyAssignees: &noTemplateTeam, Status: in.Status, IsDiscreet: in.IsDiscreet,
-		Department: in.Department, ExperienceLevel: in.ExperienceLevel, EmploymentType: in.EmploymentType,
-		IsTalentPool: in.IsTalentPool, Location: in.Location, LocationUID: in.LocationUID, SalaryRange: in.SalaryRange,
-		Categories: in.Categories, Details: in.Details, AllowFallback: in.AllowFallback, Users: in.Users,
-		Openings: in.Openings, QuestionnaireUIDs: in.QuestionnaireUIDs,
-	}
+	return CloneInput{CopyAssignees: &noTemplateTeam, NewPositionFields: in.NewPositionFields}
 }
 
 // validate checks the page fields: a workplace type of the list, an
@@ -168,21 +147,11 @@ func (s *Service) CreatePosition(ctx context.Context, in CreatePositionInput) (*
 // UpdatePositionInput changes a position's fields; a field left out (null)
 // keeps its value. Status and publication have operations of their own.
 type UpdatePositionInput struct {
-	Name            *string      `json:"name"`
-	IsDiscreet      *bool        `json:"is_discreet"`
-	IsTalentPool    *bool        `json:"is_talent_pool"`
-	Department      *string      `json:"department"`
-	ExperienceLevel *string      `json:"experience_level"`
-	EmploymentType  *string      `json:"employment_type"`
-	Location        *LocationRef `json:"location"`
-	// SalaryRange replaces the range; ClearSalaryRange removes it. Both
+	PositionFields
+	// ClearSalaryRange removes the range SalaryRange would replace. Both
 	// need the salary_ranges:write scope.
-	SalaryRange       *SalaryRangeInput `json:"salary_range"`
-	ClearSalaryRange  *bool             `json:"clear_salary_range"`
-	Categories        []NamedValueInput `json:"categories"`
-	Details           []NamedValueInput `json:"details"`
-	Users             *UpdateUsers      `json:"users"`
-	QuestionnaireUIDs []string          `json:"questionnaire_uids"`
+	ClearSalaryRange *bool        `json:"clear_salary_range"`
+	Users            *UpdateUsers `json:"users"`
 	PositionPageFields
 }
 
