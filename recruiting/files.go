@@ -25,11 +25,6 @@ import (
 // log is soon useless.
 const FileURLLifetime = 300 * time.Second
 
-// FilePath is where candidate files are downloaded. The signed link is the
-// credential (as a presigned object-store URL is), so a browser can open
-// it without an API key.
-const FilePath = "/candidate-files/"
-
 // Upload is a file as a request carries it.
 type Upload struct {
 	Name    string
@@ -182,13 +177,13 @@ func (s *Service) CandidateFiles(ctx context.Context, candidateID string) ([]*en
 }
 
 // FileURL is a download link of a file, valid for FileURLLifetime: an
-// absolute one, built on BaseURL as every link of a response is, so a
+// absolute one, built as every link of a response is, so a
 // front-end on another origin can open it.
 func (s *Service) FileURL(ctx context.Context, f *ent.CandidateFile) (link string, expires time.Time) {
 	expires = s.now().Add(FileURLLifetime).Truncate(time.Second)
 	exp := strconv.FormatInt(expires.Unix(), 10)
 	q := url.Values{"expires": {exp}, "signature": {s.Sealer.Sign(fileMessage(f.ID, exp))}}
-	return s.BaseURL(ctx) + FilePath + url.PathEscape(f.ID) + "?" + q.Encode(), expires
+	return s.Links.CandidateFile(ctx, f.ID, q), expires
 }
 
 func fileMessage(id, expires string) string { return "candidate-file\n" + id + "\n" + expires }

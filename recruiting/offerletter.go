@@ -18,11 +18,6 @@ import (
 // works (spec 4.9, 8).
 const OfferLetterURLLifetime = 300 * time.Second
 
-// OfferLetterPath is where offer letters are served. It is outside
-// {base_url}: partners fetch letters with their own credential, not with an
-// API key of the company.
-const OfferLetterPath = "/offer-letters/"
-
 // Error codes of offer letter URLs.
 const (
 	CodeBadSignature = "bad_signature"
@@ -38,7 +33,7 @@ func (s *Service) offerLetterURL(ctx context.Context, letterID, partnerID string
 		"expires":   {expires},
 		"signature": {s.Sealer.Sign(offerLetterMessage(letterID, partnerID, expires))},
 	}
-	return s.BaseURL(ctx) + OfferLetterPath + url.PathEscape(letterID) + "?" + q.Encode()
+	return s.Links.OfferLetter(ctx, letterID, q)
 }
 
 func offerLetterMessage(letterID, partnerID, expires string) string {

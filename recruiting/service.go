@@ -8,6 +8,7 @@ import (
 	"context"
 	"fmt"
 	"net/netip"
+	"net/url"
 	"slices"
 	"time"
 
@@ -27,10 +28,9 @@ type Service struct {
 	// the few statements ent does not write (lockApplication) and the
 	// events' places in the feed (event.go).
 	Dialect string
-	// PublicURL is the absolute base URL the service is reached at, used to
-	// build URLs in responses (position_url, next_page) and the offer
-	// letter URLs sent to partners.
-	PublicURL string
+	// Links builds the absolute URLs the domain hands out: offer letters
+	// sent to partners, download links of files.
+	Links Links
 	// Sealer seals partner credentials at rest and signs offer letter URLs.
 	Sealer *auth.Sealer
 	// Partners calls evaluation partners.
@@ -48,6 +48,13 @@ type Service struct {
 	// Webhooks pings endpoints and queues redeliveries; nil on a server
 	// that does not deliver webhooks.
 	Webhooks Deliveries
+}
+
+// Links builds absolute URLs from signed queries; the HTTP layer, which
+// owns the paths, implements it (rest.Links), so the domain holds none.
+type Links interface {
+	OfferLetter(ctx context.Context, letterID string, query url.Values) string
+	CandidateFile(ctx context.Context, fileID string, query url.Values) string
 }
 
 // now returns the current time in the precision the database keeps.

@@ -17,6 +17,7 @@ import (
 // Config.
 type dependencies struct {
 	service      *recruiting.Service
+	links        *rest.Links
 	api          *rest.API
 	authn        *auth.Authenticator
 	failures     *authFailures
@@ -32,7 +33,8 @@ type limits struct {
 }
 
 func newDependencies(cfg Config) (*dependencies, error) {
-	service, err := newService(cfg)
+	links := &rest.Links{PublicURL: cfg.PublicURL}
+	service, err := newService(cfg, links)
 	if err != nil {
 		return nil, err
 	}
@@ -54,7 +56,8 @@ func newDependencies(cfg Config) (*dependencies, error) {
 	}
 	return &dependencies{
 		service:      service,
-		api:          &rest.API{Service: service},
+		links:        links,
+		api:          &rest.API{Service: service, Links: links},
 		authn:        &auth.Authenticator{Client: cfg.DB.Client, Sealer: cfg.Sealer, Users: users, Now: cfg.Now},
 		failures:     failures,
 		limits:       newLimits(cfg, store),
@@ -64,7 +67,7 @@ func newDependencies(cfg Config) (*dependencies, error) {
 }
 
 // newService is the domain as this server's configuration wires it.
-func newService(cfg Config) (*recruiting.Service, error) {
+func newService(cfg Config, links recruiting.Links) (*recruiting.Service, error) {
 	deliverer, err := webhookDeliverer(cfg)
 	if err != nil {
 		return nil, err
@@ -72,7 +75,7 @@ func newService(cfg Config) (*recruiting.Service, error) {
 	service := &recruiting.Service{
 		Client:          cfg.DB.Client,
 		Dialect:         cfg.DB.Dialect,
-		PublicURL:       cfg.PublicURL,
+		Links:           links,
 		Sealer:          cfg.Sealer,
 		Partners:        outbound.New(outbound.Config{AllowNets: cfg.PartnerAllowNets, Timeout: cfg.PartnerTimeout}),
 		Now:             cfg.Now,

@@ -165,10 +165,10 @@ func mountPages(r chi.Router, cfg Config, deps *dependencies) {
 	})
 	// Partners fetch offer letters with their own credential, which the
 	// handler checks; no API key is involved.
-	r.Get(recruiting.OfferLetterPath+"{uid}", deps.api.OfferLetter)
+	r.Get(rest.OfferLetterPath+"{uid}", deps.api.OfferLetter)
 	// Candidates' files, through the short-lived signed links GraphQL and
 	// REST give recruiters; the link is the credential.
-	r.Get(recruiting.FilePath+"{uid}", deps.api.CandidateFile)
+	r.Get(rest.FilePath+"{uid}", deps.api.CandidateFile)
 
 	r.Method(http.MethodGet, "/careers/{company_uid}", careerspage.Page())
 	r.Method(http.MethodGet, careerspage.AssetsPath+"*", careerspage.Assets())
@@ -185,7 +185,7 @@ func mountPages(r chi.Router, cfg Config, deps *dependencies) {
 // company's careers token.
 func mountCareers(r chi.Router, cfg Config, deps *dependencies) {
 	addressOf := func(r *http.Request) string { return clientAddress(r, cfg.TrustedProxies) }
-	careers := &rest.Careers{Service: deps.service}
+	careers := &rest.Careers{Service: deps.service, Links: deps.links}
 	r.Route("/careers-api/2.0/company/{company_uid}/positions", func(r chi.Router) {
 		r.Use(careersCORS, checkCareersToken(deps.service, deps.failures, cfg.TrustedProxies), limitRate(deps.limits.careers, careersCompanyOf, rest.WriteError))
 		r.Get("/", careers.List)
