@@ -39,7 +39,7 @@ func readerHas(ctx context.Context) func(string) bool {
 // (activities.changes), the change feed, subscriptions, webhooks and
 // whatever reads activities next all show one view. Call it once, when the
 // service is set up.
-func (s *Service) RedactEvents() {
+func (s *core) RedactEvents() {
 	s.Client.Activity.Intercept(ent.InterceptFunc(func(next ent.Querier) ent.Querier {
 		return ent.QuerierFunc(func(ctx context.Context, q ent.Query) (ent.Value, error) {
 			v, err := next.Query(ctx, q)
@@ -55,7 +55,7 @@ func (s *Service) RedactEvents() {
 // redactActivities redacts acts in place for the reader of ctx. Reads of
 // a few columns (the webhook relay's) carry nothing to redact and cost
 // no query.
-func (s *Service) redactActivities(ctx context.Context, acts []*ent.Activity) error {
+func (s *core) redactActivities(ctx context.Context, acts []*ent.Activity) error {
 	if !slices.ContainsFunc(acts, func(a *ent.Activity) bool { return a.Data != nil || a.Changes != nil }) {
 		return nil
 	}

@@ -26,7 +26,7 @@ const (
 
 // offerLetterURL is a link to a letter for one partner, signed so that
 // neither the letter, the partner nor the expiry can be changed.
-func (s *Service) offerLetterURL(ctx context.Context, letterID, partnerID string) string {
+func (s *PartnerService) offerLetterURL(ctx context.Context, letterID, partnerID string) string {
 	expires := strconv.FormatInt(s.now().Add(OfferLetterURLLifetime).Unix(), 10)
 	q := url.Values{
 		"partner":   {partnerID},
@@ -53,7 +53,7 @@ type OfferLetterRequest struct {
 // PartnerOfferLetter returns the letter a signed URL points at, when the
 // URL is authentic and unexpired, the caller presents the partner's
 // credential, and the partner may still see offer letters.
-func (s *Service) PartnerOfferLetter(ctx context.Context, req OfferLetterRequest) (*ent.OfferLetter, error) {
+func (s *PartnerService) PartnerOfferLetter(ctx context.Context, req OfferLetterRequest) (*ent.OfferLetter, error) {
 	if !s.Sealer.Verify(offerLetterMessage(req.LetterID, req.PartnerID, req.Expires), req.Signature) {
 		return nil, apierror.New(http.StatusForbidden, CodeBadSignature, "the offer letter URL is not valid; use it exactly as it was sent")
 	}

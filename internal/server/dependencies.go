@@ -72,22 +72,22 @@ func newService(cfg Config, links recruiting.Links) (*recruiting.Service, error)
 	if err != nil {
 		return nil, err
 	}
-	service := &recruiting.Service{
+	broker := cfg.Broker
+	if broker == nil {
+		broker = &recruiting.Broker{}
+	}
+	service := recruiting.New(recruiting.Dependencies{
 		Client:          cfg.DB.Client,
 		Dialect:         cfg.DB.Dialect,
-		Links:           links,
-		Sealer:          cfg.Sealer,
-		Partners:        outbound.New(outbound.Config{AllowNets: cfg.PartnerAllowNets, Timeout: cfg.PartnerTimeout}),
 		Now:             cfg.Now,
+		Sealer:          cfg.Sealer,
+		Broker:          broker,
+		Links:           links,
+		Partners:        outbound.New(outbound.Config{AllowNets: cfg.PartnerAllowNets, Timeout: cfg.PartnerTimeout}),
 		Files:           cfg.Files,
-		WebhookHTTPNets: cfg.WebhookAllowHTTP,
-		Broker:          cfg.Broker,
 		Webhooks:        deliverer,
-	}
-	if service.Broker == nil {
-		service.Broker = &recruiting.Broker{}
-	}
-	service.RedactEvents()
+		WebhookHTTPNets: cfg.WebhookAllowHTTP,
+	})
 	return service, nil
 }
 
