@@ -105,7 +105,7 @@ func Change(field string, before, after any) []schematype.FieldChange {
 // record writes a to the timeline through client, which must be the
 // transaction's, so the activity commits or rolls back with its change. The
 // activity is the change's event too (event.go).
-func (s *Service) record(ctx context.Context, client *ent.Client, a Activity) error {
+func (s *core) record(ctx context.Context, client *ent.Client, a Activity) error {
 	at := s.now()
 	actor := actorOf(ctx)
 	if a.Actor != nil {
@@ -165,6 +165,22 @@ func touchCandidate(ctx context.Context, client *ent.Client, c *ent.Candidate, a
 	}
 	if c.TimeHiringProcessUpdated.Before(at) {
 		c.TimeHiringProcessUpdated = at
+	}
+	return nil
+}
+
+// recordOnPerson records a, an activity of a person, on the timeline of
+// each of the person's candidates, or on no timeline when the person has
+// none.
+func (s *core) recordOnPerson(ctx context.Context, client *ent.Client, cands []*ent.Candidate, a Activity) error {
+	if len(cands) == 0 {
+		return s.record(ctx, client, a)
+	}
+	for _, c := range cands {
+		a.Candidate = c
+		if err := s.record(ctx, client, a); err != nil {
+			return err
+		}
 	}
 	return nil
 }

@@ -37,7 +37,7 @@ func appliedMessage(firstName, positionName string) string {
 // the position's first step) with the application, its files and an
 // activity, in one transaction. A repeat within RepeatWindow answers the
 // first application again and writes nothing.
-func (s *Service) Apply(ctx context.Context, company *ent.Company, positionID string, in ApplyInput) (*Applied, error) {
+func (s *CareersService) Apply(ctx context.Context, company *ent.Company, positionID string, in ApplyInput) (*Applied, error) {
 	p, err := s.openForApplications(ctx, positionID)
 	if err != nil {
 		return nil, err
@@ -97,7 +97,7 @@ func (s *Service) Apply(ctx context.Context, company *ent.Company, positionID st
 // would need a row to exist (the person may be new) and would be taken
 // out of the order other writes take rows in. SQLite needs none: its
 // transactions write one at a time from their start (_txlock=immediate).
-func (s *Service) lockApplication(ctx context.Context, client *ent.Client, email, positionID string) error {
+func (s *CareersService) lockApplication(ctx context.Context, client *ent.Client, email, positionID string) error {
 	if s.Dialect != dialect.Postgres {
 		return nil
 	}
@@ -109,7 +109,7 @@ func (s *Service) lockApplication(ctx context.Context, client *ent.Client, email
 
 // recentApplication finds an application of email to the position made
 // within RepeatWindow.
-func (s *Service) recentApplication(ctx context.Context, client *ent.Client, email, positionID string) (*Applied, error) {
+func (s *CareersService) recentApplication(ctx context.Context, client *ent.Client, email, positionID string) (*Applied, error) {
 	a, err := client.Application.Query().
 		Where(application.Email(email), application.TimeCreatedGT(s.now().Add(-RepeatWindow)),
 			application.HasCandidateWith(candidate.PositionID(positionID))).
@@ -127,7 +127,7 @@ func (s *Service) recentApplication(ctx context.Context, client *ent.Client, ema
 
 // storeApplicationFiles stores the resume and cover letter file, if sent.
 // A refused file is reported on its field, as the form's other errors are.
-func (s *Service) storeApplicationFiles(ctx context.Context, in ApplyInput) ([]*storedFile, error) {
+func (s *CareersService) storeApplicationFiles(ctx context.Context, in ApplyInput) ([]*storedFile, error) {
 	var out []*storedFile
 	for _, f := range []struct {
 		field string

@@ -24,7 +24,7 @@ var careersSite = Actor{Type: activity.ActorTypeCareersSite, Name: "careers site
 // candidate.created activity), or finds the candidate the person already
 // is, then records the application, its files and the candidate.applied
 // activity. It runs in the caller's transaction.
-func (s *Service) writeApplication(ctx context.Context, client *ent.Client, p *ent.Position, app *checkedApplication, files []*storedFile) (*Applied, error) {
+func (s *CareersService) writeApplication(ctx context.Context, client *ent.Client, p *ent.Position, app *checkedApplication, files []*storedFile) (*Applied, error) {
 	c, err := s.applicant(ctx, client, p, app)
 	if err != nil {
 		return nil, err
@@ -56,8 +56,8 @@ func (s *Service) writeApplication(ctx context.Context, client *ent.Client, p *e
 // applicant is the candidate an application joins: a new one, or the
 // person's hiring process for the position when there is one already (an
 // application after RepeatWindow adds to it, never duplicates it).
-func (s *Service) applicant(ctx context.Context, client *ent.Client, p *ent.Position, app *checkedApplication) (*ent.Candidate, error) {
-	c, err := s.CreateCandidateAs(ctx, CreateCandidateInput{
+func (s *CareersService) applicant(ctx context.Context, client *ent.Client, p *ent.Position, app *checkedApplication) (*ent.Candidate, error) {
+	c, err := s.candidates.CreateCandidateAs(ctx, CreateCandidateInput{
 		PositionID: p.ID,
 		Person:     PersonInput{FirstName: &app.FirstName, LastName: &app.LastName, Email: &app.Email, Phone: &app.Phone},
 		Source:     &app.Source,

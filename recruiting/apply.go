@@ -92,7 +92,7 @@ type ApplicationForm struct {
 // openForApplications reads a position that accepts applications:
 // published, not a template, open. Anything else reads as missing, as the
 // careers API shows it.
-func (s *Service) openForApplications(ctx context.Context, id string) (*ent.Position, error) {
+func (s *CareersService) openForApplications(ctx context.Context, id string) (*ent.Position, error) {
 	p, err := s.Client.Position.Query().
 		Where(position.ID(id), position.IsPublished(true), position.IsTemplate(false)).
 		WithQuestionnaires().Only(ctx)
@@ -109,7 +109,7 @@ func (s *Service) openForApplications(ctx context.Context, id string) (*ent.Posi
 }
 
 // ApplicationForm describes the apply form of a published, open position.
-func (s *Service) ApplicationForm(ctx context.Context, company *ent.Company, positionID string) (*ApplicationForm, error) {
+func (s *CareersService) ApplicationForm(ctx context.Context, company *ent.Company, positionID string) (*ApplicationForm, error) {
 	p, err := s.openForApplications(ctx, positionID)
 	if err != nil {
 		return nil, err

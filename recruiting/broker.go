@@ -83,7 +83,7 @@ func (b *Broker) Publish(a Announcement) {
 
 // announce arranges for a to reach subscribers once the transaction of
 // client commits, never before and never if it rolls back.
-func (s *Service) announce(ctx context.Context, client *ent.Client, a Announcement) error {
+func (s *core) announce(ctx context.Context, client *ent.Client, a Announcement) error {
 	b := s.Broker
 	if b == nil {
 		return nil

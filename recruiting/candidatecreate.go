@@ -71,7 +71,7 @@ type CreateCandidateInput struct {
 // the company with that address (in any case) is reused, never recorded
 // twice, even when two requests race: the unique (company, e-mail) index
 // decides and the loser reads the winner's person. It needs the write scope.
-func (s *Service) CreateCandidate(ctx context.Context, in CreateCandidateInput) (*ent.Candidate, error) {
+func (s *CandidateService) CreateCandidate(ctx context.Context, in CreateCandidateInput) (*ent.Candidate, error) {
 	if err := Require(ctx, permission.SourceCandidates); err != nil {
 		return nil, err
 	}
@@ -82,11 +82,11 @@ func (s *Service) CreateCandidate(ctx context.Context, in CreateCandidateInput) 
 // the request itself and acts for someone else, such as a careers site for
 // an applicant: it skips the write-scope check and records actor on the
 // timeline. ctx must carry the company's viewer.
-func (s *Service) CreateCandidateAs(ctx context.Context, in CreateCandidateInput, actor Actor) (*ent.Candidate, error) {
+func (s *CandidateService) CreateCandidateAs(ctx context.Context, in CreateCandidateInput, actor Actor) (*ent.Candidate, error) {
 	return s.createCandidate(ctx, in, &actor)
 }
 
-func (s *Service) createCandidate(ctx context.Context, in CreateCandidateInput, actor *Actor) (*ent.Candidate, error) {
+func (s *CandidateService) createCandidate(ctx context.Context, in CreateCandidateInput, actor *Actor) (*ent.Candidate, error) {
 	source := ""
 	var sourceErr error
 	if in.Source != nil {
@@ -234,7 +234,7 @@ func findPersonByEmail(ctx context.Context, client *ent.Client, email string) (*
 
 // findOrCreatePerson returns the person with the input's e-mail address,
 // creating it when the company has none.
-func (s *Service) findOrCreatePerson(ctx context.Context, client *ent.Client, in PersonInput) (*ent.Person, error) {
+func (s *CandidateService) findOrCreatePerson(ctx context.Context, client *ent.Client, in PersonInput) (*ent.Person, error) {
 	email := ""
 	if in.Email != nil {
 		email = strings.TrimSpace(*in.Email)
@@ -250,7 +250,7 @@ func (s *Service) findOrCreatePerson(ctx context.Context, client *ent.Client, in
 // request created the person since the look-up, this transaction stays
 // usable (PostgreSQL aborts one on a plain unique violation) and the re-read
 // returns that person.
-func (s *Service) insertPerson(ctx context.Context, client *ent.Client, in PersonInput, email string) (*ent.Person, error) {
+func (s *CandidateService) insertPerson(ctx context.Context, client *ent.Client, in PersonInput, email string) (*ent.Person, error) {
 	now := s.now()
 	create := client.Person.Create().
 		SetFirstName(strings.TrimSpace(*in.FirstName)).

@@ -29,7 +29,7 @@ type transitionFunc func(ctx context.Context, client *ent.Client, c *ent.Candida
 // candidate as saved. The candidate row stays locked until the commit, so
 // of two racing transitions the second sees the first's result and answers
 // as a later request would.
-func (s *Service) transition(ctx context.Context, candidateID, perm string, fn transitionFunc) (*ent.Candidate, error) {
+func (s *CandidateService) transition(ctx context.Context, candidateID, perm string, fn transitionFunc) (*ent.Candidate, error) {
 	if err := Require(ctx, perm); err != nil {
 		return nil, err
 	}
@@ -65,14 +65,14 @@ func illegal(c *ent.Candidate, action string, allowed ...candidate.Status) error
 }
 
 // setStatus changes the status and when it changed, and returns the change.
-func (s *Service) setStatus(upd *ent.CandidateUpdateOne, c *ent.Candidate, to candidate.Status) []schematype.FieldChange {
+func (s *CandidateService) setStatus(upd *ent.CandidateUpdateOne, c *ent.Candidate, to candidate.Status) []schematype.FieldChange {
 	upd.SetStatus(to).SetTimeLastStatusChanged(s.now())
 	return Change("status", c.Status, to)
 }
 
 // MoveCandidate moves a candidate in progress to another step of its
 // position's pipeline. The hired step is reached through HireCandidate.
-func (s *Service) MoveCandidate(ctx context.Context, candidateID, stepID string) (*ent.Candidate, error) {
+func (s *CandidateService) MoveCandidate(ctx context.Context, candidateID, stepID string) (*ent.Candidate, error) {
 	return s.transition(ctx, candidateID, permission.MoveCandidates, func(ctx context.Context, client *ent.Client, c *ent.Candidate) (string, []schematype.FieldChange, error) {
 		if c.Status != candidate.StatusInProgress {
 			return "", nil, illegal(c, "move", candidate.StatusInProgress)
@@ -114,7 +114,7 @@ type RejectCandidateInput struct {
 // RejectCandidate turns a candidate in progress down for one of the
 // company's rejection reasons. The candidate stays at its step, so the board
 // shows where it left.
-func (s *Service) RejectCandidate(ctx context.Context, candidateID string, in RejectCandidateInput) (*ent.Candidate, error) {
+func (s *CandidateService) RejectCandidate(ctx context.Context, candidateID string, in RejectCandidateInput) (*ent.Candidate, error) {
 	note := ""
 	if in.Note != nil {
 		note = strings.TrimSpace(*in.Note)
@@ -152,7 +152,7 @@ func (s *Service) RejectCandidate(ctx context.Context, candidateID string, in Re
 
 // ReviveCandidate puts a rejected or withdrawn candidate back in progress,
 // at the step it left from; the rejection reason and note are cleared.
-func (s *Service) ReviveCandidate(ctx context.Context, candidateID string) (*ent.Candidate, error) {
+func (s *CandidateService) ReviveCandidate(ctx context.Context, candidateID string) (*ent.Candidate, error) {
 	return s.transition(ctx, candidateID, permission.RejectCandidates, func(ctx context.Context, client *ent.Client, c *ent.Candidate) (string, []schematype.FieldChange, error) {
 		if c.Status != candidate.StatusRejected && c.Status != candidate.StatusWithdrawn {
 			return "", nil, illegal(c, "revive", candidate.StatusRejected, candidate.StatusWithdrawn)
@@ -170,7 +170,7 @@ func (s *Service) ReviveCandidate(ctx context.Context, candidateID string) (*ent
 }
 
 // WithdrawCandidate records that a candidate in progress withdrew.
-func (s *Service) WithdrawCandidate(ctx context.Context, candidateID string) (*ent.Candidate, error) {
+func (s *CandidateService) WithdrawCandidate(ctx context.Context, candidateID string) (*ent.Candidate, error) {
 	return s.transition(ctx, candidateID, permission.RejectCandidates, func(ctx context.Context, client *ent.Client, c *ent.Candidate) (string, []schematype.FieldChange, error) {
 		if c.Status != candidate.StatusInProgress {
 			return "", nil, illegal(c, "withdraw", candidate.StatusInProgress)
@@ -186,16 +186,16 @@ func (s *Service) WithdrawCandidate(ctx context.Context, candidateID string) (*e
 
 // AssignCandidate adds users of the company to the candidate's assignees;
 // UnassignCandidate removes them. Users already in (or out) are skipped.
-func (s *Service) AssignCandidate(ctx context.Context, candidateID string, userIDs []string) (*ent.Candidate, error) {
+func (s *CandidateService) AssignCandidate(ctx context.Context, candidateID string, userIDs []string) (*ent.Candidate, error) {
 	return s.assign(ctx, candidateID, userIDs, true)
 }
 
 // UnassignCandidate removes users from the candidate's assignees.
-func (s *Service) UnassignCandidate(ctx context.Context, candidateID string, userIDs []string) (*ent.Candidate, error) {
+func (s *CandidateService) UnassignCandidate(ctx context.Context, candidateID string, userIDs []string) (*ent.Candidate, error) {
 	return s.assign(ctx, candidateID, userIDs, false)
 }
 
-func (s *Service) assign(ctx context.Context, candidateID string, userIDs []string, add bool) (*ent.Candidate, error) {
+func (s *CandidateService) assign(ctx context.Context, candidateID string, userIDs []string, add bool) (*ent.Candidate, error) {
 	if len(userIDs) == 0 {
 		return nil, apierror.Invalid("userIDs", "userIDs must name at least one user")
 	}
@@ -259,7 +259,7 @@ type AddressInput struct {
 }
 
 // UpdateCandidate changes a candidate's source or address.
-func (s *Service) UpdateCandidate(ctx context.Context, candidateID string, in UpdateCandidateInput) (*ent.Candidate, error) {
+func (s *CandidateService) UpdateCandidate(ctx context.Context, candidateID string, in UpdateCandidateInput) (*ent.Candidate, error) {
 	if in.Source != nil && len([]rune(*in.Source)) > 200 {
 		return nil, apierror.Invalid("source", "source may be at most 200 characters")
 	}
@@ -287,7 +287,7 @@ func (s *Service) UpdateCandidate(ctx context.Context, candidateID string, in Up
 // of the company has is refused (person_exists): the two would be one
 // person recorded twice. The activity shows on each of the person's
 // candidates' timelines.
-func (s *Service) UpdatePerson(ctx context.Context, personID string, in PersonInput) (*ent.Person, error) {
+func (s *CandidateService) UpdatePerson(ctx context.Context, personID string, in PersonInput) (*ent.Person, error) {
 	if err := Require(ctx, permission.EditCandidates); err != nil {
 		return nil, err
 	}
@@ -368,32 +368,3 @@ func personUpdate(ctx context.Context, client *ent.Client, p *ent.Person, in Per
 
 // CodePersonExists: an update would give a person another person's e-mail.
 const CodePersonExists = "person_exists"
-
-// recordOnPerson records a, an activity of a person, on the timeline of
-// each of the person's candidates, or on no timeline when the person has
-// none.
-func (s *Service) recordOnPerson(ctx context.Context, client *ent.Client, cands []*ent.Candidate, a Activity) error {
-	if len(cands) == 0 {
-		return s.record(ctx, client, a)
-	}
-	for _, c := range cands {
-		a.Candidate = c
-		if err := s.record(ctx, client, a); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// lockCandidatesOf reads the person's candidates and locks them
-// (lockedForWrite), in id order, before the person's row is written: a candidate's
-// writes lock the candidate, then its person (touchCandidate), so a
-// person's update that locked the person first could deadlock with them
-// (docs/concurrency.md).
-func (s *Service) lockCandidatesOf(ctx context.Context, client *ent.Client, personID string) ([]*ent.Candidate, error) {
-	cands, err := client.Candidate.Query().Where(candidate.PersonID(personID), lockedForWrite).Order(ent.Asc(candidate.FieldID)).All(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("locking the person's candidates: %w", err)
-	}
-	return cands, nil
-}

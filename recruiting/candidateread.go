@@ -13,7 +13,7 @@ import (
 
 // Candidate returns one candidate of the company; a deleted one too, as
 // the list shows it. Another company's reads as missing.
-func (s *Service) Candidate(ctx context.Context, id string) (*ent.Candidate, error) {
+func (s *CandidateService) Candidate(ctx context.Context, id string) (*ent.Candidate, error) {
 	if err := RequireRead(ctx); err != nil {
 		return nil, err
 	}
@@ -27,7 +27,7 @@ func (s *Service) Candidate(ctx context.Context, id string) (*ent.Candidate, err
 // FindDuplicates returns the company's people with the e-mail address, in
 // any case: the one createCandidate would reuse, and any duplicates
 // recorded before the unique key existed. Oldest first.
-func (s *Service) FindDuplicates(ctx context.Context, email string) ([]*ent.Person, error) {
+func (s *CandidateService) FindDuplicates(ctx context.Context, email string) ([]*ent.Person, error) {
 	q, err := duplicatesOf(ctx, s.Client, email)
 	if err != nil {
 		return nil, err
@@ -54,7 +54,7 @@ func duplicatesOf(ctx context.Context, client *ent.Client, email string) (*ent.P
 
 // DuplicateCandidates returns the candidates of the people FindDuplicates
 // finds, newest first.
-func (s *Service) DuplicateCandidates(ctx context.Context, email string) ([]*ent.Candidate, error) {
+func (s *CandidateService) DuplicateCandidates(ctx context.Context, email string) ([]*ent.Candidate, error) {
 	people, err := s.FindDuplicates(ctx, email)
 	if err != nil || len(people) == 0 {
 		return []*ent.Candidate{}, err

@@ -2,6 +2,7 @@ package recruiting
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"time"
 
@@ -10,6 +11,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent"
 	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/person"
+	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/predicate"
 	"github.com/hiregraph/hiregraph/internal/apierror"
 )
@@ -102,13 +104,13 @@ var candidateList = keysetList[*ent.Candidate]{
 
 // ListCandidates returns one page of the candidates the filter selects, in
 // creation order (spec 4.5).
-func (s *Service) ListCandidates(ctx context.Context, f CandidateFilter, page PageRequest) (Page[*ent.Candidate], error) {
-	return readPage[predicate.Candidate, candidate.OrderOption](ctx, s, candidateList, s.candidatesFor(page), f.Apply, page)
+func (s *CandidateService) ListCandidates(ctx context.Context, f CandidateFilter, page PageRequest) (Page[*ent.Candidate], error) {
+	return readPage[predicate.Candidate, candidate.OrderOption](ctx, s.core, candidateList, s.candidatesFor(page), f.Apply, page)
 }
 
 // candidatesFor starts the query of a page of candidates, which loads the
 // fields the page asks for.
-func (s *Service) candidatesFor(page PageRequest) *ent.CandidateQuery {
+func (s *CandidateService) candidatesFor(page PageRequest) *ent.CandidateQuery {
 	return s.Client.Candidate.Query().Select(page.Fields...).CandidateQuery
 }
 
@@ -126,4 +128,22 @@ func personPrefix(prefix string) predicate.Person {
 		}
 		s.Where(sql.Or(like(person.FieldFirstName), like(person.FieldLastName), sql.HasPrefix(s.C(person.FieldEmailNormalized), lower)))
 	})
+}
+
+// ListPositionCandidates returns one page of a position's candidates, with
+// the filters of the candidates list (spec 4.5). An unknown position, or
+// another company's, is position_not_found.
+func (s *CandidateService) ListPositionCandidates(ctx context.Context, positionID string, f CandidateFilter, page PageRequest) (Page[*ent.Candidate], error) {
+	if err := openList(ctx); err != nil {
+		return Page[*ent.Candidate]{}, err
+	}
+	exists, err := s.Client.Position.Query().Where(position.ID(positionID)).Exist(ctx)
+	if err != nil {
+		return Page[*ent.Candidate]{}, fmt.Errorf("loading position: %w", err)
+	}
+	if !exists {
+		return Page[*ent.Candidate]{}, apierror.NotFound("position_not_found", "no position has the uid %q", positionID)
+	}
+	q := s.candidatesFor(page).Where(candidate.PositionID(positionID))
+	return readPage[predicate.Candidate, candidate.OrderOption](ctx, s.core, positionCandidateList, q, f.Apply, page)
 }

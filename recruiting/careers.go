@@ -22,7 +22,7 @@ var errInvalidCareersToken = apierror.New(http.StatusUnauthorized, "invalid_toke
 // CareersContext checks the company token of a careers request (spec 4.7,
 // 5) and returns a context whose viewer is that company, reading only: the
 // privacy rules then scope the careers queries like any other.
-func (s *Service) CareersContext(ctx context.Context, companyID, token string) (context.Context, *ent.Company, error) {
+func (s *CareersService) CareersContext(ctx context.Context, companyID, token string) (context.Context, *ent.Company, error) {
 	company, err := s.Client.Company.Get(privacy.DecisionContext(ctx, privacy.Allow), companyID)
 	if ent.IsNotFound(err) {
 		auth.TokenMatches(token, token) // spend the same time as a comparison
@@ -59,7 +59,7 @@ func published(q *ent.PositionQuery, withDetails bool) *ent.PositionQuery {
 
 // PublishedPositions lists the company's published positions with their
 // locations, ordered by name.
-func (s *Service) PublishedPositions(ctx context.Context, withDetails bool) ([]*ent.Position, error) {
+func (s *CareersService) PublishedPositions(ctx context.Context, withDetails bool) ([]*ent.Position, error) {
 	ps, err := published(s.Client.Position.Query(), withDetails).Order(position.ByName(), position.ByID()).All(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("listing published positions: %w", err)
@@ -69,7 +69,7 @@ func (s *Service) PublishedPositions(ctx context.Context, withDetails bool) ([]*
 
 // PublishedPosition reads one published position; unpublished positions
 // and templates read as missing.
-func (s *Service) PublishedPosition(ctx context.Context, id string, withDetails bool) (*ent.Position, error) {
+func (s *CareersService) PublishedPosition(ctx context.Context, id string, withDetails bool) (*ent.Position, error) {
 	p, err := published(s.Client.Position.Query(), withDetails).Where(position.ID(id)).Only(ctx)
 	if ent.IsNotFound(err) {
 		return nil, apierror.NotFound("position_not_found", "no published position has the uid %q", id)

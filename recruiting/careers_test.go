@@ -22,7 +22,7 @@ func TestCareersListQueriesDoNotGrowWithPositions(t *testing.T) {
 	env := hiregraphtest.New(t)
 	var statements atomic.Int64
 	counting := dialect.DebugWithContext(entsql.OpenDB(env.DB.Dialect, env.DB.SQL), func(context.Context, ...any) { statements.Add(1) })
-	service := &recruiting.Service{Client: ent.NewClient(ent.Driver(counting)), PublicURL: "https://jobs.example"}
+	service := recruiting.New(recruiting.Dependencies{Client: ent.NewClient(ent.Driver(counting))})
 
 	listStatements := func() (int64, int) {
 		statements.Store(0)

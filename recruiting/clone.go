@@ -24,7 +24,7 @@ import (
 // openings (spec 4.1), in one transaction: a request that fails on any
 // field writes nothing. It returns the new position with its location,
 // openings and their approval processes loaded.
-func (s *Service) ClonePosition(ctx context.Context, templateID string, in CloneInput) (*ent.Position, error) {
+func (s *PositionService) ClonePosition(ctx context.Context, templateID string, in CloneInput) (*ent.Position, error) {
 	if err := Require(ctx, permission.EditPositions); err != nil {
 		return nil, err
 	}
@@ -42,7 +42,7 @@ func (s *Service) ClonePosition(ctx context.Context, templateID string, in Clone
 		if err := in.validate(); err != nil {
 			return err
 		}
-		c := &cloner{Service: s, client: client, in: in}
+		c := &cloner{PositionService: s, client: client, in: in}
 		id, err := c.clone(ctx, tmpl)
 		if err != nil {
 			return err
@@ -86,7 +86,7 @@ func findTemplate(ctx context.Context, client *ent.Client, id string) (*ent.Posi
 
 // cloner carries one clone request through its steps.
 type cloner struct {
-	*Service
+	*PositionService
 	client *ent.Client
 	in     CloneInput
 	fields *fieldBook
@@ -124,11 +124,11 @@ func (c *cloner) clone(ctx context.Context, tmpl *ent.Position) (string, error) 
 	// The template's pipeline comes along, as its workflow did; a position
 	// made from scratch (a blank base, whose ID is "") gets a copy of the
 	// company's default pipeline.
-	steps, err := c.pipelineOf(ctx, c.client, tmpl.ID)
+	steps, err := c.candidates.pipelineOf(ctx, c.client, tmpl.ID)
 	if err != nil {
 		return "", err
 	}
-	if _, err := c.CopyPipeline(ctx, c.client, pos, steps, *c.in.CopyAssignees); err != nil {
+	if _, err := c.candidates.CopyPipeline(ctx, c.client, pos, steps, *c.in.CopyAssignees); err != nil {
 		return "", err
 	}
 	return pos.ID, c.createOpenings(ctx, pos)

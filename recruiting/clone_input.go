@@ -16,24 +16,8 @@ import (
 // CloneInput is the body of spec 4.1. Pointers tell a missing field from a
 // zero value, so required fields are checked, not silently defaulted.
 type CloneInput struct {
-	Name            *string      `json:"name"`
-	CopyAssignees   *bool        `json:"copy_assignees"`
-	Status          *string      `json:"status"`
-	IsDiscreet      *bool        `json:"is_discreet"`
-	Department      *string      `json:"department"`
-	ExperienceLevel *string      `json:"experience_level"`
-	EmploymentType  *string      `json:"employment_type"`
-	IsTalentPool    *bool        `json:"is_talent_pool"`
-	Location        *LocationRef `json:"location"`
-	// LocationUID is where the spec's sample puts the location.
-	LocationUID       *string           `json:"location_uid"`
-	SalaryRange       *SalaryRangeInput `json:"salary_range"`
-	Categories        []NamedValueInput `json:"categories"`
-	Details           []NamedValueInput `json:"details"`
-	AllowFallback     *bool             `json:"allow_fallback"`
-	Users             *CloneUsers       `json:"users"`
-	Openings          []OpeningInput    `json:"openings"`
-	QuestionnaireUIDs []string          `json:"questionnaire_uids"`
+	CopyAssignees *bool `json:"copy_assignees"`
+	NewPositionFields
 }
 
 // LocationRef names a location of the company.

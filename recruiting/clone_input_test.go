@@ -11,15 +11,18 @@ func ptr[T any](v T) *T { return &v }
 
 // validInput is a clone request that passes validate.
 func validInput() CloneInput {
-	return CloneInput{
-		Name: ptr("Backend Engineer"), CopyAssignees: ptr(true), Status: ptr("on hold"), IsDiscreet: ptr(false),
-		Users: &CloneUsers{LeadRecruiter: &UserRef{Email: ptr("r@acme.example")}, HiringManager: &UserRef{Email: ptr("m@acme.example")}},
+	return CloneInput{CopyAssignees: ptr(true), NewPositionFields: NewPositionFields{
+		PositionFields: PositionFields{
+			Name: ptr("Backend Engineer"), IsDiscreet: ptr(false),
+			SalaryRange: &SalaryRangeInput{Min: ptr[int64](1), Max: ptr[int64](2), CurrencyCode: ptr("VES"), Period: ptr("hourly")},
+		},
+		Status: ptr("on hold"),
+		Users:  &CloneUsers{LeadRecruiter: &UserRef{Email: ptr("r@acme.example")}, HiringManager: &UserRef{Email: ptr("m@acme.example")}},
 		Openings: []OpeningInput{{
 			Name: ptr("#1"), TimeExpectedHire: ptr("2026-09-01"), Reason: ptr("Replacement hire"), Status: ptr("OPEN"),
 			ApprovalStatus: ptr("APPROVED"), TimeApproved: ptr("2026-04-01"),
 		}},
-		SalaryRange: &SalaryRangeInput{Min: ptr[int64](1), Max: ptr[int64](2), CurrencyCode: ptr("VES"), Period: ptr("hourly")},
-	}
+	}}
 }
 
 // TestCloneValidation: the rules of a clone request that need no database,

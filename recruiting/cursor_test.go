@@ -61,7 +61,7 @@ func TestListCursors(t *testing.T) {
 
 func TestRelayCursors(t *testing.T) {
 	key := newSealer(t)
-	ctx := (&Service{Sealer: key}).OperationContext(context.Background())
+	ctx := (&core{Sealer: key}).OperationContext(context.Background())
 	inner := base64.RawStdEncoding.EncodeToString([]byte{0x82, 0xa2, 'i', 'd', 0xa3, 'x', 'y', 'z'})
 	sealed, err := SealRelayCursor(ctx, inner)
 	if err != nil {
@@ -72,7 +72,7 @@ func TestRelayCursors(t *testing.T) {
 	}
 	edited := []byte(sealed)
 	edited[1] ^= 1
-	other := (&Service{Sealer: newSealer(t)}).OperationContext(context.Background())
+	other := (&core{Sealer: newSealer(t)}).OperationContext(context.Background())
 	for name, c := range map[string]struct {
 		ctx    context.Context
 		cursor string
@@ -109,7 +109,7 @@ func BenchmarkCursors(b *testing.B) {
 			}
 		}
 	})
-	ctx := (&Service{Sealer: key}).OperationContext(context.Background())
+	ctx := (&core{Sealer: key}).OperationContext(context.Background())
 	inner := base64.RawStdEncoding.EncodeToString([]byte("\x82\xa2id\xbdcan_01M82SZJNNXZTCWZGC4ZZCGGHG\xa5value\xc0"))
 	b.Run("relay seal+open", func(b *testing.B) {
 		for b.Loop() {

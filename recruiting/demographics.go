@@ -22,7 +22,7 @@ type ApplicationAnswers struct {
 // question was marked holds the answer among the others, where the
 // question's title tells it apart, so marking a question demographic
 // hides its past answers too.
-func (s *Service) AnswersOf(ctx context.Context, app *ent.Application) (ApplicationAnswers, error) {
+func (s *CandidateService) AnswersOf(ctx context.Context, app *ent.Application) (ApplicationAnswers, error) {
 	marks, err := onceInOperation(ctx, func(m *visibilityMemo) **questionMarks { return &m.questions }, func() (*questionMarks, error) { return s.loadQuestionMarks(ctx) })
 	if err != nil {
 		return ApplicationAnswers{}, err
@@ -49,7 +49,7 @@ type questionMarks struct {
 	demographic map[string]bool
 }
 
-func (s *Service) loadQuestionMarks(ctx context.Context) (*questionMarks, error) {
+func (s *CandidateService) loadQuestionMarks(ctx context.Context) (*questionMarks, error) {
 	qs, err := s.clientOf(ctx).Questionnaire.Query().Select(questionnaire.FieldQuestions).All(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("loading the demographic questions: %w", err)

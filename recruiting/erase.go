@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"log/slog"
 	"slices"
 	"strings"
 	"time"
@@ -44,7 +43,7 @@ const VerbPersonErased = "person.erased"
 // only the first time. The files' content goes after the commit; should
 // that fail or the process die first, the hourly sweep of files without a
 // row (SweepFiles) deletes it.
-func (s *Service) ErasePerson(ctx context.Context, personID string) (*ent.Person, error) {
+func (s *PrivacyService) ErasePerson(ctx context.Context, personID string) (*ent.Person, error) {
 	if err := Require(ctx, permission.ErasePeople); err != nil {
 		return nil, err
 	}
@@ -105,7 +104,7 @@ func (s *Service) ErasePerson(ctx context.Context, personID string) (*ent.Person
 }
 
 // personExists refuses a person the caller cannot see, or no one has.
-func (s *Service) personExists(ctx context.Context, personID string) error {
+func (s *core) personExists(ctx context.Context, personID string) error {
 	ok, err := s.Client.Person.Query().Where(person.ID(personID)).Exist(ctx)
 	if err != nil {
 		return fmt.Errorf("loading person: %w", err)
@@ -350,18 +349,4 @@ func eraseEventData(objectType string, data []byte) ([]byte, error) {
 	obj.erase()
 	obj.(eventObject).markCurrent()
 	return json.Marshal(obj)
-}
-
-// deleteContent deletes the content of files whose rows a committed
-// transaction deleted; what it cannot delete the sweep does.
-func (s *Service) deleteContent(ctx context.Context, keys []string) {
-	if s.Files == nil {
-		return
-	}
-	ctx = context.WithoutCancel(ctx)
-	for _, key := range keys {
-		if err := s.Files.Delete(ctx, key); err != nil {
-			slog.WarnContext(ctx, "deleting a deleted file's content; the sweep will", "error", err)
-		}
-	}
 }

@@ -40,7 +40,7 @@ const MaxDisplayMessage = 500
 // one one "failed" record with its error code, and the failure is then
 // returned. Callers must not hold a transaction (the GraphQL mutation runs
 // without one), or the record would vanish with the failure it records.
-func (s *Service) SubmitForTest(ctx context.Context, candidateID, partnerID, testID string) (*ent.TestSubmission, error) {
+func (s *PartnerService) SubmitForTest(ctx context.Context, candidateID, partnerID, testID string) (*ent.TestSubmission, error) {
 	if err := Require(ctx, permission.SubmitFeedback); err != nil {
 		return nil, err
 	}
@@ -81,7 +81,7 @@ func (s *Service) SubmitForTest(ctx context.Context, candidateID, partnerID, tes
 	return s.recordAttempt(context.WithoutCancel(ctx), c, p, testID, evaluationID, callErr)
 }
 
-func (s *Service) candidateForTest(ctx context.Context, id string) (*ent.Candidate, error) {
+func (s *PartnerService) candidateForTest(ctx context.Context, id string) (*ent.Candidate, error) {
 	c, err := s.Client.Candidate.Query().
 		Where(candidate.ID(id)).
 		WithPerson().
@@ -102,7 +102,7 @@ func (s *Service) candidateForTest(ctx context.Context, id string) (*ent.Candida
 
 // submit posts the payload and reads the answer: the partner's
 // candidate_evaluation_id, or why there is none.
-func (s *Service) submit(ctx context.Context, p *ent.EvaluationPartner, authorization string, body []byte) (string, *apierror.Error) {
+func (s *PartnerService) submit(ctx context.Context, p *ent.EvaluationPartner, authorization string, body []byte) (string, *apierror.Error) {
 	resp, callErr := s.partnerRequest(ctx, p, authorization, http.MethodPost, p.SubmitURL, body)
 	if callErr != nil {
 		return "", callErr
@@ -133,7 +133,7 @@ func (s *Service) submit(ctx context.Context, p *ent.EvaluationPartner, authoriz
 
 // recordAttempt writes the outcome of a call and returns the submission, or
 // the call's failure once it is recorded.
-func (s *Service) recordAttempt(ctx context.Context, c *ent.Candidate, p *ent.EvaluationPartner, testID, evaluationID string, callErr *apierror.Error) (*ent.TestSubmission, error) {
+func (s *PartnerService) recordAttempt(ctx context.Context, c *ent.Candidate, p *ent.EvaluationPartner, testID, evaluationID string, callErr *apierror.Error) (*ent.TestSubmission, error) {
 	var ts *ent.TestSubmission
 	err := s.WithTx(ctx, func(ctx context.Context, client *ent.Client) error {
 		if callErr == nil {

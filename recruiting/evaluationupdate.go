@@ -42,7 +42,7 @@ const (
 // by candidate_evaluation_id. Once the status is "completed" the
 // submission is final: later reports get 409. Partners hold an API key of
 // the company with the evaluations:write scope.
-func (s *Service) UpdateEvaluation(ctx context.Context, evaluationID string, in EvaluationUpdate) (*ent.TestSubmission, error) {
+func (s *PartnerService) UpdateEvaluation(ctx context.Context, evaluationID string, in EvaluationUpdate) (*ent.TestSubmission, error) {
 	if err := Require(ctx, permission.ReportEvaluation); err != nil {
 		return nil, err
 	}

@@ -13,7 +13,7 @@ import (
 
 // makeEvent makes the activity that create writes an event: it gives it
 // its place in the change feed and the shape of the record acted on.
-func (s *Service) makeEvent(ctx context.Context, client *ent.Client, create *ent.ActivityCreate, a Activity) error {
+func (s *core) makeEvent(ctx context.Context, client *ent.Client, create *ent.ActivityCreate, a Activity) error {
 	companyID := viewerCompany(ctx)
 	if companyID == "" {
 		return fmt.Errorf("event %s: no company to number it in", a.Verb)
@@ -63,7 +63,7 @@ func deref(s *string) string {
 // order by both and hold back what a transaction still under way could
 // precede (Settled). On SQLite, whose one writer serializes writes, the
 // company's next number, so events are numbered in commit order.
-func (s *Service) nextPlace(ctx context.Context, client *ent.Client, companyID string) (FeedPlace, error) {
+func (s *core) nextPlace(ctx context.Context, client *ent.Client, companyID string) (FeedPlace, error) {
 	query, args := `SELECT 0, COALESCE(MAX(`+activity.FieldSequence+`), 0) + 1 FROM `+activity.Table+`
 WHERE `+activity.FieldCompanyID+` = $1 AND `+activity.FieldTxid+` = 0`, []any{companyID}
 	if s.Dialect == dialect.Postgres {

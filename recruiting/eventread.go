@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"sync"
 
 	"github.com/hiregraph/hiregraph/ent"
 	"github.com/hiregraph/hiregraph/ent/position"
@@ -32,14 +33,21 @@ func readerHas(ctx context.Context) func(string) bool {
 	return v.Has
 }
 
+// redactedClients are the activity clients RedactEvents has intercepted.
+var redactedClients sync.Map
+
 // RedactEvents makes every read of activities through the service's client
 // show them as their reader may see them: the object.data of an event and
 // the changes of an activity pass redactEventData and redactChanges. It
 // is an interceptor rather than a step of each door, so the timeline
 // (activities.changes), the change feed, subscriptions, webhooks and
-// whatever reads activities next all show one view. Call it once, when the
-// service is set up.
-func (s *Service) RedactEvents() {
+// whatever reads activities next all show one view. New calls it; a
+// client that several services share (a server's, its background jobs')
+// gets the interceptor once.
+func (s *core) RedactEvents() {
+	if _, done := redactedClients.LoadOrStore(s.Client.Activity, true); done {
+		return
+	}
 	s.Client.Activity.Intercept(ent.InterceptFunc(func(next ent.Querier) ent.Querier {
 		return ent.QuerierFunc(func(ctx context.Context, q ent.Query) (ent.Value, error) {
 			v, err := next.Query(ctx, q)
@@ -55,7 +63,7 @@ func (s *Service) RedactEvents() {
 // redactActivities redacts acts in place for the reader of ctx. Reads of
 // a few columns (the webhook relay's) carry nothing to redact and cost
 // no query.
-func (s *Service) redactActivities(ctx context.Context, acts []*ent.Activity) error {
+func (s *core) redactActivities(ctx context.Context, acts []*ent.Activity) error {
 	if !slices.ContainsFunc(acts, func(a *ent.Activity) bool { return a.Data != nil || a.Changes != nil }) {
 		return nil
 	}

@@ -27,9 +27,6 @@ const VerbPersonExported = "person.exported"
 
 // Export settings and codes.
 const (
-	// ExportPath is where export archives are downloaded; the signed link
-	// is the credential, as for candidate files (FilePath).
-	ExportPath = "/person-exports/"
 	// ExportURLLifetime is how long an export's link works: long enough
 	// to hand to the person, who may open it a day later.
 	ExportURLLifetime = 24 * time.Hour
@@ -51,7 +48,7 @@ type ExportQueue interface {
 // person, not the caller, so it needs people:export rather than the
 // caller's read permissions. It records person.exported on each of the
 // person's candidates and returns the export, QUEUED.
-func (s *Service) ExportPerson(ctx context.Context, personID string) (*ent.PersonExport, error) {
+func (s *PrivacyService) ExportPerson(ctx context.Context, personID string) (*ent.PersonExport, error) {
 	if err := Require(ctx, permission.ExportPeople); err != nil {
 		return nil, err
 	}
@@ -87,7 +84,7 @@ func (s *Service) ExportPerson(ctx context.Context, personID string) (*ent.Perso
 }
 
 // PersonExport reads an export (people:export).
-func (s *Service) PersonExport(ctx context.Context, id string) (*ent.PersonExport, error) {
+func (s *PrivacyService) PersonExport(ctx context.Context, id string) (*ent.PersonExport, error) {
 	if err := Require(ctx, permission.ExportPeople); err != nil {
 		return nil, err
 	}
@@ -104,21 +101,21 @@ func (s *Service) PersonExport(ctx context.Context, id string) (*ent.PersonExpor
 // ExportURL is the download link of a DONE export, valid for
 // ExportURLLifetime, absolute as every link of a response is; ok is false
 // while there is nothing to download.
-func (s *Service) ExportURL(ctx context.Context, e *ent.PersonExport) (link string, expires time.Time, ok bool) {
+func (s *PrivacyService) ExportURL(ctx context.Context, e *ent.PersonExport) (link string, expires time.Time, ok bool) {
 	if e.Status != personexport.StatusDone {
 		return "", time.Time{}, false
 	}
 	expires = s.now().Add(ExportURLLifetime).Truncate(time.Second)
 	exp := strconv.FormatInt(expires.Unix(), 10)
 	q := url.Values{"expires": {exp}, "signature": {s.Sealer.Sign(exportMessage(e.ID, exp))}}
-	return s.BaseURL(ctx) + ExportPath + url.PathEscape(e.ID) + "?" + q.Encode(), expires, true
+	return s.Links.PersonExport(ctx, e.ID, q), expires, true
 }
 
 func exportMessage(id, expires string) string { return "person-export\n" + id + "\n" + expires }
 
 // SignedExport opens the archive a signed link points at, when the link
 // is authentic and unexpired. The caller closes the reader.
-func (s *Service) SignedExport(ctx context.Context, id, expires, signature string) (*ent.PersonExport, io.ReadCloser, error) {
+func (s *PrivacyService) SignedExport(ctx context.Context, id, expires, signature string) (*ent.PersonExport, io.ReadCloser, error) {
 	if err := s.checkSignedLink("export", exportMessage(id, expires), expires, signature, ExportURLLifetime); err != nil {
 		return nil, nil, err
 	}
@@ -152,7 +149,7 @@ func (s *Service) SignedExport(ctx context.Context, id, expires, signature strin
 // with why. A RUNNING one is written again (its process died); a DONE or
 // FAILED one is left as it is. It runs as the service, in the export's
 // company.
-func (s *Service) RunExport(ctx context.Context, exportID string) error {
+func (s *PrivacyService) RunExport(ctx context.Context, exportID string) error {
 	e, err := s.Client.PersonExport.Get(privacy.DecisionContext(ctx, privacy.Allow), exportID)
 	if ent.IsNotFound(err) {
 		return nil
@@ -183,7 +180,7 @@ func (s *Service) RunExport(ctx context.Context, exportID string) error {
 }
 
 // finishExport records how an export ended.
-func (s *Service) finishExport(ctx context.Context, id string, set func(*ent.PersonExportUpdateOne)) error {
+func (s *PrivacyService) finishExport(ctx context.Context, id string, set func(*ent.PersonExportUpdateOne)) error {
 	u := s.Client.PersonExport.UpdateOneID(id).SetTimeCompleted(s.now())
 	set(u)
 	if err := u.Exec(ctx); err != nil {
@@ -195,7 +192,7 @@ func (s *Service) finishExport(ctx context.Context, id string, set func(*ent.Per
 // storeArchive writes the export's archive to the file store and returns
 // its key and size. Should the process die before the export's row names
 // the key, the sweep of files without a row deletes it.
-func (s *Service) storeArchive(ctx context.Context, e *ent.PersonExport) (string, int64, error) {
+func (s *PrivacyService) storeArchive(ctx context.Context, e *ent.PersonExport) (string, int64, error) {
 	if s.Files == nil {
 		return "", 0, errors.New("this server stores no files")
 	}

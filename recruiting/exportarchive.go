@@ -49,7 +49,7 @@ const archivePersonJSON = "person.json"
 
 // personArchive reads everything held about a person (ctx is the
 // service's, so nothing is hidden) and writes it as one zip.
-func (s *Service) personArchive(ctx context.Context, personID string) ([]byte, error) {
+func (s *PrivacyService) personArchive(ctx context.Context, personID string) ([]byte, error) {
 	a, err := s.readPersonArchive(ctx, personID)
 	if err != nil {
 		return nil, err
@@ -82,7 +82,7 @@ func (s *Service) personArchive(ctx context.Context, personID string) ([]byte, e
 
 // readPersonArchive reads the person, their candidacies with what hangs
 // off them, their timeline and their consents.
-func (s *Service) readPersonArchive(ctx context.Context, personID string) (*personArchive, error) {
+func (s *PrivacyService) readPersonArchive(ctx context.Context, personID string) (*personArchive, error) {
 	p, err := s.Client.Person.Get(ctx, personID)
 	if err != nil {
 		return nil, fmt.Errorf("loading person: %w", err)
@@ -115,7 +115,7 @@ func (s *Service) readPersonArchive(ctx context.Context, personID string) (*pers
 }
 
 // copyFile copies a stored file into the archive at path.
-func (s *Service) copyFile(ctx context.Context, zw *zip.Writer, path, key string) error {
+func (s *PrivacyService) copyFile(ctx context.Context, zw *zip.Writer, path, key string) error {
 	r, err := s.Files.Read(ctx, key)
 	if err != nil {
 		return err

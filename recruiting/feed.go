@@ -35,7 +35,7 @@ type FeedPage struct {
 // commits later never takes a place before a cursor handed out: a client
 // that stores the cursor misses nothing when it comes back, however long
 // it was away.
-func (s *Service) Events(ctx context.Context, after string, types []string, limit int) (*FeedPage, error) {
+func (s *EventService) Events(ctx context.Context, after string, types []string, limit int) (*FeedPage, error) {
 	if err := RequireRead(ctx); err != nil {
 		return nil, err
 	}
@@ -166,7 +166,7 @@ const SnapshotXmin = "pg_snapshot_xmin(pg_current_snapshot())::text::bigint"
 // event after it is still to settle, so a reader starting there gets what
 // commits from now on (and, on PostgreSQL, what committed behind a
 // transaction still under way).
-func (s *Service) FeedEnd(ctx context.Context, client *ent.Client) (FeedPlace, error) {
+func (s *EventService) FeedEnd(ctx context.Context, client *ent.Client) (FeedPlace, error) {
 	if s.Dialect == dialect.Postgres {
 		rows, err := client.QueryContext(ctx, "SELECT "+SnapshotXmin)
 		if err != nil {

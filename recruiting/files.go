@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"log/slog"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -25,54 +24,10 @@ import (
 // log is soon useless.
 const FileURLLifetime = 300 * time.Second
 
-// FilePath is where candidate files are downloaded. The signed link is the
-// credential (as a presigned object-store URL is), so a browser can open
-// it without an API key.
-const FilePath = "/candidate-files/"
-
 // Upload is a file as a request carries it.
 type Upload struct {
 	Name    string
 	Content io.Reader
-}
-
-// storedFile is a file checked and written to the store, waiting for its
-// row; forget removes it when the row is not written after all.
-type storedFile struct {
-	kind candidatefile.Kind
-	file *filestore.File
-	key  string
-}
-
-// storeUpload checks an upload and writes it to the file store, outside
-// any transaction: a slow store holds no database connection.
-func (s *Service) storeUpload(ctx context.Context, field string, kind candidatefile.Kind, up Upload) (*storedFile, error) {
-	if s.Files == nil {
-		return nil, apierror.New(http.StatusServiceUnavailable, "files_unavailable", "this server stores no files")
-	}
-	f, err := s.Files.Check(field, up.Name, up.Content)
-	if err != nil {
-		return nil, err
-	}
-	key, err := s.Files.Put(ctx, f)
-	if err != nil {
-		return nil, err
-	}
-	return &storedFile{kind: kind, file: f, key: key}, nil
-}
-
-// forget deletes stored files whose rows were not written. It runs detached
-// from the request, which may have been cancelled.
-func (s *Service) forget(ctx context.Context, files ...*storedFile) {
-	ctx = context.WithoutCancel(ctx)
-	for _, f := range files {
-		if f == nil {
-			continue
-		}
-		if err := s.Files.Delete(ctx, f.key); err != nil {
-			slog.WarnContext(ctx, "deleting an orphaned stored file", "error", err)
-		}
-	}
 }
 
 // createFileRow records a stored file of a candidate.
@@ -90,7 +45,7 @@ func createFileRow(ctx context.Context, client *ent.Client, candidateID string, 
 
 // UploadCandidateFile adds a document to a candidate's files (GraphQL
 // uploadCandidateFile). kind defaults to an attachment.
-func (s *Service) UploadCandidateFile(ctx context.Context, candidateID string, kind *candidatefile.Kind, up Upload) (*ent.CandidateFile, error) {
+func (s *CandidateService) UploadCandidateFile(ctx context.Context, candidateID string, kind *candidatefile.Kind, up Upload) (*ent.CandidateFile, error) {
 	if err := Require(ctx, permission.SourceCandidates, permission.EditCandidates, permission.Comment); err != nil {
 		return nil, err
 	}
@@ -132,7 +87,7 @@ func (s *Service) UploadCandidateFile(ctx context.Context, candidateID string, k
 // candidate's timeline, then its bytes. The bytes go after the commit, so a
 // failed transaction keeps a file whose row still points at it; should
 // deleting them fail, the row is gone already and SweepFiles removes them.
-func (s *Service) DeleteCandidateFile(ctx context.Context, id string) (string, error) {
+func (s *CandidateService) DeleteCandidateFile(ctx context.Context, id string) (string, error) {
 	if err := Require(ctx, permission.EditCandidates); err != nil {
 		return "", err
 	}
@@ -165,7 +120,7 @@ func (s *Service) DeleteCandidateFile(ctx context.Context, id string) (string, e
 const CodeFileNotFound = "file_not_found"
 
 // CandidateFiles lists a candidate's files, oldest first.
-func (s *Service) CandidateFiles(ctx context.Context, candidateID string) ([]*ent.CandidateFile, error) {
+func (s *CandidateService) CandidateFiles(ctx context.Context, candidateID string) ([]*ent.CandidateFile, error) {
 	if err := RequireRead(ctx); err != nil {
 		return nil, err
 	}
@@ -182,20 +137,20 @@ func (s *Service) CandidateFiles(ctx context.Context, candidateID string) ([]*en
 }
 
 // FileURL is a download link of a file, valid for FileURLLifetime: an
-// absolute one, built on BaseURL as every link of a response is, so a
+// absolute one, built as every link of a response is, so a
 // front-end on another origin can open it.
-func (s *Service) FileURL(ctx context.Context, f *ent.CandidateFile) (link string, expires time.Time) {
+func (s *CandidateService) FileURL(ctx context.Context, f *ent.CandidateFile) (link string, expires time.Time) {
 	expires = s.now().Add(FileURLLifetime).Truncate(time.Second)
 	exp := strconv.FormatInt(expires.Unix(), 10)
 	q := url.Values{"expires": {exp}, "signature": {s.Sealer.Sign(fileMessage(f.ID, exp))}}
-	return s.BaseURL(ctx) + FilePath + url.PathEscape(f.ID) + "?" + q.Encode(), expires
+	return s.Links.CandidateFile(ctx, f.ID, q), expires
 }
 
 func fileMessage(id, expires string) string { return "candidate-file\n" + id + "\n" + expires }
 
 // SignedFile opens the file a signed link points at, when the link is
 // authentic and unexpired. The caller closes the reader.
-func (s *Service) SignedFile(ctx context.Context, id, expires, signature string) (*ent.CandidateFile, io.ReadCloser, error) {
+func (s *CandidateService) SignedFile(ctx context.Context, id, expires, signature string) (*ent.CandidateFile, io.ReadCloser, error) {
 	if err := s.checkSignedLink("file", fileMessage(id, expires), expires, signature, FileURLLifetime); err != nil {
 		return nil, nil, err
 	}

@@ -45,7 +45,7 @@ func withOpeningDetails(q *ent.OpeningQuery) *ent.OpeningQuery {
 
 // OldestHire is the opening's oldest hire, or nil before the first: the
 // candidate REST's hired_candidate_uid names.
-func (s *Service) OldestHire(ctx context.Context, o *ent.Opening) (*ent.Candidate, error) {
+func (s *CandidateService) OldestHire(ctx context.Context, o *ent.Opening) (*ent.Candidate, error) {
 	c, err := o.QueryHires().Order(candidate.ByTimeLastStatusChanged(), candidate.ByID()).First(ctx)
 	if ent.IsNotFound(err) {
 		return nil, nil
@@ -70,7 +70,7 @@ func FirstHireID(o *ent.Opening) *string {
 // position: the opening records the hire and becomes FILLED when its hires
 // reach its headcount, and the candidate moves to the pipeline's hired
 // step when it has one.
-func (s *Service) HireCandidate(ctx context.Context, candidateID, openingID string) (*ent.Candidate, error) {
+func (s *CandidateService) HireCandidate(ctx context.Context, candidateID, openingID string) (*ent.Candidate, error) {
 	return s.transition(ctx, candidateID, permission.HireCandidates, func(ctx context.Context, client *ent.Client, c *ent.Candidate) (string, []schematype.FieldChange, error) {
 		if c.Status != candidate.StatusInProgress {
 			return "", nil, illegal(c, "hire", candidate.StatusInProgress)
@@ -117,7 +117,7 @@ func (s *Service) HireCandidate(ctx context.Context, candidateID, openingID stri
 
 // enterHiredStep moves a candidate to its pipeline's hired step, when the
 // pipeline has one and the candidate is not there yet.
-func (s *Service) enterHiredStep(ctx context.Context, client *ent.Client, c *ent.Candidate, now time.Time) ([]schematype.FieldChange, *ent.Candidate, error) {
+func (s *CandidateService) enterHiredStep(ctx context.Context, client *ent.Client, c *ent.Candidate, now time.Time) ([]schematype.FieldChange, *ent.Candidate, error) {
 	hiredStep, err := client.PipelineStep.Query().
 		Where(pipelinestep.PositionID(c.PositionID), pipelinestep.KindEQ(pipelinestep.KindHired)).
 		Order(pipelinestep.ByRank()).First(ctx)
@@ -140,7 +140,7 @@ func (s *Service) enterHiredStep(ctx context.Context, client *ent.Client, c *ent
 // UnhireCandidate undoes a hire: the candidate is in progress again, at
 // the step it was at before the hired step, and its opening loses the
 // hire (a FILLED opening opens again). The position must not be closed.
-func (s *Service) UnhireCandidate(ctx context.Context, candidateID string) (*ent.Candidate, error) {
+func (s *CandidateService) UnhireCandidate(ctx context.Context, candidateID string) (*ent.Candidate, error) {
 	return s.transition(ctx, candidateID, permission.HireCandidates, func(ctx context.Context, client *ent.Client, c *ent.Candidate) (string, []schematype.FieldChange, error) {
 		if c.Status != candidate.StatusHired {
 			return "", nil, illegal(c, "unhire", candidate.StatusHired)
@@ -174,7 +174,7 @@ func (s *Service) UnhireCandidate(ctx context.Context, candidateID string) (*ent
 
 // releaseHire takes one hire off an opening: a FILLED opening is OPEN
 // again, a CLOSED one stays closed.
-func (s *Service) releaseHire(ctx context.Context, client *ent.Client, openingID string, now time.Time) ([]schematype.FieldChange, error) {
+func (s *CandidateService) releaseHire(ctx context.Context, client *ent.Client, openingID string, now time.Time) ([]schematype.FieldChange, error) {
 	o, err := client.Opening.Query().Where(opening.ID(openingID), lockedForWrite).Only(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("loading the hire's opening: %w", err)
@@ -194,7 +194,7 @@ func (s *Service) releaseHire(ctx context.Context, client *ent.Client, openingID
 // leaveHiredStep moves a candidate at the hired step back to the last
 // other step it was at. A candidate elsewhere stays where it is, and so
 // does one whose earlier steps were all removed from the pipeline.
-func (s *Service) leaveHiredStep(ctx context.Context, client *ent.Client, c *ent.Candidate, now time.Time) ([]schematype.FieldChange, *ent.Candidate, error) {
+func (s *CandidateService) leaveHiredStep(ctx context.Context, client *ent.Client, c *ent.Candidate, now time.Time) ([]schematype.FieldChange, *ent.Candidate, error) {
 	if c.CurrentStepID == nil {
 		return nil, c, nil
 	}
@@ -229,7 +229,7 @@ func (s *Service) leaveHiredStep(ctx context.Context, client *ent.Client, c *ent
 // another headcount, which must exceed its hires. Like a reopened closed
 // opening, it is Pending while its approval is not done. The position must
 // not be closed.
-func (s *Service) ReopenOpening(ctx context.Context, id string, headcount *int) (*ent.Opening, error) {
+func (s *CandidateService) ReopenOpening(ctx context.Context, id string, headcount *int) (*ent.Opening, error) {
 	if err := Require(ctx, permission.ChangePositionStatus); err != nil {
 		return nil, err
 	}

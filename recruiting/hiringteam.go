@@ -82,7 +82,7 @@ type teamMember struct {
 // position (a discreet one included) to users without positions:view_all
 // or positions:view_discreet. Adding a member with the role they have
 // changes nothing and records nothing.
-func (s *Service) AddHiringTeamMember(ctx context.Context, positionID, userID string, role hiringteammember.Role) (*ent.Position, error) {
+func (s *PositionService) AddHiringTeamMember(ctx context.Context, positionID, userID string, role hiringteammember.Role) (*ent.Position, error) {
 	if err := hiringteammember.RoleValidator(role); err != nil {
 		return nil, apierror.Invalid("role", "role must be %s", teamRoleValues)
 	}
@@ -103,7 +103,7 @@ func (s *Service) AddHiringTeamMember(ctx context.Context, positionID, userID st
 // member who is also the position's hiring manager, lead recruiter or lead
 // coordinator loses that role too: any of them would keep showing the
 // position. Removing a user who is not on the team changes nothing.
-func (s *Service) RemoveHiringTeamMember(ctx context.Context, positionID, userID string) (*ent.Position, error) {
+func (s *PositionService) RemoveHiringTeamMember(ctx context.Context, positionID, userID string) (*ent.Position, error) {
 	return s.changeTeam(ctx, positionID, userID, func(ctx context.Context, client *ent.Client, p *ent.Position, before *teamMember) ([]schematype.FieldChange, error) {
 		changes := Change("hiringTeam", before, nil)
 		if before != nil {
@@ -134,7 +134,7 @@ func (s *Service) RemoveHiringTeamMember(ctx context.Context, positionID, userID
 // changeTeam runs one change of a position's team under the position's
 // row lock, so concurrent changes of one team apply one after the other,
 // and records position.team_changed when the team changed.
-func (s *Service) changeTeam(ctx context.Context, positionID, userID string,
+func (s *PositionService) changeTeam(ctx context.Context, positionID, userID string,
 	change func(context.Context, *ent.Client, *ent.Position, *teamMember) ([]schematype.FieldChange, error)) (*ent.Position, error) {
 	if err := Require(ctx, permission.ManageHiringTeam); err != nil {
 		return nil, err
@@ -208,13 +208,13 @@ func GiveLeadRoles(ctx context.Context, client *ent.Client, p *ent.Position) err
 // HiringTeamMembers lists p's team with each member's role, by user id.
 // p was read through the viewer's client, so who reads the team sees
 // the position.
-func (s *Service) HiringTeamMembers(ctx context.Context, p *ent.Position) ([]*ent.HiringTeamMember, error) {
+func (s *PositionService) HiringTeamMembers(ctx context.Context, p *ent.Position) ([]*ent.HiringTeamMember, error) {
 	return p.QueryTeamMembers().WithUser().Order(hiringteammember.ByUserID()).All(ctx)
 }
 
 // ApprovalUsers returns the users of ids in their order, leaving out any
 // the viewer's company no longer has.
-func (s *Service) ApprovalUsers(ctx context.Context, ids []string) ([]*ent.User, error) {
+func (s *PositionService) ApprovalUsers(ctx context.Context, ids []string) ([]*ent.User, error) {
 	found, err := s.Client.User.Query().Where(user.IDIn(ids...)).All(ctx)
 	if err != nil {
 		return nil, err
@@ -230,7 +230,7 @@ func (s *Service) ApprovalUsers(ctx context.Context, ids []string) ([]*ent.User,
 
 // CurrentApprover returns the named approver whose decision a running
 // approval awaits; nil when it names none or does not run.
-func (s *Service) CurrentApprover(ctx context.Context, ap *ent.ApprovalProcess) (*ent.User, error) {
+func (s *PositionService) CurrentApprover(ctx context.Context, ap *ent.ApprovalProcess) (*ent.User, error) {
 	running := ap.Status == ApprovalStatuses.Spell(opening.ApprovalStatusStarted) || ap.Status == ApprovalStatuses.Spell(opening.ApprovalStatusPaused)
 	if !running || ap.Approvals >= len(ap.Approvers) {
 		return nil, nil

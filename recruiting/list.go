@@ -102,7 +102,7 @@ func openList(ctx context.Context) error {
 
 // readPage is every REST list: it checks the read scope, then narrows q
 // (the list's filters), then reads one page after the request's cursor.
-func readPage[P, O ~func(*sql.Selector), Q keysetQuery[Q, P, O, T], T any](ctx context.Context, s *Service, list keysetList[T], q Q, narrow func(Q) (Q, error), page PageRequest) (Page[T], error) {
+func readPage[P, O ~func(*sql.Selector), Q keysetQuery[Q, P, O, T], T any](ctx context.Context, s *core, list keysetList[T], q Q, narrow func(Q) (Q, error), page PageRequest) (Page[T], error) {
 	if err := openList(ctx); err != nil {
 		return Page[T]{}, err
 	}

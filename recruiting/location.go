@@ -16,7 +16,7 @@ var countryCode = regexp.MustCompile(`^[A-Z]{2}$`)
 // CreateLocation adds a location to the viewer's company. The country is an
 // ISO 3166-1 alpha-2 code and the time zone an IANA name, because careers
 // sites render both.
-func (s *Service) CreateLocation(ctx context.Context, in ent.CreateLocationInput) (*ent.Location, error) {
+func (s *PositionService) CreateLocation(ctx context.Context, in ent.CreateLocationInput) (*ent.Location, error) {
 	if err := Require(ctx, permission.EditSettings, permission.EditPositions); err != nil {
 		return nil, err
 	}
@@ -38,7 +38,7 @@ func (s *Service) CreateLocation(ctx context.Context, in ent.CreateLocationInput
 }
 
 // Company returns the viewer's company.
-func (s *Service) Company(ctx context.Context) (*ent.Company, error) {
+func (s *PositionService) Company(ctx context.Context) (*ent.Company, error) {
 	v, ok := viewer.FromContext(ctx)
 	if !ok {
 		return nil, apierror.Unauthorized("no credentials")

@@ -1,8 +1,14 @@
 package recruiting
 
 import (
+	"context"
+	"fmt"
+
 	"entgo.io/ent/dialect"
 	"entgo.io/ent/dialect/sql"
+
+	"github.com/hiregraph/hiregraph/ent"
+	"github.com/hiregraph/hiregraph/ent/candidate"
 )
 
 // lockedForWrite is a query predicate that locks the rows the query reads
@@ -21,4 +27,17 @@ func lockedForWrite(s *sql.Selector) {
 	if s.Dialect() == dialect.Postgres {
 		s.For(sql.LockNoKeyUpdate)
 	}
+}
+
+// lockCandidatesOf reads the person's candidates and locks them
+// (lockedForWrite), in id order, before the person's row is written: a candidate's
+// writes lock the candidate, then its person (touchCandidate), so a
+// person's update that locked the person first could deadlock with them
+// (docs/concurrency.md).
+func (s *core) lockCandidatesOf(ctx context.Context, client *ent.Client, personID string) ([]*ent.Candidate, error) {
+	cands, err := client.Candidate.Query().Where(candidate.PersonID(personID), lockedForWrite).Order(ent.Asc(candidate.FieldID)).All(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("locking the person's candidates: %w", err)
+	}
+	return cands, nil
 }

@@ -37,7 +37,7 @@ const (
 // CreateMessage adds a message to an existing conversation (spec 4.3). The
 // body keeps <b>, <i>, <u> and safe links; a message about a candidate
 // counts as activity of the candidate.
-func (s *Service) CreateMessage(ctx context.Context, conversationID string, in CreateMessageInput) (*ent.Message, error) {
+func (s *CandidateService) CreateMessage(ctx context.Context, conversationID string, in CreateMessageInput) (*ent.Message, error) {
 	if err := Require(ctx, permission.Comment); err != nil {
 		return nil, err
 	}

@@ -42,7 +42,7 @@ const futureSkew = 5 * time.Minute
 
 // CreateNote adds a note to a candidate (spec 4.2). The text keeps only
 // <b>, <i> and <u>; the note counts as activity of the candidate.
-func (s *Service) CreateNote(ctx context.Context, candidateID string, in CreateNoteInput) (*ent.Note, error) {
+func (s *CandidateService) CreateNote(ctx context.Context, candidateID string, in CreateNoteInput) (*ent.Note, error) {
 	if err := Require(ctx, permission.Comment); err != nil {
 		return nil, err
 	}
@@ -146,7 +146,7 @@ func requiredHTML(field string, value *string, clean func(string) string) (strin
 }
 
 // parsePastTime reads a required timestamp that must not lie in the future.
-func (s *Service) parsePastTime(field, value string) (time.Time, error) {
+func (s *CandidateService) parsePastTime(field, value string) (time.Time, error) {
 	if value == "" {
 		return time.Time{}, apierror.Invalid(field, "%s is required", field)
 	}

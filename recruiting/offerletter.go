@@ -18,11 +18,6 @@ import (
 // works (spec 4.9, 8).
 const OfferLetterURLLifetime = 300 * time.Second
 
-// OfferLetterPath is where offer letters are served. It is outside
-// {base_url}: partners fetch letters with their own credential, not with an
-// API key of the company.
-const OfferLetterPath = "/offer-letters/"
-
 // Error codes of offer letter URLs.
 const (
 	CodeBadSignature = "bad_signature"
@@ -31,14 +26,14 @@ const (
 
 // offerLetterURL is a link to a letter for one partner, signed so that
 // neither the letter, the partner nor the expiry can be changed.
-func (s *Service) offerLetterURL(ctx context.Context, letterID, partnerID string) string {
+func (s *PartnerService) offerLetterURL(ctx context.Context, letterID, partnerID string) string {
 	expires := strconv.FormatInt(s.now().Add(OfferLetterURLLifetime).Unix(), 10)
 	q := url.Values{
 		"partner":   {partnerID},
 		"expires":   {expires},
 		"signature": {s.Sealer.Sign(offerLetterMessage(letterID, partnerID, expires))},
 	}
-	return s.BaseURL(ctx) + OfferLetterPath + url.PathEscape(letterID) + "?" + q.Encode()
+	return s.Links.OfferLetter(ctx, letterID, q)
 }
 
 func offerLetterMessage(letterID, partnerID, expires string) string {
@@ -58,7 +53,7 @@ type OfferLetterRequest struct {
 // PartnerOfferLetter returns the letter a signed URL points at, when the
 // URL is authentic and unexpired, the caller presents the partner's
 // credential, and the partner may still see offer letters.
-func (s *Service) PartnerOfferLetter(ctx context.Context, req OfferLetterRequest) (*ent.OfferLetter, error) {
+func (s *PartnerService) PartnerOfferLetter(ctx context.Context, req OfferLetterRequest) (*ent.OfferLetter, error) {
 	if !s.Sealer.Verify(offerLetterMessage(req.LetterID, req.PartnerID, req.Expires), req.Signature) {
 		return nil, apierror.New(http.StatusForbidden, CodeBadSignature, "the offer letter URL is not valid; use it exactly as it was sent")
 	}

@@ -103,6 +103,6 @@ var openingList = keysetList[*ent.Opening]{
 
 // ListOpenings returns one page of the openings the filter selects, in
 // creation order, with their approval processes and hires (spec 4.4).
-func (s *Service) ListOpenings(ctx context.Context, f OpeningFilter, page PageRequest) (Page[*ent.Opening], error) {
-	return readPage[predicate.Opening, opening.OrderOption](ctx, s, openingList, withOpeningDetails(s.Client.Opening.Query()), f.Apply, page)
+func (s *PositionService) ListOpenings(ctx context.Context, f OpeningFilter, page PageRequest) (Page[*ent.Opening], error) {
+	return readPage[predicate.Opening, opening.OrderOption](ctx, s.core, openingList, withOpeningDetails(s.Client.Opening.Query()), f.Apply, page)
 }

@@ -101,7 +101,7 @@ func oneOpening(ctx context.Context, q *ent.OpeningQuery, id string) (*ent.Openi
 
 // CreateOpening adds an opening to a position that is not closed and not a
 // template, with its activity, in one transaction.
-func (s *Service) CreateOpening(ctx context.Context, positionID string, in CreateOpeningInput) (*ent.Opening, error) {
+func (s *PositionService) CreateOpening(ctx context.Context, positionID string, in CreateOpeningInput) (*ent.Opening, error) {
 	if err := Require(ctx, permission.EditPositions); err != nil {
 		return nil, err
 	}
@@ -121,7 +121,7 @@ func (s *Service) CreateOpening(ctx context.Context, positionID string, in Creat
 		if err := checkHeadcount(in.Headcount); err != nil {
 			return err
 		}
-		c := &cloner{Service: s, client: client}
+		c := &cloner{PositionService: s, client: client}
 		if c.fields, err = loadFieldBook(ctx, client); err != nil {
 			return err
 		}
@@ -178,7 +178,7 @@ func (in UpdateOpeningInput) validate() error {
 // UpdateOpening changes the fields the input gives and records
 // opening.updated with their before and after; a status change is
 // opening.status_changed.
-func (s *Service) UpdateOpening(ctx context.Context, id string, in UpdateOpeningInput) (*ent.Opening, error) {
+func (s *PositionService) UpdateOpening(ctx context.Context, id string, in UpdateOpeningInput) (*ent.Opening, error) {
 	if err := Require(ctx, permission.EditPositions); err != nil {
 		return nil, err
 	}
@@ -215,7 +215,7 @@ func (s *Service) UpdateOpening(ctx context.Context, id string, in UpdateOpening
 
 // updateOpeningFields saves the fields in changes and answers the opening
 // as saved (o when nothing changed).
-func (s *Service) updateOpeningFields(ctx context.Context, client *ent.Client, o *ent.Opening, in UpdateOpeningInput) (*ent.Opening, error) {
+func (s *PositionService) updateOpeningFields(ctx context.Context, client *ent.Client, o *ent.Opening, in UpdateOpeningInput) (*ent.Opening, error) {
 	update := client.Opening.UpdateOne(o)
 	var changes []schematype.FieldChange
 	if in.Name != nil {
@@ -259,8 +259,8 @@ func (s *Service) updateOpeningFields(ctx context.Context, client *ent.Client, o
 
 // mergeCustomFields checks the given custom fields like a clone's and
 // merges them over the opening's; an empty value removes the key.
-func (s *Service) mergeCustomFields(ctx context.Context, client *ent.Client, current, given schematype.StringMap) (schematype.StringMap, error) {
-	c := &cloner{Service: s, client: client}
+func (s *PositionService) mergeCustomFields(ctx context.Context, client *ent.Client, current, given schematype.StringMap) (schematype.StringMap, error) {
+	c := &cloner{PositionService: s, client: client}
 	var err error
 	if c.fields, err = loadFieldBook(ctx, client); err != nil {
 		return nil, err
@@ -287,7 +287,7 @@ func (s *Service) mergeCustomFields(ctx context.Context, client *ent.Client, cur
 // closing an open or pending opening, and reopening a closed one on a
 // position that is not closed. Reopening gives Open when the approval
 // allows hiring (NA or APPROVED) and Pending otherwise.
-func (s *Service) checkOpeningStatus(ctx context.Context, client *ent.Client, o *ent.Opening, to opening.Status) error {
+func (s *PositionService) checkOpeningStatus(ctx context.Context, client *ent.Client, o *ent.Opening, to opening.Status) error {
 	switch {
 	case to == opening.StatusFilled:
 		return refuseTransition("an opening is filled by hiring a candidate into it, not by setting its status")
@@ -319,7 +319,7 @@ func checkPositionNotClosed(ctx context.Context, client *ent.Client, o *ent.Open
 
 // setOpeningStatus moves o to status and records opening.status_changed.
 // A reopened opening waits again while its approval is not done.
-func (s *Service) setOpeningStatus(ctx context.Context, client *ent.Client, o *ent.Opening, status opening.Status) error {
+func (s *PositionService) setOpeningStatus(ctx context.Context, client *ent.Client, o *ent.Opening, status opening.Status) error {
 	if status == opening.StatusOpen && !approvalAllowsHiring(o.ApprovalStatus) {
 		status = opening.StatusPending
 	}
@@ -376,7 +376,7 @@ const maxApprovers = 10
 // "Opening approval"). approverIDs names the users who decide, in order;
 // left out, a new round names none (any user or key with openings:approve
 // decides, as before approvers existed) and a resumed one keeps its chain.
-func (s *Service) StartOpeningApproval(ctx context.Context, id string, name *string, approverIDs []string) (*ent.Opening, error) {
+func (s *PositionService) StartOpeningApproval(ctx context.Context, id string, name *string, approverIDs []string) (*ent.Opening, error) {
 	if name != nil && (isBlank(name) || len(*name) > maxText) {
 		return nil, apierror.Invalid("name", "name must be 1 to %d bytes and not blank", maxText)
 	}
@@ -387,7 +387,7 @@ func (s *Service) StartOpeningApproval(ctx context.Context, id string, name *str
 }
 
 // PauseOpeningApproval puts a started approval on hold.
-func (s *Service) PauseOpeningApproval(ctx context.Context, id string) (*ent.Opening, error) {
+func (s *PositionService) PauseOpeningApproval(ctx context.Context, id string) (*ent.Opening, error) {
 	return s.stepApproval(ctx, id, approvalPause, approvalChange{})
 }
 
@@ -395,7 +395,7 @@ func (s *Service) PauseOpeningApproval(ctx context.Context, id string) (*ent.Ope
 // approvers only the one whose turn it is approves, and the approval passes
 // to the next; the last one's approval completes the process: the opening
 // records time_approved and a pending opening opens.
-func (s *Service) ApproveOpening(ctx context.Context, id string) (*ent.Opening, error) {
+func (s *PositionService) ApproveOpening(ctx context.Context, id string) (*ent.Opening, error) {
 	return s.stepApproval(ctx, id, approvalApprove, approvalChange{})
 }
 
@@ -403,7 +403,7 @@ func (s *Service) ApproveOpening(ctx context.Context, id string) (*ent.Opening, 
 // approvers, only the one whose turn it is): the process is completed and
 // the opening stays pending (start the approval again, or close the
 // opening).
-func (s *Service) RejectOpening(ctx context.Context, id string) (*ent.Opening, error) {
+func (s *PositionService) RejectOpening(ctx context.Context, id string) (*ent.Opening, error) {
 	return s.stepApproval(ctx, id, approvalReject, approvalChange{})
 }
 
@@ -413,7 +413,7 @@ type approvalChange struct {
 	approverIDs []string
 }
 
-func (s *Service) stepApproval(ctx context.Context, id string, step approvalStep, change approvalChange) (*ent.Opening, error) {
+func (s *PositionService) stepApproval(ctx context.Context, id string, step approvalStep, change approvalChange) (*ent.Opening, error) {
 	if err := Require(ctx, step.permission); err != nil {
 		return nil, err
 	}
@@ -457,7 +457,7 @@ func (s *Service) stepApproval(ctx context.Context, id string, step approvalStep
 
 // passApproval records one approver's approval of a chain that has more
 // approvers after them: the next one decides, the opening stays as it is.
-func (s *Service) passApproval(ctx context.Context, client *ent.Client, o *ent.Opening, ap *ent.ApprovalProcess) error {
+func (s *PositionService) passApproval(ctx context.Context, client *ent.Client, o *ent.Opening, ap *ent.ApprovalProcess) error {
 	if err := client.ApprovalProcess.UpdateOne(ap).SetApprovals(ap.Approvals + 1).Exec(ctx); err != nil {
 		return fmt.Errorf("saving approval process: %w", err)
 	}
@@ -567,7 +567,7 @@ const approvalEnded = "ENDED"
 // process records ENDED and time_completed, and the opening's approval
 // status turns PAUSED, so reopening it leaves it Pending until an approval
 // started again decides.
-func (s *Service) endApproval(ctx context.Context, client *ent.Client, o *ent.Opening, now time.Time) error {
+func (s *PositionService) endApproval(ctx context.Context, client *ent.Client, o *ent.Opening, now time.Time) error {
 	if o.ApprovalStatus != opening.ApprovalStatusStarted && o.ApprovalStatus != opening.ApprovalStatusPaused {
 		return nil
 	}

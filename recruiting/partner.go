@@ -54,7 +54,7 @@ type UpdatePartnerInput struct {
 }
 
 // CreatePartner adds an evaluation partner to the viewer's company.
-func (s *Service) CreatePartner(ctx context.Context, in CreatePartnerInput) (*ent.EvaluationPartner, error) {
+func (s *PartnerService) CreatePartner(ctx context.Context, in CreatePartnerInput) (*ent.EvaluationPartner, error) {
 	if err := Require(ctx, permission.ManagePartners); err != nil {
 		return nil, err
 	}
@@ -72,7 +72,7 @@ func (s *Service) CreatePartner(ctx context.Context, in CreatePartnerInput) (*en
 }
 
 // UpdatePartner changes the settings of one of the company's partners.
-func (s *Service) UpdatePartner(ctx context.Context, id string, in UpdatePartnerInput) (*ent.EvaluationPartner, error) {
+func (s *PartnerService) UpdatePartner(ctx context.Context, id string, in UpdatePartnerInput) (*ent.EvaluationPartner, error) {
 	if err := Require(ctx, permission.ManagePartners); err != nil {
 		return nil, err
 	}
@@ -95,7 +95,7 @@ func (s *Service) UpdatePartner(ctx context.Context, id string, in UpdatePartner
 // applyPartnerInput validates the given settings and sets them on m, then
 // checks that the resulting auth mode has its credential. current is the
 // partner being updated, nil on create.
-func (s *Service) applyPartnerInput(m *ent.EvaluationPartnerMutation, current *ent.EvaluationPartner, name, submitURL *string, in PartnerSettings) error {
+func (s *PartnerService) applyPartnerInput(m *ent.EvaluationPartnerMutation, current *ent.EvaluationPartner, name, submitURL *string, in PartnerSettings) error {
 	if name != nil {
 		n := strings.TrimSpace(*name)
 		if n == "" || len(n) > 200 {
@@ -147,7 +147,7 @@ func setTestsURL(m *ent.EvaluationPartnerMutation, raw string) error {
 	return nil
 }
 
-func (s *Service) setCredentials(m *ent.EvaluationPartnerMutation, in PartnerSettings) error {
+func (s *PartnerService) setCredentials(m *ent.EvaluationPartnerMutation, in PartnerSettings) error {
 	if in.AccessToken != nil {
 		if !isTokenText(*in.AccessToken) {
 			return apierror.Invalid("accessToken", "accessToken must be 1 to 4096 printable ASCII characters without spaces, as a bearer token is")

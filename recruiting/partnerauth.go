@@ -26,7 +26,7 @@ const jwtLeeway = 30 * time.Second
 // partnerAuthorization returns the value of the Authorization header for
 // calls to p (spec 4.9, 5): its static token, or a fresh HS256 JWT with
 // iss = the company uid, aud = the partner uid, iat, exp and a unique jti.
-func (s *Service) partnerAuthorization(p *ent.EvaluationPartner) (string, error) {
+func (s *PartnerService) partnerAuthorization(p *ent.EvaluationPartner) (string, error) {
 	switch p.AuthMode {
 	case evaluationpartner.AuthModeSignedJWT:
 		secret, err := s.openCredential(p.SealedSigningSecret, "signingSecret")
@@ -59,7 +59,7 @@ func (s *Service) partnerAuthorization(p *ent.EvaluationPartner) (string, error)
 // presents to fetch an offer letter: the same credential the service sends
 // it. A SIGNED_JWT partner may present the JWT it received or one it signed
 // itself with the shared secret, as long as iss, aud and exp fit.
-func (s *Service) checkPartnerAuthorization(p *ent.EvaluationPartner, header string) error {
+func (s *PartnerService) checkPartnerAuthorization(p *ent.EvaluationPartner, header string) error {
 	scheme, credential, _ := strings.Cut(header, " ")
 	credential = strings.TrimSpace(credential)
 	if !strings.EqualFold(scheme, "Bearer") || credential == "" {
@@ -95,7 +95,7 @@ func (s *Service) checkPartnerAuthorization(p *ent.EvaluationPartner, header str
 
 // openCredential unseals a partner credential. A partner without one was
 // saved before validation required it; an admin has to set it.
-func (s *Service) openCredential(sealed []byte, field string) ([]byte, error) {
+func (s *PartnerService) openCredential(sealed []byte, field string) ([]byte, error) {
 	if len(sealed) == 0 {
 		return nil, apierror.Invalid(field, "the evaluation partner has no %s; an admin sets it with updateEvaluationPartner", field)
 	}

@@ -28,7 +28,7 @@ const (
 // returns its complete answer. The call is detached from the caller's
 // cancellation: once started it runs to an answer or to the client's
 // timeout, so its outcome is known and can be recorded.
-func (s *Service) partnerRequest(ctx context.Context, p *ent.EvaluationPartner, authorization, method, target string, body []byte) (*outbound.Response, *apierror.Error) {
+func (s *PartnerService) partnerRequest(ctx context.Context, p *ent.EvaluationPartner, authorization, method, target string, body []byte) (*outbound.Response, *apierror.Error) {
 	req, err := http.NewRequestWithContext(context.WithoutCancel(ctx), method, target, bytes.NewReader(body))
 	if err != nil {
 		return nil, partnerError(CodePartnerUnavailable, p, "has a URL the service cannot call; an admin should correct it")

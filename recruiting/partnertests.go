@@ -22,7 +22,7 @@ const MaxPartnerTests = 1000
 // answering [{test_id, test_name, ...}]) and keeps it. When the fetch fails
 // the last good catalog stays and the error says why. Recruiters refresh
 // catalogs, so the write scope suffices.
-func (s *Service) RefreshPartnerTests(ctx context.Context, partnerID string) (*ent.EvaluationPartner, error) {
+func (s *PartnerService) RefreshPartnerTests(ctx context.Context, partnerID string) (*ent.EvaluationPartner, error) {
 	if err := Require(ctx, permission.ManagePartners, permission.SubmitFeedback); err != nil {
 		return nil, err
 	}
@@ -35,7 +35,7 @@ func (s *Service) RefreshPartnerTests(ctx context.Context, partnerID string) (*e
 
 // refreshTests calls the partner outside any transaction, then stores the
 // catalog in a transaction of its own.
-func (s *Service) refreshTests(ctx context.Context, p *ent.EvaluationPartner) (*ent.EvaluationPartner, error) {
+func (s *PartnerService) refreshTests(ctx context.Context, p *ent.EvaluationPartner) (*ent.EvaluationPartner, error) {
 	if p.TestsURL == "" {
 		return nil, apierror.Invalid("partner_uid", "the evaluation partner %q has no testsURL to fetch its tests from", p.Name)
 	}
@@ -101,7 +101,7 @@ func readTests(p *ent.EvaluationPartner, status int, body []byte) ([]schematype.
 // ensureTestOffered checks testID against the partner's catalog, fetching
 // the catalog again when the test is not in the last one. A partner without
 // a testsURL has no catalog; it judges test ids itself.
-func (s *Service) ensureTestOffered(ctx context.Context, p *ent.EvaluationPartner, testID string) (*ent.EvaluationPartner, error) {
+func (s *PartnerService) ensureTestOffered(ctx context.Context, p *ent.EvaluationPartner, testID string) (*ent.EvaluationPartner, error) {
 	if p.TestsURL == "" || offersTest(p.TestCatalog, testID) {
 		return p, nil
 	}

@@ -18,7 +18,7 @@ import (
 func TestInsertPersonLosingARace(t *testing.T) {
 	env := hiregraphtest.New(t)
 	ctx := viewer.NewContext(context.Background(), viewer.ForKey(env.Demo.CompanyUID, "", []string{viewer.ScopeWrite}))
-	service := &recruiting.Service{Client: env.DB.Client, Dialect: env.DB.Dialect}
+	service := recruiting.New(recruiting.Dependencies{Client: env.DB.Client, Dialect: env.DB.Dialect})
 	first := "Ada"
 	err := service.WithTx(ctx, func(ctx context.Context, client *ent.Client) error {
 		p, err := service.InsertPerson(ctx, client, recruiting.PersonInput{FirstName: &first}, "ADA@example.com")

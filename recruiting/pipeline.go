@@ -85,7 +85,7 @@ func stepType(k pipelinestep.Kind) string { return strings.ToLower(string(k)) }
 // Pipeline returns the steps of a position, or of the company's default
 // pipeline when positionID is empty, in order. Another company's position
 // reads as missing.
-func (s *Service) Pipeline(ctx context.Context, positionID string) ([]*ent.PipelineStep, error) {
+func (s *CandidateService) Pipeline(ctx context.Context, positionID string) ([]*ent.PipelineStep, error) {
 	if positionID != "" {
 		if err := positionExists(ctx, s.Client, positionID); err != nil {
 			return nil, err
@@ -98,7 +98,7 @@ func (s *Service) Pipeline(ctx context.Context, positionID string) ([]*ent.Pipel
 // pipeline when positionID is empty, in order. Under a GraphQL field the
 // selected edges load with the steps, one statement per edge for all steps
 // (a board's candidates of every step at once), as a connection's do.
-func (s *Service) StepsOf(ctx context.Context, positionID string) ([]*ent.PipelineStep, error) {
+func (s *CandidateService) StepsOf(ctx context.Context, positionID string) ([]*ent.PipelineStep, error) {
 	q := s.Client.PipelineStep.Query().Order(pipelinestep.ByRank(), pipelinestep.ByID())
 	if positionID == "" {
 		q.Where(pipelinestep.PositionIDIsNil())
@@ -116,7 +116,7 @@ func (s *Service) StepsOf(ctx context.Context, positionID string) ([]*ent.Pipeli
 // for ""), in order. A position recorded before pipelines existed gets its
 // steps here, from its workflow, so every write finds a pipeline; the
 // company's default pipeline is likewise created on first use.
-func (s *Service) pipelineOf(ctx context.Context, client *ent.Client, positionID string) ([]*ent.PipelineStep, error) {
+func (s *CandidateService) pipelineOf(ctx context.Context, client *ent.Client, positionID string) ([]*ent.PipelineStep, error) {
 	q := client.PipelineStep.Query().Order(pipelinestep.ByRank(), pipelinestep.ByID())
 	if positionID == "" {
 		q.Where(pipelinestep.PositionIDIsNil())
@@ -180,7 +180,7 @@ func createSteps(ctx context.Context, client *ent.Client, pos *ent.Position, in 
 // CopyPipeline gives pos a copy of steps (a template's or the company's
 // default), with their assignees when keepAssignees is set. Cloning and
 // creating a position call it in their transaction.
-func (s *Service) CopyPipeline(ctx context.Context, client *ent.Client, pos *ent.Position, steps []*ent.PipelineStep, keepAssignees bool) ([]*ent.PipelineStep, error) {
+func (s *CandidateService) CopyPipeline(ctx context.Context, client *ent.Client, pos *ent.Position, steps []*ent.PipelineStep, keepAssignees bool) ([]*ent.PipelineStep, error) {
 	in := make([]StepInput, len(steps))
 	workflow := make([]schematype.WorkflowStep, len(steps))
 	for i, st := range steps {
@@ -199,7 +199,7 @@ func (s *Service) CopyPipeline(ctx context.Context, client *ent.Client, pos *ent
 
 // syncWorkflow rewrites the position's workflow, the REST shape of its
 // pipeline, from its steps.
-func (s *Service) syncWorkflow(ctx context.Context, client *ent.Client, positionID string, steps []*ent.PipelineStep) error {
+func (s *CandidateService) syncWorkflow(ctx context.Context, client *ent.Client, positionID string, steps []*ent.PipelineStep) error {
 	if positionID == "" {
 		return nil
 	}
@@ -215,7 +215,7 @@ func (s *Service) syncWorkflow(ctx context.Context, client *ent.Client, position
 
 // AddPipelineStep adds a step to a position's pipeline, or to the default
 // pipeline when positionID is empty.
-func (s *Service) AddPipelineStep(ctx context.Context, positionID string, in StepInput) ([]*ent.PipelineStep, error) {
+func (s *CandidateService) AddPipelineStep(ctx context.Context, positionID string, in StepInput) ([]*ent.PipelineStep, error) {
 	name, err := stepName("name", in.Name)
 	if err != nil {
 		return nil, err
@@ -248,7 +248,7 @@ func (s *Service) AddPipelineStep(ctx context.Context, positionID string, in Ste
 
 // UpdatePipelineStep renames a step or changes its kind. Candidates'
 // history keeps the name the step had when they were in it.
-func (s *Service) UpdatePipelineStep(ctx context.Context, stepID string, in UpdateStepInput) ([]*ent.PipelineStep, error) {
+func (s *CandidateService) UpdatePipelineStep(ctx context.Context, stepID string, in UpdateStepInput) ([]*ent.PipelineStep, error) {
 	if in.Name != nil {
 		name, err := stepName("name", *in.Name)
 		if err != nil {
@@ -284,7 +284,7 @@ func (s *Service) UpdatePipelineStep(ctx context.Context, stepID string, in Upda
 
 // RemovePipelineStep removes a step no candidate is at. The history of
 // candidates who were there keeps the step's name.
-func (s *Service) RemovePipelineStep(ctx context.Context, stepID string) ([]*ent.PipelineStep, error) {
+func (s *CandidateService) RemovePipelineStep(ctx context.Context, stepID string) ([]*ent.PipelineStep, error) {
 	return s.editStep(ctx, stepID, func(ctx context.Context, client *ent.Client, steps []*ent.PipelineStep, i int) ([]*ent.PipelineStep, []schematype.FieldChange, error) {
 		st := steps[i]
 		n, err := client.Candidate.Query().Where(candidate.CurrentStepID(st.ID)).Count(ctx)
@@ -310,7 +310,7 @@ func (s *Service) RemovePipelineStep(ctx context.Context, stepID string) ([]*ent
 
 // ReorderPipeline puts a pipeline's steps in the order of stepIDs, which
 // must name each of its steps once.
-func (s *Service) ReorderPipeline(ctx context.Context, positionID string, stepIDs []string) ([]*ent.PipelineStep, error) {
+func (s *CandidateService) ReorderPipeline(ctx context.Context, positionID string, stepIDs []string) ([]*ent.PipelineStep, error) {
 	return s.editPipeline(ctx, positionID, func(ctx context.Context, client *ent.Client, steps []*ent.PipelineStep) ([]*ent.PipelineStep, []schematype.FieldChange, error) {
 		if len(stepIDs) != len(steps) {
 			return nil, nil, apierror.Invalid("stepIDs", "stepIDs must name each of the pipeline's %d steps once, got %d", len(steps), len(stepIDs))
@@ -345,7 +345,7 @@ type pipelineEdit func(ctx context.Context, client *ent.Client, steps []*ent.Pip
 // editPipeline runs one edit of a pipeline in a transaction: it loads the
 // steps, applies edit, renumbers the ranks, rewrites the position's workflow
 // and records the activity.
-func (s *Service) editPipeline(ctx context.Context, positionID string, edit pipelineEdit) ([]*ent.PipelineStep, error) {
+func (s *CandidateService) editPipeline(ctx context.Context, positionID string, edit pipelineEdit) ([]*ent.PipelineStep, error) {
 	if err := Require(ctx, pipelinePermission(positionID)); err != nil {
 		return nil, err
 	}
@@ -380,7 +380,7 @@ func (s *Service) editPipeline(ctx context.Context, positionID string, edit pipe
 }
 
 // editStep is editPipeline for an edit of one step, found by id.
-func (s *Service) editStep(ctx context.Context, stepID string, edit func(ctx context.Context, client *ent.Client, steps []*ent.PipelineStep, i int) ([]*ent.PipelineStep, []schematype.FieldChange, error)) ([]*ent.PipelineStep, error) {
+func (s *CandidateService) editStep(ctx context.Context, stepID string, edit func(ctx context.Context, client *ent.Client, steps []*ent.PipelineStep, i int) ([]*ent.PipelineStep, []schematype.FieldChange, error)) ([]*ent.PipelineStep, error) {
 	st, err := s.Client.PipelineStep.Get(ctx, stepID)
 	if ent.IsNotFound(err) {
 		return nil, apierror.NotFound(CodeStepNotFound, "no pipeline step has the uid %q", stepID)

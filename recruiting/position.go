@@ -36,22 +36,7 @@ var WorkplaceTypes = []string{"on-site", "hybrid", "remote"}
 // spec 4.1 without a template (so without copy_assignees), and the fields a
 // clone inherits from its template.
 type CreatePositionInput struct {
-	Name              *string           `json:"name"`
-	Status            *string           `json:"status"`
-	IsDiscreet        *bool             `json:"is_discreet"`
-	Department        *string           `json:"department"`
-	ExperienceLevel   *string           `json:"experience_level"`
-	EmploymentType    *string           `json:"employment_type"`
-	IsTalentPool      *bool             `json:"is_talent_pool"`
-	Location          *LocationRef      `json:"location"`
-	LocationUID       *string           `json:"location_uid"`
-	SalaryRange       *SalaryRangeInput `json:"salary_range"`
-	Categories        []NamedValueInput `json:"categories"`
-	Details           []NamedValueInput `json:"details"`
-	AllowFallback     *bool             `json:"allow_fallback"`
-	Users             *CloneUsers       `json:"users"`
-	Openings          []OpeningInput    `json:"openings"`
-	QuestionnaireUIDs []string          `json:"questionnaire_uids"`
+	NewPositionFields
 	PositionPageFields
 }
 
@@ -70,13 +55,7 @@ type PositionPageFields struct {
 // blank template, so both run one validation and one writer.
 func (in CreatePositionInput) cloneInput() CloneInput {
 	noTemplateTeam := false
-	return CloneInput{
-		Name: in.Name, CopyAssignees: &noTemplateTeam, Status: in.Status, IsDiscreet: in.IsDiscreet,
-		Department: in.Department, ExperienceLevel: in.ExperienceLevel, EmploymentType: in.EmploymentType,
-		IsTalentPool: in.IsTalentPool, Location: in.Location, LocationUID: in.LocationUID, SalaryRange: in.SalaryRange,
-		Categories: in.Categories, Details: in.Details, AllowFallback: in.AllowFallback, Users: in.Users,
-		Openings: in.Openings, QuestionnaireUIDs: in.QuestionnaireUIDs,
-	}
+	return CloneInput{CopyAssignees: &noTemplateTeam, NewPositionFields: in.NewPositionFields}
 }
 
 // validate checks the page fields: a workplace type of the list, an
@@ -136,7 +115,7 @@ func (f PositionPageFields) blankBase() *ent.Position {
 // transaction. It runs the clone's rules (spec 4.1) on a blank template:
 // the same required fields, option lists, users, openings and errors; no
 // workflow or questionnaires are inherited.
-func (s *Service) CreatePosition(ctx context.Context, in CreatePositionInput) (*ent.Position, error) {
+func (s *PositionService) CreatePosition(ctx context.Context, in CreatePositionInput) (*ent.Position, error) {
 	if err := Require(ctx, permission.EditPositions); err != nil {
 		return nil, err
 	}
@@ -154,7 +133,7 @@ func (s *Service) CreatePosition(ctx context.Context, in CreatePositionInput) (*
 	}
 	var created *ent.Position
 	err := s.WithTx(ctx, func(ctx context.Context, client *ent.Client) error {
-		c := &cloner{Service: s, client: client, in: clone}
+		c := &cloner{PositionService: s, client: client, in: clone}
 		id, err := c.clone(ctx, in.PositionPageFields.blankBase())
 		if err != nil {
 			return err
@@ -168,21 +147,11 @@ func (s *Service) CreatePosition(ctx context.Context, in CreatePositionInput) (*
 // UpdatePositionInput changes a position's fields; a field left out (null)
 // keeps its value. Status and publication have operations of their own.
 type UpdatePositionInput struct {
-	Name            *string      `json:"name"`
-	IsDiscreet      *bool        `json:"is_discreet"`
-	IsTalentPool    *bool        `json:"is_talent_pool"`
-	Department      *string      `json:"department"`
-	ExperienceLevel *string      `json:"experience_level"`
-	EmploymentType  *string      `json:"employment_type"`
-	Location        *LocationRef `json:"location"`
-	// SalaryRange replaces the range; ClearSalaryRange removes it. Both
+	PositionFields
+	// ClearSalaryRange removes the range SalaryRange would replace. Both
 	// need the salary_ranges:write scope.
-	SalaryRange       *SalaryRangeInput `json:"salary_range"`
-	ClearSalaryRange  *bool             `json:"clear_salary_range"`
-	Categories        []NamedValueInput `json:"categories"`
-	Details           []NamedValueInput `json:"details"`
-	Users             *UpdateUsers      `json:"users"`
-	QuestionnaireUIDs []string          `json:"questionnaire_uids"`
+	ClearSalaryRange *bool        `json:"clear_salary_range"`
+	Users            *UpdateUsers `json:"users"`
 	PositionPageFields
 }
 
@@ -254,7 +223,7 @@ func onePosition(ctx context.Context, q *ent.PositionQuery, id string) (*ent.Pos
 // and records position.updated with the before and after of each field
 // that changed. Categories and details merge by name as in a clone (a
 // name given replaces that value; an empty value of a dropdown clears it).
-func (s *Service) UpdatePosition(ctx context.Context, id string, in UpdatePositionInput) (*ent.Position, error) {
+func (s *PositionService) UpdatePosition(ctx context.Context, id string, in UpdatePositionInput) (*ent.Position, error) {
 	if err := Require(ctx, permission.EditPositions); err != nil {
 		return nil, err
 	}
@@ -272,7 +241,7 @@ func (s *Service) UpdatePosition(ctx context.Context, id string, in UpdatePositi
 		if err := in.validate(); err != nil {
 			return err
 		}
-		u := &positionUpdater{cloner: &cloner{Service: s, client: client}, p: p, update: client.Position.UpdateOne(p)}
+		u := &positionUpdater{cloner: &cloner{PositionService: s, client: client}, p: p, update: client.Position.UpdateOne(p)}
 		if u.fields, err = loadFieldBook(ctx, client); err != nil {
 			return err
 		}
@@ -535,7 +504,7 @@ func (u *positionUpdater) applyUsers(ctx context.Context, users *UpdateUsers) er
 // records nothing. On hold and closed positions are unpublished; closing
 // needs every candidate in progress decided first and closes the openings
 // still open or pending.
-func (s *Service) SetPositionStatus(ctx context.Context, id string, status position.Status) (*ent.Position, error) {
+func (s *PositionService) SetPositionStatus(ctx context.Context, id string, status position.Status) (*ent.Position, error) {
 	if err := Require(ctx, permission.ChangePositionStatus); err != nil {
 		return nil, err
 	}
@@ -560,7 +529,7 @@ func (s *Service) SetPositionStatus(ctx context.Context, id string, status posit
 	return updated, err
 }
 
-func (s *Service) changePositionStatus(ctx context.Context, client *ent.Client, p *ent.Position, status position.Status) (*ent.Position, error) {
+func (s *PositionService) changePositionStatus(ctx context.Context, client *ent.Client, p *ent.Position, status position.Status) (*ent.Position, error) {
 	if status == position.StatusClosed {
 		inProgress, err := p.QueryCandidates().Where(candidate.StatusEQ(candidate.StatusInProgress), candidate.Deleted(false)).Count(ctx)
 		if err != nil {
@@ -590,7 +559,7 @@ func (s *Service) changePositionStatus(ctx context.Context, client *ent.Client, 
 
 // closeOpenings closes the position's open and pending openings, each with
 // its activity; filled and closed ones keep their state.
-func (s *Service) closeOpenings(ctx context.Context, client *ent.Client, p *ent.Position) error {
+func (s *PositionService) closeOpenings(ctx context.Context, client *ent.Client, p *ent.Position) error {
 	// Not p.QueryOpenings(): an edge query reads DISTINCT rows, which
 	// PostgreSQL cannot lock.
 	open, err := client.Opening.Query().
@@ -611,17 +580,17 @@ func (s *Service) closeOpenings(ctx context.Context, client *ent.Client, p *ent.
 // the moment it commits. Templates and positions that are on hold or
 // closed cannot be published; publishing a published position changes
 // nothing.
-func (s *Service) PublishPosition(ctx context.Context, id string) (*ent.Position, error) {
+func (s *PositionService) PublishPosition(ctx context.Context, id string) (*ent.Position, error) {
 	return s.setPublished(ctx, id, true)
 }
 
 // UnpublishPosition takes a position off the careers API and page;
 // unpublishing an unpublished position changes nothing.
-func (s *Service) UnpublishPosition(ctx context.Context, id string) (*ent.Position, error) {
+func (s *PositionService) UnpublishPosition(ctx context.Context, id string) (*ent.Position, error) {
 	return s.setPublished(ctx, id, false)
 }
 
-func (s *Service) setPublished(ctx context.Context, id string, publish bool) (*ent.Position, error) {
+func (s *PositionService) setPublished(ctx context.Context, id string, publish bool) (*ent.Position, error) {
 	if err := Require(ctx, permission.PublishPositions); err != nil {
 		return nil, err
 	}

@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/hiregraph/hiregraph/ent"
-	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/opening"
 	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/predicate"
@@ -66,13 +65,13 @@ func withOpenings(q *ent.PositionQuery) *ent.PositionQuery {
 
 // ListPositions returns one page of the company's positions (templates
 // left out) in creation order, with their locations and openings.
-func (s *Service) ListPositions(ctx context.Context, f PositionFilter, page PageRequest) (Page[*ent.Position], error) {
-	return readPage[predicate.Position, position.OrderOption](ctx, s, positionList, withOpenings(s.Client.Position.Query()), f.Apply, page)
+func (s *PositionService) ListPositions(ctx context.Context, f PositionFilter, page PageRequest) (Page[*ent.Position], error) {
+	return readPage[predicate.Position, position.OrderOption](ctx, s.core, positionList, withOpenings(s.Client.Position.Query()), f.Apply, page)
 }
 
 // Position reads one position of the company, templates included, with
 // its location and openings.
-func (s *Service) Position(ctx context.Context, id string) (*ent.Position, error) {
+func (s *PositionService) Position(ctx context.Context, id string) (*ent.Position, error) {
 	if err := RequireRead(ctx); err != nil {
 		return nil, err
 	}
@@ -91,22 +90,4 @@ func (s *Service) Position(ctx context.Context, id string) (*ent.Position, error
 var positionCandidateList = keysetList[*ent.Candidate]{
 	name: "position_candidates",
 	key:  func(c *ent.Candidate) Cursor { return Cursor{c.TimeCreated, c.ID} },
-}
-
-// ListPositionCandidates returns one page of a position's candidates, with
-// the filters of the candidates list (spec 4.5). An unknown position, or
-// another company's, is position_not_found.
-func (s *Service) ListPositionCandidates(ctx context.Context, positionID string, f CandidateFilter, page PageRequest) (Page[*ent.Candidate], error) {
-	if err := openList(ctx); err != nil {
-		return Page[*ent.Candidate]{}, err
-	}
-	exists, err := s.Client.Position.Query().Where(position.ID(positionID)).Exist(ctx)
-	if err != nil {
-		return Page[*ent.Candidate]{}, fmt.Errorf("loading position: %w", err)
-	}
-	if !exists {
-		return Page[*ent.Candidate]{}, apierror.NotFound("position_not_found", "no position has the uid %q", positionID)
-	}
-	q := s.candidatesFor(page).Where(candidate.PositionID(positionID))
-	return readPage[predicate.Candidate, candidate.OrderOption](ctx, s, positionCandidateList, q, f.Apply, page)
 }

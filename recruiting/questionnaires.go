@@ -15,6 +15,6 @@ var questionnaireList = keysetList[*ent.Questionnaire]{
 
 // ListQuestionnaires returns one page of the company's questionnaires
 // (spec 4.6), in creation order.
-func (s *Service) ListQuestionnaires(ctx context.Context, page PageRequest) (Page[*ent.Questionnaire], error) {
-	return readPage[predicate.Questionnaire, questionnaire.OrderOption](ctx, s, questionnaireList, s.Client.Questionnaire.Query(), noFilter, page)
+func (s *PositionService) ListQuestionnaires(ctx context.Context, page PageRequest) (Page[*ent.Questionnaire], error) {
+	return readPage[predicate.Questionnaire, questionnaire.OrderOption](ctx, s.core, questionnaireList, s.Client.Questionnaire.Query(), noFilter, page)
 }

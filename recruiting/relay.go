@@ -30,7 +30,7 @@ func (p *RelayPage) open(ctx context.Context) error {
 
 // CandidateConnection is the candidates list of spec 4.5 as a connection:
 // the REST filters, and entgql's orderBy and where.
-func (s *Service) CandidateConnection(ctx context.Context, page RelayPage, orderBy []*ent.CandidateOrder, where *ent.CandidateWhereInput, f *CandidateFilter) (*ent.CandidateConnection, error) {
+func (s *CandidateService) CandidateConnection(ctx context.Context, page RelayPage, orderBy []*ent.CandidateOrder, where *ent.CandidateWhereInput, f *CandidateFilter) (*ent.CandidateConnection, error) {
 	if err := page.open(ctx); err != nil {
 		return nil, err
 	}
@@ -43,7 +43,7 @@ func (s *Service) CandidateConnection(ctx context.Context, page RelayPage, order
 }
 
 // OpeningConnection is the openings list of spec 4.4 as a connection.
-func (s *Service) OpeningConnection(ctx context.Context, page RelayPage, orderBy []*ent.OpeningOrder, where *ent.OpeningWhereInput, f *OpeningFilter) (*ent.OpeningConnection, error) {
+func (s *PositionService) OpeningConnection(ctx context.Context, page RelayPage, orderBy []*ent.OpeningOrder, where *ent.OpeningWhereInput, f *OpeningFilter) (*ent.OpeningConnection, error) {
 	if err := page.open(ctx); err != nil {
 		return nil, err
 	}
@@ -57,7 +57,7 @@ func (s *Service) OpeningConnection(ctx context.Context, page RelayPage, orderBy
 
 // QuestionnaireConnection is the questionnaires list of spec 4.6 as a
 // connection.
-func (s *Service) QuestionnaireConnection(ctx context.Context, page RelayPage, orderBy *ent.QuestionnaireOrder, where *ent.QuestionnaireWhereInput) (*ent.QuestionnaireConnection, error) {
+func (s *PositionService) QuestionnaireConnection(ctx context.Context, page RelayPage, orderBy *ent.QuestionnaireOrder, where *ent.QuestionnaireWhereInput) (*ent.QuestionnaireConnection, error) {
 	if err := page.open(ctx); err != nil {
 		return nil, err
 	}
@@ -67,7 +67,7 @@ func (s *Service) QuestionnaireConnection(ctx context.Context, page RelayPage, o
 
 // DuplicateConnection is findDuplicates as a connection: the people of
 // the company with email's address, in any case.
-func (s *Service) DuplicateConnection(ctx context.Context, email string, page RelayPage, where *ent.PersonWhereInput) (*ent.PersonConnection, error) {
+func (s *CandidateService) DuplicateConnection(ctx context.Context, email string, page RelayPage, where *ent.PersonWhereInput) (*ent.PersonConnection, error) {
 	if err := page.open(ctx); err != nil {
 		return nil, err
 	}

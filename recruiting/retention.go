@@ -52,7 +52,7 @@ func consentExpiresOf(a *ent.Application) time.Time {
 
 // SetRetention sets the company's retention days (nil: off). It needs
 // people:erase, as retention erases people.
-func (s *Service) SetRetention(ctx context.Context, days *int) (*ent.Company, error) {
+func (s *PrivacyService) SetRetention(ctx context.Context, days *int) (*ent.Company, error) {
 	if err := Require(ctx, permission.ErasePeople); err != nil {
 		return nil, err
 	}
@@ -81,7 +81,7 @@ func (s *Service) SetRetention(ctx context.Context, days *int) (*ent.Company, er
 // RunRetention erases the company's people retention finds due, each in a
 // transaction of its own as ErasePerson does, in the caller's name; with
 // dryRun it only lists them. It needs people:erase.
-func (s *Service) RunRetention(ctx context.Context, dryRun bool) ([]*RetentionDue, error) {
+func (s *PrivacyService) RunRetention(ctx context.Context, dryRun bool) ([]*RetentionDue, error) {
 	if err := Require(ctx, permission.ErasePeople); err != nil {
 		return nil, err
 	}
@@ -102,7 +102,7 @@ func (s *Service) RunRetention(ctx context.Context, dryRun bool) ([]*RetentionDu
 // periodic retention job), as the service: the erasures' person.erased
 // events name the system as their actor. It returns how many people it
 // erased; a company that fails is logged and the others still run.
-func (s *Service) ApplyRetention(ctx context.Context) (int, error) {
+func (s *PrivacyService) ApplyRetention(ctx context.Context) (int, error) {
 	ids, err := s.Client.Company.Query().Where(company.RetentionDaysNotNil()).IDs(privacy.DecisionContext(ctx, privacy.Allow))
 	if err != nil {
 		return 0, fmt.Errorf("listing companies with retention: %w", err)
@@ -132,7 +132,7 @@ func (s *Service) ApplyRetention(ctx context.Context) (int, error) {
 // activity for the company's retention days or holds an application whose
 // consent expired. A person with a candidacy still open (or hired) keeps
 // everything. None while the company has no retention days.
-func (s *Service) retentionDue(ctx context.Context, companyID string) ([]*RetentionDue, error) {
+func (s *PrivacyService) retentionDue(ctx context.Context, companyID string) ([]*RetentionDue, error) {
 	c, err := s.Client.Company.Get(ctx, companyID)
 	if err != nil {
 		return nil, fmt.Errorf("loading company: %w", err)

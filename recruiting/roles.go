@@ -73,7 +73,7 @@ type UpdateRoleInput struct {
 
 // Roles lists the built-in roles, in documented order, then the company's
 // custom roles by name.
-func (s *Service) Roles(ctx context.Context) ([]*RoleView, error) {
+func (s *AdminService) Roles(ctx context.Context) ([]*RoleView, error) {
 	if err := RequireRead(ctx); err != nil {
 		return nil, err
 	}
@@ -93,7 +93,7 @@ func (s *Service) Roles(ctx context.Context) ([]*RoleView, error) {
 
 // CreateRole defines a custom role. Its permissions must all be held by
 // the admin defining it.
-func (s *Service) CreateRole(ctx context.Context, in CreateRoleInput) (*RoleView, error) {
+func (s *AdminService) CreateRole(ctx context.Context, in CreateRoleInput) (*RoleView, error) {
 	if err := Require(ctx, permission.ManageUsers); err != nil {
 		return nil, err
 	}
@@ -140,7 +140,7 @@ func (s *Service) CreateRole(ctx context.Context, in CreateRoleInput) (*RoleView
 // UpdateRole changes a custom role's description or permissions; its
 // holders' next requests run with the new permissions. An admin may add
 // only permissions they hold, and may keep those they do not.
-func (s *Service) UpdateRole(ctx context.Context, id string, in UpdateRoleInput) (*RoleView, error) {
+func (s *AdminService) UpdateRole(ctx context.Context, id string, in UpdateRoleInput) (*RoleView, error) {
 	if err := Require(ctx, permission.ManageUsers); err != nil {
 		return nil, err
 	}
@@ -196,7 +196,7 @@ func (s *Service) UpdateRole(ctx context.Context, id string, in UpdateRoleInput)
 // DeleteRole removes a custom role no user holds, and answers it as it
 // was. A role still held answers 409 role_in_use naming its holders, so
 // nobody loses rights by surprise.
-func (s *Service) DeleteRole(ctx context.Context, id string) (*RoleView, error) {
+func (s *AdminService) DeleteRole(ctx context.Context, id string) (*RoleView, error) {
 	if err := Require(ctx, permission.ManageUsers); err != nil {
 		return nil, err
 	}

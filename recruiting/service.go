@@ -8,6 +8,7 @@ import (
 	"context"
 	"fmt"
 	"net/netip"
+	"net/url"
 	"slices"
 	"time"
 
@@ -20,40 +21,145 @@ import (
 	"github.com/hiregraph/hiregraph/internal/viewer"
 )
 
-// Service runs the operations against one database.
+// Service is every operation of the domain, for the faces (GraphQL, REST)
+// that serve all of them: it only embeds the services, each of one
+// subsystem and holding only what that subsystem uses.
 type Service struct {
+	*core
+	*PositionService
+	*CandidateService
+	*PartnerService
+	*EventService
+	*AdminService
+	*CareersService
+	*PrivacyService
+}
+
+// Dependencies are what the services are built from; New hands each
+// service only the ones it uses.
+type Dependencies struct {
 	Client *ent.Client
 	// Dialect is the database's, dialect.Postgres or dialect.SQLite, for
 	// the few statements ent does not write (lockApplication) and the
 	// events' places in the feed (event.go).
 	Dialect string
-	// PublicURL is the absolute base URL the service is reached at, used to
-	// build URLs in responses (position_url, next_page) and the offer
-	// letter URLs sent to partners.
-	PublicURL string
-	// Sealer seals partner credentials at rest and signs offer letter URLs.
+	// Now is the clock; nil means time.Now.
+	Now func() time.Time
+	// Sealer seals partner credentials at rest and signs cursors, offer
+	// letter URLs and file links.
 	Sealer *auth.Sealer
+	// Broker carries committed events to GraphQL subscriptions; nil sends
+	// none.
+	Broker *Broker
+	// Links builds the absolute URLs the domain hands out.
+	Links Links
 	// Partners calls evaluation partners.
 	Partners *outbound.Client
 	// Files keeps candidates' documents (resumes, attachments).
 	Files *filestore.Store
-	// WebhookHTTPNets are the networks webhook endpoints may have plain
-	// http:// URLs in (webhookURL); elsewhere they need https.
-	WebhookHTTPNets []netip.Prefix
-	// Now is the clock; tests replace it.
-	Now func() time.Time
-	// Broker carries committed events to GraphQL subscriptions; nil sends
-	// none.
-	Broker *Broker
 	// Webhooks pings endpoints and queues redeliveries; nil on a server
 	// that does not deliver webhooks.
 	Webhooks Deliveries
+	// WebhookHTTPNets are the networks webhook endpoints may have plain
+	// http:// URLs in (webhookURL); elsewhere they need https.
+	WebhookHTTPNets []netip.Prefix
 	// Exports queues person exports (ExportPerson); nil refuses them.
 	Exports ExportQueue
 }
 
+// New builds the services on d, wired to each other, with every read of
+// activities redacted for its reader (RedactEvents).
+func New(d Dependencies) *Service {
+	c := &core{Client: d.Client, Dialect: d.Dialect, Now: d.Now, Sealer: d.Sealer, Broker: d.Broker}
+	docs := documents{Files: d.Files}
+	candidates := &CandidateService{core: c, documents: docs, Links: d.Links}
+	s := &Service{
+		core:             c,
+		PositionService:  &PositionService{core: c, candidates: candidates},
+		CandidateService: candidates,
+		PartnerService:   &PartnerService{core: c, Partners: d.Partners, Links: d.Links},
+		EventService:     &EventService{core: c, Webhooks: d.Webhooks, WebhookHTTPNets: d.WebhookHTTPNets},
+		AdminService:     &AdminService{core: c},
+		CareersService:   &CareersService{core: c, documents: docs, candidates: candidates},
+		PrivacyService:   &PrivacyService{core: c, documents: docs, Exports: d.Exports, Links: d.Links},
+	}
+	c.RedactEvents()
+	return s
+}
+
+// core is what every service shares: the database, the clock, and the
+// recording of activities and events that every write does.
+type core struct {
+	Client  *ent.Client
+	Dialect string
+	Now     func() time.Time
+	Sealer  *auth.Sealer
+	Broker  *Broker
+}
+
+// PositionService runs positions and their openings: clones, approvals,
+// hiring teams, locations and questionnaires.
+type PositionService struct {
+	*core
+	candidates *CandidateService
+}
+
+// CandidateService runs candidates on their positions' pipelines: moves,
+// hires, notes, messages and files.
+type CandidateService struct {
+	*core
+	documents
+	Links Links
+}
+
+// PartnerService runs evaluation partners: their settings and
+// credentials, the tests candidates are sent to, and the partners' calls
+// back (evaluation updates, offer letters).
+type PartnerService struct {
+	*core
+	Partners *outbound.Client
+	Links    Links
+}
+
+// EventService runs the change feed, subscriptions and webhook endpoints.
+type EventService struct {
+	*core
+	Webhooks        Deliveries
+	WebhookHTTPNets []netip.Prefix
+}
+
+// AdminService runs a company's users, roles and API keys.
+type AdminService struct {
+	*core
+}
+
+// CareersService runs the public careers API: published positions and
+// applications.
+type CareersService struct {
+	*core
+	documents
+	candidates *CandidateService
+}
+
+// PrivacyService erases and exports people, keeps the company's retention
+// rule, and sweeps what they left behind.
+type PrivacyService struct {
+	*core
+	documents
+	Exports ExportQueue
+	Links   Links
+}
+
+// Links builds absolute URLs from signed queries; the HTTP layer, which
+// owns the paths, implements it (rest.Links), so the domain holds none.
+type Links interface {
+	OfferLetter(ctx context.Context, letterID string, query url.Values) string
+	CandidateFile(ctx context.Context, fileID string, query url.Values) string
+	PersonExport(ctx context.Context, exportID string, query url.Values) string
+}
+
 // now returns the current time in the precision the database keeps.
-func (s *Service) now() time.Time {
+func (s *core) now() time.Time {
 	t := time.Now()
 	if s.Now != nil {
 		t = s.Now()
@@ -63,7 +169,7 @@ func (s *Service) now() time.Time {
 
 // WithTx runs fn in a transaction, so a write that fails changes nothing. A
 // transaction already in ctx (GraphQL mutations run in one) is reused.
-func (s *Service) WithTx(ctx context.Context, fn func(ctx context.Context, client *ent.Client) error) error {
+func (s *core) WithTx(ctx context.Context, fn func(ctx context.Context, client *ent.Client) error) error {
 	if tx := ent.TxFromContext(ctx); tx != nil {
 		return fn(ctx, tx.Client())
 	}
@@ -113,7 +219,7 @@ func RequireRead(ctx context.Context) error {
 // service's cursor key to the Cursor scalar, and a memo that reads the
 // company's internal-use marks once however many positions the operation
 // shows.
-func (s *Service) OperationContext(ctx context.Context) context.Context {
+func (s *core) OperationContext(ctx context.Context) context.Context {
 	ctx = context.WithValue(ctx, visibilityMemoKey{}, &visibilityMemo{})
 	return context.WithValue(ctx, cursorSignerKey{}, s.Sealer)
 }

@@ -12,7 +12,7 @@ import (
 // checkSignedLink refuses a link whose signature does not sign message, or
 // whose expires (Unix seconds, signed with it) has passed; what names the
 // link's object in the messages, lifetime how long a fresh link works.
-func (s *Service) checkSignedLink(what, message, expires, signature string, lifetime time.Duration) error {
+func (s *core) checkSignedLink(what, message, expires, signature string, lifetime time.Duration) error {
 	if !s.Sealer.Verify(message, signature) {
 		return apierror.New(http.StatusForbidden, CodeBadSignature, "the %s URL is not valid; use it exactly as it was given", what)
 	}

@@ -55,7 +55,7 @@ type submittedAssignee struct {
 
 // submissionPayload builds the payload and checks the candidate fields the
 // partner requires. Optional fields the candidate lacks are left out.
-func (s *Service) submissionPayload(ctx context.Context, c *ent.Candidate, p *ent.EvaluationPartner, testID string) (*submission, error) {
+func (s *PartnerService) submissionPayload(ctx context.Context, c *ent.Candidate, p *ent.EvaluationPartner, testID string) (*submission, error) {
 	per, pos := c.Edges.Person, c.Edges.Position
 	out := &submission{
 		TestIDs: []string{testID},

@@ -60,7 +60,7 @@ func WithSubscriptionSlots(ctx context.Context, credential *atomic.Int32) contex
 
 // SubscribeCandidate streams the events of a candidate's timeline (notes,
 // messages, moves…) as they commit.
-func (s *Service) SubscribeCandidate(ctx context.Context, candidateID string) (<-chan *EventPayload, error) {
+func (s *EventService) SubscribeCandidate(ctx context.Context, candidateID string) (<-chan *EventPayload, error) {
 	if err := RequireRead(ctx); err != nil {
 		return nil, err
 	}
@@ -74,7 +74,7 @@ func (s *Service) SubscribeCandidate(ctx context.Context, candidateID string) (<
 
 // SubscribePosition streams the changes of a position's pipeline: events
 // about its candidates themselves (created, moved, rejected, hired…).
-func (s *Service) SubscribePosition(ctx context.Context, positionID string) (<-chan *EventPayload, error) {
+func (s *EventService) SubscribePosition(ctx context.Context, positionID string) (<-chan *EventPayload, error) {
 	if err := RequireRead(ctx); err != nil {
 		return nil, err
 	}
@@ -90,7 +90,7 @@ func (s *Service) SubscribePosition(ctx context.Context, positionID string) (<-c
 
 // subscribe streams the viewer's company's events that match until ctx
 // ends, each read with the viewer's rights.
-func (s *Service) subscribe(ctx context.Context, match func(Announcement) bool) (<-chan *EventPayload, error) {
+func (s *EventService) subscribe(ctx context.Context, match func(Announcement) bool) (<-chan *EventPayload, error) {
 	if s.Broker == nil {
 		return nil, apierror.New(503, "subscriptions_unavailable", "this server does not run subscriptions")
 	}
@@ -144,7 +144,7 @@ func (s *Service) subscribe(ctx context.Context, match func(Announcement) bool) 
 // read events at large (they carry every position's records); it gets
 // those of candidates the same rule lets it read, checked at each event,
 // so a viewer taken off a position stops hearing of it.
-func (s *Service) announcedEvent(ctx context.Context, v viewer.Viewer, a Announcement) (*ent.Activity, error) {
+func (s *EventService) announcedEvent(ctx context.Context, v viewer.Viewer, a Announcement) (*ent.Activity, error) {
 	if v.SeesEverything() {
 		// The privacy rules hide some events from some readers (a
 		// private note's): hidden is not an error.

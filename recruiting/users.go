@@ -47,16 +47,6 @@ type CreatedAPIKey struct {
 	Secret string      `json:"secret"`
 }
 
-// ViewerUser returns the user the request acts for, or nil for an API key
-// acting for no one.
-func (s *Service) ViewerUser(ctx context.Context) (*ent.User, error) {
-	v, _ := viewer.FromContext(ctx)
-	if v.UserID == "" {
-		return nil, nil
-	}
-	return s.Client.User.Get(ctx, v.UserID)
-}
-
 // checkRoles checks roles, given to a user who held before: each is a
 // built-in role or a custom role of the company, and they grant nothing
 // the viewer does not hold beyond what the user held already. The custom
@@ -82,7 +72,7 @@ func checkRoles(ctx context.Context, client *ent.Client, before, roles []string)
 // CreateUser adds a user to the viewer's company. They sign in with a
 // token of the company's identity provider naming their e-mail address,
 // or one `hiregraph token` mints.
-func (s *Service) CreateUser(ctx context.Context, in CreateUserInput) (*ent.User, error) {
+func (s *AdminService) CreateUser(ctx context.Context, in CreateUserInput) (*ent.User, error) {
 	if err := Require(ctx, permission.ManageUsers); err != nil {
 		return nil, err
 	}
@@ -121,7 +111,7 @@ func (s *Service) CreateUser(ctx context.Context, in CreateUserInput) (*ent.User
 
 // SetUserRoles replaces a user's roles; the next request of the user runs
 // with the new ones. The change is recorded as an event (user.roles_changed).
-func (s *Service) SetUserRoles(ctx context.Context, id string, roles []string) (*ent.User, error) {
+func (s *AdminService) SetUserRoles(ctx context.Context, id string, roles []string) (*ent.User, error) {
 	if err := Require(ctx, permission.ManageUsers); err != nil {
 		return nil, err
 	}
@@ -173,14 +163,14 @@ func keepAnAdmin(ctx context.Context, client *ent.Client, id string) error {
 // DeactivateUser stops a user: their tokens and the API keys bound to them
 // fail from the next request on. Admins cannot deactivate themselves, so
 // a company cannot lock out its last admin by accident.
-func (s *Service) DeactivateUser(ctx context.Context, id string) (*ent.User, error) {
+func (s *AdminService) DeactivateUser(ctx context.Context, id string) (*ent.User, error) {
 	if v, _ := viewer.FromContext(ctx); v.UserID == id {
 		return nil, apierror.Invalid("uid", "you cannot deactivate yourself; ask another admin")
 	}
 	return s.updateUser(ctx, id, func(u *ent.UserUpdateOne) { u.SetActive(false) })
 }
 
-func (s *Service) updateUser(ctx context.Context, id string, change func(*ent.UserUpdateOne)) (*ent.User, error) {
+func (s *AdminService) updateUser(ctx context.Context, id string, change func(*ent.UserUpdateOne)) (*ent.User, error) {
 	var updated *ent.User
 	err := s.WithTx(ctx, func(ctx context.Context, client *ent.Client) error {
 		u, err := userByID(ctx, client, id)
@@ -204,13 +194,13 @@ func userByID(ctx context.Context, client *ent.Client, id string) (*ent.User, er
 }
 
 // APIKeys lists the company's API keys, newest first; never their secrets.
-func (s *Service) APIKeys(ctx context.Context) ([]*ent.APIKey, error) {
+func (s *AdminService) APIKeys(ctx context.Context) ([]*ent.APIKey, error) {
 	return s.Client.APIKey.Query().Order(ent.Desc(apikey.FieldTimeCreated), ent.Desc(apikey.FieldID)).All(ctx)
 }
 
 // CreateAPIKey issues a key for the viewer's company, bound to a user or a
 // partner of it when the input names one.
-func (s *Service) CreateAPIKey(ctx context.Context, in CreateAPIKeyInput) (*CreatedAPIKey, error) {
+func (s *AdminService) CreateAPIKey(ctx context.Context, in CreateAPIKeyInput) (*CreatedAPIKey, error) {
 	v, _ := viewer.FromContext(ctx)
 	for i, sc := range in.Scopes {
 		if !permission.KnownScope(sc) {
@@ -253,7 +243,7 @@ func (s *Service) CreateAPIKey(ctx context.Context, in CreateAPIKeyInput) (*Crea
 
 // RevokeAPIKey revokes a key of the company: it and the JWTs signed with
 // it fail from the next request on.
-func (s *Service) RevokeAPIKey(ctx context.Context, id string) (*ent.APIKey, error) {
+func (s *AdminService) RevokeAPIKey(ctx context.Context, id string) (*ent.APIKey, error) {
 	var revoked *ent.APIKey
 	err := s.WithTx(ctx, func(ctx context.Context, client *ent.Client) error {
 		k, err := client.APIKey.Get(ctx, id)
@@ -267,16 +257,6 @@ func (s *Service) RevokeAPIKey(ctx context.Context, id string) (*ent.APIKey, err
 		return err
 	})
 	return revoked, err
-}
-
-// actingUser returns the party of the user the request acts for, as the
-// spec's created_by spells a user, or nil when it acts for no one.
-func (s *Service) actingUser(ctx context.Context) (*ContactInput, error) {
-	u, err := s.ViewerUser(ctx)
-	if err != nil || u == nil {
-		return nil, err
-	}
-	return &ContactInput{Type: "user", FirstName: u.FirstName, MiddleName: u.MiddleName, LastName: u.LastName, Email: u.Email}, nil
 }
 
 // grantsNoMore refuses a user handing out (in a key or a role) a permission

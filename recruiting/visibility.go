@@ -24,11 +24,11 @@ type Visibility struct {
 // LoadVisibility reads the internal-use marks of the viewer's company in one
 // query; load it once per response, not per position. Within a GraphQL
 // operation (OperationContext) it is read once for the whole operation.
-func (s *Service) LoadVisibility(ctx context.Context) (*Visibility, error) {
+func (s *core) LoadVisibility(ctx context.Context) (*Visibility, error) {
 	return onceInOperation(ctx, func(m *visibilityMemo) **Visibility { return &m.v }, func() (*Visibility, error) { return s.loadVisibility(ctx) })
 }
 
-func (s *Service) loadVisibility(ctx context.Context) (*Visibility, error) {
+func (s *core) loadVisibility(ctx context.Context) (*Visibility, error) {
 	defs, err := s.clientOf(ctx).FieldDefinition.Query().
 		Where(fielddefinition.InternalUse(true)).
 		Select(fielddefinition.FieldScope, fielddefinition.FieldName).
@@ -48,7 +48,7 @@ func (s *Service) loadVisibility(ctx context.Context) (*Visibility, error) {
 
 // clientOf is the client to read with in ctx: the transaction's when ctx
 // is in one, since SQLite's one writer would wait on its own transaction.
-func (s *Service) clientOf(ctx context.Context) *ent.Client {
+func (s *core) clientOf(ctx context.Context) *ent.Client {
 	if tx := ent.TxFromContext(ctx); tx != nil {
 		return tx.Client()
 	}
@@ -88,7 +88,7 @@ func onceInOperation[T comparable](ctx context.Context, slot func(*visibilityMem
 type visibilityMemoKey struct{}
 
 // ViewPosition returns the view of p for the viewer's company.
-func (s *Service) ViewPosition(ctx context.Context, p *ent.Position) (PositionView, error) {
+func (s *core) ViewPosition(ctx context.Context, p *ent.Position) (PositionView, error) {
 	vis, err := s.LoadVisibility(ctx)
 	if err != nil {
 		return PositionView{}, err
@@ -97,7 +97,7 @@ func (s *Service) ViewPosition(ctx context.Context, p *ent.Position) (PositionVi
 }
 
 // ViewOpening returns the view of o for the viewer's company.
-func (s *Service) ViewOpening(ctx context.Context, o *ent.Opening) (OpeningView, error) {
+func (s *core) ViewOpening(ctx context.Context, o *ent.Opening) (OpeningView, error) {
 	vis, err := s.LoadVisibility(ctx)
 	if err != nil {
 		return OpeningView{}, err

@@ -110,7 +110,7 @@ func NewEventPayload(ev *ent.Activity) *EventPayload {
 }
 
 // WebhookEndpoints lists the company's endpoints, oldest first.
-func (s *Service) WebhookEndpoints(ctx context.Context) ([]*ent.WebhookEndpoint, error) {
+func (s *EventService) WebhookEndpoints(ctx context.Context) ([]*ent.WebhookEndpoint, error) {
 	if err := Require(ctx, permission.ManageWebhooks); err != nil {
 		return nil, err
 	}
@@ -119,7 +119,7 @@ func (s *Service) WebhookEndpoints(ctx context.Context) ([]*ent.WebhookEndpoint,
 
 // CreateWebhookEndpoint adds an endpoint with a new signing secret, which
 // the answer shows this once.
-func (s *Service) CreateWebhookEndpoint(ctx context.Context, in WebhookInput) (*WebhookWithSecret, error) {
+func (s *EventService) CreateWebhookEndpoint(ctx context.Context, in WebhookInput) (*WebhookWithSecret, error) {
 	if err := Require(ctx, permission.ManageWebhooks); err != nil {
 		return nil, err
 	}
@@ -173,7 +173,7 @@ func (s *Service) CreateWebhookEndpoint(ctx context.Context, in WebhookInput) (*
 
 // UpdateWebhookEndpoint changes an endpoint's URL, event types or active
 // flag. Reactivating an endpoint clears its failing mark.
-func (s *Service) UpdateWebhookEndpoint(ctx context.Context, id string, in WebhookInput) (*ent.WebhookEndpoint, error) {
+func (s *EventService) UpdateWebhookEndpoint(ctx context.Context, id string, in WebhookInput) (*ent.WebhookEndpoint, error) {
 	if err := Require(ctx, permission.ManageWebhooks); err != nil {
 		return nil, err
 	}
@@ -227,7 +227,7 @@ func (s *Service) UpdateWebhookEndpoint(ctx context.Context, id string, in Webho
 
 // DeleteWebhookEndpoint removes an endpoint; deliveries still queued for it
 // find it gone and end.
-func (s *Service) DeleteWebhookEndpoint(ctx context.Context, id string) error {
+func (s *EventService) DeleteWebhookEndpoint(ctx context.Context, id string) error {
 	if err := Require(ctx, permission.ManageWebhooks); err != nil {
 		return err
 	}
@@ -243,7 +243,7 @@ func (s *Service) DeleteWebhookEndpoint(ctx context.Context, id string) error {
 // RotateWebhookSecret gives an endpoint a new secret, shown this once. The
 // old one keeps signing payloads, beside the new, for overlap (zero:
 // DefaultSecretOverlap), so a receiver can switch without missing one.
-func (s *Service) RotateWebhookSecret(ctx context.Context, id string, overlap time.Duration) (*WebhookWithSecret, error) {
+func (s *EventService) RotateWebhookSecret(ctx context.Context, id string, overlap time.Duration) (*WebhookWithSecret, error) {
 	if err := Require(ctx, permission.ManageWebhooks); err != nil {
 		return nil, err
 	}
@@ -279,7 +279,7 @@ func (s *Service) RotateWebhookSecret(ctx context.Context, id string, overlap ti
 
 // WebhookAttempts lists the latest delivery attempts to an endpoint, newest
 // first, optionally of one event.
-func (s *Service) WebhookAttempts(ctx context.Context, endpointID, eventID string, limit int) ([]*ent.WebhookAttempt, error) {
+func (s *EventService) WebhookAttempts(ctx context.Context, endpointID, eventID string, limit int) ([]*ent.WebhookAttempt, error) {
 	if err := Require(ctx, permission.ManageWebhooks); err != nil {
 		return nil, err
 	}
@@ -295,7 +295,7 @@ func (s *Service) WebhookAttempts(ctx context.Context, endpointID, eventID strin
 
 // PingWebhookEndpoint posts a test event to an endpoint now and answers the
 // attempt.
-func (s *Service) PingWebhookEndpoint(ctx context.Context, id string) (*ent.WebhookAttempt, error) {
+func (s *EventService) PingWebhookEndpoint(ctx context.Context, id string) (*ent.WebhookAttempt, error) {
 	if err := Require(ctx, permission.ManageWebhooks); err != nil {
 		return nil, err
 	}
@@ -311,7 +311,7 @@ func (s *Service) PingWebhookEndpoint(ctx context.Context, id string) (*ent.Webh
 
 // RedeliverEvent queues an event for an endpoint again, whatever became of
 // earlier deliveries; the receiver sees the same webhook-id.
-func (s *Service) RedeliverEvent(ctx context.Context, endpointID, eventID string) error {
+func (s *EventService) RedeliverEvent(ctx context.Context, endpointID, eventID string) error {
 	if err := Require(ctx, permission.ManageWebhooks); err != nil {
 		return err
 	}
@@ -345,7 +345,7 @@ func webhookByID(ctx context.Context, client *ent.Client, id string) (*ent.Webho
 // newWebhookSecret returns a new signing secret, as shown to the admin and
 // sealed for storage: whsec_ and 32 random bytes in base64, the form
 // Standard Webhooks libraries read.
-func (s *Service) newWebhookSecret() (string, []byte, error) {
+func (s *EventService) newWebhookSecret() (string, []byte, error) {
 	key := make([]byte, 32)
 	if _, err := rand.Read(key); err != nil {
 		return "", nil, fmt.Errorf("generating a webhook secret: %w", err)

@@ -22,7 +22,7 @@ const CodeHTTPSRequired = "https_required"
 // whose every address is in WebhookHTTPNets (a developer's machine); the
 // deliverer checks the address it dials again, so a name that later
 // resolves elsewhere gets nothing.
-func (s *Service) webhookURL(ctx context.Context, raw string) (string, error) {
+func (s *EventService) webhookURL(ctx context.Context, raw string) (string, error) {
 	checked, err := partnerURL("url", raw)
 	if err != nil {
 		return "", err
@@ -39,7 +39,7 @@ func (s *Service) webhookURL(ctx context.Context, raw string) (string, error) {
 
 // plainHTTPAllowed reports whether every address of host is in
 // WebhookHTTPNets.
-func (s *Service) plainHTTPAllowed(ctx context.Context, host string) bool {
+func (s *EventService) plainHTTPAllowed(ctx context.Context, host string) bool {
 	if len(s.WebhookHTTPNets) == 0 {
 		return false
 	}

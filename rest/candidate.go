@@ -74,7 +74,7 @@ func (a *API) listCandidates(w http.ResponseWriter, r *http.Request) error {
 	}
 	page.Fields = candidateJSONFields
 	rows, err := a.Service.ListCandidates(r.Context(), f, page)
-	return writeList(w, q, a.Service.BaseURL(r.Context())+"/v1/candidates", "candidates", rows, err, newCandidateJSON)
+	return writeList(w, q, a.Links.Base(r.Context())+"/v1/candidates", "candidates", rows, err, newCandidateJSON)
 }
 
 // candidateFilter reads the filters of spec 4.5, which every candidates

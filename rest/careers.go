@@ -27,6 +27,7 @@ const CareersCacheControl = "public, max-age=60"
 // Careers serves the public careers API of spec 4.7 and 4.8.
 type Careers struct {
 	Service *recruiting.Service
+	Links   *Links
 }
 
 // careersPositionJSON is the position object of spec 2.2, in its order.
@@ -149,11 +150,11 @@ func (c *Careers) render(ctx context.Context, company *ent.Company, p recruiting
 		ExperienceLevel:     p.ExperienceLevel,
 		InternalUseCustomID: p.InternalUseCustomID, PictureURL: p.PictureURL,
 		TimeUpdated: apitime.Format(p.TimeUpdated), CompanyName: company.Name,
-		PositionURL: c.Service.PositionURL(ctx, company, p.ID),
+		PositionURL: c.Links.Position(ctx, company, p.ID),
 		Categories:  p.Categories,
 		// One location a position: the list has it, or is empty.
 		Locations:            []careersLocationJSON{},
-		URLRecruitHostedPage: c.Service.CareersPageURL(ctx, company, p.ID),
+		URLRecruitHostedPage: c.Links.CareersPage(ctx, company, p.ID),
 		URLComeetHostedPage:  p.URLServiceHostedPage,
 	}
 	out.Location.IsRemote = p.WorkplaceType == "remote"

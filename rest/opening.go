@@ -83,5 +83,5 @@ func (a *API) listOpenings(w http.ResponseWriter, r *http.Request) error {
 		return q.err
 	}
 	rows, err := a.Service.ListOpenings(r.Context(), f, page)
-	return writeList(w, q, a.Service.BaseURL(r.Context())+"/v1/openings", "openings", rows, err, newOpeningJSON)
+	return writeList(w, q, a.Links.Base(r.Context())+"/v1/openings", "openings", rows, err, newOpeningJSON)
 }

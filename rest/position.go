@@ -121,7 +121,7 @@ func (a *API) listPositions(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return writeList(w, q, a.Service.BaseURL(r.Context())+"/v1/positions", "positions", rows, nil, func(p *ent.Position) positionJSON {
+	return writeList(w, q, a.Links.Base(r.Context())+"/v1/positions", "positions", rows, nil, func(p *ent.Position) positionJSON {
 		return a.newPositionJSON(r.Context(), company, vis.Position(p))
 	})
 }
@@ -138,7 +138,7 @@ func (a *API) listPositionCandidates(w http.ResponseWriter, r *http.Request) err
 	page.Fields = candidateJSONFields
 	id := chi.URLParam(r, "uid")
 	rows, err := a.Service.ListPositionCandidates(r.Context(), id, f, page)
-	base := a.Service.BaseURL(r.Context()) + "/v1/positions/" + url.PathEscape(id) + "/candidates"
+	base := a.Links.Base(r.Context()) + "/v1/positions/" + url.PathEscape(id) + "/candidates"
 	return writeList(w, q, base, "candidates", rows, err, newCandidateJSON)
 }
 
@@ -152,7 +152,7 @@ func (a *API) newPositionJSON(ctx context.Context, company *ent.Company, p recru
 		EmploymentType: p.EmploymentType, ExperienceLevel: p.ExperienceLevel,
 		InternalUseCustomID: p.InternalUseCustomID, PictureURL: p.PictureURL,
 		TimeUpdated: apitime.Format(p.TimeUpdated), CompanyName: company.Name,
-		PositionURL:  a.Service.PositionURL(ctx, company, p.ID),
+		PositionURL:  a.Links.Position(ctx, company, p.ID),
 		IsTalentPool: p.IsTalentPool, SalaryRange: p.SalaryRange,
 		Categories: p.Categories, Details: p.Details,
 		Openings: make([]openingJSON, len(p.Openings)),

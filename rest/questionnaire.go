@@ -42,5 +42,5 @@ func (a *API) listQuestionnaires(w http.ResponseWriter, r *http.Request) error {
 		return q.err
 	}
 	rows, err := a.Service.ListQuestionnaires(r.Context(), page)
-	return writeList(w, q, a.Service.BaseURL(r.Context())+"/v1/questionnaires", "questionnaires", rows, err, newQuestionnaireJSON)
+	return writeList(w, q, a.Links.Base(r.Context())+"/v1/questionnaires", "questionnaires", rows, err, newQuestionnaireJSON)
 }

@@ -16,6 +16,7 @@ import (
 // API serves the endpoints at {base_url}.
 type API struct {
 	Service *recruiting.Service
+	Links   *Links
 }
 
 // Routes returns the handler of the service API. Requests reach it

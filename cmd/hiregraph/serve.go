@@ -171,8 +171,12 @@ func (c *serveCmd) Run(a *app) error {
 	}
 	defer c.stopPersonalDataJobs(jobs)
 	cfg.PersonalData = jobs
+	handler, err := server.New(cfg)
+	if err != nil {
+		return err
+	}
 	srv := &http.Server{
-		Handler:           server.New(cfg),
+		Handler:           handler,
 		ReadHeaderTimeout: c.ReadHeaderTimeout,
 		ReadTimeout:       c.ReadTimeout,
 		WriteTimeout:      c.WriteTimeout,

@@ -105,7 +105,11 @@ func Run(ctx context.Context, cfg Config, out io.Writer) ([]Row, error) {
 		return nil, err
 	}
 	defer cleanup()
-	hg := &http.Server{Handler: unthrottled(db, sealer, publicURL, files)}
+	handler, err := unthrottled(db, sealer, publicURL, files)
+	if err != nil {
+		return nil, err
+	}
+	hg := &http.Server{Handler: handler}
 	hw := &http.Server{Handler: newHandWritten(db, publicURL, sealer, files).routes()}
 	go hg.Serve(ln1)
 	go hw.Serve(ln2)
@@ -477,7 +481,7 @@ func mib(b uint64) float64 { return float64(b) / (1 << 20) }
 
 // unthrottled is Hiregraph's handler with rate limits out of reach, since
 // bench measures throughput, not the limiter refusing it.
-func unthrottled(db *database.DB, sealer *auth.Sealer, publicURL string, files *filestore.Store) http.Handler {
+func unthrottled(db *database.DB, sealer *auth.Sealer, publicURL string, files *filestore.Store) (http.Handler, error) {
 	free := ratelimit.Rate{PerMinute: 1 << 30, Burst: 1 << 30}
 	return server.New(server.Config{DB: db, Sealer: sealer, PublicURL: publicURL, Files: files,
 		APIRatePerMinute: 1 << 30, APIBurst: 1 << 30, CareersRatePerMinute: 1 << 30, CareersBurst: 1 << 30,

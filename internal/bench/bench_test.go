@@ -156,7 +156,10 @@ func BenchmarkReads(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	handler := unthrottled(db, sealer, "http://bench.example", nil)
+	handler, err := unthrottled(db, sealer, "http://bench.example", nil)
+	if err != nil {
+		b.Fatal(err)
+	}
 	requests, err := benchRequests(ctx, db, sealer, m, candidates)
 	if err != nil {
 		b.Fatal(err)
@@ -219,8 +222,12 @@ func TestFloorAppliesAsOurs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	hiregraph, err := unthrottled(db, sealer, "http://bench.example", files)
+	if err != nil {
+		t.Fatal(err)
+	}
 	servers := map[string]http.Handler{
-		"hiregraph": unthrottled(db, sealer, "http://bench.example", files),
+		"hiregraph": hiregraph,
 		"floor":     newHandWritten(db, "http://bench.example", sealer, files).routes(),
 	}
 	written := map[string]map[string]int{}

@@ -119,7 +119,9 @@ func Serve(t testing.TB, db *database.DB, sealer *auth.Sealer, adjust func(*serv
 	if adjust != nil {
 		adjust(&cfg)
 	}
-	env.Server.Config.Handler = server.New(cfg)
+	if env.Server.Config.Handler, err = server.New(cfg); err != nil {
+		t.Fatal(err)
+	}
 	env.Server.Start()
 	t.Cleanup(env.Server.Close)
 	return env

@@ -76,7 +76,7 @@ func (retentionArgs) Kind() string { return "retention" }
 // New returns the jobs over cfg.DB.
 func New(cfg Config) (*Jobs, error) {
 	j := &Jobs{work: cfg.Workers > 0}
-	service := &recruiting.Service{Client: cfg.DB.Client, Dialect: cfg.DB.Dialect, Files: cfg.Files, Now: cfg.Now}
+	service := recruiting.New(recruiting.Dependencies{Client: cfg.DB.Client, Dialect: cfg.DB.Dialect, Files: cfg.Files, Now: cfg.Now})
 	rc := &river.Config{
 		Logger: slog.Default(),
 		// Idle workers poll, as the webhook deliverer's do.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"errors"
+	"fmt"
 	"net/http"
 	"net/netip"
 	"time"
@@ -46,15 +47,15 @@ type authFailures struct {
 // authenticated from an address.
 const provenFor = 10 * time.Minute
 
-func newAuthFailures(perAddress, perCompany *ratelimit.Limiter, now func() time.Time) *authFailures {
+func newAuthFailures(perAddress, perCompany *ratelimit.Limiter, now func() time.Time) (*authFailures, error) {
 	if now == nil {
 		now = time.Now
 	}
 	proven, err := lru.New[[sha256.Size]byte, time.Time](ratelimit.MaxMemoryBuckets)
 	if err != nil {
-		panic(err) // only for a size below 1
+		return nil, fmt.Errorf("cache of proven credentials: %w", err)
 	}
-	return &authFailures{perAddress: perAddress, perCompany: perCompany, now: now, proven: proven}
+	return &authFailures{perAddress: perAddress, perCompany: perCompany, now: now, proven: proven}, nil
 }
 
 // provenKey is what credential, sent from address to company ("" for the

@@ -6,7 +6,7 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/hiregraph/hiregraph/recruiting"
+	"github.com/hiregraph/hiregraph/rest"
 )
 
 // forwardedHost is what a host in X-Forwarded-Host may look like: a name
@@ -23,7 +23,7 @@ func requestBaseURL(trusted []netip.Prefix) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			base := baseURLOf(r, trusted)
-			next.ServeHTTP(w, r.WithContext(recruiting.WithRequestBaseURL(r.Context(), base)))
+			next.ServeHTTP(w, r.WithContext(rest.WithRequestBaseURL(r.Context(), base)))
 		})
 	}
 }

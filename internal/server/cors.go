@@ -3,6 +3,7 @@ package server
 import (
 	"net/http"
 	"slices"
+	"strings"
 
 	"github.com/rs/cors"
 )
@@ -24,4 +25,32 @@ func apiCORS(origins []string) *cors.Cors {
 		opts.AllowCredentials = true
 	}
 	return cors.New(opts)
+}
+
+// Careers sites call the careers API from any page, reading only, and post
+// applications to …/apply.
+var (
+	careersReadCORS = cors.New(cors.Options{
+		AllowedOrigins: []string{"*"},
+		AllowedMethods: []string{http.MethodGet, http.MethodHead},
+		MaxAge:         600,
+	})
+	careersApplyCORS = cors.New(cors.Options{
+		AllowedOrigins: []string{"*"},
+		AllowedMethods: []string{http.MethodGet, http.MethodHead, http.MethodPost},
+		AllowedHeaders: []string{"Content-Type"},
+		MaxAge:         600,
+	})
+)
+
+// careersCORS is the CORS policy of the careers API.
+func careersCORS(next http.Handler) http.Handler {
+	reads, applies := careersReadCORS.Handler(next), careersApplyCORS.Handler(next)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, "/apply") {
+			applies.ServeHTTP(w, r)
+			return
+		}
+		reads.ServeHTTP(w, r)
+	})
 }

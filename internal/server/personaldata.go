@@ -1,16 +1,20 @@
 package server
 
-import "github.com/hiregraph/hiregraph/internal/personaldata"
+import (
+	"fmt"
 
-// personalDataJobs is cfg.PersonalData, or jobs that only queue exports.
-func personalDataJobs(cfg Config) *personaldata.Jobs {
+	"github.com/hiregraph/hiregraph/internal/personaldata"
+)
+
+// personalDataJobs is cfg.PersonalData, or jobs that only queue exports
+// for another process to write.
+func personalDataJobs(cfg Config) (*personaldata.Jobs, error) {
 	if cfg.PersonalData != nil {
-		return cfg.PersonalData
+		return cfg.PersonalData, nil
 	}
 	jobs, err := personaldata.New(personaldata.Config{DB: cfg.DB})
 	if err != nil {
-		// Only a River configuration this code sets can fail here.
-		panic(err)
+		return nil, fmt.Errorf("personal data jobs: %w", err)
 	}
-	return jobs
+	return jobs, nil
 }

@@ -225,7 +225,7 @@ func TestFeedNeverSkipsAnEventCommittedLate(t *testing.T) {
 	// on A's candidate.
 	other := newRaceFixture(t, env).candidate
 	cursor := settledEnd(t, env)
-	service := &recruiting.Service{Client: env.DB.Client, Dialect: env.DB.Dialect}
+	service := recruiting.New(recruiting.Dependencies{Client: env.DB.Client, Dialect: env.DB.Dialect})
 	ctx := viewer.NewContext(context.Background(), viewer.ForKey(env.Demo.CompanyUID, env.Demo.APIKeyID, permission.CoarseScopes))
 	note := func(tx *ent.Tx, candidateID, text string) string {
 		t.Helper()

@@ -13,14 +13,12 @@ import (
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/go-chi/chi/v5"
-	"github.com/rs/cors"
 
 	"github.com/hiregraph/hiregraph/graph"
 	"github.com/hiregraph/hiregraph/internal/auth"
 	"github.com/hiregraph/hiregraph/internal/database"
 	"github.com/hiregraph/hiregraph/internal/filestore"
 	"github.com/hiregraph/hiregraph/internal/openapi"
-	"github.com/hiregraph/hiregraph/internal/outbound"
 	"github.com/hiregraph/hiregraph/internal/personaldata"
 	"github.com/hiregraph/hiregraph/internal/ratelimit"
 	"github.com/hiregraph/hiregraph/internal/telemetry"
@@ -112,17 +110,6 @@ type Config struct {
 	WebhookAllowHTTP []netip.Prefix
 }
 
-func orDefault(v, def int) int {
-	if v > 0 {
-		return v
-	}
-	return def
-}
-
-func rateOrDefault(perMinute, burst int, def ratelimit.Rate) ratelimit.Rate {
-	return ratelimit.Rate{PerMinute: orDefault(perMinute, def.PerMinute), Burst: orDefault(burst, def.Burst)}
-}
-
 // unlessWebsocket applies mw except to WebSocket upgrades, which the
 // GraphQL transport authenticates in connection_init.
 func unlessWebsocket(mw func(http.Handler) http.Handler) func(http.Handler) http.Handler {
@@ -138,75 +125,32 @@ func unlessWebsocket(mw func(http.Handler) http.Handler) func(http.Handler) http
 	}
 }
 
-// New returns the root handler.
-func New(cfg Config) http.Handler {
-	service := &recruiting.Service{
-		Client:    cfg.DB.Client,
-		Dialect:   cfg.DB.Dialect,
-		PublicURL: cfg.PublicURL,
-		Sealer:    cfg.Sealer,
-		Partners:  outbound.New(outbound.Config{AllowNets: cfg.PartnerAllowNets, Timeout: cfg.PartnerTimeout}),
-		Now:       cfg.Now,
-		Files:     cfg.Files,
-
-		WebhookHTTPNets: cfg.WebhookAllowHTTP,
+// New returns the root handler, or why cfg cannot make one.
+func New(cfg Config) (http.Handler, error) {
+	deps, err := newDependencies(cfg)
+	if err != nil {
+		return nil, err
 	}
-	service.RedactEvents()
-	users := cfg.UserTokens
-	if users == nil {
-		// Without a provider only local tokens verify, which needs no
-		// network: this cannot fail.
-		users, _ = auth.NewUserTokens(context.Background(), cfg.Sealer, nil)
-	}
-	maxFile := int64(filestore.DefaultMaxBytes)
-	if cfg.Files != nil {
-		maxFile = cfg.Files.MaxBytes()
-	}
-	cfg.GraphQL.MaxFileBytes = maxFile
-	deliverer := cfg.Webhooks
-	if deliverer == nil {
-		var err error
-		deliverer, err = webhook.New(webhook.Config{DB: cfg.DB, Sealer: cfg.Sealer, AllowNets: cfg.WebhookAllowNets, AllowHTTPNets: cfg.WebhookAllowHTTP, Now: cfg.Now})
-		if err != nil {
-			// Only a River configuration this code sets can fail here.
-			panic(err)
-		}
-	}
-	service.Broker = cfg.Broker
-	if service.Broker == nil {
-		service.Broker = &recruiting.Broker{}
-	}
-	service.Webhooks = deliverer
-	service.Exports = personalDataJobs(cfg)
-	authn := &auth.Authenticator{Client: cfg.DB.Client, Sealer: cfg.Sealer, Users: users, Now: cfg.Now}
-	api := &rest.API{Service: service}
-
-	store := cfg.RateLimitStore
-	if store == nil {
-		store = DefaultRateLimitStore(cfg.DB, cfg.Now)
-	}
-	requests := perRequestStore(store, cfg.Now)
-	apiLimiter := ratelimit.New(requests, "api", rateOrDefault(cfg.APIRatePerMinute, cfg.APIBurst, DefaultAPIRate))
-	careersLimiter := ratelimit.New(requests, "careers", rateOrDefault(cfg.CareersRatePerMinute, cfg.CareersBurst, DefaultCareersRate))
-	failures := newAuthFailures(
-		ratelimit.New(store, "authfail", rateOrDefault(cfg.FailedAuthRate.PerMinute, cfg.FailedAuthRate.Burst, DefaultFailedAuthRate)),
-		ratelimit.New(store, "careersfail", rateOrDefault(cfg.FailedCareersRate.PerMinute, cfg.FailedCareersRate.Burst, DefaultFailedCareersRate)),
-		cfg.Now,
-	)
-	m := newMetrics()
-
 	r := chi.NewRouter()
 	// requestBaseURL comes first: it hands a copy of the request on, and
 	// otelhttp reads the route chi sets on the request it passed down.
-	r.Use(requestBaseURL(cfg.TrustedProxies), telemetry.HTTP(routePattern), m.measure, logRequests, recoverPanics,
-		limitBody(cmp.Or(cfg.MaxBodyBytes, MaxBodyBytes), maxFile), refuseNUL)
+	r.Use(requestBaseURL(cfg.TrustedProxies), telemetry.HTTP(routePattern), deps.metrics.measure, logRequests, recoverPanics,
+		limitBody(cmp.Or(cfg.MaxBodyBytes, MaxBodyBytes), deps.maxFileBytes), refuseNUL)
 	r.NotFound(rest.NotFound)
 	r.MethodNotAllowed(rest.MethodNotAllowed)
+	mountPages(r, cfg, deps)
+	mountCareers(r, cfg, deps)
+	mountAPI(r, cfg, deps)
+	return r, nil
+}
 
+// mountPages mounts what needs no API key: health, metrics, documentation,
+// the web pages, and the links partners and recruiters are handed.
+func mountPages(r chi.Router, cfg Config, deps *dependencies) {
 	r.Get("/healthz", func(w http.ResponseWriter, _ *http.Request) {
 		rest.WriteJSON(w, http.StatusOK, map[string]string{"status": "ok"})
 	})
-	r.Method(http.MethodGet, "/metrics", m.handler())
+	r.Method(http.MethodGet, "/metrics", deps.metrics.handler())
 	r.Method(http.MethodGet, "/favicon.ico", staticpage.Favicon())
 	r.Method(http.MethodGet, openapi.Path, openapi.Handler())
 	r.Method(http.MethodGet, apidocs.Path, apidocs.Page())
@@ -225,52 +169,15 @@ func New(cfg Config) http.Handler {
 	})
 	// Partners fetch offer letters with their own credential, which the
 	// handler checks; no API key is involved.
-	r.Get(recruiting.OfferLetterPath+"{uid}", api.OfferLetter)
+	r.Get(rest.OfferLetterPath+"{uid}", deps.api.OfferLetter)
 	// Candidates' files, through the short-lived signed links GraphQL and
 	// REST give recruiters; the link is the credential.
-	r.Get(recruiting.FilePath+"{uid}", api.CandidateFile)
+	r.Get(rest.FilePath+"{uid}", deps.api.CandidateFile)
 	// Person exports' archives, through the signed links exports give.
-	r.Get(recruiting.ExportPath+"{uid}", api.PersonExport)
-
-	apiCORS := apiCORS(cfg.CORSOrigins)
-	// Careers sites call the careers API from any page, reading only, and
-	// post applications to …/apply.
-	careersCORS := cors.New(cors.Options{
-		AllowedOrigins: []string{"*"},
-		AllowedMethods: []string{http.MethodGet, http.MethodHead},
-		MaxAge:         600,
-	})
-	applyCORS := cors.New(cors.Options{
-		AllowedOrigins: []string{"*"},
-		AllowedMethods: []string{http.MethodGet, http.MethodHead, http.MethodPost},
-		AllowedHeaders: []string{"Content-Type"},
-		MaxAge:         600,
-	})
-	careersCORSFor := func(next http.Handler) http.Handler {
-		reads, applies := careersCORS.Handler(next), applyCORS.Handler(next)
-		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			if strings.HasSuffix(r.URL.Path, "/apply") {
-				applies.ServeHTTP(w, r)
-				return
-			}
-			reads.ServeHTTP(w, r)
-		})
-	}
-	applyPerAddress := ratelimit.New(store, "applyaddr", rateOrDefault(cfg.ApplyAddressRate.PerMinute, cfg.ApplyAddressRate.Burst, DefaultApplyAddressRate))
-	applyPerCompany := ratelimit.New(store, "applycompany", rateOrDefault(cfg.ApplyCompanyRate.PerMinute, cfg.ApplyCompanyRate.Burst, DefaultApplyCompanyRate))
-	addressOf := func(r *http.Request) string { return clientAddress(r, cfg.TrustedProxies) }
-	careers := &rest.Careers{Service: service}
-	r.Route("/careers-api/2.0/company/{company_uid}/positions", func(r chi.Router) {
-		r.Use(careersCORSFor, checkCareersToken(service, failures, cfg.TrustedProxies), limitRate(careersLimiter, careersCompanyOf, rest.WriteError))
-		r.Get("/", careers.List)
-		r.Get("/{position_uid}", careers.Get)
-		r.Get("/{position_uid}/apply", careers.Form)
-		r.With(limitRate(applyPerAddress, addressOf, rest.WriteError), limitRate(applyPerCompany, careersCompanyOf, rest.WriteError)).Post("/{position_uid}/apply", careers.Apply)
-	})
+	r.Get(rest.ExportPath+"{uid}", deps.api.PersonExport)
 
 	r.Method(http.MethodGet, "/careers/{company_uid}", careerspage.Page())
 	r.Method(http.MethodGet, careerspage.AssetsPath+"*", careerspage.Assets())
-
 	pipelineBoard := board.Page(func(r *http.Request) string {
 		_, host, _ := strings.Cut(baseURLOf(r, cfg.TrustedProxies), "://")
 		return host
@@ -278,16 +185,37 @@ func New(cfg Config) http.Handler {
 	r.Method(http.MethodGet, board.Path, pipelineBoard)
 	r.Method(http.MethodGet, board.Path+"/", pipelineBoard)
 	r.Method(http.MethodGet, board.AssetsPath+"*", board.Assets())
+}
 
-	// Both faces answer failures before the operation in their own error
-	// shape: GraphQL clients read errors[].extensions.code.
+// mountCareers mounts the careers API, which careers sites call with the
+// company's careers token.
+func mountCareers(r chi.Router, cfg Config, deps *dependencies) {
+	addressOf := func(r *http.Request) string { return clientAddress(r, cfg.TrustedProxies) }
+	careers := &rest.Careers{Service: deps.service, Links: deps.links}
+	r.Route("/careers-api/2.0/company/{company_uid}/positions", func(r chi.Router) {
+		r.Use(careersCORS, checkCareersToken(deps.service, deps.failures, cfg.TrustedProxies), limitRate(deps.limits.careers, careersCompanyOf, rest.WriteError))
+		r.Get("/", careers.List)
+		r.Get("/{position_uid}", careers.Get)
+		r.Get("/{position_uid}/apply", careers.Form)
+		r.With(limitRate(deps.limits.applyPerAddress, addressOf, rest.WriteError), limitRate(deps.limits.applyPerCompany, careersCompanyOf, rest.WriteError)).
+			Post("/{position_uid}/apply", careers.Apply)
+	})
+}
+
+// mountAPI mounts GraphQL and the REST API, which take an API key or a
+// user's token. Both faces answer failures before the operation in their
+// own error shape: GraphQL clients read errors[].extensions.code.
+func mountAPI(r chi.Router, cfg Config, deps *dependencies) {
+	apiCORS := apiCORS(cfg.CORSOrigins)
 	r.Group(func(r chi.Router) {
-		r.Use(apiCORS.Handler, rememberSocketAddress(cfg.TrustedProxies), unlessWebsocket(authenticate(authn, failures, cfg.TrustedProxies, graph.WriteError)), limitRate(apiLimiter, apiKeyOf, graph.WriteError))
+		r.Use(apiCORS.Handler, rememberSocketAddress(cfg.TrustedProxies), unlessWebsocket(authenticate(deps.authn, deps.failures, cfg.TrustedProxies, graph.WriteError)), limitRate(deps.limits.api, apiKeyOf, graph.WriteError))
 		var tracing []graphql.HandlerExtension
 		if telemetry.Enabled() {
 			tracing = append(tracing, telemetry.GraphQL{})
 		}
-		gql := bufferBody(graph.WriteError, graph.NewServer(service, cfg.GraphQL, websocketSessions(authn, failures, cfg), tracing...))
+		gqlLimits := cfg.GraphQL
+		gqlLimits.MaxFileBytes = deps.maxFileBytes
+		gql := bufferBody(graph.WriteError, graph.NewServer(deps.service, gqlLimits, websocketSessions(deps.authn, deps.failures, cfg), tracing...))
 		r.Get("/graphql", gql.ServeHTTP)
 		r.Post("/graphql", gql.ServeHTTP)
 		// A browser's preflight must reach apiCORS, which answers it; chi
@@ -295,8 +223,7 @@ func New(cfg Config) http.Handler {
 		r.Options("/graphql", func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.StatusNoContent) })
 	})
 	r.Group(func(r chi.Router) {
-		r.Use(apiCORS.Handler, authenticate(authn, failures, cfg.TrustedProxies, rest.WriteError), limitRate(apiLimiter, apiKeyOf, rest.WriteError))
-		r.Mount(BasePath, api.Routes())
+		r.Use(apiCORS.Handler, authenticate(deps.authn, deps.failures, cfg.TrustedProxies, rest.WriteError), limitRate(deps.limits.api, apiKeyOf, rest.WriteError))
+		r.Mount(BasePath, deps.api.Routes())
 	})
-	return r
 }
