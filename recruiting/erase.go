@@ -44,6 +44,17 @@ const VerbPersonErased = "person.erased"
 // that fail or the process die first, the hourly sweep of files without a
 // row (SweepFiles) deletes it.
 func (s *PrivacyService) ErasePerson(ctx context.Context, personID string) (*ent.Person, error) {
+	return s.erasePerson(ctx, personID, nil)
+}
+
+// eraseGuard decides, inside an erasure's transaction with the person's
+// candidates locked, whether the erasure may go on; its error rolls the
+// erasure back.
+type eraseGuard func(ctx context.Context, client *ent.Client, locked []*ent.Candidate) error
+
+// erasePerson is ErasePerson, asking guard (when not nil) once the
+// person's candidates are locked.
+func (s *PrivacyService) erasePerson(ctx context.Context, personID string, guard eraseGuard) (*ent.Person, error) {
 	if err := Require(ctx, permission.ErasePeople); err != nil {
 		return nil, err
 	}
@@ -66,6 +77,11 @@ func (s *PrivacyService) ErasePerson(ctx context.Context, personID string) (*ent
 		cands, err := s.lockCandidatesOf(ctx, client, personID)
 		if err != nil {
 			return err
+		}
+		if guard != nil {
+			if err := guard(ctx, client, cands); err != nil {
+				return err
+			}
 		}
 		p, err := client.Person.Query().Where(person.ID(personID), lockedForWrite).Only(ctx)
 		if err != nil {

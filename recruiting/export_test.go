@@ -2,6 +2,7 @@ package recruiting
 
 import (
 	"context"
+	"time"
 
 	"github.com/hiregraph/hiregraph/ent"
 )
@@ -11,4 +12,11 @@ import (
 // person.
 func (s *Service) InsertPerson(ctx context.Context, client *ent.Client, in PersonInput, email string) (*ent.Person, error) {
 	return s.insertPerson(ctx, client, in, email)
+}
+
+// EraseIfStillDue exposes retention's guarded erasure, so a test can run
+// it after the person applied again, as a run that listed them before
+// would.
+func (s *Service) EraseIfStillDue(ctx context.Context, personID string, cutoff time.Time) (bool, error) {
+	return s.eraseIfStillDue(ctx, personID, cutoff)
 }

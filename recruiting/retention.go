@@ -2,6 +2,7 @@ package recruiting
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"time"
@@ -86,16 +87,55 @@ func (s *PrivacyService) RunRetention(ctx context.Context, dryRun bool) ([]*Rete
 		return nil, err
 	}
 	company := viewerCompany(ctx)
-	due, err := s.retentionDue(viewer.NewContext(ctx, viewer.ForService(company)), company)
+	due, cutoff, err := s.retentionDue(viewer.NewContext(ctx, viewer.ForService(company)), company)
 	if err != nil || dryRun {
 		return due, err
 	}
+	erased := due[:0]
 	for _, d := range due {
-		if _, err := s.ErasePerson(ctx, d.PersonID); err != nil {
+		ok, err := s.eraseIfStillDue(ctx, d.PersonID, cutoff)
+		if err != nil {
 			return nil, fmt.Errorf("erasing person %s: %w", d.PersonID, err)
 		}
+		if ok {
+			erased = append(erased, d)
+		}
 	}
-	return due, nil
+	return erased, nil
+}
+
+// errNoLongerDue rolls back the erasure of a person who applied again, or
+// was moved back, between retention's list and their erasure.
+var errNoLongerDue = errors.New("no longer due for retention")
+
+// eraseIfStillDue erases the person when, with their candidates locked,
+// retention still finds them due: the list was read without locks, and an
+// application that arrived since must not be erased with the old ones.
+func (s *PrivacyService) eraseIfStillDue(ctx context.Context, personID string, cutoff time.Time) (bool, error) {
+	_, err := s.erasePerson(ctx, personID, func(ctx context.Context, client *ent.Client, locked []*ent.Candidate) error {
+		var live []string
+		for _, c := range locked {
+			if !c.Deleted {
+				live = append(live, c.ID)
+			}
+		}
+		cands, err := client.Candidate.Query().Where(candidate.IDIn(live...)).
+			WithApplications().Order(ent.Asc(candidate.FieldID)).All(ctx)
+		if err != nil {
+			return fmt.Errorf("re-reading candidacies: %w", err)
+		}
+		if len(cands) == 0 {
+			return errNoLongerDue
+		}
+		if _, ok := personDue(cands, cutoff, s.now()); !ok {
+			return errNoLongerDue
+		}
+		return nil
+	})
+	if errors.Is(err, errNoLongerDue) {
+		return false, nil
+	}
+	return err == nil, err
 }
 
 // ApplyRetention runs retention in every company that set it (the
@@ -110,17 +150,20 @@ func (s *PrivacyService) ApplyRetention(ctx context.Context) (int, error) {
 	erased := 0
 	for _, id := range ids {
 		ctx := viewer.NewContext(ctx, viewer.ForService(id))
-		due, err := s.retentionDue(ctx, id)
+		due, cutoff, err := s.retentionDue(ctx, id)
 		if err != nil {
 			slog.ErrorContext(ctx, "retention", "company", id, "error", err)
 			continue
 		}
 		for _, d := range due {
-			if _, err := s.ErasePerson(ctx, d.PersonID); err != nil {
+			ok, err := s.eraseIfStillDue(ctx, d.PersonID, cutoff)
+			if err != nil {
 				slog.ErrorContext(ctx, "retention: erasing a person", "company", id, "person", d.PersonID, "error", err)
 				continue
 			}
-			erased++
+			if ok {
+				erased++
+			}
 		}
 	}
 	return erased, nil
@@ -131,24 +174,25 @@ func (s *PrivacyService) ApplyRetention(ctx context.Context) (int, error) {
 // erased is rejected or withdrawn, and each of those either had no
 // activity for the company's retention days or holds an application whose
 // consent expired. A person with a candidacy still open (or hired) keeps
-// everything. None while the company has no retention days.
-func (s *PrivacyService) retentionDue(ctx context.Context, companyID string) ([]*RetentionDue, error) {
+// everything. None while the company has no retention days. cutoff is the
+// last activity time that still counts as recent.
+func (s *PrivacyService) retentionDue(ctx context.Context, companyID string) (due []*RetentionDue, cutoff time.Time, err error) {
 	c, err := s.Client.Company.Get(ctx, companyID)
 	if err != nil {
-		return nil, fmt.Errorf("loading company: %w", err)
+		return nil, cutoff, fmt.Errorf("loading company: %w", err)
 	}
-	due := []*RetentionDue{}
+	due = []*RetentionDue{}
 	if c.RetentionDays == nil {
-		return due, nil
+		return due, cutoff, nil
 	}
 	now := s.now()
-	cutoff := now.AddDate(0, 0, -*c.RetentionDays)
+	cutoff = now.AddDate(0, 0, -*c.RetentionDays)
 	closed := candidate.And(candidate.Deleted(false), candidate.StatusIn(candidate.StatusRejected, candidate.StatusWithdrawn))
 	cands, err := s.Client.Candidate.Query().
 		Where(candidate.Deleted(false), candidate.HasPersonWith(person.HasCandidatesWith(closed))).
 		WithApplications().Order(candidate.ByPersonID(), candidate.ByID()).All(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("loading closed candidacies: %w", err)
+		return nil, cutoff, fmt.Errorf("loading closed candidacies: %w", err)
 	}
 	for start := 0; start < len(cands); {
 		end := start
@@ -160,7 +204,7 @@ func (s *PrivacyService) retentionDue(ctx context.Context, companyID string) ([]
 		}
 		start = end
 	}
-	return due, nil
+	return due, cutoff, nil
 }
 
 // personDue decides on one person from their candidacies not yet erased.
