@@ -20,6 +20,7 @@ import (
 	"github.com/hiregraph/hiregraph/internal/auth"
 	"github.com/hiregraph/hiregraph/internal/demo"
 	"github.com/hiregraph/hiregraph/internal/filestore"
+	"github.com/hiregraph/hiregraph/internal/jobs"
 	"github.com/hiregraph/hiregraph/internal/outbound"
 	"github.com/hiregraph/hiregraph/internal/personaldata"
 	"github.com/hiregraph/hiregraph/internal/ratelimit"
@@ -159,18 +160,18 @@ func (c *serveCmd) Run(a *app) error {
 			return fmt.Errorf("listening for events: %w", err)
 		}
 	}
-	deliverer, err := c.startWebhooks(a.ctx, st, cfg.Broker, cfg.WebhookAllowHTTP)
+	personal, err := personaldata.New(personaldata.Config{DB: st.DB, Files: cfg.Files, Workers: personaldata.DefaultWorkers})
+	if err != nil {
+		return fmt.Errorf("personal data jobs: %w", err)
+	}
+	cfg.PersonalData = personal
+	// The deliverer's River client runs the exports and retention too.
+	deliverer, err := c.startWebhooks(a.ctx, st, cfg.Broker, cfg.WebhookAllowHTTP, personal.Set())
 	if err != nil {
 		return err
 	}
 	defer c.stopWebhooks(deliverer)
 	cfg.Webhooks = deliverer
-	jobs, err := startPersonalDataJobs(a.ctx, st, cfg.Files)
-	if err != nil {
-		return err
-	}
-	defer c.stopPersonalDataJobs(jobs)
-	cfg.PersonalData = jobs
 	handler, err := server.New(cfg)
 	if err != nil {
 		return err
@@ -200,7 +201,7 @@ func (c *serveCmd) Run(a *app) error {
 // broker) and sending the webhooks queued in the database (none with
 // --webhook-workers=0: this process then only queues them), over plain
 // http only to httpNets.
-func (c *serveCmd) startWebhooks(ctx context.Context, st *store, broker *recruiting.Broker, httpNets []netip.Prefix) (*webhook.Deliverer, error) {
+func (c *serveCmd) startWebhooks(ctx context.Context, st *store, broker *recruiting.Broker, httpNets []netip.Prefix, others ...jobs.Set) (*webhook.Deliverer, error) {
 	nets, err := outbound.ParseNets(c.WebhookAllowNets)
 	if err != nil {
 		return nil, fmt.Errorf("--webhook-allow-nets: %w", err)
@@ -211,7 +212,7 @@ func (c *serveCmd) startWebhooks(ctx context.Context, st *store, broker *recruit
 	d, err := webhook.New(webhook.Config{
 		DB: st.DB, Sealer: st.Sealer, AllowNets: nets, AllowHTTPNets: httpNets, Timeout: c.WebhookTimeout,
 		Workers: c.WebhookWorkers, RescueAfter: c.WebhookRescueAfter, RetryBase: c.WebhookRetryBase,
-		Broker: broker,
+		Broker: broker, Jobs: others,
 	})
 	if err != nil {
 		return nil, err
@@ -229,29 +230,6 @@ func (c *serveCmd) stopWebhooks(d *webhook.Deliverer) {
 	defer cancel()
 	if err := d.Stop(ctx); err != nil {
 		slog.Warn("stopping webhook delivery", "error", err)
-	}
-}
-
-// startPersonalDataJobs starts writing person exports and running
-// retention (hourly, on one process of all).
-func startPersonalDataJobs(ctx context.Context, st *store, files *filestore.Store) (*personaldata.Jobs, error) {
-	jobs, err := personaldata.New(personaldata.Config{DB: st.DB, Files: files, Workers: personaldata.DefaultWorkers})
-	if err != nil {
-		return nil, err
-	}
-	if err := jobs.Start(ctx); err != nil {
-		return nil, fmt.Errorf("starting personal data jobs: %w", err)
-	}
-	return jobs, nil
-}
-
-// stopPersonalDataJobs lets exports under way finish, within the shutdown
-// timeout; one cut short is written again by the next process.
-func (c *serveCmd) stopPersonalDataJobs(jobs *personaldata.Jobs) {
-	ctx, cancel := context.WithTimeout(context.Background(), c.ShutdownTimeout)
-	defer cancel()
-	if err := jobs.Stop(ctx); err != nil {
-		slog.Warn("stopping personal data jobs", "error", err)
 	}
 }
 

@@ -18,6 +18,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent"
 	"github.com/hiregraph/hiregraph/internal/database"
 	"github.com/hiregraph/hiregraph/internal/filestore"
+	"github.com/hiregraph/hiregraph/internal/jobs"
 	"github.com/hiregraph/hiregraph/recruiting"
 )
 
@@ -33,6 +34,8 @@ const (
 	// exportAttempts: a failed export is marked FAILED by the job itself,
 	// so River retries only a job whose process died.
 	exportAttempts = 3
+	// exportTimeout bounds one export and one run of retention.
+	exportTimeout = 4 * time.Minute
 )
 
 // Config says how the jobs run.
@@ -54,9 +57,12 @@ type Config struct {
 	RetentionInterval time.Duration
 }
 
-// Jobs queues exports and, when it works, runs them and retention.
+// Jobs queues exports and, when it works, runs them and retention: on a
+// River client of its own (Start), or, in a server, on the one client of
+// the process (Set).
 type Jobs struct {
 	river *river.Client[*sql.Tx]
+	set   jobs.Set
 	work  bool
 }
 
@@ -75,31 +81,34 @@ func (retentionArgs) Kind() string { return "retention" }
 
 // New returns the jobs over cfg.DB.
 func New(cfg Config) (*Jobs, error) {
-	j := &Jobs{work: cfg.Workers > 0}
 	service := recruiting.New(recruiting.Dependencies{Client: cfg.DB.Client, Dialect: cfg.DB.Dialect, Files: cfg.Files, Now: cfg.Now})
+	j := &Jobs{set: jobs.Set{
+		Queue:   Queue,
+		Workers: cfg.Workers,
+		Register: func(w *river.Workers) error {
+			if err := river.AddWorkerSafely(w, &exportWorker{service: service}); err != nil {
+				return err
+			}
+			return river.AddWorkerSafely(w, &retentionWorker{service: service})
+		},
+		// River runs periodic jobs on one process of all, its leader.
+		Periodic: []*river.PeriodicJob{river.NewPeriodicJob(
+			river.PeriodicInterval(cmp.Or(cfg.RetentionInterval, DefaultRetentionInterval)),
+			func() (river.JobArgs, *river.InsertOpts) { return retentionArgs{}, &river.InsertOpts{Queue: Queue} },
+			&river.PeriodicJobOpts{RunOnStart: true},
+		)},
+	}}
 	rc := &river.Config{
 		Logger: slog.Default(),
 		// Idle workers poll, as the webhook deliverer's do.
 		PollOnly:          true,
 		FetchPollInterval: cfg.PollInterval,
 	}
-	if j.work {
-		workers := river.NewWorkers()
-		if err := river.AddWorkerSafely(workers, &exportWorker{service: service}); err != nil {
-			return nil, err
-		}
-		if err := river.AddWorkerSafely(workers, &retentionWorker{service: service}); err != nil {
-			return nil, err
-		}
-		rc.Workers = workers
-		rc.Queues = map[string]river.QueueConfig{Queue: {MaxWorkers: cfg.Workers}}
-		// River runs periodic jobs on one process of all, its leader.
-		rc.PeriodicJobs = []*river.PeriodicJob{river.NewPeriodicJob(
-			river.PeriodicInterval(cmp.Or(cfg.RetentionInterval, DefaultRetentionInterval)),
-			func() (river.JobArgs, *river.InsertOpts) { return retentionArgs{}, &river.InsertOpts{Queue: Queue} },
-			&river.PeriodicJobOpts{RunOnStart: true},
-		)}
+	work, err := jobs.Configure(rc, j.set)
+	if err != nil {
+		return nil, err
 	}
+	j.work = work
 	rclient, err := river.NewClient(database.RiverDriver(cfg.DB.Dialect, cfg.DB.SQL), rc)
 	if err != nil {
 		return nil, fmt.Errorf("starting River: %w", err)
@@ -108,7 +117,13 @@ func New(cfg Config) (*Jobs, error) {
 	return j, nil
 }
 
-// Start runs jobs, when these jobs work, until Stop or ctx ends.
+// Set is these jobs for the process's one River client
+// (webhook.Config.Jobs); a process that runs them there does not Start
+// these.
+func (j *Jobs) Set() jobs.Set { return j.set }
+
+// Start runs jobs, when these jobs work, on a River client of their own,
+// until Stop or ctx ends.
 func (j *Jobs) Start(ctx context.Context) error {
 	if !j.work {
 		return nil
@@ -143,6 +158,11 @@ type exportWorker struct {
 	service *recruiting.Service
 }
 
+// Timeout lets an export outlast the client's default, which the webhook
+// deliveries sharing the client set to their short calls; it stays below
+// the rescue of stuck jobs (webhook.DefaultRescueAfter).
+func (w *exportWorker) Timeout(*river.Job[exportArgs]) time.Duration { return exportTimeout }
+
 func (w *exportWorker) Work(ctx context.Context, job *river.Job[exportArgs]) error {
 	return w.service.RunExport(ctx, job.Args.ExportID)
 }
@@ -152,6 +172,9 @@ type retentionWorker struct {
 	river.WorkerDefaults[retentionArgs]
 	service *recruiting.Service
 }
+
+// Timeout: as exportWorker's.
+func (w *retentionWorker) Timeout(*river.Job[retentionArgs]) time.Duration { return exportTimeout }
 
 func (w *retentionWorker) Work(ctx context.Context, _ *river.Job[retentionArgs]) error {
 	n, err := w.service.ApplyRetention(ctx)

@@ -23,6 +23,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/webhookendpoint"
 	"github.com/hiregraph/hiregraph/internal/auth"
 	"github.com/hiregraph/hiregraph/internal/database"
+	"github.com/hiregraph/hiregraph/internal/jobs"
 	"github.com/hiregraph/hiregraph/internal/outbound"
 	"github.com/hiregraph/hiregraph/internal/viewer"
 	"github.com/hiregraph/hiregraph/recruiting"
@@ -63,6 +64,9 @@ type Config struct {
 	// Workers is how many deliveries this process sends at once; zero
 	// makes it only enqueue them, for a process that sends them.
 	Workers int
+	// Jobs are the process's other background jobs, run on the
+	// deliverer's River client (package jobs says why one client).
+	Jobs []jobs.Set
 	// PollInterval is how often an idle worker looks for deliveries
 	// (zero: River's default, 1s).
 	PollInterval time.Duration
@@ -123,7 +127,6 @@ func New(cfg Config) (*Deliverer, error) {
 		sealer:  cfg.Sealer,
 		timeout: cfg.Timeout,
 		now:     cfg.Now,
-		work:    cfg.Workers > 0,
 
 		attempts:  cmp.Or(cfg.MaxAttempts, MaxAttempts),
 		retryBase: cmp.Or(cfg.RetryBase, DefaultRetryBase),
@@ -154,14 +157,14 @@ func New(cfg Config) (*Deliverer, error) {
 	if cfg.Now != nil {
 		rc.Test.Time = riverClock(cfg.Now)
 	}
-	if d.work {
-		workers := river.NewWorkers()
-		if err := river.AddWorkerSafely(workers, &worker{d: d}); err != nil {
-			return nil, err
-		}
-		rc.Workers = workers
-		rc.Queues = map[string]river.QueueConfig{Queue: {MaxWorkers: cfg.Workers}}
+	deliveries := jobs.Set{Queue: Queue, Workers: cfg.Workers, Register: func(w *river.Workers) error {
+		return river.AddWorkerSafely(w, &worker{d: d})
+	}}
+	work, err := jobs.Configure(rc, append([]jobs.Set{deliveries}, cfg.Jobs...)...)
+	if err != nil {
+		return nil, err
 	}
+	d.work = work
 	rclient, err := river.NewClient(database.RiverDriver(cfg.DB.Dialect, cfg.DB.SQL), rc)
 	if err != nil {
 		return nil, fmt.Errorf("starting River: %w", err)
