@@ -18,7 +18,9 @@ func TestRetentionSparesWhoAppliedSinceTheList(t *testing.T) {
 	ctx := viewer.NewContext(context.Background(), viewer.ForKey(env.Demo.CompanyUID, "", []string{viewer.ScopeRead, viewer.ScopeWrite, viewer.ScopeAdmin}))
 	service := recruiting.New(recruiting.Dependencies{Client: env.DB.Client, Dialect: env.DB.Dialect})
 	var reasons struct {
-		RejectionReasons struct{ Edges []struct{ Node struct{ ID string } } }
+		RejectionReasons struct {
+			Edges []struct{ Node struct{ ID string } }
+		}
 	}
 	env.GraphQL(`{ rejectionReasons(first: 1) { edges { node { id } } } }`, nil).Decode(t, &reasons)
 	reason := reasons.RejectionReasons.Edges[0].Node.ID
