@@ -345,6 +345,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 		Fields: map[string]*sqlgraph.FieldSpec{
 			idempotencykey.FieldCompanyID:   {Type: field.TypeString, Column: idempotencykey.FieldCompanyID},
 			idempotencykey.FieldKey:         {Type: field.TypeString, Column: idempotencykey.FieldKey},
+			idempotencykey.FieldPath:        {Type: field.TypeString, Column: idempotencykey.FieldPath},
 			idempotencykey.FieldRequestHash: {Type: field.TypeString, Column: idempotencykey.FieldRequestHash},
 			idempotencykey.FieldStatus:      {Type: field.TypeInt, Column: idempotencykey.FieldStatus},
 			idempotencykey.FieldContentType: {Type: field.TypeString, Column: idempotencykey.FieldContentType},
@@ -3472,6 +3473,11 @@ func (f *IdempotencyKeyFilter) WhereCompanyID(p entql.StringP) {
 // WhereKey applies the entql string predicate on the key field.
 func (f *IdempotencyKeyFilter) WhereKey(p entql.StringP) {
 	f.Where(p.Field(idempotencykey.FieldKey))
+}
+
+// WherePath applies the entql string predicate on the path field.
+func (f *IdempotencyKeyFilter) WherePath(p entql.StringP) {
+	f.Where(p.Field(idempotencykey.FieldPath))
 }
 
 // WhereRequestHash applies the entql string predicate on the request_hash field.

@@ -22,6 +22,8 @@ type IdempotencyKey struct {
 	CompanyID string `json:"company_id,omitempty"`
 	// The Idempotency-Key header of the first request.
 	Key string `json:"key,omitempty"`
+	// The path of the first request, which names the record it wrote to.
+	Path string `json:"path,omitempty"`
 	// SHA-256 of the method, path and body: a retry must send the same request.
 	RequestHash string `json:"request_hash,omitempty"`
 	// The status of the stored response; 0 while the first request is being served.
@@ -67,7 +69,7 @@ func (*IdempotencyKey) scanValues(columns []string) ([]any, error) {
 			values[i] = new([]byte)
 		case idempotencykey.FieldStatus:
 			values[i] = new(sql.NullInt64)
-		case idempotencykey.FieldID, idempotencykey.FieldCompanyID, idempotencykey.FieldKey, idempotencykey.FieldRequestHash, idempotencykey.FieldContentType:
+		case idempotencykey.FieldID, idempotencykey.FieldCompanyID, idempotencykey.FieldKey, idempotencykey.FieldPath, idempotencykey.FieldRequestHash, idempotencykey.FieldContentType:
 			values[i] = new(sql.NullString)
 		case idempotencykey.FieldTimeCreated:
 			values[i] = new(sql.NullTime)
@@ -103,6 +105,12 @@ func (_m *IdempotencyKey) assignValues(columns []string, values []any) error {
 				return fmt.Errorf("unexpected type %T for field key", values[i])
 			} else if value.Valid {
 				_m.Key = value.String
+			}
+		case idempotencykey.FieldPath:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field path", values[i])
+			} else if value.Valid {
+				_m.Path = value.String
 			}
 		case idempotencykey.FieldRequestHash:
 			if value, ok := values[i].(*sql.NullString); !ok {
@@ -181,6 +189,9 @@ func (_m *IdempotencyKey) String() string {
 	builder.WriteString("key=")
 	builder.WriteString(_m.Key)
 	builder.WriteString(", ")
+	builder.WriteString("path=")
+	builder.WriteString(_m.Path)
+	builder.WriteString(", ")
 	builder.WriteString("request_hash=")
 	builder.WriteString(_m.RequestHash)
 	builder.WriteString(", ")
@@ -209,6 +220,8 @@ func (_m *IdempotencyKey) scanTargets(columns []string) ([]any, error) {
 			values[i] = &_m.CompanyID
 		case idempotencykey.FieldKey:
 			values[i] = &_m.Key
+		case idempotencykey.FieldPath:
+			values[i] = &_m.Path
 		case idempotencykey.FieldRequestHash:
 			values[i] = &_m.RequestHash
 		case idempotencykey.FieldContentType:
@@ -236,7 +249,7 @@ func (_m *IdempotencyKey) scanTargets(columns []string) ([]any, error) {
 func (_m *IdempotencyKey) assignScanned(columns []string, values []any) error {
 	for i := range columns {
 		switch columns[i] {
-		case idempotencykey.FieldCompanyID, idempotencykey.FieldKey, idempotencykey.FieldRequestHash, idempotencykey.FieldContentType, idempotencykey.FieldTimeCreated:
+		case idempotencykey.FieldCompanyID, idempotencykey.FieldKey, idempotencykey.FieldPath, idempotencykey.FieldRequestHash, idempotencykey.FieldContentType, idempotencykey.FieldTimeCreated:
 		default:
 			if err := _m.assignValues(columns[i:i+1], values[i:i+1]); err != nil {
 				return err

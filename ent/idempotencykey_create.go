@@ -36,6 +36,20 @@ func (_c *IdempotencyKeyCreate) SetKey(v string) *IdempotencyKeyCreate {
 	return _c
 }
 
+// SetPath sets the "path" field.
+func (_c *IdempotencyKeyCreate) SetPath(v string) *IdempotencyKeyCreate {
+	_c.mutation.SetPath(v)
+	return _c
+}
+
+// SetNillablePath sets the "path" field if the given value is not nil.
+func (_c *IdempotencyKeyCreate) SetNillablePath(v *string) *IdempotencyKeyCreate {
+	if v != nil {
+		_c.SetPath(*v)
+	}
+	return _c
+}
+
 // SetRequestHash sets the "request_hash" field.
 func (_c *IdempotencyKeyCreate) SetRequestHash(v string) *IdempotencyKeyCreate {
 	_c.mutation.SetRequestHash(v)
@@ -146,6 +160,10 @@ func (_c *IdempotencyKeyCreate) ExecX(ctx context.Context) {
 
 // defaults sets the default values of the builder before save.
 func (_c *IdempotencyKeyCreate) defaults() error {
+	if _, ok := _c.mutation.Path(); !ok {
+		v := idempotencykey.DefaultPath
+		_c.mutation.SetPath(v)
+	}
 	if _, ok := _c.mutation.Status(); !ok {
 		v := idempotencykey.DefaultStatus
 		_c.mutation.SetStatus(v)
@@ -187,6 +205,14 @@ func (_c *IdempotencyKeyCreate) check() error {
 	if v, ok := _c.mutation.Key(); ok {
 		if err := idempotencykey.KeyValidator(v); err != nil {
 			return &ValidationError{Name: "key", err: fmt.Errorf(`ent: validator failed for field "IdempotencyKey.key": %w`, err)}
+		}
+	}
+	if _, ok := _c.mutation.Path(); !ok {
+		return &ValidationError{Name: "path", err: errors.New(`ent: missing required field "IdempotencyKey.path"`)}
+	}
+	if v, ok := _c.mutation.Path(); ok {
+		if err := idempotencykey.PathValidator(v); err != nil {
+			return &ValidationError{Name: "path", err: fmt.Errorf(`ent: validator failed for field "IdempotencyKey.path": %w`, err)}
 		}
 	}
 	if _, ok := _c.mutation.RequestHash(); !ok {
@@ -253,6 +279,10 @@ func (_c *IdempotencyKeyCreate) createSpec() (*IdempotencyKey, *sqlgraph.CreateS
 	if value, ok := _c.mutation.Key(); ok {
 		_spec.SetField(idempotencykey.FieldKey, field.TypeString, value)
 		_node.Key = value
+	}
+	if value, ok := _c.mutation.Path(); ok {
+		_spec.SetField(idempotencykey.FieldPath, field.TypeString, value)
+		_node.Path = value
 	}
 	if value, ok := _c.mutation.RequestHash(); ok {
 		_spec.SetField(idempotencykey.FieldRequestHash, field.TypeString, value)
@@ -413,6 +443,9 @@ func (u *IdempotencyKeyUpsertOne) UpdateNewValues() *IdempotencyKeyUpsertOne {
 		}
 		if _, exists := u.create.mutation.Key(); exists {
 			s.SetIgnore(idempotencykey.FieldKey)
+		}
+		if _, exists := u.create.mutation.Path(); exists {
+			s.SetIgnore(idempotencykey.FieldPath)
 		}
 		if _, exists := u.create.mutation.RequestHash(); exists {
 			s.SetIgnore(idempotencykey.FieldRequestHash)
@@ -695,6 +728,9 @@ func (u *IdempotencyKeyUpsertBulk) UpdateNewValues() *IdempotencyKeyUpsertBulk {
 			}
 			if _, exists := b.mutation.Key(); exists {
 				s.SetIgnore(idempotencykey.FieldKey)
+			}
+			if _, exists := b.mutation.Path(); exists {
+				s.SetIgnore(idempotencykey.FieldPath)
 			}
 			if _, exists := b.mutation.RequestHash(); exists {
 				s.SetIgnore(idempotencykey.FieldRequestHash)

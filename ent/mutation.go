@@ -12880,6 +12880,7 @@ type IdempotencyKeyMutation struct {
 	typ            string
 	id             *string
 	key            *string
+	_path          *string
 	request_hash   *string
 	status         *int
 	addstatus      *int
@@ -13068,6 +13069,42 @@ func (m *IdempotencyKeyMutation) OldKey(ctx context.Context) (v string, err erro
 // ResetKey resets all changes to the "key" field.
 func (m *IdempotencyKeyMutation) ResetKey() {
 	m.key = nil
+}
+
+// SetPath sets the "path" field.
+func (m *IdempotencyKeyMutation) SetPath(s string) {
+	m._path = &s
+}
+
+// Path returns the value of the "path" field in the mutation.
+func (m *IdempotencyKeyMutation) Path() (r string, exists bool) {
+	v := m._path
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPath returns the old "path" field's value of the IdempotencyKey entity.
+// If the IdempotencyKey object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *IdempotencyKeyMutation) OldPath(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPath is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPath requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPath: %w", err)
+	}
+	return oldValue.Path, nil
+}
+
+// ResetPath resets all changes to the "path" field.
+func (m *IdempotencyKeyMutation) ResetPath() {
+	m._path = nil
 }
 
 // SetRequestHash sets the "request_hash" field.
@@ -13344,12 +13381,15 @@ func (m *IdempotencyKeyMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *IdempotencyKeyMutation) Fields() []string {
-	fields := make([]string, 0, 7)
+	fields := make([]string, 0, 8)
 	if m.company != nil {
 		fields = append(fields, idempotencykey.FieldCompanyID)
 	}
 	if m.key != nil {
 		fields = append(fields, idempotencykey.FieldKey)
+	}
+	if m._path != nil {
+		fields = append(fields, idempotencykey.FieldPath)
 	}
 	if m.request_hash != nil {
 		fields = append(fields, idempotencykey.FieldRequestHash)
@@ -13378,6 +13418,8 @@ func (m *IdempotencyKeyMutation) Field(name string) (ent.Value, bool) {
 		return m.CompanyID()
 	case idempotencykey.FieldKey:
 		return m.Key()
+	case idempotencykey.FieldPath:
+		return m.Path()
 	case idempotencykey.FieldRequestHash:
 		return m.RequestHash()
 	case idempotencykey.FieldStatus:
@@ -13401,6 +13443,8 @@ func (m *IdempotencyKeyMutation) OldField(ctx context.Context, name string) (ent
 		return m.OldCompanyID(ctx)
 	case idempotencykey.FieldKey:
 		return m.OldKey(ctx)
+	case idempotencykey.FieldPath:
+		return m.OldPath(ctx)
 	case idempotencykey.FieldRequestHash:
 		return m.OldRequestHash(ctx)
 	case idempotencykey.FieldStatus:
@@ -13433,6 +13477,13 @@ func (m *IdempotencyKeyMutation) SetField(name string, value ent.Value) error {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.SetKey(v)
+		return nil
+	case idempotencykey.FieldPath:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPath(v)
 		return nil
 	case idempotencykey.FieldRequestHash:
 		v, ok := value.(string)
@@ -13547,6 +13598,9 @@ func (m *IdempotencyKeyMutation) ResetField(name string) error {
 		return nil
 	case idempotencykey.FieldKey:
 		m.ResetKey()
+		return nil
+	case idempotencykey.FieldPath:
+		m.ResetPath()
 		return nil
 	case idempotencykey.FieldRequestHash:
 		m.ResetRequestHash()

@@ -14,10 +14,12 @@ import (
 	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/candidatefile"
 	"github.com/hiregraph/hiregraph/ent/conversation"
+	"github.com/hiregraph/hiregraph/ent/idempotencykey"
 	"github.com/hiregraph/hiregraph/ent/message"
 	"github.com/hiregraph/hiregraph/ent/note"
 	"github.com/hiregraph/hiregraph/ent/offerletter"
 	"github.com/hiregraph/hiregraph/ent/person"
+	"github.com/hiregraph/hiregraph/ent/predicate"
 	"github.com/hiregraph/hiregraph/ent/schema/schematype"
 	"github.com/hiregraph/hiregraph/ent/testsubmission"
 	"github.com/hiregraph/hiregraph/internal/apierror"
@@ -180,6 +182,13 @@ func eraseCandidates(ctx context.Context, client *ent.Client, cids []string) ([]
 	ofCandidates := conversation.HasCandidateWith(candidate.IDIn(cids...))
 	if err := client.Conversation.Update().Where(ofCandidates).SetSubject("").Exec(ctx); err != nil {
 		return nil, fmt.Errorf("erasing conversations: %w", err)
+	}
+	convs, err := client.Conversation.Query().Where(ofCandidates).IDs(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("loading conversations: %w", err)
+	}
+	if err := forgetStoredAnswers(ctx, client, append(slices.Clone(cids), convs...)); err != nil {
+		return nil, err
 	}
 	msgs, err := client.Message.Query().Where(message.HasConversationWith(ofCandidates)).All(ctx)
 	if err != nil {
@@ -365,4 +374,22 @@ func eraseEventData(objectType string, data []byte) ([]byte, error) {
 	obj.erase()
 	obj.(eventObject).markCurrent()
 	return json.Marshal(obj)
+}
+
+// forgetStoredAnswers deletes the answers kept for idempotent REST retries
+// (24 hours, internal/idempotency) of requests whose path names one of
+// ids: a note's or a message's answer carries its text, which a retry
+// would otherwise replay after the erasure. Such a retry runs again.
+func forgetStoredAnswers(ctx context.Context, client *ent.Client, ids []string) error {
+	if len(ids) == 0 {
+		return nil
+	}
+	naming := make([]predicate.IdempotencyKey, 0, 2*len(ids))
+	for _, id := range ids {
+		naming = append(naming, idempotencykey.PathContains("/"+id+"/"), idempotencykey.PathHasSuffix("/"+id))
+	}
+	if _, err := client.IdempotencyKey.Delete().Where(idempotencykey.Or(naming...)).Exec(ctx); err != nil {
+		return fmt.Errorf("forgetting stored answers: %w", err)
+	}
+	return nil
 }

@@ -336,3 +336,35 @@ func TestErasePersonTwiceAtOnce(t *testing.T) {
 		t.Errorf("%d person.erased events after two erasures at once, want %d: %s", n, len(cids), feed)
 	}
 }
+
+// Answers kept for idempotent retries are forgotten with the person: a
+// note's answer carries its text, so a retry after the erasure must run
+// again rather than replay it. A retry of another candidate's note still
+// replays.
+func TestErasureForgetsStoredAnswers(t *testing.T) {
+	env := hiregraphtest.New(t)
+	personID, cids := personOf(t, env)
+	headers := func(key string) map[string]string {
+		return map[string]string{"Authorization": "Bearer " + env.Demo.APIKey, "Idempotency-Key": key}
+	}
+	first := env.DoWith(http.MethodPost, notePath(cids[0]), validNote(env), headers("note-of-erased"))
+	if first.Status != http.StatusCreated {
+		t.Fatalf("note: %s", first)
+	}
+	_, other := applicant(t, env, "kept@example.com")
+	if r := env.DoWith(http.MethodPost, notePath(other), validNote(env), headers("note-of-kept")); r.Status != http.StatusCreated {
+		t.Fatalf("other note: %s", r)
+	}
+	if r := env.Do(http.MethodPost, "/v1/people/"+personID+"/erase", nil); r.Status != http.StatusOK {
+		t.Fatalf("erase: %s", r)
+	}
+
+	retry := env.DoWith(http.MethodPost, notePath(cids[0]), validNote(env), headers("note-of-erased"))
+	if retry.Header.Get("Idempotent-Replayed") == "true" {
+		t.Errorf("the retry replayed the erased note's answer: %s", retry)
+	}
+	kept := env.DoWith(http.MethodPost, notePath(other), validNote(env), headers("note-of-kept"))
+	if kept.Header.Get("Idempotent-Replayed") != "true" {
+		t.Errorf("another candidate's retry was not replayed: %s", kept)
+	}
+}

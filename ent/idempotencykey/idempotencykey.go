@@ -19,6 +19,8 @@ const (
 	FieldCompanyID = "company_id"
 	// FieldKey holds the string denoting the key field in the database.
 	FieldKey = "key"
+	// FieldPath holds the string denoting the path field in the database.
+	FieldPath = "path"
 	// FieldRequestHash holds the string denoting the request_hash field in the database.
 	FieldRequestHash = "request_hash"
 	// FieldStatus holds the string denoting the status field in the database.
@@ -47,6 +49,7 @@ var Columns = []string{
 	FieldID,
 	FieldCompanyID,
 	FieldKey,
+	FieldPath,
 	FieldRequestHash,
 	FieldStatus,
 	FieldContentType,
@@ -77,6 +80,10 @@ var (
 	CompanyIDValidator func(string) error
 	// KeyValidator is a validator for the "key" field. It is called by the builders before save.
 	KeyValidator func(string) error
+	// DefaultPath holds the default value on creation for the "path" field.
+	DefaultPath string
+	// PathValidator is a validator for the "path" field. It is called by the builders before save.
+	PathValidator func(string) error
 	// RequestHashValidator is a validator for the "request_hash" field. It is called by the builders before save.
 	RequestHashValidator func(string) error
 	// DefaultStatus holds the default value on creation for the "status" field.
@@ -107,6 +114,11 @@ func ByCompanyID(opts ...sql.OrderTermOption) OrderOption {
 // ByKey orders the results by the key field.
 func ByKey(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldKey, opts...).ToFunc()
+}
+
+// ByPath orders the results by the path field.
+func ByPath(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldPath, opts...).ToFunc()
 }
 
 // ByRequestHash orders the results by the request_hash field.

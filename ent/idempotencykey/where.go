@@ -75,6 +75,11 @@ func Key(v string) predicate.IdempotencyKey {
 	return predicate.IdempotencyKey(sql.FieldEQ(FieldKey, v))
 }
 
+// Path applies equality check predicate on the "path" field. It's identical to PathEQ.
+func Path(v string) predicate.IdempotencyKey {
+	return predicate.IdempotencyKey(sql.FieldEQ(FieldPath, v))
+}
+
 // RequestHash applies equality check predicate on the "request_hash" field. It's identical to RequestHashEQ.
 func RequestHash(v string) predicate.IdempotencyKey {
 	return predicate.IdempotencyKey(sql.FieldEQ(FieldRequestHash, v))
@@ -228,6 +233,71 @@ func KeyEqualFold(v string) predicate.IdempotencyKey {
 // KeyContainsFold applies the ContainsFold predicate on the "key" field.
 func KeyContainsFold(v string) predicate.IdempotencyKey {
 	return predicate.IdempotencyKey(sql.FieldContainsFold(FieldKey, v))
+}
+
+// PathEQ applies the EQ predicate on the "path" field.
+func PathEQ(v string) predicate.IdempotencyKey {
+	return predicate.IdempotencyKey(sql.FieldEQ(FieldPath, v))
+}
+
+// PathNEQ applies the NEQ predicate on the "path" field.
+func PathNEQ(v string) predicate.IdempotencyKey {
+	return predicate.IdempotencyKey(sql.FieldNEQ(FieldPath, v))
+}
+
+// PathIn applies the In predicate on the "path" field.
+func PathIn(vs ...string) predicate.IdempotencyKey {
+	return predicate.IdempotencyKey(sql.FieldIn(FieldPath, vs...))
+}
+
+// PathNotIn applies the NotIn predicate on the "path" field.
+func PathNotIn(vs ...string) predicate.IdempotencyKey {
+	return predicate.IdempotencyKey(sql.FieldNotIn(FieldPath, vs...))
+}
+
+// PathGT applies the GT predicate on the "path" field.
+func PathGT(v string) predicate.IdempotencyKey {
+	return predicate.IdempotencyKey(sql.FieldGT(FieldPath, v))
+}
+
+// PathGTE applies the GTE predicate on the "path" field.
+func PathGTE(v string) predicate.IdempotencyKey {
+	return predicate.IdempotencyKey(sql.FieldGTE(FieldPath, v))
+}
+
+// PathLT applies the LT predicate on the "path" field.
+func PathLT(v string) predicate.IdempotencyKey {
+	return predicate.IdempotencyKey(sql.FieldLT(FieldPath, v))
+}
+
+// PathLTE applies the LTE predicate on the "path" field.
+func PathLTE(v string) predicate.IdempotencyKey {
+	return predicate.IdempotencyKey(sql.FieldLTE(FieldPath, v))
+}
+
+// PathContains applies the Contains predicate on the "path" field.
+func PathContains(v string) predicate.IdempotencyKey {
+	return predicate.IdempotencyKey(sql.FieldContains(FieldPath, v))
+}
+
+// PathHasPrefix applies the HasPrefix predicate on the "path" field.
+func PathHasPrefix(v string) predicate.IdempotencyKey {
+	return predicate.IdempotencyKey(sql.FieldHasPrefix(FieldPath, v))
+}
+
+// PathHasSuffix applies the HasSuffix predicate on the "path" field.
+func PathHasSuffix(v string) predicate.IdempotencyKey {
+	return predicate.IdempotencyKey(sql.FieldHasSuffix(FieldPath, v))
+}
+
+// PathEqualFold applies the EqualFold predicate on the "path" field.
+func PathEqualFold(v string) predicate.IdempotencyKey {
+	return predicate.IdempotencyKey(sql.FieldEqualFold(FieldPath, v))
+}
+
+// PathContainsFold applies the ContainsFold predicate on the "path" field.
+func PathContainsFold(v string) predicate.IdempotencyKey {
+	return predicate.IdempotencyKey(sql.FieldContainsFold(FieldPath, v))
 }
 
 // RequestHashEQ applies the EQ predicate on the "request_hash" field.

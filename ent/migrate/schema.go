@@ -579,6 +579,7 @@ var (
 	IdempotencyKeysColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeString, Size: 40},
 		{Name: "key", Type: field.TypeString, Size: 255},
+		{Name: "path", Type: field.TypeString, Size: 2048, Default: ""},
 		{Name: "request_hash", Type: field.TypeString},
 		{Name: "status", Type: field.TypeInt, Default: 0},
 		{Name: "content_type", Type: field.TypeString, Default: ""},
@@ -594,7 +595,7 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "idempotency_keys_companies_company",
-				Columns:    []*schema.Column{IdempotencyKeysColumns[7]},
+				Columns:    []*schema.Column{IdempotencyKeysColumns[8]},
 				RefColumns: []*schema.Column{CompaniesColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
@@ -603,12 +604,12 @@ var (
 			{
 				Name:    "idempotencykey_company_id_key",
 				Unique:  true,
-				Columns: []*schema.Column{IdempotencyKeysColumns[7], IdempotencyKeysColumns[1]},
+				Columns: []*schema.Column{IdempotencyKeysColumns[8], IdempotencyKeysColumns[1]},
 			},
 			{
 				Name:    "idempotencykey_time_created",
 				Unique:  false,
-				Columns: []*schema.Column{IdempotencyKeysColumns[6]},
+				Columns: []*schema.Column{IdempotencyKeysColumns[7]},
 			},
 		},
 	}

@@ -1077,20 +1077,26 @@ func init() {
 			return nil
 		}
 	}()
+	// idempotencykeyDescPath is the schema descriptor for path field.
+	idempotencykeyDescPath := idempotencykeyFields[1].Descriptor()
+	// idempotencykey.DefaultPath holds the default value on creation for the path field.
+	idempotencykey.DefaultPath = idempotencykeyDescPath.Default.(string)
+	// idempotencykey.PathValidator is a validator for the "path" field. It is called by the builders before save.
+	idempotencykey.PathValidator = idempotencykeyDescPath.Validators[0].(func(string) error)
 	// idempotencykeyDescRequestHash is the schema descriptor for request_hash field.
-	idempotencykeyDescRequestHash := idempotencykeyFields[1].Descriptor()
+	idempotencykeyDescRequestHash := idempotencykeyFields[2].Descriptor()
 	// idempotencykey.RequestHashValidator is a validator for the "request_hash" field. It is called by the builders before save.
 	idempotencykey.RequestHashValidator = idempotencykeyDescRequestHash.Validators[0].(func(string) error)
 	// idempotencykeyDescStatus is the schema descriptor for status field.
-	idempotencykeyDescStatus := idempotencykeyFields[2].Descriptor()
+	idempotencykeyDescStatus := idempotencykeyFields[3].Descriptor()
 	// idempotencykey.DefaultStatus holds the default value on creation for the status field.
 	idempotencykey.DefaultStatus = idempotencykeyDescStatus.Default.(int)
 	// idempotencykeyDescContentType is the schema descriptor for content_type field.
-	idempotencykeyDescContentType := idempotencykeyFields[3].Descriptor()
+	idempotencykeyDescContentType := idempotencykeyFields[4].Descriptor()
 	// idempotencykey.DefaultContentType holds the default value on creation for the content_type field.
 	idempotencykey.DefaultContentType = idempotencykeyDescContentType.Default.(string)
 	// idempotencykeyDescTimeCreated is the schema descriptor for time_created field.
-	idempotencykeyDescTimeCreated := idempotencykeyFields[5].Descriptor()
+	idempotencykeyDescTimeCreated := idempotencykeyFields[6].Descriptor()
 	// idempotencykey.DefaultTimeCreated holds the default value on creation for the time_created field.
 	idempotencykey.DefaultTimeCreated = idempotencykeyDescTimeCreated.Default.(func() time.Time)
 	// idempotencykeyDescID is the schema descriptor for id field.

@@ -28,6 +28,9 @@ func (IdempotencyKey) Fields() []ent.Field {
 		field.String("key").Comment("The Idempotency-Key header of the first request.").NotEmpty().MaxLen(255).Immutable(),
 		// request_hash covers method, path and body: the same key with
 		// another request is a client bug, not a retry.
+		// path names the record the request wrote to, so erasing a person
+		// forgets the answers kept about them.
+		field.String("path").Comment("The path of the first request, which names the record it wrote to.").MaxLen(2048).Default("").Immutable(),
 		field.String("request_hash").Comment("SHA-256 of the method, path and body: a retry must send the same request.").NotEmpty().Immutable(),
 		// status is 0 while the first request is still being served.
 		field.Int("status").Comment("The status of the stored response; 0 while the first request is being served.").Default(0),

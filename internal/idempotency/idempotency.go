@@ -60,7 +60,7 @@ func (s *Store) Middleware(next http.Handler) http.Handler {
 		}
 		r.Body = io.NopCloser(bytes.NewReader(body))
 		hash := requestHash(r, body)
-		record, err := s.claim(r.Context(), key, hash)
+		record, err := s.claim(r.Context(), key, hash, r.URL.Path)
 		if err != nil {
 			s.WriteError(w, r, err)
 			return
@@ -77,7 +77,7 @@ func (s *Store) Middleware(next http.Handler) http.Handler {
 
 // claim returns the finished record of a retry, or a new unfinished record
 // that makes this request the one that gets served.
-func (s *Store) claim(ctx context.Context, key, hash string) (*ent.IdempotencyKey, error) {
+func (s *Store) claim(ctx context.Context, key, hash, path string) (*ent.IdempotencyKey, error) {
 	existing, err := s.Client.IdempotencyKey.Query().Where(idempotencykey.Key(key)).Only(ctx)
 	switch {
 	case ent.IsNotFound(err):
@@ -98,7 +98,7 @@ func (s *Store) claim(ctx context.Context, key, hash string) (*ent.IdempotencyKe
 		return existing, nil
 	}
 	created, err := s.Client.IdempotencyKey.Create().
-		SetKey(key).SetRequestHash(hash).SetTimeCreated(s.now()).
+		SetKey(key).SetRequestHash(hash).SetPath(path).SetTimeCreated(s.now()).
 		Save(ctx)
 	if ent.IsConstraintError(err) {
 		// A concurrent duplicate claimed the key first.
