@@ -1,14 +1,19 @@
 package rest_test
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
 	"net/http"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/hiregraph/hiregraph/ent"
 	"github.com/hiregraph/hiregraph/internal/hiregraphtest"
+	"github.com/hiregraph/hiregraph/recruiting"
 )
 
 const eraseMutation = `mutation($id: ID!) { erasePerson(id: $id) { id firstName lastName email phone idNumber resumeName resumeURL timeErased } }`
@@ -367,4 +372,45 @@ func TestErasureForgetsStoredAnswers(t *testing.T) {
 	if kept.Header.Get("Idempotent-Replayed") != "true" {
 		t.Errorf("another candidate's retry was not replayed: %s", kept)
 	}
+}
+
+// An erasure that fails part way (here its last write, the person.erased
+// event, as a crash there would) leaves the person whole, and running it
+// again erases everything: there is nothing half-done to resume.
+func TestErasureFailingPartWayChangesNothing(t *testing.T) {
+	env := hiregraphtest.New(t)
+	personID, cids := personOf(t, env)
+	createNote(t, env)
+	var crash atomic.Bool
+	crash.Store(true)
+	env.DB.Client.Activity.Use(func(next ent.Mutator) ent.Mutator {
+		return ent.MutateFunc(func(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+			if am, ok := m.(*ent.ActivityMutation); ok && crash.Load() {
+				if verb, _ := am.Verb(); verb == recruiting.VerbPersonErased {
+					return nil, errors.New("injected crash before the last write")
+				}
+			}
+			return next.Mutate(ctx, m)
+		})
+	})
+	before := everyDoor(t, env, personID, cids)
+
+	path := "/v1/people/" + personID + "/erase"
+	if r := env.Do(http.MethodPost, path, nil); r.Status < 500 {
+		t.Fatalf("the failing erasure answered %s", r)
+	}
+	if after := everyDoor(t, env, personID, cids); after != before {
+		t.Errorf("a failed erasure changed what the doors show:\nbefore %s\nafter  %s", before, after)
+	}
+	for uid, c := range candidatesByUID(t, env, cids) {
+		if c["deleted"] == true {
+			t.Errorf("candidate %s deleted by a failed erasure", uid)
+		}
+	}
+
+	crash.Store(false)
+	if r := env.Do(http.MethodPost, path, nil); r.Status != http.StatusOK {
+		t.Fatalf("erasing again: %s", r)
+	}
+	assertNone(t, everyDoor(t, env, personID, cids))
 }
