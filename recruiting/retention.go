@@ -12,6 +12,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/company"
 	"github.com/hiregraph/hiregraph/ent/person"
 	"github.com/hiregraph/hiregraph/ent/privacy"
+	"github.com/hiregraph/hiregraph/ent/schema/schematype"
 	"github.com/hiregraph/hiregraph/internal/apierror"
 	"github.com/hiregraph/hiregraph/internal/permission"
 	"github.com/hiregraph/hiregraph/internal/viewer"
@@ -63,21 +64,32 @@ func (s *PrivacyService) SetRetention(ctx context.Context, days *int) (*ent.Comp
 	var out *ent.Company
 	err := s.WithTx(ctx, func(ctx context.Context, client *ent.Client) error {
 		// Companies are the operator's, so only the service writes one.
-		upd := client.Company.UpdateOneID(viewerCompany(ctx)).ClearRetentionDays()
+		allow := privacy.DecisionContext(ctx, privacy.Allow)
+		before, err := client.Company.Query().Where(company.ID(viewerCompany(ctx)), lockedForWrite).Only(allow)
+		if err != nil {
+			return fmt.Errorf("loading company: %w", err)
+		}
+		upd := client.Company.UpdateOne(before).ClearRetentionDays()
 		if days != nil {
 			upd.SetRetentionDays(*days)
 		}
-		var err error
-		if out, err = upd.Save(privacy.DecisionContext(ctx, privacy.Allow)); err != nil {
+		if out, err = upd.Save(allow); err != nil {
 			return fmt.Errorf("setting retention: %w", err)
 		}
-		return nil
+		change := schematype.FieldChange{Field: company.FieldRetentionDays, Before: before.RetentionDays, After: out.RetentionDays}
+		return s.record(ctx, client, Activity{Verb: VerbRetentionChanged, ObjectType: "Company", ObjectID: out.ID,
+			Changes: []schematype.FieldChange{change}})
 	})
 	if err != nil {
 		return nil, err
 	}
 	return out.Unwrap(), nil
 }
+
+// VerbRetentionChanged is the event of a company's retention setting
+// changed: who erases people automatically, and after how long, is
+// audited like the erasures themselves.
+const VerbRetentionChanged = "company.retention_changed"
 
 // RunRetention erases the company's people retention finds due, each in a
 // transaction of its own as ErasePerson does, in the caller's name; with

@@ -1,8 +1,10 @@
 package rest_test
 
 import (
+	"encoding/json"
 	"net/http"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -82,6 +84,27 @@ func TestRetention(t *testing.T) {
 	env.GraphQL(`mutation { setRetention(days: 30) { retentionDays } }`, nil).Decode(t, &set)
 	if set.SetRetention.RetentionDays == nil || *set.SetRetention.RetentionDays != 30 {
 		t.Fatalf("setRetention answered %+v", set)
+	}
+	// The setting is audited in the company's feed, before and after.
+	audit := hiregraphtest.Settled(t, func() string {
+		return string(env.Do(http.MethodGet, "/v1/events?types=company.retention_changed", nil).Body)
+	}, func(feed string) bool { return strings.Contains(feed, "company.retention_changed") })
+	var feed struct{ Events []struct{ ID string } }
+	if err := json.Unmarshal([]byte(audit), &feed); err != nil || len(feed.Events) != 1 {
+		t.Fatalf("retention events: %s", audit)
+	}
+	var act struct {
+		Node struct {
+			Changes []struct {
+				Field         string
+				Before, After any
+			}
+		}
+	}
+	env.GraphQL(`query($id: ID!) { node(id: $id) { ... on Activity { changes { field before after } } } }`,
+		map[string]any{"id": feed.Events[0].ID}).Decode(t, &act)
+	if c := act.Node.Changes; len(c) != 1 || c[0].Field != "retention_days" || c[0].Before != nil || c[0].After != 30.0 {
+		t.Errorf("the retention event's changes: %+v", c)
 	}
 	if due := retentionRun(t, env, true); slices.Contains(due, personID) {
 		t.Errorf("due the day of the rejection: %v", due)
