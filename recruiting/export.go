@@ -7,8 +7,6 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
-	"net/url"
-	"strconv"
 	"time"
 
 	"github.com/hiregraph/hiregraph/ent"
@@ -105,9 +103,7 @@ func (s *PrivacyService) ExportURL(ctx context.Context, e *ent.PersonExport) (li
 	if e.Status != personexport.StatusDone {
 		return "", time.Time{}, false
 	}
-	expires = s.now().Add(ExportURLLifetime).Truncate(time.Second)
-	exp := strconv.FormatInt(expires.Unix(), 10)
-	q := url.Values{"expires": {exp}, "signature": {s.Sealer.Sign(exportMessage(e.ID, exp))}}
+	q, expires := s.signLink(exportMessage, e.ID, ExportURLLifetime)
 	return s.Links.PersonExport(ctx, e.ID, q), expires, true
 }
 

@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"net/url"
-	"strconv"
 	"time"
 
 	"github.com/hiregraph/hiregraph/ent"
@@ -140,9 +138,7 @@ func (s *CandidateService) CandidateFiles(ctx context.Context, candidateID strin
 // absolute one, built as every link of a response is, so a
 // front-end on another origin can open it.
 func (s *CandidateService) FileURL(ctx context.Context, f *ent.CandidateFile) (link string, expires time.Time) {
-	expires = s.now().Add(FileURLLifetime).Truncate(time.Second)
-	exp := strconv.FormatInt(expires.Unix(), 10)
-	q := url.Values{"expires": {exp}, "signature": {s.Sealer.Sign(fileMessage(f.ID, exp))}}
+	q, expires := s.signLink(fileMessage, f.ID, FileURLLifetime)
 	return s.Links.CandidateFile(ctx, f.ID, q), expires
 }
 

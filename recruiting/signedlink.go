@@ -3,11 +3,20 @@ package recruiting
 import (
 	"fmt"
 	"net/http"
+	"net/url"
 	"strconv"
 	"time"
 
 	"github.com/hiregraph/hiregraph/internal/apierror"
 )
+
+// signLink is the query that signs a link to id for lifetime (message
+// names what the signature covers), and when it expires.
+func (s *core) signLink(message func(id, expires string) string, id string, lifetime time.Duration) (url.Values, time.Time) {
+	expires := s.now().Add(lifetime).Truncate(time.Second)
+	exp := strconv.FormatInt(expires.Unix(), 10)
+	return url.Values{"expires": {exp}, "signature": {s.Sealer.Sign(message(id, exp))}}, expires
+}
 
 // checkSignedLink refuses a link whose signature does not sign message, or
 // whose expires (Unix seconds, signed with it) has passed; what names the
