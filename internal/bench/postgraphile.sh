@@ -4,8 +4,8 @@
 # loads both with the bench's two GraphQL reads (README "Against
 # PostGraphile").
 #
-#   bench/postgraphile.sh bench100k      # the seeded database's name; PostGraphile 4
-#   bench/postgraphile.sh bench100k 5    # PostGraphile 5
+#   internal/bench/postgraphile.sh bench100k      # the seeded database's name; PostGraphile 4
+#   internal/bench/postgraphile.sh bench100k 5    # PostGraphile 5
 #
 # Needs psql, Node.js with npm, and the Go toolchain; PostgreSQL on
 # 127.0.0.1:5432 with trust auth. The copy (pgl_<name>) is dropped and made
