@@ -61,18 +61,23 @@ func (a *API) candidateFile(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	defer content.Close()
+	sendAttachment(w, r, content, f.ContentType, f.Size, f.FileName)
+	return nil
+}
+
+// sendAttachment sends content behind a signed link as a download: an
+// attachment, never rendered in the service's origin (a document from a
+// stranger), never cached.
+func sendAttachment(w http.ResponseWriter, r *http.Request, content io.Reader, contentType string, size int64, name string) {
 	h := w.Header()
-	h.Set("Content-Type", f.ContentType)
-	h.Set("Content-Length", strconv.FormatInt(f.Size, 10))
-	// attachment: a document from a stranger is saved, never rendered in
-	// the service's origin.
-	h.Set("Content-Disposition", filestore.ContentDisposition(f.FileName))
+	h.Set("Content-Type", contentType)
+	h.Set("Content-Length", strconv.FormatInt(size, 10))
+	h.Set("Content-Disposition", filestore.ContentDisposition(name))
 	h.Set("Cache-Control", "private, no-store")
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Content-Security-Policy", "default-src 'none'; sandbox")
 	w.WriteHeader(http.StatusOK)
 	if _, err := io.Copy(w, content); err != nil {
-		slog.DebugContext(r.Context(), "sending file", "error", err)
+		slog.DebugContext(r.Context(), "sending a download", "name", name, "error", err)
 	}
-	return nil
 }

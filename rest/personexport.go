@@ -2,16 +2,12 @@ package rest
 
 import (
 	"context"
-	"io"
-	"log/slog"
 	"net/http"
-	"strconv"
 
 	"github.com/go-chi/chi/v5"
 
 	"github.com/hiregraph/hiregraph/ent"
 	"github.com/hiregraph/hiregraph/internal/apitime"
-	"github.com/hiregraph/hiregraph/internal/filestore"
 )
 
 // personExportJSON is an export of a person (docs/personal-data.md,
@@ -77,15 +73,6 @@ func (a *API) downloadPersonExport(w http.ResponseWriter, r *http.Request) error
 		return err
 	}
 	defer content.Close()
-	h := w.Header()
-	h.Set("Content-Type", "application/zip")
-	h.Set("Content-Length", strconv.FormatInt(e.Size, 10))
-	h.Set("Content-Disposition", filestore.ContentDisposition("person-"+e.PersonID+".zip"))
-	h.Set("Cache-Control", "private, no-store")
-	h.Set("X-Content-Type-Options", "nosniff")
-	w.WriteHeader(http.StatusOK)
-	if _, err := io.Copy(w, content); err != nil {
-		slog.DebugContext(r.Context(), "sending export", "error", err)
-	}
+	sendAttachment(w, r, content, "application/zip", e.Size, "person-"+e.PersonID+".zip")
 	return nil
 }
