@@ -46,12 +46,12 @@ func (r *positionResolver) Details(ctx context.Context, obj *ent.Position) ([]*s
 
 // Node is the resolver for the node field.
 func (r *queryResolver) Node(ctx context.Context, id string) (ent.Noder, error) {
-	return r.client.Noder(ctx, id, ent.WithNodeType(nodeType))
+	return r.node(ctx, id)
 }
 
 // Nodes is the resolver for the nodes field.
 func (r *queryResolver) Nodes(ctx context.Context, ids []string) ([]ent.Noder, error) {
-	return r.client.Noders(ctx, ids, ent.WithNodeType(nodeType))
+	return r.nodes(ctx, ids)
 }
 
 // Contacts is the resolver for the contacts field.

@@ -15,6 +15,11 @@ import (
 	"github.com/hiregraph/hiregraph/recruiting"
 )
 
+// Activity is the resolver for the activity field.
+func (r *eventResolver) Activity(ctx context.Context, obj *recruiting.EventPayload) (*ent.Activity, error) {
+	return r.service.EventActivity(ctx, obj)
+}
+
 // CreateWebhookEndpoint is the resolver for the createWebhookEndpoint field.
 func (r *mutationResolver) CreateWebhookEndpoint(ctx context.Context, input recruiting.WebhookInput) (*recruiting.WebhookWithSecret, error) {
 	return r.service.CreateWebhookEndpoint(ctx, input)
@@ -90,6 +95,9 @@ func (r *webhookEndpointResolver) Attempts(ctx context.Context, obj *ent.Webhook
 	return r.service.WebhookAttempts(ctx, obj.ID, deref(event), pageSize(first))
 }
 
+// Event returns generated.EventResolver implementation.
+func (r *Resolver) Event() generated.EventResolver { return &eventResolver{r} }
+
 // Subscription returns generated.SubscriptionResolver implementation.
 func (r *Resolver) Subscription() generated.SubscriptionResolver { return &subscriptionResolver{r} }
 
@@ -99,6 +107,7 @@ func (r *Resolver) WebhookEndpoint() generated.WebhookEndpointResolver {
 }
 
 type (
+	eventResolver           struct{ *Resolver }
 	subscriptionResolver    struct{ *Resolver }
 	webhookEndpointResolver struct{ *Resolver }
 )

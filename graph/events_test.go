@@ -1,6 +1,7 @@
 package graph_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/hiregraph/hiregraph/internal/hiregraphtest"
@@ -58,5 +59,55 @@ func TestEventRollsBackWithItsChange(t *testing.T) {
 	}
 	if got[0].Object.Data["text"] != "kept?" || got[0].Type != "note.created" {
 		t.Errorf("event %+v", got[0])
+	}
+}
+
+// TestEventsHaveIDsOfTheirOwn: a timeline and the feed read in one query,
+// as a Relay or Apollo cache holds them, share no id: an event's id has
+// the prefix evt_, and Event.activity links the timeline's entry of the
+// same change.
+func TestEventsHaveIDsOfTheirOwn(t *testing.T) {
+	env := hiregraphtest.New(t)
+	var note struct{ A, B struct{ ID string } }
+	env.GraphQL(noteMutation, map[string]any{"id": env.Demo.CandidateUID, "other": env.Demo.CandidateUID}).Decode(t, &note)
+	var got struct {
+		Node struct {
+			Activities struct {
+				Edges []struct {
+					Node struct{ ID, Verb, ObjectID string }
+				}
+			}
+		}
+		Events struct {
+			Events []struct {
+				ID, Type string
+				Object   struct{ ID string }
+				Activity *struct{ ID, Verb, ObjectID string }
+			}
+		}
+	}
+	env.GraphQL(`query($c: ID!) {
+		node(id: $c) { ... on Candidate { activities(first: 50) { edges { node { id verb objectID } } } } }
+		events { events { id type object { id } activity { id verb objectID } } } }`,
+		map[string]any{"c": env.Demo.CandidateUID}).Decode(t, &got)
+	timeline := map[string]string{} // activity id: the record it is about
+	for _, e := range got.Node.Activities.Edges {
+		timeline[e.Node.ID] = e.Node.ObjectID
+	}
+	linked := 0
+	for _, ev := range got.Events.Events {
+		if !strings.HasPrefix(ev.ID, "evt_") || timeline[ev.ID] != "" {
+			t.Errorf("event id %q: want evt_ and no activity's", ev.ID)
+		}
+		if ev.Activity == nil || ev.Activity.Verb != ev.Type || ev.Activity.ObjectID != ev.Object.ID {
+			t.Errorf("event %s (%s of %s) links the activity %+v", ev.ID, ev.Type, ev.Object.ID, ev.Activity)
+			continue
+		}
+		if timeline[ev.Activity.ID] == ev.Object.ID {
+			linked++
+		}
+	}
+	if linked != 2 {
+		t.Errorf("%d events link an activity of the timeline, want the two notes' (%s, %s): %+v", linked, note.A.ID, note.B.ID, got)
 	}
 }

@@ -2,6 +2,7 @@ package graph_test
 
 import (
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -9,22 +10,31 @@ import (
 )
 
 // TestUnknownNodesAreNotFound: node and nodes answer an unknown id, an id
-// of no known type, another company's id and the id of a record that is
-// no Node (a webhook endpoint, which only admins read, through
-// webhookEndpoints) alike: extensions.code not_found with status 404, and
-// a message naming the id, not ent's text.
+// of no known type and another company's id (of a record entgql resolves,
+// and of each kind the service reads itself: an API key, a webhook
+// endpoint, an event) alike: extensions.code not_found with status 404,
+// and a message naming the id, not ent's text.
 func TestUnknownNodesAreNotFound(t *testing.T) {
 	env := hiregraphtest.New(t)
 	other := hiregraphtest.New(t)
 	var endpoint struct{ ID string }
-	created := env.Do(http.MethodPost, "/v1/webhooks", map[string]any{"url": "https://hooks.acme.example/in"})
+	created := other.Do(http.MethodPost, "/v1/webhooks", map[string]any{"url": "https://hooks.acme.example/in"})
 	if created.Status != http.StatusCreated {
 		t.Fatalf("creating a webhook endpoint: %s", created)
 	}
-	if created.JSON(t, &endpoint); !strings.HasPrefix(endpoint.ID, "whe_") {
-		t.Fatalf("webhook endpoint id %q", endpoint.ID)
+	created.JSON(t, &endpoint)
+	var feed struct {
+		Events struct{ Events []struct{ ID string } }
 	}
-	for _, id := range []string{"can_01ZZZZZZZZZZZZZZZZZZZZZZZZ", "nope", other.Demo.CandidateUID, endpoint.ID} {
+	other.GraphQL(`mutation($id: ID!) { createNote(candidateID: $id, input: {timeCreated: "2026-11-01T10:00:00Z", createdBy: {type: "app", firstName: "Bot"}, text: "Theirs"}) { id } }`,
+		map[string]any{"id": other.Demo.CandidateUID}).Decode(t, &struct{}{})
+	other.GraphQL(`{ events(first: 1) { events { id } } }`, nil).Decode(t, &feed)
+	if len(feed.Events.Events) != 1 {
+		t.Fatalf("the other company's feed: %+v", feed)
+	}
+	ids := []string{"can_01ZZZZZZZZZZZZZZZZZZZZZZZZ", "evt_01ZZZZZZZZZZZZZZZZZZZZZZZZ", "nope",
+		other.Demo.CandidateUID, other.Demo.APIKeyID, endpoint.ID, feed.Events.Events[0].ID}
+	for _, id := range ids {
 		for _, query := range []string{`query($id: ID!) { node(id: $id) { id } }`, `query($id: ID!) { nodes(ids: [$id]) { id } }`} {
 			r := env.GraphQL(query, map[string]any{"id": id})
 			assertCode(t, r, "not_found", 404)
@@ -38,5 +48,58 @@ func TestUnknownNodesAreNotFound(t *testing.T) {
 	assertCode(t, r, "not_found", 404)
 	if !strings.Contains(string(r.Data), env.Demo.CandidateUID) {
 		t.Errorf("nodes lost the id it found: %s", r.Data)
+	}
+}
+
+// TestNodesNeedWhatTheirListsNeed: node(id:) and nodes(ids:) of an API
+// key, a webhook endpoint, a delivery attempt and an event answer each
+// reader of the permission table as the list of their kind does: the
+// record to whom the list shows it, null and the list's error to whom it
+// refuses it.
+func TestNodesNeedWhatTheirListsNeed(t *testing.T) {
+	env := hiregraphtest.NewWithConfig(t, hiregraphtest.DeliverWebhooks(t, nil))
+	receiver := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.StatusNoContent) }))
+	t.Cleanup(receiver.Close)
+	var endpoint struct {
+		CreateWebhookEndpoint struct{ Endpoint struct{ ID string } }
+	}
+	env.GraphQL(`mutation($u: String!) { createWebhookEndpoint(input: {url: $u}) { endpoint { id } } }`, map[string]any{"u": receiver.URL}).Decode(t, &endpoint)
+	var ping struct{ PingWebhookEndpoint struct{ ID string } }
+	env.GraphQL(`mutation($id: ID!) { pingWebhookEndpoint(id: $id) { id } }`, map[string]any{"id": endpoint.CreateWebhookEndpoint.Endpoint.ID}).Decode(t, &ping)
+	env.GraphQL(`mutation($id: ID!) { createNote(candidateID: $id, input: {timeCreated: "2026-11-01T10:00:00Z", createdBy: {type: "app", firstName: "Bot"}, text: "Nodes"}) { id } }`,
+		map[string]any{"id": env.Demo.CandidateUID}).Decode(t, &struct{}{})
+	var feed struct {
+		Events struct{ Events []struct{ ID string } }
+	}
+	env.GraphQL(`{ events(first: 1) { events { id } } }`, nil).Decode(t, &feed)
+
+	kinds := []struct{ name, id, list string }{
+		{"APIKey", env.Demo.APIKeyID, `{ apiKeys { id } }`},
+		{"WebhookEndpoint", endpoint.CreateWebhookEndpoint.Endpoint.ID, `{ webhookEndpoints { id } }`},
+		{"WebhookAttempt", ping.PingWebhookEndpoint.ID, `{ webhookEndpoints { attempts { id } } }`},
+		{"Event", feed.Events.Events[0].ID, `{ events(first: 1) { events { id } } }`},
+	}
+	for _, kind := range kinds {
+		shown, refused := 0, 0
+		for _, reader := range env.Readers() {
+			want := env.GraphQLAs(reader.Credential, kind.list, nil).Code()
+			if want == "" {
+				shown++
+			} else {
+				refused++
+			}
+			for _, query := range []string{`query($id: ID!) { node(id: $id) { id } }`, `query($id: ID!) { nodes(ids: [$id]) { id } }`} {
+				r := env.GraphQLAs(reader.Credential, query, map[string]any{"id": kind.id})
+				if r.Code() != want {
+					t.Errorf("%s of a %s as %s: code %q, the list's %q (%+v)", query, kind.name, reader.Name, r.Code(), want, r.Errors)
+				}
+				if answered := strings.Contains(string(r.Data), kind.id); answered != (want == "") {
+					t.Errorf("%s of a %s as %s: data %s", query, kind.name, reader.Name, r.Data)
+				}
+			}
+		}
+		if shown == 0 || refused == 0 {
+			t.Errorf("%s: the list shown to %d readers and refused to %d; the test needs both", kind.name, shown, refused)
+		}
 	}
 }

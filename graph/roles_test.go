@@ -201,16 +201,18 @@ func TestCustomRoleLifecycle(t *testing.T) {
 	}
 	var act struct {
 		Node struct {
-			Changes []struct {
-				Field         string
-				Before, After []string
+			Activity struct {
+				Changes []struct {
+					Field         string
+					Before, After []string
+				}
 			}
 		}
 	}
-	env.GraphQLAs(owner, `query($id: ID!) { node(id: $id) { ... on Activity { changes { field before after } } } }`, map[string]any{"id": changed.ID}).Decode(t, &act)
-	if len(act.Node.Changes) != 1 || act.Node.Changes[0].Field != "roles" || !slices.Equal(act.Node.Changes[0].Before, []string{"mover"}) ||
-		!slices.Equal(act.Node.Changes[0].After, []string{"interviewer"}) {
-		t.Errorf("user.roles_changed changes %+v, want roles [mover] → [interviewer]", act.Node.Changes)
+	env.GraphQLAs(owner, `query($id: ID!) { node(id: $id) { ... on Event { activity { changes { field before after } } } } }`, map[string]any{"id": changed.ID}).Decode(t, &act)
+	if len(act.Node.Activity.Changes) != 1 || act.Node.Activity.Changes[0].Field != "roles" || !slices.Equal(act.Node.Activity.Changes[0].Before, []string{"mover"}) ||
+		!slices.Equal(act.Node.Activity.Changes[0].After, []string{"interviewer"}) {
+		t.Errorf("user.roles_changed changes %+v, want roles [mover] → [interviewer]", act.Node.Activity.Changes)
 	}
 	// The audit trail is the admins' (and integrations'): a recruiter's
 	// view of the feed is refused.

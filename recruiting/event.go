@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"entgo.io/ent/dialect"
 
@@ -38,6 +39,44 @@ func (s *core) makeEvent(ctx context.Context, client *ent.Client, create *ent.Ac
 // in the change feed (those recorded before events existed have none).
 func Events(client *ent.Client) *ent.ActivityQuery {
 	return client.Activity.Query().Where(activity.SequenceNotNil())
+}
+
+// Id prefixes of events, and of the activities they are
+// (ent/schema/activity.go).
+const (
+	EventPrefix    = "evt"
+	activityPrefix = "act"
+)
+
+// EventIDOf is the id of the event the activity activityID is: the
+// activity's ULID under the events' prefix. Derived rather than stored, it
+// is the same on every retry, redelivery and replica, costs the write
+// nothing and leads back to the activity without a lookup; a prefix of its
+// own keeps clients that key records by id (Relay, Apollo) from taking an
+// event and its activity for one record.
+func EventIDOf(activityID string) string {
+	_, ulid, _ := strings.Cut(activityID, "_")
+	return EventPrefix + "_" + ulid
+}
+
+// ActivityOfEvent is the id of the activity the event id is. It takes the
+// activity's own id too, as events were spelled before they had a prefix
+// of their own (deprecated), and answers any other id as it is: it names
+// no activity.
+func ActivityOfEvent(id string) string {
+	if ulid, ok := strings.CutPrefix(id, EventPrefix+"_"); ok {
+		return activityPrefix + "_" + ulid
+	}
+	return id
+}
+
+// canonicalEventID spells an event id given as its activity's id (the
+// deprecated spelling) as the event's own.
+func canonicalEventID(id string) string {
+	if strings.HasPrefix(id, activityPrefix+"_") {
+		return EventIDOf(id)
+	}
+	return id
 }
 
 // announcementOf is what the broker tells subscribers and the webhook relay

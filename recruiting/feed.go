@@ -36,13 +36,8 @@ type FeedPage struct {
 // that stores the cursor misses nothing when it comes back, however long
 // it was away.
 func (s *EventService) Events(ctx context.Context, after string, types []string, limit int) (*FeedPage, error) {
-	if err := RequireRead(ctx); err != nil {
+	if err := requireFeed(ctx); err != nil {
 		return nil, err
-	}
-	// The feed carries every position's records and is gap-free only for a
-	// viewer who sees them all.
-	if v, _ := viewer.FromContext(ctx); !v.SeesEverything() {
-		return nil, apierror.Forbidden("the change feed's events need a role that sees every position and candidate")
 	}
 	if err := checkPageSize("limit", limit); err != nil {
 		return nil, err
@@ -81,6 +76,44 @@ func (s *EventService) Events(ctx context.Context, after string, types []string,
 		page.Cursor = end.String()
 	}
 	return page, nil
+}
+
+// Event reads one event of the feed by its id (EventIDOf, or its
+// activity's id), with the feed's permissions; an id of no event of the
+// company is ent's not-found error.
+func (s *EventService) Event(ctx context.Context, id string) (*EventPayload, error) {
+	if err := requireFeed(ctx); err != nil {
+		return nil, err
+	}
+	ev, err := eventByID(ctx, s.Client, id)
+	if err != nil {
+		return nil, err
+	}
+	return NewEventPayload(ev), nil
+}
+
+// EventActivity is the activity ev announces, as the viewer may read it:
+// nil when the rules hide it from them (a subscriber hears some events of
+// records it reads whose activity it may not).
+func (s *EventService) EventActivity(ctx context.Context, ev *EventPayload) (*ent.Activity, error) {
+	act, err := s.Client.Activity.Get(ctx, ev.ActivityID)
+	if ent.IsNotFound(err) {
+		return nil, nil
+	}
+	return act, err
+}
+
+// requireFeed refuses a viewer who may not read the change feed: it
+// carries every position's records and is gap-free only for a viewer who
+// sees them all.
+func requireFeed(ctx context.Context) error {
+	if err := RequireRead(ctx); err != nil {
+		return err
+	}
+	if v, _ := viewer.FromContext(ctx); !v.SeesEverything() {
+		return apierror.Forbidden("the change feed's events need a role that sees every position and candidate")
+	}
+	return nil
 }
 
 // FeedPlace is an event's place in its company's feed, and a cursor: the

@@ -198,6 +198,13 @@ func (s *AdminService) APIKeys(ctx context.Context) ([]*ent.APIKey, error) {
 	return s.Client.APIKey.Query().Order(ent.Desc(apikey.FieldTimeCreated), ent.Desc(apikey.FieldID)).All(ctx)
 }
 
+// APIKey reads one of the company's API keys; the privacy rules refuse
+// viewers who may not manage keys, and an id of none is ent's not-found
+// error.
+func (s *AdminService) APIKey(ctx context.Context, id string) (*ent.APIKey, error) {
+	return s.Client.APIKey.Get(ctx, id)
+}
+
 // CreateAPIKey issues a key for the viewer's company, bound to a user or a
 // partner of it when the input names one.
 func (s *AdminService) CreateAPIKey(ctx context.Context, in CreateAPIKeyInput) (*CreatedAPIKey, error) {

@@ -67,7 +67,10 @@ type WebhookWithSecret struct {
 
 // EventPayload is an event as the feed answers it and webhooks post it.
 type EventPayload struct {
-	ID          string      `json:"id"`
+	// ID is the event's own (EventIDOf), the webhook-id of its deliveries.
+	ID string `json:"id"`
+	// ActivityID is the activity the event announces.
+	ActivityID  string      `json:"-"`
 	Sequence    int64       `json:"sequence"`
 	Type        string      `json:"type"`
 	TimeCreated string      `json:"time_created"`
@@ -75,6 +78,9 @@ type EventPayload struct {
 	Actor       EventActor  `json:"actor"`
 	Object      EventObject `json:"object"`
 }
+
+// IsNode makes events Nodes of the graph, which node(id:) resolves.
+func (*EventPayload) IsNode() {}
 
 // EventActor is who caused an event.
 type EventActor struct {
@@ -102,7 +108,7 @@ func NewEventPayload(ev *ent.Activity) *EventPayload {
 		seq = *ev.Sequence
 	}
 	return &EventPayload{
-		ID: ev.ID, Sequence: seq, Type: ev.Verb,
+		ID: EventIDOf(ev.ID), ActivityID: ev.ID, Sequence: seq, Type: ev.Verb,
 		TimeCreated: apitime.Format(ev.TimeCreated), Time: ev.TimeCreated,
 		Actor:  EventActor{Type: string(ev.ActorType), ID: ev.ActorID, Name: ev.ActorName},
 		Object: EventObject{Type: ev.ObjectType, ID: ev.ObjectID, Data: data},
@@ -115,6 +121,24 @@ func (s *EventService) WebhookEndpoints(ctx context.Context) ([]*ent.WebhookEndp
 		return nil, err
 	}
 	return s.Client.WebhookEndpoint.Query().Order(ent.Asc(webhookendpoint.FieldID)).Limit(MaxWebhookEndpoints).All(ctx)
+}
+
+// WebhookEndpoint reads one of the company's endpoints; an id of none is
+// ent's not-found error.
+func (s *EventService) WebhookEndpoint(ctx context.Context, id string) (*ent.WebhookEndpoint, error) {
+	if err := Require(ctx, permission.ManageWebhooks); err != nil {
+		return nil, err
+	}
+	return s.Client.WebhookEndpoint.Get(ctx, id)
+}
+
+// WebhookAttempt reads one delivery attempt to an endpoint of the
+// company; an id of none is ent's not-found error.
+func (s *EventService) WebhookAttempt(ctx context.Context, id string) (*ent.WebhookAttempt, error) {
+	if err := Require(ctx, permission.ManageWebhooks); err != nil {
+		return nil, err
+	}
+	return s.Client.WebhookAttempt.Get(ctx, id)
 }
 
 // CreateWebhookEndpoint adds an endpoint with a new signing secret, which
@@ -288,7 +312,7 @@ func (s *EventService) WebhookAttempts(ctx context.Context, endpointID, eventID 
 	}
 	q := s.Client.WebhookAttempt.Query().Where(webhookattempt.EndpointID(endpointID))
 	if eventID != "" {
-		q.Where(webhookattempt.EventID(eventID))
+		q.Where(webhookattempt.EventID(canonicalEventID(eventID)))
 	}
 	return q.Order(ent.Desc(webhookattempt.FieldID)).Limit(limit).All(ctx)
 }
@@ -323,7 +347,7 @@ func (s *EventService) RedeliverEvent(ctx context.Context, endpointID, eventID s
 		if err != nil {
 			return err
 		}
-		ev, err := Events(client).Where(activity.ID(eventID)).Only(ctx)
+		ev, err := eventByID(ctx, client, eventID)
 		if ent.IsNotFound(err) {
 			return apierror.NotFound(CodeEventNotFound, "no event has the id %q", eventID)
 		}
@@ -332,6 +356,12 @@ func (s *EventService) RedeliverEvent(ctx context.Context, endpointID, eventID s
 		}
 		return s.Webhooks.Redeliver(ctx, client, ep, ev)
 	})
+}
+
+// eventByID reads the event id (EventIDOf, or its activity's id) through
+// client; an id of no event is ent's not-found error.
+func eventByID(ctx context.Context, client *ent.Client, id string) (*ent.Activity, error) {
+	return Events(client).Where(activity.ID(ActivityOfEvent(id))).Only(ctx)
 }
 
 func webhookByID(ctx context.Context, client *ent.Client, id string) (*ent.WebhookEndpoint, error) {

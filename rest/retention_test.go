@@ -95,15 +95,17 @@ func TestRetention(t *testing.T) {
 	}
 	var act struct {
 		Node struct {
-			Changes []struct {
-				Field         string
-				Before, After any
+			Activity struct {
+				Changes []struct {
+					Field         string
+					Before, After any
+				}
 			}
 		}
 	}
-	env.GraphQL(`query($id: ID!) { node(id: $id) { ... on Activity { changes { field before after } } } }`,
+	env.GraphQL(`query($id: ID!) { node(id: $id) { ... on Event { activity { changes { field before after } } } } }`,
 		map[string]any{"id": feed.Events[0].ID}).Decode(t, &act)
-	if c := act.Node.Changes; len(c) != 1 || c[0].Field != "retention_days" || c[0].Before != nil || c[0].After != 30.0 {
+	if c := act.Node.Activity.Changes; len(c) != 1 || c[0].Field != "retention_days" || c[0].Before != nil || c[0].After != 30.0 {
 		t.Errorf("the retention event's changes: %+v", c)
 	}
 	if due := retentionRun(t, env, true); slices.Contains(due, personID) {

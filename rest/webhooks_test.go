@@ -200,7 +200,8 @@ func TestWebhookDelivery(t *testing.T) {
 	verify(t, ep.Secret, d)
 	feed := readFeed(t, env, "?types=note.created")
 	last := feed.Events[len(feed.Events)-1]
-	if d.Event.Type != "note.created" || d.Event.Object.ID != noteID || d.Header.Get("webhook-id") != last.ID || d.Event.ID != last.ID {
+	if d.Event.Type != "note.created" || d.Event.Object.ID != noteID || d.Header.Get("webhook-id") != last.ID || d.Event.ID != last.ID ||
+		!strings.HasPrefix(last.ID, "evt_") {
 		t.Errorf("delivered %+v with id %s, want the feed's %+v", d.Event, d.Header.Get("webhook-id"), last)
 	}
 	a := loggedAttempts(t, env, ep.ID, 1)
@@ -268,7 +269,8 @@ func endpoint(t *testing.T, env *hiregraphtest.Env, id string) webhookOut {
 
 // TestWebhookPingRotateRedeliver: a ping is sent at once and logged; after
 // a rotation deliveries carry both signatures; a redelivery repeats the
-// event's id.
+// event's id, also when asked by the activity's id (the deprecated
+// spelling), and the attempt log finds the event by either.
 func TestWebhookPingRotateRedeliver(t *testing.T) {
 	env := hiregraphtest.NewWithConfig(t, hiregraphtest.DeliverWebhooks(t, nil))
 	rc := startReceiver(t)
@@ -307,6 +309,30 @@ func TestWebhookPingRotateRedeliver(t *testing.T) {
 	again := rc.wait(t, 3)[2]
 	if again.Header.Get("webhook-id") != d.Header.Get("webhook-id") || string(again.Body) != string(d.Body) {
 		t.Errorf("redelivered %s %s, want %s %s", again.Header.Get("webhook-id"), again.Body, d.Header.Get("webhook-id"), d.Body)
+	}
+	// The activity's id, as events were spelled before they had ids of
+	// their own, still names the event: deprecated, for a release.
+	var ev struct {
+		Node struct{ Activity struct{ ID string } }
+	}
+	env.GraphQL(`query($id: ID!) { node(id: $id) { ... on Event { activity { id } } } }`, map[string]any{"id": d.Event.ID}).Decode(t, &ev)
+	old := ev.Node.Activity.ID
+	if !strings.HasPrefix(old, "act_") {
+		t.Fatalf("event %s links the activity %q", d.Event.ID, old)
+	}
+	if r := env.Do(http.MethodPost, "/v1/webhooks/"+ep.ID+"/redeliver", map[string]any{"event_id": old}); r.Status != http.StatusAccepted {
+		t.Fatalf("redeliver by the activity's id: %s", r)
+	}
+	if again := rc.wait(t, 4)[3]; again.Header.Get("webhook-id") != d.Header.Get("webhook-id") {
+		t.Errorf("redelivered by the activity's id as %s, want %s", again.Header.Get("webhook-id"), d.Header.Get("webhook-id"))
+	}
+	loggedAttempts(t, env, ep.ID, 4)
+	for _, spelling := range []string{d.Event.ID, old} {
+		var logged struct{ Attempts []attemptOut }
+		env.Do(http.MethodGet, "/v1/webhooks/"+ep.ID+"/attempts?event_id="+spelling, nil).JSON(t, &logged)
+		if len(logged.Attempts) != 3 || logged.Attempts[0].EventID != d.Event.ID {
+			t.Errorf("attempts of %s: %+v, want the three of %s", spelling, logged.Attempts, d.Event.ID)
+		}
 	}
 	env.Do(http.MethodPost, "/v1/webhooks/"+ep.ID+"/redeliver", map[string]any{"event_id": "evt_missing"}).
 		AssertError(t, http.StatusNotFound, "event_not_found", "evt_missing")

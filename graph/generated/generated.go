@@ -54,6 +54,7 @@ type ResolverRoot interface {
 	CandidateFile() CandidateFileResolver
 	Company() CompanyResolver
 	EvaluationPartner() EvaluationPartnerResolver
+	Event() EventResolver
 	HiringTeamMember() HiringTeamMemberResolver
 	Mutation() MutationResolver
 	Opening() OpeningResolver
@@ -304,6 +305,7 @@ type ComplexityRoot struct {
 	}
 
 	Event struct {
+		Activity func(childComplexity int) int
 		Actor    func(childComplexity int) int
 		ID       func(childComplexity int) int
 		Object   func(childComplexity int) int
@@ -897,6 +899,9 @@ type CompanyResolver interface {
 type EvaluationPartnerResolver interface {
 	HasAccessToken(ctx context.Context, obj *ent.EvaluationPartner) (bool, error)
 	HasSigningSecret(ctx context.Context, obj *ent.EvaluationPartner) (bool, error)
+}
+type EventResolver interface {
+	Activity(ctx context.Context, obj *recruiting.EventPayload) (*ent.Activity, error)
 }
 type HiringTeamMemberResolver interface {
 	User(ctx context.Context, obj *ent.HiringTeamMember) (*ent.User, error)
@@ -2022,6 +2027,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.EvaluationPartnerEdge.Node(childComplexity), true
 
+	case "Event.activity":
+		if e.ComplexityRoot.Event.Activity == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Event.Activity(childComplexity), true
 	case "Event.actor":
 		if e.ComplexityRoot.Event.Actor == nil {
 			break
@@ -16493,9 +16504,11 @@ type EventObject {
 }
 
 "One change of the company's data, as the feed and webhooks announce it."
-type Event {
-  "The event's id; webhooks send it as webhook-id, the same on every retry."
+type Event implements Node {
+  "The event's id (evt_…); webhooks send it as webhook-id, the same on every retry. Before this release events were spelled with their activity's id (act_…)."
   id: ID!
+  "The activity the event announces (the timeline's entry of the change, with the fields changed), as the reader may see it; null when the reader may not read it."
+  activity: Activity
   "The event's number: unique per company and increasing within a transaction, not gap-free (the feed's cursor, not this, is where to resume)."
   sequence: Int!
   "What happened, as object.action: note.created, candidate.moved and so on."
@@ -16519,7 +16532,7 @@ type EventFeed {
 }
 
 "A URL the company's events are posted to, signed as Standard Webhooks specifies."
-type WebhookEndpoint {
+type WebhookEndpoint implements Node {
   "The endpoint's id."
   id: ID!
   "Where events are posted."
@@ -16540,7 +16553,7 @@ type WebhookEndpoint {
   attempts(
     "How many; at most 500."
     first: Int
-    "Only the attempts of this event."
+    "Only the attempts of this event (evt_…; its activity's id, act_…, is taken as well, deprecated)."
     eventID: ID
     "Only the attempts of this event."
     eventId: ID @deprecated(reason: "Use eventID.")
@@ -16548,7 +16561,7 @@ type WebhookEndpoint {
 }
 
 "One try to deliver an event to an endpoint."
-type WebhookAttempt {
+type WebhookAttempt implements Node {
   "The attempt's id."
   id: ID!
   "The event sent (webhook-id)."
@@ -16623,7 +16636,7 @@ extend type Mutation {
   redeliverEvent(
     "The endpoint's id; required."
     endpointID: ID
-    "The event's id; required."
+    "The event's id (evt_…); required. Its activity's id (act_…), as events were spelled before, is taken as well (deprecated)."
     eventID: ID
     "The endpoint's id."
     endpointId: ID @deprecated(reason: "Use endpointID.")
@@ -17515,7 +17528,7 @@ input CreateUserInput {
 }
 
 "An API key of the company; its secret is shown only when it is issued."
-type APIKey {
+type APIKey implements Node {
   "The key's id; JWTs signed with the key carry it as iss."
   id: ID!
   "A label for people: what the key is for."
@@ -18053,6 +18066,8 @@ func (ec *executionContext) childFields_Event(ctx context.Context, field graphql
 	switch field.Name {
 	case "id":
 		return ec.fieldContext_Event_id(ctx, field)
+	case "activity":
+		return ec.fieldContext_Event_activity(ctx, field)
 	case "sequence":
 		return ec.fieldContext_Event_sequence(ctx, field)
 	case "type":
@@ -24108,6 +24123,38 @@ func (ec *executionContext) _Event_id(ctx context.Context, field graphql.Collect
 }
 func (ec *executionContext) fieldContext_Event_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Event", field, false, false, "ID")
+}
+
+func (ec *executionContext) _Event_activity(ctx context.Context, field graphql.CollectedField, obj *recruiting.EventPayload) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Event_activity(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Event().Activity(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Activity) graphql.Marshaler {
+			return ec.marshalOActivity2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐActivity(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Event_activity(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Event",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Activity(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _Event_sequence(ctx context.Context, field graphql.CollectedField, obj *recruiting.EventPayload) (ret graphql.Marshaler) {
@@ -50488,6 +50535,16 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 	switch obj := (obj).(type) {
 	case nil:
 		return graphql.Null
+	case *ent.WebhookEndpoint:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._WebhookEndpoint(ctx, sel, obj)
+	case *ent.WebhookAttempt:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._WebhookAttempt(ctx, sel, obj)
 	case *ent.User:
 		if obj == nil {
 			return graphql.Null
@@ -50558,6 +50615,11 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 			return graphql.Null
 		}
 		return ec._FieldDefinition(ctx, sel, obj)
+	case *recruiting.EventPayload:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._Event(ctx, sel, obj)
 	case *ent.EvaluationPartner:
 		if obj == nil {
 			return graphql.Null
@@ -50608,6 +50670,11 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 			return graphql.Null
 		}
 		return ec._Activity(ctx, sel, obj)
+	case *ent.APIKey:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._APIKey(ctx, sel, obj)
 	default:
 		if typedObj, ok := obj.(graphql.Marshaler); ok {
 			return typedObj
@@ -50621,7 +50688,7 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 
 // region    **************************** object.gotpl ****************************
 
-var aPIKeyImplementors = []string{"APIKey"}
+var aPIKeyImplementors = []string{"APIKey", "Node"}
 
 func (ec *executionContext) _APIKey(ctx context.Context, sel ast.SelectionSet, obj *ent.APIKey) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, aPIKeyImplementors)
@@ -52260,7 +52327,7 @@ func (ec *executionContext) _EvaluationPartnerEdge(ctx context.Context, sel ast.
 	return objectValue(out, fields, deferred)
 }
 
-var eventImplementors = []string{"Event"}
+var eventImplementors = []string{"Event", "Node"}
 
 func (ec *executionContext) _Event(ctx context.Context, sel ast.SelectionSet, obj *recruiting.EventPayload) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, eventImplementors)
@@ -52277,32 +52344,38 @@ func (ec *executionContext) _Event(ctx context.Context, sel ast.SelectionSet, ob
 		case "id":
 			out.Values[i] = ec._Event_id(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "activity":
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Event_activity(ctx, field, obj)
+				})
 		case "sequence":
 			out.Values[i] = ec._Event_sequence(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "type":
 			out.Values[i] = ec._Event_type(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "time":
 			out.Values[i] = ec._Event_time(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "actor":
 			out.Values[i] = ec._Event_actor(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "object":
 			out.Values[i] = ec._Event_object(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
@@ -56033,7 +56106,7 @@ func (ec *executionContext) _UserEdge(ctx context.Context, sel ast.SelectionSet,
 	return objectValue(out, fields, deferred)
 }
 
-var webhookAttemptImplementors = []string{"WebhookAttempt"}
+var webhookAttemptImplementors = []string{"WebhookAttempt", "Node"}
 
 func (ec *executionContext) _WebhookAttempt(ctx context.Context, sel ast.SelectionSet, obj *ent.WebhookAttempt) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, webhookAttemptImplementors)
@@ -56114,7 +56187,7 @@ func (ec *executionContext) _WebhookAttempt(ctx context.Context, sel ast.Selecti
 	return objectValue(out, fields, deferred)
 }
 
-var webhookEndpointImplementors = []string{"WebhookEndpoint"}
+var webhookEndpointImplementors = []string{"WebhookEndpoint", "Node"}
 
 func (ec *executionContext) _WebhookEndpoint(ctx context.Context, sel ast.SelectionSet, obj *ent.WebhookEndpoint) graphql.Marshaler {
 	fields := ec.collected.of(ec.OperationContext, sel, webhookEndpointImplementors)

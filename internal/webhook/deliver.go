@@ -114,7 +114,9 @@ type Deliverer struct {
 type deliveryArgs struct {
 	CompanyID  string `json:"company_id"`
 	EndpointID string `json:"endpoint_id"`
-	EventID    string `json:"event_id"`
+	// EventID is the id of the event's activity (the row it is), as jobs
+	// queued by every release name it.
+	EventID string `json:"event_id"`
 }
 
 func (deliveryArgs) Kind() string { return "webhook_delivery" }
@@ -241,7 +243,7 @@ func (d *Deliverer) enqueue(ctx context.Context, client *ent.Client, deliveries 
 // (recruiting.Deliveries).
 func (d *Deliverer) Ping(ctx context.Context, ep *ent.WebhookEndpoint) (*ent.WebhookAttempt, error) {
 	now := d.now().UTC()
-	id := uid.New("evt")
+	id := uid.New(recruiting.EventPrefix)
 	body, err := json.Marshal(recruiting.EventPayload{
 		ID: id, Type: "ping", TimeCreated: now.Format(time.RFC3339),
 		Actor:  recruiting.EventActor{Type: "SYSTEM"},
@@ -388,11 +390,12 @@ func (w *worker) Work(ctx context.Context, job *river.Job[deliveryArgs]) error {
 	if shown, err := recruiting.EventShown(ctx, client, ev); err != nil || !shown {
 		return err
 	}
-	body, err := json.Marshal(recruiting.NewEventPayload(ev))
+	payload := recruiting.NewEventPayload(ev)
+	body, err := json.Marshal(payload)
 	if err != nil {
 		return err
 	}
-	a, err := w.d.send(ctx, ep, ev.ID, ev.Verb, body, job.Attempt)
+	a, err := w.d.send(ctx, ep, payload.ID, ev.Verb, body, job.Attempt)
 	// Deleted during the call: its log went with it. The attempt's write
 	// then fails on the check of its endpoint (rule.CheckEdges) or, had it
 	// passed, on the foreign key.
@@ -413,7 +416,7 @@ func (w *worker) Work(ctx context.Context, job *river.Job[deliveryArgs]) error {
 			return err
 		}
 	}
-	return fmt.Errorf("delivery %d of event %s to %s: %s", job.Attempt, ev.ID, ep.ID, a.Error)
+	return fmt.Errorf("delivery %d of event %s to %s: %s", job.Attempt, payload.ID, ep.ID, a.Error)
 }
 
 // endpointDeleted tells whether the endpoint id is gone (false when that
