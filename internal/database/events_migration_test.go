@@ -20,8 +20,9 @@ const eventsAreActivities = "20261123235548"
 // TestUpgradeMovesEventsOntoTheirActivities fills a database at the
 // migration before eventsAreActivities with an event, its webhook attempt
 // and (PostgreSQL) a delivery queued in River, then migrates it: the
-// activity takes the event's place in the feed and its data, and the
-// attempt and the queued delivery name the event by the activity's id.
+// activity takes the event's place in the feed and its data, the queued
+// delivery names the event by the activity's id and the attempt names it
+// as the migrations after it spell event ids.
 func TestUpgradeMovesEventsOntoTheirActivities(t *testing.T) {
 	testUpgrade(t, eventsAreActivities, func(t *testing.T, conn *sql.Conn, dia string) {
 		mustExec(t, conn,
@@ -49,7 +50,9 @@ func TestUpgradeMovesEventsOntoTheirActivities(t *testing.T) {
 		if seq != 7 || data != `{"text":"hi"}` && data != `{"text": "hi"}` {
 			t.Errorf("the activity after the upgrade: sequence %d, data %s; want the event's 7 and its data", seq, data)
 		}
-		assertOne(t, db.SQL, `SELECT event_id FROM webhook_attempts WHERE id = 'wha_1'`, "act_1")
+		// The attempt follows its event, spelled as events are today
+		// (eventIDs): evt_ and the activity's ULID.
+		assertOne(t, db.SQL, `SELECT event_id FROM webhook_attempts WHERE id = 'wha_1'`, "evt_1")
 		if dia == dialect.Postgres {
 			assertOne(t, db.SQL, `SELECT args->>'event_id' FROM river_job WHERE kind = 'webhook_delivery'`, "act_1")
 		}

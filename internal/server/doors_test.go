@@ -75,7 +75,7 @@ func newDoorsEnv(t *testing.T, receivers map[string]*doorReceiver) *doorsEnv {
 	if len(evs) != 3 {
 		t.Fatalf("%d position.updated events, want 3", len(evs))
 	}
-	d.discreetEvent, d.legacy, d.current = evs[0].ID, evs[1].ID, evs[2].ID
+	d.discreetEvent, d.legacy, d.current = recruiting.EventIDOf(evs[0].ID), recruiting.EventIDOf(evs[1].ID), recruiting.EventIDOf(evs[2].ID)
 
 	// The survey is asked on the published position; an applicant answers it.
 	survey := env.DB.Client.Questionnaire.Query().Where(questionnaire.SpecificType("eeo")).OnlyIDX(sys)
@@ -128,7 +128,7 @@ func (d *doorsEnv) legacyEvent(t *testing.T) {
 		t.Fatalf("the legacy shape lacks what it should test: %s", raw)
 	}
 	// Event data is immutable to ent: the test writes the old shape in SQL.
-	if _, err := d.DB.Client.ExecContext(sys, `UPDATE activities SET data = $1 WHERE id = $2`, string(raw), d.legacy); err != nil {
+	if _, err := d.DB.Client.ExecContext(sys, `UPDATE activities SET data = $1 WHERE id = $2`, string(raw), recruiting.ActivityOfEvent(d.legacy)); err != nil {
 		t.Fatal(err)
 	}
 }

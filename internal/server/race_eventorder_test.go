@@ -192,7 +192,7 @@ func TestRacingMutationsOfOneCandidateNeitherDeadlockNorLoseEvents(t *testing.T)
 	}
 	ids := make([]string, len(events))
 	for i, ev := range events {
-		ids[i] = ev.ID
+		ids[i] = recruiting.ActivityOfEvent(ev.ID)
 	}
 	stored, err := env.DB.Client.Activity.Query().Where(activity.IDIn(ids...)).All(hiregraphtest.System())
 	if err != nil {
@@ -200,7 +200,7 @@ func TestRacingMutationsOfOneCandidateNeitherDeadlockNorLoseEvents(t *testing.T)
 	}
 	place := map[string]recruiting.FeedPlace{}
 	for _, a := range stored {
-		place[a.ID] = recruiting.PlaceOf(a)
+		place[recruiting.EventIDOf(a.ID)] = recruiting.PlaceOf(a)
 	}
 	for i := 1; i < len(events); i++ {
 		if place[events[i-1].ID].Compare(place[events[i].ID]) >= 0 {
