@@ -105,7 +105,7 @@ func candidateActivities(t *testing.T, env *hiregraphtest.Env) {
 	if ack.Type != "connection_ack" {
 		t.Fatalf("init answered %+v", ack)
 	}
-	subscribe(t, ctx, conn, "1", `subscription($id: ID!) { candidateActivities(candidateID: $id) { id type object { type id } } }`,
+	subscribe(t, ctx, conn, "1", `subscription($id: ID!) { candidateActivities(candidateID: $id) { id type object { type id } activity { objectID } } }`,
 		map[string]any{"id": env.Demo.CandidateUID})
 	// The subscription is registered once the server has read the
 	// message; a failed mutation then a note give it something to skip
@@ -118,14 +118,18 @@ func candidateActivities(t *testing.T, env *hiregraphtest.Env) {
 	var got struct {
 		Data struct {
 			CandidateActivities struct {
-				Type   string
-				Object struct{ ID string }
+				ID, Type string
+				Object   struct{ ID string }
+				Activity struct{ ObjectID string }
 			}
 		}
 	}
 	json.Unmarshal(m.Payload, &got)
 	if m.Type != "next" || m.ID != "1" || got.Data.CandidateActivities.Type != "note.created" || got.Data.CandidateActivities.Object.ID != created.A.ID {
 		t.Fatalf("first message %s %s, want note %s", m.Type, m.Payload, created.A.ID)
+	}
+	if ev := got.Data.CandidateActivities; !strings.HasPrefix(ev.ID, "evt_") || ev.Activity.ObjectID != created.A.ID {
+		t.Errorf("the event %s links the activity of %q, want an evt_ id and the note %s's", ev.ID, ev.Activity.ObjectID, created.A.ID)
 	}
 }
 
