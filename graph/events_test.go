@@ -70,7 +70,7 @@ func TestEventsHaveIDsOfTheirOwn(t *testing.T) {
 	env := hiregraphtest.New(t)
 	var note struct{ A, B struct{ ID string } }
 	env.GraphQL(noteMutation, map[string]any{"id": env.Demo.CandidateUID, "other": env.Demo.CandidateUID}).Decode(t, &note)
-	var got struct {
+	type timelineAndFeed struct {
 		Node struct {
 			Activities struct {
 				Edges []struct {
@@ -86,10 +86,13 @@ func TestEventsHaveIDsOfTheirOwn(t *testing.T) {
 			}
 		}
 	}
-	env.GraphQL(`query($c: ID!) {
-		node(id: $c) { ... on Candidate { activities(first: 50) { edges { node { id verb objectID } } } } }
-		events { events { id type object { id } activity { id verb objectID } } } }`,
-		map[string]any{"c": env.Demo.CandidateUID}).Decode(t, &got)
+	got := hiregraphtest.Settled(t, func() (got timelineAndFeed) {
+		env.GraphQL(`query($c: ID!) {
+			node(id: $c) { ... on Candidate { activities(first: 50) { edges { node { id verb objectID } } } } }
+			events { events { id type object { id } activity { id verb objectID } } } }`,
+			map[string]any{"c": env.Demo.CandidateUID}).Decode(t, &got)
+		return got
+	}, func(got timelineAndFeed) bool { return len(got.Events.Events) >= 2 })
 	timeline := map[string]string{} // activity id: the record it is about
 	for _, e := range got.Node.Activities.Edges {
 		timeline[e.Node.ID] = e.Node.ObjectID

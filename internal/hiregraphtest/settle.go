@@ -25,3 +25,18 @@ func Settled[T any](t testing.TB, read func() T, done func(T) bool) T {
 		time.Sleep(200 * time.Millisecond) // well under the API rate limit
 	}
 }
+
+// FirstEventID is the id of the first event of the demo company's change
+// feed, once one has settled.
+func (e *Env) FirstEventID(t testing.TB) string {
+	t.Helper()
+	type page struct {
+		Events struct{ Events []struct{ ID string } }
+	}
+	got := Settled(t, func() page {
+		var p page
+		e.GraphQL(`{ events(first: 1) { events { id } } }`, nil).Decode(t, &p)
+		return p
+	}, func(p page) bool { return len(p.Events.Events) > 0 })
+	return got.Events.Events[0].ID
+}

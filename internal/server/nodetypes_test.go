@@ -94,14 +94,7 @@ func recordIDs(t *testing.T, env *hiregraphtest.Env) []string {
 		}
 		ids = append(ids, id)
 	}
-	var feed struct {
-		Events struct{ Events []struct{ ID string } }
-	}
-	env.GraphQL(`{ events(first: 1) { events { id } } }`, nil).Decode(t, &feed)
-	for _, ev := range feed.Events.Events {
-		ids = append(ids, ev.ID)
-	}
-	return ids
+	return append(ids, env.FirstEventID(t))
 }
 
 // addOneOfEachKind gives the demo company a record of each kind its seed
