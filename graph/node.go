@@ -30,7 +30,7 @@ func nodeType(ctx context.Context, id string) (string, error) {
 // does not know, through the service's read of one record, which checks
 // what their lists check.
 func (r *Resolver) node(ctx context.Context, id string) (ent.Noder, error) {
-	read := r.readOutsideEnt(id)
+	read := r.readOutsideEnt(ctx, id)
 	if read == nil {
 		return r.client.Noder(ctx, id, ent.WithNodeType(nodeType))
 	}
@@ -43,7 +43,7 @@ func (r *Resolver) node(ctx context.Context, id string) (ent.Noder, error) {
 
 // nodes resolves global IDs as node does, each in its place.
 func (r *Resolver) nodes(ctx context.Context, ids []string) ([]ent.Noder, error) {
-	if !slices.ContainsFunc(ids, func(id string) bool { return r.readOutsideEnt(id) != nil }) {
+	if !slices.ContainsFunc(ids, func(id string) bool { return r.readOutsideEnt(ctx, id) != nil }) {
 		return r.client.Noders(ctx, ids, ent.WithNodeType(nodeType))
 	}
 	// Noders reads ids table by table, but only tables it knows: with one of
@@ -65,11 +65,11 @@ func (r *Resolver) nodes(ctx context.Context, ids []string) ([]ent.Noder, error)
 // entgql's Noder does not know its type (events, which are no table of
 // their own, and the records whose GraphQL types are written by hand), or
 // nil.
-func (r *Resolver) readOutsideEnt(id string) func(context.Context, string) (ent.Noder, error) {
+func (r *Resolver) readOutsideEnt(ctx context.Context, id string) func(context.Context, string) (ent.Noder, error) {
 	if strings.HasPrefix(id, recruiting.EventPrefix+"_") {
 		return noder(r.service.Event)
 	}
-	switch table, _ := ent.IDToType(context.Background(), id); table {
+	switch table, _ := ent.IDToType(ctx, id); table {
 	case apikey.Table:
 		return noder(r.service.APIKey)
 	case webhookendpoint.Table:
