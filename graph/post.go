@@ -50,7 +50,7 @@ func (p post) Do(w http.ResponseWriter, r *http.Request, exec graphql.GraphExecu
 	params.ReadTime = graphql.TraceTiming{Start: start, End: graphql.Now()}
 	rc, errs := exec.CreateOperationContext(ctx, &params)
 	if errs != nil {
-		w.WriteHeader(statusOfRefused(contentType, errs))
+		w.WriteHeader(statusOfRefused(contentType, &params, errs))
 		writeResponse(w, exec.DispatchError(graphql.WithOperationContext(ctx, rc), errs))
 		return
 	}
@@ -86,17 +86,22 @@ func responseContentType(r *http.Request) string {
 	return mediaGraphQLResponse
 }
 
-// statusOfRefused is the status of an operation refused before it ran, as
-// transport.POST sets it: a request error is 422 in application/json and
-// 400 in application/graphql-response+json (GraphQL over HTTP).
-func statusOfRefused(contentType string, errs gqlerror.List) int {
+// statusOfRefused is the status of an operation refused before it ran
+// (a document that does not parse or validate, variables that do not
+// coerce, a limit), as GraphQL over HTTP asks. In
+// application/graphql-response+json it is 400. In application/json, the
+// media type of legacy clients, which read the body whatever the status
+// and cannot tell a proxy's 4xx from the server's, a well-formed request
+// answers 200 (spec section 6.4.1); only a request without any operation
+// is not a GraphQL-over-HTTP request, and gets 400.
+func statusOfRefused(contentType string, params *graphql.RawParams, errs gqlerror.List) int {
 	if errcode.GetErrorKind(errs) != errcode.KindProtocol {
 		return http.StatusOK
 	}
-	if contentType == mediaGraphQLResponse {
+	if contentType == mediaGraphQLResponse || params.Query == "" {
 		return http.StatusBadRequest
 	}
-	return http.StatusUnprocessableEntity
+	return http.StatusOK
 }
 
 // writeResponse writes resp in one piece with its Content-Length: a client
@@ -108,7 +113,8 @@ func writeResponse(w http.ResponseWriter, resp *graphql.Response) {
 	w.Write(body)
 }
 
-// responseBody is resp's JSON, as json.Marshal writes it.
+// responseBody is resp's JSON, as json.Marshal writes it, but for the data
+// entry of an operation refused before it ran.
 func responseBody(resp *graphql.Response) []byte {
 	if resp == nil {
 		return []byte("null")
@@ -129,15 +135,27 @@ func responseBody(resp *graphql.Response) []byte {
 			Extensions map[string]any `json:"extensions,omitempty"`
 		}{resp.Label, resp.Path, resp.HasNext, resp.Extensions})
 	}
-	data := dataJSON(resp.Data)
+	// An operation refused before it ran has no data, and no data entry:
+	// the GraphQL spec keeps "data": null for an operation that ran and
+	// failed.
+	var data []byte
+	if resp.Data != nil {
+		data = dataJSON(resp.Data)
+	}
 	body := make([]byte, 0, len(before)+len(data)+len(after)+len(`{,"data":,}`))
 	body = append(body, '{')
-	if len(before) > 0 {
-		body = append(append(body, before...), ',')
+	body = append(body, before...)
+	if data != nil {
+		if len(before) > 0 {
+			body = append(body, ',')
+		}
+		body = append(append(body, `"data":`...), data...)
 	}
-	body = append(append(body, `"data":`...), data...)
 	if len(after) > 0 {
-		body = append(append(body, ','), after...)
+		if len(body) > 1 {
+			body = append(body, ',')
+		}
+		body = append(body, after...)
 	}
 	return append(body, '}')
 }
@@ -147,8 +165,6 @@ func responseBody(resp *graphql.Response) []byte {
 // they are, without a copy.
 func dataJSON(data []byte) []byte {
 	switch {
-	case data == nil:
-		return []byte("null")
 	case holdsHTMLCharacters(data):
 		var b bytes.Buffer
 		json.HTMLEscape(&b, data)
