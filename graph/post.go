@@ -22,8 +22,9 @@ import (
 // which scans the data gqlgen has just written compact to validate and
 // compact it again: about 5% of a list read's CPU in process. post
 // copies the data as written, escaping HTML characters as json.Marshal
-// would, so the bytes stay the same. Requests, content types and statuses
-// are transport.POST's.
+// would, so the bytes stay the same. Requests and content types are
+// transport.POST's; the statuses of refusals follow GraphQL over HTTP
+// (statusOfRefused).
 type post struct {
 	transport.POST
 }
@@ -48,10 +49,22 @@ func (p post) Do(w http.ResponseWriter, r *http.Request, exec graphql.GraphExecu
 	}
 	params.Headers = r.Header
 	params.ReadTime = graphql.TraceTiming{Start: start, End: graphql.Now()}
-	rc, errs := exec.CreateOperationContext(ctx, &params)
+	answer(w, r, exec, contentType, &params, nil)
+}
+
+// answer runs the operation of params and writes its answer, or the
+// refusal of an operation that cannot run; refuse, when not nil, may
+// answer an operation before it runs instead (and reports so).
+func answer(w http.ResponseWriter, r *http.Request, exec graphql.GraphExecutor, contentType string, params *graphql.RawParams,
+	refuse func(http.ResponseWriter, *http.Request, *ast.OperationDefinition) bool) {
+	ctx := r.Context()
+	rc, errs := exec.CreateOperationContext(ctx, params)
 	if errs != nil {
-		w.WriteHeader(statusOfRefused(contentType, &params, errs))
+		w.WriteHeader(statusOfRefused(contentType, params, errs))
 		writeResponse(w, exec.DispatchError(graphql.WithOperationContext(ctx, rc), errs))
+		return
+	}
+	if refuse != nil && refuse(w, r, rc.Operation) {
 		return
 	}
 	responses, ctx := exec.DispatchOperation(ctx, rc)
