@@ -47,6 +47,15 @@ var storedURLs = map[string]string{
 	"CareersPosition.picture_url":             "as Position.picture_url",
 	"TestSubmission.result_urls":              "as GraphQL TestSubmission.resultUrls",
 	"Webhook.url":                             "the receiver's endpoint",
+	// Request bodies: what a client sends.
+	"ApplyRequest.linkedin_url":             "a request body",
+	"ApplyForm.linkedin_url":                "a request body (multipart)",
+	"WebhookRequest.url":                    "a request body",
+	"EvaluationUpdateRequest.result_urls":   "a request body",
+	"EventPosition.url_service_hosted_page": "as Position.url_service_hosted_page, in events",
+	"EventPosition.url_active_page":         "as Position.url_active_page, in events",
+	"EventPosition.picture_url":             "as Position.picture_url, in events",
+	"EventTestSubmission.result_urls":       "as TestSubmission.result_urls, in events",
 }
 
 // Without --public-url every link an answer carries (GraphQL and REST, the
@@ -319,23 +328,29 @@ func (d openAPIDoc) answer(method, template string, status int) (schemaObject, b
 	return content.Schema, ok
 }
 
-// urlProperties are the string properties of every JSON answer of the
-// document whose names or formats say they hold a URL, at their locations.
+// urlProperties are the string properties whose names or formats say they
+// hold a URL, at their locations, of every JSON answer of the document and
+// every schema it names (request bodies, and the Event* payloads webhooks,
+// the change feed and subscriptions carry).
 func (d openAPIDoc) urlProperties() []string {
 	var found []string
 	seen := map[string]bool{}
+	collect := func(loc string, prop schemaObject, _ any) {
+		if (restURLName.MatchString(propertyName(loc)) || prop.Format == "uri") && prop.holdsStrings() {
+			found = append(found, loc)
+		}
+	}
 	for template, ops := range d.Paths {
 		for method, op := range ops {
 			for status, resp := range op.Responses {
 				for _, content := range resp.Content {
-					d.each(content.Schema, answerLocation(method, template, status), nil, seen, func(loc string, prop schemaObject, _ any) {
-						if (restURLName.MatchString(propertyName(loc)) || prop.Format == "uri") && prop.holdsStrings() {
-							found = append(found, loc)
-						}
-					})
+					d.each(content.Schema, answerLocation(method, template, status), nil, seen, collect)
 				}
 			}
 		}
+	}
+	for name := range d.Components.Schemas {
+		d.each(schemaObject{Ref: "#/components/schemas/" + name}, name, nil, seen, collect)
 	}
 	return found
 }
