@@ -37,7 +37,7 @@ func (g get) Do(w http.ResponseWriter, r *http.Request, exec graphql.GraphExecut
 	params, err := paramsOfQuery(r.URL.RawQuery)
 	if err != nil {
 		w.WriteHeader(http.StatusBadRequest)
-		writeResponse(w, exec.DispatchError(r.Context(), gqlerror.List{err}))
+		writeRefusal(w, exec.DispatchError(r.Context(), gqlerror.List{err}))
 		return
 	}
 	params.Headers = r.Header

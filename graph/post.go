@@ -36,7 +36,7 @@ func (p post) Do(w http.ResponseWriter, r *http.Request, exec graphql.GraphExecu
 	start := graphql.Now()
 	body, err := io.ReadAll(r.Body)
 	if err != nil {
-		writeResponse(w, exec.DispatchError(ctx, gqlerror.List{gqlerror.Errorf("could not read request body: %+v", err)}))
+		writeRefusal(w, exec.DispatchError(ctx, gqlerror.List{gqlerror.Errorf("could not read request body: %+v", err)}))
 		return
 	}
 	var params graphql.RawParams
@@ -44,7 +44,7 @@ func (p post) Do(w http.ResponseWriter, r *http.Request, exec graphql.GraphExecu
 	decoder.UseNumber()
 	if err := decoder.Decode(&params); err != nil {
 		w.WriteHeader(http.StatusBadRequest)
-		writeResponse(w, exec.DispatchError(ctx, gqlerror.List{gqlerror.Errorf("json request body could not be decoded: %+v body:%s", err, body)}))
+		writeRefusal(w, exec.DispatchError(ctx, gqlerror.List{gqlerror.Errorf("json request body could not be decoded: %+v body:%s", err, body)}))
 		return
 	}
 	params.Headers = r.Header
@@ -61,7 +61,7 @@ func answer(w http.ResponseWriter, r *http.Request, exec graphql.GraphExecutor, 
 	rc, errs := exec.CreateOperationContext(ctx, params)
 	if errs != nil {
 		w.WriteHeader(statusOfRefused(contentType, params, errs))
-		writeResponse(w, exec.DispatchError(graphql.WithOperationContext(ctx, rc), errs))
+		writeRefusal(w, exec.DispatchError(graphql.WithOperationContext(ctx, rc), errs))
 		return
 	}
 	if refuse != nil && refuse(w, r, rc.Operation) {
@@ -126,8 +126,19 @@ func writeResponse(w http.ResponseWriter, resp *graphql.Response) {
 	w.Write(body)
 }
 
-// responseBody is resp's JSON, as json.Marshal writes it, but for the data
-// entry of an operation refused before it ran.
+// writeRefusal writes the answer of an operation refused before it ran:
+// its errors without a data entry, as the GraphQL spec asks of a request
+// error ("data": null is an operation that ran and failed).
+func writeRefusal(w http.ResponseWriter, resp *graphql.Response) {
+	body := append(append([]byte{'{'}, innerJSON(struct {
+		Errors     gqlerror.List  `json:"errors"`
+		Extensions map[string]any `json:"extensions,omitempty"`
+	}{resp.Errors, resp.Extensions})...), '}')
+	w.Header().Set("Content-Length", strconv.Itoa(len(body)))
+	w.Write(body)
+}
+
+// responseBody is resp's JSON, as json.Marshal writes it.
 func responseBody(resp *graphql.Response) []byte {
 	if resp == nil {
 		return []byte("null")
@@ -148,27 +159,15 @@ func responseBody(resp *graphql.Response) []byte {
 			Extensions map[string]any `json:"extensions,omitempty"`
 		}{resp.Label, resp.Path, resp.HasNext, resp.Extensions})
 	}
-	// An operation refused before it ran has no data, and no data entry:
-	// the GraphQL spec keeps "data": null for an operation that ran and
-	// failed.
-	var data []byte
-	if resp.Data != nil {
-		data = dataJSON(resp.Data)
-	}
+	data := dataJSON(resp.Data)
 	body := make([]byte, 0, len(before)+len(data)+len(after)+len(`{,"data":,}`))
 	body = append(body, '{')
-	body = append(body, before...)
-	if data != nil {
-		if len(before) > 0 {
-			body = append(body, ',')
-		}
-		body = append(append(body, `"data":`...), data...)
+	if len(before) > 0 {
+		body = append(append(body, before...), ',')
 	}
+	body = append(append(body, `"data":`...), data...)
 	if len(after) > 0 {
-		if len(body) > 1 {
-			body = append(body, ',')
-		}
-		body = append(body, after...)
+		body = append(append(body, ','), after...)
 	}
 	return append(body, '}')
 }
@@ -178,6 +177,8 @@ func responseBody(resp *graphql.Response) []byte {
 // they are, without a copy.
 func dataJSON(data []byte) []byte {
 	switch {
+	case data == nil:
+		return []byte("null")
 	case holdsHTMLCharacters(data):
 		var b bytes.Buffer
 		json.HTMLEscape(&b, data)

@@ -9,9 +9,9 @@ import (
 	"github.com/vektah/gqlparser/v2/gqlerror"
 )
 
-// post writes every response of an operation that ran byte for byte as
-// transport.POST's json.Marshal does: HTML characters in the data escaped,
-// errors first, absent fields left out.
+// post writes every response byte for byte as transport.POST's
+// json.Marshal does: HTML characters in the data escaped, errors first,
+// absent fields left out.
 func TestWriteResponseWritesAsJSONMarshal(t *testing.T) {
 	hasNext := false
 	responses := map[string]*graphql.Response{
@@ -22,7 +22,7 @@ func TestWriteResponseWritesAsJSONMarshal(t *testing.T) {
 		"an ampersand alone":           {Data: json.RawMessage(`{"a":"Tom & Jerry"}`)},
 		"a line separator alone":       {Data: json.RawMessage("{\"a\":\"line\u2028next\"}")},
 		"a paragraph separator alone":  {Data: json.RawMessage("{\"a\":\"para\u2029next\"}")},
-		"null data and errors": {Data: json.RawMessage(`null`), Errors: gqlerror.List{{Message: "a <b>", Path: ast.Path{ast.PathName("a"), ast.PathIndex(0)},
+		"null data and errors": {Errors: gqlerror.List{{Message: "a <b>", Path: ast.Path{ast.PathName("a"), ast.PathIndex(0)},
 			Extensions: map[string]any{"code": "invalid_cursor", "status": 400}}}},
 		"errors beside data": {Data: json.RawMessage(`{"a":null}`), Errors: gqlerror.List{{Message: "x"}}},
 		"every field": {Data: json.RawMessage(`{}`), Label: "l", Path: ast.Path{ast.PathName("b")}, HasNext: &hasNext,
@@ -36,33 +36,6 @@ func TestWriteResponseWritesAsJSONMarshal(t *testing.T) {
 		got := responseBody(resp)
 		if string(got) != string(want) {
 			t.Errorf("%s: wrote\n%s\njson.Marshal writes\n%s", name, got, want)
-		}
-	}
-}
-
-// An operation refused before it ran (Data nil) is answered without a data
-// entry, as the GraphQL spec asks of a request error; json.Marshal would
-// write "data":null.
-func TestRefusedAnswerHasNoDataEntry(t *testing.T) {
-	errs := gqlerror.List{{Message: "Cannot query field <x>", Extensions: map[string]any{"code": "graphql_validation_failed"}}}
-	for name, c := range map[string]struct {
-		resp *graphql.Response
-		want any
-	}{
-		"errors": {&graphql.Response{Errors: errs}, struct {
-			Errors gqlerror.List `json:"errors"`
-		}{errs}},
-		"errors and extensions": {&graphql.Response{Errors: errs, Extensions: map[string]any{"cost": 3}}, struct {
-			Errors     gqlerror.List  `json:"errors"`
-			Extensions map[string]any `json:"extensions"`
-		}{errs, map[string]any{"cost": 3}}},
-	} {
-		want, err := json.Marshal(c.want)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := responseBody(c.resp); string(got) != string(want) {
-			t.Errorf("%s: wrote\n%s\nwant\n%s", name, got, want)
 		}
 	}
 }
