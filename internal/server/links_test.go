@@ -48,10 +48,12 @@ var storedURLs = map[string]string{
 	"TestSubmission.result_urls":              "as GraphQL TestSubmission.resultUrls",
 	"Webhook.url":                             "the receiver's endpoint",
 	// Request bodies: what a client sends.
-	"ApplyRequest.linkedin_url":             "a request body",
-	"ApplyForm.linkedin_url":                "a request body (multipart)",
-	"WebhookRequest.url":                    "a request body",
-	"EvaluationUpdateRequest.result_urls":   "a request body",
+	"ApplyRequest.linkedin_url":           "a request body",
+	"ApplyForm.linkedin_url":              "a request body (multipart)",
+	"WebhookRequest.url":                  "a request body",
+	"EvaluationUpdateRequest.result_urls": "a request body",
+	// Event payloads: webhooks, the change feed and subscriptions carry
+	// what a client stored, and no link the server builds.
 	"EventPosition.url_service_hosted_page": "as Position.url_service_hosted_page, in events",
 	"EventPosition.url_active_page":         "as Position.url_active_page, in events",
 	"EventPosition.picture_url":             "as Position.picture_url, in events",
@@ -109,7 +111,8 @@ type links struct {
 	seen map[string]int
 	// exportID is a person export that is DONE.
 	exportID string
-	// found are the URL fields of the GraphQL schema and the REST answers.
+	// found are the URL fields of the GraphQL schema and of the OpenAPI
+	// document's shapes.
 	found []string
 }
 
@@ -137,6 +140,7 @@ func (l *links) requireSeen(found []string) {
 	}
 }
 
+// graphQL runs an operation through l's base, failing on any error.
 func (l *links) graphQL(query string, vars map[string]any) *hiregraphtest.GraphQLResponse {
 	l.t.Helper()
 	r := l.env.DoWith(http.MethodPost, "/graphql", map[string]any{"query": query, "variables": vars}, l.headers)
