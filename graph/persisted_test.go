@@ -71,4 +71,16 @@ func TestGETAnswers(t *testing.T) {
 	if data.Locations.TotalCount != 0 {
 		t.Errorf("the refused mutation made %d locations", data.Locations.TotalCount)
 	}
+	// A query refused before it runs answers as over POST
+	// (TestAcceptChoosesMediaTypeAndStatus).
+	for accept, status := range map[string]int{"application/json": http.StatusOK, "application/graphql-response+json": http.StatusBadRequest} {
+		r = env.DoWith(http.MethodGet, "/graphql?"+url.Values{"query": {"{ nope }"}}.Encode(), nil,
+			map[string]string{"Authorization": "Bearer " + env.Demo.APIKey, "Accept": accept})
+		if r.Status != status || r.Header.Get("Content-Type") != accept || strings.Contains(string(r.Body), `"data"`) ||
+			!strings.Contains(string(r.Body), `"code":"graphql_validation_failed"`) {
+			t.Errorf("an invalid query over GET, Accept %s: %s %s, want %d without data", accept, r, r.Header.Get("Content-Type"), status)
+		}
+	}
+	r = env.Do(http.MethodGet, "/graphql?variables=%7B", nil)
+	r.AssertGraphQLError(t, http.StatusBadRequest, "bad_request")
 }

@@ -22,8 +22,9 @@ import (
 // which scans the data gqlgen has just written compact to validate and
 // compact it again: about 5% of a list read's CPU in process. post
 // copies the data as written, escaping HTML characters as json.Marshal
-// would, so the bytes stay the same. Requests, content types and statuses
-// are transport.POST's.
+// would, so the bytes stay the same. Requests and content types are
+// transport.POST's; the statuses of refusals follow GraphQL over HTTP
+// (statusOfRefused).
 type post struct {
 	transport.POST
 }
@@ -35,7 +36,7 @@ func (p post) Do(w http.ResponseWriter, r *http.Request, exec graphql.GraphExecu
 	start := graphql.Now()
 	body, err := io.ReadAll(r.Body)
 	if err != nil {
-		writeResponse(w, exec.DispatchError(ctx, gqlerror.List{gqlerror.Errorf("could not read request body: %+v", err)}))
+		writeRefusal(w, exec.DispatchError(ctx, gqlerror.List{gqlerror.Errorf("could not read request body: %+v", err)}))
 		return
 	}
 	var params graphql.RawParams
@@ -43,15 +44,27 @@ func (p post) Do(w http.ResponseWriter, r *http.Request, exec graphql.GraphExecu
 	decoder.UseNumber()
 	if err := decoder.Decode(&params); err != nil {
 		w.WriteHeader(http.StatusBadRequest)
-		writeResponse(w, exec.DispatchError(ctx, gqlerror.List{gqlerror.Errorf("json request body could not be decoded: %+v body:%s", err, body)}))
+		writeRefusal(w, exec.DispatchError(ctx, gqlerror.List{gqlerror.Errorf("json request body could not be decoded: %+v body:%s", err, body)}))
 		return
 	}
 	params.Headers = r.Header
 	params.ReadTime = graphql.TraceTiming{Start: start, End: graphql.Now()}
-	rc, errs := exec.CreateOperationContext(ctx, &params)
+	answer(w, r, exec, contentType, &params, nil)
+}
+
+// answer runs the operation of params and writes its answer, or the
+// refusal of an operation that cannot run; refuse, when not nil, may
+// answer an operation before it runs instead (and reports so).
+func answer(w http.ResponseWriter, r *http.Request, exec graphql.GraphExecutor, contentType string, params *graphql.RawParams,
+	refuse func(http.ResponseWriter, *http.Request, *ast.OperationDefinition) bool) {
+	ctx := r.Context()
+	rc, errs := exec.CreateOperationContext(ctx, params)
 	if errs != nil {
-		w.WriteHeader(statusOfRefused(contentType, errs))
-		writeResponse(w, exec.DispatchError(graphql.WithOperationContext(ctx, rc), errs))
+		w.WriteHeader(statusOfRefused(contentType, params, errs))
+		writeRefusal(w, exec.DispatchError(graphql.WithOperationContext(ctx, rc), errs))
+		return
+	}
+	if refuse != nil && refuse(w, r, rc.Operation) {
 		return
 	}
 	responses, ctx := exec.DispatchOperation(ctx, rc)
@@ -86,17 +99,22 @@ func responseContentType(r *http.Request) string {
 	return mediaGraphQLResponse
 }
 
-// statusOfRefused is the status of an operation refused before it ran, as
-// transport.POST sets it: a request error is 422 in application/json and
-// 400 in application/graphql-response+json (GraphQL over HTTP).
-func statusOfRefused(contentType string, errs gqlerror.List) int {
+// statusOfRefused is the status of an operation refused before it ran
+// (a document that does not parse or validate, variables that do not
+// coerce, a limit), as GraphQL over HTTP asks. In
+// application/graphql-response+json it is 400. In application/json, the
+// media type of legacy clients, which read the body whatever the status
+// and cannot tell a proxy's 4xx from the server's, a well-formed request
+// answers 200 (spec section 6.4.1); only a request without any operation
+// is not a GraphQL-over-HTTP request, and gets 400.
+func statusOfRefused(contentType string, params *graphql.RawParams, errs gqlerror.List) int {
 	if errcode.GetErrorKind(errs) != errcode.KindProtocol {
 		return http.StatusOK
 	}
-	if contentType == mediaGraphQLResponse {
+	if contentType == mediaGraphQLResponse || params.Query == "" {
 		return http.StatusBadRequest
 	}
-	return http.StatusUnprocessableEntity
+	return http.StatusOK
 }
 
 // writeResponse writes resp in one piece with its Content-Length: a client
@@ -104,6 +122,18 @@ func statusOfRefused(contentType string, errs gqlerror.List) int {
 // out in as few writes as the socket allows.
 func writeResponse(w http.ResponseWriter, resp *graphql.Response) {
 	body := responseBody(resp)
+	w.Header().Set("Content-Length", strconv.Itoa(len(body)))
+	w.Write(body)
+}
+
+// writeRefusal writes the answer of an operation refused before it ran:
+// its errors without a data entry, as the GraphQL spec asks of a request
+// error ("data": null is an operation that ran and failed).
+func writeRefusal(w http.ResponseWriter, resp *graphql.Response) {
+	body := append(append([]byte{'{'}, innerJSON(struct {
+		Errors     gqlerror.List  `json:"errors"`
+		Extensions map[string]any `json:"extensions,omitempty"`
+	}{resp.Errors, resp.Extensions})...), '}')
 	w.Header().Set("Content-Length", strconv.Itoa(len(body)))
 	w.Write(body)
 }

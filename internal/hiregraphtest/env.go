@@ -127,6 +127,17 @@ func Serve(t testing.TB, db *database.DB, sealer *auth.Sealer, adjust func(*serv
 	return env
 }
 
+// RequestBaseURL is a config adjustment (NewWithConfig) that leaves the
+// public URL unset, as a server run without --public-url: the links of a
+// response are built on the scheme and host its request reached, named by
+// X-Forwarded-Proto and -Host only when it came from trusted.
+func RequestBaseURL(trusted ...netip.Prefix) func(*server.Config) {
+	return func(cfg *server.Config) {
+		cfg.PublicURL = ""
+		cfg.TrustedProxies = trusted
+	}
+}
+
 // URL returns the absolute URL of path on the test server.
 func (e *Env) URL(path string) string { return e.Server.URL + path }
 
@@ -239,7 +250,9 @@ func (e *Env) Do(method, path string, body any) *Response {
 	return e.DoWith(method, path, body, map[string]string{"Authorization": "Bearer " + e.Demo.APIKey})
 }
 
-// DoWith sends a request with exactly the given headers.
+// DoWith sends a request with exactly the given headers; a "Host" among
+// them is the host the request names, the connection still going to the
+// test server.
 func (e *Env) DoWith(method, path string, body any, headers map[string]string) *Response {
 	e.T.Helper()
 	var r io.Reader
@@ -265,6 +278,9 @@ func (e *Env) DoWith(method, path string, body any, headers map[string]string) *
 	}
 	for k, v := range headers {
 		req.Header.Set(k, v)
+	}
+	if host := req.Header.Get("Host"); host != "" {
+		req.Host = host
 	}
 	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 	resp, err := client.Do(req)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
+	"maps"
 	"mime/multipart"
 	"net/http"
 	"net/textproto"
@@ -58,6 +59,13 @@ func Multipart(t testing.TB, parts ...Part) (body []byte, contentType string) {
 // named variable.
 func (e *Env) Upload(query string, vars map[string]any, variable string, file Part) *GraphQLResponse {
 	e.T.Helper()
+	return e.UploadWith(map[string]string{"Authorization": "Bearer " + e.Demo.APIKey}, query, vars, variable, file)
+}
+
+// UploadWith runs a multipart GraphQL operation as Upload does, with
+// exactly the given headers (DoWith) besides its Content-Type.
+func (e *Env) UploadWith(headers map[string]string, query string, vars map[string]any, variable string, file Part) *GraphQLResponse {
+	e.T.Helper()
 	ops, err := json.Marshal(map[string]any{"query": query, "variables": vars})
 	if err != nil {
 		e.T.Fatal(err)
@@ -68,7 +76,9 @@ func (e *Env) Upload(query string, vars map[string]any, variable string, file Pa
 		Part{Name: "map", Content: []byte(`{"0": ["variables.` + variable + `"]}`)},
 		file,
 	)
-	resp := e.DoWith(http.MethodPost, "/graphql", body, map[string]string{"Authorization": "Bearer " + e.Demo.APIKey, "Content-Type": ct})
+	withType := maps.Clone(headers)
+	withType["Content-Type"] = ct
+	resp := e.DoWith(http.MethodPost, "/graphql", body, withType)
 	var out GraphQLResponse
 	resp.JSON(e.T, &out)
 	out.Status = resp.Status
