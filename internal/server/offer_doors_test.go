@@ -102,7 +102,11 @@ func checkOfferDoors(t *testing.T, env *hiregraphtest.Env, r hiregraphtest.Reade
 		check("updateOffer's answer", m.Data)
 		// The new version keeps the salary its writer could not see.
 		if !salary {
-			var kept struct{ Node struct{ Versions []struct{ Salary *struct{ Amount int } } } }
+			var kept struct {
+				Node struct {
+					Versions []struct{ Salary *struct{ Amount int } }
+				}
+			}
 			env.GraphQL(`query($id: ID!) { node(id: $id) { ... on Offer { versions { salary { amount } } } } }`, map[string]any{"id": offer}).Decode(t, &kept)
 			last := kept.Node.Versions[len(kept.Node.Versions)-1]
 			if last.Salary == nil || last.Salary.Amount != 98765 {
@@ -121,7 +125,9 @@ func checkOfferDoors(t *testing.T, env *hiregraphtest.Env, r hiregraphtest.Reade
 	}
 	var restPage struct{ Events []json.RawMessage }
 	feed.JSON(t, &restPage)
-	var gqlPage struct{ Events struct{ Events []json.RawMessage } }
+	var gqlPage struct {
+		Events struct{ Events []json.RawMessage }
+	}
 	gqlFeed.Decode(t, &gqlPage)
 	for door, evs := range map[string][]json.RawMessage{"REST feed": restPage.Events, "GraphQL feed": gqlPage.Events.Events} {
 		seen := false
