@@ -128,10 +128,12 @@ func (s *CandidateService) UpdateOffer(ctx context.Context, id string, terms Off
 	})
 }
 
-// RequestOfferApproval asks approverIDs, in order, to approve a draft.
+// RequestOfferApproval asks approverIDs, in order, to approve a draft;
+// naming none, any user or key with offers:approve decides, as for
+// openings.
 func (s *CandidateService) RequestOfferApproval(ctx context.Context, id string, approverIDs []string) (*ent.Offer, error) {
-	if len(approverIDs) == 0 || len(approverIDs) > maxApprovers {
-		return nil, apierror.Invalid("approverIDs", "approverIDs names 1 to %d users, got %d", maxApprovers, len(approverIDs))
+	if len(approverIDs) > maxApprovers {
+		return nil, apierror.Invalid("approverIDs", "approverIDs names at most %d users, got %d", maxApprovers, len(approverIDs))
 	}
 	return s.changeOffer(ctx, id, permission.ManageOffers, func(ctx context.Context, client *ent.Client, _ *ent.Candidate, o *ent.Offer, upd *ent.OfferUpdateOne) (string, []schematype.FieldChange, error) {
 		if err := checkOfferStatus(o, "ask for the approval of", offer.StatusDraft); err != nil {
@@ -146,14 +148,16 @@ func (s *CandidateService) RequestOfferApproval(ctx context.Context, id string, 
 }
 
 // ApproveOffer approves an offer as the approver whose turn it is; the
-// last approver's approval makes it APPROVED.
+// last approver's approval makes it APPROVED. An offer that names no
+// approvers is approved by the first holder of offers:approve.
 func (s *CandidateService) ApproveOffer(ctx context.Context, id string) (*ent.Offer, error) {
 	return s.changeOffer(ctx, id, permission.ApproveOffers, func(ctx context.Context, _ *ent.Client, _ *ent.Candidate, o *ent.Offer, upd *ent.OfferUpdateOne) (string, []schematype.FieldChange, error) {
 		if err := checkOfferStatus(o, "approve", offer.StatusPendingApproval); err != nil {
 			return "", nil, err
 		}
-		if o.Approvals >= len(o.Approvers) {
-			return "", nil, refuseTransition("offer %s has no approver left to decide; ask for its approval again", o.ID)
+		if len(o.Approvers) == 0 {
+			upd.SetStatus(offer.StatusApproved)
+			return VerbOfferApproved, Change("offerStatus", o.Status, offer.StatusApproved), nil
 		}
 		current := o.Approvers[o.Approvals]
 		if v, _ := viewer.FromContext(ctx); v.UserID != current {

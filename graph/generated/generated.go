@@ -17814,8 +17814,8 @@ extend type Mutation {
   createOffer("The candidate." candidateID: ID!, "An opening of the candidate's position." openingID: ID!, "The offer's terms." terms: OfferTermsInput): Offer!
   "Changes a DRAFT, PENDING_APPROVAL or APPROVED offer's terms as a new version (offer.updated); an offer under approval or approved goes back to DRAFT and needs approval again. Needs offers:manage."
   updateOffer("The offer." id: ID!, "The terms to change." terms: OfferTermsInput!): Offer!
-  "Asks the named users, in order, to approve a DRAFT offer (offer.approval_requested): it is PENDING_APPROVAL. Needs offers:manage."
-  requestOfferApproval("The offer." id: ID!, "The approvers, in order: 1 to 10 active users." approverIDs: [ID!]!): Offer!
+  "Asks the named users, in order, to approve a DRAFT offer (offer.approval_requested): it is PENDING_APPROVAL. Naming none, any user or key with offers:approve decides, as for openings. Needs offers:manage."
+  requestOfferApproval("The offer." id: ID!, "The approvers, in order: up to 10 active users." approverIDs: [ID!]!): Offer!
   "Approves a PENDING_APPROVAL offer as the approver whose turn it is (not_approver, 403, otherwise); the last approver's approval makes it APPROVED (offer.approved). Needs offers:approve."
   approveOffer("The offer." id: ID!): Offer!
   "Marks an APPROVED offer as sent to the candidate (offer.sent). Needs offers:manage."
