@@ -79,6 +79,8 @@ type CandidateEdges struct {
 	TestSubmissions []*TestSubmission `json:"test_submissions,omitempty"`
 	// The offer letters made to the candidate.
 	OfferLetters []*OfferLetter `json:"offer_letters,omitempty"`
+	// The offers made to the candidate, oldest first.
+	Offers []*Offer `json:"offers,omitempty"`
 	// What the person sent through careers sites for this position, oldest first.
 	Applications []*Application `json:"applications,omitempty"`
 	// The candidate's documents: resumes, cover letters, attachments.
@@ -97,7 +99,7 @@ type CandidateEdges struct {
 	HiredOpening *Opening `json:"hired_opening,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.
-	loadedTypes [15]bool
+	loadedTypes [16]bool
 	// totalCount holds the count of the edges above.
 	totalCount [14]map[string]int
 
@@ -105,6 +107,7 @@ type CandidateEdges struct {
 	namedConversations   map[string][]*Conversation
 	namedTestSubmissions map[string][]*TestSubmission
 	namedOfferLetters    map[string][]*OfferLetter
+	namedOffers          map[string][]*Offer
 	namedApplications    map[string][]*Application
 	namedFiles           map[string][]*CandidateFile
 	namedActivities      map[string][]*Activity
@@ -181,10 +184,19 @@ func (e CandidateEdges) OfferLettersOrErr() ([]*OfferLetter, error) {
 	return nil, &NotLoadedError{edge: "offer_letters"}
 }
 
+// OffersOrErr returns the Offers value or an error if the edge
+// was not loaded in eager-loading.
+func (e CandidateEdges) OffersOrErr() ([]*Offer, error) {
+	if e.loadedTypes[7] {
+		return e.Offers, nil
+	}
+	return nil, &NotLoadedError{edge: "offers"}
+}
+
 // ApplicationsOrErr returns the Applications value or an error if the edge
 // was not loaded in eager-loading.
 func (e CandidateEdges) ApplicationsOrErr() ([]*Application, error) {
-	if e.loadedTypes[7] {
+	if e.loadedTypes[8] {
 		return e.Applications, nil
 	}
 	return nil, &NotLoadedError{edge: "applications"}
@@ -193,7 +205,7 @@ func (e CandidateEdges) ApplicationsOrErr() ([]*Application, error) {
 // FilesOrErr returns the Files value or an error if the edge
 // was not loaded in eager-loading.
 func (e CandidateEdges) FilesOrErr() ([]*CandidateFile, error) {
-	if e.loadedTypes[8] {
+	if e.loadedTypes[9] {
 		return e.Files, nil
 	}
 	return nil, &NotLoadedError{edge: "files"}
@@ -202,7 +214,7 @@ func (e CandidateEdges) FilesOrErr() ([]*CandidateFile, error) {
 // ActivitiesOrErr returns the Activities value or an error if the edge
 // was not loaded in eager-loading.
 func (e CandidateEdges) ActivitiesOrErr() ([]*Activity, error) {
-	if e.loadedTypes[9] {
+	if e.loadedTypes[10] {
 		return e.Activities, nil
 	}
 	return nil, &NotLoadedError{edge: "activities"}
@@ -213,7 +225,7 @@ func (e CandidateEdges) ActivitiesOrErr() ([]*Activity, error) {
 func (e CandidateEdges) CurrentStepOrErr() (*PipelineStep, error) {
 	if e.CurrentStep != nil {
 		return e.CurrentStep, nil
-	} else if e.loadedTypes[10] {
+	} else if e.loadedTypes[11] {
 		return nil, &NotFoundError{label: pipelinestep.Label}
 	}
 	return nil, &NotLoadedError{edge: "current_step"}
@@ -222,7 +234,7 @@ func (e CandidateEdges) CurrentStepOrErr() (*PipelineStep, error) {
 // StepHistoryOrErr returns the StepHistory value or an error if the edge
 // was not loaded in eager-loading.
 func (e CandidateEdges) StepHistoryOrErr() ([]*CandidateStep, error) {
-	if e.loadedTypes[11] {
+	if e.loadedTypes[12] {
 		return e.StepHistory, nil
 	}
 	return nil, &NotLoadedError{edge: "step_history"}
@@ -233,7 +245,7 @@ func (e CandidateEdges) StepHistoryOrErr() ([]*CandidateStep, error) {
 func (e CandidateEdges) RejectionReasonOrErr() (*RejectionReason, error) {
 	if e.RejectionReason != nil {
 		return e.RejectionReason, nil
-	} else if e.loadedTypes[12] {
+	} else if e.loadedTypes[13] {
 		return nil, &NotFoundError{label: rejectionreason.Label}
 	}
 	return nil, &NotLoadedError{edge: "rejection_reason"}
@@ -242,7 +254,7 @@ func (e CandidateEdges) RejectionReasonOrErr() (*RejectionReason, error) {
 // AssigneesOrErr returns the Assignees value or an error if the edge
 // was not loaded in eager-loading.
 func (e CandidateEdges) AssigneesOrErr() ([]*User, error) {
-	if e.loadedTypes[13] {
+	if e.loadedTypes[14] {
 		return e.Assignees, nil
 	}
 	return nil, &NotLoadedError{edge: "assignees"}
@@ -253,7 +265,7 @@ func (e CandidateEdges) AssigneesOrErr() ([]*User, error) {
 func (e CandidateEdges) HiredOpeningOrErr() (*Opening, error) {
 	if e.HiredOpening != nil {
 		return e.HiredOpening, nil
-	} else if e.loadedTypes[14] {
+	} else if e.loadedTypes[15] {
 		return nil, &NotFoundError{label: opening.Label}
 	}
 	return nil, &NotLoadedError{edge: "hired_opening"}
@@ -445,6 +457,11 @@ func (_m *Candidate) QueryTestSubmissions() *TestSubmissionQuery {
 // QueryOfferLetters queries the "offer_letters" edge of the Candidate entity.
 func (_m *Candidate) QueryOfferLetters() *OfferLetterQuery {
 	return NewCandidateClient(_m.config).QueryOfferLetters(_m)
+}
+
+// QueryOffers queries the "offers" edge of the Candidate entity.
+func (_m *Candidate) QueryOffers() *OfferQuery {
+	return NewCandidateClient(_m.config).QueryOffers(_m)
 }
 
 // QueryApplications queries the "applications" edge of the Candidate entity.
@@ -727,6 +744,30 @@ func (_m *Candidate) appendNamedOfferLetters(name string, edges ...*OfferLetter)
 		_m.Edges.namedOfferLetters[name] = []*OfferLetter{}
 	} else {
 		_m.Edges.namedOfferLetters[name] = append(_m.Edges.namedOfferLetters[name], edges...)
+	}
+}
+
+// NamedOffers returns the Offers named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *Candidate) NamedOffers(name string) ([]*Offer, error) {
+	if _m.Edges.namedOffers == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedOffers[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *Candidate) appendNamedOffers(name string, edges ...*Offer) {
+	if _m.Edges.namedOffers == nil {
+		_m.Edges.namedOffers = make(map[string][]*Offer)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedOffers[name] = []*Offer{}
+	} else {
+		_m.Edges.namedOffers[name] = append(_m.Edges.namedOffers[name], edges...)
 	}
 }
 

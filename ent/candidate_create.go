@@ -20,6 +20,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/company"
 	"github.com/hiregraph/hiregraph/ent/conversation"
 	"github.com/hiregraph/hiregraph/ent/note"
+	"github.com/hiregraph/hiregraph/ent/offer"
 	"github.com/hiregraph/hiregraph/ent/offerletter"
 	"github.com/hiregraph/hiregraph/ent/opening"
 	"github.com/hiregraph/hiregraph/ent/person"
@@ -302,6 +303,21 @@ func (_c *CandidateCreate) AddOfferLetters(v ...*OfferLetter) *CandidateCreate {
 		ids[i] = v[i].ID
 	}
 	return _c.AddOfferLetterIDs(ids...)
+}
+
+// AddOfferIDs adds the "offers" edge to the Offer entity by IDs.
+func (_c *CandidateCreate) AddOfferIDs(ids ...string) *CandidateCreate {
+	_c.mutation.AddOfferIDs(ids...)
+	return _c
+}
+
+// AddOffers adds the "offers" edges to the Offer entity.
+func (_c *CandidateCreate) AddOffers(v ...*Offer) *CandidateCreate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddOfferIDs(ids...)
 }
 
 // AddApplicationIDs adds the "applications" edge to the Application entity by IDs.
@@ -735,6 +751,22 @@ func (_c *CandidateCreate) createSpec() (*Candidate, *sqlgraph.CreateSpec) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(offerletter.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.OffersIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   candidate.OffersTable,
+			Columns: []string{candidate.OffersColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(offer.FieldID, field.TypeString),
 			},
 		}
 		for _, k := range nodes {

@@ -22,6 +22,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/company"
 	"github.com/hiregraph/hiregraph/ent/conversation"
 	"github.com/hiregraph/hiregraph/ent/note"
+	"github.com/hiregraph/hiregraph/ent/offer"
 	"github.com/hiregraph/hiregraph/ent/offerletter"
 	"github.com/hiregraph/hiregraph/ent/opening"
 	"github.com/hiregraph/hiregraph/ent/person"
@@ -49,6 +50,7 @@ type CandidateQuery struct {
 	withConversations        *ConversationQuery
 	withTestSubmissions      *TestSubmissionQuery
 	withOfferLetters         *OfferLetterQuery
+	withOffers               *OfferQuery
 	withApplications         *ApplicationQuery
 	withFiles                *CandidateFileQuery
 	withActivities           *ActivityQuery
@@ -63,6 +65,7 @@ type CandidateQuery struct {
 	withNamedConversations   map[string]*ConversationQuery
 	withNamedTestSubmissions map[string]*TestSubmissionQuery
 	withNamedOfferLetters    map[string]*OfferLetterQuery
+	withNamedOffers          map[string]*OfferQuery
 	withNamedApplications    map[string]*ApplicationQuery
 	withNamedFiles           map[string]*CandidateFileQuery
 	withNamedActivities      map[string]*ActivityQuery
@@ -254,6 +257,28 @@ func (_q *CandidateQuery) QueryOfferLetters() *OfferLetterQuery {
 			sqlgraph.From(candidate.Table, candidate.FieldID, selector),
 			sqlgraph.To(offerletter.Table, offerletter.FieldID),
 			sqlgraph.Edge(sqlgraph.O2M, false, candidate.OfferLettersTable, candidate.OfferLettersColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
+// QueryOffers chains the current query on the "offers" edge.
+func (_q *CandidateQuery) QueryOffers() *OfferQuery {
+	query := (&OfferClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(candidate.Table, candidate.FieldID, selector),
+			sqlgraph.To(offer.Table, offer.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, candidate.OffersTable, candidate.OffersColumn),
 		)
 		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
 		return fromU, nil
@@ -636,6 +661,7 @@ func (_q *CandidateQuery) Clone() *CandidateQuery {
 		withConversations:   _q.withConversations.Clone(),
 		withTestSubmissions: _q.withTestSubmissions.Clone(),
 		withOfferLetters:    _q.withOfferLetters.Clone(),
+		withOffers:          _q.withOffers.Clone(),
 		withApplications:    _q.withApplications.Clone(),
 		withFiles:           _q.withFiles.Clone(),
 		withActivities:      _q.withActivities.Clone(),
@@ -725,6 +751,17 @@ func (_q *CandidateQuery) WithOfferLetters(opts ...func(*OfferLetterQuery)) *Can
 		opt(query)
 	}
 	_q.withOfferLetters = query
+	return _q
+}
+
+// WithOffers tells the query-builder to eager-load the nodes that are connected to
+// the "offers" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *CandidateQuery) WithOffers(opts ...func(*OfferQuery)) *CandidateQuery {
+	query := (&OfferClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withOffers = query
 	return _q
 }
 
@@ -900,7 +937,7 @@ func (_q *CandidateQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Ca
 	var (
 		nodes       = []*Candidate{}
 		_spec       = _q.querySpec()
-		loadedTypes = [15]bool{
+		loadedTypes = [16]bool{
 			_q.withCompany != nil,
 			_q.withPerson != nil,
 			_q.withPosition != nil,
@@ -908,6 +945,7 @@ func (_q *CandidateQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Ca
 			_q.withConversations != nil,
 			_q.withTestSubmissions != nil,
 			_q.withOfferLetters != nil,
+			_q.withOffers != nil,
 			_q.withApplications != nil,
 			_q.withFiles != nil,
 			_q.withActivities != nil,
@@ -986,6 +1024,13 @@ func (_q *CandidateQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Ca
 		if err := _q.loadOfferLetters(ctx, query, nodes,
 			func(n *Candidate) { n.Edges.OfferLetters = []*OfferLetter{} },
 			func(n *Candidate, e *OfferLetter) { n.Edges.OfferLetters = append(n.Edges.OfferLetters, e) }); err != nil {
+			return nil, err
+		}
+	}
+	if query := _q.withOffers; query != nil {
+		if err := _q.loadOffers(ctx, query, nodes,
+			func(n *Candidate) { n.Edges.Offers = []*Offer{} },
+			func(n *Candidate, e *Offer) { n.Edges.Offers = append(n.Edges.Offers, e) }); err != nil {
 			return nil, err
 		}
 	}
@@ -1080,6 +1125,14 @@ func (_q *CandidateQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Ca
 		if err := load(ctx, query, nodes,
 			func(n *Candidate) { n.appendNamedOfferLetters(name) },
 			func(n *Candidate, e *OfferLetter) { n.appendNamedOfferLetters(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedOffers {
+		load := _q.loadOffers
+		if err := load(ctx, query, nodes,
+			func(n *Candidate) { n.appendNamedOffers(name) },
+			func(n *Candidate, e *Offer) { n.appendNamedOffers(name, e) }); err != nil {
 			return nil, err
 		}
 	}
@@ -1333,6 +1386,36 @@ func (_q *CandidateQuery) loadOfferLetters(ctx context.Context, query *OfferLett
 	}
 	query.Where(predicate.OfferLetter(func(s *sql.Selector) {
 		s.Where(perparent.In(s.C(candidate.OfferLettersColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.CandidateID
+		node, ok := nodeids[fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "candidate_id" returned %v for node %v`, fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
+func (_q *CandidateQuery) loadOffers(ctx context.Context, query *OfferQuery, nodes []*Candidate, init func(*Candidate), assign func(*Candidate, *Offer)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[string]*Candidate)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(offer.FieldCandidateID)
+	}
+	query.Where(predicate.Offer(func(s *sql.Selector) {
+		s.Where(perparent.In(s.C(candidate.OffersColumn), fks...))
 	}))
 	neighbors, err := query.All(ctx)
 	if err != nil {
@@ -1819,6 +1902,20 @@ func (_q *CandidateQuery) WithNamedOfferLetters(name string, opts ...func(*Offer
 		_q.withNamedOfferLetters = make(map[string]*OfferLetterQuery)
 	}
 	_q.withNamedOfferLetters[name] = query
+	return _q
+}
+
+// WithNamedOffers tells the query-builder to eager-load the nodes that are connected to the "offers"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *CandidateQuery) WithNamedOffers(name string, opts ...func(*OfferQuery)) *CandidateQuery {
+	query := (&OfferClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedOffers == nil {
+		_q.withNamedOffers = make(map[string]*OfferQuery)
+	}
+	_q.withNamedOffers[name] = query
 	return _q
 }
 

@@ -19,6 +19,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/candidatestep"
 	"github.com/hiregraph/hiregraph/ent/conversation"
 	"github.com/hiregraph/hiregraph/ent/note"
+	"github.com/hiregraph/hiregraph/ent/offer"
 	"github.com/hiregraph/hiregraph/ent/offerletter"
 	"github.com/hiregraph/hiregraph/ent/opening"
 	"github.com/hiregraph/hiregraph/ent/pipelinestep"
@@ -289,6 +290,21 @@ func (_u *CandidateUpdate) AddOfferLetters(v ...*OfferLetter) *CandidateUpdate {
 	return _u.AddOfferLetterIDs(ids...)
 }
 
+// AddOfferIDs adds the "offers" edge to the Offer entity by IDs.
+func (_u *CandidateUpdate) AddOfferIDs(ids ...string) *CandidateUpdate {
+	_u.mutation.AddOfferIDs(ids...)
+	return _u
+}
+
+// AddOffers adds the "offers" edges to the Offer entity.
+func (_u *CandidateUpdate) AddOffers(v ...*Offer) *CandidateUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddOfferIDs(ids...)
+}
+
 // AddApplicationIDs adds the "applications" edge to the Application entity by IDs.
 func (_u *CandidateUpdate) AddApplicationIDs(ids ...string) *CandidateUpdate {
 	_u.mutation.AddApplicationIDs(ids...)
@@ -466,6 +482,27 @@ func (_u *CandidateUpdate) RemoveOfferLetters(v ...*OfferLetter) *CandidateUpdat
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveOfferLetterIDs(ids...)
+}
+
+// ClearOffers clears all "offers" edges to the Offer entity.
+func (_u *CandidateUpdate) ClearOffers() *CandidateUpdate {
+	_u.mutation.ClearOffers()
+	return _u
+}
+
+// RemoveOfferIDs removes the "offers" edge to Offer entities by IDs.
+func (_u *CandidateUpdate) RemoveOfferIDs(ids ...string) *CandidateUpdate {
+	_u.mutation.RemoveOfferIDs(ids...)
+	return _u
+}
+
+// RemoveOffers removes "offers" edges to Offer entities.
+func (_u *CandidateUpdate) RemoveOffers(v ...*Offer) *CandidateUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveOfferIDs(ids...)
 }
 
 // ClearApplications clears all "applications" edges to the Application entity.
@@ -881,6 +918,51 @@ func (_u *CandidateUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(offerletter.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.OffersCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   candidate.OffersTable,
+			Columns: []string{candidate.OffersColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(offer.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedOffersIDs(); len(nodes) > 0 && !_u.mutation.OffersCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   candidate.OffersTable,
+			Columns: []string{candidate.OffersColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(offer.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.OffersIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   candidate.OffersTable,
+			Columns: []string{candidate.OffersColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(offer.FieldID, field.TypeString),
 			},
 		}
 		for _, k := range nodes {
@@ -1468,6 +1550,21 @@ func (_u *CandidateUpdateOne) AddOfferLetters(v ...*OfferLetter) *CandidateUpdat
 	return _u.AddOfferLetterIDs(ids...)
 }
 
+// AddOfferIDs adds the "offers" edge to the Offer entity by IDs.
+func (_u *CandidateUpdateOne) AddOfferIDs(ids ...string) *CandidateUpdateOne {
+	_u.mutation.AddOfferIDs(ids...)
+	return _u
+}
+
+// AddOffers adds the "offers" edges to the Offer entity.
+func (_u *CandidateUpdateOne) AddOffers(v ...*Offer) *CandidateUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddOfferIDs(ids...)
+}
+
 // AddApplicationIDs adds the "applications" edge to the Application entity by IDs.
 func (_u *CandidateUpdateOne) AddApplicationIDs(ids ...string) *CandidateUpdateOne {
 	_u.mutation.AddApplicationIDs(ids...)
@@ -1645,6 +1742,27 @@ func (_u *CandidateUpdateOne) RemoveOfferLetters(v ...*OfferLetter) *CandidateUp
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveOfferLetterIDs(ids...)
+}
+
+// ClearOffers clears all "offers" edges to the Offer entity.
+func (_u *CandidateUpdateOne) ClearOffers() *CandidateUpdateOne {
+	_u.mutation.ClearOffers()
+	return _u
+}
+
+// RemoveOfferIDs removes the "offers" edge to Offer entities by IDs.
+func (_u *CandidateUpdateOne) RemoveOfferIDs(ids ...string) *CandidateUpdateOne {
+	_u.mutation.RemoveOfferIDs(ids...)
+	return _u
+}
+
+// RemoveOffers removes "offers" edges to Offer entities.
+func (_u *CandidateUpdateOne) RemoveOffers(v ...*Offer) *CandidateUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveOfferIDs(ids...)
 }
 
 // ClearApplications clears all "applications" edges to the Application entity.
@@ -2090,6 +2208,51 @@ func (_u *CandidateUpdateOne) sqlSave(ctx context.Context) (_node *Candidate, er
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(offerletter.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.OffersCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   candidate.OffersTable,
+			Columns: []string{candidate.OffersColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(offer.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedOffersIDs(); len(nodes) > 0 && !_u.mutation.OffersCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   candidate.OffersTable,
+			Columns: []string{candidate.OffersColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(offer.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.OffersIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   candidate.OffersTable,
+			Columns: []string{candidate.OffersColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(offer.FieldID, field.TypeString),
 			},
 		}
 		for _, k := range nodes {

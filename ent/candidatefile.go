@@ -47,11 +47,18 @@ type CandidateFileEdges struct {
 	Company *Company `json:"company,omitempty"`
 	// The candidate the file belongs to.
 	Candidate *Candidate `json:"candidate,omitempty"`
+	// The offers whose current document the file is.
+	Offers []*Offer `json:"offers,omitempty"`
+	// The offer versions whose document the file is.
+	OfferVersions []*OfferVersion `json:"offer_versions,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.
-	loadedTypes [2]bool
+	loadedTypes [4]bool
 	// totalCount holds the count of the edges above.
 	totalCount [1]map[string]int
+
+	namedOffers        map[string][]*Offer
+	namedOfferVersions map[string][]*OfferVersion
 }
 
 // CompanyOrErr returns the Company value or an error if the edge
@@ -74,6 +81,24 @@ func (e CandidateFileEdges) CandidateOrErr() (*Candidate, error) {
 		return nil, &NotFoundError{label: candidate.Label}
 	}
 	return nil, &NotLoadedError{edge: "candidate"}
+}
+
+// OffersOrErr returns the Offers value or an error if the edge
+// was not loaded in eager-loading.
+func (e CandidateFileEdges) OffersOrErr() ([]*Offer, error) {
+	if e.loadedTypes[2] {
+		return e.Offers, nil
+	}
+	return nil, &NotLoadedError{edge: "offers"}
+}
+
+// OfferVersionsOrErr returns the OfferVersions value or an error if the edge
+// was not loaded in eager-loading.
+func (e CandidateFileEdges) OfferVersionsOrErr() ([]*OfferVersion, error) {
+	if e.loadedTypes[3] {
+		return e.OfferVersions, nil
+	}
+	return nil, &NotLoadedError{edge: "offer_versions"}
 }
 
 // scanValues returns the types for scanning values from sql.Rows.
@@ -179,6 +204,16 @@ func (_m *CandidateFile) QueryCandidate() *CandidateQuery {
 	return NewCandidateFileClient(_m.config).QueryCandidate(_m)
 }
 
+// QueryOffers queries the "offers" edge of the CandidateFile entity.
+func (_m *CandidateFile) QueryOffers() *OfferQuery {
+	return NewCandidateFileClient(_m.config).QueryOffers(_m)
+}
+
+// QueryOfferVersions queries the "offer_versions" edge of the CandidateFile entity.
+func (_m *CandidateFile) QueryOfferVersions() *OfferVersionQuery {
+	return NewCandidateFileClient(_m.config).QueryOfferVersions(_m)
+}
+
 // Update returns a builder for updating this CandidateFile.
 // Note that you need to call CandidateFile.Unwrap() before calling this method if this CandidateFile
 // was returned from a transaction, and the transaction was committed or rolled back.
@@ -275,6 +310,54 @@ func (_m *CandidateFile) assignScanned(columns []string, values []any) error {
 		}
 	}
 	return nil
+}
+
+// NamedOffers returns the Offers named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *CandidateFile) NamedOffers(name string) ([]*Offer, error) {
+	if _m.Edges.namedOffers == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedOffers[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *CandidateFile) appendNamedOffers(name string, edges ...*Offer) {
+	if _m.Edges.namedOffers == nil {
+		_m.Edges.namedOffers = make(map[string][]*Offer)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedOffers[name] = []*Offer{}
+	} else {
+		_m.Edges.namedOffers[name] = append(_m.Edges.namedOffers[name], edges...)
+	}
+}
+
+// NamedOfferVersions returns the OfferVersions named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *CandidateFile) NamedOfferVersions(name string) ([]*OfferVersion, error) {
+	if _m.Edges.namedOfferVersions == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedOfferVersions[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *CandidateFile) appendNamedOfferVersions(name string, edges ...*OfferVersion) {
+	if _m.Edges.namedOfferVersions == nil {
+		_m.Edges.namedOfferVersions = make(map[string][]*OfferVersion)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedOfferVersions[name] = []*OfferVersion{}
+	} else {
+		_m.Edges.namedOfferVersions[name] = append(_m.Edges.namedOfferVersions[name], edges...)
+	}
 }
 
 // CandidateFiles is a parsable slice of CandidateFile.

@@ -15,6 +15,8 @@ import (
 	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/candidatefile"
 	"github.com/hiregraph/hiregraph/ent/company"
+	"github.com/hiregraph/hiregraph/ent/offer"
+	"github.com/hiregraph/hiregraph/ent/offerversion"
 )
 
 // CandidateFileCreate is the builder for creating a CandidateFile entity.
@@ -111,6 +113,36 @@ func (_c *CandidateFileCreate) SetCompany(v *Company) *CandidateFileCreate {
 // SetCandidate sets the "candidate" edge to the Candidate entity.
 func (_c *CandidateFileCreate) SetCandidate(v *Candidate) *CandidateFileCreate {
 	return _c.SetCandidateID(v.ID)
+}
+
+// AddOfferIDs adds the "offers" edge to the Offer entity by IDs.
+func (_c *CandidateFileCreate) AddOfferIDs(ids ...string) *CandidateFileCreate {
+	_c.mutation.AddOfferIDs(ids...)
+	return _c
+}
+
+// AddOffers adds the "offers" edges to the Offer entity.
+func (_c *CandidateFileCreate) AddOffers(v ...*Offer) *CandidateFileCreate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddOfferIDs(ids...)
+}
+
+// AddOfferVersionIDs adds the "offer_versions" edge to the OfferVersion entity by IDs.
+func (_c *CandidateFileCreate) AddOfferVersionIDs(ids ...string) *CandidateFileCreate {
+	_c.mutation.AddOfferVersionIDs(ids...)
+	return _c
+}
+
+// AddOfferVersions adds the "offer_versions" edges to the OfferVersion entity.
+func (_c *CandidateFileCreate) AddOfferVersions(v ...*OfferVersion) *CandidateFileCreate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddOfferVersionIDs(ids...)
 }
 
 // Mutation returns the CandidateFileMutation object of the builder.
@@ -330,6 +362,38 @@ func (_c *CandidateFileCreate) createSpec() (*CandidateFile, *sqlgraph.CreateSpe
 			edge.Target.Nodes = append(edge.Target.Nodes, k)
 		}
 		_node.CandidateID = nodes[0]
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.OffersIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   candidatefile.OffersTable,
+			Columns: []string{candidatefile.OffersColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(offer.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.OfferVersionsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   candidatefile.OfferVersionsTable,
+			Columns: []string{candidatefile.OfferVersionsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(offerversion.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
 		_spec.Edges = append(_spec.Edges, edge)
 	}
 	return _node, _spec

@@ -4,6 +4,7 @@ package ent
 
 import (
 	"context"
+	"database/sql/driver"
 	"errors"
 	"fmt"
 	"math"
@@ -16,6 +17,8 @@ import (
 	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/candidatefile"
 	"github.com/hiregraph/hiregraph/ent/company"
+	"github.com/hiregraph/hiregraph/ent/offer"
+	"github.com/hiregraph/hiregraph/ent/offerversion"
 	"github.com/hiregraph/hiregraph/ent/predicate"
 
 	"github.com/hiregraph/hiregraph/internal/perparent"
@@ -24,14 +27,18 @@ import (
 // CandidateFileQuery is the builder for querying CandidateFile entities.
 type CandidateFileQuery struct {
 	config
-	ctx           *QueryContext
-	order         []candidatefile.OrderOption
-	inters        []Interceptor
-	predicates    []predicate.CandidateFile
-	withCompany   *CompanyQuery
-	withCandidate *CandidateQuery
-	loadTotal     []func(context.Context, []*CandidateFile) error
-	modifiers     []func(*sql.Selector)
+	ctx                    *QueryContext
+	order                  []candidatefile.OrderOption
+	inters                 []Interceptor
+	predicates             []predicate.CandidateFile
+	withCompany            *CompanyQuery
+	withCandidate          *CandidateQuery
+	withOffers             *OfferQuery
+	withOfferVersions      *OfferVersionQuery
+	loadTotal              []func(context.Context, []*CandidateFile) error
+	modifiers              []func(*sql.Selector)
+	withNamedOffers        map[string]*OfferQuery
+	withNamedOfferVersions map[string]*OfferVersionQuery
 	// perParent, when set, loads the query as a nested connection: the first
 	// rows of each parent (package perparent).
 	perParent *perparent.Limit
@@ -108,6 +115,50 @@ func (_q *CandidateFileQuery) QueryCandidate() *CandidateQuery {
 			sqlgraph.From(candidatefile.Table, candidatefile.FieldID, selector),
 			sqlgraph.To(candidate.Table, candidate.FieldID),
 			sqlgraph.Edge(sqlgraph.M2O, true, candidatefile.CandidateTable, candidatefile.CandidateColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
+// QueryOffers chains the current query on the "offers" edge.
+func (_q *CandidateFileQuery) QueryOffers() *OfferQuery {
+	query := (&OfferClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(candidatefile.Table, candidatefile.FieldID, selector),
+			sqlgraph.To(offer.Table, offer.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, candidatefile.OffersTable, candidatefile.OffersColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
+// QueryOfferVersions chains the current query on the "offer_versions" edge.
+func (_q *CandidateFileQuery) QueryOfferVersions() *OfferVersionQuery {
+	query := (&OfferVersionClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(candidatefile.Table, candidatefile.FieldID, selector),
+			sqlgraph.To(offerversion.Table, offerversion.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, candidatefile.OfferVersionsTable, candidatefile.OfferVersionsColumn),
 		)
 		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
 		return fromU, nil
@@ -302,13 +353,15 @@ func (_q *CandidateFileQuery) Clone() *CandidateFileQuery {
 		return nil
 	}
 	return &CandidateFileQuery{
-		config:        _q.config,
-		ctx:           _q.ctx.Clone(),
-		order:         append([]candidatefile.OrderOption{}, _q.order...),
-		inters:        append([]Interceptor{}, _q.inters...),
-		predicates:    append([]predicate.CandidateFile{}, _q.predicates...),
-		withCompany:   _q.withCompany.Clone(),
-		withCandidate: _q.withCandidate.Clone(),
+		config:            _q.config,
+		ctx:               _q.ctx.Clone(),
+		order:             append([]candidatefile.OrderOption{}, _q.order...),
+		inters:            append([]Interceptor{}, _q.inters...),
+		predicates:        append([]predicate.CandidateFile{}, _q.predicates...),
+		withCompany:       _q.withCompany.Clone(),
+		withCandidate:     _q.withCandidate.Clone(),
+		withOffers:        _q.withOffers.Clone(),
+		withOfferVersions: _q.withOfferVersions.Clone(),
 		// clone intermediate query.
 		sql:       _q.sql.Clone(),
 		path:      _q.path,
@@ -335,6 +388,28 @@ func (_q *CandidateFileQuery) WithCandidate(opts ...func(*CandidateQuery)) *Cand
 		opt(query)
 	}
 	_q.withCandidate = query
+	return _q
+}
+
+// WithOffers tells the query-builder to eager-load the nodes that are connected to
+// the "offers" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *CandidateFileQuery) WithOffers(opts ...func(*OfferQuery)) *CandidateFileQuery {
+	query := (&OfferClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withOffers = query
+	return _q
+}
+
+// WithOfferVersions tells the query-builder to eager-load the nodes that are connected to
+// the "offer_versions" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *CandidateFileQuery) WithOfferVersions(opts ...func(*OfferVersionQuery)) *CandidateFileQuery {
+	query := (&OfferVersionClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withOfferVersions = query
 	return _q
 }
 
@@ -422,9 +497,11 @@ func (_q *CandidateFileQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([
 	var (
 		nodes       = []*CandidateFile{}
 		_spec       = _q.querySpec()
-		loadedTypes = [2]bool{
+		loadedTypes = [4]bool{
 			_q.withCompany != nil,
 			_q.withCandidate != nil,
+			_q.withOffers != nil,
+			_q.withOfferVersions != nil,
 		}
 	)
 	var scanned *CandidateFile
@@ -461,6 +538,36 @@ func (_q *CandidateFileQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([
 	if query := _q.withCandidate; query != nil {
 		if err := _q.loadCandidate(ctx, query, nodes, nil,
 			func(n *CandidateFile, e *Candidate) { n.Edges.Candidate = e }); err != nil {
+			return nil, err
+		}
+	}
+	if query := _q.withOffers; query != nil {
+		if err := _q.loadOffers(ctx, query, nodes,
+			func(n *CandidateFile) { n.Edges.Offers = []*Offer{} },
+			func(n *CandidateFile, e *Offer) { n.Edges.Offers = append(n.Edges.Offers, e) }); err != nil {
+			return nil, err
+		}
+	}
+	if query := _q.withOfferVersions; query != nil {
+		if err := _q.loadOfferVersions(ctx, query, nodes,
+			func(n *CandidateFile) { n.Edges.OfferVersions = []*OfferVersion{} },
+			func(n *CandidateFile, e *OfferVersion) { n.Edges.OfferVersions = append(n.Edges.OfferVersions, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedOffers {
+		load := _q.loadOffers
+		if err := load(ctx, query, nodes,
+			func(n *CandidateFile) { n.appendNamedOffers(name) },
+			func(n *CandidateFile, e *Offer) { n.appendNamedOffers(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedOfferVersions {
+		load := _q.loadOfferVersions
+		if err := load(ctx, query, nodes,
+			func(n *CandidateFile) { n.appendNamedOfferVersions(name) },
+			func(n *CandidateFile, e *OfferVersion) { n.appendNamedOfferVersions(name, e) }); err != nil {
 			return nil, err
 		}
 	}
@@ -527,6 +634,72 @@ func (_q *CandidateFileQuery) loadCandidate(ctx context.Context, query *Candidat
 		for i := range nodes {
 			assign(nodes[i], n)
 		}
+	}
+	return nil
+}
+func (_q *CandidateFileQuery) loadOffers(ctx context.Context, query *OfferQuery, nodes []*CandidateFile, init func(*CandidateFile), assign func(*CandidateFile, *Offer)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[string]*CandidateFile)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(offer.FieldDocumentID)
+	}
+	query.Where(predicate.Offer(func(s *sql.Selector) {
+		s.Where(perparent.In(s.C(candidatefile.OffersColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.DocumentID
+		if fk == nil {
+			return fmt.Errorf(`foreign-key "document_id" is nil for node %v`, n.ID)
+		}
+		node, ok := nodeids[*fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "document_id" returned %v for node %v`, *fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
+func (_q *CandidateFileQuery) loadOfferVersions(ctx context.Context, query *OfferVersionQuery, nodes []*CandidateFile, init func(*CandidateFile), assign func(*CandidateFile, *OfferVersion)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[string]*CandidateFile)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(offerversion.FieldDocumentID)
+	}
+	query.Where(predicate.OfferVersion(func(s *sql.Selector) {
+		s.Where(perparent.In(s.C(candidatefile.OfferVersionsColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.DocumentID
+		if fk == nil {
+			return fmt.Errorf(`foreign-key "document_id" is nil for node %v`, n.ID)
+		}
+		node, ok := nodeids[*fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "document_id" returned %v for node %v`, *fk, n.ID)
+		}
+		assign(node, n)
 	}
 	return nil
 }
@@ -654,6 +827,34 @@ func (_q *CandidateFileQuery) ForShare(opts ...sql.LockOption) *CandidateFileQue
 func (_q *CandidateFileQuery) Modify(modifiers ...func(s *sql.Selector)) *CandidateFileSelect {
 	_q.modifiers = append(_q.modifiers, modifiers...)
 	return _q.Select()
+}
+
+// WithNamedOffers tells the query-builder to eager-load the nodes that are connected to the "offers"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *CandidateFileQuery) WithNamedOffers(name string, opts ...func(*OfferQuery)) *CandidateFileQuery {
+	query := (&OfferClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedOffers == nil {
+		_q.withNamedOffers = make(map[string]*OfferQuery)
+	}
+	_q.withNamedOffers[name] = query
+	return _q
+}
+
+// WithNamedOfferVersions tells the query-builder to eager-load the nodes that are connected to the "offer_versions"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *CandidateFileQuery) WithNamedOfferVersions(name string, opts ...func(*OfferVersionQuery)) *CandidateFileQuery {
+	query := (&OfferVersionClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedOfferVersions == nil {
+		_q.withNamedOfferVersions = make(map[string]*OfferVersionQuery)
+	}
+	_q.withNamedOfferVersions[name] = query
+	return _q
 }
 
 // limitPerParent makes the query a nested connection: its parent query loads

@@ -11,6 +11,8 @@ import (
 	"entgo.io/ent/dialect/sql/sqlgraph"
 	"entgo.io/ent/schema/field"
 	"github.com/hiregraph/hiregraph/ent/candidatefile"
+	"github.com/hiregraph/hiregraph/ent/offer"
+	"github.com/hiregraph/hiregraph/ent/offerversion"
 	"github.com/hiregraph/hiregraph/ent/predicate"
 )
 
@@ -28,9 +30,81 @@ func (_u *CandidateFileUpdate) Where(ps ...predicate.CandidateFile) *CandidateFi
 	return _u
 }
 
+// AddOfferIDs adds the "offers" edge to the Offer entity by IDs.
+func (_u *CandidateFileUpdate) AddOfferIDs(ids ...string) *CandidateFileUpdate {
+	_u.mutation.AddOfferIDs(ids...)
+	return _u
+}
+
+// AddOffers adds the "offers" edges to the Offer entity.
+func (_u *CandidateFileUpdate) AddOffers(v ...*Offer) *CandidateFileUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddOfferIDs(ids...)
+}
+
+// AddOfferVersionIDs adds the "offer_versions" edge to the OfferVersion entity by IDs.
+func (_u *CandidateFileUpdate) AddOfferVersionIDs(ids ...string) *CandidateFileUpdate {
+	_u.mutation.AddOfferVersionIDs(ids...)
+	return _u
+}
+
+// AddOfferVersions adds the "offer_versions" edges to the OfferVersion entity.
+func (_u *CandidateFileUpdate) AddOfferVersions(v ...*OfferVersion) *CandidateFileUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddOfferVersionIDs(ids...)
+}
+
 // Mutation returns the CandidateFileMutation object of the builder.
 func (_u *CandidateFileUpdate) Mutation() *CandidateFileMutation {
 	return _u.mutation
+}
+
+// ClearOffers clears all "offers" edges to the Offer entity.
+func (_u *CandidateFileUpdate) ClearOffers() *CandidateFileUpdate {
+	_u.mutation.ClearOffers()
+	return _u
+}
+
+// RemoveOfferIDs removes the "offers" edge to Offer entities by IDs.
+func (_u *CandidateFileUpdate) RemoveOfferIDs(ids ...string) *CandidateFileUpdate {
+	_u.mutation.RemoveOfferIDs(ids...)
+	return _u
+}
+
+// RemoveOffers removes "offers" edges to Offer entities.
+func (_u *CandidateFileUpdate) RemoveOffers(v ...*Offer) *CandidateFileUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveOfferIDs(ids...)
+}
+
+// ClearOfferVersions clears all "offer_versions" edges to the OfferVersion entity.
+func (_u *CandidateFileUpdate) ClearOfferVersions() *CandidateFileUpdate {
+	_u.mutation.ClearOfferVersions()
+	return _u
+}
+
+// RemoveOfferVersionIDs removes the "offer_versions" edge to OfferVersion entities by IDs.
+func (_u *CandidateFileUpdate) RemoveOfferVersionIDs(ids ...string) *CandidateFileUpdate {
+	_u.mutation.RemoveOfferVersionIDs(ids...)
+	return _u
+}
+
+// RemoveOfferVersions removes "offer_versions" edges to OfferVersion entities.
+func (_u *CandidateFileUpdate) RemoveOfferVersions(v ...*OfferVersion) *CandidateFileUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveOfferVersionIDs(ids...)
 }
 
 // Save executes the query and returns the number of nodes affected by the update operation.
@@ -89,6 +163,96 @@ func (_u *CandidateFileUpdate) sqlSave(ctx context.Context) (_node int, err erro
 			}
 		}
 	}
+	if _u.mutation.OffersCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   candidatefile.OffersTable,
+			Columns: []string{candidatefile.OffersColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(offer.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedOffersIDs(); len(nodes) > 0 && !_u.mutation.OffersCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   candidatefile.OffersTable,
+			Columns: []string{candidatefile.OffersColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(offer.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.OffersIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   candidatefile.OffersTable,
+			Columns: []string{candidatefile.OffersColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(offer.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.OfferVersionsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   candidatefile.OfferVersionsTable,
+			Columns: []string{candidatefile.OfferVersionsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(offerversion.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedOfferVersionsIDs(); len(nodes) > 0 && !_u.mutation.OfferVersionsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   candidatefile.OfferVersionsTable,
+			Columns: []string{candidatefile.OfferVersionsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(offerversion.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.OfferVersionsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   candidatefile.OfferVersionsTable,
+			Columns: []string{candidatefile.OfferVersionsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(offerversion.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
 	_spec.AddModifiers(_u.modifiers...)
 	if _node, err = sqlgraph.UpdateNodes(ctx, _u.driver, _spec); err != nil {
 		if _, ok := err.(*sqlgraph.NotFoundError); ok {
@@ -111,9 +275,81 @@ type CandidateFileUpdateOne struct {
 	modifiers []func(*sql.UpdateBuilder)
 }
 
+// AddOfferIDs adds the "offers" edge to the Offer entity by IDs.
+func (_u *CandidateFileUpdateOne) AddOfferIDs(ids ...string) *CandidateFileUpdateOne {
+	_u.mutation.AddOfferIDs(ids...)
+	return _u
+}
+
+// AddOffers adds the "offers" edges to the Offer entity.
+func (_u *CandidateFileUpdateOne) AddOffers(v ...*Offer) *CandidateFileUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddOfferIDs(ids...)
+}
+
+// AddOfferVersionIDs adds the "offer_versions" edge to the OfferVersion entity by IDs.
+func (_u *CandidateFileUpdateOne) AddOfferVersionIDs(ids ...string) *CandidateFileUpdateOne {
+	_u.mutation.AddOfferVersionIDs(ids...)
+	return _u
+}
+
+// AddOfferVersions adds the "offer_versions" edges to the OfferVersion entity.
+func (_u *CandidateFileUpdateOne) AddOfferVersions(v ...*OfferVersion) *CandidateFileUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddOfferVersionIDs(ids...)
+}
+
 // Mutation returns the CandidateFileMutation object of the builder.
 func (_u *CandidateFileUpdateOne) Mutation() *CandidateFileMutation {
 	return _u.mutation
+}
+
+// ClearOffers clears all "offers" edges to the Offer entity.
+func (_u *CandidateFileUpdateOne) ClearOffers() *CandidateFileUpdateOne {
+	_u.mutation.ClearOffers()
+	return _u
+}
+
+// RemoveOfferIDs removes the "offers" edge to Offer entities by IDs.
+func (_u *CandidateFileUpdateOne) RemoveOfferIDs(ids ...string) *CandidateFileUpdateOne {
+	_u.mutation.RemoveOfferIDs(ids...)
+	return _u
+}
+
+// RemoveOffers removes "offers" edges to Offer entities.
+func (_u *CandidateFileUpdateOne) RemoveOffers(v ...*Offer) *CandidateFileUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveOfferIDs(ids...)
+}
+
+// ClearOfferVersions clears all "offer_versions" edges to the OfferVersion entity.
+func (_u *CandidateFileUpdateOne) ClearOfferVersions() *CandidateFileUpdateOne {
+	_u.mutation.ClearOfferVersions()
+	return _u
+}
+
+// RemoveOfferVersionIDs removes the "offer_versions" edge to OfferVersion entities by IDs.
+func (_u *CandidateFileUpdateOne) RemoveOfferVersionIDs(ids ...string) *CandidateFileUpdateOne {
+	_u.mutation.RemoveOfferVersionIDs(ids...)
+	return _u
+}
+
+// RemoveOfferVersions removes "offer_versions" edges to OfferVersion entities.
+func (_u *CandidateFileUpdateOne) RemoveOfferVersions(v ...*OfferVersion) *CandidateFileUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveOfferVersionIDs(ids...)
 }
 
 // Where appends a list predicates to the CandidateFileUpdate builder.
@@ -201,6 +437,96 @@ func (_u *CandidateFileUpdateOne) sqlSave(ctx context.Context) (_node *Candidate
 				ps[i](selector)
 			}
 		}
+	}
+	if _u.mutation.OffersCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   candidatefile.OffersTable,
+			Columns: []string{candidatefile.OffersColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(offer.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedOffersIDs(); len(nodes) > 0 && !_u.mutation.OffersCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   candidatefile.OffersTable,
+			Columns: []string{candidatefile.OffersColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(offer.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.OffersIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   candidatefile.OffersTable,
+			Columns: []string{candidatefile.OffersColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(offer.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.OfferVersionsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   candidatefile.OfferVersionsTable,
+			Columns: []string{candidatefile.OfferVersionsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(offerversion.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedOfferVersionsIDs(); len(nodes) > 0 && !_u.mutation.OfferVersionsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   candidatefile.OfferVersionsTable,
+			Columns: []string{candidatefile.OfferVersionsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(offerversion.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.OfferVersionsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   candidatefile.OfferVersionsTable,
+			Columns: []string{candidatefile.OfferVersionsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(offerversion.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
 	}
 	_spec.AddModifiers(_u.modifiers...)
 	_node = &CandidateFile{config: _u.config}

@@ -30,7 +30,9 @@ import (
 	"github.com/hiregraph/hiregraph/ent/location"
 	"github.com/hiregraph/hiregraph/ent/message"
 	"github.com/hiregraph/hiregraph/ent/note"
+	"github.com/hiregraph/hiregraph/ent/offer"
 	"github.com/hiregraph/hiregraph/ent/offerletter"
+	"github.com/hiregraph/hiregraph/ent/offerversion"
 	"github.com/hiregraph/hiregraph/ent/opening"
 	"github.com/hiregraph/hiregraph/ent/person"
 	"github.com/hiregraph/hiregraph/ent/personexport"
@@ -85,8 +87,12 @@ type Client struct {
 	Message *MessageClient
 	// Note is the client for interacting with the Note builders.
 	Note *NoteClient
+	// Offer is the client for interacting with the Offer builders.
+	Offer *OfferClient
 	// OfferLetter is the client for interacting with the OfferLetter builders.
 	OfferLetter *OfferLetterClient
+	// OfferVersion is the client for interacting with the OfferVersion builders.
+	OfferVersion *OfferVersionClient
 	// Opening is the client for interacting with the Opening builders.
 	Opening *OpeningClient
 	// Person is the client for interacting with the Person builders.
@@ -140,7 +146,9 @@ func (c *Client) init() {
 	c.Location = NewLocationClient(c.config)
 	c.Message = NewMessageClient(c.config)
 	c.Note = NewNoteClient(c.config)
+	c.Offer = NewOfferClient(c.config)
 	c.OfferLetter = NewOfferLetterClient(c.config)
+	c.OfferVersion = NewOfferVersionClient(c.config)
 	c.Opening = NewOpeningClient(c.config)
 	c.Person = NewPersonClient(c.config)
 	c.PersonExport = NewPersonExportClient(c.config)
@@ -263,7 +271,9 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		Location:          NewLocationClient(cfg),
 		Message:           NewMessageClient(cfg),
 		Note:              NewNoteClient(cfg),
+		Offer:             NewOfferClient(cfg),
 		OfferLetter:       NewOfferLetterClient(cfg),
+		OfferVersion:      NewOfferVersionClient(cfg),
 		Opening:           NewOpeningClient(cfg),
 		Person:            NewPersonClient(cfg),
 		PersonExport:      NewPersonExportClient(cfg),
@@ -313,7 +323,9 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		Location:          NewLocationClient(cfg),
 		Message:           NewMessageClient(cfg),
 		Note:              NewNoteClient(cfg),
+		Offer:             NewOfferClient(cfg),
 		OfferLetter:       NewOfferLetterClient(cfg),
+		OfferVersion:      NewOfferVersionClient(cfg),
 		Opening:           NewOpeningClient(cfg),
 		Person:            NewPersonClient(cfg),
 		PersonExport:      NewPersonExportClient(cfg),
@@ -359,10 +371,10 @@ func (c *Client) Use(hooks ...Hook) {
 		c.APIKey, c.Activity, c.Application, c.ApprovalProcess, c.Candidate,
 		c.CandidateFile, c.CandidateStep, c.Company, c.Contact, c.Conversation,
 		c.EvaluationPartner, c.FieldDefinition, c.HiringTeamMember, c.IdempotencyKey,
-		c.Location, c.Message, c.Note, c.OfferLetter, c.Opening, c.Person,
-		c.PersonExport, c.PipelineStep, c.Position, c.Questionnaire, c.RateLimitBucket,
-		c.RejectionReason, c.Role, c.TestSubmission, c.User, c.WebhookAttempt,
-		c.WebhookEndpoint,
+		c.Location, c.Message, c.Note, c.Offer, c.OfferLetter, c.OfferVersion,
+		c.Opening, c.Person, c.PersonExport, c.PipelineStep, c.Position,
+		c.Questionnaire, c.RateLimitBucket, c.RejectionReason, c.Role,
+		c.TestSubmission, c.User, c.WebhookAttempt, c.WebhookEndpoint,
 	} {
 		n.Use(hooks...)
 	}
@@ -375,10 +387,10 @@ func (c *Client) Intercept(interceptors ...Interceptor) {
 		c.APIKey, c.Activity, c.Application, c.ApprovalProcess, c.Candidate,
 		c.CandidateFile, c.CandidateStep, c.Company, c.Contact, c.Conversation,
 		c.EvaluationPartner, c.FieldDefinition, c.HiringTeamMember, c.IdempotencyKey,
-		c.Location, c.Message, c.Note, c.OfferLetter, c.Opening, c.Person,
-		c.PersonExport, c.PipelineStep, c.Position, c.Questionnaire, c.RateLimitBucket,
-		c.RejectionReason, c.Role, c.TestSubmission, c.User, c.WebhookAttempt,
-		c.WebhookEndpoint,
+		c.Location, c.Message, c.Note, c.Offer, c.OfferLetter, c.OfferVersion,
+		c.Opening, c.Person, c.PersonExport, c.PipelineStep, c.Position,
+		c.Questionnaire, c.RateLimitBucket, c.RejectionReason, c.Role,
+		c.TestSubmission, c.User, c.WebhookAttempt, c.WebhookEndpoint,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -421,8 +433,12 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.Message.mutate(ctx, m)
 	case *NoteMutation:
 		return c.Note.mutate(ctx, m)
+	case *OfferMutation:
+		return c.Offer.mutate(ctx, m)
 	case *OfferLetterMutation:
 		return c.OfferLetter.mutate(ctx, m)
+	case *OfferVersionMutation:
+		return c.OfferVersion.mutate(ctx, m)
 	case *OpeningMutation:
 		return c.Opening.mutate(ctx, m)
 	case *PersonMutation:
@@ -1374,6 +1390,22 @@ func (c *CandidateClient) QueryOfferLetters(_m *Candidate) *OfferLetterQuery {
 	return query
 }
 
+// QueryOffers queries the offers edge of a Candidate.
+func (c *CandidateClient) QueryOffers(_m *Candidate) *OfferQuery {
+	query := (&OfferClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(candidate.Table, candidate.FieldID, id),
+			sqlgraph.To(offer.Table, offer.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, candidate.OffersTable, candidate.OffersColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
 // QueryApplications queries the applications edge of a Candidate.
 func (c *CandidateClient) QueryApplications(_m *Candidate) *ApplicationQuery {
 	query := (&ApplicationClient{config: c.config}).Query()
@@ -1662,6 +1694,38 @@ func (c *CandidateFileClient) QueryCandidate(_m *CandidateFile) *CandidateQuery 
 			sqlgraph.From(candidatefile.Table, candidatefile.FieldID, id),
 			sqlgraph.To(candidate.Table, candidate.FieldID),
 			sqlgraph.Edge(sqlgraph.M2O, true, candidatefile.CandidateTable, candidatefile.CandidateColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryOffers queries the offers edge of a CandidateFile.
+func (c *CandidateFileClient) QueryOffers(_m *CandidateFile) *OfferQuery {
+	query := (&OfferClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(candidatefile.Table, candidatefile.FieldID, id),
+			sqlgraph.To(offer.Table, offer.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, candidatefile.OffersTable, candidatefile.OffersColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryOfferVersions queries the offer_versions edge of a CandidateFile.
+func (c *CandidateFileClient) QueryOfferVersions(_m *CandidateFile) *OfferVersionQuery {
+	query := (&OfferVersionClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(candidatefile.Table, candidatefile.FieldID, id),
+			sqlgraph.To(offerversion.Table, offerversion.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, candidatefile.OfferVersionsTable, candidatefile.OfferVersionsColumn),
 		)
 		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
 		return fromV, nil
@@ -3434,6 +3498,221 @@ func (c *NoteClient) mutate(ctx context.Context, m *NoteMutation) (Value, error)
 	}
 }
 
+// OfferClient is a client for the Offer schema.
+type OfferClient struct {
+	config
+}
+
+// NewOfferClient returns a client for the Offer from the given config.
+func NewOfferClient(c config) *OfferClient {
+	return &OfferClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `offer.Hooks(f(g(h())))`.
+func (c *OfferClient) Use(hooks ...Hook) {
+	c.hooks.Offer = append(c.hooks.Offer, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `offer.Intercept(f(g(h())))`.
+func (c *OfferClient) Intercept(interceptors ...Interceptor) {
+	c.inters.Offer = append(c.inters.Offer, interceptors...)
+}
+
+// Create returns a builder for creating a Offer entity.
+func (c *OfferClient) Create() *OfferCreate {
+	mutation := newOfferMutation(c.config, OpCreate)
+	return &OfferCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of Offer entities.
+func (c *OfferClient) CreateBulk(builders ...*OfferCreate) *OfferCreateBulk {
+	return &OfferCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *OfferClient) MapCreateBulk(slice any, setFunc func(*OfferCreate, int)) *OfferCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &OfferCreateBulk{err: fmt.Errorf("calling to OfferClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*OfferCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &OfferCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for Offer.
+func (c *OfferClient) Update() *OfferUpdate {
+	mutation := newOfferMutation(c.config, OpUpdate)
+	return &OfferUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *OfferClient) UpdateOne(_m *Offer) *OfferUpdateOne {
+	mutation := newOfferMutation(c.config, OpUpdateOne, withOffer(_m))
+	return &OfferUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *OfferClient) UpdateOneID(id string) *OfferUpdateOne {
+	mutation := newOfferMutation(c.config, OpUpdateOne, withOfferID(id))
+	return &OfferUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for Offer.
+func (c *OfferClient) Delete() *OfferDelete {
+	mutation := newOfferMutation(c.config, OpDelete)
+	return &OfferDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *OfferClient) DeleteOne(_m *Offer) *OfferDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *OfferClient) DeleteOneID(id string) *OfferDeleteOne {
+	builder := c.Delete().Where(offer.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &OfferDeleteOne{builder}
+}
+
+// Query returns a query builder for Offer.
+func (c *OfferClient) Query() *OfferQuery {
+	return &OfferQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeOffer},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a Offer entity by its id.
+func (c *OfferClient) Get(ctx context.Context, id string) (*Offer, error) {
+	return c.Query().Where(offer.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *OfferClient) GetX(ctx context.Context, id string) *Offer {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryCompany queries the company edge of a Offer.
+func (c *OfferClient) QueryCompany(_m *Offer) *CompanyQuery {
+	query := (&CompanyClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(offer.Table, offer.FieldID, id),
+			sqlgraph.To(company.Table, company.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, false, offer.CompanyTable, offer.CompanyColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryCandidate queries the candidate edge of a Offer.
+func (c *OfferClient) QueryCandidate(_m *Offer) *CandidateQuery {
+	query := (&CandidateClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(offer.Table, offer.FieldID, id),
+			sqlgraph.To(candidate.Table, candidate.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, offer.CandidateTable, offer.CandidateColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryOpening queries the opening edge of a Offer.
+func (c *OfferClient) QueryOpening(_m *Offer) *OpeningQuery {
+	query := (&OpeningClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(offer.Table, offer.FieldID, id),
+			sqlgraph.To(opening.Table, opening.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, offer.OpeningTable, offer.OpeningColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryDocument queries the document edge of a Offer.
+func (c *OfferClient) QueryDocument(_m *Offer) *CandidateFileQuery {
+	query := (&CandidateFileClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(offer.Table, offer.FieldID, id),
+			sqlgraph.To(candidatefile.Table, candidatefile.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, offer.DocumentTable, offer.DocumentColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryVersions queries the versions edge of a Offer.
+func (c *OfferClient) QueryVersions(_m *Offer) *OfferVersionQuery {
+	query := (&OfferVersionClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(offer.Table, offer.FieldID, id),
+			sqlgraph.To(offerversion.Table, offerversion.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, offer.VersionsTable, offer.VersionsColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *OfferClient) Hooks() []Hook {
+	hooks := c.hooks.Offer
+	return append(hooks[:len(hooks):len(hooks)], offer.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *OfferClient) Interceptors() []Interceptor {
+	inters := c.inters.Offer
+	return append(inters[:len(inters):len(inters)], offer.Interceptors[:]...)
+}
+
+func (c *OfferClient) mutate(ctx context.Context, m *OfferMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&OfferCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&OfferUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&OfferUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&OfferDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown Offer mutation op: %q", m.Op())
+	}
+}
+
 // OfferLetterClient is a client for the OfferLetter schema.
 type OfferLetterClient struct {
 	config
@@ -3598,6 +3877,189 @@ func (c *OfferLetterClient) mutate(ctx context.Context, m *OfferLetterMutation) 
 		return (&OfferLetterDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown OfferLetter mutation op: %q", m.Op())
+	}
+}
+
+// OfferVersionClient is a client for the OfferVersion schema.
+type OfferVersionClient struct {
+	config
+}
+
+// NewOfferVersionClient returns a client for the OfferVersion from the given config.
+func NewOfferVersionClient(c config) *OfferVersionClient {
+	return &OfferVersionClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `offerversion.Hooks(f(g(h())))`.
+func (c *OfferVersionClient) Use(hooks ...Hook) {
+	c.hooks.OfferVersion = append(c.hooks.OfferVersion, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `offerversion.Intercept(f(g(h())))`.
+func (c *OfferVersionClient) Intercept(interceptors ...Interceptor) {
+	c.inters.OfferVersion = append(c.inters.OfferVersion, interceptors...)
+}
+
+// Create returns a builder for creating a OfferVersion entity.
+func (c *OfferVersionClient) Create() *OfferVersionCreate {
+	mutation := newOfferVersionMutation(c.config, OpCreate)
+	return &OfferVersionCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of OfferVersion entities.
+func (c *OfferVersionClient) CreateBulk(builders ...*OfferVersionCreate) *OfferVersionCreateBulk {
+	return &OfferVersionCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *OfferVersionClient) MapCreateBulk(slice any, setFunc func(*OfferVersionCreate, int)) *OfferVersionCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &OfferVersionCreateBulk{err: fmt.Errorf("calling to OfferVersionClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*OfferVersionCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &OfferVersionCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for OfferVersion.
+func (c *OfferVersionClient) Update() *OfferVersionUpdate {
+	mutation := newOfferVersionMutation(c.config, OpUpdate)
+	return &OfferVersionUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *OfferVersionClient) UpdateOne(_m *OfferVersion) *OfferVersionUpdateOne {
+	mutation := newOfferVersionMutation(c.config, OpUpdateOne, withOfferVersion(_m))
+	return &OfferVersionUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *OfferVersionClient) UpdateOneID(id string) *OfferVersionUpdateOne {
+	mutation := newOfferVersionMutation(c.config, OpUpdateOne, withOfferVersionID(id))
+	return &OfferVersionUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for OfferVersion.
+func (c *OfferVersionClient) Delete() *OfferVersionDelete {
+	mutation := newOfferVersionMutation(c.config, OpDelete)
+	return &OfferVersionDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *OfferVersionClient) DeleteOne(_m *OfferVersion) *OfferVersionDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *OfferVersionClient) DeleteOneID(id string) *OfferVersionDeleteOne {
+	builder := c.Delete().Where(offerversion.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &OfferVersionDeleteOne{builder}
+}
+
+// Query returns a query builder for OfferVersion.
+func (c *OfferVersionClient) Query() *OfferVersionQuery {
+	return &OfferVersionQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeOfferVersion},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a OfferVersion entity by its id.
+func (c *OfferVersionClient) Get(ctx context.Context, id string) (*OfferVersion, error) {
+	return c.Query().Where(offerversion.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *OfferVersionClient) GetX(ctx context.Context, id string) *OfferVersion {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryCompany queries the company edge of a OfferVersion.
+func (c *OfferVersionClient) QueryCompany(_m *OfferVersion) *CompanyQuery {
+	query := (&CompanyClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(offerversion.Table, offerversion.FieldID, id),
+			sqlgraph.To(company.Table, company.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, false, offerversion.CompanyTable, offerversion.CompanyColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryOffer queries the offer edge of a OfferVersion.
+func (c *OfferVersionClient) QueryOffer(_m *OfferVersion) *OfferQuery {
+	query := (&OfferClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(offerversion.Table, offerversion.FieldID, id),
+			sqlgraph.To(offer.Table, offer.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, offerversion.OfferTable, offerversion.OfferColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryDocument queries the document edge of a OfferVersion.
+func (c *OfferVersionClient) QueryDocument(_m *OfferVersion) *CandidateFileQuery {
+	query := (&CandidateFileClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(offerversion.Table, offerversion.FieldID, id),
+			sqlgraph.To(candidatefile.Table, candidatefile.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, offerversion.DocumentTable, offerversion.DocumentColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *OfferVersionClient) Hooks() []Hook {
+	hooks := c.hooks.OfferVersion
+	return append(hooks[:len(hooks):len(hooks)], offerversion.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *OfferVersionClient) Interceptors() []Interceptor {
+	inters := c.inters.OfferVersion
+	return append(inters[:len(inters):len(inters)], offerversion.Interceptors[:]...)
+}
+
+func (c *OfferVersionClient) mutate(ctx context.Context, m *OfferVersionMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&OfferVersionCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&OfferVersionUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&OfferVersionUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&OfferVersionDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown OfferVersion mutation op: %q", m.Op())
 	}
 }
 
@@ -3766,6 +4228,22 @@ func (c *OpeningClient) QueryApprovalProcess(_m *Opening) *ApprovalProcessQuery 
 			sqlgraph.From(opening.Table, opening.FieldID, id),
 			sqlgraph.To(approvalprocess.Table, approvalprocess.FieldID),
 			sqlgraph.Edge(sqlgraph.O2O, false, opening.ApprovalProcessTable, opening.ApprovalProcessColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryOffers queries the offers edge of a Opening.
+func (c *OpeningClient) QueryOffers(_m *Opening) *OfferQuery {
+	query := (&OfferClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(opening.Table, opening.FieldID, id),
+			sqlgraph.To(offer.Table, offer.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, opening.OffersTable, opening.OffersColumn),
 		)
 		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
 		return fromV, nil
@@ -6000,17 +6478,17 @@ type (
 		APIKey, Activity, Application, ApprovalProcess, Candidate, CandidateFile,
 		CandidateStep, Company, Contact, Conversation, EvaluationPartner,
 		FieldDefinition, HiringTeamMember, IdempotencyKey, Location, Message, Note,
-		OfferLetter, Opening, Person, PersonExport, PipelineStep, Position,
-		Questionnaire, RateLimitBucket, RejectionReason, Role, TestSubmission, User,
-		WebhookAttempt, WebhookEndpoint []ent.Hook
+		Offer, OfferLetter, OfferVersion, Opening, Person, PersonExport, PipelineStep,
+		Position, Questionnaire, RateLimitBucket, RejectionReason, Role,
+		TestSubmission, User, WebhookAttempt, WebhookEndpoint []ent.Hook
 	}
 	inters struct {
 		APIKey, Activity, Application, ApprovalProcess, Candidate, CandidateFile,
 		CandidateStep, Company, Contact, Conversation, EvaluationPartner,
 		FieldDefinition, HiringTeamMember, IdempotencyKey, Location, Message, Note,
-		OfferLetter, Opening, Person, PersonExport, PipelineStep, Position,
-		Questionnaire, RateLimitBucket, RejectionReason, Role, TestSubmission, User,
-		WebhookAttempt, WebhookEndpoint []ent.Interceptor
+		Offer, OfferLetter, OfferVersion, Opening, Person, PersonExport, PipelineStep,
+		Position, Questionnaire, RateLimitBucket, RejectionReason, Role,
+		TestSubmission, User, WebhookAttempt, WebhookEndpoint []ent.Interceptor
 	}
 )
 

@@ -22,7 +22,9 @@ import (
 	"github.com/hiregraph/hiregraph/ent/location"
 	"github.com/hiregraph/hiregraph/ent/message"
 	"github.com/hiregraph/hiregraph/ent/note"
+	"github.com/hiregraph/hiregraph/ent/offer"
 	"github.com/hiregraph/hiregraph/ent/offerletter"
+	"github.com/hiregraph/hiregraph/ent/offerversion"
 	"github.com/hiregraph/hiregraph/ent/opening"
 	"github.com/hiregraph/hiregraph/ent/person"
 	"github.com/hiregraph/hiregraph/ent/personexport"
@@ -66,6 +68,7 @@ var edgeTargets = map[string]map[string]string{
 		"conversations":    "Conversation",
 		"test_submissions": "TestSubmission",
 		"offer_letters":    "OfferLetter",
+		"offers":           "Offer",
 		"applications":     "Application",
 		"files":            "CandidateFile",
 		"activities":       "Activity",
@@ -76,8 +79,10 @@ var edgeTargets = map[string]map[string]string{
 		"hired_opening":    "Opening",
 	},
 	"CandidateFile": {
-		"company":   "Company",
-		"candidate": "Candidate",
+		"company":        "Company",
+		"candidate":      "Candidate",
+		"offers":         "Offer",
+		"offer_versions": "OfferVersion",
 	},
 	"CandidateStep": {
 		"company":   "Company",
@@ -118,15 +123,28 @@ var edgeTargets = map[string]map[string]string{
 		"company":   "Company",
 		"candidate": "Candidate",
 	},
+	"Offer": {
+		"company":   "Company",
+		"candidate": "Candidate",
+		"opening":   "Opening",
+		"document":  "CandidateFile",
+		"versions":  "OfferVersion",
+	},
 	"OfferLetter": {
 		"company":   "Company",
 		"candidate": "Candidate",
+	},
+	"OfferVersion": {
+		"company":  "Company",
+		"offer":    "Offer",
+		"document": "CandidateFile",
 	},
 	"Opening": {
 		"company":          "Company",
 		"position":         "Position",
 		"hires":            "Candidate",
 		"approval_process": "ApprovalProcess",
+		"offers":           "Offer",
 	},
 	"Person": {
 		"company":    "Company",
@@ -231,8 +249,12 @@ func (c *Client) VisibleIDs(ctx context.Context, typ string, ids []string) ([]st
 		return c.Message.Query().Where(message.IDIn(ids...)).IDs(ctx)
 	case "Note":
 		return c.Note.Query().Where(note.IDIn(ids...)).IDs(ctx)
+	case "Offer":
+		return c.Offer.Query().Where(offer.IDIn(ids...)).IDs(ctx)
 	case "OfferLetter":
 		return c.OfferLetter.Query().Where(offerletter.IDIn(ids...)).IDs(ctx)
+	case "OfferVersion":
+		return c.OfferVersion.Query().Where(offerversion.IDIn(ids...)).IDs(ctx)
 	case "Opening":
 		return c.Opening.Query().Where(opening.IDIn(ids...)).IDs(ctx)
 	case "Person":
@@ -363,7 +385,19 @@ func NodeIDs(v Value) []string {
 			ids[i] = n.ID
 		}
 		return ids
+	case []*Offer:
+		ids := make([]string, len(v))
+		for i, n := range v {
+			ids[i] = n.ID
+		}
+		return ids
 	case []*OfferLetter:
+		ids := make([]string, len(v))
+		for i, n := range v {
+			ids[i] = n.ID
+		}
+		return ids
+	case []*OfferVersion:
 		ids := make([]string, len(v))
 		for i, n := range v {
 			ids[i] = n.ID

@@ -29,7 +29,9 @@ import (
 	"github.com/hiregraph/hiregraph/ent/location"
 	"github.com/hiregraph/hiregraph/ent/message"
 	"github.com/hiregraph/hiregraph/ent/note"
+	"github.com/hiregraph/hiregraph/ent/offer"
 	"github.com/hiregraph/hiregraph/ent/offerletter"
+	"github.com/hiregraph/hiregraph/ent/offerversion"
 	"github.com/hiregraph/hiregraph/ent/opening"
 	"github.com/hiregraph/hiregraph/ent/person"
 	"github.com/hiregraph/hiregraph/ent/personexport"
@@ -120,7 +122,9 @@ func checkColumn(t, c string) error {
 			location.Table:          location.ValidColumn,
 			message.Table:           message.ValidColumn,
 			note.Table:              note.ValidColumn,
+			offer.Table:             offer.ValidColumn,
 			offerletter.Table:       offerletter.ValidColumn,
+			offerversion.Table:      offerversion.ValidColumn,
 			opening.Table:           opening.ValidColumn,
 			person.Table:            person.ValidColumn,
 			personexport.Table:      personexport.ValidColumn,

@@ -20,7 +20,9 @@ import (
 	"github.com/hiregraph/hiregraph/ent/location"
 	"github.com/hiregraph/hiregraph/ent/message"
 	"github.com/hiregraph/hiregraph/ent/note"
+	"github.com/hiregraph/hiregraph/ent/offer"
 	"github.com/hiregraph/hiregraph/ent/offerletter"
+	"github.com/hiregraph/hiregraph/ent/offerversion"
 	"github.com/hiregraph/hiregraph/ent/opening"
 	"github.com/hiregraph/hiregraph/ent/person"
 	"github.com/hiregraph/hiregraph/ent/personexport"
@@ -44,7 +46,7 @@ import (
 
 // schemaGraph holds a representation of ent/schema at runtime.
 var schemaGraph = func() *sqlgraph.Schema {
-	graph := &sqlgraph.Schema{Nodes: make([]*sqlgraph.Node, 31)}
+	graph := &sqlgraph.Schema{Nodes: make([]*sqlgraph.Node, 33)}
 	graph.Nodes[0] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   apikey.Table,
@@ -422,6 +424,32 @@ var schemaGraph = func() *sqlgraph.Schema {
 	}
 	graph.Nodes[17] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
+			Table:   offer.Table,
+			Columns: offer.Columns,
+			ID: &sqlgraph.FieldSpec{
+				Type:   field.TypeString,
+				Column: offer.FieldID,
+			},
+		},
+		Type: "Offer",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			offer.FieldCompanyID:    {Type: field.TypeString, Column: offer.FieldCompanyID},
+			offer.FieldCandidateID:  {Type: field.TypeString, Column: offer.FieldCandidateID},
+			offer.FieldOpeningID:    {Type: field.TypeString, Column: offer.FieldOpeningID},
+			offer.FieldStatus:       {Type: field.TypeEnum, Column: offer.FieldStatus},
+			offer.FieldVersion:      {Type: field.TypeInt, Column: offer.FieldVersion},
+			offer.FieldSalary:       {Type: field.TypeJSON, Column: offer.FieldSalary},
+			offer.FieldStartDate:    {Type: field.TypeTime, Column: offer.FieldStartDate},
+			offer.FieldCustomFields: {Type: field.TypeJSON, Column: offer.FieldCustomFields},
+			offer.FieldDocumentID:   {Type: field.TypeString, Column: offer.FieldDocumentID},
+			offer.FieldApprovers:    {Type: field.TypeJSON, Column: offer.FieldApprovers},
+			offer.FieldApprovals:    {Type: field.TypeInt, Column: offer.FieldApprovals},
+			offer.FieldTimeCreated:  {Type: field.TypeTime, Column: offer.FieldTimeCreated},
+			offer.FieldTimeUpdated:  {Type: field.TypeTime, Column: offer.FieldTimeUpdated},
+		},
+	}
+	graph.Nodes[18] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
 			Table:   offerletter.Table,
 			Columns: offerletter.Columns,
 			ID: &sqlgraph.FieldSpec{
@@ -439,7 +467,29 @@ var schemaGraph = func() *sqlgraph.Schema {
 			offerletter.FieldTimeCreated: {Type: field.TypeTime, Column: offerletter.FieldTimeCreated},
 		},
 	}
-	graph.Nodes[18] = &sqlgraph.Node{
+	graph.Nodes[19] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
+			Table:   offerversion.Table,
+			Columns: offerversion.Columns,
+			ID: &sqlgraph.FieldSpec{
+				Type:   field.TypeString,
+				Column: offerversion.FieldID,
+			},
+		},
+		Type: "OfferVersion",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			offerversion.FieldCompanyID:    {Type: field.TypeString, Column: offerversion.FieldCompanyID},
+			offerversion.FieldOfferID:      {Type: field.TypeString, Column: offerversion.FieldOfferID},
+			offerversion.FieldVersion:      {Type: field.TypeInt, Column: offerversion.FieldVersion},
+			offerversion.FieldSalary:       {Type: field.TypeJSON, Column: offerversion.FieldSalary},
+			offerversion.FieldStartDate:    {Type: field.TypeTime, Column: offerversion.FieldStartDate},
+			offerversion.FieldCustomFields: {Type: field.TypeJSON, Column: offerversion.FieldCustomFields},
+			offerversion.FieldDocumentID:   {Type: field.TypeString, Column: offerversion.FieldDocumentID},
+			offerversion.FieldCreatedBy:    {Type: field.TypeString, Column: offerversion.FieldCreatedBy},
+			offerversion.FieldTimeCreated:  {Type: field.TypeTime, Column: offerversion.FieldTimeCreated},
+		},
+	}
+	graph.Nodes[20] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   opening.Table,
 			Columns: opening.Columns,
@@ -466,7 +516,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			opening.FieldTimeUpdated:          {Type: field.TypeTime, Column: opening.FieldTimeUpdated},
 		},
 	}
-	graph.Nodes[19] = &sqlgraph.Node{
+	graph.Nodes[21] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   person.Table,
 			Columns: person.Columns,
@@ -492,7 +542,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			person.FieldTimeCreated:      {Type: field.TypeTime, Column: person.FieldTimeCreated},
 		},
 	}
-	graph.Nodes[20] = &sqlgraph.Node{
+	graph.Nodes[22] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   personexport.Table,
 			Columns: personexport.Columns,
@@ -514,7 +564,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			personexport.FieldTimeCompleted: {Type: field.TypeTime, Column: personexport.FieldTimeCompleted},
 		},
 	}
-	graph.Nodes[21] = &sqlgraph.Node{
+	graph.Nodes[23] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   pipelinestep.Table,
 			Columns: pipelinestep.Columns,
@@ -533,7 +583,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			pipelinestep.FieldAssigneeIds: {Type: field.TypeJSON, Column: pipelinestep.FieldAssigneeIds},
 		},
 	}
-	graph.Nodes[22] = &sqlgraph.Node{
+	graph.Nodes[24] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   position.Table,
 			Columns: position.Columns,
@@ -573,7 +623,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			position.FieldTimeUpdated:          {Type: field.TypeTime, Column: position.FieldTimeUpdated},
 		},
 	}
-	graph.Nodes[23] = &sqlgraph.Node{
+	graph.Nodes[25] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   questionnaire.Table,
 			Columns: questionnaire.Columns,
@@ -593,7 +643,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			questionnaire.FieldTimeCreated:  {Type: field.TypeTime, Column: questionnaire.FieldTimeCreated},
 		},
 	}
-	graph.Nodes[24] = &sqlgraph.Node{
+	graph.Nodes[26] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   ratelimitbucket.Table,
 			Columns: ratelimitbucket.Columns,
@@ -607,7 +657,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			ratelimitbucket.FieldTat: {Type: field.TypeInt64, Column: ratelimitbucket.FieldTat},
 		},
 	}
-	graph.Nodes[25] = &sqlgraph.Node{
+	graph.Nodes[27] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   rejectionreason.Table,
 			Columns: rejectionreason.Columns,
@@ -624,7 +674,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			rejectionreason.FieldRank:        {Type: field.TypeInt, Column: rejectionreason.FieldRank},
 		},
 	}
-	graph.Nodes[26] = &sqlgraph.Node{
+	graph.Nodes[28] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   role.Table,
 			Columns: role.Columns,
@@ -642,7 +692,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			role.FieldTimeCreated: {Type: field.TypeTime, Column: role.FieldTimeCreated},
 		},
 	}
-	graph.Nodes[27] = &sqlgraph.Node{
+	graph.Nodes[29] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   testsubmission.Table,
 			Columns: testsubmission.Columns,
@@ -670,7 +720,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			testsubmission.FieldTimeUpdated:           {Type: field.TypeTime, Column: testsubmission.FieldTimeUpdated},
 		},
 	}
-	graph.Nodes[28] = &sqlgraph.Node{
+	graph.Nodes[30] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   user.Table,
 			Columns: user.Columns,
@@ -691,7 +741,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			user.FieldTimeCreated: {Type: field.TypeTime, Column: user.FieldTimeCreated},
 		},
 	}
-	graph.Nodes[29] = &sqlgraph.Node{
+	graph.Nodes[31] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   webhookattempt.Table,
 			Columns: webhookattempt.Columns,
@@ -714,7 +764,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			webhookattempt.FieldTimeCreated: {Type: field.TypeTime, Column: webhookattempt.FieldTimeCreated},
 		},
 	}
-	graph.Nodes[30] = &sqlgraph.Node{
+	graph.Nodes[32] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   webhookendpoint.Table,
 			Columns: webhookendpoint.Columns,
@@ -944,6 +994,18 @@ var schemaGraph = func() *sqlgraph.Schema {
 		"OfferLetter",
 	)
 	graph.MustAddE(
+		"offers",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   candidate.OffersTable,
+			Columns: []string{candidate.OffersColumn},
+			Bidi:    false,
+		},
+		"Candidate",
+		"Offer",
+	)
+	graph.MustAddE(
 		"applications",
 		&sqlgraph.EdgeSpec{
 			Rel:     sqlgraph.O2M,
@@ -1062,6 +1124,30 @@ var schemaGraph = func() *sqlgraph.Schema {
 		},
 		"CandidateFile",
 		"Candidate",
+	)
+	graph.MustAddE(
+		"offers",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   candidatefile.OffersTable,
+			Columns: []string{candidatefile.OffersColumn},
+			Bidi:    false,
+		},
+		"CandidateFile",
+		"Offer",
+	)
+	graph.MustAddE(
+		"offer_versions",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   candidatefile.OfferVersionsTable,
+			Columns: []string{candidatefile.OfferVersionsColumn},
+			Bidi:    false,
+		},
+		"CandidateFile",
+		"OfferVersion",
 	)
 	graph.MustAddE(
 		"company",
@@ -1296,6 +1382,66 @@ var schemaGraph = func() *sqlgraph.Schema {
 		&sqlgraph.EdgeSpec{
 			Rel:     sqlgraph.M2O,
 			Inverse: false,
+			Table:   offer.CompanyTable,
+			Columns: []string{offer.CompanyColumn},
+			Bidi:    false,
+		},
+		"Offer",
+		"Company",
+	)
+	graph.MustAddE(
+		"candidate",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: true,
+			Table:   offer.CandidateTable,
+			Columns: []string{offer.CandidateColumn},
+			Bidi:    false,
+		},
+		"Offer",
+		"Candidate",
+	)
+	graph.MustAddE(
+		"opening",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: true,
+			Table:   offer.OpeningTable,
+			Columns: []string{offer.OpeningColumn},
+			Bidi:    false,
+		},
+		"Offer",
+		"Opening",
+	)
+	graph.MustAddE(
+		"document",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: true,
+			Table:   offer.DocumentTable,
+			Columns: []string{offer.DocumentColumn},
+			Bidi:    false,
+		},
+		"Offer",
+		"CandidateFile",
+	)
+	graph.MustAddE(
+		"versions",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   offer.VersionsTable,
+			Columns: []string{offer.VersionsColumn},
+			Bidi:    false,
+		},
+		"Offer",
+		"OfferVersion",
+	)
+	graph.MustAddE(
+		"company",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: false,
 			Table:   offerletter.CompanyTable,
 			Columns: []string{offerletter.CompanyColumn},
 			Bidi:    false,
@@ -1314,6 +1460,42 @@ var schemaGraph = func() *sqlgraph.Schema {
 		},
 		"OfferLetter",
 		"Candidate",
+	)
+	graph.MustAddE(
+		"company",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: false,
+			Table:   offerversion.CompanyTable,
+			Columns: []string{offerversion.CompanyColumn},
+			Bidi:    false,
+		},
+		"OfferVersion",
+		"Company",
+	)
+	graph.MustAddE(
+		"offer",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: true,
+			Table:   offerversion.OfferTable,
+			Columns: []string{offerversion.OfferColumn},
+			Bidi:    false,
+		},
+		"OfferVersion",
+		"Offer",
+	)
+	graph.MustAddE(
+		"document",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: true,
+			Table:   offerversion.DocumentTable,
+			Columns: []string{offerversion.DocumentColumn},
+			Bidi:    false,
+		},
+		"OfferVersion",
+		"CandidateFile",
 	)
 	graph.MustAddE(
 		"company",
@@ -1362,6 +1544,18 @@ var schemaGraph = func() *sqlgraph.Schema {
 		},
 		"Opening",
 		"ApprovalProcess",
+	)
+	graph.MustAddE(
+		"offers",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   opening.OffersTable,
+			Columns: []string{opening.OffersColumn},
+			Bidi:    false,
+		},
+		"Opening",
+		"Offer",
 	)
 	graph.MustAddE(
 		"company",
@@ -2537,6 +2731,20 @@ func (f *CandidateFilter) WhereHasOfferLettersWith(preds ...predicate.OfferLette
 	})))
 }
 
+// WhereHasOffers applies a predicate to check if query has an edge offers.
+func (f *CandidateFilter) WhereHasOffers() {
+	f.Where(entql.HasEdge("offers"))
+}
+
+// WhereHasOffersWith applies a predicate to check if query has an edge offers with a given conditions (other predicates).
+func (f *CandidateFilter) WhereHasOffersWith(preds ...predicate.Offer) {
+	f.Where(entql.HasEdgeWith("offers", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
 // WhereHasApplications applies a predicate to check if query has an edge applications.
 func (f *CandidateFilter) WhereHasApplications() {
 	f.Where(entql.HasEdge("applications"))
@@ -2751,6 +2959,34 @@ func (f *CandidateFileFilter) WhereHasCandidate() {
 // WhereHasCandidateWith applies a predicate to check if query has an edge candidate with a given conditions (other predicates).
 func (f *CandidateFileFilter) WhereHasCandidateWith(preds ...predicate.Candidate) {
 	f.Where(entql.HasEdgeWith("candidate", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// WhereHasOffers applies a predicate to check if query has an edge offers.
+func (f *CandidateFileFilter) WhereHasOffers() {
+	f.Where(entql.HasEdge("offers"))
+}
+
+// WhereHasOffersWith applies a predicate to check if query has an edge offers with a given conditions (other predicates).
+func (f *CandidateFileFilter) WhereHasOffersWith(preds ...predicate.Offer) {
+	f.Where(entql.HasEdgeWith("offers", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// WhereHasOfferVersions applies a predicate to check if query has an edge offer_versions.
+func (f *CandidateFileFilter) WhereHasOfferVersions() {
+	f.Where(entql.HasEdge("offer_versions"))
+}
+
+// WhereHasOfferVersionsWith applies a predicate to check if query has an edge offer_versions with a given conditions (other predicates).
+func (f *CandidateFileFilter) WhereHasOfferVersionsWith(preds ...predicate.OfferVersion) {
+	f.Where(entql.HasEdgeWith("offer_versions", sqlgraph.WrapFunc(func(s *sql.Selector) {
 		for _, p := range preds {
 			p(s)
 		}
@@ -3864,6 +4100,181 @@ func (f *NoteFilter) WhereHasCandidateWith(preds ...predicate.Candidate) {
 }
 
 // addPredicate implements the predicateAdder interface.
+func (_q *OfferQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the OfferQuery builder.
+func (_q *OfferQuery) Filter() *OfferFilter {
+	return &OfferFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *OfferMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the OfferMutation builder.
+func (m *OfferMutation) Filter() *OfferFilter {
+	return &OfferFilter{config: m.config, predicateAdder: m}
+}
+
+// OfferFilter provides a generic filtering capability at runtime for OfferQuery.
+type OfferFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *OfferFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[17].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereID applies the entql string predicate on the id field.
+func (f *OfferFilter) WhereID(p entql.StringP) {
+	f.Where(p.Field(offer.FieldID))
+}
+
+// WhereCompanyID applies the entql string predicate on the company_id field.
+func (f *OfferFilter) WhereCompanyID(p entql.StringP) {
+	f.Where(p.Field(offer.FieldCompanyID))
+}
+
+// WhereCandidateID applies the entql string predicate on the candidate_id field.
+func (f *OfferFilter) WhereCandidateID(p entql.StringP) {
+	f.Where(p.Field(offer.FieldCandidateID))
+}
+
+// WhereOpeningID applies the entql string predicate on the opening_id field.
+func (f *OfferFilter) WhereOpeningID(p entql.StringP) {
+	f.Where(p.Field(offer.FieldOpeningID))
+}
+
+// WhereStatus applies the entql string predicate on the status field.
+func (f *OfferFilter) WhereStatus(p entql.StringP) {
+	f.Where(p.Field(offer.FieldStatus))
+}
+
+// WhereVersion applies the entql int predicate on the version field.
+func (f *OfferFilter) WhereVersion(p entql.IntP) {
+	f.Where(p.Field(offer.FieldVersion))
+}
+
+// WhereSalary applies the entql json.RawMessage predicate on the salary field.
+func (f *OfferFilter) WhereSalary(p entql.BytesP) {
+	f.Where(p.Field(offer.FieldSalary))
+}
+
+// WhereStartDate applies the entql time.Time predicate on the start_date field.
+func (f *OfferFilter) WhereStartDate(p entql.TimeP) {
+	f.Where(p.Field(offer.FieldStartDate))
+}
+
+// WhereCustomFields applies the entql json.RawMessage predicate on the custom_fields field.
+func (f *OfferFilter) WhereCustomFields(p entql.BytesP) {
+	f.Where(p.Field(offer.FieldCustomFields))
+}
+
+// WhereDocumentID applies the entql string predicate on the document_id field.
+func (f *OfferFilter) WhereDocumentID(p entql.StringP) {
+	f.Where(p.Field(offer.FieldDocumentID))
+}
+
+// WhereApprovers applies the entql json.RawMessage predicate on the approvers field.
+func (f *OfferFilter) WhereApprovers(p entql.BytesP) {
+	f.Where(p.Field(offer.FieldApprovers))
+}
+
+// WhereApprovals applies the entql int predicate on the approvals field.
+func (f *OfferFilter) WhereApprovals(p entql.IntP) {
+	f.Where(p.Field(offer.FieldApprovals))
+}
+
+// WhereTimeCreated applies the entql time.Time predicate on the time_created field.
+func (f *OfferFilter) WhereTimeCreated(p entql.TimeP) {
+	f.Where(p.Field(offer.FieldTimeCreated))
+}
+
+// WhereTimeUpdated applies the entql time.Time predicate on the time_updated field.
+func (f *OfferFilter) WhereTimeUpdated(p entql.TimeP) {
+	f.Where(p.Field(offer.FieldTimeUpdated))
+}
+
+// WhereHasCompany applies a predicate to check if query has an edge company.
+func (f *OfferFilter) WhereHasCompany() {
+	f.Where(entql.HasEdge("company"))
+}
+
+// WhereHasCompanyWith applies a predicate to check if query has an edge company with a given conditions (other predicates).
+func (f *OfferFilter) WhereHasCompanyWith(preds ...predicate.Company) {
+	f.Where(entql.HasEdgeWith("company", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// WhereHasCandidate applies a predicate to check if query has an edge candidate.
+func (f *OfferFilter) WhereHasCandidate() {
+	f.Where(entql.HasEdge("candidate"))
+}
+
+// WhereHasCandidateWith applies a predicate to check if query has an edge candidate with a given conditions (other predicates).
+func (f *OfferFilter) WhereHasCandidateWith(preds ...predicate.Candidate) {
+	f.Where(entql.HasEdgeWith("candidate", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// WhereHasOpening applies a predicate to check if query has an edge opening.
+func (f *OfferFilter) WhereHasOpening() {
+	f.Where(entql.HasEdge("opening"))
+}
+
+// WhereHasOpeningWith applies a predicate to check if query has an edge opening with a given conditions (other predicates).
+func (f *OfferFilter) WhereHasOpeningWith(preds ...predicate.Opening) {
+	f.Where(entql.HasEdgeWith("opening", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// WhereHasDocument applies a predicate to check if query has an edge document.
+func (f *OfferFilter) WhereHasDocument() {
+	f.Where(entql.HasEdge("document"))
+}
+
+// WhereHasDocumentWith applies a predicate to check if query has an edge document with a given conditions (other predicates).
+func (f *OfferFilter) WhereHasDocumentWith(preds ...predicate.CandidateFile) {
+	f.Where(entql.HasEdgeWith("document", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// WhereHasVersions applies a predicate to check if query has an edge versions.
+func (f *OfferFilter) WhereHasVersions() {
+	f.Where(entql.HasEdge("versions"))
+}
+
+// WhereHasVersionsWith applies a predicate to check if query has an edge versions with a given conditions (other predicates).
+func (f *OfferFilter) WhereHasVersionsWith(preds ...predicate.OfferVersion) {
+	f.Where(entql.HasEdgeWith("versions", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// addPredicate implements the predicateAdder interface.
 func (_q *OfferLetterQuery) addPredicate(pred func(s *sql.Selector)) {
 	_q.predicates = append(_q.predicates, pred)
 }
@@ -3892,7 +4303,7 @@ type OfferLetterFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *OfferLetterFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[17].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[18].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3962,6 +4373,133 @@ func (f *OfferLetterFilter) WhereHasCandidateWith(preds ...predicate.Candidate) 
 }
 
 // addPredicate implements the predicateAdder interface.
+func (_q *OfferVersionQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the OfferVersionQuery builder.
+func (_q *OfferVersionQuery) Filter() *OfferVersionFilter {
+	return &OfferVersionFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *OfferVersionMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the OfferVersionMutation builder.
+func (m *OfferVersionMutation) Filter() *OfferVersionFilter {
+	return &OfferVersionFilter{config: m.config, predicateAdder: m}
+}
+
+// OfferVersionFilter provides a generic filtering capability at runtime for OfferVersionQuery.
+type OfferVersionFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *OfferVersionFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[19].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereID applies the entql string predicate on the id field.
+func (f *OfferVersionFilter) WhereID(p entql.StringP) {
+	f.Where(p.Field(offerversion.FieldID))
+}
+
+// WhereCompanyID applies the entql string predicate on the company_id field.
+func (f *OfferVersionFilter) WhereCompanyID(p entql.StringP) {
+	f.Where(p.Field(offerversion.FieldCompanyID))
+}
+
+// WhereOfferID applies the entql string predicate on the offer_id field.
+func (f *OfferVersionFilter) WhereOfferID(p entql.StringP) {
+	f.Where(p.Field(offerversion.FieldOfferID))
+}
+
+// WhereVersion applies the entql int predicate on the version field.
+func (f *OfferVersionFilter) WhereVersion(p entql.IntP) {
+	f.Where(p.Field(offerversion.FieldVersion))
+}
+
+// WhereSalary applies the entql json.RawMessage predicate on the salary field.
+func (f *OfferVersionFilter) WhereSalary(p entql.BytesP) {
+	f.Where(p.Field(offerversion.FieldSalary))
+}
+
+// WhereStartDate applies the entql time.Time predicate on the start_date field.
+func (f *OfferVersionFilter) WhereStartDate(p entql.TimeP) {
+	f.Where(p.Field(offerversion.FieldStartDate))
+}
+
+// WhereCustomFields applies the entql json.RawMessage predicate on the custom_fields field.
+func (f *OfferVersionFilter) WhereCustomFields(p entql.BytesP) {
+	f.Where(p.Field(offerversion.FieldCustomFields))
+}
+
+// WhereDocumentID applies the entql string predicate on the document_id field.
+func (f *OfferVersionFilter) WhereDocumentID(p entql.StringP) {
+	f.Where(p.Field(offerversion.FieldDocumentID))
+}
+
+// WhereCreatedBy applies the entql string predicate on the created_by field.
+func (f *OfferVersionFilter) WhereCreatedBy(p entql.StringP) {
+	f.Where(p.Field(offerversion.FieldCreatedBy))
+}
+
+// WhereTimeCreated applies the entql time.Time predicate on the time_created field.
+func (f *OfferVersionFilter) WhereTimeCreated(p entql.TimeP) {
+	f.Where(p.Field(offerversion.FieldTimeCreated))
+}
+
+// WhereHasCompany applies a predicate to check if query has an edge company.
+func (f *OfferVersionFilter) WhereHasCompany() {
+	f.Where(entql.HasEdge("company"))
+}
+
+// WhereHasCompanyWith applies a predicate to check if query has an edge company with a given conditions (other predicates).
+func (f *OfferVersionFilter) WhereHasCompanyWith(preds ...predicate.Company) {
+	f.Where(entql.HasEdgeWith("company", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// WhereHasOffer applies a predicate to check if query has an edge offer.
+func (f *OfferVersionFilter) WhereHasOffer() {
+	f.Where(entql.HasEdge("offer"))
+}
+
+// WhereHasOfferWith applies a predicate to check if query has an edge offer with a given conditions (other predicates).
+func (f *OfferVersionFilter) WhereHasOfferWith(preds ...predicate.Offer) {
+	f.Where(entql.HasEdgeWith("offer", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// WhereHasDocument applies a predicate to check if query has an edge document.
+func (f *OfferVersionFilter) WhereHasDocument() {
+	f.Where(entql.HasEdge("document"))
+}
+
+// WhereHasDocumentWith applies a predicate to check if query has an edge document with a given conditions (other predicates).
+func (f *OfferVersionFilter) WhereHasDocumentWith(preds ...predicate.CandidateFile) {
+	f.Where(entql.HasEdgeWith("document", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// addPredicate implements the predicateAdder interface.
 func (_q *OpeningQuery) addPredicate(pred func(s *sql.Selector)) {
 	_q.predicates = append(_q.predicates, pred)
 }
@@ -3990,7 +4528,7 @@ type OpeningFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *OpeningFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[18].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[20].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4127,6 +4665,20 @@ func (f *OpeningFilter) WhereHasApprovalProcessWith(preds ...predicate.ApprovalP
 	})))
 }
 
+// WhereHasOffers applies a predicate to check if query has an edge offers.
+func (f *OpeningFilter) WhereHasOffers() {
+	f.Where(entql.HasEdge("offers"))
+}
+
+// WhereHasOffersWith applies a predicate to check if query has an edge offers with a given conditions (other predicates).
+func (f *OpeningFilter) WhereHasOffersWith(preds ...predicate.Offer) {
+	f.Where(entql.HasEdgeWith("offers", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
 // addPredicate implements the predicateAdder interface.
 func (_q *PersonQuery) addPredicate(pred func(s *sql.Selector)) {
 	_q.predicates = append(_q.predicates, pred)
@@ -4156,7 +4708,7 @@ type PersonFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *PersonFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[19].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[21].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4289,7 +4841,7 @@ type PersonExportFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *PersonExportFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[20].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[22].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4388,7 +4940,7 @@ type PipelineStepFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *PipelineStepFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[21].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[23].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4514,7 +5066,7 @@ type PositionFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *PositionFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[22].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[24].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4885,7 +5437,7 @@ type QuestionnaireFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *QuestionnaireFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[23].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[25].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4988,7 +5540,7 @@ type RateLimitBucketFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *RateLimitBucketFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[24].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[26].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5033,7 +5585,7 @@ type RejectionReasonFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *RejectionReasonFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[25].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[27].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5121,7 +5673,7 @@ type RoleFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *RoleFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[26].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[28].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5200,7 +5752,7 @@ type TestSubmissionFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *TestSubmissionFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[27].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[29].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5357,7 +5909,7 @@ type UserFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *UserFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[28].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[30].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5479,7 +6031,7 @@ type WebhookAttemptFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *WebhookAttemptFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[29].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[31].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5597,7 +6149,7 @@ type WebhookEndpointFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *WebhookEndpointFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[30].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[32].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})

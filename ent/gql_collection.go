@@ -22,7 +22,9 @@ import (
 	"github.com/hiregraph/hiregraph/ent/location"
 	"github.com/hiregraph/hiregraph/ent/message"
 	"github.com/hiregraph/hiregraph/ent/note"
+	"github.com/hiregraph/hiregraph/ent/offer"
 	"github.com/hiregraph/hiregraph/ent/offerletter"
+	"github.com/hiregraph/hiregraph/ent/offerversion"
 	"github.com/hiregraph/hiregraph/ent/opening"
 	"github.com/hiregraph/hiregraph/ent/person"
 	"github.com/hiregraph/hiregraph/ent/personexport"
@@ -2548,6 +2550,148 @@ func newNotePaginateArgs(rv map[string]any) *notePaginateArgs {
 }
 
 // CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *OfferQuery) CollectFields(ctx context.Context, satisfies ...string) (*OfferQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *OfferQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(offer.Columns))
+		selectedFields = []string{offer.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+
+		case "candidate":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&CandidateClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, candidateImplementors)...); err != nil {
+				return err
+			}
+			_q.withCandidate = query
+			if _, ok := fieldSeen[offer.FieldCandidateID]; !ok {
+				selectedFields = append(selectedFields, offer.FieldCandidateID)
+				fieldSeen[offer.FieldCandidateID] = struct{}{}
+			}
+
+		case "opening":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&OpeningClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, openingImplementors)...); err != nil {
+				return err
+			}
+			_q.withOpening = query
+			if _, ok := fieldSeen[offer.FieldOpeningID]; !ok {
+				selectedFields = append(selectedFields, offer.FieldOpeningID)
+				fieldSeen[offer.FieldOpeningID] = struct{}{}
+			}
+
+		case "document":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&CandidateFileClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, candidatefileImplementors)...); err != nil {
+				return err
+			}
+			_q.withDocument = query
+			if _, ok := fieldSeen[offer.FieldDocumentID]; !ok {
+				selectedFields = append(selectedFields, offer.FieldDocumentID)
+				fieldSeen[offer.FieldDocumentID] = struct{}{}
+			}
+		case "status":
+			if _, ok := fieldSeen[offer.FieldStatus]; !ok {
+				selectedFields = append(selectedFields, offer.FieldStatus)
+				fieldSeen[offer.FieldStatus] = struct{}{}
+			}
+		case "version":
+			if _, ok := fieldSeen[offer.FieldVersion]; !ok {
+				selectedFields = append(selectedFields, offer.FieldVersion)
+				fieldSeen[offer.FieldVersion] = struct{}{}
+			}
+		case "salary":
+			if _, ok := fieldSeen[offer.FieldSalary]; !ok {
+				selectedFields = append(selectedFields, offer.FieldSalary)
+				fieldSeen[offer.FieldSalary] = struct{}{}
+			}
+		case "startDate":
+			if _, ok := fieldSeen[offer.FieldStartDate]; !ok {
+				selectedFields = append(selectedFields, offer.FieldStartDate)
+				fieldSeen[offer.FieldStartDate] = struct{}{}
+			}
+		case "customFields":
+			if _, ok := fieldSeen[offer.FieldCustomFields]; !ok {
+				selectedFields = append(selectedFields, offer.FieldCustomFields)
+				fieldSeen[offer.FieldCustomFields] = struct{}{}
+			}
+		case "timeCreated":
+			if _, ok := fieldSeen[offer.FieldTimeCreated]; !ok {
+				selectedFields = append(selectedFields, offer.FieldTimeCreated)
+				fieldSeen[offer.FieldTimeCreated] = struct{}{}
+			}
+		case "timeUpdated":
+			if _, ok := fieldSeen[offer.FieldTimeUpdated]; !ok {
+				selectedFields = append(selectedFields, offer.FieldTimeUpdated)
+				fieldSeen[offer.FieldTimeUpdated] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type offerPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []OfferPaginateOption
+}
+
+func newOfferPaginateArgs(rv map[string]any) *offerPaginateArgs {
+	args := &offerPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[whereField].(*OfferWhereInput); ok {
+		args.opts = append(args.opts, WithOfferFilter(v.Filter))
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
 func (_q *OfferLetterQuery) CollectFields(ctx context.Context, satisfies ...string) (*OfferLetterQuery, error) {
 	fc := graphql.GetFieldContext(ctx)
 	if fc == nil {
@@ -2635,6 +2779,128 @@ func newOfferLetterPaginateArgs(rv map[string]any) *offerletterPaginateArgs {
 	}
 	if v, ok := rv[whereField].(*OfferLetterWhereInput); ok {
 		args.opts = append(args.opts, WithOfferLetterFilter(v.Filter))
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *OfferVersionQuery) CollectFields(ctx context.Context, satisfies ...string) (*OfferVersionQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *OfferVersionQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(offerversion.Columns))
+		selectedFields = []string{offerversion.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+
+		case "offer":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&OfferClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, offerImplementors)...); err != nil {
+				return err
+			}
+			_q.withOffer = query
+			if _, ok := fieldSeen[offerversion.FieldOfferID]; !ok {
+				selectedFields = append(selectedFields, offerversion.FieldOfferID)
+				fieldSeen[offerversion.FieldOfferID] = struct{}{}
+			}
+
+		case "document":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&CandidateFileClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, candidatefileImplementors)...); err != nil {
+				return err
+			}
+			_q.withDocument = query
+			if _, ok := fieldSeen[offerversion.FieldDocumentID]; !ok {
+				selectedFields = append(selectedFields, offerversion.FieldDocumentID)
+				fieldSeen[offerversion.FieldDocumentID] = struct{}{}
+			}
+		case "version":
+			if _, ok := fieldSeen[offerversion.FieldVersion]; !ok {
+				selectedFields = append(selectedFields, offerversion.FieldVersion)
+				fieldSeen[offerversion.FieldVersion] = struct{}{}
+			}
+		case "salary":
+			if _, ok := fieldSeen[offerversion.FieldSalary]; !ok {
+				selectedFields = append(selectedFields, offerversion.FieldSalary)
+				fieldSeen[offerversion.FieldSalary] = struct{}{}
+			}
+		case "startDate":
+			if _, ok := fieldSeen[offerversion.FieldStartDate]; !ok {
+				selectedFields = append(selectedFields, offerversion.FieldStartDate)
+				fieldSeen[offerversion.FieldStartDate] = struct{}{}
+			}
+		case "customFields":
+			if _, ok := fieldSeen[offerversion.FieldCustomFields]; !ok {
+				selectedFields = append(selectedFields, offerversion.FieldCustomFields)
+				fieldSeen[offerversion.FieldCustomFields] = struct{}{}
+			}
+		case "createdBy":
+			if _, ok := fieldSeen[offerversion.FieldCreatedBy]; !ok {
+				selectedFields = append(selectedFields, offerversion.FieldCreatedBy)
+				fieldSeen[offerversion.FieldCreatedBy] = struct{}{}
+			}
+		case "timeCreated":
+			if _, ok := fieldSeen[offerversion.FieldTimeCreated]; !ok {
+				selectedFields = append(selectedFields, offerversion.FieldTimeCreated)
+				fieldSeen[offerversion.FieldTimeCreated] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type offerversionPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []OfferVersionPaginateOption
+}
+
+func newOfferVersionPaginateArgs(rv map[string]any) *offerversionPaginateArgs {
+	args := &offerversionPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[whereField].(*OfferVersionWhereInput); ok {
+		args.opts = append(args.opts, WithOfferVersionFilter(v.Filter))
 	}
 	return args
 }

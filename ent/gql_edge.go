@@ -336,12 +336,52 @@ func (_m *Note) Candidate(ctx context.Context) (*Candidate, error) {
 	return result, err
 }
 
+func (_m *Offer) Candidate(ctx context.Context) (*Candidate, error) {
+	result, err := _m.Edges.CandidateOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryCandidate().Only(ctx)
+	}
+	return result, err
+}
+
+func (_m *Offer) Opening(ctx context.Context) (*Opening, error) {
+	result, err := _m.Edges.OpeningOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryOpening().Only(ctx)
+	}
+	return result, err
+}
+
+func (_m *Offer) Document(ctx context.Context) (*CandidateFile, error) {
+	result, err := _m.Edges.DocumentOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryDocument().Only(ctx)
+	}
+	return result, MaskNotFound(err)
+}
+
 func (_m *OfferLetter) Candidate(ctx context.Context) (*Candidate, error) {
 	result, err := _m.Edges.CandidateOrErr()
 	if IsNotLoaded(err) {
 		result, err = _m.QueryCandidate().Only(ctx)
 	}
 	return result, err
+}
+
+func (_m *OfferVersion) Offer(ctx context.Context) (*Offer, error) {
+	result, err := _m.Edges.OfferOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryOffer().Only(ctx)
+	}
+	return result, err
+}
+
+func (_m *OfferVersion) Document(ctx context.Context) (*CandidateFile, error) {
+	result, err := _m.Edges.DocumentOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryDocument().Only(ctx)
+	}
+	return result, MaskNotFound(err)
 }
 
 func (_m *Opening) Position(ctx context.Context) (*Position, error) {

@@ -23,7 +23,9 @@ import (
 	"github.com/hiregraph/hiregraph/ent/location"
 	"github.com/hiregraph/hiregraph/ent/message"
 	"github.com/hiregraph/hiregraph/ent/note"
+	"github.com/hiregraph/hiregraph/ent/offer"
 	"github.com/hiregraph/hiregraph/ent/offerletter"
+	"github.com/hiregraph/hiregraph/ent/offerversion"
 	"github.com/hiregraph/hiregraph/ent/opening"
 	"github.com/hiregraph/hiregraph/ent/person"
 	"github.com/hiregraph/hiregraph/ent/personexport"
@@ -110,10 +112,20 @@ var noteImplementors = []string{"Note", "Node"}
 // IsNode implements the Node interface check for GQLGen.
 func (*Note) IsNode() {}
 
+var offerImplementors = []string{"Offer", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*Offer) IsNode() {}
+
 var offerletterImplementors = []string{"OfferLetter", "Node"}
 
 // IsNode implements the Node interface check for GQLGen.
 func (*OfferLetter) IsNode() {}
+
+var offerversionImplementors = []string{"OfferVersion", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*OfferVersion) IsNode() {}
 
 var openingImplementors = []string{"Opening", "Node"}
 
@@ -344,11 +356,29 @@ func (c *Client) noder(ctx context.Context, table string, id string) (Noder, err
 			}
 		}
 		return query.Only(ctx)
+	case offer.Table:
+		query := c.Offer.Query().
+			Where(offer.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, offerImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
 	case offerletter.Table:
 		query := c.OfferLetter.Query().
 			Where(offerletter.ID(id))
 		if fc := graphql.GetFieldContext(ctx); fc != nil {
 			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, offerletterImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
+	case offerversion.Table:
+		query := c.OfferVersion.Query().
+			Where(offerversion.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, offerversionImplementors...); err != nil {
 				return nil, err
 			}
 		}
@@ -731,10 +761,42 @@ func (c *Client) noders(ctx context.Context, table string, ids []string) ([]Node
 				*noder = node
 			}
 		}
+	case offer.Table:
+		query := c.Offer.Query().
+			Where(offer.IDIn(ids...))
+		query, err := query.CollectFields(ctx, offerImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
 	case offerletter.Table:
 		query := c.OfferLetter.Query().
 			Where(offerletter.IDIn(ids...))
 		query, err := query.CollectFields(ctx, offerletterImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
+	case offerversion.Table:
+		query := c.OfferVersion.Query().
+			Where(offerversion.IDIn(ids...))
+		query, err := query.CollectFields(ctx, offerversionImplementors...)
 		if err != nil {
 			return nil, err
 		}

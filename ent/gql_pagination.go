@@ -28,7 +28,9 @@ import (
 	"github.com/hiregraph/hiregraph/ent/location"
 	"github.com/hiregraph/hiregraph/ent/message"
 	"github.com/hiregraph/hiregraph/ent/note"
+	"github.com/hiregraph/hiregraph/ent/offer"
 	"github.com/hiregraph/hiregraph/ent/offerletter"
+	"github.com/hiregraph/hiregraph/ent/offerversion"
 	"github.com/hiregraph/hiregraph/ent/opening"
 	"github.com/hiregraph/hiregraph/ent/person"
 	"github.com/hiregraph/hiregraph/ent/personexport"
@@ -4171,6 +4173,254 @@ func (_m *Note) ToEdge(order *NoteOrder) *NoteEdge {
 	}
 }
 
+// OfferEdge is the edge representation of Offer.
+type OfferEdge struct {
+	Node   *Offer `json:"node"`
+	Cursor Cursor `json:"cursor"`
+}
+
+// OfferConnection is the connection containing edges to Offer.
+type OfferConnection struct {
+	Edges      []*OfferEdge `json:"edges"`
+	PageInfo   PageInfo     `json:"pageInfo"`
+	TotalCount int          `json:"totalCount"`
+}
+
+func (c *OfferConnection) build(nodes []*Offer, pager *offerPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *Offer
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *Offer {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *Offer {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*OfferEdge, len(nodes))
+	block := make([]OfferEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		block[i].Node, block[i].Cursor = node, pager.toCursor(node)
+		c.Edges[i] = &block[i]
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// OfferPaginateOption enables pagination customization.
+type OfferPaginateOption func(*offerPager) error
+
+// WithOfferOrder configures pagination ordering.
+func WithOfferOrder(order *OfferOrder) OfferPaginateOption {
+	if order == nil {
+		order = DefaultOfferOrder
+	}
+	o := *order
+	return func(pager *offerPager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultOfferOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithOfferFilter configures pagination filter.
+func WithOfferFilter(filter func(*OfferQuery) (*OfferQuery, error)) OfferPaginateOption {
+	return func(pager *offerPager) error {
+		if filter == nil {
+			return errors.New("OfferQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type offerPager struct {
+	reverse bool
+	order   *OfferOrder
+	filter  func(*OfferQuery) (*OfferQuery, error)
+}
+
+func newOfferPager(opts []OfferPaginateOption, reverse bool) (*offerPager, error) {
+	pager := &offerPager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultOfferOrder
+	}
+	return pager, nil
+}
+
+func (p *offerPager) applyFilter(query *OfferQuery) (*OfferQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *offerPager) toCursor(_m *Offer) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *offerPager) applyCursors(query *OfferQuery, after, before *Cursor) (*OfferQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultOfferOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *offerPager) applyOrder(query *OfferQuery) *OfferQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultOfferOrder.Field {
+		query = query.Order(DefaultOfferOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *offerPager) orderExpr(query *OfferQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultOfferOrder.Field {
+			b.Comma().Ident(DefaultOfferOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to Offer.
+func (_m *OfferQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...OfferPaginateOption,
+) (*OfferConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newOfferPager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &OfferConnection{Edges: []*OfferEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
+		hasPagination := after != nil || first != nil || before != nil || last != nil
+		if hasPagination || ignoredEdges {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if conn.TotalCount, err = c.Count(ctx); err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+		}
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+// OfferOrderField defines the ordering field of Offer.
+type OfferOrderField struct {
+	// Value extracts the ordering value from the given Offer.
+	Value    func(*Offer) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) offer.OrderOption
+	toCursor func(*Offer) Cursor
+}
+
+// OfferOrder defines the ordering of Offer.
+type OfferOrder struct {
+	Direction OrderDirection   `json:"direction"`
+	Field     *OfferOrderField `json:"field"`
+}
+
+// DefaultOfferOrder is the default ordering of Offer.
+var DefaultOfferOrder = &OfferOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &OfferOrderField{
+		Value: func(_m *Offer) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: offer.FieldID,
+		toTerm: offer.ByID,
+		toCursor: func(_m *Offer) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts Offer into OfferEdge.
+func (_m *Offer) ToEdge(order *OfferOrder) *OfferEdge {
+	if order == nil {
+		order = DefaultOfferOrder
+	}
+	return &OfferEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
 // OfferLetterEdge is the edge representation of OfferLetter.
 type OfferLetterEdge struct {
 	Node   *OfferLetter `json:"node"`
@@ -4414,6 +4664,254 @@ func (_m *OfferLetter) ToEdge(order *OfferLetterOrder) *OfferLetterEdge {
 		order = DefaultOfferLetterOrder
 	}
 	return &OfferLetterEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
+// OfferVersionEdge is the edge representation of OfferVersion.
+type OfferVersionEdge struct {
+	Node   *OfferVersion `json:"node"`
+	Cursor Cursor        `json:"cursor"`
+}
+
+// OfferVersionConnection is the connection containing edges to OfferVersion.
+type OfferVersionConnection struct {
+	Edges      []*OfferVersionEdge `json:"edges"`
+	PageInfo   PageInfo            `json:"pageInfo"`
+	TotalCount int                 `json:"totalCount"`
+}
+
+func (c *OfferVersionConnection) build(nodes []*OfferVersion, pager *offerversionPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *OfferVersion
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *OfferVersion {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *OfferVersion {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*OfferVersionEdge, len(nodes))
+	block := make([]OfferVersionEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		block[i].Node, block[i].Cursor = node, pager.toCursor(node)
+		c.Edges[i] = &block[i]
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// OfferVersionPaginateOption enables pagination customization.
+type OfferVersionPaginateOption func(*offerversionPager) error
+
+// WithOfferVersionOrder configures pagination ordering.
+func WithOfferVersionOrder(order *OfferVersionOrder) OfferVersionPaginateOption {
+	if order == nil {
+		order = DefaultOfferVersionOrder
+	}
+	o := *order
+	return func(pager *offerversionPager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultOfferVersionOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithOfferVersionFilter configures pagination filter.
+func WithOfferVersionFilter(filter func(*OfferVersionQuery) (*OfferVersionQuery, error)) OfferVersionPaginateOption {
+	return func(pager *offerversionPager) error {
+		if filter == nil {
+			return errors.New("OfferVersionQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type offerversionPager struct {
+	reverse bool
+	order   *OfferVersionOrder
+	filter  func(*OfferVersionQuery) (*OfferVersionQuery, error)
+}
+
+func newOfferVersionPager(opts []OfferVersionPaginateOption, reverse bool) (*offerversionPager, error) {
+	pager := &offerversionPager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultOfferVersionOrder
+	}
+	return pager, nil
+}
+
+func (p *offerversionPager) applyFilter(query *OfferVersionQuery) (*OfferVersionQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *offerversionPager) toCursor(_m *OfferVersion) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *offerversionPager) applyCursors(query *OfferVersionQuery, after, before *Cursor) (*OfferVersionQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultOfferVersionOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *offerversionPager) applyOrder(query *OfferVersionQuery) *OfferVersionQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultOfferVersionOrder.Field {
+		query = query.Order(DefaultOfferVersionOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *offerversionPager) orderExpr(query *OfferVersionQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultOfferVersionOrder.Field {
+			b.Comma().Ident(DefaultOfferVersionOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to OfferVersion.
+func (_m *OfferVersionQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...OfferVersionPaginateOption,
+) (*OfferVersionConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newOfferVersionPager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &OfferVersionConnection{Edges: []*OfferVersionEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
+		hasPagination := after != nil || first != nil || before != nil || last != nil
+		if hasPagination || ignoredEdges {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if conn.TotalCount, err = c.Count(ctx); err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+		}
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+// OfferVersionOrderField defines the ordering field of OfferVersion.
+type OfferVersionOrderField struct {
+	// Value extracts the ordering value from the given OfferVersion.
+	Value    func(*OfferVersion) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) offerversion.OrderOption
+	toCursor func(*OfferVersion) Cursor
+}
+
+// OfferVersionOrder defines the ordering of OfferVersion.
+type OfferVersionOrder struct {
+	Direction OrderDirection          `json:"direction"`
+	Field     *OfferVersionOrderField `json:"field"`
+}
+
+// DefaultOfferVersionOrder is the default ordering of OfferVersion.
+var DefaultOfferVersionOrder = &OfferVersionOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &OfferVersionOrderField{
+		Value: func(_m *OfferVersion) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: offerversion.FieldID,
+		toTerm: offerversion.ByID,
+		toCursor: func(_m *OfferVersion) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts OfferVersion into OfferVersionEdge.
+func (_m *OfferVersion) ToEdge(order *OfferVersionOrder) *OfferVersionEdge {
+	if order == nil {
+		order = DefaultOfferVersionOrder
+	}
+	return &OfferVersionEdge{
 		Node:   _m,
 		Cursor: order.Field.toCursor(_m),
 	}

@@ -21,7 +21,9 @@ import (
 	"github.com/hiregraph/hiregraph/ent/location"
 	"github.com/hiregraph/hiregraph/ent/message"
 	"github.com/hiregraph/hiregraph/ent/note"
+	"github.com/hiregraph/hiregraph/ent/offer"
 	"github.com/hiregraph/hiregraph/ent/offerletter"
+	"github.com/hiregraph/hiregraph/ent/offerversion"
 	"github.com/hiregraph/hiregraph/ent/opening"
 	"github.com/hiregraph/hiregraph/ent/person"
 	"github.com/hiregraph/hiregraph/ent/personexport"
@@ -5824,6 +5826,366 @@ func (i *NoteWhereInput) P() (predicate.Note, error) {
 	}
 }
 
+// OfferWhereInput represents a where input for filtering Offer queries.
+type OfferWhereInput struct {
+	Predicates []predicate.Offer  `json:"-"`
+	Not        *OfferWhereInput   `json:"not,omitempty"`
+	Or         []*OfferWhereInput `json:"or,omitempty"`
+	And        []*OfferWhereInput `json:"and,omitempty"`
+
+	// "id" field predicates.
+	ID             *string  `json:"id,omitempty"`
+	IDNEQ          *string  `json:"idNEQ,omitempty"`
+	IDIn           []string `json:"idIn,omitempty"`
+	IDNotIn        []string `json:"idNotIn,omitempty"`
+	IDGT           *string  `json:"idGT,omitempty"`
+	IDGTE          *string  `json:"idGTE,omitempty"`
+	IDLT           *string  `json:"idLT,omitempty"`
+	IDLTE          *string  `json:"idLTE,omitempty"`
+	IDEqualFold    *string  `json:"idEqualFold,omitempty"`
+	IDContainsFold *string  `json:"idContainsFold,omitempty"`
+
+	// "status" field predicates.
+	Status      *offer.Status  `json:"status,omitempty"`
+	StatusNEQ   *offer.Status  `json:"statusNEQ,omitempty"`
+	StatusIn    []offer.Status `json:"statusIn,omitempty"`
+	StatusNotIn []offer.Status `json:"statusNotIn,omitempty"`
+
+	// "version" field predicates.
+	Version      *int  `json:"version,omitempty"`
+	VersionNEQ   *int  `json:"versionNEQ,omitempty"`
+	VersionIn    []int `json:"versionIn,omitempty"`
+	VersionNotIn []int `json:"versionNotIn,omitempty"`
+	VersionGT    *int  `json:"versionGT,omitempty"`
+	VersionGTE   *int  `json:"versionGTE,omitempty"`
+	VersionLT    *int  `json:"versionLT,omitempty"`
+	VersionLTE   *int  `json:"versionLTE,omitempty"`
+
+	// "start_date" field predicates.
+	StartDate       *time.Time  `json:"startDate,omitempty"`
+	StartDateNEQ    *time.Time  `json:"startDateNEQ,omitempty"`
+	StartDateIn     []time.Time `json:"startDateIn,omitempty"`
+	StartDateNotIn  []time.Time `json:"startDateNotIn,omitempty"`
+	StartDateGT     *time.Time  `json:"startDateGT,omitempty"`
+	StartDateGTE    *time.Time  `json:"startDateGTE,omitempty"`
+	StartDateLT     *time.Time  `json:"startDateLT,omitempty"`
+	StartDateLTE    *time.Time  `json:"startDateLTE,omitempty"`
+	StartDateIsNil  bool        `json:"startDateIsNil,omitempty"`
+	StartDateNotNil bool        `json:"startDateNotNil,omitempty"`
+
+	// "time_created" field predicates.
+	TimeCreated      *time.Time  `json:"timeCreated,omitempty"`
+	TimeCreatedNEQ   *time.Time  `json:"timeCreatedNEQ,omitempty"`
+	TimeCreatedIn    []time.Time `json:"timeCreatedIn,omitempty"`
+	TimeCreatedNotIn []time.Time `json:"timeCreatedNotIn,omitempty"`
+	TimeCreatedGT    *time.Time  `json:"timeCreatedGT,omitempty"`
+	TimeCreatedGTE   *time.Time  `json:"timeCreatedGTE,omitempty"`
+	TimeCreatedLT    *time.Time  `json:"timeCreatedLT,omitempty"`
+	TimeCreatedLTE   *time.Time  `json:"timeCreatedLTE,omitempty"`
+
+	// "time_updated" field predicates.
+	TimeUpdated      *time.Time  `json:"timeUpdated,omitempty"`
+	TimeUpdatedNEQ   *time.Time  `json:"timeUpdatedNEQ,omitempty"`
+	TimeUpdatedIn    []time.Time `json:"timeUpdatedIn,omitempty"`
+	TimeUpdatedNotIn []time.Time `json:"timeUpdatedNotIn,omitempty"`
+	TimeUpdatedGT    *time.Time  `json:"timeUpdatedGT,omitempty"`
+	TimeUpdatedGTE   *time.Time  `json:"timeUpdatedGTE,omitempty"`
+	TimeUpdatedLT    *time.Time  `json:"timeUpdatedLT,omitempty"`
+	TimeUpdatedLTE   *time.Time  `json:"timeUpdatedLTE,omitempty"`
+
+	// "candidate" edge predicates.
+	HasCandidate     *bool                  `json:"hasCandidate,omitempty"`
+	HasCandidateWith []*CandidateWhereInput `json:"hasCandidateWith,omitempty"`
+
+	// "opening" edge predicates.
+	HasOpening     *bool                `json:"hasOpening,omitempty"`
+	HasOpeningWith []*OpeningWhereInput `json:"hasOpeningWith,omitempty"`
+
+	// "document" edge predicates.
+	HasDocument     *bool                      `json:"hasDocument,omitempty"`
+	HasDocumentWith []*CandidateFileWhereInput `json:"hasDocumentWith,omitempty"`
+}
+
+// AddPredicates adds custom predicates to the where input to be used during the filtering phase.
+func (i *OfferWhereInput) AddPredicates(predicates ...predicate.Offer) {
+	i.Predicates = append(i.Predicates, predicates...)
+}
+
+// Filter applies the OfferWhereInput filter on the OfferQuery builder.
+func (i *OfferWhereInput) Filter(q *OfferQuery) (*OfferQuery, error) {
+	if i == nil {
+		return q, nil
+	}
+	p, err := i.P()
+	if err != nil {
+		if err == ErrEmptyOfferWhereInput {
+			return q, nil
+		}
+		return nil, err
+	}
+	return q.Where(p), nil
+}
+
+// ErrEmptyOfferWhereInput is returned in case the OfferWhereInput is empty.
+var ErrEmptyOfferWhereInput = errors.New("ent: empty predicate OfferWhereInput")
+
+// P returns a predicate for filtering offers.
+// An error is returned if the input is empty or invalid.
+func (i *OfferWhereInput) P() (predicate.Offer, error) {
+	var predicates []predicate.Offer
+	if i.Not != nil {
+		p, err := i.Not.P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'not'", err)
+		}
+		predicates = append(predicates, offer.Not(p))
+	}
+	switch n := len(i.Or); {
+	case n == 1:
+		p, err := i.Or[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'or'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		or := make([]predicate.Offer, 0, n)
+		for _, w := range i.Or {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'or'", err)
+			}
+			or = append(or, p)
+		}
+		predicates = append(predicates, offer.Or(or...))
+	}
+	switch n := len(i.And); {
+	case n == 1:
+		p, err := i.And[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'and'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		and := make([]predicate.Offer, 0, n)
+		for _, w := range i.And {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'and'", err)
+			}
+			and = append(and, p)
+		}
+		predicates = append(predicates, offer.And(and...))
+	}
+	predicates = append(predicates, i.Predicates...)
+	if i.ID != nil {
+		predicates = append(predicates, offer.IDEQ(*i.ID))
+	}
+	if i.IDNEQ != nil {
+		predicates = append(predicates, offer.IDNEQ(*i.IDNEQ))
+	}
+	if len(i.IDIn) > 0 {
+		predicates = append(predicates, offer.IDIn(i.IDIn...))
+	}
+	if len(i.IDNotIn) > 0 {
+		predicates = append(predicates, offer.IDNotIn(i.IDNotIn...))
+	}
+	if i.IDGT != nil {
+		predicates = append(predicates, offer.IDGT(*i.IDGT))
+	}
+	if i.IDGTE != nil {
+		predicates = append(predicates, offer.IDGTE(*i.IDGTE))
+	}
+	if i.IDLT != nil {
+		predicates = append(predicates, offer.IDLT(*i.IDLT))
+	}
+	if i.IDLTE != nil {
+		predicates = append(predicates, offer.IDLTE(*i.IDLTE))
+	}
+	if i.IDEqualFold != nil {
+		predicates = append(predicates, offer.IDEqualFold(*i.IDEqualFold))
+	}
+	if i.IDContainsFold != nil {
+		predicates = append(predicates, offer.IDContainsFold(*i.IDContainsFold))
+	}
+	if i.Status != nil {
+		predicates = append(predicates, offer.StatusEQ(*i.Status))
+	}
+	if i.StatusNEQ != nil {
+		predicates = append(predicates, offer.StatusNEQ(*i.StatusNEQ))
+	}
+	if len(i.StatusIn) > 0 {
+		predicates = append(predicates, offer.StatusIn(i.StatusIn...))
+	}
+	if len(i.StatusNotIn) > 0 {
+		predicates = append(predicates, offer.StatusNotIn(i.StatusNotIn...))
+	}
+	if i.Version != nil {
+		predicates = append(predicates, offer.VersionEQ(*i.Version))
+	}
+	if i.VersionNEQ != nil {
+		predicates = append(predicates, offer.VersionNEQ(*i.VersionNEQ))
+	}
+	if len(i.VersionIn) > 0 {
+		predicates = append(predicates, offer.VersionIn(i.VersionIn...))
+	}
+	if len(i.VersionNotIn) > 0 {
+		predicates = append(predicates, offer.VersionNotIn(i.VersionNotIn...))
+	}
+	if i.VersionGT != nil {
+		predicates = append(predicates, offer.VersionGT(*i.VersionGT))
+	}
+	if i.VersionGTE != nil {
+		predicates = append(predicates, offer.VersionGTE(*i.VersionGTE))
+	}
+	if i.VersionLT != nil {
+		predicates = append(predicates, offer.VersionLT(*i.VersionLT))
+	}
+	if i.VersionLTE != nil {
+		predicates = append(predicates, offer.VersionLTE(*i.VersionLTE))
+	}
+	if i.StartDate != nil {
+		predicates = append(predicates, offer.StartDateEQ(*i.StartDate))
+	}
+	if i.StartDateNEQ != nil {
+		predicates = append(predicates, offer.StartDateNEQ(*i.StartDateNEQ))
+	}
+	if len(i.StartDateIn) > 0 {
+		predicates = append(predicates, offer.StartDateIn(i.StartDateIn...))
+	}
+	if len(i.StartDateNotIn) > 0 {
+		predicates = append(predicates, offer.StartDateNotIn(i.StartDateNotIn...))
+	}
+	if i.StartDateGT != nil {
+		predicates = append(predicates, offer.StartDateGT(*i.StartDateGT))
+	}
+	if i.StartDateGTE != nil {
+		predicates = append(predicates, offer.StartDateGTE(*i.StartDateGTE))
+	}
+	if i.StartDateLT != nil {
+		predicates = append(predicates, offer.StartDateLT(*i.StartDateLT))
+	}
+	if i.StartDateLTE != nil {
+		predicates = append(predicates, offer.StartDateLTE(*i.StartDateLTE))
+	}
+	if i.StartDateIsNil {
+		predicates = append(predicates, offer.StartDateIsNil())
+	}
+	if i.StartDateNotNil {
+		predicates = append(predicates, offer.StartDateNotNil())
+	}
+	if i.TimeCreated != nil {
+		predicates = append(predicates, offer.TimeCreatedEQ(*i.TimeCreated))
+	}
+	if i.TimeCreatedNEQ != nil {
+		predicates = append(predicates, offer.TimeCreatedNEQ(*i.TimeCreatedNEQ))
+	}
+	if len(i.TimeCreatedIn) > 0 {
+		predicates = append(predicates, offer.TimeCreatedIn(i.TimeCreatedIn...))
+	}
+	if len(i.TimeCreatedNotIn) > 0 {
+		predicates = append(predicates, offer.TimeCreatedNotIn(i.TimeCreatedNotIn...))
+	}
+	if i.TimeCreatedGT != nil {
+		predicates = append(predicates, offer.TimeCreatedGT(*i.TimeCreatedGT))
+	}
+	if i.TimeCreatedGTE != nil {
+		predicates = append(predicates, offer.TimeCreatedGTE(*i.TimeCreatedGTE))
+	}
+	if i.TimeCreatedLT != nil {
+		predicates = append(predicates, offer.TimeCreatedLT(*i.TimeCreatedLT))
+	}
+	if i.TimeCreatedLTE != nil {
+		predicates = append(predicates, offer.TimeCreatedLTE(*i.TimeCreatedLTE))
+	}
+	if i.TimeUpdated != nil {
+		predicates = append(predicates, offer.TimeUpdatedEQ(*i.TimeUpdated))
+	}
+	if i.TimeUpdatedNEQ != nil {
+		predicates = append(predicates, offer.TimeUpdatedNEQ(*i.TimeUpdatedNEQ))
+	}
+	if len(i.TimeUpdatedIn) > 0 {
+		predicates = append(predicates, offer.TimeUpdatedIn(i.TimeUpdatedIn...))
+	}
+	if len(i.TimeUpdatedNotIn) > 0 {
+		predicates = append(predicates, offer.TimeUpdatedNotIn(i.TimeUpdatedNotIn...))
+	}
+	if i.TimeUpdatedGT != nil {
+		predicates = append(predicates, offer.TimeUpdatedGT(*i.TimeUpdatedGT))
+	}
+	if i.TimeUpdatedGTE != nil {
+		predicates = append(predicates, offer.TimeUpdatedGTE(*i.TimeUpdatedGTE))
+	}
+	if i.TimeUpdatedLT != nil {
+		predicates = append(predicates, offer.TimeUpdatedLT(*i.TimeUpdatedLT))
+	}
+	if i.TimeUpdatedLTE != nil {
+		predicates = append(predicates, offer.TimeUpdatedLTE(*i.TimeUpdatedLTE))
+	}
+
+	if i.HasCandidate != nil {
+		p := offer.HasCandidate()
+		if !*i.HasCandidate {
+			p = offer.Not(p)
+		}
+		predicates = append(predicates, p)
+	}
+	if len(i.HasCandidateWith) > 0 {
+		with := make([]predicate.Candidate, 0, len(i.HasCandidateWith))
+		for _, w := range i.HasCandidateWith {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'HasCandidateWith'", err)
+			}
+			with = append(with, p)
+		}
+		predicates = append(predicates, offer.HasCandidateWith(with...))
+	}
+	if i.HasOpening != nil {
+		p := offer.HasOpening()
+		if !*i.HasOpening {
+			p = offer.Not(p)
+		}
+		predicates = append(predicates, p)
+	}
+	if len(i.HasOpeningWith) > 0 {
+		with := make([]predicate.Opening, 0, len(i.HasOpeningWith))
+		for _, w := range i.HasOpeningWith {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'HasOpeningWith'", err)
+			}
+			with = append(with, p)
+		}
+		predicates = append(predicates, offer.HasOpeningWith(with...))
+	}
+	if i.HasDocument != nil {
+		p := offer.HasDocument()
+		if !*i.HasDocument {
+			p = offer.Not(p)
+		}
+		predicates = append(predicates, p)
+	}
+	if len(i.HasDocumentWith) > 0 {
+		with := make([]predicate.CandidateFile, 0, len(i.HasDocumentWith))
+		for _, w := range i.HasDocumentWith {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'HasDocumentWith'", err)
+			}
+			with = append(with, p)
+		}
+		predicates = append(predicates, offer.HasDocumentWith(with...))
+	}
+	switch len(predicates) {
+	case 0:
+		return nil, ErrEmptyOfferWhereInput
+	case 1:
+		return predicates[0], nil
+	default:
+		return offer.And(predicates...), nil
+	}
+}
+
 // OfferLetterWhereInput represents a where input for filtering OfferLetter queries.
 type OfferLetterWhereInput struct {
 	Predicates []predicate.OfferLetter  `json:"-"`
@@ -6073,6 +6435,346 @@ func (i *OfferLetterWhereInput) P() (predicate.OfferLetter, error) {
 		return predicates[0], nil
 	default:
 		return offerletter.And(predicates...), nil
+	}
+}
+
+// OfferVersionWhereInput represents a where input for filtering OfferVersion queries.
+type OfferVersionWhereInput struct {
+	Predicates []predicate.OfferVersion  `json:"-"`
+	Not        *OfferVersionWhereInput   `json:"not,omitempty"`
+	Or         []*OfferVersionWhereInput `json:"or,omitempty"`
+	And        []*OfferVersionWhereInput `json:"and,omitempty"`
+
+	// "id" field predicates.
+	ID             *string  `json:"id,omitempty"`
+	IDNEQ          *string  `json:"idNEQ,omitempty"`
+	IDIn           []string `json:"idIn,omitempty"`
+	IDNotIn        []string `json:"idNotIn,omitempty"`
+	IDGT           *string  `json:"idGT,omitempty"`
+	IDGTE          *string  `json:"idGTE,omitempty"`
+	IDLT           *string  `json:"idLT,omitempty"`
+	IDLTE          *string  `json:"idLTE,omitempty"`
+	IDEqualFold    *string  `json:"idEqualFold,omitempty"`
+	IDContainsFold *string  `json:"idContainsFold,omitempty"`
+
+	// "version" field predicates.
+	Version      *int  `json:"version,omitempty"`
+	VersionNEQ   *int  `json:"versionNEQ,omitempty"`
+	VersionIn    []int `json:"versionIn,omitempty"`
+	VersionNotIn []int `json:"versionNotIn,omitempty"`
+	VersionGT    *int  `json:"versionGT,omitempty"`
+	VersionGTE   *int  `json:"versionGTE,omitempty"`
+	VersionLT    *int  `json:"versionLT,omitempty"`
+	VersionLTE   *int  `json:"versionLTE,omitempty"`
+
+	// "start_date" field predicates.
+	StartDate       *time.Time  `json:"startDate,omitempty"`
+	StartDateNEQ    *time.Time  `json:"startDateNEQ,omitempty"`
+	StartDateIn     []time.Time `json:"startDateIn,omitempty"`
+	StartDateNotIn  []time.Time `json:"startDateNotIn,omitempty"`
+	StartDateGT     *time.Time  `json:"startDateGT,omitempty"`
+	StartDateGTE    *time.Time  `json:"startDateGTE,omitempty"`
+	StartDateLT     *time.Time  `json:"startDateLT,omitempty"`
+	StartDateLTE    *time.Time  `json:"startDateLTE,omitempty"`
+	StartDateIsNil  bool        `json:"startDateIsNil,omitempty"`
+	StartDateNotNil bool        `json:"startDateNotNil,omitempty"`
+
+	// "created_by" field predicates.
+	CreatedBy             *string  `json:"createdBy,omitempty"`
+	CreatedByNEQ          *string  `json:"createdByNEQ,omitempty"`
+	CreatedByIn           []string `json:"createdByIn,omitempty"`
+	CreatedByNotIn        []string `json:"createdByNotIn,omitempty"`
+	CreatedByGT           *string  `json:"createdByGT,omitempty"`
+	CreatedByGTE          *string  `json:"createdByGTE,omitempty"`
+	CreatedByLT           *string  `json:"createdByLT,omitempty"`
+	CreatedByLTE          *string  `json:"createdByLTE,omitempty"`
+	CreatedByContains     *string  `json:"createdByContains,omitempty"`
+	CreatedByHasPrefix    *string  `json:"createdByHasPrefix,omitempty"`
+	CreatedByHasSuffix    *string  `json:"createdByHasSuffix,omitempty"`
+	CreatedByEqualFold    *string  `json:"createdByEqualFold,omitempty"`
+	CreatedByContainsFold *string  `json:"createdByContainsFold,omitempty"`
+
+	// "time_created" field predicates.
+	TimeCreated      *time.Time  `json:"timeCreated,omitempty"`
+	TimeCreatedNEQ   *time.Time  `json:"timeCreatedNEQ,omitempty"`
+	TimeCreatedIn    []time.Time `json:"timeCreatedIn,omitempty"`
+	TimeCreatedNotIn []time.Time `json:"timeCreatedNotIn,omitempty"`
+	TimeCreatedGT    *time.Time  `json:"timeCreatedGT,omitempty"`
+	TimeCreatedGTE   *time.Time  `json:"timeCreatedGTE,omitempty"`
+	TimeCreatedLT    *time.Time  `json:"timeCreatedLT,omitempty"`
+	TimeCreatedLTE   *time.Time  `json:"timeCreatedLTE,omitempty"`
+
+	// "offer" edge predicates.
+	HasOffer     *bool              `json:"hasOffer,omitempty"`
+	HasOfferWith []*OfferWhereInput `json:"hasOfferWith,omitempty"`
+
+	// "document" edge predicates.
+	HasDocument     *bool                      `json:"hasDocument,omitempty"`
+	HasDocumentWith []*CandidateFileWhereInput `json:"hasDocumentWith,omitempty"`
+}
+
+// AddPredicates adds custom predicates to the where input to be used during the filtering phase.
+func (i *OfferVersionWhereInput) AddPredicates(predicates ...predicate.OfferVersion) {
+	i.Predicates = append(i.Predicates, predicates...)
+}
+
+// Filter applies the OfferVersionWhereInput filter on the OfferVersionQuery builder.
+func (i *OfferVersionWhereInput) Filter(q *OfferVersionQuery) (*OfferVersionQuery, error) {
+	if i == nil {
+		return q, nil
+	}
+	p, err := i.P()
+	if err != nil {
+		if err == ErrEmptyOfferVersionWhereInput {
+			return q, nil
+		}
+		return nil, err
+	}
+	return q.Where(p), nil
+}
+
+// ErrEmptyOfferVersionWhereInput is returned in case the OfferVersionWhereInput is empty.
+var ErrEmptyOfferVersionWhereInput = errors.New("ent: empty predicate OfferVersionWhereInput")
+
+// P returns a predicate for filtering offerversions.
+// An error is returned if the input is empty or invalid.
+func (i *OfferVersionWhereInput) P() (predicate.OfferVersion, error) {
+	var predicates []predicate.OfferVersion
+	if i.Not != nil {
+		p, err := i.Not.P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'not'", err)
+		}
+		predicates = append(predicates, offerversion.Not(p))
+	}
+	switch n := len(i.Or); {
+	case n == 1:
+		p, err := i.Or[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'or'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		or := make([]predicate.OfferVersion, 0, n)
+		for _, w := range i.Or {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'or'", err)
+			}
+			or = append(or, p)
+		}
+		predicates = append(predicates, offerversion.Or(or...))
+	}
+	switch n := len(i.And); {
+	case n == 1:
+		p, err := i.And[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'and'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		and := make([]predicate.OfferVersion, 0, n)
+		for _, w := range i.And {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'and'", err)
+			}
+			and = append(and, p)
+		}
+		predicates = append(predicates, offerversion.And(and...))
+	}
+	predicates = append(predicates, i.Predicates...)
+	if i.ID != nil {
+		predicates = append(predicates, offerversion.IDEQ(*i.ID))
+	}
+	if i.IDNEQ != nil {
+		predicates = append(predicates, offerversion.IDNEQ(*i.IDNEQ))
+	}
+	if len(i.IDIn) > 0 {
+		predicates = append(predicates, offerversion.IDIn(i.IDIn...))
+	}
+	if len(i.IDNotIn) > 0 {
+		predicates = append(predicates, offerversion.IDNotIn(i.IDNotIn...))
+	}
+	if i.IDGT != nil {
+		predicates = append(predicates, offerversion.IDGT(*i.IDGT))
+	}
+	if i.IDGTE != nil {
+		predicates = append(predicates, offerversion.IDGTE(*i.IDGTE))
+	}
+	if i.IDLT != nil {
+		predicates = append(predicates, offerversion.IDLT(*i.IDLT))
+	}
+	if i.IDLTE != nil {
+		predicates = append(predicates, offerversion.IDLTE(*i.IDLTE))
+	}
+	if i.IDEqualFold != nil {
+		predicates = append(predicates, offerversion.IDEqualFold(*i.IDEqualFold))
+	}
+	if i.IDContainsFold != nil {
+		predicates = append(predicates, offerversion.IDContainsFold(*i.IDContainsFold))
+	}
+	if i.Version != nil {
+		predicates = append(predicates, offerversion.VersionEQ(*i.Version))
+	}
+	if i.VersionNEQ != nil {
+		predicates = append(predicates, offerversion.VersionNEQ(*i.VersionNEQ))
+	}
+	if len(i.VersionIn) > 0 {
+		predicates = append(predicates, offerversion.VersionIn(i.VersionIn...))
+	}
+	if len(i.VersionNotIn) > 0 {
+		predicates = append(predicates, offerversion.VersionNotIn(i.VersionNotIn...))
+	}
+	if i.VersionGT != nil {
+		predicates = append(predicates, offerversion.VersionGT(*i.VersionGT))
+	}
+	if i.VersionGTE != nil {
+		predicates = append(predicates, offerversion.VersionGTE(*i.VersionGTE))
+	}
+	if i.VersionLT != nil {
+		predicates = append(predicates, offerversion.VersionLT(*i.VersionLT))
+	}
+	if i.VersionLTE != nil {
+		predicates = append(predicates, offerversion.VersionLTE(*i.VersionLTE))
+	}
+	if i.StartDate != nil {
+		predicates = append(predicates, offerversion.StartDateEQ(*i.StartDate))
+	}
+	if i.StartDateNEQ != nil {
+		predicates = append(predicates, offerversion.StartDateNEQ(*i.StartDateNEQ))
+	}
+	if len(i.StartDateIn) > 0 {
+		predicates = append(predicates, offerversion.StartDateIn(i.StartDateIn...))
+	}
+	if len(i.StartDateNotIn) > 0 {
+		predicates = append(predicates, offerversion.StartDateNotIn(i.StartDateNotIn...))
+	}
+	if i.StartDateGT != nil {
+		predicates = append(predicates, offerversion.StartDateGT(*i.StartDateGT))
+	}
+	if i.StartDateGTE != nil {
+		predicates = append(predicates, offerversion.StartDateGTE(*i.StartDateGTE))
+	}
+	if i.StartDateLT != nil {
+		predicates = append(predicates, offerversion.StartDateLT(*i.StartDateLT))
+	}
+	if i.StartDateLTE != nil {
+		predicates = append(predicates, offerversion.StartDateLTE(*i.StartDateLTE))
+	}
+	if i.StartDateIsNil {
+		predicates = append(predicates, offerversion.StartDateIsNil())
+	}
+	if i.StartDateNotNil {
+		predicates = append(predicates, offerversion.StartDateNotNil())
+	}
+	if i.CreatedBy != nil {
+		predicates = append(predicates, offerversion.CreatedByEQ(*i.CreatedBy))
+	}
+	if i.CreatedByNEQ != nil {
+		predicates = append(predicates, offerversion.CreatedByNEQ(*i.CreatedByNEQ))
+	}
+	if len(i.CreatedByIn) > 0 {
+		predicates = append(predicates, offerversion.CreatedByIn(i.CreatedByIn...))
+	}
+	if len(i.CreatedByNotIn) > 0 {
+		predicates = append(predicates, offerversion.CreatedByNotIn(i.CreatedByNotIn...))
+	}
+	if i.CreatedByGT != nil {
+		predicates = append(predicates, offerversion.CreatedByGT(*i.CreatedByGT))
+	}
+	if i.CreatedByGTE != nil {
+		predicates = append(predicates, offerversion.CreatedByGTE(*i.CreatedByGTE))
+	}
+	if i.CreatedByLT != nil {
+		predicates = append(predicates, offerversion.CreatedByLT(*i.CreatedByLT))
+	}
+	if i.CreatedByLTE != nil {
+		predicates = append(predicates, offerversion.CreatedByLTE(*i.CreatedByLTE))
+	}
+	if i.CreatedByContains != nil {
+		predicates = append(predicates, offerversion.CreatedByContains(*i.CreatedByContains))
+	}
+	if i.CreatedByHasPrefix != nil {
+		predicates = append(predicates, offerversion.CreatedByHasPrefix(*i.CreatedByHasPrefix))
+	}
+	if i.CreatedByHasSuffix != nil {
+		predicates = append(predicates, offerversion.CreatedByHasSuffix(*i.CreatedByHasSuffix))
+	}
+	if i.CreatedByEqualFold != nil {
+		predicates = append(predicates, offerversion.CreatedByEqualFold(*i.CreatedByEqualFold))
+	}
+	if i.CreatedByContainsFold != nil {
+		predicates = append(predicates, offerversion.CreatedByContainsFold(*i.CreatedByContainsFold))
+	}
+	if i.TimeCreated != nil {
+		predicates = append(predicates, offerversion.TimeCreatedEQ(*i.TimeCreated))
+	}
+	if i.TimeCreatedNEQ != nil {
+		predicates = append(predicates, offerversion.TimeCreatedNEQ(*i.TimeCreatedNEQ))
+	}
+	if len(i.TimeCreatedIn) > 0 {
+		predicates = append(predicates, offerversion.TimeCreatedIn(i.TimeCreatedIn...))
+	}
+	if len(i.TimeCreatedNotIn) > 0 {
+		predicates = append(predicates, offerversion.TimeCreatedNotIn(i.TimeCreatedNotIn...))
+	}
+	if i.TimeCreatedGT != nil {
+		predicates = append(predicates, offerversion.TimeCreatedGT(*i.TimeCreatedGT))
+	}
+	if i.TimeCreatedGTE != nil {
+		predicates = append(predicates, offerversion.TimeCreatedGTE(*i.TimeCreatedGTE))
+	}
+	if i.TimeCreatedLT != nil {
+		predicates = append(predicates, offerversion.TimeCreatedLT(*i.TimeCreatedLT))
+	}
+	if i.TimeCreatedLTE != nil {
+		predicates = append(predicates, offerversion.TimeCreatedLTE(*i.TimeCreatedLTE))
+	}
+
+	if i.HasOffer != nil {
+		p := offerversion.HasOffer()
+		if !*i.HasOffer {
+			p = offerversion.Not(p)
+		}
+		predicates = append(predicates, p)
+	}
+	if len(i.HasOfferWith) > 0 {
+		with := make([]predicate.Offer, 0, len(i.HasOfferWith))
+		for _, w := range i.HasOfferWith {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'HasOfferWith'", err)
+			}
+			with = append(with, p)
+		}
+		predicates = append(predicates, offerversion.HasOfferWith(with...))
+	}
+	if i.HasDocument != nil {
+		p := offerversion.HasDocument()
+		if !*i.HasDocument {
+			p = offerversion.Not(p)
+		}
+		predicates = append(predicates, p)
+	}
+	if len(i.HasDocumentWith) > 0 {
+		with := make([]predicate.CandidateFile, 0, len(i.HasDocumentWith))
+		for _, w := range i.HasDocumentWith {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'HasDocumentWith'", err)
+			}
+			with = append(with, p)
+		}
+		predicates = append(predicates, offerversion.HasDocumentWith(with...))
+	}
+	switch len(predicates) {
+	case 0:
+		return nil, ErrEmptyOfferVersionWhereInput
+	case 1:
+		return predicates[0], nil
+	default:
+		return offerversion.And(predicates...), nil
 	}
 }
 

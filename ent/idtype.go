@@ -23,7 +23,9 @@ import (
 	"github.com/hiregraph/hiregraph/ent/location"
 	"github.com/hiregraph/hiregraph/ent/message"
 	"github.com/hiregraph/hiregraph/ent/note"
+	"github.com/hiregraph/hiregraph/ent/offer"
 	"github.com/hiregraph/hiregraph/ent/offerletter"
+	"github.com/hiregraph/hiregraph/ent/offerversion"
 	"github.com/hiregraph/hiregraph/ent/opening"
 	"github.com/hiregraph/hiregraph/ent/person"
 	"github.com/hiregraph/hiregraph/ent/personexport"
@@ -56,7 +58,9 @@ var prefixTable = map[string]string{
 	"loc": location.Table,
 	"msg": message.Table,
 	"not": note.Table,
+	"off": offer.Table,
 	"ofr": offerletter.Table,
+	"ofv": offerversion.Table,
 	"opn": opening.Table,
 	"per": person.Table,
 	"pex": personexport.Table,

@@ -29,7 +29,9 @@ import (
 	"github.com/hiregraph/hiregraph/ent/location"
 	"github.com/hiregraph/hiregraph/ent/message"
 	"github.com/hiregraph/hiregraph/ent/note"
+	"github.com/hiregraph/hiregraph/ent/offer"
 	"github.com/hiregraph/hiregraph/ent/offerletter"
+	"github.com/hiregraph/hiregraph/ent/offerversion"
 	"github.com/hiregraph/hiregraph/ent/opening"
 	"github.com/hiregraph/hiregraph/ent/person"
 	"github.com/hiregraph/hiregraph/ent/personexport"
@@ -73,7 +75,9 @@ const (
 	TypeLocation          = "Location"
 	TypeMessage           = "Message"
 	TypeNote              = "Note"
+	TypeOffer             = "Offer"
 	TypeOfferLetter       = "OfferLetter"
+	TypeOfferVersion      = "OfferVersion"
 	TypeOpening           = "Opening"
 	TypePerson            = "Person"
 	TypePersonExport      = "PersonExport"
@@ -4509,6 +4513,9 @@ type CandidateMutation struct {
 	offer_letters               map[string]struct{}
 	removedoffer_letters        map[string]struct{}
 	clearedoffer_letters        bool
+	offers                      map[string]struct{}
+	removedoffers               map[string]struct{}
+	clearedoffers               bool
 	applications                map[string]struct{}
 	removedapplications         map[string]struct{}
 	clearedapplications         bool
@@ -5607,6 +5614,60 @@ func (m *CandidateMutation) ResetOfferLetters() {
 	m.removedoffer_letters = nil
 }
 
+// AddOfferIDs adds the "offers" edge to the Offer entity by ids.
+func (m *CandidateMutation) AddOfferIDs(ids ...string) {
+	if m.offers == nil {
+		m.offers = make(map[string]struct{})
+	}
+	for i := range ids {
+		m.offers[ids[i]] = struct{}{}
+	}
+}
+
+// ClearOffers clears the "offers" edge to the Offer entity.
+func (m *CandidateMutation) ClearOffers() {
+	m.clearedoffers = true
+}
+
+// OffersCleared reports if the "offers" edge to the Offer entity was cleared.
+func (m *CandidateMutation) OffersCleared() bool {
+	return m.clearedoffers
+}
+
+// RemoveOfferIDs removes the "offers" edge to the Offer entity by IDs.
+func (m *CandidateMutation) RemoveOfferIDs(ids ...string) {
+	if m.removedoffers == nil {
+		m.removedoffers = make(map[string]struct{})
+	}
+	for i := range ids {
+		delete(m.offers, ids[i])
+		m.removedoffers[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedOffers returns the removed IDs of the "offers" edge to the Offer entity.
+func (m *CandidateMutation) RemovedOffersIDs() (ids []string) {
+	for id := range m.removedoffers {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// OffersIDs returns the "offers" edge IDs in the mutation.
+func (m *CandidateMutation) OffersIDs() (ids []string) {
+	for id := range m.offers {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetOffers resets all changes to the "offers" edge.
+func (m *CandidateMutation) ResetOffers() {
+	m.offers = nil
+	m.clearedoffers = false
+	m.removedoffers = nil
+}
+
 // AddApplicationIDs adds the "applications" edge to the Application entity by ids.
 func (m *CandidateMutation) AddApplicationIDs(ids ...string) {
 	if m.applications == nil {
@@ -6379,7 +6440,7 @@ func (m *CandidateMutation) ResetField(name string) error {
 
 // AddedEdges returns all edge names that were set/added in this mutation.
 func (m *CandidateMutation) AddedEdges() []string {
-	edges := make([]string, 0, 15)
+	edges := make([]string, 0, 16)
 	if m.company != nil {
 		edges = append(edges, candidate.EdgeCompany)
 	}
@@ -6400,6 +6461,9 @@ func (m *CandidateMutation) AddedEdges() []string {
 	}
 	if m.offer_letters != nil {
 		edges = append(edges, candidate.EdgeOfferLetters)
+	}
+	if m.offers != nil {
+		edges = append(edges, candidate.EdgeOffers)
 	}
 	if m.applications != nil {
 		edges = append(edges, candidate.EdgeApplications)
@@ -6468,6 +6532,12 @@ func (m *CandidateMutation) AddedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case candidate.EdgeOffers:
+		ids := make([]ent.Value, 0, len(m.offers))
+		for id := range m.offers {
+			ids = append(ids, id)
+		}
+		return ids
 	case candidate.EdgeApplications:
 		ids := make([]ent.Value, 0, len(m.applications))
 		for id := range m.applications {
@@ -6516,7 +6586,7 @@ func (m *CandidateMutation) AddedIDs(name string) []ent.Value {
 
 // RemovedEdges returns all edge names that were removed in this mutation.
 func (m *CandidateMutation) RemovedEdges() []string {
-	edges := make([]string, 0, 15)
+	edges := make([]string, 0, 16)
 	if m.removednotes != nil {
 		edges = append(edges, candidate.EdgeNotes)
 	}
@@ -6528,6 +6598,9 @@ func (m *CandidateMutation) RemovedEdges() []string {
 	}
 	if m.removedoffer_letters != nil {
 		edges = append(edges, candidate.EdgeOfferLetters)
+	}
+	if m.removedoffers != nil {
+		edges = append(edges, candidate.EdgeOffers)
 	}
 	if m.removedapplications != nil {
 		edges = append(edges, candidate.EdgeApplications)
@@ -6575,6 +6648,12 @@ func (m *CandidateMutation) RemovedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case candidate.EdgeOffers:
+		ids := make([]ent.Value, 0, len(m.removedoffers))
+		for id := range m.removedoffers {
+			ids = append(ids, id)
+		}
+		return ids
 	case candidate.EdgeApplications:
 		ids := make([]ent.Value, 0, len(m.removedapplications))
 		for id := range m.removedapplications {
@@ -6611,7 +6690,7 @@ func (m *CandidateMutation) RemovedIDs(name string) []ent.Value {
 
 // ClearedEdges returns all edge names that were cleared in this mutation.
 func (m *CandidateMutation) ClearedEdges() []string {
-	edges := make([]string, 0, 15)
+	edges := make([]string, 0, 16)
 	if m.clearedcompany {
 		edges = append(edges, candidate.EdgeCompany)
 	}
@@ -6632,6 +6711,9 @@ func (m *CandidateMutation) ClearedEdges() []string {
 	}
 	if m.clearedoffer_letters {
 		edges = append(edges, candidate.EdgeOfferLetters)
+	}
+	if m.clearedoffers {
+		edges = append(edges, candidate.EdgeOffers)
 	}
 	if m.clearedapplications {
 		edges = append(edges, candidate.EdgeApplications)
@@ -6678,6 +6760,8 @@ func (m *CandidateMutation) EdgeCleared(name string) bool {
 		return m.clearedtest_submissions
 	case candidate.EdgeOfferLetters:
 		return m.clearedoffer_letters
+	case candidate.EdgeOffers:
+		return m.clearedoffers
 	case candidate.EdgeApplications:
 		return m.clearedapplications
 	case candidate.EdgeFiles:
@@ -6749,6 +6833,9 @@ func (m *CandidateMutation) ResetEdge(name string) error {
 	case candidate.EdgeOfferLetters:
 		m.ResetOfferLetters()
 		return nil
+	case candidate.EdgeOffers:
+		m.ResetOffers()
+		return nil
 	case candidate.EdgeApplications:
 		m.ResetApplications()
 		return nil
@@ -6780,24 +6867,30 @@ func (m *CandidateMutation) ResetEdge(name string) error {
 // CandidateFileMutation represents an operation that mutates the CandidateFile nodes in the graph.
 type CandidateFileMutation struct {
 	config
-	op               Op
-	typ              string
-	id               *string
-	kind             *candidatefile.Kind
-	file_name        *string
-	content_type     *string
-	size             *int64
-	addsize          *int64
-	storage_key      *string
-	time_created     *time.Time
-	clearedFields    map[string]struct{}
-	company          *string
-	clearedcompany   bool
-	candidate        *string
-	clearedcandidate bool
-	done             bool
-	oldValue         func(context.Context) (*CandidateFile, error)
-	predicates       []predicate.CandidateFile
+	op                    Op
+	typ                   string
+	id                    *string
+	kind                  *candidatefile.Kind
+	file_name             *string
+	content_type          *string
+	size                  *int64
+	addsize               *int64
+	storage_key           *string
+	time_created          *time.Time
+	clearedFields         map[string]struct{}
+	company               *string
+	clearedcompany        bool
+	candidate             *string
+	clearedcandidate      bool
+	offers                map[string]struct{}
+	removedoffers         map[string]struct{}
+	clearedoffers         bool
+	offer_versions        map[string]struct{}
+	removedoffer_versions map[string]struct{}
+	clearedoffer_versions bool
+	done                  bool
+	oldValue              func(context.Context) (*CandidateFile, error)
+	predicates            []predicate.CandidateFile
 }
 
 var _ ent.Mutation = (*CandidateFileMutation)(nil)
@@ -7266,6 +7359,114 @@ func (m *CandidateFileMutation) ResetCandidate() {
 	m.clearedcandidate = false
 }
 
+// AddOfferIDs adds the "offers" edge to the Offer entity by ids.
+func (m *CandidateFileMutation) AddOfferIDs(ids ...string) {
+	if m.offers == nil {
+		m.offers = make(map[string]struct{})
+	}
+	for i := range ids {
+		m.offers[ids[i]] = struct{}{}
+	}
+}
+
+// ClearOffers clears the "offers" edge to the Offer entity.
+func (m *CandidateFileMutation) ClearOffers() {
+	m.clearedoffers = true
+}
+
+// OffersCleared reports if the "offers" edge to the Offer entity was cleared.
+func (m *CandidateFileMutation) OffersCleared() bool {
+	return m.clearedoffers
+}
+
+// RemoveOfferIDs removes the "offers" edge to the Offer entity by IDs.
+func (m *CandidateFileMutation) RemoveOfferIDs(ids ...string) {
+	if m.removedoffers == nil {
+		m.removedoffers = make(map[string]struct{})
+	}
+	for i := range ids {
+		delete(m.offers, ids[i])
+		m.removedoffers[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedOffers returns the removed IDs of the "offers" edge to the Offer entity.
+func (m *CandidateFileMutation) RemovedOffersIDs() (ids []string) {
+	for id := range m.removedoffers {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// OffersIDs returns the "offers" edge IDs in the mutation.
+func (m *CandidateFileMutation) OffersIDs() (ids []string) {
+	for id := range m.offers {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetOffers resets all changes to the "offers" edge.
+func (m *CandidateFileMutation) ResetOffers() {
+	m.offers = nil
+	m.clearedoffers = false
+	m.removedoffers = nil
+}
+
+// AddOfferVersionIDs adds the "offer_versions" edge to the OfferVersion entity by ids.
+func (m *CandidateFileMutation) AddOfferVersionIDs(ids ...string) {
+	if m.offer_versions == nil {
+		m.offer_versions = make(map[string]struct{})
+	}
+	for i := range ids {
+		m.offer_versions[ids[i]] = struct{}{}
+	}
+}
+
+// ClearOfferVersions clears the "offer_versions" edge to the OfferVersion entity.
+func (m *CandidateFileMutation) ClearOfferVersions() {
+	m.clearedoffer_versions = true
+}
+
+// OfferVersionsCleared reports if the "offer_versions" edge to the OfferVersion entity was cleared.
+func (m *CandidateFileMutation) OfferVersionsCleared() bool {
+	return m.clearedoffer_versions
+}
+
+// RemoveOfferVersionIDs removes the "offer_versions" edge to the OfferVersion entity by IDs.
+func (m *CandidateFileMutation) RemoveOfferVersionIDs(ids ...string) {
+	if m.removedoffer_versions == nil {
+		m.removedoffer_versions = make(map[string]struct{})
+	}
+	for i := range ids {
+		delete(m.offer_versions, ids[i])
+		m.removedoffer_versions[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedOfferVersions returns the removed IDs of the "offer_versions" edge to the OfferVersion entity.
+func (m *CandidateFileMutation) RemovedOfferVersionsIDs() (ids []string) {
+	for id := range m.removedoffer_versions {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// OfferVersionsIDs returns the "offer_versions" edge IDs in the mutation.
+func (m *CandidateFileMutation) OfferVersionsIDs() (ids []string) {
+	for id := range m.offer_versions {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetOfferVersions resets all changes to the "offer_versions" edge.
+func (m *CandidateFileMutation) ResetOfferVersions() {
+	m.offer_versions = nil
+	m.clearedoffer_versions = false
+	m.removedoffer_versions = nil
+}
+
 // Where appends a list predicates to the CandidateFileMutation builder.
 func (m *CandidateFileMutation) Where(ps ...predicate.CandidateFile) {
 	m.predicates = append(m.predicates, ps...)
@@ -7533,12 +7734,18 @@ func (m *CandidateFileMutation) ResetField(name string) error {
 
 // AddedEdges returns all edge names that were set/added in this mutation.
 func (m *CandidateFileMutation) AddedEdges() []string {
-	edges := make([]string, 0, 2)
+	edges := make([]string, 0, 4)
 	if m.company != nil {
 		edges = append(edges, candidatefile.EdgeCompany)
 	}
 	if m.candidate != nil {
 		edges = append(edges, candidatefile.EdgeCandidate)
+	}
+	if m.offers != nil {
+		edges = append(edges, candidatefile.EdgeOffers)
+	}
+	if m.offer_versions != nil {
+		edges = append(edges, candidatefile.EdgeOfferVersions)
 	}
 	return edges
 }
@@ -7555,30 +7762,68 @@ func (m *CandidateFileMutation) AddedIDs(name string) []ent.Value {
 		if id := m.candidate; id != nil {
 			return []ent.Value{*id}
 		}
+	case candidatefile.EdgeOffers:
+		ids := make([]ent.Value, 0, len(m.offers))
+		for id := range m.offers {
+			ids = append(ids, id)
+		}
+		return ids
+	case candidatefile.EdgeOfferVersions:
+		ids := make([]ent.Value, 0, len(m.offer_versions))
+		for id := range m.offer_versions {
+			ids = append(ids, id)
+		}
+		return ids
 	}
 	return nil
 }
 
 // RemovedEdges returns all edge names that were removed in this mutation.
 func (m *CandidateFileMutation) RemovedEdges() []string {
-	edges := make([]string, 0, 2)
+	edges := make([]string, 0, 4)
+	if m.removedoffers != nil {
+		edges = append(edges, candidatefile.EdgeOffers)
+	}
+	if m.removedoffer_versions != nil {
+		edges = append(edges, candidatefile.EdgeOfferVersions)
+	}
 	return edges
 }
 
 // RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
 // the given name in this mutation.
 func (m *CandidateFileMutation) RemovedIDs(name string) []ent.Value {
+	switch name {
+	case candidatefile.EdgeOffers:
+		ids := make([]ent.Value, 0, len(m.removedoffers))
+		for id := range m.removedoffers {
+			ids = append(ids, id)
+		}
+		return ids
+	case candidatefile.EdgeOfferVersions:
+		ids := make([]ent.Value, 0, len(m.removedoffer_versions))
+		for id := range m.removedoffer_versions {
+			ids = append(ids, id)
+		}
+		return ids
+	}
 	return nil
 }
 
 // ClearedEdges returns all edge names that were cleared in this mutation.
 func (m *CandidateFileMutation) ClearedEdges() []string {
-	edges := make([]string, 0, 2)
+	edges := make([]string, 0, 4)
 	if m.clearedcompany {
 		edges = append(edges, candidatefile.EdgeCompany)
 	}
 	if m.clearedcandidate {
 		edges = append(edges, candidatefile.EdgeCandidate)
+	}
+	if m.clearedoffers {
+		edges = append(edges, candidatefile.EdgeOffers)
+	}
+	if m.clearedoffer_versions {
+		edges = append(edges, candidatefile.EdgeOfferVersions)
 	}
 	return edges
 }
@@ -7591,6 +7836,10 @@ func (m *CandidateFileMutation) EdgeCleared(name string) bool {
 		return m.clearedcompany
 	case candidatefile.EdgeCandidate:
 		return m.clearedcandidate
+	case candidatefile.EdgeOffers:
+		return m.clearedoffers
+	case candidatefile.EdgeOfferVersions:
+		return m.clearedoffer_versions
 	}
 	return false
 }
@@ -7618,6 +7867,12 @@ func (m *CandidateFileMutation) ResetEdge(name string) error {
 		return nil
 	case candidatefile.EdgeCandidate:
 		m.ResetCandidate()
+		return nil
+	case candidatefile.EdgeOffers:
+		m.ResetOffers()
+		return nil
+	case candidatefile.EdgeOfferVersions:
+		m.ResetOfferVersions()
 		return nil
 	}
 	return fmt.Errorf("unknown CandidateFile edge %s", name)
@@ -16488,6 +16743,1408 @@ func (m *NoteMutation) ResetEdge(name string) error {
 	return fmt.Errorf("unknown Note edge %s", name)
 }
 
+// OfferMutation represents an operation that mutates the Offer nodes in the graph.
+type OfferMutation struct {
+	config
+	op               Op
+	typ              string
+	id               *string
+	status           *offer.Status
+	version          *int
+	addversion       *int
+	salary           **schematype.OfferSalary
+	start_date       *time.Time
+	custom_fields    *schematype.StringMap
+	approvers        *[]string
+	appendapprovers  []string
+	approvals        *int
+	addapprovals     *int
+	time_created     *time.Time
+	time_updated     *time.Time
+	clearedFields    map[string]struct{}
+	company          *string
+	clearedcompany   bool
+	candidate        *string
+	clearedcandidate bool
+	opening          *string
+	clearedopening   bool
+	document         *string
+	cleareddocument  bool
+	versions         map[string]struct{}
+	removedversions  map[string]struct{}
+	clearedversions  bool
+	done             bool
+	oldValue         func(context.Context) (*Offer, error)
+	predicates       []predicate.Offer
+}
+
+var _ ent.Mutation = (*OfferMutation)(nil)
+
+// offerOption allows management of the mutation configuration using functional options.
+type offerOption func(*OfferMutation)
+
+// newOfferMutation creates new mutation for the Offer entity.
+func newOfferMutation(c config, op Op, opts ...offerOption) *OfferMutation {
+	m := &OfferMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeOffer,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withOfferID sets the ID field of the mutation.
+func withOfferID(id string) offerOption {
+	return func(m *OfferMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *Offer
+		)
+		m.oldValue = func(ctx context.Context) (*Offer, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().Offer.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withOffer sets the old Offer of the mutation.
+func withOffer(node *Offer) offerOption {
+	return func(m *OfferMutation) {
+		m.oldValue = func(context.Context) (*Offer, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m OfferMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m OfferMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of Offer entities.
+func (m *OfferMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *OfferMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *OfferMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().Offer.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetCompanyID sets the "company_id" field.
+func (m *OfferMutation) SetCompanyID(s string) {
+	m.company = &s
+}
+
+// CompanyID returns the value of the "company_id" field in the mutation.
+func (m *OfferMutation) CompanyID() (r string, exists bool) {
+	v := m.company
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCompanyID returns the old "company_id" field's value of the Offer entity.
+// If the Offer object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OfferMutation) OldCompanyID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCompanyID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCompanyID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCompanyID: %w", err)
+	}
+	return oldValue.CompanyID, nil
+}
+
+// ResetCompanyID resets all changes to the "company_id" field.
+func (m *OfferMutation) ResetCompanyID() {
+	m.company = nil
+}
+
+// SetCandidateID sets the "candidate_id" field.
+func (m *OfferMutation) SetCandidateID(s string) {
+	m.candidate = &s
+}
+
+// CandidateID returns the value of the "candidate_id" field in the mutation.
+func (m *OfferMutation) CandidateID() (r string, exists bool) {
+	v := m.candidate
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCandidateID returns the old "candidate_id" field's value of the Offer entity.
+// If the Offer object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OfferMutation) OldCandidateID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCandidateID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCandidateID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCandidateID: %w", err)
+	}
+	return oldValue.CandidateID, nil
+}
+
+// ResetCandidateID resets all changes to the "candidate_id" field.
+func (m *OfferMutation) ResetCandidateID() {
+	m.candidate = nil
+}
+
+// SetOpeningID sets the "opening_id" field.
+func (m *OfferMutation) SetOpeningID(s string) {
+	m.opening = &s
+}
+
+// OpeningID returns the value of the "opening_id" field in the mutation.
+func (m *OfferMutation) OpeningID() (r string, exists bool) {
+	v := m.opening
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldOpeningID returns the old "opening_id" field's value of the Offer entity.
+// If the Offer object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OfferMutation) OldOpeningID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldOpeningID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldOpeningID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldOpeningID: %w", err)
+	}
+	return oldValue.OpeningID, nil
+}
+
+// ResetOpeningID resets all changes to the "opening_id" field.
+func (m *OfferMutation) ResetOpeningID() {
+	m.opening = nil
+}
+
+// SetStatus sets the "status" field.
+func (m *OfferMutation) SetStatus(o offer.Status) {
+	m.status = &o
+}
+
+// Status returns the value of the "status" field in the mutation.
+func (m *OfferMutation) Status() (r offer.Status, exists bool) {
+	v := m.status
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldStatus returns the old "status" field's value of the Offer entity.
+// If the Offer object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OfferMutation) OldStatus(ctx context.Context) (v offer.Status, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldStatus is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldStatus requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldStatus: %w", err)
+	}
+	return oldValue.Status, nil
+}
+
+// ResetStatus resets all changes to the "status" field.
+func (m *OfferMutation) ResetStatus() {
+	m.status = nil
+}
+
+// SetVersion sets the "version" field.
+func (m *OfferMutation) SetVersion(i int) {
+	m.version = &i
+	m.addversion = nil
+}
+
+// Version returns the value of the "version" field in the mutation.
+func (m *OfferMutation) Version() (r int, exists bool) {
+	v := m.version
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldVersion returns the old "version" field's value of the Offer entity.
+// If the Offer object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OfferMutation) OldVersion(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldVersion is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldVersion requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldVersion: %w", err)
+	}
+	return oldValue.Version, nil
+}
+
+// AddVersion adds i to the "version" field.
+func (m *OfferMutation) AddVersion(i int) {
+	if m.addversion != nil {
+		*m.addversion += i
+	} else {
+		m.addversion = &i
+	}
+}
+
+// AddedVersion returns the value that was added to the "version" field in this mutation.
+func (m *OfferMutation) AddedVersion() (r int, exists bool) {
+	v := m.addversion
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetVersion resets all changes to the "version" field.
+func (m *OfferMutation) ResetVersion() {
+	m.version = nil
+	m.addversion = nil
+}
+
+// SetSalary sets the "salary" field.
+func (m *OfferMutation) SetSalary(ss *schematype.OfferSalary) {
+	m.salary = &ss
+}
+
+// Salary returns the value of the "salary" field in the mutation.
+func (m *OfferMutation) Salary() (r *schematype.OfferSalary, exists bool) {
+	v := m.salary
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSalary returns the old "salary" field's value of the Offer entity.
+// If the Offer object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OfferMutation) OldSalary(ctx context.Context) (v *schematype.OfferSalary, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSalary is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSalary requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSalary: %w", err)
+	}
+	return oldValue.Salary, nil
+}
+
+// ClearSalary clears the value of the "salary" field.
+func (m *OfferMutation) ClearSalary() {
+	m.salary = nil
+	m.clearedFields[offer.FieldSalary] = struct{}{}
+}
+
+// SalaryCleared returns if the "salary" field was cleared in this mutation.
+func (m *OfferMutation) SalaryCleared() bool {
+	_, ok := m.clearedFields[offer.FieldSalary]
+	return ok
+}
+
+// ResetSalary resets all changes to the "salary" field.
+func (m *OfferMutation) ResetSalary() {
+	m.salary = nil
+	delete(m.clearedFields, offer.FieldSalary)
+}
+
+// SetStartDate sets the "start_date" field.
+func (m *OfferMutation) SetStartDate(t time.Time) {
+	m.start_date = &t
+}
+
+// StartDate returns the value of the "start_date" field in the mutation.
+func (m *OfferMutation) StartDate() (r time.Time, exists bool) {
+	v := m.start_date
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldStartDate returns the old "start_date" field's value of the Offer entity.
+// If the Offer object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OfferMutation) OldStartDate(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldStartDate is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldStartDate requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldStartDate: %w", err)
+	}
+	return oldValue.StartDate, nil
+}
+
+// ClearStartDate clears the value of the "start_date" field.
+func (m *OfferMutation) ClearStartDate() {
+	m.start_date = nil
+	m.clearedFields[offer.FieldStartDate] = struct{}{}
+}
+
+// StartDateCleared returns if the "start_date" field was cleared in this mutation.
+func (m *OfferMutation) StartDateCleared() bool {
+	_, ok := m.clearedFields[offer.FieldStartDate]
+	return ok
+}
+
+// ResetStartDate resets all changes to the "start_date" field.
+func (m *OfferMutation) ResetStartDate() {
+	m.start_date = nil
+	delete(m.clearedFields, offer.FieldStartDate)
+}
+
+// SetCustomFields sets the "custom_fields" field.
+func (m *OfferMutation) SetCustomFields(sm schematype.StringMap) {
+	m.custom_fields = &sm
+}
+
+// CustomFields returns the value of the "custom_fields" field in the mutation.
+func (m *OfferMutation) CustomFields() (r schematype.StringMap, exists bool) {
+	v := m.custom_fields
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCustomFields returns the old "custom_fields" field's value of the Offer entity.
+// If the Offer object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OfferMutation) OldCustomFields(ctx context.Context) (v schematype.StringMap, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCustomFields is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCustomFields requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCustomFields: %w", err)
+	}
+	return oldValue.CustomFields, nil
+}
+
+// ResetCustomFields resets all changes to the "custom_fields" field.
+func (m *OfferMutation) ResetCustomFields() {
+	m.custom_fields = nil
+}
+
+// SetDocumentID sets the "document_id" field.
+func (m *OfferMutation) SetDocumentID(s string) {
+	m.document = &s
+}
+
+// DocumentID returns the value of the "document_id" field in the mutation.
+func (m *OfferMutation) DocumentID() (r string, exists bool) {
+	v := m.document
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldDocumentID returns the old "document_id" field's value of the Offer entity.
+// If the Offer object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OfferMutation) OldDocumentID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldDocumentID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldDocumentID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldDocumentID: %w", err)
+	}
+	return oldValue.DocumentID, nil
+}
+
+// ClearDocumentID clears the value of the "document_id" field.
+func (m *OfferMutation) ClearDocumentID() {
+	m.document = nil
+	m.clearedFields[offer.FieldDocumentID] = struct{}{}
+}
+
+// DocumentIDCleared returns if the "document_id" field was cleared in this mutation.
+func (m *OfferMutation) DocumentIDCleared() bool {
+	_, ok := m.clearedFields[offer.FieldDocumentID]
+	return ok
+}
+
+// ResetDocumentID resets all changes to the "document_id" field.
+func (m *OfferMutation) ResetDocumentID() {
+	m.document = nil
+	delete(m.clearedFields, offer.FieldDocumentID)
+}
+
+// SetApprovers sets the "approvers" field.
+func (m *OfferMutation) SetApprovers(s []string) {
+	m.approvers = &s
+	m.appendapprovers = nil
+}
+
+// Approvers returns the value of the "approvers" field in the mutation.
+func (m *OfferMutation) Approvers() (r []string, exists bool) {
+	v := m.approvers
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldApprovers returns the old "approvers" field's value of the Offer entity.
+// If the Offer object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OfferMutation) OldApprovers(ctx context.Context) (v []string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldApprovers is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldApprovers requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldApprovers: %w", err)
+	}
+	return oldValue.Approvers, nil
+}
+
+// AppendApprovers adds s to the "approvers" field.
+func (m *OfferMutation) AppendApprovers(s []string) {
+	m.appendapprovers = append(m.appendapprovers, s...)
+}
+
+// AppendedApprovers returns the list of values that were appended to the "approvers" field in this mutation.
+func (m *OfferMutation) AppendedApprovers() ([]string, bool) {
+	if len(m.appendapprovers) == 0 {
+		return nil, false
+	}
+	return m.appendapprovers, true
+}
+
+// ResetApprovers resets all changes to the "approvers" field.
+func (m *OfferMutation) ResetApprovers() {
+	m.approvers = nil
+	m.appendapprovers = nil
+}
+
+// SetApprovals sets the "approvals" field.
+func (m *OfferMutation) SetApprovals(i int) {
+	m.approvals = &i
+	m.addapprovals = nil
+}
+
+// Approvals returns the value of the "approvals" field in the mutation.
+func (m *OfferMutation) Approvals() (r int, exists bool) {
+	v := m.approvals
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldApprovals returns the old "approvals" field's value of the Offer entity.
+// If the Offer object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OfferMutation) OldApprovals(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldApprovals is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldApprovals requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldApprovals: %w", err)
+	}
+	return oldValue.Approvals, nil
+}
+
+// AddApprovals adds i to the "approvals" field.
+func (m *OfferMutation) AddApprovals(i int) {
+	if m.addapprovals != nil {
+		*m.addapprovals += i
+	} else {
+		m.addapprovals = &i
+	}
+}
+
+// AddedApprovals returns the value that was added to the "approvals" field in this mutation.
+func (m *OfferMutation) AddedApprovals() (r int, exists bool) {
+	v := m.addapprovals
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetApprovals resets all changes to the "approvals" field.
+func (m *OfferMutation) ResetApprovals() {
+	m.approvals = nil
+	m.addapprovals = nil
+}
+
+// SetTimeCreated sets the "time_created" field.
+func (m *OfferMutation) SetTimeCreated(t time.Time) {
+	m.time_created = &t
+}
+
+// TimeCreated returns the value of the "time_created" field in the mutation.
+func (m *OfferMutation) TimeCreated() (r time.Time, exists bool) {
+	v := m.time_created
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTimeCreated returns the old "time_created" field's value of the Offer entity.
+// If the Offer object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OfferMutation) OldTimeCreated(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTimeCreated is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTimeCreated requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTimeCreated: %w", err)
+	}
+	return oldValue.TimeCreated, nil
+}
+
+// ResetTimeCreated resets all changes to the "time_created" field.
+func (m *OfferMutation) ResetTimeCreated() {
+	m.time_created = nil
+}
+
+// SetTimeUpdated sets the "time_updated" field.
+func (m *OfferMutation) SetTimeUpdated(t time.Time) {
+	m.time_updated = &t
+}
+
+// TimeUpdated returns the value of the "time_updated" field in the mutation.
+func (m *OfferMutation) TimeUpdated() (r time.Time, exists bool) {
+	v := m.time_updated
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTimeUpdated returns the old "time_updated" field's value of the Offer entity.
+// If the Offer object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OfferMutation) OldTimeUpdated(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTimeUpdated is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTimeUpdated requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTimeUpdated: %w", err)
+	}
+	return oldValue.TimeUpdated, nil
+}
+
+// ResetTimeUpdated resets all changes to the "time_updated" field.
+func (m *OfferMutation) ResetTimeUpdated() {
+	m.time_updated = nil
+}
+
+// ClearCompany clears the "company" edge to the Company entity.
+func (m *OfferMutation) ClearCompany() {
+	m.clearedcompany = true
+	m.clearedFields[offer.FieldCompanyID] = struct{}{}
+}
+
+// CompanyCleared reports if the "company" edge to the Company entity was cleared.
+func (m *OfferMutation) CompanyCleared() bool {
+	return m.clearedcompany
+}
+
+// CompanyIDs returns the "company" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// CompanyID instead. It exists only for internal usage by the builders.
+func (m *OfferMutation) CompanyIDs() (ids []string) {
+	if id := m.company; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetCompany resets all changes to the "company" edge.
+func (m *OfferMutation) ResetCompany() {
+	m.company = nil
+	m.clearedcompany = false
+}
+
+// ClearCandidate clears the "candidate" edge to the Candidate entity.
+func (m *OfferMutation) ClearCandidate() {
+	m.clearedcandidate = true
+	m.clearedFields[offer.FieldCandidateID] = struct{}{}
+}
+
+// CandidateCleared reports if the "candidate" edge to the Candidate entity was cleared.
+func (m *OfferMutation) CandidateCleared() bool {
+	return m.clearedcandidate
+}
+
+// CandidateIDs returns the "candidate" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// CandidateID instead. It exists only for internal usage by the builders.
+func (m *OfferMutation) CandidateIDs() (ids []string) {
+	if id := m.candidate; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetCandidate resets all changes to the "candidate" edge.
+func (m *OfferMutation) ResetCandidate() {
+	m.candidate = nil
+	m.clearedcandidate = false
+}
+
+// ClearOpening clears the "opening" edge to the Opening entity.
+func (m *OfferMutation) ClearOpening() {
+	m.clearedopening = true
+	m.clearedFields[offer.FieldOpeningID] = struct{}{}
+}
+
+// OpeningCleared reports if the "opening" edge to the Opening entity was cleared.
+func (m *OfferMutation) OpeningCleared() bool {
+	return m.clearedopening
+}
+
+// OpeningIDs returns the "opening" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// OpeningID instead. It exists only for internal usage by the builders.
+func (m *OfferMutation) OpeningIDs() (ids []string) {
+	if id := m.opening; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetOpening resets all changes to the "opening" edge.
+func (m *OfferMutation) ResetOpening() {
+	m.opening = nil
+	m.clearedopening = false
+}
+
+// ClearDocument clears the "document" edge to the CandidateFile entity.
+func (m *OfferMutation) ClearDocument() {
+	m.cleareddocument = true
+	m.clearedFields[offer.FieldDocumentID] = struct{}{}
+}
+
+// DocumentCleared reports if the "document" edge to the CandidateFile entity was cleared.
+func (m *OfferMutation) DocumentCleared() bool {
+	return m.DocumentIDCleared() || m.cleareddocument
+}
+
+// DocumentIDs returns the "document" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// DocumentID instead. It exists only for internal usage by the builders.
+func (m *OfferMutation) DocumentIDs() (ids []string) {
+	if id := m.document; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetDocument resets all changes to the "document" edge.
+func (m *OfferMutation) ResetDocument() {
+	m.document = nil
+	m.cleareddocument = false
+}
+
+// AddVersionIDs adds the "versions" edge to the OfferVersion entity by ids.
+func (m *OfferMutation) AddVersionIDs(ids ...string) {
+	if m.versions == nil {
+		m.versions = make(map[string]struct{})
+	}
+	for i := range ids {
+		m.versions[ids[i]] = struct{}{}
+	}
+}
+
+// ClearVersions clears the "versions" edge to the OfferVersion entity.
+func (m *OfferMutation) ClearVersions() {
+	m.clearedversions = true
+}
+
+// VersionsCleared reports if the "versions" edge to the OfferVersion entity was cleared.
+func (m *OfferMutation) VersionsCleared() bool {
+	return m.clearedversions
+}
+
+// RemoveVersionIDs removes the "versions" edge to the OfferVersion entity by IDs.
+func (m *OfferMutation) RemoveVersionIDs(ids ...string) {
+	if m.removedversions == nil {
+		m.removedversions = make(map[string]struct{})
+	}
+	for i := range ids {
+		delete(m.versions, ids[i])
+		m.removedversions[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedVersions returns the removed IDs of the "versions" edge to the OfferVersion entity.
+func (m *OfferMutation) RemovedVersionsIDs() (ids []string) {
+	for id := range m.removedversions {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// VersionsIDs returns the "versions" edge IDs in the mutation.
+func (m *OfferMutation) VersionsIDs() (ids []string) {
+	for id := range m.versions {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetVersions resets all changes to the "versions" edge.
+func (m *OfferMutation) ResetVersions() {
+	m.versions = nil
+	m.clearedversions = false
+	m.removedversions = nil
+}
+
+// Where appends a list predicates to the OfferMutation builder.
+func (m *OfferMutation) Where(ps ...predicate.Offer) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the OfferMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *OfferMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.Offer, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *OfferMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *OfferMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (Offer).
+func (m *OfferMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *OfferMutation) Fields() []string {
+	fields := make([]string, 0, 13)
+	if m.company != nil {
+		fields = append(fields, offer.FieldCompanyID)
+	}
+	if m.candidate != nil {
+		fields = append(fields, offer.FieldCandidateID)
+	}
+	if m.opening != nil {
+		fields = append(fields, offer.FieldOpeningID)
+	}
+	if m.status != nil {
+		fields = append(fields, offer.FieldStatus)
+	}
+	if m.version != nil {
+		fields = append(fields, offer.FieldVersion)
+	}
+	if m.salary != nil {
+		fields = append(fields, offer.FieldSalary)
+	}
+	if m.start_date != nil {
+		fields = append(fields, offer.FieldStartDate)
+	}
+	if m.custom_fields != nil {
+		fields = append(fields, offer.FieldCustomFields)
+	}
+	if m.document != nil {
+		fields = append(fields, offer.FieldDocumentID)
+	}
+	if m.approvers != nil {
+		fields = append(fields, offer.FieldApprovers)
+	}
+	if m.approvals != nil {
+		fields = append(fields, offer.FieldApprovals)
+	}
+	if m.time_created != nil {
+		fields = append(fields, offer.FieldTimeCreated)
+	}
+	if m.time_updated != nil {
+		fields = append(fields, offer.FieldTimeUpdated)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *OfferMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case offer.FieldCompanyID:
+		return m.CompanyID()
+	case offer.FieldCandidateID:
+		return m.CandidateID()
+	case offer.FieldOpeningID:
+		return m.OpeningID()
+	case offer.FieldStatus:
+		return m.Status()
+	case offer.FieldVersion:
+		return m.Version()
+	case offer.FieldSalary:
+		return m.Salary()
+	case offer.FieldStartDate:
+		return m.StartDate()
+	case offer.FieldCustomFields:
+		return m.CustomFields()
+	case offer.FieldDocumentID:
+		return m.DocumentID()
+	case offer.FieldApprovers:
+		return m.Approvers()
+	case offer.FieldApprovals:
+		return m.Approvals()
+	case offer.FieldTimeCreated:
+		return m.TimeCreated()
+	case offer.FieldTimeUpdated:
+		return m.TimeUpdated()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *OfferMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case offer.FieldCompanyID:
+		return m.OldCompanyID(ctx)
+	case offer.FieldCandidateID:
+		return m.OldCandidateID(ctx)
+	case offer.FieldOpeningID:
+		return m.OldOpeningID(ctx)
+	case offer.FieldStatus:
+		return m.OldStatus(ctx)
+	case offer.FieldVersion:
+		return m.OldVersion(ctx)
+	case offer.FieldSalary:
+		return m.OldSalary(ctx)
+	case offer.FieldStartDate:
+		return m.OldStartDate(ctx)
+	case offer.FieldCustomFields:
+		return m.OldCustomFields(ctx)
+	case offer.FieldDocumentID:
+		return m.OldDocumentID(ctx)
+	case offer.FieldApprovers:
+		return m.OldApprovers(ctx)
+	case offer.FieldApprovals:
+		return m.OldApprovals(ctx)
+	case offer.FieldTimeCreated:
+		return m.OldTimeCreated(ctx)
+	case offer.FieldTimeUpdated:
+		return m.OldTimeUpdated(ctx)
+	}
+	return nil, fmt.Errorf("unknown Offer field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *OfferMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case offer.FieldCompanyID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCompanyID(v)
+		return nil
+	case offer.FieldCandidateID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCandidateID(v)
+		return nil
+	case offer.FieldOpeningID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetOpeningID(v)
+		return nil
+	case offer.FieldStatus:
+		v, ok := value.(offer.Status)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetStatus(v)
+		return nil
+	case offer.FieldVersion:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetVersion(v)
+		return nil
+	case offer.FieldSalary:
+		v, ok := value.(*schematype.OfferSalary)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSalary(v)
+		return nil
+	case offer.FieldStartDate:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetStartDate(v)
+		return nil
+	case offer.FieldCustomFields:
+		v, ok := value.(schematype.StringMap)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCustomFields(v)
+		return nil
+	case offer.FieldDocumentID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetDocumentID(v)
+		return nil
+	case offer.FieldApprovers:
+		v, ok := value.([]string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetApprovers(v)
+		return nil
+	case offer.FieldApprovals:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetApprovals(v)
+		return nil
+	case offer.FieldTimeCreated:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTimeCreated(v)
+		return nil
+	case offer.FieldTimeUpdated:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTimeUpdated(v)
+		return nil
+	}
+	return fmt.Errorf("unknown Offer field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *OfferMutation) AddedFields() []string {
+	var fields []string
+	if m.addversion != nil {
+		fields = append(fields, offer.FieldVersion)
+	}
+	if m.addapprovals != nil {
+		fields = append(fields, offer.FieldApprovals)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *OfferMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case offer.FieldVersion:
+		return m.AddedVersion()
+	case offer.FieldApprovals:
+		return m.AddedApprovals()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *OfferMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case offer.FieldVersion:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddVersion(v)
+		return nil
+	case offer.FieldApprovals:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddApprovals(v)
+		return nil
+	}
+	return fmt.Errorf("unknown Offer numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *OfferMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(offer.FieldSalary) {
+		fields = append(fields, offer.FieldSalary)
+	}
+	if m.FieldCleared(offer.FieldStartDate) {
+		fields = append(fields, offer.FieldStartDate)
+	}
+	if m.FieldCleared(offer.FieldDocumentID) {
+		fields = append(fields, offer.FieldDocumentID)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *OfferMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *OfferMutation) ClearField(name string) error {
+	switch name {
+	case offer.FieldSalary:
+		m.ClearSalary()
+		return nil
+	case offer.FieldStartDate:
+		m.ClearStartDate()
+		return nil
+	case offer.FieldDocumentID:
+		m.ClearDocumentID()
+		return nil
+	}
+	return fmt.Errorf("unknown Offer nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *OfferMutation) ResetField(name string) error {
+	switch name {
+	case offer.FieldCompanyID:
+		m.ResetCompanyID()
+		return nil
+	case offer.FieldCandidateID:
+		m.ResetCandidateID()
+		return nil
+	case offer.FieldOpeningID:
+		m.ResetOpeningID()
+		return nil
+	case offer.FieldStatus:
+		m.ResetStatus()
+		return nil
+	case offer.FieldVersion:
+		m.ResetVersion()
+		return nil
+	case offer.FieldSalary:
+		m.ResetSalary()
+		return nil
+	case offer.FieldStartDate:
+		m.ResetStartDate()
+		return nil
+	case offer.FieldCustomFields:
+		m.ResetCustomFields()
+		return nil
+	case offer.FieldDocumentID:
+		m.ResetDocumentID()
+		return nil
+	case offer.FieldApprovers:
+		m.ResetApprovers()
+		return nil
+	case offer.FieldApprovals:
+		m.ResetApprovals()
+		return nil
+	case offer.FieldTimeCreated:
+		m.ResetTimeCreated()
+		return nil
+	case offer.FieldTimeUpdated:
+		m.ResetTimeUpdated()
+		return nil
+	}
+	return fmt.Errorf("unknown Offer field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *OfferMutation) AddedEdges() []string {
+	edges := make([]string, 0, 5)
+	if m.company != nil {
+		edges = append(edges, offer.EdgeCompany)
+	}
+	if m.candidate != nil {
+		edges = append(edges, offer.EdgeCandidate)
+	}
+	if m.opening != nil {
+		edges = append(edges, offer.EdgeOpening)
+	}
+	if m.document != nil {
+		edges = append(edges, offer.EdgeDocument)
+	}
+	if m.versions != nil {
+		edges = append(edges, offer.EdgeVersions)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *OfferMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case offer.EdgeCompany:
+		if id := m.company; id != nil {
+			return []ent.Value{*id}
+		}
+	case offer.EdgeCandidate:
+		if id := m.candidate; id != nil {
+			return []ent.Value{*id}
+		}
+	case offer.EdgeOpening:
+		if id := m.opening; id != nil {
+			return []ent.Value{*id}
+		}
+	case offer.EdgeDocument:
+		if id := m.document; id != nil {
+			return []ent.Value{*id}
+		}
+	case offer.EdgeVersions:
+		ids := make([]ent.Value, 0, len(m.versions))
+		for id := range m.versions {
+			ids = append(ids, id)
+		}
+		return ids
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *OfferMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 5)
+	if m.removedversions != nil {
+		edges = append(edges, offer.EdgeVersions)
+	}
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *OfferMutation) RemovedIDs(name string) []ent.Value {
+	switch name {
+	case offer.EdgeVersions:
+		ids := make([]ent.Value, 0, len(m.removedversions))
+		for id := range m.removedversions {
+			ids = append(ids, id)
+		}
+		return ids
+	}
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *OfferMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 5)
+	if m.clearedcompany {
+		edges = append(edges, offer.EdgeCompany)
+	}
+	if m.clearedcandidate {
+		edges = append(edges, offer.EdgeCandidate)
+	}
+	if m.clearedopening {
+		edges = append(edges, offer.EdgeOpening)
+	}
+	if m.cleareddocument {
+		edges = append(edges, offer.EdgeDocument)
+	}
+	if m.clearedversions {
+		edges = append(edges, offer.EdgeVersions)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *OfferMutation) EdgeCleared(name string) bool {
+	switch name {
+	case offer.EdgeCompany:
+		return m.clearedcompany
+	case offer.EdgeCandidate:
+		return m.clearedcandidate
+	case offer.EdgeOpening:
+		return m.clearedopening
+	case offer.EdgeDocument:
+		return m.cleareddocument
+	case offer.EdgeVersions:
+		return m.clearedversions
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *OfferMutation) ClearEdge(name string) error {
+	switch name {
+	case offer.EdgeCompany:
+		m.ClearCompany()
+		return nil
+	case offer.EdgeCandidate:
+		m.ClearCandidate()
+		return nil
+	case offer.EdgeOpening:
+		m.ClearOpening()
+		return nil
+	case offer.EdgeDocument:
+		m.ClearDocument()
+		return nil
+	}
+	return fmt.Errorf("unknown Offer unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *OfferMutation) ResetEdge(name string) error {
+	switch name {
+	case offer.EdgeCompany:
+		m.ResetCompany()
+		return nil
+	case offer.EdgeCandidate:
+		m.ResetCandidate()
+		return nil
+	case offer.EdgeOpening:
+		m.ResetOpening()
+		return nil
+	case offer.EdgeDocument:
+		m.ResetDocument()
+		return nil
+	case offer.EdgeVersions:
+		m.ResetVersions()
+		return nil
+	}
+	return fmt.Errorf("unknown Offer edge %s", name)
+}
+
 // OfferLetterMutation represents an operation that mutates the OfferLetter nodes in the graph.
 type OfferLetterMutation struct {
 	config
@@ -17190,6 +18847,1012 @@ func (m *OfferLetterMutation) ResetEdge(name string) error {
 	return fmt.Errorf("unknown OfferLetter edge %s", name)
 }
 
+// OfferVersionMutation represents an operation that mutates the OfferVersion nodes in the graph.
+type OfferVersionMutation struct {
+	config
+	op              Op
+	typ             string
+	id              *string
+	version         *int
+	addversion      *int
+	salary          **schematype.OfferSalary
+	start_date      *time.Time
+	custom_fields   *schematype.StringMap
+	created_by      *string
+	time_created    *time.Time
+	clearedFields   map[string]struct{}
+	company         *string
+	clearedcompany  bool
+	offer           *string
+	clearedoffer    bool
+	document        *string
+	cleareddocument bool
+	done            bool
+	oldValue        func(context.Context) (*OfferVersion, error)
+	predicates      []predicate.OfferVersion
+}
+
+var _ ent.Mutation = (*OfferVersionMutation)(nil)
+
+// offerversionOption allows management of the mutation configuration using functional options.
+type offerversionOption func(*OfferVersionMutation)
+
+// newOfferVersionMutation creates new mutation for the OfferVersion entity.
+func newOfferVersionMutation(c config, op Op, opts ...offerversionOption) *OfferVersionMutation {
+	m := &OfferVersionMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeOfferVersion,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withOfferVersionID sets the ID field of the mutation.
+func withOfferVersionID(id string) offerversionOption {
+	return func(m *OfferVersionMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *OfferVersion
+		)
+		m.oldValue = func(ctx context.Context) (*OfferVersion, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().OfferVersion.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withOfferVersion sets the old OfferVersion of the mutation.
+func withOfferVersion(node *OfferVersion) offerversionOption {
+	return func(m *OfferVersionMutation) {
+		m.oldValue = func(context.Context) (*OfferVersion, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m OfferVersionMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m OfferVersionMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of OfferVersion entities.
+func (m *OfferVersionMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *OfferVersionMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *OfferVersionMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().OfferVersion.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetCompanyID sets the "company_id" field.
+func (m *OfferVersionMutation) SetCompanyID(s string) {
+	m.company = &s
+}
+
+// CompanyID returns the value of the "company_id" field in the mutation.
+func (m *OfferVersionMutation) CompanyID() (r string, exists bool) {
+	v := m.company
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCompanyID returns the old "company_id" field's value of the OfferVersion entity.
+// If the OfferVersion object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OfferVersionMutation) OldCompanyID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCompanyID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCompanyID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCompanyID: %w", err)
+	}
+	return oldValue.CompanyID, nil
+}
+
+// ResetCompanyID resets all changes to the "company_id" field.
+func (m *OfferVersionMutation) ResetCompanyID() {
+	m.company = nil
+}
+
+// SetOfferID sets the "offer_id" field.
+func (m *OfferVersionMutation) SetOfferID(s string) {
+	m.offer = &s
+}
+
+// OfferID returns the value of the "offer_id" field in the mutation.
+func (m *OfferVersionMutation) OfferID() (r string, exists bool) {
+	v := m.offer
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldOfferID returns the old "offer_id" field's value of the OfferVersion entity.
+// If the OfferVersion object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OfferVersionMutation) OldOfferID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldOfferID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldOfferID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldOfferID: %w", err)
+	}
+	return oldValue.OfferID, nil
+}
+
+// ResetOfferID resets all changes to the "offer_id" field.
+func (m *OfferVersionMutation) ResetOfferID() {
+	m.offer = nil
+}
+
+// SetVersion sets the "version" field.
+func (m *OfferVersionMutation) SetVersion(i int) {
+	m.version = &i
+	m.addversion = nil
+}
+
+// Version returns the value of the "version" field in the mutation.
+func (m *OfferVersionMutation) Version() (r int, exists bool) {
+	v := m.version
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldVersion returns the old "version" field's value of the OfferVersion entity.
+// If the OfferVersion object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OfferVersionMutation) OldVersion(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldVersion is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldVersion requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldVersion: %w", err)
+	}
+	return oldValue.Version, nil
+}
+
+// AddVersion adds i to the "version" field.
+func (m *OfferVersionMutation) AddVersion(i int) {
+	if m.addversion != nil {
+		*m.addversion += i
+	} else {
+		m.addversion = &i
+	}
+}
+
+// AddedVersion returns the value that was added to the "version" field in this mutation.
+func (m *OfferVersionMutation) AddedVersion() (r int, exists bool) {
+	v := m.addversion
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetVersion resets all changes to the "version" field.
+func (m *OfferVersionMutation) ResetVersion() {
+	m.version = nil
+	m.addversion = nil
+}
+
+// SetSalary sets the "salary" field.
+func (m *OfferVersionMutation) SetSalary(ss *schematype.OfferSalary) {
+	m.salary = &ss
+}
+
+// Salary returns the value of the "salary" field in the mutation.
+func (m *OfferVersionMutation) Salary() (r *schematype.OfferSalary, exists bool) {
+	v := m.salary
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSalary returns the old "salary" field's value of the OfferVersion entity.
+// If the OfferVersion object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OfferVersionMutation) OldSalary(ctx context.Context) (v *schematype.OfferSalary, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSalary is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSalary requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSalary: %w", err)
+	}
+	return oldValue.Salary, nil
+}
+
+// ClearSalary clears the value of the "salary" field.
+func (m *OfferVersionMutation) ClearSalary() {
+	m.salary = nil
+	m.clearedFields[offerversion.FieldSalary] = struct{}{}
+}
+
+// SalaryCleared returns if the "salary" field was cleared in this mutation.
+func (m *OfferVersionMutation) SalaryCleared() bool {
+	_, ok := m.clearedFields[offerversion.FieldSalary]
+	return ok
+}
+
+// ResetSalary resets all changes to the "salary" field.
+func (m *OfferVersionMutation) ResetSalary() {
+	m.salary = nil
+	delete(m.clearedFields, offerversion.FieldSalary)
+}
+
+// SetStartDate sets the "start_date" field.
+func (m *OfferVersionMutation) SetStartDate(t time.Time) {
+	m.start_date = &t
+}
+
+// StartDate returns the value of the "start_date" field in the mutation.
+func (m *OfferVersionMutation) StartDate() (r time.Time, exists bool) {
+	v := m.start_date
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldStartDate returns the old "start_date" field's value of the OfferVersion entity.
+// If the OfferVersion object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OfferVersionMutation) OldStartDate(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldStartDate is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldStartDate requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldStartDate: %w", err)
+	}
+	return oldValue.StartDate, nil
+}
+
+// ClearStartDate clears the value of the "start_date" field.
+func (m *OfferVersionMutation) ClearStartDate() {
+	m.start_date = nil
+	m.clearedFields[offerversion.FieldStartDate] = struct{}{}
+}
+
+// StartDateCleared returns if the "start_date" field was cleared in this mutation.
+func (m *OfferVersionMutation) StartDateCleared() bool {
+	_, ok := m.clearedFields[offerversion.FieldStartDate]
+	return ok
+}
+
+// ResetStartDate resets all changes to the "start_date" field.
+func (m *OfferVersionMutation) ResetStartDate() {
+	m.start_date = nil
+	delete(m.clearedFields, offerversion.FieldStartDate)
+}
+
+// SetCustomFields sets the "custom_fields" field.
+func (m *OfferVersionMutation) SetCustomFields(sm schematype.StringMap) {
+	m.custom_fields = &sm
+}
+
+// CustomFields returns the value of the "custom_fields" field in the mutation.
+func (m *OfferVersionMutation) CustomFields() (r schematype.StringMap, exists bool) {
+	v := m.custom_fields
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCustomFields returns the old "custom_fields" field's value of the OfferVersion entity.
+// If the OfferVersion object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OfferVersionMutation) OldCustomFields(ctx context.Context) (v schematype.StringMap, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCustomFields is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCustomFields requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCustomFields: %w", err)
+	}
+	return oldValue.CustomFields, nil
+}
+
+// ResetCustomFields resets all changes to the "custom_fields" field.
+func (m *OfferVersionMutation) ResetCustomFields() {
+	m.custom_fields = nil
+}
+
+// SetDocumentID sets the "document_id" field.
+func (m *OfferVersionMutation) SetDocumentID(s string) {
+	m.document = &s
+}
+
+// DocumentID returns the value of the "document_id" field in the mutation.
+func (m *OfferVersionMutation) DocumentID() (r string, exists bool) {
+	v := m.document
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldDocumentID returns the old "document_id" field's value of the OfferVersion entity.
+// If the OfferVersion object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OfferVersionMutation) OldDocumentID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldDocumentID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldDocumentID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldDocumentID: %w", err)
+	}
+	return oldValue.DocumentID, nil
+}
+
+// ClearDocumentID clears the value of the "document_id" field.
+func (m *OfferVersionMutation) ClearDocumentID() {
+	m.document = nil
+	m.clearedFields[offerversion.FieldDocumentID] = struct{}{}
+}
+
+// DocumentIDCleared returns if the "document_id" field was cleared in this mutation.
+func (m *OfferVersionMutation) DocumentIDCleared() bool {
+	_, ok := m.clearedFields[offerversion.FieldDocumentID]
+	return ok
+}
+
+// ResetDocumentID resets all changes to the "document_id" field.
+func (m *OfferVersionMutation) ResetDocumentID() {
+	m.document = nil
+	delete(m.clearedFields, offerversion.FieldDocumentID)
+}
+
+// SetCreatedBy sets the "created_by" field.
+func (m *OfferVersionMutation) SetCreatedBy(s string) {
+	m.created_by = &s
+}
+
+// CreatedBy returns the value of the "created_by" field in the mutation.
+func (m *OfferVersionMutation) CreatedBy() (r string, exists bool) {
+	v := m.created_by
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedBy returns the old "created_by" field's value of the OfferVersion entity.
+// If the OfferVersion object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OfferVersionMutation) OldCreatedBy(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedBy is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedBy requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedBy: %w", err)
+	}
+	return oldValue.CreatedBy, nil
+}
+
+// ResetCreatedBy resets all changes to the "created_by" field.
+func (m *OfferVersionMutation) ResetCreatedBy() {
+	m.created_by = nil
+}
+
+// SetTimeCreated sets the "time_created" field.
+func (m *OfferVersionMutation) SetTimeCreated(t time.Time) {
+	m.time_created = &t
+}
+
+// TimeCreated returns the value of the "time_created" field in the mutation.
+func (m *OfferVersionMutation) TimeCreated() (r time.Time, exists bool) {
+	v := m.time_created
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTimeCreated returns the old "time_created" field's value of the OfferVersion entity.
+// If the OfferVersion object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OfferVersionMutation) OldTimeCreated(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTimeCreated is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTimeCreated requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTimeCreated: %w", err)
+	}
+	return oldValue.TimeCreated, nil
+}
+
+// ResetTimeCreated resets all changes to the "time_created" field.
+func (m *OfferVersionMutation) ResetTimeCreated() {
+	m.time_created = nil
+}
+
+// ClearCompany clears the "company" edge to the Company entity.
+func (m *OfferVersionMutation) ClearCompany() {
+	m.clearedcompany = true
+	m.clearedFields[offerversion.FieldCompanyID] = struct{}{}
+}
+
+// CompanyCleared reports if the "company" edge to the Company entity was cleared.
+func (m *OfferVersionMutation) CompanyCleared() bool {
+	return m.clearedcompany
+}
+
+// CompanyIDs returns the "company" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// CompanyID instead. It exists only for internal usage by the builders.
+func (m *OfferVersionMutation) CompanyIDs() (ids []string) {
+	if id := m.company; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetCompany resets all changes to the "company" edge.
+func (m *OfferVersionMutation) ResetCompany() {
+	m.company = nil
+	m.clearedcompany = false
+}
+
+// ClearOffer clears the "offer" edge to the Offer entity.
+func (m *OfferVersionMutation) ClearOffer() {
+	m.clearedoffer = true
+	m.clearedFields[offerversion.FieldOfferID] = struct{}{}
+}
+
+// OfferCleared reports if the "offer" edge to the Offer entity was cleared.
+func (m *OfferVersionMutation) OfferCleared() bool {
+	return m.clearedoffer
+}
+
+// OfferIDs returns the "offer" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// OfferID instead. It exists only for internal usage by the builders.
+func (m *OfferVersionMutation) OfferIDs() (ids []string) {
+	if id := m.offer; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetOffer resets all changes to the "offer" edge.
+func (m *OfferVersionMutation) ResetOffer() {
+	m.offer = nil
+	m.clearedoffer = false
+}
+
+// ClearDocument clears the "document" edge to the CandidateFile entity.
+func (m *OfferVersionMutation) ClearDocument() {
+	m.cleareddocument = true
+	m.clearedFields[offerversion.FieldDocumentID] = struct{}{}
+}
+
+// DocumentCleared reports if the "document" edge to the CandidateFile entity was cleared.
+func (m *OfferVersionMutation) DocumentCleared() bool {
+	return m.DocumentIDCleared() || m.cleareddocument
+}
+
+// DocumentIDs returns the "document" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// DocumentID instead. It exists only for internal usage by the builders.
+func (m *OfferVersionMutation) DocumentIDs() (ids []string) {
+	if id := m.document; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetDocument resets all changes to the "document" edge.
+func (m *OfferVersionMutation) ResetDocument() {
+	m.document = nil
+	m.cleareddocument = false
+}
+
+// Where appends a list predicates to the OfferVersionMutation builder.
+func (m *OfferVersionMutation) Where(ps ...predicate.OfferVersion) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the OfferVersionMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *OfferVersionMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.OfferVersion, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *OfferVersionMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *OfferVersionMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (OfferVersion).
+func (m *OfferVersionMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *OfferVersionMutation) Fields() []string {
+	fields := make([]string, 0, 9)
+	if m.company != nil {
+		fields = append(fields, offerversion.FieldCompanyID)
+	}
+	if m.offer != nil {
+		fields = append(fields, offerversion.FieldOfferID)
+	}
+	if m.version != nil {
+		fields = append(fields, offerversion.FieldVersion)
+	}
+	if m.salary != nil {
+		fields = append(fields, offerversion.FieldSalary)
+	}
+	if m.start_date != nil {
+		fields = append(fields, offerversion.FieldStartDate)
+	}
+	if m.custom_fields != nil {
+		fields = append(fields, offerversion.FieldCustomFields)
+	}
+	if m.document != nil {
+		fields = append(fields, offerversion.FieldDocumentID)
+	}
+	if m.created_by != nil {
+		fields = append(fields, offerversion.FieldCreatedBy)
+	}
+	if m.time_created != nil {
+		fields = append(fields, offerversion.FieldTimeCreated)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *OfferVersionMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case offerversion.FieldCompanyID:
+		return m.CompanyID()
+	case offerversion.FieldOfferID:
+		return m.OfferID()
+	case offerversion.FieldVersion:
+		return m.Version()
+	case offerversion.FieldSalary:
+		return m.Salary()
+	case offerversion.FieldStartDate:
+		return m.StartDate()
+	case offerversion.FieldCustomFields:
+		return m.CustomFields()
+	case offerversion.FieldDocumentID:
+		return m.DocumentID()
+	case offerversion.FieldCreatedBy:
+		return m.CreatedBy()
+	case offerversion.FieldTimeCreated:
+		return m.TimeCreated()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *OfferVersionMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case offerversion.FieldCompanyID:
+		return m.OldCompanyID(ctx)
+	case offerversion.FieldOfferID:
+		return m.OldOfferID(ctx)
+	case offerversion.FieldVersion:
+		return m.OldVersion(ctx)
+	case offerversion.FieldSalary:
+		return m.OldSalary(ctx)
+	case offerversion.FieldStartDate:
+		return m.OldStartDate(ctx)
+	case offerversion.FieldCustomFields:
+		return m.OldCustomFields(ctx)
+	case offerversion.FieldDocumentID:
+		return m.OldDocumentID(ctx)
+	case offerversion.FieldCreatedBy:
+		return m.OldCreatedBy(ctx)
+	case offerversion.FieldTimeCreated:
+		return m.OldTimeCreated(ctx)
+	}
+	return nil, fmt.Errorf("unknown OfferVersion field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *OfferVersionMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case offerversion.FieldCompanyID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCompanyID(v)
+		return nil
+	case offerversion.FieldOfferID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetOfferID(v)
+		return nil
+	case offerversion.FieldVersion:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetVersion(v)
+		return nil
+	case offerversion.FieldSalary:
+		v, ok := value.(*schematype.OfferSalary)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSalary(v)
+		return nil
+	case offerversion.FieldStartDate:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetStartDate(v)
+		return nil
+	case offerversion.FieldCustomFields:
+		v, ok := value.(schematype.StringMap)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCustomFields(v)
+		return nil
+	case offerversion.FieldDocumentID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetDocumentID(v)
+		return nil
+	case offerversion.FieldCreatedBy:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedBy(v)
+		return nil
+	case offerversion.FieldTimeCreated:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTimeCreated(v)
+		return nil
+	}
+	return fmt.Errorf("unknown OfferVersion field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *OfferVersionMutation) AddedFields() []string {
+	var fields []string
+	if m.addversion != nil {
+		fields = append(fields, offerversion.FieldVersion)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *OfferVersionMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case offerversion.FieldVersion:
+		return m.AddedVersion()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *OfferVersionMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case offerversion.FieldVersion:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddVersion(v)
+		return nil
+	}
+	return fmt.Errorf("unknown OfferVersion numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *OfferVersionMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(offerversion.FieldSalary) {
+		fields = append(fields, offerversion.FieldSalary)
+	}
+	if m.FieldCleared(offerversion.FieldStartDate) {
+		fields = append(fields, offerversion.FieldStartDate)
+	}
+	if m.FieldCleared(offerversion.FieldDocumentID) {
+		fields = append(fields, offerversion.FieldDocumentID)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *OfferVersionMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *OfferVersionMutation) ClearField(name string) error {
+	switch name {
+	case offerversion.FieldSalary:
+		m.ClearSalary()
+		return nil
+	case offerversion.FieldStartDate:
+		m.ClearStartDate()
+		return nil
+	case offerversion.FieldDocumentID:
+		m.ClearDocumentID()
+		return nil
+	}
+	return fmt.Errorf("unknown OfferVersion nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *OfferVersionMutation) ResetField(name string) error {
+	switch name {
+	case offerversion.FieldCompanyID:
+		m.ResetCompanyID()
+		return nil
+	case offerversion.FieldOfferID:
+		m.ResetOfferID()
+		return nil
+	case offerversion.FieldVersion:
+		m.ResetVersion()
+		return nil
+	case offerversion.FieldSalary:
+		m.ResetSalary()
+		return nil
+	case offerversion.FieldStartDate:
+		m.ResetStartDate()
+		return nil
+	case offerversion.FieldCustomFields:
+		m.ResetCustomFields()
+		return nil
+	case offerversion.FieldDocumentID:
+		m.ResetDocumentID()
+		return nil
+	case offerversion.FieldCreatedBy:
+		m.ResetCreatedBy()
+		return nil
+	case offerversion.FieldTimeCreated:
+		m.ResetTimeCreated()
+		return nil
+	}
+	return fmt.Errorf("unknown OfferVersion field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *OfferVersionMutation) AddedEdges() []string {
+	edges := make([]string, 0, 3)
+	if m.company != nil {
+		edges = append(edges, offerversion.EdgeCompany)
+	}
+	if m.offer != nil {
+		edges = append(edges, offerversion.EdgeOffer)
+	}
+	if m.document != nil {
+		edges = append(edges, offerversion.EdgeDocument)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *OfferVersionMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case offerversion.EdgeCompany:
+		if id := m.company; id != nil {
+			return []ent.Value{*id}
+		}
+	case offerversion.EdgeOffer:
+		if id := m.offer; id != nil {
+			return []ent.Value{*id}
+		}
+	case offerversion.EdgeDocument:
+		if id := m.document; id != nil {
+			return []ent.Value{*id}
+		}
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *OfferVersionMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 3)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *OfferVersionMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *OfferVersionMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 3)
+	if m.clearedcompany {
+		edges = append(edges, offerversion.EdgeCompany)
+	}
+	if m.clearedoffer {
+		edges = append(edges, offerversion.EdgeOffer)
+	}
+	if m.cleareddocument {
+		edges = append(edges, offerversion.EdgeDocument)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *OfferVersionMutation) EdgeCleared(name string) bool {
+	switch name {
+	case offerversion.EdgeCompany:
+		return m.clearedcompany
+	case offerversion.EdgeOffer:
+		return m.clearedoffer
+	case offerversion.EdgeDocument:
+		return m.cleareddocument
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *OfferVersionMutation) ClearEdge(name string) error {
+	switch name {
+	case offerversion.EdgeCompany:
+		m.ClearCompany()
+		return nil
+	case offerversion.EdgeOffer:
+		m.ClearOffer()
+		return nil
+	case offerversion.EdgeDocument:
+		m.ClearDocument()
+		return nil
+	}
+	return fmt.Errorf("unknown OfferVersion unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *OfferVersionMutation) ResetEdge(name string) error {
+	switch name {
+	case offerversion.EdgeCompany:
+		m.ResetCompany()
+		return nil
+	case offerversion.EdgeOffer:
+		m.ResetOffer()
+		return nil
+	case offerversion.EdgeDocument:
+		m.ResetDocument()
+		return nil
+	}
+	return fmt.Errorf("unknown OfferVersion edge %s", name)
+}
+
 // OpeningMutation represents an operation that mutates the Opening nodes in the graph.
 type OpeningMutation struct {
 	config
@@ -17219,6 +19882,9 @@ type OpeningMutation struct {
 	clearedhires            bool
 	approval_process        *string
 	clearedapproval_process bool
+	offers                  map[string]struct{}
+	removedoffers           map[string]struct{}
+	clearedoffers           bool
 	done                    bool
 	oldValue                func(context.Context) (*Opening, error)
 	predicates              []predicate.Opening
@@ -18025,6 +20691,60 @@ func (m *OpeningMutation) ResetApprovalProcess() {
 	m.clearedapproval_process = false
 }
 
+// AddOfferIDs adds the "offers" edge to the Offer entity by ids.
+func (m *OpeningMutation) AddOfferIDs(ids ...string) {
+	if m.offers == nil {
+		m.offers = make(map[string]struct{})
+	}
+	for i := range ids {
+		m.offers[ids[i]] = struct{}{}
+	}
+}
+
+// ClearOffers clears the "offers" edge to the Offer entity.
+func (m *OpeningMutation) ClearOffers() {
+	m.clearedoffers = true
+}
+
+// OffersCleared reports if the "offers" edge to the Offer entity was cleared.
+func (m *OpeningMutation) OffersCleared() bool {
+	return m.clearedoffers
+}
+
+// RemoveOfferIDs removes the "offers" edge to the Offer entity by IDs.
+func (m *OpeningMutation) RemoveOfferIDs(ids ...string) {
+	if m.removedoffers == nil {
+		m.removedoffers = make(map[string]struct{})
+	}
+	for i := range ids {
+		delete(m.offers, ids[i])
+		m.removedoffers[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedOffers returns the removed IDs of the "offers" edge to the Offer entity.
+func (m *OpeningMutation) RemovedOffersIDs() (ids []string) {
+	for id := range m.removedoffers {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// OffersIDs returns the "offers" edge IDs in the mutation.
+func (m *OpeningMutation) OffersIDs() (ids []string) {
+	for id := range m.offers {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetOffers resets all changes to the "offers" edge.
+func (m *OpeningMutation) ResetOffers() {
+	m.offers = nil
+	m.clearedoffers = false
+	m.removedoffers = nil
+}
+
 // Where appends a list predicates to the OpeningMutation builder.
 func (m *OpeningMutation) Where(ps ...predicate.Opening) {
 	m.predicates = append(m.predicates, ps...)
@@ -18409,7 +21129,7 @@ func (m *OpeningMutation) ResetField(name string) error {
 
 // AddedEdges returns all edge names that were set/added in this mutation.
 func (m *OpeningMutation) AddedEdges() []string {
-	edges := make([]string, 0, 4)
+	edges := make([]string, 0, 5)
 	if m.company != nil {
 		edges = append(edges, opening.EdgeCompany)
 	}
@@ -18421,6 +21141,9 @@ func (m *OpeningMutation) AddedEdges() []string {
 	}
 	if m.approval_process != nil {
 		edges = append(edges, opening.EdgeApprovalProcess)
+	}
+	if m.offers != nil {
+		edges = append(edges, opening.EdgeOffers)
 	}
 	return edges
 }
@@ -18447,15 +21170,24 @@ func (m *OpeningMutation) AddedIDs(name string) []ent.Value {
 		if id := m.approval_process; id != nil {
 			return []ent.Value{*id}
 		}
+	case opening.EdgeOffers:
+		ids := make([]ent.Value, 0, len(m.offers))
+		for id := range m.offers {
+			ids = append(ids, id)
+		}
+		return ids
 	}
 	return nil
 }
 
 // RemovedEdges returns all edge names that were removed in this mutation.
 func (m *OpeningMutation) RemovedEdges() []string {
-	edges := make([]string, 0, 4)
+	edges := make([]string, 0, 5)
 	if m.removedhires != nil {
 		edges = append(edges, opening.EdgeHires)
+	}
+	if m.removedoffers != nil {
+		edges = append(edges, opening.EdgeOffers)
 	}
 	return edges
 }
@@ -18470,13 +21202,19 @@ func (m *OpeningMutation) RemovedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case opening.EdgeOffers:
+		ids := make([]ent.Value, 0, len(m.removedoffers))
+		for id := range m.removedoffers {
+			ids = append(ids, id)
+		}
+		return ids
 	}
 	return nil
 }
 
 // ClearedEdges returns all edge names that were cleared in this mutation.
 func (m *OpeningMutation) ClearedEdges() []string {
-	edges := make([]string, 0, 4)
+	edges := make([]string, 0, 5)
 	if m.clearedcompany {
 		edges = append(edges, opening.EdgeCompany)
 	}
@@ -18488,6 +21226,9 @@ func (m *OpeningMutation) ClearedEdges() []string {
 	}
 	if m.clearedapproval_process {
 		edges = append(edges, opening.EdgeApprovalProcess)
+	}
+	if m.clearedoffers {
+		edges = append(edges, opening.EdgeOffers)
 	}
 	return edges
 }
@@ -18504,6 +21245,8 @@ func (m *OpeningMutation) EdgeCleared(name string) bool {
 		return m.clearedhires
 	case opening.EdgeApprovalProcess:
 		return m.clearedapproval_process
+	case opening.EdgeOffers:
+		return m.clearedoffers
 	}
 	return false
 }
@@ -18540,6 +21283,9 @@ func (m *OpeningMutation) ResetEdge(name string) error {
 		return nil
 	case opening.EdgeApprovalProcess:
 		m.ResetApprovalProcess()
+		return nil
+	case opening.EdgeOffers:
+		m.ResetOffers()
 		return nil
 	}
 	return fmt.Errorf("unknown Opening edge %s", name)

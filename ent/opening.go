@@ -66,13 +66,16 @@ type OpeningEdges struct {
 	Hires []*Candidate `json:"hires,omitempty"`
 	// The opening's approval process; null when its approval status is NA.
 	ApprovalProcess *ApprovalProcess `json:"approval_process,omitempty"`
+	// The offers made for the opening.
+	Offers []*Offer `json:"offers,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.
-	loadedTypes [4]bool
+	loadedTypes [5]bool
 	// totalCount holds the count of the edges above.
 	totalCount [3]map[string]int
 
-	namedHires map[string][]*Candidate
+	namedHires  map[string][]*Candidate
+	namedOffers map[string][]*Offer
 }
 
 // CompanyOrErr returns the Company value or an error if the edge
@@ -115,6 +118,15 @@ func (e OpeningEdges) ApprovalProcessOrErr() (*ApprovalProcess, error) {
 		return nil, &NotFoundError{label: approvalprocess.Label}
 	}
 	return nil, &NotLoadedError{edge: "approval_process"}
+}
+
+// OffersOrErr returns the Offers value or an error if the edge
+// was not loaded in eager-loading.
+func (e OpeningEdges) OffersOrErr() ([]*Offer, error) {
+	if e.loadedTypes[4] {
+		return e.Offers, nil
+	}
+	return nil, &NotLoadedError{edge: "offers"}
 }
 
 // scanValues returns the types for scanning values from sql.Rows.
@@ -272,6 +284,11 @@ func (_m *Opening) QueryApprovalProcess() *ApprovalProcessQuery {
 	return NewOpeningClient(_m.config).QueryApprovalProcess(_m)
 }
 
+// QueryOffers queries the "offers" edge of the Opening entity.
+func (_m *Opening) QueryOffers() *OfferQuery {
+	return NewOpeningClient(_m.config).QueryOffers(_m)
+}
+
 // Update returns a builder for updating this Opening.
 // Note that you need to call Opening.Unwrap() before calling this method if this Opening
 // was returned from a transaction, and the transaction was committed or rolled back.
@@ -426,6 +443,30 @@ func (_m *Opening) appendNamedHires(name string, edges ...*Candidate) {
 		_m.Edges.namedHires[name] = []*Candidate{}
 	} else {
 		_m.Edges.namedHires[name] = append(_m.Edges.namedHires[name], edges...)
+	}
+}
+
+// NamedOffers returns the Offers named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *Opening) NamedOffers(name string) ([]*Offer, error) {
+	if _m.Edges.namedOffers == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedOffers[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *Opening) appendNamedOffers(name string, edges ...*Offer) {
+	if _m.Edges.namedOffers == nil {
+		_m.Edges.namedOffers = make(map[string][]*Offer)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedOffers[name] = []*Offer{}
+	} else {
+		_m.Edges.namedOffers[name] = append(_m.Edges.namedOffers[name], edges...)
 	}
 }
 

@@ -15,6 +15,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/approvalprocess"
 	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/company"
+	"github.com/hiregraph/hiregraph/ent/offer"
 	"github.com/hiregraph/hiregraph/ent/opening"
 	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/schema/schematype"
@@ -240,6 +241,21 @@ func (_c *OpeningCreate) SetNillableApprovalProcessID(id *string) *OpeningCreate
 // SetApprovalProcess sets the "approval_process" edge to the ApprovalProcess entity.
 func (_c *OpeningCreate) SetApprovalProcess(v *ApprovalProcess) *OpeningCreate {
 	return _c.SetApprovalProcessID(v.ID)
+}
+
+// AddOfferIDs adds the "offers" edge to the Offer entity by IDs.
+func (_c *OpeningCreate) AddOfferIDs(ids ...string) *OpeningCreate {
+	_c.mutation.AddOfferIDs(ids...)
+	return _c
+}
+
+// AddOffers adds the "offers" edges to the Offer entity.
+func (_c *OpeningCreate) AddOffers(v ...*Offer) *OpeningCreate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddOfferIDs(ids...)
 }
 
 // Mutation returns the OpeningMutation object of the builder.
@@ -555,6 +571,22 @@ func (_c *OpeningCreate) createSpec() (*Opening, *sqlgraph.CreateSpec) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(approvalprocess.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.OffersIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   opening.OffersTable,
+			Columns: []string{opening.OffersColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(offer.FieldID, field.TypeString),
 			},
 		}
 		for _, k := range nodes {

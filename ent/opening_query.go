@@ -17,6 +17,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/approvalprocess"
 	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/company"
+	"github.com/hiregraph/hiregraph/ent/offer"
 	"github.com/hiregraph/hiregraph/ent/opening"
 	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/predicate"
@@ -35,9 +36,11 @@ type OpeningQuery struct {
 	withPosition        *PositionQuery
 	withHires           *CandidateQuery
 	withApprovalProcess *ApprovalProcessQuery
+	withOffers          *OfferQuery
 	loadTotal           []func(context.Context, []*Opening) error
 	modifiers           []func(*sql.Selector)
 	withNamedHires      map[string]*CandidateQuery
+	withNamedOffers     map[string]*OfferQuery
 	// perParent, when set, loads the query as a nested connection: the first
 	// rows of each parent (package perparent).
 	perParent *perparent.Limit
@@ -158,6 +161,28 @@ func (_q *OpeningQuery) QueryApprovalProcess() *ApprovalProcessQuery {
 			sqlgraph.From(opening.Table, opening.FieldID, selector),
 			sqlgraph.To(approvalprocess.Table, approvalprocess.FieldID),
 			sqlgraph.Edge(sqlgraph.O2O, false, opening.ApprovalProcessTable, opening.ApprovalProcessColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
+// QueryOffers chains the current query on the "offers" edge.
+func (_q *OpeningQuery) QueryOffers() *OfferQuery {
+	query := (&OfferClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(opening.Table, opening.FieldID, selector),
+			sqlgraph.To(offer.Table, offer.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, opening.OffersTable, opening.OffersColumn),
 		)
 		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
 		return fromU, nil
@@ -361,6 +386,7 @@ func (_q *OpeningQuery) Clone() *OpeningQuery {
 		withPosition:        _q.withPosition.Clone(),
 		withHires:           _q.withHires.Clone(),
 		withApprovalProcess: _q.withApprovalProcess.Clone(),
+		withOffers:          _q.withOffers.Clone(),
 		// clone intermediate query.
 		sql:       _q.sql.Clone(),
 		path:      _q.path,
@@ -409,6 +435,17 @@ func (_q *OpeningQuery) WithApprovalProcess(opts ...func(*ApprovalProcessQuery))
 		opt(query)
 	}
 	_q.withApprovalProcess = query
+	return _q
+}
+
+// WithOffers tells the query-builder to eager-load the nodes that are connected to
+// the "offers" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *OpeningQuery) WithOffers(opts ...func(*OfferQuery)) *OpeningQuery {
+	query := (&OfferClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withOffers = query
 	return _q
 }
 
@@ -496,11 +533,12 @@ func (_q *OpeningQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Open
 	var (
 		nodes       = []*Opening{}
 		_spec       = _q.querySpec()
-		loadedTypes = [4]bool{
+		loadedTypes = [5]bool{
 			_q.withCompany != nil,
 			_q.withPosition != nil,
 			_q.withHires != nil,
 			_q.withApprovalProcess != nil,
+			_q.withOffers != nil,
 		}
 	)
 	var scanned *Opening
@@ -553,11 +591,26 @@ func (_q *OpeningQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Open
 			return nil, err
 		}
 	}
+	if query := _q.withOffers; query != nil {
+		if err := _q.loadOffers(ctx, query, nodes,
+			func(n *Opening) { n.Edges.Offers = []*Offer{} },
+			func(n *Opening, e *Offer) { n.Edges.Offers = append(n.Edges.Offers, e) }); err != nil {
+			return nil, err
+		}
+	}
 	for name, query := range _q.withNamedHires {
 		load := _q.loadHires
 		if err := load(ctx, query, nodes,
 			func(n *Opening) { n.appendNamedHires(name) },
 			func(n *Opening, e *Candidate) { n.appendNamedHires(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedOffers {
+		load := _q.loadOffers
+		if err := load(ctx, query, nodes,
+			func(n *Opening) { n.appendNamedOffers(name) },
+			func(n *Opening, e *Offer) { n.appendNamedOffers(name, e) }); err != nil {
 			return nil, err
 		}
 	}
@@ -683,6 +736,36 @@ func (_q *OpeningQuery) loadApprovalProcess(ctx context.Context, query *Approval
 		node, ok := nodeids[*fk]
 		if !ok {
 			return fmt.Errorf(`unexpected referenced foreign-key "opening_approval_process" returned %v for node %v`, *fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
+func (_q *OpeningQuery) loadOffers(ctx context.Context, query *OfferQuery, nodes []*Opening, init func(*Opening), assign func(*Opening, *Offer)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[string]*Opening)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(offer.FieldOpeningID)
+	}
+	query.Where(predicate.Offer(func(s *sql.Selector) {
+		s.Where(perparent.In(s.C(opening.OffersColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.OpeningID
+		node, ok := nodeids[fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "opening_id" returned %v for node %v`, fk, n.ID)
 		}
 		assign(node, n)
 	}
@@ -825,6 +908,20 @@ func (_q *OpeningQuery) WithNamedHires(name string, opts ...func(*CandidateQuery
 		_q.withNamedHires = make(map[string]*CandidateQuery)
 	}
 	_q.withNamedHires[name] = query
+	return _q
+}
+
+// WithNamedOffers tells the query-builder to eager-load the nodes that are connected to the "offers"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *OpeningQuery) WithNamedOffers(name string, opts ...func(*OfferQuery)) *OpeningQuery {
+	query := (&OfferClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedOffers == nil {
+		_q.withNamedOffers = make(map[string]*OfferQuery)
+	}
+	_q.withNamedOffers[name] = query
 	return _q
 }
 

@@ -13,6 +13,7 @@ import (
 	"entgo.io/ent/schema/field"
 	"github.com/hiregraph/hiregraph/ent/approvalprocess"
 	"github.com/hiregraph/hiregraph/ent/candidate"
+	"github.com/hiregraph/hiregraph/ent/offer"
 	"github.com/hiregraph/hiregraph/ent/opening"
 	"github.com/hiregraph/hiregraph/ent/predicate"
 	"github.com/hiregraph/hiregraph/ent/schema/schematype"
@@ -223,6 +224,21 @@ func (_u *OpeningUpdate) SetApprovalProcess(v *ApprovalProcess) *OpeningUpdate {
 	return _u.SetApprovalProcessID(v.ID)
 }
 
+// AddOfferIDs adds the "offers" edge to the Offer entity by IDs.
+func (_u *OpeningUpdate) AddOfferIDs(ids ...string) *OpeningUpdate {
+	_u.mutation.AddOfferIDs(ids...)
+	return _u
+}
+
+// AddOffers adds the "offers" edges to the Offer entity.
+func (_u *OpeningUpdate) AddOffers(v ...*Offer) *OpeningUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddOfferIDs(ids...)
+}
+
 // Mutation returns the OpeningMutation object of the builder.
 func (_u *OpeningUpdate) Mutation() *OpeningMutation {
 	return _u.mutation
@@ -253,6 +269,27 @@ func (_u *OpeningUpdate) RemoveHires(v ...*Candidate) *OpeningUpdate {
 func (_u *OpeningUpdate) ClearApprovalProcess() *OpeningUpdate {
 	_u.mutation.ClearApprovalProcess()
 	return _u
+}
+
+// ClearOffers clears all "offers" edges to the Offer entity.
+func (_u *OpeningUpdate) ClearOffers() *OpeningUpdate {
+	_u.mutation.ClearOffers()
+	return _u
+}
+
+// RemoveOfferIDs removes the "offers" edge to Offer entities by IDs.
+func (_u *OpeningUpdate) RemoveOfferIDs(ids ...string) *OpeningUpdate {
+	_u.mutation.RemoveOfferIDs(ids...)
+	return _u
+}
+
+// RemoveOffers removes "offers" edges to Offer entities.
+func (_u *OpeningUpdate) RemoveOffers(v ...*Offer) *OpeningUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveOfferIDs(ids...)
 }
 
 // Save executes the query and returns the number of nodes affected by the update operation.
@@ -460,6 +497,51 @@ func (_u *OpeningUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(approvalprocess.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.OffersCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   opening.OffersTable,
+			Columns: []string{opening.OffersColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(offer.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedOffersIDs(); len(nodes) > 0 && !_u.mutation.OffersCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   opening.OffersTable,
+			Columns: []string{opening.OffersColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(offer.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.OffersIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   opening.OffersTable,
+			Columns: []string{opening.OffersColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(offer.FieldID, field.TypeString),
 			},
 		}
 		for _, k := range nodes {
@@ -680,6 +762,21 @@ func (_u *OpeningUpdateOne) SetApprovalProcess(v *ApprovalProcess) *OpeningUpdat
 	return _u.SetApprovalProcessID(v.ID)
 }
 
+// AddOfferIDs adds the "offers" edge to the Offer entity by IDs.
+func (_u *OpeningUpdateOne) AddOfferIDs(ids ...string) *OpeningUpdateOne {
+	_u.mutation.AddOfferIDs(ids...)
+	return _u
+}
+
+// AddOffers adds the "offers" edges to the Offer entity.
+func (_u *OpeningUpdateOne) AddOffers(v ...*Offer) *OpeningUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddOfferIDs(ids...)
+}
+
 // Mutation returns the OpeningMutation object of the builder.
 func (_u *OpeningUpdateOne) Mutation() *OpeningMutation {
 	return _u.mutation
@@ -710,6 +807,27 @@ func (_u *OpeningUpdateOne) RemoveHires(v ...*Candidate) *OpeningUpdateOne {
 func (_u *OpeningUpdateOne) ClearApprovalProcess() *OpeningUpdateOne {
 	_u.mutation.ClearApprovalProcess()
 	return _u
+}
+
+// ClearOffers clears all "offers" edges to the Offer entity.
+func (_u *OpeningUpdateOne) ClearOffers() *OpeningUpdateOne {
+	_u.mutation.ClearOffers()
+	return _u
+}
+
+// RemoveOfferIDs removes the "offers" edge to Offer entities by IDs.
+func (_u *OpeningUpdateOne) RemoveOfferIDs(ids ...string) *OpeningUpdateOne {
+	_u.mutation.RemoveOfferIDs(ids...)
+	return _u
+}
+
+// RemoveOffers removes "offers" edges to Offer entities.
+func (_u *OpeningUpdateOne) RemoveOffers(v ...*Offer) *OpeningUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveOfferIDs(ids...)
 }
 
 // Where appends a list predicates to the OpeningUpdate builder.
@@ -947,6 +1065,51 @@ func (_u *OpeningUpdateOne) sqlSave(ctx context.Context) (_node *Opening, err er
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(approvalprocess.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.OffersCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   opening.OffersTable,
+			Columns: []string{opening.OffersColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(offer.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedOffersIDs(); len(nodes) > 0 && !_u.mutation.OffersCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   opening.OffersTable,
+			Columns: []string{opening.OffersColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(offer.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.OffersIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   opening.OffersTable,
+			Columns: []string{opening.OffersColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(offer.FieldID, field.TypeString),
 			},
 		}
 		for _, k := range nodes {

@@ -48,8 +48,12 @@ type Tx struct {
 	Message *MessageClient
 	// Note is the client for interacting with the Note builders.
 	Note *NoteClient
+	// Offer is the client for interacting with the Offer builders.
+	Offer *OfferClient
 	// OfferLetter is the client for interacting with the OfferLetter builders.
 	OfferLetter *OfferLetterClient
+	// OfferVersion is the client for interacting with the OfferVersion builders.
+	OfferVersion *OfferVersionClient
 	// Opening is the client for interacting with the Opening builders.
 	Opening *OpeningClient
 	// Person is the client for interacting with the Person builders.
@@ -224,7 +228,9 @@ func (tx *Tx) init() {
 	tx.Location = NewLocationClient(tx.config)
 	tx.Message = NewMessageClient(tx.config)
 	tx.Note = NewNoteClient(tx.config)
+	tx.Offer = NewOfferClient(tx.config)
 	tx.OfferLetter = NewOfferLetterClient(tx.config)
+	tx.OfferVersion = NewOfferVersionClient(tx.config)
 	tx.Opening = NewOpeningClient(tx.config)
 	tx.Person = NewPersonClient(tx.config)
 	tx.PersonExport = NewPersonExportClient(tx.config)

@@ -40,6 +40,15 @@ const (
 	VerbApprovalApproved      = "approval.approved"
 	VerbApprovalRejected      = "approval.rejected"
 	VerbApprovalEnded         = "approval.ended"
+
+	VerbOfferCreated           = "offer.created"
+	VerbOfferUpdated           = "offer.updated"
+	VerbOfferApprovalRequested = "offer.approval_requested"
+	VerbOfferApproved          = "offer.approved"
+	VerbOfferSent              = "offer.sent"
+	VerbOfferAccepted          = "offer.accepted"
+	VerbOfferDeclined          = "offer.declined"
+	VerbOfferWithdrawn         = "offer.withdrawn"
 )
 
 // Activity is one change for the timeline. Every write of this package

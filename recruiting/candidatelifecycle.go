@@ -35,10 +35,7 @@ func (s *CandidateService) transition(ctx context.Context, candidateID, perm str
 	}
 	var out *ent.Candidate
 	err := s.WithTx(ctx, func(ctx context.Context, client *ent.Client) error {
-		c, err := client.Candidate.Query().Where(candidate.ID(candidateID), candidate.Deleted(false), lockedForWrite).Only(ctx)
-		if ent.IsNotFound(err) {
-			return apierror.NotFound(apierror.CodeCandidateNotFound, "no candidate has the uid %q", candidateID)
-		}
+		c, err := lockCandidate(ctx, client, candidateID)
 		if err != nil {
 			return err
 		}
@@ -52,6 +49,19 @@ func (s *CandidateService) transition(ctx context.Context, candidateID, perm str
 		return s.record(ctx, client, Activity{Verb: verb, ObjectType: "Candidate", ObjectID: c.ID, Candidate: out, Changes: changes, Object: out})
 	})
 	return out, err
+}
+
+// lockCandidate reads a candidate that is not deleted and locks it until
+// the transaction ends (docs/concurrency.md: candidates are locked first).
+func lockCandidate(ctx context.Context, client *ent.Client, candidateID string) (*ent.Candidate, error) {
+	c, err := client.Candidate.Query().Where(candidate.ID(candidateID), candidate.Deleted(false), lockedForWrite).Only(ctx)
+	if ent.IsNotFound(err) {
+		return nil, apierror.NotFound(apierror.CodeCandidateNotFound, "no candidate has the uid %q", candidateID)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("locking candidate: %w", err)
+	}
+	return c, nil
 }
 
 // illegal answers a transition the candidate's status does not allow.

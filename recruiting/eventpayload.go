@@ -190,6 +190,25 @@ type PersonV1 struct {
 	TimeErased  *time.Time `json:"time_erased"`
 }
 
+// OfferV1 is an offer in an event; its salary shows only to readers with
+// salary:view.
+type OfferV1 struct {
+	Versioned
+	ID           string                  `json:"id"`
+	CandidateID  string                  `json:"candidate_id"`
+	OpeningID    string                  `json:"opening_id"`
+	Status       string                  `json:"status"`
+	Version      int                     `json:"version"`
+	Salary       *schematype.OfferSalary `json:"salary"`
+	StartDate    *time.Time              `json:"start_date"`
+	CustomFields schematype.StringMap    `json:"custom_fields"`
+	DocumentID   *string                 `json:"document_id"`
+	Approvers    []string                `json:"approvers"`
+	Approvals    int                     `json:"approvals"`
+	TimeCreated  time.Time               `json:"time_created"`
+	TimeUpdated  time.Time               `json:"time_updated"`
+}
+
 // Versioned starts every payload type: the version it is written in.
 type Versioned struct {
 	Version int `json:"version"`
@@ -242,6 +261,11 @@ func (*MessageV1) redact(eventReader)        {}
 func (*TestSubmissionV1) redact(eventReader) {}
 func (*CandidateFileV1) redact(eventReader)  {}
 func (*PersonV1) redact(eventReader)         {}
+func (o *OfferV1) redact(r eventReader) {
+	if !r.has(permission.ViewSalary) {
+		o.Salary = nil
+	}
+}
 
 // newEventObject is the empty payload of an object type, to read stored
 // data into; nil for a type whose events carry no data.
@@ -267,6 +291,8 @@ func newEventObject(objectType string) eventObject {
 		return &RoleV1{}
 	case "Person":
 		return &PersonV1{}
+	case "Offer":
+		return &OfferV1{}
 	}
 	return nil
 }
@@ -336,6 +362,12 @@ func eventObjectOf(object any) (eventObject, error) {
 			out.Outcome = &outcome
 		}
 		return out, nil
+	case *ent.Offer:
+		return &OfferV1{
+			Versioned: current, ID: o.ID, CandidateID: o.CandidateID, OpeningID: o.OpeningID, Status: string(o.Status),
+			Version: o.Version, Salary: o.Salary, StartDate: o.StartDate, CustomFields: o.CustomFields, DocumentID: o.DocumentID,
+			Approvers: o.Approvers, Approvals: o.Approvals, TimeCreated: o.TimeCreated, TimeUpdated: o.TimeUpdated,
+		}, nil
 	case *ent.Person:
 		return &PersonV1{Versioned: current, ID: o.ID, TimeCreated: o.TimeCreated, TimeErased: o.TimeErased}, nil
 	case *ent.CandidateFile:
@@ -375,7 +407,7 @@ func redactChanges(r eventReader, changes []schematype.FieldChange) []schematype
 	out := make([]schematype.FieldChange, 0, len(changes))
 	for _, c := range changes {
 		switch c.Field {
-		case "salaryRange":
+		case "salaryRange", "salary":
 			if !r.has(permission.ViewSalary) {
 				continue
 			}

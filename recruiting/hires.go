@@ -72,47 +72,55 @@ func FirstHireID(o *ent.Opening) *string {
 // step when it has one.
 func (s *CandidateService) HireCandidate(ctx context.Context, candidateID, openingID string) (*ent.Candidate, error) {
 	return s.transition(ctx, candidateID, permission.HireCandidates, func(ctx context.Context, client *ent.Client, c *ent.Candidate) (string, []schematype.FieldChange, error) {
-		if c.Status != candidate.StatusInProgress {
-			return "", nil, illegal(c, "hire", candidate.StatusInProgress)
-		}
-		o, err := client.Opening.Query().Where(opening.ID(openingID), opening.PositionID(c.PositionID), lockedForWrite).Only(ctx)
-		if ent.IsNotFound(err) {
-			return "", nil, apierror.NotFound(CodeOpeningNotFound, "the candidate's position has no opening with the uid %q", openingID)
-		}
-		if err != nil {
-			return "", nil, fmt.Errorf("loading opening: %w", err)
-		}
-		if o.Status == opening.StatusFilled {
-			return "", nil, apierror.New(http.StatusConflict, CodeOpeningFilled, "opening %s is already filled: its hires reached its headcount of %d", o.ID, o.Headcount)
-		}
-		if o.Status != opening.StatusOpen {
-			return "", nil, apierror.New(http.StatusConflict, CodeOpeningNotAvailable, "opening %s is %s; only an OPEN opening can be filled", o.ID, o.Status)
-		}
-		hires, err := countHires(ctx, client, o.ID)
-		if err != nil {
-			return "", nil, err
-		}
-		now := s.now()
-		changes := Change("opening", nil, o.ID)
-		fill := client.Opening.UpdateOne(o).SetTimeUpdated(now)
-		if hires+1 >= o.Headcount {
-			fill.SetStatus(opening.StatusFilled).SetTimeLastStatusChange(now)
-			changes = append(changes, Change("openingStatus", o.Status, opening.StatusFilled)...)
-		}
-		if err := fill.Exec(ctx); err != nil {
-			return "", nil, fmt.Errorf("filling opening: %w", err)
-		}
-		stepChanges, c, err := s.enterHiredStep(ctx, client, c, now)
-		if err != nil {
-			return "", nil, err
-		}
-		upd := client.Candidate.UpdateOne(c).SetHiredOpeningID(o.ID)
-		changes = append(append(s.setStatus(upd, c, candidate.StatusHired), changes...), stepChanges...)
-		if err := upd.Exec(ctx); err != nil {
-			return "", nil, fmt.Errorf("hiring candidate: %w", err)
-		}
-		return VerbCandidateHired, changes, nil
+		changes, err := s.hire(ctx, client, c, openingID)
+		return VerbCandidateHired, changes, err
 	})
+}
+
+// hire is the guarded transition of a hire, for a candidate locked in the
+// transaction of client: HireCandidate and AcceptOffer both hire through
+// it. It locks the opening, and returns the changes of the hire.
+func (s *CandidateService) hire(ctx context.Context, client *ent.Client, c *ent.Candidate, openingID string) ([]schematype.FieldChange, error) {
+	if c.Status != candidate.StatusInProgress {
+		return nil, illegal(c, "hire", candidate.StatusInProgress)
+	}
+	o, err := client.Opening.Query().Where(opening.ID(openingID), opening.PositionID(c.PositionID), lockedForWrite).Only(ctx)
+	if ent.IsNotFound(err) {
+		return nil, apierror.NotFound(CodeOpeningNotFound, "the candidate's position has no opening with the uid %q", openingID)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("loading opening: %w", err)
+	}
+	if o.Status == opening.StatusFilled {
+		return nil, apierror.New(http.StatusConflict, CodeOpeningFilled, "opening %s is already filled: its hires reached its headcount of %d", o.ID, o.Headcount)
+	}
+	if o.Status != opening.StatusOpen {
+		return nil, apierror.New(http.StatusConflict, CodeOpeningNotAvailable, "opening %s is %s; only an OPEN opening can be filled", o.ID, o.Status)
+	}
+	hires, err := countHires(ctx, client, o.ID)
+	if err != nil {
+		return nil, err
+	}
+	now := s.now()
+	changes := Change("opening", nil, o.ID)
+	fill := client.Opening.UpdateOne(o).SetTimeUpdated(now)
+	if hires+1 >= o.Headcount {
+		fill.SetStatus(opening.StatusFilled).SetTimeLastStatusChange(now)
+		changes = append(changes, Change("openingStatus", o.Status, opening.StatusFilled)...)
+	}
+	if err := fill.Exec(ctx); err != nil {
+		return nil, fmt.Errorf("filling opening: %w", err)
+	}
+	stepChanges, c, err := s.enterHiredStep(ctx, client, c, now)
+	if err != nil {
+		return nil, err
+	}
+	upd := client.Candidate.UpdateOne(c).SetHiredOpeningID(o.ID)
+	changes = append(append(s.setStatus(upd, c, candidate.StatusHired), changes...), stepChanges...)
+	if err := upd.Exec(ctx); err != nil {
+		return nil, fmt.Errorf("hiring candidate: %w", err)
+	}
+	return changes, nil
 }
 
 // enterHiredStep moves a candidate to its pipeline's hired step, when the

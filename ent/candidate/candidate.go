@@ -65,6 +65,8 @@ const (
 	EdgeTestSubmissions = "test_submissions"
 	// EdgeOfferLetters holds the string denoting the offer_letters edge name in mutations.
 	EdgeOfferLetters = "offer_letters"
+	// EdgeOffers holds the string denoting the offers edge name in mutations.
+	EdgeOffers = "offers"
 	// EdgeApplications holds the string denoting the applications edge name in mutations.
 	EdgeApplications = "applications"
 	// EdgeFiles holds the string denoting the files edge name in mutations.
@@ -132,6 +134,13 @@ const (
 	OfferLettersInverseTable = "offer_letters"
 	// OfferLettersColumn is the table column denoting the offer_letters relation/edge.
 	OfferLettersColumn = "candidate_id"
+	// OffersTable is the table that holds the offers relation/edge.
+	OffersTable = "offers"
+	// OffersInverseTable is the table name for the Offer entity.
+	// It exists in this package in order to avoid circular dependency with the "offer" package.
+	OffersInverseTable = "offers"
+	// OffersColumn is the table column denoting the offers relation/edge.
+	OffersColumn = "candidate_id"
 	// ApplicationsTable is the table that holds the applications relation/edge.
 	ApplicationsTable = "applications"
 	// ApplicationsInverseTable is the table name for the Application entity.
@@ -438,6 +447,20 @@ func ByOfferLetters(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
 	}
 }
 
+// ByOffersCount orders the results by offers count.
+func ByOffersCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newOffersStep(), opts...)
+	}
+}
+
+// ByOffers orders the results by offers terms.
+func ByOffers(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newOffersStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
+
 // ByApplicationsCount orders the results by applications count.
 func ByApplicationsCount(opts ...sql.OrderTermOption) OrderOption {
 	return func(s *sql.Selector) {
@@ -575,6 +598,13 @@ func newOfferLettersStep() *sqlgraph.Step {
 		sqlgraph.From(Table, FieldID),
 		sqlgraph.To(OfferLettersInverseTable, FieldID),
 		sqlgraph.Edge(sqlgraph.O2M, false, OfferLettersTable, OfferLettersColumn),
+	)
+}
+func newOffersStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(OffersInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.O2M, false, OffersTable, OffersColumn),
 	)
 }
 func newApplicationsStep() *sqlgraph.Step {

@@ -1006,6 +1006,29 @@ func HasOfferLettersWith(preds ...predicate.OfferLetter) predicate.Candidate {
 	})
 }
 
+// HasOffers applies the HasEdge predicate on the "offers" edge.
+func HasOffers() predicate.Candidate {
+	return predicate.Candidate(func(s *sql.Selector) {
+		step := sqlgraph.NewStep(
+			sqlgraph.From(Table, FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, OffersTable, OffersColumn),
+		)
+		sqlgraph.HasNeighbors(s, step)
+	})
+}
+
+// HasOffersWith applies the HasEdge predicate on the "offers" edge with a given conditions (other predicates).
+func HasOffersWith(preds ...predicate.Offer) predicate.Candidate {
+	return predicate.Candidate(func(s *sql.Selector) {
+		step := newOffersStep()
+		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
+			for _, p := range preds {
+				p(s)
+			}
+		})
+	})
+}
+
 // HasApplications applies the HasEdge predicate on the "applications" edge.
 func HasApplications() predicate.Candidate {
 	return predicate.Candidate(func(s *sql.Selector) {

@@ -38,6 +38,10 @@ const (
 	EdgeCompany = "company"
 	// EdgeCandidate holds the string denoting the candidate edge name in mutations.
 	EdgeCandidate = "candidate"
+	// EdgeOffers holds the string denoting the offers edge name in mutations.
+	EdgeOffers = "offers"
+	// EdgeOfferVersions holds the string denoting the offer_versions edge name in mutations.
+	EdgeOfferVersions = "offer_versions"
 	// Table holds the table name of the candidatefile in the database.
 	Table = "candidate_files"
 	// CompanyTable is the table that holds the company relation/edge.
@@ -54,6 +58,20 @@ const (
 	CandidateInverseTable = "candidates"
 	// CandidateColumn is the table column denoting the candidate relation/edge.
 	CandidateColumn = "candidate_id"
+	// OffersTable is the table that holds the offers relation/edge.
+	OffersTable = "offers"
+	// OffersInverseTable is the table name for the Offer entity.
+	// It exists in this package in order to avoid circular dependency with the "offer" package.
+	OffersInverseTable = "offers"
+	// OffersColumn is the table column denoting the offers relation/edge.
+	OffersColumn = "document_id"
+	// OfferVersionsTable is the table that holds the offer_versions relation/edge.
+	OfferVersionsTable = "offer_versions"
+	// OfferVersionsInverseTable is the table name for the OfferVersion entity.
+	// It exists in this package in order to avoid circular dependency with the "offerversion" package.
+	OfferVersionsInverseTable = "offer_versions"
+	// OfferVersionsColumn is the table column denoting the offer_versions relation/edge.
+	OfferVersionsColumn = "document_id"
 )
 
 // Columns holds all SQL columns for candidatefile fields.
@@ -194,6 +212,34 @@ func ByCandidateField(field string, opts ...sql.OrderTermOption) OrderOption {
 		sqlgraph.OrderByNeighborTerms(s, newCandidateStep(), sql.OrderByField(field, opts...))
 	}
 }
+
+// ByOffersCount orders the results by offers count.
+func ByOffersCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newOffersStep(), opts...)
+	}
+}
+
+// ByOffers orders the results by offers terms.
+func ByOffers(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newOffersStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
+
+// ByOfferVersionsCount orders the results by offer_versions count.
+func ByOfferVersionsCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newOfferVersionsStep(), opts...)
+	}
+}
+
+// ByOfferVersions orders the results by offer_versions terms.
+func ByOfferVersions(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newOfferVersionsStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
 func newCompanyStep() *sqlgraph.Step {
 	return sqlgraph.NewStep(
 		sqlgraph.From(Table, FieldID),
@@ -206,6 +252,20 @@ func newCandidateStep() *sqlgraph.Step {
 		sqlgraph.From(Table, FieldID),
 		sqlgraph.To(CandidateInverseTable, FieldID),
 		sqlgraph.Edge(sqlgraph.M2O, true, CandidateTable, CandidateColumn),
+	)
+}
+func newOffersStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(OffersInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.O2M, false, OffersTable, OffersColumn),
+	)
+}
+func newOfferVersionsStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(OfferVersionsInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.O2M, false, OfferVersionsTable, OfferVersionsColumn),
 	)
 }
 

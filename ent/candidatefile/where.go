@@ -571,6 +571,52 @@ func HasCandidateWith(preds ...predicate.Candidate) predicate.CandidateFile {
 	})
 }
 
+// HasOffers applies the HasEdge predicate on the "offers" edge.
+func HasOffers() predicate.CandidateFile {
+	return predicate.CandidateFile(func(s *sql.Selector) {
+		step := sqlgraph.NewStep(
+			sqlgraph.From(Table, FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, OffersTable, OffersColumn),
+		)
+		sqlgraph.HasNeighbors(s, step)
+	})
+}
+
+// HasOffersWith applies the HasEdge predicate on the "offers" edge with a given conditions (other predicates).
+func HasOffersWith(preds ...predicate.Offer) predicate.CandidateFile {
+	return predicate.CandidateFile(func(s *sql.Selector) {
+		step := newOffersStep()
+		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
+			for _, p := range preds {
+				p(s)
+			}
+		})
+	})
+}
+
+// HasOfferVersions applies the HasEdge predicate on the "offer_versions" edge.
+func HasOfferVersions() predicate.CandidateFile {
+	return predicate.CandidateFile(func(s *sql.Selector) {
+		step := sqlgraph.NewStep(
+			sqlgraph.From(Table, FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, OfferVersionsTable, OfferVersionsColumn),
+		)
+		sqlgraph.HasNeighbors(s, step)
+	})
+}
+
+// HasOfferVersionsWith applies the HasEdge predicate on the "offer_versions" edge with a given conditions (other predicates).
+func HasOfferVersionsWith(preds ...predicate.OfferVersion) predicate.CandidateFile {
+	return predicate.CandidateFile(func(s *sql.Selector) {
+		step := newOfferVersionsStep()
+		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
+			for _, p := range preds {
+				p(s)
+			}
+		})
+	})
+}
+
 // And groups predicates with the AND operator between them.
 func And(predicates ...predicate.CandidateFile) predicate.CandidateFile {
 	return predicate.CandidateFile(sql.AndPredicates(predicates...))

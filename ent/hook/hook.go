@@ -213,6 +213,18 @@ func (f NoteFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error)
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.NoteMutation", m)
 }
 
+// The OfferFunc type is an adapter to allow the use of ordinary
+// function as Offer mutator.
+type OfferFunc func(context.Context, *ent.OfferMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f OfferFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.OfferMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.OfferMutation", m)
+}
+
 // The OfferLetterFunc type is an adapter to allow the use of ordinary
 // function as OfferLetter mutator.
 type OfferLetterFunc func(context.Context, *ent.OfferLetterMutation) (ent.Value, error)
@@ -223,6 +235,18 @@ func (f OfferLetterFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value,
 		return f(ctx, mv)
 	}
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.OfferLetterMutation", m)
+}
+
+// The OfferVersionFunc type is an adapter to allow the use of ordinary
+// function as OfferVersion mutator.
+type OfferVersionFunc func(context.Context, *ent.OfferVersionMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f OfferVersionFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.OfferVersionMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.OfferVersionMutation", m)
 }
 
 // The OpeningFunc type is an adapter to allow the use of ordinary

@@ -25,7 +25,9 @@ import (
 	"github.com/hiregraph/hiregraph/ent/location"
 	"github.com/hiregraph/hiregraph/ent/message"
 	"github.com/hiregraph/hiregraph/ent/note"
+	"github.com/hiregraph/hiregraph/ent/offer"
 	"github.com/hiregraph/hiregraph/ent/offerletter"
+	"github.com/hiregraph/hiregraph/ent/offerversion"
 	"github.com/hiregraph/hiregraph/ent/opening"
 	"github.com/hiregraph/hiregraph/ent/person"
 	"github.com/hiregraph/hiregraph/ent/personexport"
@@ -557,6 +559,33 @@ func (f TraverseNote) Traverse(ctx context.Context, q ent.Query) error {
 	return fmt.Errorf("unexpected query type %T. expect *ent.NoteQuery", q)
 }
 
+// The OfferFunc type is an adapter to allow the use of ordinary function as a Querier.
+type OfferFunc func(context.Context, *ent.OfferQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f OfferFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.OfferQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.OfferQuery", q)
+}
+
+// The TraverseOffer type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseOffer func(context.Context, *ent.OfferQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseOffer) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseOffer) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.OfferQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.OfferQuery", q)
+}
+
 // The OfferLetterFunc type is an adapter to allow the use of ordinary function as a Querier.
 type OfferLetterFunc func(context.Context, *ent.OfferLetterQuery) (ent.Value, error)
 
@@ -582,6 +611,33 @@ func (f TraverseOfferLetter) Traverse(ctx context.Context, q ent.Query) error {
 		return f(ctx, q)
 	}
 	return fmt.Errorf("unexpected query type %T. expect *ent.OfferLetterQuery", q)
+}
+
+// The OfferVersionFunc type is an adapter to allow the use of ordinary function as a Querier.
+type OfferVersionFunc func(context.Context, *ent.OfferVersionQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f OfferVersionFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.OfferVersionQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.OfferVersionQuery", q)
+}
+
+// The TraverseOfferVersion type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseOfferVersion func(context.Context, *ent.OfferVersionQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseOfferVersion) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseOfferVersion) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.OfferVersionQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.OfferVersionQuery", q)
 }
 
 // The OpeningFunc type is an adapter to allow the use of ordinary function as a Querier.
@@ -972,8 +1028,12 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.MessageQuery, predicate.Message, message.OrderOption]{typ: ent.TypeMessage, tq: q}, nil
 	case *ent.NoteQuery:
 		return &query[*ent.NoteQuery, predicate.Note, note.OrderOption]{typ: ent.TypeNote, tq: q}, nil
+	case *ent.OfferQuery:
+		return &query[*ent.OfferQuery, predicate.Offer, offer.OrderOption]{typ: ent.TypeOffer, tq: q}, nil
 	case *ent.OfferLetterQuery:
 		return &query[*ent.OfferLetterQuery, predicate.OfferLetter, offerletter.OrderOption]{typ: ent.TypeOfferLetter, tq: q}, nil
+	case *ent.OfferVersionQuery:
+		return &query[*ent.OfferVersionQuery, predicate.OfferVersion, offerversion.OrderOption]{typ: ent.TypeOfferVersion, tq: q}, nil
 	case *ent.OpeningQuery:
 		return &query[*ent.OpeningQuery, predicate.Opening, opening.OrderOption]{typ: ent.TypeOpening, tq: q}, nil
 	case *ent.PersonQuery:

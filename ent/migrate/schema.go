@@ -721,6 +721,72 @@ var (
 			},
 		},
 	}
+	// OffersColumns holds the columns for the "offers" table.
+	OffersColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString, Size: 40},
+		{Name: "status", Type: field.TypeEnum, Enums: []string{"DRAFT", "PENDING_APPROVAL", "APPROVED", "SENT", "ACCEPTED", "DECLINED", "WITHDRAWN"}, Default: "DRAFT"},
+		{Name: "version", Type: field.TypeInt, Default: 1},
+		{Name: "salary", Type: field.TypeJSON, Nullable: true},
+		{Name: "start_date", Type: field.TypeTime, Nullable: true},
+		{Name: "custom_fields", Type: field.TypeJSON},
+		{Name: "approvers", Type: field.TypeJSON},
+		{Name: "approvals", Type: field.TypeInt, Default: 0},
+		{Name: "time_created", Type: field.TypeTime},
+		{Name: "time_updated", Type: field.TypeTime},
+		{Name: "candidate_id", Type: field.TypeString, Size: 40},
+		{Name: "document_id", Type: field.TypeString, Nullable: true, Size: 40},
+		{Name: "company_id", Type: field.TypeString, Size: 40},
+		{Name: "opening_id", Type: field.TypeString, Size: 40},
+	}
+	// OffersTable holds the schema information for the "offers" table.
+	OffersTable = &schema.Table{
+		Name:       "offers",
+		Columns:    OffersColumns,
+		PrimaryKey: []*schema.Column{OffersColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "offers_candidates_offers",
+				Columns:    []*schema.Column{OffersColumns[10]},
+				RefColumns: []*schema.Column{CandidatesColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+			{
+				Symbol:     "offers_candidate_files_offers",
+				Columns:    []*schema.Column{OffersColumns[11]},
+				RefColumns: []*schema.Column{CandidateFilesColumns[0]},
+				OnDelete:   schema.SetNull,
+			},
+			{
+				Symbol:     "offers_companies_company",
+				Columns:    []*schema.Column{OffersColumns[12]},
+				RefColumns: []*schema.Column{CompaniesColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+			{
+				Symbol:     "offers_openings_offers",
+				Columns:    []*schema.Column{OffersColumns[13]},
+				RefColumns: []*schema.Column{OpeningsColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "offer_company_id_candidate_id_id",
+				Unique:  false,
+				Columns: []*schema.Column{OffersColumns[12], OffersColumns[10], OffersColumns[0]},
+			},
+			{
+				Name:    "offer_opening_id",
+				Unique:  false,
+				Columns: []*schema.Column{OffersColumns[13]},
+			},
+			{
+				Name:    "offer_document_id",
+				Unique:  false,
+				Columns: []*schema.Column{OffersColumns[11]},
+			},
+		},
+	}
 	// OfferLettersColumns holds the columns for the "offer_letters" table.
 	OfferLettersColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeString, Size: 40},
@@ -748,6 +814,57 @@ var (
 				Columns:    []*schema.Column{OfferLettersColumns[6]},
 				RefColumns: []*schema.Column{CompaniesColumns[0]},
 				OnDelete:   schema.NoAction,
+			},
+		},
+	}
+	// OfferVersionsColumns holds the columns for the "offer_versions" table.
+	OfferVersionsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString, Size: 40},
+		{Name: "version", Type: field.TypeInt},
+		{Name: "salary", Type: field.TypeJSON, Nullable: true},
+		{Name: "start_date", Type: field.TypeTime, Nullable: true},
+		{Name: "custom_fields", Type: field.TypeJSON},
+		{Name: "created_by", Type: field.TypeString, Size: 300, Default: ""},
+		{Name: "time_created", Type: field.TypeTime},
+		{Name: "document_id", Type: field.TypeString, Nullable: true, Size: 40},
+		{Name: "offer_id", Type: field.TypeString, Size: 40},
+		{Name: "company_id", Type: field.TypeString, Size: 40},
+	}
+	// OfferVersionsTable holds the schema information for the "offer_versions" table.
+	OfferVersionsTable = &schema.Table{
+		Name:       "offer_versions",
+		Columns:    OfferVersionsColumns,
+		PrimaryKey: []*schema.Column{OfferVersionsColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "offer_versions_candidate_files_offer_versions",
+				Columns:    []*schema.Column{OfferVersionsColumns[7]},
+				RefColumns: []*schema.Column{CandidateFilesColumns[0]},
+				OnDelete:   schema.SetNull,
+			},
+			{
+				Symbol:     "offer_versions_offers_versions",
+				Columns:    []*schema.Column{OfferVersionsColumns[8]},
+				RefColumns: []*schema.Column{OffersColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+			{
+				Symbol:     "offer_versions_companies_company",
+				Columns:    []*schema.Column{OfferVersionsColumns[9]},
+				RefColumns: []*schema.Column{CompaniesColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "offerversion_offer_id_version",
+				Unique:  true,
+				Columns: []*schema.Column{OfferVersionsColumns[8], OfferVersionsColumns[1]},
+			},
+			{
+				Name:    "offerversion_document_id",
+				Unique:  false,
+				Columns: []*schema.Column{OfferVersionsColumns[7]},
 			},
 		},
 	}
@@ -1396,7 +1513,9 @@ var (
 		LocationsTable,
 		MessagesTable,
 		NotesTable,
+		OffersTable,
 		OfferLettersTable,
+		OfferVersionsTable,
 		OpeningsTable,
 		PersonsTable,
 		PersonExportsTable,
@@ -1453,8 +1572,15 @@ func init() {
 	MessagesTable.ForeignKeys[1].RefTable = CompaniesTable
 	NotesTable.ForeignKeys[0].RefTable = CandidatesTable
 	NotesTable.ForeignKeys[1].RefTable = CompaniesTable
+	OffersTable.ForeignKeys[0].RefTable = CandidatesTable
+	OffersTable.ForeignKeys[1].RefTable = CandidateFilesTable
+	OffersTable.ForeignKeys[2].RefTable = CompaniesTable
+	OffersTable.ForeignKeys[3].RefTable = OpeningsTable
 	OfferLettersTable.ForeignKeys[0].RefTable = CandidatesTable
 	OfferLettersTable.ForeignKeys[1].RefTable = CompaniesTable
+	OfferVersionsTable.ForeignKeys[0].RefTable = CandidateFilesTable
+	OfferVersionsTable.ForeignKeys[1].RefTable = OffersTable
+	OfferVersionsTable.ForeignKeys[2].RefTable = CompaniesTable
 	OpeningsTable.ForeignKeys[0].RefTable = CompaniesTable
 	OpeningsTable.ForeignKeys[1].RefTable = PositionsTable
 	PersonsTable.ForeignKeys[0].RefTable = CompaniesTable

@@ -55,6 +55,8 @@ const (
 	EdgeHires = "hires"
 	// EdgeApprovalProcess holds the string denoting the approval_process edge name in mutations.
 	EdgeApprovalProcess = "approval_process"
+	// EdgeOffers holds the string denoting the offers edge name in mutations.
+	EdgeOffers = "offers"
 	// Table holds the table name of the opening in the database.
 	Table = "openings"
 	// CompanyTable is the table that holds the company relation/edge.
@@ -85,6 +87,13 @@ const (
 	ApprovalProcessInverseTable = "approval_processes"
 	// ApprovalProcessColumn is the table column denoting the approval_process relation/edge.
 	ApprovalProcessColumn = "opening_approval_process"
+	// OffersTable is the table that holds the offers relation/edge.
+	OffersTable = "offers"
+	// OffersInverseTable is the table name for the Offer entity.
+	// It exists in this package in order to avoid circular dependency with the "offer" package.
+	OffersInverseTable = "offers"
+	// OffersColumn is the table column denoting the offers relation/edge.
+	OffersColumn = "opening_id"
 )
 
 // Columns holds all SQL columns for opening fields.
@@ -339,6 +348,20 @@ func ByApprovalProcessField(field string, opts ...sql.OrderTermOption) OrderOpti
 		sqlgraph.OrderByNeighborTerms(s, newApprovalProcessStep(), sql.OrderByField(field, opts...))
 	}
 }
+
+// ByOffersCount orders the results by offers count.
+func ByOffersCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newOffersStep(), opts...)
+	}
+}
+
+// ByOffers orders the results by offers terms.
+func ByOffers(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newOffersStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
 func newCompanyStep() *sqlgraph.Step {
 	return sqlgraph.NewStep(
 		sqlgraph.From(Table, FieldID),
@@ -365,6 +388,13 @@ func newApprovalProcessStep() *sqlgraph.Step {
 		sqlgraph.From(Table, FieldID),
 		sqlgraph.To(ApprovalProcessInverseTable, FieldID),
 		sqlgraph.Edge(sqlgraph.O2O, false, ApprovalProcessTable, ApprovalProcessColumn),
+	)
+}
+func newOffersStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(OffersInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.O2M, false, OffersTable, OffersColumn),
 	)
 }
 

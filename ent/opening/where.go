@@ -762,6 +762,29 @@ func HasApprovalProcessWith(preds ...predicate.ApprovalProcess) predicate.Openin
 	})
 }
 
+// HasOffers applies the HasEdge predicate on the "offers" edge.
+func HasOffers() predicate.Opening {
+	return predicate.Opening(func(s *sql.Selector) {
+		step := sqlgraph.NewStep(
+			sqlgraph.From(Table, FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, OffersTable, OffersColumn),
+		)
+		sqlgraph.HasNeighbors(s, step)
+	})
+}
+
+// HasOffersWith applies the HasEdge predicate on the "offers" edge with a given conditions (other predicates).
+func HasOffersWith(preds ...predicate.Offer) predicate.Opening {
+	return predicate.Opening(func(s *sql.Selector) {
+		step := newOffersStep()
+		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
+			for _, p := range preds {
+				p(s)
+			}
+		})
+	})
+}
+
 // And groups predicates with the AND operator between them.
 func And(predicates ...predicate.Opening) predicate.Opening {
 	return predicate.Opening(sql.AndPredicates(predicates...))

@@ -57,8 +57,14 @@ type Message func(*sql.Selector)
 // Note is the predicate function for note builders.
 type Note func(*sql.Selector)
 
+// Offer is the predicate function for offer builders.
+type Offer func(*sql.Selector)
+
 // OfferLetter is the predicate function for offerletter builders.
 type OfferLetter func(*sql.Selector)
+
+// OfferVersion is the predicate function for offerversion builders.
+type OfferVersion func(*sql.Selector)
 
 // Opening is the predicate function for opening builders.
 type Opening func(*sql.Selector)

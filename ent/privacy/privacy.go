@@ -519,6 +519,30 @@ func (f NoteMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) 
 	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.NoteMutation", m)
 }
 
+// The OfferQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type OfferQueryRuleFunc func(context.Context, *ent.OfferQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f OfferQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.OfferQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.OfferQuery", q)
+}
+
+// The OfferMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type OfferMutationRuleFunc func(context.Context, *ent.OfferMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f OfferMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.OfferMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.OfferMutation", m)
+}
+
 // The OfferLetterQueryRuleFunc type is an adapter to allow the use of ordinary
 // functions as a query rule.
 type OfferLetterQueryRuleFunc func(context.Context, *ent.OfferLetterQuery) error
@@ -541,6 +565,30 @@ func (f OfferLetterMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mut
 		return f(ctx, m)
 	}
 	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.OfferLetterMutation", m)
+}
+
+// The OfferVersionQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type OfferVersionQueryRuleFunc func(context.Context, *ent.OfferVersionQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f OfferVersionQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.OfferVersionQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.OfferVersionQuery", q)
+}
+
+// The OfferVersionMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type OfferVersionMutationRuleFunc func(context.Context, *ent.OfferVersionMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f OfferVersionMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.OfferVersionMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.OfferVersionMutation", m)
 }
 
 // The OpeningQueryRuleFunc type is an adapter to allow the use of ordinary
@@ -924,7 +972,11 @@ func queryFilter(q ent.Query) (Filter, error) {
 		return q.Filter(), nil
 	case *ent.NoteQuery:
 		return q.Filter(), nil
+	case *ent.OfferQuery:
+		return q.Filter(), nil
 	case *ent.OfferLetterQuery:
+		return q.Filter(), nil
+	case *ent.OfferVersionQuery:
 		return q.Filter(), nil
 	case *ent.OpeningQuery:
 		return q.Filter(), nil
@@ -993,7 +1045,11 @@ func mutationFilter(m ent.Mutation) (Filter, error) {
 		return m.Filter(), nil
 	case *ent.NoteMutation:
 		return m.Filter(), nil
+	case *ent.OfferMutation:
+		return m.Filter(), nil
 	case *ent.OfferLetterMutation:
+		return m.Filter(), nil
+	case *ent.OfferVersionMutation:
 		return m.Filter(), nil
 	case *ent.OpeningMutation:
 		return m.Filter(), nil

@@ -23,7 +23,9 @@ import (
 	"github.com/hiregraph/hiregraph/ent/location"
 	"github.com/hiregraph/hiregraph/ent/message"
 	"github.com/hiregraph/hiregraph/ent/note"
+	"github.com/hiregraph/hiregraph/ent/offer"
 	"github.com/hiregraph/hiregraph/ent/offerletter"
+	"github.com/hiregraph/hiregraph/ent/offerversion"
 	"github.com/hiregraph/hiregraph/ent/opening"
 	"github.com/hiregraph/hiregraph/ent/person"
 	"github.com/hiregraph/hiregraph/ent/personexport"
@@ -1356,6 +1358,83 @@ func init() {
 			return nil
 		}
 	}()
+	offerMixin := schema.Offer{}.Mixin()
+	offer.Policy = privacy.NewPolicies(offerMixin[1], schema.Offer{})
+	offer.Hooks[0] = func(next ent.Mutator) ent.Mutator {
+		return ent.MutateFunc(func(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+			if err := offer.Policy.EvalMutation(ctx, m); err != nil {
+				return nil, err
+			}
+			return next.Mutate(ctx, m)
+		})
+	}
+	offerMixinHooks1 := offerMixin[1].Hooks()
+
+	offer.Hooks[1] = offerMixinHooks1[0]
+
+	offer.Hooks[2] = offerMixinHooks1[1]
+	offerMixinInters1 := offerMixin[1].Interceptors()
+	offerInters := schema.Offer{}.Interceptors()
+	offer.Interceptors[0] = offerMixinInters1[0]
+	offer.Interceptors[1] = offerInters[0]
+	offerMixinFields0 := offerMixin[0].Fields()
+	_ = offerMixinFields0
+	offerMixinFields1 := offerMixin[1].Fields()
+	_ = offerMixinFields1
+	offerFields := schema.Offer{}.Fields()
+	_ = offerFields
+	// offerDescCompanyID is the schema descriptor for company_id field.
+	offerDescCompanyID := offerMixinFields1[0].Descriptor()
+	// offer.CompanyIDValidator is a validator for the "company_id" field. It is called by the builders before save.
+	offer.CompanyIDValidator = offerDescCompanyID.Validators[0].(func(string) error)
+	// offerDescVersion is the schema descriptor for version field.
+	offerDescVersion := offerFields[3].Descriptor()
+	// offer.DefaultVersion holds the default value on creation for the version field.
+	offer.DefaultVersion = offerDescVersion.Default.(int)
+	// offer.VersionValidator is a validator for the "version" field. It is called by the builders before save.
+	offer.VersionValidator = offerDescVersion.Validators[0].(func(int) error)
+	// offerDescCustomFields is the schema descriptor for custom_fields field.
+	offerDescCustomFields := offerFields[6].Descriptor()
+	// offer.DefaultCustomFields holds the default value on creation for the custom_fields field.
+	offer.DefaultCustomFields = offerDescCustomFields.Default.(schematype.StringMap)
+	// offerDescApprovers is the schema descriptor for approvers field.
+	offerDescApprovers := offerFields[8].Descriptor()
+	// offer.DefaultApprovers holds the default value on creation for the approvers field.
+	offer.DefaultApprovers = offerDescApprovers.Default.([]string)
+	// offerDescApprovals is the schema descriptor for approvals field.
+	offerDescApprovals := offerFields[9].Descriptor()
+	// offer.DefaultApprovals holds the default value on creation for the approvals field.
+	offer.DefaultApprovals = offerDescApprovals.Default.(int)
+	// offer.ApprovalsValidator is a validator for the "approvals" field. It is called by the builders before save.
+	offer.ApprovalsValidator = offerDescApprovals.Validators[0].(func(int) error)
+	// offerDescTimeCreated is the schema descriptor for time_created field.
+	offerDescTimeCreated := offerFields[10].Descriptor()
+	// offer.DefaultTimeCreated holds the default value on creation for the time_created field.
+	offer.DefaultTimeCreated = offerDescTimeCreated.Default.(func() time.Time)
+	// offerDescTimeUpdated is the schema descriptor for time_updated field.
+	offerDescTimeUpdated := offerFields[11].Descriptor()
+	// offer.DefaultTimeUpdated holds the default value on creation for the time_updated field.
+	offer.DefaultTimeUpdated = offerDescTimeUpdated.Default.(func() time.Time)
+	// offerDescID is the schema descriptor for id field.
+	offerDescID := offerMixinFields0[0].Descriptor()
+	// offer.DefaultID holds the default value on creation for the id field.
+	offer.DefaultID = offerDescID.Default.(func() string)
+	// offer.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	offer.IDValidator = func() func(string) error {
+		validators := offerDescID.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(id string) error {
+			for _, fn := range fns {
+				if err := fn(id); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
 	offerletterMixin := schema.OfferLetter{}.Mixin()
 	offerletter.Policy = privacy.NewPolicies(offerletterMixin[1], schema.OfferLetter{})
 	offerletter.Hooks[0] = func(next ent.Mutator) ent.Mutator {
@@ -1416,6 +1495,73 @@ func init() {
 	// offerletter.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	offerletter.IDValidator = func() func(string) error {
 		validators := offerletterDescID.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(id string) error {
+			for _, fn := range fns {
+				if err := fn(id); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	offerversionMixin := schema.OfferVersion{}.Mixin()
+	offerversion.Policy = privacy.NewPolicies(offerversionMixin[1], schema.OfferVersion{})
+	offerversion.Hooks[0] = func(next ent.Mutator) ent.Mutator {
+		return ent.MutateFunc(func(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+			if err := offerversion.Policy.EvalMutation(ctx, m); err != nil {
+				return nil, err
+			}
+			return next.Mutate(ctx, m)
+		})
+	}
+	offerversionMixinHooks1 := offerversionMixin[1].Hooks()
+
+	offerversion.Hooks[1] = offerversionMixinHooks1[0]
+
+	offerversion.Hooks[2] = offerversionMixinHooks1[1]
+	offerversionMixinInters1 := offerversionMixin[1].Interceptors()
+	offerversionInters := schema.OfferVersion{}.Interceptors()
+	offerversion.Interceptors[0] = offerversionMixinInters1[0]
+	offerversion.Interceptors[1] = offerversionInters[0]
+	offerversionMixinFields0 := offerversionMixin[0].Fields()
+	_ = offerversionMixinFields0
+	offerversionMixinFields1 := offerversionMixin[1].Fields()
+	_ = offerversionMixinFields1
+	offerversionFields := schema.OfferVersion{}.Fields()
+	_ = offerversionFields
+	// offerversionDescCompanyID is the schema descriptor for company_id field.
+	offerversionDescCompanyID := offerversionMixinFields1[0].Descriptor()
+	// offerversion.CompanyIDValidator is a validator for the "company_id" field. It is called by the builders before save.
+	offerversion.CompanyIDValidator = offerversionDescCompanyID.Validators[0].(func(string) error)
+	// offerversionDescVersion is the schema descriptor for version field.
+	offerversionDescVersion := offerversionFields[1].Descriptor()
+	// offerversion.VersionValidator is a validator for the "version" field. It is called by the builders before save.
+	offerversion.VersionValidator = offerversionDescVersion.Validators[0].(func(int) error)
+	// offerversionDescCustomFields is the schema descriptor for custom_fields field.
+	offerversionDescCustomFields := offerversionFields[4].Descriptor()
+	// offerversion.DefaultCustomFields holds the default value on creation for the custom_fields field.
+	offerversion.DefaultCustomFields = offerversionDescCustomFields.Default.(schematype.StringMap)
+	// offerversionDescCreatedBy is the schema descriptor for created_by field.
+	offerversionDescCreatedBy := offerversionFields[6].Descriptor()
+	// offerversion.DefaultCreatedBy holds the default value on creation for the created_by field.
+	offerversion.DefaultCreatedBy = offerversionDescCreatedBy.Default.(string)
+	// offerversion.CreatedByValidator is a validator for the "created_by" field. It is called by the builders before save.
+	offerversion.CreatedByValidator = offerversionDescCreatedBy.Validators[0].(func(string) error)
+	// offerversionDescTimeCreated is the schema descriptor for time_created field.
+	offerversionDescTimeCreated := offerversionFields[7].Descriptor()
+	// offerversion.DefaultTimeCreated holds the default value on creation for the time_created field.
+	offerversion.DefaultTimeCreated = offerversionDescTimeCreated.Default.(func() time.Time)
+	// offerversionDescID is the schema descriptor for id field.
+	offerversionDescID := offerversionMixinFields0[0].Descriptor()
+	// offerversion.DefaultID holds the default value on creation for the id field.
+	offerversion.DefaultID = offerversionDescID.Default.(func() string)
+	// offerversion.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	offerversion.IDValidator = func() func(string) error {
+		validators := offerversionDescID.Validators
 		fns := [...]func(string) error{
 			validators[0].(func(string) error),
 			validators[1].(func(string) error),

@@ -72,6 +72,7 @@ func (Candidate) Edges() []ent.Edge {
 		edge.To("conversations", Conversation.Type).Comment("Conversations about this candidate.").Annotations(entgql.RelayConnection()),
 		edge.To("test_submissions", TestSubmission.Type).Comment("Every attempt to send the candidate to an evaluation partner's test.").Annotations(entgql.RelayConnection()),
 		edge.To("offer_letters", OfferLetter.Type).Comment("The offer letters made to the candidate."),
+		edge.To("offers", Offer.Type).Comment("The offers made to the candidate, oldest first.").Annotations(entgql.Skip()),
 		edge.To("applications", Application.Type).Comment("What the person sent through careers sites for this position, oldest first."),
 		edge.To("files", CandidateFile.Type).Comment("The candidate's documents: resumes, cover letters, attachments.").Annotations(entgql.RelayConnection()),
 		edge.To("activities", Activity.Type).Comment("The candidate's timeline.").Annotations(entgql.RelayConnection()),

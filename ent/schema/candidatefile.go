@@ -48,6 +48,8 @@ func (CandidateFile) Fields() []ent.Field {
 func (CandidateFile) Edges() []ent.Edge {
 	return []ent.Edge{
 		edge.From("candidate", Candidate.Type).Comment("The candidate the file belongs to.").Ref("files").Field("candidate_id").Unique().Required().Immutable(),
+		edge.To("offers", Offer.Type).Comment("The offers whose current document the file is.").Annotations(entgql.Skip()),
+		edge.To("offer_versions", OfferVersion.Type).Comment("The offer versions whose document the file is.").Annotations(entgql.Skip()),
 	}
 }
 

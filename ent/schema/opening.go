@@ -73,6 +73,7 @@ func (Opening) Edges() []ent.Edge {
 		edge.From("position", Position.Type).Comment("The position the opening belongs to.").Ref("openings").Field("position_id").Unique().Required().Immutable(),
 		edge.To("hires", Candidate.Type).Comment("The candidates hired for the opening, oldest hire first in REST; the opening is FILLED when they reach its headcount."),
 		edge.To("approval_process", ApprovalProcess.Type).Comment("The opening's approval process; null when its approval status is NA.").Unique(),
+		edge.To("offers", Offer.Type).Comment("The offers made for the opening.").Annotations(entgql.Skip()),
 	}
 }
 

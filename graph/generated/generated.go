@@ -23,6 +23,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/evaluationpartner"
 	"github.com/hiregraph/hiregraph/ent/fielddefinition"
 	"github.com/hiregraph/hiregraph/ent/hiringteammember"
+	"github.com/hiregraph/hiregraph/ent/offer"
 	"github.com/hiregraph/hiregraph/ent/opening"
 	"github.com/hiregraph/hiregraph/ent/personexport"
 	"github.com/hiregraph/hiregraph/ent/pipelinestep"
@@ -57,6 +58,7 @@ type ResolverRoot interface {
 	Event() EventResolver
 	HiringTeamMember() HiringTeamMemberResolver
 	Mutation() MutationResolver
+	Offer() OfferResolver
 	Opening() OpeningResolver
 	PersonExport() PersonExportResolver
 	Position() PositionResolver
@@ -154,6 +156,7 @@ type ComplexityRoot struct {
 		ID                       func(childComplexity int) int
 		Notes                    func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.NoteOrder, where *ent.NoteWhereInput) int
 		OfferLetters             func(childComplexity int) int
+		Offers                   func(childComplexity int) int
 		Person                   func(childComplexity int) int
 		Position                 func(childComplexity int) int
 		RejectionNote            func(childComplexity int) int
@@ -413,8 +416,10 @@ type ComplexityRoot struct {
 	}
 
 	Mutation struct {
+		AcceptOffer             func(childComplexity int, id string) int
 		AddHiringTeamMember     func(childComplexity int, positionID string, userID string, role hiringteammember.Role) int
 		AddPipelineStep         func(childComplexity int, positionID *string, input recruiting.StepInput) int
+		ApproveOffer            func(childComplexity int, id string) int
 		ApproveOpening          func(childComplexity int, openingID string) int
 		AssignCandidate         func(childComplexity int, id string, userIDs []string) int
 		ClonePosition           func(childComplexity int, uid string, input recruiting.CloneInput) int
@@ -424,12 +429,14 @@ type ComplexityRoot struct {
 		CreateLocation          func(childComplexity int, input ent.CreateLocationInput) int
 		CreateMessage           func(childComplexity int, conversationID string, input recruiting.CreateMessageInput) int
 		CreateNote              func(childComplexity int, candidateID string, input recruiting.CreateNoteInput) int
+		CreateOffer             func(childComplexity int, candidateID string, openingID string, terms *recruiting.OfferTerms) int
 		CreateOpening           func(childComplexity int, positionID string, input recruiting.CreateOpeningInput) int
 		CreatePosition          func(childComplexity int, input recruiting.CreatePositionInput) int
 		CreateRole              func(childComplexity int, input recruiting.CreateRoleInput) int
 		CreateUser              func(childComplexity int, input recruiting.CreateUserInput) int
 		CreateWebhookEndpoint   func(childComplexity int, input recruiting.WebhookInput) int
 		DeactivateUser          func(childComplexity int, id string) int
+		DeclineOffer            func(childComplexity int, id string) int
 		DeleteCandidateFile     func(childComplexity int, id string) int
 		DeleteRole              func(childComplexity int, id string) int
 		DeleteWebhookEndpoint   func(childComplexity int, id string) int
@@ -448,10 +455,12 @@ type ComplexityRoot struct {
 		RemovePipelineStep      func(childComplexity int, id string) int
 		ReopenOpening           func(childComplexity int, id string, headcount *int) int
 		ReorderPipeline         func(childComplexity int, positionID *string, stepIDs []string) int
+		RequestOfferApproval    func(childComplexity int, id string, approverIDs []string) int
 		ReviveCandidate         func(childComplexity int, id string) int
 		RevokeAPIKey            func(childComplexity int, id string) int
 		RotateWebhookSecret     func(childComplexity int, id string, overlapHours *int) int
 		RunRetention            func(childComplexity int, dryRun bool) int
+		SendOffer               func(childComplexity int, id string) int
 		SetPositionStatus       func(childComplexity int, id string, status position.Status) int
 		SetRetention            func(childComplexity int, days *int) int
 		SetUserRoles            func(childComplexity int, id string, roles []string) int
@@ -462,6 +471,7 @@ type ComplexityRoot struct {
 		UnpublishPosition       func(childComplexity int, id string) int
 		UpdateCandidate         func(childComplexity int, id string, input recruiting.UpdateCandidateInput) int
 		UpdateEvaluationPartner func(childComplexity int, id string, input recruiting.UpdatePartnerInput) int
+		UpdateOffer             func(childComplexity int, id string, terms recruiting.OfferTerms) int
 		UpdateOpening           func(childComplexity int, id string, input recruiting.UpdateOpeningInput) int
 		UpdatePerson            func(childComplexity int, id string, input recruiting.PersonInput) int
 		UpdatePipelineStep      func(childComplexity int, id string, input recruiting.UpdateStepInput) int
@@ -470,6 +480,7 @@ type ComplexityRoot struct {
 		UpdateWebhookEndpoint   func(childComplexity int, id string, input recruiting.WebhookInput) int
 		UploadCandidateFile     func(childComplexity int, candidateID string, file graphql.Upload, kind *candidatefile.Kind) int
 		WithdrawCandidate       func(childComplexity int, id string) int
+		WithdrawOffer           func(childComplexity int, id string) int
 	}
 
 	NamedValue struct {
@@ -504,12 +515,47 @@ type ComplexityRoot struct {
 		Node   func(childComplexity int) int
 	}
 
+	Offer struct {
+		Approvers       func(childComplexity int) int
+		Candidate       func(childComplexity int) int
+		CurrentApprover func(childComplexity int) int
+		CustomFields    func(childComplexity int) int
+		Document        func(childComplexity int) int
+		ID              func(childComplexity int) int
+		Opening         func(childComplexity int) int
+		Salary          func(childComplexity int) int
+		StartDate       func(childComplexity int) int
+		Status          func(childComplexity int) int
+		TimeCreated     func(childComplexity int) int
+		TimeUpdated     func(childComplexity int) int
+		Version         func(childComplexity int) int
+		Versions        func(childComplexity int) int
+	}
+
 	OfferLetter struct {
 		Candidate   func(childComplexity int) int
 		FileName    func(childComplexity int) int
 		ID          func(childComplexity int) int
 		Signed      func(childComplexity int) int
 		TimeCreated func(childComplexity int) int
+	}
+
+	OfferSalary struct {
+		Amount       func(childComplexity int) int
+		CurrencyCode func(childComplexity int) int
+		Period       func(childComplexity int) int
+	}
+
+	OfferVersion struct {
+		CreatedBy    func(childComplexity int) int
+		CustomFields func(childComplexity int) int
+		Document     func(childComplexity int) int
+		ID           func(childComplexity int) int
+		Offer        func(childComplexity int) int
+		Salary       func(childComplexity int) int
+		StartDate    func(childComplexity int) int
+		TimeCreated  func(childComplexity int) int
+		Version      func(childComplexity int) int
 	}
 
 	Opening struct {
@@ -888,6 +934,7 @@ type ApprovalProcessResolver interface {
 }
 type CandidateResolver interface {
 	HiredFor(ctx context.Context, obj *ent.Candidate) (*ent.Opening, error)
+	Offers(ctx context.Context, obj *ent.Candidate) ([]*ent.Offer, error)
 }
 type CandidateFileResolver interface {
 	DownloadURL(ctx context.Context, obj *ent.CandidateFile) (string, error)
@@ -935,6 +982,14 @@ type MutationResolver interface {
 	DeleteCandidateFile(ctx context.Context, id string) (string, error)
 	AddHiringTeamMember(ctx context.Context, positionID string, userID string, role hiringteammember.Role) (*ent.Position, error)
 	RemoveHiringTeamMember(ctx context.Context, positionID string, userID string) (*ent.Position, error)
+	CreateOffer(ctx context.Context, candidateID string, openingID string, terms *recruiting.OfferTerms) (*ent.Offer, error)
+	UpdateOffer(ctx context.Context, id string, terms recruiting.OfferTerms) (*ent.Offer, error)
+	RequestOfferApproval(ctx context.Context, id string, approverIDs []string) (*ent.Offer, error)
+	ApproveOffer(ctx context.Context, id string) (*ent.Offer, error)
+	SendOffer(ctx context.Context, id string) (*ent.Offer, error)
+	AcceptOffer(ctx context.Context, id string) (*ent.Offer, error)
+	DeclineOffer(ctx context.Context, id string) (*ent.Offer, error)
+	WithdrawOffer(ctx context.Context, id string) (*ent.Offer, error)
 	ErasePerson(ctx context.Context, id string) (*ent.Person, error)
 	ExportPerson(ctx context.Context, id string) (*ent.PersonExport, error)
 	SetRetention(ctx context.Context, days *int) (*ent.Company, error)
@@ -964,6 +1019,11 @@ type MutationResolver interface {
 	DeactivateUser(ctx context.Context, id string) (*ent.User, error)
 	CreateAPIKey(ctx context.Context, input recruiting.CreateAPIKeyInput) (*recruiting.CreatedAPIKey, error)
 	RevokeAPIKey(ctx context.Context, id string) (*ent.APIKey, error)
+}
+type OfferResolver interface {
+	Approvers(ctx context.Context, obj *ent.Offer) ([]*ent.User, error)
+	CurrentApprover(ctx context.Context, obj *ent.Offer) (*ent.User, error)
+	Versions(ctx context.Context, obj *ent.Offer) ([]*ent.OfferVersion, error)
 }
 type OpeningResolver interface {
 	CustomFields(ctx context.Context, obj *ent.Opening) (schematype.StringMap, error)
@@ -1441,6 +1501,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Candidate.OfferLetters(childComplexity), true
+	case "Candidate.offers":
+		if e.ComplexityRoot.Candidate.Offers == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Candidate.Offers(childComplexity), true
 	case "Candidate.person":
 		if e.ComplexityRoot.Candidate.Person == nil {
 			break
@@ -2425,6 +2491,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.MessageEdge.Node(childComplexity), true
 
+	case "Mutation.acceptOffer":
+		if e.ComplexityRoot.Mutation.AcceptOffer == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_acceptOffer_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.AcceptOffer(childComplexity, args["id"].(string)), true
 	case "Mutation.addHiringTeamMember":
 		if e.ComplexityRoot.Mutation.AddHiringTeamMember == nil {
 			break
@@ -2447,6 +2524,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.AddPipelineStep(childComplexity, args["positionID"].(*string), args["input"].(recruiting.StepInput)), true
+	case "Mutation.approveOffer":
+		if e.ComplexityRoot.Mutation.ApproveOffer == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_approveOffer_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ApproveOffer(childComplexity, args["id"].(string)), true
 	case "Mutation.approveOpening":
 		if e.ComplexityRoot.Mutation.ApproveOpening == nil {
 			break
@@ -2546,6 +2634,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateNote(childComplexity, args["candidateID"].(string), args["input"].(recruiting.CreateNoteInput)), true
+	case "Mutation.createOffer":
+		if e.ComplexityRoot.Mutation.CreateOffer == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createOffer_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateOffer(childComplexity, args["candidateID"].(string), args["openingID"].(string), args["terms"].(*recruiting.OfferTerms)), true
 	case "Mutation.createOpening":
 		if e.ComplexityRoot.Mutation.CreateOpening == nil {
 			break
@@ -2612,6 +2711,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.DeactivateUser(childComplexity, args["id"].(string)), true
+	case "Mutation.declineOffer":
+		if e.ComplexityRoot.Mutation.DeclineOffer == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_declineOffer_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeclineOffer(childComplexity, args["id"].(string)), true
 	case "Mutation.deleteCandidateFile":
 		if e.ComplexityRoot.Mutation.DeleteCandidateFile == nil {
 			break
@@ -2810,6 +2920,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.ReorderPipeline(childComplexity, args["positionID"].(*string), args["stepIDs"].([]string)), true
+	case "Mutation.requestOfferApproval":
+		if e.ComplexityRoot.Mutation.RequestOfferApproval == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_requestOfferApproval_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.RequestOfferApproval(childComplexity, args["id"].(string), args["approverIDs"].([]string)), true
 	case "Mutation.reviveCandidate":
 		if e.ComplexityRoot.Mutation.ReviveCandidate == nil {
 			break
@@ -2854,6 +2975,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.RunRetention(childComplexity, args["dryRun"].(bool)), true
+	case "Mutation.sendOffer":
+		if e.ComplexityRoot.Mutation.SendOffer == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_sendOffer_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.SendOffer(childComplexity, args["id"].(string)), true
 	case "Mutation.setPositionStatus":
 		if e.ComplexityRoot.Mutation.SetPositionStatus == nil {
 			break
@@ -2964,6 +3096,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpdateEvaluationPartner(childComplexity, args["id"].(string), args["input"].(recruiting.UpdatePartnerInput)), true
+	case "Mutation.updateOffer":
+		if e.ComplexityRoot.Mutation.UpdateOffer == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateOffer_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateOffer(childComplexity, args["id"].(string), args["terms"].(recruiting.OfferTerms)), true
 	case "Mutation.updateOpening":
 		if e.ComplexityRoot.Mutation.UpdateOpening == nil {
 			break
@@ -3052,6 +3195,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.WithdrawCandidate(childComplexity, args["id"].(string)), true
+	case "Mutation.withdrawOffer":
+		if e.ComplexityRoot.Mutation.WithdrawOffer == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_withdrawOffer_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.WithdrawOffer(childComplexity, args["id"].(string)), true
 
 	case "NamedValue.name":
 		if e.ComplexityRoot.NamedValue.Name == nil {
@@ -3160,6 +3314,91 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.NoteEdge.Node(childComplexity), true
 
+	case "Offer.approvers":
+		if e.ComplexityRoot.Offer.Approvers == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Offer.Approvers(childComplexity), true
+	case "Offer.candidate":
+		if e.ComplexityRoot.Offer.Candidate == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Offer.Candidate(childComplexity), true
+	case "Offer.currentApprover":
+		if e.ComplexityRoot.Offer.CurrentApprover == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Offer.CurrentApprover(childComplexity), true
+	case "Offer.customFields":
+		if e.ComplexityRoot.Offer.CustomFields == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Offer.CustomFields(childComplexity), true
+	case "Offer.document":
+		if e.ComplexityRoot.Offer.Document == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Offer.Document(childComplexity), true
+	case "Offer.id":
+		if e.ComplexityRoot.Offer.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Offer.ID(childComplexity), true
+	case "Offer.opening":
+		if e.ComplexityRoot.Offer.Opening == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Offer.Opening(childComplexity), true
+	case "Offer.salary":
+		if e.ComplexityRoot.Offer.Salary == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Offer.Salary(childComplexity), true
+	case "Offer.startDate":
+		if e.ComplexityRoot.Offer.StartDate == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Offer.StartDate(childComplexity), true
+	case "Offer.status":
+		if e.ComplexityRoot.Offer.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Offer.Status(childComplexity), true
+	case "Offer.timeCreated":
+		if e.ComplexityRoot.Offer.TimeCreated == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Offer.TimeCreated(childComplexity), true
+	case "Offer.timeUpdated":
+		if e.ComplexityRoot.Offer.TimeUpdated == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Offer.TimeUpdated(childComplexity), true
+	case "Offer.version":
+		if e.ComplexityRoot.Offer.Version == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Offer.Version(childComplexity), true
+	case "Offer.versions":
+		if e.ComplexityRoot.Offer.Versions == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Offer.Versions(childComplexity), true
+
 	case "OfferLetter.candidate":
 		if e.ComplexityRoot.OfferLetter.Candidate == nil {
 			break
@@ -3190,6 +3429,80 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.OfferLetter.TimeCreated(childComplexity), true
+
+	case "OfferSalary.amount":
+		if e.ComplexityRoot.OfferSalary.Amount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OfferSalary.Amount(childComplexity), true
+	case "OfferSalary.currencyCode":
+		if e.ComplexityRoot.OfferSalary.CurrencyCode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OfferSalary.CurrencyCode(childComplexity), true
+	case "OfferSalary.period":
+		if e.ComplexityRoot.OfferSalary.Period == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OfferSalary.Period(childComplexity), true
+
+	case "OfferVersion.createdBy":
+		if e.ComplexityRoot.OfferVersion.CreatedBy == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OfferVersion.CreatedBy(childComplexity), true
+	case "OfferVersion.customFields":
+		if e.ComplexityRoot.OfferVersion.CustomFields == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OfferVersion.CustomFields(childComplexity), true
+	case "OfferVersion.document":
+		if e.ComplexityRoot.OfferVersion.Document == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OfferVersion.Document(childComplexity), true
+	case "OfferVersion.id":
+		if e.ComplexityRoot.OfferVersion.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OfferVersion.ID(childComplexity), true
+	case "OfferVersion.offer":
+		if e.ComplexityRoot.OfferVersion.Offer == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OfferVersion.Offer(childComplexity), true
+	case "OfferVersion.salary":
+		if e.ComplexityRoot.OfferVersion.Salary == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OfferVersion.Salary(childComplexity), true
+	case "OfferVersion.startDate":
+		if e.ComplexityRoot.OfferVersion.StartDate == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OfferVersion.StartDate(childComplexity), true
+	case "OfferVersion.timeCreated":
+		if e.ComplexityRoot.OfferVersion.TimeCreated == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OfferVersion.TimeCreated(childComplexity), true
+	case "OfferVersion.version":
+		if e.ComplexityRoot.OfferVersion.Version == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OfferVersion.Version(childComplexity), true
 
 	case "Opening.approvalProcess":
 		if e.ComplexityRoot.Opening.ApprovalProcess == nil {
@@ -4857,6 +5170,10 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("NoteOrder", ec.unmarshalInputNoteOrder),
 			graphql.NewInputUnmarshaler("NoteWhereInput", ec.unmarshalInputNoteWhereInput),
 			graphql.NewInputUnmarshaler("OfferLetterWhereInput", ec.unmarshalInputOfferLetterWhereInput),
+			graphql.NewInputUnmarshaler("OfferSalaryInput", ec.unmarshalInputOfferSalaryInput),
+			graphql.NewInputUnmarshaler("OfferTermsInput", ec.unmarshalInputOfferTermsInput),
+			graphql.NewInputUnmarshaler("OfferVersionWhereInput", ec.unmarshalInputOfferVersionWhereInput),
+			graphql.NewInputUnmarshaler("OfferWhereInput", ec.unmarshalInputOfferWhereInput),
 			graphql.NewInputUnmarshaler("OpeningFilter", ec.unmarshalInputOpeningFilter),
 			graphql.NewInputUnmarshaler("OpeningOrder", ec.unmarshalInputOpeningOrder),
 			graphql.NewInputUnmarshaler("OpeningWhereInput", ec.unmarshalInputOpeningWhereInput),
@@ -11000,6 +11317,55 @@ input NoteWhereInput {
   hasCandidateWith: [CandidateWhereInput!]
 }
 """
+An offer of employment to a candidate for an opening, with versions of its terms and an approval chain.
+"""
+type Offer implements Node {
+  """
+  The global id of the Offer: its type prefix and a ULID.
+  """
+  id: ID!
+  """
+  Where the offer stands.
+  """
+  status: OfferStatus!
+  """
+  The number of the current version of the terms, from 1.
+  """
+  version: Int!
+  """
+  The pay offered; null when not set or when the reader lacks salary:view.
+  """
+  salary: OfferSalary
+  """
+  The day the candidate would start.
+  """
+  startDate: Time
+  """
+  The company's own terms of the offer.
+  """
+  customFields: StringMap!
+  """
+  When the offer was drafted.
+  """
+  timeCreated: Time!
+  """
+  When the offer last changed.
+  """
+  timeUpdated: Time!
+  """
+  The candidate the offer is made to.
+  """
+  candidate: Candidate!
+  """
+  The opening accepting the offer hires the candidate into.
+  """
+  opening: Opening!
+  """
+  The candidate file holding the offer document; null when none.
+  """
+  document: CandidateFile
+}
+"""
 A PDF offer letter made to a candidate; evaluation partners allowed to see offers get signed links to it (spec 4.9).
 """
 type OfferLetter implements Node {
@@ -11181,6 +11547,544 @@ input OfferLetterWhereInput {
   Matches records with a candidate that matches every filter in the list.
   """
   hasCandidateWith: [CandidateWhereInput!]
+}
+"""
+OfferStatus is enum for the field status
+"""
+enum OfferStatus @goModel(model: "github.com/hiregraph/hiregraph/ent/offer.Status") {
+  """
+  Being written; its terms may change.
+  """
+  DRAFT
+  """
+  Awaiting its approvers, in order.
+  """
+  PENDING_APPROVAL
+  """
+  Every approver approved; it may be sent.
+  """
+  APPROVED
+  """
+  Sent to the candidate, who may accept or decline it.
+  """
+  SENT
+  """
+  The candidate accepted it and was hired into its opening.
+  """
+  ACCEPTED
+  """
+  The candidate declined it.
+  """
+  DECLINED
+  """
+  The company withdrew it.
+  """
+  WITHDRAWN
+}
+"""
+One version of an offer's terms.
+"""
+type OfferVersion implements Node {
+  """
+  The global id of the OfferVersion: its type prefix and a ULID.
+  """
+  id: ID!
+  """
+  The version's number, from 1.
+  """
+  version: Int!
+  """
+  The pay offered; null when not set or when the reader lacks salary:view.
+  """
+  salary: OfferSalary
+  """
+  The day the candidate would start.
+  """
+  startDate: Time
+  """
+  The company's own terms of the offer.
+  """
+  customFields: StringMap!
+  """
+  Who wrote the version: the user's name, or the API key's id.
+  """
+  createdBy: String!
+  """
+  When the version was written.
+  """
+  timeCreated: Time!
+  """
+  The offer this is a version of.
+  """
+  offer: Offer!
+  """
+  The candidate file holding the offer document; null when none or erased.
+  """
+  document: CandidateFile
+}
+"""
+OfferVersionWhereInput is used for filtering OfferVersion objects.
+Input was generated by ent.
+"""
+input OfferVersionWhereInput {
+  """
+  Matches what the filter inside does not match.
+  """
+  not: OfferVersionWhereInput
+  """
+  Matches what every filter in the list matches.
+  """
+  and: [OfferVersionWhereInput!]
+  """
+  Matches what any filter in the list matches.
+  """
+  or: [OfferVersionWhereInput!]
+  """
+  id field predicates
+  """
+  id: ID
+  """
+  Matches records whose id does not equal the value.
+  """
+  idNEQ: ID
+  """
+  Matches records whose id is one of the values.
+  """
+  idIn: [ID!]
+  """
+  Matches records whose id is none of the values.
+  """
+  idNotIn: [ID!]
+  """
+  Matches records whose id is after (greater than) the value.
+  """
+  idGT: ID
+  """
+  Matches records whose id is the value or after (greater).
+  """
+  idGTE: ID
+  """
+  Matches records whose id is before (less than) the value.
+  """
+  idLT: ID
+  """
+  Matches records whose id is the value or before (less).
+  """
+  idLTE: ID
+  """
+  Matches records whose id equals the value, ignoring case.
+  """
+  idEqualFold: ID
+  """
+  Matches records whose id contains the value, ignoring case.
+  """
+  idContainsFold: ID
+  """
+  version field predicates
+  """
+  version: Int
+  """
+  Matches records whose version does not equal the value.
+  """
+  versionNEQ: Int
+  """
+  Matches records whose version is one of the values.
+  """
+  versionIn: [Int!]
+  """
+  Matches records whose version is none of the values.
+  """
+  versionNotIn: [Int!]
+  """
+  Matches records whose version is after (greater than) the value.
+  """
+  versionGT: Int
+  """
+  Matches records whose version is the value or after (greater).
+  """
+  versionGTE: Int
+  """
+  Matches records whose version is before (less than) the value.
+  """
+  versionLT: Int
+  """
+  Matches records whose version is the value or before (less).
+  """
+  versionLTE: Int
+  """
+  start_date field predicates
+  """
+  startDate: Time
+  """
+  Matches records whose startDate does not equal the value.
+  """
+  startDateNEQ: Time
+  """
+  Matches records whose startDate is one of the values.
+  """
+  startDateIn: [Time!]
+  """
+  Matches records whose startDate is none of the values.
+  """
+  startDateNotIn: [Time!]
+  """
+  Matches records whose startDate is after (greater than) the value.
+  """
+  startDateGT: Time
+  """
+  Matches records whose startDate is the value or after (greater).
+  """
+  startDateGTE: Time
+  """
+  Matches records whose startDate is before (less than) the value.
+  """
+  startDateLT: Time
+  """
+  Matches records whose startDate is the value or before (less).
+  """
+  startDateLTE: Time
+  """
+  Matches records whose startDate is null.
+  """
+  startDateIsNil: Boolean
+  """
+  Matches records whose startDate is set.
+  """
+  startDateNotNil: Boolean
+  """
+  created_by field predicates
+  """
+  createdBy: String
+  """
+  Matches records whose createdBy does not equal the value.
+  """
+  createdByNEQ: String
+  """
+  Matches records whose createdBy is one of the values.
+  """
+  createdByIn: [String!]
+  """
+  Matches records whose createdBy is none of the values.
+  """
+  createdByNotIn: [String!]
+  """
+  Matches records whose createdBy is after (greater than) the value.
+  """
+  createdByGT: String
+  """
+  Matches records whose createdBy is the value or after (greater).
+  """
+  createdByGTE: String
+  """
+  Matches records whose createdBy is before (less than) the value.
+  """
+  createdByLT: String
+  """
+  Matches records whose createdBy is the value or before (less).
+  """
+  createdByLTE: String
+  """
+  Matches records whose createdBy contains the value.
+  """
+  createdByContains: String
+  """
+  Matches records whose createdBy starts with the value.
+  """
+  createdByHasPrefix: String
+  """
+  Matches records whose createdBy ends with the value.
+  """
+  createdByHasSuffix: String
+  """
+  Matches records whose createdBy equals the value, ignoring case.
+  """
+  createdByEqualFold: String
+  """
+  Matches records whose createdBy contains the value, ignoring case.
+  """
+  createdByContainsFold: String
+  """
+  time_created field predicates
+  """
+  timeCreated: Time
+  """
+  Matches records whose timeCreated does not equal the value.
+  """
+  timeCreatedNEQ: Time
+  """
+  Matches records whose timeCreated is one of the values.
+  """
+  timeCreatedIn: [Time!]
+  """
+  Matches records whose timeCreated is none of the values.
+  """
+  timeCreatedNotIn: [Time!]
+  """
+  Matches records whose timeCreated is after (greater than) the value.
+  """
+  timeCreatedGT: Time
+  """
+  Matches records whose timeCreated is the value or after (greater).
+  """
+  timeCreatedGTE: Time
+  """
+  Matches records whose timeCreated is before (less than) the value.
+  """
+  timeCreatedLT: Time
+  """
+  Matches records whose timeCreated is the value or before (less).
+  """
+  timeCreatedLTE: Time
+  """
+  offer edge predicates
+  """
+  hasOffer: Boolean
+  """
+  Matches records with a offer that matches every filter in the list.
+  """
+  hasOfferWith: [OfferWhereInput!]
+  """
+  document edge predicates
+  """
+  hasDocument: Boolean
+  """
+  Matches records with a document that matches every filter in the list.
+  """
+  hasDocumentWith: [CandidateFileWhereInput!]
+}
+"""
+OfferWhereInput is used for filtering Offer objects.
+Input was generated by ent.
+"""
+input OfferWhereInput {
+  """
+  Matches what the filter inside does not match.
+  """
+  not: OfferWhereInput
+  """
+  Matches what every filter in the list matches.
+  """
+  and: [OfferWhereInput!]
+  """
+  Matches what any filter in the list matches.
+  """
+  or: [OfferWhereInput!]
+  """
+  id field predicates
+  """
+  id: ID
+  """
+  Matches records whose id does not equal the value.
+  """
+  idNEQ: ID
+  """
+  Matches records whose id is one of the values.
+  """
+  idIn: [ID!]
+  """
+  Matches records whose id is none of the values.
+  """
+  idNotIn: [ID!]
+  """
+  Matches records whose id is after (greater than) the value.
+  """
+  idGT: ID
+  """
+  Matches records whose id is the value or after (greater).
+  """
+  idGTE: ID
+  """
+  Matches records whose id is before (less than) the value.
+  """
+  idLT: ID
+  """
+  Matches records whose id is the value or before (less).
+  """
+  idLTE: ID
+  """
+  Matches records whose id equals the value, ignoring case.
+  """
+  idEqualFold: ID
+  """
+  Matches records whose id contains the value, ignoring case.
+  """
+  idContainsFold: ID
+  """
+  status field predicates
+  """
+  status: OfferStatus
+  """
+  Matches records whose status does not equal the value.
+  """
+  statusNEQ: OfferStatus
+  """
+  Matches records whose status is one of the values.
+  """
+  statusIn: [OfferStatus!]
+  """
+  Matches records whose status is none of the values.
+  """
+  statusNotIn: [OfferStatus!]
+  """
+  version field predicates
+  """
+  version: Int
+  """
+  Matches records whose version does not equal the value.
+  """
+  versionNEQ: Int
+  """
+  Matches records whose version is one of the values.
+  """
+  versionIn: [Int!]
+  """
+  Matches records whose version is none of the values.
+  """
+  versionNotIn: [Int!]
+  """
+  Matches records whose version is after (greater than) the value.
+  """
+  versionGT: Int
+  """
+  Matches records whose version is the value or after (greater).
+  """
+  versionGTE: Int
+  """
+  Matches records whose version is before (less than) the value.
+  """
+  versionLT: Int
+  """
+  Matches records whose version is the value or before (less).
+  """
+  versionLTE: Int
+  """
+  start_date field predicates
+  """
+  startDate: Time
+  """
+  Matches records whose startDate does not equal the value.
+  """
+  startDateNEQ: Time
+  """
+  Matches records whose startDate is one of the values.
+  """
+  startDateIn: [Time!]
+  """
+  Matches records whose startDate is none of the values.
+  """
+  startDateNotIn: [Time!]
+  """
+  Matches records whose startDate is after (greater than) the value.
+  """
+  startDateGT: Time
+  """
+  Matches records whose startDate is the value or after (greater).
+  """
+  startDateGTE: Time
+  """
+  Matches records whose startDate is before (less than) the value.
+  """
+  startDateLT: Time
+  """
+  Matches records whose startDate is the value or before (less).
+  """
+  startDateLTE: Time
+  """
+  Matches records whose startDate is null.
+  """
+  startDateIsNil: Boolean
+  """
+  Matches records whose startDate is set.
+  """
+  startDateNotNil: Boolean
+  """
+  time_created field predicates
+  """
+  timeCreated: Time
+  """
+  Matches records whose timeCreated does not equal the value.
+  """
+  timeCreatedNEQ: Time
+  """
+  Matches records whose timeCreated is one of the values.
+  """
+  timeCreatedIn: [Time!]
+  """
+  Matches records whose timeCreated is none of the values.
+  """
+  timeCreatedNotIn: [Time!]
+  """
+  Matches records whose timeCreated is after (greater than) the value.
+  """
+  timeCreatedGT: Time
+  """
+  Matches records whose timeCreated is the value or after (greater).
+  """
+  timeCreatedGTE: Time
+  """
+  Matches records whose timeCreated is before (less than) the value.
+  """
+  timeCreatedLT: Time
+  """
+  Matches records whose timeCreated is the value or before (less).
+  """
+  timeCreatedLTE: Time
+  """
+  time_updated field predicates
+  """
+  timeUpdated: Time
+  """
+  Matches records whose timeUpdated does not equal the value.
+  """
+  timeUpdatedNEQ: Time
+  """
+  Matches records whose timeUpdated is one of the values.
+  """
+  timeUpdatedIn: [Time!]
+  """
+  Matches records whose timeUpdated is none of the values.
+  """
+  timeUpdatedNotIn: [Time!]
+  """
+  Matches records whose timeUpdated is after (greater than) the value.
+  """
+  timeUpdatedGT: Time
+  """
+  Matches records whose timeUpdated is the value or after (greater).
+  """
+  timeUpdatedGTE: Time
+  """
+  Matches records whose timeUpdated is before (less than) the value.
+  """
+  timeUpdatedLT: Time
+  """
+  Matches records whose timeUpdated is the value or before (less).
+  """
+  timeUpdatedLTE: Time
+  """
+  candidate edge predicates
+  """
+  hasCandidate: Boolean
+  """
+  Matches records with a candidate that matches every filter in the list.
+  """
+  hasCandidateWith: [CandidateWhereInput!]
+  """
+  opening edge predicates
+  """
+  hasOpening: Boolean
+  """
+  Matches records with a opening that matches every filter in the list.
+  """
+  hasOpeningWith: [OpeningWhereInput!]
+  """
+  document edge predicates
+  """
+  hasDocument: Boolean
+  """
+  Matches records with a document that matches every filter in the list.
+  """
+  hasDocumentWith: [CandidateFileWhereInput!]
 }
 """
 One hire to be made for a position (spec 2.5).
@@ -16868,6 +17772,75 @@ extend type Query {
   ): QuestionnaireConnection!
 }
 `, BuiltIn: false},
+	{Name: "../offer.graphqls", Input: `# Offers (docs/guide.md, "Make an offer"): an offer for a candidate on an
+# opening, versions of its terms, an approval chain of named approvers, and
+# the candidate's answer; accepting hires the candidate into the opening.
+
+"The pay an offer makes; shown only with the salary:view permission."
+type OfferSalary {
+  "The amount per period, in the currency's units."
+  amount: Int!
+  "ISO 4217 currency code."
+  currencyCode: String!
+  "hourly, weekly, monthly or annually."
+  period: String!
+}
+
+"The pay an offer makes. Setting it needs the salary:edit permission."
+input OfferSalaryInput {
+  "The amount per period, in the currency's units; positive."
+  amount: Int!
+  "ISO 4217 currency code: three capital letters."
+  currencyCode: String!
+  "hourly, weekly, monthly or annually."
+  period: String!
+}
+
+"The terms of an offer. Left out, a term keeps its value; changing any makes a new version."
+input OfferTermsInput {
+  "The pay offered; needs salary:edit."
+  salary: OfferSalaryInput
+  "The day the candidate would start: a date (2027-01-15) or a time."
+  startDate: String
+  "The company's own terms; replaces them whole."
+  customFields: StringMap
+  "A file of the candidate (uploadCandidateFile) holding the offer document."
+  documentID: ID
+}
+
+extend type Offer {
+  "The users who approve the current version, in order, each after the one before."
+  approvers: [User!]!
+  "The approver whose decision is awaited; null unless the offer is PENDING_APPROVAL."
+  currentApprover: User
+  "Every version of the terms, oldest first; the last is the offer's own."
+  versions: [OfferVersion!]!
+}
+
+extend type Candidate {
+  "The offers made to the candidate, oldest first."
+  offers: [Offer!]!
+}
+
+extend type Mutation {
+  "Drafts an offer for a candidate in progress on an opening of its position (offer.created). Needs offers:manage, and salary:edit to set a salary."
+  createOffer("The candidate." candidateID: ID!, "An opening of the candidate's position." openingID: ID!, "The offer's terms." terms: OfferTermsInput): Offer!
+  "Changes a DRAFT, PENDING_APPROVAL or APPROVED offer's terms as a new version (offer.updated); an offer under approval or approved goes back to DRAFT and needs approval again. Needs offers:manage."
+  updateOffer("The offer." id: ID!, "The terms to change." terms: OfferTermsInput!): Offer!
+  "Asks the named users, in order, to approve a DRAFT offer (offer.approval_requested): it is PENDING_APPROVAL. Naming none, any user or key with offers:approve decides, as for openings. Needs offers:manage."
+  requestOfferApproval("The offer." id: ID!, "The approvers, in order: up to 10 active users." approverIDs: [ID!]!): Offer!
+  "Approves a PENDING_APPROVAL offer as the approver whose turn it is (not_approver, 403, otherwise); the last approver's approval makes it APPROVED (offer.approved). Needs offers:approve."
+  approveOffer("The offer." id: ID!): Offer!
+  "Marks an APPROVED offer as sent to the candidate (offer.sent). Needs offers:manage."
+  sendOffer("The offer." id: ID!): Offer!
+  "Records that the candidate accepted a SENT offer and hires the candidate into its opening, in one transaction (offer.accepted). Needs offers:manage and candidates:hire."
+  acceptOffer("The offer." id: ID!): Offer!
+  "Records that the candidate declined a SENT offer (offer.declined). Needs offers:manage."
+  declineOffer("The offer." id: ID!): Offer!
+  "Withdraws an offer that is not yet answered (offer.withdrawn). Needs offers:manage."
+  withdrawOffer("The offer." id: ID!): Offer!
+}
+`, BuiltIn: false},
 	{Name: "../personaldata.graphqls", Input: `extend type Mutation {
   """
   Erases a person's personal data, for good: their name, e-mail address,
@@ -17784,6 +18757,8 @@ func (ec *executionContext) childFields_Candidate(ctx context.Context, field gra
 		return ec.fieldContext_Candidate_hiredOpening(ctx, field)
 	case "hiredFor":
 		return ec.fieldContext_Candidate_hiredFor(ctx, field)
+	case "offers":
+		return ec.fieldContext_Candidate_offers(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Candidate", field.Name)
 }
@@ -18342,6 +19317,40 @@ func (ec *executionContext) childFields_NoteEdge(ctx context.Context, field grap
 	return nil, fmt.Errorf("no field named %q was found under type NoteEdge", field.Name)
 }
 
+func (ec *executionContext) childFields_Offer(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_Offer_id(ctx, field)
+	case "status":
+		return ec.fieldContext_Offer_status(ctx, field)
+	case "version":
+		return ec.fieldContext_Offer_version(ctx, field)
+	case "salary":
+		return ec.fieldContext_Offer_salary(ctx, field)
+	case "startDate":
+		return ec.fieldContext_Offer_startDate(ctx, field)
+	case "customFields":
+		return ec.fieldContext_Offer_customFields(ctx, field)
+	case "timeCreated":
+		return ec.fieldContext_Offer_timeCreated(ctx, field)
+	case "timeUpdated":
+		return ec.fieldContext_Offer_timeUpdated(ctx, field)
+	case "candidate":
+		return ec.fieldContext_Offer_candidate(ctx, field)
+	case "opening":
+		return ec.fieldContext_Offer_opening(ctx, field)
+	case "document":
+		return ec.fieldContext_Offer_document(ctx, field)
+	case "approvers":
+		return ec.fieldContext_Offer_approvers(ctx, field)
+	case "currentApprover":
+		return ec.fieldContext_Offer_currentApprover(ctx, field)
+	case "versions":
+		return ec.fieldContext_Offer_versions(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Offer", field.Name)
+}
+
 func (ec *executionContext) childFields_OfferLetter(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
@@ -18356,6 +19365,42 @@ func (ec *executionContext) childFields_OfferLetter(ctx context.Context, field g
 		return ec.fieldContext_OfferLetter_candidate(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type OfferLetter", field.Name)
+}
+
+func (ec *executionContext) childFields_OfferSalary(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "amount":
+		return ec.fieldContext_OfferSalary_amount(ctx, field)
+	case "currencyCode":
+		return ec.fieldContext_OfferSalary_currencyCode(ctx, field)
+	case "period":
+		return ec.fieldContext_OfferSalary_period(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type OfferSalary", field.Name)
+}
+
+func (ec *executionContext) childFields_OfferVersion(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_OfferVersion_id(ctx, field)
+	case "version":
+		return ec.fieldContext_OfferVersion_version(ctx, field)
+	case "salary":
+		return ec.fieldContext_OfferVersion_salary(ctx, field)
+	case "startDate":
+		return ec.fieldContext_OfferVersion_startDate(ctx, field)
+	case "customFields":
+		return ec.fieldContext_OfferVersion_customFields(ctx, field)
+	case "createdBy":
+		return ec.fieldContext_OfferVersion_createdBy(ctx, field)
+	case "timeCreated":
+		return ec.fieldContext_OfferVersion_timeCreated(ctx, field)
+	case "offer":
+		return ec.fieldContext_OfferVersion_offer(ctx, field)
+	case "document":
+		return ec.fieldContext_OfferVersion_document(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type OfferVersion", field.Name)
 }
 
 func (ec *executionContext) childFields_Opening(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -19614,6 +20659,20 @@ func (ec *executionContext) field_Location_positions_args(ctx context.Context, r
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_acceptOffer_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_addHiringTeamMember_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -19663,6 +20722,20 @@ func (ec *executionContext) field_Mutation_addPipelineStep_args(ctx context.Cont
 		return nil, err
 	}
 	args["input"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_approveOffer_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
 	return args, nil
 }
 
@@ -19824,6 +20897,36 @@ func (ec *executionContext) field_Mutation_createNote_args(ctx context.Context, 
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_createOffer_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "candidateID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["candidateID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "openingID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["openingID"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "terms",
+		func(ctx context.Context, v any) (*recruiting.OfferTerms, error) {
+			return ec.unmarshalOOfferTermsInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐOfferTerms(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["terms"] = arg2
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_createOpening_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -19903,6 +21006,20 @@ func (ec *executionContext) field_Mutation_createWebhookEndpoint_args(ctx contex
 }
 
 func (ec *executionContext) field_Mutation_deactivateUser_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_declineOffer_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
@@ -20240,6 +21357,28 @@ func (ec *executionContext) field_Mutation_reorderPipeline_args(ctx context.Cont
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_requestOfferApproval_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "approverIDs",
+		func(ctx context.Context, v any) ([]string, error) {
+			return ec.unmarshalNID2ᚕstringᚄ(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["approverIDs"] = arg1
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_reviveCandidate_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -20301,6 +21440,20 @@ func (ec *executionContext) field_Mutation_runRetention_args(ctx context.Context
 		return nil, err
 	}
 	args["dryRun"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_sendOffer_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
 	return args, nil
 }
 
@@ -20516,6 +21669,28 @@ func (ec *executionContext) field_Mutation_updateEvaluationPartner_args(ctx cont
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_updateOffer_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "terms",
+		func(ctx context.Context, v any) (recruiting.OfferTerms, error) {
+			return ec.unmarshalNOfferTermsInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐOfferTerms(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["terms"] = arg1
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_updateOpening_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -20679,6 +21854,20 @@ func (ec *executionContext) field_Mutation_uploadCandidateFile_args(ctx context.
 }
 
 func (ec *executionContext) field_Mutation_withdrawCandidate_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_withdrawOffer_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
@@ -23126,6 +24315,38 @@ func (ec *executionContext) fieldContext_Candidate_hiredFor(_ context.Context, f
 		IsResolver: true,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_Opening(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Candidate_offers(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Candidate_offers(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Candidate().Offers(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Offer) graphql.Marshaler {
+			return ec.marshalNOffer2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOfferᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Candidate_offers(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Candidate",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Offer(ctx, field)
 		},
 	}
 	return fc, nil
@@ -26047,6 +27268,358 @@ func (ec *executionContext) fieldContext_Mutation_removeHiringTeamMember(ctx con
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_createOffer(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createOffer(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreateOffer(ctx, fc.Args["candidateID"].(string), fc.Args["openingID"].(string), fc.Args["terms"].(*recruiting.OfferTerms))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Offer) graphql.Marshaler {
+			return ec.marshalNOffer2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOffer(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createOffer(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Offer(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createOffer_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateOffer(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateOffer(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateOffer(ctx, fc.Args["id"].(string), fc.Args["terms"].(recruiting.OfferTerms))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Offer) graphql.Marshaler {
+			return ec.marshalNOffer2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOffer(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateOffer(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Offer(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateOffer_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_requestOfferApproval(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_requestOfferApproval(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().RequestOfferApproval(ctx, fc.Args["id"].(string), fc.Args["approverIDs"].([]string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Offer) graphql.Marshaler {
+			return ec.marshalNOffer2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOffer(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_requestOfferApproval(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Offer(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_requestOfferApproval_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_approveOffer(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_approveOffer(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().ApproveOffer(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Offer) graphql.Marshaler {
+			return ec.marshalNOffer2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOffer(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_approveOffer(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Offer(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_approveOffer_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_sendOffer(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_sendOffer(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().SendOffer(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Offer) graphql.Marshaler {
+			return ec.marshalNOffer2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOffer(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_sendOffer(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Offer(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_sendOffer_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_acceptOffer(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_acceptOffer(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().AcceptOffer(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Offer) graphql.Marshaler {
+			return ec.marshalNOffer2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOffer(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_acceptOffer(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Offer(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_acceptOffer_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_declineOffer(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_declineOffer(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().DeclineOffer(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Offer) graphql.Marshaler {
+			return ec.marshalNOffer2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOffer(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_declineOffer(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Offer(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_declineOffer_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_withdrawOffer(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_withdrawOffer(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().WithdrawOffer(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Offer) graphql.Marshaler {
+			return ec.marshalNOffer2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOffer(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_withdrawOffer(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Offer(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_withdrawOffer_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Mutation_erasePerson(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
@@ -27512,6 +29085,263 @@ func (ec *executionContext) fieldContext_NoteEdge_cursor(_ context.Context, fiel
 	return graphql.NewScalarFieldContext("NoteEdge", field, false, false, "Cursor")
 }
 
+func (ec *executionContext) _Offer_id(ctx context.Context, field graphql.CollectedField, obj *ent.Offer) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "Offer", true, ec.marshalNID2string)
+}
+func (ec *executionContext) fieldContext_Offer_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Offer", field, false, false, "ID")
+}
+
+func (ec *executionContext) _Offer_status(ctx context.Context, field graphql.CollectedField, obj *ent.Offer) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.Status, "Offer", true, ec.marshalNOfferStatus2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋofferᚐStatus)
+}
+func (ec *executionContext) fieldContext_Offer_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Offer", field, false, false, "OfferStatus")
+}
+
+func (ec *executionContext) _Offer_version(ctx context.Context, field graphql.CollectedField, obj *ent.Offer) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.Version, "Offer", true, ec.marshalNInt2int)
+}
+func (ec *executionContext) fieldContext_Offer_version(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Offer", field, false, false, "Int")
+}
+
+func (ec *executionContext) _Offer_salary(ctx context.Context, field graphql.CollectedField, obj *ent.Offer) (ret graphql.Marshaler) {
+	return plainObject(ctx, ec.OperationContext, field, obj.Salary, false, ec.fieldContext_Offer_salary, ec.marshalOOfferSalary2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐOfferSalary)
+}
+func (ec *executionContext) fieldContext_Offer_salary(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Offer",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_OfferSalary(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Offer_startDate(ctx context.Context, field graphql.CollectedField, obj *ent.Offer) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.StartDate, "Offer", false, ec.marshalOTime2ᚖtimeᚐTime)
+}
+func (ec *executionContext) fieldContext_Offer_startDate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Offer", field, false, false, "Time")
+}
+
+func (ec *executionContext) _Offer_customFields(ctx context.Context, field graphql.CollectedField, obj *ent.Offer) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.CustomFields, "Offer", true, ec.marshalNStringMap2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐStringMap)
+}
+func (ec *executionContext) fieldContext_Offer_customFields(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Offer", field, false, false, "StringMap")
+}
+
+func (ec *executionContext) _Offer_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.Offer) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, "Offer", true, ec.marshalNTime2timeᚐTime)
+}
+func (ec *executionContext) fieldContext_Offer_timeCreated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Offer", field, false, false, "Time")
+}
+
+func (ec *executionContext) _Offer_timeUpdated(ctx context.Context, field graphql.CollectedField, obj *ent.Offer) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeUpdated, "Offer", true, ec.marshalNTime2timeᚐTime)
+}
+func (ec *executionContext) fieldContext_Offer_timeUpdated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Offer", field, false, false, "Time")
+}
+
+func (ec *executionContext) _Offer_candidate(ctx context.Context, field graphql.CollectedField, obj *ent.Offer) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Offer_candidate(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Candidate(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Candidate) graphql.Marshaler {
+			return ec.marshalNCandidate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidate(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Offer_candidate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Offer",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Candidate(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Offer_opening(ctx context.Context, field graphql.CollectedField, obj *ent.Offer) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Offer_opening(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Opening(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Opening) graphql.Marshaler {
+			return ec.marshalNOpening2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOpening(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Offer_opening(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Offer",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Opening(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Offer_document(ctx context.Context, field graphql.CollectedField, obj *ent.Offer) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Offer_document(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Document(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.CandidateFile) graphql.Marshaler {
+			return ec.marshalOCandidateFile2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateFile(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Offer_document(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Offer",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CandidateFile(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Offer_approvers(ctx context.Context, field graphql.CollectedField, obj *ent.Offer) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Offer_approvers(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Offer().Approvers(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.User) graphql.Marshaler {
+			return ec.marshalNUser2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐUserᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Offer_approvers(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Offer",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_User(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Offer_currentApprover(ctx context.Context, field graphql.CollectedField, obj *ent.Offer) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Offer_currentApprover(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Offer().CurrentApprover(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.User) graphql.Marshaler {
+			return ec.marshalOUser2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐUser(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Offer_currentApprover(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Offer",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_User(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Offer_versions(ctx context.Context, field graphql.CollectedField, obj *ent.Offer) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Offer_versions(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Offer().Versions(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.OfferVersion) graphql.Marshaler {
+			return ec.marshalNOfferVersion2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOfferVersionᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Offer_versions(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Offer",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_OfferVersion(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _OfferLetter_id(ctx context.Context, field graphql.CollectedField, obj *ent.OfferLetter) (ret graphql.Marshaler) {
 	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "OfferLetter", true, ec.marshalNID2string)
 }
@@ -27567,6 +29397,149 @@ func (ec *executionContext) fieldContext_OfferLetter_candidate(_ context.Context
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_Candidate(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _OfferSalary_amount(ctx context.Context, field graphql.CollectedField, obj *schematype.OfferSalary) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.Amount, "OfferSalary", true, ec.marshalNInt2int64)
+}
+func (ec *executionContext) fieldContext_OfferSalary_amount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OfferSalary", field, false, false, "Int")
+}
+
+func (ec *executionContext) _OfferSalary_currencyCode(ctx context.Context, field graphql.CollectedField, obj *schematype.OfferSalary) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.CurrencyCode, "OfferSalary", true, ec.marshalNString2string)
+}
+func (ec *executionContext) fieldContext_OfferSalary_currencyCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OfferSalary", field, false, false, "String")
+}
+
+func (ec *executionContext) _OfferSalary_period(ctx context.Context, field graphql.CollectedField, obj *schematype.OfferSalary) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.Period, "OfferSalary", true, ec.marshalNString2string)
+}
+func (ec *executionContext) fieldContext_OfferSalary_period(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OfferSalary", field, false, false, "String")
+}
+
+func (ec *executionContext) _OfferVersion_id(ctx context.Context, field graphql.CollectedField, obj *ent.OfferVersion) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "OfferVersion", true, ec.marshalNID2string)
+}
+func (ec *executionContext) fieldContext_OfferVersion_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OfferVersion", field, false, false, "ID")
+}
+
+func (ec *executionContext) _OfferVersion_version(ctx context.Context, field graphql.CollectedField, obj *ent.OfferVersion) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.Version, "OfferVersion", true, ec.marshalNInt2int)
+}
+func (ec *executionContext) fieldContext_OfferVersion_version(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OfferVersion", field, false, false, "Int")
+}
+
+func (ec *executionContext) _OfferVersion_salary(ctx context.Context, field graphql.CollectedField, obj *ent.OfferVersion) (ret graphql.Marshaler) {
+	return plainObject(ctx, ec.OperationContext, field, obj.Salary, false, ec.fieldContext_OfferVersion_salary, ec.marshalOOfferSalary2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐOfferSalary)
+}
+func (ec *executionContext) fieldContext_OfferVersion_salary(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "OfferVersion",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_OfferSalary(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _OfferVersion_startDate(ctx context.Context, field graphql.CollectedField, obj *ent.OfferVersion) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.StartDate, "OfferVersion", false, ec.marshalOTime2ᚖtimeᚐTime)
+}
+func (ec *executionContext) fieldContext_OfferVersion_startDate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OfferVersion", field, false, false, "Time")
+}
+
+func (ec *executionContext) _OfferVersion_customFields(ctx context.Context, field graphql.CollectedField, obj *ent.OfferVersion) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.CustomFields, "OfferVersion", true, ec.marshalNStringMap2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐStringMap)
+}
+func (ec *executionContext) fieldContext_OfferVersion_customFields(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OfferVersion", field, false, false, "StringMap")
+}
+
+func (ec *executionContext) _OfferVersion_createdBy(ctx context.Context, field graphql.CollectedField, obj *ent.OfferVersion) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.CreatedBy, "OfferVersion", true, ec.marshalNString2string)
+}
+func (ec *executionContext) fieldContext_OfferVersion_createdBy(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OfferVersion", field, false, false, "String")
+}
+
+func (ec *executionContext) _OfferVersion_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.OfferVersion) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, "OfferVersion", true, ec.marshalNTime2timeᚐTime)
+}
+func (ec *executionContext) fieldContext_OfferVersion_timeCreated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OfferVersion", field, false, false, "Time")
+}
+
+func (ec *executionContext) _OfferVersion_offer(ctx context.Context, field graphql.CollectedField, obj *ent.OfferVersion) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OfferVersion_offer(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Offer(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Offer) graphql.Marshaler {
+			return ec.marshalNOffer2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOffer(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OfferVersion_offer(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "OfferVersion",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Offer(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _OfferVersion_document(ctx context.Context, field graphql.CollectedField, obj *ent.OfferVersion) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OfferVersion_document(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Document(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.CandidateFile) graphql.Marshaler {
+			return ec.marshalOCandidateFile2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateFile(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_OfferVersion_document(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "OfferVersion",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CandidateFile(ctx, field)
 		},
 	}
 	return fc, nil
@@ -42575,6 +44548,986 @@ func UnmarshalOfferLetterWhereInput(ctx context.Context, raw any) (ent.OfferLett
 	return out, err
 }
 
+func (ec *executionContext) unmarshalInputOfferSalaryInput(ctx context.Context, obj any) (schematype.OfferSalary, error) {
+	var it schematype.OfferSalary
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"amount", "currencyCode", "period"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "amount":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("amount"))
+			data, err := ec.unmarshalNInt2int64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Amount = data
+		case "currencyCode":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("currencyCode"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CurrencyCode = data
+		case "period":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("period"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Period = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalOfferSalaryInput unmarshals raw into the OfferSalaryInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalOfferSalaryInput(ctx context.Context, raw any) (schematype.OfferSalary, error) {
+	var out schematype.OfferSalary
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "OfferSalaryInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputOfferTermsInput(ctx context.Context, obj any) (recruiting.OfferTerms, error) {
+	var it recruiting.OfferTerms
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"salary", "startDate", "customFields", "documentID"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "salary":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("salary"))
+			data, err := ec.unmarshalOOfferSalaryInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐOfferSalary(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Salary = data
+		case "startDate":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startDate"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartDate = data
+		case "customFields":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("customFields"))
+			data, err := ec.unmarshalOStringMap2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐStringMap(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CustomFields = data
+		case "documentID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("documentID"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DocumentID = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalOfferTermsInput unmarshals raw into the OfferTermsInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalOfferTermsInput(ctx context.Context, raw any) (recruiting.OfferTerms, error) {
+	var out recruiting.OfferTerms
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "OfferTermsInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputOfferVersionWhereInput(ctx context.Context, obj any) (ent.OfferVersionWhereInput, error) {
+	var it ent.OfferVersionWhereInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "version", "versionNEQ", "versionIn", "versionNotIn", "versionGT", "versionGTE", "versionLT", "versionLTE", "startDate", "startDateNEQ", "startDateIn", "startDateNotIn", "startDateGT", "startDateGTE", "startDateLT", "startDateLTE", "startDateIsNil", "startDateNotNil", "createdBy", "createdByNEQ", "createdByIn", "createdByNotIn", "createdByGT", "createdByGTE", "createdByLT", "createdByLTE", "createdByContains", "createdByHasPrefix", "createdByHasSuffix", "createdByEqualFold", "createdByContainsFold", "timeCreated", "timeCreatedNEQ", "timeCreatedIn", "timeCreatedNotIn", "timeCreatedGT", "timeCreatedGTE", "timeCreatedLT", "timeCreatedLTE", "hasOffer", "hasOfferWith", "hasDocument", "hasDocumentWith"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "not":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("not"))
+			data, err := ec.unmarshalOOfferVersionWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOfferVersionWhereInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Not = data
+		case "and":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("and"))
+			data, err := ec.unmarshalOOfferVersionWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOfferVersionWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.And = data
+		case "or":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("or"))
+			data, err := ec.unmarshalOOfferVersionWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOfferVersionWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Or = data
+		case "id":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ID = data
+		case "idNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNEQ"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNEQ = data
+		case "idIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idIn"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDIn = data
+		case "idNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNotIn"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNotIn = data
+		case "idGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGT"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGT = data
+		case "idGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGTE"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGTE = data
+		case "idLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLT"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLT = data
+		case "idLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLTE"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLTE = data
+		case "idEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idEqualFold"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDEqualFold = data
+		case "idContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idContainsFold"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDContainsFold = data
+		case "version":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("version"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Version = data
+		case "versionNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("versionNEQ"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VersionNEQ = data
+		case "versionIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("versionIn"))
+			data, err := ec.unmarshalOInt2ᚕintᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VersionIn = data
+		case "versionNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("versionNotIn"))
+			data, err := ec.unmarshalOInt2ᚕintᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VersionNotIn = data
+		case "versionGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("versionGT"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VersionGT = data
+		case "versionGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("versionGTE"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VersionGTE = data
+		case "versionLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("versionLT"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VersionLT = data
+		case "versionLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("versionLTE"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VersionLTE = data
+		case "startDate":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startDate"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartDate = data
+		case "startDateNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startDateNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartDateNEQ = data
+		case "startDateIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startDateIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartDateIn = data
+		case "startDateNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startDateNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartDateNotIn = data
+		case "startDateGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startDateGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartDateGT = data
+		case "startDateGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startDateGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartDateGTE = data
+		case "startDateLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startDateLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartDateLT = data
+		case "startDateLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startDateLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartDateLTE = data
+		case "startDateIsNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startDateIsNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartDateIsNil = data
+		case "startDateNotNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startDateNotNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartDateNotNil = data
+		case "createdBy":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdBy"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedBy = data
+		case "createdByNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdByNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedByNEQ = data
+		case "createdByIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdByIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedByIn = data
+		case "createdByNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdByNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedByNotIn = data
+		case "createdByGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdByGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedByGT = data
+		case "createdByGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdByGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedByGTE = data
+		case "createdByLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdByLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedByLT = data
+		case "createdByLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdByLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedByLTE = data
+		case "createdByContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdByContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedByContains = data
+		case "createdByHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdByHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedByHasPrefix = data
+		case "createdByHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdByHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedByHasSuffix = data
+		case "createdByEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdByEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedByEqualFold = data
+		case "createdByContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdByContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedByContainsFold = data
+		case "timeCreated":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreated"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreated = data
+		case "timeCreatedNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedNEQ = data
+		case "timeCreatedIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedIn = data
+		case "timeCreatedNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedNotIn = data
+		case "timeCreatedGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedGT = data
+		case "timeCreatedGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedGTE = data
+		case "timeCreatedLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedLT = data
+		case "timeCreatedLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedLTE = data
+		case "hasOffer":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasOffer"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasOffer = data
+		case "hasOfferWith":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasOfferWith"))
+			data, err := ec.unmarshalOOfferWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOfferWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasOfferWith = data
+		case "hasDocument":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasDocument"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasDocument = data
+		case "hasDocumentWith":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasDocumentWith"))
+			data, err := ec.unmarshalOCandidateFileWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateFileWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasDocumentWith = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalOfferVersionWhereInput unmarshals raw into the OfferVersionWhereInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalOfferVersionWhereInput(ctx context.Context, raw any) (ent.OfferVersionWhereInput, error) {
+	var out ent.OfferVersionWhereInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "OfferVersionWhereInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputOfferWhereInput(ctx context.Context, obj any) (ent.OfferWhereInput, error) {
+	var it ent.OfferWhereInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "status", "statusNEQ", "statusIn", "statusNotIn", "version", "versionNEQ", "versionIn", "versionNotIn", "versionGT", "versionGTE", "versionLT", "versionLTE", "startDate", "startDateNEQ", "startDateIn", "startDateNotIn", "startDateGT", "startDateGTE", "startDateLT", "startDateLTE", "startDateIsNil", "startDateNotNil", "timeCreated", "timeCreatedNEQ", "timeCreatedIn", "timeCreatedNotIn", "timeCreatedGT", "timeCreatedGTE", "timeCreatedLT", "timeCreatedLTE", "timeUpdated", "timeUpdatedNEQ", "timeUpdatedIn", "timeUpdatedNotIn", "timeUpdatedGT", "timeUpdatedGTE", "timeUpdatedLT", "timeUpdatedLTE", "hasCandidate", "hasCandidateWith", "hasOpening", "hasOpeningWith", "hasDocument", "hasDocumentWith"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "not":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("not"))
+			data, err := ec.unmarshalOOfferWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOfferWhereInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Not = data
+		case "and":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("and"))
+			data, err := ec.unmarshalOOfferWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOfferWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.And = data
+		case "or":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("or"))
+			data, err := ec.unmarshalOOfferWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOfferWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Or = data
+		case "id":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ID = data
+		case "idNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNEQ"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNEQ = data
+		case "idIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idIn"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDIn = data
+		case "idNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNotIn"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNotIn = data
+		case "idGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGT"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGT = data
+		case "idGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGTE"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGTE = data
+		case "idLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLT"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLT = data
+		case "idLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLTE"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLTE = data
+		case "idEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idEqualFold"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDEqualFold = data
+		case "idContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idContainsFold"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDContainsFold = data
+		case "status":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("status"))
+			data, err := ec.unmarshalOOfferStatus2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋofferᚐStatus(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Status = data
+		case "statusNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("statusNEQ"))
+			data, err := ec.unmarshalOOfferStatus2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋofferᚐStatus(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StatusNEQ = data
+		case "statusIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("statusIn"))
+			data, err := ec.unmarshalOOfferStatus2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋofferᚐStatusᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StatusIn = data
+		case "statusNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("statusNotIn"))
+			data, err := ec.unmarshalOOfferStatus2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋofferᚐStatusᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StatusNotIn = data
+		case "version":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("version"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Version = data
+		case "versionNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("versionNEQ"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VersionNEQ = data
+		case "versionIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("versionIn"))
+			data, err := ec.unmarshalOInt2ᚕintᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VersionIn = data
+		case "versionNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("versionNotIn"))
+			data, err := ec.unmarshalOInt2ᚕintᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VersionNotIn = data
+		case "versionGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("versionGT"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VersionGT = data
+		case "versionGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("versionGTE"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VersionGTE = data
+		case "versionLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("versionLT"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VersionLT = data
+		case "versionLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("versionLTE"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VersionLTE = data
+		case "startDate":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startDate"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartDate = data
+		case "startDateNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startDateNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartDateNEQ = data
+		case "startDateIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startDateIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartDateIn = data
+		case "startDateNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startDateNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartDateNotIn = data
+		case "startDateGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startDateGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartDateGT = data
+		case "startDateGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startDateGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartDateGTE = data
+		case "startDateLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startDateLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartDateLT = data
+		case "startDateLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startDateLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartDateLTE = data
+		case "startDateIsNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startDateIsNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartDateIsNil = data
+		case "startDateNotNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startDateNotNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartDateNotNil = data
+		case "timeCreated":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreated"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreated = data
+		case "timeCreatedNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedNEQ = data
+		case "timeCreatedIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedIn = data
+		case "timeCreatedNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedNotIn = data
+		case "timeCreatedGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedGT = data
+		case "timeCreatedGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedGTE = data
+		case "timeCreatedLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedLT = data
+		case "timeCreatedLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedLTE = data
+		case "timeUpdated":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeUpdated"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeUpdated = data
+		case "timeUpdatedNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeUpdatedNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeUpdatedNEQ = data
+		case "timeUpdatedIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeUpdatedIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeUpdatedIn = data
+		case "timeUpdatedNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeUpdatedNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeUpdatedNotIn = data
+		case "timeUpdatedGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeUpdatedGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeUpdatedGT = data
+		case "timeUpdatedGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeUpdatedGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeUpdatedGTE = data
+		case "timeUpdatedLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeUpdatedLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeUpdatedLT = data
+		case "timeUpdatedLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeUpdatedLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeUpdatedLTE = data
+		case "hasCandidate":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasCandidate"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasCandidate = data
+		case "hasCandidateWith":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasCandidateWith"))
+			data, err := ec.unmarshalOCandidateWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasCandidateWith = data
+		case "hasOpening":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasOpening"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasOpening = data
+		case "hasOpeningWith":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasOpeningWith"))
+			data, err := ec.unmarshalOOpeningWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOpeningWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasOpeningWith = data
+		case "hasDocument":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasDocument"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasDocument = data
+		case "hasDocumentWith":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasDocumentWith"))
+			data, err := ec.unmarshalOCandidateFileWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateFileWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasDocumentWith = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalOfferWhereInput unmarshals raw into the OfferWhereInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalOfferWhereInput(ctx context.Context, raw any) (ent.OfferWhereInput, error) {
+	var out ent.OfferWhereInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "OfferWhereInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputOpeningFilter(ctx context.Context, obj any) (recruiting.OpeningFilter, error) {
 	var it recruiting.OpeningFilter
 	if obj == nil {
@@ -50590,11 +53543,21 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 			return graphql.Null
 		}
 		return ec._Opening(ctx, sel, obj)
+	case *ent.OfferVersion:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._OfferVersion(ctx, sel, obj)
 	case *ent.OfferLetter:
 		if obj == nil {
 			return graphql.Null
 		}
 		return ec._OfferLetter(ctx, sel, obj)
+	case *ent.Offer:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._Offer(ctx, sel, obj)
 	case *ent.Note:
 		if obj == nil {
 			return graphql.Null
@@ -51310,6 +54273,12 @@ func (ec *executionContext) _Candidate(ctx context.Context, sel ast.SelectionSet
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Candidate_hiredFor(ctx, field, obj)
+				})
+		case "offers":
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Candidate_offers(ctx, field, obj)
 				})
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
@@ -53326,6 +56295,62 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "createOffer":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createOffer(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateOffer":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateOffer(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "requestOfferApproval":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_requestOfferApproval(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "approveOffer":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_approveOffer(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "sendOffer":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_sendOffer(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "acceptOffer":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_acceptOffer(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "declineOffer":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_declineOffer(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "withdrawOffer":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_withdrawOffer(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "erasePerson":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_erasePerson(ctx, field)
@@ -53787,6 +56812,113 @@ func (ec *executionContext) _NoteEdge(ctx context.Context, sel ast.SelectionSet,
 	return objectValue(out, fields, deferred)
 }
 
+var offerImplementors = []string{"Offer", "Node"}
+
+func (ec *executionContext) _Offer(ctx context.Context, sel ast.SelectionSet, obj *ent.Offer) graphql.Marshaler {
+	fields := ec.collected.of(ec.OperationContext, sel, offerImplementors)
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfOffer); v != nil {
+		return v
+	}
+
+	out := graphql.NewFieldSet(fields)
+	deferred := deferredGroup(ctx, fields)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Offer")
+		case "id":
+			out.Values[i] = ec._Offer_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "status":
+			out.Values[i] = ec._Offer_status(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "version":
+			out.Values[i] = ec._Offer_version(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "salary":
+			out.Values[i] = ec._Offer_salary(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "startDate":
+			out.Values[i] = ec._Offer_startDate(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "customFields":
+			out.Values[i] = ec._Offer_customFields(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "timeCreated":
+			out.Values[i] = ec._Offer_timeCreated(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "timeUpdated":
+			out.Values[i] = ec._Offer_timeUpdated(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "candidate":
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Offer_candidate(ctx, field, obj)
+				})
+		case "opening":
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Offer_opening(ctx, field, obj)
+				})
+		case "document":
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Offer_document(ctx, field, obj)
+				})
+		case "approvers":
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Offer_approvers(ctx, field, obj)
+				})
+		case "currentApprover":
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Offer_currentApprover(ctx, field, obj)
+				})
+		case "versions":
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Offer_versions(ctx, field, obj)
+				})
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return objectValue(out, fields, deferred)
+}
+
 var offerLetterImplementors = []string{"OfferLetter", "Node"}
 
 func (ec *executionContext) _OfferLetter(ctx context.Context, sel ast.SelectionSet, obj *ent.OfferLetter) graphql.Marshaler {
@@ -53826,6 +56958,130 @@ func (ec *executionContext) _OfferLetter(ctx context.Context, sel ast.SelectionS
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._OfferLetter_candidate(ctx, field, obj)
+				})
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return objectValue(out, fields, deferred)
+}
+
+var offerSalaryImplementors = []string{"OfferSalary"}
+
+func (ec *executionContext) _OfferSalary(ctx context.Context, sel ast.SelectionSet, obj *schematype.OfferSalary) graphql.Marshaler {
+	fields := ec.collected.of(ec.OperationContext, sel, offerSalaryImplementors)
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfOfferSalary); v != nil {
+		return v
+	}
+
+	out := graphql.NewFieldSet(fields)
+	deferred := deferredGroup(ctx, fields)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("OfferSalary")
+		case "amount":
+			out.Values[i] = ec._OfferSalary_amount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "currencyCode":
+			out.Values[i] = ec._OfferSalary_currencyCode(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "period":
+			out.Values[i] = ec._OfferSalary_period(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return objectValue(out, fields, deferred)
+}
+
+var offerVersionImplementors = []string{"OfferVersion", "Node"}
+
+func (ec *executionContext) _OfferVersion(ctx context.Context, sel ast.SelectionSet, obj *ent.OfferVersion) graphql.Marshaler {
+	fields := ec.collected.of(ec.OperationContext, sel, offerVersionImplementors)
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfOfferVersion); v != nil {
+		return v
+	}
+
+	out := graphql.NewFieldSet(fields)
+	deferred := deferredGroup(ctx, fields)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("OfferVersion")
+		case "id":
+			out.Values[i] = ec._OfferVersion_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "version":
+			out.Values[i] = ec._OfferVersion_version(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "salary":
+			out.Values[i] = ec._OfferVersion_salary(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "startDate":
+			out.Values[i] = ec._OfferVersion_startDate(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "customFields":
+			out.Values[i] = ec._OfferVersion_customFields(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "createdBy":
+			out.Values[i] = ec._OfferVersion_createdBy(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "timeCreated":
+			out.Values[i] = ec._OfferVersion_timeCreated(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "offer":
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._OfferVersion_offer(ctx, field, obj)
+				})
+		case "document":
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._OfferVersion_document(ctx, field, obj)
 				})
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
@@ -57554,6 +60810,30 @@ func (ec *executionContext) unmarshalNNoteWhereInput2ᚖgithubᚗcomᚋhiregraph
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) marshalNOffer2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOfferᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Offer) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNOffer2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOffer(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNOffer2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOffer(ctx context.Context, sel ast.SelectionSet, v *ent.Offer) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "Offer!")
+		return graphql.Null
+	}
+	return ec._Offer(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalNOfferLetter2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOfferLetter(ctx context.Context, sel ast.SelectionSet, v *ent.OfferLetter) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "OfferLetter!")
@@ -57564,6 +60844,55 @@ func (ec *executionContext) marshalNOfferLetter2ᚖgithubᚗcomᚋhiregraphᚋhi
 
 func (ec *executionContext) unmarshalNOfferLetterWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOfferLetterWhereInput(ctx context.Context, v any) (*ent.OfferLetterWhereInput, error) {
 	res, err := ec.unmarshalInputOfferLetterWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNOfferStatus2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋofferᚐStatus(ctx context.Context, v any) (offer.Status, error) {
+	var res offer.Status
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNOfferStatus2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋofferᚐStatus(ctx context.Context, sel ast.SelectionSet, v offer.Status) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) unmarshalNOfferTermsInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐOfferTerms(ctx context.Context, v any) (recruiting.OfferTerms, error) {
+	res, err := ec.unmarshalInputOfferTermsInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNOfferVersion2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOfferVersionᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.OfferVersion) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNOfferVersion2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOfferVersion(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNOfferVersion2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOfferVersion(ctx context.Context, sel ast.SelectionSet, v *ent.OfferVersion) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "OfferVersion!")
+		return graphql.Null
+	}
+	return ec._OfferVersion(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNOfferVersionWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOfferVersionWhereInput(ctx context.Context, v any) (*ent.OfferVersionWhereInput, error) {
+	res, err := ec.unmarshalInputOfferVersionWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNOfferWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOfferWhereInput(ctx context.Context, v any) (*ent.OfferWhereInput, error) {
+	res, err := ec.unmarshalInputOfferWhereInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
@@ -59999,6 +63328,131 @@ func (ec *executionContext) unmarshalOOfferLetterWhereInput2ᚖgithubᚗcomᚋhi
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) marshalOOfferSalary2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐOfferSalary(ctx context.Context, sel ast.SelectionSet, v *schematype.OfferSalary) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._OfferSalary(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOOfferSalaryInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐOfferSalary(ctx context.Context, v any) (*schematype.OfferSalary, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputOfferSalaryInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalOOfferStatus2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋofferᚐStatusᚄ(ctx context.Context, v any) ([]offer.Status, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]offer.Status, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNOfferStatus2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋofferᚐStatus(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalOOfferStatus2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋofferᚐStatusᚄ(ctx context.Context, sel ast.SelectionSet, v []offer.Status) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNOfferStatus2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋofferᚐStatus(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) unmarshalOOfferStatus2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋofferᚐStatus(ctx context.Context, v any) (*offer.Status, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(offer.Status)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOOfferStatus2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋofferᚐStatus(ctx context.Context, sel ast.SelectionSet, v *offer.Status) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) unmarshalOOfferTermsInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐOfferTerms(ctx context.Context, v any) (*recruiting.OfferTerms, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputOfferTermsInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalOOfferVersionWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOfferVersionWhereInputᚄ(ctx context.Context, v any) ([]*ent.OfferVersionWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*ent.OfferVersionWhereInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNOfferVersionWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOfferVersionWhereInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalOOfferVersionWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOfferVersionWhereInput(ctx context.Context, v any) (*ent.OfferVersionWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputOfferVersionWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalOOfferWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOfferWhereInputᚄ(ctx context.Context, v any) ([]*ent.OfferWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*ent.OfferWhereInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNOfferWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOfferWhereInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalOOfferWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOfferWhereInput(ctx context.Context, v any) (*ent.OfferWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputOfferWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) marshalOOpening2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOpening(ctx context.Context, sel ast.SelectionSet, v *ent.Opening) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
@@ -61301,7 +64755,13 @@ var plainFieldsOfNoteDetail = plainFields[*schematype.NoteDetail]{typeName: "Not
 
 var plainFieldsOfNoteEdge = plainFields[*ent.NoteEdge]{typeName: "NoteEdge"}
 
+var plainFieldsOfOffer = plainFields[*ent.Offer]{typeName: "Offer"}
+
 var plainFieldsOfOfferLetter = plainFields[*ent.OfferLetter]{typeName: "OfferLetter"}
+
+var plainFieldsOfOfferSalary = plainFields[*schematype.OfferSalary]{typeName: "OfferSalary"}
+
+var plainFieldsOfOfferVersion = plainFields[*ent.OfferVersion]{typeName: "OfferVersion"}
 
 var plainFieldsOfOpening = plainFields[*ent.Opening]{typeName: "Opening"}
 
@@ -61798,6 +65258,43 @@ func init() {
 		"node": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.NoteEdge) graphql.Marshaler {
 			return plainChild(ctx, c, oc, field, obj.Node, false, noteImplementors, &plainFieldsOfNote)
 		}}}
+	plainFieldsOfOffer.byName = map[string]plainField[*ent.Offer]{
+		"id":      {write: func(w io.Writer, obj *ent.Offer) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: nil},
+		"status":  {write: func(w io.Writer, obj *ent.Offer) { writeEnum(w, obj.Status) }, null: nil},
+		"version": {write: func(w io.Writer, obj *ent.Offer) { graphql.MarshalInt(obj.Version).MarshalGQL(w) }, null: nil},
+		"startDate": {write: func(w io.Writer, obj *ent.Offer) {
+			if obj.StartDate == nil {
+				graphql.Null.MarshalGQL(w)
+				return
+			}
+			scalar.WriteTime(w, *obj.StartDate)
+		}, null: nil},
+		"timeCreated": {write: func(w io.Writer, obj *ent.Offer) { scalar.WriteTime(w, obj.TimeCreated) }, null: func(obj *ent.Offer) bool { return obj.TimeCreated.IsZero() }},
+		"timeUpdated": {write: func(w io.Writer, obj *ent.Offer) { scalar.WriteTime(w, obj.TimeUpdated) }, null: func(obj *ent.Offer) bool { return obj.TimeUpdated.IsZero() }},
+		"salary": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.Offer) graphql.Marshaler {
+			return plainChild(ctx, c, oc, field, obj.Salary, false, offerSalaryImplementors, &plainFieldsOfOfferSalary)
+		}},
+		"candidate": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.Offer) graphql.Marshaler {
+			v, err := obj.Candidate(ctx)
+			if err != nil {
+				return nil
+			}
+			return plainChild(ctx, c, oc, field, v, true, candidateImplementors, &plainFieldsOfCandidate)
+		}},
+		"opening": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.Offer) graphql.Marshaler {
+			v, err := obj.Opening(ctx)
+			if err != nil {
+				return nil
+			}
+			return plainChild(ctx, c, oc, field, v, true, openingImplementors, &plainFieldsOfOpening)
+		}},
+		"document": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.Offer) graphql.Marshaler {
+			v, err := obj.Document(ctx)
+			if err != nil {
+				return nil
+			}
+			return plainChild(ctx, c, oc, field, v, false, candidateFileImplementors, &plainFieldsOfCandidateFile)
+		}}}
 	plainFieldsOfOfferLetter.byName = map[string]plainField[*ent.OfferLetter]{
 		"id":          {write: func(w io.Writer, obj *ent.OfferLetter) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: nil},
 		"fileName":    {write: func(w io.Writer, obj *ent.OfferLetter) { graphql.MarshalString(obj.FileName).MarshalGQL(w) }, null: nil},
@@ -61809,6 +65306,39 @@ func init() {
 				return nil
 			}
 			return plainChild(ctx, c, oc, field, v, true, candidateImplementors, &plainFieldsOfCandidate)
+		}}}
+	plainFieldsOfOfferSalary.byName = map[string]plainField[*schematype.OfferSalary]{
+		"amount":       {write: func(w io.Writer, obj *schematype.OfferSalary) { graphql.MarshalInt64(obj.Amount).MarshalGQL(w) }, null: nil},
+		"currencyCode": {write: func(w io.Writer, obj *schematype.OfferSalary) { graphql.MarshalString(obj.CurrencyCode).MarshalGQL(w) }, null: nil},
+		"period":       {write: func(w io.Writer, obj *schematype.OfferSalary) { graphql.MarshalString(obj.Period).MarshalGQL(w) }, null: nil}}
+	plainFieldsOfOfferVersion.byName = map[string]plainField[*ent.OfferVersion]{
+		"id":      {write: func(w io.Writer, obj *ent.OfferVersion) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: nil},
+		"version": {write: func(w io.Writer, obj *ent.OfferVersion) { graphql.MarshalInt(obj.Version).MarshalGQL(w) }, null: nil},
+		"startDate": {write: func(w io.Writer, obj *ent.OfferVersion) {
+			if obj.StartDate == nil {
+				graphql.Null.MarshalGQL(w)
+				return
+			}
+			scalar.WriteTime(w, *obj.StartDate)
+		}, null: nil},
+		"createdBy":   {write: func(w io.Writer, obj *ent.OfferVersion) { graphql.MarshalString(obj.CreatedBy).MarshalGQL(w) }, null: nil},
+		"timeCreated": {write: func(w io.Writer, obj *ent.OfferVersion) { scalar.WriteTime(w, obj.TimeCreated) }, null: func(obj *ent.OfferVersion) bool { return obj.TimeCreated.IsZero() }},
+		"salary": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.OfferVersion) graphql.Marshaler {
+			return plainChild(ctx, c, oc, field, obj.Salary, false, offerSalaryImplementors, &plainFieldsOfOfferSalary)
+		}},
+		"offer": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.OfferVersion) graphql.Marshaler {
+			v, err := obj.Offer(ctx)
+			if err != nil {
+				return nil
+			}
+			return plainChild(ctx, c, oc, field, v, true, offerImplementors, &plainFieldsOfOffer)
+		}},
+		"document": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.OfferVersion) graphql.Marshaler {
+			v, err := obj.Document(ctx)
+			if err != nil {
+				return nil
+			}
+			return plainChild(ctx, c, oc, field, v, false, candidateFileImplementors, &plainFieldsOfCandidateFile)
 		}}}
 	plainFieldsOfOpening.byName = map[string]plainField[*ent.Opening]{
 		"id":             {write: func(w io.Writer, obj *ent.Opening) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: nil},

@@ -51,6 +51,12 @@ const (
 	// exporter may not otherwise see.
 	ExportPeople     = "people:export"
 	ReportEvaluation = "evaluations:report"
+	// ManageOffers drafts offers, asks for their approval, sends them,
+	// withdraws them and records the candidate's answer.
+	ManageOffers = "offers:manage"
+	// ApproveOffers decides an offer's approval when the user is the
+	// approver whose turn it is.
+	ApproveOffers = "offers:approve"
 )
 
 // Info describes one permission for the API's permission list.
@@ -91,6 +97,8 @@ var All = []Info{
 	{ErasePeople, "Erase a person's personal data from every hiring process, for good."},
 	{ExportPeople, "Export everything held about a person, for an access request."},
 	{ReportEvaluation, "Report test results as an evaluation partner."},
+	{ManageOffers, "Draft, version, send and withdraw offers, ask for their approval and record the candidate's answer."},
+	{ApproveOffers, "Approve an offer the user is named an approver of."},
 }
 
 // Known reports whether name is a permission.

@@ -22,7 +22,7 @@ var recruiter = []string{
 	ViewAllPositions, EditPositions, ManageHiringTeam, PublishPositions, ChangePositionStatus,
 	RequestApproval, ApproveOpenings, ViewSalary, EditSalary, ViewPrivateNotes,
 	ViewCandidates, SourceCandidates, EditCandidates, MoveCandidates, RejectCandidates, HireCandidates,
-	Comment, SubmitFeedback, ViewEvents,
+	Comment, SubmitFeedback, ViewEvents, ManageOffers, ApproveOffers,
 }
 
 // builtIn is the table README.md "Permissions" documents: least privilege

@@ -53,7 +53,11 @@ func worldOf(t *testing.T, env *hiregraphtest.Env, positionID string) world {
 	var file struct{ UploadCandidateFile struct{ ID string } }
 	env.Upload(`mutation($c: ID!, $f: Upload!) { uploadCandidateFile(candidateID: $c, file: $f) { id } }`, map[string]any{"c": cand.ID, "f": nil}, "f",
 		hiregraphtest.Part{FileName: "cv.pdf", Content: hiregraphtest.SamplePDF}).Decode(t, &file)
+	var offer struct{ CreateOffer struct{ ID string } }
+	env.GraphQL(`mutation($c: ID!, $o: ID!) { createOffer(candidateID: $c, openingID: $o) { id } }`,
+		map[string]any{"c": cand.ID, "o": c.Opening.Query().Where(opening.HasPositionWith(position.ID(positionID))).Order(opening.ByID()).FirstIDX(ctx)}).Decode(t, &offer)
 	w := world{
+		"Offer":             offer.CreateOffer.ID,
 		"CandidateFile":     file.UploadCandidateFile.ID,
 		"Role":              role.CreateRole.ID,
 		"PendingOpening":    pending.CreateOpening.ID,
@@ -169,6 +173,19 @@ func idCases(env *hiregraphtest.Env) []idCase {
 		{"deleteWebhookEndpoint.id", "WebhookEndpoint", `mutation($id: ID!) { deleteWebhookEndpoint(id: $id) }`, none},
 		{"erasePerson.id", "Person", `mutation($id: ID!) { erasePerson(id: $id) { id } }`, none},
 		{"exportPerson.id", "Person", `mutation($id: ID!) { exportPerson(id: $id) { id } }`, none},
+		{"createOffer.candidateID", "Candidate", `mutation($id: ID!, $o: ID!) { createOffer(candidateID: $id, openingID: $o) { id } }`, only("o", "Opening")},
+		{"createOffer.openingID", "Opening", `mutation($id: ID!, $c: ID!) { createOffer(candidateID: $c, openingID: $id) { id } }`, only("c", "Candidate")},
+		{"createOffer.terms.documentID", "CandidateFile", `mutation($id: ID!, $c: ID!, $o: ID!) { createOffer(candidateID: $c, openingID: $o, terms: {documentID: $id}) { id } }`,
+			func(w world) map[string]any { return map[string]any{"c": w["Candidate"], "o": w["Opening"]} }},
+		{"updateOffer.id", "Offer", `mutation($id: ID!) { updateOffer(id: $id, terms: {startDate: "2027-02-01"}) { id } }`, none},
+		{"updateOffer.terms.documentID", "CandidateFile", `mutation($id: ID!, $f: ID!) { updateOffer(id: $f, terms: {documentID: $id}) { id } }`, only("f", "Offer")},
+		{"requestOfferApproval.id", "Offer", `mutation($id: ID!) { requestOfferApproval(id: $id, approverIDs: []) { id } }`, none},
+		{"requestOfferApproval.approverIDs", "User", `mutation($id: ID!, $f: ID!) { requestOfferApproval(id: $f, approverIDs: [$id]) { id } }`, only("f", "Offer")},
+		{"approveOffer.id", "Offer", `mutation($id: ID!) { approveOffer(id: $id) { id } }`, none},
+		{"sendOffer.id", "Offer", `mutation($id: ID!) { sendOffer(id: $id) { id } }`, none},
+		{"acceptOffer.id", "Offer", `mutation($id: ID!) { acceptOffer(id: $id) { id } }`, none},
+		{"declineOffer.id", "Offer", `mutation($id: ID!) { declineOffer(id: $id) { id } }`, none},
+		{"withdrawOffer.id", "Offer", `mutation($id: ID!) { withdrawOffer(id: $id) { id } }`, none},
 		{"hireCandidate.id", "Candidate", `mutation($id: ID!, $o: ID!) { hireCandidate(id: $id, openingID: $o) { id } }`, only("o", "Opening")},
 		{"hireCandidate.openingID", "Opening", `mutation($id: ID!, $c: ID!) { hireCandidate(id: $c, openingID: $id) { id } }`, only("c", "Candidate")},
 		{"moveCandidate.id", "Candidate", `mutation($id: ID!, $s: ID!) { moveCandidate(id: $id, toStepID: $s) { id } }`, only("s", "PipelineStep")},
@@ -225,7 +242,7 @@ func idCases(env *hiregraphtest.Env) []idCase {
 
 // teamTypes are the types a hiring manager sees only on the positions
 // assigned to them (rule.FilterVisible).
-var teamTypes = []string{"Position", "Candidate", "Person", "PipelineStep", "Opening", "Conversation", "Activity"}
+var teamTypes = []string{"Position", "Candidate", "Person", "PipelineStep", "Opening", "Conversation", "Activity", "Offer"}
 
 // Every ID a mutation takes, as an argument or in an input, refuses
 // another company's record and, for a hiring manager, a record of a

@@ -115,6 +115,10 @@ var prepare = map[string]func(t *testing.T, env *hiregraphtest.Env, w world){
 		env.GraphQL(`mutation($id: ID!) { withdrawCandidate(id: $id) { id } }`, map[string]any{"id": w["Candidate"]}).Decode(t, &struct{}{})
 	},
 	"startOpeningApproval": freshOpening,
+	"approveOffer":         offerAt("requestOfferApproval(id: $id, approverIDs: [])"),
+	"sendOffer":            offerAt("requestOfferApproval(id: $id, approverIDs: [])", "approveOffer(id: $id)"),
+	"acceptOffer":          offerAt("requestOfferApproval(id: $id, approverIDs: [])", "approveOffer(id: $id)", "sendOffer(id: $id)"),
+	"declineOffer":         offerAt("requestOfferApproval(id: $id, approverIDs: [])", "approveOffer(id: $id)", "sendOffer(id: $id)"),
 	// The case lists the pipeline's steps with the last one as $id.
 	"reorderPipeline": func(t *testing.T, env *hiregraphtest.Env, w world) {
 		steps := env.DB.Client.PipelineStep.Query().Where(pipelinestep.HasPositionWith(position.ID(w["Position"]))).IDsX(hiregraphtest.System())
@@ -140,6 +144,20 @@ var prepare = map[string]func(t *testing.T, env *hiregraphtest.Env, w world){
 			}
 		}
 	},
+}
+
+// offerAt takes the world's offer through steps, each a mutation on it,
+// with an opening that can take the hire an acceptance makes.
+func offerAt(steps ...string) func(t *testing.T, env *hiregraphtest.Env, w world) {
+	return func(t *testing.T, env *hiregraphtest.Env, w world) {
+		var out struct{ CreateOffer struct{ ID string } }
+		env.GraphQL(`mutation($c: ID!, $o: ID!) { createOffer(candidateID: $c, openingID: $o) { id } }`,
+			map[string]any{"c": w["Candidate"], "o": raceOpening(t, env, 1)}).Decode(t, &out)
+		w["Offer"] = out.CreateOffer.ID
+		for _, step := range steps {
+			env.GraphQL(`mutation($id: ID!) { `+step+` { id } }`, map[string]any{"id": w["Offer"]}).Decode(t, &struct{}{})
+		}
+	}
 }
 
 // freshOpening replaces the world's opening (the demo's are approved) by a

@@ -113,7 +113,19 @@ var actions = map[string]action{
 		update: []string{p.EditCandidates},
 		delete: []string{p.EditCandidates},
 	},
-	ent.TypeOfferLetter:     anyChange(p.HireCandidates, p.EditCandidates),
+	ent.TypeOfferLetter: anyChange(p.HireCandidates, p.EditCandidates),
+	// An offer's salary needs salary:edit (withSalary on create); its
+	// approvers approve it, the rest is the offer managers'.
+	ent.TypeOffer: {
+		create: []string{p.ManageOffers},
+		update: []string{p.ManageOffers},
+		delete: []string{p.ManageOffers},
+		fields: map[string][]string{
+			"salary": {p.EditSalary}, "approvals": {p.ApproveOffers, p.ManageOffers}, "time_updated": bookkeeping,
+		},
+		byValue: map[string]func(any) []string{"status": offerStatusNeeds},
+	},
+	ent.TypeOfferVersion:    anyChange(p.ManageOffers),
 	ent.TypeApplication:     anyChange(p.SourceCandidates),
 	ent.TypeLocation:        anyChange(p.EditSettings, p.EditPositions),
 	ent.TypeFieldDefinition: anyChange(p.EditSettings),
@@ -151,6 +163,15 @@ func approvalNeeds(value any) []string {
 		return []string{p.ChangePositionStatus}
 	}
 	return []string{p.RequestApproval, p.ChangePositionStatus}
+}
+
+// offerStatusNeeds: approving an offer is its approvers'; every other
+// move is the offer managers'.
+func offerStatusNeeds(value any) []string {
+	if fmt.Sprint(value) == "APPROVED" {
+		return []string{p.ApproveOffers}
+	}
+	return []string{p.ManageOffers}
 }
 
 func anyChange(perms ...string) action {
@@ -200,9 +221,15 @@ func needsOf(ctx context.Context, m ent.Mutation) ([][]string, error) {
 }
 
 // withSalary adds the salary permission to creating a position with a
-// salary range, unless the service copies a template's range.
+// salary range or an offer or offer version with a salary, unless the
+// service copies a range or salary it already holds.
 func withSalary(ctx context.Context, m ent.Mutation, needs [][]string) [][]string {
-	if _, set := m.Field("salary_range"); set && m.Type() == ent.TypePosition && ctx.Value(salariesKey{}) == nil {
+	if ctx.Value(salariesKey{}) != nil {
+		return needs
+	}
+	_, rangeSet := m.Field("salary_range")
+	_, salarySet := m.Field("salary")
+	if rangeSet && m.Type() == ent.TypePosition || salarySet && (m.Type() == ent.TypeOffer || m.Type() == ent.TypeOfferVersion) {
 		needs = append(needs, []string{p.EditSalary})
 	}
 	return needs

@@ -126,6 +126,10 @@ func (vis visible) predicate(f privacy.Filter) entql.P {
 		return entql.And(hasEdgeWith("position", position), entql.Or(entql.Not(entql.HasEdge("candidate")), ofCandidate))
 	case *ent.MessageFilter:
 		return entql.HasEdgeWith("conversation", ofCandidate)
+	case *ent.OfferFilter:
+		return ofCandidate
+	case *ent.OfferVersionFilter:
+		return entql.HasEdgeWith("offer", ofCandidate)
 	}
 	return nil
 }

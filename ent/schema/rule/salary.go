@@ -27,9 +27,10 @@ func SeesSalaries(ctx context.Context) bool {
 	return !ok || v.Has(permission.ViewSalary)
 }
 
-// HideSalaries blanks the salary range of every position read by a viewer
-// without the salary permission (spec 5), however the position is reached:
-// a list, a node, a nested edge or the REST API.
+// HideSalaries blanks the salary range of every position, and the salary
+// of every offer and offer version, read by a viewer without the salary
+// permission (spec 5), however it is reached: a list, a node, a nested
+// edge or the REST API.
 func HideSalaries() ent.Interceptor {
 	return ent.InterceptFunc(func(next ent.Querier) ent.Querier {
 		return ent.QuerierFunc(func(ctx context.Context, q ent.Query) (ent.Value, error) {
@@ -37,9 +38,18 @@ func HideSalaries() ent.Interceptor {
 			if err != nil || SeesSalaries(ctx) {
 				return v, err
 			}
-			if positions, ok := v.([]*ent.Position); ok {
-				for _, p := range positions {
+			switch rows := v.(type) {
+			case []*ent.Position:
+				for _, p := range rows {
 					p.SalaryRange = nil
+				}
+			case []*ent.Offer:
+				for _, o := range rows {
+					o.Salary = nil
+				}
+			case []*ent.OfferVersion:
+				for _, o := range rows {
+					o.Salary = nil
 				}
 			}
 			return v, err

@@ -108,3 +108,12 @@ type RequiredCandidateFields struct {
 
 // StringMap is a set of key-value pairs, such as an opening's custom fields.
 type StringMap map[string]string
+
+// OfferSalary is the pay an offer makes: an amount per period in a
+// currency. It shows only to holders of salary:view, like a position's
+// salary range.
+type OfferSalary struct {
+	Amount       int64  `json:"amount"`
+	CurrencyCode string `json:"currency_code"`
+	Period       string `json:"period"`
+}
