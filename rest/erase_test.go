@@ -336,9 +336,15 @@ func TestErasePersonTwiceAtOnce(t *testing.T) {
 			t.Errorf("an erasure answered %d", s)
 		}
 	}
-	feed := env.Do(http.MethodGet, "/v1/events?limit=1000&types=person.erased", nil)
-	if n := strings.Count(string(feed.Body), `"person.erased"`); n != len(cids) {
-		t.Errorf("%d person.erased events after two erasures at once, want %d: %s", n, len(cids), feed)
+	erased := func() int {
+		feed := env.Do(http.MethodGet, "/v1/events?limit=1000&types=person.erased", nil)
+		return strings.Count(string(feed.Body), `"person.erased"`)
+	}
+	// Settled waits for the feed to list every event, then a second read
+	// must not find more: one erasure must not announce itself twice.
+	hiregraphtest.Settled(t, erased, func(n int) bool { return n >= len(cids) })
+	if n := erased(); n != len(cids) {
+		t.Errorf("%d person.erased events after two erasures at once, want %d", n, len(cids))
 	}
 }
 
@@ -380,7 +386,7 @@ func TestErasureForgetsStoredAnswers(t *testing.T) {
 func TestErasureFailingPartWayChangesNothing(t *testing.T) {
 	env := hiregraphtest.New(t)
 	personID, cids := personOf(t, env)
-	createNote(t, env)
+	noteUID := createNote(t, env)
 	var crash atomic.Bool
 	crash.Store(true)
 	env.DB.Client.Activity.Use(func(next ent.Mutator) ent.Mutator {
@@ -393,6 +399,11 @@ func TestErasureFailingPartWayChangesNothing(t *testing.T) {
 			return next.Mutate(ctx, m)
 		})
 	})
+	// The feed is one of the doors: wait until it lists the setup's last
+	// event, so "before" is not read while it still fills.
+	hiregraphtest.Settled(t, func() string {
+		return string(env.Do(http.MethodGet, "/v1/events?limit=1000&types=note.created", nil).Body)
+	}, func(feed string) bool { return strings.Contains(feed, noteUID) })
 	before := everyDoor(t, env, personID, cids)
 
 	path := "/v1/people/" + personID + "/erase"
