@@ -87,6 +87,8 @@ type CandidateEdges struct {
 	Activities []*Activity `json:"activities,omitempty"`
 	// The pipeline step the candidate is at; null for candidates recorded before pipelines.
 	CurrentStep *PipelineStep `json:"current_step,omitempty"`
+	// The candidate's interviews.
+	Interviews []*Interview `json:"interviews,omitempty"`
 	// Every step the candidate has been in, with when it entered and left.
 	StepHistory []*CandidateStep `json:"step_history,omitempty"`
 	// Why the candidate was rejected; null unless rejected.
@@ -97,9 +99,9 @@ type CandidateEdges struct {
 	HiredOpening *Opening `json:"hired_opening,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.
-	loadedTypes [15]bool
+	loadedTypes [16]bool
 	// totalCount holds the count of the edges above.
-	totalCount [14]map[string]int
+	totalCount [15]map[string]int
 
 	namedNotes           map[string][]*Note
 	namedConversations   map[string][]*Conversation
@@ -108,6 +110,7 @@ type CandidateEdges struct {
 	namedApplications    map[string][]*Application
 	namedFiles           map[string][]*CandidateFile
 	namedActivities      map[string][]*Activity
+	namedInterviews      map[string][]*Interview
 	namedStepHistory     map[string][]*CandidateStep
 	namedAssignees       map[string][]*User
 }
@@ -219,10 +222,19 @@ func (e CandidateEdges) CurrentStepOrErr() (*PipelineStep, error) {
 	return nil, &NotLoadedError{edge: "current_step"}
 }
 
+// InterviewsOrErr returns the Interviews value or an error if the edge
+// was not loaded in eager-loading.
+func (e CandidateEdges) InterviewsOrErr() ([]*Interview, error) {
+	if e.loadedTypes[11] {
+		return e.Interviews, nil
+	}
+	return nil, &NotLoadedError{edge: "interviews"}
+}
+
 // StepHistoryOrErr returns the StepHistory value or an error if the edge
 // was not loaded in eager-loading.
 func (e CandidateEdges) StepHistoryOrErr() ([]*CandidateStep, error) {
-	if e.loadedTypes[11] {
+	if e.loadedTypes[12] {
 		return e.StepHistory, nil
 	}
 	return nil, &NotLoadedError{edge: "step_history"}
@@ -233,7 +245,7 @@ func (e CandidateEdges) StepHistoryOrErr() ([]*CandidateStep, error) {
 func (e CandidateEdges) RejectionReasonOrErr() (*RejectionReason, error) {
 	if e.RejectionReason != nil {
 		return e.RejectionReason, nil
-	} else if e.loadedTypes[12] {
+	} else if e.loadedTypes[13] {
 		return nil, &NotFoundError{label: rejectionreason.Label}
 	}
 	return nil, &NotLoadedError{edge: "rejection_reason"}
@@ -242,7 +254,7 @@ func (e CandidateEdges) RejectionReasonOrErr() (*RejectionReason, error) {
 // AssigneesOrErr returns the Assignees value or an error if the edge
 // was not loaded in eager-loading.
 func (e CandidateEdges) AssigneesOrErr() ([]*User, error) {
-	if e.loadedTypes[13] {
+	if e.loadedTypes[14] {
 		return e.Assignees, nil
 	}
 	return nil, &NotLoadedError{edge: "assignees"}
@@ -253,7 +265,7 @@ func (e CandidateEdges) AssigneesOrErr() ([]*User, error) {
 func (e CandidateEdges) HiredOpeningOrErr() (*Opening, error) {
 	if e.HiredOpening != nil {
 		return e.HiredOpening, nil
-	} else if e.loadedTypes[14] {
+	} else if e.loadedTypes[15] {
 		return nil, &NotFoundError{label: opening.Label}
 	}
 	return nil, &NotLoadedError{edge: "hired_opening"}
@@ -465,6 +477,11 @@ func (_m *Candidate) QueryActivities() *ActivityQuery {
 // QueryCurrentStep queries the "current_step" edge of the Candidate entity.
 func (_m *Candidate) QueryCurrentStep() *PipelineStepQuery {
 	return NewCandidateClient(_m.config).QueryCurrentStep(_m)
+}
+
+// QueryInterviews queries the "interviews" edge of the Candidate entity.
+func (_m *Candidate) QueryInterviews() *InterviewQuery {
+	return NewCandidateClient(_m.config).QueryInterviews(_m)
 }
 
 // QueryStepHistory queries the "step_history" edge of the Candidate entity.
@@ -799,6 +816,30 @@ func (_m *Candidate) appendNamedActivities(name string, edges ...*Activity) {
 		_m.Edges.namedActivities[name] = []*Activity{}
 	} else {
 		_m.Edges.namedActivities[name] = append(_m.Edges.namedActivities[name], edges...)
+	}
+}
+
+// NamedInterviews returns the Interviews named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *Candidate) NamedInterviews(name string) ([]*Interview, error) {
+	if _m.Edges.namedInterviews == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedInterviews[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *Candidate) appendNamedInterviews(name string, edges ...*Interview) {
+	if _m.Edges.namedInterviews == nil {
+		_m.Edges.namedInterviews = make(map[string][]*Interview)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedInterviews[name] = []*Interview{}
+	} else {
+		_m.Edges.namedInterviews[name] = append(_m.Edges.namedInterviews[name], edges...)
 	}
 }
 

@@ -26,6 +26,8 @@ import (
 	"github.com/hiregraph/hiregraph/ent/fielddefinition"
 	"github.com/hiregraph/hiregraph/ent/hiringteammember"
 	"github.com/hiregraph/hiregraph/ent/idempotencykey"
+	"github.com/hiregraph/hiregraph/ent/interview"
+	"github.com/hiregraph/hiregraph/ent/interviewinterviewer"
 	"github.com/hiregraph/hiregraph/ent/location"
 	"github.com/hiregraph/hiregraph/ent/message"
 	"github.com/hiregraph/hiregraph/ent/note"
@@ -103,37 +105,39 @@ var (
 func checkColumn(t, c string) error {
 	initCheck.Do(func() {
 		columnCheck = sql.NewColumnCheck(map[string]func(string) bool{
-			apikey.Table:            apikey.ValidColumn,
-			activity.Table:          activity.ValidColumn,
-			application.Table:       application.ValidColumn,
-			approvalprocess.Table:   approvalprocess.ValidColumn,
-			candidate.Table:         candidate.ValidColumn,
-			candidatefile.Table:     candidatefile.ValidColumn,
-			candidatestep.Table:     candidatestep.ValidColumn,
-			company.Table:           company.ValidColumn,
-			contact.Table:           contact.ValidColumn,
-			conversation.Table:      conversation.ValidColumn,
-			evaluationpartner.Table: evaluationpartner.ValidColumn,
-			fielddefinition.Table:   fielddefinition.ValidColumn,
-			hiringteammember.Table:  hiringteammember.ValidColumn,
-			idempotencykey.Table:    idempotencykey.ValidColumn,
-			location.Table:          location.ValidColumn,
-			message.Table:           message.ValidColumn,
-			note.Table:              note.ValidColumn,
-			offerletter.Table:       offerletter.ValidColumn,
-			opening.Table:           opening.ValidColumn,
-			person.Table:            person.ValidColumn,
-			personexport.Table:      personexport.ValidColumn,
-			pipelinestep.Table:      pipelinestep.ValidColumn,
-			position.Table:          position.ValidColumn,
-			questionnaire.Table:     questionnaire.ValidColumn,
-			ratelimitbucket.Table:   ratelimitbucket.ValidColumn,
-			rejectionreason.Table:   rejectionreason.ValidColumn,
-			role.Table:              role.ValidColumn,
-			testsubmission.Table:    testsubmission.ValidColumn,
-			user.Table:              user.ValidColumn,
-			webhookattempt.Table:    webhookattempt.ValidColumn,
-			webhookendpoint.Table:   webhookendpoint.ValidColumn,
+			apikey.Table:               apikey.ValidColumn,
+			activity.Table:             activity.ValidColumn,
+			application.Table:          application.ValidColumn,
+			approvalprocess.Table:      approvalprocess.ValidColumn,
+			candidate.Table:            candidate.ValidColumn,
+			candidatefile.Table:        candidatefile.ValidColumn,
+			candidatestep.Table:        candidatestep.ValidColumn,
+			company.Table:              company.ValidColumn,
+			contact.Table:              contact.ValidColumn,
+			conversation.Table:         conversation.ValidColumn,
+			evaluationpartner.Table:    evaluationpartner.ValidColumn,
+			fielddefinition.Table:      fielddefinition.ValidColumn,
+			hiringteammember.Table:     hiringteammember.ValidColumn,
+			idempotencykey.Table:       idempotencykey.ValidColumn,
+			interview.Table:            interview.ValidColumn,
+			interviewinterviewer.Table: interviewinterviewer.ValidColumn,
+			location.Table:             location.ValidColumn,
+			message.Table:              message.ValidColumn,
+			note.Table:                 note.ValidColumn,
+			offerletter.Table:          offerletter.ValidColumn,
+			opening.Table:              opening.ValidColumn,
+			person.Table:               person.ValidColumn,
+			personexport.Table:         personexport.ValidColumn,
+			pipelinestep.Table:         pipelinestep.ValidColumn,
+			position.Table:             position.ValidColumn,
+			questionnaire.Table:        questionnaire.ValidColumn,
+			ratelimitbucket.Table:      ratelimitbucket.ValidColumn,
+			rejectionreason.Table:      rejectionreason.ValidColumn,
+			role.Table:                 role.ValidColumn,
+			testsubmission.Table:       testsubmission.ValidColumn,
+			user.Table:                 user.ValidColumn,
+			webhookattempt.Table:       webhookattempt.ValidColumn,
+			webhookendpoint.Table:      webhookendpoint.ValidColumn,
 		})
 	})
 	return columnCheck(t, c)

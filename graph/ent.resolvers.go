@@ -151,6 +151,9 @@ func (r *Resolver) EvaluationPartner() generated.EvaluationPartnerResolver {
 	return &evaluationPartnerResolver{r}
 }
 
+// Interview returns generated.InterviewResolver implementation.
+func (r *Resolver) Interview() generated.InterviewResolver { return &interviewResolver{r} }
+
 // Opening returns generated.OpeningResolver implementation.
 func (r *Resolver) Opening() generated.OpeningResolver { return &openingResolver{r} }
 
@@ -170,6 +173,7 @@ type (
 	candidateFileResolver     struct{ *Resolver }
 	companyResolver           struct{ *Resolver }
 	evaluationPartnerResolver struct{ *Resolver }
+	interviewResolver         struct{ *Resolver }
 	openingResolver           struct{ *Resolver }
 	personExportResolver      struct{ *Resolver }
 	positionResolver          struct{ *Resolver }

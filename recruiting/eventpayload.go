@@ -190,6 +190,29 @@ type PersonV1 struct {
 	TimeErased  *time.Time `json:"time_erased"`
 }
 
+// InterviewV1 is an interview in an event (interview.scheduled,
+// .rescheduled, .cancelled).
+type InterviewV1 struct {
+	Versioned
+	ID             string     `json:"id"`
+	CandidateID    string     `json:"candidate_id"`
+	PositionID     string     `json:"position_id"`
+	StepID         *string    `json:"step_id"`
+	OrganizerID    string     `json:"organizer_id"`
+	InterviewerIDs []string   `json:"interviewer_ids"`
+	Status         string     `json:"status"`
+	TimeStart      time.Time  `json:"time_start"`
+	TimeEnd        time.Time  `json:"time_end"`
+	TimeZone       string     `json:"time_zone"`
+	Location       string     `json:"location"`
+	VideoURL       string     `json:"video_url"`
+	Instructions   string     `json:"instructions"`
+	Sequence       int        `json:"sequence"`
+	TimeCreated    time.Time  `json:"time_created"`
+	TimeUpdated    time.Time  `json:"time_updated"`
+	TimeCancelled  *time.Time `json:"time_cancelled"`
+}
+
 // Versioned starts every payload type: the version it is written in.
 type Versioned struct {
 	Version int `json:"version"`
@@ -242,6 +265,7 @@ func (*MessageV1) redact(eventReader)        {}
 func (*TestSubmissionV1) redact(eventReader) {}
 func (*CandidateFileV1) redact(eventReader)  {}
 func (*PersonV1) redact(eventReader)         {}
+func (*InterviewV1) redact(eventReader)      {}
 
 // newEventObject is the empty payload of an object type, to read stored
 // data into; nil for a type whose events carry no data.
@@ -267,6 +291,8 @@ func newEventObject(objectType string) eventObject {
 		return &RoleV1{}
 	case "Person":
 		return &PersonV1{}
+	case "Interview":
+		return &InterviewV1{}
 	}
 	return nil
 }
@@ -338,6 +364,18 @@ func eventObjectOf(object any) (eventObject, error) {
 		return out, nil
 	case *ent.Person:
 		return &PersonV1{Versioned: current, ID: o.ID, TimeCreated: o.TimeCreated, TimeErased: o.TimeErased}, nil
+	case *ent.Interview:
+		ids := make([]string, len(o.Edges.Interviewers))
+		for i, u := range o.Edges.Interviewers {
+			ids[i] = u.ID
+		}
+		return &InterviewV1{
+			Versioned: current, ID: o.ID, CandidateID: o.CandidateID, PositionID: o.PositionID, StepID: o.StepID,
+			OrganizerID: o.OrganizerID, InterviewerIDs: ids, Status: string(o.Status),
+			TimeStart: o.TimeStart, TimeEnd: o.TimeEnd, TimeZone: o.TimeZone, Location: o.Location, VideoURL: o.VideoURL,
+			Instructions: o.Instructions, Sequence: o.Sequence, TimeCreated: o.TimeCreated, TimeUpdated: o.TimeUpdated,
+			TimeCancelled: o.TimeCancelled,
+		}, nil
 	case *ent.CandidateFile:
 		return &CandidateFileV1{
 			Versioned: current, ID: o.ID, CandidateID: o.CandidateID, Kind: string(o.Kind), FileName: o.FileName,

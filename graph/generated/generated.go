@@ -23,6 +23,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/evaluationpartner"
 	"github.com/hiregraph/hiregraph/ent/fielddefinition"
 	"github.com/hiregraph/hiregraph/ent/hiringteammember"
+	"github.com/hiregraph/hiregraph/ent/interview"
 	"github.com/hiregraph/hiregraph/ent/opening"
 	"github.com/hiregraph/hiregraph/ent/personexport"
 	"github.com/hiregraph/hiregraph/ent/pipelinestep"
@@ -55,6 +56,7 @@ type ResolverRoot interface {
 	Company() CompanyResolver
 	EvaluationPartner() EvaluationPartnerResolver
 	HiringTeamMember() HiringTeamMemberResolver
+	Interview() InterviewResolver
 	Mutation() MutationResolver
 	Opening() OpeningResolver
 	PersonExport() PersonExportResolver
@@ -151,6 +153,7 @@ type ComplexityRoot struct {
 		HiredFor                 func(childComplexity int) int
 		HiredOpening             func(childComplexity int) int
 		ID                       func(childComplexity int) int
+		Interviews               func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.InterviewOrder, where *ent.InterviewWhereInput) int
 		Notes                    func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.NoteOrder, where *ent.NoteWhereInput) int
 		OfferLetters             func(childComplexity int) int
 		Person                   func(childComplexity int) int
@@ -225,6 +228,7 @@ type ComplexityRoot struct {
 
 	Company struct {
 		ID            func(childComplexity int) int
+		Interviews    func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, includeCancelled *bool, orderBy *ent.InterviewOrder, where *ent.InterviewWhereInput) int
 		Name          func(childComplexity int) int
 		RetentionDays func(childComplexity int) int
 		TimeCreated   func(childComplexity int) int
@@ -361,6 +365,38 @@ type ComplexityRoot struct {
 		User func(childComplexity int) int
 	}
 
+	Interview struct {
+		CalendarURL   func(childComplexity int) int
+		Candidate     func(childComplexity int) int
+		ID            func(childComplexity int) int
+		Instructions  func(childComplexity int) int
+		Interviewers  func(childComplexity int) int
+		Location      func(childComplexity int) int
+		Organizer     func(childComplexity int) int
+		Position      func(childComplexity int) int
+		Sequence      func(childComplexity int) int
+		Status        func(childComplexity int) int
+		Step          func(childComplexity int) int
+		TimeCancelled func(childComplexity int) int
+		TimeCreated   func(childComplexity int) int
+		TimeEnd       func(childComplexity int) int
+		TimeStart     func(childComplexity int) int
+		TimeUpdated   func(childComplexity int) int
+		TimeZone      func(childComplexity int) int
+		VideoURL      func(childComplexity int) int
+	}
+
+	InterviewConnection struct {
+		Edges      func(childComplexity int) int
+		PageInfo   func(childComplexity int) int
+		TotalCount func(childComplexity int) int
+	}
+
+	InterviewEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
 	Location struct {
 		ArrivalInstructions func(childComplexity int) int
 		City                func(childComplexity int) int
@@ -415,6 +451,7 @@ type ComplexityRoot struct {
 		AddPipelineStep         func(childComplexity int, positionID *string, input recruiting.StepInput) int
 		ApproveOpening          func(childComplexity int, openingID string) int
 		AssignCandidate         func(childComplexity int, id string, userIDs []string) int
+		CancelInterview         func(childComplexity int, id string) int
 		ClonePosition           func(childComplexity int, uid string, input recruiting.CloneInput) int
 		CreateAPIKey            func(childComplexity int, input recruiting.CreateAPIKeyInput) int
 		CreateCandidate         func(childComplexity int, input recruiting.CreateCandidateInput) int
@@ -446,10 +483,12 @@ type ComplexityRoot struct {
 		RemovePipelineStep      func(childComplexity int, id string) int
 		ReopenOpening           func(childComplexity int, id string, headcount *int) int
 		ReorderPipeline         func(childComplexity int, positionID *string, stepIDs []string) int
+		RescheduleInterview     func(childComplexity int, id string, input model.RescheduleInterviewInput) int
 		ReviveCandidate         func(childComplexity int, id string) int
 		RevokeAPIKey            func(childComplexity int, id string) int
 		RotateWebhookSecret     func(childComplexity int, id string, overlapHours *int) int
 		RunRetention            func(childComplexity int, dryRun bool) int
+		ScheduleInterview       func(childComplexity int, input model.ScheduleInterviewInput) int
 		SetPositionStatus       func(childComplexity int, id string, status position.Status) int
 		SetRetention            func(childComplexity int, days *int) int
 		SetUserRoles            func(childComplexity int, id string, roles []string) int
@@ -633,6 +672,7 @@ type ComplexityRoot struct {
 		HiringTeamMembers    func(childComplexity int) int
 		ID                   func(childComplexity int) int
 		InternalUseCustomID  func(childComplexity int) int
+		Interviews           func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.InterviewOrder, where *ent.InterviewWhereInput) int
 		IsDiscreet           func(childComplexity int) int
 		IsPublished          func(childComplexity int) int
 		IsTalentPool         func(childComplexity int) int
@@ -892,6 +932,7 @@ type CandidateFileResolver interface {
 	DownloadURLExpires(ctx context.Context, obj *ent.CandidateFile) (*time.Time, error)
 }
 type CompanyResolver interface {
+	Interviews(ctx context.Context, obj *ent.Company, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, includeCancelled *bool, orderBy *ent.InterviewOrder, where *ent.InterviewWhereInput) (*ent.InterviewConnection, error)
 	ViewerUser(ctx context.Context, obj *ent.Company) (*ent.User, error)
 }
 type EvaluationPartnerResolver interface {
@@ -900,6 +941,9 @@ type EvaluationPartnerResolver interface {
 }
 type HiringTeamMemberResolver interface {
 	User(ctx context.Context, obj *ent.HiringTeamMember) (*ent.User, error)
+}
+type InterviewResolver interface {
+	CalendarURL(ctx context.Context, obj *ent.Interview) (string, error)
 }
 type MutationResolver interface {
 	CreateLocation(ctx context.Context, input ent.CreateLocationInput) (*ent.Location, error)
@@ -930,6 +974,9 @@ type MutationResolver interface {
 	DeleteCandidateFile(ctx context.Context, id string) (string, error)
 	AddHiringTeamMember(ctx context.Context, positionID string, userID string, role hiringteammember.Role) (*ent.Position, error)
 	RemoveHiringTeamMember(ctx context.Context, positionID string, userID string) (*ent.Position, error)
+	ScheduleInterview(ctx context.Context, input model.ScheduleInterviewInput) (*ent.Interview, error)
+	RescheduleInterview(ctx context.Context, id string, input model.RescheduleInterviewInput) (*ent.Interview, error)
+	CancelInterview(ctx context.Context, id string) (*ent.Interview, error)
 	ErasePerson(ctx context.Context, id string) (*ent.Person, error)
 	ExportPerson(ctx context.Context, id string) (*ent.PersonExport, error)
 	SetRetention(ctx context.Context, days *int) (*ent.Company, error)
@@ -1419,6 +1466,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Candidate.ID(childComplexity), true
+	case "Candidate.interviews":
+		if e.ComplexityRoot.Candidate.Interviews == nil {
+			break
+		}
+
+		args, err := ec.field_Candidate_interviews_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Candidate.Interviews(childComplexity, args["after"].(*entgql.Cursor[string]), args["first"].(*int), args["before"].(*entgql.Cursor[string]), args["last"].(*int), args["orderBy"].(*ent.InterviewOrder), args["where"].(*ent.InterviewWhereInput)), true
 	case "Candidate.notes":
 		if e.ComplexityRoot.Candidate.Notes == nil {
 			break
@@ -1725,6 +1783,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Company.ID(childComplexity), true
+	case "Company.interviews":
+		if e.ComplexityRoot.Company.Interviews == nil {
+			break
+		}
+
+		args, err := ec.field_Company_interviews_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Company.Interviews(childComplexity, args["after"].(*entgql.Cursor[string]), args["first"].(*int), args["before"].(*entgql.Cursor[string]), args["last"].(*int), args["includeCancelled"].(*bool), args["orderBy"].(*ent.InterviewOrder), args["where"].(*ent.InterviewWhereInput)), true
 	case "Company.name":
 		if e.ComplexityRoot.Company.Name == nil {
 			break
@@ -2217,6 +2286,147 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.HiringTeamMember.User(childComplexity), true
 
+	case "Interview.calendarURL":
+		if e.ComplexityRoot.Interview.CalendarURL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Interview.CalendarURL(childComplexity), true
+	case "Interview.candidate":
+		if e.ComplexityRoot.Interview.Candidate == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Interview.Candidate(childComplexity), true
+	case "Interview.id":
+		if e.ComplexityRoot.Interview.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Interview.ID(childComplexity), true
+	case "Interview.instructions":
+		if e.ComplexityRoot.Interview.Instructions == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Interview.Instructions(childComplexity), true
+	case "Interview.interviewers":
+		if e.ComplexityRoot.Interview.Interviewers == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Interview.Interviewers(childComplexity), true
+	case "Interview.location":
+		if e.ComplexityRoot.Interview.Location == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Interview.Location(childComplexity), true
+	case "Interview.organizer":
+		if e.ComplexityRoot.Interview.Organizer == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Interview.Organizer(childComplexity), true
+	case "Interview.position":
+		if e.ComplexityRoot.Interview.Position == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Interview.Position(childComplexity), true
+	case "Interview.sequence":
+		if e.ComplexityRoot.Interview.Sequence == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Interview.Sequence(childComplexity), true
+	case "Interview.status":
+		if e.ComplexityRoot.Interview.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Interview.Status(childComplexity), true
+	case "Interview.step":
+		if e.ComplexityRoot.Interview.Step == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Interview.Step(childComplexity), true
+	case "Interview.timeCancelled":
+		if e.ComplexityRoot.Interview.TimeCancelled == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Interview.TimeCancelled(childComplexity), true
+	case "Interview.timeCreated":
+		if e.ComplexityRoot.Interview.TimeCreated == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Interview.TimeCreated(childComplexity), true
+	case "Interview.timeEnd":
+		if e.ComplexityRoot.Interview.TimeEnd == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Interview.TimeEnd(childComplexity), true
+	case "Interview.timeStart":
+		if e.ComplexityRoot.Interview.TimeStart == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Interview.TimeStart(childComplexity), true
+	case "Interview.timeUpdated":
+		if e.ComplexityRoot.Interview.TimeUpdated == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Interview.TimeUpdated(childComplexity), true
+	case "Interview.timeZone":
+		if e.ComplexityRoot.Interview.TimeZone == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Interview.TimeZone(childComplexity), true
+	case "Interview.videoURL":
+		if e.ComplexityRoot.Interview.VideoURL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Interview.VideoURL(childComplexity), true
+
+	case "InterviewConnection.edges":
+		if e.ComplexityRoot.InterviewConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.InterviewConnection.Edges(childComplexity), true
+	case "InterviewConnection.pageInfo":
+		if e.ComplexityRoot.InterviewConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.InterviewConnection.PageInfo(childComplexity), true
+	case "InterviewConnection.totalCount":
+		if e.ComplexityRoot.InterviewConnection.TotalCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.InterviewConnection.TotalCount(childComplexity), true
+
+	case "InterviewEdge.cursor":
+		if e.ComplexityRoot.InterviewEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.InterviewEdge.Cursor(childComplexity), true
+	case "InterviewEdge.node":
+		if e.ComplexityRoot.InterviewEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.InterviewEdge.Node(childComplexity), true
+
 	case "Location.arrivalInstructions":
 		if e.ComplexityRoot.Location.ArrivalInstructions == nil {
 			break
@@ -2458,6 +2668,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.AssignCandidate(childComplexity, args["id"].(string), args["userIDs"].([]string)), true
+	case "Mutation.cancelInterview":
+		if e.ComplexityRoot.Mutation.CancelInterview == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_cancelInterview_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CancelInterview(childComplexity, args["id"].(string)), true
 	case "Mutation.clonePosition":
 		if e.ComplexityRoot.Mutation.ClonePosition == nil {
 			break
@@ -2799,6 +3020,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.ReorderPipeline(childComplexity, args["positionID"].(*string), args["stepIDs"].([]string)), true
+	case "Mutation.rescheduleInterview":
+		if e.ComplexityRoot.Mutation.RescheduleInterview == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_rescheduleInterview_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.RescheduleInterview(childComplexity, args["id"].(string), args["input"].(model.RescheduleInterviewInput)), true
 	case "Mutation.reviveCandidate":
 		if e.ComplexityRoot.Mutation.ReviveCandidate == nil {
 			break
@@ -2843,6 +3075,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.RunRetention(childComplexity, args["dryRun"].(bool)), true
+	case "Mutation.scheduleInterview":
+		if e.ComplexityRoot.Mutation.ScheduleInterview == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_scheduleInterview_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ScheduleInterview(childComplexity, args["input"].(model.ScheduleInterviewInput)), true
 	case "Mutation.setPositionStatus":
 		if e.ComplexityRoot.Mutation.SetPositionStatus == nil {
 			break
@@ -3728,6 +3971,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Position.InternalUseCustomID(childComplexity), true
+	case "Position.interviews":
+		if e.ComplexityRoot.Position.Interviews == nil {
+			break
+		}
+
+		args, err := ec.field_Position_interviews_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Position.Interviews(childComplexity, args["after"].(*entgql.Cursor[string]), args["first"].(*int), args["before"].(*entgql.Cursor[string]), args["last"].(*int), args["orderBy"].(*ent.InterviewOrder), args["where"].(*ent.InterviewWhereInput)), true
 	case "Position.isDiscreet":
 		if e.ComplexityRoot.Position.IsDiscreet == nil {
 			break
@@ -4836,6 +5090,8 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("EvaluationPartnerWhereInput", ec.unmarshalInputEvaluationPartnerWhereInput),
 			graphql.NewInputUnmarshaler("FieldDefinitionOrder", ec.unmarshalInputFieldDefinitionOrder),
 			graphql.NewInputUnmarshaler("FieldDefinitionWhereInput", ec.unmarshalInputFieldDefinitionWhereInput),
+			graphql.NewInputUnmarshaler("InterviewOrder", ec.unmarshalInputInterviewOrder),
+			graphql.NewInputUnmarshaler("InterviewWhereInput", ec.unmarshalInputInterviewWhereInput),
 			graphql.NewInputUnmarshaler("LocationOrder", ec.unmarshalInputLocationOrder),
 			graphql.NewInputUnmarshaler("LocationRefInput", ec.unmarshalInputLocationRefInput),
 			graphql.NewInputUnmarshaler("LocationWhereInput", ec.unmarshalInputLocationWhereInput),
@@ -4862,7 +5118,9 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("RejectionReasonOrder", ec.unmarshalInputRejectionReasonOrder),
 			graphql.NewInputUnmarshaler("RejectionReasonWhereInput", ec.unmarshalInputRejectionReasonWhereInput),
 			graphql.NewInputUnmarshaler("RequiredCandidateFieldsInput", ec.unmarshalInputRequiredCandidateFieldsInput),
+			graphql.NewInputUnmarshaler("RescheduleInterviewInput", ec.unmarshalInputRescheduleInterviewInput),
 			graphql.NewInputUnmarshaler("SalaryRangeInput", ec.unmarshalInputSalaryRangeInput),
+			graphql.NewInputUnmarshaler("ScheduleInterviewInput", ec.unmarshalInputScheduleInterviewInput),
 			graphql.NewInputUnmarshaler("TestSubmissionOrder", ec.unmarshalInputTestSubmissionOrder),
 			graphql.NewInputUnmarshaler("TestSubmissionWhereInput", ec.unmarshalInputTestSubmissionWhereInput),
 			graphql.NewInputUnmarshaler("UpdateCandidateInput", ec.unmarshalInputUpdateCandidateInput),
@@ -6640,6 +6898,40 @@ type Candidate implements Node {
   """
   currentStep: PipelineStep
   """
+  The candidate's interviews.
+  """
+  interviews(
+    """
+    Returns the elements in the list that come after the specified cursor.
+    """
+    after: Cursor
+
+    """
+    Returns the first _n_ elements from the list.
+    """
+    first: Int
+
+    """
+    Returns the elements in the list that come before the specified cursor.
+    """
+    before: Cursor
+
+    """
+    Returns the last _n_ elements from the list.
+    """
+    last: Int
+
+    """
+    Ordering options for Interviews returned from the connection.
+    """
+    orderBy: InterviewOrder
+
+    """
+    Filtering options for Interviews returned from the connection.
+    """
+    where: InterviewWhereInput
+  ): InterviewConnection!
+  """
   Every step the candidate has been in, with when it entered and left.
   """
   stepHistory(
@@ -7957,6 +8249,14 @@ input CandidateWhereInput {
   Matches records with a currentStep that matches every filter in the list.
   """
   hasCurrentStepWith: [PipelineStepWhereInput!]
+  """
+  interviews edge predicates
+  """
+  hasInterviews: Boolean
+  """
+  Matches records with a interviews that matches every filter in the list.
+  """
+  hasInterviewsWith: [InterviewWhereInput!]
   """
   step_history edge predicates
   """
@@ -9710,6 +10010,674 @@ input FieldDefinitionWhereInput {
   Matches records whose internalUse does not equal the value.
   """
   internalUseNEQ: Boolean
+}
+"""
+An interview of a candidate at a pipeline step: its interviewers, time, place and instructions.
+"""
+type Interview implements Node {
+  """
+  The global id of the Interview: its type prefix and a ULID.
+  """
+  id: ID!
+  """
+  Whether the interview takes place.
+  """
+  status: InterviewStatus!
+  """
+  When the interview starts.
+  """
+  timeStart: Time!
+  """
+  When the interview ends.
+  """
+  timeEnd: Time!
+  """
+  The IANA time zone the interview is held in (Europe/Berlin); invitations show its times in it.
+  """
+  timeZone: String!
+  """
+  Where the interview takes place, for people; empty when it is held only by video.
+  """
+  location: String!
+  """
+  The video call's link; empty when there is none.
+  """
+  videoURL: String!
+  """
+  Instructions for the interviewers, plain text.
+  """
+  instructions: String!
+  """
+  The SEQUENCE of the interview's iCalendar invitation: it rises with every reschedule and the cancellation, so calendars replace what they hold.
+  """
+  sequence: Int!
+  """
+  When the interview was scheduled.
+  """
+  timeCreated: Time!
+  """
+  When the interview last changed.
+  """
+  timeUpdated: Time!
+  """
+  When the interview was cancelled; null unless it was.
+  """
+  timeCancelled: Time
+  """
+  The candidate interviewed.
+  """
+  candidate: Candidate!
+  """
+  The candidate's position.
+  """
+  position: Position!
+  """
+  The pipeline step the interview is for; null once the step was removed.
+  """
+  step: PipelineStep
+  """
+  The user who organizes the interview.
+  """
+  organizer: User!
+  """
+  The users who interview the candidate.
+  """
+  interviewers: [User!]
+}
+"""
+A connection to a list of items.
+"""
+type InterviewConnection {
+  """
+  A list of edges.
+  """
+  edges: [InterviewEdge]
+  """
+  Information to aid in pagination.
+  """
+  pageInfo: PageInfo!
+  """
+  Identifies the total count of items in the connection.
+  """
+  totalCount: Int!
+}
+"""
+An edge in a connection.
+"""
+type InterviewEdge {
+  """
+  The item at the end of the edge.
+  """
+  node: Interview
+  """
+  A cursor for use in pagination.
+  """
+  cursor: Cursor!
+}
+"""
+Ordering options for Interview connections
+"""
+input InterviewOrder {
+  """
+  The ordering direction.
+  """
+  direction: OrderDirection! = ASC
+  """
+  The field by which to order Interviews.
+  """
+  field: InterviewOrderField!
+}
+"""
+Properties by which Interview connections can be ordered.
+"""
+enum InterviewOrderField {
+  """
+  Orders by status.
+  """
+  STATUS
+  """
+  Orders by time start.
+  """
+  TIME_START
+  """
+  Orders by time created.
+  """
+  TIME_CREATED
+}
+"""
+InterviewStatus is enum for the field status
+"""
+enum InterviewStatus @goModel(model: "github.com/hiregraph/hiregraph/ent/interview.Status") {
+  """
+  Takes place at its time.
+  """
+  SCHEDULED
+  """
+  Was cancelled; its invitation was withdrawn.
+  """
+  CANCELLED
+}
+"""
+InterviewWhereInput is used for filtering Interview objects.
+Input was generated by ent.
+"""
+input InterviewWhereInput {
+  """
+  Matches what the filter inside does not match.
+  """
+  not: InterviewWhereInput
+  """
+  Matches what every filter in the list matches.
+  """
+  and: [InterviewWhereInput!]
+  """
+  Matches what any filter in the list matches.
+  """
+  or: [InterviewWhereInput!]
+  """
+  id field predicates
+  """
+  id: ID
+  """
+  Matches records whose id does not equal the value.
+  """
+  idNEQ: ID
+  """
+  Matches records whose id is one of the values.
+  """
+  idIn: [ID!]
+  """
+  Matches records whose id is none of the values.
+  """
+  idNotIn: [ID!]
+  """
+  Matches records whose id is after (greater than) the value.
+  """
+  idGT: ID
+  """
+  Matches records whose id is the value or after (greater).
+  """
+  idGTE: ID
+  """
+  Matches records whose id is before (less than) the value.
+  """
+  idLT: ID
+  """
+  Matches records whose id is the value or before (less).
+  """
+  idLTE: ID
+  """
+  Matches records whose id equals the value, ignoring case.
+  """
+  idEqualFold: ID
+  """
+  Matches records whose id contains the value, ignoring case.
+  """
+  idContainsFold: ID
+  """
+  status field predicates
+  """
+  status: InterviewStatus
+  """
+  Matches records whose status does not equal the value.
+  """
+  statusNEQ: InterviewStatus
+  """
+  Matches records whose status is one of the values.
+  """
+  statusIn: [InterviewStatus!]
+  """
+  Matches records whose status is none of the values.
+  """
+  statusNotIn: [InterviewStatus!]
+  """
+  time_start field predicates
+  """
+  timeStart: Time
+  """
+  Matches records whose timeStart does not equal the value.
+  """
+  timeStartNEQ: Time
+  """
+  Matches records whose timeStart is one of the values.
+  """
+  timeStartIn: [Time!]
+  """
+  Matches records whose timeStart is none of the values.
+  """
+  timeStartNotIn: [Time!]
+  """
+  Matches records whose timeStart is after (greater than) the value.
+  """
+  timeStartGT: Time
+  """
+  Matches records whose timeStart is the value or after (greater).
+  """
+  timeStartGTE: Time
+  """
+  Matches records whose timeStart is before (less than) the value.
+  """
+  timeStartLT: Time
+  """
+  Matches records whose timeStart is the value or before (less).
+  """
+  timeStartLTE: Time
+  """
+  time_end field predicates
+  """
+  timeEnd: Time
+  """
+  Matches records whose timeEnd does not equal the value.
+  """
+  timeEndNEQ: Time
+  """
+  Matches records whose timeEnd is one of the values.
+  """
+  timeEndIn: [Time!]
+  """
+  Matches records whose timeEnd is none of the values.
+  """
+  timeEndNotIn: [Time!]
+  """
+  Matches records whose timeEnd is after (greater than) the value.
+  """
+  timeEndGT: Time
+  """
+  Matches records whose timeEnd is the value or after (greater).
+  """
+  timeEndGTE: Time
+  """
+  Matches records whose timeEnd is before (less than) the value.
+  """
+  timeEndLT: Time
+  """
+  Matches records whose timeEnd is the value or before (less).
+  """
+  timeEndLTE: Time
+  """
+  time_zone field predicates
+  """
+  timeZone: String
+  """
+  Matches records whose timeZone does not equal the value.
+  """
+  timeZoneNEQ: String
+  """
+  Matches records whose timeZone is one of the values.
+  """
+  timeZoneIn: [String!]
+  """
+  Matches records whose timeZone is none of the values.
+  """
+  timeZoneNotIn: [String!]
+  """
+  Matches records whose timeZone is after (greater than) the value.
+  """
+  timeZoneGT: String
+  """
+  Matches records whose timeZone is the value or after (greater).
+  """
+  timeZoneGTE: String
+  """
+  Matches records whose timeZone is before (less than) the value.
+  """
+  timeZoneLT: String
+  """
+  Matches records whose timeZone is the value or before (less).
+  """
+  timeZoneLTE: String
+  """
+  Matches records whose timeZone contains the value.
+  """
+  timeZoneContains: String
+  """
+  Matches records whose timeZone starts with the value.
+  """
+  timeZoneHasPrefix: String
+  """
+  Matches records whose timeZone ends with the value.
+  """
+  timeZoneHasSuffix: String
+  """
+  Matches records whose timeZone equals the value, ignoring case.
+  """
+  timeZoneEqualFold: String
+  """
+  Matches records whose timeZone contains the value, ignoring case.
+  """
+  timeZoneContainsFold: String
+  """
+  location field predicates
+  """
+  location: String
+  """
+  Matches records whose location does not equal the value.
+  """
+  locationNEQ: String
+  """
+  Matches records whose location is one of the values.
+  """
+  locationIn: [String!]
+  """
+  Matches records whose location is none of the values.
+  """
+  locationNotIn: [String!]
+  """
+  Matches records whose location is after (greater than) the value.
+  """
+  locationGT: String
+  """
+  Matches records whose location is the value or after (greater).
+  """
+  locationGTE: String
+  """
+  Matches records whose location is before (less than) the value.
+  """
+  locationLT: String
+  """
+  Matches records whose location is the value or before (less).
+  """
+  locationLTE: String
+  """
+  Matches records whose location contains the value.
+  """
+  locationContains: String
+  """
+  Matches records whose location starts with the value.
+  """
+  locationHasPrefix: String
+  """
+  Matches records whose location ends with the value.
+  """
+  locationHasSuffix: String
+  """
+  Matches records whose location equals the value, ignoring case.
+  """
+  locationEqualFold: String
+  """
+  Matches records whose location contains the value, ignoring case.
+  """
+  locationContainsFold: String
+  """
+  video_url field predicates
+  """
+  videoURL: String
+  """
+  Matches records whose videoURL does not equal the value.
+  """
+  videoURLNEQ: String
+  """
+  Matches records whose videoURL is one of the values.
+  """
+  videoURLIn: [String!]
+  """
+  Matches records whose videoURL is none of the values.
+  """
+  videoURLNotIn: [String!]
+  """
+  Matches records whose videoURL is after (greater than) the value.
+  """
+  videoURLGT: String
+  """
+  Matches records whose videoURL is the value or after (greater).
+  """
+  videoURLGTE: String
+  """
+  Matches records whose videoURL is before (less than) the value.
+  """
+  videoURLLT: String
+  """
+  Matches records whose videoURL is the value or before (less).
+  """
+  videoURLLTE: String
+  """
+  Matches records whose videoURL contains the value.
+  """
+  videoURLContains: String
+  """
+  Matches records whose videoURL starts with the value.
+  """
+  videoURLHasPrefix: String
+  """
+  Matches records whose videoURL ends with the value.
+  """
+  videoURLHasSuffix: String
+  """
+  Matches records whose videoURL equals the value, ignoring case.
+  """
+  videoURLEqualFold: String
+  """
+  Matches records whose videoURL contains the value, ignoring case.
+  """
+  videoURLContainsFold: String
+  """
+  instructions field predicates
+  """
+  instructions: String
+  """
+  Matches records whose instructions does not equal the value.
+  """
+  instructionsNEQ: String
+  """
+  Matches records whose instructions is one of the values.
+  """
+  instructionsIn: [String!]
+  """
+  Matches records whose instructions is none of the values.
+  """
+  instructionsNotIn: [String!]
+  """
+  Matches records whose instructions is after (greater than) the value.
+  """
+  instructionsGT: String
+  """
+  Matches records whose instructions is the value or after (greater).
+  """
+  instructionsGTE: String
+  """
+  Matches records whose instructions is before (less than) the value.
+  """
+  instructionsLT: String
+  """
+  Matches records whose instructions is the value or before (less).
+  """
+  instructionsLTE: String
+  """
+  Matches records whose instructions contains the value.
+  """
+  instructionsContains: String
+  """
+  Matches records whose instructions starts with the value.
+  """
+  instructionsHasPrefix: String
+  """
+  Matches records whose instructions ends with the value.
+  """
+  instructionsHasSuffix: String
+  """
+  Matches records whose instructions equals the value, ignoring case.
+  """
+  instructionsEqualFold: String
+  """
+  Matches records whose instructions contains the value, ignoring case.
+  """
+  instructionsContainsFold: String
+  """
+  sequence field predicates
+  """
+  sequence: Int
+  """
+  Matches records whose sequence does not equal the value.
+  """
+  sequenceNEQ: Int
+  """
+  Matches records whose sequence is one of the values.
+  """
+  sequenceIn: [Int!]
+  """
+  Matches records whose sequence is none of the values.
+  """
+  sequenceNotIn: [Int!]
+  """
+  Matches records whose sequence is after (greater than) the value.
+  """
+  sequenceGT: Int
+  """
+  Matches records whose sequence is the value or after (greater).
+  """
+  sequenceGTE: Int
+  """
+  Matches records whose sequence is before (less than) the value.
+  """
+  sequenceLT: Int
+  """
+  Matches records whose sequence is the value or before (less).
+  """
+  sequenceLTE: Int
+  """
+  time_created field predicates
+  """
+  timeCreated: Time
+  """
+  Matches records whose timeCreated does not equal the value.
+  """
+  timeCreatedNEQ: Time
+  """
+  Matches records whose timeCreated is one of the values.
+  """
+  timeCreatedIn: [Time!]
+  """
+  Matches records whose timeCreated is none of the values.
+  """
+  timeCreatedNotIn: [Time!]
+  """
+  Matches records whose timeCreated is after (greater than) the value.
+  """
+  timeCreatedGT: Time
+  """
+  Matches records whose timeCreated is the value or after (greater).
+  """
+  timeCreatedGTE: Time
+  """
+  Matches records whose timeCreated is before (less than) the value.
+  """
+  timeCreatedLT: Time
+  """
+  Matches records whose timeCreated is the value or before (less).
+  """
+  timeCreatedLTE: Time
+  """
+  time_updated field predicates
+  """
+  timeUpdated: Time
+  """
+  Matches records whose timeUpdated does not equal the value.
+  """
+  timeUpdatedNEQ: Time
+  """
+  Matches records whose timeUpdated is one of the values.
+  """
+  timeUpdatedIn: [Time!]
+  """
+  Matches records whose timeUpdated is none of the values.
+  """
+  timeUpdatedNotIn: [Time!]
+  """
+  Matches records whose timeUpdated is after (greater than) the value.
+  """
+  timeUpdatedGT: Time
+  """
+  Matches records whose timeUpdated is the value or after (greater).
+  """
+  timeUpdatedGTE: Time
+  """
+  Matches records whose timeUpdated is before (less than) the value.
+  """
+  timeUpdatedLT: Time
+  """
+  Matches records whose timeUpdated is the value or before (less).
+  """
+  timeUpdatedLTE: Time
+  """
+  time_cancelled field predicates
+  """
+  timeCancelled: Time
+  """
+  Matches records whose timeCancelled does not equal the value.
+  """
+  timeCancelledNEQ: Time
+  """
+  Matches records whose timeCancelled is one of the values.
+  """
+  timeCancelledIn: [Time!]
+  """
+  Matches records whose timeCancelled is none of the values.
+  """
+  timeCancelledNotIn: [Time!]
+  """
+  Matches records whose timeCancelled is after (greater than) the value.
+  """
+  timeCancelledGT: Time
+  """
+  Matches records whose timeCancelled is the value or after (greater).
+  """
+  timeCancelledGTE: Time
+  """
+  Matches records whose timeCancelled is before (less than) the value.
+  """
+  timeCancelledLT: Time
+  """
+  Matches records whose timeCancelled is the value or before (less).
+  """
+  timeCancelledLTE: Time
+  """
+  Matches records whose timeCancelled is null.
+  """
+  timeCancelledIsNil: Boolean
+  """
+  Matches records whose timeCancelled is set.
+  """
+  timeCancelledNotNil: Boolean
+  """
+  candidate edge predicates
+  """
+  hasCandidate: Boolean
+  """
+  Matches records with a candidate that matches every filter in the list.
+  """
+  hasCandidateWith: [CandidateWhereInput!]
+  """
+  position edge predicates
+  """
+  hasPosition: Boolean
+  """
+  Matches records with a position that matches every filter in the list.
+  """
+  hasPositionWith: [PositionWhereInput!]
+  """
+  step edge predicates
+  """
+  hasStep: Boolean
+  """
+  Matches records with a step that matches every filter in the list.
+  """
+  hasStepWith: [PipelineStepWhereInput!]
+  """
+  organizer edge predicates
+  """
+  hasOrganizer: Boolean
+  """
+  Matches records with a organizer that matches every filter in the list.
+  """
+  hasOrganizerWith: [UserWhereInput!]
+  """
+  interviewers edge predicates
+  """
+  hasInterviewers: Boolean
+  """
+  Matches records with a interviewers that matches every filter in the list.
+  """
+  hasInterviewersWith: [UserWhereInput!]
 }
 """
 An office or site where positions are based (spec 2.3).
@@ -13404,6 +14372,40 @@ type Position implements Node {
     where: CandidateWhereInput
   ): CandidateConnection!
   """
+  The interviews of the position's candidates.
+  """
+  interviews(
+    """
+    Returns the elements in the list that come after the specified cursor.
+    """
+    after: Cursor
+
+    """
+    Returns the first _n_ elements from the list.
+    """
+    first: Int
+
+    """
+    Returns the elements in the list that come before the specified cursor.
+    """
+    before: Cursor
+
+    """
+    Returns the last _n_ elements from the list.
+    """
+    last: Int
+
+    """
+    Ordering options for Interviews returned from the connection.
+    """
+    orderBy: InterviewOrder
+
+    """
+    Filtering options for Interviews returned from the connection.
+    """
+    where: InterviewWhereInput
+  ): InterviewConnection!
+  """
   The position's timeline, with the activities of its candidates.
   """
   activities(
@@ -14296,6 +15298,14 @@ input PositionWhereInput {
   Matches records with a candidates that matches every filter in the list.
   """
   hasCandidatesWith: [CandidateWhereInput!]
+  """
+  interviews edge predicates
+  """
+  hasInterviews: Boolean
+  """
+  Matches records with a interviews that matches every filter in the list.
+  """
+  hasInterviewsWith: [InterviewWhereInput!]
   """
   activities edge predicates
   """
@@ -16745,6 +17755,85 @@ extend type Mutation {
   removeHiringTeamMember("The position's id." positionID: ID!, "The user's id." userID: ID!): Position!
 }
 `, BuiltIn: false},
+	{Name: "../interview.graphqls", Input: `# Interviews (docs/guide.md, "Interviews"): scheduled for a candidate at a
+# pipeline step with interviewers, rescheduled and cancelled; each change
+# is an event (interview.scheduled, .rescheduled, .cancelled) and updates
+# the interview's iCalendar invitation.
+
+extend type Interview {
+  "Where the interviewers' iCalendar invitation (text/calendar, RFC 5545) is downloaded, with the same Authorization header: METHOD:REQUEST while the interview takes place, METHOD:CANCEL once cancelled; its UID stays and its SEQUENCE rises with every change."
+  calendarURL: String!
+}
+
+extend type Company {
+  "The agenda of the user the request acts for: the interviews they interview at, by start time; empty for an API key acting for no one. Cancelled interviews only with includeCancelled."
+  interviews(
+    "Returns the elements in the list that come after the specified cursor."
+    after: Cursor
+    "Returns the first _n_ elements from the list."
+    first: Int
+    "Returns the elements in the list that come before the specified cursor."
+    before: Cursor
+    "Returns the last _n_ elements from the list."
+    last: Int
+    "Lists cancelled interviews too."
+    includeCancelled: Boolean = false
+    "Ordering options; by start time by default."
+    orderBy: InterviewOrder = {field: TIME_START, direction: ASC}
+    "Filtering options."
+    where: InterviewWhereInput
+  ): InterviewConnection!
+}
+
+"Schedules an interview of a candidate."
+input ScheduleInterviewInput {
+  "The candidate; they must be in progress."
+  candidateID: ID!
+  "The step of the candidate's position's pipeline the interview is for."
+  stepID: ID!
+  "The interviewers: 1 to 20 active users who see the candidate's position. None of them may have another interview at an overlapping time."
+  interviewerIDs: [ID!]!
+  "When the interview starts; not in the past."
+  timeStart: Time!
+  "When it ends: after the start, at most 12 hours later."
+  timeEnd: Time!
+  "The IANA time zone it is held in, such as Europe/Berlin; invitations show its times in it."
+  timeZone: String!
+  "Where it takes place, for people (at most 500 bytes)."
+  location: String
+  "The video call's link: an absolute http or https URL."
+  videoURL: String
+  "Instructions for the interviewers, plain text (at most 10,000 bytes); the candidate's invitation leaves them out."
+  instructions: String
+}
+
+"What a reschedule changes; a field left out keeps its value."
+input RescheduleInterviewInput {
+  "The new interviewers, replacing the old ones."
+  interviewerIDs: [ID!]
+  "The new start; not in the past."
+  timeStart: Time
+  "The new end."
+  timeEnd: Time
+  "The new time zone."
+  timeZone: String
+  "The new place; empty clears it."
+  location: String
+  "The new video link; empty clears it."
+  videoURL: String
+  "The new instructions; empty clears them."
+  instructions: String
+}
+
+extend type Mutation {
+  "Schedules an interview of a candidate at a step of its position's pipeline (interview.scheduled). Needs interviews:schedule. An interviewer busy at an overlapping time is refused with interviewer_busy (409)."
+  scheduleInterview("The interview." input: ScheduleInterviewInput!): Interview!
+  "Changes a scheduled interview's time, zone, interviewers, place or instructions (interview.rescheduled); its invitation's SEQUENCE rises. Needs interviews:schedule."
+  rescheduleInterview("The interview's id." id: ID!, "What changes." input: RescheduleInterviewInput!): Interview!
+  "Cancels a scheduled interview (interview.cancelled); its invitation becomes a CANCEL. Needs interviews:schedule."
+  cancelInterview("The interview's id." id: ID!): Interview!
+}
+`, BuiltIn: false},
 	{Name: "../lists.graphqls", Input: `# The top-level lists of spec 4.4-4.6 as Relay connections. Besides entgql's
 # where and orderBy, openings and candidates take ` + "`" + `filter` + "`" + `: the filters of the
 # REST lists, applied by the same code.
@@ -17761,6 +18850,8 @@ func (ec *executionContext) childFields_Candidate(ctx context.Context, field gra
 		return ec.fieldContext_Candidate_activities(ctx, field)
 	case "currentStep":
 		return ec.fieldContext_Candidate_currentStep(ctx, field)
+	case "interviews":
+		return ec.fieldContext_Candidate_interviews(ctx, field)
 	case "stepHistory":
 		return ec.fieldContext_Candidate_stepHistory(ctx, field)
 	case "rejectionReason":
@@ -17899,6 +18990,8 @@ func (ec *executionContext) childFields_Company(ctx context.Context, field graph
 		return ec.fieldContext_Company_retentionDays(ctx, field)
 	case "timeCreated":
 		return ec.fieldContext_Company_timeCreated(ctx, field)
+	case "interviews":
+		return ec.fieldContext_Company_interviews(ctx, field)
 	case "viewerUser":
 		return ec.fieldContext_Company_viewerUser(ctx, field)
 	}
@@ -18163,6 +19256,70 @@ func (ec *executionContext) childFields_HiringTeamMember(ctx context.Context, fi
 		return ec.fieldContext_HiringTeamMember_role(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type HiringTeamMember", field.Name)
+}
+
+func (ec *executionContext) childFields_Interview(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_Interview_id(ctx, field)
+	case "status":
+		return ec.fieldContext_Interview_status(ctx, field)
+	case "timeStart":
+		return ec.fieldContext_Interview_timeStart(ctx, field)
+	case "timeEnd":
+		return ec.fieldContext_Interview_timeEnd(ctx, field)
+	case "timeZone":
+		return ec.fieldContext_Interview_timeZone(ctx, field)
+	case "location":
+		return ec.fieldContext_Interview_location(ctx, field)
+	case "videoURL":
+		return ec.fieldContext_Interview_videoURL(ctx, field)
+	case "instructions":
+		return ec.fieldContext_Interview_instructions(ctx, field)
+	case "sequence":
+		return ec.fieldContext_Interview_sequence(ctx, field)
+	case "timeCreated":
+		return ec.fieldContext_Interview_timeCreated(ctx, field)
+	case "timeUpdated":
+		return ec.fieldContext_Interview_timeUpdated(ctx, field)
+	case "timeCancelled":
+		return ec.fieldContext_Interview_timeCancelled(ctx, field)
+	case "candidate":
+		return ec.fieldContext_Interview_candidate(ctx, field)
+	case "position":
+		return ec.fieldContext_Interview_position(ctx, field)
+	case "step":
+		return ec.fieldContext_Interview_step(ctx, field)
+	case "organizer":
+		return ec.fieldContext_Interview_organizer(ctx, field)
+	case "interviewers":
+		return ec.fieldContext_Interview_interviewers(ctx, field)
+	case "calendarURL":
+		return ec.fieldContext_Interview_calendarURL(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Interview", field.Name)
+}
+
+func (ec *executionContext) childFields_InterviewConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_InterviewConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_InterviewConnection_pageInfo(ctx, field)
+	case "totalCount":
+		return ec.fieldContext_InterviewConnection_totalCount(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type InterviewConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_InterviewEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "node":
+		return ec.fieldContext_InterviewEdge_node(ctx, field)
+	case "cursor":
+		return ec.fieldContext_InterviewEdge_cursor(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type InterviewEdge", field.Name)
 }
 
 func (ec *executionContext) childFields_Location(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -18619,6 +19776,8 @@ func (ec *executionContext) childFields_Position(ctx context.Context, field grap
 		return ec.fieldContext_Position_openings(ctx, field)
 	case "candidates":
 		return ec.fieldContext_Position_candidates(ctx, field)
+	case "interviews":
+		return ec.fieldContext_Position_interviews(ctx, field)
 	case "activities":
 		return ec.fieldContext_Position_activities(ctx, field)
 	case "hiringTeamMembers":
@@ -19275,6 +20434,60 @@ func (ec *executionContext) field_Candidate_files_args(ctx context.Context, rawA
 	return args, nil
 }
 
+func (ec *executionContext) field_Candidate_interviews_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
+			return ec.unmarshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "before",
+		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
+			return ec.unmarshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["before"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "last",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["last"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "orderBy",
+		func(ctx context.Context, v any) (*ent.InterviewOrder, error) {
+			return ec.unmarshalOInterviewOrder2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐInterviewOrder(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["orderBy"] = arg4
+	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "where",
+		func(ctx context.Context, v any) (*ent.InterviewWhereInput, error) {
+			return ec.unmarshalOInterviewWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐInterviewWhereInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["where"] = arg5
+	return args, nil
+}
+
 func (ec *executionContext) field_Candidate_notes_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -19434,6 +20647,68 @@ func (ec *executionContext) field_Candidate_testSubmissions_args(ctx context.Con
 		return nil, err
 	}
 	args["where"] = arg5
+	return args, nil
+}
+
+func (ec *executionContext) field_Company_interviews_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
+			return ec.unmarshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "before",
+		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
+			return ec.unmarshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["before"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "last",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["last"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "includeCancelled",
+		func(ctx context.Context, v any) (*bool, error) {
+			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["includeCancelled"] = arg4
+	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "orderBy",
+		func(ctx context.Context, v any) (*ent.InterviewOrder, error) {
+			return ec.unmarshalOInterviewOrder2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐInterviewOrder(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["orderBy"] = arg5
+	arg6, err := graphql.ProcessArgField(ctx, rawArgs, "where",
+		func(ctx context.Context, v any) (*ent.InterviewWhereInput, error) {
+			return ec.unmarshalOInterviewWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐInterviewWhereInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["where"] = arg6
 	return args, nil
 }
 
@@ -19684,6 +20959,20 @@ func (ec *executionContext) field_Mutation_assignCandidate_args(ctx context.Cont
 		return nil, err
 	}
 	args["userIDs"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_cancelInterview_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
 	return args, nil
 }
 
@@ -20225,6 +21514,28 @@ func (ec *executionContext) field_Mutation_reorderPipeline_args(ctx context.Cont
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_rescheduleInterview_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.RescheduleInterviewInput, error) {
+			return ec.unmarshalNRescheduleInterviewInput2githubᚗcomᚋhiregraphᚋhiregraphᚋgraphᚋmodelᚐRescheduleInterviewInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_reviveCandidate_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -20286,6 +21597,20 @@ func (ec *executionContext) field_Mutation_runRetention_args(ctx context.Context
 		return nil, err
 	}
 	args["dryRun"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_scheduleInterview_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.ScheduleInterviewInput, error) {
+			return ec.unmarshalNScheduleInterviewInput2githubᚗcomᚋhiregraphᚋhiregraphᚋgraphᚋmodelᚐScheduleInterviewInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
 	return args, nil
 }
 
@@ -20885,6 +22210,60 @@ func (ec *executionContext) field_Position_candidates_args(ctx context.Context, 
 	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "where",
 		func(ctx context.Context, v any) (*ent.CandidateWhereInput, error) {
 			return ec.unmarshalOCandidateWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateWhereInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["where"] = arg5
+	return args, nil
+}
+
+func (ec *executionContext) field_Position_interviews_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
+			return ec.unmarshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "before",
+		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
+			return ec.unmarshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["before"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "last",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["last"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "orderBy",
+		func(ctx context.Context, v any) (*ent.InterviewOrder, error) {
+			return ec.unmarshalOInterviewOrder2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐInterviewOrder(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["orderBy"] = arg4
+	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "where",
+		func(ctx context.Context, v any) (*ent.InterviewWhereInput, error) {
+			return ec.unmarshalOInterviewWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐInterviewWhereInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -22944,6 +24323,50 @@ func (ec *executionContext) fieldContext_Candidate_currentStep(_ context.Context
 	return fc, nil
 }
 
+func (ec *executionContext) _Candidate_interviews(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Candidate_interviews(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return obj.Interviews(ctx, fc.Args["after"].(*entgql.Cursor[string]), fc.Args["first"].(*int), fc.Args["before"].(*entgql.Cursor[string]), fc.Args["last"].(*int), fc.Args["orderBy"].(*ent.InterviewOrder), fc.Args["where"].(*ent.InterviewWhereInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.InterviewConnection) graphql.Marshaler {
+			return ec.marshalNInterviewConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐInterviewConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Candidate_interviews(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Candidate",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_InterviewConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Candidate_interviews_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Candidate_stepHistory(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
@@ -23536,6 +24959,50 @@ func (ec *executionContext) _Company_timeCreated(ctx context.Context, field grap
 }
 func (ec *executionContext) fieldContext_Company_timeCreated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Company", field, false, false, "Time")
+}
+
+func (ec *executionContext) _Company_interviews(ctx context.Context, field graphql.CollectedField, obj *ent.Company) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Company_interviews(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Company().Interviews(ctx, obj, fc.Args["after"].(*entgql.Cursor[string]), fc.Args["first"].(*int), fc.Args["before"].(*entgql.Cursor[string]), fc.Args["last"].(*int), fc.Args["includeCancelled"].(*bool), fc.Args["orderBy"].(*ent.InterviewOrder), fc.Args["where"].(*ent.InterviewWhereInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.InterviewConnection) graphql.Marshaler {
+			return ec.marshalNInterviewConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐInterviewConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Company_interviews(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Company",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_InterviewConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Company_interviews_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _Company_viewerUser(ctx context.Context, field graphql.CollectedField, obj *ent.Company) (ret graphql.Marshaler) {
@@ -24397,6 +25864,335 @@ func (ec *executionContext) _HiringTeamMember_role(ctx context.Context, field gr
 }
 func (ec *executionContext) fieldContext_HiringTeamMember_role(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("HiringTeamMember", field, false, false, "HiringTeamRole")
+}
+
+func (ec *executionContext) _Interview_id(ctx context.Context, field graphql.CollectedField, obj *ent.Interview) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "Interview", true, ec.marshalNID2string)
+}
+func (ec *executionContext) fieldContext_Interview_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Interview", field, false, false, "ID")
+}
+
+func (ec *executionContext) _Interview_status(ctx context.Context, field graphql.CollectedField, obj *ent.Interview) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.Status, "Interview", true, ec.marshalNInterviewStatus2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋinterviewᚐStatus)
+}
+func (ec *executionContext) fieldContext_Interview_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Interview", field, false, false, "InterviewStatus")
+}
+
+func (ec *executionContext) _Interview_timeStart(ctx context.Context, field graphql.CollectedField, obj *ent.Interview) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeStart, "Interview", true, ec.marshalNTime2timeᚐTime)
+}
+func (ec *executionContext) fieldContext_Interview_timeStart(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Interview", field, false, false, "Time")
+}
+
+func (ec *executionContext) _Interview_timeEnd(ctx context.Context, field graphql.CollectedField, obj *ent.Interview) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeEnd, "Interview", true, ec.marshalNTime2timeᚐTime)
+}
+func (ec *executionContext) fieldContext_Interview_timeEnd(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Interview", field, false, false, "Time")
+}
+
+func (ec *executionContext) _Interview_timeZone(ctx context.Context, field graphql.CollectedField, obj *ent.Interview) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeZone, "Interview", true, ec.marshalNString2string)
+}
+func (ec *executionContext) fieldContext_Interview_timeZone(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Interview", field, false, false, "String")
+}
+
+func (ec *executionContext) _Interview_location(ctx context.Context, field graphql.CollectedField, obj *ent.Interview) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.Location, "Interview", true, ec.marshalNString2string)
+}
+func (ec *executionContext) fieldContext_Interview_location(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Interview", field, false, false, "String")
+}
+
+func (ec *executionContext) _Interview_videoURL(ctx context.Context, field graphql.CollectedField, obj *ent.Interview) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.VideoURL, "Interview", true, ec.marshalNString2string)
+}
+func (ec *executionContext) fieldContext_Interview_videoURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Interview", field, false, false, "String")
+}
+
+func (ec *executionContext) _Interview_instructions(ctx context.Context, field graphql.CollectedField, obj *ent.Interview) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.Instructions, "Interview", true, ec.marshalNString2string)
+}
+func (ec *executionContext) fieldContext_Interview_instructions(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Interview", field, false, false, "String")
+}
+
+func (ec *executionContext) _Interview_sequence(ctx context.Context, field graphql.CollectedField, obj *ent.Interview) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.Sequence, "Interview", true, ec.marshalNInt2int)
+}
+func (ec *executionContext) fieldContext_Interview_sequence(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Interview", field, false, false, "Int")
+}
+
+func (ec *executionContext) _Interview_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.Interview) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, "Interview", true, ec.marshalNTime2timeᚐTime)
+}
+func (ec *executionContext) fieldContext_Interview_timeCreated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Interview", field, false, false, "Time")
+}
+
+func (ec *executionContext) _Interview_timeUpdated(ctx context.Context, field graphql.CollectedField, obj *ent.Interview) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeUpdated, "Interview", true, ec.marshalNTime2timeᚐTime)
+}
+func (ec *executionContext) fieldContext_Interview_timeUpdated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Interview", field, false, false, "Time")
+}
+
+func (ec *executionContext) _Interview_timeCancelled(ctx context.Context, field graphql.CollectedField, obj *ent.Interview) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCancelled, "Interview", false, ec.marshalOTime2ᚖtimeᚐTime)
+}
+func (ec *executionContext) fieldContext_Interview_timeCancelled(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Interview", field, false, false, "Time")
+}
+
+func (ec *executionContext) _Interview_candidate(ctx context.Context, field graphql.CollectedField, obj *ent.Interview) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Interview_candidate(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Candidate(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Candidate) graphql.Marshaler {
+			return ec.marshalNCandidate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidate(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Interview_candidate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Interview",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Candidate(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Interview_position(ctx context.Context, field graphql.CollectedField, obj *ent.Interview) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Interview_position(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Position(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Position) graphql.Marshaler {
+			return ec.marshalNPosition2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPosition(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Interview_position(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Interview",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Position(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Interview_step(ctx context.Context, field graphql.CollectedField, obj *ent.Interview) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Interview_step(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Step(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.PipelineStep) graphql.Marshaler {
+			return ec.marshalOPipelineStep2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPipelineStep(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Interview_step(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Interview",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PipelineStep(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Interview_organizer(ctx context.Context, field graphql.CollectedField, obj *ent.Interview) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Interview_organizer(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Organizer(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.User) graphql.Marshaler {
+			return ec.marshalNUser2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐUser(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Interview_organizer(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Interview",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_User(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Interview_interviewers(ctx context.Context, field graphql.CollectedField, obj *ent.Interview) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Interview_interviewers(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Interviewers(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.User) graphql.Marshaler {
+			return ec.marshalOUser2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐUserᚄ(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Interview_interviewers(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Interview",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_User(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Interview_calendarURL(ctx context.Context, field graphql.CollectedField, obj *ent.Interview) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Interview_calendarURL(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Interview().CalendarURL(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Interview_calendarURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Interview", field, true, true, "String")
+}
+
+func (ec *executionContext) _InterviewConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.InterviewConnection) (ret graphql.Marshaler) {
+	return plainObject(ctx, ec.OperationContext, field, obj.Edges, false, ec.fieldContext_InterviewConnection_edges, ec.marshalOInterviewEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐInterviewEdge)
+}
+func (ec *executionContext) fieldContext_InterviewConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "InterviewConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_InterviewEdge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _InterviewConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.InterviewConnection) (ret graphql.Marshaler) {
+	return plainObject(ctx, ec.OperationContext, field, obj.PageInfo, true, ec.fieldContext_InterviewConnection_pageInfo, ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo)
+}
+func (ec *executionContext) fieldContext_InterviewConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "InterviewConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageInfo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _InterviewConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.InterviewConnection) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, "InterviewConnection", true, ec.marshalNInt2int)
+}
+func (ec *executionContext) fieldContext_InterviewConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("InterviewConnection", field, false, false, "Int")
+}
+
+func (ec *executionContext) _InterviewEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.InterviewEdge) (ret graphql.Marshaler) {
+	return plainObject(ctx, ec.OperationContext, field, obj.Node, false, ec.fieldContext_InterviewEdge_node, ec.marshalOInterview2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐInterview)
+}
+func (ec *executionContext) fieldContext_InterviewEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "InterviewEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Interview(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _InterviewEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.InterviewEdge) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, "InterviewEdge", true, ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
+}
+func (ec *executionContext) fieldContext_InterviewEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("InterviewEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _Location_id(ctx context.Context, field graphql.CollectedField, obj *ent.Location) (ret graphql.Marshaler) {
@@ -25994,6 +27790,138 @@ func (ec *executionContext) fieldContext_Mutation_removeHiringTeamMember(ctx con
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Mutation_removeHiringTeamMember_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_scheduleInterview(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_scheduleInterview(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().ScheduleInterview(ctx, fc.Args["input"].(model.ScheduleInterviewInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Interview) graphql.Marshaler {
+			return ec.marshalNInterview2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐInterview(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_scheduleInterview(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Interview(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_scheduleInterview_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_rescheduleInterview(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_rescheduleInterview(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().RescheduleInterview(ctx, fc.Args["id"].(string), fc.Args["input"].(model.RescheduleInterviewInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Interview) graphql.Marshaler {
+			return ec.marshalNInterview2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐInterview(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_rescheduleInterview(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Interview(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_rescheduleInterview_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_cancelInterview(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_cancelInterview(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CancelInterview(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Interview) graphql.Marshaler {
+			return ec.marshalNInterview2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐInterview(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_cancelInterview(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Interview(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_cancelInterview_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -28885,6 +30813,50 @@ func (ec *executionContext) fieldContext_Position_candidates(ctx context.Context
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Position_candidates_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Position_interviews(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Position_interviews(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return obj.Interviews(ctx, fc.Args["after"].(*entgql.Cursor[string]), fc.Args["first"].(*int), fc.Args["before"].(*entgql.Cursor[string]), fc.Args["last"].(*int), fc.Args["orderBy"].(*ent.InterviewOrder), fc.Args["where"].(*ent.InterviewWhereInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.InterviewConnection) graphql.Marshaler {
+			return ec.marshalNInterviewConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐInterviewConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Position_interviews(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Position",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_InterviewConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Position_interviews_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -35735,7 +37707,7 @@ func (ec *executionContext) unmarshalInputCandidateWhereInput(ctx context.Contex
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "status", "statusNEQ", "statusIn", "statusNotIn", "rejectionNote", "rejectionNoteNEQ", "rejectionNoteIn", "rejectionNoteNotIn", "rejectionNoteGT", "rejectionNoteGTE", "rejectionNoteLT", "rejectionNoteLTE", "rejectionNoteContains", "rejectionNoteHasPrefix", "rejectionNoteHasSuffix", "rejectionNoteIsNil", "rejectionNoteNotNil", "rejectionNoteEqualFold", "rejectionNoteContainsFold", "source", "sourceNEQ", "sourceIn", "sourceNotIn", "sourceGT", "sourceGTE", "sourceLT", "sourceLTE", "sourceContains", "sourceHasPrefix", "sourceHasSuffix", "sourceEqualFold", "sourceContainsFold", "deleted", "deletedNEQ", "timeCreated", "timeCreatedNEQ", "timeCreatedIn", "timeCreatedNotIn", "timeCreatedGT", "timeCreatedGTE", "timeCreatedLT", "timeCreatedLTE", "timeLastStatusChanged", "timeLastStatusChangedNEQ", "timeLastStatusChangedIn", "timeLastStatusChangedNotIn", "timeLastStatusChangedGT", "timeLastStatusChangedGTE", "timeLastStatusChangedLT", "timeLastStatusChangedLTE", "timeHiringProcessUpdated", "timeHiringProcessUpdatedNEQ", "timeHiringProcessUpdatedIn", "timeHiringProcessUpdatedNotIn", "timeHiringProcessUpdatedGT", "timeHiringProcessUpdatedGTE", "timeHiringProcessUpdatedLT", "timeHiringProcessUpdatedLTE", "hasPerson", "hasPersonWith", "hasPosition", "hasPositionWith", "hasNotes", "hasNotesWith", "hasConversations", "hasConversationsWith", "hasTestSubmissions", "hasTestSubmissionsWith", "hasOfferLetters", "hasOfferLettersWith", "hasApplications", "hasApplicationsWith", "hasFiles", "hasFilesWith", "hasActivities", "hasActivitiesWith", "hasCurrentStep", "hasCurrentStepWith", "hasStepHistory", "hasStepHistoryWith", "hasRejectionReason", "hasRejectionReasonWith", "hasAssignees", "hasAssigneesWith", "hasHiredOpening", "hasHiredOpeningWith"}
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "status", "statusNEQ", "statusIn", "statusNotIn", "rejectionNote", "rejectionNoteNEQ", "rejectionNoteIn", "rejectionNoteNotIn", "rejectionNoteGT", "rejectionNoteGTE", "rejectionNoteLT", "rejectionNoteLTE", "rejectionNoteContains", "rejectionNoteHasPrefix", "rejectionNoteHasSuffix", "rejectionNoteIsNil", "rejectionNoteNotNil", "rejectionNoteEqualFold", "rejectionNoteContainsFold", "source", "sourceNEQ", "sourceIn", "sourceNotIn", "sourceGT", "sourceGTE", "sourceLT", "sourceLTE", "sourceContains", "sourceHasPrefix", "sourceHasSuffix", "sourceEqualFold", "sourceContainsFold", "deleted", "deletedNEQ", "timeCreated", "timeCreatedNEQ", "timeCreatedIn", "timeCreatedNotIn", "timeCreatedGT", "timeCreatedGTE", "timeCreatedLT", "timeCreatedLTE", "timeLastStatusChanged", "timeLastStatusChangedNEQ", "timeLastStatusChangedIn", "timeLastStatusChangedNotIn", "timeLastStatusChangedGT", "timeLastStatusChangedGTE", "timeLastStatusChangedLT", "timeLastStatusChangedLTE", "timeHiringProcessUpdated", "timeHiringProcessUpdatedNEQ", "timeHiringProcessUpdatedIn", "timeHiringProcessUpdatedNotIn", "timeHiringProcessUpdatedGT", "timeHiringProcessUpdatedGTE", "timeHiringProcessUpdatedLT", "timeHiringProcessUpdatedLTE", "hasPerson", "hasPersonWith", "hasPosition", "hasPositionWith", "hasNotes", "hasNotesWith", "hasConversations", "hasConversationsWith", "hasTestSubmissions", "hasTestSubmissionsWith", "hasOfferLetters", "hasOfferLettersWith", "hasApplications", "hasApplicationsWith", "hasFiles", "hasFilesWith", "hasActivities", "hasActivitiesWith", "hasCurrentStep", "hasCurrentStepWith", "hasInterviews", "hasInterviewsWith", "hasStepHistory", "hasStepHistoryWith", "hasRejectionReason", "hasRejectionReasonWith", "hasAssignees", "hasAssigneesWith", "hasHiredOpening", "hasHiredOpeningWith"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -36379,6 +38351,20 @@ func (ec *executionContext) unmarshalInputCandidateWhereInput(ctx context.Contex
 				return it, err
 			}
 			it.HasCurrentStepWith = data
+		case "hasInterviews":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasInterviews"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasInterviews = data
+		case "hasInterviewsWith":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasInterviewsWith"))
+			data, err := ec.unmarshalOInterviewWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐInterviewWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasInterviewsWith = data
 		case "hasStepHistory":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasStepHistory"))
 			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
@@ -40182,6 +42168,997 @@ func (ec *executionContext) unmarshalInputFieldDefinitionWhereInput(ctx context.
 func UnmarshalFieldDefinitionWhereInput(ctx context.Context, raw any) (ent.FieldDefinitionWhereInput, error) {
 	var out ent.FieldDefinitionWhereInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "FieldDefinitionWhereInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputInterviewOrder(ctx context.Context, obj any) (ent.InterviewOrder, error) {
+	var it ent.InterviewOrder
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	if _, present := asMap["direction"]; !present {
+		asMap["direction"] = "ASC"
+	}
+
+	fieldsInOrder := [...]string{"direction", "field"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "direction":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
+			data, err := ec.unmarshalNOrderDirection2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐOrderDirection(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Direction = data
+		case "field":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("field"))
+			data, err := ec.unmarshalNInterviewOrderField2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐInterviewOrderField(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Field = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalInterviewOrder unmarshals raw into the InterviewOrder input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalInterviewOrder(ctx context.Context, raw any) (ent.InterviewOrder, error) {
+	var out ent.InterviewOrder
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "InterviewOrder", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputInterviewWhereInput(ctx context.Context, obj any) (ent.InterviewWhereInput, error) {
+	var it ent.InterviewWhereInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "status", "statusNEQ", "statusIn", "statusNotIn", "timeStart", "timeStartNEQ", "timeStartIn", "timeStartNotIn", "timeStartGT", "timeStartGTE", "timeStartLT", "timeStartLTE", "timeEnd", "timeEndNEQ", "timeEndIn", "timeEndNotIn", "timeEndGT", "timeEndGTE", "timeEndLT", "timeEndLTE", "timeZone", "timeZoneNEQ", "timeZoneIn", "timeZoneNotIn", "timeZoneGT", "timeZoneGTE", "timeZoneLT", "timeZoneLTE", "timeZoneContains", "timeZoneHasPrefix", "timeZoneHasSuffix", "timeZoneEqualFold", "timeZoneContainsFold", "location", "locationNEQ", "locationIn", "locationNotIn", "locationGT", "locationGTE", "locationLT", "locationLTE", "locationContains", "locationHasPrefix", "locationHasSuffix", "locationEqualFold", "locationContainsFold", "videoURL", "videoURLNEQ", "videoURLIn", "videoURLNotIn", "videoURLGT", "videoURLGTE", "videoURLLT", "videoURLLTE", "videoURLContains", "videoURLHasPrefix", "videoURLHasSuffix", "videoURLEqualFold", "videoURLContainsFold", "instructions", "instructionsNEQ", "instructionsIn", "instructionsNotIn", "instructionsGT", "instructionsGTE", "instructionsLT", "instructionsLTE", "instructionsContains", "instructionsHasPrefix", "instructionsHasSuffix", "instructionsEqualFold", "instructionsContainsFold", "sequence", "sequenceNEQ", "sequenceIn", "sequenceNotIn", "sequenceGT", "sequenceGTE", "sequenceLT", "sequenceLTE", "timeCreated", "timeCreatedNEQ", "timeCreatedIn", "timeCreatedNotIn", "timeCreatedGT", "timeCreatedGTE", "timeCreatedLT", "timeCreatedLTE", "timeUpdated", "timeUpdatedNEQ", "timeUpdatedIn", "timeUpdatedNotIn", "timeUpdatedGT", "timeUpdatedGTE", "timeUpdatedLT", "timeUpdatedLTE", "timeCancelled", "timeCancelledNEQ", "timeCancelledIn", "timeCancelledNotIn", "timeCancelledGT", "timeCancelledGTE", "timeCancelledLT", "timeCancelledLTE", "timeCancelledIsNil", "timeCancelledNotNil", "hasCandidate", "hasCandidateWith", "hasPosition", "hasPositionWith", "hasStep", "hasStepWith", "hasOrganizer", "hasOrganizerWith", "hasInterviewers", "hasInterviewersWith"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "not":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("not"))
+			data, err := ec.unmarshalOInterviewWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐInterviewWhereInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Not = data
+		case "and":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("and"))
+			data, err := ec.unmarshalOInterviewWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐInterviewWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.And = data
+		case "or":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("or"))
+			data, err := ec.unmarshalOInterviewWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐInterviewWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Or = data
+		case "id":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ID = data
+		case "idNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNEQ"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNEQ = data
+		case "idIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idIn"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDIn = data
+		case "idNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNotIn"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNotIn = data
+		case "idGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGT"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGT = data
+		case "idGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGTE"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGTE = data
+		case "idLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLT"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLT = data
+		case "idLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLTE"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLTE = data
+		case "idEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idEqualFold"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDEqualFold = data
+		case "idContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idContainsFold"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDContainsFold = data
+		case "status":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("status"))
+			data, err := ec.unmarshalOInterviewStatus2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋinterviewᚐStatus(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Status = data
+		case "statusNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("statusNEQ"))
+			data, err := ec.unmarshalOInterviewStatus2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋinterviewᚐStatus(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StatusNEQ = data
+		case "statusIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("statusIn"))
+			data, err := ec.unmarshalOInterviewStatus2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋinterviewᚐStatusᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StatusIn = data
+		case "statusNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("statusNotIn"))
+			data, err := ec.unmarshalOInterviewStatus2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋinterviewᚐStatusᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StatusNotIn = data
+		case "timeStart":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeStart"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeStart = data
+		case "timeStartNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeStartNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeStartNEQ = data
+		case "timeStartIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeStartIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeStartIn = data
+		case "timeStartNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeStartNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeStartNotIn = data
+		case "timeStartGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeStartGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeStartGT = data
+		case "timeStartGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeStartGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeStartGTE = data
+		case "timeStartLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeStartLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeStartLT = data
+		case "timeStartLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeStartLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeStartLTE = data
+		case "timeEnd":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeEnd"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeEnd = data
+		case "timeEndNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeEndNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeEndNEQ = data
+		case "timeEndIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeEndIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeEndIn = data
+		case "timeEndNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeEndNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeEndNotIn = data
+		case "timeEndGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeEndGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeEndGT = data
+		case "timeEndGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeEndGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeEndGTE = data
+		case "timeEndLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeEndLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeEndLT = data
+		case "timeEndLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeEndLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeEndLTE = data
+		case "timeZone":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeZone"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeZone = data
+		case "timeZoneNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeZoneNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeZoneNEQ = data
+		case "timeZoneIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeZoneIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeZoneIn = data
+		case "timeZoneNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeZoneNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeZoneNotIn = data
+		case "timeZoneGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeZoneGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeZoneGT = data
+		case "timeZoneGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeZoneGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeZoneGTE = data
+		case "timeZoneLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeZoneLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeZoneLT = data
+		case "timeZoneLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeZoneLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeZoneLTE = data
+		case "timeZoneContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeZoneContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeZoneContains = data
+		case "timeZoneHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeZoneHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeZoneHasPrefix = data
+		case "timeZoneHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeZoneHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeZoneHasSuffix = data
+		case "timeZoneEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeZoneEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeZoneEqualFold = data
+		case "timeZoneContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeZoneContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeZoneContainsFold = data
+		case "location":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("location"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Location = data
+		case "locationNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("locationNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LocationNEQ = data
+		case "locationIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("locationIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LocationIn = data
+		case "locationNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("locationNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LocationNotIn = data
+		case "locationGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("locationGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LocationGT = data
+		case "locationGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("locationGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LocationGTE = data
+		case "locationLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("locationLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LocationLT = data
+		case "locationLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("locationLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LocationLTE = data
+		case "locationContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("locationContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LocationContains = data
+		case "locationHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("locationHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LocationHasPrefix = data
+		case "locationHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("locationHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LocationHasSuffix = data
+		case "locationEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("locationEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LocationEqualFold = data
+		case "locationContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("locationContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LocationContainsFold = data
+		case "videoURL":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("videoURL"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VideoURL = data
+		case "videoURLNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("videoURLNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VideoURLNEQ = data
+		case "videoURLIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("videoURLIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VideoURLIn = data
+		case "videoURLNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("videoURLNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VideoURLNotIn = data
+		case "videoURLGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("videoURLGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VideoURLGT = data
+		case "videoURLGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("videoURLGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VideoURLGTE = data
+		case "videoURLLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("videoURLLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VideoURLLT = data
+		case "videoURLLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("videoURLLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VideoURLLTE = data
+		case "videoURLContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("videoURLContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VideoURLContains = data
+		case "videoURLHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("videoURLHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VideoURLHasPrefix = data
+		case "videoURLHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("videoURLHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VideoURLHasSuffix = data
+		case "videoURLEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("videoURLEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VideoURLEqualFold = data
+		case "videoURLContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("videoURLContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VideoURLContainsFold = data
+		case "instructions":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("instructions"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Instructions = data
+		case "instructionsNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("instructionsNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.InstructionsNEQ = data
+		case "instructionsIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("instructionsIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.InstructionsIn = data
+		case "instructionsNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("instructionsNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.InstructionsNotIn = data
+		case "instructionsGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("instructionsGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.InstructionsGT = data
+		case "instructionsGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("instructionsGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.InstructionsGTE = data
+		case "instructionsLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("instructionsLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.InstructionsLT = data
+		case "instructionsLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("instructionsLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.InstructionsLTE = data
+		case "instructionsContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("instructionsContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.InstructionsContains = data
+		case "instructionsHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("instructionsHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.InstructionsHasPrefix = data
+		case "instructionsHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("instructionsHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.InstructionsHasSuffix = data
+		case "instructionsEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("instructionsEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.InstructionsEqualFold = data
+		case "instructionsContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("instructionsContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.InstructionsContainsFold = data
+		case "sequence":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sequence"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Sequence = data
+		case "sequenceNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sequenceNEQ"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SequenceNEQ = data
+		case "sequenceIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sequenceIn"))
+			data, err := ec.unmarshalOInt2ᚕintᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SequenceIn = data
+		case "sequenceNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sequenceNotIn"))
+			data, err := ec.unmarshalOInt2ᚕintᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SequenceNotIn = data
+		case "sequenceGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sequenceGT"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SequenceGT = data
+		case "sequenceGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sequenceGTE"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SequenceGTE = data
+		case "sequenceLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sequenceLT"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SequenceLT = data
+		case "sequenceLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sequenceLTE"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SequenceLTE = data
+		case "timeCreated":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreated"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreated = data
+		case "timeCreatedNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedNEQ = data
+		case "timeCreatedIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedIn = data
+		case "timeCreatedNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedNotIn = data
+		case "timeCreatedGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedGT = data
+		case "timeCreatedGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedGTE = data
+		case "timeCreatedLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedLT = data
+		case "timeCreatedLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedLTE = data
+		case "timeUpdated":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeUpdated"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeUpdated = data
+		case "timeUpdatedNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeUpdatedNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeUpdatedNEQ = data
+		case "timeUpdatedIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeUpdatedIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeUpdatedIn = data
+		case "timeUpdatedNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeUpdatedNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeUpdatedNotIn = data
+		case "timeUpdatedGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeUpdatedGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeUpdatedGT = data
+		case "timeUpdatedGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeUpdatedGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeUpdatedGTE = data
+		case "timeUpdatedLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeUpdatedLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeUpdatedLT = data
+		case "timeUpdatedLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeUpdatedLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeUpdatedLTE = data
+		case "timeCancelled":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCancelled"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCancelled = data
+		case "timeCancelledNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCancelledNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCancelledNEQ = data
+		case "timeCancelledIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCancelledIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCancelledIn = data
+		case "timeCancelledNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCancelledNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCancelledNotIn = data
+		case "timeCancelledGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCancelledGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCancelledGT = data
+		case "timeCancelledGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCancelledGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCancelledGTE = data
+		case "timeCancelledLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCancelledLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCancelledLT = data
+		case "timeCancelledLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCancelledLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCancelledLTE = data
+		case "timeCancelledIsNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCancelledIsNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCancelledIsNil = data
+		case "timeCancelledNotNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCancelledNotNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCancelledNotNil = data
+		case "hasCandidate":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasCandidate"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasCandidate = data
+		case "hasCandidateWith":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasCandidateWith"))
+			data, err := ec.unmarshalOCandidateWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasCandidateWith = data
+		case "hasPosition":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasPosition"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasPosition = data
+		case "hasPositionWith":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasPositionWith"))
+			data, err := ec.unmarshalOPositionWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPositionWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasPositionWith = data
+		case "hasStep":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasStep"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasStep = data
+		case "hasStepWith":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasStepWith"))
+			data, err := ec.unmarshalOPipelineStepWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPipelineStepWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasStepWith = data
+		case "hasOrganizer":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasOrganizer"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasOrganizer = data
+		case "hasOrganizerWith":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasOrganizerWith"))
+			data, err := ec.unmarshalOUserWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐUserWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasOrganizerWith = data
+		case "hasInterviewers":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasInterviewers"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasInterviewers = data
+		case "hasInterviewersWith":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasInterviewersWith"))
+			data, err := ec.unmarshalOUserWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐUserWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasInterviewersWith = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalInterviewWhereInput unmarshals raw into the InterviewWhereInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalInterviewWhereInput(ctx context.Context, raw any) (ent.InterviewWhereInput, error) {
+	var out ent.InterviewWhereInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "InterviewWhereInput", raw, &out)
 	return out, err
 }
 
@@ -45624,7 +48601,7 @@ func (ec *executionContext) unmarshalInputPositionWhereInput(ctx context.Context
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "name", "nameNEQ", "nameIn", "nameNotIn", "nameGT", "nameGTE", "nameLT", "nameLTE", "nameContains", "nameHasPrefix", "nameHasSuffix", "nameEqualFold", "nameContainsFold", "status", "statusNEQ", "statusIn", "statusNotIn", "isTemplate", "isTemplateNEQ", "isDiscreet", "isDiscreetNEQ", "isPublished", "isPublishedNEQ", "isTalentPool", "isTalentPoolNEQ", "department", "departmentNEQ", "departmentIn", "departmentNotIn", "departmentGT", "departmentGTE", "departmentLT", "departmentLTE", "departmentContains", "departmentHasPrefix", "departmentHasSuffix", "departmentEqualFold", "departmentContainsFold", "email", "emailNEQ", "emailIn", "emailNotIn", "emailGT", "emailGTE", "emailLT", "emailLTE", "emailContains", "emailHasPrefix", "emailHasSuffix", "emailEqualFold", "emailContainsFold", "urlServiceHostedPage", "urlServiceHostedPageNEQ", "urlServiceHostedPageIn", "urlServiceHostedPageNotIn", "urlServiceHostedPageGT", "urlServiceHostedPageGTE", "urlServiceHostedPageLT", "urlServiceHostedPageLTE", "urlServiceHostedPageContains", "urlServiceHostedPageHasPrefix", "urlServiceHostedPageHasSuffix", "urlServiceHostedPageEqualFold", "urlServiceHostedPageContainsFold", "urlActivePage", "urlActivePageNEQ", "urlActivePageIn", "urlActivePageNotIn", "urlActivePageGT", "urlActivePageGTE", "urlActivePageLT", "urlActivePageLTE", "urlActivePageContains", "urlActivePageHasPrefix", "urlActivePageHasSuffix", "urlActivePageEqualFold", "urlActivePageContainsFold", "employmentType", "employmentTypeNEQ", "employmentTypeIn", "employmentTypeNotIn", "employmentTypeGT", "employmentTypeGTE", "employmentTypeLT", "employmentTypeLTE", "employmentTypeContains", "employmentTypeHasPrefix", "employmentTypeHasSuffix", "employmentTypeEqualFold", "employmentTypeContainsFold", "experienceLevel", "experienceLevelNEQ", "experienceLevelIn", "experienceLevelNotIn", "experienceLevelGT", "experienceLevelGTE", "experienceLevelLT", "experienceLevelLTE", "experienceLevelContains", "experienceLevelHasPrefix", "experienceLevelHasSuffix", "experienceLevelEqualFold", "experienceLevelContainsFold", "workplaceType", "workplaceTypeNEQ", "workplaceTypeIn", "workplaceTypeNotIn", "workplaceTypeGT", "workplaceTypeGTE", "workplaceTypeLT", "workplaceTypeLTE", "workplaceTypeContains", "workplaceTypeHasPrefix", "workplaceTypeHasSuffix", "workplaceTypeEqualFold", "workplaceTypeContainsFold", "internalUseCustomID", "internalUseCustomIDNEQ", "internalUseCustomIDIn", "internalUseCustomIDNotIn", "internalUseCustomIDGT", "internalUseCustomIDGTE", "internalUseCustomIDLT", "internalUseCustomIDLTE", "internalUseCustomIDContains", "internalUseCustomIDHasPrefix", "internalUseCustomIDHasSuffix", "internalUseCustomIDIsNil", "internalUseCustomIDNotNil", "internalUseCustomIDEqualFold", "internalUseCustomIDContainsFold", "pictureURL", "pictureURLNEQ", "pictureURLIn", "pictureURLNotIn", "pictureURLGT", "pictureURLGTE", "pictureURLLT", "pictureURLLTE", "pictureURLContains", "pictureURLHasPrefix", "pictureURLHasSuffix", "pictureURLEqualFold", "pictureURLContainsFold", "timeCreated", "timeCreatedNEQ", "timeCreatedIn", "timeCreatedNotIn", "timeCreatedGT", "timeCreatedGTE", "timeCreatedLT", "timeCreatedLTE", "timeUpdated", "timeUpdatedNEQ", "timeUpdatedIn", "timeUpdatedNotIn", "timeUpdatedGT", "timeUpdatedGTE", "timeUpdatedLT", "timeUpdatedLTE", "hasLocation", "hasLocationWith", "hasTemplate", "hasTemplateWith", "hasClones", "hasClonesWith", "hasLeadRecruiter", "hasLeadRecruiterWith", "hasHiringManager", "hasHiringManagerWith", "hasCoordinator", "hasCoordinatorWith", "hasHiringTeam", "hasHiringTeamWith", "hasQuestionnaires", "hasQuestionnairesWith", "hasOpenings", "hasOpeningsWith", "hasCandidates", "hasCandidatesWith", "hasActivities", "hasActivitiesWith"}
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "name", "nameNEQ", "nameIn", "nameNotIn", "nameGT", "nameGTE", "nameLT", "nameLTE", "nameContains", "nameHasPrefix", "nameHasSuffix", "nameEqualFold", "nameContainsFold", "status", "statusNEQ", "statusIn", "statusNotIn", "isTemplate", "isTemplateNEQ", "isDiscreet", "isDiscreetNEQ", "isPublished", "isPublishedNEQ", "isTalentPool", "isTalentPoolNEQ", "department", "departmentNEQ", "departmentIn", "departmentNotIn", "departmentGT", "departmentGTE", "departmentLT", "departmentLTE", "departmentContains", "departmentHasPrefix", "departmentHasSuffix", "departmentEqualFold", "departmentContainsFold", "email", "emailNEQ", "emailIn", "emailNotIn", "emailGT", "emailGTE", "emailLT", "emailLTE", "emailContains", "emailHasPrefix", "emailHasSuffix", "emailEqualFold", "emailContainsFold", "urlServiceHostedPage", "urlServiceHostedPageNEQ", "urlServiceHostedPageIn", "urlServiceHostedPageNotIn", "urlServiceHostedPageGT", "urlServiceHostedPageGTE", "urlServiceHostedPageLT", "urlServiceHostedPageLTE", "urlServiceHostedPageContains", "urlServiceHostedPageHasPrefix", "urlServiceHostedPageHasSuffix", "urlServiceHostedPageEqualFold", "urlServiceHostedPageContainsFold", "urlActivePage", "urlActivePageNEQ", "urlActivePageIn", "urlActivePageNotIn", "urlActivePageGT", "urlActivePageGTE", "urlActivePageLT", "urlActivePageLTE", "urlActivePageContains", "urlActivePageHasPrefix", "urlActivePageHasSuffix", "urlActivePageEqualFold", "urlActivePageContainsFold", "employmentType", "employmentTypeNEQ", "employmentTypeIn", "employmentTypeNotIn", "employmentTypeGT", "employmentTypeGTE", "employmentTypeLT", "employmentTypeLTE", "employmentTypeContains", "employmentTypeHasPrefix", "employmentTypeHasSuffix", "employmentTypeEqualFold", "employmentTypeContainsFold", "experienceLevel", "experienceLevelNEQ", "experienceLevelIn", "experienceLevelNotIn", "experienceLevelGT", "experienceLevelGTE", "experienceLevelLT", "experienceLevelLTE", "experienceLevelContains", "experienceLevelHasPrefix", "experienceLevelHasSuffix", "experienceLevelEqualFold", "experienceLevelContainsFold", "workplaceType", "workplaceTypeNEQ", "workplaceTypeIn", "workplaceTypeNotIn", "workplaceTypeGT", "workplaceTypeGTE", "workplaceTypeLT", "workplaceTypeLTE", "workplaceTypeContains", "workplaceTypeHasPrefix", "workplaceTypeHasSuffix", "workplaceTypeEqualFold", "workplaceTypeContainsFold", "internalUseCustomID", "internalUseCustomIDNEQ", "internalUseCustomIDIn", "internalUseCustomIDNotIn", "internalUseCustomIDGT", "internalUseCustomIDGTE", "internalUseCustomIDLT", "internalUseCustomIDLTE", "internalUseCustomIDContains", "internalUseCustomIDHasPrefix", "internalUseCustomIDHasSuffix", "internalUseCustomIDIsNil", "internalUseCustomIDNotNil", "internalUseCustomIDEqualFold", "internalUseCustomIDContainsFold", "pictureURL", "pictureURLNEQ", "pictureURLIn", "pictureURLNotIn", "pictureURLGT", "pictureURLGTE", "pictureURLLT", "pictureURLLTE", "pictureURLContains", "pictureURLHasPrefix", "pictureURLHasSuffix", "pictureURLEqualFold", "pictureURLContainsFold", "timeCreated", "timeCreatedNEQ", "timeCreatedIn", "timeCreatedNotIn", "timeCreatedGT", "timeCreatedGTE", "timeCreatedLT", "timeCreatedLTE", "timeUpdated", "timeUpdatedNEQ", "timeUpdatedIn", "timeUpdatedNotIn", "timeUpdatedGT", "timeUpdatedGTE", "timeUpdatedLT", "timeUpdatedLTE", "hasLocation", "hasLocationWith", "hasTemplate", "hasTemplateWith", "hasClones", "hasClonesWith", "hasLeadRecruiter", "hasLeadRecruiterWith", "hasHiringManager", "hasHiringManagerWith", "hasCoordinator", "hasCoordinatorWith", "hasHiringTeam", "hasHiringTeamWith", "hasQuestionnaires", "hasQuestionnairesWith", "hasOpenings", "hasOpeningsWith", "hasCandidates", "hasCandidatesWith", "hasInterviews", "hasInterviewsWith", "hasActivities", "hasActivitiesWith"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -46982,6 +49959,20 @@ func (ec *executionContext) unmarshalInputPositionWhereInput(ctx context.Context
 				return it, err
 			}
 			it.HasCandidatesWith = data
+		case "hasInterviews":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasInterviews"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasInterviews = data
+		case "hasInterviewsWith":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasInterviewsWith"))
+			data, err := ec.unmarshalOInterviewWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐInterviewWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasInterviewsWith = data
 		case "hasActivities":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasActivities"))
 			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
@@ -48071,6 +51062,90 @@ func UnmarshalRequiredCandidateFieldsInput(ctx context.Context, raw any) (recrui
 	return out, err
 }
 
+func (ec *executionContext) unmarshalInputRescheduleInterviewInput(ctx context.Context, obj any) (model.RescheduleInterviewInput, error) {
+	var it model.RescheduleInterviewInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"interviewerIDs", "timeStart", "timeEnd", "timeZone", "location", "videoURL", "instructions"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "interviewerIDs":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("interviewerIDs"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.InterviewerIDs = data
+		case "timeStart":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeStart"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeStart = data
+		case "timeEnd":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeEnd"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeEnd = data
+		case "timeZone":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeZone"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeZone = data
+		case "location":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("location"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Location = data
+		case "videoURL":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("videoURL"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VideoURL = data
+		case "instructions":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("instructions"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Instructions = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalRescheduleInterviewInput unmarshals raw into the RescheduleInterviewInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalRescheduleInterviewInput(ctx context.Context, raw any) (model.RescheduleInterviewInput, error) {
+	var out model.RescheduleInterviewInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "RescheduleInterviewInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputSalaryRangeInput(ctx context.Context, obj any) (recruiting.SalaryRangeInput, error) {
 	var it recruiting.SalaryRangeInput
 	if obj == nil {
@@ -48131,6 +51206,104 @@ func (ec *executionContext) unmarshalInputSalaryRangeInput(ctx context.Context, 
 func UnmarshalSalaryRangeInput(ctx context.Context, raw any) (recruiting.SalaryRangeInput, error) {
 	var out recruiting.SalaryRangeInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "SalaryRangeInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputScheduleInterviewInput(ctx context.Context, obj any) (model.ScheduleInterviewInput, error) {
+	var it model.ScheduleInterviewInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"candidateID", "stepID", "interviewerIDs", "timeStart", "timeEnd", "timeZone", "location", "videoURL", "instructions"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "candidateID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("candidateID"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CandidateID = data
+		case "stepID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("stepID"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StepID = data
+		case "interviewerIDs":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("interviewerIDs"))
+			data, err := ec.unmarshalNID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.InterviewerIDs = data
+		case "timeStart":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeStart"))
+			data, err := ec.unmarshalNTime2timeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeStart = data
+		case "timeEnd":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeEnd"))
+			data, err := ec.unmarshalNTime2timeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeEnd = data
+		case "timeZone":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeZone"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeZone = data
+		case "location":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("location"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Location = data
+		case "videoURL":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("videoURL"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VideoURL = data
+		case "instructions":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("instructions"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Instructions = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalScheduleInterviewInput unmarshals raw into the ScheduleInterviewInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalScheduleInterviewInput(ctx context.Context, raw any) (model.ScheduleInterviewInput, error) {
+	var out model.ScheduleInterviewInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "ScheduleInterviewInput", raw, &out)
 	return out, err
 }
 
@@ -50553,6 +53726,11 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 			return graphql.Null
 		}
 		return ec._Location(ctx, sel, obj)
+	case *ent.Interview:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._Interview(ctx, sel, obj)
 	case *ent.FieldDefinition:
 		if obj == nil {
 			return graphql.Null
@@ -51214,6 +54392,12 @@ func (ec *executionContext) _Candidate(ctx context.Context, sel ast.SelectionSet
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Candidate_currentStep(ctx, field, obj)
 				})
+		case "interviews":
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Candidate_interviews(ctx, field, obj)
+				})
 		case "stepHistory":
 			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
 				true, true,
@@ -51712,6 +54896,12 @@ func (ec *executionContext) _Company(ctx context.Context, sel ast.SelectionSet, 
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "interviews":
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Company_interviews(ctx, field, obj)
+				})
 		case "viewerUser":
 			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
 				true, false,
@@ -52695,6 +55885,220 @@ func (ec *executionContext) _HiringTeamMember(ctx context.Context, sel ast.Selec
 	return objectValue(out, fields, deferred)
 }
 
+var interviewImplementors = []string{"Interview", "Node"}
+
+func (ec *executionContext) _Interview(ctx context.Context, sel ast.SelectionSet, obj *ent.Interview) graphql.Marshaler {
+	fields := ec.collected.of(ec.OperationContext, sel, interviewImplementors)
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfInterview); v != nil {
+		return v
+	}
+
+	out := graphql.NewFieldSet(fields)
+	deferred := deferredGroup(ctx, fields)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Interview")
+		case "id":
+			out.Values[i] = ec._Interview_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "status":
+			out.Values[i] = ec._Interview_status(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "timeStart":
+			out.Values[i] = ec._Interview_timeStart(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "timeEnd":
+			out.Values[i] = ec._Interview_timeEnd(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "timeZone":
+			out.Values[i] = ec._Interview_timeZone(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "location":
+			out.Values[i] = ec._Interview_location(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "videoURL":
+			out.Values[i] = ec._Interview_videoURL(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "instructions":
+			out.Values[i] = ec._Interview_instructions(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "sequence":
+			out.Values[i] = ec._Interview_sequence(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "timeCreated":
+			out.Values[i] = ec._Interview_timeCreated(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "timeUpdated":
+			out.Values[i] = ec._Interview_timeUpdated(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "timeCancelled":
+			out.Values[i] = ec._Interview_timeCancelled(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "candidate":
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Interview_candidate(ctx, field, obj)
+				})
+		case "position":
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Interview_position(ctx, field, obj)
+				})
+		case "step":
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Interview_step(ctx, field, obj)
+				})
+		case "organizer":
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Interview_organizer(ctx, field, obj)
+				})
+		case "interviewers":
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Interview_interviewers(ctx, field, obj)
+				})
+		case "calendarURL":
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Interview_calendarURL(ctx, field, obj)
+				})
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return objectValue(out, fields, deferred)
+}
+
+var interviewConnectionImplementors = []string{"InterviewConnection"}
+
+func (ec *executionContext) _InterviewConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.InterviewConnection) graphql.Marshaler {
+	fields := ec.collected.of(ec.OperationContext, sel, interviewConnectionImplementors)
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfInterviewConnection); v != nil {
+		return v
+	}
+
+	out := graphql.NewFieldSet(fields)
+	deferred := deferredGroup(ctx, fields)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("InterviewConnection")
+		case "edges":
+			out.Values[i] = ec._InterviewConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "pageInfo":
+			out.Values[i] = ec._InterviewConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "totalCount":
+			out.Values[i] = ec._InterviewConnection_totalCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return objectValue(out, fields, deferred)
+}
+
+var interviewEdgeImplementors = []string{"InterviewEdge"}
+
+func (ec *executionContext) _InterviewEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.InterviewEdge) graphql.Marshaler {
+	fields := ec.collected.of(ec.OperationContext, sel, interviewEdgeImplementors)
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfInterviewEdge); v != nil {
+		return v
+	}
+
+	out := graphql.NewFieldSet(fields)
+	deferred := deferredGroup(ctx, fields)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("InterviewEdge")
+		case "node":
+			out.Values[i] = ec._InterviewEdge_node(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "cursor":
+			out.Values[i] = ec._InterviewEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return objectValue(out, fields, deferred)
+}
+
 var locationImplementors = []string{"Location", "Node"}
 
 func (ec *executionContext) _Location(ctx context.Context, sel ast.SelectionSet, obj *ent.Location) graphql.Marshaler {
@@ -53249,6 +56653,27 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "removeHiringTeamMember":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_removeHiringTeamMember(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "scheduleInterview":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_scheduleInterview(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "rescheduleInterview":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_rescheduleInterview(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "cancelInterview":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_cancelInterview(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -54684,6 +58109,12 @@ func (ec *executionContext) _Position(ctx context.Context, sel ast.SelectionSet,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Position_candidates(ctx, field, obj)
+				})
+		case "interviews":
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Position_interviews(ctx, field, obj)
 				})
 		case "activities":
 			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
@@ -57312,6 +60743,51 @@ func (ec *executionContext) marshalNInt2int64(ctx context.Context, sel ast.Selec
 	return res
 }
 
+func (ec *executionContext) marshalNInterview2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐInterview(ctx context.Context, sel ast.SelectionSet, v *ent.Interview) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "Interview!")
+		return graphql.Null
+	}
+	return ec._Interview(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNInterviewConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐInterviewConnection(ctx context.Context, sel ast.SelectionSet, v *ent.InterviewConnection) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "InterviewConnection!")
+		return graphql.Null
+	}
+	return ec._InterviewConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNInterviewOrderField2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐInterviewOrderField(ctx context.Context, v any) (*ent.InterviewOrderField, error) {
+	var res = new(ent.InterviewOrderField)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNInterviewOrderField2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐInterviewOrderField(ctx context.Context, sel ast.SelectionSet, v *ent.InterviewOrderField) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "InterviewOrderField!")
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) unmarshalNInterviewStatus2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋinterviewᚐStatus(ctx context.Context, v any) (interview.Status, error) {
+	var res interview.Status
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNInterviewStatus2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋinterviewᚐStatus(ctx context.Context, sel ast.SelectionSet, v interview.Status) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) unmarshalNInterviewWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐInterviewWhereInput(ctx context.Context, v any) (*ent.InterviewWhereInput, error) {
+	res, err := ec.unmarshalInputInterviewWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) marshalNLocation2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐLocation(ctx context.Context, sel ast.SelectionSet, v *ent.Location) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "Location!")
@@ -57889,6 +61365,11 @@ func (ec *executionContext) marshalNRequiredCandidateFields2githubᚗcomᚋhireg
 	return ec._RequiredCandidateFields(ctx, sel, &v)
 }
 
+func (ec *executionContext) unmarshalNRescheduleInterviewInput2githubᚗcomᚋhiregraphᚋhiregraphᚋgraphᚋmodelᚐRescheduleInterviewInput(ctx context.Context, v any) (model.RescheduleInterviewInput, error) {
+	res, err := ec.unmarshalInputRescheduleInterviewInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) marshalNRetentionDue2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐRetentionDueᚄ(ctx context.Context, sel ast.SelectionSet, v []*recruiting.RetentionDue) graphql.Marshaler {
 	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
@@ -57935,6 +61416,11 @@ func (ec *executionContext) marshalNRole2ᚖgithubᚗcomᚋhiregraphᚋhiregraph
 		return graphql.Null
 	}
 	return ec._Role(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNScheduleInterviewInput2githubᚗcomᚋhiregraphᚋhiregraphᚋgraphᚋmodelᚐScheduleInterviewInput(ctx context.Context, v any) (model.ScheduleInterviewInput, error) {
+	res, err := ec.unmarshalInputScheduleInterviewInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) marshalNStep2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐStep(ctx context.Context, sel ast.SelectionSet, v schematype.Step) graphql.Marshaler {
@@ -59634,6 +63120,118 @@ func (ec *executionContext) marshalOInt2ᚖint64(ctx context.Context, sel ast.Se
 	return res
 }
 
+func (ec *executionContext) marshalOInterview2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐInterview(ctx context.Context, sel ast.SelectionSet, v *ent.Interview) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._Interview(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOInterviewEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐInterviewEdge(ctx context.Context, sel ast.SelectionSet, v []*ent.InterviewEdge) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalOInterviewEdge2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐInterviewEdge(ctx, sel, v[i])
+	})
+
+	return ret
+}
+
+func (ec *executionContext) marshalOInterviewEdge2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐInterviewEdge(ctx context.Context, sel ast.SelectionSet, v *ent.InterviewEdge) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._InterviewEdge(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOInterviewOrder2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐInterviewOrder(ctx context.Context, v any) (*ent.InterviewOrder, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputInterviewOrder(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalOInterviewStatus2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋinterviewᚐStatusᚄ(ctx context.Context, v any) ([]interview.Status, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]interview.Status, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNInterviewStatus2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋinterviewᚐStatus(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalOInterviewStatus2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋinterviewᚐStatusᚄ(ctx context.Context, sel ast.SelectionSet, v []interview.Status) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNInterviewStatus2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋinterviewᚐStatus(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) unmarshalOInterviewStatus2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋinterviewᚐStatus(ctx context.Context, v any) (*interview.Status, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(interview.Status)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOInterviewStatus2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋinterviewᚐStatus(ctx context.Context, sel ast.SelectionSet, v *interview.Status) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) unmarshalOInterviewWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐInterviewWhereInputᚄ(ctx context.Context, v any) ([]*ent.InterviewWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*ent.InterviewWhereInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNInterviewWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐInterviewWhereInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalOInterviewWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐInterviewWhereInput(ctx context.Context, v any) (*ent.InterviewWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputInterviewWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) marshalOLocation2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐLocation(ctx context.Context, sel ast.SelectionSet, v *ent.Location) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
@@ -61206,6 +64804,12 @@ var plainFieldsOfFieldDefinitionEdge = plainFields[*ent.FieldDefinitionEdge]{typ
 
 var plainFieldsOfHiringTeamMember = plainFields[*ent.HiringTeamMember]{typeName: "HiringTeamMember"}
 
+var plainFieldsOfInterview = plainFields[*ent.Interview]{typeName: "Interview"}
+
+var plainFieldsOfInterviewConnection = plainFields[*ent.InterviewConnection]{typeName: "InterviewConnection"}
+
+var plainFieldsOfInterviewEdge = plainFields[*ent.InterviewEdge]{typeName: "InterviewEdge"}
+
 var plainFieldsOfLocation = plainFields[*ent.Location]{typeName: "Location"}
 
 var plainFieldsOfLocationConnection = plainFields[*ent.LocationConnection]{typeName: "LocationConnection"}
@@ -61649,6 +65253,62 @@ func init() {
 		}}}
 	plainFieldsOfHiringTeamMember.byName = map[string]plainField[*ent.HiringTeamMember]{
 		"role": {write: func(w io.Writer, obj *ent.HiringTeamMember) { writeEnum(w, obj.Role) }, null: nil}}
+	plainFieldsOfInterview.byName = map[string]plainField[*ent.Interview]{
+		"id":           {write: func(w io.Writer, obj *ent.Interview) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: nil},
+		"status":       {write: func(w io.Writer, obj *ent.Interview) { writeEnum(w, obj.Status) }, null: nil},
+		"timeStart":    {write: func(w io.Writer, obj *ent.Interview) { scalar.WriteTime(w, obj.TimeStart) }, null: func(obj *ent.Interview) bool { return obj.TimeStart.IsZero() }},
+		"timeEnd":      {write: func(w io.Writer, obj *ent.Interview) { scalar.WriteTime(w, obj.TimeEnd) }, null: func(obj *ent.Interview) bool { return obj.TimeEnd.IsZero() }},
+		"timeZone":     {write: func(w io.Writer, obj *ent.Interview) { graphql.MarshalString(obj.TimeZone).MarshalGQL(w) }, null: nil},
+		"location":     {write: func(w io.Writer, obj *ent.Interview) { graphql.MarshalString(obj.Location).MarshalGQL(w) }, null: nil},
+		"videoURL":     {write: func(w io.Writer, obj *ent.Interview) { graphql.MarshalString(obj.VideoURL).MarshalGQL(w) }, null: nil},
+		"instructions": {write: func(w io.Writer, obj *ent.Interview) { graphql.MarshalString(obj.Instructions).MarshalGQL(w) }, null: nil},
+		"sequence":     {write: func(w io.Writer, obj *ent.Interview) { graphql.MarshalInt(obj.Sequence).MarshalGQL(w) }, null: nil},
+		"timeCreated":  {write: func(w io.Writer, obj *ent.Interview) { scalar.WriteTime(w, obj.TimeCreated) }, null: func(obj *ent.Interview) bool { return obj.TimeCreated.IsZero() }},
+		"timeUpdated":  {write: func(w io.Writer, obj *ent.Interview) { scalar.WriteTime(w, obj.TimeUpdated) }, null: func(obj *ent.Interview) bool { return obj.TimeUpdated.IsZero() }},
+		"timeCancelled": {write: func(w io.Writer, obj *ent.Interview) {
+			if obj.TimeCancelled == nil {
+				graphql.Null.MarshalGQL(w)
+				return
+			}
+			scalar.WriteTime(w, *obj.TimeCancelled)
+		}, null: nil},
+		"candidate": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.Interview) graphql.Marshaler {
+			v, err := obj.Candidate(ctx)
+			if err != nil {
+				return nil
+			}
+			return plainChild(ctx, c, oc, field, v, true, candidateImplementors, &plainFieldsOfCandidate)
+		}},
+		"position": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.Interview) graphql.Marshaler {
+			v, err := obj.Position(ctx)
+			if err != nil {
+				return nil
+			}
+			return plainChild(ctx, c, oc, field, v, true, positionImplementors, &plainFieldsOfPosition)
+		}},
+		"step": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.Interview) graphql.Marshaler {
+			v, err := obj.Step(ctx)
+			if err != nil {
+				return nil
+			}
+			return plainChild(ctx, c, oc, field, v, false, pipelineStepImplementors, &plainFieldsOfPipelineStep)
+		}},
+		"organizer": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.Interview) graphql.Marshaler {
+			v, err := obj.Organizer(ctx)
+			if err != nil {
+				return nil
+			}
+			return plainChild(ctx, c, oc, field, v, true, userImplementors, &plainFieldsOfUser)
+		}}}
+	plainFieldsOfInterviewConnection.byName = map[string]plainField[*ent.InterviewConnection]{
+		"totalCount": {write: func(w io.Writer, obj *ent.InterviewConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: nil},
+		"edges": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.InterviewConnection) graphql.Marshaler {
+			return plainList(ctx, c, oc, field, obj.Edges, false, interviewEdgeImplementors, &plainFieldsOfInterviewEdge)
+		}}}
+	plainFieldsOfInterviewEdge.byName = map[string]plainField[*ent.InterviewEdge]{
+		"node": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.InterviewEdge) graphql.Marshaler {
+			return plainChild(ctx, c, oc, field, obj.Node, false, interviewImplementors, &plainFieldsOfInterview)
+		}}}
 	plainFieldsOfLocation.byName = map[string]plainField[*ent.Location]{
 		"id":           {write: func(w io.Writer, obj *ent.Location) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: nil},
 		"name":         {write: func(w io.Writer, obj *ent.Location) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: nil},
