@@ -306,7 +306,7 @@ func (s *InterviewService) checkFields(in InterviewFields, iv *ent.Interview, in
 	case !p.TimeEnd.After(p.TimeStart):
 		errs = append(errs, apierror.Invalid("timeEnd", "timeEnd must be after timeStart"))
 	case p.TimeEnd.Sub(p.TimeStart) > maxInterviewLength:
-		errs = append(errs, apierror.Invalid("timeEnd", "an interview lasts at most %s", maxInterviewLength))
+		errs = append(errs, apierror.Invalid("timeEnd", "timeEnd must be at most %d hours after timeStart", int(maxInterviewLength.Hours())))
 	case in.TimeStart != nil && p.TimeStart.Before(s.now().Add(-futureSkew)):
 		errs = append(errs, apierror.Invalid("timeStart", "timeStart must not be in the past"))
 	}

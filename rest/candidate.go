@@ -42,9 +42,10 @@ var candidateJSONFields = []string{candidate.FieldDeleted, candidate.FieldPositi
 	candidate.FieldTimeLastStatusChanged, candidate.FieldCurrentSteps, candidate.FieldCompletedSteps,
 	candidate.FieldStatus, candidate.FieldAddress, candidate.FieldCurrentStepID}
 
-// candidateRenderer renders candidates of cands: the time_scheduled of a
-// candidate's current step is when its next interview at that step
-// starts, read for all of cands in one query.
+// candidateRenderer renders candidates of cands: the time_scheduled of the
+// current step of a candidate on a pipeline is when its next interview at
+// that step starts (null when none), read for all of cands in one query.
+// Candidates recorded before pipelines keep the steps they were given.
 func (a *API) candidateRenderer(r *http.Request, cands []*ent.Candidate) (func(*ent.Candidate) candidateJSON, error) {
 	starts, err := a.Service.NextInterviewStarts(r.Context(), cands)
 	if err != nil {
@@ -52,9 +53,14 @@ func (a *API) candidateRenderer(r *http.Request, cands []*ent.Candidate) (func(*
 	}
 	return func(c *ent.Candidate) candidateJSON {
 		out := newCandidateJSON(c)
-		if at, ok := starts[c.ID]; ok && len(out.CurrentSteps) > 0 {
-			out.CurrentSteps[len(out.CurrentSteps)-1].TimeScheduled = apitime.FormatPtr(&at)
+		if c.CurrentStepID == nil || len(out.CurrentSteps) == 0 {
+			return out
 		}
+		var scheduled *string
+		if at, ok := starts[c.ID]; ok {
+			scheduled = apitime.FormatPtr(&at)
+		}
+		out.CurrentSteps[len(out.CurrentSteps)-1].TimeScheduled = scheduled
 		return out
 	}, nil
 }
