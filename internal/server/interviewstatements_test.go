@@ -5,7 +5,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/user"
 	"github.com/hiregraph/hiregraph/internal/hiregraphtest"
 )
@@ -20,12 +19,7 @@ func TestAgendaLoadsInConstantStatements(t *testing.T) {
 	ctx := hiregraphtest.System()
 	id := func(email string) string { return env.DB.Client.User.Query().Where(user.Email(email)).OnlyIDX(ctx) }
 	ian, hank := id("ian.interviewer@acme.example"), id("hank.manager@acme.example")
-	cands := env.DB.Client.Candidate.Query().
-		Where(candidate.CompanyID(env.Demo.CompanyUID), candidate.StatusEQ(candidate.StatusInProgress), candidate.CurrentStepIDNotNil(), candidate.Deleted(false)).
-		AllX(ctx)
-	if len(cands) < 6 {
-		t.Fatalf("the demo has %d candidates in progress on a pipeline, want 6", len(cands))
-	}
+	cands := pipelineCandidates(t, env, 6)
 	start := env.Clock.Now().UTC().Add(48 * time.Hour).Truncate(time.Hour)
 	for i, c := range cands[:6] {
 		at := start.Add(time.Duration(i) * time.Hour)

@@ -5,12 +5,26 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hiregraph/hiregraph/ent"
 	"github.com/hiregraph/hiregraph/ent/activity"
 	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/interview"
 	"github.com/hiregraph/hiregraph/ent/user"
 	"github.com/hiregraph/hiregraph/internal/hiregraphtest"
 )
+
+// pipelineCandidates returns the demo's candidates in progress at a step
+// of a pipeline, failing t when it has fewer than n.
+func pipelineCandidates(t *testing.T, env *hiregraphtest.Env, n int) []*ent.Candidate {
+	t.Helper()
+	cands := env.DB.Client.Candidate.Query().
+		Where(candidate.CompanyID(env.Demo.CompanyUID), candidate.StatusEQ(candidate.StatusInProgress), candidate.CurrentStepIDNotNil(), candidate.Deleted(false)).
+		AllX(hiregraphtest.System())
+	if len(cands) < n {
+		t.Fatalf("the demo has %d candidates in progress on a pipeline, want %d", len(cands), n)
+	}
+	return cands
+}
 
 // TestRaceOneInterviewerOneTime schedules one interviewer at the same time
 // from many requests at once, for the company's candidates in turn (so
@@ -22,12 +36,7 @@ func TestRaceOneInterviewerOneTime(t *testing.T) {
 	env := raceEnv(t)
 	ctx := hiregraphtest.System()
 	ian := env.DB.Client.User.Query().Where(user.Email("ian.interviewer@acme.example")).OnlyIDX(ctx)
-	cands := env.DB.Client.Candidate.Query().
-		Where(candidate.CompanyID(env.Demo.CompanyUID), candidate.StatusEQ(candidate.StatusInProgress), candidate.CurrentStepIDNotNil(), candidate.Deleted(false)).
-		AllX(ctx)
-	if len(cands) < 2 {
-		t.Fatalf("the demo has %d candidates in progress on a pipeline, want several", len(cands))
-	}
+	cands := pipelineCandidates(t, env, 2)
 	start := env.Clock.Now().UTC().Add(48 * time.Hour).Truncate(time.Hour)
 	results := hiregraphtest.Race(racers, func(i int) *hiregraphtest.GraphQLResponse {
 		c := cands[i%len(cands)]
