@@ -3,6 +3,7 @@ package graph_test
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"net/http"
 	"slices"
 	"strings"
@@ -145,11 +146,13 @@ func (f interviewFixture) currentStepScheduled(t *testing.T) any {
 
 // TestInterviewScheduleRescheduleCancel follows one interview through its
 // life: each change answers the interview, keeps its invitation's UID and
-// raises its SEQUENCE, shows in REST's time_scheduled and in the
+// raises its SEQUENCE, shows in REST's time_scheduled (the demo's imported
+// time of the step once cancelled) and in the
 // interviewers' agenda, and is one activity of the candidate's timeline.
 func TestInterviewScheduleRescheduleCancel(t *testing.T) {
 	f := newInterviewFixture(t)
 	env := f.env
+	recorded := f.currentStepScheduled(t)
 	iv := f.schedule(t, f.start, f.ian, f.hank)
 	if iv.Status != "SCHEDULED" || iv.Sequence != 0 || iv.Step.ID != f.step || iv.Organizer.Email != "rita.recruiter@acme.example" ||
 		!iv.TimeStart.Equal(f.start) || iv.TimeZone != "Europe/Berlin" || len(iv.Interviewers) != 2 {
@@ -244,8 +247,8 @@ func TestInterviewScheduleRescheduleCancel(t *testing.T) {
 		property(&ev.ComponentBase, ics.ComponentPropertyStatus) != "CANCELLED" || property(&ev.ComponentBase, ics.ComponentPropertySequence) != "2" {
 		t.Errorf("cancelled calendar (%s): %s", header.Get("Content-Type"), cal.Serialize())
 	}
-	if got := f.currentStepScheduled(t); got != nil {
-		t.Errorf("REST time_scheduled %v after the cancellation, want null", got)
+	if got := f.currentStepScheduled(t); got != recorded {
+		t.Errorf("REST time_scheduled %v after the cancellation, want what the step recorded, %v", got, recorded)
 	}
 	assertCode(t, env.GraphQLAs(f.ritaToken, cancelInterview, map[string]any{"id": iv.ID}), "illegal_transition", http.StatusConflict)
 
@@ -373,4 +376,62 @@ func TestInterviewInputIsChecked(t *testing.T) {
 	t.Run("another company's interview is unknown", func(t *testing.T) {
 		assertCode(t, env.GraphQLAs(f.ritaToken, cancelInterview, map[string]any{"id": "itv_01J00000000000000000000000"}), "interview_not_found", http.StatusNotFound)
 	})
+}
+
+// TestInterviewEventsReachSubscribersAndTheFeed: a subscriber to the
+// candidate's timeline hears interview.scheduled as it commits, and the
+// change feed carries the interview as its payload type.
+func TestInterviewEventsReachSubscribersAndTheFeed(t *testing.T) {
+	f := newInterviewFixture(t)
+	env := f.env
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	conn, ack := dialGraphQL(t, ctx, env, "Bearer "+env.Demo.APIKey)
+	if ack.Type != "connection_ack" {
+		t.Fatalf("init answered %+v", ack)
+	}
+	subscribe(t, ctx, conn, "1", `subscription($id: ID!) { candidateActivities(candidateID: $id) { type object { type id } } }`,
+		map[string]any{"id": f.candidate})
+	// The subscription is registered once the server has read the message.
+	time.Sleep(200 * time.Millisecond)
+	iv := f.schedule(t, f.start, f.ian)
+	m := next(t, ctx, conn)
+	var heard struct {
+		Data struct {
+			CandidateActivities struct {
+				Type   string
+				Object struct{ Type, ID string }
+			}
+		}
+	}
+	if err := json.Unmarshal(m.Payload, &heard); err != nil {
+		t.Fatal(err)
+	}
+	if a := heard.Data.CandidateActivities; a.Type != "interview.scheduled" || a.Object.Type != "Interview" || a.Object.ID != iv.ID {
+		t.Errorf("the subscriber heard %s, want interview.scheduled of %s", m.Payload, iv.ID)
+	}
+	type eventFeed struct {
+		Events []struct {
+			Type   string
+			Object struct {
+				Data struct {
+					ID             string
+					InterviewerIDs []string `json:"interviewer_ids"`
+					TimeZone       string   `json:"time_zone"`
+					Sequence       int
+				}
+			}
+		}
+	}
+	feed := hiregraphtest.Settled(t, func() eventFeed {
+		var got eventFeed
+		env.Do(http.MethodGet, "/v1/events?types=interview.scheduled", nil).JSON(t, &got)
+		return got
+	}, func(got eventFeed) bool { return len(got.Events) > 0 })
+	if len(feed.Events) != 1 {
+		t.Fatalf("%d interview.scheduled events in the feed, want 1", len(feed.Events))
+	}
+	if d := feed.Events[0].Object.Data; d.ID != iv.ID || !slices.Equal(d.InterviewerIDs, []string{f.ian}) || d.TimeZone != "Europe/Berlin" || d.Sequence != 0 {
+		t.Errorf("the event's data %+v", d)
+	}
 }

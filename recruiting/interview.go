@@ -164,7 +164,7 @@ func (s *InterviewService) RescheduleInterview(ctx context.Context, id string, f
 			Change("timeStart", iv.TimeStart, want.TimeStart), Change("timeEnd", iv.TimeEnd, want.TimeEnd),
 			Change("timeZone", iv.TimeZone, want.TimeZone), Change("location", iv.Location, want.Location),
 			Change("videoURL", iv.VideoURL, want.VideoURL), Change("instructions", iv.Instructions, want.Instructions),
-			Change("interviewerIDs", before, want.InterviewerIDs))
+			Change("interviewerIDs", before, slices.Sorted(slices.Values(want.InterviewerIDs))))
 		if len(changes) == 0 {
 			return nil, "", nil, apierror.Invalid("input", "the reschedule changes nothing: name a new time, zone, interviewer, place or instructions")
 		}
@@ -324,17 +324,17 @@ func (s *InterviewService) checkFields(in InterviewFields, iv *ent.Interview, in
 }
 
 // distinctInterviewers checks the interviewers named: at least one, at
-// most maxInterviewers, each once; it returns them in id order, the order
-// their rows are locked in.
+// most maxInterviewers, each once. They keep their order, so an error
+// names the index the caller sent.
 func distinctInterviewers(ids []string) ([]string, error) {
 	if len(ids) == 0 || len(ids) > maxInterviewers {
 		return nil, apierror.Invalid("interviewerIDs", "interviewerIDs names 1 to %d users, got %d", maxInterviewers, len(ids))
 	}
 	sorted := slices.Sorted(slices.Values(ids))
-	if len(slices.Compact(slices.Clone(sorted))) != len(sorted) {
+	if len(slices.Compact(sorted)) != len(ids) {
 		return nil, apierror.Invalid("interviewerIDs", "interviewerIDs names a user more than once")
 	}
-	return sorted, nil
+	return ids, nil
 }
 
 // lockInterviewers reads and locks the interviewers' user rows in id order

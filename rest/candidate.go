@@ -44,8 +44,9 @@ var candidateJSONFields = []string{candidate.FieldDeleted, candidate.FieldPositi
 
 // candidateRenderer renders candidates of cands: the time_scheduled of the
 // current step of a candidate on a pipeline is when its next interview at
-// that step starts (null when none), read for all of cands in one query.
-// Candidates recorded before pipelines keep the steps they were given.
+// that step starts, read for all of cands in one query. Without one it is
+// what the step's stay recorded: null for a stay entered in Hiregraph, the
+// imported time for candidates brought over from the legacy service.
 func (a *API) candidateRenderer(r *http.Request, cands []*ent.Candidate) (func(*ent.Candidate) candidateJSON, error) {
 	starts, err := a.Service.NextInterviewStarts(r.Context(), cands)
 	if err != nil {
@@ -53,14 +54,9 @@ func (a *API) candidateRenderer(r *http.Request, cands []*ent.Candidate) (func(*
 	}
 	return func(c *ent.Candidate) candidateJSON {
 		out := newCandidateJSON(c)
-		if c.CurrentStepID == nil || len(out.CurrentSteps) == 0 {
-			return out
+		if at, ok := starts[c.ID]; ok && len(out.CurrentSteps) > 0 {
+			out.CurrentSteps[len(out.CurrentSteps)-1].TimeScheduled = apitime.FormatPtr(&at)
 		}
-		var scheduled *string
-		if at, ok := starts[c.ID]; ok {
-			scheduled = apitime.FormatPtr(&at)
-		}
-		out.CurrentSteps[len(out.CurrentSteps)-1].TimeScheduled = scheduled
 		return out
 	}, nil
 }
