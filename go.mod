@@ -9,6 +9,7 @@ require (
 	github.com/99designs/gqlgen v0.17.98
 	github.com/XSAM/otelsql v0.44.0
 	github.com/alecthomas/kong v1.17.0
+	github.com/arran4/golang-ical v0.3.4
 	github.com/bojanz/currency v1.4.2
 	github.com/chromedp/cdproto v0.159.0
 	github.com/chromedp/chromedp v0.22.1

@@ -89,6 +89,8 @@ type CandidateEdges struct {
 	Activities []*Activity `json:"activities,omitempty"`
 	// The pipeline step the candidate is at; null for candidates recorded before pipelines.
 	CurrentStep *PipelineStep `json:"current_step,omitempty"`
+	// The candidate's interviews.
+	Interviews []*Interview `json:"interviews,omitempty"`
 	// Every step the candidate has been in, with when it entered and left.
 	StepHistory []*CandidateStep `json:"step_history,omitempty"`
 	// Why the candidate was rejected; null unless rejected.
@@ -101,7 +103,7 @@ type CandidateEdges struct {
 	// type was loaded (or requested) in eager-loading or not.
 	loadedTypes [16]bool
 	// totalCount holds the count of the edges above.
-	totalCount [14]map[string]int
+	totalCount [15]map[string]int
 
 	namedNotes           map[string][]*Note
 	namedConversations   map[string][]*Conversation
@@ -111,6 +113,7 @@ type CandidateEdges struct {
 	namedApplications    map[string][]*Application
 	namedFiles           map[string][]*CandidateFile
 	namedActivities      map[string][]*Activity
+	namedInterviews      map[string][]*Interview
 	namedStepHistory     map[string][]*CandidateStep
 	namedAssignees       map[string][]*User
 }
@@ -229,6 +232,15 @@ func (e CandidateEdges) CurrentStepOrErr() (*PipelineStep, error) {
 		return nil, &NotFoundError{label: pipelinestep.Label}
 	}
 	return nil, &NotLoadedError{edge: "current_step"}
+}
+
+// InterviewsOrErr returns the Interviews value or an error if the edge
+// was not loaded in eager-loading.
+func (e CandidateEdges) InterviewsOrErr() ([]*Interview, error) {
+	if e.loadedTypes[11] {
+		return e.Interviews, nil
+	}
+	return nil, &NotLoadedError{edge: "interviews"}
 }
 
 // StepHistoryOrErr returns the StepHistory value or an error if the edge
@@ -482,6 +494,11 @@ func (_m *Candidate) QueryActivities() *ActivityQuery {
 // QueryCurrentStep queries the "current_step" edge of the Candidate entity.
 func (_m *Candidate) QueryCurrentStep() *PipelineStepQuery {
 	return NewCandidateClient(_m.config).QueryCurrentStep(_m)
+}
+
+// QueryInterviews queries the "interviews" edge of the Candidate entity.
+func (_m *Candidate) QueryInterviews() *InterviewQuery {
+	return NewCandidateClient(_m.config).QueryInterviews(_m)
 }
 
 // QueryStepHistory queries the "step_history" edge of the Candidate entity.
@@ -840,6 +857,30 @@ func (_m *Candidate) appendNamedActivities(name string, edges ...*Activity) {
 		_m.Edges.namedActivities[name] = []*Activity{}
 	} else {
 		_m.Edges.namedActivities[name] = append(_m.Edges.namedActivities[name], edges...)
+	}
+}
+
+// NamedInterviews returns the Interviews named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *Candidate) NamedInterviews(name string) ([]*Interview, error) {
+	if _m.Edges.namedInterviews == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedInterviews[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *Candidate) appendNamedInterviews(name string, edges ...*Interview) {
+	if _m.Edges.namedInterviews == nil {
+		_m.Edges.namedInterviews = make(map[string][]*Interview)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedInterviews[name] = []*Interview{}
+	} else {
+		_m.Edges.namedInterviews[name] = append(_m.Edges.namedInterviews[name], edges...)
 	}
 }
 

@@ -19,6 +19,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/candidatestep"
 	"github.com/hiregraph/hiregraph/ent/company"
 	"github.com/hiregraph/hiregraph/ent/conversation"
+	"github.com/hiregraph/hiregraph/ent/interview"
 	"github.com/hiregraph/hiregraph/ent/note"
 	"github.com/hiregraph/hiregraph/ent/offer"
 	"github.com/hiregraph/hiregraph/ent/offerletter"
@@ -368,6 +369,21 @@ func (_c *CandidateCreate) AddActivities(v ...*Activity) *CandidateCreate {
 // SetCurrentStep sets the "current_step" edge to the PipelineStep entity.
 func (_c *CandidateCreate) SetCurrentStep(v *PipelineStep) *CandidateCreate {
 	return _c.SetCurrentStepID(v.ID)
+}
+
+// AddInterviewIDs adds the "interviews" edge to the Interview entity by IDs.
+func (_c *CandidateCreate) AddInterviewIDs(ids ...string) *CandidateCreate {
+	_c.mutation.AddInterviewIDs(ids...)
+	return _c
+}
+
+// AddInterviews adds the "interviews" edges to the Interview entity.
+func (_c *CandidateCreate) AddInterviews(v ...*Interview) *CandidateCreate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddInterviewIDs(ids...)
 }
 
 // AddStepHistoryIDs adds the "step_history" edge to the CandidateStep entity by IDs.
@@ -837,6 +853,22 @@ func (_c *CandidateCreate) createSpec() (*Candidate, *sqlgraph.CreateSpec) {
 			edge.Target.Nodes = append(edge.Target.Nodes, k)
 		}
 		_node.CurrentStepID = &nodes[0]
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.InterviewsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   candidate.InterviewsTable,
+			Columns: []string{candidate.InterviewsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(interview.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
 		_spec.Edges = append(_spec.Edges, edge)
 	}
 	if nodes := _c.mutation.StepHistoryIDs(); len(nodes) > 0 {

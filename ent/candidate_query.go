@@ -21,6 +21,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/candidatestep"
 	"github.com/hiregraph/hiregraph/ent/company"
 	"github.com/hiregraph/hiregraph/ent/conversation"
+	"github.com/hiregraph/hiregraph/ent/interview"
 	"github.com/hiregraph/hiregraph/ent/note"
 	"github.com/hiregraph/hiregraph/ent/offer"
 	"github.com/hiregraph/hiregraph/ent/offerletter"
@@ -55,6 +56,7 @@ type CandidateQuery struct {
 	withFiles                *CandidateFileQuery
 	withActivities           *ActivityQuery
 	withCurrentStep          *PipelineStepQuery
+	withInterviews           *InterviewQuery
 	withStepHistory          *CandidateStepQuery
 	withRejectionReason      *RejectionReasonQuery
 	withAssignees            *UserQuery
@@ -69,6 +71,7 @@ type CandidateQuery struct {
 	withNamedApplications    map[string]*ApplicationQuery
 	withNamedFiles           map[string]*CandidateFileQuery
 	withNamedActivities      map[string]*ActivityQuery
+	withNamedInterviews      map[string]*InterviewQuery
 	withNamedStepHistory     map[string]*CandidateStepQuery
 	withNamedAssignees       map[string]*UserQuery
 	// perParent, when set, loads the query as a nested connection: the first
@@ -374,6 +377,28 @@ func (_q *CandidateQuery) QueryCurrentStep() *PipelineStepQuery {
 	return query
 }
 
+// QueryInterviews chains the current query on the "interviews" edge.
+func (_q *CandidateQuery) QueryInterviews() *InterviewQuery {
+	query := (&InterviewClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(candidate.Table, candidate.FieldID, selector),
+			sqlgraph.To(interview.Table, interview.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, candidate.InterviewsTable, candidate.InterviewsColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
 // QueryStepHistory chains the current query on the "step_history" edge.
 func (_q *CandidateQuery) QueryStepHistory() *CandidateStepQuery {
 	query := (&CandidateStepClient{config: _q.config}).Query()
@@ -666,6 +691,7 @@ func (_q *CandidateQuery) Clone() *CandidateQuery {
 		withFiles:           _q.withFiles.Clone(),
 		withActivities:      _q.withActivities.Clone(),
 		withCurrentStep:     _q.withCurrentStep.Clone(),
+		withInterviews:      _q.withInterviews.Clone(),
 		withStepHistory:     _q.withStepHistory.Clone(),
 		withRejectionReason: _q.withRejectionReason.Clone(),
 		withAssignees:       _q.withAssignees.Clone(),
@@ -806,6 +832,17 @@ func (_q *CandidateQuery) WithCurrentStep(opts ...func(*PipelineStepQuery)) *Can
 		opt(query)
 	}
 	_q.withCurrentStep = query
+	return _q
+}
+
+// WithInterviews tells the query-builder to eager-load the nodes that are connected to
+// the "interviews" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *CandidateQuery) WithInterviews(opts ...func(*InterviewQuery)) *CandidateQuery {
+	query := (&InterviewClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withInterviews = query
 	return _q
 }
 
@@ -950,6 +987,7 @@ func (_q *CandidateQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Ca
 			_q.withFiles != nil,
 			_q.withActivities != nil,
 			_q.withCurrentStep != nil,
+			_q.withInterviews != nil,
 			_q.withStepHistory != nil,
 			_q.withRejectionReason != nil,
 			_q.withAssignees != nil,
@@ -1061,6 +1099,13 @@ func (_q *CandidateQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Ca
 			return nil, err
 		}
 	}
+	if query := _q.withInterviews; query != nil {
+		if err := _q.loadInterviews(ctx, query, nodes,
+			func(n *Candidate) { n.Edges.Interviews = []*Interview{} },
+			func(n *Candidate, e *Interview) { n.Edges.Interviews = append(n.Edges.Interviews, e) }); err != nil {
+			return nil, err
+		}
+	}
 	if query := _q.withStepHistory; query != nil {
 		if err := _q.loadStepHistory(ctx, query, nodes,
 			func(n *Candidate) { n.Edges.StepHistory = []*CandidateStep{} },
@@ -1163,6 +1208,17 @@ func (_q *CandidateQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Ca
 		if err := load(ctx, query, nodes,
 			func(n *Candidate) { n.appendNamedActivities(name) },
 			func(n *Candidate, e *Activity) { n.appendNamedActivities(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedInterviews {
+		load := _q.loadInterviews
+		if query.perParent != nil {
+			load = _q.loadInterviewsPerParent
+		}
+		if err := load(ctx, query, nodes,
+			func(n *Candidate) { n.appendNamedInterviews(name) },
+			func(n *Candidate, e *Interview) { n.appendNamedInterviews(name, e) }); err != nil {
 			return nil, err
 		}
 	}
@@ -1553,6 +1609,36 @@ func (_q *CandidateQuery) loadCurrentStep(ctx context.Context, query *PipelineSt
 		for i := range nodes {
 			assign(nodes[i], n)
 		}
+	}
+	return nil
+}
+func (_q *CandidateQuery) loadInterviews(ctx context.Context, query *InterviewQuery, nodes []*Candidate, init func(*Candidate), assign func(*Candidate, *Interview)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[string]*Candidate)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(interview.FieldCandidateID)
+	}
+	query.Where(predicate.Interview(func(s *sql.Selector) {
+		s.Where(perparent.In(s.C(candidate.InterviewsColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.CandidateID
+		node, ok := nodeids[fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "candidate_id" returned %v for node %v`, fk, n.ID)
+		}
+		assign(node, n)
 	}
 	return nil
 }
@@ -1961,6 +2047,20 @@ func (_q *CandidateQuery) WithNamedActivities(name string, opts ...func(*Activit
 	return _q
 }
 
+// WithNamedInterviews tells the query-builder to eager-load the nodes that are connected to the "interviews"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *CandidateQuery) WithNamedInterviews(name string, opts ...func(*InterviewQuery)) *CandidateQuery {
+	query := (&InterviewClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedInterviews == nil {
+		_q.withNamedInterviews = make(map[string]*InterviewQuery)
+	}
+	_q.withNamedInterviews[name] = query
+	return _q
+}
+
 // WithNamedStepHistory tells the query-builder to eager-load the nodes that are connected to the "step_history"
 // edge with the given name. The optional arguments are used to configure the query builder of the edge.
 func (_q *CandidateQuery) WithNamedStepHistory(name string, opts ...func(*CandidateStepQuery)) *CandidateQuery {
@@ -2146,6 +2246,35 @@ func (_q *CandidateQuery) loadActivitiesPerParent(ctx context.Context, query *Ac
 		node, ok := byID[*fk]
 		if !ok {
 			return fmt.Errorf(`unexpected referenced foreign-key "candidate_id" returned %v for node %v`, *fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
+
+// loadInterviewsPerParent loads the first rows of each node's interviews in
+// one statement (see package perparent).
+func (_q *CandidateQuery) loadInterviewsPerParent(ctx context.Context, query *InterviewQuery, nodes []*Candidate, init func(*Candidate), assign func(*Candidate, *Interview)) error {
+	ids := make([]string, len(nodes))
+	byID := make(map[string]*Candidate, len(nodes))
+	for i, n := range nodes {
+		ids[i] = n.ID
+		byID[n.ID] = n
+		init(n)
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(interview.FieldCandidateID)
+	}
+	query.perParent.Parents = ids
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.CandidateID
+		node, ok := byID[fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "candidate_id" returned %v for node %v`, fk, n.ID)
 		}
 		assign(node, n)
 	}

@@ -18,6 +18,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/candidatefile"
 	"github.com/hiregraph/hiregraph/ent/candidatestep"
 	"github.com/hiregraph/hiregraph/ent/conversation"
+	"github.com/hiregraph/hiregraph/ent/interview"
 	"github.com/hiregraph/hiregraph/ent/note"
 	"github.com/hiregraph/hiregraph/ent/offer"
 	"github.com/hiregraph/hiregraph/ent/offerletter"
@@ -355,6 +356,21 @@ func (_u *CandidateUpdate) SetCurrentStep(v *PipelineStep) *CandidateUpdate {
 	return _u.SetCurrentStepID(v.ID)
 }
 
+// AddInterviewIDs adds the "interviews" edge to the Interview entity by IDs.
+func (_u *CandidateUpdate) AddInterviewIDs(ids ...string) *CandidateUpdate {
+	_u.mutation.AddInterviewIDs(ids...)
+	return _u
+}
+
+// AddInterviews adds the "interviews" edges to the Interview entity.
+func (_u *CandidateUpdate) AddInterviews(v ...*Interview) *CandidateUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddInterviewIDs(ids...)
+}
+
 // AddStepHistoryIDs adds the "step_history" edge to the CandidateStep entity by IDs.
 func (_u *CandidateUpdate) AddStepHistoryIDs(ids ...string) *CandidateUpdate {
 	_u.mutation.AddStepHistoryIDs(ids...)
@@ -572,6 +588,27 @@ func (_u *CandidateUpdate) RemoveActivities(v ...*Activity) *CandidateUpdate {
 func (_u *CandidateUpdate) ClearCurrentStep() *CandidateUpdate {
 	_u.mutation.ClearCurrentStep()
 	return _u
+}
+
+// ClearInterviews clears all "interviews" edges to the Interview entity.
+func (_u *CandidateUpdate) ClearInterviews() *CandidateUpdate {
+	_u.mutation.ClearInterviews()
+	return _u
+}
+
+// RemoveInterviewIDs removes the "interviews" edge to Interview entities by IDs.
+func (_u *CandidateUpdate) RemoveInterviewIDs(ids ...string) *CandidateUpdate {
+	_u.mutation.RemoveInterviewIDs(ids...)
+	return _u
+}
+
+// RemoveInterviews removes "interviews" edges to Interview entities.
+func (_u *CandidateUpdate) RemoveInterviews(v ...*Interview) *CandidateUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveInterviewIDs(ids...)
 }
 
 // ClearStepHistory clears all "step_history" edges to the CandidateStep entity.
@@ -1134,6 +1171,51 @@ func (_u *CandidateUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 		}
 		_spec.Edges.Add = append(_spec.Edges.Add, edge)
 	}
+	if _u.mutation.InterviewsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   candidate.InterviewsTable,
+			Columns: []string{candidate.InterviewsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(interview.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedInterviewsIDs(); len(nodes) > 0 && !_u.mutation.InterviewsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   candidate.InterviewsTable,
+			Columns: []string{candidate.InterviewsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(interview.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.InterviewsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   candidate.InterviewsTable,
+			Columns: []string{candidate.InterviewsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(interview.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
 	if _u.mutation.StepHistoryCleared() {
 		edge := &sqlgraph.EdgeSpec{
 			Rel:     sqlgraph.O2M,
@@ -1615,6 +1697,21 @@ func (_u *CandidateUpdateOne) SetCurrentStep(v *PipelineStep) *CandidateUpdateOn
 	return _u.SetCurrentStepID(v.ID)
 }
 
+// AddInterviewIDs adds the "interviews" edge to the Interview entity by IDs.
+func (_u *CandidateUpdateOne) AddInterviewIDs(ids ...string) *CandidateUpdateOne {
+	_u.mutation.AddInterviewIDs(ids...)
+	return _u
+}
+
+// AddInterviews adds the "interviews" edges to the Interview entity.
+func (_u *CandidateUpdateOne) AddInterviews(v ...*Interview) *CandidateUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddInterviewIDs(ids...)
+}
+
 // AddStepHistoryIDs adds the "step_history" edge to the CandidateStep entity by IDs.
 func (_u *CandidateUpdateOne) AddStepHistoryIDs(ids ...string) *CandidateUpdateOne {
 	_u.mutation.AddStepHistoryIDs(ids...)
@@ -1832,6 +1929,27 @@ func (_u *CandidateUpdateOne) RemoveActivities(v ...*Activity) *CandidateUpdateO
 func (_u *CandidateUpdateOne) ClearCurrentStep() *CandidateUpdateOne {
 	_u.mutation.ClearCurrentStep()
 	return _u
+}
+
+// ClearInterviews clears all "interviews" edges to the Interview entity.
+func (_u *CandidateUpdateOne) ClearInterviews() *CandidateUpdateOne {
+	_u.mutation.ClearInterviews()
+	return _u
+}
+
+// RemoveInterviewIDs removes the "interviews" edge to Interview entities by IDs.
+func (_u *CandidateUpdateOne) RemoveInterviewIDs(ids ...string) *CandidateUpdateOne {
+	_u.mutation.RemoveInterviewIDs(ids...)
+	return _u
+}
+
+// RemoveInterviews removes "interviews" edges to Interview entities.
+func (_u *CandidateUpdateOne) RemoveInterviews(v ...*Interview) *CandidateUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveInterviewIDs(ids...)
 }
 
 // ClearStepHistory clears all "step_history" edges to the CandidateStep entity.
@@ -2417,6 +2535,51 @@ func (_u *CandidateUpdateOne) sqlSave(ctx context.Context) (_node *Candidate, er
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(pipelinestep.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.InterviewsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   candidate.InterviewsTable,
+			Columns: []string{candidate.InterviewsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(interview.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedInterviewsIDs(); len(nodes) > 0 && !_u.mutation.InterviewsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   candidate.InterviewsTable,
+			Columns: []string{candidate.InterviewsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(interview.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.InterviewsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   candidate.InterviewsTable,
+			Columns: []string{candidate.InterviewsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(interview.FieldID, field.TypeString),
 			},
 		}
 		for _, k := range nodes {

@@ -19,6 +19,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/evaluationpartner"
 	"github.com/hiregraph/hiregraph/ent/fielddefinition"
 	"github.com/hiregraph/hiregraph/ent/idempotencykey"
+	"github.com/hiregraph/hiregraph/ent/interview"
 	"github.com/hiregraph/hiregraph/ent/location"
 	"github.com/hiregraph/hiregraph/ent/message"
 	"github.com/hiregraph/hiregraph/ent/note"
@@ -73,6 +74,7 @@ var edgeTargets = map[string]map[string]string{
 		"files":            "CandidateFile",
 		"activities":       "Activity",
 		"current_step":     "PipelineStep",
+		"interviews":       "Interview",
 		"step_history":     "CandidateStep",
 		"rejection_reason": "RejectionReason",
 		"assignees":        "User",
@@ -110,6 +112,19 @@ var edgeTargets = map[string]map[string]string{
 	},
 	"IdempotencyKey": {
 		"company": "Company",
+	},
+	"Interview": {
+		"company":          "Company",
+		"candidate":        "Candidate",
+		"position":         "Position",
+		"step":             "PipelineStep",
+		"organizer":        "User",
+		"interviewers":     "User",
+		"interviewer_rows": "InterviewInterviewer",
+	},
+	"InterviewInterviewer": {
+		"interview": "Interview",
+		"user":      "User",
 	},
 	"Location": {
 		"company":   "Company",
@@ -171,6 +186,7 @@ var edgeTargets = map[string]map[string]string{
 		"questionnaires": "Questionnaire",
 		"openings":       "Opening",
 		"candidates":     "Candidate",
+		"interviews":     "Interview",
 		"activities":     "Activity",
 		"pipeline_steps": "PipelineStep",
 		"team_members":   "HiringTeamMember",
@@ -195,6 +211,8 @@ var edgeTargets = map[string]map[string]string{
 		"company":             "Company",
 		"hiring_team_of":      "Position",
 		"assigned_candidates": "Candidate",
+		"interviews":          "Interview",
+		"interviewer_rows":    "InterviewInterviewer",
 	},
 	"WebhookAttempt": {
 		"company":  "Company",
@@ -243,6 +261,8 @@ func (c *Client) VisibleIDs(ctx context.Context, typ string, ids []string) ([]st
 		return c.FieldDefinition.Query().Where(fielddefinition.IDIn(ids...)).IDs(ctx)
 	case "IdempotencyKey":
 		return c.IdempotencyKey.Query().Where(idempotencykey.IDIn(ids...)).IDs(ctx)
+	case "Interview":
+		return c.Interview.Query().Where(interview.IDIn(ids...)).IDs(ctx)
 	case "Location":
 		return c.Location.Query().Where(location.IDIn(ids...)).IDs(ctx)
 	case "Message":
@@ -362,6 +382,12 @@ func NodeIDs(v Value) []string {
 		}
 		return ids
 	case []*IdempotencyKey:
+		ids := make([]string, len(v))
+		for i, n := range v {
+			ids[i] = n.ID
+		}
+		return ids
+	case []*Interview:
 		ids := make([]string, len(v))
 		for i, n := range v {
 			ids[i] = n.ID

@@ -19,6 +19,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/entgql"
 	"github.com/hiregraph/hiregraph/ent/evaluationpartner"
 	"github.com/hiregraph/hiregraph/ent/fielddefinition"
+	"github.com/hiregraph/hiregraph/ent/interview"
 	"github.com/hiregraph/hiregraph/ent/location"
 	"github.com/hiregraph/hiregraph/ent/message"
 	"github.com/hiregraph/hiregraph/ent/note"
@@ -898,6 +899,88 @@ func (_q *CandidateQuery) collectField(ctx context.Context, oneNode bool, opCtx 
 				fieldSeen[candidate.FieldCurrentStepID] = struct{}{}
 			}
 
+		case "interviews":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&InterviewClient{config: _q.config}).Query()
+			)
+			args := newInterviewPaginateArgs(fieldArgs(ctx, new(InterviewWhereInput), path...))
+			if err := validateFirstLast(args.first, args.last); err != nil {
+				return fmt.Errorf("validate first and last in path %q: %w", path, err)
+			}
+			pager, err := newInterviewPager(args.opts, args.last != nil)
+			if err != nil {
+				return fmt.Errorf("create new pager in path %q: %w", path, err)
+			}
+			if query, err = pager.applyFilter(query); err != nil {
+				return err
+			}
+			ignoredEdges := !hasCollectedField(ctx, append(path, edgesField)...)
+			if hasCollectedField(ctx, append(path, totalCountField)...) || hasCollectedField(ctx, append(path, pageInfoField)...) {
+				hasPagination := args.after != nil || args.first != nil || args.before != nil || args.last != nil
+				if hasPagination || ignoredEdges {
+					query := query.Clone()
+					_q.loadTotal = append(_q.loadTotal, func(ctx context.Context, nodes []*Candidate) error {
+						ids := make([]string, len(nodes))
+						for i := range nodes {
+							ids[i] = nodes[i].ID
+						}
+						if err := query.prepareQuery(ctx); err != nil {
+							return err
+						}
+						m, err := perparent.Count(ctx, query.driver, query.sqlQuery(ctx), candidate.InterviewsColumn, ids)
+						if err != nil {
+							return err
+						}
+						for i := range nodes {
+							n := m[nodes[i].ID]
+							if nodes[i].Edges.totalCount[10] == nil {
+								nodes[i].Edges.totalCount[10] = make(map[string]int)
+							}
+							nodes[i].Edges.totalCount[10][alias] = n
+						}
+						return nil
+					})
+				} else {
+					_q.loadTotal = append(_q.loadTotal, func(_ context.Context, nodes []*Candidate) error {
+						for i := range nodes {
+							n := len(nodes[i].Edges.Interviews)
+							if nodes[i].Edges.totalCount[10] == nil {
+								nodes[i].Edges.totalCount[10] = make(map[string]int)
+							}
+							nodes[i].Edges.totalCount[10][alias] = n
+						}
+						return nil
+					})
+				}
+			}
+			if ignoredEdges || (args.first != nil && *args.first == 0) || (args.last != nil && *args.last == 0) {
+				continue
+			}
+			if query, err = pager.applyCursors(query, args.after, args.before); err != nil {
+				return err
+			}
+			path = append(path, edgesField, nodeField)
+			if field := collectedField(ctx, path...); field != nil {
+				if err := query.collectField(ctx, false, opCtx, *field, path, mayAddCondition(satisfies, interviewImplementors)...); err != nil {
+					return err
+				}
+			}
+			if limit := paginateLimit(args.first, args.last); limit > 0 {
+				if oneNode {
+					pager.applyOrder(query.Limit(limit))
+				} else {
+					modify := query.limitPerParent(ctx, path, candidate.InterviewsColumn, limit, pager.orderExpr(query))
+					query.modifiers = append(query.modifiers, modify)
+				}
+			} else {
+				query = pager.applyOrder(query)
+			}
+			_q.WithNamedInterviews(alias, func(wq *InterviewQuery) {
+				*wq = *query
+			})
+
 		case "stepHistory":
 			var (
 				alias = field.Alias
@@ -934,10 +1017,10 @@ func (_q *CandidateQuery) collectField(ctx context.Context, oneNode bool, opCtx 
 						}
 						for i := range nodes {
 							n := m[nodes[i].ID]
-							if nodes[i].Edges.totalCount[10] == nil {
-								nodes[i].Edges.totalCount[10] = make(map[string]int)
+							if nodes[i].Edges.totalCount[11] == nil {
+								nodes[i].Edges.totalCount[11] = make(map[string]int)
 							}
-							nodes[i].Edges.totalCount[10][alias] = n
+							nodes[i].Edges.totalCount[11][alias] = n
 						}
 						return nil
 					})
@@ -945,10 +1028,10 @@ func (_q *CandidateQuery) collectField(ctx context.Context, oneNode bool, opCtx 
 					_q.loadTotal = append(_q.loadTotal, func(_ context.Context, nodes []*Candidate) error {
 						for i := range nodes {
 							n := len(nodes[i].Edges.StepHistory)
-							if nodes[i].Edges.totalCount[10] == nil {
-								nodes[i].Edges.totalCount[10] = make(map[string]int)
+							if nodes[i].Edges.totalCount[11] == nil {
+								nodes[i].Edges.totalCount[11] = make(map[string]int)
 							}
-							nodes[i].Edges.totalCount[10][alias] = n
+							nodes[i].Edges.totalCount[11][alias] = n
 						}
 						return nil
 					})
@@ -2071,6 +2154,218 @@ func newFieldDefinitionPaginateArgs(rv map[string]any) *fielddefinitionPaginateA
 	}
 	if v, ok := rv[whereField].(*FieldDefinitionWhereInput); ok {
 		args.opts = append(args.opts, WithFieldDefinitionFilter(v.Filter))
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *InterviewQuery) CollectFields(ctx context.Context, satisfies ...string) (*InterviewQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *InterviewQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(interview.Columns))
+		selectedFields = []string{interview.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+
+		case "candidate":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&CandidateClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, candidateImplementors)...); err != nil {
+				return err
+			}
+			_q.withCandidate = query
+			if _, ok := fieldSeen[interview.FieldCandidateID]; !ok {
+				selectedFields = append(selectedFields, interview.FieldCandidateID)
+				fieldSeen[interview.FieldCandidateID] = struct{}{}
+			}
+
+		case "position":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&PositionClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, positionImplementors)...); err != nil {
+				return err
+			}
+			_q.withPosition = query
+			if _, ok := fieldSeen[interview.FieldPositionID]; !ok {
+				selectedFields = append(selectedFields, interview.FieldPositionID)
+				fieldSeen[interview.FieldPositionID] = struct{}{}
+			}
+
+		case "step":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&PipelineStepClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, pipelinestepImplementors)...); err != nil {
+				return err
+			}
+			_q.withStep = query
+			if _, ok := fieldSeen[interview.FieldStepID]; !ok {
+				selectedFields = append(selectedFields, interview.FieldStepID)
+				fieldSeen[interview.FieldStepID] = struct{}{}
+			}
+
+		case "organizer":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&UserClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, userImplementors)...); err != nil {
+				return err
+			}
+			_q.withOrganizer = query
+			if _, ok := fieldSeen[interview.FieldOrganizerID]; !ok {
+				selectedFields = append(selectedFields, interview.FieldOrganizerID)
+				fieldSeen[interview.FieldOrganizerID] = struct{}{}
+			}
+
+		case "interviewers":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&UserClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, false, opCtx, field, path, mayAddCondition(satisfies, userImplementors)...); err != nil {
+				return err
+			}
+			_q.WithNamedInterviewers(alias, func(wq *UserQuery) {
+				*wq = *query
+			})
+		case "status":
+			if _, ok := fieldSeen[interview.FieldStatus]; !ok {
+				selectedFields = append(selectedFields, interview.FieldStatus)
+				fieldSeen[interview.FieldStatus] = struct{}{}
+			}
+		case "timeStart":
+			if _, ok := fieldSeen[interview.FieldTimeStart]; !ok {
+				selectedFields = append(selectedFields, interview.FieldTimeStart)
+				fieldSeen[interview.FieldTimeStart] = struct{}{}
+			}
+		case "timeEnd":
+			if _, ok := fieldSeen[interview.FieldTimeEnd]; !ok {
+				selectedFields = append(selectedFields, interview.FieldTimeEnd)
+				fieldSeen[interview.FieldTimeEnd] = struct{}{}
+			}
+		case "timeZone":
+			if _, ok := fieldSeen[interview.FieldTimeZone]; !ok {
+				selectedFields = append(selectedFields, interview.FieldTimeZone)
+				fieldSeen[interview.FieldTimeZone] = struct{}{}
+			}
+		case "location":
+			if _, ok := fieldSeen[interview.FieldLocation]; !ok {
+				selectedFields = append(selectedFields, interview.FieldLocation)
+				fieldSeen[interview.FieldLocation] = struct{}{}
+			}
+		case "videoURL":
+			if _, ok := fieldSeen[interview.FieldVideoURL]; !ok {
+				selectedFields = append(selectedFields, interview.FieldVideoURL)
+				fieldSeen[interview.FieldVideoURL] = struct{}{}
+			}
+		case "instructions":
+			if _, ok := fieldSeen[interview.FieldInstructions]; !ok {
+				selectedFields = append(selectedFields, interview.FieldInstructions)
+				fieldSeen[interview.FieldInstructions] = struct{}{}
+			}
+		case "sequence":
+			if _, ok := fieldSeen[interview.FieldSequence]; !ok {
+				selectedFields = append(selectedFields, interview.FieldSequence)
+				fieldSeen[interview.FieldSequence] = struct{}{}
+			}
+		case "timeCreated":
+			if _, ok := fieldSeen[interview.FieldTimeCreated]; !ok {
+				selectedFields = append(selectedFields, interview.FieldTimeCreated)
+				fieldSeen[interview.FieldTimeCreated] = struct{}{}
+			}
+		case "timeUpdated":
+			if _, ok := fieldSeen[interview.FieldTimeUpdated]; !ok {
+				selectedFields = append(selectedFields, interview.FieldTimeUpdated)
+				fieldSeen[interview.FieldTimeUpdated] = struct{}{}
+			}
+		case "timeCancelled":
+			if _, ok := fieldSeen[interview.FieldTimeCancelled]; !ok {
+				selectedFields = append(selectedFields, interview.FieldTimeCancelled)
+				fieldSeen[interview.FieldTimeCancelled] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type interviewPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []InterviewPaginateOption
+}
+
+func newInterviewPaginateArgs(rv map[string]any) *interviewPaginateArgs {
+	args := &interviewPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case map[string]any:
+			var (
+				err1, err2 error
+				order      = &InterviewOrder{Field: &InterviewOrderField{}, Direction: entgql.OrderDirectionAsc}
+			)
+			if d, ok := v[directionField]; ok {
+				err1 = order.Direction.UnmarshalGQL(d)
+			}
+			if f, ok := v[fieldField]; ok {
+				err2 = order.Field.UnmarshalGQL(f)
+			}
+			if err1 == nil && err2 == nil {
+				args.opts = append(args.opts, WithInterviewOrder(order))
+			}
+		case *InterviewOrder:
+			if v != nil {
+				args.opts = append(args.opts, WithInterviewOrder(v))
+			}
+		}
+	}
+	if v, ok := rv[whereField].(*InterviewWhereInput); ok {
+		args.opts = append(args.opts, WithInterviewFilter(v.Filter))
 	}
 	return args
 }
@@ -3886,6 +4181,88 @@ func (_q *PositionQuery) collectField(ctx context.Context, oneNode bool, opCtx *
 				*wq = *query
 			})
 
+		case "interviews":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&InterviewClient{config: _q.config}).Query()
+			)
+			args := newInterviewPaginateArgs(fieldArgs(ctx, new(InterviewWhereInput), path...))
+			if err := validateFirstLast(args.first, args.last); err != nil {
+				return fmt.Errorf("validate first and last in path %q: %w", path, err)
+			}
+			pager, err := newInterviewPager(args.opts, args.last != nil)
+			if err != nil {
+				return fmt.Errorf("create new pager in path %q: %w", path, err)
+			}
+			if query, err = pager.applyFilter(query); err != nil {
+				return err
+			}
+			ignoredEdges := !hasCollectedField(ctx, append(path, edgesField)...)
+			if hasCollectedField(ctx, append(path, totalCountField)...) || hasCollectedField(ctx, append(path, pageInfoField)...) {
+				hasPagination := args.after != nil || args.first != nil || args.before != nil || args.last != nil
+				if hasPagination || ignoredEdges {
+					query := query.Clone()
+					_q.loadTotal = append(_q.loadTotal, func(ctx context.Context, nodes []*Position) error {
+						ids := make([]string, len(nodes))
+						for i := range nodes {
+							ids[i] = nodes[i].ID
+						}
+						if err := query.prepareQuery(ctx); err != nil {
+							return err
+						}
+						m, err := perparent.Count(ctx, query.driver, query.sqlQuery(ctx), position.InterviewsColumn, ids)
+						if err != nil {
+							return err
+						}
+						for i := range nodes {
+							n := m[nodes[i].ID]
+							if nodes[i].Edges.totalCount[10] == nil {
+								nodes[i].Edges.totalCount[10] = make(map[string]int)
+							}
+							nodes[i].Edges.totalCount[10][alias] = n
+						}
+						return nil
+					})
+				} else {
+					_q.loadTotal = append(_q.loadTotal, func(_ context.Context, nodes []*Position) error {
+						for i := range nodes {
+							n := len(nodes[i].Edges.Interviews)
+							if nodes[i].Edges.totalCount[10] == nil {
+								nodes[i].Edges.totalCount[10] = make(map[string]int)
+							}
+							nodes[i].Edges.totalCount[10][alias] = n
+						}
+						return nil
+					})
+				}
+			}
+			if ignoredEdges || (args.first != nil && *args.first == 0) || (args.last != nil && *args.last == 0) {
+				continue
+			}
+			if query, err = pager.applyCursors(query, args.after, args.before); err != nil {
+				return err
+			}
+			path = append(path, edgesField, nodeField)
+			if field := collectedField(ctx, path...); field != nil {
+				if err := query.collectField(ctx, false, opCtx, *field, path, mayAddCondition(satisfies, interviewImplementors)...); err != nil {
+					return err
+				}
+			}
+			if limit := paginateLimit(args.first, args.last); limit > 0 {
+				if oneNode {
+					pager.applyOrder(query.Limit(limit))
+				} else {
+					modify := query.limitPerParent(ctx, path, position.InterviewsColumn, limit, pager.orderExpr(query))
+					query.modifiers = append(query.modifiers, modify)
+				}
+			} else {
+				query = pager.applyOrder(query)
+			}
+			_q.WithNamedInterviews(alias, func(wq *InterviewQuery) {
+				*wq = *query
+			})
+
 		case "activities":
 			var (
 				alias = field.Alias
@@ -3922,10 +4299,10 @@ func (_q *PositionQuery) collectField(ctx context.Context, oneNode bool, opCtx *
 						}
 						for i := range nodes {
 							n := m[nodes[i].ID]
-							if nodes[i].Edges.totalCount[10] == nil {
-								nodes[i].Edges.totalCount[10] = make(map[string]int)
+							if nodes[i].Edges.totalCount[11] == nil {
+								nodes[i].Edges.totalCount[11] = make(map[string]int)
 							}
-							nodes[i].Edges.totalCount[10][alias] = n
+							nodes[i].Edges.totalCount[11][alias] = n
 						}
 						return nil
 					})
@@ -3933,10 +4310,10 @@ func (_q *PositionQuery) collectField(ctx context.Context, oneNode bool, opCtx *
 					_q.loadTotal = append(_q.loadTotal, func(_ context.Context, nodes []*Position) error {
 						for i := range nodes {
 							n := len(nodes[i].Edges.Activities)
-							if nodes[i].Edges.totalCount[10] == nil {
-								nodes[i].Edges.totalCount[10] = make(map[string]int)
+							if nodes[i].Edges.totalCount[11] == nil {
+								nodes[i].Edges.totalCount[11] = make(map[string]int)
 							}
-							nodes[i].Edges.totalCount[10][alias] = n
+							nodes[i].Edges.totalCount[11][alias] = n
 						}
 						return nil
 					})

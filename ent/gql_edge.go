@@ -184,6 +184,27 @@ func (_m *Candidate) CurrentStep(ctx context.Context) (*PipelineStep, error) {
 	return result, MaskNotFound(err)
 }
 
+func (_m *Candidate) Interviews(
+	ctx context.Context, after *Cursor, first *int, before *Cursor, last *int, orderBy *InterviewOrder, where *InterviewWhereInput,
+) (*InterviewConnection, error) {
+	opts := []InterviewPaginateOption{
+		WithInterviewOrder(orderBy),
+		WithInterviewFilter(where.Filter),
+	}
+	alias := graphql.GetFieldContext(ctx).Field.Alias
+	totalCount, hasTotalCount := _m.Edges.totalCount[10][alias]
+	if nodes, err := _m.NamedInterviews(alias); err == nil || hasTotalCount {
+		pager, err := newInterviewPager(opts, last != nil)
+		if err != nil {
+			return nil, err
+		}
+		conn := &InterviewConnection{Edges: []*InterviewEdge{}, TotalCount: totalCount}
+		conn.build(nodes, pager, after, first, before, last)
+		return conn, nil
+	}
+	return _m.QueryInterviews().Paginate(ctx, after, first, before, last, opts...)
+}
+
 func (_m *Candidate) StepHistory(
 	ctx context.Context, after *Cursor, first *int, before *Cursor, last *int, orderBy *CandidateStepOrder, where *CandidateStepWhereInput,
 ) (*CandidateStepConnection, error) {
@@ -192,7 +213,7 @@ func (_m *Candidate) StepHistory(
 		WithCandidateStepFilter(where.Filter),
 	}
 	alias := graphql.GetFieldContext(ctx).Field.Alias
-	totalCount, hasTotalCount := _m.Edges.totalCount[10][alias]
+	totalCount, hasTotalCount := _m.Edges.totalCount[11][alias]
 	if nodes, err := _m.NamedStepHistory(alias); err == nil || hasTotalCount {
 		pager, err := newCandidateStepPager(opts, last != nil)
 		if err != nil {
@@ -297,6 +318,50 @@ func (_m *EvaluationPartner) TestSubmissions(
 		return conn, nil
 	}
 	return _m.QueryTestSubmissions().Paginate(ctx, after, first, before, last, opts...)
+}
+
+func (_m *Interview) Candidate(ctx context.Context) (*Candidate, error) {
+	result, err := _m.Edges.CandidateOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryCandidate().Only(ctx)
+	}
+	return result, err
+}
+
+func (_m *Interview) Position(ctx context.Context) (*Position, error) {
+	result, err := _m.Edges.PositionOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryPosition().Only(ctx)
+	}
+	return result, err
+}
+
+func (_m *Interview) Step(ctx context.Context) (*PipelineStep, error) {
+	result, err := _m.Edges.StepOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryStep().Only(ctx)
+	}
+	return result, MaskNotFound(err)
+}
+
+func (_m *Interview) Organizer(ctx context.Context) (*User, error) {
+	result, err := _m.Edges.OrganizerOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryOrganizer().Only(ctx)
+	}
+	return result, err
+}
+
+func (_m *Interview) Interviewers(ctx context.Context) (result []*User, err error) {
+	if fc := graphql.GetFieldContext(ctx); fc != nil && fc.Field.Alias != "" {
+		result, err = _m.NamedInterviewers(graphql.GetFieldContext(ctx).Field.Alias)
+	} else {
+		result, err = _m.Edges.InterviewersOrErr()
+	}
+	if IsNotLoaded(err) {
+		result, err = _m.QueryInterviewers().All(ctx)
+	}
+	return result, err
 }
 
 func (_m *Location) Positions(
@@ -580,6 +645,27 @@ func (_m *Position) Candidates(
 	return _m.QueryCandidates().Paginate(ctx, after, first, before, last, opts...)
 }
 
+func (_m *Position) Interviews(
+	ctx context.Context, after *Cursor, first *int, before *Cursor, last *int, orderBy *InterviewOrder, where *InterviewWhereInput,
+) (*InterviewConnection, error) {
+	opts := []InterviewPaginateOption{
+		WithInterviewOrder(orderBy),
+		WithInterviewFilter(where.Filter),
+	}
+	alias := graphql.GetFieldContext(ctx).Field.Alias
+	totalCount, hasTotalCount := _m.Edges.totalCount[10][alias]
+	if nodes, err := _m.NamedInterviews(alias); err == nil || hasTotalCount {
+		pager, err := newInterviewPager(opts, last != nil)
+		if err != nil {
+			return nil, err
+		}
+		conn := &InterviewConnection{Edges: []*InterviewEdge{}, TotalCount: totalCount}
+		conn.build(nodes, pager, after, first, before, last)
+		return conn, nil
+	}
+	return _m.QueryInterviews().Paginate(ctx, after, first, before, last, opts...)
+}
+
 func (_m *Position) Activities(
 	ctx context.Context, after *Cursor, first *int, before *Cursor, last *int, orderBy *ActivityOrder, where *ActivityWhereInput,
 ) (*ActivityConnection, error) {
@@ -588,7 +674,7 @@ func (_m *Position) Activities(
 		WithActivityFilter(where.Filter),
 	}
 	alias := graphql.GetFieldContext(ctx).Field.Alias
-	totalCount, hasTotalCount := _m.Edges.totalCount[10][alias]
+	totalCount, hasTotalCount := _m.Edges.totalCount[11][alias]
 	if nodes, err := _m.NamedActivities(alias); err == nil || hasTotalCount {
 		pager, err := newActivityPager(opts, last != nil)
 		if err != nil {

@@ -20,6 +20,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/entgql"
 	"github.com/hiregraph/hiregraph/ent/evaluationpartner"
 	"github.com/hiregraph/hiregraph/ent/fielddefinition"
+	"github.com/hiregraph/hiregraph/ent/interview"
 	"github.com/hiregraph/hiregraph/ent/location"
 	"github.com/hiregraph/hiregraph/ent/message"
 	"github.com/hiregraph/hiregraph/ent/note"
@@ -96,6 +97,11 @@ var fielddefinitionImplementors = []string{"FieldDefinition", "Node"}
 
 // IsNode implements the Node interface check for GQLGen.
 func (*FieldDefinition) IsNode() {}
+
+var interviewImplementors = []string{"Interview", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*Interview) IsNode() {}
 
 var locationImplementors = []string{"Location", "Node"}
 
@@ -325,6 +331,15 @@ func (c *Client) noder(ctx context.Context, table string, id string) (Noder, err
 			Where(fielddefinition.ID(id))
 		if fc := graphql.GetFieldContext(ctx); fc != nil {
 			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, fielddefinitionImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
+	case interview.Table:
+		query := c.Interview.Query().
+			Where(interview.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, interviewImplementors...); err != nil {
 				return nil, err
 			}
 		}
@@ -701,6 +716,22 @@ func (c *Client) noders(ctx context.Context, table string, ids []string) ([]Node
 		query := c.FieldDefinition.Query().
 			Where(fielddefinition.IDIn(ids...))
 		query, err := query.CollectFields(ctx, fielddefinitionImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
+	case interview.Table:
+		query := c.Interview.Query().
+			Where(interview.IDIn(ids...))
+		query, err := query.CollectFields(ctx, interviewImplementors...)
 		if err != nil {
 			return nil, err
 		}

@@ -25,6 +25,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/entgql"
 	"github.com/hiregraph/hiregraph/ent/evaluationpartner"
 	"github.com/hiregraph/hiregraph/ent/fielddefinition"
+	"github.com/hiregraph/hiregraph/ent/interview"
 	"github.com/hiregraph/hiregraph/ent/location"
 	"github.com/hiregraph/hiregraph/ent/message"
 	"github.com/hiregraph/hiregraph/ent/note"
@@ -3283,6 +3284,337 @@ func (_m *FieldDefinition) ToEdge(order *FieldDefinitionOrder) *FieldDefinitionE
 		order = DefaultFieldDefinitionOrder
 	}
 	return &FieldDefinitionEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
+// InterviewEdge is the edge representation of Interview.
+type InterviewEdge struct {
+	Node   *Interview `json:"node"`
+	Cursor Cursor     `json:"cursor"`
+}
+
+// InterviewConnection is the connection containing edges to Interview.
+type InterviewConnection struct {
+	Edges      []*InterviewEdge `json:"edges"`
+	PageInfo   PageInfo         `json:"pageInfo"`
+	TotalCount int              `json:"totalCount"`
+}
+
+func (c *InterviewConnection) build(nodes []*Interview, pager *interviewPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *Interview
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *Interview {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *Interview {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*InterviewEdge, len(nodes))
+	block := make([]InterviewEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		block[i].Node, block[i].Cursor = node, pager.toCursor(node)
+		c.Edges[i] = &block[i]
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// InterviewPaginateOption enables pagination customization.
+type InterviewPaginateOption func(*interviewPager) error
+
+// WithInterviewOrder configures pagination ordering.
+func WithInterviewOrder(order *InterviewOrder) InterviewPaginateOption {
+	if order == nil {
+		order = DefaultInterviewOrder
+	}
+	o := *order
+	return func(pager *interviewPager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultInterviewOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithInterviewFilter configures pagination filter.
+func WithInterviewFilter(filter func(*InterviewQuery) (*InterviewQuery, error)) InterviewPaginateOption {
+	return func(pager *interviewPager) error {
+		if filter == nil {
+			return errors.New("InterviewQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type interviewPager struct {
+	reverse bool
+	order   *InterviewOrder
+	filter  func(*InterviewQuery) (*InterviewQuery, error)
+}
+
+func newInterviewPager(opts []InterviewPaginateOption, reverse bool) (*interviewPager, error) {
+	pager := &interviewPager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultInterviewOrder
+	}
+	return pager, nil
+}
+
+func (p *interviewPager) applyFilter(query *InterviewQuery) (*InterviewQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *interviewPager) toCursor(_m *Interview) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *interviewPager) applyCursors(query *InterviewQuery, after, before *Cursor) (*InterviewQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultInterviewOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *interviewPager) applyOrder(query *InterviewQuery) *InterviewQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultInterviewOrder.Field {
+		query = query.Order(DefaultInterviewOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *interviewPager) orderExpr(query *InterviewQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultInterviewOrder.Field {
+			b.Comma().Ident(DefaultInterviewOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to Interview.
+func (_m *InterviewQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...InterviewPaginateOption,
+) (*InterviewConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newInterviewPager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &InterviewConnection{Edges: []*InterviewEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
+		hasPagination := after != nil || first != nil || before != nil || last != nil
+		if hasPagination || ignoredEdges {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if conn.TotalCount, err = c.Count(ctx); err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+		}
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+var (
+	// InterviewOrderFieldStatus orders Interview by status.
+	InterviewOrderFieldStatus = &InterviewOrderField{
+		Value: func(_m *Interview) (ent.Value, error) {
+			return _m.Status, nil
+		},
+		column: interview.FieldStatus,
+		toTerm: interview.ByStatus,
+		toCursor: func(_m *Interview) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.Status,
+			}
+		},
+	}
+	// InterviewOrderFieldTimeStart orders Interview by time_start.
+	InterviewOrderFieldTimeStart = &InterviewOrderField{
+		Value: func(_m *Interview) (ent.Value, error) {
+			return _m.TimeStart, nil
+		},
+		column: interview.FieldTimeStart,
+		toTerm: interview.ByTimeStart,
+		toCursor: func(_m *Interview) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.TimeStart,
+			}
+		},
+	}
+	// InterviewOrderFieldTimeCreated orders Interview by time_created.
+	InterviewOrderFieldTimeCreated = &InterviewOrderField{
+		Value: func(_m *Interview) (ent.Value, error) {
+			return _m.TimeCreated, nil
+		},
+		column: interview.FieldTimeCreated,
+		toTerm: interview.ByTimeCreated,
+		toCursor: func(_m *Interview) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.TimeCreated,
+			}
+		},
+	}
+)
+
+// String implement fmt.Stringer interface.
+func (f InterviewOrderField) String() string {
+	var str string
+	switch f.column {
+	case InterviewOrderFieldStatus.column:
+		str = "STATUS"
+	case InterviewOrderFieldTimeStart.column:
+		str = "TIME_START"
+	case InterviewOrderFieldTimeCreated.column:
+		str = "TIME_CREATED"
+	}
+	return str
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (f InterviewOrderField) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(f.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (f *InterviewOrderField) UnmarshalGQL(v interface{}) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("InterviewOrderField %T must be a string", v)
+	}
+	switch str {
+	case "STATUS":
+		*f = *InterviewOrderFieldStatus
+	case "TIME_START":
+		*f = *InterviewOrderFieldTimeStart
+	case "TIME_CREATED":
+		*f = *InterviewOrderFieldTimeCreated
+	default:
+		return fmt.Errorf("%s is not a valid InterviewOrderField", str)
+	}
+	return nil
+}
+
+// InterviewOrderField defines the ordering field of Interview.
+type InterviewOrderField struct {
+	// Value extracts the ordering value from the given Interview.
+	Value    func(*Interview) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) interview.OrderOption
+	toCursor func(*Interview) Cursor
+}
+
+// InterviewOrder defines the ordering of Interview.
+type InterviewOrder struct {
+	Direction OrderDirection       `json:"direction"`
+	Field     *InterviewOrderField `json:"field"`
+}
+
+// DefaultInterviewOrder is the default ordering of Interview.
+var DefaultInterviewOrder = &InterviewOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &InterviewOrderField{
+		Value: func(_m *Interview) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: interview.FieldID,
+		toTerm: interview.ByID,
+		toCursor: func(_m *Interview) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts Interview into InterviewEdge.
+func (_m *Interview) ToEdge(order *InterviewOrder) *InterviewEdge {
+	if order == nil {
+		order = DefaultInterviewOrder
+	}
+	return &InterviewEdge{
 		Node:   _m,
 		Cursor: order.Field.toCursor(_m),
 	}

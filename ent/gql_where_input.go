@@ -18,6 +18,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/conversation"
 	"github.com/hiregraph/hiregraph/ent/evaluationpartner"
 	"github.com/hiregraph/hiregraph/ent/fielddefinition"
+	"github.com/hiregraph/hiregraph/ent/interview"
 	"github.com/hiregraph/hiregraph/ent/location"
 	"github.com/hiregraph/hiregraph/ent/message"
 	"github.com/hiregraph/hiregraph/ent/note"
@@ -1531,6 +1532,10 @@ type CandidateWhereInput struct {
 	HasCurrentStep     *bool                     `json:"hasCurrentStep,omitempty"`
 	HasCurrentStepWith []*PipelineStepWhereInput `json:"hasCurrentStepWith,omitempty"`
 
+	// "interviews" edge predicates.
+	HasInterviews     *bool                  `json:"hasInterviews,omitempty"`
+	HasInterviewsWith []*InterviewWhereInput `json:"hasInterviewsWith,omitempty"`
+
 	// "step_history" edge predicates.
 	HasStepHistory     *bool                      `json:"hasStepHistory,omitempty"`
 	HasStepHistoryWith []*CandidateStepWhereInput `json:"hasStepHistoryWith,omitempty"`
@@ -2003,6 +2008,24 @@ func (i *CandidateWhereInput) P() (predicate.Candidate, error) {
 			with = append(with, p)
 		}
 		predicates = append(predicates, candidate.HasCurrentStepWith(with...))
+	}
+	if i.HasInterviews != nil {
+		p := candidate.HasInterviews()
+		if !*i.HasInterviews {
+			p = candidate.Not(p)
+		}
+		predicates = append(predicates, p)
+	}
+	if len(i.HasInterviewsWith) > 0 {
+		with := make([]predicate.Interview, 0, len(i.HasInterviewsWith))
+		for _, w := range i.HasInterviewsWith {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'HasInterviewsWith'", err)
+			}
+			with = append(with, p)
+		}
+		predicates = append(predicates, candidate.HasInterviewsWith(with...))
 	}
 	if i.HasStepHistory != nil {
 		p := candidate.HasStepHistory()
@@ -4573,6 +4596,694 @@ func (i *FieldDefinitionWhereInput) P() (predicate.FieldDefinition, error) {
 		return predicates[0], nil
 	default:
 		return fielddefinition.And(predicates...), nil
+	}
+}
+
+// InterviewWhereInput represents a where input for filtering Interview queries.
+type InterviewWhereInput struct {
+	Predicates []predicate.Interview  `json:"-"`
+	Not        *InterviewWhereInput   `json:"not,omitempty"`
+	Or         []*InterviewWhereInput `json:"or,omitempty"`
+	And        []*InterviewWhereInput `json:"and,omitempty"`
+
+	// "id" field predicates.
+	ID             *string  `json:"id,omitempty"`
+	IDNEQ          *string  `json:"idNEQ,omitempty"`
+	IDIn           []string `json:"idIn,omitempty"`
+	IDNotIn        []string `json:"idNotIn,omitempty"`
+	IDGT           *string  `json:"idGT,omitempty"`
+	IDGTE          *string  `json:"idGTE,omitempty"`
+	IDLT           *string  `json:"idLT,omitempty"`
+	IDLTE          *string  `json:"idLTE,omitempty"`
+	IDEqualFold    *string  `json:"idEqualFold,omitempty"`
+	IDContainsFold *string  `json:"idContainsFold,omitempty"`
+
+	// "status" field predicates.
+	Status      *interview.Status  `json:"status,omitempty"`
+	StatusNEQ   *interview.Status  `json:"statusNEQ,omitempty"`
+	StatusIn    []interview.Status `json:"statusIn,omitempty"`
+	StatusNotIn []interview.Status `json:"statusNotIn,omitempty"`
+
+	// "time_start" field predicates.
+	TimeStart      *time.Time  `json:"timeStart,omitempty"`
+	TimeStartNEQ   *time.Time  `json:"timeStartNEQ,omitempty"`
+	TimeStartIn    []time.Time `json:"timeStartIn,omitempty"`
+	TimeStartNotIn []time.Time `json:"timeStartNotIn,omitempty"`
+	TimeStartGT    *time.Time  `json:"timeStartGT,omitempty"`
+	TimeStartGTE   *time.Time  `json:"timeStartGTE,omitempty"`
+	TimeStartLT    *time.Time  `json:"timeStartLT,omitempty"`
+	TimeStartLTE   *time.Time  `json:"timeStartLTE,omitempty"`
+
+	// "time_end" field predicates.
+	TimeEnd      *time.Time  `json:"timeEnd,omitempty"`
+	TimeEndNEQ   *time.Time  `json:"timeEndNEQ,omitempty"`
+	TimeEndIn    []time.Time `json:"timeEndIn,omitempty"`
+	TimeEndNotIn []time.Time `json:"timeEndNotIn,omitempty"`
+	TimeEndGT    *time.Time  `json:"timeEndGT,omitempty"`
+	TimeEndGTE   *time.Time  `json:"timeEndGTE,omitempty"`
+	TimeEndLT    *time.Time  `json:"timeEndLT,omitempty"`
+	TimeEndLTE   *time.Time  `json:"timeEndLTE,omitempty"`
+
+	// "time_zone" field predicates.
+	TimeZone             *string  `json:"timeZone,omitempty"`
+	TimeZoneNEQ          *string  `json:"timeZoneNEQ,omitempty"`
+	TimeZoneIn           []string `json:"timeZoneIn,omitempty"`
+	TimeZoneNotIn        []string `json:"timeZoneNotIn,omitempty"`
+	TimeZoneGT           *string  `json:"timeZoneGT,omitempty"`
+	TimeZoneGTE          *string  `json:"timeZoneGTE,omitempty"`
+	TimeZoneLT           *string  `json:"timeZoneLT,omitempty"`
+	TimeZoneLTE          *string  `json:"timeZoneLTE,omitempty"`
+	TimeZoneContains     *string  `json:"timeZoneContains,omitempty"`
+	TimeZoneHasPrefix    *string  `json:"timeZoneHasPrefix,omitempty"`
+	TimeZoneHasSuffix    *string  `json:"timeZoneHasSuffix,omitempty"`
+	TimeZoneEqualFold    *string  `json:"timeZoneEqualFold,omitempty"`
+	TimeZoneContainsFold *string  `json:"timeZoneContainsFold,omitempty"`
+
+	// "location" field predicates.
+	Location             *string  `json:"location,omitempty"`
+	LocationNEQ          *string  `json:"locationNEQ,omitempty"`
+	LocationIn           []string `json:"locationIn,omitempty"`
+	LocationNotIn        []string `json:"locationNotIn,omitempty"`
+	LocationGT           *string  `json:"locationGT,omitempty"`
+	LocationGTE          *string  `json:"locationGTE,omitempty"`
+	LocationLT           *string  `json:"locationLT,omitempty"`
+	LocationLTE          *string  `json:"locationLTE,omitempty"`
+	LocationContains     *string  `json:"locationContains,omitempty"`
+	LocationHasPrefix    *string  `json:"locationHasPrefix,omitempty"`
+	LocationHasSuffix    *string  `json:"locationHasSuffix,omitempty"`
+	LocationEqualFold    *string  `json:"locationEqualFold,omitempty"`
+	LocationContainsFold *string  `json:"locationContainsFold,omitempty"`
+
+	// "video_url" field predicates.
+	VideoURL             *string  `json:"videoURL,omitempty"`
+	VideoURLNEQ          *string  `json:"videoURLNEQ,omitempty"`
+	VideoURLIn           []string `json:"videoURLIn,omitempty"`
+	VideoURLNotIn        []string `json:"videoURLNotIn,omitempty"`
+	VideoURLGT           *string  `json:"videoURLGT,omitempty"`
+	VideoURLGTE          *string  `json:"videoURLGTE,omitempty"`
+	VideoURLLT           *string  `json:"videoURLLT,omitempty"`
+	VideoURLLTE          *string  `json:"videoURLLTE,omitempty"`
+	VideoURLContains     *string  `json:"videoURLContains,omitempty"`
+	VideoURLHasPrefix    *string  `json:"videoURLHasPrefix,omitempty"`
+	VideoURLHasSuffix    *string  `json:"videoURLHasSuffix,omitempty"`
+	VideoURLEqualFold    *string  `json:"videoURLEqualFold,omitempty"`
+	VideoURLContainsFold *string  `json:"videoURLContainsFold,omitempty"`
+
+	// "instructions" field predicates.
+	Instructions             *string  `json:"instructions,omitempty"`
+	InstructionsNEQ          *string  `json:"instructionsNEQ,omitempty"`
+	InstructionsIn           []string `json:"instructionsIn,omitempty"`
+	InstructionsNotIn        []string `json:"instructionsNotIn,omitempty"`
+	InstructionsGT           *string  `json:"instructionsGT,omitempty"`
+	InstructionsGTE          *string  `json:"instructionsGTE,omitempty"`
+	InstructionsLT           *string  `json:"instructionsLT,omitempty"`
+	InstructionsLTE          *string  `json:"instructionsLTE,omitempty"`
+	InstructionsContains     *string  `json:"instructionsContains,omitempty"`
+	InstructionsHasPrefix    *string  `json:"instructionsHasPrefix,omitempty"`
+	InstructionsHasSuffix    *string  `json:"instructionsHasSuffix,omitempty"`
+	InstructionsEqualFold    *string  `json:"instructionsEqualFold,omitempty"`
+	InstructionsContainsFold *string  `json:"instructionsContainsFold,omitempty"`
+
+	// "sequence" field predicates.
+	Sequence      *int  `json:"sequence,omitempty"`
+	SequenceNEQ   *int  `json:"sequenceNEQ,omitempty"`
+	SequenceIn    []int `json:"sequenceIn,omitempty"`
+	SequenceNotIn []int `json:"sequenceNotIn,omitempty"`
+	SequenceGT    *int  `json:"sequenceGT,omitempty"`
+	SequenceGTE   *int  `json:"sequenceGTE,omitempty"`
+	SequenceLT    *int  `json:"sequenceLT,omitempty"`
+	SequenceLTE   *int  `json:"sequenceLTE,omitempty"`
+
+	// "time_created" field predicates.
+	TimeCreated      *time.Time  `json:"timeCreated,omitempty"`
+	TimeCreatedNEQ   *time.Time  `json:"timeCreatedNEQ,omitempty"`
+	TimeCreatedIn    []time.Time `json:"timeCreatedIn,omitempty"`
+	TimeCreatedNotIn []time.Time `json:"timeCreatedNotIn,omitempty"`
+	TimeCreatedGT    *time.Time  `json:"timeCreatedGT,omitempty"`
+	TimeCreatedGTE   *time.Time  `json:"timeCreatedGTE,omitempty"`
+	TimeCreatedLT    *time.Time  `json:"timeCreatedLT,omitempty"`
+	TimeCreatedLTE   *time.Time  `json:"timeCreatedLTE,omitempty"`
+
+	// "time_updated" field predicates.
+	TimeUpdated      *time.Time  `json:"timeUpdated,omitempty"`
+	TimeUpdatedNEQ   *time.Time  `json:"timeUpdatedNEQ,omitempty"`
+	TimeUpdatedIn    []time.Time `json:"timeUpdatedIn,omitempty"`
+	TimeUpdatedNotIn []time.Time `json:"timeUpdatedNotIn,omitempty"`
+	TimeUpdatedGT    *time.Time  `json:"timeUpdatedGT,omitempty"`
+	TimeUpdatedGTE   *time.Time  `json:"timeUpdatedGTE,omitempty"`
+	TimeUpdatedLT    *time.Time  `json:"timeUpdatedLT,omitempty"`
+	TimeUpdatedLTE   *time.Time  `json:"timeUpdatedLTE,omitempty"`
+
+	// "time_cancelled" field predicates.
+	TimeCancelled       *time.Time  `json:"timeCancelled,omitempty"`
+	TimeCancelledNEQ    *time.Time  `json:"timeCancelledNEQ,omitempty"`
+	TimeCancelledIn     []time.Time `json:"timeCancelledIn,omitempty"`
+	TimeCancelledNotIn  []time.Time `json:"timeCancelledNotIn,omitempty"`
+	TimeCancelledGT     *time.Time  `json:"timeCancelledGT,omitempty"`
+	TimeCancelledGTE    *time.Time  `json:"timeCancelledGTE,omitempty"`
+	TimeCancelledLT     *time.Time  `json:"timeCancelledLT,omitempty"`
+	TimeCancelledLTE    *time.Time  `json:"timeCancelledLTE,omitempty"`
+	TimeCancelledIsNil  bool        `json:"timeCancelledIsNil,omitempty"`
+	TimeCancelledNotNil bool        `json:"timeCancelledNotNil,omitempty"`
+
+	// "candidate" edge predicates.
+	HasCandidate     *bool                  `json:"hasCandidate,omitempty"`
+	HasCandidateWith []*CandidateWhereInput `json:"hasCandidateWith,omitempty"`
+
+	// "position" edge predicates.
+	HasPosition     *bool                 `json:"hasPosition,omitempty"`
+	HasPositionWith []*PositionWhereInput `json:"hasPositionWith,omitempty"`
+
+	// "step" edge predicates.
+	HasStep     *bool                     `json:"hasStep,omitempty"`
+	HasStepWith []*PipelineStepWhereInput `json:"hasStepWith,omitempty"`
+
+	// "organizer" edge predicates.
+	HasOrganizer     *bool             `json:"hasOrganizer,omitempty"`
+	HasOrganizerWith []*UserWhereInput `json:"hasOrganizerWith,omitempty"`
+
+	// "interviewers" edge predicates.
+	HasInterviewers     *bool             `json:"hasInterviewers,omitempty"`
+	HasInterviewersWith []*UserWhereInput `json:"hasInterviewersWith,omitempty"`
+}
+
+// AddPredicates adds custom predicates to the where input to be used during the filtering phase.
+func (i *InterviewWhereInput) AddPredicates(predicates ...predicate.Interview) {
+	i.Predicates = append(i.Predicates, predicates...)
+}
+
+// Filter applies the InterviewWhereInput filter on the InterviewQuery builder.
+func (i *InterviewWhereInput) Filter(q *InterviewQuery) (*InterviewQuery, error) {
+	if i == nil {
+		return q, nil
+	}
+	p, err := i.P()
+	if err != nil {
+		if err == ErrEmptyInterviewWhereInput {
+			return q, nil
+		}
+		return nil, err
+	}
+	return q.Where(p), nil
+}
+
+// ErrEmptyInterviewWhereInput is returned in case the InterviewWhereInput is empty.
+var ErrEmptyInterviewWhereInput = errors.New("ent: empty predicate InterviewWhereInput")
+
+// P returns a predicate for filtering interviews.
+// An error is returned if the input is empty or invalid.
+func (i *InterviewWhereInput) P() (predicate.Interview, error) {
+	var predicates []predicate.Interview
+	if i.Not != nil {
+		p, err := i.Not.P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'not'", err)
+		}
+		predicates = append(predicates, interview.Not(p))
+	}
+	switch n := len(i.Or); {
+	case n == 1:
+		p, err := i.Or[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'or'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		or := make([]predicate.Interview, 0, n)
+		for _, w := range i.Or {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'or'", err)
+			}
+			or = append(or, p)
+		}
+		predicates = append(predicates, interview.Or(or...))
+	}
+	switch n := len(i.And); {
+	case n == 1:
+		p, err := i.And[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'and'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		and := make([]predicate.Interview, 0, n)
+		for _, w := range i.And {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'and'", err)
+			}
+			and = append(and, p)
+		}
+		predicates = append(predicates, interview.And(and...))
+	}
+	predicates = append(predicates, i.Predicates...)
+	if i.ID != nil {
+		predicates = append(predicates, interview.IDEQ(*i.ID))
+	}
+	if i.IDNEQ != nil {
+		predicates = append(predicates, interview.IDNEQ(*i.IDNEQ))
+	}
+	if len(i.IDIn) > 0 {
+		predicates = append(predicates, interview.IDIn(i.IDIn...))
+	}
+	if len(i.IDNotIn) > 0 {
+		predicates = append(predicates, interview.IDNotIn(i.IDNotIn...))
+	}
+	if i.IDGT != nil {
+		predicates = append(predicates, interview.IDGT(*i.IDGT))
+	}
+	if i.IDGTE != nil {
+		predicates = append(predicates, interview.IDGTE(*i.IDGTE))
+	}
+	if i.IDLT != nil {
+		predicates = append(predicates, interview.IDLT(*i.IDLT))
+	}
+	if i.IDLTE != nil {
+		predicates = append(predicates, interview.IDLTE(*i.IDLTE))
+	}
+	if i.IDEqualFold != nil {
+		predicates = append(predicates, interview.IDEqualFold(*i.IDEqualFold))
+	}
+	if i.IDContainsFold != nil {
+		predicates = append(predicates, interview.IDContainsFold(*i.IDContainsFold))
+	}
+	if i.Status != nil {
+		predicates = append(predicates, interview.StatusEQ(*i.Status))
+	}
+	if i.StatusNEQ != nil {
+		predicates = append(predicates, interview.StatusNEQ(*i.StatusNEQ))
+	}
+	if len(i.StatusIn) > 0 {
+		predicates = append(predicates, interview.StatusIn(i.StatusIn...))
+	}
+	if len(i.StatusNotIn) > 0 {
+		predicates = append(predicates, interview.StatusNotIn(i.StatusNotIn...))
+	}
+	if i.TimeStart != nil {
+		predicates = append(predicates, interview.TimeStartEQ(*i.TimeStart))
+	}
+	if i.TimeStartNEQ != nil {
+		predicates = append(predicates, interview.TimeStartNEQ(*i.TimeStartNEQ))
+	}
+	if len(i.TimeStartIn) > 0 {
+		predicates = append(predicates, interview.TimeStartIn(i.TimeStartIn...))
+	}
+	if len(i.TimeStartNotIn) > 0 {
+		predicates = append(predicates, interview.TimeStartNotIn(i.TimeStartNotIn...))
+	}
+	if i.TimeStartGT != nil {
+		predicates = append(predicates, interview.TimeStartGT(*i.TimeStartGT))
+	}
+	if i.TimeStartGTE != nil {
+		predicates = append(predicates, interview.TimeStartGTE(*i.TimeStartGTE))
+	}
+	if i.TimeStartLT != nil {
+		predicates = append(predicates, interview.TimeStartLT(*i.TimeStartLT))
+	}
+	if i.TimeStartLTE != nil {
+		predicates = append(predicates, interview.TimeStartLTE(*i.TimeStartLTE))
+	}
+	if i.TimeEnd != nil {
+		predicates = append(predicates, interview.TimeEndEQ(*i.TimeEnd))
+	}
+	if i.TimeEndNEQ != nil {
+		predicates = append(predicates, interview.TimeEndNEQ(*i.TimeEndNEQ))
+	}
+	if len(i.TimeEndIn) > 0 {
+		predicates = append(predicates, interview.TimeEndIn(i.TimeEndIn...))
+	}
+	if len(i.TimeEndNotIn) > 0 {
+		predicates = append(predicates, interview.TimeEndNotIn(i.TimeEndNotIn...))
+	}
+	if i.TimeEndGT != nil {
+		predicates = append(predicates, interview.TimeEndGT(*i.TimeEndGT))
+	}
+	if i.TimeEndGTE != nil {
+		predicates = append(predicates, interview.TimeEndGTE(*i.TimeEndGTE))
+	}
+	if i.TimeEndLT != nil {
+		predicates = append(predicates, interview.TimeEndLT(*i.TimeEndLT))
+	}
+	if i.TimeEndLTE != nil {
+		predicates = append(predicates, interview.TimeEndLTE(*i.TimeEndLTE))
+	}
+	if i.TimeZone != nil {
+		predicates = append(predicates, interview.TimeZoneEQ(*i.TimeZone))
+	}
+	if i.TimeZoneNEQ != nil {
+		predicates = append(predicates, interview.TimeZoneNEQ(*i.TimeZoneNEQ))
+	}
+	if len(i.TimeZoneIn) > 0 {
+		predicates = append(predicates, interview.TimeZoneIn(i.TimeZoneIn...))
+	}
+	if len(i.TimeZoneNotIn) > 0 {
+		predicates = append(predicates, interview.TimeZoneNotIn(i.TimeZoneNotIn...))
+	}
+	if i.TimeZoneGT != nil {
+		predicates = append(predicates, interview.TimeZoneGT(*i.TimeZoneGT))
+	}
+	if i.TimeZoneGTE != nil {
+		predicates = append(predicates, interview.TimeZoneGTE(*i.TimeZoneGTE))
+	}
+	if i.TimeZoneLT != nil {
+		predicates = append(predicates, interview.TimeZoneLT(*i.TimeZoneLT))
+	}
+	if i.TimeZoneLTE != nil {
+		predicates = append(predicates, interview.TimeZoneLTE(*i.TimeZoneLTE))
+	}
+	if i.TimeZoneContains != nil {
+		predicates = append(predicates, interview.TimeZoneContains(*i.TimeZoneContains))
+	}
+	if i.TimeZoneHasPrefix != nil {
+		predicates = append(predicates, interview.TimeZoneHasPrefix(*i.TimeZoneHasPrefix))
+	}
+	if i.TimeZoneHasSuffix != nil {
+		predicates = append(predicates, interview.TimeZoneHasSuffix(*i.TimeZoneHasSuffix))
+	}
+	if i.TimeZoneEqualFold != nil {
+		predicates = append(predicates, interview.TimeZoneEqualFold(*i.TimeZoneEqualFold))
+	}
+	if i.TimeZoneContainsFold != nil {
+		predicates = append(predicates, interview.TimeZoneContainsFold(*i.TimeZoneContainsFold))
+	}
+	if i.Location != nil {
+		predicates = append(predicates, interview.LocationEQ(*i.Location))
+	}
+	if i.LocationNEQ != nil {
+		predicates = append(predicates, interview.LocationNEQ(*i.LocationNEQ))
+	}
+	if len(i.LocationIn) > 0 {
+		predicates = append(predicates, interview.LocationIn(i.LocationIn...))
+	}
+	if len(i.LocationNotIn) > 0 {
+		predicates = append(predicates, interview.LocationNotIn(i.LocationNotIn...))
+	}
+	if i.LocationGT != nil {
+		predicates = append(predicates, interview.LocationGT(*i.LocationGT))
+	}
+	if i.LocationGTE != nil {
+		predicates = append(predicates, interview.LocationGTE(*i.LocationGTE))
+	}
+	if i.LocationLT != nil {
+		predicates = append(predicates, interview.LocationLT(*i.LocationLT))
+	}
+	if i.LocationLTE != nil {
+		predicates = append(predicates, interview.LocationLTE(*i.LocationLTE))
+	}
+	if i.LocationContains != nil {
+		predicates = append(predicates, interview.LocationContains(*i.LocationContains))
+	}
+	if i.LocationHasPrefix != nil {
+		predicates = append(predicates, interview.LocationHasPrefix(*i.LocationHasPrefix))
+	}
+	if i.LocationHasSuffix != nil {
+		predicates = append(predicates, interview.LocationHasSuffix(*i.LocationHasSuffix))
+	}
+	if i.LocationEqualFold != nil {
+		predicates = append(predicates, interview.LocationEqualFold(*i.LocationEqualFold))
+	}
+	if i.LocationContainsFold != nil {
+		predicates = append(predicates, interview.LocationContainsFold(*i.LocationContainsFold))
+	}
+	if i.VideoURL != nil {
+		predicates = append(predicates, interview.VideoURLEQ(*i.VideoURL))
+	}
+	if i.VideoURLNEQ != nil {
+		predicates = append(predicates, interview.VideoURLNEQ(*i.VideoURLNEQ))
+	}
+	if len(i.VideoURLIn) > 0 {
+		predicates = append(predicates, interview.VideoURLIn(i.VideoURLIn...))
+	}
+	if len(i.VideoURLNotIn) > 0 {
+		predicates = append(predicates, interview.VideoURLNotIn(i.VideoURLNotIn...))
+	}
+	if i.VideoURLGT != nil {
+		predicates = append(predicates, interview.VideoURLGT(*i.VideoURLGT))
+	}
+	if i.VideoURLGTE != nil {
+		predicates = append(predicates, interview.VideoURLGTE(*i.VideoURLGTE))
+	}
+	if i.VideoURLLT != nil {
+		predicates = append(predicates, interview.VideoURLLT(*i.VideoURLLT))
+	}
+	if i.VideoURLLTE != nil {
+		predicates = append(predicates, interview.VideoURLLTE(*i.VideoURLLTE))
+	}
+	if i.VideoURLContains != nil {
+		predicates = append(predicates, interview.VideoURLContains(*i.VideoURLContains))
+	}
+	if i.VideoURLHasPrefix != nil {
+		predicates = append(predicates, interview.VideoURLHasPrefix(*i.VideoURLHasPrefix))
+	}
+	if i.VideoURLHasSuffix != nil {
+		predicates = append(predicates, interview.VideoURLHasSuffix(*i.VideoURLHasSuffix))
+	}
+	if i.VideoURLEqualFold != nil {
+		predicates = append(predicates, interview.VideoURLEqualFold(*i.VideoURLEqualFold))
+	}
+	if i.VideoURLContainsFold != nil {
+		predicates = append(predicates, interview.VideoURLContainsFold(*i.VideoURLContainsFold))
+	}
+	if i.Instructions != nil {
+		predicates = append(predicates, interview.InstructionsEQ(*i.Instructions))
+	}
+	if i.InstructionsNEQ != nil {
+		predicates = append(predicates, interview.InstructionsNEQ(*i.InstructionsNEQ))
+	}
+	if len(i.InstructionsIn) > 0 {
+		predicates = append(predicates, interview.InstructionsIn(i.InstructionsIn...))
+	}
+	if len(i.InstructionsNotIn) > 0 {
+		predicates = append(predicates, interview.InstructionsNotIn(i.InstructionsNotIn...))
+	}
+	if i.InstructionsGT != nil {
+		predicates = append(predicates, interview.InstructionsGT(*i.InstructionsGT))
+	}
+	if i.InstructionsGTE != nil {
+		predicates = append(predicates, interview.InstructionsGTE(*i.InstructionsGTE))
+	}
+	if i.InstructionsLT != nil {
+		predicates = append(predicates, interview.InstructionsLT(*i.InstructionsLT))
+	}
+	if i.InstructionsLTE != nil {
+		predicates = append(predicates, interview.InstructionsLTE(*i.InstructionsLTE))
+	}
+	if i.InstructionsContains != nil {
+		predicates = append(predicates, interview.InstructionsContains(*i.InstructionsContains))
+	}
+	if i.InstructionsHasPrefix != nil {
+		predicates = append(predicates, interview.InstructionsHasPrefix(*i.InstructionsHasPrefix))
+	}
+	if i.InstructionsHasSuffix != nil {
+		predicates = append(predicates, interview.InstructionsHasSuffix(*i.InstructionsHasSuffix))
+	}
+	if i.InstructionsEqualFold != nil {
+		predicates = append(predicates, interview.InstructionsEqualFold(*i.InstructionsEqualFold))
+	}
+	if i.InstructionsContainsFold != nil {
+		predicates = append(predicates, interview.InstructionsContainsFold(*i.InstructionsContainsFold))
+	}
+	if i.Sequence != nil {
+		predicates = append(predicates, interview.SequenceEQ(*i.Sequence))
+	}
+	if i.SequenceNEQ != nil {
+		predicates = append(predicates, interview.SequenceNEQ(*i.SequenceNEQ))
+	}
+	if len(i.SequenceIn) > 0 {
+		predicates = append(predicates, interview.SequenceIn(i.SequenceIn...))
+	}
+	if len(i.SequenceNotIn) > 0 {
+		predicates = append(predicates, interview.SequenceNotIn(i.SequenceNotIn...))
+	}
+	if i.SequenceGT != nil {
+		predicates = append(predicates, interview.SequenceGT(*i.SequenceGT))
+	}
+	if i.SequenceGTE != nil {
+		predicates = append(predicates, interview.SequenceGTE(*i.SequenceGTE))
+	}
+	if i.SequenceLT != nil {
+		predicates = append(predicates, interview.SequenceLT(*i.SequenceLT))
+	}
+	if i.SequenceLTE != nil {
+		predicates = append(predicates, interview.SequenceLTE(*i.SequenceLTE))
+	}
+	if i.TimeCreated != nil {
+		predicates = append(predicates, interview.TimeCreatedEQ(*i.TimeCreated))
+	}
+	if i.TimeCreatedNEQ != nil {
+		predicates = append(predicates, interview.TimeCreatedNEQ(*i.TimeCreatedNEQ))
+	}
+	if len(i.TimeCreatedIn) > 0 {
+		predicates = append(predicates, interview.TimeCreatedIn(i.TimeCreatedIn...))
+	}
+	if len(i.TimeCreatedNotIn) > 0 {
+		predicates = append(predicates, interview.TimeCreatedNotIn(i.TimeCreatedNotIn...))
+	}
+	if i.TimeCreatedGT != nil {
+		predicates = append(predicates, interview.TimeCreatedGT(*i.TimeCreatedGT))
+	}
+	if i.TimeCreatedGTE != nil {
+		predicates = append(predicates, interview.TimeCreatedGTE(*i.TimeCreatedGTE))
+	}
+	if i.TimeCreatedLT != nil {
+		predicates = append(predicates, interview.TimeCreatedLT(*i.TimeCreatedLT))
+	}
+	if i.TimeCreatedLTE != nil {
+		predicates = append(predicates, interview.TimeCreatedLTE(*i.TimeCreatedLTE))
+	}
+	if i.TimeUpdated != nil {
+		predicates = append(predicates, interview.TimeUpdatedEQ(*i.TimeUpdated))
+	}
+	if i.TimeUpdatedNEQ != nil {
+		predicates = append(predicates, interview.TimeUpdatedNEQ(*i.TimeUpdatedNEQ))
+	}
+	if len(i.TimeUpdatedIn) > 0 {
+		predicates = append(predicates, interview.TimeUpdatedIn(i.TimeUpdatedIn...))
+	}
+	if len(i.TimeUpdatedNotIn) > 0 {
+		predicates = append(predicates, interview.TimeUpdatedNotIn(i.TimeUpdatedNotIn...))
+	}
+	if i.TimeUpdatedGT != nil {
+		predicates = append(predicates, interview.TimeUpdatedGT(*i.TimeUpdatedGT))
+	}
+	if i.TimeUpdatedGTE != nil {
+		predicates = append(predicates, interview.TimeUpdatedGTE(*i.TimeUpdatedGTE))
+	}
+	if i.TimeUpdatedLT != nil {
+		predicates = append(predicates, interview.TimeUpdatedLT(*i.TimeUpdatedLT))
+	}
+	if i.TimeUpdatedLTE != nil {
+		predicates = append(predicates, interview.TimeUpdatedLTE(*i.TimeUpdatedLTE))
+	}
+	if i.TimeCancelled != nil {
+		predicates = append(predicates, interview.TimeCancelledEQ(*i.TimeCancelled))
+	}
+	if i.TimeCancelledNEQ != nil {
+		predicates = append(predicates, interview.TimeCancelledNEQ(*i.TimeCancelledNEQ))
+	}
+	if len(i.TimeCancelledIn) > 0 {
+		predicates = append(predicates, interview.TimeCancelledIn(i.TimeCancelledIn...))
+	}
+	if len(i.TimeCancelledNotIn) > 0 {
+		predicates = append(predicates, interview.TimeCancelledNotIn(i.TimeCancelledNotIn...))
+	}
+	if i.TimeCancelledGT != nil {
+		predicates = append(predicates, interview.TimeCancelledGT(*i.TimeCancelledGT))
+	}
+	if i.TimeCancelledGTE != nil {
+		predicates = append(predicates, interview.TimeCancelledGTE(*i.TimeCancelledGTE))
+	}
+	if i.TimeCancelledLT != nil {
+		predicates = append(predicates, interview.TimeCancelledLT(*i.TimeCancelledLT))
+	}
+	if i.TimeCancelledLTE != nil {
+		predicates = append(predicates, interview.TimeCancelledLTE(*i.TimeCancelledLTE))
+	}
+	if i.TimeCancelledIsNil {
+		predicates = append(predicates, interview.TimeCancelledIsNil())
+	}
+	if i.TimeCancelledNotNil {
+		predicates = append(predicates, interview.TimeCancelledNotNil())
+	}
+
+	if i.HasCandidate != nil {
+		p := interview.HasCandidate()
+		if !*i.HasCandidate {
+			p = interview.Not(p)
+		}
+		predicates = append(predicates, p)
+	}
+	if len(i.HasCandidateWith) > 0 {
+		with := make([]predicate.Candidate, 0, len(i.HasCandidateWith))
+		for _, w := range i.HasCandidateWith {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'HasCandidateWith'", err)
+			}
+			with = append(with, p)
+		}
+		predicates = append(predicates, interview.HasCandidateWith(with...))
+	}
+	if i.HasPosition != nil {
+		p := interview.HasPosition()
+		if !*i.HasPosition {
+			p = interview.Not(p)
+		}
+		predicates = append(predicates, p)
+	}
+	if len(i.HasPositionWith) > 0 {
+		with := make([]predicate.Position, 0, len(i.HasPositionWith))
+		for _, w := range i.HasPositionWith {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'HasPositionWith'", err)
+			}
+			with = append(with, p)
+		}
+		predicates = append(predicates, interview.HasPositionWith(with...))
+	}
+	if i.HasStep != nil {
+		p := interview.HasStep()
+		if !*i.HasStep {
+			p = interview.Not(p)
+		}
+		predicates = append(predicates, p)
+	}
+	if len(i.HasStepWith) > 0 {
+		with := make([]predicate.PipelineStep, 0, len(i.HasStepWith))
+		for _, w := range i.HasStepWith {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'HasStepWith'", err)
+			}
+			with = append(with, p)
+		}
+		predicates = append(predicates, interview.HasStepWith(with...))
+	}
+	if i.HasOrganizer != nil {
+		p := interview.HasOrganizer()
+		if !*i.HasOrganizer {
+			p = interview.Not(p)
+		}
+		predicates = append(predicates, p)
+	}
+	if len(i.HasOrganizerWith) > 0 {
+		with := make([]predicate.User, 0, len(i.HasOrganizerWith))
+		for _, w := range i.HasOrganizerWith {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'HasOrganizerWith'", err)
+			}
+			with = append(with, p)
+		}
+		predicates = append(predicates, interview.HasOrganizerWith(with...))
+	}
+	if i.HasInterviewers != nil {
+		p := interview.HasInterviewers()
+		if !*i.HasInterviewers {
+			p = interview.Not(p)
+		}
+		predicates = append(predicates, p)
+	}
+	if len(i.HasInterviewersWith) > 0 {
+		with := make([]predicate.User, 0, len(i.HasInterviewersWith))
+		for _, w := range i.HasInterviewersWith {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'HasInterviewersWith'", err)
+			}
+			with = append(with, p)
+		}
+		predicates = append(predicates, interview.HasInterviewersWith(with...))
+	}
+	switch len(predicates) {
+	case 0:
+		return nil, ErrEmptyInterviewWhereInput
+	case 1:
+		return predicates[0], nil
+	default:
+		return interview.And(predicates...), nil
 	}
 }
 
@@ -8993,6 +9704,10 @@ type PositionWhereInput struct {
 	HasCandidates     *bool                  `json:"hasCandidates,omitempty"`
 	HasCandidatesWith []*CandidateWhereInput `json:"hasCandidatesWith,omitempty"`
 
+	// "interviews" edge predicates.
+	HasInterviews     *bool                  `json:"hasInterviews,omitempty"`
+	HasInterviewsWith []*InterviewWhereInput `json:"hasInterviewsWith,omitempty"`
+
 	// "activities" edge predicates.
 	HasActivities     *bool                 `json:"hasActivities,omitempty"`
 	HasActivitiesWith []*ActivityWhereInput `json:"hasActivitiesWith,omitempty"`
@@ -9759,6 +10474,24 @@ func (i *PositionWhereInput) P() (predicate.Position, error) {
 			with = append(with, p)
 		}
 		predicates = append(predicates, position.HasCandidatesWith(with...))
+	}
+	if i.HasInterviews != nil {
+		p := position.HasInterviews()
+		if !*i.HasInterviews {
+			p = position.Not(p)
+		}
+		predicates = append(predicates, p)
+	}
+	if len(i.HasInterviewsWith) > 0 {
+		with := make([]predicate.Interview, 0, len(i.HasInterviewsWith))
+		for _, w := range i.HasInterviewsWith {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'HasInterviewsWith'", err)
+			}
+			with = append(with, p)
+		}
+		predicates = append(predicates, position.HasInterviewsWith(with...))
 	}
 	if i.HasActivities != nil {
 		p := position.HasActivities()

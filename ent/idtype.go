@@ -20,6 +20,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/evaluationpartner"
 	"github.com/hiregraph/hiregraph/ent/fielddefinition"
 	"github.com/hiregraph/hiregraph/ent/idempotencykey"
+	"github.com/hiregraph/hiregraph/ent/interview"
 	"github.com/hiregraph/hiregraph/ent/location"
 	"github.com/hiregraph/hiregraph/ent/message"
 	"github.com/hiregraph/hiregraph/ent/note"
@@ -55,6 +56,7 @@ var prefixTable = map[string]string{
 	"prt": evaluationpartner.Table,
 	"fld": fielddefinition.Table,
 	"idk": idempotencykey.Table,
+	"itv": interview.Table,
 	"loc": location.Table,
 	"msg": message.Table,
 	"not": note.Table,

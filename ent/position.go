@@ -106,6 +106,8 @@ type PositionEdges struct {
 	Openings []*Opening `json:"openings,omitempty"`
 	// The people considered for the position.
 	Candidates []*Candidate `json:"candidates,omitempty"`
+	// The interviews of the position's candidates.
+	Interviews []*Interview `json:"interviews,omitempty"`
 	// The position's timeline, with the activities of its candidates.
 	Activities []*Activity `json:"activities,omitempty"`
 	// The position's own pipeline steps.
@@ -114,15 +116,16 @@ type PositionEdges struct {
 	TeamMembers []*HiringTeamMember `json:"team_members,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.
-	loadedTypes [14]bool
+	loadedTypes [15]bool
 	// totalCount holds the count of the edges above.
-	totalCount [11]map[string]int
+	totalCount [12]map[string]int
 
 	namedClones         map[string][]*Position
 	namedHiringTeam     map[string][]*User
 	namedQuestionnaires map[string][]*Questionnaire
 	namedOpenings       map[string][]*Opening
 	namedCandidates     map[string][]*Candidate
+	namedInterviews     map[string][]*Interview
 	namedActivities     map[string][]*Activity
 	namedPipelineSteps  map[string][]*PipelineStep
 	namedTeamMembers    map[string][]*HiringTeamMember
@@ -239,10 +242,19 @@ func (e PositionEdges) CandidatesOrErr() ([]*Candidate, error) {
 	return nil, &NotLoadedError{edge: "candidates"}
 }
 
+// InterviewsOrErr returns the Interviews value or an error if the edge
+// was not loaded in eager-loading.
+func (e PositionEdges) InterviewsOrErr() ([]*Interview, error) {
+	if e.loadedTypes[11] {
+		return e.Interviews, nil
+	}
+	return nil, &NotLoadedError{edge: "interviews"}
+}
+
 // ActivitiesOrErr returns the Activities value or an error if the edge
 // was not loaded in eager-loading.
 func (e PositionEdges) ActivitiesOrErr() ([]*Activity, error) {
-	if e.loadedTypes[11] {
+	if e.loadedTypes[12] {
 		return e.Activities, nil
 	}
 	return nil, &NotLoadedError{edge: "activities"}
@@ -251,7 +263,7 @@ func (e PositionEdges) ActivitiesOrErr() ([]*Activity, error) {
 // PipelineStepsOrErr returns the PipelineSteps value or an error if the edge
 // was not loaded in eager-loading.
 func (e PositionEdges) PipelineStepsOrErr() ([]*PipelineStep, error) {
-	if e.loadedTypes[12] {
+	if e.loadedTypes[13] {
 		return e.PipelineSteps, nil
 	}
 	return nil, &NotLoadedError{edge: "pipeline_steps"}
@@ -260,7 +272,7 @@ func (e PositionEdges) PipelineStepsOrErr() ([]*PipelineStep, error) {
 // TeamMembersOrErr returns the TeamMembers value or an error if the edge
 // was not loaded in eager-loading.
 func (e PositionEdges) TeamMembersOrErr() ([]*HiringTeamMember, error) {
-	if e.loadedTypes[13] {
+	if e.loadedTypes[14] {
 		return e.TeamMembers, nil
 	}
 	return nil, &NotLoadedError{edge: "team_members"}
@@ -542,6 +554,11 @@ func (_m *Position) QueryOpenings() *OpeningQuery {
 // QueryCandidates queries the "candidates" edge of the Position entity.
 func (_m *Position) QueryCandidates() *CandidateQuery {
 	return NewPositionClient(_m.config).QueryCandidates(_m)
+}
+
+// QueryInterviews queries the "interviews" edge of the Position entity.
+func (_m *Position) QueryInterviews() *InterviewQuery {
+	return NewPositionClient(_m.config).QueryInterviews(_m)
 }
 
 // QueryActivities queries the "activities" edge of the Position entity.
@@ -882,6 +899,30 @@ func (_m *Position) appendNamedCandidates(name string, edges ...*Candidate) {
 		_m.Edges.namedCandidates[name] = []*Candidate{}
 	} else {
 		_m.Edges.namedCandidates[name] = append(_m.Edges.namedCandidates[name], edges...)
+	}
+}
+
+// NamedInterviews returns the Interviews named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *Position) NamedInterviews(name string) ([]*Interview, error) {
+	if _m.Edges.namedInterviews == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedInterviews[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *Position) appendNamedInterviews(name string, edges ...*Interview) {
+	if _m.Edges.namedInterviews == nil {
+		_m.Edges.namedInterviews = make(map[string][]*Interview)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedInterviews[name] = []*Interview{}
+	} else {
+		_m.Edges.namedInterviews[name] = append(_m.Edges.namedInterviews[name], edges...)
 	}
 }
 

@@ -15,6 +15,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/activity"
 	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/company"
+	"github.com/hiregraph/hiregraph/ent/interview"
 	"github.com/hiregraph/hiregraph/ent/location"
 	"github.com/hiregraph/hiregraph/ent/opening"
 	"github.com/hiregraph/hiregraph/ent/pipelinestep"
@@ -479,6 +480,21 @@ func (_c *PositionCreate) AddCandidates(v ...*Candidate) *PositionCreate {
 		ids[i] = v[i].ID
 	}
 	return _c.AddCandidateIDs(ids...)
+}
+
+// AddInterviewIDs adds the "interviews" edge to the Interview entity by IDs.
+func (_c *PositionCreate) AddInterviewIDs(ids ...string) *PositionCreate {
+	_c.mutation.AddInterviewIDs(ids...)
+	return _c
+}
+
+// AddInterviews adds the "interviews" edges to the Interview entity.
+func (_c *PositionCreate) AddInterviews(v ...*Interview) *PositionCreate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddInterviewIDs(ids...)
 }
 
 // AddActivityIDs adds the "activities" edge to the Activity entity by IDs.
@@ -1065,6 +1081,22 @@ func (_c *PositionCreate) createSpec() (*Position, *sqlgraph.CreateSpec) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(candidate.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.InterviewsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   position.InterviewsTable,
+			Columns: []string{position.InterviewsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(interview.FieldID, field.TypeString),
 			},
 		}
 		for _, k := range nodes {

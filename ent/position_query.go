@@ -18,6 +18,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/company"
 	"github.com/hiregraph/hiregraph/ent/hiringteammember"
+	"github.com/hiregraph/hiregraph/ent/interview"
 	"github.com/hiregraph/hiregraph/ent/location"
 	"github.com/hiregraph/hiregraph/ent/opening"
 	"github.com/hiregraph/hiregraph/ent/pipelinestep"
@@ -47,6 +48,7 @@ type PositionQuery struct {
 	withQuestionnaires      *QuestionnaireQuery
 	withOpenings            *OpeningQuery
 	withCandidates          *CandidateQuery
+	withInterviews          *InterviewQuery
 	withActivities          *ActivityQuery
 	withPipelineSteps       *PipelineStepQuery
 	withTeamMembers         *HiringTeamMemberQuery
@@ -57,6 +59,7 @@ type PositionQuery struct {
 	withNamedQuestionnaires map[string]*QuestionnaireQuery
 	withNamedOpenings       map[string]*OpeningQuery
 	withNamedCandidates     map[string]*CandidateQuery
+	withNamedInterviews     map[string]*InterviewQuery
 	withNamedActivities     map[string]*ActivityQuery
 	withNamedPipelineSteps  map[string]*PipelineStepQuery
 	withNamedTeamMembers    map[string]*HiringTeamMemberQuery
@@ -341,6 +344,28 @@ func (_q *PositionQuery) QueryCandidates() *CandidateQuery {
 	return query
 }
 
+// QueryInterviews chains the current query on the "interviews" edge.
+func (_q *PositionQuery) QueryInterviews() *InterviewQuery {
+	query := (&InterviewClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(position.Table, position.FieldID, selector),
+			sqlgraph.To(interview.Table, interview.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, position.InterviewsTable, position.InterviewsColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
 // QueryActivities chains the current query on the "activities" edge.
 func (_q *PositionQuery) QueryActivities() *ActivityQuery {
 	query := (&ActivityClient{config: _q.config}).Query()
@@ -610,6 +635,7 @@ func (_q *PositionQuery) Clone() *PositionQuery {
 		withQuestionnaires: _q.withQuestionnaires.Clone(),
 		withOpenings:       _q.withOpenings.Clone(),
 		withCandidates:     _q.withCandidates.Clone(),
+		withInterviews:     _q.withInterviews.Clone(),
 		withActivities:     _q.withActivities.Clone(),
 		withPipelineSteps:  _q.withPipelineSteps.Clone(),
 		withTeamMembers:    _q.withTeamMembers.Clone(),
@@ -741,6 +767,17 @@ func (_q *PositionQuery) WithCandidates(opts ...func(*CandidateQuery)) *Position
 	return _q
 }
 
+// WithInterviews tells the query-builder to eager-load the nodes that are connected to
+// the "interviews" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *PositionQuery) WithInterviews(opts ...func(*InterviewQuery)) *PositionQuery {
+	query := (&InterviewClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withInterviews = query
+	return _q
+}
+
 // WithActivities tells the query-builder to eager-load the nodes that are connected to
 // the "activities" edge. The optional arguments are used to configure the query builder of the edge.
 func (_q *PositionQuery) WithActivities(opts ...func(*ActivityQuery)) *PositionQuery {
@@ -858,7 +895,7 @@ func (_q *PositionQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Pos
 	var (
 		nodes       = []*Position{}
 		_spec       = _q.querySpec()
-		loadedTypes = [14]bool{
+		loadedTypes = [15]bool{
 			_q.withCompany != nil,
 			_q.withLocation != nil,
 			_q.withTemplate != nil,
@@ -870,6 +907,7 @@ func (_q *PositionQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Pos
 			_q.withQuestionnaires != nil,
 			_q.withOpenings != nil,
 			_q.withCandidates != nil,
+			_q.withInterviews != nil,
 			_q.withActivities != nil,
 			_q.withPipelineSteps != nil,
 			_q.withTeamMembers != nil,
@@ -971,6 +1009,13 @@ func (_q *PositionQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Pos
 			return nil, err
 		}
 	}
+	if query := _q.withInterviews; query != nil {
+		if err := _q.loadInterviews(ctx, query, nodes,
+			func(n *Position) { n.Edges.Interviews = []*Interview{} },
+			func(n *Position, e *Interview) { n.Edges.Interviews = append(n.Edges.Interviews, e) }); err != nil {
+			return nil, err
+		}
+	}
 	if query := _q.withActivities; query != nil {
 		if err := _q.loadActivities(ctx, query, nodes,
 			func(n *Position) { n.Edges.Activities = []*Activity{} },
@@ -1035,6 +1080,17 @@ func (_q *PositionQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Pos
 		if err := load(ctx, query, nodes,
 			func(n *Position) { n.appendNamedCandidates(name) },
 			func(n *Position, e *Candidate) { n.appendNamedCandidates(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedInterviews {
+		load := _q.loadInterviews
+		if query.perParent != nil {
+			load = _q.loadInterviewsPerParent
+		}
+		if err := load(ctx, query, nodes,
+			func(n *Position) { n.appendNamedInterviews(name) },
+			func(n *Position, e *Interview) { n.appendNamedInterviews(name, e) }); err != nil {
 			return nil, err
 		}
 	}
@@ -1477,6 +1533,36 @@ func (_q *PositionQuery) loadCandidates(ctx context.Context, query *CandidateQue
 	}
 	return nil
 }
+func (_q *PositionQuery) loadInterviews(ctx context.Context, query *InterviewQuery, nodes []*Position, init func(*Position), assign func(*Position, *Interview)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[string]*Position)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(interview.FieldPositionID)
+	}
+	query.Where(predicate.Interview(func(s *sql.Selector) {
+		s.Where(perparent.In(s.C(position.InterviewsColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.PositionID
+		node, ok := nodeids[fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "position_id" returned %v for node %v`, fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
 func (_q *PositionQuery) loadActivities(ctx context.Context, query *ActivityQuery, nodes []*Position, init func(*Position), assign func(*Position, *Activity)) error {
 	fks := make([]driver.Value, 0, len(nodes))
 	nodeids := make(map[string]*Position)
@@ -1781,6 +1867,20 @@ func (_q *PositionQuery) WithNamedCandidates(name string, opts ...func(*Candidat
 	return _q
 }
 
+// WithNamedInterviews tells the query-builder to eager-load the nodes that are connected to the "interviews"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *PositionQuery) WithNamedInterviews(name string, opts ...func(*InterviewQuery)) *PositionQuery {
+	query := (&InterviewClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedInterviews == nil {
+		_q.withNamedInterviews = make(map[string]*InterviewQuery)
+	}
+	_q.withNamedInterviews[name] = query
+	return _q
+}
+
 // WithNamedActivities tells the query-builder to eager-load the nodes that are connected to the "activities"
 // edge with the given name. The optional arguments are used to configure the query builder of the edge.
 func (_q *PositionQuery) WithNamedActivities(name string, opts ...func(*ActivityQuery)) *PositionQuery {
@@ -1878,6 +1978,35 @@ func (_q *PositionQuery) loadCandidatesPerParent(ctx context.Context, query *Can
 	}
 	if len(query.ctx.Fields) > 0 {
 		query.ctx.AppendFieldOnce(candidate.FieldPositionID)
+	}
+	query.perParent.Parents = ids
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.PositionID
+		node, ok := byID[fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "position_id" returned %v for node %v`, fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
+
+// loadInterviewsPerParent loads the first rows of each node's interviews in
+// one statement (see package perparent).
+func (_q *PositionQuery) loadInterviewsPerParent(ctx context.Context, query *InterviewQuery, nodes []*Position, init func(*Position), assign func(*Position, *Interview)) error {
+	ids := make([]string, len(nodes))
+	byID := make(map[string]*Position, len(nodes))
+	for i, n := range nodes {
+		ids[i] = n.ID
+		byID[n.ID] = n
+		init(n)
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(interview.FieldPositionID)
 	}
 	query.perParent.Parents = ids
 	neighbors, err := query.All(ctx)

@@ -14,6 +14,7 @@ import (
 	"entgo.io/ent/schema/field"
 	"github.com/hiregraph/hiregraph/ent/activity"
 	"github.com/hiregraph/hiregraph/ent/candidate"
+	"github.com/hiregraph/hiregraph/ent/interview"
 	"github.com/hiregraph/hiregraph/ent/location"
 	"github.com/hiregraph/hiregraph/ent/opening"
 	"github.com/hiregraph/hiregraph/ent/pipelinestep"
@@ -483,6 +484,21 @@ func (_u *PositionUpdate) AddCandidates(v ...*Candidate) *PositionUpdate {
 	return _u.AddCandidateIDs(ids...)
 }
 
+// AddInterviewIDs adds the "interviews" edge to the Interview entity by IDs.
+func (_u *PositionUpdate) AddInterviewIDs(ids ...string) *PositionUpdate {
+	_u.mutation.AddInterviewIDs(ids...)
+	return _u
+}
+
+// AddInterviews adds the "interviews" edges to the Interview entity.
+func (_u *PositionUpdate) AddInterviews(v ...*Interview) *PositionUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddInterviewIDs(ids...)
+}
+
 // AddActivityIDs adds the "activities" edge to the Activity entity by IDs.
 func (_u *PositionUpdate) AddActivityIDs(ids ...string) *PositionUpdate {
 	_u.mutation.AddActivityIDs(ids...)
@@ -645,6 +661,27 @@ func (_u *PositionUpdate) RemoveCandidates(v ...*Candidate) *PositionUpdate {
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveCandidateIDs(ids...)
+}
+
+// ClearInterviews clears all "interviews" edges to the Interview entity.
+func (_u *PositionUpdate) ClearInterviews() *PositionUpdate {
+	_u.mutation.ClearInterviews()
+	return _u
+}
+
+// RemoveInterviewIDs removes the "interviews" edge to Interview entities by IDs.
+func (_u *PositionUpdate) RemoveInterviewIDs(ids ...string) *PositionUpdate {
+	_u.mutation.RemoveInterviewIDs(ids...)
+	return _u
+}
+
+// RemoveInterviews removes "interviews" edges to Interview entities.
+func (_u *PositionUpdate) RemoveInterviews(v ...*Interview) *PositionUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveInterviewIDs(ids...)
 }
 
 // ClearActivities clears all "activities" edges to the Activity entity.
@@ -1246,6 +1283,51 @@ func (_u *PositionUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 		}
 		_spec.Edges.Add = append(_spec.Edges.Add, edge)
 	}
+	if _u.mutation.InterviewsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   position.InterviewsTable,
+			Columns: []string{position.InterviewsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(interview.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedInterviewsIDs(); len(nodes) > 0 && !_u.mutation.InterviewsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   position.InterviewsTable,
+			Columns: []string{position.InterviewsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(interview.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.InterviewsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   position.InterviewsTable,
+			Columns: []string{position.InterviewsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(interview.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
 	if _u.mutation.ActivitiesCleared() {
 		edge := &sqlgraph.EdgeSpec{
 			Rel:     sqlgraph.O2M,
@@ -1803,6 +1885,21 @@ func (_u *PositionUpdateOne) AddCandidates(v ...*Candidate) *PositionUpdateOne {
 	return _u.AddCandidateIDs(ids...)
 }
 
+// AddInterviewIDs adds the "interviews" edge to the Interview entity by IDs.
+func (_u *PositionUpdateOne) AddInterviewIDs(ids ...string) *PositionUpdateOne {
+	_u.mutation.AddInterviewIDs(ids...)
+	return _u
+}
+
+// AddInterviews adds the "interviews" edges to the Interview entity.
+func (_u *PositionUpdateOne) AddInterviews(v ...*Interview) *PositionUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddInterviewIDs(ids...)
+}
+
 // AddActivityIDs adds the "activities" edge to the Activity entity by IDs.
 func (_u *PositionUpdateOne) AddActivityIDs(ids ...string) *PositionUpdateOne {
 	_u.mutation.AddActivityIDs(ids...)
@@ -1965,6 +2062,27 @@ func (_u *PositionUpdateOne) RemoveCandidates(v ...*Candidate) *PositionUpdateOn
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveCandidateIDs(ids...)
+}
+
+// ClearInterviews clears all "interviews" edges to the Interview entity.
+func (_u *PositionUpdateOne) ClearInterviews() *PositionUpdateOne {
+	_u.mutation.ClearInterviews()
+	return _u
+}
+
+// RemoveInterviewIDs removes the "interviews" edge to Interview entities by IDs.
+func (_u *PositionUpdateOne) RemoveInterviewIDs(ids ...string) *PositionUpdateOne {
+	_u.mutation.RemoveInterviewIDs(ids...)
+	return _u
+}
+
+// RemoveInterviews removes "interviews" edges to Interview entities.
+func (_u *PositionUpdateOne) RemoveInterviews(v ...*Interview) *PositionUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveInterviewIDs(ids...)
 }
 
 // ClearActivities clears all "activities" edges to the Activity entity.
@@ -2589,6 +2707,51 @@ func (_u *PositionUpdateOne) sqlSave(ctx context.Context) (_node *Position, err 
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(candidate.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.InterviewsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   position.InterviewsTable,
+			Columns: []string{position.InterviewsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(interview.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedInterviewsIDs(); len(nodes) > 0 && !_u.mutation.InterviewsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   position.InterviewsTable,
+			Columns: []string{position.InterviewsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(interview.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.InterviewsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   position.InterviewsTable,
+			Columns: []string{position.InterviewsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(interview.FieldID, field.TypeString),
 			},
 		}
 		for _, k := range nodes {

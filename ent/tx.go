@@ -42,6 +42,10 @@ type Tx struct {
 	HiringTeamMember *HiringTeamMemberClient
 	// IdempotencyKey is the client for interacting with the IdempotencyKey builders.
 	IdempotencyKey *IdempotencyKeyClient
+	// Interview is the client for interacting with the Interview builders.
+	Interview *InterviewClient
+	// InterviewInterviewer is the client for interacting with the InterviewInterviewer builders.
+	InterviewInterviewer *InterviewInterviewerClient
 	// Location is the client for interacting with the Location builders.
 	Location *LocationClient
 	// Message is the client for interacting with the Message builders.
@@ -225,6 +229,8 @@ func (tx *Tx) init() {
 	tx.FieldDefinition = NewFieldDefinitionClient(tx.config)
 	tx.HiringTeamMember = NewHiringTeamMemberClient(tx.config)
 	tx.IdempotencyKey = NewIdempotencyKeyClient(tx.config)
+	tx.Interview = NewInterviewClient(tx.config)
+	tx.InterviewInterviewer = NewInterviewInterviewerClient(tx.config)
 	tx.Location = NewLocationClient(tx.config)
 	tx.Message = NewMessageClient(tx.config)
 	tx.Note = NewNoteClient(tx.config)

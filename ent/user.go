@@ -49,14 +49,20 @@ type UserEdges struct {
 	HiringTeamOf []*Position `json:"hiring_team_of,omitempty"`
 	// The candidates the user looks after.
 	AssignedCandidates []*Candidate `json:"assigned_candidates,omitempty"`
+	// The interviews the user interviews at.
+	Interviews []*Interview `json:"interviews,omitempty"`
+	// InterviewerRows holds the value of the interviewer_rows edge.
+	InterviewerRows []*InterviewInterviewer `json:"interviewer_rows,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.
-	loadedTypes [3]bool
+	loadedTypes [5]bool
 	// totalCount holds the count of the edges above.
 	totalCount [1]map[string]int
 
 	namedHiringTeamOf       map[string][]*Position
 	namedAssignedCandidates map[string][]*Candidate
+	namedInterviews         map[string][]*Interview
+	namedInterviewerRows    map[string][]*InterviewInterviewer
 }
 
 // CompanyOrErr returns the Company value or an error if the edge
@@ -86,6 +92,24 @@ func (e UserEdges) AssignedCandidatesOrErr() ([]*Candidate, error) {
 		return e.AssignedCandidates, nil
 	}
 	return nil, &NotLoadedError{edge: "assigned_candidates"}
+}
+
+// InterviewsOrErr returns the Interviews value or an error if the edge
+// was not loaded in eager-loading.
+func (e UserEdges) InterviewsOrErr() ([]*Interview, error) {
+	if e.loadedTypes[3] {
+		return e.Interviews, nil
+	}
+	return nil, &NotLoadedError{edge: "interviews"}
+}
+
+// InterviewerRowsOrErr returns the InterviewerRows value or an error if the edge
+// was not loaded in eager-loading.
+func (e UserEdges) InterviewerRowsOrErr() ([]*InterviewInterviewer, error) {
+	if e.loadedTypes[4] {
+		return e.InterviewerRows, nil
+	}
+	return nil, &NotLoadedError{edge: "interviewer_rows"}
 }
 
 // scanValues returns the types for scanning values from sql.Rows.
@@ -198,6 +222,16 @@ func (_m *User) QueryHiringTeamOf() *PositionQuery {
 // QueryAssignedCandidates queries the "assigned_candidates" edge of the User entity.
 func (_m *User) QueryAssignedCandidates() *CandidateQuery {
 	return NewUserClient(_m.config).QueryAssignedCandidates(_m)
+}
+
+// QueryInterviews queries the "interviews" edge of the User entity.
+func (_m *User) QueryInterviews() *InterviewQuery {
+	return NewUserClient(_m.config).QueryInterviews(_m)
+}
+
+// QueryInterviewerRows queries the "interviewer_rows" edge of the User entity.
+func (_m *User) QueryInterviewerRows() *InterviewInterviewerQuery {
+	return NewUserClient(_m.config).QueryInterviewerRows(_m)
 }
 
 // Update returns a builder for updating this User.
@@ -344,6 +378,54 @@ func (_m *User) appendNamedAssignedCandidates(name string, edges ...*Candidate) 
 		_m.Edges.namedAssignedCandidates[name] = []*Candidate{}
 	} else {
 		_m.Edges.namedAssignedCandidates[name] = append(_m.Edges.namedAssignedCandidates[name], edges...)
+	}
+}
+
+// NamedInterviews returns the Interviews named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *User) NamedInterviews(name string) ([]*Interview, error) {
+	if _m.Edges.namedInterviews == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedInterviews[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *User) appendNamedInterviews(name string, edges ...*Interview) {
+	if _m.Edges.namedInterviews == nil {
+		_m.Edges.namedInterviews = make(map[string][]*Interview)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedInterviews[name] = []*Interview{}
+	} else {
+		_m.Edges.namedInterviews[name] = append(_m.Edges.namedInterviews[name], edges...)
+	}
+}
+
+// NamedInterviewerRows returns the InterviewerRows named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *User) NamedInterviewerRows(name string) ([]*InterviewInterviewer, error) {
+	if _m.Edges.namedInterviewerRows == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedInterviewerRows[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *User) appendNamedInterviewerRows(name string, edges ...*InterviewInterviewer) {
+	if _m.Edges.namedInterviewerRows == nil {
+		_m.Edges.namedInterviewerRows = make(map[string][]*InterviewInterviewer)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedInterviewerRows[name] = []*InterviewInterviewer{}
+	} else {
+		_m.Edges.namedInterviewerRows[name] = append(_m.Edges.namedInterviewerRows[name], edges...)
 	}
 }
 

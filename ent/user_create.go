@@ -14,6 +14,7 @@ import (
 	"entgo.io/ent/schema/field"
 	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/company"
+	"github.com/hiregraph/hiregraph/ent/interview"
 	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/user"
 )
@@ -153,6 +154,21 @@ func (_c *UserCreate) AddAssignedCandidates(v ...*Candidate) *UserCreate {
 		ids[i] = v[i].ID
 	}
 	return _c.AddAssignedCandidateIDs(ids...)
+}
+
+// AddInterviewIDs adds the "interviews" edge to the Interview entity by IDs.
+func (_c *UserCreate) AddInterviewIDs(ids ...string) *UserCreate {
+	_c.mutation.AddInterviewIDs(ids...)
+	return _c
+}
+
+// AddInterviews adds the "interviews" edges to the Interview entity.
+func (_c *UserCreate) AddInterviews(v ...*Interview) *UserCreate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddInterviewIDs(ids...)
 }
 
 // Mutation returns the UserMutation object of the builder.
@@ -376,6 +392,22 @@ func (_c *UserCreate) createSpec() (*User, *sqlgraph.CreateSpec) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(candidate.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.InterviewsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2M,
+			Inverse: true,
+			Table:   user.InterviewsTable,
+			Columns: user.InterviewsPrimaryKey,
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(interview.FieldID, field.TypeString),
 			},
 		}
 		for _, k := range nodes {

@@ -16,6 +16,8 @@ import (
 	"entgo.io/ent/schema/field"
 	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/company"
+	"github.com/hiregraph/hiregraph/ent/interview"
+	"github.com/hiregraph/hiregraph/ent/interviewinterviewer"
 	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/predicate"
 	"github.com/hiregraph/hiregraph/ent/user"
@@ -33,10 +35,14 @@ type UserQuery struct {
 	withCompany                 *CompanyQuery
 	withHiringTeamOf            *PositionQuery
 	withAssignedCandidates      *CandidateQuery
+	withInterviews              *InterviewQuery
+	withInterviewerRows         *InterviewInterviewerQuery
 	loadTotal                   []func(context.Context, []*User) error
 	modifiers                   []func(*sql.Selector)
 	withNamedHiringTeamOf       map[string]*PositionQuery
 	withNamedAssignedCandidates map[string]*CandidateQuery
+	withNamedInterviews         map[string]*InterviewQuery
+	withNamedInterviewerRows    map[string]*InterviewInterviewerQuery
 	// perParent, when set, loads the query as a nested connection: the first
 	// rows of each parent (package perparent).
 	perParent *perparent.Limit
@@ -135,6 +141,50 @@ func (_q *UserQuery) QueryAssignedCandidates() *CandidateQuery {
 			sqlgraph.From(user.Table, user.FieldID, selector),
 			sqlgraph.To(candidate.Table, candidate.FieldID),
 			sqlgraph.Edge(sqlgraph.M2M, true, user.AssignedCandidatesTable, user.AssignedCandidatesPrimaryKey...),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
+// QueryInterviews chains the current query on the "interviews" edge.
+func (_q *UserQuery) QueryInterviews() *InterviewQuery {
+	query := (&InterviewClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(user.Table, user.FieldID, selector),
+			sqlgraph.To(interview.Table, interview.FieldID),
+			sqlgraph.Edge(sqlgraph.M2M, true, user.InterviewsTable, user.InterviewsPrimaryKey...),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
+// QueryInterviewerRows chains the current query on the "interviewer_rows" edge.
+func (_q *UserQuery) QueryInterviewerRows() *InterviewInterviewerQuery {
+	query := (&InterviewInterviewerClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(user.Table, user.FieldID, selector),
+			sqlgraph.To(interviewinterviewer.Table, interviewinterviewer.UserColumn),
+			sqlgraph.Edge(sqlgraph.O2M, true, user.InterviewerRowsTable, user.InterviewerRowsColumn),
 		)
 		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
 		return fromU, nil
@@ -337,6 +387,8 @@ func (_q *UserQuery) Clone() *UserQuery {
 		withCompany:            _q.withCompany.Clone(),
 		withHiringTeamOf:       _q.withHiringTeamOf.Clone(),
 		withAssignedCandidates: _q.withAssignedCandidates.Clone(),
+		withInterviews:         _q.withInterviews.Clone(),
+		withInterviewerRows:    _q.withInterviewerRows.Clone(),
 		// clone intermediate query.
 		sql:       _q.sql.Clone(),
 		path:      _q.path,
@@ -374,6 +426,28 @@ func (_q *UserQuery) WithAssignedCandidates(opts ...func(*CandidateQuery)) *User
 		opt(query)
 	}
 	_q.withAssignedCandidates = query
+	return _q
+}
+
+// WithInterviews tells the query-builder to eager-load the nodes that are connected to
+// the "interviews" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *UserQuery) WithInterviews(opts ...func(*InterviewQuery)) *UserQuery {
+	query := (&InterviewClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withInterviews = query
+	return _q
+}
+
+// WithInterviewerRows tells the query-builder to eager-load the nodes that are connected to
+// the "interviewer_rows" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *UserQuery) WithInterviewerRows(opts ...func(*InterviewInterviewerQuery)) *UserQuery {
+	query := (&InterviewInterviewerClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withInterviewerRows = query
 	return _q
 }
 
@@ -461,10 +535,12 @@ func (_q *UserQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*User, e
 	var (
 		nodes       = []*User{}
 		_spec       = _q.querySpec()
-		loadedTypes = [3]bool{
+		loadedTypes = [5]bool{
 			_q.withCompany != nil,
 			_q.withHiringTeamOf != nil,
 			_q.withAssignedCandidates != nil,
+			_q.withInterviews != nil,
+			_q.withInterviewerRows != nil,
 		}
 	)
 	var scanned *User
@@ -512,6 +588,20 @@ func (_q *UserQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*User, e
 			return nil, err
 		}
 	}
+	if query := _q.withInterviews; query != nil {
+		if err := _q.loadInterviews(ctx, query, nodes,
+			func(n *User) { n.Edges.Interviews = []*Interview{} },
+			func(n *User, e *Interview) { n.Edges.Interviews = append(n.Edges.Interviews, e) }); err != nil {
+			return nil, err
+		}
+	}
+	if query := _q.withInterviewerRows; query != nil {
+		if err := _q.loadInterviewerRows(ctx, query, nodes,
+			func(n *User) { n.Edges.InterviewerRows = []*InterviewInterviewer{} },
+			func(n *User, e *InterviewInterviewer) { n.Edges.InterviewerRows = append(n.Edges.InterviewerRows, e) }); err != nil {
+			return nil, err
+		}
+	}
 	for name, query := range _q.withNamedHiringTeamOf {
 		load := _q.loadHiringTeamOf
 		if err := load(ctx, query, nodes,
@@ -525,6 +615,22 @@ func (_q *UserQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*User, e
 		if err := load(ctx, query, nodes,
 			func(n *User) { n.appendNamedAssignedCandidates(name) },
 			func(n *User, e *Candidate) { n.appendNamedAssignedCandidates(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedInterviews {
+		load := _q.loadInterviews
+		if err := load(ctx, query, nodes,
+			func(n *User) { n.appendNamedInterviews(name) },
+			func(n *User, e *Interview) { n.appendNamedInterviews(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedInterviewerRows {
+		load := _q.loadInterviewerRows
+		if err := load(ctx, query, nodes,
+			func(n *User) { n.appendNamedInterviewerRows(name) },
+			func(n *User, e *InterviewInterviewer) { n.appendNamedInterviewerRows(name, e) }); err != nil {
 			return nil, err
 		}
 	}
@@ -687,6 +793,97 @@ func (_q *UserQuery) loadAssignedCandidates(ctx context.Context, query *Candidat
 	}
 	return nil
 }
+func (_q *UserQuery) loadInterviews(ctx context.Context, query *InterviewQuery, nodes []*User, init func(*User), assign func(*User, *Interview)) error {
+	edgeIDs := make([]driver.Value, len(nodes))
+	byID := make(map[string]*User)
+	nids := make(map[string]map[*User]struct{})
+	for i, node := range nodes {
+		edgeIDs[i] = node.ID
+		byID[node.ID] = node
+		if init != nil {
+			init(node)
+		}
+	}
+	query.Where(func(s *sql.Selector) {
+		joinT := sql.Table(user.InterviewsTable)
+		s.Join(joinT).On(s.C(interview.FieldID), joinT.C(user.InterviewsPrimaryKey[0]))
+		s.Where(sql.InValues(joinT.C(user.InterviewsPrimaryKey[1]), edgeIDs...))
+		columns := s.SelectedColumns()
+		s.Select(joinT.C(user.InterviewsPrimaryKey[1]))
+		s.AppendSelect(columns...)
+		s.SetDistinct(false)
+	})
+	if err := query.prepareQuery(ctx); err != nil {
+		return err
+	}
+	qr := QuerierFunc(func(ctx context.Context, q Query) (Value, error) {
+		return query.sqlAll(ctx, func(_ context.Context, spec *sqlgraph.QuerySpec) {
+			assign := spec.Assign
+			values := spec.ScanValues
+			spec.ScanValues = func(columns []string) ([]any, error) {
+				values, err := values(columns[1:])
+				if err != nil {
+					return nil, err
+				}
+				return append([]any{new(sql.NullString)}, values...), nil
+			}
+			spec.Assign = func(columns []string, values []any) error {
+				outValue := values[0].(*sql.NullString).String
+				inValue := values[1].(*sql.NullString).String
+				if nids[inValue] == nil {
+					nids[inValue] = map[*User]struct{}{byID[outValue]: {}}
+					return assign(columns[1:], values[1:])
+				}
+				nids[inValue][byID[outValue]] = struct{}{}
+				return nil
+			}
+		})
+	})
+	neighbors, err := withInterceptors[[]*Interview](ctx, query, qr, query.inters)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		nodes, ok := nids[n.ID]
+		if !ok {
+			return fmt.Errorf(`unexpected "interviews" node returned %v`, n.ID)
+		}
+		for kn := range nodes {
+			assign(kn, n)
+		}
+	}
+	return nil
+}
+func (_q *UserQuery) loadInterviewerRows(ctx context.Context, query *InterviewInterviewerQuery, nodes []*User, init func(*User), assign func(*User, *InterviewInterviewer)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[string]*User)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(interviewinterviewer.FieldUserID)
+	}
+	query.Where(predicate.InterviewInterviewer(func(s *sql.Selector) {
+		s.Where(perparent.In(s.C(user.InterviewerRowsColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.UserID
+		node, ok := nodeids[fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "user_id" returned %v for node %v`, fk, n)
+		}
+		assign(node, n)
+	}
+	return nil
+}
 
 func (_q *UserQuery) sqlCount(ctx context.Context) (int, error) {
 	_spec := _q.querySpec()
@@ -835,6 +1032,34 @@ func (_q *UserQuery) WithNamedAssignedCandidates(name string, opts ...func(*Cand
 		_q.withNamedAssignedCandidates = make(map[string]*CandidateQuery)
 	}
 	_q.withNamedAssignedCandidates[name] = query
+	return _q
+}
+
+// WithNamedInterviews tells the query-builder to eager-load the nodes that are connected to the "interviews"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *UserQuery) WithNamedInterviews(name string, opts ...func(*InterviewQuery)) *UserQuery {
+	query := (&InterviewClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedInterviews == nil {
+		_q.withNamedInterviews = make(map[string]*InterviewQuery)
+	}
+	_q.withNamedInterviews[name] = query
+	return _q
+}
+
+// WithNamedInterviewerRows tells the query-builder to eager-load the nodes that are connected to the "interviewer_rows"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *UserQuery) WithNamedInterviewerRows(name string, opts ...func(*InterviewInterviewerQuery)) *UserQuery {
+	query := (&InterviewInterviewerClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedInterviewerRows == nil {
+		_q.withNamedInterviewerRows = make(map[string]*InterviewInterviewerQuery)
+	}
+	_q.withNamedInterviewerRows[name] = query
 	return _q
 }
 

@@ -12,6 +12,7 @@ import (
 	"entgo.io/ent/dialect/sql/sqljson"
 	"entgo.io/ent/schema/field"
 	"github.com/hiregraph/hiregraph/ent/candidate"
+	"github.com/hiregraph/hiregraph/ent/interview"
 	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/predicate"
 	"github.com/hiregraph/hiregraph/ent/user"
@@ -155,6 +156,21 @@ func (_u *UserUpdate) AddAssignedCandidates(v ...*Candidate) *UserUpdate {
 	return _u.AddAssignedCandidateIDs(ids...)
 }
 
+// AddInterviewIDs adds the "interviews" edge to the Interview entity by IDs.
+func (_u *UserUpdate) AddInterviewIDs(ids ...string) *UserUpdate {
+	_u.mutation.AddInterviewIDs(ids...)
+	return _u
+}
+
+// AddInterviews adds the "interviews" edges to the Interview entity.
+func (_u *UserUpdate) AddInterviews(v ...*Interview) *UserUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddInterviewIDs(ids...)
+}
+
 // Mutation returns the UserMutation object of the builder.
 func (_u *UserUpdate) Mutation() *UserMutation {
 	return _u.mutation
@@ -200,6 +216,27 @@ func (_u *UserUpdate) RemoveAssignedCandidates(v ...*Candidate) *UserUpdate {
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveAssignedCandidateIDs(ids...)
+}
+
+// ClearInterviews clears all "interviews" edges to the Interview entity.
+func (_u *UserUpdate) ClearInterviews() *UserUpdate {
+	_u.mutation.ClearInterviews()
+	return _u
+}
+
+// RemoveInterviewIDs removes the "interviews" edge to Interview entities by IDs.
+func (_u *UserUpdate) RemoveInterviewIDs(ids ...string) *UserUpdate {
+	_u.mutation.RemoveInterviewIDs(ids...)
+	return _u
+}
+
+// RemoveInterviews removes "interviews" edges to Interview entities.
+func (_u *UserUpdate) RemoveInterviews(v ...*Interview) *UserUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveInterviewIDs(ids...)
 }
 
 // Save executes the query and returns the number of nodes affected by the update operation.
@@ -394,6 +431,51 @@ func (_u *UserUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 		}
 		_spec.Edges.Add = append(_spec.Edges.Add, edge)
 	}
+	if _u.mutation.InterviewsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2M,
+			Inverse: true,
+			Table:   user.InterviewsTable,
+			Columns: user.InterviewsPrimaryKey,
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(interview.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedInterviewsIDs(); len(nodes) > 0 && !_u.mutation.InterviewsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2M,
+			Inverse: true,
+			Table:   user.InterviewsTable,
+			Columns: user.InterviewsPrimaryKey,
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(interview.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.InterviewsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2M,
+			Inverse: true,
+			Table:   user.InterviewsTable,
+			Columns: user.InterviewsPrimaryKey,
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(interview.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
 	_spec.AddModifiers(_u.modifiers...)
 	if _node, err = sqlgraph.UpdateNodes(ctx, _u.driver, _spec); err != nil {
 		if _, ok := err.(*sqlgraph.NotFoundError); ok {
@@ -540,6 +622,21 @@ func (_u *UserUpdateOne) AddAssignedCandidates(v ...*Candidate) *UserUpdateOne {
 	return _u.AddAssignedCandidateIDs(ids...)
 }
 
+// AddInterviewIDs adds the "interviews" edge to the Interview entity by IDs.
+func (_u *UserUpdateOne) AddInterviewIDs(ids ...string) *UserUpdateOne {
+	_u.mutation.AddInterviewIDs(ids...)
+	return _u
+}
+
+// AddInterviews adds the "interviews" edges to the Interview entity.
+func (_u *UserUpdateOne) AddInterviews(v ...*Interview) *UserUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddInterviewIDs(ids...)
+}
+
 // Mutation returns the UserMutation object of the builder.
 func (_u *UserUpdateOne) Mutation() *UserMutation {
 	return _u.mutation
@@ -585,6 +682,27 @@ func (_u *UserUpdateOne) RemoveAssignedCandidates(v ...*Candidate) *UserUpdateOn
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveAssignedCandidateIDs(ids...)
+}
+
+// ClearInterviews clears all "interviews" edges to the Interview entity.
+func (_u *UserUpdateOne) ClearInterviews() *UserUpdateOne {
+	_u.mutation.ClearInterviews()
+	return _u
+}
+
+// RemoveInterviewIDs removes the "interviews" edge to Interview entities by IDs.
+func (_u *UserUpdateOne) RemoveInterviewIDs(ids ...string) *UserUpdateOne {
+	_u.mutation.RemoveInterviewIDs(ids...)
+	return _u
+}
+
+// RemoveInterviews removes "interviews" edges to Interview entities.
+func (_u *UserUpdateOne) RemoveInterviews(v ...*Interview) *UserUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveInterviewIDs(ids...)
 }
 
 // Where appends a list predicates to the UserUpdate builder.
@@ -802,6 +920,51 @@ func (_u *UserUpdateOne) sqlSave(ctx context.Context) (_node *User, err error) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(candidate.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.InterviewsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2M,
+			Inverse: true,
+			Table:   user.InterviewsTable,
+			Columns: user.InterviewsPrimaryKey,
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(interview.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedInterviewsIDs(); len(nodes) > 0 && !_u.mutation.InterviewsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2M,
+			Inverse: true,
+			Table:   user.InterviewsTable,
+			Columns: user.InterviewsPrimaryKey,
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(interview.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.InterviewsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2M,
+			Inverse: true,
+			Table:   user.InterviewsTable,
+			Columns: user.InterviewsPrimaryKey,
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(interview.FieldID, field.TypeString),
 			},
 		}
 		for _, k := range nodes {

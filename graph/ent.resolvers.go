@@ -154,6 +154,9 @@ func (r *Resolver) EvaluationPartner() generated.EvaluationPartnerResolver {
 // Offer returns generated.OfferResolver implementation.
 func (r *Resolver) Offer() generated.OfferResolver { return &offerResolver{r} }
 
+// Interview returns generated.InterviewResolver implementation.
+func (r *Resolver) Interview() generated.InterviewResolver { return &interviewResolver{r} }
+
 // Opening returns generated.OpeningResolver implementation.
 func (r *Resolver) Opening() generated.OpeningResolver { return &openingResolver{r} }
 
@@ -174,6 +177,7 @@ type (
 	companyResolver           struct{ *Resolver }
 	evaluationPartnerResolver struct{ *Resolver }
 	offerResolver             struct{ *Resolver }
+	interviewResolver         struct{ *Resolver }
 	openingResolver           struct{ *Resolver }
 	personExportResolver      struct{ *Resolver }
 	positionResolver          struct{ *Resolver }

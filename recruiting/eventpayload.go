@@ -198,7 +198,7 @@ type OfferV1 struct {
 	CandidateID  string                  `json:"candidate_id"`
 	OpeningID    string                  `json:"opening_id"`
 	Status       string                  `json:"status"`
-	Version      int                     `json:"version"`
+	OfferVersion int                     `json:"offer_version"` // not "version": that key is the payload's (Versioned)
 	Salary       *schematype.OfferSalary `json:"salary"`
 	StartDate    *time.Time              `json:"start_date"`
 	CustomFields schematype.StringMap    `json:"custom_fields"`
@@ -207,6 +207,29 @@ type OfferV1 struct {
 	Approvals    int                     `json:"approvals"`
 	TimeCreated  time.Time               `json:"time_created"`
 	TimeUpdated  time.Time               `json:"time_updated"`
+}
+
+// InterviewV1 is an interview in an event (interview.scheduled,
+// .rescheduled, .cancelled).
+type InterviewV1 struct {
+	Versioned
+	ID             string     `json:"id"`
+	CandidateID    string     `json:"candidate_id"`
+	PositionID     string     `json:"position_id"`
+	StepID         *string    `json:"step_id"`
+	OrganizerID    string     `json:"organizer_id"`
+	InterviewerIDs []string   `json:"interviewer_ids"`
+	Status         string     `json:"status"`
+	TimeStart      time.Time  `json:"time_start"`
+	TimeEnd        time.Time  `json:"time_end"`
+	TimeZone       string     `json:"time_zone"`
+	Location       string     `json:"location"`
+	VideoURL       string     `json:"video_url"`
+	Instructions   string     `json:"instructions"`
+	Sequence       int        `json:"sequence"`
+	TimeCreated    time.Time  `json:"time_created"`
+	TimeUpdated    time.Time  `json:"time_updated"`
+	TimeCancelled  *time.Time `json:"time_cancelled"`
 }
 
 // Versioned starts every payload type: the version it is written in.
@@ -266,6 +289,7 @@ func (o *OfferV1) redact(r eventReader) {
 		o.Salary = nil
 	}
 }
+func (*InterviewV1) redact(eventReader) {}
 
 // newEventObject is the empty payload of an object type, to read stored
 // data into; nil for a type whose events carry no data.
@@ -293,6 +317,8 @@ func newEventObject(objectType string) eventObject {
 		return &PersonV1{}
 	case "Offer":
 		return &OfferV1{}
+	case "Interview":
+		return &InterviewV1{}
 	}
 	return nil
 }
@@ -365,11 +391,23 @@ func eventObjectOf(object any) (eventObject, error) {
 	case *ent.Offer:
 		return &OfferV1{
 			Versioned: current, ID: o.ID, CandidateID: o.CandidateID, OpeningID: o.OpeningID, Status: string(o.Status),
-			Version: o.Version, Salary: o.Salary, StartDate: o.StartDate, CustomFields: o.CustomFields, DocumentID: o.DocumentID,
+			OfferVersion: o.Version, Salary: o.Salary, StartDate: o.StartDate, CustomFields: o.CustomFields, DocumentID: o.DocumentID,
 			Approvers: o.Approvers, Approvals: o.Approvals, TimeCreated: o.TimeCreated, TimeUpdated: o.TimeUpdated,
 		}, nil
 	case *ent.Person:
 		return &PersonV1{Versioned: current, ID: o.ID, TimeCreated: o.TimeCreated, TimeErased: o.TimeErased}, nil
+	case *ent.Interview:
+		ids := make([]string, len(o.Edges.Interviewers))
+		for i, u := range o.Edges.Interviewers {
+			ids[i] = u.ID
+		}
+		return &InterviewV1{
+			Versioned: current, ID: o.ID, CandidateID: o.CandidateID, PositionID: o.PositionID, StepID: o.StepID,
+			OrganizerID: o.OrganizerID, InterviewerIDs: ids, Status: string(o.Status),
+			TimeStart: o.TimeStart, TimeEnd: o.TimeEnd, TimeZone: o.TimeZone, Location: o.Location, VideoURL: o.VideoURL,
+			Instructions: o.Instructions, Sequence: o.Sequence, TimeCreated: o.TimeCreated, TimeUpdated: o.TimeUpdated,
+			TimeCancelled: o.TimeCancelled,
+		}, nil
 	case *ent.CandidateFile:
 		return &CandidateFileV1{
 			Versioned: current, ID: o.ID, CandidateID: o.CandidateID, Kind: string(o.Kind), FileName: o.FileName,

@@ -33,6 +33,7 @@ type Service struct {
 	*AdminService
 	*CareersService
 	*PrivacyService
+	*InterviewService
 }
 
 // Dependencies are what the services are built from; New hands each
@@ -82,6 +83,7 @@ func New(d Dependencies) *Service {
 		AdminService:     &AdminService{core: c},
 		CareersService:   &CareersService{core: c, documents: docs, candidates: candidates},
 		PrivacyService:   &PrivacyService{core: c, documents: docs, Exports: d.Exports, Links: d.Links},
+		InterviewService: &InterviewService{core: c, Links: d.Links},
 	}
 	c.RedactEvents()
 	return s
@@ -150,12 +152,23 @@ type PrivacyService struct {
 	Links   Links
 }
 
+// InterviewService runs candidates' interviews: scheduling, rescheduling
+// and cancelling them, interviewers' agendas and their iCalendar
+// invitations.
+type InterviewService struct {
+	*core
+	Links Links
+}
+
 // Links builds absolute URLs from signed queries; the HTTP layer, which
 // owns the paths, implements it (rest.Links), so the domain holds none.
 type Links interface {
 	OfferLetter(ctx context.Context, letterID string, query url.Values) string
 	CandidateFile(ctx context.Context, fileID string, query url.Values) string
 	PersonExport(ctx context.Context, exportID string, query url.Values) string
+	// InterviewCalendar is the download of an interview's invitation,
+	// which needs the API's credentials rather than a signature.
+	InterviewCalendar(ctx context.Context, interviewID string) string
 }
 
 // now returns the current time in the precision the database keeps.

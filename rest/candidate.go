@@ -37,10 +37,42 @@ type completedStepJSON struct {
 }
 
 // candidateJSONFields are the fields newCandidateJSON reads: a list of
-// candidates loads these nine of a row's sixteen.
+// candidates loads these ten of a row's sixteen.
 var candidateJSONFields = []string{candidate.FieldDeleted, candidate.FieldPositionID, candidate.FieldTimeCreated,
 	candidate.FieldTimeLastStatusChanged, candidate.FieldCurrentSteps, candidate.FieldCompletedSteps,
-	candidate.FieldStatus, candidate.FieldAddress}
+	candidate.FieldStatus, candidate.FieldAddress, candidate.FieldCurrentStepID}
+
+// candidateRenderer renders candidates of cands: the time_scheduled of the
+// current step of a candidate on a pipeline is when its next interview at
+// that step starts, read for all of cands in one query. Without one it is
+// what the step's stay recorded: null for a stay entered in Hiregraph, the
+// imported time for candidates brought over from the legacy service.
+func (a *API) candidateRenderer(r *http.Request, cands []*ent.Candidate) (func(*ent.Candidate) candidateJSON, error) {
+	starts, err := a.Service.NextInterviewStarts(r.Context(), cands)
+	if err != nil {
+		return nil, err
+	}
+	return func(c *ent.Candidate) candidateJSON {
+		out := newCandidateJSON(c)
+		if at, ok := starts[c.ID]; ok && len(out.CurrentSteps) > 0 {
+			out.CurrentSteps[len(out.CurrentSteps)-1].TimeScheduled = apitime.FormatPtr(&at)
+		}
+		return out
+	}, nil
+}
+
+// writeCandidates writes a page of candidates (GET /candidates and a
+// position's candidates).
+func (a *API) writeCandidates(w http.ResponseWriter, r *http.Request, q *queryReader, baseURL string, page recruiting.Page[*ent.Candidate], err error) error {
+	if err != nil {
+		return err
+	}
+	render, err := a.candidateRenderer(r, page.Rows)
+	if err != nil {
+		return err
+	}
+	return writeList(w, q, baseURL, "candidates", page, nil, render)
+}
 
 func newCandidateJSON(c *ent.Candidate) candidateJSON {
 	out := candidateJSON{
@@ -74,7 +106,7 @@ func (a *API) listCandidates(w http.ResponseWriter, r *http.Request) error {
 	}
 	page.Fields = candidateJSONFields
 	rows, err := a.Service.ListCandidates(r.Context(), f, page)
-	return writeList(w, q, a.Links.Base(r.Context())+"/v1/candidates", "candidates", rows, err, newCandidateJSON)
+	return a.writeCandidates(w, r, q, a.Links.Base(r.Context())+"/v1/candidates", rows, err)
 }
 
 // candidateFilter reads the filters of spec 4.5, which every candidates
@@ -101,7 +133,11 @@ func (a *API) getCandidate(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	WriteJSON(w, http.StatusOK, newCandidateJSON(c))
+	render, err := a.candidateRenderer(r, []*ent.Candidate{c})
+	if err != nil {
+		return err
+	}
+	WriteJSON(w, http.StatusOK, render(c))
 	return nil
 }
 
@@ -112,9 +148,13 @@ func (a *API) findDuplicates(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	render, err := a.candidateRenderer(r, cands)
+	if err != nil {
+		return err
+	}
 	out := make([]candidateJSON, len(cands))
 	for i, c := range cands {
-		out[i] = newCandidateJSON(c)
+		out[i] = render(c)
 	}
 	WriteJSON(w, http.StatusOK, map[string]any{"candidates": out})
 	return nil

@@ -78,6 +78,12 @@ func (l *Links) CandidateFile(ctx context.Context, fileID string, query url.Valu
 	return l.Base(ctx) + FilePath + url.PathEscape(fileID) + "?" + query.Encode()
 }
 
+// InterviewCalendar is the download of an interview's iCalendar
+// invitation, under the API: it needs the API's credentials.
+func (l *Links) InterviewCalendar(ctx context.Context, interviewID string) string {
+	return l.Base(ctx) + "/v1/interviews/" + url.PathEscape(interviewID) + ".ics"
+}
+
 // PersonExport is the download link of a person export's archive with its
 // signed query.
 func (l *Links) PersonExport(ctx context.Context, exportID string, query url.Values) string {

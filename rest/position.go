@@ -139,7 +139,7 @@ func (a *API) listPositionCandidates(w http.ResponseWriter, r *http.Request) err
 	id := chi.URLParam(r, "uid")
 	rows, err := a.Service.ListPositionCandidates(r.Context(), id, f, page)
 	base := a.Links.Base(r.Context()) + "/v1/positions/" + url.PathEscape(id) + "/candidates"
-	return writeList(w, q, base, "candidates", rows, err, newCandidateJSON)
+	return a.writeCandidates(w, r, q, base, rows, err)
 }
 
 // newPositionJSON renders p; its location and openings (with approval

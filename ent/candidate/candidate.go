@@ -75,6 +75,8 @@ const (
 	EdgeActivities = "activities"
 	// EdgeCurrentStep holds the string denoting the current_step edge name in mutations.
 	EdgeCurrentStep = "current_step"
+	// EdgeInterviews holds the string denoting the interviews edge name in mutations.
+	EdgeInterviews = "interviews"
 	// EdgeStepHistory holds the string denoting the step_history edge name in mutations.
 	EdgeStepHistory = "step_history"
 	// EdgeRejectionReason holds the string denoting the rejection_reason edge name in mutations.
@@ -169,6 +171,13 @@ const (
 	CurrentStepInverseTable = "pipeline_steps"
 	// CurrentStepColumn is the table column denoting the current_step relation/edge.
 	CurrentStepColumn = "current_step_id"
+	// InterviewsTable is the table that holds the interviews relation/edge.
+	InterviewsTable = "interviews"
+	// InterviewsInverseTable is the table name for the Interview entity.
+	// It exists in this package in order to avoid circular dependency with the "interview" package.
+	InterviewsInverseTable = "interviews"
+	// InterviewsColumn is the table column denoting the interviews relation/edge.
+	InterviewsColumn = "candidate_id"
 	// StepHistoryTable is the table that holds the step_history relation/edge.
 	StepHistoryTable = "candidate_steps"
 	// StepHistoryInverseTable is the table name for the CandidateStep entity.
@@ -510,6 +519,20 @@ func ByCurrentStepField(field string, opts ...sql.OrderTermOption) OrderOption {
 	}
 }
 
+// ByInterviewsCount orders the results by interviews count.
+func ByInterviewsCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newInterviewsStep(), opts...)
+	}
+}
+
+// ByInterviews orders the results by interviews terms.
+func ByInterviews(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newInterviewsStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
+
 // ByStepHistoryCount orders the results by step_history count.
 func ByStepHistoryCount(opts ...sql.OrderTermOption) OrderOption {
 	return func(s *sql.Selector) {
@@ -633,6 +656,13 @@ func newCurrentStepStep() *sqlgraph.Step {
 		sqlgraph.From(Table, FieldID),
 		sqlgraph.To(CurrentStepInverseTable, FieldID),
 		sqlgraph.Edge(sqlgraph.M2O, true, CurrentStepTable, CurrentStepColumn),
+	)
+}
+func newInterviewsStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(InterviewsInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.O2M, false, InterviewsTable, InterviewsColumn),
 	)
 }
 func newStepHistoryStep() *sqlgraph.Step {

@@ -1121,6 +1121,29 @@ func HasCurrentStepWith(preds ...predicate.PipelineStep) predicate.Candidate {
 	})
 }
 
+// HasInterviews applies the HasEdge predicate on the "interviews" edge.
+func HasInterviews() predicate.Candidate {
+	return predicate.Candidate(func(s *sql.Selector) {
+		step := sqlgraph.NewStep(
+			sqlgraph.From(Table, FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, InterviewsTable, InterviewsColumn),
+		)
+		sqlgraph.HasNeighbors(s, step)
+	})
+}
+
+// HasInterviewsWith applies the HasEdge predicate on the "interviews" edge with a given conditions (other predicates).
+func HasInterviewsWith(preds ...predicate.Interview) predicate.Candidate {
+	return predicate.Candidate(func(s *sql.Selector) {
+		step := newInterviewsStep()
+		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
+			for _, p := range preds {
+				p(s)
+			}
+		})
+	})
+}
+
 // HasStepHistory applies the HasEdge predicate on the "step_history" edge.
 func HasStepHistory() predicate.Candidate {
 	return predicate.Candidate(func(s *sql.Selector) {

@@ -177,6 +177,30 @@ func (f IdempotencyKeyFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Val
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.IdempotencyKeyMutation", m)
 }
 
+// The InterviewFunc type is an adapter to allow the use of ordinary
+// function as Interview mutator.
+type InterviewFunc func(context.Context, *ent.InterviewMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f InterviewFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.InterviewMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.InterviewMutation", m)
+}
+
+// The InterviewInterviewerFunc type is an adapter to allow the use of ordinary
+// function as InterviewInterviewer mutator.
+type InterviewInterviewerFunc func(context.Context, *ent.InterviewInterviewerMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f InterviewInterviewerFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.InterviewInterviewerMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.InterviewInterviewerMutation", m)
+}
+
 // The LocationFunc type is an adapter to allow the use of ordinary
 // function as Location mutator.
 type LocationFunc func(context.Context, *ent.LocationMutation) (ent.Value, error)

@@ -22,6 +22,8 @@ import (
 	"github.com/hiregraph/hiregraph/ent/fielddefinition"
 	"github.com/hiregraph/hiregraph/ent/hiringteammember"
 	"github.com/hiregraph/hiregraph/ent/idempotencykey"
+	"github.com/hiregraph/hiregraph/ent/interview"
+	"github.com/hiregraph/hiregraph/ent/interviewinterviewer"
 	"github.com/hiregraph/hiregraph/ent/location"
 	"github.com/hiregraph/hiregraph/ent/message"
 	"github.com/hiregraph/hiregraph/ent/note"
@@ -476,6 +478,60 @@ func (f TraverseIdempotencyKey) Traverse(ctx context.Context, q ent.Query) error
 		return f(ctx, q)
 	}
 	return fmt.Errorf("unexpected query type %T. expect *ent.IdempotencyKeyQuery", q)
+}
+
+// The InterviewFunc type is an adapter to allow the use of ordinary function as a Querier.
+type InterviewFunc func(context.Context, *ent.InterviewQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f InterviewFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.InterviewQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.InterviewQuery", q)
+}
+
+// The TraverseInterview type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseInterview func(context.Context, *ent.InterviewQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseInterview) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseInterview) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.InterviewQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.InterviewQuery", q)
+}
+
+// The InterviewInterviewerFunc type is an adapter to allow the use of ordinary function as a Querier.
+type InterviewInterviewerFunc func(context.Context, *ent.InterviewInterviewerQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f InterviewInterviewerFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.InterviewInterviewerQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.InterviewInterviewerQuery", q)
+}
+
+// The TraverseInterviewInterviewer type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseInterviewInterviewer func(context.Context, *ent.InterviewInterviewerQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseInterviewInterviewer) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseInterviewInterviewer) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.InterviewInterviewerQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.InterviewInterviewerQuery", q)
 }
 
 // The LocationFunc type is an adapter to allow the use of ordinary function as a Querier.
@@ -1022,6 +1078,10 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.HiringTeamMemberQuery, predicate.HiringTeamMember, hiringteammember.OrderOption]{typ: ent.TypeHiringTeamMember, tq: q}, nil
 	case *ent.IdempotencyKeyQuery:
 		return &query[*ent.IdempotencyKeyQuery, predicate.IdempotencyKey, idempotencykey.OrderOption]{typ: ent.TypeIdempotencyKey, tq: q}, nil
+	case *ent.InterviewQuery:
+		return &query[*ent.InterviewQuery, predicate.Interview, interview.OrderOption]{typ: ent.TypeInterview, tq: q}, nil
+	case *ent.InterviewInterviewerQuery:
+		return &query[*ent.InterviewInterviewerQuery, predicate.InterviewInterviewer, interviewinterviewer.OrderOption]{typ: ent.TypeInterviewInterviewer, tq: q}, nil
 	case *ent.LocationQuery:
 		return &query[*ent.LocationQuery, predicate.Location, location.OrderOption]{typ: ent.TypeLocation, tq: q}, nil
 	case *ent.MessageQuery:

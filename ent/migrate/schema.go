@@ -613,6 +613,113 @@ var (
 			},
 		},
 	}
+	// InterviewsColumns holds the columns for the "interviews" table.
+	InterviewsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString, Size: 40},
+		{Name: "status", Type: field.TypeEnum, Enums: []string{"SCHEDULED", "CANCELLED"}, Default: "SCHEDULED"},
+		{Name: "time_start", Type: field.TypeTime},
+		{Name: "time_end", Type: field.TypeTime},
+		{Name: "time_zone", Type: field.TypeString, Size: 64},
+		{Name: "location", Type: field.TypeString, Size: 500, Default: ""},
+		{Name: "video_url", Type: field.TypeString, Size: 2000, Default: ""},
+		{Name: "instructions", Type: field.TypeString, Size: 10000, Default: ""},
+		{Name: "sequence", Type: field.TypeInt, Default: 0},
+		{Name: "time_created", Type: field.TypeTime},
+		{Name: "time_updated", Type: field.TypeTime},
+		{Name: "time_cancelled", Type: field.TypeTime, Nullable: true},
+		{Name: "candidate_id", Type: field.TypeString, Size: 40},
+		{Name: "company_id", Type: field.TypeString, Size: 40},
+		{Name: "step_id", Type: field.TypeString, Nullable: true, Size: 40},
+		{Name: "organizer_id", Type: field.TypeString, Size: 40},
+		{Name: "position_id", Type: field.TypeString, Size: 40},
+	}
+	// InterviewsTable holds the schema information for the "interviews" table.
+	InterviewsTable = &schema.Table{
+		Name:       "interviews",
+		Columns:    InterviewsColumns,
+		PrimaryKey: []*schema.Column{InterviewsColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "interviews_candidates_interviews",
+				Columns:    []*schema.Column{InterviewsColumns[12]},
+				RefColumns: []*schema.Column{CandidatesColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+			{
+				Symbol:     "interviews_companies_company",
+				Columns:    []*schema.Column{InterviewsColumns[13]},
+				RefColumns: []*schema.Column{CompaniesColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+			{
+				Symbol:     "interviews_pipeline_steps_step",
+				Columns:    []*schema.Column{InterviewsColumns[14]},
+				RefColumns: []*schema.Column{PipelineStepsColumns[0]},
+				OnDelete:   schema.SetNull,
+			},
+			{
+				Symbol:     "interviews_users_organizer",
+				Columns:    []*schema.Column{InterviewsColumns[15]},
+				RefColumns: []*schema.Column{UsersColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+			{
+				Symbol:     "interviews_positions_interviews",
+				Columns:    []*schema.Column{InterviewsColumns[16]},
+				RefColumns: []*schema.Column{PositionsColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "interview_company_id_candidate_id_id",
+				Unique:  false,
+				Columns: []*schema.Column{InterviewsColumns[13], InterviewsColumns[12], InterviewsColumns[0]},
+			},
+			{
+				Name:    "interview_company_id_position_id_id",
+				Unique:  false,
+				Columns: []*schema.Column{InterviewsColumns[13], InterviewsColumns[16], InterviewsColumns[0]},
+			},
+			{
+				Name:    "interview_step_id",
+				Unique:  false,
+				Columns: []*schema.Column{InterviewsColumns[14]},
+			},
+		},
+	}
+	// InterviewInterviewersColumns holds the columns for the "interview_interviewers" table.
+	InterviewInterviewersColumns = []*schema.Column{
+		{Name: "interview_id", Type: field.TypeString, Size: 40},
+		{Name: "user_id", Type: field.TypeString, Size: 40},
+	}
+	// InterviewInterviewersTable holds the schema information for the "interview_interviewers" table.
+	InterviewInterviewersTable = &schema.Table{
+		Name:       "interview_interviewers",
+		Columns:    InterviewInterviewersColumns,
+		PrimaryKey: []*schema.Column{InterviewInterviewersColumns[0], InterviewInterviewersColumns[1]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "interview_interviewers_interviews_interview",
+				Columns:    []*schema.Column{InterviewInterviewersColumns[0]},
+				RefColumns: []*schema.Column{InterviewsColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+			{
+				Symbol:     "interview_interviewers_users_user",
+				Columns:    []*schema.Column{InterviewInterviewersColumns[1]},
+				RefColumns: []*schema.Column{UsersColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "interviewinterviewer_user_id_interview_id",
+				Unique:  false,
+				Columns: []*schema.Column{InterviewInterviewersColumns[1], InterviewInterviewersColumns[0]},
+			},
+		},
+	}
 	// LocationsColumns holds the columns for the "locations" table.
 	LocationsColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeString, Size: 40},
@@ -1510,6 +1617,8 @@ var (
 		FieldDefinitionsTable,
 		PositionHiringTeamTable,
 		IdempotencyKeysTable,
+		InterviewsTable,
+		InterviewInterviewersTable,
 		LocationsTable,
 		MessagesTable,
 		NotesTable,
@@ -1567,6 +1676,13 @@ func init() {
 		Table: "position_hiring_team",
 	}
 	IdempotencyKeysTable.ForeignKeys[0].RefTable = CompaniesTable
+	InterviewsTable.ForeignKeys[0].RefTable = CandidatesTable
+	InterviewsTable.ForeignKeys[1].RefTable = CompaniesTable
+	InterviewsTable.ForeignKeys[2].RefTable = PipelineStepsTable
+	InterviewsTable.ForeignKeys[3].RefTable = UsersTable
+	InterviewsTable.ForeignKeys[4].RefTable = PositionsTable
+	InterviewInterviewersTable.ForeignKeys[0].RefTable = InterviewsTable
+	InterviewInterviewersTable.ForeignKeys[1].RefTable = UsersTable
 	LocationsTable.ForeignKeys[0].RefTable = CompaniesTable
 	MessagesTable.ForeignKeys[0].RefTable = ConversationsTable
 	MessagesTable.ForeignKeys[1].RefTable = CompaniesTable

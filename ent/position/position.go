@@ -95,6 +95,8 @@ const (
 	EdgeOpenings = "openings"
 	// EdgeCandidates holds the string denoting the candidates edge name in mutations.
 	EdgeCandidates = "candidates"
+	// EdgeInterviews holds the string denoting the interviews edge name in mutations.
+	EdgeInterviews = "interviews"
 	// EdgeActivities holds the string denoting the activities edge name in mutations.
 	EdgeActivities = "activities"
 	// EdgePipelineSteps holds the string denoting the pipeline_steps edge name in mutations.
@@ -170,6 +172,13 @@ const (
 	CandidatesInverseTable = "candidates"
 	// CandidatesColumn is the table column denoting the candidates relation/edge.
 	CandidatesColumn = "position_id"
+	// InterviewsTable is the table that holds the interviews relation/edge.
+	InterviewsTable = "interviews"
+	// InterviewsInverseTable is the table name for the Interview entity.
+	// It exists in this package in order to avoid circular dependency with the "interview" package.
+	InterviewsInverseTable = "interviews"
+	// InterviewsColumn is the table column denoting the interviews relation/edge.
+	InterviewsColumn = "position_id"
 	// ActivitiesTable is the table that holds the activities relation/edge.
 	ActivitiesTable = "activities"
 	// ActivitiesInverseTable is the table name for the Activity entity.
@@ -579,6 +588,20 @@ func ByCandidates(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
 	}
 }
 
+// ByInterviewsCount orders the results by interviews count.
+func ByInterviewsCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newInterviewsStep(), opts...)
+	}
+}
+
+// ByInterviews orders the results by interviews terms.
+func ByInterviews(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newInterviewsStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
+
 // ByActivitiesCount orders the results by activities count.
 func ByActivitiesCount(opts ...sql.OrderTermOption) OrderOption {
 	return func(s *sql.Selector) {
@@ -695,6 +718,13 @@ func newCandidatesStep() *sqlgraph.Step {
 		sqlgraph.From(Table, FieldID),
 		sqlgraph.To(CandidatesInverseTable, FieldID),
 		sqlgraph.Edge(sqlgraph.O2M, false, CandidatesTable, CandidatesColumn),
+	)
+}
+func newInterviewsStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(InterviewsInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.O2M, false, InterviewsTable, InterviewsColumn),
 	)
 }
 func newActivitiesStep() *sqlgraph.Step {

@@ -1678,6 +1678,29 @@ func HasCandidatesWith(preds ...predicate.Candidate) predicate.Position {
 	})
 }
 
+// HasInterviews applies the HasEdge predicate on the "interviews" edge.
+func HasInterviews() predicate.Position {
+	return predicate.Position(func(s *sql.Selector) {
+		step := sqlgraph.NewStep(
+			sqlgraph.From(Table, FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, InterviewsTable, InterviewsColumn),
+		)
+		sqlgraph.HasNeighbors(s, step)
+	})
+}
+
+// HasInterviewsWith applies the HasEdge predicate on the "interviews" edge with a given conditions (other predicates).
+func HasInterviewsWith(preds ...predicate.Interview) predicate.Position {
+	return predicate.Position(func(s *sql.Selector) {
+		step := newInterviewsStep()
+		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
+			for _, p := range preds {
+				p(s)
+			}
+		})
+	})
+}
+
 // HasActivities applies the HasEdge predicate on the "activities" edge.
 func HasActivities() predicate.Position {
 	return predicate.Position(func(s *sql.Selector) {

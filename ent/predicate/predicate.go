@@ -48,6 +48,12 @@ type HiringTeamMember func(*sql.Selector)
 // IdempotencyKey is the predicate function for idempotencykey builders.
 type IdempotencyKey func(*sql.Selector)
 
+// Interview is the predicate function for interview builders.
+type Interview func(*sql.Selector)
+
+// InterviewInterviewer is the predicate function for interviewinterviewer builders.
+type InterviewInterviewer func(*sql.Selector)
+
 // Location is the predicate function for location builders.
 type Location func(*sql.Selector)
 

@@ -447,6 +447,54 @@ func (f IdempotencyKeyMutationRuleFunc) EvalMutation(ctx context.Context, m ent.
 	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.IdempotencyKeyMutation", m)
 }
 
+// The InterviewQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type InterviewQueryRuleFunc func(context.Context, *ent.InterviewQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f InterviewQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.InterviewQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.InterviewQuery", q)
+}
+
+// The InterviewMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type InterviewMutationRuleFunc func(context.Context, *ent.InterviewMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f InterviewMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.InterviewMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.InterviewMutation", m)
+}
+
+// The InterviewInterviewerQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type InterviewInterviewerQueryRuleFunc func(context.Context, *ent.InterviewInterviewerQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f InterviewInterviewerQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.InterviewInterviewerQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.InterviewInterviewerQuery", q)
+}
+
+// The InterviewInterviewerMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type InterviewInterviewerMutationRuleFunc func(context.Context, *ent.InterviewInterviewerMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f InterviewInterviewerMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.InterviewInterviewerMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.InterviewInterviewerMutation", m)
+}
+
 // The LocationQueryRuleFunc type is an adapter to allow the use of ordinary
 // functions as a query rule.
 type LocationQueryRuleFunc func(context.Context, *ent.LocationQuery) error
@@ -966,6 +1014,10 @@ func queryFilter(q ent.Query) (Filter, error) {
 		return q.Filter(), nil
 	case *ent.IdempotencyKeyQuery:
 		return q.Filter(), nil
+	case *ent.InterviewQuery:
+		return q.Filter(), nil
+	case *ent.InterviewInterviewerQuery:
+		return q.Filter(), nil
 	case *ent.LocationQuery:
 		return q.Filter(), nil
 	case *ent.MessageQuery:
@@ -1038,6 +1090,10 @@ func mutationFilter(m ent.Mutation) (Filter, error) {
 	case *ent.HiringTeamMemberMutation:
 		return m.Filter(), nil
 	case *ent.IdempotencyKeyMutation:
+		return m.Filter(), nil
+	case *ent.InterviewMutation:
+		return m.Filter(), nil
+	case *ent.InterviewInterviewerMutation:
 		return m.Filter(), nil
 	case *ent.LocationMutation:
 		return m.Filter(), nil

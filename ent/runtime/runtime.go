@@ -20,6 +20,8 @@ import (
 	"github.com/hiregraph/hiregraph/ent/fielddefinition"
 	"github.com/hiregraph/hiregraph/ent/hiringteammember"
 	"github.com/hiregraph/hiregraph/ent/idempotencykey"
+	"github.com/hiregraph/hiregraph/ent/interview"
+	"github.com/hiregraph/hiregraph/ent/interviewinterviewer"
 	"github.com/hiregraph/hiregraph/ent/location"
 	"github.com/hiregraph/hiregraph/ent/message"
 	"github.com/hiregraph/hiregraph/ent/note"
@@ -1121,6 +1123,114 @@ func init() {
 			return nil
 		}
 	}()
+	interviewMixin := schema.Interview{}.Mixin()
+	interview.Policy = privacy.NewPolicies(interviewMixin[1], schema.Interview{})
+	interview.Hooks[0] = func(next ent.Mutator) ent.Mutator {
+		return ent.MutateFunc(func(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+			if err := interview.Policy.EvalMutation(ctx, m); err != nil {
+				return nil, err
+			}
+			return next.Mutate(ctx, m)
+		})
+	}
+	interviewMixinHooks1 := interviewMixin[1].Hooks()
+
+	interview.Hooks[1] = interviewMixinHooks1[0]
+
+	interview.Hooks[2] = interviewMixinHooks1[1]
+	interviewMixinInters1 := interviewMixin[1].Interceptors()
+	interview.Interceptors[0] = interviewMixinInters1[0]
+	interviewMixinFields0 := interviewMixin[0].Fields()
+	_ = interviewMixinFields0
+	interviewMixinFields1 := interviewMixin[1].Fields()
+	_ = interviewMixinFields1
+	interviewFields := schema.Interview{}.Fields()
+	_ = interviewFields
+	// interviewDescCompanyID is the schema descriptor for company_id field.
+	interviewDescCompanyID := interviewMixinFields1[0].Descriptor()
+	// interview.CompanyIDValidator is a validator for the "company_id" field. It is called by the builders before save.
+	interview.CompanyIDValidator = interviewDescCompanyID.Validators[0].(func(string) error)
+	// interviewDescTimeZone is the schema descriptor for time_zone field.
+	interviewDescTimeZone := interviewFields[7].Descriptor()
+	// interview.TimeZoneValidator is a validator for the "time_zone" field. It is called by the builders before save.
+	interview.TimeZoneValidator = func() func(string) error {
+		validators := interviewDescTimeZone.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(time_zone string) error {
+			for _, fn := range fns {
+				if err := fn(time_zone); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// interviewDescLocation is the schema descriptor for location field.
+	interviewDescLocation := interviewFields[8].Descriptor()
+	// interview.DefaultLocation holds the default value on creation for the location field.
+	interview.DefaultLocation = interviewDescLocation.Default.(string)
+	// interview.LocationValidator is a validator for the "location" field. It is called by the builders before save.
+	interview.LocationValidator = interviewDescLocation.Validators[0].(func(string) error)
+	// interviewDescVideoURL is the schema descriptor for video_url field.
+	interviewDescVideoURL := interviewFields[9].Descriptor()
+	// interview.DefaultVideoURL holds the default value on creation for the video_url field.
+	interview.DefaultVideoURL = interviewDescVideoURL.Default.(string)
+	// interview.VideoURLValidator is a validator for the "video_url" field. It is called by the builders before save.
+	interview.VideoURLValidator = interviewDescVideoURL.Validators[0].(func(string) error)
+	// interviewDescInstructions is the schema descriptor for instructions field.
+	interviewDescInstructions := interviewFields[10].Descriptor()
+	// interview.DefaultInstructions holds the default value on creation for the instructions field.
+	interview.DefaultInstructions = interviewDescInstructions.Default.(string)
+	// interview.InstructionsValidator is a validator for the "instructions" field. It is called by the builders before save.
+	interview.InstructionsValidator = interviewDescInstructions.Validators[0].(func(string) error)
+	// interviewDescSequence is the schema descriptor for sequence field.
+	interviewDescSequence := interviewFields[11].Descriptor()
+	// interview.DefaultSequence holds the default value on creation for the sequence field.
+	interview.DefaultSequence = interviewDescSequence.Default.(int)
+	// interview.SequenceValidator is a validator for the "sequence" field. It is called by the builders before save.
+	interview.SequenceValidator = interviewDescSequence.Validators[0].(func(int) error)
+	// interviewDescTimeCreated is the schema descriptor for time_created field.
+	interviewDescTimeCreated := interviewFields[12].Descriptor()
+	// interview.DefaultTimeCreated holds the default value on creation for the time_created field.
+	interview.DefaultTimeCreated = interviewDescTimeCreated.Default.(func() time.Time)
+	// interviewDescTimeUpdated is the schema descriptor for time_updated field.
+	interviewDescTimeUpdated := interviewFields[13].Descriptor()
+	// interview.DefaultTimeUpdated holds the default value on creation for the time_updated field.
+	interview.DefaultTimeUpdated = interviewDescTimeUpdated.Default.(func() time.Time)
+	// interview.UpdateDefaultTimeUpdated holds the default value on update for the time_updated field.
+	interview.UpdateDefaultTimeUpdated = interviewDescTimeUpdated.UpdateDefault.(func() time.Time)
+	// interviewDescID is the schema descriptor for id field.
+	interviewDescID := interviewMixinFields0[0].Descriptor()
+	// interview.DefaultID holds the default value on creation for the id field.
+	interview.DefaultID = interviewDescID.Default.(func() string)
+	// interview.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	interview.IDValidator = func() func(string) error {
+		validators := interviewDescID.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(id string) error {
+			for _, fn := range fns {
+				if err := fn(id); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	interviewinterviewer.Policy = privacy.NewPolicies(schema.InterviewInterviewer{})
+	interviewinterviewer.Hooks[0] = func(next ent.Mutator) ent.Mutator {
+		return ent.MutateFunc(func(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+			if err := interviewinterviewer.Policy.EvalMutation(ctx, m); err != nil {
+				return nil, err
+			}
+			return next.Mutate(ctx, m)
+		})
+	}
 	locationMixin := schema.Location{}.Mixin()
 	location.Policy = privacy.NewPolicies(locationMixin[1], schema.Location{})
 	location.Hooks[0] = func(next ent.Mutator) ent.Mutator {

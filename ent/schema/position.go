@@ -88,6 +88,7 @@ func (Position) Edges() []ent.Edge {
 		edge.To("questionnaires", Questionnaire.Type).Comment("The questionnaires candidates for the position answer."),
 		edge.To("openings", Opening.Type).Comment("The hires to be made for the position.").Annotations(entgql.RelayConnection()),
 		edge.To("candidates", Candidate.Type).Comment("The people considered for the position.").Annotations(entgql.RelayConnection()),
+		edge.To("interviews", Interview.Type).Comment("The interviews of the position's candidates.").Annotations(entgql.RelayConnection()),
 		edge.To("activities", Activity.Type).Comment("The position's timeline, with the activities of its candidates.").Annotations(entgql.RelayConnection()),
 		// The graph shows the steps in order through the hand-written
 		// Position.pipeline (graph/pipeline.graphqls).

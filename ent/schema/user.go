@@ -43,6 +43,9 @@ func (User) Edges() []ent.Edge {
 	return []ent.Edge{
 		edge.From("hiring_team_of", Position.Type).Comment("The positions whose hiring team the user is on.").Ref("hiring_team"),
 		edge.From("assigned_candidates", Candidate.Type).Comment("The candidates the user looks after.").Ref("assignees").Annotations(entgql.Skip()),
+		// The agenda is Company.interviews, the viewer's own.
+		edge.From("interviews", Interview.Type).Comment("The interviews the user interviews at.").Ref("interviewers").
+			Through("interviewer_rows", InterviewInterviewer.Type).Annotations(entgql.Skip()),
 	}
 }
 

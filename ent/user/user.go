@@ -37,6 +37,10 @@ const (
 	EdgeHiringTeamOf = "hiring_team_of"
 	// EdgeAssignedCandidates holds the string denoting the assigned_candidates edge name in mutations.
 	EdgeAssignedCandidates = "assigned_candidates"
+	// EdgeInterviews holds the string denoting the interviews edge name in mutations.
+	EdgeInterviews = "interviews"
+	// EdgeInterviewerRows holds the string denoting the interviewer_rows edge name in mutations.
+	EdgeInterviewerRows = "interviewer_rows"
 	// Table holds the table name of the user in the database.
 	Table = "users"
 	// CompanyTable is the table that holds the company relation/edge.
@@ -56,6 +60,18 @@ const (
 	// AssignedCandidatesInverseTable is the table name for the Candidate entity.
 	// It exists in this package in order to avoid circular dependency with the "candidate" package.
 	AssignedCandidatesInverseTable = "candidates"
+	// InterviewsTable is the table that holds the interviews relation/edge. The primary key declared below.
+	InterviewsTable = "interview_interviewers"
+	// InterviewsInverseTable is the table name for the Interview entity.
+	// It exists in this package in order to avoid circular dependency with the "interview" package.
+	InterviewsInverseTable = "interviews"
+	// InterviewerRowsTable is the table that holds the interviewer_rows relation/edge.
+	InterviewerRowsTable = "interview_interviewers"
+	// InterviewerRowsInverseTable is the table name for the InterviewInterviewer entity.
+	// It exists in this package in order to avoid circular dependency with the "interviewinterviewer" package.
+	InterviewerRowsInverseTable = "interview_interviewers"
+	// InterviewerRowsColumn is the table column denoting the interviewer_rows relation/edge.
+	InterviewerRowsColumn = "user_id"
 )
 
 // Columns holds all SQL columns for user fields.
@@ -78,6 +94,9 @@ var (
 	// AssignedCandidatesPrimaryKey and AssignedCandidatesColumn2 are the table columns denoting the
 	// primary key for the assigned_candidates relation (M2M).
 	AssignedCandidatesPrimaryKey = []string{"candidate_id", "user_id"}
+	// InterviewsPrimaryKey and InterviewsColumn2 are the table columns denoting the
+	// primary key for the interviews relation (M2M).
+	InterviewsPrimaryKey = []string{"interview_id", "user_id"}
 )
 
 // ValidColumn reports if the column name is valid (part of the table columns).
@@ -198,6 +217,34 @@ func ByAssignedCandidates(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOptio
 		sqlgraph.OrderByNeighborTerms(s, newAssignedCandidatesStep(), append([]sql.OrderTerm{term}, terms...)...)
 	}
 }
+
+// ByInterviewsCount orders the results by interviews count.
+func ByInterviewsCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newInterviewsStep(), opts...)
+	}
+}
+
+// ByInterviews orders the results by interviews terms.
+func ByInterviews(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newInterviewsStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
+
+// ByInterviewerRowsCount orders the results by interviewer_rows count.
+func ByInterviewerRowsCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newInterviewerRowsStep(), opts...)
+	}
+}
+
+// ByInterviewerRows orders the results by interviewer_rows terms.
+func ByInterviewerRows(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newInterviewerRowsStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
 func newCompanyStep() *sqlgraph.Step {
 	return sqlgraph.NewStep(
 		sqlgraph.From(Table, FieldID),
@@ -217,5 +264,19 @@ func newAssignedCandidatesStep() *sqlgraph.Step {
 		sqlgraph.From(Table, FieldID),
 		sqlgraph.To(AssignedCandidatesInverseTable, FieldID),
 		sqlgraph.Edge(sqlgraph.M2M, true, AssignedCandidatesTable, AssignedCandidatesPrimaryKey...),
+	)
+}
+func newInterviewsStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(InterviewsInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.M2M, true, InterviewsTable, InterviewsPrimaryKey...),
+	)
+}
+func newInterviewerRowsStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(InterviewerRowsInverseTable, InterviewerRowsColumn),
+		sqlgraph.Edge(sqlgraph.O2M, true, InterviewerRowsTable, InterviewerRowsColumn),
 	)
 }

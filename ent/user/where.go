@@ -564,6 +564,52 @@ func HasAssignedCandidatesWith(preds ...predicate.Candidate) predicate.User {
 	})
 }
 
+// HasInterviews applies the HasEdge predicate on the "interviews" edge.
+func HasInterviews() predicate.User {
+	return predicate.User(func(s *sql.Selector) {
+		step := sqlgraph.NewStep(
+			sqlgraph.From(Table, FieldID),
+			sqlgraph.Edge(sqlgraph.M2M, true, InterviewsTable, InterviewsPrimaryKey...),
+		)
+		sqlgraph.HasNeighbors(s, step)
+	})
+}
+
+// HasInterviewsWith applies the HasEdge predicate on the "interviews" edge with a given conditions (other predicates).
+func HasInterviewsWith(preds ...predicate.Interview) predicate.User {
+	return predicate.User(func(s *sql.Selector) {
+		step := newInterviewsStep()
+		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
+			for _, p := range preds {
+				p(s)
+			}
+		})
+	})
+}
+
+// HasInterviewerRows applies the HasEdge predicate on the "interviewer_rows" edge.
+func HasInterviewerRows() predicate.User {
+	return predicate.User(func(s *sql.Selector) {
+		step := sqlgraph.NewStep(
+			sqlgraph.From(Table, FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, true, InterviewerRowsTable, InterviewerRowsColumn),
+		)
+		sqlgraph.HasNeighbors(s, step)
+	})
+}
+
+// HasInterviewerRowsWith applies the HasEdge predicate on the "interviewer_rows" edge with a given conditions (other predicates).
+func HasInterviewerRowsWith(preds ...predicate.InterviewInterviewer) predicate.User {
+	return predicate.User(func(s *sql.Selector) {
+		step := newInterviewerRowsStep()
+		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
+			for _, p := range preds {
+				p(s)
+			}
+		})
+	})
+}
+
 // And groups predicates with the AND operator between them.
 func And(predicates ...predicate.User) predicate.User {
 	return predicate.User(sql.AndPredicates(predicates...))

@@ -3,6 +3,8 @@
 package model
 
 import (
+	"time"
+
 	"github.com/hiregraph/hiregraph/recruiting"
 )
 
@@ -14,6 +16,46 @@ type EventFeed struct {
 	Cursor string `json:"cursor"`
 	// Whether more events follow this page already.
 	HasMore bool `json:"hasMore"`
+}
+
+// What a reschedule changes; a field left out keeps its value.
+type RescheduleInterviewInput struct {
+	// The new interviewers, replacing the old ones.
+	InterviewerIDs []string `json:"interviewerIDs,omitempty"`
+	// The new start; not in the past.
+	TimeStart *time.Time `json:"timeStart,omitempty"`
+	// The new end.
+	TimeEnd *time.Time `json:"timeEnd,omitempty"`
+	// The new time zone.
+	TimeZone *string `json:"timeZone,omitempty"`
+	// The new place; empty clears it.
+	Location *string `json:"location,omitempty"`
+	// The new video link; empty clears it.
+	VideoURL *string `json:"videoURL,omitempty"`
+	// The new instructions; empty clears them.
+	Instructions *string `json:"instructions,omitempty"`
+}
+
+// Schedules an interview of a candidate.
+type ScheduleInterviewInput struct {
+	// The candidate; they must be in progress.
+	CandidateID string `json:"candidateID"`
+	// The step of the candidate's position's pipeline the interview is for.
+	StepID string `json:"stepID"`
+	// The interviewers: 1 to 20 active users who see the candidate's position. None of them may have another interview at an overlapping time.
+	InterviewerIDs []string `json:"interviewerIDs"`
+	// When the interview starts; not in the past.
+	TimeStart time.Time `json:"timeStart"`
+	// When it ends: after the start, at most 12 hours later.
+	TimeEnd time.Time `json:"timeEnd"`
+	// The IANA time zone it is held in, such as Europe/Berlin; invitations show its times in it.
+	TimeZone string `json:"timeZone"`
+	// Where it takes place, for people (at most 500 bytes).
+	Location *string `json:"location,omitempty"`
+	// The video call's link: an absolute http or https URL.
+	VideoURL *string `json:"videoURL,omitempty"`
+	// Instructions for the interviewers, plain text (at most 10,000 bytes); the candidate's invitation leaves them out.
+	Instructions *string `json:"instructions,omitempty"`
 }
 
 // Live changes, over WebSocket (graphql-transport-ws at /graphql; send the API key or token as Authorization in connection_init). At most 10 subscriptions per connection, 100 and 20 connections per API key or user. A connection lasts while its credential does: it is closed with 4401 once the key is revoked, the user deactivated or the token expired, and with 4403 once the credential's rights change (connect again).

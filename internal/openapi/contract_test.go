@@ -26,8 +26,10 @@ import (
 )
 
 func init() {
-	// Offer letters are PDFs; kin-openapi reads them as opaque strings.
+	// Offer letters are PDFs and interview invitations iCalendar files;
+	// kin-openapi reads them as opaque strings.
 	openapi3filter.RegisterBodyDecoder("application/pdf", openapi3filter.FileBodyDecoder)
+	openapi3filter.RegisterBodyDecoder("text/calendar", openapi3filter.FileBodyDecoder)
 }
 
 // loadDocument parses and validates the embedded document.
@@ -236,6 +238,7 @@ func TestEveryEndpointMatchesTheDocument(t *testing.T) {
 	checkUsersAndKeys(c)
 	checkFiles(c)
 	checkApply(c)
+	checkInterviewCalendar(c)
 	checkExportAndRetention(c)
 	checkErase(c)
 	c.check(exchange{method: http.MethodGet, path: "/healthz", headers: map[string]string{}, status: http.StatusOK})

@@ -36,13 +36,16 @@ const (
 	HireCandidates   = "candidates:hire"   // hire and unhire
 	Comment          = "candidates:comment"
 	SubmitFeedback   = "candidates:feedback" // submit tests and evaluations
-	EditPipelines    = "pipelines:edit"      // the company's default pipeline
-	EditSettings     = "company:settings"    // locations, custom fields, rejection reasons, questionnaires
-	ManageUsers      = "users:manage"        // users, their roles and custom roles
-	ManageAPIKeys    = "api_keys:manage"
-	ManageWebhooks   = "webhooks:manage"
-	ManagePartners   = "partners:manage"
-	ViewEvents       = "events:view" // the company's event feed, of the positions the user sees
+	// ScheduleInterviews schedules, reschedules and cancels interviews of
+	// the candidates the user sees.
+	ScheduleInterviews = "interviews:schedule"
+	EditPipelines      = "pipelines:edit"   // the company's default pipeline
+	EditSettings       = "company:settings" // locations, custom fields, rejection reasons, questionnaires
+	ManageUsers        = "users:manage"     // users, their roles and custom roles
+	ManageAPIKeys      = "api_keys:manage"
+	ManageWebhooks     = "webhooks:manage"
+	ManagePartners     = "partners:manage"
+	ViewEvents         = "events:view" // the company's event feed, of the positions the user sees
 	// ErasePeople erases a person's personal data for good (README,
 	// Personal data): only admins hold it, as it cannot be undone.
 	ErasePeople = "people:erase"
@@ -87,6 +90,7 @@ var All = []Info{
 	{HireCandidates, "Hire and unhire candidates."},
 	{Comment, "Write notes and messages on candidates."},
 	{SubmitFeedback, "Submit candidates for tests and evaluations."},
+	{ScheduleInterviews, "Schedule, reschedule and cancel candidates' interviews."},
 	{EditPipelines, "Edit the company's default pipeline."},
 	{EditSettings, "Manage locations, custom fields, rejection reasons and questionnaires."},
 	{ManageUsers, "Invite and deactivate users, change their roles, define custom roles."},

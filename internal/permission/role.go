@@ -22,7 +22,7 @@ var recruiter = []string{
 	ViewAllPositions, EditPositions, ManageHiringTeam, PublishPositions, ChangePositionStatus,
 	RequestApproval, ApproveOpenings, ViewSalary, EditSalary, ViewPrivateNotes,
 	ViewCandidates, SourceCandidates, EditCandidates, MoveCandidates, RejectCandidates, HireCandidates,
-	Comment, SubmitFeedback, ViewEvents, ManageOffers, ApproveOffers,
+	Comment, SubmitFeedback, ScheduleInterviews, ViewEvents, ManageOffers, ApproveOffers,
 }
 
 // builtIn is the table README.md "Permissions" documents: least privilege
@@ -32,13 +32,13 @@ var builtIn = map[string][]string{
 	RoleAdmin:     Names(),
 	RoleRecruiter: recruiter,
 	// Coordinators schedule and move; they decide nothing.
-	RoleCoordinator: {ViewAllPositions, ViewCandidates, SourceCandidates, MoveCandidates, Comment, SubmitFeedback, ViewEvents},
+	RoleCoordinator: {ViewAllPositions, ViewCandidates, SourceCandidates, MoveCandidates, Comment, SubmitFeedback, ScheduleInterviews, ViewEvents},
 	// Hiring managers see their team's positions, add referrals, move
-	// candidates and ask for approvals; hiring, rejecting, publishing and
-	// closing are the recruiters'.
-	RoleHiringManager: {ViewCandidates, SourceCandidates, MoveCandidates, Comment, SubmitFeedback, RequestApproval},
+	// candidates, schedule their interviews and ask for approvals; hiring,
+	// rejecting, publishing and closing are the recruiters'.
+	RoleHiringManager: {ViewCandidates, SourceCandidates, MoveCandidates, Comment, SubmitFeedback, ScheduleInterviews, RequestApproval},
 	// Interviewers comment and give feedback on the candidates assigned to
-	// them, and nothing else.
+	// them or whom they interview, and nothing else.
 	RoleInterviewer: {Comment, SubmitFeedback},
 }
 
@@ -48,9 +48,9 @@ var builtInPurpose = map[string]string{
 	RoleOwner:         "Configures the company and does everything; the company always keeps an active owner or admin.",
 	RoleAdmin:         "Configures the company and does everything, like an owner.",
 	RoleRecruiter:     "Runs positions end to end: hiring teams, publishing, approvals, candidates from sourcing to hire.",
-	RoleCoordinator:   "Schedules and moves candidates of every position; decides nothing.",
+	RoleCoordinator:   "Schedules interviews and moves candidates of every position; decides nothing.",
 	RoleHiringManager: "Sees the positions whose hiring team they are on, moves their candidates and asks for approvals.",
-	RoleInterviewer:   "Comments and gives feedback on the candidates assigned to them.",
+	RoleInterviewer:   "Comments and gives feedback on the candidates assigned to them or whom they interview.",
 }
 
 // DescribeBuiltIn says what a built-in role is for; empty for another name.

@@ -24,7 +24,7 @@ var CoarseScopes = []string{ScopeRead, ScopeWrite, ScopeSalaryRangesWrite, Scope
 // need the admin scope or the permission by name.
 var ofScope = map[string][]string{
 	ScopeRead:              {ViewAllPositions, ViewDiscreetPositions, ViewCandidates, ViewSalary, ViewEvents},
-	ScopeWrite:             {EditPositions, ManageHiringTeam, PublishPositions, ChangePositionStatus, RequestApproval, ApproveOpenings, SourceCandidates, EditCandidates, MoveCandidates, RejectCandidates, HireCandidates, Comment, SubmitFeedback, EditSettings, ManageOffers, ApproveOffers},
+	ScopeWrite:             {EditPositions, ManageHiringTeam, PublishPositions, ChangePositionStatus, RequestApproval, ApproveOpenings, SourceCandidates, EditCandidates, MoveCandidates, RejectCandidates, HireCandidates, Comment, SubmitFeedback, ScheduleInterviews, EditSettings, ManageOffers, ApproveOffers},
 	ScopeSalaryRangesWrite: {ViewSalary, EditSalary},
 	ScopeEvaluationsWrite:  {ReportEvaluation},
 	ScopeAdmin:             {EditPipelines, EditSettings, ManageUsers, ManageAPIKeys, ManageWebhooks, ManagePartners, ViewDemographics, ViewPrivateNotes, ErasePeople, ExportPeople},

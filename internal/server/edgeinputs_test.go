@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/hiregraph/hiregraph/ent/activity"
 	"github.com/hiregraph/hiregraph/ent/candidate"
@@ -56,8 +57,16 @@ func worldOf(t *testing.T, env *hiregraphtest.Env, positionID string) world {
 	var offer struct{ CreateOffer struct{ ID string } }
 	env.GraphQL(`mutation($c: ID!, $o: ID!) { createOffer(candidateID: $c, openingID: $o) { id } }`,
 		map[string]any{"c": cand.ID, "o": c.Opening.Query().Where(opening.HasPositionWith(position.ID(positionID))).Order(opening.ByID()).FirstIDX(ctx)}).Decode(t, &offer)
+	rita := c.User.Query().Where(user.CompanyID(company), user.Email(env.Demo.Users["recruiter"])).OnlyIDX(ctx)
+	// Each world's interview at its own hour: Rita interviews in two.
+	at := time.Now().UTC().Add(30*24*time.Hour + time.Duration(c.Interview.Query().CountX(ctx))*time.Hour).Truncate(time.Hour)
+	var interview struct{ ScheduleInterview struct{ ID string } }
+	env.GraphQL(`mutation($in: ScheduleInterviewInput!) { scheduleInterview(input: $in) { id } }`, map[string]any{"in": map[string]any{
+		"candidateID": cand.ID, "stepID": *cand.CurrentStepID, "interviewerIDs": []string{rita},
+		"timeStart": at, "timeEnd": at.Add(time.Hour), "timeZone": "UTC"}}).Decode(t, &interview)
 	w := world{
 		"Offer":             offer.CreateOffer.ID,
+		"Interview":         interview.ScheduleInterview.ID,
 		"CandidateFile":     file.UploadCandidateFile.ID,
 		"Role":              role.CreateRole.ID,
 		"PendingOpening":    pending.CreateOpening.ID,
@@ -68,7 +77,7 @@ func worldOf(t *testing.T, env *hiregraphtest.Env, positionID string) world {
 		"Opening":           c.Opening.Query().Where(opening.HasPositionWith(position.ID(positionID))).Order(opening.ByID()).FirstIDX(ctx),
 		"Conversation":      conv,
 		"Activity":          c.Activity.Query().Where(activity.PositionID(positionID)).Order(activity.ByID()).FirstIDX(ctx),
-		"User":              c.User.Query().Where(user.CompanyID(company), user.Email(env.Demo.Users["recruiter"])).OnlyIDX(ctx),
+		"User":              rita,
 		"Location":          env.Demo.LocationUID,
 		"Questionnaire":     env.Demo.QuestionnaireUID,
 		"EvaluationPartner": env.Demo.EvaluationPartnerUID,
@@ -168,6 +177,13 @@ func idCases(env *hiregraphtest.Env) []idCase {
 			func(world) map[string]any {
 				return map[string]any{"in": positionInput(env, map[string]any{"questionnaireUIDs": []any{"$id"}})}
 			}},
+		{"scheduleInterview.input.candidateID", "Candidate", scheduleEdge, interviewVars("$id", "PipelineStep", "User")},
+		{"scheduleInterview.input.stepID", "PipelineStep", scheduleEdge, interviewVars("Candidate", "$id", "User")},
+		{"scheduleInterview.input.interviewerIDs", "User", scheduleEdge, interviewVars("Candidate", "PipelineStep", "$id")},
+		{"rescheduleInterview.id", "Interview", `mutation($id: ID!) { rescheduleInterview(id: $id, input: {location: "Room 2"}) { id } }`, none},
+		{"rescheduleInterview.input.interviewerIDs", "User", `mutation($id: ID!, $i: ID!) { rescheduleInterview(id: $i, input: {interviewerIDs: [$id]}) { id } }`,
+			only("i", "Interview")},
+		{"cancelInterview.id", "Interview", `mutation($id: ID!) { cancelInterview(id: $id) { id } }`, none},
 		{"deactivateUser.id", "User", `mutation($id: ID!) { deactivateUser(id: $id) { id } }`, none},
 		{"deleteCandidateFile.id", "CandidateFile", `mutation($id: ID!) { deleteCandidateFile(id: $id) }`, none},
 		{"deleteWebhookEndpoint.id", "WebhookEndpoint", `mutation($id: ID!) { deleteWebhookEndpoint(id: $id) }`, none},
@@ -240,9 +256,28 @@ func idCases(env *hiregraphtest.Env) []idCase {
 	}
 }
 
+// scheduleEdge schedules an interview with the input interviewVars gives.
+const scheduleEdge = `mutation($in: ScheduleInterviewInput!) { scheduleInterview(input: $in) { id } }`
+
+// interviewVars is a schedule of the world's candidate, step and user,
+// a month ahead; "$id" in place of a type puts the id under test there.
+func interviewVars(candidateType, stepType, userType string) func(world) map[string]any {
+	return func(w world) map[string]any {
+		pick := func(typ string) string {
+			if typ == "$id" {
+				return typ
+			}
+			return w[typ]
+		}
+		at := time.Now().UTC().Add(40 * 24 * time.Hour).Truncate(time.Hour)
+		return map[string]any{"in": map[string]any{"candidateID": pick(candidateType), "stepID": pick(stepType),
+			"interviewerIDs": []any{pick(userType)}, "timeStart": at, "timeEnd": at.Add(time.Hour), "timeZone": "UTC"}}
+	}
+}
+
 // teamTypes are the types a hiring manager sees only on the positions
 // assigned to them (rule.FilterVisible).
-var teamTypes = []string{"Position", "Candidate", "Person", "PipelineStep", "Opening", "Conversation", "Activity", "Offer"}
+var teamTypes = []string{"Position", "Candidate", "Person", "PipelineStep", "Opening", "Conversation", "Activity", "Offer", "Interview"}
 
 // Every ID a mutation takes, as an argument or in an input, refuses
 // another company's record and, for a hiring manager, a record of a

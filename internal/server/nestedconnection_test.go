@@ -36,6 +36,7 @@ func seedNested(t *testing.T, env *hiregraphtest.Env, company string) nestedFixt
 	base := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	partners := c.EvaluationPartner.Query().IDsX(ctx)
 	partners = append(partners, c.EvaluationPartner.Create().SetName("Nested partner").SetSubmitURL("https://partner.example/submit").SaveX(ctx).ID)
+	interviewer := c.User.Query().FirstX(ctx)
 	for p, count := range []int{0, 7, 12} {
 		pos := c.Position.Create().SetName(fmt.Sprintf("Nested %d", p)).SaveX(ctx)
 		f.positions = append(f.positions, pos.ID)
@@ -64,6 +65,11 @@ func seedNested(t *testing.T, env *hiregraphtest.Env, company string) nestedFixt
 			if i%3 == 1 {
 				c.CandidateFile.Create().SetCandidateID(cand.ID).SetFileName("cv.pdf").SetContentType("application/pdf").
 					SetSize(1).SetStorageKey(fmt.Sprintf("nested-%s", cand.ID)).SaveX(ctx)
+			}
+			for n := range i % 3 {
+				start := at.Add(time.Duration(n) * time.Hour)
+				c.Interview.Create().SetCandidate(cand).SetPosition(pos).SetOrganizer(interviewer).AddInterviewers(interviewer).
+					SetTimeStart(start).SetTimeEnd(start.Add(time.Hour)).SetTimeZone("Europe/Berlin").SaveX(ctx)
 			}
 			f.candidates[pos.ID] = append(f.candidates[pos.ID], cand)
 		}

@@ -24,9 +24,14 @@ func onTeam(userID string) entql.P {
 	)
 }
 
-// assignedCandidate is the predicate of a candidate assigned to userID.
+// assignedCandidate is the predicate of a candidate assigned to userID, or
+// whom userID interviews: an interviewer reads who they interview.
 func assignedCandidate(userID string) entql.P {
-	return entql.HasEdgeWith("assignees", entql.FieldEQ("id", userID))
+	isUser := entql.FieldEQ("id", userID)
+	return entql.Or(
+		entql.HasEdgeWith("assignees", isUser),
+		entql.HasEdgeWith("interviews", entql.And(entql.FieldEQ("status", "SCHEDULED"), entql.HasEdgeWith("interviewers", isUser))),
+	)
 }
 
 // visible holds the predicates of the positions and candidates a user sees.
@@ -114,7 +119,7 @@ func (vis visible) predicate(f privacy.Filter) entql.P {
 		// which must read it back and link it (CheckEdges).
 		return entql.Or(entql.HasEdgeWith("candidates", candidate), entql.Not(entql.HasEdge("candidates")))
 	case *ent.NoteFilter, *ent.ConversationFilter, *ent.TestSubmissionFilter, *ent.OfferLetterFilter,
-		*ent.CandidateFileFilter, *ent.CandidateStepFilter, *ent.ApplicationFilter:
+		*ent.CandidateFileFilter, *ent.CandidateStepFilter, *ent.ApplicationFilter, *ent.InterviewFilter:
 		return ofCandidate
 	case *ent.PipelineStepFilter:
 		// The company's default pipeline has no position; every user
