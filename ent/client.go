@@ -29,6 +29,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/idempotencykey"
 	"github.com/hiregraph/hiregraph/ent/location"
 	"github.com/hiregraph/hiregraph/ent/message"
+	"github.com/hiregraph/hiregraph/ent/messagetemplate"
 	"github.com/hiregraph/hiregraph/ent/note"
 	"github.com/hiregraph/hiregraph/ent/offerletter"
 	"github.com/hiregraph/hiregraph/ent/opening"
@@ -83,6 +84,8 @@ type Client struct {
 	Location *LocationClient
 	// Message is the client for interacting with the Message builders.
 	Message *MessageClient
+	// MessageTemplate is the client for interacting with the MessageTemplate builders.
+	MessageTemplate *MessageTemplateClient
 	// Note is the client for interacting with the Note builders.
 	Note *NoteClient
 	// OfferLetter is the client for interacting with the OfferLetter builders.
@@ -139,6 +142,7 @@ func (c *Client) init() {
 	c.IdempotencyKey = NewIdempotencyKeyClient(c.config)
 	c.Location = NewLocationClient(c.config)
 	c.Message = NewMessageClient(c.config)
+	c.MessageTemplate = NewMessageTemplateClient(c.config)
 	c.Note = NewNoteClient(c.config)
 	c.OfferLetter = NewOfferLetterClient(c.config)
 	c.Opening = NewOpeningClient(c.config)
@@ -262,6 +266,7 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		IdempotencyKey:    NewIdempotencyKeyClient(cfg),
 		Location:          NewLocationClient(cfg),
 		Message:           NewMessageClient(cfg),
+		MessageTemplate:   NewMessageTemplateClient(cfg),
 		Note:              NewNoteClient(cfg),
 		OfferLetter:       NewOfferLetterClient(cfg),
 		Opening:           NewOpeningClient(cfg),
@@ -312,6 +317,7 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		IdempotencyKey:    NewIdempotencyKeyClient(cfg),
 		Location:          NewLocationClient(cfg),
 		Message:           NewMessageClient(cfg),
+		MessageTemplate:   NewMessageTemplateClient(cfg),
 		Note:              NewNoteClient(cfg),
 		OfferLetter:       NewOfferLetterClient(cfg),
 		Opening:           NewOpeningClient(cfg),
@@ -359,10 +365,10 @@ func (c *Client) Use(hooks ...Hook) {
 		c.APIKey, c.Activity, c.Application, c.ApprovalProcess, c.Candidate,
 		c.CandidateFile, c.CandidateStep, c.Company, c.Contact, c.Conversation,
 		c.EvaluationPartner, c.FieldDefinition, c.HiringTeamMember, c.IdempotencyKey,
-		c.Location, c.Message, c.Note, c.OfferLetter, c.Opening, c.Person,
-		c.PersonExport, c.PipelineStep, c.Position, c.Questionnaire, c.RateLimitBucket,
-		c.RejectionReason, c.Role, c.TestSubmission, c.User, c.WebhookAttempt,
-		c.WebhookEndpoint,
+		c.Location, c.Message, c.MessageTemplate, c.Note, c.OfferLetter, c.Opening,
+		c.Person, c.PersonExport, c.PipelineStep, c.Position, c.Questionnaire,
+		c.RateLimitBucket, c.RejectionReason, c.Role, c.TestSubmission, c.User,
+		c.WebhookAttempt, c.WebhookEndpoint,
 	} {
 		n.Use(hooks...)
 	}
@@ -375,10 +381,10 @@ func (c *Client) Intercept(interceptors ...Interceptor) {
 		c.APIKey, c.Activity, c.Application, c.ApprovalProcess, c.Candidate,
 		c.CandidateFile, c.CandidateStep, c.Company, c.Contact, c.Conversation,
 		c.EvaluationPartner, c.FieldDefinition, c.HiringTeamMember, c.IdempotencyKey,
-		c.Location, c.Message, c.Note, c.OfferLetter, c.Opening, c.Person,
-		c.PersonExport, c.PipelineStep, c.Position, c.Questionnaire, c.RateLimitBucket,
-		c.RejectionReason, c.Role, c.TestSubmission, c.User, c.WebhookAttempt,
-		c.WebhookEndpoint,
+		c.Location, c.Message, c.MessageTemplate, c.Note, c.OfferLetter, c.Opening,
+		c.Person, c.PersonExport, c.PipelineStep, c.Position, c.Questionnaire,
+		c.RateLimitBucket, c.RejectionReason, c.Role, c.TestSubmission, c.User,
+		c.WebhookAttempt, c.WebhookEndpoint,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -419,6 +425,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.Location.mutate(ctx, m)
 	case *MessageMutation:
 		return c.Message.mutate(ctx, m)
+	case *MessageTemplateMutation:
+		return c.MessageTemplate.mutate(ctx, m)
 	case *NoteMutation:
 		return c.Note.mutate(ctx, m)
 	case *OfferLetterMutation:
@@ -3267,6 +3275,157 @@ func (c *MessageClient) mutate(ctx context.Context, m *MessageMutation) (Value, 
 	}
 }
 
+// MessageTemplateClient is a client for the MessageTemplate schema.
+type MessageTemplateClient struct {
+	config
+}
+
+// NewMessageTemplateClient returns a client for the MessageTemplate from the given config.
+func NewMessageTemplateClient(c config) *MessageTemplateClient {
+	return &MessageTemplateClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `messagetemplate.Hooks(f(g(h())))`.
+func (c *MessageTemplateClient) Use(hooks ...Hook) {
+	c.hooks.MessageTemplate = append(c.hooks.MessageTemplate, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `messagetemplate.Intercept(f(g(h())))`.
+func (c *MessageTemplateClient) Intercept(interceptors ...Interceptor) {
+	c.inters.MessageTemplate = append(c.inters.MessageTemplate, interceptors...)
+}
+
+// Create returns a builder for creating a MessageTemplate entity.
+func (c *MessageTemplateClient) Create() *MessageTemplateCreate {
+	mutation := newMessageTemplateMutation(c.config, OpCreate)
+	return &MessageTemplateCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of MessageTemplate entities.
+func (c *MessageTemplateClient) CreateBulk(builders ...*MessageTemplateCreate) *MessageTemplateCreateBulk {
+	return &MessageTemplateCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *MessageTemplateClient) MapCreateBulk(slice any, setFunc func(*MessageTemplateCreate, int)) *MessageTemplateCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &MessageTemplateCreateBulk{err: fmt.Errorf("calling to MessageTemplateClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*MessageTemplateCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &MessageTemplateCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for MessageTemplate.
+func (c *MessageTemplateClient) Update() *MessageTemplateUpdate {
+	mutation := newMessageTemplateMutation(c.config, OpUpdate)
+	return &MessageTemplateUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *MessageTemplateClient) UpdateOne(_m *MessageTemplate) *MessageTemplateUpdateOne {
+	mutation := newMessageTemplateMutation(c.config, OpUpdateOne, withMessageTemplate(_m))
+	return &MessageTemplateUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *MessageTemplateClient) UpdateOneID(id string) *MessageTemplateUpdateOne {
+	mutation := newMessageTemplateMutation(c.config, OpUpdateOne, withMessageTemplateID(id))
+	return &MessageTemplateUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for MessageTemplate.
+func (c *MessageTemplateClient) Delete() *MessageTemplateDelete {
+	mutation := newMessageTemplateMutation(c.config, OpDelete)
+	return &MessageTemplateDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *MessageTemplateClient) DeleteOne(_m *MessageTemplate) *MessageTemplateDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *MessageTemplateClient) DeleteOneID(id string) *MessageTemplateDeleteOne {
+	builder := c.Delete().Where(messagetemplate.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &MessageTemplateDeleteOne{builder}
+}
+
+// Query returns a query builder for MessageTemplate.
+func (c *MessageTemplateClient) Query() *MessageTemplateQuery {
+	return &MessageTemplateQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeMessageTemplate},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a MessageTemplate entity by its id.
+func (c *MessageTemplateClient) Get(ctx context.Context, id string) (*MessageTemplate, error) {
+	return c.Query().Where(messagetemplate.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *MessageTemplateClient) GetX(ctx context.Context, id string) *MessageTemplate {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryCompany queries the company edge of a MessageTemplate.
+func (c *MessageTemplateClient) QueryCompany(_m *MessageTemplate) *CompanyQuery {
+	query := (&CompanyClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(messagetemplate.Table, messagetemplate.FieldID, id),
+			sqlgraph.To(company.Table, company.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, false, messagetemplate.CompanyTable, messagetemplate.CompanyColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *MessageTemplateClient) Hooks() []Hook {
+	hooks := c.hooks.MessageTemplate
+	return append(hooks[:len(hooks):len(hooks)], messagetemplate.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *MessageTemplateClient) Interceptors() []Interceptor {
+	inters := c.inters.MessageTemplate
+	return append(inters[:len(inters):len(inters)], messagetemplate.Interceptors[:]...)
+}
+
+func (c *MessageTemplateClient) mutate(ctx context.Context, m *MessageTemplateMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&MessageTemplateCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&MessageTemplateUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&MessageTemplateUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&MessageTemplateDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown MessageTemplate mutation op: %q", m.Op())
+	}
+}
+
 // NoteClient is a client for the Note schema.
 type NoteClient struct {
 	config
@@ -5999,18 +6158,18 @@ type (
 	hooks struct {
 		APIKey, Activity, Application, ApprovalProcess, Candidate, CandidateFile,
 		CandidateStep, Company, Contact, Conversation, EvaluationPartner,
-		FieldDefinition, HiringTeamMember, IdempotencyKey, Location, Message, Note,
-		OfferLetter, Opening, Person, PersonExport, PipelineStep, Position,
-		Questionnaire, RateLimitBucket, RejectionReason, Role, TestSubmission, User,
-		WebhookAttempt, WebhookEndpoint []ent.Hook
+		FieldDefinition, HiringTeamMember, IdempotencyKey, Location, Message,
+		MessageTemplate, Note, OfferLetter, Opening, Person, PersonExport,
+		PipelineStep, Position, Questionnaire, RateLimitBucket, RejectionReason, Role,
+		TestSubmission, User, WebhookAttempt, WebhookEndpoint []ent.Hook
 	}
 	inters struct {
 		APIKey, Activity, Application, ApprovalProcess, Candidate, CandidateFile,
 		CandidateStep, Company, Contact, Conversation, EvaluationPartner,
-		FieldDefinition, HiringTeamMember, IdempotencyKey, Location, Message, Note,
-		OfferLetter, Opening, Person, PersonExport, PipelineStep, Position,
-		Questionnaire, RateLimitBucket, RejectionReason, Role, TestSubmission, User,
-		WebhookAttempt, WebhookEndpoint []ent.Interceptor
+		FieldDefinition, HiringTeamMember, IdempotencyKey, Location, Message,
+		MessageTemplate, Note, OfferLetter, Opening, Person, PersonExport,
+		PipelineStep, Position, Questionnaire, RateLimitBucket, RejectionReason, Role,
+		TestSubmission, User, WebhookAttempt, WebhookEndpoint []ent.Interceptor
 	}
 )
 

@@ -21,6 +21,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/idempotencykey"
 	"github.com/hiregraph/hiregraph/ent/location"
 	"github.com/hiregraph/hiregraph/ent/message"
+	"github.com/hiregraph/hiregraph/ent/messagetemplate"
 	"github.com/hiregraph/hiregraph/ent/note"
 	"github.com/hiregraph/hiregraph/ent/offerletter"
 	"github.com/hiregraph/hiregraph/ent/opening"
@@ -113,6 +114,9 @@ var edgeTargets = map[string]map[string]string{
 	"Message": {
 		"company":      "Company",
 		"conversation": "Conversation",
+	},
+	"MessageTemplate": {
+		"company": "Company",
 	},
 	"Note": {
 		"company":   "Company",
@@ -229,6 +233,8 @@ func (c *Client) VisibleIDs(ctx context.Context, typ string, ids []string) ([]st
 		return c.Location.Query().Where(location.IDIn(ids...)).IDs(ctx)
 	case "Message":
 		return c.Message.Query().Where(message.IDIn(ids...)).IDs(ctx)
+	case "MessageTemplate":
+		return c.MessageTemplate.Query().Where(messagetemplate.IDIn(ids...)).IDs(ctx)
 	case "Note":
 		return c.Note.Query().Where(note.IDIn(ids...)).IDs(ctx)
 	case "OfferLetter":
@@ -352,6 +358,12 @@ func NodeIDs(v Value) []string {
 		}
 		return ids
 	case []*Message:
+		ids := make([]string, len(v))
+		for i, n := range v {
+			ids[i] = n.ID
+		}
+		return ids
+	case []*MessageTemplate:
 		ids := make([]string, len(v))
 		for i, n := range v {
 			ids[i] = n.ID

@@ -28,6 +28,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/idempotencykey"
 	"github.com/hiregraph/hiregraph/ent/location"
 	"github.com/hiregraph/hiregraph/ent/message"
+	"github.com/hiregraph/hiregraph/ent/messagetemplate"
 	"github.com/hiregraph/hiregraph/ent/note"
 	"github.com/hiregraph/hiregraph/ent/offerletter"
 	"github.com/hiregraph/hiregraph/ent/opening"
@@ -119,6 +120,7 @@ func checkColumn(t, c string) error {
 			idempotencykey.Table:    idempotencykey.ValidColumn,
 			location.Table:          location.ValidColumn,
 			message.Table:           message.ValidColumn,
+			messagetemplate.Table:   messagetemplate.ValidColumn,
 			note.Table:              note.ValidColumn,
 			offerletter.Table:       offerletter.ValidColumn,
 			opening.Table:           opening.ValidColumn,

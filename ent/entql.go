@@ -19,6 +19,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/idempotencykey"
 	"github.com/hiregraph/hiregraph/ent/location"
 	"github.com/hiregraph/hiregraph/ent/message"
+	"github.com/hiregraph/hiregraph/ent/messagetemplate"
 	"github.com/hiregraph/hiregraph/ent/note"
 	"github.com/hiregraph/hiregraph/ent/offerletter"
 	"github.com/hiregraph/hiregraph/ent/opening"
@@ -44,7 +45,7 @@ import (
 
 // schemaGraph holds a representation of ent/schema at runtime.
 var schemaGraph = func() *sqlgraph.Schema {
-	graph := &sqlgraph.Schema{Nodes: make([]*sqlgraph.Node, 31)}
+	graph := &sqlgraph.Schema{Nodes: make([]*sqlgraph.Node, 32)}
 	graph.Nodes[0] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   apikey.Table,
@@ -387,19 +388,43 @@ var schemaGraph = func() *sqlgraph.Schema {
 		},
 		Type: "Message",
 		Fields: map[string]*sqlgraph.FieldSpec{
-			message.FieldCompanyID:      {Type: field.TypeString, Column: message.FieldCompanyID},
-			message.FieldConversationID: {Type: field.TypeString, Column: message.FieldConversationID},
-			message.FieldTimeSent:       {Type: field.TypeTime, Column: message.FieldTimeSent},
-			message.FieldStatus:         {Type: field.TypeString, Column: message.FieldStatus},
-			message.FieldSubject:        {Type: field.TypeString, Column: message.FieldSubject},
-			message.FieldBody:           {Type: field.TypeString, Column: message.FieldBody},
-			message.FieldFrom:           {Type: field.TypeJSON, Column: message.FieldFrom},
-			message.FieldTo:             {Type: field.TypeJSON, Column: message.FieldTo},
-			message.FieldCc:             {Type: field.TypeJSON, Column: message.FieldCc},
-			message.FieldBcc:            {Type: field.TypeJSON, Column: message.FieldBcc},
+			message.FieldCompanyID:        {Type: field.TypeString, Column: message.FieldCompanyID},
+			message.FieldConversationID:   {Type: field.TypeString, Column: message.FieldConversationID},
+			message.FieldTimeSent:         {Type: field.TypeTime, Column: message.FieldTimeSent},
+			message.FieldStatus:           {Type: field.TypeString, Column: message.FieldStatus},
+			message.FieldSubject:          {Type: field.TypeString, Column: message.FieldSubject},
+			message.FieldBody:             {Type: field.TypeString, Column: message.FieldBody},
+			message.FieldFrom:             {Type: field.TypeJSON, Column: message.FieldFrom},
+			message.FieldTo:               {Type: field.TypeJSON, Column: message.FieldTo},
+			message.FieldCc:               {Type: field.TypeJSON, Column: message.FieldCc},
+			message.FieldBcc:              {Type: field.TypeJSON, Column: message.FieldBcc},
+			message.FieldDeliveryStatus:   {Type: field.TypeEnum, Column: message.FieldDeliveryStatus},
+			message.FieldDeliveryError:    {Type: field.TypeString, Column: message.FieldDeliveryError},
+			message.FieldDeliveryAttempts: {Type: field.TypeInt, Column: message.FieldDeliveryAttempts},
+			message.FieldTimeDelivered:    {Type: field.TypeTime, Column: message.FieldTimeDelivered},
 		},
 	}
 	graph.Nodes[16] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
+			Table:   messagetemplate.Table,
+			Columns: messagetemplate.Columns,
+			ID: &sqlgraph.FieldSpec{
+				Type:   field.TypeString,
+				Column: messagetemplate.FieldID,
+			},
+		},
+		Type: "MessageTemplate",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			messagetemplate.FieldCompanyID:   {Type: field.TypeString, Column: messagetemplate.FieldCompanyID},
+			messagetemplate.FieldName:        {Type: field.TypeString, Column: messagetemplate.FieldName},
+			messagetemplate.FieldKind:        {Type: field.TypeEnum, Column: messagetemplate.FieldKind},
+			messagetemplate.FieldSubject:     {Type: field.TypeString, Column: messagetemplate.FieldSubject},
+			messagetemplate.FieldBody:        {Type: field.TypeString, Column: messagetemplate.FieldBody},
+			messagetemplate.FieldTimeCreated: {Type: field.TypeTime, Column: messagetemplate.FieldTimeCreated},
+			messagetemplate.FieldTimeUpdated: {Type: field.TypeTime, Column: messagetemplate.FieldTimeUpdated},
+		},
+	}
+	graph.Nodes[17] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   note.Table,
 			Columns: note.Columns,
@@ -420,7 +445,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			note.FieldAuthorID:    {Type: field.TypeString, Column: note.FieldAuthorID},
 		},
 	}
-	graph.Nodes[17] = &sqlgraph.Node{
+	graph.Nodes[18] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   offerletter.Table,
 			Columns: offerletter.Columns,
@@ -439,7 +464,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			offerletter.FieldTimeCreated: {Type: field.TypeTime, Column: offerletter.FieldTimeCreated},
 		},
 	}
-	graph.Nodes[18] = &sqlgraph.Node{
+	graph.Nodes[19] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   opening.Table,
 			Columns: opening.Columns,
@@ -466,7 +491,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			opening.FieldTimeUpdated:          {Type: field.TypeTime, Column: opening.FieldTimeUpdated},
 		},
 	}
-	graph.Nodes[19] = &sqlgraph.Node{
+	graph.Nodes[20] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   person.Table,
 			Columns: person.Columns,
@@ -492,7 +517,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			person.FieldTimeCreated:      {Type: field.TypeTime, Column: person.FieldTimeCreated},
 		},
 	}
-	graph.Nodes[20] = &sqlgraph.Node{
+	graph.Nodes[21] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   personexport.Table,
 			Columns: personexport.Columns,
@@ -514,7 +539,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			personexport.FieldTimeCompleted: {Type: field.TypeTime, Column: personexport.FieldTimeCompleted},
 		},
 	}
-	graph.Nodes[21] = &sqlgraph.Node{
+	graph.Nodes[22] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   pipelinestep.Table,
 			Columns: pipelinestep.Columns,
@@ -533,7 +558,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			pipelinestep.FieldAssigneeIds: {Type: field.TypeJSON, Column: pipelinestep.FieldAssigneeIds},
 		},
 	}
-	graph.Nodes[22] = &sqlgraph.Node{
+	graph.Nodes[23] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   position.Table,
 			Columns: position.Columns,
@@ -573,7 +598,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			position.FieldTimeUpdated:          {Type: field.TypeTime, Column: position.FieldTimeUpdated},
 		},
 	}
-	graph.Nodes[23] = &sqlgraph.Node{
+	graph.Nodes[24] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   questionnaire.Table,
 			Columns: questionnaire.Columns,
@@ -593,7 +618,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			questionnaire.FieldTimeCreated:  {Type: field.TypeTime, Column: questionnaire.FieldTimeCreated},
 		},
 	}
-	graph.Nodes[24] = &sqlgraph.Node{
+	graph.Nodes[25] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   ratelimitbucket.Table,
 			Columns: ratelimitbucket.Columns,
@@ -607,7 +632,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			ratelimitbucket.FieldTat: {Type: field.TypeInt64, Column: ratelimitbucket.FieldTat},
 		},
 	}
-	graph.Nodes[25] = &sqlgraph.Node{
+	graph.Nodes[26] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   rejectionreason.Table,
 			Columns: rejectionreason.Columns,
@@ -624,7 +649,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			rejectionreason.FieldRank:        {Type: field.TypeInt, Column: rejectionreason.FieldRank},
 		},
 	}
-	graph.Nodes[26] = &sqlgraph.Node{
+	graph.Nodes[27] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   role.Table,
 			Columns: role.Columns,
@@ -642,7 +667,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			role.FieldTimeCreated: {Type: field.TypeTime, Column: role.FieldTimeCreated},
 		},
 	}
-	graph.Nodes[27] = &sqlgraph.Node{
+	graph.Nodes[28] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   testsubmission.Table,
 			Columns: testsubmission.Columns,
@@ -670,7 +695,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			testsubmission.FieldTimeUpdated:           {Type: field.TypeTime, Column: testsubmission.FieldTimeUpdated},
 		},
 	}
-	graph.Nodes[28] = &sqlgraph.Node{
+	graph.Nodes[29] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   user.Table,
 			Columns: user.Columns,
@@ -691,7 +716,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			user.FieldTimeCreated: {Type: field.TypeTime, Column: user.FieldTimeCreated},
 		},
 	}
-	graph.Nodes[29] = &sqlgraph.Node{
+	graph.Nodes[30] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   webhookattempt.Table,
 			Columns: webhookattempt.Columns,
@@ -714,7 +739,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			webhookattempt.FieldTimeCreated: {Type: field.TypeTime, Column: webhookattempt.FieldTimeCreated},
 		},
 	}
-	graph.Nodes[30] = &sqlgraph.Node{
+	graph.Nodes[31] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   webhookendpoint.Table,
 			Columns: webhookendpoint.Columns,
@@ -1266,6 +1291,18 @@ var schemaGraph = func() *sqlgraph.Schema {
 		},
 		"Message",
 		"Conversation",
+	)
+	graph.MustAddE(
+		"company",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: false,
+			Table:   messagetemplate.CompanyTable,
+			Columns: []string{messagetemplate.CompanyColumn},
+			Bidi:    false,
+		},
+		"MessageTemplate",
+		"Company",
 	)
 	graph.MustAddE(
 		"company",
@@ -3727,6 +3764,26 @@ func (f *MessageFilter) WhereBcc(p entql.BytesP) {
 	f.Where(p.Field(message.FieldBcc))
 }
 
+// WhereDeliveryStatus applies the entql string predicate on the delivery_status field.
+func (f *MessageFilter) WhereDeliveryStatus(p entql.StringP) {
+	f.Where(p.Field(message.FieldDeliveryStatus))
+}
+
+// WhereDeliveryError applies the entql string predicate on the delivery_error field.
+func (f *MessageFilter) WhereDeliveryError(p entql.StringP) {
+	f.Where(p.Field(message.FieldDeliveryError))
+}
+
+// WhereDeliveryAttempts applies the entql int predicate on the delivery_attempts field.
+func (f *MessageFilter) WhereDeliveryAttempts(p entql.IntP) {
+	f.Where(p.Field(message.FieldDeliveryAttempts))
+}
+
+// WhereTimeDelivered applies the entql time.Time predicate on the time_delivered field.
+func (f *MessageFilter) WhereTimeDelivered(p entql.TimeP) {
+	f.Where(p.Field(message.FieldTimeDelivered))
+}
+
 // WhereHasCompany applies a predicate to check if query has an edge company.
 func (f *MessageFilter) WhereHasCompany() {
 	f.Where(entql.HasEdge("company"))
@@ -3749,6 +3806,95 @@ func (f *MessageFilter) WhereHasConversation() {
 // WhereHasConversationWith applies a predicate to check if query has an edge conversation with a given conditions (other predicates).
 func (f *MessageFilter) WhereHasConversationWith(preds ...predicate.Conversation) {
 	f.Where(entql.HasEdgeWith("conversation", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// addPredicate implements the predicateAdder interface.
+func (_q *MessageTemplateQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the MessageTemplateQuery builder.
+func (_q *MessageTemplateQuery) Filter() *MessageTemplateFilter {
+	return &MessageTemplateFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *MessageTemplateMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the MessageTemplateMutation builder.
+func (m *MessageTemplateMutation) Filter() *MessageTemplateFilter {
+	return &MessageTemplateFilter{config: m.config, predicateAdder: m}
+}
+
+// MessageTemplateFilter provides a generic filtering capability at runtime for MessageTemplateQuery.
+type MessageTemplateFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *MessageTemplateFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[16].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereID applies the entql string predicate on the id field.
+func (f *MessageTemplateFilter) WhereID(p entql.StringP) {
+	f.Where(p.Field(messagetemplate.FieldID))
+}
+
+// WhereCompanyID applies the entql string predicate on the company_id field.
+func (f *MessageTemplateFilter) WhereCompanyID(p entql.StringP) {
+	f.Where(p.Field(messagetemplate.FieldCompanyID))
+}
+
+// WhereName applies the entql string predicate on the name field.
+func (f *MessageTemplateFilter) WhereName(p entql.StringP) {
+	f.Where(p.Field(messagetemplate.FieldName))
+}
+
+// WhereKind applies the entql string predicate on the kind field.
+func (f *MessageTemplateFilter) WhereKind(p entql.StringP) {
+	f.Where(p.Field(messagetemplate.FieldKind))
+}
+
+// WhereSubject applies the entql string predicate on the subject field.
+func (f *MessageTemplateFilter) WhereSubject(p entql.StringP) {
+	f.Where(p.Field(messagetemplate.FieldSubject))
+}
+
+// WhereBody applies the entql string predicate on the body field.
+func (f *MessageTemplateFilter) WhereBody(p entql.StringP) {
+	f.Where(p.Field(messagetemplate.FieldBody))
+}
+
+// WhereTimeCreated applies the entql time.Time predicate on the time_created field.
+func (f *MessageTemplateFilter) WhereTimeCreated(p entql.TimeP) {
+	f.Where(p.Field(messagetemplate.FieldTimeCreated))
+}
+
+// WhereTimeUpdated applies the entql time.Time predicate on the time_updated field.
+func (f *MessageTemplateFilter) WhereTimeUpdated(p entql.TimeP) {
+	f.Where(p.Field(messagetemplate.FieldTimeUpdated))
+}
+
+// WhereHasCompany applies a predicate to check if query has an edge company.
+func (f *MessageTemplateFilter) WhereHasCompany() {
+	f.Where(entql.HasEdge("company"))
+}
+
+// WhereHasCompanyWith applies a predicate to check if query has an edge company with a given conditions (other predicates).
+func (f *MessageTemplateFilter) WhereHasCompanyWith(preds ...predicate.Company) {
+	f.Where(entql.HasEdgeWith("company", sqlgraph.WrapFunc(func(s *sql.Selector) {
 		for _, p := range preds {
 			p(s)
 		}
@@ -3784,7 +3930,7 @@ type NoteFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *NoteFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[16].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[17].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3892,7 +4038,7 @@ type OfferLetterFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *OfferLetterFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[17].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[18].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3990,7 +4136,7 @@ type OpeningFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *OpeningFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[18].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[19].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4156,7 +4302,7 @@ type PersonFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *PersonFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[19].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[20].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4289,7 +4435,7 @@ type PersonExportFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *PersonExportFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[20].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[21].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4388,7 +4534,7 @@ type PipelineStepFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *PipelineStepFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[21].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[22].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4514,7 +4660,7 @@ type PositionFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *PositionFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[22].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[23].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4885,7 +5031,7 @@ type QuestionnaireFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *QuestionnaireFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[23].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[24].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4988,7 +5134,7 @@ type RateLimitBucketFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *RateLimitBucketFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[24].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[25].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5033,7 +5179,7 @@ type RejectionReasonFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *RejectionReasonFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[25].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[26].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5121,7 +5267,7 @@ type RoleFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *RoleFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[26].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[27].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5200,7 +5346,7 @@ type TestSubmissionFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *TestSubmissionFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[27].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[28].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5357,7 +5503,7 @@ type UserFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *UserFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[28].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[29].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5479,7 +5625,7 @@ type WebhookAttemptFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *WebhookAttemptFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[29].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[30].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5597,7 +5743,7 @@ type WebhookEndpointFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *WebhookEndpointFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[30].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[31].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})

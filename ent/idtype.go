@@ -22,6 +22,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/idempotencykey"
 	"github.com/hiregraph/hiregraph/ent/location"
 	"github.com/hiregraph/hiregraph/ent/message"
+	"github.com/hiregraph/hiregraph/ent/messagetemplate"
 	"github.com/hiregraph/hiregraph/ent/note"
 	"github.com/hiregraph/hiregraph/ent/offerletter"
 	"github.com/hiregraph/hiregraph/ent/opening"
@@ -55,6 +56,7 @@ var prefixTable = map[string]string{
 	"idk": idempotencykey.Table,
 	"loc": location.Table,
 	"msg": message.Table,
+	"mtp": messagetemplate.Table,
 	"not": note.Table,
 	"ofr": offerletter.Table,
 	"opn": opening.Table,

@@ -46,6 +46,8 @@ type Tx struct {
 	Location *LocationClient
 	// Message is the client for interacting with the Message builders.
 	Message *MessageClient
+	// MessageTemplate is the client for interacting with the MessageTemplate builders.
+	MessageTemplate *MessageTemplateClient
 	// Note is the client for interacting with the Note builders.
 	Note *NoteClient
 	// OfferLetter is the client for interacting with the OfferLetter builders.
@@ -223,6 +225,7 @@ func (tx *Tx) init() {
 	tx.IdempotencyKey = NewIdempotencyKeyClient(tx.config)
 	tx.Location = NewLocationClient(tx.config)
 	tx.Message = NewMessageClient(tx.config)
+	tx.MessageTemplate = NewMessageTemplateClient(tx.config)
 	tx.Note = NewNoteClient(tx.config)
 	tx.OfferLetter = NewOfferLetterClient(tx.config)
 	tx.Opening = NewOpeningClient(tx.config)

@@ -23,6 +23,8 @@ import (
 	"github.com/hiregraph/hiregraph/ent/evaluationpartner"
 	"github.com/hiregraph/hiregraph/ent/fielddefinition"
 	"github.com/hiregraph/hiregraph/ent/hiringteammember"
+	"github.com/hiregraph/hiregraph/ent/message"
+	"github.com/hiregraph/hiregraph/ent/messagetemplate"
 	"github.com/hiregraph/hiregraph/ent/opening"
 	"github.com/hiregraph/hiregraph/ent/personexport"
 	"github.com/hiregraph/hiregraph/ent/pipelinestep"
@@ -387,16 +389,20 @@ type ComplexityRoot struct {
 	}
 
 	Message struct {
-		Bcc          func(childComplexity int) int
-		Body         func(childComplexity int) int
-		Cc           func(childComplexity int) int
-		Conversation func(childComplexity int) int
-		From         func(childComplexity int) int
-		ID           func(childComplexity int) int
-		Status       func(childComplexity int) int
-		Subject      func(childComplexity int) int
-		TimeSent     func(childComplexity int) int
-		To           func(childComplexity int) int
+		Bcc              func(childComplexity int) int
+		Body             func(childComplexity int) int
+		Cc               func(childComplexity int) int
+		Conversation     func(childComplexity int) int
+		DeliveryAttempts func(childComplexity int) int
+		DeliveryError    func(childComplexity int) int
+		DeliveryStatus   func(childComplexity int) int
+		From             func(childComplexity int) int
+		ID               func(childComplexity int) int
+		Status           func(childComplexity int) int
+		Subject          func(childComplexity int) int
+		TimeDelivered    func(childComplexity int) int
+		TimeSent         func(childComplexity int) int
+		To               func(childComplexity int) int
 	}
 
 	MessageConnection struct {
@@ -410,6 +416,27 @@ type ComplexityRoot struct {
 		Node   func(childComplexity int) int
 	}
 
+	MessageTemplate struct {
+		Body        func(childComplexity int) int
+		ID          func(childComplexity int) int
+		Kind        func(childComplexity int) int
+		Name        func(childComplexity int) int
+		Subject     func(childComplexity int) int
+		TimeCreated func(childComplexity int) int
+		TimeUpdated func(childComplexity int) int
+	}
+
+	MessageTemplateConnection struct {
+		Edges      func(childComplexity int) int
+		PageInfo   func(childComplexity int) int
+		TotalCount func(childComplexity int) int
+	}
+
+	MessageTemplateEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
 	Mutation struct {
 		AddHiringTeamMember     func(childComplexity int, positionID string, userID string, role hiringteammember.Role) int
 		AddPipelineStep         func(childComplexity int, positionID *string, input recruiting.StepInput) int
@@ -418,9 +445,11 @@ type ComplexityRoot struct {
 		ClonePosition           func(childComplexity int, uid string, input recruiting.CloneInput) int
 		CreateAPIKey            func(childComplexity int, input recruiting.CreateAPIKeyInput) int
 		CreateCandidate         func(childComplexity int, input recruiting.CreateCandidateInput) int
+		CreateConversation      func(childComplexity int, input recruiting.CreateConversationInput) int
 		CreateEvaluationPartner func(childComplexity int, input recruiting.CreatePartnerInput) int
 		CreateLocation          func(childComplexity int, input ent.CreateLocationInput) int
 		CreateMessage           func(childComplexity int, conversationID string, input recruiting.CreateMessageInput) int
+		CreateMessageTemplate   func(childComplexity int, input recruiting.MessageTemplateInput) int
 		CreateNote              func(childComplexity int, candidateID string, input recruiting.CreateNoteInput) int
 		CreateOpening           func(childComplexity int, positionID string, input recruiting.CreateOpeningInput) int
 		CreatePosition          func(childComplexity int, input recruiting.CreatePositionInput) int
@@ -429,6 +458,7 @@ type ComplexityRoot struct {
 		CreateWebhookEndpoint   func(childComplexity int, input recruiting.WebhookInput) int
 		DeactivateUser          func(childComplexity int, id string) int
 		DeleteCandidateFile     func(childComplexity int, id string) int
+		DeleteMessageTemplate   func(childComplexity int, id string) int
 		DeleteRole              func(childComplexity int, id string) int
 		DeleteWebhookEndpoint   func(childComplexity int, id string) int
 		ErasePerson             func(childComplexity int, id string) int
@@ -450,6 +480,7 @@ type ComplexityRoot struct {
 		RevokeAPIKey            func(childComplexity int, id string) int
 		RotateWebhookSecret     func(childComplexity int, id string, overlapHours *int) int
 		RunRetention            func(childComplexity int, dryRun bool) int
+		SendMessage             func(childComplexity int, conversationID string, input recruiting.SendMessageInput) int
 		SetPositionStatus       func(childComplexity int, id string, status position.Status) int
 		SetRetention            func(childComplexity int, days *int) int
 		SetUserRoles            func(childComplexity int, id string, roles []string) int
@@ -460,6 +491,7 @@ type ComplexityRoot struct {
 		UnpublishPosition       func(childComplexity int, id string) int
 		UpdateCandidate         func(childComplexity int, id string, input recruiting.UpdateCandidateInput) int
 		UpdateEvaluationPartner func(childComplexity int, id string, input recruiting.UpdatePartnerInput) int
+		UpdateMessageTemplate   func(childComplexity int, id string, input recruiting.MessageTemplateInput) int
 		UpdateOpening           func(childComplexity int, id string, input recruiting.UpdateOpeningInput) int
 		UpdatePerson            func(childComplexity int, id string, input recruiting.PersonInput) int
 		UpdatePipelineStep      func(childComplexity int, id string, input recruiting.UpdateStepInput) int
@@ -667,29 +699,31 @@ type ComplexityRoot struct {
 	}
 
 	Query struct {
-		APIKeys            func(childComplexity int) int
-		Candidates         func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.CandidateOrder, where *ent.CandidateWhereInput, filter *recruiting.CandidateFilter) int
-		Contacts           func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.ContactOrder, where *ent.ContactWhereInput) int
-		Conversations      func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.ConversationOrder, where *ent.ConversationWhereInput) int
-		EvaluationPartners func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.EvaluationPartnerOrder, where *ent.EvaluationPartnerWhereInput) int
-		Events             func(childComplexity int, after *string, types []string, first *int) int
-		FieldDefinitions   func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.FieldDefinitionOrder, where *ent.FieldDefinitionWhereInput) int
-		FindDuplicates     func(childComplexity int, email string, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, where *ent.PersonWhereInput) int
-		Locations          func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.LocationOrder, where *ent.LocationWhereInput) int
-		Node               func(childComplexity int, id string) int
-		Nodes              func(childComplexity int, ids []string) int
-		Openings           func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.OpeningOrder, where *ent.OpeningWhereInput, filter *recruiting.OpeningFilter) int
-		People             func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.PersonOrder, where *ent.PersonWhereInput) int
-		Permissions        func(childComplexity int) int
-		PersonExport       func(childComplexity int, id string) int
-		Pipeline           func(childComplexity int, positionID *string) int
-		Positions          func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.PositionOrder, where *ent.PositionWhereInput) int
-		Questionnaires     func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.QuestionnaireOrder, where *ent.QuestionnaireWhereInput) int
-		RejectionReasons   func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.RejectionReasonOrder, where *ent.RejectionReasonWhereInput) int
-		Roles              func(childComplexity int) int
-		Users              func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.UserOrder, where *ent.UserWhereInput) int
-		Viewer             func(childComplexity int) int
-		WebhookEndpoints   func(childComplexity int) int
+		APIKeys                  func(childComplexity int) int
+		Candidates               func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.CandidateOrder, where *ent.CandidateWhereInput, filter *recruiting.CandidateFilter) int
+		Contacts                 func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.ContactOrder, where *ent.ContactWhereInput) int
+		Conversations            func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.ConversationOrder, where *ent.ConversationWhereInput) int
+		EvaluationPartners       func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.EvaluationPartnerOrder, where *ent.EvaluationPartnerWhereInput) int
+		Events                   func(childComplexity int, after *string, types []string, first *int) int
+		FieldDefinitions         func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.FieldDefinitionOrder, where *ent.FieldDefinitionWhereInput) int
+		FindDuplicates           func(childComplexity int, email string, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, where *ent.PersonWhereInput) int
+		Locations                func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.LocationOrder, where *ent.LocationWhereInput) int
+		MessageTemplateVariables func(childComplexity int) int
+		MessageTemplates         func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.MessageTemplateOrder, where *ent.MessageTemplateWhereInput) int
+		Node                     func(childComplexity int, id string) int
+		Nodes                    func(childComplexity int, ids []string) int
+		Openings                 func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.OpeningOrder, where *ent.OpeningWhereInput, filter *recruiting.OpeningFilter) int
+		People                   func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.PersonOrder, where *ent.PersonWhereInput) int
+		Permissions              func(childComplexity int) int
+		PersonExport             func(childComplexity int, id string) int
+		Pipeline                 func(childComplexity int, positionID *string) int
+		Positions                func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.PositionOrder, where *ent.PositionWhereInput) int
+		Questionnaires           func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.QuestionnaireOrder, where *ent.QuestionnaireWhereInput) int
+		RejectionReasons         func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.RejectionReasonOrder, where *ent.RejectionReasonWhereInput) int
+		Roles                    func(childComplexity int) int
+		Users                    func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.UserOrder, where *ent.UserWhereInput) int
+		Viewer                   func(childComplexity int) int
+		WebhookEndpoints         func(childComplexity int) int
 	}
 
 	Question struct {
@@ -916,6 +950,8 @@ type MutationResolver interface {
 	UnassignCandidate(ctx context.Context, id string, userIDs []string) (*ent.Candidate, error)
 	CreateNote(ctx context.Context, candidateID string, input recruiting.CreateNoteInput) (*ent.Note, error)
 	CreateMessage(ctx context.Context, conversationID string, input recruiting.CreateMessageInput) (*ent.Message, error)
+	CreateConversation(ctx context.Context, input recruiting.CreateConversationInput) (*ent.Conversation, error)
+	SendMessage(ctx context.Context, conversationID string, input recruiting.SendMessageInput) (*ent.Message, error)
 	CreateEvaluationPartner(ctx context.Context, input recruiting.CreatePartnerInput) (*ent.EvaluationPartner, error)
 	UpdateEvaluationPartner(ctx context.Context, id string, input recruiting.UpdatePartnerInput) (*ent.EvaluationPartner, error)
 	RefreshPartnerTests(ctx context.Context, partnerID string) (*ent.EvaluationPartner, error)
@@ -930,6 +966,9 @@ type MutationResolver interface {
 	DeleteCandidateFile(ctx context.Context, id string) (string, error)
 	AddHiringTeamMember(ctx context.Context, positionID string, userID string, role hiringteammember.Role) (*ent.Position, error)
 	RemoveHiringTeamMember(ctx context.Context, positionID string, userID string) (*ent.Position, error)
+	CreateMessageTemplate(ctx context.Context, input recruiting.MessageTemplateInput) (*ent.MessageTemplate, error)
+	UpdateMessageTemplate(ctx context.Context, id string, input recruiting.MessageTemplateInput) (*ent.MessageTemplate, error)
+	DeleteMessageTemplate(ctx context.Context, id string) (*ent.MessageTemplate, error)
 	ErasePerson(ctx context.Context, id string) (*ent.Person, error)
 	ExportPerson(ctx context.Context, id string) (*ent.PersonExport, error)
 	SetRetention(ctx context.Context, days *int) (*ent.Company, error)
@@ -988,6 +1027,7 @@ type QueryResolver interface {
 	EvaluationPartners(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.EvaluationPartnerOrder, where *ent.EvaluationPartnerWhereInput) (*ent.EvaluationPartnerConnection, error)
 	FieldDefinitions(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.FieldDefinitionOrder, where *ent.FieldDefinitionWhereInput) (*ent.FieldDefinitionConnection, error)
 	Locations(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.LocationOrder, where *ent.LocationWhereInput) (*ent.LocationConnection, error)
+	MessageTemplates(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.MessageTemplateOrder, where *ent.MessageTemplateWhereInput) (*ent.MessageTemplateConnection, error)
 	People(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.PersonOrder, where *ent.PersonWhereInput) (*ent.PersonConnection, error)
 	Positions(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.PositionOrder, where *ent.PositionWhereInput) (*ent.PositionConnection, error)
 	RejectionReasons(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.RejectionReasonOrder, where *ent.RejectionReasonWhereInput) (*ent.RejectionReasonConnection, error)
@@ -998,6 +1038,7 @@ type QueryResolver interface {
 	Openings(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.OpeningOrder, where *ent.OpeningWhereInput, filter *recruiting.OpeningFilter) (*ent.OpeningConnection, error)
 	Candidates(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.CandidateOrder, where *ent.CandidateWhereInput, filter *recruiting.CandidateFilter) (*ent.CandidateConnection, error)
 	Questionnaires(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.QuestionnaireOrder, where *ent.QuestionnaireWhereInput) (*ent.QuestionnaireConnection, error)
+	MessageTemplateVariables(ctx context.Context) ([]string, error)
 	PersonExport(ctx context.Context, id string) (*ent.PersonExport, error)
 	Pipeline(ctx context.Context, positionID *string) ([]*ent.PipelineStep, error)
 	Permissions(ctx context.Context) ([]*permission.Info, error)
@@ -2345,6 +2386,24 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Message.Conversation(childComplexity), true
+	case "Message.deliveryAttempts":
+		if e.ComplexityRoot.Message.DeliveryAttempts == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Message.DeliveryAttempts(childComplexity), true
+	case "Message.deliveryError":
+		if e.ComplexityRoot.Message.DeliveryError == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Message.DeliveryError(childComplexity), true
+	case "Message.deliveryStatus":
+		if e.ComplexityRoot.Message.DeliveryStatus == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Message.DeliveryStatus(childComplexity), true
 	case "Message.from":
 		if e.ComplexityRoot.Message.From == nil {
 			break
@@ -2369,6 +2428,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Message.Subject(childComplexity), true
+	case "Message.timeDelivered":
+		if e.ComplexityRoot.Message.TimeDelivered == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Message.TimeDelivered(childComplexity), true
 	case "Message.timeSent":
 		if e.ComplexityRoot.Message.TimeSent == nil {
 			break
@@ -2413,6 +2478,81 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.MessageEdge.Node(childComplexity), true
+
+	case "MessageTemplate.body":
+		if e.ComplexityRoot.MessageTemplate.Body == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MessageTemplate.Body(childComplexity), true
+	case "MessageTemplate.id":
+		if e.ComplexityRoot.MessageTemplate.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MessageTemplate.ID(childComplexity), true
+	case "MessageTemplate.kind":
+		if e.ComplexityRoot.MessageTemplate.Kind == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MessageTemplate.Kind(childComplexity), true
+	case "MessageTemplate.name":
+		if e.ComplexityRoot.MessageTemplate.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MessageTemplate.Name(childComplexity), true
+	case "MessageTemplate.subject":
+		if e.ComplexityRoot.MessageTemplate.Subject == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MessageTemplate.Subject(childComplexity), true
+	case "MessageTemplate.timeCreated":
+		if e.ComplexityRoot.MessageTemplate.TimeCreated == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MessageTemplate.TimeCreated(childComplexity), true
+	case "MessageTemplate.timeUpdated":
+		if e.ComplexityRoot.MessageTemplate.TimeUpdated == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MessageTemplate.TimeUpdated(childComplexity), true
+
+	case "MessageTemplateConnection.edges":
+		if e.ComplexityRoot.MessageTemplateConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MessageTemplateConnection.Edges(childComplexity), true
+	case "MessageTemplateConnection.pageInfo":
+		if e.ComplexityRoot.MessageTemplateConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MessageTemplateConnection.PageInfo(childComplexity), true
+	case "MessageTemplateConnection.totalCount":
+		if e.ComplexityRoot.MessageTemplateConnection.TotalCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MessageTemplateConnection.TotalCount(childComplexity), true
+
+	case "MessageTemplateEdge.cursor":
+		if e.ComplexityRoot.MessageTemplateEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MessageTemplateEdge.Cursor(childComplexity), true
+	case "MessageTemplateEdge.node":
+		if e.ComplexityRoot.MessageTemplateEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MessageTemplateEdge.Node(childComplexity), true
 
 	case "Mutation.addHiringTeamMember":
 		if e.ComplexityRoot.Mutation.AddHiringTeamMember == nil {
@@ -2491,6 +2631,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateCandidate(childComplexity, args["input"].(recruiting.CreateCandidateInput)), true
+	case "Mutation.createConversation":
+		if e.ComplexityRoot.Mutation.CreateConversation == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createConversation_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateConversation(childComplexity, args["input"].(recruiting.CreateConversationInput)), true
 	case "Mutation.createEvaluationPartner":
 		if e.ComplexityRoot.Mutation.CreateEvaluationPartner == nil {
 			break
@@ -2524,6 +2675,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateMessage(childComplexity, args["conversationID"].(string), args["input"].(recruiting.CreateMessageInput)), true
+	case "Mutation.createMessageTemplate":
+		if e.ComplexityRoot.Mutation.CreateMessageTemplate == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createMessageTemplate_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateMessageTemplate(childComplexity, args["input"].(recruiting.MessageTemplateInput)), true
 	case "Mutation.createNote":
 		if e.ComplexityRoot.Mutation.CreateNote == nil {
 			break
@@ -2612,6 +2774,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.DeleteCandidateFile(childComplexity, args["id"].(string)), true
+	case "Mutation.deleteMessageTemplate":
+		if e.ComplexityRoot.Mutation.DeleteMessageTemplate == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deleteMessageTemplate_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeleteMessageTemplate(childComplexity, args["id"].(string)), true
 	case "Mutation.deleteRole":
 		if e.ComplexityRoot.Mutation.DeleteRole == nil {
 			break
@@ -2843,6 +3016,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.RunRetention(childComplexity, args["dryRun"].(bool)), true
+	case "Mutation.sendMessage":
+		if e.ComplexityRoot.Mutation.SendMessage == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_sendMessage_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.SendMessage(childComplexity, args["conversationID"].(string), args["input"].(recruiting.SendMessageInput)), true
 	case "Mutation.setPositionStatus":
 		if e.ComplexityRoot.Mutation.SetPositionStatus == nil {
 			break
@@ -2953,6 +3137,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpdateEvaluationPartner(childComplexity, args["id"].(string), args["input"].(recruiting.UpdatePartnerInput)), true
+	case "Mutation.updateMessageTemplate":
+		if e.ComplexityRoot.Mutation.UpdateMessageTemplate == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateMessageTemplate_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateMessageTemplate(childComplexity, args["id"].(string), args["input"].(recruiting.MessageTemplateInput)), true
 	case "Mutation.updateOpening":
 		if e.ComplexityRoot.Mutation.UpdateOpening == nil {
 			break
@@ -3981,6 +4176,23 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Locations(childComplexity, args["after"].(*entgql.Cursor[string]), args["first"].(*int), args["before"].(*entgql.Cursor[string]), args["last"].(*int), args["orderBy"].(*ent.LocationOrder), args["where"].(*ent.LocationWhereInput)), true
+	case "Query.messageTemplateVariables":
+		if e.ComplexityRoot.Query.MessageTemplateVariables == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.MessageTemplateVariables(childComplexity), true
+	case "Query.messageTemplates":
+		if e.ComplexityRoot.Query.MessageTemplates == nil {
+			break
+		}
+
+		args, err := ec.field_Query_messageTemplates_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.MessageTemplates(childComplexity, args["after"].(*entgql.Cursor[string]), args["first"].(*int), args["before"].(*entgql.Cursor[string]), args["last"].(*int), args["orderBy"].(*ent.MessageTemplateOrder), args["where"].(*ent.MessageTemplateWhereInput)), true
 	case "Query.node":
 		if e.ComplexityRoot.Query.Node == nil {
 			break
@@ -4823,6 +5035,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("ConversationWhereInput", ec.unmarshalInputConversationWhereInput),
 			graphql.NewInputUnmarshaler("CreateAPIKeyInput", ec.unmarshalInputCreateAPIKeyInput),
 			graphql.NewInputUnmarshaler("CreateCandidateInput", ec.unmarshalInputCreateCandidateInput),
+			graphql.NewInputUnmarshaler("CreateConversationInput", ec.unmarshalInputCreateConversationInput),
 			graphql.NewInputUnmarshaler("CreateEvaluationPartnerInput", ec.unmarshalInputCreateEvaluationPartnerInput),
 			graphql.NewInputUnmarshaler("CreateLocationInput", ec.unmarshalInputCreateLocationInput),
 			graphql.NewInputUnmarshaler("CreateMessageInput", ec.unmarshalInputCreateMessageInput),
@@ -4840,6 +5053,9 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("LocationRefInput", ec.unmarshalInputLocationRefInput),
 			graphql.NewInputUnmarshaler("LocationWhereInput", ec.unmarshalInputLocationWhereInput),
 			graphql.NewInputUnmarshaler("MessageOrder", ec.unmarshalInputMessageOrder),
+			graphql.NewInputUnmarshaler("MessageTemplateInput", ec.unmarshalInputMessageTemplateInput),
+			graphql.NewInputUnmarshaler("MessageTemplateOrder", ec.unmarshalInputMessageTemplateOrder),
+			graphql.NewInputUnmarshaler("MessageTemplateWhereInput", ec.unmarshalInputMessageTemplateWhereInput),
 			graphql.NewInputUnmarshaler("MessageWhereInput", ec.unmarshalInputMessageWhereInput),
 			graphql.NewInputUnmarshaler("NamedValueInput", ec.unmarshalInputNamedValueInput),
 			graphql.NewInputUnmarshaler("NoteDetailInput", ec.unmarshalInputNoteDetailInput),
@@ -4863,6 +5079,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("RejectionReasonWhereInput", ec.unmarshalInputRejectionReasonWhereInput),
 			graphql.NewInputUnmarshaler("RequiredCandidateFieldsInput", ec.unmarshalInputRequiredCandidateFieldsInput),
 			graphql.NewInputUnmarshaler("SalaryRangeInput", ec.unmarshalInputSalaryRangeInput),
+			graphql.NewInputUnmarshaler("SendMessageInput", ec.unmarshalInputSendMessageInput),
 			graphql.NewInputUnmarshaler("TestSubmissionOrder", ec.unmarshalInputTestSubmissionOrder),
 			graphql.NewInputUnmarshaler("TestSubmissionWhereInput", ec.unmarshalInputTestSubmissionWhereInput),
 			graphql.NewInputUnmarshaler("UpdateCandidateInput", ec.unmarshalInputUpdateCandidateInput),
@@ -5032,6 +5249,8 @@ input RejectCandidateInput {
   reasonID: ID!
   "A note on the rejection, plain text."
   note: String
+  "A message template (query messageTemplates) to e-mail the candidate, rendered for them, in a new conversation; the message is queued with the rejection and sent after it commits."
+  messageTemplateID: ID
 }
 
 extend type Mutation {
@@ -5140,6 +5359,42 @@ extend type Mutation {
   createNote("The candidate the note is about." candidateID: ID!, "The note." input: CreateNoteInput!): Note!
   "Adds a message to an existing conversation."
   createMessage("The conversation to add to." conversationID: ID!, "The message." input: CreateMessageInput!): Message!
+}
+
+"A conversation with a candidate."
+input CreateConversationInput {
+  "The candidate the conversation is with."
+  candidateID: ID!
+  "The conversation's subject, plain text; empty when left out."
+  subject: String
+}
+
+"""
+A message a user sends to the conversation's candidate by e-mail: either
+templateID, or a subject and body of its own.
+"""
+input SendMessageInput {
+  "A message template (query messageTemplates), rendered for the conversation's candidate; not with subject or body."
+  templateID: ID
+  "Plain text; the conversation's subject when left out (without a template)."
+  subject: String
+  "Plain text; required without a template."
+  body: String
+  "The interview's start, for a template that uses {{.interview.time}}."
+  interviewTime: Time
+}
+
+extend type Mutation {
+  "Starts a conversation with a candidate (conversation.created), to which sendMessage sends e-mail."
+  createConversation("The conversation." input: CreateConversationInput!): Conversation!
+  """
+  Sends a message by e-mail to the conversation's candidate from the signed-in
+  user (message.created). The message is QUEUED and e-mailed in the
+  background, retried when the mail server refuses for now; its
+  deliveryStatus turns SENT, or FAILED with deliveryError
+  (message.delivery_failed).
+  """
+  sendMessage("The conversation, which must be with a candidate." conversationID: ID!, "The message." input: SendMessageInput!): Message!
 }
 `, BuiltIn: false},
 	{Name: "../ent.graphqls", Input: `directive @goField(forceResolver: Boolean, name: String, omittable: Boolean) on FIELD_DEFINITION | INPUT_FIELD_DEFINITION
@@ -10425,6 +10680,22 @@ type Message implements Node {
   """
   bcc: [Party!]!
   """
+  Where the e-mail to the candidate stands; null for a message that is only logged, not sent.
+  """
+  deliveryStatus: MessageDeliveryStatus
+  """
+  Why the last delivery attempt failed; null while none has.
+  """
+  deliveryError: String
+  """
+  How many times the e-mail was tried.
+  """
+  deliveryAttempts: Int!
+  """
+  When the mail server accepted the e-mail; null until it has.
+  """
+  timeDelivered: Time
+  """
   The conversation the message belongs to.
   """
   conversation: Conversation!
@@ -10445,6 +10716,23 @@ type MessageConnection {
   Identifies the total count of items in the connection.
   """
   totalCount: Int!
+}
+"""
+MessageDeliveryStatus is enum for the field delivery_status
+"""
+enum MessageDeliveryStatus @goModel(model: "github.com/hiregraph/hiregraph/ent/message.DeliveryStatus") {
+  """
+  Waiting to be sent, or to be tried again after a refusal (deliveryError says why).
+  """
+  QUEUED
+  """
+  Accepted by the mail server (or written to the outbox).
+  """
+  SENT
+  """
+  Refused for good, or refused at every attempt; deliveryError says why.
+  """
+  FAILED
 }
 """
 An edge in a connection.
@@ -10480,6 +10768,406 @@ enum MessageOrderField {
   Orders by time sent.
   """
   TIME_SENT
+}
+"""
+A company's template for a common message to candidates (acknowledgement, interview invitation, rejection).
+"""
+type MessageTemplate implements Node {
+  """
+  The global id of the MessageTemplate: its type prefix and a ULID.
+  """
+  id: ID!
+  """
+  The template's name, unique in the company.
+  """
+  name: String!
+  """
+  What the template is for.
+  """
+  kind: MessageTemplateKind!
+  """
+  The subject line, a Go text/template with the template variables.
+  """
+  subject: String!
+  """
+  The plain-text body, a Go text/template with the template variables.
+  """
+  body: String!
+  """
+  When the template was created.
+  """
+  timeCreated: Time!
+  """
+  When the template last changed.
+  """
+  timeUpdated: Time!
+}
+"""
+A connection to a list of items.
+"""
+type MessageTemplateConnection {
+  """
+  A list of edges.
+  """
+  edges: [MessageTemplateEdge]
+  """
+  Information to aid in pagination.
+  """
+  pageInfo: PageInfo!
+  """
+  Identifies the total count of items in the connection.
+  """
+  totalCount: Int!
+}
+"""
+An edge in a connection.
+"""
+type MessageTemplateEdge {
+  """
+  The item at the end of the edge.
+  """
+  node: MessageTemplate
+  """
+  A cursor for use in pagination.
+  """
+  cursor: Cursor!
+}
+"""
+MessageTemplateKind is enum for the field kind
+"""
+enum MessageTemplateKind @goModel(model: "github.com/hiregraph/hiregraph/ent/messagetemplate.Kind") {
+  """
+  Confirms an application was received.
+  """
+  ACKNOWLEDGEMENT
+  """
+  Invites the candidate to an interview.
+  """
+  INTERVIEW_INVITATION
+  """
+  Turns the candidate down (rejectCandidate's template).
+  """
+  REJECTION
+  """
+  Any other message.
+  """
+  OTHER
+}
+"""
+Ordering options for MessageTemplate connections
+"""
+input MessageTemplateOrder {
+  """
+  The ordering direction.
+  """
+  direction: OrderDirection! = ASC
+  """
+  The field by which to order MessageTemplates.
+  """
+  field: MessageTemplateOrderField!
+}
+"""
+Properties by which MessageTemplate connections can be ordered.
+"""
+enum MessageTemplateOrderField {
+  """
+  Orders by name.
+  """
+  NAME
+}
+"""
+MessageTemplateWhereInput is used for filtering MessageTemplate objects.
+Input was generated by ent.
+"""
+input MessageTemplateWhereInput {
+  """
+  Matches what the filter inside does not match.
+  """
+  not: MessageTemplateWhereInput
+  """
+  Matches what every filter in the list matches.
+  """
+  and: [MessageTemplateWhereInput!]
+  """
+  Matches what any filter in the list matches.
+  """
+  or: [MessageTemplateWhereInput!]
+  """
+  id field predicates
+  """
+  id: ID
+  """
+  Matches records whose id does not equal the value.
+  """
+  idNEQ: ID
+  """
+  Matches records whose id is one of the values.
+  """
+  idIn: [ID!]
+  """
+  Matches records whose id is none of the values.
+  """
+  idNotIn: [ID!]
+  """
+  Matches records whose id is after (greater than) the value.
+  """
+  idGT: ID
+  """
+  Matches records whose id is the value or after (greater).
+  """
+  idGTE: ID
+  """
+  Matches records whose id is before (less than) the value.
+  """
+  idLT: ID
+  """
+  Matches records whose id is the value or before (less).
+  """
+  idLTE: ID
+  """
+  Matches records whose id equals the value, ignoring case.
+  """
+  idEqualFold: ID
+  """
+  Matches records whose id contains the value, ignoring case.
+  """
+  idContainsFold: ID
+  """
+  name field predicates
+  """
+  name: String
+  """
+  Matches records whose name does not equal the value.
+  """
+  nameNEQ: String
+  """
+  Matches records whose name is one of the values.
+  """
+  nameIn: [String!]
+  """
+  Matches records whose name is none of the values.
+  """
+  nameNotIn: [String!]
+  """
+  Matches records whose name is after (greater than) the value.
+  """
+  nameGT: String
+  """
+  Matches records whose name is the value or after (greater).
+  """
+  nameGTE: String
+  """
+  Matches records whose name is before (less than) the value.
+  """
+  nameLT: String
+  """
+  Matches records whose name is the value or before (less).
+  """
+  nameLTE: String
+  """
+  Matches records whose name contains the value.
+  """
+  nameContains: String
+  """
+  Matches records whose name starts with the value.
+  """
+  nameHasPrefix: String
+  """
+  Matches records whose name ends with the value.
+  """
+  nameHasSuffix: String
+  """
+  Matches records whose name equals the value, ignoring case.
+  """
+  nameEqualFold: String
+  """
+  Matches records whose name contains the value, ignoring case.
+  """
+  nameContainsFold: String
+  """
+  kind field predicates
+  """
+  kind: MessageTemplateKind
+  """
+  Matches records whose kind does not equal the value.
+  """
+  kindNEQ: MessageTemplateKind
+  """
+  Matches records whose kind is one of the values.
+  """
+  kindIn: [MessageTemplateKind!]
+  """
+  Matches records whose kind is none of the values.
+  """
+  kindNotIn: [MessageTemplateKind!]
+  """
+  subject field predicates
+  """
+  subject: String
+  """
+  Matches records whose subject does not equal the value.
+  """
+  subjectNEQ: String
+  """
+  Matches records whose subject is one of the values.
+  """
+  subjectIn: [String!]
+  """
+  Matches records whose subject is none of the values.
+  """
+  subjectNotIn: [String!]
+  """
+  Matches records whose subject is after (greater than) the value.
+  """
+  subjectGT: String
+  """
+  Matches records whose subject is the value or after (greater).
+  """
+  subjectGTE: String
+  """
+  Matches records whose subject is before (less than) the value.
+  """
+  subjectLT: String
+  """
+  Matches records whose subject is the value or before (less).
+  """
+  subjectLTE: String
+  """
+  Matches records whose subject contains the value.
+  """
+  subjectContains: String
+  """
+  Matches records whose subject starts with the value.
+  """
+  subjectHasPrefix: String
+  """
+  Matches records whose subject ends with the value.
+  """
+  subjectHasSuffix: String
+  """
+  Matches records whose subject equals the value, ignoring case.
+  """
+  subjectEqualFold: String
+  """
+  Matches records whose subject contains the value, ignoring case.
+  """
+  subjectContainsFold: String
+  """
+  body field predicates
+  """
+  body: String
+  """
+  Matches records whose body does not equal the value.
+  """
+  bodyNEQ: String
+  """
+  Matches records whose body is one of the values.
+  """
+  bodyIn: [String!]
+  """
+  Matches records whose body is none of the values.
+  """
+  bodyNotIn: [String!]
+  """
+  Matches records whose body is after (greater than) the value.
+  """
+  bodyGT: String
+  """
+  Matches records whose body is the value or after (greater).
+  """
+  bodyGTE: String
+  """
+  Matches records whose body is before (less than) the value.
+  """
+  bodyLT: String
+  """
+  Matches records whose body is the value or before (less).
+  """
+  bodyLTE: String
+  """
+  Matches records whose body contains the value.
+  """
+  bodyContains: String
+  """
+  Matches records whose body starts with the value.
+  """
+  bodyHasPrefix: String
+  """
+  Matches records whose body ends with the value.
+  """
+  bodyHasSuffix: String
+  """
+  Matches records whose body equals the value, ignoring case.
+  """
+  bodyEqualFold: String
+  """
+  Matches records whose body contains the value, ignoring case.
+  """
+  bodyContainsFold: String
+  """
+  time_created field predicates
+  """
+  timeCreated: Time
+  """
+  Matches records whose timeCreated does not equal the value.
+  """
+  timeCreatedNEQ: Time
+  """
+  Matches records whose timeCreated is one of the values.
+  """
+  timeCreatedIn: [Time!]
+  """
+  Matches records whose timeCreated is none of the values.
+  """
+  timeCreatedNotIn: [Time!]
+  """
+  Matches records whose timeCreated is after (greater than) the value.
+  """
+  timeCreatedGT: Time
+  """
+  Matches records whose timeCreated is the value or after (greater).
+  """
+  timeCreatedGTE: Time
+  """
+  Matches records whose timeCreated is before (less than) the value.
+  """
+  timeCreatedLT: Time
+  """
+  Matches records whose timeCreated is the value or before (less).
+  """
+  timeCreatedLTE: Time
+  """
+  time_updated field predicates
+  """
+  timeUpdated: Time
+  """
+  Matches records whose timeUpdated does not equal the value.
+  """
+  timeUpdatedNEQ: Time
+  """
+  Matches records whose timeUpdated is one of the values.
+  """
+  timeUpdatedIn: [Time!]
+  """
+  Matches records whose timeUpdated is none of the values.
+  """
+  timeUpdatedNotIn: [Time!]
+  """
+  Matches records whose timeUpdated is after (greater than) the value.
+  """
+  timeUpdatedGT: Time
+  """
+  Matches records whose timeUpdated is the value or after (greater).
+  """
+  timeUpdatedGTE: Time
+  """
+  Matches records whose timeUpdated is before (less than) the value.
+  """
+  timeUpdatedLT: Time
+  """
+  Matches records whose timeUpdated is the value or before (less).
+  """
+  timeUpdatedLTE: Time
 }
 """
 MessageWhereInput is used for filtering Message objects.
@@ -10726,6 +11414,162 @@ input MessageWhereInput {
   Matches records whose body contains the value, ignoring case.
   """
   bodyContainsFold: String
+  """
+  delivery_status field predicates
+  """
+  deliveryStatus: MessageDeliveryStatus
+  """
+  Matches records whose deliveryStatus does not equal the value.
+  """
+  deliveryStatusNEQ: MessageDeliveryStatus
+  """
+  Matches records whose deliveryStatus is one of the values.
+  """
+  deliveryStatusIn: [MessageDeliveryStatus!]
+  """
+  Matches records whose deliveryStatus is none of the values.
+  """
+  deliveryStatusNotIn: [MessageDeliveryStatus!]
+  """
+  Matches records whose deliveryStatus is null.
+  """
+  deliveryStatusIsNil: Boolean
+  """
+  Matches records whose deliveryStatus is set.
+  """
+  deliveryStatusNotNil: Boolean
+  """
+  delivery_error field predicates
+  """
+  deliveryError: String
+  """
+  Matches records whose deliveryError does not equal the value.
+  """
+  deliveryErrorNEQ: String
+  """
+  Matches records whose deliveryError is one of the values.
+  """
+  deliveryErrorIn: [String!]
+  """
+  Matches records whose deliveryError is none of the values.
+  """
+  deliveryErrorNotIn: [String!]
+  """
+  Matches records whose deliveryError is after (greater than) the value.
+  """
+  deliveryErrorGT: String
+  """
+  Matches records whose deliveryError is the value or after (greater).
+  """
+  deliveryErrorGTE: String
+  """
+  Matches records whose deliveryError is before (less than) the value.
+  """
+  deliveryErrorLT: String
+  """
+  Matches records whose deliveryError is the value or before (less).
+  """
+  deliveryErrorLTE: String
+  """
+  Matches records whose deliveryError contains the value.
+  """
+  deliveryErrorContains: String
+  """
+  Matches records whose deliveryError starts with the value.
+  """
+  deliveryErrorHasPrefix: String
+  """
+  Matches records whose deliveryError ends with the value.
+  """
+  deliveryErrorHasSuffix: String
+  """
+  Matches records whose deliveryError is null.
+  """
+  deliveryErrorIsNil: Boolean
+  """
+  Matches records whose deliveryError is set.
+  """
+  deliveryErrorNotNil: Boolean
+  """
+  Matches records whose deliveryError equals the value, ignoring case.
+  """
+  deliveryErrorEqualFold: String
+  """
+  Matches records whose deliveryError contains the value, ignoring case.
+  """
+  deliveryErrorContainsFold: String
+  """
+  delivery_attempts field predicates
+  """
+  deliveryAttempts: Int
+  """
+  Matches records whose deliveryAttempts does not equal the value.
+  """
+  deliveryAttemptsNEQ: Int
+  """
+  Matches records whose deliveryAttempts is one of the values.
+  """
+  deliveryAttemptsIn: [Int!]
+  """
+  Matches records whose deliveryAttempts is none of the values.
+  """
+  deliveryAttemptsNotIn: [Int!]
+  """
+  Matches records whose deliveryAttempts is after (greater than) the value.
+  """
+  deliveryAttemptsGT: Int
+  """
+  Matches records whose deliveryAttempts is the value or after (greater).
+  """
+  deliveryAttemptsGTE: Int
+  """
+  Matches records whose deliveryAttempts is before (less than) the value.
+  """
+  deliveryAttemptsLT: Int
+  """
+  Matches records whose deliveryAttempts is the value or before (less).
+  """
+  deliveryAttemptsLTE: Int
+  """
+  time_delivered field predicates
+  """
+  timeDelivered: Time
+  """
+  Matches records whose timeDelivered does not equal the value.
+  """
+  timeDeliveredNEQ: Time
+  """
+  Matches records whose timeDelivered is one of the values.
+  """
+  timeDeliveredIn: [Time!]
+  """
+  Matches records whose timeDelivered is none of the values.
+  """
+  timeDeliveredNotIn: [Time!]
+  """
+  Matches records whose timeDelivered is after (greater than) the value.
+  """
+  timeDeliveredGT: Time
+  """
+  Matches records whose timeDelivered is the value or after (greater).
+  """
+  timeDeliveredGTE: Time
+  """
+  Matches records whose timeDelivered is before (less than) the value.
+  """
+  timeDeliveredLT: Time
+  """
+  Matches records whose timeDelivered is the value or before (less).
+  """
+  timeDeliveredLTE: Time
+  """
+  Matches records whose timeDelivered is null.
+  """
+  timeDeliveredIsNil: Boolean
+  """
+  Matches records whose timeDelivered is set.
+  """
+  timeDeliveredNotNil: Boolean
   """
   conversation edge predicates
   """
@@ -14498,6 +15342,40 @@ type Query {
     where: LocationWhereInput
   ): LocationConnection!
   """
+  The company's message templates, for sendMessage and rejectCandidate.
+  """
+  messageTemplates(
+    """
+    Returns the elements in the list that come after the specified cursor.
+    """
+    after: Cursor
+
+    """
+    Returns the first _n_ elements from the list.
+    """
+    first: Int
+
+    """
+    Returns the elements in the list that come before the specified cursor.
+    """
+    before: Cursor
+
+    """
+    Returns the last _n_ elements from the list.
+    """
+    last: Int
+
+    """
+    Ordering options for MessageTemplates returned from the connection.
+    """
+    orderBy: MessageTemplateOrder
+
+    """
+    Filtering options for MessageTemplates returned from the connection.
+    """
+    where: MessageTemplateWhereInput
+  ): MessageTemplateConnection!
+  """
   The people the company considers, each with their candidates.
   """
   people(
@@ -16855,6 +17733,34 @@ extend type Query {
   ): QuestionnaireConnection!
 }
 `, BuiltIn: false},
+	{Name: "../messagetemplate.graphqls", Input: `# Message templates: a company's texts for common messages to candidates.
+
+"A message template's name, kind and texts. Subject and body are Go text/template texts; the variables are those messageTemplateVariables lists."
+input MessageTemplateInput {
+  "Unique in the company, at most 200 characters."
+  name: String!
+  "What the template is for; OTHER when left out."
+  kind: MessageTemplateKind
+  "The subject line, at most 500 bytes, e.g. Your application for {{.position.name}}."
+  subject: String!
+  "The plain-text body, at most 20000 bytes, e.g. Dear {{.candidate.firstName}}, …"
+  body: String!
+}
+
+extend type Query {
+  "The variables message templates may use, as {{.candidate.firstName}}."
+  messageTemplateVariables: [String!]!
+}
+
+extend type Mutation {
+  "Adds a message template (needs company:settings); an unknown variable answers validation_failed naming it."
+  createMessageTemplate("The template." input: MessageTemplateInput!): MessageTemplate!
+  "Replaces a message template's name, kind and texts (needs company:settings)."
+  updateMessageTemplate("The template." id: ID!, "The new name, kind and texts." input: MessageTemplateInput!): MessageTemplate!
+  "Deletes a message template (needs company:settings) and answers it as it was."
+  deleteMessageTemplate("The template." id: ID!): MessageTemplate!
+}
+`, BuiltIn: false},
 	{Name: "../personaldata.graphqls", Input: `extend type Mutation {
   """
   Erases a person's personal data, for good: their name, e-mail address,
@@ -18235,6 +19141,14 @@ func (ec *executionContext) childFields_Message(ctx context.Context, field graph
 		return ec.fieldContext_Message_cc(ctx, field)
 	case "bcc":
 		return ec.fieldContext_Message_bcc(ctx, field)
+	case "deliveryStatus":
+		return ec.fieldContext_Message_deliveryStatus(ctx, field)
+	case "deliveryError":
+		return ec.fieldContext_Message_deliveryError(ctx, field)
+	case "deliveryAttempts":
+		return ec.fieldContext_Message_deliveryAttempts(ctx, field)
+	case "timeDelivered":
+		return ec.fieldContext_Message_timeDelivered(ctx, field)
 	case "conversation":
 		return ec.fieldContext_Message_conversation(ctx, field)
 	}
@@ -18261,6 +19175,48 @@ func (ec *executionContext) childFields_MessageEdge(ctx context.Context, field g
 		return ec.fieldContext_MessageEdge_cursor(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type MessageEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_MessageTemplate(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_MessageTemplate_id(ctx, field)
+	case "name":
+		return ec.fieldContext_MessageTemplate_name(ctx, field)
+	case "kind":
+		return ec.fieldContext_MessageTemplate_kind(ctx, field)
+	case "subject":
+		return ec.fieldContext_MessageTemplate_subject(ctx, field)
+	case "body":
+		return ec.fieldContext_MessageTemplate_body(ctx, field)
+	case "timeCreated":
+		return ec.fieldContext_MessageTemplate_timeCreated(ctx, field)
+	case "timeUpdated":
+		return ec.fieldContext_MessageTemplate_timeUpdated(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type MessageTemplate", field.Name)
+}
+
+func (ec *executionContext) childFields_MessageTemplateConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_MessageTemplateConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_MessageTemplateConnection_pageInfo(ctx, field)
+	case "totalCount":
+		return ec.fieldContext_MessageTemplateConnection_totalCount(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type MessageTemplateConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_MessageTemplateEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "node":
+		return ec.fieldContext_MessageTemplateEdge_node(ctx, field)
+	case "cursor":
+		return ec.fieldContext_MessageTemplateEdge_cursor(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type MessageTemplateEdge", field.Name)
 }
 
 func (ec *executionContext) childFields_NamedValue(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -19737,6 +20693,20 @@ func (ec *executionContext) field_Mutation_createCandidate_args(ctx context.Cont
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_createConversation_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (recruiting.CreateConversationInput, error) {
+			return ec.unmarshalNCreateConversationInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐCreateConversationInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_createEvaluationPartner_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -19757,6 +20727,20 @@ func (ec *executionContext) field_Mutation_createLocation_args(ctx context.Conte
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (ent.CreateLocationInput, error) {
 			return ec.unmarshalNCreateLocationInput2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCreateLocationInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_createMessageTemplate_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (recruiting.MessageTemplateInput, error) {
+			return ec.unmarshalNMessageTemplateInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐMessageTemplateInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -19902,6 +20886,20 @@ func (ec *executionContext) field_Mutation_deactivateUser_args(ctx context.Conte
 }
 
 func (ec *executionContext) field_Mutation_deleteCandidateFile_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_deleteMessageTemplate_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
@@ -20289,6 +21287,28 @@ func (ec *executionContext) field_Mutation_runRetention_args(ctx context.Context
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_sendMessage_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "conversationID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["conversationID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (recruiting.SendMessageInput, error) {
+			return ec.unmarshalNSendMessageInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐSendMessageInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_setPositionStatus_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -20493,6 +21513,28 @@ func (ec *executionContext) field_Mutation_updateEvaluationPartner_args(ctx cont
 	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (recruiting.UpdatePartnerInput, error) {
 			return ec.unmarshalNUpdateEvaluationPartnerInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐUpdatePartnerInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateMessageTemplate_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (recruiting.MessageTemplateInput, error) {
+			return ec.unmarshalNMessageTemplateInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐMessageTemplateInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -21369,6 +22411,60 @@ func (ec *executionContext) field_Query_locations_args(ctx context.Context, rawA
 	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "where",
 		func(ctx context.Context, v any) (*ent.LocationWhereInput, error) {
 			return ec.unmarshalOLocationWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐLocationWhereInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["where"] = arg5
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_messageTemplates_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
+			return ec.unmarshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "before",
+		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
+			return ec.unmarshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["before"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "last",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["last"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "orderBy",
+		func(ctx context.Context, v any) (*ent.MessageTemplateOrder, error) {
+			return ec.unmarshalOMessageTemplateOrder2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐMessageTemplateOrder(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["orderBy"] = arg4
+	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "where",
+		func(ctx context.Context, v any) (*ent.MessageTemplateWhereInput, error) {
+			return ec.unmarshalOMessageTemplateWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐMessageTemplateWhereInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -24674,6 +25770,34 @@ func (ec *executionContext) fieldContext_Message_bcc(_ context.Context, field gr
 	return fc, nil
 }
 
+func (ec *executionContext) _Message_deliveryStatus(ctx context.Context, field graphql.CollectedField, obj *ent.Message) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.DeliveryStatus, "Message", false, ec.marshalOMessageDeliveryStatus2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋmessageᚐDeliveryStatus)
+}
+func (ec *executionContext) fieldContext_Message_deliveryStatus(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Message", field, false, false, "MessageDeliveryStatus")
+}
+
+func (ec *executionContext) _Message_deliveryError(ctx context.Context, field graphql.CollectedField, obj *ent.Message) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.DeliveryError, "Message", false, ec.marshalOString2ᚖstring)
+}
+func (ec *executionContext) fieldContext_Message_deliveryError(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Message", field, false, false, "String")
+}
+
+func (ec *executionContext) _Message_deliveryAttempts(ctx context.Context, field graphql.CollectedField, obj *ent.Message) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.DeliveryAttempts, "Message", true, ec.marshalNInt2int)
+}
+func (ec *executionContext) fieldContext_Message_deliveryAttempts(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Message", field, false, false, "Int")
+}
+
+func (ec *executionContext) _Message_timeDelivered(ctx context.Context, field graphql.CollectedField, obj *ent.Message) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeDelivered, "Message", false, ec.marshalOTime2ᚖtimeᚐTime)
+}
+func (ec *executionContext) fieldContext_Message_timeDelivered(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Message", field, false, false, "Time")
+}
+
 func (ec *executionContext) _Message_conversation(ctx context.Context, field graphql.CollectedField, obj *ent.Message) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
@@ -24766,6 +25890,117 @@ func (ec *executionContext) _MessageEdge_cursor(ctx context.Context, field graph
 }
 func (ec *executionContext) fieldContext_MessageEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("MessageEdge", field, false, false, "Cursor")
+}
+
+func (ec *executionContext) _MessageTemplate_id(ctx context.Context, field graphql.CollectedField, obj *ent.MessageTemplate) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "MessageTemplate", true, ec.marshalNID2string)
+}
+func (ec *executionContext) fieldContext_MessageTemplate_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("MessageTemplate", field, false, false, "ID")
+}
+
+func (ec *executionContext) _MessageTemplate_name(ctx context.Context, field graphql.CollectedField, obj *ent.MessageTemplate) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.Name, "MessageTemplate", true, ec.marshalNString2string)
+}
+func (ec *executionContext) fieldContext_MessageTemplate_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("MessageTemplate", field, false, false, "String")
+}
+
+func (ec *executionContext) _MessageTemplate_kind(ctx context.Context, field graphql.CollectedField, obj *ent.MessageTemplate) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.Kind, "MessageTemplate", true, ec.marshalNMessageTemplateKind2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋmessagetemplateᚐKind)
+}
+func (ec *executionContext) fieldContext_MessageTemplate_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("MessageTemplate", field, false, false, "MessageTemplateKind")
+}
+
+func (ec *executionContext) _MessageTemplate_subject(ctx context.Context, field graphql.CollectedField, obj *ent.MessageTemplate) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.Subject, "MessageTemplate", true, ec.marshalNString2string)
+}
+func (ec *executionContext) fieldContext_MessageTemplate_subject(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("MessageTemplate", field, false, false, "String")
+}
+
+func (ec *executionContext) _MessageTemplate_body(ctx context.Context, field graphql.CollectedField, obj *ent.MessageTemplate) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.Body, "MessageTemplate", true, ec.marshalNString2string)
+}
+func (ec *executionContext) fieldContext_MessageTemplate_body(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("MessageTemplate", field, false, false, "String")
+}
+
+func (ec *executionContext) _MessageTemplate_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.MessageTemplate) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, "MessageTemplate", true, ec.marshalNTime2timeᚐTime)
+}
+func (ec *executionContext) fieldContext_MessageTemplate_timeCreated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("MessageTemplate", field, false, false, "Time")
+}
+
+func (ec *executionContext) _MessageTemplate_timeUpdated(ctx context.Context, field graphql.CollectedField, obj *ent.MessageTemplate) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeUpdated, "MessageTemplate", true, ec.marshalNTime2timeᚐTime)
+}
+func (ec *executionContext) fieldContext_MessageTemplate_timeUpdated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("MessageTemplate", field, false, false, "Time")
+}
+
+func (ec *executionContext) _MessageTemplateConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.MessageTemplateConnection) (ret graphql.Marshaler) {
+	return plainObject(ctx, ec.OperationContext, field, obj.Edges, false, ec.fieldContext_MessageTemplateConnection_edges, ec.marshalOMessageTemplateEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐMessageTemplateEdge)
+}
+func (ec *executionContext) fieldContext_MessageTemplateConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "MessageTemplateConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_MessageTemplateEdge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _MessageTemplateConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.MessageTemplateConnection) (ret graphql.Marshaler) {
+	return plainObject(ctx, ec.OperationContext, field, obj.PageInfo, true, ec.fieldContext_MessageTemplateConnection_pageInfo, ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo)
+}
+func (ec *executionContext) fieldContext_MessageTemplateConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "MessageTemplateConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageInfo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _MessageTemplateConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.MessageTemplateConnection) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, "MessageTemplateConnection", true, ec.marshalNInt2int)
+}
+func (ec *executionContext) fieldContext_MessageTemplateConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("MessageTemplateConnection", field, false, false, "Int")
+}
+
+func (ec *executionContext) _MessageTemplateEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.MessageTemplateEdge) (ret graphql.Marshaler) {
+	return plainObject(ctx, ec.OperationContext, field, obj.Node, false, ec.fieldContext_MessageTemplateEdge_node, ec.marshalOMessageTemplate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐMessageTemplate)
+}
+func (ec *executionContext) fieldContext_MessageTemplateEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "MessageTemplateEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_MessageTemplate(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _MessageTemplateEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.MessageTemplateEdge) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, "MessageTemplateEdge", true, ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
+}
+func (ec *executionContext) fieldContext_MessageTemplateEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("MessageTemplateEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _Mutation_createLocation(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
@@ -25384,6 +26619,94 @@ func (ec *executionContext) fieldContext_Mutation_createMessage(ctx context.Cont
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_createConversation(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createConversation(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreateConversation(ctx, fc.Args["input"].(recruiting.CreateConversationInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Conversation) graphql.Marshaler {
+			return ec.marshalNConversation2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐConversation(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createConversation(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Conversation(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createConversation_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_sendMessage(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_sendMessage(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().SendMessage(ctx, fc.Args["conversationID"].(string), fc.Args["input"].(recruiting.SendMessageInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Message) graphql.Marshaler {
+			return ec.marshalNMessage2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐMessage(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_sendMessage(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Message(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_sendMessage_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Mutation_createEvaluationPartner(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
@@ -25994,6 +27317,138 @@ func (ec *executionContext) fieldContext_Mutation_removeHiringTeamMember(ctx con
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Mutation_removeHiringTeamMember_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_createMessageTemplate(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createMessageTemplate(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreateMessageTemplate(ctx, fc.Args["input"].(recruiting.MessageTemplateInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.MessageTemplate) graphql.Marshaler {
+			return ec.marshalNMessageTemplate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐMessageTemplate(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createMessageTemplate(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_MessageTemplate(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createMessageTemplate_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateMessageTemplate(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateMessageTemplate(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateMessageTemplate(ctx, fc.Args["id"].(string), fc.Args["input"].(recruiting.MessageTemplateInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.MessageTemplate) graphql.Marshaler {
+			return ec.marshalNMessageTemplate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐMessageTemplate(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateMessageTemplate(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_MessageTemplate(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateMessageTemplate_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_deleteMessageTemplate(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_deleteMessageTemplate(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().DeleteMessageTemplate(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.MessageTemplate) graphql.Marshaler {
+			return ec.marshalNMessageTemplate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐMessageTemplate(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_deleteMessageTemplate(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_MessageTemplate(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_deleteMessageTemplate_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -29438,6 +30893,50 @@ func (ec *executionContext) fieldContext_Query_locations(ctx context.Context, fi
 	return fc, nil
 }
 
+func (ec *executionContext) _Query_messageTemplates(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_messageTemplates(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().MessageTemplates(ctx, fc.Args["after"].(*entgql.Cursor[string]), fc.Args["first"].(*int), fc.Args["before"].(*entgql.Cursor[string]), fc.Args["last"].(*int), fc.Args["orderBy"].(*ent.MessageTemplateOrder), fc.Args["where"].(*ent.MessageTemplateWhereInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.MessageTemplateConnection) graphql.Marshaler {
+			return ec.marshalNMessageTemplateConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐMessageTemplateConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_messageTemplates(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_MessageTemplateConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_messageTemplates_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Query_people(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
@@ -29864,6 +31363,29 @@ func (ec *executionContext) fieldContext_Query_questionnaires(ctx context.Contex
 		return fc, err
 	}
 	return fc, nil
+}
+
+func (ec *executionContext) _Query_messageTemplateVariables(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_messageTemplateVariables(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Query().MessageTemplateVariables(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_messageTemplateVariables(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Query", field, true, true, "String")
 }
 
 func (ec *executionContext) _Query_personExport(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
@@ -38378,6 +39900,55 @@ func UnmarshalCreateCandidateInput(ctx context.Context, raw any) (recruiting.Cre
 	return out, err
 }
 
+func (ec *executionContext) unmarshalInputCreateConversationInput(ctx context.Context, obj any) (recruiting.CreateConversationInput, error) {
+	var it recruiting.CreateConversationInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"candidateID", "subject"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "candidateID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("candidateID"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CandidateID = data
+		case "subject":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("subject"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Subject = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalCreateConversationInput unmarshals raw into the CreateConversationInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalCreateConversationInput(ctx context.Context, raw any) (recruiting.CreateConversationInput, error) {
+	var out recruiting.CreateConversationInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "CreateConversationInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputCreateEvaluationPartnerInput(ctx context.Context, obj any) (recruiting.CreatePartnerInput, error) {
 	var it recruiting.CreatePartnerInput
 	if obj == nil {
@@ -41306,6 +42877,661 @@ func UnmarshalMessageOrder(ctx context.Context, raw any) (ent.MessageOrder, erro
 	return out, err
 }
 
+func (ec *executionContext) unmarshalInputMessageTemplateInput(ctx context.Context, obj any) (recruiting.MessageTemplateInput, error) {
+	var it recruiting.MessageTemplateInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"name", "kind", "subject", "body"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "kind":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("kind"))
+			data, err := ec.unmarshalOMessageTemplateKind2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋmessagetemplateᚐKind(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Kind = data
+		case "subject":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("subject"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Subject = data
+		case "body":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("body"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Body = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalMessageTemplateInput unmarshals raw into the MessageTemplateInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalMessageTemplateInput(ctx context.Context, raw any) (recruiting.MessageTemplateInput, error) {
+	var out recruiting.MessageTemplateInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "MessageTemplateInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputMessageTemplateOrder(ctx context.Context, obj any) (ent.MessageTemplateOrder, error) {
+	var it ent.MessageTemplateOrder
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	if _, present := asMap["direction"]; !present {
+		asMap["direction"] = "ASC"
+	}
+
+	fieldsInOrder := [...]string{"direction", "field"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "direction":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
+			data, err := ec.unmarshalNOrderDirection2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐOrderDirection(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Direction = data
+		case "field":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("field"))
+			data, err := ec.unmarshalNMessageTemplateOrderField2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐMessageTemplateOrderField(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Field = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalMessageTemplateOrder unmarshals raw into the MessageTemplateOrder input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalMessageTemplateOrder(ctx context.Context, raw any) (ent.MessageTemplateOrder, error) {
+	var out ent.MessageTemplateOrder
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "MessageTemplateOrder", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputMessageTemplateWhereInput(ctx context.Context, obj any) (ent.MessageTemplateWhereInput, error) {
+	var it ent.MessageTemplateWhereInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "name", "nameNEQ", "nameIn", "nameNotIn", "nameGT", "nameGTE", "nameLT", "nameLTE", "nameContains", "nameHasPrefix", "nameHasSuffix", "nameEqualFold", "nameContainsFold", "kind", "kindNEQ", "kindIn", "kindNotIn", "subject", "subjectNEQ", "subjectIn", "subjectNotIn", "subjectGT", "subjectGTE", "subjectLT", "subjectLTE", "subjectContains", "subjectHasPrefix", "subjectHasSuffix", "subjectEqualFold", "subjectContainsFold", "body", "bodyNEQ", "bodyIn", "bodyNotIn", "bodyGT", "bodyGTE", "bodyLT", "bodyLTE", "bodyContains", "bodyHasPrefix", "bodyHasSuffix", "bodyEqualFold", "bodyContainsFold", "timeCreated", "timeCreatedNEQ", "timeCreatedIn", "timeCreatedNotIn", "timeCreatedGT", "timeCreatedGTE", "timeCreatedLT", "timeCreatedLTE", "timeUpdated", "timeUpdatedNEQ", "timeUpdatedIn", "timeUpdatedNotIn", "timeUpdatedGT", "timeUpdatedGTE", "timeUpdatedLT", "timeUpdatedLTE"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "not":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("not"))
+			data, err := ec.unmarshalOMessageTemplateWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐMessageTemplateWhereInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Not = data
+		case "and":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("and"))
+			data, err := ec.unmarshalOMessageTemplateWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐMessageTemplateWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.And = data
+		case "or":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("or"))
+			data, err := ec.unmarshalOMessageTemplateWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐMessageTemplateWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Or = data
+		case "id":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ID = data
+		case "idNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNEQ"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNEQ = data
+		case "idIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idIn"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDIn = data
+		case "idNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNotIn"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNotIn = data
+		case "idGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGT"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGT = data
+		case "idGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGTE"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGTE = data
+		case "idLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLT"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLT = data
+		case "idLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLTE"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLTE = data
+		case "idEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idEqualFold"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDEqualFold = data
+		case "idContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idContainsFold"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDContainsFold = data
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "nameNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameNEQ = data
+		case "nameIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameIn = data
+		case "nameNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameNotIn = data
+		case "nameGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameGT = data
+		case "nameGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameGTE = data
+		case "nameLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameLT = data
+		case "nameLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameLTE = data
+		case "nameContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameContains = data
+		case "nameHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameHasPrefix = data
+		case "nameHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameHasSuffix = data
+		case "nameEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameEqualFold = data
+		case "nameContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameContainsFold = data
+		case "kind":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("kind"))
+			data, err := ec.unmarshalOMessageTemplateKind2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋmessagetemplateᚐKind(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Kind = data
+		case "kindNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("kindNEQ"))
+			data, err := ec.unmarshalOMessageTemplateKind2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋmessagetemplateᚐKind(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.KindNEQ = data
+		case "kindIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("kindIn"))
+			data, err := ec.unmarshalOMessageTemplateKind2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋmessagetemplateᚐKindᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.KindIn = data
+		case "kindNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("kindNotIn"))
+			data, err := ec.unmarshalOMessageTemplateKind2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋmessagetemplateᚐKindᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.KindNotIn = data
+		case "subject":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("subject"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Subject = data
+		case "subjectNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("subjectNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SubjectNEQ = data
+		case "subjectIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("subjectIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SubjectIn = data
+		case "subjectNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("subjectNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SubjectNotIn = data
+		case "subjectGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("subjectGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SubjectGT = data
+		case "subjectGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("subjectGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SubjectGTE = data
+		case "subjectLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("subjectLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SubjectLT = data
+		case "subjectLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("subjectLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SubjectLTE = data
+		case "subjectContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("subjectContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SubjectContains = data
+		case "subjectHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("subjectHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SubjectHasPrefix = data
+		case "subjectHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("subjectHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SubjectHasSuffix = data
+		case "subjectEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("subjectEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SubjectEqualFold = data
+		case "subjectContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("subjectContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SubjectContainsFold = data
+		case "body":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("body"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Body = data
+		case "bodyNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("bodyNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BodyNEQ = data
+		case "bodyIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("bodyIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BodyIn = data
+		case "bodyNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("bodyNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BodyNotIn = data
+		case "bodyGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("bodyGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BodyGT = data
+		case "bodyGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("bodyGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BodyGTE = data
+		case "bodyLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("bodyLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BodyLT = data
+		case "bodyLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("bodyLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BodyLTE = data
+		case "bodyContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("bodyContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BodyContains = data
+		case "bodyHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("bodyHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BodyHasPrefix = data
+		case "bodyHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("bodyHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BodyHasSuffix = data
+		case "bodyEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("bodyEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BodyEqualFold = data
+		case "bodyContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("bodyContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BodyContainsFold = data
+		case "timeCreated":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreated"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreated = data
+		case "timeCreatedNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedNEQ = data
+		case "timeCreatedIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedIn = data
+		case "timeCreatedNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedNotIn = data
+		case "timeCreatedGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedGT = data
+		case "timeCreatedGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedGTE = data
+		case "timeCreatedLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedLT = data
+		case "timeCreatedLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedLTE = data
+		case "timeUpdated":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeUpdated"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeUpdated = data
+		case "timeUpdatedNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeUpdatedNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeUpdatedNEQ = data
+		case "timeUpdatedIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeUpdatedIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeUpdatedIn = data
+		case "timeUpdatedNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeUpdatedNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeUpdatedNotIn = data
+		case "timeUpdatedGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeUpdatedGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeUpdatedGT = data
+		case "timeUpdatedGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeUpdatedGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeUpdatedGTE = data
+		case "timeUpdatedLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeUpdatedLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeUpdatedLT = data
+		case "timeUpdatedLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeUpdatedLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeUpdatedLTE = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalMessageTemplateWhereInput unmarshals raw into the MessageTemplateWhereInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalMessageTemplateWhereInput(ctx context.Context, raw any) (ent.MessageTemplateWhereInput, error) {
+	var out ent.MessageTemplateWhereInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "MessageTemplateWhereInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputMessageWhereInput(ctx context.Context, obj any) (ent.MessageWhereInput, error) {
 	var it ent.MessageWhereInput
 	if obj == nil {
@@ -41317,7 +43543,7 @@ func (ec *executionContext) unmarshalInputMessageWhereInput(ctx context.Context,
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "timeSent", "timeSentNEQ", "timeSentIn", "timeSentNotIn", "timeSentGT", "timeSentGTE", "timeSentLT", "timeSentLTE", "status", "statusNEQ", "statusIn", "statusNotIn", "statusGT", "statusGTE", "statusLT", "statusLTE", "statusContains", "statusHasPrefix", "statusHasSuffix", "statusEqualFold", "statusContainsFold", "subject", "subjectNEQ", "subjectIn", "subjectNotIn", "subjectGT", "subjectGTE", "subjectLT", "subjectLTE", "subjectContains", "subjectHasPrefix", "subjectHasSuffix", "subjectEqualFold", "subjectContainsFold", "body", "bodyNEQ", "bodyIn", "bodyNotIn", "bodyGT", "bodyGTE", "bodyLT", "bodyLTE", "bodyContains", "bodyHasPrefix", "bodyHasSuffix", "bodyEqualFold", "bodyContainsFold", "hasConversation", "hasConversationWith"}
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "timeSent", "timeSentNEQ", "timeSentIn", "timeSentNotIn", "timeSentGT", "timeSentGTE", "timeSentLT", "timeSentLTE", "status", "statusNEQ", "statusIn", "statusNotIn", "statusGT", "statusGTE", "statusLT", "statusLTE", "statusContains", "statusHasPrefix", "statusHasSuffix", "statusEqualFold", "statusContainsFold", "subject", "subjectNEQ", "subjectIn", "subjectNotIn", "subjectGT", "subjectGTE", "subjectLT", "subjectLTE", "subjectContains", "subjectHasPrefix", "subjectHasSuffix", "subjectEqualFold", "subjectContainsFold", "body", "bodyNEQ", "bodyIn", "bodyNotIn", "bodyGT", "bodyGTE", "bodyLT", "bodyLTE", "bodyContains", "bodyHasPrefix", "bodyHasSuffix", "bodyEqualFold", "bodyContainsFold", "deliveryStatus", "deliveryStatusNEQ", "deliveryStatusIn", "deliveryStatusNotIn", "deliveryStatusIsNil", "deliveryStatusNotNil", "deliveryError", "deliveryErrorNEQ", "deliveryErrorIn", "deliveryErrorNotIn", "deliveryErrorGT", "deliveryErrorGTE", "deliveryErrorLT", "deliveryErrorLTE", "deliveryErrorContains", "deliveryErrorHasPrefix", "deliveryErrorHasSuffix", "deliveryErrorIsNil", "deliveryErrorNotNil", "deliveryErrorEqualFold", "deliveryErrorContainsFold", "deliveryAttempts", "deliveryAttemptsNEQ", "deliveryAttemptsIn", "deliveryAttemptsNotIn", "deliveryAttemptsGT", "deliveryAttemptsGTE", "deliveryAttemptsLT", "deliveryAttemptsLTE", "timeDelivered", "timeDeliveredNEQ", "timeDeliveredIn", "timeDeliveredNotIn", "timeDeliveredGT", "timeDeliveredGTE", "timeDeliveredLT", "timeDeliveredLTE", "timeDeliveredIsNil", "timeDeliveredNotNil", "hasConversation", "hasConversationWith"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -41744,6 +43970,279 @@ func (ec *executionContext) unmarshalInputMessageWhereInput(ctx context.Context,
 				return it, err
 			}
 			it.BodyContainsFold = data
+		case "deliveryStatus":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("deliveryStatus"))
+			data, err := ec.unmarshalOMessageDeliveryStatus2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋmessageᚐDeliveryStatus(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DeliveryStatus = data
+		case "deliveryStatusNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("deliveryStatusNEQ"))
+			data, err := ec.unmarshalOMessageDeliveryStatus2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋmessageᚐDeliveryStatus(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DeliveryStatusNEQ = data
+		case "deliveryStatusIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("deliveryStatusIn"))
+			data, err := ec.unmarshalOMessageDeliveryStatus2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋmessageᚐDeliveryStatusᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DeliveryStatusIn = data
+		case "deliveryStatusNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("deliveryStatusNotIn"))
+			data, err := ec.unmarshalOMessageDeliveryStatus2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋmessageᚐDeliveryStatusᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DeliveryStatusNotIn = data
+		case "deliveryStatusIsNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("deliveryStatusIsNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DeliveryStatusIsNil = data
+		case "deliveryStatusNotNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("deliveryStatusNotNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DeliveryStatusNotNil = data
+		case "deliveryError":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("deliveryError"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DeliveryError = data
+		case "deliveryErrorNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("deliveryErrorNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DeliveryErrorNEQ = data
+		case "deliveryErrorIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("deliveryErrorIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DeliveryErrorIn = data
+		case "deliveryErrorNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("deliveryErrorNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DeliveryErrorNotIn = data
+		case "deliveryErrorGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("deliveryErrorGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DeliveryErrorGT = data
+		case "deliveryErrorGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("deliveryErrorGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DeliveryErrorGTE = data
+		case "deliveryErrorLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("deliveryErrorLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DeliveryErrorLT = data
+		case "deliveryErrorLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("deliveryErrorLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DeliveryErrorLTE = data
+		case "deliveryErrorContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("deliveryErrorContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DeliveryErrorContains = data
+		case "deliveryErrorHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("deliveryErrorHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DeliveryErrorHasPrefix = data
+		case "deliveryErrorHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("deliveryErrorHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DeliveryErrorHasSuffix = data
+		case "deliveryErrorIsNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("deliveryErrorIsNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DeliveryErrorIsNil = data
+		case "deliveryErrorNotNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("deliveryErrorNotNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DeliveryErrorNotNil = data
+		case "deliveryErrorEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("deliveryErrorEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DeliveryErrorEqualFold = data
+		case "deliveryErrorContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("deliveryErrorContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DeliveryErrorContainsFold = data
+		case "deliveryAttempts":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("deliveryAttempts"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DeliveryAttempts = data
+		case "deliveryAttemptsNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("deliveryAttemptsNEQ"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DeliveryAttemptsNEQ = data
+		case "deliveryAttemptsIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("deliveryAttemptsIn"))
+			data, err := ec.unmarshalOInt2ᚕintᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DeliveryAttemptsIn = data
+		case "deliveryAttemptsNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("deliveryAttemptsNotIn"))
+			data, err := ec.unmarshalOInt2ᚕintᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DeliveryAttemptsNotIn = data
+		case "deliveryAttemptsGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("deliveryAttemptsGT"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DeliveryAttemptsGT = data
+		case "deliveryAttemptsGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("deliveryAttemptsGTE"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DeliveryAttemptsGTE = data
+		case "deliveryAttemptsLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("deliveryAttemptsLT"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DeliveryAttemptsLT = data
+		case "deliveryAttemptsLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("deliveryAttemptsLTE"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DeliveryAttemptsLTE = data
+		case "timeDelivered":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeDelivered"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeDelivered = data
+		case "timeDeliveredNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeDeliveredNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeDeliveredNEQ = data
+		case "timeDeliveredIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeDeliveredIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeDeliveredIn = data
+		case "timeDeliveredNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeDeliveredNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeDeliveredNotIn = data
+		case "timeDeliveredGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeDeliveredGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeDeliveredGT = data
+		case "timeDeliveredGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeDeliveredGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeDeliveredGTE = data
+		case "timeDeliveredLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeDeliveredLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeDeliveredLT = data
+		case "timeDeliveredLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeDeliveredLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeDeliveredLTE = data
+		case "timeDeliveredIsNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeDeliveredIsNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeDeliveredIsNil = data
+		case "timeDeliveredNotNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeDeliveredNotNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeDeliveredNotNil = data
 		case "hasConversation":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasConversation"))
 			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
@@ -47637,7 +50136,7 @@ func (ec *executionContext) unmarshalInputRejectCandidateInput(ctx context.Conte
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"reasonID", "note"}
+	fieldsInOrder := [...]string{"reasonID", "note", "messageTemplateID"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -47658,6 +50157,13 @@ func (ec *executionContext) unmarshalInputRejectCandidateInput(ctx context.Conte
 				return it, err
 			}
 			it.Note = data
+		case "messageTemplateID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("messageTemplateID"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.MessageTemplateID = data
 		}
 	}
 	return it, nil
@@ -48131,6 +50637,69 @@ func (ec *executionContext) unmarshalInputSalaryRangeInput(ctx context.Context, 
 func UnmarshalSalaryRangeInput(ctx context.Context, raw any) (recruiting.SalaryRangeInput, error) {
 	var out recruiting.SalaryRangeInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "SalaryRangeInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputSendMessageInput(ctx context.Context, obj any) (recruiting.SendMessageInput, error) {
+	var it recruiting.SendMessageInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"templateID", "subject", "body", "interviewTime"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "templateID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("templateID"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TemplateID = data
+		case "subject":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("subject"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Subject = data
+		case "body":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("body"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Body = data
+		case "interviewTime":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("interviewTime"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.InterviewTime = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalSendMessageInput unmarshals raw into the SendMessageInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalSendMessageInput(ctx context.Context, raw any) (recruiting.SendMessageInput, error) {
+	var out recruiting.SendMessageInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "SendMessageInput", raw, &out)
 	return out, err
 }
 
@@ -50543,6 +53112,11 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 			return graphql.Null
 		}
 		return ec._Note(ctx, sel, obj)
+	case *ent.MessageTemplate:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._MessageTemplate(ctx, sel, obj)
 	case *ent.Message:
 		if obj == nil {
 			return graphql.Null
@@ -52928,6 +55502,26 @@ func (ec *executionContext) _Message(ctx context.Context, sel ast.SelectionSet, 
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "deliveryStatus":
+			out.Values[i] = ec._Message_deliveryStatus(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "deliveryError":
+			out.Values[i] = ec._Message_deliveryError(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "deliveryAttempts":
+			out.Values[i] = ec._Message_deliveryAttempts(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "timeDelivered":
+			out.Values[i] = ec._Message_timeDelivered(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "conversation":
 			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
 				true, true,
@@ -53018,6 +55612,159 @@ func (ec *executionContext) _MessageEdge(ctx context.Context, sel ast.SelectionS
 			}
 		case "cursor":
 			out.Values[i] = ec._MessageEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return objectValue(out, fields, deferred)
+}
+
+var messageTemplateImplementors = []string{"MessageTemplate", "Node"}
+
+func (ec *executionContext) _MessageTemplate(ctx context.Context, sel ast.SelectionSet, obj *ent.MessageTemplate) graphql.Marshaler {
+	fields := ec.collected.of(ec.OperationContext, sel, messageTemplateImplementors)
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfMessageTemplate); v != nil {
+		return v
+	}
+
+	out := graphql.NewFieldSet(fields)
+	deferred := deferredGroup(ctx, fields)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("MessageTemplate")
+		case "id":
+			out.Values[i] = ec._MessageTemplate_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "name":
+			out.Values[i] = ec._MessageTemplate_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "kind":
+			out.Values[i] = ec._MessageTemplate_kind(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "subject":
+			out.Values[i] = ec._MessageTemplate_subject(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "body":
+			out.Values[i] = ec._MessageTemplate_body(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "timeCreated":
+			out.Values[i] = ec._MessageTemplate_timeCreated(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "timeUpdated":
+			out.Values[i] = ec._MessageTemplate_timeUpdated(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return objectValue(out, fields, deferred)
+}
+
+var messageTemplateConnectionImplementors = []string{"MessageTemplateConnection"}
+
+func (ec *executionContext) _MessageTemplateConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.MessageTemplateConnection) graphql.Marshaler {
+	fields := ec.collected.of(ec.OperationContext, sel, messageTemplateConnectionImplementors)
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfMessageTemplateConnection); v != nil {
+		return v
+	}
+
+	out := graphql.NewFieldSet(fields)
+	deferred := deferredGroup(ctx, fields)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("MessageTemplateConnection")
+		case "edges":
+			out.Values[i] = ec._MessageTemplateConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "pageInfo":
+			out.Values[i] = ec._MessageTemplateConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "totalCount":
+			out.Values[i] = ec._MessageTemplateConnection_totalCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return objectValue(out, fields, deferred)
+}
+
+var messageTemplateEdgeImplementors = []string{"MessageTemplateEdge"}
+
+func (ec *executionContext) _MessageTemplateEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.MessageTemplateEdge) graphql.Marshaler {
+	fields := ec.collected.of(ec.OperationContext, sel, messageTemplateEdgeImplementors)
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfMessageTemplateEdge); v != nil {
+		return v
+	}
+
+	out := graphql.NewFieldSet(fields)
+	deferred := deferredGroup(ctx, fields)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("MessageTemplateEdge")
+		case "node":
+			out.Values[i] = ec._MessageTemplateEdge_node(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "cursor":
+			out.Values[i] = ec._MessageTemplateEdge_cursor(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -53155,6 +55902,20 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "createConversation":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createConversation(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "sendMessage":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_sendMessage(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "createEvaluationPartner":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_createEvaluationPartner(ctx, field)
@@ -53249,6 +56010,27 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "removeHiringTeamMember":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_removeHiringTeamMember(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createMessageTemplate":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createMessageTemplate(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateMessageTemplate":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateMessageTemplate(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "deleteMessageTemplate":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_deleteMessageTemplate(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -54886,6 +57668,12 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Query_locations(ctx, field)
 				})
+		case "messageTemplates":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_messageTemplates(ctx, field)
+				})
 		case "people":
 			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
 				true, true,
@@ -54945,6 +57733,12 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Query_questionnaires(ctx, field)
+				})
+		case "messageTemplateVariables":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_messageTemplateVariables(ctx, field)
 				})
 		case "personExport":
 			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
@@ -56988,6 +59782,11 @@ func (ec *executionContext) unmarshalNCreateCandidateInput2githubᚗcomᚋhiregr
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) unmarshalNCreateConversationInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐCreateConversationInput(ctx context.Context, v any) (recruiting.CreateConversationInput, error) {
+	res, err := ec.unmarshalInputCreateConversationInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalNCreateEvaluationPartnerInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐCreatePartnerInput(ctx context.Context, v any) (recruiting.CreatePartnerInput, error) {
 	res, err := ec.unmarshalInputCreateEvaluationPartnerInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -57363,6 +60162,16 @@ func (ec *executionContext) marshalNMessageConnection2ᚖgithubᚗcomᚋhiregrap
 	return ec._MessageConnection(ctx, sel, v)
 }
 
+func (ec *executionContext) unmarshalNMessageDeliveryStatus2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋmessageᚐDeliveryStatus(ctx context.Context, v any) (message.DeliveryStatus, error) {
+	var res message.DeliveryStatus
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNMessageDeliveryStatus2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋmessageᚐDeliveryStatus(ctx context.Context, sel ast.SelectionSet, v message.DeliveryStatus) graphql.Marshaler {
+	return v
+}
+
 func (ec *executionContext) unmarshalNMessageOrderField2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐMessageOrderField(ctx context.Context, v any) (*ent.MessageOrderField, error) {
 	var res = new(ent.MessageOrderField)
 	err := res.UnmarshalGQL(v)
@@ -57375,6 +60184,56 @@ func (ec *executionContext) marshalNMessageOrderField2ᚖgithubᚗcomᚋhiregrap
 		return graphql.Null
 	}
 	return v
+}
+
+func (ec *executionContext) marshalNMessageTemplate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐMessageTemplate(ctx context.Context, sel ast.SelectionSet, v *ent.MessageTemplate) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "MessageTemplate!")
+		return graphql.Null
+	}
+	return ec._MessageTemplate(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNMessageTemplateConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐMessageTemplateConnection(ctx context.Context, sel ast.SelectionSet, v *ent.MessageTemplateConnection) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "MessageTemplateConnection!")
+		return graphql.Null
+	}
+	return ec._MessageTemplateConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNMessageTemplateInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐMessageTemplateInput(ctx context.Context, v any) (recruiting.MessageTemplateInput, error) {
+	res, err := ec.unmarshalInputMessageTemplateInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNMessageTemplateKind2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋmessagetemplateᚐKind(ctx context.Context, v any) (messagetemplate.Kind, error) {
+	var res messagetemplate.Kind
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNMessageTemplateKind2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋmessagetemplateᚐKind(ctx context.Context, sel ast.SelectionSet, v messagetemplate.Kind) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) unmarshalNMessageTemplateOrderField2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐMessageTemplateOrderField(ctx context.Context, v any) (*ent.MessageTemplateOrderField, error) {
+	var res = new(ent.MessageTemplateOrderField)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNMessageTemplateOrderField2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐMessageTemplateOrderField(ctx context.Context, sel ast.SelectionSet, v *ent.MessageTemplateOrderField) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "MessageTemplateOrderField!")
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) unmarshalNMessageTemplateWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐMessageTemplateWhereInput(ctx context.Context, v any) (*ent.MessageTemplateWhereInput, error) {
+	res, err := ec.unmarshalInputMessageTemplateWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) unmarshalNMessageWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐMessageWhereInput(ctx context.Context, v any) (*ent.MessageWhereInput, error) {
@@ -57935,6 +60794,11 @@ func (ec *executionContext) marshalNRole2ᚖgithubᚗcomᚋhiregraphᚋhiregraph
 		return graphql.Null
 	}
 	return ec._Role(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNSendMessageInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐSendMessageInput(ctx context.Context, v any) (recruiting.SendMessageInput, error) {
+	res, err := ec.unmarshalInputSendMessageInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) marshalNStep2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐStep(ctx context.Context, sel ast.SelectionSet, v schematype.Step) graphql.Marshaler {
@@ -59709,6 +62573,58 @@ func (ec *executionContext) marshalOMessage2ᚖgithubᚗcomᚋhiregraphᚋhiregr
 	return ec._Message(ctx, sel, v)
 }
 
+func (ec *executionContext) unmarshalOMessageDeliveryStatus2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋmessageᚐDeliveryStatusᚄ(ctx context.Context, v any) ([]message.DeliveryStatus, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]message.DeliveryStatus, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNMessageDeliveryStatus2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋmessageᚐDeliveryStatus(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalOMessageDeliveryStatus2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋmessageᚐDeliveryStatusᚄ(ctx context.Context, sel ast.SelectionSet, v []message.DeliveryStatus) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNMessageDeliveryStatus2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋmessageᚐDeliveryStatus(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) unmarshalOMessageDeliveryStatus2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋmessageᚐDeliveryStatus(ctx context.Context, v any) (*message.DeliveryStatus, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(message.DeliveryStatus)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOMessageDeliveryStatus2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋmessageᚐDeliveryStatus(ctx context.Context, sel ast.SelectionSet, v *message.DeliveryStatus) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
+}
+
 func (ec *executionContext) marshalOMessageEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐMessageEdge(ctx context.Context, sel ast.SelectionSet, v []*ent.MessageEdge) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
@@ -59734,6 +62650,118 @@ func (ec *executionContext) unmarshalOMessageOrder2ᚖgithubᚗcomᚋhiregraph�
 		return nil, nil
 	}
 	res, err := ec.unmarshalInputMessageOrder(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOMessageTemplate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐMessageTemplate(ctx context.Context, sel ast.SelectionSet, v *ent.MessageTemplate) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._MessageTemplate(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOMessageTemplateEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐMessageTemplateEdge(ctx context.Context, sel ast.SelectionSet, v []*ent.MessageTemplateEdge) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalOMessageTemplateEdge2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐMessageTemplateEdge(ctx, sel, v[i])
+	})
+
+	return ret
+}
+
+func (ec *executionContext) marshalOMessageTemplateEdge2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐMessageTemplateEdge(ctx context.Context, sel ast.SelectionSet, v *ent.MessageTemplateEdge) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._MessageTemplateEdge(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOMessageTemplateKind2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋmessagetemplateᚐKindᚄ(ctx context.Context, v any) ([]messagetemplate.Kind, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]messagetemplate.Kind, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNMessageTemplateKind2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋmessagetemplateᚐKind(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalOMessageTemplateKind2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋmessagetemplateᚐKindᚄ(ctx context.Context, sel ast.SelectionSet, v []messagetemplate.Kind) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNMessageTemplateKind2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋmessagetemplateᚐKind(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) unmarshalOMessageTemplateKind2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋmessagetemplateᚐKind(ctx context.Context, v any) (*messagetemplate.Kind, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(messagetemplate.Kind)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOMessageTemplateKind2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋmessagetemplateᚐKind(ctx context.Context, sel ast.SelectionSet, v *messagetemplate.Kind) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) unmarshalOMessageTemplateOrder2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐMessageTemplateOrder(ctx context.Context, v any) (*ent.MessageTemplateOrder, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputMessageTemplateOrder(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalOMessageTemplateWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐMessageTemplateWhereInputᚄ(ctx context.Context, v any) ([]*ent.MessageTemplateWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*ent.MessageTemplateWhereInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNMessageTemplateWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐMessageTemplateWhereInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalOMessageTemplateWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐMessageTemplateWhereInput(ctx context.Context, v any) (*ent.MessageTemplateWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputMessageTemplateWhereInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
@@ -61218,6 +64246,12 @@ var plainFieldsOfMessageConnection = plainFields[*ent.MessageConnection]{typeNam
 
 var plainFieldsOfMessageEdge = plainFields[*ent.MessageEdge]{typeName: "MessageEdge"}
 
+var plainFieldsOfMessageTemplate = plainFields[*ent.MessageTemplate]{typeName: "MessageTemplate"}
+
+var plainFieldsOfMessageTemplateConnection = plainFields[*ent.MessageTemplateConnection]{typeName: "MessageTemplateConnection"}
+
+var plainFieldsOfMessageTemplateEdge = plainFields[*ent.MessageTemplateEdge]{typeName: "MessageTemplateEdge"}
+
 var plainFieldsOfNamedValue = plainFields[*schematype.NamedValue]{typeName: "NamedValue"}
 
 var plainFieldsOfNote = plainFields[*ent.Note]{typeName: "Note"}
@@ -61681,6 +64715,28 @@ func init() {
 		"status":   {write: func(w io.Writer, obj *ent.Message) { graphql.MarshalString(obj.Status).MarshalGQL(w) }, null: nil},
 		"subject":  {write: func(w io.Writer, obj *ent.Message) { graphql.MarshalString(obj.Subject).MarshalGQL(w) }, null: nil},
 		"body":     {write: func(w io.Writer, obj *ent.Message) { graphql.MarshalString(obj.Body).MarshalGQL(w) }, null: nil},
+		"deliveryStatus": {write: func(w io.Writer, obj *ent.Message) {
+			if obj.DeliveryStatus == nil {
+				graphql.Null.MarshalGQL(w)
+				return
+			}
+			writeEnum(w, *obj.DeliveryStatus)
+		}, null: nil},
+		"deliveryError": {write: func(w io.Writer, obj *ent.Message) {
+			if obj.DeliveryError == nil {
+				graphql.Null.MarshalGQL(w)
+				return
+			}
+			graphql.MarshalString(*obj.DeliveryError).MarshalGQL(w)
+		}, null: nil},
+		"deliveryAttempts": {write: func(w io.Writer, obj *ent.Message) { graphql.MarshalInt(obj.DeliveryAttempts).MarshalGQL(w) }, null: nil},
+		"timeDelivered": {write: func(w io.Writer, obj *ent.Message) {
+			if obj.TimeDelivered == nil {
+				graphql.Null.MarshalGQL(w)
+				return
+			}
+			scalar.WriteTime(w, *obj.TimeDelivered)
+		}, null: nil},
 		"conversation": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.Message) graphql.Marshaler {
 			v, err := obj.Conversation(ctx)
 			if err != nil {
@@ -61696,6 +64752,25 @@ func init() {
 	plainFieldsOfMessageEdge.byName = map[string]plainField[*ent.MessageEdge]{
 		"node": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.MessageEdge) graphql.Marshaler {
 			return plainChild(ctx, c, oc, field, obj.Node, false, messageImplementors, &plainFieldsOfMessage)
+		}}}
+	plainFieldsOfMessageTemplate.byName = map[string]plainField[*ent.MessageTemplate]{
+		"id":          {write: func(w io.Writer, obj *ent.MessageTemplate) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: nil},
+		"name":        {write: func(w io.Writer, obj *ent.MessageTemplate) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: nil},
+		"kind":        {write: func(w io.Writer, obj *ent.MessageTemplate) { writeEnum(w, obj.Kind) }, null: nil},
+		"subject":     {write: func(w io.Writer, obj *ent.MessageTemplate) { graphql.MarshalString(obj.Subject).MarshalGQL(w) }, null: nil},
+		"body":        {write: func(w io.Writer, obj *ent.MessageTemplate) { graphql.MarshalString(obj.Body).MarshalGQL(w) }, null: nil},
+		"timeCreated": {write: func(w io.Writer, obj *ent.MessageTemplate) { scalar.WriteTime(w, obj.TimeCreated) }, null: func(obj *ent.MessageTemplate) bool { return obj.TimeCreated.IsZero() }},
+		"timeUpdated": {write: func(w io.Writer, obj *ent.MessageTemplate) { scalar.WriteTime(w, obj.TimeUpdated) }, null: func(obj *ent.MessageTemplate) bool { return obj.TimeUpdated.IsZero() }}}
+	plainFieldsOfMessageTemplateConnection.byName = map[string]plainField[*ent.MessageTemplateConnection]{
+		"totalCount": {write: func(w io.Writer, obj *ent.MessageTemplateConnection) {
+			graphql.MarshalInt(obj.TotalCount).MarshalGQL(w)
+		}, null: nil},
+		"edges": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.MessageTemplateConnection) graphql.Marshaler {
+			return plainList(ctx, c, oc, field, obj.Edges, false, messageTemplateEdgeImplementors, &plainFieldsOfMessageTemplateEdge)
+		}}}
+	plainFieldsOfMessageTemplateEdge.byName = map[string]plainField[*ent.MessageTemplateEdge]{
+		"node": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.MessageTemplateEdge) graphql.Marshaler {
+			return plainChild(ctx, c, oc, field, obj.Node, false, messageTemplateImplementors, &plainFieldsOfMessageTemplate)
 		}}}
 	plainFieldsOfNamedValue.byName = map[string]plainField[*schematype.NamedValue]{
 		"name":  {write: func(w io.Writer, obj *schematype.NamedValue) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: nil},

@@ -72,3 +72,7 @@ func (s *SMTP) Send(ctx context.Context, m Message) error {
 	}
 	return err
 }
+
+// Host is the mail server's host name, for logs (the URL may hold a
+// password).
+func (s *SMTP) Host() string { return s.host }
