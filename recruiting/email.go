@@ -48,15 +48,11 @@ func (s *CandidateService) SendMessage(ctx context.Context, conversationID strin
 	if err := Require(ctx, permission.Comment); err != nil {
 		return nil, err
 	}
-	from, err := s.sender(ctx)
-	if err != nil {
-		return nil, err
-	}
 	if err := validSendInput(in); err != nil {
 		return nil, err
 	}
 	var msg *ent.Message
-	err = s.WithTx(ctx, func(ctx context.Context, client *ent.Client) error {
+	err := s.WithTx(ctx, func(ctx context.Context, client *ent.Client) error {
 		conv, err := client.Conversation.Get(ctx, conversationID)
 		if ent.IsNotFound(err) {
 			return apierror.NotFound(apierror.CodeMessageNotFound, "no conversation has the uid %q", conversationID)
@@ -71,18 +67,23 @@ func (s *CandidateService) SendMessage(ctx context.Context, conversationID strin
 		if err != nil {
 			return err
 		}
+		var tpl *ent.MessageTemplate
+		if in.TemplateID != nil {
+			if tpl, err = messageTemplate(ctx, client, *in.TemplateID); err != nil {
+				return err
+			}
+		}
+		// Every id is checked before the sender, so an id the viewer
+		// cannot see answers alike for users and keys.
+		from, err := s.sender(ctx)
+		if err != nil {
+			return err
+		}
 		text := renderedMessage{subject: conv.Subject, body: deref(in.Body)}
 		if in.Subject != nil {
 			text.subject = *in.Subject
 		}
-		if in.TemplateID != nil {
-			tpl, err := client.MessageTemplate.Get(ctx, *in.TemplateID)
-			if ent.IsNotFound(err) {
-				return templateNotFound(*in.TemplateID)
-			}
-			if err != nil {
-				return err
-			}
+		if tpl != nil {
 			if text, err = s.render(ctx, client, tpl, c, from, in.InterviewTime); err != nil {
 				return err
 			}
@@ -91,6 +92,15 @@ func (s *CandidateService) SendMessage(ctx context.Context, conversationID strin
 		return err
 	})
 	return msg, err
+}
+
+// messageTemplate reads a template of the viewer's company.
+func messageTemplate(ctx context.Context, client *ent.Client, id string) (*ent.MessageTemplate, error) {
+	tpl, err := client.MessageTemplate.Get(ctx, id)
+	if ent.IsNotFound(err) {
+		return nil, templateNotFound(id)
+	}
+	return tpl, err
 }
 
 func validSendInput(in SendMessageInput) error {
@@ -257,14 +267,11 @@ func (s *CandidateService) emailRejection(ctx context.Context, client *ent.Clien
 	if templateID == nil {
 		return nil
 	}
-	from, err := s.sender(ctx)
+	tpl, err := messageTemplate(ctx, client, *templateID)
 	if err != nil {
 		return err
 	}
-	tpl, err := client.MessageTemplate.Get(ctx, *templateID)
-	if ent.IsNotFound(err) {
-		return templateNotFound(*templateID)
-	}
+	from, err := s.sender(ctx)
 	if err != nil {
 		return err
 	}

@@ -222,9 +222,7 @@ func (s *CandidateService) DeleteMessageTemplate(ctx context.Context, id string)
 	var gone *ent.MessageTemplate
 	err := s.WithTx(ctx, func(ctx context.Context, client *ent.Client) error {
 		var err error
-		if gone, err = client.MessageTemplate.Get(ctx, id); ent.IsNotFound(err) {
-			return templateNotFound(id)
-		} else if err != nil {
+		if gone, err = messageTemplate(ctx, client, id); err != nil {
 			return err
 		}
 		if err := client.MessageTemplate.DeleteOne(gone).Exec(ctx); err != nil {
