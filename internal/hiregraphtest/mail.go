@@ -1,7 +1,6 @@
 package hiregraphtest
 
 import (
-	"context"
 	"testing"
 	"time"
 
@@ -23,14 +22,7 @@ func DeliverMail(t testing.TB, sender mail.Sender, attempts int) func(*server.Co
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := jobs.Start(context.Background()); err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() {
-			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-			defer cancel()
-			jobs.Stop(ctx)
-		})
+		runJobs(t, jobs)
 		cfg.Mail = jobs
 	}
 }
