@@ -22,6 +22,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/interview"
 	"github.com/hiregraph/hiregraph/ent/location"
 	"github.com/hiregraph/hiregraph/ent/message"
+	"github.com/hiregraph/hiregraph/ent/messagetemplate"
 	"github.com/hiregraph/hiregraph/ent/note"
 	"github.com/hiregraph/hiregraph/ent/offer"
 	"github.com/hiregraph/hiregraph/ent/offerletter"
@@ -133,6 +134,9 @@ var edgeTargets = map[string]map[string]string{
 	"Message": {
 		"company":      "Company",
 		"conversation": "Conversation",
+	},
+	"MessageTemplate": {
+		"company": "Company",
 	},
 	"Note": {
 		"company":   "Company",
@@ -267,6 +271,8 @@ func (c *Client) VisibleIDs(ctx context.Context, typ string, ids []string) ([]st
 		return c.Location.Query().Where(location.IDIn(ids...)).IDs(ctx)
 	case "Message":
 		return c.Message.Query().Where(message.IDIn(ids...)).IDs(ctx)
+	case "MessageTemplate":
+		return c.MessageTemplate.Query().Where(messagetemplate.IDIn(ids...)).IDs(ctx)
 	case "Note":
 		return c.Note.Query().Where(note.IDIn(ids...)).IDs(ctx)
 	case "Offer":
@@ -400,6 +406,12 @@ func NodeIDs(v Value) []string {
 		}
 		return ids
 	case []*Message:
+		ids := make([]string, len(v))
+		for i, n := range v {
+			ids[i] = n.ID
+		}
+		return ids
+	case []*MessageTemplate:
 		ids := make([]string, len(v))
 		for i, n := range v {
 			ids[i] = n.ID

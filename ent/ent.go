@@ -28,6 +28,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/idempotencykey"
 	"github.com/hiregraph/hiregraph/ent/location"
 	"github.com/hiregraph/hiregraph/ent/message"
+	"github.com/hiregraph/hiregraph/ent/messagetemplate"
 	"github.com/hiregraph/hiregraph/ent/note"
 	"github.com/hiregraph/hiregraph/ent/offer"
 	"github.com/hiregraph/hiregraph/ent/offerletter"
@@ -121,6 +122,7 @@ func checkColumn(t, c string) error {
 			idempotencykey.Table:    idempotencykey.ValidColumn,
 			location.Table:          location.ValidColumn,
 			message.Table:           message.ValidColumn,
+			messagetemplate.Table:   messagetemplate.ValidColumn,
 			note.Table:              note.ValidColumn,
 			offer.Table:             offer.ValidColumn,
 			offerletter.Table:       offerletter.ValidColumn,

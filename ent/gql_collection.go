@@ -22,6 +22,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/interview"
 	"github.com/hiregraph/hiregraph/ent/location"
 	"github.com/hiregraph/hiregraph/ent/message"
+	"github.com/hiregraph/hiregraph/ent/messagetemplate"
 	"github.com/hiregraph/hiregraph/ent/note"
 	"github.com/hiregraph/hiregraph/ent/offer"
 	"github.com/hiregraph/hiregraph/ent/offerletter"
@@ -2657,6 +2658,26 @@ func (_q *MessageQuery) collectField(ctx context.Context, oneNode bool, opCtx *g
 				selectedFields = append(selectedFields, message.FieldBcc)
 				fieldSeen[message.FieldBcc] = struct{}{}
 			}
+		case "deliveryStatus":
+			if _, ok := fieldSeen[message.FieldDeliveryStatus]; !ok {
+				selectedFields = append(selectedFields, message.FieldDeliveryStatus)
+				fieldSeen[message.FieldDeliveryStatus] = struct{}{}
+			}
+		case "deliveryError":
+			if _, ok := fieldSeen[message.FieldDeliveryError]; !ok {
+				selectedFields = append(selectedFields, message.FieldDeliveryError)
+				fieldSeen[message.FieldDeliveryError] = struct{}{}
+			}
+		case "deliveryAttempts":
+			if _, ok := fieldSeen[message.FieldDeliveryAttempts]; !ok {
+				selectedFields = append(selectedFields, message.FieldDeliveryAttempts)
+				fieldSeen[message.FieldDeliveryAttempts] = struct{}{}
+			}
+		case "timeDelivered":
+			if _, ok := fieldSeen[message.FieldTimeDelivered]; !ok {
+				selectedFields = append(selectedFields, message.FieldTimeDelivered)
+				fieldSeen[message.FieldTimeDelivered] = struct{}{}
+			}
 		case "id":
 		case "__typename":
 		default:
@@ -2716,6 +2737,120 @@ func newMessagePaginateArgs(rv map[string]any) *messagePaginateArgs {
 	}
 	if v, ok := rv[whereField].(*MessageWhereInput); ok {
 		args.opts = append(args.opts, WithMessageFilter(v.Filter))
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *MessageTemplateQuery) CollectFields(ctx context.Context, satisfies ...string) (*MessageTemplateQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *MessageTemplateQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(messagetemplate.Columns))
+		selectedFields = []string{messagetemplate.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+		case "name":
+			if _, ok := fieldSeen[messagetemplate.FieldName]; !ok {
+				selectedFields = append(selectedFields, messagetemplate.FieldName)
+				fieldSeen[messagetemplate.FieldName] = struct{}{}
+			}
+		case "kind":
+			if _, ok := fieldSeen[messagetemplate.FieldKind]; !ok {
+				selectedFields = append(selectedFields, messagetemplate.FieldKind)
+				fieldSeen[messagetemplate.FieldKind] = struct{}{}
+			}
+		case "subject":
+			if _, ok := fieldSeen[messagetemplate.FieldSubject]; !ok {
+				selectedFields = append(selectedFields, messagetemplate.FieldSubject)
+				fieldSeen[messagetemplate.FieldSubject] = struct{}{}
+			}
+		case "body":
+			if _, ok := fieldSeen[messagetemplate.FieldBody]; !ok {
+				selectedFields = append(selectedFields, messagetemplate.FieldBody)
+				fieldSeen[messagetemplate.FieldBody] = struct{}{}
+			}
+		case "timeCreated":
+			if _, ok := fieldSeen[messagetemplate.FieldTimeCreated]; !ok {
+				selectedFields = append(selectedFields, messagetemplate.FieldTimeCreated)
+				fieldSeen[messagetemplate.FieldTimeCreated] = struct{}{}
+			}
+		case "timeUpdated":
+			if _, ok := fieldSeen[messagetemplate.FieldTimeUpdated]; !ok {
+				selectedFields = append(selectedFields, messagetemplate.FieldTimeUpdated)
+				fieldSeen[messagetemplate.FieldTimeUpdated] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type messagetemplatePaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []MessageTemplatePaginateOption
+}
+
+func newMessageTemplatePaginateArgs(rv map[string]any) *messagetemplatePaginateArgs {
+	args := &messagetemplatePaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case map[string]any:
+			var (
+				err1, err2 error
+				order      = &MessageTemplateOrder{Field: &MessageTemplateOrderField{}, Direction: entgql.OrderDirectionAsc}
+			)
+			if d, ok := v[directionField]; ok {
+				err1 = order.Direction.UnmarshalGQL(d)
+			}
+			if f, ok := v[fieldField]; ok {
+				err2 = order.Field.UnmarshalGQL(f)
+			}
+			if err1 == nil && err2 == nil {
+				args.opts = append(args.opts, WithMessageTemplateOrder(order))
+			}
+		case *MessageTemplateOrder:
+			if v != nil {
+				args.opts = append(args.opts, WithMessageTemplateOrder(v))
+			}
+		}
+	}
+	if v, ok := rv[whereField].(*MessageTemplateWhereInput); ok {
+		args.opts = append(args.opts, WithMessageTemplateFilter(v.Filter))
 	}
 	return args
 }

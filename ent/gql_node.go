@@ -23,6 +23,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/interview"
 	"github.com/hiregraph/hiregraph/ent/location"
 	"github.com/hiregraph/hiregraph/ent/message"
+	"github.com/hiregraph/hiregraph/ent/messagetemplate"
 	"github.com/hiregraph/hiregraph/ent/note"
 	"github.com/hiregraph/hiregraph/ent/offer"
 	"github.com/hiregraph/hiregraph/ent/offerletter"
@@ -112,6 +113,11 @@ var messageImplementors = []string{"Message", "Node"}
 
 // IsNode implements the Node interface check for GQLGen.
 func (*Message) IsNode() {}
+
+var messagetemplateImplementors = []string{"MessageTemplate", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*MessageTemplate) IsNode() {}
 
 var noteImplementors = []string{"Note", "Node"}
 
@@ -358,6 +364,15 @@ func (c *Client) noder(ctx context.Context, table string, id string) (Noder, err
 			Where(message.ID(id))
 		if fc := graphql.GetFieldContext(ctx); fc != nil {
 			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, messageImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
+	case messagetemplate.Table:
+		query := c.MessageTemplate.Query().
+			Where(messagetemplate.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, messagetemplateImplementors...); err != nil {
 				return nil, err
 			}
 		}
@@ -764,6 +779,22 @@ func (c *Client) noders(ctx context.Context, table string, ids []string) ([]Node
 		query := c.Message.Query().
 			Where(message.IDIn(ids...))
 		query, err := query.CollectFields(ctx, messageImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
+	case messagetemplate.Table:
+		query := c.MessageTemplate.Query().
+			Where(messagetemplate.IDIn(ids...))
+		query, err := query.CollectFields(ctx, messagetemplateImplementors...)
 		if err != nil {
 			return nil, err
 		}

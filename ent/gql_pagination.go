@@ -28,6 +28,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/interview"
 	"github.com/hiregraph/hiregraph/ent/location"
 	"github.com/hiregraph/hiregraph/ent/message"
+	"github.com/hiregraph/hiregraph/ent/messagetemplate"
 	"github.com/hiregraph/hiregraph/ent/note"
 	"github.com/hiregraph/hiregraph/ent/offer"
 	"github.com/hiregraph/hiregraph/ent/offerletter"
@@ -4205,6 +4206,301 @@ func (_m *Message) ToEdge(order *MessageOrder) *MessageEdge {
 		order = DefaultMessageOrder
 	}
 	return &MessageEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
+// MessageTemplateEdge is the edge representation of MessageTemplate.
+type MessageTemplateEdge struct {
+	Node   *MessageTemplate `json:"node"`
+	Cursor Cursor           `json:"cursor"`
+}
+
+// MessageTemplateConnection is the connection containing edges to MessageTemplate.
+type MessageTemplateConnection struct {
+	Edges      []*MessageTemplateEdge `json:"edges"`
+	PageInfo   PageInfo               `json:"pageInfo"`
+	TotalCount int                    `json:"totalCount"`
+}
+
+func (c *MessageTemplateConnection) build(nodes []*MessageTemplate, pager *messagetemplatePager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *MessageTemplate
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *MessageTemplate {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *MessageTemplate {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*MessageTemplateEdge, len(nodes))
+	block := make([]MessageTemplateEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		block[i].Node, block[i].Cursor = node, pager.toCursor(node)
+		c.Edges[i] = &block[i]
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// MessageTemplatePaginateOption enables pagination customization.
+type MessageTemplatePaginateOption func(*messagetemplatePager) error
+
+// WithMessageTemplateOrder configures pagination ordering.
+func WithMessageTemplateOrder(order *MessageTemplateOrder) MessageTemplatePaginateOption {
+	if order == nil {
+		order = DefaultMessageTemplateOrder
+	}
+	o := *order
+	return func(pager *messagetemplatePager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultMessageTemplateOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithMessageTemplateFilter configures pagination filter.
+func WithMessageTemplateFilter(filter func(*MessageTemplateQuery) (*MessageTemplateQuery, error)) MessageTemplatePaginateOption {
+	return func(pager *messagetemplatePager) error {
+		if filter == nil {
+			return errors.New("MessageTemplateQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type messagetemplatePager struct {
+	reverse bool
+	order   *MessageTemplateOrder
+	filter  func(*MessageTemplateQuery) (*MessageTemplateQuery, error)
+}
+
+func newMessageTemplatePager(opts []MessageTemplatePaginateOption, reverse bool) (*messagetemplatePager, error) {
+	pager := &messagetemplatePager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultMessageTemplateOrder
+	}
+	return pager, nil
+}
+
+func (p *messagetemplatePager) applyFilter(query *MessageTemplateQuery) (*MessageTemplateQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *messagetemplatePager) toCursor(_m *MessageTemplate) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *messagetemplatePager) applyCursors(query *MessageTemplateQuery, after, before *Cursor) (*MessageTemplateQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultMessageTemplateOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *messagetemplatePager) applyOrder(query *MessageTemplateQuery) *MessageTemplateQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultMessageTemplateOrder.Field {
+		query = query.Order(DefaultMessageTemplateOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *messagetemplatePager) orderExpr(query *MessageTemplateQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultMessageTemplateOrder.Field {
+			b.Comma().Ident(DefaultMessageTemplateOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to MessageTemplate.
+func (_m *MessageTemplateQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...MessageTemplatePaginateOption,
+) (*MessageTemplateConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newMessageTemplatePager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &MessageTemplateConnection{Edges: []*MessageTemplateEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
+		hasPagination := after != nil || first != nil || before != nil || last != nil
+		if hasPagination || ignoredEdges {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if conn.TotalCount, err = c.Count(ctx); err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+		}
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+var (
+	// MessageTemplateOrderFieldName orders MessageTemplate by name.
+	MessageTemplateOrderFieldName = &MessageTemplateOrderField{
+		Value: func(_m *MessageTemplate) (ent.Value, error) {
+			return _m.Name, nil
+		},
+		column: messagetemplate.FieldName,
+		toTerm: messagetemplate.ByName,
+		toCursor: func(_m *MessageTemplate) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.Name,
+			}
+		},
+	}
+)
+
+// String implement fmt.Stringer interface.
+func (f MessageTemplateOrderField) String() string {
+	var str string
+	switch f.column {
+	case MessageTemplateOrderFieldName.column:
+		str = "NAME"
+	}
+	return str
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (f MessageTemplateOrderField) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(f.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (f *MessageTemplateOrderField) UnmarshalGQL(v interface{}) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("MessageTemplateOrderField %T must be a string", v)
+	}
+	switch str {
+	case "NAME":
+		*f = *MessageTemplateOrderFieldName
+	default:
+		return fmt.Errorf("%s is not a valid MessageTemplateOrderField", str)
+	}
+	return nil
+}
+
+// MessageTemplateOrderField defines the ordering field of MessageTemplate.
+type MessageTemplateOrderField struct {
+	// Value extracts the ordering value from the given MessageTemplate.
+	Value    func(*MessageTemplate) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) messagetemplate.OrderOption
+	toCursor func(*MessageTemplate) Cursor
+}
+
+// MessageTemplateOrder defines the ordering of MessageTemplate.
+type MessageTemplateOrder struct {
+	Direction OrderDirection             `json:"direction"`
+	Field     *MessageTemplateOrderField `json:"field"`
+}
+
+// DefaultMessageTemplateOrder is the default ordering of MessageTemplate.
+var DefaultMessageTemplateOrder = &MessageTemplateOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &MessageTemplateOrderField{
+		Value: func(_m *MessageTemplate) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: messagetemplate.FieldID,
+		toTerm: messagetemplate.ByID,
+		toCursor: func(_m *MessageTemplate) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts MessageTemplate into MessageTemplateEdge.
+func (_m *MessageTemplate) ToEdge(order *MessageTemplateOrder) *MessageTemplateEdge {
+	if order == nil {
+		order = DefaultMessageTemplateOrder
+	}
+	return &MessageTemplateEdge{
 		Node:   _m,
 		Cursor: order.Field.toCursor(_m),
 	}

@@ -21,6 +21,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/interview"
 	"github.com/hiregraph/hiregraph/ent/location"
 	"github.com/hiregraph/hiregraph/ent/message"
+	"github.com/hiregraph/hiregraph/ent/messagetemplate"
 	"github.com/hiregraph/hiregraph/ent/note"
 	"github.com/hiregraph/hiregraph/ent/offer"
 	"github.com/hiregraph/hiregraph/ent/offerletter"
@@ -6009,6 +6010,53 @@ type MessageWhereInput struct {
 	BodyEqualFold    *string  `json:"bodyEqualFold,omitempty"`
 	BodyContainsFold *string  `json:"bodyContainsFold,omitempty"`
 
+	// "delivery_status" field predicates.
+	DeliveryStatus       *message.DeliveryStatus  `json:"deliveryStatus,omitempty"`
+	DeliveryStatusNEQ    *message.DeliveryStatus  `json:"deliveryStatusNEQ,omitempty"`
+	DeliveryStatusIn     []message.DeliveryStatus `json:"deliveryStatusIn,omitempty"`
+	DeliveryStatusNotIn  []message.DeliveryStatus `json:"deliveryStatusNotIn,omitempty"`
+	DeliveryStatusIsNil  bool                     `json:"deliveryStatusIsNil,omitempty"`
+	DeliveryStatusNotNil bool                     `json:"deliveryStatusNotNil,omitempty"`
+
+	// "delivery_error" field predicates.
+	DeliveryError             *string  `json:"deliveryError,omitempty"`
+	DeliveryErrorNEQ          *string  `json:"deliveryErrorNEQ,omitempty"`
+	DeliveryErrorIn           []string `json:"deliveryErrorIn,omitempty"`
+	DeliveryErrorNotIn        []string `json:"deliveryErrorNotIn,omitempty"`
+	DeliveryErrorGT           *string  `json:"deliveryErrorGT,omitempty"`
+	DeliveryErrorGTE          *string  `json:"deliveryErrorGTE,omitempty"`
+	DeliveryErrorLT           *string  `json:"deliveryErrorLT,omitempty"`
+	DeliveryErrorLTE          *string  `json:"deliveryErrorLTE,omitempty"`
+	DeliveryErrorContains     *string  `json:"deliveryErrorContains,omitempty"`
+	DeliveryErrorHasPrefix    *string  `json:"deliveryErrorHasPrefix,omitempty"`
+	DeliveryErrorHasSuffix    *string  `json:"deliveryErrorHasSuffix,omitempty"`
+	DeliveryErrorIsNil        bool     `json:"deliveryErrorIsNil,omitempty"`
+	DeliveryErrorNotNil       bool     `json:"deliveryErrorNotNil,omitempty"`
+	DeliveryErrorEqualFold    *string  `json:"deliveryErrorEqualFold,omitempty"`
+	DeliveryErrorContainsFold *string  `json:"deliveryErrorContainsFold,omitempty"`
+
+	// "delivery_attempts" field predicates.
+	DeliveryAttempts      *int  `json:"deliveryAttempts,omitempty"`
+	DeliveryAttemptsNEQ   *int  `json:"deliveryAttemptsNEQ,omitempty"`
+	DeliveryAttemptsIn    []int `json:"deliveryAttemptsIn,omitempty"`
+	DeliveryAttemptsNotIn []int `json:"deliveryAttemptsNotIn,omitempty"`
+	DeliveryAttemptsGT    *int  `json:"deliveryAttemptsGT,omitempty"`
+	DeliveryAttemptsGTE   *int  `json:"deliveryAttemptsGTE,omitempty"`
+	DeliveryAttemptsLT    *int  `json:"deliveryAttemptsLT,omitempty"`
+	DeliveryAttemptsLTE   *int  `json:"deliveryAttemptsLTE,omitempty"`
+
+	// "time_delivered" field predicates.
+	TimeDelivered       *time.Time  `json:"timeDelivered,omitempty"`
+	TimeDeliveredNEQ    *time.Time  `json:"timeDeliveredNEQ,omitempty"`
+	TimeDeliveredIn     []time.Time `json:"timeDeliveredIn,omitempty"`
+	TimeDeliveredNotIn  []time.Time `json:"timeDeliveredNotIn,omitempty"`
+	TimeDeliveredGT     *time.Time  `json:"timeDeliveredGT,omitempty"`
+	TimeDeliveredGTE    *time.Time  `json:"timeDeliveredGTE,omitempty"`
+	TimeDeliveredLT     *time.Time  `json:"timeDeliveredLT,omitempty"`
+	TimeDeliveredLTE    *time.Time  `json:"timeDeliveredLTE,omitempty"`
+	TimeDeliveredIsNil  bool        `json:"timeDeliveredIsNil,omitempty"`
+	TimeDeliveredNotNil bool        `json:"timeDeliveredNotNil,omitempty"`
+
 	// "conversation" edge predicates.
 	HasConversation     *bool                     `json:"hasConversation,omitempty"`
 	HasConversationWith []*ConversationWhereInput `json:"hasConversationWith,omitempty"`
@@ -6256,6 +6304,123 @@ func (i *MessageWhereInput) P() (predicate.Message, error) {
 	if i.BodyContainsFold != nil {
 		predicates = append(predicates, message.BodyContainsFold(*i.BodyContainsFold))
 	}
+	if i.DeliveryStatus != nil {
+		predicates = append(predicates, message.DeliveryStatusEQ(*i.DeliveryStatus))
+	}
+	if i.DeliveryStatusNEQ != nil {
+		predicates = append(predicates, message.DeliveryStatusNEQ(*i.DeliveryStatusNEQ))
+	}
+	if len(i.DeliveryStatusIn) > 0 {
+		predicates = append(predicates, message.DeliveryStatusIn(i.DeliveryStatusIn...))
+	}
+	if len(i.DeliveryStatusNotIn) > 0 {
+		predicates = append(predicates, message.DeliveryStatusNotIn(i.DeliveryStatusNotIn...))
+	}
+	if i.DeliveryStatusIsNil {
+		predicates = append(predicates, message.DeliveryStatusIsNil())
+	}
+	if i.DeliveryStatusNotNil {
+		predicates = append(predicates, message.DeliveryStatusNotNil())
+	}
+	if i.DeliveryError != nil {
+		predicates = append(predicates, message.DeliveryErrorEQ(*i.DeliveryError))
+	}
+	if i.DeliveryErrorNEQ != nil {
+		predicates = append(predicates, message.DeliveryErrorNEQ(*i.DeliveryErrorNEQ))
+	}
+	if len(i.DeliveryErrorIn) > 0 {
+		predicates = append(predicates, message.DeliveryErrorIn(i.DeliveryErrorIn...))
+	}
+	if len(i.DeliveryErrorNotIn) > 0 {
+		predicates = append(predicates, message.DeliveryErrorNotIn(i.DeliveryErrorNotIn...))
+	}
+	if i.DeliveryErrorGT != nil {
+		predicates = append(predicates, message.DeliveryErrorGT(*i.DeliveryErrorGT))
+	}
+	if i.DeliveryErrorGTE != nil {
+		predicates = append(predicates, message.DeliveryErrorGTE(*i.DeliveryErrorGTE))
+	}
+	if i.DeliveryErrorLT != nil {
+		predicates = append(predicates, message.DeliveryErrorLT(*i.DeliveryErrorLT))
+	}
+	if i.DeliveryErrorLTE != nil {
+		predicates = append(predicates, message.DeliveryErrorLTE(*i.DeliveryErrorLTE))
+	}
+	if i.DeliveryErrorContains != nil {
+		predicates = append(predicates, message.DeliveryErrorContains(*i.DeliveryErrorContains))
+	}
+	if i.DeliveryErrorHasPrefix != nil {
+		predicates = append(predicates, message.DeliveryErrorHasPrefix(*i.DeliveryErrorHasPrefix))
+	}
+	if i.DeliveryErrorHasSuffix != nil {
+		predicates = append(predicates, message.DeliveryErrorHasSuffix(*i.DeliveryErrorHasSuffix))
+	}
+	if i.DeliveryErrorIsNil {
+		predicates = append(predicates, message.DeliveryErrorIsNil())
+	}
+	if i.DeliveryErrorNotNil {
+		predicates = append(predicates, message.DeliveryErrorNotNil())
+	}
+	if i.DeliveryErrorEqualFold != nil {
+		predicates = append(predicates, message.DeliveryErrorEqualFold(*i.DeliveryErrorEqualFold))
+	}
+	if i.DeliveryErrorContainsFold != nil {
+		predicates = append(predicates, message.DeliveryErrorContainsFold(*i.DeliveryErrorContainsFold))
+	}
+	if i.DeliveryAttempts != nil {
+		predicates = append(predicates, message.DeliveryAttemptsEQ(*i.DeliveryAttempts))
+	}
+	if i.DeliveryAttemptsNEQ != nil {
+		predicates = append(predicates, message.DeliveryAttemptsNEQ(*i.DeliveryAttemptsNEQ))
+	}
+	if len(i.DeliveryAttemptsIn) > 0 {
+		predicates = append(predicates, message.DeliveryAttemptsIn(i.DeliveryAttemptsIn...))
+	}
+	if len(i.DeliveryAttemptsNotIn) > 0 {
+		predicates = append(predicates, message.DeliveryAttemptsNotIn(i.DeliveryAttemptsNotIn...))
+	}
+	if i.DeliveryAttemptsGT != nil {
+		predicates = append(predicates, message.DeliveryAttemptsGT(*i.DeliveryAttemptsGT))
+	}
+	if i.DeliveryAttemptsGTE != nil {
+		predicates = append(predicates, message.DeliveryAttemptsGTE(*i.DeliveryAttemptsGTE))
+	}
+	if i.DeliveryAttemptsLT != nil {
+		predicates = append(predicates, message.DeliveryAttemptsLT(*i.DeliveryAttemptsLT))
+	}
+	if i.DeliveryAttemptsLTE != nil {
+		predicates = append(predicates, message.DeliveryAttemptsLTE(*i.DeliveryAttemptsLTE))
+	}
+	if i.TimeDelivered != nil {
+		predicates = append(predicates, message.TimeDeliveredEQ(*i.TimeDelivered))
+	}
+	if i.TimeDeliveredNEQ != nil {
+		predicates = append(predicates, message.TimeDeliveredNEQ(*i.TimeDeliveredNEQ))
+	}
+	if len(i.TimeDeliveredIn) > 0 {
+		predicates = append(predicates, message.TimeDeliveredIn(i.TimeDeliveredIn...))
+	}
+	if len(i.TimeDeliveredNotIn) > 0 {
+		predicates = append(predicates, message.TimeDeliveredNotIn(i.TimeDeliveredNotIn...))
+	}
+	if i.TimeDeliveredGT != nil {
+		predicates = append(predicates, message.TimeDeliveredGT(*i.TimeDeliveredGT))
+	}
+	if i.TimeDeliveredGTE != nil {
+		predicates = append(predicates, message.TimeDeliveredGTE(*i.TimeDeliveredGTE))
+	}
+	if i.TimeDeliveredLT != nil {
+		predicates = append(predicates, message.TimeDeliveredLT(*i.TimeDeliveredLT))
+	}
+	if i.TimeDeliveredLTE != nil {
+		predicates = append(predicates, message.TimeDeliveredLTE(*i.TimeDeliveredLTE))
+	}
+	if i.TimeDeliveredIsNil {
+		predicates = append(predicates, message.TimeDeliveredIsNil())
+	}
+	if i.TimeDeliveredNotNil {
+		predicates = append(predicates, message.TimeDeliveredNotNil())
+	}
 
 	if i.HasConversation != nil {
 		p := message.HasConversation()
@@ -6282,6 +6447,386 @@ func (i *MessageWhereInput) P() (predicate.Message, error) {
 		return predicates[0], nil
 	default:
 		return message.And(predicates...), nil
+	}
+}
+
+// MessageTemplateWhereInput represents a where input for filtering MessageTemplate queries.
+type MessageTemplateWhereInput struct {
+	Predicates []predicate.MessageTemplate  `json:"-"`
+	Not        *MessageTemplateWhereInput   `json:"not,omitempty"`
+	Or         []*MessageTemplateWhereInput `json:"or,omitempty"`
+	And        []*MessageTemplateWhereInput `json:"and,omitempty"`
+
+	// "id" field predicates.
+	ID             *string  `json:"id,omitempty"`
+	IDNEQ          *string  `json:"idNEQ,omitempty"`
+	IDIn           []string `json:"idIn,omitempty"`
+	IDNotIn        []string `json:"idNotIn,omitempty"`
+	IDGT           *string  `json:"idGT,omitempty"`
+	IDGTE          *string  `json:"idGTE,omitempty"`
+	IDLT           *string  `json:"idLT,omitempty"`
+	IDLTE          *string  `json:"idLTE,omitempty"`
+	IDEqualFold    *string  `json:"idEqualFold,omitempty"`
+	IDContainsFold *string  `json:"idContainsFold,omitempty"`
+
+	// "name" field predicates.
+	Name             *string  `json:"name,omitempty"`
+	NameNEQ          *string  `json:"nameNEQ,omitempty"`
+	NameIn           []string `json:"nameIn,omitempty"`
+	NameNotIn        []string `json:"nameNotIn,omitempty"`
+	NameGT           *string  `json:"nameGT,omitempty"`
+	NameGTE          *string  `json:"nameGTE,omitempty"`
+	NameLT           *string  `json:"nameLT,omitempty"`
+	NameLTE          *string  `json:"nameLTE,omitempty"`
+	NameContains     *string  `json:"nameContains,omitempty"`
+	NameHasPrefix    *string  `json:"nameHasPrefix,omitempty"`
+	NameHasSuffix    *string  `json:"nameHasSuffix,omitempty"`
+	NameEqualFold    *string  `json:"nameEqualFold,omitempty"`
+	NameContainsFold *string  `json:"nameContainsFold,omitempty"`
+
+	// "kind" field predicates.
+	Kind      *messagetemplate.Kind  `json:"kind,omitempty"`
+	KindNEQ   *messagetemplate.Kind  `json:"kindNEQ,omitempty"`
+	KindIn    []messagetemplate.Kind `json:"kindIn,omitempty"`
+	KindNotIn []messagetemplate.Kind `json:"kindNotIn,omitempty"`
+
+	// "subject" field predicates.
+	Subject             *string  `json:"subject,omitempty"`
+	SubjectNEQ          *string  `json:"subjectNEQ,omitempty"`
+	SubjectIn           []string `json:"subjectIn,omitempty"`
+	SubjectNotIn        []string `json:"subjectNotIn,omitempty"`
+	SubjectGT           *string  `json:"subjectGT,omitempty"`
+	SubjectGTE          *string  `json:"subjectGTE,omitempty"`
+	SubjectLT           *string  `json:"subjectLT,omitempty"`
+	SubjectLTE          *string  `json:"subjectLTE,omitempty"`
+	SubjectContains     *string  `json:"subjectContains,omitempty"`
+	SubjectHasPrefix    *string  `json:"subjectHasPrefix,omitempty"`
+	SubjectHasSuffix    *string  `json:"subjectHasSuffix,omitempty"`
+	SubjectEqualFold    *string  `json:"subjectEqualFold,omitempty"`
+	SubjectContainsFold *string  `json:"subjectContainsFold,omitempty"`
+
+	// "body" field predicates.
+	Body             *string  `json:"body,omitempty"`
+	BodyNEQ          *string  `json:"bodyNEQ,omitempty"`
+	BodyIn           []string `json:"bodyIn,omitempty"`
+	BodyNotIn        []string `json:"bodyNotIn,omitempty"`
+	BodyGT           *string  `json:"bodyGT,omitempty"`
+	BodyGTE          *string  `json:"bodyGTE,omitempty"`
+	BodyLT           *string  `json:"bodyLT,omitempty"`
+	BodyLTE          *string  `json:"bodyLTE,omitempty"`
+	BodyContains     *string  `json:"bodyContains,omitempty"`
+	BodyHasPrefix    *string  `json:"bodyHasPrefix,omitempty"`
+	BodyHasSuffix    *string  `json:"bodyHasSuffix,omitempty"`
+	BodyEqualFold    *string  `json:"bodyEqualFold,omitempty"`
+	BodyContainsFold *string  `json:"bodyContainsFold,omitempty"`
+
+	// "time_created" field predicates.
+	TimeCreated      *time.Time  `json:"timeCreated,omitempty"`
+	TimeCreatedNEQ   *time.Time  `json:"timeCreatedNEQ,omitempty"`
+	TimeCreatedIn    []time.Time `json:"timeCreatedIn,omitempty"`
+	TimeCreatedNotIn []time.Time `json:"timeCreatedNotIn,omitempty"`
+	TimeCreatedGT    *time.Time  `json:"timeCreatedGT,omitempty"`
+	TimeCreatedGTE   *time.Time  `json:"timeCreatedGTE,omitempty"`
+	TimeCreatedLT    *time.Time  `json:"timeCreatedLT,omitempty"`
+	TimeCreatedLTE   *time.Time  `json:"timeCreatedLTE,omitempty"`
+
+	// "time_updated" field predicates.
+	TimeUpdated      *time.Time  `json:"timeUpdated,omitempty"`
+	TimeUpdatedNEQ   *time.Time  `json:"timeUpdatedNEQ,omitempty"`
+	TimeUpdatedIn    []time.Time `json:"timeUpdatedIn,omitempty"`
+	TimeUpdatedNotIn []time.Time `json:"timeUpdatedNotIn,omitempty"`
+	TimeUpdatedGT    *time.Time  `json:"timeUpdatedGT,omitempty"`
+	TimeUpdatedGTE   *time.Time  `json:"timeUpdatedGTE,omitempty"`
+	TimeUpdatedLT    *time.Time  `json:"timeUpdatedLT,omitempty"`
+	TimeUpdatedLTE   *time.Time  `json:"timeUpdatedLTE,omitempty"`
+}
+
+// AddPredicates adds custom predicates to the where input to be used during the filtering phase.
+func (i *MessageTemplateWhereInput) AddPredicates(predicates ...predicate.MessageTemplate) {
+	i.Predicates = append(i.Predicates, predicates...)
+}
+
+// Filter applies the MessageTemplateWhereInput filter on the MessageTemplateQuery builder.
+func (i *MessageTemplateWhereInput) Filter(q *MessageTemplateQuery) (*MessageTemplateQuery, error) {
+	if i == nil {
+		return q, nil
+	}
+	p, err := i.P()
+	if err != nil {
+		if err == ErrEmptyMessageTemplateWhereInput {
+			return q, nil
+		}
+		return nil, err
+	}
+	return q.Where(p), nil
+}
+
+// ErrEmptyMessageTemplateWhereInput is returned in case the MessageTemplateWhereInput is empty.
+var ErrEmptyMessageTemplateWhereInput = errors.New("ent: empty predicate MessageTemplateWhereInput")
+
+// P returns a predicate for filtering messagetemplates.
+// An error is returned if the input is empty or invalid.
+func (i *MessageTemplateWhereInput) P() (predicate.MessageTemplate, error) {
+	var predicates []predicate.MessageTemplate
+	if i.Not != nil {
+		p, err := i.Not.P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'not'", err)
+		}
+		predicates = append(predicates, messagetemplate.Not(p))
+	}
+	switch n := len(i.Or); {
+	case n == 1:
+		p, err := i.Or[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'or'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		or := make([]predicate.MessageTemplate, 0, n)
+		for _, w := range i.Or {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'or'", err)
+			}
+			or = append(or, p)
+		}
+		predicates = append(predicates, messagetemplate.Or(or...))
+	}
+	switch n := len(i.And); {
+	case n == 1:
+		p, err := i.And[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'and'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		and := make([]predicate.MessageTemplate, 0, n)
+		for _, w := range i.And {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'and'", err)
+			}
+			and = append(and, p)
+		}
+		predicates = append(predicates, messagetemplate.And(and...))
+	}
+	predicates = append(predicates, i.Predicates...)
+	if i.ID != nil {
+		predicates = append(predicates, messagetemplate.IDEQ(*i.ID))
+	}
+	if i.IDNEQ != nil {
+		predicates = append(predicates, messagetemplate.IDNEQ(*i.IDNEQ))
+	}
+	if len(i.IDIn) > 0 {
+		predicates = append(predicates, messagetemplate.IDIn(i.IDIn...))
+	}
+	if len(i.IDNotIn) > 0 {
+		predicates = append(predicates, messagetemplate.IDNotIn(i.IDNotIn...))
+	}
+	if i.IDGT != nil {
+		predicates = append(predicates, messagetemplate.IDGT(*i.IDGT))
+	}
+	if i.IDGTE != nil {
+		predicates = append(predicates, messagetemplate.IDGTE(*i.IDGTE))
+	}
+	if i.IDLT != nil {
+		predicates = append(predicates, messagetemplate.IDLT(*i.IDLT))
+	}
+	if i.IDLTE != nil {
+		predicates = append(predicates, messagetemplate.IDLTE(*i.IDLTE))
+	}
+	if i.IDEqualFold != nil {
+		predicates = append(predicates, messagetemplate.IDEqualFold(*i.IDEqualFold))
+	}
+	if i.IDContainsFold != nil {
+		predicates = append(predicates, messagetemplate.IDContainsFold(*i.IDContainsFold))
+	}
+	if i.Name != nil {
+		predicates = append(predicates, messagetemplate.NameEQ(*i.Name))
+	}
+	if i.NameNEQ != nil {
+		predicates = append(predicates, messagetemplate.NameNEQ(*i.NameNEQ))
+	}
+	if len(i.NameIn) > 0 {
+		predicates = append(predicates, messagetemplate.NameIn(i.NameIn...))
+	}
+	if len(i.NameNotIn) > 0 {
+		predicates = append(predicates, messagetemplate.NameNotIn(i.NameNotIn...))
+	}
+	if i.NameGT != nil {
+		predicates = append(predicates, messagetemplate.NameGT(*i.NameGT))
+	}
+	if i.NameGTE != nil {
+		predicates = append(predicates, messagetemplate.NameGTE(*i.NameGTE))
+	}
+	if i.NameLT != nil {
+		predicates = append(predicates, messagetemplate.NameLT(*i.NameLT))
+	}
+	if i.NameLTE != nil {
+		predicates = append(predicates, messagetemplate.NameLTE(*i.NameLTE))
+	}
+	if i.NameContains != nil {
+		predicates = append(predicates, messagetemplate.NameContains(*i.NameContains))
+	}
+	if i.NameHasPrefix != nil {
+		predicates = append(predicates, messagetemplate.NameHasPrefix(*i.NameHasPrefix))
+	}
+	if i.NameHasSuffix != nil {
+		predicates = append(predicates, messagetemplate.NameHasSuffix(*i.NameHasSuffix))
+	}
+	if i.NameEqualFold != nil {
+		predicates = append(predicates, messagetemplate.NameEqualFold(*i.NameEqualFold))
+	}
+	if i.NameContainsFold != nil {
+		predicates = append(predicates, messagetemplate.NameContainsFold(*i.NameContainsFold))
+	}
+	if i.Kind != nil {
+		predicates = append(predicates, messagetemplate.KindEQ(*i.Kind))
+	}
+	if i.KindNEQ != nil {
+		predicates = append(predicates, messagetemplate.KindNEQ(*i.KindNEQ))
+	}
+	if len(i.KindIn) > 0 {
+		predicates = append(predicates, messagetemplate.KindIn(i.KindIn...))
+	}
+	if len(i.KindNotIn) > 0 {
+		predicates = append(predicates, messagetemplate.KindNotIn(i.KindNotIn...))
+	}
+	if i.Subject != nil {
+		predicates = append(predicates, messagetemplate.SubjectEQ(*i.Subject))
+	}
+	if i.SubjectNEQ != nil {
+		predicates = append(predicates, messagetemplate.SubjectNEQ(*i.SubjectNEQ))
+	}
+	if len(i.SubjectIn) > 0 {
+		predicates = append(predicates, messagetemplate.SubjectIn(i.SubjectIn...))
+	}
+	if len(i.SubjectNotIn) > 0 {
+		predicates = append(predicates, messagetemplate.SubjectNotIn(i.SubjectNotIn...))
+	}
+	if i.SubjectGT != nil {
+		predicates = append(predicates, messagetemplate.SubjectGT(*i.SubjectGT))
+	}
+	if i.SubjectGTE != nil {
+		predicates = append(predicates, messagetemplate.SubjectGTE(*i.SubjectGTE))
+	}
+	if i.SubjectLT != nil {
+		predicates = append(predicates, messagetemplate.SubjectLT(*i.SubjectLT))
+	}
+	if i.SubjectLTE != nil {
+		predicates = append(predicates, messagetemplate.SubjectLTE(*i.SubjectLTE))
+	}
+	if i.SubjectContains != nil {
+		predicates = append(predicates, messagetemplate.SubjectContains(*i.SubjectContains))
+	}
+	if i.SubjectHasPrefix != nil {
+		predicates = append(predicates, messagetemplate.SubjectHasPrefix(*i.SubjectHasPrefix))
+	}
+	if i.SubjectHasSuffix != nil {
+		predicates = append(predicates, messagetemplate.SubjectHasSuffix(*i.SubjectHasSuffix))
+	}
+	if i.SubjectEqualFold != nil {
+		predicates = append(predicates, messagetemplate.SubjectEqualFold(*i.SubjectEqualFold))
+	}
+	if i.SubjectContainsFold != nil {
+		predicates = append(predicates, messagetemplate.SubjectContainsFold(*i.SubjectContainsFold))
+	}
+	if i.Body != nil {
+		predicates = append(predicates, messagetemplate.BodyEQ(*i.Body))
+	}
+	if i.BodyNEQ != nil {
+		predicates = append(predicates, messagetemplate.BodyNEQ(*i.BodyNEQ))
+	}
+	if len(i.BodyIn) > 0 {
+		predicates = append(predicates, messagetemplate.BodyIn(i.BodyIn...))
+	}
+	if len(i.BodyNotIn) > 0 {
+		predicates = append(predicates, messagetemplate.BodyNotIn(i.BodyNotIn...))
+	}
+	if i.BodyGT != nil {
+		predicates = append(predicates, messagetemplate.BodyGT(*i.BodyGT))
+	}
+	if i.BodyGTE != nil {
+		predicates = append(predicates, messagetemplate.BodyGTE(*i.BodyGTE))
+	}
+	if i.BodyLT != nil {
+		predicates = append(predicates, messagetemplate.BodyLT(*i.BodyLT))
+	}
+	if i.BodyLTE != nil {
+		predicates = append(predicates, messagetemplate.BodyLTE(*i.BodyLTE))
+	}
+	if i.BodyContains != nil {
+		predicates = append(predicates, messagetemplate.BodyContains(*i.BodyContains))
+	}
+	if i.BodyHasPrefix != nil {
+		predicates = append(predicates, messagetemplate.BodyHasPrefix(*i.BodyHasPrefix))
+	}
+	if i.BodyHasSuffix != nil {
+		predicates = append(predicates, messagetemplate.BodyHasSuffix(*i.BodyHasSuffix))
+	}
+	if i.BodyEqualFold != nil {
+		predicates = append(predicates, messagetemplate.BodyEqualFold(*i.BodyEqualFold))
+	}
+	if i.BodyContainsFold != nil {
+		predicates = append(predicates, messagetemplate.BodyContainsFold(*i.BodyContainsFold))
+	}
+	if i.TimeCreated != nil {
+		predicates = append(predicates, messagetemplate.TimeCreatedEQ(*i.TimeCreated))
+	}
+	if i.TimeCreatedNEQ != nil {
+		predicates = append(predicates, messagetemplate.TimeCreatedNEQ(*i.TimeCreatedNEQ))
+	}
+	if len(i.TimeCreatedIn) > 0 {
+		predicates = append(predicates, messagetemplate.TimeCreatedIn(i.TimeCreatedIn...))
+	}
+	if len(i.TimeCreatedNotIn) > 0 {
+		predicates = append(predicates, messagetemplate.TimeCreatedNotIn(i.TimeCreatedNotIn...))
+	}
+	if i.TimeCreatedGT != nil {
+		predicates = append(predicates, messagetemplate.TimeCreatedGT(*i.TimeCreatedGT))
+	}
+	if i.TimeCreatedGTE != nil {
+		predicates = append(predicates, messagetemplate.TimeCreatedGTE(*i.TimeCreatedGTE))
+	}
+	if i.TimeCreatedLT != nil {
+		predicates = append(predicates, messagetemplate.TimeCreatedLT(*i.TimeCreatedLT))
+	}
+	if i.TimeCreatedLTE != nil {
+		predicates = append(predicates, messagetemplate.TimeCreatedLTE(*i.TimeCreatedLTE))
+	}
+	if i.TimeUpdated != nil {
+		predicates = append(predicates, messagetemplate.TimeUpdatedEQ(*i.TimeUpdated))
+	}
+	if i.TimeUpdatedNEQ != nil {
+		predicates = append(predicates, messagetemplate.TimeUpdatedNEQ(*i.TimeUpdatedNEQ))
+	}
+	if len(i.TimeUpdatedIn) > 0 {
+		predicates = append(predicates, messagetemplate.TimeUpdatedIn(i.TimeUpdatedIn...))
+	}
+	if len(i.TimeUpdatedNotIn) > 0 {
+		predicates = append(predicates, messagetemplate.TimeUpdatedNotIn(i.TimeUpdatedNotIn...))
+	}
+	if i.TimeUpdatedGT != nil {
+		predicates = append(predicates, messagetemplate.TimeUpdatedGT(*i.TimeUpdatedGT))
+	}
+	if i.TimeUpdatedGTE != nil {
+		predicates = append(predicates, messagetemplate.TimeUpdatedGTE(*i.TimeUpdatedGTE))
+	}
+	if i.TimeUpdatedLT != nil {
+		predicates = append(predicates, messagetemplate.TimeUpdatedLT(*i.TimeUpdatedLT))
+	}
+	if i.TimeUpdatedLTE != nil {
+		predicates = append(predicates, messagetemplate.TimeUpdatedLTE(*i.TimeUpdatedLTE))
+	}
+
+	switch len(predicates) {
+	case 0:
+		return nil, ErrEmptyMessageTemplateWhereInput
+	case 1:
+		return predicates[0], nil
+	default:
+		return messagetemplate.And(predicates...), nil
 	}
 }
 

@@ -23,6 +23,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/interview"
 	"github.com/hiregraph/hiregraph/ent/location"
 	"github.com/hiregraph/hiregraph/ent/message"
+	"github.com/hiregraph/hiregraph/ent/messagetemplate"
 	"github.com/hiregraph/hiregraph/ent/note"
 	"github.com/hiregraph/hiregraph/ent/offer"
 	"github.com/hiregraph/hiregraph/ent/offerletter"
@@ -59,6 +60,7 @@ var prefixTable = map[string]string{
 	"itv": interview.Table,
 	"loc": location.Table,
 	"msg": message.Table,
+	"mtp": messagetemplate.Table,
 	"not": note.Table,
 	"off": offer.Table,
 	"ofr": offerletter.Table,

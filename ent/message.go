@@ -41,6 +41,14 @@ type Message struct {
 	Cc []schematype.Party `json:"cc,omitempty"`
 	// The blind copy recipients, each with a delivery status.
 	Bcc []schematype.Party `json:"bcc,omitempty"`
+	// Where the e-mail to the candidate stands; null for a message that is only logged, not sent.
+	DeliveryStatus *message.DeliveryStatus `json:"delivery_status,omitempty"`
+	// Why the last delivery attempt failed; null while none has.
+	DeliveryError *string `json:"delivery_error,omitempty"`
+	// How many times the e-mail was tried.
+	DeliveryAttempts int `json:"delivery_attempts,omitempty"`
+	// When the mail server accepted the e-mail; null until it has.
+	TimeDelivered *time.Time `json:"time_delivered,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
 	// The values are being populated by the MessageQuery when eager-loading is set.
 	Edges        MessageEdges `json:"edges"`
@@ -89,9 +97,11 @@ func (*Message) scanValues(columns []string) ([]any, error) {
 		switch columns[i] {
 		case message.FieldFrom, message.FieldTo, message.FieldCc, message.FieldBcc:
 			values[i] = new([]byte)
-		case message.FieldID, message.FieldCompanyID, message.FieldConversationID, message.FieldStatus, message.FieldSubject, message.FieldBody:
+		case message.FieldDeliveryAttempts:
+			values[i] = new(sql.NullInt64)
+		case message.FieldID, message.FieldCompanyID, message.FieldConversationID, message.FieldStatus, message.FieldSubject, message.FieldBody, message.FieldDeliveryStatus, message.FieldDeliveryError:
 			values[i] = new(sql.NullString)
-		case message.FieldTimeSent:
+		case message.FieldTimeSent, message.FieldTimeDelivered:
 			values[i] = new(sql.NullTime)
 		default:
 			values[i] = new(sql.UnknownType)
@@ -182,6 +192,33 @@ func (_m *Message) assignValues(columns []string, values []any) error {
 					return fmt.Errorf("unmarshal field bcc: %w", err)
 				}
 			}
+		case message.FieldDeliveryStatus:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field delivery_status", values[i])
+			} else if value.Valid {
+				_m.DeliveryStatus = new(message.DeliveryStatus)
+				*_m.DeliveryStatus = message.DeliveryStatus(value.String)
+			}
+		case message.FieldDeliveryError:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field delivery_error", values[i])
+			} else if value.Valid {
+				_m.DeliveryError = new(string)
+				*_m.DeliveryError = value.String
+			}
+		case message.FieldDeliveryAttempts:
+			if value, ok := values[i].(*sql.NullInt64); !ok {
+				return fmt.Errorf("unexpected type %T for field delivery_attempts", values[i])
+			} else if value.Valid {
+				_m.DeliveryAttempts = int(value.Int64)
+			}
+		case message.FieldTimeDelivered:
+			if value, ok := values[i].(*sql.NullTime); !ok {
+				return fmt.Errorf("unexpected type %T for field time_delivered", values[i])
+			} else if value.Valid {
+				_m.TimeDelivered = new(time.Time)
+				*_m.TimeDelivered = value.Time
+			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
 		}
@@ -257,6 +294,24 @@ func (_m *Message) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("bcc=")
 	builder.WriteString(fmt.Sprintf("%v", _m.Bcc))
+	builder.WriteString(", ")
+	if v := _m.DeliveryStatus; v != nil {
+		builder.WriteString("delivery_status=")
+		builder.WriteString(fmt.Sprintf("%v", *v))
+	}
+	builder.WriteString(", ")
+	if v := _m.DeliveryError; v != nil {
+		builder.WriteString("delivery_error=")
+		builder.WriteString(*v)
+	}
+	builder.WriteString(", ")
+	builder.WriteString("delivery_attempts=")
+	builder.WriteString(fmt.Sprintf("%v", _m.DeliveryAttempts))
+	builder.WriteString(", ")
+	if v := _m.TimeDelivered; v != nil {
+		builder.WriteString("time_delivered=")
+		builder.WriteString(v.Format(time.ANSIC))
+	}
 	builder.WriteByte(')')
 	return builder.String()
 }
@@ -289,6 +344,14 @@ func (_m *Message) scanTargets(columns []string) ([]any, error) {
 			values[i] = new([]byte)
 		case message.FieldBcc:
 			values[i] = new([]byte)
+		case message.FieldDeliveryStatus:
+			values[i] = new(sql.NullString)
+		case message.FieldDeliveryError:
+			values[i] = new(sql.NullString)
+		case message.FieldDeliveryAttempts:
+			values[i] = new(sql.NullInt64)
+		case message.FieldTimeDelivered:
+			values[i] = new(sql.NullTime)
 		default:
 			v, err := (*Message).scanValues(nil, columns[i:i+1])
 			if err != nil {

@@ -102,6 +102,62 @@ func (_c *MessageCreate) SetBcc(v []schematype.Party) *MessageCreate {
 	return _c
 }
 
+// SetDeliveryStatus sets the "delivery_status" field.
+func (_c *MessageCreate) SetDeliveryStatus(v message.DeliveryStatus) *MessageCreate {
+	_c.mutation.SetDeliveryStatus(v)
+	return _c
+}
+
+// SetNillableDeliveryStatus sets the "delivery_status" field if the given value is not nil.
+func (_c *MessageCreate) SetNillableDeliveryStatus(v *message.DeliveryStatus) *MessageCreate {
+	if v != nil {
+		_c.SetDeliveryStatus(*v)
+	}
+	return _c
+}
+
+// SetDeliveryError sets the "delivery_error" field.
+func (_c *MessageCreate) SetDeliveryError(v string) *MessageCreate {
+	_c.mutation.SetDeliveryError(v)
+	return _c
+}
+
+// SetNillableDeliveryError sets the "delivery_error" field if the given value is not nil.
+func (_c *MessageCreate) SetNillableDeliveryError(v *string) *MessageCreate {
+	if v != nil {
+		_c.SetDeliveryError(*v)
+	}
+	return _c
+}
+
+// SetDeliveryAttempts sets the "delivery_attempts" field.
+func (_c *MessageCreate) SetDeliveryAttempts(v int) *MessageCreate {
+	_c.mutation.SetDeliveryAttempts(v)
+	return _c
+}
+
+// SetNillableDeliveryAttempts sets the "delivery_attempts" field if the given value is not nil.
+func (_c *MessageCreate) SetNillableDeliveryAttempts(v *int) *MessageCreate {
+	if v != nil {
+		_c.SetDeliveryAttempts(*v)
+	}
+	return _c
+}
+
+// SetTimeDelivered sets the "time_delivered" field.
+func (_c *MessageCreate) SetTimeDelivered(v time.Time) *MessageCreate {
+	_c.mutation.SetTimeDelivered(v)
+	return _c
+}
+
+// SetNillableTimeDelivered sets the "time_delivered" field if the given value is not nil.
+func (_c *MessageCreate) SetNillableTimeDelivered(v *time.Time) *MessageCreate {
+	if v != nil {
+		_c.SetTimeDelivered(*v)
+	}
+	return _c
+}
+
 // SetID sets the "id" field.
 func (_c *MessageCreate) SetID(v string) *MessageCreate {
 	_c.mutation.SetID(v)
@@ -183,6 +239,10 @@ func (_c *MessageCreate) defaults() error {
 		v := message.DefaultBcc
 		_c.mutation.SetBcc(v)
 	}
+	if _, ok := _c.mutation.DeliveryAttempts(); !ok {
+		v := message.DefaultDeliveryAttempts
+		_c.mutation.SetDeliveryAttempts(v)
+	}
 	if _, ok := _c.mutation.ID(); !ok {
 		if message.DefaultID == nil {
 			return fmt.Errorf("ent: uninitialized message.DefaultID (forgotten import ent/runtime?)")
@@ -239,6 +299,24 @@ func (_c *MessageCreate) check() error {
 	}
 	if _, ok := _c.mutation.Bcc(); !ok {
 		return &ValidationError{Name: "bcc", err: errors.New(`ent: missing required field "Message.bcc"`)}
+	}
+	if v, ok := _c.mutation.DeliveryStatus(); ok {
+		if err := message.DeliveryStatusValidator(v); err != nil {
+			return &ValidationError{Name: "delivery_status", err: fmt.Errorf(`ent: validator failed for field "Message.delivery_status": %w`, err)}
+		}
+	}
+	if v, ok := _c.mutation.DeliveryError(); ok {
+		if err := message.DeliveryErrorValidator(v); err != nil {
+			return &ValidationError{Name: "delivery_error", err: fmt.Errorf(`ent: validator failed for field "Message.delivery_error": %w`, err)}
+		}
+	}
+	if _, ok := _c.mutation.DeliveryAttempts(); !ok {
+		return &ValidationError{Name: "delivery_attempts", err: errors.New(`ent: missing required field "Message.delivery_attempts"`)}
+	}
+	if v, ok := _c.mutation.DeliveryAttempts(); ok {
+		if err := message.DeliveryAttemptsValidator(v); err != nil {
+			return &ValidationError{Name: "delivery_attempts", err: fmt.Errorf(`ent: validator failed for field "Message.delivery_attempts": %w`, err)}
+		}
 	}
 	if v, ok := _c.mutation.ID(); ok {
 		if err := message.IDValidator(v); err != nil {
@@ -318,6 +396,22 @@ func (_c *MessageCreate) createSpec() (*Message, *sqlgraph.CreateSpec) {
 	if value, ok := _c.mutation.Bcc(); ok {
 		_spec.SetField(message.FieldBcc, field.TypeJSON, value)
 		_node.Bcc = value
+	}
+	if value, ok := _c.mutation.DeliveryStatus(); ok {
+		_spec.SetField(message.FieldDeliveryStatus, field.TypeEnum, value)
+		_node.DeliveryStatus = &value
+	}
+	if value, ok := _c.mutation.DeliveryError(); ok {
+		_spec.SetField(message.FieldDeliveryError, field.TypeString, value)
+		_node.DeliveryError = &value
+	}
+	if value, ok := _c.mutation.DeliveryAttempts(); ok {
+		_spec.SetField(message.FieldDeliveryAttempts, field.TypeInt, value)
+		_node.DeliveryAttempts = value
+	}
+	if value, ok := _c.mutation.TimeDelivered(); ok {
+		_spec.SetField(message.FieldTimeDelivered, field.TypeTime, value)
+		_node.TimeDelivered = &value
 	}
 	if nodes := _c.mutation.CompanyIDs(); len(nodes) > 0 {
 		edge := &sqlgraph.EdgeSpec{
@@ -489,6 +583,78 @@ func (u *MessageUpsert) UpdateBcc() *MessageUpsert {
 	return u
 }
 
+// SetDeliveryStatus sets the "delivery_status" field.
+func (u *MessageUpsert) SetDeliveryStatus(v message.DeliveryStatus) *MessageUpsert {
+	u.Set(message.FieldDeliveryStatus, v)
+	return u
+}
+
+// UpdateDeliveryStatus sets the "delivery_status" field to the value that was provided on create.
+func (u *MessageUpsert) UpdateDeliveryStatus() *MessageUpsert {
+	u.SetExcluded(message.FieldDeliveryStatus)
+	return u
+}
+
+// ClearDeliveryStatus clears the value of the "delivery_status" field.
+func (u *MessageUpsert) ClearDeliveryStatus() *MessageUpsert {
+	u.SetNull(message.FieldDeliveryStatus)
+	return u
+}
+
+// SetDeliveryError sets the "delivery_error" field.
+func (u *MessageUpsert) SetDeliveryError(v string) *MessageUpsert {
+	u.Set(message.FieldDeliveryError, v)
+	return u
+}
+
+// UpdateDeliveryError sets the "delivery_error" field to the value that was provided on create.
+func (u *MessageUpsert) UpdateDeliveryError() *MessageUpsert {
+	u.SetExcluded(message.FieldDeliveryError)
+	return u
+}
+
+// ClearDeliveryError clears the value of the "delivery_error" field.
+func (u *MessageUpsert) ClearDeliveryError() *MessageUpsert {
+	u.SetNull(message.FieldDeliveryError)
+	return u
+}
+
+// SetDeliveryAttempts sets the "delivery_attempts" field.
+func (u *MessageUpsert) SetDeliveryAttempts(v int) *MessageUpsert {
+	u.Set(message.FieldDeliveryAttempts, v)
+	return u
+}
+
+// UpdateDeliveryAttempts sets the "delivery_attempts" field to the value that was provided on create.
+func (u *MessageUpsert) UpdateDeliveryAttempts() *MessageUpsert {
+	u.SetExcluded(message.FieldDeliveryAttempts)
+	return u
+}
+
+// AddDeliveryAttempts adds v to the "delivery_attempts" field.
+func (u *MessageUpsert) AddDeliveryAttempts(v int) *MessageUpsert {
+	u.Add(message.FieldDeliveryAttempts, v)
+	return u
+}
+
+// SetTimeDelivered sets the "time_delivered" field.
+func (u *MessageUpsert) SetTimeDelivered(v time.Time) *MessageUpsert {
+	u.Set(message.FieldTimeDelivered, v)
+	return u
+}
+
+// UpdateTimeDelivered sets the "time_delivered" field to the value that was provided on create.
+func (u *MessageUpsert) UpdateTimeDelivered() *MessageUpsert {
+	u.SetExcluded(message.FieldTimeDelivered)
+	return u
+}
+
+// ClearTimeDelivered clears the value of the "time_delivered" field.
+func (u *MessageUpsert) ClearTimeDelivered() *MessageUpsert {
+	u.SetNull(message.FieldTimeDelivered)
+	return u
+}
+
 // UpdateNewValues updates the mutable fields using the new values that were set on create except the ID field.
 // Using this option is equivalent to using:
 //
@@ -641,6 +807,90 @@ func (u *MessageUpsertOne) SetBcc(v []schematype.Party) *MessageUpsertOne {
 func (u *MessageUpsertOne) UpdateBcc() *MessageUpsertOne {
 	return u.Update(func(s *MessageUpsert) {
 		s.UpdateBcc()
+	})
+}
+
+// SetDeliveryStatus sets the "delivery_status" field.
+func (u *MessageUpsertOne) SetDeliveryStatus(v message.DeliveryStatus) *MessageUpsertOne {
+	return u.Update(func(s *MessageUpsert) {
+		s.SetDeliveryStatus(v)
+	})
+}
+
+// UpdateDeliveryStatus sets the "delivery_status" field to the value that was provided on create.
+func (u *MessageUpsertOne) UpdateDeliveryStatus() *MessageUpsertOne {
+	return u.Update(func(s *MessageUpsert) {
+		s.UpdateDeliveryStatus()
+	})
+}
+
+// ClearDeliveryStatus clears the value of the "delivery_status" field.
+func (u *MessageUpsertOne) ClearDeliveryStatus() *MessageUpsertOne {
+	return u.Update(func(s *MessageUpsert) {
+		s.ClearDeliveryStatus()
+	})
+}
+
+// SetDeliveryError sets the "delivery_error" field.
+func (u *MessageUpsertOne) SetDeliveryError(v string) *MessageUpsertOne {
+	return u.Update(func(s *MessageUpsert) {
+		s.SetDeliveryError(v)
+	})
+}
+
+// UpdateDeliveryError sets the "delivery_error" field to the value that was provided on create.
+func (u *MessageUpsertOne) UpdateDeliveryError() *MessageUpsertOne {
+	return u.Update(func(s *MessageUpsert) {
+		s.UpdateDeliveryError()
+	})
+}
+
+// ClearDeliveryError clears the value of the "delivery_error" field.
+func (u *MessageUpsertOne) ClearDeliveryError() *MessageUpsertOne {
+	return u.Update(func(s *MessageUpsert) {
+		s.ClearDeliveryError()
+	})
+}
+
+// SetDeliveryAttempts sets the "delivery_attempts" field.
+func (u *MessageUpsertOne) SetDeliveryAttempts(v int) *MessageUpsertOne {
+	return u.Update(func(s *MessageUpsert) {
+		s.SetDeliveryAttempts(v)
+	})
+}
+
+// AddDeliveryAttempts adds v to the "delivery_attempts" field.
+func (u *MessageUpsertOne) AddDeliveryAttempts(v int) *MessageUpsertOne {
+	return u.Update(func(s *MessageUpsert) {
+		s.AddDeliveryAttempts(v)
+	})
+}
+
+// UpdateDeliveryAttempts sets the "delivery_attempts" field to the value that was provided on create.
+func (u *MessageUpsertOne) UpdateDeliveryAttempts() *MessageUpsertOne {
+	return u.Update(func(s *MessageUpsert) {
+		s.UpdateDeliveryAttempts()
+	})
+}
+
+// SetTimeDelivered sets the "time_delivered" field.
+func (u *MessageUpsertOne) SetTimeDelivered(v time.Time) *MessageUpsertOne {
+	return u.Update(func(s *MessageUpsert) {
+		s.SetTimeDelivered(v)
+	})
+}
+
+// UpdateTimeDelivered sets the "time_delivered" field to the value that was provided on create.
+func (u *MessageUpsertOne) UpdateTimeDelivered() *MessageUpsertOne {
+	return u.Update(func(s *MessageUpsert) {
+		s.UpdateTimeDelivered()
+	})
+}
+
+// ClearTimeDelivered clears the value of the "time_delivered" field.
+func (u *MessageUpsertOne) ClearTimeDelivered() *MessageUpsertOne {
+	return u.Update(func(s *MessageUpsert) {
+		s.ClearTimeDelivered()
 	})
 }
 
@@ -963,6 +1213,90 @@ func (u *MessageUpsertBulk) SetBcc(v []schematype.Party) *MessageUpsertBulk {
 func (u *MessageUpsertBulk) UpdateBcc() *MessageUpsertBulk {
 	return u.Update(func(s *MessageUpsert) {
 		s.UpdateBcc()
+	})
+}
+
+// SetDeliveryStatus sets the "delivery_status" field.
+func (u *MessageUpsertBulk) SetDeliveryStatus(v message.DeliveryStatus) *MessageUpsertBulk {
+	return u.Update(func(s *MessageUpsert) {
+		s.SetDeliveryStatus(v)
+	})
+}
+
+// UpdateDeliveryStatus sets the "delivery_status" field to the value that was provided on create.
+func (u *MessageUpsertBulk) UpdateDeliveryStatus() *MessageUpsertBulk {
+	return u.Update(func(s *MessageUpsert) {
+		s.UpdateDeliveryStatus()
+	})
+}
+
+// ClearDeliveryStatus clears the value of the "delivery_status" field.
+func (u *MessageUpsertBulk) ClearDeliveryStatus() *MessageUpsertBulk {
+	return u.Update(func(s *MessageUpsert) {
+		s.ClearDeliveryStatus()
+	})
+}
+
+// SetDeliveryError sets the "delivery_error" field.
+func (u *MessageUpsertBulk) SetDeliveryError(v string) *MessageUpsertBulk {
+	return u.Update(func(s *MessageUpsert) {
+		s.SetDeliveryError(v)
+	})
+}
+
+// UpdateDeliveryError sets the "delivery_error" field to the value that was provided on create.
+func (u *MessageUpsertBulk) UpdateDeliveryError() *MessageUpsertBulk {
+	return u.Update(func(s *MessageUpsert) {
+		s.UpdateDeliveryError()
+	})
+}
+
+// ClearDeliveryError clears the value of the "delivery_error" field.
+func (u *MessageUpsertBulk) ClearDeliveryError() *MessageUpsertBulk {
+	return u.Update(func(s *MessageUpsert) {
+		s.ClearDeliveryError()
+	})
+}
+
+// SetDeliveryAttempts sets the "delivery_attempts" field.
+func (u *MessageUpsertBulk) SetDeliveryAttempts(v int) *MessageUpsertBulk {
+	return u.Update(func(s *MessageUpsert) {
+		s.SetDeliveryAttempts(v)
+	})
+}
+
+// AddDeliveryAttempts adds v to the "delivery_attempts" field.
+func (u *MessageUpsertBulk) AddDeliveryAttempts(v int) *MessageUpsertBulk {
+	return u.Update(func(s *MessageUpsert) {
+		s.AddDeliveryAttempts(v)
+	})
+}
+
+// UpdateDeliveryAttempts sets the "delivery_attempts" field to the value that was provided on create.
+func (u *MessageUpsertBulk) UpdateDeliveryAttempts() *MessageUpsertBulk {
+	return u.Update(func(s *MessageUpsert) {
+		s.UpdateDeliveryAttempts()
+	})
+}
+
+// SetTimeDelivered sets the "time_delivered" field.
+func (u *MessageUpsertBulk) SetTimeDelivered(v time.Time) *MessageUpsertBulk {
+	return u.Update(func(s *MessageUpsert) {
+		s.SetTimeDelivered(v)
+	})
+}
+
+// UpdateTimeDelivered sets the "time_delivered" field to the value that was provided on create.
+func (u *MessageUpsertBulk) UpdateTimeDelivered() *MessageUpsertBulk {
+	return u.Update(func(s *MessageUpsert) {
+		s.UpdateTimeDelivered()
+	})
+}
+
+// ClearTimeDelivered clears the value of the "time_delivered" field.
+func (u *MessageUpsertBulk) ClearTimeDelivered() *MessageUpsertBulk {
+	return u.Update(func(s *MessageUpsert) {
+		s.ClearTimeDelivered()
 	})
 }
 

@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"entgo.io/ent/dialect/sql"
 	"entgo.io/ent/dialect/sql/sqlgraph"
@@ -122,6 +123,87 @@ func (_u *MessageUpdate) AppendBcc(v []schematype.Party) *MessageUpdate {
 	return _u
 }
 
+// SetDeliveryStatus sets the "delivery_status" field.
+func (_u *MessageUpdate) SetDeliveryStatus(v message.DeliveryStatus) *MessageUpdate {
+	_u.mutation.SetDeliveryStatus(v)
+	return _u
+}
+
+// SetNillableDeliveryStatus sets the "delivery_status" field if the given value is not nil.
+func (_u *MessageUpdate) SetNillableDeliveryStatus(v *message.DeliveryStatus) *MessageUpdate {
+	if v != nil {
+		_u.SetDeliveryStatus(*v)
+	}
+	return _u
+}
+
+// ClearDeliveryStatus clears the value of the "delivery_status" field.
+func (_u *MessageUpdate) ClearDeliveryStatus() *MessageUpdate {
+	_u.mutation.ClearDeliveryStatus()
+	return _u
+}
+
+// SetDeliveryError sets the "delivery_error" field.
+func (_u *MessageUpdate) SetDeliveryError(v string) *MessageUpdate {
+	_u.mutation.SetDeliveryError(v)
+	return _u
+}
+
+// SetNillableDeliveryError sets the "delivery_error" field if the given value is not nil.
+func (_u *MessageUpdate) SetNillableDeliveryError(v *string) *MessageUpdate {
+	if v != nil {
+		_u.SetDeliveryError(*v)
+	}
+	return _u
+}
+
+// ClearDeliveryError clears the value of the "delivery_error" field.
+func (_u *MessageUpdate) ClearDeliveryError() *MessageUpdate {
+	_u.mutation.ClearDeliveryError()
+	return _u
+}
+
+// SetDeliveryAttempts sets the "delivery_attempts" field.
+func (_u *MessageUpdate) SetDeliveryAttempts(v int) *MessageUpdate {
+	_u.mutation.ResetDeliveryAttempts()
+	_u.mutation.SetDeliveryAttempts(v)
+	return _u
+}
+
+// SetNillableDeliveryAttempts sets the "delivery_attempts" field if the given value is not nil.
+func (_u *MessageUpdate) SetNillableDeliveryAttempts(v *int) *MessageUpdate {
+	if v != nil {
+		_u.SetDeliveryAttempts(*v)
+	}
+	return _u
+}
+
+// AddDeliveryAttempts adds value to the "delivery_attempts" field.
+func (_u *MessageUpdate) AddDeliveryAttempts(v int) *MessageUpdate {
+	_u.mutation.AddDeliveryAttempts(v)
+	return _u
+}
+
+// SetTimeDelivered sets the "time_delivered" field.
+func (_u *MessageUpdate) SetTimeDelivered(v time.Time) *MessageUpdate {
+	_u.mutation.SetTimeDelivered(v)
+	return _u
+}
+
+// SetNillableTimeDelivered sets the "time_delivered" field if the given value is not nil.
+func (_u *MessageUpdate) SetNillableTimeDelivered(v *time.Time) *MessageUpdate {
+	if v != nil {
+		_u.SetTimeDelivered(*v)
+	}
+	return _u
+}
+
+// ClearTimeDelivered clears the value of the "time_delivered" field.
+func (_u *MessageUpdate) ClearTimeDelivered() *MessageUpdate {
+	_u.mutation.ClearTimeDelivered()
+	return _u
+}
+
 // Mutation returns the MessageMutation object of the builder.
 func (_u *MessageUpdate) Mutation() *MessageMutation {
 	return _u.mutation
@@ -164,6 +246,21 @@ func (_u *MessageUpdate) check() error {
 	if v, ok := _u.mutation.Subject(); ok {
 		if err := message.SubjectValidator(v); err != nil {
 			return &ValidationError{Name: "subject", err: fmt.Errorf(`ent: validator failed for field "Message.subject": %w`, err)}
+		}
+	}
+	if v, ok := _u.mutation.DeliveryStatus(); ok {
+		if err := message.DeliveryStatusValidator(v); err != nil {
+			return &ValidationError{Name: "delivery_status", err: fmt.Errorf(`ent: validator failed for field "Message.delivery_status": %w`, err)}
+		}
+	}
+	if v, ok := _u.mutation.DeliveryError(); ok {
+		if err := message.DeliveryErrorValidator(v); err != nil {
+			return &ValidationError{Name: "delivery_error", err: fmt.Errorf(`ent: validator failed for field "Message.delivery_error": %w`, err)}
+		}
+	}
+	if v, ok := _u.mutation.DeliveryAttempts(); ok {
+		if err := message.DeliveryAttemptsValidator(v); err != nil {
+			return &ValidationError{Name: "delivery_attempts", err: fmt.Errorf(`ent: validator failed for field "Message.delivery_attempts": %w`, err)}
 		}
 	}
 	if _u.mutation.CompanyCleared() && len(_u.mutation.CompanyIDs()) > 0 {
@@ -228,6 +325,30 @@ func (_u *MessageUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 		_spec.AddModifier(func(u *sql.UpdateBuilder) {
 			sqljson.Append(u, message.FieldBcc, value)
 		})
+	}
+	if value, ok := _u.mutation.DeliveryStatus(); ok {
+		_spec.SetField(message.FieldDeliveryStatus, field.TypeEnum, value)
+	}
+	if _u.mutation.DeliveryStatusCleared() {
+		_spec.ClearField(message.FieldDeliveryStatus, field.TypeEnum)
+	}
+	if value, ok := _u.mutation.DeliveryError(); ok {
+		_spec.SetField(message.FieldDeliveryError, field.TypeString, value)
+	}
+	if _u.mutation.DeliveryErrorCleared() {
+		_spec.ClearField(message.FieldDeliveryError, field.TypeString)
+	}
+	if value, ok := _u.mutation.DeliveryAttempts(); ok {
+		_spec.SetField(message.FieldDeliveryAttempts, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.AddedDeliveryAttempts(); ok {
+		_spec.AddField(message.FieldDeliveryAttempts, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.TimeDelivered(); ok {
+		_spec.SetField(message.FieldTimeDelivered, field.TypeTime, value)
+	}
+	if _u.mutation.TimeDeliveredCleared() {
+		_spec.ClearField(message.FieldTimeDelivered, field.TypeTime)
 	}
 	_spec.AddModifiers(_u.modifiers...)
 	if _node, err = sqlgraph.UpdateNodes(ctx, _u.driver, _spec); err != nil {
@@ -343,6 +464,87 @@ func (_u *MessageUpdateOne) AppendBcc(v []schematype.Party) *MessageUpdateOne {
 	return _u
 }
 
+// SetDeliveryStatus sets the "delivery_status" field.
+func (_u *MessageUpdateOne) SetDeliveryStatus(v message.DeliveryStatus) *MessageUpdateOne {
+	_u.mutation.SetDeliveryStatus(v)
+	return _u
+}
+
+// SetNillableDeliveryStatus sets the "delivery_status" field if the given value is not nil.
+func (_u *MessageUpdateOne) SetNillableDeliveryStatus(v *message.DeliveryStatus) *MessageUpdateOne {
+	if v != nil {
+		_u.SetDeliveryStatus(*v)
+	}
+	return _u
+}
+
+// ClearDeliveryStatus clears the value of the "delivery_status" field.
+func (_u *MessageUpdateOne) ClearDeliveryStatus() *MessageUpdateOne {
+	_u.mutation.ClearDeliveryStatus()
+	return _u
+}
+
+// SetDeliveryError sets the "delivery_error" field.
+func (_u *MessageUpdateOne) SetDeliveryError(v string) *MessageUpdateOne {
+	_u.mutation.SetDeliveryError(v)
+	return _u
+}
+
+// SetNillableDeliveryError sets the "delivery_error" field if the given value is not nil.
+func (_u *MessageUpdateOne) SetNillableDeliveryError(v *string) *MessageUpdateOne {
+	if v != nil {
+		_u.SetDeliveryError(*v)
+	}
+	return _u
+}
+
+// ClearDeliveryError clears the value of the "delivery_error" field.
+func (_u *MessageUpdateOne) ClearDeliveryError() *MessageUpdateOne {
+	_u.mutation.ClearDeliveryError()
+	return _u
+}
+
+// SetDeliveryAttempts sets the "delivery_attempts" field.
+func (_u *MessageUpdateOne) SetDeliveryAttempts(v int) *MessageUpdateOne {
+	_u.mutation.ResetDeliveryAttempts()
+	_u.mutation.SetDeliveryAttempts(v)
+	return _u
+}
+
+// SetNillableDeliveryAttempts sets the "delivery_attempts" field if the given value is not nil.
+func (_u *MessageUpdateOne) SetNillableDeliveryAttempts(v *int) *MessageUpdateOne {
+	if v != nil {
+		_u.SetDeliveryAttempts(*v)
+	}
+	return _u
+}
+
+// AddDeliveryAttempts adds value to the "delivery_attempts" field.
+func (_u *MessageUpdateOne) AddDeliveryAttempts(v int) *MessageUpdateOne {
+	_u.mutation.AddDeliveryAttempts(v)
+	return _u
+}
+
+// SetTimeDelivered sets the "time_delivered" field.
+func (_u *MessageUpdateOne) SetTimeDelivered(v time.Time) *MessageUpdateOne {
+	_u.mutation.SetTimeDelivered(v)
+	return _u
+}
+
+// SetNillableTimeDelivered sets the "time_delivered" field if the given value is not nil.
+func (_u *MessageUpdateOne) SetNillableTimeDelivered(v *time.Time) *MessageUpdateOne {
+	if v != nil {
+		_u.SetTimeDelivered(*v)
+	}
+	return _u
+}
+
+// ClearTimeDelivered clears the value of the "time_delivered" field.
+func (_u *MessageUpdateOne) ClearTimeDelivered() *MessageUpdateOne {
+	_u.mutation.ClearTimeDelivered()
+	return _u
+}
+
 // Mutation returns the MessageMutation object of the builder.
 func (_u *MessageUpdateOne) Mutation() *MessageMutation {
 	return _u.mutation
@@ -398,6 +600,21 @@ func (_u *MessageUpdateOne) check() error {
 	if v, ok := _u.mutation.Subject(); ok {
 		if err := message.SubjectValidator(v); err != nil {
 			return &ValidationError{Name: "subject", err: fmt.Errorf(`ent: validator failed for field "Message.subject": %w`, err)}
+		}
+	}
+	if v, ok := _u.mutation.DeliveryStatus(); ok {
+		if err := message.DeliveryStatusValidator(v); err != nil {
+			return &ValidationError{Name: "delivery_status", err: fmt.Errorf(`ent: validator failed for field "Message.delivery_status": %w`, err)}
+		}
+	}
+	if v, ok := _u.mutation.DeliveryError(); ok {
+		if err := message.DeliveryErrorValidator(v); err != nil {
+			return &ValidationError{Name: "delivery_error", err: fmt.Errorf(`ent: validator failed for field "Message.delivery_error": %w`, err)}
+		}
+	}
+	if v, ok := _u.mutation.DeliveryAttempts(); ok {
+		if err := message.DeliveryAttemptsValidator(v); err != nil {
+			return &ValidationError{Name: "delivery_attempts", err: fmt.Errorf(`ent: validator failed for field "Message.delivery_attempts": %w`, err)}
 		}
 	}
 	if _u.mutation.CompanyCleared() && len(_u.mutation.CompanyIDs()) > 0 {
@@ -479,6 +696,30 @@ func (_u *MessageUpdateOne) sqlSave(ctx context.Context) (_node *Message, err er
 		_spec.AddModifier(func(u *sql.UpdateBuilder) {
 			sqljson.Append(u, message.FieldBcc, value)
 		})
+	}
+	if value, ok := _u.mutation.DeliveryStatus(); ok {
+		_spec.SetField(message.FieldDeliveryStatus, field.TypeEnum, value)
+	}
+	if _u.mutation.DeliveryStatusCleared() {
+		_spec.ClearField(message.FieldDeliveryStatus, field.TypeEnum)
+	}
+	if value, ok := _u.mutation.DeliveryError(); ok {
+		_spec.SetField(message.FieldDeliveryError, field.TypeString, value)
+	}
+	if _u.mutation.DeliveryErrorCleared() {
+		_spec.ClearField(message.FieldDeliveryError, field.TypeString)
+	}
+	if value, ok := _u.mutation.DeliveryAttempts(); ok {
+		_spec.SetField(message.FieldDeliveryAttempts, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.AddedDeliveryAttempts(); ok {
+		_spec.AddField(message.FieldDeliveryAttempts, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.TimeDelivered(); ok {
+		_spec.SetField(message.FieldTimeDelivered, field.TypeTime, value)
+	}
+	if _u.mutation.TimeDeliveredCleared() {
+		_spec.ClearField(message.FieldTimeDelivered, field.TypeTime)
 	}
 	_spec.AddModifiers(_u.modifiers...)
 	_node = &Message{config: _u.config}

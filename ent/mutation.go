@@ -28,6 +28,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/idempotencykey"
 	"github.com/hiregraph/hiregraph/ent/location"
 	"github.com/hiregraph/hiregraph/ent/message"
+	"github.com/hiregraph/hiregraph/ent/messagetemplate"
 	"github.com/hiregraph/hiregraph/ent/note"
 	"github.com/hiregraph/hiregraph/ent/offer"
 	"github.com/hiregraph/hiregraph/ent/offerletter"
@@ -74,6 +75,7 @@ const (
 	TypeIdempotencyKey    = "IdempotencyKey"
 	TypeLocation          = "Location"
 	TypeMessage           = "Message"
+	TypeMessageTemplate   = "MessageTemplate"
 	TypeNote              = "Note"
 	TypeOffer             = "Offer"
 	TypeOfferLetter       = "OfferLetter"
@@ -14932,28 +14934,33 @@ func (m *LocationMutation) ResetEdge(name string) error {
 // MessageMutation represents an operation that mutates the Message nodes in the graph.
 type MessageMutation struct {
 	config
-	op                  Op
-	typ                 string
-	id                  *string
-	time_sent           *time.Time
-	status              *string
-	subject             *string
-	body                *string
-	from                *schematype.Party
-	to                  *[]schematype.Party
-	appendto            []schematype.Party
-	cc                  *[]schematype.Party
-	appendcc            []schematype.Party
-	bcc                 *[]schematype.Party
-	appendbcc           []schematype.Party
-	clearedFields       map[string]struct{}
-	company             *string
-	clearedcompany      bool
-	conversation        *string
-	clearedconversation bool
-	done                bool
-	oldValue            func(context.Context) (*Message, error)
-	predicates          []predicate.Message
+	op                   Op
+	typ                  string
+	id                   *string
+	time_sent            *time.Time
+	status               *string
+	subject              *string
+	body                 *string
+	from                 *schematype.Party
+	to                   *[]schematype.Party
+	appendto             []schematype.Party
+	cc                   *[]schematype.Party
+	appendcc             []schematype.Party
+	bcc                  *[]schematype.Party
+	appendbcc            []schematype.Party
+	delivery_status      *message.DeliveryStatus
+	delivery_error       *string
+	delivery_attempts    *int
+	adddelivery_attempts *int
+	time_delivered       *time.Time
+	clearedFields        map[string]struct{}
+	company              *string
+	clearedcompany       bool
+	conversation         *string
+	clearedconversation  bool
+	done                 bool
+	oldValue             func(context.Context) (*Message, error)
+	predicates           []predicate.Message
 }
 
 var _ ent.Mutation = (*MessageMutation)(nil)
@@ -15465,6 +15472,209 @@ func (m *MessageMutation) ResetBcc() {
 	m.appendbcc = nil
 }
 
+// SetDeliveryStatus sets the "delivery_status" field.
+func (m *MessageMutation) SetDeliveryStatus(ms message.DeliveryStatus) {
+	m.delivery_status = &ms
+}
+
+// DeliveryStatus returns the value of the "delivery_status" field in the mutation.
+func (m *MessageMutation) DeliveryStatus() (r message.DeliveryStatus, exists bool) {
+	v := m.delivery_status
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldDeliveryStatus returns the old "delivery_status" field's value of the Message entity.
+// If the Message object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *MessageMutation) OldDeliveryStatus(ctx context.Context) (v *message.DeliveryStatus, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldDeliveryStatus is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldDeliveryStatus requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldDeliveryStatus: %w", err)
+	}
+	return oldValue.DeliveryStatus, nil
+}
+
+// ClearDeliveryStatus clears the value of the "delivery_status" field.
+func (m *MessageMutation) ClearDeliveryStatus() {
+	m.delivery_status = nil
+	m.clearedFields[message.FieldDeliveryStatus] = struct{}{}
+}
+
+// DeliveryStatusCleared returns if the "delivery_status" field was cleared in this mutation.
+func (m *MessageMutation) DeliveryStatusCleared() bool {
+	_, ok := m.clearedFields[message.FieldDeliveryStatus]
+	return ok
+}
+
+// ResetDeliveryStatus resets all changes to the "delivery_status" field.
+func (m *MessageMutation) ResetDeliveryStatus() {
+	m.delivery_status = nil
+	delete(m.clearedFields, message.FieldDeliveryStatus)
+}
+
+// SetDeliveryError sets the "delivery_error" field.
+func (m *MessageMutation) SetDeliveryError(s string) {
+	m.delivery_error = &s
+}
+
+// DeliveryError returns the value of the "delivery_error" field in the mutation.
+func (m *MessageMutation) DeliveryError() (r string, exists bool) {
+	v := m.delivery_error
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldDeliveryError returns the old "delivery_error" field's value of the Message entity.
+// If the Message object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *MessageMutation) OldDeliveryError(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldDeliveryError is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldDeliveryError requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldDeliveryError: %w", err)
+	}
+	return oldValue.DeliveryError, nil
+}
+
+// ClearDeliveryError clears the value of the "delivery_error" field.
+func (m *MessageMutation) ClearDeliveryError() {
+	m.delivery_error = nil
+	m.clearedFields[message.FieldDeliveryError] = struct{}{}
+}
+
+// DeliveryErrorCleared returns if the "delivery_error" field was cleared in this mutation.
+func (m *MessageMutation) DeliveryErrorCleared() bool {
+	_, ok := m.clearedFields[message.FieldDeliveryError]
+	return ok
+}
+
+// ResetDeliveryError resets all changes to the "delivery_error" field.
+func (m *MessageMutation) ResetDeliveryError() {
+	m.delivery_error = nil
+	delete(m.clearedFields, message.FieldDeliveryError)
+}
+
+// SetDeliveryAttempts sets the "delivery_attempts" field.
+func (m *MessageMutation) SetDeliveryAttempts(i int) {
+	m.delivery_attempts = &i
+	m.adddelivery_attempts = nil
+}
+
+// DeliveryAttempts returns the value of the "delivery_attempts" field in the mutation.
+func (m *MessageMutation) DeliveryAttempts() (r int, exists bool) {
+	v := m.delivery_attempts
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldDeliveryAttempts returns the old "delivery_attempts" field's value of the Message entity.
+// If the Message object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *MessageMutation) OldDeliveryAttempts(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldDeliveryAttempts is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldDeliveryAttempts requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldDeliveryAttempts: %w", err)
+	}
+	return oldValue.DeliveryAttempts, nil
+}
+
+// AddDeliveryAttempts adds i to the "delivery_attempts" field.
+func (m *MessageMutation) AddDeliveryAttempts(i int) {
+	if m.adddelivery_attempts != nil {
+		*m.adddelivery_attempts += i
+	} else {
+		m.adddelivery_attempts = &i
+	}
+}
+
+// AddedDeliveryAttempts returns the value that was added to the "delivery_attempts" field in this mutation.
+func (m *MessageMutation) AddedDeliveryAttempts() (r int, exists bool) {
+	v := m.adddelivery_attempts
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetDeliveryAttempts resets all changes to the "delivery_attempts" field.
+func (m *MessageMutation) ResetDeliveryAttempts() {
+	m.delivery_attempts = nil
+	m.adddelivery_attempts = nil
+}
+
+// SetTimeDelivered sets the "time_delivered" field.
+func (m *MessageMutation) SetTimeDelivered(t time.Time) {
+	m.time_delivered = &t
+}
+
+// TimeDelivered returns the value of the "time_delivered" field in the mutation.
+func (m *MessageMutation) TimeDelivered() (r time.Time, exists bool) {
+	v := m.time_delivered
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTimeDelivered returns the old "time_delivered" field's value of the Message entity.
+// If the Message object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *MessageMutation) OldTimeDelivered(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTimeDelivered is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTimeDelivered requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTimeDelivered: %w", err)
+	}
+	return oldValue.TimeDelivered, nil
+}
+
+// ClearTimeDelivered clears the value of the "time_delivered" field.
+func (m *MessageMutation) ClearTimeDelivered() {
+	m.time_delivered = nil
+	m.clearedFields[message.FieldTimeDelivered] = struct{}{}
+}
+
+// TimeDeliveredCleared returns if the "time_delivered" field was cleared in this mutation.
+func (m *MessageMutation) TimeDeliveredCleared() bool {
+	_, ok := m.clearedFields[message.FieldTimeDelivered]
+	return ok
+}
+
+// ResetTimeDelivered resets all changes to the "time_delivered" field.
+func (m *MessageMutation) ResetTimeDelivered() {
+	m.time_delivered = nil
+	delete(m.clearedFields, message.FieldTimeDelivered)
+}
+
 // ClearCompany clears the "company" edge to the Company entity.
 func (m *MessageMutation) ClearCompany() {
 	m.clearedcompany = true
@@ -15553,7 +15763,7 @@ func (m *MessageMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *MessageMutation) Fields() []string {
-	fields := make([]string, 0, 10)
+	fields := make([]string, 0, 14)
 	if m.company != nil {
 		fields = append(fields, message.FieldCompanyID)
 	}
@@ -15584,6 +15794,18 @@ func (m *MessageMutation) Fields() []string {
 	if m.bcc != nil {
 		fields = append(fields, message.FieldBcc)
 	}
+	if m.delivery_status != nil {
+		fields = append(fields, message.FieldDeliveryStatus)
+	}
+	if m.delivery_error != nil {
+		fields = append(fields, message.FieldDeliveryError)
+	}
+	if m.delivery_attempts != nil {
+		fields = append(fields, message.FieldDeliveryAttempts)
+	}
+	if m.time_delivered != nil {
+		fields = append(fields, message.FieldTimeDelivered)
+	}
 	return fields
 }
 
@@ -15612,6 +15834,14 @@ func (m *MessageMutation) Field(name string) (ent.Value, bool) {
 		return m.Cc()
 	case message.FieldBcc:
 		return m.Bcc()
+	case message.FieldDeliveryStatus:
+		return m.DeliveryStatus()
+	case message.FieldDeliveryError:
+		return m.DeliveryError()
+	case message.FieldDeliveryAttempts:
+		return m.DeliveryAttempts()
+	case message.FieldTimeDelivered:
+		return m.TimeDelivered()
 	}
 	return nil, false
 }
@@ -15641,6 +15871,14 @@ func (m *MessageMutation) OldField(ctx context.Context, name string) (ent.Value,
 		return m.OldCc(ctx)
 	case message.FieldBcc:
 		return m.OldBcc(ctx)
+	case message.FieldDeliveryStatus:
+		return m.OldDeliveryStatus(ctx)
+	case message.FieldDeliveryError:
+		return m.OldDeliveryError(ctx)
+	case message.FieldDeliveryAttempts:
+		return m.OldDeliveryAttempts(ctx)
+	case message.FieldTimeDelivered:
+		return m.OldTimeDelivered(ctx)
 	}
 	return nil, fmt.Errorf("unknown Message field %s", name)
 }
@@ -15720,6 +15958,34 @@ func (m *MessageMutation) SetField(name string, value ent.Value) error {
 		}
 		m.SetBcc(v)
 		return nil
+	case message.FieldDeliveryStatus:
+		v, ok := value.(message.DeliveryStatus)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetDeliveryStatus(v)
+		return nil
+	case message.FieldDeliveryError:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetDeliveryError(v)
+		return nil
+	case message.FieldDeliveryAttempts:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetDeliveryAttempts(v)
+		return nil
+	case message.FieldTimeDelivered:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTimeDelivered(v)
+		return nil
 	}
 	return fmt.Errorf("unknown Message field %s", name)
 }
@@ -15727,13 +15993,21 @@ func (m *MessageMutation) SetField(name string, value ent.Value) error {
 // AddedFields returns all numeric fields that were incremented/decremented during
 // this mutation.
 func (m *MessageMutation) AddedFields() []string {
-	return nil
+	var fields []string
+	if m.adddelivery_attempts != nil {
+		fields = append(fields, message.FieldDeliveryAttempts)
+	}
+	return fields
 }
 
 // AddedField returns the numeric value that was incremented/decremented on a field
 // with the given name. The second boolean return value indicates that this field
 // was not set, or was not defined in the schema.
 func (m *MessageMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case message.FieldDeliveryAttempts:
+		return m.AddedDeliveryAttempts()
+	}
 	return nil, false
 }
 
@@ -15742,6 +16016,13 @@ func (m *MessageMutation) AddedField(name string) (ent.Value, bool) {
 // type.
 func (m *MessageMutation) AddField(name string, value ent.Value) error {
 	switch name {
+	case message.FieldDeliveryAttempts:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddDeliveryAttempts(v)
+		return nil
 	}
 	return fmt.Errorf("unknown Message numeric field %s", name)
 }
@@ -15749,7 +16030,17 @@ func (m *MessageMutation) AddField(name string, value ent.Value) error {
 // ClearedFields returns all nullable fields that were cleared during this
 // mutation.
 func (m *MessageMutation) ClearedFields() []string {
-	return nil
+	var fields []string
+	if m.FieldCleared(message.FieldDeliveryStatus) {
+		fields = append(fields, message.FieldDeliveryStatus)
+	}
+	if m.FieldCleared(message.FieldDeliveryError) {
+		fields = append(fields, message.FieldDeliveryError)
+	}
+	if m.FieldCleared(message.FieldTimeDelivered) {
+		fields = append(fields, message.FieldTimeDelivered)
+	}
+	return fields
 }
 
 // FieldCleared returns a boolean indicating if a field with the given name was
@@ -15762,6 +16053,17 @@ func (m *MessageMutation) FieldCleared(name string) bool {
 // ClearField clears the value of the field with the given name. It returns an
 // error if the field is not defined in the schema.
 func (m *MessageMutation) ClearField(name string) error {
+	switch name {
+	case message.FieldDeliveryStatus:
+		m.ClearDeliveryStatus()
+		return nil
+	case message.FieldDeliveryError:
+		m.ClearDeliveryError()
+		return nil
+	case message.FieldTimeDelivered:
+		m.ClearTimeDelivered()
+		return nil
+	}
 	return fmt.Errorf("unknown Message nullable field %s", name)
 }
 
@@ -15798,6 +16100,18 @@ func (m *MessageMutation) ResetField(name string) error {
 		return nil
 	case message.FieldBcc:
 		m.ResetBcc()
+		return nil
+	case message.FieldDeliveryStatus:
+		m.ResetDeliveryStatus()
+		return nil
+	case message.FieldDeliveryError:
+		m.ResetDeliveryError()
+		return nil
+	case message.FieldDeliveryAttempts:
+		m.ResetDeliveryAttempts()
+		return nil
+	case message.FieldTimeDelivered:
+		m.ResetTimeDelivered()
 		return nil
 	}
 	return fmt.Errorf("unknown Message field %s", name)
@@ -15893,6 +16207,716 @@ func (m *MessageMutation) ResetEdge(name string) error {
 		return nil
 	}
 	return fmt.Errorf("unknown Message edge %s", name)
+}
+
+// MessageTemplateMutation represents an operation that mutates the MessageTemplate nodes in the graph.
+type MessageTemplateMutation struct {
+	config
+	op             Op
+	typ            string
+	id             *string
+	name           *string
+	kind           *messagetemplate.Kind
+	subject        *string
+	body           *string
+	time_created   *time.Time
+	time_updated   *time.Time
+	clearedFields  map[string]struct{}
+	company        *string
+	clearedcompany bool
+	done           bool
+	oldValue       func(context.Context) (*MessageTemplate, error)
+	predicates     []predicate.MessageTemplate
+}
+
+var _ ent.Mutation = (*MessageTemplateMutation)(nil)
+
+// messagetemplateOption allows management of the mutation configuration using functional options.
+type messagetemplateOption func(*MessageTemplateMutation)
+
+// newMessageTemplateMutation creates new mutation for the MessageTemplate entity.
+func newMessageTemplateMutation(c config, op Op, opts ...messagetemplateOption) *MessageTemplateMutation {
+	m := &MessageTemplateMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeMessageTemplate,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withMessageTemplateID sets the ID field of the mutation.
+func withMessageTemplateID(id string) messagetemplateOption {
+	return func(m *MessageTemplateMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *MessageTemplate
+		)
+		m.oldValue = func(ctx context.Context) (*MessageTemplate, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().MessageTemplate.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withMessageTemplate sets the old MessageTemplate of the mutation.
+func withMessageTemplate(node *MessageTemplate) messagetemplateOption {
+	return func(m *MessageTemplateMutation) {
+		m.oldValue = func(context.Context) (*MessageTemplate, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m MessageTemplateMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m MessageTemplateMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of MessageTemplate entities.
+func (m *MessageTemplateMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *MessageTemplateMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *MessageTemplateMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().MessageTemplate.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetCompanyID sets the "company_id" field.
+func (m *MessageTemplateMutation) SetCompanyID(s string) {
+	m.company = &s
+}
+
+// CompanyID returns the value of the "company_id" field in the mutation.
+func (m *MessageTemplateMutation) CompanyID() (r string, exists bool) {
+	v := m.company
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCompanyID returns the old "company_id" field's value of the MessageTemplate entity.
+// If the MessageTemplate object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *MessageTemplateMutation) OldCompanyID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCompanyID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCompanyID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCompanyID: %w", err)
+	}
+	return oldValue.CompanyID, nil
+}
+
+// ResetCompanyID resets all changes to the "company_id" field.
+func (m *MessageTemplateMutation) ResetCompanyID() {
+	m.company = nil
+}
+
+// SetName sets the "name" field.
+func (m *MessageTemplateMutation) SetName(s string) {
+	m.name = &s
+}
+
+// Name returns the value of the "name" field in the mutation.
+func (m *MessageTemplateMutation) Name() (r string, exists bool) {
+	v := m.name
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldName returns the old "name" field's value of the MessageTemplate entity.
+// If the MessageTemplate object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *MessageTemplateMutation) OldName(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldName is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldName requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldName: %w", err)
+	}
+	return oldValue.Name, nil
+}
+
+// ResetName resets all changes to the "name" field.
+func (m *MessageTemplateMutation) ResetName() {
+	m.name = nil
+}
+
+// SetKind sets the "kind" field.
+func (m *MessageTemplateMutation) SetKind(value messagetemplate.Kind) {
+	m.kind = &value
+}
+
+// Kind returns the value of the "kind" field in the mutation.
+func (m *MessageTemplateMutation) Kind() (r messagetemplate.Kind, exists bool) {
+	v := m.kind
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldKind returns the old "kind" field's value of the MessageTemplate entity.
+// If the MessageTemplate object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *MessageTemplateMutation) OldKind(ctx context.Context) (v messagetemplate.Kind, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldKind is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldKind requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldKind: %w", err)
+	}
+	return oldValue.Kind, nil
+}
+
+// ResetKind resets all changes to the "kind" field.
+func (m *MessageTemplateMutation) ResetKind() {
+	m.kind = nil
+}
+
+// SetSubject sets the "subject" field.
+func (m *MessageTemplateMutation) SetSubject(s string) {
+	m.subject = &s
+}
+
+// Subject returns the value of the "subject" field in the mutation.
+func (m *MessageTemplateMutation) Subject() (r string, exists bool) {
+	v := m.subject
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSubject returns the old "subject" field's value of the MessageTemplate entity.
+// If the MessageTemplate object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *MessageTemplateMutation) OldSubject(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSubject is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSubject requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSubject: %w", err)
+	}
+	return oldValue.Subject, nil
+}
+
+// ResetSubject resets all changes to the "subject" field.
+func (m *MessageTemplateMutation) ResetSubject() {
+	m.subject = nil
+}
+
+// SetBody sets the "body" field.
+func (m *MessageTemplateMutation) SetBody(s string) {
+	m.body = &s
+}
+
+// Body returns the value of the "body" field in the mutation.
+func (m *MessageTemplateMutation) Body() (r string, exists bool) {
+	v := m.body
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldBody returns the old "body" field's value of the MessageTemplate entity.
+// If the MessageTemplate object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *MessageTemplateMutation) OldBody(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldBody is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldBody requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldBody: %w", err)
+	}
+	return oldValue.Body, nil
+}
+
+// ResetBody resets all changes to the "body" field.
+func (m *MessageTemplateMutation) ResetBody() {
+	m.body = nil
+}
+
+// SetTimeCreated sets the "time_created" field.
+func (m *MessageTemplateMutation) SetTimeCreated(t time.Time) {
+	m.time_created = &t
+}
+
+// TimeCreated returns the value of the "time_created" field in the mutation.
+func (m *MessageTemplateMutation) TimeCreated() (r time.Time, exists bool) {
+	v := m.time_created
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTimeCreated returns the old "time_created" field's value of the MessageTemplate entity.
+// If the MessageTemplate object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *MessageTemplateMutation) OldTimeCreated(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTimeCreated is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTimeCreated requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTimeCreated: %w", err)
+	}
+	return oldValue.TimeCreated, nil
+}
+
+// ResetTimeCreated resets all changes to the "time_created" field.
+func (m *MessageTemplateMutation) ResetTimeCreated() {
+	m.time_created = nil
+}
+
+// SetTimeUpdated sets the "time_updated" field.
+func (m *MessageTemplateMutation) SetTimeUpdated(t time.Time) {
+	m.time_updated = &t
+}
+
+// TimeUpdated returns the value of the "time_updated" field in the mutation.
+func (m *MessageTemplateMutation) TimeUpdated() (r time.Time, exists bool) {
+	v := m.time_updated
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTimeUpdated returns the old "time_updated" field's value of the MessageTemplate entity.
+// If the MessageTemplate object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *MessageTemplateMutation) OldTimeUpdated(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTimeUpdated is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTimeUpdated requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTimeUpdated: %w", err)
+	}
+	return oldValue.TimeUpdated, nil
+}
+
+// ResetTimeUpdated resets all changes to the "time_updated" field.
+func (m *MessageTemplateMutation) ResetTimeUpdated() {
+	m.time_updated = nil
+}
+
+// ClearCompany clears the "company" edge to the Company entity.
+func (m *MessageTemplateMutation) ClearCompany() {
+	m.clearedcompany = true
+	m.clearedFields[messagetemplate.FieldCompanyID] = struct{}{}
+}
+
+// CompanyCleared reports if the "company" edge to the Company entity was cleared.
+func (m *MessageTemplateMutation) CompanyCleared() bool {
+	return m.clearedcompany
+}
+
+// CompanyIDs returns the "company" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// CompanyID instead. It exists only for internal usage by the builders.
+func (m *MessageTemplateMutation) CompanyIDs() (ids []string) {
+	if id := m.company; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetCompany resets all changes to the "company" edge.
+func (m *MessageTemplateMutation) ResetCompany() {
+	m.company = nil
+	m.clearedcompany = false
+}
+
+// Where appends a list predicates to the MessageTemplateMutation builder.
+func (m *MessageTemplateMutation) Where(ps ...predicate.MessageTemplate) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the MessageTemplateMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *MessageTemplateMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.MessageTemplate, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *MessageTemplateMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *MessageTemplateMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (MessageTemplate).
+func (m *MessageTemplateMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *MessageTemplateMutation) Fields() []string {
+	fields := make([]string, 0, 7)
+	if m.company != nil {
+		fields = append(fields, messagetemplate.FieldCompanyID)
+	}
+	if m.name != nil {
+		fields = append(fields, messagetemplate.FieldName)
+	}
+	if m.kind != nil {
+		fields = append(fields, messagetemplate.FieldKind)
+	}
+	if m.subject != nil {
+		fields = append(fields, messagetemplate.FieldSubject)
+	}
+	if m.body != nil {
+		fields = append(fields, messagetemplate.FieldBody)
+	}
+	if m.time_created != nil {
+		fields = append(fields, messagetemplate.FieldTimeCreated)
+	}
+	if m.time_updated != nil {
+		fields = append(fields, messagetemplate.FieldTimeUpdated)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *MessageTemplateMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case messagetemplate.FieldCompanyID:
+		return m.CompanyID()
+	case messagetemplate.FieldName:
+		return m.Name()
+	case messagetemplate.FieldKind:
+		return m.Kind()
+	case messagetemplate.FieldSubject:
+		return m.Subject()
+	case messagetemplate.FieldBody:
+		return m.Body()
+	case messagetemplate.FieldTimeCreated:
+		return m.TimeCreated()
+	case messagetemplate.FieldTimeUpdated:
+		return m.TimeUpdated()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *MessageTemplateMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case messagetemplate.FieldCompanyID:
+		return m.OldCompanyID(ctx)
+	case messagetemplate.FieldName:
+		return m.OldName(ctx)
+	case messagetemplate.FieldKind:
+		return m.OldKind(ctx)
+	case messagetemplate.FieldSubject:
+		return m.OldSubject(ctx)
+	case messagetemplate.FieldBody:
+		return m.OldBody(ctx)
+	case messagetemplate.FieldTimeCreated:
+		return m.OldTimeCreated(ctx)
+	case messagetemplate.FieldTimeUpdated:
+		return m.OldTimeUpdated(ctx)
+	}
+	return nil, fmt.Errorf("unknown MessageTemplate field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *MessageTemplateMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case messagetemplate.FieldCompanyID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCompanyID(v)
+		return nil
+	case messagetemplate.FieldName:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetName(v)
+		return nil
+	case messagetemplate.FieldKind:
+		v, ok := value.(messagetemplate.Kind)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetKind(v)
+		return nil
+	case messagetemplate.FieldSubject:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSubject(v)
+		return nil
+	case messagetemplate.FieldBody:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetBody(v)
+		return nil
+	case messagetemplate.FieldTimeCreated:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTimeCreated(v)
+		return nil
+	case messagetemplate.FieldTimeUpdated:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTimeUpdated(v)
+		return nil
+	}
+	return fmt.Errorf("unknown MessageTemplate field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *MessageTemplateMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *MessageTemplateMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *MessageTemplateMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown MessageTemplate numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *MessageTemplateMutation) ClearedFields() []string {
+	return nil
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *MessageTemplateMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *MessageTemplateMutation) ClearField(name string) error {
+	return fmt.Errorf("unknown MessageTemplate nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *MessageTemplateMutation) ResetField(name string) error {
+	switch name {
+	case messagetemplate.FieldCompanyID:
+		m.ResetCompanyID()
+		return nil
+	case messagetemplate.FieldName:
+		m.ResetName()
+		return nil
+	case messagetemplate.FieldKind:
+		m.ResetKind()
+		return nil
+	case messagetemplate.FieldSubject:
+		m.ResetSubject()
+		return nil
+	case messagetemplate.FieldBody:
+		m.ResetBody()
+		return nil
+	case messagetemplate.FieldTimeCreated:
+		m.ResetTimeCreated()
+		return nil
+	case messagetemplate.FieldTimeUpdated:
+		m.ResetTimeUpdated()
+		return nil
+	}
+	return fmt.Errorf("unknown MessageTemplate field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *MessageTemplateMutation) AddedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.company != nil {
+		edges = append(edges, messagetemplate.EdgeCompany)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *MessageTemplateMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case messagetemplate.EdgeCompany:
+		if id := m.company; id != nil {
+			return []ent.Value{*id}
+		}
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *MessageTemplateMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 1)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *MessageTemplateMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *MessageTemplateMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.clearedcompany {
+		edges = append(edges, messagetemplate.EdgeCompany)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *MessageTemplateMutation) EdgeCleared(name string) bool {
+	switch name {
+	case messagetemplate.EdgeCompany:
+		return m.clearedcompany
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *MessageTemplateMutation) ClearEdge(name string) error {
+	switch name {
+	case messagetemplate.EdgeCompany:
+		m.ClearCompany()
+		return nil
+	}
+	return fmt.Errorf("unknown MessageTemplate unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *MessageTemplateMutation) ResetEdge(name string) error {
+	switch name {
+	case messagetemplate.EdgeCompany:
+		m.ResetCompany()
+		return nil
+	}
+	return fmt.Errorf("unknown MessageTemplate edge %s", name)
 }
 
 // NoteMutation represents an operation that mutates the Note nodes in the graph.

@@ -50,6 +50,8 @@ type Tx struct {
 	Location *LocationClient
 	// Message is the client for interacting with the Message builders.
 	Message *MessageClient
+	// MessageTemplate is the client for interacting with the MessageTemplate builders.
+	MessageTemplate *MessageTemplateClient
 	// Note is the client for interacting with the Note builders.
 	Note *NoteClient
 	// Offer is the client for interacting with the Offer builders.
@@ -233,6 +235,7 @@ func (tx *Tx) init() {
 	tx.InterviewInterviewer = NewInterviewInterviewerClient(tx.config)
 	tx.Location = NewLocationClient(tx.config)
 	tx.Message = NewMessageClient(tx.config)
+	tx.MessageTemplate = NewMessageTemplateClient(tx.config)
 	tx.Note = NewNoteClient(tx.config)
 	tx.Offer = NewOfferClient(tx.config)
 	tx.OfferLetter = NewOfferLetterClient(tx.config)

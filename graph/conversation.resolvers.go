@@ -21,3 +21,13 @@ func (r *mutationResolver) CreateNote(ctx context.Context, candidateID string, i
 func (r *mutationResolver) CreateMessage(ctx context.Context, conversationID string, input recruiting.CreateMessageInput) (*ent.Message, error) {
 	return r.service.CreateMessage(ctx, conversationID, input)
 }
+
+// CreateConversation is the resolver for the createConversation field.
+func (r *mutationResolver) CreateConversation(ctx context.Context, input recruiting.CreateConversationInput) (*ent.Conversation, error) {
+	return r.service.CreateConversation(ctx, input)
+}
+
+// SendMessage is the resolver for the sendMessage field.
+func (r *mutationResolver) SendMessage(ctx context.Context, conversationID string, input recruiting.SendMessageInput) (*ent.Message, error) {
+	return r.service.SendMessage(ctx, conversationID, input)
+}

@@ -94,6 +94,17 @@ func (r *queryResolver) Locations(ctx context.Context, after *entgql.Cursor[stri
 	)
 }
 
+// MessageTemplates is the resolver for the messageTemplates field.
+func (r *queryResolver) MessageTemplates(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.MessageTemplateOrder, where *ent.MessageTemplateWhereInput) (*ent.MessageTemplateConnection, error) {
+	if orderBy == nil {
+		orderBy = &ent.MessageTemplateOrder{Field: ent.MessageTemplateOrderFieldName, Direction: entgql.OrderDirectionAsc}
+	}
+	return r.client.MessageTemplate.Query().Paginate(ctx, after, first, before, last,
+		ent.WithMessageTemplateOrder(orderBy),
+		ent.WithMessageTemplateFilter(where.Filter),
+	)
+}
+
 // People is the resolver for the people field.
 func (r *queryResolver) People(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.PersonOrder, where *ent.PersonWhereInput) (*ent.PersonConnection, error) {
 	return r.client.Person.Query().Paginate(ctx, after, first, before, last,

@@ -18,12 +18,17 @@ import (
 // Verbs of the timeline, spelled object.action. README's Timeline section
 // lists them; events and webhooks use the same names.
 const (
-	VerbNoteCreated       = "note.created"
-	VerbMessageCreated    = "message.created"
-	VerbTestSubmitted     = "test.submitted"
-	VerbEvaluationUpdated = "evaluation.updated"
-	VerbFileUploaded      = "file.uploaded"
-	VerbFileDeleted       = "file.deleted"
+	VerbNoteCreated    = "note.created"
+	VerbMessageCreated = "message.created"
+	// A message sent by e-mail (sendMessage) was accepted by the mail
+	// server, or refused for good.
+	VerbMessageSent           = "message.sent"
+	VerbMessageDeliveryFailed = "message.delivery_failed"
+	VerbConversationCreated   = "conversation.created"
+	VerbTestSubmitted         = "test.submitted"
+	VerbEvaluationUpdated     = "evaluation.updated"
+	VerbFileUploaded          = "file.uploaded"
+	VerbFileDeleted           = "file.deleted"
 
 	VerbPositionCreated       = "position.created"
 	VerbPositionUpdated       = "position.updated"

@@ -119,6 +119,9 @@ func currentStepName(c *ent.Candidate) any {
 type RejectCandidateInput struct {
 	ReasonID string  `json:"reason_uid"`
 	Note     *string `json:"note"`
+	// MessageTemplateID, when set, e-mails the candidate the template
+	// rendered for them, from the signed-in user, in a new conversation.
+	MessageTemplateID *string `json:"-"`
 }
 
 // RejectCandidate turns a candidate in progress down for one of the
@@ -135,6 +138,9 @@ func (s *CandidateService) RejectCandidate(ctx context.Context, candidateID stri
 	return s.transition(ctx, candidateID, permission.RejectCandidates, func(ctx context.Context, client *ent.Client, c *ent.Candidate) (string, []schematype.FieldChange, error) {
 		if c.Status != candidate.StatusInProgress {
 			return "", nil, illegal(c, "reject", candidate.StatusInProgress)
+		}
+		if err := s.emailRejection(ctx, client, c, in.MessageTemplateID); err != nil {
+			return "", nil, err
 		}
 		if err := ensureRejectionReasons(ctx, client); err != nil {
 			return "", nil, err

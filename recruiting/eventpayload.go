@@ -145,6 +145,18 @@ type MessageV1 struct {
 	To             []schematype.Party `json:"to"`
 	Cc             []schematype.Party `json:"cc"`
 	Bcc            []schematype.Party `json:"bcc"`
+	// DeliveryStatus and DeliveryError: messages sent by e-mail only.
+	DeliveryStatus string `json:"delivery_status,omitempty"`
+	DeliveryError  string `json:"delivery_error,omitempty"`
+}
+
+// ConversationV1 is a conversation in an event.
+type ConversationV1 struct {
+	Versioned
+	ID          string    `json:"id"`
+	CandidateID string    `json:"candidate_id,omitempty"`
+	Subject     string    `json:"subject"`
+	TimeCreated time.Time `json:"time_created"`
 }
 
 // TestSubmissionV1 is a candidate's submission to a partner's test in an
@@ -281,6 +293,7 @@ func (n *NoteV1) redact(r eventReader) {
 func (*UserV1) redact(eventReader)           {}
 func (*RoleV1) redact(eventReader)           {}
 func (*MessageV1) redact(eventReader)        {}
+func (*ConversationV1) redact(eventReader)   {}
 func (*TestSubmissionV1) redact(eventReader) {}
 func (*CandidateFileV1) redact(eventReader)  {}
 func (*PersonV1) redact(eventReader)         {}
@@ -305,6 +318,8 @@ func newEventObject(objectType string) eventObject {
 		return &NoteV1{}
 	case "Message":
 		return &MessageV1{}
+	case "Conversation":
+		return &ConversationV1{}
 	case "TestSubmission":
 		return &TestSubmissionV1{}
 	case "CandidateFile":
@@ -375,7 +390,14 @@ func eventObjectOf(object any) (eventObject, error) {
 		return &MessageV1{
 			Versioned: current, ID: o.ID, ConversationID: o.ConversationID, TimeSent: o.TimeSent, Status: o.Status,
 			Subject: o.Subject, Body: o.Body, From: o.From, To: o.To, Cc: o.Cc, Bcc: o.Bcc,
+			DeliveryStatus: deliveryStatusOf(o), DeliveryError: deref(o.DeliveryError),
 		}, nil
+	case *ent.Conversation:
+		out := &ConversationV1{Versioned: current, ID: o.ID, Subject: o.Subject, TimeCreated: o.TimeCreated}
+		if o.Edges.Candidate != nil {
+			out.CandidateID = o.Edges.Candidate.ID
+		}
+		return out, nil
 	case *ent.TestSubmission:
 		out := &TestSubmissionV1{
 			Versioned: current, ID: o.ID, PartnerID: o.PartnerID, CandidateID: o.CandidateID, TestID: o.TestID,
@@ -503,4 +525,13 @@ func redactValue[T any](v any, keep func(T) any) (any, bool) {
 		return nil, false
 	}
 	return keep(typed), true
+}
+
+// deliveryStatusOf is a message's e-mail delivery status, "" for a
+// message that is only logged.
+func deliveryStatusOf(m *ent.Message) string {
+	if m.DeliveryStatus == nil {
+		return ""
+	}
+	return string(*m.DeliveryStatus)
 }

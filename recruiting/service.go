@@ -66,6 +66,9 @@ type Dependencies struct {
 	WebhookHTTPNets []netip.Prefix
 	// Exports queues person exports (ExportPerson); nil refuses them.
 	Exports ExportQueue
+	// Mail queues the e-mail of messages users send (SendMessage); nil
+	// refuses to send.
+	Mail MailQueue
 }
 
 // New builds the services on d, wired to each other, with every read of
@@ -73,7 +76,7 @@ type Dependencies struct {
 func New(d Dependencies) *Service {
 	c := &core{Client: d.Client, Dialect: d.Dialect, Now: d.Now, Sealer: d.Sealer, Broker: d.Broker}
 	docs := documents{Files: d.Files}
-	candidates := &CandidateService{core: c, documents: docs, Links: d.Links}
+	candidates := &CandidateService{core: c, documents: docs, Links: d.Links, Mail: d.Mail}
 	s := &Service{
 		core:             c,
 		PositionService:  &PositionService{core: c, candidates: candidates},
@@ -112,6 +115,7 @@ type CandidateService struct {
 	*core
 	documents
 	Links Links
+	Mail  MailQueue
 }
 
 // PartnerService runs evaluation partners: their settings and

@@ -21,6 +21,8 @@ import (
 	"github.com/hiregraph/hiregraph/internal/demo"
 	"github.com/hiregraph/hiregraph/internal/filestore"
 	"github.com/hiregraph/hiregraph/internal/jobs"
+	"github.com/hiregraph/hiregraph/internal/mail"
+	"github.com/hiregraph/hiregraph/internal/maildelivery"
 	"github.com/hiregraph/hiregraph/internal/outbound"
 	"github.com/hiregraph/hiregraph/internal/personaldata"
 	"github.com/hiregraph/hiregraph/internal/ratelimit"
@@ -66,6 +68,10 @@ type serveCmd struct {
 
 	FilesURL     string `name:"files-url" env:"HIREGRAPH_FILES_URL" group:"Files" placeholder:"URL" help:"Where resumes and other candidate files are kept: file:///DIR, s3://BUCKET?region=REGION, gs://BUCKET (default: the directory hiregraph-files beside the SQLite file, or in the working directory; created on first use)."`
 	MaxFileBytes int64  `name:"max-file-bytes" env:"HIREGRAPH_MAX_FILE_BYTES" group:"Files" default:"${max_file_bytes}" help:"Largest file a candidate or recruiter may upload, in bytes (larger gets 413)."`
+
+	SMTPURL    string `name:"smtp-url" env:"HIREGRAPH_SMTP_URL" group:"E-mail" placeholder:"URL" help:"Mail server that e-mail to candidates goes through: smtp://[USER:PASSWORD@]HOST[:PORT] (STARTTLS when offered, port 587) or smtps://… (TLS, port 465). Default none: e-mail is written to --mail-outbox."`
+	MailFrom   string `name:"mail-from" env:"HIREGRAPH_MAIL_FROM" group:"E-mail" default:"hiregraph@localhost" help:"Address e-mail to candidates comes from; the recruiter's name shows beside it and answers go to the recruiter."`
+	MailOutbox string `name:"mail-outbox" env:"HIREGRAPH_MAIL_OUTBOX" group:"E-mail" placeholder:"DIR" help:"Folder e-mail is written to as .eml files when there is no --smtp-url (default: hiregraph-outbox beside the SQLite file, or in the working directory)."`
 
 	ReadHeaderTimeout time.Duration `name:"read-header-timeout" env:"HIREGRAPH_READ_HEADER_TIMEOUT" group:"Timeouts" default:"10s" help:"Longest wait for a request's headers."`
 	ReadTimeout       time.Duration `name:"read-timeout" env:"HIREGRAPH_READ_TIMEOUT" group:"Timeouts" default:"30s" help:"Longest wait for a whole request."`
@@ -165,8 +171,12 @@ func (c *serveCmd) Run(a *app) error {
 		return fmt.Errorf("personal data jobs: %w", err)
 	}
 	cfg.PersonalData = personal
-	// The deliverer's River client runs the exports and retention too.
-	deliverer, err := c.startWebhooks(a.ctx, st, cfg.Broker, cfg.WebhookAllowHTTP, personal.Set())
+	if cfg.Mail, err = c.mailJobs(st); err != nil {
+		return err
+	}
+	// The deliverer's River client runs the exports, retention and
+	// e-mail too.
+	deliverer, err := c.startWebhooks(a.ctx, st, cfg.Broker, cfg.WebhookAllowHTTP, personal.Set(), cfg.Mail.Set())
 	if err != nil {
 		return err
 	}
@@ -276,6 +286,40 @@ func (c *serveCmd) userTokens(ctx context.Context, sealer *auth.Sealer) (*auth.U
 	return auth.NewUserTokens(ctx, sealer, &auth.OIDCConfig{Issuer: c.OIDCIssuer, Audience: c.OIDCAudience, Claim: c.OIDCClaim, MaxLifetime: c.OIDCMaxLifetime})
 }
 
+// mailJobs sends e-mail through --smtp-url, or into the outbox folder.
+func (c *serveCmd) mailJobs(st *store) (*maildelivery.Jobs, error) {
+	var sender mail.Sender
+	if c.SMTPURL != "" {
+		s, err := mail.NewSMTP(c.SMTPURL)
+		if err != nil {
+			return nil, fmt.Errorf("--smtp-url: %w", err)
+		}
+		sender = s
+		slog.Info("sending e-mail through a mail server", "host", s.Host())
+	} else {
+		outbox := mail.NewOutbox(beside(c.MailOutbox, c.DatabaseURL, "hiregraph-outbox"))
+		sender = outbox
+		slog.Info("writing e-mail to the outbox (--smtp-url sends it)", "dir", outbox.Dir())
+	}
+	jobs, err := maildelivery.New(maildelivery.Config{DB: st.DB, Sender: sender, From: c.MailFrom, Workers: maildelivery.DefaultWorkers})
+	if err != nil {
+		return nil, fmt.Errorf("--mail-from: %w", err)
+	}
+	return jobs, nil
+}
+
+// beside is dir, or else name beside the SQLite file of databaseURL (in
+// the working directory for PostgreSQL).
+func beside(dir, databaseURL, name string) string {
+	if dir != "" {
+		return dir
+	}
+	if path, ok := sqlitePath(databaseURL); ok {
+		return filepath.Join(filepath.Dir(path), name)
+	}
+	return name
+}
+
 // openFiles opens the file store of --files-url.
 func (c *serveCmd) openFiles() (*filestore.Store, error) {
 	return openFileStore(c.FilesURL, c.DatabaseURL, c.MaxFileBytes)
@@ -287,12 +331,8 @@ func (c *serveCmd) openFiles() (*filestore.Store, error) {
 func openFileStore(filesURL, databaseURL string, maxBytes int64) (*filestore.Store, error) {
 	u := filesURL
 	if u == "" {
-		dir := "hiregraph-files"
-		if path, ok := sqlitePath(databaseURL); ok {
-			dir = filepath.Join(filepath.Dir(path), dir)
-		}
 		var err error
-		if u, err = filestore.DirURL(dir); err != nil {
+		if u, err = filestore.DirURL(beside("", databaseURL, "hiregraph-files")); err != nil {
 			return nil, err
 		}
 	}

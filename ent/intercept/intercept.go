@@ -26,6 +26,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/interviewinterviewer"
 	"github.com/hiregraph/hiregraph/ent/location"
 	"github.com/hiregraph/hiregraph/ent/message"
+	"github.com/hiregraph/hiregraph/ent/messagetemplate"
 	"github.com/hiregraph/hiregraph/ent/note"
 	"github.com/hiregraph/hiregraph/ent/offer"
 	"github.com/hiregraph/hiregraph/ent/offerletter"
@@ -588,6 +589,33 @@ func (f TraverseMessage) Traverse(ctx context.Context, q ent.Query) error {
 	return fmt.Errorf("unexpected query type %T. expect *ent.MessageQuery", q)
 }
 
+// The MessageTemplateFunc type is an adapter to allow the use of ordinary function as a Querier.
+type MessageTemplateFunc func(context.Context, *ent.MessageTemplateQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f MessageTemplateFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.MessageTemplateQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.MessageTemplateQuery", q)
+}
+
+// The TraverseMessageTemplate type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseMessageTemplate func(context.Context, *ent.MessageTemplateQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseMessageTemplate) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseMessageTemplate) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.MessageTemplateQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.MessageTemplateQuery", q)
+}
+
 // The NoteFunc type is an adapter to allow the use of ordinary function as a Querier.
 type NoteFunc func(context.Context, *ent.NoteQuery) (ent.Value, error)
 
@@ -1086,6 +1114,8 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.LocationQuery, predicate.Location, location.OrderOption]{typ: ent.TypeLocation, tq: q}, nil
 	case *ent.MessageQuery:
 		return &query[*ent.MessageQuery, predicate.Message, message.OrderOption]{typ: ent.TypeMessage, tq: q}, nil
+	case *ent.MessageTemplateQuery:
+		return &query[*ent.MessageTemplateQuery, predicate.MessageTemplate, messagetemplate.OrderOption]{typ: ent.TypeMessageTemplate, tq: q}, nil
 	case *ent.NoteQuery:
 		return &query[*ent.NoteQuery, predicate.Note, note.OrderOption]{typ: ent.TypeNote, tq: q}, nil
 	case *ent.OfferQuery:

@@ -3,6 +3,10 @@
 package message
 
 import (
+	"fmt"
+	"io"
+	"strconv"
+
 	"entgo.io/ent"
 	"entgo.io/ent/dialect/sql"
 	"entgo.io/ent/dialect/sql/sqlgraph"
@@ -34,6 +38,14 @@ const (
 	FieldCc = "cc"
 	// FieldBcc holds the string denoting the bcc field in the database.
 	FieldBcc = "bcc"
+	// FieldDeliveryStatus holds the string denoting the delivery_status field in the database.
+	FieldDeliveryStatus = "delivery_status"
+	// FieldDeliveryError holds the string denoting the delivery_error field in the database.
+	FieldDeliveryError = "delivery_error"
+	// FieldDeliveryAttempts holds the string denoting the delivery_attempts field in the database.
+	FieldDeliveryAttempts = "delivery_attempts"
+	// FieldTimeDelivered holds the string denoting the time_delivered field in the database.
+	FieldTimeDelivered = "time_delivered"
 	// EdgeCompany holds the string denoting the company edge name in mutations.
 	EdgeCompany = "company"
 	// EdgeConversation holds the string denoting the conversation edge name in mutations.
@@ -69,6 +81,10 @@ var Columns = []string{
 	FieldTo,
 	FieldCc,
 	FieldBcc,
+	FieldDeliveryStatus,
+	FieldDeliveryError,
+	FieldDeliveryAttempts,
+	FieldTimeDelivered,
 }
 
 // ValidColumn reports if the column name is valid (part of the table columns).
@@ -106,11 +122,41 @@ var (
 	DefaultCc []schematype.Party
 	// DefaultBcc holds the default value on creation for the "bcc" field.
 	DefaultBcc []schematype.Party
+	// DeliveryErrorValidator is a validator for the "delivery_error" field. It is called by the builders before save.
+	DeliveryErrorValidator func(string) error
+	// DefaultDeliveryAttempts holds the default value on creation for the "delivery_attempts" field.
+	DefaultDeliveryAttempts int
+	// DeliveryAttemptsValidator is a validator for the "delivery_attempts" field. It is called by the builders before save.
+	DeliveryAttemptsValidator func(int) error
 	// DefaultID holds the default value on creation for the "id" field.
 	DefaultID func() string
 	// IDValidator is a validator for the "id" field. It is called by the builders before save.
 	IDValidator func(string) error
 )
+
+// DeliveryStatus defines the type for the "delivery_status" enum field.
+type DeliveryStatus string
+
+// DeliveryStatus values.
+const (
+	DeliveryStatusQueued DeliveryStatus = "QUEUED"
+	DeliveryStatusSent   DeliveryStatus = "SENT"
+	DeliveryStatusFailed DeliveryStatus = "FAILED"
+)
+
+func (ds DeliveryStatus) String() string {
+	return string(ds)
+}
+
+// DeliveryStatusValidator is a validator for the "delivery_status" field enum values. It is called by the builders before save.
+func DeliveryStatusValidator(ds DeliveryStatus) error {
+	switch ds {
+	case DeliveryStatusQueued, DeliveryStatusSent, DeliveryStatusFailed:
+		return nil
+	default:
+		return fmt.Errorf("message: invalid enum value for delivery_status field: %q", ds)
+	}
+}
 
 // OrderOption defines the ordering options for the Message queries.
 type OrderOption func(*sql.Selector)
@@ -150,6 +196,26 @@ func ByBody(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldBody, opts...).ToFunc()
 }
 
+// ByDeliveryStatus orders the results by the delivery_status field.
+func ByDeliveryStatus(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldDeliveryStatus, opts...).ToFunc()
+}
+
+// ByDeliveryError orders the results by the delivery_error field.
+func ByDeliveryError(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldDeliveryError, opts...).ToFunc()
+}
+
+// ByDeliveryAttempts orders the results by the delivery_attempts field.
+func ByDeliveryAttempts(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldDeliveryAttempts, opts...).ToFunc()
+}
+
+// ByTimeDelivered orders the results by the time_delivered field.
+func ByTimeDelivered(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldTimeDelivered, opts...).ToFunc()
+}
+
 // ByCompanyField orders the results by company field.
 func ByCompanyField(field string, opts ...sql.OrderTermOption) OrderOption {
 	return func(s *sql.Selector) {
@@ -176,4 +242,22 @@ func newConversationStep() *sqlgraph.Step {
 		sqlgraph.To(ConversationInverseTable, FieldID),
 		sqlgraph.Edge(sqlgraph.M2O, true, ConversationTable, ConversationColumn),
 	)
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (e DeliveryStatus) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(e.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (e *DeliveryStatus) UnmarshalGQL(val interface{}) error {
+	str, ok := val.(string)
+	if !ok {
+		return fmt.Errorf("enum %T must be a string", val)
+	}
+	*e = DeliveryStatus(str)
+	if err := DeliveryStatusValidator(*e); err != nil {
+		return fmt.Errorf("%s is not a valid DeliveryStatus", str)
+	}
+	return nil
 }

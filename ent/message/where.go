@@ -95,6 +95,21 @@ func Body(v string) predicate.Message {
 	return predicate.Message(sql.FieldEQ(FieldBody, v))
 }
 
+// DeliveryError applies equality check predicate on the "delivery_error" field. It's identical to DeliveryErrorEQ.
+func DeliveryError(v string) predicate.Message {
+	return predicate.Message(sql.FieldEQ(FieldDeliveryError, v))
+}
+
+// DeliveryAttempts applies equality check predicate on the "delivery_attempts" field. It's identical to DeliveryAttemptsEQ.
+func DeliveryAttempts(v int) predicate.Message {
+	return predicate.Message(sql.FieldEQ(FieldDeliveryAttempts, v))
+}
+
+// TimeDelivered applies equality check predicate on the "time_delivered" field. It's identical to TimeDeliveredEQ.
+func TimeDelivered(v time.Time) predicate.Message {
+	return predicate.Message(sql.FieldEQ(FieldTimeDelivered, v))
+}
+
 // CompanyIDEQ applies the EQ predicate on the "company_id" field.
 func CompanyIDEQ(v string) predicate.Message {
 	return predicate.Message(sql.FieldEQ(FieldCompanyID, v))
@@ -458,6 +473,201 @@ func BodyEqualFold(v string) predicate.Message {
 // BodyContainsFold applies the ContainsFold predicate on the "body" field.
 func BodyContainsFold(v string) predicate.Message {
 	return predicate.Message(sql.FieldContainsFold(FieldBody, v))
+}
+
+// DeliveryStatusEQ applies the EQ predicate on the "delivery_status" field.
+func DeliveryStatusEQ(v DeliveryStatus) predicate.Message {
+	return predicate.Message(sql.FieldEQ(FieldDeliveryStatus, v))
+}
+
+// DeliveryStatusNEQ applies the NEQ predicate on the "delivery_status" field.
+func DeliveryStatusNEQ(v DeliveryStatus) predicate.Message {
+	return predicate.Message(sql.FieldNEQ(FieldDeliveryStatus, v))
+}
+
+// DeliveryStatusIn applies the In predicate on the "delivery_status" field.
+func DeliveryStatusIn(vs ...DeliveryStatus) predicate.Message {
+	return predicate.Message(sql.FieldIn(FieldDeliveryStatus, vs...))
+}
+
+// DeliveryStatusNotIn applies the NotIn predicate on the "delivery_status" field.
+func DeliveryStatusNotIn(vs ...DeliveryStatus) predicate.Message {
+	return predicate.Message(sql.FieldNotIn(FieldDeliveryStatus, vs...))
+}
+
+// DeliveryStatusIsNil applies the IsNil predicate on the "delivery_status" field.
+func DeliveryStatusIsNil() predicate.Message {
+	return predicate.Message(sql.FieldIsNull(FieldDeliveryStatus))
+}
+
+// DeliveryStatusNotNil applies the NotNil predicate on the "delivery_status" field.
+func DeliveryStatusNotNil() predicate.Message {
+	return predicate.Message(sql.FieldNotNull(FieldDeliveryStatus))
+}
+
+// DeliveryErrorEQ applies the EQ predicate on the "delivery_error" field.
+func DeliveryErrorEQ(v string) predicate.Message {
+	return predicate.Message(sql.FieldEQ(FieldDeliveryError, v))
+}
+
+// DeliveryErrorNEQ applies the NEQ predicate on the "delivery_error" field.
+func DeliveryErrorNEQ(v string) predicate.Message {
+	return predicate.Message(sql.FieldNEQ(FieldDeliveryError, v))
+}
+
+// DeliveryErrorIn applies the In predicate on the "delivery_error" field.
+func DeliveryErrorIn(vs ...string) predicate.Message {
+	return predicate.Message(sql.FieldIn(FieldDeliveryError, vs...))
+}
+
+// DeliveryErrorNotIn applies the NotIn predicate on the "delivery_error" field.
+func DeliveryErrorNotIn(vs ...string) predicate.Message {
+	return predicate.Message(sql.FieldNotIn(FieldDeliveryError, vs...))
+}
+
+// DeliveryErrorGT applies the GT predicate on the "delivery_error" field.
+func DeliveryErrorGT(v string) predicate.Message {
+	return predicate.Message(sql.FieldGT(FieldDeliveryError, v))
+}
+
+// DeliveryErrorGTE applies the GTE predicate on the "delivery_error" field.
+func DeliveryErrorGTE(v string) predicate.Message {
+	return predicate.Message(sql.FieldGTE(FieldDeliveryError, v))
+}
+
+// DeliveryErrorLT applies the LT predicate on the "delivery_error" field.
+func DeliveryErrorLT(v string) predicate.Message {
+	return predicate.Message(sql.FieldLT(FieldDeliveryError, v))
+}
+
+// DeliveryErrorLTE applies the LTE predicate on the "delivery_error" field.
+func DeliveryErrorLTE(v string) predicate.Message {
+	return predicate.Message(sql.FieldLTE(FieldDeliveryError, v))
+}
+
+// DeliveryErrorContains applies the Contains predicate on the "delivery_error" field.
+func DeliveryErrorContains(v string) predicate.Message {
+	return predicate.Message(sql.FieldContains(FieldDeliveryError, v))
+}
+
+// DeliveryErrorHasPrefix applies the HasPrefix predicate on the "delivery_error" field.
+func DeliveryErrorHasPrefix(v string) predicate.Message {
+	return predicate.Message(sql.FieldHasPrefix(FieldDeliveryError, v))
+}
+
+// DeliveryErrorHasSuffix applies the HasSuffix predicate on the "delivery_error" field.
+func DeliveryErrorHasSuffix(v string) predicate.Message {
+	return predicate.Message(sql.FieldHasSuffix(FieldDeliveryError, v))
+}
+
+// DeliveryErrorIsNil applies the IsNil predicate on the "delivery_error" field.
+func DeliveryErrorIsNil() predicate.Message {
+	return predicate.Message(sql.FieldIsNull(FieldDeliveryError))
+}
+
+// DeliveryErrorNotNil applies the NotNil predicate on the "delivery_error" field.
+func DeliveryErrorNotNil() predicate.Message {
+	return predicate.Message(sql.FieldNotNull(FieldDeliveryError))
+}
+
+// DeliveryErrorEqualFold applies the EqualFold predicate on the "delivery_error" field.
+func DeliveryErrorEqualFold(v string) predicate.Message {
+	return predicate.Message(sql.FieldEqualFold(FieldDeliveryError, v))
+}
+
+// DeliveryErrorContainsFold applies the ContainsFold predicate on the "delivery_error" field.
+func DeliveryErrorContainsFold(v string) predicate.Message {
+	return predicate.Message(sql.FieldContainsFold(FieldDeliveryError, v))
+}
+
+// DeliveryAttemptsEQ applies the EQ predicate on the "delivery_attempts" field.
+func DeliveryAttemptsEQ(v int) predicate.Message {
+	return predicate.Message(sql.FieldEQ(FieldDeliveryAttempts, v))
+}
+
+// DeliveryAttemptsNEQ applies the NEQ predicate on the "delivery_attempts" field.
+func DeliveryAttemptsNEQ(v int) predicate.Message {
+	return predicate.Message(sql.FieldNEQ(FieldDeliveryAttempts, v))
+}
+
+// DeliveryAttemptsIn applies the In predicate on the "delivery_attempts" field.
+func DeliveryAttemptsIn(vs ...int) predicate.Message {
+	return predicate.Message(sql.FieldIn(FieldDeliveryAttempts, vs...))
+}
+
+// DeliveryAttemptsNotIn applies the NotIn predicate on the "delivery_attempts" field.
+func DeliveryAttemptsNotIn(vs ...int) predicate.Message {
+	return predicate.Message(sql.FieldNotIn(FieldDeliveryAttempts, vs...))
+}
+
+// DeliveryAttemptsGT applies the GT predicate on the "delivery_attempts" field.
+func DeliveryAttemptsGT(v int) predicate.Message {
+	return predicate.Message(sql.FieldGT(FieldDeliveryAttempts, v))
+}
+
+// DeliveryAttemptsGTE applies the GTE predicate on the "delivery_attempts" field.
+func DeliveryAttemptsGTE(v int) predicate.Message {
+	return predicate.Message(sql.FieldGTE(FieldDeliveryAttempts, v))
+}
+
+// DeliveryAttemptsLT applies the LT predicate on the "delivery_attempts" field.
+func DeliveryAttemptsLT(v int) predicate.Message {
+	return predicate.Message(sql.FieldLT(FieldDeliveryAttempts, v))
+}
+
+// DeliveryAttemptsLTE applies the LTE predicate on the "delivery_attempts" field.
+func DeliveryAttemptsLTE(v int) predicate.Message {
+	return predicate.Message(sql.FieldLTE(FieldDeliveryAttempts, v))
+}
+
+// TimeDeliveredEQ applies the EQ predicate on the "time_delivered" field.
+func TimeDeliveredEQ(v time.Time) predicate.Message {
+	return predicate.Message(sql.FieldEQ(FieldTimeDelivered, v))
+}
+
+// TimeDeliveredNEQ applies the NEQ predicate on the "time_delivered" field.
+func TimeDeliveredNEQ(v time.Time) predicate.Message {
+	return predicate.Message(sql.FieldNEQ(FieldTimeDelivered, v))
+}
+
+// TimeDeliveredIn applies the In predicate on the "time_delivered" field.
+func TimeDeliveredIn(vs ...time.Time) predicate.Message {
+	return predicate.Message(sql.FieldIn(FieldTimeDelivered, vs...))
+}
+
+// TimeDeliveredNotIn applies the NotIn predicate on the "time_delivered" field.
+func TimeDeliveredNotIn(vs ...time.Time) predicate.Message {
+	return predicate.Message(sql.FieldNotIn(FieldTimeDelivered, vs...))
+}
+
+// TimeDeliveredGT applies the GT predicate on the "time_delivered" field.
+func TimeDeliveredGT(v time.Time) predicate.Message {
+	return predicate.Message(sql.FieldGT(FieldTimeDelivered, v))
+}
+
+// TimeDeliveredGTE applies the GTE predicate on the "time_delivered" field.
+func TimeDeliveredGTE(v time.Time) predicate.Message {
+	return predicate.Message(sql.FieldGTE(FieldTimeDelivered, v))
+}
+
+// TimeDeliveredLT applies the LT predicate on the "time_delivered" field.
+func TimeDeliveredLT(v time.Time) predicate.Message {
+	return predicate.Message(sql.FieldLT(FieldTimeDelivered, v))
+}
+
+// TimeDeliveredLTE applies the LTE predicate on the "time_delivered" field.
+func TimeDeliveredLTE(v time.Time) predicate.Message {
+	return predicate.Message(sql.FieldLTE(FieldTimeDelivered, v))
+}
+
+// TimeDeliveredIsNil applies the IsNil predicate on the "time_delivered" field.
+func TimeDeliveredIsNil() predicate.Message {
+	return predicate.Message(sql.FieldIsNull(FieldTimeDelivered))
+}
+
+// TimeDeliveredNotNil applies the NotNil predicate on the "time_delivered" field.
+func TimeDeliveredNotNil() predicate.Message {
+	return predicate.Message(sql.FieldNotNull(FieldTimeDelivered))
 }
 
 // HasCompany applies the HasEdge predicate on the "company" edge.

@@ -759,6 +759,10 @@ var (
 		{Name: "to", Type: field.TypeJSON},
 		{Name: "cc", Type: field.TypeJSON},
 		{Name: "bcc", Type: field.TypeJSON},
+		{Name: "delivery_status", Type: field.TypeEnum, Nullable: true, Enums: []string{"QUEUED", "SENT", "FAILED"}},
+		{Name: "delivery_error", Type: field.TypeString, Nullable: true, Size: 1000},
+		{Name: "delivery_attempts", Type: field.TypeInt, Default: 0},
+		{Name: "time_delivered", Type: field.TypeTime, Nullable: true},
 		{Name: "conversation_id", Type: field.TypeString, Size: 40},
 		{Name: "company_id", Type: field.TypeString, Size: 40},
 	}
@@ -770,13 +774,13 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "messages_conversations_messages",
-				Columns:    []*schema.Column{MessagesColumns[9]},
+				Columns:    []*schema.Column{MessagesColumns[13]},
 				RefColumns: []*schema.Column{ConversationsColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
 			{
 				Symbol:     "messages_companies_company",
-				Columns:    []*schema.Column{MessagesColumns[10]},
+				Columns:    []*schema.Column{MessagesColumns[14]},
 				RefColumns: []*schema.Column{CompaniesColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
@@ -785,7 +789,39 @@ var (
 			{
 				Name:    "message_company_id_conversation_id_id",
 				Unique:  false,
-				Columns: []*schema.Column{MessagesColumns[10], MessagesColumns[9], MessagesColumns[0]},
+				Columns: []*schema.Column{MessagesColumns[14], MessagesColumns[13], MessagesColumns[0]},
+			},
+		},
+	}
+	// MessageTemplatesColumns holds the columns for the "message_templates" table.
+	MessageTemplatesColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString, Size: 40},
+		{Name: "name", Type: field.TypeString, Size: 200},
+		{Name: "kind", Type: field.TypeEnum, Enums: []string{"ACKNOWLEDGEMENT", "INTERVIEW_INVITATION", "REJECTION", "OTHER"}, Default: "OTHER"},
+		{Name: "subject", Type: field.TypeString, Size: 500},
+		{Name: "body", Type: field.TypeString, Size: 2147483647},
+		{Name: "time_created", Type: field.TypeTime},
+		{Name: "time_updated", Type: field.TypeTime},
+		{Name: "company_id", Type: field.TypeString, Size: 40},
+	}
+	// MessageTemplatesTable holds the schema information for the "message_templates" table.
+	MessageTemplatesTable = &schema.Table{
+		Name:       "message_templates",
+		Columns:    MessageTemplatesColumns,
+		PrimaryKey: []*schema.Column{MessageTemplatesColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "message_templates_companies_company",
+				Columns:    []*schema.Column{MessageTemplatesColumns[7]},
+				RefColumns: []*schema.Column{CompaniesColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "messagetemplate_company_id_name",
+				Unique:  true,
+				Columns: []*schema.Column{MessageTemplatesColumns[7], MessageTemplatesColumns[1]},
 			},
 		},
 	}
@@ -1621,6 +1657,7 @@ var (
 		InterviewInterviewersTable,
 		LocationsTable,
 		MessagesTable,
+		MessageTemplatesTable,
 		NotesTable,
 		OffersTable,
 		OfferLettersTable,
@@ -1686,6 +1723,7 @@ func init() {
 	LocationsTable.ForeignKeys[0].RefTable = CompaniesTable
 	MessagesTable.ForeignKeys[0].RefTable = ConversationsTable
 	MessagesTable.ForeignKeys[1].RefTable = CompaniesTable
+	MessageTemplatesTable.ForeignKeys[0].RefTable = CompaniesTable
 	NotesTable.ForeignKeys[0].RefTable = CandidatesTable
 	NotesTable.ForeignKeys[1].RefTable = CompaniesTable
 	OffersTable.ForeignKeys[0].RefTable = CandidatesTable

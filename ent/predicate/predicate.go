@@ -60,6 +60,9 @@ type Location func(*sql.Selector)
 // Message is the predicate function for message builders.
 type Message func(*sql.Selector)
 
+// MessageTemplate is the predicate function for messagetemplate builders.
+type MessageTemplate func(*sql.Selector)
+
 // Note is the predicate function for note builders.
 type Note func(*sql.Selector)
 

@@ -543,6 +543,30 @@ func (f MessageMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutatio
 	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.MessageMutation", m)
 }
 
+// The MessageTemplateQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type MessageTemplateQueryRuleFunc func(context.Context, *ent.MessageTemplateQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f MessageTemplateQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.MessageTemplateQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.MessageTemplateQuery", q)
+}
+
+// The MessageTemplateMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type MessageTemplateMutationRuleFunc func(context.Context, *ent.MessageTemplateMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f MessageTemplateMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.MessageTemplateMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.MessageTemplateMutation", m)
+}
+
 // The NoteQueryRuleFunc type is an adapter to allow the use of ordinary
 // functions as a query rule.
 type NoteQueryRuleFunc func(context.Context, *ent.NoteQuery) error
@@ -1022,6 +1046,8 @@ func queryFilter(q ent.Query) (Filter, error) {
 		return q.Filter(), nil
 	case *ent.MessageQuery:
 		return q.Filter(), nil
+	case *ent.MessageTemplateQuery:
+		return q.Filter(), nil
 	case *ent.NoteQuery:
 		return q.Filter(), nil
 	case *ent.OfferQuery:
@@ -1098,6 +1124,8 @@ func mutationFilter(m ent.Mutation) (Filter, error) {
 	case *ent.LocationMutation:
 		return m.Filter(), nil
 	case *ent.MessageMutation:
+		return m.Filter(), nil
+	case *ent.MessageTemplateMutation:
 		return m.Filter(), nil
 	case *ent.NoteMutation:
 		return m.Filter(), nil

@@ -24,6 +24,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/interviewinterviewer"
 	"github.com/hiregraph/hiregraph/ent/location"
 	"github.com/hiregraph/hiregraph/ent/message"
+	"github.com/hiregraph/hiregraph/ent/messagetemplate"
 	"github.com/hiregraph/hiregraph/ent/note"
 	"github.com/hiregraph/hiregraph/ent/offer"
 	"github.com/hiregraph/hiregraph/ent/offerletter"
@@ -1393,6 +1394,16 @@ func init() {
 	messageDescBcc := messageFields[8].Descriptor()
 	// message.DefaultBcc holds the default value on creation for the bcc field.
 	message.DefaultBcc = messageDescBcc.Default.([]schematype.Party)
+	// messageDescDeliveryError is the schema descriptor for delivery_error field.
+	messageDescDeliveryError := messageFields[10].Descriptor()
+	// message.DeliveryErrorValidator is a validator for the "delivery_error" field. It is called by the builders before save.
+	message.DeliveryErrorValidator = messageDescDeliveryError.Validators[0].(func(string) error)
+	// messageDescDeliveryAttempts is the schema descriptor for delivery_attempts field.
+	messageDescDeliveryAttempts := messageFields[11].Descriptor()
+	// message.DefaultDeliveryAttempts holds the default value on creation for the delivery_attempts field.
+	message.DefaultDeliveryAttempts = messageDescDeliveryAttempts.Default.(int)
+	// message.DeliveryAttemptsValidator is a validator for the "delivery_attempts" field. It is called by the builders before save.
+	message.DeliveryAttemptsValidator = messageDescDeliveryAttempts.Validators[0].(func(int) error)
 	// messageDescID is the schema descriptor for id field.
 	messageDescID := messageMixinFields0[0].Descriptor()
 	// message.DefaultID holds the default value on creation for the id field.
@@ -1400,6 +1411,103 @@ func init() {
 	// message.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	message.IDValidator = func() func(string) error {
 		validators := messageDescID.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(id string) error {
+			for _, fn := range fns {
+				if err := fn(id); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	messagetemplateMixin := schema.MessageTemplate{}.Mixin()
+	messagetemplate.Policy = privacy.NewPolicies(messagetemplateMixin[1], schema.MessageTemplate{})
+	messagetemplate.Hooks[0] = func(next ent.Mutator) ent.Mutator {
+		return ent.MutateFunc(func(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+			if err := messagetemplate.Policy.EvalMutation(ctx, m); err != nil {
+				return nil, err
+			}
+			return next.Mutate(ctx, m)
+		})
+	}
+	messagetemplateMixinHooks1 := messagetemplateMixin[1].Hooks()
+
+	messagetemplate.Hooks[1] = messagetemplateMixinHooks1[0]
+
+	messagetemplate.Hooks[2] = messagetemplateMixinHooks1[1]
+	messagetemplateMixinInters1 := messagetemplateMixin[1].Interceptors()
+	messagetemplate.Interceptors[0] = messagetemplateMixinInters1[0]
+	messagetemplateMixinFields0 := messagetemplateMixin[0].Fields()
+	_ = messagetemplateMixinFields0
+	messagetemplateMixinFields1 := messagetemplateMixin[1].Fields()
+	_ = messagetemplateMixinFields1
+	messagetemplateFields := schema.MessageTemplate{}.Fields()
+	_ = messagetemplateFields
+	// messagetemplateDescCompanyID is the schema descriptor for company_id field.
+	messagetemplateDescCompanyID := messagetemplateMixinFields1[0].Descriptor()
+	// messagetemplate.CompanyIDValidator is a validator for the "company_id" field. It is called by the builders before save.
+	messagetemplate.CompanyIDValidator = messagetemplateDescCompanyID.Validators[0].(func(string) error)
+	// messagetemplateDescName is the schema descriptor for name field.
+	messagetemplateDescName := messagetemplateFields[0].Descriptor()
+	// messagetemplate.NameValidator is a validator for the "name" field. It is called by the builders before save.
+	messagetemplate.NameValidator = func() func(string) error {
+		validators := messagetemplateDescName.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(name string) error {
+			for _, fn := range fns {
+				if err := fn(name); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// messagetemplateDescSubject is the schema descriptor for subject field.
+	messagetemplateDescSubject := messagetemplateFields[2].Descriptor()
+	// messagetemplate.SubjectValidator is a validator for the "subject" field. It is called by the builders before save.
+	messagetemplate.SubjectValidator = func() func(string) error {
+		validators := messagetemplateDescSubject.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(subject string) error {
+			for _, fn := range fns {
+				if err := fn(subject); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// messagetemplateDescBody is the schema descriptor for body field.
+	messagetemplateDescBody := messagetemplateFields[3].Descriptor()
+	// messagetemplate.BodyValidator is a validator for the "body" field. It is called by the builders before save.
+	messagetemplate.BodyValidator = messagetemplateDescBody.Validators[0].(func(string) error)
+	// messagetemplateDescTimeCreated is the schema descriptor for time_created field.
+	messagetemplateDescTimeCreated := messagetemplateFields[4].Descriptor()
+	// messagetemplate.DefaultTimeCreated holds the default value on creation for the time_created field.
+	messagetemplate.DefaultTimeCreated = messagetemplateDescTimeCreated.Default.(func() time.Time)
+	// messagetemplateDescTimeUpdated is the schema descriptor for time_updated field.
+	messagetemplateDescTimeUpdated := messagetemplateFields[5].Descriptor()
+	// messagetemplate.DefaultTimeUpdated holds the default value on creation for the time_updated field.
+	messagetemplate.DefaultTimeUpdated = messagetemplateDescTimeUpdated.Default.(func() time.Time)
+	// messagetemplate.UpdateDefaultTimeUpdated holds the default value on update for the time_updated field.
+	messagetemplate.UpdateDefaultTimeUpdated = messagetemplateDescTimeUpdated.UpdateDefault.(func() time.Time)
+	// messagetemplateDescID is the schema descriptor for id field.
+	messagetemplateDescID := messagetemplateMixinFields0[0].Descriptor()
+	// messagetemplate.DefaultID holds the default value on creation for the id field.
+	messagetemplate.DefaultID = messagetemplateDescID.Default.(func() string)
+	// messagetemplate.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	messagetemplate.IDValidator = func() func(string) error {
+		validators := messagetemplateDescID.Validators
 		fns := [...]func(string) error{
 			validators[0].(func(string) error),
 			validators[1].(func(string) error),

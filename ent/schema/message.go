@@ -7,6 +7,7 @@ import (
 	"entgo.io/ent/schema/field"
 	"entgo.io/ent/schema/index"
 
+	"github.com/hiregraph/hiregraph/ent/schema/enumdoc"
 	entgql "github.com/hiregraph/hiregraph/ent/schema/gqlannotation"
 	"github.com/hiregraph/hiregraph/ent/schema/schematype"
 	"github.com/hiregraph/hiregraph/ent/schema/uid"
@@ -36,6 +37,19 @@ func (Message) Fields() []ent.Field {
 		field.JSON("to", []schematype.Party{}).Comment("The recipients, each with a delivery status.").Default([]schematype.Party{}),
 		field.JSON("cc", []schematype.Party{}).Comment("The copy recipients, each with a delivery status.").Default([]schematype.Party{}),
 		field.JSON("bcc", []schematype.Party{}).Comment("The blind copy recipients, each with a delivery status.").Default([]schematype.Party{}),
+		// Delivery by e-mail: only messages a user sends (sendMessage) are
+		// e-mailed; messages logged through the REST API keep null here.
+		field.Enum("delivery_status").Comment("Where the e-mail to the candidate stands; null for a message that is only logged, not sent.").
+			NamedValues("Queued", "QUEUED", "Sent", "SENT", "Failed", "FAILED").
+			Optional().Nillable().
+			Annotations(enumdoc.Values{
+				"QUEUED": "Waiting to be sent, or to be tried again after a refusal (deliveryError says why).",
+				"SENT":   "Accepted by the mail server (or written to the outbox).",
+				"FAILED": "Refused for good, or refused at every attempt; deliveryError says why.",
+			}),
+		field.String("delivery_error").Comment("Why the last delivery attempt failed; null while none has.").MaxLen(1000).Optional().Nillable(),
+		field.Int("delivery_attempts").Comment("How many times the e-mail was tried.").Default(0).NonNegative(),
+		field.Time("time_delivered").Comment("When the mail server accepted the e-mail; null until it has.").Optional().Nillable(),
 	}
 }
 

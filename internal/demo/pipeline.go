@@ -65,6 +65,12 @@ func (s *seeder) seedPipelines(ctx context.Context) {
 		reason, s.err = s.tx.RejectionReason.Create().SetName(r.Name).SetByCandidate(r.ByCandidate).SetRank(i).Save(ctx)
 		s.reasons = append(s.reasons, reason)
 	}
+	for _, t := range recruiting.DefaultMessageTemplates {
+		if s.err != nil {
+			return
+		}
+		s.err = s.tx.MessageTemplate.Create().SetName(t.Name).SetKind(t.Kind).SetSubject(t.Subject).SetBody(t.Body).Exec(ctx)
+	}
 }
 
 // placeCandidate puts c at step at of its position's pipeline, with a

@@ -19,14 +19,25 @@ func RunPersonalData(t testing.TB, retention time.Duration) func(*server.Config)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := jobs.Start(context.Background()); err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() {
-			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-			defer cancel()
-			jobs.Stop(ctx)
-		})
+		runJobs(t, jobs)
 		cfg.PersonalData = jobs
 	}
+}
+
+// startStopper is a set of background jobs.
+type startStopper interface {
+	Start(ctx context.Context) error
+	Stop(ctx context.Context) error
+}
+
+// runJobs starts jobs and stops them when t ends.
+func runJobs(t testing.TB, jobs startStopper) {
+	if err := jobs.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		jobs.Stop(ctx)
+	})
 }

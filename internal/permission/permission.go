@@ -40,7 +40,7 @@ const (
 	// the candidates the user sees.
 	ScheduleInterviews = "interviews:schedule"
 	EditPipelines      = "pipelines:edit"   // the company's default pipeline
-	EditSettings       = "company:settings" // locations, custom fields, rejection reasons, questionnaires
+	EditSettings       = "company:settings" // locations, custom fields, rejection reasons, questionnaires, message templates
 	ManageUsers        = "users:manage"     // users, their roles and custom roles
 	ManageAPIKeys      = "api_keys:manage"
 	ManageWebhooks     = "webhooks:manage"
@@ -88,11 +88,11 @@ var All = []Info{
 	{MoveCandidates, "Move candidates between pipeline steps."},
 	{RejectCandidates, "Reject, revive and withdraw candidates."},
 	{HireCandidates, "Hire and unhire candidates."},
-	{Comment, "Write notes and messages on candidates."},
+	{Comment, "Write notes and messages on candidates, and e-mail them."},
 	{SubmitFeedback, "Submit candidates for tests and evaluations."},
 	{ScheduleInterviews, "Schedule, reschedule and cancel candidates' interviews."},
 	{EditPipelines, "Edit the company's default pipeline."},
-	{EditSettings, "Manage locations, custom fields, rejection reasons and questionnaires."},
+	{EditSettings, "Manage locations, custom fields, rejection reasons, questionnaires and message templates."},
 	{ManageUsers, "Invite and deactivate users, change their roles, define custom roles."},
 	{ManageAPIKeys, "Issue and revoke API keys."},
 	{ManageWebhooks, "Manage webhook endpoints and redeliver events."},

@@ -76,6 +76,10 @@ func newService(cfg Config, links recruiting.Links) (*recruiting.Service, error)
 	if err != nil {
 		return nil, err
 	}
+	mails, err := mailJobs(cfg)
+	if err != nil {
+		return nil, err
+	}
 	broker := cfg.Broker
 	if broker == nil {
 		broker = &recruiting.Broker{}
@@ -92,6 +96,7 @@ func newService(cfg Config, links recruiting.Links) (*recruiting.Service, error)
 		Webhooks:        deliverer,
 		WebhookHTTPNets: cfg.WebhookAllowHTTP,
 		Exports:         exports,
+		Mail:            mails,
 	})
 	return service, nil
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/activity"
 	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/conversation"
+	"github.com/hiregraph/hiregraph/ent/messagetemplate"
 	"github.com/hiregraph/hiregraph/ent/migrate"
 	"github.com/hiregraph/hiregraph/ent/opening"
 	"github.com/hiregraph/hiregraph/ent/pipelinestep"
@@ -84,6 +85,7 @@ func worldOf(t *testing.T, env *hiregraphtest.Env, positionID string) world {
 		"RejectionReason":   c.RejectionReason.Query().Where(rejectionreason.CompanyID(company)).Order(rejectionreason.ByID()).FirstIDX(ctx),
 		"WebhookEndpoint":   endpoint.CreateWebhookEndpoint.Endpoint.ID,
 		"APIKey":            env.Demo.APIKeyID,
+		"MessageTemplate":   c.MessageTemplate.Query().Where(messagetemplate.CompanyID(company), messagetemplate.KindEQ(messagetemplate.KindAcknowledgement)).FirstIDX(ctx),
 	}
 	for typ, id := range w {
 		if id == "" {
@@ -163,6 +165,13 @@ func idCases(env *hiregraphtest.Env) []idCase {
 			func(world) map[string]any { return map[string]any{"p": person} }},
 		{"createMessage.conversationID", "Conversation", `mutation($id: ID!, $in: CreateMessageInput!) { createMessage(conversationID: $id, input: $in) { id } }`,
 			func(world) map[string]any { return map[string]any{"in": hiregraphtest.MessageInput()} }},
+		{"createConversation.input.candidateID", "Candidate", `mutation($id: ID!) { createConversation(input: {candidateID: $id, subject: "Edge"}) { id } }`, none},
+		{"sendMessage.conversationID", "Conversation", `mutation($id: ID!) { sendMessage(conversationID: $id, input: {body: "Edge"}) { id } }`, none},
+		{"sendMessage.input.templateID", "MessageTemplate", `mutation($id: ID!, $c: ID!) { sendMessage(conversationID: $c, input: {templateID: $id}) { id } }`, only("c", "Conversation")},
+		{"updateMessageTemplate.id", "MessageTemplate", `mutation($id: ID!) { updateMessageTemplate(id: $id, input: {name: "Edge", subject: "Edge", body: "Edge"}) { id } }`, none},
+		{"deleteMessageTemplate.id", "MessageTemplate", `mutation($id: ID!) { deleteMessageTemplate(id: $id) { id } }`, none},
+		{"rejectCandidate.input.messageTemplateID", "MessageTemplate", `mutation($id: ID!, $c: ID!, $r: ID!) { rejectCandidate(id: $c, input: {reasonID: $r, messageTemplateID: $id}) { id } }`,
+			func(w world) map[string]any { return map[string]any{"c": w["Candidate"], "r": w["RejectionReason"]} }},
 		{"createNote.candidateID", "Candidate", `mutation($id: ID!) { createNote(candidateID: $id, input: {timeCreated: "2026-11-01T10:00:00Z", createdBy: {type: "app", firstName: "Bot"}, text: "Edge"}) { id } }`, none},
 		{"createOpening.positionID", "Position", `mutation($id: ID!) { createOpening(positionID: $id, input: {name: "Edge", timeExpectedHire: "2027-01-01", reason: "New"}) { id } }`, none},
 		{"createPosition.input.location.uid", "Location", `mutation($in: CreatePositionInput!) { createPosition(input: $in) { id } }`,

@@ -198,6 +198,7 @@ var withoutIDs = map[string]struct {
 	"createEvaluationPartner": {`mutation { createEvaluationPartner(input: {name: "Answers", submitURL: "https://partner.example/submit", accessToken: "answers-token-0123456789"}) SEL }`, nil},
 	"createWebhookEndpoint":   {`mutation { createWebhookEndpoint(input: {url: "https://hooks.example.com/answers", active: false}) SEL }`, nil},
 	"setRetention":            {`mutation { setRetention(days: 365) SEL }`, nil},
+	"createMessageTemplate":   {`mutation { createMessageTemplate(input: {name: "Answers", subject: "Hi {{.candidate.firstName}}", body: "Hello"}) SEL }`, nil},
 	"runRetention":            {`mutation { runRetention(dryRun: true) SEL }`, nil},
 }
 
@@ -265,6 +266,10 @@ func casesByMutation(env *hiregraphtest.Env) map[string]idCase {
 	return docs
 }
 
+// asUser are the mutations only a user makes: e-mail to a candidate goes
+// out in a person's name.
+var asUser = map[string]bool{"sendMessage": true}
+
 // runWithSelection sends the mutation's case with the answer's selection
 // replaced by sel.
 func runWithSelection(t *testing.T, env *hiregraphtest.Env, name string, docs map[string]idCase, w world, sel string) *hiregraphtest.GraphQLResponse {
@@ -288,6 +293,9 @@ func runWithSelection(t *testing.T, env *hiregraphtest.Env, name string, docs ma
 		vars[k] = replaceID(v, w[c.typ])
 	}
 	vars["id"] = w[c.typ]
+	if asUser[name] {
+		return env.GraphQLAs(env.UserToken(env.Demo.Users["recruiter"]), doc, vars)
+	}
 	if strings.Contains(doc, "Upload!") {
 		return env.Upload(doc, vars, "f", hiregraphtest.Part{FileName: "cv.pdf", ContentType: "application/pdf", Content: hiregraphtest.SamplePDF})
 	}

@@ -18,6 +18,7 @@ import (
 	"github.com/hiregraph/hiregraph/internal/auth"
 	"github.com/hiregraph/hiregraph/internal/database"
 	"github.com/hiregraph/hiregraph/internal/filestore"
+	"github.com/hiregraph/hiregraph/internal/maildelivery"
 	"github.com/hiregraph/hiregraph/internal/openapi"
 	"github.com/hiregraph/hiregraph/internal/personaldata"
 	"github.com/hiregraph/hiregraph/internal/ratelimit"
@@ -98,6 +99,9 @@ type Config struct {
 	// PersonalData writes person exports and runs retention, once started;
 	// nil makes one that only queues exports for another process.
 	PersonalData *personaldata.Jobs
+	// Mail sends the e-mail of messages users send, once started; nil
+	// makes one that only queues them for another process.
+	Mail *maildelivery.Jobs
 	// Broker carries committed events to subscriptions; nil makes an
 	// in-process one (enough on SQLite, and for one PostgreSQL process).
 	Broker *recruiting.Broker

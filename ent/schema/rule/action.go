@@ -132,6 +132,7 @@ var actions = map[string]action{
 	ent.TypeLocation:             anyChange(p.EditSettings, p.EditPositions),
 	ent.TypeFieldDefinition:      anyChange(p.EditSettings),
 	ent.TypeRejectionReason:      anyChange(p.EditSettings),
+	ent.TypeMessageTemplate:      anyChange(p.EditSettings),
 	ent.TypeQuestionnaire:        anyChange(p.EditSettings),
 	ent.TypeUser:                 anyChange(p.ManageUsers),
 	ent.TypeRole:                 anyChange(p.ManageUsers),

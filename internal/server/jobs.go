@@ -3,6 +3,7 @@ package server
 import (
 	"fmt"
 
+	"github.com/hiregraph/hiregraph/internal/maildelivery"
 	"github.com/hiregraph/hiregraph/internal/personaldata"
 )
 
@@ -15,6 +16,19 @@ func personalDataJobs(cfg Config) (*personaldata.Jobs, error) {
 	jobs, err := personaldata.New(personaldata.Config{DB: cfg.DB})
 	if err != nil {
 		return nil, fmt.Errorf("personal data jobs: %w", err)
+	}
+	return jobs, nil
+}
+
+// mailJobs is cfg.Mail, or jobs that only queue e-mail for another
+// process to send.
+func mailJobs(cfg Config) (*maildelivery.Jobs, error) {
+	if cfg.Mail != nil {
+		return cfg.Mail, nil
+	}
+	jobs, err := maildelivery.New(maildelivery.Config{DB: cfg.DB})
+	if err != nil {
+		return nil, fmt.Errorf("mail jobs: %w", err)
 	}
 	return jobs, nil
 }

@@ -1,0 +1,179 @@
+// Package maildelivery sends the e-mail of messages users send to
+// candidates (recruiting.CandidateService.SendMessage) as River jobs in the
+// service's own database: queued in the transaction that writes the
+// message, retried with backoff while the mail server refuses for now.
+package maildelivery
+
+import (
+	"cmp"
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strings"
+	"time"
+
+	"github.com/riverqueue/river"
+
+	"github.com/hiregraph/hiregraph/ent"
+	"github.com/hiregraph/hiregraph/internal/database"
+	"github.com/hiregraph/hiregraph/internal/jobs"
+	"github.com/hiregraph/hiregraph/internal/mail"
+	"github.com/hiregraph/hiregraph/recruiting"
+)
+
+// Job settings.
+const (
+	// Queue is River's queue of e-mails.
+	Queue = "mail"
+	// DefaultWorkers is how many e-mails one process sends at once.
+	DefaultWorkers = 4
+	// DefaultMaxAttempts is how often an e-mail is tried: with
+	// DefaultRetryBase doubling, the last try comes about a day after
+	// the first.
+	DefaultMaxAttempts = 10
+	// DefaultRetryBase is the wait before the first retry.
+	DefaultRetryBase = time.Minute
+	// maxRetryWait caps the wait between two tries.
+	maxRetryWait = 6 * time.Hour
+	// sendTimeout bounds one try, below the webhook deliveries' job
+	// timeout of the River client these jobs share.
+	sendTimeout = 45 * time.Second
+)
+
+// Config says how e-mail is sent.
+type Config struct {
+	DB *database.DB
+	// Sender delivers the e-mails (mail.SMTP, mail.Outbox); nil makes
+	// these jobs only queue, for a process that sends.
+	Sender mail.Sender
+	// From is the address e-mails come from (a recruiter's name shows
+	// beside it, and answers go to the recruiter).
+	From string
+	// Workers is how many e-mails this process sends at once; zero makes
+	// it only queue them.
+	Workers int
+	// PollInterval is how often an idle worker looks for e-mails (zero:
+	// River's default, 1s).
+	PollInterval time.Duration
+	// MaxAttempts and RetryBase change the retries (zero:
+	// DefaultMaxAttempts and DefaultRetryBase); tests shorten them.
+	MaxAttempts int
+	RetryBase   time.Duration
+	// Now is the clock; tests replace it.
+	Now func() time.Time
+}
+
+// Jobs queues e-mails (recruiting.MailQueue) and, when it works, sends
+// them: on a River client of its own (Start), or, in a server, on the one
+// client of the process (Set).
+type Jobs struct {
+	river    *river.Client[*sql.Tx]
+	set      jobs.Set
+	work     bool
+	attempts int
+}
+
+// sendArgs is River's job of one message's e-mail; the worker reads the
+// message as it is when it runs.
+type sendArgs struct {
+	MessageID string `json:"message_id"`
+}
+
+func (sendArgs) Kind() string { return "send_mail" }
+
+// New returns the jobs over cfg.DB.
+func New(cfg Config) (*Jobs, error) {
+	if cfg.Sender != nil && !mail.ValidAddress(cfg.From) {
+		return nil, fmt.Errorf("the address mail comes from must be a bare e-mail address, got %q", cfg.From)
+	}
+	service := recruiting.New(recruiting.Dependencies{Client: cfg.DB.Client, Dialect: cfg.DB.Dialect, Now: cfg.Now})
+	w := &worker{service: service, sender: cfg.Sender, from: cfg.From, retryBase: cmp.Or(cfg.RetryBase, DefaultRetryBase)}
+	workers := cfg.Workers
+	if cfg.Sender == nil {
+		workers = 0
+	}
+	j := &Jobs{attempts: cmp.Or(cfg.MaxAttempts, DefaultMaxAttempts), set: jobs.Set{
+		Queue:    Queue,
+		Workers:  workers,
+		Register: func(ws *river.Workers) error { return river.AddWorkerSafely(ws, w) },
+	}}
+	rc := &river.Config{Logger: slog.Default(), PollOnly: true, FetchPollInterval: cfg.PollInterval}
+	work, err := jobs.Configure(rc, j.set)
+	if err != nil {
+		return nil, err
+	}
+	j.work = work
+	if j.river, err = river.NewClient(database.RiverDriver(cfg.DB.Dialect, cfg.DB.SQL), rc); err != nil {
+		return nil, fmt.Errorf("starting River: %w", err)
+	}
+	return j, nil
+}
+
+// Set is these jobs for the process's one River client
+// (webhook.Config.Jobs); a process that runs them there does not Start
+// these.
+func (j *Jobs) Set() jobs.Set { return j.set }
+
+// Start sends e-mail, when these jobs work, on a River client of their
+// own, until Stop or ctx ends.
+func (j *Jobs) Start(ctx context.Context) error {
+	if !j.work {
+		return nil
+	}
+	return j.river.Start(ctx)
+}
+
+// Stop waits for e-mails under way (or ctx), then stops.
+func (j *Jobs) Stop(ctx context.Context) error {
+	if !j.work {
+		return nil
+	}
+	return j.river.Stop(ctx)
+}
+
+// EnqueueMail queues a message's e-mail in client's transaction
+// (recruiting.MailQueue).
+func (j *Jobs) EnqueueMail(ctx context.Context, client *ent.Client, messageID string) error {
+	tx, ok := ent.SQLTx(client)
+	if !ok {
+		return errors.New("enqueueing an e-mail outside a transaction")
+	}
+	if _, err := j.river.InsertTx(ctx, tx, sendArgs{MessageID: messageID}, &river.InsertOpts{Queue: Queue, MaxAttempts: j.attempts}); err != nil {
+		return fmt.Errorf("enqueueing e-mail: %w", err)
+	}
+	return nil
+}
+
+// worker sends one message's e-mail.
+type worker struct {
+	river.WorkerDefaults[sendArgs]
+	service   *recruiting.Service
+	sender    mail.Sender
+	from      string
+	retryBase time.Duration
+}
+
+func (w *worker) Timeout(*river.Job[sendArgs]) time.Duration { return sendTimeout }
+
+// NextRetry waits retryBase, doubling with each attempt, up to
+// maxRetryWait.
+func (w *worker) NextRetry(job *river.Job[sendArgs]) time.Time {
+	wait := w.retryBase
+	for i := 1; i < job.Attempt && wait < maxRetryWait; i++ {
+		wait *= 2
+	}
+	return time.Now().Add(min(wait, maxRetryWait))
+}
+
+func (w *worker) Work(ctx context.Context, job *river.Job[sendArgs]) error {
+	last := job.Attempt >= job.MaxAttempts
+	return w.service.DeliverMessage(ctx, job.Args.MessageID, last, func(ctx context.Context, m mail.Message) error {
+		m.From = w.from
+		// The Message-ID's domain is the sender's, as RFC 5322 suggests.
+		_, domain, _ := strings.Cut(w.from, "@")
+		m.ID += "@" + domain
+		return w.sender.Send(ctx, m)
+	})
+}
